@@ -1,0 +1,70 @@
+//! File dialogs and the file manager, behind a trait so tests pass paths.
+
+use std::path::{Path, PathBuf};
+
+/// What the app asks of the desktop.
+pub trait Desktop {
+    /// A roster file to import, or `None` if the user cancelled.
+    fn pick_import(&mut self) -> Option<PathBuf>;
+    /// Where to export a roster, or `None` if the user cancelled.
+    fn pick_export(&mut self, suggested_name: &str) -> Option<PathBuf>;
+    /// Shows a folder in the file manager.
+    fn open_folder(&mut self, path: &Path) -> std::io::Result<()>;
+}
+
+/// Native dialogs (rfd, through the XDG portal on Linux).
+#[derive(Default)]
+pub struct NativeDesktop;
+
+impl Desktop for NativeDesktop {
+    fn pick_import(&mut self) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .add_filter("Muster roster", &["json"])
+            .pick_file()
+    }
+
+    fn pick_export(&mut self, suggested_name: &str) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .add_filter("Muster roster", &["json"])
+            .set_file_name(suggested_name)
+            .save_file()
+    }
+
+    fn open_folder(&mut self, path: &Path) -> std::io::Result<()> {
+        let program = if cfg!(target_os = "windows") {
+            "explorer"
+        } else if cfg!(target_os = "macos") {
+            "open"
+        } else {
+            "xdg-open"
+        };
+        std::process::Command::new(program).arg(path).spawn().map(|_| ())
+    }
+}
+
+/// A desktop for tests: answers with the paths it was given and records
+/// the folders it was asked to open.
+#[derive(Default)]
+pub struct ScriptedDesktop {
+    /// Answers to `pick_import`, first first.
+    pub imports: Vec<PathBuf>,
+    /// Answers to `pick_export`, first first.
+    pub exports: Vec<PathBuf>,
+    /// Folders opened.
+    pub opened: Vec<PathBuf>,
+}
+
+impl Desktop for ScriptedDesktop {
+    fn pick_import(&mut self) -> Option<PathBuf> {
+        (!self.imports.is_empty()).then(|| self.imports.remove(0))
+    }
+
+    fn pick_export(&mut self, _suggested_name: &str) -> Option<PathBuf> {
+        (!self.exports.is_empty()).then(|| self.exports.remove(0))
+    }
+
+    fn open_folder(&mut self, path: &Path) -> std::io::Result<()> {
+        self.opened.push(path.to_path_buf());
+        Ok(())
+    }
+}

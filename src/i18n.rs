@@ -1,0 +1,135 @@
+//! The translation layer: every user-facing string goes through here.
+//!
+//! Locale files are flat JSON maps (`assets/locales/*.json`) compiled in;
+//! messages use `{name}` placeholders.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Problem;
+
+/// A language Muster speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// French.
+    Fr,
+}
+
+impl Lang {
+    /// Every language, in menu order.
+    pub const ALL: [Self; 2] = [Self::En, Self::Fr];
+
+    /// The code used in data files' `names` maps (`en`, `fr`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::En => "en",
+            Self::Fr => "fr",
+        }
+    }
+
+    /// The language's own name, for the language menu.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Self::En => "English",
+            Self::Fr => "Français",
+        }
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Self::En => include_str!("../assets/locales/en.json"),
+            Self::Fr => include_str!("../assets/locales/fr.json"),
+        }
+    }
+
+    /// The parsed catalogue (parsed once; a broken catalogue is empty, and a
+    /// test makes sure the shipped ones parse).
+    pub fn catalogue(self) -> &'static HashMap<String, String> {
+        static EN: OnceLock<HashMap<String, String>> = OnceLock::new();
+        static FR: OnceLock<HashMap<String, String>> = OnceLock::new();
+        let cell = match self {
+            Self::En => &EN,
+            Self::Fr => &FR,
+        };
+        cell.get_or_init(|| serde_json::from_str(self.source()).unwrap_or_default())
+    }
+
+    /// The text for `key`, falling back to English, then to the key itself.
+    pub fn t(self, key: &str) -> &str {
+        self.catalogue()
+            .get(key)
+            .or_else(|| Lang::En.catalogue().get(key))
+            .map_or(key, String::as_str)
+    }
+
+    /// The text for `key` with its `{placeholders}` filled in.
+    pub fn f(self, key: &str, args: &[(&str, &str)]) -> String {
+        fill(self.t(key), args)
+    }
+
+    /// A problem's message (without its rule id).
+    pub fn problem(self, problem: &Problem) -> String {
+        let args: Vec<(&str, &str)> = problem.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        self.f(problem.key, &args)
+    }
+
+    /// A problem as one line: `CHR-3: message`.
+    pub fn problem_line(self, problem: &Problem) -> String {
+        format!("{}: {}", problem.rule, self.problem(problem))
+    }
+}
+
+/// Replaces each `{name}` of `template` with its value.
+pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    let mut out = template.to_owned();
+    for (name, value) in args {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalogues_parse_and_have_the_same_keys() {
+        let en: HashMap<String, String> =
+            serde_json::from_str(Lang::En.source()).expect("en.json parses");
+        let fr: HashMap<String, String> =
+            serde_json::from_str(Lang::Fr.source()).expect("fr.json parses");
+        let mut missing_fr: Vec<_> = en.keys().filter(|k| !fr.contains_key(*k)).collect();
+        let mut missing_en: Vec<_> = fr.keys().filter(|k| !en.contains_key(*k)).collect();
+        missing_fr.sort();
+        missing_en.sort();
+        assert!(missing_fr.is_empty(), "keys missing in fr.json: {missing_fr:?}");
+        assert!(missing_en.is_empty(), "keys missing in en.json: {missing_en:?}");
+    }
+
+    #[test]
+    fn placeholders_match_between_languages() {
+        let re = |s: &str| -> Vec<String> {
+            let mut v: Vec<String> = s
+                .split('{')
+                .skip(1)
+                .filter_map(|p| p.split('}').next().map(str::to_owned))
+                .collect();
+            v.sort();
+            v
+        };
+        for (key, en) in Lang::En.catalogue() {
+            let fr = Lang::Fr.t(key);
+            assert_eq!(re(en), re(fr), "placeholders differ for {key}");
+        }
+    }
+
+    #[test]
+    fn fills_placeholders() {
+        assert_eq!(fill("{a} and {b}", &[("a", "x"), ("b", "y")]), "x and y");
+    }
+}

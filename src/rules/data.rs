@@ -1,0 +1,548 @@
+//! Rules data: races, standard types, tables. Parsed from the JSON files of
+//! `assets/rules/` (compiled in) and from the user's override files.
+//!
+//! This module never touches files: callers pass the override texts in.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::characteristic::{Characteristic, Modifiers, Profile};
+
+/// A name in every language Muster speaks (`{"en": …, "fr": …}`).
+pub type Names = BTreeMap<String, String>;
+
+/// Picks the name for `lang`, falling back to English, then to any.
+pub fn name_in<'a>(names: &'a Names, lang: &str, fallback: &'a str) -> &'a str {
+    names
+        .get(lang)
+        .or_else(|| names.get("en"))
+        .or_else(|| names.values().next())
+        .map_or(fallback, String::as_str)
+}
+
+/// A race and its base profile (CHR-1, CHR-5), with its psychic chance (CHR-16).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Race {
+    /// Stable id used in documents (`human`).
+    pub id: String,
+    /// Display names.
+    pub names: Names,
+    /// The standard trooper's profile.
+    pub base: Profile,
+    /// Chance in percent that a character of this race has psychic powers.
+    pub psychic_chance_percent: u32,
+}
+
+/// Dice such as `4D6`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceSpec {
+    /// How many dice.
+    pub count: u32,
+    /// Faces of each die.
+    pub sides: u32,
+}
+
+/// A standard character type (CHR-6, CHR-10).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CharacterType {
+    /// Stable id used in documents (`minor_hero`).
+    pub id: String,
+    /// Display names.
+    pub names: Names,
+    /// Fixed modifiers added to the race's base profile.
+    pub modifiers: Modifiers,
+    /// What the type is worth in advance points.
+    pub advance_points: u32,
+    /// The dice rolled for its points instead.
+    pub random_points: DiceSpec,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RacesFile {
+    races: Vec<Race>,
+    #[serde(default)]
+    note: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TypesFile {
+    maximum_type: String,
+    types: Vec<CharacterType>,
+    #[serde(default)]
+    note: String,
+}
+
+/// One line of the random advance table (CHR-11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomAdvanceEntry {
+    /// First face (inclusive).
+    pub from: u32,
+    /// Last face (inclusive).
+    pub to: u32,
+    /// The characteristic raised.
+    pub raises: Characteristic,
+}
+
+/// The random advance table (CHR-11).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomAdvanceTable {
+    /// Faces of the die rolled.
+    pub die: u32,
+    /// Lines of the table.
+    pub entries: Vec<RandomAdvanceEntry>,
+    #[serde(default)]
+    note: String,
+}
+
+impl RandomAdvanceTable {
+    /// The characteristic a face names.
+    pub fn lookup(&self, face: u32) -> Option<Characteristic> {
+        self.entries
+            .iter()
+            .find(|e| (e.from..=e.to).contains(&face))
+            .map(|e| e.raises)
+    }
+}
+
+/// A 10 × 10 table indexed by two values from 1 to 10.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Table10 {
+    /// `rows[row - 1][column - 1]`; `None` where the table has `-`.
+    pub rows: Vec<Vec<Option<u32>>>,
+    #[serde(default)]
+    note: String,
+}
+
+impl Table10 {
+    /// The cell for `row` and `column`, both clamped to 1 … 10.
+    pub fn get(&self, row: i32, column: i32) -> Option<u32> {
+        let r = usize::try_from(row.clamp(1, 10) - 1).unwrap_or(0);
+        let c = usize::try_from(column.clamp(1, 10) - 1).unwrap_or(0);
+        self.rows.get(r).and_then(|cells| cells.get(c)).copied().flatten()
+    }
+}
+
+/// One line of the save modifier table (PSY-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveModifierEntry {
+    /// Applies from this strength upwards (until the next entry).
+    pub from_strength: i32,
+    /// The modifier to the save roll.
+    pub modifier: i32,
+}
+
+/// The save modifier table (PSY-3, CC-12).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveModifierTable {
+    /// Lines, in increasing strength.
+    pub entries: Vec<SaveModifierEntry>,
+    #[serde(default)]
+    note: String,
+}
+
+impl SaveModifierTable {
+    /// The save modifier for an attack of `strength`.
+    pub fn modifier(&self, strength: i32) -> i32 {
+        self.entries
+            .iter()
+            .rfind(|e| strength >= e.from_strength)
+            .map_or(0, |e| e.modifier)
+    }
+}
+
+/// Every rules table Muster computes with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesData {
+    /// Races, in the order of their file.
+    pub races: Vec<Race>,
+    /// Standard character types (CHR-6).
+    pub types: Vec<CharacterType>,
+    /// Id of the type whose profile defines the maxima (CHR-3).
+    pub maximum_type: String,
+    /// The d20 table (CHR-11).
+    pub random_advance: RandomAdvanceTable,
+    /// To-hit table (CC-8).
+    pub ws_table: Table10,
+    /// To-wound chart (CC-11).
+    pub wound_chart: Table10,
+    /// Save modifiers (PSY-3).
+    pub save_modifiers: SaveModifierTable,
+}
+
+/// The rules data files, by file name, with their built-in text.
+pub const BUILT_IN_FILES: [(&str, &str); 6] = [
+    ("races.json", include_str!("../../assets/rules/races.json")),
+    (
+        "character_types.json",
+        include_str!("../../assets/rules/character_types.json"),
+    ),
+    (
+        "random_advance.json",
+        include_str!("../../assets/rules/random_advance.json"),
+    ),
+    ("ws_table.json", include_str!("../../assets/rules/ws_table.json")),
+    (
+        "wound_chart.json",
+        include_str!("../../assets/rules/wound_chart.json"),
+    ),
+    (
+        "save_modifiers.json",
+        include_str!("../../assets/rules/save_modifiers.json"),
+    ),
+];
+
+/// A rules data file that could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataProblem {
+    /// The file's name (`races.json`).
+    pub file: String,
+    /// What is wrong, with line and column for JSON errors.
+    pub reason: String,
+}
+
+impl std::fmt::Display for DataProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.file, self.reason)
+    }
+}
+
+fn parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
+}
+
+fn check_races(file: &RacesFile) -> Result<(), String> {
+    if file.races.is_empty() {
+        return Err("no race is defined".to_owned());
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for race in &file.races {
+        if !seen.insert(race.id.as_str()) {
+            return Err(format!("race `{}` is defined twice", race.id));
+        }
+        for (c, v) in race.base.iter() {
+            if v < 0 || (c.capped_at_ten() && v > 10) {
+                return Err(format!(
+                    "race `{}`: {c} = {v} is outside 0 … 10 (CHR-2)",
+                    race.id
+                ));
+            }
+        }
+        if race.psychic_chance_percent > 100 {
+            return Err(format!(
+                "race `{}`: psychic chance {} % is over 100",
+                race.id, race.psychic_chance_percent
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_types(file: &TypesFile) -> Result<(), String> {
+    if !file.types.iter().any(|t| t.id == file.maximum_type) {
+        return Err(format!(
+            "maximum_type `{}` is not one of the types",
+            file.maximum_type
+        ));
+    }
+    for t in &file.types {
+        if t.modifiers.0.get(Characteristic::M) != 0 {
+            return Err(format!("type `{}` modifies M, which is never modified (CHR-6)", t.id));
+        }
+        if t.random_points.sides == 0 {
+            return Err(format!("type `{}`: random points use a die of 0 faces", t.id));
+        }
+    }
+    Ok(())
+}
+
+fn check_random(table: &RandomAdvanceTable) -> Result<(), String> {
+    if table.die == 0 {
+        return Err("die of 0 faces".to_owned());
+    }
+    for face in 1..=table.die {
+        let n = table
+            .entries
+            .iter()
+            .filter(|e| (e.from..=e.to).contains(&face))
+            .count();
+        if n != 1 {
+            return Err(format!(
+                "face {face} of the D{} is named by {n} lines (it must be exactly one)",
+                table.die
+            ));
+        }
+    }
+    if table.entries.iter().any(|e| e.raises == Characteristic::M) {
+        return Err("M is never raised (CHR-11)".to_owned());
+    }
+    Ok(())
+}
+
+fn check_table10(table: &Table10) -> Result<(), String> {
+    if table.rows.len() != 10 || table.rows.iter().any(|r| r.len() != 10) {
+        return Err("the table must have 10 rows of 10 cells".to_owned());
+    }
+    Ok(())
+}
+
+fn check_saves(table: &SaveModifierTable) -> Result<(), String> {
+    if table.entries.is_empty() {
+        return Err("no entry".to_owned());
+    }
+    if table
+        .entries
+        .windows(2)
+        .any(|w| w[0].from_strength >= w[1].from_strength)
+    {
+        return Err("entries must be in increasing strength".to_owned());
+    }
+    Ok(())
+}
+
+/// Parses one file and checks it; on failure, falls back to the built-in text.
+fn one<T: serde::de::DeserializeOwned>(
+    name: &str,
+    overrides: &[(String, String)],
+    check: fn(&T) -> Result<(), String>,
+    problems: &mut Vec<DataProblem>,
+) -> Result<T, DataProblem> {
+    let built_in = BUILT_IN_FILES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or("", |(_, text)| *text);
+    if let Some((_, text)) = overrides.iter().find(|(n, _)| n == name) {
+        match parse::<T>(text).and_then(|v| check(&v).map(|()| v)) {
+            Ok(v) => return Ok(v),
+            Err(reason) => problems.push(DataProblem {
+                file: name.to_owned(),
+                reason: format!("{reason}; the built-in rules are used instead"),
+            }),
+        }
+    }
+    parse::<T>(built_in)
+        .and_then(|v| check(&v).map(|()| v))
+        .map_err(|reason| DataProblem {
+            file: format!("built-in {name}"),
+            reason,
+        })
+}
+
+impl RulesData {
+    /// The built-in rules data.
+    pub fn built_in() -> Result<Self, DataProblem> {
+        let (data, _) = Self::with_overrides(&[])?;
+        Ok(data)
+    }
+
+    /// The rules data with the user's override files (`(file name, text)`)
+    /// in place of the built-in ones. A broken override is reported and the
+    /// built-in file is used. Unknown file names are reported too.
+    pub fn with_overrides(
+        overrides: &[(String, String)],
+    ) -> Result<(Self, Vec<DataProblem>), DataProblem> {
+        let mut problems = Vec::new();
+        for (name, _) in overrides {
+            if !BUILT_IN_FILES.iter().any(|(n, _)| n == name) {
+                problems.push(DataProblem {
+                    file: name.clone(),
+                    reason: "not a rules file Muster knows; it is ignored".to_owned(),
+                });
+            }
+        }
+        let races: RacesFile = one("races.json", overrides, check_races, &mut problems)?;
+        let types: TypesFile = one(
+            "character_types.json",
+            overrides,
+            check_types,
+            &mut problems,
+        )?;
+        let random_advance = one(
+            "random_advance.json",
+            overrides,
+            check_random,
+            &mut problems,
+        )?;
+        let ws_table = one("ws_table.json", overrides, check_table10, &mut problems)?;
+        let wound_chart = one("wound_chart.json", overrides, check_table10, &mut problems)?;
+        let save_modifiers = one("save_modifiers.json", overrides, check_saves, &mut problems)?;
+        let _ = (&races.note, &types.note);
+        Ok((
+            Self {
+                races: races.races,
+                types: types.types,
+                maximum_type: types.maximum_type,
+                random_advance,
+                ws_table,
+                wound_chart,
+                save_modifiers,
+            },
+            problems,
+        ))
+    }
+
+    /// A race by id.
+    pub fn race(&self, id: &str) -> Option<&Race> {
+        self.races.iter().find(|r| r.id == id)
+    }
+
+    /// A standard type by id.
+    pub fn character_type(&self, id: &str) -> Option<&CharacterType> {
+        self.types.iter().find(|t| t.id == id)
+    }
+
+    /// The type whose profile is the maximum of each race (the major hero).
+    pub fn maximum_type(&self) -> Option<&CharacterType> {
+        self.character_type(&self.maximum_type)
+    }
+
+    /// Score needed to hit in close combat (CC-8), as the table prints it
+    /// (7+ and more use the second-die rule).
+    pub fn to_hit(&self, attacker_ws: i32, defender_ws: i32) -> Option<u32> {
+        self.ws_table.get(attacker_ws, defender_ws)
+    }
+
+    /// Score needed to wound (CC-11); `None` when it cannot wound.
+    pub fn to_wound(&self, strength: i32, toughness: i32) -> Option<u32> {
+        self.wound_chart.get(strength, toughness)
+    }
+
+    /// Armour save modifier for an attack's strength (PSY-3).
+    pub fn save_modifier(&self, strength: i32) -> i32 {
+        self.save_modifiers.modifier(strength)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data() -> RulesData {
+        RulesData::built_in().expect("built-in data")
+    }
+
+    #[test]
+    fn built_in_data_parses() {
+        let d = data();
+        assert_eq!(d.races.len(), 6);
+        assert_eq!(d.types.len(), 3);
+        assert_eq!(d.maximum_type().map(|t| t.id.as_str()), Some("major_hero"));
+    }
+
+    // CC-8: the WS table, cell by cell, as the source prints it.
+    #[test]
+    fn cc_8_ws_table_cells() {
+        let expected: [[u32; 10]; 10] = [
+            [5, 5, 6, 6, 7, 7, 8, 8, 9, 9],
+            [4, 5, 5, 6, 6, 7, 7, 8, 8, 9],
+            [4, 4, 5, 5, 6, 6, 7, 7, 8, 8],
+            [3, 4, 4, 5, 5, 6, 6, 7, 7, 8],
+            [3, 3, 4, 4, 5, 5, 6, 6, 7, 7],
+            [2, 3, 3, 4, 4, 5, 5, 6, 6, 7],
+            [2, 2, 3, 3, 4, 4, 5, 5, 6, 6],
+            [2, 2, 2, 3, 3, 4, 4, 5, 5, 6],
+            [2, 2, 2, 2, 3, 3, 4, 4, 5, 5],
+            [2, 2, 2, 2, 2, 3, 3, 4, 4, 5],
+        ];
+        let d = data();
+        for (a, row) in expected.iter().enumerate() {
+            for (b, &cell) in row.iter().enumerate() {
+                let (att, def) = (a as i32 + 1, b as i32 + 1);
+                assert_eq!(d.to_hit(att, def), Some(cell), "WS {att} vs {def}");
+            }
+        }
+    }
+
+    // CC-11: the wound chart, with `-` where it cannot wound.
+    #[test]
+    fn cc_11_wound_chart_cells() {
+        let d = data();
+        assert_eq!(d.to_wound(1, 1), Some(4));
+        assert_eq!(d.to_wound(1, 4), Some(6));
+        assert_eq!(d.to_wound(1, 5), None);
+        assert_eq!(d.to_wound(3, 3), Some(4));
+        assert_eq!(d.to_wound(4, 3), Some(3));
+        assert_eq!(d.to_wound(3, 7), None);
+        assert_eq!(d.to_wound(7, 10), Some(6));
+        assert_eq!(d.to_wound(10, 10), Some(4));
+        assert_eq!(d.to_wound(10, 1), Some(2));
+        // Every row: 2+ at most, and once a row cannot wound it never can again.
+        for s in 1..=10 {
+            let mut blocked = false;
+            for t in 1..=10 {
+                match d.to_wound(s, t) {
+                    None => blocked = true,
+                    Some(v) => {
+                        assert!(!blocked, "S{s} T{t} wounds after a `-`");
+                        assert!((2..=6).contains(&v));
+                    }
+                }
+            }
+        }
+    }
+
+    // PSY-3: save modifiers by strength.
+    #[test]
+    fn psy_3_save_modifiers() {
+        let d = data();
+        let expected = [(1, 0), (3, 0), (4, -1), (5, -2), (6, -3), (7, -4), (8, -5), (9, -6), (12, -6)];
+        for (s, m) in expected {
+            assert_eq!(d.save_modifier(s), m, "S{s}");
+        }
+    }
+
+    // CHR-11: the d20 table.
+    #[test]
+    fn chr_11_random_advance_table() {
+        use Characteristic::*;
+        let d = data();
+        let expected = [
+            (1, WS), (3, WS), (4, BS), (6, BS), (7, S), (8, T), (9, W), (10, W), (11, I), (13, I),
+            (14, A), (15, A), (16, Ld), (17, Ld), (18, Int), (19, Cl), (20, WP),
+        ];
+        for (face, c) in expected {
+            assert_eq!(d.random_advance.lookup(face), Some(c), "face {face}");
+        }
+    }
+
+    #[test]
+    fn broken_override_is_reported_and_built_in_used() {
+        let overrides = vec![("races.json".to_owned(), "{\"races\": [".to_owned())];
+        let (d, problems) = RulesData::with_overrides(&overrides).expect("falls back");
+        assert_eq!(d.races.len(), 6);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].file, "races.json");
+        assert!(problems[0].reason.contains("line"), "{}", problems[0].reason);
+    }
+
+    #[test]
+    fn good_override_replaces_built_in() {
+        let text = r#"{"races": [{"id": "human", "names": {"en": "Human"},
+            "base": {"M":4,"WS":3,"BS":3,"S":3,"T":3,"W":1,"I":3,"A":1,"Ld":7,"Int":7,"Cl":7,"WP":7},
+            "psychic_chance_percent": 50}]}"#;
+        let overrides = vec![("races.json".to_owned(), text.to_owned())];
+        let (d, problems) = RulesData::with_overrides(&overrides).expect("loads");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(d.races.len(), 1);
+        assert_eq!(d.races[0].psychic_chance_percent, 50);
+    }
+
+    #[test]
+    fn override_breaking_a_rule_is_refused() {
+        let text = r#"{"maximum_type": "nobody", "types": []}"#;
+        let overrides = vec![("character_types.json".to_owned(), text.to_owned())];
+        let (d, problems) = RulesData::with_overrides(&overrides).expect("falls back");
+        assert_eq!(d.types.len(), 3);
+        assert!(problems[0].reason.contains("nobody"));
+    }
+}

@@ -1,0 +1,19 @@
+//! The functional core: profiles, dice, rules data, validation.
+//!
+//! Nothing here draws on egui, files, the clock or a thread RNG; randomness
+//! arrives as `&mut impl Rng` (enforced by `tests/architecture.rs`).
+
+pub mod character;
+pub mod characteristic;
+pub mod data;
+pub mod dice;
+pub mod problem;
+pub mod roster;
+pub mod units;
+
+pub use character::{Character, CharacterId, RandomPlacement};
+pub use characteristic::{Characteristic, Modifiers, Profile};
+pub use data::RulesData;
+pub use dice::Roll;
+pub use problem::Problem;
+pub use roster::{PointsScheme, Roster};

@@ -1,0 +1,61 @@
+//! Problems found by validation and refusals of edits: a rule id, a message
+//! key with its arguments (translated by the caller), and where.
+
+use super::characteristic::Characteristic;
+
+/// A broken rule, or a refused edit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The rule's id (`CHR-3`), or `FILE` for document problems.
+    pub rule: &'static str,
+    /// The message key in the locale files (`problem.above_major`).
+    pub key: &'static str,
+    /// Values for the message's `{placeholders}`.
+    pub args: Vec<(&'static str, String)>,
+    /// The character concerned, by name.
+    pub character: Option<String>,
+    /// The characteristic concerned.
+    pub characteristic: Option<Characteristic>,
+}
+
+impl Problem {
+    /// A problem of `rule` with the message `key`.
+    pub fn new(rule: &'static str, key: &'static str) -> Self {
+        Self {
+            rule,
+            key,
+            args: Vec::new(),
+            character: None,
+            characteristic: None,
+        }
+    }
+
+    /// Adds a message argument.
+    #[must_use]
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.args.push((name, value.to_string()));
+        self
+    }
+
+    /// Names the character concerned (also as the `{character}` argument).
+    #[must_use]
+    pub fn character(mut self, name: &str) -> Self {
+        self.character = Some(name.to_owned());
+        self.arg("character", name)
+    }
+
+    /// Names the characteristic concerned (also as the `{characteristic}` argument).
+    #[must_use]
+    pub fn characteristic(mut self, c: Characteristic) -> Self {
+        self.characteristic = Some(c);
+        self.arg("characteristic", c.key())
+    }
+
+    /// The value of one argument.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}

@@ -1,0 +1,369 @@
+//! The user's documents on disk: one JSON file per roster in the data
+//! directory, saved atomically, with rotating backups. A file that cannot be
+//! read is reported and never overwritten or deleted. A second instance on
+//! the same directory opens it read-only.
+
+pub mod document;
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+pub use document::{DocError, SCHEMA_VERSION, parse_roster, roster_to_json};
+
+use crate::rules::Roster;
+
+/// How many previous versions of each document are kept.
+pub const BACKUPS_KEPT: usize = 10;
+
+/// Environment variable that overrides the data directory.
+pub const DATA_DIR_ENV: &str = "MUSTER_DATA_DIR";
+
+/// The data directory: `$MUSTER_DATA_DIR`, or the platform's user data
+/// directory (`~/.local/share/muster` on Linux).
+pub fn default_data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "muster").map(|d| d.data_dir().to_path_buf())
+}
+
+/// What went wrong with the store. Paths come last in messages.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Another Muster holds the data directory.
+    #[error("the library is open read-only because another Muster is using it")]
+    ReadOnly,
+    /// A file operation failed.
+    #[error("could not {action}: {source}: {}", path.display())]
+    Io {
+        /// What was being done (`write`, `read` …).
+        action: &'static str,
+        /// The file or folder.
+        path: PathBuf,
+        /// The OS error.
+        source: io::Error,
+    },
+    /// A document could not be read.
+    #[error("{reason}: {}", path.display())]
+    Document {
+        /// Why.
+        reason: DocError,
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+fn io_err(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> StoreError + use<> {
+    let path = path.to_path_buf();
+    move |source| StoreError::Io {
+        action,
+        path,
+        source,
+    }
+}
+
+/// A roster file that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The file.
+    pub path: PathBuf,
+    /// Why (with line and column for JSON errors).
+    pub reason: String,
+}
+
+/// Everything in the library folder.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Library {
+    /// The rosters read, sorted by name.
+    pub rosters: Vec<Roster>,
+    /// Files that could not be read, left as they are.
+    pub unreadable: Vec<Unreadable>,
+}
+
+/// The documents folder of one data directory.
+#[derive(Debug)]
+pub struct Store {
+    dir: PathBuf,
+    /// Held while this instance owns the directory; `None` when read-only.
+    lock: Option<File>,
+}
+
+impl Store {
+    /// Opens (and creates) the data directory. If another instance holds it,
+    /// the store opens read-only.
+    pub fn open(dir: &Path) -> Result<Self, StoreError> {
+        for sub in [dir.to_path_buf(), dir.join("rosters"), dir.join("backups")] {
+            fs::create_dir_all(&sub).map_err(io_err("create the folder", &sub))?;
+        }
+        let lock_path = dir.join("muster.lock");
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(io_err("open the lock file", &lock_path))?;
+        let lock = match file.try_lock() {
+            Ok(()) => Some(file),
+            Err(fs::TryLockError::WouldBlock) => None,
+            Err(fs::TryLockError::Error(e)) => {
+                log::warn!("could not lock {}: {e}; opening read-only", lock_path.display());
+                None
+            }
+        };
+        Ok(Self {
+            dir: dir.to_path_buf(),
+            lock,
+        })
+    }
+
+    /// The data directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The folder of roster files.
+    pub fn rosters_dir(&self) -> PathBuf {
+        self.dir.join("rosters")
+    }
+
+    /// The folder of the user's rules overrides.
+    pub fn rules_dir(&self) -> PathBuf {
+        self.dir.join("rules")
+    }
+
+    /// True when another instance holds the directory: nothing can be saved.
+    pub fn read_only(&self) -> bool {
+        self.lock.is_none()
+    }
+
+    /// The file of a roster.
+    pub fn roster_path(&self, id: &str) -> PathBuf {
+        self.rosters_dir().join(format!("{}.json", sanitize(id)))
+    }
+
+    /// Reads every roster file. Unreadable ones are listed with the reason.
+    pub fn load_library(&self) -> Library {
+        let mut library = Library::default();
+        let dir = self.rosters_dir();
+        let entries = match fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(e) => {
+                library.unreadable.push(Unreadable {
+                    path: dir,
+                    reason: e.to_string(),
+                });
+                return library;
+            }
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            match read_roster_file(&path) {
+                Ok(roster) => library.rosters.push(roster),
+                Err(e) => library.unreadable.push(Unreadable {
+                    reason: match e {
+                        StoreError::Document { reason, .. } => reason.to_string(),
+                        StoreError::Io { source, .. } => source.to_string(),
+                        StoreError::ReadOnly => e.to_string(),
+                    },
+                    path,
+                }),
+            }
+        }
+        library
+            .rosters
+            .sort_by_key(|r| r.name.to_lowercase());
+        library
+    }
+
+    /// Saves a roster atomically; the previous version goes to the backups.
+    pub fn save_roster(&self, roster: &Roster) -> Result<PathBuf, StoreError> {
+        if self.read_only() {
+            return Err(StoreError::ReadOnly);
+        }
+        let path = self.roster_path(&roster.id);
+        let text = roster_to_json(roster);
+        self.backup(&roster.id, &path)?;
+        write_atomic(&path, |w| w.write_all(text.as_bytes()))?;
+        Ok(path)
+    }
+
+    /// Removes a roster from the library; its file is kept among the backups.
+    pub fn delete_roster(&self, id: &str) -> Result<(), StoreError> {
+        if self.read_only() {
+            return Err(StoreError::ReadOnly);
+        }
+        let path = self.roster_path(id);
+        if !path.exists() {
+            return Ok(());
+        }
+        self.backup(id, &path)?;
+        fs::remove_file(&path).map_err(io_err("remove", &path))
+    }
+
+    /// The backups of one roster, newest first.
+    pub fn backups(&self, id: &str) -> Vec<PathBuf> {
+        let dir = self.dir.join("backups").join(sanitize(id));
+        let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+            .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        files.reverse();
+        files
+    }
+
+    fn backup(&self, id: &str, path: &Path) -> Result<(), StoreError> {
+        if !path.exists() {
+            return Ok(());
+        }
+        let dir = self.dir.join("backups").join(sanitize(id));
+        fs::create_dir_all(&dir).map_err(io_err("create the folder", &dir))?;
+        let target = dir.join(format!("{}.json", unique_stamp()));
+        fs::copy(path, &target).map_err(io_err("back up", path))?;
+        for old in self.backups(id).into_iter().skip(BACKUPS_KEPT) {
+            if let Err(e) = fs::remove_file(&old) {
+                log::warn!("could not remove old backup: {e}: {}", old.display());
+            }
+        }
+        Ok(())
+    }
+
+    /// A roster id not used by any file of the library.
+    pub fn fresh_id(&self, name: &str) -> String {
+        let base = slug(name);
+        let mut n = 1;
+        loop {
+            let candidate = if n == 1 {
+                base.clone()
+            } else {
+                format!("{base}-{n}")
+            };
+            if !self.roster_path(&candidate).exists() {
+                return candidate;
+            }
+            n += 1;
+        }
+    }
+
+    /// The user's rules override files (`rules/*.json`), as (file name, text);
+    /// files that cannot be read are reported as problems.
+    pub fn rules_overrides(&self) -> (Vec<(String, String)>, Vec<Unreadable>) {
+        let dir = self.rules_dir();
+        let mut texts = Vec::new();
+        let mut problems = Vec::new();
+        let Ok(entries) = fs::read_dir(&dir) else {
+            return (texts, problems);
+        };
+        let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        paths.sort();
+        for path in paths.into_iter().filter(|p| p.extension().is_some_and(|x| x == "json")) {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            match fs::read_to_string(&path) {
+                Ok(text) => texts.push((name, text)),
+                Err(e) => problems.push(Unreadable {
+                    path,
+                    reason: e.to_string(),
+                }),
+            }
+        }
+        (texts, problems)
+    }
+}
+
+/// Reads and parses one roster file.
+pub fn read_roster_file(path: &Path) -> Result<Roster, StoreError> {
+    let text = fs::read_to_string(path).map_err(io_err("read", path))?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    parse_roster(&text, &stem).map_err(|reason| StoreError::Document {
+        reason,
+        path: path.to_path_buf(),
+    })
+}
+
+/// Writes a roster to any path (export), atomically.
+pub fn export_roster(roster: &Roster, path: &Path) -> Result<(), StoreError> {
+    let text = roster_to_json(roster);
+    write_atomic(path, |w| w.write_all(text.as_bytes()))
+}
+
+/// Writes a file atomically: a temporary file in the same folder, written by
+/// `write`, flushed and synced, then renamed over `path`. If anything fails,
+/// the previous file is untouched and the temporary file removed.
+pub fn write_atomic(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> Result<(), StoreError> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", unique_stamp()));
+    let result = (|| {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .map_err(io_err("create", &tmp))?;
+        write(&mut file).map_err(io_err("write", &tmp))?;
+        file.flush().map_err(io_err("write", &tmp))?;
+        file.sync_all().map_err(io_err("sync", &tmp))?;
+        drop(file);
+        fs::rename(&tmp, path).map_err(io_err("replace", path))?;
+        // Make the rename itself durable.
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// A name unique within this process and sortable by time.
+fn unique_stamp() -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let millis = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    format!("{millis:015}-{n:06}-{}", std::process::id())
+}
+
+/// Keeps file names portable.
+fn sanitize(id: &str) -> String {
+    let s: String = id
+        .chars()
+        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .collect();
+    if s.is_empty() { "_".to_owned() } else { s }
+}
+
+/// A file-name friendly id from a roster's name.
+pub fn slug(name: &str) -> String {
+    let mut s = String::new();
+    for c in name.trim().to_lowercase().chars() {
+        if c.is_alphanumeric() {
+            s.push(c);
+        } else if !s.ends_with('-') && !s.is_empty() {
+            s.push('-');
+        }
+    }
+    let s = s.trim_end_matches('-').to_owned();
+    if s.is_empty() { "roster".to_owned() } else { s }
+}

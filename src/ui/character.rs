@@ -1,0 +1,227 @@
+//! The character editor: race, type, psychic powers, advance points and the
+//! profile grid with its maxima (CHR-2 … CHR-7, CHR-11, CHR-13, CHR-16).
+
+use crate::app::{CharacterEdit, Command, Model};
+use crate::rules::{Character, CharacterId, Characteristic};
+use crate::ui::roster::{race_combo, type_combo};
+use crate::ui::widgets::{labelled_text, problems_ui};
+
+/// State of the character screen.
+#[derive(Default)]
+pub struct CharacterView {
+    /// Character whose texts are in the buffers.
+    editing: Option<(String, CharacterId)>,
+    name: String,
+    notes: String,
+    /// After a game: wounded.
+    pub wounded: bool,
+    /// After a game: unworthy.
+    pub unworthy: bool,
+    /// Level whose random points are rolled.
+    pub level: Option<String>,
+}
+
+impl CharacterView {
+    /// Shows character `cid` of roster `id`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, id: &str, cid: CharacterId, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let rules = &model.rules;
+        let Some(c) = model.roster(id).and_then(|r| r.character(cid)) else {
+            ui.label(lang.t("character.missing"));
+            return;
+        };
+        let edit = |e: CharacterEdit| Command::EditCharacter(id.to_owned(), cid, e);
+        let key = (id.to_owned(), cid);
+        if self.editing.as_ref() != Some(&key) {
+            self.editing = Some(key);
+            self.name = c.name.clone();
+            self.notes = c.notes.clone();
+            self.wounded = false;
+            self.unworthy = false;
+        }
+
+        let r = labelled_text(ui, lang.t("character.name"), &mut self.name);
+        if r.lost_focus() && self.name.trim() != c.name && !self.name.trim().is_empty() {
+            out.push(edit(CharacterEdit::Rename(self.name.clone())));
+        } else if !r.has_focus() && self.name != c.name {
+            self.name = c.name.clone();
+        }
+        ui.horizontal_wrapped(|ui| {
+            let mut race = c.race.clone();
+            if race_combo(ui, rules, lang, lang.t("character.race"), &mut race) {
+                out.push(edit(CharacterEdit::SetRace(race)));
+            }
+            let mut t = c.type_id.clone();
+            if type_combo(ui, rules, lang, lang.t("character.type"), &mut t, true) {
+                out.push(edit(CharacterEdit::SetType(t)));
+            }
+        });
+
+        ui.horizontal_wrapped(|ui| {
+            let mut psychic = c.psychic;
+            if ui.checkbox(&mut psychic, lang.t("character.psychic")).changed() {
+                out.push(edit(CharacterEdit::SetPsychic(psychic)));
+            }
+            let chance = c.race(rules).map(|r| r.psychic_chance_percent).unwrap_or(0);
+            if ui
+                .add_enabled(
+                    !c.psychic,
+                    egui::Button::new(lang.f("character.roll_psychic", &[("chance", &chance.to_string())])),
+                )
+                .on_hover_text(lang.t("character.roll_psychic_hint"))
+                .clicked()
+            {
+                out.push(edit(CharacterEdit::RollPsychic));
+            }
+        });
+
+        ui.separator();
+        self.points_ui(ui, model, c, &edit, out);
+        ui.separator();
+        profile_grid_ui(ui, model, c, &edit, out);
+        ui.separator();
+
+        ui.strong(lang.t("character.after_game_title"));
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.wounded, lang.t("character.wounded"));
+            ui.checkbox(&mut self.unworthy, lang.t("character.unworthy"));
+            if ui
+                .button(lang.t("character.after_game"))
+                .on_hover_text(lang.t("character.after_game_hint"))
+                .clicked()
+            {
+                out.push(edit(CharacterEdit::AfterGame { wounded: self.wounded, unworthy: self.unworthy }));
+                self.wounded = false;
+                self.unworthy = false;
+            }
+        });
+        ui.separator();
+        let l = ui.label(lang.t("character.notes"));
+        let r = ui.add(egui::TextEdit::multiline(&mut self.notes).desired_rows(3)).labelled_by(l.id);
+        if r.lost_focus() && self.notes != c.notes {
+            out.push(edit(CharacterEdit::SetNotes(self.notes.clone())));
+        } else if !r.has_focus() && self.notes != c.notes {
+            self.notes = c.notes.clone();
+        }
+        ui.separator();
+        ui.strong(lang.t("roster.problems"));
+        problems_ui(ui, lang, &c.validate(rules));
+    }
+
+    fn points_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        c: &Character,
+        edit: &dyn Fn(CharacterEdit) -> Command,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let rules = &model.rules;
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label(lang.t("character.advance_points"));
+            let mut points = c.advance_points;
+            let r = ui.add(egui::DragValue::new(&mut points).range(0..=999)).labelled_by(l.id);
+            if r.changed() && points != c.advance_points {
+                out.push(edit(CharacterEdit::SetAdvancePoints(points)));
+            }
+            let left = c.points_left();
+            let text = lang.f("character.points_left", &[("left", &left.to_string()), ("spent", &c.points_spent().to_string())]);
+            if left < 0 {
+                ui.colored_label(ui.visuals().error_fg_color, text);
+            } else {
+                ui.strong(text);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let mut level = self.level.clone().or_else(|| rules.types.first().map(|t| t.id.clone()));
+            type_combo(ui, rules, lang, lang.t("character.points_level"), &mut level, false);
+            let dice = level
+                .as_deref()
+                .and_then(|l| rules.character_type(l))
+                .map(|t| format!("{}D{}", t.random_points.count, t.random_points.sides))
+                .unwrap_or_default();
+            if ui
+                .button(lang.f("character.roll_points", &[("dice", &dice)]))
+                .on_hover_text(lang.t("character.roll_points_hint"))
+                .clicked()
+                && let Some(level) = level.clone()
+            {
+                out.push(edit(CharacterEdit::RollPoints(level)));
+            }
+            if ui
+                .add_enabled(c.points_left() > 0, egui::Button::new(lang.t("character.place_random")))
+                .on_hover_text(lang.t("character.place_random_hint"))
+                .clicked()
+            {
+                out.push(edit(CharacterEdit::PlaceRandom));
+            }
+            self.level = level;
+        });
+    }
+}
+
+fn profile_grid_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Character,
+    edit: &dyn Fn(CharacterEdit) -> Command,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    let rules = &model.rules;
+    let (start, current, max) = match (c.start_profile(rules), c.profile(rules), c.maxima(rules)) {
+        (Ok(s), Ok(p), Ok(m)) => (s, p, m),
+        (Err(problem), _, _) | (_, Err(problem), _) | (_, _, Err(problem)) => {
+            ui.colored_label(ui.visuals().error_fg_color, lang.problem_line(&problem));
+            return;
+        }
+    };
+    egui::Grid::new("profile").striped(true).num_columns(7).show(ui, |ui| {
+        for h in ["profile.characteristic", "profile.base", "profile.current", "profile.maximum", "", "", "profile.limit"] {
+            ui.strong(if h.is_empty() { "" } else { lang.t(h) });
+        }
+        ui.end_row();
+        for ch in Characteristic::ALL {
+            let full = lang.t(&format!("chr.{}", ch.key())).to_owned();
+            ui.label(egui::RichText::new(ch.key()).strong()).on_hover_text(&full);
+            ui.label(start.get(ch).to_string());
+            let value = current.get(ch);
+            let at_max = value >= max.get(ch);
+            let text = egui::RichText::new(value.to_string()).strong();
+            ui.label(if value > max.get(ch) { text.color(ui.visuals().error_fg_color) } else { text });
+            ui.label(max.get(ch).to_string());
+
+            let minus_label = lang.f("profile.lower", &[("characteristic", ch.key())]);
+            let can_refund = c.advances.0.get(ch) > 0;
+            let minus = ui.add_enabled(can_refund, egui::Button::new("−").min_size(egui::vec2(24.0, 0.0)));
+            minus.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_refund, &minus_label));
+            if minus.clicked() {
+                out.push(edit(CharacterEdit::Refund(ch)));
+            }
+
+            let plus_label = lang.f("profile.raise", &[("characteristic", ch.key())]);
+            let refusal = c.can_spend(ch, rules).err();
+            let plus = ui.add_enabled(refusal.is_none(), egui::Button::new("+").min_size(egui::vec2(24.0, 0.0)));
+            plus.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, refusal.is_none(), &plus_label));
+            let plus = match &refusal {
+                Some(p) => plus.on_disabled_hover_text(lang.problem_line(p)),
+                None => plus.on_hover_text(lang.f("profile.raise_hint", &[("characteristic", &full)])),
+            };
+            if plus.clicked() {
+                out.push(edit(CharacterEdit::Spend(ch)));
+            }
+            // Say which rule stops the +, when a maximum does (not merely
+            // running out of points, which the points line already says).
+            match &refusal {
+                Some(p) if at_max || p.rule != "CHR-7" => {
+                    ui.label(egui::RichText::new(lang.problem_line(p)).small().weak());
+                }
+                _ => {
+                    ui.label("");
+                }
+            }
+            ui.end_row();
+        }
+    });
+}

@@ -1,0 +1,168 @@
+//! The library: every roster, search, create, rename, duplicate, delete,
+//! import; and the files that could not be read.
+
+use crate::app::{Command, Model, Screen};
+use crate::ui::widgets::labelled_text;
+
+/// State of the library screen.
+#[derive(Default)]
+pub struct LibraryView {
+    /// Filter on roster names.
+    pub search: String,
+    /// Name for the next new roster.
+    pub new_name: String,
+    /// The roster being renamed, and the name typed so far.
+    pub renaming: Option<(String, String)>,
+    /// The roster whose deletion awaits confirmation.
+    pub confirm_delete: Option<String>,
+}
+
+impl LibraryView {
+    /// Shows the library.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        ui.heading(lang.t("library.title"));
+
+        if let Some(problem) = &model.store_problem {
+            ui.colored_label(ui.visuals().error_fg_color, lang.f("store.no_library", &[("reason", problem)]));
+        }
+        for line in &model.rules_problems {
+            ui.colored_label(ui.visuals().warn_fg_color, lang.f("rules.override_problem", &[("problem", line)]));
+        }
+
+        ui.horizontal(|ui| {
+            let r = labelled_text(ui, lang.t("library.new_name"), &mut self.new_name);
+            let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button(lang.t("library.create")).clicked() || enter {
+                out.push(Command::CreateRoster(std::mem::take(&mut self.new_name)));
+            }
+            ui.separator();
+            if ui.button(lang.t("menu.import")).clicked() {
+                out.push(Command::ImportDialog);
+            }
+        });
+        ui.label(egui::RichText::new(lang.t("library.drop_hint")).weak());
+        ui.separator();
+        labelled_text(ui, lang.t("library.search"), &mut self.search);
+        ui.add_space(4.0);
+
+        let needle = self.search.trim().to_lowercase();
+        let shown: Vec<_> = model
+            .rosters
+            .iter()
+            .filter(|r| needle.is_empty() || r.name.to_lowercase().contains(&needle))
+            .collect();
+        if model.rosters.is_empty() {
+            ui.label(lang.t("library.empty"));
+        } else if shown.is_empty() {
+            ui.label(lang.t("library.no_match"));
+        }
+        egui::Grid::new("rosters").striped(true).num_columns(3).show(ui, |ui| {
+            for roster in shown {
+                let renaming = self.renaming.as_ref().is_some_and(|(id, _)| *id == roster.id);
+                if renaming {
+                    if let Some((id, name)) = &mut self.renaming {
+                        let r = ui
+                            .text_edit_singleline(name)
+                            .on_hover_text(lang.t("library.rename_hint"));
+                        r.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::TextInput, true, lang.t("library.new_roster_name"))
+                        });
+                        if r.lost_focus() {
+                            if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                                self.renaming = None;
+                            } else {
+                                out.push(Command::RenameRoster(id.clone(), name.clone()));
+                                self.renaming = None;
+                            }
+                        } else {
+                            r.request_focus();
+                        }
+                    }
+                } else if ui.link(&roster.name).clicked() {
+                    out.push(Command::Show(Screen::Roster(roster.id.clone())));
+                }
+                let problems = roster.validate(&model.rules).len();
+                let count = lang.f("library.characters", &[("count", &roster.characters.len().to_string())]);
+                if problems == 0 {
+                    ui.label(format!("{count} · ✔"));
+                } else {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        format!("{count} · {}", lang.f("problems.count", &[("count", &problems.to_string())])),
+                    );
+                }
+                ui.horizontal(|ui| {
+                    let named = |r: egui::Response, what: &str| {
+                        let label = format!("{what}: {}", roster.name);
+                        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                        r
+                    };
+                    if named(ui.button(lang.t("library.open")), lang.t("library.open")).clicked() {
+                        out.push(Command::Show(Screen::Roster(roster.id.clone())));
+                    }
+                    if named(ui.button(lang.t("library.rename")), lang.t("library.rename")).clicked() {
+                        self.renaming = Some((roster.id.clone(), roster.name.clone()));
+                    }
+                    if named(ui.button(lang.t("library.duplicate")), lang.t("library.duplicate")).clicked() {
+                        out.push(Command::DuplicateRoster(roster.id.clone()));
+                    }
+                    if named(ui.button(lang.t("library.delete")), lang.t("library.delete")).clicked() {
+                        self.confirm_delete = Some(roster.id.clone());
+                    }
+                });
+                ui.end_row();
+            }
+        });
+
+        if !model.unreadable.is_empty() {
+            ui.separator();
+            ui.colored_label(ui.visuals().error_fg_color, lang.t("library.unreadable"));
+            for u in &model.unreadable {
+                ui.horizontal_wrapped(|ui| {
+                    let name = u
+                        .path
+                        .file_name()
+                        .map_or_else(|| u.path.display().to_string(), |n| n.to_string_lossy().into_owned());
+                    ui.monospace(name);
+                    ui.label(&u.reason);
+                    if let Some(dir) = u.path.parent()
+                        && ui.button(lang.t("library.open_folder")).clicked()
+                    {
+                        out.push(Command::OpenFolder(dir.to_path_buf()));
+                    }
+                });
+            }
+            ui.label(egui::RichText::new(lang.t("library.unreadable_hint")).weak());
+        }
+
+        self.confirm_delete_ui(ui, model, out);
+    }
+
+    fn confirm_delete_ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let Some(id) = self.confirm_delete.clone() else {
+            return;
+        };
+        let Some(roster) = model.roster(&id) else {
+            self.confirm_delete = None;
+            return;
+        };
+        let modal = egui::Modal::new(egui::Id::unique("confirm_delete")).show(ui.ctx(), |ui| {
+            ui.heading(lang.t("library.delete_title"));
+            ui.label(lang.f("library.delete_question", &[("name", &roster.name)]));
+            ui.horizontal(|ui| {
+                if ui.button(lang.t("library.delete_confirm")).clicked() {
+                    out.push(Command::DeleteRoster(id.clone()));
+                    self.confirm_delete = None;
+                }
+                if ui.button(lang.t("library.cancel")).clicked() {
+                    self.confirm_delete = None;
+                }
+            });
+        });
+        if modal.should_close() {
+            self.confirm_delete = None;
+        }
+    }
+}
