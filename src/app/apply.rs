@@ -19,8 +19,8 @@ pub fn describe_placement(lang: Lang, placement: &RandomPlacement) -> String {
         .steps
         .iter()
         .map(|(roll, raised)| match raised {
-            Some(c) => format!("{}→{c}", roll.total),
-            None => format!("{}→{}", roll.total, lang.t("dice.reroll")),
+            Some(c) => format!("{} ({c})", roll.total),
+            None => format!("{} ({})", roll.total, lang.t("dice.reroll")),
         })
         .collect();
     let mut text = lang.f(

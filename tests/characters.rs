@@ -1,0 +1,476 @@
+//! Behaviour tests of the character rules, CHR-1 … CHR-16.
+
+use muster::rules::character::{campaign_character, maxima, random_hero, standard_profile};
+use muster::rules::dice::{Roll, seeded};
+use muster::rules::roster::{max_characters, roll_pool};
+use muster::rules::units::{TakeCommand, Victory, may_give_up_command, psychology_cl, take_command, victory};
+use muster::rules::{Character, Characteristic as C, PointsScheme, Profile, Roster, RulesData};
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("built-in rules")
+}
+
+fn human(id: u64, name: &str) -> Character {
+    Character::new(id, name, "human")
+}
+
+fn profile(values: [i32; 12]) -> Profile {
+    Profile(values)
+}
+
+/// Rules data with one extra race, for the edge cases of CHR-2.
+fn rules_with_race(id: &str, base: [i32; 12]) -> RulesData {
+    let mut races: serde_json::Value =
+        serde_json::from_str(muster::rules::data::BUILT_IN_FILES[0].1).expect("races.json");
+    let keys = C::ALL.map(C::key);
+    let base: serde_json::Map<String, serde_json::Value> =
+        keys.iter().zip(base).map(|(k, v)| ((*k).to_owned(), v.into())).collect();
+    races["races"].as_array_mut().expect("array").push(serde_json::json!({
+        "id": id, "names": {"en": id}, "base": base, "psychic_chance_percent": 5
+    }));
+    let overrides = vec![("races.json".to_owned(), races.to_string())];
+    let (data, problems) = RulesData::with_overrides(&overrides).expect("loads");
+    assert!(problems.is_empty(), "{problems:?}");
+    data
+}
+
+#[test]
+fn chr_1_every_race_has_a_twelve_value_base_profile() {
+    let r = rules();
+    for race in &r.races {
+        assert_eq!(race.base.iter().count(), 12, "{}", race.id);
+    }
+    let kal = human(1, "Kal");
+    assert_eq!(kal.profile(&r).expect("profile"), profile([4, 3, 3, 3, 3, 1, 3, 1, 7, 7, 7, 7]));
+    // A character of a race the data does not know is a CHR-1 problem, not a panic.
+    let alien = Character::new(2, "Zog", "zoat");
+    let problems = alien.validate(&r);
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].rule, "CHR-1");
+    assert_eq!(problems[0].get("race"), Some("zoat"));
+}
+
+#[test]
+fn chr_2_no_characteristic_but_w_and_a_above_ten() {
+    // A race whose major hero would pass 10 everywhere.
+    let r = rules_with_race("titan", [5, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]);
+    let race = r.race("titan").expect("race");
+    let max = maxima(race, false, &r);
+    for c in C::ALL {
+        let expected = match c {
+            C::M => 5,
+            C::W => 11,
+            C::A => 11,
+            _ => 10,
+        };
+        assert_eq!(max.get(c), expected, "{c}");
+    }
+    // Spending past 10 is refused with CHR-2's message.
+    let mut t = Character::new(1, "Big", "titan");
+    t.advance_points = 10;
+    t.type_id = Some("major_hero".to_owned());
+    let refusal = t.spend(C::WS, &r).expect_err("WS is at 10");
+    assert_eq!(refusal.rule, "CHR-2");
+    assert_eq!(refusal.get("max"), Some("10"));
+    // W of a major hero of that race is 11, above 10, and is legal.
+    assert_eq!(t.profile(&r).expect("profile").get(C::W), 11);
+    assert!(t.validate(&r).is_empty(), "{:?}", t.validate(&r));
+}
+
+#[test]
+fn chr_3_combat_characteristics_stop_at_the_major_hero_value() {
+    let r = rules();
+    let mut k = human(1, "Kal");
+    k.advance_points = 20;
+    for _ in 0..3 {
+        k.spend(C::WS, &r).expect("WS 4, 5, 6");
+    }
+    assert_eq!(k.profile(&r).expect("profile").get(C::WS), 6);
+    let refusal = k.spend(C::WS, &r).expect_err("WS 7 is above 6");
+    assert_eq!(refusal.rule, "CHR-3");
+    assert_eq!(refusal.characteristic, Some(C::WS));
+    assert_eq!(refusal.get("max"), Some("6"));
+    // Psychic powers do not lift combat maxima.
+    k.set_psychic(true, &r).expect("psychic");
+    assert_eq!(k.spend(C::WS, &r).expect_err("still 6").rule, "CHR-3");
+    // M is never raised.
+    assert!(k.spend(C::M, &r).is_err());
+    // A file that goes above is reported by validation.
+    let mut hand_edited = human(2, "Vex");
+    hand_edited.advance_points = 5;
+    hand_edited.advances.0.set(C::S, 2);
+    let problems = hand_edited.validate(&r);
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].rule, "CHR-3");
+    assert_eq!(problems[0].characteristic, Some(C::S));
+}
+
+#[test]
+fn chr_4_personal_characteristics_above_major_only_with_psychic_powers() {
+    let r = rules();
+    let mut k = human(1, "Kal");
+    k.advance_points = 10;
+    k.spend(C::Ld, &r).expect("8");
+    k.spend(C::Ld, &r).expect("9");
+    let refusal = k.spend(C::Ld, &r).expect_err("10 needs psychic powers");
+    assert_eq!(refusal.rule, "CHR-4");
+    assert_eq!(refusal.key, "problem.above_major_not_psychic");
+    k.set_psychic(true, &r).expect("psychic");
+    k.spend(C::Ld, &r).expect("10 with psychic powers");
+    assert_eq!(k.profile(&r).expect("profile").get(C::Ld), 10);
+    let refusal = k.spend(C::Ld, &r).expect_err("never above 10");
+    assert!(refusal.rule == "CHR-2" || refusal.rule == "CHR-4");
+    assert_eq!(refusal.get("max"), Some("10"));
+}
+
+#[test]
+fn chr_5_human_table() {
+    let r = rules();
+    let race = r.race("human").expect("human");
+    assert_eq!(race.base, profile([4, 3, 3, 3, 3, 1, 3, 1, 7, 7, 7, 7]), "standard");
+    assert_eq!(maxima(race, false, &r), profile([4, 6, 6, 4, 4, 3, 6, 3, 9, 9, 9, 9]), "maximum");
+    assert_eq!(maxima(race, true, &r), profile([4, 6, 6, 4, 4, 3, 6, 3, 10, 10, 10, 10]), "psychic");
+    // The assumed races of the spec's table are in the data.
+    let marine = r.race("space_marine").expect("marine");
+    assert_eq!(marine.base, profile([4, 4, 4, 4, 4, 1, 4, 1, 8, 8, 8, 8]));
+    let eldar = r.race("eldar").expect("eldar");
+    assert_eq!(eldar.base, profile([4, 4, 4, 3, 3, 1, 6, 1, 8, 9, 9, 8]));
+    let ork = r.race("ork").expect("ork");
+    assert_eq!(ork.base, profile([4, 3, 3, 3, 4, 1, 2, 1, 7, 6, 7, 7]));
+    let squat = r.race("squat").expect("squat");
+    assert_eq!(squat.base, profile([3, 4, 3, 3, 4, 1, 2, 1, 9, 7, 9, 9]));
+    let grot = r.race("gretchin").expect("gretchin");
+    assert_eq!(grot.base, profile([4, 2, 3, 3, 3, 1, 2, 1, 5, 5, 5, 5]));
+    // Every race's maximum is derived the same way: base + major hero.
+    let eldar_max = maxima(eldar, false, &r);
+    assert_eq!(eldar_max, profile([4, 7, 7, 4, 4, 3, 9, 3, 10, 10, 10, 10]));
+}
+
+#[test]
+fn chr_6_standard_types_add_fixed_modifiers() {
+    let r = rules();
+    let race = r.race("human").expect("human");
+    let t = |id: &str| r.character_type(id).expect("type").modifiers;
+    assert_eq!(standard_profile(race, &t("champion")), profile([4, 4, 4, 4, 3, 1, 4, 1, 7, 7, 7, 7]));
+    assert_eq!(standard_profile(race, &t("minor_hero")), profile([4, 5, 5, 4, 4, 2, 5, 2, 8, 8, 8, 8]));
+    assert_eq!(standard_profile(race, &t("major_hero")), profile([4, 6, 6, 4, 4, 3, 6, 3, 9, 9, 9, 9]));
+    // No modifier takes a characteristic above 10, except W and A.
+    let r2 = rules_with_race("titan", [5, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]);
+    let titan = r2.race("titan").expect("titan");
+    let major = standard_profile(titan, &r2.character_type("major_hero").expect("major").modifiers);
+    assert_eq!(major, profile([5, 10, 10, 10, 10, 11, 10, 11, 10, 10, 10, 10]));
+    // A character of a standard type is legal with no points.
+    let mut c = human(1, "Sergeant");
+    c.set_type(Some("minor_hero".to_owned()), &r).expect("type");
+    assert!(c.validate(&r).is_empty());
+    assert_eq!(c.profile(&r).expect("profile").get(C::WS), 5);
+    // A type the data does not know is refused.
+    assert_eq!(c.set_type(Some("saint".to_owned()), &r).expect_err("unknown").rule, "CHR-6");
+}
+
+#[test]
+fn chr_7_points_are_spent_one_at_a_time_never_beyond_a_maximum() {
+    let r = rules();
+    let mut k = human(1, "Kal");
+    k.advance_points = 2;
+    k.spend(C::BS, &r).expect("one");
+    assert_eq!(k.points_left(), 1);
+    k.spend(C::I, &r).expect("two");
+    assert_eq!(k.points_left(), 0);
+    let refusal = k.spend(C::A, &r).expect_err("no points left");
+    assert_eq!(refusal.rule, "CHR-7");
+    k.refund(C::BS).expect("refund");
+    assert_eq!(k.points_left(), 1);
+    assert!(k.refund(C::BS).is_err(), "nothing left to refund on BS");
+    // A refusal names the characteristic and its maximum.
+    let mut s = human(2, "Strong");
+    s.advance_points = 5;
+    s.spend(C::S, &r).expect("S 4");
+    let refusal = s.spend(C::S, &r).expect_err("S 5 > 4");
+    let line = muster::i18n::Lang::En.problem_line(&refusal);
+    assert!(line.contains('S') && line.contains('4'), "{line}");
+    assert!(line.starts_with("CHR-3:"), "{line}");
+    // The allotment cannot drop below the points spent.
+    assert!(s.set_advance_points(0).is_err());
+    // Overspent characters (hand-edited files) are reported.
+    let mut o = human(3, "Over");
+    o.advances.0.set(C::WS, 1);
+    assert!(o.validate(&r).iter().any(|p| p.rule == "CHR-7"));
+}
+
+#[test]
+fn chr_8_fixed_allotments() {
+    let r = rules();
+    let mut roster = Roster::new("b", "Band");
+    roster.points = PointsScheme::Fixed { allotments: vec![10, 10, 15] };
+    for (i, pts) in [15, 10, 9].into_iter().enumerate() {
+        let mut c = human(i as u64 + 1, &format!("Hero {i}"));
+        c.advance_points = pts;
+        roster.characters.push(c);
+    }
+    assert!(roster.validate(&r).is_empty(), "{:?}", roster.validate(&r));
+    // A fourth hero has no allotment left.
+    let mut extra = human(4, "Extra");
+    extra.advance_points = 1;
+    roster.characters.push(extra);
+    let problems = roster.validate(&r);
+    assert!(problems.iter().any(|p| p.rule == "CHR-8" && p.key == "problem.too_many_heroes"));
+    roster.characters.pop();
+    // Two heroes of 15 do not fit 10, 10, 15.
+    roster.characters[1].advance_points = 15;
+    let problems = roster.validate(&r);
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].rule, "CHR-8");
+    assert!(problems[0].character.is_some());
+}
+
+#[test]
+fn chr_9_pool_and_ten_percent() {
+    let r = rules();
+    let mut roster = Roster::new("b", "Band");
+    roster.points = PointsScheme::Pool { points: 20, force_models: 30 };
+    let mut a = human(1, "A");
+    a.advance_points = 12;
+    let mut b = human(2, "B");
+    b.advance_points = 8;
+    roster.characters = vec![a, b];
+    // 30 models allow 3 characters; 20 points are all used.
+    assert_eq!(max_characters(30), 3);
+    assert!(roster.validate(&r).is_empty(), "{:?}", roster.validate(&r));
+    roster.characters[1].advance_points = 9;
+    assert!(roster.validate(&r).iter().any(|p| p.rule == "CHR-9" && p.key == "problem.pool_exceeded"));
+    roster.characters[1].advance_points = 8;
+    roster.points = PointsScheme::Pool { points: 20, force_models: 15 };
+    assert!(roster.validate(&r).iter().any(|p| p.rule == "CHR-9" && p.key == "problem.too_many_characters"));
+    // Rolled pool: 1D6 per full 20 models, or more dice at the GM's choice.
+    let mut rng = seeded(3);
+    let roll = roll_pool(45, 1, &mut rng);
+    assert_eq!(roll.faces.len(), 2);
+    assert_eq!(roll.total, roll.faces.iter().sum::<u32>() as i32);
+    assert_eq!(roll_pool(45, 3, &mut rng).faces.len(), 6);
+    assert_eq!(roll_pool(19, 1, &mut rng).faces.len(), 0);
+}
+
+#[test]
+fn chr_10_reference_values_of_the_standard_types() {
+    let r = rules();
+    let expect = [("champion", 4, 1), ("minor_hero", 14, 4), ("major_hero", 23, 7)];
+    for (id, points, dice) in expect {
+        let t = r.character_type(id).expect("type");
+        assert_eq!(t.advance_points, points, "{id}");
+        assert_eq!((t.random_points.count, t.random_points.sides), (dice, 6), "{id}");
+        let mut c = human(1, id);
+        c.type_id = Some(id.to_owned());
+        assert_eq!(c.worth(&r), points, "{id}");
+    }
+    // A champion counts 4 points of a pool.
+    let mut roster = Roster::new("b", "Band");
+    roster.points = PointsScheme::Pool { points: 3, force_models: 0 };
+    let mut champ = human(1, "Champ");
+    champ.type_id = Some("champion".to_owned());
+    roster.characters.push(champ);
+    assert!(roster.validate(&r).iter().any(|p| p.rule == "CHR-9"));
+    // A random hero of minor level gets 4D6 points.
+    let mut rng = seeded(11);
+    let (hero, roll, placement) = random_hero(human(2, "R"), "minor_hero", &r, &mut rng).expect("hero");
+    assert_eq!(roll.faces.len(), 4);
+    assert_eq!(hero.advance_points as i32, roll.total);
+    assert_eq!(placement.placed + placement.unspent, hero.advance_points);
+    assert!(hero.validate(&r).is_empty(), "{:?}", hero.validate(&r));
+}
+
+#[test]
+fn chr_11_random_placement_rerolls_maxed_and_reports_unspent() {
+    let r = rules();
+    let mut rng = seeded(5);
+    let mut k = human(1, "Kal");
+    k.advance_points = 40;
+    let placement = k.place_random(&r, &mut rng).expect("placement");
+    // Humans can rise 3+3+1+1+2+3+2+2+2+2+2 = 23 points in total without psychic powers.
+    assert_eq!(placement.placed, 23);
+    assert_eq!(placement.unspent, 17);
+    assert_eq!(k.profile(&r).expect("profile"), maxima(r.race("human").expect("human"), false, &r));
+    // Every roll is kept: each step names what it raised, or a reroll.
+    for (roll, raised) in &placement.steps {
+        assert_eq!(roll.faces.len(), 1);
+        assert!((1..=20).contains(&roll.faces[0]));
+        if let Some(c) = raised {
+            assert_eq!(r.random_advance.lookup(roll.faces[0]), Some(*c));
+        }
+    }
+    assert_eq!(placement.steps.iter().filter(|(_, c)| c.is_some()).count(), 23);
+    assert!(placement.steps.iter().any(|(_, c)| c.is_none()), "some rerolls happen");
+    assert_eq!(k.advances.0.get(C::M), 0, "M is never raised");
+    // Same seed, same hero.
+    let mut again = human(1, "Kal");
+    again.advance_points = 40;
+    again.place_random(&r, &mut seeded(5)).expect("again");
+    assert_eq!(again, k);
+}
+
+#[test]
+fn chr_12_campaign_characters_start_with_1d6_minus_2_points() {
+    let r = rules();
+    let mut seen_zero = false;
+    let mut seen_points = false;
+    for seed in 0..40 {
+        let mut rng = seeded(seed);
+        let (c, roll, placement) = campaign_character(human(1, "Recruit"), &r, &mut rng).expect("character");
+        assert_eq!(roll.faces.len(), 1);
+        assert_eq!(roll.modifier, -2);
+        let face = roll.faces[0];
+        let expected = face.saturating_sub(2);
+        assert_eq!(c.advance_points, expected, "face {face}");
+        assert_eq!(placement.placed, expected);
+        if face <= 2 {
+            seen_zero = true;
+            assert_eq!(c.profile(&r).expect("profile"), r.race("human").expect("human").base);
+        } else {
+            seen_points = true;
+        }
+        assert!(c.validate(&r).is_empty());
+    }
+    assert!(seen_zero && seen_points);
+}
+
+#[test]
+fn chr_13_one_point_after_each_game_unless_wounded_or_unworthy() {
+    let r = rules();
+    let mut k = human(1, "Kal");
+    assert_eq!(k.after_game(false, false), 1);
+    assert_eq!(k.advance_points, 1);
+    assert_eq!(k.after_game(true, false), 0, "wounded");
+    assert_eq!(k.after_game(false, true), 0, "unworthy");
+    assert_eq!(k.advance_points, 1);
+    // The point never goes beyond the major-hero maximum.
+    k.type_id = Some("major_hero".to_owned());
+    assert_eq!(k.spend(C::WS, &r).expect_err("at max").rule, "CHR-3");
+    k.spend(C::M, &r).expect_err("M never");
+    k.set_psychic(true, &r).expect("psychic");
+    k.spend(C::WP, &r).expect("psychic major hero may raise WP to 10");
+}
+
+#[test]
+fn chr_14_characters_in_units() {
+    assert_eq!(take_command(8, None), Ok(TakeCommand::AtOnce));
+    assert_eq!(take_command(8, Some(8)), Ok(TakeCommand::AfterOneTurnInContact));
+    assert_eq!(take_command(9, Some(7)), Ok(TakeCommand::AfterOneTurnInContact));
+    let refused = take_command(7, Some(8)).expect_err("lower Ld");
+    assert_eq!(refused.rule, "CHR-14");
+    assert!(may_give_up_command(true, false).is_err(), "a unit's own leader never leaves");
+    assert!(may_give_up_command(false, true).is_err(), "adversely affected");
+    assert!(may_give_up_command(false, false).is_ok());
+    assert_eq!(psychology_cl(Some(9), 7), 9, "psychology tests use the leader's Cl");
+    assert_eq!(psychology_cl(None, 7), 7);
+}
+
+#[test]
+fn chr_15_dead_characters_make_a_minor_victory() {
+    assert_eq!(victory(true, 0), Victory::Major);
+    assert_eq!(victory(true, 1), Victory::Minor);
+    assert_eq!(victory(false, 0), Victory::None);
+}
+
+#[test]
+fn chr_16_psychic_powers_roll_and_gating() {
+    let r = rules();
+    assert_eq!(r.race("human").expect("human").psychic_chance_percent, 5);
+    // Over many seeds, the roll gives powers exactly when the D100 is 5 or less.
+    let mut gained = 0;
+    for seed in 0..400 {
+        let mut k = human(1, "Kal");
+        let (roll, yes) = k.roll_psychic(&r, &mut seeded(seed)).expect("roll");
+        assert_eq!(roll.sides, 100);
+        assert_eq!(yes, roll.total <= 5);
+        assert_eq!(k.psychic, yes);
+        gained += usize::from(yes);
+    }
+    assert!((5..=40).contains(&gained), "about 5 % of 400: {gained}");
+    // Taking the powers away is refused while a personal characteristic is above 9.
+    let mut p = human(2, "Seer");
+    p.advance_points = 5;
+    p.set_psychic(true, &r).expect("psychic");
+    for _ in 0..3 {
+        p.spend(C::WP, &r).expect("WP up to 10");
+    }
+    let refusal = p.set_psychic(false, &r).expect_err("WP 10");
+    assert_eq!(refusal.rule, "CHR-16");
+    assert_eq!(refusal.get("list"), Some("WP"));
+    assert!(p.psychic);
+    p.refund(C::WP).expect("back to 9");
+    p.set_psychic(false, &r).expect("now allowed");
+}
+
+#[test]
+fn roll_keeps_faces_for_the_log() {
+    let r = Roll::new(&mut seeded(1), 4, 6, 0);
+    assert_eq!(r.faces.len(), 4);
+    assert_eq!(r.total, r.faces.iter().sum::<u32>() as i32);
+    assert!(r.to_string().starts_with("4D6 ["));
+}
+
+mod property {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[derive(Clone, Debug)]
+    enum Edit {
+        Spend(usize),
+        Refund(usize),
+        Psychic(bool),
+        Type(Option<usize>),
+        Race(usize),
+        Points(u32),
+        Random(u64),
+        AfterGame,
+    }
+
+    fn edit() -> impl Strategy<Value = Edit> {
+        prop_oneof![
+            (0..12usize).prop_map(Edit::Spend),
+            (0..12usize).prop_map(Edit::Refund),
+            any::<bool>().prop_map(Edit::Psychic),
+            proptest::option::of(0..3usize).prop_map(Edit::Type),
+            (0..6usize).prop_map(Edit::Race),
+            (0..40u32).prop_map(Edit::Points),
+            any::<u64>().prop_map(Edit::Random),
+            Just(Edit::AfterGame),
+        ]
+    }
+
+    proptest! {
+        // CHR-2, CHR-3, CHR-4: no sequence of edits takes a character past a maximum.
+        #[test]
+        fn chr_2_3_4_no_edit_sequence_breaks_a_maximum(edits in proptest::collection::vec(edit(), 1..60)) {
+            let r = rules();
+            let mut c = human(1, "Prop");
+            c.advance_points = 10;
+            for e in edits {
+                let _ = match e {
+                    Edit::Spend(i) => c.spend(C::ALL[i], &r),
+                    Edit::Refund(i) => c.refund(C::ALL[i]),
+                    Edit::Psychic(p) => c.set_psychic(p, &r),
+                    Edit::Type(t) => c.set_type(t.map(|i| r.types[i].id.clone()), &r),
+                    Edit::Race(i) => { let id = r.races[i].id.clone(); c.set_race(&id, &r) }
+                    Edit::Points(p) => c.set_advance_points(p),
+                    Edit::Random(seed) => c.place_random(&r, &mut seeded(seed)).map(|_| ()),
+                    Edit::AfterGame => { c.after_game(false, false); Ok(()) }
+                };
+                let p = c.profile(&r).expect("profile");
+                let max = c.maxima(&r).expect("maxima");
+                for ch in C::ALL {
+                    prop_assert!(p.get(ch) <= max.get(ch), "{ch} {} > {}", p.get(ch), max.get(ch));
+                    if ch.capped_at_ten() {
+                        prop_assert!(p.get(ch) <= 10);
+                    }
+                    if ch.is_personal() && !c.psychic {
+                        let plain = maxima(c.race(&r).expect("race"), false, &r);
+                        prop_assert!(p.get(ch) <= plain.get(ch));
+                    }
+                }
+                prop_assert!(c.points_left() >= 0);
+                prop_assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+            }
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! UI tests: the app driven through its widgets, found by role and label.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use muster::app::{App, Prefs, Screen, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::Characteristic as C;
+
+fn app(dir: &Path, lang: Lang) -> App {
+    App::new(Some(dir), &Prefs { lang }, Box::new(ScriptedDesktop::default()), 42).expect("app")
+}
+
+fn harness(app: App) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(1200.0, 1000.0))
+        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app)
+}
+
+fn kal_s(h: &Harness<'_, App>) -> i32 {
+    let model = &h.state().model;
+    let roster = &model.rosters[0];
+    roster.characters[0].profile(&model.rules).expect("profile").get(C::S)
+}
+
+#[test]
+fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+
+    // Create a roster.
+    h.get_by_label("New roster name").click();
+    h.run();
+    h.get_by_label("New roster name").type_text("Night Raiders");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster").click();
+    h.run();
+    assert_eq!(h.state().model.rosters.len(), 1);
+    assert_eq!(h.state().model.rosters[0].name, "Night Raiders");
+    assert!(matches!(h.state().model.screen, Screen::Roster(_)));
+
+    // Add a character.
+    h.get_by_label("Character name").click();
+    h.run();
+    h.get_by_label("Character name").type_text("Brother Kal");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add character").click();
+    h.run();
+    assert!(matches!(h.state().model.screen, Screen::Character(_, _)));
+    assert_eq!(h.state().model.rosters[0].characters[0].name, "Brother Kal");
+
+    // No points yet: + is disabled and says so (CHR-7).
+    assert!(h.query_by_label_contains("CHR-7").is_some() || h.query_by_label_contains("0 left").is_some());
+
+    // Give him 5 advance points.
+    h.get_by_label("Advance points").set_value_accesskit(5.0);
+    h.run();
+    assert_eq!(h.state().model.rosters[0].characters[0].advance_points, 5);
+    assert!(h.query_by_label_contains("5 left").is_some());
+
+    // Spend on S up to the human maximum of 4, then the + refuses (CHR-3).
+    h.get_by_role_and_label(Role::Button, "Raise S").click();
+    h.run();
+    assert_eq!(kal_s(&h), 4);
+    assert!(h.query_by_label_contains("4 left").is_some());
+    h.get_by_role_and_label(Role::Button, "Raise S").click();
+    h.run();
+    assert_eq!(kal_s(&h), 4, "the disabled + does nothing");
+    assert!(h.query_by_label_contains("CHR-3: Brother Kal: S cannot go above 4").is_some());
+
+    // Undo and redo, with the keyboard and the menu.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(kal_s(&h), 3);
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    h.run();
+    assert_eq!(kal_s(&h), 4);
+    h.get_by_role_and_label(Role::Button, "Edit").click();
+    h.run();
+    h.get_by_label_contains("Undo spend advance point").click();
+    h.run();
+    assert_eq!(kal_s(&h), 3);
+    h.get_by_role_and_label(Role::Button, "Edit").click();
+    h.run();
+    h.get_by_label_contains("Redo spend advance point").click();
+    h.run();
+    assert_eq!(kal_s(&h), 4);
+    assert!(h.query_by_label("All changes saved").is_some());
+
+    // Close and rebuild the app on the same data directory.
+    drop(h);
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    assert!(h.query_by_label("Night Raiders").is_some(), "the roster is listed");
+    assert_eq!(kal_s(&h), 4);
+    h.get_by_label("Night Raiders").click();
+    h.run();
+    assert!(h.query_by_label("Brother Kal").is_some());
+}
+
+#[test]
+fn psychic_gating_in_the_editor() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add character").click();
+    h.run();
+    h.get_by_label("Advance points").set_value_accesskit(6.0);
+    h.run();
+    for _ in 0..2 {
+        h.get_by_role_and_label(Role::Button, "Raise WP").click();
+        h.run();
+    }
+    // WP 9: without psychic powers, CHR-4 stops the +.
+    assert!(h.query_by_label_contains("CHR-4").is_some());
+    h.get_by_role_and_label(Role::CheckBox, "Psychic powers").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Raise WP").click();
+    h.run();
+    let wp = {
+        let m = &h.state().model;
+        m.rosters[0].characters[0].profile(&m.rules).expect("profile").get(C::WP)
+    };
+    assert_eq!(wp, 10);
+    // Taking the powers away now is refused, and the log says why (CHR-16).
+    h.get_by_role_and_label(Role::CheckBox, "Psychic powers").click();
+    h.run();
+    assert!(h.state().model.rosters[0].characters[0].psychic);
+    assert!(h.query_by_label_contains("CHR-16").is_some());
+}
+
+#[test]
+fn random_hero_shows_its_dice() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster").click();
+    h.run();
+    h.get_by_label_contains("Random hero (1D6)").click();
+    h.run();
+    let m = &h.state().model;
+    let c = &m.rosters[0].characters[0];
+    assert!(c.validate(&m.rules).is_empty());
+    let log = &m.messages.last().expect("a log line").text;
+    assert!(log.contains("1D6 ["), "{log}");
+    assert!(log.contains("D20"), "{log}");
+    assert!(h.query_by_label_contains("1D6 [").is_some(), "the dice are shown");
+}
+
+#[test]
+fn delete_asks_for_confirmation_and_undo_brings_it_back() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Library").click();
+    h.run();
+    h.get_by_label("Delete: New roster").click();
+    h.run();
+    assert_eq!(h.state().model.rosters.len(), 1, "not before confirmation");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().model.rosters.len(), 1);
+    h.get_by_label("Delete: New roster").click();
+    h.run();
+    h.get_all_by_label("Delete").last().expect("confirm button").click();
+    h.run();
+    assert!(h.state().model.rosters.is_empty());
+    assert!(!dir.path().join("rosters/new-roster.json").exists());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().model.rosters.len(), 1);
+    assert!(dir.path().join("rosters/new-roster.json").exists());
+}
+
+#[test]
+fn search_rename_and_duplicate_in_the_library() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    for name in ["Alpha", "Bravo"] {
+        h.get_by_label("New roster name").click();
+        h.run();
+        h.get_by_label("New roster name").type_text(name);
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Create roster").click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Library").click();
+        h.run();
+    }
+    h.get_by_label("Search").click();
+    h.run();
+    h.get_by_label("Search").type_text("brav");
+    h.run();
+    assert!(h.query_by_label("Alpha").is_none());
+    assert!(h.query_by_label("Bravo").is_some());
+    h.get_by_label("Duplicate: Bravo").click();
+    h.run();
+    assert!(h.query_by_label("Bravo (copy)").is_some());
+    h.get_by_label("Rename: Bravo").click();
+    h.run();
+    h.get_by_label("New name").type_text(" Company");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let names: Vec<_> = h.state().model.rosters.iter().map(|r| r.name.clone()).collect();
+    assert!(names.contains(&"Bravo Company".to_owned()), "{names:?}");
+}
+
+#[test]
+fn language_switches_to_french_and_is_remembered() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Language").click();
+    h.run();
+    h.get_by_label("Français").click();
+    h.run();
+    assert_eq!(h.state().model.lang, Lang::Fr);
+    assert!(h.query_by_label("Créer la liste").is_some());
+    assert_eq!(h.query_all_by_label("Bibliothèque").count(), 2, "navigation and heading");
+    assert_eq!(h.state().prefs().lang, Lang::Fr);
+    // The preferences are what eframe stores; a new app built with them speaks French.
+    let prefs = h.state().prefs();
+    drop(h);
+    let mut h = harness(App::new(Some(dir.path()), &prefs, Box::new(ScriptedDesktop::default()), 1).expect("app"));
+    h.run();
+    assert!(h.query_all_by_label("Bibliothèque").count() >= 1);
+}
+
+#[test]
+fn unreadable_files_are_listed_with_the_reason() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("rosters")).expect("mkdir");
+    std::fs::write(dir.path().join("rosters/broken.json"), "{\n  \"muster\": ").expect("write");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    assert!(h.query_by_label("broken.json").is_some());
+    assert!(h.query_by_label_contains("line 2").is_some());
+    h.get_by_label("Open folder").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(dir.path().join("rosters/broken.json")).expect("kept"), "{\n  \"muster\": ");
+}
