@@ -46,7 +46,10 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         Some("check") => check(&args[1..], out, err),
         Some(other) => {
-            let _ = writeln!(err, "muster: unknown command `{other}`; try `muster --help`");
+            let _ = writeln!(
+                err,
+                "muster: unknown command `{other}`; try `muster --help`"
+            );
             EXIT_UNREADABLE
         }
         None => EXIT_OK,
@@ -61,12 +64,22 @@ fn rules_with_overrides(err: &mut dyn Write) -> Option<RulesData> {
     {
         let mut paths: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
         paths.sort();
-        for path in paths.into_iter().filter(|p| p.extension().is_some_and(|x| x == "json")) {
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        for path in paths
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
             match std::fs::read_to_string(&path) {
                 Ok(text) => overrides.push((name, text)),
                 Err(e) => {
-                    let _ = writeln!(err, "muster: rules override ignored: {e}: {}", path.display());
+                    let _ = writeln!(
+                        err,
+                        "muster: rules override ignored: {e}: {}",
+                        path.display()
+                    );
                 }
             }
         }
@@ -87,7 +100,10 @@ fn rules_with_overrides(err: &mut dyn Write) -> Option<RulesData> {
 
 fn check(files: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     if files.is_empty() {
-        let _ = writeln!(err, "muster: check needs at least one FILE; try `muster --help`");
+        let _ = writeln!(
+            err,
+            "muster: check needs at least one FILE; try `muster --help`"
+        );
         return EXIT_UNREADABLE;
     }
     let Some(rules) = rules_with_overrides(err) else {

@@ -107,8 +107,14 @@ mod tests {
         let mut missing_en: Vec<_> = fr.keys().filter(|k| !en.contains_key(*k)).collect();
         missing_fr.sort();
         missing_en.sort();
-        assert!(missing_fr.is_empty(), "keys missing in fr.json: {missing_fr:?}");
-        assert!(missing_en.is_empty(), "keys missing in en.json: {missing_en:?}");
+        assert!(
+            missing_fr.is_empty(),
+            "keys missing in fr.json: {missing_fr:?}"
+        );
+        assert!(
+            missing_en.is_empty(),
+            "keys missing in en.json: {missing_en:?}"
+        );
     }
 
     #[test]

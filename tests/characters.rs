@@ -3,7 +3,9 @@
 use muster::rules::character::{campaign_character, maxima, random_hero, standard_profile};
 use muster::rules::dice::{Roll, seeded};
 use muster::rules::roster::{max_characters, roll_pool};
-use muster::rules::units::{TakeCommand, Victory, may_give_up_command, psychology_cl, take_command, victory};
+use muster::rules::units::{
+    TakeCommand, Victory, may_give_up_command, psychology_cl, take_command, victory,
+};
 use muster::rules::{Character, Characteristic as C, PointsScheme, Profile, Roster, RulesData};
 
 fn rules() -> RulesData {
@@ -23,11 +25,17 @@ fn rules_with_race(id: &str, base: [i32; 12]) -> RulesData {
     let mut races: serde_json::Value =
         serde_json::from_str(muster::rules::data::BUILT_IN_FILES[0].1).expect("races.json");
     let keys = C::ALL.map(C::key);
-    let base: serde_json::Map<String, serde_json::Value> =
-        keys.iter().zip(base).map(|(k, v)| ((*k).to_owned(), v.into())).collect();
-    races["races"].as_array_mut().expect("array").push(serde_json::json!({
-        "id": id, "names": {"en": id}, "base": base, "psychic_chance_percent": 5
-    }));
+    let base: serde_json::Map<String, serde_json::Value> = keys
+        .iter()
+        .zip(base)
+        .map(|(k, v)| ((*k).to_owned(), v.into()))
+        .collect();
+    races["races"]
+        .as_array_mut()
+        .expect("array")
+        .push(serde_json::json!({
+            "id": id, "names": {"en": id}, "base": base, "psychic_chance_percent": 5
+        }));
     let overrides = vec![("races.json".to_owned(), races.to_string())];
     let (data, problems) = RulesData::with_overrides(&overrides).expect("loads");
     assert!(problems.is_empty(), "{problems:?}");
@@ -41,7 +49,10 @@ fn chr_1_every_race_has_a_twelve_value_base_profile() {
         assert_eq!(race.base.iter().count(), 12, "{}", race.id);
     }
     let kal = human(1, "Kal");
-    assert_eq!(kal.profile(&r).expect("profile"), profile([4, 3, 3, 3, 3, 1, 3, 1, 7, 7, 7, 7]));
+    assert_eq!(
+        kal.profile(&r).expect("profile"),
+        profile([4, 3, 3, 3, 3, 1, 3, 1, 7, 7, 7, 7])
+    );
     // A character of a race the data does not know is a CHR-1 problem, not a panic.
     let alien = Character::new(2, "Zog", "zoat");
     let problems = alien.validate(&r);
@@ -127,9 +138,21 @@ fn chr_4_personal_characteristics_above_major_only_with_psychic_powers() {
 fn chr_5_human_table() {
     let r = rules();
     let race = r.race("human").expect("human");
-    assert_eq!(race.base, profile([4, 3, 3, 3, 3, 1, 3, 1, 7, 7, 7, 7]), "standard");
-    assert_eq!(maxima(race, false, &r), profile([4, 6, 6, 4, 4, 3, 6, 3, 9, 9, 9, 9]), "maximum");
-    assert_eq!(maxima(race, true, &r), profile([4, 6, 6, 4, 4, 3, 6, 3, 10, 10, 10, 10]), "psychic");
+    assert_eq!(
+        race.base,
+        profile([4, 3, 3, 3, 3, 1, 3, 1, 7, 7, 7, 7]),
+        "standard"
+    );
+    assert_eq!(
+        maxima(race, false, &r),
+        profile([4, 6, 6, 4, 4, 3, 6, 3, 9, 9, 9, 9]),
+        "maximum"
+    );
+    assert_eq!(
+        maxima(race, true, &r),
+        profile([4, 6, 6, 4, 4, 3, 6, 3, 10, 10, 10, 10]),
+        "psychic"
+    );
     // The assumed races of the spec's table are in the data.
     let marine = r.race("space_marine").expect("marine");
     assert_eq!(marine.base, profile([4, 4, 4, 4, 4, 1, 4, 1, 8, 8, 8, 8]));
@@ -151,21 +174,41 @@ fn chr_6_standard_types_add_fixed_modifiers() {
     let r = rules();
     let race = r.race("human").expect("human");
     let t = |id: &str| r.character_type(id).expect("type").modifiers;
-    assert_eq!(standard_profile(race, &t("champion")), profile([4, 4, 4, 4, 3, 1, 4, 1, 7, 7, 7, 7]));
-    assert_eq!(standard_profile(race, &t("minor_hero")), profile([4, 5, 5, 4, 4, 2, 5, 2, 8, 8, 8, 8]));
-    assert_eq!(standard_profile(race, &t("major_hero")), profile([4, 6, 6, 4, 4, 3, 6, 3, 9, 9, 9, 9]));
+    assert_eq!(
+        standard_profile(race, &t("champion")),
+        profile([4, 4, 4, 4, 3, 1, 4, 1, 7, 7, 7, 7])
+    );
+    assert_eq!(
+        standard_profile(race, &t("minor_hero")),
+        profile([4, 5, 5, 4, 4, 2, 5, 2, 8, 8, 8, 8])
+    );
+    assert_eq!(
+        standard_profile(race, &t("major_hero")),
+        profile([4, 6, 6, 4, 4, 3, 6, 3, 9, 9, 9, 9])
+    );
     // No modifier takes a characteristic above 10, except W and A.
     let r2 = rules_with_race("titan", [5, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]);
     let titan = r2.race("titan").expect("titan");
-    let major = standard_profile(titan, &r2.character_type("major_hero").expect("major").modifiers);
-    assert_eq!(major, profile([5, 10, 10, 10, 10, 11, 10, 11, 10, 10, 10, 10]));
+    let major = standard_profile(
+        titan,
+        &r2.character_type("major_hero").expect("major").modifiers,
+    );
+    assert_eq!(
+        major,
+        profile([5, 10, 10, 10, 10, 11, 10, 11, 10, 10, 10, 10])
+    );
     // A character of a standard type is legal with no points.
     let mut c = human(1, "Sergeant");
     c.set_type(Some("minor_hero".to_owned()), &r).expect("type");
     assert!(c.validate(&r).is_empty());
     assert_eq!(c.profile(&r).expect("profile").get(C::WS), 5);
     // A type the data does not know is refused.
-    assert_eq!(c.set_type(Some("saint".to_owned()), &r).expect_err("unknown").rule, "CHR-6");
+    assert_eq!(
+        c.set_type(Some("saint".to_owned()), &r)
+            .expect_err("unknown")
+            .rule,
+        "CHR-6"
+    );
 }
 
 #[test]
@@ -202,7 +245,9 @@ fn chr_7_points_are_spent_one_at_a_time_never_beyond_a_maximum() {
 fn chr_8_fixed_allotments() {
     let r = rules();
     let mut roster = Roster::new("b", "Band");
-    roster.points = PointsScheme::Fixed { allotments: vec![10, 10, 15] };
+    roster.points = PointsScheme::Fixed {
+        allotments: vec![10, 10, 15],
+    };
     for (i, pts) in [15, 10, 9].into_iter().enumerate() {
         let mut c = human(i as u64 + 1, &format!("Hero {i}"));
         c.advance_points = pts;
@@ -214,7 +259,11 @@ fn chr_8_fixed_allotments() {
     extra.advance_points = 1;
     roster.characters.push(extra);
     let problems = roster.validate(&r);
-    assert!(problems.iter().any(|p| p.rule == "CHR-8" && p.key == "problem.too_many_heroes"));
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.rule == "CHR-8" && p.key == "problem.too_many_heroes")
+    );
     roster.characters.pop();
     // Two heroes of 15 do not fit 10, 10, 15.
     roster.characters[1].advance_points = 15;
@@ -228,7 +277,10 @@ fn chr_8_fixed_allotments() {
 fn chr_9_pool_and_ten_percent() {
     let r = rules();
     let mut roster = Roster::new("b", "Band");
-    roster.points = PointsScheme::Pool { points: 20, force_models: 30 };
+    roster.points = PointsScheme::Pool {
+        points: 20,
+        force_models: 30,
+    };
     let mut a = human(1, "A");
     a.advance_points = 12;
     let mut b = human(2, "B");
@@ -238,10 +290,23 @@ fn chr_9_pool_and_ten_percent() {
     assert_eq!(max_characters(30), 3);
     assert!(roster.validate(&r).is_empty(), "{:?}", roster.validate(&r));
     roster.characters[1].advance_points = 9;
-    assert!(roster.validate(&r).iter().any(|p| p.rule == "CHR-9" && p.key == "problem.pool_exceeded"));
+    assert!(
+        roster
+            .validate(&r)
+            .iter()
+            .any(|p| p.rule == "CHR-9" && p.key == "problem.pool_exceeded")
+    );
     roster.characters[1].advance_points = 8;
-    roster.points = PointsScheme::Pool { points: 20, force_models: 15 };
-    assert!(roster.validate(&r).iter().any(|p| p.rule == "CHR-9" && p.key == "problem.too_many_characters"));
+    roster.points = PointsScheme::Pool {
+        points: 20,
+        force_models: 15,
+    };
+    assert!(
+        roster
+            .validate(&r)
+            .iter()
+            .any(|p| p.rule == "CHR-9" && p.key == "problem.too_many_characters")
+    );
     // Rolled pool: 1D6 per full 20 models, or more dice at the GM's choice.
     let mut rng = seeded(3);
     let roll = roll_pool(45, 1, &mut rng);
@@ -254,25 +319,37 @@ fn chr_9_pool_and_ten_percent() {
 #[test]
 fn chr_10_reference_values_of_the_standard_types() {
     let r = rules();
-    let expect = [("champion", 4, 1), ("minor_hero", 14, 4), ("major_hero", 23, 7)];
+    let expect = [
+        ("champion", 4, 1),
+        ("minor_hero", 14, 4),
+        ("major_hero", 23, 7),
+    ];
     for (id, points, dice) in expect {
         let t = r.character_type(id).expect("type");
         assert_eq!(t.advance_points, points, "{id}");
-        assert_eq!((t.random_points.count, t.random_points.sides), (dice, 6), "{id}");
+        assert_eq!(
+            (t.random_points.count, t.random_points.sides),
+            (dice, 6),
+            "{id}"
+        );
         let mut c = human(1, id);
         c.type_id = Some(id.to_owned());
         assert_eq!(c.worth(&r), points, "{id}");
     }
     // A champion counts 4 points of a pool.
     let mut roster = Roster::new("b", "Band");
-    roster.points = PointsScheme::Pool { points: 3, force_models: 0 };
+    roster.points = PointsScheme::Pool {
+        points: 3,
+        force_models: 0,
+    };
     let mut champ = human(1, "Champ");
     champ.type_id = Some("champion".to_owned());
     roster.characters.push(champ);
     assert!(roster.validate(&r).iter().any(|p| p.rule == "CHR-9"));
     // A random hero of minor level gets 4D6 points.
     let mut rng = seeded(11);
-    let (hero, roll, placement) = random_hero(human(2, "R"), "minor_hero", &r, &mut rng).expect("hero");
+    let (hero, roll, placement) =
+        random_hero(human(2, "R"), "minor_hero", &r, &mut rng).expect("hero");
     assert_eq!(roll.faces.len(), 4);
     assert_eq!(hero.advance_points as i32, roll.total);
     assert_eq!(placement.placed + placement.unspent, hero.advance_points);
@@ -289,7 +366,10 @@ fn chr_11_random_placement_rerolls_maxed_and_reports_unspent() {
     // Humans can rise 3+3+1+1+2+3+2+2+2+2+2 = 23 points in total without psychic powers.
     assert_eq!(placement.placed, 23);
     assert_eq!(placement.unspent, 17);
-    assert_eq!(k.profile(&r).expect("profile"), maxima(r.race("human").expect("human"), false, &r));
+    assert_eq!(
+        k.profile(&r).expect("profile"),
+        maxima(r.race("human").expect("human"), false, &r)
+    );
     // Every roll is kept: each step names what it raised, or a reroll.
     for (roll, raised) in &placement.steps {
         assert_eq!(roll.faces.len(), 1);
@@ -298,8 +378,14 @@ fn chr_11_random_placement_rerolls_maxed_and_reports_unspent() {
             assert_eq!(r.random_advance.lookup(roll.faces[0]), Some(*c));
         }
     }
-    assert_eq!(placement.steps.iter().filter(|(_, c)| c.is_some()).count(), 23);
-    assert!(placement.steps.iter().any(|(_, c)| c.is_none()), "some rerolls happen");
+    assert_eq!(
+        placement.steps.iter().filter(|(_, c)| c.is_some()).count(),
+        23
+    );
+    assert!(
+        placement.steps.iter().any(|(_, c)| c.is_none()),
+        "some rerolls happen"
+    );
     assert_eq!(k.advances.0.get(C::M), 0, "M is never raised");
     // Same seed, same hero.
     let mut again = human(1, "Kal");
@@ -315,7 +401,8 @@ fn chr_12_campaign_characters_start_with_1d6_minus_2_points() {
     let mut seen_points = false;
     for seed in 0..40 {
         let mut rng = seeded(seed);
-        let (c, roll, placement) = campaign_character(human(1, "Recruit"), &r, &mut rng).expect("character");
+        let (c, roll, placement) =
+            campaign_character(human(1, "Recruit"), &r, &mut rng).expect("character");
         assert_eq!(roll.faces.len(), 1);
         assert_eq!(roll.modifier, -2);
         let face = roll.faces[0];
@@ -324,7 +411,10 @@ fn chr_12_campaign_characters_start_with_1d6_minus_2_points() {
         assert_eq!(placement.placed, expected);
         if face <= 2 {
             seen_zero = true;
-            assert_eq!(c.profile(&r).expect("profile"), r.race("human").expect("human").base);
+            assert_eq!(
+                c.profile(&r).expect("profile"),
+                r.race("human").expect("human").base
+            );
         } else {
             seen_points = true;
         }
@@ -347,20 +437,37 @@ fn chr_13_one_point_after_each_game_unless_wounded_or_unworthy() {
     assert_eq!(k.spend(C::WS, &r).expect_err("at max").rule, "CHR-3");
     k.spend(C::M, &r).expect_err("M never");
     k.set_psychic(true, &r).expect("psychic");
-    k.spend(C::WP, &r).expect("psychic major hero may raise WP to 10");
+    k.spend(C::WP, &r)
+        .expect("psychic major hero may raise WP to 10");
 }
 
 #[test]
 fn chr_14_characters_in_units() {
     assert_eq!(take_command(8, None), Ok(TakeCommand::AtOnce));
-    assert_eq!(take_command(8, Some(8)), Ok(TakeCommand::AfterOneTurnInContact));
-    assert_eq!(take_command(9, Some(7)), Ok(TakeCommand::AfterOneTurnInContact));
+    assert_eq!(
+        take_command(8, Some(8)),
+        Ok(TakeCommand::AfterOneTurnInContact)
+    );
+    assert_eq!(
+        take_command(9, Some(7)),
+        Ok(TakeCommand::AfterOneTurnInContact)
+    );
     let refused = take_command(7, Some(8)).expect_err("lower Ld");
     assert_eq!(refused.rule, "CHR-14");
-    assert!(may_give_up_command(true, false).is_err(), "a unit's own leader never leaves");
-    assert!(may_give_up_command(false, true).is_err(), "adversely affected");
+    assert!(
+        may_give_up_command(true, false).is_err(),
+        "a unit's own leader never leaves"
+    );
+    assert!(
+        may_give_up_command(false, true).is_err(),
+        "adversely affected"
+    );
     assert!(may_give_up_command(false, false).is_ok());
-    assert_eq!(psychology_cl(Some(9), 7), 9, "psychology tests use the leader's Cl");
+    assert_eq!(
+        psychology_cl(Some(9), 7),
+        9,
+        "psychology tests use the leader's Cl"
+    );
     assert_eq!(psychology_cl(None, 7), 7);
 }
 

@@ -10,7 +10,13 @@ use muster::i18n::Lang;
 use muster::rules::Characteristic as C;
 
 fn app(dir: &Path, lang: Lang) -> App {
-    App::new(Some(dir), &Prefs { lang }, Box::new(ScriptedDesktop::default()), 42).expect("app")
+    App::new(
+        Some(dir),
+        &Prefs { lang },
+        Box::new(ScriptedDesktop::default()),
+        42,
+    )
+    .expect("app")
 }
 
 fn harness(app: App) -> Harness<'static, App> {
@@ -22,7 +28,10 @@ fn harness(app: App) -> Harness<'static, App> {
 fn kal_s(h: &Harness<'_, App>) -> i32 {
     let model = &h.state().model;
     let roster = &model.rosters[0];
-    roster.characters[0].profile(&model.rules).expect("profile").get(C::S)
+    roster.characters[0]
+        .profile(&model.rules)
+        .expect("profile")
+        .get(C::S)
 }
 
 #[test]
@@ -36,7 +45,8 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     h.run();
     h.get_by_label("New roster name").type_text("Night Raiders");
     h.run();
-    h.get_by_role_and_label(Role::Button, "Create roster").click();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
     h.run();
     assert_eq!(h.state().model.rosters.len(), 1);
     assert_eq!(h.state().model.rosters[0].name, "Night Raiders");
@@ -47,13 +57,17 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     h.run();
     h.get_by_label("Character name").type_text("Brother Kal");
     h.run();
-    h.get_by_role_and_label(Role::Button, "Add character").click();
+    h.get_by_role_and_label(Role::Button, "Add character")
+        .click();
     h.run();
     assert!(matches!(h.state().model.screen, Screen::Character(_, _)));
     assert_eq!(h.state().model.rosters[0].characters[0].name, "Brother Kal");
 
     // No points yet: + is disabled and says so (CHR-7).
-    assert!(h.query_by_label_contains("CHR-7").is_some() || h.query_by_label_contains("0 left").is_some());
+    assert!(
+        h.query_by_label_contains("CHR-7").is_some()
+            || h.query_by_label_contains("0 left").is_some()
+    );
 
     // Give him 5 advance points.
     h.get_by_label("Advance points").set_value_accesskit(5.0);
@@ -69,13 +83,19 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     h.get_by_role_and_label(Role::Button, "Raise S").click();
     h.run();
     assert_eq!(kal_s(&h), 4, "the disabled + does nothing");
-    assert!(h.query_by_label_contains("CHR-3: Brother Kal: S cannot go above 4").is_some());
+    assert!(
+        h.query_by_label_contains("CHR-3: Brother Kal: S cannot go above 4")
+            .is_some()
+    );
 
     // Undo and redo, with the keyboard and the menu.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert_eq!(kal_s(&h), 3);
-    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
     h.run();
     assert_eq!(kal_s(&h), 4);
     h.get_by_role_and_label(Role::Button, "Edit").click();
@@ -94,7 +114,10 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     drop(h);
     let mut h = harness(app(dir.path(), Lang::En));
     h.run();
-    assert!(h.query_by_label("Night Raiders").is_some(), "the roster is listed");
+    assert!(
+        h.query_by_label("Night Raiders").is_some(),
+        "the roster is listed"
+    );
     assert_eq!(kal_s(&h), 4);
     h.get_by_label("Night Raiders").click();
     h.run();
@@ -106,9 +129,11 @@ fn psychic_gating_in_the_editor() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(app(dir.path(), Lang::En));
     h.run();
-    h.get_by_role_and_label(Role::Button, "Create roster").click();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
     h.run();
-    h.get_by_role_and_label(Role::Button, "Add character").click();
+    h.get_by_role_and_label(Role::Button, "Add character")
+        .click();
     h.run();
     h.get_by_label("Advance points").set_value_accesskit(6.0);
     h.run();
@@ -118,17 +143,22 @@ fn psychic_gating_in_the_editor() {
     }
     // WP 9: without psychic powers, CHR-4 stops the +.
     assert!(h.query_by_label_contains("CHR-4").is_some());
-    h.get_by_role_and_label(Role::CheckBox, "Psychic powers").click();
+    h.get_by_role_and_label(Role::CheckBox, "Psychic powers")
+        .click();
     h.run();
     h.get_by_role_and_label(Role::Button, "Raise WP").click();
     h.run();
     let wp = {
         let m = &h.state().model;
-        m.rosters[0].characters[0].profile(&m.rules).expect("profile").get(C::WP)
+        m.rosters[0].characters[0]
+            .profile(&m.rules)
+            .expect("profile")
+            .get(C::WP)
     };
     assert_eq!(wp, 10);
     // Taking the powers away now is refused, and the log says why (CHR-16).
-    h.get_by_role_and_label(Role::CheckBox, "Psychic powers").click();
+    h.get_by_role_and_label(Role::CheckBox, "Psychic powers")
+        .click();
     h.run();
     assert!(h.state().model.rosters[0].characters[0].psychic);
     assert!(h.query_by_label_contains("CHR-16").is_some());
@@ -139,7 +169,8 @@ fn random_hero_shows_its_dice() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(app(dir.path(), Lang::En));
     h.run();
-    h.get_by_role_and_label(Role::Button, "Create roster").click();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
     h.run();
     h.get_by_label_contains("Random hero (1D6)").click();
     h.run();
@@ -149,7 +180,10 @@ fn random_hero_shows_its_dice() {
     let log = &m.messages.last().expect("a log line").text;
     assert!(log.contains("1D6 ["), "{log}");
     assert!(log.contains("D20"), "{log}");
-    assert!(h.query_by_label_contains("1D6 [").is_some(), "the dice are shown");
+    assert!(
+        h.query_by_label_contains("1D6 [").is_some(),
+        "the dice are shown"
+    );
 }
 
 #[test]
@@ -157,7 +191,8 @@ fn delete_asks_for_confirmation_and_undo_brings_it_back() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(app(dir.path(), Lang::En));
     h.run();
-    h.get_by_role_and_label(Role::Button, "Create roster").click();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
     h.run();
     h.get_by_role_and_label(Role::Button, "Library").click();
     h.run();
@@ -169,7 +204,10 @@ fn delete_asks_for_confirmation_and_undo_brings_it_back() {
     assert_eq!(h.state().model.rosters.len(), 1);
     h.get_by_label("Delete: New roster").click();
     h.run();
-    h.get_all_by_label("Delete").last().expect("confirm button").click();
+    h.get_all_by_label("Delete")
+        .last()
+        .expect("confirm button")
+        .click();
     h.run();
     assert!(h.state().model.rosters.is_empty());
     assert!(!dir.path().join("rosters/new-roster.json").exists());
@@ -189,7 +227,8 @@ fn search_rename_and_duplicate_in_the_library() {
         h.run();
         h.get_by_label("New roster name").type_text(name);
         h.run();
-        h.get_by_role_and_label(Role::Button, "Create roster").click();
+        h.get_by_role_and_label(Role::Button, "Create roster")
+            .click();
         h.run();
         h.get_by_role_and_label(Role::Button, "Library").click();
         h.run();
@@ -209,7 +248,13 @@ fn search_rename_and_duplicate_in_the_library() {
     h.run();
     h.key_press(egui::Key::Enter);
     h.run();
-    let names: Vec<_> = h.state().model.rosters.iter().map(|r| r.name.clone()).collect();
+    let names: Vec<_> = h
+        .state()
+        .model
+        .rosters
+        .iter()
+        .map(|r| r.name.clone())
+        .collect();
     assert!(names.contains(&"Bravo Company".to_owned()), "{names:?}");
 }
 
@@ -224,12 +269,24 @@ fn language_switches_to_french_and_is_remembered() {
     h.run();
     assert_eq!(h.state().model.lang, Lang::Fr);
     assert!(h.query_by_label("Créer la liste").is_some());
-    assert_eq!(h.query_all_by_label("Bibliothèque").count(), 2, "navigation and heading");
+    assert_eq!(
+        h.query_all_by_label("Bibliothèque").count(),
+        2,
+        "navigation and heading"
+    );
     assert_eq!(h.state().prefs().lang, Lang::Fr);
     // The preferences are what eframe stores; a new app built with them speaks French.
     let prefs = h.state().prefs();
     drop(h);
-    let mut h = harness(App::new(Some(dir.path()), &prefs, Box::new(ScriptedDesktop::default()), 1).expect("app"));
+    let mut h = harness(
+        App::new(
+            Some(dir.path()),
+            &prefs,
+            Box::new(ScriptedDesktop::default()),
+            1,
+        )
+        .expect("app"),
+    );
     h.run();
     assert!(h.query_all_by_label("Bibliothèque").count() >= 1);
 }
@@ -245,5 +302,8 @@ fn unreadable_files_are_listed_with_the_reason() {
     assert!(h.query_by_label_contains("line 2").is_some());
     h.get_by_label("Open folder").click();
     h.run();
-    assert_eq!(std::fs::read_to_string(dir.path().join("rosters/broken.json")).expect("kept"), "{\n  \"muster\": ");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("rosters/broken.json")).expect("kept"),
+        "{\n  \"muster\": "
+    );
 }

@@ -2,12 +2,16 @@
 
 use std::path::Path;
 
-use super::{App, Change, CharacterEdit, Command, HISTORY_LIMIT, MessageKind, NewCharacter, Screen};
+use super::{
+    App, Change, CharacterEdit, Command, HISTORY_LIMIT, MessageKind, NewCharacter, Screen,
+};
 use crate::i18n::Lang;
 use crate::rules::character::{campaign_character, random_hero};
 use crate::rules::dice::DiceRng;
 use crate::rules::roster::roll_pool;
-use crate::rules::{Character, CharacterId, PointsScheme, Problem, RandomPlacement, Roster, RulesData};
+use crate::rules::{
+    Character, CharacterId, PointsScheme, Problem, RandomPlacement, Roster, RulesData,
+};
 use crate::store::{self, export_roster, read_roster_file};
 
 /// What an edit of a roster returns: `Ok(Some(text))` adds a line to the log.
@@ -25,11 +29,17 @@ pub fn describe_placement(lang: Lang, placement: &RandomPlacement) -> String {
         .collect();
     let mut text = lang.f(
         "dice.placement",
-        &[("rolls", &steps.join(", ")), ("placed", &placement.placed.to_string())],
+        &[
+            ("rolls", &steps.join(", ")),
+            ("placed", &placement.placed.to_string()),
+        ],
     );
     if placement.unspent > 0 {
         text.push(' ');
-        text.push_str(&lang.f("dice.unspent", &[("unspent", &placement.unspent.to_string())]));
+        text.push_str(&lang.f(
+            "dice.unspent",
+            &[("unspent", &placement.unspent.to_string())],
+        ));
     }
     text
 }
@@ -50,7 +60,10 @@ impl App {
                 if self.dirty.is_empty() {
                     self.reload();
                 } else {
-                    self.message(MessageKind::Error, lang.t("store.reload_unsaved").to_owned());
+                    self.message(
+                        MessageKind::Error,
+                        lang.t("store.reload_unsaved").to_owned(),
+                    );
                 }
             }
             Command::Undo => self.undo(),
@@ -63,7 +76,10 @@ impl App {
                 };
                 let id = self.fresh_id(&name);
                 let roster = Roster::new(id.clone(), name);
-                self.record("history.create_roster", vec![(id.clone(), None, Some(roster))]);
+                self.record(
+                    "history.create_roster",
+                    vec![(id.clone(), None, Some(roster))],
+                );
                 self.model.screen = Screen::Roster(id);
             }
             Command::RenameRoster(id, name) => {
@@ -91,7 +107,10 @@ impl App {
             }
             Command::DeleteRoster(id) => {
                 if let Some(roster) = self.model.roster(&id).cloned() {
-                    self.record("history.delete_roster", vec![(id.clone(), Some(roster), None)]);
+                    self.record(
+                        "history.delete_roster",
+                        vec![(id.clone(), Some(roster), None)],
+                    );
                     if matches!(&self.model.screen, Screen::Roster(r) | Screen::Character(r, _) if *r == id)
                     {
                         self.model.screen = Screen::Library;
@@ -163,7 +182,10 @@ impl App {
                 if let Err(e) = self.desktop.open_folder(&path) {
                     let text = lang.f(
                         "store.open_folder_failed",
-                        &[("reason", &e.to_string()), ("path", &path.display().to_string())],
+                        &[
+                            ("reason", &e.to_string()),
+                            ("path", &path.display().to_string()),
+                        ],
                     );
                     self.message(MessageKind::Error, text);
                 }
@@ -181,7 +203,10 @@ impl App {
         let mut id = base.clone();
         let mut n = 2;
         while self.model.roster(&id).is_some()
-            || self.store.as_ref().is_some_and(|s| s.roster_path(&id).exists())
+            || self
+                .store
+                .as_ref()
+                .is_some_and(|s| s.roster_path(&id).exists())
         {
             id = format!("{base}-{n}");
             n += 1;
@@ -190,7 +215,11 @@ impl App {
     }
 
     /// Records a change (already decided) and applies its after-states.
-    fn record(&mut self, label: &'static str, rosters: Vec<(String, Option<Roster>, Option<Roster>)>) {
+    fn record(
+        &mut self,
+        label: &'static str,
+        rosters: Vec<(String, Option<Roster>, Option<Roster>)>,
+    ) {
         let change = Change { label, rosters };
         self.set_states(&change, false);
         self.model.history.undo.push(change);
@@ -210,9 +239,7 @@ impl App {
             }
             self.dirty.insert(id.clone());
         }
-        self.model
-            .rosters
-            .sort_by_key(|r| r.name.to_lowercase());
+        self.model.rosters.sort_by_key(|r| r.name.to_lowercase());
         // Leave a screen whose roster or character no longer exists.
         let screen_ok = match &self.model.screen {
             Screen::Library => true,
@@ -235,7 +262,10 @@ impl App {
     fn undo(&mut self) {
         if let Some(change) = self.model.history.undo.pop() {
             self.set_states(&change, true);
-            let text = self.model.lang.f("history.undone", &[("what", self.model.lang.t(change.label))]);
+            let text = self.model.lang.f(
+                "history.undone",
+                &[("what", self.model.lang.t(change.label))],
+            );
             self.message(MessageKind::Info, text);
             self.model.history.redo.push(change);
         }
@@ -244,7 +274,10 @@ impl App {
     fn redo(&mut self) {
         if let Some(change) = self.model.history.redo.pop() {
             self.set_states(&change, false);
-            let text = self.model.lang.f("history.redone", &[("what", self.model.lang.t(change.label))]);
+            let text = self.model.lang.f(
+                "history.redone",
+                &[("what", self.model.lang.t(change.label))],
+            );
             self.message(MessageKind::Info, text);
             self.model.history.undo.push(change);
         }
@@ -368,7 +401,11 @@ impl App {
                 CharacterEdit::RollPsychic => {
                     let chance = c.race(rules)?.psychic_chance_percent;
                     let (roll, gained) = c.roll_psychic(rules, rng)?;
-                    let key = if gained { "dice.psychic_yes" } else { "dice.psychic_no" };
+                    let key = if gained {
+                        "dice.psychic_yes"
+                    } else {
+                        "dice.psychic_no"
+                    };
                     let text = lang.f(
                         key,
                         &[
@@ -383,7 +420,10 @@ impl App {
                     let placement = c.place_random(rules, rng)?;
                     let text = lang.f(
                         "dice.place_random",
-                        &[("name", &c.name), ("placement", &describe_placement(lang, &placement))],
+                        &[
+                            ("name", &c.name),
+                            ("placement", &describe_placement(lang, &placement)),
+                        ],
                     );
                     Ok(Some((MessageKind::Dice, text)))
                 }
@@ -407,7 +447,11 @@ impl App {
                 }
                 CharacterEdit::AfterGame { wounded, unworthy } => {
                     let gained = c.after_game(wounded, unworthy);
-                    let key = if gained > 0 { "character.gained_point" } else { "character.gained_nothing" };
+                    let key = if gained > 0 {
+                        "character.gained_point"
+                    } else {
+                        "character.gained_nothing"
+                    };
                     Ok(Some((MessageKind::Info, lang.f(key, &[("name", &c.name)]))))
                 }
                 CharacterEdit::SetNotes(notes) => {
@@ -436,7 +480,10 @@ impl App {
             return;
         }
         if self.model.roster(&roster.id).is_some()
-            || self.store.as_ref().is_some_and(|s| s.roster_path(&roster.id).exists())
+            || self
+                .store
+                .as_ref()
+                .is_some_and(|s| s.roster_path(&roster.id).exists())
         {
             roster.id = self.fresh_id(&roster.name);
         }
@@ -447,7 +494,10 @@ impl App {
         let text = if problems == 0 {
             lang.f("import.done", &[("name", &name)])
         } else {
-            lang.f("import.done_with_problems", &[("name", &name), ("count", &problems.to_string())])
+            lang.f(
+                "import.done_with_problems",
+                &[("name", &name), ("count", &problems.to_string())],
+            )
         };
         self.message(MessageKind::Info, text);
         self.model.screen = Screen::Roster(id);
@@ -461,9 +511,18 @@ impl App {
         let text = match export_roster(roster, path) {
             Ok(()) => (
                 MessageKind::Info,
-                lang.f("export.done", &[("name", &roster.name), ("path", &path.display().to_string())]),
+                lang.f(
+                    "export.done",
+                    &[
+                        ("name", &roster.name),
+                        ("path", &path.display().to_string()),
+                    ],
+                ),
             ),
-            Err(e) => (MessageKind::Error, lang.f("export.failed", &[("reason", &e.to_string())])),
+            Err(e) => (
+                MessageKind::Error,
+                lang.f("export.failed", &[("reason", &e.to_string())]),
+            ),
         };
         self.message(text.0, text.1);
     }

@@ -38,7 +38,10 @@ impl Desktop for NativeDesktop {
         } else {
             "xdg-open"
         };
-        std::process::Command::new(program).arg(path).spawn().map(|_| ())
+        std::process::Command::new(program)
+            .arg(path)
+            .spawn()
+            .map(|_| ())
     }
 }
 

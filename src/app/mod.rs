@@ -160,8 +160,7 @@ impl App {
             None => (Vec::new(), Vec::new()),
         };
         // Fails only if the built-in data itself is broken, which a test forbids.
-        let (rules, problems) =
-            RulesData::with_overrides(&overrides).map_err(|p| p.to_string())?;
+        let (rules, problems) = RulesData::with_overrides(&overrides).map_err(|p| p.to_string())?;
         rules_problems.extend(problems.iter().map(ToString::to_string));
         let read_only = store.as_ref().is_some_and(Store::read_only);
         let model = Model {
@@ -193,7 +192,10 @@ impl App {
         };
         app.reload();
         if app.model.read_only {
-            app.message(MessageKind::Error, app.model.lang.t("store.read_only").to_owned());
+            app.message(
+                MessageKind::Error,
+                app.model.lang.t("store.read_only").to_owned(),
+            );
         }
         Ok(app)
     }
@@ -268,7 +270,10 @@ impl App {
         self.model.save_state = match failure {
             None => SaveState::Saved,
             Some(reason) => {
-                let text = self.model.lang.f("store.save_failed", &[("reason", &reason)]);
+                let text = self
+                    .model
+                    .lang
+                    .f("store.save_failed", &[("reason", &reason)]);
                 self.message(MessageKind::Error, text.clone());
                 SaveState::Failed(reason)
             }

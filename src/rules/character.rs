@@ -170,11 +170,9 @@ impl Character {
         type_points + self.advance_points
     }
 
-    /// Whether one more point may go into `c` (CHR-7), and why not.
+    /// Whether one more point may go into `c` (CHR-7), and why not: a maximum
+    /// is named before a lack of points, as it is the lasting reason.
     pub fn can_spend(&self, c: Characteristic, rules: &RulesData) -> Result<(), Problem> {
-        if self.points_left() <= 0 {
-            return Err(Problem::new("CHR-7", "problem.no_points_left").character(&self.name));
-        }
         if c == Characteristic::M {
             return Err(Problem::new("CHR-3", "problem.m_never_raised")
                 .character(&self.name)
@@ -184,6 +182,9 @@ impl Character {
         let max = self.maxima(rules)?.get(c);
         if current + 1 > max {
             return Err(self.above_maximum(c, max));
+        }
+        if self.points_left() <= 0 {
+            return Err(Problem::new("CHR-7", "problem.no_points_left").character(&self.name));
         }
         Ok(())
     }

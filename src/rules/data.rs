@@ -127,7 +127,11 @@ impl Table10 {
     pub fn get(&self, row: i32, column: i32) -> Option<u32> {
         let r = usize::try_from(row.clamp(1, 10) - 1).unwrap_or(0);
         let c = usize::try_from(column.clamp(1, 10) - 1).unwrap_or(0);
-        self.rows.get(r).and_then(|cells| cells.get(c)).copied().flatten()
+        self.rows
+            .get(r)
+            .and_then(|cells| cells.get(c))
+            .copied()
+            .flatten()
     }
 }
 
@@ -191,7 +195,10 @@ pub const BUILT_IN_FILES: [(&str, &str); 6] = [
         "random_advance.json",
         include_str!("../../assets/rules/random_advance.json"),
     ),
-    ("ws_table.json", include_str!("../../assets/rules/ws_table.json")),
+    (
+        "ws_table.json",
+        include_str!("../../assets/rules/ws_table.json"),
+    ),
     (
         "wound_chart.json",
         include_str!("../../assets/rules/wound_chart.json"),
@@ -257,10 +264,16 @@ fn check_types(file: &TypesFile) -> Result<(), String> {
     }
     for t in &file.types {
         if t.modifiers.0.get(Characteristic::M) != 0 {
-            return Err(format!("type `{}` modifies M, which is never modified (CHR-6)", t.id));
+            return Err(format!(
+                "type `{}` modifies M, which is never modified (CHR-6)",
+                t.id
+            ));
         }
         if t.random_points.sides == 0 {
-            return Err(format!("type `{}`: random points use a die of 0 faces", t.id));
+            return Err(format!(
+                "type `{}`: random points use a die of 0 faces",
+                t.id
+            ));
         }
     }
     Ok(())
@@ -495,7 +508,17 @@ mod tests {
     #[test]
     fn psy_3_save_modifiers() {
         let d = data();
-        let expected = [(1, 0), (3, 0), (4, -1), (5, -2), (6, -3), (7, -4), (8, -5), (9, -6), (12, -6)];
+        let expected = [
+            (1, 0),
+            (3, 0),
+            (4, -1),
+            (5, -2),
+            (6, -3),
+            (7, -4),
+            (8, -5),
+            (9, -6),
+            (12, -6),
+        ];
         for (s, m) in expected {
             assert_eq!(d.save_modifier(s), m, "S{s}");
         }
@@ -507,8 +530,23 @@ mod tests {
         use Characteristic::*;
         let d = data();
         let expected = [
-            (1, WS), (3, WS), (4, BS), (6, BS), (7, S), (8, T), (9, W), (10, W), (11, I), (13, I),
-            (14, A), (15, A), (16, Ld), (17, Ld), (18, Int), (19, Cl), (20, WP),
+            (1, WS),
+            (3, WS),
+            (4, BS),
+            (6, BS),
+            (7, S),
+            (8, T),
+            (9, W),
+            (10, W),
+            (11, I),
+            (13, I),
+            (14, A),
+            (15, A),
+            (16, Ld),
+            (17, Ld),
+            (18, Int),
+            (19, Cl),
+            (20, WP),
         ];
         for (face, c) in expected {
             assert_eq!(d.random_advance.lookup(face), Some(c), "face {face}");
@@ -522,7 +560,11 @@ mod tests {
         assert_eq!(d.races.len(), 6);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].file, "races.json");
-        assert!(problems[0].reason.contains("line"), "{}", problems[0].reason);
+        assert!(
+            problems[0].reason.contains("line"),
+            "{}",
+            problems[0].reason
+        );
     }
 
     #[test]

@@ -52,7 +52,9 @@ impl Roll {
     /// A roll made of known faces (for tests and replays).
     pub fn from_faces(sides: u32, faces: Vec<u32>, modifier: i32) -> Self {
         let sum: i64 = faces.iter().map(|&f| i64::from(f)).sum();
-        let total = i32::try_from(sum).unwrap_or(i32::MAX).saturating_add(modifier);
+        let total = i32::try_from(sum)
+            .unwrap_or(i32::MAX)
+            .saturating_add(modifier);
         Self {
             sides,
             faces,
@@ -77,7 +79,13 @@ impl std::fmt::Display for Roll {
     /// `4D6 [3, 5, 1, 6] = 15`
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let faces: Vec<String> = self.faces.iter().map(u32::to_string).collect();
-        write!(f, "{} [{}] = {}", self.notation(), faces.join(", "), self.total)
+        write!(
+            f,
+            "{} [{}] = {}",
+            self.notation(),
+            faces.join(", "),
+            self.total
+        )
     }
 }
 

@@ -64,7 +64,11 @@ impl Roster {
 
     /// The id the next character gets.
     pub fn next_character_id(&self) -> CharacterId {
-        self.characters.iter().map(|c| c.id).max().map_or(1, |m| m + 1)
+        self.characters
+            .iter()
+            .map(|c| c.id)
+            .max()
+            .map_or(1, |m| m + 1)
     }
 
     /// A character by id.
@@ -163,8 +167,8 @@ fn check_pool(
                 .arg("points", points),
         );
     }
-    let heroes = u32::try_from(characters.iter().filter(|c| c.worth(rules) > 0).count())
-        .unwrap_or(u32::MAX);
+    let heroes =
+        u32::try_from(characters.iter().filter(|c| c.worth(rules) > 0).count()).unwrap_or(u32::MAX);
     if force_models > 0 && heroes > max_characters(force_models) {
         problems.push(
             Problem::new("CHR-9", "problem.too_many_characters")

@@ -29,7 +29,9 @@ pub enum DocError {
     #[error("not a Muster roster: {0}")]
     NotMuster(String),
     /// Written by a newer Muster.
-    #[error("written by a newer Muster (schema version {found}; this version reads up to {SCHEMA_VERSION})")]
+    #[error(
+        "written by a newer Muster (schema version {found}; this version reads up to {SCHEMA_VERSION})"
+    )]
     TooNew {
         /// The version in the file.
         found: u64,
@@ -113,7 +115,9 @@ fn migrate_v1(value: Value, fallback_id: &str) -> Value {
 pub fn parse_roster(text: &str, fallback_id: &str) -> Result<Roster, DocError> {
     let value: Value = serde_json::from_str(text).map_err(|e| DocError::from_json(&e))?;
     let Some(obj) = value.as_object() else {
-        return Err(DocError::NotMuster("the file is not a JSON object".to_owned()));
+        return Err(DocError::NotMuster(
+            "the file is not a JSON object".to_owned(),
+        ));
     };
     let version = match (obj.get("muster"), obj.get("schema_version")) {
         (Some(Value::String(kind)), Some(v)) => {
@@ -145,7 +149,9 @@ pub fn parse_roster(text: &str, fallback_id: &str) -> Result<Roster, DocError> {
     let migrated = migrate_v1(value, fallback_id);
     let text = serde_json::to_string_pretty(&migrated).unwrap_or_default();
     let envelope: EnvelopeIn = serde_json::from_str(&text).map_err(|e| {
-        DocError::NotMuster(format!("after upgrading from schema version {version}: {e}"))
+        DocError::NotMuster(format!(
+            "after upgrading from schema version {version}: {e}"
+        ))
     })?;
     Ok(envelope.roster)
 }

@@ -109,7 +109,10 @@ impl Store {
             Ok(()) => Some(file),
             Err(fs::TryLockError::WouldBlock) => None,
             Err(fs::TryLockError::Error(e)) => {
-                log::warn!("could not lock {}: {e}; opening read-only", lock_path.display());
+                log::warn!(
+                    "could not lock {}: {e}; opening read-only",
+                    lock_path.display()
+                );
                 None
             }
         };
@@ -177,9 +180,7 @@ impl Store {
                 }),
             }
         }
-        library
-            .rosters
-            .sort_by_key(|r| r.name.to_lowercase());
+        library.rosters.sort_by_key(|r| r.name.to_lowercase());
         library
     }
 
@@ -263,7 +264,10 @@ impl Store {
         };
         let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
         paths.sort();
-        for path in paths.into_iter().filter(|p| p.extension().is_some_and(|x| x == "json")) {
+        for path in paths
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        {
             let name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -349,7 +353,13 @@ fn unique_stamp() -> String {
 fn sanitize(id: &str) -> String {
     let s: String = id
         .chars()
-        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     if s.is_empty() { "_".to_owned() } else { s }
 }

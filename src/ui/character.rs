@@ -23,7 +23,14 @@ pub struct CharacterView {
 
 impl CharacterView {
     /// Shows character `cid` of roster `id`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, id: &str, cid: CharacterId, out: &mut Vec<Command>) {
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        id: &str,
+        cid: CharacterId,
+        out: &mut Vec<Command>,
+    ) {
         let lang = model.lang;
         let rules = &model.rules;
         let Some(c) = model.roster(id).and_then(|r| r.character(cid)) else {
@@ -59,14 +66,19 @@ impl CharacterView {
 
         ui.horizontal_wrapped(|ui| {
             let mut psychic = c.psychic;
-            if ui.checkbox(&mut psychic, lang.t("character.psychic")).changed() {
+            if ui
+                .checkbox(&mut psychic, lang.t("character.psychic"))
+                .changed()
+            {
                 out.push(edit(CharacterEdit::SetPsychic(psychic)));
             }
             let chance = c.race(rules).map(|r| r.psychic_chance_percent).unwrap_or(0);
             if ui
                 .add_enabled(
                     !c.psychic,
-                    egui::Button::new(lang.f("character.roll_psychic", &[("chance", &chance.to_string())])),
+                    egui::Button::new(
+                        lang.f("character.roll_psychic", &[("chance", &chance.to_string())]),
+                    ),
                 )
                 .on_hover_text(lang.t("character.roll_psychic_hint"))
                 .clicked()
@@ -90,14 +102,19 @@ impl CharacterView {
                 .on_hover_text(lang.t("character.after_game_hint"))
                 .clicked()
             {
-                out.push(edit(CharacterEdit::AfterGame { wounded: self.wounded, unworthy: self.unworthy }));
+                out.push(edit(CharacterEdit::AfterGame {
+                    wounded: self.wounded,
+                    unworthy: self.unworthy,
+                }));
                 self.wounded = false;
                 self.unworthy = false;
             }
         });
         ui.separator();
         let l = ui.label(lang.t("character.notes"));
-        let r = ui.add(egui::TextEdit::multiline(&mut self.notes).desired_rows(3)).labelled_by(l.id);
+        let r = ui
+            .add(egui::TextEdit::multiline(&mut self.notes).desired_rows(3))
+            .labelled_by(l.id);
         if r.lost_focus() && self.notes != c.notes {
             out.push(edit(CharacterEdit::SetNotes(self.notes.clone())));
         } else if !r.has_focus() && self.notes != c.notes {
@@ -121,12 +138,20 @@ impl CharacterView {
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(lang.t("character.advance_points"));
             let mut points = c.advance_points;
-            let r = ui.add(egui::DragValue::new(&mut points).range(0..=999)).labelled_by(l.id);
+            let r = ui
+                .add(egui::DragValue::new(&mut points).range(0..=999))
+                .labelled_by(l.id);
             if r.changed() && points != c.advance_points {
                 out.push(edit(CharacterEdit::SetAdvancePoints(points)));
             }
             let left = c.points_left();
-            let text = lang.f("character.points_left", &[("left", &left.to_string()), ("spent", &c.points_spent().to_string())]);
+            let text = lang.f(
+                "character.points_left",
+                &[
+                    ("left", &left.to_string()),
+                    ("spent", &c.points_spent().to_string()),
+                ],
+            );
             if left < 0 {
                 ui.colored_label(ui.visuals().error_fg_color, text);
             } else {
@@ -134,8 +159,18 @@ impl CharacterView {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            let mut level = self.level.clone().or_else(|| rules.types.first().map(|t| t.id.clone()));
-            type_combo(ui, rules, lang, lang.t("character.points_level"), &mut level, false);
+            let mut level = self
+                .level
+                .clone()
+                .or_else(|| rules.types.first().map(|t| t.id.clone()));
+            type_combo(
+                ui,
+                rules,
+                lang,
+                lang.t("character.points_level"),
+                &mut level,
+                false,
+            );
             let dice = level
                 .as_deref()
                 .and_then(|l| rules.character_type(l))
@@ -150,7 +185,10 @@ impl CharacterView {
                 out.push(edit(CharacterEdit::RollPoints(level)));
             }
             if ui
-                .add_enabled(c.points_left() > 0, egui::Button::new(lang.t("character.place_random")))
+                .add_enabled(
+                    c.points_left() > 0,
+                    egui::Button::new(lang.t("character.place_random")),
+                )
                 .on_hover_text(lang.t("character.place_random_hint"))
                 .clicked()
             {
@@ -177,51 +215,77 @@ fn profile_grid_ui(
             return;
         }
     };
-    egui::Grid::new("profile").striped(true).num_columns(7).show(ui, |ui| {
-        for h in ["profile.characteristic", "profile.base", "profile.current", "profile.maximum", "", "", "profile.limit"] {
-            ui.strong(if h.is_empty() { "" } else { lang.t(h) });
-        }
-        ui.end_row();
-        for ch in Characteristic::ALL {
-            let full = lang.t(&format!("chr.{}", ch.key())).to_owned();
-            ui.label(egui::RichText::new(ch.key()).strong()).on_hover_text(&full);
-            ui.label(start.get(ch).to_string());
-            let value = current.get(ch);
-            let at_max = value >= max.get(ch);
-            let text = egui::RichText::new(value.to_string()).strong();
-            ui.label(if value > max.get(ch) { text.color(ui.visuals().error_fg_color) } else { text });
-            ui.label(max.get(ch).to_string());
-
-            let minus_label = lang.f("profile.lower", &[("characteristic", ch.key())]);
-            let can_refund = c.advances.0.get(ch) > 0;
-            let minus = ui.add_enabled(can_refund, egui::Button::new("−").min_size(egui::vec2(24.0, 0.0)));
-            minus.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_refund, &minus_label));
-            if minus.clicked() {
-                out.push(edit(CharacterEdit::Refund(ch)));
-            }
-
-            let plus_label = lang.f("profile.raise", &[("characteristic", ch.key())]);
-            let refusal = c.can_spend(ch, rules).err();
-            let plus = ui.add_enabled(refusal.is_none(), egui::Button::new("+").min_size(egui::vec2(24.0, 0.0)));
-            plus.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, refusal.is_none(), &plus_label));
-            let plus = match &refusal {
-                Some(p) => plus.on_disabled_hover_text(lang.problem_line(p)),
-                None => plus.on_hover_text(lang.f("profile.raise_hint", &[("characteristic", &full)])),
-            };
-            if plus.clicked() {
-                out.push(edit(CharacterEdit::Spend(ch)));
-            }
-            // Say which rule stops the +, when a maximum does (not merely
-            // running out of points, which the points line already says).
-            match &refusal {
-                Some(p) if at_max || p.rule != "CHR-7" => {
-                    ui.label(egui::RichText::new(lang.problem_line(p)).small().weak());
-                }
-                _ => {
-                    ui.label("");
-                }
+    egui::Grid::new("profile")
+        .striped(true)
+        .num_columns(7)
+        .show(ui, |ui| {
+            for h in [
+                "profile.characteristic",
+                "profile.base",
+                "profile.current",
+                "profile.maximum",
+                "",
+                "",
+                "profile.limit",
+            ] {
+                ui.strong(if h.is_empty() { "" } else { lang.t(h) });
             }
             ui.end_row();
-        }
-    });
+            for ch in Characteristic::ALL {
+                let full = lang.t(&format!("chr.{}", ch.key())).to_owned();
+                ui.label(egui::RichText::new(ch.key()).strong())
+                    .on_hover_text(&full);
+                ui.label(start.get(ch).to_string());
+                let value = current.get(ch);
+                let text = egui::RichText::new(value.to_string()).strong();
+                ui.label(if value > max.get(ch) {
+                    text.color(ui.visuals().error_fg_color)
+                } else {
+                    text
+                });
+                ui.label(max.get(ch).to_string());
+
+                let minus_label = lang.f("profile.lower", &[("characteristic", ch.key())]);
+                let can_refund = c.advances.0.get(ch) > 0;
+                let minus = ui.add_enabled(
+                    can_refund,
+                    egui::Button::new("−").min_size(egui::vec2(24.0, 0.0)),
+                );
+                minus.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::Button, can_refund, &minus_label)
+                });
+                if minus.clicked() {
+                    out.push(edit(CharacterEdit::Refund(ch)));
+                }
+
+                let plus_label = lang.f("profile.raise", &[("characteristic", ch.key())]);
+                let refusal = c.can_spend(ch, rules).err();
+                let plus = ui.add_enabled(
+                    refusal.is_none(),
+                    egui::Button::new("+").min_size(egui::vec2(24.0, 0.0)),
+                );
+                plus.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::Button, refusal.is_none(), &plus_label)
+                });
+                let plus = match &refusal {
+                    Some(p) => plus.on_disabled_hover_text(lang.problem_line(p)),
+                    None => plus
+                        .on_hover_text(lang.f("profile.raise_hint", &[("characteristic", &full)])),
+                };
+                if plus.clicked() {
+                    out.push(edit(CharacterEdit::Spend(ch)));
+                }
+                // Say which rule stops the +, when a maximum does (not merely
+                // running out of points, which the points line already says).
+                match &refusal {
+                    Some(p) if p.rule != "CHR-7" => {
+                        ui.label(egui::RichText::new(lang.problem_line(p)).small().weak());
+                    }
+                    _ => {
+                        ui.label("");
+                    }
+                }
+                ui.end_row();
+            }
+        });
 }

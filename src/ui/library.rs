@@ -24,10 +24,16 @@ impl LibraryView {
         ui.heading(lang.t("library.title"));
 
         if let Some(problem) = &model.store_problem {
-            ui.colored_label(ui.visuals().error_fg_color, lang.f("store.no_library", &[("reason", problem)]));
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                lang.f("store.no_library", &[("reason", problem)]),
+            );
         }
         for line in &model.rules_problems {
-            ui.colored_label(ui.visuals().warn_fg_color, lang.f("rules.override_problem", &[("problem", line)]));
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                lang.f("rules.override_problem", &[("problem", line)]),
+            );
         }
 
         ui.horizontal(|ui| {
@@ -57,73 +63,108 @@ impl LibraryView {
         } else if shown.is_empty() {
             ui.label(lang.t("library.no_match"));
         }
-        egui::Grid::new("rosters").striped(true).num_columns(3).show(ui, |ui| {
-            for roster in shown {
-                let renaming = self.renaming.as_ref().is_some_and(|(id, _)| *id == roster.id);
-                if renaming {
-                    if let Some((id, name)) = &mut self.renaming {
-                        let r = ui
-                            .text_edit_singleline(name)
-                            .on_hover_text(lang.t("library.rename_hint"));
-                        r.widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::TextInput, true, lang.t("library.new_roster_name"))
-                        });
-                        if r.lost_focus() {
-                            if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-                                self.renaming = None;
+        egui::Grid::new("rosters")
+            .striped(true)
+            .num_columns(3)
+            .show(ui, |ui| {
+                for roster in shown {
+                    let renaming = self
+                        .renaming
+                        .as_ref()
+                        .is_some_and(|(id, _)| *id == roster.id);
+                    if renaming {
+                        if let Some((id, name)) = &mut self.renaming {
+                            let r = ui
+                                .text_edit_singleline(name)
+                                .on_hover_text(lang.t("library.rename_hint"));
+                            r.widget_info(|| {
+                                egui::WidgetInfo::labeled(
+                                    egui::Role::TextInput,
+                                    true,
+                                    lang.t("library.new_roster_name"),
+                                )
+                            });
+                            if r.lost_focus() {
+                                if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                                    self.renaming = None;
+                                } else {
+                                    out.push(Command::RenameRoster(id.clone(), name.clone()));
+                                    self.renaming = None;
+                                }
                             } else {
-                                out.push(Command::RenameRoster(id.clone(), name.clone()));
-                                self.renaming = None;
+                                r.request_focus();
                             }
-                        } else {
-                            r.request_focus();
                         }
-                    }
-                } else if ui.link(&roster.name).clicked() {
-                    out.push(Command::Show(Screen::Roster(roster.id.clone())));
-                }
-                let problems = roster.validate(&model.rules).len();
-                let count = lang.f("library.characters", &[("count", &roster.characters.len().to_string())]);
-                if problems == 0 {
-                    ui.label(format!("{count} · ✔"));
-                } else {
-                    ui.colored_label(
-                        ui.visuals().warn_fg_color,
-                        format!("{count} · {}", lang.f("problems.count", &[("count", &problems.to_string())])),
-                    );
-                }
-                ui.horizontal(|ui| {
-                    let named = |r: egui::Response, what: &str| {
-                        let label = format!("{what}: {}", roster.name);
-                        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-                        r
-                    };
-                    if named(ui.button(lang.t("library.open")), lang.t("library.open")).clicked() {
+                    } else if ui.link(&roster.name).clicked() {
                         out.push(Command::Show(Screen::Roster(roster.id.clone())));
                     }
-                    if named(ui.button(lang.t("library.rename")), lang.t("library.rename")).clicked() {
-                        self.renaming = Some((roster.id.clone(), roster.name.clone()));
+                    let problems = roster.validate(&model.rules).len();
+                    let count = lang.f(
+                        "library.characters",
+                        &[("count", &roster.characters.len().to_string())],
+                    );
+                    if problems == 0 {
+                        ui.label(format!("{count} · ✔"));
+                    } else {
+                        ui.colored_label(
+                            ui.visuals().warn_fg_color,
+                            format!(
+                                "{count} · {}",
+                                lang.f("problems.count", &[("count", &problems.to_string())])
+                            ),
+                        );
                     }
-                    if named(ui.button(lang.t("library.duplicate")), lang.t("library.duplicate")).clicked() {
-                        out.push(Command::DuplicateRoster(roster.id.clone()));
-                    }
-                    if named(ui.button(lang.t("library.delete")), lang.t("library.delete")).clicked() {
-                        self.confirm_delete = Some(roster.id.clone());
-                    }
-                });
-                ui.end_row();
-            }
-        });
+                    ui.horizontal(|ui| {
+                        let named = |r: egui::Response, what: &str| {
+                            let label = format!("{what}: {}", roster.name);
+                            r.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                            });
+                            r
+                        };
+                        if named(ui.button(lang.t("library.open")), lang.t("library.open"))
+                            .clicked()
+                        {
+                            out.push(Command::Show(Screen::Roster(roster.id.clone())));
+                        }
+                        if named(
+                            ui.button(lang.t("library.rename")),
+                            lang.t("library.rename"),
+                        )
+                        .clicked()
+                        {
+                            self.renaming = Some((roster.id.clone(), roster.name.clone()));
+                        }
+                        if named(
+                            ui.button(lang.t("library.duplicate")),
+                            lang.t("library.duplicate"),
+                        )
+                        .clicked()
+                        {
+                            out.push(Command::DuplicateRoster(roster.id.clone()));
+                        }
+                        if named(
+                            ui.button(lang.t("library.delete")),
+                            lang.t("library.delete"),
+                        )
+                        .clicked()
+                        {
+                            self.confirm_delete = Some(roster.id.clone());
+                        }
+                    });
+                    ui.end_row();
+                }
+            });
 
         if !model.unreadable.is_empty() {
             ui.separator();
             ui.colored_label(ui.visuals().error_fg_color, lang.t("library.unreadable"));
             for u in &model.unreadable {
                 ui.horizontal_wrapped(|ui| {
-                    let name = u
-                        .path
-                        .file_name()
-                        .map_or_else(|| u.path.display().to_string(), |n| n.to_string_lossy().into_owned());
+                    let name = u.path.file_name().map_or_else(
+                        || u.path.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    );
                     ui.monospace(name);
                     ui.label(&u.reason);
                     if let Some(dir) = u.path.parent()

@@ -50,7 +50,14 @@ impl App {
             });
         }
         // A file dropped on the window is imported.
-        let dropped: Vec<_> = ui.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()).collect());
+        let dropped: Vec<_> = ui.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        });
         out.extend(dropped.into_iter().map(Command::Import));
 
         egui::Panel::top("menu").show(ui, |ui| {
@@ -67,13 +74,13 @@ impl App {
             .default_size(110.0)
             .show(ui, |ui| log_ui(ui, model, out));
         egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
-                match model.screen.clone() {
+            egui::ScrollArea::vertical()
+                .auto_shrink(false)
+                .show(ui, |ui| match model.screen.clone() {
                     Screen::Library => views.library.ui(ui, model, out),
                     Screen::Roster(id) => views.roster.ui(ui, model, &id, out),
                     Screen::Character(id, cid) => views.character.ui(ui, model, &id, cid, out),
-                }
-            });
+                });
         });
         let _ = lang;
         self.apply_pending();
@@ -181,7 +188,10 @@ fn nav_ui(ui: &mut egui::Ui, model: &crate::app::Model, out: &mut Vec<Command>) 
 fn save_state_ui(ui: &mut egui::Ui, model: &crate::app::Model) {
     let lang = model.lang;
     let (text, color) = match &model.save_state {
-        SaveState::Saved => (lang.t("status.saved").to_owned(), ui.visuals().weak_text_color()),
+        SaveState::Saved => (
+            lang.t("status.saved").to_owned(),
+            ui.visuals().weak_text_color(),
+        ),
         SaveState::Unsaved => {
             let why = if model.read_only {
                 lang.t("status.unsaved_read_only")

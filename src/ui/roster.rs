@@ -30,7 +30,9 @@ pub struct RosterView {
 
 /// The display name of a race.
 pub fn race_name<'a>(rules: &'a RulesData, lang: Lang, id: &'a str) -> &'a str {
-    rules.race(id).map_or(id, |r| name_in(&r.names, lang.code(), id))
+    rules
+        .race(id)
+        .map_or(id, |r| name_in(&r.names, lang.code(), id))
 }
 
 /// The display name of a type, or "Trooper / hero" for none.
@@ -44,7 +46,13 @@ pub fn type_name<'a>(rules: &'a RulesData, lang: Lang, id: Option<&'a str>) -> &
 }
 
 /// A combo box of races, named for screen readers.
-pub fn race_combo(ui: &mut egui::Ui, rules: &RulesData, lang: Lang, label: &str, value: &mut String) -> bool {
+pub fn race_combo(
+    ui: &mut egui::Ui,
+    rules: &RulesData,
+    lang: Lang,
+    label: &str,
+    value: &mut String,
+) -> bool {
     let mut changed = false;
     egui::ComboBox::from_label(label)
         .selected_text(race_name(rules, lang, value).to_owned())
@@ -72,11 +80,17 @@ pub fn type_combo(
         .selected_text(type_name(rules, lang, value.as_deref()).to_owned())
         .show_ui(ui, |ui| {
             if allow_none {
-                changed |= ui.selectable_value(value, None, lang.t("character.no_type")).changed();
+                changed |= ui
+                    .selectable_value(value, None, lang.t("character.no_type"))
+                    .changed();
             }
             for t in &rules.types {
                 changed |= ui
-                    .selectable_value(value, Some(t.id.clone()), name_in(&t.names, lang.code(), &t.id))
+                    .selectable_value(
+                        value,
+                        Some(t.id.clone()),
+                        name_in(&t.names, lang.code(), &t.id),
+                    )
                     .changed();
             }
         });
@@ -118,29 +132,58 @@ impl RosterView {
         problems_ui(ui, lang, &roster.validate(&model.rules));
     }
 
-    fn points_ui(&mut self, ui: &mut egui::Ui, model: &Model, roster: &Roster, out: &mut Vec<Command>) {
+    fn points_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        roster: &Roster,
+        out: &mut Vec<Command>,
+    ) {
         let lang = model.lang;
         let id = roster.id.clone();
         ui.strong(lang.t("points.title"));
         ui.horizontal(|ui| {
-            let is = |s: &PointsScheme| std::mem::discriminant(s) == std::mem::discriminant(&roster.points);
+            let is = |s: &PointsScheme| {
+                std::mem::discriminant(s) == std::mem::discriminant(&roster.points)
+            };
             let free = PointsScheme::Free;
-            let fixed = PointsScheme::Fixed { allotments: vec![10, 10, 15] };
-            let pool = PointsScheme::Pool { points: 14, force_models: 0 };
-            for (scheme, key) in [(free, "points.free"), (fixed, "points.fixed"), (pool, "points.pool")] {
+            let fixed = PointsScheme::Fixed {
+                allotments: vec![10, 10, 15],
+            };
+            let pool = PointsScheme::Pool {
+                points: 14,
+                force_models: 0,
+            };
+            for (scheme, key) in [
+                (free, "points.free"),
+                (fixed, "points.fixed"),
+                (pool, "points.pool"),
+            ] {
                 if ui.radio(is(&scheme), lang.t(key)).clicked() && !is(&scheme) {
                     out.push(Command::SetPoints(id.clone(), scheme));
                 }
             }
         });
-        let used: u32 = roster.characters.iter().map(|c| c.worth(&model.rules)).sum();
+        let used: u32 = roster
+            .characters
+            .iter()
+            .map(|c| c.worth(&model.rules))
+            .sum();
         match &roster.points {
             PointsScheme::Free => {
                 ui.label(lang.f("points.free_hint", &[("used", &used.to_string())]));
             }
             PointsScheme::Fixed { allotments } => {
-                let current = allotments.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-                if self.allotments.as_ref().is_none_or(|(for_id, _)| *for_id != current) {
+                let current = allotments
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                if self
+                    .allotments
+                    .as_ref()
+                    .is_none_or(|(for_id, _)| *for_id != current)
+                {
                     self.allotments = Some((current.clone(), current.clone()));
                 }
                 if let Some((_, text)) = &mut self.allotments {
@@ -153,7 +196,10 @@ impl RosterView {
                             .collect();
                         match parsed {
                             Ok(list) if list != *allotments => {
-                                out.push(Command::SetPoints(id.clone(), PointsScheme::Fixed { allotments: list }));
+                                out.push(Command::SetPoints(
+                                    id.clone(),
+                                    PointsScheme::Fixed { allotments: list },
+                                ));
                             }
                             Ok(_) => {}
                             Err(_) => *text = current,
@@ -162,15 +208,28 @@ impl RosterView {
                 }
                 ui.label(lang.t("points.fixed_hint"));
             }
-            PointsScheme::Pool { points, force_models } => {
+            PointsScheme::Pool {
+                points,
+                force_models,
+            } => {
                 let (mut p, mut f) = (*points, *force_models);
                 ui.horizontal(|ui| {
                     let l = ui.label(lang.t("points.pool_points"));
-                    let a = ui.add(egui::DragValue::new(&mut p).range(0..=999)).labelled_by(l.id);
+                    let a = ui
+                        .add(egui::DragValue::new(&mut p).range(0..=999))
+                        .labelled_by(l.id);
                     let l = ui.label(lang.t("points.force_models"));
-                    let b = ui.add(egui::DragValue::new(&mut f).range(0..=9999)).labelled_by(l.id);
+                    let b = ui
+                        .add(egui::DragValue::new(&mut f).range(0..=9999))
+                        .labelled_by(l.id);
                     if (a.changed() || b.changed()) && (p, f) != (*points, *force_models) {
-                        out.push(Command::SetPoints(id.clone(), PointsScheme::Pool { points: p, force_models: f }));
+                        out.push(Command::SetPoints(
+                            id.clone(),
+                            PointsScheme::Pool {
+                                points: p,
+                                force_models: f,
+                            },
+                        ));
                     }
                 });
                 ui.label(lang.f(
@@ -178,7 +237,10 @@ impl RosterView {
                     &[
                         ("used", &used.to_string()),
                         ("points", &points.to_string()),
-                        ("max", &crate::rules::roster::max_characters(*force_models).to_string()),
+                        (
+                            "max",
+                            &crate::rules::roster::max_characters(*force_models).to_string(),
+                        ),
                     ],
                 ));
                 ui.horizontal(|ui| {
@@ -186,14 +248,24 @@ impl RosterView {
                         self.dice_per_20 = 1;
                     }
                     let l = ui.label(lang.t("points.dice_per_20"));
-                    ui.add(egui::DragValue::new(&mut self.dice_per_20).range(1..=6)).labelled_by(l.id);
+                    ui.add(egui::DragValue::new(&mut self.dice_per_20).range(1..=6))
+                        .labelled_by(l.id);
                     let dice = (force_models / 20) * self.dice_per_20;
                     if ui
-                        .add_enabled(*force_models >= 20, egui::Button::new(lang.f("points.roll_pool", &[("dice", &dice.to_string())])))
+                        .add_enabled(
+                            *force_models >= 20,
+                            egui::Button::new(
+                                lang.f("points.roll_pool", &[("dice", &dice.to_string())]),
+                            ),
+                        )
                         .on_disabled_hover_text(lang.t("points.roll_pool_needs_force"))
                         .clicked()
                     {
-                        out.push(Command::RollPool(id.clone(), *force_models, self.dice_per_20));
+                        out.push(Command::RollPool(
+                            id.clone(),
+                            *force_models,
+                            self.dice_per_20,
+                        ));
                     }
                 });
             }
@@ -213,12 +285,22 @@ impl RosterView {
         ui.horizontal_wrapped(|ui| {
             labelled_text(ui, lang.t("roster.character_name"), &mut self.new_character);
             race_combo(ui, rules, lang, lang.t("character.race"), &mut race);
-            type_combo(ui, rules, lang, lang.t("character.type"), &mut self.type_id, true);
+            type_combo(
+                ui,
+                rules,
+                lang,
+                lang.t("character.type"),
+                &mut self.type_id,
+                true,
+            );
             if ui.button(lang.t("roster.add_character")).clicked() {
                 out.push(Command::AddCharacter(
                     id.to_owned(),
                     std::mem::take(&mut self.new_character),
-                    NewCharacter::Standard { race: race.clone(), type_id: self.type_id.clone() },
+                    NewCharacter::Standard {
+                        race: race.clone(),
+                        type_id: self.type_id.clone(),
+                    },
                 ));
             }
         });
@@ -227,7 +309,14 @@ impl RosterView {
                 .level
                 .clone()
                 .or_else(|| rules.types.first().map(|t| t.id.clone()));
-            type_combo(ui, rules, lang, lang.t("roster.hero_level"), &mut level, false);
+            type_combo(
+                ui,
+                rules,
+                lang,
+                lang.t("roster.hero_level"),
+                &mut level,
+                false,
+            );
             let dice = level
                 .as_deref()
                 .and_then(|l| rules.character_type(l))
@@ -242,7 +331,10 @@ impl RosterView {
                 out.push(Command::AddCharacter(
                     id.to_owned(),
                     std::mem::take(&mut self.new_character),
-                    NewCharacter::RandomHero { race: race.clone(), level },
+                    NewCharacter::RandomHero {
+                        race: race.clone(),
+                        level,
+                    },
                 ));
             }
             if ui
@@ -265,13 +357,24 @@ impl RosterView {
 fn characters_ui(ui: &mut egui::Ui, model: &Model, roster: &Roster, out: &mut Vec<Command>) {
     let lang = model.lang;
     let rules = &model.rules;
-    ui.strong(lang.f("roster.characters", &[("count", &roster.characters.len().to_string())]));
+    ui.strong(lang.f(
+        "roster.characters",
+        &[("count", &roster.characters.len().to_string())],
+    ));
     if roster.characters.is_empty() {
         ui.label(lang.t("roster.no_characters"));
         return;
     }
     egui::Grid::new("characters").striped(true).show(ui, |ui| {
-        for h in ["character.name", "character.race", "character.type", "character.profile", "character.points", "character.worth", ""] {
+        for h in [
+            "character.name",
+            "character.race",
+            "character.type",
+            "character.profile",
+            "character.points",
+            "character.worth",
+            "",
+        ] {
             ui.strong(if h.is_empty() { "" } else { lang.t(h) });
         }
         ui.end_row();
@@ -290,8 +393,9 @@ fn characters_ui(ui: &mut egui::Ui, model: &Model, roster: &Roster, out: &mut Ve
             match c.profile(rules) {
                 Ok(p) => {
                     let values: Vec<String> = p.iter().map(|(_, v)| v.to_string()).collect();
-                    ui.monospace(values.join(" "))
-                        .on_hover_text(crate::rules::Characteristic::ALL.map(|c| c.key()).join(" "));
+                    ui.monospace(values.join(" ")).on_hover_text(
+                        crate::rules::Characteristic::ALL.map(|c| c.key()).join(" "),
+                    );
                 }
                 Err(problem) => {
                     ui.colored_label(ui.visuals().error_fg_color, lang.problem_line(&problem));
@@ -308,7 +412,12 @@ fn characters_ui(ui: &mut egui::Ui, model: &Model, roster: &Roster, out: &mut Ve
                 if named(ui.button(lang.t("roster.edit")), lang.t("roster.edit")).clicked() {
                     out.push(Command::Show(Screen::Character(roster.id.clone(), c.id)));
                 }
-                if named(ui.button(lang.t("library.duplicate")), lang.t("library.duplicate")).clicked() {
+                if named(
+                    ui.button(lang.t("library.duplicate")),
+                    lang.t("library.duplicate"),
+                )
+                .clicked()
+                {
                     out.push(Command::DuplicateCharacter(roster.id.clone(), c.id));
                 }
                 if named(ui.button(lang.t("roster.remove")), lang.t("roster.remove")).clicked() {

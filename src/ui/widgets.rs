@@ -16,7 +16,10 @@ pub fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String) -> egui:
 /// Shows a list of problems, each with its rule id.
 pub fn problems_ui(ui: &mut egui::Ui, lang: Lang, problems: &[Problem]) {
     if problems.is_empty() {
-        ui.colored_label(egui::Color32::from_rgb(60, 160, 60), lang.t("problems.none"));
+        ui.colored_label(
+            egui::Color32::from_rgb(60, 160, 60),
+            lang.t("problems.none"),
+        );
         return;
     }
     ui.colored_label(

@@ -1,0 +1,299 @@
+//! App-level tests: commands, undo/redo, autosave, import and export.
+
+use std::path::Path;
+
+use muster::app::{
+    App, CharacterEdit, Command, NewCharacter, Prefs, SaveState, Screen, ScriptedDesktop,
+};
+use muster::rules::Characteristic as C;
+use muster::store::read_roster_file;
+
+fn app(dir: &Path) -> App {
+    App::new(
+        Some(dir),
+        &Prefs::default(),
+        Box::new(ScriptedDesktop::default()),
+        7,
+    )
+    .expect("app")
+}
+
+fn example() -> &'static Path {
+    Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/rt-band.json"
+    ))
+}
+
+#[test]
+fn example_band_is_legal_and_opens() {
+    let rules = muster::rules::RulesData::built_in().expect("rules");
+    let roster = read_roster_file(example()).expect("example reads");
+    assert_eq!(roster.characters.len(), 3);
+    assert!(
+        roster.validate(&rules).is_empty(),
+        "{:?}",
+        roster.validate(&rules)
+    );
+    let types: Vec<_> = roster
+        .characters
+        .iter()
+        .map(|c| c.type_id.as_deref())
+        .collect();
+    assert!(
+        types.contains(&Some("major_hero"))
+            && types.contains(&Some("minor_hero"))
+            && types.contains(&Some("champion"))
+    );
+    assert!(
+        roster
+            .characters
+            .iter()
+            .any(|c| c.psychic && c.type_id.as_deref() == Some("major_hero"))
+    );
+    assert!(roster.characters.iter().all(|c| c.race == "human"));
+}
+
+#[test]
+fn import_a_good_file_lands_in_the_library() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = app(dir.path());
+    app.apply(Command::Import(example().to_path_buf()));
+    assert_eq!(app.model.rosters.len(), 1);
+    let id = app.model.rosters[0].id.clone();
+    assert!(
+        dir.path()
+            .join("rosters")
+            .join(format!("{id}.json"))
+            .exists()
+    );
+    assert_eq!(app.model.screen, Screen::Roster(id.clone()));
+    // Importing it again is recognised; importing a changed copy gets a new id.
+    app.apply(Command::Import(example().to_path_buf()));
+    assert_eq!(app.model.rosters.len(), 1);
+    // Import goes through the dialog too, and can be undone.
+    let mut app2 = App::new(
+        Some(tempfile::tempdir().expect("tempdir").path()),
+        &Prefs::default(),
+        Box::new(ScriptedDesktop {
+            imports: vec![example().to_path_buf()],
+            ..Default::default()
+        }),
+        1,
+    )
+    .expect("app");
+    app2.apply(Command::ImportDialog);
+    assert_eq!(app2.model.rosters.len(), 1);
+    app2.apply(Command::Undo);
+    assert!(app2.model.rosters.is_empty());
+}
+
+#[test]
+fn import_a_malformed_file_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = app(dir.path());
+    app.apply(Command::CreateRoster("Mine".to_owned()));
+    let before: Vec<_> = std::fs::read_dir(dir.path().join("rosters"))
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    let bad = dir.path().join("friend.json");
+    std::fs::write(
+        &bad,
+        "{ \"muster\": \"roster\", \"schema_version\": 2, \"roster\": { \"id\": 3 }",
+    )
+    .expect("write");
+    app.apply(Command::Import(bad.clone()));
+    assert_eq!(app.model.rosters.len(), 1);
+    assert_eq!(app.model.rosters[0].name, "Mine");
+    let after: Vec<_> = std::fs::read_dir(dir.path().join("rosters"))
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert_eq!(before, after);
+    let last = &app.model.messages.last().expect("message").text;
+    assert!(
+        last.contains("Import refused") && last.contains("line 1"),
+        "{last}"
+    );
+    assert!(last.contains("friend.json"), "{last}");
+    assert_eq!(
+        app.model.history.undo.len(),
+        1,
+        "the refused import is not an edit"
+    );
+    // A file from a newer Muster is refused with that reason.
+    let newer = dir.path().join("newer.json");
+    std::fs::write(
+        &newer,
+        r#"{"muster": "roster", "schema_version": 9, "roster": {}}"#,
+    )
+    .expect("write");
+    app.apply(Command::Import(newer));
+    assert!(
+        app.model
+            .messages
+            .last()
+            .expect("message")
+            .text
+            .contains("newer Muster")
+    );
+    assert_eq!(app.model.rosters.len(), 1);
+}
+
+#[test]
+fn export_writes_a_file_that_imports_back() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = tempfile::tempdir().expect("tempdir");
+    let target = out.path().join("band.json");
+    let mut app = App::new(
+        Some(dir.path()),
+        &Prefs::default(),
+        Box::new(ScriptedDesktop {
+            exports: vec![target.clone()],
+            ..Default::default()
+        }),
+        3,
+    )
+    .expect("app");
+    app.apply(Command::Import(example().to_path_buf()));
+    let id = app.model.rosters[0].id.clone();
+    app.apply(Command::ExportDialog(id));
+    let back = read_roster_file(&target).expect("exported file reads");
+    assert_eq!(back, app.model.rosters[0]);
+}
+
+#[test]
+fn every_edit_autosaves_and_undoes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = app(dir.path());
+    app.apply(Command::CreateRoster("Raiders".to_owned()));
+    let id = app.model.rosters[0].id.clone();
+    app.apply(Command::AddCharacter(
+        id.clone(),
+        "Kal".to_owned(),
+        NewCharacter::Standard {
+            race: "human".to_owned(),
+            type_id: None,
+        },
+    ));
+    let cid = app.model.rosters[0].characters[0].id;
+    let edit = |e| Command::EditCharacter(id.clone(), cid, e);
+    app.apply(edit(CharacterEdit::SetAdvancePoints(3)));
+    app.apply(edit(CharacterEdit::Spend(C::WS)));
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    let on_disk =
+        read_roster_file(&dir.path().join("rosters").join(format!("{id}.json"))).expect("saved");
+    assert_eq!(on_disk, app.model.rosters[0]);
+    // A refused edit changes nothing and is not recorded (CHR-3 at WS 6).
+    app.apply(edit(CharacterEdit::Spend(C::WS)));
+    app.apply(edit(CharacterEdit::Spend(C::WS)));
+    let undo_len = app.model.history.undo.len();
+    app.apply(edit(CharacterEdit::Spend(C::WS)));
+    assert_eq!(app.model.history.undo.len(), undo_len);
+    assert!(
+        app.model
+            .messages
+            .last()
+            .expect("refusal")
+            .text
+            .starts_with("CHR-3:")
+    );
+    // Undo all the way back to an empty library, then redo everything.
+    while !app.model.history.undo.is_empty() {
+        app.apply(Command::Undo);
+    }
+    assert!(app.model.rosters.is_empty());
+    assert!(
+        !dir.path()
+            .join("rosters")
+            .join(format!("{id}.json"))
+            .exists()
+    );
+    while !app.model.history.redo.is_empty() {
+        app.apply(Command::Redo);
+    }
+    assert_eq!(
+        app.model.rosters[0].characters[0]
+            .profile(&app.model.rules)
+            .expect("profile")
+            .get(C::WS),
+        6
+    );
+}
+
+#[test]
+fn read_only_second_instance_saves_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut first = app(dir.path());
+    first.apply(Command::CreateRoster("One".to_owned()));
+    let mut second = app(dir.path());
+    assert!(second.model.read_only);
+    assert_eq!(second.model.rosters.len(), 1);
+    assert!(
+        second
+            .model
+            .messages
+            .iter()
+            .any(|m| m.text.contains("read-only"))
+    );
+    second.apply(Command::CreateRoster("Two".to_owned()));
+    assert_eq!(second.model.save_state, SaveState::Unsaved);
+    assert_eq!(
+        std::fs::read_dir(dir.path().join("rosters"))
+            .expect("dir")
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn broken_rules_override_is_reported_and_built_in_used() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("rules")).expect("mkdir");
+    std::fs::write(dir.path().join("rules/races.json"), "{ nope").expect("write");
+    let app = app(dir.path());
+    assert_eq!(app.model.rules.races.len(), 6);
+    assert_eq!(app.model.rules_problems.len(), 1);
+    assert!(app.model.rules_problems[0].contains("races.json"));
+    assert!(app.model.rules_problems[0].contains("line 1"));
+}
+
+#[test]
+fn random_commands_are_seeded_and_logged() {
+    let run = || {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut app = app(dir.path());
+        app.apply(Command::CreateRoster("R".to_owned()));
+        let id = app.model.rosters[0].id.clone();
+        app.apply(Command::AddCharacter(
+            id.clone(),
+            "C".to_owned(),
+            NewCharacter::Campaign {
+                race: "human".to_owned(),
+            },
+        ));
+        app.apply(Command::AddCharacter(
+            id,
+            "H".to_owned(),
+            NewCharacter::RandomHero {
+                race: "ork".to_owned(),
+                level: "major_hero".to_owned(),
+            },
+        ));
+        (
+            app.model.rosters[0].clone(),
+            app.model
+                .messages
+                .iter()
+                .map(|m| m.text.clone())
+                .collect::<Vec<_>>(),
+        )
+    };
+    let (a, log_a) = run();
+    let (b, log_b) = run();
+    assert_eq!(a, b);
+    assert_eq!(log_a, log_b);
+    assert!(log_a.iter().any(|l| l.contains("1D6-2")));
+    assert!(log_a.iter().any(|l| l.contains("7D6 [")));
+}
