@@ -279,7 +279,21 @@ fn profile_grid_ui(
                 // running out of points, which the points line already says).
                 match &refusal {
                     Some(p) if p.rule != "CHR-7" => {
-                        ui.label(egui::RichText::new(lang.problem_line(p)).small().weak());
+                        // A short reason in the row; the whole message on hover.
+                        let short_key = p.key.replace("problem.", "limit.");
+                        let args: Vec<(&str, &str)> =
+                            p.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+                        let short = if lang.t(&short_key) == short_key {
+                            lang.problem(p)
+                        } else {
+                            lang.f(&short_key, &args)
+                        };
+                        ui.label(
+                            egui::RichText::new(format!("{}: {short}", p.rule))
+                                .small()
+                                .weak(),
+                        )
+                        .on_hover_text(lang.problem_line(p));
                     }
                     _ => {
                         ui.label("");

@@ -74,7 +74,7 @@ impl App {
             .default_size(110.0)
             .show(ui, |ui| log_ui(ui, model, out));
         egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical()
+            egui::ScrollArea::both()
                 .auto_shrink(false)
                 .show(ui, |ui| match model.screen.clone() {
                     Screen::Library => views.library.ui(ui, model, out),

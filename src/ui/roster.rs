@@ -54,7 +54,8 @@ pub fn race_combo(
     value: &mut String,
 ) -> bool {
     let mut changed = false;
-    egui::ComboBox::from_label(label)
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
         .selected_text(race_name(rules, lang, value).to_owned())
         .show_ui(ui, |ui| {
             for r in &rules.races {
@@ -62,7 +63,9 @@ pub fn race_combo(
                     .selectable_value(value, r.id.clone(), name_in(&r.names, lang.code(), &r.id))
                     .changed();
             }
-        });
+        })
+        .response
+        .labelled_by(l.id);
     changed
 }
 
@@ -76,7 +79,8 @@ pub fn type_combo(
     allow_none: bool,
 ) -> bool {
     let mut changed = false;
-    egui::ComboBox::from_label(label)
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
         .selected_text(type_name(rules, lang, value.as_deref()).to_owned())
         .show_ui(ui, |ui| {
             if allow_none {
@@ -93,7 +97,9 @@ pub fn type_combo(
                     )
                     .changed();
             }
-        });
+        })
+        .response
+        .labelled_by(l.id);
     changed
 }
 
@@ -365,66 +371,78 @@ fn characters_ui(ui: &mut egui::Ui, model: &Model, roster: &Roster, out: &mut Ve
         ui.label(lang.t("roster.no_characters"));
         return;
     }
-    egui::Grid::new("characters").striped(true).show(ui, |ui| {
-        for h in [
-            "character.name",
-            "character.race",
-            "character.type",
-            "character.profile",
-            "character.points",
-            "character.worth",
-            "",
-        ] {
-            ui.strong(if h.is_empty() { "" } else { lang.t(h) });
-        }
-        ui.end_row();
-        for c in &roster.characters {
-            let open = ui.link(&c.name);
-            if open.clicked() {
-                out.push(Command::Show(Screen::Character(roster.id.clone(), c.id)));
+    egui::Grid::new("characters")
+        .striped(true)
+        .min_col_width(16.0)
+        .show(ui, |ui| {
+            for h in ["character.name", "character.race", "character.type"] {
+                ui.strong(lang.t(h));
             }
-            ui.label(race_name(rules, lang, &c.race));
-            let mut t = type_name(rules, lang, c.type_id.as_deref()).to_owned();
-            if c.psychic {
-                t.push_str(" · ");
-                t.push_str(lang.t("character.psychic_short"));
+            for ch in crate::rules::Characteristic::ALL {
+                ui.strong(ch.key())
+                    .on_hover_text(lang.t(&format!("chr.{}", ch.key())));
             }
-            ui.label(t);
-            match c.profile(rules) {
-                Ok(p) => {
-                    let values: Vec<String> = p.iter().map(|(_, v)| v.to_string()).collect();
-                    ui.monospace(values.join(" ")).on_hover_text(
-                        crate::rules::Characteristic::ALL.map(|c| c.key()).join(" "),
-                    );
-                }
-                Err(problem) => {
-                    ui.colored_label(ui.visuals().error_fg_color, lang.problem_line(&problem));
-                }
+            for h in ["character.points", "character.worth"] {
+                ui.strong(lang.t(h));
             }
-            ui.label(format!("{}/{}", c.points_spent(), c.advance_points));
-            ui.label(c.worth(rules).to_string());
-            ui.horizontal(|ui| {
-                let named = |r: egui::Response, what: &str| {
-                    let label = format!("{what}: {}", c.name);
-                    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-                    r
-                };
-                if named(ui.button(lang.t("roster.edit")), lang.t("roster.edit")).clicked() {
+            ui.end_row();
+            for c in &roster.characters {
+                let open = ui.link(&c.name);
+                if open.clicked() {
                     out.push(Command::Show(Screen::Character(roster.id.clone(), c.id)));
                 }
-                if named(
-                    ui.button(lang.t("library.duplicate")),
-                    lang.t("library.duplicate"),
-                )
-                .clicked()
-                {
-                    out.push(Command::DuplicateCharacter(roster.id.clone(), c.id));
+                ui.label(race_name(rules, lang, &c.race));
+                let mut t = type_name(rules, lang, c.type_id.as_deref()).to_owned();
+                if c.psychic {
+                    t.push_str(" · ");
+                    t.push_str(lang.t("character.psychic_short"));
                 }
-                if named(ui.button(lang.t("roster.remove")), lang.t("roster.remove")).clicked() {
-                    out.push(Command::RemoveCharacter(roster.id.clone(), c.id));
+                ui.label(t);
+                match (c.profile(rules), c.maxima(rules)) {
+                    (Ok(p), Ok(max)) => {
+                        for (ch, v) in p.iter() {
+                            let text = egui::RichText::new(v.to_string());
+                            if v > max.get(ch) {
+                                ui.label(text.color(ui.visuals().error_fg_color));
+                            } else {
+                                ui.label(text);
+                            }
+                        }
+                    }
+                    (Err(problem), _) | (_, Err(problem)) => {
+                        ui.colored_label(ui.visuals().error_fg_color, lang.problem_line(&problem));
+                        for _ in 1..12 {
+                            ui.label("");
+                        }
+                    }
                 }
-            });
-            ui.end_row();
-        }
-    });
+                ui.label(format!("{}/{}", c.points_spent(), c.advance_points));
+                ui.label(c.worth(rules).to_string());
+                ui.horizontal(|ui| {
+                    let named = |r: egui::Response, what: &str| {
+                        let label = format!("{what}: {}", c.name);
+                        r.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                        });
+                        r
+                    };
+                    if named(ui.button(lang.t("roster.edit")), lang.t("roster.edit")).clicked() {
+                        out.push(Command::Show(Screen::Character(roster.id.clone(), c.id)));
+                    }
+                    if named(
+                        ui.button(lang.t("library.duplicate")),
+                        lang.t("library.duplicate"),
+                    )
+                    .clicked()
+                    {
+                        out.push(Command::DuplicateCharacter(roster.id.clone(), c.id));
+                    }
+                    if named(ui.button(lang.t("roster.remove")), lang.t("roster.remove")).clicked()
+                    {
+                        out.push(Command::RemoveCharacter(roster.id.clone(), c.id));
+                    }
+                });
+                ui.end_row();
+            }
+        });
 }
