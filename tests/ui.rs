@@ -83,6 +83,13 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     h.get_by_role_and_label(Role::Button, "Raise S").click();
     h.run();
     assert_eq!(kal_s(&h), 4, "the disabled + does nothing");
+    // The row names the rule; hovering the + gives the whole reason.
+    assert!(
+        h.query_by_label_contains("CHR-3: at the major-hero maximum, 4")
+            .is_some()
+    );
+    h.get_by_role_and_label(Role::Button, "Raise S").hover();
+    h.run();
     assert!(
         h.query_by_label_contains("CHR-3: Brother Kal: S cannot go above 4")
             .is_some()
