@@ -70,8 +70,7 @@ fn chr_2_no_characteristic_but_w_and_a_above_ten() {
     for c in C::ALL {
         let expected = match c {
             C::M => 5,
-            C::W => 11,
-            C::A => 11,
+            C::W | C::A => 11,
             _ => 10,
         };
         assert_eq!(max.get(c), expected, "{c}");
