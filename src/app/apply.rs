@@ -19,21 +19,33 @@ type EditResult = Result<Option<(MessageKind, String)>, Problem>;
 
 /// The D20 rolls of a random placement, for the log (CHR-11).
 pub fn describe_placement(lang: Lang, placement: &RandomPlacement) -> String {
-    let steps: Vec<String> = placement
-        .steps
-        .iter()
-        .map(|(roll, raised)| match raised {
-            Some(c) => format!("{} ({c})", roll.total),
-            None => format!("{} ({})", roll.total, lang.t("dice.reroll")),
-        })
-        .collect();
+    // Faces that raised something, in order, then the rerolled faces (a
+    // characteristic already at its maximum): every roll is in the log.
+    let mut raised = Vec::new();
+    let mut rerolled = Vec::new();
+    for (roll, c) in &placement.steps {
+        match c {
+            Some(c) => raised.push(format!("{} {c}", roll.total)),
+            None => rerolled.push(roll.total.to_string()),
+        }
+    }
     let mut text = lang.f(
         "dice.placement",
         &[
-            ("rolls", &steps.join(", ")),
+            ("rolls", &raised.join(", ")),
             ("placed", &placement.placed.to_string()),
         ],
     );
+    if !rerolled.is_empty() {
+        text.push(' ');
+        text.push_str(&lang.f(
+            "dice.rerolled",
+            &[
+                ("count", &rerolled.len().to_string()),
+                ("faces", &rerolled.join(", ")),
+            ],
+        ));
+    }
     if placement.unspent > 0 {
         text.push(' ');
         text.push_str(&lang.f(
