@@ -302,30 +302,33 @@ impl App {
         id: &str,
         label: &'static str,
         f: impl FnOnce(&mut Roster, &RulesData, &mut DiceRng) -> EditResult,
-    ) {
+    ) -> bool {
         let Some(before) = self.model.roster(id).cloned() else {
-            return;
+            return false;
         };
         let mut after = before.clone();
         match f(&mut after, &self.model.rules, &mut self.rng) {
             Ok(note) => {
-                if after != before {
+                let changed = after != before;
+                if changed {
                     self.record(label, vec![(id.to_owned(), Some(before), Some(after))]);
                 }
                 if let Some((kind, text)) = note {
                     self.message(kind, text);
                 }
+                changed
             }
             Err(problem) => {
                 let text = self.model.lang.problem_line(&problem);
                 self.message(MessageKind::Refused, text);
+                false
             }
         }
     }
 
     fn add_character(&mut self, id: &str, name: String, how: NewCharacter) {
         let lang = self.model.lang;
-        self.edit(id, "history.add_character", |r, rules, rng| {
+        let added = self.edit(id, "history.add_character", |r, rules, rng| {
             let cid = r.next_character_id();
             let name = if name.trim().is_empty() {
                 lang.f("character.default_name", &[("n", &cid.to_string())])
@@ -369,9 +372,9 @@ impl App {
             r.characters.push(character);
             Ok(note)
         });
-        if let Some(roster) = self.model.roster(id)
+        if added
+            && let Some(roster) = self.model.roster(id)
             && let Some(last) = roster.characters.last()
-            && matches!(self.model.history.undo.last(), Some(c) if c.label == "history.add_character")
         {
             self.model.screen = Screen::Character(id.to_owned(), last.id);
         }

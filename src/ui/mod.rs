@@ -36,8 +36,6 @@ impl App {
     /// views recorded.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let (model, views, out) = self.parts();
-        let lang = model.lang;
-
         // Shortcuts, unless a text field is being edited (it has its own undo).
         if !ui.ctx().text_edit_focused() {
             ui.input_mut(|i| {
@@ -82,7 +80,6 @@ impl App {
                     Screen::Character(id, cid) => views.character.ui(ui, model, &id, cid, out),
                 });
         });
-        let _ = lang;
         self.apply_pending();
     }
 }
