@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::i18n::Lang;
 use crate::rules::RulesData;
-use crate::store::{self, StoreError, read_roster_file};
+use crate::store::{self, read_roster_file};
 
 /// Exit code: every file valid.
 pub const EXIT_OK: u8 = 0;
@@ -58,31 +58,16 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 
 /// The rules data with the user's overrides, reporting broken ones on `err`.
 fn rules_with_overrides(err: &mut dyn Write) -> Option<RulesData> {
-    let mut overrides = Vec::new();
-    if let Some(dir) = store::default_data_dir().map(|d| d.join("rules"))
-        && let Ok(entries) = std::fs::read_dir(&dir)
-    {
-        let mut paths: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-        paths.sort();
-        for path in paths
-            .into_iter()
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        {
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            match std::fs::read_to_string(&path) {
-                Ok(text) => overrides.push((name, text)),
-                Err(e) => {
-                    let _ = writeln!(
-                        err,
-                        "muster: rules override ignored: {e}: {}",
-                        path.display()
-                    );
-                }
-            }
-        }
+    let (overrides, unreadable) = store::default_data_dir()
+        .map(|d| store::read_rules_overrides(&d.join("rules")))
+        .unwrap_or_default();
+    for u in unreadable {
+        let _ = writeln!(
+            err,
+            "muster: rules override ignored: {}: {}",
+            u.reason,
+            u.path.display()
+        );
     }
     match RulesData::with_overrides(&overrides) {
         Ok((rules, problems)) => {
@@ -115,11 +100,7 @@ fn check(files: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         let path = Path::new(file);
         match read_roster_file(path) {
             Err(e) => {
-                let reason = match e {
-                    StoreError::Document { reason, .. } => reason.to_string(),
-                    StoreError::Io { source, .. } => source.to_string(),
-                    StoreError::ReadOnly => e.to_string(),
-                };
+                let reason = e.reason();
                 let _ = writeln!(err, "muster: cannot read: {reason}: {file}");
                 code = EXIT_UNREADABLE;
             }

@@ -56,6 +56,17 @@ pub enum StoreError {
     },
 }
 
+impl StoreError {
+    /// The reason alone, without the path (for lists that show the file apart).
+    pub fn reason(&self) -> String {
+        match self {
+            Self::Document { reason, .. } => reason.to_string(),
+            Self::Io { source, .. } => source.to_string(),
+            Self::ReadOnly => self.to_string(),
+        }
+    }
+}
+
 fn io_err(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> StoreError + use<> {
     let path = path.to_path_buf();
     move |source| StoreError::Io {
@@ -171,11 +182,7 @@ impl Store {
             match read_roster_file(&path) {
                 Ok(roster) => library.rosters.push(roster),
                 Err(e) => library.unreadable.push(Unreadable {
-                    reason: match e {
-                        StoreError::Document { reason, .. } => reason.to_string(),
-                        StoreError::Io { source, .. } => source.to_string(),
-                        StoreError::ReadOnly => e.to_string(),
-                    },
+                    reason: e.reason(),
                     path,
                 }),
             }
@@ -256,32 +263,37 @@ impl Store {
     /// The user's rules override files (`rules/*.json`), as (file name, text);
     /// files that cannot be read are reported as problems.
     pub fn rules_overrides(&self) -> (Vec<(String, String)>, Vec<Unreadable>) {
-        let dir = self.rules_dir();
-        let mut texts = Vec::new();
-        let mut problems = Vec::new();
-        let Ok(entries) = fs::read_dir(&dir) else {
-            return (texts, problems);
-        };
-        let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-        paths.sort();
-        for path in paths
-            .into_iter()
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        {
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            match fs::read_to_string(&path) {
-                Ok(text) => texts.push((name, text)),
-                Err(e) => problems.push(Unreadable {
-                    path,
-                    reason: e.to_string(),
-                }),
-            }
-        }
-        (texts, problems)
+        read_rules_overrides(&self.rules_dir())
     }
+}
+
+/// Reads the rules override files (`*.json`) of `dir`, as (file name, text);
+/// files that cannot be read are reported. A missing folder has none.
+pub fn read_rules_overrides(dir: &Path) -> (Vec<(String, String)>, Vec<Unreadable>) {
+    let mut texts = Vec::new();
+    let mut problems = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return (texts, problems);
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+    {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match fs::read_to_string(&path) {
+            Ok(text) => texts.push((name, text)),
+            Err(e) => problems.push(Unreadable {
+                path,
+                reason: e.to_string(),
+            }),
+        }
+    }
+    (texts, problems)
 }
 
 /// Reads and parses one roster file.

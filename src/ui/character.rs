@@ -3,7 +3,7 @@
 
 use crate::app::{CharacterEdit, Command, Model};
 use crate::rules::{Character, CharacterId, Characteristic};
-use crate::ui::roster::{race_combo, type_combo};
+use crate::ui::roster::{level_combo, race_combo, type_combo};
 use crate::ui::widgets::{labelled_text, problems_ui};
 
 /// State of the character screen.
@@ -159,23 +159,13 @@ impl CharacterView {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            let mut level = self
-                .level
-                .clone()
-                .or_else(|| rules.types.first().map(|t| t.id.clone()));
-            type_combo(
+            let (level, dice) = level_combo(
                 ui,
                 rules,
                 lang,
                 lang.t("character.points_level"),
-                &mut level,
-                false,
+                &self.level,
             );
-            let dice = level
-                .as_deref()
-                .and_then(|l| rules.character_type(l))
-                .map(|t| format!("{}D{}", t.random_points.count, t.random_points.sides))
-                .unwrap_or_default();
             if ui
                 .button(lang.f("character.roll_points", &[("dice", &dice)]))
                 .on_hover_text(lang.t("character.roll_points_hint"))

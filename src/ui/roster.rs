@@ -103,6 +103,28 @@ pub fn type_combo(
     changed
 }
 
+/// A combo box of the standard types as levels, for rolling their random
+/// points (CHR-10): the level chosen (the first if none yet) and its dice.
+pub fn level_combo(
+    ui: &mut egui::Ui,
+    rules: &RulesData,
+    lang: Lang,
+    label: &str,
+    current: &Option<String>,
+) -> (Option<String>, String) {
+    let mut level = current
+        .clone()
+        .filter(|l| rules.character_type(l).is_some())
+        .or_else(|| rules.types.first().map(|t| t.id.clone()));
+    type_combo(ui, rules, lang, label, &mut level, false);
+    let dice = level
+        .as_deref()
+        .and_then(|l| rules.character_type(l))
+        .map(|t| format!("{}D{}", t.random_points.count, t.random_points.sides))
+        .unwrap_or_default();
+    (level, dice)
+}
+
 impl RosterView {
     /// Shows roster `id`.
     pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, id: &str, out: &mut Vec<Command>) {
@@ -311,23 +333,8 @@ impl RosterView {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            let mut level = self
-                .level
-                .clone()
-                .or_else(|| rules.types.first().map(|t| t.id.clone()));
-            type_combo(
-                ui,
-                rules,
-                lang,
-                lang.t("roster.hero_level"),
-                &mut level,
-                false,
-            );
-            let dice = level
-                .as_deref()
-                .and_then(|l| rules.character_type(l))
-                .map(|t| format!("{}D{}", t.random_points.count, t.random_points.sides))
-                .unwrap_or_default();
+            let (level, dice) =
+                level_combo(ui, rules, lang, lang.t("roster.hero_level"), &self.level);
             if ui
                 .button(lang.f("roster.random_hero", &[("dice", &dice)]))
                 .on_hover_text(lang.t("roster.random_hero_hint"))
