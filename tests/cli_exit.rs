@@ -1,0 +1,167 @@
+//! The command line: `muster check` exit codes and messages.
+
+use std::path::Path;
+use std::process::Command;
+
+use muster::rules::{Character, Characteristic as C, Roster};
+use muster::store::roster_to_json;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn muster(data: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(args)
+        .env("MUSTER_DATA_DIR", data)
+        .output()
+        .expect("runs");
+    let run = Run {
+        code: out.status.code().expect("exit code"),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    run
+}
+
+fn write(dir: &Path, name: &str, roster: &Roster) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, roster_to_json(roster)).expect("write");
+    path.display().to_string()
+}
+
+fn legal() -> Roster {
+    let mut r = Roster::new("legal", "Legal band");
+    let mut champ = Character::new(1, "Brask", "human");
+    champ.type_id = Some("champion".to_owned());
+    let mut hero = Character::new(2, "Oriel", "human");
+    hero.advance_points = 3;
+    hero.advances.0.set(C::WS, 1);
+    r.characters = vec![champ, hero];
+    r
+}
+
+fn illegal() -> Roster {
+    let mut r = Roster::new("illegal", "Illegal band");
+    let mut kal = Character::new(1, "Brother Kal", "human");
+    kal.type_id = Some("major_hero".to_owned());
+    kal.advance_points = 1;
+    kal.advances.0.set(C::WS, 1);
+    r.characters = vec![kal];
+    r
+}
+
+#[test]
+fn exit_0_on_a_legal_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = write(dir.path(), "legal.json", &legal());
+    let run = muster(dir.path(), &["check", &file]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("ok: Legal band"), "{}", run.stdout);
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/rt-band.json");
+    assert_eq!(muster(dir.path(), &["check", example]).code, 0);
+}
+
+#[test]
+fn exit_1_on_a_file_that_breaks_a_rule() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = write(dir.path(), "illegal.json", &illegal());
+    let run = muster(dir.path(), &["check", &file]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let line = run.stdout.lines().next().expect("a line");
+    assert!(line.starts_with("CHR-3: "), "{line}");
+    assert!(
+        line.contains("Brother Kal") && line.contains("WS") && line.contains('6'),
+        "{line}"
+    );
+    assert!(line.ends_with("illegal.json)"), "{line}");
+}
+
+#[test]
+fn exit_2_on_a_malformed_or_missing_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{\n \"muster\": \"roster\",\n oops").expect("write");
+    let run = muster(dir.path(), &["check", &bad.display().to_string()]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("line 3") && run.stderr.contains("bad.json"),
+        "{}",
+        run.stderr
+    );
+    let run = muster(dir.path(), &["check", "/nonexistent/roster.json"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("roster.json"), "{}", run.stderr);
+    let run = muster(dir.path(), &["check"]);
+    assert_eq!(run.code, 2, "no file named");
+    // Not JSON at all, and an empty file.
+    std::fs::write(dir.path().join("bin.json"), [0xff, 0xfe, 0x00]).expect("write");
+    assert_eq!(
+        muster(
+            dir.path(),
+            &["check", &dir.path().join("bin.json").display().to_string()]
+        )
+        .code,
+        2
+    );
+    std::fs::write(dir.path().join("empty.json"), "").expect("write");
+    assert_eq!(
+        muster(
+            dir.path(),
+            &[
+                "check",
+                &dir.path().join("empty.json").display().to_string()
+            ]
+        )
+        .code,
+        2
+    );
+}
+
+#[test]
+fn the_worst_file_sets_the_exit_code() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = write(dir.path(), "legal.json", &legal());
+    let rule = write(dir.path(), "illegal.json", &illegal());
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "[").expect("write");
+    let bad = bad.display().to_string();
+    assert_eq!(muster(dir.path(), &["check", &good, &rule]).code, 1);
+    assert_eq!(muster(dir.path(), &["check", &bad, &good, &rule]).code, 2);
+    assert_eq!(muster(dir.path(), &["check", &rule, &bad]).code, 2);
+}
+
+#[test]
+fn help_and_version() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let run = muster(dir.path(), &["--help"]);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("muster check FILE"));
+    let run = muster(dir.path(), &["--version"]);
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stdout.trim(),
+        format!("muster {}", env!("CARGO_PKG_VERSION"))
+    );
+    let run = muster(dir.path(), &["frobnicate"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("unknown command"));
+}
+
+#[test]
+fn user_rules_overrides_apply_and_broken_ones_are_reported() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = write(dir.path(), "legal.json", &legal());
+    std::fs::create_dir_all(dir.path().join("rules")).expect("mkdir");
+    std::fs::write(dir.path().join("rules/races.json"), "{ broken").expect("write");
+    let run = muster(dir.path(), &["check", &file]);
+    assert_eq!(run.code, 0, "the built-in rules are used");
+    assert!(
+        run.stderr.contains("races.json") && run.stderr.contains("line 1"),
+        "{}",
+        run.stderr
+    );
+}

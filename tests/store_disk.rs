@@ -1,0 +1,203 @@
+//! The document store on disk: round trips, atomic saves, unreadable files,
+//! rotating backups, the read-only second instance, older schema versions.
+
+use std::io::Write as _;
+use std::path::Path;
+
+use muster::rules::{Character, Characteristic as C, Roster};
+use muster::store::{BACKUPS_KEPT, Store, StoreError, read_roster_file, write_atomic};
+
+fn band(id: &str) -> Roster {
+    let mut r = Roster::new(id, format!("Band {id}"));
+    let mut kal = Character::new(1, "Kal", "human");
+    kal.type_id = Some("champion".to_owned());
+    kal.advance_points = 2;
+    kal.advances.0.set(C::WS, 1);
+    r.characters.push(kal);
+    r.characters.push(Character::new(2, "Mora", "eldar"));
+    r
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn round_trip() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let roster = band("alpha");
+    let path = store.save_roster(&roster).expect("save");
+    assert_eq!(path, dir.path().join("rosters/alpha.json"));
+    let library = store.load_library();
+    assert_eq!(library.rosters, vec![roster]);
+    assert!(library.unreadable.is_empty());
+    // The file names the kind and schema version, and uses the profile keys.
+    let text = std::fs::read_to_string(path).expect("read");
+    assert!(text.contains("\"muster\": \"roster\""));
+    assert!(text.contains("\"schema_version\": 2"));
+    assert!(text.contains("\"WS\": 1"));
+}
+
+#[test]
+fn a_save_that_fails_half_way_leaves_the_previous_file_intact() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("doc.json");
+    std::fs::write(&path, "previous").expect("write");
+    let result = write_atomic(&path, |f| {
+        f.write_all(b"half a docu")?;
+        Err(std::io::Error::other("disk full"))
+    });
+    let err = result.expect_err("the write fails");
+    assert!(err.to_string().contains("disk full"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), "previous");
+    assert_eq!(
+        files_in(dir.path()),
+        vec!["doc.json".to_owned()],
+        "no temporary file is left"
+    );
+    // And a save that succeeds replaces it whole.
+    write_atomic(&path, |f| f.write_all(b"next")).expect("write");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), "next");
+    assert_eq!(files_in(dir.path()), vec!["doc.json".to_owned()]);
+}
+
+#[test]
+fn an_unreadable_file_is_reported_and_left_untouched() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let broken = dir.path().join("rosters/broken.json");
+    let bytes = b"{\n  \"muster\": \"roster\",\n  \"schema_version\": 2,\n  \"roster\": {\"id\": \"x\",, }\n}";
+    std::fs::write(&broken, bytes).expect("write");
+    store.save_roster(&band("good")).expect("save");
+    let library = store.load_library();
+    assert_eq!(library.rosters.len(), 1);
+    assert_eq!(library.unreadable.len(), 1);
+    assert_eq!(library.unreadable[0].path, broken);
+    assert!(
+        library.unreadable[0].reason.contains("line 4"),
+        "{}",
+        library.unreadable[0].reason
+    );
+    // Saving, deleting and reloading other rosters never touches it.
+    store.save_roster(&band("other")).expect("save");
+    store.delete_roster("good").expect("delete");
+    let _ = store.load_library();
+    assert_eq!(std::fs::read(&broken).expect("still there"), bytes);
+    // A roster whose id is the broken file's name gets another file.
+    assert_eq!(store.fresh_id("Broken"), "broken-2");
+}
+
+#[test]
+fn backups_rotate() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let mut roster = band("rot");
+    for n in 0..(BACKUPS_KEPT + 5) {
+        roster.notes = format!("version {n}");
+        store.save_roster(&roster).expect("save");
+    }
+    let backups = store.backups("rot");
+    assert_eq!(backups.len(), BACKUPS_KEPT);
+    // Newest first: the newest backup is the version before the current one.
+    let newest = read_roster_file(&backups[0]).expect("backup reads");
+    assert_eq!(newest.notes, format!("version {}", BACKUPS_KEPT + 3));
+    let oldest = read_roster_file(backups.last().expect("oldest")).expect("backup reads");
+    assert_eq!(oldest.notes, "version 4");
+}
+
+#[test]
+fn deleting_keeps_the_file_among_the_backups() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let roster = band("gone");
+    store.save_roster(&roster).expect("save");
+    store.delete_roster("gone").expect("delete");
+    assert!(!dir.path().join("rosters/gone.json").exists());
+    let backups = store.backups("gone");
+    assert_eq!(backups.len(), 1);
+    assert_eq!(read_roster_file(&backups[0]).expect("reads"), roster);
+}
+
+#[test]
+fn the_second_instance_is_read_only() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let first = Store::open(dir.path()).expect("open");
+    assert!(!first.read_only());
+    first.save_roster(&band("one")).expect("save");
+    let second = Store::open(dir.path()).expect("open");
+    assert!(second.read_only());
+    assert_eq!(second.load_library().rosters.len(), 1, "it still reads");
+    assert!(matches!(
+        second.save_roster(&band("two")),
+        Err(StoreError::ReadOnly)
+    ));
+    assert!(matches!(
+        second.delete_roster("one"),
+        Err(StoreError::ReadOnly)
+    ));
+    assert_eq!(
+        files_in(&dir.path().join("rosters")),
+        vec!["one.json".to_owned()]
+    );
+    drop(second);
+    drop(first);
+    let third = Store::open(dir.path()).expect("open");
+    assert!(!third.read_only(), "the lock goes with the first instance");
+}
+
+#[test]
+fn a_document_of_an_older_schema_version_loads() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let v1 = r#"{"name": "Old band", "characters": [
+        {"id": 1, "name": "Kal", "race": "human", "kind": "champion", "advance_points": 1, "advances": {"BS": 1}}
+    ]}"#;
+    std::fs::write(dir.path().join("rosters/old-band.json"), v1).expect("write");
+    let library = store.load_library();
+    assert!(library.unreadable.is_empty(), "{:?}", library.unreadable);
+    let old = &library.rosters[0];
+    assert_eq!(old.id, "old-band");
+    assert_eq!(old.name, "Old band");
+    assert_eq!(old.characters[0].type_id.as_deref(), Some("champion"));
+    assert_eq!(old.characters[0].advances.0.get(C::BS), 1);
+    // Saved again, it is written in the current version.
+    store.save_roster(old).expect("save");
+    let text = std::fs::read_to_string(dir.path().join("rosters/old-band.json")).expect("read");
+    assert!(text.contains("\"schema_version\": 2"));
+}
+
+#[test]
+fn a_file_from_a_newer_muster_is_listed_not_loaded() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let path = dir.path().join("rosters/future.json");
+    std::fs::write(
+        &path,
+        r#"{"muster": "roster", "schema_version": 99, "roster": {}}"#,
+    )
+    .expect("write");
+    let library = store.load_library();
+    assert!(library.rosters.is_empty());
+    assert!(
+        library.unreadable[0].reason.contains("newer"),
+        "{}",
+        library.unreadable[0].reason
+    );
+    assert!(path.exists());
+}
+
+#[test]
+fn fresh_ids_avoid_existing_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    assert_eq!(store.fresh_id("Night Raiders!"), "night-raiders");
+    store.save_roster(&band("night-raiders")).expect("save");
+    assert_eq!(store.fresh_id("Night Raiders"), "night-raiders-2");
+    assert_eq!(store.fresh_id("   "), "roster");
+}
