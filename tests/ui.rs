@@ -314,3 +314,42 @@ fn unreadable_files_are_listed_with_the_reason() {
         "{\n  \"muster\": "
     );
 }
+
+/// A file dropped on the window, as the platform hands it over.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn dropping_a_roster_file_imports_it_and_a_bad_one_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "not json").expect("write");
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(bad)));
+    h.run();
+    assert!(h.state().model.rosters.is_empty());
+    assert!(h.query_by_label_contains("Import refused").is_some());
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/rt-band.json");
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(example)));
+    h.run();
+    assert_eq!(h.state().model.rosters.len(), 1);
+    assert!(
+        h.query_by_label("Inquisitor Vael").is_some(),
+        "the roster opens"
+    );
+}
