@@ -545,6 +545,35 @@ mod property {
     }
 
     proptest! {
+        // CHR-7: any numbers a file may hold are validated without a panic.
+        #[test]
+        fn chr_7_validation_never_panics(
+            advances in proptest::array::uniform12(any::<i32>()),
+            points in any::<u32>(),
+            type_index in 0..4usize,
+            psychic in any::<bool>(),
+        ) {
+            let r = rules();
+            let mut c = human(1, "Fuzz");
+            c.advances.0 = Profile(advances);
+            c.advance_points = points;
+            c.psychic = psychic;
+            c.type_id = r.types.get(type_index).map(|t| t.id.clone());
+            let _ = c.validate(&r);
+            let _ = c.spend(C::WS, &r);
+            let _ = c.refund(C::WS);
+            let _ = c.set_psychic(!psychic, &r);
+            prop_assert!(c.points_left() >= i64::from(i32::MIN) * 12);
+        }
+
+        // Arbitrary text is never a panic for the roster reader.
+        #[test]
+        fn any_text_parses_or_fails_cleanly(text in ".{0,200}") {
+            let _ = muster::store::parse_roster(&text, "x");
+        }
+    }
+
+    proptest! {
         // CHR-2, CHR-3, CHR-4: no sequence of edits takes a character past a maximum.
         #[test]
         fn chr_2_3_4_no_edit_sequence_breaks_a_maximum(edits in proptest::collection::vec(edit(), 1..60)) {
@@ -579,4 +608,43 @@ mod property {
             }
         }
     }
+}
+
+// CHR-2, CHR-7: a hand-edited file with absurd numbers is reported, never a panic.
+#[test]
+fn chr_2_absurd_values_in_a_file_are_problems_not_panics() {
+    let r = rules();
+    let mut c = human(1, "Glitch");
+    c.advance_points = u32::MAX;
+    c.type_id = Some("major_hero".to_owned());
+    assert_eq!(c.after_game(false, false), 1);
+    for ch in C::ALL {
+        c.advances.0.set(ch, i32::MAX);
+    }
+    let problems = c.validate(&r);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.rule == "CHR-2" || p.rule == "CHR-3")
+    );
+    assert!(c.spend(C::WS, &r).is_err());
+    let mut n = human(2, "Negative");
+    n.advances.0.set(C::S, i32::MIN);
+    assert!(
+        n.validate(&r)
+            .iter()
+            .any(|p| p.key == "problem.negative_advance")
+    );
+    let mut roster = Roster::new("x", "X");
+    roster.points = PointsScheme::Pool {
+        points: 1,
+        force_models: u32::MAX,
+    };
+    let twin = Character { id: 3, ..c.clone() };
+    roster.characters = vec![c, n, twin];
+    assert!(!roster.validate(&r).is_empty());
+    roster.points = PointsScheme::Fixed {
+        allotments: vec![u32::MAX; 2],
+    };
+    assert!(!roster.validate(&r).is_empty());
 }

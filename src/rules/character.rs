@@ -50,7 +50,10 @@ fn clamp_chr2(c: Characteristic, v: i32) -> i32 {
 pub fn standard_profile(race: &Race, modifiers: &Modifiers) -> Profile {
     let mut p = race.base;
     for c in Characteristic::ALL {
-        p.set(c, clamp_chr2(c, race.base.get(c) + modifiers.0.get(c)));
+        p.set(
+            c,
+            clamp_chr2(c, race.base.get(c).saturating_add(modifiers.0.get(c))),
+        );
     }
     p
 }
@@ -151,7 +154,8 @@ impl Character {
 
     /// Points spent on advances.
     pub fn points_spent(&self) -> u32 {
-        u32::try_from(self.advances.0.0.iter().map(|&v| v.max(0)).sum::<i32>()).unwrap_or(0)
+        let spent: i64 = self.advances.0.0.iter().map(|&v| i64::from(v.max(0))).sum();
+        u32::try_from(spent).unwrap_or(u32::MAX)
     }
 
     /// Points still to spend (negative when more were spent than allotted).
@@ -167,7 +171,7 @@ impl Character {
             .as_deref()
             .and_then(|id| rules.character_type(id))
             .map_or(0, |t| t.advance_points);
-        type_points + self.advance_points
+        type_points.saturating_add(self.advance_points)
     }
 
     /// Whether one more point may go into `c` (CHR-7), and why not: a maximum
@@ -180,7 +184,7 @@ impl Character {
         }
         let current = self.profile(rules)?.get(c);
         let max = self.maxima(rules)?.get(c);
-        if current + 1 > max {
+        if current >= max {
             return Err(self.above_maximum(c, max));
         }
         if self.points_left() <= 0 {
@@ -406,7 +410,7 @@ impl Character {
         if wounded || unworthy {
             return 0;
         }
-        self.advance_points += 1;
+        self.advance_points = self.advance_points.saturating_add(1);
         1
     }
 }

@@ -114,12 +114,13 @@ impl Profile {
 
     /// Adds to one characteristic.
     pub fn add(&mut self, c: Characteristic, delta: i32) {
-        self.0[c.index()] += delta;
+        // Saturating: a hand-edited file may hold absurd values.
+        self.0[c.index()] = self.0[c.index()].saturating_add(delta);
     }
 
     /// Sum of all twelve values.
-    pub fn sum(&self) -> i32 {
-        self.0.iter().sum()
+    pub fn sum(&self) -> i64 {
+        self.0.iter().map(|&v| i64::from(v)).sum()
     }
 
     /// Pairs of characteristic and value, in profile order.

@@ -159,8 +159,8 @@ fn check_pool(
     rules: &RulesData,
 ) -> Vec<Problem> {
     let mut problems = Vec::new();
-    let total: u32 = characters.iter().map(|c| c.worth(rules)).sum();
-    if total > points {
+    let total: u64 = characters.iter().map(|c| u64::from(c.worth(rules))).sum();
+    if total > u64::from(points) {
         problems.push(
             Problem::new("CHR-9", "problem.pool_exceeded")
                 .arg("total", total)
