@@ -57,27 +57,17 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 }
 
 /// The rules data with the user's overrides, reporting broken ones on `err`.
-fn rules_with_overrides(err: &mut dyn Write) -> Option<RulesData> {
-    let (overrides, unreadable) = store::default_data_dir()
-        .map(|d| store::read_rules_overrides(&d.join("rules")))
-        .unwrap_or_default();
-    for u in unreadable {
-        let _ = writeln!(
-            err,
-            "muster: rules override ignored: {}: {}",
-            u.reason,
-            u.path.display()
-        );
-    }
-    match RulesData::with_overrides(&overrides) {
+fn rules_with_overrides(lang: Lang, err: &mut dyn Write) -> Option<RulesData> {
+    let rules_dir = store::default_data_dir().map(|d| d.join("rules"));
+    match store::load_rules(rules_dir.as_deref()) {
         Ok((rules, problems)) => {
             for p in problems {
-                let _ = writeln!(err, "muster: rules override: {p}");
+                let _ = writeln!(err, "muster: {}", lang.data_problem(&p));
             }
             Some(rules)
         }
         Err(p) => {
-            let _ = writeln!(err, "muster: rules data: {p}");
+            let _ = writeln!(err, "muster: {}", lang.data_problem(&p));
             None
         }
     }
@@ -91,10 +81,10 @@ fn check(files: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         );
         return EXIT_UNREADABLE;
     }
-    let Some(rules) = rules_with_overrides(err) else {
+    let lang = Lang::En;
+    let Some(rules) = rules_with_overrides(lang, err) else {
         return EXIT_UNREADABLE;
     };
-    let lang = Lang::En;
     let mut code = EXIT_OK;
     for file in files {
         let path = Path::new(file);

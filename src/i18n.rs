@@ -9,6 +9,8 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::Problem;
+use crate::rules::data::DataProblem;
+use crate::store::{DocError, ReadError, StoreError};
 
 /// A language Muster speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -76,6 +78,50 @@ impl Lang {
     pub fn problem(self, problem: &Problem) -> String {
         let args: Vec<(&str, &str)> = problem.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
         self.f(problem.key, &args)
+    }
+
+    /// Why a document could not be read.
+    pub fn doc_error(self, error: &DocError) -> String {
+        let (key, args) = error.message();
+        let args: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        self.f(key, &args)
+    }
+
+    /// Why a file could not be read or written, without its path.
+    pub fn read_error(self, error: &ReadError) -> String {
+        match error {
+            ReadError::Document(e) => self.doc_error(e),
+            ReadError::Io { action, message } => self.f(
+                "io.failed",
+                &[("action", self.t(action)), ("reason", message)],
+            ),
+            ReadError::ReadOnly => self.t("io.read_only").to_owned(),
+        }
+    }
+
+    /// A store error, the path last.
+    pub fn store_error(self, error: &StoreError) -> String {
+        let reason = self.read_error(&error.reason());
+        match error.path() {
+            Some(path) => format!("{reason}: {}", path.display()),
+            None => reason,
+        }
+    }
+
+    /// A problem with a rules data file, as one line naming the file.
+    pub fn data_problem(self, problem: &DataProblem) -> String {
+        let mut line = self.f(
+            "rules.file_problem",
+            &[
+                ("file", &problem.file),
+                ("problem", &self.problem(&problem.problem)),
+            ],
+        );
+        if problem.built_in_used {
+            line.push(' ');
+            line.push_str(self.t("rules.built_in_used"));
+        }
+        line
     }
 
     /// A problem as one line: `CHR-3: message`.

@@ -5,6 +5,7 @@ use std::path::Path;
 use muster::app::{
     App, CharacterEdit, Command, NewCharacter, Prefs, SaveState, Screen, ScriptedDesktop,
 };
+use muster::i18n::Lang;
 use muster::rules::Characteristic as C;
 use muster::store::read_roster_file;
 
@@ -255,8 +256,10 @@ fn broken_rules_override_is_reported_and_built_in_used() {
     let app = app(dir.path());
     assert_eq!(app.model.rules.races.len(), 6);
     assert_eq!(app.model.rules_problems.len(), 1);
-    assert!(app.model.rules_problems[0].contains("races.json"));
-    assert!(app.model.rules_problems[0].contains("line 1"));
+    let line = Lang::En.data_problem(&app.model.rules_problems[0]);
+    assert!(line.contains("races.json"), "{line}");
+    assert!(line.contains("line 1"), "{line}");
+    assert!(line.contains("built-in"), "{line}");
 }
 
 #[test]

@@ -81,6 +81,9 @@ fn every_translation_key_used_in_the_code_exists() {
         "rules.",
         "points.",
         "profile.",
+        "doc.",
+        "io.",
+        "data.",
     ];
     let mut files = Vec::new();
     rust_files(

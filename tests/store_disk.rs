@@ -80,7 +80,7 @@ fn an_unreadable_file_is_reported_and_left_untouched() {
     assert_eq!(library.unreadable.len(), 1);
     assert_eq!(library.unreadable[0].path, broken);
     assert!(
-        library.unreadable[0].reason.contains("line 4"),
+        library.unreadable[0].reason.to_string().contains("line 4"),
         "{}",
         library.unreadable[0].reason
     );
@@ -185,7 +185,7 @@ fn a_file_from_a_newer_muster_is_listed_not_loaded() {
     let library = store.load_library();
     assert!(library.rosters.is_empty());
     assert!(
-        library.unreadable[0].reason.contains("newer"),
+        library.unreadable[0].reason.to_string().contains("newer"),
         "{}",
         library.unreadable[0].reason
     );

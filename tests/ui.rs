@@ -315,6 +315,29 @@ fn unreadable_files_are_listed_with_the_reason() {
     );
 }
 
+#[test]
+fn unreadable_files_are_explained_in_french() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("rosters")).expect("mkdir");
+    std::fs::write(dir.path().join("rosters/broken.json"), "{\n  \"muster\": ").expect("write");
+    // A friend's roster from a newer Muster.
+    std::fs::write(
+        dir.path().join("rosters/newer.json"),
+        r#"{"muster": "roster", "schema_version": 9, "roster": {}}"#,
+    )
+    .expect("write");
+    let mut h = harness(app(dir.path(), Lang::Fr));
+    h.run();
+    assert!(h.query_by_label("broken.json").is_some());
+    assert!(h.query_by_label_contains("(ligne 2, colonne").is_some());
+    assert!(h.query_by_label("newer.json").is_some());
+    assert!(
+        h.query_by_label_contains("écrit par un Muster plus récent (version de schéma 9")
+            .is_some()
+    );
+    assert_eq!(h.query_all_by_label("Ouvrir le dossier").count(), 2);
+}
+
 /// A file dropped on the window, as the platform hands it over.
 #[derive(Debug)]
 struct Dropped(std::path::PathBuf);

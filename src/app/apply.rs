@@ -484,7 +484,7 @@ impl App {
         let mut roster = match read_roster_file(path) {
             Ok(roster) => roster,
             Err(e) => {
-                let text = lang.f("import.refused", &[("reason", &e.to_string())]);
+                let text = lang.f("import.refused", &[("reason", &lang.store_error(&e))]);
                 self.message(MessageKind::Error, text);
                 return;
             }
@@ -536,7 +536,7 @@ impl App {
             ),
             Err(e) => (
                 MessageKind::Error,
-                lang.f("export.failed", &[("reason", &e.to_string())]),
+                lang.f("export.failed", &[("reason", &lang.store_error(&e))]),
             ),
         };
         self.message(text.0, text.1);

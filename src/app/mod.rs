@@ -14,6 +14,7 @@ pub use command::{CharacterEdit, Command, NewCharacter, Screen};
 pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
 
 use crate::i18n::Lang;
+use crate::rules::data::DataProblem;
 use crate::rules::dice::{self, DiceRng};
 use crate::rules::{Roster, RulesData};
 use crate::store::{Store, Unreadable};
@@ -89,8 +90,8 @@ pub struct Model {
     pub lang: Lang,
     /// The rules data in force (built-in plus the user's overrides).
     pub rules: RulesData,
-    /// Problems with the user's rules overrides, as lines.
-    pub rules_problems: Vec<String>,
+    /// Problems with the user's rules override files.
+    pub rules_problems: Vec<DataProblem>,
     /// The rosters of the library, sorted by name.
     pub rosters: Vec<Roster>,
     /// Library files that could not be read.
@@ -144,24 +145,14 @@ impl App {
             None => (None, Some(prefs.lang.t("store.no_data_dir").to_owned())),
             Some(dir) => match Store::open(dir) {
                 Ok(store) => (Some(store), None),
-                Err(e) => (None, Some(e.to_string())),
+                Err(e) => (None, Some(prefs.lang.store_error(&e))),
             },
         };
         let lang = prefs.lang;
-        let (overrides, mut rules_problems) = match &store {
-            Some(s) => {
-                let (texts, unreadable) = s.rules_overrides();
-                let lines = unreadable
-                    .iter()
-                    .map(|u| format!("{}: {}", u.reason, u.path.display()))
-                    .collect::<Vec<_>>();
-                (texts, lines)
-            }
-            None => (Vec::new(), Vec::new()),
-        };
+        let rules_dir = store.as_ref().map(Store::rules_dir);
         // Fails only if the built-in data itself is broken, which a test forbids.
-        let (rules, problems) = RulesData::with_overrides(&overrides).map_err(|p| p.to_string())?;
-        rules_problems.extend(problems.iter().map(ToString::to_string));
+        let (rules, rules_problems) =
+            crate::store::load_rules(rules_dir.as_deref()).map_err(|p| lang.data_problem(&p))?;
         let read_only = store.as_ref().is_some_and(Store::read_only);
         let model = Model {
             lang,
@@ -263,7 +254,7 @@ impl App {
                 None => store.delete_roster(&id),
             };
             if let Err(e) = result {
-                failure = Some(e.to_string());
+                failure = Some(self.model.lang.store_error(&e));
                 self.dirty.insert(id);
             }
         }

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::characteristic::{Characteristic, Modifiers, Profile};
+use super::problem::Problem;
 
 /// A name in every language Muster speaks (`{"en": …, "fr": …}`).
 pub type Names = BTreeMap<String, String>;
@@ -209,79 +210,80 @@ pub const BUILT_IN_FILES: [(&str, &str); 6] = [
     ),
 ];
 
-/// A rules data file that could not be used.
+/// A rules data file that could not be used. The problem's rule is `DATA`;
+/// its message key and arguments go through the translation layer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataProblem {
     /// The file's name (`races.json`).
     pub file: String,
     /// What is wrong, with line and column for JSON errors.
-    pub reason: String,
+    pub problem: Problem,
+    /// The built-in file is used in its place.
+    pub built_in_used: bool,
 }
 
-impl std::fmt::Display for DataProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.file, self.reason)
-    }
+/// The rule id of problems with rules data files.
+const DATA: &str = "DATA";
+
+fn parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Problem> {
+    serde_json::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        // serde_json appends " at line L column C"; the arguments say it.
+        let message = message
+            .rsplit_once(" at line ")
+            .map_or(message.as_str(), |(m, _)| m)
+            .to_owned();
+        Problem::new(DATA, "doc.syntax")
+            .arg("message", message)
+            .arg("line", e.line())
+            .arg("column", e.column())
+    })
 }
 
-fn parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|e| e.to_string())
-}
-
-fn check_races(file: &RacesFile) -> Result<(), String> {
+fn check_races(file: &RacesFile) -> Result<(), Problem> {
     if file.races.is_empty() {
-        return Err("no race is defined".to_owned());
+        return Err(Problem::new(DATA, "data.no_race"));
     }
     let mut seen = std::collections::BTreeSet::new();
     for race in &file.races {
         if !seen.insert(race.id.as_str()) {
-            return Err(format!("race `{}` is defined twice", race.id));
+            return Err(Problem::new(DATA, "data.race_twice").arg("race", &race.id));
         }
         for (c, v) in race.base.iter() {
             if v < 0 || (c.capped_at_ten() && v > 10) {
-                return Err(format!(
-                    "race `{}`: {c} = {v} is outside 0 … 10 (CHR-2)",
-                    race.id
-                ));
+                return Err(Problem::new(DATA, "data.base_out_of_range")
+                    .arg("race", &race.id)
+                    .characteristic(c)
+                    .arg("value", v));
             }
         }
         if race.psychic_chance_percent > 100 {
-            return Err(format!(
-                "race `{}`: psychic chance {} % is over 100",
-                race.id, race.psychic_chance_percent
-            ));
+            return Err(Problem::new(DATA, "data.psychic_over_100")
+                .arg("race", &race.id)
+                .arg("chance", race.psychic_chance_percent));
         }
     }
     Ok(())
 }
 
-fn check_types(file: &TypesFile) -> Result<(), String> {
+fn check_types(file: &TypesFile) -> Result<(), Problem> {
     if !file.types.iter().any(|t| t.id == file.maximum_type) {
-        return Err(format!(
-            "maximum_type `{}` is not one of the types",
-            file.maximum_type
-        ));
+        return Err(Problem::new(DATA, "data.maximum_type_unknown").arg("type", &file.maximum_type));
     }
     for t in &file.types {
         if t.modifiers.0.get(Characteristic::M) != 0 {
-            return Err(format!(
-                "type `{}` modifies M, which is never modified (CHR-6)",
-                t.id
-            ));
+            return Err(Problem::new(DATA, "data.type_modifies_m").arg("type", &t.id));
         }
         if t.random_points.sides == 0 {
-            return Err(format!(
-                "type `{}`: random points use a die of 0 faces",
-                t.id
-            ));
+            return Err(Problem::new(DATA, "data.zero_faces").arg("what", &t.id));
         }
     }
     Ok(())
 }
 
-fn check_random(table: &RandomAdvanceTable) -> Result<(), String> {
+fn check_random(table: &RandomAdvanceTable) -> Result<(), Problem> {
     if table.die == 0 {
-        return Err("die of 0 faces".to_owned());
+        return Err(Problem::new(DATA, "data.zero_faces").arg("what", "random_advance"));
     }
     for face in 1..=table.die {
         let n = table
@@ -290,35 +292,35 @@ fn check_random(table: &RandomAdvanceTable) -> Result<(), String> {
             .filter(|e| (e.from..=e.to).contains(&face))
             .count();
         if n != 1 {
-            return Err(format!(
-                "face {face} of the D{} is named by {n} lines (it must be exactly one)",
-                table.die
-            ));
+            return Err(Problem::new(DATA, "data.face_lines")
+                .arg("face", face)
+                .arg("die", table.die)
+                .arg("count", n));
         }
     }
     if table.entries.iter().any(|e| e.raises == Characteristic::M) {
-        return Err("M is never raised (CHR-11)".to_owned());
+        return Err(Problem::new(DATA, "data.table_raises_m"));
     }
     Ok(())
 }
 
-fn check_table10(table: &Table10) -> Result<(), String> {
+fn check_table10(table: &Table10) -> Result<(), Problem> {
     if table.rows.len() != 10 || table.rows.iter().any(|r| r.len() != 10) {
-        return Err("the table must have 10 rows of 10 cells".to_owned());
+        return Err(Problem::new(DATA, "data.table_10"));
     }
     Ok(())
 }
 
-fn check_saves(table: &SaveModifierTable) -> Result<(), String> {
+fn check_saves(table: &SaveModifierTable) -> Result<(), Problem> {
     if table.entries.is_empty() {
-        return Err("no entry".to_owned());
+        return Err(Problem::new(DATA, "data.no_entry"));
     }
     if table
         .entries
         .windows(2)
         .any(|w| w[0].from_strength >= w[1].from_strength)
     {
-        return Err("entries must be in increasing strength".to_owned());
+        return Err(Problem::new(DATA, "data.strength_order"));
     }
     Ok(())
 }
@@ -327,7 +329,7 @@ fn check_saves(table: &SaveModifierTable) -> Result<(), String> {
 fn one<T: serde::de::DeserializeOwned>(
     name: &str,
     overrides: &[(String, String)],
-    check: fn(&T) -> Result<(), String>,
+    check: fn(&T) -> Result<(), Problem>,
     problems: &mut Vec<DataProblem>,
 ) -> Result<T, DataProblem> {
     let built_in = BUILT_IN_FILES
@@ -337,17 +339,19 @@ fn one<T: serde::de::DeserializeOwned>(
     if let Some((_, text)) = overrides.iter().find(|(n, _)| n == name) {
         match parse::<T>(text).and_then(|v| check(&v).map(|()| v)) {
             Ok(v) => return Ok(v),
-            Err(reason) => problems.push(DataProblem {
+            Err(problem) => problems.push(DataProblem {
                 file: name.to_owned(),
-                reason: format!("{reason}; the built-in rules are used instead"),
+                problem,
+                built_in_used: true,
             }),
         }
     }
     parse::<T>(built_in)
         .and_then(|v| check(&v).map(|()| v))
-        .map_err(|reason| DataProblem {
+        .map_err(|problem| DataProblem {
             file: format!("built-in {name}"),
-            reason,
+            problem,
+            built_in_used: false,
         })
 }
 
@@ -369,7 +373,8 @@ impl RulesData {
             if !BUILT_IN_FILES.iter().any(|(n, _)| n == name) {
                 problems.push(DataProblem {
                     file: name.clone(),
-                    reason: "not a rules file Muster knows; it is ignored".to_owned(),
+                    problem: Problem::new(DATA, "data.unknown_file"),
+                    built_in_used: false,
                 });
             }
         }
@@ -560,11 +565,8 @@ mod tests {
         assert_eq!(d.races.len(), 6);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].file, "races.json");
-        assert!(
-            problems[0].reason.contains("line"),
-            "{}",
-            problems[0].reason
-        );
+        assert_eq!(problems[0].problem.key, "doc.syntax");
+        assert_eq!(problems[0].problem.get("line"), Some("1"));
     }
 
     #[test]
@@ -585,6 +587,6 @@ mod tests {
         let overrides = vec![("character_types.json".to_owned(), text.to_owned())];
         let (d, problems) = RulesData::with_overrides(&overrides).expect("falls back");
         assert_eq!(d.types.len(), 3);
-        assert!(problems[0].reason.contains("nobody"));
+        assert_eq!(problems[0].problem.get("type"), Some("nobody"));
     }
 }

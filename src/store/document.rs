@@ -12,11 +12,11 @@ pub const SCHEMA_VERSION: u32 = 2;
 /// What kind of document the envelope's `muster` field names.
 pub const ROSTER_KIND: &str = "roster";
 
-/// Why a document could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a document could not be read. Shown through the translation layer
+/// (`Lang::doc_error`); `Display` gives the English text.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DocError {
     /// Not valid JSON, or not the shape of a roster.
-    #[error("{message} (line {line}, column {column})")]
     Syntax {
         /// serde_json's message.
         message: String,
@@ -25,16 +25,25 @@ pub enum DocError {
         /// 1-based column.
         column: usize,
     },
-    /// A JSON file, but not a Muster document.
-    #[error("not a Muster roster: {0}")]
-    NotMuster(String),
+    /// Valid JSON, but not an object.
+    NotObject,
+    /// Another kind of Muster document.
+    WrongKind(String),
+    /// `schema_version` is not a whole number.
+    BadVersion,
+    /// Neither a Muster envelope nor a roster of the first format.
+    NoEnvelope,
     /// Written by a newer Muster.
-    #[error(
-        "written by a newer Muster (schema version {found}; this version reads up to {SCHEMA_VERSION})"
-    )]
     TooNew {
         /// The version in the file.
         found: u64,
+    },
+    /// An older version whose upgrade did not give a roster.
+    UpgradeFailed {
+        /// The version in the file.
+        from: u64,
+        /// What went wrong.
+        message: String,
     },
 }
 
@@ -52,7 +61,48 @@ impl DocError {
             column: e.column(),
         }
     }
+
+    /// The message key in the locale files and its arguments.
+    pub fn message(&self) -> (&'static str, Vec<(&'static str, String)>) {
+        match self {
+            Self::Syntax {
+                message,
+                line,
+                column,
+            } => (
+                "doc.syntax",
+                vec![
+                    ("message", message.clone()),
+                    ("line", line.to_string()),
+                    ("column", column.to_string()),
+                ],
+            ),
+            Self::NotObject => ("doc.not_object", Vec::new()),
+            Self::WrongKind(kind) => ("doc.wrong_kind", vec![("kind", kind.clone())]),
+            Self::BadVersion => ("doc.bad_version", Vec::new()),
+            Self::NoEnvelope => ("doc.no_envelope", Vec::new()),
+            Self::TooNew { found } => (
+                "doc.too_new",
+                vec![
+                    ("found", found.to_string()),
+                    ("supported", SCHEMA_VERSION.to_string()),
+                ],
+            ),
+            Self::UpgradeFailed { from, message } => (
+                "doc.upgrade_failed",
+                vec![("from", from.to_string()), ("message", message.clone())],
+            ),
+        }
+    }
 }
+
+impl std::fmt::Display for DocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::i18n::Lang::En.doc_error(self))
+    }
+}
+
+impl std::error::Error for DocError {}
 
 #[derive(Serialize)]
 struct EnvelopeOut<'a> {
@@ -115,26 +165,18 @@ fn migrate_v1(value: Value, fallback_id: &str) -> Value {
 pub fn parse_roster(text: &str, fallback_id: &str) -> Result<Roster, DocError> {
     let value: Value = serde_json::from_str(text).map_err(|e| DocError::from_json(&e))?;
     let Some(obj) = value.as_object() else {
-        return Err(DocError::NotMuster(
-            "the file is not a JSON object".to_owned(),
-        ));
+        return Err(DocError::NotObject);
     };
     let version = match (obj.get("muster"), obj.get("schema_version")) {
         (Some(Value::String(kind)), Some(v)) => {
             if kind != ROSTER_KIND {
-                return Err(DocError::NotMuster(format!(
-                    "it is a Muster `{kind}`, not a roster"
-                )));
+                return Err(DocError::WrongKind(kind.clone()));
             }
-            v.as_u64().ok_or_else(|| {
-                DocError::NotMuster("`schema_version` is not a whole number".to_owned())
-            })?
+            v.as_u64().ok_or(DocError::BadVersion)?
         }
         (None, _) if obj.contains_key("characters") && obj.contains_key("name") => 1,
         _ => {
-            return Err(DocError::NotMuster(
-                "no `muster` and `schema_version` fields".to_owned(),
-            ));
+            return Err(DocError::NoEnvelope);
         }
     };
     if version > u64::from(SCHEMA_VERSION) {
@@ -148,11 +190,11 @@ pub fn parse_roster(text: &str, fallback_id: &str) -> Result<Roster, DocError> {
     }
     let migrated = migrate_v1(value, fallback_id);
     let text = serde_json::to_string_pretty(&migrated).unwrap_or_default();
-    let envelope: EnvelopeIn = serde_json::from_str(&text).map_err(|e| {
-        DocError::NotMuster(format!(
-            "after upgrading from schema version {version}: {e}"
-        ))
-    })?;
+    let envelope: EnvelopeIn =
+        serde_json::from_str(&text).map_err(|e| DocError::UpgradeFailed {
+            from: version,
+            message: e.to_string(),
+        })?;
     Ok(envelope.roster)
 }
 

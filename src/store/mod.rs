@@ -13,7 +13,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 pub use document::{DocError, SCHEMA_VERSION, parse_roster, roster_to_json};
 
-use crate::rules::Roster;
+use crate::rules::data::DataProblem;
+use crate::rules::{Problem, Roster, RulesData};
 
 /// How many previous versions of each document are kept.
 pub const BACKUPS_KEPT: usize = 10;
@@ -30,16 +31,15 @@ pub fn default_data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "muster").map(|d| d.data_dir().to_path_buf())
 }
 
-/// What went wrong with the store. Paths come last in messages.
-#[derive(Debug, thiserror::Error)]
+/// What went wrong with the store. Shown through the translation layer
+/// (`Lang::store_error`), the path last; `Display` gives the English text.
+#[derive(Debug)]
 pub enum StoreError {
     /// Another Muster holds the data directory.
-    #[error("the library is open read-only because another Muster is using it")]
     ReadOnly,
     /// A file operation failed.
-    #[error("could not {action}: {source}: {}", path.display())]
     Io {
-        /// What was being done (`write`, `read` …).
+        /// What was being done, as a message key (`io.write`).
         action: &'static str,
         /// The file or folder.
         path: PathBuf,
@@ -47,7 +47,6 @@ pub enum StoreError {
         source: io::Error,
     },
     /// A document could not be read.
-    #[error("{reason}: {}", path.display())]
     Document {
         /// Why.
         reason: DocError,
@@ -58,12 +57,62 @@ pub enum StoreError {
 
 impl StoreError {
     /// The reason alone, without the path (for lists that show the file apart).
-    pub fn reason(&self) -> String {
+    pub fn reason(&self) -> ReadError {
         match self {
-            Self::Document { reason, .. } => reason.to_string(),
-            Self::Io { source, .. } => source.to_string(),
-            Self::ReadOnly => self.to_string(),
+            Self::Document { reason, .. } => ReadError::Document(reason.clone()),
+            Self::Io { action, source, .. } => ReadError::Io {
+                action,
+                message: source.to_string(),
+            },
+            Self::ReadOnly => ReadError::ReadOnly,
         }
+    }
+
+    /// The file or folder concerned.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Self::Io { path, .. } | Self::Document { path, .. } => Some(path),
+            Self::ReadOnly => None,
+        }
+    }
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::i18n::Lang::En.store_error(self))
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Io { source, .. } => Some(source),
+            Self::Document { reason, .. } => Some(reason),
+            Self::ReadOnly => None,
+        }
+    }
+}
+
+/// Why a file could not be read or written, without its path: what the
+/// library lists beside the file name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// The text is not a roster Muster can read.
+    Document(DocError),
+    /// The system refused: what was being done (a message key) and the OS's words.
+    Io {
+        /// What was being done, as a message key (`io.read`).
+        action: &'static str,
+        /// The system's message.
+        message: String,
+    },
+    /// Another Muster holds the library.
+    ReadOnly,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::i18n::Lang::En.read_error(self))
     }
 }
 
@@ -76,13 +125,13 @@ fn io_err(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> StoreE
     }
 }
 
-/// A roster file that could not be read.
+/// A file that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unreadable {
     /// The file.
     pub path: PathBuf,
     /// Why (with line and column for JSON errors).
-    pub reason: String,
+    pub reason: ReadError,
 }
 
 /// Everything in the library folder.
@@ -107,7 +156,7 @@ impl Store {
     /// the store opens read-only.
     pub fn open(dir: &Path) -> Result<Self, StoreError> {
         for sub in [dir.to_path_buf(), dir.join("rosters"), dir.join("backups")] {
-            fs::create_dir_all(&sub).map_err(io_err("create the folder", &sub))?;
+            fs::create_dir_all(&sub).map_err(io_err("io.create_folder", &sub))?;
         }
         let lock_path = dir.join("muster.lock");
         let file = OpenOptions::new()
@@ -115,7 +164,7 @@ impl Store {
             .truncate(false)
             .write(true)
             .open(&lock_path)
-            .map_err(io_err("open the lock file", &lock_path))?;
+            .map_err(io_err("io.open_lock", &lock_path))?;
         let lock = match file.try_lock() {
             Ok(()) => Some(file),
             Err(fs::TryLockError::WouldBlock) => None,
@@ -166,8 +215,11 @@ impl Store {
             Ok(entries) => entries,
             Err(e) => {
                 library.unreadable.push(Unreadable {
+                    reason: ReadError::Io {
+                        action: "io.read",
+                        message: e.to_string(),
+                    },
                     path: dir,
-                    reason: e.to_string(),
                 });
                 return library;
             }
@@ -213,7 +265,7 @@ impl Store {
             return Ok(());
         }
         self.backup(id, &path)?;
-        fs::remove_file(&path).map_err(io_err("remove", &path))
+        fs::remove_file(&path).map_err(io_err("io.remove", &path))
     }
 
     /// The backups of one roster, newest first.
@@ -232,9 +284,9 @@ impl Store {
             return Ok(());
         }
         let dir = self.dir.join("backups").join(sanitize(id));
-        fs::create_dir_all(&dir).map_err(io_err("create the folder", &dir))?;
+        fs::create_dir_all(&dir).map_err(io_err("io.create_folder", &dir))?;
         let target = dir.join(format!("{}.json", unique_stamp()));
-        fs::copy(path, &target).map_err(io_err("back up", path))?;
+        fs::copy(path, &target).map_err(io_err("io.back_up", path))?;
         for old in self.backups(id).into_iter().skip(BACKUPS_KEPT) {
             if let Err(e) = fs::remove_file(&old) {
                 log::warn!("could not remove old backup: {e}: {}", old.display());
@@ -259,12 +311,28 @@ impl Store {
             n += 1;
         }
     }
+}
 
-    /// The user's rules override files (`rules/*.json`), as (file name, text);
-    /// files that cannot be read are reported as problems.
-    pub fn rules_overrides(&self) -> (Vec<(String, String)>, Vec<Unreadable>) {
-        read_rules_overrides(&self.rules_dir())
-    }
+/// The rules data in force: the built-in files with the user's overrides
+/// from `rules_dir` (none when `None`). Override files that cannot be read
+/// or used are reported, and the built-in file is used in their place. Fails
+/// only if the built-in data itself is broken (a test forbids it).
+pub fn load_rules(rules_dir: Option<&Path>) -> Result<(RulesData, Vec<DataProblem>), DataProblem> {
+    let (texts, unreadable) = rules_dir.map(read_rules_overrides).unwrap_or_default();
+    let (rules, problems) = RulesData::with_overrides(&texts)?;
+    let mut all: Vec<DataProblem> = unreadable
+        .into_iter()
+        .map(|u| DataProblem {
+            file: u.path.file_name().map_or_else(
+                || u.path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
+            problem: Problem::new("DATA", "data.unreadable").arg("reason", u.reason),
+            built_in_used: true,
+        })
+        .collect();
+    all.extend(problems);
+    Ok((rules, all))
 }
 
 /// Reads the rules override files (`*.json`) of `dir`, as (file name, text);
@@ -289,7 +357,10 @@ pub fn read_rules_overrides(dir: &Path) -> (Vec<(String, String)>, Vec<Unreadabl
             Ok(text) => texts.push((name, text)),
             Err(e) => problems.push(Unreadable {
                 path,
-                reason: e.to_string(),
+                reason: ReadError::Io {
+                    action: "io.read",
+                    message: e.to_string(),
+                },
             }),
         }
     }
@@ -298,7 +369,7 @@ pub fn read_rules_overrides(dir: &Path) -> (Vec<(String, String)>, Vec<Unreadabl
 
 /// Reads and parses one roster file.
 pub fn read_roster_file(path: &Path) -> Result<Roster, StoreError> {
-    let text = fs::read_to_string(path).map_err(io_err("read", path))?;
+    let text = fs::read_to_string(path).map_err(io_err("io.read", path))?;
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -333,12 +404,12 @@ pub fn write_atomic(
             .write(true)
             .create_new(true)
             .open(&tmp)
-            .map_err(io_err("create", &tmp))?;
-        write(&mut file).map_err(io_err("write", &tmp))?;
-        file.flush().map_err(io_err("write", &tmp))?;
-        file.sync_all().map_err(io_err("sync", &tmp))?;
+            .map_err(io_err("io.create", &tmp))?;
+        write(&mut file).map_err(io_err("io.write", &tmp))?;
+        file.flush().map_err(io_err("io.write", &tmp))?;
+        file.sync_all().map_err(io_err("io.sync", &tmp))?;
         drop(file);
-        fs::rename(&tmp, path).map_err(io_err("replace", path))?;
+        fs::rename(&tmp, path).map_err(io_err("io.replace", path))?;
         // Make the rename itself durable.
         if let Ok(d) = File::open(dir) {
             let _ = d.sync_all();

@@ -29,11 +29,8 @@ impl LibraryView {
                 lang.f("store.no_library", &[("reason", problem)]),
             );
         }
-        for line in &model.rules_problems {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                lang.f("rules.override_problem", &[("problem", line)]),
-            );
+        for problem in &model.rules_problems {
+            ui.colored_label(ui.visuals().warn_fg_color, lang.data_problem(problem));
         }
 
         ui.horizontal(|ui| {
@@ -166,7 +163,7 @@ impl LibraryView {
                         |n| n.to_string_lossy().into_owned(),
                     );
                     ui.monospace(name);
-                    ui.label(&u.reason);
+                    ui.label(lang.read_error(&u.reason));
                     if let Some(dir) = u.path.parent()
                         && ui.button(lang.t("library.open_folder")).clicked()
                     {
