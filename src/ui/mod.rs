@@ -202,7 +202,10 @@ fn save_state_ui(ui: &mut egui::Ui, model: &crate::app::Model) {
             ui.visuals().error_fg_color,
         ),
     };
-    ui.colored_label(color, text);
+    // A read-only library has nothing saved to speak of: "Read-only" says it.
+    if !(model.read_only && model.save_state == SaveState::Saved) {
+        ui.colored_label(color, text);
+    }
     if model.read_only {
         ui.colored_label(ui.visuals().warn_fg_color, lang.t("status.read_only"));
     }
@@ -225,15 +228,17 @@ fn log_ui(ui: &mut egui::Ui, model: &crate::app::Model, out: &mut Vec<Command>) 
                         MessageKind::Refused => ("⛔", ui.visuals().warn_fg_color),
                         MessageKind::Error => ("⚠", ui.visuals().error_fg_color),
                     };
-                    ui.colored_label(color, icon);
-                    ui.add(egui::Label::new(egui::RichText::new(&m.text).color(color)).wrap());
-                    if ui
-                        .small_button("✖")
-                        .on_hover_text(lang.t("log.dismiss"))
-                        .clicked()
-                    {
+                    // The dismiss button first: a long line wraps and would
+                    // push it out of sight.
+                    let dismiss = ui.small_button("✖").on_hover_text(lang.t("log.dismiss"));
+                    dismiss.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Button, true, lang.t("log.dismiss"))
+                    });
+                    if dismiss.clicked() {
                         out.push(Command::DismissMessage(i));
                     }
+                    ui.colored_label(color, icon);
+                    ui.add(egui::Label::new(egui::RichText::new(&m.text).color(color)).wrap());
                 });
             }
         });
