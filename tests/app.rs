@@ -69,9 +69,28 @@ fn import_a_good_file_lands_in_the_library() {
             .exists()
     );
     assert_eq!(app.model.screen, Screen::Roster(id.clone()));
-    // Importing it again is recognised; importing a changed copy gets a new id.
+    // Importing it again is recognised; importing a changed copy gets a new
+    // id and leaves the first one as it was.
     app.apply(Command::Import(example().to_path_buf()));
     assert_eq!(app.model.rosters.len(), 1);
+    let mut changed = read_roster_file(example()).expect("example");
+    changed.notes = "my friend's version".to_owned();
+    let friend = dir.path().join("friend.json");
+    muster::store::export_roster(&changed, &friend).expect("write");
+    app.apply(Command::Import(friend));
+    assert_eq!(app.model.rosters.len(), 2);
+    let ids: Vec<&str> = app.model.rosters.iter().map(|r| r.id.as_str()).collect();
+    assert!(
+        ids.contains(&id.as_str()) && ids.iter().any(|i| *i != id),
+        "{ids:?}"
+    );
+    let original = read_roster_file(&dir.path().join("rosters").join(format!("{id}.json")))
+        .expect("the first import is still there");
+    assert!(
+        original.notes.starts_with("An example band"),
+        "{}",
+        original.notes
+    );
     // Import goes through the dialog too, and can be undone.
     let mut app2 = App::new(
         Some(tempfile::tempdir().expect("tempdir").path()),
@@ -87,6 +106,58 @@ fn import_a_good_file_lands_in_the_library() {
     assert_eq!(app2.model.rosters.len(), 1);
     app2.apply(Command::Undo);
     assert!(app2.model.rosters.is_empty());
+}
+
+#[test]
+fn import_makes_a_foreign_id_safe_and_characters_distinct() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = app(dir.path());
+    // A hand-edited file: an id that would leave the folder, and two
+    // characters sharing an id.
+    let text = r#"{"muster": "roster", "schema_version": 2, "roster": {
+        "id": "../../evil", "name": "Twins",
+        "characters": [
+            {"id": 3, "name": "Castor", "race": "human"},
+            {"id": 3, "name": "Pollux", "race": "human"}]}}"#;
+    let file = dir.path().join("twins.json");
+    std::fs::write(&file, text).expect("write");
+    app.apply(Command::Import(file));
+    let roster = &app.model.rosters[0];
+    assert!(
+        roster
+            .id
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_'),
+        "{}",
+        roster.id
+    );
+    let saved: Vec<_> = std::fs::read_dir(dir.path().join("rosters"))
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert_eq!(saved.len(), 1);
+    assert!(!dir.path().join("evil.json").exists());
+    // Each twin can be removed alone.
+    let ids: Vec<u64> = roster.characters.iter().map(|c| c.id).collect();
+    assert_ne!(ids[0], ids[1]);
+    let (rid, pollux) = (roster.id.clone(), ids[1]);
+    app.apply(Command::RemoveCharacter(rid, pollux));
+    let names: Vec<&str> = app.model.rosters[0]
+        .characters
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(names, vec!["Castor"]);
+}
+
+#[test]
+fn a_cancelled_import_dialog_says_how_else_to_import() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = app(dir.path());
+    app.apply(Command::ImportDialog);
+    assert!(app.model.rosters.is_empty());
+    let last = &app.model.messages.last().expect("message").text;
+    assert!(last.contains("drop a roster file"), "{last}");
 }
 
 #[test]
@@ -238,14 +309,29 @@ fn read_only_second_instance_saves_nothing() {
             .iter()
             .any(|m| m.text.contains("read-only"))
     );
+    // Changes it could never save are refused, saying why; nothing is lost
+    // at close because nothing was changed.
+    let id = second.model.rosters[0].id.clone();
     second.apply(Command::CreateRoster("Two".to_owned()));
-    assert_eq!(second.model.save_state, SaveState::Unsaved);
+    second.apply(Command::RenameRoster(id.clone(), "Renamed".to_owned()));
+    second.apply(Command::DeleteRoster(id));
+    assert_eq!(second.model.rosters.len(), 1);
+    assert_eq!(second.model.rosters[0].name, "One");
+    assert!(second.model.history.undo.is_empty());
+    assert!(!second.has_unsaved());
+    assert_eq!(second.model.save_state, SaveState::Saved);
+    let last = &second.model.messages.last().expect("message").text;
+    assert!(last.starts_with("Read-only"), "{last}");
     assert_eq!(
         std::fs::read_dir(dir.path().join("rosters"))
             .expect("dir")
             .count(),
         1
     );
+    // What the first instance saves, the second sees on reload.
+    first.apply(Command::CreateRoster("Three".to_owned()));
+    second.apply(Command::Reload);
+    assert_eq!(second.model.rosters.len(), 2);
 }
 
 #[test]
@@ -299,4 +385,45 @@ fn random_commands_are_seeded_and_logged() {
     assert_eq!(log_a, log_b);
     assert!(log_a.iter().any(|l| l.contains("1D6-2")));
     assert!(log_a.iter().any(|l| l.contains("7D6 [")));
+}
+
+#[test]
+fn rolled_points_below_those_spent_say_why_the_allotment_differs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = app(dir.path());
+    app.apply(Command::CreateRoster("R".to_owned()));
+    let id = app.model.rosters[0].id.clone();
+    app.apply(Command::AddCharacter(
+        id.clone(),
+        "Kal".to_owned(),
+        NewCharacter::Standard {
+            race: "human".to_owned(),
+            type_id: None,
+        },
+    ));
+    let cid = app.model.rosters[0].characters[0].id;
+    app.apply(Command::EditCharacter(
+        id.clone(),
+        cid,
+        CharacterEdit::SetAdvancePoints(7),
+    ));
+    for c in [C::WS, C::WS, C::WS, C::BS, C::BS, C::BS, C::I] {
+        app.apply(Command::EditCharacter(
+            id.clone(),
+            cid,
+            CharacterEdit::Spend(c),
+        ));
+    }
+    // A champion's 1D6 is at most 6: fewer than the 7 points spent.
+    app.apply(Command::EditCharacter(
+        id,
+        cid,
+        CharacterEdit::RollPoints("champion".to_owned()),
+    ));
+    let kal = &app.model.rosters[0].characters[0];
+    assert_eq!(kal.advance_points, 7);
+    assert_eq!(kal.points_spent(), 7);
+    let last = &app.model.messages.last().expect("message").text;
+    assert!(last.contains("1D6 ["), "{last}");
+    assert!(last.contains("7 already spent"), "{last}");
 }

@@ -45,8 +45,26 @@ fn rules_with_race(id: &str, base: [i32; 12]) -> RulesData {
 #[test]
 fn chr_1_every_race_has_a_twelve_value_base_profile() {
     let r = rules();
+    let keys = [
+        "M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Int", "Cl", "WP",
+    ];
     for race in &r.races {
-        assert_eq!(race.base.iter().count(), 12, "{}", race.id);
+        // Exactly the twelve characteristics, in profile order, each a number.
+        let json = serde_json::to_value(race.base).expect("serialize");
+        let object = json.as_object().expect("an object");
+        let found: Vec<&str> = object.keys().map(String::as_str).collect();
+        let mut expected = keys.to_vec();
+        expected.sort_unstable();
+        let mut sorted = found.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, expected, "{}", race.id);
+        assert!(
+            object.values().all(serde_json::Value::is_i64),
+            "{}",
+            race.id
+        );
+        let named: Vec<&str> = race.base.iter().map(|(c, _)| c.key()).collect();
+        assert_eq!(named, keys, "{}", race.id);
     }
     let kal = human(1, "Kal");
     assert_eq!(
@@ -128,9 +146,20 @@ fn chr_4_personal_characteristics_above_major_only_with_psychic_powers() {
     k.set_psychic(true, &r).expect("psychic");
     k.spend(C::Ld, &r).expect("10 with psychic powers");
     assert_eq!(k.profile(&r).expect("profile").get(C::Ld), 10);
+    // At 10 the psychic's limit is the absolute one: never above 10.
     let refusal = k.spend(C::Ld, &r).expect_err("never above 10");
-    assert!(refusal.rule == "CHR-2" || refusal.rule == "CHR-4");
+    assert_eq!(refusal.rule, "CHR-2");
+    assert_eq!(refusal.key, "problem.above_ten");
     assert_eq!(refusal.get("max"), Some("10"));
+    // Without psychic powers, Int stops at the major-hero value, 9.
+    let mut plain = human(2, "Dull");
+    plain.advance_points = 5;
+    plain.spend(C::Int, &r).expect("8");
+    plain.spend(C::Int, &r).expect("9");
+    assert_eq!(
+        plain.spend(C::Int, &r).expect_err("9 is the maximum").rule,
+        "CHR-4"
+    );
 }
 
 #[test]
@@ -308,11 +337,14 @@ fn chr_9_pool_and_ten_percent() {
     );
     // Rolled pool: 1D6 per full 20 models, or more dice at the GM's choice.
     let mut rng = seeded(3);
-    let roll = roll_pool(45, 1, &mut rng);
+    let roll = roll_pool(45, 1, &mut rng).expect("roll");
     assert_eq!(roll.faces.len(), 2);
     assert_eq!(roll.total, roll.faces.iter().sum::<u32>() as i32);
-    assert_eq!(roll_pool(45, 3, &mut rng).faces.len(), 6);
-    assert_eq!(roll_pool(19, 1, &mut rng).faces.len(), 0);
+    assert_eq!(roll_pool(45, 3, &mut rng).expect("roll").faces.len(), 6);
+    assert_eq!(roll_pool(19, 1, &mut rng).expect("roll").faces.len(), 0);
+    // An absurd force from a file is refused, not rolled.
+    let refused = roll_pool(u32::MAX, 6, &mut rng).expect_err("too many dice");
+    assert_eq!(refused.key, "problem.too_many_dice");
 }
 
 #[test]
@@ -369,20 +401,33 @@ fn chr_11_random_placement_rerolls_maxed_and_reports_unspent() {
         k.profile(&r).expect("profile"),
         maxima(r.race("human").expect("human"), false, &r)
     );
-    // Every roll is kept: each step names what it raised, or a reroll.
-    for (roll, raised) in &placement.steps {
-        assert_eq!(roll.faces.len(), 1);
-        assert!((1..=20).contains(&roll.faces[0]));
-        if let Some(c) = raised {
-            assert_eq!(r.random_advance.lookup(roll.faces[0]), Some(*c));
+    // Every roll is kept, in order: each names what the table gives; it was
+    // raised, or it was at its maximum and rolled again. Replaying the steps
+    // on a fresh character shows each reroll named a maxed characteristic.
+    let mut replay = human(1, "Kal");
+    replay.advance_points = 40;
+    for step in &placement.steps {
+        assert_eq!(step.roll.faces.len(), 1);
+        let face = step.roll.faces[0];
+        assert!((1..=20).contains(&face));
+        let c = step.names.expect("the table names every face");
+        assert_eq!(r.random_advance.lookup(face), Some(c));
+        if step.raised {
+            replay.spend(c, &r).expect("a raised step was allowed");
+        } else {
+            let refused = replay
+                .can_spend(c, &r)
+                .expect_err("a rerolled step was at its maximum");
+            assert_ne!(
+                refused.rule, "CHR-7",
+                "rerolled for a maximum, not for lack of points"
+            );
         }
     }
-    assert_eq!(
-        placement.steps.iter().filter(|(_, c)| c.is_some()).count(),
-        23
-    );
+    assert_eq!(replay, k);
+    assert_eq!(placement.steps.iter().filter(|s| s.raised).count(), 23);
     assert!(
-        placement.steps.iter().any(|(_, c)| c.is_none()),
+        placement.steps.iter().any(|s| !s.raised),
         "some rerolls happen"
     );
     assert_eq!(k.advances.0.get(C::M), 0, "M is never raised");
@@ -545,9 +590,11 @@ mod property {
     }
 
     proptest! {
-        // CHR-7: any numbers a file may hold are validated without a panic.
+        // CHR-7: whatever numbers a file holds, validation names what is
+        // wrong (negative advances, points overspent), and a point is spent
+        // only when one is left and the maximum allows it.
         #[test]
-        fn chr_7_validation_never_panics(
+        fn chr_7_validation_reports_what_a_file_breaks(
             advances in proptest::array::uniform12(any::<i32>()),
             points in any::<u32>(),
             type_index in 0..4usize,
@@ -559,11 +606,24 @@ mod property {
             c.advance_points = points;
             c.psychic = psychic;
             c.type_id = r.types.get(type_index).map(|t| t.id.clone());
-            let _ = c.validate(&r);
-            let _ = c.spend(C::WS, &r);
-            let _ = c.refund(C::WS);
-            let _ = c.set_psychic(!psychic, &r);
-            prop_assert!(c.points_left() >= i64::from(i32::MIN) * 12);
+            let problems = c.validate(&r);
+            let has = |key: &str| problems.iter().any(|p| p.key == key);
+            prop_assert_eq!(has("problem.negative_advance"), advances.iter().any(|&v| v < 0));
+            prop_assert_eq!(has("problem.overspent"), c.points_left() < 0);
+            let before = c.clone();
+            let ws = before.profile(&r).expect("profile").get(C::WS);
+            let max = before.maxima(&r).expect("maxima").get(C::WS);
+            match c.spend(C::WS, &r) {
+                Ok(()) => {
+                    prop_assert!(before.points_left() > 0);
+                    prop_assert!(ws < max);
+                    prop_assert_eq!(c.advances.0.get(C::WS), advances[C::WS.index()] + 1);
+                }
+                Err(_) => {
+                    prop_assert!(before.points_left() <= 0 || ws >= max);
+                    prop_assert_eq!(&c, &before, "a refused point changes nothing");
+                }
+            }
         }
 
         // Arbitrary text is never a panic for the roster reader.
@@ -621,12 +681,16 @@ fn chr_2_absurd_values_in_a_file_are_problems_not_panics() {
     for ch in C::ALL {
         c.advances.0.set(ch, i32::MAX);
     }
+    // Every characteristic is reported with the rule that caps it.
     let problems = c.validate(&r);
-    assert!(
-        problems
+    for ch in C::ALL {
+        let rule = problems
             .iter()
-            .any(|p| p.rule == "CHR-2" || p.rule == "CHR-3")
-    );
+            .find(|p| p.characteristic == Some(ch))
+            .map(|p| p.rule);
+        let expected = if ch.is_personal() { "CHR-4" } else { "CHR-3" };
+        assert_eq!(rule, Some(expected), "{ch}");
+    }
     assert!(c.spend(C::WS, &r).is_err());
     let mut n = human(2, "Negative");
     n.advances.0.set(C::S, i32::MIN);

@@ -3,6 +3,7 @@
 
 use std::io::Write as _;
 use std::path::Path;
+use std::time::Duration;
 
 use muster::rules::{Character, Characteristic as C, Roster};
 use muster::store::{BACKUPS_KEPT, Store, StoreError, read_roster_file, write_atomic};
@@ -96,7 +97,9 @@ fn an_unreadable_file_is_reported_and_left_untouched() {
 #[test]
 fn backups_rotate() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let store = Store::open(dir.path()).expect("open");
+    let store = Store::open(dir.path())
+        .expect("open")
+        .with_backup_interval(Duration::ZERO);
     let mut roster = band("rot");
     for n in 0..(BACKUPS_KEPT + 5) {
         roster.notes = format!("version {n}");
@@ -109,6 +112,86 @@ fn backups_rotate() {
     assert_eq!(newest.notes, format!("version {}", BACKUPS_KEPT + 3));
     let oldest = read_roster_file(backups.last().expect("oldest")).expect("backup reads");
     assert_eq!(oldest.notes, "version 4");
+}
+
+#[test]
+fn rapid_saves_make_one_backup_per_interval() {
+    // Autosave writes after every click: a backup per save would push the
+    // older versions out within ten clicks.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let mut roster = band("quick");
+    for n in 0..30 {
+        roster.notes = format!("version {n}");
+        store.save_roster(&roster).expect("save");
+    }
+    let backups = store.backups("quick");
+    assert_eq!(backups.len(), 1, "one backup in the interval");
+    // It holds the version before this burst of edits began.
+    assert_eq!(
+        read_roster_file(&backups[0]).expect("reads").notes,
+        "version 0"
+    );
+    // A deletion is always backed up, whatever the interval.
+    store.delete_roster("quick").expect("delete");
+    let backups = store.backups("quick");
+    assert_eq!(backups.len(), 2);
+    assert_eq!(
+        read_roster_file(&backups[0]).expect("reads").notes,
+        "version 29"
+    );
+}
+
+#[test]
+fn a_new_roster_never_takes_a_deleted_ones_backups() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path())
+        .expect("open")
+        .with_backup_interval(Duration::ZERO);
+    let old = band("band-x");
+    store.save_roster(&old).expect("save");
+    store.delete_roster("band-x").expect("delete");
+    // A new roster of the same name gets another id, so saving it many
+    // times never rotates the deleted roster's last copy away.
+    let id = store.fresh_id("Band X");
+    assert_eq!(id, "band-x-2");
+    let mut new = band(&id);
+    for n in 0..(BACKUPS_KEPT + 3) {
+        new.notes = format!("{n}");
+        store.save_roster(&new).expect("save");
+    }
+    let kept = store.backups("band-x");
+    assert_eq!(kept.len(), 1);
+    assert_eq!(read_roster_file(&kept[0]).expect("reads"), old);
+}
+
+#[test]
+fn a_file_is_saved_where_it_was_read_whatever_the_id_inside() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let original = band("band");
+    store.save_roster(&original).expect("save");
+    // The user restores a backup by copying it beside the original under
+    // another name: the id inside is still `band`.
+    let copy = dir.path().join("rosters/band restored.json");
+    std::fs::copy(dir.path().join("rosters/band.json"), &copy).expect("copy");
+    let library = store.load_library();
+    let mut ids: Vec<&str> = library.rosters.iter().map(|r| r.id.as_str()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, vec!["band", "band restored"]);
+    // Saving the copy writes its own file, never the original.
+    let mut restored = library
+        .rosters
+        .iter()
+        .find(|r| r.id == "band restored")
+        .expect("the copy")
+        .clone();
+    restored.notes = "restored".to_owned();
+    assert_eq!(store.save_roster(&restored).expect("save"), copy);
+    assert_eq!(
+        read_roster_file(&dir.path().join("rosters/band.json")).expect("reads"),
+        original
+    );
 }
 
 #[test]

@@ -338,6 +338,105 @@ fn unreadable_files_are_explained_in_french() {
     assert_eq!(h.query_all_by_label("Ouvrir le dossier").count(), 2);
 }
 
+/// Asks the window to close, as the window manager's close button does, and
+/// returns the viewport commands of that frame.
+fn request_close(h: &mut Harness<'_, App>) -> Vec<egui::ViewportCommand> {
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.step();
+    h.output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .map(|o| o.commands.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn closing_with_unsaved_changes_asks_first() {
+    // No library: nothing can be saved, so closing would lose the roster.
+    let app = App::new(
+        None,
+        &Prefs { lang: Lang::En },
+        Box::new(ScriptedDesktop::default()),
+        1,
+    )
+    .expect("app");
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Create roster").click();
+    h.run();
+    assert!(h.state().has_unsaved());
+    let commands = request_close(&mut h);
+    assert!(commands.contains(&egui::ViewportCommand::CancelClose));
+    h.run();
+    assert!(h.query_by_label("Close Muster?").is_some());
+    assert!(h.query_by_label_contains("changes are lost").is_some());
+    h.get_by_label("Keep Muster open").click();
+    h.run();
+    assert!(h.query_by_label("Close Muster?").is_none());
+    assert_eq!(h.state().model.rosters.len(), 1, "nothing was lost");
+    // Asked again, the user chooses to close anyway.
+    request_close(&mut h);
+    h.run();
+    h.get_by_label("Close without saving").click();
+    h.step();
+    let closing = h
+        .output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .is_some_and(|o| o.commands.contains(&egui::ViewportCommand::Close));
+    assert!(closing);
+    // Once chosen, the next close request is not stopped.
+    let commands = request_close(&mut h);
+    assert!(!commands.contains(&egui::ViewportCommand::CancelClose));
+}
+
+#[test]
+fn closing_while_typing_keeps_what_was_typed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_label("Create roster").click();
+    h.run();
+    let name = h.get_by_label("Roster name");
+    name.focus();
+    name.type_text(" of Kal");
+    h.run();
+    // The window closes while the field still has the focus: the name is
+    // saved, and nothing stops the close.
+    let commands = request_close(&mut h);
+    assert!(!commands.contains(&egui::ViewportCommand::CancelClose));
+    let id = h.state().model.rosters[0].id.clone();
+    let saved = muster::store::read_roster_file(&dir.path().join(format!("rosters/{id}.json")))
+        .expect("saved");
+    assert_eq!(saved.name, "New roster of Kal");
+}
+
+#[test]
+fn a_read_only_library_says_so_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut first = app(dir.path(), Lang::En);
+    first.apply(muster::app::Command::CreateRoster("Ours".to_owned()));
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    assert!(
+        h.query_by_label_contains("Read-only: another Muster")
+            .is_some()
+    );
+    h.get_by_label("Delete: Ours").click();
+    h.run();
+    h.get_by_label("Delete").click();
+    h.run();
+    assert_eq!(h.state().model.rosters.len(), 1);
+    assert!(h.query_by_label_contains("is not made").is_some());
+    assert!(dir.path().join("rosters/ours.json").exists());
+    drop(first);
+}
+
 /// A file dropped on the window, as the platform hands it over.
 #[derive(Debug)]
 struct Dropped(std::path::PathBuf);

@@ -19,33 +19,36 @@ type EditResult = Result<Option<(MessageKind, String)>, Problem>;
 
 /// The D20 rolls of a random placement, for the log (CHR-11).
 pub fn describe_placement(lang: Lang, placement: &RandomPlacement) -> String {
-    // Faces that raised something, in order, then the rerolled faces (a
-    // characteristic already at its maximum): every roll is in the log.
-    let mut raised = Vec::new();
-    let mut rerolled = Vec::new();
-    for (roll, c) in &placement.steps {
-        match c {
-            Some(c) => raised.push(format!("{} {c}", roll.total)),
-            None => rerolled.push(roll.total.to_string()),
-        }
-    }
+    // Every roll, in the order rolled, with what it raised or, for a
+    // characteristic already at its maximum, that it was rolled again.
+    let rolls: Vec<String> = placement
+        .steps
+        .iter()
+        .map(|step| {
+            let names = step.names.map_or("?", |c| c.key());
+            let key = if step.raised {
+                "dice.step_raised"
+            } else {
+                "dice.step_rerolled"
+            };
+            lang.f(
+                key,
+                &[
+                    ("face", &step.roll.total.to_string()),
+                    ("characteristic", names),
+                ],
+            )
+        })
+        .collect();
+    let rerolled = placement.steps.iter().filter(|s| !s.raised).count();
     let mut text = lang.f(
         "dice.placement",
         &[
-            ("rolls", &raised.join(", ")),
+            ("rolls", &rolls.join(", ")),
             ("placed", &placement.placed.to_string()),
+            ("rerolled", &rerolled.to_string()),
         ],
     );
-    if !rerolled.is_empty() {
-        text.push(' ');
-        text.push_str(&lang.f(
-            "dice.rerolled",
-            &[
-                ("count", &rerolled.len().to_string()),
-                ("faces", &rerolled.join(", ")),
-            ],
-        ));
-    }
     if placement.unspent > 0 {
         text.push(' ');
         text.push_str(&lang.f(
@@ -60,7 +63,16 @@ impl App {
     /// Runs one command.
     pub fn apply(&mut self, command: Command) {
         let lang = self.model.lang;
+        if self.model.read_only && command.changes_documents() {
+            self.message(
+                MessageKind::Refused,
+                lang.t("store.read_only_refused").to_owned(),
+            );
+            return;
+        }
         match command {
+            // Saving is what follows every command.
+            Command::Save => {}
             Command::Show(screen) => self.model.screen = screen,
             Command::SetLang(lang) => self.model.lang = lang,
             Command::DismissMessage(i) => {
@@ -137,7 +149,7 @@ impl App {
             }
             Command::RollPool(id, force_models, dice_per_20) => {
                 self.edit(&id, "history.roll_pool", |r, _, rng| {
-                    let roll = roll_pool(force_models, dice_per_20, rng);
+                    let roll = roll_pool(force_models, dice_per_20, rng)?;
                     let points = u32::try_from(roll.total.max(0)).unwrap_or(0);
                     r.points = PointsScheme::Pool {
                         points,
@@ -174,8 +186,13 @@ impl App {
             }
             Command::EditCharacter(id, cid, edit) => self.edit_character(&id, cid, edit),
             Command::ImportDialog => {
-                if let Some(path) = self.desktop.pick_import() {
-                    self.import(&path);
+                match self.desktop.pick_import(lang.t("dialog.roster_filter")) {
+                    Some(path) => self.import(&path),
+                    // Cancelled, or no file dialog on this desktop: say
+                    // the other way in.
+                    None => {
+                        self.message(MessageKind::Info, lang.t("import.none_chosen").to_owned())
+                    }
                 }
             }
             Command::Import(path) => self.import(&path),
@@ -185,7 +202,10 @@ impl App {
                     .roster(&id)
                     .map(|r| format!("{}.json", store::slug(&r.name)))
                     .unwrap_or_default();
-                if let Some(path) = self.desktop.pick_export(&name) {
+                if let Some(path) = self
+                    .desktop
+                    .pick_export(lang.t("dialog.roster_filter"), &name)
+                {
                     self.export(&id, &path);
                 }
             }
@@ -214,16 +234,17 @@ impl App {
         };
         let mut id = base.clone();
         let mut n = 2;
-        while self.model.roster(&id).is_some()
-            || self
-                .store
-                .as_ref()
-                .is_some_and(|s| s.roster_path(&id).exists())
-        {
+        while self.id_taken(&id) {
             id = format!("{base}-{n}");
             n += 1;
         }
         id
+    }
+
+    /// Whether a roster in memory, a file of the library (readable or not)
+    /// or a deleted roster's backups use `id`.
+    fn id_taken(&self, id: &str) -> bool {
+        self.model.roster(id).is_some() || self.store.as_ref().is_some_and(|s| s.id_in_use(id))
     }
 
     /// Records a change (already decided) and applies its after-states.
@@ -453,11 +474,21 @@ impl App {
                         0,
                     );
                     let points = u32::try_from(roll.total.max(0)).unwrap_or(0);
-                    c.set_advance_points(points.max(c.points_spent()))?;
-                    let text = lang.f(
+                    let spent = c.points_spent();
+                    c.set_advance_points(points.max(spent))?;
+                    let mut text = lang.f(
                         "dice.points",
                         &[("name", &c.name), ("roll", &roll.to_string())],
                     );
+                    if points < spent {
+                        // Points already spent stay spent: say why the
+                        // allotment is not what the dice gave.
+                        text.push(' ');
+                        text.push_str(&lang.f(
+                            "character.points_raised",
+                            &[("name", &c.name), ("spent", &spent.to_string())],
+                        ));
+                    }
                     Ok(Some((MessageKind::Dice, text)))
                 }
                 CharacterEdit::AfterGame { wounded, unworthy } => {
@@ -489,17 +520,16 @@ impl App {
                 return;
             }
         };
+        roster.renumber_duplicate_ids();
+        // The id inside a friend's file is only a hint: made portable, and
+        // replaced when a roster, a file or a deleted roster's backups have it.
+        roster.id = store::sanitize(&roster.id);
         if self.model.roster(&roster.id) == Some(&roster) {
             let text = lang.f("import.already", &[("name", &roster.name)]);
             self.message(MessageKind::Info, text);
             return;
         }
-        if self.model.roster(&roster.id).is_some()
-            || self
-                .store
-                .as_ref()
-                .is_some_and(|s| s.roster_path(&roster.id).exists())
-        {
+        if self.id_taken(&roster.id) {
             roster.id = self.fresh_id(&roster.name);
         }
         let problems = roster.validate(&self.model.rules).len();

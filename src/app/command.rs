@@ -122,4 +122,37 @@ pub enum Command {
     SetLang(Lang),
     /// Forget a message of the log.
     DismissMessage(usize),
+    /// Try again to save what is not saved.
+    Save,
+}
+
+impl Command {
+    /// True for the commands that change documents (refused in a read-only
+    /// library, where they could never be saved).
+    pub fn changes_documents(&self) -> bool {
+        match self {
+            Self::CreateRoster(_)
+            | Self::RenameRoster(..)
+            | Self::DuplicateRoster(_)
+            | Self::DeleteRoster(_)
+            | Self::SetPoints(..)
+            | Self::RollPool(..)
+            | Self::AddCharacter(..)
+            | Self::RemoveCharacter(..)
+            | Self::DuplicateCharacter(..)
+            | Self::EditCharacter(..)
+            | Self::Undo
+            | Self::Redo
+            | Self::ImportDialog
+            | Self::Import(_) => true,
+            Self::Show(_)
+            | Self::ExportDialog(_)
+            | Self::Export(..)
+            | Self::OpenFolder(_)
+            | Self::Reload
+            | Self::SetLang(_)
+            | Self::DismissMessage(_)
+            | Self::Save => false,
+        }
+    }
 }

@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 /// What the app asks of the desktop.
 pub trait Desktop {
     /// A roster file to import, or `None` if the user cancelled.
-    fn pick_import(&mut self) -> Option<PathBuf>;
+    /// `filter_name` names the roster files in the dialog's filter.
+    fn pick_import(&mut self, filter_name: &str) -> Option<PathBuf>;
     /// Where to export a roster, or `None` if the user cancelled.
-    fn pick_export(&mut self, suggested_name: &str) -> Option<PathBuf>;
+    fn pick_export(&mut self, filter_name: &str, suggested_name: &str) -> Option<PathBuf>;
     /// Shows a folder in the file manager.
     fn open_folder(&mut self, path: &Path) -> std::io::Result<()>;
 }
@@ -17,15 +18,15 @@ pub trait Desktop {
 pub struct NativeDesktop;
 
 impl Desktop for NativeDesktop {
-    fn pick_import(&mut self) -> Option<PathBuf> {
+    fn pick_import(&mut self, filter_name: &str) -> Option<PathBuf> {
         rfd::FileDialog::new()
-            .add_filter("Muster roster", &["json"])
+            .add_filter(filter_name, &["json"])
             .pick_file()
     }
 
-    fn pick_export(&mut self, suggested_name: &str) -> Option<PathBuf> {
+    fn pick_export(&mut self, filter_name: &str, suggested_name: &str) -> Option<PathBuf> {
         rfd::FileDialog::new()
-            .add_filter("Muster roster", &["json"])
+            .add_filter(filter_name, &["json"])
             .set_file_name(suggested_name)
             .save_file()
     }
@@ -58,11 +59,11 @@ pub struct ScriptedDesktop {
 }
 
 impl Desktop for ScriptedDesktop {
-    fn pick_import(&mut self) -> Option<PathBuf> {
+    fn pick_import(&mut self, _filter_name: &str) -> Option<PathBuf> {
         (!self.imports.is_empty()).then(|| self.imports.remove(0))
     }
 
-    fn pick_export(&mut self, _suggested_name: &str) -> Option<PathBuf> {
+    fn pick_export(&mut self, _filter_name: &str, _suggested_name: &str) -> Option<PathBuf> {
         (!self.exports.is_empty()).then(|| self.exports.remove(0))
     }
 

@@ -182,6 +182,10 @@ impl App {
             commands: Vec::new(),
         };
         app.reload();
+        if let Some(reason) = app.store.as_ref().and_then(Store::lock_warning) {
+            let text = lang.f("store.lock_unsupported", &[("reason", reason)]);
+            app.message(MessageKind::Error, text);
+        }
         if app.model.read_only {
             app.message(
                 MessageKind::Error,
@@ -222,7 +226,10 @@ impl App {
         let Some(store) = &self.store else {
             return;
         };
-        let library = store.load_library();
+        let mut library = store.load_library();
+        for roster in &mut library.rosters {
+            roster.renumber_duplicate_ids();
+        }
         self.model.rosters = library.rosters;
         self.model.unreadable = library.unreadable;
     }
@@ -232,6 +239,11 @@ impl App {
         if self.model.messages.len() > 200 {
             self.model.messages.remove(0);
         }
+    }
+
+    /// True when some change is not on disk (no library, or a failed save).
+    pub fn has_unsaved(&self) -> bool {
+        !self.dirty.is_empty()
     }
 
     /// Saves every roster changed since the last save.

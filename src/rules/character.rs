@@ -81,12 +81,24 @@ fn maximum_rule(c: Characteristic) -> &'static str {
     if c.is_personal() { "CHR-4" } else { "CHR-3" }
 }
 
+/// One roll of a random placement (CHR-11).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacementStep {
+    /// The D20 roll.
+    pub roll: Roll,
+    /// The characteristic the table names for it (`None` only if the table
+    /// leaves the face out, which the data check forbids).
+    pub names: Option<Characteristic>,
+    /// True if it was raised; false if it was at its maximum and the die
+    /// was rolled again.
+    pub raised: bool,
+}
+
 /// What a random placement did, roll by roll (CHR-11).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct RandomPlacement {
-    /// Each D20 roll and what it raised; `None` when it named a characteristic
-    /// already at its maximum and was rerolled.
-    pub steps: Vec<(Roll, Option<Characteristic>)>,
+    /// Every D20 roll, in the order rolled.
+    pub steps: Vec<PlacementStep>,
     /// Points placed.
     pub placed: u32,
     /// Points left unspent because every characteristic of the table was at
@@ -375,14 +387,20 @@ impl Character {
             budget -= 1;
             let roll = Roll::new(rng, 1, table.die, 0);
             let face = u32::try_from(roll.total).unwrap_or(0);
-            match table.lookup(face) {
+            let names = table.lookup(face);
+            let raised = match names {
                 Some(c) if self.can_spend(c, rules).is_ok() => {
                     self.spend(c, rules)?;
                     out.placed += 1;
-                    out.steps.push((roll, Some(c)));
+                    true
                 }
-                _ => out.steps.push((roll, None)),
-            }
+                _ => false,
+            };
+            out.steps.push(PlacementStep {
+                roll,
+                names,
+                raised,
+            });
         }
         out.unspent = u32::try_from(self.points_left().max(0)).unwrap_or(0);
         Ok(out)

@@ -277,6 +277,11 @@ fn check_types(file: &TypesFile) -> Result<(), Problem> {
         if t.random_points.sides == 0 {
             return Err(Problem::new(DATA, "data.zero_faces").arg("what", &t.id));
         }
+        if t.random_points.count > super::roster::MAX_DICE {
+            return Err(Problem::new(DATA, "data.too_many_dice")
+                .arg("what", &t.id)
+                .arg("max", super::roster::MAX_DICE));
+        }
     }
     Ok(())
 }

@@ -11,7 +11,7 @@ pub mod problem;
 pub mod roster;
 pub mod units;
 
-pub use character::{Character, CharacterId, RandomPlacement};
+pub use character::{Character, CharacterId, PlacementStep, RandomPlacement};
 pub use characteristic::{Characteristic, Modifiers, Profile};
 pub use data::RulesData;
 pub use dice::Roll;

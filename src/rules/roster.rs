@@ -62,13 +62,34 @@ impl Roster {
         }
     }
 
-    /// The id the next character gets.
+    /// The id the next character gets: one above the highest, or the
+    /// lowest free id when the highest is the largest possible.
     pub fn next_character_id(&self) -> CharacterId {
-        self.characters
-            .iter()
-            .map(|c| c.id)
-            .max()
-            .map_or(1, |m| m + 1)
+        let used: std::collections::BTreeSet<CharacterId> =
+            self.characters.iter().map(|c| c.id).collect();
+        match used.last() {
+            None => 1,
+            Some(&max) if max < CharacterId::MAX => max + 1,
+            Some(_) => (1..).find(|id| !used.contains(id)).unwrap_or(0),
+        }
+    }
+
+    /// Gives a new id to each character whose id an earlier one already has
+    /// (a hand-edited or merged file), so that each can be edited and removed
+    /// alone. Returns the number of characters renumbered.
+    pub fn renumber_duplicate_ids(&mut self) -> usize {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut duplicates = Vec::new();
+        for (i, c) in self.characters.iter().enumerate() {
+            if !seen.insert(c.id) {
+                duplicates.push(i);
+            }
+        }
+        for &i in &duplicates {
+            let id = self.next_character_id();
+            self.characters[i].id = id;
+        }
+        duplicates.len()
     }
 
     /// A character by id.
@@ -180,7 +201,22 @@ fn check_pool(
     problems
 }
 
-/// Rolls a side's pool (CHR-9): `dice_per_20` D6 per full 20 models.
-pub fn roll_pool<R: Rng + ?Sized>(force_models: u32, dice_per_20: u32, rng: &mut R) -> Roll {
-    Roll::new(rng, (force_models / 20) * dice_per_20, 6, 0)
+/// The most dice one roll may use: beyond it, a number in a file is a
+/// mistake, not a force on the table.
+pub const MAX_DICE: u32 = 1000;
+
+/// Rolls a side's pool (CHR-9): `dice_per_20` D6 per full 20 models;
+/// refused beyond `MAX_DICE` dice.
+pub fn roll_pool<R: Rng + ?Sized>(
+    force_models: u32,
+    dice_per_20: u32,
+    rng: &mut R,
+) -> Result<Roll, Problem> {
+    let count = (force_models / 20).saturating_mul(dice_per_20);
+    if count > MAX_DICE {
+        return Err(Problem::new("CHR-9", "problem.too_many_dice")
+            .arg("count", count)
+            .arg("max", MAX_DICE));
+    }
+    Ok(Roll::new(rng, count, 6, 0))
 }

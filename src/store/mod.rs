@@ -9,7 +9,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use document::{DocError, SCHEMA_VERSION, parse_roster, roster_to_json};
 
@@ -143,12 +143,28 @@ pub struct Library {
     pub unreadable: Vec<Unreadable>,
 }
 
+/// Whether this instance holds the data directory.
+#[derive(Debug)]
+enum Lock {
+    /// Held while this instance owns the directory.
+    Held(#[allow(dead_code)] File),
+    /// Another instance holds it: read-only.
+    HeldElsewhere,
+    /// The file system cannot lock (some network shares): the library is
+    /// writable, with a warning that a second Muster would not be noticed.
+    Unsupported(String),
+}
+
+/// How long after a backup the next save makes none: autosave writes after
+/// every edit, and a backup per click would push the older versions out.
+pub const BACKUP_INTERVAL: Duration = Duration::from_secs(5 * 60);
+
 /// The documents folder of one data directory.
 #[derive(Debug)]
 pub struct Store {
     dir: PathBuf,
-    /// Held while this instance owns the directory; `None` when read-only.
-    lock: Option<File>,
+    lock: Lock,
+    backup_interval: Duration,
 }
 
 impl Store {
@@ -166,20 +182,32 @@ impl Store {
             .open(&lock_path)
             .map_err(io_err("io.open_lock", &lock_path))?;
         let lock = match file.try_lock() {
-            Ok(()) => Some(file),
-            Err(fs::TryLockError::WouldBlock) => None,
-            Err(fs::TryLockError::Error(e)) => {
-                log::warn!(
-                    "could not lock {}: {e}; opening read-only",
-                    lock_path.display()
-                );
-                None
-            }
+            Ok(()) => Lock::Held(file),
+            Err(fs::TryLockError::WouldBlock) => Lock::HeldElsewhere,
+            Err(fs::TryLockError::Error(e)) => Lock::Unsupported(e.to_string()),
         };
         Ok(Self {
             dir: dir.to_path_buf(),
             lock,
+            backup_interval: BACKUP_INTERVAL,
         })
+    }
+
+    /// Sets how long after a backup the next save makes none (zero: a backup
+    /// at every save).
+    #[must_use]
+    pub fn with_backup_interval(mut self, interval: Duration) -> Self {
+        self.backup_interval = interval;
+        self
+    }
+
+    /// Why the library could not be locked, when the file system refused:
+    /// it is writable, but a second Muster on it would not be noticed.
+    pub fn lock_warning(&self) -> Option<&str> {
+        match &self.lock {
+            Lock::Unsupported(reason) => Some(reason),
+            Lock::Held(_) | Lock::HeldElsewhere => None,
+        }
     }
 
     /// The data directory.
@@ -199,12 +227,19 @@ impl Store {
 
     /// True when another instance holds the directory: nothing can be saved.
     pub fn read_only(&self) -> bool {
-        self.lock.is_none()
+        matches!(self.lock, Lock::HeldElsewhere)
     }
 
-    /// The file of a roster.
+    /// The file of a roster: `rosters/<id>.json`. A roster read from the
+    /// library has its file's name as id, so it is saved where it was read.
     pub fn roster_path(&self, id: &str) -> PathBuf {
-        self.rosters_dir().join(format!("{}.json", sanitize(id)))
+        self.rosters_dir()
+            .join(format!("{}.json", file_stem_for(id)))
+    }
+
+    /// The folder of a roster's backups.
+    fn backups_dir(&self, id: &str) -> PathBuf {
+        self.dir.join("backups").join(file_stem_for(id))
     }
 
     /// Reads every roster file. Unreadable ones are listed with the reason.
@@ -228,11 +263,26 @@ impl Store {
             .filter_map(Result::ok)
             .map(|e| e.path())
             .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            // Hidden files are not the user's rosters (editors' and sync
+            // tools' leftovers).
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
+            })
             .collect();
         paths.sort();
         for path in paths {
             match read_roster_file(&path) {
-                Ok(roster) => library.rosters.push(roster),
+                Ok(mut roster) => {
+                    // The file's name is the roster's id: two files never
+                    // share one, and a save goes back to the file it came
+                    // from (the id inside may be stale: a copied backup,
+                    // a renamed file).
+                    if let Some(stem) = path.file_stem() {
+                        roster.id = stem.to_string_lossy().into_owned();
+                    }
+                    library.rosters.push(roster);
+                }
                 Err(e) => library.unreadable.push(Unreadable {
                     reason: e.reason(),
                     path,
@@ -243,14 +293,17 @@ impl Store {
         library
     }
 
-    /// Saves a roster atomically; the previous version goes to the backups.
+    /// Saves a roster atomically. The previous version goes to the backups,
+    /// unless the newest backup is younger than the backup interval.
     pub fn save_roster(&self, roster: &Roster) -> Result<PathBuf, StoreError> {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
         }
         let path = self.roster_path(&roster.id);
         let text = roster_to_json(roster);
-        self.backup(&roster.id, &path)?;
+        if !self.backed_up_lately(&roster.id) {
+            self.backup(&roster.id, &path)?;
+        }
         write_atomic(&path, |w| w.write_all(text.as_bytes()))?;
         Ok(path)
     }
@@ -270,7 +323,7 @@ impl Store {
 
     /// The backups of one roster, newest first.
     pub fn backups(&self, id: &str) -> Vec<PathBuf> {
-        let dir = self.dir.join("backups").join(sanitize(id));
+        let dir = self.backups_dir(id);
         let mut files: Vec<PathBuf> = fs::read_dir(&dir)
             .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).collect())
             .unwrap_or_default();
@@ -279,11 +332,32 @@ impl Store {
         files
     }
 
+    /// True when the newest backup of `id` is younger than the interval
+    /// (its name starts with the time it was made, in milliseconds).
+    fn backed_up_lately(&self, id: &str) -> bool {
+        if self.backup_interval.is_zero() {
+            return false;
+        }
+        let Some(newest) = self.backups(id).into_iter().next() else {
+            return false;
+        };
+        let made_ms = newest
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.split('-').next())
+            .and_then(|ms| ms.parse::<u128>().ok())
+            .unwrap_or(0);
+        let now_ms = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis());
+        now_ms.saturating_sub(made_ms) < self.backup_interval.as_millis()
+    }
+
     fn backup(&self, id: &str, path: &Path) -> Result<(), StoreError> {
         if !path.exists() {
             return Ok(());
         }
-        let dir = self.dir.join("backups").join(sanitize(id));
+        let dir = self.backups_dir(id);
         fs::create_dir_all(&dir).map_err(io_err("io.create_folder", &dir))?;
         let target = dir.join(format!("{}.json", unique_stamp()));
         fs::copy(path, &target).map_err(io_err("io.back_up", path))?;
@@ -295,7 +369,14 @@ impl Store {
         Ok(())
     }
 
-    /// A roster id not used by any file of the library.
+    /// Whether a file of the library (readable or not) or the backups of a
+    /// roster (perhaps deleted) use `id`.
+    pub fn id_in_use(&self, id: &str) -> bool {
+        self.roster_path(id).exists() || self.backups_dir(id).exists()
+    }
+
+    /// A roster id used by no file of the library, nor by the backups of a
+    /// deleted roster (whose rotation would otherwise push them out).
     pub fn fresh_id(&self, name: &str) -> String {
         let base = slug(name);
         let mut n = 1;
@@ -305,7 +386,7 @@ impl Store {
             } else {
                 format!("{base}-{n}")
             };
-            if !self.roster_path(&candidate).exists() {
+            if !self.id_in_use(&candidate) {
                 return candidate;
             }
             n += 1;
@@ -432,8 +513,25 @@ fn unique_stamp() -> String {
     format!("{millis:015}-{n:06}-{}", std::process::id())
 }
 
-/// Keeps file names portable.
-fn sanitize(id: &str) -> String {
+/// The file name (without `.json`) of a roster id. A library file's own stem
+/// maps to itself, so a roster is saved where it was read; only what could
+/// leave the folder (separators, a leading dot) or an empty name is changed.
+/// Ids that do not come from a file name are made by `slug` or `sanitize`.
+fn file_stem_for(id: &str) -> String {
+    let s: String = id
+        .chars()
+        .map(|c| if std::path::is_separator(c) { '_' } else { c })
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        format!("_{s}")
+    } else {
+        s
+    }
+}
+
+/// A portable id made of letters, digits, `-` and `_` (for ids that come
+/// from a file's content, such as an imported roster's).
+pub fn sanitize(id: &str) -> String {
     let s: String = id
         .chars()
         .map(|c| {

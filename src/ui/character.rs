@@ -4,7 +4,7 @@
 use crate::app::{CharacterEdit, Command, Model};
 use crate::rules::{Character, CharacterId, Characteristic};
 use crate::ui::roster::{level_combo, race_combo, type_combo};
-use crate::ui::widgets::{labelled_text, problems_ui};
+use crate::ui::widgets::{labelled_text, problems_ui, text_committed};
 
 /// State of the character screen.
 #[derive(Default)]
@@ -48,7 +48,7 @@ impl CharacterView {
         }
 
         let r = labelled_text(ui, lang.t("character.name"), &mut self.name);
-        if r.lost_focus() && self.name.trim() != c.name && !self.name.trim().is_empty() {
+        if text_committed(ui, &r) && self.name.trim() != c.name && !self.name.trim().is_empty() {
             out.push(edit(CharacterEdit::Rename(self.name.clone())));
         } else if !r.has_focus() && self.name != c.name {
             self.name = c.name.clone();
@@ -115,7 +115,7 @@ impl CharacterView {
         let r = ui
             .add(egui::TextEdit::multiline(&mut self.notes).desired_rows(3))
             .labelled_by(l.id);
-        if r.lost_focus() && self.notes != c.notes {
+        if text_committed(ui, &r) && self.notes != c.notes {
             out.push(edit(CharacterEdit::SetNotes(self.notes.clone())));
         } else if !r.has_focus() && self.notes != c.notes {
             self.notes = c.notes.clone();
@@ -139,7 +139,11 @@ impl CharacterView {
             let l = ui.label(lang.t("character.advance_points"));
             let mut points = c.advance_points;
             let r = ui
-                .add(egui::DragValue::new(&mut points).range(0..=999))
+                .add(
+                    egui::DragValue::new(&mut points)
+                        .range(0..=u32::MAX)
+                        .clamp_existing_to_range(false),
+                )
                 .labelled_by(l.id);
             if r.changed() && points != c.advance_points {
                 out.push(edit(CharacterEdit::SetAdvancePoints(points)));

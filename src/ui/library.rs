@@ -2,7 +2,7 @@
 //! import; and the files that could not be read.
 
 use crate::app::{Command, Model, Screen};
-use crate::ui::widgets::labelled_text;
+use crate::ui::widgets::{labelled_text, text_committed};
 
 /// State of the library screen.
 #[derive(Default)]
@@ -81,7 +81,7 @@ impl LibraryView {
                                     lang.t("library.new_roster_name"),
                                 )
                             });
-                            if r.lost_focus() {
+                            if text_committed(ui, &r) {
                                 if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
                                     self.renaming = None;
                                 } else {

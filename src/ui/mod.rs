@@ -24,6 +24,11 @@ pub struct ViewState {
     pub roster: RosterView,
     /// The character screen.
     pub character: CharacterView,
+    /// The window was asked to close with changes not saved: the question
+    /// is shown.
+    pub asking_close: bool,
+    /// The user chose to close without saving.
+    pub close_confirmed: bool,
 }
 
 const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
@@ -72,6 +77,18 @@ impl App {
             .default_size(110.0)
             .show(ui, |ui| log_ui(ui, model, out));
         egui::CentralPanel::default().show(ui, |ui| {
+            if model.read_only {
+                ui.horizontal_wrapped(|ui| {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        model.lang.t("status.read_only_banner"),
+                    );
+                    if ui.button(model.lang.t("menu.reload")).clicked() {
+                        out.push(Command::Reload);
+                    }
+                });
+                ui.separator();
+            }
             egui::ScrollArea::both()
                 .auto_shrink(false)
                 .show(ui, |ui| match model.screen.clone() {
@@ -80,7 +97,59 @@ impl App {
                     Screen::Character(id, cid) => views.character.ui(ui, model, &id, cid, out),
                 });
         });
+        let close_requested = ui.input(|i| i.viewport().close_requested());
         self.apply_pending();
+        self.close_guard_ui(ui, close_requested);
+    }
+
+    /// Keeps the window open when changes are not saved, and asks: try
+    /// saving again, close without saving, or keep Muster open.
+    fn close_guard_ui(&mut self, ui: &mut egui::Ui, close_requested: bool) {
+        if close_requested && !self.views.close_confirmed && self.has_unsaved() {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.views.asking_close = true;
+        }
+        if !self.views.asking_close {
+            return;
+        }
+        if !self.has_unsaved() {
+            // Saved after all (a retry worked): close as asked.
+            self.views.asking_close = false;
+            self.views.close_confirmed = true;
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
+        let lang = self.model.lang;
+        let detail = match &self.model.save_state {
+            SaveState::Failed(reason) => lang.f("close.failed", &[("reason", reason)]),
+            _ if self.model.data_dir.is_none() => lang.t("close.no_library").to_owned(),
+            _ => String::new(),
+        };
+        let mut command = None;
+        egui::Modal::new(egui::Id::unique("close_guard")).show(ui.ctx(), |ui| {
+            ui.heading(lang.t("close.title"));
+            ui.label(lang.t("close.unsaved"));
+            if !detail.is_empty() {
+                ui.label(&detail);
+            }
+            ui.horizontal(|ui| {
+                if self.model.data_dir.is_some() && ui.button(lang.t("close.retry")).clicked() {
+                    command = Some(Command::Save);
+                }
+                if ui.button(lang.t("close.discard")).clicked() {
+                    self.views.asking_close = false;
+                    self.views.close_confirmed = true;
+                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+                if ui.button(lang.t("close.keep_open")).clicked() {
+                    self.views.asking_close = false;
+                }
+            });
+        });
+        if let Some(command) = command {
+            self.apply(command);
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use crate::app::{Command, Model, NewCharacter, Screen};
 use crate::i18n::Lang;
 use crate::rules::data::name_in;
 use crate::rules::{PointsScheme, Roster, RulesData};
-use crate::ui::widgets::{labelled_text, problems_ui};
+use crate::ui::widgets::{labelled_text, problems_ui, text_committed};
 
 /// State of the roster screen.
 #[derive(Default)]
@@ -139,7 +139,7 @@ impl RosterView {
             self.allotments = None;
         }
         let r = labelled_text(ui, lang.t("roster.name"), &mut self.name);
-        if r.lost_focus() && self.name.trim() != roster.name {
+        if text_committed(ui, &r) && self.name.trim() != roster.name {
             out.push(Command::RenameRoster(id.to_owned(), self.name.clone()));
         } else if !r.has_focus() && self.name != roster.name {
             self.name = roster.name.clone();
@@ -192,10 +192,10 @@ impl RosterView {
                 }
             }
         });
-        let used: u32 = roster
+        let used: u64 = roster
             .characters
             .iter()
-            .map(|c| c.worth(&model.rules))
+            .map(|c| u64::from(c.worth(&model.rules)))
             .sum();
         match &roster.points {
             PointsScheme::Free => {
@@ -216,7 +216,7 @@ impl RosterView {
                 }
                 if let Some((_, text)) = &mut self.allotments {
                     let r = labelled_text(ui, lang.t("points.allotments"), text);
-                    if r.lost_focus() {
+                    if text_committed(ui, &r) {
                         let parsed: Result<Vec<u32>, _> = text
                             .split([',', ' ', ';'])
                             .filter(|s| !s.is_empty())
@@ -244,11 +244,19 @@ impl RosterView {
                 ui.horizontal(|ui| {
                     let l = ui.label(lang.t("points.pool_points"));
                     let a = ui
-                        .add(egui::DragValue::new(&mut p).range(0..=999))
+                        .add(
+                            egui::DragValue::new(&mut p)
+                                .range(0..=u32::MAX)
+                                .clamp_existing_to_range(false),
+                        )
                         .labelled_by(l.id);
                     let l = ui.label(lang.t("points.force_models"));
                     let b = ui
-                        .add(egui::DragValue::new(&mut f).range(0..=9999))
+                        .add(
+                            egui::DragValue::new(&mut f)
+                                .range(0..=u32::MAX)
+                                .clamp_existing_to_range(false),
+                        )
                         .labelled_by(l.id);
                     if (a.changed() || b.changed()) && (p, f) != (*points, *force_models) {
                         out.push(Command::SetPoints(
@@ -278,7 +286,7 @@ impl RosterView {
                     let l = ui.label(lang.t("points.dice_per_20"));
                     ui.add(egui::DragValue::new(&mut self.dice_per_20).range(1..=6))
                         .labelled_by(l.id);
-                    let dice = (force_models / 20) * self.dice_per_20;
+                    let dice = (force_models / 20).saturating_mul(self.dice_per_20);
                     if ui
                         .add_enabled(
                             *force_models >= 20,

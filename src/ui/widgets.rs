@@ -13,6 +13,13 @@ pub fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String) -> egui:
     .inner
 }
 
+/// Whether the edit of a text field is finished: it lost focus (Enter, Tab,
+/// a click elsewhere), or the window is closing while it has the focus, so
+/// that what was typed is not lost.
+pub fn text_committed(ui: &egui::Ui, r: &egui::Response) -> bool {
+    r.lost_focus() || (r.has_focus() && ui.input(|i| i.viewport().close_requested()))
+}
+
 /// Shows a list of problems, each with its rule id.
 pub fn problems_ui(ui: &mut egui::Ui, lang: Lang, problems: &[Problem]) {
     if problems.is_empty() {
