@@ -19,6 +19,24 @@ fn app(dir: &Path) -> App {
     .expect("app")
 }
 
+/// An app with one roster holding one human trooper, Kal: the roster's id
+/// and Kal's.
+fn app_with_kal(dir: &Path) -> (App, String, u64) {
+    let mut app = app(dir);
+    app.apply(Command::CreateRoster("Raiders".to_owned()));
+    let id = app.model.rosters[0].id.clone();
+    app.apply(Command::AddCharacter(
+        id.clone(),
+        "Kal".to_owned(),
+        NewCharacter::Standard {
+            race: "human".to_owned(),
+            type_id: None,
+        },
+    ));
+    let cid = app.model.rosters[0].characters[0].id;
+    (app, id, cid)
+}
+
 fn example() -> &'static Path {
     Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -238,18 +256,7 @@ fn export_writes_a_file_that_imports_back() {
 #[test]
 fn every_edit_autosaves_and_undoes() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut app = app(dir.path());
-    app.apply(Command::CreateRoster("Raiders".to_owned()));
-    let id = app.model.rosters[0].id.clone();
-    app.apply(Command::AddCharacter(
-        id.clone(),
-        "Kal".to_owned(),
-        NewCharacter::Standard {
-            race: "human".to_owned(),
-            type_id: None,
-        },
-    ));
-    let cid = app.model.rosters[0].characters[0].id;
+    let (mut app, id, cid) = app_with_kal(dir.path());
     let edit = |e| Command::EditCharacter(id.clone(), cid, e);
     app.apply(edit(CharacterEdit::SetAdvancePoints(3)));
     app.apply(edit(CharacterEdit::Spend(C::WS)));
@@ -390,18 +397,7 @@ fn random_commands_are_seeded_and_logged() {
 #[test]
 fn rolled_points_below_those_spent_say_why_the_allotment_differs() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut app = app(dir.path());
-    app.apply(Command::CreateRoster("R".to_owned()));
-    let id = app.model.rosters[0].id.clone();
-    app.apply(Command::AddCharacter(
-        id.clone(),
-        "Kal".to_owned(),
-        NewCharacter::Standard {
-            race: "human".to_owned(),
-            type_id: None,
-        },
-    ));
-    let cid = app.model.rosters[0].characters[0].id;
+    let (mut app, id, cid) = app_with_kal(dir.path());
     app.apply(Command::EditCharacter(
         id.clone(),
         cid,
