@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use muster::rules::dice::seeded;
-use muster::rules::{Character, PointsScheme, Roster, RulesData};
+use muster::rules::{Character, Doc, PointsScheme, Roster, RulesData};
 use muster::store::Store;
 
 const ROSTERS: usize = 30;
@@ -49,8 +49,9 @@ fn benches(c: &mut Criterion) {
 
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path()).expect("store");
-    for r in &rosters {
-        store.save_roster(r).expect("save");
+    let docs: Vec<Doc> = rosters.iter().cloned().map(Doc::new).collect();
+    for d in &docs {
+        store.save(d).expect("save");
     }
 
     let mut group = c.benchmark_group("library_300_characters");
@@ -58,14 +59,14 @@ fn benches(c: &mut Criterion) {
     group.bench_function("load", |b| {
         b.iter(|| {
             let library = store.load_library();
-            assert_eq!(library.rosters.len(), ROSTERS);
+            assert_eq!(library.docs.len(), ROSTERS);
             library
         });
     });
     group.bench_function("save_all", |b| {
         b.iter(|| {
-            for r in &rosters {
-                store.save_roster(r).expect("save");
+            for d in &docs {
+                store.save(d).expect("save");
             }
         });
     });

@@ -1,11 +1,15 @@
-//! The command line: `muster check FILE…`, `--help`, `--version`.
+//! The command line, parsed with clap: `muster check FILE…`, `--help`,
+//! `--version`. Each subcommand has its help, errors and exit codes here.
 
+use std::ffi::OsString;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand};
 
 use crate::i18n::Lang;
 use crate::rules::RulesData;
-use crate::store::{self, read_roster_file};
+use crate::store::{self, Kinds};
 
 /// Exit code: every file valid.
 pub const EXIT_OK: u8 = 0;
@@ -14,45 +18,65 @@ pub const EXIT_PROBLEMS: u8 = 1;
 /// Exit code: some file cannot be read, or the command line is wrong.
 pub const EXIT_UNREADABLE: u8 = 2;
 
-const HELP: &str = "\
-Muster — rosters, campaigns and battles for Rogue Trader.
-
-Usage:
-  muster                 open the window
-  muster check FILE…     check roster files against the rules
-  muster --help          this text
-  muster --version       the version
-
-check prints one line per problem, starting with the rule id (CHR-3: …).
+const AFTER_HELP: &str = "\
 Exit codes: 0 every file is valid, 1 some file breaks a rule,
-2 some file cannot be read.
+2 some file cannot be read or the command line is wrong.
 
 Data directory: $MUSTER_DATA_DIR, or the platform's user data folder
 (~/.local/share/muster on Linux). Rules overrides in its rules/ folder
-are used by check too.
-";
+are used by check too.";
 
-/// Runs the command line with `args` (without the program name); returns
-/// the exit code.
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    match args.first().map(String::as_str) {
-        Some("-h" | "--help" | "help") => {
-            let _ = out.write_all(HELP.as_bytes());
-            EXIT_OK
+/// Muster — rosters, campaigns and battles for Rogue Trader. With no
+/// command, opens the window.
+#[derive(Debug, Parser)]
+#[command(name = "muster", version, about, after_help = AFTER_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Cmd {
+    /// Check document files (rosters of any kind Muster knows) against the
+    /// rules: one line per problem, starting with the rule id (CHR-3: …).
+    #[command(after_help = AFTER_HELP)]
+    Check {
+        /// The files to check.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// Whether the command line asks for the window (no argument at all).
+pub fn wants_window(args: &[OsString]) -> bool {
+    args.len() <= 1
+}
+
+/// Runs the command line with `args` (the program name first); returns the
+/// exit code.
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            let text = e.render().to_string();
+            return match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = out.write_all(text.as_bytes());
+                    EXIT_OK
+                }
+                _ => {
+                    let _ = err.write_all(text.as_bytes());
+                    EXIT_UNREADABLE
+                }
+            };
         }
-        Some("-V" | "--version") => {
-            let _ = writeln!(out, "muster {}", env!("CARGO_PKG_VERSION"));
-            EXIT_OK
-        }
-        Some("check") => check(&args[1..], out, err),
-        Some(other) => {
-            let _ = writeln!(
-                err,
-                "muster: unknown command `{other}`; try `muster --help`"
-            );
-            EXIT_UNREADABLE
-        }
+    };
+    match cli.command {
         None => EXIT_OK,
+        Some(Cmd::Check { files }) => check(&files, out, err),
     }
 }
 
@@ -73,38 +97,32 @@ fn rules_with_overrides(lang: Lang, err: &mut dyn Write) -> Option<RulesData> {
     }
 }
 
-fn check(files: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    if files.is_empty() {
-        let _ = writeln!(
-            err,
-            "muster: check needs at least one FILE; try `muster --help`"
-        );
-        return EXIT_UNREADABLE;
-    }
+fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let lang = Lang::En;
     let Some(rules) = rules_with_overrides(lang, err) else {
         return EXIT_UNREADABLE;
     };
+    let kinds = Kinds::default();
     let mut code = EXIT_OK;
-    for file in files {
-        let path = Path::new(file);
-        match read_roster_file(path) {
+    for path in files {
+        let file = Path::new(path).display();
+        match store::read_file(&kinds, path) {
             Err(e) => {
-                let reason = e.reason();
+                let reason = lang.read_error(&e.reason());
                 let _ = writeln!(err, "muster: cannot read: {reason}: {file}");
                 code = EXIT_UNREADABLE;
             }
-            Ok(roster) => {
-                let problems = roster.validate(&rules);
+            Ok(doc) => {
+                let problems = doc.validate(&rules);
                 for p in &problems {
                     let _ = writeln!(out, "{} ({file})", lang.problem_line(p));
                 }
                 if problems.is_empty() {
                     let _ = writeln!(
                         out,
-                        "ok: {} ({} characters) ({file})",
-                        roster.name,
-                        roster.characters.len()
+                        "ok: {} ({}) ({file})",
+                        doc.name(),
+                        lang.msg(&doc.summary())
                     );
                 } else if code == EXIT_OK {
                     code = EXIT_PROBLEMS;

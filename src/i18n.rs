@@ -1,15 +1,17 @@
 //! The translation layer: every user-facing string goes through here.
 //!
 //! Locale files are flat JSON maps (`assets/locales/*.json`) compiled in;
-//! messages use `{name}` placeholders.
+//! messages use `{name}` placeholders. A message with a `count` takes the
+//! plural form of its language from `KEY.one` / `KEY.other` when the file
+//! has them ("1 character", "2 characters"; French counts 0 as singular).
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::Problem;
 use crate::rules::data::DataProblem;
+use crate::rules::{Arg, Msg, Problem};
 use crate::store::{DocError, ReadError, StoreError};
 
 /// A language Muster speaks.
@@ -69,9 +71,65 @@ impl Lang {
             .map_or(key, String::as_str)
     }
 
-    /// The text for `key` with its `{placeholders}` filled in.
+    /// The plural category of `n` in this language: `one` or `other`.
+    pub fn plural(self, n: i64) -> &'static str {
+        let one = match self {
+            Self::En => n == 1,
+            // French: 0 and 1 are singular ("0 personnage", "1 personnage").
+            Self::Fr => n == 0 || n == 1,
+        };
+        if one { "one" } else { "other" }
+    }
+
+    /// The text for `key`, in its plural form for `count` when it has one.
+    fn t_count(self, key: &str, count: Option<i64>) -> &str {
+        if let Some(n) = count {
+            let plural = format!("{key}.{}", self.plural(n));
+            if let Some(text) = self
+                .catalogue()
+                .get(&plural)
+                .or_else(|| Lang::En.catalogue().get(&plural))
+            {
+                return text;
+            }
+        }
+        self.t(key)
+    }
+
+    /// The text for `key` with its `{placeholders}` filled in (and its plural
+    /// form for an argument `count`).
     pub fn f(self, key: &str, args: &[(&str, &str)]) -> String {
-        fill(self.t(key), args)
+        let count = args
+            .iter()
+            .find(|(n, _)| *n == "count")
+            .and_then(|(_, v)| v.parse::<i64>().ok());
+        fill(self.t_count(key, count), args)
+    }
+
+    /// A message, translated now.
+    pub fn msg(self, msg: &Msg) -> String {
+        let values: Vec<(&str, String)> = msg
+            .args
+            .iter()
+            .map(|(name, arg)| (*name, self.arg(arg)))
+            .collect();
+        let args: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        self.f(&msg.key, &args)
+    }
+
+    fn arg(self, arg: &Arg) -> String {
+        match arg {
+            Arg::Text(t) => t.clone(),
+            Arg::Int(i) => i.to_string(),
+            Arg::Key(k) => self.t(k).to_owned(),
+            Arg::Msg(m) => self.msg(m),
+            Arg::List(items) => items
+                .iter()
+                .map(|m| self.msg(m))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Arg::Problem(p) => self.problem_line(p),
+        }
     }
 
     /// A problem's message (without its rule id).
@@ -82,30 +140,17 @@ impl Lang {
 
     /// Why a document could not be read.
     pub fn doc_error(self, error: &DocError) -> String {
-        let (key, args) = error.message();
-        let args: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
-        self.f(key, &args)
+        self.msg(&error.msg())
     }
 
     /// Why a file could not be read or written, without its path.
     pub fn read_error(self, error: &ReadError) -> String {
-        match error {
-            ReadError::Document(e) => self.doc_error(e),
-            ReadError::Io { action, message } => self.f(
-                "io.failed",
-                &[("action", self.t(action)), ("reason", message)],
-            ),
-            ReadError::ReadOnly => self.t("io.read_only").to_owned(),
-        }
+        self.msg(&error.msg())
     }
 
     /// A store error, the path last.
     pub fn store_error(self, error: &StoreError) -> String {
-        let reason = self.read_error(&error.reason());
-        match error.path() {
-            Some(path) => format!("{reason}: {}", path.display()),
-            None => reason,
-        }
+        self.msg(&error.msg())
     }
 
     /// A problem with a rules data file, as one line naming the file.
@@ -178,6 +223,19 @@ mod tests {
             let fr = Lang::Fr.t(key);
             assert_eq!(re(en), re(fr), "placeholders differ for {key}");
         }
+    }
+
+    #[test]
+    fn plurals_follow_each_language() {
+        let one = Msg::new("summary.characters").int("count", 1);
+        let two = Msg::new("summary.characters").int("count", 2);
+        let none = Msg::new("summary.characters").int("count", 0);
+        assert_eq!(Lang::En.msg(&one), "1 character");
+        assert_eq!(Lang::En.msg(&two), "2 characters");
+        assert_eq!(Lang::En.msg(&none), "0 characters");
+        assert_eq!(Lang::Fr.msg(&one), "1 personnage");
+        assert_eq!(Lang::Fr.msg(&two), "2 personnages");
+        assert_eq!(Lang::Fr.msg(&none), "0 personnage");
     }
 
     #[test]

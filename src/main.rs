@@ -2,8 +2,8 @@
 
 fn main() -> std::process::ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.is_empty() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if muster::cli::wants_window(&args) {
         return match muster::shell::run() {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(e) => {

@@ -1,73 +1,18 @@
-//! `App::apply`: the one place where documents change.
+//! `App::apply`: the one place where documents change. The rules are the
+//! kinds' own `apply` in `crate::rules`; here they are recorded for undo,
+//! saved, and their outcome logged.
 
 use std::path::Path;
 
-use super::{
-    App, Change, CharacterEdit, Command, HISTORY_LIMIT, MessageKind, NewCharacter, Screen,
-};
-use crate::i18n::Lang;
-use crate::rules::character::{campaign_character, random_hero};
-use crate::rules::dice::DiceRng;
-use crate::rules::roster::roll_pool;
-use crate::rules::{
-    Character, CharacterId, PointsScheme, Problem, RandomPlacement, Roster, RulesData,
-};
-use crate::store::{self, export_roster, read_roster_file};
-
-/// What an edit of a roster returns: `Ok(Some(text))` adds a line to the log.
-type EditResult = Result<Option<(MessageKind, String)>, Problem>;
-
-/// The D20 rolls of a random placement, for the log (CHR-11).
-pub fn describe_placement(lang: Lang, placement: &RandomPlacement) -> String {
-    // Every roll, in the order rolled, with what it raised or, for a
-    // characteristic already at its maximum, that it was rolled again.
-    let rolls: Vec<String> = placement
-        .steps
-        .iter()
-        .map(|step| {
-            let names = step.names.map_or("?", |c| c.key());
-            let key = if step.raised {
-                "dice.step_raised"
-            } else {
-                "dice.step_rerolled"
-            };
-            lang.f(
-                key,
-                &[
-                    ("face", &step.roll.total.to_string()),
-                    ("characteristic", names),
-                ],
-            )
-        })
-        .collect();
-    let rerolled = placement.steps.iter().filter(|s| !s.raised).count();
-    let mut text = lang.f(
-        "dice.placement",
-        &[
-            ("rolls", &rolls.join(", ")),
-            ("placed", &placement.placed.to_string()),
-            ("rerolled", &rerolled.to_string()),
-        ],
-    );
-    if placement.unspent > 0 {
-        text.push(' ');
-        text.push_str(&lang.f(
-            "dice.unspent",
-            &[("unspent", &placement.unspent.to_string())],
-        ));
-    }
-    text
-}
+use super::{App, Change, Command, HISTORY_LIMIT, MessageKind, Screen};
+use crate::rules::{Doc, DocKey, Edit, LineKind, Msg, Roster};
+use crate::store::{self, StoreError};
 
 impl App {
-    /// Runs one command.
+    /// Runs one command, then saves what changed.
     pub fn apply(&mut self, command: Command) {
-        let lang = self.model.lang;
         if self.model.read_only && command.changes_documents() {
-            self.message(
-                MessageKind::Refused,
-                lang.t("store.read_only_refused").to_owned(),
-            );
+            self.message(MessageKind::Refused, Msg::new("store.read_only_refused"));
             return;
         }
         match command {
@@ -84,141 +29,69 @@ impl App {
                 if self.dirty.is_empty() {
                     self.reload();
                 } else {
-                    self.message(
-                        MessageKind::Error,
-                        lang.t("store.reload_unsaved").to_owned(),
-                    );
+                    self.message(MessageKind::Error, Msg::new("store.reload_unsaved"));
                 }
             }
+            Command::CheckDisk => self.check_disk(),
+            Command::TakeDiskVersion(key) => self.take_disk_version(&key),
+            Command::KeepMine(key) => self.keep_mine(&key),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
-            Command::CreateRoster(name) => {
-                let name = if name.trim().is_empty() {
-                    lang.t("roster.default_name").to_owned()
-                } else {
-                    name.trim().to_owned()
-                };
-                let id = self.fresh_id(&name);
-                let roster = Roster::new(id.clone(), name);
-                self.record(
-                    "history.create_roster",
-                    vec![(id.clone(), None, Some(roster))],
-                );
-                self.model.screen = Screen::Roster(id);
-            }
-            Command::RenameRoster(id, name) => {
+            Command::Create(kind, name) => self.create(kind, &name),
+            Command::Rename(key, name) => {
                 let name = name.trim().to_owned();
                 if name.is_empty() {
-                    self.message(MessageKind::Refused, lang.t("roster.empty_name").to_owned());
-                } else {
-                    self.edit(&id, "history.rename_roster", |r, _, _| {
-                        r.name = name;
-                        Ok(None)
-                    });
+                    self.message(MessageKind::Refused, Msg::new("roster.empty_name"));
+                } else if let Some(doc) = self.model.doc(&key).cloned()
+                    && doc.name() != name
+                {
+                    let after = doc.renamed(None, Some(name));
+                    self.record("history.rename", vec![(key, Some(doc), Some(after))]);
                 }
             }
-            Command::DuplicateRoster(id) => {
-                if let Some(original) = self.model.roster(&id).cloned() {
-                    let name = lang.f("roster.copy_of", &[("name", &original.name)]);
+            Command::Duplicate(key, name) => {
+                if let Some(original) = self.model.doc(&key).cloned() {
                     let new_id = self.fresh_id(&name);
-                    let copy = Roster {
-                        id: new_id.clone(),
-                        name,
-                        ..original
-                    };
-                    self.record("history.duplicate_roster", vec![(new_id, None, Some(copy))]);
-                }
-            }
-            Command::DeleteRoster(id) => {
-                if let Some(roster) = self.model.roster(&id).cloned() {
+                    let copy = original.renamed(Some(new_id.clone()), Some(name));
                     self.record(
-                        "history.delete_roster",
-                        vec![(id.clone(), Some(roster), None)],
+                        "history.duplicate",
+                        vec![(DocKey::new(key.kind, new_id), None, Some(copy))],
                     );
-                    if matches!(&self.model.screen, Screen::Roster(r) | Screen::Character(r, _) if *r == id)
-                    {
-                        self.model.screen = Screen::Library;
-                    }
                 }
             }
-            Command::SetPoints(id, scheme) => {
-                self.edit(&id, "history.set_points", |r, _, _| {
-                    r.points = scheme;
-                    Ok(None)
-                });
-            }
-            Command::RollPool(id, force_models, dice_per_20) => {
-                self.edit(&id, "history.roll_pool", |r, _, rng| {
-                    let roll = roll_pool(force_models, dice_per_20, rng)?;
-                    let points = u32::try_from(roll.total.max(0)).unwrap_or(0);
-                    r.points = PointsScheme::Pool {
-                        points,
-                        force_models,
-                    };
-                    Ok(Some((
-                        MessageKind::Dice,
-                        lang.f("dice.pool", &[("roll", &roll.to_string())]),
-                    )))
-                });
-            }
-            Command::AddCharacter(id, name, how) => self.add_character(&id, name, how),
-            Command::RemoveCharacter(id, cid) => {
-                self.edit(&id, "history.remove_character", |r, _, _| {
-                    r.characters.retain(|c| c.id != cid);
-                    Ok(None)
-                });
-                if self.model.screen == Screen::Character(id.clone(), cid) {
-                    self.model.screen = Screen::Roster(id);
+            Command::Delete(key) => {
+                if let Some(doc) = self.model.doc(&key).cloned() {
+                    self.record("history.delete", vec![(key, Some(doc), None)]);
                 }
             }
-            Command::DuplicateCharacter(id, cid) => {
-                self.edit(&id, "history.duplicate_character", |r, _, _| {
-                    if let Some(c) = r.character(cid).cloned() {
-                        let copy = Character {
-                            id: r.next_character_id(),
-                            name: lang.f("roster.copy_of", &[("name", &c.name)]),
-                            ..c
-                        };
-                        r.characters.push(copy);
-                    }
-                    Ok(None)
-                });
-            }
-            Command::EditCharacter(id, cid, edit) => self.edit_character(&id, cid, edit),
+            Command::Edit(key, edit) => self.edit(&key, &edit),
             Command::ImportDialog => {
-                match self.desktop.pick_import(lang.t("dialog.roster_filter")) {
+                let filter = self.model.lang.t("dialog.document_filter").to_owned();
+                match self.desktop.pick_import(&filter) {
                     Some(path) => self.import(&path),
-                    // Cancelled, or no file dialog on this desktop: say
-                    // the other way in.
-                    None => {
-                        self.message(MessageKind::Info, lang.t("import.none_chosen").to_owned())
-                    }
+                    // Cancelled, or no file dialog on this desktop: say the
+                    // other way in.
+                    None => self.message(MessageKind::Info, Msg::new("import.none_chosen")),
                 }
             }
             Command::Import(path) => self.import(&path),
-            Command::ExportDialog(id) => {
+            Command::ExportDialog(key) => {
                 let name = self
                     .model
-                    .roster(&id)
-                    .map(|r| format!("{}.json", store::slug(&r.name)))
+                    .doc(&key)
+                    .map(|d| format!("{}.json", store::slug(d.name())))
                     .unwrap_or_default();
-                if let Some(path) = self
-                    .desktop
-                    .pick_export(lang.t("dialog.roster_filter"), &name)
-                {
-                    self.export(&id, &path);
+                let filter = self.model.lang.t("dialog.document_filter").to_owned();
+                if let Some(path) = self.desktop.pick_export(&filter, &name) {
+                    self.export(&key, &path);
                 }
             }
-            Command::Export(id, path) => self.export(&id, &path),
+            Command::Export(key, path) => self.export(&key, &path),
             Command::OpenFolder(path) => {
                 if let Err(e) = self.desktop.open_folder(&path) {
-                    let text = lang.f(
-                        "store.open_folder_failed",
-                        &[
-                            ("reason", &e.to_string()),
-                            ("path", &path.display().to_string()),
-                        ],
-                    );
+                    let text = Msg::new("store.open_folder_failed")
+                        .text("reason", e.to_string())
+                        .text("path", path.display().to_string());
                     self.message(MessageKind::Error, text);
                 }
             }
@@ -226,7 +99,27 @@ impl App {
         self.save_dirty();
     }
 
-    /// A roster id used by no roster in memory and no file on disk.
+    fn create(&mut self, kind: &'static str, name: &str) {
+        let Some(entry) = self.model.kinds.get(kind).copied() else {
+            return;
+        };
+        let name = if name.trim().is_empty() {
+            self.model.lang.t("roster.default_name").to_owned()
+        } else {
+            name.trim().to_owned()
+        };
+        let id = self.fresh_id(&name);
+        let doc = entry.create(id.clone(), name);
+        self.record(
+            "history.create",
+            vec![(DocKey::new(kind, id.clone()), None, Some(doc))],
+        );
+        if kind == <Roster as crate::rules::DocKind>::KIND {
+            self.model.screen = Screen::Roster(id);
+        }
+    }
+
+    /// An id used by no document in memory and no file on disk.
     fn fresh_id(&self, name: &str) -> String {
         let base = match &self.store {
             Some(s) => s.fresh_id(name),
@@ -241,20 +134,17 @@ impl App {
         id
     }
 
-    /// Whether a roster in memory, a file of the library (readable or not)
-    /// or a deleted roster's backups use `id`.
+    /// Whether a document in memory, a file of the library (readable or not)
+    /// or a deleted document's backups use `id`.
     fn id_taken(&self, id: &str) -> bool {
-        self.model.roster(id).is_some() || self.store.as_ref().is_some_and(|s| s.id_in_use(id))
+        self.model.docs.iter().any(|d| d.id() == id)
+            || self.store.as_ref().is_some_and(|s| s.id_in_use(id))
     }
 
     /// Records a change (already decided) and applies its after-states.
-    fn record(
-        &mut self,
-        label: &'static str,
-        rosters: Vec<(String, Option<Roster>, Option<Roster>)>,
-    ) {
-        let change = Change { label, rosters };
-        self.set_states(&change, false);
+    fn record(&mut self, label: &'static str, docs: Vec<(DocKey, Option<Doc>, Option<Doc>)>) {
+        let change = Change { label, docs };
+        self.set_states(&change, false, true);
         self.model.history.undo.push(change);
         if self.model.history.undo.len() > HISTORY_LIMIT {
             self.model.history.undo.remove(0);
@@ -262,17 +152,24 @@ impl App {
         self.model.history.redo.clear();
     }
 
-    /// Puts each roster of `change` in its before (`undo`) or after state.
-    fn set_states(&mut self, change: &Change, undo: bool) {
-        for (id, before, after) in &change.rosters {
+    /// Puts each document of `change` in its before (`undo`) or after state;
+    /// `unsaved`: they differ from the disk.
+    fn set_states(&mut self, change: &Change, undo: bool, unsaved: bool) {
+        for (key, before, after) in &change.docs {
             let state = if undo { before } else { after };
-            self.model.rosters.retain(|r| r.id != *id);
-            if let Some(roster) = state {
-                self.model.rosters.push(roster.clone());
+            self.model
+                .docs
+                .retain(|d| !(d.kind() == key.kind && d.id() == key.id));
+            if let Some(doc) = state {
+                self.model.docs.push(doc.clone());
             }
-            self.dirty.insert(id.clone());
+            if unsaved {
+                self.dirty.insert(key.clone());
+            }
         }
-        self.model.rosters.sort_by_key(|r| r.name.to_lowercase());
+        self.model
+            .docs
+            .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
         // Leave a screen whose roster or character no longer exists.
         let screen_ok = match &self.model.screen {
             Screen::Library => true,
@@ -294,11 +191,8 @@ impl App {
 
     fn undo(&mut self) {
         if let Some(change) = self.model.history.undo.pop() {
-            self.set_states(&change, true);
-            let text = self.model.lang.f(
-                "history.undone",
-                &[("what", self.model.lang.t(change.label))],
-            );
+            self.set_states(&change, true, true);
+            let text = Msg::new("history.undone").key("what", change.label);
             self.message(MessageKind::Info, text);
             self.model.history.redo.push(change);
         }
@@ -306,269 +200,184 @@ impl App {
 
     fn redo(&mut self) {
         if let Some(change) = self.model.history.redo.pop() {
-            self.set_states(&change, false);
-            let text = self.model.lang.f(
-                "history.redone",
-                &[("what", self.model.lang.t(change.label))],
-            );
+            self.set_states(&change, false, true);
+            let text = Msg::new("history.redone").key("what", change.label);
             self.message(MessageKind::Info, text);
             self.model.history.undo.push(change);
         }
     }
 
-    /// Edits a copy of a roster; keeps it (recorded for undo) only if the edit
-    /// succeeds and changes something, else logs the refusal.
-    fn edit(
-        &mut self,
-        id: &str,
-        label: &'static str,
-        f: impl FnOnce(&mut Roster, &RulesData, &mut DiceRng) -> EditResult,
-    ) -> bool {
-        let Some(before) = self.model.roster(id).cloned() else {
-            return false;
+    /// Applies an edit with its kind's pure update; keeps the result
+    /// (recorded for undo) only if it changed something, logs what happened,
+    /// or the rule that refused it.
+    fn edit(&mut self, key: &DocKey, edit: &Edit) {
+        let (Some(before), Some(kind)) = (
+            self.model.doc(key).cloned(),
+            self.model.kinds.get(key.kind).copied(),
+        ) else {
+            return;
         };
-        let mut after = before.clone();
-        match f(&mut after, &self.model.rules, &mut self.rng) {
-            Ok(note) => {
-                let changed = after != before;
-                if changed {
-                    self.record(label, vec![(id.to_owned(), Some(before), Some(after))]);
+        match kind.apply(&before, edit, &self.model.rules, &mut self.rng) {
+            Ok((after, outcome, label)) => {
+                if after != before {
+                    self.record(label, vec![(key.clone(), Some(before), Some(after))]);
                 }
-                if let Some((kind, text)) = note {
-                    self.message(kind, text);
+                for (kind, msg) in outcome.lines {
+                    let kind = match kind {
+                        LineKind::Info => MessageKind::Info,
+                        LineKind::Dice => MessageKind::Dice,
+                    };
+                    self.message(kind, msg);
                 }
-                changed
+                if let (Some(created), Screen::Roster(id)) = (outcome.created, &self.model.screen)
+                    && *id == key.id
+                {
+                    self.model.screen = Screen::Character(id.clone(), created);
+                }
             }
-            Err(problem) => {
-                let text = self.model.lang.problem_line(&problem);
-                self.message(MessageKind::Refused, text);
-                false
-            }
+            Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
         }
     }
 
-    fn add_character(&mut self, id: &str, name: String, how: NewCharacter) {
-        let lang = self.model.lang;
-        let added = self.edit(id, "history.add_character", |r, rules, rng| {
-            let cid = r.next_character_id();
-            let name = if name.trim().is_empty() {
-                lang.f("character.default_name", &[("n", &cid.to_string())])
-            } else {
-                name.trim().to_owned()
-            };
-            let (character, note) = match how {
-                NewCharacter::Standard { race, type_id } => {
-                    let mut c = Character::new(cid, name, race);
-                    c.race(rules)?;
-                    c.set_type(type_id, rules)?;
-                    (c, None)
-                }
-                NewCharacter::RandomHero { race, level } => {
-                    let (c, roll, placement) =
-                        random_hero(Character::new(cid, name, race), &level, rules, rng)?;
-                    let text = lang.f(
-                        "dice.random_hero",
-                        &[
-                            ("name", &c.name),
-                            ("roll", &roll.to_string()),
-                            ("placement", &describe_placement(lang, &placement)),
-                        ],
-                    );
-                    (c, Some((MessageKind::Dice, text)))
-                }
-                NewCharacter::Campaign { race } => {
-                    let (c, roll, placement) =
-                        campaign_character(Character::new(cid, name, race), rules, rng)?;
-                    let text = lang.f(
-                        "dice.campaign",
-                        &[
-                            ("name", &c.name),
-                            ("roll", &roll.to_string()),
-                            ("placement", &describe_placement(lang, &placement)),
-                        ],
-                    );
-                    (c, Some((MessageKind::Dice, text)))
-                }
-            };
-            r.characters.push(character);
-            Ok(note)
-        });
-        if added
-            && let Some(roster) = self.model.roster(id)
-            && let Some(last) = roster.characters.last()
-        {
-            self.model.screen = Screen::Character(id.to_owned(), last.id);
+    /// Looks for documents another program changed on disk.
+    fn check_disk(&mut self) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        for change in store.changes_on_disk() {
+            self.note_disk_change(change.key);
         }
     }
 
-    fn edit_character(&mut self, id: &str, cid: CharacterId, edit: CharacterEdit) {
-        let lang = self.model.lang;
-        let label = match &edit {
-            CharacterEdit::Rename(_) => "history.rename_character",
-            CharacterEdit::SetRace(_) => "history.set_race",
-            CharacterEdit::SetType(_) => "history.set_type",
-            CharacterEdit::SetAdvancePoints(_) => "history.set_points_allotted",
-            CharacterEdit::Spend(_) => "history.spend",
-            CharacterEdit::Refund(_) => "history.refund",
-            CharacterEdit::SetPsychic(_) | CharacterEdit::RollPsychic => "history.psychic",
-            CharacterEdit::PlaceRandom => "history.place_random",
-            CharacterEdit::RollPoints(_) => "history.roll_points",
-            CharacterEdit::AfterGame { .. } => "history.after_game",
-            CharacterEdit::SetNotes(_) => "history.notes",
+    /// Takes the version on disk of a document another program changed (an
+    /// undoable change: undo brings Muster's version back).
+    fn take_disk_version(&mut self, key: &DocKey) {
+        let Some(store) = &self.store else {
+            return;
         };
-        self.edit(id, label, |r, rules, rng| {
-            let Some(c) = r.character_mut(cid) else {
-                return Ok(None);
-            };
-            match edit {
-                CharacterEdit::Rename(name) => {
-                    let name = name.trim();
-                    if !name.is_empty() {
-                        c.name = name.to_owned();
-                    }
-                    Ok(None)
-                }
-                CharacterEdit::SetRace(race) => c.set_race(&race, rules).map(|()| None),
-                CharacterEdit::SetType(t) => c.set_type(t, rules).map(|()| None),
-                CharacterEdit::SetAdvancePoints(n) => c.set_advance_points(n).map(|()| None),
-                CharacterEdit::Spend(ch) => c.spend(ch, rules).map(|()| None),
-                CharacterEdit::Refund(ch) => c.refund(ch).map(|()| None),
-                CharacterEdit::SetPsychic(p) => c.set_psychic(p, rules).map(|()| None),
-                CharacterEdit::RollPsychic => {
-                    let chance = c.race(rules)?.psychic_chance_percent;
-                    let (roll, gained) = c.roll_psychic(rules, rng)?;
-                    let key = if gained {
-                        "dice.psychic_yes"
-                    } else {
-                        "dice.psychic_no"
+        let path = store.path(key);
+        let result = store.reload(key);
+        match result {
+            Ok(from_disk) => {
+                self.model.disk_changes.retain(|k| k != key);
+                self.dirty.remove(key);
+                let before = self.model.doc(key).cloned();
+                if before != from_disk {
+                    let change = Change {
+                        label: "history.reload_from_disk",
+                        docs: vec![(key.clone(), before, from_disk)],
                     };
-                    let text = lang.f(
-                        key,
-                        &[
-                            ("name", &c.name),
-                            ("roll", &roll.to_string()),
-                            ("chance", &chance.to_string()),
-                        ],
-                    );
-                    Ok(Some((MessageKind::Dice, text)))
+                    self.set_states(&change, false, false);
+                    self.model.history.undo.push(change);
+                    self.model.history.redo.clear();
                 }
-                CharacterEdit::PlaceRandom => {
-                    let placement = c.place_random(rules, rng)?;
-                    let text = lang.f(
-                        "dice.place_random",
-                        &[
-                            ("name", &c.name),
-                            ("placement", &describe_placement(lang, &placement)),
-                        ],
-                    );
-                    Ok(Some((MessageKind::Dice, text)))
-                }
-                CharacterEdit::RollPoints(level) => {
-                    let t = rules.character_type(&level).ok_or_else(|| {
-                        Problem::new("CHR-10", "problem.unknown_type").arg("type", &level)
-                    })?;
-                    let roll = crate::rules::Roll::new(
-                        rng,
-                        t.random_points.count,
-                        t.random_points.sides,
-                        0,
-                    );
-                    let points = u32::try_from(roll.total.max(0)).unwrap_or(0);
-                    let spent = c.points_spent();
-                    c.set_advance_points(points.max(spent))?;
-                    let mut text = lang.f(
-                        "dice.points",
-                        &[("name", &c.name), ("roll", &roll.to_string())],
-                    );
-                    if points < spent {
-                        // Points already spent stay spent: say why the
-                        // allotment is not what the dice gave.
-                        text.push(' ');
-                        text.push_str(&lang.f(
-                            "character.points_raised",
-                            &[("name", &c.name), ("spent", &spent.to_string())],
-                        ));
-                    }
-                    Ok(Some((MessageKind::Dice, text)))
-                }
-                CharacterEdit::AfterGame { wounded, unworthy } => {
-                    let gained = c.after_game(wounded, unworthy);
-                    let key = if gained > 0 {
-                        "character.gained_point"
-                    } else {
-                        "character.gained_nothing"
-                    };
-                    Ok(Some((MessageKind::Info, lang.f(key, &[("name", &c.name)]))))
-                }
-                CharacterEdit::SetNotes(notes) => {
-                    c.notes = notes;
-                    Ok(None)
-                }
+                // A file that could not be read and now can.
+                self.model.unreadable.retain(|u| u.path != path);
             }
-        });
+            Err(e) => self.message(
+                MessageKind::Error,
+                Msg::new("store.reload_failed").msg("reason", e.msg()),
+            ),
+        }
     }
 
-    /// Brings a roster file into the library. A file that cannot be read is
-    /// refused with the reason and the library is left as it was.
+    /// Keeps Muster's version of a document another program changed: it is
+    /// saved, and the other version goes to the backups.
+    fn keep_mine(&mut self, key: &DocKey) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        let result = match self.model.doc(key) {
+            Some(doc) => store.save_over(doc).map(|_| ()),
+            None => store.delete(key),
+        };
+        match result {
+            Ok(()) => {
+                self.model.disk_changes.retain(|k| k != key);
+                self.dirty.remove(key);
+                self.message(MessageKind::Info, Msg::new("store.kept_mine"));
+            }
+            Err(e) => self.message(
+                MessageKind::Error,
+                Msg::new("store.save_failed").msg("reason", e.msg()),
+            ),
+        }
+    }
+
+    /// Brings a document file into the library. A file that cannot be read
+    /// is refused with the reason and the library is left as it was.
     fn import(&mut self, path: &Path) {
-        let lang = self.model.lang;
-        let mut roster = match read_roster_file(path) {
-            Ok(roster) => roster,
+        let kinds = self.model.kinds.clone();
+        let doc = match store::read_file(&kinds, path) {
+            Ok(doc) => doc,
             Err(e) => {
-                let text = lang.f("import.refused", &[("reason", &lang.store_error(&e))]);
+                let text = Msg::new("import.refused").msg("reason", e.msg());
                 self.message(MessageKind::Error, text);
                 return;
             }
         };
-        roster.renumber_duplicate_ids();
         // The id inside a friend's file is only a hint: made portable, and
-        // replaced when a roster, a file or a deleted roster's backups have it.
-        roster.id = store::sanitize(&roster.id);
-        if self.model.roster(&roster.id) == Some(&roster) {
-            let text = lang.f("import.already", &[("name", &roster.name)]);
+        // replaced when a document, a file or a deleted one's backups have it.
+        let mut id = store::sanitize(doc.id());
+        let key = DocKey::new(doc.kind(), id.clone());
+        let doc = doc.renamed(Some(id.clone()), None);
+        if self.model.doc(&key) == Some(&doc) {
+            let text = Msg::new("import.already").text("name", doc.name());
             self.message(MessageKind::Info, text);
             return;
         }
-        if self.id_taken(&roster.id) {
-            roster.id = self.fresh_id(&roster.name);
+        if self.id_taken(&id) {
+            id = self.fresh_id(doc.name());
         }
-        let problems = roster.validate(&self.model.rules).len();
-        let id = roster.id.clone();
-        let name = roster.name.clone();
-        self.record("history.import", vec![(id.clone(), None, Some(roster))]);
+        let doc = doc.renamed(Some(id.clone()), None);
+        let problems = doc.validate(&self.model.rules).len();
+        let name = doc.name().to_owned();
+        let key = DocKey::new(doc.kind(), id.clone());
+        self.record("history.import", vec![(key.clone(), None, Some(doc))]);
         let text = if problems == 0 {
-            lang.f("import.done", &[("name", &name)])
+            Msg::new("import.done").text("name", &name)
         } else {
-            lang.f(
-                "import.done_with_problems",
-                &[("name", &name), ("count", &problems.to_string())],
-            )
+            Msg::new("import.done_with_problems")
+                .text("name", &name)
+                .int("count", problems)
         };
         self.message(MessageKind::Info, text);
-        self.model.screen = Screen::Roster(id);
+        if key.kind == <Roster as crate::rules::DocKind>::KIND {
+            self.model.screen = Screen::Roster(id);
+        }
     }
 
-    fn export(&mut self, id: &str, path: &Path) {
-        let lang = self.model.lang;
-        let Some(roster) = self.model.roster(id) else {
+    fn export(&mut self, key: &DocKey, path: &Path) {
+        let Some(doc) = self.model.doc(key).cloned() else {
             return;
         };
-        let text = match export_roster(roster, path) {
+        let result = match &self.store {
+            Some(store) => store.export(&doc, path),
+            None => {
+                let kinds = self.model.kinds.clone();
+                kinds
+                    .to_json(&doc)
+                    .map_err(|reason| StoreError::Document {
+                        reason,
+                        path: path.to_path_buf(),
+                    })
+                    .and_then(|text| {
+                        store::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()))
+                    })
+            }
+        };
+        let (kind, text) = match result {
             Ok(()) => (
                 MessageKind::Info,
-                lang.f(
-                    "export.done",
-                    &[
-                        ("name", &roster.name),
-                        ("path", &path.display().to_string()),
-                    ],
-                ),
+                Msg::new("export.done")
+                    .text("name", doc.name())
+                    .text("path", path.display().to_string()),
             ),
             Err(e) => (
                 MessageKind::Error,
-                lang.f("export.failed", &[("reason", &lang.store_error(&e))]),
+                Msg::new("export.failed").msg("reason", e.msg()),
             ),
         };
-        self.message(text.0, text.1);
+        self.message(kind, text);
     }
 }

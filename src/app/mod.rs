@@ -1,5 +1,7 @@
-//! Application state: the documents, the history of edits, and `apply`,
-//! the one place where documents change, get recorded for undo and saved.
+//! Application state: the documents of every kind, the history of edits, and
+//! `apply`, the one place where documents change, get recorded for undo and
+//! saved. The rules are computed in `crate::rules`; the app records, saves
+//! and shows. It knows no view type.
 
 mod apply;
 pub mod command;
@@ -10,14 +12,14 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-pub use command::{CharacterEdit, Command, NewCharacter, Screen};
+pub use command::{Command, Screen};
 pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
 
 use crate::i18n::Lang;
 use crate::rules::data::DataProblem;
 use crate::rules::dice::{self, DiceRng};
-use crate::rules::{Roster, RulesData};
-use crate::store::{Store, Unreadable};
+use crate::rules::{Doc, DocKey, DocKind, Msg, Roster, RulesData};
+use crate::store::{Kinds, Store, Unreadable};
 
 /// Preferences kept in eframe's storage (not in the documents).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,17 +32,18 @@ pub struct Prefs {
 /// The key of the preferences in eframe's storage.
 pub const PREFS_KEY: &str = "muster_prefs";
 
-/// One undoable change: the rosters before and after (`None`: absent).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One undoable change: each document touched, before and after (`None`:
+/// absent).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Change {
     /// Message key naming the edit (for the Edit menu).
     pub label: &'static str,
-    /// Each roster touched: id, state before, state after.
-    pub rosters: Vec<(String, Option<Roster>, Option<Roster>)>,
+    /// Each document touched: key, state before, state after.
+    pub docs: Vec<(DocKey, Option<Doc>, Option<Doc>)>,
 }
 
 /// Undo and redo stacks.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct History {
     /// Changes that can be undone, oldest first.
     pub undo: Vec<Change>,
@@ -59,7 +62,7 @@ pub enum SaveState {
     /// Some edits are not on disk yet (read-only library, or no library).
     Unsaved,
     /// The last save failed; the message says why.
-    Failed(String),
+    Failed(Msg),
 }
 
 /// What kind of line the message log shows.
@@ -75,13 +78,14 @@ pub enum MessageKind {
     Error,
 }
 
-/// A line of the message log, already translated.
+/// A line of the message log: a message key and its arguments, translated
+/// when shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
     /// Kind of line.
     pub kind: MessageKind,
-    /// The text.
-    pub text: String,
+    /// The message.
+    pub text: Msg,
 }
 
 /// Everything views read. Views never change it: they record commands.
@@ -92,10 +96,12 @@ pub struct Model {
     pub rules: RulesData,
     /// Problems with the user's rules override files.
     pub rules_problems: Vec<DataProblem>,
-    /// The rosters of the library, sorted by name.
-    pub rosters: Vec<Roster>,
+    /// The documents of the library, of every kind, sorted by name.
+    pub docs: Vec<Doc>,
     /// Library files that could not be read.
     pub unreadable: Vec<Unreadable>,
+    /// Documents another program changed on disk, offered for reload.
+    pub disk_changes: Vec<DocKey>,
     /// The screen shown.
     pub screen: Screen,
     /// Undo and redo.
@@ -109,13 +115,32 @@ pub struct Model {
     /// True when another instance holds the library.
     pub read_only: bool,
     /// Why there is no library, if there is none.
-    pub store_problem: Option<String>,
+    pub store_problem: Option<Msg>,
+    /// The kinds of document.
+    pub kinds: Kinds,
 }
 
 impl Model {
+    /// A document by key.
+    pub fn doc(&self, key: &DocKey) -> Option<&Doc> {
+        self.docs
+            .iter()
+            .find(|d| d.kind() == key.kind && d.id() == key.id)
+    }
+
+    /// A document of kind `K` by id.
+    pub fn get<K: DocKind>(&self, id: &str) -> Option<&K> {
+        self.doc(&DocKey::of::<K>(id)).and_then(Doc::get::<K>)
+    }
+
     /// A roster by id.
     pub fn roster(&self, id: &str) -> Option<&Roster> {
-        self.rosters.iter().find(|r| r.id == id)
+        self.get::<Roster>(id)
+    }
+
+    /// Every roster, by name.
+    pub fn rosters(&self) -> impl Iterator<Item = &Roster> {
+        self.docs.iter().filter_map(Doc::get::<Roster>)
     }
 }
 
@@ -123,29 +148,38 @@ impl Model {
 pub struct App {
     /// What views read.
     pub model: Model,
-    /// Per-view state of the interface (text being typed, filters …).
-    pub views: crate::ui::ViewState,
     store: Option<Store>,
     rng: DiceRng,
     desktop: Box<dyn Desktop>,
-    dirty: BTreeSet<String>,
+    dirty: BTreeSet<DocKey>,
     commands: Vec<Command>,
 }
 
 impl App {
     /// Opens the library in `data_dir` (or runs without one if `None` or if
-    /// it cannot be opened, saying why).
+    /// it cannot be opened, saying why), with the kinds Muster ships.
     pub fn new(
         data_dir: Option<&Path>,
         prefs: &Prefs,
         desktop: Box<dyn Desktop>,
         seed: u64,
     ) -> Result<Self, String> {
+        Self::with_kinds(data_dir, prefs, desktop, seed, Kinds::default())
+    }
+
+    /// Opens the library for `kinds` of documents.
+    pub fn with_kinds(
+        data_dir: Option<&Path>,
+        prefs: &Prefs,
+        desktop: Box<dyn Desktop>,
+        seed: u64,
+        kinds: Kinds,
+    ) -> Result<Self, String> {
         let (store, store_problem) = match data_dir {
-            None => (None, Some(prefs.lang.t("store.no_data_dir").to_owned())),
-            Some(dir) => match Store::open(dir) {
+            None => (None, Some(Msg::new("store.no_data_dir"))),
+            Some(dir) => match Store::open_with(dir, kinds.clone()) {
                 Ok(store) => (Some(store), None),
-                Err(e) => (None, Some(prefs.lang.store_error(&e))),
+                Err(e) => (None, Some(e.msg())),
             },
         };
         let lang = prefs.lang;
@@ -158,8 +192,9 @@ impl App {
             lang,
             rules,
             rules_problems,
-            rosters: Vec::new(),
+            docs: Vec::new(),
             unreadable: Vec::new(),
+            disk_changes: Vec::new(),
             screen: Screen::Library,
             history: History::default(),
             save_state: if store.is_some() {
@@ -171,10 +206,10 @@ impl App {
             data_dir: store.as_ref().map(|s| s.dir().to_path_buf()),
             read_only,
             store_problem,
+            kinds,
         };
         let mut app = Self {
             model,
-            views: crate::ui::ViewState::default(),
             store,
             rng: dice::seeded(seed),
             desktop,
@@ -183,16 +218,18 @@ impl App {
         };
         app.reload();
         if let Some(reason) = app.store.as_ref().and_then(Store::lock_warning) {
-            let text = lang.f("store.lock_unsupported", &[("reason", reason)]);
+            let text = Msg::new("store.lock_unsupported").text("reason", reason);
             app.message(MessageKind::Error, text);
         }
         if app.model.read_only {
-            app.message(
-                MessageKind::Error,
-                app.model.lang.t("store.read_only").to_owned(),
-            );
+            app.message(MessageKind::Error, Msg::new("store.read_only"));
         }
         Ok(app)
+    }
+
+    /// The store, for tests that look at the disk through it.
+    pub fn store(&self) -> Option<&Store> {
+        self.store.as_ref()
     }
 
     /// The preferences to persist.
@@ -207,10 +244,10 @@ impl App {
         self.commands.push(command);
     }
 
-    /// What a frame of the interface needs: the model to read, the views'
-    /// own state, and the queue of commands.
-    pub(crate) fn parts(&mut self) -> (&Model, &mut crate::ui::ViewState, &mut Vec<Command>) {
-        (&self.model, &mut self.views, &mut self.commands)
+    /// What a frame of the interface needs: the model to read and the queue
+    /// of commands.
+    pub fn parts(&mut self) -> (&Model, &mut Vec<Command>) {
+        (&self.model, &mut self.commands)
     }
 
     /// Applies every recorded command, then saves what changed.
@@ -226,15 +263,13 @@ impl App {
         let Some(store) = &self.store else {
             return;
         };
-        let mut library = store.load_library();
-        for roster in &mut library.rosters {
-            roster.renumber_duplicate_ids();
-        }
-        self.model.rosters = library.rosters;
+        let library = store.load_library();
+        self.model.docs = library.docs;
         self.model.unreadable = library.unreadable;
+        self.model.disk_changes.clear();
     }
 
-    fn message(&mut self, kind: MessageKind, text: String) {
+    fn message(&mut self, kind: MessageKind, text: Msg) {
         self.model.messages.push(Message { kind, text });
         if self.model.messages.len() > 200 {
             self.model.messages.remove(0);
@@ -246,7 +281,8 @@ impl App {
         !self.dirty.is_empty()
     }
 
-    /// Saves every roster changed since the last save.
+    /// Saves every document changed since the last save. A file another
+    /// program changed is not overwritten: it is offered for reload.
     fn save_dirty(&mut self) {
         if self.dirty.is_empty() {
             return;
@@ -260,26 +296,51 @@ impl App {
             return;
         }
         let mut failure = None;
-        for id in std::mem::take(&mut self.dirty) {
-            let result = match self.model.roster(&id) {
-                Some(roster) => store.save_roster(roster).map(|_| ()),
-                None => store.delete_roster(&id),
+        let mut conflicts = Vec::new();
+        for key in std::mem::take(&mut self.dirty) {
+            let result = match self.model.doc(&key) {
+                Some(doc) => store.save(doc).map(|_| ()),
+                None => store.delete(&key),
             };
-            if let Err(e) = result {
-                failure = Some(self.model.lang.store_error(&e));
-                self.dirty.insert(id);
+            match result {
+                Ok(()) => {}
+                Err(crate::store::StoreError::ChangedOnDisk { .. }) => {
+                    conflicts.push(key.clone());
+                    self.dirty.insert(key);
+                }
+                Err(e) => {
+                    failure = Some(e.msg());
+                    self.dirty.insert(key);
+                }
             }
         }
+        for key in conflicts {
+            self.note_disk_change(key);
+        }
         self.model.save_state = match failure {
-            None => SaveState::Saved,
+            None if self.dirty.is_empty() => SaveState::Saved,
+            None => SaveState::Unsaved,
             Some(reason) => {
-                let text = self
-                    .model
-                    .lang
-                    .f("store.save_failed", &[("reason", &reason)]);
-                self.message(MessageKind::Error, text.clone());
+                self.message(
+                    MessageKind::Error,
+                    Msg::new("store.save_failed").msg("reason", reason.clone()),
+                );
                 SaveState::Failed(reason)
             }
         };
+    }
+
+    fn note_disk_change(&mut self, key: DocKey) {
+        if !self.model.disk_changes.contains(&key) {
+            let name = self
+                .model
+                .doc(&key)
+                .map_or_else(|| key.id.clone(), |d| d.name().to_owned());
+            self.message(
+                MessageKind::Error,
+                Msg::new("store.changed_on_disk").text("name", name),
+            );
+            self.model.disk_changes.push(key);
+        }
     }
 }

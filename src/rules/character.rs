@@ -16,6 +16,7 @@ pub type CharacterId = u64;
 /// A character: a race, an optional standard type, psychic or not, and the
 /// advance points allotted and spent.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Character {
     /// Unique within the roster.
     pub id: CharacterId,

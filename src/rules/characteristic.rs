@@ -209,17 +209,38 @@ impl Serialize for Modifiers {
 
 impl<'de> Deserialize<'de> for Modifiers {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let map = std::collections::BTreeMap::<String, i32>::deserialize(deserializer)?;
+        deserializer.deserialize_map(ModifiersVisitor)
+    }
+}
+
+/// Reads a map of characteristics, refusing unknown and repeated keys: with
+/// `{"WP": 1, "WP": 0}` the last value would win and a point would vanish.
+struct ModifiersVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ModifiersVisitor {
+    type Value = Modifiers;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a map of characteristics (M WS BS S T W I A Ld Int Cl WP) to numbers")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Modifiers, A::Error> {
         let mut profile = Profile::ZERO;
-        for (key, value) in map {
+        let mut seen = [false; 12];
+        while let Some(key) = map.next_key::<String>()? {
             let Some(c) = Characteristic::from_key(&key) else {
                 return Err(serde::de::Error::custom(format!(
-                    "unknown characteristic `{key}` (expected one of M WS BS S T W I A Ld Int Cl WP)"
+                    "unknown characteristic `{key}`, expected one of `M`, `WS`, `BS`, `S`, `T`, `W`, `I`, `A`, `Ld`, `Int`, `Cl`, `WP`"
                 )));
             };
-            profile.set(c, value);
+            let i = c as usize;
+            if seen[i] {
+                return Err(serde::de::Error::custom(format!("duplicate field `{key}`")));
+            }
+            seen[i] = true;
+            profile.set(c, map.next_value::<i32>()?);
         }
-        Ok(Self(profile))
+        Ok(Modifiers(profile))
     }
 }
 
@@ -256,5 +277,12 @@ mod tests {
         let json = serde_json::to_string(&Modifiers(p)).expect("serialize");
         assert_eq!(json, r#"{"WS":2}"#);
         assert!(serde_json::from_str::<Modifiers>(r#"{"Foo":1}"#).is_err());
+    }
+
+    #[test]
+    fn a_repeated_characteristic_is_refused() {
+        let err = serde_json::from_str::<Modifiers>(r#"{"WP":1,"Int":1,"WP":0}"#)
+            .expect_err("a repeated key must be refused");
+        assert!(err.to_string().contains("duplicate field `WP`"), "{err}");
     }
 }

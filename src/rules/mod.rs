@@ -1,4 +1,5 @@
-//! The functional core: profiles, dice, rules data, validation.
+//! The functional core: profiles, dice, rules data, validation, and the pure
+//! update of every kind of document.
 //!
 //! Nothing here draws on egui, files, the clock or a thread RNG; randomness
 //! arrives as `&mut impl Rng` (enforced by `tests/architecture.rs`).
@@ -7,13 +8,19 @@ pub mod character;
 pub mod characteristic;
 pub mod data;
 pub mod dice;
+pub mod doc;
+pub mod msg;
 pub mod problem;
 pub mod roster;
+pub mod roster_edit;
 pub mod units;
 
 pub use character::{Character, CharacterId, PlacementStep, RandomPlacement};
 pub use characteristic::{Characteristic, Modifiers, Profile};
 pub use data::RulesData;
 pub use dice::Roll;
+pub use doc::{Doc, DocKey, DocKind, Edit, LineKind, Outcome};
+pub use msg::{Arg, Msg};
 pub use problem::Problem;
 pub use roster::{PointsScheme, Roster};
+pub use roster_edit::{CharacterEdit, NewCharacter, RosterEdit};

@@ -12,7 +12,7 @@ use super::problem::Problem;
 
 /// How a side's advance points are given out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(tag = "scheme", rename_all = "snake_case")]
+#[serde(tag = "scheme", rename_all = "snake_case", deny_unknown_fields)]
 pub enum PointsScheme {
     /// No limit set by the game master.
     #[default]
@@ -34,6 +34,7 @@ pub enum PointsScheme {
 
 /// A band of characters: the document the roster editor edits.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Roster {
     /// Stable id (also the file name in the library).
     pub id: String,

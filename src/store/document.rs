@@ -1,25 +1,56 @@
-//! The roster file format: a versioned envelope, migrations from older
-//! schema versions, and parse errors that say where.
+//! The document file format, the same for every kind: a versioned envelope
+//! `{"muster": KIND, "schema_version": N, KIND: {…}}`, migrations from older
+//! schema versions, and parse errors that say what and where.
 
-use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
+use serde::ser::SerializeMap as _;
+use serde::{Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
-use crate::rules::Roster;
+use crate::rules::{DocKind, Msg};
 
-/// The schema version this Muster writes.
+/// The schema version this Muster writes. Within it, an unknown field is an
+/// error; a newer version is refused, an older one upgraded.
 pub const SCHEMA_VERSION: u32 = 2;
 
-/// What kind of document the envelope's `muster` field names.
-pub const ROSTER_KIND: &str = "roster";
-
-/// Why a document could not be read. Shown through the translation layer
-/// (`Lang::doc_error`); `Display` gives the English text.
+/// Why a document could not be read or written. Data, not text: shown
+/// through the translation layer from [`DocError::msg`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DocError {
-    /// Not valid JSON, or not the shape of a roster.
+    /// Not valid JSON, or a value of the wrong type.
     Syntax {
         /// serde_json's message.
         message: String,
+        /// Where in the document (`roster.characters[0].advances`), if known.
+        at: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+    },
+    /// A field this schema version does not have (a misspelling, or a file
+    /// edited by hand).
+    UnknownField {
+        /// The field's name.
+        field: String,
+        /// The closest field of the schema, if one is close.
+        suggestion: Option<String>,
+        /// Where (`roster.characters[0]`).
+        at: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+    },
+    /// A field given twice in one object (the second would silently win).
+    DuplicateField {
+        /// The field's name.
+        field: String,
+        /// Where.
+        at: String,
         /// 1-based line.
         line: usize,
         /// 1-based column.
@@ -27,8 +58,15 @@ pub enum DocError {
     },
     /// Valid JSON, but not an object.
     NotObject,
-    /// Another kind of Muster document.
-    WrongKind(String),
+    /// A Muster document of another kind than the one expected.
+    WrongKind {
+        /// The kind in the file.
+        found: String,
+        /// The kind expected.
+        expected: &'static str,
+    },
+    /// A kind of document this Muster does not know.
+    UnknownKind(String),
     /// `schema_version` is not a whole number.
     BadVersion,
     /// Neither a Muster envelope nor a roster of the first format.
@@ -38,203 +76,381 @@ pub enum DocError {
         /// The version in the file.
         found: u64,
     },
-    /// An older version whose upgrade did not give a roster.
+    /// An older version whose upgrade failed.
     UpgradeFailed {
         /// The version in the file.
         from: u64,
         /// What went wrong.
         message: String,
     },
+    /// The document could not be turned into JSON (nothing was written).
+    Serialize(String),
 }
 
 impl DocError {
-    fn from_json(e: &serde_json::Error) -> Self {
-        let message = e.to_string();
-        // serde_json appends " at line L column C"; keep the message alone.
-        let message = message
-            .rsplit_once(" at line ")
-            .map_or(message.as_str(), |(m, _)| m)
-            .to_owned();
-        Self::Syntax {
-            message,
-            line: e.line(),
-            column: e.column(),
-        }
-    }
-
-    /// The message key in the locale files and its arguments.
-    pub fn message(&self) -> (&'static str, Vec<(&'static str, String)>) {
+    /// The message key and its arguments.
+    pub fn msg(&self) -> Msg {
         match self {
             Self::Syntax {
                 message,
+                at,
                 line,
                 column,
-            } => (
-                "doc.syntax",
-                vec![
-                    ("message", message.clone()),
-                    ("line", line.to_string()),
-                    ("column", column.to_string()),
-                ],
-            ),
-            Self::NotObject => ("doc.not_object", Vec::new()),
-            Self::WrongKind(kind) => ("doc.wrong_kind", vec![("kind", kind.clone())]),
-            Self::BadVersion => ("doc.bad_version", Vec::new()),
-            Self::NoEnvelope => ("doc.no_envelope", Vec::new()),
-            Self::TooNew { found } => (
-                "doc.too_new",
-                vec![
-                    ("found", found.to_string()),
-                    ("supported", SCHEMA_VERSION.to_string()),
-                ],
-            ),
-            Self::UpgradeFailed { from, message } => (
-                "doc.upgrade_failed",
-                vec![("from", from.to_string()), ("message", message.clone())],
-            ),
+            } => Msg::new(if at.is_empty() {
+                "doc.syntax"
+            } else {
+                "doc.syntax_at"
+            })
+            .text("message", message)
+            .text("at", at)
+            .int("line", *line)
+            .int("column", *column),
+            Self::UnknownField {
+                field,
+                suggestion,
+                at,
+                line,
+                column,
+            } => {
+                let m = Msg::new(if suggestion.is_some() {
+                    "doc.unknown_field_suggest"
+                } else {
+                    "doc.unknown_field"
+                })
+                .text("field", field)
+                .text("at", at)
+                .int("line", *line)
+                .int("column", *column);
+                match suggestion {
+                    Some(s) => m.text("suggestion", s),
+                    None => m,
+                }
+            }
+            Self::DuplicateField {
+                field,
+                at,
+                line,
+                column,
+            } => Msg::new("doc.duplicate_field")
+                .text("field", field)
+                .text("at", at)
+                .int("line", *line)
+                .int("column", *column),
+            Self::NotObject => Msg::new("doc.not_object"),
+            Self::WrongKind { found, expected } => Msg::new("doc.wrong_kind")
+                .text("kind", found)
+                .text("expected", *expected),
+            Self::UnknownKind(kind) => Msg::new("doc.unknown_kind").text("kind", kind),
+            Self::BadVersion => Msg::new("doc.bad_version"),
+            Self::NoEnvelope => Msg::new("doc.no_envelope"),
+            Self::TooNew { found } => Msg::new("doc.too_new")
+                .int("found", *found)
+                .int("supported", SCHEMA_VERSION),
+            Self::UpgradeFailed { from, message } => Msg::new("doc.upgrade_failed")
+                .int("from", *from)
+                .text("message", message),
+            Self::Serialize(message) => Msg::new("doc.serialize").text("message", message),
+        }
+    }
+
+    fn from_json(e: &serde_json::Error, at: String) -> Self {
+        let text = e.to_string();
+        // serde_json appends " at line L column C"; keep the message alone.
+        let message = text
+            .rsplit_once(" at line ")
+            .map_or(text.as_str(), |(m, _)| m)
+            .to_owned();
+        let (line, column) = (e.line(), e.column());
+        let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+        if message.starts_with("unknown field") || message.starts_with("unknown characteristic") {
+            let field = quoted.first().copied().unwrap_or_default().to_owned();
+            let suggestion = closest(&field, &quoted[1.min(quoted.len())..]);
+            return Self::UnknownField {
+                field,
+                suggestion,
+                at,
+                line,
+                column,
+            };
+        }
+        if message.starts_with("duplicate field") {
+            return Self::DuplicateField {
+                field: quoted.first().copied().unwrap_or_default().to_owned(),
+                at,
+                line,
+                column,
+            };
+        }
+        Self::Syntax {
+            message,
+            at,
+            line,
+            column,
         }
     }
 }
 
-impl std::fmt::Display for DocError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::i18n::Lang::En.doc_error(self))
+/// The expected name closest to `field`, if it is close enough to be a
+/// misspelling of it.
+fn closest(field: &str, expected: &[&str]) -> Option<String> {
+    let lower = field.to_lowercase();
+    expected
+        .iter()
+        .map(|e| (strsim::levenshtein(&lower, &e.to_lowercase()), *e))
+        .filter(|(d, e)| *d <= (e.chars().count() / 3).max(2))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, e)| e.to_owned())
+}
+
+impl fmt::Display for DocError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.msg().plain())
     }
 }
 
 impl std::error::Error for DocError {}
 
-#[derive(Serialize)]
-struct EnvelopeOut<'a> {
-    muster: &'static str,
-    schema_version: u32,
-    roster: &'a Roster,
+struct EnvelopeOut<'a, K>(&'a K);
+
+impl<K: DocKind> Serialize for EnvelopeOut<'_, K> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("muster", K::KIND)?;
+        map.serialize_entry("schema_version", &SCHEMA_VERSION)?;
+        map.serialize_entry(K::KIND, self.0)?;
+        map.end()
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct EnvelopeIn {
-    #[allow(dead_code)]
-    muster: String,
-    #[allow(dead_code)]
-    schema_version: u32,
-    roster: Roster,
-}
-
-/// The text of a roster file, pretty-printed, ending with a newline.
-pub fn roster_to_json(roster: &Roster) -> String {
-    let envelope = EnvelopeOut {
-        muster: ROSTER_KIND,
-        schema_version: SCHEMA_VERSION,
-        roster,
-    };
-    let mut text = serde_json::to_string_pretty(&envelope).unwrap_or_default();
+/// The text of a document's file, pretty-printed, ending with a newline. A
+/// failure is an error, never an empty text saved over the file.
+pub fn to_json<K: DocKind>(doc: &K) -> Result<String, DocError> {
+    let mut text = serde_json::to_string_pretty(&EnvelopeOut(doc))
+        .map_err(|e| DocError::Serialize(e.to_string()))?;
     text.push('\n');
-    text
+    Ok(text)
 }
 
-/// Schema version 1 (Muster's first format) was the roster object alone,
-/// without envelope, with each character's standard type under `kind` and
-/// the roster's id missing (the file name was the id).
-fn migrate_v1(value: Value, fallback_id: &str) -> Value {
-    let mut roster = value;
-    if let Some(obj) = roster.as_object_mut() {
-        obj.remove("schema_version");
-        if !obj.contains_key("id") {
-            obj.insert("id".to_owned(), Value::String(fallback_id.to_owned()));
-        }
-        if let Some(Value::Array(characters)) = obj.get_mut("characters") {
-            for c in characters.iter_mut().filter_map(Value::as_object_mut) {
-                if let Some(kind) = c.remove("kind")
-                    && !kind.is_null()
-                {
-                    c.insert("type".to_owned(), kind);
+/// Reads the envelope of kind `K` from the text, typed, so that shape errors
+/// keep their line, column and place, and repeated or unknown fields at the
+/// top are refused like those inside.
+struct EnvelopeSeed<K>(PhantomData<K>);
+
+impl<'de, K: DocKind> DeserializeSeed<'de> for EnvelopeSeed<K> {
+    type Value = K;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<K, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de, K: DocKind> Visitor<'de> for EnvelopeSeed<K> {
+    type Value = K;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a Muster {} document", K::KIND)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<K, A::Error> {
+        let fields: &'static [&'static str] = &["muster", "schema_version"];
+        let (mut kind, mut version, mut doc) = (false, false, None);
+        while let Some(key) = map.next_key::<String>()? {
+            let seen = match key.as_str() {
+                "muster" => std::mem::replace(&mut kind, true),
+                "schema_version" => std::mem::replace(&mut version, true),
+                k if k == K::KIND => doc.is_some(),
+                other => {
+                    return Err(de::Error::custom(format!(
+                        "unknown field `{other}`, expected one of `muster`, `schema_version`, `{}`",
+                        K::KIND
+                    )));
                 }
+            };
+            if seen {
+                return Err(de::Error::custom(format!("duplicate field `{key}`")));
+            }
+            if key == K::KIND {
+                doc = Some(map.next_value::<K>()?);
+            } else {
+                map.next_value::<de::IgnoredAny>()?;
             }
         }
+        let _ = fields;
+        doc.ok_or_else(|| de::Error::missing_field(K::KIND))
     }
-    serde_json::json!({
-        "muster": ROSTER_KIND,
-        "schema_version": SCHEMA_VERSION,
-        "roster": roster,
-    })
 }
 
-/// Reads a roster file's text, migrating older versions. `fallback_id` is
-/// used when a version-1 file has no id (its file stem).
-pub fn parse_roster(text: &str, fallback_id: &str) -> Result<Roster, DocError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| DocError::from_json(&e))?;
+/// Parses typed, keeping where an error is.
+fn parse_typed<K: DocKind>(text: &str) -> Result<K, DocError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let mut track = serde_path_to_error::Track::new();
+    let typed = EnvelopeSeed::<K>(PhantomData)
+        .deserialize(serde_path_to_error::Deserializer::new(&mut de, &mut track));
+    match typed.and_then(|doc| de.end().map(|()| doc)) {
+        Ok(doc) => Ok(doc),
+        Err(e) => {
+            let at = track.path().to_string();
+            let at = if at == "." || at == "?" {
+                String::new()
+            } else {
+                at
+            };
+            Err(DocError::from_json(&e, at))
+        }
+    }
+}
+
+/// What the envelope of a text says: its kind and schema version, or `None`
+/// for a bare roster of the first format.
+pub fn peek(text: &str) -> Result<(Value, Option<(String, u64)>), DocError> {
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| DocError::from_json(&e, String::new()))?;
     let Some(obj) = value.as_object() else {
         return Err(DocError::NotObject);
     };
-    let version = match (obj.get("muster"), obj.get("schema_version")) {
+    let head = match (obj.get("muster"), obj.get("schema_version")) {
         (Some(Value::String(kind)), Some(v)) => {
-            if kind != ROSTER_KIND {
-                return Err(DocError::WrongKind(kind.clone()));
+            Some((kind.clone(), v.as_u64().ok_or(DocError::BadVersion)?))
+        }
+        (Some(Value::String(_)), None) => return Err(DocError::BadVersion),
+        _ => None,
+    };
+    Ok((value, head))
+}
+
+/// Reads a document of kind `K` from its file's text, upgrading older schema
+/// versions. `fallback_id` (the file's name) is the id of a first-format
+/// file that had none.
+pub fn parse<K: DocKind>(text: &str, fallback_id: &str) -> Result<K, DocError> {
+    let (value, head) = peek(text)?;
+    let enveloped = head.is_some();
+    let version = match head {
+        Some((kind, version)) => {
+            if kind != K::KIND {
+                return Err(DocError::WrongKind {
+                    found: kind,
+                    expected: K::KIND,
+                });
             }
-            v.as_u64().ok_or(DocError::BadVersion)?
+            version
         }
-        (None, _) if obj.contains_key("characters") && obj.contains_key("name") => 1,
-        _ => {
-            return Err(DocError::NoEnvelope);
-        }
+        None if value.as_object().is_some_and(K::is_bare_v1) => 1,
+        None => return Err(DocError::NoEnvelope),
     };
     if version > u64::from(SCHEMA_VERSION) {
         return Err(DocError::TooNew { found: version });
     }
     if version == u64::from(SCHEMA_VERSION) {
-        // Parse the text again, typed, so shape errors keep their line and column.
-        let envelope: EnvelopeIn =
-            serde_json::from_str(text).map_err(|e| DocError::from_json(&e))?;
-        return Ok(envelope.roster);
+        return parse_typed(text);
     }
-    let migrated = migrate_v1(value, fallback_id);
-    let text = serde_json::to_string_pretty(&migrated).unwrap_or_default();
-    let envelope: EnvelopeIn =
-        serde_json::from_str(&text).map_err(|e| DocError::UpgradeFailed {
-            from: version,
-            message: e.to_string(),
-        })?;
-    Ok(envelope.roster)
+    let payload = if !enveloped {
+        value
+    } else {
+        let mut value = value;
+        value
+            .as_object_mut()
+            .and_then(|o| o.remove(K::KIND))
+            .unwrap_or(Value::Null)
+    };
+    let failed = |message: String| DocError::UpgradeFailed {
+        from: version,
+        message,
+    };
+    let mut payload = payload;
+    for from in version..u64::from(SCHEMA_VERSION) {
+        payload = K::migrate(from, payload, fallback_id).map_err(failed)?;
+    }
+    let envelope = serde_json::json!({
+        "muster": K::KIND,
+        "schema_version": SCHEMA_VERSION,
+        K::KIND: payload,
+    });
+    let text = serde_json::to_string_pretty(&envelope).map_err(|e| failed(e.to_string()))?;
+    parse_typed(&text).map_err(|e| failed(e.msg().plain()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Character;
+    use crate::rules::{Character, Roster};
 
     #[test]
     fn round_trip() {
         let mut r = Roster::new("abc", "Band");
         r.characters.push(Character::new(1, "Kal", "human"));
-        let text = roster_to_json(&r);
-        assert_eq!(parse_roster(&text, "x"), Ok(r));
+        let text = to_json(&r).expect("serializes");
+        assert!(text.starts_with("{\n  \"muster\": \"roster\",\n  \"schema_version\": 2,"));
+        assert_eq!(parse::<Roster>(&text, "x"), Ok(r));
     }
 
     #[test]
     fn older_schema_version_loads() {
         let v1 = r#"{"name": "Old band", "characters": [
             {"id": 1, "name": "Kal", "race": "human", "kind": "champion"}]}"#;
-        let r = parse_roster(v1, "old-band").expect("v1 loads");
+        let r = parse::<Roster>(v1, "old-band").expect("v1 loads");
         assert_eq!(r.id, "old-band");
         assert_eq!(r.characters[0].type_id.as_deref(), Some("champion"));
     }
 
     #[test]
     fn errors_say_where() {
-        let err = parse_roster("{\n  \"muster\": \"roster\",\n  oops\n}", "x").unwrap_err();
+        let err = parse::<Roster>("{\n  \"muster\": \"roster\",\n  oops\n}", "x").unwrap_err();
         let DocError::Syntax { line, .. } = err else {
             panic!("expected a syntax error, got {err:?}");
         };
         assert_eq!(line, 3);
         let shape = "{\"muster\": \"roster\", \"schema_version\": 2,\n\"roster\": {\"id\": \"a\", \"name\": 5}}";
-        let err = parse_roster(shape, "x").unwrap_err();
-        assert!(matches!(err, DocError::Syntax { line: 2, .. }), "{err:?}");
+        let err = parse::<Roster>(shape, "x").unwrap_err();
+        assert!(
+            matches!(&err, DocError::Syntax { line: 2, at, .. } if at == "roster.name"),
+            "{err:?}"
+        );
     }
 
     #[test]
     fn newer_version_is_refused() {
         let text = r#"{"muster": "roster", "schema_version": 99, "roster": {}}"#;
-        assert_eq!(parse_roster(text, "x"), Err(DocError::TooNew { found: 99 }));
+        assert_eq!(
+            parse::<Roster>(text, "x"),
+            Err(DocError::TooNew { found: 99 })
+        );
+    }
+
+    #[test]
+    fn a_misspelled_field_is_named_with_its_place_and_the_close_match() {
+        let text = r#"{"muster": "roster", "schema_version": 2, "roster": {"id": "a", "name": "B",
+            "characters": [{"id": 1, "name": "Kal", "race": "human", "advance_point": 2}]}}"#;
+        let err = parse::<Roster>(text, "x").unwrap_err();
+        let DocError::UnknownField {
+            field,
+            suggestion,
+            at,
+            line,
+            ..
+        } = &err
+        else {
+            panic!("expected an unknown field, got {err:?}");
+        };
+        assert_eq!(field, "advance_point");
+        assert_eq!(suggestion.as_deref(), Some("advance_points"));
+        assert!(at.starts_with("roster.characters[0]"), "{at}");
+        assert_eq!(*line, 2);
+    }
+
+    #[test]
+    fn a_repeated_field_anywhere_is_refused() {
+        let advances = r#"{"muster": "roster", "schema_version": 2, "roster": {"id": "a", "name": "B",
+            "characters": [{"id": 1, "name": "Kal", "race": "human", "advance_points": 2,
+            "advances": {"WP": 1, "Int": 1, "WP": 0}}]}}"#;
+        let err = parse::<Roster>(advances, "x").unwrap_err();
+        assert!(
+            matches!(&err, DocError::DuplicateField { field, .. } if field == "WP"),
+            "{err:?}"
+        );
+        let top = r#"{"muster": "roster", "schema_version": 2, "schema_version": 2, "roster": {}}"#;
+        let err = parse::<Roster>(top, "x").unwrap_err();
+        assert!(
+            matches!(&err, DocError::DuplicateField { field, .. } if field == "schema_version"),
+            "{err:?}"
+        );
     }
 }

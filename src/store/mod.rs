@@ -1,20 +1,28 @@
-//! The user's documents on disk: one JSON file per roster in the data
-//! directory, saved atomically, with rotating backups. A file that cannot be
-//! read is reported and never overwritten or deleted. A second instance on
-//! the same directory opens it read-only.
+//! The user's documents on disk: one JSON file per document, in one folder
+//! per kind (`rosters/`, …), saved atomically, with rotating backups. A file
+//! that cannot be read is reported and never overwritten or deleted. A file
+//! changed by another program is never overwritten in silence. A second
+//! instance on the same directory opens it read-only.
+//!
+//! The store knows no language: its errors are data ([`StoreError::msg`]),
+//! translated where they are shown.
 
 pub mod document;
+pub mod kinds;
 
+use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-pub use document::{DocError, SCHEMA_VERSION, parse_roster, roster_to_json};
+pub use document::{DocError, SCHEMA_VERSION, parse, to_json};
+pub use kinds::{Kind, Kinds};
 
 use crate::rules::data::DataProblem;
-use crate::rules::{Problem, Roster, RulesData};
+use crate::rules::{Doc, DocKey, DocKind, Msg, Problem, RulesData};
 
 /// How many previous versions of each document are kept.
 pub const BACKUPS_KEPT: usize = 10;
@@ -31,8 +39,19 @@ pub fn default_data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "muster").map(|d| d.data_dir().to_path_buf())
 }
 
-/// What went wrong with the store. Shown through the translation layer
-/// (`Lang::store_error`), the path last; `Display` gives the English text.
+/// Where eframe keeps the interface preferences: the `prefs` folder beside
+/// the documents when `$MUSTER_DATA_DIR` is set (so the override moves them
+/// too), otherwise the platform's configuration folder; never among the
+/// documents.
+pub fn prefs_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir).join("prefs"));
+    }
+    directories::ProjectDirs::from("", "", "muster").map(|d| d.config_dir().to_path_buf())
+}
+
+/// What went wrong with the store. Data, not text: [`StoreError::msg`] gives
+/// the message key and arguments, the path last.
 #[derive(Debug)]
 pub enum StoreError {
     /// Another Muster holds the data directory.
@@ -46,10 +65,16 @@ pub enum StoreError {
         /// The OS error.
         source: io::Error,
     },
-    /// A document could not be read.
+    /// A document could not be read or written.
     Document {
         /// Why.
         reason: DocError,
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file was changed by another program since Muster read or wrote
+    /// it: saving would overwrite that change.
+    ChangedOnDisk {
         /// The file.
         path: PathBuf,
     },
@@ -65,21 +90,34 @@ impl StoreError {
                 message: source.to_string(),
             },
             Self::ReadOnly => ReadError::ReadOnly,
+            Self::ChangedOnDisk { .. } => ReadError::ChangedOnDisk,
         }
     }
 
     /// The file or folder concerned.
     pub fn path(&self) -> Option<&Path> {
         match self {
-            Self::Io { path, .. } | Self::Document { path, .. } => Some(path),
+            Self::Io { path, .. } | Self::Document { path, .. } | Self::ChangedOnDisk { path } => {
+                Some(path)
+            }
             Self::ReadOnly => None,
+        }
+    }
+
+    /// The message: the reason, then the path.
+    pub fn msg(&self) -> Msg {
+        match self.path() {
+            Some(path) => Msg::new("io.with_path")
+                .msg("reason", self.reason().msg())
+                .text("path", path.display().to_string()),
+            None => self.reason().msg(),
         }
     }
 }
 
 impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::i18n::Lang::En.store_error(self))
+        f.write_str(&self.msg().plain())
     }
 }
 
@@ -88,7 +126,7 @@ impl std::error::Error for StoreError {
         match self {
             Self::Io { source, .. } => Some(source),
             Self::Document { reason, .. } => Some(reason),
-            Self::ReadOnly => None,
+            Self::ReadOnly | Self::ChangedOnDisk { .. } => None,
         }
     }
 }
@@ -97,7 +135,7 @@ impl std::error::Error for StoreError {
 /// library lists beside the file name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadError {
-    /// The text is not a roster Muster can read.
+    /// The text is not a document Muster can read.
     Document(DocError),
     /// The system refused: what was being done (a message key) and the OS's words.
     Io {
@@ -108,11 +146,27 @@ pub enum ReadError {
     },
     /// Another Muster holds the library.
     ReadOnly,
+    /// Another program changed the file.
+    ChangedOnDisk,
+}
+
+impl ReadError {
+    /// The message key and arguments.
+    pub fn msg(&self) -> Msg {
+        match self {
+            Self::Document(e) => e.msg(),
+            Self::Io { action, message } => Msg::new("io.failed")
+                .key("action", *action)
+                .text("reason", message),
+            Self::ReadOnly => Msg::new("io.read_only"),
+            Self::ChangedOnDisk => Msg::new("io.changed_on_disk"),
+        }
+    }
 }
 
 impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::i18n::Lang::En.read_error(self))
+        f.write_str(&self.msg().plain())
     }
 }
 
@@ -134,13 +188,38 @@ pub struct Unreadable {
     pub reason: ReadError,
 }
 
-/// Everything in the library folder.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Everything in the library folders.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Library {
-    /// The rosters read, sorted by name.
-    pub rosters: Vec<Roster>,
+    /// The documents read, of every kind, sorted by name.
+    pub docs: Vec<Doc>,
     /// Files that could not be read, left as they are.
     pub unreadable: Vec<Unreadable>,
+}
+
+impl Library {
+    /// The documents of kind `K`.
+    pub fn of<K: DocKind>(&self) -> impl Iterator<Item = &K> {
+        self.docs.iter().filter_map(Doc::get::<K>)
+    }
+}
+
+/// What the store last saw of a file: if it differs now, another program
+/// changed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Seen {
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+impl Seen {
+    fn of(path: &Path) -> Option<Self> {
+        let meta = fs::metadata(path).ok()?;
+        Some(Self {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        })
+    }
 }
 
 /// Whether this instance holds the data directory.
@@ -159,19 +238,42 @@ enum Lock {
 /// every edit, and a backup per click would push the older versions out.
 pub const BACKUP_INTERVAL: Duration = Duration::from_secs(5 * 60);
 
-/// The documents folder of one data directory.
+/// The documents folders of one data directory.
 #[derive(Debug)]
 pub struct Store {
     dir: PathBuf,
     lock: Lock,
+    kinds: Kinds,
     backup_interval: Duration,
+    /// What was last read or written of each file.
+    seen: Mutex<HashMap<PathBuf, Seen>>,
+    /// Tests: how many more bytes writes may write before failing (`u64::MAX`:
+    /// no limit), to simulate a disk that fills up part-way.
+    write_budget: AtomicU64,
+}
+
+/// A change another program made to the library's files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiskChange {
+    /// The document, by the file's kind folder and name.
+    pub key: DocKey,
+    /// The file.
+    pub path: PathBuf,
 }
 
 impl Store {
-    /// Opens (and creates) the data directory. If another instance holds it,
-    /// the store opens read-only.
+    /// Opens (and creates) the data directory with the kinds Muster ships.
     pub fn open(dir: &Path) -> Result<Self, StoreError> {
-        for sub in [dir.to_path_buf(), dir.join("rosters"), dir.join("backups")] {
+        Self::open_with(dir, Kinds::default())
+    }
+
+    /// Opens (and creates) the data directory for `kinds`. If another
+    /// instance holds it, the store opens read-only. Holding it, the store
+    /// clears what an interrupted save left behind.
+    pub fn open_with(dir: &Path, kinds: Kinds) -> Result<Self, StoreError> {
+        let mut folders = vec![dir.to_path_buf(), dir.join("backups")];
+        folders.extend(kinds.iter().map(|k| dir.join(k.folder)));
+        for sub in folders {
             fs::create_dir_all(&sub).map_err(io_err("io.create_folder", &sub))?;
         }
         let lock_path = dir.join("muster.lock");
@@ -186,11 +288,73 @@ impl Store {
             Err(fs::TryLockError::WouldBlock) => Lock::HeldElsewhere,
             Err(fs::TryLockError::Error(e)) => Lock::Unsupported(e.to_string()),
         };
-        Ok(Self {
+        let store = Self {
             dir: dir.to_path_buf(),
             lock,
+            kinds,
             backup_interval: BACKUP_INTERVAL,
-        })
+            seen: Mutex::new(HashMap::new()),
+            write_budget: AtomicU64::new(u64::MAX),
+        };
+        if matches!(store.lock, Lock::Held(_)) {
+            store.clear_leftovers();
+            store.move_legacy_backups();
+        }
+        Ok(store)
+    }
+
+    /// Removes the temporary files of saves that a crash interrupted: only
+    /// ours (`.NAME.json.STAMP.tmp`), and only while holding the lock, so
+    /// that no save of another Muster is under way.
+    fn clear_leftovers(&self) {
+        for kind in self.kinds.iter() {
+            let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) else {
+                continue;
+            };
+            for path in entries.filter_map(Result::ok).map(|e| e.path()) {
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let ours =
+                    name.starts_with('.') && name.ends_with(".tmp") && name.contains(".json.");
+                if ours && let Err(e) = fs::remove_file(&path) {
+                    log::warn!(
+                        "could not remove a leftover temporary file: {e}: {}",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+
+    /// Muster 0.1 kept roster backups in `backups/<id>/`; they now live in
+    /// `backups/<kind folder>/<id>/`. Moves them, never over anything.
+    fn move_legacy_backups(&self) {
+        let Some(rosters) = self.kinds.get("roster").map(|k| k.folder) else {
+            return;
+        };
+        let root = self.dir.join("backups");
+        let Ok(entries) = fs::read_dir(&root) else {
+            return;
+        };
+        let folders: Vec<&str> = self.kinds.iter().map(|k| k.folder).collect();
+        let target_root = root.join(rosters);
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = entry.path();
+            if folders.contains(&name.as_str()) || !path.is_dir() {
+                continue;
+            }
+            let target = target_root.join(&name);
+            if target.exists() {
+                continue;
+            }
+            let moved = fs::create_dir_all(&target_root).and_then(|()| fs::rename(&path, &target));
+            if let Err(e) = moved {
+                log::warn!("could not move old backups: {e}: {}", path.display());
+            }
+        }
     }
 
     /// Sets how long after a backup the next save makes none (zero: a backup
@@ -199,6 +363,18 @@ impl Store {
     pub fn with_backup_interval(mut self, interval: Duration) -> Self {
         self.backup_interval = interval;
         self
+    }
+
+    /// Makes writes fail once `bytes` more bytes have been written (`None`:
+    /// never): a disk that fills up part-way, for tests.
+    pub fn fail_writes_after(&self, bytes: Option<u64>) {
+        self.write_budget
+            .store(bytes.unwrap_or(u64::MAX), Ordering::SeqCst);
+    }
+
+    /// The kinds of document this store reads and writes.
+    pub fn kinds(&self) -> &Kinds {
+        &self.kinds
     }
 
     /// Why the library could not be locked, when the file system refused:
@@ -215,11 +391,6 @@ impl Store {
         &self.dir
     }
 
-    /// The folder of roster files.
-    pub fn rosters_dir(&self) -> PathBuf {
-        self.dir.join("rosters")
-    }
-
     /// The folder of the user's rules overrides.
     pub fn rules_dir(&self) -> PathBuf {
         self.dir.join("rules")
@@ -230,100 +401,242 @@ impl Store {
         matches!(self.lock, Lock::HeldElsewhere)
     }
 
-    /// The file of a roster: `rosters/<id>.json`. A roster read from the
-    /// library has its file's name as id, so it is saved where it was read.
-    pub fn roster_path(&self, id: &str) -> PathBuf {
-        self.rosters_dir()
-            .join(format!("{}.json", file_stem_for(id)))
+    /// The file of a document: `<kind folder>/<id>.json`. A document read
+    /// from the library has its file's name as id, so it is saved where it
+    /// was read.
+    pub fn path(&self, key: &DocKey) -> PathBuf {
+        let folder = self.kinds.get(key.kind).map_or(key.kind, |k| k.folder);
+        self.dir
+            .join(folder)
+            .join(format!("{}.json", file_stem_for(&key.id)))
     }
 
-    /// The folder of a roster's backups.
-    fn backups_dir(&self, id: &str) -> PathBuf {
-        self.dir.join("backups").join(file_stem_for(id))
+    /// The folder of a document's backups.
+    fn backups_dir(&self, key: &DocKey) -> PathBuf {
+        let folder = self.kinds.get(key.kind).map_or(key.kind, |k| k.folder);
+        self.dir
+            .join("backups")
+            .join(folder)
+            .join(file_stem_for(&key.id))
     }
 
-    /// Reads every roster file. Unreadable ones are listed with the reason.
-    pub fn load_library(&self) -> Library {
-        let mut library = Library::default();
-        let dir = self.rosters_dir();
-        let entries = match fs::read_dir(&dir) {
-            Ok(entries) => entries,
-            Err(e) => {
-                library.unreadable.push(Unreadable {
-                    reason: ReadError::Io {
-                        action: "io.read",
-                        message: e.to_string(),
-                    },
-                    path: dir,
-                });
-                return library;
-            }
-        };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            // Hidden files are not the user's rosters (editors' and sync
-            // tools' leftovers).
-            .filter(|p| {
-                p.file_name()
-                    .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
-            })
-            .collect();
-        paths.sort();
-        for path in paths {
-            match read_roster_file(&path) {
-                Ok(mut roster) => {
-                    // The file's name is the roster's id: two files never
-                    // share one, and a save goes back to the file it came
-                    // from (the id inside may be stale: a copied backup,
-                    // a renamed file).
-                    if let Some(stem) = path.file_stem() {
-                        roster.id = stem.to_string_lossy().into_owned();
-                    }
-                    library.rosters.push(roster);
+    fn remember(&self, path: &Path) {
+        let seen = Seen::of(path);
+        if let Ok(mut map) = self.seen.lock() {
+            match seen {
+                Some(seen) => {
+                    map.insert(path.to_path_buf(), seen);
                 }
-                Err(e) => library.unreadable.push(Unreadable {
-                    reason: e.reason(),
-                    path,
-                }),
+                None => {
+                    map.remove(path);
+                }
             }
         }
-        library.rosters.sort_by_key(|r| r.name.to_lowercase());
+    }
+
+    fn last_seen(&self, path: &Path) -> Option<Seen> {
+        self.seen.lock().ok().and_then(|m| m.get(path).copied())
+    }
+
+    /// Reads every document of every kind. Unreadable files are listed with
+    /// the reason.
+    pub fn load_library(&self) -> Library {
+        let mut library = Library::default();
+        if let Ok(mut seen) = self.seen.lock() {
+            seen.clear();
+        }
+        for kind in self.kinds.iter() {
+            let dir = self.dir.join(kind.folder);
+            let entries = match fs::read_dir(&dir) {
+                Ok(entries) => entries,
+                Err(e) => {
+                    library.unreadable.push(Unreadable {
+                        reason: ReadError::Io {
+                            action: "io.read",
+                            message: e.to_string(),
+                        },
+                        path: dir,
+                    });
+                    continue;
+                }
+            };
+            let mut paths: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| is_document_file(p))
+                .collect();
+            paths.sort();
+            for path in paths {
+                match self.read_in_folder(kind, &path) {
+                    Ok(doc) => library.docs.push(doc),
+                    Err(e) => {
+                        // Known as it is: only a later change is news.
+                        self.remember(&path);
+                        library.unreadable.push(Unreadable {
+                            reason: e.reason(),
+                            path,
+                        });
+                    }
+                }
+            }
+        }
+        library
+            .docs
+            .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
         library
     }
 
-    /// Saves a roster atomically. The previous version goes to the backups,
-    /// unless the newest backup is younger than the backup interval.
-    pub fn save_roster(&self, roster: &Roster) -> Result<PathBuf, StoreError> {
+    /// Reads one file of a kind's folder: it must be of that kind, and the
+    /// file's name is its id (two files never share one, and a save goes
+    /// back to the file it came from, whatever id a copied backup or a
+    /// renamed file holds).
+    fn read_in_folder(&self, kind: &Kind, path: &Path) -> Result<Doc, StoreError> {
+        let doc = self.read_file(path)?;
+        if doc.kind() != kind.kind {
+            return Err(StoreError::Document {
+                reason: DocError::WrongKind {
+                    found: doc.kind().to_owned(),
+                    expected: kind.kind,
+                },
+                path: path.to_path_buf(),
+            });
+        }
+        self.remember(path);
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Ok(if doc.id() == stem {
+            doc
+        } else {
+            doc.renamed(Some(stem), None)
+        })
+    }
+
+    /// Reads one document of the library again (after another program
+    /// changed it): `Ok(None)` if its file is gone.
+    pub fn reload(&self, key: &DocKey) -> Result<Option<Doc>, StoreError> {
+        let path = self.path(key);
+        if !path.exists() {
+            self.remember(&path);
+            return Ok(None);
+        }
+        let kind = self
+            .kinds
+            .get(key.kind)
+            .ok_or_else(|| StoreError::Document {
+                reason: DocError::UnknownKind(key.kind.to_owned()),
+                path: path.clone(),
+            })?;
+        self.read_in_folder(kind, &path).map(Some)
+    }
+
+    /// The documents whose files another program changed, created or
+    /// removed since Muster last read or wrote them.
+    pub fn changes_on_disk(&self) -> Vec<DiskChange> {
+        let known: HashMap<PathBuf, Seen> = self.seen.lock().map(|m| m.clone()).unwrap_or_default();
+        let mut changes = Vec::new();
+        for kind in self.kinds.iter() {
+            let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) else {
+                continue;
+            };
+            for path in entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| is_document_file(p))
+            {
+                if known.get(&path) != Seen::of(&path).as_ref() {
+                    let id = path
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    changes.push(DiskChange {
+                        key: DocKey::new(kind.kind, id),
+                        path,
+                    });
+                }
+            }
+        }
+        for path in known.keys().filter(|p| !p.exists()) {
+            let kind = self
+                .kinds
+                .iter()
+                .find(|k| path.parent() == Some(&self.dir.join(k.folder)));
+            if let Some(kind) = kind {
+                let id = path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                changes.push(DiskChange {
+                    key: DocKey::new(kind.kind, id),
+                    path: path.clone(),
+                });
+            }
+        }
+        changes.sort_by(|a, b| a.path.cmp(&b.path));
+        changes
+    }
+
+    /// Saves a document atomically. The previous version goes to the
+    /// backups, unless the newest backup is younger than the backup interval.
+    /// Refused if another program changed the file since Muster read or
+    /// wrote it ([`StoreError::ChangedOnDisk`]): see [`Store::save_over`].
+    pub fn save(&self, doc: &Doc) -> Result<PathBuf, StoreError> {
+        self.save_checked(doc, true)
+    }
+
+    /// Saves a document over a file another program changed; that version
+    /// goes to the backups first.
+    pub fn save_over(&self, doc: &Doc) -> Result<PathBuf, StoreError> {
+        self.save_checked(doc, false)
+    }
+
+    fn save_checked(&self, doc: &Doc, check: bool) -> Result<PathBuf, StoreError> {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
         }
-        let path = self.roster_path(&roster.id);
-        let text = roster_to_json(roster);
-        if !self.backed_up_lately(&roster.id) {
-            self.backup(&roster.id, &path)?;
+        let key = doc.key();
+        let path = self.path(&key);
+        let text = self
+            .kinds
+            .to_json(doc)
+            .map_err(|reason| StoreError::Document {
+                reason,
+                path: path.clone(),
+            })?;
+        let on_disk = Seen::of(&path);
+        let changed_elsewhere = on_disk.is_some() && on_disk != self.last_seen(&path);
+        if changed_elsewhere && check {
+            return Err(StoreError::ChangedOnDisk { path });
         }
-        write_atomic(&path, |w| w.write_all(text.as_bytes()))?;
+        if changed_elsewhere || !self.backed_up_lately(&key) {
+            self.backup(&key, &path)?;
+        }
+        self.write_atomic(&path, text.as_bytes())?;
+        self.remember(&path);
         Ok(path)
     }
 
-    /// Removes a roster from the library; its file is kept among the backups.
-    pub fn delete_roster(&self, id: &str) -> Result<(), StoreError> {
+    /// Removes a document from the library; its file is kept among the
+    /// backups.
+    pub fn delete(&self, key: &DocKey) -> Result<(), StoreError> {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
         }
-        let path = self.roster_path(id);
+        let path = self.path(key);
         if !path.exists() {
+            self.remember(&path);
             return Ok(());
         }
-        self.backup(id, &path)?;
-        fs::remove_file(&path).map_err(io_err("io.remove", &path))
+        self.backup(key, &path)?;
+        fs::remove_file(&path).map_err(io_err("io.remove", &path))?;
+        self.remember(&path);
+        Ok(())
     }
 
-    /// The backups of one roster, newest first.
-    pub fn backups(&self, id: &str) -> Vec<PathBuf> {
-        let dir = self.backups_dir(id);
+    /// The backups of one document, newest first.
+    pub fn backups(&self, key: &DocKey) -> Vec<PathBuf> {
+        let dir = self.backups_dir(key);
         let mut files: Vec<PathBuf> = fs::read_dir(&dir)
             .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).collect())
             .unwrap_or_default();
@@ -332,13 +645,13 @@ impl Store {
         files
     }
 
-    /// True when the newest backup of `id` is younger than the interval
+    /// True when the newest backup of `key` is younger than the interval
     /// (its name starts with the time it was made, in milliseconds).
-    fn backed_up_lately(&self, id: &str) -> bool {
+    fn backed_up_lately(&self, key: &DocKey) -> bool {
         if self.backup_interval.is_zero() {
             return false;
         }
-        let Some(newest) = self.backups(id).into_iter().next() else {
+        let Some(newest) = self.backups(key).into_iter().next() else {
             return false;
         };
         let made_ms = newest
@@ -353,15 +666,15 @@ impl Store {
         now_ms.saturating_sub(made_ms) < self.backup_interval.as_millis()
     }
 
-    fn backup(&self, id: &str, path: &Path) -> Result<(), StoreError> {
+    fn backup(&self, key: &DocKey, path: &Path) -> Result<(), StoreError> {
         if !path.exists() {
             return Ok(());
         }
-        let dir = self.backups_dir(id);
+        let dir = self.backups_dir(key);
         fs::create_dir_all(&dir).map_err(io_err("io.create_folder", &dir))?;
         let target = dir.join(format!("{}.json", unique_stamp()));
         fs::copy(path, &target).map_err(io_err("io.back_up", path))?;
-        for old in self.backups(id).into_iter().skip(BACKUPS_KEPT) {
+        for old in self.backups(key).into_iter().skip(BACKUPS_KEPT) {
             if let Err(e) = fs::remove_file(&old) {
                 log::warn!("could not remove old backup: {e}: {}", old.display());
             }
@@ -369,14 +682,17 @@ impl Store {
         Ok(())
     }
 
-    /// Whether a file of the library (readable or not) or the backups of a
-    /// roster (perhaps deleted) use `id`.
+    /// Whether a file of the library of any kind (readable or not) or the
+    /// backups of a document (perhaps deleted) use `id`.
     pub fn id_in_use(&self, id: &str) -> bool {
-        self.roster_path(id).exists() || self.backups_dir(id).exists()
+        self.kinds.iter().any(|k| {
+            let key = DocKey::new(k.kind, id);
+            self.path(&key).exists() || self.backups_dir(&key).exists()
+        })
     }
 
-    /// A roster id used by no file of the library, nor by the backups of a
-    /// deleted roster (whose rotation would otherwise push them out).
+    /// An id used by no file of the library, of any kind, nor by the backups
+    /// of a deleted document (whose rotation would otherwise push them out).
     pub fn fresh_id(&self, name: &str) -> String {
         let base = slug(name);
         let mut n = 1;
@@ -392,6 +708,68 @@ impl Store {
             n += 1;
         }
     }
+
+    /// Reads a document of any kind from any file (import, `muster check`).
+    pub fn read_file(&self, path: &Path) -> Result<Doc, StoreError> {
+        read_file(&self.kinds, path)
+    }
+
+    /// Writes a document to any path (export), atomically.
+    pub fn export(&self, doc: &Doc, path: &Path) -> Result<(), StoreError> {
+        let text = self
+            .kinds
+            .to_json(doc)
+            .map_err(|reason| StoreError::Document {
+                reason,
+                path: path.to_path_buf(),
+            })?;
+        self.write_atomic(path, text.as_bytes())
+    }
+
+    fn write_atomic(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+        let budget = self.write_budget.load(Ordering::SeqCst);
+        let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+        if budget != u64::MAX {
+            self.write_budget
+                .store(budget.saturating_sub(len), Ordering::SeqCst);
+        }
+        write_atomic(path, |w| {
+            if len > budget {
+                // Part of the text, then a full disk.
+                let part = usize::try_from(budget).unwrap_or(0);
+                w.write_all(&bytes[..part.min(bytes.len())])?;
+                return Err(io::Error::new(
+                    io::ErrorKind::StorageFull,
+                    "no space left on device (simulated)",
+                ));
+            }
+            w.write_all(bytes)
+        })
+    }
+}
+
+/// A document file of a kind's folder: `*.json`, not hidden (hidden files
+/// are editors' and sync tools' leftovers, and our own temporary files).
+fn is_document_file(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "json")
+        && path
+            .file_name()
+            .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
+}
+
+/// Reads and parses one file of any registered kind.
+pub fn read_file(kinds: &Kinds, path: &Path) -> Result<Doc, StoreError> {
+    let text = fs::read_to_string(path).map_err(io_err("io.read", path))?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    kinds
+        .parse(&text, &stem)
+        .map_err(|reason| StoreError::Document {
+            reason,
+            path: path.to_path_buf(),
+        })
 }
 
 /// The rules data in force: the built-in files with the user's overrides
@@ -408,7 +786,13 @@ pub fn load_rules(rules_dir: Option<&Path>) -> Result<(RulesData, Vec<DataProble
                 || u.path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
             ),
-            problem: Problem::new("DATA", "data.unreadable").arg("reason", u.reason),
+            problem: Problem::new("DATA", "data.unreadable").arg(
+                "reason",
+                match &u.reason {
+                    ReadError::Io { message, .. } => message.clone(),
+                    other => other.msg().plain(),
+                },
+            ),
             built_in_used: true,
         })
         .collect();
@@ -446,25 +830,6 @@ pub fn read_rules_overrides(dir: &Path) -> (Vec<(String, String)>, Vec<Unreadabl
         }
     }
     (texts, problems)
-}
-
-/// Reads and parses one roster file.
-pub fn read_roster_file(path: &Path) -> Result<Roster, StoreError> {
-    let text = fs::read_to_string(path).map_err(io_err("io.read", path))?;
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    parse_roster(&text, &stem).map_err(|reason| StoreError::Document {
-        reason,
-        path: path.to_path_buf(),
-    })
-}
-
-/// Writes a roster to any path (export), atomically.
-pub fn export_roster(roster: &Roster, path: &Path) -> Result<(), StoreError> {
-    let text = roster_to_json(roster);
-    write_atomic(path, |w| w.write_all(text.as_bytes()))
 }
 
 /// Writes a file atomically: a temporary file in the same folder, written by

@@ -1,8 +1,8 @@
 //! The character editor: race, type, psychic powers, advance points and the
 //! profile grid with its maxima (CHR-2 … CHR-7, CHR-11, CHR-13, CHR-16).
 
-use crate::app::{CharacterEdit, Command, Model};
-use crate::rules::{Character, CharacterId, Characteristic};
+use crate::app::{Command, Model};
+use crate::rules::{Character, CharacterEdit, CharacterId, Characteristic};
 use crate::ui::roster::{level_combo, race_combo, type_combo};
 use crate::ui::widgets::{labelled_text, problems_ui, text_committed};
 
@@ -37,7 +37,7 @@ impl CharacterView {
             ui.label(lang.t("character.missing"));
             return;
         };
-        let edit = |e: CharacterEdit| Command::EditCharacter(id.to_owned(), cid, e);
+        let edit = |e: CharacterEdit| Command::character(id, cid, e);
         let key = (id.to_owned(), cid);
         if self.editing.as_ref() != Some(&key) {
             self.editing = Some(key);

@@ -8,8 +8,9 @@ pub mod widgets;
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use crate::app::{App, Command, MessageKind, SaveState, Screen};
+use crate::app::{App, Command, MessageKind, Model, SaveState, Screen};
 use crate::i18n::Lang;
+use crate::rules::Msg;
 
 pub use character::CharacterView;
 pub use library::LibraryView;
@@ -36,11 +37,46 @@ const REDO: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
 const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
 
-impl App {
+/// How often the library folder is looked at for files another program
+/// changed (seconds).
+const DISK_CHECK_SECONDS: f64 = 2.0;
+
+/// The whole interface: the app and the state of its views.
+pub struct Gui {
+    /// The application.
+    pub app: App,
+    /// The views' own state.
+    pub views: ViewState,
+    /// When the library folder was last looked at.
+    last_disk_check: Option<f64>,
+}
+
+impl Gui {
+    /// The interface of `app`.
+    pub fn new(app: App) -> Self {
+        Self {
+            app,
+            views: ViewState::default(),
+            last_disk_check: None,
+        }
+    }
+
     /// Shows one frame of the whole interface, then applies the commands the
     /// views recorded.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
-        let (model, views, out) = self.parts();
+        let now = ui.input(|i| i.time);
+        let check_disk = self
+            .last_disk_check
+            .is_none_or(|t| now - t >= DISK_CHECK_SECONDS);
+        if check_disk {
+            self.last_disk_check = Some(now);
+            self.app.push(Command::CheckDisk);
+        }
+        // Wake up to look at the folder even when nothing moves.
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(DISK_CHECK_SECONDS));
+        let views = &mut self.views;
+        let (model, out) = self.app.parts();
         // Shortcuts, unless a text field is being edited (it has its own undo).
         if !ui.ctx().text_edit_focused() {
             ui.input_mut(|i| {
@@ -77,6 +113,7 @@ impl App {
             .default_size(110.0)
             .show(ui, |ui| log_ui(ui, model, out));
         egui::CentralPanel::default().show(ui, |ui| {
+            disk_changes_ui(ui, model, out);
             if model.read_only {
                 ui.horizontal_wrapped(|ui| {
                     ui.colored_label(
@@ -98,14 +135,14 @@ impl App {
                 });
         });
         let close_requested = ui.input(|i| i.viewport().close_requested());
-        self.apply_pending();
+        self.app.apply_pending();
         self.close_guard_ui(ui, close_requested);
     }
 
     /// Keeps the window open when changes are not saved, and asks: try
     /// saving again, close without saving, or keep Muster open.
     fn close_guard_ui(&mut self, ui: &mut egui::Ui, close_requested: bool) {
-        if close_requested && !self.views.close_confirmed && self.has_unsaved() {
+        if close_requested && !self.views.close_confirmed && self.app.has_unsaved() {
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.views.asking_close = true;
@@ -113,17 +150,19 @@ impl App {
         if !self.views.asking_close {
             return;
         }
-        if !self.has_unsaved() {
+        if !self.app.has_unsaved() {
             // Saved after all (a retry worked): close as asked.
             self.views.asking_close = false;
             self.views.close_confirmed = true;
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
-        let lang = self.model.lang;
-        let detail = match &self.model.save_state {
-            SaveState::Failed(reason) => lang.f("close.failed", &[("reason", reason)]),
-            _ if self.model.data_dir.is_none() => lang.t("close.no_library").to_owned(),
+        let lang = self.app.model.lang;
+        let detail = match &self.app.model.save_state {
+            SaveState::Failed(reason) => {
+                lang.msg(&Msg::new("close.failed").msg("reason", reason.clone()))
+            }
+            _ if self.app.model.data_dir.is_none() => lang.t("close.no_library").to_owned(),
             _ => String::new(),
         };
         let mut command = None;
@@ -134,7 +173,7 @@ impl App {
                 ui.label(&detail);
             }
             ui.horizontal(|ui| {
-                if self.model.data_dir.is_some() && ui.button(lang.t("close.retry")).clicked() {
+                if self.app.model.data_dir.is_some() && ui.button(lang.t("close.retry")).clicked() {
                     command = Some(Command::Save);
                 }
                 if ui.button(lang.t("close.discard")).clicked() {
@@ -148,24 +187,21 @@ impl App {
             });
         });
         if let Some(command) = command {
-            self.apply(command);
+            self.app.apply(command);
         }
     }
 }
 
-fn menu_ui(ui: &mut egui::Ui, model: &crate::app::Model, out: &mut Vec<Command>) {
+fn menu_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
     let lang = model.lang;
     ui.menu_button(lang.t("menu.file"), |ui| {
         if ui.button(lang.t("menu.new_roster")).clicked() {
-            out.push(Command::CreateRoster(String::new()));
+            out.push(Command::create_roster(String::new()));
         }
         if ui.button(lang.t("menu.import")).clicked() {
             out.push(Command::ImportDialog);
         }
-        let current = match &model.screen {
-            Screen::Roster(id) | Screen::Character(id, _) => Some(id.clone()),
-            Screen::Library => None,
-        };
+        let current = model.screen.doc();
         if ui
             .add_enabled(current.is_some(), egui::Button::new(lang.t("menu.export")))
             .clicked()
@@ -223,7 +259,7 @@ fn menu_ui(ui: &mut egui::Ui, model: &crate::app::Model, out: &mut Vec<Command>)
     });
 }
 
-fn nav_ui(ui: &mut egui::Ui, model: &crate::app::Model, out: &mut Vec<Command>) {
+fn nav_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
     let lang = model.lang;
     if ui
         .selectable_label(model.screen == Screen::Library, lang.t("nav.library"))
@@ -251,7 +287,7 @@ fn nav_ui(ui: &mut egui::Ui, model: &crate::app::Model, out: &mut Vec<Command>) 
     }
 }
 
-fn save_state_ui(ui: &mut egui::Ui, model: &crate::app::Model) {
+fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
     let lang = model.lang;
     let (text, color) = match &model.save_state {
         SaveState::Saved => (
@@ -267,7 +303,7 @@ fn save_state_ui(ui: &mut egui::Ui, model: &crate::app::Model) {
             (why.to_owned(), ui.visuals().warn_fg_color)
         }
         SaveState::Failed(reason) => (
-            lang.f("status.failed", &[("reason", reason)]),
+            lang.msg(&Msg::new("status.failed").msg("reason", reason.clone())),
             ui.visuals().error_fg_color,
         ),
     };
@@ -280,7 +316,42 @@ fn save_state_ui(ui: &mut egui::Ui, model: &crate::app::Model) {
     }
 }
 
-fn log_ui(ui: &mut egui::Ui, model: &crate::app::Model, out: &mut Vec<Command>) {
+/// Documents another program changed: take its version, or keep ours.
+fn disk_changes_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    let lang = model.lang;
+    for key in &model.disk_changes {
+        let name = model
+            .doc(key)
+            .map_or_else(|| key.id.clone(), |d| d.name().to_owned());
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                lang.msg(&Msg::new("disk.changed").text("name", &name)),
+            );
+            let take = ui.button(lang.t("disk.take_theirs"));
+            let take_label = format!("{}: {name}", lang.t("disk.take_theirs"));
+            take.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &take_label));
+            if take.clicked() {
+                out.push(Command::TakeDiskVersion(key.clone()));
+            }
+            if model.doc(key).is_some() {
+                let keep = ui.button(lang.t("disk.keep_mine"));
+                let keep_label = format!("{}: {name}", lang.t("disk.keep_mine"));
+                keep.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::Button, true, &keep_label)
+                });
+                if keep.clicked() {
+                    out.push(Command::KeepMine(key.clone()));
+                }
+            }
+        });
+    }
+    if !model.disk_changes.is_empty() {
+        ui.separator();
+    }
+}
+
+fn log_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
     let lang = model.lang;
     ui.horizontal(|ui| {
         ui.strong(lang.t("log.title"));
@@ -307,7 +378,8 @@ fn log_ui(ui: &mut egui::Ui, model: &crate::app::Model, out: &mut Vec<Command>) 
                         out.push(Command::DismissMessage(i));
                     }
                     ui.colored_label(color, icon);
-                    ui.add(egui::Label::new(egui::RichText::new(&m.text).color(color)).wrap());
+                    let text = lang.msg(&m.text);
+                    ui.add(egui::Label::new(egui::RichText::new(text).color(color)).wrap());
                 });
             }
         });

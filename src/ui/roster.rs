@@ -1,10 +1,10 @@
 //! One roster: its name, how points are given out, its characters, and
 //! what breaks the rules.
 
-use crate::app::{Command, Model, NewCharacter, Screen};
+use crate::app::{Command, Model, Screen};
 use crate::i18n::Lang;
 use crate::rules::data::name_in;
-use crate::rules::{PointsScheme, Roster, RulesData};
+use crate::rules::{DocKey, NewCharacter, PointsScheme, Roster, RosterEdit, RulesData};
 use crate::ui::widgets::{labelled_text, problems_ui, text_committed};
 
 /// State of the roster screen.
@@ -140,19 +140,19 @@ impl RosterView {
         }
         let r = labelled_text(ui, lang.t("roster.name"), &mut self.name);
         if text_committed(ui, &r) && self.name.trim() != roster.name {
-            out.push(Command::RenameRoster(id.to_owned(), self.name.clone()));
+            out.push(Command::Rename(DocKey::of::<Roster>(id), self.name.clone()));
         } else if !r.has_focus() && self.name != roster.name {
             self.name = roster.name.clone();
         }
         ui.horizontal(|ui| {
             if ui.button(lang.t("menu.export")).clicked() {
-                out.push(Command::ExportDialog(id.to_owned()));
+                out.push(Command::ExportDialog(DocKey::of::<Roster>(id)));
             }
         });
         ui.separator();
         self.points_ui(ui, model, roster, out);
         ui.separator();
-        self.add_ui(ui, model, id, out);
+        self.add_ui(ui, model, roster, out);
         ui.separator();
         characters_ui(ui, model, roster, out);
         ui.separator();
@@ -188,7 +188,7 @@ impl RosterView {
                 (pool, "points.pool"),
             ] {
                 if ui.radio(is(&scheme), lang.t(key)).clicked() && !is(&scheme) {
-                    out.push(Command::SetPoints(id.clone(), scheme));
+                    out.push(Command::roster(id.clone(), RosterEdit::SetPoints(scheme)));
                 }
             }
         });
@@ -224,9 +224,9 @@ impl RosterView {
                             .collect();
                         match parsed {
                             Ok(list) if list != *allotments => {
-                                out.push(Command::SetPoints(
+                                out.push(Command::roster(
                                     id.clone(),
-                                    PointsScheme::Fixed { allotments: list },
+                                    RosterEdit::SetPoints(PointsScheme::Fixed { allotments: list }),
                                 ));
                             }
                             Ok(_) => {}
@@ -259,12 +259,12 @@ impl RosterView {
                         )
                         .labelled_by(l.id);
                     if (a.changed() || b.changed()) && (p, f) != (*points, *force_models) {
-                        out.push(Command::SetPoints(
+                        out.push(Command::roster(
                             id.clone(),
-                            PointsScheme::Pool {
+                            RosterEdit::SetPoints(PointsScheme::Pool {
                                 points: p,
                                 force_models: f,
-                            },
+                            }),
                         ));
                     }
                 });
@@ -297,10 +297,12 @@ impl RosterView {
                         .on_disabled_hover_text(lang.t("points.roll_pool_needs_force"))
                         .clicked()
                     {
-                        out.push(Command::RollPool(
+                        out.push(Command::roster(
                             id.clone(),
-                            *force_models,
-                            self.dice_per_20,
+                            RosterEdit::RollPool {
+                                force_models: *force_models,
+                                dice_per_20: self.dice_per_20,
+                            },
                         ));
                     }
                 });
@@ -308,7 +310,26 @@ impl RosterView {
         }
     }
 
-    fn add_ui(&mut self, ui: &mut egui::Ui, model: &Model, id: &str, out: &mut Vec<Command>) {
+    /// The command adding a character made `how`, named as typed or, with no
+    /// name typed, "Character N" in the user's language.
+    fn add(&mut self, lang: Lang, roster: &Roster, how: NewCharacter) -> Command {
+        let typed = std::mem::take(&mut self.new_character);
+        let name = if typed.trim().is_empty() {
+            let n = roster.next_character_id().to_string();
+            lang.f("character.default_name", &[("n", &n)])
+        } else {
+            typed
+        };
+        Command::roster(roster.id.clone(), RosterEdit::AddCharacter { name, how })
+    }
+
+    fn add_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        roster: &Roster,
+        out: &mut Vec<Command>,
+    ) {
         let lang = model.lang;
         let rules = &model.rules;
         ui.strong(lang.t("roster.add_title"));
@@ -330,9 +351,9 @@ impl RosterView {
                 true,
             );
             if ui.button(lang.t("roster.add_character")).clicked() {
-                out.push(Command::AddCharacter(
-                    id.to_owned(),
-                    std::mem::take(&mut self.new_character),
+                out.push(self.add(
+                    lang,
+                    roster,
                     NewCharacter::Standard {
                         race: race.clone(),
                         type_id: self.type_id.clone(),
@@ -349,9 +370,9 @@ impl RosterView {
                 .clicked()
                 && let Some(level) = level.clone()
             {
-                out.push(Command::AddCharacter(
-                    id.to_owned(),
-                    std::mem::take(&mut self.new_character),
+                out.push(self.add(
+                    lang,
+                    roster,
                     NewCharacter::RandomHero {
                         race: race.clone(),
                         level,
@@ -363,11 +384,7 @@ impl RosterView {
                 .on_hover_text(lang.t("roster.campaign_character_hint"))
                 .clicked()
             {
-                out.push(Command::AddCharacter(
-                    id.to_owned(),
-                    std::mem::take(&mut self.new_character),
-                    NewCharacter::Campaign { race: race.clone() },
-                ));
+                out.push(self.add(lang, roster, NewCharacter::Campaign { race: race.clone() }));
             }
             self.level = level;
         });
@@ -450,11 +467,18 @@ fn characters_ui(ui: &mut egui::Ui, model: &Model, roster: &Roster, out: &mut Ve
                     )
                     .clicked()
                     {
-                        out.push(Command::DuplicateCharacter(roster.id.clone(), c.id));
+                        let name = lang.f("roster.copy_of", &[("name", &c.name)]);
+                        out.push(Command::roster(
+                            roster.id.clone(),
+                            RosterEdit::DuplicateCharacter { id: c.id, name },
+                        ));
                     }
                     if named(ui.button(lang.t("roster.remove")), lang.t("roster.remove")).clicked()
                     {
-                        out.push(Command::RemoveCharacter(roster.id.clone(), c.id));
+                        out.push(Command::roster(
+                            roster.id.clone(),
+                            RosterEdit::RemoveCharacter(c.id),
+                        ));
                     }
                 });
                 ui.end_row();

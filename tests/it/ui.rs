@@ -8,6 +8,9 @@ use egui_kittest::kittest::Queryable as _;
 use muster::app::{App, Prefs, Screen, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::Characteristic as C;
+use muster::ui::Gui;
+
+use crate::common::{AllRosters as _, Shown as _, read_roster};
 
 fn app(dir: &Path, lang: Lang) -> App {
     App::new(
@@ -19,15 +22,15 @@ fn app(dir: &Path, lang: Lang) -> App {
     .expect("app")
 }
 
-fn harness(app: App) -> Harness<'static, App> {
+fn harness(app: App) -> Harness<'static, Gui> {
     Harness::builder()
         .with_size(egui::vec2(1200.0, 1000.0))
-        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app)
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app))
 }
 
-fn kal_s(h: &Harness<'_, App>) -> i32 {
-    let model = &h.state().model;
-    let roster = &model.rosters[0];
+fn kal_s(h: &Harness<'_, Gui>) -> i32 {
+    let model = &h.state().app.model;
+    let roster = &model.all_rosters()[0];
     roster.characters[0]
         .profile(&model.rules)
         .expect("profile")
@@ -48,9 +51,9 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     h.get_by_role_and_label(Role::Button, "Create roster")
         .click();
     h.run();
-    assert_eq!(h.state().model.rosters.len(), 1);
-    assert_eq!(h.state().model.rosters[0].name, "Night Raiders");
-    assert!(matches!(h.state().model.screen, Screen::Roster(_)));
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
+    assert_eq!(h.state().app.model.all_rosters()[0].name, "Night Raiders");
+    assert!(matches!(h.state().app.model.screen, Screen::Roster(_)));
 
     // Add a character.
     h.get_by_label("Character name").click();
@@ -60,8 +63,14 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     h.get_by_role_and_label(Role::Button, "Add character")
         .click();
     h.run();
-    assert!(matches!(h.state().model.screen, Screen::Character(_, _)));
-    assert_eq!(h.state().model.rosters[0].characters[0].name, "Brother Kal");
+    assert!(matches!(
+        h.state().app.model.screen,
+        Screen::Character(_, _)
+    ));
+    assert_eq!(
+        h.state().app.model.all_rosters()[0].characters[0].name,
+        "Brother Kal"
+    );
 
     // No points yet: + is disabled and says so (CHR-7).
     assert!(
@@ -72,7 +81,10 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     // Give him 5 advance points.
     h.get_by_label("Advance points").set_value_accesskit(5.0);
     h.run();
-    assert_eq!(h.state().model.rosters[0].characters[0].advance_points, 5);
+    assert_eq!(
+        h.state().app.model.all_rosters()[0].characters[0].advance_points,
+        5
+    );
     assert!(h.query_by_label_contains("5 left").is_some());
 
     // Spend on S up to the human maximum of 4, then the + refuses (CHR-3).
@@ -156,8 +168,8 @@ fn psychic_gating_in_the_editor() {
     h.get_by_role_and_label(Role::Button, "Raise WP").click();
     h.run();
     let wp = {
-        let m = &h.state().model;
-        m.rosters[0].characters[0]
+        let m = &h.state().app.model;
+        m.all_rosters()[0].characters[0]
             .profile(&m.rules)
             .expect("profile")
             .get(C::WP)
@@ -167,7 +179,7 @@ fn psychic_gating_in_the_editor() {
     h.get_by_role_and_label(Role::CheckBox, "Psychic powers")
         .click();
     h.run();
-    assert!(h.state().model.rosters[0].characters[0].psychic);
+    assert!(h.state().app.model.all_rosters()[0].characters[0].psychic);
     assert!(h.query_by_label_contains("CHR-16").is_some());
 }
 
@@ -181,10 +193,10 @@ fn random_hero_shows_its_dice() {
     h.run();
     h.get_by_label_contains("Random hero (1D6)").click();
     h.run();
-    let m = &h.state().model;
-    let c = &m.rosters[0].characters[0];
+    let m = &h.state().app.model;
+    let c = &m.all_rosters()[0].characters[0];
     assert!(c.validate(&m.rules).is_empty());
-    let log = &m.messages.last().expect("a log line").text;
+    let log = &m.messages.last().expect("a log line").shown();
     assert!(log.contains("1D6 ["), "{log}");
     assert!(log.contains("D20"), "{log}");
     assert!(
@@ -205,10 +217,14 @@ fn delete_asks_for_confirmation_and_undo_brings_it_back() {
     h.run();
     h.get_by_label("Delete: New roster").click();
     h.run();
-    assert_eq!(h.state().model.rosters.len(), 1, "not before confirmation");
+    assert_eq!(
+        h.state().app.model.all_rosters().len(),
+        1,
+        "not before confirmation"
+    );
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(h.state().model.rosters.len(), 1);
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
     h.get_by_label("Delete: New roster").click();
     h.run();
     h.get_all_by_label("Delete")
@@ -216,11 +232,11 @@ fn delete_asks_for_confirmation_and_undo_brings_it_back() {
         .expect("confirm button")
         .click();
     h.run();
-    assert!(h.state().model.rosters.is_empty());
+    assert!(h.state().app.model.all_rosters().is_empty());
     assert!(!dir.path().join("rosters/new-roster.json").exists());
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().model.rosters.len(), 1);
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
     assert!(dir.path().join("rosters/new-roster.json").exists());
 }
 
@@ -257,9 +273,9 @@ fn search_rename_and_duplicate_in_the_library() {
     h.run();
     let names: Vec<_> = h
         .state()
+        .app
         .model
-        .rosters
-        .iter()
+        .rosters()
         .map(|r| r.name.clone())
         .collect();
     assert!(names.contains(&"Bravo Company".to_owned()), "{names:?}");
@@ -274,16 +290,16 @@ fn language_switches_to_french_and_is_remembered() {
     h.run();
     h.get_by_label("Français").click();
     h.run();
-    assert_eq!(h.state().model.lang, Lang::Fr);
+    assert_eq!(h.state().app.model.lang, Lang::Fr);
     assert!(h.query_by_label("Créer la liste").is_some());
     assert_eq!(
         h.query_all_by_label("Bibliothèque").count(),
         2,
         "navigation and heading"
     );
-    assert_eq!(h.state().prefs().lang, Lang::Fr);
+    assert_eq!(h.state().app.prefs().lang, Lang::Fr);
     // The preferences are what eframe stores; a new app built with them speaks French.
-    let prefs = h.state().prefs();
+    let prefs = h.state().app.prefs();
     drop(h);
     let mut h = harness(
         App::new(
@@ -340,7 +356,7 @@ fn unreadable_files_are_explained_in_french() {
 
 /// Asks the window to close, as the window manager's close button does, and
 /// returns the viewport commands of that frame.
-fn request_close(h: &mut Harness<'_, App>) -> Vec<egui::ViewportCommand> {
+fn request_close(h: &mut Harness<'_, Gui>) -> Vec<egui::ViewportCommand> {
     h.input_mut()
         .viewports
         .entry(egui::ViewportId::ROOT)
@@ -369,7 +385,7 @@ fn closing_with_unsaved_changes_asks_first() {
     h.run();
     h.get_by_label("Create roster").click();
     h.run();
-    assert!(h.state().has_unsaved());
+    assert!(h.state().app.has_unsaved());
     let commands = request_close(&mut h);
     assert!(commands.contains(&egui::ViewportCommand::CancelClose));
     h.run();
@@ -378,7 +394,11 @@ fn closing_with_unsaved_changes_asks_first() {
     h.get_by_label("Keep Muster open").click();
     h.run();
     assert!(h.query_by_label("Close Muster?").is_none());
-    assert_eq!(h.state().model.rosters.len(), 1, "nothing was lost");
+    assert_eq!(
+        h.state().app.model.all_rosters().len(),
+        1,
+        "nothing was lost"
+    );
     // Asked again, the user chooses to close anyway.
     request_close(&mut h);
     h.run();
@@ -410,9 +430,8 @@ fn closing_while_typing_keeps_what_was_typed() {
     // saved, and nothing stops the close.
     let commands = request_close(&mut h);
     assert!(!commands.contains(&egui::ViewportCommand::CancelClose));
-    let id = h.state().model.rosters[0].id.clone();
-    let saved = muster::store::read_roster_file(&dir.path().join(format!("rosters/{id}.json")))
-        .expect("saved");
+    let id = h.state().app.model.all_rosters()[0].id.clone();
+    let saved = read_roster(&dir.path().join(format!("rosters/{id}.json"))).expect("saved");
     assert_eq!(saved.name, "New roster of Kal");
 }
 
@@ -420,7 +439,7 @@ fn closing_while_typing_keeps_what_was_typed() {
 fn a_read_only_library_says_so_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut first = app(dir.path(), Lang::En);
-    first.apply(muster::app::Command::CreateRoster("Ours".to_owned()));
+    first.apply(muster::app::Command::create_roster("Ours".to_owned()));
     let mut h = harness(app(dir.path(), Lang::En));
     h.run();
     assert!(
@@ -431,7 +450,7 @@ fn a_read_only_library_says_so_and_changes_nothing() {
     h.run();
     h.get_by_label("Delete").click();
     h.run();
-    assert_eq!(h.state().model.rosters.len(), 1);
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
     assert!(h.query_by_label_contains("is not made").is_some());
     assert!(dir.path().join("rosters/ours.json").exists());
     drop(first);
@@ -462,14 +481,14 @@ fn dropping_a_roster_file_imports_it_and_a_bad_one_is_refused() {
         .dropped_files
         .push(std::sync::Arc::new(Dropped(bad)));
     h.run();
-    assert!(h.state().model.rosters.is_empty());
+    assert!(h.state().app.model.all_rosters().is_empty());
     assert!(h.query_by_label_contains("Import refused").is_some());
     let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/rt-band.json");
     h.input_mut()
         .dropped_files
         .push(std::sync::Arc::new(Dropped(example)));
     h.run();
-    assert_eq!(h.state().model.rosters.len(), 1);
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
     assert!(
         h.query_by_label("Inquisitor Vael").is_some(),
         "the roster opens"

@@ -629,7 +629,7 @@ mod property {
         // Arbitrary text is never a panic for the roster reader.
         #[test]
         fn any_text_parses_or_fails_cleanly(text in ".{0,200}") {
-            let _ = muster::store::parse_roster(&text, "x");
+            let _ = muster::store::parse::<Roster>(&text, "x");
         }
     }
 

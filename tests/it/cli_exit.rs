@@ -4,7 +4,8 @@ use std::path::Path;
 use std::process::Command;
 
 use muster::rules::{Character, Characteristic as C, Roster};
-use muster::store::roster_to_json;
+
+use crate::common::roster_json;
 
 struct Run {
     code: i32,
@@ -29,7 +30,7 @@ fn muster(data: &Path, args: &[&str]) -> Run {
 
 fn write(dir: &Path, name: &str, roster: &Roster) -> String {
     let path = dir.join(name);
-    std::fs::write(&path, roster_to_json(roster)).expect("write");
+    std::fs::write(&path, roster_json(roster)).expect("write");
     path.display().to_string()
 }
 
@@ -139,7 +140,17 @@ fn help_and_version() {
     let dir = tempfile::tempdir().expect("tempdir");
     let run = muster(dir.path(), &["--help"]);
     assert_eq!(run.code, 0);
-    assert!(run.stdout.contains("muster check FILE"));
+    assert!(run.stdout.contains("check"), "{}", run.stdout);
+    assert!(run.stdout.contains("Exit codes"), "{}", run.stdout);
+    // `check --help` is the subcommand's help, not a file named --help.
+    let run = muster(dir.path(), &["check", "--help"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("FILE"), "{}", run.stdout);
+    assert!(!run.stderr.contains("cannot read"), "{}", run.stderr);
+    // `check` alone says what it needs.
+    let run = muster(dir.path(), &["check"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("FILE"), "{}", run.stderr);
     let run = muster(dir.path(), &["--version"]);
     assert_eq!(run.code, 0);
     assert_eq!(
@@ -148,7 +159,27 @@ fn help_and_version() {
     );
     let run = muster(dir.path(), &["frobnicate"]);
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("unknown command"));
+    assert!(run.stderr.contains("frobnicate"), "{}", run.stderr);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_is_read_not_a_panic() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.json");
+    let path = dir.path().join(name);
+    std::fs::write(&path, roster_json(&legal())).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .arg("check")
+        .arg(&path)
+        .env("MUSTER_DATA_DIR", dir.path())
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("ok: Legal band"));
 }
 
 #[test]

@@ -2,12 +2,12 @@
 
 use std::path::Path;
 
-use muster::app::{
-    App, CharacterEdit, Command, NewCharacter, Prefs, SaveState, Screen, ScriptedDesktop,
-};
+use muster::app::{App, Command, Prefs, SaveState, Screen, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::Characteristic as C;
-use muster::store::read_roster_file;
+use muster::rules::{CharacterEdit, DocKey, NewCharacter, Roster, RosterEdit};
+
+use crate::common::{AllRosters as _, Shown as _, read_roster, roster_json};
 
 fn app(dir: &Path) -> App {
     App::new(
@@ -23,17 +23,19 @@ fn app(dir: &Path) -> App {
 /// and Kal's.
 fn app_with_kal(dir: &Path) -> (App, String, u64) {
     let mut app = app(dir);
-    app.apply(Command::CreateRoster("Raiders".to_owned()));
-    let id = app.model.rosters[0].id.clone();
-    app.apply(Command::AddCharacter(
+    app.apply(Command::create_roster("Raiders".to_owned()));
+    let id = app.model.all_rosters()[0].id.clone();
+    app.apply(Command::roster(
         id.clone(),
-        "Kal".to_owned(),
-        NewCharacter::Standard {
-            race: "human".to_owned(),
-            type_id: None,
+        RosterEdit::AddCharacter {
+            name: "Kal".to_owned(),
+            how: NewCharacter::Standard {
+                race: "human".to_owned(),
+                type_id: None,
+            },
         },
     ));
-    let cid = app.model.rosters[0].characters[0].id;
+    let cid = app.model.all_rosters()[0].characters[0].id;
     (app, id, cid)
 }
 
@@ -47,7 +49,7 @@ fn example() -> &'static Path {
 #[test]
 fn example_band_is_legal_and_opens() {
     let rules = muster::rules::RulesData::built_in().expect("rules");
-    let roster = read_roster_file(example()).expect("example reads");
+    let roster = read_roster(example()).expect("example reads");
     assert_eq!(roster.characters.len(), 3);
     assert!(
         roster.validate(&rules).is_empty(),
@@ -78,8 +80,8 @@ fn import_a_good_file_lands_in_the_library() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut app = app(dir.path());
     app.apply(Command::Import(example().to_path_buf()));
-    assert_eq!(app.model.rosters.len(), 1);
-    let id = app.model.rosters[0].id.clone();
+    assert_eq!(app.model.all_rosters().len(), 1);
+    let id = app.model.all_rosters()[0].id.clone();
     assert!(
         dir.path()
             .join("rosters")
@@ -90,19 +92,20 @@ fn import_a_good_file_lands_in_the_library() {
     // Importing it again is recognised; importing a changed copy gets a new
     // id and leaves the first one as it was.
     app.apply(Command::Import(example().to_path_buf()));
-    assert_eq!(app.model.rosters.len(), 1);
-    let mut changed = read_roster_file(example()).expect("example");
+    assert_eq!(app.model.all_rosters().len(), 1);
+    let mut changed = read_roster(example()).expect("example");
     changed.notes = "my friend's version".to_owned();
     let friend = dir.path().join("friend.json");
-    muster::store::export_roster(&changed, &friend).expect("write");
+    std::fs::write(&friend, roster_json(&changed)).expect("write");
     app.apply(Command::Import(friend));
-    assert_eq!(app.model.rosters.len(), 2);
-    let ids: Vec<&str> = app.model.rosters.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(app.model.all_rosters().len(), 2);
+    let all = app.model.all_rosters();
+    let ids: Vec<&str> = all.iter().map(|r| r.id.as_str()).collect();
     assert!(
         ids.contains(&id.as_str()) && ids.iter().any(|i| *i != id),
         "{ids:?}"
     );
-    let original = read_roster_file(&dir.path().join("rosters").join(format!("{id}.json")))
+    let original = read_roster(&dir.path().join("rosters").join(format!("{id}.json")))
         .expect("the first import is still there");
     assert!(
         original.notes.starts_with("An example band"),
@@ -121,9 +124,9 @@ fn import_a_good_file_lands_in_the_library() {
     )
     .expect("app");
     app2.apply(Command::ImportDialog);
-    assert_eq!(app2.model.rosters.len(), 1);
+    assert_eq!(app2.model.all_rosters().len(), 1);
     app2.apply(Command::Undo);
-    assert!(app2.model.rosters.is_empty());
+    assert!(app2.model.all_rosters().is_empty());
 }
 
 #[test]
@@ -140,7 +143,7 @@ fn import_makes_a_foreign_id_safe_and_characters_distinct() {
     let file = dir.path().join("twins.json");
     std::fs::write(&file, text).expect("write");
     app.apply(Command::Import(file));
-    let roster = &app.model.rosters[0];
+    let roster = &app.model.all_rosters()[0];
     assert!(
         roster
             .id
@@ -159,12 +162,9 @@ fn import_makes_a_foreign_id_safe_and_characters_distinct() {
     let ids: Vec<u64> = roster.characters.iter().map(|c| c.id).collect();
     assert_ne!(ids[0], ids[1]);
     let (rid, pollux) = (roster.id.clone(), ids[1]);
-    app.apply(Command::RemoveCharacter(rid, pollux));
-    let names: Vec<&str> = app.model.rosters[0]
-        .characters
-        .iter()
-        .map(|c| c.name.as_str())
-        .collect();
+    app.apply(Command::roster(rid, RosterEdit::RemoveCharacter(pollux)));
+    let all = app.model.all_rosters();
+    let names: Vec<&str> = all[0].characters.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, vec!["Castor"]);
 }
 
@@ -173,8 +173,8 @@ fn a_cancelled_import_dialog_says_how_else_to_import() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut app = app(dir.path());
     app.apply(Command::ImportDialog);
-    assert!(app.model.rosters.is_empty());
-    let last = &app.model.messages.last().expect("message").text;
+    assert!(app.model.all_rosters().is_empty());
+    let last = &app.model.messages.last().expect("message").shown();
     assert!(last.contains("drop a roster file"), "{last}");
 }
 
@@ -182,7 +182,7 @@ fn a_cancelled_import_dialog_says_how_else_to_import() {
 fn import_a_malformed_file_is_refused_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut app = app(dir.path());
-    app.apply(Command::CreateRoster("Mine".to_owned()));
+    app.apply(Command::create_roster("Mine".to_owned()));
     let before: Vec<_> = std::fs::read_dir(dir.path().join("rosters"))
         .expect("dir")
         .map(|e| e.expect("entry").path())
@@ -194,14 +194,14 @@ fn import_a_malformed_file_is_refused_and_changes_nothing() {
     )
     .expect("write");
     app.apply(Command::Import(bad.clone()));
-    assert_eq!(app.model.rosters.len(), 1);
-    assert_eq!(app.model.rosters[0].name, "Mine");
+    assert_eq!(app.model.all_rosters().len(), 1);
+    assert_eq!(app.model.all_rosters()[0].name, "Mine");
     let after: Vec<_> = std::fs::read_dir(dir.path().join("rosters"))
         .expect("dir")
         .map(|e| e.expect("entry").path())
         .collect();
     assert_eq!(before, after);
-    let last = &app.model.messages.last().expect("message").text;
+    let last = &app.model.messages.last().expect("message").shown();
     assert!(
         last.contains("Import refused") && last.contains("line 1"),
         "{last}"
@@ -225,10 +225,10 @@ fn import_a_malformed_file_is_refused_and_changes_nothing() {
             .messages
             .last()
             .expect("message")
-            .text
+            .shown()
             .contains("newer Muster")
     );
-    assert_eq!(app.model.rosters.len(), 1);
+    assert_eq!(app.model.all_rosters().len(), 1);
 }
 
 #[test]
@@ -247,23 +247,23 @@ fn export_writes_a_file_that_imports_back() {
     )
     .expect("app");
     app.apply(Command::Import(example().to_path_buf()));
-    let id = app.model.rosters[0].id.clone();
-    app.apply(Command::ExportDialog(id));
-    let back = read_roster_file(&target).expect("exported file reads");
-    assert_eq!(back, app.model.rosters[0]);
+    let id = app.model.all_rosters()[0].id.clone();
+    app.apply(Command::ExportDialog(DocKey::of::<Roster>(id)));
+    let back = read_roster(&target).expect("exported file reads");
+    assert_eq!(back, app.model.all_rosters()[0]);
 }
 
 #[test]
 fn every_edit_autosaves_and_undoes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (mut app, id, cid) = app_with_kal(dir.path());
-    let edit = |e| Command::EditCharacter(id.clone(), cid, e);
+    let edit = |e| Command::character(id.clone(), cid, e);
     app.apply(edit(CharacterEdit::SetAdvancePoints(3)));
     app.apply(edit(CharacterEdit::Spend(C::WS)));
     assert_eq!(app.model.save_state, SaveState::Saved);
     let on_disk =
-        read_roster_file(&dir.path().join("rosters").join(format!("{id}.json"))).expect("saved");
-    assert_eq!(on_disk, app.model.rosters[0]);
+        read_roster(&dir.path().join("rosters").join(format!("{id}.json"))).expect("saved");
+    assert_eq!(on_disk, app.model.all_rosters()[0]);
     // A refused edit changes nothing and is not recorded (CHR-3 at WS 6).
     app.apply(edit(CharacterEdit::Spend(C::WS)));
     app.apply(edit(CharacterEdit::Spend(C::WS)));
@@ -275,14 +275,14 @@ fn every_edit_autosaves_and_undoes() {
             .messages
             .last()
             .expect("refusal")
-            .text
+            .shown()
             .starts_with("CHR-3:")
     );
     // Undo all the way back to an empty library, then redo everything.
     while !app.model.history.undo.is_empty() {
         app.apply(Command::Undo);
     }
-    assert!(app.model.rosters.is_empty());
+    assert!(app.model.all_rosters().is_empty());
     assert!(
         !dir.path()
             .join("rosters")
@@ -293,7 +293,7 @@ fn every_edit_autosaves_and_undoes() {
         app.apply(Command::Redo);
     }
     assert_eq!(
-        app.model.rosters[0].characters[0]
+        app.model.all_rosters()[0].characters[0]
             .profile(&app.model.rules)
             .expect("profile")
             .get(C::WS),
@@ -305,29 +305,32 @@ fn every_edit_autosaves_and_undoes() {
 fn read_only_second_instance_saves_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut first = app(dir.path());
-    first.apply(Command::CreateRoster("One".to_owned()));
+    first.apply(Command::create_roster("One".to_owned()));
     let mut second = app(dir.path());
     assert!(second.model.read_only);
-    assert_eq!(second.model.rosters.len(), 1);
+    assert_eq!(second.model.all_rosters().len(), 1);
     assert!(
         second
             .model
             .messages
             .iter()
-            .any(|m| m.text.contains("read-only"))
+            .any(|m| m.shown().contains("read-only"))
     );
     // Changes it could never save are refused, saying why; nothing is lost
     // at close because nothing was changed.
-    let id = second.model.rosters[0].id.clone();
-    second.apply(Command::CreateRoster("Two".to_owned()));
-    second.apply(Command::RenameRoster(id.clone(), "Renamed".to_owned()));
-    second.apply(Command::DeleteRoster(id));
-    assert_eq!(second.model.rosters.len(), 1);
-    assert_eq!(second.model.rosters[0].name, "One");
+    let id = second.model.all_rosters()[0].id.clone();
+    second.apply(Command::create_roster("Two".to_owned()));
+    second.apply(Command::Rename(
+        DocKey::of::<Roster>(id.clone()),
+        "Renamed".to_owned(),
+    ));
+    second.apply(Command::Delete(DocKey::of::<Roster>(id)));
+    assert_eq!(second.model.all_rosters().len(), 1);
+    assert_eq!(second.model.all_rosters()[0].name, "One");
     assert!(second.model.history.undo.is_empty());
     assert!(!second.has_unsaved());
     assert_eq!(second.model.save_state, SaveState::Saved);
-    let last = &second.model.messages.last().expect("message").text;
+    let last = &second.model.messages.last().expect("message").shown();
     assert!(last.starts_with("Read-only"), "{last}");
     assert_eq!(
         std::fs::read_dir(dir.path().join("rosters"))
@@ -336,9 +339,9 @@ fn read_only_second_instance_saves_nothing() {
         1
     );
     // What the first instance saves, the second sees on reload.
-    first.apply(Command::CreateRoster("Three".to_owned()));
+    first.apply(Command::create_roster("Three".to_owned()));
     second.apply(Command::Reload);
-    assert_eq!(second.model.rosters.len(), 2);
+    assert_eq!(second.model.all_rosters().len(), 2);
 }
 
 #[test]
@@ -360,29 +363,33 @@ fn random_commands_are_seeded_and_logged() {
     let run = || {
         let dir = tempfile::tempdir().expect("tempdir");
         let mut app = app(dir.path());
-        app.apply(Command::CreateRoster("R".to_owned()));
-        let id = app.model.rosters[0].id.clone();
-        app.apply(Command::AddCharacter(
+        app.apply(Command::create_roster("R".to_owned()));
+        let id = app.model.all_rosters()[0].id.clone();
+        app.apply(Command::roster(
             id.clone(),
-            "C".to_owned(),
-            NewCharacter::Campaign {
-                race: "human".to_owned(),
+            RosterEdit::AddCharacter {
+                name: "C".to_owned(),
+                how: NewCharacter::Campaign {
+                    race: "human".to_owned(),
+                },
             },
         ));
-        app.apply(Command::AddCharacter(
+        app.apply(Command::roster(
             id,
-            "H".to_owned(),
-            NewCharacter::RandomHero {
-                race: "ork".to_owned(),
-                level: "major_hero".to_owned(),
+            RosterEdit::AddCharacter {
+                name: "H".to_owned(),
+                how: NewCharacter::RandomHero {
+                    race: "ork".to_owned(),
+                    level: "major_hero".to_owned(),
+                },
             },
         ));
         (
-            app.model.rosters[0].clone(),
+            app.model.all_rosters()[0].clone(),
             app.model
                 .messages
                 .iter()
-                .map(|m| m.text.clone())
+                .map(|m| m.shown())
                 .collect::<Vec<_>>(),
         )
     };
@@ -398,28 +405,24 @@ fn random_commands_are_seeded_and_logged() {
 fn rolled_points_below_those_spent_say_why_the_allotment_differs() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (mut app, id, cid) = app_with_kal(dir.path());
-    app.apply(Command::EditCharacter(
+    app.apply(Command::character(
         id.clone(),
         cid,
         CharacterEdit::SetAdvancePoints(7),
     ));
     for c in [C::WS, C::WS, C::WS, C::BS, C::BS, C::BS, C::I] {
-        app.apply(Command::EditCharacter(
-            id.clone(),
-            cid,
-            CharacterEdit::Spend(c),
-        ));
+        app.apply(Command::character(id.clone(), cid, CharacterEdit::Spend(c)));
     }
     // A champion's 1D6 is at most 6: fewer than the 7 points spent.
-    app.apply(Command::EditCharacter(
+    app.apply(Command::character(
         id,
         cid,
         CharacterEdit::RollPoints("champion".to_owned()),
     ));
-    let kal = &app.model.rosters[0].characters[0];
+    let kal = &app.model.all_rosters()[0].characters[0];
     assert_eq!(kal.advance_points, 7);
     assert_eq!(kal.points_spent(), 7);
-    let last = &app.model.messages.last().expect("message").text;
+    let last = &app.model.messages.last().expect("message").shown();
     assert!(last.contains("1D6 ["), "{last}");
     assert!(last.contains("7 already spent"), "{last}");
 }

@@ -6,7 +6,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use muster::rules::{Character, Characteristic as C, Roster};
-use muster::store::{BACKUPS_KEPT, Store, StoreError, read_roster_file, write_atomic};
+use muster::store::{BACKUPS_KEPT, Store, StoreError, write_atomic};
+
+use crate::common::{AllRosters as _, RosterStore as _, read_roster};
 
 fn band(id: &str) -> Roster {
     let mut r = Roster::new(id, format!("Band {id}"));
@@ -36,7 +38,7 @@ fn round_trip() {
     let path = store.save_roster(&roster).expect("save");
     assert_eq!(path, dir.path().join("rosters/alpha.json"));
     let library = store.load_library();
-    assert_eq!(library.rosters, vec![roster]);
+    assert_eq!(library.all_rosters(), vec![roster]);
     assert!(library.unreadable.is_empty());
     // The file names the kind and schema version, and uses the profile keys.
     let text = std::fs::read_to_string(path).expect("read");
@@ -77,11 +79,13 @@ fn an_unreadable_file_is_reported_and_left_untouched() {
     std::fs::write(&broken, bytes).expect("write");
     store.save_roster(&band("good")).expect("save");
     let library = store.load_library();
-    assert_eq!(library.rosters.len(), 1);
+    assert_eq!(library.all_rosters().len(), 1);
     assert_eq!(library.unreadable.len(), 1);
     assert_eq!(library.unreadable[0].path, broken);
     assert!(
-        library.unreadable[0].reason.to_string().contains("line 4"),
+        muster::i18n::Lang::En
+            .read_error(&library.unreadable[0].reason)
+            .contains("line 4"),
         "{}",
         library.unreadable[0].reason
     );
@@ -105,12 +109,12 @@ fn backups_rotate() {
         roster.notes = format!("version {n}");
         store.save_roster(&roster).expect("save");
     }
-    let backups = store.backups("rot");
+    let backups = store.roster_backups("rot");
     assert_eq!(backups.len(), BACKUPS_KEPT);
     // Newest first: the newest backup is the version before the current one.
-    let newest = read_roster_file(&backups[0]).expect("backup reads");
+    let newest = read_roster(&backups[0]).expect("backup reads");
     assert_eq!(newest.notes, format!("version {}", BACKUPS_KEPT + 3));
-    let oldest = read_roster_file(backups.last().expect("oldest")).expect("backup reads");
+    let oldest = read_roster(backups.last().expect("oldest")).expect("backup reads");
     assert_eq!(oldest.notes, "version 4");
 }
 
@@ -125,21 +129,15 @@ fn rapid_saves_make_one_backup_per_interval() {
         roster.notes = format!("version {n}");
         store.save_roster(&roster).expect("save");
     }
-    let backups = store.backups("quick");
+    let backups = store.roster_backups("quick");
     assert_eq!(backups.len(), 1, "one backup in the interval");
     // It holds the version before this burst of edits began.
-    assert_eq!(
-        read_roster_file(&backups[0]).expect("reads").notes,
-        "version 0"
-    );
+    assert_eq!(read_roster(&backups[0]).expect("reads").notes, "version 0");
     // A deletion is always backed up, whatever the interval.
     store.delete_roster("quick").expect("delete");
-    let backups = store.backups("quick");
+    let backups = store.roster_backups("quick");
     assert_eq!(backups.len(), 2);
-    assert_eq!(
-        read_roster_file(&backups[0]).expect("reads").notes,
-        "version 29"
-    );
+    assert_eq!(read_roster(&backups[0]).expect("reads").notes, "version 29");
 }
 
 #[test]
@@ -160,9 +158,9 @@ fn a_new_roster_never_takes_a_deleted_ones_backups() {
         new.notes = format!("{n}");
         store.save_roster(&new).expect("save");
     }
-    let kept = store.backups("band-x");
+    let kept = store.roster_backups("band-x");
     assert_eq!(kept.len(), 1);
-    assert_eq!(read_roster_file(&kept[0]).expect("reads"), old);
+    assert_eq!(read_roster(&kept[0]).expect("reads"), old);
 }
 
 #[test]
@@ -176,12 +174,12 @@ fn a_file_is_saved_where_it_was_read_whatever_the_id_inside() {
     let copy = dir.path().join("rosters/band restored.json");
     std::fs::copy(dir.path().join("rosters/band.json"), &copy).expect("copy");
     let library = store.load_library();
-    let mut ids: Vec<&str> = library.rosters.iter().map(|r| r.id.as_str()).collect();
+    let all = library.all_rosters();
+    let mut ids: Vec<&str> = all.iter().map(|r| r.id.as_str()).collect();
     ids.sort_unstable();
     assert_eq!(ids, vec!["band", "band restored"]);
     // Saving the copy writes its own file, never the original.
-    let mut restored = library
-        .rosters
+    let mut restored = all
         .iter()
         .find(|r| r.id == "band restored")
         .expect("the copy")
@@ -189,7 +187,7 @@ fn a_file_is_saved_where_it_was_read_whatever_the_id_inside() {
     restored.notes = "restored".to_owned();
     assert_eq!(store.save_roster(&restored).expect("save"), copy);
     assert_eq!(
-        read_roster_file(&dir.path().join("rosters/band.json")).expect("reads"),
+        read_roster(&dir.path().join("rosters/band.json")).expect("reads"),
         original
     );
 }
@@ -202,9 +200,9 @@ fn deleting_keeps_the_file_among_the_backups() {
     store.save_roster(&roster).expect("save");
     store.delete_roster("gone").expect("delete");
     assert!(!dir.path().join("rosters/gone.json").exists());
-    let backups = store.backups("gone");
+    let backups = store.roster_backups("gone");
     assert_eq!(backups.len(), 1);
-    assert_eq!(read_roster_file(&backups[0]).expect("reads"), roster);
+    assert_eq!(read_roster(&backups[0]).expect("reads"), roster);
 }
 
 #[test]
@@ -215,7 +213,11 @@ fn the_second_instance_is_read_only() {
     first.save_roster(&band("one")).expect("save");
     let second = Store::open(dir.path()).expect("open");
     assert!(second.read_only());
-    assert_eq!(second.load_library().rosters.len(), 1, "it still reads");
+    assert_eq!(
+        second.load_library().all_rosters().len(),
+        1,
+        "it still reads"
+    );
     assert!(matches!(
         second.save_roster(&band("two")),
         Err(StoreError::ReadOnly)
@@ -244,7 +246,7 @@ fn a_document_of_an_older_schema_version_loads() {
     std::fs::write(dir.path().join("rosters/old-band.json"), v1).expect("write");
     let library = store.load_library();
     assert!(library.unreadable.is_empty(), "{:?}", library.unreadable);
-    let old = &library.rosters[0];
+    let old = &library.all_rosters()[0];
     assert_eq!(old.id, "old-band");
     assert_eq!(old.name, "Old band");
     assert_eq!(old.characters[0].type_id.as_deref(), Some("champion"));
@@ -266,9 +268,11 @@ fn a_file_from_a_newer_muster_is_listed_not_loaded() {
     )
     .expect("write");
     let library = store.load_library();
-    assert!(library.rosters.is_empty());
+    assert!(library.all_rosters().is_empty());
     assert!(
-        library.unreadable[0].reason.to_string().contains("newer"),
+        muster::i18n::Lang::En
+            .read_error(&library.unreadable[0].reason)
+            .contains("newer"),
         "{}",
         library.unreadable[0].reason
     );

@@ -1,0 +1,121 @@
+//! Messages as data: a key of the locale files and its arguments, translated
+//! only when shown (so a change of language re-renders every line).
+
+use std::borrow::Cow;
+
+use super::problem::Problem;
+
+/// A message: a locale key and its `{placeholders}`' values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Msg {
+    /// The key in `assets/locales/*.json` (`dice.pool`).
+    pub key: Cow<'static, str>,
+    /// Values for the placeholders, by name.
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+/// The value of a placeholder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// Shown as it is (a name, dice notation).
+    Text(String),
+    /// A whole number; an argument named `count` also picks the plural form.
+    Int(i64),
+    /// Another locale key, translated.
+    Key(Cow<'static, str>),
+    /// A message of its own, translated.
+    Msg(Box<Msg>),
+    /// Messages joined by commas.
+    List(Vec<Msg>),
+    /// A broken rule: `CHR-3: …`.
+    Problem(Box<Problem>),
+}
+
+impl Msg {
+    /// A message with no argument yet.
+    pub fn new(key: impl Into<Cow<'static, str>>) -> Self {
+        Self {
+            key: key.into(),
+            args: Vec::new(),
+        }
+    }
+
+    /// Adds a text argument.
+    #[must_use]
+    pub fn text(mut self, name: &'static str, value: impl Into<String>) -> Self {
+        self.args.push((name, Arg::Text(value.into())));
+        self
+    }
+
+    /// Adds a number argument.
+    #[must_use]
+    pub fn int(mut self, name: &'static str, value: impl TryInto<i64>) -> Self {
+        self.args
+            .push((name, Arg::Int(value.try_into().unwrap_or(i64::MAX))));
+        self
+    }
+
+    /// Adds an argument that is itself a locale key.
+    #[must_use]
+    pub fn key(mut self, name: &'static str, key: impl Into<Cow<'static, str>>) -> Self {
+        self.args.push((name, Arg::Key(key.into())));
+        self
+    }
+
+    /// Adds an argument that is a message of its own.
+    #[must_use]
+    pub fn msg(mut self, name: &'static str, msg: Msg) -> Self {
+        self.args.push((name, Arg::Msg(Box::new(msg))));
+        self
+    }
+
+    /// Adds a list of messages, shown joined by commas.
+    #[must_use]
+    pub fn list(mut self, name: &'static str, items: Vec<Msg>) -> Self {
+        self.args.push((name, Arg::List(items)));
+        self
+    }
+
+    /// Adds a problem, shown with its rule id.
+    #[must_use]
+    pub fn problem(mut self, name: &'static str, problem: Problem) -> Self {
+        self.args.push((name, Arg::Problem(Box::new(problem))));
+        self
+    }
+
+    /// The value of one argument.
+    pub fn get(&self, name: &str) -> Option<&Arg> {
+        self.args.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    /// The message without any language: its key and arguments (for logs
+    /// and `Display` of errors; users see it translated).
+    pub fn plain(&self) -> String {
+        let args: Vec<String> = self
+            .args
+            .iter()
+            .map(|(n, a)| {
+                let v = match a {
+                    Arg::Text(t) => t.clone(),
+                    Arg::Int(i) => i.to_string(),
+                    Arg::Key(k) => k.to_string(),
+                    Arg::Msg(m) => m.plain(),
+                    Arg::List(l) => l.iter().map(Msg::plain).collect::<Vec<_>>().join(", "),
+                    Arg::Problem(p) => p.rule.to_owned(),
+                };
+                format!("{n}={v}")
+            })
+            .collect();
+        if args.is_empty() {
+            self.key.to_string()
+        } else {
+            format!("{} ({})", self.key, args.join("; "))
+        }
+    }
+}
+
+impl From<Problem> for Msg {
+    fn from(problem: Problem) -> Self {
+        Self::new("problem.as_line").problem("problem", problem)
+    }
+}

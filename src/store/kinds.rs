@@ -1,0 +1,147 @@
+//! The registry of document kinds: each kind registered once gets the whole
+//! store path (load, save, backups, import, export, `muster check`) and the
+//! app's undo history.
+
+use crate::rules::dice::DiceRng;
+use crate::rules::doc::apply_erased;
+use crate::rules::{Doc, DocKind, Edit, Outcome, Problem, Roster, RulesData};
+
+use super::document::{self, DocError};
+
+type ApplyFn =
+    fn(&Doc, &Edit, &RulesData, &mut DiceRng) -> Result<(Doc, Outcome, &'static str), Problem>;
+
+/// What the store and the app know of one kind of document.
+#[derive(Clone, Copy)]
+pub struct Kind {
+    /// Its name in files (`roster`).
+    pub kind: &'static str,
+    /// Its folder in the data directory (`rosters`).
+    pub folder: &'static str,
+    /// The locale key naming it.
+    pub label: &'static str,
+    parse: fn(&str, &str) -> Result<Doc, DocError>,
+    to_json: fn(&Doc) -> Result<String, DocError>,
+    create: fn(String, String) -> Doc,
+    apply: ApplyFn,
+    is_bare_v1: fn(&serde_json::Map<String, serde_json::Value>) -> bool,
+}
+
+impl std::fmt::Debug for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kind").field("kind", &self.kind).finish()
+    }
+}
+
+fn parse_kind<K: DocKind>(text: &str, fallback_id: &str) -> Result<Doc, DocError> {
+    let mut doc = document::parse::<K>(text, fallback_id)?;
+    doc.repair();
+    Ok(Doc::new(doc))
+}
+
+fn to_json_kind<K: DocKind>(doc: &Doc) -> Result<String, DocError> {
+    let doc = doc.get::<K>().ok_or_else(|| DocError::WrongKind {
+        found: doc.kind().to_owned(),
+        expected: K::KIND,
+    })?;
+    document::to_json(doc)
+}
+
+fn create_kind<K: DocKind>(id: String, name: String) -> Doc {
+    Doc::new(K::create(id, name))
+}
+
+impl Kind {
+    /// The entry of kind `K`.
+    pub fn of<K: DocKind>() -> Self {
+        Self {
+            kind: K::KIND,
+            folder: K::FOLDER,
+            label: K::LABEL,
+            parse: parse_kind::<K>,
+            to_json: to_json_kind::<K>,
+            create: create_kind::<K>,
+            apply: apply_erased::<K, DiceRng>,
+            is_bare_v1: K::is_bare_v1,
+        }
+    }
+
+    /// A new, empty document of this kind.
+    pub fn create(&self, id: String, name: String) -> Doc {
+        (self.create)(id, name)
+    }
+
+    /// Applies an edit to a document of this kind: the new document, what
+    /// happened, and the edit's label; or the rule that refused it.
+    pub fn apply(
+        &self,
+        doc: &Doc,
+        edit: &Edit,
+        rules: &RulesData,
+        rng: &mut DiceRng,
+    ) -> Result<(Doc, Outcome, &'static str), Problem> {
+        (self.apply)(doc, edit, rules, rng)
+    }
+
+    /// The text of the document's file.
+    pub fn to_json(&self, doc: &Doc) -> Result<String, DocError> {
+        (self.to_json)(doc)
+    }
+}
+
+/// Every kind of document this Muster reads and writes.
+#[derive(Clone, Debug)]
+pub struct Kinds(Vec<Kind>);
+
+impl Default for Kinds {
+    /// The kinds Muster ships.
+    fn default() -> Self {
+        Self(vec![Kind::of::<Roster>()])
+    }
+}
+
+impl Kinds {
+    /// No kind at all (tests build their own list).
+    pub fn none() -> Self {
+        Self(Vec::new())
+    }
+
+    /// Adds kind `K` (replacing one of the same name).
+    #[must_use]
+    pub fn with<K: DocKind>(mut self) -> Self {
+        self.0.retain(|k| k.kind != K::KIND);
+        self.0.push(Kind::of::<K>());
+        self
+    }
+
+    /// Every kind, in registration order.
+    pub fn iter(&self) -> impl Iterator<Item = &Kind> {
+        self.0.iter()
+    }
+
+    /// The kind named `kind`.
+    pub fn get(&self, kind: &str) -> Option<&Kind> {
+        self.0.iter().find(|k| k.kind == kind)
+    }
+
+    /// Reads a document of any registered kind from a file's text.
+    pub fn parse(&self, text: &str, fallback_id: &str) -> Result<Doc, DocError> {
+        let (value, head) = document::peek(text)?;
+        let kind = match head {
+            Some((kind, _)) => self.get(&kind).ok_or(DocError::UnknownKind(kind))?,
+            None => value
+                .as_object()
+                .and_then(|o| self.0.iter().find(|k| (k.is_bare_v1)(o)))
+                .ok_or(DocError::NoEnvelope)?,
+        };
+        (kind.parse)(text, fallback_id)
+    }
+
+    /// The text of a document's file.
+    pub fn to_json(&self, doc: &Doc) -> Result<String, DocError> {
+        let kind = self
+            .get(doc.kind())
+            .ok_or_else(|| DocError::UnknownKind(doc.kind().to_owned()))?;
+        kind.to_json(doc)
+    }
+}

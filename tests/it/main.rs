@@ -1,0 +1,11 @@
+//! Every integration test, in one binary: each file of this folder is a
+//! module (one link of egui instead of one per file keeps `cargo test` fast).
+
+mod common;
+
+mod app;
+mod architecture;
+mod characters;
+mod cli_exit;
+mod store_disk;
+mod ui;
