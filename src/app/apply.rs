@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::{App, Change, Command, HISTORY_LIMIT, MessageKind, Screen};
+use super::{Action, App, Change, Command, HISTORY_LIMIT, MessageKind, Screen};
 use crate::rules::{Doc, DocKey, Edit, LineKind, Msg, Roster};
 use crate::store::{self, StoreError};
 
@@ -20,6 +20,9 @@ impl App {
             Command::Save => {}
             Command::Show(screen) => self.model.screen = screen,
             Command::SetLang(lang) => self.model.lang = lang,
+            Command::SetZoom(zoom) => {
+                self.model.zoom = zoom.clamp(*super::ZOOM_RANGE.start(), *super::ZOOM_RANGE.end());
+            }
             Command::DismissMessage(i) => {
                 if i < self.model.messages.len() {
                     self.model.messages.remove(i);
@@ -46,7 +49,7 @@ impl App {
                     && doc.name() != name
                 {
                     let after = doc.renamed(None, Some(name));
-                    self.record("history.rename", vec![(key, Some(doc), Some(after))]);
+                    self.record(Action::Rename.label(), vec![(key, Some(doc), Some(after))]);
                 }
             }
             Command::Duplicate(key, name) => {
@@ -54,14 +57,14 @@ impl App {
                     let new_id = self.fresh_id(&name);
                     let copy = original.renamed(Some(new_id.clone()), Some(name));
                     self.record(
-                        "history.duplicate",
+                        Action::Duplicate.label(),
                         vec![(DocKey::new(key.kind, new_id), None, Some(copy))],
                     );
                 }
             }
             Command::Delete(key) => {
                 if let Some(doc) = self.model.doc(&key).cloned() {
-                    self.record("history.delete", vec![(key, Some(doc), None)]);
+                    self.record(Action::Delete.label(), vec![(key, Some(doc), None)]);
                 }
             }
             Command::Edit(key, edit) => self.edit(&key, &edit),
@@ -111,7 +114,7 @@ impl App {
         let id = self.fresh_id(&name);
         let doc = entry.create(id.clone(), name);
         self.record(
-            "history.create",
+            Action::New.label(),
             vec![(DocKey::new(kind, id.clone()), None, Some(doc))],
         );
         if kind == <Roster as crate::rules::DocKind>::KIND {
@@ -333,7 +336,7 @@ impl App {
         let problems = doc.validate(&self.model.rules).len();
         let name = doc.name().to_owned();
         let key = DocKey::new(doc.kind(), id.clone());
-        self.record("history.import", vec![(key.clone(), None, Some(doc))]);
+        self.record(Action::Import.label(), vec![(key.clone(), None, Some(doc))]);
         let text = if problems == 0 {
             Msg::new("import.done").text("name", &name)
         } else {

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use super::actions::Action;
 use crate::i18n::Lang;
 use crate::rules::{CharacterEdit, CharacterId, DocKey, DocKind, Edit, Roster, RosterEdit};
 
@@ -69,6 +70,8 @@ pub enum Command {
     KeepMine(DocKey),
     /// Switch language.
     SetLang(Lang),
+    /// Set the zoom of the interface.
+    SetZoom(f32),
     /// Forget a message of the log.
     DismissMessage(usize),
     /// Try again to save what is not saved.
@@ -91,30 +94,31 @@ impl Command {
         Self::Create(Roster::KIND, name.into())
     }
 
+    /// The action of the command table this command carries out, if any.
+    pub fn action(&self) -> Option<Action> {
+        Some(match self {
+            Self::Create(..) => Action::New,
+            Self::Import(_) | Self::ImportDialog => Action::Import,
+            Self::Export(..) | Self::ExportDialog(_) => Action::Export,
+            Self::Rename(..) => Action::Rename,
+            Self::Duplicate(..) => Action::Duplicate,
+            Self::Delete(_) => Action::Delete,
+            Self::Undo => Action::Undo,
+            Self::Redo => Action::Redo,
+            Self::Reload => Action::Reload,
+            Self::OpenFolder(_) => Action::OpenDataFolder,
+            _ => return None,
+        })
+    }
+
     /// True for the commands that change documents (refused in a read-only
-    /// library, where they could never be saved).
+    /// library, where they could never be saved): the command table says so
+    /// for the actions; a document's own edits and keeping one's version
+    /// over another program's always do.
     pub fn changes_documents(&self) -> bool {
         match self {
-            Self::Create(..)
-            | Self::Rename(..)
-            | Self::Duplicate(..)
-            | Self::Delete(_)
-            | Self::Edit(..)
-            | Self::Undo
-            | Self::Redo
-            | Self::ImportDialog
-            | Self::Import(_)
-            | Self::KeepMine(_) => true,
-            Self::Show(_)
-            | Self::ExportDialog(_)
-            | Self::Export(..)
-            | Self::OpenFolder(_)
-            | Self::Reload
-            | Self::CheckDisk
-            | Self::TakeDiskVersion(_)
-            | Self::SetLang(_)
-            | Self::DismissMessage(_)
-            | Self::Save => false,
+            Self::Edit(..) | Self::KeepMine(_) => true,
+            other => other.action().is_some_and(Action::edits),
         }
     }
 }

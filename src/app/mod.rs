@@ -3,6 +3,7 @@
 //! saved. The rules are computed in `crate::rules`; the app records, saves
 //! and shows. It knows no view type.
 
+pub mod actions;
 mod apply;
 pub mod command;
 pub mod dialogs;
@@ -12,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub use actions::{ACTIONS, Action, ActionSpec, Menu};
 pub use command::{Command, Screen};
 pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
 
@@ -22,12 +24,26 @@ use crate::rules::{Doc, DocKey, DocKind, Msg, Roster, RulesData};
 use crate::store::{Kinds, Store, Unreadable};
 
 /// Preferences kept in eframe's storage (not in the documents).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Prefs {
     /// The interface language.
     pub lang: Lang,
+    /// The zoom of the interface (1: as designed).
+    pub zoom: f32,
 }
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Self {
+            lang: Lang::default(),
+            zoom: 1.0,
+        }
+    }
+}
+
+/// The smallest and largest zoom.
+pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=3.0;
 
 /// The key of the preferences in eframe's storage.
 pub const PREFS_KEY: &str = "muster_prefs";
@@ -92,6 +108,8 @@ pub struct Message {
 pub struct Model {
     /// Interface language.
     pub lang: Lang,
+    /// The zoom of the interface.
+    pub zoom: f32,
     /// The rules data in force (built-in plus the user's overrides).
     pub rules: RulesData,
     /// Problems with the user's rules override files.
@@ -190,6 +208,7 @@ impl App {
         let read_only = store.as_ref().is_some_and(Store::read_only);
         let model = Model {
             lang,
+            zoom: prefs.zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end()),
             rules,
             rules_problems,
             docs: Vec::new(),
@@ -236,6 +255,7 @@ impl App {
     pub fn prefs(&self) -> Prefs {
         Prefs {
             lang: self.model.lang,
+            zoom: self.model.zoom,
         }
     }
 

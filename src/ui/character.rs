@@ -4,7 +4,13 @@
 use crate::app::{Command, Model};
 use crate::rules::{Character, CharacterEdit, CharacterId, Characteristic};
 use crate::ui::roster::{level_combo, race_combo, type_combo};
-use crate::ui::widgets::{labelled_text, problems_ui, text_committed};
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{
+    Tone, alert, badge, card, card_title, labelled_text, problems_ui, text_committed,
+};
 
 /// State of the character screen.
 #[derive(Default)]
@@ -19,6 +25,8 @@ pub struct CharacterView {
     pub unworthy: bool,
     /// Level whose random points are rolled.
     pub level: Option<String>,
+    /// Put the cursor in the name field at the next frame (F2).
+    pub focus_name: bool,
 }
 
 impl CharacterView {
@@ -34,7 +42,7 @@ impl CharacterView {
         let lang = model.lang;
         let rules = &model.rules;
         let Some(c) = model.roster(id).and_then(|r| r.character(cid)) else {
-            ui.label(lang.t("character.missing"));
+            alert(ui, Tone::Info, lang.t("character.missing"));
             return;
         };
         let edit = |e: CharacterEdit| Command::character(id, cid, e);
@@ -47,82 +55,127 @@ impl CharacterView {
             self.unworthy = false;
         }
 
-        let r = labelled_text(ui, lang.t("character.name"), &mut self.name);
-        if text_committed(ui, &r) && self.name.trim() != c.name && !self.name.trim().is_empty() {
-            out.push(edit(CharacterEdit::Rename(self.name.clone())));
-        } else if !r.has_focus() && self.name != c.name {
-            self.name = c.name.clone();
-        }
-        ui.horizontal_wrapped(|ui| {
-            let mut race = c.race.clone();
-            if race_combo(ui, rules, lang, lang.t("character.race"), &mut race) {
-                out.push(edit(CharacterEdit::SetRace(race)));
-            }
-            let mut t = c.type_id.clone();
-            if type_combo(ui, rules, lang, lang.t("character.type"), &mut t, true) {
-                out.push(edit(CharacterEdit::SetType(t)));
-            }
-        });
+        // Who: name, race, type, psychic powers.
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            ui.horizontal(|ui| {
+                let icon = if c.psychic {
+                    icons::ICON_PSYCHOLOGY
+                } else {
+                    icons::ICON_PERSON
+                };
+                ui.label(icon.rich_text().size(24.0).color(PALETTE.accent));
+                let r = labelled_text(ui, lang.t("character.name"), &mut self.name);
+                if std::mem::take(&mut self.focus_name) {
+                    r.request_focus();
+                }
+                if text_committed(ui, &r)
+                    && self.name.trim() != c.name
+                    && !self.name.trim().is_empty()
+                {
+                    out.push(edit(CharacterEdit::Rename(self.name.clone())));
+                } else if !r.has_focus() && self.name != c.name {
+                    self.name = c.name.clone();
+                }
+                let problems = c.validate(rules).len();
+                if problems == 0 {
+                    badge(ui, Tone::Good, lang.t("problems.none"));
+                } else {
+                    badge(
+                        ui,
+                        Tone::Warning,
+                        &lang.f("problems.count", &[("count", &problems.to_string())]),
+                    );
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                let mut race = c.race.clone();
+                if race_combo(ui, rules, lang, lang.t("character.race"), &mut race) {
+                    out.push(edit(CharacterEdit::SetRace(race)));
+                }
+                let mut t = c.type_id.clone();
+                if type_combo(ui, rules, lang, lang.t("character.type"), &mut t, true) {
+                    out.push(edit(CharacterEdit::SetType(t)));
+                }
+            });
 
-        ui.horizontal_wrapped(|ui| {
-            let mut psychic = c.psychic;
-            if ui
-                .checkbox(&mut psychic, lang.t("character.psychic"))
-                .changed()
-            {
-                out.push(edit(CharacterEdit::SetPsychic(psychic)));
-            }
-            let chance = c.race(rules).map(|r| r.psychic_chance_percent).unwrap_or(0);
-            if ui
-                .add_enabled(
-                    !c.psychic,
-                    egui::Button::new(
-                        lang.f("character.roll_psychic", &[("chance", &chance.to_string())]),
-                    ),
-                )
-                .on_hover_text(lang.t("character.roll_psychic_hint"))
-                .clicked()
-            {
-                out.push(edit(CharacterEdit::RollPsychic));
-            }
+            ui.horizontal_wrapped(|ui| {
+                let mut psychic = c.psychic;
+                if ui
+                    .checkbox(&mut psychic, lang.t("character.psychic"))
+                    .changed()
+                {
+                    out.push(edit(CharacterEdit::SetPsychic(psychic)));
+                }
+                let chance = c.race(rules).map(|r| r.psychic_chance_percent).unwrap_or(0);
+                if ui
+                    .add_enabled(
+                        !c.psychic,
+                        egui::Button::new(
+                            lang.f("character.roll_psychic", &[("chance", &chance.to_string())]),
+                        ),
+                    )
+                    .on_hover_text(lang.t("character.roll_psychic_hint"))
+                    .clicked()
+                {
+                    out.push(edit(CharacterEdit::RollPsychic));
+                }
+            });
         });
-
-        ui.separator();
-        self.points_ui(ui, model, c, &edit, out);
-        ui.separator();
-        profile_grid_ui(ui, model, c, &edit, out);
-        ui.separator();
-
-        ui.strong(lang.t("character.after_game_title"));
-        ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.wounded, lang.t("character.wounded"));
-            ui.checkbox(&mut self.unworthy, lang.t("character.unworthy"));
-            if ui
-                .button(lang.t("character.after_game"))
-                .on_hover_text(lang.t("character.after_game_hint"))
-                .clicked()
-            {
-                out.push(edit(CharacterEdit::AfterGame {
-                    wounded: self.wounded,
-                    unworthy: self.unworthy,
-                }));
-                self.wounded = false;
-                self.unworthy = false;
-            }
+        ui.add_space(space::M);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(
+                ui,
+                icons::ICON_MILITARY_TECH,
+                lang.t("character.profile_title"),
+            );
+            self.points_ui(ui, model, c, &edit, out);
+            ui.add_space(space::S);
+            profile_grid_ui(ui, model, c, &edit, out);
         });
-        ui.separator();
-        let l = ui.label(lang.t("character.notes"));
-        let r = ui
-            .add(egui::TextEdit::multiline(&mut self.notes).desired_rows(3))
-            .labelled_by(l.id);
-        if text_committed(ui, &r) && self.notes != c.notes {
-            out.push(edit(CharacterEdit::SetNotes(self.notes.clone())));
-        } else if !r.has_focus() && self.notes != c.notes {
-            self.notes = c.notes.clone();
-        }
-        ui.separator();
-        ui.strong(lang.t("roster.problems"));
-        problems_ui(ui, lang, &c.validate(rules));
+        ui.add_space(space::M);
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                card_title(ui, icons::ICON_SWORDS, lang.t("character.after_game_title"));
+                ui.horizontal_wrapped(|ui| {
+                    ui.checkbox(&mut self.wounded, lang.t("character.wounded"));
+                    ui.checkbox(&mut self.unworthy, lang.t("character.unworthy"));
+                    if ui
+                        .button(lang.t("character.after_game"))
+                        .on_hover_text(lang.t("character.after_game_hint"))
+                        .clicked()
+                    {
+                        out.push(edit(CharacterEdit::AfterGame {
+                            wounded: self.wounded,
+                            unworthy: self.unworthy,
+                        }));
+                        self.wounded = false;
+                        self.unworthy = false;
+                    }
+                });
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                card_title(ui, icons::ICON_EDIT_NOTE, lang.t("character.notes"));
+                let l = ui.label(lang.t("character.notes"));
+                let r = ui
+                    .add(egui::TextEdit::multiline(&mut self.notes).desired_rows(3))
+                    .labelled_by(l.id);
+                if text_committed(ui, &r) && self.notes != c.notes {
+                    out.push(edit(CharacterEdit::SetNotes(self.notes.clone())));
+                } else if !r.has_focus() && self.notes != c.notes {
+                    self.notes = c.notes.clone();
+                }
+            });
+        });
+        ui.add_space(space::M);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_GPP_BAD, lang.t("roster.problems"));
+            problems_ui(ui, lang, &c.validate(rules));
+        });
     }
 
     fn points_ui(
@@ -233,7 +286,7 @@ fn profile_grid_ui(
                 let value = current.get(ch);
                 let text = egui::RichText::new(value.to_string()).strong();
                 ui.label(if value > max.get(ch) {
-                    text.color(ui.visuals().error_fg_color)
+                    text.color(PALETTE.error)
                 } else {
                     text
                 });
@@ -283,9 +336,12 @@ fn profile_grid_ui(
                             lang.f(&short_key, &args)
                         };
                         ui.label(
-                            egui::RichText::new(format!("{}: {short}", p.rule))
-                                .small()
-                                .weak(),
+                            RichText::new(format!(
+                                "{} {}: {short}",
+                                icons::ICON_BLOCK.codepoint,
+                                p.rule
+                            ))
+                            .color(PALETTE.warning),
                         )
                         .on_hover_text(lang.problem_line(p));
                     }

@@ -1,10 +1,19 @@
 //! The library: every document of every kind, search and filter by kind,
 //! create, rename, duplicate, delete, import; and the files that could not be
-//! read.
+//! read. Only the rows on screen are drawn.
+
+use egui::RichText;
+use egui_material_icons::icons;
 
 use crate::app::{Command, Model, Screen};
-use crate::rules::{Doc, DocKey, DocKind, Msg, Roster};
-use crate::ui::widgets::{labelled_text, text_committed};
+use crate::rules::{Doc, DocKey, DocKind, Roster};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{
+    Tone, alert, badge, card, card_title, icon_button, labelled_text, text_committed, virtual_rows,
+};
+
+/// The height of one document's row.
+const ROW_HEIGHT: f32 = 44.0;
 
 /// State of the library screen.
 #[derive(Default)]
@@ -17,41 +26,81 @@ pub struct LibraryView {
     pub new_name: String,
     /// The document being renamed, and the name typed so far.
     pub renaming: Option<(DocKey, String)>,
-    /// The document whose deletion awaits confirmation.
-    pub confirm_delete: Option<DocKey>,
+    /// The document selected (the target of F2, Delete, Ctrl+D, Ctrl+E).
+    pub selected: Option<DocKey>,
+    /// Put the cursor in the search field at the next frame (Ctrl+F).
+    pub focus_search: bool,
+    /// A document whose Delete button was pressed: the window asks first.
+    pub ask_delete: Option<DocKey>,
+}
+
+/// The screen that shows a document.
+fn screen_of(key: &DocKey) -> Option<Screen> {
+    (key.kind == Roster::KIND).then(|| Screen::Roster(key.id.clone()))
 }
 
 impl LibraryView {
+    /// Starts renaming the selected document (F2).
+    pub fn start_renaming(&mut self, model: &Model) {
+        if let Some(doc) = self.selected.as_ref().and_then(|k| model.doc(k)) {
+            self.renaming = Some((doc.key(), doc.name().to_owned()));
+        }
+    }
+
     /// Shows the library.
     pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
         let lang = model.lang;
-        ui.heading(lang.t("library.title"));
-
         if let Some(problem) = &model.store_problem {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                lang.msg(&Msg::new("store.no_library").msg("reason", problem.clone())),
+            alert(
+                ui,
+                Tone::Error,
+                &lang.msg(
+                    &crate::rules::Msg::new("store.no_library").msg("reason", problem.clone()),
+                ),
             );
         }
         for problem in &model.rules_problems {
-            ui.colored_label(ui.visuals().warn_fg_color, lang.data_problem(problem));
+            alert(ui, Tone::Warning, &lang.data_problem(problem));
         }
 
-        ui.horizontal(|ui| {
-            let r = labelled_text(ui, lang.t("library.new_name"), &mut self.new_name);
-            let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button(lang.t("library.create")).clicked() || enter {
-                out.push(Command::create_roster(std::mem::take(&mut self.new_name)));
-            }
-            ui.separator();
-            if ui.button(lang.t("menu.import")).clicked() {
-                out.push(Command::ImportDialog);
-            }
+        card(ui, |ui| {
+            card_title(ui, icons::ICON_LIBRARY_BOOKS, lang.t("library.title"));
+            ui.horizontal_wrapped(|ui| {
+                let r = labelled_text(ui, lang.t("library.new_name"), &mut self.new_name);
+                let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let create = icon_button(
+                    ui,
+                    icons::ICON_ADD,
+                    lang.t("library.create"),
+                    lang.t("library.create"),
+                    !model.read_only,
+                );
+                if create.clicked() || enter {
+                    out.push(Command::create_roster(std::mem::take(&mut self.new_name)));
+                }
+                ui.separator();
+                if icon_button(
+                    ui,
+                    icons::ICON_DOWNLOAD,
+                    lang.t("menu.import"),
+                    lang.t("menu.import"),
+                    !model.read_only,
+                )
+                .clicked()
+                {
+                    out.push(Command::ImportDialog);
+                }
+            });
+            ui.label(RichText::new(lang.t("library.drop_hint")).color(PALETTE.text_subdued));
         });
-        ui.label(egui::RichText::new(lang.t("library.drop_hint")).weak());
-        ui.separator();
+        ui.add_space(space::M);
+
         ui.horizontal(|ui| {
-            labelled_text(ui, lang.t("library.search"), &mut self.search);
+            ui.label(icons::ICON_SEARCH.rich_text().color(PALETTE.text_subdued));
+            let r = labelled_text(ui, lang.t("library.search"), &mut self.search);
+            if std::mem::take(&mut self.focus_search) {
+                r.request_focus();
+            }
             let l = ui.label(lang.t("library.kind"));
             let selected = self.kind.map_or(lang.t("library.every_kind"), |k| {
                 model.kinds.get(k).map_or(k, |k| lang.t(k.label))
@@ -67,7 +116,7 @@ impl LibraryView {
                 .response
                 .labelled_by(l.id);
         });
-        ui.add_space(4.0);
+        ui.add_space(space::S);
 
         let needle = self.search.trim().to_lowercase();
         let shown: Vec<&Doc> = model
@@ -77,156 +126,201 @@ impl LibraryView {
             .filter(|d| needle.is_empty() || d.name().to_lowercase().contains(&needle))
             .collect();
         if model.docs.is_empty() {
-            ui.label(lang.t("library.empty"));
+            alert(ui, Tone::Info, lang.t("library.empty"));
         } else if shown.is_empty() {
-            ui.label(lang.t("library.no_match"));
+            alert(ui, Tone::Info, lang.t("library.no_match"));
         }
-        egui::Grid::new("rosters")
-            .striped(true)
-            .num_columns(4)
-            .show(ui, |ui| {
-                for doc in shown {
-                    let key = doc.key();
-                    let renaming = self.renaming.as_ref().is_some_and(|(k, _)| *k == key);
-                    if renaming {
-                        if let Some((id, name)) = &mut self.renaming {
-                            let r = ui
-                                .text_edit_singleline(name)
-                                .on_hover_text(lang.t("library.rename_hint"));
-                            r.widget_info(|| {
-                                egui::WidgetInfo::labeled(
-                                    egui::Role::TextInput,
-                                    true,
-                                    lang.t("library.new_roster_name"),
-                                )
-                            });
-                            if text_committed(ui, &r) {
-                                if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-                                    self.renaming = None;
-                                } else {
-                                    out.push(Command::Rename(id.clone(), name.clone()));
-                                    self.renaming = None;
-                                }
-                            } else {
-                                r.request_focus();
-                            }
+        virtual_rows(ui, ROW_HEIGHT, shown.len(), |ui, i| {
+            self.row_ui(ui, model, shown[i], out);
+        });
+
+        if !model.unreadable.is_empty() {
+            ui.add_space(space::L);
+            card(ui, |ui| {
+                card_title(ui, icons::ICON_REPORT, lang.t("library.unreadable"));
+                for u in &model.unreadable {
+                    ui.horizontal_wrapped(|ui| {
+                        let name = u.path.file_name().map_or_else(
+                            || u.path.display().to_string(),
+                            |n| n.to_string_lossy().into_owned(),
+                        );
+                        ui.monospace(name);
+                        alert(ui, Tone::Error, &lang.read_error(&u.reason));
+                        if let Some(dir) = u.path.parent()
+                            && ui.button(lang.t("library.open_folder")).clicked()
+                        {
+                            out.push(Command::OpenFolder(dir.to_path_buf()));
                         }
-                    } else if ui.link(doc.name()).clicked()
+                    });
+                }
+                ui.label(
+                    RichText::new(lang.t("library.unreadable_hint")).color(PALETTE.text_subdued),
+                );
+            });
+        }
+    }
+
+    /// One document: its kind, name, what it holds, whether it is within the
+    /// rules, and what can be done with it.
+    fn row_ui(&mut self, ui: &mut egui::Ui, model: &Model, doc: &Doc, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let key = doc.key();
+        // The row is clickable (to select it for the keyboard), under its
+        // buttons: sensed first, so the buttons drawn after it win.
+        let row = ui.interact(
+            ui.max_rect(),
+            ui.scope_id().with(("select", &key.id)),
+            egui::Sense::click(),
+        );
+        if row.clicked() {
+            self.selected = Some(key.clone());
+        }
+        let selected = self.selected.as_ref() == Some(&key);
+        let frame = crate::ui::theme::card_frame()
+            .inner_margin(egui::Margin::symmetric(space::M as i8, 4))
+            .stroke(egui::Stroke::new(
+                if selected { 2.0 } else { 1.0 },
+                if selected {
+                    PALETTE.accent
+                } else {
+                    PALETTE.border.gamma_multiply(0.6)
+                },
+            ));
+        frame.show(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            ui.horizontal_centered(|ui| {
+                ui.label(
+                    icons::ICON_GROUPS
+                        .rich_text()
+                        .size(20.0)
+                        .color(PALETTE.accent),
+                )
+                .on_hover_text(lang.t(doc.kind_label()));
+                let renaming = self.renaming.as_ref().is_some_and(|(k, _)| *k == key);
+                if renaming {
+                    self.rename_field_ui(ui, lang, out);
+                } else {
+                    let name = ui.link(RichText::new(doc.name()).strong().size(16.0));
+                    if name.clicked()
                         && let Some(screen) = screen_of(&key)
                     {
                         out.push(Command::Show(screen));
                     }
-                    ui.label(lang.t(doc.kind_label()));
-                    let problems = doc.validate(&model.rules).len();
-                    let count = lang.msg(&doc.summary());
-                    if problems == 0 {
-                        ui.label(format!("{count} · ✔"));
-                    } else {
-                        ui.colored_label(
-                            ui.visuals().warn_fg_color,
-                            format!(
-                                "{count} · {}",
-                                lang.f("problems.count", &[("count", &problems.to_string())])
-                            ),
-                        );
-                    }
-                    ui.horizontal(|ui| {
-                        let named = |r: egui::Response, what: &str| {
-                            let label = format!("{what}: {}", doc.name());
-                            r.widget_info(|| {
-                                egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
-                            });
-                            r
-                        };
-                        if named(ui.button(lang.t("library.open")), lang.t("library.open"))
-                            .clicked()
-                            && let Some(screen) = screen_of(&key)
-                        {
-                            out.push(Command::Show(screen));
-                        }
-                        if named(
-                            ui.button(lang.t("library.rename")),
-                            lang.t("library.rename"),
-                        )
-                        .clicked()
-                        {
-                            self.renaming = Some((key.clone(), doc.name().to_owned()));
-                        }
-                        if named(
-                            ui.button(lang.t("library.duplicate")),
-                            lang.t("library.duplicate"),
-                        )
-                        .clicked()
-                        {
-                            let name = lang.f("roster.copy_of", &[("name", doc.name())]);
-                            out.push(Command::Duplicate(key.clone(), name));
-                        }
-                        if named(
-                            ui.button(lang.t("library.delete")),
-                            lang.t("library.delete"),
-                        )
-                        .clicked()
-                        {
-                            self.confirm_delete = Some(key.clone());
-                        }
-                    });
-                    ui.end_row();
                 }
-            });
-
-        if !model.unreadable.is_empty() {
-            ui.separator();
-            ui.colored_label(ui.visuals().error_fg_color, lang.t("library.unreadable"));
-            for u in &model.unreadable {
-                ui.horizontal_wrapped(|ui| {
-                    let name = u.path.file_name().map_or_else(
-                        || u.path.display().to_string(),
-                        |n| n.to_string_lossy().into_owned(),
+                ui.label(
+                    RichText::new(format!(
+                        "{} · {}",
+                        lang.t(doc.kind_label()),
+                        lang.msg(&doc.summary())
+                    ))
+                    .color(PALETTE.text_subdued),
+                );
+                let problems = doc.validate(&model.rules).len();
+                if problems == 0 {
+                    badge(ui, Tone::Good, lang.t("problems.none"));
+                } else {
+                    badge(
+                        ui,
+                        Tone::Warning,
+                        &lang.f("problems.count", &[("count", &problems.to_string())]),
                     );
-                    ui.monospace(name);
-                    ui.label(lang.read_error(&u.reason));
-                    if let Some(dir) = u.path.parent()
-                        && ui.button(lang.t("library.open_folder")).clicked()
-                    {
-                        out.push(Command::OpenFolder(dir.to_path_buf()));
-                    }
+                }
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    self.row_buttons_ui(ui, model, doc, out);
                 });
-            }
-            ui.label(egui::RichText::new(lang.t("library.unreadable_hint")).weak());
-        }
-
-        self.confirm_delete_ui(ui, model, out);
-    }
-
-    fn confirm_delete_ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-        let lang = model.lang;
-        let Some(key) = self.confirm_delete.clone() else {
-            return;
-        };
-        let Some(doc) = model.doc(&key) else {
-            self.confirm_delete = None;
-            return;
-        };
-        let modal = egui::Modal::new(egui::Id::unique("confirm_delete")).show(ui.ctx(), |ui| {
-            ui.heading(lang.t("library.delete_title"));
-            ui.label(lang.f("library.delete_question", &[("name", doc.name())]));
-            ui.horizontal(|ui| {
-                if ui.button(lang.t("library.delete_confirm")).clicked() {
-                    out.push(Command::Delete(key.clone()));
-                    self.confirm_delete = None;
-                }
-                if ui.button(lang.t("library.cancel")).clicked() {
-                    self.confirm_delete = None;
-                }
             });
         });
-        if modal.should_close() {
-            self.confirm_delete = None;
+    }
+
+    fn rename_field_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: crate::i18n::Lang,
+        out: &mut Vec<Command>,
+    ) {
+        let Some((key, name)) = &mut self.renaming else {
+            return;
+        };
+        let r = ui
+            .text_edit_singleline(name)
+            .on_hover_text(lang.t("library.rename_hint"));
+        r.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::TextInput,
+                true,
+                lang.t("library.new_roster_name"),
+            )
+        });
+        if text_committed(ui, &r) {
+            if !ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                out.push(Command::Rename(key.clone(), name.clone()));
+            }
+            self.renaming = None;
+        } else {
+            r.request_focus();
         }
     }
-}
 
-/// The screen that shows a document.
-fn screen_of(key: &DocKey) -> Option<Screen> {
-    (key.kind == Roster::KIND).then(|| Screen::Roster(key.id.clone()))
+    fn row_buttons_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        doc: &Doc,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let key = doc.key();
+        let editable = !model.read_only;
+        let named = |what: &str| format!("{what}: {}", doc.name());
+        // Right to left: the last is the leftmost.
+        if icon_button(
+            ui,
+            icons::ICON_DELETE,
+            lang.t("library.delete"),
+            &named(lang.t("library.delete")),
+            editable,
+        )
+        .clicked()
+        {
+            // The window asks first, as it does for the Delete key.
+            self.selected = Some(key.clone());
+            self.ask_delete = Some(key.clone());
+        }
+        if icon_button(
+            ui,
+            icons::ICON_CONTENT_COPY,
+            lang.t("library.duplicate"),
+            &named(lang.t("library.duplicate")),
+            editable,
+        )
+        .clicked()
+        {
+            let name = lang.f("roster.copy_of", &[("name", doc.name())]);
+            out.push(Command::Duplicate(key.clone(), name));
+        }
+        if icon_button(
+            ui,
+            icons::ICON_EDIT,
+            lang.t("library.rename"),
+            &named(lang.t("library.rename")),
+            editable,
+        )
+        .clicked()
+        {
+            self.selected = Some(key.clone());
+            self.renaming = Some((key.clone(), doc.name().to_owned()));
+        }
+        if icon_button(
+            ui,
+            icons::ICON_FOLDER_OPEN,
+            lang.t("library.open"),
+            &named(lang.t("library.open")),
+            true,
+        )
+        .clicked()
+            && let Some(screen) = screen_of(&key)
+        {
+            out.push(Command::Show(screen));
+        }
+    }
 }

@@ -5,7 +5,14 @@ use crate::app::{Command, Model, Screen};
 use crate::i18n::Lang;
 use crate::rules::data::name_in;
 use crate::rules::{DocKey, NewCharacter, PointsScheme, Roster, RosterEdit, RulesData};
-use crate::ui::widgets::{labelled_text, problems_ui, text_committed};
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{
+    Tone, alert, badge, card, card_title, icon_button, labelled_text, problems_ui, text_committed,
+    virtual_rows,
+};
 
 /// State of the roster screen.
 #[derive(Default)]
@@ -26,6 +33,8 @@ pub struct RosterView {
     allotments: Option<(String, String)>,
     /// Dice per 20 models for a rolled pool.
     pub dice_per_20: u32,
+    /// Put the cursor in the name field at the next frame (F2).
+    pub focus_name: bool,
 }
 
 /// The display name of a race.
@@ -130,7 +139,7 @@ impl RosterView {
     pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, id: &str, out: &mut Vec<Command>) {
         let lang = model.lang;
         let Some(roster) = model.roster(id) else {
-            ui.label(lang.t("roster.missing"));
+            alert(ui, Tone::Info, lang.t("roster.missing"));
             return;
         };
         if self.editing.as_deref() != Some(id) {
@@ -138,26 +147,64 @@ impl RosterView {
             self.name = roster.name.clone();
             self.allotments = None;
         }
-        let r = labelled_text(ui, lang.t("roster.name"), &mut self.name);
-        if text_committed(ui, &r) && self.name.trim() != roster.name {
-            out.push(Command::Rename(DocKey::of::<Roster>(id), self.name.clone()));
-        } else if !r.has_focus() && self.name != roster.name {
-            self.name = roster.name.clone();
-        }
-        ui.horizontal(|ui| {
-            if ui.button(lang.t("menu.export")).clicked() {
-                out.push(Command::ExportDialog(DocKey::of::<Roster>(id)));
-            }
+        let problems = roster.validate(&model.rules);
+        card(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(
+                    icons::ICON_GROUPS
+                        .rich_text()
+                        .size(24.0)
+                        .color(PALETTE.accent),
+                );
+                let r = labelled_text(ui, lang.t("roster.name"), &mut self.name);
+                if std::mem::take(&mut self.focus_name) {
+                    r.request_focus();
+                }
+                if text_committed(ui, &r) && self.name.trim() != roster.name {
+                    out.push(Command::Rename(DocKey::of::<Roster>(id), self.name.clone()));
+                } else if !r.has_focus() && self.name != roster.name {
+                    self.name = roster.name.clone();
+                }
+                ui.label(
+                    RichText::new(lang.msg(&crate::rules::DocKind::summary(roster)))
+                        .color(PALETTE.text_subdued),
+                );
+                if problems.is_empty() {
+                    badge(ui, Tone::Good, lang.t("problems.none"));
+                } else {
+                    badge(
+                        ui,
+                        Tone::Warning,
+                        &lang.f("problems.count", &[("count", &problems.len().to_string())]),
+                    );
+                }
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let export = lang.t("menu.export");
+                    if icon_button(ui, icons::ICON_UPLOAD, export, export, true).clicked() {
+                        out.push(Command::ExportDialog(DocKey::of::<Roster>(id)));
+                    }
+                });
+            });
         });
-        ui.separator();
-        self.points_ui(ui, model, roster, out);
-        ui.separator();
-        self.add_ui(ui, model, roster, out);
-        ui.separator();
+        ui.add_space(space::M);
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.points_ui(ui, model, roster, out);
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.add_ui(ui, model, roster, out);
+            });
+        });
+        ui.add_space(space::M);
         characters_ui(ui, model, roster, out);
-        ui.separator();
-        ui.strong(lang.t("roster.problems"));
-        problems_ui(ui, lang, &roster.validate(&model.rules));
+        ui.add_space(space::M);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_GPP_BAD, lang.t("roster.problems"));
+            problems_ui(ui, lang, &problems);
+        });
     }
 
     fn points_ui(
@@ -169,7 +216,7 @@ impl RosterView {
     ) {
         let lang = model.lang;
         let id = roster.id.clone();
-        ui.strong(lang.t("points.title"));
+        card_title(ui, icons::ICON_MILITARY_TECH, lang.t("points.title"));
         ui.horizontal(|ui| {
             let is = |s: &PointsScheme| {
                 std::mem::discriminant(s) == std::mem::discriminant(&roster.points)
@@ -332,7 +379,7 @@ impl RosterView {
     ) {
         let lang = model.lang;
         let rules = &model.rules;
-        ui.strong(lang.t("roster.add_title"));
+        card_title(ui, icons::ICON_ADD, lang.t("roster.add_title"));
         let mut race = self
             .race
             .clone()
@@ -392,96 +439,128 @@ impl RosterView {
     }
 }
 
+/// The height of one character's card in the list.
+const CHARACTER_ROW: f32 = 62.0;
+
 fn characters_ui(ui: &mut egui::Ui, model: &Model, roster: &Roster, out: &mut Vec<Command>) {
     let lang = model.lang;
-    let rules = &model.rules;
-    ui.strong(lang.f(
-        "roster.characters",
-        &[("count", &roster.characters.len().to_string())],
-    ));
+    card_title(
+        ui,
+        icons::ICON_GROUP,
+        &lang.f(
+            "roster.characters",
+            &[("count", &roster.characters.len().to_string())],
+        ),
+    );
     if roster.characters.is_empty() {
-        ui.label(lang.t("roster.no_characters"));
+        alert(ui, Tone::Info, lang.t("roster.no_characters"));
         return;
     }
-    egui::Grid::new("characters")
-        .striped(true)
-        .min_col_width(16.0)
+    virtual_rows(ui, CHARACTER_ROW, roster.characters.len(), |ui, i| {
+        character_card_ui(ui, model, roster, &roster.characters[i], out);
+    });
+}
+
+/// One character as a card: name, race and type, the profile with values
+/// above a maximum marked, points and worth, and what can be done.
+fn character_card_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    roster: &Roster,
+    c: &crate::rules::Character,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    let rules = &model.rules;
+    crate::ui::theme::card_frame()
+        .inner_margin(egui::Margin::symmetric(space::M as i8, 6))
         .show(ui, |ui| {
-            for h in ["character.name", "character.race", "character.type"] {
-                ui.strong(lang.t(h));
-            }
-            for ch in crate::rules::Characteristic::ALL {
-                ui.strong(ch.key())
-                    .on_hover_text(lang.t(&format!("chr.{}", ch.key())));
-            }
-            for h in ["character.points", "character.worth"] {
-                ui.strong(lang.t(h));
-            }
-            ui.end_row();
-            for c in &roster.characters {
-                let open = ui.link(&c.name);
-                if open.clicked() {
+            ui.set_min_width(ui.available_width());
+            ui.horizontal(|ui| {
+                let icon = if c.psychic {
+                    icons::ICON_PSYCHOLOGY
+                } else {
+                    icons::ICON_PERSON
+                };
+                ui.label(icon.rich_text().size(20.0).color(PALETTE.accent));
+                if ui
+                    .link(RichText::new(&c.name).strong().size(16.0))
+                    .clicked()
+                {
                     out.push(Command::Show(Screen::Character(roster.id.clone(), c.id)));
                 }
-                ui.label(race_name(rules, lang, &c.race));
-                let mut t = type_name(rules, lang, c.type_id.as_deref()).to_owned();
+                let mut kind = format!(
+                    "{} · {}",
+                    race_name(rules, lang, &c.race),
+                    type_name(rules, lang, c.type_id.as_deref())
+                );
                 if c.psychic {
-                    t.push_str(" · ");
-                    t.push_str(lang.t("character.psychic_short"));
+                    kind.push_str(" · ");
+                    kind.push_str(lang.t("character.psychic_short"));
                 }
-                ui.label(t);
-                match (c.profile(rules), c.maxima(rules)) {
-                    (Ok(p), Ok(max)) => {
-                        for (ch, v) in p.iter() {
-                            let text = egui::RichText::new(v.to_string());
-                            if v > max.get(ch) {
-                                ui.label(text.color(ui.visuals().error_fg_color));
-                            } else {
-                                ui.label(text);
-                            }
-                        }
-                    }
-                    (Err(problem), _) | (_, Err(problem)) => {
-                        ui.colored_label(ui.visuals().error_fg_color, lang.problem_line(&problem));
-                        for _ in 1..12 {
-                            ui.label("");
-                        }
-                    }
+                ui.label(RichText::new(kind).color(PALETTE.text_subdued));
+                let problems = c.validate(rules).len();
+                if problems > 0 {
+                    badge(
+                        ui,
+                        Tone::Warning,
+                        &lang.f("problems.count", &[("count", &problems.to_string())]),
+                    );
                 }
-                ui.label(format!("{}/{}", c.points_spent(), c.advance_points));
-                ui.label(c.worth(rules).to_string());
-                ui.horizontal(|ui| {
-                    let named = |r: egui::Response, what: &str| {
-                        let label = format!("{what}: {}", c.name);
-                        r.widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
-                        });
-                        r
-                    };
-                    if named(ui.button(lang.t("roster.edit")), lang.t("roster.edit")).clicked() {
-                        out.push(Command::Show(Screen::Character(roster.id.clone(), c.id)));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let named = |what: &str| format!("{what}: {}", c.name);
+                    let remove = lang.t("roster.remove");
+                    if icon_button(ui, icons::ICON_DELETE, remove, &named(remove), true).clicked() {
+                        out.push(Command::roster(
+                            roster.id.clone(),
+                            RosterEdit::RemoveCharacter(c.id),
+                        ));
                     }
-                    if named(
-                        ui.button(lang.t("library.duplicate")),
-                        lang.t("library.duplicate"),
-                    )
-                    .clicked()
-                    {
+                    let dup = lang.t("library.duplicate");
+                    if icon_button(ui, icons::ICON_CONTENT_COPY, dup, &named(dup), true).clicked() {
                         let name = lang.f("roster.copy_of", &[("name", &c.name)]);
                         out.push(Command::roster(
                             roster.id.clone(),
                             RosterEdit::DuplicateCharacter { id: c.id, name },
                         ));
                     }
-                    if named(ui.button(lang.t("roster.remove")), lang.t("roster.remove")).clicked()
-                    {
-                        out.push(Command::roster(
-                            roster.id.clone(),
-                            RosterEdit::RemoveCharacter(c.id),
-                        ));
+                    let edit = lang.t("roster.edit");
+                    if icon_button(ui, icons::ICON_EDIT, edit, &named(edit), true).clicked() {
+                        out.push(Command::Show(Screen::Character(roster.id.clone(), c.id)));
                     }
                 });
-                ui.end_row();
-            }
+            });
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = space::S;
+                match (c.profile(rules), c.maxima(rules)) {
+                    (Ok(p), Ok(max)) => {
+                        for (ch, v) in p.iter() {
+                            let over = v > max.get(ch);
+                            let text = if over {
+                                RichText::new(format!("{} {v}!", ch.key())).color(PALETTE.error)
+                            } else {
+                                RichText::new(format!("{} {v}", ch.key()))
+                            };
+                            ui.label(text.monospace())
+                                .on_hover_text(lang.t(&format!("chr.{}", ch.key())));
+                        }
+                    }
+                    (Err(problem), _) | (_, Err(problem)) => {
+                        alert(ui, Tone::Error, &lang.problem_line(&problem));
+                    }
+                }
+                ui.separator();
+                ui.label(
+                    RichText::new(lang.f(
+                        "roster.points_worth",
+                        &[
+                            ("spent", &c.points_spent().to_string()),
+                            ("points", &c.advance_points.to_string()),
+                            ("worth", &c.worth(rules).to_string()),
+                        ],
+                    ))
+                    .color(PALETTE.text_subdued),
+                );
+            });
         });
 }

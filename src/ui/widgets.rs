@@ -1,7 +1,14 @@
-//! Small helpers shared by the views.
+//! Small widgets shared by the views: labelled fields, cards, status badges
+//! (icon + word + colour, never colour alone) and alerts for refusals and
+//! errors. Colours come from the theme's palette.
+
+use egui::{Color32, CornerRadius, Margin, RichText, Stroke};
+use egui_material_icons::MaterialIcon;
+use egui_material_icons::icons;
 
 use crate::i18n::Lang;
 use crate::rules::Problem;
+use crate::ui::theme::{PALETTE, corner, space};
 
 /// A text field with a visible label that also names it for screen readers
 /// (and for the UI tests). Returns the field's response.
@@ -20,23 +27,197 @@ pub fn text_committed(ui: &egui::Ui, r: &egui::Response) -> bool {
     r.lost_focus() || (r.has_focus() && ui.input(|i| i.viewport().close_requested()))
 }
 
-/// Shows a list of problems, each with its rule id.
+/// What a badge or an alert says about its subject.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Fit, within the rules, done.
+    Good,
+    /// Informative.
+    Info,
+    /// To look at: a broken rule in a draft.
+    Warning,
+    /// Failed or refused.
+    Error,
+    /// Lightly wounded.
+    Wounded,
+    /// Seriously wounded.
+    SeriouslyWounded,
+    /// Dead.
+    Dead,
+    /// Missing.
+    Missing,
+}
+
+impl Tone {
+    /// The colour of the tone.
+    pub fn color(self) -> Color32 {
+        let p = PALETTE;
+        match self {
+            Self::Good => p.fit,
+            Self::Info => p.accent,
+            Self::Warning => p.warning,
+            Self::Error => p.error,
+            Self::Wounded => p.wounded,
+            Self::SeriouslyWounded => p.seriously_wounded,
+            Self::Dead => p.dead,
+            Self::Missing => p.missing,
+        }
+    }
+
+    /// The icon of the tone.
+    pub fn icon(self) -> MaterialIcon {
+        match self {
+            Self::Good => icons::ICON_CHECK_CIRCLE,
+            Self::Info => icons::ICON_INFO,
+            Self::Warning => icons::ICON_WARNING,
+            Self::Error => icons::ICON_ERROR,
+            Self::Wounded => icons::ICON_HEALING,
+            Self::SeriouslyWounded => icons::ICON_HEART_BROKEN,
+            Self::Dead => icons::ICON_SKULL,
+            Self::Missing => icons::ICON_HELP,
+        }
+    }
+}
+
+/// The fill behind a badge of colour `c` on background `bg`: the colour at a
+/// low strength, so that the word in full colour still reads on it.
+pub fn badge_fill(c: Color32, bg: Color32) -> Color32 {
+    let mix = |a: u8, b: u8| {
+        let v = f32::from(a) * 0.16 + f32::from(b) * 0.84;
+        v.round().clamp(0.0, 255.0) as u8
+    };
+    Color32::from_rgb(mix(c.r(), bg.r()), mix(c.g(), bg.g()), mix(c.b(), bg.b()))
+}
+
+/// A status badge: icon, word and colour, in a pill. Screen readers hear the
+/// word (its label).
+pub fn badge(ui: &mut egui::Ui, tone: Tone, text: &str) -> egui::Response {
+    let color = tone.color();
+    egui::Frame::new()
+        .fill(badge_fill(color, PALETTE.card))
+        .stroke(Stroke::new(1.0, color.gamma_multiply(0.7)))
+        .corner_radius(CornerRadius::same(corner::LARGE))
+        .inner_margin(Margin::symmetric(space::S as i8, 2))
+        .show(ui, |ui| {
+            ui.spacing_mut().item_spacing.x = space::XS;
+            ui.horizontal(|ui| {
+                ui.label(tone.icon().rich_text().color(color));
+                ui.label(RichText::new(text).color(color).strong());
+            });
+        })
+        .response
+}
+
+/// An alert: a framed icon and a message that wraps, for refusals and errors
+/// (never a small grey label).
+pub fn alert(ui: &mut egui::Ui, tone: Tone, text: &str) -> egui::Response {
+    let color = tone.color();
+    egui::Frame::new()
+        .fill(badge_fill(color, PALETTE.panel))
+        .stroke(Stroke::new(1.0, color))
+        .corner_radius(CornerRadius::same(corner::SMALL))
+        .inner_margin(Margin::symmetric(space::S as i8, space::XS as i8))
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(tone.icon().rich_text().color(color).size(18.0));
+                ui.add(egui::Label::new(RichText::new(text).color(PALETTE.text)).wrap());
+            });
+        })
+        .response
+}
+
+/// A card: the content in a framed, rounded panel with a soft shadow.
+pub fn card<R>(
+    ui: &mut egui::Ui,
+    add_contents: impl FnOnce(&mut egui::Ui) -> R,
+) -> egui::InnerResponse<R> {
+    crate::ui::theme::card_frame().show(ui, add_contents)
+}
+
+/// A card's title: an icon and a heading.
+pub fn card_title(ui: &mut egui::Ui, icon: MaterialIcon, title: &str) {
+    ui.horizontal(|ui| {
+        ui.label(icon.rich_text().size(20.0).color(PALETTE.accent));
+        ui.label(RichText::new(title).heading().color(PALETTE.text));
+    });
+    ui.add_space(space::XS);
+}
+
+/// A button with an icon and a word, named for screen readers by `name`
+/// (the word, or a longer name such as "Delete: Night Raiders").
+pub fn icon_button(
+    ui: &mut egui::Ui,
+    icon: MaterialIcon,
+    word: &str,
+    name: &str,
+    enabled: bool,
+) -> egui::Response {
+    let text = format!("{} {word}", icon.codepoint);
+    let r = ui.add_enabled(enabled, egui::Button::new(text));
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name));
+    r.on_disabled_hover_text(name)
+}
+
+/// Shows a list of problems, each with its rule id, or a badge saying that
+/// all is within the rules.
 pub fn problems_ui(ui: &mut egui::Ui, lang: Lang, problems: &[Problem]) {
     if problems.is_empty() {
-        ui.colored_label(
-            egui::Color32::from_rgb(60, 160, 60),
-            lang.t("problems.none"),
-        );
+        badge(ui, Tone::Good, lang.t("problems.none"));
         return;
     }
-    ui.colored_label(
-        ui.visuals().warn_fg_color,
-        lang.f("problems.count", &[("count", &problems.len().to_string())]),
+    badge(
+        ui,
+        Tone::Warning,
+        &lang.f("problems.count", &[("count", &problems.len().to_string())]),
     );
+    ui.add_space(space::XS);
     for p in problems {
-        ui.horizontal_wrapped(|ui| {
-            ui.monospace(p.rule);
-            ui.label(lang.problem(p));
-        });
+        alert(ui, Tone::Warning, &lang.problem_line(p));
+    }
+}
+
+/// Rows of one height, of which only those on screen are drawn: the space
+/// of the others is allocated, so the scroll bar is right. A frame then
+/// costs what is visible, not what is in the list.
+pub fn virtual_rows(
+    ui: &mut egui::Ui,
+    row_height: f32,
+    count: usize,
+    mut row: impl FnMut(&mut egui::Ui, usize),
+) {
+    if count == 0 {
+        return;
+    }
+    let gap = ui.spacing().item_spacing.y;
+    let stride = row_height + gap;
+    let top = ui.cursor().top();
+    let clip = ui.clip_rect();
+    let index = |y: f32| {
+        let i = ((y - top) / stride).floor();
+        if i.is_finite() && i > 0.0 {
+            (i as usize).min(count)
+        } else {
+            0
+        }
+    };
+    let first = index(clip.top());
+    let last = (index(clip.bottom()) + 1).min(count).max(first);
+    let width = ui.available_width();
+    if first > 0 {
+        ui.allocate_space(egui::vec2(width, first as f32 * stride - gap));
+    }
+    for i in first..last {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(width, row_height), egui::Sense::hover());
+        let mut child = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(rect)
+                .id_salt(("row", i))
+                .layout(egui::Layout::top_down(egui::Align::Min)),
+        );
+        child.set_clip_rect(rect.intersect(ui.clip_rect()));
+        row(&mut child, i);
+    }
+    if last < count {
+        ui.allocate_space(egui::vec2(width, (count - last) as f32 * stride - gap));
     }
 }

@@ -1,0 +1,230 @@
+//! Menus and keyboard shortcuts, both read from the command table
+//! (`app::ACTIONS`): one label, one shortcut, one read-only gate per action.
+
+use crate::app::{ACTIONS, Action, ActionSpec, Command, Menu, Model, Screen, ZOOM_RANGE};
+use crate::i18n::Lang;
+use crate::rules::{DocKey, RosterEdit};
+use crate::ui::ViewState;
+use crate::ui::screens::{self, SCREENS};
+
+/// How much one zoom step changes the zoom.
+const ZOOM_STEP: f32 = 0.1;
+
+/// The document an action applies to: the one shown, or the one selected in
+/// the library.
+fn target(model: &Model, views: &ViewState) -> Option<DocKey> {
+    match &model.screen {
+        Screen::Library => views.library.selected.clone(),
+        screen => screen.doc(),
+    }
+}
+
+/// Whether an action can be done now (a disabled menu item says why by
+/// being greyed, and its shortcut does nothing).
+fn available(action: Action, model: &Model, views: &ViewState) -> bool {
+    if model.read_only && action.edits() {
+        return false;
+    }
+    match action {
+        Action::Undo => !model.history.undo.is_empty(),
+        Action::Redo => !model.history.redo.is_empty(),
+        Action::Export | Action::Rename | Action::Duplicate | Action::Delete => {
+            target(model, views).is_some()
+        }
+        Action::Back => screens::parent(&model.screen).is_some(),
+        Action::Reload | Action::OpenDataFolder => model.data_dir.is_some(),
+        Action::ZoomIn => model.zoom < *ZOOM_RANGE.end(),
+        Action::ZoomOut => model.zoom > *ZOOM_RANGE.start(),
+        Action::New | Action::Import | Action::Quit | Action::Find | Action::ZoomReset => true,
+    }
+}
+
+/// Carries out an action: most become commands; a few only move the focus
+/// or the window.
+pub fn run(
+    action: Action,
+    ctx: &egui::Context,
+    model: &Model,
+    views: &mut ViewState,
+    out: &mut Vec<Command>,
+) {
+    if !available(action, model, views) {
+        return;
+    }
+    let lang = model.lang;
+    let zoom = |z: f32| Command::SetZoom((z * 10.0).round() / 10.0);
+    match action {
+        Action::New => out.push(Command::create_roster(String::new())),
+        Action::Import => out.push(Command::ImportDialog),
+        Action::Export => out.extend(target(model, views).map(Command::ExportDialog)),
+        Action::Reload => out.push(Command::Reload),
+        Action::OpenDataFolder => out.extend(model.data_dir.clone().map(Command::OpenFolder)),
+        Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+        Action::Undo => out.push(Command::Undo),
+        Action::Redo => out.push(Command::Redo),
+        Action::Find => {
+            if model.screen != Screen::Library {
+                out.push(Command::Show(Screen::Library));
+            }
+            views.library.focus_search = true;
+        }
+        Action::Rename => match &model.screen {
+            Screen::Library => views.library.start_renaming(model),
+            Screen::Roster(_) => views.roster.focus_name = true,
+            Screen::Character(..) => views.character.focus_name = true,
+        },
+        Action::Duplicate => match &model.screen {
+            Screen::Character(id, cid) => {
+                if let Some(c) = model.roster(id).and_then(|r| r.character(*cid)) {
+                    let name = lang.f("roster.copy_of", &[("name", &c.name)]);
+                    out.push(Command::roster(
+                        id.clone(),
+                        RosterEdit::DuplicateCharacter { id: *cid, name },
+                    ));
+                }
+            }
+            _ => {
+                if let Some(key) = target(model, views)
+                    && let Some(doc) = model.doc(&key)
+                {
+                    let name = lang.f("roster.copy_of", &[("name", doc.name())]);
+                    out.push(Command::Duplicate(key, name));
+                }
+            }
+        },
+        Action::Delete => match &model.screen {
+            // A character goes at once: Undo brings it back.
+            Screen::Character(id, cid) => out.push(Command::roster(
+                id.clone(),
+                RosterEdit::RemoveCharacter(*cid),
+            )),
+            _ => views.confirm_delete = target(model, views),
+        },
+        Action::Back => out.extend(screens::parent(&model.screen).map(Command::Show)),
+        Action::ZoomIn => out.push(zoom(model.zoom + ZOOM_STEP)),
+        Action::ZoomOut => out.push(zoom(model.zoom - ZOOM_STEP)),
+        Action::ZoomReset => out.push(Command::SetZoom(1.0)),
+    }
+}
+
+/// Listens for every shortcut of the table. While a text field has the
+/// focus, keys belong to it (it has its own undo, and Delete and Escape
+/// edit or leave it); so do a dialog and an open menu.
+pub fn shortcuts(ui: &egui::Ui, model: &Model, views: &mut ViewState, out: &mut Vec<Command>) {
+    // A dialog open has the keys (Escape closes it).
+    let dialog = views.confirm_delete.is_some() || views.asking_close;
+    if dialog || ui.ctx().text_edit_focused() || ui.ctx().any_popup_open() {
+        return;
+    }
+    // Longer shortcuts first: Ctrl+Shift+Z also matches Ctrl+Z's keys.
+    let mut specs: Vec<&ActionSpec> = ACTIONS.iter().collect();
+    specs.sort_by_key(|s| {
+        std::cmp::Reverse(s.shortcut.map_or(0, |k| {
+            usize::from(k.modifiers.shift) + usize::from(k.modifiers.alt)
+        }))
+    });
+    let mut fired = Vec::new();
+    ui.input_mut(|i| {
+        for spec in specs {
+            let hit = [spec.shortcut, spec.alternate]
+                .into_iter()
+                .flatten()
+                .any(|k| i.consume_shortcut(&k));
+            if hit {
+                fired.push(spec.action);
+            }
+        }
+    });
+    for action in fired {
+        run(action, ui.ctx(), model, views, out);
+    }
+}
+
+/// A menu entry from the table: label, shortcut, enabled or not.
+fn entry_ui(
+    ui: &mut egui::Ui,
+    spec: &ActionSpec,
+    model: &Model,
+    views: &mut ViewState,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    let text = label(spec.action, lang, model);
+    let mut button = egui::Button::new(text);
+    if let Some(k) = spec.shortcut {
+        button = button.shortcut_text(ui.ctx().format_shortcut(&k));
+    }
+    if ui
+        .add_enabled(available(spec.action, model, views), button)
+        .clicked()
+    {
+        run(spec.action, ui.ctx(), model, views, out);
+    }
+}
+
+/// The label of an action, with what Undo and Redo would undo or redo.
+fn label(action: Action, lang: Lang, model: &Model) -> String {
+    let what = match action {
+        Action::Undo => model.history.undo.last(),
+        Action::Redo => model.history.redo.last(),
+        _ => None,
+    };
+    match what {
+        Some(change) => lang.f(
+            "action.undo_redo_what",
+            &[
+                ("action", lang.t(action.label())),
+                ("what", lang.t(change.label)),
+            ],
+        ),
+        None => lang.t(action.label()).to_owned(),
+    }
+}
+
+/// The menu bar: File, Edit, View from the table, then Language.
+pub fn menu_bar_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    views: &mut ViewState,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    for (menu, key) in [
+        (Menu::File, "menu.file"),
+        (Menu::Edit, "menu.edit"),
+        (Menu::View, "menu.view"),
+    ] {
+        ui.menu_button(lang.t(key), |ui| {
+            if menu == Menu::View {
+                // Every top-level screen, from the one list of screens.
+                for s in SCREENS.iter() {
+                    if let Some(screen) = &s.top_level
+                        && ui
+                            .button(format!("{} {}", s.icon.codepoint, lang.t(s.label)))
+                            .clicked()
+                    {
+                        out.push(Command::Show(screen.clone()));
+                    }
+                }
+                ui.separator();
+            }
+            for spec in ACTIONS.iter().filter(|s| s.menu == menu) {
+                entry_ui(ui, spec, model, views, out);
+            }
+            if menu == Menu::View {
+                ui.separator();
+                ui.label(lang.f(
+                    "menu.zoom_now",
+                    &[("percent", &format!("{:.0}", model.zoom * 100.0))],
+                ));
+            }
+        });
+    }
+    ui.menu_button(lang.t("menu.language"), |ui| {
+        for l in Lang::ALL {
+            if ui.radio(model.lang == l, l.native_name()).clicked() {
+                out.push(Command::SetLang(l));
+            }
+        }
+    });
+}

@@ -1,0 +1,119 @@
+//! The screens, registered once: one list feeds the navigation (the trail of
+//! screens above the one shown), the router and the View menu.
+
+use egui_material_icons::MaterialIcon;
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model, Screen};
+
+/// What kind of screen, without its arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScreenKind {
+    /// Every document.
+    Library,
+    /// One roster.
+    Roster,
+    /// One character.
+    Character,
+}
+
+/// One line of the list of screens.
+#[derive(Clone, Debug)]
+pub struct ScreenSpec {
+    /// The kind.
+    pub kind: ScreenKind,
+    /// The label key of the screen (for a top-level screen, its title).
+    pub label: &'static str,
+    /// Its icon.
+    pub icon: MaterialIcon,
+    /// Reached from the View menu, with no argument.
+    pub top_level: Option<Screen>,
+}
+
+/// Every screen.
+pub const SCREENS: [ScreenSpec; 3] = [
+    ScreenSpec {
+        kind: ScreenKind::Library,
+        label: "nav.library",
+        icon: icons::ICON_LIBRARY_BOOKS,
+        top_level: Some(Screen::Library),
+    },
+    ScreenSpec {
+        kind: ScreenKind::Roster,
+        label: "kind.roster",
+        icon: icons::ICON_GROUPS,
+        top_level: None,
+    },
+    ScreenSpec {
+        kind: ScreenKind::Character,
+        label: "nav.character",
+        icon: icons::ICON_PERSON,
+        top_level: None,
+    },
+];
+
+/// The kind of a screen.
+pub fn kind(screen: &Screen) -> ScreenKind {
+    match screen {
+        Screen::Library => ScreenKind::Library,
+        Screen::Roster(_) => ScreenKind::Roster,
+        Screen::Character(..) => ScreenKind::Character,
+    }
+}
+
+/// The line of a screen.
+pub fn spec(screen: &Screen) -> &'static ScreenSpec {
+    let k = kind(screen);
+    SCREENS.iter().find(|s| s.kind == k).unwrap_or(&SCREENS[0])
+}
+
+/// The screen above: a character's roster, a roster's library.
+pub fn parent(screen: &Screen) -> Option<Screen> {
+    match screen {
+        Screen::Library => None,
+        Screen::Roster(_) => Some(Screen::Library),
+        Screen::Character(id, _) => Some(Screen::Roster(id.clone())),
+    }
+}
+
+/// The screens from the top down to `screen`.
+pub fn trail(screen: &Screen) -> Vec<Screen> {
+    let mut trail = vec![screen.clone()];
+    while let Some(up) = trail.last().and_then(parent) {
+        trail.push(up);
+    }
+    trail.reverse();
+    trail
+}
+
+/// The title of a screen: a document's or character's name, or its label.
+pub fn title(screen: &Screen, model: &Model) -> String {
+    match screen {
+        Screen::Library => model.lang.t(spec(screen).label).to_owned(),
+        Screen::Roster(id) => model
+            .roster(id)
+            .map_or_else(|| id.clone(), |r| r.name.clone()),
+        Screen::Character(id, cid) => model
+            .roster(id)
+            .and_then(|r| r.character(*cid))
+            .map_or_else(|| cid.to_string(), |c| c.name.clone()),
+    }
+}
+
+/// The trail of screens above the one shown, each a link.
+pub fn nav_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    let trail = trail(&model.screen);
+    let last = trail.len().saturating_sub(1);
+    for (i, screen) in trail.into_iter().enumerate() {
+        if i > 0 {
+            ui.label(icons::ICON_CHEVRON_RIGHT.rich_text());
+        }
+        let name = title(&screen, model);
+        let text = format!("{} {name}", spec(&screen).icon.codepoint);
+        let r = ui.selectable_label(i == last, text);
+        r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, i == last, &name));
+        if r.clicked() && i != last {
+            out.push(Command::Show(screen));
+        }
+    }
+}

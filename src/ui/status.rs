@@ -1,0 +1,136 @@
+//! What the interface says about itself: saved or not, read-only, files
+//! another program changed, and the log.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::{Command, MessageKind, Model, SaveState};
+use crate::rules::Msg;
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge};
+
+/// Saved, unsaved or failed, and read-only: a badge each.
+pub fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
+    let lang = model.lang;
+    if model.read_only {
+        let r = ui.label(
+            RichText::new(format!(
+                "{} {}",
+                icons::ICON_LOCK.codepoint,
+                lang.t("status.read_only")
+            ))
+            .color(PALETTE.warning),
+        );
+        r.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Label, true, lang.t("status.read_only"))
+        });
+    }
+    let (tone, text) = match &model.save_state {
+        // A read-only library has nothing saved to speak of: "Read-only" says it.
+        SaveState::Saved if model.read_only => return,
+        SaveState::Saved => (Tone::Good, lang.t("status.saved").to_owned()),
+        SaveState::Unsaved => {
+            let why = if model.read_only {
+                lang.t("status.unsaved_read_only")
+            } else {
+                lang.t("status.unsaved")
+            };
+            (Tone::Warning, why.to_owned())
+        }
+        SaveState::Failed(reason) => (
+            Tone::Error,
+            lang.msg(&Msg::new("status.failed").msg("reason", reason.clone())),
+        ),
+    };
+    badge(ui, tone, &text);
+}
+
+/// The banner of a read-only library, with a way to reload.
+pub fn read_only_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    if !model.read_only {
+        return;
+    }
+    ui.horizontal(|ui| {
+        alert(ui, Tone::Warning, model.lang.t("status.read_only_banner"));
+        if ui.button(model.lang.t("action.reload")).clicked() {
+            out.push(Command::Reload);
+        }
+    });
+    ui.add_space(space::S);
+}
+
+/// Documents another program changed: take its version, or keep ours.
+pub fn disk_changes_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    let lang = model.lang;
+    for key in &model.disk_changes {
+        let name = model
+            .doc(key)
+            .map_or_else(|| key.id.clone(), |d| d.name().to_owned());
+        ui.horizontal_wrapped(|ui| {
+            alert(
+                ui,
+                Tone::Warning,
+                &lang.msg(&Msg::new("disk.changed").text("name", &name)),
+            );
+            let take = ui.button(lang.t("disk.take_theirs"));
+            let take_label = format!("{}: {name}", lang.t("disk.take_theirs"));
+            take.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &take_label));
+            if take.clicked() {
+                out.push(Command::TakeDiskVersion(key.clone()));
+            }
+            if model.doc(key).is_some() {
+                let keep = ui.button(lang.t("disk.keep_mine"));
+                let keep_label = format!("{}: {name}", lang.t("disk.keep_mine"));
+                keep.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::Button, true, &keep_label)
+                });
+                if keep.clicked() {
+                    out.push(Command::KeepMine(key.clone()));
+                }
+            }
+        });
+    }
+    if !model.disk_changes.is_empty() {
+        ui.add_space(space::S);
+    }
+}
+
+/// The log, newest last: each line translated now, so that a change of
+/// language re-renders it.
+pub fn log_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    let lang = model.lang;
+    ui.horizontal(|ui| {
+        ui.label(icons::ICON_HISTORY.rich_text().color(PALETTE.accent));
+        ui.strong(lang.t("log.title"));
+    });
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            for (i, m) in model.messages.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    let (icon, word, color) = match m.kind {
+                        MessageKind::Info => (icons::ICON_INFO, "log.info", PALETTE.text),
+                        MessageKind::Dice => (icons::ICON_CASINO, "log.dice", PALETTE.text),
+                        MessageKind::Refused => (icons::ICON_BLOCK, "log.refused", PALETTE.warning),
+                        MessageKind::Error => (icons::ICON_ERROR, "log.error", PALETTE.error),
+                    };
+                    // The dismiss button first: a long line wraps and would
+                    // push it out of sight.
+                    let dismiss = ui
+                        .small_button(icons::ICON_CLOSE.rich_text())
+                        .on_hover_text(lang.t("log.dismiss"));
+                    dismiss.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Button, true, lang.t("log.dismiss"))
+                    });
+                    if dismiss.clicked() {
+                        out.push(Command::DismissMessage(i));
+                    }
+                    ui.label(icon.rich_text().color(color))
+                        .on_hover_text(lang.t(word));
+                    let text = lang.msg(&m.text);
+                    ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
+                });
+            }
+        });
+}

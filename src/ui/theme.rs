@@ -1,0 +1,256 @@
+//! One look for every view: a palette with semantic names, a spacing and
+//! corner scale, applied once. Widgets never hold a colour of their own: they
+//! ask the palette (`theme::PALETTE.fit`, …).
+//!
+//! The hues of the states follow Okabe and Ito's palette (they survive colour
+//! blindness and grey printing), lightened to read on the dark cards; a unit
+//! test holds every text colour to WCAG's 4.5:1 and every icon and border to
+//! 3:1.
+
+use egui::{Color32, CornerRadius, Margin, Shadow, Stroke, Theme};
+
+/// The colours of the interface, by what they mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// Behind everything (the window).
+    pub window: Color32,
+    /// Panels.
+    pub panel: Color32,
+    /// Cards on a panel.
+    pub card: Color32,
+    /// A widget (button, field) at rest.
+    pub widget: Color32,
+    /// A widget under the pointer.
+    pub widget_hovered: Color32,
+    /// Borders of cards and widgets.
+    pub border: Color32,
+    /// Body text.
+    pub text: Color32,
+    /// Secondary text (hints, captions).
+    pub text_subdued: Color32,
+    /// Links, selection, the focus.
+    pub accent: Color32,
+    /// Text on the accent colour.
+    pub on_accent: Color32,
+    /// Fit, within the rules, done.
+    pub fit: Color32,
+    /// Lightly wounded.
+    pub wounded: Color32,
+    /// Seriously wounded.
+    pub seriously_wounded: Color32,
+    /// Dead.
+    pub dead: Color32,
+    /// Missing.
+    pub missing: Color32,
+    /// Something to look at (a broken rule in a draft).
+    pub warning: Color32,
+    /// Something failed, or an edit was refused.
+    pub error: Color32,
+}
+
+/// The dark palette Muster uses.
+pub const PALETTE: Palette = Palette {
+    window: Color32::from_rgb(0x15, 0x17, 0x1a),
+    panel: Color32::from_rgb(0x1b, 0x1d, 0x21),
+    card: Color32::from_rgb(0x26, 0x2a, 0x31),
+    widget: Color32::from_rgb(0x34, 0x3a, 0x43),
+    widget_hovered: Color32::from_rgb(0x41, 0x48, 0x53),
+    border: Color32::from_rgb(0x6e, 0x76, 0x82),
+    text: Color32::from_rgb(0xeb, 0xe7, 0xe0),
+    text_subdued: Color32::from_rgb(0xb0, 0xb5, 0xbd),
+    accent: Color32::from_rgb(0x6c, 0xbc, 0xf0),
+    on_accent: Color32::from_rgb(0x10, 0x1a, 0x24),
+    fit: Color32::from_rgb(0x3c, 0xc7, 0x9c),
+    wounded: Color32::from_rgb(0xe6, 0xc2, 0x3a),
+    seriously_wounded: Color32::from_rgb(0xf7, 0x91, 0x5f),
+    dead: Color32::from_rgb(0xe3, 0x9f, 0xc6),
+    missing: Color32::from_rgb(0xc7, 0xc7, 0xc7),
+    warning: Color32::from_rgb(0xe8, 0xa3, 0x3a),
+    error: Color32::from_rgb(0xff, 0x8c, 0x8c),
+};
+
+/// Spacing, in points: one scale for every gap.
+pub mod space {
+    /// Between the parts of one thing (an icon and its word).
+    pub const XS: f32 = 4.0;
+    /// Between widgets of a row.
+    pub const S: f32 = 8.0;
+    /// Inside a card.
+    pub const M: f32 = 12.0;
+    /// Between cards.
+    pub const L: f32 = 16.0;
+    /// Between sections of a screen.
+    pub const XL: f32 = 24.0;
+}
+
+/// Corner radii: small for widgets and badges, large for cards.
+pub mod corner {
+    /// Buttons, fields, badges.
+    pub const SMALL: u8 = 4;
+    /// Cards and dialogs.
+    pub const LARGE: u8 = 8;
+}
+
+/// The relative luminance of a colour (WCAG 2.x).
+pub fn luminance(c: Color32) -> f32 {
+    let channel = |v: u8| {
+        let v = f32::from(v) / 255.0;
+        if v <= 0.039_28 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+}
+
+/// The WCAG contrast ratio of two colours (1 to 21).
+pub fn contrast(a: Color32, b: Color32) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    let (hi, lo) = if la >= lb { (la, lb) } else { (lb, la) };
+    (hi + 0.05) / (lo + 0.05)
+}
+
+/// Installs the palette, the spacing and the icon font. Called once, at the
+/// first frame.
+pub fn apply(ctx: &egui::Context) {
+    egui_material_icons::initialize(ctx);
+    ctx.set_theme(Theme::Dark);
+    ctx.set_visuals_of(Theme::Dark, visuals());
+    ctx.style_mut_of(Theme::Dark, |style| {
+        style.spacing.item_spacing = egui::vec2(space::S, 6.0);
+        style.spacing.button_padding = egui::vec2(space::S, space::XS);
+        style.spacing.interact_size.y = 26.0;
+        style.spacing.menu_margin = Margin::same(space::S as i8);
+        style.spacing.window_margin = Margin::same(space::M as i8);
+    });
+}
+
+fn widget(fill: Color32, stroke: Color32, text: Color32) -> egui::style::WidgetVisuals {
+    egui::style::WidgetVisuals {
+        bg_fill: fill,
+        weak_bg_fill: fill,
+        bg_stroke: Stroke::new(1.0, stroke),
+        corner_radius: CornerRadius::same(corner::SMALL),
+        fg_stroke: Stroke::new(1.5, text),
+        expansion: 0.0,
+    }
+}
+
+/// The visuals of the dark theme, from the palette.
+pub fn visuals() -> egui::Visuals {
+    let p = PALETTE;
+    let mut v = egui::Visuals::dark();
+    v.panel_fill = p.panel;
+    v.window_fill = p.card;
+    v.window_stroke = Stroke::new(1.0, p.border);
+    v.window_corner_radius = CornerRadius::same(corner::LARGE);
+    v.extreme_bg_color = p.window;
+    v.text_edit_bg_color = Some(p.window);
+    v.faint_bg_color = p.card;
+    v.code_bg_color = p.card;
+    v.hyperlink_color = p.accent;
+    v.warn_fg_color = p.warning;
+    v.error_fg_color = p.error;
+    v.weak_text_color = Some(p.text_subdued);
+    v.override_text_color = None;
+    v.widgets.noninteractive = widget(p.panel, p.border, p.text);
+    v.widgets.inactive = widget(p.widget, p.border, p.text);
+    v.widgets.hovered = widget(p.widget_hovered, p.accent, p.text);
+    v.widgets.active = widget(p.accent, p.accent, p.on_accent);
+    v.widgets.open = widget(p.widget_hovered, p.accent, p.text);
+    v.selection.bg_fill = p.accent.gamma_multiply(0.45);
+    v.selection.stroke = Stroke::new(1.0, p.text);
+    v.popup_shadow = Shadow {
+        offset: [0, 3],
+        blur: 10,
+        spread: 0,
+        color: Color32::from_black_alpha(110),
+    };
+    v
+}
+
+/// The frame of a card: fill, border, corners, margin and a soft shadow.
+pub fn card_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(PALETTE.card)
+        .stroke(Stroke::new(1.0, PALETTE.border.gamma_multiply(0.6)))
+        .corner_radius(CornerRadius::same(corner::LARGE))
+        .inner_margin(Margin::same(space::M as i8))
+        .shadow(Shadow {
+            offset: [0, 2],
+            blur: 8,
+            spread: 0,
+            color: Color32::from_black_alpha(70),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // WCAG 2.x: normal text needs 4.5:1; icons and borders that carry meaning 3:1.
+    #[test]
+    fn every_text_colour_reads_on_every_background() {
+        let p = PALETTE;
+        let backgrounds = [("window", p.window), ("panel", p.panel), ("card", p.card)];
+        let texts = [
+            ("text", p.text),
+            ("text_subdued", p.text_subdued),
+            ("accent", p.accent),
+            ("fit", p.fit),
+            ("wounded", p.wounded),
+            ("seriously_wounded", p.seriously_wounded),
+            ("dead", p.dead),
+            ("missing", p.missing),
+            ("warning", p.warning),
+            ("error", p.error),
+        ];
+        for (bg_name, bg) in backgrounds {
+            for (name, c) in texts {
+                let ratio = contrast(c, bg);
+                assert!(ratio >= 4.5, "{name} on {bg_name}: {ratio:.2}:1");
+            }
+        }
+        // Text on widgets, and on the accent when pressed.
+        for bg in [p.widget, p.widget_hovered] {
+            assert!(contrast(p.text, bg) >= 4.5);
+        }
+        assert!(contrast(p.on_accent, p.accent) >= 4.5);
+    }
+
+    #[test]
+    fn borders_and_icons_stand_out() {
+        let p = PALETTE;
+        for bg in [p.window, p.panel, p.card] {
+            assert!(
+                contrast(p.border, bg) >= 3.0,
+                "{:.2}",
+                contrast(p.border, bg)
+            );
+        }
+        // Badges paint their colour at low alpha behind the word: the word
+        // must still read on it.
+        for c in [
+            p.fit,
+            p.wounded,
+            p.seriously_wounded,
+            p.dead,
+            p.missing,
+            p.warning,
+            p.error,
+        ] {
+            let tint = super::super::widgets::badge_fill(c, p.card);
+            assert!(contrast(c, tint) >= 4.5, "{c:?}: {:.2}", contrast(c, tint));
+        }
+    }
+
+    #[test]
+    fn contrast_matches_known_values() {
+        assert!((contrast(Color32::WHITE, Color32::BLACK) - 21.0).abs() < 0.01);
+        assert!((contrast(Color32::BLACK, Color32::BLACK) - 1.0).abs() < 0.001);
+        // egui's default weak text on its dark panel is far below 4.5:1.
+        let egui = egui::Visuals::dark();
+        assert!(contrast(egui.weak_text_color(), egui.panel_fill) < 4.5);
+    }
+}
