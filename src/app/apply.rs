@@ -173,6 +173,8 @@ impl App {
         self.model
             .docs
             .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
+        self.model
+            .revalidate(change.docs.iter().map(|(key, _, _)| key));
         // Leave a screen whose roster or character no longer exists.
         let screen_ok = match &self.model.screen {
             Screen::Library => true,

@@ -8,7 +8,7 @@ mod apply;
 pub mod command;
 pub mod dialogs;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -20,7 +20,7 @@ pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
 use crate::i18n::Lang;
 use crate::rules::data::DataProblem;
 use crate::rules::dice::{self, DiceRng};
-use crate::rules::{Doc, DocKey, DocKind, Msg, Roster, RulesData};
+use crate::rules::{Doc, DocKey, DocKind, Msg, Problem, Roster, RulesData};
 use crate::store::{Kinds, Store, Unreadable};
 
 /// Preferences kept in eframe's storage (not in the documents).
@@ -116,6 +116,9 @@ pub struct Model {
     pub rules_problems: Vec<DataProblem>,
     /// The documents of the library, of every kind, sorted by name.
     pub docs: Vec<Doc>,
+    /// What each document breaks, computed when it changes (never per
+    /// frame).
+    pub problems: HashMap<DocKey, Vec<Problem>>,
     /// Library files that could not be read.
     pub unreadable: Vec<Unreadable>,
     /// Documents another program changed on disk, offered for reload.
@@ -159,6 +162,26 @@ impl Model {
     /// Every roster, by name.
     pub fn rosters(&self) -> impl Iterator<Item = &Roster> {
         self.docs.iter().filter_map(Doc::get::<Roster>)
+    }
+
+    /// What a document breaks (as of its last change).
+    pub fn problems_of(&self, key: &DocKey) -> &[Problem] {
+        self.problems.get(key).map_or(&[], Vec::as_slice)
+    }
+
+    /// Validates the documents `keys` again (after they changed).
+    pub fn revalidate<'a>(&mut self, keys: impl IntoIterator<Item = &'a DocKey>) {
+        for key in keys {
+            let problems = self.doc(key).map(|d| d.validate(&self.rules));
+            match problems {
+                Some(p) => {
+                    self.problems.insert(key.clone(), p);
+                }
+                None => {
+                    self.problems.remove(key);
+                }
+            }
+        }
     }
 }
 
@@ -212,6 +235,7 @@ impl App {
             rules,
             rules_problems,
             docs: Vec::new(),
+            problems: HashMap::new(),
             unreadable: Vec::new(),
             disk_changes: Vec::new(),
             screen: Screen::Library,
@@ -286,6 +310,9 @@ impl App {
         let library = store.load_library();
         self.model.docs = library.docs;
         self.model.unreadable = library.unreadable;
+        self.model.problems.clear();
+        let keys: Vec<DocKey> = self.model.docs.iter().map(Doc::key).collect();
+        self.model.revalidate(&keys);
         self.model.disk_changes.clear();
     }
 

@@ -30,24 +30,42 @@ pub const BACKUPS_KEPT: usize = 10;
 /// Environment variable that overrides the data directory.
 pub const DATA_DIR_ENV: &str = "MUSTER_DATA_DIR";
 
+/// The folder `$MUSTER_DATA_DIR` names, if it is set.
+fn data_dir_override() -> Option<PathBuf> {
+    std::env::var_os(DATA_DIR_ENV)
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+}
+
 /// The data directory: `$MUSTER_DATA_DIR`, or the platform's user data
 /// directory (`~/.local/share/muster` on Linux).
 pub fn default_data_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(dir));
-    }
-    directories::ProjectDirs::from("", "", "muster").map(|d| d.data_dir().to_path_buf())
+    data_dir_for(data_dir_override())
 }
 
-/// Where eframe keeps the interface preferences: the `prefs` folder beside
-/// the documents when `$MUSTER_DATA_DIR` is set (so the override moves them
-/// too), otherwise the platform's configuration folder; never among the
-/// documents.
+/// The data directory, given the override (`$MUSTER_DATA_DIR`).
+pub fn data_dir_for(data_dir_override: Option<PathBuf>) -> Option<PathBuf> {
+    data_dir_override.or_else(|| {
+        directories::ProjectDirs::from("", "", "muster").map(|d| d.data_dir().to_path_buf())
+    })
+}
+
+/// Where eframe keeps the interface preferences: never among the documents.
 pub fn prefs_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(dir).join("prefs"));
+    prefs_dir_for(data_dir_override())
+}
+
+/// Where the interface preferences live, given the override: the `prefs`
+/// folder of the data directory it names (so the override moves them too),
+/// otherwise the platform's configuration folder (`~/.config/muster` on
+/// Linux), apart from the documents.
+pub fn prefs_dir_for(data_dir_override: Option<PathBuf>) -> Option<PathBuf> {
+    match data_dir_override {
+        Some(dir) => Some(dir.join("prefs")),
+        None => {
+            directories::ProjectDirs::from("", "", "muster").map(|d| d.config_dir().to_path_buf())
+        }
     }
-    directories::ProjectDirs::from("", "", "muster").map(|d| d.config_dir().to_path_buf())
 }
 
 /// What went wrong with the store. Data, not text: [`StoreError::msg`] gives
@@ -922,4 +940,28 @@ pub fn slug(name: &str) -> String {
     }
     let s = s.trim_end_matches('-').to_owned();
     if s.is_empty() { "roster".to_owned() } else { s }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preferences_live_apart_from_the_documents() {
+        // With the override, they move with it, into a folder of their own
+        // that no kind of document uses.
+        let dir = PathBuf::from("/somewhere/muster-data");
+        let prefs = prefs_dir_for(Some(dir.clone())).expect("a folder");
+        assert_eq!(prefs, dir.join("prefs"));
+        assert!(Kinds::default().iter().all(|k| dir.join(k.folder) != prefs));
+        assert_ne!(prefs, dir);
+        // Without it, they are in the configuration folder, not the data one
+        // (eframe's default folder on Linux was the data folder itself).
+        if let (Some(prefs), Some(data)) = (prefs_dir_for(None), data_dir_for(None)) {
+            if cfg!(target_os = "linux") {
+                assert_ne!(prefs, data);
+            }
+            assert!(!prefs.starts_with(data.join("rosters")));
+        }
+    }
 }

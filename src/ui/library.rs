@@ -215,7 +215,7 @@ impl LibraryView {
                     ))
                     .color(PALETTE.text_subdued),
                 );
-                let problems = doc.validate(&model.rules).len();
+                let problems = model.problems_of(&key).len();
                 if problems == 0 {
                     badge(ui, Tone::Good, lang.t("problems.none"));
                 } else {

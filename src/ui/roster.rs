@@ -147,7 +147,7 @@ impl RosterView {
             self.name = roster.name.clone();
             self.allotments = None;
         }
-        let problems = roster.validate(&model.rules);
+        let problems = model.problems_of(&DocKey::of::<Roster>(id));
         card(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(
@@ -203,7 +203,7 @@ impl RosterView {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_GPP_BAD, lang.t("roster.problems"));
-            problems_ui(ui, lang, &problems);
+            problems_ui(ui, lang, problems);
         });
     }
 

@@ -59,6 +59,97 @@ fn rules_use_no_egui_files_clock_or_thread_rng() {
     }
 }
 
+/// The modules of `crate::` a file's code names (comments left out).
+fn crate_uses(text: &str) -> std::collections::BTreeSet<String> {
+    let mut uses = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        for piece in code.split("crate::").skip(1) {
+            let module: String = piece
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !module.is_empty() {
+                uses.insert(module);
+            }
+        }
+    }
+    uses
+}
+
+/// The layers point one way: rules ← store ← app ← ui, and the command line
+/// stands on rules and store alone. `i18n` translates for app, ui and cli,
+/// and knows only rules and store. So there is no cycle.
+#[test]
+fn layers_depend_one_way() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let layers: [(&str, &[&str], &[&str]); 5] = [
+        // (module, crate modules it may use, outside crates it may not)
+        (
+            "rules",
+            &["rules"],
+            &["egui", "eframe", "rfd", "directories"],
+        ),
+        ("store", &["rules", "store"], &["egui", "eframe", "rfd"]),
+        ("app", &["rules", "store", "app", "i18n"], &["eframe"]),
+        ("ui", &["rules", "store", "app", "i18n", "ui"], &["eframe"]),
+        (
+            "cli.rs",
+            &["rules", "store", "i18n", "cli"],
+            &["egui", "eframe"],
+        ),
+    ];
+    for (module, allowed, foreign) in layers {
+        let mut files = Vec::new();
+        let path = root.join(module);
+        if path.is_dir() {
+            rust_files(&path, &mut files);
+        } else {
+            files.push(path);
+        }
+        assert!(!files.is_empty(), "{module}");
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("read");
+            for used in crate_uses(&text) {
+                assert!(
+                    allowed.contains(&used.as_str()),
+                    "{}: `crate::{used}` breaks the layers ({module} may use {allowed:?})",
+                    file.display()
+                );
+            }
+            for line in text.lines() {
+                let code = line.split("//").next().unwrap_or("");
+                for name in foreign {
+                    assert!(
+                        !code.contains(&format!("{name}::")),
+                        "{}: {module} uses `{name}`: {line}",
+                        file.display()
+                    );
+                }
+            }
+        }
+    }
+    // i18n translates store errors and rules problems, and needs nothing above.
+    let i18n = std::fs::read_to_string(root.join("i18n.rs")).expect("i18n");
+    for used in crate_uses(&i18n) {
+        assert!(
+            ["rules", "store"].contains(&used.as_str()),
+            "i18n uses {used}"
+        );
+    }
+    // The app knows no view type: it never names the ui.
+    let mut app_files = Vec::new();
+    rust_files(&root.join("app"), &mut app_files);
+    for file in app_files {
+        let text = std::fs::read_to_string(&file).expect("read");
+        assert!(
+            !text.contains("ViewState") && !text.contains("Gui"),
+            "{}",
+            file.display()
+        );
+    }
+}
+
 #[test]
 fn every_translation_key_used_in_the_code_exists() {
     let en: std::collections::HashMap<String, String> =
@@ -84,6 +175,13 @@ fn every_translation_key_used_in_the_code_exists() {
         "doc.",
         "io.",
         "data.",
+        "action.",
+        "disk.",
+        "summary.",
+        "kind.",
+        "close.",
+        "dialog.",
+        "limit.",
     ];
     let mut files = Vec::new();
     rust_files(

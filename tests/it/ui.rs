@@ -511,3 +511,62 @@ fn dropping_a_roster_file_imports_it_and_a_bad_one_is_refused() {
         "the roster opens"
     );
 }
+
+#[test]
+fn switching_the_language_re_renders_the_log() {
+    use muster::app::Command;
+    use muster::rules::{CharacterEdit, NewCharacter, PointsScheme, RosterEdit};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = app(dir.path(), Lang::En);
+    app.apply(Command::create_roster("Raiders"));
+    let id = app.model.all_rosters()[0].id.clone();
+    app.apply(Command::roster(
+        id.clone(),
+        RosterEdit::SetPoints(PointsScheme::Pool {
+            points: 0,
+            force_models: 40,
+        }),
+    ));
+    app.apply(Command::roster(
+        id.clone(),
+        RosterEdit::RollPool {
+            force_models: 40,
+            dice_per_20: 1,
+        },
+    ));
+    app.apply(Command::roster(
+        id.clone(),
+        RosterEdit::AddCharacter {
+            name: "Kal".to_owned(),
+            how: NewCharacter::Standard {
+                race: "human".to_owned(),
+                type_id: None,
+            },
+        },
+    ));
+    let cid = app.model.all_rosters()[0].characters[0].id;
+    // No advance point: refused (CHR-7), and said in the log.
+    app.apply(Command::character(id, cid, CharacterEdit::Spend(C::WS)));
+    app.apply(Command::Undo);
+    let mut h = harness(app);
+    h.run();
+    assert!(h.query_by_label_contains("Pool rolled: 2D6 [").is_some());
+    assert!(
+        h.query_by_label_contains("Kal has no advance points left")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("Undone: add character").is_some());
+
+    h.get_by_role_and_label(Role::Button, "Language").click();
+    h.run();
+    h.get_by_label("Français").click();
+    h.run();
+    // The same lines, now in French: the log keeps keys, not text.
+    assert!(h.query_by_label_contains("Pool rolled").is_none());
+    assert!(h.query_by_label_contains("Réserve tirée : 2D6 [").is_some());
+    assert!(
+        h.query_by_label_contains("Kal n'a plus de points d'avancement")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("Annulé : ").is_some());
+}
