@@ -570,3 +570,65 @@ fn switching_the_language_re_renders_the_log() {
     );
     assert!(h.query_by_label_contains("Annulé : ").is_some());
 }
+
+#[test]
+fn keyboard_shortcuts_do_what_the_menus_say() {
+    use egui::{Key, Modifiers};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    // Ctrl+N: a new roster, shown.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
+    let id = h.state().app.model.all_rosters()[0].id.clone();
+    assert_eq!(h.state().app.model.screen, Screen::Roster(id.clone()));
+    // F2 puts the cursor in its name.
+    h.key_press(Key::F2);
+    h.run();
+    assert!(h.get_by_label("Roster name").is_focused());
+    h.get_by_label("Roster name").type_text(" Alpha");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().app.model.all_rosters()[0].name,
+        "New roster Alpha"
+    );
+    // Esc goes back to the library.
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().app.model.screen, Screen::Library);
+    // Ctrl+F puts the cursor in the search field.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::F);
+    h.run();
+    assert!(h.get_by_label("Search").is_focused());
+    h.key_press(Key::Escape);
+    h.run();
+    // Select the roster's row, then Ctrl+D copies it and Delete asks first.
+    h.get_by_label("New roster Alpha").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::D);
+    h.run();
+    assert_eq!(h.state().app.model.all_rosters().len(), 2);
+    h.key_press(Key::Delete);
+    h.run();
+    assert!(h.query_by_label("Delete roster").is_some(), "the question");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().app.model.all_rosters().len(), 2);
+    // Ctrl+Z undoes the copy; the View menu shows the zoom, Ctrl+Plus changes it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Plus);
+    h.run();
+    assert!((h.state().app.model.zoom - 1.1).abs() < 1e-4);
+    assert!((h.state().app.prefs().zoom - 1.1).abs() < 1e-4);
+    h.get_by_role_and_label(Role::Button, "View").click();
+    h.run();
+    assert!(h.query_by_label("Zoom: 110 %").is_some());
+    assert!(
+        h.query_all_by_label_contains("Ctrl").count() >= 3,
+        "shortcuts shown"
+    );
+}
