@@ -45,8 +45,8 @@ pub struct Outcome {
     pub lines: Vec<(LineKind, Msg)>,
     /// Every die rolled, in order, with what it was for.
     pub rolls: Vec<RollFor>,
-    /// The id of an element the edit created (a new character), so that the
-    /// app can show it.
+    /// The id of an element the edit created and the player will want to
+    /// see next (a new character), so that the app can show it.
     pub created: Option<u64>,
 }
 

@@ -401,12 +401,9 @@ impl DocKind for Roster {
                     name: refuse_empty_name(&name)?,
                     ..original
                 };
-                let created = copy.id;
+                // The copy is not opened: the player stays on the list.
                 r.characters.push(copy);
-                Outcome {
-                    created: Some(created),
-                    ..Outcome::default()
-                }
+                Outcome::default()
             }
             RosterEdit::Character(cid, edit) => {
                 let Some(c) = r.character_mut(cid) else {

@@ -386,8 +386,8 @@ impl RosterView {
             .filter(|r| rules.race(r).is_some())
             .or_else(|| rules.races.first().map(|r| r.id.clone()))
             .unwrap_or_default();
+        labelled_text(ui, lang.t("roster.character_name"), &mut self.new_character);
         ui.horizontal_wrapped(|ui| {
-            labelled_text(ui, lang.t("roster.character_name"), &mut self.new_character);
             race_combo(ui, rules, lang, lang.t("character.race"), &mut race);
             type_combo(
                 ui,
@@ -440,7 +440,7 @@ impl RosterView {
 }
 
 /// The height of one character's card in the list.
-const CHARACTER_ROW: f32 = 62.0;
+const CHARACTER_ROW: f32 = 72.0;
 
 fn characters_ui(ui: &mut egui::Ui, model: &Model, roster: &Roster, out: &mut Vec<Command>) {
     let lang = model.lang;
@@ -535,14 +535,24 @@ fn character_card_ui(
                 match (c.profile(rules), c.maxima(rules)) {
                     (Ok(p), Ok(max)) => {
                         for (ch, v) in p.iter() {
+                            // The name small and subdued, the value strong; a
+                            // value above its maximum in the error colour,
+                            // with a mark, not by colour alone.
                             let over = v > max.get(ch);
-                            let text = if over {
-                                RichText::new(format!("{} {v}!", ch.key())).color(PALETTE.error)
+                            let value = if over {
+                                RichText::new(format!("{v}!")).color(PALETTE.error).strong()
                             } else {
-                                RichText::new(format!("{} {v}", ch.key()))
+                                RichText::new(v.to_string()).strong()
                             };
-                            ui.label(text.monospace())
-                                .on_hover_text(lang.t(&format!("chr.{}", ch.key())));
+                            ui.scope(|ui| {
+                                ui.spacing_mut().item_spacing.x = 3.0;
+                                ui.label(
+                                    RichText::new(ch.key()).small().color(PALETTE.text_subdued),
+                                );
+                                ui.label(value)
+                            })
+                            .response
+                            .on_hover_text(lang.t(&format!("chr.{}", ch.key())));
                         }
                     }
                     (Err(problem), _) | (_, Err(problem)) => {

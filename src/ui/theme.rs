@@ -22,6 +22,8 @@ pub struct Palette {
     pub widget: Color32,
     /// A widget under the pointer.
     pub widget_hovered: Color32,
+    /// A widget being pressed, or selected.
+    pub widget_active: Color32,
     /// Borders of cards and widgets.
     pub border: Color32,
     /// Body text.
@@ -55,6 +57,7 @@ pub const PALETTE: Palette = Palette {
     card: Color32::from_rgb(0x26, 0x2a, 0x31),
     widget: Color32::from_rgb(0x34, 0x3a, 0x43),
     widget_hovered: Color32::from_rgb(0x41, 0x48, 0x53),
+    widget_active: Color32::from_rgb(0x2a, 0x5a, 0x7e),
     border: Color32::from_rgb(0x6e, 0x76, 0x82),
     text: Color32::from_rgb(0xeb, 0xe7, 0xe0),
     text_subdued: Color32::from_rgb(0xb0, 0xb5, 0xbd),
@@ -157,9 +160,11 @@ pub fn visuals() -> egui::Visuals {
     v.widgets.noninteractive = widget(p.panel, p.border, p.text);
     v.widgets.inactive = widget(p.widget, p.border, p.text);
     v.widgets.hovered = widget(p.widget_hovered, p.accent, p.text);
-    v.widgets.active = widget(p.accent, p.accent, p.on_accent);
+    // egui takes the strong text colour from the active widgets: it must be
+    // the text colour, on a dark accent.
+    v.widgets.active = widget(p.widget_active, p.accent, p.text);
     v.widgets.open = widget(p.widget_hovered, p.accent, p.text);
-    v.selection.bg_fill = p.accent.gamma_multiply(0.45);
+    v.selection.bg_fill = p.widget_active;
     v.selection.stroke = Stroke::new(1.0, p.text);
     v.popup_shadow = Shadow {
         offset: [0, 3],
@@ -213,7 +218,7 @@ mod tests {
             }
         }
         // Text on widgets, and on the accent when pressed.
-        for bg in [p.widget, p.widget_hovered] {
+        for bg in [p.widget, p.widget_hovered, p.widget_active] {
             assert!(contrast(p.text, bg) >= 4.5);
         }
         assert!(contrast(p.on_accent, p.accent) >= 4.5);

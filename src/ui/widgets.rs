@@ -99,13 +99,41 @@ pub fn badge(ui: &mut egui::Ui, tone: Tone, text: &str) -> egui::Response {
         .corner_radius(CornerRadius::same(corner::LARGE))
         .inner_margin(Margin::symmetric(space::S as i8, 2))
         .show(ui, |ui| {
-            ui.spacing_mut().item_spacing.x = space::XS;
-            ui.horizontal(|ui| {
-                ui.label(tone.icon().rich_text().color(color));
-                ui.label(RichText::new(text).color(color).strong());
-            });
+            // One label, the icon first whatever the direction of the row.
+            let r = ui.label(icon_and_text(ui, tone.icon(), text, color, true));
+            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, text));
         })
         .response
+}
+
+/// An icon and a text as one piece of text (so it keeps its order and size
+/// in any layout).
+pub fn icon_and_text(
+    ui: &egui::Ui,
+    icon: MaterialIcon,
+    text: &str,
+    color: Color32,
+    strong: bool,
+) -> egui::text::LayoutJob {
+    let mut job = egui::text::LayoutJob::default();
+    let style = ui.style();
+    icon.rich_text().color(color).append_to(
+        &mut job,
+        style,
+        egui::FontSelection::Default,
+        egui::Align::Center,
+    );
+    let mut word = RichText::new(format!(" {text}")).color(color);
+    if strong {
+        word = word.strong();
+    }
+    word.append_to(
+        &mut job,
+        style,
+        egui::FontSelection::Default,
+        egui::Align::Center,
+    );
+    job
 }
 
 /// An alert: a framed icon and a message that wraps, for refusals and errors
