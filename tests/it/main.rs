@@ -7,5 +7,6 @@ mod app;
 mod architecture;
 mod characters;
 mod cli_exit;
+mod doc_model;
 mod store_disk;
 mod ui;
