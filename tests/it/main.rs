@@ -9,4 +9,5 @@ mod characters;
 mod cli_exit;
 mod doc_model;
 mod store_disk;
+mod store_faults;
 mod ui;
