@@ -346,11 +346,19 @@ fn another_programs_change_is_never_overwritten_and_can_be_taken() {
         Some("history.reload_from_disk")
     );
 
-    // Undo brings ours back (and saves it).
+    // Undo brings ours back (and saves it); their version stays among the
+    // backups.
     app.apply(Command::Undo);
     assert_eq!(app.model.roster("raiders"), Some(&ours));
     assert_eq!(app.model.save_state, SaveState::Saved);
     assert_eq!(read_roster(&path).expect("reads"), ours);
+    let store = app.store().expect("store");
+    let backed_up: Vec<String> = store
+        .backups(&key)
+        .iter()
+        .map(|b| std::fs::read_to_string(b).expect("read"))
+        .collect();
+    assert!(backed_up.contains(&their_text), "their version is kept");
     // And redo takes theirs again.
     app.apply(Command::Redo);
     assert_eq!(app.model.roster("raiders"), Some(&theirs));
@@ -398,4 +406,35 @@ fn keeping_mine_saves_it_and_backs_up_theirs() {
     assert_eq!(read_roster(&path).expect("reads").notes, "Ours, again");
     app.apply(Command::CheckDisk);
     assert!(app.model.disk_changes.is_empty());
+}
+
+#[test]
+fn undoing_past_a_reload_keeps_the_other_programs_version_among_the_backups() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, key) = app_with_raiders(dir.path());
+    let path = dir.path().join("rosters/raiders.json");
+    let (theirs, their_text) = other_program_writes(dir.path());
+
+    // Nothing unsaved: reading the library again takes their version.
+    app.apply(Command::Reload);
+    assert_eq!(app.model.roster("raiders"), Some(&theirs));
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
+    // Undoing an edit made before the reload writes over it (a backup was
+    // made moments ago, by that edit): their version is backed up first.
+    app.apply(Command::Undo);
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert!(read_roster(&path).expect("reads").characters.is_empty());
+    let backed_up: Vec<String> = app
+        .store()
+        .expect("store")
+        .backups(&key)
+        .iter()
+        .map(|b| std::fs::read_to_string(b).expect("read"))
+        .collect();
+    assert!(backed_up.contains(&their_text), "{backed_up:?}");
+    // Once written over, the file is Muster's again: the next save makes
+    // no further backup within the interval.
+    let count = backed_up.len();
+    app.apply(notes("After the undo"));
+    assert_eq!(app.store().expect("store").backups(&key).len(), count);
 }
