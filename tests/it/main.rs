@@ -7,6 +7,7 @@ mod app;
 mod architecture;
 mod characters;
 mod cli_exit;
+mod crash;
 mod doc_model;
 mod store_disk;
 mod store_faults;
