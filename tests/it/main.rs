@@ -9,6 +9,7 @@ mod characters;
 mod cli_exit;
 mod crash;
 mod doc_model;
+mod fuzz;
 mod store_disk;
 mod store_faults;
 mod ui;
