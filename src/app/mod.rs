@@ -332,6 +332,11 @@ impl App {
     /// program changed is not overwritten: it is offered for reload.
     fn save_dirty(&mut self) {
         if self.dirty.is_empty() {
+            // Nothing is left to save (taking the version on disk, or
+            // keeping one's own, settles a document without a save here).
+            if self.store.is_some() {
+                self.model.save_state = SaveState::Saved;
+            }
             return;
         }
         let Some(store) = &self.store else {

@@ -10,7 +10,7 @@
 pub mod document;
 pub mod kinds;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -265,6 +265,10 @@ pub struct Store {
     backup_interval: Duration,
     /// What was last read or written of each file.
     seen: Mutex<HashMap<PathBuf, Seen>>,
+    /// Files whose version, written by another program, Muster has read
+    /// since: the next save over one backs it up first, whenever the last
+    /// backup was made (undoing the reload would otherwise drop it).
+    foreign: Mutex<HashSet<PathBuf>>,
     /// Tests: how many more bytes writes may write before failing (`u64::MAX`:
     /// no limit), to simulate a disk that fills up part-way.
     write_budget: AtomicU64,
@@ -312,6 +316,7 @@ impl Store {
             kinds,
             backup_interval: BACKUP_INTERVAL,
             seen: Mutex::new(HashMap::new()),
+            foreign: Mutex::new(HashSet::new()),
             write_budget: AtomicU64::new(u64::MAX),
         };
         if matches!(store.lock, Lock::Held(_)) {
@@ -456,13 +461,31 @@ impl Store {
         self.seen.lock().ok().and_then(|m| m.get(path).copied())
     }
 
+    /// Notes that the file holds another program's version, about to be
+    /// read (`foreign`), or that Muster wrote or removed it (`!foreign`).
+    fn mark_foreign(&self, path: &Path, foreign: bool) {
+        if let Ok(mut set) = self.foreign.lock() {
+            if foreign {
+                set.insert(path.to_path_buf());
+            } else {
+                set.remove(path);
+            }
+        }
+    }
+
+    fn is_foreign(&self, path: &Path) -> bool {
+        self.foreign.lock().is_ok_and(|set| set.contains(path))
+    }
+
     /// Reads every document of every kind. Unreadable files are listed with
     /// the reason.
     pub fn load_library(&self) -> Library {
         let mut library = Library::default();
-        if let Ok(mut seen) = self.seen.lock() {
-            seen.clear();
-        }
+        let previous = self
+            .seen
+            .lock()
+            .map(|mut seen| std::mem::take(&mut *seen))
+            .unwrap_or_default();
         for kind in self.kinds.iter() {
             let dir = self.dir.join(kind.folder);
             let entries = match fs::read_dir(&dir) {
@@ -485,6 +508,12 @@ impl Store {
                 .collect();
             paths.sort();
             for path in paths {
+                if previous
+                    .get(&path)
+                    .is_some_and(|seen| Some(*seen) != Seen::of(&path))
+                {
+                    self.mark_foreign(&path, true);
+                }
                 match self.read_in_folder(kind, &path) {
                     Ok(doc) => library.docs.push(doc),
                     Err(e) => {
@@ -546,6 +575,9 @@ impl Store {
                 reason: DocError::UnknownKind(key.kind.to_owned()),
                 path: path.clone(),
             })?;
+        if Seen::of(&path) != self.last_seen(&path) {
+            self.mark_foreign(&path, true);
+        }
         self.read_in_folder(kind, &path).map(Some)
     }
 
@@ -627,11 +659,12 @@ impl Store {
         if changed_elsewhere && check {
             return Err(StoreError::ChangedOnDisk { path });
         }
-        if changed_elsewhere || !self.backed_up_lately(&key) {
+        if changed_elsewhere || self.is_foreign(&path) || !self.backed_up_lately(&key) {
             self.backup(&key, &path)?;
         }
         self.write_atomic(&path, text.as_bytes())?;
         self.remember(&path);
+        self.mark_foreign(&path, false);
         Ok(path)
     }
 
@@ -649,6 +682,7 @@ impl Store {
         self.backup(key, &path)?;
         fs::remove_file(&path).map_err(io_err("io.remove", &path))?;
         self.remember(&path);
+        self.mark_foreign(&path, false);
         Ok(())
     }
 

@@ -1,0 +1,440 @@
+//! The store when things go wrong: a disk that fills part-way, a folder that
+//! cannot be written, what a crash left behind, files of earlier Musters, and
+//! another program changing a document while Muster runs.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use muster::app::{App, Command, MessageKind, Prefs, SaveState, ScriptedDesktop};
+use muster::rules::Characteristic as C;
+use muster::rules::{Character, DocKey, NewCharacter, PointsScheme, Roster, RosterEdit};
+use muster::store::Store;
+
+use crate::common::{AllRosters as _, RosterStore as _, Shown as _, read_roster, roster_json};
+
+fn app(dir: &Path) -> App {
+    App::new(
+        Some(dir),
+        &Prefs::default(),
+        Box::new(ScriptedDesktop::default()),
+        7,
+    )
+    .expect("app")
+}
+
+/// An app with one saved roster, `raiders`, holding Kal.
+fn app_with_raiders(dir: &Path) -> (App, DocKey) {
+    let mut app = app(dir);
+    app.apply(Command::create_roster("Raiders"));
+    app.apply(Command::roster(
+        "raiders",
+        RosterEdit::AddCharacter {
+            name: "Kal".to_owned(),
+            how: NewCharacter::Standard {
+                race: "human".to_owned(),
+                type_id: None,
+            },
+        },
+    ));
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.all_rosters()[0].id, "raiders");
+    (app, DocKey::of::<Roster>("raiders"))
+}
+
+fn notes(text: &str) -> Command {
+    Command::roster("raiders", RosterEdit::SetNotes(text.to_owned()))
+}
+
+fn notes_in(app: &App) -> String {
+    app.model.roster("raiders").expect("raiders").notes.clone()
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).expect("read")
+}
+
+fn last_error(app: &App) -> String {
+    let line = app
+        .model
+        .messages
+        .iter()
+        .rev()
+        .find(|m| m.kind == MessageKind::Error)
+        .expect("an error in the log");
+    line.shown()
+}
+
+#[test]
+fn a_save_that_fails_part_way_keeps_the_edits_and_the_previous_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, _) = app_with_raiders(dir.path());
+    let rosters = dir.path().join("rosters");
+    let path = rosters.join("raiders.json");
+    let before = read(&path);
+
+    app.store().expect("store").fail_writes_after(Some(10));
+    app.apply(notes("Twenty bolter rounds"));
+    app.apply(Command::character(
+        "raiders",
+        1,
+        muster::rules::CharacterEdit::Rename("Kal the Bold".to_owned()),
+    ));
+    let SaveState::Failed(reason) = &app.model.save_state else {
+        panic!("expected a failed save, got {:?}", app.model.save_state);
+    };
+    let reason = muster::i18n::Lang::En.msg(reason);
+    assert!(reason.contains("no space left on device"), "{reason}");
+    let logged = last_error(&app);
+    assert!(logged.starts_with("Could not save"), "{logged}");
+    assert!(logged.contains("no space left on device"), "{logged}");
+    // The edits are kept, unsaved; the file and the folder are as they were.
+    assert!(app.has_unsaved());
+    assert_eq!(notes_in(&app), "Twenty bolter rounds");
+    assert_eq!(
+        app.model.roster("raiders").expect("raiders").characters[0].name,
+        "Kal the Bold"
+    );
+    assert_eq!(read(&path), before);
+    assert_eq!(
+        files_in(&rosters),
+        vec!["raiders.json".to_owned()],
+        "no temp file"
+    );
+    // Trying again on a full disk changes nothing either.
+    app.apply(Command::Save);
+    assert!(matches!(app.model.save_state, SaveState::Failed(_)));
+    assert_eq!(read(&path), before);
+    assert_eq!(files_in(&rosters), vec!["raiders.json".to_owned()]);
+
+    // Space is freed: saving again writes both edits.
+    app.store().expect("store").fail_writes_after(None);
+    app.apply(Command::Save);
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert!(!app.has_unsaved());
+    let saved = read_roster(&path).expect("reads");
+    assert_eq!(&saved, app.model.roster("raiders").expect("raiders"));
+    assert_eq!(saved.notes, "Twenty bolter rounds");
+    assert_eq!(saved.characters[0].name, "Kal the Bold");
+    assert_eq!(files_in(&rosters), vec!["raiders.json".to_owned()]);
+}
+
+#[test]
+fn a_folder_that_cannot_be_written_keeps_the_edits_until_it_can() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, _) = app_with_raiders(dir.path());
+    let rosters = dir.path().join("rosters");
+    let away = dir.path().join("rosters.away");
+    // Running as root, permissions would not stop a write: the folder is
+    // replaced by a file instead, which no file can be created in.
+    std::fs::rename(&rosters, &away).expect("move the folder away");
+    std::fs::write(&rosters, "not a folder").expect("write");
+
+    app.apply(notes("Written in the dark"));
+    assert!(
+        matches!(app.model.save_state, SaveState::Failed(_)),
+        "{:?}",
+        app.model.save_state
+    );
+    let logged = last_error(&app);
+    assert!(logged.starts_with("Could not save"), "{logged}");
+    assert!(logged.contains("rosters"), "names the place: {logged}");
+    assert!(app.has_unsaved());
+    assert_eq!(notes_in(&app), "Written in the dark");
+    app.apply(Command::Save);
+    assert!(matches!(app.model.save_state, SaveState::Failed(_)));
+    assert_eq!(
+        std::fs::read_to_string(&rosters).expect("read"),
+        "not a folder"
+    );
+
+    // The folder is back: saving works, over the file Muster last wrote.
+    std::fs::remove_file(&rosters).expect("remove");
+    std::fs::rename(&away, &rosters).expect("move the folder back");
+    app.apply(Command::Save);
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert!(!app.has_unsaved());
+    let saved = read_roster(&rosters.join("raiders.json")).expect("reads");
+    assert_eq!(saved.notes, "Written in the dark");
+    assert_eq!(files_in(&rosters), vec!["raiders.json".to_owned()]);
+}
+
+#[test]
+fn leftover_temp_files_are_cleared_by_the_instance_holding_the_lock_only() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rosters = dir.path().join("rosters");
+    let first = Store::open(dir.path()).expect("open");
+    first.save_roster(&Roster::new("x", "X")).expect("save");
+    // What a crash during a save leaves, and files that are not ours.
+    let leftover = rosters.join(".x.json.123.tmp");
+    std::fs::write(&leftover, "{\"muster\": \"ros").expect("write");
+    let not_ours = [".x.tmp", "x.json.123.tmp", ".notes.txt"];
+    for name in not_ours {
+        std::fs::write(rosters.join(name), "someone else's").expect("write");
+    }
+
+    // A second instance, read-only while the first holds the lock, leaves
+    // it: it could be the first one's save under way.
+    let second = Store::open(dir.path()).expect("open");
+    assert!(second.read_only());
+    assert!(leftover.exists());
+    assert_eq!(
+        second.load_library().all_rosters().len(),
+        1,
+        "and ignores it"
+    );
+    drop(second);
+    drop(first);
+
+    // The next instance to hold the lock clears it, and only it.
+    let third = Store::open(dir.path()).expect("open");
+    assert!(!third.read_only());
+    assert!(!leftover.exists());
+    let mut expected: Vec<String> = not_ours.iter().map(|n| (*n).to_owned()).collect();
+    expected.push("x.json".to_owned());
+    expected.sort();
+    assert_eq!(files_in(&rosters), expected);
+    let library = third.load_library();
+    assert_eq!(library.all_rosters().len(), 1);
+    assert!(library.unreadable.is_empty(), "{:?}", library.unreadable);
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+#[test]
+fn a_roster_written_by_the_foundation_loads_with_every_value() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rosters = dir.path().join("rosters");
+    std::fs::create_dir_all(&rosters).expect("mkdir");
+    let path = rosters.join("vael-retinue.json");
+    let bytes = read(&fixture("foundation-roster-v2.json"));
+    std::fs::write(&path, &bytes).expect("copy");
+
+    let store = Store::open(dir.path()).expect("open");
+    let library = store.load_library();
+    assert!(library.unreadable.is_empty(), "{:?}", library.unreadable);
+
+    let mut vael = Character::new(1, "Inquisitor Vael", "human");
+    vael.type_id = Some("major_hero".to_owned());
+    vael.psychic = true;
+    vael.advance_points = 3;
+    vael.advances.0.set(C::WP, 1);
+    vael.advances.0.set(C::Int, 1);
+    let mut oriel = Character::new(2, "Sister Oriel", "human");
+    oriel.type_id = Some("minor_hero".to_owned());
+    oriel.advance_points = 2;
+    oriel.advances.0.set(C::WS, 1);
+    oriel.advances.0.set(C::Ld, 1);
+    let dax = Character::new(5, "Trooper Dax", "human");
+    let mut expected = Roster::new("vael-retinue", "Inquisitor Vael's retinue");
+    expected.notes =
+        "Saved by the foundation.\nSecond line: «quotes», accents (é) and a tab\there.".to_owned();
+    expected.points = PointsScheme::Pool {
+        points: 14,
+        force_models: 40,
+    };
+    expected.characters = vec![vael, oriel, dax];
+    assert_eq!(library.all_rosters(), vec![expected.clone()]);
+    // Reading changed nothing on disk, and the current writer writes the
+    // same document (it reads back equal).
+    assert_eq!(read(&path), bytes);
+    assert!(store.changes_on_disk().is_empty());
+    let rewritten = roster_json(&expected);
+    let again = muster::store::parse::<Roster>(&rewritten, "x").expect("parses");
+    assert_eq!(again, expected);
+    // The foundation's file is what this Muster writes, byte for byte.
+    assert_eq!(rewritten.as_bytes(), bytes.as_slice());
+}
+
+#[test]
+fn legacy_backups_move_into_the_kind_folder() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let backups = dir.path().join("backups");
+    let old = backups.join("old-band");
+    std::fs::create_dir_all(&old).expect("mkdir");
+    let name = "000001700000000-000000-1.json";
+    let text = roster_json(&Roster::new("old-band", "Old band"));
+    std::fs::write(old.join(name), &text).expect("write");
+    // A legacy folder whose new place is taken is left where it is.
+    let clash = backups.join("clash");
+    std::fs::create_dir_all(&clash).expect("mkdir");
+    std::fs::write(clash.join(name), "old").expect("write");
+    std::fs::create_dir_all(backups.join("rosters/clash")).expect("mkdir");
+    std::fs::write(backups.join("rosters/clash").join(name), "new").expect("write");
+
+    let store = Store::open(dir.path()).expect("open");
+    assert!(!old.exists(), "moved away");
+    let moved = backups.join("rosters/old-band").join(name);
+    assert_eq!(std::fs::read_to_string(&moved).expect("moved"), text);
+    assert_eq!(store.roster_backups("old-band"), vec![moved.clone()]);
+    assert_eq!(read_roster(&moved).expect("reads").name, "Old band");
+    // Nothing overwritten.
+    assert_eq!(
+        std::fs::read_to_string(clash.join(name)).expect("kept"),
+        "old"
+    );
+    assert_eq!(
+        std::fs::read_to_string(backups.join("rosters/clash").join(name)).expect("kept"),
+        "new"
+    );
+    // A second open has nothing more to move.
+    drop(store);
+    let store = Store::open(dir.path()).expect("open");
+    assert_eq!(store.roster_backups("old-band"), vec![moved]);
+    assert_eq!(
+        files_in(&backups),
+        vec!["clash".to_owned(), "rosters".to_owned()]
+    );
+}
+
+/// Writes a roster to `raiders.json` as another program would: a different
+/// name, notes and length, a moment later.
+fn other_program_writes(dir: &Path) -> (Roster, String) {
+    std::thread::sleep(Duration::from_millis(20));
+    let mut theirs = Roster::new("raiders", "Raiders, as the other program left them");
+    theirs.notes = "Changed in a text editor".to_owned();
+    theirs.characters.push(Character::new(1, "Kal", "human"));
+    theirs.characters.push(Character::new(2, "Mora", "human"));
+    let text = roster_json(&theirs);
+    std::fs::write(dir.join("rosters/raiders.json"), &text).expect("write");
+    (theirs, text)
+}
+
+#[test]
+fn another_programs_change_is_never_overwritten_and_can_be_taken() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, key) = app_with_raiders(dir.path());
+    let path = dir.path().join("rosters/raiders.json");
+    let (theirs, their_text) = other_program_writes(dir.path());
+
+    app.apply(Command::CheckDisk);
+    assert_eq!(app.model.disk_changes, vec![key.clone()]);
+    let logged = last_error(&app);
+    assert!(logged.contains("changed on disk"), "{logged}");
+
+    // Editing it does not save over their file.
+    app.apply(notes("Ours"));
+    app.apply(Command::Save);
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
+    assert!(app.has_unsaved());
+    assert_ne!(app.model.save_state, SaveState::Saved);
+    assert_eq!(notes_in(&app), "Ours");
+    assert_eq!(app.model.disk_changes, vec![key.clone()], "listed once");
+    let ours = app.model.roster("raiders").cloned().expect("ours");
+
+    // Taking theirs: in memory, nothing left to save, nothing written.
+    app.apply(Command::TakeDiskVersion(key.clone()));
+    assert_eq!(app.model.roster("raiders"), Some(&theirs));
+    assert!(app.model.disk_changes.is_empty());
+    assert!(!app.has_unsaved());
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
+    assert_eq!(
+        app.model.history.undo.last().map(|c| c.label),
+        Some("history.reload_from_disk")
+    );
+
+    // Undo brings ours back (and saves it); their version stays among the
+    // backups.
+    app.apply(Command::Undo);
+    assert_eq!(app.model.roster("raiders"), Some(&ours));
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(read_roster(&path).expect("reads"), ours);
+    let store = app.store().expect("store");
+    let backed_up: Vec<String> = store
+        .backups(&key)
+        .iter()
+        .map(|b| std::fs::read_to_string(b).expect("read"))
+        .collect();
+    assert!(backed_up.contains(&their_text), "their version is kept");
+    // And redo takes theirs again.
+    app.apply(Command::Redo);
+    assert_eq!(app.model.roster("raiders"), Some(&theirs));
+    assert_eq!(read_roster(&path).expect("reads"), theirs);
+}
+
+#[test]
+fn keeping_mine_saves_it_and_backs_up_theirs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, key) = app_with_raiders(dir.path());
+    let path = dir.path().join("rosters/raiders.json");
+    let (_, their_text) = other_program_writes(dir.path());
+
+    // No check first: the save itself notices, and writes nothing.
+    app.apply(notes("Ours"));
+    assert_eq!(app.model.disk_changes, vec![key.clone()]);
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
+    assert!(app.has_unsaved());
+    assert!(last_error(&app).contains("changed on disk"));
+
+    app.apply(Command::KeepMine(key.clone()));
+    assert!(app.model.disk_changes.is_empty());
+    assert!(!app.has_unsaved());
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    let ours = app.model.roster("raiders").cloned().expect("ours");
+    assert_eq!(ours.notes, "Ours");
+    assert_eq!(read_roster(&path).expect("reads"), ours);
+    let backed_up: Vec<String> = app
+        .store()
+        .expect("store")
+        .backups(&key)
+        .iter()
+        .map(|b| std::fs::read_to_string(b).expect("read"))
+        .collect();
+    assert!(backed_up.contains(&their_text), "{backed_up:?}");
+    let last = app.model.messages.last().expect("a line");
+    assert!(
+        last.shown().contains("Your version is saved"),
+        "{}",
+        last.shown()
+    );
+    // From now on, edits save as usual.
+    app.apply(notes("Ours, again"));
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(read_roster(&path).expect("reads").notes, "Ours, again");
+    app.apply(Command::CheckDisk);
+    assert!(app.model.disk_changes.is_empty());
+}
+
+#[test]
+fn undoing_past_a_reload_keeps_the_other_programs_version_among_the_backups() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, key) = app_with_raiders(dir.path());
+    let path = dir.path().join("rosters/raiders.json");
+    let (theirs, their_text) = other_program_writes(dir.path());
+
+    // Nothing unsaved: reading the library again takes their version.
+    app.apply(Command::Reload);
+    assert_eq!(app.model.roster("raiders"), Some(&theirs));
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
+    // Undoing an edit made before the reload writes over it (a backup was
+    // made moments ago, by that edit): their version is backed up first.
+    app.apply(Command::Undo);
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert!(read_roster(&path).expect("reads").characters.is_empty());
+    let backed_up: Vec<String> = app
+        .store()
+        .expect("store")
+        .backups(&key)
+        .iter()
+        .map(|b| std::fs::read_to_string(b).expect("read"))
+        .collect();
+    assert!(backed_up.contains(&their_text), "{backed_up:?}");
+    // Once written over, the file is Muster's again: the next save makes
+    // no further backup within the interval.
+    let count = backed_up.len();
+    app.apply(notes("After the undo"));
+    assert_eq!(app.store().expect("store").backups(&key).len(), count);
+}
