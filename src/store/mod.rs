@@ -330,8 +330,21 @@ impl Store {
     /// ours (`.NAME.json.STAMP.tmp`), and only while holding the lock, so
     /// that no save of another Muster is under way.
     fn clear_leftovers(&self) {
+        // The kinds' folders, and each document's backups folder.
+        let mut folders = Vec::new();
         for kind in self.kinds.iter() {
-            let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) else {
+            folders.push(self.dir.join(kind.folder));
+            if let Ok(entries) = fs::read_dir(self.dir.join("backups").join(kind.folder)) {
+                folders.extend(
+                    entries
+                        .filter_map(Result::ok)
+                        .map(|e| e.path())
+                        .filter(|p| p.is_dir()),
+                );
+            }
+        }
+        for folder in folders {
+            let Ok(entries) = fs::read_dir(&folder) else {
                 continue;
             };
             for path in entries.filter_map(Result::ok).map(|e| e.path()) {
@@ -690,7 +703,12 @@ impl Store {
     pub fn backups(&self, key: &DocKey) -> Vec<PathBuf> {
         let dir = self.backups_dir(key);
         let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-            .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).collect())
+            .map(|rd| {
+                rd.filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| is_document_file(p))
+                    .collect()
+            })
             .unwrap_or_default();
         files.sort();
         files.reverse();
@@ -725,7 +743,10 @@ impl Store {
         let dir = self.backups_dir(key);
         fs::create_dir_all(&dir).map_err(io_err("io.create_folder", &dir))?;
         let target = dir.join(format!("{}.json", unique_stamp()));
-        fs::copy(path, &target).map_err(io_err("io.back_up", path))?;
+        // Atomically too: a crash while backing up leaves no half backup
+        // that would count as the newest.
+        let bytes = fs::read(path).map_err(io_err("io.back_up", path))?;
+        self.write_atomic(&target, &bytes)?;
         for old in self.backups(key).into_iter().skip(BACKUPS_KEPT) {
             if let Err(e) = fs::remove_file(&old) {
                 log::warn!("could not remove old backup: {e}: {}", old.display());

@@ -407,7 +407,11 @@ fn edits_of_a_new_kind_undo_and_redo_on_disk() {
     let labels: Vec<&str> = app.model.history.undo.iter().map(|c| c.label).collect();
     assert_eq!(
         labels,
-        vec!["history.create", "history.note_text", "history.note_text"]
+        vec![
+            muster::app::Action::New.label(),
+            "history.note_text",
+            "history.note_text"
+        ]
     );
 
     app.apply(Command::Undo);

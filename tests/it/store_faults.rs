@@ -438,3 +438,28 @@ fn undoing_past_a_reload_keeps_the_other_programs_version_among_the_backups() {
     app.apply(notes("After the undo"));
     assert_eq!(app.store().expect("store").backups(&key).len(), count);
 }
+
+#[test]
+fn a_half_written_backup_is_neither_listed_nor_kept() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let roster = Roster::new("band", "Band");
+    {
+        let store = Store::open(dir.path())
+            .expect("open")
+            .with_backup_interval(Duration::ZERO);
+        store.save_roster(&roster).expect("save");
+        store.save_roster(&roster).expect("save again, backing up");
+        assert_eq!(store.roster_backups("band").len(), 1);
+    }
+    // A crash while backing up leaves only our temporary file behind (the
+    // backup is written atomically): it is not a backup, and it goes at the
+    // next start.
+    let backups = dir.path().join("backups/rosters/band");
+    let leftover = backups.join(".000000000000001-000000-1.json.000000000000002-000001-1.tmp");
+    std::fs::write(&leftover, "{ half").expect("write");
+    let store = Store::open(dir.path()).expect("open");
+    assert!(!leftover.exists(), "cleared at the start");
+    let listed = store.roster_backups("band");
+    assert_eq!(listed.len(), 1);
+    assert!(read_roster(&listed[0]).is_ok());
+}
