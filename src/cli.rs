@@ -102,7 +102,8 @@ fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let Some(rules) = rules_with_overrides(lang, err) else {
         return EXIT_UNREADABLE;
     };
-    let kinds = Kinds::default();
+    // Every kind Muster reads, kill teams included.
+    let kinds = Kinds::default().with::<crate::rules::KillTeam>();
     let mut code = EXIT_OK;
     for path in files {
         let file = Path::new(path).display();

@@ -103,7 +103,7 @@ impl Lang {
             .iter()
             .find(|(n, _)| *n == "count")
             .and_then(|(_, v)| v.parse::<i64>().ok());
-        fill(self.t_count(key, count), args)
+        self.fill(self.t_count(key, count), args)
     }
 
     /// A message, translated now.
@@ -175,13 +175,50 @@ impl Lang {
     }
 }
 
-/// Replaces each `{name}` of `template` with its value.
+/// Replaces each `{name}` of `template` with its value, in one pass (a value
+/// holding braces is never filled again). `{name:one|other}` picks a word by
+/// the plural of the number `name` in English rules; `Lang::fill` uses the
+/// language's own.
 pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
-    let mut out = template.to_owned();
-    for (name, value) in args {
-        out = out.replace(&format!("{{{name}}}"), value);
+    Lang::En.fill(template, args)
+}
+
+impl Lang {
+    /// `fill` with this language's plural rule for `{name:one|other}`.
+    pub fn fill(self, template: &str, args: &[(&str, &str)]) -> String {
+        let mut out = String::with_capacity(template.len());
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            let Some(close) = after.find('}') else {
+                out.push_str(&rest[open..]);
+                return out;
+            };
+            let inside = &after[..close];
+            let (name, forms) = match inside.split_once(':') {
+                Some((name, forms)) => (name, Some(forms)),
+                None => (inside, None),
+            };
+            match (args.iter().find(|(n, _)| *n == name), forms) {
+                (Some((_, value)), None) => out.push_str(value),
+                (Some((_, value)), Some(forms)) => {
+                    let (one, other) = forms.split_once('|').unwrap_or((forms, forms));
+                    let n = value.trim().parse::<i64>().unwrap_or(2);
+                    out.push_str(if self.plural(n) == "one" { one } else { other });
+                }
+                // Not an argument: left as it is.
+                (None, _) => {
+                    out.push('{');
+                    out.push_str(inside);
+                    out.push('}');
+                }
+            }
+            rest = &after[close + 1..];
+        }
+        out.push_str(rest);
+        out
     }
-    out
 }
 
 #[cfg(test)]
@@ -214,9 +251,11 @@ mod tests {
             let mut v: Vec<String> = s
                 .split('{')
                 .skip(1)
-                .filter_map(|p| p.split('}').next().map(str::to_owned))
+                .filter_map(|p| p.split('}').next())
+                .map(|p| p.split(':').next().unwrap_or(p).to_owned())
                 .collect();
             v.sort();
+            v.dedup();
             v
         };
         for (key, en) in Lang::En.catalogue() {
@@ -236,6 +275,23 @@ mod tests {
         assert_eq!(Lang::Fr.msg(&one), "1 personnage");
         assert_eq!(Lang::Fr.msg(&two), "2 personnages");
         assert_eq!(Lang::Fr.msg(&none), "0 personnage");
+    }
+
+    #[test]
+    fn inline_plurals_follow_each_number() {
+        let en = Lang::En.fill(
+            "{placed} {placed:point|points} placed, {left} {left:point|points} left",
+            &[("placed", "1"), ("left", "3")],
+        );
+        assert_eq!(en, "1 point placed, 3 points left");
+        let fr = Lang::Fr.fill("{n} {n:relancé|relancés}", &[("n", "0")]);
+        assert_eq!(fr, "0 relancé");
+        // A value is never filled again, whatever it holds.
+        let name = Lang::En.fill(
+            "{name} has {chance} %",
+            &[("name", "{chance}"), ("chance", "5")],
+        );
+        assert_eq!(name, "{chance} has 5 %");
     }
 
     #[test]

@@ -223,8 +223,32 @@ impl App {
             return;
         };
         match kind.apply(&before, edit, &self.model.rules, &mut self.rng) {
-            Ok((after, outcome, label)) => {
-                if after != before {
+            Ok(applied) => {
+                let crate::rules::doc::AppliedAny {
+                    doc: after,
+                    outcome,
+                    label,
+                    merges,
+                } = applied;
+                let last = self.model.history.undo.last();
+                let merge = merges
+                    && self.model.history.redo.is_empty()
+                    && last.is_some_and(|c| {
+                        c.label == label && c.docs.len() == 1 && c.docs[0].0 == *key
+                    });
+                if after == before {
+                    // Nothing changed: nothing to record.
+                } else if merge {
+                    // One more step of the same edit: the history keeps one.
+                    let change = Change {
+                        label,
+                        docs: vec![(key.clone(), Some(before), Some(after.clone()))],
+                    };
+                    self.set_states(&change, false, true);
+                    if let Some(last) = self.model.history.undo.last_mut() {
+                        last.docs[0].2 = Some(after);
+                    }
+                } else {
                     self.record(label, vec![(key.clone(), Some(before), Some(after))]);
                 }
                 for (kind, msg) in outcome.lines {
@@ -279,10 +303,27 @@ impl App {
                 // A file that could not be read and now can.
                 self.model.unreadable.retain(|u| u.path != path);
             }
-            Err(e) => self.message(
-                MessageKind::Error,
-                Msg::new("store.reload_failed").msg("reason", e.msg()),
-            ),
+            Err(e) => {
+                // A file that cannot be read is listed as such, and known as
+                // it is now: its banner goes, unless Muster holds a version
+                // of it (then keeping it stays possible).
+                if let Some(store) = &self.store {
+                    store.acknowledge(&path);
+                }
+                if !self.model.unreadable.iter().any(|u| u.path == path) {
+                    self.model.unreadable.push(crate::store::Unreadable {
+                        path: path.clone(),
+                        reason: e.reason(),
+                    });
+                }
+                if self.model.doc(key).is_none() {
+                    self.model.disk_changes.retain(|k| k != key);
+                }
+                self.message(
+                    MessageKind::Error,
+                    Msg::new("store.reload_failed").msg("reason", e.msg()),
+                );
+            }
         }
     }
 
@@ -294,7 +335,7 @@ impl App {
         };
         let result = match self.model.doc(key) {
             Some(doc) => store.save_over(doc).map(|_| ()),
-            None => store.delete(key),
+            None => store.delete_over(key),
         };
         match result {
             Ok(()) => {

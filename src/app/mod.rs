@@ -194,6 +194,8 @@ pub struct App {
     desktop: Box<dyn Desktop>,
     dirty: BTreeSet<DocKey>,
     commands: Vec<Command>,
+    /// Why the last save failed, until one succeeds (said once in the log).
+    last_failure: Option<crate::store::ReadError>,
 }
 
 impl App {
@@ -258,6 +260,7 @@ impl App {
             desktop,
             dirty: BTreeSet::new(),
             commands: Vec::new(),
+            last_failure: None,
         };
         app.reload();
         if let Some(reason) = app.store.as_ref().and_then(Store::lock_warning) {
@@ -304,10 +307,23 @@ impl App {
 
     /// Reads the library again from disk.
     fn reload(&mut self) {
+        // A read-only library becomes writable once the other Muster is gone.
+        if let Some(store) = &self.store
+            && store.read_only()
+            && let Ok(again) = Store::open_with(store.dir(), self.model.kinds.clone())
+            && !again.read_only()
+        {
+            self.store = Some(again);
+            self.model.read_only = false;
+            self.message(MessageKind::Info, Msg::new("store.now_writable"));
+        }
         let Some(store) = &self.store else {
             return;
         };
         let library = store.load_library();
+        // What is undone must be what is on disk now: the history of the
+        // documents as they were read before is dropped.
+        self.model.history = History::default();
         self.model.docs = library.docs;
         self.model.unreadable = library.unreadable;
         self.model.problems.clear();
@@ -361,7 +377,7 @@ impl App {
                     self.dirty.insert(key);
                 }
                 Err(e) => {
-                    failure = Some(e.msg());
+                    failure = Some((e.msg(), e.reason()));
                     self.dirty.insert(key);
                 }
             }
@@ -369,14 +385,24 @@ impl App {
         for key in conflicts {
             self.note_disk_change(key);
         }
+        if failure.is_none() {
+            self.last_failure = None;
+        }
         self.model.save_state = match failure {
             None if self.dirty.is_empty() => SaveState::Saved,
             None => SaveState::Unsaved,
-            Some(reason) => {
-                self.message(
-                    MessageKind::Error,
-                    Msg::new("store.save_failed").msg("reason", reason.clone()),
-                );
+            Some((reason, why)) => {
+                // Said once: saving is tried again after every command (a
+                // disk freed works at once), but the same failure (its
+                // reason, whatever temporary file it names) is not said
+                // again.
+                if self.last_failure.as_ref() != Some(&why) {
+                    self.message(
+                        MessageKind::Error,
+                        Msg::new("store.save_failed").msg("reason", reason.clone()),
+                    );
+                    self.last_failure = Some(why);
+                }
                 SaveState::Failed(reason)
             }
         };

@@ -183,10 +183,12 @@ pub struct RulesData {
     pub wound_chart: Table10,
     /// Save modifiers (PSY-3).
     pub save_modifiers: SaveModifierTable,
+    /// The kill-team house rules' soldiers, weapons, equipment and ribbons.
+    pub killteam: super::killteam::KillTeamData,
 }
 
 /// The rules data files, by file name, with their built-in text.
-pub const BUILT_IN_FILES: [(&str, &str); 6] = [
+pub const BUILT_IN_FILES: [(&str, &str); 7] = [
     ("races.json", include_str!("../../assets/rules/races.json")),
     (
         "character_types.json",
@@ -207,6 +209,10 @@ pub const BUILT_IN_FILES: [(&str, &str); 6] = [
     (
         "save_modifiers.json",
         include_str!("../../assets/rules/save_modifiers.json"),
+    ),
+    (
+        "killteam.json",
+        include_str!("../../assets/rules/killteam.json"),
     ),
 ];
 
@@ -399,6 +405,12 @@ impl RulesData {
         let ws_table = one("ws_table.json", overrides, check_table10, &mut problems)?;
         let wound_chart = one("wound_chart.json", overrides, check_table10, &mut problems)?;
         let save_modifiers = one("save_modifiers.json", overrides, check_saves, &mut problems)?;
+        let killteam = one(
+            "killteam.json",
+            overrides,
+            super::killteam::KillTeamData::check,
+            &mut problems,
+        )?;
         let _ = (&races.note, &types.note);
         Ok((
             Self {
@@ -409,6 +421,7 @@ impl RulesData {
                 ws_table,
                 wound_chart,
                 save_modifiers,
+                killteam,
             },
             problems,
         ))

@@ -100,6 +100,11 @@ pub trait DocKind:
     }
     /// The locale key naming an edit, for the Edit menu and the log.
     fn edit_label(edit: &Self::Edit) -> &'static str;
+    /// Whether a run of this edit makes one step of the history (a number
+    /// dragged from 3 to 9 is one change, not six).
+    fn merges(_edit: &Self::Edit) -> bool {
+        false
+    }
     /// Applies an edit: the changed document and what happened, or the
     /// reason it is refused.
     fn apply<R: Rng + ?Sized>(
@@ -111,9 +116,9 @@ pub trait DocKind:
     /// Upgrades the payload of a file of an older schema version (`from`) to
     /// the current one; `fallback_id` is the file's name. The default knows
     /// no older version.
-    fn migrate(from: u64, payload: Value, fallback_id: &str) -> Result<Value, String> {
+    fn migrate(from: u64, payload: Value, fallback_id: &str) -> Result<Value, Msg> {
         let _ = (payload, fallback_id);
-        Err(format!("no upgrade from version {from}"))
+        Err(Msg::new("doc.no_upgrade").int("from", from))
     }
     /// Whether a JSON object without envelope is a file of this kind from
     /// before envelopes (schema version 1).
@@ -283,6 +288,20 @@ impl PartialEq for Edit {
     }
 }
 
+/// What an edit of any kind did: the new document, the outcome, the edit's
+/// label, and whether it merges with a run of the same edit.
+#[derive(Debug)]
+pub struct AppliedAny {
+    /// The document after the edit.
+    pub doc: Doc,
+    /// What happened.
+    pub outcome: Outcome,
+    /// The edit's label key.
+    pub label: &'static str,
+    /// It merges with a previous step of the same edit.
+    pub merges: bool,
+}
+
 /// Applies an edit of any kind to a document of kind `K`: the link the
 /// registry makes between the app's commands and the kind's `apply`.
 pub fn apply_erased<K: DocKind, R: Rng + ?Sized>(
@@ -290,11 +309,17 @@ pub fn apply_erased<K: DocKind, R: Rng + ?Sized>(
     edit: &Edit,
     rules: &RulesData,
     rng: &mut R,
-) -> Result<(Doc, Outcome, &'static str), Problem> {
+) -> Result<AppliedAny, Problem> {
     let (Some(doc), Some(edit)) = (doc.get::<K>(), edit.get::<K::Edit>()) else {
         return Err(Problem::new("APP", "problem.edit_of_other_kind").arg("kind", K::KIND));
     };
     let label = K::edit_label(edit);
+    let merges = K::merges(edit);
     let (after, outcome) = doc.apply(edit.clone(), rules, rng)?;
-    Ok((Doc::new(after), outcome, label))
+    Ok(AppliedAny {
+        doc: Doc::new(after),
+        outcome,
+        label,
+        merges,
+    })
 }

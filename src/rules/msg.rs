@@ -101,7 +101,7 @@ impl Msg {
                     Arg::Key(k) => k.to_string(),
                     Arg::Msg(m) => m.plain(),
                     Arg::List(l) => l.iter().map(Msg::plain).collect::<Vec<_>>().join(", "),
-                    Arg::Problem(p) => p.rule.to_owned(),
+                    Arg::Problem(p) => p.rule.to_string(),
                 };
                 format!("{n}={v}")
             })

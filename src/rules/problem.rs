@@ -1,28 +1,31 @@
 //! Problems found by validation and refusals of edits: a rule id, a message
 //! key with its arguments (translated by the caller), and where.
 
+use std::borrow::Cow;
+
 use super::characteristic::Characteristic;
 
 /// A broken rule, or a refused edit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
-    /// The rule's id (`CHR-3`), or `FILE` for document problems.
-    pub rule: &'static str,
+    /// The rule's id (`CHR-3`, or an item's `EQ-4` from the rules data), or
+    /// `FILE` for document problems.
+    pub rule: Cow<'static, str>,
     /// The message key in the locale files (`problem.above_major`).
     pub key: &'static str,
     /// Values for the message's `{placeholders}`.
     pub args: Vec<(&'static str, String)>,
     /// The character concerned, by name.
-    pub character: Option<String>,
+    pub character: Option<Box<str>>,
     /// The characteristic concerned.
     pub characteristic: Option<Characteristic>,
 }
 
 impl Problem {
     /// A problem of `rule` with the message `key`.
-    pub fn new(rule: &'static str, key: &'static str) -> Self {
+    pub fn new(rule: impl Into<Cow<'static, str>>, key: &'static str) -> Self {
         Self {
-            rule,
+            rule: rule.into(),
             key,
             args: Vec::new(),
             character: None,
@@ -40,7 +43,7 @@ impl Problem {
     /// Names the character concerned (also as the `{character}` argument).
     #[must_use]
     pub fn character(mut self, name: &str) -> Self {
-        self.character = Some(name.to_owned());
+        self.character = Some(name.into());
         self.arg("character", name)
     }
 

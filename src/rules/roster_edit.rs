@@ -327,6 +327,14 @@ impl DocKind for Roster {
         self.renumber_duplicate_ids() > 0
     }
 
+    fn merges(edit: &RosterEdit) -> bool {
+        matches!(
+            edit,
+            RosterEdit::SetPoints(PointsScheme::Pool { .. })
+                | RosterEdit::Character(_, CharacterEdit::SetAdvancePoints(_))
+        )
+    }
+
     fn edit_label(edit: &RosterEdit) -> &'static str {
         match edit {
             RosterEdit::SetNotes(_) => "history.roster_notes",
@@ -415,10 +423,10 @@ impl DocKind for Roster {
         Ok((r, outcome))
     }
 
-    fn migrate(from: u64, payload: Value, fallback_id: &str) -> Result<Value, String> {
+    fn migrate(from: u64, payload: Value, fallback_id: &str) -> Result<Value, Msg> {
         match from {
             1 => Ok(migrate_v1(payload, fallback_id)),
-            _ => Err(format!("no upgrade from version {from}")),
+            _ => Err(Msg::new("doc.no_upgrade").int("from", from)),
         }
     }
 

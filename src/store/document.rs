@@ -81,7 +81,7 @@ pub enum DocError {
         /// The version in the file.
         from: u64,
         /// What went wrong.
-        message: String,
+        reason: Msg,
     },
     /// The document could not be turned into JSON (nothing was written).
     Serialize(String),
@@ -112,10 +112,11 @@ impl DocError {
                 line,
                 column,
             } => {
-                let m = Msg::new(if suggestion.is_some() {
-                    "doc.unknown_field_suggest"
-                } else {
-                    "doc.unknown_field"
+                let m = Msg::new(match (suggestion.is_some(), at.is_empty()) {
+                    (true, false) => "doc.unknown_field_suggest",
+                    (false, false) => "doc.unknown_field",
+                    (true, true) => "doc.unknown_field_top_suggest",
+                    (false, true) => "doc.unknown_field_top",
                 })
                 .text("field", field)
                 .text("at", at)
@@ -131,11 +132,15 @@ impl DocError {
                 at,
                 line,
                 column,
-            } => Msg::new("doc.duplicate_field")
-                .text("field", field)
-                .text("at", at)
-                .int("line", *line)
-                .int("column", *column),
+            } => Msg::new(if at.is_empty() {
+                "doc.duplicate_field_top"
+            } else {
+                "doc.duplicate_field"
+            })
+            .text("field", field)
+            .text("at", at)
+            .int("line", *line)
+            .int("column", *column),
             Self::NotObject => Msg::new("doc.not_object"),
             Self::WrongKind { found, expected } => Msg::new("doc.wrong_kind")
                 .text("kind", found)
@@ -146,9 +151,9 @@ impl DocError {
             Self::TooNew { found } => Msg::new("doc.too_new")
                 .int("found", *found)
                 .int("supported", SCHEMA_VERSION),
-            Self::UpgradeFailed { from, message } => Msg::new("doc.upgrade_failed")
+            Self::UpgradeFailed { from, reason } => Msg::new("doc.upgrade_failed")
                 .int("from", *from)
-                .text("message", message),
+                .msg("reason", reason.clone()),
             Self::Serialize(message) => Msg::new("doc.serialize").text("message", message),
         }
     }
@@ -351,9 +356,9 @@ pub fn parse<K: DocKind>(text: &str, fallback_id: &str) -> Result<K, DocError> {
             .and_then(|o| o.remove(K::KIND))
             .unwrap_or(Value::Null)
     };
-    let failed = |message: String| DocError::UpgradeFailed {
+    let failed = |reason: Msg| DocError::UpgradeFailed {
         from: version,
-        message,
+        reason,
     };
     let mut payload = payload;
     for from in version..u64::from(SCHEMA_VERSION) {
@@ -364,8 +369,9 @@ pub fn parse<K: DocKind>(text: &str, fallback_id: &str) -> Result<K, DocError> {
         "schema_version": SCHEMA_VERSION,
         K::KIND: payload,
     });
-    let text = serde_json::to_string_pretty(&envelope).map_err(|e| failed(e.to_string()))?;
-    parse_typed(&text).map_err(|e| failed(e.msg().plain()))
+    let text = serde_json::to_string_pretty(&envelope)
+        .map_err(|e| failed(Msg::new("doc.serialize").text("message", e.to_string())))?;
+    parse_typed(&text).map_err(|e| failed(e.msg()))
 }
 
 #[cfg(test)]

@@ -3,13 +3,12 @@
 //! app's undo history.
 
 use crate::rules::dice::DiceRng;
-use crate::rules::doc::apply_erased;
-use crate::rules::{Doc, DocKind, Edit, Outcome, Problem, Roster, RulesData};
+use crate::rules::doc::{AppliedAny, apply_erased};
+use crate::rules::{Doc, DocKind, Edit, Problem, Roster, RulesData};
 
 use super::document::{self, DocError};
 
-type ApplyFn =
-    fn(&Doc, &Edit, &RulesData, &mut DiceRng) -> Result<(Doc, Outcome, &'static str), Problem>;
+type ApplyFn = fn(&Doc, &Edit, &RulesData, &mut DiceRng) -> Result<AppliedAny, Problem>;
 
 /// What the store and the app know of one kind of document.
 #[derive(Clone, Copy)]
@@ -79,7 +78,7 @@ impl Kind {
         edit: &Edit,
         rules: &RulesData,
         rng: &mut DiceRng,
-    ) -> Result<(Doc, Outcome, &'static str), Problem> {
+    ) -> Result<AppliedAny, Problem> {
         (self.apply)(doc, edit, rules, rng)
     }
 

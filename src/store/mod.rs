@@ -96,6 +96,12 @@ pub enum StoreError {
         /// The file.
         path: PathBuf,
     },
+    /// The file's name is not text (not UTF-8): its id could not name it
+    /// again, so it is not read.
+    NameNotText {
+        /// The file.
+        path: PathBuf,
+    },
 }
 
 impl StoreError {
@@ -109,15 +115,17 @@ impl StoreError {
             },
             Self::ReadOnly => ReadError::ReadOnly,
             Self::ChangedOnDisk { .. } => ReadError::ChangedOnDisk,
+            Self::NameNotText { .. } => ReadError::NameNotText,
         }
     }
 
     /// The file or folder concerned.
     pub fn path(&self) -> Option<&Path> {
         match self {
-            Self::Io { path, .. } | Self::Document { path, .. } | Self::ChangedOnDisk { path } => {
-                Some(path)
-            }
+            Self::Io { path, .. }
+            | Self::Document { path, .. }
+            | Self::ChangedOnDisk { path }
+            | Self::NameNotText { path } => Some(path),
             Self::ReadOnly => None,
         }
     }
@@ -144,7 +152,7 @@ impl std::error::Error for StoreError {
         match self {
             Self::Io { source, .. } => Some(source),
             Self::Document { reason, .. } => Some(reason),
-            Self::ReadOnly | Self::ChangedOnDisk { .. } => None,
+            Self::ReadOnly | Self::ChangedOnDisk { .. } | Self::NameNotText { .. } => None,
         }
     }
 }
@@ -166,6 +174,8 @@ pub enum ReadError {
     ReadOnly,
     /// Another program changed the file.
     ChangedOnDisk,
+    /// The file's name is not text.
+    NameNotText,
 }
 
 impl ReadError {
@@ -178,6 +188,7 @@ impl ReadError {
                 .text("reason", message),
             Self::ReadOnly => Msg::new("io.read_only"),
             Self::ChangedOnDisk => Msg::new("io.changed_on_disk"),
+            Self::NameNotText => Msg::new("io.name_not_utf8"),
         }
     }
 }
@@ -470,6 +481,12 @@ impl Store {
         }
     }
 
+    /// Takes the file as it is now as known (a file that another program
+    /// changed and that cannot be read: it is listed, not announced again).
+    pub fn acknowledge(&self, path: &Path) {
+        self.remember(path);
+    }
+
     fn last_seen(&self, path: &Path) -> Option<Seen> {
         self.seen.lock().ok().and_then(|m| m.get(path).copied())
     }
@@ -551,6 +568,9 @@ impl Store {
     /// back to the file it came from, whatever id a copied backup or a
     /// renamed file holds).
     fn read_in_folder(&self, kind: &Kind, path: &Path) -> Result<Doc, StoreError> {
+        // What the file is, noted before reading it: a change that lands
+        // while it is read shows as a change, never as what was read.
+        let before = Seen::of(path);
         let doc = self.read_file(path)?;
         if doc.kind() != kind.kind {
             return Err(StoreError::Document {
@@ -561,11 +581,14 @@ impl Store {
                 path: path.to_path_buf(),
             });
         }
-        self.remember(path);
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        if let (Some(seen), Ok(mut map)) = (before, self.seen.lock()) {
+            map.insert(path.to_path_buf(), seen);
+        }
+        let Some(stem) = path.file_stem().and_then(|s| s.to_str()).map(str::to_owned) else {
+            return Err(StoreError::NameNotText {
+                path: path.to_path_buf(),
+            });
+        };
         Ok(if doc.id() == stem {
             doc
         } else {
@@ -682,8 +705,20 @@ impl Store {
     }
 
     /// Removes a document from the library; its file is kept among the
-    /// backups.
+    /// backups. Refused if another program changed the file since Muster
+    /// read or wrote it ([`StoreError::ChangedOnDisk`]): see
+    /// [`Store::delete_over`].
     pub fn delete(&self, key: &DocKey) -> Result<(), StoreError> {
+        self.delete_checked(key, true)
+    }
+
+    /// Removes a document whose file another program changed (it goes to
+    /// the backups first, like any deleted document).
+    pub fn delete_over(&self, key: &DocKey) -> Result<(), StoreError> {
+        self.delete_checked(key, false)
+    }
+
+    fn delete_checked(&self, key: &DocKey, check: bool) -> Result<(), StoreError> {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
         }
@@ -691,6 +726,9 @@ impl Store {
         if !path.exists() {
             self.remember(&path);
             return Ok(());
+        }
+        if check && Seen::of(&path) != self.last_seen(&path) {
+            return Err(StoreError::ChangedOnDisk { path });
         }
         self.backup(key, &path)?;
         fs::remove_file(&path).map_err(io_err("io.remove", &path))?;

@@ -283,12 +283,14 @@ fn profile_grid_ui(
                 ui.label(egui::RichText::new(ch.key()).strong())
                     .on_hover_text(&full);
                 ui.label(start.get(ch).to_string());
+                // Above its maximum: marked, not by colour alone.
                 let value = current.get(ch);
-                let text = egui::RichText::new(value.to_string()).strong();
                 ui.label(if value > max.get(ch) {
-                    text.color(PALETTE.error)
+                    RichText::new(format!("{value}!"))
+                        .strong()
+                        .color(PALETTE.error)
                 } else {
-                    text
+                    RichText::new(value.to_string()).strong()
                 });
                 ui.label(max.get(ch).to_string());
 

@@ -78,7 +78,7 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>)
             if take.clicked() {
                 out.push(Command::TakeDiskVersion(key.clone()));
             }
-            if model.doc(key).is_some() {
+            if model.doc(key).is_some() && !model.read_only {
                 let keep = ui.button(lang.t("disk.keep_mine"));
                 let keep_label = format!("{}: {name}", lang.t("disk.keep_mine"));
                 keep.widget_info(|| {
@@ -126,8 +126,12 @@ pub fn log_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
                     if dismiss.clicked() {
                         out.push(Command::DismissMessage(i));
                     }
-                    ui.label(icon.rich_text().color(color))
+                    let kind = ui
+                        .label(icon.rich_text().color(color))
                         .on_hover_text(lang.t(word));
+                    kind.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Image, true, lang.t(word))
+                    });
                     let text = lang.msg(&m.text);
                     ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
                 });

@@ -182,6 +182,7 @@ fn every_translation_key_used_in_the_code_exists() {
         "close.",
         "dialog.",
         "limit.",
+        "kt.",
     ];
     let mut files = Vec::new();
     rust_files(

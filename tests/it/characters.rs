@@ -687,7 +687,7 @@ fn chr_2_absurd_values_in_a_file_are_problems_not_panics() {
         let rule = problems
             .iter()
             .find(|p| p.characteristic == Some(ch))
-            .map(|p| p.rule);
+            .map(|p| p.rule.as_ref());
         let expected = if ch.is_personal() { "CHR-4" } else { "CHR-3" };
         assert_eq!(rule, Some(expected), "{ch}");
     }

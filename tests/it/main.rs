@@ -10,6 +10,7 @@ mod cli_exit;
 mod crash;
 mod doc_model;
 mod fuzz;
+mod killteam;
 mod store_disk;
 mod store_faults;
 mod ui;

@@ -409,21 +409,24 @@ fn keeping_mine_saves_it_and_backs_up_theirs() {
 }
 
 #[test]
-fn undoing_past_a_reload_keeps_the_other_programs_version_among_the_backups() {
+fn a_reload_starts_a_new_history_and_backs_up_their_version_before_an_edit() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (mut app, key) = app_with_raiders(dir.path());
     let path = dir.path().join("rosters/raiders.json");
     let (theirs, their_text) = other_program_writes(dir.path());
 
-    // Nothing unsaved: reading the library again takes their version.
+    // Nothing unsaved: reading the library again takes their version, and
+    // the history of what was read before goes: Undo cannot write an old
+    // version over theirs.
     app.apply(Command::Reload);
     assert_eq!(app.model.roster("raiders"), Some(&theirs));
-    assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
-    // Undoing an edit made before the reload writes over it (a backup was
-    // made moments ago, by that edit): their version is backed up first.
+    assert!(app.model.history.undo.is_empty());
     app.apply(Command::Undo);
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
+    // An edit of their version saves over it (a backup was made moments
+    // ago, by our last edit): theirs is backed up first.
+    app.apply(notes("After the reload"));
     assert_eq!(app.model.save_state, SaveState::Saved);
-    assert!(read_roster(&path).expect("reads").characters.is_empty());
     let backed_up: Vec<String> = app
         .store()
         .expect("store")
@@ -435,7 +438,7 @@ fn undoing_past_a_reload_keeps_the_other_programs_version_among_the_backups() {
     // Once written over, the file is Muster's again: the next save makes
     // no further backup within the interval.
     let count = backed_up.len();
-    app.apply(notes("After the undo"));
+    app.apply(notes("And again"));
     assert_eq!(app.store().expect("store").backups(&key).len(), count);
 }
 
@@ -462,4 +465,138 @@ fn a_half_written_backup_is_neither_listed_nor_kept() {
     let listed = store.roster_backups("band");
     assert_eq!(listed.len(), 1);
     assert!(read_roster(&listed[0]).is_ok());
+}
+
+#[test]
+fn a_failing_save_is_said_once_and_retried_quietly() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, _) = app_with_raiders(dir.path());
+    app.store().expect("store").fail_writes_after(Some(0));
+    app.apply(notes("one"));
+    let errors = |app: &App| {
+        app.model
+            .messages
+            .iter()
+            .filter(|m| m.kind == MessageKind::Error)
+            .count()
+    };
+    assert_eq!(errors(&app), 1);
+    // The interface looks at the disk every two seconds, and each command
+    // tries to save again: the same failure is not said again.
+    for _ in 0..20 {
+        app.apply(Command::CheckDisk);
+    }
+    assert_eq!(errors(&app), 1);
+    assert!(matches!(app.model.save_state, SaveState::Failed(_)));
+    app.store().expect("store").fail_writes_after(None);
+    app.apply(Command::CheckDisk);
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(
+        read_roster(&dir.path().join("rosters/raiders.json"))
+            .expect("reads")
+            .notes,
+        "one"
+    );
+}
+
+#[test]
+fn deleting_never_removes_a_file_another_program_changed_in_silence() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, key) = app_with_raiders(dir.path());
+    let (_, their_text) = other_program_writes(dir.path());
+    app.apply(Command::Delete(key.clone()));
+    let path = dir.path().join("rosters/raiders.json");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("still there"),
+        their_text
+    );
+    assert!(app.model.disk_changes.contains(&key));
+    assert!(app.has_unsaved());
+    // Keeping ours (the deletion) removes it, theirs going to the backups.
+    app.apply(Command::KeepMine(key.clone()));
+    assert!(!path.exists());
+    let backups = app.store().expect("store").backups(&key);
+    assert!(
+        backups
+            .iter()
+            .any(|b| std::fs::read_to_string(b).expect("read") == their_text)
+    );
+}
+
+#[test]
+fn the_second_instance_becomes_writable_once_the_first_is_gone() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let first = app(dir.path());
+    let mut second = app(dir.path());
+    assert!(second.model.read_only);
+    drop(first);
+    second.apply(Command::Reload);
+    assert!(!second.model.read_only);
+    second.apply(Command::create_roster("Now mine"));
+    assert!(dir.path().join("rosters/now-mine.json").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_whose_name_is_not_text_is_listed_not_saved_elsewhere() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("rosters")).expect("mkdir");
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.json");
+    let path = dir.path().join("rosters").join(name);
+    std::fs::write(&path, roster_json(&Roster::new("x", "Café"))).expect("write");
+    let app = app(dir.path());
+    assert!(app.model.docs.is_empty());
+    assert_eq!(app.model.unreadable.len(), 1);
+    assert!(
+        muster::i18n::Lang::En
+            .read_error(&app.model.unreadable[0].reason)
+            .contains("rename it")
+    );
+    assert_eq!(files_in(&dir.path().join("rosters")).len(), 1);
+}
+
+#[test]
+fn dragging_a_number_is_one_step_of_the_history() {
+    use muster::rules::CharacterEdit;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, _) = app_with_raiders(dir.path());
+    let cid = app.model.roster("raiders").expect("raiders").characters[0].id;
+    let before = app.model.history.undo.len();
+    for points in 1..=6 {
+        app.apply(Command::character(
+            "raiders",
+            cid,
+            CharacterEdit::SetAdvancePoints(points),
+        ));
+    }
+    assert_eq!(app.model.history.undo.len(), before + 1);
+    app.apply(Command::Undo);
+    assert_eq!(
+        app.model.roster("raiders").expect("raiders").characters[0].advance_points,
+        0
+    );
+    // Another edit in between makes a new step.
+    app.apply(Command::Redo);
+    app.apply(notes("between"));
+    app.apply(Command::character(
+        "raiders",
+        cid,
+        CharacterEdit::SetAdvancePoints(2),
+    ));
+    assert_eq!(app.model.history.undo.len(), before + 3);
+}
+
+#[test]
+fn a_schema_version_no_muster_wrote_is_explained() {
+    let text = r#"{"muster": "roster", "schema_version": 0, "roster": {"id": "a", "name": "A"}}"#;
+    let err = muster::store::parse::<Roster>(text, "a").expect_err("refused");
+    let en = muster::i18n::Lang::En.doc_error(&err);
+    let fr = muster::i18n::Lang::Fr.doc_error(&err);
+    assert!(
+        en.contains("no Muster version ever wrote schema version 0"),
+        "{en}"
+    );
+    assert!(fr.contains("aucune version de Muster"), "{fr}");
+    assert!(!en.contains("doc."), "no raw key: {en}");
 }

@@ -1,0 +1,482 @@
+//! The kill-team rules data (`assets/rules/killteam.json`): soldier kinds,
+//! weapons, special equipment and ribbons, each with its restrictions and
+//! effects in machine-readable form, and its names and rule text in every
+//! language. Users can override the file like the other rules files.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::data::Names;
+use crate::rules::problem::Problem;
+
+/// The rule id of problems with rules data files.
+const DATA: &str = "DATA";
+
+/// A number, or dice to roll (`"D3"`, `"2D6"`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Amount {
+    /// A fixed number.
+    Fixed(u32),
+    /// Dice, as written (`D3`, `D6`, `2D6`).
+    Dice(String),
+}
+
+impl std::fmt::Display for Amount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Fixed(n) => write!(f, "{n}"),
+            Self::Dice(d) => f.write_str(d),
+        }
+    }
+}
+
+/// How a weapon fires (KT-15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WeaponType {
+    /// Rapid Fire N.
+    RapidFire,
+    /// Assault N: may fire during a move at -2 (KT-15).
+    Assault,
+    /// Heavy N: once per turn but for the exceptions (KT-15).
+    Heavy,
+    /// Pistol.
+    Pistol,
+    /// Grenade: range twice the thrower's S (KT-14).
+    Grenade,
+    /// Close combat.
+    Melee,
+}
+
+/// A weapon's class, for the composition rules (KT-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WeaponClass {
+    /// Any soldier's weapon.
+    Basic,
+    /// At most three in a team.
+    Special,
+    /// At most one in a team; a weapons team's, or a Strongman's.
+    Heavy,
+}
+
+/// A weapon of the catalogue, in the house rules' terms (KT-12 … KT-16).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Stable id (`lasgun`).
+    pub id: String,
+    /// Display names.
+    pub names: Names,
+    /// How it fires.
+    #[serde(rename = "type")]
+    pub weapon_type: WeaponType,
+    /// Shots (the N of Rapid Fire N), or attacks for a melee weapon; 1 if
+    /// not given.
+    #[serde(default = "one")]
+    pub shots: Amount,
+    /// Range in inches (0 for a melee weapon; a grenade's is twice the
+    /// thrower's S, KT-14).
+    #[serde(default)]
+    pub range_inches: u32,
+    /// Strength: a number, or added to the bearer's (`user_bonus`).
+    pub strength: Strength,
+    /// Armour penetration (0, -1, -2 …).
+    #[serde(default)]
+    pub ap: i32,
+    /// Damage per unsaved wound.
+    #[serde(default = "one")]
+    pub damage: Amount,
+    /// Basic, special or heavy (KT-3).
+    pub class: WeaponClass,
+    /// Ignores cover (KT-15).
+    #[serde(default)]
+    pub flame: bool,
+    /// Fires with the sniper bands (KT-12).
+    #[serde(default)]
+    pub sniper: bool,
+    /// Fires with the indirect bands (KT-12).
+    #[serde(default)]
+    pub indirect: bool,
+    /// A heavy weapon that may fire more than once a turn (KT-15).
+    #[serde(default)]
+    pub fires_every_action: bool,
+    /// Only these soldier kinds may carry it (empty: any whose kind allows
+    /// its class).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only_kinds: Vec<String>,
+}
+
+fn one() -> Amount {
+    Amount::Fixed(1)
+}
+
+/// A weapon's strength.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Strength {
+    /// A fixed strength.
+    Fixed(i32),
+    /// The bearer's strength plus a bonus (`{"user": 1}`; `{"user": 0}` is
+    /// the bearer's own).
+    User {
+        /// Added to the bearer's strength.
+        user: i32,
+    },
+}
+
+/// A soldier's profile in the kill-team rules (KT-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KtProfile {
+    /// Move, in inches.
+    pub move_inches: i32,
+    /// Wounds.
+    pub wounds: i32,
+    /// Strength.
+    pub strength: i32,
+    /// Toughness.
+    pub toughness: i32,
+    /// The score needed to save (5 for 5+).
+    pub save: i32,
+    /// Dice rolled for the save (2 for a Terminator, KT-19).
+    #[serde(default = "one_die")]
+    pub save_dice: u32,
+    /// The score needed to hit in close combat (4 for 4+).
+    pub close_combat: i32,
+}
+
+fn one_die() -> u32 {
+    1
+}
+
+/// How many actions an activation allows (KT-9, KT-18 … KT-20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Actions {
+    /// Actions per activation.
+    pub per_activation: u32,
+    /// Never the same action three times (KT-18, KT-19).
+    #[serde(default)]
+    pub never_three_same: bool,
+    /// At most this many actions in a row (KT-19: 3), if limited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_in_a_row: Option<u32>,
+    /// One action at a time (KT-19, Terminator).
+    #[serde(default)]
+    pub one_at_a_time: bool,
+}
+
+/// A kind of soldier (KT-4, KT-6, KT-18 … KT-21).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SoldierKind {
+    /// Stable id (`guardsman`).
+    pub id: String,
+    /// Display names.
+    pub names: Names,
+    /// Soldier equivalents it counts for (KT-4).
+    pub equivalents: u32,
+    /// It is the team's sergeant (KT-2).
+    #[serde(default)]
+    pub sergeant: bool,
+    /// It is a weapons team (KT-3).
+    #[serde(default)]
+    pub weapons_team: bool,
+    /// It takes no ribbon (KT-5, KT-20).
+    #[serde(default)]
+    pub no_ribbon: bool,
+    /// Tags that items' restrictions name (`space_marine`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
+    /// Its base kill-team profile (KT-6).
+    pub profile: KtProfile,
+    /// Its actions (KT-9).
+    pub actions: Actions,
+    /// Victory points for killing it (KT-21).
+    pub vp: u32,
+    /// The weapon it gets when added.
+    pub default_weapon: String,
+    /// The weapon classes it may carry.
+    pub weapon_classes: Vec<WeaponClass>,
+}
+
+/// Who may take an item.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "only", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Restriction {
+    /// The sergeant only (EQ-28, EQ-31).
+    Sergeant,
+    /// Soldiers of a kind with this tag (EQ-27: Space Marines).
+    Tag {
+        /// The tag.
+        tag: String,
+    },
+    /// A soldier who already carries a special weapon (EQ-4).
+    SpecialWeaponCarrier,
+}
+
+/// What an item or a ribbon changes in the derived profile or the weapon.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Effect {
+    /// Adds to the wounds (RIB-2).
+    Wounds {
+        /// How many.
+        add: i32,
+    },
+    /// Adds to the strength (RIB-8).
+    Strength {
+        /// How many.
+        add: i32,
+    },
+    /// Adds to the toughness (RIB-8, EQ-24).
+    Toughness {
+        /// How many.
+        add: i32,
+    },
+    /// Adds to the move, in inches (RIB-7, EQ-24).
+    Move {
+        /// Inches.
+        add_inches: i32,
+    },
+    /// Improves the save by so many (EQ-24: +1, so 5+ becomes 4+).
+    SaveBetter {
+        /// By how much.
+        by: i32,
+    },
+    /// A save of this score, if better (EQ-26: 3+).
+    SaveAt {
+        /// The score.
+        score: i32,
+    },
+    /// Close combat at this score, if better (RIB-8: 3+).
+    CloseCombatAt {
+        /// The score.
+        score: i32,
+    },
+    /// Adds to the cover save (EQ-16).
+    CoverSave {
+        /// How many.
+        add: i32,
+    },
+    /// Adds to hit rolls when shooting (EQ-3, RIB-12).
+    HitBonus {
+        /// How many.
+        add: i32,
+    },
+    /// The weapon fires as another type, with a range factor (EQ-5:
+    /// Assault 3 at half range; EQ-20: Rapid Fire 2).
+    WeaponBecomes {
+        /// The new type.
+        #[serde(rename = "type")]
+        weapon_type: WeaponType,
+        /// The new shots.
+        shots: Amount,
+        /// Range multiplied by this, in halves (1: half, 2: same).
+        range_halves: u32,
+    },
+    /// The weapon gains this AP, if better (EQ-21: -2).
+    WeaponAp {
+        /// The AP.
+        ap: i32,
+    },
+    /// The weapon fires as a sniper with this range (EQ-2).
+    WeaponSniper {
+        /// Range in inches.
+        range_inches: u32,
+    },
+}
+
+/// A special equipment item (EQ-1 … EQ-31).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Item {
+    /// Stable id (`torch`).
+    pub id: String,
+    /// Its rule id (`EQ-1`).
+    pub rule: String,
+    /// Display names.
+    pub names: Names,
+    /// What it does, in a sentence, in every language.
+    pub text: Names,
+    /// Once per game.
+    #[serde(default)]
+    pub single_use: bool,
+    /// Using it is an action.
+    #[serde(default)]
+    pub action: bool,
+    /// Who may take it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restrictions: Vec<Restriction>,
+    /// Items of one group exclude each other on one soldier (`weapon_mode`:
+    /// two changes of the same weapon).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// It comes with a weapon of this type the player picks (EQ-8: melee,
+    /// EQ-9: pistol; EQ-4: any second weapon, `null` type).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon_choice: Option<WeaponPick>,
+    /// What it changes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+}
+
+/// The weapon an item lets the player pick.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponPick {
+    /// Only weapons of these types (empty: any the soldier may carry).
+    #[serde(default)]
+    pub types: Vec<WeaponType>,
+    /// The weapon given when the item is taken, until another is picked.
+    pub default: String,
+}
+
+/// What a ribbon allows besides its effects.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "grant", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Grant {
+    /// A second item, never the same twice (RIB-4).
+    SecondItem,
+    /// Two of one of these items instead of one (RIB-6).
+    Double {
+        /// The items that may be doubled.
+        items: Vec<String>,
+    },
+    /// A heavy weapon without a weapons team (RIB-9).
+    HeavyWeapon,
+}
+
+/// A ribbon (RIB-1 … RIB-13).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ribbon {
+    /// Stable id (`endurance`).
+    pub id: String,
+    /// Its rule id (`RIB-2`).
+    pub rule: String,
+    /// Display names.
+    pub names: Names,
+    /// What it does, in a sentence, in every language.
+    pub text: Names,
+    /// What it changes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// What it allows.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grants: Vec<Grant>,
+}
+
+/// The kill-team rules data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KillTeamData {
+    /// Soldier equivalents in a team, unless the team says otherwise (KT-1).
+    pub team_size: u32,
+    /// At most this many special weapons (KT-3).
+    pub max_special_weapons: u32,
+    /// At most this many weapons teams (KT-3).
+    pub max_weapons_teams: u32,
+    /// At most this many heavy weapons in all (KT-3).
+    pub max_heavy_weapons: u32,
+    /// VP for a turn with two kills or more (KT-21): added once per turn
+    /// (`per_turn`) or once per pair (`per_pair`).
+    pub double_kill_bonus: DoubleKillBonus,
+    /// The soldier kinds.
+    pub soldier_kinds: Vec<SoldierKind>,
+    /// The weapons.
+    pub weapons: Vec<Weapon>,
+    /// The special equipment.
+    pub equipment: Vec<Item>,
+    /// The ribbons.
+    pub ribbons: Vec<Ribbon>,
+    /// What the file is, for whoever edits it.
+    #[serde(default)]
+    pub note: String,
+}
+
+/// How the bonus for two kills in a turn is counted (KT-21, a Decision).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DoubleKillBonus {
+    /// +1 for each turn in which a player kills two models or more.
+    PerTurn,
+    /// +1 for each pair of kills in a turn.
+    PerPair,
+}
+
+impl KillTeamData {
+    /// A soldier kind by id.
+    pub fn kind(&self, id: &str) -> Option<&SoldierKind> {
+        self.soldier_kinds.iter().find(|k| k.id == id)
+    }
+
+    /// A weapon by id.
+    pub fn weapon(&self, id: &str) -> Option<&Weapon> {
+        self.weapons.iter().find(|w| w.id == id)
+    }
+
+    /// An item by id.
+    pub fn item(&self, id: &str) -> Option<&Item> {
+        self.equipment.iter().find(|i| i.id == id)
+    }
+
+    /// A ribbon by id.
+    pub fn ribbon(&self, id: &str) -> Option<&Ribbon> {
+        self.ribbons.iter().find(|r| r.id == id)
+    }
+
+    /// Checks that the file holds together: ids unique, every weapon an
+    /// entry names exists, every kind has a default weapon it may carry.
+    pub fn check(&self) -> Result<(), Problem> {
+        fn unique<'a>(what: &str, ids: impl Iterator<Item = &'a str>) -> Result<(), Problem> {
+            let mut seen = std::collections::BTreeSet::new();
+            for id in ids {
+                if !seen.insert(id) {
+                    return Err(Problem::new(DATA, "data.defined_twice")
+                        .arg("what", what)
+                        .arg("id", id));
+                }
+            }
+            Ok(())
+        }
+        unique(
+            "soldier kind",
+            self.soldier_kinds.iter().map(|k| k.id.as_str()),
+        )?;
+        unique("weapon", self.weapons.iter().map(|w| w.id.as_str()))?;
+        unique("item", self.equipment.iter().map(|i| i.id.as_str()))?;
+        unique("ribbon", self.ribbons.iter().map(|r| r.id.as_str()))?;
+        let missing = |id: &str| Problem::new(DATA, "data.unknown_weapon").arg("weapon", id);
+        for kind in &self.soldier_kinds {
+            let weapon = self
+                .weapon(&kind.default_weapon)
+                .ok_or_else(|| missing(&kind.default_weapon))?;
+            if !kind.weapon_classes.contains(&weapon.class) {
+                return Err(Problem::new(DATA, "data.default_weapon_class")
+                    .arg("kind", &kind.id)
+                    .arg("weapon", &weapon.id));
+            }
+        }
+        for item in &self.equipment {
+            if let Some(pick) = &item.weapon_choice {
+                self.weapon(&pick.default)
+                    .ok_or_else(|| missing(&pick.default))?;
+            }
+        }
+        for ribbon in &self.ribbons {
+            for grant in &ribbon.grants {
+                if let Grant::Double { items } = grant
+                    && let Some(id) = items.iter().find(|i| self.item(i).is_none())
+                {
+                    return Err(Problem::new(DATA, "data.unknown_item").arg("item", id));
+                }
+            }
+        }
+        if self.team_size == 0 {
+            return Err(Problem::new(DATA, "data.team_size_zero"));
+        }
+        Ok(())
+    }
+}

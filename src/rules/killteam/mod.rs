@@ -1,0 +1,443 @@
+//! Kill teams: the Imperial Guard house rules (KT-1 … KT-21, EQ-1 … EQ-31,
+//! RIB-1 … RIB-13), kept apart from the Rogue Trader rules. A kill team is a
+//! document of its own kind; this module holds its composition rules, each
+//! soldier's derived profile, and its pure update.
+
+pub mod data;
+mod edit;
+mod profile;
+
+use serde::{Deserialize, Serialize};
+
+pub use data::KillTeamData;
+pub use edit::KillTeamEdit;
+pub use profile::{Derived, WeaponLine, derive};
+
+use crate::rules::data::RulesData;
+use crate::rules::msg::Msg;
+use crate::rules::problem::Problem;
+use data::{Grant, Restriction, WeaponClass};
+
+/// Id of a soldier, unique within its team.
+pub type SoldierId = u64;
+
+/// An item a soldier carries, with the weapon it brings when it brings one
+/// (EQ-4, EQ-8, EQ-9, EQ-28).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Carried {
+    /// The item's id.
+    pub item: String,
+    /// The weapon it brings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
+}
+
+/// A soldier of a kill team.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Soldier {
+    /// Unique within the team.
+    pub id: SoldierId,
+    /// The soldier's name.
+    pub name: String,
+    /// The soldier kind's id (`guardsman`).
+    pub kind: String,
+    /// The weapon carried.
+    pub weapon: String,
+    /// Special equipment (one, two with the Specialist ribbon).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<Carried>,
+    /// The ribbon.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ribbon: Option<String>,
+}
+
+/// A kill team: the document the kill-team builder edits. A draft: it can
+/// always be saved; `validate` lists what breaks the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KillTeam {
+    /// Stable id (also the file name).
+    pub id: String,
+    /// Shown in the library.
+    pub name: String,
+    /// Free notes.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+    /// Soldier equivalents the team must count (KT-1); the rules data's
+    /// size when not set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_size: Option<u32>,
+    /// The soldiers, in the player's order.
+    #[serde(default)]
+    pub soldiers: Vec<Soldier>,
+}
+
+/// Where the team stands on the composition rules: what the summary shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Composition {
+    /// Soldier equivalents used (KT-4).
+    pub equivalents: u32,
+    /// Equivalents the team must count (KT-1).
+    pub size: u32,
+    /// Sergeants (KT-2).
+    pub sergeants: u32,
+    /// Soldiers carrying a special weapon (KT-3).
+    pub special_weapons: u32,
+    /// Weapons teams (KT-3).
+    pub weapons_teams: u32,
+    /// Heavy weapons in all (KT-3).
+    pub heavy_weapons: u32,
+    /// Victory points the team is worth to the enemy (KT-21).
+    pub vp: u32,
+}
+
+impl KillTeam {
+    /// An empty team.
+    pub fn new(id: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            name: name.into(),
+            notes: String::new(),
+            team_size: None,
+            soldiers: Vec::new(),
+        }
+    }
+
+    /// A soldier by id.
+    pub fn soldier(&self, id: SoldierId) -> Option<&Soldier> {
+        self.soldiers.iter().find(|s| s.id == id)
+    }
+
+    /// The id the next soldier gets.
+    pub fn next_soldier_id(&self) -> SoldierId {
+        self.soldiers
+            .iter()
+            .map(|s| s.id)
+            .max()
+            .map_or(1, |m| m.saturating_add(1))
+    }
+
+    /// Equivalents the team must count (KT-1).
+    pub fn size(&self, data: &KillTeamData) -> u32 {
+        self.team_size.unwrap_or(data.team_size)
+    }
+
+    /// The counts the composition rules are about.
+    pub fn composition(&self, data: &KillTeamData) -> Composition {
+        let mut c = Composition {
+            size: self.size(data),
+            ..Composition::default()
+        };
+        for s in &self.soldiers {
+            let Some(kind) = data.kind(&s.kind) else {
+                continue;
+            };
+            c.equivalents = c.equivalents.saturating_add(kind.equivalents);
+            c.vp = c.vp.saturating_add(kind.vp);
+            c.sergeants += u32::from(kind.sergeant);
+            c.weapons_teams += u32::from(kind.weapons_team);
+            let classes = weapon_classes(data, s);
+            c.special_weapons += u32::from(classes.contains(&WeaponClass::Special));
+            c.heavy_weapons += u32::try_from(
+                classes
+                    .iter()
+                    .filter(|&&class| class == WeaponClass::Heavy)
+                    .count(),
+            )
+            .unwrap_or(u32::MAX);
+        }
+        c
+    }
+
+    /// Every rule the team breaks: its composition (KT-1 … KT-5) and each
+    /// soldier's choices (EQ-*, RIB-*), each naming the rule.
+    pub fn validate(&self, rules: &RulesData) -> Vec<Problem> {
+        let data = &rules.killteam;
+        let c = self.composition(data);
+        let mut problems = Vec::new();
+        if c.equivalents != c.size {
+            problems.push(
+                Problem::new("KT-1", "kt.problem.size")
+                    .arg("equivalents", c.equivalents)
+                    .arg("size", c.size),
+            );
+        }
+        if c.sergeants != 1 {
+            problems.push(Problem::new("KT-2", "kt.problem.sergeants").arg("count", c.sergeants));
+        }
+        if c.special_weapons > data.max_special_weapons {
+            problems.push(
+                Problem::new("KT-3", "kt.problem.special_weapons")
+                    .arg("count", c.special_weapons)
+                    .arg("max", data.max_special_weapons),
+            );
+        }
+        if c.weapons_teams > data.max_weapons_teams {
+            problems.push(
+                Problem::new("KT-3", "kt.problem.weapons_teams")
+                    .arg("count", c.weapons_teams)
+                    .arg("max", data.max_weapons_teams),
+            );
+        }
+        if c.heavy_weapons > data.max_heavy_weapons {
+            problems.push(
+                Problem::new("KT-3", "kt.problem.heavy_weapons")
+                    .arg("count", c.heavy_weapons)
+                    .arg("max", data.max_heavy_weapons),
+            );
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for s in &self.soldiers {
+            if !seen.insert(s.id) {
+                problems.push(
+                    Problem::new("FILE", "problem.duplicate_id")
+                        .character(&s.name)
+                        .arg("id", s.id),
+                );
+            }
+            problems.extend(soldier_problems(data, s));
+        }
+        problems
+    }
+}
+
+/// The classes of the weapons a soldier carries: his own, and a combi
+/// weapon's second (EQ-4).
+fn weapon_classes(data: &KillTeamData, s: &Soldier) -> Vec<WeaponClass> {
+    let mut classes: Vec<WeaponClass> = data
+        .weapon(&s.weapon)
+        .map(|w| w.class)
+        .into_iter()
+        .collect();
+    for carried in &s.items {
+        if let Some(w) = carried.weapon.as_deref().and_then(|w| data.weapon(w))
+            && w.class != WeaponClass::Basic
+        {
+            classes.push(w.class);
+        }
+    }
+    classes
+}
+
+/// Why a soldier may not carry `weapon` (KT-3, KT-18 … KT-20), if not.
+pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Problem> {
+    let Some(kind) = data.kind(&s.kind) else {
+        return Some(unknown_kind(s));
+    };
+    let Some(w) = data.weapon(weapon) else {
+        return Some(
+            Problem::new("KT-5", "kt.problem.unknown_weapon")
+                .character(&s.name)
+                .arg("weapon", weapon),
+        );
+    };
+    if !w.only_kinds.is_empty() && !w.only_kinds.contains(&kind.id) {
+        return Some(
+            Problem::new("KT-5", "kt.problem.weapon_not_for_kind")
+                .character(&s.name)
+                .arg("weapon", &w.id)
+                .arg("kind", &kind.id),
+        );
+    }
+    if kind.weapon_classes.contains(&w.class) {
+        return None;
+    }
+    // A Strongman may carry a heavy weapon without a weapons team (RIB-9).
+    let strongman = s
+        .ribbon
+        .as_deref()
+        .and_then(|r| data.ribbon(r))
+        .is_some_and(|r| r.grants.contains(&Grant::HeavyWeapon));
+    if w.class == WeaponClass::Heavy && strongman {
+        return None;
+    }
+    let rule = if w.class == WeaponClass::Heavy {
+        "RIB-9"
+    } else {
+        "KT-3"
+    };
+    Some(
+        Problem::new(rule, "kt.problem.weapon_class")
+            .character(&s.name)
+            .arg("weapon", &w.id)
+            .arg("kind", &kind.id),
+    )
+}
+
+/// Why a soldier may not take `item` (EQ-*, RIB-4, RIB-6), if not, given the
+/// items he carries besides it.
+pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Problem> {
+    let Some(kind) = data.kind(&s.kind) else {
+        return Some(unknown_kind(s));
+    };
+    let Some(it) = data.item(item) else {
+        return Some(
+            Problem::new("KT-5", "kt.problem.unknown_item")
+                .character(&s.name)
+                .arg("item", item),
+        );
+    };
+    for r in &it.restrictions {
+        let refusal = match r {
+            Restriction::Sergeant if !kind.sergeant => {
+                Some(Problem::new(it.rule.clone(), "kt.problem.sergeant_only"))
+            }
+            Restriction::Tag { tag } if !kind.tags.contains(tag) => {
+                Some(Problem::new(it.rule.clone(), "kt.problem.tag_only").arg("tag", tag))
+            }
+            Restriction::SpecialWeaponCarrier
+                if data
+                    .weapon(&s.weapon)
+                    .is_none_or(|w| w.class != WeaponClass::Special) =>
+            {
+                Some(Problem::new(
+                    it.rule.clone(),
+                    "kt.problem.special_weapon_only",
+                ))
+            }
+            _ => None,
+        };
+        if let Some(p) = refusal {
+            return Some(p.character(&s.name).arg("item", &it.id));
+        }
+    }
+    let others: Vec<&str> = s
+        .items
+        .iter()
+        .map(|c| c.item.as_str())
+        .filter(|&i| i != item)
+        .collect();
+    let allowed = allowed_items(data, s);
+    let already = s.items.iter().filter(|c| c.item == item).count();
+    if already >= 1 && allowed > 1 {
+        // Specialist: two different items (RIB-4).
+        return Some(
+            Problem::new("RIB-4", "kt.problem.same_item_twice")
+                .character(&s.name)
+                .arg("item", &it.id),
+        );
+    }
+    if let Some(group) = &it.group
+        && let Some(other) = others
+            .iter()
+            .filter_map(|o| data.item(o))
+            .find(|o| o.group.as_ref() == Some(group))
+    {
+        return Some(
+            Problem::new(it.rule.clone(), "kt.problem.exclusive")
+                .character(&s.name)
+                .arg("item", &it.id)
+                .arg("other", &other.id),
+        );
+    }
+    None
+}
+
+/// How many items a soldier may carry: one, two with a ribbon that grants a
+/// second (RIB-4).
+pub fn allowed_items(data: &KillTeamData, s: &Soldier) -> usize {
+    let second = s
+        .ribbon
+        .as_deref()
+        .and_then(|r| data.ribbon(r))
+        .is_some_and(|r| r.grants.contains(&Grant::SecondItem));
+    if second { 2 } else { 1 }
+}
+
+/// Why a soldier may not take `ribbon`, if not (KT-5, KT-20).
+pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &str) -> Option<Problem> {
+    let Some(kind) = data.kind(&s.kind) else {
+        return Some(unknown_kind(s));
+    };
+    let Some(r) = data.ribbon(ribbon) else {
+        return Some(
+            Problem::new("KT-5", "kt.problem.unknown_ribbon")
+                .character(&s.name)
+                .arg("ribbon", ribbon),
+        );
+    };
+    if kind.no_ribbon {
+        return Some(
+            Problem::new("KT-5", "kt.problem.no_ribbon")
+                .character(&s.name)
+                .arg("kind", &kind.id),
+        );
+    }
+    // Explosives expert doubles a mine, a chem bomb or a flash grenade: it
+    // is refused to a soldier who carries none (RIB-6).
+    for grant in &r.grants {
+        if let Grant::Double { items } = grant
+            && !s.items.iter().any(|c| items.contains(&c.item))
+        {
+            return Some(
+                Problem::new(r.rule.clone(), "kt.problem.double_needs_item")
+                    .character(&s.name)
+                    .arg("list", items.join(", ")),
+            );
+        }
+    }
+    None
+}
+
+fn unknown_kind(s: &Soldier) -> Problem {
+    Problem::new("KT-4", "kt.problem.unknown_kind")
+        .character(&s.name)
+        .arg("kind", &s.kind)
+}
+
+/// Every rule one soldier's choices break.
+fn soldier_problems(data: &KillTeamData, s: &Soldier) -> Vec<Problem> {
+    if data.kind(&s.kind).is_none() {
+        return vec![unknown_kind(s)];
+    }
+    let mut problems: Vec<Problem> = weapon_refusal(data, s, &s.weapon).into_iter().collect();
+    let allowed = allowed_items(data, s);
+    if s.items.len() > allowed {
+        let rule = if allowed > 1 { "RIB-4" } else { "KT-5" };
+        problems.push(
+            Problem::new(rule, "kt.problem.too_many_items")
+                .character(&s.name)
+                .arg("count", s.items.len())
+                .arg("max", allowed),
+        );
+    }
+    for (i, carried) in s.items.iter().enumerate() {
+        // Each item is judged against the others (a repeated item once).
+        let mut without = s.clone();
+        without.items.remove(i);
+        if s.items[..i].iter().any(|c| c.item == carried.item) {
+            continue;
+        }
+        if let Some(p) = item_refusal(data, &without, &carried.item) {
+            problems.push(p);
+        } else if s.items.iter().filter(|c| c.item == carried.item).count() > 1 {
+            problems.push(
+                Problem::new(
+                    if allowed > 1 { "RIB-4" } else { "KT-5" },
+                    "kt.problem.same_item_twice",
+                )
+                .character(&s.name)
+                .arg("item", &carried.item),
+            );
+        }
+        if let Some(w) = &carried.weapon
+            && let Some(p) =
+                weapon_refusal(data, s, w).filter(|p| p.key != "kt.problem.weapon_class")
+        {
+            problems.push(p);
+        }
+    }
+    if let Some(r) = &s.ribbon
+        && let Some(p) = ribbon_refusal(data, s, r)
+    {
+        problems.push(p);
+    }
+    problems
+}
+
+/// What the library shows of a team.
+pub fn summary(team: &KillTeam) -> Msg {
+    Msg::new("summary.soldiers").int("count", team.soldiers.len())
+}

@@ -1,0 +1,242 @@
+//! A soldier's derived profile (KT-6): his kind's base profile with every
+//! ribbon and item that changes it, and his weapons as they fire with his
+//! items (EQ-2, EQ-5, EQ-20, EQ-21).
+
+use super::data::{Amount, Effect, KillTeamData, KtProfile, Strength, Weapon, WeaponType};
+use super::{Soldier, unknown_kind};
+use crate::rules::problem::Problem;
+
+/// One weapon as the soldier fires it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeaponLine {
+    /// The weapon's id.
+    pub id: String,
+    /// How it fires.
+    pub weapon_type: WeaponType,
+    /// Shots.
+    pub shots: Amount,
+    /// Range in inches (a grenade's: twice the bearer's S, KT-14).
+    pub range_inches: u32,
+    /// Strength.
+    pub strength: i32,
+    /// Armour penetration.
+    pub ap: i32,
+    /// Damage.
+    pub damage: Amount,
+    /// Fires with the sniper bands.
+    pub sniper: bool,
+    /// Ignores cover.
+    pub flame: bool,
+    /// Fires with the indirect bands.
+    pub indirect: bool,
+    /// What changed it: the rule ids of the items (`EQ-5`).
+    pub changed_by: Vec<String>,
+}
+
+/// A soldier's profile and weapons with everything he carries counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derived {
+    /// The kind's profile.
+    pub base: KtProfile,
+    /// With ribbon and items.
+    pub profile: KtProfile,
+    /// Added to the cover save (EQ-16).
+    pub cover_bonus: i32,
+    /// Added to hit rolls when shooting (EQ-3, RIB-12).
+    pub hit_bonus: i32,
+    /// The weapons, his own first.
+    pub weapons: Vec<WeaponLine>,
+    /// How many of each single-use item he carries (RIB-6 doubles one).
+    pub item_counts: Vec<(String, u32)>,
+    /// The rule ids of what changed each value: `(field, rule)`.
+    pub changes: Vec<(&'static str, String)>,
+}
+
+impl Derived {
+    /// Whether a value (`wounds`, `save` …) differs from the kind's.
+    pub fn changed(&self, field: &str) -> bool {
+        self.changes.iter().any(|(f, _)| *f == field)
+    }
+
+    /// The rules that changed a value.
+    pub fn changed_by(&self, field: &str) -> Vec<&str> {
+        self.changes
+            .iter()
+            .filter(|(f, _)| *f == field)
+            .map(|(_, r)| r.as_str())
+            .collect()
+    }
+}
+
+fn line(weapon: &Weapon, strength: i32) -> WeaponLine {
+    let s = match weapon.strength {
+        Strength::Fixed(s) => s,
+        Strength::User { user } => strength.saturating_add(user),
+    };
+    let range_inches = if weapon.weapon_type == WeaponType::Grenade {
+        // KT-14: twice the thrower's strength.
+        u32::try_from(strength.max(0))
+            .unwrap_or(0)
+            .saturating_mul(2)
+    } else {
+        weapon.range_inches
+    };
+    WeaponLine {
+        id: weapon.id.clone(),
+        weapon_type: weapon.weapon_type,
+        shots: weapon.shots.clone(),
+        range_inches,
+        strength: s,
+        ap: weapon.ap,
+        damage: weapon.damage.clone(),
+        sniper: weapon.sniper,
+        flame: weapon.flame,
+        indirect: weapon.indirect,
+        changed_by: Vec::new(),
+    }
+}
+
+/// The derived profile of a soldier (KT-6), or why it cannot be had (an
+/// unknown kind).
+pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
+    let kind = data.kind(&s.kind).ok_or_else(|| unknown_kind(s))?;
+    let base = kind.profile;
+    let mut p = base;
+    let mut changes: Vec<(&'static str, String)> = Vec::new();
+    let mut cover_bonus = 0;
+    let mut hit_bonus = 0;
+    // Ribbon effects, then items' (the order does not change the result:
+    // additions commute, and "at" effects keep the better score).
+    let ribbon = s.ribbon.as_deref().and_then(|r| data.ribbon(r));
+    let items: Vec<_> = s.items.iter().filter_map(|c| data.item(&c.item)).collect();
+    let sources = ribbon
+        .map(|r| (r.rule.clone(), r.effects.clone()))
+        .into_iter()
+        .chain(items.iter().map(|i| (i.rule.clone(), i.effects.clone())));
+    let mut weapon_effects: Vec<(String, Effect)> = Vec::new();
+    for (rule, effects) in sources {
+        for effect in effects {
+            let field = match &effect {
+                Effect::Wounds { add } => {
+                    p.wounds += add;
+                    "wounds"
+                }
+                Effect::Strength { add } => {
+                    p.strength += add;
+                    "strength"
+                }
+                Effect::Toughness { add } => {
+                    p.toughness += add;
+                    "toughness"
+                }
+                Effect::Move { add_inches } => {
+                    p.move_inches += add_inches;
+                    "move"
+                }
+                Effect::SaveBetter { by } => {
+                    p.save -= by;
+                    "save"
+                }
+                // "At" effects count only when they are better.
+                Effect::SaveAt { score } => {
+                    if *score >= p.save {
+                        continue;
+                    }
+                    p.save = *score;
+                    "save"
+                }
+                Effect::CloseCombatAt { score } => {
+                    if *score >= p.close_combat {
+                        continue;
+                    }
+                    p.close_combat = *score;
+                    "close_combat"
+                }
+                Effect::CoverSave { add } => {
+                    cover_bonus += add;
+                    "cover"
+                }
+                Effect::HitBonus { add } => {
+                    hit_bonus += add;
+                    "hit"
+                }
+                Effect::WeaponBecomes { .. }
+                | Effect::WeaponAp { .. }
+                | Effect::WeaponSniper { .. } => {
+                    weapon_effects.push((rule.clone(), effect.clone()));
+                    continue;
+                }
+            };
+            changes.push((field, rule.clone()));
+        }
+    }
+    // A save never better than 2+ on one die; move never below 0.
+    p.save = p.save.max(2);
+    p.move_inches = p.move_inches.max(0);
+
+    let mut weapons = Vec::new();
+    if let Some(w) = data.weapon(&s.weapon) {
+        let mut own = line(w, p.strength);
+        for (rule, effect) in &weapon_effects {
+            match effect {
+                Effect::WeaponBecomes {
+                    weapon_type,
+                    shots,
+                    range_halves,
+                } => {
+                    own.weapon_type = *weapon_type;
+                    own.shots = shots.clone();
+                    own.range_inches = own.range_inches.saturating_mul(*range_halves) / 2;
+                }
+                Effect::WeaponAp { ap } => own.ap = own.ap.min(*ap),
+                Effect::WeaponSniper { range_inches } => {
+                    own.sniper = true;
+                    own.range_inches = *range_inches;
+                }
+                _ => {}
+            }
+            own.changed_by.push(rule.clone());
+        }
+        weapons.push(own);
+    }
+    for carried in &s.items {
+        if let Some(w) = carried.weapon.as_deref().and_then(|w| data.weapon(w)) {
+            weapons.push(line(w, p.strength));
+        }
+    }
+    // Single-use items, counted: the Explosives expert doubles one (RIB-6).
+    let doubled: Vec<&str> = ribbon
+        .map(|r| {
+            r.grants
+                .iter()
+                .filter_map(|g| match g {
+                    super::data::Grant::Double { items } => Some(items),
+                    _ => None,
+                })
+                .flatten()
+                .map(String::as_str)
+                .collect()
+        })
+        .unwrap_or_default();
+    let item_counts = items
+        .iter()
+        .filter(|i| i.single_use)
+        .map(|i| {
+            let n = if doubled.contains(&i.id.as_str()) {
+                2
+            } else {
+                1
+            };
+            (i.id.clone(), n)
+        })
+        .collect();
+    Ok(Derived {
+        base,
+        profile: p,
+        cover_bonus,
+        hit_bonus,
+        weapons,
+        item_counts,
+        changes,
+    })
+}

@@ -1,0 +1,508 @@
+//! Kill teams: composition (KT-1 … KT-5), each item's and ribbon's
+//! restrictions (EQ-*, RIB-*), the derived profile (KT-6), VP (KT-21), the
+//! example team and `muster check` on kill teams.
+
+use muster::rules::dice::seeded;
+use muster::rules::killteam::{Carried, KillTeam, Soldier, derive};
+use muster::rules::{DocKind, KillTeamEdit, Problem, RulesData};
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("built-in rules")
+}
+
+fn soldier(id: u64, kind: &str, weapon: &str) -> Soldier {
+    Soldier {
+        id,
+        name: format!("S{id}"),
+        kind: kind.to_owned(),
+        weapon: weapon.to_owned(),
+        items: Vec::new(),
+        ribbon: None,
+    }
+}
+
+fn carried(item: &str) -> Carried {
+    Carried {
+        item: item.to_owned(),
+        weapon: None,
+    }
+}
+
+/// A legal team: a sergeant and six guardsmen (7 equivalents).
+fn legal() -> KillTeam {
+    let mut t = KillTeam::new("t", "Team");
+    t.soldiers.push(soldier(1, "sergeant", "laspistol"));
+    for id in 2..=7 {
+        t.soldiers.push(soldier(id, "guardsman", "lasgun"));
+    }
+    t
+}
+
+fn rules_broken(t: &KillTeam) -> Vec<String> {
+    t.validate(&rules())
+        .iter()
+        .map(|p: &Problem| p.rule.to_string())
+        .collect()
+}
+
+fn refused(t: &KillTeam, edit: KillTeamEdit) -> Problem {
+    t.apply(edit, &rules(), &mut seeded(1))
+        .expect_err("the edit is refused")
+}
+
+fn applied(t: &KillTeam, edit: KillTeamEdit) -> KillTeam {
+    t.apply(edit, &rules(), &mut seeded(1)).expect("accepted").0
+}
+
+#[test]
+fn kt_1_a_team_counts_its_size_in_soldier_equivalents() {
+    assert!(
+        legal().validate(&rules()).is_empty(),
+        "{:?}",
+        legal().validate(&rules())
+    );
+    let mut eight = legal();
+    eight.soldiers.push(soldier(8, "guardsman", "lasgun"));
+    assert_eq!(rules_broken(&eight), vec!["KT-1"]);
+    // The size is a setting of the team: 8 is legal in a team of 8.
+    eight.team_size = Some(8);
+    assert!(rules_broken(&eight).is_empty());
+    // KT-4: a Space Marine counts 3: sergeant + 3 guardsmen + marine = 7.
+    let mut marines = KillTeam::new("m", "M");
+    marines.soldiers.push(soldier(1, "sergeant", "laspistol"));
+    for id in 2..=4 {
+        marines.soldiers.push(soldier(id, "guardsman", "lasgun"));
+    }
+    marines.soldiers.push(soldier(5, "space_marine", "bolter"));
+    assert!(
+        rules_broken(&marines).is_empty(),
+        "{:?}",
+        rules_broken(&marines)
+    );
+    let c = marines.composition(&rules().killteam);
+    assert_eq!((c.equivalents, c.size), (7, 7));
+}
+
+#[test]
+fn kt_2_exactly_one_sergeant() {
+    let mut none = legal();
+    none.soldiers[0] = soldier(1, "guardsman", "lasgun");
+    assert_eq!(rules_broken(&none), vec!["KT-2"]);
+    let mut two = legal();
+    two.soldiers[1] = soldier(2, "sergeant", "laspistol");
+    assert_eq!(rules_broken(&two), vec!["KT-2"]);
+}
+
+#[test]
+fn kt_3_at_most_three_special_weapons_one_weapons_team_one_heavy_weapon() {
+    let mut four = legal();
+    for id in 2..=5 {
+        four.soldiers[usize::try_from(id - 1).unwrap_or(0)] =
+            soldier(id, "special_weapon_trooper", "flamer");
+    }
+    assert_eq!(four.composition(&rules().killteam).special_weapons, 4);
+    assert_eq!(rules_broken(&four), vec!["KT-3"]);
+    let mut three = four.clone();
+    three.soldiers[4] = soldier(5, "guardsman", "lasgun");
+    assert!(rules_broken(&three).is_empty());
+
+    let mut teams = legal();
+    teams.soldiers[1] = soldier(2, "weapons_team", "heavy_bolter");
+    teams.soldiers[2] = soldier(3, "weapons_team", "mortar");
+    let broken = rules_broken(&teams);
+    assert!(
+        broken.iter().all(|r| r == "KT-3") && broken.len() == 2,
+        "{broken:?}"
+    );
+    let problems = teams.validate(&rules());
+    assert!(problems.iter().any(|p| p.key == "kt.problem.weapons_teams"));
+    assert!(problems.iter().any(|p| p.key == "kt.problem.heavy_weapons"));
+}
+
+#[test]
+fn rib_9_strongman_carries_a_heavy_weapon_but_the_team_keeps_one_in_all() {
+    let t = legal();
+    // A guardsman may not take a heavy weapon, unless he is a Strongman.
+    let p = refused(&t, KillTeamEdit::SetWeapon(2, "heavy_stubber".to_owned()));
+    assert_eq!(p.rule, "RIB-9");
+    let t = applied(&t, KillTeamEdit::SetRibbon(2, Some("strongman".to_owned())));
+    let t = applied(&t, KillTeamEdit::SetWeapon(2, "heavy_stubber".to_owned()));
+    assert!(rules_broken(&t).is_empty());
+    // Strongman plus a weapons team, each with a heavy weapon: two in all.
+    let mut both = t.clone();
+    both.soldiers[2] = soldier(3, "weapons_team", "heavy_bolter");
+    let problems = both.validate(&rules());
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].rule, "KT-3");
+    assert_eq!(problems[0].key, "kt.problem.heavy_weapons");
+    // His ribbon cannot be taken away while he holds it.
+    let p = refused(&t, KillTeamEdit::SetRibbon(2, None));
+    assert_eq!(p.rule, "RIB-9");
+}
+
+#[test]
+fn eq_28_a_bolter_is_for_the_sergeant_only() {
+    let t = legal();
+    let p = refused(&t, KillTeamEdit::AddItem(2, carried("bolter")));
+    assert_eq!(p.rule, "EQ-28");
+    let t = applied(&t, KillTeamEdit::AddItem(1, carried("bolter")));
+    assert_eq!(t.soldiers[0].items[0].weapon.as_deref(), Some("bolter"));
+    // A file that gives one to a trooper anyway is told why.
+    let mut file = legal();
+    file.soldiers[1].items.push(carried("bolter"));
+    assert_eq!(rules_broken(&file), vec!["EQ-28"]);
+}
+
+#[test]
+fn eq_31_the_command_insignia_is_for_the_sergeant_only() {
+    let p = refused(
+        &legal(),
+        KillTeamEdit::AddItem(3, carried("command_insignia")),
+    );
+    assert_eq!(p.rule, "EQ-31");
+    assert!(
+        legal()
+            .apply(
+                KillTeamEdit::AddItem(1, carried("command_insignia")),
+                &rules(),
+                &mut seeded(1)
+            )
+            .is_ok()
+    );
+}
+
+#[test]
+fn eq_27_a_jump_pack_is_for_space_marines_only() {
+    let p = refused(&legal(), KillTeamEdit::AddItem(2, carried("jump_pack")));
+    assert_eq!(p.rule, "EQ-27");
+    let mut t = legal();
+    t.soldiers[1] = soldier(2, "space_marine", "bolter");
+    assert!(
+        t.apply(
+            KillTeamEdit::AddItem(2, carried("jump_pack")),
+            &rules(),
+            &mut seeded(1)
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn eq_4_a_combi_weapon_only_for_a_special_weapon_carrier() {
+    let p = refused(&legal(), KillTeamEdit::AddItem(2, carried("combi_weapon")));
+    assert_eq!(p.rule, "EQ-4");
+    let t = applied(
+        &legal(),
+        KillTeamEdit::SetKind(2, "special_weapon_trooper".to_owned()),
+    );
+    let t = applied(&t, KillTeamEdit::SetWeapon(2, "meltagun".to_owned()));
+    let t = applied(&t, KillTeamEdit::AddItem(2, carried("combi_weapon")));
+    let d = derive(&rules().killteam, &t.soldiers[1]).expect("derived");
+    assert_eq!(d.weapons.len(), 2, "both weapons of the combi");
+}
+
+#[test]
+fn rib_4_a_specialist_takes_two_different_items() {
+    let t = legal();
+    // One item without the ribbon (KT-5).
+    let t = applied(&t, KillTeamEdit::AddItem(2, carried("medikit")));
+    let p = refused(&t, KillTeamEdit::AddItem(2, carried("sight")));
+    assert_eq!(p.rule, "KT-5");
+    let t = applied(
+        &t,
+        KillTeamEdit::SetRibbon(2, Some("specialist".to_owned())),
+    );
+    let p = refused(&t, KillTeamEdit::AddItem(2, carried("medikit")));
+    assert_eq!(p.rule, "RIB-4");
+    let t = applied(&t, KillTeamEdit::AddItem(2, carried("sight")));
+    assert_eq!(t.soldiers[1].items.len(), 2);
+    assert!(rules_broken(&t).is_empty());
+    // The same item twice in a file.
+    let mut file = legal();
+    file.soldiers[1].ribbon = Some("specialist".to_owned());
+    file.soldiers[1].items = vec![carried("medikit"), carried("medikit")];
+    assert_eq!(rules_broken(&file), vec!["RIB-4"]);
+    // The ribbon cannot go while he carries two.
+    let p = refused(&t, KillTeamEdit::SetRibbon(2, None));
+    assert_eq!(p.rule, "RIB-4");
+}
+
+#[test]
+fn rib_6_explosives_expert_doubles_a_mine_a_chem_bomb_or_a_flash_grenade() {
+    let t = legal();
+    let p = refused(
+        &t,
+        KillTeamEdit::SetRibbon(2, Some("explosives_expert".to_owned())),
+    );
+    assert_eq!(p.rule, "RIB-6");
+    for item in ["mine", "chem_bomb", "flash_grenade"] {
+        let t = applied(&t, KillTeamEdit::AddItem(2, carried(item)));
+        let t = applied(
+            &t,
+            KillTeamEdit::SetRibbon(2, Some("explosives_expert".to_owned())),
+        );
+        let d = derive(&rules().killteam, &t.soldiers[1]).expect("derived");
+        assert!(
+            d.item_counts.contains(&(item.to_owned(), 2)),
+            "{item}: {:?}",
+            d.item_counts
+        );
+    }
+    // Without the ribbon, one.
+    let t = applied(&t, KillTeamEdit::AddItem(2, carried("mine")));
+    let d = derive(&rules().killteam, &t.soldiers[1]).expect("derived");
+    assert!(d.item_counts.contains(&("mine".to_owned(), 1)));
+}
+
+#[test]
+fn kt_5_no_ribbon_on_a_vehicle() {
+    let mut t = KillTeam::new("v", "V");
+    t.team_size = Some(11);
+    t.soldiers.push(soldier(1, "sergeant", "laspistol"));
+    t.soldiers.push(soldier(2, "vehicle", "multi_laser"));
+    let p = refused(&t, KillTeamEdit::SetRibbon(2, Some("endurance".to_owned())));
+    assert_eq!(p.rule, "KT-5");
+    let mut file = t.clone();
+    file.soldiers[1].ribbon = Some("endurance".to_owned());
+    assert!(rules_broken(&file).contains(&"KT-5".to_owned()));
+    // A soldier who becomes a vehicle loses his ribbon.
+    let t = applied(
+        &legal(),
+        KillTeamEdit::SetRibbon(3, Some("sprinter".to_owned())),
+    );
+    let t = applied(&t, KillTeamEdit::SetKind(3, "vehicle".to_owned()));
+    assert_eq!(t.soldiers[2].ribbon, None);
+    assert_eq!(t.soldiers[2].weapon, "multi_laser");
+}
+
+#[test]
+fn eq_5_eq_20_eq_2_weapon_changes_exclude_each_other() {
+    let t = applied(&legal(), KillTeamEdit::AddItem(2, carried("silencer")));
+    let d = derive(&rules().killteam, &t.soldiers[1]).expect("derived");
+    let lasgun = &d.weapons[0];
+    assert_eq!(
+        lasgun.range_inches, 12,
+        "a silencer halves the lasgun's 24\""
+    );
+    assert_eq!(lasgun.shots.to_string(), "3");
+    assert_eq!(lasgun.changed_by, vec!["EQ-5".to_owned()]);
+    let t = applied(
+        &t,
+        KillTeamEdit::SetRibbon(2, Some("specialist".to_owned())),
+    );
+    let p = refused(&t, KillTeamEdit::AddItem(2, carried("special_magazine")));
+    assert_eq!(p.rule, "EQ-20");
+    let magazine = applied(
+        &legal(),
+        KillTeamEdit::AddItem(2, carried("special_magazine")),
+    );
+    let d = derive(&rules().killteam, &magazine.soldiers[1]).expect("derived");
+    assert_eq!(
+        (d.weapons[0].shots.to_string(), d.weapons[0].range_inches),
+        ("2".to_owned(), 24)
+    );
+    let scope = applied(&legal(), KillTeamEdit::AddItem(2, carried("sniper_scope")));
+    let d = derive(&rules().killteam, &scope.soldiers[1]).expect("derived");
+    assert!(d.weapons[0].sniper);
+    assert_eq!(d.weapons[0].range_inches, 36);
+    let ammo = applied(
+        &legal(),
+        KillTeamEdit::AddItem(2, carried("special_ammunition")),
+    );
+    let d = derive(&rules().killteam, &ammo.soldiers[1]).expect("derived");
+    assert_eq!(d.weapons[0].ap, -2, "EQ-21");
+}
+
+#[test]
+fn kt_6_derived_profiles_count_every_ribbon_and_item() {
+    let data = rules().killteam;
+    let with = |kind: &str, ribbon: Option<&str>, items: &[&str]| {
+        let mut s = soldier(1, kind, &data.kind(kind).expect("kind").default_weapon);
+        s.ribbon = ribbon.map(str::to_owned);
+        s.items = items.iter().map(|i| carried(i)).collect();
+        derive(&data, &s).expect("derived")
+    };
+    let plain = with("guardsman", None, &[]);
+    assert_eq!(
+        (
+            plain.profile.wounds,
+            plain.profile.save,
+            plain.profile.close_combat
+        ),
+        (3, 5, 4),
+        "KT-6: 3 wounds, a 5+ save, close combat 4+"
+    );
+    assert!(plain.changes.is_empty());
+    // RIB-2 Endurance: +1 wound.
+    let d = with("guardsman", Some("endurance"), &[]);
+    assert_eq!(d.profile.wounds, 4);
+    assert_eq!(d.changed_by("wounds"), vec!["RIB-2"]);
+    // Endurance on a Space Marine: 9 + 1 (KT-19).
+    assert_eq!(
+        with("space_marine", Some("endurance"), &[]).profile.wounds,
+        10
+    );
+    // RIB-7 Sprinter: +3" M.
+    assert_eq!(
+        with("guardsman", Some("sprinter"), &[]).profile.move_inches,
+        plain.profile.move_inches + 3
+    );
+    // RIB-8 Brute: close combat 3+, +1 S, +1 T.
+    let brute = with("guardsman", Some("brute"), &[]);
+    assert_eq!(
+        (
+            brute.profile.close_combat,
+            brute.profile.strength,
+            brute.profile.toughness
+        ),
+        (3, plain.profile.strength + 1, plain.profile.toughness + 1)
+    );
+    // EQ-24 Armour: +1 save, +1 T, -2" M.
+    let armour = with("guardsman", None, &["armour"]);
+    assert_eq!(armour.profile.save, 4);
+    assert_eq!(armour.profile.toughness, plain.profile.toughness + 1);
+    assert_eq!(armour.profile.move_inches, plain.profile.move_inches - 2);
+    // Brute with Armour: the toughness bonuses add up.
+    let both = with("guardsman", Some("brute"), &["armour"]);
+    assert_eq!(both.profile.toughness, plain.profile.toughness + 2);
+    assert_eq!(both.profile.save, 4);
+    assert_eq!(both.changed_by("toughness"), vec!["RIB-8", "EQ-24"]);
+    // EQ-26 Shield: a 3+ save; not better than a Space Marine's own 3+.
+    assert_eq!(with("guardsman", None, &["shield"]).profile.save, 3);
+    let marine_shield = with("space_marine", None, &["shield"]);
+    assert_eq!(marine_shield.profile.save, 3);
+    assert!(!marine_shield.changed("save"));
+    // EQ-16 Cloak, EQ-3 Sight, RIB-12 Marksman.
+    assert_eq!(with("guardsman", None, &["cloak"]).cover_bonus, 1);
+    assert_eq!(with("guardsman", Some("marksman"), &["sight"]).hit_bonus, 2);
+    // KT-19: a Terminator saves on 2D6.
+    assert_eq!(with("terminator", None, &[]).profile.save_dice, 2);
+}
+
+#[test]
+fn kt_21_victory_points_of_a_team() {
+    let data = rules().killteam;
+    // Sergeant 2 + six models 1.
+    assert_eq!(legal().composition(&data).vp, 8);
+    let vp = |kind: &str| data.kind(kind).expect("kind").vp;
+    assert_eq!(
+        [
+            vp("guardsman"),
+            vp("sergeant"),
+            vp("tempestus_scion"),
+            vp("scion_sergeant"),
+            vp("space_marine"),
+            vp("terminator"),
+            vp("vehicle")
+        ],
+        [1, 2, 2, 3, 3, 4, 5]
+    );
+}
+
+#[test]
+fn kt_4_every_kind_counts_its_equivalents() {
+    let data = rules().killteam;
+    let eq = |kind: &str| data.kind(kind).expect("kind").equivalents;
+    assert_eq!(
+        [
+            eq("guardsman"),
+            eq("tempestus_scion"),
+            eq("space_marine"),
+            eq("terminator"),
+            eq("vehicle")
+        ],
+        [1, 2, 3, 5, 10]
+    );
+}
+
+#[test]
+fn soldiers_are_added_duplicated_moved_and_removed() {
+    let t = KillTeam::new("t", "T");
+    let (t, outcome) = t
+        .apply(
+            KillTeamEdit::AddSoldier {
+                kind: "sergeant".to_owned(),
+                name: "Hark".to_owned(),
+            },
+            &rules(),
+            &mut seeded(1),
+        )
+        .expect("added");
+    assert_eq!(outcome.created, Some(1));
+    assert_eq!(t.soldiers[0].weapon, "laspistol", "the kind's own weapon");
+    let t = applied(
+        &t,
+        KillTeamEdit::DuplicateSoldier {
+            id: 1,
+            name: "Hark II".to_owned(),
+        },
+    );
+    assert_eq!(t.soldiers[1].name, "Hark II");
+    let t = applied(&t, KillTeamEdit::MoveSoldier { id: 2, to: 0 });
+    assert_eq!(t.soldiers[0].name, "Hark II");
+    let t = applied(&t, KillTeamEdit::RemoveSoldier(1));
+    assert_eq!(t.soldiers.len(), 1);
+    let p = refused(&t, KillTeamEdit::RemoveSoldier(9));
+    assert_eq!(p.key, "kt.problem.no_such_soldier");
+}
+
+fn example() -> KillTeam {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/killteam.json");
+    let kinds = muster::store::Kinds::default().with::<KillTeam>();
+    let doc = muster::store::read_file(&kinds, std::path::Path::new(path)).expect("reads");
+    doc.get::<KillTeam>().cloned().expect("a kill team")
+}
+
+#[test]
+fn the_example_team_is_legal_and_shows_the_rules() {
+    let t = example();
+    let r = rules();
+    assert!(t.validate(&r).is_empty(), "{:?}", t.validate(&r));
+    let c = t.composition(&r.killteam);
+    assert_eq!((c.equivalents, c.sergeants), (7, 1));
+    assert_eq!(c.special_weapons, 2);
+    assert!(
+        t.soldiers
+            .iter()
+            .any(|s| s.ribbon.as_deref() == Some("specialist") && s.items.len() == 2)
+    );
+    let ribbons: std::collections::BTreeSet<_> = t
+        .soldiers
+        .iter()
+        .filter_map(|s| s.ribbon.as_deref())
+        .collect();
+    assert!(ribbons.len() >= 4, "{ribbons:?}");
+}
+
+#[test]
+fn muster_check_agrees_on_kill_teams() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/killteam.json");
+    let mut bad = example();
+    bad.soldiers.push(soldier(99, "guardsman", "lasgun"));
+    let bad_path = dir.path().join("bad.json");
+    std::fs::write(&bad_path, muster::store::to_json(&bad).expect("json")).expect("write");
+    let run = |file: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+            .arg("check")
+            .arg(file)
+            .env("MUSTER_DATA_DIR", dir.path())
+            .output()
+            .expect("runs")
+    };
+    let ok = run(std::path::Path::new(good));
+    assert_eq!(
+        ok.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("7 soldiers"));
+    let out = run(&bad_path);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("KT-1: the team counts 8 soldier equivalents"),
+        "{text}"
+    );
+}
