@@ -506,3 +506,97 @@ fn muster_check_agrees_on_kill_teams() {
         "{text}"
     );
 }
+
+#[test]
+fn kt_9_kt_18_kt_19_kt_20_actions_of_each_kind() {
+    let data = rules().killteam;
+    let kind = |id: &str| data.kind(id).expect("kind").clone();
+    // KT-9: two actions for a guardsman.
+    assert_eq!(kind("guardsman").actions.per_activation, 2);
+    // KT-18: a scion has three, never the same three times, and counts 2.
+    let scion = kind("tempestus_scion");
+    assert_eq!(scion.actions.per_activation, 3);
+    assert!(scion.actions.never_three_same);
+    assert_eq!(scion.profile.save, 4);
+    let hot_shot = data.weapon(&scion.default_weapon).expect("hot-shot lasgun");
+    assert_eq!(
+        hot_shot.strength,
+        muster::rules::killteam::data::Strength::Fixed(4)
+    );
+    assert_eq!(
+        hot_shot.class,
+        muster::rules::killteam::data::WeaponClass::Special
+    );
+    // KT-19: a Space Marine has 9 wounds and 5 actions, at most 3 in a row;
+    // a Terminator 4 actions one at a time and a save on 2D6.
+    let marine = kind("space_marine");
+    assert_eq!(
+        (marine.profile.wounds, marine.actions.per_activation),
+        (9, 5)
+    );
+    assert_eq!(marine.actions.max_in_a_row, Some(3));
+    let terminator = kind("terminator");
+    assert_eq!(terminator.actions.per_activation, 4);
+    assert!(terminator.actions.one_at_a_time);
+    assert_eq!(
+        (terminator.profile.save, terminator.profile.save_dice),
+        (4, 2)
+    );
+    // KT-20: a vehicle has one action and takes no ribbon.
+    let vehicle = kind("vehicle");
+    assert_eq!(vehicle.actions.per_activation, 1);
+    assert!(vehicle.no_ribbon);
+}
+
+#[test]
+fn kt_14_a_grenade_reaches_twice_the_throwers_strength() {
+    let data = rules().killteam;
+    let mut s = soldier(1, "guardsman", "frag_grenade");
+    let d = derive(&data, &s).expect("derived");
+    assert_eq!(d.weapons[0].range_inches, 6, "S3: 6\"");
+    // A Brute (+1 S) throws further.
+    s.ribbon = Some("brute".to_owned());
+    let d = derive(&data, &s).expect("derived");
+    assert_eq!(d.weapons[0].range_inches, 8);
+}
+
+#[test]
+fn kt_15_flame_weapons_and_heavy_weapons_that_fire_every_action() {
+    let data = rules().killteam;
+    let w = |id: &str| data.weapon(id).expect("weapon").clone();
+    assert!(w("flamer").flame && w("heavy_flamer").flame);
+    for id in ["heavy_bolter", "heavy_stubber", "autocannon"] {
+        assert!(w(id).fires_every_action, "{id}");
+    }
+    for id in ["lascannon", "missile_launcher", "mortar"] {
+        assert!(!w(id).fires_every_action, "{id}");
+    }
+    // KT-12: the mortar fires indirect, the sniper rifle with sniper bands.
+    assert!(w("mortar").indirect);
+    assert!(w("sniper_rifle").sniper);
+}
+
+#[test]
+fn eq_6_eq_7_eq_10_eq_11_eq_15_eq_23_single_use_items_are_counted_on_the_sheet() {
+    let data = rules().killteam;
+    for (item, rule) in [
+        ("medikit", "EQ-6"),
+        ("smoke_grenade", "EQ-7"),
+        ("flash_grenade", "EQ-10"),
+        ("mine", "EQ-11"),
+        ("chem_bomb", "EQ-15"),
+        ("knife", "EQ-23"),
+    ] {
+        let it = data.item(item).expect("item");
+        assert_eq!(it.rule, rule);
+        assert!(it.single_use, "{rule} is used once per game");
+        let mut s = soldier(1, "guardsman", "lasgun");
+        s.items.push(carried(item));
+        let d = derive(&data, &s).expect("derived");
+        assert_eq!(d.item_counts, vec![(item.to_owned(), 1)], "{rule}");
+    }
+    // Items that are always on are not counted as uses.
+    let mut s = soldier(1, "guardsman", "lasgun");
+    s.items.push(carried("cloak"));
+    assert!(derive(&data, &s).expect("derived").item_counts.is_empty());
+}
