@@ -102,8 +102,7 @@ fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let Some(rules) = rules_with_overrides(lang, err) else {
         return EXIT_UNREADABLE;
     };
-    // Every kind Muster reads, kill teams included.
-    let kinds = Kinds::default().with::<crate::rules::KillTeam>();
+    let kinds = Kinds::default();
     let mut code = EXIT_OK;
     for path in files {
         let file = Path::new(path).display();

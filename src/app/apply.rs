@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::{Action, App, Change, Command, HISTORY_LIMIT, MessageKind, Screen};
-use crate::rules::{Doc, DocKey, Edit, LineKind, Msg, Roster};
+use crate::rules::{Doc, DocKey, Edit, LineKind, Msg};
 use crate::store::{self, StoreError};
 
 impl App {
@@ -107,7 +107,7 @@ impl App {
             return;
         };
         let name = if name.trim().is_empty() {
-            self.model.lang.t("roster.default_name").to_owned()
+            self.model.lang.t(entry.default_name).to_owned()
         } else {
             name.trim().to_owned()
         };
@@ -117,8 +117,8 @@ impl App {
             Action::New.label(),
             vec![(DocKey::new(kind, id.clone()), None, Some(doc))],
         );
-        if kind == <Roster as crate::rules::DocKind>::KIND {
-            self.model.screen = Screen::Roster(id);
+        if let Some(screen) = Screen::of_doc(&DocKey::new(kind, id)) {
+            self.model.screen = screen;
         }
     }
 
@@ -177,7 +177,8 @@ impl App {
             .revalidate(change.docs.iter().map(|(key, _, _)| key));
         // Leave a screen whose roster or character no longer exists.
         let screen_ok = match &self.model.screen {
-            Screen::Library => true,
+            Screen::Library | Screen::Reference(_) => true,
+            Screen::KillTeam(id) => self.model.get::<crate::rules::KillTeam>(id).is_some(),
             Screen::Roster(id) => self.model.roster(id).is_some(),
             Screen::Character(id, cid) => self
                 .model
@@ -388,8 +389,8 @@ impl App {
                 .int("count", problems)
         };
         self.message(MessageKind::Info, text);
-        if key.kind == <Roster as crate::rules::DocKind>::KIND {
-            self.model.screen = Screen::Roster(id);
+        if let Some(screen) = Screen::of_doc(&key) {
+            self.model.screen = screen;
         }
     }
 

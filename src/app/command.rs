@@ -17,14 +17,28 @@ pub enum Screen {
     Roster(String),
     /// One character of a roster.
     Character(String, CharacterId),
+    /// One kill team.
+    KillTeam(String),
+    /// The rules reference, open at a rule.
+    Reference(Option<String>),
 }
 
 impl Screen {
+    /// The screen that shows a document, if its kind has one.
+    pub fn of_doc(key: &DocKey) -> Option<Self> {
+        match key.kind {
+            k if k == Roster::KIND => Some(Self::Roster(key.id.clone())),
+            k if k == crate::rules::KillTeam::KIND => Some(Self::KillTeam(key.id.clone())),
+            _ => None,
+        }
+    }
+
     /// The document the screen shows, if any.
     pub fn doc(&self) -> Option<DocKey> {
         match self {
-            Self::Library => None,
+            Self::Library | Self::Reference(_) => None,
             Self::Roster(id) | Self::Character(id, _) => Some(DocKey::of::<Roster>(id.clone())),
+            Self::KillTeam(id) => Some(DocKey::of::<crate::rules::KillTeam>(id.clone())),
         }
     }
 }

@@ -185,10 +185,12 @@ pub struct RulesData {
     pub save_modifiers: SaveModifierTable,
     /// The kill-team house rules' soldiers, weapons, equipment and ribbons.
     pub killteam: super::killteam::KillTeamData,
+    /// Every rule's title and text, for the in-app reference.
+    pub reference: super::reference::Reference,
 }
 
 /// The rules data files, by file name, with their built-in text.
-pub const BUILT_IN_FILES: [(&str, &str); 7] = [
+pub const BUILT_IN_FILES: [(&str, &str); 8] = [
     ("races.json", include_str!("../../assets/rules/races.json")),
     (
         "character_types.json",
@@ -213,6 +215,10 @@ pub const BUILT_IN_FILES: [(&str, &str); 7] = [
     (
         "killteam.json",
         include_str!("../../assets/rules/killteam.json"),
+    ),
+    (
+        "reference.json",
+        include_str!("../../assets/rules/reference.json"),
     ),
 ];
 
@@ -411,6 +417,12 @@ impl RulesData {
             super::killteam::KillTeamData::check,
             &mut problems,
         )?;
+        let reference = one(
+            "reference.json",
+            overrides,
+            super::reference::Reference::check,
+            &mut problems,
+        )?;
         let _ = (&races.note, &types.note);
         Ok((
             Self {
@@ -422,6 +434,7 @@ impl RulesData {
                 wound_chart,
                 save_modifiers,
                 killteam,
+                reference,
             },
             problems,
         ))

@@ -76,6 +76,8 @@ pub trait DocKind:
     const FOLDER: &'static str;
     /// The locale key naming the kind (`kind.roster`).
     const LABEL: &'static str;
+    /// The locale key of a new document's name (`roster.default_name`).
+    const DEFAULT_NAME: &'static str;
     /// An edit of this kind of document.
     type Edit: Clone + Debug + PartialEq + Send + Sync + 'static;
 

@@ -12,6 +12,7 @@ pub mod doc;
 pub mod killteam;
 pub mod msg;
 pub mod problem;
+pub mod reference;
 pub mod roster;
 pub mod roster_edit;
 pub mod units;

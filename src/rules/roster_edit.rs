@@ -300,6 +300,7 @@ impl DocKind for Roster {
     const KIND: &'static str = "roster";
     const FOLDER: &'static str = "rosters";
     const LABEL: &'static str = "kind.roster";
+    const DEFAULT_NAME: &'static str = "roster.default_name";
     type Edit = RosterEdit;
 
     fn create(id: String, name: String) -> Self {

@@ -4,7 +4,7 @@
 
 use crate::rules::dice::DiceRng;
 use crate::rules::doc::{AppliedAny, apply_erased};
-use crate::rules::{Doc, DocKind, Edit, Problem, Roster, RulesData};
+use crate::rules::{Doc, DocKind, Edit, KillTeam, Problem, Roster, RulesData};
 
 use super::document::{self, DocError};
 
@@ -19,6 +19,8 @@ pub struct Kind {
     pub folder: &'static str,
     /// The locale key naming it.
     pub label: &'static str,
+    /// The locale key of a new document's name.
+    pub default_name: &'static str,
     parse: fn(&str, &str) -> Result<Doc, DocError>,
     to_json: fn(&Doc) -> Result<String, DocError>,
     create: fn(String, String) -> Doc,
@@ -57,6 +59,7 @@ impl Kind {
             kind: K::KIND,
             folder: K::FOLDER,
             label: K::LABEL,
+            default_name: K::DEFAULT_NAME,
             parse: parse_kind::<K>,
             to_json: to_json_kind::<K>,
             create: create_kind::<K>,
@@ -95,7 +98,7 @@ pub struct Kinds(Vec<Kind>);
 impl Default for Kinds {
     /// The kinds Muster ships.
     fn default() -> Self {
-        Self(vec![Kind::of::<Roster>()])
+        Self(vec![Kind::of::<Roster>(), Kind::of::<KillTeam>()])
     }
 }
 

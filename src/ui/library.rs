@@ -36,7 +36,16 @@ pub struct LibraryView {
 
 /// The screen that shows a document.
 fn screen_of(key: &DocKey) -> Option<Screen> {
-    (key.kind == Roster::KIND).then(|| Screen::Roster(key.id.clone()))
+    Screen::of_doc(key)
+}
+
+/// The icon of a kind of document.
+fn kind_icon(kind: &str) -> egui_material_icons::MaterialIcon {
+    if kind == Roster::KIND {
+        icons::ICON_GROUPS
+    } else {
+        icons::ICON_MILITARY_TECH
+    }
 }
 
 impl LibraryView {
@@ -77,6 +86,15 @@ impl LibraryView {
                 );
                 if create.clicked() || enter {
                     out.push(Command::create_roster(std::mem::take(&mut self.new_name)));
+                }
+                let team = lang.t("library.create_killteam");
+                if icon_button(ui, icons::ICON_MILITARY_TECH, team, team, !model.read_only)
+                    .clicked()
+                {
+                    out.push(Command::Create(
+                        crate::rules::KillTeam::KIND,
+                        std::mem::take(&mut self.new_name),
+                    ));
                 }
                 ui.separator();
                 if icon_button(
@@ -190,7 +208,7 @@ impl LibraryView {
             ui.set_min_width(ui.available_width());
             ui.horizontal_centered(|ui| {
                 ui.label(
-                    icons::ICON_GROUPS
+                    kind_icon(doc.kind())
                         .rich_text()
                         .size(20.0)
                         .color(PALETTE.accent),

@@ -14,7 +14,7 @@ const ZOOM_STEP: f32 = 0.1;
 /// the library.
 fn target(model: &Model, views: &ViewState) -> Option<DocKey> {
     match &model.screen {
-        Screen::Library => views.library.selected.clone(),
+        Screen::Library | Screen::Reference(_) => views.library.selected.clone(),
         screen => screen.doc(),
     }
 }
@@ -72,6 +72,8 @@ pub fn run(
             Screen::Library => views.library.start_renaming(model),
             Screen::Roster(_) => views.roster.focus_name = true,
             Screen::Character(..) => views.character.focus_name = true,
+            Screen::KillTeam(_) => views.killteam.focus_name = true,
+            Screen::Reference(_) => views.reference.focus_search = true,
         },
         Action::Duplicate => match &model.screen {
             Screen::Character(id, cid) => {

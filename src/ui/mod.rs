@@ -3,8 +3,10 @@
 //! command table (`app::ACTIONS`), screens from `screens::SCREENS`.
 
 mod character;
+mod killteam;
 mod library;
 mod menus;
+mod reference;
 mod roster;
 pub mod screens;
 mod status;
@@ -28,6 +30,10 @@ pub struct ViewState {
     pub roster: RosterView,
     /// The character screen.
     pub character: CharacterView,
+    /// The kill-team screen.
+    pub killteam: killteam::KillTeamView,
+    /// The rules reference.
+    pub reference: reference::ReferenceView,
     /// The document whose deletion awaits confirmation.
     pub confirm_delete: Option<DocKey>,
     /// The window was asked to close with changes not saved: the question
@@ -49,6 +55,8 @@ impl ViewState {
             }
             Screen::Roster(id) => self.roster.ui(ui, model, &id, out),
             Screen::Character(id, cid) => self.character.ui(ui, model, &id, cid, out),
+            Screen::KillTeam(id) => self.killteam.ui(ui, model, &id, out),
+            Screen::Reference(rule) => self.reference.ui(ui, model, rule.as_deref(), out),
         }
     }
 }

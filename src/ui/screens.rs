@@ -15,6 +15,10 @@ pub enum ScreenKind {
     Roster,
     /// One character.
     Character,
+    /// One kill team.
+    KillTeam,
+    /// The rules reference.
+    Reference,
 }
 
 /// One line of the list of screens.
@@ -31,7 +35,7 @@ pub struct ScreenSpec {
 }
 
 /// Every screen.
-pub const SCREENS: [ScreenSpec; 3] = [
+pub const SCREENS: [ScreenSpec; 5] = [
     ScreenSpec {
         kind: ScreenKind::Library,
         label: "nav.library",
@@ -50,6 +54,18 @@ pub const SCREENS: [ScreenSpec; 3] = [
         icon: icons::ICON_PERSON,
         top_level: None,
     },
+    ScreenSpec {
+        kind: ScreenKind::KillTeam,
+        label: "kind.killteam",
+        icon: icons::ICON_MILITARY_TECH,
+        top_level: None,
+    },
+    ScreenSpec {
+        kind: ScreenKind::Reference,
+        label: "nav.reference",
+        icon: icons::ICON_MENU_BOOK,
+        top_level: Some(Screen::Reference(None)),
+    },
 ];
 
 /// The kind of a screen.
@@ -58,6 +74,8 @@ pub fn kind(screen: &Screen) -> ScreenKind {
         Screen::Library => ScreenKind::Library,
         Screen::Roster(_) => ScreenKind::Roster,
         Screen::Character(..) => ScreenKind::Character,
+        Screen::KillTeam(_) => ScreenKind::KillTeam,
+        Screen::Reference(_) => ScreenKind::Reference,
     }
 }
 
@@ -71,7 +89,7 @@ pub fn spec(screen: &Screen) -> &'static ScreenSpec {
 pub fn parent(screen: &Screen) -> Option<Screen> {
     match screen {
         Screen::Library => None,
-        Screen::Roster(_) => Some(Screen::Library),
+        Screen::Roster(_) | Screen::KillTeam(_) | Screen::Reference(_) => Some(Screen::Library),
         Screen::Character(id, _) => Some(Screen::Roster(id.clone())),
     }
 }
@@ -89,7 +107,10 @@ pub fn trail(screen: &Screen) -> Vec<Screen> {
 /// The title of a screen: a document's or character's name, or its label.
 pub fn title(screen: &Screen, model: &Model) -> String {
     match screen {
-        Screen::Library => model.lang.t(spec(screen).label).to_owned(),
+        Screen::Library | Screen::Reference(_) => model.lang.t(spec(screen).label).to_owned(),
+        Screen::KillTeam(id) => model
+            .get::<crate::rules::KillTeam>(id)
+            .map_or_else(|| id.clone(), |t| t.name.clone()),
         Screen::Roster(id) => model
             .roster(id)
             .map_or_else(|| id.clone(), |r| r.name.clone()),

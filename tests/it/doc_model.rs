@@ -34,6 +34,7 @@ impl DocKind for Note {
     const KIND: &'static str = "note";
     const FOLDER: &'static str = "notes";
     const LABEL: &'static str = "kind.note";
+    const DEFAULT_NAME: &'static str = "note.default_name";
     type Edit = NoteEdit;
 
     fn create(id: String, name: String) -> Self {
@@ -111,6 +112,7 @@ impl DocKind for Fragile {
     const KIND: &'static str = "fragile";
     const FOLDER: &'static str = "fragiles";
     const LABEL: &'static str = "kind.fragile";
+    const DEFAULT_NAME: &'static str = "fragile.default_name";
     type Edit = NoteEdit;
 
     fn create(id: String, name: String) -> Self {

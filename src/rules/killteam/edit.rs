@@ -75,6 +75,7 @@ impl DocKind for KillTeam {
     const KIND: &'static str = "killteam";
     const FOLDER: &'static str = "killteams";
     const LABEL: &'static str = "kind.killteam";
+    const DEFAULT_NAME: &'static str = "kt.default_name";
     type Edit = KillTeamEdit;
 
     fn create(id: String, name: String) -> Self {

@@ -1,0 +1,93 @@
+//! The rules reference: every rule id with its text in the current
+//! language, searchable; a message's rule id opens it here.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model, Screen};
+use crate::rules::data::name_in;
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, labelled_text};
+
+/// State of the reference screen.
+#[derive(Default)]
+pub struct ReferenceView {
+    /// The words searched.
+    pub search: String,
+    /// Put the cursor in the search field at the next frame.
+    pub focus_search: bool,
+    /// The rule last scrolled to.
+    scrolled_to: Option<String>,
+}
+
+impl ReferenceView {
+    /// Shows the reference, open at `rule` if given.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        rule: Option<&str>,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let reference = &model.rules.reference;
+        if let Some(r) = rule.and_then(|id| reference.rule(id)) {
+            card(ui, |ui| {
+                ui.set_min_width(ui.available_width());
+                card_title(
+                    ui,
+                    icons::ICON_GAVEL,
+                    &format!("{} — {}", r.id, name_in(&r.title, lang.code(), &r.id)),
+                );
+                ui.add(
+                    egui::Label::new(RichText::new(name_in(&r.text, lang.code(), "")).size(15.0))
+                        .wrap(),
+                );
+                ui.add_space(space::XS);
+                let (tone, key) = match r.values.as_str() {
+                    "assumed" => (Tone::Warning, "reference.assumed"),
+                    "decision" => (Tone::Warning, "reference.decision"),
+                    "mixed" => (Tone::Info, "reference.mixed"),
+                    _ => (Tone::Good, "reference.from_rules"),
+                };
+                badge(ui, tone, lang.t(key));
+            });
+            ui.add_space(space::M);
+        } else if let Some(id) = rule {
+            alert(ui, Tone::Info, &lang.f("reference.unknown", &[("id", id)]));
+        }
+        ui.horizontal(|ui| {
+            ui.label(icons::ICON_SEARCH.rich_text().color(PALETTE.text_subdued));
+            let r = labelled_text(ui, lang.t("reference.search"), &mut self.search);
+            if std::mem::take(&mut self.focus_search) {
+                r.request_focus();
+            }
+        });
+        ui.add_space(space::S);
+        let found = reference.search(lang.code(), &self.search);
+        if found.is_empty() {
+            alert(ui, Tone::Info, lang.t("reference.nothing"));
+        }
+        let mut area = None;
+        for r in found {
+            if area != Some(&r.area) {
+                area = Some(&r.area);
+                let name = reference
+                    .area(&r.area)
+                    .map_or(r.area.as_str(), |a| name_in(&a.names, lang.code(), &a.id));
+                ui.add_space(space::S);
+                ui.label(RichText::new(name).heading().color(PALETTE.accent));
+            }
+            let open = rule.is_some_and(|id| id.eq_ignore_ascii_case(&r.id));
+            let title = format!("{}  {}", r.id, name_in(&r.title, lang.code(), &r.id));
+            let response = ui.selectable_label(open, RichText::new(&title).strong());
+            if open && self.scrolled_to.as_deref() != rule {
+                response.scroll_to_me(Some(egui::Align::Center));
+                self.scrolled_to = rule.map(str::to_owned);
+            }
+            if response.clicked() {
+                out.push(Command::Show(Screen::Reference(Some(r.id.clone()))));
+            }
+        }
+    }
+}
