@@ -294,26 +294,44 @@ fn weapon_type_text(lang: Lang, t: WeaponType, shots: &Amount) -> String {
     lang.f(key, &[("shots", &amount(shots))])
 }
 
+/// A refusal in a few words, for a list (`sergeant only`); the whole
+/// message where no short one is written.
+fn short_reason(lang: Lang, p: &Problem) -> String {
+    let short = p.key.replace("kt.problem.", "kt.short.");
+    let args: Vec<(&str, &str)> = p.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    if lang.t(&short) == short {
+        lang.problem(p)
+    } else {
+        lang.f(&short, &args)
+    }
+}
+
 /// A picker that lists every option; the illegal ones are disabled and say
-/// why (the rule and its message). Returns the option chosen.
+/// why (the rule and its message). `name` is its accessible name (`Weapon:
+/// Trooper Vell`). Returns the option chosen.
 fn picker_ui(
     ui: &mut egui::Ui,
     lang: Lang,
-    label: &str,
-    salt: impl std::hash::Hash + std::fmt::Debug,
+    (label, name): (&str, &str),
     selected: &str,
+    hint: Option<&str>,
     options: &[(String, String, Option<Problem>)],
 ) -> Option<String> {
     let mut chosen = None;
-    let l = ui.label(label);
-    egui::ComboBox::from_id_salt(salt)
+    ui.label(label);
+    let r = egui::ComboBox::from_id_salt(name)
         .selected_text(selected)
         .height(400.0)
         .show_ui(ui, |ui| {
-            for (id, name, refusal) in options {
+            if let Some(hint) = hint {
+                ui.label(RichText::new(hint).color(PALETTE.warning));
+                ui.separator();
+            }
+            for (id, option, refusal) in options {
+                // The reason in the list itself, short; whole on hover.
                 let text = match refusal {
-                    None => name.clone(),
-                    Some(p) => format!("{name} — {}", p.rule),
+                    None => option.clone(),
+                    Some(p) => format!("{option} — {}: {}", p.rule, short_reason(lang, p)),
                 };
                 let r = ui.add_enabled(refusal.is_none(), egui::Button::selectable(false, text));
                 let r = match refusal {
@@ -322,11 +340,13 @@ fn picker_ui(
                 };
                 if r.clicked() {
                     chosen = Some(id.clone());
+                    // Chosen: the list closes (however it was clicked).
+                    ui.close();
                 }
             }
         })
-        .response
-        .labelled_by(l.id);
+        .response;
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, name));
     chosen
 }
 
@@ -458,9 +478,12 @@ fn soldier_card_ui(
             if let Some(k) = picker_ui(
                 ui,
                 lang,
-                lang.t("kt.kind"),
-                ("kind", s.id),
+                (
+                    lang.t("kt.kind"),
+                    &format!("{}: {}", lang.t("kt.kind"), s.name),
+                ),
                 kind_name,
+                None,
                 &kinds,
             ) && k != s.kind
             {
@@ -484,9 +507,12 @@ fn soldier_card_ui(
             if let Some(w) = picker_ui(
                 ui,
                 lang,
-                lang.t("kt.weapon"),
-                ("weapon", s.id),
+                (
+                    lang.t("kt.weapon"),
+                    &format!("{}: {}", lang.t("kt.weapon"), s.name),
+                ),
                 weapon_name,
+                None,
                 &weapons,
             ) && w != s.weapon
             {
@@ -510,9 +536,12 @@ fn soldier_card_ui(
             if let Some(r) = picker_ui(
                 ui,
                 lang,
-                lang.t("kt.ribbon"),
-                ("ribbon", s.id),
+                (
+                    lang.t("kt.ribbon"),
+                    &format!("{}: {}", lang.t("kt.ribbon"), s.name),
+                ),
                 ribbon_name,
+                None,
                 &ribbons,
             ) {
                 let r = (!r.is_empty()).then_some(r);
@@ -550,9 +579,12 @@ fn soldier_card_ui(
             if let Some(item) = picker_ui(
                 ui,
                 lang,
-                lang.t("kt.add_item"),
-                ("item", s.id),
+                (
+                    lang.t("kt.add_item"),
+                    &format!("{}: {}", lang.t("kt.add_item"), s.name),
+                ),
                 lang.t("kt.choose"),
+                full.then(|| lang.t("kt.items_full")),
                 &items,
             ) {
                 out.push(edit(

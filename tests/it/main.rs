@@ -14,3 +14,4 @@ mod killteam;
 mod store_disk;
 mod store_faults;
 mod ui;
+mod ui_killteam;

@@ -47,9 +47,10 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     h.run();
 
     // Create a roster.
-    h.get_by_label("New roster name").click();
+    h.get_by_label("Name of the new roster or team").click();
     h.run();
-    h.get_by_label("New roster name").type_text("Night Raiders");
+    h.get_by_label("Name of the new roster or team")
+        .type_text("Night Raiders");
     h.run();
     h.get_by_role_and_label(Role::Button, "Create roster")
         .click();
@@ -249,9 +250,10 @@ fn search_rename_and_duplicate_in_the_library() {
     let mut h = harness(app(dir.path(), Lang::En));
     h.run();
     for name in ["Alpha", "Bravo"] {
-        h.get_by_label("New roster name").click();
+        h.get_by_label("Name of the new roster or team").click();
         h.run();
-        h.get_by_label("New roster name").type_text(name);
+        h.get_by_label("Name of the new roster or team")
+            .type_text(name);
         h.run();
         h.get_by_role_and_label(Role::Button, "Create roster")
             .click();

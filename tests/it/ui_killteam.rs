@@ -1,0 +1,261 @@
+//! The kill-team builder and the rules reference, driven through their
+//! widgets as a player would.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::{App, Prefs, Screen, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::KillTeam;
+use muster::ui::Gui;
+
+fn harness(dir: &Path) -> Harness<'static, Gui> {
+    let app = App::new(
+        Some(dir),
+        &Prefs {
+            lang: Lang::En,
+            ..Prefs::default()
+        },
+        Box::new(ScriptedDesktop::default()),
+        3,
+    )
+    .expect("app");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 4000.0))
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    h.run();
+    h
+}
+
+fn team(h: &Harness<'_, Gui>) -> KillTeam {
+    h.state()
+        .app
+        .model
+        .docs
+        .iter()
+        .find_map(|d| d.get::<KillTeam>())
+        .cloned()
+        .expect("a kill team")
+}
+
+fn add_soldier(h: &mut Harness<'_, Gui>, name: &str, kind: &str) {
+    h.get_by_label("Soldier name").click();
+    h.run();
+    h.get_by_label("Soldier name").type_text(name);
+    h.run();
+    h.get_by_label(&format!("Add a {kind}")).click();
+    h.run();
+}
+
+/// Opens a soldier's picker and chooses an option by its text.
+fn pick(h: &mut Harness<'_, Gui>, picker: &str, soldier: &str, option: &str) {
+    h.get_by_label(&format!("{picker}: {soldier}")).click();
+    h.run();
+    h.get_by_label(option).click_accesskit();
+    h.run();
+}
+
+fn new_team(h: &mut Harness<'_, Gui>) {
+    h.get_by_label("Name of the new roster or team").click();
+    h.run();
+    h.get_by_label("Name of the new roster or team")
+        .type_text("Hark's Raiders");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create kill team")
+        .click();
+    h.run();
+    assert!(matches!(h.state().app.model.screen, Screen::KillTeam(_)));
+}
+
+#[test]
+fn the_example_team_is_built_from_scratch_in_the_builder() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    new_team(&mut h);
+    add_soldier(&mut h, "Sergeant Hark", "Sergeant");
+    pick(
+        &mut h,
+        "Add equipment",
+        "Sergeant Hark",
+        "Command insignia (EQ-31)",
+    );
+    pick(&mut h, "Ribbon", "Sergeant Hark", "Marksman (RIB-12)");
+    add_soldier(&mut h, "Trooper Vell", "Special weapon trooper");
+    pick(&mut h, "Weapon", "Trooper Vell", "Flamer");
+    pick(
+        &mut h,
+        "Add equipment",
+        "Trooper Vell",
+        "Smoke grenade (EQ-7)",
+    );
+    pick(&mut h, "Ribbon", "Trooper Vell", "Sprinter (RIB-7)");
+    add_soldier(&mut h, "Trooper Osk", "Special weapon trooper");
+    pick(&mut h, "Weapon", "Trooper Osk", "Meltagun");
+    pick(&mut h, "Add equipment", "Trooper Osk", "Armour (EQ-24)");
+    pick(&mut h, "Ribbon", "Trooper Osk", "Brute (RIB-8)");
+    add_soldier(&mut h, "Trooper Dace", "Guardsman");
+    pick(&mut h, "Ribbon", "Trooper Dace", "Specialist (RIB-4)");
+    pick(&mut h, "Add equipment", "Trooper Dace", "Medikit (EQ-6)");
+    pick(&mut h, "Add equipment", "Trooper Dace", "Vox radio (EQ-12)");
+    add_soldier(&mut h, "Trooper Rusk", "Guardsman");
+    pick(&mut h, "Add equipment", "Trooper Rusk", "Mine (EQ-11)");
+    pick(
+        &mut h,
+        "Ribbon",
+        "Trooper Rusk",
+        "Explosives expert (RIB-6)",
+    );
+    add_soldier(&mut h, "Trooper Nim", "Guardsman");
+    pick(
+        &mut h,
+        "Add equipment",
+        "Trooper Nim",
+        "Sniper scope (EQ-2)",
+    );
+    pick(&mut h, "Ribbon", "Trooper Nim", "Endurance (RIB-2)");
+    add_soldier(&mut h, "Trooper Pell", "Guardsman");
+    pick(&mut h, "Add equipment", "Trooper Pell", "Cloak (EQ-16)");
+    pick(&mut h, "Ribbon", "Trooper Pell", "Invisible (RIB-3)");
+
+    let built = team(&h);
+    let example: KillTeam = {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/killteam.json");
+        let doc = muster::store::read_file(&muster::store::Kinds::default(), Path::new(path))
+            .expect("example");
+        doc.get::<KillTeam>().cloned().expect("kill team")
+    };
+    let shape = |t: &KillTeam| {
+        t.soldiers
+            .iter()
+            .map(|s| {
+                (
+                    s.name.clone(),
+                    s.kind.clone(),
+                    s.weapon.clone(),
+                    s.items.clone(),
+                    s.ribbon.clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(shape(&built), shape(&example));
+    assert!(
+        h.state()
+            .app
+            .model
+            .problems_of(&muster::rules::DocKey::of::<KillTeam>(built.id.clone()))
+            .is_empty()
+    );
+    assert!(h.query_by_label("7/7 soldier equivalents").is_some());
+    assert!(h.query_by_label("2/3 special weapons").is_some());
+    // Each card shows the real profile: Osk the Brute in armour has T 5
+    // (3 + 1 + 1), marked as changed, with the rules on hover.
+    assert!(h.query_by_label("5*").is_some());
+    // And it is on disk.
+    let saved = dir
+        .path()
+        .join("killteams")
+        .join(format!("{}.json", built.id));
+    assert!(saved.exists());
+}
+
+#[test]
+fn an_illegal_option_is_disabled_and_says_why() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    new_team(&mut h);
+    add_soldier(&mut h, "Trooper Dace", "Guardsman");
+    h.get_by_label("Add equipment: Trooper Dace").click();
+    h.run();
+    // Disabled, with the rule and the reason in the list itself.
+    let bolter = h.get_by_label("Bolter (EQ-28) — EQ-28: sergeant only");
+    assert!(bolter.accesskit_node().is_disabled());
+    // A jump pack for Space Marines only; a combi-weapon for a special
+    // weapon carrier only.
+    assert!(
+        h.get_by_label("Jump pack (EQ-27) — EQ-27: space_marine only")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.get_by_label("Combi-weapon (EQ-4) — EQ-4: needs a special weapon first")
+            .accesskit_node()
+            .is_disabled()
+    );
+    // Clicking it does nothing.
+    h.get_by_label("Bolter (EQ-28) — EQ-28: sergeant only")
+        .click();
+    h.run();
+    assert!(team(&h).soldiers[0].items.is_empty());
+    // The weapons list says why a heavy weapon is not his (RIB-9).
+    h.get_by_label("Weapon: Trooper Dace").click();
+    h.run();
+    assert!(
+        h.get_by_label("Heavy bolter — RIB-9: not for this soldier")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
+#[test]
+fn the_summary_reacts_undo_restores_and_the_reference_opens_at_the_rule() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    new_team(&mut h);
+    add_soldier(&mut h, "Sergeant Hark", "Sergeant");
+    for n in 1..=6 {
+        add_soldier(&mut h, &format!("Trooper {n}"), "Guardsman");
+    }
+    assert!(h.query_by_label("7/7 soldier equivalents").is_some());
+    assert!(h.query_by_label("Within the rules").is_some());
+    // An eighth: the summary turns, in words, and the problem names KT-1.
+    add_soldier(&mut h, "Trooper 7", "Guardsman");
+    assert!(h.query_by_label("8/7 soldier equivalents").is_some());
+    assert!(h.query_by_label("1 problem").is_some());
+    let line = "KT-1: the team counts 8 soldier equivalents; it must count 7";
+    assert!(h.query_by_label(line).is_some());
+    // Undo restores the team.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(team(&h).soldiers.len(), 7);
+    assert!(h.query_by_label("7/7 soldier equivalents").is_some());
+    // Redo, then open the rule the problem names.
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND.plus(egui::Modifiers::SHIFT),
+        egui::Key::Z,
+    );
+    h.run();
+    h.get_by_role_and_label(Role::Link, line).click();
+    h.run();
+    assert_eq!(
+        h.state().app.model.screen,
+        Screen::Reference(Some("KT-1".to_owned()))
+    );
+    assert!(h.query_by_label_contains("KT-1 — ").is_some());
+    // The reference is searchable.
+    h.get_by_label("Search the rules").focus();
+    h.run();
+    h.get_by_label("Search the rules").type_text("jump pack");
+    h.run();
+    assert!(h.query_by_label_contains("EQ-27").is_some());
+    assert!(h.query_by_label_contains("RIB-4  ").is_none());
+}
+
+#[test]
+fn soldiers_are_reordered_and_duplicated_from_their_cards() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    new_team(&mut h);
+    add_soldier(&mut h, "Hark", "Sergeant");
+    add_soldier(&mut h, "Vell", "Guardsman");
+    h.get_by_label("Move up: Vell").click();
+    h.run();
+    let names: Vec<String> = team(&h).soldiers.iter().map(|s| s.name.clone()).collect();
+    assert_eq!(names, ["Vell", "Hark"]);
+    h.get_by_label("Duplicate: Vell").click();
+    h.run();
+    let names: Vec<String> = team(&h).soldiers.iter().map(|s| s.name.clone()).collect();
+    assert_eq!(names, ["Vell", "Vell (copy)", "Hark"]);
+}
