@@ -174,7 +174,7 @@ impl CharacterView {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_GPP_BAD, lang.t("roster.problems"));
-            problems_ui(ui, lang, &c.validate(rules));
+            problems_ui(ui, lang, &c.validate(rules), out);
         });
     }
 

@@ -6,12 +6,13 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model, Screen};
+use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::data::name_in;
 use crate::rules::killteam::data::{Amount, KillTeamData, WeaponType};
 use crate::rules::killteam::{
-    Carried, KillTeam, Soldier, allowed_items, derive, item_refusal, ribbon_refusal, weapon_refusal,
+    Carried, KillTeam, Soldier, allowed_items, derive, item_refusal, item_weapon_refusal,
+    ribbon_refusal, weapon_refusal,
 };
 use crate::rules::{DocKey, KillTeamEdit, Problem};
 use crate::ui::theme::{PALETTE, space};
@@ -34,42 +35,6 @@ pub struct KillTeamView {
 
 fn edit(id: &str, e: KillTeamEdit) -> Command {
     Command::Edit(DocKey::of::<KillTeam>(id), crate::rules::Edit::new(e))
-}
-
-/// A problem as a line that opens its rule in the reference when clicked.
-pub fn problem_link_ui(ui: &mut egui::Ui, lang: Lang, p: &Problem, out: &mut Vec<Command>) {
-    let text = lang.problem_line(p);
-    let r = egui::Frame::new()
-        .fill(crate::ui::widgets::badge_fill(
-            PALETTE.warning,
-            PALETTE.panel,
-        ))
-        .stroke(egui::Stroke::new(1.0, PALETTE.warning))
-        .corner_radius(egui::CornerRadius::same(crate::ui::theme::corner::SMALL))
-        .inner_margin(egui::Margin::symmetric(space::S as i8, space::XS as i8))
-        .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(
-                    Tone::Warning
-                        .icon()
-                        .rich_text()
-                        .color(PALETTE.warning)
-                        .size(18.0),
-                );
-                ui.add(
-                    egui::Label::new(RichText::new(&text).color(PALETTE.text))
-                        .wrap()
-                        .sense(egui::Sense::click()),
-                )
-            })
-            .inner
-        })
-        .inner
-        .on_hover_text(lang.t("reference.open_hint"));
-    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Link, true, &text));
-    if r.clicked() {
-        out.push(Command::Show(Screen::Reference(Some(p.rule.to_string()))));
-    }
 }
 
 impl KillTeamView {
@@ -249,7 +214,7 @@ fn summary_ui(
         if !problems.is_empty() {
             ui.add_space(space::S);
             for p in problems {
-                problem_link_ui(ui, lang, p, out);
+                crate::ui::widgets::problem_link_ui(ui, lang, p, out);
             }
         }
     });
@@ -747,6 +712,34 @@ fn soldier_card_ui(
                     PALETTE.text,
                     true,
                 ));
+                // The weapon the item brings, chosen among those it allows.
+                if let Some(pick) = &it.weapon_choice {
+                    let options: Vec<(String, String, Option<Problem>)> = data
+                        .weapons
+                        .iter()
+                        .filter(|w| pick.types.is_empty() || pick.types.contains(&w.weapon_type))
+                        .map(|w| {
+                            (
+                                w.id.clone(),
+                                name_in(&w.names, lang.code(), &w.id).to_owned(),
+                                item_weapon_refusal(data, s, &it.id, &w.id),
+                            )
+                        })
+                        .collect();
+                    let current = carried
+                        .weapon
+                        .as_deref()
+                        .and_then(|w| data.weapon(w))
+                        .map_or("", |w| name_in(&w.names, lang.code(), &w.id));
+                    let label = lang.f("kt.item_weapon", &[("item", name)]);
+                    let accessible = format!("{label}: {}", s.name);
+                    if let Some(w) =
+                        picker_ui(ui, lang, (&label, &accessible), current, None, &options)
+                        && carried.weapon.as_deref() != Some(w.as_str())
+                    {
+                        out.push(edit(tid, KillTeamEdit::SetItemWeapon(s.id, at, w)));
+                    }
+                }
                 ui.add(
                     egui::Label::new(
                         RichText::new(name_in(&it.text, lang.code(), ""))

@@ -203,7 +203,7 @@ impl RosterView {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_GPP_BAD, lang.t("roster.problems"));
-            problems_ui(ui, lang, problems);
+            problems_ui(ui, lang, problems, out);
         });
     }
 

@@ -186,9 +186,54 @@ pub fn icon_button(
     r.on_disabled_hover_text(name)
 }
 
-/// Shows a list of problems, each with its rule id, or a badge saying that
-/// all is within the rules.
-pub fn problems_ui(ui: &mut egui::Ui, lang: Lang, problems: &[Problem]) {
+/// A problem as a line that opens its rule in the reference when clicked.
+pub fn problem_link_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    p: &Problem,
+    out: &mut Vec<crate::app::Command>,
+) {
+    let text = lang.problem_line(p);
+    let r = egui::Frame::new()
+        .fill(badge_fill(PALETTE.warning, PALETTE.panel))
+        .stroke(egui::Stroke::new(1.0, PALETTE.warning))
+        .corner_radius(egui::CornerRadius::same(corner::SMALL))
+        .inner_margin(egui::Margin::symmetric(space::S as i8, space::XS as i8))
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(
+                    Tone::Warning
+                        .icon()
+                        .rich_text()
+                        .color(PALETTE.warning)
+                        .size(18.0),
+                );
+                ui.add(
+                    egui::Label::new(RichText::new(&text).color(PALETTE.text))
+                        .wrap()
+                        .sense(egui::Sense::click()),
+                )
+            })
+            .inner
+        })
+        .inner
+        .on_hover_text(lang.t("reference.open_hint"));
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Link, true, &text));
+    if r.clicked() {
+        out.push(crate::app::Command::Show(crate::app::Screen::Reference(
+            Some(p.rule.to_string()),
+        )));
+    }
+}
+
+/// Shows a list of problems, each with its rule id and a click away from
+/// the rule's text, or a badge saying that all is within the rules.
+pub fn problems_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    problems: &[Problem],
+    out: &mut Vec<crate::app::Command>,
+) {
     if problems.is_empty() {
         badge(ui, Tone::Good, lang.t("problems.none"));
         return;
@@ -200,7 +245,7 @@ pub fn problems_ui(ui: &mut egui::Ui, lang: Lang, problems: &[Problem]) {
     );
     ui.add_space(space::XS);
     for p in problems {
-        alert(ui, Tone::Warning, &lang.problem_line(p));
+        problem_link_ui(ui, lang, p, out);
     }
 }
 

@@ -6,8 +6,8 @@
 use rand::Rng;
 
 use super::{
-    Carried, KillTeam, Soldier, SoldierId, allowed_items, item_refusal, ribbon_refusal,
-    weapon_refusal,
+    Carried, KillTeam, Soldier, SoldierId, allowed_items, item_refusal, item_weapon_refusal,
+    ribbon_refusal, weapon_refusal,
 };
 use crate::rules::data::RulesData;
 use crate::rules::doc::{Applied, DocKind, Outcome};
@@ -55,6 +55,9 @@ pub enum KillTeamEdit {
     AddItem(SoldierId, Carried),
     /// Take an item back (by its place in his list).
     RemoveItem(SoldierId, usize),
+    /// Choose the weapon an item brings (EQ-4, EQ-8, EQ-9, EQ-28), by the
+    /// item's place in his list.
+    SetItemWeapon(SoldierId, usize, String),
     /// Give or take a ribbon.
     SetRibbon(SoldierId, Option<String>),
 }
@@ -128,7 +131,9 @@ impl DocKind for KillTeam {
             KillTeamEdit::RenameSoldier(..) => "kt.history.rename_soldier",
             KillTeamEdit::SetKind(..) => "kt.history.kind",
             KillTeamEdit::SetWeapon(..) => "kt.history.weapon",
-            KillTeamEdit::AddItem(..) | KillTeamEdit::RemoveItem(..) => "kt.history.items",
+            KillTeamEdit::AddItem(..)
+            | KillTeamEdit::RemoveItem(..)
+            | KillTeamEdit::SetItemWeapon(..) => "kt.history.items",
             KillTeamEdit::SetRibbon(..) => "kt.history.ribbon",
         }
     }
@@ -242,14 +247,8 @@ impl DocKind for KillTeam {
                         .weapon
                         .take()
                         .unwrap_or_else(|| pick.default.clone());
-                    let fits = data.weapon(&weapon).is_some_and(|w| {
-                        pick.types.is_empty() || pick.types.contains(&w.weapon_type)
-                    });
-                    if !fits {
-                        return Err(Problem::new("KT-5", "kt.problem.weapon_not_for_item")
-                            .character(&s.name)
-                            .arg("weapon", &weapon)
-                            .arg("item", &carried.item));
+                    if let Some(p) = item_weapon_refusal(data, s, &carried.item, &weapon) {
+                        return Err(p);
                     }
                     carried.weapon = Some(weapon);
                 } else {
@@ -270,6 +269,17 @@ impl DocKind for KillTeam {
                 {
                     s.ribbon = None;
                 }
+            }
+            KillTeamEdit::SetItemWeapon(id, at, weapon) => {
+                let i = index(&team, id)?;
+                let s = &mut team.soldiers[i];
+                let Some(carried) = s.items.get(at) else {
+                    return Err(Problem::new("FILE", "kt.problem.no_such_item").arg("at", at));
+                };
+                if let Some(p) = item_weapon_refusal(data, s, &carried.item, &weapon) {
+                    return Err(p);
+                }
+                s.items[at].weapon = Some(weapon);
             }
             KillTeamEdit::SetRibbon(id, ribbon) => {
                 let i = index(&team, id)?;

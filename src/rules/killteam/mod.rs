@@ -335,6 +335,39 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Prob
     None
 }
 
+/// Why the weapon `weapon` may not come with the item `item` (its type is
+/// not the item's, or the soldier may not carry it), if not.
+pub fn item_weapon_refusal(
+    data: &KillTeamData,
+    s: &Soldier,
+    item: &str,
+    weapon: &str,
+) -> Option<Problem> {
+    let refusal = || {
+        Problem::new("KT-5", "kt.problem.weapon_not_for_item")
+            .character(&s.name)
+            .arg("weapon", weapon)
+            .arg("item", item)
+    };
+    let Some(pick) = data.item(item).and_then(|it| it.weapon_choice.as_ref()) else {
+        return Some(refusal());
+    };
+    let Some(w) = data.weapon(weapon) else {
+        return Some(refusal());
+    };
+    if !pick.types.is_empty() && !pick.types.contains(&w.weapon_type) {
+        return Some(refusal());
+    }
+    // The item's own weapon is his by the item (the sergeant's bolter,
+    // EQ-28); any other must be one he may carry.
+    if weapon != pick.default
+        && let Some(p) = weapon_refusal(data, s, weapon)
+    {
+        return Some(p);
+    }
+    None
+}
+
 /// How many items a soldier may carry: one, two with a ribbon that grants a
 /// second (RIB-4).
 pub fn allowed_items(data: &KillTeamData, s: &Soldier) -> usize {
