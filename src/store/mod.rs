@@ -632,10 +632,7 @@ impl Store {
                 .filter(|p| is_document_file(p))
             {
                 if known.get(&path) != Seen::of(&path).as_ref() {
-                    let id = path
-                        .file_stem()
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .unwrap_or_default();
+                    let id = stem_of(&path);
                     changes.push(DiskChange {
                         key: DocKey::new(kind.kind, id),
                         path,
@@ -649,10 +646,7 @@ impl Store {
                 .iter()
                 .find(|k| path.parent() == Some(&self.dir.join(k.folder)));
             if let Some(kind) = kind {
-                let id = path
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
+                let id = stem_of(path);
                 changes.push(DiskChange {
                     key: DocKey::new(kind.kind, id),
                     path: path.clone(),
@@ -868,13 +862,17 @@ fn is_document_file(path: &Path) -> bool {
             .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
 }
 
+/// A file's name without `.json`, as text (lossy: for names that are not).
+fn stem_of(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
 /// Reads and parses one file of any registered kind.
 pub fn read_file(kinds: &Kinds, path: &Path) -> Result<Doc, StoreError> {
     let text = fs::read_to_string(path).map_err(io_err("io.read", path))?;
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let stem = stem_of(path);
     kinds
         .parse(&text, &stem)
         .map_err(|reason| StoreError::Document {

@@ -9,7 +9,7 @@ use egui_material_icons::icons;
 
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{
-    Tone, alert, badge, card, card_title, labelled_text, problems_ui, text_committed,
+    Tone, alert, card, card_title, labelled_text, problems_badge, problems_ui, text_committed,
 };
 
 /// State of the character screen.
@@ -78,15 +78,7 @@ impl CharacterView {
                     self.name = c.name.clone();
                 }
                 let problems = c.validate(rules).len();
-                if problems == 0 {
-                    badge(ui, Tone::Good, lang.t("problems.none"));
-                } else {
-                    badge(
-                        ui,
-                        Tone::Warning,
-                        &lang.f("problems.count", &[("count", &problems.to_string())]),
-                    );
-                }
+                problems_badge(ui, lang, problems);
             });
             ui.horizontal_wrapped(|ui| {
                 let mut race = c.race.clone();

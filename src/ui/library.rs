@@ -9,7 +9,8 @@ use crate::app::{Command, Model, Screen};
 use crate::rules::{Doc, DocKey, DocKind, Roster};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{
-    Tone, alert, badge, card, card_title, icon_button, labelled_text, text_committed, virtual_rows,
+    Tone, alert, card, card_title, icon_button, labelled_text, problems_badge, text_committed,
+    virtual_rows,
 };
 
 /// The height of one document's row.
@@ -234,15 +235,7 @@ impl LibraryView {
                     .color(PALETTE.text_subdued),
                 );
                 let problems = model.problems_of(&key).len();
-                if problems == 0 {
-                    badge(ui, Tone::Good, lang.t("problems.none"));
-                } else {
-                    badge(
-                        ui,
-                        Tone::Warning,
-                        &lang.f("problems.count", &[("count", &problems.to_string())]),
-                    );
-                }
+                problems_badge(ui, lang, problems);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     self.row_buttons_ui(ui, model, doc, out);
                 });

@@ -10,8 +10,8 @@ use egui_material_icons::icons;
 
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{
-    Tone, alert, badge, card, card_title, icon_button, labelled_text, problems_ui, text_committed,
-    virtual_rows,
+    Tone, alert, badge, card, card_title, icon_button, labelled_text, problems_badge, problems_ui,
+    text_committed, virtual_rows,
 };
 
 /// State of the roster screen.
@@ -169,15 +169,7 @@ impl RosterView {
                     RichText::new(lang.msg(&crate::rules::DocKind::summary(roster)))
                         .color(PALETTE.text_subdued),
                 );
-                if problems.is_empty() {
-                    badge(ui, Tone::Good, lang.t("problems.none"));
-                } else {
-                    badge(
-                        ui,
-                        Tone::Warning,
-                        &lang.f("problems.count", &[("count", &problems.len().to_string())]),
-                    );
-                }
+                problems_badge(ui, lang, problems.len());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let export = lang.t("menu.export");
                     if icon_button(ui, icons::ICON_UPLOAD, export, export, true).clicked() {

@@ -136,6 +136,20 @@ pub fn icon_and_text(
     job
 }
 
+/// A badge saying whether something is within the rules, or how many
+/// problems it has.
+pub fn problems_badge(ui: &mut egui::Ui, lang: Lang, count: usize) -> egui::Response {
+    if count == 0 {
+        badge(ui, Tone::Good, lang.t("problems.none"))
+    } else {
+        badge(
+            ui,
+            Tone::Warning,
+            &lang.f("problems.count", &[("count", &count.to_string())]),
+        )
+    }
+}
+
 /// An alert: a framed icon and a message that wraps, for refusals and errors
 /// (never a small grey label).
 pub fn alert(ui: &mut egui::Ui, tone: Tone, text: &str) -> egui::Response {

@@ -606,20 +606,41 @@ fn eq_8_eq_9_eq_4_the_weapon_an_item_brings_is_chosen_within_its_kind() {
     let t = applied(&legal(), KillTeamEdit::AddItem(2, carried("pistol")));
     assert_eq!(t.soldiers[1].items[0].weapon.as_deref(), Some("laspistol"));
     // EQ-9: any pistol.
-    let t = applied(&t, KillTeamEdit::SetItemWeapon(2, 0, "bolt_pistol".to_owned()));
+    let t = applied(
+        &t,
+        KillTeamEdit::SetItemWeapon(2, 0, "bolt_pistol".to_owned()),
+    );
     let d = derive(&rules().killteam, &t.soldiers[1]).expect("derived");
     assert_eq!(d.weapons[1].id, "bolt_pistol");
     // Not a close-combat weapon, nor a rifle.
-    let p = refused(&t, KillTeamEdit::SetItemWeapon(2, 0, "chainsword".to_owned()));
+    let p = refused(
+        &t,
+        KillTeamEdit::SetItemWeapon(2, 0, "chainsword".to_owned()),
+    );
     assert_eq!(p.key, "kt.problem.weapon_not_for_item");
     // EQ-8: a close-combat weapon, but not a Marine's power fist.
-    let t = applied(&legal(), KillTeamEdit::AddItem(3, carried("close_combat_weapon")));
-    let t = applied(&t, KillTeamEdit::SetItemWeapon(3, 0, "power_sword".to_owned()));
-    assert_eq!(t.soldiers[2].items[0].weapon.as_deref(), Some("power_sword"));
-    let p = refused(&t, KillTeamEdit::SetItemWeapon(3, 0, "power_fist".to_owned()));
+    let t = applied(
+        &legal(),
+        KillTeamEdit::AddItem(3, carried("close_combat_weapon")),
+    );
+    let t = applied(
+        &t,
+        KillTeamEdit::SetItemWeapon(3, 0, "power_sword".to_owned()),
+    );
+    assert_eq!(
+        t.soldiers[2].items[0].weapon.as_deref(),
+        Some("power_sword")
+    );
+    let p = refused(
+        &t,
+        KillTeamEdit::SetItemWeapon(3, 0, "power_fist".to_owned()),
+    );
     assert_eq!(p.rule, "KT-5");
     // EQ-4: a combi-weapon's second weapon may be another special weapon.
-    let t = applied(&legal(), KillTeamEdit::SetKind(4, "special_weapon_trooper".to_owned()));
+    let t = applied(
+        &legal(),
+        KillTeamEdit::SetKind(4, "special_weapon_trooper".to_owned()),
+    );
     let t = applied(&t, KillTeamEdit::SetWeapon(4, "plasma_gun".to_owned()));
     let t = applied(&t, KillTeamEdit::AddItem(4, carried("combi_weapon")));
     let t = applied(&t, KillTeamEdit::SetItemWeapon(4, 0, "meltagun".to_owned()));
