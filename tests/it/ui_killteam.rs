@@ -259,3 +259,33 @@ fn soldiers_are_reordered_and_duplicated_from_their_cards() {
     let names: Vec<String> = team(&h).soldiers.iter().map(|s| s.name.clone()).collect();
     assert_eq!(names, ["Vell", "Vell (copy)", "Hark"]);
 }
+
+#[test]
+fn a_soldier_is_dragged_to_another_place() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    new_team(&mut h);
+    add_soldier(&mut h, "Hark", "Sergeant");
+    add_soldier(&mut h, "Osk", "Guardsman");
+    add_soldier(&mut h, "Vell", "Guardsman");
+    let from = h.get_by_label("Move Vell").rect().center();
+    let to = h.get_by_label("Hark").rect().center();
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for step in 1..=10 {
+        let t = step as f32 / 10.0;
+        h.hover_at(from + (to - from) * t);
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+    let names: Vec<String> = team(&h).soldiers.iter().map(|s| s.name.clone()).collect();
+    assert_eq!(names, ["Vell", "Hark", "Osk"]);
+    // One step of the history: Undo puts him back.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    let names: Vec<String> = team(&h).soldiers.iter().map(|s| s.name.clone()).collect();
+    assert_eq!(names, ["Hark", "Osk", "Vell"]);
+}
