@@ -45,7 +45,27 @@ enum Cmd {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Print the exact odds of a fight described in a JSON file (a round of
+    /// close combat, or a kill-team shooting attack) as JSON: the chance to
+    /// hit, to wound, of an unsaved wound, and of each number of wounds.
+    #[command(after_help = ODDS_HELP)]
+    Odds {
+        /// The scenario file (`-` for standard input).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
+
+const ODDS_HELP: &str = "\
+Scenarios (see the README for every field):
+  {\"kind\": \"close_combat\", \"attacker\": {\"ws\": 4, \"s\": 3, \"a\": 2, \"weapon_s\": 5},
+   \"defender\": {\"ws\": 4, \"t\": 3, \"save\": 4}, \"modifiers\": [\"charging\"], \"helpless\": false}
+  {\"kind\": \"killteam_shooting\", \"range\": 18,
+   \"weapon\": {\"class\": \"normal\", \"shots\": 2, \"s\": 3, \"ap\": -2, \"damage\": 2},
+   \"target\": {\"t\": 3, \"save\": 5, \"cover\": true}, \"modifiers\": [\"night\", \"sight\"]}
+Output: {\"hit\": p, \"wound\": p, \"unsaved\": p, \"attacks\": n, \"wounds\": [p0, p1, …], …}
+Exit codes: 0 the odds are printed, 2 the scenario cannot be read or a value
+is outside the rules (the message names the field).";
 
 /// Whether the command line asks for the window (no argument at all).
 pub fn wants_window(args: &[OsString]) -> bool {
@@ -77,6 +97,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     match cli.command {
         None => EXIT_OK,
         Some(Cmd::Check { files }) => check(&files, out, err),
+        Some(Cmd::Odds { file }) => odds(&file, out, err),
     }
 }
 
@@ -93,6 +114,46 @@ fn rules_with_overrides(lang: Lang, err: &mut dyn Write) -> Option<RulesData> {
         Err(p) => {
             let _ = writeln!(err, "muster: {}", lang.data_problem(&p));
             None
+        }
+    }
+}
+
+fn odds(file: &Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let lang = Lang::En;
+    let text = if file == Path::new("-") {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| text)
+    } else {
+        std::fs::read_to_string(file)
+    };
+    let text = match text {
+        Ok(text) => text,
+        Err(e) => {
+            let _ = writeln!(err, "muster: cannot read: {e}: {}", file.display());
+            return EXIT_UNREADABLE;
+        }
+    };
+    let Some(rules) = rules_with_overrides(lang, err) else {
+        return EXIT_UNREADABLE;
+    };
+    let odds = crate::rules::scenario::Scenario::parse(&text).and_then(|s| s.odds(&rules));
+    match odds.map(|o| serde_json::to_string(&o)) {
+        Ok(Ok(json)) => {
+            let _ = writeln!(out, "{json}");
+            EXIT_OK
+        }
+        Ok(Err(e)) => {
+            let _ = writeln!(err, "muster: {e}");
+            EXIT_UNREADABLE
+        }
+        Err(problem) => {
+            let _ = writeln!(
+                err,
+                "muster: {}: {}",
+                lang.problem(&problem),
+                file.display()
+            );
+            EXIT_UNREADABLE
         }
     }
 }

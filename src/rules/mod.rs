@@ -11,10 +11,12 @@ pub mod dice;
 pub mod doc;
 pub mod killteam;
 pub mod msg;
+pub mod odds;
 pub mod problem;
 pub mod reference;
 pub mod roster;
 pub mod roster_edit;
+pub mod scenario;
 pub mod units;
 
 pub use character::{Character, CharacterId, PlacementStep, RandomPlacement};

@@ -184,6 +184,7 @@ fn every_translation_key_used_in_the_code_exists() {
         "limit.",
         "kt.",
         "reference.",
+        "odds.",
     ];
     let mut files = Vec::new();
     rust_files(

@@ -11,6 +11,7 @@ mod crash;
 mod doc_model;
 mod fuzz;
 mod killteam;
+mod odds;
 mod store_disk;
 mod store_faults;
 mod ui;

@@ -394,6 +394,88 @@ pub struct KillTeamData {
     /// What the file is, for whoever edits it.
     #[serde(default)]
     pub note: String,
+    /// Shooting: range bands, hit modifiers, wounds and saves (KT-12,
+    /// KT-13, KT-16).
+    pub shooting: Shooting,
+}
+
+/// One range band (KT-12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Band {
+    /// The band's upper range, in inches, included; `None`: any range.
+    pub up_to: Option<u32>,
+    /// The score needed to hit (1: automatic); `None`: cannot fire.
+    pub score: Option<i32>,
+}
+
+/// The range bands of each class of shooting (KT-12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bands {
+    /// Most weapons.
+    pub normal: Vec<Band>,
+    /// Snipers (EQ-2).
+    pub sniper: Vec<Band>,
+    /// Indirect weapons (the mortar).
+    pub indirect: Vec<Band>,
+}
+
+/// What a hit-roll modifier adds to the score needed (KT-13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HitModifiers {
+    /// Night: +1.
+    pub night: i32,
+    /// Sight (EQ-3): -1.
+    pub sight: i32,
+    /// Marksman (RIB-12): -1.
+    pub marksman: i32,
+    /// Vox radio (EQ-12): -2.
+    pub vox: i32,
+    /// Sling (EQ-14), not moved: -1.
+    pub sling: i32,
+    /// The target used a smoke grenade (EQ-7): +1.
+    pub smoke: i32,
+    /// The shooter was hit by a flash grenade (EQ-10): +1.
+    pub flash: i32,
+    /// An assault weapon fired during a move: +2.
+    pub assault_moving: i32,
+}
+
+/// The score needed to wound by Strength against Toughness (KT-16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WoundScores {
+    /// S at least twice T.
+    pub double: i32,
+    /// S greater than T.
+    pub greater: i32,
+    /// S equal to T.
+    pub equal: i32,
+    /// S less than T.
+    pub less: i32,
+    /// S at most half T.
+    pub half: i32,
+}
+
+/// Kill-team shooting (KT-12, KT-13, KT-16).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shooting {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// The range bands.
+    pub bands: Bands,
+    /// The hit modifiers.
+    pub modifiers: HitModifiers,
+    /// The score snap fire needs before modifiers.
+    pub snap_fire_score: i32,
+    /// The wound scores.
+    pub wound_scores: WoundScores,
+    /// What cover adds to a save.
+    pub cover_bonus: i32,
 }
 
 /// How the bonus for two kills in a turn is counted (KT-21, a Decision).

@@ -1,0 +1,306 @@
+//! Exact odds before rolling: one attack's chances to hit, to wound and to
+//! get through the save, and the distribution of the wounds of the whole
+//! attack, for a round of close combat (CC-8 … CC-12) and for kill-team
+//! shooting (KT-12, KT-13, KT-16). Every number comes from the rules data.
+
+use serde::{Deserialize, Serialize};
+
+use super::data::RulesData;
+use super::killteam::data::{Band, Shooting};
+use super::problem::Problem;
+
+/// The odds of one attack and of the whole attack.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Odds {
+    /// The chance that one attack hits.
+    pub hit: f64,
+    /// The chance that a hit wounds.
+    pub wound: f64,
+    /// The chance that one attack ends as an unsaved wound.
+    pub unsaved: f64,
+    /// Attacks made.
+    pub attacks: u32,
+    /// `wounds[k]`: the chance that the whole attack causes exactly `k`
+    /// wounds (damage points in kill team).
+    pub wounds: Vec<f64>,
+    /// The score needed to hit, after modifiers (1: automatic); `None`: the
+    /// attack cannot be made.
+    pub score_to_hit: Option<i32>,
+    /// The score needed to wound; `None`: it cannot wound.
+    pub score_to_wound: Option<i32>,
+    /// The score needed to save; `None`: no save.
+    pub score_to_save: Option<i32>,
+    /// A hit needs a 7 or more: the game master must consent (CC-10).
+    pub needs_consent: bool,
+}
+
+/// The chance of `k` successes in `n` tries of chance `p`, for every `k`.
+pub fn binomial(n: u32, p: f64) -> Vec<f64> {
+    // Built one try at a time: exact in rationals, stable in floating point.
+    let mut dist = vec![1.0];
+    for _ in 0..n {
+        let mut next = vec![0.0; dist.len() + 1];
+        for (k, &q) in dist.iter().enumerate() {
+            next[k] += q * (1.0 - p);
+            next[k + 1] += q * p;
+        }
+        dist = next;
+    }
+    dist
+}
+
+/// The chance that one D6 scores `score` or more (1: always).
+fn d6_at_least(score: i32) -> f64 {
+    match score {
+        i32::MIN..=1 => 1.0,
+        2..=6 => f64::from(7 - score) / 6.0,
+        _ => 0.0,
+    }
+}
+
+/// A close-combat blow's situation (CC-9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CcModifier {
+    /// +2.
+    Frenzied,
+    /// Charged into combat this turn: +1.
+    Charging,
+    /// Higher position: +1.
+    HigherPosition,
+    /// Pushed the opponent back last round: +1.
+    FollowedUp,
+    /// The enemy is behind a defended obstacle: -1.
+    DefendedObstacle,
+    /// A weapon in the wrong hand: -1.
+    WrongHand,
+    /// An improvised weapon: -2.
+    Improvised,
+}
+
+impl CcModifier {
+    /// What it adds to the die (CC-9).
+    pub fn value(self) -> i32 {
+        match self {
+            Self::Frenzied => 2,
+            Self::Charging | Self::HigherPosition | Self::FollowedUp => 1,
+            Self::DefendedObstacle | Self::WrongHand => -1,
+            Self::Improvised => -2,
+        }
+    }
+}
+
+/// The chance to hit with a score needed of `score` (CC-10): never below 2;
+/// 7, 8 and 9 need a 6 and then 4+, 5+ or 6+ on a second die; 10 or more
+/// cannot hit.
+pub fn cc_hit_chance(score: i32) -> f64 {
+    match score {
+        i32::MIN..=6 => d6_at_least(score.max(2)),
+        7..=9 => (1.0 / 6.0) * d6_at_least(score - 3),
+        _ => 0.0,
+    }
+}
+
+/// One round of one attacker's blows against one defender (CC-8 … CC-12):
+/// `a` blows of one weapon, each unsaved wound 1.
+#[allow(clippy::too_many_arguments)]
+pub fn close_combat(
+    rules: &RulesData,
+    attacker_ws: i32,
+    strength: i32,
+    weapon_s: Option<i32>,
+    blows: u32,
+    defender_ws: i32,
+    toughness: i32,
+    save: Option<i32>,
+    modifiers: &[CcModifier],
+    helpless: bool,
+) -> Result<Odds, Problem> {
+    let defender_ws = if helpless { 1 } else { defender_ws };
+    let table = rules
+        .to_hit(attacker_ws, defender_ws)
+        .ok_or_else(|| Problem::new("CC-8", "odds.no_score"))?;
+    let table = i32::try_from(table).unwrap_or(i32::MAX);
+    let bonus: i32 = modifiers.iter().map(|m| m.value()).sum();
+    // CC-10: no modifier takes the score under 2.
+    let score = (table - bonus).max(2);
+    let hit = cc_hit_chance(score);
+    // CC-11: the higher of the weapon's and the creature's S.
+    let s = weapon_s.map_or(strength, |w| w.max(strength));
+    let to_wound = rules
+        .to_wound(s, toughness)
+        .map(|n| i32::try_from(n).unwrap_or(i32::MAX));
+    let wound = to_wound.map_or(0.0, d6_at_least);
+    // CC-12: the save, worsened by the blow's S; 7+ is lost.
+    let to_save = save
+        .map(|sv| sv - rules.save_modifier(s))
+        .filter(|&t| t <= 6);
+    let saved = to_save.map_or(0.0, |t| d6_at_least(t.max(2)));
+    let unsaved = hit * wound * (1.0 - saved);
+    Ok(Odds {
+        hit,
+        wound,
+        unsaved,
+        attacks: blows,
+        wounds: binomial(blows, unsaved),
+        score_to_hit: (score < 10).then_some(score),
+        score_to_wound: to_wound,
+        score_to_save: to_save.map(|t| t.max(2)),
+        needs_consent: (7..10).contains(&score),
+    })
+}
+
+/// The class of a kill-team shot (KT-12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShotClass {
+    /// Most weapons.
+    Normal,
+    /// A sniper (EQ-2).
+    Sniper,
+    /// An indirect weapon.
+    Indirect,
+}
+
+/// A kill-team shooting modifier (KT-13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KtModifier {
+    /// Night.
+    Night,
+    /// Sight (EQ-3).
+    Sight,
+    /// Marksman (RIB-12).
+    Marksman,
+    /// Vox radio (EQ-12).
+    Vox,
+    /// Sling, not moved (EQ-14).
+    Sling,
+    /// The target used a smoke grenade (EQ-7).
+    Smoke,
+    /// The shooter was hit by a flash grenade (EQ-10).
+    Flash,
+    /// An assault weapon fired during a move (KT-15).
+    AssaultMoving,
+    /// Snap fire (KT-9, KT-13).
+    SnapFire,
+}
+
+/// The band a range falls in (KT-12): `Err` when out of range.
+fn band(bands: &[Band], range_inches: u32) -> Option<Band> {
+    bands
+        .iter()
+        .find(|b| b.up_to.is_none_or(|up| range_inches <= up))
+        .copied()
+}
+
+/// The score needed to wound in kill team (KT-16).
+pub fn kt_wound_score(shooting: &Shooting, s: i32, t: i32) -> i32 {
+    let w = shooting.wound_scores;
+    if s >= 2 * t {
+        w.double
+    } else if s > t {
+        w.greater
+    } else if s == t {
+        w.equal
+    } else if 2 * s <= t {
+        w.half
+    } else {
+        w.less
+    }
+}
+
+/// One kill-team shooting attack (KT-12, KT-13, KT-16): `shots` shots of
+/// strength `s`, AP `ap` and `damage` each, at `range_inches`.
+#[allow(clippy::too_many_arguments)]
+pub fn killteam_shooting(
+    rules: &RulesData,
+    class: ShotClass,
+    range_inches: u32,
+    shots: u32,
+    s: i32,
+    ap: i32,
+    damage: u32,
+    toughness: i32,
+    save: Option<i32>,
+    cover: bool,
+    modifiers: &[KtModifier],
+) -> Result<Odds, Problem> {
+    let shooting = &rules.killteam.shooting;
+    let bands = match class {
+        ShotClass::Normal => &shooting.bands.normal,
+        ShotClass::Sniper => &shooting.bands.sniper,
+        ShotClass::Indirect => &shooting.bands.indirect,
+    };
+    let base = band(bands, range_inches).and_then(|b| b.score);
+    let snap = modifiers.contains(&KtModifier::SnapFire);
+    let m = shooting.modifiers;
+    let change: i32 = modifiers
+        .iter()
+        .map(|x| match x {
+            KtModifier::Night => m.night,
+            KtModifier::Sight => m.sight,
+            KtModifier::Marksman => m.marksman,
+            KtModifier::Vox => m.vox,
+            KtModifier::Sling => m.sling,
+            KtModifier::Smoke => m.smoke,
+            KtModifier::Flash => m.flash,
+            KtModifier::AssaultMoving => m.assault_moving,
+            KtModifier::SnapFire => 0,
+        })
+        .sum();
+    // Snap fire needs a 6 before modifiers; 1 or less hits automatically;
+    // 7 or more cannot hit (KT-13).
+    let score = base.map(|b| if snap { shooting.snap_fire_score.max(b) } else { b } + change);
+    let hit = score.map_or(0.0, |sc| if sc >= 7 { 0.0 } else { d6_at_least(sc) });
+    let to_wound = kt_wound_score(shooting, s, toughness);
+    let wound = d6_at_least(to_wound);
+    // KT-16: AP worsens the save, cover improves it; a 1 always fails.
+    let to_save = save
+        .map(|sv| sv - ap - if cover { shooting.cover_bonus } else { 0 })
+        .filter(|&t| t <= 6)
+        .map(|t| t.max(2));
+    let saved = to_save.map_or(0.0, d6_at_least);
+    let unsaved = hit * wound * (1.0 - saved);
+    let by_count = binomial(shots, unsaved);
+    let step = usize::try_from(damage).unwrap_or(0);
+    let mut wounds = vec![0.0; by_count.len().saturating_sub(1) * step + 1];
+    for (k, p) in by_count.into_iter().enumerate() {
+        wounds[k * step] += p;
+    }
+    Ok(Odds {
+        hit,
+        wound,
+        unsaved,
+        attacks: shots,
+        wounds,
+        score_to_hit: score.filter(|&sc| sc < 7).map(|sc| sc.max(1)),
+        score_to_wound: Some(to_wound),
+        score_to_save: to_save,
+        needs_consent: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomial_sums_to_one() {
+        let d = binomial(5, 0.3);
+        assert_eq!(d.len(), 6);
+        assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!((d[0] - 0.7_f64.powi(5)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn cc_10_scores_above_six_need_a_second_die() {
+        assert!(
+            (cc_hit_chance(1) - 5.0 / 6.0).abs() < 1e-12,
+            "never below 2"
+        );
+        assert!((cc_hit_chance(7) - 1.0 / 6.0 * 3.0 / 6.0).abs() < 1e-12);
+        assert!((cc_hit_chance(9) - 1.0 / 36.0).abs() < 1e-12);
+        assert_eq!(cc_hit_chance(10), 0.0);
+    }
+}

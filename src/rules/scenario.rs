@@ -1,0 +1,249 @@
+//! A fight described as JSON (`muster odds FILE`): the scenario kinds the
+//! command line accepts, read strictly, with every value checked against
+//! the rules' ranges and a message naming the field that is wrong.
+
+use serde::Deserialize;
+
+use super::data::RulesData;
+use super::odds::{CcModifier, KtModifier, Odds, ShotClass, close_combat, killteam_shooting};
+use super::problem::Problem;
+
+/// A close-combat attacker.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CcAttacker {
+    /// Weapon skill.
+    pub ws: i64,
+    /// Strength.
+    pub s: i64,
+    /// Attacks.
+    pub a: i64,
+    /// The weapon's strength, if it has one (CC-11).
+    #[serde(default)]
+    pub weapon_s: Option<i64>,
+}
+
+/// A close-combat defender.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CcDefender {
+    /// Weapon skill.
+    pub ws: i64,
+    /// Toughness.
+    pub t: i64,
+    /// Armour save (4: 4+), or none.
+    #[serde(default)]
+    pub save: Option<i64>,
+}
+
+/// A kill-team weapon as the shooting scenario gives it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KtWeapon {
+    /// Normal, sniper or indirect (KT-12).
+    pub class: ShotClass,
+    /// Shots.
+    pub shots: i64,
+    /// Strength.
+    pub s: i64,
+    /// Armour penetration (0, -1 …).
+    #[serde(default)]
+    pub ap: i64,
+    /// Damage per unsaved wound.
+    #[serde(default = "one")]
+    pub damage: i64,
+}
+
+fn one() -> i64 {
+    1
+}
+
+/// A kill-team target.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KtTarget {
+    /// Toughness.
+    pub t: i64,
+    /// Save (5: 5+), or none.
+    #[serde(default)]
+    pub save: Option<i64>,
+    /// In cover.
+    #[serde(default)]
+    pub cover: bool,
+}
+
+/// One round of one attacker's blows (CC-8 … CC-12).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CloseCombatScenario {
+    /// `close_combat`.
+    pub kind: String,
+    /// The attacker.
+    pub attacker: CcAttacker,
+    /// The defender.
+    pub defender: CcDefender,
+    /// The situation (CC-9).
+    #[serde(default)]
+    pub modifiers: Vec<CcModifier>,
+    /// The defender is helpless: WS 1 (CC-8).
+    #[serde(default)]
+    pub helpless: bool,
+}
+
+/// One kill-team shooting attack (KT-12 … KT-16).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShootingScenario {
+    /// `killteam_shooting`.
+    pub kind: String,
+    /// Range in inches.
+    pub range: i64,
+    /// The weapon.
+    pub weapon: KtWeapon,
+    /// The target.
+    pub target: KtTarget,
+    /// The situation (KT-13).
+    #[serde(default)]
+    pub modifiers: Vec<KtModifier>,
+}
+
+/// A fight to compute the odds of.
+#[derive(Clone, Debug)]
+pub enum Scenario {
+    /// A round of close combat.
+    CloseCombat(CloseCombatScenario),
+    /// A kill-team shooting attack.
+    KillteamShooting(ShootingScenario),
+}
+
+/// Reads one kind of scenario, typed, keeping the place and line of an error.
+fn parse_kind<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Problem> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let mut track = serde_path_to_error::Track::new();
+    let parsed = T::deserialize(serde_path_to_error::Deserializer::new(&mut de, &mut track))
+        .and_then(|s| de.end().map(|()| s));
+    parsed.map_err(|e| {
+        let at = track.path().to_string();
+        let text = e.to_string();
+        let message = text
+            .rsplit_once(" at line ")
+            .map_or(text.as_str(), |(m, _)| m)
+            .to_owned();
+        let at = if at == "." || at == "?" {
+            String::new()
+        } else {
+            at
+        };
+        Problem::new(
+            "FILE",
+            if at.is_empty() {
+                "odds.malformed"
+            } else {
+                "odds.malformed_at"
+            },
+        )
+        .arg("at", at)
+        .arg("message", message)
+        .arg("line", e.line())
+    })
+}
+
+/// A value outside the rules' range, naming the field.
+fn out_of_range(field: &str, value: i64, range: &str) -> Problem {
+    Problem::new("FILE", "odds.out_of_range")
+        .arg("field", field)
+        .arg("value", value)
+        .arg("range", range)
+}
+
+fn in_range(field: &str, value: i64, lo: i64, hi: i64) -> Result<i32, Problem> {
+    if (lo..=hi).contains(&value) {
+        Ok(i32::try_from(value).unwrap_or(0))
+    } else {
+        Err(out_of_range(field, value, &format!("{lo}–{hi}")))
+    }
+}
+
+fn count(field: &str, value: i64) -> Result<u32, Problem> {
+    // A thousand dice is more than any fight on a table.
+    let max = i64::from(super::roster::MAX_DICE);
+    if (0..=max).contains(&value) {
+        Ok(u32::try_from(value).unwrap_or(0))
+    } else {
+        Err(out_of_range(field, value, &format!("0–{max}")))
+    }
+}
+
+fn save(field: &str, value: Option<i64>) -> Result<Option<i32>, Problem> {
+    value.map(|v| in_range(field, v, 2, 6)).transpose()
+}
+
+impl Scenario {
+    /// Reads a scenario from JSON; a shape error names its place.
+    pub fn parse(text: &str) -> Result<Self, Problem> {
+        let value: serde_json::Value = parse_kind(text)?;
+        match value.get("kind").and_then(serde_json::Value::as_str) {
+            Some("close_combat") => parse_kind(text).map(Self::CloseCombat),
+            Some("killteam_shooting") => parse_kind(text).map(Self::KillteamShooting),
+            other => {
+                Err(Problem::new("FILE", "odds.unknown_kind").arg("kind", other.unwrap_or("")))
+            }
+        }
+    }
+
+    /// The odds, or the field whose value is outside the rules.
+    pub fn odds(&self, rules: &RulesData) -> Result<Odds, Problem> {
+        match self {
+            Self::CloseCombat(CloseCombatScenario {
+                attacker,
+                defender,
+                modifiers,
+                helpless,
+                ..
+            }) => close_combat(
+                rules,
+                in_range("attacker.ws", attacker.ws, 1, 10)?,
+                in_range("attacker.s", attacker.s, 1, 10)?,
+                attacker
+                    .weapon_s
+                    .map(|w| in_range("attacker.weapon_s", w, 1, 10))
+                    .transpose()?,
+                count("attacker.a", attacker.a)?,
+                in_range("defender.ws", defender.ws, 1, 10)?,
+                in_range("defender.t", defender.t, 1, 10)?,
+                save("defender.save", defender.save)?,
+                modifiers,
+                *helpless,
+            ),
+            Self::KillteamShooting(ShootingScenario {
+                range,
+                weapon,
+                target,
+                modifiers,
+                ..
+            }) => {
+                let range = if *range < 0 {
+                    return Err(out_of_range("range", *range, "0 or more"));
+                } else {
+                    u32::try_from(*range).unwrap_or(u32::MAX)
+                };
+                if weapon.damage < 1 {
+                    return Err(out_of_range("weapon.damage", weapon.damage, "1 or more"));
+                }
+                killteam_shooting(
+                    rules,
+                    weapon.class,
+                    range,
+                    count("weapon.shots", weapon.shots)?,
+                    in_range("weapon.s", weapon.s, 1, 10)?,
+                    in_range("weapon.ap", weapon.ap, -6, 0)?,
+                    count("weapon.damage", weapon.damage)?,
+                    in_range("target.t", target.t, 1, 10)?,
+                    save("target.save", target.save)?,
+                    target.cover,
+                    modifiers,
+                )
+            }
+        }
+    }
+}
