@@ -90,6 +90,8 @@ impl App {
                 }
             }
             Command::Export(key, path) => self.export(&key, &path),
+            Command::Roll(title, scenario) => self.roll(title, scenario),
+            Command::ExportBattleLog => self.export_battle_log(),
             Command::OpenFolder(path) => {
                 if let Err(e) = self.desktop.open_folder(&path) {
                     let text = Msg::new("store.open_folder_failed")
@@ -177,7 +179,7 @@ impl App {
             .revalidate(change.docs.iter().map(|(key, _, _)| key));
         // Leave a screen whose roster or character no longer exists.
         let screen_ok = match &self.model.screen {
-            Screen::Library | Screen::Reference(_) => true,
+            Screen::Library | Screen::Reference(_) | Screen::Battle => true,
             Screen::KillTeam(id) => self.model.get::<crate::rules::KillTeam>(id).is_some(),
             Screen::Roster(id) => self.model.roster(id).is_some(),
             Screen::Character(id, cid) => self
@@ -267,6 +269,67 @@ impl App {
             }
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
         }
+    }
+
+    /// Rolls a fight with dice of its own seed (drawn from the app's dice),
+    /// so that it can be replayed, and logs every die.
+    fn roll(&mut self, title: String, scenario: crate::rules::scenario::Scenario) {
+        use rand::RngCore as _;
+        let seed = self.rng.next_u64();
+        let mut dice = crate::rules::dice::seeded(seed);
+        match crate::rules::battle::roll(&self.model.rules, &scenario, &mut dice) {
+            Ok(resolution) => {
+                let result = resolution.msg();
+                self.message(
+                    MessageKind::Dice,
+                    Msg::new("battle.entry")
+                        .text("title", &title)
+                        .msg("result", result.clone()),
+                );
+                self.model.battle_log.push(super::BattleEntry {
+                    title,
+                    scenario,
+                    seed,
+                    result,
+                    wounds: resolution.wounds,
+                });
+            }
+            Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
+        }
+    }
+
+    /// Writes the battle log as text, in the language shown.
+    fn export_battle_log(&mut self) {
+        let lang = self.model.lang;
+        let filter = lang.t("dialog.text_filter").to_owned();
+        let Some(path) = self.desktop.pick_export(&filter, "battle-log.txt") else {
+            return;
+        };
+        let mut text = String::new();
+        for (i, e) in self.model.battle_log.iter().enumerate() {
+            text.push_str(
+                &lang.msg(
+                    &Msg::new("battle.export_line")
+                        .int("n", i + 1)
+                        .text("title", &e.title)
+                        .text("seed", e.seed.to_string())
+                        .msg("result", e.result.clone()),
+                ),
+            );
+            text.push('\n');
+        }
+        let written = store::write_atomic(&path, |w| std::io::Write::write_all(w, text.as_bytes()));
+        let msg = match written {
+            Ok(()) => (
+                MessageKind::Info,
+                Msg::new("battle.exported").text("path", path.display().to_string()),
+            ),
+            Err(e) => (
+                MessageKind::Error,
+                Msg::new("export.failed").msg("reason", e.msg()),
+            ),
+        };
+        self.message(msg.0, msg.1);
     }
 
     /// Looks for documents another program changed on disk.

@@ -21,6 +21,8 @@ pub enum Screen {
     KillTeam(String),
     /// The rules reference, open at a rule.
     Reference(Option<String>),
+    /// The battle resolver: odds, dice and the log.
+    Battle,
 }
 
 impl Screen {
@@ -36,7 +38,7 @@ impl Screen {
     /// The document the screen shows, if any.
     pub fn doc(&self) -> Option<DocKey> {
         match self {
-            Self::Library | Self::Reference(_) => None,
+            Self::Library | Self::Reference(_) | Self::Battle => None,
             Self::Roster(id) | Self::Character(id, _) => Some(DocKey::of::<Roster>(id.clone())),
             Self::KillTeam(id) => Some(DocKey::of::<crate::rules::KillTeam>(id.clone())),
         }
@@ -90,6 +92,10 @@ pub enum Command {
     DismissMessage(usize),
     /// Try again to save what is not saved.
     Save,
+    /// Roll a fight, with a title for the log (`Kal against the ork`).
+    Roll(String, crate::rules::scenario::Scenario),
+    /// Ask for a file and write the battle log to it as text.
+    ExportBattleLog,
 }
 
 impl Command {

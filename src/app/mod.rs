@@ -104,6 +104,21 @@ pub struct Message {
     pub text: Msg,
 }
 
+/// A fight rolled this session: replayable from its seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BattleEntry {
+    /// Who fought whom, as the player named it.
+    pub title: String,
+    /// The fight.
+    pub scenario: crate::rules::scenario::Scenario,
+    /// The seed of its dice: the same seed gives the same dice.
+    pub seed: u64,
+    /// What happened, every die included.
+    pub result: Msg,
+    /// Wounds caused.
+    pub wounds: u32,
+}
+
 /// Everything views read. Views never change it: they record commands.
 pub struct Model {
     /// Interface language.
@@ -131,6 +146,8 @@ pub struct Model {
     pub save_state: SaveState,
     /// The log, newest last.
     pub messages: Vec<Message>,
+    /// The fights rolled this session, oldest first.
+    pub battle_log: Vec<BattleEntry>,
     /// The data directory, when there is a library.
     pub data_dir: Option<PathBuf>,
     /// True when another instance holds the library.
@@ -248,6 +265,7 @@ impl App {
                 SaveState::Unsaved
             },
             messages: Vec::new(),
+            battle_log: Vec::new(),
             data_dir: store.as_ref().map(|s| s.dir().to_path_buf()),
             read_only,
             store_problem,

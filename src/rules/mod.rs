@@ -4,6 +4,7 @@
 //! Nothing here draws on egui, files, the clock or a thread RNG; randomness
 //! arrives as `&mut impl Rng` (enforced by `tests/architecture.rs`).
 
+pub mod battle;
 pub mod character;
 pub mod characteristic;
 pub mod data;

@@ -9,7 +9,7 @@ use super::odds::{CcModifier, KtModifier, Odds, ShotClass, close_combat, killtea
 use super::problem::Problem;
 
 /// A close-combat attacker.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CcAttacker {
     /// Weapon skill.
@@ -24,7 +24,7 @@ pub struct CcAttacker {
 }
 
 /// A close-combat defender.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CcDefender {
     /// Weapon skill.
@@ -37,7 +37,7 @@ pub struct CcDefender {
 }
 
 /// A kill-team weapon as the shooting scenario gives it.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct KtWeapon {
     /// Normal, sniper or indirect (KT-12).
@@ -59,7 +59,7 @@ fn one() -> i64 {
 }
 
 /// A kill-team target.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct KtTarget {
     /// Toughness.
@@ -73,7 +73,7 @@ pub struct KtTarget {
 }
 
 /// One round of one attacker's blows (CC-8 … CC-12).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CloseCombatScenario {
     /// `close_combat`.
@@ -91,7 +91,7 @@ pub struct CloseCombatScenario {
 }
 
 /// One kill-team shooting attack (KT-12 … KT-16).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShootingScenario {
     /// `killteam_shooting`.
@@ -108,7 +108,7 @@ pub struct ShootingScenario {
 }
 
 /// A fight to compute the odds of.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Scenario {
     /// A round of close combat.
     CloseCombat(CloseCombatScenario),

@@ -14,7 +14,7 @@ const ZOOM_STEP: f32 = 0.1;
 /// the library.
 fn target(model: &Model, views: &ViewState) -> Option<DocKey> {
     match &model.screen {
-        Screen::Library | Screen::Reference(_) => views.library.selected.clone(),
+        Screen::Library | Screen::Reference(_) | Screen::Battle => views.library.selected.clone(),
         screen => screen.doc(),
     }
 }
@@ -73,7 +73,7 @@ pub fn run(
             Screen::Roster(_) => views.roster.focus_name = true,
             Screen::Character(..) => views.character.focus_name = true,
             Screen::KillTeam(_) => views.killteam.focus_name = true,
-            Screen::Reference(_) => views.reference.focus_search = true,
+            Screen::Reference(_) | Screen::Battle => views.reference.focus_search = true,
         },
         Action::Duplicate => match &model.screen {
             Screen::Character(id, cid) => {

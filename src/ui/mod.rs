@@ -2,6 +2,7 @@
 //! `Command`s; they never change documents. Menus and shortcuts come from the
 //! command table (`app::ACTIONS`), screens from `screens::SCREENS`.
 
+mod battle;
 mod character;
 mod killteam;
 mod library;
@@ -34,6 +35,8 @@ pub struct ViewState {
     pub killteam: killteam::KillTeamView,
     /// The rules reference.
     pub reference: reference::ReferenceView,
+    /// The battle resolver.
+    pub battle: battle::BattleView,
     /// The document whose deletion awaits confirmation.
     pub confirm_delete: Option<DocKey>,
     /// The window was asked to close with changes not saved: the question
@@ -57,6 +60,7 @@ impl ViewState {
             Screen::Character(id, cid) => self.character.ui(ui, model, &id, cid, out),
             Screen::KillTeam(id) => self.killteam.ui(ui, model, &id, out),
             Screen::Reference(rule) => self.reference.ui(ui, model, rule.as_deref(), out),
+            Screen::Battle => self.battle.ui(ui, model, out),
         }
     }
 }

@@ -19,6 +19,8 @@ pub enum ScreenKind {
     KillTeam,
     /// The rules reference.
     Reference,
+    /// The battle resolver.
+    Battle,
 }
 
 /// One line of the list of screens.
@@ -35,7 +37,7 @@ pub struct ScreenSpec {
 }
 
 /// Every screen.
-pub const SCREENS: [ScreenSpec; 5] = [
+pub const SCREENS: [ScreenSpec; 6] = [
     ScreenSpec {
         kind: ScreenKind::Library,
         label: "nav.library",
@@ -61,6 +63,12 @@ pub const SCREENS: [ScreenSpec; 5] = [
         top_level: None,
     },
     ScreenSpec {
+        kind: ScreenKind::Battle,
+        label: "nav.battle",
+        icon: icons::ICON_SWORDS,
+        top_level: Some(Screen::Battle),
+    },
+    ScreenSpec {
         kind: ScreenKind::Reference,
         label: "nav.reference",
         icon: icons::ICON_MENU_BOOK,
@@ -76,6 +84,7 @@ pub fn kind(screen: &Screen) -> ScreenKind {
         Screen::Character(..) => ScreenKind::Character,
         Screen::KillTeam(_) => ScreenKind::KillTeam,
         Screen::Reference(_) => ScreenKind::Reference,
+        Screen::Battle => ScreenKind::Battle,
     }
 }
 
@@ -89,7 +98,9 @@ pub fn spec(screen: &Screen) -> &'static ScreenSpec {
 pub fn parent(screen: &Screen) -> Option<Screen> {
     match screen {
         Screen::Library => None,
-        Screen::Roster(_) | Screen::KillTeam(_) | Screen::Reference(_) => Some(Screen::Library),
+        Screen::Roster(_) | Screen::KillTeam(_) | Screen::Reference(_) | Screen::Battle => {
+            Some(Screen::Library)
+        }
         Screen::Character(id, _) => Some(Screen::Roster(id.clone())),
     }
 }
@@ -107,7 +118,9 @@ pub fn trail(screen: &Screen) -> Vec<Screen> {
 /// The title of a screen: a document's or character's name, or its label.
 pub fn title(screen: &Screen, model: &Model) -> String {
     match screen {
-        Screen::Library | Screen::Reference(_) => model.lang.t(spec(screen).label).to_owned(),
+        Screen::Library | Screen::Reference(_) | Screen::Battle => {
+            model.lang.t(spec(screen).label).to_owned()
+        }
         Screen::KillTeam(id) => model
             .get::<crate::rules::KillTeam>(id)
             .map_or_else(|| id.clone(), |t| t.name.clone()),

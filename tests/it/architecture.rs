@@ -185,6 +185,7 @@ fn every_translation_key_used_in_the_code_exists() {
         "kt.",
         "reference.",
         "odds.",
+        "battle.",
     ];
     let mut files = Vec::new();
     rust_files(

@@ -422,3 +422,82 @@ fn muster_odds_keeps_its_contract() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+fn scenario(text: &str) -> muster::rules::scenario::Scenario {
+    muster::rules::scenario::Scenario::parse(text).expect("scenario")
+}
+
+const CC_EXAMPLE: &str = r#"{"kind": "close_combat",
+ "attacker": {"ws": 4, "s": 3, "a": 2, "weapon_s": 5},
+ "defender": {"ws": 4, "t": 3, "save": 4},
+ "modifiers": ["charging"], "helpless": false}"#;
+
+#[test]
+fn the_same_seed_gives_the_same_dice_and_log() {
+    use muster::rules::battle::roll;
+    use muster::rules::dice::seeded;
+    let r = rules();
+    let s = scenario(CC_EXAMPLE);
+    let a = roll(&r, &s, &mut seeded(42)).expect("rolled");
+    let b = roll(&r, &s, &mut seeded(42)).expect("rolled");
+    assert_eq!(a, b);
+    assert_eq!(
+        muster::i18n::Lang::En.msg(&a.msg()),
+        muster::i18n::Lang::En.msg(&b.msg())
+    );
+    // Every die is kept with what it was for: a hit die per blow, then a
+    // wound die per hit, then a save die per wound.
+    let hits = a
+        .rolls
+        .iter()
+        .filter(|d| d.purpose == "battle.for.hit")
+        .count();
+    assert_eq!(hits, 2);
+    let wounds = a
+        .rolls
+        .iter()
+        .filter(|d| d.purpose == "battle.for.wound")
+        .count();
+    assert_eq!(wounds, a.attacks.iter().filter(|x| x.hit).count());
+}
+
+#[test]
+fn rolled_fights_agree_with_the_exact_odds() {
+    use muster::rules::battle::roll;
+    use muster::rules::dice::seeded;
+    let r = rules();
+    for text in [
+        CC_EXAMPLE,
+        r#"{"kind": "close_combat", "attacker": {"ws": 1, "s": 3, "a": 3}, "defender": {"ws": 10, "t": 3}}"#,
+        r#"{"kind": "killteam_shooting", "range": 18,
+ "weapon": {"class": "normal", "shots": 2, "s": 3, "ap": -2, "damage": 2},
+ "target": {"t": 3, "save": 5, "cover": true}, "modifiers": ["night", "sight"]}"#,
+    ] {
+        let s = scenario(text);
+        let odds = s.odds(&r).expect("odds");
+        let mean: f64 = odds
+            .wounds
+            .iter()
+            .enumerate()
+            .map(|(k, p)| k as f64 * p)
+            .sum();
+        let var: f64 = odds
+            .wounds
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (k as f64 - mean).powi(2) * p)
+            .sum();
+        let n = 20_000;
+        let mut rng = seeded(7);
+        let total: u64 = (0..n)
+            .map(|_| u64::from(roll(&r, &s, &mut rng).expect("rolled").wounds))
+            .sum();
+        let sample = total as f64 / f64::from(n);
+        // The sample mean within 4 standard errors of the exact mean.
+        let bound = 4.0 * (var / f64::from(n)).sqrt() + 1e-9;
+        assert!(
+            (sample - mean).abs() <= bound,
+            "{text}: {sample} vs {mean} ± {bound}"
+        );
+    }
+}

@@ -289,3 +289,48 @@ fn a_soldier_is_dragged_to_another_place() {
     let names: Vec<String> = team(&h).soldiers.iter().map(|s| s.name.clone()).collect();
     assert_eq!(names, ["Hark", "Osk", "Vell"]);
 }
+
+#[test]
+fn a_fight_is_set_up_from_a_roster_its_odds_shown_and_rolled() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/rt-band.json");
+    std::fs::create_dir_all(dir.path().join("rosters")).expect("mkdir");
+    std::fs::copy(example, dir.path().join("rosters/band.json")).expect("copy");
+    let mut h = harness(dir.path());
+    h.get_by_role_and_label(Role::Button, "View").click();
+    h.run();
+    h.get_by_label_contains("Battle").click();
+    h.run();
+    assert_eq!(h.state().app.model.screen, Screen::Battle);
+    // Inquisitor Vael (WS 6, S 4, A 3) against Sergeant Brask (WS 4, T 3).
+    h.get_by_label("Take the attacker from a roster").click();
+    h.run();
+    h.get_by_label_contains("Inquisitor Vael —")
+        .click_accesskit();
+    h.run();
+    h.get_by_label("Take the defender from a roster").click();
+    h.run();
+    h.get_by_label_contains("Sergeant Brask —")
+        .click_accesskit();
+    h.run();
+    // WS 6 against WS 4 needs 4: 50 %; S4 against T3 wounds on 3.
+    assert!(h.query_by_label("To hit 4+ (50.0 %)").is_some());
+    assert!(h.query_by_label("to wound 3+ (66.7 %)").is_some());
+    // The bars name each number of wounds.
+    assert!(h.query_all_by_label_contains("3 wounds: ").count() >= 1);
+    h.get_by_label("Charged this turn (+1)").click();
+    h.run();
+    assert!(
+        h.query_by_label("To hit 3+ (66.7 %)").is_some(),
+        "the odds follow"
+    );
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].title, "Inquisitor Vael against Sergeant Brask");
+    assert!(
+        h.query_all_by_label_contains("Dice: to hit").count() >= 2,
+        "log and battle log"
+    );
+}

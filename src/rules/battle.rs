@@ -1,0 +1,123 @@
+//! Rolling a fight: the same steps as the odds (`odds.rs`), with dice. Every
+//! die is kept with what it was for, so the log shows it and the same seed
+//! gives the same log.
+
+use rand::Rng;
+use serde::Serialize;
+
+use super::data::RulesData;
+use super::dice::Roll;
+use super::doc::RollFor;
+use super::msg::Msg;
+use super::odds::Odds;
+use super::problem::Problem;
+use super::scenario::Scenario;
+
+/// One attack as rolled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AttackRoll {
+    /// It hit.
+    pub hit: bool,
+    /// It wounded.
+    pub wounded: bool,
+    /// It was saved.
+    pub saved: bool,
+    /// Wounds (damage points) it caused.
+    pub wounds: u32,
+}
+
+/// A fight as rolled: every die, each attack, and the total.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resolution {
+    /// The odds it was rolled against (the scores needed).
+    pub odds: Odds,
+    /// Every die, in order, with what it was for.
+    pub rolls: Vec<RollFor>,
+    /// Each attack.
+    pub attacks: Vec<AttackRoll>,
+    /// Wounds caused in all.
+    pub wounds: u32,
+}
+
+impl Resolution {
+    /// The log line: attacks, hits, wounds, saves, and the wounds caused.
+    pub fn msg(&self) -> Msg {
+        let hits = self.attacks.iter().filter(|a| a.hit).count();
+        let wounded = self.attacks.iter().filter(|a| a.wounded).count();
+        let saved = self.attacks.iter().filter(|a| a.saved).count();
+        let dice: Vec<Msg> = self
+            .rolls
+            .iter()
+            .map(|r| {
+                Msg::new("battle.die")
+                    .key("purpose", r.purpose)
+                    .text("faces", r.roll.to_string())
+            })
+            .collect();
+        Msg::new("battle.rolled")
+            .int("attacks", self.attacks.len())
+            .int("hits", hits)
+            .int("wounded", wounded)
+            .int("saved", saved)
+            .int("count", self.wounds)
+            .list("dice", dice)
+    }
+}
+
+/// One D6, kept.
+fn d6<R: Rng + ?Sized>(rng: &mut R, purpose: &'static str, rolls: &mut Vec<RollFor>) -> i32 {
+    let roll = Roll::new(rng, 1, 6, 0);
+    let face = roll.total;
+    rolls.push(RollFor { purpose, roll });
+    face
+}
+
+/// Rolls a scenario: the odds' scores, with dice.
+pub fn roll<R: Rng + ?Sized>(
+    rules: &RulesData,
+    scenario: &Scenario,
+    rng: &mut R,
+) -> Result<Resolution, Problem> {
+    let odds = scenario.odds(rules)?;
+    let damage = match scenario {
+        Scenario::KillteamShooting(s) => u32::try_from(s.weapon.damage).unwrap_or(1),
+        Scenario::CloseCombat(_) => 1,
+    };
+    let mut rolls = Vec::new();
+    let mut attacks = Vec::new();
+    for _ in 0..odds.attacks {
+        let hit = match odds.score_to_hit {
+            None => false,
+            // Automatic (kill team): no die.
+            Some(score) if score <= 1 => true,
+            Some(score) if score <= 6 => d6(rng, "battle.for.hit", &mut rolls) >= score,
+            // CC-10: a 6, then the second die.
+            Some(score) => {
+                d6(rng, "battle.for.hit", &mut rolls) == 6
+                    && d6(rng, "battle.for.second_die", &mut rolls) >= score - 3
+            }
+        };
+        let wounded = hit
+            && odds
+                .score_to_wound
+                .is_some_and(|score| d6(rng, "battle.for.wound", &mut rolls) >= score);
+        let saved = wounded
+            && odds
+                .score_to_save
+                .is_some_and(|score| d6(rng, "battle.for.save", &mut rolls) >= score);
+        let wounds = if wounded && !saved { damage } else { 0 };
+        attacks.push(AttackRoll {
+            hit,
+            wounded,
+            saved,
+            wounds,
+        });
+    }
+    let wounds = attacks.iter().map(|a| a.wounds).sum();
+    Ok(Resolution {
+        odds,
+        rolls,
+        attacks,
+        wounds,
+    })
+}

@@ -1,0 +1,596 @@
+//! The battle resolver: set up a fight (from a roster's character, a kill
+//! team's soldier, or typed in), see the exact odds change as you change
+//! anything, roll it with dice kept for the log, and export the log.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model};
+use crate::i18n::Lang;
+use crate::rules::KillTeam;
+use crate::rules::data::name_in;
+use crate::rules::killteam::derive;
+use crate::rules::odds::{CcModifier, KtModifier, Odds, ShotClass};
+use crate::rules::scenario::{
+    CcAttacker, CcDefender, CloseCombatScenario, KtTarget, KtWeapon, Scenario, ShootingScenario,
+};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+
+/// Which kind of fight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// A round of close combat (Rogue Trader).
+    #[default]
+    CloseCombat,
+    /// A kill-team shooting attack.
+    Shooting,
+}
+
+/// State of the battle screen: the fight being set up.
+pub struct BattleView {
+    /// Close combat or shooting.
+    pub mode: Mode,
+    /// The attacker's name, for the log.
+    pub attacker: String,
+    /// The defender's name, for the log.
+    pub defender: String,
+    /// The close-combat round.
+    pub cc: CloseCombatScenario,
+    /// The shooting attack.
+    pub shot: ShootingScenario,
+}
+
+impl Default for BattleView {
+    fn default() -> Self {
+        Self {
+            mode: Mode::CloseCombat,
+            attacker: String::new(),
+            defender: String::new(),
+            cc: CloseCombatScenario {
+                kind: "close_combat".to_owned(),
+                attacker: CcAttacker {
+                    ws: 3,
+                    s: 3,
+                    a: 1,
+                    weapon_s: None,
+                },
+                defender: CcDefender {
+                    ws: 3,
+                    t: 3,
+                    save: None,
+                },
+                modifiers: Vec::new(),
+                helpless: false,
+            },
+            shot: ShootingScenario {
+                kind: "killteam_shooting".to_owned(),
+                range: 18,
+                weapon: KtWeapon {
+                    class: ShotClass::Normal,
+                    shots: 1,
+                    s: 3,
+                    ap: 0,
+                    damage: 1,
+                },
+                target: KtTarget {
+                    t: 3,
+                    save: Some(5),
+                    cover: false,
+                },
+                modifiers: Vec::new(),
+            },
+        }
+    }
+}
+
+/// A number field with a visible label that names it.
+fn number(ui: &mut egui::Ui, label: &str, value: &mut i64, range: std::ops::RangeInclusive<i64>) {
+    let l = ui.label(label);
+    ui.add(egui::DragValue::new(value).range(range))
+        .labelled_by(l.id);
+}
+
+/// A number that may be absent (a save, a weapon's S).
+fn optional(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    label: &str,
+    value: &mut Option<i64>,
+    range: std::ops::RangeInclusive<i64>,
+    default: i64,
+) {
+    let mut on = value.is_some();
+    if ui.checkbox(&mut on, label).changed() {
+        *value = on.then_some(value.unwrap_or(default));
+    }
+    if let Some(v) = value {
+        let r = ui.add(egui::DragValue::new(v).range(range));
+        r.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::SpinButton,
+                true,
+                format!("{label}: {}", lang.t("battle.value")),
+            )
+        });
+    }
+}
+
+fn toggle<T: PartialEq + Copy>(ui: &mut egui::Ui, label: &str, list: &mut Vec<T>, item: T) {
+    let mut on = list.contains(&item);
+    if ui.checkbox(&mut on, label).changed() {
+        if on {
+            list.push(item);
+        } else {
+            list.retain(|m| *m != item);
+        }
+    }
+}
+
+impl BattleView {
+    /// The fight as set up now.
+    pub fn scenario(&self) -> Scenario {
+        match self.mode {
+            Mode::CloseCombat => Scenario::CloseCombat(self.cc.clone()),
+            Mode::Shooting => Scenario::KillteamShooting(self.shot.clone()),
+        }
+    }
+
+    /// Shows the battle screen.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_SWORDS, lang.t("battle.title"));
+            ui.horizontal(|ui| {
+                ui.selectable_value(
+                    &mut self.mode,
+                    Mode::CloseCombat,
+                    lang.t("battle.close_combat"),
+                );
+                ui.selectable_value(&mut self.mode, Mode::Shooting, lang.t("battle.shooting"));
+            });
+        });
+        ui.add_space(space::M);
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                match self.mode {
+                    Mode::CloseCombat => self.cc_attacker_ui(ui, model),
+                    Mode::Shooting => self.shooter_ui(ui, model),
+                }
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                match self.mode {
+                    Mode::CloseCombat => self.cc_defender_ui(ui, model),
+                    Mode::Shooting => self.target_ui(ui, model),
+                }
+            });
+        });
+        ui.add_space(space::M);
+        let scenario = self.scenario();
+        let title = lang.f(
+            "battle.against",
+            &[
+                (
+                    "attacker",
+                    if self.attacker.is_empty() {
+                        lang.t("battle.attacker")
+                    } else {
+                        &self.attacker
+                    },
+                ),
+                (
+                    "defender",
+                    if self.defender.is_empty() {
+                        lang.t("battle.defender")
+                    } else {
+                        &self.defender
+                    },
+                ),
+            ],
+        );
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_CASINO, lang.t("battle.odds"));
+            match scenario.odds(&model.rules) {
+                Ok(odds) => {
+                    odds_ui(ui, lang, &odds);
+                    ui.add_space(space::S);
+                    if icon_button(
+                        ui,
+                        icons::ICON_CASINO,
+                        lang.t("battle.roll"),
+                        lang.t("battle.roll"),
+                        true,
+                    )
+                    .clicked()
+                    {
+                        out.push(Command::Roll(title.clone(), scenario.clone()));
+                    }
+                }
+                Err(p) => {
+                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                }
+            }
+        });
+        ui.add_space(space::M);
+        log_ui(ui, model, out);
+    }
+
+    fn cc_attacker_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+        let lang = model.lang;
+        card_title(
+            ui,
+            icons::ICON_SPORTS_MARTIAL_ARTS,
+            lang.t("battle.attacker"),
+        );
+        if let Some((name, p)) = pick_character(ui, model, lang.t("battle.take_attacker")) {
+            self.attacker = name;
+            self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
+            self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
+            self.cc.attacker.a = i64::from(p.get(crate::rules::Characteristic::A));
+        }
+        let a = &mut self.cc.attacker;
+        ui.horizontal_wrapped(|ui| {
+            number(ui, lang.t("battle.ws"), &mut a.ws, 1..=10);
+            number(ui, lang.t("battle.s"), &mut a.s, 1..=10);
+            number(ui, lang.t("battle.a"), &mut a.a, 0..=20);
+            optional(
+                ui,
+                lang,
+                lang.t("battle.weapon_s"),
+                &mut a.weapon_s,
+                1..=10,
+                4,
+            );
+        });
+        ui.label(RichText::new(lang.t("battle.situation")).strong());
+        ui.horizontal_wrapped(|ui| {
+            for (m, key) in [
+                (CcModifier::Charging, "battle.cc.charging"),
+                (CcModifier::Frenzied, "battle.cc.frenzied"),
+                (CcModifier::HigherPosition, "battle.cc.higher_position"),
+                (CcModifier::FollowedUp, "battle.cc.followed_up"),
+                (CcModifier::DefendedObstacle, "battle.cc.defended_obstacle"),
+                (CcModifier::WrongHand, "battle.cc.wrong_hand"),
+                (CcModifier::Improvised, "battle.cc.improvised"),
+            ] {
+                toggle(ui, lang.t(key), &mut self.cc.modifiers, m);
+            }
+        });
+    }
+
+    fn cc_defender_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+        let lang = model.lang;
+        card_title(ui, icons::ICON_SHIELD, lang.t("battle.defender"));
+        if let Some((name, p)) = pick_character(ui, model, lang.t("battle.take_defender")) {
+            self.defender = name;
+            self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
+            self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
+        }
+        let d = &mut self.cc.defender;
+        ui.horizontal_wrapped(|ui| {
+            number(ui, lang.t("battle.defender_ws"), &mut d.ws, 1..=10);
+            number(ui, lang.t("battle.t"), &mut d.t, 1..=10);
+            optional(ui, lang, lang.t("battle.save"), &mut d.save, 2..=6, 5);
+        });
+        ui.checkbox(&mut self.cc.helpless, lang.t("battle.helpless"));
+    }
+
+    fn shooter_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+        let lang = model.lang;
+        card_title(ui, icons::ICON_TARGET, lang.t("battle.shooter"));
+        if let Some((name, w, hit_bonus)) = pick_soldier_weapon(ui, model) {
+            self.attacker = name;
+            self.shot.weapon = w;
+            self.shot
+                .modifiers
+                .retain(|m| !matches!(m, KtModifier::Sight | KtModifier::Marksman));
+            if hit_bonus >= 1 {
+                self.shot.modifiers.push(KtModifier::Sight);
+            }
+            if hit_bonus >= 2 {
+                self.shot.modifiers.push(KtModifier::Marksman);
+            }
+        }
+        // The range, on a slider that shows the band.
+        let mut range = self.shot.range;
+        let l = ui.label(lang.t("battle.range"));
+        ui.add(egui::Slider::new(&mut range, 0..=72).suffix("\""))
+            .labelled_by(l.id);
+        self.shot.range = range;
+        let w = &mut self.shot.weapon;
+        ui.horizontal_wrapped(|ui| {
+            for (class, key) in [
+                (ShotClass::Normal, "battle.class.normal"),
+                (ShotClass::Sniper, "battle.class.sniper"),
+                (ShotClass::Indirect, "battle.class.indirect"),
+            ] {
+                ui.radio_value(&mut w.class, class, lang.t(key));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            number(ui, lang.t("battle.shots"), &mut w.shots, 0..=20);
+            number(ui, lang.t("battle.s"), &mut w.s, 1..=10);
+            number(ui, lang.t("battle.ap"), &mut w.ap, -6..=0);
+            number(ui, lang.t("battle.damage"), &mut w.damage, 1..=6);
+        });
+        ui.label(RichText::new(lang.t("battle.situation")).strong());
+        ui.horizontal_wrapped(|ui| {
+            for (m, key) in [
+                (KtModifier::Night, "battle.kt.night"),
+                (KtModifier::Sight, "battle.kt.sight"),
+                (KtModifier::Marksman, "battle.kt.marksman"),
+                (KtModifier::Vox, "battle.kt.vox"),
+                (KtModifier::Sling, "battle.kt.sling"),
+                (KtModifier::Smoke, "battle.kt.smoke"),
+                (KtModifier::Flash, "battle.kt.flash"),
+                (KtModifier::AssaultMoving, "battle.kt.assault_moving"),
+                (KtModifier::SnapFire, "battle.kt.snap_fire"),
+            ] {
+                toggle(ui, lang.t(key), &mut self.shot.modifiers, m);
+            }
+        });
+    }
+
+    fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+        let lang = model.lang;
+        card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
+        if let Some((name, t, save)) = pick_soldier_target(ui, model) {
+            self.defender = name;
+            self.shot.target.t = t;
+            self.shot.target.save = save;
+        }
+        let t = &mut self.shot.target;
+        ui.horizontal_wrapped(|ui| {
+            number(ui, lang.t("battle.t"), &mut t.t, 1..=10);
+            optional(ui, lang, lang.t("battle.save"), &mut t.save, 2..=6, 5);
+            ui.checkbox(&mut t.cover, lang.t("battle.cover"));
+        });
+    }
+}
+
+/// A combo of every character of every roster; picking one gives his name
+/// and current profile.
+fn pick_character(
+    ui: &mut egui::Ui,
+    model: &Model,
+    label: &str,
+) -> Option<(String, crate::rules::Profile)> {
+    let mut chosen = None;
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(model.lang.t("kt.choose"))
+        .show_ui(ui, |ui| {
+            for roster in model.rosters() {
+                for c in &roster.characters {
+                    if ui
+                        .selectable_label(false, format!("{} — {}", c.name, roster.name))
+                        .clicked()
+                        && let Ok(p) = c.profile(&model.rules)
+                    {
+                        chosen = Some((c.name.clone(), p));
+                    }
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    chosen
+}
+
+/// Every kill team's soldiers, with their weapons as they fire.
+fn pick_soldier_weapon(ui: &mut egui::Ui, model: &Model) -> Option<(String, KtWeapon, i32)> {
+    let lang = model.lang;
+    let data = &model.rules.killteam;
+    let mut chosen = None;
+    let label = lang.t("battle.take_shooter");
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(lang.t("kt.choose"))
+        .show_ui(ui, |ui| {
+            for doc in &model.docs {
+                let Some(team) = doc.get::<KillTeam>() else {
+                    continue;
+                };
+                for s in &team.soldiers {
+                    let Ok(d) = derive(data, s) else {
+                        continue;
+                    };
+                    for w in d.weapons.iter().filter(|w| w.range_inches > 0) {
+                        let name = data
+                            .weapon(&w.id)
+                            .map_or(w.id.as_str(), |x| name_in(&x.names, lang.code(), &x.id));
+                        if ui
+                            .selectable_label(false, format!("{} ({name}) — {}", s.name, team.name))
+                            .clicked()
+                        {
+                            let class = if w.sniper {
+                                ShotClass::Sniper
+                            } else if w.indirect {
+                                ShotClass::Indirect
+                            } else {
+                                ShotClass::Normal
+                            };
+                            let shots = match &w.shots {
+                                crate::rules::killteam::data::Amount::Fixed(n) => i64::from(*n),
+                                crate::rules::killteam::data::Amount::Dice(_) => 1,
+                            };
+                            let damage = match &w.damage {
+                                crate::rules::killteam::data::Amount::Fixed(n) => i64::from(*n),
+                                crate::rules::killteam::data::Amount::Dice(_) => 1,
+                            };
+                            chosen = Some((
+                                s.name.clone(),
+                                KtWeapon {
+                                    class,
+                                    shots,
+                                    s: i64::from(w.strength),
+                                    ap: i64::from(w.ap),
+                                    damage,
+                                },
+                                d.hit_bonus,
+                            ));
+                        }
+                    }
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    chosen
+}
+
+/// Every kill team's soldiers as targets: T and save.
+fn pick_soldier_target(ui: &mut egui::Ui, model: &Model) -> Option<(String, i64, Option<i64>)> {
+    let lang = model.lang;
+    let data = &model.rules.killteam;
+    let mut chosen = None;
+    let label = lang.t("battle.take_target");
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(lang.t("kt.choose"))
+        .show_ui(ui, |ui| {
+            for doc in &model.docs {
+                let Some(team) = doc.get::<KillTeam>() else {
+                    continue;
+                };
+                for s in &team.soldiers {
+                    if ui
+                        .selectable_label(false, format!("{} — {}", s.name, team.name))
+                        .clicked()
+                        && let Ok(d) = derive(data, s)
+                    {
+                        let save = (d.profile.save_dice == 1 && d.profile.save <= 6)
+                            .then_some(i64::from(d.profile.save));
+                        chosen = Some((s.name.clone(), i64::from(d.profile.toughness), save));
+                    }
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    chosen
+}
+
+fn percent(p: f64) -> String {
+    format!("{:.1} %", p * 100.0)
+}
+
+/// The odds: the three chances in words, and the distribution of wounds as
+/// bars with their numbers beside them (for screen readers too).
+fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
+    ui.horizontal_wrapped(|ui| {
+        let score = |s: Option<i32>| {
+            s.map_or_else(
+                || lang.t("battle.impossible").to_owned(),
+                |s| format!("{s}+"),
+            )
+        };
+        ui.label(lang.f(
+            "battle.to_hit",
+            &[
+                ("score", &score(odds.score_to_hit)),
+                ("p", &percent(odds.hit)),
+            ],
+        ));
+        ui.label(lang.f(
+            "battle.to_wound",
+            &[
+                ("score", &score(odds.score_to_wound)),
+                ("p", &percent(odds.wound)),
+            ],
+        ));
+        let save = odds
+            .score_to_save
+            .map_or_else(|| lang.t("battle.no_save").to_owned(), |s| format!("{s}+"));
+        ui.label(lang.f("battle.save_score", &[("score", &save)]));
+        ui.label(
+            RichText::new(lang.f("battle.unsaved", &[("p", &percent(odds.unsaved))])).strong(),
+        );
+    });
+    if odds.needs_consent {
+        badge(ui, Tone::Warning, lang.t("battle.needs_consent"));
+    }
+    ui.add_space(space::XS);
+    let max = odds
+        .wounds
+        .iter()
+        .copied()
+        .fold(0.0_f64, f64::max)
+        .max(1e-9);
+    let width = (ui.available_width() - 200.0).max(100.0);
+    for (k, &p) in odds.wounds.iter().enumerate() {
+        if p == 0.0 && k > 0 {
+            continue;
+        }
+        ui.horizontal(|ui| {
+            let text = lang.f(
+                "battle.wounds_bar",
+                &[("count", &k.to_string()), ("p", &percent(p))],
+            );
+            ui.add_sized(
+                [140.0, 18.0],
+                egui::Label::new(RichText::new(&text).monospace()),
+            );
+            let (rect, r) = ui.allocate_exact_size(
+                egui::vec2(width * (p / max) as f32 + 2.0, 16.0),
+                egui::Sense::hover(),
+            );
+            ui.painter()
+                .rect_filled(rect, egui::CornerRadius::same(3), PALETTE.accent);
+            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &text));
+        });
+    }
+}
+
+/// The fights rolled this session, newest first, with the export.
+fn log_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    let lang = model.lang;
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            card_title(ui, icons::ICON_HISTORY, lang.t("battle.log"));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let export = lang.t("battle.export");
+                if icon_button(
+                    ui,
+                    icons::ICON_UPLOAD,
+                    export,
+                    export,
+                    !model.battle_log.is_empty(),
+                )
+                .clicked()
+                {
+                    out.push(Command::ExportBattleLog);
+                }
+            });
+        });
+        if model.battle_log.is_empty() {
+            ui.label(RichText::new(lang.t("battle.log_empty")).color(PALETTE.text_subdued));
+        }
+        for e in model.battle_log.iter().rev() {
+            ui.horizontal_wrapped(|ui| {
+                let tone = if e.wounds > 0 {
+                    Tone::Warning
+                } else {
+                    Tone::Good
+                };
+                badge(
+                    ui,
+                    tone,
+                    &lang.f("battle.wounds_badge", &[("count", &e.wounds.to_string())]),
+                );
+                ui.label(RichText::new(&e.title).strong());
+                ui.add(egui::Label::new(lang.msg(&e.result)).wrap());
+                ui.label(
+                    RichText::new(lang.f("battle.seed", &[("seed", &e.seed.to_string())]))
+                        .small()
+                        .color(PALETTE.text_subdued),
+                );
+            });
+        }
+    });
+}
