@@ -298,9 +298,11 @@ impl BattleView {
         // The range, on a slider that shows the band.
         let mut range = self.shot.range;
         let l = ui.label(lang.t("battle.range"));
+        ui.spacing_mut().slider_width = (ui.available_width() - 80.0).max(120.0);
         ui.add(egui::Slider::new(&mut range, 0..=72).suffix("\""))
             .labelled_by(l.id);
         self.shot.range = range;
+        bands_ui(ui, model, self.shot.weapon.class, range);
         let w = &mut self.shot.weapon;
         ui.horizontal_wrapped(|ui| {
             for (class, key) in [
@@ -350,6 +352,46 @@ impl BattleView {
             ui.checkbox(&mut t.cover, lang.t("battle.cover"));
         });
     }
+}
+
+/// The range bands of the class (KT-12), the one the range falls in
+/// marked, each with its score.
+fn bands_ui(ui: &mut egui::Ui, model: &Model, class: ShotClass, range: i64) {
+    let lang = model.lang;
+    let shooting = &model.rules.killteam.shooting;
+    let bands = match class {
+        ShotClass::Normal => &shooting.bands.normal,
+        ShotClass::Sniper => &shooting.bands.sniper,
+        ShotClass::Indirect => &shooting.bands.indirect,
+    };
+    let range = u32::try_from(range.max(0)).unwrap_or(0);
+    let current = bands
+        .iter()
+        .position(|b| b.up_to.is_none_or(|up| range <= up));
+    ui.horizontal_wrapped(|ui| {
+        let mut from = 0;
+        for (i, b) in bands.iter().enumerate() {
+            let span = match b.up_to {
+                Some(up) => format!("{from}–{up}\""),
+                None => format!("> {from}\""),
+            };
+            let score = match b.score {
+                None => lang.t("battle.impossible").to_owned(),
+                Some(s) if s <= 1 => lang.t("battle.automatic").to_owned(),
+                Some(s) => format!("{s}+"),
+            };
+            let text = format!("{span}: {score}");
+            if Some(i) == current {
+                badge(ui, Tone::Info, &text);
+            } else {
+                ui.label(RichText::new(text).color(PALETTE.text_subdued));
+            }
+            from = b.up_to.unwrap_or(from);
+        }
+        if current.is_none() {
+            badge(ui, Tone::Error, lang.t("battle.out_of_range"));
+        }
+    });
 }
 
 /// A combo of every character of every roster; picking one gives his name
