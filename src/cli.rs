@@ -63,7 +63,11 @@ Scenarios (see the README for every field):
   {\"kind\": \"killteam_shooting\", \"range\": 18,
    \"weapon\": {\"class\": \"normal\", \"shots\": 2, \"s\": 3, \"ap\": -2, \"damage\": 2},
    \"target\": {\"t\": 3, \"save\": 5, \"cover\": true}, \"modifiers\": [\"night\", \"sight\"]}
-Output: {\"hit\": p, \"wound\": p, \"unsaved\": p, \"attacks\": n, \"wounds\": [p0, p1, …], …}
+  {\"kind\": \"close_combat_round\", \"first\": {\"ws\": 4, \"s\": 3, \"a\": 1, \"t\": 3, \"w\": 1, \"i\": 3},
+   \"second\": {\"ws\": 3, \"s\": 4, \"a\": 2, \"t\": 4, \"w\": 2, \"i\": 2, \"save\": 5}}
+Output: {\"hit\": p, \"wound\": p, \"unsaved\": p, \"attacks\": n, \"wounds\": [p0, p1, …], …};
+for a round: who strikes first, each side's chance to win, the draw, the
+wounds each receives and each one's chance to die.
 Exit codes: 0 the odds are printed, 2 the scenario cannot be read or a value
 is outside the rules (the message names the field).";
 
@@ -136,8 +140,11 @@ fn odds(file: &Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let Some(rules) = rules_with_overrides(lang, err) else {
         return EXIT_UNREADABLE;
     };
-    let odds = crate::rules::scenario::Scenario::parse(&text).and_then(|s| s.odds(&rules));
-    match odds.map(|o| serde_json::to_string(&o)) {
+    let odds = crate::rules::scenario::parse_any(&text).and_then(|s| match s {
+        Ok(attack) => attack.odds(&rules).map(|o| serde_json::to_string(&o)),
+        Err(round) => round.odds(&rules).map(|o| serde_json::to_string(&o)),
+    });
+    match odds {
         Ok(Ok(json)) => {
             let _ = writeln!(out, "{json}");
             EXIT_OK

@@ -304,3 +304,154 @@ mod tests {
         assert_eq!(cc_hit_chance(10), 0.0);
     }
 }
+
+/// A model in a round of close combat (CC-7 … CC-13).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fighter {
+    /// Weapon skill.
+    pub ws: i32,
+    /// Strength.
+    pub s: i32,
+    /// The weapon's strength, if it has one.
+    #[serde(default)]
+    pub weapon_s: Option<i32>,
+    /// Attacks.
+    pub a: u32,
+    /// Toughness.
+    pub t: i32,
+    /// Wounds left.
+    pub w: u32,
+    /// Initiative.
+    pub i: i32,
+    /// Armour save (4: 4+), or none.
+    #[serde(default)]
+    pub save: Option<i32>,
+    /// Its situation (CC-9).
+    #[serde(default)]
+    pub modifiers: Vec<CcModifier>,
+}
+
+impl Fighter {
+    /// Charged into combat this turn.
+    pub fn charged(&self) -> bool {
+        self.modifiers.contains(&CcModifier::Charging)
+    }
+}
+
+/// Who strikes first (CC-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    /// The first fighter.
+    FirstStrikesFirst,
+    /// The second fighter.
+    SecondStrikesFirst,
+    /// Both at once: a casualty still strikes back.
+    Simultaneous,
+}
+
+/// The odds of one round between two models (CC-7, CC-13).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RoundOdds {
+    /// Who strikes first.
+    pub order: Order,
+    /// The chance that the first fighter wins the round (causes more
+    /// wounds than it receives).
+    pub first_wins: f64,
+    /// The chance that the second fighter wins.
+    pub second_wins: f64,
+    /// The chance of a draw (equal wounds; CC-13 Decision).
+    pub draw: f64,
+    /// `first_wounds[k]`: the chance that the first fighter receives `k`
+    /// wounds (at most his wounds left).
+    pub first_wounds: Vec<f64>,
+    /// The same for the second fighter.
+    pub second_wounds: Vec<f64>,
+    /// The chance that the first fighter is killed.
+    pub first_dies: f64,
+    /// The chance that the second fighter is killed.
+    pub second_dies: f64,
+}
+
+/// The wounds one fighter's blows cause the other, capped at the other's
+/// wounds left.
+fn blows(rules: &RulesData, by: &Fighter, on: &Fighter) -> Result<Vec<f64>, Problem> {
+    let o = close_combat(
+        rules,
+        by.ws,
+        by.s,
+        by.weapon_s,
+        by.a,
+        on.ws,
+        on.t,
+        on.save,
+        &by.modifiers,
+        false,
+    )?;
+    let cap = usize::try_from(on.w).unwrap_or(0);
+    let mut capped = vec![0.0; cap + 1];
+    for (k, p) in o.wounds.into_iter().enumerate() {
+        capped[k.min(cap)] += p;
+    }
+    Ok(capped)
+}
+
+/// One round between two models, exactly: strike order by I, a charger
+/// first on equal I, otherwise simultaneous; a model killed before its turn
+/// does not strike (CC-7); the result by wounds caused (CC-13).
+pub fn round(rules: &RulesData, first: &Fighter, second: &Fighter) -> Result<RoundOdds, Problem> {
+    let order = match first.i.cmp(&second.i) {
+        std::cmp::Ordering::Greater => Order::FirstStrikesFirst,
+        std::cmp::Ordering::Less => Order::SecondStrikesFirst,
+        std::cmp::Ordering::Equal => match (first.charged(), second.charged()) {
+            (true, false) => Order::FirstStrikesFirst,
+            (false, true) => Order::SecondStrikesFirst,
+            _ => Order::Simultaneous,
+        },
+    };
+    // Wounds each causes, as if both strike.
+    let by_first = blows(rules, first, second)?;
+    let by_second = blows(rules, second, first)?;
+    let (w1, w2) = (
+        usize::try_from(first.w).unwrap_or(0),
+        usize::try_from(second.w).unwrap_or(0),
+    );
+    let mut first_wounds = vec![0.0; w1 + 1];
+    let mut second_wounds = vec![0.0; w2 + 1];
+    let (mut first_wins, mut second_wins, mut draw) = (0.0, 0.0, 0.0);
+    for (k, &pk) in by_first.iter().enumerate() {
+        for (j, &pj) in by_second.iter().enumerate() {
+            // A model killed before its turn does not strike.
+            let (k, j, p) = match order {
+                Order::FirstStrikesFirst if k >= w2 && w2 > 0 => {
+                    (k, 0, if j == 0 { pk } else { 0.0 })
+                }
+                Order::SecondStrikesFirst if j >= w1 && w1 > 0 => {
+                    (0, j, if k == 0 { pj } else { 0.0 })
+                }
+                _ => (k, j, pk * pj),
+            };
+            if p == 0.0 {
+                continue;
+            }
+            second_wounds[k] += p;
+            first_wounds[j] += p;
+            match k.cmp(&j) {
+                std::cmp::Ordering::Greater => first_wins += p,
+                std::cmp::Ordering::Less => second_wins += p,
+                std::cmp::Ordering::Equal => draw += p,
+            }
+        }
+    }
+    Ok(RoundOdds {
+        order,
+        first_wins,
+        second_wins,
+        draw,
+        first_dies: first_wounds.get(w1).copied().unwrap_or(0.0),
+        second_dies: second_wounds.get(w2).copied().unwrap_or(0.0),
+        first_wounds,
+        second_wounds,
+    })
+}

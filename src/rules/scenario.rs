@@ -107,6 +107,51 @@ pub struct ShootingScenario {
     pub modifiers: Vec<KtModifier>,
 }
 
+/// One round between two models, both striking (CC-7, CC-13).
+#[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundScenario {
+    /// `close_combat_round`.
+    pub kind: String,
+    /// The first model.
+    pub first: super::odds::Fighter,
+    /// The second model.
+    pub second: super::odds::Fighter,
+}
+
+impl RoundScenario {
+    /// The odds of the round, or the field whose value is outside the rules.
+    pub fn odds(&self, rules: &RulesData) -> Result<super::odds::RoundOdds, Problem> {
+        for (name, f) in [("first", &self.first), ("second", &self.second)] {
+            let at = |field: &str| format!("{name}.{field}");
+            in_range(&at("ws"), i64::from(f.ws), 1, 10)?;
+            in_range(&at("s"), i64::from(f.s), 1, 10)?;
+            in_range(&at("t"), i64::from(f.t), 1, 10)?;
+            in_range(&at("i"), i64::from(f.i), 1, 10)?;
+            if let Some(w) = f.weapon_s {
+                in_range(&at("weapon_s"), i64::from(w), 1, 10)?;
+            }
+            save(&at("save"), f.save.map(i64::from))?;
+            count(&at("a"), i64::from(f.a))?;
+            if f.w == 0 {
+                return Err(out_of_range(&at("w"), 0, "1 or more"));
+            }
+            count(&at("w"), i64::from(f.w))?;
+        }
+        super::odds::round(rules, &self.first, &self.second)
+    }
+}
+
+/// Reads a scenario file of any kind the command line knows: a single
+/// attack, or a round of two models.
+pub fn parse_any(text: &str) -> Result<Result<Scenario, RoundScenario>, Problem> {
+    let value: serde_json::Value = parse_kind(text)?;
+    if value.get("kind").and_then(serde_json::Value::as_str) == Some("close_combat_round") {
+        return parse_kind(text).map(Err);
+    }
+    Scenario::parse(text).map(Ok)
+}
+
 /// A fight to compute the odds of.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Scenario {
