@@ -39,6 +39,46 @@ pub struct BattleView {
     pub cc: CloseCombatScenario,
     /// The shooting attack.
     pub shot: ShootingScenario,
+    /// The defender strikes back: the whole round (CC-7, CC-13).
+    pub strike_back: bool,
+    /// What a whole round needs besides the attack.
+    pub back: Back,
+}
+
+/// The values a whole round needs besides one side's attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Back {
+    /// The attacker's T.
+    pub attacker_t: i64,
+    /// The attacker's wounds left.
+    pub attacker_w: i64,
+    /// The attacker's I.
+    pub attacker_i: i64,
+    /// The attacker's armour save.
+    pub attacker_save: Option<i64>,
+    /// The defender's S.
+    pub defender_s: i64,
+    /// The defender's A.
+    pub defender_a: i64,
+    /// The defender's wounds left.
+    pub defender_w: i64,
+    /// The defender's I.
+    pub defender_i: i64,
+}
+
+impl Default for Back {
+    fn default() -> Self {
+        Self {
+            attacker_t: 3,
+            attacker_w: 1,
+            attacker_i: 3,
+            attacker_save: None,
+            defender_s: 3,
+            defender_a: 1,
+            defender_w: 1,
+            defender_i: 3,
+        }
+    }
 }
 
 impl Default for BattleView {
@@ -80,6 +120,8 @@ impl Default for BattleView {
                 },
                 modifiers: Vec::new(),
             },
+            strike_back: false,
+            back: Back::default(),
         }
     }
 }
@@ -215,6 +257,19 @@ impl BattleView {
                 }
             }
         });
+        if self.mode == Mode::CloseCombat && self.strike_back {
+            ui.add_space(space::M);
+            card(ui, |ui| {
+                ui.set_min_width(ui.available_width());
+                card_title(ui, icons::ICON_SWORDS, lang.t("battle.round"));
+                match self.round().odds(&model.rules) {
+                    Ok(r) => round_ui(ui, lang, &r),
+                    Err(p) => {
+                        alert(ui, Tone::Error, &lang.problem_line(&p));
+                    }
+                }
+            });
+        }
         ui.add_space(space::M);
         log_ui(ui, model, out);
     }
@@ -231,6 +286,9 @@ impl BattleView {
             self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
             self.cc.attacker.a = i64::from(p.get(crate::rules::Characteristic::A));
+            self.back.attacker_t = i64::from(p.get(crate::rules::Characteristic::T));
+            self.back.attacker_w = i64::from(p.get(crate::rules::Characteristic::W));
+            self.back.attacker_i = i64::from(p.get(crate::rules::Characteristic::I));
         }
         let a = &mut self.cc.attacker;
         ui.horizontal_wrapped(|ui| {
@@ -269,6 +327,10 @@ impl BattleView {
             self.defender = name;
             self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
+            self.back.defender_s = i64::from(p.get(crate::rules::Characteristic::S));
+            self.back.defender_a = i64::from(p.get(crate::rules::Characteristic::A));
+            self.back.defender_w = i64::from(p.get(crate::rules::Characteristic::W));
+            self.back.defender_i = i64::from(p.get(crate::rules::Characteristic::I));
         }
         let d = &mut self.cc.defender;
         ui.horizontal_wrapped(|ui| {
@@ -277,6 +339,63 @@ impl BattleView {
             optional(ui, lang, lang.t("battle.save"), &mut d.save, 2..=6, 5);
         });
         ui.checkbox(&mut self.cc.helpless, lang.t("battle.helpless"));
+        ui.checkbox(&mut self.strike_back, lang.t("battle.strike_back"));
+        if self.strike_back {
+            let b = &mut self.back;
+            ui.label(RichText::new(lang.t("battle.defender_back")).strong());
+            ui.horizontal_wrapped(|ui| {
+                number(ui, lang.t("battle.defender_s"), &mut b.defender_s, 1..=10);
+                number(ui, lang.t("battle.defender_a"), &mut b.defender_a, 0..=20);
+                number(ui, lang.t("battle.defender_w"), &mut b.defender_w, 1..=20);
+                number(ui, lang.t("battle.defender_i"), &mut b.defender_i, 1..=10);
+            });
+            ui.label(RichText::new(lang.t("battle.attacker_back")).strong());
+            ui.horizontal_wrapped(|ui| {
+                number(ui, lang.t("battle.attacker_t"), &mut b.attacker_t, 1..=10);
+                number(ui, lang.t("battle.attacker_w"), &mut b.attacker_w, 1..=20);
+                number(ui, lang.t("battle.attacker_i"), &mut b.attacker_i, 1..=10);
+                optional(
+                    ui,
+                    lang,
+                    lang.t("battle.attacker_save"),
+                    &mut b.attacker_save,
+                    2..=6,
+                    5,
+                );
+            });
+        }
+    }
+
+    /// The whole round, when the defender strikes back.
+    fn round(&self) -> crate::rules::scenario::RoundScenario {
+        let i32_of = |v: i64| i32::try_from(v).unwrap_or(0);
+        let u32_of = |v: i64| u32::try_from(v.max(0)).unwrap_or(0);
+        let (a, d, b) = (&self.cc.attacker, &self.cc.defender, &self.back);
+        crate::rules::scenario::RoundScenario {
+            kind: "close_combat_round".to_owned(),
+            first: crate::rules::odds::Fighter {
+                ws: i32_of(a.ws),
+                s: i32_of(a.s),
+                weapon_s: a.weapon_s.map(i32_of),
+                a: u32_of(a.a),
+                t: i32_of(b.attacker_t),
+                w: u32_of(b.attacker_w),
+                i: i32_of(b.attacker_i),
+                save: b.attacker_save.map(i32_of),
+                modifiers: self.cc.modifiers.clone(),
+            },
+            second: crate::rules::odds::Fighter {
+                ws: i32_of(d.ws),
+                s: i32_of(b.defender_s),
+                weapon_s: None,
+                a: u32_of(b.defender_a),
+                t: i32_of(d.t),
+                w: u32_of(b.defender_w),
+                i: i32_of(b.defender_i),
+                save: d.save.map(i32_of),
+                modifiers: Vec::new(),
+            },
+        }
     }
 
     fn shooter_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
@@ -586,6 +705,58 @@ fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
             r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &text));
         });
     }
+}
+
+/// A round's odds: who strikes first, who wins, and who dies.
+fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::odds::RoundOdds) {
+    use crate::rules::odds::Order;
+    let order = match r.order {
+        Order::FirstStrikesFirst => "battle.order.attacker",
+        Order::SecondStrikesFirst => "battle.order.defender",
+        Order::Simultaneous => "battle.order.together",
+    };
+    ui.label(lang.t(order));
+    ui.horizontal_wrapped(|ui| {
+        badge(
+            ui,
+            Tone::Good,
+            &lang.f(
+                "battle.round.attacker_wins",
+                &[("p", &percent(r.first_wins))],
+            ),
+        );
+        badge(
+            ui,
+            Tone::Info,
+            &lang.f("battle.round.draw", &[("p", &percent(r.draw))]),
+        );
+        badge(
+            ui,
+            Tone::Warning,
+            &lang.f(
+                "battle.round.defender_wins",
+                &[("p", &percent(r.second_wins))],
+            ),
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        badge(
+            ui,
+            Tone::Dead,
+            &lang.f(
+                "battle.round.attacker_dies",
+                &[("p", &percent(r.first_dies))],
+            ),
+        );
+        badge(
+            ui,
+            Tone::Dead,
+            &lang.f(
+                "battle.round.defender_dies",
+                &[("p", &percent(r.second_dies))],
+            ),
+        );
+    });
 }
 
 /// The fights rolled this session, newest first, with the export.

@@ -333,4 +333,14 @@ fn a_fight_is_set_up_from_a_roster_its_odds_shown_and_rolled() {
         h.query_all_by_label_contains("Dice: to hit").count() >= 2,
         "log and battle log"
     );
+    // The whole round: the defender strikes back; Vael (I 6) strikes first.
+    h.get_by_label("The defender strikes back: the whole round (CC-7, CC-13)")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("The attacker strikes first")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("Attacker wins ").is_some());
+    assert!(h.query_by_label_contains("Defender killed ").is_some());
 }
