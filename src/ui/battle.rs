@@ -158,15 +158,26 @@ fn optional(
     }
 }
 
-fn toggle<T: PartialEq + Copy>(ui: &mut egui::Ui, label: &str, list: &mut Vec<T>, item: T) {
-    let mut on = list.contains(&item);
-    if ui.checkbox(&mut on, label).changed() {
-        if on {
-            list.push(item);
-        } else {
-            list.retain(|m| *m != item);
+/// The situation: a checkbox for each modifier, kept in `list`.
+fn situation_ui<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    list: &mut Vec<T>,
+    items: &[(T, &str)],
+) {
+    ui.label(RichText::new(lang.t("battle.situation")).strong());
+    ui.horizontal_wrapped(|ui| {
+        for &(item, key) in items {
+            let mut on = list.contains(&item);
+            if ui.checkbox(&mut on, lang.t(key)).changed() {
+                if on {
+                    list.push(item);
+                } else {
+                    list.retain(|m| *m != item);
+                }
+            }
         }
-    }
+    });
 }
 
 impl BattleView {
@@ -304,9 +315,11 @@ impl BattleView {
                 4,
             );
         });
-        ui.label(RichText::new(lang.t("battle.situation")).strong());
-        ui.horizontal_wrapped(|ui| {
-            for (m, key) in [
+        situation_ui(
+            ui,
+            lang,
+            &mut self.cc.modifiers,
+            &[
                 (CcModifier::Charging, "battle.cc.charging"),
                 (CcModifier::Frenzied, "battle.cc.frenzied"),
                 (CcModifier::HigherPosition, "battle.cc.higher_position"),
@@ -314,10 +327,8 @@ impl BattleView {
                 (CcModifier::DefendedObstacle, "battle.cc.defended_obstacle"),
                 (CcModifier::WrongHand, "battle.cc.wrong_hand"),
                 (CcModifier::Improvised, "battle.cc.improvised"),
-            ] {
-                toggle(ui, lang.t(key), &mut self.cc.modifiers, m);
-            }
-        });
+            ],
+        );
     }
 
     fn cc_defender_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
@@ -438,9 +449,11 @@ impl BattleView {
             number(ui, lang.t("battle.ap"), &mut w.ap, -6..=0);
             number(ui, lang.t("battle.damage"), &mut w.damage, 1..=6);
         });
-        ui.label(RichText::new(lang.t("battle.situation")).strong());
-        ui.horizontal_wrapped(|ui| {
-            for (m, key) in [
+        situation_ui(
+            ui,
+            lang,
+            &mut self.shot.modifiers,
+            &[
                 (KtModifier::Night, "battle.kt.night"),
                 (KtModifier::Sight, "battle.kt.sight"),
                 (KtModifier::Marksman, "battle.kt.marksman"),
@@ -450,10 +463,8 @@ impl BattleView {
                 (KtModifier::Flash, "battle.kt.flash"),
                 (KtModifier::AssaultMoving, "battle.kt.assault_moving"),
                 (KtModifier::SnapFire, "battle.kt.snap_fire"),
-            ] {
-                toggle(ui, lang.t(key), &mut self.shot.modifiers, m);
-            }
-        });
+            ],
+        );
     }
 
     fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
