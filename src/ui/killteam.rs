@@ -276,12 +276,13 @@ fn short_reason(lang: Lang, p: &Problem) -> String {
 /// Trooper Vell`). Returns the option chosen.
 fn picker_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    model: &Model,
     (label, name): (&str, &str),
     selected: &str,
     hint: Option<&str>,
     options: &[(String, String, Option<Problem>)],
 ) -> Option<String> {
+    let lang = model.lang;
     let mut chosen = None;
     ui.label(label);
     let r = egui::ComboBox::from_id_salt(name)
@@ -300,7 +301,22 @@ fn picker_ui(
                 };
                 let r = ui.add_enabled(refusal.is_none(), egui::Button::selectable(false, text));
                 let r = match refusal {
-                    Some(p) => r.on_disabled_hover_text(lang.problem_line(p)),
+                    // The refusal, then the rule itself from the reference.
+                    Some(p) => r.on_disabled_hover_ui(|ui| {
+                        ui.label(RichText::new(lang.problem_line(p)).strong());
+                        if let Some(rule) = model.rules.reference.rule(&p.rule) {
+                            ui.add_space(space::XS);
+                            ui.label(
+                                RichText::new(format!(
+                                    "{} — {}",
+                                    rule.id,
+                                    name_in(&rule.title, lang.code(), &rule.id)
+                                ))
+                                .color(PALETTE.accent),
+                            );
+                            ui.label(name_in(&rule.text, lang.code(), ""));
+                        }
+                    }),
                     None => r,
                 };
                 if r.clicked() {
@@ -442,7 +458,7 @@ fn soldier_card_ui(
                 .collect();
             if let Some(k) = picker_ui(
                 ui,
-                lang,
+                model,
                 (
                     lang.t("kt.kind"),
                     &format!("{}: {}", lang.t("kt.kind"), s.name),
@@ -471,7 +487,7 @@ fn soldier_card_ui(
                 .map_or(s.weapon.as_str(), |w| name_in(&w.names, lang.code(), &w.id));
             if let Some(w) = picker_ui(
                 ui,
-                lang,
+                model,
                 (
                     lang.t("kt.weapon"),
                     &format!("{}: {}", lang.t("kt.weapon"), s.name),
@@ -500,7 +516,7 @@ fn soldier_card_ui(
                 .map_or(no_ribbon, |r| name_in(&r.names, lang.code(), &r.id));
             if let Some(r) = picker_ui(
                 ui,
-                lang,
+                model,
                 (
                     lang.t("kt.ribbon"),
                     &format!("{}: {}", lang.t("kt.ribbon"), s.name),
@@ -543,7 +559,7 @@ fn soldier_card_ui(
                 .collect();
             if let Some(item) = picker_ui(
                 ui,
-                lang,
+                model,
                 (
                     lang.t("kt.add_item"),
                     &format!("{}: {}", lang.t("kt.add_item"), s.name),
@@ -734,7 +750,7 @@ fn soldier_card_ui(
                     let label = lang.f("kt.item_weapon", &[("item", name)]);
                     let accessible = format!("{label}: {}", s.name);
                     if let Some(w) =
-                        picker_ui(ui, lang, (&label, &accessible), current, None, &options)
+                        picker_ui(ui, model, (&label, &accessible), current, None, &options)
                         && carried.weapon.as_deref() != Some(w.as_str())
                     {
                         out.push(edit(tid, KillTeamEdit::SetItemWeapon(s.id, at, w)));
