@@ -14,6 +14,7 @@ pub mod killteam;
 pub mod msg;
 pub mod odds;
 pub mod problem;
+pub mod psychic;
 pub mod reference;
 pub mod roster;
 pub mod roster_edit;

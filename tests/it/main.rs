@@ -12,6 +12,7 @@ mod doc_model;
 mod fuzz;
 mod killteam;
 mod odds;
+mod psychic;
 mod store_disk;
 mod store_faults;
 mod ui;

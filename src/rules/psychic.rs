@@ -1,0 +1,141 @@
+//! Psychic attacks, the numbers of them: saves modified by Strength or not
+//! (PSY-3), double wounds (PSY-4), characteristic tests where a 6 always
+//! fails (PSY-5), the 25 % casualty test (PSY-6) and armour penetration with
+//! the bonus die by Strength (PSY-12). Exact distributions, no dice rolled.
+
+use super::data::RulesData;
+
+/// A distribution over totals: `p[k]` is the chance of a total of `k`.
+pub type Dist = Vec<f64>;
+
+/// The distribution of one die of `sides` faces (1 … sides).
+pub fn die(sides: u32) -> Dist {
+    let n = usize::try_from(sides).unwrap_or(0);
+    let mut d = vec![0.0; n + 1];
+    for p in d.iter_mut().skip(1) {
+        *p = 1.0 / f64::from(sides.max(1));
+    }
+    d
+}
+
+/// The distribution of the sum of two independent totals.
+pub fn add(a: &Dist, b: &Dist) -> Dist {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![0.0; a.len() + b.len() - 1];
+    for (i, &p) in a.iter().enumerate() {
+        if p == 0.0 {
+            continue;
+        }
+        for (j, &q) in b.iter().enumerate() {
+            out[i + j] += p * q;
+        }
+    }
+    out
+}
+
+/// A fixed total.
+pub fn fixed(n: u32) -> Dist {
+    let mut d = vec![0.0; usize::try_from(n).unwrap_or(0) + 1];
+    if let Some(last) = d.last_mut() {
+        *last = 1.0;
+    }
+    d
+}
+
+/// The chance that one save succeeds against a psychic attack (PSY-3): an
+/// armour save is worsened by the attack's Strength; a force field's is not.
+/// A save worsened to 7 or more is lost.
+pub fn save_chance(rules: &RulesData, save: Option<i32>, strength: i32, force_field: bool) -> f64 {
+    let Some(save) = save else {
+        return 0.0;
+    };
+    let target = if force_field {
+        save
+    } else {
+        save - rules.save_modifier(strength)
+    };
+    match target {
+        i32::MIN..=2 => 5.0 / 6.0,
+        3..=6 => f64::from(7 - target) / 6.0,
+        _ => 0.0,
+    }
+}
+
+/// The wounds a target takes from `hits` wounding hits when each failed
+/// save counts `per_failed` wounds (PSY-4: two for the "Doom" kind).
+pub fn wounds_taken(hits: u32, save: f64, per_failed: u32) -> Dist {
+    let failed = super::odds::binomial(hits, 1.0 - save);
+    let step = usize::try_from(per_failed).unwrap_or(1);
+    let mut out = vec![0.0; failed.len().saturating_sub(1) * step + 1];
+    for (k, p) in failed.into_iter().enumerate() {
+        out[k * step] += p;
+    }
+    out
+}
+
+/// How a characteristic test is passed (PSY-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Under {
+    /// The total must be under the characteristic.
+    Strictly,
+    /// The total may equal it.
+    OrEqual,
+}
+
+/// The chance to pass a characteristic test of `dice` D6 against
+/// `characteristic` (PSY-5). On one die, a 6 always fails.
+pub fn test_chance(characteristic: i32, dice: u32, under: Under) -> f64 {
+    let mut total = fixed(0);
+    for _ in 0..dice {
+        total = add(&total, &die(6));
+    }
+    total
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| {
+            let k = i32::try_from(k).unwrap_or(i32::MAX);
+            let passes = match under {
+                Under::Strictly => k < characteristic,
+                Under::OrEqual => k <= characteristic,
+            };
+            passes && !(dice == 1 && k == 6)
+        })
+        .map(|(_, p)| p)
+        .sum()
+}
+
+/// Whether the casualties of a turn force a morale test (PSY-6): a quarter
+/// or more of the unit as it was at the start of the turn.
+pub fn casualty_test(unit_at_start: u32, casualties: u32) -> bool {
+    unit_at_start > 0 && u64::from(casualties) * 4 >= u64::from(unit_at_start)
+}
+
+/// The bonus die of armour penetration by Strength (PSY-12): none, D6, D12
+/// or D20.
+pub fn bonus_die(strength: i32) -> Option<u32> {
+    match strength {
+        i32::MIN..=3 => None,
+        4..=5 => Some(6),
+        6..=7 => Some(12),
+        _ => Some(20),
+    }
+}
+
+/// The chance that a hit of `strength` and `damage` (a distribution:
+/// `fixed(1)`, `die(3)` …) penetrates `armour` (PSY-12): S + damage + D6 +
+/// the bonus die, equal or more.
+pub fn penetration_chance(strength: i32, damage: &Dist, armour: i32) -> f64 {
+    let mut total = add(&fixed(u32::try_from(strength.max(0)).unwrap_or(0)), damage);
+    total = add(&total, &die(6));
+    if let Some(sides) = bonus_die(strength) {
+        total = add(&total, &die(sides));
+    }
+    total
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| i64::try_from(k).unwrap_or(i64::MAX) >= i64::from(armour))
+        .map(|(_, p)| p)
+        .sum()
+}
