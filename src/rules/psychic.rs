@@ -139,3 +139,40 @@ pub fn penetration_chance(strength: i32, damage: &Dist, armour: i32) -> f64 {
         .map(|(_, p)| p)
         .sum()
 }
+
+/// The odds of a psychic attack's hits on one target: each hit wounds on
+/// the wound chart by S against T, then the save (PSY-3), each failed save
+/// counting one or two wounds (PSY-4).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PsychicOdds {
+    /// The chance that a hit wounds.
+    pub wound: f64,
+    /// The chance that a wound is saved.
+    pub save: f64,
+    /// `wounds[k]`: the chance of exactly `k` wounds in all.
+    pub wounds: Dist,
+}
+
+/// The odds of `hits` psychic hits of `strength` on a target of
+/// `toughness` and `save` (a force field's or an armour save).
+pub fn attack(
+    rules: &RulesData,
+    hits: u32,
+    strength: i32,
+    toughness: i32,
+    save: Option<i32>,
+    force_field: bool,
+    double: bool,
+) -> PsychicOdds {
+    let wound = rules
+        .to_wound(strength, toughness)
+        .map_or(0.0, |n| f64::from(7_u32.saturating_sub(n).min(5)) / 6.0);
+    let saved = save_chance(rules, save, strength, force_field);
+    let per_hit = wound * (1.0 - saved);
+    let step = if double { 2 } else { 1 };
+    PsychicOdds {
+        wound,
+        save: saved,
+        wounds: wounds_taken(hits, 1.0 - per_hit, step),
+    }
+}

@@ -99,3 +99,24 @@ fn psy_12_armour_penetration_with_the_bonus_die() {
         (penetration_chance(3, &muster::rules::psychic::fixed(1), 10) - 1.0 / 6.0).abs() < 1e-12
     );
 }
+
+#[test]
+fn psy_3_psy_4_a_psychic_attack_wounds_on_the_chart_then_saves() {
+    use muster::rules::psychic::attack;
+    let r = rules();
+    // Two S4 hits on T3 (wounds on 3+), a 5+ armour save worsened to 6+,
+    // each failed save counting two wounds.
+    let o = attack(&r, 2, 4, 3, Some(5), false, true);
+    assert!((o.wound - 4.0 / 6.0).abs() < 1e-12);
+    assert!((o.save - 1.0 / 6.0).abs() < 1e-12);
+    let per_hit = 4.0 / 6.0 * 5.0 / 6.0;
+    assert_eq!(o.wounds.len(), 5);
+    assert!((o.wounds[4] - per_hit * per_hit).abs() < 1e-12);
+    assert!((o.wounds[2] - 2.0 * per_hit * (1.0 - per_hit)).abs() < 1e-12);
+    // A 5+ force field is not worsened.
+    let o = attack(&r, 1, 9, 3, Some(5), true, false);
+    assert!((o.save - 2.0 / 6.0).abs() < 1e-12);
+    // S1 against T5 cannot wound.
+    let o = attack(&r, 3, 1, 5, None, false, false);
+    assert!((o.wounds[0] - 1.0).abs() < 1e-12);
+}
