@@ -89,6 +89,20 @@ impl std::fmt::Display for Roll {
     }
 }
 
+/// A roll against a number, with its faces kept.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Check {
+    /// The dice rolled.
+    pub roll: Roll,
+    /// Whether the roll did what the rule asks of it.
+    pub passed: bool,
+}
+
+/// Rolls dice as the rules data names them (`2D6`).
+pub fn roll_dice<R: Rng + ?Sized>(rng: &mut R, dice: super::data::DiceSpec) -> Roll {
+    Roll::new(rng, dice.count, dice.sides, 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,6 +35,16 @@ pub fn add(a: &Dist, b: &Dist) -> Dist {
     out
 }
 
+/// The distribution of the sum of `count` dice of `sides` faces.
+pub fn dice_sum(count: u32, sides: u32) -> Dist {
+    let one = die(sides);
+    let mut total = fixed(0);
+    for _ in 0..count {
+        total = add(&total, &one);
+    }
+    total
+}
+
 /// A fixed total.
 pub fn fixed(n: u32) -> Dist {
     let mut d = vec![0.0; usize::try_from(n).unwrap_or(0) + 1];
