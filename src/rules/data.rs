@@ -166,6 +166,35 @@ impl SaveModifierTable {
     }
 }
 
+/// A value of a rules file outside its range: the problem names the field
+/// (`robots.minimum_save`), the value and the range.
+pub(crate) fn check_range<T: PartialOrd + std::fmt::Display>(
+    field: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<(), Problem> {
+    if range.contains(&value) {
+        return Ok(());
+    }
+    Err(Problem::new(DATA, "data.field_out_of_range")
+        .arg("field", field)
+        .arg("value", value)
+        .arg("range", format!("{} … {}", range.start(), range.end())))
+}
+
+/// The robots and flyers file (ROB-*; flyers to come).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RobotsFlyersFile {
+    robots: super::robots::RobotRules,
+    #[serde(default)]
+    note: String,
+}
+
+fn check_robots_flyers(file: &RobotsFlyersFile) -> Result<(), Problem> {
+    file.robots.check()
+}
+
 /// Every rules table Muster computes with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RulesData {
@@ -187,10 +216,12 @@ pub struct RulesData {
     pub killteam: super::killteam::KillTeamData,
     /// Every rule's title and text, for the in-app reference.
     pub reference: super::reference::Reference,
+    /// Robots: orders, arcs, target checks, special damage (ROB-*).
+    pub robots: super::robots::RobotRules,
 }
 
 /// The rules data files, by file name, with their built-in text.
-pub const BUILT_IN_FILES: [(&str, &str); 8] = [
+pub const BUILT_IN_FILES: [(&str, &str); 9] = [
     ("races.json", include_str!("../../assets/rules/races.json")),
     (
         "character_types.json",
@@ -219,6 +250,10 @@ pub const BUILT_IN_FILES: [(&str, &str); 8] = [
     (
         "reference.json",
         include_str!("../../assets/rules/reference.json"),
+    ),
+    (
+        "robots_flyers.json",
+        include_str!("../../assets/rules/robots_flyers.json"),
     ),
 ];
 
@@ -423,7 +458,13 @@ impl RulesData {
             super::reference::Reference::check,
             &mut problems,
         )?;
-        let _ = (&races.note, &types.note);
+        let robots_flyers: RobotsFlyersFile = one(
+            "robots_flyers.json",
+            overrides,
+            check_robots_flyers,
+            &mut problems,
+        )?;
+        let _ = (&races.note, &types.note, &robots_flyers.note);
         Ok((
             Self {
                 races: races.races,
@@ -435,6 +476,7 @@ impl RulesData {
                 save_modifiers,
                 killteam,
                 reference,
+                robots: robots_flyers.robots,
             },
             problems,
         ))

@@ -16,6 +16,7 @@ pub mod odds;
 pub mod problem;
 pub mod psychic;
 pub mod reference;
+pub mod robots;
 pub mod roster;
 pub mod roster_edit;
 pub mod scenario;

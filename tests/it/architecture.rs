@@ -186,6 +186,7 @@ fn every_translation_key_used_in_the_code_exists() {
         "reference.",
         "odds.",
         "battle.",
+        "robot.",
     ];
     let mut files = Vec::new();
     rust_files(

@@ -13,6 +13,7 @@ mod fuzz;
 mod killteam;
 mod odds;
 mod psychic;
+mod robots;
 mod store_disk;
 mod store_faults;
 mod ui;

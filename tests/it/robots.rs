@@ -1,0 +1,524 @@
+//! Robots' numbers and decisions (ROB-1 … ROB-9): exact chances checked
+//! against a count of every die, seeded rolls that repeat, refusals with
+//! their rule, and the rules data they come from.
+
+use muster::rules::characteristic::Characteristic;
+use muster::rules::data::BUILT_IN_FILES;
+use muster::rules::dice::seeded;
+use muster::rules::robots::{
+    Action, Aim, Clock, Effect, Order, OrderQueue, RobotRules, UnitKind, aim, aim_chance,
+    arc_degrees, burning_smell_chance, can_fire_at, check_fire, damage_bonus, damage_left,
+    damage_odds, destroyed, in_arc, initiative_after, malfunction_odds, move_after, pick, roll_aim,
+    roll_burning_smell, roll_malfunction, roll_special_damage, save, save_from_rolls, split,
+    turns_ahead, turret_can_fire_at, unit_kind, weapons_at_once,
+};
+use muster::rules::{Roll, RulesData};
+
+fn robots() -> RobotRules {
+    RulesData::built_in().expect("built-in rules").robots
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+fn clock(h: u8) -> Clock {
+    Clock::new(h).expect("a bearing")
+}
+
+/// The built-in robots and flyers file with one change made to it.
+fn override_with(change: impl FnOnce(&mut serde_json::Value)) -> Vec<(String, String)> {
+    let text = BUILT_IN_FILES
+        .iter()
+        .find(|(n, _)| *n == "robots_flyers.json")
+        .expect("the file")
+        .1;
+    let mut v: serde_json::Value = serde_json::from_str(text).expect("json");
+    change(&mut v);
+    vec![("robots_flyers.json".to_owned(), v.to_string())]
+}
+
+/// The effect of a table total, by brute reading of the built-in table.
+fn effect_of(r: &RobotRules, total: i32) -> Effect {
+    r.special_damage.effect(total).expect("an effect").clone()
+}
+
+#[test]
+fn rob_1_the_combat_robot_and_a_save_of_at_least_6() {
+    let r = robots();
+    let robot = r.robot("imperial_combat_robot").expect("the combat robot");
+    let p = robot.profile;
+    let got: Vec<i32> = Characteristic::ALL.iter().map(|&c| p.get(c)).collect();
+    // M WS BS S T D I A Ld Int Cl WP, D in the W column.
+    assert_eq!(got, vec![6, 5, 5, 5, 5, 5, 5, 3, 10, 8, 10, 10]);
+    assert_eq!(robot.save, 2);
+    assert_eq!(robot.tech_level, 8);
+    // Every robot saves on 6+ at worst.
+    assert_eq!(save(&r, None), 6);
+    assert_eq!(save(&r, Some(7)), 6);
+    assert_eq!(save(&r, Some(2)), 2);
+    // "2, 3, 4, 5 or 6" is a 2+ save.
+    assert_eq!(save_from_rolls(&[2, 3, 4, 5, 6]), Ok(2));
+    assert_eq!(save_from_rolls(&[6]), Ok(6));
+    assert_eq!(save_from_rolls(&[6, 5, 4]), Ok(4));
+    for bad in [&[3, 5, 6][..], &[1, 2, 3, 4, 5, 6], &[], &[4, 5]] {
+        let p = save_from_rolls(bad).expect_err("not a save");
+        assert_eq!((p.rule.as_ref(), p.key), ("ROB-1", "robot.save_rolls"));
+    }
+}
+
+#[test]
+fn rob_2_one_weapon_per_arm_at_a_time() {
+    let r = robots();
+    let robot = r.robot("imperial_combat_robot").expect("robot");
+    assert_eq!(weapons_at_once(robot), 2);
+    // Two bolters, or a bolter and the missile launcher.
+    assert!(check_fire(robot, &[(0, "bolter"), (1, "bolter")]).is_ok());
+    assert!(check_fire(robot, &[(0, "missile_launcher"), (1, "bolter")]).is_ok());
+    assert!(check_fire(robot, &[(1, "ball_and_chain")]).is_ok());
+    // Not the bolter and the missile launcher of the same arm.
+    let p = check_fire(robot, &[(0, "bolter"), (0, "missile_launcher")]).expect_err("one arm");
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("ROB-2", "robot.one_weapon_per_arm")
+    );
+    assert_eq!(p.get("arm"), Some("1"));
+    let p = check_fire(robot, &[(0, "ball_and_chain")]).expect_err("right arm's");
+    assert_eq!(p.key, "robot.no_such_weapon");
+    assert!(check_fire(robot, &[(2, "bolter")]).is_err(), "no third arm");
+}
+
+#[test]
+fn rob_3_robots_never_rout_and_are_never_blinded() {
+    assert!(!UnitKind::Robots.takes_rout_tests());
+    assert!(!UnitKind::Robots.blinded_by_blinding_weapons());
+    assert!(UnitKind::Creatures.takes_rout_tests());
+    assert!(UnitKind::Creatures.blinded_by_blinding_weapons());
+}
+
+#[test]
+fn rob_4_robots_and_creatures_never_share_a_unit() {
+    assert_eq!(unit_kind(4, 0), Ok(UnitKind::Robots));
+    assert_eq!(unit_kind(0, 10), Ok(UnitKind::Creatures));
+    let p = unit_kind(3, 1).expect_err("mixed");
+    assert_eq!((p.rule.as_ref(), p.key), ("ROB-4", "robot.mixed_unit"));
+    // No 2" coherency for robots; split them as you wish.
+    assert!(!UnitKind::Robots.keeps_coherency());
+    assert!(UnitKind::Creatures.keeps_coherency());
+    assert!(split(5, &[1, 1, 3]).is_ok());
+    assert!(split(5, &[5]).is_ok());
+    assert_eq!(split(5, &[2, 2]).expect_err("4 of 5").rule, "ROB-4");
+    assert!(split(5, &[5, 0]).is_err(), "an empty group");
+}
+
+#[test]
+fn rob_5_orders_are_written_one_two_or_three_turns_ahead_by_int() {
+    let r = robots();
+    for (int, ahead) in [(10, 1), (8, 1), (7, 2), (6, 2), (5, 3), (3, 3), (0, 3)] {
+        assert_eq!(turns_ahead(&r, int), ahead, "Int {int}");
+    }
+    // An Int 6 robot, at the end of turn 1: turns 2 and 3 to write.
+    let q = OrderQueue::default();
+    assert_eq!(q.missing(&r, 6, 1), vec![2, 3]);
+    let go = Order::Move {
+        towards: clock(2),
+        turret: None,
+    };
+    let q = q.write(&r, 6, 1, 2, go).expect("turn 2");
+    let q = q
+        .write(&r, 6, 1, 3, Order::StayPut { turret: None })
+        .expect("turn 3");
+    assert!(q.missing(&r, 6, 1).is_empty());
+    assert_eq!(q.order(2), Some(&go));
+    // Turn 4 is three turns ahead: too far for Int 6 (not for Int 5).
+    let p = q.write(&r, 6, 1, 4, go).expect_err("too far");
+    assert_eq!((p.rule.as_ref(), p.key), ("ROB-5", "robot.order_too_far"));
+    assert!(q.write(&r, 5, 1, 4, go).is_ok());
+    // A written order never changes; a past turn cannot be ordered.
+    let p = q
+        .write(&r, 6, 1, 2, Order::StayPut { turret: None })
+        .expect_err("written");
+    assert_eq!(p.key, "robot.order_fixed");
+    assert_eq!(
+        q.write(&r, 6, 1, 1, go).expect_err("late").key,
+        "robot.order_too_late"
+    );
+    // The queue is kept in documents.
+    let json = serde_json::to_string(&q).expect("serializes");
+    assert_eq!(serde_json::from_str::<OrderQueue>(&json).expect("reads"), q);
+}
+
+#[test]
+fn rob_5_a_robot_faces_its_move_or_the_written_direction() {
+    let facing = clock(12);
+    let q = OrderQueue::default()
+        .write(
+            &robots(),
+            8,
+            0,
+            1,
+            Order::Move {
+                towards: clock(2),
+                turret: Some(clock(4)),
+            },
+        )
+        .expect("written");
+    // It moves and ends facing 2 o'clock; its turret fires at 4 o'clock.
+    let (done, rest) = q.carry_out(1, Action::Move, facing).expect("moves");
+    assert_eq!(done.moved, Some(clock(2)));
+    assert_eq!(done.facing, clock(2));
+    assert_eq!(done.turret, clock(4));
+    assert!(rest.order(1).is_none(), "the order is used up");
+    // It may stay put instead: turned to face the written direction.
+    let (done, _) = q.carry_out(1, Action::StayPut, facing).expect("stays");
+    assert_eq!((done.moved, done.facing), (None, clock(2)));
+    // It may not turn elsewhere.
+    let p = q
+        .carry_out(1, Action::Turn(clock(6)), facing)
+        .expect_err("turns");
+    assert_eq!((p.rule.as_ref(), p.key), ("ROB-5", "robot.cannot_turn"));
+}
+
+#[test]
+fn rob_5_a_robot_ordered_to_stay_put_may_turn_any_way() {
+    // Decision on the garbled sentence.
+    let facing = clock(12);
+    let q = OrderQueue::default()
+        .write(&robots(), 8, 0, 1, Order::StayPut { turret: None })
+        .expect("written");
+    let (done, _) = q
+        .carry_out(1, Action::Turn(clock(7)), facing)
+        .expect("turns");
+    assert_eq!(
+        (done.moved, done.facing, done.turret),
+        (None, clock(7), clock(7))
+    );
+    let (done, _) = q.carry_out(1, Action::StayPut, facing).expect("stays");
+    assert_eq!(done.facing, facing);
+    let p = q
+        .carry_out(1, Action::Move, facing)
+        .expect_err("ordered to stay");
+    assert_eq!(p.key, "robot.ordered_to_stay");
+    // No order written: it stays put and keeps its facing.
+    let none = OrderQueue::default();
+    let (done, _) = none.carry_out(1, Action::StayPut, clock(3)).expect("stays");
+    assert_eq!((done.moved, done.facing), (None, clock(3)));
+    assert_eq!(
+        none.carry_out(1, Action::Move, clock(3))
+            .expect_err("no order")
+            .key,
+        "robot.no_order"
+    );
+}
+
+#[test]
+fn rob_5_clock_bearings_are_1_to_12() {
+    assert_eq!(Clock::new(0).expect_err("0").key, "robot.bad_bearing");
+    assert!(Clock::new(13).is_err());
+    assert_eq!(clock(12).degrees(), 0.0);
+    assert_eq!(clock(3).degrees(), 90.0);
+    assert_eq!(clock(9).degrees(), 270.0);
+    assert!(serde_json::from_str::<Clock>("13").is_err());
+    assert_eq!(serde_json::from_str::<Clock>("5").expect("5"), clock(5));
+}
+
+#[test]
+fn rob_6_fire_arcs_shrink_with_int() {
+    let r = robots();
+    assert_eq!(arc_degrees(&r, 10), 90.0);
+    assert_eq!(arc_degrees(&r, 8), 90.0);
+    assert_eq!(arc_degrees(&r, 7), 45.0);
+    assert_eq!(arc_degrees(&r, 6), 45.0);
+    assert_eq!(arc_degrees(&r, 5), 22.5);
+    assert_eq!(arc_degrees(&r, 1), 22.5);
+    let north = clock(12);
+    // Int 8: 45° each side.
+    assert!(can_fire_at(&r, 8, north, 45.0), "the edge is inside");
+    assert!(!can_fire_at(&r, 8, north, 46.0));
+    assert!(can_fire_at(&r, 8, north, 316.0), "across 12 o'clock");
+    // Int 7: 22.5° each side; Int 5: 11.25°.
+    assert!(can_fire_at(&r, 7, north, 22.5));
+    assert!(!can_fire_at(&r, 7, north, 23.0));
+    assert!(can_fire_at(&r, 5, north, 348.75));
+    assert!(!can_fire_at(&r, 5, north, 12.0));
+    // Facing 3 o'clock.
+    assert!(can_fire_at(&r, 8, clock(3), 130.0));
+    assert!(!can_fire_at(&r, 8, clock(3), 0.0));
+    // A turret: 90° whatever the Int, around its written direction.
+    assert!(turret_can_fire_at(&r, clock(6), 220.0));
+    assert!(!turret_can_fire_at(&r, clock(6), 226.0));
+    assert!(in_arc(360.0, 0.0, 180.0));
+}
+
+#[test]
+fn rob_7_the_nearest_enemy_unless_a_friend_is_nearer() {
+    assert_eq!(aim(None, Some(3.0)), Aim::NoTarget);
+    assert_eq!(aim(Some(10.0), None), Aim::Enemy);
+    assert_eq!(aim(Some(10.0), Some(12.0)), Aim::Enemy);
+    assert_eq!(aim(Some(10.0), Some(10.0)), Aim::Enemy, "not nearer");
+    assert_eq!(aim(Some(10.0), Some(4.0)), Aim::Check);
+}
+
+#[test]
+fn rob_7_the_2d6_target_check_against_every_pair_of_dice() {
+    let r = robots();
+    for int in -1..=13 {
+        let mut right = 0;
+        for a in 1..=6 {
+            for b in 1..=6 {
+                if a + b <= int {
+                    right += 1;
+                }
+            }
+        }
+        let want = f64::from(right) / 36.0;
+        assert!(close(aim_chance(&r, int), want), "Int {int}");
+    }
+    assert!(close(aim_chance(&r, 8), 26.0 / 36.0));
+}
+
+#[test]
+fn rob_7_the_same_seed_rolls_the_same_check() {
+    let r = robots();
+    for seed in 0..50 {
+        let a = roll_aim(&r, 7, &mut seeded(seed));
+        let b = roll_aim(&r, 7, &mut seeded(seed));
+        assert_eq!(a, b);
+        assert_eq!((a.roll.sides, a.roll.faces.len()), (6, 2));
+        assert_eq!(a.roll.total, a.roll.faces.iter().sum::<u32>() as i32);
+        assert_eq!(a.passed, a.roll.total <= 7);
+    }
+}
+
+#[test]
+fn rob_8_destroyed_when_every_d_is_lost() {
+    assert_eq!(damage_left(5, 4), 1);
+    assert!(!destroyed(5, 4));
+    assert!(destroyed(5, 5));
+    assert!(destroyed(5, 9));
+    assert_eq!(damage_left(5, 9), 0);
+}
+
+#[test]
+fn rob_8_the_special_damage_table() {
+    let r = robots();
+    let kinds: Vec<&str> = (1..=12).map(|t| effect_of(&r, t).key()).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            "robot.effect.arm_lost",
+            "robot.effect.coordination",
+            "robot.effect.power",
+            "robot.effect.seized",
+            "robot.effect.weapon_lost",
+            "robot.effect.system_error",
+            "robot.effect.berserk",
+            "robot.effect.burning_smell",
+            "robot.effect.bang",
+            "robot.effect.bang",
+            "robot.effect.bang",
+            "robot.effect.bang",
+        ]
+    );
+    // The numbers of the effects.
+    let coordination = effect_of(&r, 2);
+    assert_eq!(coordination.to_hit(), -1);
+    let power = effect_of(&r, 3);
+    assert_eq!(power.to_hit(), -1);
+    let robot = r.robot("imperial_combat_robot").expect("robot");
+    assert_eq!(move_after(&robot.profile, &power), 3.0, "M 6 halved");
+    assert_eq!(move_after(&robot.profile, &coordination), 6.0);
+    assert!(matches!(
+        power,
+        Effect::Power { initiative_loss, .. } if (initiative_loss.count, initiative_loss.sides) == (1, 4)
+    ));
+    assert!(matches!(
+        coordination,
+        Effect::Coordination { random_move, .. } if (random_move.count, random_move.sides) == (1, 6)
+    ));
+    assert_eq!(initiative_after(5, &Roll::from_faces(4, vec![3], 0)), 2);
+    assert_eq!(initiative_after(2, &Roll::from_faces(4, vec![4], 0)), 0);
+    let bang = effect_of(&r, 9);
+    assert!(bang.destroys());
+    assert_eq!(
+        bang,
+        Effect::Bang {
+            strength: 3,
+            radius_inches: 1
+        }
+    );
+    // Burning smell: a 6 on a D6 at the end of each turn blows it up.
+    let smell = effect_of(&r, 8);
+    assert!(close(burning_smell_chance(&smell), 1.0 / 6.0));
+    assert_eq!(burning_smell_chance(&bang), 0.0);
+    for seed in 0..30 {
+        let a = roll_burning_smell(&smell, &mut seeded(seed)).expect("smell");
+        assert_eq!(
+            Some(&a),
+            roll_burning_smell(&smell, &mut seeded(seed)).as_ref()
+        );
+        assert_eq!(a.passed, a.roll.total == 6);
+    }
+    assert!(roll_burning_smell(&bang, &mut seeded(1)).is_none());
+    // An arm at random: a D2.
+    let arm = pick(2, &mut seeded(3)).expect("an arm");
+    assert_eq!((arm.sides, arm.faces.len()), (2, 1));
+    assert!(pick(0, &mut seeded(3)).is_none());
+}
+
+#[test]
+fn rob_8_one_roll_with_plus_one_per_extra_point_against_every_die() {
+    let r = robots();
+    assert_eq!(damage_bonus(&r, 0), None, "no point lost, no roll");
+    assert_eq!(damage_bonus(&r, 1), Some(0));
+    assert_eq!(damage_bonus(&r, 4), Some(3));
+    for lost in 1..=6u32 {
+        let bonus = lost as i32 - 1;
+        let mut malfunction = 0;
+        let mut by_effect: Vec<(Effect, u32)> = Vec::new();
+        for d6 in 1..=6 {
+            if d6 + bonus < 6 {
+                continue;
+            }
+            malfunction += 10;
+            for d10 in 1..=10 {
+                let e = effect_of(&r, d10 + bonus);
+                match by_effect.iter_mut().find(|(x, _)| *x == e) {
+                    Some((_, n)) => *n += 1,
+                    None => by_effect.push((e, 1)),
+                }
+            }
+        }
+        let odds = damage_odds(&r, lost);
+        assert!(
+            close(odds.malfunction, f64::from(malfunction) / 60.0),
+            "lost {lost}"
+        );
+        assert_eq!(odds.effects.len(), by_effect.len(), "lost {lost}");
+        for (e, n) in by_effect {
+            let p = odds
+                .effects
+                .iter()
+                .find(|(x, _)| *x == e)
+                .map_or(0.0, |(_, p)| *p);
+            assert!(close(p, f64::from(n) / 60.0), "lost {lost}: {e:?}");
+        }
+    }
+    // One point: 1 in 6, then BANG! on 9 or 10.
+    let odds = damage_odds(&r, 1);
+    assert!(close(odds.malfunction, 1.0 / 6.0));
+    let bang = odds.effects.last().expect("bang");
+    assert!(bang.0.destroys());
+    assert!(close(bang.1, 2.0 / 60.0));
+    assert!(damage_odds(&r, 0).effects.is_empty());
+}
+
+#[test]
+fn rob_8_special_damage_rolls_keep_their_faces_and_repeat() {
+    let r = robots();
+    assert!(roll_special_damage(&r, 0, &mut seeded(1)).is_none());
+    let mut malfunctions = 0;
+    for seed in 0..200 {
+        let a = roll_special_damage(&r, 3, &mut seeded(seed)).expect("rolled");
+        assert_eq!(
+            Some(&a),
+            roll_special_damage(&r, 3, &mut seeded(seed)).as_ref()
+        );
+        assert_eq!((a.trigger.sides, a.trigger.modifier), (6, 2));
+        assert_eq!(a.table.is_some(), a.trigger.total >= 6);
+        if let Some(table) = &a.table {
+            malfunctions += 1;
+            assert_eq!((table.sides, table.modifier), (10, 2));
+            assert_eq!(a.effect, Some(effect_of(&r, table.total)));
+        } else {
+            assert!(a.effect.is_none());
+        }
+    }
+    assert!(malfunctions > 0);
+    // Six points lost: +5, the trigger always makes it.
+    for seed in 0..20 {
+        let a = roll_special_damage(&r, 6, &mut seeded(seed)).expect("rolled");
+        assert!(a.table.expect("always").total >= 6);
+    }
+}
+
+#[test]
+fn rob_9_optional_malfunctions_1_in_n_for_one_turn() {
+    let r = robots();
+    assert_eq!(r.malfunctions.default_one_in, 6);
+    assert_eq!(r.malfunctions.lasts_turns, 1);
+    for one_in in [1, 4, 6, 20] {
+        let odds = malfunction_odds(&r, one_in).expect("odds");
+        assert!(close(odds.malfunction, 1.0 / f64::from(one_in)));
+        // No bonus: each D10 face once, counted.
+        for (e, p) in &odds.effects {
+            let faces = (1..=10).filter(|&f| effect_of(&r, f) == *e).count();
+            assert!(close(*p, faces as f64 / 10.0 / f64::from(one_in)), "{e:?}");
+        }
+        let total: f64 = odds.effects.iter().map(|(_, p)| p).sum();
+        assert!(close(total, odds.malfunction));
+    }
+    let p = malfunction_odds(&r, 0).expect_err("1 in 0");
+    assert_eq!((p.rule.as_ref(), p.key), ("ROB-9", "robot.one_in_zero"));
+    assert!(roll_malfunction(&r, 0, &mut seeded(1)).is_err());
+    for seed in 0..100 {
+        let a = roll_malfunction(&r, 4, &mut seeded(seed)).expect("rolled");
+        assert_eq!(
+            a,
+            roll_malfunction(&r, 4, &mut seeded(seed)).expect("again")
+        );
+        assert_eq!(a.check.sides, 4);
+        assert_eq!(a.table.is_some(), a.check.total == 4);
+        assert_eq!(a.lasts_turns, 1);
+        if let Some(t) = &a.table {
+            assert_eq!(t.modifier, 0);
+            assert_eq!(a.effect, Some(effect_of(&r, t.total)));
+        }
+    }
+    // 1 in 1: every turn.
+    assert!(
+        roll_malfunction(&r, 1, &mut seeded(9))
+            .expect("rolled")
+            .effect
+            .is_some()
+    );
+}
+
+#[test]
+fn rob_8_the_table_lives_in_the_rules_data_and_is_checked() {
+    // A user may move BANG! to 10 only.
+    let o = override_with(|v| {
+        v["robots"]["special_damage"]["table"][8]["from"] = 10.into();
+        v["robots"]["special_damage"]["table"][7]["to"] = 9.into();
+    });
+    let (d, problems) = RulesData::with_overrides(&o).expect("loads");
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(effect_of(&d.robots, 9).key(), "robot.effect.burning_smell");
+    // A gap in the table is refused, naming the face; the built-in is used.
+    let o = override_with(|v| {
+        v["robots"]["special_damage"]["table"][8]["from"] = 10.into();
+    });
+    let (d, problems) = RulesData::with_overrides(&o).expect("falls back");
+    assert_eq!(problems[0].problem.key, "data.face_lines");
+    assert_eq!(problems[0].problem.get("face"), Some("9"));
+    assert_eq!(effect_of(&d.robots, 9).key(), "robot.effect.bang");
+    // A value out of range names its field.
+    let o = override_with(|v| v["robots"]["minimum_save"] = 7.into());
+    let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
+    assert_eq!(problems[0].problem.key, "data.field_out_of_range");
+    assert_eq!(
+        problems[0].problem.get("field"),
+        Some("robots.minimum_save")
+    );
+    // Unknown fields are refused, in an effect too.
+    for line in [0, 1] {
+        let o = override_with(|v| {
+            v["robots"]["special_damage"]["table"][line]["effect"]["oops"] = 1.into();
+        });
+        let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
+        assert_eq!(problems[0].problem.key, "doc.syntax", "line {line}");
+    }
+    let o = override_with(|v| v["robots"]["extra"] = 1.into());
+    let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
+    assert_eq!(problems[0].problem.key, "doc.syntax");
+}
