@@ -182,17 +182,19 @@ pub(crate) fn check_range<T: PartialOrd + std::fmt::Display>(
         .arg("range", format!("{} … {}", range.start(), range.end())))
 }
 
-/// The robots and flyers file (ROB-*; flyers to come).
+/// The robots and flyers file (ROB-*, FLY-*).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RobotsFlyersFile {
     robots: super::robots::RobotRules,
+    flyers: super::flyers::FlyerRules,
     #[serde(default)]
     note: String,
 }
 
 fn check_robots_flyers(file: &RobotsFlyersFile) -> Result<(), Problem> {
-    file.robots.check()
+    file.robots.check()?;
+    file.flyers.check()
 }
 
 /// Every rules table Muster computes with.
@@ -218,6 +220,8 @@ pub struct RulesData {
     pub reference: super::reference::Reference,
     /// Robots: orders, arcs, target checks, special damage (ROB-*).
     pub robots: super::robots::RobotRules,
+    /// Flyers: altitude, ranges, drops, crashes, floors (FLY-*).
+    pub flyers: super::flyers::FlyerRules,
 }
 
 /// The rules data files, by file name, with their built-in text.
@@ -477,6 +481,7 @@ impl RulesData {
                 killteam,
                 reference,
                 robots: robots_flyers.robots,
+                flyers: robots_flyers.flyers,
             },
             problems,
         ))

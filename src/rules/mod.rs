@@ -10,6 +10,7 @@ pub mod characteristic;
 pub mod data;
 pub mod dice;
 pub mod doc;
+pub mod flyers;
 pub mod killteam;
 pub mod msg;
 pub mod odds;

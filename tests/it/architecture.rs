@@ -187,6 +187,7 @@ fn every_translation_key_used_in_the_code_exists() {
         "odds.",
         "battle.",
         "robot.",
+        "flyer.",
     ];
     let mut files = Vec::new();
     rust_files(

@@ -9,6 +9,7 @@ mod characters;
 mod cli_exit;
 mod crash;
 mod doc_model;
+mod flyers;
 mod fuzz;
 mod killteam;
 mod odds;

@@ -1,0 +1,861 @@
+//! Flyers, the numbers and decisions of them: speed changes and the turn
+//! radius (FLY-1), climbing and diving (FLY-2), taking off and landing
+//! (FLY-3), ranges to, from and between flyers (FLY-4 … FLY-6), close
+//! combat in the air (FLY-7 … FLY-9), dropped objects (FLY-10), crashes
+//! (FLY-11) and building floors (FLY-12).
+//!
+//! Pure and deterministic: exact distributions, and rolls made with the
+//! caller's generator that keep every die as a [`Roll`]. Every table and
+//! every assumed value comes from `assets/rules/robots_flyers.json`.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use super::data::{DiceSpec, check_range};
+use super::dice::{Check, Roll, roll_dice};
+use super::problem::Problem;
+use super::psychic::{Dist, dice_sum};
+use super::robots::at_least;
+
+// ---------------------------------------------------------------- the data
+
+/// A die and what is added to it (`D6-3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DieRoll {
+    /// Faces of the die.
+    pub sides: u32,
+    /// Added to the face.
+    pub modifier: i32,
+}
+
+/// The inches added to ranges by altitude (FLY-4 … FLY-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangeRules {
+    /// FLY-4: added per level when a flyer is shot from the ground.
+    pub from_ground_per_level: u32,
+    /// FLY-5: levels a flyer shoots the ground from with no addition.
+    pub to_ground_free_levels: u32,
+    /// FLY-5: added per level above those.
+    pub to_ground_per_level: u32,
+    /// FLY-6: how many levels lower a target may be with no addition.
+    pub air_free_levels_lower: u32,
+    /// FLY-6: added per level of difference (higher), or beyond the free
+    /// levels (lower).
+    pub air_per_level: u32,
+}
+
+/// Going to fetch stones (FLY-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GatherRules {
+    /// Full turns spent away before the first roll.
+    pub wait_turns: u32,
+    /// Faces of the die rolled at the start of each later turn.
+    pub die: u32,
+    /// The unit comes back on this face or more.
+    pub returns_at: u32,
+}
+
+/// Dropping objects (FLY-10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropRules {
+    /// The roll from attack level up, one line per level.
+    pub by_level: Vec<DieRoll>,
+    /// The roll from the levels above those.
+    pub higher: DieRoll,
+    /// Stones and bricks: added to the thrower's S per level above attack
+    /// level.
+    pub stone_strength_per_level: i32,
+    /// Fetching stones.
+    pub gather: GatherRules,
+}
+
+/// Crashes (FLY-11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrashRules {
+    /// Faces of the damage dice.
+    pub damage_sides: u32,
+    /// How many damage dice, from attack level up.
+    pub dice_by_level: Vec<u32>,
+    /// Dice added per level above the table.
+    pub extra_dice_per_level: u32,
+    /// How far, in inches, the wreck lands.
+    pub scatter: DiceSpec,
+    /// Faces of the dice of the damage to what it lands on.
+    pub impact_sides: u32,
+}
+
+/// Altitude levels and building floors (FLY-12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FloorRules {
+    /// The top floor of each level, from attack level up (the first floor
+    /// is the floor above the ground floor).
+    pub top_floor_by_level: Vec<u32>,
+    /// Floors per level above the table.
+    pub floors_per_level_beyond: u32,
+}
+
+/// The flyer rules data (`flyers` in `robots_flyers.json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlyerRules {
+    /// FLY-2: the highest level a flyer may reach (Assumed).
+    pub max_level: u32,
+    /// FLY-2: inches moved per level climbed.
+    pub climb_inches_per_level: u32,
+    /// FLY-2: inches moved per level dived.
+    pub dive_inches_per_level: u32,
+    /// FLY-2: levels a flyer able to hover may change in a turn.
+    pub hover_levels_per_turn: u32,
+    /// FLY-1: a flyer slows down by this many times its acc/dec.
+    pub deceleration_factor: u32,
+    /// FLY-4 … FLY-6.
+    pub range: RangeRules,
+    /// FLY-10.
+    pub drop: DropRules,
+    /// FLY-11.
+    pub crash: CrashRules,
+    /// FLY-10, FLY-11: faces of the die giving a random direction as a
+    /// clock bearing.
+    pub random_direction_sides: u32,
+    /// FLY-12.
+    pub floors: FloorRules,
+    #[serde(default)]
+    note: String,
+}
+
+impl FlyerRules {
+    /// Checks every value is in its range, naming the field if not.
+    pub fn check(&self) -> Result<(), Problem> {
+        let _ = &self.note;
+        check_range("flyers.max_level", self.max_level, 1..=100)?;
+        check_range(
+            "flyers.climb_inches_per_level",
+            self.climb_inches_per_level,
+            1..=1000,
+        )?;
+        check_range(
+            "flyers.dive_inches_per_level",
+            self.dive_inches_per_level,
+            1..=1000,
+        )?;
+        check_range(
+            "flyers.hover_levels_per_turn",
+            self.hover_levels_per_turn,
+            0..=100,
+        )?;
+        check_range(
+            "flyers.deceleration_factor",
+            self.deceleration_factor,
+            1..=10,
+        )?;
+        let r = &self.range;
+        check_range(
+            "flyers.range.from_ground_per_level",
+            r.from_ground_per_level,
+            0..=1000,
+        )?;
+        check_range(
+            "flyers.range.to_ground_free_levels",
+            r.to_ground_free_levels,
+            0..=100,
+        )?;
+        check_range(
+            "flyers.range.to_ground_per_level",
+            r.to_ground_per_level,
+            0..=1000,
+        )?;
+        check_range(
+            "flyers.range.air_free_levels_lower",
+            r.air_free_levels_lower,
+            0..=100,
+        )?;
+        check_range("flyers.range.air_per_level", r.air_per_level, 0..=1000)?;
+        let d = &self.drop;
+        for roll in d.by_level.iter().chain(std::iter::once(&d.higher)) {
+            check_range("flyers.drop.sides", roll.sides, 1..=100)?;
+            check_range("flyers.drop.modifier", roll.modifier, -100..=100)?;
+        }
+        check_range(
+            "flyers.drop.stone_strength_per_level",
+            d.stone_strength_per_level,
+            0..=10,
+        )?;
+        check_range(
+            "flyers.drop.gather.wait_turns",
+            d.gather.wait_turns,
+            0..=100,
+        )?;
+        check_range("flyers.drop.gather.die", d.gather.die, 1..=100)?;
+        check_range(
+            "flyers.drop.gather.returns_at",
+            d.gather.returns_at,
+            1..=d.gather.die,
+        )?;
+        let c = &self.crash;
+        check_range("flyers.crash.damage_sides", c.damage_sides, 1..=100)?;
+        if c.dice_by_level.is_empty() {
+            return Err(Problem::new("DATA", "data.no_entry"));
+        }
+        for &n in &c.dice_by_level {
+            check_range("flyers.crash.dice_by_level", n, 1..=100)?;
+        }
+        check_range(
+            "flyers.crash.extra_dice_per_level",
+            c.extra_dice_per_level,
+            0..=100,
+        )?;
+        check_range("flyers.crash.scatter.count", c.scatter.count, 1..=100)?;
+        check_range("flyers.crash.scatter.sides", c.scatter.sides, 1..=100)?;
+        check_range("flyers.crash.impact_sides", c.impact_sides, 1..=100)?;
+        check_range(
+            "flyers.random_direction_sides",
+            self.random_direction_sides,
+            1..=360,
+        )?;
+        let f = &self.floors;
+        if f.top_floor_by_level.is_empty() {
+            return Err(Problem::new("DATA", "data.no_entry"));
+        }
+        if f.top_floor_by_level.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(Problem::new("DATA", "data.not_increasing")
+                .arg("field", "flyers.floors.top_floor_by_level"));
+        }
+        check_range(
+            "flyers.floors.floors_per_level_beyond",
+            f.floors_per_level_beyond,
+            1..=1000,
+        )
+    }
+}
+
+// ------------------------------------------------------------ the types
+
+/// An altitude level (FLY-2): 0 is attack level, `n` is `+10n` (+10, +20 …).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct Level(pub u32);
+
+impl Level {
+    /// Attack level, a few metres up: a ground target (FLY-4).
+    pub const ATTACK: Self = Self(0);
+
+    /// The level's altitude as players write it: 10 for `+10` (level 1),
+    /// 0 for attack level.
+    pub fn altitude(self) -> u64 {
+        u64::from(self.0) * 10
+    }
+}
+
+/// A flyer's flight characteristics (FLY-1).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Flyer {
+    /// The highest speed, in inches.
+    pub max_speed: u32,
+    /// The lowest speed; slower crashes. 0: it can hover.
+    pub min_speed: u32,
+    /// Inches it may speed up by in a turn (it slows down by twice that).
+    pub acc_dec: u32,
+    /// The turn radius is the speed times this (usually 1).
+    pub turn_ratio: f64,
+}
+
+impl Flyer {
+    /// Whether it can hover (minimum speed 0).
+    pub fn can_hover(&self) -> bool {
+        self.min_speed == 0
+    }
+
+    /// Checks the flyer's characteristics hold together (FLY-1).
+    pub fn check(&self) -> Result<(), Problem> {
+        if self.min_speed > self.max_speed {
+            return Err(Problem::new("FLY-1", "flyer.min_over_max")
+                .arg("min", self.min_speed)
+                .arg("max", self.max_speed));
+        }
+        if !self.turn_ratio.is_finite() || self.turn_ratio < 0.0 {
+            return Err(Problem::new("FLY-1", "flyer.bad_turn_ratio").arg("ratio", self.turn_ratio));
+        }
+        Ok(())
+    }
+}
+
+/// Whether a flyer flies on or comes down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Flight {
+    /// It flies on.
+    Flies,
+    /// It crashes (FLY-11).
+    Crashes,
+}
+
+fn above_top(rules: &FlyerRules, level: Level) -> Result<(), Problem> {
+    if level.0 > rules.max_level {
+        return Err(Problem::new("FLY-2", "flyer.above_top_level")
+            .arg("level", level.altitude())
+            .arg("max", Level(rules.max_level).altitude()));
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------ FLY-1
+
+/// The slowest and fastest speeds a flyer going at `current` may fly at next
+/// (FLY-1): it speeds up by acc/dec at most, up to its maximum, and slows
+/// down by 2 × acc/dec at most. The slowest may be below its minimum speed,
+/// which crashes.
+pub fn speed_limits(rules: &FlyerRules, flyer: &Flyer, current: u32) -> (u32, u32) {
+    let slow = flyer.acc_dec.saturating_mul(rules.deceleration_factor);
+    let lowest = current.saturating_sub(slow);
+    let highest = current.saturating_add(flyer.acc_dec).min(flyer.max_speed);
+    (lowest, highest.max(lowest))
+}
+
+/// A change of speed from `current` to `new` (FLY-1): refused above the
+/// maximum speed or beyond acc/dec (2 × acc/dec to slow down); flying
+/// slower than the minimum speed crashes.
+pub fn change_speed(
+    rules: &FlyerRules,
+    flyer: &Flyer,
+    current: u32,
+    new: u32,
+) -> Result<Flight, Problem> {
+    if new > flyer.max_speed {
+        return Err(Problem::new("FLY-1", "flyer.over_max_speed")
+            .arg("speed", new)
+            .arg("max", flyer.max_speed));
+    }
+    if new > current.saturating_add(flyer.acc_dec) {
+        return Err(Problem::new("FLY-1", "flyer.speeds_up_too_much")
+            .arg("from", current)
+            .arg("to", new)
+            .arg("acc", flyer.acc_dec));
+    }
+    let slow = flyer.acc_dec.saturating_mul(rules.deceleration_factor);
+    if current.saturating_sub(new) > slow {
+        return Err(Problem::new("FLY-1", "flyer.slows_down_too_much")
+            .arg("from", current)
+            .arg("to", new)
+            .arg("dec", slow));
+    }
+    // Decision: slower than the minimum is not refused: the flyer crashes.
+    Ok(if new < flyer.min_speed {
+        Flight::Crashes
+    } else {
+        Flight::Flies
+    })
+}
+
+/// The turn radius at `speed` (FLY-1): the speed times the turn-radius ratio.
+pub fn turn_radius(flyer: &Flyer, speed: u32) -> f64 {
+    f64::from(speed) * flyer.turn_ratio
+}
+
+// ------------------------------------------------------------------ FLY-2
+
+/// The most levels a flyer may climb after moving `moved` inches (FLY-2):
+/// one per full 20". Decision: a flyer able to hover may always climb one
+/// level, having moved or not (it could have stopped to do so).
+pub fn max_climb(rules: &FlyerRules, flyer: &Flyer, moved: u32) -> u32 {
+    let by_move = moved / rules.climb_inches_per_level.max(1);
+    // Decision: a flyer able to hover always has its one level a turn.
+    if flyer.can_hover() {
+        by_move.max(rules.hover_levels_per_turn)
+    } else {
+        by_move
+    }
+}
+
+/// The most levels a flyer may dive after moving `moved` inches without
+/// crashing (FLY-2): one per full 10" (and one for a flyer able to hover,
+/// as [`max_climb`]).
+pub fn max_dive(rules: &FlyerRules, flyer: &Flyer, moved: u32) -> u32 {
+    let by_move = moved / rules.dive_inches_per_level.max(1);
+    if flyer.can_hover() {
+        by_move.max(rules.hover_levels_per_turn)
+    } else {
+        by_move
+    }
+}
+
+/// A change of altitude from `from` to `to` in a turn of `moved` inches
+/// (FLY-2): a climb steeper than allowed, or above the highest level, is
+/// refused; a dive steeper than allowed crashes.
+pub fn change_level(
+    rules: &FlyerRules,
+    flyer: &Flyer,
+    from: Level,
+    to: Level,
+    moved: u32,
+) -> Result<Flight, Problem> {
+    above_top(rules, to)?;
+    if to > from {
+        let up = to.0 - from.0;
+        let allowed = max_climb(rules, flyer, moved);
+        if up > allowed {
+            return Err(Problem::new("FLY-2", "flyer.climb_too_steep")
+                .arg("levels", up)
+                .arg("moved", moved)
+                .arg("allowed", allowed)
+                .arg("per", rules.climb_inches_per_level));
+        }
+        return Ok(Flight::Flies);
+    }
+    // Decision: a dive steeper than allowed is not refused: it crashes.
+    let down = from.0 - to.0;
+    Ok(if down > max_dive(rules, flyer, moved) {
+        Flight::Crashes
+    } else {
+        Flight::Flies
+    })
+}
+
+// ------------------------------------------------------------------ FLY-3
+
+/// Checks a take-off at `speed` (FLY-3): at most acc/dec that turn.
+/// Decision: the minimum speed does not apply in the turn of take-off (it
+/// would forbid every flyer whose minimum is above its acc/dec to fly).
+pub fn take_off(flyer: &Flyer, speed: u32) -> Result<(), Problem> {
+    // Decision: no minimum speed in the turn of take-off.
+    if speed > flyer.acc_dec {
+        return Err(Problem::new("FLY-3", "flyer.take_off_too_fast")
+            .arg("speed", speed)
+            .arg("acc", flyer.acc_dec));
+    }
+    Ok(())
+}
+
+/// What follows a landing (FLY-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Landing {
+    /// A creature may make a reserve move that turn.
+    pub reserve_move: bool,
+    /// A vehicle's ground speed next turn (its last air speed), to be
+    /// changed by its ground acc/dec as usual.
+    pub ground_speed: Option<u32>,
+}
+
+/// A landing from `level` at `speed` (FLY-3): only from attack level and
+/// at a speed within its normal deceleration (2 × acc/dec).
+pub fn land(
+    rules: &FlyerRules,
+    flyer: &Flyer,
+    level: Level,
+    speed: u32,
+    vehicle: bool,
+) -> Result<Landing, Problem> {
+    if level != Level::ATTACK {
+        return Err(Problem::new("FLY-3", "flyer.land_from_height").arg("level", level.altitude()));
+    }
+    let slow = flyer.acc_dec.saturating_mul(rules.deceleration_factor);
+    if speed > slow {
+        return Err(Problem::new("FLY-3", "flyer.land_too_fast")
+            .arg("speed", speed)
+            .arg("dec", slow));
+    }
+    Ok(Landing {
+        reserve_move: !vehicle,
+        ground_speed: vehicle.then_some(speed),
+    })
+}
+
+// ------------------------------------------------------- FLY-4 … FLY-6
+
+/// The range when a flyer at `target` is shot from the ground, `ground`
+/// inches away (FLY-4): at attack level the ground distance; else the level
+/// is added (+20" at +20).
+pub fn range_from_ground(rules: &FlyerRules, target: Level, ground: f64) -> f64 {
+    ground + f64::from(target.0) * f64::from(rules.range.from_ground_per_level)
+}
+
+/// The range when a flyer at `shooter` shoots at the ground (FLY-5): the
+/// ground distance up to +20, then 10" per level above +20. Decision:
+/// cumulative, so +40 adds 20", as in FLY-6.
+pub fn range_to_ground(rules: &FlyerRules, shooter: Level, ground: f64) -> f64 {
+    let r = &rules.range;
+    // Decision (spec FLY-5): cumulative, +40 adds 20".
+    let above = shooter.0.saturating_sub(r.to_ground_free_levels);
+    ground + f64::from(above) * f64::from(r.to_ground_per_level)
+}
+
+/// The range between flyers at `shooter` and `target` (FLY-6): a target
+/// up to two levels lower, the ground distance; a higher one, 10" per level
+/// of difference; one more than two levels lower, 10" per level beyond the
+/// second. Attack level counts as the ground.
+pub fn range_air_to_air(rules: &FlyerRules, shooter: Level, target: Level, ground: f64) -> f64 {
+    let r = &rules.range;
+    let levels = if target > shooter {
+        target.0 - shooter.0
+    } else {
+        (shooter.0 - target.0).saturating_sub(r.air_free_levels_lower)
+    };
+    ground + f64::from(levels) * f64::from(r.air_per_level)
+}
+
+/// Whether a shot at `range` may hit with a weapon of `weapon_range`
+/// (FLY-5): beyond the weapon's range there is no chance to hit.
+pub fn in_range(range: f64, weapon_range: f64) -> bool {
+    range <= weapon_range
+}
+
+// ------------------------------------------------------- FLY-7 … FLY-9
+
+/// How a flyer fights ground troops (FLY-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AirGroundCombat {
+    /// The air troops strike first.
+    pub air_strikes_first: bool,
+    /// No charge bonus for the air troops.
+    pub charge_bonus: bool,
+    /// The flyer may stay in the combat next turn (only if it can hover).
+    pub may_stay: bool,
+}
+
+/// Whether a flyer at `level` may fight ground troops in its `turn`-th turn
+/// of the combat (1 for the first) (FLY-7): only from attack level, and
+/// past the first turn only if it can hover.
+pub fn air_ground_combat(
+    flyer: &Flyer,
+    level: Level,
+    turn: u32,
+) -> Result<AirGroundCombat, Problem> {
+    if level != Level::ATTACK {
+        return Err(
+            Problem::new("FLY-7", "flyer.combat_from_height").arg("level", level.altitude())
+        );
+    }
+    if turn > 1 && !flyer.can_hover() {
+        return Err(Problem::new("FLY-7", "flyer.cannot_stay_in_combat").arg("turn", turn));
+    }
+    Ok(AirGroundCombat {
+        air_strikes_first: true,
+        charge_bonus: false,
+        may_stay: flyer.can_hover(),
+    })
+}
+
+/// The end of a round between air and ground troops (FLY-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AirGroundResult {
+    /// The air unit lost: it is pushed up to `to`, the combat ends and the
+    /// ground troops cannot pursue.
+    AirPushedUp {
+        /// Its new level.
+        to: Level,
+    },
+    /// The ground unit lost: it tests for rout as usual and is not pushed
+    /// back; if it routs, the flyers pursue if they physically can.
+    GroundTestsRout,
+}
+
+/// What follows a round lost by the air unit (`air_lost`) or the ground
+/// unit, the air unit being at `level` (FLY-7).
+pub fn air_ground_result(level: Level, air_lost: bool) -> AirGroundResult {
+    if air_lost {
+        AirGroundResult::AirPushedUp {
+            to: Level(level.0.saturating_add(1)),
+        }
+    } else {
+        AirGroundResult::GroundTestsRout
+    }
+}
+
+/// Whether two flyers may fight in the air (FLY-8): at the same level and
+/// in base contact; they then fight as ground troops, with no charge or
+/// pursuit modifiers.
+pub fn air_combat(a: Level, b: Level, in_contact: bool) -> Result<(), Problem> {
+    if a != b {
+        return Err(Problem::new("FLY-8", "flyer.air_combat_levels")
+            .arg("a", a.0)
+            .arg("b", b.0));
+    }
+    if !in_contact {
+        return Err(Problem::new("FLY-8", "flyer.air_combat_contact"));
+    }
+    Ok(())
+}
+
+/// Breaking off a combat (FLY-9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BreakOff {
+    /// A rout test is taken to leave.
+    pub rout_test: bool,
+    /// The opponents get free blows.
+    pub free_blows: bool,
+}
+
+/// Air troops leaving a combat in their move phase (FLY-9): no rout test,
+/// no free blows.
+pub fn air_break_off() -> BreakOff {
+    BreakOff {
+        rout_test: false,
+        free_blows: false,
+    }
+}
+
+// ----------------------------------------------------------------- FLY-10
+
+/// The roll for an object dropped from `level` (FLY-10): D6-3 at attack
+/// level, D6-2 at +10, D6-1 at +20, and D20-1 from higher. Decision: the
+/// D20-1 is the whole roll at every level above the table.
+pub fn drop_roll(rules: &FlyerRules, level: Level) -> DieRoll {
+    usize::try_from(level.0)
+        .ok()
+        .and_then(|i| rules.drop.by_level.get(i))
+        .copied()
+        // Decision: above the table, the D20-1 is the whole roll.
+        .unwrap_or(rules.drop.higher)
+}
+
+/// The exact distribution of where a dropped object lands (FLY-10):
+/// `d[k]` is the chance it lands `k` inches from the target point; `d[0]`
+/// is a hit (a result of 0 or less).
+pub fn drop_distances(rules: &FlyerRules, level: Level) -> Dist {
+    let roll = drop_roll(rules, level);
+    let mut out: Dist = vec![0.0];
+    let each = 1.0 / f64::from(roll.sides.max(1));
+    for face in 1..=roll.sides {
+        let total = (i64::from(face) + i64::from(roll.modifier)).max(0);
+        let k = usize::try_from(total).unwrap_or(0);
+        if out.len() <= k {
+            out.resize(k + 1, 0.0);
+        }
+        out[k] += each;
+    }
+    out
+}
+
+/// The exact chance that an object dropped from `level` hits the target
+/// point (FLY-10).
+pub fn drop_hit_chance(rules: &FlyerRules, level: Level) -> f64 {
+    drop_distances(rules, level)[0]
+}
+
+/// A dropped object (FLY-10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drop {
+    /// The roll, with the level's modifier.
+    pub roll: Roll,
+    /// Inches from the target point (0: a hit).
+    pub distance: u32,
+    /// The random direction of a miss (a clock bearing on the D12).
+    pub direction: Option<Roll>,
+}
+
+impl Drop {
+    /// Whether it hit the target point.
+    pub fn hit(&self) -> bool {
+        self.distance == 0
+    }
+}
+
+/// Drops an object from `level` (FLY-10), in the shooting phase instead of
+/// shooting; refused while the flyer is in close combat.
+pub fn roll_drop<R: Rng + ?Sized>(
+    rules: &FlyerRules,
+    level: Level,
+    in_combat: bool,
+    rng: &mut R,
+) -> Result<Drop, Problem> {
+    if in_combat {
+        return Err(Problem::new("FLY-10", "flyer.drop_in_combat"));
+    }
+    let spec = drop_roll(rules, level);
+    let roll = Roll::new(rng, 1, spec.sides, spec.modifier);
+    let distance = u32::try_from(roll.total.max(0)).unwrap_or(0);
+    // Decision: a random direction is a D12 clock bearing, read on the
+    // table like a robot's orders.
+    let direction = (distance > 0).then(|| Roll::new(rng, 1, rules.random_direction_sides, 0));
+    Ok(Drop {
+        roll,
+        distance,
+        direction,
+    })
+}
+
+/// The Strength of a stone or brick dropped from `level` by a thrower of
+/// `strength` (FLY-10): +1 per level above attack level.
+pub fn stone_strength(rules: &FlyerRules, strength: i32, level: Level) -> i32 {
+    let per = i64::from(rules.drop.stone_strength_per_level);
+    let s = i64::from(strength) + per * i64::from(level.0);
+    i32::try_from(s).unwrap_or(i32::MAX)
+}
+
+/// How many return rolls a unit gone for stones has made by the start of
+/// its turn `turns` turns after the one it left in (FLY-10): none while it
+/// waits its one full turn, then one at the start of each later turn.
+/// Decision: it leaves in turn L, waits through turn L+1, rolls first at
+/// the start of turn L+2.
+pub fn gather_rolls(rules: &FlyerRules, turns: u32) -> u32 {
+    // Decision: left in turn L, it waits out turn L+1 and rolls from L+2.
+    turns.saturating_sub(rules.drop.gather.wait_turns)
+}
+
+/// The exact chance that a unit gone for stones is back, loaded, at the
+/// start of its turn `turns` turns after it left (FLY-10).
+pub fn gather_back_chance(rules: &FlyerRules, turns: u32) -> f64 {
+    let g = rules.drop.gather;
+    let each = at_least(g.die, 0, g.returns_at);
+    let rolls = i32::try_from(gather_rolls(rules, turns)).unwrap_or(i32::MAX);
+    1.0 - (1.0 - each).powi(rolls)
+}
+
+/// Rolls for a unit gone for stones at the start of its turn `turns` turns
+/// after it left (FLY-10): passed, it comes back loaded at its own table
+/// edge. Refused while it still waits its full turn.
+pub fn roll_gather<R: Rng + ?Sized>(
+    rules: &FlyerRules,
+    turns: u32,
+    rng: &mut R,
+) -> Result<Check, Problem> {
+    let g = rules.drop.gather;
+    if gather_rolls(rules, turns) == 0 {
+        return Err(Problem::new("FLY-10", "flyer.gather_wait").arg("wait", g.wait_turns));
+    }
+    let roll = Roll::new(rng, 1, g.die, 0);
+    let passed = u32::try_from(roll.total).unwrap_or(0) >= g.returns_at;
+    Ok(Check { roll, passed })
+}
+
+// ----------------------------------------------------------------- FLY-11
+
+/// How many damage dice a crash from `level` deals (FLY-11): D4 at attack
+/// level, 2D4 at +10 … 5D4 at +40. Assumed: one more per level above the
+/// table. Refused above the highest level.
+pub fn crash_dice(rules: &FlyerRules, level: Level) -> Result<u32, Problem> {
+    above_top(rules, level)?;
+    let c = &rules.crash;
+    let index = usize::try_from(level.0).unwrap_or(usize::MAX);
+    if let Some(&n) = c.dice_by_level.get(index) {
+        return Ok(n);
+    }
+    let last = c.dice_by_level.last().copied().unwrap_or(1);
+    let top = u32::try_from(c.dice_by_level.len().saturating_sub(1)).unwrap_or(u32::MAX);
+    Ok(last.saturating_add(c.extra_dice_per_level.saturating_mul(level.0 - top)))
+}
+
+/// The exact distribution of the damage a crashing flyer (or air debris)
+/// from `level` takes and deals (FLY-11).
+pub fn crash_damage(rules: &FlyerRules, level: Level) -> Result<Dist, Problem> {
+    Ok(dice_sum(
+        crash_dice(rules, level)?,
+        rules.crash.damage_sides,
+    ))
+}
+
+/// The exact distribution of the damage to what a flyer falling from
+/// `level` lands on (FLY-11): 1D4 per level plus the falling object's T
+/// minus the target's T. Decision: as many D4 as the crash table (1 at
+/// attack level), and never below 0.
+pub fn impact_damage(
+    rules: &FlyerRules,
+    level: Level,
+    falling_t: i32,
+    target_t: i32,
+) -> Result<Dist, Problem> {
+    // Decision: as many D4 as the crash table, never below 0 in all.
+    let sum = dice_sum(crash_dice(rules, level)?, rules.crash.impact_sides);
+    let shift = i64::from(falling_t) - i64::from(target_t);
+    let mut out: Dist = vec![0.0];
+    for (k, &p) in sum.iter().enumerate() {
+        if p == 0.0 {
+            continue;
+        }
+        let total = (i64::try_from(k).unwrap_or(i64::MAX) + shift).max(0);
+        let i = usize::try_from(total).unwrap_or(0);
+        if out.len() <= i {
+            out.resize(i + 1, 0.0);
+        }
+        out[i] += p;
+    }
+    Ok(out)
+}
+
+/// A crash rolled (FLY-11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Crash {
+    /// The damage the flyer takes (and deals as debris).
+    pub damage: Roll,
+    /// How far it lands, in inches.
+    pub scatter: Roll,
+    /// Which way: a clock bearing on the D12.
+    pub direction: Roll,
+}
+
+/// Rolls a crash from `level` (FLY-11).
+pub fn roll_crash<R: Rng + ?Sized>(
+    rules: &FlyerRules,
+    level: Level,
+    rng: &mut R,
+) -> Result<Crash, Problem> {
+    let dice = crash_dice(rules, level)?;
+    let damage = Roll::new(rng, dice, rules.crash.damage_sides, 0);
+    let scatter = roll_dice(rng, rules.crash.scatter);
+    let direction = Roll::new(rng, 1, rules.random_direction_sides, 0);
+    Ok(Crash {
+        damage,
+        scatter,
+        direction,
+    })
+}
+
+/// The damage dealt to what a falling flyer lands on (FLY-11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Impact {
+    /// The dice, with the falling object's T minus the target's as the
+    /// modifier.
+    pub roll: Roll,
+    /// The damage (the roll's total, never below 0).
+    pub damage: u32,
+}
+
+/// Rolls the damage to what a flyer falling from `level` lands on (FLY-11).
+pub fn roll_impact<R: Rng + ?Sized>(
+    rules: &FlyerRules,
+    level: Level,
+    falling_t: i32,
+    target_t: i32,
+    rng: &mut R,
+) -> Result<Impact, Problem> {
+    let dice = crash_dice(rules, level)?;
+    let modifier = falling_t.saturating_sub(target_t);
+    let roll = Roll::new(rng, dice, rules.crash.impact_sides, modifier);
+    let damage = u32::try_from(roll.total.max(0)).unwrap_or(0);
+    Ok(Impact { roll, damage })
+}
+
+/// A random direction's bearing in degrees, clockwise from 12 o'clock, for
+/// a direction die of the rules data (FLY-10, FLY-11).
+pub fn direction_degrees(rules: &FlyerRules, roll: &Roll) -> f64 {
+    let sides = rules.random_direction_sides.max(1);
+    let face = u32::try_from(roll.total.max(0)).unwrap_or(0) % sides;
+    f64::from(face) * 360.0 / f64::from(sides)
+}
+
+// ----------------------------------------------------------------- FLY-12
+
+/// The level of a building's `floor` (FLY-12; 0 is the ground floor, 1 the
+/// first floor, the one above it): attack level up to the first floor's
+/// roof, +10 up to the 5th, +20 to the 10th, +30 to the 15th, +40 to the
+/// 20th. Assumed: each 5 floors above make one more level. A flyer taking
+/// off from a high platform starts at that level.
+pub fn floor_level(rules: &FlyerRules, floor: u32) -> Level {
+    let f = &rules.floors;
+    if let Some(i) = f.top_floor_by_level.iter().position(|&top| floor <= top) {
+        return Level(u32::try_from(i).unwrap_or(u32::MAX));
+    }
+    let last = f.top_floor_by_level.last().copied().unwrap_or(0);
+    let top = u32::try_from(f.top_floor_by_level.len().saturating_sub(1)).unwrap_or(u32::MAX);
+    // Assumed (data): each 5 floors above the table make one more level.
+    let beyond = (floor - last).div_ceil(f.floors_per_level_beyond.max(1));
+    Level(top.saturating_add(beyond))
+}

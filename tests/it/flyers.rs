@@ -1,0 +1,516 @@
+//! Flyers' numbers and decisions (FLY-1 … FLY-12): exact distributions
+//! checked against a count of every die, seeded rolls that repeat, refusals
+//! with their rule, and the rules data they come from.
+
+use muster::rules::RulesData;
+use muster::rules::data::BUILT_IN_FILES;
+use muster::rules::dice::seeded;
+use muster::rules::flyers::{
+    AirGroundResult, Flight, Flyer, FlyerRules, Level, air_break_off, air_combat,
+    air_ground_combat, air_ground_result, change_level, change_speed, crash_damage, crash_dice,
+    direction_degrees, drop_distances, drop_hit_chance, drop_roll, floor_level, gather_back_chance,
+    gather_rolls, impact_damage, in_range, land, max_climb, max_dive, range_air_to_air,
+    range_from_ground, range_to_ground, roll_crash, roll_drop, roll_gather, roll_impact,
+    speed_limits, stone_strength, take_off, turn_radius,
+};
+
+fn flyers() -> FlyerRules {
+    RulesData::built_in().expect("built-in rules").flyers
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+/// A flyer of max 24", min 8", acc/dec 4", ratio 1.
+fn jet() -> Flyer {
+    Flyer {
+        max_speed: 24,
+        min_speed: 8,
+        acc_dec: 4,
+        turn_ratio: 1.0,
+    }
+}
+
+/// A flyer able to hover.
+fn hoverer() -> Flyer {
+    Flyer {
+        max_speed: 12,
+        min_speed: 0,
+        acc_dec: 6,
+        turn_ratio: 1.0,
+    }
+}
+
+/// The distribution of the sum of `n` dice of `sides` faces plus `shift`,
+/// clamped at 0, counted over every combination of faces.
+fn brute(n: u32, sides: u32, shift: i64) -> Vec<f64> {
+    let mut counts: Vec<u64> = vec![0];
+    let combos = u64::from(sides).pow(n);
+    for mut c in 0..combos {
+        let mut total = shift;
+        for _ in 0..n {
+            total += i64::try_from(c % u64::from(sides)).expect("small") + 1;
+            c /= u64::from(sides);
+        }
+        let k = usize::try_from(total.max(0)).expect("small");
+        if counts.len() <= k {
+            counts.resize(k + 1, 0);
+        }
+        counts[k] += 1;
+    }
+    counts.iter().map(|&c| c as f64 / combos as f64).collect()
+}
+
+fn same_dist(a: &[f64], b: &[f64]) -> bool {
+    let n = a.len().max(b.len());
+    (0..n).all(|i| {
+        close(
+            a.get(i).copied().unwrap_or(0.0),
+            b.get(i).copied().unwrap_or(0.0),
+        )
+    })
+}
+
+#[test]
+fn fly_1_speed_up_by_acc_dec_slow_down_by_twice_and_crash_below_minimum() {
+    let r = flyers();
+    let f = jet();
+    assert_eq!(speed_limits(&r, &f, 16), (8, 20));
+    assert_eq!(
+        speed_limits(&r, &f, 22),
+        (14, 24),
+        "never above the maximum"
+    );
+    assert_eq!(change_speed(&r, &f, 16, 20), Ok(Flight::Flies));
+    assert_eq!(change_speed(&r, &f, 16, 8), Ok(Flight::Flies));
+    let p = change_speed(&r, &f, 16, 21).expect_err("speeds up 5");
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("FLY-1", "flyer.speeds_up_too_much")
+    );
+    let p = change_speed(&r, &f, 16, 7).expect_err("slows down 9");
+    assert_eq!(p.key, "flyer.slows_down_too_much");
+    assert_eq!(p.get("dec"), Some("8"));
+    let p = change_speed(&r, &f, 22, 25).expect_err("over the maximum");
+    assert_eq!(p.key, "flyer.over_max_speed");
+    // Slower than the minimum: it crashes.
+    assert_eq!(change_speed(&r, &f, 10, 6), Ok(Flight::Crashes));
+    assert_eq!(change_speed(&r, &hoverer(), 6, 0), Ok(Flight::Flies));
+    // The turn radius is the speed times the ratio.
+    assert_eq!(turn_radius(&f, 8), 8.0);
+    let wide = Flyer {
+        turn_ratio: 1.5,
+        ..jet()
+    };
+    assert_eq!(turn_radius(&wide, 10), 15.0);
+    // A minimum above the maximum is no flyer.
+    let bad = Flyer {
+        min_speed: 30,
+        ..jet()
+    };
+    assert_eq!(
+        bad.check().expect_err("min > max").key,
+        "flyer.min_over_max"
+    );
+    assert!(jet().check().is_ok());
+}
+
+#[test]
+fn fly_2_climb_a_level_per_full_20_dive_a_level_per_full_10() {
+    let r = flyers();
+    let f = jet();
+    assert_eq!(max_climb(&r, &f, 19), 0);
+    assert_eq!(max_climb(&r, &f, 20), 1);
+    assert_eq!(max_climb(&r, &f, 39), 1);
+    assert_eq!(max_climb(&r, &f, 40), 2);
+    assert_eq!(max_dive(&r, &f, 9), 0);
+    assert_eq!(max_dive(&r, &f, 25), 2);
+    // Climbing from attack level to +20 takes 40".
+    assert_eq!(
+        change_level(&r, &f, Level(0), Level(2), 40),
+        Ok(Flight::Flies)
+    );
+    let p = change_level(&r, &f, Level(0), Level(2), 39).expect_err("too steep");
+    assert_eq!((p.rule.as_ref(), p.key), ("FLY-2", "flyer.climb_too_steep"));
+    assert_eq!(p.get("allowed"), Some("1"));
+    // Diving 2 levels in 20" is fine; 3 crashes.
+    assert_eq!(
+        change_level(&r, &f, Level(3), Level(1), 20),
+        Ok(Flight::Flies)
+    );
+    assert_eq!(
+        change_level(&r, &f, Level(3), Level(0), 20),
+        Ok(Flight::Crashes)
+    );
+    assert_eq!(
+        change_level(&r, &f, Level(2), Level(2), 0),
+        Ok(Flight::Flies)
+    );
+    // Hovering: one level a turn without moving.
+    let h = hoverer();
+    assert_eq!(
+        change_level(&r, &h, Level(1), Level(2), 0),
+        Ok(Flight::Flies)
+    );
+    assert_eq!(
+        change_level(&r, &h, Level(1), Level(0), 0),
+        Ok(Flight::Flies)
+    );
+    assert_eq!(
+        change_level(&r, &h, Level(2), Level(0), 0),
+        Ok(Flight::Crashes)
+    );
+    assert!(change_level(&r, &h, Level(0), Level(2), 0).is_err());
+    // Decision: a flyer able to hover may still climb one level after a
+    // short move.
+    assert_eq!(
+        change_level(&r, &h, Level(0), Level(1), 7),
+        Ok(Flight::Flies)
+    );
+    // Further levels are allowed, up to the data's highest.
+    assert_eq!(
+        change_level(&r, &f, Level(4), Level(5), 20),
+        Ok(Flight::Flies)
+    );
+    let p = change_level(&r, &f, Level(10), Level(11), 20).expect_err("above the top");
+    assert_eq!(p.key, "flyer.above_top_level");
+    assert_eq!(p.get("max"), Some("100"));
+}
+
+#[test]
+fn fly_3_take_off_at_acc_dec_land_within_twice_from_attack_level() {
+    let r = flyers();
+    let f = jet();
+    assert!(take_off(&f, 4).is_ok());
+    let p = take_off(&f, 5).expect_err("too fast");
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("FLY-3", "flyer.take_off_too_fast")
+    );
+    // A creature lands at 8" (2 × 4) and may make a reserve move.
+    let l = land(&r, &f, Level::ATTACK, 8, false).expect("lands");
+    assert!(l.reserve_move);
+    assert_eq!(l.ground_speed, None);
+    // A vehicle keeps its air speed on the ground next turn.
+    let l = land(&r, &f, Level::ATTACK, 6, true).expect("lands");
+    assert!(!l.reserve_move);
+    assert_eq!(l.ground_speed, Some(6));
+    assert_eq!(
+        land(&r, &f, Level::ATTACK, 9, false)
+            .expect_err("too fast")
+            .key,
+        "flyer.land_too_fast"
+    );
+    assert_eq!(
+        land(&r, &f, Level(1), 4, false).expect_err("too high").key,
+        "flyer.land_from_height"
+    );
+}
+
+#[test]
+fn fly_4_a_flyer_shot_from_the_ground_is_further_by_its_level() {
+    let r = flyers();
+    assert_eq!(range_from_ground(&r, Level::ATTACK, 12.0), 12.0);
+    assert_eq!(range_from_ground(&r, Level(1), 12.0), 22.0);
+    assert_eq!(range_from_ground(&r, Level(2), 12.0), 32.0, "+20\" at +20");
+    assert_eq!(range_from_ground(&r, Level(4), 5.5), 45.5);
+}
+
+#[test]
+fn fly_5_a_flyer_shooting_the_ground_adds_10_per_level_above_20() {
+    let r = flyers();
+    for level in 0..=2 {
+        assert_eq!(
+            range_to_ground(&r, Level(level), 15.0),
+            15.0,
+            "level {level}"
+        );
+    }
+    assert_eq!(range_to_ground(&r, Level(3), 15.0), 25.0, "+30 adds 10\"");
+    // Decision: cumulative, +40 adds 20".
+    assert_eq!(range_to_ground(&r, Level(4), 15.0), 35.0);
+    // Beyond the weapon's range, no chance to hit.
+    assert!(in_range(range_to_ground(&r, Level(4), 15.0), 36.0));
+    assert!(!in_range(range_to_ground(&r, Level(4), 17.0), 36.0));
+    assert!(in_range(36.0, 36.0));
+}
+
+#[test]
+fn fly_6_air_to_air_ranges() {
+    let r = flyers();
+    // A higher target: 10" per level (+10 shooting at +30: +20").
+    assert_eq!(range_air_to_air(&r, Level(1), Level(3), 10.0), 30.0);
+    assert_eq!(range_air_to_air(&r, Level(0), Level(2), 10.0), 30.0);
+    // Up to two levels lower: the ground distance.
+    assert_eq!(range_air_to_air(&r, Level(2), Level(0), 10.0), 10.0);
+    assert_eq!(range_air_to_air(&r, Level(3), Level(2), 10.0), 10.0);
+    assert_eq!(range_air_to_air(&r, Level(2), Level(2), 10.0), 10.0);
+    // More than two lower: 10" per level beyond the second (+40 at +10).
+    assert_eq!(range_air_to_air(&r, Level(4), Level(1), 10.0), 20.0);
+    assert_eq!(range_air_to_air(&r, Level(4), Level(0), 10.0), 30.0);
+}
+
+#[test]
+fn fly_7_flyers_fight_ground_troops_from_attack_level() {
+    let jet = jet();
+    let c = air_ground_combat(&jet, Level::ATTACK, 1).expect("fights");
+    assert!(c.air_strikes_first);
+    assert!(!c.charge_bonus);
+    assert!(!c.may_stay);
+    let p = air_ground_combat(&jet, Level(1), 1).expect_err("too high");
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("FLY-7", "flyer.combat_from_height")
+    );
+    // Only a flyer that can hover stays past the first turn.
+    assert_eq!(
+        air_ground_combat(&jet, Level::ATTACK, 2)
+            .expect_err("cannot stay")
+            .key,
+        "flyer.cannot_stay_in_combat"
+    );
+    assert!(
+        air_ground_combat(&hoverer(), Level::ATTACK, 3)
+            .expect("stays")
+            .may_stay
+    );
+    // A losing air unit is pushed up one level; a losing ground unit tests.
+    assert_eq!(
+        air_ground_result(Level::ATTACK, true),
+        AirGroundResult::AirPushedUp { to: Level(1) }
+    );
+    assert_eq!(
+        air_ground_result(Level::ATTACK, false),
+        AirGroundResult::GroundTestsRout
+    );
+}
+
+#[test]
+fn fly_8_flyers_fight_each_other_at_one_level_in_base_contact() {
+    assert!(air_combat(Level(2), Level(2), true).is_ok());
+    let p = air_combat(Level(2), Level(3), true).expect_err("levels");
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("FLY-8", "flyer.air_combat_levels")
+    );
+    assert_eq!(
+        air_combat(Level(1), Level(1), false)
+            .expect_err("no contact")
+            .key,
+        "flyer.air_combat_contact"
+    );
+}
+
+#[test]
+fn fly_9_air_troops_break_off_freely() {
+    let b = air_break_off();
+    assert!(!b.rout_test);
+    assert!(!b.free_blows);
+}
+
+#[test]
+fn fly_10_drop_rolls_by_level_against_every_face() {
+    let r = flyers();
+    let by_level = [(0, 6, -3), (1, 6, -2), (2, 6, -1), (3, 20, -1), (7, 20, -1)];
+    for (level, sides, modifier) in by_level {
+        let roll = drop_roll(&r, Level(level));
+        assert_eq!(
+            (roll.sides, roll.modifier),
+            (sides, modifier),
+            "level {level}"
+        );
+        let want = brute(1, sides, i64::from(modifier));
+        assert!(
+            same_dist(&drop_distances(&r, Level(level)), &want),
+            "level {level}"
+        );
+        let hits = (1..=sides as i32).filter(|f| f + modifier <= 0).count();
+        assert!(close(
+            drop_hit_chance(&r, Level(level)),
+            hits as f64 / f64::from(sides)
+        ));
+    }
+    assert!(close(drop_hit_chance(&r, Level::ATTACK), 0.5));
+    assert!(close(drop_hit_chance(&r, Level(2)), 1.0 / 6.0));
+    assert!(close(drop_hit_chance(&r, Level(3)), 1.0 / 20.0));
+}
+
+#[test]
+fn fly_10_a_drop_rolled_keeps_its_faces_and_repeats() {
+    let r = flyers();
+    let p = roll_drop(&r, Level(1), true, &mut seeded(1)).expect_err("in combat");
+    assert_eq!((p.rule.as_ref(), p.key), ("FLY-10", "flyer.drop_in_combat"));
+    let (mut hits, mut misses) = (0, 0);
+    for seed in 0..100 {
+        let a = roll_drop(&r, Level(1), false, &mut seeded(seed)).expect("drops");
+        assert_eq!(
+            a,
+            roll_drop(&r, Level(1), false, &mut seeded(seed)).expect("again")
+        );
+        assert_eq!((a.roll.sides, a.roll.modifier), (6, -2));
+        assert_eq!(i64::from(a.distance), i64::from(a.roll.total.max(0)));
+        if a.hit() {
+            hits += 1;
+            assert!(a.direction.is_none());
+        } else {
+            misses += 1;
+            let d = a.direction.expect("a miss lands somewhere");
+            assert_eq!(d.sides, 12);
+            let deg = direction_degrees(&r, &d);
+            assert!((0.0..360.0).contains(&deg));
+        }
+    }
+    assert!(hits > 0 && misses > 0);
+}
+
+#[test]
+fn fly_10_stones_hit_harder_from_higher() {
+    let r = flyers();
+    assert_eq!(stone_strength(&r, 3, Level::ATTACK), 3);
+    assert_eq!(stone_strength(&r, 3, Level(1)), 4);
+    assert_eq!(stone_strength(&r, 3, Level(2)), 5);
+}
+
+#[test]
+fn fly_10_gathering_stones_waits_a_turn_then_a_6() {
+    let r = flyers();
+    assert_eq!(gather_rolls(&r, 1), 0);
+    assert_eq!(gather_rolls(&r, 2), 1);
+    assert_eq!(gather_back_chance(&r, 1), 0.0);
+    assert!(close(gather_back_chance(&r, 2), 1.0 / 6.0));
+    // Back by the second roll: every pair of dice with a 6 on the first or
+    // the second.
+    let mut back = 0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            if a == 6 || b == 6 {
+                back += 1;
+            }
+        }
+    }
+    assert!(close(gather_back_chance(&r, 3), f64::from(back) / 36.0));
+    let p = roll_gather(&r, 1, &mut seeded(1)).expect_err("still waiting");
+    assert_eq!((p.rule.as_ref(), p.key), ("FLY-10", "flyer.gather_wait"));
+    for seed in 0..30 {
+        let a = roll_gather(&r, 2, &mut seeded(seed)).expect("rolls");
+        assert_eq!(a, roll_gather(&r, 2, &mut seeded(seed)).expect("again"));
+        assert_eq!(a.passed, a.roll.total == 6);
+    }
+}
+
+#[test]
+fn fly_11_crash_damage_by_level_against_every_die() {
+    let r = flyers();
+    for (level, dice) in [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)] {
+        assert_eq!(crash_dice(&r, Level(level)), Ok(dice), "level {level}");
+    }
+    for level in 0..=3 {
+        let want = brute(level + 1, 4, 0);
+        let got = crash_damage(&r, Level(level)).expect("damage");
+        assert!(same_dist(&got, &want), "level {level}");
+    }
+    let p = crash_dice(&r, Level(11)).expect_err("too high");
+    assert_eq!((p.rule.as_ref(), p.key), ("FLY-2", "flyer.above_top_level"));
+}
+
+#[test]
+fn fly_11_what_a_flyer_lands_on_takes_d4_per_level_plus_the_toughness_difference() {
+    let r = flyers();
+    // T6 falling from +10 on T3: 2D4 + 3.
+    let got = impact_damage(&r, Level(1), 6, 3).expect("impact");
+    assert!(same_dist(&got, &brute(2, 4, 3)));
+    // T3 falling from +20 on T8: 3D4 - 5, never below 0.
+    let got = impact_damage(&r, Level(2), 3, 8).expect("impact");
+    assert!(same_dist(&got, &brute(3, 4, -5)));
+    assert!(close(got[0], brute(3, 4, -5)[0]));
+    assert!(got[0] > 0.0);
+}
+
+#[test]
+fn fly_11_a_crash_rolled_keeps_its_faces_and_repeats() {
+    let r = flyers();
+    for seed in 0..30 {
+        let a = roll_crash(&r, Level(2), &mut seeded(seed)).expect("crash");
+        assert_eq!(
+            a,
+            roll_crash(&r, Level(2), &mut seeded(seed)).expect("again")
+        );
+        assert_eq!((a.damage.sides, a.damage.faces.len()), (4, 3));
+        assert_eq!((a.scatter.sides, a.scatter.faces.len()), (12, 1));
+        assert_eq!(a.direction.sides, 12);
+        let i = roll_impact(&r, Level(2), 3, 8, &mut seeded(seed)).expect("impact");
+        assert_eq!(
+            i,
+            roll_impact(&r, Level(2), 3, 8, &mut seeded(seed)).expect("again")
+        );
+        assert_eq!((i.roll.faces.len(), i.roll.modifier), (3, -5));
+        assert_eq!(i64::from(i.damage), i64::from(i.roll.total.max(0)));
+    }
+    assert!(roll_crash(&r, Level(20), &mut seeded(1)).is_err());
+}
+
+#[test]
+fn fly_12_building_floors_and_levels() {
+    let r = flyers();
+    let expected = [
+        (0, 0),
+        (1, 0),
+        (2, 1),
+        (5, 1),
+        (6, 2),
+        (10, 2),
+        (11, 3),
+        (15, 3),
+        (16, 4),
+        (20, 4),
+        (21, 5),
+        (25, 5),
+        (26, 6),
+    ];
+    for (floor, level) in expected {
+        assert_eq!(floor_level(&r, floor), Level(level), "floor {floor}");
+    }
+    // Taking off from a 7th-floor platform starts at +20.
+    assert_eq!(floor_level(&r, 7).altitude(), 20);
+}
+
+#[test]
+fn fly_2_fly_10_the_flyer_numbers_live_in_the_rules_data_and_are_checked() {
+    let text = BUILT_IN_FILES
+        .iter()
+        .find(|(n, _)| *n == "robots_flyers.json")
+        .expect("file")
+        .1;
+    let change = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v: serde_json::Value = serde_json::from_str(text).expect("json");
+        f(&mut v);
+        vec![("robots_flyers.json".to_owned(), v.to_string())]
+    };
+    // A house rule: climbing a level per 10".
+    let o = change(&|v| v["flyers"]["climb_inches_per_level"] = 10.into());
+    let (d, problems) = RulesData::with_overrides(&o).expect("loads");
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(max_climb(&d.flyers, &jet(), 20), 2);
+    // Out of range: the field is named and the built-in file used.
+    let o = change(&|v| v["flyers"]["climb_inches_per_level"] = 0.into());
+    let (d, problems) = RulesData::with_overrides(&o).expect("falls back");
+    assert_eq!(problems[0].problem.key, "data.field_out_of_range");
+    assert_eq!(
+        problems[0].problem.get("field"),
+        Some("flyers.climb_inches_per_level")
+    );
+    assert_eq!(d.flyers.climb_inches_per_level, 20);
+    let o = change(&|v| v["flyers"]["drop"]["gather"]["returns_at"] = 7.into());
+    let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
+    assert_eq!(
+        problems[0].problem.get("field"),
+        Some("flyers.drop.gather.returns_at")
+    );
+    let o = change(&|v| v["flyers"]["floors"]["top_floor_by_level"][2] = 4.into());
+    let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
+    assert_eq!(problems[0].problem.key, "data.not_increasing");
+    let o = change(&|v| v["flyers"]["wings"] = 2.into());
+    let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
+    assert_eq!(problems[0].problem.key, "doc.syntax");
+}
