@@ -129,12 +129,28 @@ impl Lang {
                 .collect::<Vec<_>>()
                 .join(", "),
             Arg::Problem(p) => self.problem_line(p),
+            Arg::Names(names) => self.pick(names).to_owned(),
         }
+    }
+
+    /// A name from the rules data in this language (English, or any, if
+    /// the data lacks it).
+    pub fn pick(self, names: &crate::rules::data::Names) -> &str {
+        names
+            .get(self.code())
+            .or_else(|| names.get("en"))
+            .or_else(|| names.values().next())
+            .map_or("?", String::as_str)
     }
 
     /// A problem's message (without its rule id).
     pub fn problem(self, problem: &Problem) -> String {
-        let args: Vec<(&str, &str)> = problem.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        let why = problem.cause.as_deref().map(|c| self.problem(c));
+        let mut args: Vec<(&str, &str)> =
+            problem.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        if let Some(why) = &why {
+            args.push(("why", why));
+        }
         self.f(problem.key, &args)
     }
 

@@ -222,10 +222,12 @@ pub struct RulesData {
     pub robots: super::robots::RobotRules,
     /// Flyers: altitude, ranges, drops, crashes, floors (FLY-*).
     pub flyers: super::flyers::FlyerRules,
+    /// The campaign's settings, missions and enemy factions.
+    pub campaign: super::campaign::CampaignData,
 }
 
 /// The rules data files, by file name, with their built-in text.
-pub const BUILT_IN_FILES: [(&str, &str); 9] = [
+pub const BUILT_IN_FILES: [(&str, &str); 10] = [
     ("races.json", include_str!("../../assets/rules/races.json")),
     (
         "character_types.json",
@@ -259,6 +261,10 @@ pub const BUILT_IN_FILES: [(&str, &str); 9] = [
         "robots_flyers.json",
         include_str!("../../assets/rules/robots_flyers.json"),
     ),
+    (
+        "campaign.json",
+        include_str!("../../assets/rules/campaign.json"),
+    ),
 ];
 
 /// A rules data file that could not be used. The problem's rule is `DATA`;
@@ -266,7 +272,7 @@ pub const BUILT_IN_FILES: [(&str, &str); 9] = [
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataProblem {
     /// The file's name (`races.json`).
-    pub file: String,
+    pub file: Box<str>,
     /// What is wrong, with line and column for JSON errors.
     pub problem: Problem,
     /// The built-in file is used in its place.
@@ -396,7 +402,7 @@ fn one<T: serde::de::DeserializeOwned>(
         match parse::<T>(text).and_then(|v| check(&v).map(|()| v)) {
             Ok(v) => return Ok(v),
             Err(problem) => problems.push(DataProblem {
-                file: name.to_owned(),
+                file: name.into(),
                 problem,
                 built_in_used: true,
             }),
@@ -405,7 +411,7 @@ fn one<T: serde::de::DeserializeOwned>(
     parse::<T>(built_in)
         .and_then(|v| check(&v).map(|()| v))
         .map_err(|problem| DataProblem {
-            file: format!("built-in {name}"),
+            file: format!("built-in {name}").into(),
             problem,
             built_in_used: false,
         })
@@ -428,7 +434,7 @@ impl RulesData {
         for (name, _) in overrides {
             if !BUILT_IN_FILES.iter().any(|(n, _)| n == name) {
                 problems.push(DataProblem {
-                    file: name.clone(),
+                    file: name.as_str().into(),
                     problem: Problem::new(DATA, "data.unknown_file"),
                     built_in_used: false,
                 });
@@ -468,6 +474,12 @@ impl RulesData {
             check_robots_flyers,
             &mut problems,
         )?;
+        let campaign = one(
+            "campaign.json",
+            overrides,
+            super::campaign::CampaignData::check,
+            &mut problems,
+        )?;
         let _ = (&races.note, &types.note, &robots_flyers.note);
         Ok((
             Self {
@@ -482,6 +494,7 @@ impl RulesData {
                 reference,
                 robots: robots_flyers.robots,
                 flyers: robots_flyers.flyers,
+                campaign,
             },
             problems,
         ))
@@ -642,7 +655,7 @@ mod tests {
         let (d, problems) = RulesData::with_overrides(&overrides).expect("falls back");
         assert_eq!(d.races.len(), 6);
         assert_eq!(problems.len(), 1);
-        assert_eq!(problems[0].file, "races.json");
+        assert_eq!(&*problems[0].file, "races.json");
         assert_eq!(problems[0].problem.key, "doc.syntax");
         assert_eq!(problems[0].problem.get("line"), Some("1"));
     }

@@ -5,6 +5,7 @@
 //! arrives as `&mut impl Rng` (enforced by `tests/architecture.rs`).
 
 pub mod battle;
+pub mod campaign;
 pub mod character;
 pub mod characteristic;
 pub mod data;
@@ -23,6 +24,7 @@ pub mod roster_edit;
 pub mod scenario;
 pub mod units;
 
+pub use campaign::{Campaign, CampaignEdit};
 pub use character::{Character, CharacterId, PlacementStep, RandomPlacement};
 pub use characteristic::{Characteristic, Modifiers, Profile};
 pub use data::RulesData;

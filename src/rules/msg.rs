@@ -29,6 +29,8 @@ pub enum Arg {
     List(Vec<Msg>),
     /// A broken rule: `CHR-3: …`.
     Problem(Box<Problem>),
+    /// A name from the rules data in every language (a mission, a faction).
+    Names(std::collections::BTreeMap<String, String>),
 }
 
 impl Msg {
@@ -44,6 +46,13 @@ impl Msg {
     #[must_use]
     pub fn text(mut self, name: &'static str, value: impl Into<String>) -> Self {
         self.args.push((name, Arg::Text(value.into())));
+        self
+    }
+
+    /// Adds a name given in every language by the rules data.
+    #[must_use]
+    pub fn names(mut self, name: &'static str, names: &super::data::Names) -> Self {
+        self.args.push((name, Arg::Names(names.clone())));
         self
     }
 
@@ -102,6 +111,7 @@ impl Msg {
                     Arg::Msg(m) => m.plain(),
                     Arg::List(l) => l.iter().map(Msg::plain).collect::<Vec<_>>().join(", "),
                     Arg::Problem(p) => p.rule.to_string(),
+                    Arg::Names(names) => names.get("en").cloned().unwrap_or_default(),
                 };
                 format!("{n}={v}")
             })

@@ -19,6 +19,9 @@ pub struct Problem {
     pub character: Option<Box<str>>,
     /// The characteristic concerned.
     pub characteristic: Option<Characteristic>,
+    /// The problem behind this one (a journal entry refused: why), shown as
+    /// the `{why}` argument.
+    pub cause: Option<Box<Problem>>,
 }
 
 impl Problem {
@@ -30,6 +33,7 @@ impl Problem {
             args: Vec::new(),
             character: None,
             characteristic: None,
+            cause: None,
         }
     }
 
@@ -52,6 +56,13 @@ impl Problem {
     pub fn characteristic(mut self, c: Characteristic) -> Self {
         self.characteristic = Some(c);
         self.arg("characteristic", c.key())
+    }
+
+    /// Sets the problem behind this one (the `{why}` argument).
+    #[must_use]
+    pub fn because(mut self, cause: Problem) -> Self {
+        self.cause = Some(Box::new(cause));
+        self
     }
 
     /// The value of one argument.

@@ -4,7 +4,7 @@
 
 use crate::rules::dice::DiceRng;
 use crate::rules::doc::{AppliedAny, apply_erased};
-use crate::rules::{Doc, DocKind, Edit, KillTeam, Problem, Roster, RulesData};
+use crate::rules::{Campaign, Doc, DocKind, Edit, KillTeam, Problem, Roster, RulesData};
 
 use super::document::{self, DocError};
 
@@ -98,7 +98,11 @@ pub struct Kinds(Vec<Kind>);
 impl Default for Kinds {
     /// The kinds Muster ships.
     fn default() -> Self {
-        Self(vec![Kind::of::<Roster>(), Kind::of::<KillTeam>()])
+        Self(vec![
+            Kind::of::<Roster>(),
+            Kind::of::<KillTeam>(),
+            Kind::of::<Campaign>(),
+        ])
     }
 }
 

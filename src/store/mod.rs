@@ -891,10 +891,14 @@ pub fn load_rules(rules_dir: Option<&Path>) -> Result<(RulesData, Vec<DataProble
     let mut all: Vec<DataProblem> = unreadable
         .into_iter()
         .map(|u| DataProblem {
-            file: u.path.file_name().map_or_else(
-                || u.path.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            ),
+            file: u
+                .path
+                .file_name()
+                .map_or_else(
+                    || u.path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                )
+                .into(),
             problem: Problem::new("DATA", "data.unreadable").arg(
                 "reason",
                 match &u.reason {

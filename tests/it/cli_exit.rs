@@ -196,3 +196,24 @@ fn user_rules_overrides_apply_and_broken_ones_are_reported() {
         run.stderr
     );
 }
+
+#[test]
+fn check_refuses_a_campaign_whose_journal_names_a_missing_character() {
+    let dir = tempfile::tempdir().expect("dir");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/campaign.json");
+    let good = muster(dir.path(), &["check", &example.display().to_string()]);
+    assert_eq!(good.code, 0, "{}{}", good.stdout, good.stderr);
+    // The first Cran test of the journal now names character 99.
+    let text = std::fs::read_to_string(&example).expect("example");
+    let at = text.find("\"event\": \"cran_test\"").expect("a test");
+    let name = text[at..].find("\"character\": ").expect("its character") + at;
+    let end = name + text[name..].find(',').expect("comma");
+    let edited = format!("{}\"character\": 99{}", &text[..name], &text[end..]);
+    let path = dir.path().join("edited.json");
+    std::fs::write(&path, edited).expect("write");
+    let run = muster(dir.path(), &["check", &path.display().to_string()]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let all = format!("{}{}", run.stdout, run.stderr);
+    assert!(all.contains("99"), "{all}");
+    assert!(all.to_lowercase().contains("journal"), "{all}");
+}

@@ -5,6 +5,7 @@ mod common;
 
 mod app;
 mod architecture;
+mod campaign;
 mod characters;
 mod cli_exit;
 mod crash;

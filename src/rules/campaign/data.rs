@@ -1,0 +1,345 @@
+//! The campaign's editable data (`assets/rules/campaign.json`): defaults of
+//! the settings, the assumed values (the Cran die's formula, CMP-11), the
+//! recon table's numbers (CMP-14), the mission lists per type (CMP-3) and the
+//! enemy factions' escort tables (CMP-5).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Injuries, MissionType};
+use crate::rules::data::Names;
+use crate::rules::problem::Problem;
+
+const DATA: &str = "DATA";
+
+/// The defaults of a new campaign's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Defaults {
+    /// VP that call the Grand Final (CMP-2).
+    pub vp_threshold: u32,
+    /// Faces of the Cran die (CMP-11).
+    pub cran_die: u32,
+    /// Standard or gang-war injuries (CMP-9, CMP-10).
+    pub injuries: Injuries,
+    /// Fate points in play (CMP-12).
+    pub fate_points: bool,
+    /// Extra difficulty levels (CMP-8).
+    pub difficulty: u32,
+}
+
+/// The default Cran on one die (CMP-11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CranFormula {
+    /// The die's faces.
+    pub die: u32,
+    /// A Rogue Trader character's Cran is `base − Cl`, kept within the die.
+    pub base: i32,
+    /// A kill-team soldier's Cran.
+    pub killteam: u32,
+}
+
+/// The recon table's numbers (CMP-14).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReconData {
+    /// The die rolled (12).
+    pub die: u32,
+    /// D6 of reinforcement points for good fortune (5).
+    pub good_fortune_dice: u32,
+    /// What the guide costs in reinforcement points (5).
+    pub guide_cost: u32,
+    /// How many characters the guide may lead (3).
+    pub guide_characters: u32,
+    /// The most a guided character may be worth (30).
+    pub guide_max_worth: u32,
+    /// What each face gives.
+    pub results: Vec<ReconResult>,
+}
+
+/// What a recon roll gives (CMP-14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReconEffect {
+    /// No effect.
+    Nothing,
+    /// Ambush: Cran test; lower, missing in action.
+    Ambush,
+    /// A clue: +1 VP.
+    Clue,
+    /// Beaten up by the locals: Cran test; lower, seriously wounded.
+    Beaten,
+    /// Good fortune: Cran test; passed, 5D6 reinforcement points.
+    GoodFortune,
+    /// A guide may be hired.
+    Guide,
+    /// Imperium allies may be recruited.
+    Allies,
+    /// Bad fortune: Cran test; failed, the next mission is a Survival.
+    BadFortune,
+}
+
+impl ReconEffect {
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Nothing => "campaign.recon.nothing",
+            Self::Ambush => "campaign.recon.ambush",
+            Self::Clue => "campaign.recon.clue",
+            Self::Beaten => "campaign.recon.beaten",
+            Self::GoodFortune => "campaign.recon.good_fortune",
+            Self::Guide => "campaign.recon.guide",
+            Self::Allies => "campaign.recon.allies",
+            Self::BadFortune => "campaign.recon.bad_fortune",
+        }
+    }
+}
+
+/// One line of the recon table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReconResult {
+    /// Lowest face.
+    pub from: u32,
+    /// Highest face.
+    pub to: u32,
+    /// What it gives.
+    pub effect: ReconEffect,
+}
+
+impl ReconData {
+    /// What a face gives.
+    pub fn effect(&self, face: u32) -> ReconEffect {
+        self.results
+            .iter()
+            .find(|r| (r.from..=r.to).contains(&face))
+            .map_or(ReconEffect::Nothing, |r| r.effect)
+    }
+}
+
+/// What the end of a campaign carries over (CMP-17).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndData {
+    /// Resource points for winning the Grand Final (120).
+    pub won_resources: u32,
+    /// For losing it with the leader alive (30).
+    pub lost_leader_alive_resources: u32,
+}
+
+/// Whom a mission's enemy comes from (CMP-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EnemySide {
+    /// The Nemesis's faction.
+    Main,
+    /// One of the secondary factions, drawn at random.
+    Secondary,
+}
+
+/// Attack or defence, the enemy's behaviour (CMP-15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// The enemy attacks.
+    Attack,
+    /// The enemy defends.
+    Defence,
+}
+
+/// One mission of the lists (CMP-3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissionData {
+    /// Unique id.
+    pub id: String,
+    /// Its type.
+    #[serde(rename = "type")]
+    pub mission_type: MissionType,
+    /// Display names.
+    pub names: Names,
+    /// The enemy's faction.
+    pub enemy: EnemySide,
+    /// The enemy escort's points, before difficulty.
+    pub points: u32,
+    /// The enemy's behaviour.
+    pub mode: Mode,
+    /// What the players must do.
+    pub objective: Names,
+}
+
+/// The dice of a faction's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceSpec {
+    /// How many dice.
+    pub count: u32,
+    /// Faces of each.
+    pub sides: u32,
+}
+
+/// One line of a faction's table (CMP-5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyEntry {
+    /// Lowest total.
+    pub from: u32,
+    /// Highest total.
+    pub to: u32,
+    /// Display names.
+    pub names: Names,
+    /// Trooper, champion, leader …
+    #[serde(rename = "type")]
+    pub entry_type: String,
+    /// Cost in points.
+    pub cost: u32,
+}
+
+/// An enemy faction and its escort table (CMP-5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Faction {
+    /// Unique id.
+    pub id: String,
+    /// Display names.
+    pub names: Names,
+    /// The dice of its table.
+    pub dice: DiceSpec,
+    /// The table.
+    pub table: Vec<EnemyEntry>,
+}
+
+impl Faction {
+    /// The line a total falls on.
+    pub fn entry(&self, total: u32) -> Option<&EnemyEntry> {
+        self.table.iter().find(|e| (e.from..=e.to).contains(&total))
+    }
+}
+
+/// The campaign's data file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignData {
+    /// What the file is.
+    #[serde(default)]
+    pub note: String,
+    /// A new campaign's settings.
+    pub defaults: Defaults,
+    /// Fate points per player (CMP-12).
+    pub fate_points_per_player: u32,
+    /// Reinforcement points per VP exchanged (CMP-6).
+    pub vp_exchange_rate: u32,
+    /// Reinforcement points after each mission (CMP-7).
+    pub reinforcement_per_mission: u32,
+    /// Enemy points per difficulty level (CMP-8).
+    pub difficulty_enemy_points: u32,
+    /// Reinforcement points per difficulty level (CMP-8).
+    pub difficulty_reinforcement: u32,
+    /// Secondary factions a campaign needs at least (CMP-4).
+    pub min_secondary_factions: u32,
+    /// The Cran dice allowed and their default Cran (CMP-11).
+    pub cran: Vec<CranFormula>,
+    /// The recon table's numbers (CMP-14).
+    pub recon: ReconData,
+    /// What the end carries over (CMP-17).
+    pub end: EndData,
+    /// Command points a kill team starts a mission with (KT-11).
+    pub killteam_command_points: i32,
+    /// The mission lists (CMP-3).
+    pub missions: Vec<MissionData>,
+    /// The enemy factions (CMP-4, CMP-5).
+    pub factions: Vec<Faction>,
+}
+
+impl CampaignData {
+    /// The Cran formula of a die.
+    pub fn cran(&self, die: u32) -> Option<&CranFormula> {
+        self.cran.iter().find(|c| c.die == die)
+    }
+
+    /// A faction by id.
+    pub fn faction(&self, id: &str) -> Option<&Faction> {
+        self.factions.iter().find(|f| f.id == id)
+    }
+
+    /// A mission by id.
+    pub fn mission(&self, id: &str) -> Option<&MissionData> {
+        self.missions.iter().find(|m| m.id == id)
+    }
+
+    /// The missions of one type, in the file's order.
+    pub fn missions_of(&self, t: MissionType) -> impl Iterator<Item = &MissionData> {
+        self.missions.iter().filter(move |m| m.mission_type == t)
+    }
+
+    /// Checks what serde cannot: every type has a mission, tables cover
+    /// their dice, ids are unique, the defaults are allowed.
+    pub fn check(&self) -> Result<(), Problem> {
+        if self.cran.is_empty() || self.cran.iter().any(|c| c.die < 2) {
+            return Err(Problem::new(DATA, "data.campaign.cran_die"));
+        }
+        if self.cran(self.defaults.cran_die).is_none() {
+            return Err(
+                Problem::new(DATA, "data.campaign.default_die").arg("die", self.defaults.cran_die)
+            );
+        }
+        if self.defaults.vp_threshold == 0 {
+            return Err(Problem::new(DATA, "data.campaign.threshold"));
+        }
+        if self.recon.die == 0 {
+            return Err(Problem::new(DATA, "data.zero_faces").arg("what", "recon"));
+        }
+        for face in 1..=self.recon.die {
+            let n = self
+                .recon
+                .results
+                .iter()
+                .filter(|r| (r.from..=r.to).contains(&face))
+                .count();
+            if n != 1 {
+                return Err(Problem::new(DATA, "data.face_lines")
+                    .arg("face", face)
+                    .arg("die", self.recon.die)
+                    .arg("count", n));
+            }
+        }
+        for t in MissionType::ALL {
+            if self.missions_of(t).next().is_none() {
+                return Err(Problem::new(DATA, "data.campaign.no_mission").arg("type", t.as_str()));
+            }
+        }
+        let mut ids = std::collections::BTreeSet::new();
+        for m in &self.missions {
+            if !ids.insert(m.id.as_str()) {
+                return Err(Problem::new(DATA, "data.campaign.duplicate").arg("id", &m.id));
+            }
+        }
+        if self.factions.len() < 1 + self.min_secondary_factions as usize {
+            return Err(Problem::new(DATA, "data.campaign.few_factions")
+                .arg("count", 1 + self.min_secondary_factions));
+        }
+        for f in &self.factions {
+            if !ids.insert(f.id.as_str()) {
+                return Err(Problem::new(DATA, "data.campaign.duplicate").arg("id", &f.id));
+            }
+            if f.dice.count == 0 || f.dice.sides == 0 || f.table.is_empty() {
+                return Err(Problem::new(DATA, "data.campaign.faction_dice").arg("id", &f.id));
+            }
+            let (low, high) = (f.dice.count, f.dice.count * f.dice.sides);
+            for total in low..=high {
+                let n = f
+                    .table
+                    .iter()
+                    .filter(|e| (e.from..=e.to).contains(&total))
+                    .count();
+                if n != 1 {
+                    return Err(Problem::new(DATA, "data.campaign.faction_total")
+                        .arg("id", &f.id)
+                        .arg("total", total)
+                        .arg("count", n));
+                }
+            }
+        }
+        Ok(())
+    }
+}

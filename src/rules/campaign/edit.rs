@@ -1,0 +1,354 @@
+//! The campaign's events: each is an edit the player makes (or the dice
+//! make), applied by the pure journal engine in `play.rs`, stored in the
+//! journal with every die filled in.
+//!
+//! A die left `None` is rolled by Muster; one given was typed in from real
+//! dice and is checked. The stored event always holds the faces, so the
+//! journal replays without dice.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use super::{Campaign, CharId, EscortId, Member, MissionType, Result_, Settings};
+use crate::rules::characteristic::Characteristic;
+use crate::rules::data::RulesData;
+use crate::rules::dice::Roll;
+use crate::rules::doc::{Applied, DocKind};
+use crate::rules::msg::Msg;
+use crate::rules::problem::Problem;
+
+/// An escort joining the campaign: a copy of a roster's characters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewEscort {
+    /// The player's name.
+    pub player: String,
+    /// The roster's name.
+    pub source: String,
+    /// `roster` or `killteam`.
+    pub kind: String,
+    /// Its characters, as built.
+    pub members: Vec<Member>,
+}
+
+/// How the next mission is chosen (CMP-2, CMP-3, CMP-4).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissionChoice {
+    /// A type other than the one the chain gives (logged as an override).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force_type: Option<MissionType>,
+    /// Why the type was forced.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    /// A mission picked from the list instead of drawn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pick: Option<String>,
+    /// The die drawing the mission from its list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<Roll>,
+    /// The die drawing a secondary faction (CMP-4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faction_draw: Option<Roll>,
+}
+
+/// An edit of a campaign: one event of its journal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum CampaignEdit {
+    /// New notes.
+    SetNotes {
+        /// The notes.
+        notes: String,
+    },
+    /// New settings (in setup; afterwards only the VP threshold and the
+    /// difficulty may change, logged).
+    SetSettings {
+        /// The settings.
+        settings: Settings,
+    },
+    /// An escort joins (in setup).
+    AddEscort {
+        /// The escort.
+        escort: NewEscort,
+    },
+    /// An escort leaves (in setup).
+    RemoveEscort {
+        /// The escort.
+        escort: EscortId,
+    },
+    /// An escort's leader (CMP-17).
+    SetLeader {
+        /// The escort.
+        escort: EscortId,
+        /// His new leader.
+        character: CharId,
+    },
+    /// A character's Cran set by hand (CMP-11).
+    SetCran {
+        /// The character.
+        character: CharId,
+        /// His Cran.
+        cran: u32,
+    },
+    /// The campaign starts: the first mission, a random Investigation (CMP-2).
+    Start {
+        /// How it is drawn.
+        #[serde(default)]
+        choice: MissionChoice,
+    },
+    /// One more enemy drawn for the mission's escort, or every one until
+    /// the budget is spent (CMP-5).
+    DrawEnemy {
+        /// Draw until the budget is exceeded.
+        #[serde(default)]
+        all: bool,
+        /// The dice, one roll per enemy drawn.
+        #[serde(default)]
+        rolls: Vec<Roll>,
+    },
+    /// An enemy the players have no model for is drawn again (CMP-5).
+    RerollEnemy {
+        /// His place in the enemy escort.
+        index: usize,
+        /// The new dice.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+    },
+    /// The mission begins: the table view.
+    BeginMission,
+    /// Wounds taken by a character at the table.
+    SetWounds {
+        /// The character.
+        character: CharId,
+        /// Wounds taken so far.
+        wounds: u32,
+    },
+    /// A character taken out of action, or back.
+    SetOutOfAction {
+        /// The character.
+        character: CharId,
+        /// Out of action.
+        out: bool,
+    },
+    /// A single-use item struck off, or back.
+    StrikeItem {
+        /// The character.
+        character: CharId,
+        /// The item's id.
+        item: String,
+        /// Struck off.
+        struck: bool,
+    },
+    /// An escort's command points (KT-11).
+    SetCommandPoints {
+        /// The escort.
+        escort: EscortId,
+        /// Its points.
+        points: i32,
+    },
+    /// The mission ends (CMP-6, CMP-7, CMP-8, CMP-13, CHR-13).
+    EndMission {
+        /// How.
+        result: Result_,
+    },
+    /// A Cran test after the mission (CMP-9 … CMP-11).
+    CranTest {
+        /// The character.
+        character: CharId,
+        /// The die.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+    },
+    /// A fate point rerolls the test that killed him (CMP-12).
+    FateReroll {
+        /// The character.
+        character: CharId,
+        /// The die.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+    },
+    /// An advance point placed (CHR-13).
+    Advance {
+        /// The character.
+        character: CharId,
+        /// Where.
+        characteristic: Characteristic,
+    },
+    /// VP exchanged for reinforcement points (CMP-6).
+    ExchangeVp {
+        /// The escort that receives the points (ignored when pooled).
+        escort: EscortId,
+        /// VP spent.
+        vp: u32,
+    },
+    /// A new character bought with reinforcement points (CMP-7).
+    Recruit {
+        /// The escort.
+        escort: EscortId,
+        /// The character.
+        member: Member,
+        /// What he costs.
+        cost: u32,
+    },
+    /// Reinforcement points spent on anything else (weapons, armour …).
+    Spend {
+        /// The escort.
+        escort: EscortId,
+        /// The points.
+        points: u32,
+        /// On what.
+        what: String,
+    },
+    /// A character sent on recon (CMP-14).
+    Recon {
+        /// The character.
+        character: CharId,
+        /// The D12.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+        /// The Cran test, when the result asks for one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cran: Option<Roll>,
+        /// The reinforcement points of good fortune.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fortune: Option<Roll>,
+    },
+    /// The guide found by recon is paid for (CMP-14).
+    HireGuide {
+        /// The escort paying.
+        escort: EscortId,
+    },
+    /// The next mission, by the chain or forced (CMP-2, CMP-3).
+    NextMission {
+        /// How it is drawn.
+        #[serde(default)]
+        choice: MissionChoice,
+    },
+    /// The campaign ends after its Grand Final (CMP-17).
+    EndCampaign,
+}
+
+impl CampaignEdit {
+    /// Whether the event concerns a character (for his history).
+    pub fn concerns(&self, id: CharId) -> bool {
+        match self {
+            Self::SetCran { character, .. }
+            | Self::SetWounds { character, .. }
+            | Self::SetOutOfAction { character, .. }
+            | Self::StrikeItem { character, .. }
+            | Self::CranTest { character, .. }
+            | Self::FateReroll { character, .. }
+            | Self::Advance { character, .. }
+            | Self::Recon { character, .. }
+            | Self::SetLeader { character, .. } => *character == id,
+            _ => false,
+        }
+    }
+
+    /// Whether the event is a tick at the table (the timeline may fold them).
+    pub fn is_tick(&self) -> bool {
+        matches!(
+            self,
+            Self::SetWounds { .. }
+                | Self::SetOutOfAction { .. }
+                | Self::StrikeItem { .. }
+                | Self::SetCommandPoints { .. }
+        )
+    }
+
+    /// The locale key naming the event.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::SetNotes { .. } => "campaign.event.notes",
+            Self::SetSettings { .. } => "campaign.event.settings",
+            Self::AddEscort { .. } => "campaign.event.add_escort",
+            Self::RemoveEscort { .. } => "campaign.event.remove_escort",
+            Self::SetLeader { .. } => "campaign.event.leader",
+            Self::SetCran { .. } => "campaign.event.cran",
+            Self::Start { .. } => "campaign.event.start",
+            Self::DrawEnemy { .. } => "campaign.event.draw_enemy",
+            Self::RerollEnemy { .. } => "campaign.event.reroll_enemy",
+            Self::BeginMission => "campaign.event.begin",
+            Self::SetWounds { .. } => "campaign.event.wounds",
+            Self::SetOutOfAction { .. } => "campaign.event.out_of_action",
+            Self::StrikeItem { .. } => "campaign.event.strike",
+            Self::SetCommandPoints { .. } => "campaign.event.command_points",
+            Self::EndMission { .. } => "campaign.event.end_mission",
+            Self::CranTest { .. } => "campaign.event.cran_test",
+            Self::FateReroll { .. } => "campaign.event.fate",
+            Self::Advance { .. } => "campaign.event.advance",
+            Self::ExchangeVp { .. } => "campaign.event.exchange",
+            Self::Recruit { .. } => "campaign.event.recruit",
+            Self::Spend { .. } => "campaign.event.spend",
+            Self::Recon { .. } => "campaign.event.recon",
+            Self::HireGuide { .. } => "campaign.event.guide",
+            Self::NextMission { .. } => "campaign.event.next_mission",
+            Self::EndCampaign => "campaign.event.end_campaign",
+        }
+    }
+}
+
+impl DocKind for Campaign {
+    const KIND: &'static str = "campaign";
+    const FOLDER: &'static str = "campaigns";
+    const LABEL: &'static str = "kind.campaign";
+    const DEFAULT_NAME: &'static str = "campaign.default_name";
+    type Edit = CampaignEdit;
+
+    fn create(id: String, name: String) -> Self {
+        // The data's defaults are set by the first SetSettings; the built-in
+        // ones serve until then.
+        let data = RulesData::built_in().map(|r| r.campaign).ok();
+        match data {
+            Some(data) => Self::new(id, name, &data),
+            None => Self::new_bare(id, name),
+        }
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn set_id(&mut self, id: String) {
+        self.id = id;
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn set_name(&mut self, name: String) {
+        self.name = name;
+    }
+    fn summary(&self) -> Msg {
+        Campaign::summary(self)
+    }
+    fn validate(&self, rules: &RulesData) -> Vec<Problem> {
+        Campaign::validate(self, rules)
+    }
+    fn merges(edit: &CampaignEdit) -> bool {
+        matches!(
+            edit,
+            CampaignEdit::SetNotes { .. }
+                | CampaignEdit::SetWounds { .. }
+                | CampaignEdit::SetCommandPoints { .. }
+        )
+    }
+    fn edit_label(edit: &CampaignEdit) -> &'static str {
+        edit.label()
+    }
+    fn apply<R: Rng + ?Sized>(
+        &self,
+        edit: CampaignEdit,
+        rules: &RulesData,
+        rng: &mut R,
+    ) -> Applied<Self> {
+        let mut c = self.clone();
+        let mission = c.mission.as_ref().map_or(0, |m| m.number);
+        let (event, outcome) = c.play(edit, rules, rng)?;
+        let mission = c
+            .mission
+            .as_ref()
+            .map_or(mission, |m| m.number.max(mission));
+        c.journal
+            .push(std::sync::Arc::new(super::Entry { mission, event }));
+        Ok((c, outcome))
+    }
+}

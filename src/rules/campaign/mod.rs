@@ -1,0 +1,737 @@
+//! The narrative campaign ("Au Nom de l'Empereur", CMP-1 … CMP-17): one
+//! document that owns its escorts' characters, their states and the journal
+//! of every event that changed them.
+//!
+//! The journal is the truth: each accepted edit is stored in it with every
+//! die filled in, so replaying it from an empty campaign gives the campaign
+//! back ([`Campaign::replay`]); the state kept beside it is what the views
+//! read at once, and `validate` checks that the two agree. Characters and
+//! journal entries are shared (`Arc`), so the undo history holds small
+//! copies of a large campaign.
+
+pub mod data;
+mod edit;
+mod play;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+pub use data::{CampaignData, EnemySide, Faction, MissionData, Mode};
+pub use edit::{CampaignEdit, MissionChoice, NewEscort};
+
+use super::character::Character;
+use super::data::RulesData;
+use super::dice::Roll;
+use super::killteam::Soldier;
+use super::msg::Msg;
+use super::problem::Problem;
+
+/// Id of a campaign character, unique within the campaign.
+pub type CharId = u64;
+/// Id of an escort (a player's force), unique within the campaign.
+pub type EscortId = u32;
+
+/// The four mission types (CMP-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MissionType {
+    /// Earns VP; starts the campaign and follows a lost trail.
+    Investigation,
+    /// Earns VP; follows a mission that earned VP.
+    Inquiry,
+    /// Earns none; follows a mission that earned none.
+    Survival,
+    /// Decides the campaign.
+    Final,
+}
+
+impl MissionType {
+    /// Every type.
+    pub const ALL: [Self; 4] = [
+        Self::Investigation,
+        Self::Inquiry,
+        Self::Survival,
+        Self::Final,
+    ];
+
+    /// The name in files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Investigation => "investigation",
+            Self::Inquiry => "inquiry",
+            Self::Survival => "survival",
+            Self::Final => "final",
+        }
+    }
+
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Investigation => "campaign.type.investigation",
+            Self::Inquiry => "campaign.type.inquiry",
+            Self::Survival => "campaign.type.survival",
+            Self::Final => "campaign.type.final",
+        }
+    }
+
+    /// Whether succeeding earns VP (CMP-1).
+    pub fn earns_vp(self) -> bool {
+        matches!(self, Self::Investigation | Self::Inquiry)
+    }
+}
+
+/// Which injury table the Cran tests use (CMP-9, CMP-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Injuries {
+    /// Higher: light; equal: serious; lower: dead.
+    Standard,
+    /// Higher or equal: light; lower: serious; a natural 1: dead.
+    GangWar,
+}
+
+/// How co-op players share reinforcement points (CMP-16).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PoolMode {
+    /// Each player keeps his own.
+    #[default]
+    Split,
+    /// One common pool; players who lost characters pick first.
+    Pooled,
+}
+
+/// A campaign's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// VP that call the Grand Final (CMP-2).
+    pub vp_threshold: u32,
+    /// Faces of the Cran die (CMP-11).
+    pub cran_die: u32,
+    /// The injury table (CMP-9, CMP-10).
+    pub injuries: Injuries,
+    /// Fate points in play (CMP-12).
+    pub fate_points: bool,
+    /// Extra difficulty levels (CMP-8).
+    pub difficulty: u32,
+    /// Reinforcements shared or split (CMP-16).
+    #[serde(default)]
+    pub pool: PoolMode,
+    /// The Nemesis's faction (CMP-4).
+    #[serde(default)]
+    pub nemesis: String,
+    /// The secondary factions (CMP-4).
+    #[serde(default)]
+    pub secondary: Vec<String>,
+}
+
+impl Settings {
+    /// The defaults of the rules data, with no factions chosen.
+    pub fn defaults(data: &CampaignData) -> Self {
+        let d = &data.defaults;
+        Self {
+            vp_threshold: d.vp_threshold,
+            cran_die: d.cran_die,
+            injuries: d.injuries,
+            fate_points: d.fate_points,
+            difficulty: d.difficulty,
+            pool: PoolMode::Split,
+            nemesis: String::new(),
+            secondary: Vec::new(),
+        }
+    }
+
+    /// Every setting out of range, as problems (CMP-4, CMP-11, CMP-2).
+    pub fn problems(&self, data: &CampaignData) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if self.vp_threshold == 0 {
+            out.push(Problem::new("CMP-2", "campaign.problem.threshold"));
+        }
+        if data.cran(self.cran_die).is_none() {
+            out.push(Problem::new("CMP-11", "campaign.problem.cran_die").arg("die", self.cran_die));
+        }
+        if self.nemesis.is_empty() {
+            out.push(Problem::new("CMP-4", "campaign.problem.no_nemesis"));
+        } else if data.faction(&self.nemesis).is_none() {
+            out.push(
+                Problem::new("CMP-4", "campaign.problem.unknown_faction")
+                    .arg("faction", &self.nemesis),
+            );
+        }
+        let mut seen = BTreeSet::new();
+        for f in &self.secondary {
+            if data.faction(f).is_none() {
+                out.push(
+                    Problem::new("CMP-4", "campaign.problem.unknown_faction").arg("faction", f),
+                );
+            } else if *f == self.nemesis || !seen.insert(f.as_str()) {
+                out.push(Problem::new("CMP-4", "campaign.problem.faction_twice").arg("faction", f));
+            }
+        }
+        if (seen.len() as u32) < data.min_secondary_factions {
+            out.push(
+                Problem::new("CMP-4", "campaign.problem.few_secondary")
+                    .arg("count", data.min_secondary_factions),
+            );
+        }
+        out
+    }
+}
+
+/// Where a character stands (CMP-13).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum State {
+    /// Fit.
+    #[default]
+    Fit,
+    /// Plays the next mission.
+    LightlyWounded,
+    /// Misses the next mission, then fit.
+    SeriouslyWounded,
+    /// Dead for good.
+    Dead,
+    /// Missing in action (dead, lost in a recon ambush).
+    Missing,
+}
+
+impl State {
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Fit => "campaign.state.fit",
+            Self::LightlyWounded => "campaign.state.lightly_wounded",
+            Self::SeriouslyWounded => "campaign.state.seriously_wounded",
+            Self::Dead => "campaign.state.dead",
+            Self::Missing => "campaign.state.missing",
+        }
+    }
+
+    /// Whether the character is still part of the escort.
+    pub fn alive(self) -> bool {
+        !matches!(self, Self::Dead | Self::Missing)
+    }
+}
+
+/// A Rogue Trader character or a kill-team soldier: the very model the
+/// roster editor built.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Member {
+    /// From a Rogue Trader band.
+    Character(Character),
+    /// From a kill team.
+    Soldier(Soldier),
+}
+
+impl Member {
+    /// The name.
+    pub fn name(&self) -> &str {
+        match self {
+            Self::Character(c) => &c.name,
+            Self::Soldier(s) => &s.name,
+        }
+    }
+
+    /// Its own id.
+    fn set_id(&mut self, id: CharId) {
+        match self {
+            Self::Character(c) => c.id = id,
+            Self::Soldier(s) => s.id = id,
+        }
+    }
+
+    /// Wounds on its profile.
+    pub fn wounds(&self, rules: &RulesData) -> u32 {
+        let w = match self {
+            Self::Character(c) => c
+                .profile(rules)
+                .map_or(1, |p| p.get(super::Characteristic::W)),
+            Self::Soldier(s) => {
+                super::killteam::derive(&rules.killteam, s).map_or(1, |d| d.profile.wounds)
+            }
+        };
+        u32::try_from(w.max(1)).unwrap_or(1)
+    }
+
+    /// The single-use items it carries, by id.
+    pub fn items(&self) -> Vec<String> {
+        match self {
+            Self::Character(_) => Vec::new(),
+            Self::Soldier(s) => s.items.iter().map(|c| c.item.clone()).collect(),
+        }
+    }
+
+    /// The default Cran on a die (CMP-11): `base − Cl` for a Rogue Trader
+    /// character, the kill-team value for a soldier, within the die.
+    pub fn default_cran(&self, die: u32, rules: &RulesData) -> u32 {
+        let Some(f) = rules.campaign.cran(die) else {
+            return 1;
+        };
+        let value = match self {
+            Self::Character(c) => {
+                let cl = c
+                    .profile(rules)
+                    .map_or(7, |p| p.get(super::Characteristic::Cl));
+                f.base - cl
+            }
+            Self::Soldier(_) => i32::try_from(f.killteam).unwrap_or(1),
+        };
+        u32::try_from(value.clamp(1, i32::try_from(die).unwrap_or(10))).unwrap_or(1)
+    }
+}
+
+/// One character of the campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignCharacter {
+    /// Unique within the campaign (also the member's own id).
+    pub id: CharId,
+    /// The escort he belongs to.
+    pub escort: EscortId,
+    /// The character as built.
+    pub member: Member,
+    /// His Cran on the campaign's die (CMP-11).
+    pub cran: u32,
+    /// His state (CMP-13).
+    #[serde(default)]
+    pub state: State,
+    /// Seriously wounded: the mission he must sit out is the next one.
+    #[serde(default)]
+    pub misses_next: bool,
+    /// Missions played.
+    #[serde(default)]
+    pub missions: u32,
+}
+
+impl CampaignCharacter {
+    /// The name.
+    pub fn name(&self) -> &str {
+        self.member.name()
+    }
+
+    /// Whether he may play the next mission (CMP-13).
+    pub fn can_play(&self) -> bool {
+        self.state.alive() && !self.misses_next
+    }
+}
+
+/// A player's escort.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Escort {
+    /// Unique within the campaign.
+    pub id: EscortId,
+    /// The player's name.
+    pub player: String,
+    /// The roster it was started from.
+    pub source: String,
+    /// `roster` or `killteam`: the kind it is exported as.
+    pub kind: String,
+    /// His leader (CMP-17).
+    #[serde(default)]
+    pub leader: Option<CharId>,
+    /// Fate points left (CMP-12).
+    #[serde(default)]
+    pub fate_points: u32,
+    /// Reinforcement points, when split (CMP-7, CMP-16).
+    #[serde(default)]
+    pub reinforcement: u32,
+    /// Command points at the table (KT-11).
+    #[serde(default)]
+    pub command_points: i32,
+}
+
+/// Where the campaign is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Settings and escorts are chosen.
+    #[default]
+    Setup,
+    /// The next mission is known, not yet played.
+    Ready,
+    /// The mission is played: the table view.
+    Playing,
+    /// The mission is over: tests, advances, reinforcements, recon.
+    Debrief,
+    /// The campaign is over (CMP-17).
+    Over,
+}
+
+impl Phase {
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Setup => "campaign.phase.setup",
+            Self::Ready => "campaign.phase.ready",
+            Self::Playing => "campaign.phase.playing",
+            Self::Debrief => "campaign.phase.debrief",
+            Self::Over => "campaign.phase.over",
+        }
+    }
+}
+
+/// One enemy drawn for the mission's escort (CMP-5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyDraw {
+    /// The dice.
+    pub roll: Roll,
+    /// The table line's display names.
+    pub names: crate::rules::data::Names,
+    /// Its type.
+    #[serde(rename = "type")]
+    pub entry_type: String,
+    /// Its cost.
+    pub cost: u32,
+}
+
+/// The current or next mission.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mission {
+    /// 1 for the first.
+    pub number: u32,
+    /// Its type.
+    #[serde(rename = "type")]
+    pub mission_type: MissionType,
+    /// The mission's id in the lists.
+    pub mission: String,
+    /// The enemy faction.
+    pub faction: String,
+    /// The enemy's points, difficulty included (CMP-8).
+    pub points: u32,
+    /// The enemy's behaviour (CMP-15).
+    pub mode: Mode,
+    /// The type was forced by hand (logged).
+    #[serde(default)]
+    pub overridden: bool,
+    /// The enemy escort drawn so far (CMP-5).
+    #[serde(default)]
+    pub enemy: Vec<EnemyDraw>,
+}
+
+impl Mission {
+    /// The points the enemy escort drawn so far costs.
+    pub fn enemy_points(&self) -> u32 {
+        self.enemy.iter().map(|e| e.cost).sum()
+    }
+
+    /// Whether the enemy escort is complete: its budget is exceeded or
+    /// reached (CMP-5).
+    pub fn enemy_complete(&self) -> bool {
+        self.enemy_points() >= self.points
+    }
+}
+
+/// The table: what is ticked during the mission.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Table {
+    /// Who plays it.
+    pub players: Vec<CharId>,
+    /// Wounds taken, per character.
+    #[serde(default)]
+    pub wounds: BTreeMap<CharId, u32>,
+    /// Taken out of action.
+    #[serde(default)]
+    pub out_of_action: BTreeSet<CharId>,
+    /// Single-use items struck off: (character, item).
+    #[serde(default)]
+    pub struck: BTreeSet<(CharId, String)>,
+}
+
+impl Table {
+    /// Whether a character took any wound or was taken out of action.
+    pub fn wounded(&self, id: CharId) -> bool {
+        self.out_of_action.contains(&id) || self.wounds.get(&id).copied().unwrap_or(0) > 0
+    }
+}
+
+/// How a mission ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Result_ {
+    /// Objective achieved (survived, for a Survival; won, for a Final).
+    pub success: bool,
+    /// VP earned.
+    pub vp: u32,
+}
+
+/// What remains to do after a mission.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Debrief {
+    /// The mission's type.
+    #[serde(rename = "type")]
+    pub mission_type: Option<MissionType>,
+    /// How it ended.
+    pub success: bool,
+    /// Characters taken out of action who still owe a Cran test (CMP-9).
+    #[serde(default)]
+    pub pending: Vec<CharId>,
+    /// Characters the test killed: a fate point may reroll it (CMP-12).
+    #[serde(default)]
+    pub fallen: Vec<CharId>,
+    /// Escorts that sent a character on recon since the mission (CMP-14).
+    #[serde(default)]
+    pub recon: Vec<EscortId>,
+    /// VP earned.
+    #[serde(default)]
+    pub vp: u32,
+    /// Recon found a guide who may be hired (CMP-14).
+    #[serde(default)]
+    pub guide_offered: bool,
+    /// Escorts that recruited from the pool since (CMP-16).
+    #[serde(default)]
+    pub recruited: Vec<EscortId>,
+}
+
+/// The end of a campaign (CMP-17).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct End {
+    /// The Grand Final was won.
+    pub won: bool,
+    /// Resource points carried over.
+    pub resources: u32,
+    /// The escort may go on into a new campaign.
+    pub carries_over: bool,
+}
+
+/// One event of the journal: the edit as applied, every die filled in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// The mission it belongs to (0 before the first).
+    pub mission: u32,
+    /// What was done.
+    pub event: CampaignEdit,
+}
+
+/// A campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Campaign {
+    /// Stable id: also the file name.
+    pub id: String,
+    /// Shown in the library.
+    pub name: String,
+    /// Free notes.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+    /// Settings.
+    pub settings: Settings,
+    /// The players' escorts.
+    #[serde(default)]
+    pub escorts: Vec<Escort>,
+    /// Every character, dead ones included.
+    #[serde(default)]
+    pub characters: Vec<Arc<CampaignCharacter>>,
+    /// Where the campaign is.
+    #[serde(default)]
+    pub phase: Phase,
+    /// Victory points held (CMP-6).
+    #[serde(default)]
+    pub vp: u32,
+    /// The common reinforcement pool (CMP-16).
+    #[serde(default)]
+    pub pool: u32,
+    /// Missions played.
+    #[serde(default)]
+    pub missions_played: u32,
+    /// The current or next mission.
+    #[serde(default)]
+    pub mission: Option<Mission>,
+    /// The table of the mission being played.
+    #[serde(default)]
+    pub table: Option<Table>,
+    /// What is left to do after the last mission.
+    #[serde(default)]
+    pub debrief: Option<Debrief>,
+    /// A recon's bad fortune forces a Survival next (CMP-14).
+    #[serde(default)]
+    pub forced_survival: bool,
+    /// A guide leads characters in the next mission (CMP-14).
+    #[serde(default)]
+    pub guide: bool,
+    /// Characters of any Imperium faction may be recruited (CMP-14).
+    #[serde(default)]
+    pub allies: bool,
+    /// How it ended (CMP-17).
+    #[serde(default)]
+    pub end: Option<End>,
+    /// The next character id.
+    #[serde(default)]
+    pub next_id: CharId,
+    /// Every event, in order.
+    #[serde(default)]
+    pub journal: Vec<Arc<Entry>>,
+}
+
+impl Campaign {
+    /// A new campaign in setup, with the data's default settings.
+    pub fn new(id: impl Into<String>, name: impl Into<String>, data: &CampaignData) -> Self {
+        Self {
+            id: id.into(),
+            name: name.into(),
+            notes: String::new(),
+            settings: Settings::defaults(data),
+            escorts: Vec::new(),
+            characters: Vec::new(),
+            phase: Phase::Setup,
+            vp: 0,
+            pool: 0,
+            missions_played: 0,
+            mission: None,
+            table: None,
+            debrief: None,
+            forced_survival: false,
+            guide: false,
+            allies: false,
+            end: None,
+            next_id: 1,
+            journal: Vec::new(),
+        }
+    }
+
+    /// A character by id.
+    pub fn character(&self, id: CharId) -> Option<&CampaignCharacter> {
+        self.characters.iter().find(|c| c.id == id).map(|c| &**c)
+    }
+
+    /// An escort by id.
+    pub fn escort(&self, id: EscortId) -> Option<&Escort> {
+        self.escorts.iter().find(|e| e.id == id)
+    }
+
+    /// The characters of one escort.
+    pub fn members(&self, escort: EscortId) -> impl Iterator<Item = &CampaignCharacter> {
+        self.characters
+            .iter()
+            .map(|c| &**c)
+            .filter(move |c| c.escort == escort)
+    }
+
+    /// The reinforcement points an escort may spend (its own, or the pool).
+    pub fn reinforcement_of(&self, escort: EscortId) -> u32 {
+        match self.settings.pool {
+            PoolMode::Pooled => self.pool,
+            PoolMode::Split => self.escort(escort).map_or(0, |e| e.reinforcement),
+        }
+    }
+
+    /// What the journal holds of one character: the entries naming him.
+    pub fn history(&self, id: CharId) -> impl Iterator<Item = &Entry> {
+        self.journal
+            .iter()
+            .map(|e| &**e)
+            .filter(move |e| e.event.concerns(id))
+    }
+
+    /// One line saying what is in it.
+    pub fn summary(&self) -> Msg {
+        let alive = self.characters.iter().filter(|c| c.state.alive()).count();
+        Msg::new("campaign.summary")
+            .int("count", alive)
+            .int("missions", self.missions_played)
+            .int("vp", self.vp)
+    }
+
+    /// Plays the journal again from an empty campaign: the campaign it
+    /// gives and every event's outcome; or the first event refused, with
+    /// its place.
+    pub fn replay(
+        &self,
+        rules: &RulesData,
+    ) -> Result<(Self, Vec<crate::rules::Outcome>), (usize, Problem)> {
+        let mut c = Self::new(self.id.clone(), self.name.clone(), &rules.campaign);
+        let mut outcomes = Vec::with_capacity(self.journal.len());
+        let mut rng = crate::rules::dice::seeded(0);
+        for (i, entry) in self.journal.iter().enumerate() {
+            let (resolved, outcome) = c
+                .play(entry.event.clone(), rules, &mut rng)
+                .map_err(|p| (i, p))?;
+            if resolved != entry.event {
+                return Err((
+                    i,
+                    Problem::new("CMP-13", "campaign.problem.entry_without_dice")
+                        .arg("entry", i + 1),
+                ));
+            }
+            c.journal.push(Arc::clone(entry));
+            outcomes.push(outcome);
+        }
+        c.notes.clone_from(&self.notes);
+        Ok((c, outcomes))
+    }
+
+    /// Every rule the campaign breaks: settings out of range, characters a
+    /// journal entry names but the campaign lacks, states that disagree
+    /// with the journal.
+    pub fn validate(&self, rules: &RulesData) -> Vec<Problem> {
+        let mut out = Vec::new();
+        // A campaign being set up may lack its factions for now.
+        if self.phase != Phase::Setup {
+            out.extend(self.settings.problems(&rules.campaign));
+        }
+        let mut ids = BTreeSet::new();
+        for c in &self.characters {
+            if !ids.insert(c.id) {
+                out.push(Problem::new("FILE", "campaign.problem.duplicate_id").arg("id", c.id));
+            }
+            if c.cran == 0 || c.cran > self.settings.cran_die {
+                out.push(
+                    Problem::new("CMP-11", "campaign.problem.cran_range")
+                        .character(c.name())
+                        .arg("cran", c.cran)
+                        .arg("die", self.settings.cran_die),
+                );
+            }
+            if self.escort(c.escort).is_none() {
+                out.push(
+                    Problem::new("FILE", "campaign.problem.no_escort")
+                        .character(c.name())
+                        .arg("escort", c.escort),
+                );
+            }
+        }
+        for e in &self.escorts {
+            if let Some(leader) = e.leader
+                && self.character(leader).is_none()
+            {
+                out.push(Problem::new("FILE", "campaign.problem.no_character").arg("id", leader));
+            }
+        }
+        match self.replay(rules) {
+            Err((i, problem)) => out.push(
+                Problem::new(problem.rule.clone(), "campaign.problem.journal_refused")
+                    .arg("entry", i + 1)
+                    .because(problem),
+            ),
+            Ok((replayed, _)) => {
+                if !self.same_state(&replayed) {
+                    out.push(Problem::new("CMP-13", "campaign.problem.journal_disagrees"));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether two campaigns hold the same state (the journal aside).
+    pub fn same_state(&self, other: &Self) -> bool {
+        let strip = |c: &Self| {
+            let mut c = c.clone();
+            c.journal = Vec::new();
+            c.notes = String::new();
+            c.id = String::new();
+            c.name = String::new();
+            c
+        };
+        strip(self) == strip(other)
+    }
+}

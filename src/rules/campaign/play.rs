@@ -1,0 +1,1321 @@
+//! The journal engine: one event applied to a campaign, in place, with its
+//! dice rolled or checked. `Campaign::play` is the only place where a
+//! campaign's state changes; `apply` and `replay` both go through it.
+
+use std::sync::Arc;
+
+use rand::Rng;
+
+use super::data::ReconEffect;
+use super::edit::{CampaignEdit, MissionChoice, NewEscort};
+use super::{
+    Campaign, CampaignCharacter, CharId, Debrief, End, EnemyDraw, Escort, EscortId, Injuries,
+    Member, Mission, MissionType, Phase, PoolMode, Settings, State, Table,
+};
+use crate::rules::data::RulesData;
+use crate::rules::dice::Roll;
+use crate::rules::doc::{LineKind, Outcome, RollFor};
+use crate::rules::msg::Msg;
+use crate::rules::problem::Problem;
+
+/// A die rolled by Muster, or typed in and checked: `count` dice of `sides`.
+fn dice<R: Rng + ?Sized>(
+    given: Option<Roll>,
+    count: u32,
+    sides: u32,
+    rule: &'static str,
+    purpose: &'static str,
+    rng: &mut R,
+    outcome: &mut Outcome,
+) -> Result<Roll, Problem> {
+    let roll = match given {
+        None => Roll::new(rng, count, sides, 0),
+        Some(r) => {
+            let ok = r.sides == sides
+                && r.faces.len() == count as usize
+                && r.faces.iter().all(|&f| (1..=sides).contains(&f));
+            if !ok {
+                return Err(Problem::new(rule, "campaign.problem.bad_dice")
+                    .arg("count", count)
+                    .arg("sides", sides));
+            }
+            Roll::from_faces(sides, r.faces, 0)
+        }
+    };
+    outcome.rolls.push(RollFor {
+        purpose,
+        roll: roll.clone(),
+    });
+    Ok(roll)
+}
+
+fn total(roll: &Roll) -> u32 {
+    u32::try_from(roll.total.max(0)).unwrap_or(0)
+}
+
+fn no_character(id: CharId) -> Problem {
+    Problem::new("FILE", "campaign.problem.no_character").arg("id", id)
+}
+
+fn no_escort(id: EscortId) -> Problem {
+    Problem::new("FILE", "campaign.problem.no_escort_id").arg("escort", id)
+}
+
+/// What a Cran test gives (CMP-9, CMP-10).
+fn cran_result(injuries: Injuries, roll: &Roll, cran: u32) -> State {
+    let t = total(roll);
+    match injuries {
+        Injuries::Standard => match t.cmp(&cran) {
+            std::cmp::Ordering::Greater => State::LightlyWounded,
+            std::cmp::Ordering::Equal => State::SeriouslyWounded,
+            std::cmp::Ordering::Less => State::Dead,
+        },
+        Injuries::GangWar => {
+            if roll.faces.first() == Some(&1) {
+                State::Dead
+            } else if t >= cran {
+                State::LightlyWounded
+            } else {
+                State::SeriouslyWounded
+            }
+        }
+    }
+}
+
+impl Campaign {
+    /// A campaign with no data at hand (its settings are out of range until
+    /// set).
+    pub(super) fn new_bare(id: String, name: String) -> Self {
+        let data = super::CampaignData {
+            note: String::new(),
+            defaults: super::data::Defaults {
+                vp_threshold: 0,
+                cran_die: 0,
+                injuries: Injuries::Standard,
+                fate_points: false,
+                difficulty: 0,
+            },
+            fate_points_per_player: 0,
+            vp_exchange_rate: 0,
+            reinforcement_per_mission: 0,
+            difficulty_enemy_points: 0,
+            difficulty_reinforcement: 0,
+            min_secondary_factions: 0,
+            cran: Vec::new(),
+            recon: super::data::ReconData {
+                die: 0,
+                good_fortune_dice: 0,
+                guide_cost: 0,
+                guide_characters: 0,
+                guide_max_worth: 0,
+                results: Vec::new(),
+            },
+            end: super::data::EndData {
+                won_resources: 0,
+                lost_leader_alive_resources: 0,
+            },
+            killteam_command_points: 0,
+            missions: Vec::new(),
+            factions: Vec::new(),
+        };
+        Self::new(id, name, &data)
+    }
+
+    fn index(&self, id: CharId) -> Result<usize, Problem> {
+        self.characters
+            .iter()
+            .position(|c| c.id == id)
+            .ok_or_else(|| no_character(id))
+    }
+
+    fn char_mut(&mut self, i: usize) -> &mut CampaignCharacter {
+        Arc::make_mut(&mut self.characters[i])
+    }
+
+    fn escort_index(&self, id: EscortId) -> Result<usize, Problem> {
+        self.escorts
+            .iter()
+            .position(|e| e.id == id)
+            .ok_or_else(|| no_escort(id))
+    }
+
+    fn expect(&self, phases: &[Phase]) -> Result<(), Problem> {
+        if phases.contains(&self.phase) {
+            return Ok(());
+        }
+        let key = match phases.first() {
+            Some(Phase::Setup) => "campaign.problem.not_in_setup",
+            Some(Phase::Ready) => "campaign.problem.not_ready",
+            Some(Phase::Playing) => "campaign.problem.not_playing",
+            Some(Phase::Debrief) => "campaign.problem.not_between",
+            _ => "campaign.problem.over",
+        };
+        Err(Problem::new("CMP-2", key))
+    }
+
+    fn debrief_mut(&mut self) -> Result<&mut Debrief, Problem> {
+        self.debrief
+            .as_mut()
+            .ok_or_else(|| Problem::new("CMP-2", "campaign.problem.not_between"))
+    }
+
+    /// The type the chain gives for the next mission (CMP-2): the Grand
+    /// Final once the VP held reach the threshold, a Survival after a
+    /// recon's bad fortune (Decision: it comes first, the Final waits), an
+    /// Inquiry after VP were earned, a Survival after none, an
+    /// Investigation after a Survival survived, another Survival after one
+    /// lost (Decision).
+    pub fn next_type(&self) -> MissionType {
+        if self.forced_survival {
+            return MissionType::Survival;
+        }
+        if self.vp >= self.settings.vp_threshold && self.phase != Phase::Setup {
+            return MissionType::Final;
+        }
+        let Some(d) = &self.debrief else {
+            return MissionType::Investigation;
+        };
+        match d.mission_type {
+            None => MissionType::Investigation,
+            Some(MissionType::Investigation | MissionType::Inquiry) => {
+                if d.vp > 0 {
+                    MissionType::Inquiry
+                } else {
+                    MissionType::Survival
+                }
+            }
+            Some(MissionType::Survival) => {
+                if d.success {
+                    MissionType::Investigation
+                } else {
+                    MissionType::Survival
+                }
+            }
+            Some(MissionType::Final) => MissionType::Final,
+        }
+    }
+
+    /// Reinforcement points received by every escort after a mission
+    /// (CMP-7, CMP-8).
+    pub fn reinforcement_per_mission(&self, rules: &RulesData) -> u32 {
+        let data = &rules.campaign;
+        data.reinforcement_per_mission
+            .saturating_add(self.settings.difficulty * data.difficulty_reinforcement)
+    }
+
+    fn gain(&mut self, escort: EscortId, points: u32) -> Result<(), Problem> {
+        match self.settings.pool {
+            PoolMode::Pooled => self.pool = self.pool.saturating_add(points),
+            PoolMode::Split => {
+                let i = self.escort_index(escort)?;
+                self.escorts[i].reinforcement =
+                    self.escorts[i].reinforcement.saturating_add(points);
+            }
+        }
+        Ok(())
+    }
+
+    fn pay(&mut self, escort: EscortId, points: u32, rule: &'static str) -> Result<(), Problem> {
+        let i = self.escort_index(escort)?;
+        let held = self.reinforcement_of(escort);
+        if points > held {
+            return Err(Problem::new(rule, "campaign.problem.not_enough_points")
+                .arg("points", points)
+                .arg("held", held));
+        }
+        match self.settings.pool {
+            PoolMode::Pooled => self.pool -= points,
+            PoolMode::Split => self.escorts[i].reinforcement -= points,
+        }
+        Ok(())
+    }
+
+    fn add_member(&mut self, escort: EscortId, mut member: Member, rules: &RulesData) -> CharId {
+        let id = self.next_id.max(1);
+        self.next_id = id + 1;
+        member.set_id(id);
+        let cran = member.default_cran(self.settings.cran_die, rules);
+        self.characters.push(Arc::new(CampaignCharacter {
+            id,
+            escort,
+            member,
+            cran,
+            state: State::Fit,
+            misses_next: false,
+            missions: 0,
+        }));
+        id
+    }
+
+    fn add_escort(&mut self, e: &NewEscort, rules: &RulesData) -> Result<EscortId, Problem> {
+        let player = e.player.trim();
+        if player.is_empty() {
+            return Err(Problem::new("CMP-16", "campaign.problem.no_player"));
+        }
+        if e.members.is_empty() {
+            return Err(
+                Problem::new("CMP-16", "campaign.problem.empty_escort").arg("source", &e.source)
+            );
+        }
+        if e.kind != "roster" && e.kind != "killteam" {
+            return Err(Problem::new("FILE", "campaign.problem.escort_kind").arg("kind", &e.kind));
+        }
+        let id = self.escorts.iter().map(|e| e.id).max().unwrap_or(0) + 1;
+        self.escorts.push(Escort {
+            id,
+            player: player.to_owned(),
+            source: e.source.clone(),
+            kind: e.kind.clone(),
+            leader: None,
+            fate_points: 0,
+            reinforcement: 0,
+            command_points: 0,
+        });
+        let mut first = None;
+        for m in &e.members {
+            let cid = self.add_member(id, m.clone(), rules);
+            first.get_or_insert(cid);
+        }
+        if let Some(last) = self.escorts.last_mut() {
+            last.leader = first;
+        }
+        Ok(id)
+    }
+
+    /// Draws the next mission of type `chain` (or the forced one).
+    fn draw_mission<R: Rng + ?Sized>(
+        &mut self,
+        chain: MissionType,
+        mut choice: MissionChoice,
+        rules: &RulesData,
+        rng: &mut R,
+        outcome: &mut Outcome,
+    ) -> Result<MissionChoice, Problem> {
+        let data = &rules.campaign;
+        let t = choice.force_type.unwrap_or(chain);
+        let overridden = t != chain;
+        if !overridden {
+            choice.force_type = None;
+            choice.reason.clear();
+        }
+        let list: Vec<_> = data.missions_of(t).collect();
+        let m = if let Some(pick) = &choice.pick {
+            choice.draw = None;
+            *list.iter().find(|m| &m.id == pick).ok_or_else(|| {
+                Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
+                    .arg("mission", pick)
+                    .arg("type", t.as_str())
+            })?
+        } else {
+            let sides = u32::try_from(list.len()).unwrap_or(1);
+            let roll = dice(
+                choice.draw.take(),
+                1,
+                sides,
+                "CMP-3",
+                "dice.for.mission",
+                rng,
+                outcome,
+            )?;
+            let m = list
+                .get(total(&roll) as usize - 1)
+                .copied()
+                .ok_or_else(|| Problem::new("CMP-3", "campaign.problem.no_mission"))?;
+            choice.draw = Some(roll);
+            m
+        };
+        let faction = match m.enemy {
+            super::EnemySide::Main => {
+                choice.faction_draw = None;
+                self.settings.nemesis.clone()
+            }
+            super::EnemySide::Secondary => {
+                let sides = u32::try_from(self.settings.secondary.len()).unwrap_or(0);
+                if sides == 0 {
+                    return Err(Problem::new("CMP-4", "campaign.problem.few_secondary")
+                        .arg("count", data.min_secondary_factions));
+                }
+                let roll = dice(
+                    choice.faction_draw.take(),
+                    1,
+                    sides,
+                    "CMP-4",
+                    "dice.for.faction",
+                    rng,
+                    outcome,
+                )?;
+                let f = self.settings.secondary[total(&roll) as usize - 1].clone();
+                choice.faction_draw = Some(roll);
+                f
+            }
+        };
+        let points = m
+            .points
+            .saturating_add(self.settings.difficulty * data.difficulty_enemy_points);
+        let number = self.missions_played + 1;
+        if overridden {
+            outcome.lines.push((
+                LineKind::Info,
+                Msg::new(if choice.reason.trim().is_empty() {
+                    "campaign.log.override_no_reason"
+                } else {
+                    "campaign.log.override"
+                })
+                .key("chain", chain.key())
+                .key("type", t.key())
+                .text("reason", choice.reason.trim()),
+            ));
+        }
+        let faction_names = data
+            .faction(&faction)
+            .map_or_else(Default::default, |f| f.names.clone());
+        outcome.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.mission")
+                .int("number", number)
+                .key("type", t.key())
+                .names("mission", &m.names)
+                .names("faction", &faction_names)
+                .int("points", points),
+        ));
+        self.mission = Some(Mission {
+            number,
+            mission_type: t,
+            mission: m.id.clone(),
+            faction,
+            points,
+            mode: m.mode,
+            overridden,
+            enemy: Vec::new(),
+        });
+        if t == MissionType::Survival {
+            self.forced_survival = false;
+        }
+        self.phase = Phase::Ready;
+        Ok(choice)
+    }
+
+    fn draw_enemy<R: Rng + ?Sized>(
+        &self,
+        given: Option<Roll>,
+        rules: &RulesData,
+        rng: &mut R,
+        outcome: &mut Outcome,
+    ) -> Result<EnemyDraw, Problem> {
+        let mission = self
+            .mission
+            .as_ref()
+            .ok_or_else(|| Problem::new("CMP-5", "campaign.problem.not_ready"))?;
+        let faction = rules.campaign.faction(&mission.faction).ok_or_else(|| {
+            Problem::new("CMP-5", "campaign.problem.unknown_faction")
+                .arg("faction", &mission.faction)
+        })?;
+        let roll = dice(
+            given,
+            faction.dice.count,
+            faction.dice.sides,
+            "CMP-5",
+            "dice.for.enemy",
+            rng,
+            outcome,
+        )?;
+        let entry = faction.entry(total(&roll)).ok_or_else(|| {
+            Problem::new("CMP-5", "campaign.problem.no_entry").arg("total", roll.total)
+        })?;
+        Ok(EnemyDraw {
+            roll,
+            names: entry.names.clone(),
+            entry_type: entry.entry_type.clone(),
+            cost: entry.cost,
+        })
+    }
+
+    fn state_line(&self, i: usize, rule: &'static str) -> (LineKind, Msg) {
+        let c = &self.characters[i];
+        (
+            LineKind::Info,
+            Msg::new("campaign.log.state")
+                .text("character", c.name())
+                .key("state", c.state.key())
+                .text("rule", rule),
+        )
+    }
+
+    /// Applies one event in place: the event as stored (every die filled
+    /// in) and what happened; or why it is refused (the campaign may then
+    /// be half changed: callers play on a copy).
+    #[allow(clippy::too_many_lines)]
+    pub fn play<R: Rng + ?Sized>(
+        &mut self,
+        edit: CampaignEdit,
+        rules: &RulesData,
+        rng: &mut R,
+    ) -> Result<(CampaignEdit, Outcome), Problem> {
+        let data = &rules.campaign;
+        let mut out = Outcome::default();
+        if self.phase == Phase::Over && !matches!(edit, CampaignEdit::SetNotes { .. }) {
+            return Err(Problem::new("CMP-17", "campaign.problem.over"));
+        }
+        let event = match edit {
+            CampaignEdit::SetNotes { notes } => {
+                self.notes.clone_from(&notes);
+                CampaignEdit::SetNotes { notes }
+            }
+            CampaignEdit::SetSettings { settings } => {
+                self.set_settings(&settings, rules, &mut out)?;
+                CampaignEdit::SetSettings { settings }
+            }
+            CampaignEdit::AddEscort { escort } => {
+                self.expect(&[Phase::Setup])?;
+                let id = self.add_escort(&escort, rules)?;
+                out.created = Some(u64::from(id));
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.escort")
+                        .text("player", escort.player.trim())
+                        .text("source", &escort.source)
+                        .int("count", escort.members.len()),
+                ));
+                CampaignEdit::AddEscort { escort }
+            }
+            CampaignEdit::RemoveEscort { escort } => {
+                self.expect(&[Phase::Setup])?;
+                let i = self.escort_index(escort)?;
+                self.escorts.remove(i);
+                self.characters.retain(|c| c.escort != escort);
+                CampaignEdit::RemoveEscort { escort }
+            }
+            CampaignEdit::SetLeader { escort, character } => {
+                let e = self.escort_index(escort)?;
+                let c = &self.characters[self.index(character)?];
+                if c.escort != escort || !c.state.alive() {
+                    return Err(
+                        Problem::new("CMP-17", "campaign.problem.leader").character(c.name())
+                    );
+                }
+                self.escorts[e].leader = Some(character);
+                CampaignEdit::SetLeader { escort, character }
+            }
+            CampaignEdit::SetCran { character, cran } => {
+                let i = self.index(character)?;
+                if cran == 0 || cran > self.settings.cran_die {
+                    return Err(Problem::new("CMP-11", "campaign.problem.cran_range")
+                        .character(self.characters[i].name())
+                        .arg("cran", cran)
+                        .arg("die", self.settings.cran_die));
+                }
+                self.char_mut(i).cran = cran;
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.cran")
+                        .text("character", self.characters[i].name())
+                        .int("cran", cran)
+                        .int("die", self.settings.cran_die),
+                ));
+                CampaignEdit::SetCran { character, cran }
+            }
+            CampaignEdit::Start { choice } => {
+                self.expect(&[Phase::Setup])?;
+                if let Some(p) = self.settings.problems(data).into_iter().next() {
+                    return Err(p);
+                }
+                if self.characters.is_empty() {
+                    return Err(Problem::new("CMP-16", "campaign.problem.no_escort_yet"));
+                }
+                let fate = if self.settings.fate_points {
+                    data.fate_points_per_player
+                } else {
+                    0
+                };
+                for e in &mut self.escorts {
+                    e.fate_points = fate;
+                }
+                out.lines
+                    .push((LineKind::Info, Msg::new("campaign.log.start")));
+                let choice =
+                    self.draw_mission(MissionType::Investigation, choice, rules, rng, &mut out)?;
+                CampaignEdit::Start { choice }
+            }
+            CampaignEdit::DrawEnemy { all, rolls } => {
+                self.expect(&[Phase::Ready])?;
+                let complete = self
+                    .mission
+                    .as_ref()
+                    .is_none_or(super::Mission::enemy_complete);
+                if complete {
+                    return Err(Problem::new("CMP-5", "campaign.problem.enemy_complete"));
+                }
+                if !all && rolls.len() > 1 {
+                    return Err(Problem::new("CMP-5", "campaign.problem.extra_dice"));
+                }
+                let mut given = rolls.into_iter();
+                let mut used = Vec::new();
+                loop {
+                    let draw = self.draw_enemy(given.next(), rules, rng, &mut out)?;
+                    used.push(draw.roll.clone());
+                    out.lines.push((
+                        LineKind::Dice,
+                        Msg::new("campaign.log.enemy")
+                            .text("roll", draw.roll.to_string())
+                            .names("enemy", &draw.names)
+                            .int("cost", draw.cost),
+                    ));
+                    let m = self
+                        .mission
+                        .as_mut()
+                        .ok_or_else(|| Problem::new("CMP-5", "campaign.problem.not_ready"))?;
+                    m.enemy.push(draw);
+                    if !all || m.enemy_complete() {
+                        break;
+                    }
+                }
+                if given.next().is_some() {
+                    return Err(Problem::new("CMP-5", "campaign.problem.extra_dice"));
+                }
+                CampaignEdit::DrawEnemy { all, rolls: used }
+            }
+            CampaignEdit::RerollEnemy { index, roll } => {
+                self.expect(&[Phase::Ready])?;
+                let len = self.mission.as_ref().map_or(0, |m| m.enemy.len());
+                if index >= len {
+                    return Err(
+                        Problem::new("CMP-5", "campaign.problem.no_enemy").arg("index", index + 1)
+                    );
+                }
+                let draw = self.draw_enemy(roll, rules, rng, &mut out)?;
+                let roll = draw.roll.clone();
+                out.lines.push((
+                    LineKind::Dice,
+                    Msg::new("campaign.log.reroll_enemy")
+                        .int("index", index + 1)
+                        .text("roll", roll.to_string())
+                        .names("enemy", &draw.names)
+                        .int("cost", draw.cost),
+                ));
+                if let Some(m) = self.mission.as_mut() {
+                    m.enemy[index] = draw;
+                }
+                CampaignEdit::RerollEnemy {
+                    index,
+                    roll: Some(roll),
+                }
+            }
+            CampaignEdit::BeginMission => {
+                self.expect(&[Phase::Ready])?;
+                let players: Vec<CharId> = self
+                    .characters
+                    .iter()
+                    .filter(|c| c.can_play())
+                    .map(|c| c.id)
+                    .collect();
+                if players.is_empty() {
+                    return Err(Problem::new("CMP-13", "campaign.problem.nobody_can_play"));
+                }
+                for e in &mut self.escorts {
+                    e.command_points = if e.kind == "killteam" {
+                        data.killteam_command_points
+                    } else {
+                        0
+                    };
+                }
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.begin").int("count", players.len()),
+                ));
+                self.table = Some(Table {
+                    players,
+                    ..Table::default()
+                });
+                self.phase = Phase::Playing;
+                CampaignEdit::BeginMission
+            }
+            CampaignEdit::SetWounds { character, wounds } => {
+                self.expect(&[Phase::Playing])?;
+                let i = self.player_index(character)?;
+                let max = self.characters[i].member.wounds(rules);
+                if wounds > max {
+                    return Err(Problem::new("CMP-13", "campaign.problem.too_many_wounds")
+                        .character(self.characters[i].name())
+                        .arg("max", max));
+                }
+                let table = self.table.get_or_insert_default();
+                table.wounds.insert(character, wounds);
+                if wounds == max {
+                    table.out_of_action.insert(character);
+                }
+                CampaignEdit::SetWounds { character, wounds }
+            }
+            CampaignEdit::SetOutOfAction { character, out: o } => {
+                self.expect(&[Phase::Playing])?;
+                self.player_index(character)?;
+                let table = self.table.get_or_insert_default();
+                if o {
+                    table.out_of_action.insert(character);
+                } else {
+                    table.out_of_action.remove(&character);
+                }
+                CampaignEdit::SetOutOfAction { character, out: o }
+            }
+            CampaignEdit::StrikeItem {
+                character,
+                item,
+                struck,
+            } => {
+                self.expect(&[Phase::Playing])?;
+                let i = self.player_index(character)?;
+                if !self.characters[i].member.items().contains(&item) {
+                    return Err(Problem::new("KT-5", "campaign.problem.no_item")
+                        .character(self.characters[i].name())
+                        .arg("item", &item));
+                }
+                let table = self.table.get_or_insert_default();
+                if struck {
+                    table.struck.insert((character, item.clone()));
+                } else {
+                    table.struck.remove(&(character, item.clone()));
+                }
+                CampaignEdit::StrikeItem {
+                    character,
+                    item,
+                    struck,
+                }
+            }
+            CampaignEdit::SetCommandPoints { escort, points } => {
+                self.expect(&[Phase::Playing])?;
+                let i = self.escort_index(escort)?;
+                if points < 0 {
+                    return Err(Problem::new("KT-11", "campaign.problem.negative_points"));
+                }
+                self.escorts[i].command_points = points;
+                CampaignEdit::SetCommandPoints { escort, points }
+            }
+            CampaignEdit::EndMission { result } => {
+                self.end_mission(result, rules, &mut out)?;
+                CampaignEdit::EndMission { result }
+            }
+            CampaignEdit::CranTest { character, roll } => {
+                self.expect(&[Phase::Debrief])?;
+                let i = self.index(character)?;
+                let d = self.debrief_mut()?;
+                let Some(at) = d.pending.iter().position(|&c| c == character) else {
+                    return Err(Problem::new("CMP-9", "campaign.problem.no_test_owed")
+                        .character(self.characters[i].name()));
+                };
+                d.pending.remove(at);
+                let roll = dice(
+                    roll,
+                    1,
+                    self.settings.cran_die,
+                    "CMP-11",
+                    "dice.for.cran",
+                    rng,
+                    &mut out,
+                )?;
+                let cran = self.characters[i].cran;
+                let state = cran_result(self.settings.injuries, &roll, cran);
+                let rule = match self.settings.injuries {
+                    Injuries::Standard => "CMP-9",
+                    Injuries::GangWar => "CMP-10",
+                };
+                out.lines.push((
+                    LineKind::Dice,
+                    Msg::new("campaign.log.cran_test")
+                        .text("character", self.characters[i].name())
+                        .text("roll", roll.to_string())
+                        .int("cran", cran),
+                ));
+                let c = self.char_mut(i);
+                c.state = state;
+                c.misses_next = state == State::SeriouslyWounded;
+                if state == State::Dead {
+                    self.debrief_mut()?.fallen.push(character);
+                }
+                out.lines.push(self.state_line(i, rule));
+                CampaignEdit::CranTest {
+                    character,
+                    roll: Some(roll),
+                }
+            }
+            CampaignEdit::FateReroll { character, roll } => {
+                self.expect(&[Phase::Debrief])?;
+                let i = self.index(character)?;
+                let name = self.characters[i].name().to_owned();
+                if !self.settings.fate_points {
+                    return Err(Problem::new("CMP-12", "campaign.problem.no_fate_rule"));
+                }
+                if !self.debrief_mut()?.fallen.contains(&character) {
+                    return Err(
+                        Problem::new("CMP-12", "campaign.problem.not_fallen").character(&name)
+                    );
+                }
+                let e = self.escort_index(self.characters[i].escort)?;
+                if self.escorts[e].fate_points == 0 {
+                    return Err(Problem::new("CMP-12", "campaign.problem.no_fate_left")
+                        .character(&name)
+                        .arg("player", &self.escorts[e].player));
+                }
+                self.escorts[e].fate_points -= 1;
+                let roll = dice(
+                    roll,
+                    1,
+                    self.settings.cran_die,
+                    "CMP-12",
+                    "dice.for.fate",
+                    rng,
+                    &mut out,
+                )?;
+                let cran = self.characters[i].cran;
+                out.lines.push((
+                    LineKind::Dice,
+                    Msg::new("campaign.log.fate")
+                        .text("character", &name)
+                        .text("roll", roll.to_string())
+                        .int("cran", cran)
+                        .int("left", self.escorts[e].fate_points),
+                ));
+                if total(&roll) >= cran {
+                    let c = self.char_mut(i);
+                    c.state = State::LightlyWounded;
+                    c.misses_next = false;
+                    self.debrief_mut()?.fallen.retain(|&c| c != character);
+                }
+                out.lines.push(self.state_line(i, "CMP-12"));
+                CampaignEdit::FateReroll {
+                    character,
+                    roll: Some(roll),
+                }
+            }
+            CampaignEdit::Advance {
+                character,
+                characteristic,
+            } => {
+                self.expect(&[Phase::Debrief, Phase::Ready])?;
+                let i = self.index(character)?;
+                let c = self.char_mut(i);
+                if !c.state.alive() {
+                    return Err(Problem::new("CMP-13", "campaign.problem.dead").character(c.name()));
+                }
+                let Member::Character(ch) = &mut c.member else {
+                    return Err(
+                        Problem::new("CHR-13", "campaign.problem.no_advances").character(c.name())
+                    );
+                };
+                ch.spend(characteristic, rules)?;
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.advance")
+                        .text("character", &ch.name)
+                        .key("characteristic", characteristic.key()),
+                ));
+                CampaignEdit::Advance {
+                    character,
+                    characteristic,
+                }
+            }
+            CampaignEdit::ExchangeVp { escort, vp } => {
+                self.expect(&[Phase::Debrief, Phase::Ready])?;
+                if vp == 0 || vp > self.vp {
+                    return Err(Problem::new("CMP-6", "campaign.problem.vp_held")
+                        .arg("vp", vp)
+                        .arg("held", self.vp));
+                }
+                self.escort_index(escort)?;
+                self.vp -= vp;
+                let points = vp * data.vp_exchange_rate;
+                self.gain(escort, points)?;
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.exchange")
+                        .int("vp", vp)
+                        .int("points", points),
+                ));
+                CampaignEdit::ExchangeVp { escort, vp }
+            }
+            CampaignEdit::Recruit {
+                escort,
+                member,
+                cost,
+            } => {
+                self.expect(&[Phase::Debrief, Phase::Ready])?;
+                self.check_priority(escort)?;
+                self.pay(escort, cost, "CMP-7")?;
+                if let Some(d) = self.debrief.as_mut()
+                    && !d.recruited.contains(&escort)
+                {
+                    d.recruited.push(escort);
+                }
+                let id = self.add_member(escort, member.clone(), rules);
+                out.created = Some(id);
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.recruit")
+                        .text("character", member.name())
+                        .int("cost", cost),
+                ));
+                CampaignEdit::Recruit {
+                    escort,
+                    member,
+                    cost,
+                }
+            }
+            CampaignEdit::Spend {
+                escort,
+                points,
+                what,
+            } => {
+                self.expect(&[Phase::Debrief, Phase::Ready])?;
+                if what.trim().is_empty() {
+                    return Err(Problem::new("CMP-7", "campaign.problem.spend_what"));
+                }
+                self.check_priority(escort)?;
+                self.pay(escort, points, "CMP-7")?;
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.spend")
+                        .int("points", points)
+                        .text("what", what.trim()),
+                ));
+                CampaignEdit::Spend {
+                    escort,
+                    points,
+                    what,
+                }
+            }
+            CampaignEdit::Recon {
+                character,
+                roll,
+                cran,
+                fortune,
+            } => {
+                let (roll, cran, fortune) =
+                    self.recon(character, roll, cran, fortune, rules, rng, &mut out)?;
+                CampaignEdit::Recon {
+                    character,
+                    roll: Some(roll),
+                    cran,
+                    fortune,
+                }
+            }
+            CampaignEdit::HireGuide { escort } => {
+                self.expect(&[Phase::Debrief])?;
+                let d = self.debrief_mut()?;
+                if !d.guide_offered {
+                    return Err(Problem::new("CMP-14", "campaign.problem.no_guide"));
+                }
+                if self.guide {
+                    return Err(Problem::new("CMP-14", "campaign.problem.guide_hired"));
+                }
+                self.pay(escort, data.recon.guide_cost, "CMP-14")?;
+                self.guide = true;
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.guide")
+                        .int("points", data.recon.guide_cost)
+                        .int("count", data.recon.guide_characters)
+                        .int("worth", data.recon.guide_max_worth),
+                ));
+                CampaignEdit::HireGuide { escort }
+            }
+            CampaignEdit::NextMission { choice } => {
+                self.expect(&[Phase::Debrief])?;
+                self.tests_done()?;
+                if self.debrief.as_ref().and_then(|d| d.mission_type) == Some(MissionType::Final) {
+                    return Err(Problem::new("CMP-17", "campaign.problem.after_final"));
+                }
+                let chain = self.next_type();
+                let choice = self.draw_mission(chain, choice, rules, rng, &mut out)?;
+                self.debrief = None;
+                CampaignEdit::NextMission { choice }
+            }
+            CampaignEdit::EndCampaign => {
+                self.expect(&[Phase::Debrief])?;
+                self.tests_done()?;
+                let d = self
+                    .debrief
+                    .as_ref()
+                    .ok_or_else(|| Problem::new("CMP-17", "campaign.problem.not_between"))?;
+                if d.mission_type != Some(MissionType::Final) {
+                    return Err(Problem::new("CMP-17", "campaign.problem.no_final_yet"));
+                }
+                let won = d.success;
+                let leader_alive = self.escorts.iter().any(|e| {
+                    e.leader
+                        .and_then(|l| self.character(l))
+                        .is_some_and(|c| c.state.alive())
+                });
+                let end = if won {
+                    End {
+                        won,
+                        resources: data.end.won_resources,
+                        carries_over: true,
+                    }
+                } else if leader_alive {
+                    End {
+                        won,
+                        resources: data.end.lost_leader_alive_resources,
+                        carries_over: true,
+                    }
+                } else {
+                    End {
+                        won,
+                        resources: 0,
+                        carries_over: false,
+                    }
+                };
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new(if won {
+                        "campaign.log.won"
+                    } else if end.carries_over {
+                        "campaign.log.lost_leader_alive"
+                    } else {
+                        "campaign.log.lost"
+                    })
+                    .int("points", end.resources),
+                ));
+                self.end = Some(end);
+                self.debrief = None;
+                self.phase = Phase::Over;
+                CampaignEdit::EndCampaign
+            }
+        };
+        Ok((event, out))
+    }
+
+    fn player_index(&self, id: CharId) -> Result<usize, Problem> {
+        let i = self.index(id)?;
+        let plays = self.table.as_ref().is_some_and(|t| t.players.contains(&id));
+        if !plays {
+            return Err(
+                Problem::new("CMP-13", "campaign.problem.not_playing_character")
+                    .character(self.characters[i].name()),
+            );
+        }
+        Ok(i)
+    }
+
+    fn tests_done(&self) -> Result<(), Problem> {
+        if let Some(d) = &self.debrief
+            && let Some(&first) = d.pending.first()
+        {
+            let name = self.character(first).map_or("?", CampaignCharacter::name);
+            return Err(Problem::new("CMP-9", "campaign.problem.tests_pending")
+                .character(name)
+                .arg("count", d.pending.len()));
+        }
+        Ok(())
+    }
+
+    /// The pool gives priority to players who lost characters in the last
+    /// mission (CMP-16): others wait until each of them has recruited.
+    fn check_priority(&self, escort: EscortId) -> Result<(), Problem> {
+        if self.settings.pool != PoolMode::Pooled {
+            return Ok(());
+        }
+        let Some(d) = &self.debrief else {
+            return Ok(());
+        };
+        let losers: Vec<EscortId> = d
+            .fallen
+            .iter()
+            .filter_map(|&c| self.character(c).map(|c| c.escort))
+            .collect();
+        if losers.is_empty() || losers.contains(&escort) {
+            return Ok(());
+        }
+        if let Some(waiting) = losers.iter().find(|e| !d.recruited.contains(e)) {
+            let player = self.escort(*waiting).map_or("?", |e| e.player.as_str());
+            return Err(
+                Problem::new("CMP-16", "campaign.problem.pool_priority").arg("player", player)
+            );
+        }
+        Ok(())
+    }
+
+    fn set_settings(
+        &mut self,
+        settings: &Settings,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
+        let data = &rules.campaign;
+        if settings.vp_threshold == 0 {
+            return Err(Problem::new("CMP-2", "campaign.problem.threshold"));
+        }
+        if data.cran(settings.cran_die).is_none() {
+            return Err(
+                Problem::new("CMP-11", "campaign.problem.cran_die").arg("die", settings.cran_die)
+            );
+        }
+        if self.phase != Phase::Setup {
+            let mut same = settings.clone();
+            same.vp_threshold = self.settings.vp_threshold;
+            same.difficulty = self.settings.difficulty;
+            if same != self.settings {
+                return Err(Problem::new("CMP-2", "campaign.problem.settings_locked"));
+            }
+            out.lines.push((
+                LineKind::Info,
+                Msg::new("campaign.log.settings_changed")
+                    .int("threshold", settings.vp_threshold)
+                    .int("difficulty", settings.difficulty),
+            ));
+        }
+        let die_changed = settings.cran_die != self.settings.cran_die;
+        self.settings = settings.clone();
+        if die_changed {
+            for i in 0..self.characters.len() {
+                let cran = self.characters[i]
+                    .member
+                    .default_cran(settings.cran_die, rules);
+                self.char_mut(i).cran = cran;
+            }
+        }
+        Ok(())
+    }
+
+    fn end_mission(
+        &mut self,
+        result: super::Result_,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
+        self.expect(&[Phase::Playing])?;
+        let mission = self
+            .mission
+            .clone()
+            .ok_or_else(|| Problem::new("CMP-2", "campaign.problem.not_playing"))?;
+        let t = mission.mission_type;
+        if !t.earns_vp() && result.vp > 0 {
+            return Err(
+                Problem::new("CMP-1", "campaign.problem.no_vp_here").arg("type", t.as_str())
+            );
+        }
+        let table = self.table.take().unwrap_or_default();
+        // CMP-6: VP earned.
+        self.vp = self.vp.saturating_add(result.vp);
+        // CMP-7, CMP-8: reinforcements, won or lost.
+        let per = self.reinforcement_per_mission(rules);
+        match self.settings.pool {
+            PoolMode::Pooled => {
+                let players = u32::try_from(self.escorts.len()).unwrap_or(1);
+                self.pool = self.pool.saturating_add(per * players);
+            }
+            PoolMode::Split => {
+                for e in &mut self.escorts {
+                    e.reinforcement = e.reinforcement.saturating_add(per);
+                }
+            }
+        }
+        self.missions_played += 1;
+        out.lines.push((
+            LineKind::Info,
+            Msg::new(if result.success {
+                "campaign.log.mission_won"
+            } else {
+                "campaign.log.mission_lost"
+            })
+            .int("number", mission.number)
+            .key("type", t.key())
+            .int("vp", result.vp)
+            .int("points", per),
+        ));
+        let mut pending = Vec::new();
+        for i in 0..self.characters.len() {
+            let id = self.characters[i].id;
+            let played = table.players.contains(&id);
+            let c = self.char_mut(i);
+            if !c.state.alive() {
+                continue;
+            }
+            if played {
+                c.missions += 1;
+                // CMP-13: a light wound heals once the next mission is played.
+                if c.state == State::LightlyWounded {
+                    c.state = State::Fit;
+                }
+                if table.out_of_action.contains(&id) {
+                    pending.push(id);
+                } else if !table.wounded(id)
+                    && let Member::Character(ch) = &mut c.member
+                {
+                    // CHR-13: one advance point for an unwounded character.
+                    ch.after_game(false, false);
+                    out.lines.push((
+                        LineKind::Info,
+                        Msg::new("campaign.log.advance_point").text("character", &ch.name),
+                    ));
+                }
+            } else if c.misses_next {
+                // CMP-13: the mission missed, he is fit again.
+                c.misses_next = false;
+                c.state = State::Fit;
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.recovered").text("character", c.name()),
+                ));
+            }
+        }
+        self.guide = false;
+        self.debrief = Some(Debrief {
+            mission_type: Some(t),
+            success: result.success,
+            vp: result.vp,
+            pending,
+            ..Debrief::default()
+        });
+        self.phase = Phase::Debrief;
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn recon<R: Rng + ?Sized>(
+        &mut self,
+        character: CharId,
+        roll: Option<Roll>,
+        cran_roll: Option<Roll>,
+        fortune: Option<Roll>,
+        rules: &RulesData,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<(Roll, Option<Roll>, Option<Roll>), Problem> {
+        let data = &rules.campaign;
+        self.expect(&[Phase::Debrief])?;
+        self.tests_done()?;
+        let i = self.index(character)?;
+        let c = &self.characters[i];
+        let name = c.name().to_owned();
+        let escort = c.escort;
+        if !c.can_play() {
+            return Err(Problem::new("CMP-14", "campaign.problem.cannot_recon").character(&name));
+        }
+        if self.debrief_mut()?.recon.contains(&escort) {
+            return Err(Problem::new("CMP-14", "campaign.problem.recon_done"));
+        }
+        self.debrief_mut()?.recon.push(escort);
+        let roll = dice(
+            roll,
+            1,
+            data.recon.die,
+            "CMP-14",
+            "dice.for.recon",
+            rng,
+            out,
+        )?;
+        let effect = data.recon.effect(total(&roll));
+        out.lines.push((
+            LineKind::Dice,
+            Msg::new("campaign.log.recon")
+                .text("character", &name)
+                .text("roll", roll.to_string())
+                .key("effect", effect.key()),
+        ));
+        let needs_test = matches!(
+            effect,
+            ReconEffect::Ambush
+                | ReconEffect::Beaten
+                | ReconEffect::GoodFortune
+                | ReconEffect::BadFortune
+        );
+        let mut cran_out = None;
+        let mut fortune_out = None;
+        let cran = self.characters[i].cran;
+        let mut passed = Ordering3::Higher;
+        if needs_test {
+            let test = dice(
+                cran_roll,
+                1,
+                self.settings.cran_die,
+                "CMP-14",
+                "dice.for.cran",
+                rng,
+                out,
+            )?;
+            out.lines.push((
+                LineKind::Dice,
+                Msg::new("campaign.log.cran_test")
+                    .text("character", &name)
+                    .text("roll", test.to_string())
+                    .int("cran", cran),
+            ));
+            passed = match total(&test).cmp(&cran) {
+                std::cmp::Ordering::Greater => Ordering3::Higher,
+                std::cmp::Ordering::Equal => Ordering3::Equal,
+                std::cmp::Ordering::Less => Ordering3::Lower,
+            };
+            cran_out = Some(test);
+        }
+        match effect {
+            ReconEffect::Nothing => {}
+            ReconEffect::Ambush => {
+                let state = match passed {
+                    Ordering3::Higher => State::LightlyWounded,
+                    Ordering3::Equal => State::SeriouslyWounded,
+                    Ordering3::Lower => State::Missing,
+                };
+                let c = self.char_mut(i);
+                c.state = state;
+                c.misses_next = state == State::SeriouslyWounded;
+                out.lines.push(self.state_line(i, "CMP-14"));
+            }
+            ReconEffect::Beaten => {
+                let state = if passed == Ordering3::Lower {
+                    State::SeriouslyWounded
+                } else {
+                    State::LightlyWounded
+                };
+                let c = self.char_mut(i);
+                c.state = state;
+                c.misses_next = state == State::SeriouslyWounded;
+                out.lines.push(self.state_line(i, "CMP-14"));
+            }
+            ReconEffect::Clue => {
+                self.vp = self.vp.saturating_add(1);
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.clue").int("vp", self.vp),
+                ));
+            }
+            ReconEffect::GoodFortune => {
+                if passed != Ordering3::Lower {
+                    let f = dice(
+                        fortune,
+                        data.recon.good_fortune_dice,
+                        6,
+                        "CMP-14",
+                        "dice.for.fortune",
+                        rng,
+                        out,
+                    )?;
+                    self.gain(escort, total(&f))?;
+                    out.lines.push((
+                        LineKind::Dice,
+                        Msg::new("campaign.log.fortune")
+                            .text("roll", f.to_string())
+                            .int("points", total(&f)),
+                    ));
+                    fortune_out = Some(f);
+                }
+            }
+            ReconEffect::Guide => {
+                self.debrief_mut()?.guide_offered = true;
+            }
+            ReconEffect::Allies => self.allies = true,
+            ReconEffect::BadFortune => {
+                if passed == Ordering3::Lower {
+                    self.forced_survival = true;
+                    out.lines
+                        .push((LineKind::Info, Msg::new("campaign.log.forced_survival")));
+                }
+            }
+        }
+        Ok((roll, cran_out, fortune_out))
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ordering3 {
+    Higher,
+    Equal,
+    Lower,
+}
