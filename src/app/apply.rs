@@ -181,6 +181,7 @@ impl App {
         let screen_ok = match &self.model.screen {
             Screen::Library | Screen::Reference(_) | Screen::Battle => true,
             Screen::KillTeam(id) => self.model.get::<crate::rules::KillTeam>(id).is_some(),
+            Screen::Campaign(id) => self.model.get::<crate::rules::Campaign>(id).is_some(),
             Screen::Roster(id) => self.model.roster(id).is_some(),
             Screen::Character(id, cid) => self
                 .model

@@ -23,6 +23,8 @@ pub enum Screen {
     Reference(Option<String>),
     /// The battle resolver: odds, dice and the log.
     Battle,
+    /// One campaign.
+    Campaign(String),
 }
 
 impl Screen {
@@ -31,6 +33,7 @@ impl Screen {
         match key.kind {
             k if k == Roster::KIND => Some(Self::Roster(key.id.clone())),
             k if k == crate::rules::KillTeam::KIND => Some(Self::KillTeam(key.id.clone())),
+            k if k == crate::rules::Campaign::KIND => Some(Self::Campaign(key.id.clone())),
             _ => None,
         }
     }
@@ -41,6 +44,7 @@ impl Screen {
             Self::Library | Self::Reference(_) | Self::Battle => None,
             Self::Roster(id) | Self::Character(id, _) => Some(DocKey::of::<Roster>(id.clone())),
             Self::KillTeam(id) => Some(DocKey::of::<crate::rules::KillTeam>(id.clone())),
+            Self::Campaign(id) => Some(DocKey::of::<crate::rules::Campaign>(id.clone())),
         }
     }
 }

@@ -44,6 +44,8 @@ fn screen_of(key: &DocKey) -> Option<Screen> {
 fn kind_icon(kind: &str) -> egui_material_icons::MaterialIcon {
     if kind == Roster::KIND {
         icons::ICON_GROUPS
+    } else if kind == crate::rules::Campaign::KIND {
+        icons::ICON_FLAG
     } else {
         icons::ICON_MILITARY_TECH
     }
@@ -94,6 +96,14 @@ impl LibraryView {
                 {
                     out.push(Command::Create(
                         crate::rules::KillTeam::KIND,
+                        std::mem::take(&mut self.new_name),
+                    ));
+                }
+                let campaign = lang.t("library.create_campaign");
+                if icon_button(ui, icons::ICON_FLAG, campaign, campaign, !model.read_only).clicked()
+                {
+                    out.push(Command::Create(
+                        crate::rules::Campaign::KIND,
                         std::mem::take(&mut self.new_name),
                     ));
                 }

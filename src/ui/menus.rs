@@ -73,6 +73,7 @@ pub fn run(
             Screen::Roster(_) => views.roster.focus_name = true,
             Screen::Character(..) => views.character.focus_name = true,
             Screen::KillTeam(_) => views.killteam.focus_name = true,
+            Screen::Campaign(_) => views.campaign.focus_name = true,
             Screen::Reference(_) | Screen::Battle => views.reference.focus_search = true,
         },
         Action::Duplicate => match &model.screen {

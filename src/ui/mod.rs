@@ -3,6 +3,9 @@
 //! command table (`app::ACTIONS`), screens from `screens::SCREENS`.
 
 mod battle;
+mod campaign;
+mod campaign_journal;
+mod campaign_play;
 mod character;
 mod killteam;
 mod library;
@@ -37,6 +40,8 @@ pub struct ViewState {
     pub reference: reference::ReferenceView,
     /// The battle resolver.
     pub battle: battle::BattleView,
+    /// The campaign screen.
+    pub campaign: campaign::CampaignView,
     /// The document whose deletion awaits confirmation.
     pub confirm_delete: Option<DocKey>,
     /// The window was asked to close with changes not saved: the question
@@ -59,6 +64,7 @@ impl ViewState {
             Screen::Roster(id) => self.roster.ui(ui, model, &id, out),
             Screen::Character(id, cid) => self.character.ui(ui, model, &id, cid, out),
             Screen::KillTeam(id) => self.killteam.ui(ui, model, &id, out),
+            Screen::Campaign(id) => self.campaign.ui(ui, model, &id, out),
             Screen::Reference(rule) => self.reference.ui(ui, model, rule.as_deref(), out),
             Screen::Battle => self.battle.ui(ui, model, out),
         }

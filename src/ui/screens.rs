@@ -21,6 +21,8 @@ pub enum ScreenKind {
     Reference,
     /// The battle resolver.
     Battle,
+    /// One campaign.
+    Campaign,
 }
 
 /// One line of the list of screens.
@@ -37,7 +39,7 @@ pub struct ScreenSpec {
 }
 
 /// Every screen.
-pub const SCREENS: [ScreenSpec; 6] = [
+pub const SCREENS: [ScreenSpec; 7] = [
     ScreenSpec {
         kind: ScreenKind::Library,
         label: "nav.library",
@@ -63,6 +65,12 @@ pub const SCREENS: [ScreenSpec; 6] = [
         top_level: None,
     },
     ScreenSpec {
+        kind: ScreenKind::Campaign,
+        label: "kind.campaign",
+        icon: icons::ICON_FLAG,
+        top_level: None,
+    },
+    ScreenSpec {
         kind: ScreenKind::Battle,
         label: "nav.battle",
         icon: icons::ICON_SWORDS,
@@ -85,6 +93,7 @@ pub fn kind(screen: &Screen) -> ScreenKind {
         Screen::KillTeam(_) => ScreenKind::KillTeam,
         Screen::Reference(_) => ScreenKind::Reference,
         Screen::Battle => ScreenKind::Battle,
+        Screen::Campaign(_) => ScreenKind::Campaign,
     }
 }
 
@@ -98,9 +107,11 @@ pub fn spec(screen: &Screen) -> &'static ScreenSpec {
 pub fn parent(screen: &Screen) -> Option<Screen> {
     match screen {
         Screen::Library => None,
-        Screen::Roster(_) | Screen::KillTeam(_) | Screen::Reference(_) | Screen::Battle => {
-            Some(Screen::Library)
-        }
+        Screen::Roster(_)
+        | Screen::KillTeam(_)
+        | Screen::Campaign(_)
+        | Screen::Reference(_)
+        | Screen::Battle => Some(Screen::Library),
         Screen::Character(id, _) => Some(Screen::Roster(id.clone())),
     }
 }
@@ -124,6 +135,9 @@ pub fn title(screen: &Screen, model: &Model) -> String {
         Screen::KillTeam(id) => model
             .get::<crate::rules::KillTeam>(id)
             .map_or_else(|| id.clone(), |t| t.name.clone()),
+        Screen::Campaign(id) => model
+            .get::<crate::rules::Campaign>(id)
+            .map_or_else(|| id.clone(), |c| c.name.clone()),
         Screen::Roster(id) => model
             .roster(id)
             .map_or_else(|| id.clone(), |r| r.name.clone()),

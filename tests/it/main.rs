@@ -19,4 +19,5 @@ mod robots;
 mod store_disk;
 mod store_faults;
 mod ui;
+mod ui_campaign;
 mod ui_killteam;

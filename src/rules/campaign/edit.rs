@@ -324,11 +324,11 @@ impl DocKind for Campaign {
         Campaign::validate(self, rules)
     }
     fn merges(edit: &CampaignEdit) -> bool {
+        // Typing notes and dragging a setting are one step each; a tick
+        // at the table is a step of its own.
         matches!(
             edit,
-            CampaignEdit::SetNotes { .. }
-                | CampaignEdit::SetWounds { .. }
-                | CampaignEdit::SetCommandPoints { .. }
+            CampaignEdit::SetNotes { .. } | CampaignEdit::SetSettings { .. }
         )
     }
     fn edit_label(edit: &CampaignEdit) -> &'static str {

@@ -1,0 +1,244 @@
+//! A long campaign: 300 characters and 200 missions played through the
+//! journal engine (about 2 MB on disk). Targets on the project's 2-core
+//! machine:
+//! - loading it at most 1.5 × a raw `serde_json::Value` parse of its bytes;
+//! - saving it atomically at most 1.3 × a plain write and fsync;
+//! - one frame of its overview at most 1 ms;
+//! - with it open and 100 events in the undo history, at most 120 MB of
+//!   memory (printed as the process's peak resident set).
+
+use std::io::Write as _;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use egui_kittest::Harness;
+use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Result_,
+};
+use muster::rules::dice::{Roll, seeded};
+use muster::rules::{Character, Doc, DocKey, DocKind as _, Edit, RulesData};
+use muster::store::{Kinds, Store};
+use muster::ui::Gui;
+
+fn human(name: String) -> Member {
+    Member::Character(Character::new(0, name, "human"))
+}
+
+/// The campaign: three escorts of 100, 200 missions with wounds ticked,
+/// five taken out and tested each time, the dead replaced.
+pub fn long_campaign(rules: &RulesData) -> Campaign {
+    let mut rng = seeded(2026);
+    let mut c = Campaign::new("long", "The Long War", &rules.campaign);
+    let mut play = |c: &Campaign, e: E| match c.apply(e.clone(), rules, &mut rng) {
+        Ok((c, _)) => c,
+        Err(p) => panic!("{e:?}: {p:?}"),
+    };
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into(), "orks".into()];
+    s.vp_threshold = 100_000;
+    c = play(&c, E::SetSettings { settings: s });
+    for p in 0..3 {
+        c = play(
+            &c,
+            E::AddEscort {
+                escort: NewEscort {
+                    player: format!("Player {p}"),
+                    source: format!("Band {p}"),
+                    kind: "roster".into(),
+                    members: (0..100).map(|i| human(format!("Hero {p}-{i}"))).collect(),
+                },
+            },
+        );
+    }
+    c = play(
+        &c,
+        E::Start {
+            choice: MissionChoice::default(),
+        },
+    );
+    let mut recruits = 0;
+    for m in 0..200u32 {
+        c = play(
+            &c,
+            E::DrawEnemy {
+                all: true,
+                rolls: vec![],
+            },
+        );
+        c = play(&c, E::BeginMission);
+        let players = c
+            .table
+            .as_ref()
+            .map(|t| t.players.clone())
+            .unwrap_or_default();
+        for (k, id) in players
+            .iter()
+            .enumerate()
+            .skip(m as usize % 7)
+            .step_by(11)
+            .take(12)
+        {
+            c = play(
+                &c,
+                E::SetWounds {
+                    character: *id,
+                    wounds: 1,
+                },
+            );
+            if k % 2 == 0 {
+                c = play(
+                    &c,
+                    E::SetOutOfAction {
+                        character: *id,
+                        out: false,
+                    },
+                );
+            }
+        }
+        let result = Result_ {
+            success: m % 3 != 0,
+            vp: u32::from(m % 3 != 0),
+        };
+        c = play(&c, E::EndMission { result });
+        let pending = c
+            .debrief
+            .as_ref()
+            .map(|d| d.pending.clone())
+            .unwrap_or_default();
+        for id in pending {
+            let face = [9, 8, 7, 5, 4, 2][(id as usize + m as usize) % 6];
+            c = play(
+                &c,
+                E::CranTest {
+                    character: id,
+                    roll: Some(Roll::from_faces(10, vec![face], 0)),
+                },
+            );
+        }
+        let dead = c.characters.iter().filter(|x| !x.state.alive()).count();
+        while recruits < dead && c.reinforcement_of(1) >= 10 {
+            recruits += 1;
+            c = play(
+                &c,
+                E::Recruit {
+                    escort: 1,
+                    member: human(format!("Recruit {recruits}")),
+                    cost: 10,
+                },
+            );
+        }
+        if c.characters.len() >= 300 {
+            // Keep about 300 characters: no more recruits once there.
+            recruits = usize::MAX / 2;
+        }
+        c = play(
+            &c,
+            E::NextMission {
+                choice: MissionChoice::default(),
+            },
+        );
+    }
+    c
+}
+
+fn peak_rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<f64>().ok())
+        })
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn benches(cr: &mut Criterion) {
+    let rules = RulesData::built_in().expect("rules");
+    let campaign = long_campaign(&rules);
+    let text = muster::store::to_json(&campaign).expect("json");
+    println!(
+        "campaign: {} characters, {} missions, {} journal entries, {:.2} MB",
+        campaign.characters.len(),
+        campaign.missions_played,
+        campaign.journal.len(),
+        text.len() as f64 / 1e6
+    );
+    let mut group = cr.benchmark_group("campaign");
+    group.sample_size(20);
+    let kinds = Kinds::default();
+    group.bench_function("load_typed", |b| {
+        b.iter(|| kinds.parse(&text, "long").expect("parses"));
+    });
+    group.bench_function("load_raw_value", |b| {
+        b.iter(|| serde_json::from_str::<serde_json::Value>(&text).expect("parses"));
+    });
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("store");
+    let doc = Doc::new(campaign.clone());
+    group.bench_function("save_atomic", |b| {
+        b.iter(|| store.save(&doc).expect("saves"));
+    });
+    let plain = dir.path().join("plain.json");
+    group.bench_function("save_plain_write_fsync", |b| {
+        b.iter(|| {
+            let bytes = kinds.to_json(&doc).expect("json");
+            let mut f = std::fs::File::create(&plain).expect("create");
+            f.write_all(bytes.as_bytes()).expect("write");
+            f.sync_all().expect("sync");
+        });
+    });
+    group.bench_function("validate_replay", |b| {
+        b.iter(|| campaign.validate(&rules));
+    });
+    drop(store);
+
+    // The overview, headless, with the campaign open.
+    let app = App::new(
+        Some(dir.path()),
+        &Prefs::default(),
+        Box::new(ScriptedDesktop::default()),
+        1,
+    )
+    .expect("app");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign("long".into())));
+    h.run();
+    group.bench_function("frame_overview", |b| b.iter(|| h.step()));
+    // 100 events into the undo history: ticks at the table.
+    let key = DocKey::of::<Campaign>("long");
+    h.state_mut()
+        .app
+        .apply(Command::Edit(key.clone(), Edit::new(E::BeginMission)));
+    let players: Vec<u64> = h
+        .state()
+        .app
+        .model
+        .get::<Campaign>("long")
+        .and_then(|c| c.table.as_ref().map(|t| t.players.clone()))
+        .unwrap_or_default();
+    for i in 0..100 {
+        let id = players[i % players.len()];
+        let e = E::SetOutOfAction {
+            character: id,
+            out: i % 2 == 0,
+        };
+        h.state_mut()
+            .app
+            .apply(Command::Edit(key.clone(), Edit::new(e)));
+    }
+    h.run();
+    group.finish();
+    println!(
+        "peak memory with the campaign open and 100 events in the undo history: {:.1} MB",
+        peak_rss_mb()
+    );
+}
+
+criterion_group!(campaign_benches, benches);
+criterion_main!(campaign_benches);

@@ -1,0 +1,780 @@
+//! The campaign screen: its header (VP, reinforcements, fate points, the
+//! mission), then by phase the setup, the overview of the escort, the table
+//! of the mission being played, the post-mission wizard and the journal.
+//! Every button records a campaign event; nothing here computes a rule.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use super::campaign_journal::JournalView;
+use super::campaign_play::PlayView;
+use crate::app::{Command, Model};
+use crate::i18n::Lang;
+use crate::rules::campaign::{
+    Campaign, CampaignCharacter, CampaignEdit, CharId, Injuries, Member, Mission, NewEscort, Phase,
+    PoolMode, State,
+};
+use crate::rules::data::name_in;
+use crate::rules::{DocKey, DocKind, KillTeam, Roster};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
+
+/// The parts of the campaign screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Tab {
+    /// The escort and the next mission (or the setup).
+    #[default]
+    Overview,
+    /// The mission being played.
+    Table,
+    /// After the mission.
+    Debrief,
+    /// Every event.
+    Journal,
+}
+
+/// State of the campaign screen.
+#[derive(Default)]
+pub struct CampaignView {
+    /// The campaign shown last, and its phase (the tab follows the phase
+    /// when it changes).
+    seen: Option<(String, Phase)>,
+    /// The part shown.
+    pub tab: Tab,
+    /// Setup: the next escort's player.
+    player: String,
+    /// Setup: the roster or kill team the next escort comes from.
+    source: Option<DocKey>,
+    /// The table and the wizard.
+    pub play: PlayView,
+    /// The journal.
+    pub journal: JournalView,
+    /// The campaign's name being typed.
+    name: String,
+    /// Put the cursor in the name field at the next frame (F2).
+    pub focus_name: bool,
+}
+
+/// The command of a campaign event.
+pub fn edit(id: &str, e: CampaignEdit) -> Command {
+    Command::Edit(DocKey::of::<Campaign>(id), crate::rules::Edit::new(e))
+}
+
+/// The tone, icon and word of a character's state: never colour alone.
+pub fn state_tone(state: State) -> Tone {
+    match state {
+        State::Fit => Tone::Good,
+        State::LightlyWounded => Tone::Wounded,
+        State::SeriouslyWounded => Tone::SeriouslyWounded,
+        State::Dead => Tone::Dead,
+        State::Missing => Tone::Missing,
+    }
+}
+
+/// A mission's name in the language.
+pub fn mission_name(model: &Model, m: &Mission) -> String {
+    model.rules.campaign.mission(&m.mission).map_or_else(
+        || m.mission.clone(),
+        |d| name_in(&d.names, model.lang.code(), &d.id).to_owned(),
+    )
+}
+
+/// A faction's name in the language.
+pub fn faction_name(model: &Model, id: &str) -> String {
+    model.rules.campaign.faction(id).map_or_else(
+        || id.to_owned(),
+        |f| name_in(&f.names, model.lang.code(), &f.id).to_owned(),
+    )
+}
+
+impl CampaignView {
+    /// Shows campaign `id`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, id: &str, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let Some(c) = model.get::<Campaign>(id) else {
+            alert(ui, Tone::Info, lang.t("campaign.ui.missing"));
+            return;
+        };
+        let seen = Some((id.to_owned(), c.phase));
+        if self.seen != seen {
+            let same_doc = self.seen.as_ref().is_some_and(|(s, _)| s == id);
+            self.tab = match c.phase {
+                Phase::Playing => Tab::Table,
+                Phase::Debrief => Tab::Debrief,
+                _ if same_doc && self.tab == Tab::Journal => Tab::Journal,
+                _ => Tab::Overview,
+            };
+            self.seen = seen;
+        }
+        self.header_ui(ui, model, c, out);
+        ui.add_space(space::S);
+        self.tabs_ui(ui, lang, c);
+        ui.add_space(space::S);
+        match self.tab {
+            Tab::Overview if c.phase == Phase::Setup => self.setup_ui(ui, model, c, out),
+            Tab::Overview => {
+                if let Some(who) = overview_ui(ui, model, c, out) {
+                    self.journal.character = Some(who);
+                    self.tab = Tab::Journal;
+                }
+            }
+            Tab::Table => self.play.table_ui(ui, model, c, out),
+            Tab::Debrief => self.play.debrief_ui(ui, model, c, out),
+            Tab::Journal => self.journal.ui(ui, model, c),
+        }
+    }
+
+    fn tabs_ui(&mut self, ui: &mut egui::Ui, lang: Lang, c: &Campaign) {
+        ui.horizontal(|ui| {
+            let tabs = [
+                (
+                    Tab::Overview,
+                    icons::ICON_DASHBOARD,
+                    "campaign.ui.tab.overview",
+                    true,
+                ),
+                (
+                    Tab::Table,
+                    icons::ICON_CROSSWORD,
+                    "campaign.ui.tab.table",
+                    c.phase == Phase::Playing,
+                ),
+                (
+                    Tab::Debrief,
+                    icons::ICON_HEALING,
+                    "campaign.ui.tab.debrief",
+                    c.phase == Phase::Debrief,
+                ),
+                (
+                    Tab::Journal,
+                    icons::ICON_HISTORY,
+                    "campaign.ui.tab.journal",
+                    true,
+                ),
+            ];
+            for (tab, icon, key, enabled) in tabs {
+                let name = lang.t(key);
+                let r = ui.add_enabled(
+                    enabled,
+                    egui::Button::selectable(self.tab == tab, format!("{} {name}", icon.codepoint)),
+                );
+                r.widget_info(|| {
+                    egui::WidgetInfo::selected(egui::Role::Tab, enabled, self.tab == tab, name)
+                });
+                if r.clicked() {
+                    self.tab = tab;
+                }
+            }
+        });
+    }
+
+    fn setup_ui(&mut self, ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let data = &model.rules.campaign;
+        let id = c.id.as_str();
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_SETTINGS, lang.t("campaign.ui.settings"));
+            let mut s = c.settings.clone();
+            egui::Grid::new("campaign.settings")
+                .num_columns(2)
+                .spacing([space::M, space::S])
+                .show(ui, |ui| {
+                    let l = ui.label(lang.t("campaign.ui.threshold"));
+                    ui.add(egui::DragValue::new(&mut s.vp_threshold).range(1..=99))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label(lang.t("campaign.ui.cran_die"));
+                    egui::ComboBox::from_id_salt("campaign.cran_die")
+                        .selected_text(format!("D{}", s.cran_die))
+                        .show_ui(ui, |ui| {
+                            for f in &data.cran {
+                                ui.selectable_value(&mut s.cran_die, f.die, format!("D{}", f.die));
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    ui.label(lang.t("campaign.ui.injuries"));
+                    ui.horizontal(|ui| {
+                        ui.radio_value(
+                            &mut s.injuries,
+                            Injuries::Standard,
+                            lang.t("campaign.ui.injuries.standard"),
+                        );
+                        ui.radio_value(
+                            &mut s.injuries,
+                            Injuries::GangWar,
+                            lang.t("campaign.ui.injuries.gang_war"),
+                        );
+                    });
+                    ui.end_row();
+                    ui.label(lang.t("campaign.ui.fate_points"));
+                    ui.checkbox(
+                        &mut s.fate_points,
+                        lang.f(
+                            "campaign.ui.fate_points_each",
+                            &[("count", &data.fate_points_per_player.to_string())],
+                        ),
+                    );
+                    ui.end_row();
+                    let l = ui.label(lang.t("campaign.ui.difficulty"));
+                    ui.add(egui::DragValue::new(&mut s.difficulty).range(0..=10))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    ui.label(lang.t("campaign.ui.pool"));
+                    ui.horizontal(|ui| {
+                        ui.radio_value(
+                            &mut s.pool,
+                            PoolMode::Split,
+                            lang.t("campaign.ui.pool.split"),
+                        );
+                        ui.radio_value(
+                            &mut s.pool,
+                            PoolMode::Pooled,
+                            lang.t("campaign.ui.pool.pooled"),
+                        );
+                    });
+                    ui.end_row();
+                    let l = ui.label(lang.t("campaign.ui.nemesis"));
+                    let nemesis = if s.nemesis.is_empty() {
+                        lang.t("campaign.ui.choose").to_owned()
+                    } else {
+                        faction_name(model, &s.nemesis)
+                    };
+                    egui::ComboBox::from_id_salt("campaign.nemesis")
+                        .selected_text(nemesis)
+                        .show_ui(ui, |ui| {
+                            for f in &data.factions {
+                                ui.selectable_value(
+                                    &mut s.nemesis,
+                                    f.id.clone(),
+                                    name_in(&f.names, lang.code(), &f.id),
+                                );
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    ui.label(lang.t("campaign.ui.secondary"));
+                    ui.horizontal_wrapped(|ui| {
+                        for f in &data.factions {
+                            if f.id == s.nemesis {
+                                continue;
+                            }
+                            let mut on = s.secondary.contains(&f.id);
+                            if ui
+                                .checkbox(&mut on, name_in(&f.names, lang.code(), &f.id))
+                                .changed()
+                            {
+                                if on {
+                                    s.secondary.push(f.id.clone());
+                                } else {
+                                    s.secondary.retain(|x| x != &f.id);
+                                }
+                            }
+                        }
+                    });
+                    ui.end_row();
+                });
+            s.secondary.retain(|x| *x != s.nemesis);
+            if s != c.settings {
+                out.push(edit(id, CampaignEdit::SetSettings { settings: s }));
+            }
+        });
+        ui.add_space(space::M);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_GROUPS, lang.t("campaign.ui.escorts"));
+            for e in &c.escorts {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(&e.player).strong());
+                    ui.label(
+                        RichText::new(lang.f(
+                            "campaign.ui.escort_from",
+                            &[
+                                ("source", &e.source),
+                                ("count", &c.members(e.id).count().to_string()),
+                            ],
+                        ))
+                        .color(PALETTE.text_subdued),
+                    );
+                    let name = lang.f("campaign.ui.remove_escort", &[("player", &e.player)]);
+                    if icon_button(
+                        ui,
+                        icons::ICON_DELETE,
+                        lang.t("campaign.ui.remove"),
+                        &name,
+                        true,
+                    )
+                    .clicked()
+                    {
+                        out.push(edit(id, CampaignEdit::RemoveEscort { escort: e.id }));
+                    }
+                });
+            }
+            if c.escorts.is_empty() {
+                alert(ui, Tone::Info, lang.t("campaign.ui.no_escort"));
+            }
+            ui.separator();
+            ui.horizontal_wrapped(|ui| {
+                labelled_text(ui, lang.t("campaign.ui.player"), &mut self.player);
+                let l = ui.label(lang.t("campaign.ui.source"));
+                let label_of = |k: &DocKey| {
+                    model.doc(k).map_or_else(
+                        || k.id.clone(),
+                        |d| format!("{} ({})", d.name(), lang.t(d.kind_label())),
+                    )
+                };
+                let shown = self
+                    .source
+                    .as_ref()
+                    .map_or_else(|| lang.t("campaign.ui.choose").to_owned(), label_of);
+                egui::ComboBox::from_id_salt("campaign.source")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        for d in &model.docs {
+                            if d.kind() == Roster::KIND || d.kind() == KillTeam::KIND {
+                                let k = d.key();
+                                let text = label_of(&k);
+                                ui.selectable_value(&mut self.source, Some(k), text);
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                let escort = self
+                    .source
+                    .as_ref()
+                    .and_then(|k| new_escort(model, k, &self.player));
+                let add = lang.t("campaign.ui.add_escort");
+                if icon_button(ui, icons::ICON_PERSON_ADD, add, add, escort.is_some()).clicked()
+                    && let Some(escort) = escort
+                {
+                    out.push(edit(id, CampaignEdit::AddEscort { escort }));
+                    self.player.clear();
+                    self.source = None;
+                }
+            });
+        });
+        ui.add_space(space::M);
+        let problems = c.settings.problems(data);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(
+                ui,
+                icons::ICON_PLAY_ARROW,
+                lang.t("campaign.ui.start_title"),
+            );
+            for p in &problems {
+                alert(ui, Tone::Warning, &lang.problem_line(p));
+            }
+            let ready = problems.is_empty() && !c.characters.is_empty();
+            let start = lang.t("campaign.ui.start");
+            if icon_button(
+                ui,
+                icons::ICON_PLAY_ARROW,
+                start,
+                start,
+                ready && !model.read_only,
+            )
+            .clicked()
+            {
+                out.push(edit(
+                    id,
+                    CampaignEdit::Start {
+                        choice: Default::default(),
+                    },
+                ));
+            }
+        });
+    }
+}
+
+/// The escort a roster or kill team gives: a copy of its characters.
+fn new_escort(model: &Model, key: &DocKey, player: &str) -> Option<NewEscort> {
+    let player = player.trim();
+    if player.is_empty() {
+        return None;
+    }
+    let doc = model.doc(key)?;
+    let members: Vec<Member> = if let Some(r) = doc.get::<Roster>() {
+        r.characters
+            .iter()
+            .cloned()
+            .map(Member::Character)
+            .collect()
+    } else if let Some(t) = doc.get::<KillTeam>() {
+        t.soldiers.iter().cloned().map(Member::Soldier).collect()
+    } else {
+        return None;
+    };
+    if members.is_empty() {
+        return None;
+    }
+    Some(NewEscort {
+        player: player.to_owned(),
+        source: doc.name().to_owned(),
+        kind: doc.kind().to_owned(),
+        members,
+    })
+}
+
+/// One figure of the header: an icon, a number and what it counts.
+fn stat_ui(ui: &mut egui::Ui, icon: egui_material_icons::MaterialIcon, value: &str, what: &str) {
+    card(ui, |ui| {
+        ui.set_min_width(120.0);
+        ui.horizontal(|ui| {
+            ui.label(icon.rich_text().size(28.0).color(PALETTE.accent));
+            ui.vertical(|ui| {
+                ui.label(RichText::new(value).size(22.0).strong().color(PALETTE.text));
+                ui.label(RichText::new(what).color(PALETTE.text_subdued));
+            });
+        });
+    })
+    .response
+    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("{what}: {value}")));
+}
+
+impl CampaignView {
+    fn header_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        c: &Campaign,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        ui.horizontal(|ui| {
+            ui.label(
+                icons::ICON_FLAG
+                    .rich_text()
+                    .size(26.0)
+                    .color(PALETTE.accent),
+            );
+            let r = labelled_text(ui, lang.t("campaign.ui.name"), &mut self.name);
+            if std::mem::take(&mut self.focus_name) {
+                r.request_focus();
+            }
+            if crate::ui::widgets::text_committed(ui, &r) && self.name.trim() != c.name {
+                out.push(Command::Rename(
+                    DocKey::of::<Campaign>(c.id.as_str()),
+                    self.name.clone(),
+                ));
+            } else if !r.has_focus() && self.name != c.name {
+                self.name = c.name.clone();
+            }
+            badge(ui, Tone::Info, lang.t(c.phase.key()));
+            let problems = model.problems_of(&DocKey::of::<Campaign>(c.id.as_str()));
+            if !problems.is_empty() {
+                badge(
+                    ui,
+                    Tone::Error,
+                    &lang.f("problems.count", &[("count", &problems.len().to_string())]),
+                );
+            }
+        });
+        for p in model.problems_of(&DocKey::of::<Campaign>(c.id.as_str())) {
+            alert(ui, Tone::Error, &lang.problem_line(p));
+        }
+        if c.phase == Phase::Setup {
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            stat_ui(
+                ui,
+                icons::ICON_EMOJI_EVENTS,
+                &format!("{} / {}", c.vp, c.settings.vp_threshold),
+                lang.t("campaign.ui.vp"),
+            );
+            let rp = match c.settings.pool {
+                PoolMode::Pooled => c.pool.to_string(),
+                PoolMode::Split => c
+                    .escorts
+                    .iter()
+                    .map(|e| e.reinforcement.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+            };
+            stat_ui(
+                ui,
+                icons::ICON_GROUP,
+                &rp,
+                lang.t("campaign.ui.reinforcement"),
+            );
+            if c.settings.fate_points {
+                let fate = c
+                    .escorts
+                    .iter()
+                    .map(|e| e.fate_points.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                stat_ui(ui, icons::ICON_STAR, &fate, lang.t("campaign.ui.fate"));
+            }
+            stat_ui(
+                ui,
+                icons::ICON_MAP,
+                &c.missions_played.to_string(),
+                lang.t("campaign.ui.missions_played"),
+            );
+        });
+        if let Some(end) = &c.end {
+            let key = if end.won {
+                "campaign.ui.won"
+            } else if end.carries_over {
+                "campaign.ui.lost_carry"
+            } else {
+                "campaign.ui.lost"
+            };
+            alert(
+                ui,
+                if end.won { Tone::Good } else { Tone::Warning },
+                &lang.f(key, &[("points", &end.resources.to_string())]),
+            );
+        }
+    }
+}
+
+/// The mission card: what it is, the enemy and its escort, and the button
+/// for the next step.
+pub fn mission_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Command>) {
+    let lang = model.lang;
+    let Some(m) = &c.mission else {
+        return;
+    };
+    let id = c.id.as_str();
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        let title = lang.f(
+            "campaign.ui.mission_title",
+            &[
+                ("number", &m.number.to_string()),
+                ("type", lang.t(m.mission_type.key())),
+                ("name", &mission_name(model, m)),
+            ],
+        );
+        card_title(ui, icons::ICON_MAP, &title);
+        if m.overridden {
+            badge(ui, Tone::Warning, lang.t("campaign.ui.overridden"));
+        }
+        if let Some(d) = model.rules.campaign.mission(&m.mission) {
+            ui.add(egui::Label::new(name_in(&d.objective, lang.code(), "")).wrap());
+        }
+        let mode = match m.mode {
+            crate::rules::campaign::Mode::Attack => "campaign.ui.mode.attack",
+            crate::rules::campaign::Mode::Defence => "campaign.ui.mode.defence",
+        };
+        ui.label(
+            RichText::new(lang.f(
+                "campaign.ui.enemy_line",
+                &[
+                    ("faction", &faction_name(model, &m.faction)),
+                    ("points", &m.points.to_string()),
+                    ("mode", lang.t(mode)),
+                ],
+            ))
+            .strong(),
+        );
+        if c.guide {
+            badge(ui, Tone::Good, lang.t("campaign.ui.guide_hired"));
+        }
+        // The enemy escort (CMP-5).
+        if !m.enemy.is_empty() {
+            egui::Grid::new("campaign.enemy")
+                .striped(true)
+                .show(ui, |ui| {
+                    for (i, e) in m.enemy.iter().enumerate() {
+                        ui.label(format!("{}.", i + 1));
+                        ui.label(name_in(&e.names, lang.code(), &e.entry_type));
+                        ui.label(RichText::new(e.roll.to_string()).color(PALETTE.text_subdued));
+                        ui.label(lang.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
+                        if c.phase == Phase::Ready {
+                            let name = lang.f(
+                                "campaign.ui.reroll_named",
+                                &[("index", &(i + 1).to_string())],
+                            );
+                            if icon_button(
+                                ui,
+                                icons::ICON_CASINO,
+                                lang.t("campaign.ui.reroll"),
+                                &name,
+                                true,
+                            )
+                            .on_hover_text(lang.t("campaign.ui.reroll_hint"))
+                            .clicked()
+                            {
+                                out.push(edit(
+                                    id,
+                                    CampaignEdit::RerollEnemy {
+                                        index: i,
+                                        roll: None,
+                                    },
+                                ));
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
+            ui.label(lang.f(
+                "campaign.ui.enemy_total",
+                &[
+                    ("drawn", &m.enemy_points().to_string()),
+                    ("points", &m.points.to_string()),
+                ],
+            ));
+        }
+        if c.phase == Phase::Ready {
+            ui.horizontal_wrapped(|ui| {
+                let complete = m.enemy_complete();
+                let one = lang.t("campaign.ui.draw_enemy");
+                if icon_button(ui, icons::ICON_CASINO, one, one, !complete).clicked() {
+                    out.push(edit(
+                        id,
+                        CampaignEdit::DrawEnemy {
+                            all: false,
+                            rolls: vec![],
+                        },
+                    ));
+                }
+                let all = lang.t("campaign.ui.draw_all");
+                if icon_button(ui, icons::ICON_CASINO, all, all, !complete).clicked() {
+                    out.push(edit(
+                        id,
+                        CampaignEdit::DrawEnemy {
+                            all: true,
+                            rolls: vec![],
+                        },
+                    ));
+                }
+                ui.separator();
+                let begin = lang.t("campaign.ui.begin");
+                let can = c.characters.iter().any(|x| x.can_play());
+                if icon_button(ui, icons::ICON_PLAY_ARROW, begin, begin, can).clicked() {
+                    out.push(edit(id, CampaignEdit::BeginMission));
+                }
+            });
+        }
+    });
+}
+
+/// One character's card: state by icon and word, whether he plays next,
+/// Cran, missions, unspent advance points.
+pub fn character_card_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    x: &CampaignCharacter,
+) -> egui::Response {
+    let lang = model.lang;
+    card(ui, |ui| {
+        ui.set_width(230.0);
+        ui.horizontal(|ui| {
+            let icon = match x.member {
+                Member::Character(_) => icons::ICON_PERSON,
+                Member::Soldier(_) => icons::ICON_MILITARY_TECH,
+            };
+            ui.label(icon.rich_text().color(PALETTE.accent));
+            ui.label(RichText::new(x.name()).strong());
+            if c.escorts.iter().any(|e| e.leader == Some(x.id)) {
+                ui.label(icons::ICON_STAR.rich_text().color(PALETTE.accent))
+                    .on_hover_text(lang.t("campaign.ui.leader"));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            badge(ui, state_tone(x.state), lang.t(x.state.key()));
+            if x.state.alive() {
+                if x.can_play() {
+                    badge(ui, Tone::Good, lang.t("campaign.ui.plays_next"));
+                } else {
+                    badge(ui, Tone::Warning, lang.t("campaign.ui.misses_next"));
+                }
+            }
+        });
+        ui.label(
+            RichText::new(lang.f(
+                "campaign.ui.character_line",
+                &[
+                    ("cran", &x.cran.to_string()),
+                    ("die", &c.settings.cran_die.to_string()),
+                    ("count", &x.missions.to_string()),
+                ],
+            ))
+            .color(PALETTE.text_subdued),
+        );
+        if let Member::Character(ch) = &x.member
+            && ch.points_left() > 0
+            && x.state.alive()
+        {
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f(
+                    "campaign.ui.points_to_place",
+                    &[("count", &ch.points_left().to_string())],
+                ),
+            );
+        }
+    })
+    .response
+}
+
+/// The mission and the escorts; returns the character whose history the
+/// player asked for.
+fn overview_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    out: &mut Vec<Command>,
+) -> Option<CharId> {
+    let lang = model.lang;
+    let mut asked = None;
+    mission_ui(ui, model, c, out);
+    ui.add_space(space::M);
+    for e in &c.escorts {
+        card_title(
+            ui,
+            icons::ICON_GROUPS,
+            &lang.f(
+                "campaign.ui.escort_of",
+                &[("player", &e.player), ("source", &e.source)],
+            ),
+        );
+        let playing = c.members(e.id).filter(|x| x.can_play()).count();
+        ui.label(
+            lang.f(
+                "campaign.ui.can_play_count",
+                &[
+                    ("count", &playing.to_string()),
+                    (
+                        "all",
+                        &c.members(e.id)
+                            .filter(|x| x.state.alive())
+                            .count()
+                            .to_string(),
+                    ),
+                ],
+            ),
+        );
+        ui.horizontal_wrapped(|ui| {
+            for x in c.members(e.id) {
+                ui.vertical(|ui| {
+                    character_card_ui(ui, model, c, x);
+                    let name = lang.f("campaign.ui.history_of", &[("character", x.name())]);
+                    if icon_button(
+                        ui,
+                        icons::ICON_HISTORY,
+                        lang.t("campaign.ui.history"),
+                        &name,
+                        true,
+                    )
+                    .clicked()
+                    {
+                        asked = Some(x.id);
+                    }
+                });
+            }
+        });
+        ui.add_space(space::M);
+    }
+    asked
+}

@@ -1,0 +1,190 @@
+//! The journal: every event of the campaign by mission, with what it did
+//! and every die it rolled; or one character's history.
+
+use std::sync::Arc;
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::Model;
+use crate::rules::campaign::{Campaign, CharId};
+use crate::rules::doc::LineKind;
+use crate::rules::{Msg, Outcome};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, card, card_title};
+
+/// What the journal's replay gave, kept while the journal is unchanged.
+struct Replayed {
+    /// The last entry it was made from.
+    last: Option<usize>,
+    /// How many entries.
+    len: usize,
+    /// Each entry's outcome.
+    outcomes: Vec<Outcome>,
+    /// The replay's refusal, if it stopped.
+    refused: Option<(usize, crate::rules::Problem)>,
+}
+
+/// State of the journal view.
+#[derive(Default)]
+pub struct JournalView {
+    /// Only this character's history.
+    pub character: Option<CharId>,
+    /// Show the ticks of the table too.
+    ticks: bool,
+    cache: Option<Replayed>,
+}
+
+impl JournalView {
+    fn replayed(&mut self, model: &Model, c: &Campaign) -> &Replayed {
+        let last = c.journal.last().map(|e| Arc::as_ptr(e) as usize);
+        let fresh = self
+            .cache
+            .as_ref()
+            .is_some_and(|r| r.last == last && r.len == c.journal.len());
+        if !fresh {
+            let (outcomes, refused) = match c.replay(&model.rules) {
+                Ok((_, outcomes)) => (outcomes, None),
+                Err(e) => (Vec::new(), Some(e)),
+            };
+            self.cache = Some(Replayed {
+                last,
+                len: c.journal.len(),
+                outcomes,
+                refused,
+            });
+        }
+        self.cache.get_or_insert_with(|| Replayed {
+            last: None,
+            len: 0,
+            outcomes: Vec::new(),
+            refused: None,
+        })
+    }
+
+    /// Shows the journal of `c`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, c: &Campaign) {
+        let lang = model.lang;
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label(lang.t("campaign.ui.journal_of"));
+            let shown = self
+                .character
+                .and_then(|id| c.character(id))
+                .map_or(lang.t("campaign.ui.everyone"), |x| x.name())
+                .to_owned();
+            egui::ComboBox::from_id_salt("campaign.journal.who")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.character, None, lang.t("campaign.ui.everyone"));
+                    for x in &c.characters {
+                        ui.selectable_value(&mut self.character, Some(x.id), x.name());
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            ui.checkbox(&mut self.ticks, lang.t("campaign.ui.show_ticks"));
+        });
+        ui.add_space(space::S);
+        let character = self.character;
+        let ticks = self.ticks;
+        let replayed = self.replayed(model, c);
+        if let Some((i, p)) = &replayed.refused {
+            alert(
+                ui,
+                Tone::Error,
+                &lang.f(
+                    "campaign.ui.journal_broken",
+                    &[
+                        ("entry", &(i + 1).to_string()),
+                        ("why", &lang.problem_line(p)),
+                    ],
+                ),
+            );
+            return;
+        }
+        if let Some(x) = character.and_then(|id| c.character(id)) {
+            card(ui, |ui| {
+                ui.set_min_width(ui.available_width());
+                card_title(ui, icons::ICON_PERSON, x.name());
+                ui.label(lang.f(
+                    "campaign.ui.history_summary",
+                    &[
+                        ("state", lang.t(x.state.key())),
+                        ("count", &x.missions.to_string()),
+                        ("cran", &x.cran.to_string()),
+                        ("die", &c.settings.cran_die.to_string()),
+                    ],
+                ));
+            });
+            ui.add_space(space::S);
+        }
+        // Missions newest first; the last one open.
+        let mut missions: Vec<u32> = c.journal.iter().map(|e| e.mission).collect();
+        missions.dedup();
+        let newest = missions.last().copied();
+        for m in missions.into_iter().rev() {
+            let entries: Vec<usize> = c
+                .journal
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.mission == m)
+                .filter(|(_, e)| ticks || !e.event.is_tick())
+                .filter(|(_, e)| character.is_none_or(|id| e.event.concerns(id)))
+                .map(|(i, _)| i)
+                .collect();
+            if entries.is_empty() {
+                continue;
+            }
+            let title = if m == 0 {
+                lang.t("campaign.ui.before_first").to_owned()
+            } else {
+                lang.f("campaign.ui.mission_n", &[("number", &m.to_string())])
+            };
+            egui::CollapsingHeader::new(RichText::new(title).heading())
+                .id_salt(("campaign.journal.mission", m))
+                .default_open(Some(m) == newest || character.is_some())
+                .show(ui, |ui| {
+                    for i in entries {
+                        let e = &c.journal[i];
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label(
+                                RichText::new(format!("#{}", i + 1)).color(PALETTE.text_subdued),
+                            );
+                            ui.label(RichText::new(lang.t(e.event.label())).strong());
+                        });
+                        if let Some(o) = replayed.outcomes.get(i) {
+                            for (kind, msg) in &o.lines {
+                                let icon = match kind {
+                                    LineKind::Dice => icons::ICON_CASINO,
+                                    LineKind::Info => icons::ICON_CHEVRON_RIGHT,
+                                };
+                                ui.horizontal_wrapped(|ui| {
+                                    ui.add_space(space::M);
+                                    ui.label(icon.rich_text().color(PALETTE.text_subdued));
+                                    ui.add(egui::Label::new(lang.msg(msg)).wrap());
+                                });
+                            }
+                            for r in &o.rolls {
+                                ui.horizontal_wrapped(|ui| {
+                                    ui.add_space(space::M);
+                                    ui.label(
+                                        RichText::new(
+                                            lang.msg(
+                                                &Msg::new("campaign.ui.die_for")
+                                                    .key("purpose", r.purpose)
+                                                    .text("roll", r.roll.to_string()),
+                                            ),
+                                        )
+                                        .color(PALETTE.text_subdued),
+                                    );
+                                });
+                            }
+                        }
+                    }
+                });
+        }
+        if c.journal.is_empty() {
+            alert(ui, Tone::Info, lang.t("campaign.ui.journal_empty"));
+        }
+    }
+}

@@ -1,0 +1,810 @@
+//! The mission at the table (wound boxes, out of action, single-use items,
+//! command points) and the post-mission wizard, one pass: the outcome, the
+//! Cran tests, fate points, advances, reinforcements, recon and the next
+//! mission. Every click is one campaign event: saved at once, undoable.
+
+use std::collections::BTreeMap;
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use super::campaign::{character_card_ui, edit, mission_ui, state_tone};
+use crate::app::{Command, Model};
+use crate::i18n::Lang;
+use crate::rules::campaign::{
+    Campaign, CampaignEdit, CharId, Member, MissionChoice, MissionType, Phase, Result_,
+};
+use crate::rules::data::name_in;
+use crate::rules::dice::Roll;
+use crate::rules::{Characteristic, Roster};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+
+/// State of the table and the wizard: what is being typed.
+#[derive(Default)]
+pub struct PlayView {
+    /// The mission's outcome being recorded.
+    success: bool,
+    /// VP earned.
+    vp: u32,
+    /// Dice typed in from real dice, per character.
+    typed: BTreeMap<CharId, String>,
+    /// The characteristic chosen for each character's advance.
+    advance: BTreeMap<CharId, Characteristic>,
+    /// What each escort's player is typing in the reinforcements step.
+    buy: BTreeMap<crate::rules::campaign::EscortId, Buy>,
+    /// The character sent on recon.
+    recon: Option<CharId>,
+    /// The recon die typed in.
+    recon_typed: String,
+    /// A type forced for the next mission.
+    force: Option<MissionType>,
+    /// Why.
+    reason: String,
+}
+
+/// What one player is typing in the reinforcements step.
+#[derive(Default)]
+struct Buy {
+    /// VP to exchange.
+    exchange: u32,
+    /// The character recruited: a roster and one of its characters.
+    recruit: Option<(String, u64)>,
+    /// What he costs.
+    recruit_cost: u32,
+    /// Points spent on something else.
+    spend: u32,
+    /// On what.
+    spend_what: String,
+}
+
+/// A die typed in: one face on a die of `sides`, or none if it is not one.
+fn typed_die(text: &str, sides: u32) -> Option<Roll> {
+    let face: u32 = text.trim().parse().ok()?;
+    (1..=sides)
+        .contains(&face)
+        .then(|| Roll::from_faces(sides, vec![face], 0))
+}
+
+/// A die field and its two buttons: roll with Muster's dice, or use the
+/// die typed. Returns `Some(None)` to roll, `Some(Some(die))` for the die.
+fn dice_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    who: &str,
+    sides: u32,
+    text: &mut String,
+    enabled: bool,
+) -> Option<Option<Roll>> {
+    let mut asked = None;
+    let roll = lang.t("campaign.ui.roll");
+    let name = lang.f("campaign.ui.roll_for", &[("character", who)]);
+    if icon_button(ui, icons::ICON_CASINO, roll, &name, enabled).clicked() {
+        asked = Some(None);
+    }
+    let label = lang.f("campaign.ui.typed_die", &[("sides", &sides.to_string())]);
+    let l = ui.label(&label);
+    let r = ui
+        .add_enabled(
+            enabled,
+            egui::TextEdit::singleline(text).desired_width(36.0),
+        )
+        .labelled_by(l.id);
+    r.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::TextInput, enabled, format!("{label} — {who}"))
+    });
+    let die = typed_die(text, sides);
+    let use_it = lang.t("campaign.ui.use_die");
+    let name = lang.f("campaign.ui.use_die_for", &[("character", who)]);
+    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    let valid = die.is_some();
+    if (icon_button(
+        ui,
+        icons::ICON_CHECK_CIRCLE,
+        use_it,
+        &name,
+        enabled && valid,
+    )
+    .clicked()
+        || enter)
+        && valid
+    {
+        asked = Some(die);
+        text.clear();
+    }
+    if !text.trim().is_empty() && !valid {
+        ui.label(
+            RichText::new(lang.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]))
+                .color(PALETTE.error),
+        );
+    }
+    asked
+}
+
+fn step_title(ui: &mut egui::Ui, n: u32, title: &str, done: bool) {
+    ui.horizontal(|ui| {
+        let icon = if done {
+            icons::ICON_CHECK_CIRCLE
+        } else {
+            icons::ICON_ARROW_FORWARD
+        };
+        let color = if done { PALETTE.fit } else { PALETTE.accent };
+        ui.label(icon.rich_text().size(20.0).color(color));
+        ui.label(RichText::new(format!("{n}. {title}")).heading());
+    });
+}
+
+impl PlayView {
+    /// The table: a card per character playing, with his wound boxes.
+    pub fn table_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        c: &Campaign,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let id = c.id.as_str();
+        let Some(table) = (c.phase == Phase::Playing)
+            .then_some(c.table.as_ref())
+            .flatten()
+        else {
+            alert(ui, Tone::Info, lang.t("campaign.ui.no_table"));
+            return;
+        };
+        mission_ui(ui, model, c, out);
+        ui.add_space(space::M);
+        for e in &c.escorts {
+            ui.horizontal(|ui| {
+                card_title(ui, icons::ICON_GROUPS, &e.player);
+                if e.kind == "killteam" {
+                    ui.separator();
+                    let l = ui.label(lang.t("campaign.ui.command_points"));
+                    let minus = lang.f("campaign.ui.cp_minus", &[("player", &e.player)]);
+                    if icon_button(ui, icons::ICON_REMOVE, "", &minus, e.command_points > 0)
+                        .clicked()
+                    {
+                        out.push(edit(
+                            id,
+                            CampaignEdit::SetCommandPoints {
+                                escort: e.id,
+                                points: e.command_points - 1,
+                            },
+                        ));
+                    }
+                    ui.label(
+                        RichText::new(e.command_points.to_string())
+                            .size(22.0)
+                            .strong(),
+                    )
+                    .labelled_by(l.id);
+                    let plus = lang.f("campaign.ui.cp_plus", &[("player", &e.player)]);
+                    if icon_button(ui, icons::ICON_ADD, "", &plus, true).clicked() {
+                        out.push(edit(
+                            id,
+                            CampaignEdit::SetCommandPoints {
+                                escort: e.id,
+                                points: e.command_points + 1,
+                            },
+                        ));
+                    }
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                for x in c.members(e.id).filter(|x| table.players.contains(&x.id)) {
+                    card(ui, |ui| {
+                        ui.set_width(260.0);
+                        let out_now = table.out_of_action.contains(&x.id);
+                        ui.horizontal(|ui| {
+                            ui.label(RichText::new(x.name()).size(18.0).strong());
+                            if out_now {
+                                badge(ui, Tone::Dead, lang.t("campaign.ui.out_of_action"));
+                            } else {
+                                badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
+                            }
+                        });
+                        let max = x.member.wounds(&model.rules);
+                        let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label(lang.t("campaign.ui.wounds"));
+                            for i in 0..max {
+                                let mut ticked = i < taken;
+                                let name = lang.f(
+                                    "campaign.ui.wound_box",
+                                    &[
+                                        ("n", &(i + 1).to_string()),
+                                        ("max", &max.to_string()),
+                                        ("character", x.name()),
+                                    ],
+                                );
+                                let r = ui.checkbox(&mut ticked, "");
+                                r.widget_info(|| {
+                                    egui::WidgetInfo::selected(
+                                        egui::Role::CheckBox,
+                                        true,
+                                        ticked,
+                                        &name,
+                                    )
+                                });
+                                if r.changed() {
+                                    let wounds = if ticked { i + 1 } else { i };
+                                    out.push(edit(
+                                        id,
+                                        CampaignEdit::SetWounds {
+                                            character: x.id,
+                                            wounds,
+                                        },
+                                    ));
+                                }
+                            }
+                        });
+                        let (word, icon) = if out_now {
+                            ("campaign.ui.back_in_action", icons::ICON_HEALING)
+                        } else {
+                            ("campaign.ui.take_out", icons::ICON_SKULL)
+                        };
+                        let name = lang.f(
+                            if out_now {
+                                "campaign.ui.back_in_action_named"
+                            } else {
+                                "campaign.ui.take_out_named"
+                            },
+                            &[("character", x.name())],
+                        );
+                        if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::SetOutOfAction {
+                                    character: x.id,
+                                    out: !out_now,
+                                },
+                            ));
+                        }
+                        for item in x.member.items() {
+                            let struck = table.struck.contains(&(x.id, item.clone()));
+                            let item_name =
+                                model.rules.killteam.item(&item).map_or(item.as_str(), |i| {
+                                    name_in(&i.names, lang.code(), &i.id)
+                                });
+                            let mut used = struck;
+                            let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
+                            let shown = if struck {
+                                RichText::new(&text).strikethrough()
+                            } else {
+                                RichText::new(&text)
+                            };
+                            if ui.checkbox(&mut used, shown).changed() {
+                                out.push(edit(
+                                    id,
+                                    CampaignEdit::StrikeItem {
+                                        character: x.id,
+                                        item: item.clone(),
+                                        struck: used,
+                                    },
+                                ));
+                            }
+                        }
+                    });
+                }
+            });
+            ui.add_space(space::M);
+        }
+        let t = c
+            .mission
+            .as_ref()
+            .map_or(MissionType::Investigation, |m| m.mission_type);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_STOP_CIRCLE, lang.t("campaign.ui.end_title"));
+            let success_key = match t {
+                MissionType::Survival => "campaign.ui.survived",
+                MissionType::Final => "campaign.ui.final_won",
+                _ => "campaign.ui.objective_met",
+            };
+            ui.checkbox(&mut self.success, lang.t(success_key));
+            if t.earns_vp() {
+                ui.horizontal(|ui| {
+                    let l = ui.label(lang.t("campaign.ui.vp_earned"));
+                    ui.add(egui::DragValue::new(&mut self.vp).range(0..=20))
+                        .labelled_by(l.id);
+                });
+            }
+            let n = table.out_of_action.len();
+            ui.label(lang.f("campaign.ui.out_count", &[("count", &n.to_string())]));
+            let end = lang.t("campaign.ui.end_mission");
+            if icon_button(ui, icons::ICON_STOP_CIRCLE, end, end, true).clicked() {
+                let vp = if t.earns_vp() { self.vp } else { 0 };
+                out.push(edit(
+                    id,
+                    CampaignEdit::EndMission {
+                        result: Result_ {
+                            success: self.success,
+                            vp,
+                        },
+                    },
+                ));
+                self.vp = 0;
+                self.success = false;
+            }
+        });
+    }
+
+    /// The post-mission wizard, every step on one page.
+    #[allow(clippy::too_many_lines)]
+    pub fn debrief_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        c: &Campaign,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let id = c.id.as_str();
+        let Some(d) = (c.phase == Phase::Debrief)
+            .then_some(c.debrief.as_ref())
+            .flatten()
+        else {
+            alert(ui, Tone::Info, lang.t("campaign.ui.no_debrief"));
+            return;
+        };
+        let die = c.settings.cran_die;
+        let tests_done = d.pending.is_empty();
+        let mut n = 0;
+        let mut next = || {
+            n += 1;
+            n
+        };
+        // The outcome.
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            step_title(ui, next(), lang.t("campaign.ui.step.outcome"), true);
+            let t = d.mission_type.map_or("", |t| lang.t(t.key()));
+            let key = if d.success {
+                "campaign.ui.outcome_won"
+            } else {
+                "campaign.ui.outcome_lost"
+            };
+            ui.label(lang.f(key, &[("type", t), ("vp", &d.vp.to_string())]));
+        });
+        ui.add_space(space::S);
+        // Those taken out of action, and their Cran tests.
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            step_title(ui, next(), lang.t("campaign.ui.step.cran"), tests_done);
+            ui.label(
+                RichText::new(lang.f(
+                    match c.settings.injuries {
+                        crate::rules::campaign::Injuries::Standard => "campaign.ui.cran_rule",
+                        crate::rules::campaign::Injuries::GangWar => "campaign.ui.cran_rule_gang",
+                    },
+                    &[("die", &die.to_string())],
+                ))
+                .color(PALETTE.text_subdued),
+            );
+            if d.pending.is_empty() {
+                ui.label(lang.t("campaign.ui.no_test_left"));
+            }
+            for &who in &d.pending {
+                let Some(x) = c.character(who) else { continue };
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(x.name()).strong());
+                    ui.label(lang.f(
+                        "campaign.ui.cran_of",
+                        &[("cran", &x.cran.to_string()), ("die", &die.to_string())],
+                    ));
+                    let text = self.typed.entry(who).or_default();
+                    if let Some(roll) = dice_ui(ui, lang, x.name(), die, text, !model.read_only) {
+                        out.push(edit(
+                            id,
+                            CampaignEdit::CranTest {
+                                character: who,
+                                roll,
+                            },
+                        ));
+                    }
+                });
+            }
+        });
+        ui.add_space(space::S);
+        // Fate points.
+        if c.settings.fate_points {
+            card(ui, |ui| {
+                ui.set_min_width(ui.available_width());
+                step_title(
+                    ui,
+                    next(),
+                    lang.t("campaign.ui.step.fate"),
+                    d.fallen.is_empty() && tests_done,
+                );
+                if d.fallen.is_empty() {
+                    ui.label(lang.t("campaign.ui.nobody_fell"));
+                }
+                for &who in &d.fallen {
+                    let Some(x) = c.character(who) else { continue };
+                    let left = c.escort(x.escort).map_or(0, |e| e.fate_points);
+                    ui.horizontal_wrapped(|ui| {
+                        badge(ui, state_tone(x.state), lang.t(x.state.key()));
+                        ui.label(RichText::new(x.name()).strong());
+                        ui.label(lang.f("campaign.ui.fate_left", &[("count", &left.to_string())]));
+                        let text = self.typed.entry(who).or_default();
+                        if let Some(roll) = dice_ui(ui, lang, x.name(), die, text, left > 0) {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::FateReroll {
+                                    character: who,
+                                    roll,
+                                },
+                            ));
+                        }
+                    });
+                }
+            });
+            ui.add_space(space::S);
+        }
+        // Advances.
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            let owed: Vec<_> = c
+                .characters
+                .iter()
+                .filter(|x| x.state.alive())
+                .filter(|x| matches!(&x.member, Member::Character(ch) if ch.points_left() > 0))
+                .collect();
+            step_title(
+                ui,
+                next(),
+                lang.t("campaign.ui.step.advances"),
+                owed.is_empty(),
+            );
+            ui.label(RichText::new(lang.t("campaign.ui.advance_rule")).color(PALETTE.text_subdued));
+            for x in owed {
+                let Member::Character(ch) = &x.member else {
+                    continue;
+                };
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(x.name()).strong());
+                    ui.label(lang.f(
+                        "campaign.ui.points_to_place",
+                        &[("count", &ch.points_left().to_string())],
+                    ));
+                    let chosen = self.advance.entry(x.id).or_insert(Characteristic::WS);
+                    let l = ui.label(lang.t("campaign.ui.characteristic"));
+                    egui::ComboBox::from_id_salt(("campaign.advance", x.id))
+                        .selected_text(lang.t(chosen.key()))
+                        .show_ui(ui, |ui| {
+                            for k in Characteristic::ALL {
+                                if k != Characteristic::M {
+                                    ui.selectable_value(chosen, k, lang.t(k.key()));
+                                }
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                    let place = lang.t("campaign.ui.place");
+                    let name = lang.f("campaign.ui.place_for", &[("character", x.name())]);
+                    let refusal = ch.can_spend(*chosen, &model.rules).err();
+                    let r = icon_button(ui, icons::ICON_ADD, place, &name, refusal.is_none());
+                    if let Some(p) = &refusal {
+                        r.clone().on_disabled_hover_text(lang.problem_line(p));
+                    }
+                    if r.clicked() {
+                        out.push(edit(
+                            id,
+                            CampaignEdit::Advance {
+                                character: x.id,
+                                characteristic: *chosen,
+                            },
+                        ));
+                    }
+                });
+            }
+        });
+        ui.add_space(space::S);
+        // Reinforcements.
+        self.reinforcements_ui(ui, model, c, next(), out);
+        ui.add_space(space::S);
+        // Recon.
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            let all_done = c.escorts.iter().all(|e| d.recon.contains(&e.id));
+            step_title(ui, next(), lang.t("campaign.ui.step.recon"), all_done);
+            ui.label(RichText::new(lang.t("campaign.ui.recon_rule")).color(PALETTE.text_subdued));
+            let can: Vec<_> = c
+                .characters
+                .iter()
+                .filter(|x| x.can_play() && !d.recon.contains(&x.escort))
+                .collect();
+            if !tests_done {
+                alert(ui, Tone::Info, lang.t("campaign.ui.tests_first"));
+            } else if can.is_empty() {
+                ui.label(lang.t("campaign.ui.recon_none"));
+            } else {
+                if self.recon.is_none_or(|r| !can.iter().any(|x| x.id == r)) {
+                    self.recon = can.first().map(|x| x.id);
+                }
+                ui.horizontal_wrapped(|ui| {
+                    let l = ui.label(lang.t("campaign.ui.recon_who"));
+                    let shown = self
+                        .recon
+                        .and_then(|r| c.character(r))
+                        .map_or("", |x| x.name())
+                        .to_owned();
+                    egui::ComboBox::from_id_salt("campaign.recon")
+                        .selected_text(shown)
+                        .show_ui(ui, |ui| {
+                            for x in &can {
+                                ui.selectable_value(&mut self.recon, Some(x.id), x.name());
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                    if let Some(who) = self.recon {
+                        let name = c.character(who).map_or("", |x| x.name()).to_owned();
+                        let sides = model.rules.campaign.recon.die;
+                        if let Some(roll) =
+                            dice_ui(ui, lang, &name, sides, &mut self.recon_typed, true)
+                        {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::Recon {
+                                    character: who,
+                                    roll,
+                                    cran: None,
+                                    fortune: None,
+                                },
+                            ));
+                        }
+                    }
+                });
+            }
+            if d.guide_offered && !c.guide {
+                let cost = model.rules.campaign.recon.guide_cost;
+                for e in &c.escorts {
+                    let name = lang.f(
+                        "campaign.ui.hire_guide",
+                        &[("points", &cost.to_string()), ("player", &e.player)],
+                    );
+                    if icon_button(
+                        ui,
+                        icons::ICON_EXPLORE,
+                        &name,
+                        &name,
+                        c.reinforcement_of(e.id) >= cost,
+                    )
+                    .clicked()
+                    {
+                        out.push(edit(id, CampaignEdit::HireGuide { escort: e.id }));
+                    }
+                }
+            }
+            if c.allies {
+                badge(ui, Tone::Good, lang.t("campaign.ui.allies"));
+            }
+            if c.forced_survival {
+                badge(ui, Tone::Warning, lang.t("campaign.ui.forced_survival"));
+            }
+        });
+        ui.add_space(space::S);
+        // The next mission.
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            step_title(ui, next(), lang.t("campaign.ui.step.next"), false);
+            if d.mission_type == Some(MissionType::Final) {
+                ui.label(lang.t("campaign.ui.after_final"));
+                let end = lang.t("campaign.ui.end_campaign");
+                if icon_button(ui, icons::ICON_EMOJI_EVENTS, end, end, tests_done).clicked() {
+                    out.push(edit(id, CampaignEdit::EndCampaign));
+                }
+                return;
+            }
+            let chain = c.next_type();
+            ui.label(
+                RichText::new(lang.f("campaign.ui.next_is", &[("type", lang.t(chain.key()))]))
+                    .strong(),
+            );
+            ui.horizontal_wrapped(|ui| {
+                let l = ui.label(lang.t("campaign.ui.force_type"));
+                let shown = self
+                    .force
+                    .map_or(lang.t("campaign.ui.by_the_chain"), |t| lang.t(t.key()));
+                egui::ComboBox::from_id_salt("campaign.force")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(
+                            &mut self.force,
+                            None,
+                            lang.t("campaign.ui.by_the_chain"),
+                        );
+                        for t in MissionType::ALL {
+                            ui.selectable_value(&mut self.force, Some(t), lang.t(t.key()));
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                if self.force.is_some_and(|t| t != chain) {
+                    crate::ui::widgets::labelled_text(
+                        ui,
+                        lang.t("campaign.ui.reason"),
+                        &mut self.reason,
+                    );
+                }
+            });
+            if !tests_done {
+                alert(ui, Tone::Info, lang.t("campaign.ui.tests_first"));
+            }
+            let go = lang.t("campaign.ui.draw_next");
+            if icon_button(ui, icons::ICON_MAP, go, go, tests_done).clicked() {
+                let force = self.force.filter(|t| *t != chain);
+                out.push(edit(
+                    id,
+                    CampaignEdit::NextMission {
+                        choice: MissionChoice {
+                            force_type: force,
+                            reason: if force.is_some() {
+                                std::mem::take(&mut self.reason)
+                            } else {
+                                String::new()
+                            },
+                            ..MissionChoice::default()
+                        },
+                    },
+                ));
+                self.force = None;
+            }
+        });
+        ui.add_space(space::M);
+        card_title(ui, icons::ICON_GROUPS, lang.t("campaign.ui.escort_now"));
+        ui.horizontal_wrapped(|ui| {
+            for x in c.characters.iter() {
+                character_card_ui(ui, model, c, x);
+            }
+        });
+    }
+
+    fn reinforcements_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        c: &Campaign,
+        step: u32,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let id = c.id.as_str();
+        let rate = model.rules.campaign.vp_exchange_rate;
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            step_title(ui, step, lang.t("campaign.ui.step.reinforcements"), false);
+            for e in &c.escorts {
+                let buy = self.buy.entry(e.id).or_default();
+                ui.push_id(e.id, |ui| {
+                    ui.label(
+                        RichText::new(lang.f(
+                            "campaign.ui.points_held",
+                            &[
+                                ("player", &e.player),
+                                ("points", &c.reinforcement_of(e.id).to_string()),
+                            ],
+                        ))
+                        .strong(),
+                    );
+                    ui.horizontal_wrapped(|ui| {
+                        let l = ui
+                            .label(lang.f("campaign.ui.exchange", &[("rate", &rate.to_string())]));
+                        ui.add(egui::DragValue::new(&mut buy.exchange).range(0..=c.vp))
+                            .labelled_by(l.id);
+                        let go = lang.t("campaign.ui.exchange_go");
+                        let name = lang.f("campaign.ui.exchange_for", &[("player", &e.player)]);
+                        if icon_button(
+                            ui,
+                            icons::ICON_EMOJI_EVENTS,
+                            go,
+                            &name,
+                            buy.exchange > 0 && buy.exchange <= c.vp,
+                        )
+                        .clicked()
+                        {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::ExchangeVp {
+                                    escort: e.id,
+                                    vp: buy.exchange,
+                                },
+                            ));
+                            buy.exchange = 0;
+                        }
+                    });
+                    ui.horizontal_wrapped(|ui| {
+                        let l = ui.label(lang.t("campaign.ui.recruit_from"));
+                        let shown = buy
+                            .recruit
+                            .as_ref()
+                            .and_then(|(r, cid)| model.roster(r).and_then(|r| r.character(*cid)))
+                            .map_or(lang.t("campaign.ui.choose"), |ch| ch.name.as_str())
+                            .to_owned();
+                        egui::ComboBox::from_id_salt("campaign.recruit")
+                            .selected_text(shown)
+                            .show_ui(ui, |ui| {
+                                for r in model.rosters() {
+                                    for ch in &r.characters {
+                                        let pick = Some((r.id.clone(), ch.id));
+                                        let selected = buy.recruit == pick;
+                                        if ui
+                                            .selectable_label(
+                                                selected,
+                                                format!("{} › {}", r.name, ch.name),
+                                            )
+                                            .clicked()
+                                        {
+                                            buy.recruit = pick;
+                                            buy.recruit_cost = ch.worth(&model.rules);
+                                        }
+                                    }
+                                }
+                            })
+                            .response
+                            .labelled_by(l.id);
+                        let l = ui.label(lang.t("campaign.ui.cost"));
+                        ui.add(egui::DragValue::new(&mut buy.recruit_cost).range(0..=1000))
+                            .labelled_by(l.id);
+                        let member = buy
+                            .recruit
+                            .as_ref()
+                            .and_then(|(r, cid)| {
+                                model.get::<Roster>(r).and_then(|r| r.character(*cid))
+                            })
+                            .cloned();
+                        let go = lang.t("campaign.ui.recruit");
+                        let name = lang.f("campaign.ui.recruit_for", &[("player", &e.player)]);
+                        let enough = c.reinforcement_of(e.id) >= buy.recruit_cost;
+                        if icon_button(
+                            ui,
+                            icons::ICON_PERSON_ADD,
+                            go,
+                            &name,
+                            member.is_some() && enough,
+                        )
+                        .clicked()
+                            && let Some(ch) = member
+                        {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::Recruit {
+                                    escort: e.id,
+                                    member: Member::Character(ch),
+                                    cost: buy.recruit_cost,
+                                },
+                            ));
+                        }
+                    });
+                    ui.horizontal_wrapped(|ui| {
+                        let l = ui.label(lang.t("campaign.ui.spend_points"));
+                        ui.add(egui::DragValue::new(&mut buy.spend).range(0..=1000))
+                            .labelled_by(l.id);
+                        crate::ui::widgets::labelled_text(
+                            ui,
+                            lang.t("campaign.ui.spend_what"),
+                            &mut buy.spend_what,
+                        );
+                        let go = lang.t("campaign.ui.spend");
+                        let name = lang.f("campaign.ui.spend_for", &[("player", &e.player)]);
+                        let ok = buy.spend > 0
+                            && !buy.spend_what.trim().is_empty()
+                            && c.reinforcement_of(e.id) >= buy.spend;
+                        if icon_button(ui, icons::ICON_BACKPACK, go, &name, ok).clicked() {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::Spend {
+                                    escort: e.id,
+                                    points: buy.spend,
+                                    what: std::mem::take(&mut buy.spend_what),
+                                },
+                            ));
+                            buy.spend = 0;
+                        }
+                    });
+                });
+            }
+        });
+    }
+}

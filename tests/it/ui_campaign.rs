@@ -1,0 +1,210 @@
+//! The campaign driven through its widgets: set up from a roster, three
+//! missions played at the table and settled in the wizard, a death and an
+//! undo; then the app rebuilt on the same data finds it all.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::campaign::{Campaign, Phase, State};
+use muster::rules::{Doc, Roster};
+use muster::store::Store;
+use muster::ui::Gui;
+
+fn harness(dir: &Path) -> Harness<'static, Gui> {
+    let app = App::new(
+        Some(dir),
+        &Prefs {
+            lang: Lang::En,
+            ..Prefs::default()
+        },
+        Box::new(ScriptedDesktop::default()),
+        11,
+    )
+    .expect("app");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 6000.0))
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    h.run();
+    h
+}
+
+fn campaign(h: &Harness<'_, Gui>) -> Campaign {
+    h.state()
+        .app
+        .model
+        .docs
+        .iter()
+        .find_map(|d| d.get::<Campaign>())
+        .cloned()
+        .expect("a campaign")
+}
+
+fn click(h: &mut Harness<'_, Gui>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+fn button(h: &mut Harness<'_, Gui>, label: &str) {
+    h.get_by_role_and_label(Role::Button, label).click();
+    h.run();
+}
+
+fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// A Cran test with a die typed in from real dice.
+fn typed_test(h: &mut Harness<'_, Gui>, who: &str, face: u32) {
+    type_into(h, &format!("or my D10 — {who}"), &face.to_string());
+    button(h, &format!("Use my die for {who}"));
+}
+
+fn state_of(h: &Harness<'_, Gui>, name: &str) -> State {
+    let c = campaign(h);
+    c.characters
+        .iter()
+        .find(|x| x.name() == name)
+        .map(|x| x.state)
+        .expect("character")
+}
+
+#[test]
+fn three_missions_through_the_table_and_the_wizard_with_a_death_and_an_undo() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/examples/rt-band.json"
+        ))
+        .expect("example");
+        let band = muster::store::document::parse::<Roster>(&text, "rt-band").expect("roster");
+        Store::open(dir.path())
+            .expect("store")
+            .save(&Doc::new(band))
+            .expect("save");
+    }
+    let mut h = harness(dir.path());
+
+    // A new campaign from the library.
+    type_into(
+        &mut h,
+        "Name of the new roster or team",
+        "The Tertius Heresy",
+    );
+    button(&mut h, "Create campaign");
+    assert!(matches!(h.state().app.model.screen, Screen::Campaign(_)));
+
+    // Setup: the Nemesis, two secondary factions, one escort.
+    click(&mut h, "Nemesis");
+    h.query_all_by_label("Renegade Space Marines")
+        .find(|n| n.accesskit_node().role() != Role::CheckBox)
+        .expect("the option")
+        .click();
+    h.run();
+    assert_eq!(campaign(&h).settings.nemesis, "renegade_marines");
+    for f in ["Chaos cultists", "Mutants"] {
+        h.get_by_role_and_label(Role::CheckBox, f).click();
+        h.run();
+    }
+    type_into(&mut h, "Player", "Camille");
+    click(&mut h, "Roster or kill team");
+    h.get_by_label("Inquisitor Vael's retinue (Roster)").click();
+    h.run();
+    button(&mut h, "Add the escort");
+    let c = campaign(&h);
+    assert_eq!(c.characters.len(), 3);
+    assert_eq!(c.settings.secondary, vec!["cultists", "mutants"]);
+    button(&mut h, "Draw the first mission");
+    assert_eq!(campaign(&h).phase, Phase::Ready);
+    assert!(
+        h.query_all_by_label_contains("Mission 1: Investigation")
+            .next()
+            .is_some()
+    );
+
+    // Mission 1: the enemy drawn, Brask taken out, the objective met.
+    button(&mut h, "Draw the whole enemy escort");
+    assert!(campaign(&h).mission.expect("mission").enemy_complete());
+    button(&mut h, "Begin the mission");
+    assert_eq!(campaign(&h).phase, Phase::Playing);
+    button(&mut h, "Take Sergeant Brask out of action");
+    h.get_by_role_and_label(Role::CheckBox, "Objective achieved")
+        .click();
+    h.run();
+    let vp = h.get_by_label("VP earned");
+    vp.click();
+    h.run();
+    h.get_by_label("VP earned").type_text("2");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    button(&mut h, "End the mission");
+    let c = campaign(&h);
+    assert_eq!(c.phase, Phase::Debrief);
+    assert_eq!(c.vp, 2);
+    // The wizard opens by itself; Brask's test, typed: 9, lightly wounded.
+    assert!(h.query_all_by_label_contains("Cran tests").next().is_some());
+    typed_test(&mut h, "Sergeant Brask", 9);
+    assert_eq!(state_of(&h, "Sergeant Brask"), State::LightlyWounded);
+    // An advance point for the unwounded, placed.
+    button(&mut h, "Place an advance point for Sister Oriel");
+    button(&mut h, "Draw the next mission");
+    let c = campaign(&h);
+    assert_eq!(c.phase, Phase::Ready);
+    assert_eq!(c.mission.as_ref().expect("mission").number, 2);
+
+    // Mission 2: Oriel falls and dies; the player undoes the tick and
+    // plays it again with Vael instead.
+    button(&mut h, "Begin the mission");
+    button(&mut h, "Take Sister Oriel out of action");
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    assert!(campaign(&h).table.expect("table").out_of_action.is_empty());
+    button(&mut h, "Take Inquisitor Vael out of action");
+    button(&mut h, "End the mission");
+    typed_test(&mut h, "Inquisitor Vael", 1);
+    assert_eq!(state_of(&h, "Inquisitor Vael"), State::Dead);
+    // No fate point saves him: two rerolls fail.
+    type_into(&mut h, "or my D10 — Inquisitor Vael", "1");
+    button(&mut h, "Use my die for Inquisitor Vael");
+    assert_eq!(state_of(&h, "Inquisitor Vael"), State::Dead);
+    assert_eq!(campaign(&h).escorts[0].fate_points, 4);
+    button(&mut h, "Draw the next mission");
+
+    // Mission 3: nobody hurt.
+    button(&mut h, "Begin the mission");
+    button(&mut h, "End the mission");
+    button(&mut h, "Draw the next mission");
+    let before = campaign(&h);
+    assert_eq!(before.missions_played, 3);
+    assert_eq!(before.mission.as_ref().expect("mission").number, 4);
+    assert!(before.validate(&h.state().app.model.rules).is_empty());
+
+    // The journal shows the death and its die.
+    h.get_by_role_and_label(Role::Tab, "Journal").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Inquisitor Vael: dead")
+            .next()
+            .is_some()
+    );
+
+    // Rebuilt on the same data, it is all there.
+    drop(h);
+    let mut h = harness(dir.path());
+    let after = campaign(&h);
+    assert_eq!(after, before);
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(after.id.clone())));
+    h.run();
+    assert!(h.query_by_label("Missions played: 3").is_some());
+    assert!(h.query_all_by_label("dead").next().is_some());
+}
