@@ -64,6 +64,7 @@ pub fn long_campaign(rules: &RulesData) -> Campaign {
             E::DrawEnemy {
                 all: true,
                 rolls: vec![],
+                drawn: vec![],
             },
         );
         c = play(&c, E::BeginMission);
@@ -96,11 +97,21 @@ pub fn long_campaign(rules: &RulesData) -> Campaign {
                 );
             }
         }
+        let earns = c
+            .mission
+            .as_ref()
+            .is_some_and(|x| x.mission_type.earns_vp());
         let result = Result_ {
             success: m % 3 != 0,
-            vp: u32::from(m % 3 != 0),
+            vp: u32::from(m % 3 != 0 && earns),
         };
-        c = play(&c, E::EndMission { result });
+        c = play(
+            &c,
+            E::EndMission {
+                result,
+                played: vec![],
+            },
+        );
         let pending = c
             .debrief
             .as_ref()

@@ -41,6 +41,7 @@ impl App {
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::Create(kind, name) => self.create(kind, &name),
+            Command::CreateFrom(doc) => self.create_from(&doc),
             Command::Rename(key, name) => {
                 let name = name.trim().to_owned();
                 if name.is_empty() {
@@ -115,6 +116,19 @@ impl App {
         };
         let id = self.fresh_id(&name);
         let doc = entry.create(id.clone(), name);
+        self.record(
+            Action::New.label(),
+            vec![(DocKey::new(kind, id.clone()), None, Some(doc))],
+        );
+        if let Some(screen) = Screen::of_doc(&DocKey::new(kind, id)) {
+            self.model.screen = screen;
+        }
+    }
+
+    fn create_from(&mut self, doc: &crate::rules::Doc) {
+        let kind = doc.kind();
+        let id = self.fresh_id(doc.name());
+        let doc = doc.renamed(Some(id.clone()), None);
         self.record(
             Action::New.label(),
             vec![(DocKey::new(kind, id.clone()), None, Some(doc))],

@@ -57,6 +57,9 @@ pub enum Command {
     Show(Screen),
     /// A new, empty document of a kind, with its name.
     Create(&'static str, String),
+    /// A new document made from another (an escort exported from a
+    /// campaign): it gets a fresh id from its name.
+    CreateFrom(crate::rules::Doc),
     /// Rename a document.
     Rename(DocKey, String),
     /// Copy a document under a new name.
@@ -121,7 +124,7 @@ impl Command {
     /// The action of the command table this command carries out, if any.
     pub fn action(&self) -> Option<Action> {
         Some(match self {
-            Self::Create(..) => Action::New,
+            Self::Create(..) | Self::CreateFrom(_) => Action::New,
             Self::Import(_) | Self::ImportDialog => Action::Import,
             Self::Export(..) | Self::ExportDialog(_) => Action::Export,
             Self::Rename(..) => Action::Rename,

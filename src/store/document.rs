@@ -304,11 +304,35 @@ fn parse_typed<K: DocKind>(text: &str) -> Result<K, DocError> {
     }
 }
 
-/// The envelope's head, the payload skipped.
-#[derive(serde::Deserialize)]
-struct Head {
-    muster: Option<String>,
-    schema_version: Option<u64>,
+/// Reads an envelope written as Muster writes it — `muster`, then
+/// `schema_version`, then the payload — of kind `K` and the current
+/// version, in one pass; anything else is an error that sends the caller
+/// to the careful path.
+struct FastEnvelope<K>(PhantomData<K>);
+
+impl<'de, K: DocKind> Visitor<'de> for FastEnvelope<K> {
+    type Value = K;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a Muster {} document", K::KIND)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<K, A::Error> {
+        let other = || de::Error::custom("not the usual envelope");
+        if map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() != Some("muster")
+            || map.next_value::<std::borrow::Cow<'de, str>>()? != K::KIND
+            || map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() != Some("schema_version")
+            || map.next_value::<u64>()? != u64::from(SCHEMA_VERSION)
+            || map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() != Some(K::KIND)
+        {
+            return Err(other());
+        }
+        let doc = map.next_value::<K>()?;
+        if map.next_key::<de::IgnoredAny>()?.is_some() {
+            return Err(other());
+        }
+        Ok(doc)
+    }
 }
 
 /// What the envelope of a text says: its kind and schema version, or `None`
@@ -336,16 +360,10 @@ pub fn parse<K: DocKind>(text: &str, fallback_id: &str) -> Result<K, DocError> {
     // The usual case, a file of this kind and version: its envelope is
     // skimmed and its payload read once, typed, with no tree built. Any
     // trouble takes the careful path below, which says where it is.
-    if let Ok(Head {
-        muster: Some(kind),
-        schema_version: Some(version),
-    }) = serde_json::from_str::<Head>(text)
-        && kind == K::KIND
-        && version == u64::from(SCHEMA_VERSION)
     {
         let mut de = serde_json::Deserializer::from_str(text);
-        if let Ok(doc) = EnvelopeSeed::<K>(PhantomData)
-            .deserialize(&mut de)
+        if let Ok(doc) = de
+            .deserialize_map(FastEnvelope::<K>(PhantomData))
             .and_then(|doc| de.end().map(|()| doc))
         {
             return Ok(doc);

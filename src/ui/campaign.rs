@@ -11,13 +11,19 @@ use super::campaign_play::PlayView;
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::campaign::{
-    Campaign, CampaignCharacter, CampaignEdit, CharId, Injuries, Member, Mission, NewEscort, Phase,
-    PoolMode, State,
+    Campaign, CampaignCharacter, CampaignEdit, CharId, ExportedEscort, Injuries, Member, Mission,
+    NewEscort, Phase, PoolMode, State,
 };
 use crate::rules::data::name_in;
 use crate::rules::{DocKey, DocKind, KillTeam, Roster};
 use crate::ui::theme::{PALETTE, space};
-use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
+use crate::ui::widgets::{
+    Tone, alert, badge, card, card_grid, card_title, icon_button, labelled_text,
+};
+
+/// The size of a character's cell in the escort's grid: his card and the
+/// button under it.
+pub const CARD: egui::Vec2 = egui::vec2(250.0, 168.0);
 
 /// The parts of the campaign screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -176,7 +182,7 @@ impl CampaignView {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_SETTINGS, lang.t("campaign.ui.settings"));
             let mut s = c.settings.clone();
-            egui::Grid::new("campaign.settings")
+            egui::Grid::new("cmp-settings")
                 .num_columns(2)
                 .spacing([space::M, space::S])
                 .show(ui, |ui| {
@@ -185,7 +191,7 @@ impl CampaignView {
                         .labelled_by(l.id);
                     ui.end_row();
                     let l = ui.label(lang.t("campaign.ui.cran_die"));
-                    egui::ComboBox::from_id_salt("campaign.cran_die")
+                    egui::ComboBox::from_id_salt("cmp-cran_die")
                         .selected_text(format!("D{}", s.cran_die))
                         .show_ui(ui, |ui| {
                             for f in &data.cran {
@@ -242,7 +248,7 @@ impl CampaignView {
                     } else {
                         faction_name(model, &s.nemesis)
                     };
-                    egui::ComboBox::from_id_salt("campaign.nemesis")
+                    egui::ComboBox::from_id_salt("cmp-nemesis")
                         .selected_text(nemesis)
                         .show_ui(ui, |ui| {
                             for f in &data.factions {
@@ -330,7 +336,7 @@ impl CampaignView {
                     .source
                     .as_ref()
                     .map_or_else(|| lang.t("campaign.ui.choose").to_owned(), label_of);
-                egui::ComboBox::from_id_salt("campaign.source")
+                egui::ComboBox::from_id_salt("cmp-source")
                     .selected_text(shown)
                     .show_ui(ui, |ui| {
                         for d in &model.docs {
@@ -580,41 +586,59 @@ pub fn mission_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<
         }
         // The enemy escort (CMP-5).
         if !m.enemy.is_empty() {
-            egui::Grid::new("campaign.enemy")
-                .striped(true)
-                .show(ui, |ui| {
-                    for (i, e) in m.enemy.iter().enumerate() {
-                        ui.label(format!("{}.", i + 1));
-                        ui.label(name_in(&e.names, lang.code(), &e.entry_type));
-                        ui.label(RichText::new(e.roll.to_string()).color(PALETTE.text_subdued));
-                        ui.label(lang.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
-                        if c.phase == Phase::Ready {
-                            let name = lang.f(
-                                "campaign.ui.reroll_named",
-                                &[("index", &(i + 1).to_string())],
-                            );
-                            if icon_button(
-                                ui,
-                                icons::ICON_CASINO,
-                                lang.t("campaign.ui.reroll"),
-                                &name,
-                                true,
-                            )
-                            .on_hover_text(lang.t("campaign.ui.reroll_hint"))
-                            .clicked()
-                            {
-                                out.push(edit(
-                                    id,
-                                    CampaignEdit::RerollEnemy {
-                                        index: i,
-                                        roll: None,
-                                    },
-                                ));
-                            }
+            egui::Grid::new("cmp-enemy").striped(true).show(ui, |ui| {
+                for (i, e) in m.enemy.iter().enumerate() {
+                    ui.label(format!("{}.", i + 1));
+                    ui.label(name_in(&e.names, lang.code(), &e.entry_type));
+                    ui.label(RichText::new(e.roll.to_string()).color(PALETTE.text_subdued));
+                    ui.label(lang.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
+                    if c.phase == Phase::Ready {
+                        let name = lang.f(
+                            "campaign.ui.reroll_named",
+                            &[("index", &(i + 1).to_string())],
+                        );
+                        if icon_button(
+                            ui,
+                            icons::ICON_CASINO,
+                            lang.t("campaign.ui.reroll"),
+                            &name,
+                            true,
+                        )
+                        .on_hover_text(lang.t("campaign.ui.reroll_hint"))
+                        .clicked()
+                        {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::RerollEnemy {
+                                    index: i,
+                                    roll: None,
+                                    drawn: None,
+                                },
+                            ));
                         }
-                        ui.end_row();
                     }
-                });
+                    if c.phase == Phase::Playing {
+                        let name = lang.f(
+                            "campaign.ui.behaviour_named",
+                            &[("index", &(i + 1).to_string())],
+                        );
+                        let word = lang.t("campaign.ui.behaviour");
+                        if icon_button(ui, icons::ICON_CASINO, word, &name, !model.read_only)
+                            .on_hover_text(lang.t("campaign.ui.behaviour_hint"))
+                            .clicked()
+                        {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::EnemyBehaviour {
+                                    index: i,
+                                    roll: None,
+                                },
+                            ));
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
             ui.label(lang.f(
                 "campaign.ui.enemy_total",
                 &[
@@ -633,6 +657,7 @@ pub fn mission_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<
                         CampaignEdit::DrawEnemy {
                             all: false,
                             rolls: vec![],
+                            drawn: vec![],
                         },
                     ));
                 }
@@ -643,6 +668,7 @@ pub fn mission_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<
                         CampaignEdit::DrawEnemy {
                             all: true,
                             rolls: vec![],
+                            drawn: vec![],
                         },
                     ));
                 }
@@ -667,7 +693,8 @@ pub fn character_card_ui(
 ) -> egui::Response {
     let lang = model.lang;
     card(ui, |ui| {
-        ui.set_width(230.0);
+        ui.set_width(CARD.x - 24.0);
+        ui.set_height(112.0);
         ui.horizontal(|ui| {
             let icon = match x.member {
                 Member::Character(_) => icons::ICON_PERSON,
@@ -739,6 +766,29 @@ fn overview_ui(
                 &[("player", &e.player), ("source", &e.source)],
             ),
         );
+        if let Some(exported) = c.export_escort(
+            e.id,
+            &lang.f(
+                "campaign.ui.export_name",
+                &[
+                    ("source", &e.source),
+                    ("number", &c.missions_played.to_string()),
+                ],
+            ),
+        ) {
+            let word = lang.t("campaign.ui.export");
+            let name = lang.f("campaign.ui.export_named", &[("player", &e.player)]);
+            if icon_button(ui, icons::ICON_UPLOAD, word, &name, !model.read_only)
+                .on_hover_text(lang.t("campaign.ui.export_hint"))
+                .clicked()
+            {
+                let doc = match exported {
+                    ExportedEscort::Roster(r) => crate::rules::Doc::new(r),
+                    ExportedEscort::KillTeam(t) => crate::rules::Doc::new(t),
+                };
+                out.push(Command::CreateFrom(doc));
+            }
+        }
         let playing = c.members(e.id).filter(|x| x.can_play()).count();
         ui.label(
             lang.f(
@@ -755,24 +805,24 @@ fn overview_ui(
                 ],
             ),
         );
-        ui.horizontal_wrapped(|ui| {
-            for x in c.members(e.id) {
-                ui.vertical(|ui| {
-                    character_card_ui(ui, model, c, x);
-                    let name = lang.f("campaign.ui.history_of", &[("character", x.name())]);
-                    if icon_button(
-                        ui,
-                        icons::ICON_HISTORY,
-                        lang.t("campaign.ui.history"),
-                        &name,
-                        true,
-                    )
-                    .clicked()
-                    {
-                        asked = Some(x.id);
-                    }
-                });
-            }
+        let members: Vec<&CampaignCharacter> = c.members(e.id).collect();
+        ui.push_id(("escort", e.id), |ui| {
+            card_grid(ui, members.len(), CARD, |ui, i| {
+                let x = members[i];
+                character_card_ui(ui, model, c, x);
+                let name = lang.f("campaign.ui.history_of", &[("character", x.name())]);
+                if icon_button(
+                    ui,
+                    icons::ICON_HISTORY,
+                    lang.t("campaign.ui.history"),
+                    &name,
+                    true,
+                )
+                .clicked()
+                {
+                    asked = Some(x.id);
+                }
+            });
         });
         ui.add_space(space::M);
     }

@@ -72,7 +72,7 @@ impl JournalView {
                 .and_then(|id| c.character(id))
                 .map_or(lang.t("campaign.ui.everyone"), |x| x.name())
                 .to_owned();
-            egui::ComboBox::from_id_salt("campaign.journal.who")
+            egui::ComboBox::from_id_salt("cmp-journal.who")
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut self.character, None, lang.t("campaign.ui.everyone"));
@@ -141,7 +141,7 @@ impl JournalView {
                 lang.f("campaign.ui.mission_n", &[("number", &m.to_string())])
             };
             egui::CollapsingHeader::new(RichText::new(title).heading())
-                .id_salt(("campaign.journal.mission", m))
+                .id_salt(("cmp-journal.mission", m))
                 .default_open(Some(m) == newest || character.is_some())
                 .show(ui, |ui| {
                     for i in entries {

@@ -251,6 +251,26 @@ impl PlayView {
                             },
                             &[("character", x.name())],
                         );
+                        let home =
+                            lang.f("campaign.ui.leave_home_named", &[("character", x.name())]);
+                        if icon_button(
+                            ui,
+                            icons::ICON_CLOSE,
+                            lang.t("campaign.ui.leave_home"),
+                            &home,
+                            true,
+                        )
+                        .on_hover_text(lang.t("campaign.ui.leave_home_hint"))
+                        .clicked()
+                        {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::SetPlaying {
+                                    character: x.id,
+                                    plays: false,
+                                },
+                            ));
+                        }
                         if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
                             out.push(edit(
                                 id,
@@ -287,6 +307,29 @@ impl PlayView {
                     });
                 }
             });
+            let home: Vec<_> = c
+                .members(e.id)
+                .filter(|x| x.can_play() && !table.players.contains(&x.id))
+                .collect();
+            if !home.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        RichText::new(lang.t("campaign.ui.at_home")).color(PALETTE.text_subdued),
+                    );
+                    for x in home {
+                        let name = lang.f("campaign.ui.bring_named", &[("character", x.name())]);
+                        if icon_button(ui, icons::ICON_ADD, x.name(), &name, true).clicked() {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::SetPlaying {
+                                    character: x.id,
+                                    plays: true,
+                                },
+                            ));
+                        }
+                    }
+                });
+            }
             ui.add_space(space::M);
         }
         let t = c
@@ -317,6 +360,7 @@ impl PlayView {
                 out.push(edit(
                     id,
                     CampaignEdit::EndMission {
+                        played: Vec::new(),
                         result: Result_ {
                             success: self.success,
                             vp,
@@ -469,7 +513,7 @@ impl PlayView {
                     ));
                     let chosen = self.advance.entry(x.id).or_insert(Characteristic::WS);
                     let l = ui.label(lang.t("campaign.ui.characteristic"));
-                    egui::ComboBox::from_id_salt(("campaign.advance", x.id))
+                    egui::ComboBox::from_id_salt(("cmp-advance", x.id))
                         .selected_text(lang.t(chosen.key()))
                         .show_ui(ui, |ui| {
                             for k in Characteristic::ALL {
@@ -495,6 +539,21 @@ impl PlayView {
                                 characteristic: *chosen,
                             },
                         ));
+                    }
+                    if d.earned.contains(&x.id) {
+                        let name = lang.f("campaign.ui.unworthy_named", &[("character", x.name())]);
+                        if icon_button(
+                            ui,
+                            icons::ICON_GPP_BAD,
+                            lang.t("campaign.ui.unworthy"),
+                            &name,
+                            true,
+                        )
+                        .on_hover_text(lang.t("campaign.ui.unworthy_hint"))
+                        .clicked()
+                        {
+                            out.push(edit(id, CampaignEdit::Unworthy { character: x.id }));
+                        }
                     }
                 });
             }
@@ -529,7 +588,7 @@ impl PlayView {
                         .and_then(|r| c.character(r))
                         .map_or("", |x| x.name())
                         .to_owned();
-                    egui::ComboBox::from_id_salt("campaign.recon")
+                    egui::ComboBox::from_id_salt("cmp-recon")
                         .selected_text(shown)
                         .show_ui(ui, |ui| {
                             for x in &can {
@@ -551,6 +610,7 @@ impl PlayView {
                                     roll,
                                     cran: None,
                                     fortune: None,
+                                    effect: None,
                                 },
                             ));
                         }
@@ -607,7 +667,7 @@ impl PlayView {
                 let shown = self
                     .force
                     .map_or(lang.t("campaign.ui.by_the_chain"), |t| lang.t(t.key()));
-                egui::ComboBox::from_id_salt("campaign.force")
+                egui::ComboBox::from_id_salt("cmp-force")
                     .selected_text(shown)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(
@@ -654,10 +714,8 @@ impl PlayView {
         });
         ui.add_space(space::M);
         card_title(ui, icons::ICON_GROUPS, lang.t("campaign.ui.escort_now"));
-        ui.horizontal_wrapped(|ui| {
-            for x in c.characters.iter() {
-                character_card_ui(ui, model, c, x);
-            }
+        crate::ui::widgets::card_grid(ui, c.characters.len(), super::campaign::CARD, |ui, i| {
+            character_card_ui(ui, model, c, &c.characters[i]);
         });
     }
 
@@ -722,7 +780,7 @@ impl PlayView {
                             .and_then(|(r, cid)| model.roster(r).and_then(|r| r.character(*cid)))
                             .map_or(lang.t("campaign.ui.choose"), |ch| ch.name.as_str())
                             .to_owned();
-                        egui::ComboBox::from_id_salt("campaign.recruit")
+                        egui::ComboBox::from_id_salt("cmp-recruit")
                             .selected_text(shown)
                             .show_ui(ui, |ui| {
                                 for r in model.rosters() {

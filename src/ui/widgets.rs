@@ -308,3 +308,26 @@ pub fn virtual_rows(
         ui.allocate_space(egui::vec2(width, (count - last) as f32 * stride - gap));
     }
 }
+
+/// Cards of one size in rows that fill the width, only the rows in view
+/// drawn (a long escort costs what is on screen).
+pub fn card_grid(
+    ui: &mut egui::Ui,
+    count: usize,
+    card: egui::Vec2,
+    mut cell: impl FnMut(&mut egui::Ui, usize),
+) {
+    let gap = ui.spacing().item_spacing.x;
+    let columns = (((ui.available_width() + gap) / (card.x + gap)).floor() as usize).max(1);
+    let rows = count.div_ceil(columns);
+    virtual_rows(ui, card.y, rows, |ui, row| {
+        ui.horizontal(|ui| {
+            for i in row * columns..((row + 1) * columns).min(count) {
+                ui.allocate_ui(card, |ui| {
+                    ui.set_min_size(card);
+                    cell(ui, i);
+                });
+            }
+        });
+    });
+}

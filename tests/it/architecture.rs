@@ -186,6 +186,8 @@ fn every_translation_key_used_in_the_code_exists() {
         "reference.",
         "odds.",
         "battle.",
+        "campaign.",
+        "robot.",
         "robot.",
         "flyer.",
     ];

@@ -104,7 +104,14 @@ fn play(c: &Campaign, out: &[&str], result: Result_, r: &RulesData) -> Campaign 
             r,
         );
     }
-    ok(&c, E::EndMission { result }, r)
+    ok(
+        &c,
+        E::EndMission {
+            result,
+            played: vec![],
+        },
+        r,
+    )
 }
 
 fn won(vp: u32) -> Result_ {
@@ -164,9 +171,23 @@ fn cmp_1_only_investigations_and_inquiries_earn_vp() {
         &r,
     );
     let c = ok(&c, E::BeginMission, &r);
-    let p = refused(&c, E::EndMission { result: won(1) }, &r);
+    let p = refused(
+        &c,
+        E::EndMission {
+            result: won(1),
+            played: vec![],
+        },
+        &r,
+    );
     assert_eq!(p.rule, "CMP-1");
-    let c = ok(&c, E::EndMission { result: won(0) }, &r);
+    let c = ok(
+        &c,
+        E::EndMission {
+            result: won(0),
+            played: vec![],
+        },
+        &r,
+    );
     assert_eq!(c.vp, 2);
 }
 
@@ -182,10 +203,36 @@ fn cmp_2_the_mission_chain() {
     // No VP earned: a Survival follows.
     let c = next(&play(&c, &[], lost(), &r), &r);
     assert_eq!(mission_type(&c), MissionType::Survival);
-    // A Survival lost (Decision): another Survival.
-    let c = next(&play(&c, &[], lost(), &r), &r);
+    // A Survival lost — the objective failed and everyone taken out of
+    // action (Decision): another Survival.
+    let c = cran(&play(&c, &["Ada"], lost(), &r), "Ada", 9, &r);
+    assert!(!c.debrief.as_ref().unwrap().success);
+    let c = next(&c, &r);
     assert_eq!(mission_type(&c), MissionType::Survival);
-    // Survived: the trail is lost, an Investigation follows.
+    // Survived — someone still standing, even with the objective failed:
+    // the trail is lost, an Investigation follows.
+    let c = play(&c, &[], lost(), &r);
+    assert!(c.debrief.as_ref().unwrap().success);
+    let c = next(&c, &r);
+    assert_eq!(mission_type(&c), MissionType::Investigation);
+    // A mission drawn against the chain uses up a forced Survival.
+    let forced = recon(&play(&c, &[], lost(), &r), "Ada", 12, Some(1), &r);
+    assert!(forced.forced_survival);
+    let overridden = ok(
+        &forced,
+        E::NextMission {
+            choice: MissionChoice {
+                force_type: Some(MissionType::Inquiry),
+                reason: "house rule".into(),
+                ..MissionChoice::default()
+            },
+        },
+        &r,
+    );
+    assert!(!overridden.forced_survival);
+    // Won with no VP earned: a Survival follows.
+    let c = next(&play(&c, &[], won(0), &r), &r);
+    assert_eq!(mission_type(&c), MissionType::Survival);
     let c = next(&play(&c, &[], won(0), &r), &r);
     assert_eq!(mission_type(&c), MissionType::Investigation);
     // Reaching the threshold (10 VP by default): the Grand Final.
@@ -197,7 +244,7 @@ fn cmp_2_the_mission_chain() {
     assert_eq!(spent.next_type(), MissionType::Inquiry);
     let c = next(&c, &r);
     assert_eq!(mission_type(&c), MissionType::Final);
-    assert_eq!(c.mission.as_ref().unwrap().number, 6);
+    assert_eq!(c.mission.as_ref().unwrap().number, 8);
 }
 
 #[test]
@@ -423,6 +470,7 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
             E::DrawEnemy {
                 all: false,
                 rolls: vec![face_roll(top)],
+                drawn: vec![],
             },
             &r,
         );
@@ -440,6 +488,7 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
         E::DrawEnemy {
             all: false,
             rolls: vec![],
+            drawn: vec![],
         },
         &r,
     );
@@ -451,6 +500,7 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
         E::RerollEnemy {
             index: 0,
             roll: Some(cheap.clone()),
+            drawn: None,
         },
         &r,
     );
@@ -464,6 +514,7 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
         E::DrawEnemy {
             all: true,
             rolls: vec![],
+            drawn: vec![],
         },
         &r,
     );
@@ -818,7 +869,14 @@ fn cmp_13_a_seriously_wounded_character_misses_the_next_mission_then_is_fit() {
         &r,
     );
     assert_eq!(p.rule, "CMP-13");
-    let c = ok(&c, E::EndMission { result: lost() }, &r);
+    let c = ok(
+        &c,
+        E::EndMission {
+            result: lost(),
+            played: vec![],
+        },
+        &r,
+    );
     assert_eq!(state(&c, "Ada"), State::Fit);
     assert!(c.character(ada).unwrap().can_play());
     assert_eq!(c.character(ada).unwrap().missions, 1);
@@ -869,6 +927,7 @@ fn recon(c: &Campaign, name: &str, face: u32, test: Option<u32>, r: &RulesData) 
             roll: die(12, face),
             cran: test.and_then(|t| die(c.settings.cran_die, t)),
             fortune: Some(Roll::from_faces(6, vec![1, 2, 3, 4, 5], 0)),
+            effect: None,
         },
         r,
     )
@@ -890,6 +949,7 @@ fn cmp_14_recon_between_missions() {
             roll: None,
             cran: None,
             fortune: None,
+            effect: None,
         },
         &r,
     );
@@ -1090,7 +1150,14 @@ fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
         },
         &r,
     );
-    let c = ok(&c, E::EndMission { result: won(1) }, &r);
+    let c = ok(
+        &c,
+        E::EndMission {
+            result: won(1),
+            played: vec![],
+        },
+        &r,
+    );
     let points = |c: &Campaign, n: &str| match &c.character(id(c, n)).unwrap().member {
         Member::Character(ch) => ch.advance_points,
         Member::Soldier(_) => unreachable!(),
@@ -1158,9 +1225,7 @@ fn a_journal_naming_a_missing_character_is_reported() {
     let text = muster::store::to_json(&c).unwrap();
     let bob = id(&c, "Bob");
     // Someone edited the file: Bob's test now names character 99.
-    let at = text
-        .find("\"event\": \"cran_test\"")
-        .expect("the test entry");
+    let at = text.find("\"cran_test\": {").expect("the test entry");
     let name = format!("\"character\": {bob}");
     let from = at + text[at..].find(&name).expect("its character");
     let edited = format!(
@@ -1258,7 +1323,7 @@ proptest! {
             }
             let vp = if t.earns_vp() { s.vp } else { 0 };
             let before = c.vp;
-            c = ok(&c, E::EndMission { result: Result_ { success: s.success, vp } }, &r);
+            c = ok(&c, E::EndMission { result: Result_ { success: s.success, vp }, played: vec![] }, &r);
             prop_assert_eq!(c.vp, before + vp);
             let pending = c.debrief.as_ref().unwrap().pending.clone();
             for (i, id) in pending.iter().enumerate() {
@@ -1358,6 +1423,7 @@ fn write_example_campaign() {
         E::DrawEnemy {
             all: true,
             rolls: vec![],
+            drawn: vec![],
         },
     );
     let mut c = go(&c, E::BeginMission);
@@ -1372,7 +1438,13 @@ fn write_example_campaign() {
             },
         );
     }
-    let c = go(&c, E::EndMission { result: won(2) });
+    let c = go(
+        &c,
+        E::EndMission {
+            result: won(2),
+            played: vec![],
+        },
+    );
     let c = go(
         &c,
         E::Recruit {
@@ -1397,6 +1469,7 @@ fn write_example_campaign() {
             roll: die(12, 3),
             cran: None,
             fortune: None,
+            effect: None,
         },
     );
     let c = go(
@@ -1410,6 +1483,7 @@ fn write_example_campaign() {
         E::DrawEnemy {
             all: true,
             rolls: vec![],
+            drawn: vec![],
         },
     );
     let c = go(&c, E::BeginMission);
@@ -1421,7 +1495,13 @@ fn write_example_campaign() {
             out: true,
         },
     );
-    let c = go(&c, E::EndMission { result: won(1) });
+    let c = go(
+        &c,
+        E::EndMission {
+            result: won(1),
+            played: vec![],
+        },
+    );
     let c = go(
         &c,
         E::CranTest {
@@ -1440,6 +1520,7 @@ fn write_example_campaign() {
         E::DrawEnemy {
             all: true,
             rolls: vec![],
+            drawn: vec![],
         },
     );
     let mut c = go(&c, E::BeginMission);
@@ -1453,7 +1534,13 @@ fn write_example_campaign() {
             },
         );
     }
-    let c = go(&c, E::EndMission { result: lost() });
+    let c = go(
+        &c,
+        E::EndMission {
+            result: lost(),
+            played: vec![],
+        },
+    );
     let c = go(
         &c,
         E::CranTest {
@@ -1504,4 +1591,282 @@ fn the_example_campaign_is_three_missions_in_with_its_casualties() {
     assert_eq!(state(&c, "Trooper Dall"), State::Dead);
     assert_eq!(c.phase, Phase::Ready);
     assert_eq!(mission_type(&c), MissionType::Survival);
+}
+
+#[test]
+fn cmp_15_an_enemy_tests_its_cran_in_the_missions_mode() {
+    let r = rules();
+    let c = started(&["Ada"], &r);
+    let c = ok(
+        &c,
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+        &r,
+    );
+    let c = ok(&c, E::BeginMission, &r);
+    let mode = c.mission.as_ref().unwrap().mode;
+    let cran = r.campaign.cran(10).unwrap().enemy;
+    let mut rng = seeded(3);
+    let outcome = |face: u32, rng: &mut muster::rules::dice::DiceRng| {
+        let (_, o) = c
+            .apply(
+                E::EnemyBehaviour {
+                    index: 0,
+                    roll: die(10, face),
+                },
+                &r,
+                rng,
+            )
+            .unwrap();
+        let (_, line) = o.lines.last().unwrap().clone();
+        match line.get("what") {
+            Some(muster::rules::Arg::Key(k)) => k.to_string(),
+            other => panic!("{other:?}"),
+        }
+    };
+    let (pass, fail) = match mode {
+        muster::rules::campaign::Mode::Attack => (
+            "campaign.behaviour.attack_passed",
+            "campaign.behaviour.attack_failed",
+        ),
+        muster::rules::campaign::Mode::Defence => (
+            "campaign.behaviour.defence_passed",
+            "campaign.behaviour.defence_failed",
+        ),
+    };
+    // Higher or equal: passed; lower: failed.
+    assert_eq!(outcome(cran, &mut rng), pass);
+    assert_eq!(outcome(cran - 1, &mut rng), fail);
+    // Only at the table, and only for an enemy drawn.
+    let p = refused(
+        &c,
+        E::EnemyBehaviour {
+            index: 99,
+            roll: None,
+        },
+        &r,
+    );
+    assert_eq!(p.rule, "CMP-15");
+}
+
+#[test]
+fn cmp_3_the_journal_replays_after_the_mission_lists_are_edited() {
+    let r = rules();
+    let c = play(&started(&["Ada"], &r), &[], won(1), &r);
+    let c = next(&c, &r);
+    let c = ok(
+        &c,
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+        &r,
+    );
+    let c = recon(&play(&c, &[], won(1), &r), "Ada", 3, None, &r);
+    // The player adds a mission of every type and edits the enemy tables:
+    // the dice of old draws would now point elsewhere.
+    let mut edited = r.clone();
+    let mut extra = Vec::new();
+    for m in &edited.campaign.missions {
+        let mut m = m.clone();
+        m.id = format!("{}_copy", m.id);
+        extra.push(m);
+    }
+    edited.campaign.missions.splice(0..0, extra);
+    for f in &mut edited.campaign.factions {
+        for e in &mut f.table {
+            e.cost += 7;
+        }
+    }
+    edited.campaign.recon.results.reverse();
+    assert!(c.validate(&edited).is_empty(), "{:?}", c.validate(&edited));
+}
+
+#[test]
+fn chr_13_a_character_judged_unworthy_gains_nothing() {
+    let r = rules();
+    let c = play(&started(&["Ada"], &r), &[], won(1), &r);
+    let ada = id(&c, "Ada");
+    let c = ok(&c, E::Unworthy { character: ada }, &r);
+    let Member::Character(ch) = &c.character(ada).unwrap().member else {
+        unreachable!()
+    };
+    assert_eq!(ch.advance_points, 0);
+    let p = refused(&c, E::Unworthy { character: ada }, &r);
+    assert_eq!(p.rule, "CHR-13");
+}
+
+#[test]
+fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
+    let r = rules();
+    let c = play(&started(&["Ada", "Bob"], &r), &[], won(1), &r);
+    let (ada, bob) = (id(&c, "Ada"), id(&c, "Bob"));
+    let c = ok(
+        &c,
+        E::Advance {
+            character: ada,
+            characteristic: Characteristic::Cl,
+        },
+        &r,
+    );
+    assert_eq!(c.character(ada).unwrap().cran, 3);
+    let c = ok(
+        &c,
+        E::SetCran {
+            character: bob,
+            cran: 6,
+        },
+        &r,
+    );
+    let c = ok(
+        &c,
+        E::Advance {
+            character: bob,
+            characteristic: Characteristic::Cl,
+        },
+        &r,
+    );
+    assert_eq!(c.character(bob).unwrap().cran, 6);
+    // Never between a fatal test and its fate reroll.
+    let c = next(&c, &r);
+    let c = cran(&play(&c, &["Ada"], lost(), &r), "Ada", 1, &r);
+    let p = refused(
+        &c,
+        E::SetCran {
+            character: ada,
+            cran: 1,
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.cran_locked");
+}
+
+#[test]
+fn cmp_13_a_character_left_at_home_plays_nothing_and_earns_nothing() {
+    let r = rules();
+    let c = ok(&started(&["Ada", "Bob"], &r), E::BeginMission, &r);
+    let bob = id(&c, "Bob");
+    let c = ok(
+        &c,
+        E::SetPlaying {
+            character: bob,
+            plays: false,
+        },
+        &r,
+    );
+    let c = ok(
+        &c,
+        E::EndMission {
+            result: won(1),
+            played: vec![],
+        },
+        &r,
+    );
+    let b = c.character(bob).unwrap();
+    assert_eq!(b.missions, 0);
+    assert!(matches!(&b.member, Member::Character(ch) if ch.advance_points == 0));
+    // His history names the missions he played, not this one.
+    assert!(
+        c.history(id(&c, "Ada"))
+            .any(|e| e.event.label() == "campaign.event.end_mission")
+    );
+    assert!(
+        !c.history(bob)
+            .any(|e| e.event.label() == "campaign.event.end_mission")
+    );
+}
+
+#[test]
+fn cmp_13_nobody_able_to_play_still_moves_the_campaign_on() {
+    let r = rules();
+    let c = cran(
+        &play(&started(&["Ada"], &r), &["Ada"], lost(), &r),
+        "Ada",
+        4,
+        &r,
+    );
+    assert_eq!(state(&c, "Ada"), State::SeriouslyWounded);
+    // The next mission is played without him, lost, and he recovers.
+    let c = ok(&next(&c, &r), E::BeginMission, &r);
+    assert!(c.table.as_ref().unwrap().players.is_empty());
+    let c = ok(
+        &c,
+        E::EndMission {
+            result: lost(),
+            played: vec![],
+        },
+        &r,
+    );
+    assert_eq!(state(&c, "Ada"), State::Fit);
+    // Everyone dead: the campaign can be closed, lost.
+    let c = next(&c, &r);
+    let c = cran(&play(&c, &["Ada"], lost(), &r), "Ada", 1, &r);
+    let mut c = c;
+    for _ in 0..5 {
+        c = ok(
+            &c,
+            E::FateReroll {
+                character: id(&c, "Ada"),
+                roll: die(10, 1),
+            },
+            &r,
+        );
+    }
+    let c = ok(&c, E::EndCampaign, &r);
+    assert_eq!(c.end.as_ref().map(|e| e.carries_over), Some(false));
+}
+
+#[test]
+fn cmp_17_the_leader_cannot_change_during_the_final() {
+    let r = rules();
+    let c = ok(&to_final(&["Ada", "Bob"], &r), E::BeginMission, &r);
+    let bob = id(&c, "Bob");
+    let p = refused(
+        &c,
+        E::SetLeader {
+            escort: 1,
+            character: bob,
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.leader_locked");
+}
+
+#[test]
+fn export_escort_gives_the_living_characters_as_they_are_now() {
+    let r = rules();
+    let c = cran(
+        &play(&started(&["Ada", "Bob"], &r), &["Bob"], won(1), &r),
+        "Bob",
+        1,
+        &r,
+    );
+    let ada = id(&c, "Ada");
+    let c = ok(
+        &c,
+        E::Advance {
+            character: ada,
+            characteristic: Characteristic::WS,
+        },
+        &r,
+    );
+    let Some(muster::rules::campaign::ExportedEscort::Roster(roster)) =
+        c.export_escort(1, "After mission 1")
+    else {
+        panic!("a roster");
+    };
+    assert_eq!(roster.name, "After mission 1");
+    assert_eq!(roster.characters.len(), 1);
+    assert_eq!(roster.characters[0].name, "Ada");
+    assert_eq!(
+        roster.characters[0]
+            .profile(&r)
+            .unwrap()
+            .get(Characteristic::WS),
+        4
+    );
 }

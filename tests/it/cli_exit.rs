@@ -205,7 +205,7 @@ fn check_refuses_a_campaign_whose_journal_names_a_missing_character() {
     assert_eq!(good.code, 0, "{}{}", good.stdout, good.stderr);
     // The first Cran test of the journal now names character 99.
     let text = std::fs::read_to_string(&example).expect("example");
-    let at = text.find("\"event\": \"cran_test\"").expect("a test");
+    let at = text.find("\"cran_test\": {").expect("a test");
     let name = text[at..].find("\"character\": ").expect("its character") + at;
     let end = name + text[name..].find(',').expect("comma");
     let edited = format!("{}\"character\": 99{}", &text[..name], &text[end..]);

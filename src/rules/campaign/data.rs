@@ -37,6 +37,9 @@ pub struct CranFormula {
     pub base: i32,
     /// A kill-team soldier's Cran.
     pub killteam: u32,
+    /// An enemy character's Cran for the behaviour tests, when its table
+    /// line gives none (CMP-15).
+    pub enemy: u32,
 }
 
 /// The recon table's numbers (CMP-14).
@@ -193,6 +196,10 @@ pub struct EnemyEntry {
     pub entry_type: String,
     /// Cost in points.
     pub cost: u32,
+    /// Its Cran for the behaviour tests (CMP-15); the Cran formula's
+    /// `enemy` when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cran: Option<u32>,
 }
 
 /// An enemy faction and its escort table (CMP-5).

@@ -50,11 +50,18 @@ pub struct MissionChoice {
     /// The die drawing a secondary faction (CMP-4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub faction_draw: Option<Roll>,
+    /// The mission it gave (filled in when applied, so that the journal
+    /// replays even after the mission lists are edited).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission: Option<String>,
+    /// The faction it gave (filled in when applied).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faction: Option<String>,
 }
 
 /// An edit of a campaign: one event of its journal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "event")]
+#[serde(rename_all = "snake_case")]
 pub enum CampaignEdit {
     /// New notes.
     SetNotes {
@@ -106,6 +113,10 @@ pub enum CampaignEdit {
         /// The dice, one roll per enemy drawn.
         #[serde(default)]
         rolls: Vec<Roll>,
+        /// What they drew (filled in when applied, so that the journal
+        /// replays even after the faction's table is edited).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        drawn: Vec<super::EnemyDraw>,
     },
     /// An enemy the players have no model for is drawn again (CMP-5).
     RerollEnemy {
@@ -114,9 +125,21 @@ pub enum CampaignEdit {
         /// The new dice.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<Roll>,
+        /// What they drew (filled in when applied).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        drawn: Option<super::EnemyDraw>,
     },
     /// The mission begins: the table view.
     BeginMission,
+    /// What an enemy character does at its activation, in solo play: its
+    /// Cran test in the mission's attack or defence mode (CMP-15).
+    EnemyBehaviour {
+        /// Its place in the enemy escort.
+        index: usize,
+        /// The test's die.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+    },
     /// Wounds taken by a character at the table.
     SetWounds {
         /// The character.
@@ -151,6 +174,23 @@ pub enum CampaignEdit {
     EndMission {
         /// How.
         result: Result_,
+        /// Who played it (filled in when applied).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        played: Vec<CharId>,
+    },
+    /// The game master judges a character unworthy: no advance point for
+    /// this mission (CHR-13).
+    Unworthy {
+        /// The character.
+        character: CharId,
+    },
+    /// A character left at home, or brought to the table (before the first
+    /// tick is fine; his ticks go with him).
+    SetPlaying {
+        /// The character.
+        character: CharId,
+        /// He plays.
+        plays: bool,
     },
     /// A Cran test after the mission (CMP-9 … CMP-11).
     CranTest {
@@ -213,6 +253,10 @@ pub enum CampaignEdit {
         /// The reinforcement points of good fortune.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fortune: Option<Roll>,
+        /// What the roll gave (filled in when applied, so that the journal
+        /// replays even after the recon table is edited).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        effect: Option<super::data::ReconEffect>,
     },
     /// The guide found by recon is paid for (CMP-14).
     HireGuide {
@@ -241,7 +285,10 @@ impl CampaignEdit {
             | Self::FateReroll { character, .. }
             | Self::Advance { character, .. }
             | Self::Recon { character, .. }
-            | Self::SetLeader { character, .. } => *character == id,
+            | Self::SetLeader { character, .. }
+            | Self::Unworthy { character }
+            | Self::SetPlaying { character, .. } => *character == id,
+            Self::EndMission { played, .. } => played.contains(&id),
             _ => false,
         }
     }
@@ -254,6 +301,7 @@ impl CampaignEdit {
                 | Self::SetOutOfAction { .. }
                 | Self::StrikeItem { .. }
                 | Self::SetCommandPoints { .. }
+                | Self::SetPlaying { .. }
         )
     }
 
@@ -270,11 +318,14 @@ impl CampaignEdit {
             Self::DrawEnemy { .. } => "campaign.event.draw_enemy",
             Self::RerollEnemy { .. } => "campaign.event.reroll_enemy",
             Self::BeginMission => "campaign.event.begin",
+            Self::EnemyBehaviour { .. } => "campaign.event.enemy_behaviour",
             Self::SetWounds { .. } => "campaign.event.wounds",
             Self::SetOutOfAction { .. } => "campaign.event.out_of_action",
             Self::StrikeItem { .. } => "campaign.event.strike",
             Self::SetCommandPoints { .. } => "campaign.event.command_points",
             Self::EndMission { .. } => "campaign.event.end_mission",
+            Self::Unworthy { .. } => "campaign.event.unworthy",
+            Self::SetPlaying { .. } => "campaign.event.playing",
             Self::CranTest { .. } => "campaign.event.cran_test",
             Self::FateReroll { .. } => "campaign.event.fate",
             Self::Advance { .. } => "campaign.event.advance",

@@ -24,9 +24,10 @@ pub use edit::{CampaignEdit, MissionChoice, NewEscort};
 use super::character::Character;
 use super::data::RulesData;
 use super::dice::Roll;
-use super::killteam::Soldier;
+use super::killteam::{KillTeam, Soldier};
 use super::msg::Msg;
 use super::problem::Problem;
+use super::roster::Roster;
 
 /// Id of a campaign character, unique within the campaign.
 pub type CharId = u64;
@@ -302,6 +303,9 @@ pub struct CampaignCharacter {
     /// Seriously wounded: the mission he must sit out is the next one.
     #[serde(default)]
     pub misses_next: bool,
+    /// His Cran was set by hand (it no longer follows his Cl).
+    #[serde(default)]
+    pub cran_by_hand: bool,
     /// Missions played.
     #[serde(default)]
     pub missions: u32,
@@ -388,6 +392,9 @@ pub struct EnemyDraw {
     pub entry_type: String,
     /// Its cost.
     pub cost: u32,
+    /// Its Cran for the behaviour tests, when the table gives one (CMP-15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cran: Option<u32>,
 }
 
 /// The current or next mission.
@@ -486,6 +493,9 @@ pub struct Debrief {
     /// Recon found a guide who may be hired (CMP-14).
     #[serde(default)]
     pub guide_offered: bool,
+    /// Characters who earned an advance point in the mission (CHR-13).
+    #[serde(default)]
+    pub earned: Vec<CharId>,
     /// Escorts that recruited from the pool since (CMP-16).
     #[serde(default)]
     pub recruited: Vec<EscortId>,
@@ -511,6 +521,15 @@ pub struct Entry {
     pub mission: u32,
     /// What was done.
     pub event: CampaignEdit,
+}
+
+/// An escort exported for the next game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExportedEscort {
+    /// A Rogue Trader band.
+    Roster(Roster),
+    /// A kill team.
+    KillTeam(KillTeam),
 }
 
 /// A campaign.
@@ -631,6 +650,35 @@ impl Campaign {
             .iter()
             .map(|e| &**e)
             .filter(move |e| e.event.concerns(id))
+    }
+
+    /// "Export escort": an escort's living characters as they are now, as
+    /// a Rogue Trader roster or a kill team for the next game, named `name`
+    /// (the app gives it a fresh id).
+    pub fn export_escort(&self, escort: EscortId, name: &str) -> Option<ExportedEscort> {
+        let e = self.escort(escort)?;
+        let alive = self.members(escort).filter(|x| x.state.alive());
+        if e.kind == "killteam" {
+            let mut team = KillTeam::new("escort", name);
+            for (n, x) in alive.enumerate() {
+                if let Member::Soldier(s) = &x.member {
+                    let mut s = s.clone();
+                    s.id = n as u64 + 1;
+                    team.soldiers.push(s);
+                }
+            }
+            Some(ExportedEscort::KillTeam(team))
+        } else {
+            let mut roster = Roster::new("escort", name);
+            for (n, x) in alive.enumerate() {
+                if let Member::Character(c) = &x.member {
+                    let mut c = c.clone();
+                    c.id = n as u64 + 1;
+                    roster.characters.push(c);
+                }
+            }
+            Some(ExportedEscort::Roster(roster))
+        }
     }
 
     /// One line saying what is in it.

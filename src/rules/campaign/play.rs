@@ -199,8 +199,11 @@ impl Campaign {
     /// (CMP-7, CMP-8).
     pub fn reinforcement_per_mission(&self, rules: &RulesData) -> u32 {
         let data = &rules.campaign;
-        data.reinforcement_per_mission
-            .saturating_add(self.settings.difficulty * data.difficulty_reinforcement)
+        data.reinforcement_per_mission.saturating_add(
+            self.settings
+                .difficulty
+                .saturating_mul(data.difficulty_reinforcement),
+        )
     }
 
     fn gain(&mut self, escort: EscortId, points: u32) -> Result<(), Problem> {
@@ -242,6 +245,7 @@ impl Campaign {
             cran,
             state: State::Fit,
             misses_next: false,
+            cran_by_hand: false,
             missions: 0,
         }));
         id
@@ -299,7 +303,22 @@ impl Campaign {
             choice.reason.clear();
         }
         let list: Vec<_> = data.missions_of(t).collect();
-        let m = if let Some(pick) = &choice.pick {
+        let m = if let Some(done) = &choice.mission {
+            // Played again from the journal: the mission it gave then.
+            if let Some(roll) = &choice.draw {
+                outcome.rolls.push(RollFor {
+                    purpose: "dice.for.mission",
+                    roll: roll.clone(),
+                });
+            }
+            data.mission(done)
+                .filter(|m| m.mission_type == t)
+                .ok_or_else(|| {
+                    Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
+                        .arg("mission", done)
+                        .arg("type", t.as_str())
+                })?
+        } else if let Some(pick) = &choice.pick {
             choice.draw = None;
             *list.iter().find(|m| &m.id == pick).ok_or_else(|| {
                 Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
@@ -324,12 +343,21 @@ impl Campaign {
             choice.draw = Some(roll);
             m
         };
-        let faction = match m.enemy {
-            super::EnemySide::Main => {
+        let faction = match (m.enemy, choice.faction.clone()) {
+            (super::EnemySide::Secondary, Some(done)) => {
+                if let Some(roll) = &choice.faction_draw {
+                    outcome.rolls.push(RollFor {
+                        purpose: "dice.for.faction",
+                        roll: roll.clone(),
+                    });
+                }
+                done
+            }
+            (super::EnemySide::Main, _) => {
                 choice.faction_draw = None;
                 self.settings.nemesis.clone()
             }
-            super::EnemySide::Secondary => {
+            (super::EnemySide::Secondary, None) => {
                 let sides = u32::try_from(self.settings.secondary.len()).unwrap_or(0);
                 if sides == 0 {
                     return Err(Problem::new("CMP-4", "campaign.problem.few_secondary")
@@ -349,9 +377,13 @@ impl Campaign {
                 f
             }
         };
-        let points = m
-            .points
-            .saturating_add(self.settings.difficulty * data.difficulty_enemy_points);
+        let points = m.points.saturating_add(
+            self.settings
+                .difficulty
+                .saturating_mul(data.difficulty_enemy_points),
+        );
+        choice.mission = Some(m.id.clone());
+        choice.faction = (m.enemy == super::EnemySide::Secondary).then(|| faction.clone());
         let number = self.missions_played + 1;
         if overridden {
             outcome.lines.push((
@@ -388,9 +420,8 @@ impl Campaign {
             overridden,
             enemy: Vec::new(),
         });
-        if t == MissionType::Survival {
-            self.forced_survival = false;
-        }
+        // A recon's bad fortune bends the next draw only.
+        self.forced_survival = false;
         self.phase = Phase::Ready;
         Ok(choice)
     }
@@ -427,6 +458,7 @@ impl Campaign {
             names: entry.names.clone(),
             entry_type: entry.entry_type.clone(),
             cost: entry.cost,
+            cran: entry.cran,
         })
     }
 
@@ -486,6 +518,13 @@ impl Campaign {
                 CampaignEdit::RemoveEscort { escort }
             }
             CampaignEdit::SetLeader { escort, character } => {
+                let final_on = self.mission.as_ref().map(|m| m.mission_type)
+                    == Some(MissionType::Final)
+                    && matches!(self.phase, Phase::Playing | Phase::Debrief);
+                if final_on {
+                    // CMP-17: the end depends on the leader of the Final.
+                    return Err(Problem::new("CMP-17", "campaign.problem.leader_locked"));
+                }
                 let e = self.escort_index(escort)?;
                 let c = &self.characters[self.index(character)?];
                 if c.escort != escort || !c.state.alive() {
@@ -498,13 +537,24 @@ impl Campaign {
             }
             CampaignEdit::SetCran { character, cran } => {
                 let i = self.index(character)?;
+                let testing = self.phase == Phase::Playing
+                    || self
+                        .debrief
+                        .as_ref()
+                        .is_some_and(|d| !d.pending.is_empty() || !d.fallen.is_empty());
+                if testing {
+                    return Err(Problem::new("CMP-11", "campaign.problem.cran_locked")
+                        .character(self.characters[i].name()));
+                }
                 if cran == 0 || cran > self.settings.cran_die {
                     return Err(Problem::new("CMP-11", "campaign.problem.cran_range")
                         .character(self.characters[i].name())
                         .arg("cran", cran)
                         .arg("die", self.settings.cran_die));
                 }
-                self.char_mut(i).cran = cran;
+                let c = self.char_mut(i);
+                c.cran = cran;
+                c.cran_by_hand = true;
                 out.lines.push((
                     LineKind::Info,
                     Msg::new("campaign.log.cran")
@@ -536,7 +586,23 @@ impl Campaign {
                     self.draw_mission(MissionType::Investigation, choice, rules, rng, &mut out)?;
                 CampaignEdit::Start { choice }
             }
-            CampaignEdit::DrawEnemy { all, rolls } => {
+            CampaignEdit::DrawEnemy { all, rolls, drawn } if !drawn.is_empty() => {
+                // Played again from the journal: what was drawn then.
+                self.expect(&[Phase::Ready])?;
+                let m = self
+                    .mission
+                    .as_mut()
+                    .ok_or_else(|| Problem::new("CMP-5", "campaign.problem.not_ready"))?;
+                for d in &drawn {
+                    out.rolls.push(RollFor {
+                        purpose: "dice.for.enemy",
+                        roll: d.roll.clone(),
+                    });
+                    m.enemy.push(d.clone());
+                }
+                CampaignEdit::DrawEnemy { all, rolls, drawn }
+            }
+            CampaignEdit::DrawEnemy { all, rolls, .. } => {
                 self.expect(&[Phase::Ready])?;
                 let complete = self
                     .mission
@@ -550,9 +616,11 @@ impl Campaign {
                 }
                 let mut given = rolls.into_iter();
                 let mut used = Vec::new();
+                let mut drawn = Vec::new();
                 loop {
                     let draw = self.draw_enemy(given.next(), rules, rng, &mut out)?;
                     used.push(draw.roll.clone());
+                    drawn.push(draw.clone());
                     out.lines.push((
                         LineKind::Dice,
                         Msg::new("campaign.log.enemy")
@@ -572,9 +640,13 @@ impl Campaign {
                 if given.next().is_some() {
                     return Err(Problem::new("CMP-5", "campaign.problem.extra_dice"));
                 }
-                CampaignEdit::DrawEnemy { all, rolls: used }
+                CampaignEdit::DrawEnemy {
+                    all,
+                    rolls: used,
+                    drawn,
+                }
             }
-            CampaignEdit::RerollEnemy { index, roll } => {
+            CampaignEdit::RerollEnemy { index, roll, drawn } => {
                 self.expect(&[Phase::Ready])?;
                 let len = self.mission.as_ref().map_or(0, |m| m.enemy.len());
                 if index >= len {
@@ -582,7 +654,16 @@ impl Campaign {
                         Problem::new("CMP-5", "campaign.problem.no_enemy").arg("index", index + 1)
                     );
                 }
-                let draw = self.draw_enemy(roll, rules, rng, &mut out)?;
+                let draw = match drawn {
+                    Some(d) => {
+                        out.rolls.push(RollFor {
+                            purpose: "dice.for.enemy",
+                            roll: d.roll.clone(),
+                        });
+                        d
+                    }
+                    None => self.draw_enemy(roll, rules, rng, &mut out)?,
+                };
                 let roll = draw.roll.clone();
                 out.lines.push((
                     LineKind::Dice,
@@ -592,12 +673,14 @@ impl Campaign {
                         .names("enemy", &draw.names)
                         .int("cost", draw.cost),
                 ));
+                let kept = draw.clone();
                 if let Some(m) = self.mission.as_mut() {
                     m.enemy[index] = draw;
                 }
                 CampaignEdit::RerollEnemy {
                     index,
                     roll: Some(roll),
+                    drawn: Some(kept),
                 }
             }
             CampaignEdit::BeginMission => {
@@ -608,9 +691,8 @@ impl Campaign {
                     .filter(|c| c.can_play())
                     .map(|c| c.id)
                     .collect();
-                if players.is_empty() {
-                    return Err(Problem::new("CMP-13", "campaign.problem.nobody_can_play"));
-                }
+                // Nobody able to play: the mission is played without them,
+                // and lost, so that the wounded may recover (Decision).
                 for e in &mut self.escorts {
                     e.command_points = if e.kind == "killteam" {
                         data.killteam_command_points
@@ -628,6 +710,52 @@ impl Campaign {
                 });
                 self.phase = Phase::Playing;
                 CampaignEdit::BeginMission
+            }
+            CampaignEdit::EnemyBehaviour { index, roll } => {
+                self.expect(&[Phase::Playing])?;
+                let m = self
+                    .mission
+                    .as_ref()
+                    .ok_or_else(|| Problem::new("CMP-15", "campaign.problem.not_playing"))?;
+                let Some(enemy) = m.enemy.get(index) else {
+                    return Err(
+                        Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1)
+                    );
+                };
+                let cran = enemy
+                    .cran
+                    .unwrap_or_else(|| data.cran(self.settings.cran_die).map_or(1, |f| f.enemy));
+                let names = enemy.names.clone();
+                let mode = m.mode;
+                let roll = dice(
+                    roll,
+                    1,
+                    self.settings.cran_die,
+                    "CMP-15",
+                    "dice.for.behaviour",
+                    rng,
+                    &mut out,
+                )?;
+                let passed = total(&roll) >= cran;
+                let key = match (mode, passed) {
+                    (super::Mode::Attack, true) => "campaign.behaviour.attack_passed",
+                    (super::Mode::Attack, false) => "campaign.behaviour.attack_failed",
+                    (super::Mode::Defence, true) => "campaign.behaviour.defence_passed",
+                    (super::Mode::Defence, false) => "campaign.behaviour.defence_failed",
+                };
+                out.lines.push((
+                    LineKind::Dice,
+                    Msg::new("campaign.log.behaviour")
+                        .names("enemy", &names)
+                        .int("index", index + 1)
+                        .text("roll", roll.to_string())
+                        .int("cran", cran)
+                        .key("what", key),
+                ));
+                CampaignEdit::EnemyBehaviour {
+                    index,
+                    roll: Some(roll),
+                }
             }
             CampaignEdit::SetWounds { character, wounds } => {
                 self.expect(&[Phase::Playing])?;
@@ -689,9 +817,57 @@ impl Campaign {
                 self.escorts[i].command_points = points;
                 CampaignEdit::SetCommandPoints { escort, points }
             }
-            CampaignEdit::EndMission { result } => {
-                self.end_mission(result, rules, &mut out)?;
-                CampaignEdit::EndMission { result }
+            CampaignEdit::EndMission { result, .. } => {
+                let played = self.end_mission(result, rules, &mut out)?;
+                CampaignEdit::EndMission { result, played }
+            }
+            CampaignEdit::Unworthy { character } => {
+                // CHR-13: the game master judged him unworthy: the point
+                // earned in this mission is taken back.
+                self.expect(&[Phase::Debrief])?;
+                let i = self.index(character)?;
+                let earned = self
+                    .debrief
+                    .as_ref()
+                    .is_some_and(|d| d.earned.contains(&character));
+                let c = self.char_mut(i);
+                let ok =
+                    earned && matches!(&c.member, Member::Character(ch) if ch.points_left() > 0);
+                if !ok {
+                    return Err(Problem::new("CHR-13", "campaign.problem.no_point_to_take")
+                        .character(c.name()));
+                }
+                if let Member::Character(ch) = &mut c.member {
+                    ch.advance_points = ch.advance_points.saturating_sub(1);
+                }
+                let name = c.name().to_owned();
+                self.debrief_mut()?.earned.retain(|&x| x != character);
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.unworthy").text("character", name),
+                ));
+                CampaignEdit::Unworthy { character }
+            }
+            CampaignEdit::SetPlaying { character, plays } => {
+                // A character left at home: he misses nothing, earns nothing.
+                self.expect(&[Phase::Playing])?;
+                let i = self.index(character)?;
+                if plays && !self.characters[i].can_play() {
+                    return Err(Problem::new("CMP-13", "campaign.problem.cannot_play")
+                        .character(self.characters[i].name()));
+                }
+                let table = self.table.get_or_insert_default();
+                if plays {
+                    if !table.players.contains(&character) {
+                        table.players.push(character);
+                    }
+                } else {
+                    table.players.retain(|&x| x != character);
+                    table.out_of_action.remove(&character);
+                    table.wounds.remove(&character);
+                    table.struck.retain(|(x, _)| *x != character);
+                }
+                CampaignEdit::SetPlaying { character, plays }
             }
             CampaignEdit::CranTest { character, roll } => {
                 self.expect(&[Phase::Debrief])?;
@@ -791,6 +967,7 @@ impl Campaign {
             } => {
                 self.expect(&[Phase::Debrief, Phase::Ready])?;
                 let i = self.index(character)?;
+                let die = self.settings.cran_die;
                 let c = self.char_mut(i);
                 if !c.state.alive() {
                     return Err(Problem::new("CMP-13", "campaign.problem.dead").character(c.name()));
@@ -801,6 +978,14 @@ impl Campaign {
                     );
                 };
                 ch.spend(characteristic, rules)?;
+                if !c.cran_by_hand {
+                    // CMP-11: Cran follows Cl, the roster and the campaign
+                    // sharing one model.
+                    c.cran = c.member.default_cran(die, rules);
+                }
+                let Member::Character(ch) = &c.member else {
+                    unreachable!("checked above")
+                };
                 out.lines.push((
                     LineKind::Info,
                     Msg::new("campaign.log.advance")
@@ -813,7 +998,9 @@ impl Campaign {
                 }
             }
             CampaignEdit::ExchangeVp { escort, vp } => {
-                self.expect(&[Phase::Debrief, Phase::Ready])?;
+                // Before the next mission is drawn, as the Grand Final's
+                // threshold counts the VP left (CMP-2).
+                self.expect(&[Phase::Debrief])?;
                 if vp == 0 || vp > self.vp {
                     return Err(Problem::new("CMP-6", "campaign.problem.vp_held")
                         .arg("vp", vp)
@@ -821,7 +1008,7 @@ impl Campaign {
                 }
                 self.escort_index(escort)?;
                 self.vp -= vp;
-                let points = vp * data.vp_exchange_rate;
+                let points = vp.saturating_mul(data.vp_exchange_rate);
                 self.gain(escort, points)?;
                 out.lines.push((
                     LineKind::Info,
@@ -837,6 +1024,7 @@ impl Campaign {
                 cost,
             } => {
                 self.expect(&[Phase::Debrief, Phase::Ready])?;
+                self.tests_done()?;
                 self.check_priority(escort)?;
                 self.pay(escort, cost, "CMP-7")?;
                 if let Some(d) = self.debrief.as_mut()
@@ -867,8 +1055,14 @@ impl Campaign {
                 if what.trim().is_empty() {
                     return Err(Problem::new("CMP-7", "campaign.problem.spend_what"));
                 }
+                self.tests_done()?;
                 self.check_priority(escort)?;
                 self.pay(escort, points, "CMP-7")?;
+                if let Some(d) = self.debrief.as_mut()
+                    && !d.recruited.contains(&escort)
+                {
+                    d.recruited.push(escort);
+                }
                 out.lines.push((
                     LineKind::Info,
                     Msg::new("campaign.log.spend")
@@ -886,14 +1080,16 @@ impl Campaign {
                 roll,
                 cran,
                 fortune,
+                effect,
             } => {
-                let (roll, cran, fortune) =
-                    self.recon(character, roll, cran, fortune, rules, rng, &mut out)?;
+                let (roll, cran, fortune, effect) =
+                    self.recon(character, roll, cran, fortune, effect, rules, rng, &mut out)?;
                 CampaignEdit::Recon {
                     character,
                     roll: Some(roll),
                     cran,
                     fortune,
+                    effect: Some(effect),
                 }
             }
             CampaignEdit::HireGuide { escort } => {
@@ -905,6 +1101,7 @@ impl Campaign {
                 if self.guide {
                     return Err(Problem::new("CMP-14", "campaign.problem.guide_hired"));
                 }
+                self.check_priority(escort)?;
                 self.pay(escort, data.recon.guide_cost, "CMP-14")?;
                 self.guide = true;
                 out.lines.push((
@@ -928,6 +1125,22 @@ impl Campaign {
                 CampaignEdit::NextMission { choice }
             }
             CampaignEdit::EndCampaign => {
+                let nobody = !self.characters.iter().any(|x| x.state.alive());
+                if nobody && self.phase != Phase::Playing {
+                    // Every character dead or missing: the campaign is lost,
+                    // nothing carries over (Decision).
+                    self.tests_done()?;
+                    out.lines
+                        .push((LineKind::Info, Msg::new("campaign.log.lost")));
+                    self.end = Some(End {
+                        won: false,
+                        resources: 0,
+                        carries_over: false,
+                    });
+                    self.debrief = None;
+                    self.phase = Phase::Over;
+                    return Ok((CampaignEdit::EndCampaign, out));
+                }
                 self.expect(&[Phase::Debrief])?;
                 self.tests_done()?;
                 let d = self
@@ -1068,7 +1281,9 @@ impl Campaign {
                 let cran = self.characters[i]
                     .member
                     .default_cran(settings.cran_die, rules);
-                self.char_mut(i).cran = cran;
+                let c = self.char_mut(i);
+                c.cran = cran;
+                c.cran_by_hand = false;
             }
         }
         Ok(())
@@ -1079,7 +1294,7 @@ impl Campaign {
         result: super::Result_,
         rules: &RulesData,
         out: &mut Outcome,
-    ) -> Result<(), Problem> {
+    ) -> Result<Vec<CharId>, Problem> {
         self.expect(&[Phase::Playing])?;
         let mission = self
             .mission
@@ -1092,6 +1307,17 @@ impl Campaign {
             );
         }
         let table = self.table.take().unwrap_or_default();
+        // Decision (CMP-2): a Survival is lost only when the objective
+        // failed and every character was taken out of action.
+        let standing = table
+            .players
+            .iter()
+            .any(|p| !table.out_of_action.contains(p));
+        let success = if t == MissionType::Survival {
+            result.success || standing
+        } else {
+            result.success
+        };
         // CMP-6: VP earned.
         self.vp = self.vp.saturating_add(result.vp);
         // CMP-7, CMP-8: reinforcements, won or lost.
@@ -1099,7 +1325,7 @@ impl Campaign {
         match self.settings.pool {
             PoolMode::Pooled => {
                 let players = u32::try_from(self.escorts.len()).unwrap_or(1);
-                self.pool = self.pool.saturating_add(per * players);
+                self.pool = self.pool.saturating_add(per.saturating_mul(players));
             }
             PoolMode::Split => {
                 for e in &mut self.escorts {
@@ -1110,7 +1336,7 @@ impl Campaign {
         self.missions_played += 1;
         out.lines.push((
             LineKind::Info,
-            Msg::new(if result.success {
+            Msg::new(if success {
                 "campaign.log.mission_won"
             } else {
                 "campaign.log.mission_lost"
@@ -1121,6 +1347,7 @@ impl Campaign {
             .int("points", per),
         ));
         let mut pending = Vec::new();
+        let mut earned = Vec::new();
         for i in 0..self.characters.len() {
             let id = self.characters[i].id;
             let played = table.players.contains(&id);
@@ -1141,6 +1368,7 @@ impl Campaign {
                 {
                     // CHR-13: one advance point for an unwounded character.
                     ch.after_game(false, false);
+                    earned.push(id);
                     out.lines.push((
                         LineKind::Info,
                         Msg::new("campaign.log.advance_point").text("character", &ch.name),
@@ -1159,13 +1387,14 @@ impl Campaign {
         self.guide = false;
         self.debrief = Some(Debrief {
             mission_type: Some(t),
-            success: result.success,
+            success,
             vp: result.vp,
             pending,
+            earned,
             ..Debrief::default()
         });
         self.phase = Phase::Debrief;
-        Ok(())
+        Ok(table.players)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1175,10 +1404,11 @@ impl Campaign {
         roll: Option<Roll>,
         cran_roll: Option<Roll>,
         fortune: Option<Roll>,
+        effect: Option<ReconEffect>,
         rules: &RulesData,
         rng: &mut R,
         out: &mut Outcome,
-    ) -> Result<(Roll, Option<Roll>, Option<Roll>), Problem> {
+    ) -> Result<(Roll, Option<Roll>, Option<Roll>, ReconEffect), Problem> {
         let data = &rules.campaign;
         self.expect(&[Phase::Debrief])?;
         self.tests_done()?;
@@ -1202,7 +1432,8 @@ impl Campaign {
             rng,
             out,
         )?;
-        let effect = data.recon.effect(total(&roll));
+        // Played again from the journal: what the roll gave then.
+        let effect = effect.unwrap_or_else(|| data.recon.effect(total(&roll)));
         out.lines.push((
             LineKind::Dice,
             Msg::new("campaign.log.recon")
@@ -1309,7 +1540,7 @@ impl Campaign {
                 }
             }
         }
-        Ok((roll, cran_out, fortune_out))
+        Ok((roll, cran_out, fortune_out, effect))
     }
 }
 
