@@ -23,7 +23,7 @@ use crate::ui::widgets::{
 
 /// The size of a character's cell in the escort's grid: his card and the
 /// button under it.
-pub const CARD: egui::Vec2 = egui::vec2(250.0, 168.0);
+pub const CARD: egui::Vec2 = egui::vec2(260.0, 196.0);
 
 /// The parts of the campaign screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -119,6 +119,14 @@ impl CampaignView {
         match self.tab {
             Tab::Overview if c.phase == Phase::Setup => self.setup_ui(ui, model, c, out),
             Tab::Overview => {
+                let owed = c.characters.iter().any(|x| {
+                    x.state.alive()
+                        && matches!(&x.member, Member::Character(ch) if ch.points_left() > 0)
+                });
+                if c.phase == Phase::Ready && owed {
+                    self.play.advances_ui(ui, model, c, None, 1, out);
+                    ui.add_space(space::M);
+                }
                 if let Some(who) = overview_ui(ui, model, c, out) {
                     self.journal.character = Some(who);
                     self.tab = Tab::Journal;
@@ -486,7 +494,8 @@ impl CampaignView {
         if c.phase == Phase::Setup {
             return;
         }
-        ui.horizontal_wrapped(|ui| {
+        let row = egui::Layout::left_to_right(egui::Align::TOP).with_main_wrap(true);
+        ui.with_layout(row, |ui| {
             stat_ui(
                 ui,
                 icons::ICON_EMOJI_EVENTS,
@@ -694,7 +703,7 @@ pub fn character_card_ui(
     let lang = model.lang;
     card(ui, |ui| {
         ui.set_width(CARD.x - 24.0);
-        ui.set_height(112.0);
+        ui.set_height(126.0);
         ui.horizontal(|ui| {
             let icon = match x.member {
                 Member::Character(_) => icons::ICON_PERSON,

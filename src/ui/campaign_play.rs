@@ -58,6 +58,33 @@ struct Buy {
     spend_what: String,
 }
 
+/// A wound box big enough to tick at the table: a square, crossed when
+/// ticked.
+fn wound_box(ui: &mut egui::Ui, ticked: &mut bool) -> egui::Response {
+    let size = egui::vec2(26.0, 26.0);
+    let (rect, mut r) = ui.allocate_exact_size(size, egui::Sense::click());
+    if r.clicked() {
+        *ticked = !*ticked;
+        r.mark_changed();
+    }
+    let visuals = ui.style().interact_selectable(&r, *ticked);
+    let painter = ui.painter();
+    painter.rect(
+        rect,
+        4.0,
+        PALETTE.card,
+        egui::Stroke::new(1.5, visuals.fg_stroke.color),
+        egui::StrokeKind::Inside,
+    );
+    if *ticked {
+        let c = PALETTE.dead;
+        let m = rect.shrink(5.0);
+        painter.line_segment([m.left_top(), m.right_bottom()], egui::Stroke::new(3.0, c));
+        painter.line_segment([m.right_top(), m.left_bottom()], egui::Stroke::new(3.0, c));
+    }
+    r
+}
+
 /// A die typed in: one face on a die of `sides`, or none if it is not one.
 fn typed_die(text: &str, sides: u32) -> Option<Roll> {
     let face: u32 = text.trim().parse().ok()?;
@@ -190,120 +217,123 @@ impl PlayView {
                     }
                 }
             });
-            ui.horizontal_wrapped(|ui| {
+            let row = egui::Layout::left_to_right(egui::Align::TOP).with_main_wrap(true);
+            ui.with_layout(row, |ui| {
                 for x in c.members(e.id).filter(|x| table.players.contains(&x.id)) {
                     card(ui, |ui| {
-                        ui.set_width(260.0);
-                        let out_now = table.out_of_action.contains(&x.id);
-                        ui.horizontal(|ui| {
-                            ui.label(RichText::new(x.name()).size(18.0).strong());
-                            if out_now {
-                                badge(ui, Tone::Dead, lang.t("campaign.ui.out_of_action"));
+                        ui.set_width(280.0);
+                        ui.vertical(|ui| {
+                            let out_now = table.out_of_action.contains(&x.id);
+                            ui.horizontal(|ui| {
+                                ui.label(RichText::new(x.name()).size(18.0).strong());
+                                if out_now {
+                                    badge(ui, Tone::Dead, lang.t("campaign.ui.out_of_action"));
+                                } else {
+                                    badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
+                                }
+                            });
+                            let max = x.member.wounds(&model.rules);
+                            let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
+                            ui.horizontal_wrapped(|ui| {
+                                ui.label(lang.t("campaign.ui.wounds"));
+                                for i in 0..max {
+                                    let mut ticked = i < taken;
+                                    let name = lang.f(
+                                        "campaign.ui.wound_box",
+                                        &[
+                                            ("n", &(i + 1).to_string()),
+                                            ("max", &max.to_string()),
+                                            ("character", x.name()),
+                                        ],
+                                    );
+                                    let r = wound_box(ui, &mut ticked);
+                                    r.widget_info(|| {
+                                        egui::WidgetInfo::selected(
+                                            egui::Role::CheckBox,
+                                            true,
+                                            ticked,
+                                            &name,
+                                        )
+                                    });
+                                    if r.changed() {
+                                        let wounds = if ticked { i + 1 } else { i };
+                                        out.push(edit(
+                                            id,
+                                            CampaignEdit::SetWounds {
+                                                character: x.id,
+                                                wounds,
+                                            },
+                                        ));
+                                    }
+                                }
+                            });
+                            let (word, icon) = if out_now {
+                                ("campaign.ui.back_in_action", icons::ICON_HEALING)
                             } else {
-                                badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
+                                ("campaign.ui.take_out", icons::ICON_SKULL)
+                            };
+                            let name = lang.f(
+                                if out_now {
+                                    "campaign.ui.back_in_action_named"
+                                } else {
+                                    "campaign.ui.take_out_named"
+                                },
+                                &[("character", x.name())],
+                            );
+                            let home =
+                                lang.f("campaign.ui.leave_home_named", &[("character", x.name())]);
+                            if icon_button(
+                                ui,
+                                icons::ICON_CLOSE,
+                                lang.t("campaign.ui.leave_home"),
+                                &home,
+                                true,
+                            )
+                            .on_hover_text(lang.t("campaign.ui.leave_home_hint"))
+                            .clicked()
+                            {
+                                out.push(edit(
+                                    id,
+                                    CampaignEdit::SetPlaying {
+                                        character: x.id,
+                                        plays: false,
+                                    },
+                                ));
                             }
-                        });
-                        let max = x.member.wounds(&model.rules);
-                        let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
-                        ui.horizontal_wrapped(|ui| {
-                            ui.label(lang.t("campaign.ui.wounds"));
-                            for i in 0..max {
-                                let mut ticked = i < taken;
-                                let name = lang.f(
-                                    "campaign.ui.wound_box",
-                                    &[
-                                        ("n", &(i + 1).to_string()),
-                                        ("max", &max.to_string()),
-                                        ("character", x.name()),
-                                    ],
-                                );
-                                let r = ui.checkbox(&mut ticked, "");
-                                r.widget_info(|| {
-                                    egui::WidgetInfo::selected(
-                                        egui::Role::CheckBox,
-                                        true,
-                                        ticked,
-                                        &name,
-                                    )
-                                });
-                                if r.changed() {
-                                    let wounds = if ticked { i + 1 } else { i };
+                            if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
+                                out.push(edit(
+                                    id,
+                                    CampaignEdit::SetOutOfAction {
+                                        character: x.id,
+                                        out: !out_now,
+                                    },
+                                ));
+                            }
+                            for item in x.member.items() {
+                                let struck = table.struck.contains(&(x.id, item.clone()));
+                                let item_name =
+                                    model.rules.killteam.item(&item).map_or(item.as_str(), |i| {
+                                        name_in(&i.names, lang.code(), &i.id)
+                                    });
+                                let mut used = struck;
+                                let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
+                                let shown = if struck {
+                                    RichText::new(&text).strikethrough()
+                                } else {
+                                    RichText::new(&text)
+                                };
+                                if ui.checkbox(&mut used, shown).changed() {
                                     out.push(edit(
                                         id,
-                                        CampaignEdit::SetWounds {
+                                        CampaignEdit::StrikeItem {
                                             character: x.id,
-                                            wounds,
+                                            item: item.clone(),
+                                            struck: used,
                                         },
                                     ));
                                 }
                             }
                         });
-                        let (word, icon) = if out_now {
-                            ("campaign.ui.back_in_action", icons::ICON_HEALING)
-                        } else {
-                            ("campaign.ui.take_out", icons::ICON_SKULL)
-                        };
-                        let name = lang.f(
-                            if out_now {
-                                "campaign.ui.back_in_action_named"
-                            } else {
-                                "campaign.ui.take_out_named"
-                            },
-                            &[("character", x.name())],
-                        );
-                        let home =
-                            lang.f("campaign.ui.leave_home_named", &[("character", x.name())]);
-                        if icon_button(
-                            ui,
-                            icons::ICON_CLOSE,
-                            lang.t("campaign.ui.leave_home"),
-                            &home,
-                            true,
-                        )
-                        .on_hover_text(lang.t("campaign.ui.leave_home_hint"))
-                        .clicked()
-                        {
-                            out.push(edit(
-                                id,
-                                CampaignEdit::SetPlaying {
-                                    character: x.id,
-                                    plays: false,
-                                },
-                            ));
-                        }
-                        if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
-                            out.push(edit(
-                                id,
-                                CampaignEdit::SetOutOfAction {
-                                    character: x.id,
-                                    out: !out_now,
-                                },
-                            ));
-                        }
-                        for item in x.member.items() {
-                            let struck = table.struck.contains(&(x.id, item.clone()));
-                            let item_name =
-                                model.rules.killteam.item(&item).map_or(item.as_str(), |i| {
-                                    name_in(&i.names, lang.code(), &i.id)
-                                });
-                            let mut used = struck;
-                            let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
-                            let shown = if struck {
-                                RichText::new(&text).strikethrough()
-                            } else {
-                                RichText::new(&text)
-                            };
-                            if ui.checkbox(&mut used, shown).changed() {
-                                out.push(edit(
-                                    id,
-                                    CampaignEdit::StrikeItem {
-                                        character: x.id,
-                                        item: item.clone(),
-                                        struck: used,
-                                    },
-                                ));
-                            }
-                        }
                     });
                 }
             });
@@ -486,78 +516,7 @@ impl PlayView {
             ui.add_space(space::S);
         }
         // Advances.
-        card(ui, |ui| {
-            ui.set_min_width(ui.available_width());
-            let owed: Vec<_> = c
-                .characters
-                .iter()
-                .filter(|x| x.state.alive())
-                .filter(|x| matches!(&x.member, Member::Character(ch) if ch.points_left() > 0))
-                .collect();
-            step_title(
-                ui,
-                next(),
-                lang.t("campaign.ui.step.advances"),
-                owed.is_empty(),
-            );
-            ui.label(RichText::new(lang.t("campaign.ui.advance_rule")).color(PALETTE.text_subdued));
-            for x in owed {
-                let Member::Character(ch) = &x.member else {
-                    continue;
-                };
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(x.name()).strong());
-                    ui.label(lang.f(
-                        "campaign.ui.points_to_place",
-                        &[("count", &ch.points_left().to_string())],
-                    ));
-                    let chosen = self.advance.entry(x.id).or_insert(Characteristic::WS);
-                    let l = ui.label(lang.t("campaign.ui.characteristic"));
-                    egui::ComboBox::from_id_salt(("cmp-advance", x.id))
-                        .selected_text(lang.t(chosen.key()))
-                        .show_ui(ui, |ui| {
-                            for k in Characteristic::ALL {
-                                if k != Characteristic::M {
-                                    ui.selectable_value(chosen, k, lang.t(k.key()));
-                                }
-                            }
-                        })
-                        .response
-                        .labelled_by(l.id);
-                    let place = lang.t("campaign.ui.place");
-                    let name = lang.f("campaign.ui.place_for", &[("character", x.name())]);
-                    let refusal = ch.can_spend(*chosen, &model.rules).err();
-                    let r = icon_button(ui, icons::ICON_ADD, place, &name, refusal.is_none());
-                    if let Some(p) = &refusal {
-                        r.clone().on_disabled_hover_text(lang.problem_line(p));
-                    }
-                    if r.clicked() {
-                        out.push(edit(
-                            id,
-                            CampaignEdit::Advance {
-                                character: x.id,
-                                characteristic: *chosen,
-                            },
-                        ));
-                    }
-                    if d.earned.contains(&x.id) {
-                        let name = lang.f("campaign.ui.unworthy_named", &[("character", x.name())]);
-                        if icon_button(
-                            ui,
-                            icons::ICON_GPP_BAD,
-                            lang.t("campaign.ui.unworthy"),
-                            &name,
-                            true,
-                        )
-                        .on_hover_text(lang.t("campaign.ui.unworthy_hint"))
-                        .clicked()
-                        {
-                            out.push(edit(id, CampaignEdit::Unworthy { character: x.id }));
-                        }
-                    }
-                });
-            }
-        });
+        self.advances_ui(ui, model, c, Some(d), next(), out);
         ui.add_space(space::S);
         // Reinforcements.
         self.reinforcements_ui(ui, model, c, next(), out);
@@ -716,6 +675,93 @@ impl PlayView {
         card_title(ui, icons::ICON_GROUPS, lang.t("campaign.ui.escort_now"));
         crate::ui::widgets::card_grid(ui, c.characters.len(), super::campaign::CARD, |ui, i| {
             character_card_ui(ui, model, c, &c.characters[i]);
+        });
+    }
+
+    /// Placing the advance points earned (CHR-13), after a mission and
+    /// before the next one.
+    pub fn advances_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        c: &Campaign,
+        d: Option<&crate::rules::campaign::Debrief>,
+        step: u32,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let id = c.id.as_str();
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            let owed: Vec<_> = c
+                .characters
+                .iter()
+                .filter(|x| x.state.alive())
+                .filter(|x| matches!(&x.member, Member::Character(ch) if ch.points_left() > 0))
+                .collect();
+            step_title(
+                ui,
+                step,
+                lang.t("campaign.ui.step.advances"),
+                owed.is_empty(),
+            );
+            ui.label(RichText::new(lang.t("campaign.ui.advance_rule")).color(PALETTE.text_subdued));
+            for x in owed {
+                let Member::Character(ch) = &x.member else {
+                    continue;
+                };
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(x.name()).strong());
+                    ui.label(lang.f(
+                        "campaign.ui.points_to_place",
+                        &[("count", &ch.points_left().to_string())],
+                    ));
+                    let chosen = self.advance.entry(x.id).or_insert(Characteristic::WS);
+                    let l = ui.label(lang.t("campaign.ui.characteristic"));
+                    egui::ComboBox::from_id_salt(("cmp-advance", x.id))
+                        .selected_text(lang.t(chosen.key()))
+                        .show_ui(ui, |ui| {
+                            for k in Characteristic::ALL {
+                                if k != Characteristic::M {
+                                    ui.selectable_value(chosen, k, lang.t(k.key()));
+                                }
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                    let place = lang.t("campaign.ui.place");
+                    let name = lang.f("campaign.ui.place_for", &[("character", x.name())]);
+                    let refusal = ch.can_spend(*chosen, &model.rules).err();
+                    let r = icon_button(ui, icons::ICON_ADD, place, &name, refusal.is_none());
+                    if let Some(p) = &refusal {
+                        r.clone().on_disabled_hover_text(lang.problem_line(p));
+                    }
+                    if r.clicked() {
+                        out.push(edit(
+                            id,
+                            CampaignEdit::Advance {
+                                character: x.id,
+                                characteristic: *chosen,
+                            },
+                        ));
+                    }
+                    if d.is_some_and(|d| d.earned.contains(&x.id)) {
+                        let name = lang.f("campaign.ui.unworthy_named", &[("character", x.name())]);
+                        if icon_button(
+                            ui,
+                            icons::ICON_GPP_BAD,
+                            lang.t("campaign.ui.unworthy"),
+                            &name,
+                            true,
+                        )
+                        .on_hover_text(lang.t("campaign.ui.unworthy_hint"))
+                        .clicked()
+                        {
+                            out.push(edit(id, CampaignEdit::Unworthy { character: x.id }));
+                        }
+                    }
+                });
+            }
         });
     }
 

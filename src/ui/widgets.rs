@@ -321,9 +321,9 @@ pub fn card_grid(
     let columns = (((ui.available_width() + gap) / (card.x + gap)).floor() as usize).max(1);
     let rows = count.div_ceil(columns);
     virtual_rows(ui, card.y, rows, |ui, row| {
-        ui.horizontal(|ui| {
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::TOP), |ui| {
             for i in row * columns..((row + 1) * columns).min(count) {
-                ui.allocate_ui(card, |ui| {
+                ui.allocate_ui_with_layout(card, egui::Layout::top_down(egui::Align::Min), |ui| {
                     ui.set_min_size(card);
                     cell(ui, i);
                 });
