@@ -85,6 +85,11 @@ fn wound_box(ui: &mut egui::Ui, ticked: &mut bool) -> egui::Response {
     r
 }
 
+/// A characteristic as the player reads it: `WS (Weapon Skill)`.
+fn chr_name(lang: Lang, c: Characteristic) -> String {
+    format!("{} ({})", c.key(), lang.t(&format!("chr.{}", c.key())))
+}
+
 /// A die typed in: one face on a die of `sides`, or none if it is not one.
 fn typed_die(text: &str, sides: u32) -> Option<Roll> {
     let face: u32 = text.trim().parse().ok()?;
@@ -719,11 +724,11 @@ impl PlayView {
                     let chosen = self.advance.entry(x.id).or_insert(Characteristic::WS);
                     let l = ui.label(lang.t("campaign.ui.characteristic"));
                     egui::ComboBox::from_id_salt(("cmp-advance", x.id))
-                        .selected_text(lang.t(chosen.key()))
+                        .selected_text(chr_name(lang, *chosen))
                         .show_ui(ui, |ui| {
                             for k in Characteristic::ALL {
                                 if k != Characteristic::M {
-                                    ui.selectable_value(chosen, k, lang.t(k.key()));
+                                    ui.selectable_value(chosen, k, chr_name(lang, k));
                                 }
                             }
                         })
