@@ -775,27 +775,28 @@ fn overview_ui(
                 &[("player", &e.player), ("source", &e.source)],
             ),
         );
-        if let Some(exported) = c.export_escort(
-            e.id,
-            &lang.f(
+        let word = lang.t("campaign.ui.export");
+        let name = lang.f("campaign.ui.export_named", &[("player", &e.player)]);
+        // The copy is made on the click, not at every frame.
+        if icon_button(ui, icons::ICON_UPLOAD, word, &name, !model.read_only)
+            .on_hover_text(lang.t("campaign.ui.export_hint"))
+            .clicked()
+        {
+            let title = lang.f(
                 "campaign.ui.export_name",
                 &[
                     ("source", &e.source),
                     ("number", &c.missions_played.to_string()),
                 ],
-            ),
-        ) {
-            let word = lang.t("campaign.ui.export");
-            let name = lang.f("campaign.ui.export_named", &[("player", &e.player)]);
-            if icon_button(ui, icons::ICON_UPLOAD, word, &name, !model.read_only)
-                .on_hover_text(lang.t("campaign.ui.export_hint"))
-                .clicked()
-            {
-                let doc = match exported {
-                    ExportedEscort::Roster(r) => crate::rules::Doc::new(r),
-                    ExportedEscort::KillTeam(t) => crate::rules::Doc::new(t),
-                };
-                out.push(Command::CreateFrom(doc));
+            );
+            match c.export_escort(e.id, &title) {
+                Some(ExportedEscort::Roster(r)) => {
+                    out.push(Command::CreateFrom(crate::rules::Doc::new(r)));
+                }
+                Some(ExportedEscort::KillTeam(t)) => {
+                    out.push(Command::CreateFrom(crate::rules::Doc::new(t)));
+                }
+                None => {}
             }
         }
         let playing = c.members(e.id).filter(|x| x.can_play()).count();

@@ -711,11 +711,13 @@ impl PlayView {
                 owed.is_empty(),
             );
             ui.label(RichText::new(lang.t("campaign.ui.advance_rule")).color(PALETTE.text_subdued));
-            for x in owed {
+            // A long escort: only the rows in view are drawn.
+            crate::ui::widgets::virtual_rows(ui, 24.0, owed.len(), |ui, row| {
+                let x = owed[row];
                 let Member::Character(ch) = &x.member else {
-                    continue;
+                    return;
                 };
-                ui.horizontal_wrapped(|ui| {
+                ui.horizontal(|ui| {
                     ui.label(RichText::new(x.name()).strong());
                     ui.label(lang.f(
                         "campaign.ui.points_to_place",
@@ -766,7 +768,7 @@ impl PlayView {
                         }
                     }
                 });
-            }
+            });
         });
     }
 
