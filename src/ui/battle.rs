@@ -43,6 +43,8 @@ pub struct BattleView {
     pub strike_back: bool,
     /// What a whole round needs besides the attack.
     pub back: Back,
+    /// The campaign character a roll's wounds go to: (campaign, character).
+    pub apply_to: Option<(String, u64)>,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -122,6 +124,7 @@ impl Default for BattleView {
             },
             strike_back: false,
             back: Back::default(),
+            apply_to: None,
         }
     }
 }
@@ -282,7 +285,7 @@ impl BattleView {
             });
         }
         ui.add_space(space::M);
-        log_ui(ui, model, out);
+        log_ui(ui, model, &mut self.apply_to, out);
     }
 
     fn cc_attacker_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
@@ -771,8 +774,42 @@ fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::odds::RoundOdds) {
 }
 
 /// The fights rolled this session, newest first, with the export.
-fn log_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+/// The characters at the table of every campaign being played, as
+/// (campaign, character, "campaign › character").
+fn campaign_targets(model: &Model) -> Vec<(String, u64, String)> {
+    use crate::rules::campaign::{Campaign, Phase};
+    let mut out = Vec::new();
+    for c in model
+        .docs
+        .iter()
+        .filter_map(crate::rules::Doc::get::<Campaign>)
+    {
+        if c.phase != Phase::Playing {
+            continue;
+        }
+        for id in c.table.iter().flat_map(|t| t.players.iter()) {
+            if let Some(x) = c.character(*id) {
+                out.push((c.id.clone(), *id, format!("{} › {}", c.name, x.name())));
+            }
+        }
+    }
+    out
+}
+
+fn log_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    apply_to: &mut Option<(String, u64)>,
+    out: &mut Vec<Command>,
+) {
     let lang = model.lang;
+    let targets = campaign_targets(model);
+    if apply_to
+        .as_ref()
+        .is_none_or(|(c, x)| !targets.iter().any(|(tc, tx, _)| tc == c && tx == x))
+    {
+        *apply_to = targets.first().map(|(c, x, _)| (c.clone(), *x));
+    }
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -815,6 +852,59 @@ fn log_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
                         .color(PALETTE.text_subdued),
                 );
             });
+        }
+        if !model.battle_log.is_empty() {
+            ui.separator();
+            apply_ui(ui, model, &targets, apply_to, out);
+        }
+    });
+}
+
+/// "Apply to campaign": the wounds of the last roll go to a character at
+/// the table of a campaign being played, as one undoable event.
+fn apply_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    targets: &[(String, u64, String)],
+    apply_to: &mut Option<(String, u64)>,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    if targets.is_empty() {
+        ui.label(RichText::new(lang.t("battle.no_campaign_table")).color(PALETTE.text_subdued));
+        return;
+    }
+    let Some(last) = model.battle_log.last() else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(lang.t("battle.apply_to"));
+        let shown = apply_to
+            .as_ref()
+            .and_then(|(c, x)| targets.iter().find(|(tc, tx, _)| tc == c && tx == x))
+            .map_or("", |(_, _, label)| label.as_str())
+            .to_owned();
+        egui::ComboBox::from_id_salt("battle-apply-to")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for (c, x, label) in targets {
+                    ui.selectable_value(apply_to, Some((c.clone(), *x)), label);
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        let word = lang.f("battle.apply", &[("count", &last.wounds.to_string())]);
+        let ok = last.wounds > 0 && apply_to.is_some() && !model.read_only;
+        if icon_button(ui, icons::ICON_FLAG, &word, &word, ok).clicked()
+            && let Some((c, x)) = apply_to.clone()
+        {
+            out.push(Command::Edit(
+                crate::rules::DocKey::of::<crate::rules::campaign::Campaign>(c),
+                crate::rules::Edit::new(crate::rules::campaign::CampaignEdit::AddWounds {
+                    character: x,
+                    wounds: last.wounds,
+                }),
+            ));
         }
     });
 }

@@ -208,3 +208,95 @@ fn three_missions_through_the_table_and_the_wizard_with_a_death_and_an_undo() {
     assert!(h.query_by_label("Missions played: 3").is_some());
     assert!(h.query_all_by_label("dead").next().is_some());
 }
+
+#[test]
+fn wounds_rolled_on_the_battle_screen_are_applied_to_the_campaign_table() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rules = muster::rules::RulesData::built_in().expect("rules");
+    {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/examples/campaign.json"
+        ))
+        .expect("example");
+        let c = muster::store::document::parse::<Campaign>(&text, "tertius").expect("campaign");
+        let mut rng = muster::rules::dice::seeded(1);
+        let (c, _) = muster::rules::DocKind::apply(
+            &c,
+            muster::rules::CampaignEdit::BeginMission,
+            &rules,
+            &mut rng,
+        )
+        .expect("begins");
+        let store = Store::open(dir.path()).expect("store");
+        store.save(&Doc::new(c)).expect("save");
+        let band = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/examples/rt-band.json"
+        ))
+        .expect("band");
+        let band = muster::store::document::parse::<Roster>(&band, "rt-band").expect("roster");
+        store.save(&Doc::new(band)).expect("save");
+    }
+    let mut h = harness(dir.path());
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    h.get_by_label("Take the attacker from a roster").click();
+    h.run();
+    h.get_by_label_contains("Inquisitor Vael —")
+        .click_accesskit();
+    h.run();
+    // Roll until a roll wounds (the app's dice are seeded: this is quick).
+    for _ in 0..20 {
+        button(&mut h, "Roll");
+        if h.state()
+            .app
+            .model
+            .battle_log
+            .last()
+            .expect("rolled")
+            .wounds
+            > 0
+        {
+            break;
+        }
+    }
+    let wounds = h
+        .state()
+        .app
+        .model
+        .battle_log
+        .last()
+        .expect("rolled")
+        .wounds;
+    assert!(wounds > 0);
+    // Sister Oriel at the table takes them: one event, undoable.
+    click(&mut h, "Wounds of the last roll go to");
+    h.get_by_label("The Tertius Heresy › Sister Oriel").click();
+    h.run();
+    let word = if wounds == 1 {
+        "Apply 1 wound to the campaign".to_owned()
+    } else {
+        format!("Apply {wounds} wounds to the campaign")
+    };
+    button(&mut h, &word);
+    let oriel = |h: &Harness<'_, Gui>| {
+        let c = campaign(h);
+        let id = c
+            .characters
+            .iter()
+            .find(|x| x.name() == "Sister Oriel")
+            .expect("Oriel")
+            .id;
+        c.table
+            .expect("table")
+            .wounds
+            .get(&id)
+            .copied()
+            .unwrap_or(0)
+    };
+    assert!(oriel(&h) > 0);
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    assert_eq!(oriel(&h), 0);
+}

@@ -147,6 +147,14 @@ pub enum CampaignEdit {
         /// Wounds taken so far.
         wounds: u32,
     },
+    /// Wounds a fight rolled on the battle screen, added to a character's
+    /// at the table (never past his last).
+    AddWounds {
+        /// The character.
+        character: CharId,
+        /// Wounds caused.
+        wounds: u32,
+    },
     /// A character taken out of action, or back.
     SetOutOfAction {
         /// The character.
@@ -279,6 +287,7 @@ impl CampaignEdit {
         match self {
             Self::SetCran { character, .. }
             | Self::SetWounds { character, .. }
+            | Self::AddWounds { character, .. }
             | Self::SetOutOfAction { character, .. }
             | Self::StrikeItem { character, .. }
             | Self::CranTest { character, .. }
@@ -320,6 +329,7 @@ impl CampaignEdit {
             Self::BeginMission => "campaign.event.begin",
             Self::EnemyBehaviour { .. } => "campaign.event.enemy_behaviour",
             Self::SetWounds { .. } => "campaign.event.wounds",
+            Self::AddWounds { .. } => "campaign.event.battle_wounds",
             Self::SetOutOfAction { .. } => "campaign.event.out_of_action",
             Self::StrikeItem { .. } => "campaign.event.strike",
             Self::SetCommandPoints { .. } => "campaign.event.command_points",

@@ -773,6 +773,33 @@ impl Campaign {
                 }
                 CampaignEdit::SetWounds { character, wounds }
             }
+            CampaignEdit::AddWounds { character, wounds } => {
+                self.expect(&[Phase::Playing])?;
+                let i = self.player_index(character)?;
+                let max = self.characters[i].member.wounds(rules);
+                let name = self.characters[i].name().to_owned();
+                let table = self.table.get_or_insert_default();
+                let now = table
+                    .wounds
+                    .get(&character)
+                    .copied()
+                    .unwrap_or(0)
+                    .saturating_add(wounds)
+                    .min(max);
+                table.wounds.insert(character, now);
+                if now == max {
+                    table.out_of_action.insert(character);
+                }
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.battle_wounds")
+                        .text("character", name)
+                        .int("wounds", wounds)
+                        .int("now", now)
+                        .int("max", max),
+                ));
+                CampaignEdit::AddWounds { character, wounds }
+            }
             CampaignEdit::SetOutOfAction { character, out: o } => {
                 self.expect(&[Phase::Playing])?;
                 self.player_index(character)?;
