@@ -68,7 +68,11 @@ impl CloseCombatRules {
             1..=10,
         )?;
         let d = &self.catachan_devil;
-        check_range("close_combat.extra_claws_percent", d.extra_claws_percent, 0..=100)?;
+        check_range(
+            "close_combat.extra_claws_percent",
+            d.extra_claws_percent,
+            0..=100,
+        )?;
         check_range(
             "close_combat.fiddler_percent_of_clawed",
             d.fiddler_percent_of_clawed,
@@ -596,7 +600,13 @@ pub fn large_devil_wounds(
     ];
     let mut out: Dist = Vec::new();
     for (p, claws) in parts {
-        let w = creature_wounds(rules, by, &devil_attacks(rules, "large", claws)?, on, living)?;
+        let w = creature_wounds(
+            rules,
+            by,
+            &devil_attacks(rules, "large", claws)?,
+            on,
+            living,
+        )?;
         if out.len() < w.len() {
             out.resize(w.len(), 0.0);
         }

@@ -3,12 +3,13 @@
 //! chances against brute-force enumerations of the dice, seeded rolls that
 //! repeat, and the unit round against the 1 against 1 round and a Monte Carlo.
 
+use muster::rules::RulesData;
 use muster::rules::characteristic::Characteristic;
 use muster::rules::data::DiceSpec;
 use muster::rules::dice::{die, seeded};
 use muster::rules::melee::{
-    Arc, AttackKind, AttackType, Damage, FollowUp, RoundResult, RoutReason, Straggler,
-    break_off, chance_at_most, characteristic_test, characteristic_test_chance, creature_wounds,
+    Arc, AttackKind, AttackType, Damage, FollowUp, RoundResult, RoutReason, Straggler, break_off,
+    chance_at_most, characteristic_test, characteristic_test_chance, creature_wounds,
     devil_attacks, follow_up, free_blow, heavy_casualties, large_devil_wounds, push_back, result,
     roll_creature, roll_stay_test, rout_pass_chance, rout_test, stay_chance, straggler,
     unit_centre, unit_result,
@@ -16,7 +17,6 @@ use muster::rules::melee::{
 use muster::rules::odds::{CcModifier, Fighter, close_combat, round};
 use muster::rules::unit_round::unit_round;
 use muster::rules::units::{TakeCommand, Victory, take_command, victory};
-use muster::rules::RulesData;
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")
@@ -120,7 +120,10 @@ fn cc_15_winners_follow_unless_defended_opponents_dead_or_test_passed() {
     assert_eq!(follow_up(false, false, None), FollowUp::Follow);
     assert_eq!(follow_up(true, false, None), FollowUp::StayDefended);
     assert_eq!(follow_up(false, true, None), FollowUp::StayOpponentsKilled);
-    assert_eq!(follow_up(false, false, Some(&pass)), FollowUp::StayPassedTest);
+    assert_eq!(
+        follow_up(false, false, Some(&pass)),
+        FollowUp::StayPassedTest
+    );
     assert_eq!(follow_up(false, false, Some(&fail)), FollowUp::Follow);
 }
 
@@ -140,7 +143,11 @@ fn cc_17_stragglers_by_the_four_rulings_and_the_unit_centre() {
             without_orders: false
         }
     );
-    assert_eq!(unit_centre(&[2, 5, 3], Some(2)), Some(2), "the leader's group");
+    assert_eq!(
+        unit_centre(&[2, 5, 3], Some(2)),
+        Some(2),
+        "the leader's group"
+    );
     assert_eq!(unit_centre(&[2, 5, 3], None), Some(1), "else the largest");
     assert_eq!(unit_centre(&[4, 4], None), Some(0), "the first of equals");
     assert_eq!(unit_centre(&[], None), None);
@@ -224,7 +231,7 @@ fn cc_19_dice_damage_wound_distribution_against_brute_force() {
     // Brute force: tentacle hit, wound and damage dice, bite hit and wound dice.
     let hit = r.to_hit(4, 3).expect("score");
     let wound = r.to_wound(4, 3).expect("score");
-    let mut count = vec![0u32; 6];
+    let mut count = [0u32; 6];
     for h1 in 1..=6 {
         for w1 in 1..=6 {
             for dmg in 1..=4 {
@@ -285,8 +292,14 @@ fn cc_19_the_catachan_devil_by_size() {
     assert!(mean(&living) > mean(&robot));
     // The mixture: no claws 50 %, claws 45 %, fiddler 5 %.
     let part = |claws| {
-        creature_wounds(&r, &devil, &devil_attacks(&r, "large", claws).expect("a"), &man, true)
-            .expect("odds")
+        creature_wounds(
+            &r,
+            &devil,
+            &devil_attacks(&r, "large", claws).expect("a"),
+            &man,
+            true,
+        )
+        .expect("odds")
     };
     let (a, b, c) = (part(None), part(Some(false)), part(Some(true)));
     for (k, &p) in living.iter().enumerate() {
@@ -324,7 +337,11 @@ fn cc_20_rout_tests_heavy_casualties_and_robots() {
     let routed = rout_test(&r, RoutReason::Ordered, 1, false, &mut seeded(2)).expect("test");
     let rout = routed.routs.expect("2D6 over 1 always routs");
     assert_eq!(
-        (rout.move_now_inches, rout.rate_multiplier, rout.ws_in_combat),
+        (
+            rout.move_now_inches,
+            rout.rate_multiplier,
+            rout.ws_in_combat
+        ),
         (4, 2, 1)
     );
     // Many seeds: the share of passes near the exact chance.
@@ -353,7 +370,10 @@ fn cc_21_personal_characteristics_are_tested_on_2d6_equal_or_under() {
             assert!(close(p, two_d6_at_most(v)));
         }
         let a = characteristic_test(&r, c, 8, &mut seeded(4)).expect("test");
-        assert_eq!(a, characteristic_test(&r, c, 8, &mut seeded(4)).expect("test"));
+        assert_eq!(
+            a,
+            characteristic_test(&r, c, 8, &mut seeded(4)).expect("test")
+        );
         assert_eq!(a.passed, a.roll.total <= 8);
     }
     let refused = characteristic_test_chance(&r, Characteristic::WS, 5).expect_err("WS");
@@ -365,8 +385,14 @@ fn cc_21_personal_characteristics_are_tested_on_2d6_equal_or_under() {
 fn chr_14_taking_command_needs_ld_not_lower_or_no_living_leader() {
     assert_eq!(take_command(7, None), Ok(TakeCommand::AtOnce));
     assert_eq!(take_command(3, None), Ok(TakeCommand::AtOnce));
-    assert_eq!(take_command(8, Some(8)), Ok(TakeCommand::AfterOneTurnInContact));
-    assert_eq!(take_command(9, Some(8)), Ok(TakeCommand::AfterOneTurnInContact));
+    assert_eq!(
+        take_command(8, Some(8)),
+        Ok(TakeCommand::AfterOneTurnInContact)
+    );
+    assert_eq!(
+        take_command(9, Some(8)),
+        Ok(TakeCommand::AfterOneTurnInContact)
+    );
     let refused = take_command(7, Some(8)).expect_err("lower Ld");
     assert_eq!(refused.rule, "CHR-14");
     assert_eq!(refused.key, "problem.ld_too_low");
@@ -392,9 +418,18 @@ fn cc_7_one_model_each_matches_the_one_against_one_round() {
     let mut charger = fighter(4, 4, 3, 2, 3, 2, Some(5));
     charger.modifiers.push(CcModifier::Charging);
     let cases = [
-        (fighter(4, 3, 3, 1, 5, 2, Some(4)), fighter(3, 4, 4, 2, 2, 1, None)),
-        (fighter(4, 3, 3, 1, 2, 2, Some(4)), fighter(3, 4, 4, 2, 5, 3, None)),
-        (fighter(4, 3, 3, 2, 3, 2, Some(4)), fighter(5, 4, 3, 2, 3, 2, Some(6))),
+        (
+            fighter(4, 3, 3, 1, 5, 2, Some(4)),
+            fighter(3, 4, 4, 2, 2, 1, None),
+        ),
+        (
+            fighter(4, 3, 3, 1, 2, 2, Some(4)),
+            fighter(3, 4, 4, 2, 5, 3, None),
+        ),
+        (
+            fighter(4, 3, 3, 2, 3, 2, Some(4)),
+            fighter(5, 4, 3, 2, 3, 2, Some(6)),
+        ),
         (fighter(4, 3, 3, 2, 3, 2, Some(4)), charger.clone()),
         (charger, fighter(6, 4, 3, 2, 3, 3, Some(6))),
     ];
@@ -415,7 +450,12 @@ fn cc_7_one_model_each_matches_the_one_against_one_round() {
 }
 
 /// Plays one unit round with dice: the same rules, written out plainly.
-fn play(r: &RulesData, a: &[Fighter], b: &[Fighter], rng: &mut muster::rules::dice::DiceRng) -> (u32, u32) {
+fn play(
+    r: &RulesData,
+    a: &[Fighter],
+    b: &[Fighter],
+    rng: &mut muster::rules::dice::DiceRng,
+) -> (u32, u32) {
     let mut left = [
         a.iter().map(|m| m.w).collect::<Vec<_>>(),
         b.iter().map(|m| m.w).collect::<Vec<_>>(),
@@ -440,7 +480,16 @@ fn play(r: &RulesData, a: &[Fighter], b: &[Fighter], rng: &mut muster::rules::di
                 };
                 let (by, on) = (&sides[s][i], &sides[o][j]);
                 let odds = close_combat(
-                    r, by.ws, by.s, by.weapon_s, 0, on.ws, on.t, on.save, &by.modifiers, false,
+                    r,
+                    by.ws,
+                    by.s,
+                    by.weapon_s,
+                    0,
+                    on.ws,
+                    on.t,
+                    on.save,
+                    &by.modifiers,
+                    false,
                 )
                 .expect("odds");
                 let mut wounds = 0;
@@ -450,8 +499,14 @@ fn play(r: &RulesData, a: &[Fighter], b: &[Fighter], rng: &mut muster::rules::di
                         Some(sc) if sc <= 6 => die(rng, 6) >= sc as u32,
                         Some(sc) => die(rng, 6) == 6 && die(rng, 6) >= (sc - 3) as u32,
                     };
-                    let wounded = hit && odds.score_to_wound.is_some_and(|sc| die(rng, 6) >= sc as u32);
-                    let saved = wounded && odds.score_to_save.is_some_and(|sc| die(rng, 6) >= sc as u32);
+                    let wounded = hit
+                        && odds
+                            .score_to_wound
+                            .is_some_and(|sc| die(rng, 6) >= sc as u32);
+                    let saved = wounded
+                        && odds
+                            .score_to_save
+                            .is_some_and(|sc| die(rng, 6) >= sc as u32);
                     if wounded && !saved {
                         wounds += 1;
                     }
@@ -471,7 +526,10 @@ fn cc_7_two_against_two_matches_a_monte_carlo() {
     let mut sergeant = fighter(4, 4, 3, 2, 4, 2, Some(5));
     sergeant.modifiers.push(CcModifier::Charging);
     let a = vec![fighter(3, 3, 3, 1, 3, 1, Some(5)), sergeant];
-    let b = vec![fighter(4, 3, 4, 1, 4, 2, Some(6)), fighter(3, 4, 3, 2, 2, 1, None)];
+    let b = vec![
+        fighter(4, 3, 4, 1, 4, 2, Some(6)),
+        fighter(3, 4, 3, 2, 2, 1, None),
+    ];
     let odds = unit_round(&r, &a, &b).expect("odds");
     assert!(sums_to_one(&odds.first_wounds) && sums_to_one(&odds.second_wounds));
     assert!(sums_to_one(&odds.first_casualties) && sums_to_one(&odds.second_casualties));
@@ -490,7 +548,12 @@ fn cc_7_two_against_two_matches_a_monte_carlo() {
         first_taken[ta as usize] += 1;
     }
     let share = |c: u32| f64::from(c) / f64::from(n);
-    assert!((share(wins) - odds.first_wins).abs() < 0.01, "{} {}", share(wins), odds.first_wins);
+    assert!(
+        (share(wins) - odds.first_wins).abs() < 0.01,
+        "{} {}",
+        share(wins),
+        odds.first_wins
+    );
     assert!((share(losses) - odds.second_wins).abs() < 0.01);
     for (k, &c) in first_taken.iter().enumerate() {
         assert!((share(c) - odds.first_wounds[k]).abs() < 0.01, "{k} wounds");
@@ -500,8 +563,12 @@ fn cc_7_two_against_two_matches_a_monte_carlo() {
 #[test]
 fn cc_7_ten_against_ten_sums_to_one_and_the_quick_strike_first() {
     let r = rules();
-    let marines: Vec<Fighter> = (0..10).map(|_| fighter(4, 4, 4, 1, 4, 1, Some(3))).collect();
-    let orks: Vec<Fighter> = (0..10).map(|_| fighter(3, 3, 4, 1, 2, 1, Some(6))).collect();
+    let marines: Vec<Fighter> = (0..10)
+        .map(|_| fighter(4, 4, 4, 1, 4, 1, Some(3)))
+        .collect();
+    let orks: Vec<Fighter> = (0..10)
+        .map(|_| fighter(3, 3, 4, 1, 2, 1, Some(6)))
+        .collect();
     let odds = unit_round(&r, &marines, &orks).expect("odds");
     assert!(sums_to_one(&odds.first_wounds) && sums_to_one(&odds.second_wounds));
     assert!(sums_to_one(&odds.first_casualties) && sums_to_one(&odds.second_casualties));
@@ -516,12 +583,12 @@ fn cc_7_ten_against_ten_sums_to_one_and_the_quick_strike_first() {
     let faster = unit_round(&r, &marines, &quick).expect("odds");
     let mean = |d: &[f64]| -> f64 { d.iter().enumerate().map(|(k, p)| k as f64 * p).sum() };
     assert!(mean(&faster.first_wounds) > mean(&odds.first_wounds));
-    assert_eq!(
-        unit_round(&r, &[], &orks).expect_err("empty").rule,
-        "CC-7"
-    );
+    assert_eq!(unit_round(&r, &[], &orks).expect_err("empty").rule, "CC-7");
     // Mixed wounds: every total reachable is counted.
-    let big = vec![fighter(5, 5, 5, 3, 4, 3, Some(4)), fighter(3, 3, 3, 1, 3, 1, None)];
+    let big = vec![
+        fighter(5, 5, 5, 3, 4, 3, Some(4)),
+        fighter(3, 3, 3, 1, 3, 1, None),
+    ];
     let mixed = unit_round(&r, &big, &orks).expect("odds");
     assert_eq!(mixed.first_wounds.len(), 5);
     assert!(sums_to_one(&mixed.first_wounds) && sums_to_one(&mixed.second_casualties));
