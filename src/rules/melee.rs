@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::characteristic::Characteristic;
 use super::data::{DiceSpec, RulesData};
 use super::dice::{Check, Roll};
-use super::odds::{Fighter, close_combat};
+use super::odds::{CcModifier, Fighter, close_combat};
 use super::problem::Problem;
 use super::psychic::{Dist, add, dice_sum, fixed};
 
@@ -18,6 +18,12 @@ use super::psychic::{Dist, add, dice_sum, fixed};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CloseCombatRules {
+    /// A charger's maximum move is its M times this (CC-1).
+    pub charge_move_multiplier: u32,
+    /// A fleeing model moves its M times this directly away (CC-2).
+    pub flee_move_multiplier: u32,
+    /// The to-hit modifier of a charged model standing to shoot (CC-2).
+    pub stand_and_shoot_to_hit: i32,
     /// How far the losers' models move away (CC-14).
     pub push_back_inches: u32,
     /// The dice of the winners' stay test (CC-15).
@@ -220,6 +226,75 @@ fn cc(rules: &RulesData) -> &CloseCombatRules {
     &rules.close_combat
 }
 
+// ---------------------------------------------------------------- CC-1 … CC-5
+
+/// A charger's maximum move (CC-1): M doubled, before terrain and
+/// encumbrance (the caller's). Any move into contact is a charge.
+pub fn charge_reach(rules: &RulesData, m: u32) -> u32 {
+    m.saturating_mul(cc(rules).charge_move_multiplier)
+}
+
+/// What a charged model does (CC-2): never both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChargeReaction {
+    /// Turns to face: no effect on its later moves or shooting.
+    Face,
+    /// Stands and shoots, before the chargers move.
+    StandAndShoot,
+    /// Flees directly away.
+    Flee,
+}
+
+/// What a reaction gives (CC-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Reaction {
+    /// The to-hit modifier of its shots.
+    pub to_hit: i32,
+    /// Inches it flees.
+    pub flee_inches: u32,
+}
+
+/// A charged model's reaction (CC-2): stand and shoot is refused with a slow
+/// (`S`-type) weapon; a flee that does not escape is an automatic rout (the
+/// caller measures it).
+pub fn charge_reaction(
+    rules: &RulesData,
+    reaction: ChargeReaction,
+    m: u32,
+    slow_weapon: bool,
+) -> Result<Reaction, Problem> {
+    let c = cc(rules);
+    match reaction {
+        ChargeReaction::Face => Ok(Reaction {
+            to_hit: 0,
+            flee_inches: 0,
+        }),
+        ChargeReaction::StandAndShoot if slow_weapon => {
+            Err(Problem::new("CC-2", "problem.slow_weapon_stand_and_shoot"))
+        }
+        ChargeReaction::StandAndShoot => Ok(Reaction {
+            to_hit: c.stand_and_shoot_to_hit,
+            flee_inches: 0,
+        }),
+        ChargeReaction::Flee => Ok(Reaction {
+            to_hit: 0,
+            flee_inches: m.saturating_mul(c.flee_move_multiplier),
+        }),
+    }
+}
+
+/// A model with a weapon in each hand (CC-5): its A with each weapon, all at
+/// -1 (CC-9), the off hand's at -1 more. Returns `(blows, modifiers)` for the
+/// main hand and for the off hand, after the model's own `modifiers`.
+pub fn two_weapons(a: u32, modifiers: &[CcModifier]) -> [(u32, Vec<CcModifier>); 2] {
+    let mut main = modifiers.to_vec();
+    main.push(CcModifier::TwoWeapons);
+    let mut off = main.clone();
+    off.push(CcModifier::WrongHand);
+    [(a, main), (a, off)]
+}
+
 // ---------------------------------------------------------------- CC-13 … CC-16
 
 /// A unit's result in a round (CC-13, CC-16).
@@ -246,6 +321,8 @@ pub fn result(caused: u32, received: u32) -> RoundResult {
 /// A unit's result against every enemy unit it fights (CC-16): one that
 /// pushes back one unit and is pushed back by another draws, its models
 /// stay in place. Otherwise, lost against any → lost; won against any → won.
+// Decision: a win against one unit and a draw against another is a win
+// (it pushes the beaten unit back); a loss and a draw is a loss.
 pub fn unit_result(against_each: &[RoundResult]) -> RoundResult {
     let won = against_each.contains(&RoundResult::Won);
     let lost = against_each.contains(&RoundResult::Lost);
@@ -268,6 +345,8 @@ pub struct PushBack {
 /// Pushes back one model of the losing unit still in contact (CC-14):
 /// `room` is how far it can go before a wall, door, window or building, or
 /// `None` when nothing stops it (terrain slowing it is the caller's).
+// Decision: a model with less room than the push back moves what room it
+// has and stops with its back to the wall, still counted as pushed back.
 pub fn push_back(rules: &RulesData, room: Option<f64>) -> PushBack {
     let full = f64::from(cc(rules).push_back_inches);
     match room {
@@ -373,6 +452,7 @@ pub fn straggler(in_combat: bool, can_rejoin_next_turn: bool, intended: bool) ->
 
 /// The group that stays the unit (CC-17): the leader's, else the largest
 /// (the first of equal sizes). `groups` are sizes, `leader` the leader's group.
+// Decision: of groups of equal size with no leader, the first listed.
 pub fn unit_centre(groups: &[u32], leader: Option<usize>) -> Option<usize> {
     leader.filter(|&g| g < groups.len()).or_else(|| {
         groups
@@ -470,8 +550,8 @@ pub fn rout_test<R: Rng + ?Sized>(
 /// A unit breaking off (CC-18).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BreakOff {
-    /// Its rout test.
-    pub test: RoutTest,
+    /// Its rout test; `None` for robots, which never take one (ROB-3).
+    pub test: Option<RoutTest>,
     /// Passed: it moves up to this many inches away and does nothing else
     /// this turn; its opponents stay put and strike their free blows.
     pub move_up_to: Option<u32>,
@@ -489,10 +569,22 @@ pub fn break_off<R: Rng + ?Sized>(
     if !in_combat_at_start {
         return Err(Problem::new("CC-18", "problem.not_in_combat_at_start"));
     }
-    let test = rout_test(rules, RoutReason::BreakingOff, leader_ld, robot, rng)?;
+    // Decision: robots never take a rout test (ROB-3), so a robot unit
+    // breaks off without one, as if it had passed.
+    let test = if robot {
+        None
+    } else {
+        Some(rout_test(
+            rules,
+            RoutReason::BreakingOff,
+            leader_ld,
+            false,
+            rng,
+        )?)
+    };
     let move_up_to = test
-        .routs
-        .is_none()
+        .as_ref()
+        .is_none_or(|t| t.routs.is_none())
         .then(|| m.saturating_mul(cc(rules).break_off_move_multiplier));
     Ok(BreakOff { test, move_up_to })
 }
@@ -584,6 +676,8 @@ pub fn devil_attacks(
 
 /// The wounds of a large adult male Devil whose claws are not known: the
 /// mixture of no claws, claws and a fiddler's claws by their chances (CC-19).
+// Decision: a fiddler has its big claw (1D6) and one ordinary claw (1D4)
+// instead of the two ordinary claws (values in close_combat.json).
 pub fn large_devil_wounds(
     rules: &RulesData,
     by: &Fighter,

@@ -157,6 +157,10 @@ fn strike(
     }
 }
 
+// Decision: blows fall on the first living enemy model of the list and
+// wounds beyond its W are lost (as in the 1 against 1 round of odds.rs);
+// equal I without a charger is simultaneous (the optional roll-off of CC-7
+// is not modelled).
 /// One round between two units, exactly (CC-7, CC-13).
 pub fn unit_round(
     rules: &RulesData,

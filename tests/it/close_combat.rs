@@ -8,11 +8,12 @@ use muster::rules::characteristic::Characteristic;
 use muster::rules::data::DiceSpec;
 use muster::rules::dice::{die, seeded};
 use muster::rules::melee::{
-    Arc, AttackKind, AttackType, Damage, FollowUp, RoundResult, RoutReason, Straggler, break_off,
-    chance_at_most, characteristic_test, characteristic_test_chance, creature_wounds,
-    devil_attacks, follow_up, free_blow, heavy_casualties, large_devil_wounds, push_back, result,
-    roll_creature, roll_stay_test, rout_pass_chance, rout_test, stay_chance, straggler,
-    unit_centre, unit_result,
+    Arc, AttackKind, AttackType, ChargeReaction, Damage, FollowUp, Reaction, RoundResult,
+    RoutReason, Straggler, break_off, chance_at_most, characteristic_test,
+    characteristic_test_chance, charge_reach, charge_reaction, creature_wounds, devil_attacks,
+    follow_up, free_blow, heavy_casualties, large_devil_wounds, push_back, result, roll_creature,
+    roll_stay_test, rout_pass_chance, rout_test, stay_chance, straggler, two_weapons, unit_centre,
+    unit_result,
 };
 use muster::rules::odds::{CcModifier, Fighter, close_combat, round};
 use muster::rules::unit_round::unit_round;
@@ -160,11 +161,18 @@ fn cc_18_breaking_off_takes_a_rout_test_and_moves_up_to_twice_m() {
     assert_eq!(refused.rule, "CC-18");
     let passed = break_off(&r, true, 12, 4, false, &mut seeded(1)).expect("test");
     assert_eq!(passed.move_up_to, Some(8));
-    assert!(passed.test.routs.is_none());
-    assert_eq!(passed.test.reason, RoutReason::BreakingOff);
+    let test = passed.test.expect("a rout test");
+    assert!(test.routs.is_none());
+    assert_eq!(test.reason, RoutReason::BreakingOff);
     let failed = break_off(&r, true, 1, 4, false, &mut seeded(1)).expect("test");
     assert_eq!(failed.move_up_to, None);
-    assert!(failed.test.routs.is_some(), "failed: it routs");
+    assert!(
+        failed.test.and_then(|t| t.routs).is_some(),
+        "failed: it routs"
+    );
+    // Robots never take the test (ROB-3): they break off.
+    let robots = break_off(&r, true, 1, 4, true, &mut seeded(1)).expect("robots");
+    assert_eq!((robots.test, robots.move_up_to), (None, Some(8)));
     assert_eq!(
         break_off(&r, true, 7, 4, false, &mut seeded(9)),
         break_off(&r, true, 7, 4, false, &mut seeded(9))
@@ -199,6 +207,45 @@ fn cc_18_a_free_blow_is_one_blow_against_ws_1_whatever_a() {
     // Worse than against the defender's own WS.
     let normal = close_combat(&r, 3, 3, None, 1, 6, 3, Some(5), &[], false).expect("odds");
     assert!(d[1] > normal.wounds[1]);
+}
+
+#[test]
+fn cc_1_a_charge_doubles_m() {
+    let r = rules();
+    assert_eq!(charge_reach(&r, 4), 8);
+    assert_eq!(charge_reach(&r, 5), 10);
+}
+
+#[test]
+fn cc_2_reactions_to_a_charge() {
+    let r = rules();
+    let shoot = charge_reaction(&r, ChargeReaction::StandAndShoot, 4, false).expect("shoot");
+    assert_eq!(shoot.to_hit, -1);
+    let flee = charge_reaction(&r, ChargeReaction::Flee, 4, false).expect("flee");
+    assert_eq!(flee.flee_inches, 8);
+    assert_eq!(
+        charge_reaction(&r, ChargeReaction::Face, 4, false).expect("face"),
+        Reaction {
+            to_hit: 0,
+            flee_inches: 0
+        }
+    );
+    let refused =
+        charge_reaction(&r, ChargeReaction::StandAndShoot, 4, true).expect_err("slow weapon");
+    assert_eq!(refused.rule, "CC-2");
+}
+
+#[test]
+fn cc_5_two_weapons_double_a_at_minus_1_and_minus_2_off_hand() {
+    let r = rules();
+    let [(main_a, main), (off_a, off)] = two_weapons(1, &[CcModifier::Charging]);
+    assert_eq!((main_a, off_a), (1, 1), "A 1 gives 2 attacks");
+    let total = |m: &[CcModifier]| -> i32 { m.iter().map(|x| x.value()).sum() };
+    assert_eq!(total(&main), 1 - 1);
+    assert_eq!(total(&off), 1 - 2);
+    // WS 4 against WS 4 needs 5: the main hand 5 (+1 charge, -1), the off hand 6.
+    let o = close_combat(&r, 4, 3, None, 1, 4, 3, None, &off, false).expect("odds");
+    assert_eq!(o.score_to_hit, Some(6));
 }
 
 #[test]
