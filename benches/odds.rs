@@ -1,9 +1,27 @@
 //! Exact odds: one round of close combat 1 against 1 (the README's first
-//! scenario; target ≤ 0.5 µs) and a kill-team shooting attack.
+//! scenario; target ≤ 0.5 µs), a kill-team shooting attack, and a round
+//! between two units of ten (target ≤ 200 µs).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use muster::rules::RulesData;
-use muster::rules::odds::{CcModifier, KtModifier, ShotClass, close_combat, killteam_shooting};
+use muster::rules::odds::{
+    CcModifier, Fighter, KtModifier, ShotClass, close_combat, killteam_shooting,
+};
+use muster::rules::unit_round::unit_round;
+
+fn model(ws: i32, s: i32, t: i32, w: u32, i: i32, a: u32, save: Option<i32>) -> Fighter {
+    Fighter {
+        ws,
+        s,
+        weapon_s: None,
+        a,
+        t,
+        w,
+        i,
+        save,
+        modifiers: Vec::new(),
+    }
+}
 
 fn benches(c: &mut Criterion) {
     let rules = RulesData::built_in().expect("rules");
@@ -40,6 +58,19 @@ fn benches(c: &mut Criterion) {
                 &[KtModifier::Night, KtModifier::Sight],
             )
         });
+    });
+    // Ten marines (a sergeant with W 2, A 2) charging ten orks of two
+    // initiatives: four strike steps, exact.
+    let mut marines: Vec<Fighter> = (0..9).map(|_| model(4, 4, 4, 1, 4, 1, Some(3))).collect();
+    marines.push(model(5, 4, 4, 2, 5, 2, Some(3)));
+    for m in &mut marines {
+        m.modifiers.push(CcModifier::Charging);
+    }
+    let orks: Vec<Fighter> = (0..10)
+        .map(|k| model(3, 3, 4, 1, if k < 5 { 2 } else { 4 }, 2, Some(6)))
+        .collect();
+    group.bench_function("unit_round_10v10", |b| {
+        b.iter(|| unit_round(std::hint::black_box(&rules), &marines, &orks));
     });
     group.finish();
 }

@@ -224,10 +224,13 @@ pub struct RulesData {
     pub flyers: super::flyers::FlyerRules,
     /// The campaign's settings, missions and enemy factions.
     pub campaign: super::campaign::CampaignData,
+    /// Close combat after the blows: push back, follow up, breaking off,
+    /// routs, tests, the Catachan Devil (CC-14 … CC-21).
+    pub close_combat: super::melee::CloseCombatRules,
 }
 
 /// The rules data files, by file name, with their built-in text.
-pub const BUILT_IN_FILES: [(&str, &str); 10] = [
+pub const BUILT_IN_FILES: [(&str, &str); 11] = [
     ("races.json", include_str!("../../assets/rules/races.json")),
     (
         "character_types.json",
@@ -264,6 +267,10 @@ pub const BUILT_IN_FILES: [(&str, &str); 10] = [
     (
         "campaign.json",
         include_str!("../../assets/rules/campaign.json"),
+    ),
+    (
+        "close_combat.json",
+        include_str!("../../assets/rules/close_combat.json"),
     ),
 ];
 
@@ -480,6 +487,12 @@ impl RulesData {
             super::campaign::CampaignData::check,
             &mut problems,
         )?;
+        let close_combat = one(
+            "close_combat.json",
+            overrides,
+            super::melee::CloseCombatRules::check,
+            &mut problems,
+        )?;
         let _ = (&races.note, &types.note, &robots_flyers.note);
         Ok((
             Self {
@@ -495,6 +508,7 @@ impl RulesData {
                 robots: robots_flyers.robots,
                 flyers: robots_flyers.flyers,
                 campaign,
+                close_combat,
             },
             problems,
         ))

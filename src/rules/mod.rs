@@ -13,6 +13,7 @@ pub mod dice;
 pub mod doc;
 pub mod flyers;
 pub mod killteam;
+pub mod melee;
 pub mod msg;
 pub mod odds;
 pub mod problem;
@@ -22,6 +23,7 @@ pub mod robots;
 pub mod roster;
 pub mod roster_edit;
 pub mod scenario;
+pub mod unit_round;
 pub mod units;
 
 pub use campaign::{Campaign, CampaignEdit};

@@ -72,6 +72,8 @@ pub enum CcModifier {
     FollowedUp,
     /// The enemy is behind a defended obstacle: -1.
     DefendedObstacle,
+    /// Using more than one weapon at once: -1 on every attack (CC-5).
+    TwoWeapons,
     /// A weapon in the wrong hand: -1.
     WrongHand,
     /// An improvised weapon: -2.
@@ -84,7 +86,7 @@ impl CcModifier {
         match self {
             Self::Frenzied => 2,
             Self::Charging | Self::HigherPosition | Self::FollowedUp => 1,
-            Self::DefendedObstacle | Self::WrongHand => -1,
+            Self::DefendedObstacle | Self::TwoWeapons | Self::WrongHand => -1,
             Self::Improvised => -2,
         }
     }

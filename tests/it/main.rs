@@ -8,6 +8,7 @@ mod architecture;
 mod campaign;
 mod characters;
 mod cli_exit;
+mod close_combat;
 mod crash;
 mod doc_model;
 mod flyers;
