@@ -304,6 +304,16 @@ fn parse_typed<K: DocKind>(text: &str) -> Result<K, DocError> {
     }
 }
 
+/// A file of kind `K` and the current version, written as Muster writes
+/// it, read in one pass with no tree built; `None` for anything else (a
+/// file of another kind gives up at its first value).
+pub fn parse_fast<K: DocKind>(text: &str) -> Option<K> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    de.deserialize_map(FastEnvelope::<K>(PhantomData))
+        .and_then(|doc| de.end().map(|()| doc))
+        .ok()
+}
+
 /// Reads an envelope written as Muster writes it — `muster`, then
 /// `schema_version`, then the payload — of kind `K` and the current
 /// version, in one pass; anything else is an error that sends the caller
@@ -360,14 +370,8 @@ pub fn parse<K: DocKind>(text: &str, fallback_id: &str) -> Result<K, DocError> {
     // The usual case, a file of this kind and version: its envelope is
     // skimmed and its payload read once, typed, with no tree built. Any
     // trouble takes the careful path below, which says where it is.
-    {
-        let mut de = serde_json::Deserializer::from_str(text);
-        if let Ok(doc) = de
-            .deserialize_map(FastEnvelope::<K>(PhantomData))
-            .and_then(|doc| de.end().map(|()| doc))
-        {
-            return Ok(doc);
-        }
+    if let Some(doc) = parse_fast::<K>(text) {
+        return Ok(doc);
     }
     let (value, head) = peek(text)?;
     let enveloped = head.is_some();

@@ -22,6 +22,7 @@ pub struct Kind {
     /// The locale key of a new document's name.
     pub default_name: &'static str,
     parse: fn(&str, &str) -> Result<Doc, DocError>,
+    parse_fast: fn(&str) -> Option<Doc>,
     to_json: fn(&Doc) -> Result<String, DocError>,
     create: fn(String, String) -> Doc,
     apply: ApplyFn,
@@ -38,6 +39,12 @@ fn parse_kind<K: DocKind>(text: &str, fallback_id: &str) -> Result<Doc, DocError
     let mut doc = document::parse::<K>(text, fallback_id)?;
     doc.repair();
     Ok(Doc::new(doc))
+}
+
+fn parse_fast_kind<K: DocKind>(text: &str) -> Option<Doc> {
+    let mut doc = document::parse_fast::<K>(text)?;
+    doc.repair();
+    Some(Doc::new(doc))
 }
 
 fn to_json_kind<K: DocKind>(doc: &Doc) -> Result<String, DocError> {
@@ -61,6 +68,7 @@ impl Kind {
             label: K::LABEL,
             default_name: K::DEFAULT_NAME,
             parse: parse_kind::<K>,
+            parse_fast: parse_fast_kind::<K>,
             to_json: to_json_kind::<K>,
             create: create_kind::<K>,
             apply: apply_erased::<K, DiceRng>,
@@ -132,6 +140,11 @@ impl Kinds {
 
     /// Reads a document of any registered kind from a file's text.
     pub fn parse(&self, text: &str, fallback_id: &str) -> Result<Doc, DocError> {
+        // A file as Muster writes it is read in one pass by its kind; a
+        // file of another kind gives up at its first value.
+        if let Some(doc) = self.0.iter().find_map(|k| (k.parse_fast)(text)) {
+            return Ok(doc);
+        }
         let (value, head) = document::peek(text)?;
         let kind = match head {
             Some((kind, _)) => self.get(&kind).ok_or(DocError::UnknownKind(kind))?,
