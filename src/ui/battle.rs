@@ -328,6 +328,7 @@ impl BattleView {
                 (CcModifier::HigherPosition, "battle.cc.higher_position"),
                 (CcModifier::FollowedUp, "battle.cc.followed_up"),
                 (CcModifier::DefendedObstacle, "battle.cc.defended_obstacle"),
+                (CcModifier::TwoWeapons, "battle.cc.two_weapons"),
                 (CcModifier::WrongHand, "battle.cc.wrong_hand"),
                 (CcModifier::Improvised, "battle.cc.improvised"),
             ],
