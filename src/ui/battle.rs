@@ -804,7 +804,12 @@ fn log_ui(
     out: &mut Vec<Command>,
 ) {
     let lang = model.lang;
-    let targets = campaign_targets(model);
+    // Only wanted once something was rolled: not built at every frame before.
+    let targets = if model.battle_log.is_empty() {
+        Vec::new()
+    } else {
+        campaign_targets(model)
+    };
     if apply_to
         .as_ref()
         .is_none_or(|(c, x)| !targets.iter().any(|(tc, tx, _)| tc == c && tx == x))
