@@ -54,7 +54,53 @@ enum Cmd {
         #[arg(value_name = "FILE")]
         file: PathBuf,
     },
+    /// Print a document's sheet to PDF: a kill team (one page for the
+    /// table), a Rogue Trader band, or a campaign's status.
+    #[command(after_help = PRINT_HELP)]
+    Print {
+        /// The document (a library file or an exported one).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The PDF to write (replaced only once the new one is complete).
+        #[arg(short = 'o', long = "output", value_name = "OUT.pdf")]
+        output: PathBuf,
+        /// Paper size.
+        #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
+        paper: String,
+        /// Language of the sheet.
+        #[arg(long, default_value = "en", value_parser = ["en", "fr"])]
+        lang: String,
+        /// Add the text of every rule the sheet names.
+        #[arg(long)]
+        appendix: bool,
+    },
+    /// Export a document's sheet as text (Markdown) to paste on a forum or
+    /// in a chat; on standard output unless `-o` is given.
+    #[command(after_help = PRINT_HELP)]
+    Export {
+        /// The document.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The text format.
+        #[arg(long, default_value = "markdown", value_parser = ["markdown"])]
+        format: String,
+        /// The file to write (replaced only once the new one is complete).
+        #[arg(short = 'o', long = "output", value_name = "OUT.md")]
+        output: Option<PathBuf>,
+        /// Language of the text.
+        #[arg(long, default_value = "en", value_parser = ["en", "fr"])]
+        lang: String,
+        /// Add the text of every rule the sheet names.
+        #[arg(long)]
+        appendix: bool,
+    },
 }
+
+const PRINT_HELP: &str = "\
+Exit codes: 0 the sheet is written, 2 the document cannot be read, the
+output cannot be written, or the sheet template (your copy in the sheets/
+folder of the data directory, if any) has an error. An existing output
+file is replaced only when the new one is complete.";
 
 const ODDS_HELP: &str = "\
 Scenarios (see the README for every field):
@@ -102,6 +148,39 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         None => EXIT_OK,
         Some(Cmd::Check { files }) => check(&files, out, err),
         Some(Cmd::Odds { file }) => odds(&file, out, err),
+        Some(Cmd::Print {
+            file,
+            output,
+            paper,
+            lang,
+            appendix,
+        }) => {
+            let paper = crate::print::Paper::from_code(&paper).unwrap_or_default();
+            print(
+                &file,
+                Some(&output),
+                Target::Pdf(paper),
+                &lang,
+                appendix,
+                out,
+                err,
+            )
+        }
+        Some(Cmd::Export {
+            file,
+            output,
+            lang,
+            appendix,
+            format: _,
+        }) => print(
+            &file,
+            output.as_deref(),
+            Target::Markdown,
+            &lang,
+            appendix,
+            out,
+            err,
+        ),
     }
 }
 
@@ -162,6 +241,74 @@ fn odds(file: &Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             );
             EXIT_UNREADABLE
         }
+    }
+}
+
+/// What `print` writes.
+#[derive(Clone, Copy)]
+enum Target {
+    Pdf(crate::print::Paper),
+    Markdown,
+}
+
+fn print(
+    file: &Path,
+    output: Option<&Path>,
+    target: Target,
+    lang: &str,
+    appendix: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let lang = if lang == "fr" { Lang::Fr } else { Lang::En };
+    let Some(rules) = rules_with_overrides(lang, err) else {
+        return EXIT_UNREADABLE;
+    };
+    let shown = file.display();
+    let doc = match store::read_file(&Kinds::default(), file) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let reason = lang.read_error(&e.reason());
+            let _ = writeln!(err, "muster: cannot read: {reason}: {shown}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    let options = crate::print::SheetOptions { lang, appendix };
+    let Some(sheet) = crate::print::sheet_of(&doc, &rules, options) else {
+        let _ = writeln!(err, "muster: this kind of document has no sheet: {shown}");
+        return EXIT_UNREADABLE;
+    };
+    let bytes = match target {
+        Target::Markdown => crate::print::markdown::to_markdown(&sheet).into_bytes(),
+        Target::Pdf(paper) => {
+            let template = match store::sheet_template(store::default_data_dir().as_deref()) {
+                Ok(t) => t,
+                Err(e) => {
+                    let _ = writeln!(err, "muster: {}", lang.store_error(&e));
+                    return EXIT_UNREADABLE;
+                }
+            };
+            match crate::print::render_pdf(&sheet, paper, template.as_deref()) {
+                Ok(pdf) => pdf,
+                Err(e) => {
+                    let _ = writeln!(err, "muster: {}: {shown}", lang.msg(&e.msg()));
+                    return EXIT_UNREADABLE;
+                }
+            }
+        }
+    };
+    match output {
+        None => {
+            let _ = out.write_all(&bytes);
+            EXIT_OK
+        }
+        Some(path) => match store::write_atomic(path, |f| f.write_all(&bytes)) {
+            Ok(()) => EXIT_OK,
+            Err(e) => {
+                let _ = writeln!(err, "muster: {}", lang.store_error(&e));
+                EXIT_UNREADABLE
+            }
+        },
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod cli;
 pub mod i18n;
+pub mod print;
 pub mod rules;
 pub mod shell;
 pub mod store;

@@ -913,6 +913,23 @@ pub fn load_rules(rules_dir: Option<&Path>) -> Result<(RulesData, Vec<DataProble
     Ok((rules, all))
 }
 
+/// The file name of the sheet template in the data directory's `sheets`.
+pub const SHEET_TEMPLATE_FILE: &str = concat!("sheet", ".typ");
+
+/// The user's copy of the sheet template (`sheets/sheet.typ` in the data
+/// directory), if there is one; the built-in template is used otherwise.
+pub fn sheet_template(data_dir: Option<&Path>) -> Result<Option<String>, StoreError> {
+    let Some(dir) = data_dir else {
+        return Ok(None);
+    };
+    let path = dir.join("sheets").join(SHEET_TEMPLATE_FILE);
+    match fs::read_to_string(&path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(io_err("io.read", &path)(e)),
+    }
+}
+
 /// Reads the rules override files (`*.json`) of `dir`, as (file name, text);
 /// files that cannot be read are reported. A missing folder has none.
 pub fn read_rules_overrides(dir: &Path) -> (Vec<(String, String)>, Vec<Unreadable>) {

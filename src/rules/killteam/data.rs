@@ -397,6 +397,39 @@ pub struct KillTeamData {
     /// Shooting: range bands, hit modifiers, wounds and saves (KT-12,
     /// KT-13, KT-16).
     pub shooting: Shooting,
+    /// Command points and stratagems (KT-11).
+    pub command: Command,
+}
+
+/// Command points and stratagems (KT-11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Command {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// Points at the start of a game.
+    pub start: u32,
+    /// Points gained each turn.
+    pub per_turn: u32,
+    /// Boxes of the track printed on the sheet (0 to `track - 1`).
+    pub track: u32,
+    /// The stratagems.
+    pub stratagems: Vec<Stratagem>,
+}
+
+/// A stratagem (KT-11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stratagem {
+    /// Stable id (`reroll`).
+    pub id: String,
+    /// Its cost in command points.
+    pub cost: u32,
+    /// Display names.
+    pub names: Names,
+    /// What it does.
+    pub text: Names,
 }
 
 /// One range band (KT-12).

@@ -1,0 +1,67 @@
+//! Printed sheets: the PDF of a 50-character Rogue Trader band (targets on
+//! the 2-core machine, release: ≤ 100 ms and ≤ 300 KB), and the one-page
+//! kill-team sheet. The size is printed once before the timings.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use muster::i18n::Lang;
+use muster::print::{Paper, SheetOptions, band_sheet, render_pdf};
+use muster::rules::{Character, Characteristic, Roster, RulesData};
+
+fn big_band() -> Roster {
+    let mut roster = Roster::new("fifty", "The Fifty");
+    let types = [
+        None,
+        Some("champion"),
+        Some("minor_hero"),
+        Some("major_hero"),
+    ];
+    for i in 1..=50u64 {
+        let mut c = Character::new(i, format!("Trooper {i:02}"), "human");
+        c.type_id = types[usize::try_from(i).unwrap_or(0) % 4].map(str::to_owned);
+        c.advance_points = 2;
+        c.advances.0.set(Characteristic::WS, 1);
+        c.psychic = i % 7 == 0;
+        c.notes = format!("Veteran of the {i}th siege; carries a chainsword and a laspistol.");
+        roster.characters.push(c);
+    }
+    roster
+}
+
+fn benches(c: &mut Criterion) {
+    let rules = RulesData::built_in().expect("rules");
+    let options = SheetOptions {
+        lang: Lang::En,
+        appendix: false,
+    };
+    let sheet = band_sheet(&big_band(), &rules, options);
+    // The first PDF of the process: fonts read, the template parsed.
+    let start = std::time::Instant::now();
+    let pdf = render_pdf(&sheet, Paper::A4, None).expect("renders");
+    println!("print/band_50 first PDF: {:?}", start.elapsed());
+    let pages = muster::print::pdf::page_count(&sheet, Paper::A4, None).expect("pages");
+    println!(
+        "print/band_50: {} bytes ({:.0} KB), {pages} pages",
+        pdf.len(),
+        pdf.len() as f64 / 1024.0
+    );
+    let mut group = c.benchmark_group("print");
+    group.sample_size(20);
+    // typst memoises its work: each iteration prints a sheet that differs
+    // (its title), as a user does who changes the band and prints again.
+    let mut n = 0u64;
+    group.bench_function("band_50_pdf", |b| {
+        b.iter(|| {
+            n += 1;
+            let mut changed = sheet.clone();
+            changed.title = format!("The Fifty, take {n}");
+            render_pdf(std::hint::black_box(&changed), Paper::A4, None).expect("renders")
+        })
+    });
+    group.bench_function("band_50_sheet_model", |b| {
+        b.iter(|| band_sheet(std::hint::black_box(&big_band()), &rules, options))
+    });
+    group.finish();
+}
+
+criterion_group!(print, benches);
+criterion_main!(print);

@@ -1,0 +1,174 @@
+//! The PDF of a sheet, typeset by typst from the template in
+//! `assets/sheets/sheet.typ` (or the user's copy), with only the fonts
+//! embedded from `assets/fonts`: the same sheet gives the same PDF on every
+//! machine.
+
+use std::sync::OnceLock;
+
+use typst::foundations::{Dict, IntoValue};
+use typst_as_lib::{TypstEngine, TypstTemplateMainFile};
+use typst_layout::PagedDocument;
+
+use crate::rules::Msg;
+
+use super::model::Sheet;
+
+/// The built-in template.
+pub const TEMPLATE: &str = include_str!("../../assets/sheets/sheet.typ");
+
+/// The fonts typst may use: DejaVu Sans Condensed, regular and bold, cut
+/// down to the Latin alphabets, punctuation, arrows, shapes and dingbats
+/// (`assets/fonts/README.md`).
+pub const FONTS: [&[u8]; 2] = [
+    include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf"),
+    include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf"),
+];
+
+/// Paper sizes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Paper {
+    /// ISO A4.
+    #[default]
+    A4,
+    /// US Letter.
+    Letter,
+}
+
+impl Paper {
+    /// Both, for pickers.
+    pub const ALL: [Self; 2] = [Self::A4, Self::Letter];
+
+    /// typst's name for it.
+    pub fn typst_name(self) -> &'static str {
+        match self {
+            Self::A4 => "a4",
+            Self::Letter => "us-letter",
+        }
+    }
+
+    /// The name on the command line (`a4`, `letter`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::A4 => "a4",
+            Self::Letter => "letter",
+        }
+    }
+
+    /// From the command line's name.
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|p| p.code().eq_ignore_ascii_case(code))
+    }
+
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::A4 => "sheet.paper.a4",
+            Self::Letter => "sheet.paper.letter",
+        }
+    }
+}
+
+/// Why no PDF came out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PdfError {
+    /// The template does not compile (a user's restyled copy, most likely).
+    #[error("the sheet template has an error: {0}")]
+    Template(String),
+    /// typst could not write the PDF.
+    #[error("the PDF could not be written: {0}")]
+    Export(String),
+    /// The sheet model could not be handed to the template.
+    #[error("the sheet could not be prepared: {0}")]
+    Model(String),
+}
+
+impl PdfError {
+    /// The message to show.
+    pub fn msg(&self) -> Msg {
+        match self {
+            Self::Template(d) => Msg::new("sheet.error.template").text("detail", d.as_str()),
+            Self::Export(d) => Msg::new("sheet.error.export").text("detail", d.as_str()),
+            Self::Model(d) => Msg::new("sheet.error.model").text("detail", d.as_str()),
+        }
+    }
+}
+
+fn engine(template: &str) -> TypstEngine<TypstTemplateMainFile> {
+    TypstEngine::builder()
+        .main_file(template.to_owned())
+        .fonts(FONTS)
+        .build()
+}
+
+fn built_in() -> &'static TypstEngine<TypstTemplateMainFile> {
+    static ENGINE: OnceLock<TypstEngine<TypstTemplateMainFile>> = OnceLock::new();
+    ENGINE.get_or_init(|| engine(TEMPLATE))
+}
+
+fn diagnostics(e: &typst_as_lib::TypstAsLibError) -> String {
+    match e {
+        typst_as_lib::TypstAsLibError::TypstSource(diags) => diags
+            .iter()
+            .map(|d| d.message.to_string())
+            .collect::<Vec<_>>()
+            .join("; "),
+        other => other.to_string(),
+    }
+}
+
+/// The typeset pages of a sheet, with the built-in template or `template`
+/// (the text of a user's copy).
+pub fn typeset(
+    sheet: &Sheet,
+    paper: Paper,
+    template: Option<&str>,
+) -> Result<PagedDocument, PdfError> {
+    let json = serde_json::to_string(sheet).map_err(|e| PdfError::Model(e.to_string()))?;
+    let mut inputs = Dict::new();
+    inputs.insert("data".into(), json.as_str().into_value());
+    inputs.insert("paper".into(), paper.typst_name().into_value());
+    let own;
+    let engine = match template {
+        Some(t) => {
+            own = engine(t);
+            &own
+        }
+        None => built_in(),
+    };
+    engine
+        .compile_with_input(inputs)
+        .output
+        .map_err(|e| PdfError::Template(diagnostics(&e)))
+}
+
+/// The PDF of a sheet.
+pub fn render_pdf(
+    sheet: &Sheet,
+    paper: Paper,
+    template: Option<&str>,
+) -> Result<Vec<u8>, PdfError> {
+    let doc = typeset(sheet, paper, template)?;
+    let options = typst_pdf::PdfOptions {
+        creator: typst::foundations::Smart::Custom(Some(format!(
+            "Muster {}",
+            env!("CARGO_PKG_VERSION")
+        ))),
+        ..typst_pdf::PdfOptions::default()
+    };
+    typst_pdf::pdf(&doc, &options).map_err(|diags| {
+        PdfError::Export(
+            diags
+                .iter()
+                .map(|d| d.message.to_string())
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    })
+}
+
+/// How many pages a sheet takes.
+pub fn page_count(sheet: &Sheet, paper: Paper, template: Option<&str>) -> Result<usize, PdfError> {
+    Ok(typeset(sheet, paper, template)?.pages().len())
+}

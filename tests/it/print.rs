@@ -1,0 +1,563 @@
+//! Printed sheets: the sheet model of the three examples, their PDFs read
+//! back as text, long rosters over several pages, French sheets, the
+//! Markdown export and the `print`/`export` command line.
+
+use std::path::Path;
+use std::process::Command;
+
+use muster::i18n::Lang;
+use muster::print::markdown::to_markdown;
+use muster::print::pdf::{page_count, typeset};
+use muster::print::{
+    Block, Paper, Sheet, SheetKind, SheetOptions, band_sheet, campaign_sheet, killteam_sheet,
+    render_pdf,
+};
+use muster::rules::campaign::{Campaign, State};
+use muster::rules::killteam::derive;
+use muster::rules::{Character, Characteristic, KillTeam, Roster, RulesData};
+use muster::store::{self, Kinds};
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("built-in rules")
+}
+
+fn example(name: &str) -> muster::rules::Doc {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/examples")
+        .join(name);
+    store::read_file(&Kinds::default(), &path).expect("example reads")
+}
+
+fn team() -> KillTeam {
+    example("killteam.json")
+        .get::<KillTeam>()
+        .cloned()
+        .expect("kill team")
+}
+
+fn band() -> Roster {
+    example("rt-band.json")
+        .get::<Roster>()
+        .cloned()
+        .expect("roster")
+}
+
+fn campaign() -> Campaign {
+    example("campaign.json")
+        .get::<Campaign>()
+        .cloned()
+        .expect("campaign")
+}
+
+fn en() -> SheetOptions {
+    SheetOptions {
+        lang: Lang::En,
+        appendix: false,
+    }
+}
+
+/// The text of a PDF, by pdftotext (poppler-utils, which CI installs); on
+/// a machine without it, the text typst laid out on the pages, so that the
+/// content is still checked.
+fn pdf_text(sheet: &Sheet, paper: Paper) -> (String, usize) {
+    let pdf = render_pdf(sheet, paper, None).expect("renders");
+    assert!(pdf.starts_with(b"%PDF-"), "a PDF");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("sheet.pdf");
+    std::fs::write(&path, &pdf).expect("write");
+    match Command::new("pdftotext").arg(&path).arg("-").output() {
+        Ok(out) if out.status.success() => {
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            // pdftotext separates pages with a form feed.
+            let pages = text.matches('\u{c}').count().max(1);
+            (text, pages)
+        }
+        _ => {
+            eprintln!("pdftotext not found: reading the typeset pages instead");
+            let doc = typeset(sheet, paper, None).expect("typesets");
+            let mut text = String::new();
+            for page in doc.pages() {
+                frame_text(&page.frame, &mut text);
+                text.push('\u{c}');
+            }
+            (text, doc.pages().len())
+        }
+    }
+}
+
+fn frame_text(frame: &typst::layout::Frame, out: &mut String) {
+    use typst::layout::FrameItem;
+    for (_, item) in frame.items() {
+        match item {
+            FrameItem::Group(g) => frame_text(&g.frame, out),
+            FrameItem::Text(t) => {
+                out.push_str(&t.text);
+                out.push(' ');
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Words of `needle` all found in `haystack` with spacing ignored (a PDF's
+/// text comes back with its own spaces).
+fn has(haystack: &str, needle: &str) -> bool {
+    let squash = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    squash(haystack).contains(&squash(needle))
+}
+
+// ----- The sheet model ------------------------------------------------------
+
+#[test]
+fn killteam_sheet_model_holds_every_soldier_with_profile_weapons_and_rules() {
+    // KT-6, KT-11, KT-12, KT-21 on the sheet.
+    let rules = rules();
+    let team = team();
+    let sheet = killteam_sheet(&team, &rules, en());
+    assert_eq!(sheet.kind, SheetKind::KillTeam);
+    assert_eq!(sheet.title, "Hark's Raiders");
+    let ids: Vec<&str> = sheet.sections.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["soldiers", "command", "vp", "ranges", "notes"]);
+    let Block::Cards { cards } = &sheet.sections[0].blocks[0] else {
+        panic!("cards first");
+    };
+    assert_eq!(cards.len(), team.soldiers.len());
+    for (card, s) in cards.iter().zip(&team.soldiers) {
+        assert_eq!(card.title, s.name);
+        let d = derive(&rules.killteam, s).expect("derives");
+        // The derived profile, with changed values marked.
+        let profile = &card.tables[0];
+        assert_eq!(profile.columns[..6], ["M", "W", "S", "T", "Sv", "CC"]);
+        let w = profile.cell(0, 1).expect("wounds");
+        assert_eq!(w.trim_end_matches('*'), d.profile.wounds.to_string());
+        assert_eq!(w.ends_with('*'), d.changed("wounds"), "{}", s.name);
+        // One wound box per wound.
+        let track = card.track.as_ref().expect("wound boxes");
+        assert_eq!(
+            track.boxes,
+            u32::try_from(d.profile.wounds).expect("positive")
+        );
+        // Every weapon, and every item and ribbon with its rule text.
+        assert_eq!(card.tables[1].rows.len(), d.weapons.len());
+        for c in &s.items {
+            let item = rules.killteam.item(&c.item).expect("item");
+            assert!(
+                card.lines.iter().any(|l| l.label.contains(&item.rule)
+                    && l.value
+                        .contains(item.text.get("en").expect("en text").as_str())),
+                "{} carries {}",
+                s.name,
+                c.item
+            );
+        }
+        if let Some(r) = &s.ribbon {
+            let ribbon = rules.killteam.ribbon(r).expect("ribbon");
+            assert!(card.lines.iter().any(|l| l.label.contains(&ribbon.rule)));
+        }
+    }
+    // The Brute's +1 T shows as changed (RIB on the derived profile).
+    let osk = cards
+        .iter()
+        .find(|c| c.title == "Trooper Osk")
+        .expect("Osk");
+    assert!(
+        osk.tables[0].marked.iter().any(|&(_, col)| col == 3),
+        "T marked"
+    );
+    // KT-11: the command points track and every stratagem with its cost.
+    let Block::Track(cp) = &sheet.sections[1].blocks[1] else {
+        panic!("a track");
+    };
+    assert_eq!(cp.numbered_from, Some(0));
+    assert_eq!(cp.boxes, rules.killteam.command.track);
+    let Block::Table(strat) = &sheet.sections[1].blocks[2] else {
+        panic!("stratagems");
+    };
+    let costs: Vec<&str> = strat.rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(costs, ["1 CP", "2 CP", "3 CP", "4 CP"]);
+    // KT-21: every soldier kind's VP.
+    let Block::Table(vp) = &sheet.sections[2].blocks[0] else {
+        panic!("VP table");
+    };
+    assert_eq!(vp.rows.len(), rules.killteam.soldier_kinds.len());
+    assert!(
+        vp.rows
+            .iter()
+            .any(|r| r == &["Sergeant".to_owned(), "2".to_owned()])
+    );
+    // KT-12: the bands of each class, from the data.
+    let Block::Table(ranges) = &sheet.sections[3].blocks[0] else {
+        panic!("ranges");
+    };
+    assert_eq!(ranges.rows[0][1], "0–6\": auto");
+    assert_eq!(ranges.rows[0][2], "7–12\": 2+");
+    assert_eq!(ranges.rows[2][1], "0–18\": cannot fire");
+    // The rules named, in order.
+    let named = sheet.rule_ids();
+    for id in ["KT-11", "KT-12", "KT-13", "KT-21", "EQ-31", "RIB-12"] {
+        assert!(named.iter().any(|n| n == id), "{id} in {named:?}");
+    }
+}
+
+#[test]
+fn band_sheet_model_shows_start_and_current_profiles() {
+    let rules = rules();
+    let roster = band();
+    let sheet = band_sheet(&roster, &rules, en());
+    assert_eq!(sheet.kind, SheetKind::Band);
+    let Block::Cards { cards } = &sheet.sections[0].blocks[0] else {
+        panic!("cards");
+    };
+    assert_eq!(cards.len(), roster.characters.len());
+    for (card, c) in cards.iter().zip(&roster.characters) {
+        assert_eq!(card.title, c.name);
+        let start = c.start_profile(&rules).expect("start");
+        let now = c.profile(&rules).expect("now");
+        let t = &card.tables[0];
+        assert_eq!(t.columns.len(), 13);
+        for (i, (ch, v)) in now.iter().enumerate() {
+            assert_eq!(t.cell(0, i + 1), Some(start.get(ch).to_string().as_str()));
+            let shown = t.cell(1, i + 1).expect("now cell");
+            assert_eq!(shown.trim_end_matches('*'), v.to_string());
+            assert_eq!(shown.ends_with('*'), start.get(ch) != v);
+        }
+        assert_eq!(
+            card.track.as_ref().map(|t| t.boxes),
+            u32::try_from(now.get(Characteristic::W)).ok()
+        );
+        assert_eq!(
+            card.tags.iter().any(|t| t.text.contains("psyker")),
+            c.psychic
+        );
+    }
+}
+
+#[test]
+fn campaign_sheet_model_shows_status_states_and_missions() {
+    let rules = rules();
+    let c = campaign();
+    let sheet = campaign_sheet(&c, &rules, en());
+    let texts = sheet.texts().join("\n");
+    assert!(texts.contains(&format!("{} of {}", c.vp, c.settings.vp_threshold)));
+    for cc in &c.characters {
+        assert!(texts.contains(cc.name()), "{}", cc.name());
+    }
+    // Every character's state, as a word, and whether he plays next.
+    let cards: Vec<_> = sheet
+        .sections
+        .iter()
+        .flat_map(|s| &s.blocks)
+        .filter_map(|b| match b {
+            Block::Cards { cards } => Some(cards),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert_eq!(cards.len(), c.characters.len());
+    for cc in &c.characters {
+        let card = cards.iter().find(|k| k.title == cc.name()).expect("card");
+        let state = Lang::En.t(cc.state.key());
+        assert!(card.tags[0].text.contains(state), "{:?}", card.tags);
+        let plays = card.tags.iter().any(|t| t.text.contains("plays the next"));
+        assert_eq!(plays, cc.state.alive() && cc.can_play(), "{}", cc.name());
+        if cc.state == State::Dead {
+            assert!(!card.tags.iter().any(|t| t.text.contains("misses")));
+        }
+    }
+    // The missions played, from the journal.
+    let missions = sheet
+        .sections
+        .iter()
+        .find(|s| s.id == "missions")
+        .expect("missions played");
+    let Block::Table(t) = &missions.blocks[0] else {
+        panic!("a table");
+    };
+    assert_eq!(
+        t.rows.len(),
+        usize::try_from(c.missions_played).expect("small")
+    );
+    for (i, row) in t.rows.iter().enumerate() {
+        assert_eq!(row[0], (i + 1).to_string());
+        assert!(!row[2].is_empty() && !row[3].is_empty(), "{row:?}");
+        assert!(row[4].contains("achieved") || row[4].contains("failed"));
+    }
+}
+
+#[test]
+fn appendix_holds_the_text_of_every_rule_named_in_the_language() {
+    let rules = rules();
+    let team = team();
+    let fr = killteam_sheet(
+        &team,
+        &rules,
+        SheetOptions {
+            lang: Lang::Fr,
+            appendix: true,
+        },
+    );
+    let mut bare = fr.clone();
+    bare.appendix.clear();
+    let named = bare.rule_ids();
+    let listed: Vec<&str> = fr.appendix.iter().map(|r| r.id.as_str()).collect();
+    for id in &named {
+        if rules.reference.rule(id).is_some() {
+            assert!(listed.contains(&id.as_str()), "{id}");
+        }
+    }
+    let kt11 = fr.appendix.iter().find(|r| r.id == "KT-11").expect("KT-11");
+    assert_eq!(
+        kt11.text,
+        rules.reference.rule("KT-11").expect("rule").text["fr"]
+    );
+    assert!(fr.texts().iter().any(|t| t.contains("Stratagème")));
+    // …and the rules those texts name in turn, each once.
+    for r in &fr.appendix {
+        for id in muster::print::model::find_rule_ids(&r.text) {
+            if rules.reference.rule(&id).is_some() {
+                assert!(listed.contains(&id.as_str()), "{id} named by {}", r.id);
+            }
+        }
+    }
+    let mut unique = listed.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), listed.len());
+    assert!(killteam_sheet(&team, &rules, en()).appendix.is_empty());
+}
+
+#[test]
+fn markdown_export_has_every_soldier_and_table() {
+    let rules = rules();
+    let team = team();
+    let md = to_markdown(&killteam_sheet(&team, &rules, en()));
+    assert!(md.starts_with("# Hark's Raiders\n"));
+    for s in &team.soldiers {
+        assert!(md.contains(&format!("### {}", s.name)), "{}", s.name);
+    }
+    assert!(md.contains("| M | W | S | T | Sv | CC |"));
+    assert!(md.contains("## Command points and stratagems (KT-11)"));
+    // Changed values keep their mark, escaped so it is not emphasis.
+    assert!(md.contains("\\*"));
+}
+
+// ----- PDFs -------------------------------------------------------------------
+
+#[test]
+fn killteam_pdf_is_one_page_with_every_name_and_value() {
+    let rules = rules();
+    let team = team();
+    for paper in Paper::ALL {
+        let sheet = killteam_sheet(&team, &rules, en());
+        assert_eq!(
+            page_count(&sheet, paper, None).expect("typesets"),
+            1,
+            "{paper:?}"
+        );
+        let (text, pages) = pdf_text(&sheet, paper);
+        assert_eq!(pages, 1);
+        for s in &team.soldiers {
+            assert!(has(&text, &s.name), "{} in the PDF", s.name);
+            let d = derive(&rules.killteam, s).expect("derives");
+            assert!(has(&text, &format!("{}+", d.profile.save)));
+        }
+        assert!(has(&text, "Reroll any one roll."));
+    }
+}
+
+#[test]
+fn band_and_campaign_pdfs_hold_every_name_and_profile() {
+    let rules = rules();
+    let roster = band();
+    let (text, _) = pdf_text(&band_sheet(&roster, &rules, en()), Paper::A4);
+    for c in &roster.characters {
+        assert!(has(&text, &c.name), "{}", c.name);
+        let now = c.profile(&rules).expect("profile");
+        let row: String = now.iter().map(|(_, v)| v.to_string()).collect();
+        // The row of current values, read as one run of digits.
+        let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+        assert!(digits.contains(&row), "{}'s profile {row}", c.name);
+    }
+    let c = campaign();
+    let (text, _) = pdf_text(&campaign_sheet(&c, &rules, en()), Paper::Letter);
+    for cc in &c.characters {
+        assert!(has(&text, cc.name()), "{}", cc.name());
+    }
+    assert!(has(&text, "seriously wounded"));
+}
+
+#[test]
+fn a_forty_character_band_flows_onto_more_pages_with_nothing_lost() {
+    let rules = rules();
+    let mut roster = Roster::new("big", "The Forty");
+    for i in 1..=40 {
+        let mut c = Character::new(i, format!("Trooper Number{i:02}"), "human");
+        c.notes = format!("Carries the banner of the {i}th company.");
+        roster.characters.push(c);
+    }
+    let sheet = band_sheet(&roster, &rules, en());
+    let (text, pages) = pdf_text(&sheet, Paper::A4);
+    assert!(pages > 1, "{pages} pages");
+    for i in 1..=40 {
+        assert!(has(&text, &format!("Trooper Number{i:02}")), "{i}");
+        assert!(has(&text, &format!("{i}th company")), "{i}'s notes");
+    }
+    // Every page has its footer with the page count.
+    assert!(has(&text, &format!("Page {pages} of {pages}")));
+}
+
+#[test]
+fn french_pdf_holds_french_rule_texts() {
+    let rules = rules();
+    let team = team();
+    let sheet = killteam_sheet(
+        &team,
+        &rules,
+        SheetOptions {
+            lang: Lang::Fr,
+            appendix: true,
+        },
+    );
+    let (text, _) = pdf_text(&sheet, Paper::A4);
+    assert!(has(&text, "Points de commandement et stratagèmes"));
+    assert!(has(&text, "Relancer n'importe quel jet."));
+    let torch = rules.killteam.item("torch").expect("torch");
+    assert!(has(&text, "Équipement") || has(&text, &torch.names["fr"]) || has(&text, "Relance"));
+    // An item's French rule text, accents and all.
+    let s = &team.soldiers[0];
+    let item = rules.killteam.item(&s.items[0].item).expect("item");
+    assert!(has(&text, &item.text["fr"]), "{}", item.text["fr"]);
+}
+
+#[test]
+fn a_broken_template_is_an_error_not_a_panic() {
+    let rules = rules();
+    let sheet = killteam_sheet(&team(), &rules, en());
+    let e = render_pdf(&sheet, Paper::A4, Some("#let x = (")).expect_err("broken");
+    let shown = Lang::En.msg(&e.msg());
+    assert!(
+        shown.starts_with("The sheet template has an error"),
+        "{shown}"
+    );
+    // A restyled template is used as it is.
+    let pdf = render_pdf(
+        &sheet,
+        Paper::A4,
+        Some("#let d = json(bytes(sys.inputs.data))\n= #d.title"),
+    )
+    .expect("renders");
+    assert!(pdf.starts_with(b"%PDF-"));
+}
+
+#[test]
+fn the_same_sheet_gives_the_same_pdf() {
+    let rules = rules();
+    let sheet = killteam_sheet(&team(), &rules, en());
+    let a = render_pdf(&sheet, Paper::A4, None).expect("renders");
+    let b = render_pdf(&sheet, Paper::A4, None).expect("renders");
+    assert_eq!(a, b);
+}
+
+// ----- Command line -----------------------------------------------------------
+
+fn muster(data: &Path, args: &[&str]) -> (i32, Vec<u8>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(args)
+        .env("MUSTER_DATA_DIR", data)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (out.status.code().expect("code"), out.stdout, stderr)
+}
+
+#[test]
+fn cli_print_writes_a_pdf_and_exports_markdown() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = dir.path().join("data");
+    let team = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/killteam.json");
+    let out = dir.path().join("team.pdf");
+    let (code, _, err) = muster(
+        &data,
+        &[
+            "print",
+            team,
+            "-o",
+            out.to_str().expect("utf-8"),
+            "--paper",
+            "letter",
+            "--lang",
+            "fr",
+            "--appendix",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let pdf = std::fs::read(&out).expect("written");
+    assert!(pdf.starts_with(b"%PDF-"));
+    let (code, md, err) = muster(&data, &["export", team, "--format", "markdown"]);
+    assert_eq!(code, 0, "{err}");
+    let md = String::from_utf8(md).expect("utf-8");
+    assert!(md.contains("# Hark's Raiders"));
+    assert!(md.contains("### Sergeant Hark"));
+}
+
+#[test]
+fn cli_print_exit_2_and_no_partial_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = dir.path().join("data");
+    let team = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/killteam.json");
+    // Unreadable input: exit 2, the existing output untouched.
+    let out = dir.path().join("keep.pdf");
+    std::fs::write(&out, b"my old sheet").expect("write");
+    let broken = dir.path().join("broken.json");
+    std::fs::write(&broken, b"{\"muster\": \"killteam\", ").expect("write");
+    let (code, _, err) = muster(
+        &data,
+        &[
+            "print",
+            broken.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+    assert_eq!(std::fs::read(&out).expect("kept"), b"my old sheet");
+    // Unwritable output: a folder that does not exist.
+    let nowhere = dir.path().join("no/such/folder/team.pdf");
+    let (code, _, err) = muster(
+        &data,
+        &["print", team, "-o", nowhere.to_str().expect("utf-8")],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("team.pdf"), "names the path: {err}");
+    // A broken template of the user's: exit 2, the old file kept.
+    std::fs::create_dir_all(data.join("sheets")).expect("mkdir");
+    std::fs::write(data.join("sheets/sheet.typ"), "#let x = (").expect("write");
+    let (code, _, err) = muster(&data, &["print", team, "-o", out.to_str().expect("utf-8")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("template has an error"), "{err}");
+    assert_eq!(std::fs::read(&out).expect("kept"), b"my old sheet");
+    // Nothing else was left in the folder.
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    // Bad arguments.
+    let (code, _, _) = muster(&data, &["print", team, "-o", "x.pdf", "--paper", "a3"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn rule_ids_are_found_in_running_text() {
+    use muster::print::model::find_rule_ids;
+    assert_eq!(
+        find_rule_ids("see KT-11 and EQ-3, (RIB-12); not AB-CD, XKTAB-1, KT-1a or kt-2"),
+        ["KT-11", "EQ-3", "RIB-12"]
+    );
+    assert_eq!(
+        find_rule_ids("Équipement (EQ-7) — PSY-12."),
+        ["EQ-7", "PSY-12"]
+    );
+}
