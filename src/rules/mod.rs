@@ -18,11 +18,14 @@ pub mod msg;
 pub mod odds;
 pub mod problem;
 pub mod psychic;
+pub mod psychic_attack;
+pub mod psychic_play;
 pub mod reference;
 pub mod robots;
 pub mod roster;
 pub mod roster_edit;
 pub mod scenario;
+pub mod simulate;
 pub mod unit_round;
 pub mod units;
 

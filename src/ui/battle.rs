@@ -25,6 +25,10 @@ pub enum Mode {
     CloseCombat,
     /// A kill-team shooting attack.
     Shooting,
+    /// A psychic attack (`battle_psychic.rs`).
+    Psychic,
+    /// A round between two units (`battle_round.rs`).
+    Units,
 }
 
 /// State of the battle screen: the fight being set up.
@@ -45,6 +49,10 @@ pub struct BattleView {
     pub back: Back,
     /// The campaign character a roll's wounds go to: (campaign, character).
     pub apply_to: Option<(String, u64)>,
+    /// The psychic mode.
+    pub psychic: crate::ui::battle_psychic::PsychicView,
+    /// The unit mode.
+    pub units: crate::ui::battle_round::RoundView,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -125,6 +133,8 @@ impl Default for BattleView {
             strike_back: false,
             back: Back::default(),
             apply_to: None,
+            psychic: Default::default(),
+            units: Default::default(),
         }
     }
 }
@@ -184,11 +194,11 @@ fn situation_ui<T: PartialEq + Copy>(
 }
 
 impl BattleView {
-    /// The fight as set up now.
+    /// The fight as set up now (the psychic and unit modes roll their own).
     pub fn scenario(&self) -> Scenario {
         match self.mode {
-            Mode::CloseCombat => Scenario::CloseCombat(self.cc.clone()),
             Mode::Shooting => Scenario::KillteamShooting(self.shot.clone()),
+            _ => Scenario::CloseCombat(self.cc.clone()),
         }
     }
 
@@ -205,22 +215,34 @@ impl BattleView {
                     lang.t("battle.close_combat"),
                 );
                 ui.selectable_value(&mut self.mode, Mode::Shooting, lang.t("battle.shooting"));
+                ui.selectable_value(&mut self.mode, Mode::Psychic, lang.t("battle.psychic"));
+                ui.selectable_value(&mut self.mode, Mode::Units, lang.t("battle.units"));
             });
         });
         ui.add_space(space::M);
+        if matches!(self.mode, Mode::Psychic | Mode::Units) {
+            if self.mode == Mode::Psychic {
+                self.psychic.ui(ui, model, out);
+            } else {
+                self.units.ui(ui, model, out);
+            }
+            ui.add_space(space::M);
+            log_ui(ui, model, &mut self.apply_to, out);
+            return;
+        }
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
                 match self.mode {
-                    Mode::CloseCombat => self.cc_attacker_ui(ui, model),
                     Mode::Shooting => self.shooter_ui(ui, model),
+                    _ => self.cc_attacker_ui(ui, model),
                 }
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
                 match self.mode {
-                    Mode::CloseCombat => self.cc_defender_ui(ui, model),
                     Mode::Shooting => self.target_ui(ui, model),
+                    _ => self.cc_defender_ui(ui, model),
                 }
             });
         });
@@ -295,7 +317,15 @@ impl BattleView {
             icons::ICON_SPORTS_MARTIAL_ARTS,
             lang.t("battle.attacker"),
         );
-        if let Some((name, p)) = pick_character(ui, model, lang.t("battle.take_attacker")) {
+        if let Some((name, p)) =
+            pick_character(ui, model, lang.t("battle.take_attacker")).or_else(|| {
+                crate::ui::battle_parts::pick_campaign_fighter(
+                    ui,
+                    model,
+                    lang.t("battle.take_attacker_campaign"),
+                )
+            })
+        {
             self.attacker = name;
             self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
@@ -338,7 +368,15 @@ impl BattleView {
     fn cc_defender_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.defender"));
-        if let Some((name, p)) = pick_character(ui, model, lang.t("battle.take_defender")) {
+        if let Some((name, p)) =
+            pick_character(ui, model, lang.t("battle.take_defender")).or_else(|| {
+                crate::ui::battle_parts::pick_campaign_fighter(
+                    ui,
+                    model,
+                    lang.t("battle.take_defender_campaign"),
+                )
+            })
+        {
             self.defender = name;
             self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
@@ -530,7 +568,7 @@ fn bands_ui(ui: &mut egui::Ui, model: &Model, class: ShotClass, range: i64) {
 
 /// A combo of every character of every roster; picking one gives his name
 /// and current profile.
-fn pick_character(
+pub(crate) fn pick_character(
     ui: &mut egui::Ui,
     model: &Model,
     label: &str,
@@ -835,6 +873,9 @@ fn log_ui(
                 }
             });
         });
+        // PSY-8: the powers in play stay in view until they end.
+        crate::ui::battle_psychic::powers_ui(ui, model, out);
+        ui.separator();
         if model.battle_log.is_empty() {
             ui.label(RichText::new(lang.t("battle.log_empty")).color(PALETTE.text_subdued));
         }

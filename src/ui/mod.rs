@@ -3,6 +3,9 @@
 //! command table (`app::ACTIONS`), screens from `screens::SCREENS`.
 
 mod battle;
+mod battle_parts;
+mod battle_psychic;
+mod battle_round;
 mod campaign;
 mod campaign_journal;
 mod campaign_play;
