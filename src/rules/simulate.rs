@@ -62,8 +62,16 @@ impl Estimate {
         let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
         Self {
             mean: p,
-            low: (centre - half).max(0.0),
-            high: (centre + half).min(1.0),
+            low: if hits == 0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            },
+            high: if hits >= trials {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            },
         }
     }
 

@@ -17,6 +17,7 @@ mod killteam;
 mod odds;
 mod psychic;
 mod robots;
+mod simulate;
 mod store_disk;
 mod store_faults;
 mod ui;
