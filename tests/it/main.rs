@@ -21,5 +21,6 @@ mod simulate;
 mod store_disk;
 mod store_faults;
 mod ui;
+mod ui_battle;
 mod ui_campaign;
 mod ui_killteam;

@@ -89,8 +89,8 @@ fn cc_7_a_duel_to_the_death_agrees_with_its_exact_geometric_sum() {
     let a = fighter(4, 4, 3, 1, 3, 2, Some(5));
     let b = fighter(3, 3, 4, 1, 3, 1, Some(4));
     let kill = |x: &Fighter, y: &Fighter| {
-        let o = close_combat(&r, x.ws, x.s, None, x.a, y.ws, y.t, y.save, &[], false)
-            .expect("odds");
+        let o =
+            close_combat(&r, x.ws, x.s, None, x.a, y.ws, y.t, y.save, &[], false).expect("odds");
         1.0 - o.wounds[0]
     };
     let (p, q) = (kill(&a, &b), kill(&b, &a));
@@ -106,9 +106,21 @@ fn cc_7_a_duel_to_the_death_agrees_with_its_exact_geometric_sum() {
         &mut seeded(8),
     )
     .expect("sim");
-    assert!(sim.first_wins.contains(first), "{:?} against {first}", sim.first_wins);
-    assert!(sim.neither.contains(both), "{:?} against {both}", sim.neither);
-    assert!((sim.mean_rounds - 1.0 / end).abs() < 0.05, "{}", sim.mean_rounds);
+    assert!(
+        sim.first_wins.contains(first),
+        "{:?} against {first}",
+        sim.first_wins
+    );
+    assert!(
+        sim.neither.contains(both),
+        "{:?} against {both}",
+        sim.neither
+    );
+    assert!(
+        (sim.mean_rounds - 1.0 / end).abs() < 0.05,
+        "{}",
+        sim.mean_rounds
+    );
     assert_eq!(sim.first_routs.mean, 0.0, "no Ld: no rout test");
 }
 
@@ -130,15 +142,30 @@ fn cc_20_a_unit_that_loses_a_round_with_low_ld_routs() {
     .expect("sim");
     assert!(sim.second_routs.mean > 0.9, "{:?}", sim.second_routs);
     assert!(sim.first_wins.mean > 0.99);
-    assert!(fight_to_the_end(&r, &side(vec![], None), &side(vec![], None), 1, 1, &mut seeded(1))
-        .is_err());
+    assert!(
+        fight_to_the_end(
+            &r,
+            &side(vec![], None),
+            &side(vec![], None),
+            1,
+            1,
+            &mut seeded(1)
+        )
+        .is_err()
+    );
 }
 
 #[test]
 fn cc_7_the_strike_order_lists_each_step_and_who_strikes() {
-    let mut a = vec![fighter(4, 4, 4, 1, 3, 1, None), fighter(4, 4, 4, 1, 5, 1, None)];
+    let mut a = vec![
+        fighter(4, 4, 4, 1, 3, 1, None),
+        fighter(4, 4, 4, 1, 5, 1, None),
+    ];
     a[0].modifiers.push(CcModifier::Charging);
-    let b = vec![fighter(4, 4, 4, 1, 3, 1, None), fighter(4, 4, 4, 0, 9, 1, None)];
+    let b = vec![
+        fighter(4, 4, 4, 1, 3, 1, None),
+        fighter(4, 4, 4, 0, 9, 1, None),
+    ];
     let steps = strike_order(&a, &b);
     // I 5; I 3 charged (first unit's model 0); I 3 (second unit's model 0).
     // The model with no wounds left takes no part.
@@ -159,8 +186,14 @@ fn cc_7_the_strike_order_lists_each_step_and_who_strikes() {
 #[test]
 fn cc_7_a_rolled_unit_round_follows_its_exact_odds_and_its_seed() {
     let r = rules();
-    let a = vec![fighter(4, 4, 4, 1, 4, 2, Some(4)), fighter(4, 4, 4, 2, 2, 1, None)];
-    let b = vec![fighter(3, 3, 3, 1, 3, 2, None), fighter(3, 3, 3, 1, 3, 2, None)];
+    let a = vec![
+        fighter(4, 4, 4, 1, 4, 2, Some(4)),
+        fighter(4, 4, 4, 2, 2, 1, None),
+    ];
+    let b = vec![
+        fighter(3, 3, 3, 1, 3, 2, None),
+        fighter(3, 3, 3, 1, 3, 2, None),
+    ];
     let exact = unit_round(&r, &a, &b).expect("exact");
     let expected: f64 = exact
         .second_wounds
