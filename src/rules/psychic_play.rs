@@ -54,13 +54,7 @@ impl AttackKind {
                 blocked: true,
                 automatic_hits: false,
             },
-            Self::Line => KindRules {
-                needs_line_of_sight: false,
-                models_in_path_intercept: false,
-                blocked: false,
-                automatic_hits: true,
-            },
-            Self::Template => KindRules {
+            Self::Line | Self::Template => KindRules {
                 needs_line_of_sight: false,
                 models_in_path_intercept: false,
                 blocked: false,
@@ -158,14 +152,13 @@ pub enum Target {
 /// Whether a power of `scope` may be aimed at `target` (PSY-2).
 pub fn lawful_target(scope: Scope, target: Target) -> Result<(), Problem> {
     match (scope, target) {
-        (Scope::Individual, _) => Ok(()),
         (Scope::Squad, Target::LeaderInUnit) => {
             Err(Problem::new("PSY-2", "problem.psy_squad_leader"))
         }
         (Scope::Squad, Target::Lone { near_unit: true }) => {
             Err(Problem::new("PSY-2", "problem.psy_squad_lone_near_unit"))
         }
-        (Scope::Squad, _) => Ok(()),
+        (Scope::Individual | Scope::Squad, _) => Ok(()),
     }
 }
 

@@ -215,6 +215,7 @@ fn steps(first: &[&Fighter], second: &[&Fighter], with_charge: bool) -> Vec<Step
 /// The strikers of `by` in one step, alive when `by` had taken `by_taken`,
 /// strike `on`, which has taken `on_taken`: the wounds `on` has taken after.
 #[inline]
+#[allow(clippy::too_many_arguments)]
 fn strike<R: Rng + ?Sized>(
     rng: &mut R,
     by: &Compiled,

@@ -20,20 +20,12 @@ use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
 
 /// The psychic attack being set up.
+#[derive(Default)]
 pub struct PsychicView {
     /// The attack.
     pub attack: PsychicAttack,
     /// The target's name, for the log.
     pub target: String,
-}
-
-impl Default for PsychicView {
-    fn default() -> Self {
-        Self {
-            attack: PsychicAttack::default(),
-            target: String::new(),
-        }
-    }
 }
 
 impl PsychicView {

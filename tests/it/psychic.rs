@@ -654,7 +654,7 @@ fn psy_12_a_line_s_penetrations_match_a_count_of_every_die() {
         0.5 * p + 0.5 * 2.0 * p * (1.0 - p),
         0.5 * p * p,
     ];
-    for k in 0..3 {
-        assert!(close(v.penetrations[k], want[k]), "{k}");
+    for (k, w) in want.into_iter().enumerate() {
+        assert!(close(v.penetrations[k], w), "{k}");
     }
 }
