@@ -227,7 +227,8 @@ impl BattleView {
                 self.units.ui(ui, model, out);
             }
             ui.add_space(space::M);
-            log_ui(ui, model, &mut self.apply_to, out);
+            let psychic = self.mode == Mode::Psychic;
+            log_ui(ui, model, &mut self.apply_to, psychic, out);
             return;
         }
         ui.columns(2, |cols| {
@@ -307,7 +308,7 @@ impl BattleView {
             });
         }
         ui.add_space(space::M);
-        log_ui(ui, model, &mut self.apply_to, out);
+        log_ui(ui, model, &mut self.apply_to, false, out);
     }
 
     fn cc_attacker_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
@@ -839,6 +840,7 @@ fn log_ui(
     ui: &mut egui::Ui,
     model: &Model,
     apply_to: &mut Option<(String, u64)>,
+    psychic: bool,
     out: &mut Vec<Command>,
 ) {
     let lang = model.lang;
@@ -873,9 +875,12 @@ fn log_ui(
                 }
             });
         });
-        // PSY-8: the powers in play stay in view until they end.
-        crate::ui::battle_psychic::powers_ui(ui, model, out);
-        ui.separator();
+        // PSY-8: the powers in play stay in view, in every mode, until they
+        // end.
+        if psychic || !model.powers.in_play.is_empty() {
+            crate::ui::battle_psychic::powers_ui(ui, model, out);
+            ui.separator();
+        }
         if model.battle_log.is_empty() {
             ui.label(RichText::new(lang.t("battle.log_empty")).color(PALETTE.text_subdued));
         }

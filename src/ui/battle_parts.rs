@@ -17,7 +17,9 @@ pub fn num<N: egui::emath::Numeric>(
     value: &mut N,
     range: std::ops::RangeInclusive<N>,
 ) -> egui::Response {
-    ui.label(label);
+    if !label.is_empty() {
+        ui.label(label);
+    }
     let r = ui.add(egui::DragValue::new(value).range(range));
     let name = name.to_owned();
     r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &name));
@@ -146,7 +148,7 @@ pub fn pick_campaign_fighter(
 ) -> Option<(String, Profile)> {
     let lang = model.lang;
     let mut chosen = None;
-    ui.horizontal_wrapped(|ui| {
+    {
         let l = ui.label(label);
         egui::ComboBox::from_id_salt(label)
             .selected_text(lang.t("kt.choose"))
@@ -180,6 +182,6 @@ pub fn pick_campaign_fighter(
             })
             .response
             .labelled_by(l.id);
-    });
+    }
     chosen
 }

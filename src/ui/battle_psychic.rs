@@ -100,8 +100,8 @@ impl PsychicView {
             );
         });
         // Damage: a number of wounds, or dice (D3 …).
-        ui.horizontal_wrapped(|ui| {
-            ui.label(lang.t("battle.psy.damage"));
+        ui.label(lang.t("battle.psy.damage"));
+        ui.horizontal(|ui| {
             let mut dice = matches!(a.damage, Damage::Dice(_) | Damage::VsLiving { .. });
             if ui
                 .checkbox(&mut dice, lang.t("battle.psy.damage_dice"))
