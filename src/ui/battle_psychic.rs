@@ -6,7 +6,6 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Model, PowerAct};
-use crate::i18n::Lang;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
 use crate::rules::data::DiceSpec;
@@ -290,7 +289,7 @@ impl PsychicView {
             }
             match a.odds(&model.rules) {
                 Ok(o) => {
-                    odds_ui(ui, lang, a, &o);
+                    odds_ui(ui, model, a, &o);
                     ui.add_space(space::S);
                     let title = lang.f(
                         "battle.against",
@@ -350,7 +349,8 @@ impl PsychicView {
 }
 
 /// The odds of the attack in words and bars.
-fn odds_ui(ui: &mut egui::Ui, lang: Lang, a: &PsychicAttack, o: &AttackOdds) {
+fn odds_ui(ui: &mut egui::Ui, model: &Model, a: &PsychicAttack, o: &AttackOdds) {
+    let lang = model.lang;
     ui.horizontal_wrapped(|ui| {
         if a.test.is_some() {
             ui.label(lang.f("battle.psy.affected", &[("p", &percent(o.affected))]));
@@ -416,6 +416,25 @@ fn odds_ui(ui: &mut egui::Ui, lang: Lang, a: &PsychicAttack, o: &AttackOdds) {
         if a.scope == Scope::Squad && a.target.models > 1 {
             ui.label(RichText::new(lang.t("battle.psy.casualties")).strong());
             bars(ui, lang, "battle.psy.casualties_bar", c);
+            // PSY-6, PSY-9: these casualties alone force the morale test
+            // (in close combat too), at the share of the rules data.
+            let forced: f64 = c
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| {
+                    crate::rules::psychic::casualty_test(
+                        &model.rules,
+                        a.target.models,
+                        u32::try_from(k).unwrap_or(u32::MAX),
+                    )
+                })
+                .map(|(_, p)| p)
+                .sum();
+            badge(
+                ui,
+                Tone::Warning,
+                &lang.f("battle.psy.morale_forced", &[("p", &percent(forced))]),
+            );
         } else if let Some(&dead) = c.get(1) {
             badge(
                 ui,
