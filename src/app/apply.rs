@@ -93,6 +93,7 @@ impl App {
             Command::Export(key, path) => self.export(&key, &path),
             Command::Roll(title, scenario) => self.roll(title, scenario),
             Command::ExportBattleLog => self.export_battle_log(),
+            Command::RollTable(title, what) => self.roll_table(title, what),
             Command::OpenFolder(path) => {
                 if let Err(e) = self.desktop.open_folder(&path) {
                     let text = Msg::new("store.open_folder_failed")
@@ -303,10 +304,37 @@ impl App {
                 );
                 self.model.battle_log.push(super::BattleEntry {
                     title,
-                    scenario,
+                    fight: super::Fight::Attack(scenario),
                     seed,
                     result,
                     wounds: resolution.wounds,
+                });
+            }
+            Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
+        }
+    }
+
+    /// Rolls on a table of the battle screen with dice of its own seed, and
+    /// logs every die.
+    fn roll_table(&mut self, title: String, what: crate::rules::table_roll::TableRoll) {
+        use rand::RngCore as _;
+        let seed = self.rng.next_u64();
+        let mut dice = crate::rules::dice::seeded(seed);
+        match crate::rules::table_roll::roll(&self.model.rules, &what, &mut dice) {
+            Ok(rolled) => {
+                let result = rolled.msg();
+                self.message(
+                    MessageKind::Dice,
+                    Msg::new("battle.entry")
+                        .text("title", &title)
+                        .msg("result", result.clone()),
+                );
+                self.model.battle_log.push(super::BattleEntry {
+                    title,
+                    fight: super::Fight::Table(what),
+                    seed,
+                    result,
+                    wounds: rolled.wounds,
                 });
             }
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),

@@ -103,6 +103,9 @@ pub enum Command {
     Roll(String, crate::rules::scenario::Scenario),
     /// Ask for a file and write the battle log to it as text.
     ExportBattleLog,
+    /// Roll on a table of the battle screen (a robot's target check, a
+    /// crash, a jump …), with a title for the log.
+    RollTable(String, crate::rules::table_roll::TableRoll),
 }
 
 impl Command {

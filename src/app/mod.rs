@@ -104,13 +104,22 @@ pub struct Message {
     pub text: Msg,
 }
 
+/// What a battle log entry rolled.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fight {
+    /// An attack: hit, wound and save.
+    Attack(crate::rules::scenario::Scenario),
+    /// A roll on a table (robots, flyers, jumps, grenades).
+    Table(crate::rules::table_roll::TableRoll),
+}
+
 /// A fight rolled this session: replayable from its seed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BattleEntry {
     /// Who fought whom, as the player named it.
     pub title: String,
     /// The fight.
-    pub scenario: crate::rules::scenario::Scenario,
+    pub fight: Fight,
     /// The seed of its dice: the same seed gives the same dice.
     pub seed: u64,
     /// What happened, every die included.

@@ -25,6 +25,10 @@ pub enum Mode {
     CloseCombat,
     /// A kill-team shooting attack.
     Shooting,
+    /// Robots: orders, arcs, target checks, damage (ROB-5 … ROB-10).
+    Robot,
+    /// Flyers: speeds, altitude, ranges, drops, crashes (FLY-1 … FLY-11).
+    Flyer,
 }
 
 /// State of the battle screen: the fight being set up.
@@ -45,6 +49,14 @@ pub struct BattleView {
     pub back: Back,
     /// The campaign character a roll's wounds go to: (campaign, character).
     pub apply_to: Option<(String, u64)>,
+    /// Robot mode.
+    pub robot: super::battle_robot::RobotView,
+    /// Flyer mode.
+    pub flyer: super::battle_flyer::FlyerView,
+    /// Kill-team grenades and jumps.
+    pub kt_actions: super::battle_kt_actions::KtActionsView,
+    /// The attacker's weapon in hand (CC-4).
+    pub cc_weapon: crate::rules::engagement::CcWeapon,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -125,6 +137,10 @@ impl Default for BattleView {
             strike_back: false,
             back: Back::default(),
             apply_to: None,
+            robot: Default::default(),
+            flyer: Default::default(),
+            kt_actions: Default::default(),
+            cc_weapon: Default::default(),
         }
     }
 }
@@ -187,7 +203,7 @@ impl BattleView {
     /// The fight as set up now.
     pub fn scenario(&self) -> Scenario {
         match self.mode {
-            Mode::CloseCombat => Scenario::CloseCombat(self.cc.clone()),
+            Mode::CloseCombat | Mode::Robot | Mode::Flyer => Scenario::CloseCombat(self.cc.clone()),
             Mode::Shooting => Scenario::KillteamShooting(self.shot.clone()),
         }
     }
@@ -205,22 +221,34 @@ impl BattleView {
                     lang.t("battle.close_combat"),
                 );
                 ui.selectable_value(&mut self.mode, Mode::Shooting, lang.t("battle.shooting"));
+                ui.selectable_value(&mut self.mode, Mode::Robot, lang.t("battle.robot"));
+                ui.selectable_value(&mut self.mode, Mode::Flyer, lang.t("battle.flyer"));
             });
         });
         ui.add_space(space::M);
+        if matches!(self.mode, Mode::Robot | Mode::Flyer) {
+            if self.mode == Mode::Robot {
+                self.robot.ui(ui, model, out);
+            } else {
+                self.flyer.ui(ui, model, out);
+            }
+            ui.add_space(space::M);
+            log_ui(ui, model, &mut self.apply_to, out);
+            return;
+        }
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
                 match self.mode {
-                    Mode::CloseCombat => self.cc_attacker_ui(ui, model),
                     Mode::Shooting => self.shooter_ui(ui, model),
+                    _ => self.cc_attacker_ui(ui, model),
                 }
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
                 match self.mode {
-                    Mode::CloseCombat => self.cc_defender_ui(ui, model),
                     Mode::Shooting => self.target_ui(ui, model),
+                    _ => self.cc_defender_ui(ui, model),
                 }
             });
         });
@@ -271,6 +299,22 @@ impl BattleView {
                 }
             }
         });
+        if self.mode == Mode::Shooting {
+            ui.add_space(space::M);
+            let names = (
+                if self.attacker.is_empty() {
+                    lang.t("battle.shooter")
+                } else {
+                    &self.attacker
+                },
+                if self.defender.is_empty() {
+                    lang.t("battle.target")
+                } else {
+                    &self.defender
+                },
+            );
+            self.kt_actions.ui(ui, model, &self.shot, names, out);
+        }
         if self.mode == Mode::CloseCombat && self.strike_back {
             ui.add_space(space::M);
             card(ui, |ui| {
@@ -318,6 +362,7 @@ impl BattleView {
                 4,
             );
         });
+        super::battle_cc_weapon::weapon_ui(ui, lang, &mut self.cc_weapon, &mut self.cc);
         situation_ui(
             ui,
             lang,

@@ -3,6 +3,10 @@
 //! command table (`app::ACTIONS`), screens from `screens::SCREENS`.
 
 mod battle;
+mod battle_cc_weapon;
+mod battle_flyer;
+mod battle_kt_actions;
+mod battle_robot;
 mod campaign;
 mod campaign_journal;
 mod campaign_play;
