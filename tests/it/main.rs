@@ -20,5 +20,6 @@ mod robots;
 mod store_disk;
 mod store_faults;
 mod ui;
+mod ui_battle_machines;
 mod ui_campaign;
 mod ui_killteam;
