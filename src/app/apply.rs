@@ -97,6 +97,9 @@ impl App {
             Command::RollFight(title, fight) => self.roll(title, fight),
             Command::Powers(act) => self.powers(act),
             Command::ExportBattleLog => self.export_battle_log(),
+            Command::RollTable(title, what) => {
+                self.roll(title, crate::rules::battle::Fight::Table(what));
+            }
             Command::OpenFolder(path) => {
                 if let Err(e) = self.desktop.open_folder(&path) {
                     let text = Msg::new("store.open_folder_failed")
@@ -322,7 +325,7 @@ impl App {
                 );
                 self.model.battle_log.push(super::BattleEntry {
                     title,
-                    scenario: fight,
+                    fight,
                     seed,
                     result: rolled.result,
                     wounds: rolled.wounds,

@@ -106,6 +106,9 @@ pub enum Command {
     /// Roll any fight of the battle screen (a psychic attack plays its
     /// power, PSY-8), with a title for the log.
     RollFight(String, crate::rules::battle::Fight),
+    /// Roll on a table of the battle screen (a robot's target check, a
+    /// crash, a jump …), with a title for the log.
+    RollTable(String, crate::rules::table_roll::TableRoll),
     /// Something happens to the psychic powers in play (PSY-8).
     Powers(PowerAct),
 }

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::battle::Fight;
 pub use actions::{ACTIONS, Action, ActionSpec, Menu};
 pub use command::{Command, PowerAct, Screen};
 pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
@@ -110,7 +111,7 @@ pub struct BattleEntry {
     /// Who fought whom, as the player named it.
     pub title: String,
     /// The fight.
-    pub scenario: crate::rules::battle::Fight,
+    pub fight: Fight,
     /// The seed of its dice: the same seed gives the same dice.
     pub seed: u64,
     /// What happened, every die included.

@@ -123,7 +123,8 @@ pub fn roll<R: Rng + ?Sized>(
 }
 
 /// Any fight the battle screen rolls: one attack (close combat or kill-team
-/// shooting), a psychic attack, or a round between two units.
+/// shooting), a psychic attack, a round between two units, or a roll on a
+/// table (robots, flyers, jumps, grenades).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fight {
     /// One attack of a scenario the command line knows too.
@@ -132,6 +133,10 @@ pub enum Fight {
     Psychic(Box<super::psychic_attack::PsychicAttack>),
     /// A round of close combat between two units (CC-7, CC-13).
     Units(Vec<super::odds::Fighter>, Vec<super::odds::Fighter>),
+    /// A roll on a table: a robot's target check, special damage or
+    /// malfunction (ROB-7 … ROB-9), a flyer's drop or crash (FLY-10,
+    /// FLY-11), a kill-team jump (KT-17) or grenade (KT-14).
+    Table(super::table_roll::TableRoll),
 }
 
 /// A fight as rolled, for the log.
@@ -161,6 +166,10 @@ impl Fight {
                     wounds: r.second_wounds,
                 })
             }
+            Self::Table(t) => super::table_roll::roll(rules, t, rng).map(|r| Rolled {
+                result: r.msg(),
+                wounds: r.wounds,
+            }),
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod characteristic;
 pub mod data;
 pub mod dice;
 pub mod doc;
+pub mod engagement;
 pub mod flyers;
 pub mod killteam;
 pub mod melee;
@@ -26,6 +27,7 @@ pub mod roster;
 pub mod roster_edit;
 pub mod scenario;
 pub mod simulate;
+pub mod table_roll;
 pub mod unit_round;
 pub mod units;
 

@@ -29,11 +29,15 @@ pub enum Mode {
     Psychic,
     /// A round between two units (`battle_round.rs`).
     Units,
+    /// Robots: orders, arcs, target checks, damage (ROB-5 … ROB-10).
+    Robot,
+    /// Flyers: speeds, altitude, ranges, drops, crashes (FLY-1 … FLY-11).
+    Flyer,
 }
 
 /// State of the battle screen: the fight being set up.
 pub struct BattleView {
-    /// Close combat or shooting.
+    /// Which kind of fight: close combat, shooting, psychic, units, robot or flyer.
     pub mode: Mode,
     /// The attacker's name, for the log.
     pub attacker: String,
@@ -53,6 +57,14 @@ pub struct BattleView {
     pub psychic: crate::ui::battle_psychic::PsychicView,
     /// The unit mode.
     pub units: crate::ui::battle_round::RoundView,
+    /// Robot mode.
+    pub robot: super::battle_robot::RobotView,
+    /// Flyer mode.
+    pub flyer: super::battle_flyer::FlyerView,
+    /// Kill-team grenades and jumps.
+    pub kt_actions: super::battle_kt_actions::KtActionsView,
+    /// The attacker's weapon in hand (CC-4).
+    pub cc_weapon: crate::rules::engagement::CcWeapon,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -135,6 +147,10 @@ impl Default for BattleView {
             apply_to: None,
             psychic: Default::default(),
             units: Default::default(),
+            robot: Default::default(),
+            flyer: Default::default(),
+            kt_actions: Default::default(),
+            cc_weapon: Default::default(),
         }
     }
 }
@@ -217,14 +233,18 @@ impl BattleView {
                 ui.selectable_value(&mut self.mode, Mode::Shooting, lang.t("battle.shooting"));
                 ui.selectable_value(&mut self.mode, Mode::Psychic, lang.t("battle.psychic"));
                 ui.selectable_value(&mut self.mode, Mode::Units, lang.t("battle.units"));
+                ui.selectable_value(&mut self.mode, Mode::Robot, lang.t("battle.robot"));
+                ui.selectable_value(&mut self.mode, Mode::Flyer, lang.t("battle.flyer"));
             });
         });
         ui.add_space(space::M);
-        if matches!(self.mode, Mode::Psychic | Mode::Units) {
-            if self.mode == Mode::Psychic {
-                self.psychic.ui(ui, model, out);
-            } else {
-                self.units.ui(ui, model, out);
+        if !matches!(self.mode, Mode::CloseCombat | Mode::Shooting) {
+            match self.mode {
+                Mode::Psychic => self.psychic.ui(ui, model, out),
+                Mode::Units => self.units.ui(ui, model, out),
+                Mode::Robot => self.robot.ui(ui, model, out),
+                Mode::Flyer => self.flyer.ui(ui, model, out),
+                Mode::CloseCombat | Mode::Shooting => {}
             }
             ui.add_space(space::M);
             let psychic = self.mode == Mode::Psychic;
@@ -294,6 +314,22 @@ impl BattleView {
                 }
             }
         });
+        if self.mode == Mode::Shooting {
+            ui.add_space(space::M);
+            let names = (
+                if self.attacker.is_empty() {
+                    lang.t("battle.shooter")
+                } else {
+                    &self.attacker
+                },
+                if self.defender.is_empty() {
+                    lang.t("battle.target")
+                } else {
+                    &self.defender
+                },
+            );
+            self.kt_actions.ui(ui, model, &self.shot, names, out);
+        }
         if self.mode == Mode::CloseCombat && self.strike_back {
             ui.add_space(space::M);
             card(ui, |ui| {
@@ -349,6 +385,7 @@ impl BattleView {
                 4,
             );
         });
+        super::battle_cc_weapon::weapon_ui(ui, lang, &mut self.cc_weapon, &mut self.cc);
         situation_ui(
             ui,
             lang,

@@ -22,5 +22,6 @@ mod store_disk;
 mod store_faults;
 mod ui;
 mod ui_battle;
+mod ui_battle_machines;
 mod ui_campaign;
 mod ui_killteam;

@@ -119,7 +119,7 @@ fn a_psychic_attack_between_two_characters_its_odds_its_roll_and_its_power_in_pl
         log[0].title,
         "Inquisitor Vael against Sergeant Brask (Warp shield)"
     );
-    assert!(matches!(log[0].scenario, Fight::Psychic(_)));
+    assert!(matches!(log[0].fight, Fight::Psychic(_)));
     // PSY-8: the power stays in view; its psyker cannot end it this phase.
     assert!(
         h.query_by_label_contains("Warp shield — Inquisitor Vael")
@@ -169,7 +169,7 @@ fn a_round_between_two_units_shows_its_strike_order_and_odds_and_rolls() {
     button(&mut h, "Roll the round");
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);
-    match &log[0].scenario {
+    match &log[0].fight {
         Fight::Units(a, b) => assert_eq!((a.len(), b.len()), (5, 6)),
         other => panic!("{other:?}"),
     }

@@ -397,6 +397,10 @@ pub struct KillTeamData {
     /// Shooting: range bands, hit modifiers, wounds and saves (KT-12,
     /// KT-13, KT-16).
     pub shooting: Shooting,
+    /// Grenades: one a turn, their range, thrown unseen (KT-14).
+    pub grenades: super::actions::GrenadeRules,
+    /// Jumping between buildings and falling (KT-17).
+    pub jump: super::actions::JumpRules,
 }
 
 /// One range band (KT-12).
@@ -559,6 +563,7 @@ impl KillTeamData {
         if self.team_size == 0 {
             return Err(Problem::new(DATA, "data.team_size_zero"));
         }
-        Ok(())
+        self.grenades.check()?;
+        self.jump.check()
     }
 }
