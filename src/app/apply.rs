@@ -91,8 +91,15 @@ impl App {
                 }
             }
             Command::Export(key, path) => self.export(&key, &path),
-            Command::Roll(title, scenario) => self.roll(title, scenario),
+            Command::Roll(title, scenario) => {
+                self.roll(title, crate::rules::battle::Fight::Attack(scenario));
+            }
+            Command::RollFight(title, fight) => self.roll(title, fight),
+            Command::Powers(act) => self.powers(act),
             Command::ExportBattleLog => self.export_battle_log(),
+            Command::RollTable(title, what) => {
+                self.roll(title, crate::rules::battle::Fight::Table(what));
+            }
             Command::OpenFolder(path) => {
                 if let Err(e) = self.desktop.open_folder(&path) {
                     let text = Msg::new("store.open_folder_failed")
@@ -287,28 +294,73 @@ impl App {
     }
 
     /// Rolls a fight with dice of its own seed (drawn from the app's dice),
-    /// so that it can be replayed, and logs every die.
-    fn roll(&mut self, title: String, scenario: crate::rules::scenario::Scenario) {
+    /// so that it can be replayed, and logs every die. A psychic attack
+    /// with a named power plays it first (PSY-8): a power that cannot be
+    /// played now is refused, with no dice rolled.
+    fn roll(&mut self, title: String, fight: crate::rules::battle::Fight) {
         use rand::RngCore as _;
+        if let crate::rules::battle::Fight::Psychic(a) = &fight
+            && !a.power.power.trim().is_empty()
+        {
+            let mut powers = self.model.powers.clone();
+            if let Err(problem) = powers.play(&a.power) {
+                self.message(MessageKind::Refused, Msg::from(problem));
+                return;
+            }
+            if let Err(problem) = a.check() {
+                self.message(MessageKind::Refused, Msg::from(problem));
+                return;
+            }
+            self.model.powers = powers;
+        }
         let seed = self.rng.next_u64();
         let mut dice = crate::rules::dice::seeded(seed);
-        match crate::rules::battle::roll(&self.model.rules, &scenario, &mut dice) {
-            Ok(resolution) => {
-                let result = resolution.msg();
+        match fight.roll(&self.model.rules, &mut dice) {
+            Ok(rolled) => {
                 self.message(
                     MessageKind::Dice,
                     Msg::new("battle.entry")
                         .text("title", &title)
-                        .msg("result", result.clone()),
+                        .msg("result", rolled.result.clone()),
                 );
                 self.model.battle_log.push(super::BattleEntry {
                     title,
-                    scenario,
+                    fight,
                     seed,
-                    result,
-                    wounds: resolution.wounds,
+                    result: rolled.result,
+                    wounds: rolled.wounds,
                 });
             }
+            Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
+        }
+    }
+
+    /// The psychic powers in play change (PSY-8); a refusal says why.
+    fn powers(&mut self, act: super::command::PowerAct) {
+        use super::command::PowerAct;
+        let powers = &mut self.model.powers;
+        let done = match act {
+            PowerAct::End(power, psyker) => powers
+                .end(&power, &psyker)
+                .map(|()| Msg::new("battle.psy.ended").text("power", power)),
+            PowerAct::Cancel(power) => powers
+                .cancel(&power)
+                .map(|()| Msg::new("battle.psy.cancelled").text("power", power)),
+            PowerAct::PsykerDied(psyker) => {
+                let ended = powers.psyker_died(&psyker);
+                Ok(Msg::new("battle.psy.psyker_died")
+                    .text("psyker", psyker)
+                    .int("count", ended.len()))
+            }
+            PowerAct::NextPhase => {
+                let lasting = powers.next_phase();
+                Ok(Msg::new("battle.psy.next_phase")
+                    .int("phase", powers.phase)
+                    .int("count", lasting.len()))
+            }
+        };
+        match done {
+            Ok(msg) => self.message(MessageKind::Info, msg),
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
         }
     }

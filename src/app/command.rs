@@ -103,6 +103,27 @@ pub enum Command {
     Roll(String, crate::rules::scenario::Scenario),
     /// Ask for a file and write the battle log to it as text.
     ExportBattleLog,
+    /// Roll any fight of the battle screen (a psychic attack plays its
+    /// power, PSY-8), with a title for the log.
+    RollFight(String, crate::rules::battle::Fight),
+    /// Roll on a table of the battle screen (a robot's target check, a
+    /// crash, a jump …), with a title for the log.
+    RollTable(String, crate::rules::table_roll::TableRoll),
+    /// Something happens to the psychic powers in play (PSY-8).
+    Powers(PowerAct),
+}
+
+/// What happens to the psychic powers in play (PSY-8).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PowerAct {
+    /// Its psyker ends a lasting power: (power, psyker).
+    End(String, String),
+    /// Another card cancels a power.
+    Cancel(String),
+    /// A psyker dies: his powers that end with him end.
+    PsykerDied(String),
+    /// The next psychic phase begins.
+    NextPhase,
 }
 
 impl Command {

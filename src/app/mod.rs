@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::battle::Fight;
 pub use actions::{ACTIONS, Action, ActionSpec, Menu};
-pub use command::{Command, Screen};
+pub use command::{Command, PowerAct, Screen};
 pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
 
 use crate::i18n::Lang;
@@ -110,7 +111,7 @@ pub struct BattleEntry {
     /// Who fought whom, as the player named it.
     pub title: String,
     /// The fight.
-    pub scenario: crate::rules::scenario::Scenario,
+    pub fight: Fight,
     /// The seed of its dice: the same seed gives the same dice.
     pub seed: u64,
     /// What happened, every die included.
@@ -148,6 +149,9 @@ pub struct Model {
     pub messages: Vec<Message>,
     /// The fights rolled this session, oldest first.
     pub battle_log: Vec<BattleEntry>,
+    /// The psychic powers in play at the table (PSY-8), shown with the
+    /// battle log until they end.
+    pub powers: crate::rules::psychic_play::Powers,
     /// The data directory, when there is a library.
     pub data_dir: Option<PathBuf>,
     /// True when another instance holds the library.
@@ -266,6 +270,7 @@ impl App {
             },
             messages: Vec::new(),
             battle_log: Vec::new(),
+            powers: crate::rules::psychic_play::Powers::new(),
             data_dir: store.as_ref().map(|s| s.dir().to_path_buf()),
             read_only,
             store_problem,

@@ -121,3 +121,55 @@ pub fn roll<R: Rng + ?Sized>(
         wounds,
     })
 }
+
+/// Any fight the battle screen rolls: one attack (close combat or kill-team
+/// shooting), a psychic attack, a round between two units, or a roll on a
+/// table (robots, flyers, jumps, grenades).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fight {
+    /// One attack of a scenario the command line knows too.
+    Attack(Scenario),
+    /// A psychic attack (PSY-1 … PSY-12).
+    Psychic(Box<super::psychic_attack::PsychicAttack>),
+    /// A round of close combat between two units (CC-7, CC-13).
+    Units(Vec<super::odds::Fighter>, Vec<super::odds::Fighter>),
+    /// A roll on a table: a robot's target check, special damage or
+    /// malfunction (ROB-7 … ROB-9), a flyer's drop or crash (FLY-10,
+    /// FLY-11), a kill-team jump (KT-17) or grenade (KT-14).
+    Table(super::table_roll::TableRoll),
+}
+
+/// A fight as rolled, for the log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rolled {
+    /// What happened, every die included.
+    pub result: Msg,
+    /// Wounds caused to the defender (the second unit of a round).
+    pub wounds: u32,
+}
+
+impl Fight {
+    /// Rolls the fight with the dice of `rng`.
+    pub fn roll<R: Rng + ?Sized>(&self, rules: &RulesData, rng: &mut R) -> Result<Rolled, Problem> {
+        match self {
+            Self::Attack(s) => roll(rules, s, rng).map(|r| Rolled {
+                result: r.msg(),
+                wounds: r.wounds,
+            }),
+            Self::Psychic(a) => a.roll(rules, rng).map(|r| Rolled {
+                result: r.msg(a),
+                wounds: r.wounds,
+            }),
+            Self::Units(first, second) => {
+                super::unit_round::roll_unit_round(rules, first, second, rng).map(|r| Rolled {
+                    result: r.msg(),
+                    wounds: r.second_wounds,
+                })
+            }
+            Self::Table(t) => super::table_roll::roll(rules, t, rng).map(|r| Rolled {
+                result: r.msg(),
+                wounds: r.wounds,
+            }),
+        }
+    }
+}

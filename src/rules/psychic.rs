@@ -1,7 +1,9 @@
 //! Psychic attacks, the numbers of them: saves modified by Strength or not
 //! (PSY-3), double wounds (PSY-4), characteristic tests where a 6 always
-//! fails (PSY-5), the 25 % casualty test (PSY-6) and armour penetration with
-//! the bonus die by Strength (PSY-12). Exact distributions, no dice rolled.
+//! fails (PSY-5), the casualty test (PSY-6, its share from the rules data)
+//! and armour penetration with the bonus die by Strength (PSY-12). Exact
+//! distributions, no dice rolled. The decisions at the table are in
+//! `psychic_play.rs`, a whole attack in `psychic_attack.rs`.
 
 use super::data::RulesData;
 
@@ -116,10 +118,11 @@ pub fn test_chance(characteristic: i32, dice: u32, under: Under) -> f64 {
         .sum()
 }
 
-/// Whether the casualties of a turn force a morale test (PSY-6): a quarter
-/// or more of the unit as it was at the start of the turn.
-pub fn casualty_test(unit_at_start: u32, casualties: u32) -> bool {
-    unit_at_start > 0 && u64::from(casualties) * 4 >= u64::from(unit_at_start)
+/// Whether the casualties of a turn force a morale test (PSY-6): the data's
+/// share (`close_combat.json`'s `heavy_casualties_percent`, 25) or more of
+/// the unit as it was at the start of the turn.
+pub fn casualty_test(rules: &RulesData, unit_at_start: u32, casualties: u32) -> bool {
+    super::melee::heavy_casualties(rules, unit_at_start, casualties)
 }
 
 /// The bonus die of armour penetration by Strength (PSY-12): none, D6, D12

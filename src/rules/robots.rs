@@ -253,8 +253,62 @@ pub struct RobotRules {
     pub malfunctions: MalfunctionRules,
     /// ROB-1: robots ready to field.
     pub robots: Vec<RobotKind>,
+    /// ROB-10: the robots a random creation picks from, by size (Assumed:
+    /// none until a source gives the tables).
+    pub random_robots: RandomRobots,
     #[serde(default)]
     note: String,
+}
+
+/// The robots a random creation picks from, by size (ROB-10): ids of
+/// `robots`. Assumed: empty, as the source refers to the tables without
+/// giving them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomRobots {
+    /// Small robots.
+    pub small: Vec<String>,
+    /// Medium robots.
+    pub medium: Vec<String>,
+    /// Large robots.
+    pub large: Vec<String>,
+}
+
+/// The size of a robot made at random (ROB-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RobotSize {
+    /// Small.
+    Small,
+    /// Medium.
+    Medium,
+    /// Large.
+    Large,
+}
+
+impl RobotSize {
+    /// Every size, smallest first.
+    pub const ALL: [Self; 3] = [Self::Small, Self::Medium, Self::Large];
+
+    /// The message key that names the size.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Small => "robot.size.small",
+            Self::Medium => "robot.size.medium",
+            Self::Large => "robot.size.large",
+        }
+    }
+}
+
+impl RandomRobots {
+    /// The ids a random robot of `size` is picked from.
+    pub fn of(&self, size: RobotSize) -> &[String] {
+        match size {
+            RobotSize::Small => &self.small,
+            RobotSize::Medium => &self.medium,
+            RobotSize::Large => &self.large,
+        }
+    }
 }
 
 const DATA: &str = "DATA";
@@ -269,6 +323,16 @@ impl RobotRules {
     pub fn check(&self) -> Result<(), Problem> {
         let _ = &self.note;
         check_range("robots.minimum_save", self.minimum_save, 2..=6)?;
+        for size in RobotSize::ALL {
+            if let Some(id) = self
+                .random_robots
+                .of(size)
+                .iter()
+                .find(|id| self.robot(id).is_none())
+            {
+                return Err(Problem::new(DATA, "data.unknown_robot").arg("robot", id));
+            }
+        }
         check_range(
             "robots.orders_ahead.normal",
             self.orders_ahead.normal,
@@ -563,6 +627,13 @@ impl Clock {
     /// The bearing in degrees, clockwise from 12 o'clock (0 … 330).
     pub fn degrees(self) -> f64 {
         f64::from(self.0 % 12) * 30.0
+    }
+}
+
+impl Default for Clock {
+    /// 12 o'clock: towards the opponent's table edge.
+    fn default() -> Self {
+        Self(12)
     }
 }
 
@@ -1051,4 +1122,35 @@ pub fn roll_malfunction<R: Rng + ?Sized>(
         effect,
         lasts_turns,
     })
+}
+
+// ----------------------------------------------------------------- ROB-10
+
+/// Whether the rules data can make a robot of `size` at random (ROB-10).
+pub fn can_make_random(rules: &RobotRules, size: RobotSize) -> Result<(), Problem> {
+    if rules.random_robots.of(size).is_empty() {
+        return Err(Problem::new("ROB-10", "robot.random_not_given"));
+    }
+    Ok(())
+}
+
+/// Makes a robot of `size` at random (ROB-10): one of the robots the data
+/// lists for that size, each as likely, on a die of as many faces; the die
+/// is kept. Refused, naming the rule, while the data lists none (Assumed:
+/// the source refers to its tables without giving them).
+pub fn random_robot<'a, R: Rng + ?Sized>(
+    rules: &'a RobotRules,
+    size: RobotSize,
+    rng: &mut R,
+) -> Result<(&'a RobotKind, Roll), Problem> {
+    can_make_random(rules, size)?;
+    let ids = rules.random_robots.of(size);
+    let sides = u32::try_from(ids.len()).unwrap_or(u32::MAX);
+    let roll = Roll::new(rng, 1, sides, 0);
+    let index = usize::try_from(roll.total.max(1) - 1).unwrap_or(0);
+    let robot = ids
+        .get(index)
+        .and_then(|id| rules.robot(id))
+        .ok_or_else(|| Problem::new(DATA, "data.unknown_robot").arg("robot", &ids[0]))?;
+    Ok((robot, roll))
 }

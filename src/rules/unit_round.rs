@@ -231,3 +231,211 @@ pub fn unit_round(
     }
     Ok(out)
 }
+
+/// A round between two units as rolled: every die with what it was for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitRoundRoll {
+    /// Every die, in order.
+    pub rolls: Vec<super::doc::RollFor>,
+    /// Wounds the first unit received.
+    pub first_wounds: u32,
+    /// Wounds the second unit received.
+    pub second_wounds: u32,
+    /// Models of the first unit killed.
+    pub first_dead: u32,
+    /// Models of the second unit killed.
+    pub second_dead: u32,
+}
+
+impl UnitRoundRoll {
+    /// The round's result for the first unit (CC-13).
+    pub fn result(&self) -> super::melee::RoundResult {
+        super::melee::result(self.second_wounds, self.first_wounds)
+    }
+
+    /// The log line, every die included.
+    pub fn msg(&self) -> super::msg::Msg {
+        use super::melee::RoundResult;
+        use super::msg::Msg;
+        let dice: Vec<Msg> = self
+            .rolls
+            .iter()
+            .map(|r| {
+                Msg::new("battle.die")
+                    .key("purpose", r.purpose)
+                    .text("faces", r.roll.to_string())
+            })
+            .collect();
+        let result = match self.result() {
+            RoundResult::Won => "battle.units.first_won",
+            RoundResult::Lost => "battle.units.second_won",
+            RoundResult::Draw => "battle.units.drawn",
+        };
+        Msg::new("battle.units.rolled")
+            .key("result", result)
+            .int("first_wounds", self.first_wounds)
+            .int("second_wounds", self.second_wounds)
+            .int("first_dead", self.first_dead)
+            .int("second_dead", self.second_dead)
+            .list("dice", dice)
+    }
+}
+
+/// The scores of every blow of `by` on `on`: `[i][j]`.
+fn scores(
+    rules: &RulesData,
+    by: &Side<'_>,
+    on: &Side<'_>,
+) -> Result<Vec<Vec<super::odds::Odds>>, Problem> {
+    by.models
+        .iter()
+        .map(|a| {
+            on.models
+                .iter()
+                .map(|d| {
+                    close_combat(
+                        rules,
+                        a.ws,
+                        a.s,
+                        a.weapon_s,
+                        0,
+                        d.ws,
+                        d.t,
+                        d.save,
+                        &a.modifiers,
+                        false,
+                    )
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// One D6 kept for the log.
+fn d6<R: rand::Rng + ?Sized>(
+    rng: &mut R,
+    purpose: &'static str,
+    rolls: &mut Vec<super::doc::RollFor>,
+) -> i32 {
+    let roll = super::dice::Roll::new(rng, 1, 6, 0);
+    let face = roll.total;
+    rolls.push(super::doc::RollFor { purpose, roll });
+    face
+}
+
+/// Rolls the blows of `by`'s strikers of `step` on `on`: the wounds `on`
+/// has taken after.
+#[allow(clippy::too_many_arguments)]
+fn roll_strike<R: rand::Rng + ?Sized>(
+    rng: &mut R,
+    by: &Side<'_>,
+    by_taken: usize,
+    table: &[Vec<super::odds::Odds>],
+    step: (i32, bool),
+    on: &Side<'_>,
+    mut on_taken: usize,
+    rolls: &mut Vec<super::doc::RollFor>,
+) -> usize {
+    for (i, m) in by.models.iter().enumerate() {
+        if (m.i, m.charged()) != step || !by.alive(i, by_taken) {
+            continue;
+        }
+        let Some(&(j, left)) = on.target.get(on_taken) else {
+            break;
+        };
+        let o = &table[i][j];
+        let mut caused = 0usize;
+        for _ in 0..m.a {
+            let hit = match o.score_to_hit {
+                None => false,
+                Some(s) if s <= 6 => d6(rng, "battle.for.hit", rolls) >= s,
+                // CC-10: a 6, then the second die.
+                Some(s) => {
+                    d6(rng, "battle.for.hit", rolls) == 6
+                        && d6(rng, "battle.for.second_die", rolls) >= s - 3
+                }
+            };
+            let wounded = hit
+                && o.score_to_wound
+                    .is_some_and(|s| d6(rng, "battle.for.wound", rolls) >= s);
+            let saved = wounded
+                && o.score_to_save
+                    .is_some_and(|s| d6(rng, "battle.for.save", rolls) >= s);
+            if wounded && !saved {
+                caused += 1;
+            }
+        }
+        on_taken += caused.min(left);
+    }
+    on_taken
+}
+
+/// Rolls one round between two units (CC-7, CC-13): the same steps as the
+/// exact odds, with dice.
+pub fn roll_unit_round<R: rand::Rng + ?Sized>(
+    rules: &RulesData,
+    first: &[Fighter],
+    second: &[Fighter],
+    rng: &mut R,
+) -> Result<UnitRoundRoll, Problem> {
+    let a = Side::new(first);
+    let b = Side::new(second);
+    if a.models.is_empty() || b.models.is_empty() {
+        return Err(Problem::new("CC-7", "problem.empty_unit"));
+    }
+    let ab = scores(rules, &a, &b)?;
+    let ba = scores(rules, &b, &a)?;
+    let mut rolls = Vec::new();
+    let (mut ta, mut tb) = (0usize, 0usize);
+    for step in steps(&a, &b) {
+        let (ta0, tb0) = (ta, tb);
+        tb = roll_strike(rng, &a, ta0, &ab, step, &b, tb0, &mut rolls);
+        ta = roll_strike(rng, &b, tb0, &ba, step, &a, ta0, &mut rolls);
+    }
+    let n = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+    Ok(UnitRoundRoll {
+        rolls,
+        first_wounds: n(ta),
+        second_wounds: n(tb),
+        first_dead: n(a.dead(ta)),
+        second_dead: n(b.dead(tb)),
+    })
+}
+
+/// One step of the strike order (CC-7): the models of each unit that strike
+/// in it, by their place in the unit's list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StrikeStep {
+    /// Their I.
+    pub i: i32,
+    /// They charged this turn (first on equal I).
+    pub charged: bool,
+    /// Models of the first unit striking now.
+    pub first: Vec<usize>,
+    /// Models of the second unit striking now.
+    pub second: Vec<usize>,
+}
+
+/// The strike order of a round between two units (CC-7): descending I,
+/// chargers first on equal I, the models of one step striking at once.
+/// Models with no wounds left take no part.
+pub fn strike_order(first: &[Fighter], second: &[Fighter]) -> Vec<StrikeStep> {
+    let a = Side::new(first);
+    let b = Side::new(second);
+    let index = |all: &[Fighter], step: (i32, bool)| -> Vec<usize> {
+        all.iter()
+            .enumerate()
+            .filter(|(_, m)| m.w > 0 && (m.i, m.charged()) == step)
+            .map(|(k, _)| k)
+            .collect()
+    };
+    steps(&a, &b)
+        .into_iter()
+        .map(|step| StrikeStep {
+            i: step.0,
+            charged: step.1,
+            first: index(first, step),
+            second: index(second, step),
+        })
+        .collect()
+}

@@ -25,11 +25,19 @@ pub enum Mode {
     CloseCombat,
     /// A kill-team shooting attack.
     Shooting,
+    /// A psychic attack (`battle_psychic.rs`).
+    Psychic,
+    /// A round between two units (`battle_round.rs`).
+    Units,
+    /// Robots: orders, arcs, target checks, damage (ROB-5 … ROB-10).
+    Robot,
+    /// Flyers: speeds, altitude, ranges, drops, crashes (FLY-1 … FLY-11).
+    Flyer,
 }
 
 /// State of the battle screen: the fight being set up.
 pub struct BattleView {
-    /// Close combat or shooting.
+    /// Which kind of fight: close combat, shooting, psychic, units, robot or flyer.
     pub mode: Mode,
     /// The attacker's name, for the log.
     pub attacker: String,
@@ -45,6 +53,18 @@ pub struct BattleView {
     pub back: Back,
     /// The campaign character a roll's wounds go to: (campaign, character).
     pub apply_to: Option<(String, u64)>,
+    /// The psychic mode.
+    pub psychic: crate::ui::battle_psychic::PsychicView,
+    /// The unit mode.
+    pub units: crate::ui::battle_round::RoundView,
+    /// Robot mode.
+    pub robot: super::battle_robot::RobotView,
+    /// Flyer mode.
+    pub flyer: super::battle_flyer::FlyerView,
+    /// Kill-team grenades and jumps.
+    pub kt_actions: super::battle_kt_actions::KtActionsView,
+    /// The attacker's weapon in hand (CC-4).
+    pub cc_weapon: crate::rules::engagement::CcWeapon,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -125,6 +145,12 @@ impl Default for BattleView {
             strike_back: false,
             back: Back::default(),
             apply_to: None,
+            psychic: Default::default(),
+            units: Default::default(),
+            robot: Default::default(),
+            flyer: Default::default(),
+            kt_actions: Default::default(),
+            cc_weapon: Default::default(),
         }
     }
 }
@@ -184,11 +210,11 @@ fn situation_ui<T: PartialEq + Copy>(
 }
 
 impl BattleView {
-    /// The fight as set up now.
+    /// The fight as set up now (the psychic and unit modes roll their own).
     pub fn scenario(&self) -> Scenario {
         match self.mode {
-            Mode::CloseCombat => Scenario::CloseCombat(self.cc.clone()),
             Mode::Shooting => Scenario::KillteamShooting(self.shot.clone()),
+            _ => Scenario::CloseCombat(self.cc.clone()),
         }
     }
 
@@ -205,22 +231,39 @@ impl BattleView {
                     lang.t("battle.close_combat"),
                 );
                 ui.selectable_value(&mut self.mode, Mode::Shooting, lang.t("battle.shooting"));
+                ui.selectable_value(&mut self.mode, Mode::Psychic, lang.t("battle.psychic"));
+                ui.selectable_value(&mut self.mode, Mode::Units, lang.t("battle.units"));
+                ui.selectable_value(&mut self.mode, Mode::Robot, lang.t("battle.robot"));
+                ui.selectable_value(&mut self.mode, Mode::Flyer, lang.t("battle.flyer"));
             });
         });
         ui.add_space(space::M);
+        if !matches!(self.mode, Mode::CloseCombat | Mode::Shooting) {
+            match self.mode {
+                Mode::Psychic => self.psychic.ui(ui, model, out),
+                Mode::Units => self.units.ui(ui, model, out),
+                Mode::Robot => self.robot.ui(ui, model, out),
+                Mode::Flyer => self.flyer.ui(ui, model, out),
+                Mode::CloseCombat | Mode::Shooting => {}
+            }
+            ui.add_space(space::M);
+            let psychic = self.mode == Mode::Psychic;
+            log_ui(ui, model, &mut self.apply_to, psychic, out);
+            return;
+        }
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
                 match self.mode {
-                    Mode::CloseCombat => self.cc_attacker_ui(ui, model),
                     Mode::Shooting => self.shooter_ui(ui, model),
+                    _ => self.cc_attacker_ui(ui, model),
                 }
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
                 match self.mode {
-                    Mode::CloseCombat => self.cc_defender_ui(ui, model),
                     Mode::Shooting => self.target_ui(ui, model),
+                    _ => self.cc_defender_ui(ui, model),
                 }
             });
         });
@@ -271,6 +314,22 @@ impl BattleView {
                 }
             }
         });
+        if self.mode == Mode::Shooting {
+            ui.add_space(space::M);
+            let names = (
+                if self.attacker.is_empty() {
+                    lang.t("battle.shooter")
+                } else {
+                    &self.attacker
+                },
+                if self.defender.is_empty() {
+                    lang.t("battle.target")
+                } else {
+                    &self.defender
+                },
+            );
+            self.kt_actions.ui(ui, model, &self.shot, names, out);
+        }
         if self.mode == Mode::CloseCombat && self.strike_back {
             ui.add_space(space::M);
             card(ui, |ui| {
@@ -285,7 +344,7 @@ impl BattleView {
             });
         }
         ui.add_space(space::M);
-        log_ui(ui, model, &mut self.apply_to, out);
+        log_ui(ui, model, &mut self.apply_to, false, out);
     }
 
     fn cc_attacker_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
@@ -295,7 +354,15 @@ impl BattleView {
             icons::ICON_SPORTS_MARTIAL_ARTS,
             lang.t("battle.attacker"),
         );
-        if let Some((name, p)) = pick_character(ui, model, lang.t("battle.take_attacker")) {
+        if let Some((name, p)) =
+            pick_character(ui, model, lang.t("battle.take_attacker")).or_else(|| {
+                crate::ui::battle_parts::pick_campaign_fighter(
+                    ui,
+                    model,
+                    lang.t("battle.take_attacker_campaign"),
+                )
+            })
+        {
             self.attacker = name;
             self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
@@ -318,6 +385,7 @@ impl BattleView {
                 4,
             );
         });
+        super::battle_cc_weapon::weapon_ui(ui, lang, &mut self.cc_weapon, &mut self.cc);
         situation_ui(
             ui,
             lang,
@@ -338,7 +406,15 @@ impl BattleView {
     fn cc_defender_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.defender"));
-        if let Some((name, p)) = pick_character(ui, model, lang.t("battle.take_defender")) {
+        if let Some((name, p)) =
+            pick_character(ui, model, lang.t("battle.take_defender")).or_else(|| {
+                crate::ui::battle_parts::pick_campaign_fighter(
+                    ui,
+                    model,
+                    lang.t("battle.take_defender_campaign"),
+                )
+            })
+        {
             self.defender = name;
             self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
@@ -530,7 +606,7 @@ fn bands_ui(ui: &mut egui::Ui, model: &Model, class: ShotClass, range: i64) {
 
 /// A combo of every character of every roster; picking one gives his name
 /// and current profile.
-fn pick_character(
+pub(crate) fn pick_character(
     ui: &mut egui::Ui,
     model: &Model,
     label: &str,
@@ -801,6 +877,7 @@ fn log_ui(
     ui: &mut egui::Ui,
     model: &Model,
     apply_to: &mut Option<(String, u64)>,
+    psychic: bool,
     out: &mut Vec<Command>,
 ) {
     let lang = model.lang;
@@ -835,6 +912,12 @@ fn log_ui(
                 }
             });
         });
+        // PSY-8: the powers in play stay in view, in every mode, until they
+        // end.
+        if psychic || !model.powers.in_play.is_empty() {
+            crate::ui::battle_psychic::powers_ui(ui, model, out);
+            ui.separator();
+        }
         if model.battle_log.is_empty() {
             ui.label(RichText::new(lang.t("battle.log_empty")).color(PALETTE.text_subdued));
         }

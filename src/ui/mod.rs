@@ -3,6 +3,13 @@
 //! command table (`app::ACTIONS`), screens from `screens::SCREENS`.
 
 mod battle;
+mod battle_cc_weapon;
+mod battle_flyer;
+mod battle_kt_actions;
+mod battle_parts;
+mod battle_psychic;
+mod battle_robot;
+mod battle_round;
 mod campaign;
 mod campaign_journal;
 mod campaign_play;

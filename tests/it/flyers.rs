@@ -514,3 +514,40 @@ fn fly_2_fly_10_the_flyer_numbers_live_in_the_rules_data_and_are_checked() {
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
     assert_eq!(problems[0].problem.key, "doc.syntax");
 }
+
+#[test]
+fn fly_10_fly_11_table_rolls_keep_their_dice_and_repeat_by_seed() {
+    use muster::rules::flyers::Level;
+    use muster::rules::table_roll::{TableRoll, roll};
+    let rules = muster::rules::RulesData::built_in().expect("rules");
+    for seed in 0..60 {
+        let what = TableRoll::FlyerDrop { level: Level(2) };
+        let r = roll(&rules, &what, &mut muster::rules::dice::seeded(seed)).expect("rolled");
+        assert_eq!(
+            r,
+            roll(&rules, &what, &mut muster::rules::dice::seeded(seed)).expect("again")
+        );
+        // FLY-10: D6-1 at +20; 0 or less is a hit, else a direction die.
+        assert_eq!(r.rolls[0].roll.modifier, -1);
+        if r.rolls[0].roll.total <= 0 {
+            assert_eq!(r.outcome.key, "flyer.drop.hit");
+            assert_eq!(r.rolls.len(), 1);
+        } else {
+            assert_eq!(r.outcome.key, "flyer.drop.miss");
+            assert_eq!(r.rolls[1].roll.sides, 12);
+        }
+        // FLY-11: 3D4 at +20, the damage caused is the crash's.
+        let crash = TableRoll::FlyerCrash {
+            level: Level(2),
+            falling_t: 6,
+            target_t: Some(3),
+        };
+        let c = roll(&rules, &crash, &mut muster::rules::dice::seeded(seed)).expect("rolled");
+        assert_eq!(c.rolls[0].roll.faces.len(), 3);
+        assert_eq!(c.rolls[0].roll.sides, 4);
+        assert_eq!(c.wounds, c.rolls[0].roll.total as u32);
+        // The impact: 3D4 + 6 - 3.
+        assert_eq!(c.rolls[3].roll.modifier, 3);
+        assert_eq!(c.outcome.key, "flyer.crash.with_impact");
+    }
+}

@@ -1,5 +1,6 @@
-//! Psychic attacks' numbers (PSY-3 … PSY-6, PSY-12), each checked against
-//! a count of every die.
+//! Psychic attacks (PSY-1 … PSY-12): the numbers checked against a count
+//! of every die, the decisions at the table, the powers in play and a whole
+//! attack's odds and roll.
 
 use muster::rules::RulesData;
 use muster::rules::psychic::{
@@ -55,10 +56,20 @@ fn psy_5_characteristic_tests_and_the_six_that_always_fails() {
 
 #[test]
 fn psy_6_a_quarter_of_the_unit_lost_in_a_turn_forces_a_test() {
-    assert!(!casualty_test(10, 2));
-    assert!(casualty_test(10, 3), "3 of 10 is 30 %");
-    assert!(casualty_test(8, 2), "exactly 25 %");
-    assert!(!casualty_test(0, 0));
+    let r = rules();
+    assert!(!casualty_test(&r, 10, 2));
+    assert!(casualty_test(&r, 10, 3), "3 of 10 is 30 %");
+    assert!(casualty_test(&r, 8, 2), "exactly 25 %");
+    assert!(!casualty_test(&r, 0, 0));
+}
+
+#[test]
+fn psy_6_the_casualty_share_is_read_from_the_rules_data() {
+    let mut r = rules();
+    assert_eq!(r.close_combat.heavy_casualties_percent, 25);
+    r.close_combat.heavy_casualties_percent = 50;
+    assert!(!casualty_test(&r, 10, 3), "30 % is under a half");
+    assert!(casualty_test(&r, 10, 5));
 }
 
 #[test]
@@ -119,4 +130,531 @@ fn psy_3_psy_4_a_psychic_attack_wounds_on_the_chart_then_saves() {
     // S1 against T5 cannot wound.
     let o = attack(&r, 3, 1, 5, None, false, false);
     assert!((o.wounds[0] - 1.0).abs() < 1e-12);
+}
+
+// ---------------------------------------------------------------- PSY-1, PSY-2
+
+use muster::rules::dice::seeded;
+use muster::rules::melee::Damage;
+use muster::rules::psychic_attack::{PowerTest, PsyTarget, PsychicAttack, VehicleTarget};
+use muster::rules::psychic_play::{
+    AttackKind, MoraleDue, MoraleTurn, Obstacle, Part, Power, Powers, Scope, Source, SplitUnit,
+    Target, VehicleHits, affects_vehicle, allocate_hits, first_in_path, in_range, lawful_target,
+    line_locations, line_of_sight, rolls_hit_location, squad_casualties, template_placed,
+    vehicle_hits,
+};
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+#[test]
+fn psy_1_first_model_in_its_path_needs_sight_and_hits_whoever_is_in_the_way() {
+    // Buildings, hills and woods block; rocks, hedges and walls only when
+    // taller than the target.
+    assert!(line_of_sight(&[]));
+    assert!(!line_of_sight(&[Obstacle::Building]));
+    assert!(line_of_sight(&[Obstacle::LowCover {
+        taller_than_target: false
+    }]));
+    assert!(!line_of_sight(&[Obstacle::LowCover {
+        taller_than_target: true
+    }]));
+    // A character behind troops: the trooper is hit instead.
+    assert_eq!(
+        first_in_path("captain", &["trooper", "sergeant"], &[]),
+        Ok("trooper")
+    );
+    assert_eq!(first_in_path("captain", &[], &[]), Ok("captain"));
+    let refused = first_in_path("captain", &[], &[Obstacle::Building]).expect_err("no sight");
+    assert_eq!(refused.rule, "PSY-1");
+    assert!(AttackKind::FirstInPath.rules().models_in_path_intercept);
+}
+
+#[test]
+fn psy_1_lines_and_templates_are_not_blocked_and_hit_automatically() {
+    for k in [AttackKind::Line, AttackKind::Template] {
+        let r = k.rules();
+        assert!(
+            !r.needs_line_of_sight && !r.blocked && r.automatic_hits,
+            "{k:?}"
+        );
+    }
+    // A template's centre anywhere within range.
+    assert!(template_placed(12.0, 12.0));
+    assert!(!template_placed(12.0, 12.5));
+}
+
+#[test]
+fn psy_1_a_line_hits_the_first_location_crossed_then_each_further_on_4_plus() {
+    // Three locations crossed: 1 + the 4+ rolls of two D6, counted.
+    let mut count = [0u32; 4];
+    for a in 1..=6 {
+        for b in 1..=6 {
+            count[1 + usize::from(a >= 4) + usize::from(b >= 4)] += 1;
+        }
+    }
+    let d = line_locations(3);
+    for k in 0..4 {
+        assert!(close(d[k], f64::from(count[k]) / 36.0), "{k}");
+    }
+    assert_eq!(line_locations(1), vec![0.0, 1.0]);
+}
+
+#[test]
+fn psy_2_squad_powers_cannot_single_out_a_leader_individual_ones_can() {
+    assert!(lawful_target(Scope::Individual, Target::LeaderInUnit).is_ok());
+    let e = lawful_target(Scope::Squad, Target::LeaderInUnit).expect_err("leader");
+    assert_eq!(e.rule, "PSY-2");
+    assert!(lawful_target(Scope::Squad, Target::Lone { near_unit: false }).is_ok());
+    assert!(lawful_target(Scope::Squad, Target::Lone { near_unit: true }).is_err());
+    for t in [
+        Target::Unit,
+        Target::Group,
+        Target::SupportWeapon,
+        Target::Vehicle,
+    ] {
+        assert!(lawful_target(Scope::Squad, t).is_ok(), "{t:?}");
+    }
+    // One model of the unit in range suffices.
+    assert!(in_range(12.0, &[14.0, 11.5, 20.0]));
+    assert!(!in_range(12.0, &[14.0, 12.5]));
+}
+
+#[test]
+fn psy_2_squad_hits_fall_at_random_on_numbered_models() {
+    let mut rng = seeded(5);
+    let dice = allocate_hits(&mut rng, 40, 4).expect("allocated");
+    assert_eq!(dice.len(), 40);
+    assert!(
+        dice.iter()
+            .all(|r| r.sides == 4 && (1..=4).contains(&r.total))
+    );
+    assert!(allocate_hits(&mut rng, 1, 0).is_err());
+    // Two wounds on three one-wound models, every allocation counted:
+    // 3 of the 9 put both on one model (1 dead), 6 kill two.
+    let c = squad_casualties(3, &[0.0, 0.0, 1.0]);
+    assert!(close(c[1], 3.0 / 9.0) && close(c[2], 6.0 / 9.0));
+}
+
+fn squad(hits: u32, models: u32) -> PsychicAttack {
+    PsychicAttack {
+        scope: Scope::Squad,
+        kind: AttackKind::Template,
+        hits,
+        strength: Some(3),
+        target: PsyTarget {
+            t: 3,
+            w: 1,
+            save: Some(5),
+            force_field: None,
+            models,
+        },
+        ..PsychicAttack::default()
+    }
+}
+
+#[test]
+fn psy_2_a_squad_attack_s_casualties_match_a_count_of_every_die() {
+    let r = rules();
+    // Two S3 hits on three T3 troopers with a 5+ save: wound on 4+, save on
+    // 5+. Every die: the allocation D3, the wound D6 and the save D6 a hit.
+    let o = squad(2, 3).odds(&r).expect("odds");
+    let mut dead = [0u64; 4];
+    let mut total = 0u64;
+    for a1 in 1..=3 {
+        for w1 in 1..=6 {
+            for s1 in 1..=6 {
+                for a2 in 1..=3 {
+                    for w2 in 1..=6 {
+                        for s2 in 1..=6 {
+                            let mut hit = [false; 3];
+                            if w1 >= 4 && s1 < 5 {
+                                hit[a1 - 1] = true;
+                            }
+                            if w2 >= 4 && s2 < 5 {
+                                hit[a2 - 1] = true;
+                            }
+                            dead[hit.iter().filter(|&&h| h).count()] += 1;
+                            total += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let c = o.casualties.expect("one-wound models");
+    for k in 0..4 {
+        assert!(
+            (c[k] - dead[k] as f64 / total as f64).abs() < 1e-12,
+            "{k}: {} against {}",
+            c[k],
+            dead[k] as f64 / total as f64
+        );
+    }
+}
+
+// ---------------------------------------------------------------- PSY-5 in an attack
+
+#[test]
+fn psy_5_a_passed_test_resists_the_whole_power() {
+    let r = rules();
+    let plain = PsychicAttack {
+        hits: 2,
+        strength: Some(5),
+        target: PsyTarget {
+            t: 4,
+            w: 3,
+            save: None,
+            force_field: None,
+            models: 1,
+        },
+        ..PsychicAttack::default()
+    };
+    let tested = PsychicAttack {
+        test: Some(PowerTest {
+            characteristic: 4,
+            dice: 1,
+            or_equal: true,
+        }),
+        ..plain.clone()
+    };
+    let (a, b) = (plain.odds(&r).expect("a"), tested.odds(&r).expect("b"));
+    // Equal or under 4 on 1D6: resisted 4 times in 6.
+    assert!(close(b.affected, 2.0 / 6.0));
+    for k in 1..a.wounds.len() {
+        assert!(close(b.wounds[k], a.wounds[k] * 2.0 / 6.0), "{k}");
+    }
+    assert!(close(b.wounds[0], 4.0 / 6.0 + a.wounds[0] * 2.0 / 6.0));
+    // Rolled: a passed test ends it, with its die kept.
+    for seed in 0..40 {
+        let roll = tested.roll(&r, &mut seeded(seed)).expect("roll");
+        assert_eq!(roll.rolls[0].purpose, "battle.for.test");
+        let face = roll.rolls[0].roll.total;
+        assert_eq!(roll.resisted, face <= 4, "seed {seed}");
+        if roll.resisted {
+            assert_eq!((roll.rolls.len(), roll.wounds), (1, 0));
+        }
+    }
+}
+
+#[test]
+fn psy_3_psy_4_damage_dice_and_double_wounds_on_an_individual_target() {
+    let r = rules();
+    // One S6 hit causing D3 wounds, doubled, on T3 W4 with no save: wounds
+    // on 2+; 2, 4 or 6 wounds, capped at 4.
+    let a = PsychicAttack {
+        strength: Some(6),
+        damage: Damage::Dice(muster::rules::data::DiceSpec { count: 1, sides: 3 }),
+        double: true,
+        target: PsyTarget {
+            t: 3,
+            w: 4,
+            save: None,
+            force_field: None,
+            models: 1,
+        },
+        ..PsychicAttack::default()
+    };
+    let o = a.odds(&r).expect("odds");
+    let w = 5.0 / 6.0;
+    assert!(close(o.wounds[0], 1.0 - w));
+    assert!(close(o.wounds[2], w / 3.0));
+    assert!(close(o.wounds[4], w * 2.0 / 3.0), "4 and 6 both kill");
+    let dead = o.casualties.expect("individual")[1];
+    assert!(close(dead, w * 2.0 / 3.0));
+    // A force field beside a worse armour save: the better is rolled.
+    let t = PsyTarget {
+        t: 3,
+        w: 1,
+        save: Some(4),
+        force_field: Some(5),
+        models: 1,
+    };
+    // S6: the 4+ armour becomes 7+ (lost); the 5+ field stays.
+    assert_eq!(
+        muster::rules::psychic_attack::save_score(&r, &t, Some(6)),
+        Some(5)
+    );
+    assert_eq!(
+        muster::rules::psychic_attack::save_score(&r, &t, Some(3)),
+        Some(4)
+    );
+}
+
+#[test]
+fn psy_3_rolled_psychic_attacks_follow_their_odds() {
+    let r = rules();
+    let a = PsychicAttack {
+        hits: 3,
+        strength: Some(4),
+        target: PsyTarget {
+            t: 3,
+            w: 5,
+            save: Some(4),
+            force_field: None,
+            models: 1,
+        },
+        ..PsychicAttack::default()
+    };
+    let o = a.odds(&r).expect("odds");
+    let expected: f64 = o.wounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    let n = 20_000u64;
+    let mut rng = seeded(9);
+    let mut sum = 0u64;
+    for _ in 0..n {
+        let roll = a.roll(&r, &mut rng).expect("roll");
+        assert!(roll.rolls.iter().all(|x| (1..=6).contains(&x.roll.total)));
+        sum += u64::from(roll.wounds);
+    }
+    let mean = sum as f64 / n as f64;
+    assert!((mean - expected).abs() < 0.03, "{mean} against {expected}");
+    // The same seed gives the same dice.
+    let x = a.roll(&r, &mut seeded(77)).expect("x");
+    let y = a.roll(&r, &mut seeded(77)).expect("y");
+    assert_eq!(x, y);
+}
+
+#[test]
+fn psy_3_values_outside_the_rules_are_refused_naming_the_field() {
+    let r = rules();
+    let mut a = PsychicAttack::default();
+    a.target.t = 11;
+    let e = a.odds(&r).expect_err("T 11");
+    assert_eq!(e.get("field"), Some("t"));
+    let mut a = PsychicAttack::default();
+    a.target.save = Some(1);
+    assert_eq!(a.odds(&r).expect_err("save 1").get("field"), Some("save"));
+}
+
+// ---------------------------------------------------------------- PSY-6, PSY-9
+
+#[test]
+fn psy_9_psychic_casualties_in_close_combat_count_toward_the_quarter() {
+    let r = rules();
+    let mut turn = MoraleTurn::new(12);
+    turn.record(Source::CloseCombat, 1);
+    turn.record(Source::Shooting, 1);
+    assert!(!turn.casualty_test_due(&r), "2 of 12");
+    turn.record(
+        Source::Psychic {
+            in_close_combat: true,
+        },
+        1,
+    );
+    assert!(turn.casualty_test_due(&r), "3 of 12 is a quarter");
+    assert_eq!(turn.take(&r, false), MoraleDue::Casualties);
+}
+
+#[test]
+fn psy_6_one_casualty_test_a_turn_but_a_power_forces_another() {
+    let r = rules();
+    let mut turn = MoraleTurn::new(4);
+    turn.record(Source::Shooting, 1);
+    assert_eq!(turn.take(&r, false), MoraleDue::Casualties);
+    turn.record(
+        Source::Psychic {
+            in_close_combat: false,
+        },
+        1,
+    );
+    assert_eq!(turn.take(&r, false), MoraleDue::None, "already tested");
+    assert_eq!(turn.take(&r, true), MoraleDue::ForcedByPower);
+}
+
+// ---------------------------------------------------------------- PSY-7
+
+#[test]
+fn psy_7_a_split_unit_acts_as_two_then_the_smaller_part_rejoins() {
+    let mut u = SplitUnit::split(10, 3).expect("split");
+    assert_eq!((u.main, u.other, u.held), (7, 3, true));
+    // Held apart: two units, each free to act.
+    for part in [Part::Main, Part::Other] {
+        let o = u.orders(part);
+        assert!(o.acts_alone && o.may_charge && o.may_pursue && !o.must_rejoin);
+    }
+    assert_eq!(u.merge(true).expect_err("held").rule, "PSY-7");
+    u.free();
+    let small = u.orders(Part::Other);
+    assert!(small.must_rejoin && !small.may_charge && !small.may_pursue);
+    let big = u.orders(Part::Main);
+    assert!(!big.must_rejoin && big.may_charge);
+    assert!(u.merge(false).is_err(), "not yet within formation distance");
+    // Casualties meanwhile; the smaller part can change.
+    u.lose(Part::Main, 5);
+    assert_eq!(u.smaller(), Part::Main);
+    assert_eq!(u.merge(true), Ok(5));
+    assert!(SplitUnit::split(5, 0).is_err());
+    assert!(SplitUnit::split(5, 5).is_err());
+}
+
+// ---------------------------------------------------------------- PSY-8
+
+fn power(name: &str, psyker: &str, lasting: bool, ends_with_psyker: bool) -> Power {
+    Power {
+        power: name.to_owned(),
+        psyker: psyker.to_owned(),
+        lasting,
+        ends_with_psyker,
+    }
+}
+
+#[test]
+fn psy_8_a_lasting_power_stays_until_its_psyker_ends_it_in_a_later_phase() {
+    let mut p = Powers::new();
+    let shield = power("Warp shield", "Vael", true, true);
+    p.play(&shield).expect("played");
+    // A card in play cannot be played again, by anyone.
+    assert!(p.play(&power("Warp shield", "Kal", true, true)).is_err());
+    // Not ended in the phase it was played.
+    assert_eq!(
+        p.end("Warp shield", "Vael").expect_err("same phase").rule,
+        "PSY-8"
+    );
+    let effects = p.next_phase();
+    assert_eq!(effects.len(), 1, "its per-phase effect applies now");
+    assert!(p.can_end("Warp shield", "Kal").is_err(), "only its psyker");
+    p.end("Warp shield", "Vael").expect("ended");
+    assert!(!p.in_play("Warp shield"));
+    // Ended: not played again before the next phase; and ending took the
+    // place of Vael's power this phase.
+    assert!(p.play(&power("Warp shield", "Kal", true, true)).is_err());
+    assert!(p.play(&power("Mind war", "Vael", false, true)).is_err());
+    assert!(p.play(&power("Mind war", "Kal", false, true)).is_ok());
+    p.next_phase();
+    assert!(p.play(&shield).is_ok());
+}
+
+#[test]
+fn psy_8_powers_until_the_next_phase_are_not_lasting_and_can_be_played_each_turn() {
+    let mut p = Powers::new();
+    let bolt = power("Psi bolt", "Vael", false, true);
+    p.play(&bolt).expect("played");
+    assert!(p.in_play("Psi bolt"));
+    let lasting = p.next_phase();
+    assert!(lasting.is_empty());
+    assert!(!p.in_play("Psi bolt"));
+    p.play(&bolt).expect("again next turn");
+}
+
+#[test]
+fn psy_8_most_powers_end_when_their_psyker_dies_some_do_not() {
+    let mut p = Powers::new();
+    p.play(&power("Warp shield", "Vael", true, true))
+        .expect("a");
+    p.play(&power("Curse", "Vael", true, false)).expect("b");
+    p.play(&power("Ward", "Kal", true, true)).expect("c");
+    // A psyker who played this phase cannot also end one.
+    p.next_phase();
+    p.play(&power("Psi bolt", "Kal", false, true)).expect("d");
+    assert!(p.can_end("Ward", "Kal").is_err());
+    let ended = p.psyker_died("Vael");
+    assert_eq!(ended, vec!["Warp shield".to_owned()]);
+    assert!(p.in_play("Curse") && p.in_play("Ward"));
+    // Cancelled by another card at any time.
+    p.cancel("Curse").expect("cancelled");
+    assert!(p.cancel("Curse").is_err());
+    assert!(p.play(&power(" ", "Kal", true, true)).is_err(), "unnamed");
+}
+
+// ---------------------------------------------------------------- PSY-10 … PSY-12
+
+fn on_vehicle(kind: AttackKind, strength: Option<i32>, card_covers: bool) -> PsychicAttack {
+    PsychicAttack {
+        kind,
+        hits: 1,
+        strength,
+        damage: Damage::Fixed(1),
+        vehicle: Some(VehicleTarget {
+            armour: 14,
+            crossed: 3,
+            card_covers,
+        }),
+        ..PsychicAttack::default()
+    }
+}
+
+#[test]
+fn psy_10_a_power_affects_a_vehicle_only_with_a_strength_or_when_its_card_says() {
+    assert!(affects_vehicle(true, false));
+    assert!(affects_vehicle(false, true));
+    assert!(!affects_vehicle(false, false), "beneficial powers too");
+    let r = rules();
+    let none = on_vehicle(AttackKind::Template, None, false);
+    let o = none.odds(&r).expect("odds");
+    assert!(!o.vehicle.expect("vehicle").affected);
+    let roll = none.roll(&r, &mut seeded(1)).expect("roll");
+    assert!(roll.no_effect_on_vehicle && roll.rolls.is_empty());
+    let covered = on_vehicle(AttackKind::Template, None, true);
+    assert!(covered.odds(&r).expect("odds").vehicle.expect("v").affected);
+}
+
+#[test]
+fn psy_11_hit_location_is_rolled_only_for_first_model_in_its_path() {
+    assert!(rolls_hit_location(AttackKind::FirstInPath));
+    assert!(!rolls_hit_location(AttackKind::Line));
+    assert!(!rolls_hit_location(AttackKind::Template));
+    assert_eq!(
+        vehicle_hits(AttackKind::FirstInPath, 3),
+        VehicleHits::RollLocation
+    );
+    assert_eq!(
+        vehicle_hits(AttackKind::Line, 3),
+        VehicleHits::AlongLine { crossed: 3 }
+    );
+    assert_eq!(
+        vehicle_hits(AttackKind::Template, 3),
+        VehicleHits::UnderTemplate
+    );
+    let r = rules();
+    let roll = on_vehicle(AttackKind::FirstInPath, Some(5), false)
+        .roll(&r, &mut seeded(2))
+        .expect("roll");
+    assert!(roll.location_to_roll);
+    let roll = on_vehicle(AttackKind::Line, Some(5), false)
+        .roll(&r, &mut seeded(2))
+        .expect("roll");
+    assert!(!roll.location_to_roll);
+    // Two further locations: two location dice, then per hit its dice.
+    let location_dice = roll
+        .rolls
+        .iter()
+        .filter(|x| x.purpose == "battle.for.location")
+        .count();
+    assert_eq!(location_dice, 2);
+}
+
+#[test]
+fn psy_12_a_line_s_penetrations_match_a_count_of_every_die() {
+    let r = rules();
+    // S5, 1 damage, armour 14, a line crossing 2 locations: the first hit,
+    // the second on 4+; each hit 5 + 1 + D6 + D6 (bonus) >= 14.
+    let mut a = on_vehicle(AttackKind::Line, Some(5), false);
+    a.vehicle = Some(VehicleTarget {
+        armour: 14,
+        crossed: 2,
+        card_covers: false,
+    });
+    let o = a.odds(&r).expect("odds");
+    let v = o.vehicle.expect("vehicle");
+    assert_eq!(v.bonus_die, Some(6));
+    let mut pen_one = 0u32;
+    for d6 in 1..=6 {
+        for bonus in 1..=6 {
+            if 5 + 1 + d6 + bonus >= 14 {
+                pen_one += 1;
+            }
+        }
+    }
+    let p = f64::from(pen_one) / 36.0;
+    assert!(close(v.penetration.expect("p"), p));
+    // 1 hit with 1/2, 2 hits with 1/2.
+    let want = [
+        0.5 * (1.0 - p) + 0.5 * (1.0 - p) * (1.0 - p),
+        0.5 * p + 0.5 * 2.0 * p * (1.0 - p),
+        0.5 * p * p,
+    ];
+    for (k, w) in want.into_iter().enumerate() {
+        assert!(close(v.penetrations[k], w), "{k}");
+    }
 }

@@ -522,3 +522,89 @@ fn rob_8_the_table_lives_in_the_rules_data_and_is_checked() {
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
     assert_eq!(problems[0].problem.key, "doc.syntax");
 }
+
+// ROB-10: random robots come only from the tables the data gives.
+#[test]
+fn rob_10_random_robots_are_refused_naming_the_rule_until_the_data_lists_them() {
+    use muster::rules::robots::{RobotSize, can_make_random, random_robot};
+    let rules = robots();
+    for size in RobotSize::ALL {
+        let p = can_make_random(&rules, size).expect_err("no table in the source");
+        assert_eq!(p.rule, "ROB-10");
+        let p = random_robot(&rules, size, &mut seeded(1)).expect_err("refused");
+        assert_eq!(p.rule, "ROB-10");
+    }
+    // A table written into the data is used: a die of as many faces as
+    // robots listed, kept for the log.
+    let mut listed = rules.clone();
+    let mut other = listed.robots[0].clone();
+    other.id = "servitor".to_owned();
+    listed.robots.push(other);
+    listed.random_robots.medium = vec!["imperial_combat_robot".to_owned(), "servitor".to_owned()];
+    listed.check().expect("the ids exist");
+    assert!(can_make_random(&listed, RobotSize::Small).is_err());
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let (kind, roll) =
+            random_robot(&listed, RobotSize::Medium, &mut seeded(seed)).expect("made");
+        assert_eq!(roll.sides, 2);
+        assert_eq!(
+            kind.id,
+            listed.random_robots.medium[roll.total as usize - 1]
+        );
+        let (again, _) = random_robot(&listed, RobotSize::Medium, &mut seeded(seed)).expect("made");
+        assert_eq!(again.id, kind.id, "the same seed picks the same robot");
+        seen.insert(kind.id.clone());
+    }
+    assert_eq!(seen.len(), 2, "both robots come up");
+    // An id that names no robot is a data error.
+    listed.random_robots.large = vec!["nobody".to_owned()];
+    assert!(listed.check().is_err());
+}
+
+#[test]
+fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
+    use muster::rules::table_roll::{TableRoll, roll};
+    let rules = RulesData::built_in().expect("rules");
+    for what in [
+        TableRoll::RobotAim { int: 8 },
+        TableRoll::RobotDamage { lost: 3 },
+        TableRoll::RobotMalfunction { one_in: 2 },
+    ] {
+        for seed in 0..30 {
+            let a = roll(&rules, &what, &mut seeded(seed)).expect("rolled");
+            let b = roll(&rules, &what, &mut seeded(seed)).expect("rolled");
+            assert_eq!(a, b);
+            assert!(!a.rolls.is_empty());
+        }
+    }
+    // ROB-7: 2D6 at or under Int aims right.
+    for seed in 0..50 {
+        let r = roll(&rules, &TableRoll::RobotAim { int: 7 }, &mut seeded(seed)).expect("rolled");
+        let total = r.rolls[0].roll.total;
+        let key = if total <= 7 {
+            "robot.aim.right"
+        } else {
+            "robot.aim.friend"
+        };
+        assert_eq!(r.outcome.key, key);
+    }
+    // ROB-8: three points lost: both dice at +2, so the trigger needs a 4.
+    for seed in 0..50 {
+        let r = roll(
+            &rules,
+            &TableRoll::RobotDamage { lost: 3 },
+            &mut seeded(seed),
+        )
+        .expect("rolled");
+        assert_eq!(r.rolls[0].roll.modifier, 2);
+        let triggered = r.rolls[0].roll.total >= 6;
+        assert_eq!(r.outcome.key != "robot.damage.none", triggered);
+        if triggered {
+            assert_eq!(r.rolls[1].roll.modifier, 2, "the D10 takes the bonus too");
+        }
+    }
+    // No point lost: no roll, and the rule says why.
+    let p = roll(&rules, &TableRoll::RobotDamage { lost: 0 }, &mut seeded(1)).expect_err("none");
+    assert_eq!(p.rule, "ROB-8");
+}

@@ -399,6 +399,10 @@ pub struct KillTeamData {
     pub shooting: Shooting,
     /// Command points and stratagems (KT-11).
     pub command: Command,
+    /// Grenades: one a turn, their range, thrown unseen (KT-14).
+    pub grenades: super::actions::GrenadeRules,
+    /// Jumping between buildings and falling (KT-17).
+    pub jump: super::actions::JumpRules,
 }
 
 /// Command points and stratagems (KT-11).
@@ -592,6 +596,7 @@ impl KillTeamData {
         if self.team_size == 0 {
             return Err(Problem::new(DATA, "data.team_size_zero"));
         }
-        Ok(())
+        self.grenades.check()?;
+        self.jump.check()
     }
 }

@@ -3,6 +3,7 @@
 //! document of its own kind; this module holds its composition rules, each
 //! soldier's derived profile, and its pure update.
 
+pub mod actions;
 pub mod data;
 mod edit;
 mod profile;

@@ -1,0 +1,585 @@
+//! Kill-team actions with rules of their own: throwing grenades (KT-14,
+//! with the stick grenade EQ-29 and the Grenadier ribbon RIB-1) and jumping
+//! between buildings, with the fall (KT-17).
+//!
+//! Pure: exact odds, and rolls with the caller's generator that keep every
+//! die. Every number comes from `grenades` and `jump` in `killteam.json`.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use super::data::Amount;
+use crate::rules::data::{DiceSpec, RulesData, check_range};
+use crate::rules::dice::{Check, Roll, roll_dice};
+use crate::rules::doc::RollFor;
+use crate::rules::odds::{KtModifier, Odds, ShotClass, killteam_shooting};
+use crate::rules::problem::Problem;
+use crate::rules::psychic::{Dist, add, dice_sum};
+
+// ---------------------------------------------------------------- the data
+
+/// The shots of a grenade thrown unseen (KT-14): `from` becomes `to`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unseen {
+    /// The shots as the weapon gives them (`D6`).
+    pub from: Amount,
+    /// The shots when the thrower does not see the target (`D3`).
+    pub to: Amount,
+}
+
+/// Grenades (KT-14, EQ-29, RIB-1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GrenadeRules {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// Grenade actions a soldier may take in a turn.
+    pub grenade_actions_per_turn: u32,
+    /// The range is the thrower's S times this.
+    pub range_per_strength: u32,
+    /// Added to the range by a stick grenade (EQ-29).
+    pub stick_bonus_inches: u32,
+    /// Grenades a Grenadier throws in his one action (RIB-1).
+    pub grenadier_grenades: u32,
+    /// Thrown without seeing the target.
+    pub unseen: Unseen,
+}
+
+impl GrenadeRules {
+    /// Checks the values' ranges.
+    pub fn check(&self) -> Result<(), Problem> {
+        check_range(
+            "grenades.grenade_actions_per_turn",
+            self.grenade_actions_per_turn,
+            1..=10,
+        )?;
+        check_range(
+            "grenades.range_per_strength",
+            self.range_per_strength,
+            1..=10,
+        )?;
+        check_range(
+            "grenades.stick_bonus_inches",
+            self.stick_bonus_inches,
+            0..=100,
+        )?;
+        check_range(
+            "grenades.grenadier_grenades",
+            self.grenadier_grenades,
+            1..=10,
+        )?;
+        shots_dist(&self.unseen.from)?;
+        shots_dist(&self.unseen.to).map(|_| ())
+    }
+}
+
+/// One band of the fall table (KT-17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FallBand {
+    /// The highest fall of the band, in inches, included; `None`: any.
+    pub up_to_inches: Option<u32>,
+    /// The mortal wounds; `None`: the soldier dies.
+    pub wounds: Option<DiceSpec>,
+}
+
+/// The wounds a jump down costs whatever the test (KT-17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AutomaticWounds {
+    /// A jump down of more than this …
+    pub over_inches: u32,
+    /// … up to this (included) …
+    pub up_to_inches: u32,
+    /// … costs these mortal wounds.
+    pub wounds: DiceSpec,
+}
+
+/// Jumping between buildings (KT-17).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JumpRules {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// The widest gap, in inches.
+    pub max_across_inches: u32,
+    /// The greatest difference of height, in inches, up or down.
+    pub max_height_inches: u32,
+    /// Faces of the dangerous terrain test's die.
+    pub test_die: u32,
+    /// A face of this or less is a fall.
+    pub falls_on: u32,
+    /// The wounds of a fall by its height, lowest band first.
+    pub falls: Vec<FallBand>,
+    /// The wounds of a jump down, test or not.
+    pub automatic: AutomaticWounds,
+}
+
+impl JumpRules {
+    /// Checks the values' ranges and that the fall bands rise.
+    pub fn check(&self) -> Result<(), Problem> {
+        check_range("jump.max_across_inches", self.max_across_inches, 0..=100)?;
+        check_range("jump.max_height_inches", self.max_height_inches, 0..=100)?;
+        check_range("jump.test_die", self.test_die, 1..=100)?;
+        check_range("jump.falls_on", self.falls_on, 0..=self.test_die)?;
+        if self.falls.is_empty() {
+            return Err(Problem::new("DATA", "data.no_entry"));
+        }
+        let bounds: Vec<u32> = self.falls.iter().filter_map(|b| b.up_to_inches).collect();
+        if bounds.windows(2).any(|w| w[0] >= w[1])
+            || self
+                .falls
+                .iter()
+                .take(self.falls.len() - 1)
+                .any(|b| b.up_to_inches.is_none())
+        {
+            return Err(Problem::new("DATA", "data.not_increasing").arg("field", "jump.falls"));
+        }
+        for b in &self.falls {
+            if let Some(w) = b.wounds {
+                check_range("jump.falls.wounds.count", w.count, 0..=100)?;
+                check_range("jump.falls.wounds.sides", w.sides, 1..=100)?;
+            }
+        }
+        check_range(
+            "jump.automatic.wounds.sides",
+            self.automatic.wounds.sides,
+            1..=100,
+        )
+    }
+}
+
+// ------------------------------------------------------------------ KT-14
+
+/// The distribution of a number of shots (`3`, `D6`, `2D3`): `d[k]` is the
+/// chance of exactly `k`.
+pub fn shots_dist(amount: &Amount) -> Result<Dist, Problem> {
+    let dice = amount_dice(amount)?;
+    Ok(match dice {
+        Ok(n) => crate::rules::psychic::fixed(n),
+        Err(d) => dice_sum(d.count, d.sides),
+    })
+}
+
+/// A number of shots as a fixed count (`Ok`) or dice (`Err`), or why it
+/// cannot be read.
+fn amount_dice(amount: &Amount) -> Result<Result<u32, DiceSpec>, Problem> {
+    match amount {
+        Amount::Fixed(n) => Ok(Ok(*n)),
+        Amount::Dice(text) => {
+            let bad = || Problem::new("DATA", "kt.bad_dice").arg("dice", text);
+            let (count, sides) = text.split_once(['D', 'd']).ok_or_else(bad)?;
+            let count = if count.is_empty() {
+                1
+            } else {
+                count.parse::<u32>().map_err(|_| bad())?
+            };
+            let sides = sides.parse::<u32>().map_err(|_| bad())?;
+            if count == 0 || count > 100 || sides == 0 || sides > 100 {
+                return Err(bad());
+            }
+            Ok(Err(DiceSpec { count, sides }))
+        }
+    }
+}
+
+/// A grenade throw as the rules allow it (KT-14).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrenadeThrow {
+    /// How far it reaches, in inches: twice the thrower's S (+4" with a
+    /// stick grenade).
+    pub range_inches: u32,
+    /// Grenades thrown in the action: one, two for a Grenadier (RIB-1).
+    pub grenades: u32,
+    /// The shots of each grenade (`D3` when thrown unseen).
+    pub shots: Amount,
+}
+
+/// What a soldier throwing a grenade brings to it (KT-14).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Thrower {
+    /// His S.
+    pub strength: i32,
+    /// He carries a stick grenade (EQ-29).
+    pub stick: bool,
+    /// He has the Grenadier ribbon (RIB-1).
+    pub grenadier: bool,
+    /// He sees the target.
+    pub sees_target: bool,
+    /// Grenade actions he has already taken this turn.
+    pub grenade_actions_taken: u32,
+}
+
+/// A grenade throw (KT-14): refused when the soldier has already taken his
+/// grenade action this turn ("only one grenade per turn"); its range is
+/// twice his S (+4" with a stick grenade); thrown without seeing the target
+/// the weapon's D6 shots become D3; a Grenadier throws two in the action.
+pub fn grenade_throw(
+    rules: &RulesData,
+    weapon_shots: &Amount,
+    thrower: &Thrower,
+) -> Result<GrenadeThrow, Problem> {
+    let g = &rules.killteam.grenades;
+    if thrower.grenade_actions_taken >= g.grenade_actions_per_turn {
+        return Err(Problem::new("KT-14", "kt.grenade_one_per_turn")
+            .arg("count", g.grenade_actions_per_turn));
+    }
+    let s = u32::try_from(thrower.strength.max(0)).unwrap_or(0);
+    let range_inches = s
+        .saturating_mul(g.range_per_strength)
+        .saturating_add(if thrower.stick {
+            g.stick_bonus_inches
+        } else {
+            0
+        });
+    // Decision (spec KT-14): the D6 replaced is the weapon's D6 shots.
+    let shots = if !thrower.sees_target && *weapon_shots == g.unseen.from {
+        g.unseen.to.clone()
+    } else {
+        weapon_shots.clone()
+    };
+    Ok(GrenadeThrow {
+        range_inches,
+        grenades: if thrower.grenadier {
+            g.grenadier_grenades
+        } else {
+            1
+        },
+        shots,
+    })
+}
+
+/// What a grenade hits with, and what it is thrown at.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GrenadeAttack {
+    /// The grenade's shots as its profile gives them (`D6`, `1`).
+    pub shots: Amount,
+    /// Its S.
+    pub s: i32,
+    /// Its AP.
+    pub ap: i32,
+    /// Damage per unsaved wound.
+    pub damage: u32,
+    /// The distance to the target, in inches.
+    pub range: u32,
+    /// The target's T.
+    pub t: i32,
+    /// The target's save, if any.
+    pub save: Option<i32>,
+    /// The target is in cover.
+    pub cover: bool,
+    /// The situation (KT-13).
+    pub modifiers: Vec<KtModifier>,
+    /// Who throws it.
+    pub thrower: Thrower,
+}
+
+/// The total shots of a throw: each grenade's, added.
+fn throw_shots(throw: &GrenadeThrow) -> Result<Dist, Problem> {
+    let one = shots_dist(&throw.shots)?;
+    let mut all = crate::rules::psychic::fixed(0);
+    for _ in 0..throw.grenades {
+        all = add(&all, &one);
+    }
+    Ok(all)
+}
+
+/// The exact odds of a grenade attack (KT-14 with KT-12, KT-13, KT-16):
+/// the shots rolled, then each shot as any other. Refused beyond the
+/// grenade's range, or as a second grenade action in the turn.
+pub fn grenade_odds(rules: &RulesData, attack: &GrenadeAttack) -> Result<Odds, Problem> {
+    let throw = grenade_throw(rules, &attack.shots, &attack.thrower)?;
+    if attack.range > throw.range_inches {
+        return Err(Problem::new("KT-14", "kt.grenade_out_of_range")
+            .arg("range", attack.range)
+            .arg("reach", throw.range_inches));
+    }
+    let shots = throw_shots(&throw)?;
+    let max = u32::try_from(shots.len().saturating_sub(1)).unwrap_or(0);
+    let one = |n: u32| {
+        killteam_shooting(
+            rules,
+            ShotClass::Normal,
+            attack.range,
+            n,
+            attack.s,
+            attack.ap,
+            attack.damage,
+            attack.t,
+            attack.save,
+            attack.cover,
+            &attack.modifiers,
+        )
+    };
+    let mut odds = one(max)?;
+    let mut wounds = vec![0.0; odds.wounds.len()];
+    for (n, &p) in shots.iter().enumerate() {
+        if p == 0.0 {
+            continue;
+        }
+        let o = one(u32::try_from(n).unwrap_or(0))?;
+        for (k, q) in o.wounds.iter().enumerate() {
+            wounds[k] += p * q;
+        }
+    }
+    odds.wounds = wounds;
+    Ok(odds)
+}
+
+/// A grenade attack rolled: the shots, then every shot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GrenadeRoll {
+    /// The dice of the number of shots, one roll per grenade (none for a
+    /// fixed number).
+    pub shot_rolls: Vec<Roll>,
+    /// The shots made.
+    pub shots: u32,
+    /// Every die of the shots, with what it was for.
+    pub rolls: Vec<RollFor>,
+    /// Shots that hit.
+    pub hits: u32,
+    /// Damage caused.
+    pub wounds: u32,
+}
+
+/// Rolls a grenade attack (KT-14): the shots of each grenade, then each
+/// shot's hit, wound and save.
+pub fn roll_grenade<R: Rng + ?Sized>(
+    rules: &RulesData,
+    attack: &GrenadeAttack,
+    rng: &mut R,
+) -> Result<GrenadeRoll, Problem> {
+    let odds = grenade_odds(rules, attack)?;
+    let throw = grenade_throw(rules, &attack.shots, &attack.thrower)?;
+    let mut shot_rolls = Vec::new();
+    let mut rolls = Vec::new();
+    let mut shots = 0u32;
+    for _ in 0..throw.grenades {
+        match amount_dice(&throw.shots)? {
+            Ok(n) => shots = shots.saturating_add(n),
+            Err(d) => {
+                let r = roll_dice(rng, d);
+                shots = shots.saturating_add(u32::try_from(r.total.max(0)).unwrap_or(0));
+                rolls.push(RollFor {
+                    purpose: "battle.for.shots",
+                    roll: r.clone(),
+                });
+                shot_rolls.push(r);
+            }
+        }
+    }
+    let mut d6 = |purpose: &'static str, rolls: &mut Vec<RollFor>| {
+        let r = Roll::new(rng, 1, 6, 0);
+        let t = r.total;
+        rolls.push(RollFor { purpose, roll: r });
+        t
+    };
+    let (mut hits, mut wounds) = (0, 0);
+    for _ in 0..shots {
+        let hit = match odds.score_to_hit {
+            None => false,
+            Some(s) if s <= 1 => true,
+            Some(s) => d6("battle.for.hit", &mut rolls) >= s,
+        };
+        if !hit {
+            continue;
+        }
+        hits += 1;
+        let wounded = odds
+            .score_to_wound
+            .is_some_and(|s| d6("battle.for.wound", &mut rolls) >= s);
+        let saved = wounded
+            && odds
+                .score_to_save
+                .is_some_and(|s| d6("battle.for.save", &mut rolls) >= s);
+        if wounded && !saved {
+            wounds += attack.damage;
+        }
+    }
+    Ok(GrenadeRoll {
+        shot_rolls,
+        shots,
+        rolls,
+        hits,
+        wounds,
+    })
+}
+
+// ------------------------------------------------------------------ KT-17
+
+/// A jump from one building to another (KT-17), in inches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Jump {
+    /// The gap across.
+    pub across: u32,
+    /// The height he jumps from, above the ground.
+    pub from_height: u32,
+    /// The height he lands at, above the ground.
+    pub to_height: u32,
+}
+
+impl Jump {
+    /// How far he goes down (0 for a jump level or up).
+    pub fn down(&self) -> u32 {
+        self.from_height.saturating_sub(self.to_height)
+    }
+
+    /// The difference of height, up or down.
+    pub fn height(&self) -> u32 {
+        self.from_height.abs_diff(self.to_height)
+    }
+}
+
+/// Checks a jump is allowed (KT-17): at most 6" across and 6" of height.
+/// Decision: the height limit holds up and down.
+pub fn check_jump(rules: &RulesData, jump: &Jump) -> Result<(), Problem> {
+    let j = &rules.killteam.jump;
+    if jump.across > j.max_across_inches {
+        return Err(Problem::new("KT-17", "kt.jump_too_wide")
+            .arg("across", jump.across)
+            .arg("max", j.max_across_inches));
+    }
+    if jump.height() > j.max_height_inches {
+        return Err(Problem::new("KT-17", "kt.jump_too_high")
+            .arg("height", jump.height())
+            .arg("max", j.max_height_inches));
+    }
+    Ok(())
+}
+
+/// The wounds of a fall from `height` inches (KT-17): 1 from 3", 1D3 from
+/// 3" to 6", `None` (dead) from higher.
+pub fn fall_wounds(rules: &RulesData, height: u32) -> Option<DiceSpec> {
+    let j = &rules.killteam.jump;
+    j.falls
+        .iter()
+        .find(|b| b.up_to_inches.is_none_or(|up| height <= up))
+        .and_then(|b| b.wounds)
+}
+
+/// The wounds a jump costs whatever the test (KT-17): 1D3 for a jump down
+/// of more than 3", up to 6".
+pub fn automatic_wounds(rules: &RulesData, jump: &Jump) -> Option<DiceSpec> {
+    let a = rules.killteam.jump.automatic;
+    let down = jump.down();
+    (down > a.over_inches && down <= a.up_to_inches).then_some(a.wounds)
+}
+
+/// The exact odds of a jump (KT-17).
+#[derive(Clone, Debug, PartialEq)]
+pub struct JumpOdds {
+    /// The chance he falls (the dangerous terrain test failed).
+    pub fall: f64,
+    /// The chance he dies of the fall.
+    pub dead: f64,
+    /// `wounds[k]`: the chance he lives with exactly `k` mortal wounds
+    /// (all of them add up to `1 - dead`).
+    pub wounds: Dist,
+    /// The wounds of a fall; `None`: a fall kills him.
+    pub fall_wounds: Option<DiceSpec>,
+    /// The wounds the jump costs if he does not fall.
+    pub automatic: Option<DiceSpec>,
+}
+
+impl JumpOdds {
+    /// The chance a soldier of `wounds_left` wounds is taken out: dead of
+    /// the fall, or as many mortal wounds as he has left.
+    pub fn out_of_action(&self, wounds_left: u32) -> f64 {
+        let k = usize::try_from(wounds_left).unwrap_or(usize::MAX);
+        self.dead + self.wounds.iter().skip(k).sum::<f64>()
+    }
+}
+
+fn spec_dist(d: DiceSpec) -> Dist {
+    dice_sum(d.count, d.sides)
+}
+
+/// The exact odds of a jump (KT-17): on a failed dangerous terrain test he
+/// falls from the height he jumped from (Decision) and takes the fall's
+/// wounds only; otherwise he lands, paying the jump down's wounds.
+pub fn jump_odds(rules: &RulesData, jump: &Jump) -> Result<JumpOdds, Problem> {
+    check_jump(rules, jump)?;
+    let j = &rules.killteam.jump;
+    let fall = f64::from(j.falls_on.min(j.test_die)) / f64::from(j.test_die.max(1));
+    // Decision (spec KT-17): he falls from the height he jumped from.
+    let fall_wounds = fall_wounds(rules, jump.from_height);
+    let automatic = automatic_wounds(rules, jump);
+    let landed = automatic.map_or_else(|| crate::rules::psychic::fixed(0), spec_dist);
+    let mut wounds: Dist = landed.iter().map(|p| p * (1.0 - fall)).collect();
+    let dead = match fall_wounds {
+        None => fall,
+        Some(d) => {
+            let f = spec_dist(d);
+            if wounds.len() < f.len() {
+                wounds.resize(f.len(), 0.0);
+            }
+            for (k, p) in f.iter().enumerate() {
+                wounds[k] += fall * p;
+            }
+            0.0
+        }
+    };
+    Ok(JumpOdds {
+        fall,
+        dead,
+        wounds,
+        fall_wounds,
+        automatic,
+    })
+}
+
+/// A jump rolled (KT-17).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JumpRoll {
+    /// The dangerous terrain test: passed, he did not fall.
+    pub test: Check,
+    /// The wounds die of the fall or of the jump down, if any.
+    pub wounds_roll: Option<Roll>,
+    /// He fell.
+    pub fell: bool,
+    /// He died of the fall.
+    pub dead: bool,
+    /// Mortal wounds taken (0 when dead: he is out whatever his wounds).
+    pub wounds: u32,
+}
+
+/// Rolls a jump (KT-17): the dangerous terrain test, then the fall's or the
+/// jump down's wounds.
+pub fn roll_jump<R: Rng + ?Sized>(
+    rules: &RulesData,
+    jump: &Jump,
+    rng: &mut R,
+) -> Result<JumpRoll, Problem> {
+    let odds = jump_odds(rules, jump)?;
+    let j = &rules.killteam.jump;
+    let roll = Roll::new(rng, 1, j.test_die, 0);
+    let fell = u32::try_from(roll.total).unwrap_or(0) <= j.falls_on;
+    let test = Check {
+        roll,
+        passed: !fell,
+    };
+    let dice = if fell {
+        odds.fall_wounds
+    } else {
+        odds.automatic
+    };
+    let dead = fell && odds.fall_wounds.is_none();
+    let wounds_roll = if dead {
+        None
+    } else {
+        dice.map(|d| roll_dice(rng, d))
+    };
+    let wounds = wounds_roll
+        .as_ref()
+        .map_or(0, |r| u32::try_from(r.total.max(0)).unwrap_or(0));
+    Ok(JumpRoll {
+        test,
+        wounds_roll,
+        fell,
+        dead,
+        wounds,
+    })
+}

@@ -1,0 +1,366 @@
+//! A close combat fought to the end, round after round, until one side is
+//! dead or routs (CC-7, CC-9, CC-13, CC-15, CC-20): exact odds would follow
+//! every state of both units over many rounds, so it is simulated with the
+//! dice passed in (a seeded PCG), and each chance comes with its 95 %
+//! interval.
+//!
+//! Each trial uses the same steps as the exact round (`unit_round.rs`):
+//! strike order by I, chargers first on equal I in the first round only,
+//! equal I at once; blows fall on the first living enemy model, wounds
+//! beyond its W lost. One uniform draw decides a blow (its chance of an
+//! unsaved wound, exact from the tables), so the inner loop allocates
+//! nothing and makes one draw a blow.
+//!
+//! Decisions: the winners of a round always follow up (CC-15), so they have
+//! +1 to hit in the next (CC-9); after each round a side that lost it, or
+//! lost the data's share of its models in it, takes one rout test (CC-20)
+//! and routs when it fails; a side without Ld (robots) never tests.
+
+use rand::Rng;
+use serde::Serialize;
+
+use super::data::RulesData;
+use super::melee::chance_at_most;
+use super::odds::{CcModifier, Fighter, close_combat};
+use super::problem::Problem;
+
+/// One side of a fight to the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SimSide {
+    /// Its models, front first.
+    pub models: Vec<Fighter>,
+    /// Its leader's Ld for rout tests; `None` never tests (robots).
+    pub ld: Option<i32>,
+}
+
+/// A chance estimated by simulation, with its 95 % interval (Wilson).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    /// The share of trials.
+    pub mean: f64,
+    /// The interval's lower bound.
+    pub low: f64,
+    /// The interval's upper bound.
+    pub high: f64,
+}
+
+impl Estimate {
+    /// The estimate of `hits` in `trials`, with the Wilson 95 % interval.
+    pub fn of(hits: u64, trials: u64) -> Self {
+        if trials == 0 {
+            return Self {
+                mean: 0.0,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let n = trials as f64;
+        let p = hits as f64 / n;
+        let z = 1.959_963_984_540_054_f64;
+        let z2 = z * z;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+        Self {
+            mean: p,
+            low: if hits == 0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            },
+            high: if hits >= trials {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            },
+        }
+    }
+
+    /// Whether `p` lies in the interval.
+    pub fn contains(&self, p: f64) -> bool {
+        self.low <= p && p <= self.high
+    }
+}
+
+/// The result of a simulated fight to the end.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FightEstimate {
+    /// Trials run.
+    pub trials: u64,
+    /// The first side wins: the second is dead or routs.
+    pub first_wins: Estimate,
+    /// The second side wins.
+    pub second_wins: Estimate,
+    /// Neither: both dead or both routed in the same round, or still
+    /// fighting after the last round allowed.
+    pub neither: Estimate,
+    /// The first side routs.
+    pub first_routs: Estimate,
+    /// The second side routs.
+    pub second_routs: Estimate,
+    /// The first round alone: the first side wins it (CC-13).
+    pub round_one_first_wins: Estimate,
+    /// The first round alone: a draw.
+    pub round_one_draw: Estimate,
+    /// The first round alone: every model of the second side dies.
+    pub round_one_second_wiped: Estimate,
+    /// Rounds fought, on average.
+    pub mean_rounds: f64,
+}
+
+/// One side, compiled for the inner loop.
+struct Compiled {
+    blows: Vec<u32>,
+    /// Cumulative wounds: model `i` is dead once `end[i]` wounds are taken.
+    end: Vec<u32>,
+    /// For `t` wounds taken: (model struck, its wounds left).
+    target: Vec<(u32, u32)>,
+    /// Models dead after `t` wounds taken.
+    dead_at: Vec<u32>,
+    /// Per variant (0: first round, 1: later, 2: later and followed up),
+    /// `thr[v][i * enemy + j]`: a draw under it is an unsaved wound.
+    thr: [Vec<u64>; 3],
+    /// A draw under it passes the rout test; `None`: never tests.
+    rout_pass: Option<u64>,
+    total: u32,
+}
+
+/// The strikers of one step, by side.
+struct Step {
+    first: Vec<u32>,
+    second: Vec<u32>,
+}
+
+fn threshold(p: f64) -> u64 {
+    // p × 2³², so that a u32 draw under it has chance p.
+    (p.clamp(0.0, 1.0) * 4_294_967_296.0).round() as u64
+}
+
+fn variant(f: &Fighter, v: usize) -> Vec<CcModifier> {
+    let mut m = f.modifiers.clone();
+    if v > 0 {
+        m.retain(|x| *x != CcModifier::Charging && *x != CcModifier::FollowedUp);
+    }
+    if v == 2 {
+        m.push(CcModifier::FollowedUp);
+    }
+    m
+}
+
+fn compile(
+    rules: &RulesData,
+    by: &[&Fighter],
+    on: &[&Fighter],
+    ld: Option<i32>,
+) -> Result<Compiled, Problem> {
+    let mut thr: [Vec<u64>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for (v, t) in thr.iter_mut().enumerate() {
+        for a in by {
+            let mods = variant(a, v);
+            for d in on {
+                let u = close_combat(
+                    rules, a.ws, a.s, a.weapon_s, 0, d.ws, d.t, d.save, &mods, false,
+                )?
+                .unsaved;
+                t.push(threshold(u));
+            }
+        }
+    }
+    let mut end = Vec::with_capacity(by.len());
+    let mut target = Vec::new();
+    let mut total = 0u32;
+    for (j, m) in by.iter().enumerate() {
+        for taken in 0..m.w {
+            target.push((u32::try_from(j).unwrap_or(0), m.w - taken));
+        }
+        total += m.w;
+        end.push(total);
+    }
+    let dead_at = (0..=total)
+        .map(|t| u32::try_from(end.iter().filter(|&&e| e <= t).count()).unwrap_or(0))
+        .collect();
+    let rout_pass = ld.map(|ld| threshold(chance_at_most(rules.close_combat.rout_test, ld)));
+    Ok(Compiled {
+        blows: by.iter().map(|m| m.a).collect(),
+        end,
+        target,
+        dead_at,
+        thr,
+        rout_pass,
+        total,
+    })
+}
+
+fn steps(first: &[&Fighter], second: &[&Fighter], with_charge: bool) -> Vec<Step> {
+    let key = |m: &Fighter| (m.i, with_charge && m.charged());
+    let mut keys: Vec<(i32, bool)> = first.iter().chain(second.iter()).map(|m| key(m)).collect();
+    keys.sort_unstable_by(|a, b| b.cmp(a));
+    keys.dedup();
+    keys.into_iter()
+        .map(|k| {
+            let pick = |side: &[&Fighter]| {
+                side.iter()
+                    .enumerate()
+                    .filter(|(_, m)| key(m) == k)
+                    .map(|(i, _)| u32::try_from(i).unwrap_or(0))
+                    .collect()
+            };
+            Step {
+                first: pick(first),
+                second: pick(second),
+            }
+        })
+        .collect()
+}
+
+/// The strikers of `by` in one step, alive when `by` had taken `by_taken`,
+/// strike `on`, which has taken `on_taken`: the wounds `on` has taken after.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn strike<R: Rng + ?Sized>(
+    rng: &mut R,
+    by: &Compiled,
+    strikers: &[u32],
+    by_taken: u32,
+    thr: &[u64],
+    enemies: usize,
+    on: &Compiled,
+    mut on_taken: u32,
+) -> u32 {
+    for &i in strikers {
+        let i = i as usize;
+        if by_taken >= by.end[i] {
+            continue;
+        }
+        let Some(&(j, left)) = on.target.get(on_taken as usize) else {
+            break;
+        };
+        let t = thr[i * enemies + j as usize];
+        let mut k = 0u32;
+        for _ in 0..by.blows[i] {
+            k += u32::from(u64::from(rng.next_u32()) < t);
+        }
+        on_taken += k.min(left);
+    }
+    on_taken
+}
+
+/// Simulates `trials` fights to the end, at most `max_rounds` rounds each,
+/// with the dice of `rng` (CC-7, CC-9, CC-13, CC-15, CC-20).
+pub fn fight_to_the_end<R: Rng + ?Sized>(
+    rules: &RulesData,
+    first: &SimSide,
+    second: &SimSide,
+    max_rounds: u32,
+    trials: u64,
+    rng: &mut R,
+) -> Result<FightEstimate, Problem> {
+    let fa: Vec<&Fighter> = first.models.iter().filter(|m| m.w > 0).collect();
+    let fb: Vec<&Fighter> = second.models.iter().filter(|m| m.w > 0).collect();
+    if fa.is_empty() || fb.is_empty() {
+        return Err(Problem::new("CC-7", "problem.empty_unit"));
+    }
+    let a = compile(rules, &fa, &fb, first.ld)?;
+    let b = compile(rules, &fb, &fa, second.ld)?;
+    let (na, nb) = (fa.len(), fb.len());
+    let first_steps = steps(&fa, &fb, true);
+    let later_steps = steps(&fa, &fb, false);
+    let share = u64::from(rules.close_combat.heavy_casualties_percent);
+    let heavy = |before: u32, lost: u32, models: usize| {
+        let alive = models as u64 - u64::from(before);
+        lost > 0 && u64::from(lost) * 100 >= alive * share
+    };
+    let mut counts = [0u64; 8];
+    let mut rounds_sum = 0u64;
+    for _ in 0..trials {
+        let (mut ta, mut tb) = (0u32, 0u32);
+        // 0: no one won the last round, 1: the first side, 2: the second.
+        let mut last_winner = 0u8;
+        let mut outcome = 2usize; // neither, until decided
+        let mut round = 0u32;
+        while round < max_rounds {
+            let (sa, sb) = (ta, tb);
+            let (va, vb, plan) = if round == 0 {
+                (0, 0, &first_steps)
+            } else {
+                (
+                    1 + usize::from(last_winner == 1),
+                    1 + usize::from(last_winner == 2),
+                    &later_steps,
+                )
+            };
+            for step in plan {
+                let (ta0, tb0) = (ta, tb);
+                tb = strike(rng, &a, &step.first, ta0, &a.thr[va], nb, &b, tb0);
+                ta = strike(rng, &b, &step.second, tb0, &b.thr[vb], na, &a, ta0);
+            }
+            round += 1;
+            let (caused_a, caused_b) = (tb - sb, ta - sa);
+            let a_won = caused_a > caused_b;
+            let b_won = caused_b > caused_a;
+            if round == 1 {
+                counts[5] += u64::from(a_won);
+                counts[6] += u64::from(!a_won && !b_won);
+                counts[7] += u64::from(tb >= b.total);
+            }
+            last_winner = if a_won {
+                1
+            } else if b_won {
+                2
+            } else {
+                0
+            };
+            let (a_dead, b_dead) = (ta >= a.total, tb >= b.total);
+            if a_dead || b_dead {
+                outcome = match (a_dead, b_dead) {
+                    (false, true) => 0,
+                    (true, false) => 1,
+                    _ => 2,
+                };
+                break;
+            }
+            let test =
+                |c: &Compiled, lost_round: bool, before: u32, now: u32, models, rng: &mut R| {
+                    let Some(pass) = c.rout_pass else {
+                        return false;
+                    };
+                    let lost = c.dead_at[now as usize] - c.dead_at[before as usize];
+                    if lost_round || heavy(c.dead_at[before as usize], lost, models) {
+                        u64::from(rng.next_u32()) >= pass
+                    } else {
+                        false
+                    }
+                };
+            let a_routs = test(&a, b_won, sa, ta, na, rng);
+            let b_routs = test(&b, a_won, sb, tb, nb, rng);
+            counts[3] += u64::from(a_routs);
+            counts[4] += u64::from(b_routs);
+            if a_routs || b_routs {
+                outcome = match (a_routs, b_routs) {
+                    (false, true) => 0,
+                    (true, false) => 1,
+                    _ => 2,
+                };
+                break;
+            }
+        }
+        counts[outcome] += 1;
+        rounds_sum += u64::from(round);
+    }
+    let e = |k: usize| Estimate::of(counts[k], trials);
+    Ok(FightEstimate {
+        trials,
+        first_wins: e(0),
+        second_wins: e(1),
+        neither: e(2),
+        first_routs: e(3),
+        second_routs: e(4),
+        round_one_first_wins: e(5),
+        round_one_draw: e(6),
+        round_one_second_wiped: e(7),
+        mean_rounds: if trials == 0 {
+            0.0
+        } else {
+            rounds_sum as f64 / trials as f64
+        },
+    })
+}

@@ -1,0 +1,380 @@
+//! The battle screen's flyer mode: the speeds and the climb or dive a
+//! flyer may make (FLY-1, FLY-2), the range when shooting at, from and
+//! between flyers (FLY-4 … FLY-6), dropped objects (FLY-10) and crashes
+//! (FLY-11), with exact odds and seeded rolls into the battle log.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use super::battle_robot::{bar, field, percent, roll_button};
+use crate::app::{Command, Model};
+use crate::rules::flyers::{self, Flight, Flyer, Level};
+use crate::rules::table_roll::TableRoll;
+use crate::ui::theme::space;
+use crate::ui::widgets::{Tone, alert, badge, card, card_title};
+
+/// Who shoots whom (FLY-4 … FLY-6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shot {
+    /// From the ground at a flyer (FLY-4).
+    #[default]
+    AtFlyer,
+    /// From a flyer at the ground (FLY-5).
+    FromFlyer,
+    /// From one flyer at another (FLY-6).
+    AirToAir,
+}
+
+/// The flyer and what the player set up.
+pub struct FlyerView {
+    /// Its highest speed.
+    pub max_speed: i64,
+    /// Its lowest speed (0: it hovers).
+    pub min_speed: i64,
+    /// Its acc/dec.
+    pub acc_dec: i64,
+    /// Its speed now.
+    pub speed: i64,
+    /// Its level now (0: attack level; 2: +20).
+    pub level: i64,
+    /// Inches moved this turn.
+    pub moved: i64,
+    /// The level it goes to this turn.
+    pub to_level: i64,
+    /// Who shoots whom.
+    pub shot: Shot,
+    /// The distance on the ground, in inches.
+    pub ground: i64,
+    /// The other flyer's level (air to air).
+    pub other_level: i64,
+    /// The weapon's range.
+    pub weapon_range: i64,
+    /// The flyer's T (crash impact).
+    pub t: i64,
+    /// It lands on something.
+    pub lands_on: bool,
+    /// The T of what it lands on.
+    pub target_t: i64,
+    /// The S of whoever drops stones.
+    pub thrower_s: i64,
+}
+
+impl Default for FlyerView {
+    fn default() -> Self {
+        Self {
+            max_speed: 24,
+            min_speed: 6,
+            acc_dec: 6,
+            speed: 12,
+            level: 2,
+            moved: 12,
+            to_level: 2,
+            shot: Shot::AtFlyer,
+            ground: 18,
+            other_level: 0,
+            weapon_range: 36,
+            t: 6,
+            lands_on: false,
+            target_t: 3,
+            thrower_s: 3,
+        }
+    }
+}
+
+fn level_of(v: i64) -> Level {
+    Level(u32::try_from(v.max(0)).unwrap_or(0))
+}
+
+fn inches(v: i64) -> u32 {
+    u32::try_from(v.max(0)).unwrap_or(0)
+}
+
+/// A level as players write it: "attack level" or "+20".
+fn level_words(lang: crate::i18n::Lang, level: Level) -> String {
+    if level == Level::ATTACK {
+        lang.t("flyer.attack_level").to_owned()
+    } else {
+        format!("+{}", level.altitude())
+    }
+}
+
+impl FlyerView {
+    fn flyer(&self) -> Flyer {
+        Flyer {
+            max_speed: inches(self.max_speed),
+            min_speed: inches(self.min_speed),
+            acc_dec: inches(self.acc_dec),
+            turn_ratio: 1.0,
+        }
+    }
+
+    /// Shows flyer mode.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.flight_ui(ui, model);
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.range_ui(ui, model);
+            });
+        });
+        ui.add_space(space::M);
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.drop_ui(ui, model, out);
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.crash_ui(ui, model, out);
+            });
+        });
+    }
+
+    /// Speeds, climbs and dives (FLY-1, FLY-2).
+    fn flight_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+        let lang = model.lang;
+        let rules = &model.rules.flyers;
+        card_title(ui, icons::ICON_FLIGHT, lang.t("flyer.flyer"));
+        ui.horizontal_wrapped(|ui| {
+            field(ui, lang.t("flyer.max_speed"), &mut self.max_speed, 0..=200);
+            field(ui, lang.t("flyer.min_speed"), &mut self.min_speed, 0..=200);
+            field(ui, lang.t("flyer.acc_dec"), &mut self.acc_dec, 0..=100);
+        });
+        ui.horizontal_wrapped(|ui| {
+            field(ui, lang.t("flyer.speed"), &mut self.speed, 0..=200);
+            let top = i64::from(rules.max_level);
+            field(ui, lang.t("flyer.level"), &mut self.level, 0..=top);
+        });
+        let flyer = self.flyer();
+        if let Err(p) = flyer.check() {
+            alert(ui, Tone::Error, &lang.problem_line(&p));
+            return;
+        }
+        let (low, high) = flyers::speed_limits(rules, &flyer, inches(self.speed));
+        ui.label(
+            RichText::new(lang.f(
+                "flyer.speed_limits",
+                &[("low", &low.to_string()), ("high", &high.to_string())],
+            ))
+            .strong(),
+        );
+        if low < flyer.min_speed {
+            badge(
+                ui,
+                Tone::Warning,
+                &lang.f(
+                    "flyer.below_minimum",
+                    &[("min", &flyer.min_speed.to_string())],
+                ),
+            );
+        }
+        if flyer.can_hover() {
+            badge(ui, Tone::Info, lang.t("flyer.hovers"));
+        }
+        ui.add_space(space::S);
+        ui.horizontal_wrapped(|ui| {
+            field(ui, lang.t("flyer.moved"), &mut self.moved, 0..=200);
+            let top = i64::from(rules.max_level);
+            field(ui, lang.t("flyer.to_level"), &mut self.to_level, 0..=top);
+        });
+        let moved = inches(self.moved);
+        ui.label(lang.f(
+            "flyer.climb_dive",
+            &[
+                (
+                    "climb",
+                    &flyers::max_climb(rules, &flyer, moved).to_string(),
+                ),
+                ("dive", &flyers::max_dive(rules, &flyer, moved).to_string()),
+                ("moved", &moved.to_string()),
+            ],
+        ));
+        let to = level_of(self.to_level);
+        match flyers::change_level(rules, &flyer, level_of(self.level), to, moved) {
+            Ok(Flight::Flies) => {
+                badge(
+                    ui,
+                    Tone::Good,
+                    &lang.f("flyer.reaches", &[("level", &level_words(lang, to))]),
+                );
+            }
+            Ok(Flight::Crashes) => {
+                badge(ui, Tone::Dead, lang.t("flyer.dives_too_steep"));
+            }
+            Err(p) => {
+                alert(ui, Tone::Error, &lang.problem_line(&p));
+            }
+        }
+    }
+
+    /// Ranges at, from and between flyers (FLY-4 … FLY-6).
+    fn range_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+        let lang = model.lang;
+        let rules = &model.rules.flyers;
+        card_title(ui, icons::ICON_STRAIGHTEN, lang.t("flyer.range"));
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(&mut self.shot, Shot::AtFlyer, lang.t("flyer.shot.at_flyer"));
+            ui.radio_value(
+                &mut self.shot,
+                Shot::FromFlyer,
+                lang.t("flyer.shot.from_flyer"),
+            );
+            ui.radio_value(
+                &mut self.shot,
+                Shot::AirToAir,
+                lang.t("flyer.shot.air_to_air"),
+            );
+        });
+        ui.horizontal_wrapped(|ui| {
+            field(
+                ui,
+                lang.t("flyer.ground_distance"),
+                &mut self.ground,
+                0..=500,
+            );
+            field(
+                ui,
+                lang.t("flyer.weapon_range"),
+                &mut self.weapon_range,
+                0..=500,
+            );
+            if self.shot == Shot::AirToAir {
+                let top = i64::from(rules.max_level);
+                field(
+                    ui,
+                    lang.t("flyer.target_level"),
+                    &mut self.other_level,
+                    0..=top,
+                );
+            }
+        });
+        let ground = self.ground as f64;
+        let level = level_of(self.level);
+        let range = match self.shot {
+            Shot::AtFlyer => flyers::range_from_ground(rules, level, ground),
+            Shot::FromFlyer => flyers::range_to_ground(rules, level, ground),
+            Shot::AirToAir => {
+                flyers::range_air_to_air(rules, level, level_of(self.other_level), ground)
+            }
+        };
+        ui.label(
+            RichText::new(lang.f(
+                "flyer.range_is",
+                &[
+                    ("range", &format!("{range}")),
+                    ("level", &level_words(lang, level)),
+                ],
+            ))
+            .strong(),
+        );
+        if flyers::in_range(range, self.weapon_range as f64) {
+            badge(ui, Tone::Good, lang.t("flyer.in_range"));
+        } else {
+            badge(ui, Tone::Error, lang.t("flyer.out_of_range"));
+        }
+    }
+
+    /// Dropped objects (FLY-10).
+    fn drop_ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let rules = &model.rules.flyers;
+        card_title(ui, icons::ICON_DOWNLOAD, lang.t("flyer.drop"));
+        let level = level_of(self.level);
+        let roll = flyers::drop_roll(rules, level);
+        ui.label(lang.f(
+            "flyer.drop_roll",
+            &[
+                ("level", &level_words(lang, level)),
+                ("sides", &roll.sides.to_string()),
+                ("modifier", &roll.modifier.to_string()),
+            ],
+        ));
+        let dist = flyers::drop_distances(rules, level);
+        ui.label(RichText::new(lang.f("flyer.drop_hit", &[("p", &percent(dist[0]))])).strong());
+        let max = dist.iter().copied().fold(0.0, f64::max);
+        for (k, &p) in dist.iter().enumerate().skip(1) {
+            if p > 0.0 {
+                bar(
+                    ui,
+                    &lang.f(
+                        "flyer.drop_at",
+                        &[("inches", &k.to_string()), ("p", &percent(p))],
+                    ),
+                    p,
+                    max,
+                );
+            }
+        }
+        field(ui, lang.t("flyer.thrower_s"), &mut self.thrower_s, 1..=10);
+        let s = flyers::stone_strength(rules, i32::try_from(self.thrower_s).unwrap_or(3), level);
+        ui.label(lang.f("flyer.stone_s", &[("s", &s.to_string())]));
+        roll_button(
+            ui,
+            lang.t("flyer.roll_drop"),
+            lang.f("flyer.log.drop", &[("level", &level_words(lang, level))]),
+            TableRoll::FlyerDrop { level },
+            out,
+        );
+    }
+
+    /// Crashes (FLY-11).
+    fn crash_ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let rules = &model.rules.flyers;
+        card_title(ui, icons::ICON_CRISIS_ALERT, lang.t("flyer.crash"));
+        let level = level_of(self.level);
+        ui.horizontal_wrapped(|ui| {
+            field(ui, lang.t("flyer.t"), &mut self.t, 1..=10);
+            ui.checkbox(&mut self.lands_on, lang.t("flyer.lands_on"));
+            if self.lands_on {
+                field(ui, lang.t("flyer.target_t"), &mut self.target_t, 1..=10);
+            }
+        });
+        let (dice, damage) = match (
+            flyers::crash_dice(rules, level),
+            flyers::crash_damage(rules, level),
+        ) {
+            (Ok(n), Ok(d)) => (n, d),
+            (Err(p), _) | (_, Err(p)) => {
+                alert(ui, Tone::Error, &lang.problem_line(&p));
+                return;
+            }
+        };
+        let mean: f64 = damage.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+        ui.label(
+            RichText::new(lang.f(
+                "flyer.crash_damage",
+                &[
+                    ("level", &level_words(lang, level)),
+                    ("dice", &format!("{dice}D{}", rules.crash.damage_sides)),
+                    ("mean", &format!("{mean:.1}")),
+                ],
+            ))
+            .strong(),
+        );
+        let falling_t = i32::try_from(self.t).unwrap_or(1);
+        let target_t = self
+            .lands_on
+            .then(|| i32::try_from(self.target_t).unwrap_or(1));
+        if let Some(tt) = target_t
+            && let Ok(impact) = flyers::impact_damage(rules, level, falling_t, tt)
+        {
+            let mean: f64 = impact.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+            ui.label(lang.f("flyer.impact_damage", &[("mean", &format!("{mean:.1}"))]));
+        }
+        roll_button(
+            ui,
+            lang.t("flyer.roll_crash"),
+            lang.f("flyer.log.crash", &[("level", &level_words(lang, level))]),
+            TableRoll::FlyerCrash {
+                level,
+                falling_t,
+                target_t,
+            },
+            out,
+        );
+    }
+}

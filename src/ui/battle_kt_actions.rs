@@ -1,0 +1,324 @@
+//! Kill-team shooting mode's other actions: a grenade thrown at the target
+//! set up (KT-14, with the stick grenade EQ-29 and the Grenadier ribbon
+//! RIB-1), and a jump between buildings with its fall (KT-17), each with
+//! exact odds and a seeded roll into the battle log.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use super::battle_robot::{bar, field, percent, roll_button};
+use crate::app::{Command, Model};
+use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, Thrower};
+use crate::rules::killteam::data::{Amount, WeaponType};
+use crate::rules::scenario::ShootingScenario;
+use crate::rules::table_roll::TableRoll;
+use crate::ui::theme::space;
+use crate::ui::widgets::{Tone, alert, badge, card, card_title};
+
+/// The grenade and the jump being set up.
+pub struct KtActionsView {
+    /// The grenade's weapon id.
+    pub grenade: String,
+    /// The thrower's S.
+    pub thrower_s: i64,
+    /// He carries a stick grenade (EQ-29).
+    pub stick: bool,
+    /// He has the Grenadier ribbon (RIB-1).
+    pub grenadier: bool,
+    /// He sees the target.
+    pub sees: bool,
+    /// He has already thrown a grenade this turn.
+    pub thrown: bool,
+    /// The gap across.
+    pub across: i64,
+    /// The height he jumps from.
+    pub from_height: i64,
+    /// The height he lands at.
+    pub to_height: i64,
+    /// His wounds left.
+    pub wounds_left: i64,
+}
+
+impl Default for KtActionsView {
+    fn default() -> Self {
+        Self {
+            grenade: String::new(),
+            thrower_s: 3,
+            stick: false,
+            grenadier: false,
+            sees: true,
+            thrown: false,
+            across: 4,
+            from_height: 6,
+            to_height: 3,
+            wounds_left: 1,
+        }
+    }
+}
+
+fn u(v: i64) -> u32 {
+    u32::try_from(v.max(0)).unwrap_or(0)
+}
+
+impl KtActionsView {
+    /// Shows the grenade and the jump; the grenade is thrown at `shot`'s
+    /// target and range, in its situation.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        shot: &ShootingScenario,
+        names: (&str, &str),
+        out: &mut Vec<Command>,
+    ) {
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.grenade_ui(ui, model, shot, names, out);
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.jump_ui(ui, model, names.0, out);
+            });
+        });
+        ui.add_space(space::M);
+    }
+
+    fn grenade_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        shot: &ShootingScenario,
+        (attacker, defender): (&str, &str),
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let data = &model.rules.killteam;
+        card_title(ui, icons::ICON_SPORTS_HANDBALL, lang.t("kt.grenade.title"));
+        let grenades: Vec<_> = data
+            .weapons
+            .iter()
+            .filter(|w| w.weapon_type == WeaponType::Grenade)
+            .collect();
+        if self.grenade.is_empty()
+            && let Some(g) = grenades.first()
+        {
+            self.grenade = g.id.clone();
+        }
+        let Some(weapon) = grenades.iter().find(|w| w.id == self.grenade) else {
+            ui.label(lang.t("kt.grenade.none"));
+            return;
+        };
+        let l = ui.label(lang.t("kt.grenade.which"));
+        egui::ComboBox::from_id_salt("kt-grenade")
+            .selected_text(lang.pick(&weapon.names))
+            .show_ui(ui, |ui| {
+                for g in &grenades {
+                    ui.selectable_value(&mut self.grenade, g.id.clone(), lang.pick(&g.names));
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        ui.horizontal_wrapped(|ui| {
+            field(
+                ui,
+                lang.t("kt.grenade.thrower_s"),
+                &mut self.thrower_s,
+                1..=10,
+            );
+            ui.checkbox(&mut self.stick, lang.t("kt.grenade.stick"));
+            ui.checkbox(&mut self.grenadier, lang.t("kt.grenade.grenadier"));
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.sees, lang.t("kt.grenade.sees"));
+            ui.checkbox(&mut self.thrown, lang.t("kt.grenade.thrown"));
+        });
+        let s = match weapon.strength {
+            crate::rules::killteam::data::Strength::Fixed(s) => s,
+            crate::rules::killteam::data::Strength::User { user } => i32::try_from(self.thrower_s)
+                .unwrap_or(3)
+                .saturating_add(user),
+        };
+        let damage = match &weapon.damage {
+            Amount::Fixed(n) => *n,
+            Amount::Dice(_) => 1,
+        };
+        let attack = GrenadeAttack {
+            shots: weapon.shots.clone(),
+            s,
+            ap: weapon.ap,
+            damage,
+            range: u(shot.range),
+            t: i32::try_from(shot.target.t).unwrap_or(3),
+            save: shot.target.save.and_then(|v| i32::try_from(v).ok()),
+            cover: shot.target.cover,
+            modifiers: shot.modifiers.clone(),
+            thrower: Thrower {
+                strength: i32::try_from(self.thrower_s).unwrap_or(3),
+                stick: self.stick,
+                grenadier: self.grenadier,
+                sees_target: self.sees,
+                grenade_actions_taken: u32::from(self.thrown),
+            },
+        };
+        if let Ok(t) = actions::grenade_throw(&model.rules, &attack.shots, &attack.thrower) {
+            ui.label(lang.f(
+                "kt.grenade.reach",
+                &[
+                    ("reach", &t.range_inches.to_string()),
+                    ("count", &t.grenades.to_string()),
+                    ("shots", &t.shots.to_string()),
+                    ("range", &shot.range.to_string()),
+                ],
+            ));
+        }
+        match actions::grenade_odds(&model.rules, &attack) {
+            Ok(odds) => {
+                ui.label(
+                    RichText::new(lang.f(
+                        "kt.grenade.odds",
+                        &[
+                            ("hit", &percent(odds.hit)),
+                            ("unsaved", &percent(odds.unsaved)),
+                            (
+                                "none",
+                                &percent(odds.wounds.first().copied().unwrap_or(0.0)),
+                            ),
+                        ],
+                    ))
+                    .strong(),
+                );
+                let max = odds.wounds.iter().copied().fold(0.0, f64::max);
+                for (k, &p) in odds.wounds.iter().enumerate() {
+                    if p > 0.0005 {
+                        bar(
+                            ui,
+                            &lang.f(
+                                "battle.wounds_bar",
+                                &[("count", &k.to_string()), ("p", &percent(p))],
+                            ),
+                            p,
+                            max,
+                        );
+                    }
+                }
+                let title = lang.f(
+                    "kt.grenade.log",
+                    &[
+                        ("attacker", attacker),
+                        ("defender", defender),
+                        ("grenade", lang.pick(&weapon.names)),
+                    ],
+                );
+                roll_button(
+                    ui,
+                    lang.t("kt.grenade.roll"),
+                    title,
+                    TableRoll::Grenade(attack),
+                    out,
+                );
+            }
+            Err(p) => {
+                alert(ui, Tone::Error, &lang.problem_line(&p));
+            }
+        }
+    }
+
+    fn jump_ui(&mut self, ui: &mut egui::Ui, model: &Model, who: &str, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        card_title(ui, icons::ICON_DIRECTIONS_RUN, lang.t("kt.jump.title"));
+        ui.horizontal_wrapped(|ui| {
+            field(ui, lang.t("kt.jump.across"), &mut self.across, 0..=24);
+            field(
+                ui,
+                lang.t("kt.jump.from_height"),
+                &mut self.from_height,
+                0..=48,
+            );
+            field(ui, lang.t("kt.jump.to_height"), &mut self.to_height, 0..=48);
+            field(
+                ui,
+                lang.t("kt.jump.wounds_left"),
+                &mut self.wounds_left,
+                1..=20,
+            );
+        });
+        let jump = Jump {
+            across: u(self.across),
+            from_height: u(self.from_height),
+            to_height: u(self.to_height),
+        };
+        match actions::jump_odds(&model.rules, &jump) {
+            Ok(odds) => {
+                ui.label(
+                    RichText::new(lang.f(
+                        "kt.jump.odds",
+                        &[
+                            ("fall", &percent(odds.fall)),
+                            ("out", &percent(odds.out_of_action(u(self.wounds_left)))),
+                        ],
+                    ))
+                    .strong(),
+                );
+                if let Some(d) = odds.automatic {
+                    badge(
+                        ui,
+                        Tone::Warning,
+                        &lang.f(
+                            "kt.jump.automatic",
+                            &[("dice", &format!("{}D{}", d.count, d.sides))],
+                        ),
+                    );
+                }
+                match odds.fall_wounds {
+                    None => badge(ui, Tone::Dead, lang.t("kt.jump.fall_kills")),
+                    Some(d) if d.sides == 1 => badge(
+                        ui,
+                        Tone::Warning,
+                        &lang.f("kt.jump.fall_costs", &[("dice", &d.count.to_string())]),
+                    ),
+                    Some(d) => badge(
+                        ui,
+                        Tone::Warning,
+                        &lang.f(
+                            "kt.jump.fall_costs",
+                            &[("dice", &format!("{}D{}", d.count, d.sides))],
+                        ),
+                    ),
+                };
+                let max = odds.wounds.iter().copied().fold(odds.dead, f64::max);
+                for (k, &p) in odds.wounds.iter().enumerate() {
+                    if p > 0.0 {
+                        bar(
+                            ui,
+                            &lang.f(
+                                "kt.jump.wounds_bar",
+                                &[("count", &k.to_string()), ("p", &percent(p))],
+                            ),
+                            p,
+                            max,
+                        );
+                    }
+                }
+                if odds.dead > 0.0 {
+                    bar(
+                        ui,
+                        &lang.f("kt.jump.dead_bar", &[("p", &percent(odds.dead))]),
+                        odds.dead,
+                        max,
+                    );
+                }
+                roll_button(
+                    ui,
+                    lang.t("kt.jump.roll"),
+                    lang.f("kt.jump.log", &[("soldier", who)]),
+                    TableRoll::Jump(jump),
+                    out,
+                );
+            }
+            Err(p) => {
+                alert(ui, Tone::Error, &lang.problem_line(&p));
+            }
+        }
+    }
+}

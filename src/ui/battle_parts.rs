@@ -1,0 +1,187 @@
+//! Pieces the battle screen's modes share: named number fields, chances as
+//! words and bars, and fighters taken from a campaign's escorts.
+
+use egui::RichText;
+
+use crate::app::Model;
+use crate::i18n::Lang;
+use crate::rules::campaign::{Campaign, Member};
+use crate::rules::{Characteristic, Profile};
+use crate::ui::theme::PALETTE;
+
+/// A number field named `name` for screen readers, with a visible label.
+pub fn num<N: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    label: &str,
+    name: &str,
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+) -> egui::Response {
+    if !label.is_empty() {
+        ui.label(label);
+    }
+    let r = ui.add(egui::DragValue::new(value).range(range));
+    let name = name.to_owned();
+    r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &name));
+    r
+}
+
+/// A number that may be absent (a save, a Strength): a checkbox, then the
+/// field when ticked.
+pub fn maybe_num(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    label: &str,
+    value: &mut Option<i32>,
+    range: std::ops::RangeInclusive<i32>,
+    default: i32,
+) {
+    let mut on = value.is_some();
+    if ui.checkbox(&mut on, label).changed() {
+        *value = on.then_some(value.unwrap_or(default));
+    }
+    if let Some(v) = value {
+        let name = format!("{label}: {}", lang.t("battle.value"));
+        let r = ui.add(egui::DragValue::new(v).range(range));
+        r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &name));
+    }
+}
+
+/// A chance as a percentage.
+pub fn percent(p: f64) -> String {
+    format!("{:.1} %", p * 100.0)
+}
+
+/// A distribution as bars, each with its words beside it (for screen
+/// readers too): `key` is a plural key taking `count` and `p`.
+pub fn bars(ui: &mut egui::Ui, lang: Lang, key: &str, dist: &[f64]) {
+    let max = dist.iter().copied().fold(0.0_f64, f64::max).max(1e-9);
+    let width = (ui.available_width() - 220.0).max(100.0);
+    for (k, &p) in dist.iter().enumerate() {
+        if p < 5e-7 && k > 0 {
+            continue;
+        }
+        ui.horizontal(|ui| {
+            let text = lang.f(key, &[("count", &k.to_string()), ("p", &percent(p))]);
+            ui.add_sized(
+                [160.0, 18.0],
+                egui::Label::new(RichText::new(&text).monospace()),
+            );
+            let (rect, r) = ui.allocate_exact_size(
+                egui::vec2(width * (p / max) as f32 + 2.0, 16.0),
+                egui::Sense::hover(),
+            );
+            ui.painter()
+                .rect_filled(rect, egui::CornerRadius::same(3), PALETTE.accent);
+            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &text));
+        });
+    }
+}
+
+/// A Rogue Trader character of a campaign's escort, as the campaign holds
+/// him now.
+pub struct CampaignFighter {
+    /// "campaign › character".
+    pub label: String,
+    /// His name.
+    pub name: String,
+    /// His profile, W being his wounds left at the table.
+    pub profile: Profile,
+    /// Why he cannot fight (dead, missing, out of action), as a locale key.
+    pub unable: Option<&'static str>,
+}
+
+/// Every Rogue Trader character of every campaign's escorts (kill-team
+/// soldiers have no Rogue Trader profile): the campaign's own copies, with
+/// the wounds taken at the table of the mission being played.
+pub fn campaign_fighters(model: &Model) -> Vec<CampaignFighter> {
+    let mut out = Vec::new();
+    for c in model
+        .docs
+        .iter()
+        .filter_map(crate::rules::Doc::get::<Campaign>)
+    {
+        for x in &c.characters {
+            let Member::Character(ch) = &x.member else {
+                continue;
+            };
+            let Ok(mut profile) = ch.profile(&model.rules) else {
+                continue;
+            };
+            let taken = c
+                .table
+                .as_ref()
+                .and_then(|t| t.wounds.get(&x.id).copied())
+                .unwrap_or(0);
+            let out_of_action = c
+                .table
+                .as_ref()
+                .is_some_and(|t| t.out_of_action.contains(&x.id));
+            let left = profile
+                .get(Characteristic::W)
+                .saturating_sub(i32::try_from(taken).unwrap_or(i32::MAX));
+            profile.set(Characteristic::W, left.max(0));
+            let unable = if !x.state.alive() {
+                Some(x.state.key())
+            } else if out_of_action || left <= 0 {
+                Some("battle.out_of_action")
+            } else {
+                None
+            };
+            out.push(CampaignFighter {
+                label: format!("{} › {}", c.name, x.name()),
+                name: x.name().to_owned(),
+                profile,
+                unable,
+            });
+        }
+    }
+    out
+}
+
+/// A combo of the campaigns' characters: one who cannot fight is shown
+/// greyed out with the reason; picking one gives his name and profile.
+pub fn pick_campaign_fighter(
+    ui: &mut egui::Ui,
+    model: &Model,
+    label: &str,
+) -> Option<(String, Profile)> {
+    let lang = model.lang;
+    let mut chosen = None;
+    {
+        let l = ui.label(label);
+        egui::ComboBox::from_id_salt(label)
+            .selected_text(lang.t("kt.choose"))
+            .show_ui(ui, |ui| {
+                let all = campaign_fighters(model);
+                if all.is_empty() {
+                    ui.label(
+                        RichText::new(lang.t("battle.no_campaign_fighters"))
+                            .color(PALETTE.text_subdued),
+                    );
+                }
+                for f in all {
+                    let text = match f.unable {
+                        Some(why) => format!("{} — {}", f.label, lang.t(why)),
+                        None => format!(
+                            "{} — {}",
+                            f.label,
+                            lang.f(
+                                "battle.wounds_left",
+                                &[("count", &f.profile.get(Characteristic::W).to_string())]
+                            )
+                        ),
+                    };
+                    if ui
+                        .add_enabled(f.unable.is_none(), egui::Button::selectable(false, text))
+                        .clicked()
+                    {
+                        chosen = Some((f.name, f.profile));
+                    }
+                }
+            })
+            .response
+            .labelled_by(l.id);
+    }
+    chosen
+}

@@ -1,0 +1,539 @@
+//! The battle screen's psychic mode: a power set up by its parameters (the
+//! cards are not in the sources), its exact odds, a seeded roll, and the
+//! powers in play kept with the battle log until they end (PSY-1 … PSY-12).
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model, PowerAct};
+use crate::rules::Characteristic as C;
+use crate::rules::battle::Fight;
+use crate::rules::data::DiceSpec;
+use crate::rules::melee::Damage;
+use crate::rules::psychic_attack::{AttackOdds, PowerTest, PsychicAttack, VehicleTarget};
+use crate::rules::psychic_play::{
+    AttackKind, Scope, VehicleHits, lawful_target, rolls_hit_location,
+};
+use crate::ui::battle_parts::{bars, maybe_num, num, percent, pick_campaign_fighter};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
+
+/// The psychic attack being set up.
+#[derive(Default)]
+pub struct PsychicView {
+    /// The attack.
+    pub attack: PsychicAttack,
+    /// The target's name, for the log.
+    pub target: String,
+}
+
+impl PsychicView {
+    /// Shows the psychic mode: the power, the target, the odds and Roll.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.power_ui(ui, model);
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.target_ui(ui, model);
+            });
+        });
+        ui.add_space(space::M);
+        self.odds_card(ui, model, out);
+    }
+
+    fn power_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+        let lang = model.lang;
+        let a = &mut self.attack;
+        card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("battle.psy.power"));
+        labelled_text(ui, lang.t("battle.psy.power_name"), &mut a.power.power);
+        labelled_text(ui, lang.t("battle.psy.psyker"), &mut a.power.psyker);
+        if let Some((name, _)) = pick_campaign_fighter(ui, model, lang.t("battle.psy.take_psyker"))
+        {
+            a.power.psyker = name;
+        }
+        ui.add_space(space::S);
+        ui.label(RichText::new(lang.t("battle.psy.kind")).strong());
+        ui.horizontal_wrapped(|ui| {
+            for k in AttackKind::ALL {
+                ui.selectable_value(&mut a.kind, k, lang.t(k.key()));
+            }
+        });
+        let r = a.kind.rules();
+        ui.label(
+            RichText::new(lang.t(match (r.needs_line_of_sight, a.kind) {
+                (true, _) => "battle.psy.kind.first_in_path_hint",
+                (false, AttackKind::Line) => "battle.psy.kind.line_hint",
+                _ => "battle.psy.kind.template_hint",
+            }))
+            .color(PALETTE.text_subdued),
+        );
+        ui.add_space(space::S);
+        ui.label(RichText::new(lang.t("battle.psy.scope")).strong());
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(
+                &mut a.scope,
+                Scope::Individual,
+                lang.t("battle.psy.individual"),
+            );
+            ui.selectable_value(&mut a.scope, Scope::Squad, lang.t("battle.psy.squad"));
+        });
+        ui.add_space(space::S);
+        ui.horizontal_wrapped(|ui| {
+            num(
+                ui,
+                lang.t("battle.psy.hits"),
+                lang.t("battle.psy.hits"),
+                &mut a.hits,
+                0..=100,
+            );
+            maybe_num(
+                ui,
+                lang,
+                lang.t("battle.psy.strength"),
+                &mut a.strength,
+                1..=10,
+                4,
+            );
+        });
+        // Damage: a number of wounds, or dice (D3 …).
+        ui.label(lang.t("battle.psy.damage"));
+        ui.horizontal(|ui| {
+            let mut dice = matches!(a.damage, Damage::Dice(_) | Damage::VsLiving { .. });
+            if ui
+                .checkbox(&mut dice, lang.t("battle.psy.damage_dice"))
+                .changed()
+            {
+                a.damage = if dice {
+                    Damage::Dice(DiceSpec { count: 1, sides: 3 })
+                } else {
+                    Damage::Fixed(1)
+                };
+            }
+            match &mut a.damage {
+                Damage::Fixed(n) => {
+                    num(ui, "", lang.t("battle.psy.damage_fixed"), n, 0..=20);
+                }
+                Damage::Dice(d) | Damage::VsLiving { living: d, .. } => {
+                    num(
+                        ui,
+                        "",
+                        lang.t("battle.psy.damage_count"),
+                        &mut d.count,
+                        1..=10,
+                    );
+                    ui.label("D");
+                    num(
+                        ui,
+                        "",
+                        lang.t("battle.psy.damage_sides"),
+                        &mut d.sides,
+                        2..=20,
+                    );
+                }
+            }
+        });
+        ui.checkbox(&mut a.double, lang.t("battle.psy.double"));
+        // PSY-5: a test resists it.
+        let mut tested = a.test.is_some();
+        if ui
+            .checkbox(&mut tested, lang.t("battle.psy.test"))
+            .changed()
+        {
+            a.test = tested.then_some(a.test.unwrap_or(PowerTest {
+                characteristic: 3,
+                dice: 1,
+                or_equal: false,
+            }));
+        }
+        if let Some(t) = &mut a.test {
+            ui.horizontal_wrapped(|ui| {
+                num(
+                    ui,
+                    lang.t("battle.psy.test_value"),
+                    lang.t("battle.psy.test_value"),
+                    &mut t.characteristic,
+                    0..=20,
+                );
+                num(
+                    ui,
+                    lang.t("battle.psy.test_dice"),
+                    lang.t("battle.psy.test_dice"),
+                    &mut t.dice,
+                    1..=6,
+                );
+                ui.checkbox(&mut t.or_equal, lang.t("battle.psy.or_equal"));
+            });
+        }
+        ui.add_space(space::S);
+        ui.checkbox(&mut a.power.lasting, lang.t("battle.psy.lasting"));
+        if a.power.lasting {
+            ui.checkbox(
+                &mut a.power.ends_with_psyker,
+                lang.t("battle.psy.ends_with_psyker"),
+            );
+        }
+    }
+
+    fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+        let lang = model.lang;
+        card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
+        let picked = crate::ui::battle::pick_character(ui, model, lang.t("battle.psy.take_target"))
+            .or_else(|| {
+                pick_campaign_fighter(ui, model, lang.t("battle.psy.take_target_campaign"))
+            });
+        let a = &mut self.attack;
+        if let Some((name, p)) = picked {
+            self.target = name;
+            a.target.t = p.get(C::T);
+            a.target.w = u32::try_from(p.get(C::W).max(1)).unwrap_or(1);
+        }
+        let t = &mut a.target;
+        ui.horizontal_wrapped(|ui| {
+            num(
+                ui,
+                lang.t("battle.t"),
+                lang.t("battle.psy.target_t"),
+                &mut t.t,
+                1..=10,
+            );
+            num(
+                ui,
+                lang.t("battle.psy.w"),
+                lang.t("battle.psy.target_w"),
+                &mut t.w,
+                1..=20,
+            );
+            if a.scope == Scope::Squad {
+                num(
+                    ui,
+                    lang.t("battle.psy.models"),
+                    lang.t("battle.psy.models"),
+                    &mut t.models,
+                    1..=100,
+                );
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            maybe_num(ui, lang, lang.t("battle.save"), &mut t.save, 2..=6, 5);
+            maybe_num(
+                ui,
+                lang,
+                lang.t("battle.psy.force_field"),
+                &mut t.force_field,
+                2..=6,
+                4,
+            );
+        });
+        ui.add_space(space::S);
+        let mut vehicle = a.vehicle.is_some();
+        if ui
+            .checkbox(&mut vehicle, lang.t("battle.psy.vehicle"))
+            .changed()
+        {
+            a.vehicle = vehicle.then_some(a.vehicle.unwrap_or(VehicleTarget {
+                armour: 14,
+                crossed: 1,
+                card_covers: false,
+            }));
+        }
+        if let Some(v) = &mut a.vehicle {
+            ui.horizontal_wrapped(|ui| {
+                num(
+                    ui,
+                    lang.t("battle.psy.armour"),
+                    lang.t("battle.psy.armour"),
+                    &mut v.armour,
+                    1..=40,
+                );
+                if a.kind == AttackKind::Line {
+                    num(
+                        ui,
+                        lang.t("battle.psy.crossed"),
+                        lang.t("battle.psy.crossed"),
+                        &mut v.crossed,
+                        1..=10,
+                    );
+                }
+            });
+            ui.checkbox(&mut v.card_covers, lang.t("battle.psy.card_covers"));
+            let how = if rolls_hit_location(a.kind) {
+                "battle.psy.location.rolled"
+            } else if a.kind == AttackKind::Line {
+                "battle.psy.location.line"
+            } else {
+                "battle.psy.location.template"
+            };
+            ui.label(RichText::new(lang.t(how)).color(PALETTE.text_subdued));
+        }
+    }
+
+    fn odds_card(&self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let a = &self.attack;
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_CASINO, lang.t("battle.odds"));
+            let target = if a.vehicle.is_some() {
+                crate::rules::psychic_play::Target::Vehicle
+            } else if a.scope == Scope::Squad {
+                crate::rules::psychic_play::Target::Unit
+            } else {
+                crate::rules::psychic_play::Target::Lone { near_unit: false }
+            };
+            if let Err(p) = lawful_target(a.scope, target) {
+                alert(ui, Tone::Error, &lang.problem_line(&p));
+                return;
+            }
+            match a.odds(&model.rules) {
+                Ok(o) => {
+                    odds_ui(ui, model, a, &o);
+                    ui.add_space(space::S);
+                    let title = lang.f(
+                        "battle.against",
+                        &[
+                            (
+                                "attacker",
+                                if a.power.psyker.is_empty() {
+                                    lang.t("battle.psy.psyker_word")
+                                } else {
+                                    &a.power.psyker
+                                },
+                            ),
+                            (
+                                "defender",
+                                if self.target.is_empty() {
+                                    lang.t("battle.target")
+                                } else {
+                                    &self.target
+                                },
+                            ),
+                        ],
+                    );
+                    let title = if a.power.power.trim().is_empty() {
+                        title
+                    } else {
+                        format!("{title} ({})", a.power.power.trim())
+                    };
+                    let blocked = model
+                        .powers
+                        .can_play(&a.power)
+                        .err()
+                        .filter(|_| !a.power.power.trim().is_empty());
+                    if let Some(p) = &blocked {
+                        alert(ui, Tone::Warning, &lang.problem_line(p));
+                    }
+                    if icon_button(
+                        ui,
+                        icons::ICON_CASINO,
+                        lang.t("battle.roll"),
+                        lang.t("battle.roll"),
+                        blocked.is_none(),
+                    )
+                    .clicked()
+                    {
+                        out.push(Command::RollFight(
+                            title,
+                            Fight::Psychic(Box::new(a.clone())),
+                        ));
+                    }
+                }
+                Err(p) => {
+                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                }
+            }
+        });
+    }
+}
+
+/// The odds of the attack in words and bars.
+fn odds_ui(ui: &mut egui::Ui, model: &Model, a: &PsychicAttack, o: &AttackOdds) {
+    let lang = model.lang;
+    ui.horizontal_wrapped(|ui| {
+        if a.test.is_some() {
+            ui.label(lang.f("battle.psy.affected", &[("p", &percent(o.affected))]));
+        }
+        if let Some(v) = &o.vehicle {
+            if !v.affected {
+                badge(ui, Tone::Info, lang.t("battle.psy.no_effect_vehicle"));
+                return;
+            }
+            let bonus = v.bonus_die.map_or_else(
+                || lang.t("battle.psy.no_bonus_die").to_owned(),
+                |s| format!("D{s}"),
+            );
+            ui.label(lang.f("battle.psy.bonus_die", &[("die", &bonus)]));
+            match v.penetration {
+                Some(p) => {
+                    ui.label(
+                        RichText::new(lang.f("battle.psy.penetration", &[("p", &percent(p))]))
+                            .strong(),
+                    );
+                }
+                None => {
+                    ui.label(lang.t("battle.psy.card_effect"));
+                }
+            }
+            if let VehicleHits::AlongLine { crossed } = v.hits {
+                ui.label(lang.f("battle.psy.line_hits", &[("count", &crossed.to_string())]));
+            }
+            return;
+        }
+        if a.strength.is_none() {
+            ui.label(lang.t("battle.psy.no_strength"));
+            return;
+        }
+        let score = o.score_to_wound.map_or_else(
+            || lang.t("battle.impossible").to_owned(),
+            |s| format!("{s}+"),
+        );
+        ui.label(lang.f(
+            "battle.psy.to_wound",
+            &[("score", &score), ("p", &percent(o.wound))],
+        ));
+        let save = o
+            .score_to_save
+            .map_or_else(|| lang.t("battle.no_save").to_owned(), |s| format!("{s}+"));
+        ui.label(lang.f("battle.save_score", &[("score", &save)]));
+        ui.label(
+            RichText::new(lang.f("battle.psy.unsaved", &[("p", &percent(o.unsaved))])).strong(),
+        );
+    });
+    ui.add_space(space::XS);
+    if let Some(v) = &o.vehicle {
+        if v.affected && v.penetration.is_some() {
+            bars(ui, lang, "battle.psy.penetrations_bar", &v.penetrations);
+            ui.label(RichText::new(lang.t("battle.psy.damage_table")).color(PALETTE.text_subdued));
+        }
+        return;
+    }
+    if a.strength.is_some() {
+        bars(ui, lang, "battle.wounds_bar", &o.wounds);
+    }
+    if let Some(c) = &o.casualties {
+        if a.scope == Scope::Squad && a.target.models > 1 {
+            ui.label(RichText::new(lang.t("battle.psy.casualties")).strong());
+            bars(ui, lang, "battle.psy.casualties_bar", c);
+            // PSY-6, PSY-9: these casualties alone force the morale test
+            // (in close combat too), at the share of the rules data.
+            let forced: f64 = c
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| {
+                    crate::rules::psychic::casualty_test(
+                        &model.rules,
+                        a.target.models,
+                        u32::try_from(k).unwrap_or(u32::MAX),
+                    )
+                })
+                .map(|(_, p)| p)
+                .sum();
+            badge(
+                ui,
+                Tone::Warning,
+                &lang.f("battle.psy.morale_forced", &[("p", &percent(forced))]),
+            );
+        } else if let Some(&dead) = c.get(1) {
+            badge(
+                ui,
+                Tone::Dead,
+                &lang.f("battle.psy.killed", &[("p", &percent(dead))]),
+            );
+        }
+    } else if a.scope == Scope::Squad {
+        ui.label(
+            RichText::new(lang.t("battle.psy.casualties_unknown")).color(PALETTE.text_subdued),
+        );
+    }
+}
+
+/// The powers in play (PSY-8), shown with the battle log until they end:
+/// each with End and Cancel, the psyker's death, and the next phase.
+pub fn powers_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    let lang = model.lang;
+    let powers = &model.powers;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(lang.f(
+                "battle.psy.in_play",
+                &[("phase", &powers.phase.to_string())],
+            ))
+            .strong(),
+        );
+        let next = lang.t("battle.psy.next_phase_button");
+        if icon_button(ui, icons::ICON_SKIP_NEXT, next, next, true).clicked() {
+            out.push(Command::Powers(PowerAct::NextPhase));
+        }
+    });
+    if powers.in_play.is_empty() {
+        ui.label(RichText::new(lang.t("battle.psy.none_in_play")).color(PALETTE.text_subdued));
+    }
+    for p in &powers.in_play {
+        ui.horizontal_wrapped(|ui| {
+            let (tone, word) = if p.lasting {
+                (Tone::Info, lang.t("battle.psy.lasting_badge"))
+            } else {
+                (Tone::Good, lang.t("battle.psy.until_next_badge"))
+            };
+            badge(ui, tone, word);
+            ui.label(
+                RichText::new(lang.f(
+                    "battle.psy.power_line",
+                    &[
+                        ("power", &p.power),
+                        ("psyker", &p.psyker),
+                        ("phase", &p.phase.to_string()),
+                    ],
+                ))
+                .strong(),
+            );
+            if p.lasting {
+                let end = lang.f("battle.psy.end", &[("power", &p.power)]);
+                let why = powers.can_end(&p.power, &p.psyker).err();
+                let r = icon_button(
+                    ui,
+                    icons::ICON_STOP_CIRCLE,
+                    lang.t("battle.psy.end_word"),
+                    &end,
+                    why.is_none(),
+                );
+                let r = match &why {
+                    Some(w) => r.on_disabled_hover_text(lang.problem_line(w)),
+                    None => r,
+                };
+                if r.clicked() {
+                    out.push(Command::Powers(PowerAct::End(
+                        p.power.clone(),
+                        p.psyker.clone(),
+                    )));
+                }
+            }
+            let cancel = lang.f("battle.psy.cancel", &[("power", &p.power)]);
+            if icon_button(
+                ui,
+                icons::ICON_CANCEL,
+                lang.t("battle.psy.cancel_word"),
+                &cancel,
+                true,
+            )
+            .clicked()
+            {
+                out.push(Command::Powers(PowerAct::Cancel(p.power.clone())));
+            }
+            let died = lang.f("battle.psy.died", &[("psyker", &p.psyker)]);
+            if icon_button(
+                ui,
+                icons::ICON_SKULL,
+                lang.t("battle.psy.died_word"),
+                &died,
+                true,
+            )
+            .clicked()
+            {
+                out.push(Command::Powers(PowerAct::PsykerDied(p.psyker.clone())));
+            }
+        });
+    }
+}

@@ -1,0 +1,534 @@
+//! The battle screen's robot mode: a robot's advanced orders by Int
+//! (ROB-5), its fire arc (ROB-6), the 2D6 target check (ROB-7), special
+//! damage (ROB-8) and the optional malfunctions (ROB-9), each with its
+//! exact odds and a seeded roll into the battle log. Random robots (ROB-10)
+//! are offered only when the rules data gives their table.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model};
+use crate::i18n::Lang;
+use crate::rules::Characteristic;
+use crate::rules::Problem;
+use crate::rules::robots::{self, Action, Aim, Clock, DamageOdds, Order, OrderQueue, RobotSize};
+use crate::rules::table_roll::TableRoll;
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+
+/// The robot being played, and what the player set up.
+pub struct RobotView {
+    /// The robot kind's id.
+    pub kind: String,
+    /// Its Int (the kind's, or typed in).
+    pub int: i64,
+    /// The turn that just ended: orders are written at its end.
+    pub now: u32,
+    /// Its written orders.
+    pub queue: OrderQueue,
+    /// The way it faces now.
+    pub facing: u8,
+    /// The order being written: the turn …
+    pub write_turn: u32,
+    /// … move (`true`) or stay put …
+    pub write_move: bool,
+    /// … and the bearing.
+    pub write_hour: u8,
+    /// Why the last order was refused.
+    pub order_problem: Option<Problem>,
+    /// The target's bearing, in clock hours.
+    pub target_hour: u8,
+    /// The arc is a turret's.
+    pub turret: bool,
+    /// Distance to the nearest enemy in the arc, if any.
+    pub enemy: Option<i64>,
+    /// Distance to the nearest friend in the arc, if any.
+    pub friend: Option<i64>,
+    /// Damage points lost this turn.
+    pub lost: i64,
+    /// Malfunctions are in play (ROB-9).
+    pub malfunctions: bool,
+    /// Their chance: 1 in this.
+    pub one_in: i64,
+}
+
+impl Default for RobotView {
+    fn default() -> Self {
+        Self {
+            kind: String::new(),
+            int: 8,
+            now: 1,
+            queue: OrderQueue::default(),
+            facing: 12,
+            write_turn: 2,
+            write_move: true,
+            write_hour: 12,
+            order_problem: None,
+            target_hour: 12,
+            turret: false,
+            enemy: Some(12),
+            friend: None,
+            lost: 1,
+            malfunctions: false,
+            one_in: 6,
+        }
+    }
+}
+
+/// A whole number with a visible label that names it.
+pub(super) fn field(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut i64,
+    range: std::ops::RangeInclusive<i64>,
+) {
+    let l = ui.label(label);
+    ui.add(egui::DragValue::new(value).range(range))
+        .labelled_by(l.id);
+}
+
+/// A clock bearing, 1 to 12 o'clock, with a visible label.
+pub(super) fn hour_field(ui: &mut egui::Ui, lang: Lang, label: &str, hour: &mut u8) {
+    let l = ui.label(label);
+    ui.add(
+        egui::DragValue::new(hour)
+            .range(1..=12)
+            .suffix(lang.t("robot.o_clock")),
+    )
+    .labelled_by(l.id);
+}
+
+/// A distance that may be absent (no model of that side in the arc).
+fn optional_distance(ui: &mut egui::Ui, label: &str, value: &mut Option<i64>) {
+    let mut on = value.is_some();
+    if ui.checkbox(&mut on, label).changed() {
+        *value = on.then_some(value.unwrap_or(12));
+    }
+    if let Some(v) = value {
+        ui.add(egui::DragValue::new(v).range(0..=200).suffix("\""))
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::SpinButton, true, label));
+    }
+}
+
+/// A chance as words.
+pub(super) fn percent(p: f64) -> String {
+    format!("{:.1} %", p * 100.0)
+}
+
+/// One bar of a distribution, its words beside it for screen readers.
+pub(super) fn bar(ui: &mut egui::Ui, text: &str, p: f64, max: f64) {
+    ui.horizontal(|ui| {
+        ui.add_sized(
+            [220.0, 18.0],
+            egui::Label::new(RichText::new(text).monospace()),
+        );
+        let width = (ui.available_width() - 40.0).max(80.0);
+        let (rect, r) = ui.allocate_exact_size(
+            egui::vec2(width * (p / max.max(1e-9)) as f32 + 2.0, 14.0),
+            egui::Sense::hover(),
+        );
+        ui.painter()
+            .rect_filled(rect, egui::CornerRadius::same(3), PALETTE.accent);
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, text));
+    });
+}
+
+/// A roll button that sends `what` to the battle log under `title`.
+pub(super) fn roll_button(
+    ui: &mut egui::Ui,
+    word: &str,
+    title: String,
+    what: TableRoll,
+    out: &mut Vec<Command>,
+) {
+    if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+        out.push(Command::RollTable(title, what));
+    }
+}
+
+fn clock(hour: u8) -> Clock {
+    Clock::new(hour).unwrap_or_default()
+}
+
+fn order_words(lang: Lang, order: &Order) -> String {
+    match order {
+        Order::Move { towards, .. } => {
+            lang.f("robot.order.move", &[("hour", &towards.hour().to_string())])
+        }
+        Order::StayPut { .. } => lang.t("robot.order.stay").to_owned(),
+    }
+}
+
+/// The effects of a special damage or malfunction roll, with their chances.
+fn effects_ui(ui: &mut egui::Ui, lang: Lang, odds: &DamageOdds) {
+    let max = odds.effects.iter().map(|(_, p)| *p).fold(0.0, f64::max);
+    for (effect, p) in &odds.effects {
+        bar(
+            ui,
+            &format!("{}: {}", lang.t(effect.key()), percent(*p)),
+            *p,
+            max,
+        );
+    }
+}
+
+impl RobotView {
+    /// Shows robot mode.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let rules = &model.rules.robots;
+        if self.kind.is_empty()
+            && let Some(first) = rules.robots.first()
+        {
+            self.pick(first);
+        }
+        let name = rules.robot(&self.kind).map_or_else(
+            || lang.t("robot.robot").to_owned(),
+            |k| lang.pick(&k.names).to_owned(),
+        );
+        let int = i32::try_from(self.int).unwrap_or(0);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_SMART_TOY, lang.t("robot.robot"));
+            self.kind_ui(ui, model);
+            ui.horizontal_wrapped(|ui| {
+                field(ui, lang.t("robot.int"), &mut self.int, 0..=10);
+                if let Some(k) = rules.robot(&self.kind) {
+                    let save = robots::save(rules, Some(k.save));
+                    ui.label(lang.f(
+                        "robot.profile",
+                        &[
+                            ("d", &k.profile.get(Characteristic::W).to_string()),
+                            ("save", &format!("{save}+")),
+                            ("weapons", &robots::weapons_at_once(k).to_string()),
+                        ],
+                    ));
+                }
+            });
+        });
+        ui.add_space(space::M);
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.orders_ui(ui, model, int);
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.arc_ui(ui, model, int);
+            });
+        });
+        ui.add_space(space::M);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            self.target_ui(ui, model, int, &name, out);
+        });
+        ui.add_space(space::M);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            self.damage_ui(ui, model, &name, out);
+        });
+    }
+
+    fn pick(&mut self, kind: &robots::RobotKind) {
+        self.kind = kind.id.clone();
+        self.int = i64::from(kind.profile.get(Characteristic::Int));
+    }
+
+    /// The robot kinds of the data, and random robots by size, greyed out
+    /// with the rule while the data gives no table (ROB-10).
+    fn kind_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+        let lang = model.lang;
+        let rules = &model.rules.robots;
+        let shown = rules
+            .robot(&self.kind)
+            .map_or("", |k| lang.pick(&k.names))
+            .to_owned();
+        let mut chosen = None;
+        let l = ui.label(lang.t("robot.kind"));
+        egui::ComboBox::from_id_salt("robot-kind")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for k in &rules.robots {
+                    if ui
+                        .selectable_label(k.id == self.kind, lang.pick(&k.names))
+                        .clicked()
+                    {
+                        chosen = Some(k.clone());
+                    }
+                }
+                for size in RobotSize::ALL {
+                    let word = lang.f("robot.random", &[("size", lang.t(size.key()))]);
+                    match robots::can_make_random(rules, size) {
+                        Ok(()) => {
+                            if ui.selectable_label(false, &word).clicked() {
+                                let mut dice =
+                                    crate::rules::dice::seeded(model.battle_log.len() as u64);
+                                if let Ok((k, _)) = robots::random_robot(rules, size, &mut dice) {
+                                    chosen = Some(k.clone());
+                                }
+                            }
+                        }
+                        Err(p) => {
+                            ui.add_enabled(
+                                false,
+                                egui::Button::selectable(false, format!("{word} ({})", p.rule)),
+                            )
+                            .on_disabled_hover_text(lang.problem_line(&p));
+                        }
+                    }
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        if let Some(k) = chosen {
+            self.pick(&k);
+        }
+    }
+
+    /// The advanced-order queue (ROB-5).
+    fn orders_ui(&mut self, ui: &mut egui::Ui, model: &Model, int: i32) {
+        let lang = model.lang;
+        let rules = &model.rules.robots;
+        card_title(ui, icons::ICON_ROUTE, lang.t("robot.orders"));
+        let ahead = robots::turns_ahead(rules, int);
+        ui.label(lang.f(
+            "robot.orders_ahead",
+            &[("int", &int.to_string()), ("count", &ahead.to_string())],
+        ));
+        ui.label(
+            RichText::new(lang.f("robot.turn_now", &[("turn", &self.now.to_string())])).strong(),
+        );
+        if self.queue.orders.is_empty() {
+            ui.label(RichText::new(lang.t("robot.no_orders")).color(PALETTE.text_subdued));
+        }
+        for (turn, order) in &self.queue.orders {
+            ui.horizontal_wrapped(|ui| {
+                badge(
+                    ui,
+                    Tone::Info,
+                    &lang.f("robot.turn", &[("turn", &turn.to_string())]),
+                );
+                ui.label(order_words(lang, order));
+            });
+        }
+        let missing = self.queue.missing(rules, int, self.now);
+        if missing.is_empty() {
+            badge(ui, Tone::Good, lang.t("robot.orders_complete"));
+        } else {
+            let turns: Vec<String> = missing.iter().map(u32::to_string).collect();
+            badge(
+                ui,
+                Tone::Warning,
+                &lang.f("robot.orders_missing", &[("turns", &turns.join(", "))]),
+            );
+        }
+        ui.add_space(space::S);
+        ui.label(RichText::new(lang.t("robot.write")).strong());
+        ui.horizontal_wrapped(|ui| {
+            let mut turn = i64::from(self.write_turn);
+            field(ui, lang.t("robot.for_turn"), &mut turn, 1..=99);
+            self.write_turn = u32::try_from(turn).unwrap_or(1);
+            ui.radio_value(&mut self.write_move, true, lang.t("robot.move_towards"));
+            ui.radio_value(&mut self.write_move, false, lang.t("robot.stay_put"));
+            if self.write_move {
+                hour_field(ui, lang, lang.t("robot.bearing"), &mut self.write_hour);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let write = lang.t("robot.write_order");
+            if icon_button(ui, icons::ICON_EDIT_NOTE, write, write, true).clicked() {
+                let order = if self.write_move {
+                    Order::Move {
+                        towards: clock(self.write_hour),
+                        turret: None,
+                    }
+                } else {
+                    Order::StayPut { turret: None }
+                };
+                match self
+                    .queue
+                    .write(rules, int, self.now, self.write_turn, order)
+                {
+                    Ok(q) => {
+                        self.queue = q;
+                        self.order_problem = None;
+                        self.write_turn = self.write_turn.saturating_add(1);
+                    }
+                    Err(p) => self.order_problem = Some(p),
+                }
+            }
+            let next = lang.t("robot.next_turn");
+            if icon_button(ui, icons::ICON_SKIP_NEXT, next, next, true).clicked() {
+                let turn = self.now.saturating_add(1);
+                let action = match self.queue.order(turn) {
+                    Some(Order::Move { .. }) => Action::Move,
+                    _ => Action::StayPut,
+                };
+                if let Ok((carried, rest)) = self.queue.carry_out(turn, action, clock(self.facing))
+                {
+                    self.facing = carried.facing.hour();
+                    self.queue = rest;
+                    self.now = turn;
+                    self.order_problem = None;
+                }
+            }
+        });
+        if let Some(p) = &self.order_problem {
+            alert(ui, Tone::Error, &lang.problem_line(p));
+        }
+    }
+
+    /// The fire arc (ROB-6).
+    fn arc_ui(&mut self, ui: &mut egui::Ui, model: &Model, int: i32) {
+        let lang = model.lang;
+        let rules = &model.rules.robots;
+        card_title(ui, icons::ICON_RADAR, lang.t("robot.arc"));
+        ui.horizontal_wrapped(|ui| {
+            hour_field(ui, lang, lang.t("robot.facing"), &mut self.facing);
+            hour_field(
+                ui,
+                lang,
+                lang.t("robot.target_bearing"),
+                &mut self.target_hour,
+            );
+        });
+        ui.checkbox(&mut self.turret, lang.t("robot.turret"));
+        let arc = if self.turret {
+            rules.turret_arc_degrees
+        } else {
+            robots::arc_degrees(rules, int)
+        };
+        ui.label(lang.f(
+            "robot.arc_degrees",
+            &[("degrees", &format!("{arc}")), ("int", &int.to_string())],
+        ));
+        let bearing = clock(self.target_hour).degrees();
+        let inside = if self.turret {
+            robots::turret_can_fire_at(rules, clock(self.facing), bearing)
+        } else {
+            robots::can_fire_at(rules, int, clock(self.facing), bearing)
+        };
+        let hour = self.target_hour.to_string();
+        if inside {
+            badge(ui, Tone::Good, &lang.f("robot.in_arc", &[("hour", &hour)]));
+        } else {
+            badge(
+                ui,
+                Tone::Warning,
+                &lang.f("robot.out_of_arc", &[("hour", &hour)]),
+            );
+        }
+    }
+
+    /// The target check (ROB-7).
+    fn target_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        int: i32,
+        name: &str,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let rules = &model.rules.robots;
+        card_title(ui, icons::ICON_MY_LOCATION, lang.t("robot.target_check"));
+        ui.horizontal_wrapped(|ui| {
+            optional_distance(ui, lang.t("robot.nearest_enemy"), &mut self.enemy);
+            optional_distance(ui, lang.t("robot.nearest_friend"), &mut self.friend);
+        });
+        let aim = robots::aim(self.enemy.map(|d| d as f64), self.friend.map(|d| d as f64));
+        match aim {
+            Aim::NoTarget => {
+                badge(ui, Tone::Info, lang.t("robot.aim_none"));
+            }
+            Aim::Enemy => {
+                badge(ui, Tone::Good, lang.t("robot.aim_enemy"));
+            }
+            Aim::Check => {
+                badge(ui, Tone::Warning, lang.t("robot.aim_check"));
+            }
+        }
+        let p = robots::aim_chance(rules, int);
+        ui.label(
+            RichText::new(lang.f(
+                "robot.aim_odds",
+                &[
+                    ("int", &int.to_string()),
+                    ("p", &percent(p)),
+                    ("q", &percent(1.0 - p)),
+                ],
+            ))
+            .strong(),
+        );
+        roll_button(
+            ui,
+            lang.t("robot.roll_target_check"),
+            lang.f("robot.log.aim", &[("robot", name)]),
+            TableRoll::RobotAim { int },
+            out,
+        );
+    }
+
+    /// Special damage (ROB-8) and malfunctions (ROB-9).
+    fn damage_ui(&mut self, ui: &mut egui::Ui, model: &Model, name: &str, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let rules = &model.rules.robots;
+        card_title(ui, icons::ICON_BUILD, lang.t("robot.special_damage"));
+        field(ui, lang.t("robot.lost_this_turn"), &mut self.lost, 0..=20);
+        let lost = u32::try_from(self.lost).unwrap_or(0);
+        if let Some(bonus) = robots::damage_bonus(rules, lost) {
+            let odds = robots::damage_odds(rules, lost);
+            ui.label(
+                RichText::new(lang.f(
+                    "robot.damage_odds",
+                    &[
+                        ("bonus", &bonus.to_string()),
+                        ("p", &percent(odds.malfunction)),
+                    ],
+                ))
+                .strong(),
+            );
+            effects_ui(ui, lang, &odds);
+            roll_button(
+                ui,
+                lang.t("robot.roll_damage"),
+                lang.f("robot.log.damage", &[("robot", name)]),
+                TableRoll::RobotDamage { lost },
+                out,
+            );
+        } else {
+            ui.label(RichText::new(lang.t("robot.no_damage_lost")).color(PALETTE.text_subdued));
+        }
+        ui.separator();
+        ui.checkbox(&mut self.malfunctions, lang.t("robot.malfunctions"));
+        if self.malfunctions {
+            field(ui, lang.t("robot.one_in"), &mut self.one_in, 1..=100);
+            let one_in = u32::try_from(self.one_in).unwrap_or(0);
+            match robots::malfunction_odds(rules, one_in) {
+                Ok(odds) => {
+                    ui.label(
+                        RichText::new(lang.f(
+                            "robot.malfunction_odds",
+                            &[
+                                ("p", &percent(odds.malfunction)),
+                                ("count", &rules.malfunctions.lasts_turns.to_string()),
+                            ],
+                        ))
+                        .strong(),
+                    );
+                    effects_ui(ui, lang, &odds);
+                    roll_button(
+                        ui,
+                        lang.t("robot.roll_malfunction"),
+                        lang.f("robot.log.malfunction", &[("robot", name)]),
+                        TableRoll::RobotMalfunction { one_in },
+                        out,
+                    );
+                }
+                Err(p) => {
+                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,565 @@
+//! The battle screen's unit mode: a round of close combat between two
+//! units (CC-7, CC-13) with its strike order, the exact odds of each result
+//! and of the casualties on each side, a seeded roll; and the fight to the
+//! end, simulated, with 95 % intervals.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model};
+use crate::i18n::Lang;
+use crate::rules::Characteristic as C;
+use crate::rules::Problem;
+use crate::rules::battle::Fight;
+use crate::rules::odds::{CcModifier, Fighter};
+use crate::rules::simulate::{Estimate, FightEstimate, SimSide, fight_to_the_end};
+use crate::rules::unit_round::{StrikeStep, UnitRoundOdds, strike_order, unit_round};
+use crate::ui::battle_parts::{bars, num, percent, pick_campaign_fighter};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
+
+/// Models of one profile in a unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Their name.
+    pub name: String,
+    /// How many.
+    pub count: u32,
+    /// Their profile (`weapon_s`, `save`: 0 for none in the fields).
+    pub ws: i32,
+    /// S.
+    pub s: i32,
+    /// Weapon S, 0 for none.
+    pub weapon_s: i32,
+    /// A.
+    pub a: u32,
+    /// T.
+    pub t: i32,
+    /// W left.
+    pub w: u32,
+    /// I.
+    pub i: i32,
+    /// Save, 0 for none.
+    pub save: i32,
+}
+
+impl Group {
+    fn trooper(name: &str) -> Self {
+        Self {
+            name: name.to_owned(),
+            count: 5,
+            ws: 3,
+            s: 3,
+            weapon_s: 0,
+            a: 1,
+            t: 3,
+            w: 1,
+            i: 3,
+            save: 0,
+        }
+    }
+
+    fn of(name: String, p: &crate::rules::Profile) -> Self {
+        Self {
+            name,
+            count: 1,
+            ws: p.get(C::WS),
+            s: p.get(C::S),
+            weapon_s: 0,
+            a: u32::try_from(p.get(C::A).max(0)).unwrap_or(1),
+            t: p.get(C::T),
+            w: u32::try_from(p.get(C::W).max(1)).unwrap_or(1),
+            i: p.get(C::I),
+            save: 0,
+        }
+    }
+}
+
+/// One unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Its name.
+    pub name: String,
+    /// Its models, front first.
+    pub groups: Vec<Group>,
+    /// It charged this turn (CC-7, CC-9).
+    pub charged: bool,
+    /// Its leader's Ld, for rout tests (CC-20); 0 for none (robots).
+    pub ld: i32,
+}
+
+impl Unit {
+    /// Every model, front first.
+    pub fn models(&self) -> Vec<Fighter> {
+        let mut out = Vec::new();
+        for g in &self.groups {
+            for _ in 0..g.count {
+                out.push(Fighter {
+                    ws: g.ws,
+                    s: g.s,
+                    weapon_s: (g.weapon_s > 0).then_some(g.weapon_s),
+                    a: g.a,
+                    t: g.t,
+                    w: g.w,
+                    i: g.i,
+                    save: (g.save > 0).then_some(g.save),
+                    modifiers: if self.charged {
+                        vec![CcModifier::Charging]
+                    } else {
+                        Vec::new()
+                    },
+                });
+            }
+        }
+        out
+    }
+
+    /// The group of the `k`th model.
+    fn group_of(&self, k: usize) -> Option<&Group> {
+        let mut n = 0usize;
+        self.groups.iter().find(|g| {
+            n += g.count as usize;
+            k < n
+        })
+    }
+}
+
+type SimKey = (Vec<Fighter>, Vec<Fighter>, i32, i32, u32, u32);
+
+/// The unit mode's state.
+pub struct RoundView {
+    /// The first unit (the attacker).
+    pub first: Unit,
+    /// The second unit.
+    pub second: Unit,
+    /// The fight to the end: rounds at most.
+    pub max_rounds: u32,
+    /// The fight to the end: trials.
+    pub trials: u32,
+    /// The last simulation, kept until anything changes.
+    sim: Option<(SimKey, Result<FightEstimate, Problem>)>,
+}
+
+impl Default for RoundView {
+    fn default() -> Self {
+        Self {
+            first: Unit {
+                name: String::new(),
+                groups: vec![Group::trooper("")],
+                charged: true,
+                ld: 7,
+            },
+            second: Unit {
+                name: String::new(),
+                groups: vec![Group::trooper("")],
+                charged: false,
+                ld: 7,
+            },
+            max_rounds: 10,
+            trials: 20_000,
+            sim: None,
+        }
+    }
+}
+
+/// The seed of the simulation: fixed, so that the same fight shows the
+/// same estimate.
+const SIM_SEED: u64 = 0x5eed;
+
+impl RoundView {
+    /// Shows the unit mode.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                unit_ui(ui, model, &mut self.first, true);
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                unit_ui(ui, model, &mut self.second, false);
+            });
+        });
+        ui.add_space(space::M);
+        let (a, b) = (self.first.models(), self.second.models());
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_SWORDS, lang.t("battle.units.round"));
+            order_ui(ui, lang, &self.first, &self.second, &strike_order(&a, &b));
+            ui.add_space(space::S);
+            match unit_round(&model.rules, &a, &b) {
+                Ok(o) => {
+                    round_odds_ui(ui, lang, &o);
+                    ui.add_space(space::S);
+                    if icon_button(
+                        ui,
+                        icons::ICON_CASINO,
+                        lang.t("battle.roll"),
+                        lang.t("battle.units.roll"),
+                        true,
+                    )
+                    .clicked()
+                    {
+                        let name = |u: &Unit, key| {
+                            if u.name.trim().is_empty() {
+                                lang.t(key).to_owned()
+                            } else {
+                                u.name.trim().to_owned()
+                            }
+                        };
+                        let title = lang.f(
+                            "battle.against",
+                            &[
+                                ("attacker", &name(&self.first, "battle.units.first")),
+                                ("defender", &name(&self.second, "battle.units.second")),
+                            ],
+                        );
+                        out.push(Command::RollFight(
+                            title,
+                            Fight::Units(a.clone(), b.clone()),
+                        ));
+                    }
+                }
+                Err(p) => {
+                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                }
+            }
+        });
+        ui.add_space(space::M);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_MONITORING, lang.t("battle.sim.title"));
+            ui.label(RichText::new(lang.t("battle.sim.hint")).color(PALETTE.text_subdued));
+            ui.horizontal_wrapped(|ui| {
+                num(
+                    ui,
+                    lang.t("battle.sim.rounds"),
+                    lang.t("battle.sim.rounds"),
+                    &mut self.max_rounds,
+                    1..=50,
+                );
+                let l = ui.label(lang.t("battle.sim.trials"));
+                egui::ComboBox::from_id_salt("battle-sim-trials")
+                    .selected_text(self.trials.to_string())
+                    .show_ui(ui, |ui| {
+                        for n in [2_000, 20_000, 200_000, 1_000_000] {
+                            ui.selectable_value(&mut self.trials, n, n.to_string());
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+            });
+            let key: SimKey = (
+                a.clone(),
+                b.clone(),
+                self.first.ld,
+                self.second.ld,
+                self.max_rounds,
+                self.trials,
+            );
+            if self.sim.as_ref().is_none_or(|(k, _)| *k != key) {
+                let side = |models: Vec<Fighter>, ld: i32| SimSide {
+                    models,
+                    ld: (ld > 0).then_some(ld),
+                };
+                let mut rng = crate::rules::dice::seeded(SIM_SEED);
+                let r = fight_to_the_end(
+                    &model.rules,
+                    &side(a.clone(), self.first.ld),
+                    &side(b.clone(), self.second.ld),
+                    self.max_rounds,
+                    u64::from(self.trials),
+                    &mut rng,
+                );
+                self.sim = Some((key, r));
+            }
+            match self.sim.as_ref().map(|(_, r)| r) {
+                Some(Ok(e)) => sim_ui(ui, lang, e),
+                Some(Err(p)) => {
+                    alert(ui, Tone::Error, &lang.problem_line(p));
+                }
+                None => {}
+            }
+        });
+    }
+}
+
+fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
+    let lang = model.lang;
+    let (which, icon) = if first {
+        ("battle.units.first", icons::ICON_GROUPS)
+    } else {
+        ("battle.units.second", icons::ICON_GROUP)
+    };
+    let side = lang.t(which);
+    card_title(ui, icon, side);
+    labelled_text(
+        ui,
+        &lang.f("battle.units.name", &[("side", side)]),
+        &mut unit.name,
+    );
+    let from_roster = lang.f("battle.units.take_roster", &[("side", side)]);
+    if let Some((name, p)) = crate::ui::battle::pick_character(ui, model, &from_roster) {
+        unit.groups.push(Group::of(name, &p));
+    }
+    let from_campaign = lang.f("battle.units.take_campaign", &[("side", side)]);
+    if let Some((name, p)) = pick_campaign_fighter(ui, model, &from_campaign) {
+        unit.groups.push(Group::of(name, &p));
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(
+            &mut unit.charged,
+            lang.f("battle.units.charged", &[("side", side)]),
+        );
+        num(
+            ui,
+            lang.t("battle.units.ld"),
+            &lang.f("battle.units.ld_of", &[("side", side)]),
+            &mut unit.ld,
+            0..=10,
+        );
+    });
+    ui.add_space(space::XS);
+    let mut remove = None;
+    egui::Grid::new(("battle-unit", first))
+        .striped(true)
+        .spacing([space::S, space::XS])
+        .show(ui, |ui| {
+            for h in [
+                "battle.units.col.name",
+                "battle.units.col.count",
+                "battle.ws",
+                "battle.s",
+                "battle.weapon_s",
+                "battle.a",
+                "battle.t",
+                "battle.psy.w",
+                "battle.units.col.i",
+                "battle.save",
+            ] {
+                ui.label(RichText::new(lang.t(h)).strong());
+            }
+            ui.end_row();
+            for (k, g) in unit.groups.iter_mut().enumerate() {
+                let n = k + 1;
+                let name = |col: &str| {
+                    lang.f(
+                        "battle.units.cell",
+                        &[("col", lang.t(col)), ("n", &n.to_string()), ("side", side)],
+                    )
+                };
+                let r = ui.add(egui::TextEdit::singleline(&mut g.name).desired_width(90.0));
+                let nm = name("battle.units.col.name");
+                r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::TextInput, true, &nm));
+                cell(
+                    ui,
+                    &name("battle.units.col.count"),
+                    &mut g.count,
+                    0..=50,
+                    None,
+                );
+                cell(ui, &name("battle.ws"), &mut g.ws, 1..=10, None);
+                cell(ui, &name("battle.s"), &mut g.s, 1..=10, None);
+                cell(
+                    ui,
+                    &name("battle.weapon_s"),
+                    &mut g.weapon_s,
+                    0..=10,
+                    Some("–"),
+                );
+                cell(ui, &name("battle.a"), &mut g.a, 0..=10, None);
+                cell(ui, &name("battle.t"), &mut g.t, 1..=10, None);
+                cell(ui, &name("battle.psy.w"), &mut g.w, 1..=10, None);
+                cell(ui, &name("battle.units.col.i"), &mut g.i, 1..=10, None);
+                cell(ui, &name("battle.save"), &mut g.save, 0..=6, Some("–"));
+                let rm = lang.f(
+                    "battle.units.remove",
+                    &[("n", &n.to_string()), ("side", side)],
+                );
+                if icon_button(ui, icons::ICON_DELETE, "", &rm, true).clicked() {
+                    remove = Some(k);
+                }
+                ui.end_row();
+            }
+        });
+    if let Some(k) = remove {
+        unit.groups.remove(k);
+    }
+    let add = lang.f("battle.units.add", &[("side", side)]);
+    if icon_button(
+        ui,
+        icons::ICON_ADD,
+        lang.t("battle.units.add_word"),
+        &add,
+        true,
+    )
+    .clicked()
+    {
+        unit.groups.push(Group::trooper(""));
+    }
+}
+
+/// A number in the grid, named for screen readers; `none` is shown for 0.
+fn cell<N: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    name: &str,
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+    none: Option<&'static str>,
+) {
+    let mut d = egui::DragValue::new(value).range(range);
+    if let Some(none) = none {
+        d = d.custom_formatter(move |v, _| {
+            if v == 0.0 {
+                none.to_owned()
+            } else {
+                format!("{v}")
+            }
+        });
+    }
+    let r = ui.add(d);
+    let name = name.to_owned();
+    r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &name));
+}
+
+/// The strike order, step by step (CC-7).
+fn order_ui(ui: &mut egui::Ui, lang: Lang, first: &Unit, second: &Unit, steps: &[StrikeStep]) {
+    ui.label(RichText::new(lang.t("battle.units.order")).strong());
+    let who = |u: &Unit, idx: &[usize]| -> String {
+        let mut parts: Vec<(String, usize)> = Vec::new();
+        for &k in idx {
+            let name = u
+                .group_of(k)
+                .map(|g| {
+                    if g.name.trim().is_empty() {
+                        lang.t("battle.units.model").to_owned()
+                    } else {
+                        g.name.trim().to_owned()
+                    }
+                })
+                .unwrap_or_default();
+            match parts.last_mut() {
+                Some((n, c)) if *n == name => *c += 1,
+                _ => parts.push((name, 1)),
+            }
+        }
+        parts
+            .into_iter()
+            .map(|(n, c)| format!("{n} ×{c}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (k, s) in steps.iter().enumerate() {
+        let mut strikers = Vec::new();
+        if !s.first.is_empty() {
+            strikers.push(format!(
+                "{}: {}",
+                lang.t("battle.units.first"),
+                who(first, &s.first)
+            ));
+        }
+        if !s.second.is_empty() {
+            strikers.push(format!(
+                "{}: {}",
+                lang.t("battle.units.second"),
+                who(second, &s.second)
+            ));
+        }
+        let key = if s.charged {
+            "battle.units.step_charged"
+        } else {
+            "battle.units.step"
+        };
+        ui.label(lang.f(
+            key,
+            &[
+                ("n", &(k + 1).to_string()),
+                ("i", &s.i.to_string()),
+                ("who", &strikers.join("; ")),
+            ],
+        ));
+    }
+}
+
+/// The odds of the round: results and casualties on each side.
+fn round_odds_ui(ui: &mut egui::Ui, lang: Lang, o: &UnitRoundOdds) {
+    ui.horizontal_wrapped(|ui| {
+        badge(
+            ui,
+            Tone::Good,
+            &lang.f("battle.units.first_wins", &[("p", &percent(o.first_wins))]),
+        );
+        badge(
+            ui,
+            Tone::Info,
+            &lang.f("battle.round.draw", &[("p", &percent(o.draw))]),
+        );
+        badge(
+            ui,
+            Tone::Warning,
+            &lang.f(
+                "battle.units.second_wins",
+                &[("p", &percent(o.second_wins))],
+            ),
+        );
+    });
+    ui.columns(2, |cols| {
+        cols[0].label(RichText::new(lang.t("battle.units.first_losses")).strong());
+        bars(
+            &mut cols[0],
+            lang,
+            "battle.units.dead_first_bar",
+            &o.first_casualties,
+        );
+        cols[1].label(RichText::new(lang.t("battle.units.second_losses")).strong());
+        bars(
+            &mut cols[1],
+            lang,
+            "battle.units.dead_second_bar",
+            &o.second_casualties,
+        );
+    });
+}
+
+fn interval(lang: Lang, key: &str, e: &Estimate) -> String {
+    lang.f(
+        key,
+        &[
+            ("p", &percent(e.mean)),
+            ("low", &percent(e.low)),
+            ("high", &percent(e.high)),
+        ],
+    )
+}
+
+/// The simulated fight to the end, each chance with its 95 % interval.
+fn sim_ui(ui: &mut egui::Ui, lang: Lang, e: &FightEstimate) {
+    ui.horizontal_wrapped(|ui| {
+        badge(
+            ui,
+            Tone::Good,
+            &interval(lang, "battle.sim.first_wins", &e.first_wins),
+        );
+        badge(
+            ui,
+            Tone::Warning,
+            &interval(lang, "battle.sim.second_wins", &e.second_wins),
+        );
+        badge(
+            ui,
+            Tone::Info,
+            &interval(lang, "battle.sim.neither", &e.neither),
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(interval(lang, "battle.sim.first_routs", &e.first_routs));
+        ui.label(interval(lang, "battle.sim.second_routs", &e.second_routs));
+        ui.label(lang.f(
+            "battle.sim.mean_rounds",
+            &[
+                ("rounds", &format!("{:.2}", e.mean_rounds)),
+                ("trials", &e.trials.to_string()),
+            ],
+        ));
+    });
+}

@@ -1,0 +1,198 @@
+//! The battle screen's psychic and unit modes driven through their widgets,
+//! with fighters taken from rosters and from a campaign's escorts.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::battle::Fight;
+use muster::rules::campaign::Campaign;
+use muster::rules::{Doc, Roster};
+use muster::store::Store;
+use muster::ui::Gui;
+
+/// A library with the example band and the example campaign at the table.
+fn library(dir: &Path) {
+    let rules = muster::rules::RulesData::built_in().expect("rules");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/campaign.json"
+    ))
+    .expect("example");
+    let c = muster::store::document::parse::<Campaign>(&text, "tertius").expect("campaign");
+    let mut rng = muster::rules::dice::seeded(1);
+    let (c, _) = muster::rules::DocKind::apply(
+        &c,
+        muster::rules::CampaignEdit::BeginMission,
+        &rules,
+        &mut rng,
+    )
+    .expect("begins");
+    let store = Store::open(dir).expect("store");
+    store.save(&Doc::new(c)).expect("save");
+    let band = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/rt-band.json"
+    ))
+    .expect("band");
+    let band = muster::store::document::parse::<Roster>(&band, "rt-band").expect("roster");
+    store.save(&Doc::new(band)).expect("save");
+}
+
+fn battle(dir: &Path) -> Harness<'static, Gui> {
+    library(dir);
+    let app = App::new(
+        Some(dir),
+        &Prefs {
+            lang: Lang::En,
+            ..Prefs::default()
+        },
+        Box::new(ScriptedDesktop::default()),
+        21,
+    )
+    .expect("app");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 3000.0))
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    h.run();
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    h
+}
+
+fn click(h: &mut Harness<'_, Gui>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+fn button(h: &mut Harness<'_, Gui>, label: &str) {
+    h.get_by_role_and_label(Role::Button, label).click();
+    h.run();
+}
+
+fn pick(h: &mut Harness<'_, Gui>, combo: &str, item: &str) {
+    click(h, combo);
+    h.get_by_label_contains(item).click_accesskit();
+    h.run();
+}
+
+fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+#[test]
+fn a_psychic_attack_between_two_characters_its_odds_its_roll_and_its_power_in_play() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    click(&mut h, "Psychic attack");
+    // The psyker from the campaign's escort, the target from the band.
+    pick(
+        &mut h,
+        "Take the psyker from a campaign escort",
+        "› Inquisitor Vael",
+    );
+    pick(&mut h, "Take the target from a roster", "Sergeant Brask —");
+    type_into(&mut h, "Power (card name)", "Warp shield");
+    click(&mut h, "Lasting power: stays in play until ended (PSY-8)");
+    // S4 against Brask's T3: wounds on 3+.
+    assert!(h.query_by_label("Each hit wounds on 3+ (66.7 %)").is_some());
+    assert!(h.query_all_by_label_contains("1 wound: ").count() >= 1);
+    // A template against a vehicle: the location is not rolled (PSY-11).
+    click(&mut h, "Template within a radius");
+    click(&mut h, "The target is a vehicle (PSY-10 … PSY-12)");
+    assert!(
+        h.query_by_label_contains("no location roll (PSY-11)")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("each hit penetrates: ").is_some());
+    click(&mut h, "The target is a vehicle (PSY-10 … PSY-12)");
+    button(&mut h, "Roll");
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log.len(), 1);
+    assert_eq!(
+        log[0].title,
+        "Inquisitor Vael against Sergeant Brask (Warp shield)"
+    );
+    assert!(matches!(log[0].fight, Fight::Psychic(_)));
+    // PSY-8: the power stays in view; its psyker cannot end it this phase.
+    assert!(
+        h.query_by_label_contains("Warp shield — Inquisitor Vael")
+            .is_some()
+    );
+    let end = h.get_by_role_and_label(Role::Button, "End Warp shield");
+    assert!(end.accesskit_node().is_disabled());
+    // Nor can it be played again while in play.
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Roll")
+            .accesskit_node()
+            .is_disabled()
+    );
+    button(&mut h, "Next psychic phase");
+    button(&mut h, "End Warp shield");
+    assert!(h.state().app.model.powers.in_play.is_empty());
+    assert!(h.query_by_label("No power in play.").is_some());
+}
+
+#[test]
+fn a_round_between_two_units_shows_its_strike_order_and_odds_and_rolls() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    click(&mut h, "Unit against unit");
+    // Five troopers charging five: one step at I 3 charged, then the rest.
+    assert!(
+        h.query_by_label("1. I 3, charged: First unit: model ×5")
+            .is_some()
+    );
+    assert!(h.query_by_label("2. I 3: Second unit: model ×5").is_some());
+    // The round's odds, and the simulated fight to the end beside them.
+    assert_eq!(h.query_all_by_label_contains("First unit wins ").count(), 2);
+    assert!(h.query_all_by_label_contains("second: 5 dead: ").count() >= 1);
+    // Sergeant Brask joins the second unit: a step of his own at I 4.
+    pick(
+        &mut h,
+        "Second unit: add a character from a roster",
+        "Sergeant Brask —",
+    );
+    assert!(
+        h.query_by_label("1. I 4: Second unit: Sergeant Brask ×1")
+            .is_some()
+    );
+    // The fight to the end, simulated, with its interval.
+    assert!(h.query_by_label_contains("Second unit routs ").is_some());
+    assert_eq!(h.query_all_by_label_contains("(95 %: ").count(), 5);
+    button(&mut h, "Roll the round");
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log.len(), 1);
+    match &log[0].fight {
+        Fight::Units(a, b) => assert_eq!((a.len(), b.len()), (5, 6)),
+        other => panic!("{other:?}"),
+    }
+    assert!(h.query_all_by_label_contains("Dice: to hit").count() >= 1);
+}
+
+#[test]
+fn a_campaign_character_fights_with_his_wounds_left_and_the_dead_cannot() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    click(&mut h, "Take the attacker from a campaign escort");
+    let dall = h.get_by_label_contains("› Trooper Dall — dead");
+    assert!(dall.accesskit_node().is_disabled());
+    h.get_by_label_contains("› Inquisitor Vael —")
+        .click_accesskit();
+    h.run();
+    click(&mut h, "Take the defender from a roster");
+    h.get_by_label_contains("Sergeant Brask —")
+        .click_accesskit();
+    h.run();
+    // Vael's WS 6 against Brask's WS 4: 4+, as from the band.
+    assert!(h.query_by_label("To hit 4+ (50.0 %)").is_some());
+    button(&mut h, "Roll");
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log[0].title, "Inquisitor Vael against Sergeant Brask");
+}

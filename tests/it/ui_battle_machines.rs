@@ -1,0 +1,180 @@
+//! The battle screen's robot and flyer modes, and the kill-team jump and
+//! grenade, driven through their widgets as a player would.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use muster::app::{App, Command, Fight, Prefs, Screen, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::table_roll::TableRoll;
+use muster::ui::Gui;
+
+fn harness(dir: &Path) -> Harness<'static, Gui> {
+    let app = App::new(
+        Some(dir),
+        &Prefs {
+            lang: Lang::En,
+            ..Prefs::default()
+        },
+        Box::new(ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 3000.0))
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    h
+}
+
+fn button(h: &mut Harness<'_, Gui>, label: &str) {
+    h.get_by_role_and_label(Role::Button, label).click();
+    h.run();
+}
+
+// ROB-7: the odds of the target check, then a roll with its dice in the log.
+#[test]
+fn robot_mode_shows_the_target_check_odds_and_rolls_into_the_log() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    h.get_by_label("Robots").click();
+    h.run();
+    // The combat robot, Int 8: 2D6 of 8 or less is 26 in 36.
+    assert!(
+        h.query_by_label("D 5, save 2+, fires 2 weapons at once (ROB-1, ROB-2)")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("2D6 at or under Int 8: right target 72.2 %, friend shot 27.8 %")
+            .is_some()
+    );
+    // ROB-5: Int 8 writes one turn ahead; ROB-6: the 90° arc.
+    assert!(
+        h.query_by_label("Int 8: orders written 1 turn ahead")
+            .is_some()
+    );
+    assert!(h.query_by_label("Arc of 90° (Int 8)").is_some());
+    button(&mut h, "Roll the target check");
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].title, "Imperial combat robot: target check");
+    assert_eq!(log[0].fight, Fight::Table(TableRoll::RobotAim { int: 8 }));
+    assert!(
+        h.query_all_by_label_contains("target check 2D6 [").count() >= 1,
+        "the dice are shown"
+    );
+    // ROB-5: an order written, then one too far ahead is refused by rule.
+    button(&mut h, "Write the order");
+    assert!(h.query_by_label("Turn 2").is_some());
+    assert!(h.query_by_label("Every order due is written").is_some());
+    button(&mut h, "Write the order");
+    assert!(h.query_by_label_contains("ROB-5: ").is_some());
+    // ROB-8: the special damage odds with the bonus, and its roll.
+    assert!(
+        h.query_by_label("D6 and D10 at +0: special damage 16.7 %")
+            .is_some()
+    );
+    button(&mut h, "Roll special damage");
+    assert_eq!(h.state().app.model.battle_log.len(), 2);
+    // ROB-10: random robots are offered greyed out with the rule.
+    h.get_by_label("Robot kind").click();
+    h.run();
+    assert!(h.query_by_label("Random small robot (ROB-10)").is_some());
+}
+
+// FLY-4: a flyer at +20 shot from 18" on the ground is at 38".
+#[test]
+fn flyer_mode_shows_the_range_and_rolls_a_crash() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    h.get_by_label("Flyers").click();
+    h.run();
+    assert!(h.query_by_label("Range 38\" (the flyer at +20)").is_some());
+    // FLY-5: beyond a 36" weapon's range, no chance to hit.
+    assert!(
+        h.query_by_label("Beyond the weapon's range: no chance to hit (FLY-5)")
+            .is_some()
+    );
+    // FLY-6: air to air, the target at attack level is two levels lower.
+    h.get_by_label("Flyer at flyer (FLY-6)").click();
+    h.run();
+    assert!(h.query_by_label("Range 18\" (the flyer at +20)").is_some());
+    assert!(h.query_by_label("Within the weapon's range").is_some());
+    // FLY-10: D6-1 at +20 hits on a 1: 16.7 %.
+    assert!(h.query_by_label("Hits the target point: 16.7 %").is_some());
+    button(&mut h, "Roll the crash");
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].title, "Crash from +20");
+    assert!(log[0].wounds >= 3, "3D4 at +20");
+}
+
+// KT-17: the jump's odds, its roll, and a jump too wide refused by rule.
+#[test]
+fn kt_17_the_jump_test_in_kill_team_mode() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    h.get_by_label("Kill-team shooting").click();
+    h.run();
+    // From 6" to 3": a fall (1 in 6) costs 1D3; no automatic wounds.
+    assert!(
+        h.query_by_label("Falls: 16.7 %; out of action: 16.7 %")
+            .is_some()
+    );
+    assert!(h.query_by_label("A fall costs 1D3 mortal wounds").is_some());
+    button(&mut h, "Roll the jump");
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].title, "Shooter jumps between buildings");
+    assert!(
+        h.query_all_by_label_contains("dangerous terrain 1D6 [")
+            .count()
+            >= 1
+    );
+    // 7" across is too wide.
+    h.state_mut().views.battle.kt_actions.across = 7;
+    h.run();
+    assert!(
+        h.query_by_label_contains("KT-17: a jump of 7\" across")
+            .is_some()
+    );
+    // KT-14: a frag grenade at 5" from S 3 reaches; a second one is refused.
+    h.state_mut().views.battle.shot.range = 5;
+    h.run();
+    assert!(
+        h.query_by_label_contains("Reach 6\" (target at 5\")")
+            .is_some()
+    );
+    button(&mut h, "Throw the grenade");
+    assert_eq!(h.state().app.model.battle_log.len(), 2);
+    h.get_by_label("Already threw a grenade this turn").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("KT-14: only one grenade a turn")
+            .is_some()
+    );
+}
+
+// CC-4: a weapon that is not C-type is set aside, naming the rule, and the
+// blow becomes improvised.
+#[test]
+fn cc_4_a_rifle_in_close_combat_is_set_aside_and_the_blow_improvised() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    assert!(h.query_by_label("To hit 5+ (33.3 %)").is_some());
+    h.get_by_label("Other weapon (basic, special, heavy)")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("CC-4: only close-combat")
+            .is_some()
+    );
+    // WS 3 against WS 3 needs 5; improvised -2 makes it 7: a 6, then 4+.
+    assert!(h.query_by_label("To hit 7+ (8.3 %)").is_some());
+    h.get_by_label("Melee weapon").click();
+    h.run();
+    assert!(h.query_by_label("To hit 5+ (33.3 %)").is_some());
+}
