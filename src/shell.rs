@@ -3,6 +3,25 @@
 use crate::app::{App, NativeDesktop, PREFS_KEY, Prefs};
 use crate::ui::Gui;
 
+/// The application id, reverse-DNS from the project's home
+/// (`https://github.com/musterapp/muster`). The Wayland app id and the X11
+/// window class are set to it, so it must stay the name of the desktop entry
+/// (`packaging/<APP_ID>.desktop`), of the AppStream metainfo and of the
+/// icon: that is how a desktop finds the window's menu entry and icon.
+pub const APP_ID: &str = "io.github.musterapp.Muster";
+
+/// Muster's icon, 256 pixels square (`packaging/icons/muster.svg` rendered).
+pub const ICON_PNG: &[u8] = include_bytes!("../packaging/icons/muster-256.png");
+
+/// The window icon, decoded from [`ICON_PNG`].
+///
+/// # Errors
+/// If the embedded file is not a PNG the `image` crate can read (a test
+/// makes sure it is).
+pub fn window_icon() -> Result<egui::IconData, String> {
+    eframe::icon_data::from_png_bytes(ICON_PNG).map_err(|e| format!("the window icon: {e}"))
+}
+
 /// The eframe application: the interface plus what only a real window has.
 pub struct Shell {
     /// The interface and its app.
@@ -58,15 +77,23 @@ pub fn run() -> eframe::Result {
     if let Some(file) = &prefs_file {
         move_old_prefs(file);
     }
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Muster")
+        .with_app_id(APP_ID)
+        .with_inner_size([1100.0, 780.0])
+        .with_min_inner_size([640.0, 480.0])
+        .with_drag_and_drop(true);
+    // Without it the window shows egui's logo; never a reason not to open.
+    match window_icon() {
+        Ok(icon) => viewport = viewport.with_icon(icon),
+        Err(e) => log::warn!("{e}"),
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Muster")
-            .with_app_id("muster")
-            .with_inner_size([1100.0, 780.0])
-            .with_min_inner_size([640.0, 480.0])
-            .with_drag_and_drop(true),
-        // Interface preferences live apart from the documents (eframe's
-        // default folder on Linux is the documents folder itself).
+        viewport,
+        // Interface preferences live apart from the documents, at a path of
+        // their own: eframe's default would follow the app id
+        // (`~/.local/share/io.github.musterapp.muster` on Linux) and move
+        // them whenever the id changed.
         persistence_path: prefs_file,
         ..Default::default()
     };

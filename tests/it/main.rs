@@ -15,6 +15,7 @@ mod flyers;
 mod fuzz;
 mod killteam;
 mod odds;
+mod packaging;
 mod print;
 mod psychic;
 mod robots;
