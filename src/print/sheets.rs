@@ -661,7 +661,7 @@ fn campaign_card(lang: Lang, rules: &RulesData, c: &Campaign, cc: &CampaignChara
     card.lines.insert(
         0,
         Fact::new(
-            lang.t("sheet.missions_played"),
+            lang.t("sheet.missions_played_label"),
             lang.f(
                 "sheet.missions_cran",
                 &[
