@@ -186,6 +186,20 @@ pub enum KtModifier {
     AssaultMoving,
     /// Snap fire (KT-9, KT-13).
     SnapFire,
+    /// The shooter is 3" or more above the target: the target's cover save
+    /// is worse (KT-7).
+    HigherPosition,
+    /// The target lies prone: a better cover save, or a better save out of
+    /// cover (KT-9).
+    Prone,
+    /// The shooter carries an auspex and the target is within its range:
+    /// the target's cover save is worse (EQ-17).
+    Auspex,
+    /// The shooter wears a night-vision helmet or sight: no night penalty
+    /// (EQ-18).
+    NightVision,
+    /// The shooter wears a gas mask: no smoke or flash penalty (EQ-19).
+    GasMask,
 }
 
 /// The band a range falls in (KT-12): `Err` when out of range.
@@ -212,6 +226,39 @@ pub fn kt_wound_score(shooting: &Shooting, s: i32, t: i32) -> i32 {
     }
 }
 
+/// What cover and the target's position add to its save (KT-7, KT-9,
+/// KT-16, EQ-17): the cover bonus, worsened from above (KT-7) and by an
+/// auspex in range (EQ-17) but never below nothing, plus lying prone (in
+/// cover or not).
+pub fn cover_bonus(
+    shooting: &Shooting,
+    range_inches: u32,
+    cover: bool,
+    modifiers: &[KtModifier],
+) -> i32 {
+    let has = |x: KtModifier| modifiers.contains(&x);
+    let c = &shooting.cover;
+    let mut bonus = 0;
+    if cover {
+        bonus = shooting.cover_bonus;
+        if has(KtModifier::HigherPosition) {
+            bonus += c.higher_position;
+        }
+        if has(KtModifier::Auspex) && range_inches <= c.auspex_range_inches {
+            bonus += c.auspex;
+        }
+        bonus = bonus.max(0);
+    }
+    if has(KtModifier::Prone) {
+        bonus += if cover {
+            c.prone_in_cover
+        } else {
+            c.prone_in_open
+        };
+    }
+    bonus
+}
+
 /// One kill-team shooting attack (KT-12, KT-13, KT-16): `shots` shots of
 /// strength `s`, AP `ap` and `damage` each, at `range_inches`.
 #[allow(clippy::too_many_arguments)]
@@ -235,11 +282,16 @@ pub fn killteam_shooting(
         ShotClass::Indirect => &shooting.bands.indirect,
     };
     let base = band(bands, range_inches).and_then(|b| b.score);
-    let snap = modifiers.contains(&KtModifier::SnapFire);
+    let has = |x: KtModifier| modifiers.contains(&x);
+    let snap = has(KtModifier::SnapFire);
     let m = shooting.modifiers;
+    // EQ-18: night vision cancels the night; EQ-19: a gas mask cancels
+    // smoke and flash grenades.
     let change: i32 = modifiers
         .iter()
         .map(|x| match x {
+            KtModifier::Night if has(KtModifier::NightVision) => 0,
+            KtModifier::Smoke | KtModifier::Flash if has(KtModifier::GasMask) => 0,
             KtModifier::Night => m.night,
             KtModifier::Sight => m.sight,
             KtModifier::Marksman => m.marksman,
@@ -248,7 +300,12 @@ pub fn killteam_shooting(
             KtModifier::Smoke => m.smoke,
             KtModifier::Flash => m.flash,
             KtModifier::AssaultMoving => m.assault_moving,
-            KtModifier::SnapFire => 0,
+            KtModifier::SnapFire
+            | KtModifier::HigherPosition
+            | KtModifier::Prone
+            | KtModifier::Auspex
+            | KtModifier::NightVision
+            | KtModifier::GasMask => 0,
         })
         .sum();
     // Snap fire needs a 6 before modifiers; 1 or less hits automatically;
@@ -259,7 +316,7 @@ pub fn killteam_shooting(
     let wound = d6_at_least(to_wound);
     // KT-16: AP worsens the save, cover improves it; a 1 always fails.
     let to_save = save
-        .map(|sv| sv - ap - if cover { shooting.cover_bonus } else { 0 })
+        .map(|sv| sv - ap - cover_bonus(shooting, range_inches, cover, modifiers))
         .filter(|&t| t <= 6)
         .map(|t| t.max(2));
     let saved = to_save.map_or(0.0, d6_at_least);

@@ -52,6 +52,12 @@ pub enum TableRoll {
     Jump(Jump),
     /// A grenade thrown (KT-14).
     Grenade(GrenadeAttack),
+    /// The initiative at the start of a turn, between so many players
+    /// (KT-10).
+    Initiative {
+        /// How many players roll.
+        players: usize,
+    },
 }
 
 /// A roll made: every die, what happened, and the wounds it caused.
@@ -230,6 +236,20 @@ pub fn roll<R: Rng + ?Sized>(
                     .int("hits", g.hits)
                     .int("count", g.wounds),
                 g.wounds,
+            )
+        }
+        TableRoll::Initiative { players } => {
+            let i = super::killteam::turn::roll_initiative(&rules.killteam.turn, *players, rng)?;
+            for round in &i.rounds {
+                for r in round.iter().flatten() {
+                    kept(&mut rolls, "battle.for.initiative", r);
+                }
+            }
+            (
+                Msg::new("kt.initiative.won")
+                    .int("player", i.winner + 1)
+                    .int("count", i.rounds.len()),
+                0,
             )
         }
     };

@@ -63,6 +63,8 @@ pub struct BattleView {
     pub flyer: super::battle_flyer::FlyerView,
     /// Kill-team grenades and jumps.
     pub kt_actions: super::battle_kt_actions::KtActionsView,
+    /// Kill-team shooting mode's turn: activations, initiative, targeting.
+    pub kt_turn: super::battle_kt_turn::KtTurnView,
     /// The attacker's weapon in hand (CC-4).
     pub cc_weapon: crate::rules::engagement::CcWeapon,
 }
@@ -150,6 +152,7 @@ impl Default for BattleView {
             robot: Default::default(),
             flyer: Default::default(),
             kt_actions: Default::default(),
+            kt_turn: Default::default(),
             cc_weapon: Default::default(),
         }
     }
@@ -329,6 +332,7 @@ impl BattleView {
                 },
             );
             self.kt_actions.ui(ui, model, &self.shot, names, out);
+            self.kt_turn.ui(ui, model, out);
         }
         if self.mode == Mode::CloseCombat && self.strike_back {
             ui.add_space(space::M);
@@ -543,6 +547,11 @@ impl BattleView {
                 (KtModifier::Flash, "battle.kt.flash"),
                 (KtModifier::AssaultMoving, "battle.kt.assault_moving"),
                 (KtModifier::SnapFire, "battle.kt.snap_fire"),
+                (KtModifier::HigherPosition, "battle.kt.higher_position"),
+                (KtModifier::Auspex, "battle.kt.auspex"),
+                (KtModifier::NightVision, "battle.kt.night_vision"),
+                (KtModifier::GasMask, "battle.kt.gas_mask"),
+                (KtModifier::Prone, "battle.kt.prone"),
             ],
         );
     }

@@ -6,6 +6,7 @@ mod battle;
 mod battle_cc_weapon;
 mod battle_flyer;
 mod battle_kt_actions;
+mod battle_kt_turn;
 mod battle_parts;
 mod battle_psychic;
 mod battle_robot;

@@ -14,6 +14,7 @@ mod doc_model;
 mod flyers;
 mod fuzz;
 mod killteam;
+mod killteam_turn;
 mod odds;
 mod packaging;
 mod print;

@@ -403,6 +403,8 @@ pub struct KillTeamData {
     pub grenades: super::actions::GrenadeRules,
     /// Jumping between buildings and falling (KT-17).
     pub jump: super::actions::JumpRules,
+    /// The turn: initiative and targeting (KT-10, RIB-3).
+    pub turn: super::turn::TurnRules,
 }
 
 /// Command points and stratagems (KT-11).
@@ -513,6 +515,25 @@ pub struct Shooting {
     pub wound_scores: WoundScores,
     /// What cover adds to a save.
     pub cover_bonus: i32,
+    /// What changes the cover save (KT-7, KT-9, EQ-17).
+    pub cover: CoverModifiers,
+}
+
+/// What changes a target's cover save (KT-7, KT-9, EQ-17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoverModifiers {
+    /// Added to the cover bonus when the shooter is 3" or more above the
+    /// target (KT-7: -1).
+    pub higher_position: i32,
+    /// Added to the cover bonus by an auspex (EQ-17: -1)…
+    pub auspex: i32,
+    /// …when the target is within this range.
+    pub auspex_range_inches: u32,
+    /// Added to the save of a prone target in cover (KT-9: +1).
+    pub prone_in_cover: i32,
+    /// Added to the save of a prone target out of cover (KT-9: +1).
+    pub prone_in_open: i32,
 }
 
 /// How the bonus for two kills in a turn is counted (KT-21, a Decision).
@@ -597,6 +618,7 @@ impl KillTeamData {
             return Err(Problem::new(DATA, "data.team_size_zero"));
         }
         self.grenades.check()?;
+        self.turn.check()?;
         self.jump.check()
     }
 }

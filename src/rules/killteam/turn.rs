@@ -1,0 +1,100 @@
+//! The kill-team turn: how many activations each player gets (KT-8), who
+//! wins the initiative (KT-10), and what targeting an Invisible soldier
+//! costs (RIB-3, EQ-30).
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::dice::Roll;
+use crate::rules::problem::Problem;
+
+/// The turn's values (`turn` in `killteam.json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnRules {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// The die each player rolls for the initiative (KT-10: a D6).
+    pub initiative_die: u32,
+    /// Actions a shooter spends to target an Invisible soldier (RIB-3: 2).
+    pub invisible_target_actions: u32,
+}
+
+impl TurnRules {
+    /// Refuses values no game could use.
+    pub fn check(&self) -> Result<(), Problem> {
+        if self.initiative_die < 2 {
+            return Err(Problem::new("KT-10", "kt.problem.initiative_die")
+                .arg("sides", self.initiative_die.to_string()));
+        }
+        Ok(())
+    }
+}
+
+/// Activations each player has this turn (KT-8): both the same number, as
+/// many as the side with fewer soldiers left can make.
+pub fn activations(soldiers_left: &[u32]) -> u32 {
+    soldiers_left.iter().copied().min().unwrap_or(0)
+}
+
+/// The initiative rolls of one turn (KT-10).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Initiative {
+    /// Every round of dice: one die per player still in contention (`None`
+    /// for a player out of it), in player order.
+    pub rounds: Vec<Vec<Option<Roll>>>,
+    /// The winner's index: he chooses who goes first.
+    pub winner: usize,
+}
+
+/// Rolls the initiative between `players` players (at least two): each
+/// rolls the die; the highest wins; players tied for the highest roll again
+/// (Decision: ties are rolled again by the tied players only).
+pub fn roll_initiative<R: Rng + ?Sized>(
+    rules: &TurnRules,
+    players: usize,
+    rng: &mut R,
+) -> Result<Initiative, Problem> {
+    rules.check()?;
+    if players < 2 {
+        return Err(Problem::new("KT-10", "kt.problem.initiative_players"));
+    }
+    let mut contending: Vec<bool> = vec![true; players];
+    let mut rounds = Vec::new();
+    loop {
+        let round: Vec<Option<Roll>> = contending
+            .iter()
+            .map(|&c| c.then(|| Roll::new(rng, 1, rules.initiative_die, 0)))
+            .collect();
+        let best = round.iter().flatten().map(|r| r.total).max().unwrap_or(0);
+        for (c, r) in contending.iter_mut().zip(&round) {
+            *c = r.as_ref().is_some_and(|r| r.total == best);
+        }
+        rounds.push(round);
+        let left: Vec<usize> = (0..players).filter(|&i| contending[i]).collect();
+        if let [winner] = left[..] {
+            return Ok(Initiative { rounds, winner });
+        }
+    }
+}
+
+/// The chance each of `players` players wins the initiative: the same for
+/// all, ties being rolled again (KT-10).
+pub fn initiative_chance(players: usize) -> f64 {
+    if players == 0 {
+        0.0
+    } else {
+        1.0 / players as f64
+    }
+}
+
+/// Actions a shooter spends to target a soldier (RIB-3): an Invisible one
+/// costs more, unless the shooter carries a detector (EQ-30).
+pub fn actions_to_target(rules: &TurnRules, target_invisible: bool, shooter_detector: bool) -> u32 {
+    if target_invisible && !shooter_detector {
+        rules.invisible_target_actions
+    } else {
+        1
+    }
+}

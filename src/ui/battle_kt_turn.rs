@@ -1,0 +1,95 @@
+//! Kill-team shooting mode's turn card: the activations each player has
+//! (KT-8), the initiative roll (KT-10), and what targeting an Invisible
+//! soldier costs (RIB-3, EQ-30).
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use super::battle_robot::{field, percent, roll_button};
+use crate::app::{Command, Model};
+use crate::rules::killteam::turn;
+use crate::rules::table_roll::TableRoll;
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, badge, card, card_title};
+
+/// The turn being set up.
+pub struct KtTurnView {
+    /// Soldiers left on each side.
+    pub left: [i64; 2],
+    /// The target has the Invisible ribbon (RIB-3).
+    pub invisible: bool,
+    /// The shooter carries a detector (EQ-30).
+    pub detector: bool,
+}
+
+impl Default for KtTurnView {
+    fn default() -> Self {
+        Self {
+            left: [7, 7],
+            invisible: false,
+            detector: false,
+        }
+    }
+}
+
+impl KtTurnView {
+    /// Shows the card.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let rules = &model.rules.killteam.turn;
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_SWAP_HORIZ, lang.t("kt.turn.title"));
+            ui.columns(3, |cols| {
+                // KT-8: the same number of activations for both.
+                let ui = &mut cols[0];
+                ui.horizontal_wrapped(|ui| {
+                    field(ui, lang.t("kt.turn.left_mine"), &mut self.left[0], 0..=30);
+                    field(ui, lang.t("kt.turn.left_theirs"), &mut self.left[1], 0..=30);
+                });
+                let left = self.left.map(|v| u32::try_from(v.max(0)).unwrap_or(0));
+                let n = turn::activations(&left);
+                ui.label(
+                    RichText::new(lang.f("kt.turn.activations", &[("count", &n.to_string())]))
+                        .strong(),
+                );
+                if left[0] != left[1] {
+                    ui.label(
+                        RichText::new(lang.t("kt.turn.activations_why"))
+                            .small()
+                            .color(PALETTE.text_subdued),
+                    );
+                }
+                // KT-10: the initiative.
+                let ui = &mut cols[1];
+                ui.label(lang.f(
+                    "kt.turn.initiative_odds",
+                    &[
+                        ("sides", &rules.initiative_die.to_string()),
+                        ("chance", &percent(turn::initiative_chance(2))),
+                    ],
+                ));
+                ui.add_space(space::S);
+                roll_button(
+                    ui,
+                    lang.t("kt.turn.roll_initiative"),
+                    lang.t("kt.turn.initiative_title").to_owned(),
+                    TableRoll::Initiative { players: 2 },
+                    out,
+                );
+                // RIB-3, EQ-30: targeting an Invisible soldier.
+                let ui = &mut cols[2];
+                ui.checkbox(&mut self.invisible, lang.t("kt.turn.invisible"));
+                ui.checkbox(&mut self.detector, lang.t("kt.turn.detector"));
+                let cost = turn::actions_to_target(rules, self.invisible, self.detector);
+                let tone = if cost > 1 { Tone::Warning } else { Tone::Good };
+                badge(
+                    ui,
+                    tone,
+                    &lang.f("kt.turn.target_cost", &[("count", &cost.to_string())]),
+                );
+            });
+        });
+        ui.add_space(space::M);
+    }
+}

@@ -1,0 +1,226 @@
+//! The kill-team turn and the situation of a shot: height and the auspex
+//! against cover (KT-7, EQ-17), lying prone (KT-9), night vision and gas
+//! masks (EQ-18, EQ-19), activations (KT-8), the initiative (KT-10), and
+//! targeting an Invisible soldier (RIB-3, EQ-30).
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable as _;
+use muster::rules::RulesData;
+use muster::rules::killteam::turn::{
+    actions_to_target, activations, initiative_chance, roll_initiative,
+};
+use muster::rules::odds::{KtModifier as M, Odds, ShotClass, killteam_shooting};
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("rules")
+}
+
+/// A lasgun shot at a guardsman (T3, 5+) at `range`.
+fn shot(rules: &RulesData, range: u32, cover: bool, modifiers: &[M]) -> Odds {
+    killteam_shooting(
+        rules,
+        ShotClass::Normal,
+        range,
+        1,
+        3,
+        0,
+        1,
+        3,
+        Some(5),
+        cover,
+        modifiers,
+    )
+    .expect("odds")
+}
+
+#[test]
+fn kt_7_a_shooter_3_inches_higher_lessens_the_cover_save_by_1() {
+    let r = rules();
+    assert_eq!(
+        shot(&r, 10, true, &[]).score_to_save,
+        Some(4),
+        "5+ in cover is 4+"
+    );
+    assert_eq!(
+        shot(&r, 10, true, &[M::HigherPosition]).score_to_save,
+        Some(5)
+    );
+    // In the open there is no cover to lessen.
+    assert_eq!(
+        shot(&r, 10, false, &[M::HigherPosition]).score_to_save,
+        Some(5)
+    );
+    // The chance of an unsaved wound follows.
+    let low = shot(&r, 10, true, &[]).unsaved;
+    let high = shot(&r, 10, true, &[M::HigherPosition]).unsaved;
+    assert!((high / low - (4.0 / 6.0) / (3.0 / 6.0)).abs() < 1e-12);
+}
+
+#[test]
+fn eq_17_an_auspex_lessens_cover_within_12_inches_never_below_none() {
+    let r = rules();
+    assert_eq!(shot(&r, 12, true, &[M::Auspex]).score_to_save, Some(5));
+    assert_eq!(
+        shot(&r, 13, true, &[M::Auspex]).score_to_save,
+        Some(4),
+        "out of its range"
+    );
+    // Height and auspex together take the cover away, not more (Decision).
+    assert_eq!(
+        shot(&r, 12, true, &[M::Auspex, M::HigherPosition]).score_to_save,
+        Some(5)
+    );
+}
+
+#[test]
+fn kt_9_a_prone_target_saves_better_in_cover_or_in_the_open() {
+    let r = rules();
+    assert_eq!(shot(&r, 10, true, &[M::Prone]).score_to_save, Some(3));
+    assert_eq!(shot(&r, 10, false, &[M::Prone]).score_to_save, Some(4));
+    // Seen from above in cover, prone: the cover lost, the prone kept.
+    assert_eq!(
+        shot(&r, 10, true, &[M::Prone, M::HigherPosition]).score_to_save,
+        Some(4)
+    );
+}
+
+#[test]
+fn eq_18_night_vision_ignores_the_night() {
+    let r = rules();
+    assert_eq!(shot(&r, 10, false, &[]).score_to_hit, Some(2));
+    assert_eq!(shot(&r, 10, false, &[M::Night]).score_to_hit, Some(3));
+    assert_eq!(
+        shot(&r, 10, false, &[M::Night, M::NightVision]).score_to_hit,
+        Some(2)
+    );
+}
+
+#[test]
+fn eq_19_a_gas_mask_ignores_smoke_and_flash_grenades() {
+    let r = rules();
+    assert_eq!(
+        shot(&r, 10, false, &[M::Smoke, M::Flash]).score_to_hit,
+        Some(4)
+    );
+    assert_eq!(
+        shot(&r, 10, false, &[M::Smoke, M::Flash, M::GasMask]).score_to_hit,
+        Some(2)
+    );
+    // Only those: the night still counts.
+    assert_eq!(
+        shot(&r, 10, false, &[M::Night, M::GasMask]).score_to_hit,
+        Some(3)
+    );
+}
+
+#[test]
+fn kt_8_both_players_activate_as_often_as_the_smaller_side() {
+    assert_eq!(activations(&[3, 4]), 3);
+    assert_eq!(activations(&[7, 7]), 7);
+    assert_eq!(activations(&[0, 5]), 0);
+}
+
+#[test]
+fn kt_10_the_highest_initiative_die_chooses_and_ties_roll_again() {
+    let r = rules();
+    let turn = &r.killteam.turn;
+    let mut wins = [0u32; 2];
+    let mut rerolled = 0;
+    for seed in 0..2000u64 {
+        let i = roll_initiative(turn, 2, &mut Pcg64::seed_from_u64(seed)).expect("rolls");
+        // Every round but the last is a tie for the highest.
+        for round in &i.rounds[..i.rounds.len() - 1] {
+            let faces: Vec<i32> = round.iter().flatten().map(|d| d.total).collect();
+            assert_eq!(faces.len(), 2);
+            assert_eq!(faces[0], faces[1]);
+        }
+        let last = i.rounds.last().expect("a round");
+        let winner = last[i.winner].as_ref().expect("rolled").total;
+        assert!(last.iter().flatten().all(|d| d.total <= winner));
+        assert_eq!(
+            last.iter().flatten().filter(|d| d.total == winner).count(),
+            1
+        );
+        for d in last.iter().flatten() {
+            assert!((1..=6).contains(&d.total));
+        }
+        rerolled += usize::from(i.rounds.len() > 1);
+        wins[i.winner] += 1;
+        // The same seed, the same dice.
+        assert_eq!(
+            roll_initiative(turn, 2, &mut Pcg64::seed_from_u64(seed)).expect("rolls"),
+            i
+        );
+    }
+    // Even odds; about one turn in six starts with a tie.
+    assert!((900..=1100).contains(&wins[0]), "{wins:?}");
+    assert!((250..=420).contains(&rerolled), "{rerolled}");
+    assert!((initiative_chance(2) - 0.5).abs() < 1e-12);
+    // Three players: only the tied highest roll again.
+    let i = roll_initiative(turn, 3, &mut Pcg64::seed_from_u64(7)).expect("rolls");
+    assert!(i.winner < 3);
+    assert!(roll_initiative(turn, 1, &mut Pcg64::seed_from_u64(7)).is_err());
+}
+
+#[test]
+fn rib_3_an_invisible_target_costs_two_actions_unless_eq_30_a_detector() {
+    let r = rules();
+    let turn = &r.killteam.turn;
+    assert_eq!(actions_to_target(turn, false, false), 1);
+    assert_eq!(actions_to_target(turn, true, false), 2);
+    assert_eq!(
+        actions_to_target(turn, true, true),
+        1,
+        "EQ-30 cancels RIB-3"
+    );
+}
+
+// KT-8, KT-10, RIB-3 and EQ-30 on the battle screen.
+#[test]
+fn the_turn_card_counts_activations_and_rolls_the_initiative() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let app = muster::app::App::new(
+        Some(dir.path()),
+        &muster::app::Prefs::default(),
+        Box::new(muster::app::ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 3000.0))
+        .build_ui_state(
+            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
+            muster::ui::Gui::new(app),
+        );
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(muster::app::Screen::Battle));
+    h.run();
+    h.get_by_label("Kill-team shooting").click();
+    h.run();
+    assert!(h.query_by_label("7 activations each this turn").is_some());
+    h.state_mut().views.battle.kt_turn.left = [3, 4];
+    h.run();
+    assert!(h.query_by_label("3 activations each this turn").is_some());
+    assert!(h.query_by_label("Targeting costs 1 action").is_some());
+    h.get_by_label("Target is Invisible (RIB-3)").click();
+    h.run();
+    assert!(h.query_by_label("Targeting costs 2 actions").is_some());
+    h.get_by_label("Shooter has a detector (EQ-30)").click();
+    h.run();
+    assert!(h.query_by_label("Targeting costs 1 action").is_some());
+    h.get_by_role_and_label(Role::Button, "Roll the initiative")
+        .click();
+    h.run();
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].title, "Initiative");
+    assert!(
+        h.query_all_by_label_contains("chooses who goes first")
+            .count()
+            >= 1
+    );
+    assert!(h.query_all_by_label_contains("initiative 1D6 [").count() >= 1);
+}
