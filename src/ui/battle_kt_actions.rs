@@ -8,7 +8,7 @@ use egui_material_icons::icons;
 
 use super::battle_robot::{bar, field, percent, roll_button};
 use crate::app::{Command, Model};
-use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, Thrower};
+use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
 use crate::rules::killteam::data::{Amount, WeaponType};
 use crate::rules::scenario::ShootingScenario;
 use crate::rules::table_roll::TableRoll;
@@ -29,6 +29,8 @@ pub struct KtActionsView {
     pub sees: bool,
     /// He has already thrown a grenade this turn.
     pub thrown: bool,
+    /// A jump, a rope swing or a parachute landing.
+    pub jump_kind: JumpKind,
     /// The gap across.
     pub across: i64,
     /// The height he jumps from.
@@ -48,6 +50,7 @@ impl Default for KtActionsView {
             grenadier: false,
             sees: true,
             thrown: false,
+            jump_kind: JumpKind::Jump,
             across: 4,
             from_height: 6,
             to_height: 3,
@@ -228,6 +231,34 @@ impl KtActionsView {
         let lang = model.lang;
         card_title(ui, icons::ICON_DIRECTIONS_RUN, lang.t("kt.jump.title"));
         ui.horizontal_wrapped(|ui| {
+            for (kind, key) in [
+                (JumpKind::Jump, "kt.jump.kind.jump"),
+                (JumpKind::RopeSwing, "kt.jump.kind.rope_swing"),
+                (JumpKind::Parachute, "kt.jump.kind.parachute"),
+            ] {
+                ui.radio_value(&mut self.jump_kind, kind, lang.t(key));
+            }
+        });
+        let j = &model.rules.killteam.jump;
+        match self.jump_kind {
+            JumpKind::Jump => {}
+            JumpKind::RopeSwing => {
+                ui.label(lang.f(
+                    "kt.jump.rope_swing_rule",
+                    &[
+                        ("max", &j.rope_swing.max_across_inches.to_string()),
+                        ("count", &j.rope_swing.actions.to_string()),
+                    ],
+                ));
+            }
+            JumpKind::Parachute => {
+                ui.label(lang.f(
+                    "kt.jump.parachute_rule",
+                    &[("min", &j.parachute.min_from_enemy_inches.to_string())],
+                ));
+            }
+        }
+        ui.horizontal_wrapped(|ui| {
             field(ui, lang.t("kt.jump.across"), &mut self.across, 0..=24);
             field(
                 ui,
@@ -244,6 +275,7 @@ impl KtActionsView {
             );
         });
         let jump = Jump {
+            kind: self.jump_kind,
             across: u(self.across),
             from_height: u(self.from_height),
             to_height: u(self.to_height),
@@ -311,7 +343,14 @@ impl KtActionsView {
                 roll_button(
                     ui,
                     lang.t("kt.jump.roll"),
-                    lang.f("kt.jump.log", &[("soldier", who)]),
+                    lang.f(
+                        match self.jump_kind {
+                            JumpKind::Jump => "kt.jump.log",
+                            JumpKind::RopeSwing => "kt.jump.log_rope",
+                            JumpKind::Parachute => "kt.jump.log_parachute",
+                        },
+                        &[("soldier", who)],
+                    ),
                     TableRoll::Jump(jump),
                     out,
                 );

@@ -652,8 +652,8 @@ fn eq_8_eq_9_eq_4_the_weapon_an_item_brings_is_chosen_within_its_kind() {
 mod actions {
     use muster::rules::dice::seeded;
     use muster::rules::killteam::actions::{
-        GrenadeAttack, Jump, Thrower, grenade_odds, grenade_throw, jump_odds, roll_grenade,
-        roll_jump,
+        GrenadeAttack, Jump, JumpKind, Thrower, grenade_odds, grenade_throw, jump_odds,
+        roll_grenade, roll_jump,
     };
     use muster::rules::killteam::data::Amount;
     use muster::rules::odds::{ShotClass, killteam_shooting};
@@ -811,6 +811,7 @@ mod actions {
     fn kt_17_jumps_at_most_6_across_and_6_high() {
         let rules = super::rules();
         let ok = Jump {
+            kind: JumpKind::Jump,
             across: 6,
             from_height: 6,
             to_height: 6,
@@ -819,6 +820,7 @@ mod actions {
         let wide = Jump { across: 7, ..ok };
         assert_eq!(jump_odds(&rules, &wide).expect_err("wide").rule, "KT-17");
         let high = Jump {
+            kind: JumpKind::Jump,
             across: 2,
             from_height: 0,
             to_height: 7,
@@ -834,6 +836,7 @@ mod actions {
         let low = jump_odds(
             &rules,
             &Jump {
+                kind: JumpKind::Jump,
                 across: 4,
                 from_height: 3,
                 to_height: 3,
@@ -849,6 +852,7 @@ mod actions {
         let mid = jump_odds(
             &rules,
             &Jump {
+                kind: JumpKind::Jump,
                 across: 4,
                 from_height: 5,
                 to_height: 5,
@@ -862,6 +866,7 @@ mod actions {
         let tall = jump_odds(
             &rules,
             &Jump {
+                kind: JumpKind::Jump,
                 across: 4,
                 from_height: 10,
                 to_height: 9,
@@ -874,6 +879,7 @@ mod actions {
         let down = jump_odds(
             &rules,
             &Jump {
+                kind: JumpKind::Jump,
                 across: 3,
                 from_height: 6,
                 to_height: 2,
@@ -887,6 +893,7 @@ mod actions {
         // Rolled: the dangerous terrain die, then the wounds.
         for seed in 0..60 {
             let j = Jump {
+                kind: JumpKind::Jump,
                 across: 3,
                 from_height: 6,
                 to_height: 2,
@@ -897,6 +904,73 @@ mod actions {
             assert_eq!(w.sides, 3);
             assert_eq!(r.wounds, w.total as u32);
             assert_eq!(r, roll_jump(&rules, &j, &mut seeded(seed)).expect("again"));
+        }
+    }
+
+    #[test]
+    fn eq_22_a_rope_swings_12_inches_to_any_level_with_the_jump_s_falls() {
+        let rules = super::rules();
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        let swing = |across, from_height, to_height| Jump {
+            kind: JumpKind::RopeSwing,
+            across,
+            from_height,
+            to_height,
+        };
+        // 12" across and 9" down: too far and too high for a jump, not a rope.
+        let far = swing(12, 10, 1);
+        assert!(
+            jump_odds(
+                &rules,
+                &Jump {
+                    kind: JumpKind::Jump,
+                    ..far
+                }
+            )
+            .is_err()
+        );
+        let odds = jump_odds(&rules, &far).expect("a rope goes 12\"");
+        // No wounds for going down; a fall from 10" kills.
+        assert!(odds.automatic.is_none());
+        assert!(close(odds.dead, 1.0 / 6.0));
+        assert!(close(odds.wounds[0], 5.0 / 6.0));
+        // From 5": a fall costs 1D3, as a jump's; nothing else.
+        let mid = jump_odds(&rules, &swing(8, 5, 0)).expect("odds");
+        assert!(mid.automatic.is_none());
+        for k in 1..=3 {
+            assert!(close(mid.wounds[k], 1.0 / 18.0));
+        }
+        let e = jump_odds(&rules, &swing(13, 3, 3)).expect_err("too far");
+        assert_eq!(e.rule, "EQ-22");
+        assert_eq!(rules.killteam.jump.rope_swing.actions, 2);
+        // Rolled: only a fall rolls wounds.
+        for seed in 0..40 {
+            let r = roll_jump(&rules, &swing(8, 5, 0), &mut seeded(seed)).expect("rolled");
+            assert_eq!(r.wounds_roll.is_some(), r.fell);
+        }
+    }
+
+    #[test]
+    fn eq_25_a_parachute_landing_fails_on_a_1_for_1_mortal_wound() {
+        let rules = super::rules();
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        let drop = Jump {
+            kind: JumpKind::Parachute,
+            across: 0,
+            from_height: 40,
+            to_height: 0,
+        };
+        let odds = jump_odds(&rules, &drop).expect("no limit");
+        assert!(close(odds.fall, 1.0 / 6.0));
+        assert!(close(odds.dead, 0.0), "a parachute does not kill");
+        assert!(close(odds.wounds[0], 5.0 / 6.0));
+        assert!(close(odds.wounds[1], 1.0 / 6.0));
+        assert!(close(odds.out_of_action(1), 1.0 / 6.0));
+        assert!(odds.automatic.is_none());
+        for seed in 0..40 {
+            let r = roll_jump(&rules, &drop, &mut seeded(seed)).expect("rolled");
+            assert_eq!(r.wounds, u32::from(r.fell));
+            assert!(!r.dead);
         }
     }
 }

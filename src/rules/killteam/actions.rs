@@ -116,6 +116,31 @@ pub struct JumpRules {
     pub falls: Vec<FallBand>,
     /// The wounds of a jump down, test or not.
     pub automatic: AutomaticWounds,
+    /// Swinging to another building on a rope and grapnel (EQ-22).
+    pub rope_swing: RopeSwing,
+    /// Landing by parachute (EQ-25).
+    pub parachute: Parachute,
+}
+
+/// Swinging on a rope and grapnel (EQ-22): farther than a jump, with the
+/// same test and falls, and no wounds for going down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RopeSwing {
+    /// The widest gap, in inches.
+    pub max_across_inches: u32,
+    /// Actions it costs.
+    pub actions: u32,
+}
+
+/// Landing by parachute (EQ-25): a dangerous terrain test on landing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Parachute {
+    /// How close to an enemy he may land, at least, in inches.
+    pub min_from_enemy_inches: u32,
+    /// The mortal wounds of a failed test.
+    pub wounds: DiceSpec,
 }
 
 impl JumpRules {
@@ -410,9 +435,26 @@ pub fn roll_grenade<R: Rng + ?Sized>(
 
 // ------------------------------------------------------------------ KT-17
 
+/// How a soldier crosses: a jump (KT-17), a swing on a rope and grapnel
+/// (EQ-22), or a parachute landing (EQ-25).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JumpKind {
+    /// A jump between buildings (KT-17).
+    #[default]
+    Jump,
+    /// A swing on a rope and grapnel (EQ-22).
+    RopeSwing,
+    /// A parachute landing (EQ-25).
+    Parachute,
+}
+
 /// A jump from one building to another (KT-17), in inches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Jump {
+    /// Jump, swing or parachute.
+    #[serde(default)]
+    pub kind: JumpKind,
     /// The gap across.
     pub across: u32,
     /// The height he jumps from, above the ground.
@@ -434,18 +476,32 @@ impl Jump {
 }
 
 /// Checks a jump is allowed (KT-17): at most 6" across and 6" of height.
-/// Decision: the height limit holds up and down.
+/// Decision: the height limit holds up and down. A rope swing (EQ-22) goes
+/// at most 12" across, to any level; a parachute (EQ-25) has no limit here
+/// (he lands 9" or more from any enemy: the players measure).
 pub fn check_jump(rules: &RulesData, jump: &Jump) -> Result<(), Problem> {
     let j = &rules.killteam.jump;
-    if jump.across > j.max_across_inches {
-        return Err(Problem::new("KT-17", "kt.jump_too_wide")
-            .arg("across", jump.across)
-            .arg("max", j.max_across_inches));
-    }
-    if jump.height() > j.max_height_inches {
-        return Err(Problem::new("KT-17", "kt.jump_too_high")
-            .arg("height", jump.height())
-            .arg("max", j.max_height_inches));
+    match jump.kind {
+        JumpKind::Jump => {
+            if jump.across > j.max_across_inches {
+                return Err(Problem::new("KT-17", "kt.jump_too_wide")
+                    .arg("across", jump.across)
+                    .arg("max", j.max_across_inches));
+            }
+            if jump.height() > j.max_height_inches {
+                return Err(Problem::new("KT-17", "kt.jump_too_high")
+                    .arg("height", jump.height())
+                    .arg("max", j.max_height_inches));
+            }
+        }
+        JumpKind::RopeSwing => {
+            if jump.across > j.rope_swing.max_across_inches {
+                return Err(Problem::new("EQ-22", "kt.jump_too_wide")
+                    .arg("across", jump.across)
+                    .arg("max", j.rope_swing.max_across_inches));
+            }
+        }
+        JumpKind::Parachute => {}
     }
     Ok(())
 }
@@ -463,6 +519,10 @@ pub fn fall_wounds(rules: &RulesData, height: u32) -> Option<DiceSpec> {
 /// The wounds a jump costs whatever the test (KT-17): 1D3 for a jump down
 /// of more than 3", up to 6".
 pub fn automatic_wounds(rules: &RulesData, jump: &Jump) -> Option<DiceSpec> {
+    if jump.kind != JumpKind::Jump {
+        // EQ-22: no automatic wounds on a rope; EQ-25: none by parachute.
+        return None;
+    }
     let a = rules.killteam.jump.automatic;
     let down = jump.down();
     (down > a.over_inches && down <= a.up_to_inches).then_some(a.wounds)
@@ -504,8 +564,12 @@ pub fn jump_odds(rules: &RulesData, jump: &Jump) -> Result<JumpOdds, Problem> {
     check_jump(rules, jump)?;
     let j = &rules.killteam.jump;
     let fall = f64::from(j.falls_on.min(j.test_die)) / f64::from(j.test_die.max(1));
-    // Decision (spec KT-17): he falls from the height he jumped from.
-    let fall_wounds = fall_wounds(rules, jump.from_height);
+    // Decision (spec KT-17): he falls from the height he jumped from; a
+    // failed parachute landing costs its own wounds (EQ-25).
+    let fall_wounds = match jump.kind {
+        JumpKind::Parachute => Some(j.parachute.wounds),
+        JumpKind::Jump | JumpKind::RopeSwing => fall_wounds(rules, jump.from_height),
+    };
     let automatic = automatic_wounds(rules, jump);
     let landed = automatic.map_or_else(|| crate::rules::psychic::fixed(0), spec_dist);
     let mut wounds: Dist = landed.iter().map(|p| p * (1.0 - fall)).collect();
