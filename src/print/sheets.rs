@@ -173,15 +173,7 @@ fn kt_profile_table(lang: Lang, d: &killteam::Derived) -> Table {
 }
 
 fn weapon_type_text(lang: Lang, t: WeaponType, shots: &Amount) -> String {
-    let key = match t {
-        WeaponType::RapidFire => "kt.type.rapid_fire",
-        WeaponType::Assault => "kt.type.assault",
-        WeaponType::Heavy => "kt.type.heavy",
-        WeaponType::Pistol => "kt.type.pistol",
-        WeaponType::Grenade => "kt.type.grenade",
-        WeaponType::Melee => "kt.type.melee",
-    };
-    lang.f(key, &[("shots", &shots.to_string())])
+    lang.f(t.key(), &[("shots", &shots.to_string())])
 }
 
 fn weapons_table(lang: Lang, rules: &RulesData, d: &killteam::Derived) -> Table {

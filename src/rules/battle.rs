@@ -45,15 +45,7 @@ impl Resolution {
         let hits = self.attacks.iter().filter(|a| a.hit).count();
         let wounded = self.attacks.iter().filter(|a| a.wounded).count();
         let saved = self.attacks.iter().filter(|a| a.saved).count();
-        let dice: Vec<Msg> = self
-            .rolls
-            .iter()
-            .map(|r| {
-                Msg::new("battle.die")
-                    .key("purpose", r.purpose)
-                    .text("faces", r.roll.to_string())
-            })
-            .collect();
+        let dice: Vec<Msg> = super::doc::dice_msgs(&self.rolls);
         Msg::new("battle.rolled")
             .int("attacks", self.attacks.len())
             .int("hits", hits)

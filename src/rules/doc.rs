@@ -38,6 +38,18 @@ pub struct RollFor {
     pub roll: Roll,
 }
 
+/// The dice of a roll as log lines: what each die was for, and its faces.
+pub fn dice_msgs(rolls: &[RollFor]) -> Vec<super::msg::Msg> {
+    rolls
+        .iter()
+        .map(|r| {
+            super::msg::Msg::new("battle.die")
+                .key("purpose", r.purpose)
+                .text("faces", r.roll.to_string())
+        })
+        .collect()
+}
+
 /// What an accepted edit did, besides changing the document.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {

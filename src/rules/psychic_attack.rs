@@ -541,15 +541,7 @@ pub struct PsychicRoll {
 impl PsychicRoll {
     /// The log line, every die included.
     pub fn msg(&self, attack: &PsychicAttack) -> Msg {
-        let dice: Vec<Msg> = self
-            .rolls
-            .iter()
-            .map(|r| {
-                Msg::new("battle.die")
-                    .key("purpose", r.purpose)
-                    .text("faces", r.roll.to_string())
-            })
-            .collect();
+        let dice: Vec<Msg> = super::doc::dice_msgs(&self.rolls);
         let head = if self.resisted {
             Msg::new("battle.psy.rolled.resisted")
         } else if self.no_effect_on_vehicle {

@@ -74,15 +74,7 @@ pub struct Rolled {
 impl Rolled {
     /// The log line: what happened, then every die.
     pub fn msg(&self) -> Msg {
-        let dice: Vec<Msg> = self
-            .rolls
-            .iter()
-            .map(|r| {
-                Msg::new("battle.die")
-                    .key("purpose", r.purpose)
-                    .text("faces", r.roll.to_string())
-            })
-            .collect();
+        let dice: Vec<Msg> = super::doc::dice_msgs(&self.rolls);
         Msg::new("battle.table_rolled")
             .msg("outcome", self.outcome.clone())
             .list("dice", dice)

@@ -257,15 +257,7 @@ impl UnitRoundRoll {
     pub fn msg(&self) -> super::msg::Msg {
         use super::melee::RoundResult;
         use super::msg::Msg;
-        let dice: Vec<Msg> = self
-            .rolls
-            .iter()
-            .map(|r| {
-                Msg::new("battle.die")
-                    .key("purpose", r.purpose)
-                    .text("faces", r.roll.to_string())
-            })
-            .collect();
+        let dice: Vec<Msg> = super::doc::dice_msgs(&self.rolls);
         let result = match self.result() {
             RoundResult::Won => "battle.units.first_won",
             RoundResult::Lost => "battle.units.second_won",

@@ -248,15 +248,7 @@ fn amount(a: &Amount) -> String {
 }
 
 fn weapon_type_text(lang: Lang, t: WeaponType, shots: &Amount) -> String {
-    let key = match t {
-        WeaponType::RapidFire => "kt.type.rapid_fire",
-        WeaponType::Assault => "kt.type.assault",
-        WeaponType::Heavy => "kt.type.heavy",
-        WeaponType::Pistol => "kt.type.pistol",
-        WeaponType::Grenade => "kt.type.grenade",
-        WeaponType::Melee => "kt.type.melee",
-    };
-    lang.f(key, &[("shots", &amount(shots))])
+    lang.f(t.key(), &[("shots", &shots.to_string())])
 }
 
 /// A refusal in a few words, for a list (`sergeant only`); the whole

@@ -48,6 +48,20 @@ pub enum WeaponType {
     Melee,
 }
 
+impl WeaponType {
+    /// The locale key of its name with its shots (`Rapid Fire {shots}`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::RapidFire => "kt.type.rapid_fire",
+            Self::Assault => "kt.type.assault",
+            Self::Heavy => "kt.type.heavy",
+            Self::Pistol => "kt.type.pistol",
+            Self::Grenade => "kt.type.grenade",
+            Self::Melee => "kt.type.melee",
+        }
+    }
+}
+
 /// A weapon's class, for the composition rules (KT-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
