@@ -52,6 +52,8 @@ pub enum TableRoll {
     Jump(Jump),
     /// A grenade thrown (KT-14).
     Grenade(GrenadeAttack),
+    /// A charge, with a bayonet or not (KT-9, EQ-13).
+    Charge(actions::Charge),
     /// The initiative at the start of a turn, between so many players
     /// (KT-10).
     Initiative {
@@ -229,6 +231,20 @@ pub fn roll<R: Rng + ?Sized>(
                     .int("count", g.wounds),
                 g.wounds,
             )
+        }
+        TableRoll::Charge(charge) => {
+            let c = actions::roll_charge(rules, charge, rng);
+            kept(&mut rolls, "battle.for.charge", &c.reach.roll);
+            let outcome = if !c.reach.passed {
+                Msg::new("kt.charge.short").int("inches", c.inches)
+            } else if c.wounds > 0 {
+                Msg::new("kt.charge.bayonet")
+                    .int("inches", c.inches)
+                    .int("count", c.wounds)
+            } else {
+                Msg::new("kt.charge.reached").int("inches", c.inches)
+            };
+            (outcome, c.wounds)
         }
         TableRoll::Initiative { players } => {
             let i = super::killteam::turn::roll_initiative(&rules.killteam.turn, *players, rng)?;

@@ -332,7 +332,7 @@ impl BattleView {
                 },
             );
             self.kt_actions.ui(ui, model, &self.shot, names, out);
-            self.kt_turn.ui(ui, model, out);
+            self.kt_turn.ui(ui, model, names.0, out);
         }
         if self.mode == Mode::CloseCombat && self.strike_back {
             ui.add_space(space::M);

@@ -1,12 +1,14 @@
-//! Kill-team shooting mode's turn card: the activations each player has
-//! (KT-8), the initiative roll (KT-10), and what targeting an Invisible
-//! soldier costs (RIB-3, EQ-30).
+//! Kill-team shooting mode's charge and turn cards: a charge's reach and a
+//! bayonet's wound (KT-9, EQ-13); the activations each player has (KT-8),
+//! the initiative roll (KT-10), and what targeting an Invisible soldier
+//! costs (RIB-3, EQ-30).
 
 use egui::RichText;
 use egui_material_icons::icons;
 
 use super::battle_robot::{field, percent, roll_button};
 use crate::app::{Command, Model};
+use crate::rules::killteam::actions::{self, Charge};
 use crate::rules::killteam::turn;
 use crate::rules::table_roll::TableRoll;
 use crate::ui::theme::{PALETTE, space};
@@ -20,6 +22,10 @@ pub struct KtTurnView {
     pub invisible: bool,
     /// The shooter carries a detector (EQ-30).
     pub detector: bool,
+    /// The distance to the enemy charged, in inches.
+    pub charge_distance: i64,
+    /// The charger carries a bayonet (EQ-13).
+    pub bayonet: bool,
 }
 
 impl Default for KtTurnView {
@@ -28,13 +34,68 @@ impl Default for KtTurnView {
             left: [7, 7],
             invisible: false,
             detector: false,
+            charge_distance: 8,
+            bayonet: false,
         }
     }
 }
 
 impl KtTurnView {
-    /// Shows the card.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    /// Shows the charge and the turn; the charger is `who`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, who: &str, out: &mut Vec<Command>) {
+        self.charge_ui(ui, model, who, out);
+        self.turn_ui(ui, model, out);
+    }
+
+    fn charge_ui(&mut self, ui: &mut egui::Ui, model: &Model, who: &str, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let c = &model.rules.killteam.charge;
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_FAST_FORWARD, lang.t("kt.charge.title"));
+            ui.horizontal_wrapped(|ui| {
+                field(
+                    ui,
+                    lang.t("kt.charge.distance"),
+                    &mut self.charge_distance,
+                    0..=30,
+                );
+                ui.checkbox(&mut self.bayonet, lang.t("kt.charge.with_bayonet"));
+            });
+            let charge = Charge {
+                distance: u32::try_from(self.charge_distance.max(0)).unwrap_or(0),
+                bayonet: self.bayonet,
+            };
+            let p = actions::charge_chance(&model.rules, &charge);
+            ui.label(
+                RichText::new(lang.f(
+                    "kt.charge.odds",
+                    &[
+                        ("base", &c.base_inches.to_string()),
+                        ("dice", &format!("{}D{}", c.die.count, c.die.sides)),
+                        ("p", &percent(p)),
+                    ],
+                ))
+                .strong(),
+            );
+            if self.bayonet {
+                ui.label(lang.f(
+                    "kt.charge.bayonet_rule",
+                    &[("count", &c.bayonet_mortal_wounds.to_string())],
+                ));
+            }
+            roll_button(
+                ui,
+                lang.t("kt.charge.roll"),
+                lang.f("kt.charge.log", &[("soldier", who)]),
+                TableRoll::Charge(charge),
+                out,
+            );
+        });
+        ui.add_space(space::M);
+    }
+
+    fn turn_ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
         let lang = model.lang;
         let rules = &model.rules.killteam.turn;
         card(ui, |ui| {

@@ -224,3 +224,91 @@ fn the_turn_card_counts_activations_and_rolls_the_initiative() {
     );
     assert!(h.query_all_by_label_contains("initiative 1D6 [").count() >= 1);
 }
+
+#[test]
+fn kt_9_a_charge_reaches_6_inches_plus_a_d6() {
+    use muster::rules::killteam::actions::{Charge, charge_chance, roll_charge};
+    let r = rules();
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    let at = |distance| Charge {
+        distance,
+        bayonet: false,
+    };
+    assert!(close(charge_chance(&r, &at(6)), 1.0));
+    assert!(close(charge_chance(&r, &at(7)), 1.0));
+    assert!(close(charge_chance(&r, &at(8)), 5.0 / 6.0));
+    assert!(close(charge_chance(&r, &at(12)), 1.0 / 6.0));
+    assert!(close(charge_chance(&r, &at(13)), 0.0));
+    for seed in 0..60 {
+        let c = roll_charge(&r, &at(9), &mut Pcg64::seed_from_u64(seed));
+        assert_eq!(c.inches, 6 + c.reach.roll.total as u32);
+        assert_eq!(c.reach.passed, c.inches >= 9);
+        assert_eq!(c.wounds, 0, "no bayonet");
+    }
+}
+
+#[test]
+fn eq_13_a_bayonet_deals_1_mortal_wound_after_a_charge_that_reaches() {
+    use muster::rules::killteam::actions::{Charge, roll_charge};
+    let r = rules();
+    let charge = Charge {
+        distance: 9,
+        bayonet: true,
+    };
+    let (mut reached, mut short) = (0, 0);
+    for seed in 0..100 {
+        let c = roll_charge(&r, &charge, &mut Pcg64::seed_from_u64(seed));
+        if c.reach.passed {
+            assert_eq!(c.wounds, 1);
+            reached += 1;
+        } else {
+            assert_eq!(c.wounds, 0, "no wound when it falls short");
+            short += 1;
+        }
+    }
+    assert!(reached > 0 && short > 0);
+}
+
+// KT-9 and EQ-13 on the battle screen: the odds, then the roll in the log.
+#[test]
+fn the_charge_card_shows_the_reach_and_rolls_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let app = muster::app::App::new(
+        Some(dir.path()),
+        &muster::app::Prefs::default(),
+        Box::new(muster::app::ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 3200.0))
+        .build_ui_state(
+            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
+            muster::ui::Gui::new(app),
+        );
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(muster::app::Screen::Battle));
+    h.run();
+    h.get_by_label("Kill-team shooting").click();
+    h.run();
+    assert!(
+        h.query_by_label("Reach 6\" + 1D6: 83.3 % to get there")
+            .is_some()
+    );
+    h.get_by_label("Bayonet (EQ-13)").click();
+    h.run();
+    assert!(
+        h.query_by_label(
+            "If the charge reaches, the target takes 1 mortal wound before the fight."
+        )
+        .is_some()
+    );
+    h.get_by_role_and_label(Role::Button, "Roll the charge")
+        .click();
+    h.run();
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].title, "Shooter charges");
+    assert!(h.query_all_by_label_contains("charge reach 1D6 [").count() >= 1);
+}

@@ -647,3 +647,75 @@ pub fn roll_jump<R: Rng + ?Sized>(
         wounds,
     })
 }
+
+// ------------------------------------------------------------- KT-9, EQ-13
+
+/// The charge (KT-9): its reach, and the bayonet's wound (EQ-13).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeRules {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// The reach before the die, in inches (6").
+    pub base_inches: u32,
+    /// The die added to it (D6).
+    pub die: DiceSpec,
+    /// The mortal wounds a bayonet deals after a charge that reaches, before
+    /// the fight (EQ-13).
+    pub bayonet_mortal_wounds: u32,
+}
+
+/// A charge at an enemy `distance` inches away, with a bayonet or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Charge {
+    /// How far the target is, in inches.
+    pub distance: u32,
+    /// The charger carries a bayonet (EQ-13).
+    pub bayonet: bool,
+}
+
+/// The chance a charge reaches (KT-9): 6" + D6 at least the distance.
+pub fn charge_chance(rules: &RulesData, charge: &Charge) -> f64 {
+    let c = &rules.killteam.charge;
+    let need = charge.distance.saturating_sub(c.base_inches);
+    dice_sum(c.die.count, c.die.sides)
+        .iter()
+        .enumerate()
+        .filter(|&(total, _)| u32::try_from(total).unwrap_or(u32::MAX) >= need)
+        .map(|(_, p)| p)
+        .sum()
+}
+
+/// A charge rolled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChargeRoll {
+    /// The reach die, and whether it reached.
+    pub reach: Check,
+    /// The reach in inches.
+    pub inches: u32,
+    /// Mortal wounds the target takes before the fight (EQ-13).
+    pub wounds: u32,
+}
+
+/// Rolls a charge (KT-9): the reach; a bayonet's wound if it reaches
+/// (EQ-13). The target's free response is fought as close combat.
+pub fn roll_charge<R: Rng + ?Sized>(rules: &RulesData, charge: &Charge, rng: &mut R) -> ChargeRoll {
+    let c = &rules.killteam.charge;
+    let roll = roll_dice(rng, c.die);
+    let inches = c.base_inches + u32::try_from(roll.total.max(0)).unwrap_or(0);
+    let reached = inches >= charge.distance;
+    let wounds = if reached && charge.bayonet {
+        c.bayonet_mortal_wounds
+    } else {
+        0
+    };
+    ChargeRoll {
+        reach: Check {
+            roll,
+            passed: reached,
+        },
+        inches,
+        wounds,
+    }
+}

@@ -419,6 +419,8 @@ pub struct KillTeamData {
     pub jump: super::actions::JumpRules,
     /// The turn: initiative and targeting (KT-10, RIB-3).
     pub turn: super::turn::TurnRules,
+    /// The charge's reach and the bayonet (KT-9, EQ-13).
+    pub charge: super::actions::ChargeRules,
 }
 
 /// Command points and stratagems (KT-11).
