@@ -39,6 +39,13 @@ fn benches(c: &mut Criterion) {
     let pdf = render_pdf(&sheet, Paper::A4, None).expect("renders");
     println!("print/band_50 first PDF: {:?}", start.elapsed());
     let pages = muster::print::pdf::page_count(&sheet, Paper::A4, None).expect("pages");
+    let untagged =
+        muster::print::pdf::render_pdf_with(&sheet, Paper::A4, None, false).expect("renders");
+    println!(
+        "print/band_50 untagged: {} bytes ({:.0} KB)",
+        untagged.len(),
+        untagged.len() as f64 / 1024.0
+    );
     println!(
         "print/band_50: {} bytes ({:.0} KB), {pages} pages",
         pdf.len(),
@@ -55,6 +62,29 @@ fn benches(c: &mut Criterion) {
             let mut changed = sheet.clone();
             changed.title = format!("The Fifty, take {n}");
             render_pdf(std::hint::black_box(&changed), Paper::A4, None).expect("renders")
+        })
+    });
+    group.bench_function("band_50_pdf_untagged", |b| {
+        b.iter(|| {
+            n += 1;
+            let mut changed = sheet.clone();
+            changed.title = format!("The Fifty, untagged {n}");
+            muster::print::pdf::render_pdf_with(
+                std::hint::black_box(&changed),
+                Paper::A4,
+                None,
+                false,
+            )
+            .expect("renders")
+        })
+    });
+    group.bench_function("typeset_only", |b| {
+        b.iter(|| {
+            n += 1;
+            let mut changed = sheet.clone();
+            changed.title = format!("The Fifty, laid out {n}");
+            muster::print::pdf::typeset(std::hint::black_box(&changed), Paper::A4, None)
+                .expect("typesets")
         })
     });
     group.bench_function("band_50_sheet_model", |b| {

@@ -143,14 +143,26 @@ pub fn typeset(
         .map_err(|e| PdfError::Template(diagnostics(&e)))
 }
 
-/// The PDF of a sheet.
+/// The PDF of a sheet, tagged for screen readers.
 pub fn render_pdf(
     sheet: &Sheet,
     paper: Paper,
     template: Option<&str>,
 ) -> Result<Vec<u8>, PdfError> {
+    render_pdf_with(sheet, paper, template, true)
+}
+
+/// The PDF of a sheet; `tagged`: with the structure screen readers use
+/// (larger: every table cell is tagged).
+pub fn render_pdf_with(
+    sheet: &Sheet,
+    paper: Paper,
+    template: Option<&str>,
+    tagged: bool,
+) -> Result<Vec<u8>, PdfError> {
     let doc = typeset(sheet, paper, template)?;
     let options = typst_pdf::PdfOptions {
+        tagged,
         creator: typst::foundations::Smart::Custom(Some(format!(
             "Muster {}",
             env!("CARGO_PKG_VERSION")
