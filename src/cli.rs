@@ -73,6 +73,9 @@ enum Cmd {
         /// Add the text of every rule the sheet names.
         #[arg(long)]
         appendix: bool,
+        /// Tag the PDF's structure for screen readers (a larger file).
+        #[arg(long)]
+        tagged: bool,
     },
     /// Export a document's sheet as text (Markdown) to paste on a forum or
     /// in a chat; on standard output unless `-o` is given.
@@ -154,17 +157,11 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             paper,
             lang,
             appendix,
+            tagged,
         }) => {
             let paper = crate::print::Paper::from_code(&paper).unwrap_or_default();
-            print(
-                &file,
-                Some(&output),
-                Target::Pdf(paper),
-                &lang,
-                appendix,
-                out,
-                err,
-            )
+            let target = Target::Pdf { paper, tagged };
+            print(&file, Some(&output), target, &lang, appendix, out, err)
         }
         Some(Cmd::Export {
             file,
@@ -247,7 +244,10 @@ fn odds(file: &Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 /// What `print` writes.
 #[derive(Clone, Copy)]
 enum Target {
-    Pdf(crate::print::Paper),
+    Pdf {
+        paper: crate::print::Paper,
+        tagged: bool,
+    },
     Markdown,
 }
 
@@ -280,7 +280,7 @@ fn print(
     };
     let bytes = match target {
         Target::Markdown => crate::print::markdown::to_markdown(&sheet).into_bytes(),
-        Target::Pdf(paper) => {
+        Target::Pdf { paper, tagged } => {
             let template = match store::sheet_template(store::default_data_dir().as_deref()) {
                 Ok(t) => t,
                 Err(e) => {
@@ -288,7 +288,7 @@ fn print(
                     return EXIT_UNREADABLE;
                 }
             };
-            match crate::print::render_pdf(&sheet, paper, template.as_deref()) {
+            match crate::print::pdf::render_pdf_with(&sheet, paper, template.as_deref(), tagged) {
                 Ok(pdf) => pdf,
                 Err(e) => {
                     let _ = writeln!(err, "muster: {}: {shown}", lang.msg(&e.msg()));

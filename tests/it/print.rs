@@ -489,11 +489,14 @@ fn cli_print_writes_a_pdf_and_exports_markdown() {
             "--lang",
             "fr",
             "--appendix",
+            "--tagged",
         ],
     );
     assert_eq!(code, 0, "{err}");
     let pdf = std::fs::read(&out).expect("written");
     assert!(pdf.starts_with(b"%PDF-"));
+    // Tagged for screen readers: the structure tree is there.
+    assert!(pdf.windows(15).any(|w| w == b"/StructTreeRoot"));
     let (code, md, err) = muster(&data, &["export", team, "--format", "markdown"]);
     assert_eq!(code, 0, "{err}");
     let md = String::from_utf8(md).expect("utf-8");
