@@ -397,6 +397,7 @@ impl CampaignView {
                 out.push(edit(
                     id,
                     CampaignEdit::Start {
+                        rates: None,
                         choice: Default::default(),
                     },
                 ));

@@ -6,6 +6,7 @@ mod common;
 mod app;
 mod architecture;
 mod campaign;
+mod campaign_coop;
 mod characters;
 mod cli_exit;
 mod close_combat;
