@@ -27,4 +27,5 @@ mod ui;
 mod ui_battle;
 mod ui_battle_machines;
 mod ui_campaign;
+mod ui_campaign_coop;
 mod ui_killteam;
