@@ -265,7 +265,8 @@ impl CampaignView {
                             .checkbox(&mut set, lang.t("campaign.ui.budget_set"))
                             .changed()
                         {
-                            s.recruitment_budget = set.then_some(s.recruitment_budget.unwrap_or(200));
+                            s.recruitment_budget =
+                                set.then_some(s.recruitment_budget.unwrap_or(200));
                         }
                         if let Some(points) = &mut s.recruitment_budget {
                             let l = ui.label(lang.t("campaign.ui.budget_points"));

@@ -472,10 +472,12 @@ impl PlayView {
                             });
                             if !text.trim().is_empty() {
                                 match typed_die(text, sides_of) {
-                                    Some(roll) => typed.push(crate::rules::campaign::InitiativeRoll {
-                                        escort: *side,
-                                        rolls: vec![roll],
-                                    }),
+                                    Some(roll) => {
+                                        typed.push(crate::rules::campaign::InitiativeRoll {
+                                            escort: *side,
+                                            rolls: vec![roll],
+                                        })
+                                    }
                                     None => {
                                         bad = true;
                                         ui.label(
@@ -494,7 +496,10 @@ impl PlayView {
                 });
             let word = lang.t("campaign.ui.initiative_roll");
             if icon_button(ui, icons::ICON_CASINO, word, word, !bad && !model.read_only).clicked() {
-                out.push(edit(c.id.as_str(), CampaignEdit::Initiative { rolls: typed }));
+                out.push(edit(
+                    c.id.as_str(),
+                    CampaignEdit::Initiative { rolls: typed },
+                ));
                 self.initiative.clear();
             }
             let Some(init) = &table.initiative else {
@@ -509,10 +514,10 @@ impl PlayView {
                 .heading(),
             );
             for (place, s) in init.order.iter().enumerate() {
-                let who = s
-                    .escort
-                    .and_then(|e| c.escort(e))
-                    .map_or_else(|| lang.t("campaign.ui.the_enemy").to_owned(), |e| e.player.clone());
+                let who = s.escort.and_then(|e| c.escort(e)).map_or_else(
+                    || lang.t("campaign.ui.the_enemy").to_owned(),
+                    |e| e.player.clone(),
+                );
                 let faces = s
                     .faces()
                     .iter()

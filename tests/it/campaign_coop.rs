@@ -156,7 +156,11 @@ fn a_new_campaign_takes_the_defaults_of_the_users_edited_campaign_json() {
     )
     .expect("write");
     let mut app = app(dir.path());
-    assert!(app.model.rules_problems.is_empty(), "{:?}", app.model.rules_problems);
+    assert!(
+        app.model.rules_problems.is_empty(),
+        "{:?}",
+        app.model.rules_problems
+    );
     app.apply(Command::Create(Campaign::KIND, "Edited".to_owned()));
     let c = app
         .model
@@ -174,12 +178,10 @@ fn a_new_campaign_takes_the_defaults_of_the_users_edited_campaign_json() {
     assert_eq!(c.settings.difficulty, 2);
     // The other kinds are created as before.
     app.apply(Command::create_roster("Band".to_owned()));
-    assert!(
-        app.model
-            .docs
-            .iter()
-            .any(|d| d.get::<muster::rules::Roster>().is_some_and(|r| r.characters.is_empty()))
-    );
+    assert!(app.model.docs.iter().any(|d| {
+        d.get::<muster::rules::Roster>()
+            .is_some_and(|r| r.characters.is_empty())
+    }));
 }
 
 #[test]
@@ -203,12 +205,18 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
         (p.rule.as_ref(), p.key),
         ("CMP-16", "campaign.problem.over_budget")
     );
-    assert!(p.args.iter().any(|(k, v)| *k == "player" && v == "Anne"), "{p:?}");
+    assert!(
+        p.args.iter().any(|(k, v)| *k == "player" && v == "Anne"),
+        "{p:?}"
+    );
     // 60 split between two is 30 each: Anne fits.
     let c = with_budget(&c, Budget::Split, Some(60), &r);
     let c = start(&c, &r);
     // The enemy's points are the mission's: the split leaves them alone.
-    assert_eq!(c.mission.as_ref().expect("mission").points, first_investigation(&r).1);
+    assert_eq!(
+        c.mission.as_ref().expect("mission").points,
+        first_investigation(&r).1
+    );
     assert_eq!(c.enemy_multiplier(), 1);
     // No budget at all is not checked; a budget of 0 is refused.
     let c = two_players(&["Ada", "Abe", "Al"], &r);
@@ -273,7 +281,11 @@ fn cmp_16_the_enemy_points_replay_exactly_after_the_mission_list_is_edited() {
     let (again, _) = c.replay(&changed).expect("replays");
     assert!(again.same_state(&c));
     assert_eq!(again.mission.expect("mission").points, points);
-    assert!(c.validate(&changed).is_empty(), "{:?}", c.validate(&changed));
+    assert!(
+        c.validate(&changed).is_empty(),
+        "{:?}",
+        c.validate(&changed)
+    );
 }
 
 fn playing_two(r: &RulesData) -> Campaign {
@@ -302,7 +314,11 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
             &mut rng,
         )
         .expect("tested");
-    let init = c.table.as_ref().and_then(|t| t.initiative.clone()).expect("order");
+    let init = c
+        .table
+        .as_ref()
+        .and_then(|t| t.initiative.clone())
+        .expect("order");
     assert_eq!(init.turn, 1);
     // Ben (5), the enemy (4), Anne (3): one die each, the enemy's once.
     let order: Vec<Option<u32>> = init.order.iter().map(|s| s.escort).collect();
@@ -316,7 +332,11 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
     assert_eq!(rolls, &init.order);
     // The next turn's test, rolled by Muster, is turn 2; the data's die.
     let c = ok(&c, E::Initiative { rolls: vec![] }, &r);
-    let init = c.table.as_ref().and_then(|t| t.initiative.clone()).expect("order");
+    let init = c
+        .table
+        .as_ref()
+        .and_then(|t| t.initiative.clone())
+        .expect("order");
     assert_eq!(init.turn, 2);
     assert_eq!(init.order.len(), 3);
     assert!(
@@ -352,7 +372,11 @@ fn cmp_16_sides_that_tie_roll_again_between_themselves() {
         },
         &r,
     );
-    let init = c.table.as_ref().and_then(|t| t.initiative.clone()).expect("order");
+    let init = c
+        .table
+        .as_ref()
+        .and_then(|t| t.initiative.clone())
+        .expect("order");
     let order: Vec<Option<u32>> = init.order.iter().map(|s| s.escort).collect();
     assert_eq!(order, vec![Some(2), Some(1), None]);
     assert_eq!(init.order[2].rolls.len(), 1);
@@ -364,7 +388,11 @@ fn cmp_16_sides_that_tie_roll_again_between_themselves() {
         },
         &r,
     );
-    let init = c.table.as_ref().and_then(|t| t.initiative.clone()).expect("order");
+    let init = c
+        .table
+        .as_ref()
+        .and_then(|t| t.initiative.clone())
+        .expect("order");
     assert_eq!(init.order[2].escort, Some(2));
     assert!(init.order[..2].iter().all(|s| s.rolls.len() >= 2));
     assert_ne!(init.order[0].faces(), init.order[1].faces());
@@ -382,12 +410,19 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
         },
         &r,
     );
-    assert_eq!((p.rule.as_ref(), p.key), ("CMP-16", "campaign.problem.bad_dice"));
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("CMP-16", "campaign.problem.bad_dice")
+    );
     // A roll-off die for a side that tied with nobody.
     let p = refused(
         &c,
         E::Initiative {
-            rolls: vec![side(Some(1), &[6, 3]), side(Some(2), &[2]), side(None, &[1])],
+            rolls: vec![
+                side(Some(1), &[6, 3]),
+                side(Some(2), &[2]),
+                side(None, &[1]),
+            ],
         },
         &r,
     );
@@ -436,7 +471,11 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
     // Replay gives the same campaign.
     let (again, _) = c.replay(&changed).expect("replays");
     assert!(again.same_state(&c));
-    assert!(c.validate(&changed).is_empty(), "{:?}", c.validate(&changed));
+    assert!(
+        c.validate(&changed).is_empty(),
+        "{:?}",
+        c.validate(&changed)
+    );
     // Its next results use the recorded numbers, not the edited ones.
     let c = ok(&c, E::BeginMission, &changed);
     let c = ok(
@@ -453,7 +492,10 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
     let per = r.campaign.reinforcement_per_mission + r.campaign.difficulty_reinforcement;
     assert_eq!(c.escorts[0].reinforcement, per);
     let c = ok(&c, E::ExchangeVp { escort: 1, vp: 1 }, &changed);
-    assert_eq!(c.escorts[0].reinforcement, per + r.campaign.vp_exchange_rate);
+    assert_eq!(
+        c.escorts[0].reinforcement,
+        per + r.campaign.vp_exchange_rate
+    );
     let base = r.campaign.recruit.character_base;
     let c = ok(
         &c,
@@ -474,7 +516,11 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
     let m = c.mission.clone().expect("next mission");
     let listed = changed.campaign.mission(&m.mission).expect("listed").points;
     assert_eq!(m.points, listed + r.campaign.difficulty_enemy_points);
-    assert!(c.validate(&changed).is_empty(), "{:?}", c.validate(&changed));
+    assert!(
+        c.validate(&changed).is_empty(),
+        "{:?}",
+        c.validate(&changed)
+    );
     // A campaign started after the edit plays by the new numbers.
     let fresh = start(&setup(&["Ada"], &changed), &changed);
     assert_eq!(fresh.escorts[0].fate_points, 1);
@@ -506,7 +552,10 @@ fn cmp_13_a_campaign_started_before_the_numbers_were_recorded_still_replays() {
     assert!(old.rates.is_none());
     assert!(old.validate(&r).is_empty(), "{:?}", old.validate(&r));
     // It plays on by the data's numbers.
-    assert_eq!(old.escorts[0].reinforcement, r.campaign.reinforcement_per_mission);
+    assert_eq!(
+        old.escorts[0].reinforcement,
+        r.campaign.reinforcement_per_mission
+    );
 }
 
 #[test]
@@ -532,7 +581,11 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     );
     // A kill-team soldier: his soldier equivalents.
     let scion = soldier("Kell", "tempestus_scion");
-    let eq = r.killteam.kind("tempestus_scion").expect("kind").equivalents;
+    let eq = r
+        .killteam
+        .kind("tempestus_scion")
+        .expect("kind")
+        .equivalents;
     assert_eq!(
         c.recruit_cost(&scion, &r).expect("priced"),
         costs.per_soldier_equivalent * eq
@@ -551,7 +604,12 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
         (p.rule.as_ref(), p.key),
         ("CMP-7", "campaign.problem.recruit_cost")
     );
-    assert!(p.args.iter().any(|(k, v)| *k == "price" && v == &costs.character_base.to_string()), "{p:?}");
+    assert!(
+        p.args
+            .iter()
+            .any(|(k, v)| *k == "price" && v == &costs.character_base.to_string()),
+        "{p:?}"
+    );
     let line = muster::i18n::Lang::En.problem_line(&p);
     assert!(line.contains("CMP-7"), "{line}");
     // A soldier is not a recruit of a Rogue Trader band.
@@ -585,9 +643,21 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
         },
         &r,
     );
-    let kt = ok(&kt, escort("Kim", "killteam", vec![soldier("Sarge", "sergeant")]), &r);
-    let kt = ok(&ok(&start(&kt, &r), E::BeginMission, &r), E::EndMission { result: lost(), played: vec![] }, &r);
-    let price = costs.per_soldier_equivalent * r.killteam.kind("guardsman").expect("kind").equivalents;
+    let kt = ok(
+        &kt,
+        escort("Kim", "killteam", vec![soldier("Sarge", "sergeant")]),
+        &r,
+    );
+    let kt = ok(
+        &ok(&start(&kt, &r), E::BeginMission, &r),
+        E::EndMission {
+            result: lost(),
+            played: vec![],
+        },
+        &r,
+    );
+    let price =
+        costs.per_soldier_equivalent * r.killteam.kind("guardsman").expect("kind").equivalents;
     let kt = ok(
         &kt,
         E::Recruit {

@@ -94,7 +94,8 @@ fn cmp_16_the_recruitment_budget_is_set_up_with_its_warning() {
             .is_some()
     );
     // A budget set: each escort's cost is shown against it.
-    h.get_by_role_and_label(Role::CheckBox, "Set a budget").click();
+    h.get_by_role_and_label(Role::CheckBox, "Set a budget")
+        .click();
     h.run();
     assert_eq!(campaign(&h).settings.recruitment_budget, Some(200));
     type_into(&mut h, "Player", "Camille");
@@ -198,7 +199,10 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
         .find(|s| s.escort == Some(1))
         .expect("Anne");
     assert_eq!(anne.faces()[0], 6);
-    assert!(h.query_by_label("Turn 1: the order of activation").is_some());
+    assert!(
+        h.query_by_label("Turn 1: the order of activation")
+            .is_some()
+    );
     assert!(h.query_all_by_label("Acts first").next().is_some());
     let first = &init.order[0];
     let who = match first.escort {
@@ -214,13 +218,19 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
     // The next turn, then an undo back to turn 1.
     button(&mut h, "Test initiative");
     assert_eq!(
-        campaign(&h).table.and_then(|t| t.initiative).map(|i| i.turn),
+        campaign(&h)
+            .table
+            .and_then(|t| t.initiative)
+            .map(|i| i.turn),
         Some(2)
     );
     h.state_mut().app.apply(Command::Undo);
     h.run();
     assert_eq!(
-        campaign(&h).table.and_then(|t| t.initiative).map(|i| i.turn),
+        campaign(&h)
+            .table
+            .and_then(|t| t.initiative)
+            .map(|i| i.turn),
         Some(1)
     );
     // A face the die does not have is refused before it is sent.

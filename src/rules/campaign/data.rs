@@ -382,8 +382,9 @@ impl CampaignData {
             return Err(Problem::new(DATA, "data.campaign.threshold"));
         }
         if self.initiative.die < 2 {
-            return Err(Problem::new(DATA, "data.campaign.initiative_die")
-                .arg("die", self.initiative.die));
+            return Err(
+                Problem::new(DATA, "data.campaign.initiative_die").arg("die", self.initiative.die)
+            );
         }
         if self.recon.die == 0 {
             return Err(Problem::new(DATA, "data.zero_faces").arg("what", "recon"));

@@ -349,9 +349,11 @@ impl Campaign {
             None => m
                 .points
                 .saturating_mul(self.enemy_multiplier())
-                .saturating_add(self.settings.difficulty.saturating_mul(
-                    self.rates(data).difficulty_enemy_points,
-                )),
+                .saturating_add(
+                    self.settings
+                        .difficulty
+                        .saturating_mul(self.rates(data).difficulty_enemy_points),
+                ),
         };
         choice.points = Some(points);
         choice.mission = Some(m.id.clone());
@@ -755,8 +757,9 @@ impl Campaign {
                         .collect::<Vec<_>>()
                         .join(" · ");
                     let line = match side.escort.and_then(|e| self.escort(e)) {
-                        Some(e) => Msg::new("campaign.log.initiative_player")
-                            .text("player", &e.player),
+                        Some(e) => {
+                            Msg::new("campaign.log.initiative_player").text("player", &e.player)
+                        }
                         None => Msg::new("campaign.log.initiative_enemy"),
                     };
                     out.lines.push((
@@ -1288,9 +1291,7 @@ impl Campaign {
         cost: u32,
         rules: &RulesData,
     ) -> Result<(), Problem> {
-        let e = self
-            .escort(escort)
-            .ok_or_else(|| no_escort(escort))?;
+        let e = self.escort(escort).ok_or_else(|| no_escort(escort))?;
         let fits = matches!(
             (e.kind.as_str(), member),
             ("roster", Member::Character(_)) | ("killteam", Member::Soldier(_))
@@ -1331,7 +1332,8 @@ impl Campaign {
                 rolls: Vec::new(),
             })
             .collect();
-        let mut typed: Vec<std::collections::VecDeque<Roll>> = vec![Default::default(); sides.len()];
+        let mut typed: Vec<std::collections::VecDeque<Roll>> =
+            vec![Default::default(); sides.len()];
         for g in given {
             let Some(at) = sides.iter().position(|s| s.escort == g.escort) else {
                 return Err(no_escort(g.escort.unwrap_or_default()));
@@ -1370,7 +1372,10 @@ impl Campaign {
             depth += 1;
         }
         if typed.iter().any(|t| !t.is_empty()) {
-            return Err(Problem::new("CMP-16", "campaign.problem.initiative_extra_dice"));
+            return Err(Problem::new(
+                "CMP-16",
+                "campaign.problem.initiative_extra_dice",
+            ));
         }
         // Highest first, a roll-off deciding between equals; the sort is
         // stable, so sides still equal keep the escorts' order.
