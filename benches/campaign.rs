@@ -54,6 +54,7 @@ pub fn long_campaign(rules: &RulesData) -> Campaign {
     c = play(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice::default(),
         },
     );

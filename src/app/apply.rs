@@ -122,7 +122,7 @@ impl App {
             name.trim().to_owned()
         };
         let id = self.fresh_id(&name);
-        let doc = entry.create(id.clone(), name);
+        let doc = entry.create(id.clone(), name, &self.model.rules);
         self.record(
             Action::New.label(),
             vec![(DocKey::new(kind, id.clone()), None, Some(doc))],

@@ -93,8 +93,9 @@ pub trait DocKind:
     /// An edit of this kind of document.
     type Edit: Clone + Debug + PartialEq + Send + Sync + 'static;
 
-    /// A new, empty document.
-    fn create(id: String, name: String) -> Self;
+    /// A new, empty document, its defaults taken from the rules data in
+    /// use (the user's overrides included).
+    fn create(id: String, name: String, rules: &RulesData) -> Self;
     /// Stable id: also the file name.
     fn id(&self) -> &str;
     /// Sets the id (a document read from a file takes the file's name).

@@ -303,7 +303,7 @@ impl DocKind for Roster {
     const DEFAULT_NAME: &'static str = "roster.default_name";
     type Edit = RosterEdit;
 
-    fn create(id: String, name: String) -> Self {
+    fn create(id: String, name: String, _rules: &RulesData) -> Self {
         Self::new(id, name)
     }
     fn id(&self) -> &str {

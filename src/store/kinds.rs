@@ -24,7 +24,7 @@ pub struct Kind {
     parse: fn(&str, &str) -> Result<Doc, DocError>,
     parse_fast: fn(&str) -> Option<Doc>,
     to_json: fn(&Doc) -> Result<String, DocError>,
-    create: fn(String, String) -> Doc,
+    create: fn(String, String, &RulesData) -> Doc,
     apply: ApplyFn,
     is_bare_v1: fn(&serde_json::Map<String, serde_json::Value>) -> bool,
 }
@@ -55,8 +55,8 @@ fn to_json_kind<K: DocKind>(doc: &Doc) -> Result<String, DocError> {
     document::to_json(doc)
 }
 
-fn create_kind<K: DocKind>(id: String, name: String) -> Doc {
-    Doc::new(K::create(id, name))
+fn create_kind<K: DocKind>(id: String, name: String, rules: &RulesData) -> Doc {
+    Doc::new(K::create(id, name, rules))
 }
 
 impl Kind {
@@ -76,9 +76,10 @@ impl Kind {
         }
     }
 
-    /// A new, empty document of this kind.
-    pub fn create(&self, id: String, name: String) -> Doc {
-        (self.create)(id, name)
+    /// A new, empty document of this kind, its defaults from `rules` (the
+    /// rules data in use, the user's overrides included).
+    pub fn create(&self, id: String, name: String, rules: &RulesData) -> Doc {
+        (self.create)(id, name, rules)
     }
 
     /// Applies an edit to a document of this kind: the new document, what

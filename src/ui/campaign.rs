@@ -11,8 +11,8 @@ use super::campaign_play::PlayView;
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::campaign::{
-    Campaign, CampaignCharacter, CampaignEdit, CharId, ExportedEscort, Injuries, Member, Mission,
-    NewEscort, Phase, PoolMode, State,
+    Budget, Campaign, CampaignCharacter, CampaignEdit, CharId, ExportedEscort, Injuries, Member,
+    Mission, NewEscort, Phase, PoolMode, State,
 };
 use crate::rules::data::name_in;
 use crate::rules::{DocKey, DocKind, KillTeam, Roster};
@@ -250,6 +250,31 @@ impl CampaignView {
                         );
                     });
                     ui.end_row();
+                    // CMP-16: the recruitment budget, split or per player.
+                    ui.label(lang.t("campaign.ui.budget"));
+                    ui.vertical(|ui| {
+                        for b in [Budget::Split, Budget::PerPlayer] {
+                            ui.radio_value(&mut s.budget, b, lang.t(b.key()));
+                        }
+                    });
+                    ui.end_row();
+                    ui.label(lang.t("campaign.ui.recruitment_budget"));
+                    ui.horizontal(|ui| {
+                        let mut set = s.recruitment_budget.is_some();
+                        if ui
+                            .checkbox(&mut set, lang.t("campaign.ui.budget_set"))
+                            .changed()
+                        {
+                            s.recruitment_budget =
+                                set.then_some(s.recruitment_budget.unwrap_or(200));
+                        }
+                        if let Some(points) = &mut s.recruitment_budget {
+                            let l = ui.label(lang.t("campaign.ui.budget_points"));
+                            ui.add(egui::DragValue::new(points).range(1..=10_000))
+                                .labelled_by(l.id);
+                        }
+                    });
+                    ui.end_row();
                     let l = ui.label(lang.t("campaign.ui.nemesis"));
                     let nemesis = if s.nemesis.is_empty() {
                         lang.t("campaign.ui.choose").to_owned()
@@ -292,6 +317,9 @@ impl CampaignView {
                     ui.end_row();
                 });
             s.secondary.retain(|x| *x != s.nemesis);
+            if s.budget == Budget::PerPlayer {
+                alert(ui, Tone::Warning, lang.t("campaign.ui.per_player_warning"));
+            }
             if s != c.settings {
                 out.push(edit(id, CampaignEdit::SetSettings { settings: s }));
             }
@@ -313,6 +341,7 @@ impl CampaignView {
                         ))
                         .color(PALETTE.text_subdued),
                     );
+                    budget_badge(ui, model, c, e.id);
                     let name = lang.f("campaign.ui.remove_escort", &[("player", &e.player)]);
                     if icon_button(
                         ui,
@@ -397,6 +426,7 @@ impl CampaignView {
                 out.push(edit(
                     id,
                     CampaignEdit::Start {
+                        rates: None,
                         choice: Default::default(),
                     },
                 ));
@@ -432,6 +462,36 @@ fn new_escort(model: &Model, key: &DocKey, player: &str) -> Option<NewEscort> {
         kind: doc.kind().to_owned(),
         members,
     })
+}
+
+/// An escort's cost as recruits against its player's share of the
+/// recruitment budget (CMP-16): by icon and word, not colour alone.
+fn budget_badge(ui: &mut egui::Ui, model: &Model, c: &Campaign, escort: u32) {
+    let lang = model.lang;
+    let cost = match c.escort_cost(escort, &model.rules) {
+        Ok(cost) => cost,
+        Err(p) => {
+            badge(ui, Tone::Error, &lang.problem_line(&p));
+            return;
+        }
+    };
+    let cost_text = cost.to_string();
+    match c.budget_share() {
+        None => {
+            ui.label(
+                RichText::new(lang.f("campaign.ui.escort_cost", &[("cost", &cost_text)]))
+                    .color(PALETTE.text_subdued),
+            );
+        }
+        Some(share) => {
+            let args = [("cost", cost_text.as_str()), ("share", &share.to_string())];
+            if cost > share {
+                badge(ui, Tone::Error, &lang.f("campaign.ui.over_share", &args));
+            } else {
+                badge(ui, Tone::Good, &lang.f("campaign.ui.within_share", &args));
+            }
+        }
+    }
 }
 
 /// One figure of the header: an icon, a number and what it counts.
@@ -590,6 +650,18 @@ pub fn mission_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<
             ))
             .strong(),
         );
+        let players = c.enemy_multiplier();
+        if players > 1 {
+            badge(
+                ui,
+                Tone::Warning,
+                &lang.f(
+                    "campaign.ui.enemy_multiplied",
+                    &[("players", &players.to_string())],
+                ),
+            )
+            .on_hover_text(lang.t("campaign.ui.per_player_warning"));
+        }
         if c.guide {
             badge(ui, Tone::Good, lang.t("campaign.ui.guide_hired"));
         }

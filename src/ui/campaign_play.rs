@@ -16,7 +16,7 @@ use crate::rules::campaign::{
 };
 use crate::rules::data::name_in;
 use crate::rules::dice::Roll;
-use crate::rules::{Characteristic, Roster};
+use crate::rules::{Characteristic, KillTeam, Roster};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
@@ -41,6 +41,8 @@ pub struct PlayView {
     force: Option<MissionType>,
     /// Why.
     reason: String,
+    /// The initiative dice typed in, per side (none: the enemy).
+    initiative: BTreeMap<Option<crate::rules::campaign::EscortId>, String>,
 }
 
 /// What one player is typing in the reinforcements step.
@@ -48,10 +50,9 @@ pub struct PlayView {
 struct Buy {
     /// VP to exchange.
     exchange: u32,
-    /// The character recruited: a roster and one of its characters.
+    /// The character recruited: a roster or kill team, and one of its
+    /// characters or soldiers.
     recruit: Option<(String, u64)>,
-    /// What he costs.
-    recruit_cost: u32,
     /// Points spent on something else.
     spend: u32,
     /// On what.
@@ -185,6 +186,8 @@ impl PlayView {
             return;
         };
         mission_ui(ui, model, c, out);
+        ui.add_space(space::M);
+        self.initiative_ui(ui, model, c, table, out);
         ui.add_space(space::M);
         for e in &c.escorts {
             ui.horizontal(|ui| {
@@ -408,6 +411,147 @@ impl PlayView {
         });
     }
 
+    /// "Who acts first" (CMP-16): each player tests his initiative, the
+    /// enemy's is tested once; a die per side, rolled by Muster or typed
+    /// in, and the order they give.
+    fn initiative_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        c: &Campaign,
+        table: &crate::rules::campaign::Table,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let sides_of = c.rates(&model.rules.campaign).initiative.die;
+        let sides: Vec<(Option<crate::rules::campaign::EscortId>, String)> = c
+            .escorts
+            .iter()
+            .map(|e| (Some(e.id), e.player.clone()))
+            .chain(std::iter::once((
+                None,
+                lang.t("campaign.ui.the_enemy").to_owned(),
+            )))
+            .collect();
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(
+                ui,
+                icons::ICON_FORMAT_LIST_NUMBERED,
+                lang.t("campaign.ui.initiative_title"),
+            );
+            ui.add(
+                egui::Label::new(
+                    RichText::new(lang.t("campaign.ui.initiative_hint"))
+                        .color(PALETTE.text_subdued),
+                )
+                .wrap(),
+            );
+            ui.add_space(space::S);
+            let mut typed = Vec::new();
+            let mut bad = false;
+            egui::Grid::new("cmp-initiative")
+                .num_columns(2)
+                .spacing([space::M, space::S])
+                .show(ui, |ui| {
+                    for (side, who) in &sides {
+                        let text = self.initiative.entry(*side).or_default();
+                        ui.label(RichText::new(who).strong());
+                        ui.horizontal(|ui| {
+                            let label = lang.f(
+                                "campaign.ui.initiative_die",
+                                &[("sides", &sides_of.to_string()), ("who", who)],
+                            );
+                            let r = ui.add(
+                                egui::TextEdit::singleline(text)
+                                    .desired_width(36.0)
+                                    .hint_text(lang.t("campaign.ui.initiative_muster")),
+                            );
+                            r.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
+                            });
+                            if !text.trim().is_empty() {
+                                match typed_die(text, sides_of) {
+                                    Some(roll) => {
+                                        typed.push(crate::rules::campaign::InitiativeRoll {
+                                            escort: *side,
+                                            rolls: vec![roll],
+                                        })
+                                    }
+                                    None => {
+                                        bad = true;
+                                        ui.label(
+                                            RichText::new(lang.f(
+                                                "campaign.ui.not_a_face",
+                                                &[("sides", &sides_of.to_string())],
+                                            ))
+                                            .color(PALETTE.error),
+                                        );
+                                    }
+                                }
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+            let word = lang.t("campaign.ui.initiative_roll");
+            if icon_button(ui, icons::ICON_CASINO, word, word, !bad && !model.read_only).clicked() {
+                out.push(edit(
+                    c.id.as_str(),
+                    CampaignEdit::Initiative { rolls: typed },
+                ));
+                self.initiative.clear();
+            }
+            let Some(init) = &table.initiative else {
+                return;
+            };
+            ui.add_space(space::S);
+            ui.label(
+                RichText::new(lang.f(
+                    "campaign.ui.initiative_turn",
+                    &[("turn", &init.turn.to_string())],
+                ))
+                .heading(),
+            );
+            for (place, s) in init.order.iter().enumerate() {
+                let who = s.escort.and_then(|e| c.escort(e)).map_or_else(
+                    || lang.t("campaign.ui.the_enemy").to_owned(),
+                    |e| e.player.clone(),
+                );
+                let faces = s
+                    .faces()
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                let line = lang.f(
+                    "campaign.ui.initiative_place",
+                    &[
+                        ("place", &(place + 1).to_string()),
+                        ("who", &who),
+                        ("faces", &faces),
+                    ],
+                );
+                ui.horizontal(|ui| {
+                    let icon = if s.escort.is_some() {
+                        icons::ICON_GROUPS
+                    } else {
+                        icons::ICON_SKULL
+                    };
+                    ui.label(icon.rich_text().size(20.0).color(PALETTE.accent));
+                    ui.label(RichText::new(&line).size(18.0).strong())
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
+                    if place == 0 {
+                        badge(ui, Tone::Good, lang.t("campaign.ui.acts_first"));
+                    }
+                    if s.rolls.len() > 1 {
+                        badge(ui, Tone::Info, lang.t("campaign.ui.rolled_off"));
+                    }
+                });
+            }
+        });
+    }
+
     /// The post-mission wizard, every step on one page.
     #[allow(clippy::too_many_lines)]
     pub fn debrief_ui(
@@ -563,7 +707,7 @@ impl PlayView {
                         .labelled_by(l.id);
                     if let Some(who) = self.recon {
                         let name = c.character(who).map_or("", |x| x.name()).to_owned();
-                        let sides = model.rules.campaign.recon.die;
+                        let sides = c.rates(&model.rules.campaign).recon.die;
                         if let Some(roll) =
                             dice_ui(ui, lang, &name, sides, &mut self.recon_typed, true)
                         {
@@ -582,7 +726,7 @@ impl PlayView {
                 });
             }
             if d.guide_offered && !c.guide {
-                let cost = model.rules.campaign.recon.guide_cost;
+                let cost = c.rates(&model.rules.campaign).recon.guide_cost;
                 for e in &c.escorts {
                     let name = lang.f(
                         "campaign.ui.hire_guide",
@@ -782,7 +926,7 @@ impl PlayView {
     ) {
         let lang = model.lang;
         let id = c.id.as_str();
-        let rate = model.rules.campaign.vp_exchange_rate;
+        let rate = c.rates(&model.rules.campaign).vp_exchange_rate;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             step_title(ui, step, lang.t("campaign.ui.step.reinforcements"), false);
@@ -827,63 +971,55 @@ impl PlayView {
                     });
                     ui.horizontal_wrapped(|ui| {
                         let l = ui.label(lang.t("campaign.ui.recruit_from"));
-                        let shown = buy
-                            .recruit
+                        let member = recruit_member(model, &e.kind, buy.recruit.as_ref());
+                        let shown = member
                             .as_ref()
-                            .and_then(|(r, cid)| model.roster(r).and_then(|r| r.character(*cid)))
-                            .map_or(lang.t("campaign.ui.choose"), |ch| ch.name.as_str())
+                            .map_or(lang.t("campaign.ui.choose"), Member::name)
                             .to_owned();
                         egui::ComboBox::from_id_salt("cmp-recruit")
                             .selected_text(shown)
                             .show_ui(ui, |ui| {
-                                for r in model.rosters() {
-                                    for ch in &r.characters {
-                                        let pick = Some((r.id.clone(), ch.id));
-                                        let selected = buy.recruit == pick;
-                                        if ui
-                                            .selectable_label(
-                                                selected,
-                                                format!("{} › {}", r.name, ch.name),
-                                            )
-                                            .clicked()
-                                        {
-                                            buy.recruit = pick;
-                                            buy.recruit_cost = ch.worth(&model.rules);
-                                        }
+                                for (doc, who, name) in recruit_choices(model, &e.kind) {
+                                    let pick = Some((doc, who));
+                                    let selected = buy.recruit == pick;
+                                    if ui.selectable_label(selected, name).clicked() {
+                                        buy.recruit = pick;
                                     }
                                 }
                             })
                             .response
                             .labelled_by(l.id);
-                        let l = ui.label(lang.t("campaign.ui.cost"));
-                        ui.add(egui::DragValue::new(&mut buy.recruit_cost).range(0..=1000))
-                            .labelled_by(l.id);
-                        let member = buy
-                            .recruit
-                            .as_ref()
-                            .and_then(|(r, cid)| {
-                                model.get::<Roster>(r).and_then(|r| r.character(*cid))
-                            })
-                            .cloned();
+                        // CMP-7: the price is the rules', never typed.
+                        let price = member.as_ref().map(|m| c.recruit_cost(m, &model.rules));
+                        match &price {
+                            Some(Ok(cost)) => {
+                                ui.label(
+                                    RichText::new(lang.f(
+                                        "campaign.ui.recruit_price",
+                                        &[("cost", &cost.to_string())],
+                                    ))
+                                    .strong(),
+                                )
+                                .on_hover_text(lang.t("campaign.ui.recruit_price_hint"));
+                            }
+                            Some(Err(p)) => {
+                                badge(ui, Tone::Error, &lang.problem_line(p));
+                            }
+                            None => {}
+                        }
+                        let cost = price.and_then(Result::ok);
                         let go = lang.t("campaign.ui.recruit");
                         let name = lang.f("campaign.ui.recruit_for", &[("player", &e.player)]);
-                        let enough = c.reinforcement_of(e.id) >= buy.recruit_cost;
-                        if icon_button(
-                            ui,
-                            icons::ICON_PERSON_ADD,
-                            go,
-                            &name,
-                            member.is_some() && enough,
-                        )
-                        .clicked()
-                            && let Some(ch) = member
+                        let enough = cost.is_some_and(|p| c.reinforcement_of(e.id) >= p);
+                        if icon_button(ui, icons::ICON_PERSON_ADD, go, &name, enough).clicked()
+                            && let (Some(member), Some(cost)) = (member, cost)
                         {
                             out.push(edit(
                                 id,
                                 CampaignEdit::Recruit {
                                     escort: e.id,
-                                    member: Member::Character(ch),
-                                    cost: buy.recruit_cost,
+                                    member,
+                                    cost,
                                 },
                             ));
                         }
@@ -917,5 +1053,50 @@ impl PlayView {
                 });
             }
         });
+    }
+}
+
+/// Who a player may recruit (CMP-7): the characters of every roster for a
+/// Rogue Trader band, the soldiers of every kill team for a kill team, as
+/// (document, id, name shown).
+fn recruit_choices(model: &Model, kind: &str) -> Vec<(String, u64, String)> {
+    if kind == "killteam" {
+        model
+            .docs
+            .iter()
+            .filter_map(|d| d.get::<KillTeam>())
+            .flat_map(|t| {
+                t.soldiers
+                    .iter()
+                    .map(|s| (t.id.clone(), s.id, format!("{} › {}", t.name, s.name)))
+            })
+            .collect()
+    } else {
+        model
+            .rosters()
+            .flat_map(|r| {
+                r.characters
+                    .iter()
+                    .map(|ch| (r.id.clone(), ch.id, format!("{} › {}", r.name, ch.name)))
+            })
+            .collect()
+    }
+}
+
+/// The recruit picked, as a campaign member of the escort's kind.
+fn recruit_member(model: &Model, kind: &str, pick: Option<&(String, u64)>) -> Option<Member> {
+    let (doc, who) = pick?;
+    if kind == "killteam" {
+        model
+            .get::<KillTeam>(doc)
+            .and_then(|t| t.soldier(*who))
+            .cloned()
+            .map(Member::Soldier)
+    } else {
+        model
+            .get::<Roster>(doc)
+            .and_then(|r| r.character(*who))
+            .cloned()
+            .map(Member::Character)
     }
 }

@@ -69,6 +69,7 @@ pub fn started(names: &[&str], r: &RulesData) -> Campaign {
     ok(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice {
                 draw: die(6, 1),
                 ..MissionChoice::default()
@@ -297,6 +298,7 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
         let c = ok(
             &c,
             E::Start {
+                rates: None,
                 choice: MissionChoice {
                     draw: die(sides, face),
                     ..MissionChoice::default()
@@ -312,6 +314,7 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
     let picked = ok(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice {
                 pick: Some(pick.clone()),
                 ..MissionChoice::default()
@@ -331,6 +334,7 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
     let p = refused(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice {
                 pick: Some(survival),
                 ..MissionChoice::default()
@@ -343,6 +347,7 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
     let p = refused(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice {
                 draw: die(20, 15),
                 ..MissionChoice::default()
@@ -382,6 +387,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
     let p = refused(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice::default(),
         },
         &r,
@@ -408,6 +414,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
     let c = ok(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice {
                 draw: die(
                     u32::try_from(list.len()).unwrap(),
@@ -428,6 +435,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
     let c2 = ok(
         &c2,
         E::Start {
+            rates: None,
             choice: MissionChoice {
                 draw: die(
                     u32::try_from(list.len()).unwrap(),
@@ -551,24 +559,34 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
     assert_eq!(c.escorts[0].reinforcement, 20);
     let c = play(&next(&c, &r), &[], won(0), &r);
     assert_eq!(c.escorts[0].reinforcement, 40);
-    // They buy characters; not more than are held.
+    // They buy characters at the rules' price; not more than are held.
     let c2 = ok(
         &c,
         E::Recruit {
             escort: 1,
             member: human("Recruit"),
-            cost: 25,
+            cost: r.campaign.recruit.character_base,
         },
         &r,
     );
-    assert_eq!(c2.escorts[0].reinforcement, 15);
+    assert_eq!(
+        c2.escorts[0].reinforcement,
+        40 - r.campaign.recruit.character_base
+    );
     assert_eq!(state(&c2, "Recruit"), State::Fit);
+    let Member::Character(mut hero) = human("Too dear") else {
+        unreachable!()
+    };
+    hero.type_id = Some("major_hero".into());
+    let hero = Member::Character(hero);
+    let price = c2.recruit_cost(&hero, &r).expect("priced");
+    assert!(price > c2.escorts[0].reinforcement);
     let p = refused(
         &c2,
         E::Recruit {
             escort: 1,
-            member: human("Too dear"),
-            cost: 16,
+            member: hero,
+            cost: price,
         },
         &r,
     );
@@ -588,6 +606,7 @@ fn cmp_8_difficulty_adds_enemy_points_and_reinforcements() {
     let c = ok(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice {
                 draw: die(6, 1),
                 ..MissionChoice::default()
@@ -661,6 +680,7 @@ fn cmp_10_gang_war_injuries() {
     let c = ok(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice::default(),
         },
         &r,
@@ -727,6 +747,7 @@ fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
         &ok(
             &c,
             E::Start {
+                rates: None,
                 choice: MissionChoice::default(),
             },
             &r,
@@ -832,6 +853,7 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
     let c3 = ok(
         &c3,
         E::Start {
+            rates: None,
             choice: MissionChoice::default(),
         },
         &r,
@@ -1039,6 +1061,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
     let c = ok(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice::default(),
         },
         &r,
@@ -1067,7 +1090,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
         E::Recruit {
             escort: 2,
             member: human("Bob II"),
-            cost: 20,
+            cost: 10,
         },
         &r,
     );
@@ -1080,7 +1103,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
         },
         &r,
     );
-    assert_eq!(c.pool, 10);
+    assert_eq!(c.pool, 20);
 }
 
 fn to_final(names: &[&str], r: &RulesData) -> Campaign {
@@ -1415,6 +1438,7 @@ fn write_example_campaign() {
     let c = go(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice::default(),
         },
     );

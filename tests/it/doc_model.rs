@@ -37,7 +37,7 @@ impl DocKind for Note {
     const DEFAULT_NAME: &'static str = "note.default_name";
     type Edit = NoteEdit;
 
-    fn create(id: String, name: String) -> Self {
+    fn create(id: String, name: String, _rules: &RulesData) -> Self {
         Self {
             id,
             name,
@@ -115,7 +115,7 @@ impl DocKind for Fragile {
     const DEFAULT_NAME: &'static str = "fragile.default_name";
     type Edit = NoteEdit;
 
-    fn create(id: String, name: String) -> Self {
+    fn create(id: String, name: String, _rules: &RulesData) -> Self {
         Self {
             id,
             name,

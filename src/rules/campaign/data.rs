@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Injuries, MissionType};
+use super::{Budget, Injuries, MissionType};
 use crate::rules::data::Names;
 use crate::rules::problem::Problem;
 
@@ -25,6 +25,13 @@ pub struct Defaults {
     pub fate_points: bool,
     /// Extra difficulty levels (CMP-8).
     pub difficulty: u32,
+    /// How co-op players share the recruitment budget (CMP-16).
+    #[serde(default)]
+    pub budget: Budget,
+    /// The recruitment budget of the players' escorts (CMP-16); none, not
+    /// checked.
+    #[serde(default)]
+    pub recruitment_budget: Option<u32>,
 }
 
 /// The default Cran on one die (CMP-11).
@@ -128,6 +135,66 @@ pub struct EndData {
     pub won_resources: u32,
     /// For losing it with the leader alive (30).
     pub lost_leader_alive_resources: u32,
+}
+
+/// What a recruit costs in reinforcement points (CMP-7). **Assumed**: the
+/// source gives no price list for the escorts' own characters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecruitCosts {
+    /// A Rogue Trader character costs this for the figure …
+    pub character_base: u32,
+    /// … plus this per advance point he is worth (CHR-10).
+    pub per_advance_point: u32,
+    /// A kill-team soldier costs this per soldier equivalent (KT-4); his
+    /// item and ribbon are free (KT-5).
+    pub per_soldier_equivalent: u32,
+}
+
+/// The initiative test of co-op play (CMP-16). **Assumed**: each side rolls
+/// one die, the highest acts first, and sides that tie roll again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeData {
+    /// The die's faces.
+    pub die: u32,
+}
+
+/// The numbers a running campaign depends on, recorded when it starts, so
+/// that a later edit of `campaign.json` changes new campaigns only: not a
+/// running campaign's replay, nor its next missions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rates {
+    /// Fate points per player (CMP-12).
+    pub fate_points_per_player: u32,
+    /// Reinforcement points per VP exchanged (CMP-6).
+    pub vp_exchange_rate: u32,
+    /// Reinforcement points after each mission (CMP-7).
+    pub reinforcement_per_mission: u32,
+    /// Enemy points per difficulty level (CMP-8).
+    pub difficulty_enemy_points: u32,
+    /// Reinforcement points per difficulty level (CMP-8).
+    pub difficulty_reinforcement: u32,
+    /// Command points a kill team starts a mission with (KT-11).
+    pub killteam_command_points: i32,
+    /// The Cran dice and their default Cran (CMP-11).
+    pub cran: Vec<CranFormula>,
+    /// The recon table's numbers (CMP-14).
+    pub recon: ReconData,
+    /// What the end carries over (CMP-17).
+    pub end: EndData,
+    /// What recruits cost (CMP-7).
+    pub recruit: RecruitCosts,
+    /// The initiative test (CMP-16).
+    pub initiative: InitiativeData,
+}
+
+impl Rates {
+    /// The Cran formula of a die.
+    pub fn cran(&self, die: u32) -> Option<&CranFormula> {
+        self.cran.iter().find(|c| c.die == die)
+    }
 }
 
 /// Whom a mission's enemy comes from (CMP-4).
@@ -252,6 +319,10 @@ pub struct CampaignData {
     pub end: EndData,
     /// Command points a kill team starts a mission with (KT-11).
     pub killteam_command_points: i32,
+    /// What recruits cost (CMP-7).
+    pub recruit: RecruitCosts,
+    /// The initiative test (CMP-16).
+    pub initiative: InitiativeData,
     /// The mission lists (CMP-3).
     pub missions: Vec<MissionData>,
     /// The enemy factions (CMP-4, CMP-5).
@@ -262,6 +333,23 @@ impl CampaignData {
     /// The Cran formula of a die.
     pub fn cran(&self, die: u32) -> Option<&CranFormula> {
         self.cran.iter().find(|c| c.die == die)
+    }
+
+    /// The numbers a campaign started now records (CMP-6 … CMP-17).
+    pub fn rates(&self) -> Rates {
+        Rates {
+            fate_points_per_player: self.fate_points_per_player,
+            vp_exchange_rate: self.vp_exchange_rate,
+            reinforcement_per_mission: self.reinforcement_per_mission,
+            difficulty_enemy_points: self.difficulty_enemy_points,
+            difficulty_reinforcement: self.difficulty_reinforcement,
+            killteam_command_points: self.killteam_command_points,
+            cran: self.cran.clone(),
+            recon: self.recon.clone(),
+            end: self.end.clone(),
+            recruit: self.recruit.clone(),
+            initiative: self.initiative.clone(),
+        }
     }
 
     /// A faction by id.
@@ -292,6 +380,11 @@ impl CampaignData {
         }
         if self.defaults.vp_threshold == 0 {
             return Err(Problem::new(DATA, "data.campaign.threshold"));
+        }
+        if self.initiative.die < 2 {
+            return Err(
+                Problem::new(DATA, "data.campaign.initiative_die").arg("die", self.initiative.die)
+            );
         }
         if self.recon.die == 0 {
             return Err(Problem::new(DATA, "data.zero_faces").arg("what", "recon"));

@@ -57,6 +57,10 @@ pub struct MissionChoice {
     /// The faction it gave (filled in when applied).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub faction: Option<String>,
+    /// The enemy's points it gave, difficulty and co-op included (filled in
+    /// when applied, CMP-5, CMP-8, CMP-16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
 }
 
 /// An edit of a campaign: one event of its journal.
@@ -103,6 +107,10 @@ pub enum CampaignEdit {
         /// How it is drawn.
         #[serde(default)]
         choice: MissionChoice,
+        /// The numbers the campaign plays by (filled in when applied, so
+        /// that later edits of the data change new campaigns only).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rates: Option<Box<super::Rates>>,
     },
     /// One more enemy drawn for the mission's escort, or every one until
     /// the budget is spent (CMP-5).
@@ -139,6 +147,14 @@ pub enum CampaignEdit {
         /// The test's die.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<Roll>,
+    },
+    /// Each player tests his initiative and the enemy's is tested once:
+    /// every side acts in the order it gives (CMP-16).
+    Initiative {
+        /// Dice typed in, per side (the missing ones are rolled); stored
+        /// with every side's dice, roll-offs included.
+        #[serde(default)]
+        rolls: Vec<super::InitiativeRoll>,
     },
     /// Wounds taken by a character at the table.
     SetWounds {
@@ -282,6 +298,37 @@ pub enum CampaignEdit {
 }
 
 impl CampaignEdit {
+    /// Clears what this Muster fills in and `stored`, an event of an older
+    /// Muster, lacks (the recorded numbers, the enemy's points); returns
+    /// whether the numbers were left out, so that the campaign plays on by
+    /// the data's.
+    pub(super) fn forget_new_records(&mut self, stored: &Self) -> bool {
+        let (choice, old) = match (self, stored) {
+            (
+                Self::Start { choice, rates },
+                Self::Start {
+                    choice: old,
+                    rates: old_rates,
+                },
+            ) => {
+                let legacy = old_rates.is_none() && rates.is_some();
+                if legacy {
+                    *rates = None;
+                }
+                if old.mission.is_some() && old.points.is_none() {
+                    choice.points = None;
+                }
+                return legacy;
+            }
+            (Self::NextMission { choice }, Self::NextMission { choice: old }) => (choice, old),
+            _ => return false,
+        };
+        if old.mission.is_some() && old.points.is_none() {
+            choice.points = None;
+        }
+        false
+    }
+
     /// Whether the event concerns a character (for his history).
     pub fn concerns(&self, id: CharId) -> bool {
         match self {
@@ -328,6 +375,7 @@ impl CampaignEdit {
             Self::RerollEnemy { .. } => "campaign.event.reroll_enemy",
             Self::BeginMission => "campaign.event.begin",
             Self::EnemyBehaviour { .. } => "campaign.event.enemy_behaviour",
+            Self::Initiative { .. } => "campaign.event.initiative",
             Self::SetWounds { .. } => "campaign.event.wounds",
             Self::AddWounds { .. } => "campaign.event.battle_wounds",
             Self::SetOutOfAction { .. } => "campaign.event.out_of_action",
@@ -357,14 +405,10 @@ impl DocKind for Campaign {
     const DEFAULT_NAME: &'static str = "campaign.default_name";
     type Edit = CampaignEdit;
 
-    fn create(id: String, name: String) -> Self {
-        // The data's defaults are set by the first SetSettings; the built-in
-        // ones serve until then.
-        let data = RulesData::built_in().map(|r| r.campaign).ok();
-        match data {
-            Some(data) => Self::new(id, name, &data),
-            None => Self::new_bare(id, name),
-        }
+    fn create(id: String, name: String, rules: &RulesData) -> Self {
+        // The defaults of the data in use: the user's campaign.json when he
+        // edited one.
+        Self::new(id, name, &rules.campaign)
     }
     fn id(&self) -> &str {
         &self.id

@@ -13,12 +13,13 @@ pub mod data;
 mod edit;
 mod play;
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-pub use data::{CampaignData, EnemySide, Faction, MissionData, Mode};
+pub use data::{CampaignData, EnemySide, Faction, MissionData, Mode, Rates};
 pub use edit::{CampaignEdit, MissionChoice, NewEscort};
 
 use super::character::Character;
@@ -104,6 +105,28 @@ pub enum PoolMode {
     Pooled,
 }
 
+/// How co-op players share the recruitment budget (CMP-16).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Budget {
+    /// The budget is set and split evenly among the players.
+    #[default]
+    Split,
+    /// Each player has the whole budget; the enemy's points are multiplied
+    /// by the number of players (it can unbalance scenarios).
+    PerPlayer,
+}
+
+impl Budget {
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Split => "campaign.budget.split",
+            Self::PerPlayer => "campaign.budget.per_player",
+        }
+    }
+}
+
 /// A campaign's settings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -121,6 +144,12 @@ pub struct Settings {
     /// Reinforcements shared or split (CMP-16).
     #[serde(default)]
     pub pool: PoolMode,
+    /// The recruitment budget split, or the enemy's multiplied (CMP-16).
+    #[serde(default)]
+    pub budget: Budget,
+    /// The recruitment budget of the escorts (CMP-16): none, not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recruitment_budget: Option<u32>,
     /// The Nemesis's faction (CMP-4).
     #[serde(default)]
     pub nemesis: String,
@@ -140,6 +169,8 @@ impl Settings {
             fate_points: d.fate_points,
             difficulty: d.difficulty,
             pool: PoolMode::Split,
+            budget: d.budget,
+            recruitment_budget: d.recruitment_budget,
             nemesis: String::new(),
             secondary: Vec::new(),
         }
@@ -153,6 +184,9 @@ impl Settings {
         }
         if data.cran(self.cran_die).is_none() {
             out.push(Problem::new("CMP-11", "campaign.problem.cran_die").arg("die", self.cran_die));
+        }
+        if self.recruitment_budget == Some(0) {
+            out.push(Problem::new("CMP-16", "campaign.problem.zero_budget"));
         }
         if self.nemesis.is_empty() {
             out.push(Problem::new("CMP-4", "campaign.problem.no_nemesis"));
@@ -269,7 +303,17 @@ impl Member {
     /// The default Cran on a die (CMP-11): `base − Cl` for a Rogue Trader
     /// character, the kill-team value for a soldier, within the die.
     pub fn default_cran(&self, die: u32, rules: &RulesData) -> u32 {
-        let Some(f) = rules.campaign.cran(die) else {
+        self.default_cran_by(rules.campaign.cran(die), die, rules)
+    }
+
+    /// The default Cran by a formula (a campaign's recorded one).
+    pub fn default_cran_by(
+        &self,
+        formula: Option<&data::CranFormula>,
+        die: u32,
+        rules: &RulesData,
+    ) -> u32 {
+        let Some(f) = formula else {
             return 1;
         };
         let value = match self {
@@ -450,6 +494,40 @@ pub struct Table {
     /// Single-use items struck off: (character, item).
     #[serde(default)]
     pub struck: BTreeSet<(CharId, String)>,
+    /// The last initiative test: who acts first (CMP-16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative: Option<Initiative>,
+}
+
+/// One side's initiative dice (CMP-16): an escort's, or the enemy's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeRoll {
+    /// The escort; none for the enemy, tested once for all its characters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub escort: Option<EscortId>,
+    /// Its dice: the test, then one die per roll-off it was in.
+    pub rolls: Vec<Roll>,
+}
+
+impl InitiativeRoll {
+    /// The faces, first die first.
+    pub fn faces(&self) -> Vec<u32> {
+        self.rolls
+            .iter()
+            .map(|r| u32::try_from(r.total.max(0)).unwrap_or(0))
+            .collect()
+    }
+}
+
+/// The order of a turn (CMP-16): every side, the first to act first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Initiative {
+    /// The turn, 1 for the first test of the mission.
+    pub turn: u32,
+    /// The sides, in the order they act.
+    pub order: Vec<InitiativeRoll>,
 }
 
 impl Table {
@@ -587,6 +665,10 @@ pub struct Campaign {
     /// The next character id.
     #[serde(default)]
     pub next_id: CharId,
+    /// The numbers recorded when the campaign started (none before, and in
+    /// campaigns started before Muster recorded them: the data's then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rates: Option<Rates>,
     /// Every event, in order.
     #[serde(default)]
     pub journal: Vec<Arc<Entry>>,
@@ -614,7 +696,67 @@ impl Campaign {
             allies: false,
             end: None,
             next_id: 1,
+            rates: None,
             journal: Vec::new(),
+        }
+    }
+
+    /// The numbers the campaign plays by: those recorded at its start, or
+    /// the data's before it.
+    pub fn rates<'a>(&'a self, data: &CampaignData) -> Cow<'a, Rates> {
+        match &self.rates {
+            Some(r) => Cow::Borrowed(r),
+            None => Cow::Owned(data.rates()),
+        }
+    }
+
+    /// What a recruit costs in reinforcement points (CMP-7): a Rogue Trader
+    /// character's figure and the advance points he is worth (CHR-10), a
+    /// kill-team soldier's equivalents (KT-4), at the recorded rates.
+    pub fn recruit_cost(&self, member: &Member, rules: &RulesData) -> Result<u32, Problem> {
+        let rates = self.rates(&rules.campaign);
+        let r = &rates.recruit;
+        match member {
+            Member::Character(c) => Ok(r
+                .character_base
+                .saturating_add(r.per_advance_point.saturating_mul(c.worth(rules)))),
+            Member::Soldier(s) => {
+                let kind = rules.killteam.kind(&s.kind).ok_or_else(|| {
+                    Problem::new("KT-4", "campaign.problem.unknown_soldier_kind")
+                        .character(&s.name)
+                        .arg("kind", &s.kind)
+                })?;
+                Ok(r.per_soldier_equivalent.saturating_mul(kind.equivalents))
+            }
+        }
+    }
+
+    /// What an escort's characters cost, as recruits (CMP-16).
+    pub fn escort_cost(&self, escort: EscortId, rules: &RulesData) -> Result<u32, Problem> {
+        self.members(escort)
+            .filter(|x| x.state.alive())
+            .try_fold(0_u32, |sum, x| {
+                Ok(sum.saturating_add(self.recruit_cost(&x.member, rules)?))
+            })
+    }
+
+    /// Each player's share of the recruitment budget (CMP-16): the budget
+    /// split evenly (rounded down), or the whole of it per player; none
+    /// when no budget is set.
+    pub fn budget_share(&self) -> Option<u32> {
+        let budget = self.settings.recruitment_budget?;
+        Some(match self.settings.budget {
+            Budget::Split => budget / u32::try_from(self.escorts.len().max(1)).unwrap_or(1),
+            Budget::PerPlayer => budget,
+        })
+    }
+
+    /// What the enemy's points are multiplied by (CMP-16): the number of
+    /// players when each has a standard budget, else 1.
+    pub fn enemy_multiplier(&self) -> u32 {
+        match self.settings.budget {
+            Budget::Split => 1,
+            Budget::PerPlayer => u32::try_from(self.escorts.len().max(1)).unwrap_or(1),
         }
     }
 
@@ -701,9 +843,14 @@ impl Campaign {
         let mut outcomes = Vec::with_capacity(self.journal.len());
         let mut rng = crate::rules::dice::seeded(0);
         for (i, entry) in self.journal.iter().enumerate() {
-            let (resolved, outcome) = c
+            let (mut resolved, outcome) = c
                 .play(entry.event.clone(), rules, &mut rng)
                 .map_err(|p| (i, p))?;
+            // A campaign started before Muster recorded its numbers plays
+            // on by the data's, as it did then.
+            if resolved.forget_new_records(&entry.event) {
+                c.rates = None;
+            }
             if resolved != entry.event {
                 return Err((
                     i,

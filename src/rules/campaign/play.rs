@@ -2,6 +2,7 @@
 //! dice rolled or checked. `Campaign::play` is the only place where a
 //! campaign's state changes; `apply` and `replay` both go through it.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use rand::Rng;
@@ -83,44 +84,6 @@ fn cran_result(injuries: Injuries, roll: &Roll, cran: u32) -> State {
 }
 
 impl Campaign {
-    /// A campaign with no data at hand (its settings are out of range until
-    /// set).
-    pub(super) fn new_bare(id: String, name: String) -> Self {
-        let data = super::CampaignData {
-            note: String::new(),
-            defaults: super::data::Defaults {
-                vp_threshold: 0,
-                cran_die: 0,
-                injuries: Injuries::Standard,
-                fate_points: false,
-                difficulty: 0,
-            },
-            fate_points_per_player: 0,
-            vp_exchange_rate: 0,
-            reinforcement_per_mission: 0,
-            difficulty_enemy_points: 0,
-            difficulty_reinforcement: 0,
-            min_secondary_factions: 0,
-            cran: Vec::new(),
-            recon: super::data::ReconData {
-                die: 0,
-                good_fortune_dice: 0,
-                guide_cost: 0,
-                guide_characters: 0,
-                guide_max_worth: 0,
-                results: Vec::new(),
-            },
-            end: super::data::EndData {
-                won_resources: 0,
-                lost_leader_alive_resources: 0,
-            },
-            killteam_command_points: 0,
-            missions: Vec::new(),
-            factions: Vec::new(),
-        };
-        Self::new(id, name, &data)
-    }
-
     fn index(&self, id: CharId) -> Result<usize, Problem> {
         self.characters
             .iter()
@@ -198,11 +161,11 @@ impl Campaign {
     /// Reinforcement points received by every escort after a mission
     /// (CMP-7, CMP-8).
     pub fn reinforcement_per_mission(&self, rules: &RulesData) -> u32 {
-        let data = &rules.campaign;
-        data.reinforcement_per_mission.saturating_add(
+        let rates = self.rates(&rules.campaign);
+        rates.reinforcement_per_mission.saturating_add(
             self.settings
                 .difficulty
-                .saturating_mul(data.difficulty_reinforcement),
+                .saturating_mul(rates.difficulty_reinforcement),
         )
     }
 
@@ -237,7 +200,8 @@ impl Campaign {
         let id = self.next_id.max(1);
         self.next_id = id + 1;
         member.set_id(id);
-        let cran = member.default_cran(self.settings.cran_die, rules);
+        let die = self.settings.cran_die;
+        let cran = member.default_cran_by(self.rates(&rules.campaign).cran(die), die, rules);
         self.characters.push(Arc::new(CampaignCharacter {
             id,
             escort,
@@ -377,11 +341,21 @@ impl Campaign {
                 f
             }
         };
-        let points = m.points.saturating_add(
-            self.settings
-                .difficulty
-                .saturating_mul(data.difficulty_enemy_points),
-        );
+        let points = match choice.points.filter(|_| choice.mission.is_some()) {
+            // Played again from the journal: the points it gave then.
+            Some(p) => p,
+            // CMP-16: a standard budget per player multiplies the enemy's;
+            // CMP-8: each difficulty level adds to it, once (Decision).
+            None => m
+                .points
+                .saturating_mul(self.enemy_multiplier())
+                .saturating_add(
+                    self.settings
+                        .difficulty
+                        .saturating_mul(self.rates(data).difficulty_enemy_points),
+                ),
+        };
+        choice.points = Some(points);
         choice.mission = Some(m.id.clone());
         choice.faction = (m.enemy == super::EnemySide::Secondary).then(|| faction.clone());
         let number = self.missions_played + 1;
@@ -484,6 +458,7 @@ impl Campaign {
         rng: &mut R,
     ) -> Result<(CampaignEdit, Outcome), Problem> {
         let data = &rules.campaign;
+        let rates = self.rates(data).into_owned();
         let mut out = Outcome::default();
         if self.phase == Phase::Over && !matches!(edit, CampaignEdit::SetNotes { .. }) {
             return Err(Problem::new("CMP-17", "campaign.problem.over"));
@@ -564,7 +539,7 @@ impl Campaign {
                 ));
                 CampaignEdit::SetCran { character, cran }
             }
-            CampaignEdit::Start { choice } => {
+            CampaignEdit::Start { choice, rates } => {
                 self.expect(&[Phase::Setup])?;
                 if let Some(p) = self.settings.problems(data).into_iter().next() {
                     return Err(p);
@@ -572,8 +547,13 @@ impl Campaign {
                 if self.characters.is_empty() {
                     return Err(Problem::new("CMP-16", "campaign.problem.no_escort_yet"));
                 }
+                // The numbers it plays by from now on: the data's, or those
+                // recorded when it was first played.
+                let rates = rates.map_or_else(|| data.rates(), |r| *r);
+                self.rates = Some(rates.clone());
+                self.check_budget(rules)?;
                 let fate = if self.settings.fate_points {
-                    data.fate_points_per_player
+                    rates.fate_points_per_player
                 } else {
                     0
                 };
@@ -584,7 +564,10 @@ impl Campaign {
                     .push((LineKind::Info, Msg::new("campaign.log.start")));
                 let choice =
                     self.draw_mission(MissionType::Investigation, choice, rules, rng, &mut out)?;
-                CampaignEdit::Start { choice }
+                CampaignEdit::Start {
+                    choice,
+                    rates: Some(Box::new(rates)),
+                }
             }
             CampaignEdit::DrawEnemy { all, rolls, drawn } if !drawn.is_empty() => {
                 // Played again from the journal: what was drawn then.
@@ -695,7 +678,7 @@ impl Campaign {
                 // and lost, so that the wounded may recover (Decision).
                 for e in &mut self.escorts {
                     e.command_points = if e.kind == "killteam" {
-                        data.killteam_command_points
+                        rates.killteam_command_points
                     } else {
                         0
                     };
@@ -724,7 +707,7 @@ impl Campaign {
                 };
                 let cran = enemy
                     .cran
-                    .unwrap_or_else(|| data.cran(self.settings.cran_die).map_or(1, |f| f.enemy));
+                    .unwrap_or_else(|| rates.cran(self.settings.cran_die).map_or(1, |f| f.enemy));
                 let names = enemy.names.clone();
                 let mode = m.mode;
                 let roll = dice(
@@ -756,6 +739,40 @@ impl Campaign {
                     index,
                     roll: Some(roll),
                 }
+            }
+            CampaignEdit::Initiative { rolls } => {
+                self.expect(&[Phase::Playing])?;
+                let order = self.initiative(rolls, &rates, rng, &mut out)?;
+                let table = self.table.get_or_insert_default();
+                let turn = table.initiative.as_ref().map_or(0, |i| i.turn) + 1;
+                out.lines.push((
+                    LineKind::Dice,
+                    Msg::new("campaign.log.initiative").int("turn", turn),
+                ));
+                for (place, side) in order.iter().enumerate() {
+                    let faces = side
+                        .faces()
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" · ");
+                    let line = match side.escort.and_then(|e| self.escort(e)) {
+                        Some(e) => {
+                            Msg::new("campaign.log.initiative_player").text("player", &e.player)
+                        }
+                        None => Msg::new("campaign.log.initiative_enemy"),
+                    };
+                    out.lines.push((
+                        LineKind::Dice,
+                        line.int("place", place + 1).text("faces", faces),
+                    ));
+                }
+                let table = self.table.get_or_insert_default();
+                table.initiative = Some(super::Initiative {
+                    turn,
+                    order: order.clone(),
+                });
+                CampaignEdit::Initiative { rolls: order }
             }
             CampaignEdit::SetWounds { character, wounds } => {
                 self.expect(&[Phase::Playing])?;
@@ -1008,7 +1025,7 @@ impl Campaign {
                 if !c.cran_by_hand {
                     // CMP-11: Cran follows Cl, the roster and the campaign
                     // sharing one model.
-                    c.cran = c.member.default_cran(die, rules);
+                    c.cran = c.member.default_cran_by(rates.cran(die), die, rules);
                 }
                 let Member::Character(ch) = &c.member else {
                     unreachable!("checked above")
@@ -1035,7 +1052,7 @@ impl Campaign {
                 }
                 self.escort_index(escort)?;
                 self.vp -= vp;
-                let points = vp.saturating_mul(data.vp_exchange_rate);
+                let points = vp.saturating_mul(rates.vp_exchange_rate);
                 self.gain(escort, points)?;
                 out.lines.push((
                     LineKind::Info,
@@ -1052,6 +1069,7 @@ impl Campaign {
             } => {
                 self.expect(&[Phase::Debrief, Phase::Ready])?;
                 self.tests_done()?;
+                self.check_recruit(escort, &member, cost, rules)?;
                 self.check_priority(escort)?;
                 self.pay(escort, cost, "CMP-7")?;
                 if let Some(d) = self.debrief.as_mut()
@@ -1129,14 +1147,14 @@ impl Campaign {
                     return Err(Problem::new("CMP-14", "campaign.problem.guide_hired"));
                 }
                 self.check_priority(escort)?;
-                self.pay(escort, data.recon.guide_cost, "CMP-14")?;
+                self.pay(escort, rates.recon.guide_cost, "CMP-14")?;
                 self.guide = true;
                 out.lines.push((
                     LineKind::Info,
                     Msg::new("campaign.log.guide")
-                        .int("points", data.recon.guide_cost)
-                        .int("count", data.recon.guide_characters)
-                        .int("worth", data.recon.guide_max_worth),
+                        .int("points", rates.recon.guide_cost)
+                        .int("count", rates.recon.guide_characters)
+                        .int("worth", rates.recon.guide_max_worth),
                 ));
                 CampaignEdit::HireGuide { escort }
             }
@@ -1186,13 +1204,13 @@ impl Campaign {
                 let end = if won {
                     End {
                         won,
-                        resources: data.end.won_resources,
+                        resources: rates.end.won_resources,
                         carries_over: true,
                     }
                 } else if leader_alive {
                     End {
                         won,
-                        resources: data.end.lost_leader_alive_resources,
+                        resources: rates.end.lost_leader_alive_resources,
                         carries_over: true,
                     }
                 } else {
@@ -1244,6 +1262,125 @@ impl Campaign {
                 .arg("count", d.pending.len()));
         }
         Ok(())
+    }
+
+    /// CMP-16: with a recruitment budget set, no escort may cost more than
+    /// its player's share of it.
+    fn check_budget(&self, rules: &RulesData) -> Result<(), Problem> {
+        let Some(share) = self.budget_share() else {
+            return Ok(());
+        };
+        for e in &self.escorts {
+            let cost = self.escort_cost(e.id, rules)?;
+            if cost > share {
+                return Err(Problem::new("CMP-16", "campaign.problem.over_budget")
+                    .arg("player", &e.player)
+                    .arg("cost", cost)
+                    .arg("share", share));
+            }
+        }
+        Ok(())
+    }
+
+    /// CMP-7: a recruit is of his escort's kind, and costs what the rules
+    /// price him at, not what the event claims.
+    fn check_recruit(
+        &self,
+        escort: EscortId,
+        member: &Member,
+        cost: u32,
+        rules: &RulesData,
+    ) -> Result<(), Problem> {
+        let e = self.escort(escort).ok_or_else(|| no_escort(escort))?;
+        let fits = matches!(
+            (e.kind.as_str(), member),
+            ("roster", Member::Character(_)) | ("killteam", Member::Soldier(_))
+        );
+        if !fits {
+            return Err(Problem::new("CMP-7", "campaign.problem.recruit_kind")
+                .character(member.name())
+                .arg("player", &e.player));
+        }
+        let price = self.recruit_cost(member, rules)?;
+        if cost != price {
+            return Err(Problem::new("CMP-7", "campaign.problem.recruit_cost")
+                .character(member.name())
+                .arg("cost", cost)
+                .arg("price", price));
+        }
+        Ok(())
+    }
+
+    /// CMP-16: each escort tests its initiative, the enemy once; sides that
+    /// tie roll again among themselves until they part (Assumed). Dice given
+    /// are used first, one side's in order; the others are rolled. The
+    /// sides come back in the order they act.
+    fn initiative<R: Rng + ?Sized>(
+        &self,
+        given: Vec<super::InitiativeRoll>,
+        rates: &super::Rates,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<Vec<super::InitiativeRoll>, Problem> {
+        let mut sides: Vec<super::InitiativeRoll> = self
+            .escorts
+            .iter()
+            .map(|e| Some(e.id))
+            .chain(std::iter::once(None))
+            .map(|escort| super::InitiativeRoll {
+                escort,
+                rolls: Vec::new(),
+            })
+            .collect();
+        let mut typed: Vec<std::collections::VecDeque<Roll>> =
+            vec![Default::default(); sides.len()];
+        for g in given {
+            let Some(at) = sides.iter().position(|s| s.escort == g.escort) else {
+                return Err(no_escort(g.escort.unwrap_or_default()));
+            };
+            if !typed[at].is_empty() {
+                return Err(Problem::new("CMP-16", "campaign.problem.side_twice"));
+            }
+            typed[at].extend(g.rolls);
+        }
+        let die = rates.initiative.die;
+        // Every side rolls; then each group that ties rolls again.
+        let mut groups: Vec<Vec<usize>> = vec![(0..sides.len()).collect()];
+        let mut depth = 0;
+        while !groups.is_empty() && depth < 100 {
+            let mut next = Vec::new();
+            for group in groups {
+                for &i in &group {
+                    let purpose = if depth == 0 {
+                        "dice.for.initiative"
+                    } else {
+                        "dice.for.initiative_rolloff"
+                    };
+                    let roll = dice(typed[i].pop_front(), 1, die, "CMP-16", purpose, rng, out)?;
+                    sides[i].rolls.push(roll);
+                }
+                let mut by_face: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+                for &i in &group {
+                    by_face
+                        .entry(total(&sides[i].rolls[depth]))
+                        .or_default()
+                        .push(i);
+                }
+                next.extend(by_face.into_values().filter(|g| g.len() > 1));
+            }
+            groups = next;
+            depth += 1;
+        }
+        if typed.iter().any(|t| !t.is_empty()) {
+            return Err(Problem::new(
+                "CMP-16",
+                "campaign.problem.initiative_extra_dice",
+            ));
+        }
+        // Highest first, a roll-off deciding between equals; the sort is
+        // stable, so sides still equal keep the escorts' order.
+        sides.sort_by_key(|s| std::cmp::Reverse(s.faces()));
+        Ok(sides)
     }
 
     /// The pool gives priority to players who lost characters in the last
@@ -1305,9 +1442,12 @@ impl Campaign {
         self.settings = settings.clone();
         if die_changed {
             for i in 0..self.characters.len() {
-                let cran = self.characters[i]
-                    .member
-                    .default_cran(settings.cran_die, rules);
+                let die = settings.cran_die;
+                let cran = self.characters[i].member.default_cran_by(
+                    self.rates(data).cran(die),
+                    die,
+                    rules,
+                );
                 let c = self.char_mut(i);
                 c.cran = cran;
                 c.cran_by_hand = false;
@@ -1436,7 +1576,8 @@ impl Campaign {
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<(Roll, Option<Roll>, Option<Roll>, ReconEffect), Problem> {
-        let data = &rules.campaign;
+        let rates = self.rates(&rules.campaign).into_owned();
+        let data = &rates;
         self.expect(&[Phase::Debrief])?;
         self.tests_done()?;
         let i = self.index(character)?;

@@ -81,7 +81,7 @@ impl DocKind for KillTeam {
     const DEFAULT_NAME: &'static str = "kt.default_name";
     type Edit = KillTeamEdit;
 
-    fn create(id: String, name: String) -> Self {
+    fn create(id: String, name: String, _rules: &RulesData) -> Self {
         Self::new(id, name)
     }
     fn id(&self) -> &str {

@@ -1,0 +1,671 @@
+//! The campaign's co-op rules (CMP-16: the recruitment budget and the
+//! initiative order), the numbers a campaign records when it starts, the
+//! price of a recruit, and a new campaign's defaults taken from the user's
+//! edited `campaign.json`.
+
+use std::path::Path;
+
+use muster::app::{App, Command, Prefs, ScriptedDesktop};
+use muster::rules::campaign::{
+    Budget, Campaign, CampaignEdit as E, InitiativeRoll, Member, MissionChoice, NewEscort, Phase,
+    Result_,
+};
+use muster::rules::dice::{Roll, seeded};
+use muster::rules::killteam::Soldier;
+use muster::rules::{Character, DocKind, Problem, RulesData};
+
+use crate::campaign::{rules, setup};
+
+fn d(sides: u32, faces: &[u32]) -> Roll {
+    Roll::from_faces(sides, faces.to_vec(), 0)
+}
+
+fn human(name: &str) -> Member {
+    Member::Character(Character::new(0, name, "human"))
+}
+
+fn hero(name: &str, type_id: &str) -> Member {
+    let mut c = Character::new(0, name, "human");
+    c.type_id = Some(type_id.to_owned());
+    Member::Character(c)
+}
+
+fn soldier(name: &str, kind: &str) -> Member {
+    Member::Soldier(Soldier {
+        id: 0,
+        name: name.into(),
+        kind: kind.into(),
+        weapon: "lasgun".into(),
+        items: vec![],
+        ribbon: None,
+    })
+}
+
+fn ok(c: &Campaign, e: E, r: &RulesData) -> Campaign {
+    let mut rng = seeded(7);
+    match c.apply(e.clone(), r, &mut rng) {
+        Ok((c, _)) => c,
+        Err(p) => panic!("{e:?} refused: {p:?}"),
+    }
+}
+
+fn refused(c: &Campaign, e: E, r: &RulesData) -> Problem {
+    let mut rng = seeded(7);
+    match c.apply(e, r, &mut rng) {
+        Ok(_) => panic!("accepted"),
+        Err(p) => p,
+    }
+}
+
+/// The rules data with `campaign.json` edited by `edit`.
+fn edited(edit: impl FnOnce(&mut serde_json::Value)) -> RulesData {
+    let mut data = campaign_json();
+    edit(&mut data);
+    let (r, problems) = RulesData::with_overrides(&[(
+        "campaign.json".to_owned(),
+        serde_json::to_string(&data).expect("text"),
+    )])
+    .expect("rules");
+    assert!(problems.is_empty(), "{problems:?}");
+    r
+}
+
+fn escort(player: &str, kind: &str, members: Vec<Member>) -> E {
+    E::AddEscort {
+        escort: NewEscort {
+            player: player.into(),
+            source: format!("{player}'s band"),
+            kind: kind.into(),
+            members,
+        },
+    }
+}
+
+/// Anne's escort (from `setup`) and Ben's of one more human.
+fn two_players(anne: &[&str], r: &RulesData) -> Campaign {
+    let c = setup(anne, r);
+    ok(&c, escort("Ben", "roster", vec![human("Bo")]), r)
+}
+
+fn with_budget(c: &Campaign, budget: Budget, points: Option<u32>, r: &RulesData) -> Campaign {
+    let mut s = c.settings.clone();
+    s.budget = budget;
+    s.recruitment_budget = points;
+    ok(c, E::SetSettings { settings: s }, r)
+}
+
+/// Starts on the first Investigation of the list.
+fn start(c: &Campaign, r: &RulesData) -> Campaign {
+    ok(
+        c,
+        E::Start {
+            rates: None,
+            choice: MissionChoice {
+                pick: Some(first_investigation(r).0),
+                ..MissionChoice::default()
+            },
+        },
+        r,
+    )
+}
+
+fn first_investigation(r: &RulesData) -> (String, u32) {
+    let m = r
+        .campaign
+        .missions_of(muster::rules::campaign::MissionType::Investigation)
+        .next()
+        .expect("a mission");
+    (m.id.clone(), m.points)
+}
+
+fn lost() -> Result_ {
+    Result_ {
+        success: false,
+        vp: 0,
+    }
+}
+
+/// The built-in `campaign.json` as JSON, to edit in a test.
+fn campaign_json() -> serde_json::Value {
+    serde_json::from_str(include_str!("../../assets/rules/campaign.json")).expect("json")
+}
+
+fn app(dir: &Path) -> App {
+    App::new(
+        Some(dir),
+        &Prefs::default(),
+        Box::new(ScriptedDesktop::default()),
+        7,
+    )
+    .expect("app")
+}
+
+#[test]
+fn a_new_campaign_takes_the_defaults_of_the_users_edited_campaign_json() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("rules")).expect("mkdir");
+    let mut data = campaign_json();
+    data["defaults"]["vp_threshold"] = 7.into();
+    data["defaults"]["cran_die"] = 6.into();
+    data["defaults"]["injuries"] = "gang_war".into();
+    data["defaults"]["fate_points"] = false.into();
+    data["defaults"]["difficulty"] = 2.into();
+    std::fs::write(
+        dir.path().join("rules/campaign.json"),
+        serde_json::to_string_pretty(&data).expect("text"),
+    )
+    .expect("write");
+    let mut app = app(dir.path());
+    assert!(
+        app.model.rules_problems.is_empty(),
+        "{:?}",
+        app.model.rules_problems
+    );
+    app.apply(Command::Create(Campaign::KIND, "Edited".to_owned()));
+    let c = app
+        .model
+        .docs
+        .iter()
+        .find_map(|d| d.get::<Campaign>())
+        .expect("a campaign");
+    assert_eq!(c.settings.vp_threshold, 7);
+    assert_eq!(c.settings.cran_die, 6);
+    assert_eq!(
+        c.settings.injuries,
+        muster::rules::campaign::Injuries::GangWar
+    );
+    assert!(!c.settings.fate_points);
+    assert_eq!(c.settings.difficulty, 2);
+    // The other kinds are created as before.
+    app.apply(Command::create_roster("Band".to_owned()));
+    assert!(app.model.docs.iter().any(|d| {
+        d.get::<muster::rules::Roster>()
+            .is_some_and(|r| r.characters.is_empty())
+    }));
+}
+
+#[test]
+fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start() {
+    let r = rules();
+    // Anne: three humans (30 points as recruits); Ben: one (10).
+    let c = two_players(&["Ada", "Abe", "Al"], &r);
+    assert_eq!(c.escort_cost(1, &r).expect("cost"), 30);
+    assert_eq!(c.escort_cost(2, &r).expect("cost"), 10);
+    let c = with_budget(&c, Budget::Split, Some(50), &r);
+    assert_eq!(c.budget_share(), Some(25));
+    let p = refused(
+        &c,
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+        &r,
+    );
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("CMP-16", "campaign.problem.over_budget")
+    );
+    assert!(
+        p.args.iter().any(|(k, v)| *k == "player" && v == "Anne"),
+        "{p:?}"
+    );
+    // 60 split between two is 30 each: Anne fits.
+    let c = with_budget(&c, Budget::Split, Some(60), &r);
+    let c = start(&c, &r);
+    // The enemy's points are the mission's: the split leaves them alone.
+    assert_eq!(
+        c.mission.as_ref().expect("mission").points,
+        first_investigation(&r).1
+    );
+    assert_eq!(c.enemy_multiplier(), 1);
+    // No budget at all is not checked; a budget of 0 is refused.
+    let c = two_players(&["Ada", "Abe", "Al"], &r);
+    assert_eq!(c.budget_share(), None);
+    let c = with_budget(&c, Budget::Split, Some(0), &r);
+    let p = refused(
+        &c,
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.zero_budget");
+}
+
+#[test]
+fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_players() {
+    let r = rules();
+    let c = two_players(&["Ada", "Abe", "Al"], &r);
+    let c = with_budget(&c, Budget::PerPlayer, Some(30), &r);
+    // Each player has the whole budget.
+    assert_eq!(c.budget_share(), Some(30));
+    assert_eq!(c.enemy_multiplier(), 2);
+    let mut s = c.settings.clone();
+    s.difficulty = 1;
+    let c = ok(&c, E::SetSettings { settings: s }, &r);
+    let c = start(&c, &r);
+    let base = first_investigation(&r).1;
+    let step = r.campaign.difficulty_enemy_points;
+    // Decision: the difficulty's points are added once, after the product.
+    assert_eq!(c.mission.as_ref().expect("mission").points, base * 2 + step);
+    // The points are recorded with the mission's draw in the journal.
+    let E::Start { choice, .. } = &c.journal.last().expect("start").event else {
+        panic!("not the start")
+    };
+    assert_eq!(choice.points, Some(base * 2 + step));
+    // The budget mode is locked once the campaign runs.
+    let mut s = c.settings.clone();
+    s.budget = Budget::Split;
+    let p = refused(&c, E::SetSettings { settings: s }, &r);
+    assert_eq!(p.key, "campaign.problem.settings_locked");
+    // One player alone: nothing is multiplied.
+    let solo = with_budget(&setup(&["Ada"], &r), Budget::PerPlayer, None, &r);
+    assert_eq!(solo.enemy_multiplier(), 1);
+}
+
+#[test]
+fn cmp_16_the_enemy_points_replay_exactly_after_the_mission_list_is_edited() {
+    let r = rules();
+    let c = with_budget(&two_players(&["Ada"], &r), Budget::PerPlayer, None, &r);
+    let c = start(&c, &r);
+    let points = c.mission.as_ref().expect("mission").points;
+    let (id, _) = first_investigation(&r);
+    let changed = edited(|d| {
+        for m in d["missions"].as_array_mut().expect("missions") {
+            if m["id"] == id.as_str() {
+                m["points"] = 999.into();
+            }
+        }
+    });
+    let (again, _) = c.replay(&changed).expect("replays");
+    assert!(again.same_state(&c));
+    assert_eq!(again.mission.expect("mission").points, points);
+    assert!(
+        c.validate(&changed).is_empty(),
+        "{:?}",
+        c.validate(&changed)
+    );
+}
+
+fn playing_two(r: &RulesData) -> Campaign {
+    let c = start(&two_players(&["Ada"], r), r);
+    ok(&c, E::BeginMission, r)
+}
+
+fn side(escort: Option<u32>, faces: &[u32]) -> InitiativeRoll {
+    InitiativeRoll {
+        escort,
+        rolls: faces.iter().map(|&f| d(6, &[f])).collect(),
+    }
+}
+
+#[test]
+fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order() {
+    let r = rules();
+    let c = playing_two(&r);
+    let mut rng = seeded(3);
+    let (c, outcome) = c
+        .apply(
+            E::Initiative {
+                rolls: vec![side(Some(1), &[3]), side(Some(2), &[5]), side(None, &[4])],
+            },
+            &r,
+            &mut rng,
+        )
+        .expect("tested");
+    let init = c
+        .table
+        .as_ref()
+        .and_then(|t| t.initiative.clone())
+        .expect("order");
+    assert_eq!(init.turn, 1);
+    // Ben (5), the enemy (4), Anne (3): one die each, the enemy's once.
+    let order: Vec<Option<u32>> = init.order.iter().map(|s| s.escort).collect();
+    assert_eq!(order, vec![Some(2), None, Some(1)]);
+    assert!(init.order.iter().all(|s| s.rolls.len() == 1));
+    assert_eq!(outcome.rolls.len(), 3);
+    // The event is stored with its dice, in the order they act.
+    let E::Initiative { rolls } = &c.journal.last().expect("event").event else {
+        panic!("not stored")
+    };
+    assert_eq!(rolls, &init.order);
+    // The next turn's test, rolled by Muster, is turn 2; the data's die.
+    let c = ok(&c, E::Initiative { rolls: vec![] }, &r);
+    let init = c
+        .table
+        .as_ref()
+        .and_then(|t| t.initiative.clone())
+        .expect("order");
+    assert_eq!(init.turn, 2);
+    assert_eq!(init.order.len(), 3);
+    assert!(
+        init.order
+            .iter()
+            .all(|s| s.rolls[0].sides == r.campaign.initiative.die)
+    );
+    let faces: Vec<Vec<u32>> = init.order.iter().map(InitiativeRoll::faces).collect();
+    assert!(faces.windows(2).all(|w| w[0] > w[1]), "{faces:?}");
+    // Replayed, the journal gives the same table.
+    let (again, _) = c.replay(&r).expect("replays");
+    assert!(again.same_state(&c));
+    // Only at the table.
+    let ready = start(&two_players(&["Ada"], &r), &r);
+    assert_eq!(ready.phase, Phase::Ready);
+    let p = refused(&ready, E::Initiative { rolls: vec![] }, &r);
+    assert_eq!(p.key, "campaign.problem.not_playing");
+}
+
+#[test]
+fn cmp_16_sides_that_tie_roll_again_between_themselves() {
+    let r = rules();
+    let c = playing_two(&r);
+    // Anne and Ben tie on 4; their roll-off gives Ben 6, Anne 2.
+    let c = ok(
+        &c,
+        E::Initiative {
+            rolls: vec![
+                side(Some(1), &[4, 2]),
+                side(Some(2), &[4, 6]),
+                side(None, &[1]),
+            ],
+        },
+        &r,
+    );
+    let init = c
+        .table
+        .as_ref()
+        .and_then(|t| t.initiative.clone())
+        .expect("order");
+    let order: Vec<Option<u32>> = init.order.iter().map(|s| s.escort).collect();
+    assert_eq!(order, vec![Some(2), Some(1), None]);
+    assert_eq!(init.order[2].rolls.len(), 1);
+    // Roll-offs Muster rolls itself are kept too.
+    let c = ok(
+        &c,
+        E::Initiative {
+            rolls: vec![side(Some(1), &[5]), side(Some(2), &[2]), side(None, &[5])],
+        },
+        &r,
+    );
+    let init = c
+        .table
+        .as_ref()
+        .and_then(|t| t.initiative.clone())
+        .expect("order");
+    assert_eq!(init.order[2].escort, Some(2));
+    assert!(init.order[..2].iter().all(|s| s.rolls.len() >= 2));
+    assert_ne!(init.order[0].faces(), init.order[1].faces());
+}
+
+#[test]
+fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
+    let r = rules();
+    let c = playing_two(&r);
+    // A 7 on the D6.
+    let p = refused(
+        &c,
+        E::Initiative {
+            rolls: vec![side(Some(1), &[7])],
+        },
+        &r,
+    );
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("CMP-16", "campaign.problem.bad_dice")
+    );
+    // A roll-off die for a side that tied with nobody.
+    let p = refused(
+        &c,
+        E::Initiative {
+            rolls: vec![
+                side(Some(1), &[6, 3]),
+                side(Some(2), &[2]),
+                side(None, &[1]),
+            ],
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.initiative_extra_dice");
+    // An escort that is not in the campaign, a side given twice.
+    let p = refused(
+        &c,
+        E::Initiative {
+            rolls: vec![side(Some(9), &[3])],
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.no_escort_id");
+    let p = refused(
+        &c,
+        E::Initiative {
+            rolls: vec![side(None, &[3]), side(None, &[4])],
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.side_twice");
+}
+
+#[test]
+fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
+    let r = rules();
+    let mut s = setup(&["Ada"], &r).settings.clone();
+    s.difficulty = 1;
+    let c = ok(&setup(&["Ada"], &r), E::SetSettings { settings: s }, &r);
+    let c = start(&c, &r);
+    let recorded = c.rates.clone().expect("recorded at the start");
+    assert_eq!(recorded, r.campaign.rates());
+    let E::Start { rates, .. } = &c.journal.last().expect("start").event else {
+        panic!("not the start")
+    };
+    assert_eq!(rates.as_deref(), Some(&recorded));
+    // The user edits campaign.json while the campaign runs.
+    let changed = edited(|d| {
+        d["reinforcement_per_mission"] = 99.into();
+        d["difficulty_reinforcement"] = 1.into();
+        d["difficulty_enemy_points"] = 500.into();
+        d["vp_exchange_rate"] = 1.into();
+        d["fate_points_per_player"] = 1.into();
+        d["recruit"]["character_base"] = 3.into();
+    });
+    // Replay gives the same campaign.
+    let (again, _) = c.replay(&changed).expect("replays");
+    assert!(again.same_state(&c));
+    assert!(
+        c.validate(&changed).is_empty(),
+        "{:?}",
+        c.validate(&changed)
+    );
+    // Its next results use the recorded numbers, not the edited ones.
+    let c = ok(&c, E::BeginMission, &changed);
+    let c = ok(
+        &c,
+        E::EndMission {
+            result: Result_ {
+                success: true,
+                vp: 2,
+            },
+            played: vec![],
+        },
+        &changed,
+    );
+    let per = r.campaign.reinforcement_per_mission + r.campaign.difficulty_reinforcement;
+    assert_eq!(c.escorts[0].reinforcement, per);
+    let c = ok(&c, E::ExchangeVp { escort: 1, vp: 1 }, &changed);
+    assert_eq!(
+        c.escorts[0].reinforcement,
+        per + r.campaign.vp_exchange_rate
+    );
+    let base = r.campaign.recruit.character_base;
+    let c = ok(
+        &c,
+        E::Recruit {
+            escort: 1,
+            member: human("Hesk"),
+            cost: base,
+        },
+        &changed,
+    );
+    let c = ok(
+        &c,
+        E::NextMission {
+            choice: MissionChoice::default(),
+        },
+        &changed,
+    );
+    let m = c.mission.clone().expect("next mission");
+    let listed = changed.campaign.mission(&m.mission).expect("listed").points;
+    assert_eq!(m.points, listed + r.campaign.difficulty_enemy_points);
+    assert!(
+        c.validate(&changed).is_empty(),
+        "{:?}",
+        c.validate(&changed)
+    );
+    // A campaign started after the edit plays by the new numbers.
+    let fresh = start(&setup(&["Ada"], &changed), &changed);
+    assert_eq!(fresh.escorts[0].fate_points, 1);
+    assert_eq!(fresh.rates.expect("recorded").reinforcement_per_mission, 99);
+}
+
+#[test]
+fn cmp_13_a_campaign_started_before_the_numbers_were_recorded_still_replays() {
+    let r = rules();
+    let c = ok(&start(&setup(&["Ada"], &r), &r), E::BeginMission, &r);
+    let c = ok(
+        &c,
+        E::EndMission {
+            result: lost(),
+            played: vec![],
+        },
+        &r,
+    );
+    // The file an older Muster wrote: no numbers, no enemy points.
+    let mut json = serde_json::to_value(&c).expect("json");
+    json.as_object_mut().expect("object").remove("rates");
+    let start = &mut json["journal"][2]["event"]["start"];
+    start.as_object_mut().expect("start").remove("rates");
+    start["choice"]
+        .as_object_mut()
+        .expect("choice")
+        .remove("points");
+    let old: Campaign = serde_json::from_value(json).expect("loads");
+    assert!(old.rates.is_none());
+    assert!(old.validate(&r).is_empty(), "{:?}", old.validate(&r));
+    // It plays on by the data's numbers.
+    assert_eq!(
+        old.escorts[0].reinforcement,
+        r.campaign.reinforcement_per_mission
+    );
+}
+
+#[test]
+fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
+    let r = rules();
+    let c = start(&setup(&["Ada"], &r), &r);
+    let c = ok(&c, E::BeginMission, &r);
+    let c = ok(
+        &c,
+        E::EndMission {
+            result: lost(),
+            played: vec![],
+        },
+        &r,
+    );
+    let costs = &r.campaign.recruit;
+    // A Rogue Trader character: the figure and the points he is worth.
+    let minor = hero("Vex", "minor_hero");
+    let worth = r.character_type("minor_hero").expect("type").advance_points;
+    assert_eq!(
+        c.recruit_cost(&minor, &r).expect("priced"),
+        costs.character_base + costs.per_advance_point * worth
+    );
+    // A kill-team soldier: his soldier equivalents.
+    let scion = soldier("Kell", "tempestus_scion");
+    let eq = r
+        .killteam
+        .kind("tempestus_scion")
+        .expect("kind")
+        .equivalents;
+    assert_eq!(
+        c.recruit_cost(&scion, &r).expect("priced"),
+        costs.per_soldier_equivalent * eq
+    );
+    // An event claiming another cost is refused, naming the rule.
+    let p = refused(
+        &c,
+        E::Recruit {
+            escort: 1,
+            member: human("Cheap"),
+            cost: 1,
+        },
+        &r,
+    );
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("CMP-7", "campaign.problem.recruit_cost")
+    );
+    assert!(
+        p.args
+            .iter()
+            .any(|(k, v)| *k == "price" && v == &costs.character_base.to_string()),
+        "{p:?}"
+    );
+    let line = muster::i18n::Lang::En.problem_line(&p);
+    assert!(line.contains("CMP-7"), "{line}");
+    // A soldier is not a recruit of a Rogue Trader band.
+    let p = refused(
+        &c,
+        E::Recruit {
+            escort: 1,
+            member: soldier("Kell", "guardsman"),
+            cost: costs.per_soldier_equivalent,
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.recruit_kind");
+    // The right price is accepted and paid.
+    let held = c.escorts[0].reinforcement;
+    let c = ok(
+        &c,
+        E::Recruit {
+            escort: 1,
+            member: human("Hesk"),
+            cost: costs.character_base,
+        },
+        &r,
+    );
+    assert_eq!(c.escorts[0].reinforcement, held - costs.character_base);
+    // A kill team recruits soldiers.
+    let kt = ok(
+        &Campaign::new("k", "K", &r.campaign),
+        E::SetSettings {
+            settings: setup(&["Ada"], &r).settings.clone(),
+        },
+        &r,
+    );
+    let kt = ok(
+        &kt,
+        escort("Kim", "killteam", vec![soldier("Sarge", "sergeant")]),
+        &r,
+    );
+    let kt = ok(
+        &ok(&start(&kt, &r), E::BeginMission, &r),
+        E::EndMission {
+            result: lost(),
+            played: vec![],
+        },
+        &r,
+    );
+    let price =
+        costs.per_soldier_equivalent * r.killteam.kind("guardsman").expect("kind").equivalents;
+    let kt = ok(
+        &kt,
+        E::Recruit {
+            escort: 1,
+            member: soldier("Pte", "guardsman"),
+            cost: price,
+        },
+        &r,
+    );
+    assert_eq!(kt.characters.len(), 2);
+}

@@ -1,0 +1,242 @@
+//! Co-op through the campaign's widgets (CMP-16): the recruitment budget
+//! set up in the settings, and the "Who acts first" card at the table.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::campaign::{
+    Budget, Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Phase,
+};
+use muster::rules::dice::seeded;
+use muster::rules::{Character, Doc, DocKind, Roster, RulesData};
+use muster::store::Store;
+use muster::ui::Gui;
+
+fn harness(dir: &Path) -> Harness<'static, Gui> {
+    let app = App::new(
+        Some(dir),
+        &Prefs {
+            lang: Lang::En,
+            ..Prefs::default()
+        },
+        Box::new(ScriptedDesktop::default()),
+        11,
+    )
+    .expect("app");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 4000.0))
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    h.run();
+    h
+}
+
+fn campaign(h: &Harness<'_, Gui>) -> Campaign {
+    h.state()
+        .app
+        .model
+        .docs
+        .iter()
+        .find_map(|d| d.get::<Campaign>())
+        .cloned()
+        .expect("a campaign")
+}
+
+fn button(h: &mut Harness<'_, Gui>, label: &str) {
+    h.get_by_role_and_label(Role::Button, label).click();
+    h.run();
+}
+
+fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+fn save_band(dir: &Path) {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/rt-band.json"
+    ))
+    .expect("example");
+    let band = muster::store::document::parse::<Roster>(&text, "rt-band").expect("roster");
+    Store::open(dir)
+        .expect("store")
+        .save(&Doc::new(band))
+        .expect("save");
+}
+
+#[test]
+fn cmp_16_the_recruitment_budget_is_set_up_with_its_warning() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    save_band(dir.path());
+    let mut h = harness(dir.path());
+    type_into(&mut h, "Name of the new roster or team", "Two Hunters");
+    button(&mut h, "Create campaign");
+    assert_eq!(campaign(&h).settings.budget, Budget::Split);
+    assert!(
+        h.query_all_by_label_contains("can badly unbalance")
+            .next()
+            .is_none()
+    );
+    // The standard budget per player: the enemy multiplied, and warned of.
+    h.get_by_label("Standard budget per player, enemy × players")
+        .click();
+    h.run();
+    assert_eq!(campaign(&h).settings.budget, Budget::PerPlayer);
+    assert!(
+        h.query_all_by_label_contains("can badly unbalance many scenarios")
+            .next()
+            .is_some()
+    );
+    // A budget set: each escort's cost is shown against it.
+    h.get_by_role_and_label(Role::CheckBox, "Set a budget")
+        .click();
+    h.run();
+    assert_eq!(campaign(&h).settings.recruitment_budget, Some(200));
+    type_into(&mut h, "Player", "Camille");
+    h.get_by_label("Roster or kill team").click();
+    h.run();
+    h.get_by_label("Inquisitor Vael's retinue (Roster)").click();
+    h.run();
+    button(&mut h, "Add the escort");
+    let c = campaign(&h);
+    let cost = c
+        .escort_cost(1, &h.state().app.model.rules)
+        .expect("priced");
+    let word = if cost > 200 { "Over" } else { "Within" };
+    assert!(
+        h.query_all_by_label_contains(&format!("{word} budget: {cost} of 200 points"))
+            .next()
+            .is_some()
+    );
+    // Back to the split: the warning goes.
+    h.get_by_label("Split evenly among the players").click();
+    h.run();
+    assert_eq!(campaign(&h).settings.budget, Budget::Split);
+    assert!(
+        h.query_all_by_label_contains("can badly unbalance")
+            .next()
+            .is_none()
+    );
+}
+
+/// A campaign of two players at the table of its first mission.
+fn at_the_table(r: &RulesData) -> Campaign {
+    let mut rng = seeded(5);
+    let mut c = Campaign::new("duo", "Duo", &r.campaign);
+    let mut go = |c: &Campaign, e: E| {
+        c.apply(e.clone(), r, &mut rng)
+            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
+            .0
+    };
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    s.budget = Budget::PerPlayer;
+    c = go(&c, E::SetSettings { settings: s });
+    for (player, who) in [("Anne", "Ada"), ("Ben", "Bo")] {
+        c = go(
+            &c,
+            E::AddEscort {
+                escort: NewEscort {
+                    player: player.into(),
+                    source: "Band".into(),
+                    kind: "roster".into(),
+                    members: vec![Member::Character(Character::new(0, who, "human"))],
+                },
+            },
+        );
+    }
+    c = go(
+        &c,
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+    );
+    go(&c, E::BeginMission)
+}
+
+#[test]
+fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = RulesData::built_in().expect("rules");
+    let c = at_the_table(&r);
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(c.clone()))
+        .expect("save");
+    let mut h = harness(dir.path());
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    assert_eq!(campaign(&h).phase, Phase::Playing);
+    assert!(h.query_by_label("Who acts first").is_some());
+    // The enemy's points are multiplied by the two players, and said so.
+    assert!(
+        h.query_all_by_label_contains("Enemy × 2 players")
+            .next()
+            .is_some()
+    );
+    // Anne's die typed in from real dice; Ben's and the enemy's rolled.
+    type_into(&mut h, "Initiative die (D6) — Anne", "6");
+    button(&mut h, "Test initiative");
+    let init = campaign(&h)
+        .table
+        .and_then(|t| t.initiative)
+        .expect("tested");
+    assert_eq!(init.turn, 1);
+    assert_eq!(init.order.len(), 3);
+    let anne = init
+        .order
+        .iter()
+        .find(|s| s.escort == Some(1))
+        .expect("Anne");
+    assert_eq!(anne.faces()[0], 6);
+    assert!(
+        h.query_by_label("Turn 1: the order of activation")
+            .is_some()
+    );
+    assert!(h.query_all_by_label("Acts first").next().is_some());
+    let first = &init.order[0];
+    let who = match first.escort {
+        Some(1) => "Anne",
+        Some(_) => "Ben",
+        None => "The enemy",
+    };
+    assert!(
+        h.query_all_by_label_contains(&format!("1. {who} — "))
+            .next()
+            .is_some()
+    );
+    // The next turn, then an undo back to turn 1.
+    button(&mut h, "Test initiative");
+    assert_eq!(
+        campaign(&h)
+            .table
+            .and_then(|t| t.initiative)
+            .map(|i| i.turn),
+        Some(2)
+    );
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    assert_eq!(
+        campaign(&h)
+            .table
+            .and_then(|t| t.initiative)
+            .map(|i| i.turn),
+        Some(1)
+    );
+    // A face the die does not have is refused before it is sent.
+    type_into(&mut h, "Initiative die (D6) — Ben", "9");
+    assert!(h.query_by_label("Type a number from 1 to 6").is_some());
+    let journal = campaign(&h).journal.len();
+    button(&mut h, "Test initiative");
+    assert_eq!(campaign(&h).journal.len(), journal);
+}
