@@ -289,12 +289,19 @@ fn strike<R: Rng + ?Sized>(
             break;
         };
         let start = s.row as usize + j as usize * s.blows as usize;
-        let n = s.blows.min(left) as usize;
-        let Some(row) = cum.get(start..start + n) else {
+        let Some(row) = cum.get(start..start + s.blows as usize) else {
             continue;
         };
         let u = u64::from(rng.next_u32());
-        on_taken += row.iter().map(|&c| u32::from(u >= c)).sum::<u32>();
+        // The rows are increasing: the count of entries the draw is not
+        // under, cut at the wounds left, is the count within the first
+        // `left` entries. Most models have one or two blows.
+        let k = match row {
+            [a] => u32::from(u >= *a),
+            [a, b] => u32::from(u >= *a) + u32::from(u >= *b),
+            _ => row.iter().map(|&c| u32::from(u >= c)).sum::<u32>(),
+        };
+        on_taken += k.min(left);
     }
     on_taken
 }
@@ -372,6 +379,11 @@ pub fn fight_to_the_end<R: Rng + ?Sized>(
                     _ => 2,
                 };
                 break;
+            }
+            if caused_a == 0 && caused_b == 0 {
+                // A round without a wound: no one lost it nor any model in
+                // it, so no one tests (CC-20).
+                continue;
             }
             let test =
                 |c: &Compiled, lost_round: bool, before: u32, now: u32, models, rng: &mut R| {
