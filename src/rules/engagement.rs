@@ -57,15 +57,42 @@ pub fn out_of_coherency(members: &[Position], kind: UnitKind) -> Result<Vec<usiz
         .collect())
 }
 
+/// The members out of coherency (CC-3) from what a player measures at the
+/// table: each member's distance, in inches, to the nearest other member
+/// of his unit. The same rule as [`out_of_coherency`]: within 2" (exactly
+/// 2" included) is in; a unit of one is coherent; robots ignore it
+/// (ROB-4). A distance that is not a number, or is negative, is refused,
+/// naming the member by his number from 1.
+pub fn out_of_coherency_by_gap(gaps: &[f64], kind: UnitKind) -> Result<Vec<usize>, Problem> {
+    if let Some(i) = gaps.iter().position(|g| !g.is_finite() || *g < 0.0) {
+        return Err(Problem::new("CC-3", "cc.bad_gap").arg("member", i + 1));
+    }
+    if !kind.keeps_coherency() || gaps.len() < 2 {
+        return Ok(Vec::new());
+    }
+    Ok(gaps
+        .iter()
+        .enumerate()
+        .filter(|&(_, &g)| g > COHERENCY_INCHES + 1e-9)
+        .map(|(i, _)| i)
+        .collect())
+}
+
 /// Checks a unit's coherency (CC-3): the first member out of it, named by
 /// its number from 1.
 pub fn check_coherency(members: &[Position], kind: UnitKind) -> Result<(), Problem> {
     match out_of_coherency(members, kind)?.first() {
         None => Ok(()),
-        Some(&i) => Err(Problem::new("CC-3", "cc.out_of_coherency")
-            .arg("member", i + 1)
-            .arg("inches", COHERENCY_INCHES)),
+        Some(&i) => Err(coherency_problem(i)),
     }
+}
+
+/// The problem of a member out of coherency (CC-3), named by his index from
+/// 0 (shown from 1).
+pub fn coherency_problem(member: usize) -> Problem {
+    Problem::new("CC-3", "cc.out_of_coherency")
+        .arg("member", member + 1)
+        .arg("inches", COHERENCY_INCHES)
 }
 
 /// An enemy a charger may see at the end of the charge.

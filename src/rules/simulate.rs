@@ -7,9 +7,12 @@
 //! Each trial uses the same steps as the exact round (`unit_round.rs`):
 //! strike order by I, chargers first on equal I in the first round only,
 //! equal I at once; blows fall on the first living enemy model, wounds
-//! beyond its W lost. One uniform draw decides a blow (its chance of an
-//! unsaved wound, exact from the tables), so the inner loop allocates
-//! nothing and makes one draw a blow.
+//! beyond its W lost. One uniform draw decides all of a striker's blows:
+//! his wounds on the model he strikes follow a binomial law (his A blows,
+//! each with its chance of an unsaved wound, exact from the tables), whose
+//! cumulative chances are computed once, so the inner loop allocates
+//! nothing, makes one draw a striker and counts the wounds without a
+//! branch.
 //!
 //! Decisions: the winners of a round always follow up (CC-15), so they have
 //! +1 to hit in the next (CC-9); after each round a side that lost it, or
@@ -109,30 +112,61 @@ pub struct FightEstimate {
 
 /// One side, compiled for the inner loop.
 struct Compiled {
-    blows: Vec<u32>,
     /// Cumulative wounds: model `i` is dead once `end[i]` wounds are taken.
     end: Vec<u32>,
     /// For `t` wounds taken: (model struck, its wounds left).
     target: Vec<(u32, u32)>,
     /// Models dead after `t` wounds taken.
     dead_at: Vec<u32>,
+    /// Where model `i`'s rows start in `cum`: with `a` blows, his row
+    /// against enemy `j` is `cum[v][row[i] + j * a..][..a]`.
+    row: Vec<usize>,
     /// Per variant (0: first round, 1: later, 2: later and followed up),
-    /// `thr[v][i * enemy + j]`: a draw under it is an unsaved wound.
-    thr: [Vec<u64>; 3],
+    /// the rows of cumulative chances: entry `k` is the chance of at most
+    /// `k` unsaved wounds from all the striker's blows, × 2³², so that a
+    /// draw counts one wound for each entry it is not under.
+    cum: [Vec<u64>; 3],
     /// A draw under it passes the rout test; `None`: never tests.
     rout_pass: Option<u64>,
     total: u32,
 }
 
-/// The strikers of one step, by side.
+/// A model striking in a step, compiled: all a striker needs in one place.
+#[derive(Clone, Copy)]
+struct Striker {
+    /// His side is past him once it has taken this many wounds (he is dead).
+    end: u32,
+    /// His blows (A), at least 1.
+    blows: u32,
+    /// Where his rows start in his side's `cum`.
+    row: u32,
+}
+
+/// The strikers of one step, by side (only models with blows).
 struct Step {
-    first: Vec<u32>,
-    second: Vec<u32>,
+    first: Vec<Striker>,
+    second: Vec<Striker>,
 }
 
 fn threshold(p: f64) -> u64 {
     // p × 2³², so that a u32 draw under it has chance p.
     (p.clamp(0.0, 1.0) * 4_294_967_296.0).round() as u64
+}
+
+/// The chances of at most `k` successes in `n` trials of chance `p`, for
+/// `k` in `0..n`, as thresholds.
+fn binomial_thresholds(n: u32, p: f64, out: &mut Vec<u64>) {
+    let q = 1.0 - p;
+    // P(K = 0) = q^n, then P(K = k + 1) = P(K = k) × (n - k) / (k + 1) × p / q.
+    let mut term = q.powi(i32::try_from(n).unwrap_or(i32::MAX));
+    let mut sum = 0.0;
+    for k in 0..n {
+        sum += term;
+        out.push(threshold(sum));
+        if q > 0.0 {
+            term *= f64::from(n - k) / f64::from(k + 1) * p / q;
+        }
+    }
 }
 
 fn variant(f: &Fighter, v: usize) -> Vec<CcModifier> {
@@ -152,8 +186,8 @@ fn compile(
     on: &[&Fighter],
     ld: Option<i32>,
 ) -> Result<Compiled, Problem> {
-    let mut thr: [Vec<u64>; 3] = [Vec::new(), Vec::new(), Vec::new()];
-    for (v, t) in thr.iter_mut().enumerate() {
+    let mut cum: [Vec<u64>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for (v, c) in cum.iter_mut().enumerate() {
         for a in by {
             let mods = variant(a, v);
             for d in on {
@@ -161,9 +195,15 @@ fn compile(
                     rules, a.ws, a.s, a.weapon_s, 0, d.ws, d.t, d.save, &mods, false,
                 )?
                 .unsaved;
-                t.push(threshold(u));
+                binomial_thresholds(a.a, u, c);
             }
         }
+    }
+    let mut row = Vec::with_capacity(by.len());
+    let mut at = 0usize;
+    for a in by {
+        row.push(at);
+        at += a.a as usize * on.len();
     }
     let mut end = Vec::with_capacity(by.len());
     let mut target = Vec::new();
@@ -180,28 +220,42 @@ fn compile(
         .collect();
     let rout_pass = ld.map(|ld| threshold(chance_at_most(rules.close_combat.rout_test, ld)));
     Ok(Compiled {
-        blows: by.iter().map(|m| m.a).collect(),
         end,
         target,
         dead_at,
-        thr,
+        row,
+        cum,
         rout_pass,
         total,
     })
 }
 
-fn steps(first: &[&Fighter], second: &[&Fighter], with_charge: bool) -> Vec<Step> {
+fn steps(
+    first: (&[&Fighter], &Compiled),
+    second: (&[&Fighter], &Compiled),
+    with_charge: bool,
+) -> Vec<Step> {
     let key = |m: &Fighter| (m.i, with_charge && m.charged());
-    let mut keys: Vec<(i32, bool)> = first.iter().chain(second.iter()).map(|m| key(m)).collect();
+    let mut keys: Vec<(i32, bool)> = first
+        .0
+        .iter()
+        .chain(second.0.iter())
+        .map(|m| key(m))
+        .collect();
     keys.sort_unstable_by(|a, b| b.cmp(a));
     keys.dedup();
     keys.into_iter()
         .map(|k| {
-            let pick = |side: &[&Fighter]| {
+            // A model without blows strikes nothing: not drawn for.
+            let pick = |(side, c): (&[&Fighter], &Compiled)| {
                 side.iter()
                     .enumerate()
-                    .filter(|(_, m)| key(m) == k)
-                    .map(|(i, _)| u32::try_from(i).unwrap_or(0))
+                    .filter(|(_, m)| key(m) == k && m.a > 0)
+                    .map(|(i, m)| Striker {
+                        end: c.end[i],
+                        blows: m.a,
+                        row: u32::try_from(c.row[i]).unwrap_or(u32::MAX),
+                    })
                     .collect()
             };
             Step {
@@ -209,36 +263,44 @@ fn steps(first: &[&Fighter], second: &[&Fighter], with_charge: bool) -> Vec<Step
                 second: pick(second),
             }
         })
+        .filter(|s: &Step| !s.first.is_empty() || !s.second.is_empty())
         .collect()
 }
 
-/// The strikers of `by` in one step, alive when `by` had taken `by_taken`,
-/// strike `on`, which has taken `on_taken`: the wounds `on` has taken after.
+/// The strikers of one side in one step, alive when their side had taken
+/// `by_taken`, strike the other side, which has taken `on_taken`: the
+/// wounds it has taken after. One draw a striker: his wounds are the
+/// entries of his cumulative row, cut at the wounds his target has left,
+/// that the draw is not under.
 #[inline]
-#[allow(clippy::too_many_arguments)]
 fn strike<R: Rng + ?Sized>(
     rng: &mut R,
-    by: &Compiled,
-    strikers: &[u32],
+    strikers: &[Striker],
     by_taken: u32,
-    thr: &[u64],
-    enemies: usize,
+    cum: &[u64],
     on: &Compiled,
     mut on_taken: u32,
 ) -> u32 {
-    for &i in strikers {
-        let i = i as usize;
-        if by_taken >= by.end[i] {
+    for s in strikers {
+        if by_taken >= s.end {
             continue;
         }
         let Some(&(j, left)) = on.target.get(on_taken as usize) else {
             break;
         };
-        let t = thr[i * enemies + j as usize];
-        let mut k = 0u32;
-        for _ in 0..by.blows[i] {
-            k += u32::from(u64::from(rng.next_u32()) < t);
-        }
+        let start = s.row as usize + j as usize * s.blows as usize;
+        let Some(row) = cum.get(start..start + s.blows as usize) else {
+            continue;
+        };
+        let u = u64::from(rng.next_u32());
+        // The rows are increasing: the count of entries the draw is not
+        // under, cut at the wounds left, is the count within the first
+        // `left` entries. Most models have one or two blows.
+        let k = match row {
+            [a] => u32::from(u >= *a),
+            [a, b] => u32::from(u >= *a) + u32::from(u >= *b),
+            _ => row.iter().map(|&c| u32::from(u >= c)).sum::<u32>(),
+        };
         on_taken += k.min(left);
     }
     on_taken
@@ -262,8 +324,8 @@ pub fn fight_to_the_end<R: Rng + ?Sized>(
     let a = compile(rules, &fa, &fb, first.ld)?;
     let b = compile(rules, &fb, &fa, second.ld)?;
     let (na, nb) = (fa.len(), fb.len());
-    let first_steps = steps(&fa, &fb, true);
-    let later_steps = steps(&fa, &fb, false);
+    let first_steps = steps((&fa, &a), (&fb, &b), true);
+    let later_steps = steps((&fa, &a), (&fb, &b), false);
     let share = u64::from(rules.close_combat.heavy_casualties_percent);
     let heavy = |before: u32, lost: u32, models: usize| {
         let alive = models as u64 - u64::from(before);
@@ -290,8 +352,8 @@ pub fn fight_to_the_end<R: Rng + ?Sized>(
             };
             for step in plan {
                 let (ta0, tb0) = (ta, tb);
-                tb = strike(rng, &a, &step.first, ta0, &a.thr[va], nb, &b, tb0);
-                ta = strike(rng, &b, &step.second, tb0, &b.thr[vb], na, &a, ta0);
+                tb = strike(rng, &step.first, ta0, &a.cum[va], &b, tb0);
+                ta = strike(rng, &step.second, tb0, &b.cum[vb], &a, ta0);
             }
             round += 1;
             let (caused_a, caused_b) = (tb - sb, ta - sa);
@@ -317,6 +379,11 @@ pub fn fight_to_the_end<R: Rng + ?Sized>(
                     _ => 2,
                 };
                 break;
+            }
+            if caused_a == 0 && caused_b == 0 {
+                // A round without a wound: no one lost it nor any model in
+                // it, so no one tests (CC-20).
+                continue;
             }
             let test =
                 |c: &Compiled, lost_round: bool, before: u32, now: u32, models, rng: &mut R| {

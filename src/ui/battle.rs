@@ -67,6 +67,8 @@ pub struct BattleView {
     pub kt_turn: super::battle_kt_turn::KtTurnView,
     /// The attacker's weapon in hand (CC-4).
     pub cc_weapon: crate::rules::engagement::CcWeapon,
+    /// The kill-team target taken from a campaign's escort, if he was.
+    pub kt_target: Option<super::battle_kt_campaign::CampaignTarget>,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -154,6 +156,7 @@ impl Default for BattleView {
             kt_actions: Default::default(),
             kt_turn: Default::default(),
             cc_weapon: Default::default(),
+            kt_target: None,
         }
     }
 }
@@ -299,6 +302,11 @@ impl BattleView {
             match scenario.odds(&model.rules) {
                 Ok(odds) => {
                     odds_ui(ui, lang, &odds);
+                    if self.mode == Mode::Shooting
+                        && let Some(t) = &self.kt_target
+                    {
+                        super::battle_kt_campaign::target_state_ui(ui, lang, t, &odds.wounds);
+                    }
                     ui.add_space(space::S);
                     if icon_button(
                         ui,
@@ -496,7 +504,9 @@ impl BattleView {
     fn shooter_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_TARGET, lang.t("battle.shooter"));
-        if let Some((name, w, hit_bonus)) = pick_soldier_weapon(ui, model) {
+        if let Some((name, w, hit_bonus)) = pick_soldier_weapon(ui, model)
+            .or_else(|| super::battle_kt_campaign::pick_campaign_shooter(ui, model))
+        {
             self.attacker = name;
             self.shot.weapon = w;
             self.shot
@@ -563,6 +573,16 @@ impl BattleView {
             self.defender = name;
             self.shot.target.t = t;
             self.shot.target.save = save;
+            self.kt_target = None;
+        }
+        if let Some((t, save, target)) = super::battle_kt_campaign::pick_campaign_target(ui, model)
+        {
+            self.defender.clone_from(&target.name);
+            self.shot.target.t = t;
+            self.shot.target.save = save;
+            // "Apply to campaign" sends the damage to him.
+            self.apply_to = Some((target.campaign.clone(), target.id));
+            self.kt_target = Some(target);
         }
         let t = &mut self.shot.target;
         ui.horizontal_wrapped(|ui| {
@@ -668,30 +688,9 @@ fn pick_soldier_weapon(ui: &mut egui::Ui, model: &Model) -> Option<(String, KtWe
                             .selectable_label(false, format!("{} ({name}) — {}", s.name, team.name))
                             .clicked()
                         {
-                            let class = if w.sniper {
-                                ShotClass::Sniper
-                            } else if w.indirect {
-                                ShotClass::Indirect
-                            } else {
-                                ShotClass::Normal
-                            };
-                            let shots = match &w.shots {
-                                crate::rules::killteam::data::Amount::Fixed(n) => i64::from(*n),
-                                crate::rules::killteam::data::Amount::Dice(_) => 1,
-                            };
-                            let damage = match &w.damage {
-                                crate::rules::killteam::data::Amount::Fixed(n) => i64::from(*n),
-                                crate::rules::killteam::data::Amount::Dice(_) => 1,
-                            };
                             chosen = Some((
                                 s.name.clone(),
-                                KtWeapon {
-                                    class,
-                                    shots,
-                                    s: i64::from(w.strength),
-                                    ap: i64::from(w.ap),
-                                    damage,
-                                },
+                                super::battle_kt_campaign::shot_weapon(w),
                                 d.hit_bonus,
                             ));
                         }
@@ -741,7 +740,7 @@ fn percent(p: f64) -> String {
 }
 
 /// The odds: the three chances in words, and the distribution of wounds as
-/// bars with their numbers beside them (for screen readers too).
+/// a bar chart with its numbers beside it (for screen readers too).
 fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
     ui.horizontal_wrapped(|ui| {
         let score = |s: Option<i32>| {
@@ -776,35 +775,13 @@ fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
         badge(ui, Tone::Warning, lang.t("battle.needs_consent"));
     }
     ui.add_space(space::XS);
-    let max = odds
-        .wounds
-        .iter()
-        .copied()
-        .fold(0.0_f64, f64::max)
-        .max(1e-9);
-    let width = (ui.available_width() - 200.0).max(100.0);
-    for (k, &p) in odds.wounds.iter().enumerate() {
-        if p == 0.0 && k > 0 {
-            continue;
-        }
-        ui.horizontal(|ui| {
-            let text = lang.f(
-                "battle.wounds_bar",
-                &[("count", &k.to_string()), ("p", &percent(p))],
-            );
-            ui.add_sized(
-                [140.0, 18.0],
-                egui::Label::new(RichText::new(&text).monospace()),
-            );
-            let (rect, r) = ui.allocate_exact_size(
-                egui::vec2(width * (p / max) as f32 + 2.0, 16.0),
-                egui::Sense::hover(),
-            );
-            ui.painter()
-                .rect_filled(rect, egui::CornerRadius::same(3), PALETTE.accent);
-            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &text));
-        });
-    }
+    crate::ui::battle_parts::bars(
+        ui,
+        lang,
+        lang.t("battle.chart.wounds"),
+        "battle.wounds_bar",
+        &odds.wounds,
+    );
 }
 
 /// A round's odds: who strikes first, who wins, and who dies.
@@ -896,9 +873,12 @@ fn log_ui(
     } else {
         campaign_targets(model)
     };
-    if apply_to
-        .as_ref()
-        .is_none_or(|(c, x)| !targets.iter().any(|(tc, tx, _)| tc == c && tx == x))
+    // Before the first roll the targets are not known: a target already
+    // chosen (a campaign soldier picked as the target) is kept.
+    if !model.battle_log.is_empty()
+        && apply_to
+            .as_ref()
+            .is_none_or(|(c, x)| !targets.iter().any(|(tc, tx, _)| tc == c && tx == x))
     {
         *apply_to = targets.first().map(|(c, x, _)| (c.clone(), *x));
     }

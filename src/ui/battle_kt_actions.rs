@@ -191,20 +191,13 @@ impl KtActionsView {
                     ))
                     .strong(),
                 );
-                let max = odds.wounds.iter().copied().fold(0.0, f64::max);
-                for (k, &p) in odds.wounds.iter().enumerate() {
-                    if p > 0.0005 {
-                        bar(
-                            ui,
-                            &lang.f(
-                                "battle.wounds_bar",
-                                &[("count", &k.to_string()), ("p", &percent(p))],
-                            ),
-                            p,
-                            max,
-                        );
-                    }
-                }
+                crate::ui::battle_parts::bars(
+                    ui,
+                    lang,
+                    lang.t("kt.grenade.chart"),
+                    "battle.wounds_bar",
+                    &odds.wounds,
+                );
                 let title = lang.f(
                     "kt.grenade.log",
                     &[

@@ -7,7 +7,7 @@ use crate::app::Model;
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, Member};
 use crate::rules::{Characteristic, Profile};
-use crate::ui::theme::PALETTE;
+use crate::ui::theme::{PALETTE, space};
 
 /// A number field named `name` for screen readers, with a visible label.
 pub fn num<N: egui::emath::Numeric>(
@@ -52,30 +52,72 @@ pub fn percent(p: f64) -> String {
     format!("{:.1} %", p * 100.0)
 }
 
-/// A distribution as bars, each with its words beside it (for screen
-/// readers too): `key` is a plural key taking `count` and `p`.
-pub fn bars(ui: &mut egui::Ui, lang: Lang, key: &str, dist: &[f64]) {
+/// A distribution as a bar chart (`egui_plot`), its numbers listed beside
+/// it in words for screen readers (and for reading at a glance): `title`
+/// names the chart, `key` is a plural key taking `count` and `p`. Counts
+/// whose chance rounds to nothing are left out of the list, not the chart.
+pub fn bars(ui: &mut egui::Ui, lang: Lang, title: &str, key: &str, dist: &[f64]) {
+    let text = |k: usize, p: f64| lang.f(key, &[("count", &k.to_string()), ("p", &percent(p))]);
+    let shown: Vec<(usize, f64)> = dist
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(k, p)| k == 0 || p >= 5e-7)
+        .collect();
     let max = dist.iter().copied().fold(0.0_f64, f64::max).max(1e-9);
-    let width = (ui.available_width() - 220.0).max(100.0);
-    for (k, &p) in dist.iter().enumerate() {
-        if p < 5e-7 && k > 0 {
-            continue;
-        }
-        ui.horizontal(|ui| {
-            let text = lang.f(key, &[("count", &k.to_string()), ("p", &percent(p))]);
-            ui.add_sized(
-                [160.0, 18.0],
-                egui::Label::new(RichText::new(&text).monospace()),
-            );
-            let (rect, r) = ui.allocate_exact_size(
-                egui::vec2(width * (p / max) as f32 + 2.0, 16.0),
-                egui::Sense::hover(),
-            );
-            ui.painter()
-                .rect_filled(rect, egui::CornerRadius::same(3), PALETTE.accent);
-            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &text));
+    ui.horizontal_top(|ui| {
+        // The numbers, in words: each line also named for screen readers.
+        ui.vertical(|ui| {
+            ui.set_min_width(170.0);
+            for &(k, p) in &shown {
+                ui.label(RichText::new(text(k, p)).monospace());
+            }
         });
-    }
+        let chart: Vec<egui_plot::Bar> = dist
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| {
+                egui_plot::Bar::new(k as f64, p * 100.0)
+                    .width(0.7)
+                    .name(text(k, p))
+            })
+            .collect();
+        let last = dist.len().saturating_sub(1) as f64;
+        let height = (shown.len() as f32 * 20.0).clamp(120.0, 220.0);
+        let width = (ui.available_width() - space::S).clamp(160.0, 520.0);
+        let name = lang.f("battle.chart", &[("what", title)]);
+        let r = egui_plot::Plot::new(("odds-chart", key, title))
+            .width(width)
+            .height(height)
+            .allow_zoom(false)
+            .allow_drag(false)
+            .allow_scroll(false)
+            .allow_boxed_zoom(false)
+            .allow_double_click_reset(false)
+            .allow_axis_zoom_drag(false)
+            .show_x(false)
+            .show_y(false)
+            .sense(egui::Sense::hover())
+            .include_x(-0.5)
+            .include_x(last + 0.5)
+            .include_y(0.0)
+            .include_y(max * 100.0)
+            .x_axis_formatter(|m, _| {
+                if m.value >= 0.0 && m.value.fract() == 0.0 {
+                    format!("{}", m.value)
+                } else {
+                    String::new()
+                }
+            })
+            .y_axis_formatter(|m, _| format!("{} %", m.value))
+            .show(ui, |plot| {
+                plot.bar_chart(
+                    egui_plot::BarChart::new(title.to_owned(), chart).color(PALETTE.accent),
+                );
+            })
+            .response;
+        r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
+    });
 }
 
 /// A Rogue Trader character of a campaign's escort, as the campaign holds

@@ -404,18 +404,36 @@ fn odds_ui(ui: &mut egui::Ui, model: &Model, a: &PsychicAttack, o: &AttackOdds) 
     ui.add_space(space::XS);
     if let Some(v) = &o.vehicle {
         if v.affected && v.penetration.is_some() {
-            bars(ui, lang, "battle.psy.penetrations_bar", &v.penetrations);
+            bars(
+                ui,
+                lang,
+                lang.t("battle.chart.penetrations"),
+                "battle.psy.penetrations_bar",
+                &v.penetrations,
+            );
             ui.label(RichText::new(lang.t("battle.psy.damage_table")).color(PALETTE.text_subdued));
         }
         return;
     }
     if a.strength.is_some() {
-        bars(ui, lang, "battle.wounds_bar", &o.wounds);
+        bars(
+            ui,
+            lang,
+            lang.t("battle.chart.wounds"),
+            "battle.wounds_bar",
+            &o.wounds,
+        );
     }
     if let Some(c) = &o.casualties {
         if a.scope == Scope::Squad && a.target.models > 1 {
             ui.label(RichText::new(lang.t("battle.psy.casualties")).strong());
-            bars(ui, lang, "battle.psy.casualties_bar", c);
+            bars(
+                ui,
+                lang,
+                lang.t("battle.psy.casualties"),
+                "battle.psy.casualties_bar",
+                c,
+            );
             // PSY-6, PSY-9: these casualties alone force the morale test
             // (in close combat too), at the share of the rules data.
             let forced: f64 = c

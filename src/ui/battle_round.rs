@@ -14,6 +14,7 @@ use crate::rules::battle::Fight;
 use crate::rules::odds::{CcModifier, Fighter};
 use crate::rules::simulate::{Estimate, FightEstimate, SimSide, fight_to_the_end};
 use crate::rules::unit_round::{StrikeStep, UnitRoundOdds, strike_order, unit_round};
+use crate::ui::battle_coherency::Coherency;
 use crate::ui::battle_parts::{bars, num, percent, pick_campaign_fighter};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
@@ -114,6 +115,20 @@ impl Unit {
         out
     }
 
+    /// Every model's name, front first (a group without a name: "model").
+    pub fn model_names(&self, lang: Lang) -> Vec<String> {
+        let mut out = Vec::new();
+        for g in &self.groups {
+            let name = if g.name.trim().is_empty() {
+                lang.t("battle.units.model").to_owned()
+            } else {
+                g.name.trim().to_owned()
+            };
+            out.extend((0..g.count).map(|_| name.clone()));
+        }
+        out
+    }
+
     /// The group of the `k`th model.
     fn group_of(&self, k: usize) -> Option<&Group> {
         let mut n = 0usize;
@@ -138,6 +153,8 @@ pub struct RoundView {
     pub trials: u32,
     /// The last simulation, kept until anything changes.
     sim: Option<(SimKey, Result<FightEstimate, Problem>)>,
+    /// Each unit's coherency check (CC-3), first then second.
+    pub coherency: [Coherency; 2],
 }
 
 impl Default for RoundView {
@@ -158,6 +175,7 @@ impl Default for RoundView {
             max_rounds: 10,
             trials: 20_000,
             sim: None,
+            coherency: Default::default(),
         }
     }
 }
@@ -171,14 +189,24 @@ impl RoundView {
     pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
         let lang = model.lang;
         ui.columns(2, |cols| {
-            card(&mut cols[0], |ui| {
-                ui.set_min_width(ui.available_width());
-                unit_ui(ui, model, &mut self.first, true);
-            });
-            card(&mut cols[1], |ui| {
-                ui.set_min_width(ui.available_width());
-                unit_ui(ui, model, &mut self.second, false);
-            });
+            let [c1, c2] = &mut self.coherency;
+            let (left, right) = cols.split_at_mut(1);
+            for (ui, unit, coherency, first) in [
+                (&mut left[0], &mut self.first, c1, true),
+                (&mut right[0], &mut self.second, c2, false),
+            ] {
+                card(ui, |ui| {
+                    ui.set_min_width(ui.available_width());
+                    unit_ui(ui, model, unit, first);
+                    ui.add_space(space::S);
+                    let side = if first {
+                        "battle.units.first"
+                    } else {
+                        "battle.units.second"
+                    };
+                    coherency.ui(ui, lang, lang.t(side), &unit.model_names(lang));
+                });
+            }
         });
         ui.add_space(space::M);
         let (a, b) = (self.first.models(), self.second.models());
@@ -508,6 +536,7 @@ fn round_odds_ui(ui: &mut egui::Ui, lang: Lang, o: &UnitRoundOdds) {
         bars(
             &mut cols[0],
             lang,
+            lang.t("battle.units.first_losses"),
             "battle.units.dead_first_bar",
             &o.first_casualties,
         );
@@ -515,6 +544,7 @@ fn round_odds_ui(ui: &mut egui::Ui, lang: Lang, o: &UnitRoundOdds) {
         bars(
             &mut cols[1],
             lang,
+            lang.t("battle.units.second_losses"),
             "battle.units.dead_second_bar",
             &o.second_casualties,
         );

@@ -4,8 +4,10 @@
 
 mod battle;
 mod battle_cc_weapon;
+mod battle_coherency;
 mod battle_flyer;
 mod battle_kt_actions;
+mod battle_kt_campaign;
 mod battle_kt_turn;
 mod battle_parts;
 mod battle_psychic;

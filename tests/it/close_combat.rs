@@ -644,7 +644,7 @@ fn cc_7_ten_against_ten_sums_to_one_and_the_quick_strike_first() {
 mod engagement {
     use muster::rules::engagement::{
         CcWeapon, Enemy, Position, armed, check_cc_weapon, check_coherency, out_of_coherency,
-        switch_targets,
+        out_of_coherency_by_gap, switch_targets,
     };
     use muster::rules::robots::UnitKind;
 
@@ -696,6 +696,50 @@ mod engagement {
                 .rule,
             "CC-3"
         );
+    }
+
+    #[test]
+    fn cc_3_coherency_from_the_gaps_measured_at_the_table() {
+        // Each member's distance to his nearest fellow: 2" exactly is in,
+        // 2.1" is out; the same straggler as by positions.
+        let gaps = [1.5, 2.0, 2.1, 0.5];
+        assert_eq!(
+            out_of_coherency_by_gap(&gaps, UnitKind::Creatures).expect("ok"),
+            vec![2]
+        );
+        let straggler = [at(0.0, 0.0), at(1.5, 0.0), at(1.5, 2.5)];
+        let measured: Vec<f64> = straggler
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                straggler
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, q)| p.distance(*q))
+                    .fold(f64::INFINITY, f64::min)
+            })
+            .collect();
+        assert_eq!(
+            out_of_coherency_by_gap(&measured, UnitKind::Creatures).expect("ok"),
+            out_of_coherency(&straggler, UnitKind::Creatures).expect("ok")
+        );
+        // A unit of one is coherent; robots ignore the rule (ROB-4).
+        assert!(
+            out_of_coherency_by_gap(&[9.0], UnitKind::Creatures)
+                .expect("ok")
+                .is_empty()
+        );
+        assert!(
+            out_of_coherency_by_gap(&gaps, UnitKind::Robots)
+                .expect("ok")
+                .is_empty()
+        );
+        // A gap that is no number, or negative, is refused with the member.
+        for bad in [f64::NAN, f64::INFINITY, -1.0] {
+            let p = out_of_coherency_by_gap(&[1.0, bad], UnitKind::Creatures).expect_err("bad");
+            assert_eq!((p.rule.as_ref(), p.key), ("CC-3", "cc.bad_gap"));
+        }
     }
 
     #[test]

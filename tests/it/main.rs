@@ -27,6 +27,7 @@ mod store_faults;
 mod ui;
 mod ui_battle;
 mod ui_battle_machines;
+mod ui_battle_table;
 mod ui_campaign;
 mod ui_campaign_coop;
 mod ui_killteam;

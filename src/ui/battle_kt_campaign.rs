@@ -1,0 +1,246 @@
+//! The kill-team shooting mode's fighters from a campaign's escorts: the
+//! soldiers of the kill teams a campaign took in, as the campaign holds
+//! them now — their derived profile and weapons (equipment and ribbon
+//! counted), their wounds left at the table of the mission being played.
+//! The dead, the missing and those out of action cannot be picked; a target
+//! picked here is where "Apply to campaign" sends the damage.
+
+use egui::RichText;
+
+use crate::app::Model;
+use crate::i18n::Lang;
+use crate::rules::campaign::{Campaign, CharId, Member};
+use crate::rules::data::name_in;
+use crate::rules::killteam::data::Amount;
+use crate::rules::killteam::{Derived, WeaponLine, derive};
+use crate::rules::odds::ShotClass;
+use crate::rules::scenario::KtWeapon;
+use crate::ui::battle_parts::percent;
+use crate::ui::theme::PALETTE;
+use crate::ui::widgets::{Tone, badge};
+
+/// A kill-team soldier of a campaign's escort.
+pub struct CampaignSoldier {
+    /// The campaign's id.
+    pub campaign: String,
+    /// His id in the campaign.
+    pub id: CharId,
+    /// "campaign › soldier".
+    pub label: String,
+    /// His name.
+    pub name: String,
+    /// His profile and weapons with everything he carries counted.
+    pub derived: Derived,
+    /// His wounds left at the table.
+    pub wounds_left: u32,
+    /// Why he cannot fight (dead, missing, out of action), as a locale key.
+    pub unable: Option<&'static str>,
+}
+
+/// The campaign soldier picked as the target: where the damage goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CampaignTarget {
+    /// The campaign's id.
+    pub campaign: String,
+    /// His id in the campaign.
+    pub id: CharId,
+    /// His name.
+    pub name: String,
+    /// His wounds left when picked.
+    pub wounds_left: u32,
+}
+
+/// Every kill-team soldier of every campaign's escorts: the campaign's own
+/// copies, with the wounds taken at the table of the mission being played.
+pub fn campaign_soldiers(model: &Model) -> Vec<CampaignSoldier> {
+    let mut out = Vec::new();
+    for c in model
+        .docs
+        .iter()
+        .filter_map(crate::rules::Doc::get::<Campaign>)
+    {
+        for x in &c.characters {
+            let Member::Soldier(s) = &x.member else {
+                continue;
+            };
+            let Ok(derived) = derive(&model.rules.killteam, s) else {
+                continue;
+            };
+            let table = c.table.as_ref();
+            let taken = table
+                .and_then(|t| t.wounds.get(&x.id).copied())
+                .unwrap_or(0);
+            let out_of_action = table.is_some_and(|t| t.out_of_action.contains(&x.id));
+            let wounds_left = u32::try_from(derived.profile.wounds.max(0))
+                .unwrap_or(0)
+                .saturating_sub(taken);
+            let unable = if !x.state.alive() {
+                Some(x.state.key())
+            } else if out_of_action || wounds_left == 0 {
+                Some("battle.out_of_action")
+            } else {
+                None
+            };
+            out.push(CampaignSoldier {
+                campaign: c.id.clone(),
+                id: x.id,
+                label: format!("{} › {}", c.name, x.name()),
+                name: x.name().to_owned(),
+                derived,
+                wounds_left,
+                unable,
+            });
+        }
+    }
+    out
+}
+
+/// A soldier's weapon as it fires in the shooting odds (KT-12, KT-15): its
+/// bands by class; dice shots or damage count as one (the odds take fixed
+/// numbers).
+pub fn shot_weapon(w: &WeaponLine) -> KtWeapon {
+    let class = if w.sniper {
+        ShotClass::Sniper
+    } else if w.indirect {
+        ShotClass::Indirect
+    } else {
+        ShotClass::Normal
+    };
+    let fixed = |a: &Amount| match a {
+        Amount::Fixed(n) => i64::from(*n),
+        Amount::Dice(_) => 1,
+    };
+    KtWeapon {
+        class,
+        shots: fixed(&w.shots),
+        s: i64::from(w.strength),
+        ap: i64::from(w.ap),
+        damage: fixed(&w.damage),
+    }
+}
+
+/// The words of a soldier in a picker: why he cannot fight, or his wounds
+/// left.
+fn state_words(lang: Lang, s: &CampaignSoldier) -> String {
+    match s.unable {
+        Some(why) => lang.t(why).to_owned(),
+        None => lang.f(
+            "battle.wounds_left",
+            &[("count", &s.wounds_left.to_string())],
+        ),
+    }
+}
+
+/// A combo of the campaigns' soldiers with their ranged weapons: picking
+/// one gives his name, his weapon as it fires and his hit bonus (EQ-3,
+/// RIB-12). One who cannot fight is greyed out with the reason.
+pub fn pick_campaign_shooter(ui: &mut egui::Ui, model: &Model) -> Option<(String, KtWeapon, i32)> {
+    let lang = model.lang;
+    let data = &model.rules.killteam;
+    let mut chosen = None;
+    let label = lang.t("battle.take_shooter_campaign");
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(lang.t("kt.choose"))
+        .show_ui(ui, |ui| {
+            let all = campaign_soldiers(model);
+            if all.is_empty() {
+                ui.label(
+                    RichText::new(lang.t("battle.no_campaign_soldiers"))
+                        .color(PALETTE.text_subdued),
+                );
+            }
+            for s in all {
+                for w in s.derived.weapons.iter().filter(|w| w.range_inches > 0) {
+                    let weapon = data
+                        .weapon(&w.id)
+                        .map_or(w.id.as_str(), |x| name_in(&x.names, lang.code(), &x.id));
+                    let text = format!("{} ({weapon}) — {}", s.label, state_words(lang, &s));
+                    if ui
+                        .add_enabled(s.unable.is_none(), egui::Button::selectable(false, text))
+                        .clicked()
+                    {
+                        chosen = Some((s.name.clone(), shot_weapon(w), s.derived.hit_bonus));
+                    }
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    chosen
+}
+
+/// A combo of the campaigns' soldiers as targets: picking one gives his T,
+/// his armour save (none when it takes more than one die) and where the
+/// damage goes. One who cannot fight is greyed out with the reason.
+pub fn pick_campaign_target(
+    ui: &mut egui::Ui,
+    model: &Model,
+) -> Option<(i64, Option<i64>, CampaignTarget)> {
+    let lang = model.lang;
+    let mut chosen = None;
+    let label = lang.t("battle.take_target_campaign");
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(lang.t("kt.choose"))
+        .show_ui(ui, |ui| {
+            let all = campaign_soldiers(model);
+            if all.is_empty() {
+                ui.label(
+                    RichText::new(lang.t("battle.no_campaign_soldiers"))
+                        .color(PALETTE.text_subdued),
+                );
+            }
+            for s in all {
+                let text = format!("{} — {}", s.label, state_words(lang, &s));
+                if ui
+                    .add_enabled(s.unable.is_none(), egui::Button::selectable(false, text))
+                    .clicked()
+                {
+                    let p = &s.derived.profile;
+                    let save = (p.save_dice == 1 && p.save <= 6).then_some(i64::from(p.save));
+                    chosen = Some((
+                        i64::from(p.toughness),
+                        save,
+                        CampaignTarget {
+                            campaign: s.campaign.clone(),
+                            id: s.id,
+                            name: s.name.clone(),
+                            wounds_left: s.wounds_left,
+                        },
+                    ));
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    chosen
+}
+
+/// The campaign target's wounds left and the chance that the attack takes
+/// them all (he is out of action), from the distribution of damage.
+pub fn target_state_ui(ui: &mut egui::Ui, lang: Lang, target: &CampaignTarget, damage: &[f64]) {
+    let left = target.wounds_left as usize;
+    let all: f64 = damage.iter().skip(left.max(1)).sum();
+    ui.horizontal_wrapped(|ui| {
+        badge(
+            ui,
+            Tone::Info,
+            &lang.f(
+                "battle.kt.target_left",
+                &[
+                    ("name", &target.name),
+                    ("count", &target.wounds_left.to_string()),
+                ],
+            ),
+        );
+        badge(
+            ui,
+            Tone::Dead,
+            &lang.f(
+                "battle.kt.target_down",
+                &[("name", &target.name), ("p", &percent(all))],
+            ),
+        );
+    });
+}

@@ -1,0 +1,270 @@
+//! The battle screen as used at the table: the odds drawn as a bar chart
+//! with the numbers beside it, the units' coherency measured with the tape
+//! (CC-3), and kill-team soldiers taken from a campaign's escort, their
+//! damage applied to the campaign.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, CharId, Member, MissionChoice, NewEscort,
+};
+use muster::rules::{Doc, DocKind, KillTeam, RulesData};
+use muster::store::Store;
+use muster::ui::Gui;
+
+fn id(c: &Campaign, name: &str) -> CharId {
+    c.characters
+        .iter()
+        .find(|x| x.name() == name)
+        .map(|x| x.id)
+        .unwrap_or_else(|| panic!("{name} in the campaign"))
+}
+
+/// A campaign at the table with the example kill team as its escort:
+/// Trooper Dace has taken 1 wound, Trooper Pell is out of action.
+fn kill_team_campaign(rules: &RulesData) -> Campaign {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/killteam.json"
+    ))
+    .expect("example");
+    let team = muster::store::document::parse::<KillTeam>(&text, "raiders").expect("team");
+    let mut rng = muster::rules::dice::seeded(7);
+    let mut go = |c: &Campaign, e: E| {
+        c.apply(e.clone(), rules, &mut rng)
+            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
+            .0
+    };
+    let c = Campaign::new("raid", "The Raid", &rules.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    let c = go(&c, E::SetSettings { settings: s });
+    let c = go(
+        &c,
+        E::AddEscort {
+            escort: NewEscort {
+                player: "Anne".into(),
+                source: team.name.clone(),
+                kind: "killteam".into(),
+                members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
+            },
+        },
+    );
+    let c = go(
+        &c,
+        E::Start {
+            choice: MissionChoice::default(),
+        },
+    );
+    let c = go(
+        &c,
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+    );
+    let c = go(&c, E::BeginMission);
+    let dace = id(&c, "Trooper Dace");
+    let pell = id(&c, "Trooper Pell");
+    let c = go(
+        &c,
+        E::SetWounds {
+            character: dace,
+            wounds: 1,
+        },
+    );
+    go(
+        &c,
+        E::SetOutOfAction {
+            character: pell,
+            out: true,
+        },
+    )
+}
+
+fn battle(dir: &Path) -> Harness<'static, Gui> {
+    let rules = RulesData::built_in().expect("rules");
+    {
+        // Closed before the app opens the folder (else it is read-only).
+        let store = Store::open(dir).expect("store");
+        store
+            .save(&Doc::new(kill_team_campaign(&rules)))
+            .expect("save");
+    }
+    let app = App::new(
+        Some(dir),
+        &Prefs {
+            lang: Lang::En,
+            ..Prefs::default()
+        },
+        Box::new(ScriptedDesktop::default()),
+        21,
+    )
+    .expect("app");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 3000.0))
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    h.run();
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    h
+}
+
+fn click(h: &mut Harness<'_, Gui>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+fn pick(h: &mut Harness<'_, Gui>, combo: &str, item: &str) {
+    click(h, combo);
+    h.get_by_label_contains(item).click_accesskit();
+    h.run();
+}
+
+fn campaign(h: &Harness<'_, Gui>) -> Campaign {
+    h.state()
+        .app
+        .model
+        .docs
+        .iter()
+        .find_map(Doc::get::<Campaign>)
+        .expect("campaign")
+        .clone()
+}
+
+#[test]
+fn the_odds_are_a_bar_chart_with_their_numbers_beside_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    // Close combat: one chart of the wounds, named for screen readers, and
+    // each count's chance in words beside it.
+    let chart = h.get_by_role_and_label(
+        Role::Image,
+        "Bar chart: wounds of the whole attack (the chances are listed beside it)",
+    );
+    assert!(!chart.accesskit_node().is_hidden());
+    assert!(h.query_by_label_contains("0 wounds: ").is_some());
+    assert!(h.query_by_label_contains("1 wound: ").is_some());
+    // The unit mode: one chart of casualties for each unit.
+    click(&mut h, "Unit against unit");
+    for side in ["first", "second"] {
+        let name =
+            format!("Bar chart: Casualties of the {side} unit (the chances are listed beside it)");
+        assert!(
+            h.query_by_role_and_label(Role::Image, &name).is_some(),
+            "{name}"
+        );
+    }
+    assert!(h.query_all_by_label_contains("second: 5 dead: ").count() >= 1);
+}
+
+#[test]
+fn cc_3_the_unit_mode_names_the_models_out_of_coherency() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    click(&mut h, "Unit against unit");
+    // Optional: nothing to measure until ticked.
+    assert!(
+        h.query_by_label("First unit: 3. model, inches to the nearest other model")
+            .is_none()
+    );
+    click(&mut h, "First unit: check the coherency (CC-3)");
+    // Five models, each 1" from a fellow until measured: all in.
+    assert_eq!(h.query_all_by_label("in coherency").count(), 5);
+    assert!(
+        h.query_by_label("First unit: every model within 2\" of another (CC-3)")
+            .is_some()
+    );
+    // The third model stands 3" from his nearest fellow: out, by the rule.
+    h.get_by_label("First unit: 3. model, inches to the nearest other model")
+        .set_value_accesskit(3.0);
+    h.run();
+    assert_eq!(h.query_all_by_label("out of coherency").count(), 1);
+    assert_eq!(h.query_all_by_label("in coherency").count(), 4);
+    assert!(
+        h.query_by_label_contains(
+            "CC-3: member 3 stands more than 2\" from every other member of the unit"
+        )
+        .is_some()
+    );
+    // Exactly 2" is within 2".
+    h.get_by_label("First unit: 3. model, inches to the nearest other model")
+        .set_value_accesskit(2.0);
+    h.run();
+    assert_eq!(h.query_all_by_label("out of coherency").count(), 0);
+    // The second unit is not checked unless asked.
+    assert!(
+        h.query_by_label("Second unit: 1. model, inches to the nearest other model")
+            .is_none()
+    );
+}
+
+#[test]
+fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    click(&mut h, "Kill-team shooting");
+    // The shooter: a soldier of the campaign's kill team with his weapon;
+    // one out of action cannot be picked, and says why.
+    click(&mut h, "Take the shooter from a campaign escort");
+    let pell = h.get_by_label_contains("› Trooper Pell (");
+    assert!(pell.accesskit_node().is_disabled());
+    assert!(
+        h.get_by_label_contains("› Trooper Pell (")
+            .accesskit_node()
+            .label()
+            .is_some_and(|l| l.ends_with("out of action"))
+    );
+    h.get_by_label_contains("› Trooper Nim (Lasgun)")
+        .click_accesskit();
+    h.run();
+    // The target: Dace, with his wounds left at the table.
+    pick(
+        &mut h,
+        "Take the target from a campaign escort",
+        "› Trooper Dace — 2 wounds left",
+    );
+    assert!(h.query_by_label("Trooper Dace: 2 wounds left").is_some());
+    assert!(
+        h.query_by_label_contains("Trooper Dace out of action (every wound left lost): ")
+            .is_some()
+    );
+    // Roll until the shot does damage (seeded: the same every run).
+    let mut rolls = 0;
+    while h
+        .state()
+        .app
+        .model
+        .battle_log
+        .last()
+        .is_none_or(|e| e.wounds == 0)
+    {
+        assert!(rolls < 40, "forty rolls without damage");
+        h.get_by_role_and_label(Role::Button, "Roll").click();
+        h.run();
+        rolls += 1;
+    }
+    let last = h.state().app.model.battle_log.last().expect("rolled");
+    assert_eq!(last.title, "Trooper Nim against Trooper Dace");
+    let damage = last.wounds;
+    // "Apply to campaign" goes to Dace, picked as the target.
+    let word = if damage == 1 {
+        "Apply 1 wound to the campaign".to_owned()
+    } else {
+        format!("Apply {damage} wounds to the campaign")
+    };
+    h.get_by_role_and_label(Role::Button, &word).click();
+    h.run();
+    let c = campaign(&h);
+    let dace = id(&c, "Trooper Dace");
+    let taken = c.table.as_ref().and_then(|t| t.wounds.get(&dace).copied());
+    // Never past his last (3 wounds on his profile).
+    assert_eq!(taken, Some((1 + damage).min(3)));
+}
