@@ -27,3 +27,4 @@ mod ui_battle;
 mod ui_battle_machines;
 mod ui_campaign;
 mod ui_killteam;
+mod ui_print;
