@@ -9,7 +9,7 @@ use egui_material_icons::icons;
 
 use crate::app::{Command, Model, PrintPrefs, Screen};
 use crate::i18n::Lang;
-use crate::print::model::{Block, Card, Fact, Sheet, Table, Tag, Track};
+use crate::print::model::{Block, Card, Fact, Sheet, SheetKind, Table, Tag, Track};
 use crate::print::{Paper, SheetOptions, sheet_of};
 use crate::rules::{Doc, DocKey};
 use crate::ui::theme::{PALETTE, PAPER, SHEET_FONT, SHEET_FONT_BOLD, space};
@@ -56,7 +56,7 @@ fn text(t: &str, pt: f32, bold: bool, color: Color32) -> RichText {
 }
 
 /// A piece of the sheet that is never split across pages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 enum Piece {
     /// The title and subtitle.
     Title,
@@ -66,6 +66,9 @@ enum Piece {
     Block(usize, usize),
     /// A row of (up to) two cards of a section's block, from the card given.
     Cards(usize, usize, usize),
+    /// Whole sections side by side, each with its share of the width, as
+    /// the template lays them out (command points beside the VP table).
+    Side(Vec<(usize, f32)>),
     /// The appendix's heading.
     AppendixHeading,
     /// A rule of the appendix.
@@ -73,23 +76,65 @@ enum Piece {
 }
 
 impl Piece {
-    fn keeps_with_next(self) -> bool {
+    fn keeps_with_next(&self) -> bool {
         matches!(self, Self::Heading(_) | Self::AppendixHeading)
+    }
+}
+
+/// The sections the template sets side by side, with their shares of the
+/// width (`assets/sheets/sheet.typ`), and where they go.
+fn side_by_side(sheet: &Sheet) -> Vec<(usize, f32)> {
+    let ids: &[(&str, f32)] = match sheet.kind {
+        SheetKind::KillTeam => &[("command", 1.4), ("vp", 1.0)],
+        SheetKind::Campaign => &[("status", 1.0), ("settings", 1.0), ("next", 1.0)],
+        SheetKind::Band => &[],
+    };
+    ids.iter()
+        .filter_map(|(id, share)| {
+            sheet
+                .sections
+                .iter()
+                .position(|s| s.id == *id)
+                .map(|i| (i, *share))
+        })
+        .collect()
+}
+
+fn section_pieces(sheet: &Sheet, s: usize, out: &mut Vec<Piece>) {
+    out.push(Piece::Heading(s));
+    for (b, block) in sheet.sections[s].blocks.iter().enumerate() {
+        match block {
+            Block::Cards { cards } => {
+                out.extend((0..cards.len()).step_by(2).map(|c| Piece::Cards(s, b, c)));
+            }
+            _ => out.push(Piece::Block(s, b)),
+        }
     }
 }
 
 fn pieces(sheet: &Sheet) -> Vec<Piece> {
     let mut out = vec![Piece::Title];
-    for (s, section) in sheet.sections.iter().enumerate() {
-        out.push(Piece::Heading(s));
-        for (b, block) in section.blocks.iter().enumerate() {
-            match block {
-                Block::Cards { cards } => {
-                    out.extend((0..cards.len()).step_by(2).map(|c| Piece::Cards(s, b, c)));
-                }
-                _ => out.push(Piece::Block(s, b)),
-            }
+    let side = side_by_side(sheet);
+    // The kill team's soldiers come first, the ranges and notes after the
+    // side-by-side row; the campaign's row comes first.
+    let first = side.iter().map(|(s, _)| *s).min().unwrap_or(usize::MAX);
+    let before = |s: usize| match sheet.kind {
+        SheetKind::KillTeam => !matches!(sheet.sections[s].id.as_str(), "ranges" | "notes"),
+        _ => s < first,
+    };
+    let mut placed = false;
+    for s in 0..sheet.sections.len() {
+        if side.iter().any(|(i, _)| *i == s) {
+            continue;
         }
+        if !placed && !before(s) && !side.is_empty() {
+            out.push(Piece::Side(side.clone()));
+            placed = true;
+        }
+        section_pieces(sheet, s, &mut out);
+    }
+    if !placed && !side.is_empty() {
+        out.push(Piece::Side(side));
     }
     if !sheet.appendix.is_empty() {
         out.push(Piece::AppendixHeading);
@@ -327,7 +372,7 @@ fn pages_ui(ui: &mut egui::Ui, built: &Built, paper: Paper, heights: &mut [f32])
                 ui.with_layout(Layout::top_down(Align::Min), |ui| {
                     let top = ui.cursor().top();
                     for &i in on_page {
-                        let drawn = ui.scope(|ui| piece_ui(ui, sheet, built.pieces[i], inner.x));
+                        let drawn = ui.scope(|ui| piece_ui(ui, sheet, &built.pieces[i], inner.x));
                         heights[i] = drawn.response.rect.height() + ui.spacing().item_spacing.y;
                     }
                     // The footer at the foot of the page.
@@ -345,7 +390,7 @@ fn pages_ui(ui: &mut egui::Ui, built: &Built, paper: Paper, heights: &mut [f32])
 fn page_style(ui: &mut egui::Ui) {
     let style = ui.style_mut();
     style.visuals.override_text_color = Some(PAPER.ink);
-    style.spacing.item_spacing = egui::vec2(px(2.0), px(2.0));
+    style.spacing.item_spacing = egui::vec2(px(2.0), px(1.0));
     style
         .text_styles
         .insert(egui::TextStyle::Body, font(size::BODY, false));
@@ -362,7 +407,7 @@ fn footer_ui(ui: &mut egui::Ui, sheet: &Sheet, n: usize, count: usize) {
     });
 }
 
-fn piece_ui(ui: &mut egui::Ui, sheet: &Sheet, piece: Piece, width: f32) {
+fn piece_ui(ui: &mut egui::Ui, sheet: &Sheet, piece: &Piece, width: f32) {
     ui.set_width(width);
     match piece {
         Piece::Title => {
@@ -381,11 +426,41 @@ fn piece_ui(ui: &mut egui::Ui, sheet: &Sheet, piece: Piece, width: f32) {
                 });
             });
         }
-        Piece::Heading(s) => heading(ui, &sheet.sections[s].title, width),
+        Piece::Heading(s) => heading(ui, &sheet.sections[*s].title, width),
         Piece::AppendixHeading => heading(ui, &sheet.labels.appendix, width),
-        Piece::Block(s, b) => block_ui(ui, &sheet.sections[s].blocks[b], width),
+        Piece::Block(s, b) => block_ui(ui, &sheet.sections[*s].blocks[*b], width),
+        Piece::Side(sections) => {
+            let gap = px(10.0);
+            let shares: f32 = sections.iter().map(|(_, w)| w).sum();
+            let room = width - gap * (sections.len().saturating_sub(1)) as f32;
+            ui.horizontal_top(|ui| {
+                ui.spacing_mut().item_spacing.x = gap;
+                for (s, share) in sections {
+                    let w = room * share / shares;
+                    ui.allocate_ui_with_layout(
+                        egui::vec2(w, 0.0),
+                        Layout::top_down(Align::Min),
+                        |ui| {
+                            ui.set_width(w);
+                            let section = &sheet.sections[*s];
+                            heading(ui, &section.title, w);
+                            for b in &section.blocks {
+                                match b {
+                                    // The VP table in two halves side by side.
+                                    Block::Table(t) if section.id == "vp" && t.rows.len() > 4 => {
+                                        halves_ui(ui, t, w);
+                                    }
+                                    _ => block_ui(ui, b, w),
+                                }
+                            }
+                        },
+                    );
+                }
+            });
+        }
         Piece::Cards(s, b, c) => {
-            if let Block::Cards { cards } = &sheet.sections[s].blocks[b] {
+            let c = *c;
+            if let Block::Cards { cards } = &sheet.sections[*s].blocks[*b] {
                 let gap = px(size::GAP);
                 let half = (width - gap) / 2.0;
                 ui.horizontal_top(|ui| {
@@ -401,7 +476,7 @@ fn piece_ui(ui: &mut egui::Ui, sheet: &Sheet, piece: Piece, width: f32) {
             }
         }
         Piece::Rule(i) => {
-            let r = &sheet.appendix[i];
+            let r = &sheet.appendix[*i];
             let mut job = LayoutJob::default();
             append(
                 &mut job,
@@ -415,6 +490,26 @@ fn piece_ui(ui: &mut egui::Ui, sheet: &Sheet, piece: Piece, width: f32) {
             ui.add(egui::Label::new(job).wrap());
         }
     }
+}
+
+/// A long table in two halves side by side, each with its header.
+fn halves_ui(ui: &mut egui::Ui, t: &Table, width: f32) {
+    let half = t.rows.len().div_ceil(2);
+    let gap = px(4.0);
+    let w = (width - gap) / 2.0;
+    ui.horizontal_top(|ui| {
+        ui.spacing_mut().item_spacing.x = gap;
+        for rows in [&t.rows[..half], &t.rows[half..]] {
+            let part = Table {
+                rows: rows.to_vec(),
+                marked: Vec::new(),
+                ..t.clone()
+            };
+            ui.allocate_ui_with_layout(egui::vec2(w, 0.0), Layout::top_down(Align::Min), |ui| {
+                table_ui(ui, &part, w);
+            });
+        }
+    });
 }
 
 fn append(job: &mut LayoutJob, t: &str, pt: f32, bold: bool, color: Color32) {
@@ -494,46 +589,87 @@ fn measure(ui: &egui::Ui, t: &str, pt: f32, bold: bool) -> f32 {
         .x
 }
 
-/// The widths of a table's columns in `width`: short columns as wide as
-/// their longest value, wrapping columns sharing the rest.
-fn column_widths(ui: &egui::Ui, t: &Table, width: f32) -> Vec<f32> {
-    let pad = 2.0 * px(size::CELL_X);
-    let natural: Vec<f32> = (0..t.columns.len())
+/// The width of a text's longest word.
+fn longest_word(ui: &egui::Ui, t: &str, pt: f32, bold: bool) -> f32 {
+    t.split_whitespace()
+        .map(|w| measure(ui, w, pt, bold))
+        .fold(0.0, f32::max)
+}
+
+/// The narrowest a table can be without breaking a word.
+fn table_floor(ui: &egui::Ui, t: &Table) -> f32 {
+    let pad = 2.0 * px(size::CELL_X) + 1.0;
+    (0..t.columns.len())
         .map(|c| {
-            let header = measure(ui, &t.columns[c], size::BODY, true);
+            std::iter::once((t.columns[c].as_str(), true))
+                .chain(
+                    t.rows
+                        .iter()
+                        .filter_map(|r| r.get(c))
+                        .map(|v| (v.as_str(), false)),
+                )
+                .map(|(v, b)| longest_word(ui, v, size::BODY, b))
+                .fold(0.0, f32::max)
+                + pad
+        })
+        .sum()
+}
+
+/// The widths of a table's columns in `width`: short columns as wide as
+/// their longest value, wrapping columns sharing the rest; when the values
+/// do not fit on one line, each column keeps at least its longest word and
+/// the rest is shared by what the columns lack.
+fn column_widths(ui: &egui::Ui, t: &Table, width: f32) -> Vec<f32> {
+    let pad = 2.0 * px(size::CELL_X) + 1.0;
+    let cells = |c: usize| {
+        std::iter::once((t.columns[c].as_str(), true)).chain(
             t.rows
                 .iter()
-                .filter_map(|r| r.get(c))
-                .map(|v| measure(ui, v, size::BODY, false))
-                .fold(header, f32::max)
+                .filter_map(move |r| r.get(c))
+                .map(|v| (v.as_str(), false)),
+        )
+    };
+    let n = t.columns.len();
+    let natural: Vec<f32> = (0..n)
+        .map(|c| {
+            cells(c)
+                .map(|(v, b)| measure(ui, v, size::BODY, b))
+                .fold(0.0, f32::max)
                 + pad
-                + 1.0
         })
         .collect();
-    let fixed: f32 = (0..t.columns.len())
-        .filter(|c| !t.wide.contains(c))
+    let least: Vec<f32> = (0..n)
+        .map(|c| {
+            cells(c)
+                .map(|(v, b)| longest_word(ui, v, size::BODY, b))
+                .fold(0.0, f32::max)
+                + pad
+        })
+        .collect();
+    let wide: Vec<usize> = t.wide.iter().copied().filter(|&c| c < n).collect();
+    let fixed: f32 = (0..n)
+        .filter(|c| !wide.contains(c))
         .map(|c| natural[c])
         .sum();
-    let wide = t.wide.iter().filter(|&&c| c < t.columns.len()).count();
-    if wide > 0 && fixed < width * 0.8 {
-        let share = (width - fixed) / wide as f32;
-        (0..t.columns.len())
-            .map(|c| {
-                if t.wide.contains(&c) {
-                    share
-                } else {
-                    natural[c]
-                }
-            })
-            .collect()
-    } else {
-        let total: f32 = natural.iter().sum();
-        if total <= width {
-            natural
-        } else {
-            natural.iter().map(|w| w * width / total).collect()
-        }
+    if !wide.is_empty() && fixed < width * 0.8 {
+        let share = (width - fixed) / wide.len() as f32;
+        return (0..n)
+            .map(|c| if wide.contains(&c) { share } else { natural[c] })
+            .collect();
     }
+    let total: f32 = natural.iter().sum();
+    if total <= width {
+        return natural;
+    }
+    let floor: f32 = least.iter().sum();
+    if floor >= width {
+        return least.iter().map(|w| w * width / floor).collect();
+    }
+    let lacking = total - floor;
+    let room = width - floor;
+    (0..n)
+        .map(|c| least[c] + (natural[c] - least[c]) * room / lacking)
+        .collect()
 }
 
 fn table_ui(ui: &mut egui::Ui, t: &Table, width: f32) {
@@ -607,6 +743,24 @@ fn table_ui(ui: &mut egui::Ui, t: &Table, width: f32) {
     ui.add_space(px(3.0));
 }
 
+/// The size of one box of a track.
+fn box_size(t: &Track) -> egui::Vec2 {
+    if t.numbered_from.is_some() {
+        egui::vec2(px(11.0), px(8.0))
+    } else {
+        egui::vec2(px(8.0), px(8.0))
+    }
+}
+
+/// The width a track takes on one line.
+fn track_width(ui: &egui::Ui, t: &Track) -> f32 {
+    let gap = px(2.0);
+    measure(ui, &format!("{}:", t.label), size::BODY, true)
+        + gap
+        + px(1.0)
+        + t.boxes as f32 * (box_size(t).x + gap)
+}
+
 /// A row of boxes: plain ones to tick (ticked ones filled and crossed, so
 /// that they do not rely on the shade), or numbered ones.
 fn track_ui(ui: &mut egui::Ui, t: &Track) {
@@ -619,11 +773,7 @@ fn track_ui(ui: &mut egui::Ui, t: &Track) {
         };
         label.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &described));
         ui.add_space(px(1.0));
-        let size = if t.numbered_from.is_some() {
-            egui::vec2(px(11.0), px(8.0))
-        } else {
-            egui::vec2(px(8.0), px(8.0))
-        };
+        let size = box_size(t);
         for i in 0..t.boxes {
             let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
             let p = ui.painter();
@@ -693,12 +843,27 @@ fn card_ui(ui: &mut egui::Ui, c: &Card, width: f32) {
         .show(ui, |ui| {
             let inner = width - 2.0 * inset - 2.0;
             ui.set_width(inner);
-            ui.horizontal_wrapped(|ui| {
-                ui.label(text(&c.title, size::CARD_TITLE, true, PAPER.ink));
-                ui.label(text(&c.subtitle, size::BODY, false, PAPER.subdued));
-                if let Some(track) = &c.track {
-                    ui.add_space(px(4.0));
-                    track_ui(ui, track);
+            // The name and what he is, wrapping; the wound boxes on the right.
+            let track = c
+                .track
+                .as_ref()
+                .map_or(0.0, |t| track_width(ui, t) + ui.spacing().item_spacing.x);
+            ui.horizontal_top(|ui| {
+                let left = (inner - track).max(inner * 0.5);
+                ui.allocate_ui_with_layout(
+                    egui::vec2(left, 0.0),
+                    Layout::top_down(Align::Min),
+                    |ui| {
+                        ui.set_width(left);
+                        let mut job = LayoutJob::default();
+                        append(&mut job, &c.title, size::CARD_TITLE, true, PAPER.ink);
+                        append(&mut job, "  ", size::BODY, false, PAPER.ink);
+                        append(&mut job, &c.subtitle, size::BODY, false, PAPER.subdued);
+                        ui.add(egui::Label::new(job).wrap());
+                    },
+                );
+                if let Some(t) = &c.track {
+                    track_ui(ui, t);
                 }
             });
             if !c.tags.is_empty() {
@@ -715,7 +880,7 @@ fn card_ui(ui: &mut egui::Ui, c: &Card, width: f32) {
             if side_by_side {
                 let first = column_widths(ui, &c.tables[0], inner).iter().sum::<f32>();
                 let gap = px(4.0);
-                if first + gap < inner * 0.7 {
+                if first + gap + table_floor(ui, &c.tables[1]) <= inner {
                     ui.horizontal_top(|ui| {
                         ui.spacing_mut().item_spacing.x = gap;
                         ui.allocate_ui_with_layout(
@@ -759,6 +924,47 @@ fn card_ui(ui: &mut egui::Ui, c: &Card, width: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_kill_team_sheet_sets_command_points_beside_the_vp_as_the_template_does() {
+        let section = |id: &str| crate::print::model::Section {
+            id: id.to_owned(),
+            title: id.to_owned(),
+            blocks: vec![Block::Text {
+                text: id.to_owned(),
+            }],
+        };
+        let sheet = Sheet {
+            kind: SheetKind::KillTeam,
+            lang: "en".to_owned(),
+            title: "T".to_owned(),
+            subtitle: String::new(),
+            labels: crate::print::model::Labels {
+                page: "Page".to_owned(),
+                of: "of".to_owned(),
+                footer: "Printed with Muster".to_owned(),
+                appendix: "Rules".to_owned(),
+            },
+            sections: ["soldiers", "command", "vp", "ranges", "notes"]
+                .into_iter()
+                .map(section)
+                .collect(),
+            appendix: Vec::new(),
+        };
+        assert_eq!(
+            pieces(&sheet),
+            vec![
+                Piece::Title,
+                Piece::Heading(0),
+                Piece::Block(0, 0),
+                Piece::Side(vec![(1, 1.4), (2, 1.0)]),
+                Piece::Heading(3),
+                Piece::Block(3, 0),
+                Piece::Heading(4),
+                Piece::Block(4, 0),
+            ]
+        );
+    }
 
     #[test]
     fn a_heading_goes_to_the_next_page_with_what_follows_it() {
