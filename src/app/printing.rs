@@ -51,8 +51,11 @@ impl App {
         };
         let name = pdf_file_name(doc.name());
         let filter = self.model.lang.t("print.pdf_filter").to_owned();
-        if let Some(path) = self.desktop.pick_save_pdf(&filter, &name) {
-            self.export_pdf(key, path);
+        match self.desktop.pick_save_pdf(&filter, &name) {
+            Some(path) => self.export_pdf(key, path),
+            // Cancelled, or no file dialog on this desktop: say the other
+            // way to a PDF.
+            None => self.message(MessageKind::Info, Msg::new("print.none_chosen")),
         }
     }
 

@@ -804,33 +804,21 @@ fn track_ui(ui: &mut egui::Ui, t: &Track) {
     });
 }
 
-/// A tag: its icon and word in its tone, framed (never colour alone).
+/// A tag: its word in its tone, framed. The sheet model's word carries its
+/// own sign (`✓ fit`, `† dead`), so the state never rests on colour alone.
 fn tag_ui(ui: &mut egui::Ui, tag: &Tag) {
-    let (icon, color) = match tag.tone {
-        "good" => (icons::ICON_CHECK_CIRCLE, PAPER.good),
-        "warn" => (icons::ICON_WARNING, PAPER.warn),
-        "bad" => (icons::ICON_ERROR, PAPER.bad),
-        _ => (icons::ICON_INFO, PAPER.info),
+    let color = match tag.tone {
+        "good" => PAPER.good,
+        "warn" => PAPER.warn,
+        "bad" => PAPER.bad,
+        _ => PAPER.info,
     };
     egui::Frame::new()
         .stroke(Stroke::new(px(0.5), color))
         .corner_radius(CornerRadius::same(px(2.0) as u8))
         .inner_margin(Margin::symmetric(px(3.0) as i8, px(1.0) as i8))
         .show(ui, |ui| {
-            let mut job = LayoutJob::default();
-            job.append(
-                icon.codepoint,
-                0.0,
-                egui::TextFormat {
-                    font_id: FontId::new(px(size::TAG), icon.font_family()),
-                    color,
-                    valign: Align::Center,
-                    ..Default::default()
-                },
-            );
-            append(&mut job, &format!(" {}", tag.text), size::TAG, true, color);
-            let r = ui.label(job);
-            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &tag.text));
+            ui.label(text(&tag.text, size::TAG, true, color));
         });
 }
 

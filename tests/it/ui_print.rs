@@ -226,11 +226,15 @@ fn a_pdf_that_cannot_be_written_says_why_and_the_window_goes_on() {
         "{said}"
     );
     assert!(h.state().app.model.last_pdf.is_none());
-    // Cancelling the dialog writes nothing and says nothing wrong.
-    let before = h.state().app.model.messages.len();
+    // Cancelling the dialog writes nothing, and says how else to print.
     h.get_by_role_and_label(Role::Button, "Export PDF…").click();
     h.run();
-    assert_eq!(h.state().app.model.messages.len(), before);
+    assert!(h.state().app.model.printing.is_none());
+    let said = h.state().app.model.messages.last().expect("a line").shown();
+    assert!(
+        said.starts_with("No PDF written: no file was chosen"),
+        "{said}"
+    );
 }
 
 #[test]
