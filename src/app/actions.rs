@@ -13,6 +13,9 @@ pub enum Action {
     Import,
     /// Export the document shown.
     Export,
+    /// The print preview of the document shown: its sheet as it prints,
+    /// to export as PDF or copy as text.
+    PrintPreview,
     /// Read the library again.
     Reload,
     /// Show the data folder.
@@ -78,7 +81,7 @@ const CMD: Modifiers = Modifiers::COMMAND;
 const NONE: Modifiers = Modifiers::NONE;
 
 /// Every action, in menu order.
-pub const ACTIONS: [ActionSpec; 16] = [
+pub const ACTIONS: [ActionSpec; 17] = [
     ActionSpec {
         action: Action::New,
         label: "action.new",
@@ -99,6 +102,14 @@ pub const ACTIONS: [ActionSpec; 16] = [
         action: Action::Export,
         label: "action.export",
         shortcut: key(CMD, Key::E),
+        alternate: None,
+        edits: false,
+        menu: Menu::File,
+    },
+    ActionSpec {
+        action: Action::PrintPreview,
+        label: "action.print_preview",
+        shortcut: key(CMD, Key::P),
         alternate: None,
         edits: false,
         menu: Menu::File,

@@ -100,6 +100,11 @@ impl App {
             Command::RollTable(title, what) => {
                 self.roll(title, crate::rules::battle::Fight::Table(what));
             }
+            Command::SetPrint(print) => self.model.print = print,
+            Command::ExportPdfDialog(key) => self.export_pdf_dialog(&key),
+            Command::ExportPdf(key, path) => self.export_pdf(&key, path),
+            Command::CopySheetText(key) => self.copy_sheet_text(&key),
+            Command::OpenFile(path) => self.open_file(&path),
             Command::OpenFolder(path) => {
                 if let Err(e) = self.desktop.open_folder(&path) {
                     let text = Msg::new("store.open_folder_failed")
@@ -203,6 +208,7 @@ impl App {
             Screen::Library | Screen::Reference(_) | Screen::Battle => true,
             Screen::KillTeam(id) => self.model.get::<crate::rules::KillTeam>(id).is_some(),
             Screen::Campaign(id) => self.model.get::<crate::rules::Campaign>(id).is_some(),
+            Screen::Print(key) => self.model.doc(key).is_some(),
             Screen::Roster(id) => self.model.roster(id).is_some(),
             Screen::Character(id, cid) => self
                 .model

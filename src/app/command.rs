@@ -25,6 +25,8 @@ pub enum Screen {
     Battle,
     /// One campaign.
     Campaign(String),
+    /// The print preview of a document's sheet.
+    Print(DocKey),
 }
 
 impl Screen {
@@ -45,6 +47,7 @@ impl Screen {
             Self::Roster(id) | Self::Character(id, _) => Some(DocKey::of::<Roster>(id.clone())),
             Self::KillTeam(id) => Some(DocKey::of::<crate::rules::KillTeam>(id.clone())),
             Self::Campaign(id) => Some(DocKey::of::<crate::rules::Campaign>(id.clone())),
+            Self::Print(key) => Some(key.clone()),
         }
     }
 }
@@ -111,6 +114,17 @@ pub enum Command {
     RollTable(String, crate::rules::table_roll::TableRoll),
     /// Something happens to the psychic powers in play (PSY-8).
     Powers(PowerAct),
+    /// Choose the paper, the language and the appendix of printed sheets.
+    SetPrint(super::PrintPrefs),
+    /// Ask where to save a document's sheet as PDF, then write it in the
+    /// background.
+    ExportPdfDialog(DocKey),
+    /// Write a document's sheet as PDF to a file, in the background.
+    ExportPdf(DocKey, PathBuf),
+    /// Put a document's sheet on the clipboard as text (Markdown).
+    CopySheetText(DocKey),
+    /// Open a file with the system's viewer.
+    OpenFile(PathBuf),
 }
 
 /// What happens to the psychic powers in play (PSY-8).
@@ -155,6 +169,7 @@ impl Command {
             Self::Redo => Action::Redo,
             Self::Reload => Action::Reload,
             Self::OpenFolder(_) => Action::OpenDataFolder,
+            Self::ExportPdfDialog(_) | Self::ExportPdf(..) => Action::PrintPreview,
             _ => return None,
         })
     }

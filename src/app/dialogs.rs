@@ -9,8 +9,25 @@ pub trait Desktop {
     fn pick_import(&mut self, filter_name: &str) -> Option<PathBuf>;
     /// Where to export a roster, or `None` if the user cancelled.
     fn pick_export(&mut self, filter_name: &str, suggested_name: &str) -> Option<PathBuf>;
+    /// Where to save a PDF, or `None` if the user cancelled.
+    /// `filter_name` names PDF files in the dialog's filter.
+    fn pick_save_pdf(&mut self, filter_name: &str, suggested_name: &str) -> Option<PathBuf>;
     /// Shows a folder in the file manager.
     fn open_folder(&mut self, path: &Path) -> std::io::Result<()>;
+    /// Opens a file with the system's viewer for its type (a PDF in the
+    /// PDF reader).
+    fn open_file(&mut self, path: &Path) -> std::io::Result<()>;
+}
+
+/// The program that opens a file or folder with what the desktop chose.
+fn system_opener() -> &'static str {
+    if cfg!(target_os = "windows") {
+        "explorer"
+    } else if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    }
 }
 
 /// Native dialogs (rfd, through the XDG portal on Linux).
@@ -31,15 +48,22 @@ impl Desktop for NativeDesktop {
             .save_file()
     }
 
+    fn pick_save_pdf(&mut self, filter_name: &str, suggested_name: &str) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .add_filter(filter_name, &["pdf"])
+            .set_file_name(suggested_name)
+            .save_file()
+    }
+
     fn open_folder(&mut self, path: &Path) -> std::io::Result<()> {
-        let program = if cfg!(target_os = "windows") {
-            "explorer"
-        } else if cfg!(target_os = "macos") {
-            "open"
-        } else {
-            "xdg-open"
-        };
-        std::process::Command::new(program)
+        std::process::Command::new(system_opener())
+            .arg(path)
+            .spawn()
+            .map(|_| ())
+    }
+
+    fn open_file(&mut self, path: &Path) -> std::io::Result<()> {
+        std::process::Command::new(system_opener())
             .arg(path)
             .spawn()
             .map(|_| ())
@@ -47,15 +71,22 @@ impl Desktop for NativeDesktop {
 }
 
 /// A desktop for tests: answers with the paths it was given and records
-/// the folders it was asked to open.
+/// the folders and files it was asked to open. The record is shared, so a
+/// test keeps a handle on it after giving the desktop to the app.
 #[derive(Default)]
 pub struct ScriptedDesktop {
     /// Answers to `pick_import`, first first.
     pub imports: Vec<PathBuf>,
     /// Answers to `pick_export`, first first.
     pub exports: Vec<PathBuf>,
+    /// Answers to `pick_save_pdf`, first first.
+    pub pdfs: Vec<PathBuf>,
     /// Folders opened.
     pub opened: Vec<PathBuf>,
+    /// Files opened with the system's viewer.
+    pub opened_files: std::sync::Arc<std::sync::Mutex<Vec<PathBuf>>>,
+    /// The suggested names the save dialogs were given.
+    pub suggested: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Desktop for ScriptedDesktop {
@@ -67,8 +98,22 @@ impl Desktop for ScriptedDesktop {
         (!self.exports.is_empty()).then(|| self.exports.remove(0))
     }
 
+    fn pick_save_pdf(&mut self, _filter_name: &str, suggested_name: &str) -> Option<PathBuf> {
+        if let Ok(mut s) = self.suggested.lock() {
+            s.push(suggested_name.to_owned());
+        }
+        (!self.pdfs.is_empty()).then(|| self.pdfs.remove(0))
+    }
+
     fn open_folder(&mut self, path: &Path) -> std::io::Result<()> {
         self.opened.push(path.to_path_buf());
+        Ok(())
+    }
+
+    fn open_file(&mut self, path: &Path) -> std::io::Result<()> {
+        if let Ok(mut files) = self.opened_files.lock() {
+            files.push(path.to_path_buf());
+        }
         Ok(())
     }
 }

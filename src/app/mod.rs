@@ -7,6 +7,7 @@ pub mod actions;
 mod apply;
 pub mod command;
 pub mod dialogs;
+mod printing;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -17,6 +18,7 @@ pub use crate::rules::battle::Fight;
 pub use actions::{ACTIONS, Action, ActionSpec, Menu};
 pub use command::{Command, PowerAct, Screen};
 pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
+pub use printing::pdf_file_name;
 
 use crate::i18n::Lang;
 use crate::rules::data::DataProblem;
@@ -32,6 +34,8 @@ pub struct Prefs {
     pub lang: Lang,
     /// The zoom of the interface (1: as designed).
     pub zoom: f32,
+    /// How sheets are printed.
+    pub print: PrintPrefs,
 }
 
 impl Default for Prefs {
@@ -39,6 +43,36 @@ impl Default for Prefs {
         Self {
             lang: Lang::default(),
             zoom: 1.0,
+            print: PrintPrefs::default(),
+        }
+    }
+}
+
+/// How sheets are printed: the paper, the sheet's language (its own, apart
+/// from the interface's) and whether the rules appendix is added.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PrintPrefs {
+    /// A4 or US Letter.
+    pub paper: crate::print::Paper,
+    /// The sheet's language; `None` until the user picks one: the
+    /// interface's.
+    pub lang: Option<Lang>,
+    /// Add the text of every rule the sheet names.
+    pub appendix: bool,
+}
+
+impl PrintPrefs {
+    /// The language sheets are written in, with the interface in `interface`.
+    pub fn sheet_lang(&self, interface: Lang) -> Lang {
+        self.lang.unwrap_or(interface)
+    }
+
+    /// The options of the sheet model.
+    pub fn sheet_options(&self, interface: Lang) -> crate::print::SheetOptions {
+        crate::print::SheetOptions {
+            lang: self.sheet_lang(interface),
+            appendix: self.appendix,
         }
     }
 }
@@ -103,6 +137,8 @@ pub struct Message {
     pub kind: MessageKind,
     /// The message.
     pub text: Msg,
+    /// A file the line is about, offered to open (a PDF just written).
+    pub open: Option<PathBuf>,
 }
 
 /// A fight rolled this session: replayable from its seed.
@@ -160,6 +196,12 @@ pub struct Model {
     pub store_problem: Option<Msg>,
     /// The kinds of document.
     pub kinds: Kinds,
+    /// How sheets are printed.
+    pub print: PrintPrefs,
+    /// The PDF being written in the background, if one is.
+    pub printing: Option<PathBuf>,
+    /// The last PDF written this session.
+    pub last_pdf: Option<PathBuf>,
 }
 
 impl Model {
@@ -217,6 +259,10 @@ pub struct App {
     commands: Vec<Command>,
     /// Why the last save failed, until one succeeds (said once in the log).
     last_failure: Option<crate::store::ReadError>,
+    /// The PDF being written in the background.
+    pdf_job: Option<printing::PdfJob>,
+    /// Text to put on the clipboard (the shell hands it to the window).
+    clipboard: Option<String>,
 }
 
 impl App {
@@ -275,6 +321,9 @@ impl App {
             read_only,
             store_problem,
             kinds,
+            print: prefs.print,
+            printing: None,
+            last_pdf: None,
         };
         let mut app = Self {
             model,
@@ -284,6 +333,8 @@ impl App {
             dirty: BTreeSet::new(),
             commands: Vec::new(),
             last_failure: None,
+            pdf_job: None,
+            clipboard: None,
         };
         app.reload();
         if let Some(reason) = app.store.as_ref().and_then(Store::lock_warning) {
@@ -306,6 +357,7 @@ impl App {
         Prefs {
             lang: self.model.lang,
             zoom: self.model.zoom,
+            print: self.model.print,
         }
     }
 
@@ -356,7 +408,12 @@ impl App {
     }
 
     fn message(&mut self, kind: MessageKind, text: Msg) {
-        self.model.messages.push(Message { kind, text });
+        self.message_about(kind, text, None);
+    }
+
+    /// A line of the log about a file, offered to open.
+    fn message_about(&mut self, kind: MessageKind, text: Msg, open: Option<PathBuf>) {
+        self.model.messages.push(Message { kind, text, open });
         if self.model.messages.len() > 200 {
             self.model.messages.remove(0);
         }

@@ -25,7 +25,9 @@ pub const FONTS: [&[u8]; 2] = [
 ];
 
 /// Paper sizes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Paper {
     /// ISO A4.
     #[default]
@@ -59,6 +61,14 @@ impl Paper {
         Self::ALL
             .into_iter()
             .find(|p| p.code().eq_ignore_ascii_case(code))
+    }
+
+    /// Its width and height, in millimetres.
+    pub fn size_mm(self) -> (f32, f32) {
+        match self {
+            Self::A4 => (210.0, 297.0),
+            Self::Letter => (215.9, 279.4),
+        }
     }
 
     /// The locale key of its name.

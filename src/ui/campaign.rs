@@ -547,6 +547,16 @@ impl CampaignView {
                     &lang.f("problems.count", &[("count", &problems.len().to_string())]),
                 );
             }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let print = lang.t("action.print_preview");
+                if icon_button(ui, icons::ICON_PRINT, print, print, true).clicked() {
+                    out.push(Command::Show(crate::app::Screen::Print(DocKey::of::<
+                        Campaign,
+                    >(
+                        c.id.as_str()
+                    ))));
+                }
+            });
         });
         for p in model.problems_of(&DocKey::of::<Campaign>(c.id.as_str())) {
             alert(ui, Tone::Error, &lang.problem_line(p));

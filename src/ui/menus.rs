@@ -31,6 +31,9 @@ fn available(action: Action, model: &Model, views: &ViewState) -> bool {
         Action::Export | Action::Rename | Action::Duplicate | Action::Delete => {
             target(model, views).is_some()
         }
+        Action::PrintPreview => {
+            target(model, views).is_some() && !matches!(model.screen, Screen::Print(_))
+        }
         Action::Back => screens::parent(&model.screen).is_some(),
         Action::Reload | Action::OpenDataFolder => model.data_dir.is_some(),
         Action::ZoomIn => model.zoom < *ZOOM_RANGE.end(),
@@ -57,6 +60,9 @@ pub fn run(
         Action::New => out.push(Command::create_roster(String::new())),
         Action::Import => out.push(Command::ImportDialog),
         Action::Export => out.extend(target(model, views).map(Command::ExportDialog)),
+        Action::PrintPreview => {
+            out.extend(target(model, views).map(|key| Command::Show(Screen::Print(key))))
+        }
         Action::Reload => out.push(Command::Reload),
         Action::OpenDataFolder => out.extend(model.data_dir.clone().map(Command::OpenFolder)),
         Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
@@ -74,6 +80,8 @@ pub fn run(
             Screen::Character(..) => views.character.focus_name = true,
             Screen::KillTeam(_) => views.killteam.focus_name = true,
             Screen::Campaign(_) => views.campaign.focus_name = true,
+            // The preview has no name to edit: the document's screen has.
+            Screen::Print(_) => {}
             Screen::Reference(_) | Screen::Battle => views.reference.focus_search = true,
         },
         Action::Duplicate => match &model.screen {

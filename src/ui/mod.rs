@@ -20,6 +20,7 @@ mod character;
 mod killteam;
 mod library;
 mod menus;
+mod print_preview;
 mod reference;
 mod roster;
 pub mod screens;
@@ -52,6 +53,8 @@ pub struct ViewState {
     pub battle: battle::BattleView,
     /// The campaign screen.
     pub campaign: campaign::CampaignView,
+    /// The print preview.
+    pub print: print_preview::PrintPreviewView,
     /// The document whose deletion awaits confirmation.
     pub confirm_delete: Option<DocKey>,
     /// The window was asked to close with changes not saved: the question
@@ -77,6 +80,7 @@ impl ViewState {
             Screen::Campaign(id) => self.campaign.ui(ui, model, &id, out),
             Screen::Reference(rule) => self.reference.ui(ui, model, rule.as_deref(), out),
             Screen::Battle => self.battle.ui(ui, model, out),
+            Screen::Print(key) => self.print.ui(ui, model, &key, out),
         }
     }
 }
@@ -130,6 +134,12 @@ impl Gui {
         // Wake up to look at the folder even when nothing moves.
         ctx.request_repaint_after(std::time::Duration::from_secs_f64(DISK_CHECK_SECONDS));
 
+        // A PDF being written: look again soon, so that its end shows at
+        // once (the window never waits for it).
+        if self.app.poll_jobs() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+
         let views = &mut self.views;
         let (model, out) = self.app.parts();
         menus::shortcuts(ui, model, views, out);
@@ -168,6 +178,9 @@ impl Gui {
         confirm_delete_ui(ui, model, views, out);
         let close_requested = ui.input(|i| i.viewport().close_requested());
         self.app.apply_pending();
+        if let Some(text) = self.app.take_clipboard() {
+            ctx.copy_text(text);
+        }
         self.close_guard_ui(ui, close_requested);
     }
 

@@ -175,6 +175,12 @@ impl RosterView {
                     if icon_button(ui, icons::ICON_UPLOAD, export, export, true).clicked() {
                         out.push(Command::ExportDialog(DocKey::of::<Roster>(id)));
                     }
+                    let print = lang.t("action.print_preview");
+                    if icon_button(ui, icons::ICON_PRINT, print, print, true).clicked() {
+                        out.push(Command::Show(crate::app::Screen::Print(
+                            DocKey::of::<Roster>(id),
+                        )));
+                    }
                 });
             });
         });

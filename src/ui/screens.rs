@@ -23,6 +23,8 @@ pub enum ScreenKind {
     Battle,
     /// One campaign.
     Campaign,
+    /// A document's print preview.
+    Print,
 }
 
 /// One line of the list of screens.
@@ -39,7 +41,7 @@ pub struct ScreenSpec {
 }
 
 /// Every screen.
-pub const SCREENS: [ScreenSpec; 7] = [
+pub const SCREENS: [ScreenSpec; 8] = [
     ScreenSpec {
         kind: ScreenKind::Library,
         label: "nav.library",
@@ -71,6 +73,12 @@ pub const SCREENS: [ScreenSpec; 7] = [
         top_level: None,
     },
     ScreenSpec {
+        kind: ScreenKind::Print,
+        label: "print.title",
+        icon: icons::ICON_PRINT,
+        top_level: None,
+    },
+    ScreenSpec {
         kind: ScreenKind::Battle,
         label: "nav.battle",
         icon: icons::ICON_SWORDS,
@@ -94,6 +102,7 @@ pub fn kind(screen: &Screen) -> ScreenKind {
         Screen::Reference(_) => ScreenKind::Reference,
         Screen::Battle => ScreenKind::Battle,
         Screen::Campaign(_) => ScreenKind::Campaign,
+        Screen::Print(_) => ScreenKind::Print,
     }
 }
 
@@ -113,6 +122,7 @@ pub fn parent(screen: &Screen) -> Option<Screen> {
         | Screen::Reference(_)
         | Screen::Battle => Some(Screen::Library),
         Screen::Character(id, _) => Some(Screen::Roster(id.clone())),
+        Screen::Print(key) => Some(Screen::of_doc(key).unwrap_or(Screen::Library)),
     }
 }
 
@@ -129,7 +139,7 @@ pub fn trail(screen: &Screen) -> Vec<Screen> {
 /// The title of a screen: a document's or character's name, or its label.
 pub fn title(screen: &Screen, model: &Model) -> String {
     match screen {
-        Screen::Library | Screen::Reference(_) | Screen::Battle => {
+        Screen::Library | Screen::Reference(_) | Screen::Battle | Screen::Print(_) => {
             model.lang.t(spec(screen).label).to_owned()
         }
         Screen::KillTeam(id) => model

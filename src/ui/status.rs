@@ -132,6 +132,21 @@ pub fn log_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
                     kind.widget_info(|| {
                         egui::WidgetInfo::labeled(egui::Role::Image, true, lang.t(word))
                     });
+                    if let Some(path) = &m.open {
+                        let word = lang.t("print.open");
+                        let name =
+                            lang.f("print.open_named", &[("path", &path.display().to_string())]);
+                        let open = crate::ui::widgets::icon_button(
+                            ui,
+                            icons::ICON_OPEN_IN_NEW,
+                            word,
+                            &name,
+                            true,
+                        );
+                        if open.clicked() {
+                            out.push(Command::OpenFile(path.clone()));
+                        }
+                    }
                     let text = lang.msg(&m.text);
                     ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
                 });

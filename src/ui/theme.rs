@@ -72,6 +72,52 @@ pub const PALETTE: Palette = Palette {
     error: Color32::from_rgb(0xff, 0x8c, 0x8c),
 };
 
+/// The colours of a printed page, for the print preview: the PDF
+/// template's (`assets/sheets/sheet.typ`), dark on white.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PaperPalette {
+    /// The paper.
+    pub paper: Color32,
+    /// The ink.
+    pub ink: Color32,
+    /// Secondary text (subtitles, the footer).
+    pub subdued: Color32,
+    /// Headings and changed values.
+    pub accent: Color32,
+    /// Table and card rules.
+    pub rule: Color32,
+    /// Behind a table's header row.
+    pub header: Color32,
+    /// Behind every other row.
+    pub stripe: Color32,
+    /// A ticked box.
+    pub ticked: Color32,
+    /// A good tag.
+    pub good: Color32,
+    /// A tag to watch.
+    pub warn: Color32,
+    /// A bad tag.
+    pub bad: Color32,
+    /// An informative tag.
+    pub info: Color32,
+}
+
+/// The printed page's colours.
+pub const PAPER: PaperPalette = PaperPalette {
+    paper: Color32::WHITE,
+    ink: Color32::from_rgb(0x14, 0x14, 0x14),
+    subdued: Color32::from_rgb(0x5a, 0x5a, 0x5a),
+    accent: Color32::from_rgb(0x7a, 0x2e, 0x1d),
+    rule: Color32::from_rgb(0xaa, 0xaa, 0xaa),
+    header: Color32::from_rgb(0xe4, 0xe4, 0xe4),
+    stripe: Color32::from_rgb(0xf8, 0xf8, 0xf8),
+    ticked: Color32::from_rgb(0x78, 0x78, 0x78),
+    good: Color32::from_rgb(0x2e, 0x6b, 0x30),
+    warn: Color32::from_rgb(0x8a, 0x5a, 0x00),
+    bad: Color32::from_rgb(0xa1, 0x1d, 0x1d),
+    info: Color32::from_rgb(0x1d, 0x4f, 0x8a),
+};
+
 /// Spacing, in points: one scale for every gap.
 pub mod space {
     /// Between the parts of one thing (an icon and its word).
@@ -114,10 +160,29 @@ pub fn contrast(a: Color32, b: Color32) -> f32 {
     (hi + 0.05) / (lo + 0.05)
 }
 
+/// The font family of the printed sheets (DejaVu Sans Condensed, the PDF's).
+pub const SHEET_FONT: &str = "sheet";
+/// Its bold.
+pub const SHEET_FONT_BOLD: &str = "sheet-bold";
+
 /// Installs the palette, the spacing and the icon font. Called once, at the
 /// first frame.
 pub fn apply(ctx: &egui::Context) {
     egui_material_icons::initialize(ctx);
+    // The print preview sets its pages in the PDF's own typeface.
+    for (name, data) in [
+        (SHEET_FONT, crate::print::pdf::FONTS[0]),
+        (SHEET_FONT_BOLD, crate::print::pdf::FONTS[1]),
+    ] {
+        ctx.add_font(egui::epaint::text::FontInsert::new(
+            name,
+            egui::FontData::from_static(data),
+            vec![egui::epaint::text::InsertFontFamily {
+                family: egui::FontFamily::Name(name.into()),
+                priority: egui::epaint::text::FontPriority::Highest,
+            }],
+        ));
+    }
     ctx.set_theme(Theme::Dark);
     ctx.set_visuals_of(Theme::Dark, visuals());
     ctx.style_mut_of(Theme::Dark, |style| {
@@ -248,6 +313,27 @@ mod tests {
             let tint = super::super::widgets::badge_fill(c, p.card);
             assert!(contrast(c, tint) >= 4.5, "{c:?}: {:.2}", contrast(c, tint));
         }
+    }
+
+    #[test]
+    fn the_printed_page_reads_in_every_colour() {
+        let p = PAPER;
+        for bg in [p.paper, p.header, p.stripe] {
+            for (name, c) in [
+                ("ink", p.ink),
+                ("subdued", p.subdued),
+                ("accent", p.accent),
+                ("good", p.good),
+                ("warn", p.warn),
+                ("bad", p.bad),
+                ("info", p.info),
+            ] {
+                let ratio = contrast(c, bg);
+                assert!(ratio >= 4.5, "{name}: {ratio:.2}:1");
+            }
+        }
+        assert!(contrast(p.ticked, p.paper) >= 3.0);
+        assert!(contrast(p.rule, p.paper) >= 2.0);
     }
 
     #[test]

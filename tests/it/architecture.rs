@@ -205,6 +205,7 @@ fn every_translation_key_used_in_the_code_exists() {
         "robot.",
         "flyer.",
         "sheet.",
+        "print.",
     ];
     let mut files = Vec::new();
     rust_files(

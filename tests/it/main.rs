@@ -31,3 +31,4 @@ mod ui_battle_table;
 mod ui_campaign;
 mod ui_campaign_coop;
 mod ui_killteam;
+mod ui_print;

@@ -59,6 +59,7 @@ fn kill_team_campaign(rules: &RulesData) -> Campaign {
     let c = go(
         &c,
         E::Start {
+            rates: None,
             choice: MissionChoice::default(),
         },
     );

@@ -1,0 +1,199 @@
+//! Printed sheets from the app: the PDF written on a thread of its own (the
+//! window never waits for typst), polled each frame, and the sheet's text
+//! for the clipboard.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+use super::{App, MessageKind};
+use crate::print::{markdown, render_pdf, sheet_of};
+use crate::rules::{DocKey, Msg};
+use crate::store;
+
+/// A PDF being written.
+pub(crate) struct PdfJob {
+    /// Where it goes.
+    path: PathBuf,
+    /// The document's name, for the log.
+    name: String,
+    /// The outcome, sent once by the thread.
+    done: Receiver<Result<(), Msg>>,
+}
+
+/// The name a save dialog suggests for a document's PDF.
+pub fn pdf_file_name(doc_name: &str) -> String {
+    // Only what no file system refuses: the name as the user wrote it,
+    // without separators and control characters.
+    let clean: String = doc_name
+        .chars()
+        .map(|c| {
+            if c.is_control() || "/\\:*?\"<>|".contains(c) {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let clean = clean.trim().trim_matches('.');
+    if clean.is_empty() {
+        "sheet.pdf".to_owned()
+    } else {
+        format!("{clean}.pdf")
+    }
+}
+
+impl App {
+    /// Asks where to save a document's PDF, then writes it.
+    pub(super) fn export_pdf_dialog(&mut self, key: &DocKey) {
+        let Some(doc) = self.model.doc(key) else {
+            return;
+        };
+        let name = pdf_file_name(doc.name());
+        let filter = self.model.lang.t("print.pdf_filter").to_owned();
+        match self.desktop.pick_save_pdf(&filter, &name) {
+            Some(path) => self.export_pdf(key, path),
+            // Cancelled, or no file dialog on this desktop: say the other
+            // way to a PDF.
+            None => self.message(MessageKind::Info, Msg::new("print.none_chosen")),
+        }
+    }
+
+    /// Starts writing a document's sheet as PDF to `path`, on a thread: the
+    /// outcome comes to the log when `poll_jobs` sees it.
+    pub(super) fn export_pdf(&mut self, key: &DocKey, path: PathBuf) {
+        if self.pdf_job.is_some() {
+            self.message(MessageKind::Refused, Msg::new("print.busy"));
+            return;
+        }
+        let Some(doc) = self.model.doc(key) else {
+            return;
+        };
+        let name = doc.name().to_owned();
+        let options = self.model.print.sheet_options(self.model.lang);
+        let Some(sheet) = sheet_of(doc, &self.model.rules, options) else {
+            self.message(
+                MessageKind::Error,
+                Msg::new("print.no_sheet").text("name", &name),
+            );
+            return;
+        };
+        let paper = self.model.print.paper;
+        let data_dir = self.model.data_dir.clone();
+        let target = path.clone();
+        let (send, done) = mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("muster-pdf".to_owned())
+            .spawn(move || {
+                let written = write_pdf(&sheet, paper, data_dir.as_deref(), &target);
+                // The app may be gone (closed while writing): nobody to tell.
+                let _ = send.send(written);
+            });
+        match spawned {
+            Ok(_) => {
+                self.model.printing = Some(path.clone());
+                self.pdf_job = Some(PdfJob { path, name, done });
+            }
+            Err(e) => self.message(
+                MessageKind::Error,
+                Msg::new("print.failed")
+                    .text("path", path.display().to_string())
+                    .msg(
+                        "reason",
+                        Msg::new("print.no_thread").text("reason", e.to_string()),
+                    ),
+            ),
+        }
+    }
+
+    /// Looks whether the PDF being written is done, and says so in the log.
+    /// True while one is still being written (the window should look again
+    /// soon).
+    pub fn poll_jobs(&mut self) -> bool {
+        let Some(job) = &self.pdf_job else {
+            return false;
+        };
+        let outcome = match job.done.try_recv() {
+            Ok(outcome) => outcome,
+            Err(TryRecvError::Empty) => return true,
+            // The thread died without a word (typst panicked).
+            Err(TryRecvError::Disconnected) => Err(Msg::new("print.crashed")),
+        };
+        let Some(job) = self.pdf_job.take() else {
+            return false;
+        };
+        self.model.printing = None;
+        let shown = job.path.display().to_string();
+        match outcome {
+            Ok(()) => {
+                self.model.last_pdf = Some(job.path.clone());
+                self.message_about(
+                    MessageKind::Info,
+                    Msg::new("print.exported")
+                        .text("name", job.name)
+                        .text("path", shown),
+                    Some(job.path),
+                );
+            }
+            Err(reason) => self.message(
+                MessageKind::Error,
+                Msg::new("print.failed")
+                    .text("path", shown)
+                    .msg("reason", reason),
+            ),
+        }
+        false
+    }
+
+    /// Puts a document's sheet on the clipboard as Markdown.
+    pub(super) fn copy_sheet_text(&mut self, key: &DocKey) {
+        let Some(doc) = self.model.doc(key) else {
+            return;
+        };
+        let name = doc.name().to_owned();
+        let options = self.model.print.sheet_options(self.model.lang);
+        match sheet_of(doc, &self.model.rules, options) {
+            Some(sheet) => {
+                self.clipboard = Some(markdown::to_markdown(&sheet));
+                self.message(
+                    MessageKind::Info,
+                    Msg::new("print.copied").text("name", name),
+                );
+            }
+            None => self.message(
+                MessageKind::Error,
+                Msg::new("print.no_sheet").text("name", name),
+            ),
+        }
+    }
+
+    /// Opens a file with the system's viewer.
+    pub(super) fn open_file(&mut self, path: &Path) {
+        if let Err(e) = self.desktop.open_file(path) {
+            self.message(
+                MessageKind::Error,
+                Msg::new("print.open_failed")
+                    .text("path", path.display().to_string())
+                    .text("reason", e.to_string()),
+            );
+        }
+    }
+
+    /// The text to put on the clipboard, once.
+    pub fn take_clipboard(&mut self) -> Option<String> {
+        self.clipboard.take()
+    }
+}
+
+/// Typesets the sheet with the user's template (or the built-in one) and
+/// writes the PDF whole or not at all.
+fn write_pdf(
+    sheet: &crate::print::Sheet,
+    paper: crate::print::Paper,
+    data_dir: Option<&Path>,
+    path: &Path,
+) -> Result<(), Msg> {
+    let template = store::sheet_template(data_dir).map_err(|e| e.msg())?;
+    let pdf = render_pdf(sheet, paper, template.as_deref()).map_err(|e| e.msg())?;
+    store::write_atomic(path, |f| f.write_all(&pdf)).map_err(|e| e.msg())
+}

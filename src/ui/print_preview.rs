@@ -1,0 +1,974 @@
+//! The print preview: the document's sheet model (the one the PDF and the
+//! Markdown are made from) drawn as paper pages, in the PDF's typeface and
+//! proportions, with the paper, the sheet's language and the rules appendix
+//! to choose, "Export PDF…" and "Copy as text".
+
+use egui::text::LayoutJob;
+use egui::{Align, Color32, CornerRadius, FontFamily, FontId, Layout, Margin, RichText, Stroke};
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model, PrintPrefs, Screen};
+use crate::i18n::Lang;
+use crate::print::model::{Block, Card, Fact, Sheet, SheetKind, Table, Tag, Track};
+use crate::print::{Paper, SheetOptions, sheet_of};
+use crate::rules::{Doc, DocKey};
+use crate::ui::theme::{PALETTE, PAPER, SHEET_FONT, SHEET_FONT_BOLD, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+
+/// Screen points per printed point: the page is drawn 1.5 times its printed
+/// size, every size of the template in proportion, so that it reads on a
+/// screen and breaks into pages much as the PDF does.
+const SCALE: f32 = 1.5;
+/// Printed points in a millimetre.
+const PT_PER_MM: f32 = 72.0 / 25.4;
+
+/// The template's sizes, in printed points (`assets/sheets/sheet.typ`).
+mod size {
+    pub const BODY: f32 = 7.6;
+    pub const TITLE: f32 = 16.0;
+    pub const SUBTITLE: f32 = 9.0;
+    pub const HEADING: f32 = 10.0;
+    pub const CARD_TITLE: f32 = 10.0;
+    pub const TAG: f32 = 6.8;
+    pub const FOOTER: f32 = 7.0;
+    pub const BOX_NUMBER: f32 = 6.0;
+    /// Page margins: sides and top, bottom (with the footer).
+    pub const MARGIN: f32 = 31.2;
+    pub const MARGIN_BOTTOM: f32 = 36.9;
+    /// Gaps.
+    pub const GAP: f32 = 5.0;
+    pub const CELL_X: f32 = 3.0;
+    pub const CELL_Y: f32 = 2.0;
+}
+
+/// Screen points from printed points.
+fn px(pt: f32) -> f32 {
+    pt * SCALE
+}
+
+fn font(pt: f32, bold: bool) -> FontId {
+    let name = if bold { SHEET_FONT_BOLD } else { SHEET_FONT };
+    FontId::new(px(pt), FontFamily::Name(name.into()))
+}
+
+fn text(t: &str, pt: f32, bold: bool, color: Color32) -> RichText {
+    RichText::new(t).font(font(pt, bold)).color(color)
+}
+
+/// A piece of the sheet that is never split across pages.
+#[derive(Clone, Debug, PartialEq)]
+enum Piece {
+    /// The title and subtitle.
+    Title,
+    /// A section's heading (kept with what follows it).
+    Heading(usize),
+    /// A block of a section, whole.
+    Block(usize, usize),
+    /// A row of (up to) two cards of a section's block, from the card given.
+    Cards(usize, usize, usize),
+    /// Whole sections side by side, each with its share of the width, as
+    /// the template lays them out (command points beside the VP table).
+    Side(Vec<(usize, f32)>),
+    /// The appendix's heading.
+    AppendixHeading,
+    /// A rule of the appendix.
+    Rule(usize),
+}
+
+impl Piece {
+    fn keeps_with_next(&self) -> bool {
+        matches!(self, Self::Heading(_) | Self::AppendixHeading)
+    }
+}
+
+/// The sections the template sets side by side, with their shares of the
+/// width (`assets/sheets/sheet.typ`), and where they go.
+fn side_by_side(sheet: &Sheet) -> Vec<(usize, f32)> {
+    let ids: &[(&str, f32)] = match sheet.kind {
+        SheetKind::KillTeam => &[("command", 1.4), ("vp", 1.0)],
+        SheetKind::Campaign => &[("status", 1.0), ("settings", 1.0), ("next", 1.0)],
+        SheetKind::Band => &[],
+    };
+    ids.iter()
+        .filter_map(|(id, share)| {
+            sheet
+                .sections
+                .iter()
+                .position(|s| s.id == *id)
+                .map(|i| (i, *share))
+        })
+        .collect()
+}
+
+fn section_pieces(sheet: &Sheet, s: usize, out: &mut Vec<Piece>) {
+    out.push(Piece::Heading(s));
+    for (b, block) in sheet.sections[s].blocks.iter().enumerate() {
+        match block {
+            Block::Cards { cards } => {
+                out.extend((0..cards.len()).step_by(2).map(|c| Piece::Cards(s, b, c)));
+            }
+            _ => out.push(Piece::Block(s, b)),
+        }
+    }
+}
+
+fn pieces(sheet: &Sheet) -> Vec<Piece> {
+    let mut out = vec![Piece::Title];
+    let side = side_by_side(sheet);
+    // The kill team's soldiers come first, the ranges and notes after the
+    // side-by-side row; the campaign's row comes first.
+    let first = side.iter().map(|(s, _)| *s).min().unwrap_or(usize::MAX);
+    let before = |s: usize| match sheet.kind {
+        SheetKind::KillTeam => !matches!(sheet.sections[s].id.as_str(), "ranges" | "notes"),
+        _ => s < first,
+    };
+    let mut placed = false;
+    for s in 0..sheet.sections.len() {
+        if side.iter().any(|(i, _)| *i == s) {
+            continue;
+        }
+        if !placed && !before(s) && !side.is_empty() {
+            out.push(Piece::Side(side.clone()));
+            placed = true;
+        }
+        section_pieces(sheet, s, &mut out);
+    }
+    if !placed && !side.is_empty() {
+        out.push(Piece::Side(side));
+    }
+    if !sheet.appendix.is_empty() {
+        out.push(Piece::AppendixHeading);
+        out.extend((0..sheet.appendix.len()).map(Piece::Rule));
+    }
+    out
+}
+
+/// The pieces on each page, from their heights (0 for one not measured
+/// yet): a page takes pieces while they fit; a heading goes with the piece
+/// after it; a piece taller than a page has one to itself.
+fn paginate(pieces: &[Piece], heights: &[f32], room: f32) -> Vec<Vec<usize>> {
+    let height = |i: usize| heights.get(i).copied().unwrap_or(0.0);
+    let mut pages: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut used = 0.0;
+    for (i, piece) in pieces.iter().enumerate() {
+        let mut need = height(i);
+        if piece.keeps_with_next() && i + 1 < pieces.len() {
+            need += height(i + 1);
+        }
+        let page = pages.len() - 1;
+        if used + need > room && !pages[page].is_empty() {
+            pages.push(Vec::new());
+            used = 0.0;
+        }
+        used += height(i);
+        let last = pages.len() - 1;
+        pages[last].push(i);
+    }
+    pages
+}
+
+/// What the preview was drawn from, to build the sheet again only when it
+/// changes.
+struct Built {
+    doc: Doc,
+    options: SheetOptions,
+    sheet: Sheet,
+    pieces: Vec<Piece>,
+}
+
+/// State of the print preview.
+#[derive(Default)]
+pub struct PrintPreviewView {
+    built: Option<Built>,
+    /// The measured height of each piece, on the paper below.
+    heights: Vec<f32>,
+    measured_on: Option<Paper>,
+}
+
+impl PrintPreviewView {
+    /// Shows the preview of document `key`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, key: &DocKey, out: &mut Vec<Command>) {
+        let lang = model.lang;
+        let Some(doc) = model.doc(key) else {
+            alert(ui, Tone::Info, lang.t("print.missing"));
+            return;
+        };
+        let options = model.print.sheet_options(lang);
+        let fresh = self
+            .built
+            .as_ref()
+            .is_none_or(|b| b.options != options || b.doc != *doc);
+        if fresh {
+            self.heights.clear();
+            self.built = sheet_of(doc, &model.rules, options).map(|sheet| Built {
+                doc: doc.clone(),
+                options,
+                pieces: pieces(&sheet),
+                sheet,
+            });
+        }
+        controls_ui(ui, model, key, doc.name(), out);
+        ui.add_space(space::L);
+        let Some(built) = &self.built else {
+            alert(
+                ui,
+                Tone::Info,
+                &lang.f("print.no_sheet_here", &[("name", doc.name())]),
+            );
+            return;
+        };
+        let paper = model.print.paper;
+        if self.measured_on != Some(paper) {
+            self.measured_on = Some(paper);
+            self.heights.clear();
+        }
+        self.heights.resize(built.pieces.len(), 0.0);
+        let before = self.heights.clone();
+        pages_ui(ui, built, paper, &mut self.heights);
+        if before != self.heights {
+            // The first frame measures; the next lays the pages out.
+            ui.ctx().request_repaint();
+        }
+    }
+}
+
+/// The choices and the actions above the pages.
+fn controls_ui(ui: &mut egui::Ui, model: &Model, key: &DocKey, name: &str, out: &mut Vec<Command>) {
+    let lang = model.lang;
+    let print = model.print;
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            card_title(
+                ui,
+                icons::ICON_PRINT,
+                &lang.f("print.heading", &[("name", name)]),
+            );
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                if let Some(back) = Screen::of_doc(key) {
+                    let word = lang.t("print.back");
+                    if icon_button(ui, icons::ICON_ARROW_BACK, word, word, true).clicked() {
+                        out.push(Command::Show(back));
+                    }
+                }
+            });
+        });
+        ui.add_space(space::S);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(lang.t("print.paper")).strong());
+            for paper in Paper::ALL {
+                let word = lang.t(paper.key());
+                let named = lang.f("print.paper_named", &[("paper", word)]);
+                let r = ui.selectable_label(print.paper == paper, word);
+                r.widget_info(|| {
+                    egui::WidgetInfo::selected(
+                        egui::Role::RadioButton,
+                        true,
+                        print.paper == paper,
+                        &named,
+                    )
+                });
+                if r.clicked() && print.paper != paper {
+                    out.push(Command::SetPrint(PrintPrefs { paper, ..print }));
+                }
+            }
+            ui.add_space(space::L);
+            ui.label(RichText::new(lang.t("print.language")).strong());
+            let sheet_lang = print.sheet_lang(lang);
+            for l in Lang::ALL {
+                let named = lang.f("print.language_named", &[("language", l.native_name())]);
+                let r = ui.selectable_label(sheet_lang == l, l.native_name());
+                r.widget_info(|| {
+                    egui::WidgetInfo::selected(
+                        egui::Role::RadioButton,
+                        true,
+                        sheet_lang == l,
+                        &named,
+                    )
+                });
+                if r.clicked() && print.lang != Some(l) {
+                    out.push(Command::SetPrint(PrintPrefs {
+                        lang: Some(l),
+                        ..print
+                    }));
+                }
+            }
+            ui.add_space(space::L);
+            let mut appendix = print.appendix;
+            if ui
+                .checkbox(&mut appendix, lang.t("print.appendix"))
+                .on_hover_text(lang.t("print.appendix_hint"))
+                .changed()
+            {
+                out.push(Command::SetPrint(PrintPrefs { appendix, ..print }));
+            }
+        });
+        ui.add_space(space::S);
+        ui.horizontal_wrapped(|ui| {
+            let busy = model.printing.is_some();
+            let word = lang.t("print.export_pdf");
+            if icon_button(ui, icons::ICON_PICTURE_AS_PDF, word, word, !busy).clicked() {
+                out.push(Command::ExportPdfDialog(key.clone()));
+            }
+            let word = lang.t("print.copy_text");
+            if icon_button(ui, icons::ICON_CONTENT_COPY, word, word, true)
+                .on_hover_text(lang.t("print.copy_text_hint"))
+                .clicked()
+            {
+                out.push(Command::CopySheetText(key.clone()));
+            }
+            if let Some(path) = &model.printing {
+                ui.add(egui::Spinner::new());
+                let writing = lang.f("print.writing", &[("path", &path.display().to_string())]);
+                ui.label(RichText::new(writing).color(PALETTE.text));
+            } else if let Some(path) = &model.last_pdf {
+                let shown = path.display().to_string();
+                badge(
+                    ui,
+                    Tone::Good,
+                    &lang.f("print.written", &[("path", &shown)]),
+                );
+                let word = lang.t("print.open");
+                let named = lang.f("print.open_named", &[("path", &shown)]);
+                if icon_button(ui, icons::ICON_OPEN_IN_NEW, word, &named, true).clicked() {
+                    out.push(Command::OpenFile(path.clone()));
+                }
+            }
+        });
+        ui.add_space(space::XS);
+        ui.label(RichText::new(lang.t("print.note")).color(PALETTE.text_subdued));
+    });
+}
+
+/// The pages, one under the other, centred.
+fn pages_ui(ui: &mut egui::Ui, built: &Built, paper: Paper, heights: &mut [f32]) {
+    let (w_mm, h_mm) = paper.size_mm();
+    let page = egui::vec2(px(w_mm * PT_PER_MM), px(h_mm * PT_PER_MM));
+    let margin = px(size::MARGIN);
+    let bottom = px(size::MARGIN_BOTTOM);
+    let inner = egui::vec2(page.x - 2.0 * margin, page.y - margin - bottom);
+    let pages = paginate(&built.pieces, heights, inner.y);
+    let count = pages.len();
+    let sheet = &built.sheet;
+    ui.vertical_centered(|ui| {
+        for (n, on_page) in pages.iter().enumerate() {
+            let frame = egui::Frame::new()
+                .fill(PAPER.paper)
+                .inner_margin(Margin {
+                    left: margin as i8,
+                    right: margin as i8,
+                    top: margin as i8,
+                    bottom: (bottom * 0.35) as i8,
+                })
+                .shadow(egui::Shadow {
+                    offset: [0, 3],
+                    blur: 12,
+                    spread: 0,
+                    color: Color32::from_black_alpha(120),
+                });
+            frame.show(ui, |ui| {
+                ui.set_width(inner.x);
+                page_style(ui);
+                ui.with_layout(Layout::top_down(Align::Min), |ui| {
+                    let top = ui.cursor().top();
+                    for &i in on_page {
+                        let drawn = ui.scope(|ui| piece_ui(ui, sheet, &built.pieces[i], inner.x));
+                        heights[i] = drawn.response.rect.height() + ui.spacing().item_spacing.y;
+                    }
+                    // The footer at the foot of the page.
+                    let used = ui.cursor().top() - top;
+                    ui.add_space((inner.y - used).max(0.0) + bottom * 0.3);
+                    footer_ui(ui, sheet, n + 1, count);
+                });
+            });
+            ui.add_space(space::XL);
+        }
+    });
+}
+
+/// Ink on paper, the template's spacing.
+fn page_style(ui: &mut egui::Ui) {
+    let style = ui.style_mut();
+    style.visuals.override_text_color = Some(PAPER.ink);
+    style.spacing.item_spacing = egui::vec2(px(2.0), px(1.0));
+    style
+        .text_styles
+        .insert(egui::TextStyle::Body, font(size::BODY, false));
+}
+
+fn footer_ui(ui: &mut egui::Ui, sheet: &Sheet, n: usize, count: usize) {
+    let left = format!("{} — {}", sheet.title, sheet.labels.footer);
+    let right = format!("{} {n} {} {count}", sheet.labels.page, sheet.labels.of);
+    ui.horizontal(|ui| {
+        ui.label(text(&left, size::FOOTER, false, PAPER.subdued));
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            ui.label(text(&right, size::FOOTER, false, PAPER.subdued));
+        });
+    });
+}
+
+fn piece_ui(ui: &mut egui::Ui, sheet: &Sheet, piece: &Piece, width: f32) {
+    ui.set_width(width);
+    match piece {
+        Piece::Title => {
+            ui.horizontal(|ui| {
+                ui.label(text(&sheet.title, size::TITLE, true, PAPER.ink));
+                ui.with_layout(Layout::right_to_left(Align::BOTTOM), |ui| {
+                    ui.add(
+                        egui::Label::new(text(
+                            &sheet.subtitle,
+                            size::SUBTITLE,
+                            false,
+                            PAPER.subdued,
+                        ))
+                        .wrap(),
+                    );
+                });
+            });
+        }
+        Piece::Heading(s) => heading(ui, &sheet.sections[*s].title, width),
+        Piece::AppendixHeading => heading(ui, &sheet.labels.appendix, width),
+        Piece::Block(s, b) => block_ui(ui, &sheet.sections[*s].blocks[*b], width),
+        Piece::Side(sections) => {
+            let gap = px(10.0);
+            let shares: f32 = sections.iter().map(|(_, w)| w).sum();
+            let room = width - gap * (sections.len().saturating_sub(1)) as f32;
+            ui.horizontal_top(|ui| {
+                ui.spacing_mut().item_spacing.x = gap;
+                for (s, share) in sections {
+                    let w = room * share / shares;
+                    ui.allocate_ui_with_layout(
+                        egui::vec2(w, 0.0),
+                        Layout::top_down(Align::Min),
+                        |ui| {
+                            ui.set_width(w);
+                            let section = &sheet.sections[*s];
+                            heading(ui, &section.title, w);
+                            for b in &section.blocks {
+                                match b {
+                                    // The VP table in two halves side by side.
+                                    Block::Table(t) if section.id == "vp" && t.rows.len() > 4 => {
+                                        halves_ui(ui, t, w);
+                                    }
+                                    _ => block_ui(ui, b, w),
+                                }
+                            }
+                        },
+                    );
+                }
+            });
+        }
+        Piece::Cards(s, b, c) => {
+            let c = *c;
+            if let Block::Cards { cards } = &sheet.sections[*s].blocks[*b] {
+                let gap = px(size::GAP);
+                let half = (width - gap) / 2.0;
+                ui.horizontal_top(|ui| {
+                    ui.spacing_mut().item_spacing.x = gap;
+                    for card in cards.iter().skip(c).take(2) {
+                        ui.allocate_ui_with_layout(
+                            egui::vec2(half, 0.0),
+                            Layout::top_down(Align::Min),
+                            |ui| card_ui(ui, card, half),
+                        );
+                    }
+                });
+            }
+        }
+        Piece::Rule(i) => {
+            let r = &sheet.appendix[*i];
+            let mut job = LayoutJob::default();
+            append(
+                &mut job,
+                &format!("{} — {}. ", r.id, r.title),
+                size::BODY,
+                true,
+                PAPER.ink,
+            );
+            append(&mut job, &r.text, size::BODY, false, PAPER.ink);
+            job.wrap.max_width = width;
+            ui.add(egui::Label::new(job).wrap());
+        }
+    }
+}
+
+/// A long table in two halves side by side, each with its header.
+fn halves_ui(ui: &mut egui::Ui, t: &Table, width: f32) {
+    let half = t.rows.len().div_ceil(2);
+    let gap = px(4.0);
+    let w = (width - gap) / 2.0;
+    ui.horizontal_top(|ui| {
+        ui.spacing_mut().item_spacing.x = gap;
+        for rows in [&t.rows[..half], &t.rows[half..]] {
+            let part = Table {
+                rows: rows.to_vec(),
+                marked: Vec::new(),
+                ..t.clone()
+            };
+            ui.allocate_ui_with_layout(egui::vec2(w, 0.0), Layout::top_down(Align::Min), |ui| {
+                table_ui(ui, &part, w);
+            });
+        }
+    });
+}
+
+fn append(job: &mut LayoutJob, t: &str, pt: f32, bold: bool, color: Color32) {
+    job.append(
+        t,
+        0.0,
+        egui::TextFormat {
+            font_id: font(pt, bold),
+            color,
+            ..Default::default()
+        },
+    );
+}
+
+fn heading(ui: &mut egui::Ui, title: &str, width: f32) {
+    ui.add_space(px(6.0));
+    ui.label(text(title, size::HEADING, true, PAPER.accent));
+    let y = ui.cursor().top();
+    let x = ui.cursor().left();
+    ui.painter().line_segment(
+        [egui::pos2(x, y), egui::pos2(x + width, y)],
+        Stroke::new(px(1.0), PAPER.accent),
+    );
+    ui.add_space(px(3.0));
+}
+
+fn block_ui(ui: &mut egui::Ui, block: &Block, width: f32) {
+    match block {
+        Block::Facts { facts } => facts_ui(ui, facts, width),
+        Block::Table(t) => table_ui(ui, t, width),
+        Block::Text { text: t } => {
+            ui.add(egui::Label::new(text(t, size::BODY, false, PAPER.ink)).wrap());
+        }
+        Block::Track(t) => track_ui(ui, t),
+        // Cards come as pieces of their own (two side by side).
+        Block::Cards { cards } => {
+            for c in cards {
+                card_ui(ui, c, width);
+            }
+        }
+    }
+}
+
+fn facts_ui(ui: &mut egui::Ui, facts: &[Fact], width: f32) {
+    let label_width = facts
+        .iter()
+        .map(|f| measure(ui, &f.label, size::BODY, true))
+        .fold(0.0, f32::max)
+        .min(width * 0.45);
+    let gap = px(6.0);
+    for f in facts {
+        ui.horizontal_top(|ui| {
+            ui.spacing_mut().item_spacing.x = gap;
+            ui.allocate_ui_with_layout(
+                egui::vec2(label_width, 0.0),
+                Layout::top_down(Align::Min),
+                |ui| {
+                    ui.set_width(label_width);
+                    ui.add(egui::Label::new(text(&f.label, size::BODY, true, PAPER.ink)).wrap());
+                },
+            );
+            ui.add(egui::Label::new(text(&f.value, size::BODY, false, PAPER.ink)).wrap());
+        });
+    }
+}
+
+/// The width of a text on one line.
+fn measure(ui: &egui::Ui, t: &str, pt: f32, bold: bool) -> f32 {
+    egui::WidgetText::from(text(t, pt, bold, PAPER.ink))
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::FontSelection::Default,
+        )
+        .size()
+        .x
+}
+
+/// The width of a text's longest word.
+fn longest_word(ui: &egui::Ui, t: &str, pt: f32, bold: bool) -> f32 {
+    t.split_whitespace()
+        .map(|w| measure(ui, w, pt, bold))
+        .fold(0.0, f32::max)
+}
+
+/// The narrowest a table can be without breaking a word.
+fn table_floor(ui: &egui::Ui, t: &Table) -> f32 {
+    let pad = 2.0 * px(size::CELL_X) + 1.0;
+    (0..t.columns.len())
+        .map(|c| {
+            std::iter::once((t.columns[c].as_str(), true))
+                .chain(
+                    t.rows
+                        .iter()
+                        .filter_map(|r| r.get(c))
+                        .map(|v| (v.as_str(), false)),
+                )
+                .map(|(v, b)| longest_word(ui, v, size::BODY, b))
+                .fold(0.0, f32::max)
+                + pad
+        })
+        .sum()
+}
+
+/// The widths of a table's columns in `width`: short columns as wide as
+/// their longest value, wrapping columns sharing the rest; when the values
+/// do not fit on one line, each column keeps at least its longest word and
+/// the rest is shared by what the columns lack.
+fn column_widths(ui: &egui::Ui, t: &Table, width: f32) -> Vec<f32> {
+    let pad = 2.0 * px(size::CELL_X) + 1.0;
+    let cells = |c: usize| {
+        std::iter::once((t.columns[c].as_str(), true)).chain(
+            t.rows
+                .iter()
+                .filter_map(move |r| r.get(c))
+                .map(|v| (v.as_str(), false)),
+        )
+    };
+    let n = t.columns.len();
+    let natural: Vec<f32> = (0..n)
+        .map(|c| {
+            cells(c)
+                .map(|(v, b)| measure(ui, v, size::BODY, b))
+                .fold(0.0, f32::max)
+                + pad
+        })
+        .collect();
+    let least: Vec<f32> = (0..n)
+        .map(|c| {
+            cells(c)
+                .map(|(v, b)| longest_word(ui, v, size::BODY, b))
+                .fold(0.0, f32::max)
+                + pad
+        })
+        .collect();
+    let wide: Vec<usize> = t.wide.iter().copied().filter(|&c| c < n).collect();
+    let fixed: f32 = (0..n)
+        .filter(|c| !wide.contains(c))
+        .map(|c| natural[c])
+        .sum();
+    if !wide.is_empty() && fixed < width * 0.8 {
+        let share = (width - fixed) / wide.len() as f32;
+        return (0..n)
+            .map(|c| if wide.contains(&c) { share } else { natural[c] })
+            .collect();
+    }
+    let total: f32 = natural.iter().sum();
+    if total <= width {
+        return natural;
+    }
+    let floor: f32 = least.iter().sum();
+    if floor >= width {
+        return least.iter().map(|w| w * width / floor).collect();
+    }
+    let lacking = total - floor;
+    let room = width - floor;
+    (0..n)
+        .map(|c| least[c] + (natural[c] - least[c]) * room / lacking)
+        .collect()
+}
+
+fn table_ui(ui: &mut egui::Ui, t: &Table, width: f32) {
+    if t.columns.is_empty() {
+        return;
+    }
+    let widths = column_widths(ui, t, width);
+    let total: f32 = widths.iter().sum();
+    let top = ui.cursor().top();
+    let left = ui.cursor().left();
+    let rule = Stroke::new(px(0.4), PAPER.rule);
+    let mut row_lines = Vec::new();
+    ui.spacing_mut().item_spacing.y = 0.0;
+    let header: Vec<&str> = t.columns.iter().map(String::as_str).collect();
+    let rows = std::iter::once((None, header)).chain(
+        t.rows
+            .iter()
+            .enumerate()
+            .map(|(r, row)| (Some(r), row.iter().map(String::as_str).collect())),
+    );
+    for (r, cells) in rows {
+        let background = ui.painter().add(egui::Shape::Noop);
+        let row = ui.horizontal_top(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            for (c, (w, value)) in widths.iter().zip(&cells).enumerate() {
+                let wide = t.wide.contains(&c);
+                let marked = r.is_some_and(|r| t.marked.contains(&(r, c)));
+                let align = if wide { Align::Min } else { Align::Center };
+                ui.allocate_ui_with_layout(egui::vec2(*w, 0.0), Layout::top_down(align), |ui| {
+                    ui.set_width(*w);
+                    egui::Frame::new()
+                        .inner_margin(Margin::symmetric(
+                            px(size::CELL_X) as i8,
+                            px(size::CELL_Y) as i8,
+                        ))
+                        .show(ui, |ui| {
+                            let bold = r.is_none() || marked;
+                            let color = if marked { PAPER.accent } else { PAPER.ink };
+                            ui.add(egui::Label::new(text(value, size::BODY, bold, color)).wrap());
+                        });
+                });
+            }
+        });
+        let rect = egui::Rect::from_min_size(
+            egui::pos2(left, row.response.rect.top()),
+            egui::vec2(total, row.response.rect.height()),
+        );
+        let fill = match r {
+            None => Some(PAPER.header),
+            Some(r) if r % 2 == 0 => Some(PAPER.stripe),
+            Some(_) => None,
+        };
+        if let Some(fill) = fill {
+            ui.painter()
+                .set(background, egui::Shape::rect_filled(rect, 0.0, fill));
+        }
+        row_lines.push(rect.bottom());
+    }
+    let bottom = row_lines.last().copied().unwrap_or(top);
+    let p = ui.painter();
+    for y in row_lines {
+        p.line_segment([egui::pos2(left, y), egui::pos2(left + total, y)], rule);
+    }
+    let mut x = left;
+    p.line_segment([egui::pos2(x, top), egui::pos2(x, bottom)], rule);
+    for w in &widths {
+        x += w;
+        p.line_segment([egui::pos2(x, top), egui::pos2(x, bottom)], rule);
+    }
+    p.line_segment([egui::pos2(left, top), egui::pos2(left + total, top)], rule);
+    ui.add_space(px(3.0));
+}
+
+/// The size of one box of a track.
+fn box_size(t: &Track) -> egui::Vec2 {
+    if t.numbered_from.is_some() {
+        egui::vec2(px(11.0), px(8.0))
+    } else {
+        egui::vec2(px(8.0), px(8.0))
+    }
+}
+
+/// The width a track takes on one line.
+fn track_width(ui: &egui::Ui, t: &Track) -> f32 {
+    let gap = px(2.0);
+    measure(ui, &format!("{}:", t.label), size::BODY, true)
+        + gap
+        + px(1.0)
+        + t.boxes as f32 * (box_size(t).x + gap)
+}
+
+/// A row of boxes: plain ones to tick (ticked ones filled and crossed, so
+/// that they do not rely on the shade), or numbered ones.
+fn track_ui(ui: &mut egui::Ui, t: &Track) {
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = px(2.0);
+        let label = ui.label(text(&format!("{}:", t.label), size::BODY, true, PAPER.ink));
+        let described = match t.numbered_from {
+            Some(from) => format!("{} {from}–{}", t.label, from + t.boxes.saturating_sub(1)),
+            None => format!("{} {}/{}", t.label, t.ticked, t.boxes),
+        };
+        label.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &described));
+        ui.add_space(px(1.0));
+        let size = box_size(t);
+        for i in 0..t.boxes {
+            let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+            let p = ui.painter();
+            let ticked = t.numbered_from.is_none() && i < t.ticked;
+            if ticked {
+                p.rect_filled(rect, 0.0, PAPER.ticked);
+                let cross = Stroke::new(px(0.8), PAPER.paper);
+                let r = rect.shrink(px(1.5));
+                p.line_segment([r.left_top(), r.right_bottom()], cross);
+                p.line_segment([r.right_top(), r.left_bottom()], cross);
+            }
+            p.rect_stroke(
+                rect,
+                0.0,
+                Stroke::new(px(0.6), PAPER.ink),
+                egui::StrokeKind::Inside,
+            );
+            if let Some(from) = t.numbered_from {
+                p.text(
+                    rect.center(),
+                    egui::Align2::CENTER_CENTER,
+                    (from + i).to_string(),
+                    font(size::BOX_NUMBER, false),
+                    PAPER.ink,
+                );
+            }
+        }
+    });
+}
+
+/// A tag: its word in its tone, framed. The sheet model's word carries its
+/// own sign (`✓ fit`, `† dead`), so the state never rests on colour alone.
+fn tag_ui(ui: &mut egui::Ui, tag: &Tag) {
+    let color = match tag.tone {
+        "good" => PAPER.good,
+        "warn" => PAPER.warn,
+        "bad" => PAPER.bad,
+        _ => PAPER.info,
+    };
+    egui::Frame::new()
+        .stroke(Stroke::new(px(0.5), color))
+        .corner_radius(CornerRadius::same(px(2.0) as u8))
+        .inner_margin(Margin::symmetric(px(3.0) as i8, px(1.0) as i8))
+        .show(ui, |ui| {
+            ui.label(text(&tag.text, size::TAG, true, color));
+        });
+}
+
+fn card_ui(ui: &mut egui::Ui, c: &Card, width: f32) {
+    let inset = px(5.0);
+    egui::Frame::new()
+        .stroke(Stroke::new(px(0.7), PAPER.rule))
+        .corner_radius(CornerRadius::same(px(3.0) as u8))
+        .inner_margin(Margin::same(inset as i8))
+        .show(ui, |ui| {
+            let inner = width - 2.0 * inset - 2.0;
+            ui.set_width(inner);
+            // The name and what he is, wrapping; the wound boxes on the right.
+            let track = c
+                .track
+                .as_ref()
+                .map_or(0.0, |t| track_width(ui, t) + ui.spacing().item_spacing.x);
+            ui.horizontal_top(|ui| {
+                let left = (inner - track).max(inner * 0.5);
+                ui.allocate_ui_with_layout(
+                    egui::vec2(left, 0.0),
+                    Layout::top_down(Align::Min),
+                    |ui| {
+                        ui.set_width(left);
+                        let mut job = LayoutJob::default();
+                        append(&mut job, &c.title, size::CARD_TITLE, true, PAPER.ink);
+                        append(&mut job, "  ", size::BODY, false, PAPER.ink);
+                        append(&mut job, &c.subtitle, size::BODY, false, PAPER.subdued);
+                        ui.add(egui::Label::new(job).wrap());
+                    },
+                );
+                if let Some(t) = &c.track {
+                    track_ui(ui, t);
+                }
+            });
+            if !c.tags.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = px(3.0);
+                    for t in &c.tags {
+                        tag_ui(ui, t);
+                    }
+                });
+            }
+            ui.add_space(px(2.0));
+            // A narrow profile beside the weapons; a wide one above them.
+            let side_by_side = c.tables.len() == 2 && c.tables[0].columns.len() <= 8;
+            if side_by_side {
+                let first = column_widths(ui, &c.tables[0], inner).iter().sum::<f32>();
+                let gap = px(4.0);
+                if first + gap + table_floor(ui, &c.tables[1]) <= inner {
+                    ui.horizontal_top(|ui| {
+                        ui.spacing_mut().item_spacing.x = gap;
+                        ui.allocate_ui_with_layout(
+                            egui::vec2(first, 0.0),
+                            Layout::top_down(Align::Min),
+                            |ui| table_ui(ui, &c.tables[0], first),
+                        );
+                        let rest = inner - first - gap;
+                        ui.allocate_ui_with_layout(
+                            egui::vec2(rest, 0.0),
+                            Layout::top_down(Align::Min),
+                            |ui| table_ui(ui, &c.tables[1], rest),
+                        );
+                    });
+                } else {
+                    for t in &c.tables {
+                        table_ui(ui, t, inner);
+                    }
+                }
+            } else {
+                for t in &c.tables {
+                    table_ui(ui, t, inner);
+                }
+            }
+            for l in &c.lines {
+                let mut job = LayoutJob::default();
+                append(
+                    &mut job,
+                    &format!("{}: ", l.label),
+                    size::BODY,
+                    true,
+                    PAPER.ink,
+                );
+                append(&mut job, &l.value, size::BODY, false, PAPER.ink);
+                job.wrap.max_width = inner;
+                ui.add(egui::Label::new(job).wrap());
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kill_team_sheet_sets_command_points_beside_the_vp_as_the_template_does() {
+        let section = |id: &str| crate::print::model::Section {
+            id: id.to_owned(),
+            title: id.to_owned(),
+            blocks: vec![Block::Text {
+                text: id.to_owned(),
+            }],
+        };
+        let sheet = Sheet {
+            kind: SheetKind::KillTeam,
+            lang: "en".to_owned(),
+            title: "T".to_owned(),
+            subtitle: String::new(),
+            labels: crate::print::model::Labels {
+                page: "Page".to_owned(),
+                of: "of".to_owned(),
+                footer: "Printed with Muster".to_owned(),
+                appendix: "Rules".to_owned(),
+            },
+            sections: ["soldiers", "command", "vp", "ranges", "notes"]
+                .into_iter()
+                .map(section)
+                .collect(),
+            appendix: Vec::new(),
+        };
+        assert_eq!(
+            pieces(&sheet),
+            vec![
+                Piece::Title,
+                Piece::Heading(0),
+                Piece::Block(0, 0),
+                Piece::Side(vec![(1, 1.4), (2, 1.0)]),
+                Piece::Heading(3),
+                Piece::Block(3, 0),
+                Piece::Heading(4),
+                Piece::Block(4, 0),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_heading_goes_to_the_next_page_with_what_follows_it() {
+        let pieces = [
+            Piece::Title,
+            Piece::Block(0, 0),
+            Piece::Heading(1),
+            Piece::Block(1, 0),
+        ];
+        let pages = paginate(&pieces, &[10.0, 50.0, 10.0, 50.0], 100.0);
+        assert_eq!(pages, vec![vec![0, 1], vec![2, 3]]);
+        // A piece taller than a page has one to itself; nothing is dropped.
+        let pages = paginate(&pieces, &[10.0, 500.0, 10.0, 50.0], 100.0);
+        assert_eq!(pages, vec![vec![0], vec![1], vec![2, 3]]);
+        // Not measured yet: one page.
+        let pages = paginate(&pieces, &[], 100.0);
+        assert_eq!(pages, vec![vec![0, 1, 2, 3]]);
+    }
+}
