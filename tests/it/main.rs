@@ -21,6 +21,7 @@ mod packaging;
 mod print;
 mod psychic;
 mod robots;
+mod rules_merge;
 mod simulate;
 mod store_disk;
 mod store_faults;
