@@ -86,6 +86,47 @@ fn wound_box(ui: &mut egui::Ui, ticked: &mut bool) -> egui::Response {
     r
 }
 
+/// The turn being played and "New turn" (KT-11): each kill team gains its
+/// command points for the turn; one event, undoable.
+fn turn_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    table: &crate::rules::campaign::Table,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    let turn = table.turn();
+    let gain = model.rules.killteam.command.per_turn;
+    let teams = c.escorts.iter().filter(|e| e.kind == "killteam").count();
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            card_title(
+                ui,
+                icons::ICON_HOURGLASS_TOP,
+                &lang.f("campaign.ui.turn", &[("turn", &turn.to_string())]),
+            );
+            ui.add_space(space::M);
+            let next = (turn + 1).to_string();
+            let word = lang.t("campaign.ui.new_turn");
+            let name = lang.f("campaign.ui.new_turn_named", &[("turn", &next)]);
+            if icon_button(ui, icons::ICON_SKIP_NEXT, word, &name, !model.read_only).clicked() {
+                out.push(edit(c.id.as_str(), CampaignEdit::NewTurn { gain: None }));
+            }
+        });
+        let hint = if teams > 0 {
+            lang.f(
+                "campaign.ui.new_turn_hint_cp",
+                &[("gain", &gain.to_string())],
+            )
+        } else {
+            lang.t("campaign.ui.new_turn_hint").to_owned()
+        };
+        ui.add(egui::Label::new(RichText::new(hint).color(PALETTE.text_subdued)).wrap());
+    });
+}
+
 /// A characteristic as the player reads it: `WS (Weapon Skill)`.
 fn chr_name(lang: Lang, c: Characteristic) -> String {
     format!("{} ({})", c.key(), lang.t(&format!("chr.{}", c.key())))
@@ -186,6 +227,8 @@ impl PlayView {
             return;
         };
         mission_ui(ui, model, c, out);
+        ui.add_space(space::M);
+        turn_ui(ui, model, c, table, out);
         ui.add_space(space::M);
         self.initiative_ui(ui, model, c, table, out);
         ui.add_space(space::M);

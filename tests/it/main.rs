@@ -7,6 +7,7 @@ mod app;
 mod architecture;
 mod campaign;
 mod campaign_coop;
+mod campaign_turns;
 mod characters;
 mod cli_exit;
 mod close_combat;

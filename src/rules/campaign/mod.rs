@@ -497,6 +497,14 @@ pub struct Table {
     /// The last initiative test: who acts first (CMP-16).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initiative: Option<Initiative>,
+    /// The turn the last "New turn" began (KT-11); 0 before any.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub turn: u32,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One side's initiative dice (CMP-16): an escort's, or the enemy's.
@@ -531,6 +539,14 @@ pub struct Initiative {
 }
 
 impl Table {
+    /// The turn being played: 1 at first, then the last one a "New turn"
+    /// or an initiative test began (KT-11, CMP-16).
+    pub fn turn(&self) -> u32 {
+        self.turn
+            .max(self.initiative.as_ref().map_or(0, |i| i.turn))
+            .max(1)
+    }
+
     /// Whether a character took any wound or was taken out of action.
     pub fn wounded(&self, id: CharId) -> bool {
         self.out_of_action.contains(&id) || self.wounds.get(&id).copied().unwrap_or(0) > 0
