@@ -172,7 +172,7 @@ impl Lang {
     /// A problem with a rules data file, as one line naming the file.
     pub fn data_problem(self, problem: &DataProblem) -> String {
         let text = self.problem(&problem.problem);
-        let mut line = match &problem.section {
+        let mut line = match problem.section() {
             Some(section) => self.f(
                 "rules.section_problem",
                 &[
@@ -192,7 +192,7 @@ impl Lang {
         };
         if problem.built_in_used {
             line.push(' ');
-            line.push_str(self.t(if problem.section.is_some() {
+            line.push_str(self.t(if problem.section().is_some() {
                 "rules.built_in_section_used"
             } else {
                 "rules.built_in_used"

@@ -282,12 +282,10 @@ pub const BUILT_IN_FILES: [(&str, &str); 11] = [
 pub struct DataProblem {
     /// The file's name (`races.json`).
     pub file: Box<str>,
-    /// The top-level section at fault (`recon`), when the rest of the file
-    /// is used; none when the whole file is.
-    pub section: Option<Box<str>>,
-    /// What is wrong, with line and column for JSON errors.
+    /// What is wrong, with line and column for JSON errors; with a
+    /// `section` argument when only that top-level section is at fault.
     pub problem: Problem,
-    /// The built-in file (or, with `section`, the built-in section) is used
+    /// The built-in file (or, with a section, the built-in section) is used
     /// in its place.
     pub built_in_used: bool,
     /// Not an error: the file is used, and this says what was filled in.
@@ -300,11 +298,16 @@ impl DataProblem {
     pub fn new(file: impl Into<Box<str>>, problem: Problem) -> Self {
         Self {
             file: file.into(),
-            section: None,
             problem,
             built_in_used: false,
             notice: false,
         }
+    }
+
+    /// The top-level section at fault (`recon`), when the rest of the file
+    /// is used; none when the whole file is.
+    pub fn section(&self) -> Option<&str> {
+        self.problem.get("section")
     }
 }
 
@@ -445,12 +448,9 @@ fn merged<T: serde::de::DeserializeOwned>(
         built_in_used: true,
         ..DataProblem::new(name, problem)
     };
-    let section = |key: &str, problem| DataProblem {
-        file: name.into(),
-        section: Some(key.into()),
-        problem,
+    let section = |key: &str, problem: Problem| DataProblem {
         built_in_used: true,
-        notice: false,
+        ..DataProblem::new(name, problem.arg("section", key))
     };
     let user = match parse::<serde_json::Value>(text) {
         Ok(serde_json::Value::Object(user)) => user,

@@ -891,7 +891,6 @@ pub fn load_rules(rules_dir: Option<&Path>) -> Result<(RulesData, Vec<DataProble
     let mut all: Vec<DataProblem> = unreadable
         .into_iter()
         .map(|u| DataProblem {
-            section: None,
             notice: false,
             file: u
                 .path

@@ -1012,6 +1012,23 @@ impl PlayView {
                             buy.exchange = 0;
                         }
                     });
+                    let factions = c.escort_factions(e.id);
+                    if !factions.is_empty() {
+                        let names = factions
+                            .iter()
+                            .map(|f| lang.pick(&f.names))
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        ui.label(
+                            RichText::new(
+                                lang.f("campaign.ui.recruit_factions", &[("factions", &names)]),
+                            )
+                            .color(PALETTE.text_subdued),
+                        );
+                    }
+                    if c.allies {
+                        badge(ui, Tone::Good, lang.t("campaign.ui.recruit_allies"));
+                    }
                     ui.horizontal_wrapped(|ui| {
                         let l = ui.label(lang.t("campaign.ui.recruit_from"));
                         let member = recruit_member(model, &e.kind, buy.recruit.as_ref());
@@ -1025,13 +1042,36 @@ impl PlayView {
                                 for (doc, who, name) in recruit_choices(model, &e.kind) {
                                     let pick = Some((doc, who));
                                     let selected = buy.recruit == pick;
-                                    if ui.selectable_label(selected, name).clicked() {
-                                        buy.recruit = pick;
+                                    // CMP-14: a recruit of another faction is
+                                    // shown, disabled, with the reason.
+                                    let refusal = recruit_member(model, &e.kind, pick.as_ref())
+                                        .and_then(|m| c.recruit_refusal(e.id, &m));
+                                    match refusal {
+                                        None => {
+                                            if ui.selectable_label(selected, name).clicked() {
+                                                buy.recruit = pick;
+                                            }
+                                        }
+                                        Some(p) => {
+                                            let text = lang.f(
+                                                "campaign.ui.recruit_not_allowed",
+                                                &[("name", &name)],
+                                            );
+                                            ui.add_enabled(
+                                                false,
+                                                egui::Button::selectable(
+                                                    false,
+                                                    RichText::new(text).color(PALETTE.text_subdued),
+                                                ),
+                                            )
+                                            .on_disabled_hover_text(lang.problem_line(&p));
+                                        }
                                     }
                                 }
                             })
                             .response
                             .labelled_by(l.id);
+                        let refusal = member.as_ref().and_then(|m| c.recruit_refusal(e.id, m));
                         // CMP-7: the price is the rules', never typed.
                         let price = member.as_ref().map(|m| c.recruit_cost(m, &model.rules));
                         match &price {
@@ -1050,10 +1090,14 @@ impl PlayView {
                             }
                             None => {}
                         }
+                        if let Some(p) = &refusal {
+                            badge(ui, Tone::Error, &lang.problem_line(p));
+                        }
                         let cost = price.and_then(Result::ok);
                         let go = lang.t("campaign.ui.recruit");
                         let name = lang.f("campaign.ui.recruit_for", &[("player", &e.player)]);
-                        let enough = cost.is_some_and(|p| c.reinforcement_of(e.id) >= p);
+                        let enough = refusal.is_none()
+                            && cost.is_some_and(|p| c.reinforcement_of(e.id) >= p);
                         if icon_button(ui, icons::ICON_PERSON_ADD, go, &name, enough).clicked()
                             && let (Some(member), Some(cost)) = (member, cost)
                         {

@@ -514,7 +514,7 @@ fn fly_2_fly_10_the_flyer_numbers_live_in_the_rules_data_and_are_checked() {
     let o = change(&|v| v["flyers"]["wings"] = 2.into());
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
     assert_eq!(problems[0].problem.key, "data.section_syntax");
-    assert_eq!(problems[0].section.as_deref(), Some("flyers"));
+    assert_eq!(problems[0].section(), Some("flyers"));
 }
 
 #[test]

@@ -6,6 +6,7 @@ mod common;
 mod app;
 mod architecture;
 mod campaign;
+mod campaign_allies;
 mod campaign_coop;
 mod campaign_turns;
 mod characters;

@@ -520,7 +520,7 @@ fn rob_8_the_table_lives_in_the_rules_data_and_is_checked() {
             problems[0].problem.key, "data.section_syntax",
             "line {line}"
         );
-        assert_eq!(problems[0].section.as_deref(), Some("robots"));
+        assert_eq!(problems[0].section(), Some("robots"));
     }
     let o = override_with(|v| v["robots"]["extra"] = 1.into());
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");

@@ -26,7 +26,7 @@ fn built_in(name: &str) -> serde_json::Value {
 fn older_campaign_json() -> serde_json::Value {
     let mut v = built_in("campaign.json");
     let o = v.as_object_mut().expect("object");
-    for section in ["recruit", "initiative"] {
+    for section in ["recruit", "initiative", "recruit_factions"] {
         o.remove(section);
     }
     let missions = o["missions"].as_array_mut().expect("missions");
@@ -70,6 +70,10 @@ fn cmp_3_an_older_campaign_json_keeps_its_missions_and_takes_the_new_sections_fr
     // … and the sections he lacks are the built-in ones.
     assert_eq!(rules.campaign.recruit, defaults.campaign.recruit);
     assert_eq!(rules.campaign.initiative, defaults.campaign.initiative);
+    assert_eq!(
+        rules.campaign.recruit_factions,
+        defaults.campaign.recruit_factions
+    );
     // One notice, not an error: which file, which sections.
     assert_eq!(problems.len(), 1, "{problems:?}");
     let notice = notices(&problems)[0];
@@ -77,13 +81,16 @@ fn cmp_3_an_older_campaign_json_keeps_its_missions_and_takes_the_new_sections_fr
     assert!(!notice.built_in_used);
     assert_eq!(notice.problem.key, "data.sections_filled");
     let sections = notice.problem.get("sections").expect("sections");
-    for s in ["recruit", "initiative"] {
+    for s in ["recruit", "initiative", "recruit_factions"] {
         assert!(sections.contains(s), "{sections}");
     }
     let en = Lang::En.data_problem(notice);
     assert!(en.contains("campaign.json"), "{en}");
     assert!(en.contains("older Muster"), "{en}");
-    assert!(en.contains("(initiative, recruit)"), "{en}");
+    assert!(
+        en.contains("(initiative, recruit, recruit_factions)"),
+        "{en}"
+    );
     assert!(!en.contains("built-in file is used"), "{en}");
     let fr = Lang::Fr.data_problem(notice);
     assert!(fr.contains("version antérieure"), "{fr}");
@@ -121,7 +128,7 @@ fn cmp_14_a_malformed_recon_section_is_reported_with_its_file_and_section() {
     let bad: Vec<_> = problems.iter().filter(|p| !p.notice).collect();
     assert_eq!(bad.len(), 1, "{problems:?}");
     assert_eq!(&*bad[0].file, "campaign.json");
-    assert_eq!(bad[0].section.as_deref(), Some("recon"));
+    assert_eq!(bad[0].section(), Some("recon"));
     assert!(bad[0].built_in_used);
     assert_eq!(bad[0].problem.key, "data.section_syntax");
     let line = Lang::En.data_problem(bad[0]);
@@ -144,7 +151,7 @@ fn cmp_16_an_initiative_die_of_one_face_is_refused_naming_its_section() {
     let (rules, problems) =
         RulesData::with_overrides(&[("campaign.json".to_owned(), v.to_string())]).expect("rules");
     assert_eq!(problems.len(), 1, "{problems:?}");
-    assert_eq!(problems[0].section.as_deref(), Some("initiative"));
+    assert_eq!(problems[0].section(), Some("initiative"));
     assert_eq!(problems[0].problem.key, "data.campaign.initiative_die");
     assert_eq!(rules.campaign.initiative.die, 6);
     assert_eq!(rules.campaign.missions[0].points, 123);
@@ -156,7 +163,7 @@ fn a_file_that_is_not_json_still_falls_back_whole() {
         RulesData::with_overrides(&[("campaign.json".to_owned(), "{ nope".to_owned())])
             .expect("rules");
     assert_eq!(problems.len(), 1);
-    assert_eq!(problems[0].section, None);
+    assert_eq!(problems[0].section(), None);
     assert_eq!(problems[0].problem.key, "doc.syntax");
     assert!(problems[0].built_in_used);
     assert_eq!(
@@ -166,7 +173,7 @@ fn a_file_that_is_not_json_still_falls_back_whole() {
     let (_, problems) =
         RulesData::with_overrides(&[("campaign.json".to_owned(), "[1, 2]".to_owned())])
             .expect("rules");
-    assert_eq!(problems[0].section, None);
+    assert_eq!(problems[0].section(), None);
     assert!(problems[0].built_in_used);
 }
 

@@ -1311,7 +1311,8 @@ impl Campaign {
     }
 
     /// CMP-7: a recruit is of his escort's kind, and costs what the rules
-    /// price him at, not what the event claims.
+    /// price him at, not what the event claims; CMP-14: he is of its
+    /// factions, or of the Imperium once Allies are found.
     fn check_recruit(
         &self,
         escort: EscortId,
@@ -1328,6 +1329,9 @@ impl Campaign {
             return Err(Problem::new("CMP-7", "campaign.problem.recruit_kind")
                 .character(member.name())
                 .arg("player", &e.player));
+        }
+        if let Some(refused) = self.recruit_refusal(escort, member) {
+            return Err(refused);
         }
         let price = self.recruit_cost(member, rules)?;
         if cost != price {
