@@ -473,17 +473,24 @@ fn merged<T: serde::de::DeserializeOwned>(
         return None;
     };
     let mut sections = base.clone();
-    let mut taken = Vec::new();
+    sections.extend(user.iter().map(|(k, v)| (k.clone(), v.clone())));
+    let mut taken: Vec<&str> = user.keys().map(String::as_str).collect();
     let mut bad = Vec::new();
-    for (key, value) in &user {
-        let mut alone = base.clone();
-        alone.insert(key.clone(), value.clone());
-        match from_sections::<T>(&alone) {
-            Ok(_) => {
-                sections.insert(key.clone(), value.clone());
-                taken.push(key.as_str());
+    if from_sections::<T>(&sections).is_err() {
+        // Which sections are malformed: each tried alone among the
+        // built-in ones.
+        sections = base.clone();
+        taken.clear();
+        for (key, value) in &user {
+            let mut alone = base.clone();
+            alone.insert(key.clone(), value.clone());
+            match from_sections::<T>(&alone) {
+                Ok(_) => {
+                    sections.insert(key.clone(), value.clone());
+                    taken.push(key.as_str());
+                }
+                Err(problem) => bad.push(section(key, problem)),
             }
-            Err(problem) => bad.push(section(key, problem)),
         }
     }
     let mut value = match from_sections::<T>(&sections) {
