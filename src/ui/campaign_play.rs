@@ -86,6 +86,47 @@ fn wound_box(ui: &mut egui::Ui, ticked: &mut bool) -> egui::Response {
     r
 }
 
+/// The turn being played and "New turn" (KT-11): each kill team gains its
+/// command points for the turn; one event, undoable.
+fn turn_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    table: &crate::rules::campaign::Table,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    let turn = table.turn();
+    let gain = model.rules.killteam.command.per_turn;
+    let teams = c.escorts.iter().filter(|e| e.kind == "killteam").count();
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            card_title(
+                ui,
+                icons::ICON_HOURGLASS_TOP,
+                &lang.f("campaign.ui.turn", &[("turn", &turn.to_string())]),
+            );
+            ui.add_space(space::M);
+            let next = (turn + 1).to_string();
+            let word = lang.t("campaign.ui.new_turn");
+            let name = lang.f("campaign.ui.new_turn_named", &[("turn", &next)]);
+            if icon_button(ui, icons::ICON_SKIP_NEXT, word, &name, !model.read_only).clicked() {
+                out.push(edit(c.id.as_str(), CampaignEdit::NewTurn { gain: None }));
+            }
+        });
+        let hint = if teams > 0 {
+            lang.f(
+                "campaign.ui.new_turn_hint_cp",
+                &[("gain", &gain.to_string())],
+            )
+        } else {
+            lang.t("campaign.ui.new_turn_hint").to_owned()
+        };
+        ui.add(egui::Label::new(RichText::new(hint).color(PALETTE.text_subdued)).wrap());
+    });
+}
+
 /// A characteristic as the player reads it: `WS (Weapon Skill)`.
 fn chr_name(lang: Lang, c: Characteristic) -> String {
     format!("{} ({})", c.key(), lang.t(&format!("chr.{}", c.key())))
@@ -186,6 +227,8 @@ impl PlayView {
             return;
         };
         mission_ui(ui, model, c, out);
+        ui.add_space(space::M);
+        turn_ui(ui, model, c, table, out);
         ui.add_space(space::M);
         self.initiative_ui(ui, model, c, table, out);
         ui.add_space(space::M);
@@ -969,6 +1012,23 @@ impl PlayView {
                             buy.exchange = 0;
                         }
                     });
+                    let factions = c.escort_factions(e.id);
+                    if !factions.is_empty() {
+                        let names = factions
+                            .iter()
+                            .map(|f| lang.pick(&f.names))
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        ui.label(
+                            RichText::new(
+                                lang.f("campaign.ui.recruit_factions", &[("factions", &names)]),
+                            )
+                            .color(PALETTE.text_subdued),
+                        );
+                    }
+                    if c.allies {
+                        badge(ui, Tone::Good, lang.t("campaign.ui.recruit_allies"));
+                    }
                     ui.horizontal_wrapped(|ui| {
                         let l = ui.label(lang.t("campaign.ui.recruit_from"));
                         let member = recruit_member(model, &e.kind, buy.recruit.as_ref());
@@ -982,13 +1042,36 @@ impl PlayView {
                                 for (doc, who, name) in recruit_choices(model, &e.kind) {
                                     let pick = Some((doc, who));
                                     let selected = buy.recruit == pick;
-                                    if ui.selectable_label(selected, name).clicked() {
-                                        buy.recruit = pick;
+                                    // CMP-14: a recruit of another faction is
+                                    // shown, disabled, with the reason.
+                                    let refusal = recruit_member(model, &e.kind, pick.as_ref())
+                                        .and_then(|m| c.recruit_refusal(e.id, &m));
+                                    match refusal {
+                                        None => {
+                                            if ui.selectable_label(selected, name).clicked() {
+                                                buy.recruit = pick;
+                                            }
+                                        }
+                                        Some(p) => {
+                                            let text = lang.f(
+                                                "campaign.ui.recruit_not_allowed",
+                                                &[("name", &name)],
+                                            );
+                                            ui.add_enabled(
+                                                false,
+                                                egui::Button::selectable(
+                                                    false,
+                                                    RichText::new(text).color(PALETTE.text_subdued),
+                                                ),
+                                            )
+                                            .on_disabled_hover_text(lang.problem_line(&p));
+                                        }
                                     }
                                 }
                             })
                             .response
                             .labelled_by(l.id);
+                        let refusal = member.as_ref().and_then(|m| c.recruit_refusal(e.id, m));
                         // CMP-7: the price is the rules', never typed.
                         let price = member.as_ref().map(|m| c.recruit_cost(m, &model.rules));
                         match &price {
@@ -1007,10 +1090,14 @@ impl PlayView {
                             }
                             None => {}
                         }
+                        if let Some(p) = &refusal {
+                            badge(ui, Tone::Error, &lang.problem_line(p));
+                        }
                         let cost = price.and_then(Result::ok);
                         let go = lang.t("campaign.ui.recruit");
                         let name = lang.f("campaign.ui.recruit_for", &[("player", &e.player)]);
-                        let enough = cost.is_some_and(|p| c.reinforcement_of(e.id) >= p);
+                        let enough = refusal.is_none()
+                            && cost.is_some_and(|p| c.reinforcement_of(e.id) >= p);
                         if icon_button(ui, icons::ICON_PERSON_ADD, go, &name, enough).clicked()
                             && let (Some(member), Some(cost)) = (member, cost)
                         {
