@@ -18,7 +18,7 @@ use crate::rules::data::name_in;
 use crate::rules::dice::Roll;
 use crate::rules::{Characteristic, KillTeam, Roster};
 use crate::ui::theme::{PALETTE, space};
-use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
 
 /// State of the table and the wizard: what is being typed.
 #[derive(Default)]
@@ -268,125 +268,123 @@ impl PlayView {
                     }
                 }
             });
-            let row = egui::Layout::left_to_right(egui::Align::TOP).with_main_wrap(true);
-            ui.with_layout(row, |ui| {
-                for x in c.members(e.id).filter(|x| table.players.contains(&x.id)) {
-                    card(ui, |ui| {
-                        ui.set_width(280.0);
-                        ui.vertical(|ui| {
-                            let out_now = table.out_of_action.contains(&x.id);
-                            ui.horizontal(|ui| {
-                                ui.label(RichText::new(x.name()).size(18.0).strong());
-                                if out_now {
-                                    badge(ui, Tone::Dead, lang.t("campaign.ui.out_of_action"));
-                                } else {
-                                    badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
-                                }
-                            });
-                            let max = x.member.wounds(&model.rules);
-                            let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
-                            ui.horizontal_wrapped(|ui| {
-                                ui.label(lang.t("campaign.ui.wounds"));
-                                for i in 0..max {
-                                    let mut ticked = i < taken;
-                                    let name = lang.f(
-                                        "campaign.ui.wound_box",
-                                        &[
-                                            ("n", &(i + 1).to_string()),
-                                            ("max", &max.to_string()),
-                                            ("character", x.name()),
-                                        ],
-                                    );
-                                    let r = wound_box(ui, &mut ticked);
-                                    r.widget_info(|| {
-                                        egui::WidgetInfo::selected(
-                                            egui::Role::CheckBox,
-                                            true,
-                                            ticked,
-                                            &name,
-                                        )
-                                    });
-                                    if r.changed() {
-                                        let wounds = if ticked { i + 1 } else { i };
-                                        out.push(edit(
-                                            id,
-                                            CampaignEdit::SetWounds {
-                                                character: x.id,
-                                                wounds,
-                                            },
-                                        ));
-                                    }
-                                }
-                            });
-                            let (word, icon) = if out_now {
-                                ("campaign.ui.back_in_action", icons::ICON_HEALING)
+            let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
+            card_rows(ui, 280.0, playing, |ui, x| {
+                card(ui, |ui| {
+                    ui.set_width(280.0);
+                    ui.vertical(|ui| {
+                        let out_now = table.out_of_action.contains(&x.id);
+                        ui.horizontal(|ui| {
+                            ui.label(RichText::new(x.name()).size(18.0).strong());
+                            if out_now {
+                                badge(ui, Tone::Dead, lang.t("campaign.ui.out_of_action"));
                             } else {
-                                ("campaign.ui.take_out", icons::ICON_SKULL)
-                            };
-                            let name = lang.f(
-                                if out_now {
-                                    "campaign.ui.back_in_action_named"
-                                } else {
-                                    "campaign.ui.take_out_named"
-                                },
-                                &[("character", x.name())],
-                            );
-                            let home =
-                                lang.f("campaign.ui.leave_home_named", &[("character", x.name())]);
-                            if icon_button(
-                                ui,
-                                icons::ICON_CLOSE,
-                                lang.t("campaign.ui.leave_home"),
-                                &home,
-                                true,
-                            )
-                            .on_hover_text(lang.t("campaign.ui.leave_home_hint"))
-                            .clicked()
-                            {
-                                out.push(edit(
-                                    id,
-                                    CampaignEdit::SetPlaying {
-                                        character: x.id,
-                                        plays: false,
-                                    },
-                                ));
+                                badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
                             }
-                            if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
-                                out.push(edit(
-                                    id,
-                                    CampaignEdit::SetOutOfAction {
-                                        character: x.id,
-                                        out: !out_now,
-                                    },
-                                ));
-                            }
-                            for item in x.member.items() {
-                                let struck = table.struck.contains(&(x.id, item.clone()));
-                                let item_name =
-                                    model.rules.killteam.item(&item).map_or(item.as_str(), |i| {
-                                        name_in(&i.names, lang.code(), &i.id)
-                                    });
-                                let mut used = struck;
-                                let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
-                                let shown = if struck {
-                                    RichText::new(&text).strikethrough()
-                                } else {
-                                    RichText::new(&text)
-                                };
-                                if ui.checkbox(&mut used, shown).changed() {
+                        });
+                        let max = x.member.wounds(&model.rules);
+                        let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label(lang.t("campaign.ui.wounds"));
+                            for i in 0..max {
+                                let mut ticked = i < taken;
+                                let name = lang.f(
+                                    "campaign.ui.wound_box",
+                                    &[
+                                        ("n", &(i + 1).to_string()),
+                                        ("max", &max.to_string()),
+                                        ("character", x.name()),
+                                    ],
+                                );
+                                let r = wound_box(ui, &mut ticked);
+                                r.widget_info(|| {
+                                    egui::WidgetInfo::selected(
+                                        egui::Role::CheckBox,
+                                        true,
+                                        ticked,
+                                        &name,
+                                    )
+                                });
+                                if r.changed() {
+                                    let wounds = if ticked { i + 1 } else { i };
                                     out.push(edit(
                                         id,
-                                        CampaignEdit::StrikeItem {
+                                        CampaignEdit::SetWounds {
                                             character: x.id,
-                                            item: item.clone(),
-                                            struck: used,
+                                            wounds,
                                         },
                                     ));
                                 }
                             }
                         });
+                        let (word, icon) = if out_now {
+                            ("campaign.ui.back_in_action", icons::ICON_HEALING)
+                        } else {
+                            ("campaign.ui.take_out", icons::ICON_SKULL)
+                        };
+                        let name = lang.f(
+                            if out_now {
+                                "campaign.ui.back_in_action_named"
+                            } else {
+                                "campaign.ui.take_out_named"
+                            },
+                            &[("character", x.name())],
+                        );
+                        let home =
+                            lang.f("campaign.ui.leave_home_named", &[("character", x.name())]);
+                        if icon_button(
+                            ui,
+                            icons::ICON_CLOSE,
+                            lang.t("campaign.ui.leave_home"),
+                            &home,
+                            true,
+                        )
+                        .on_hover_text(lang.t("campaign.ui.leave_home_hint"))
+                        .clicked()
+                        {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::SetPlaying {
+                                    character: x.id,
+                                    plays: false,
+                                },
+                            ));
+                        }
+                        if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::SetOutOfAction {
+                                    character: x.id,
+                                    out: !out_now,
+                                },
+                            ));
+                        }
+                        for item in x.member.items() {
+                            let struck = table.struck.contains(&(x.id, item.clone()));
+                            let item_name =
+                                model.rules.killteam.item(&item).map_or(item.as_str(), |i| {
+                                    name_in(&i.names, lang.code(), &i.id)
+                                });
+                            let mut used = struck;
+                            let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
+                            let shown = if struck {
+                                RichText::new(&text).strikethrough()
+                            } else {
+                                RichText::new(&text)
+                            };
+                            if ui.checkbox(&mut used, shown).changed() {
+                                out.push(edit(
+                                    id,
+                                    CampaignEdit::StrikeItem {
+                                        character: x.id,
+                                        item: item.clone(),
+                                        struck: used,
+                                    },
+                                ));
+                            }
+                        }
                     });
-                }
+                });
             });
             let home: Vec<_> = c
                 .members(e.id)

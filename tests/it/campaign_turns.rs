@@ -40,20 +40,24 @@ fn ok(c: &Campaign, e: E, r: &RulesData) -> Campaign {
 /// Anne's kill team and Ben's Rogue Trader band at the table of their
 /// first mission.
 fn at_the_table(r: &RulesData) -> Campaign {
+    at_the_table_with(
+        r,
+        vec![
+            soldier("Sergeant Rook", "sergeant"),
+            soldier("Trooper Vell", "guardsman"),
+        ],
+    )
+}
+
+/// Anne's kill team of `soldiers` and Ben's band of one, at the table.
+fn at_the_table_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
     let mut c = Campaign::new("turns", "Turns", &r.campaign);
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
     c = ok(&c, E::SetSettings { settings: s }, r);
     let escorts = [
-        (
-            "Anne",
-            "killteam",
-            vec![
-                soldier("Sergeant Rook", "sergeant"),
-                soldier("Trooper Vell", "guardsman"),
-            ],
-        ),
+        ("Anne", "killteam", soldiers),
         (
             "Ben",
             "roster",
@@ -289,4 +293,43 @@ fn kt_11_new_turn_at_the_table_adds_the_command_points_and_is_undone() {
     assert_eq!(turn(&back), 1);
     assert!(h.query_by_label("Turn 1").is_some());
     assert_eq!(back.journal.len(), c.journal.len());
+}
+
+#[test]
+fn a_kill_team_of_seven_at_the_table_wraps_its_cards_inside_the_window() {
+    // egui's wrapping layout cannot know a card's width before drawing it:
+    // a row of seven soldiers ran off the right edge, out of reach.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = RulesData::built_in().expect("rules");
+    let mut soldiers = vec![soldier("Sergeant Rook", "sergeant")];
+    for i in 1..=6 {
+        soldiers.push(soldier(&format!("Trooper {i}"), "guardsman"));
+    }
+    let c = at_the_table_with(&r, soldiers);
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(c.clone()))
+        .expect("save");
+    let mut h = harness(dir.path());
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    let width = h.ctx.content_rect().width();
+    let mut seen = 0;
+    for name in ["Sergeant Rook"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain((1..=6).map(|i| format!("Trooper {i}")))
+    {
+        let label = format!("Take {name} out of action");
+        let button = h.get_by_role_and_label(Role::Button, &label);
+        assert!(
+            button.rect().right() <= width,
+            "{name}'s card ends at {} in a window {width} wide",
+            button.rect().right()
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, 7);
 }
