@@ -15,6 +15,7 @@ mod doc_model;
 mod flyers;
 mod fuzz;
 mod killteam;
+mod killteam_ribbons;
 mod killteam_turn;
 mod odds;
 mod packaging;
