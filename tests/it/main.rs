@@ -32,4 +32,5 @@ mod ui_battle_table;
 mod ui_campaign;
 mod ui_campaign_coop;
 mod ui_killteam;
+mod ui_kt_ribbons;
 mod ui_print;
