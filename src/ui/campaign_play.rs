@@ -317,6 +317,9 @@ impl PlayView {
                                 }
                             }
                         });
+                        if let Member::Soldier(s) = &x.member {
+                            soldier_reminders_ui(ui, model, s, max.saturating_sub(taken));
+                        }
                         let (word, icon) = if out_now {
                             ("campaign.ui.back_in_action", icons::ICON_HEALING)
                         } else {
@@ -1183,5 +1186,52 @@ fn recruit_member(model: &Model, kind: &str, pick: Option<&(String, u64)>) -> Op
             .and_then(|r| r.character(*who))
             .cloned()
             .map(Member::Character)
+    }
+}
+
+/// A kill-team soldier's actions this turn and what his ribbon reminds the
+/// table of (KT-9, RIB-5, RIB-10, RIB-11), each by icon and word: the
+/// Unkillable's free action shows once he is on his last wound.
+fn soldier_reminders_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    s: &crate::rules::killteam::Soldier,
+    wounds_left: u32,
+) {
+    use crate::rules::killteam::ribbons;
+    let lang = model.lang;
+    let data = &model.rules.killteam;
+    let Ok(actions) = ribbons::soldier_actions(data, s, wounds_left) else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(icons::ICON_DIRECTIONS_RUN.rich_text().color(PALETTE.accent));
+        ui.label(lang.f(
+            "kt.turn.actions_total",
+            &[("count", &actions.total().to_string())],
+        ));
+    });
+    for m in ribbons::reminders(data, s, wounds_left) {
+        let (tone, icon) = match m.key.as_ref() {
+            "kt.last_wound.due" => (Some(Tone::Good), icons::ICON_BOLT),
+            "kt.last_wound.waiting" => (None, icons::ICON_BOLT),
+            "kt.remove_mine" => (None, icons::ICON_CRISIS_ALERT),
+            _ => (None, icons::ICON_DIRECTIONS_RUN),
+        };
+        let text = lang.msg(&m);
+        match tone {
+            Some(tone) => {
+                badge(ui, tone, &text);
+            }
+            None => {
+                ui.label(crate::ui::widgets::icon_and_text(
+                    ui,
+                    icon,
+                    &text,
+                    PALETTE.text_subdued,
+                    false,
+                ));
+            }
+        }
     }
 }
