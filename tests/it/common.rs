@@ -69,3 +69,114 @@ impl Shown for Message {
         Lang::En.msg(&self.text)
     }
 }
+
+/// The app on the data folder `dir`, in `lang`, with scripted dialogs and
+/// its dice seeded by `seed`.
+pub fn app_in(dir: &Path, lang: Lang, seed: u64) -> muster::app::App {
+    muster::app::App::new(
+        Some(dir),
+        &muster::app::Prefs {
+            lang,
+            ..muster::app::Prefs::default()
+        },
+        Box::new(muster::app::ScriptedDesktop::default()),
+        seed,
+    )
+    .expect("app")
+}
+
+/// The whole window around `app`, `width` × `height` points, for kittest.
+pub fn window(
+    app: muster::app::App,
+    width: f32,
+    height: f32,
+) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+    egui_kittest::Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .build_ui_state(
+            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
+            muster::ui::Gui::new(app),
+        )
+}
+
+/// The campaign the window's app holds (the first, if several).
+pub fn the_campaign(
+    h: &egui_kittest::Harness<'_, muster::ui::Gui>,
+) -> muster::rules::campaign::Campaign {
+    h.state()
+        .app
+        .model
+        .docs
+        .iter()
+        .find_map(Doc::get::<muster::rules::campaign::Campaign>)
+        .cloned()
+        .expect("a campaign")
+}
+
+/// The example kill team (`assets/examples/killteam.json`).
+pub fn example_team() -> muster::rules::KillTeam {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/killteam.json"
+    ))
+    .expect("example");
+    store::document::parse::<muster::rules::KillTeam>(&text, "raiders").expect("team")
+}
+
+/// The campaign character named `name`.
+pub fn char_id(
+    c: &muster::rules::campaign::Campaign,
+    name: &str,
+) -> muster::rules::campaign::CharId {
+    c.characters
+        .iter()
+        .find(|x| x.name() == name)
+        .map(|x| x.id)
+        .unwrap_or_else(|| panic!("{name} in the campaign"))
+}
+
+/// "The Raid": `team` as Anne's escort, its first mission drawn and begun,
+/// then the events `then` gives for that campaign, all with dice seeded 7.
+pub fn team_at_the_table(
+    team: &muster::rules::KillTeam,
+    rules: &muster::rules::RulesData,
+    then: impl FnOnce(&muster::rules::campaign::Campaign) -> Vec<muster::rules::campaign::CampaignEdit>,
+) -> muster::rules::campaign::Campaign {
+    use muster::rules::campaign::{Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort};
+    let mut rng = muster::rules::dice::seeded(7);
+    let mut go = |c: &Campaign, e: E| {
+        c.apply(e.clone(), rules, &mut rng)
+            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
+            .0
+    };
+    let c = Campaign::new("raid", "The Raid", &rules.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    let mut c = go(&c, E::SetSettings { settings: s });
+    let escort = NewEscort {
+        player: "Anne".into(),
+        source: team.name.clone(),
+        kind: "killteam".into(),
+        members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
+    };
+    for e in [
+        E::AddEscort { escort },
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+        E::BeginMission,
+    ] {
+        c = go(&c, e);
+    }
+    for e in then(&c) {
+        c = go(&c, e);
+    }
+    c
+}

@@ -6,7 +6,7 @@ use std::path::Path;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
+use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
 use muster::rules::campaign::Campaign;
@@ -44,19 +44,7 @@ fn library(dir: &Path) {
 
 fn battle(dir: &Path) -> Harness<'static, Gui> {
     library(dir);
-    let app = App::new(
-        Some(dir),
-        &Prefs {
-            lang: Lang::En,
-            ..Prefs::default()
-        },
-        Box::new(ScriptedDesktop::default()),
-        21,
-    )
-    .expect("app");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 3000.0))
-        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 21), 1400.0, 3000.0);
     h.run();
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();

@@ -6,25 +6,13 @@ use std::path::Path;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use muster::app::{App, Command, Fight, Prefs, Screen, ScriptedDesktop};
+use muster::app::{Command, Fight, Screen};
 use muster::i18n::Lang;
 use muster::rules::table_roll::TableRoll;
 use muster::ui::Gui;
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
-    let app = App::new(
-        Some(dir),
-        &Prefs {
-            lang: Lang::En,
-            ..Prefs::default()
-        },
-        Box::new(ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 3000.0))
-        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1280.0, 3000.0);
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();
     h

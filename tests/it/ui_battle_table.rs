@@ -8,86 +8,32 @@ use std::path::Path;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
+use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, Member, MissionChoice, NewEscort,
-};
-use muster::rules::{Doc, DocKind, KillTeam, RulesData};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId};
+use muster::rules::{Doc, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
 fn id(c: &Campaign, name: &str) -> CharId {
-    c.characters
-        .iter()
-        .find(|x| x.name() == name)
-        .map(|x| x.id)
-        .unwrap_or_else(|| panic!("{name} in the campaign"))
+    crate::common::char_id(c, name)
 }
 
 /// A campaign at the table with the example kill team as its escort:
 /// Trooper Dace has taken 1 wound, Trooper Pell is out of action.
 fn kill_team_campaign(rules: &RulesData) -> Campaign {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/killteam.json"
-    ))
-    .expect("example");
-    let team = muster::store::document::parse::<KillTeam>(&text, "raiders").expect("team");
-    let mut rng = muster::rules::dice::seeded(7);
-    let mut go = |c: &Campaign, e: E| {
-        c.apply(e.clone(), rules, &mut rng)
-            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
-            .0
-    };
-    let c = Campaign::new("raid", "The Raid", &rules.campaign);
-    let mut s = c.settings.clone();
-    s.nemesis = "renegade_marines".into();
-    s.secondary = vec!["cultists".into(), "mutants".into()];
-    let c = go(&c, E::SetSettings { settings: s });
-    let c = go(
-        &c,
-        E::AddEscort {
-            escort: NewEscort {
-                player: "Anne".into(),
-                source: team.name.clone(),
-                kind: "killteam".into(),
-                members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
+    crate::common::team_at_the_table(&crate::common::example_team(), rules, |c| {
+        vec![
+            E::SetWounds {
+                character: id(c, "Trooper Dace"),
+                wounds: 1,
             },
-        },
-    );
-    let c = go(
-        &c,
-        E::Start {
-            rates: None,
-            choice: MissionChoice::default(),
-        },
-    );
-    let c = go(
-        &c,
-        E::DrawEnemy {
-            all: true,
-            rolls: vec![],
-            drawn: vec![],
-        },
-    );
-    let c = go(&c, E::BeginMission);
-    let dace = id(&c, "Trooper Dace");
-    let pell = id(&c, "Trooper Pell");
-    let c = go(
-        &c,
-        E::SetWounds {
-            character: dace,
-            wounds: 1,
-        },
-    );
-    go(
-        &c,
-        E::SetOutOfAction {
-            character: pell,
-            out: true,
-        },
-    )
+            E::SetOutOfAction {
+                character: id(c, "Trooper Pell"),
+                out: true,
+            },
+        ]
+    })
 }
 
 fn battle(dir: &Path) -> Harness<'static, Gui> {
@@ -99,19 +45,7 @@ fn battle(dir: &Path) -> Harness<'static, Gui> {
             .save(&Doc::new(kill_team_campaign(&rules)))
             .expect("save");
     }
-    let app = App::new(
-        Some(dir),
-        &Prefs {
-            lang: Lang::En,
-            ..Prefs::default()
-        },
-        Box::new(ScriptedDesktop::default()),
-        21,
-    )
-    .expect("app");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 3000.0))
-        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 21), 1400.0, 3000.0);
     h.run();
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();
@@ -130,14 +64,7 @@ fn pick(h: &mut Harness<'_, Gui>, combo: &str, item: &str) {
 }
 
 fn campaign(h: &Harness<'_, Gui>) -> Campaign {
-    h.state()
-        .app
-        .model
-        .docs
-        .iter()
-        .find_map(Doc::get::<Campaign>)
-        .expect("campaign")
-        .clone()
+    crate::common::the_campaign(h)
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::path::Path;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
+use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::campaign::{
     Budget, Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Phase,
@@ -17,32 +17,13 @@ use muster::store::Store;
 use muster::ui::Gui;
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
-    let app = App::new(
-        Some(dir),
-        &Prefs {
-            lang: Lang::En,
-            ..Prefs::default()
-        },
-        Box::new(ScriptedDesktop::default()),
-        11,
-    )
-    .expect("app");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 4000.0))
-        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 4000.0);
     h.run();
     h
 }
 
 fn campaign(h: &Harness<'_, Gui>) -> Campaign {
-    h.state()
-        .app
-        .model
-        .docs
-        .iter()
-        .find_map(|d| d.get::<Campaign>())
-        .cloned()
-        .expect("a campaign")
+    crate::common::the_campaign(h)
 }
 
 fn button(h: &mut Harness<'_, Gui>, label: &str) {

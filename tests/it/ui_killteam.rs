@@ -6,25 +6,13 @@ use std::path::Path;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use muster::app::{App, Prefs, Screen, ScriptedDesktop};
+use muster::app::Screen;
 use muster::i18n::Lang;
 use muster::rules::KillTeam;
 use muster::ui::Gui;
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
-    let app = App::new(
-        Some(dir),
-        &Prefs {
-            lang: Lang::En,
-            ..Prefs::default()
-        },
-        Box::new(ScriptedDesktop::default()),
-        3,
-    )
-    .expect("app");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 4000.0))
-        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 3), 1280.0, 4000.0);
     h.run();
     h
 }

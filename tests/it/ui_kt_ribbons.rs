@@ -10,11 +10,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
 use muster::i18n::Lang;
-use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, Member, MissionChoice, NewEscort,
-};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId};
 use muster::rules::killteam::Carried;
-use muster::rules::{Doc, DocKey, DocKind, Edit, KillTeam, RulesData};
+use muster::rules::{Doc, DocKey, Edit, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -41,23 +39,14 @@ fn override_text() -> String {
 }
 
 fn id(c: &Campaign, name: &str) -> CharId {
-    c.characters
-        .iter()
-        .find(|x| x.name() == name)
-        .map(|x| x.id)
-        .unwrap_or_else(|| panic!("{name} in the campaign"))
+    crate::common::char_id(c, name)
 }
 
 /// A campaign at the table with the example kill team, changed: Nim is
 /// Unkillable and down to his last wound, Vell has Agility, Rusk is a
 /// Deminer, Osk carries frag grenades and has thrown them (struck off).
 fn campaign(rules: &RulesData) -> Campaign {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/killteam.json"
-    ))
-    .expect("example");
-    let mut team = muster::store::document::parse::<KillTeam>(&text, "raiders").expect("team");
+    let mut team = crate::common::example_team();
     for s in &mut team.soldiers {
         match s.name.as_str() {
             "Trooper Nim" => {
@@ -75,61 +64,19 @@ fn campaign(rules: &RulesData) -> Campaign {
             _ => {}
         }
     }
-    let mut rng = muster::rules::dice::seeded(7);
-    let mut go = |c: &Campaign, e: E| {
-        c.apply(e.clone(), rules, &mut rng)
-            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
-            .0
-    };
-    let c = Campaign::new("raid", "The Raid", &rules.campaign);
-    let mut s = c.settings.clone();
-    s.nemesis = "renegade_marines".into();
-    s.secondary = vec!["cultists".into(), "mutants".into()];
-    let c = go(&c, E::SetSettings { settings: s });
-    let c = go(
-        &c,
-        E::AddEscort {
-            escort: NewEscort {
-                player: "Anne".into(),
-                source: team.name.clone(),
-                kind: "killteam".into(),
-                members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
+    crate::common::team_at_the_table(&team, rules, |c| {
+        vec![
+            E::SetWounds {
+                character: id(c, "Trooper Nim"),
+                wounds: 2,
             },
-        },
-    );
-    let c = go(
-        &c,
-        E::Start {
-            rates: None,
-            choice: MissionChoice::default(),
-        },
-    );
-    let c = go(
-        &c,
-        E::DrawEnemy {
-            all: true,
-            rolls: vec![],
-            drawn: vec![],
-        },
-    );
-    let c = go(&c, E::BeginMission);
-    let nim = id(&c, "Trooper Nim");
-    let osk = id(&c, "Trooper Osk");
-    let c = go(
-        &c,
-        E::SetWounds {
-            character: nim,
-            wounds: 2,
-        },
-    );
-    go(
-        &c,
-        E::StrikeItem {
-            character: osk,
-            item: "frag_grenades".into(),
-            struck: true,
-        },
-    )
+            E::StrikeItem {
+                character: id(c, "Trooper Osk"),
+                item: "frag_grenades".into(),
+                struck: true,
+            },
+        ]
+    })
 }
 
 fn app(dir: &Path) -> Harness<'static, Gui> {
