@@ -12,6 +12,7 @@ mod cli_exit;
 mod close_combat;
 mod crash;
 mod doc_model;
+mod equipment;
 mod flyers;
 mod fuzz;
 mod killteam;
