@@ -31,5 +31,6 @@ mod ui_battle_machines;
 mod ui_battle_table;
 mod ui_campaign;
 mod ui_campaign_coop;
+mod ui_gear;
 mod ui_killteam;
 mod ui_print;
