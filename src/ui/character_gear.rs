@@ -29,6 +29,8 @@ pub struct GearView {
 /// cramped.
 const NAME_WIDTH: f32 = 200.0;
 const NOTE_WIDTH: f32 = 240.0;
+const KIND_WIDTH: f32 = 150.0;
+const VALUE_WIDTH: f32 = 56.0;
 
 type EditFn<'a> = &'a dyn Fn(CharacterEdit) -> Command;
 
@@ -46,10 +48,12 @@ fn text_cell(
     let mut text = ui
         .data(|d| d.get_temp::<String>(key))
         .unwrap_or_else(|| current.to_owned());
+    // A grid cell is as narrow as its column was: ask for the width.
     let r = ui.add(
         egui::TextEdit::singleline(&mut text)
             .id(id)
-            .desired_width(width),
+            .desired_width(width)
+            .min_size(egui::vec2(width, 0.0)),
     );
     let shown = text.clone();
     r.widget_info(|| {
@@ -73,6 +77,7 @@ fn combo<T: Copy + PartialEq>(
     name: &str,
     current: T,
     options: &[(T, String)],
+    width: f32,
 ) -> Option<T> {
     let mut picked = None;
     let shown = options
@@ -80,6 +85,7 @@ fn combo<T: Copy + PartialEq>(
         .find(|(v, _)| *v == current)
         .map_or_else(String::new, |(_, t)| t.clone());
     let r = egui::ComboBox::from_id_salt(id)
+        .width(width)
         .selected_text(shown)
         .show_ui(ui, |ui| {
             for (v, text) in options {
@@ -216,6 +222,7 @@ impl GearView {
                         lang.t("gear.new_kind"),
                         kind,
                         &kinds,
+                        KIND_WIDTH,
                     ) {
                         kind = k;
                     }
@@ -333,9 +340,14 @@ fn gear_grid(
                 {
                     out.push(set(Gear { name, ..g.clone() }));
                 }
-                if let Some(kind) =
-                    combo(ui, id.with("kind"), &named("gear.kind_of"), g.kind, &kinds)
-                {
+                if let Some(kind) = combo(
+                    ui,
+                    id.with("kind"),
+                    &named("gear.kind_of"),
+                    g.kind,
+                    &kinds,
+                    KIND_WIDTH,
+                ) {
                     // Values that do not fit the new kind go: a weapon's S,
                     // the save of what is not a weapon.
                     out.push(set(Gear {
@@ -352,6 +364,7 @@ fn gear_grid(
                         &named("gear.s_of"),
                         g.strength,
                         &strengths,
+                        VALUE_WIDTH,
                     ) {
                         out.push(set(Gear {
                             strength,
@@ -363,9 +376,14 @@ fn gear_grid(
                 }
                 if g.kind.is_weapon() {
                     ui.label(RichText::new("—").color(PALETTE.text_subdued));
-                } else if let Some(save) =
-                    combo(ui, id.with("save"), &named("gear.save_of"), g.save, &saves)
-                {
+                } else if let Some(save) = combo(
+                    ui,
+                    id.with("save"),
+                    &named("gear.save_of"),
+                    g.save,
+                    &saves,
+                    VALUE_WIDTH,
+                ) {
                     out.push(set(Gear { save, ..g.clone() }));
                 }
                 if let Some(note) = text_cell(
@@ -447,6 +465,7 @@ fn powers_grid(
                     &named("power.target_of"),
                     p.target,
                     &targets,
+                    KIND_WIDTH,
                 ) {
                     out.push(set(PowerCard {
                         target,

@@ -56,7 +56,10 @@ fn chr_16_add_gear_and_a_power_card_in_the_editor_and_see_them() {
             .is_some()
     );
     assert!(h.query_by_label("New power card").is_none());
-    assert!(h.query_by_label_contains("No equipment listed yet").is_some());
+    assert!(
+        h.query_by_label_contains("No equipment listed yet")
+            .is_some()
+    );
 
     // A melee weapon, added with Enter.
     h.get_by_label("Kind of the new item").click();
@@ -137,7 +140,10 @@ fn chr_16_add_gear_and_a_power_card_in_the_editor_and_see_them() {
         h.query_by_label_contains(&format!("CHR-16: {name} holds 1 psychic power card"))
             .is_some()
     );
-    assert!(h.query_by_label("Remove: Smite").is_some(), "still removable");
+    assert!(
+        h.query_by_label("Remove: Smite").is_some(),
+        "still removable"
+    );
 }
 
 #[test]
@@ -145,8 +151,14 @@ fn the_gear_and_power_cards_speak_french() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path(), Lang::Fr);
     open_character(&mut h, "Créer la liste", "Ajouter le personnage");
-    assert!(h.query_by_label_contains("Cartes de pouvoir psychique (CHR-16)").is_some());
-    assert!(h.query_by_label_contains("il ne détient donc aucune carte").is_some());
+    assert!(
+        h.query_by_label_contains("Cartes de pouvoir psychique (CHR-16)")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("il ne détient donc aucune carte")
+            .is_some()
+    );
     h.get_by_label("Nouvel objet").click();
     h.run();
     h.get_by_label("Nouvel objet").type_text("Épée énergétique");
