@@ -171,16 +171,32 @@ impl Lang {
 
     /// A problem with a rules data file, as one line naming the file.
     pub fn data_problem(self, problem: &DataProblem) -> String {
-        let mut line = self.f(
-            "rules.file_problem",
-            &[
-                ("file", &problem.file),
-                ("problem", &self.problem(&problem.problem)),
-            ],
-        );
+        let text = self.problem(&problem.problem);
+        let mut line = match problem.section() {
+            Some(section) => self.f(
+                "rules.section_problem",
+                &[
+                    ("file", &problem.file),
+                    ("section", section),
+                    ("problem", &text),
+                ],
+            ),
+            None if problem.notice => self.f(
+                "rules.file_notice",
+                &[("file", &problem.file), ("problem", &text)],
+            ),
+            None => self.f(
+                "rules.file_problem",
+                &[("file", &problem.file), ("problem", &text)],
+            ),
+        };
         if problem.built_in_used {
             line.push(' ');
-            line.push_str(self.t("rules.built_in_used"));
+            line.push_str(self.t(if problem.section().is_some() {
+                "rules.built_in_section_used"
+            } else {
+                "rules.built_in_used"
+            }));
         }
         line
     }

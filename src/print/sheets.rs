@@ -314,6 +314,14 @@ fn soldier_card(lang: Lang, rules: &RulesData, s: &Soldier, taken: u32) -> Card 
                     None => card.lines.push(Fact::new(lang.t("kt.ribbon"), r)),
                 }
             }
+            // RIB-5: the Deminer's removal of an enemy mine, in words, with
+            // its range from the data.
+            if let Some(m) = killteam::ribbons::mine_removal(data, s) {
+                card.lines.push(Fact::new(
+                    lang.t("kt.remove_mine.label"),
+                    lang.msg(&m.detail()),
+                ));
+            }
             card.track = Some(wounds_track(lang, d.profile.wounds, taken));
         }
         Err(p) => card.lines.push(Fact::new("⚠", lang.problem_line(&p))),

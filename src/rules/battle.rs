@@ -37,6 +37,8 @@ pub struct Resolution {
     pub attacks: Vec<AttackRoll>,
     /// Wounds caused in all.
     pub wounds: u32,
+    /// What the shooter may do now, in words (RIB-10: a free move).
+    pub reminders: Vec<Msg>,
 }
 
 impl Resolution {
@@ -46,13 +48,20 @@ impl Resolution {
         let wounded = self.attacks.iter().filter(|a| a.wounded).count();
         let saved = self.attacks.iter().filter(|a| a.saved).count();
         let dice: Vec<Msg> = super::doc::dice_msgs(&self.rolls);
-        Msg::new("battle.rolled")
+        let rolled = Msg::new("battle.rolled")
             .int("attacks", self.attacks.len())
             .int("hits", hits)
             .int("wounded", wounded)
             .int("saved", saved)
             .int("count", self.wounds)
-            .list("dice", dice)
+            .list("dice", dice);
+        if self.reminders.is_empty() {
+            rolled
+        } else {
+            Msg::new("battle.rolled_then")
+                .msg("rolled", rolled)
+                .list("reminders", self.reminders.clone())
+        }
     }
 }
 
@@ -106,11 +115,21 @@ pub fn roll<R: Rng + ?Sized>(
         });
     }
     let wounds = attacks.iter().map(|a| a.wounds).sum();
+    // RIB-10: the shooter's free move after the shot, from the data.
+    let reminders = match scenario {
+        Scenario::KillteamShooting(s) => {
+            super::killteam::ribbons::move_after_shot(&rules.killteam, s.shooter_ribbon.as_deref())
+                .into_iter()
+                .collect()
+        }
+        Scenario::CloseCombat(_) => Vec::new(),
+    };
     Ok(Resolution {
         odds,
         rolls,
         attacks,
         wounds,
+        reminders,
     })
 }
 

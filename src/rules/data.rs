@@ -274,16 +274,41 @@ pub const BUILT_IN_FILES: [(&str, &str); 11] = [
     ),
 ];
 
-/// A rules data file that could not be used. The problem's rule is `DATA`;
-/// its message key and arguments go through the translation layer.
+/// A rules data file that could not be used, or a part of it, or a notice
+/// about it (sections an older Muster did not write, filled from the
+/// built-in file). The problem's rule is `DATA`; its message key and
+/// arguments go through the translation layer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataProblem {
     /// The file's name (`races.json`).
     pub file: Box<str>,
-    /// What is wrong, with line and column for JSON errors.
+    /// What is wrong, with line and column for JSON errors; with a
+    /// `section` argument when only that top-level section is at fault.
     pub problem: Problem,
-    /// The built-in file is used in its place.
+    /// The built-in file (or, with a section, the built-in section) is used
+    /// in its place.
     pub built_in_used: bool,
+    /// Not an error: the file is used, and this says what was filled in.
+    pub notice: bool,
+}
+
+impl DataProblem {
+    /// A problem with the whole of `file`; the built-in file is not said
+    /// to be used.
+    pub fn new(file: impl Into<Box<str>>, problem: Problem) -> Self {
+        Self {
+            file: file.into(),
+            problem,
+            built_in_used: false,
+            notice: false,
+        }
+    }
+
+    /// The top-level section at fault (`recon`), when the rest of the file
+    /// is used; none when the whole file is.
+    pub fn section(&self) -> Option<&str> {
+        self.problem.get("section")
+    }
 }
 
 /// The rule id of problems with rules data files.
@@ -394,7 +419,140 @@ fn check_saves(table: &SaveModifierTable) -> Result<(), Problem> {
     Ok(())
 }
 
-/// Parses one file and checks it; on failure, falls back to the built-in text.
+/// The documentation field every file may have; never filled in, never
+/// reported missing.
+const NOTE: &str = "note";
+
+type Object = serde_json::Map<String, serde_json::Value>;
+
+/// A value of a file built from its sections.
+fn from_sections<T: serde::de::DeserializeOwned>(sections: &Object) -> Result<T, Problem> {
+    serde_json::from_value(serde_json::Value::Object(sections.clone()))
+        .map_err(|e| Problem::new(DATA, "data.section_syntax").arg("message", e.to_string()))
+}
+
+/// The user's file `name` merged with the built-in one, section by section
+/// (the top-level fields): the user's sections are used, those he lacks (a
+/// file written by an older Muster) are taken from the built-in file and
+/// reported in a notice; a section that is malformed, or breaks the file's
+/// rules on its own, is reported naming it and the built-in section is
+/// used. None when the file cannot be used at all (reported).
+fn merged<T: serde::de::DeserializeOwned>(
+    name: &str,
+    text: &str,
+    built_in: &str,
+    check: fn(&T) -> Result<(), Problem>,
+    problems: &mut Vec<DataProblem>,
+) -> Option<T> {
+    let whole = |problem| DataProblem {
+        built_in_used: true,
+        ..DataProblem::new(name, problem)
+    };
+    let section = |key: &str, problem: Problem| DataProblem {
+        built_in_used: true,
+        ..DataProblem::new(name, problem.arg("section", key))
+    };
+    let user = match parse::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(user)) => user,
+        // Not an object: the file's own parse says what is wrong.
+        Ok(_) => {
+            let problem = parse::<T>(text).err().unwrap_or_else(|| {
+                Problem::new(DATA, "data.section_syntax").arg("message", "not an object")
+            });
+            problems.push(whole(problem));
+            return None;
+        }
+        Err(problem) => {
+            problems.push(whole(problem));
+            return None;
+        }
+    };
+    let Ok(serde_json::Value::Object(base)) = serde_json::from_str::<serde_json::Value>(built_in)
+    else {
+        // The built-in file is broken: the caller reports it.
+        return None;
+    };
+    let mut sections = base.clone();
+    sections.extend(user.iter().map(|(k, v)| (k.clone(), v.clone())));
+    let mut taken: Vec<&str> = user.keys().map(String::as_str).collect();
+    let mut bad = Vec::new();
+    if from_sections::<T>(&sections).is_err() {
+        // Which sections are malformed: each tried alone among the
+        // built-in ones.
+        sections = base.clone();
+        taken.clear();
+        for (key, value) in &user {
+            let mut alone = base.clone();
+            alone.insert(key.clone(), value.clone());
+            match from_sections::<T>(&alone) {
+                Ok(_) => {
+                    sections.insert(key.clone(), value.clone());
+                    taken.push(key.as_str());
+                }
+                Err(problem) => bad.push(section(key, problem)),
+            }
+        }
+    }
+    let mut value = match from_sections::<T>(&sections) {
+        Ok(v) => v,
+        Err(problem) => {
+            problems.push(whole(problem));
+            return None;
+        }
+    };
+    if let Err(problem) = check(&value) {
+        // Which of the user's sections breaks the rules on its own: the
+        // built-in one is used for it.
+        let mut blamed = false;
+        for &key in &taken {
+            if base.get(key) == user.get(key) {
+                continue;
+            }
+            let mut alone = base.clone();
+            if let Some(v) = user.get(key) {
+                alone.insert(key.to_owned(), v.clone());
+            }
+            if let Err(p) = from_sections::<T>(&alone).and_then(|v| check(&v)) {
+                if let Some(v) = base.get(key) {
+                    sections.insert(key.to_owned(), v.clone());
+                }
+                bad.push(section(key, p));
+                blamed = true;
+            }
+        }
+        match from_sections::<T>(&sections).and_then(|v| check(&v).map(|()| v)) {
+            Ok(v) if blamed => value = v,
+            // The sections break the rules together: the whole file is
+            // refused, as it says.
+            _ => {
+                problems.push(whole(problem));
+                return None;
+            }
+        }
+    }
+    problems.extend(bad);
+    let missing: Vec<&str> = base
+        .keys()
+        .map(String::as_str)
+        .filter(|k| *k != NOTE && !user.contains_key(*k))
+        .collect();
+    if !missing.is_empty() {
+        problems.push(DataProblem {
+            notice: true,
+            ..DataProblem::new(
+                name,
+                Problem::new(DATA, "data.sections_filled")
+                    .arg("count", missing.len())
+                    .arg("sections", missing.join(", ")),
+            )
+        });
+    }
+    Some(value)
+}
+
+/// Parses one file and checks it, merging the user's file with the built-in
+/// one section by section (see [`merged`]); when the user's cannot be used
+/// at all, falls back to the built-in text.
 fn one<T: serde::de::DeserializeOwned>(
     name: &str,
     overrides: &[(String, String)],
@@ -405,23 +563,14 @@ fn one<T: serde::de::DeserializeOwned>(
         .iter()
         .find(|(n, _)| *n == name)
         .map_or("", |(_, text)| *text);
-    if let Some((_, text)) = overrides.iter().find(|(n, _)| n == name) {
-        match parse::<T>(text).and_then(|v| check(&v).map(|()| v)) {
-            Ok(v) => return Ok(v),
-            Err(problem) => problems.push(DataProblem {
-                file: name.into(),
-                problem,
-                built_in_used: true,
-            }),
-        }
+    if let Some((_, text)) = overrides.iter().find(|(n, _)| n == name)
+        && let Some(v) = merged(name, text, built_in, check, problems)
+    {
+        return Ok(v);
     }
     parse::<T>(built_in)
         .and_then(|v| check(&v).map(|()| v))
-        .map_err(|problem| DataProblem {
-            file: format!("built-in {name}").into(),
-            problem,
-            built_in_used: false,
-        })
+        .map_err(|problem| DataProblem::new(format!("built-in {name}"), problem))
 }
 
 impl RulesData {
@@ -440,11 +589,10 @@ impl RulesData {
         let mut problems = Vec::new();
         for (name, _) in overrides {
             if !BUILT_IN_FILES.iter().any(|(n, _)| n == name) {
-                problems.push(DataProblem {
-                    file: name.as_str().into(),
-                    problem: Problem::new(DATA, "data.unknown_file"),
-                    built_in_used: false,
-                });
+                problems.push(DataProblem::new(
+                    name.as_str(),
+                    Problem::new(DATA, "data.unknown_file"),
+                ));
             }
         }
         let races: RacesFile = one("races.json", overrides, check_races, &mut problems)?;

@@ -105,6 +105,10 @@ pub struct ShootingScenario {
     /// The situation (KT-13).
     #[serde(default)]
     pub modifiers: Vec<KtModifier>,
+    /// The shooter's ribbon id, for what it lets him do after the shot
+    /// (RIB-10: a free move).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shooter_ribbon: Option<String>,
 }
 
 /// One round between two models, both striking (CC-7, CC-13).

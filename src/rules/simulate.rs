@@ -1,8 +1,8 @@
 //! A close combat fought to the end, round after round, until one side is
 //! dead or routs (CC-7, CC-9, CC-13, CC-15, CC-20): exact odds would follow
 //! every state of both units over many rounds, so it is simulated with the
-//! dice passed in (a seeded PCG), and each chance comes with its 95 %
-//! interval.
+//! dice passed in (they seed a PCG of its own, held in registers through
+//! the loop), and each chance comes with its 95 % interval.
 //!
 //! Each trial uses the same steps as the exact round (`unit_round.rs`):
 //! strike order by I, chargers first on equal I in the first round only,
@@ -19,10 +19,11 @@
 //! lost the data's share of its models in it, takes one rout test (CC-20)
 //! and routs when it fails; a side without Ld (robots) never tests.
 
-use rand::Rng;
+use rand::{Rng, RngCore as _};
 use serde::Serialize;
 
 use super::data::RulesData;
+use super::dice::DiceRng;
 use super::melee::chance_at_most;
 use super::odds::{CcModifier, Fighter, close_combat};
 use super::problem::Problem;
@@ -331,6 +332,7 @@ pub fn fight_to_the_end<R: Rng + ?Sized>(
         let alive = models as u64 - u64::from(before);
         lost > 0 && u64::from(lost) * 100 >= alive * share
     };
+    let rng = &mut super::dice::seeded(rng.next_u64());
     let mut counts = [0u64; 8];
     let mut rounds_sum = 0u64;
     for _ in 0..trials {
@@ -350,10 +352,16 @@ pub fn fight_to_the_end<R: Rng + ?Sized>(
                     &later_steps,
                 )
             };
+            let (cum_a, cum_b) = (&a.cum[va], &b.cum[vb]);
             for step in plan {
                 let (ta0, tb0) = (ta, tb);
-                tb = strike(rng, &step.first, ta0, &a.cum[va], &b, tb0);
-                ta = strike(rng, &step.second, tb0, &b.cum[vb], &a, ta0);
+                tb = strike(rng, &step.first, ta0, cum_a, &b, tb0);
+                ta = strike(rng, &step.second, tb0, cum_b, &a, ta0);
+                if ta >= a.total || tb >= b.total {
+                    // A side is wiped out: no one is left to strike it, and
+                    // its own later strikers are dead.
+                    break;
+                }
             }
             round += 1;
             let (caused_a, caused_b) = (tb - sb, ta - sa);
@@ -385,18 +393,22 @@ pub fn fight_to_the_end<R: Rng + ?Sized>(
                 // it, so no one tests (CC-20).
                 continue;
             }
-            let test =
-                |c: &Compiled, lost_round: bool, before: u32, now: u32, models, rng: &mut R| {
-                    let Some(pass) = c.rout_pass else {
-                        return false;
-                    };
-                    let lost = c.dead_at[now as usize] - c.dead_at[before as usize];
-                    if lost_round || heavy(c.dead_at[before as usize], lost, models) {
-                        u64::from(rng.next_u32()) >= pass
-                    } else {
-                        false
-                    }
+            let test = |c: &Compiled,
+                        lost_round: bool,
+                        before: u32,
+                        now: u32,
+                        models,
+                        rng: &mut DiceRng| {
+                let Some(pass) = c.rout_pass else {
+                    return false;
                 };
+                let lost = c.dead_at[now as usize] - c.dead_at[before as usize];
+                if lost_round || heavy(c.dead_at[before as usize], lost, models) {
+                    u64::from(rng.next_u32()) >= pass
+                } else {
+                    false
+                }
+            };
             let a_routs = test(&a, b_won, sa, ta, na, rng);
             let b_routs = test(&b, a_won, sb, tb, nb, rng);
             counts[3] += u64::from(a_routs);

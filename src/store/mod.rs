@@ -891,6 +891,7 @@ pub fn load_rules(rules_dir: Option<&Path>) -> Result<(RulesData, Vec<DataProble
     let mut all: Vec<DataProblem> = unreadable
         .into_iter()
         .map(|u| DataProblem {
+            notice: false,
             file: u
                 .path
                 .file_name()

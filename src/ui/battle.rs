@@ -147,6 +147,7 @@ impl Default for BattleView {
                     cover: false,
                 },
                 modifiers: Vec::new(),
+                shooter_ribbon: None,
             },
             strike_back: false,
             back: Back::default(),
@@ -535,20 +536,33 @@ impl BattleView {
     fn shooter_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_TARGET, lang.t("battle.shooter"));
-        if let Some((name, w, hit_bonus)) = pick_soldier_weapon(ui, model)
+        if let Some(picked) = pick_soldier_weapon(ui, model)
             .or_else(|| super::battle_kt_campaign::pick_campaign_shooter(ui, model))
         {
-            self.attacker = name;
-            self.shot.weapon = w;
+            self.attacker.clone_from(&picked.name);
+            self.shot.weapon = picked.weapon;
             self.shot
                 .modifiers
                 .retain(|m| !matches!(m, KtModifier::Sight | KtModifier::Marksman));
-            if hit_bonus >= 1 {
+            if picked.hit_bonus >= 1 {
                 self.shot.modifiers.push(KtModifier::Sight);
             }
-            if hit_bonus >= 2 {
+            if picked.hit_bonus >= 2 {
                 self.shot.modifiers.push(KtModifier::Marksman);
             }
+            // RIB-10: the roll reminds of his free move after the shot.
+            self.shot.shooter_ribbon.clone_from(&picked.soldier.ribbon);
+            // RIB-11: the turn card counts his actions with his wounds.
+            self.kt_turn
+                .set_soldier(picked.name, picked.soldier, picked.wounds_left);
+        }
+        if let Some(m) = crate::rules::killteam::ribbons::move_after_shot(
+            &model.rules.killteam,
+            self.shot.shooter_ribbon.as_deref(),
+        ) {
+            ui.horizontal_wrapped(|ui| {
+                badge(ui, Tone::Info, &lang.msg(&m));
+            });
         }
         // The range, on a slider that shows the band.
         let mut range = self.shot.range;
@@ -698,7 +712,10 @@ pub(crate) fn pick_character(
 }
 
 /// Every kill team's soldiers, with their weapons as they fire.
-fn pick_soldier_weapon(ui: &mut egui::Ui, model: &Model) -> Option<(String, KtWeapon, i32)> {
+fn pick_soldier_weapon(
+    ui: &mut egui::Ui,
+    model: &Model,
+) -> Option<super::battle_kt_campaign::PickedShooter> {
     let lang = model.lang;
     let data = &model.rules.killteam;
     let mut chosen = None;
@@ -723,11 +740,13 @@ fn pick_soldier_weapon(ui: &mut egui::Ui, model: &Model) -> Option<(String, KtWe
                             .selectable_label(false, format!("{} ({name}) — {}", s.name, team.name))
                             .clicked()
                         {
-                            chosen = Some((
-                                s.name.clone(),
-                                super::battle_kt_campaign::shot_weapon(w),
-                                d.hit_bonus,
-                            ));
+                            chosen = Some(super::battle_kt_campaign::PickedShooter {
+                                name: s.name.clone(),
+                                weapon: super::battle_kt_campaign::shot_weapon(w),
+                                hit_bonus: d.hit_bonus,
+                                soldier: s.clone(),
+                                wounds_left: u32::try_from(d.profile.wounds.max(0)).unwrap_or(0),
+                            });
                         }
                     }
                 }

@@ -6,18 +6,19 @@
 //! picked here is where "Apply to campaign" sends the damage.
 
 use egui::RichText;
+use egui_material_icons::icons;
 
 use crate::app::Model;
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CharId, Member};
 use crate::rules::data::name_in;
 use crate::rules::killteam::data::Amount;
-use crate::rules::killteam::{Derived, WeaponLine, derive};
+use crate::rules::killteam::{Derived, Soldier, WeaponLine, derive};
 use crate::rules::odds::ShotClass;
 use crate::rules::scenario::KtWeapon;
 use crate::ui::battle_parts::percent;
 use crate::ui::theme::PALETTE;
-use crate::ui::widgets::{Tone, badge};
+use crate::ui::widgets::{Tone, badge, icon_and_text};
 
 /// A kill-team soldier of a campaign's escort.
 pub struct CampaignSoldier {
@@ -29,12 +30,38 @@ pub struct CampaignSoldier {
     pub label: String,
     /// His name.
     pub name: String,
+    /// The soldier as the campaign holds him.
+    pub soldier: Soldier,
     /// His profile and weapons with everything he carries counted.
     pub derived: Derived,
     /// His wounds left at the table.
     pub wounds_left: u32,
     /// Why he cannot fight (dead, missing, out of action), as a locale key.
     pub unable: Option<&'static str>,
+    /// The single-use items struck off at the table (used up).
+    pub struck: Vec<String>,
+}
+
+impl CampaignSoldier {
+    /// Whether a weapon came with an item struck off at the table: used
+    /// up, it cannot be fired again.
+    pub fn used(&self, w: &WeaponLine) -> bool {
+        w.item.as_ref().is_some_and(|i| self.struck.contains(i))
+    }
+}
+
+/// A shooter picked from a kill team or a campaign's escort.
+pub struct PickedShooter {
+    /// His name.
+    pub name: String,
+    /// His weapon as it fires.
+    pub weapon: KtWeapon,
+    /// His hit bonus (EQ-3, RIB-12).
+    pub hit_bonus: i32,
+    /// The soldier, for his ribbon and his actions (RIB-10, RIB-11).
+    pub soldier: Soldier,
+    /// His wounds left.
+    pub wounds_left: u32,
 }
 
 /// The campaign soldier picked as the target: where the damage goes.
@@ -71,6 +98,15 @@ pub fn campaign_soldiers(model: &Model) -> Vec<CampaignSoldier> {
                 .and_then(|t| t.wounds.get(&x.id).copied())
                 .unwrap_or(0);
             let out_of_action = table.is_some_and(|t| t.out_of_action.contains(&x.id));
+            let struck = table
+                .map(|t| {
+                    t.struck
+                        .iter()
+                        .filter(|(who, _)| *who == x.id)
+                        .map(|(_, item)| item.clone())
+                        .collect()
+                })
+                .unwrap_or_default();
             let wounds_left = u32::try_from(derived.profile.wounds.max(0))
                 .unwrap_or(0)
                 .saturating_sub(taken);
@@ -86,9 +122,11 @@ pub fn campaign_soldiers(model: &Model) -> Vec<CampaignSoldier> {
                 id: x.id,
                 label: format!("{} › {}", c.name, x.name()),
                 name: x.name().to_owned(),
+                soldier: s.clone(),
                 derived,
                 wounds_left,
                 unable,
+                struck,
             });
         }
     }
@@ -132,9 +170,11 @@ fn state_words(lang: Lang, s: &CampaignSoldier) -> String {
 }
 
 /// A combo of the campaigns' soldiers with their ranged weapons: picking
-/// one gives his name, his weapon as it fires and his hit bonus (EQ-3,
-/// RIB-12). One who cannot fight is greyed out with the reason.
-pub fn pick_campaign_shooter(ui: &mut egui::Ui, model: &Model) -> Option<(String, KtWeapon, i32)> {
+/// one gives his name, his weapon as it fires, his hit bonus (EQ-3,
+/// RIB-12) and the soldier. One who cannot fight is greyed out with the
+/// reason; a weapon whose item was struck off at the table (a grenade
+/// used up) is greyed out as used.
+pub fn pick_campaign_shooter(ui: &mut egui::Ui, model: &Model) -> Option<PickedShooter> {
     let lang = model.lang;
     let data = &model.rules.killteam;
     let mut chosen = None;
@@ -155,12 +195,40 @@ pub fn pick_campaign_shooter(ui: &mut egui::Ui, model: &Model) -> Option<(String
                     let weapon = data
                         .weapon(&w.id)
                         .map_or(w.id.as_str(), |x| name_in(&x.names, lang.code(), &x.id));
-                    let text = format!("{} ({weapon}) — {}", s.label, state_words(lang, &s));
+                    let used = s.used(w);
+                    let button = if used {
+                        let item = w
+                            .item
+                            .as_deref()
+                            .and_then(|i| data.item(i))
+                            .map_or(weapon, |i| name_in(&i.names, lang.code(), &i.id));
+                        let words = lang.f("battle.weapon_used", &[("item", item)]);
+                        let text = format!("{} ({weapon}) — {words}", s.label);
+                        egui::Button::selectable(
+                            false,
+                            icon_and_text(
+                                ui,
+                                icons::ICON_BLOCK,
+                                &text,
+                                PALETTE.text_subdued,
+                                false,
+                            ),
+                        )
+                    } else {
+                        let text = format!("{} ({weapon}) — {}", s.label, state_words(lang, &s));
+                        egui::Button::selectable(false, text)
+                    };
                     if ui
-                        .add_enabled(s.unable.is_none(), egui::Button::selectable(false, text))
+                        .add_enabled(s.unable.is_none() && !used, button)
                         .clicked()
                     {
-                        chosen = Some((s.name.clone(), shot_weapon(w), s.derived.hit_bonus));
+                        chosen = Some(PickedShooter {
+                            name: s.name.clone(),
+                            weapon: shot_weapon(w),
+                            hit_bonus: s.derived.hit_bonus,
+                            soldier: s.soldier.clone(),
+                            wounds_left: s.wounds_left,
+                        });
                     }
                 }
             }

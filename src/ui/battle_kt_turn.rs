@@ -1,7 +1,8 @@
 //! Kill-team shooting mode's charge and turn cards: a charge's reach and a
 //! bayonet's wound (KT-9, EQ-13); the activations each player has (KT-8),
-//! the initiative roll (KT-10), and what targeting an Invisible soldier
-//! costs (RIB-3, EQ-30).
+//! the initiative roll (KT-10), what targeting an Invisible soldier
+//! costs (RIB-3, EQ-30), and the actions of the soldier picked this turn,
+//! the Unkillable's free one on his last wound included (KT-9, RIB-11).
 
 use egui::RichText;
 use egui_material_icons::icons;
@@ -10,6 +11,7 @@ use super::battle_robot::{field, percent, roll_button};
 use crate::app::{Command, Model};
 use crate::rules::killteam::actions::{self, Charge};
 use crate::rules::killteam::turn;
+use crate::rules::killteam::{Soldier, ribbons};
 use crate::rules::table_roll::TableRoll;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, badge, card, card_title};
@@ -26,6 +28,11 @@ pub struct KtTurnView {
     pub charge_distance: i64,
     /// The charger carries a bayonet (EQ-13).
     pub bayonet: bool,
+    /// The soldier picked as the shooter, by name: whose actions the card
+    /// counts (RIB-11).
+    pub soldier: Option<(String, Soldier)>,
+    /// His wounds left: from the campaign's table, or set here.
+    pub wounds_left: i64,
 }
 
 impl Default for KtTurnView {
@@ -36,11 +43,19 @@ impl Default for KtTurnView {
             detector: false,
             charge_distance: 8,
             bayonet: false,
+            soldier: None,
+            wounds_left: 3,
         }
     }
 }
 
 impl KtTurnView {
+    /// The soldier whose actions the card counts, with his wounds left.
+    pub fn set_soldier(&mut self, name: String, soldier: Soldier, wounds_left: u32) {
+        self.soldier = Some((name, soldier));
+        self.wounds_left = i64::from(wounds_left);
+    }
+
     /// Shows the charge and the turn; the charger is `who`.
     pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, who: &str, out: &mut Vec<Command>) {
         self.charge_ui(ui, model, who, out);
@@ -150,7 +165,63 @@ impl KtTurnView {
                     &lang.f("kt.turn.target_cost", &[("count", &cost.to_string())]),
                 );
             });
+            ui.add_space(space::S);
+            ui.separator();
+            self.actions_ui(ui, model);
         });
         ui.add_space(space::M);
+    }
+
+    /// The picked soldier's actions this turn (KT-9, RIB-11): his kind's,
+    /// and the Unkillable's free action when he is on his last wound.
+    fn actions_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+        let lang = model.lang;
+        let Some((name, soldier)) = &self.soldier else {
+            ui.label(RichText::new(lang.t("kt.turn.actions_pick")).color(PALETTE.text_subdued));
+            return;
+        };
+        ui.label(RichText::new(lang.f("kt.turn.actions_of", &[("soldier", name)])).strong());
+        ui.horizontal_wrapped(|ui| {
+            field(
+                ui,
+                &lang.f("kt.turn.wounds_left_of", &[("soldier", name)]),
+                &mut self.wounds_left,
+                0..=20,
+            );
+        });
+        let left = u32::try_from(self.wounds_left.max(0)).unwrap_or(0);
+        match ribbons::soldier_actions(&model.rules.killteam, soldier, left) {
+            Ok(a) => {
+                ui.horizontal_wrapped(|ui| {
+                    badge(
+                        ui,
+                        Tone::Info,
+                        &lang.f(
+                            "kt.turn.actions_total",
+                            &[("count", &a.total().to_string())],
+                        ),
+                    );
+                    let msgs = a.msgs();
+                    if let Some(per) = msgs.first() {
+                        ui.label(lang.msg(per));
+                    }
+                    // RIB-11: on his last wound, the free action, by icon
+                    // and word.
+                    for extra in msgs.iter().skip(1) {
+                        badge(ui, Tone::Good, &lang.msg(extra));
+                    }
+                });
+                if a.end_of_turn == 0
+                    && let Some(m) = ribbons::reminders(&model.rules.killteam, soldier, left)
+                        .into_iter()
+                        .find(|m| m.key == "kt.last_wound.waiting")
+                {
+                    ui.label(RichText::new(lang.msg(&m)).color(PALETTE.text_subdued));
+                }
+            }
+            Err(p) => {
+                crate::ui::widgets::alert(ui, Tone::Error, &lang.problem_line(&p));
+            }
+        }
     }
 }

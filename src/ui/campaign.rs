@@ -494,6 +494,22 @@ fn budget_badge(ui: &mut egui::Ui, model: &Model, c: &Campaign, escort: u32) {
     }
 }
 
+/// One number per escort: alone, the number; in co-op, each player's name
+/// before his, so that a glance tells whose is whose.
+fn per_player<N: std::fmt::Display>(
+    c: &Campaign,
+    of: impl Fn(&crate::rules::campaign::Escort) -> N,
+) -> String {
+    if let [one] = c.escorts.as_slice() {
+        return of(one).to_string();
+    }
+    c.escorts
+        .iter()
+        .map(|e| format!("{} {}", e.player, of(e)))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 /// One figure of the header: an icon, a number and what it counts.
 fn stat_ui(ui: &mut egui::Ui, icon: egui_material_icons::MaterialIcon, value: &str, what: &str) {
     card(ui, |ui| {
@@ -574,12 +590,7 @@ impl CampaignView {
             );
             let rp = match c.settings.pool {
                 PoolMode::Pooled => c.pool.to_string(),
-                PoolMode::Split => c
-                    .escorts
-                    .iter()
-                    .map(|e| e.reinforcement.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" · "),
+                PoolMode::Split => per_player(c, |e| e.reinforcement),
             };
             stat_ui(
                 ui,
@@ -588,12 +599,7 @@ impl CampaignView {
                 lang.t("campaign.ui.reinforcement"),
             );
             if c.settings.fate_points {
-                let fate = c
-                    .escorts
-                    .iter()
-                    .map(|e| e.fate_points.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" · ");
+                let fate = per_player(c, |e| e.fate_points);
                 stat_ui(ui, icons::ICON_STAR, &fate, lang.t("campaign.ui.fate"));
             }
             stat_ui(

@@ -18,7 +18,7 @@ use crate::rules::data::name_in;
 use crate::rules::dice::Roll;
 use crate::rules::{Characteristic, KillTeam, Roster};
 use crate::ui::theme::{PALETTE, space};
-use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
 
 /// State of the table and the wizard: what is being typed.
 #[derive(Default)]
@@ -84,6 +84,47 @@ fn wound_box(ui: &mut egui::Ui, ticked: &mut bool) -> egui::Response {
         painter.line_segment([m.right_top(), m.left_bottom()], egui::Stroke::new(3.0, c));
     }
     r
+}
+
+/// The turn being played and "New turn" (KT-11): each kill team gains its
+/// command points for the turn; one event, undoable.
+fn turn_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    table: &crate::rules::campaign::Table,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    let turn = table.turn();
+    let gain = model.rules.killteam.command.per_turn;
+    let teams = c.escorts.iter().filter(|e| e.kind == "killteam").count();
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            card_title(
+                ui,
+                icons::ICON_HOURGLASS_TOP,
+                &lang.f("campaign.ui.turn", &[("turn", &turn.to_string())]),
+            );
+            ui.add_space(space::M);
+            let next = (turn + 1).to_string();
+            let word = lang.t("campaign.ui.new_turn");
+            let name = lang.f("campaign.ui.new_turn_named", &[("turn", &next)]);
+            if icon_button(ui, icons::ICON_SKIP_NEXT, word, &name, !model.read_only).clicked() {
+                out.push(edit(c.id.as_str(), CampaignEdit::NewTurn { gain: None }));
+            }
+        });
+        let hint = if teams > 0 {
+            lang.f(
+                "campaign.ui.new_turn_hint_cp",
+                &[("gain", &gain.to_string())],
+            )
+        } else {
+            lang.t("campaign.ui.new_turn_hint").to_owned()
+        };
+        ui.add(egui::Label::new(RichText::new(hint).color(PALETTE.text_subdued)).wrap());
+    });
 }
 
 /// A characteristic as the player reads it: `WS (Weapon Skill)`.
@@ -187,6 +228,8 @@ impl PlayView {
         };
         mission_ui(ui, model, c, out);
         ui.add_space(space::M);
+        turn_ui(ui, model, c, table, out);
+        ui.add_space(space::M);
         self.initiative_ui(ui, model, c, table, out);
         ui.add_space(space::M);
         for e in &c.escorts {
@@ -225,125 +268,126 @@ impl PlayView {
                     }
                 }
             });
-            let row = egui::Layout::left_to_right(egui::Align::TOP).with_main_wrap(true);
-            ui.with_layout(row, |ui| {
-                for x in c.members(e.id).filter(|x| table.players.contains(&x.id)) {
-                    card(ui, |ui| {
-                        ui.set_width(280.0);
-                        ui.vertical(|ui| {
-                            let out_now = table.out_of_action.contains(&x.id);
-                            ui.horizontal(|ui| {
-                                ui.label(RichText::new(x.name()).size(18.0).strong());
-                                if out_now {
-                                    badge(ui, Tone::Dead, lang.t("campaign.ui.out_of_action"));
-                                } else {
-                                    badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
-                                }
-                            });
-                            let max = x.member.wounds(&model.rules);
-                            let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
-                            ui.horizontal_wrapped(|ui| {
-                                ui.label(lang.t("campaign.ui.wounds"));
-                                for i in 0..max {
-                                    let mut ticked = i < taken;
-                                    let name = lang.f(
-                                        "campaign.ui.wound_box",
-                                        &[
-                                            ("n", &(i + 1).to_string()),
-                                            ("max", &max.to_string()),
-                                            ("character", x.name()),
-                                        ],
-                                    );
-                                    let r = wound_box(ui, &mut ticked);
-                                    r.widget_info(|| {
-                                        egui::WidgetInfo::selected(
-                                            egui::Role::CheckBox,
-                                            true,
-                                            ticked,
-                                            &name,
-                                        )
-                                    });
-                                    if r.changed() {
-                                        let wounds = if ticked { i + 1 } else { i };
-                                        out.push(edit(
-                                            id,
-                                            CampaignEdit::SetWounds {
-                                                character: x.id,
-                                                wounds,
-                                            },
-                                        ));
-                                    }
-                                }
-                            });
-                            let (word, icon) = if out_now {
-                                ("campaign.ui.back_in_action", icons::ICON_HEALING)
+            let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
+            card_rows(ui, 280.0, playing, |ui, x| {
+                card(ui, |ui| {
+                    ui.set_width(280.0);
+                    ui.vertical(|ui| {
+                        let out_now = table.out_of_action.contains(&x.id);
+                        ui.horizontal(|ui| {
+                            ui.label(RichText::new(x.name()).size(18.0).strong());
+                            if out_now {
+                                badge(ui, Tone::Dead, lang.t("campaign.ui.out_of_action"));
                             } else {
-                                ("campaign.ui.take_out", icons::ICON_SKULL)
-                            };
-                            let name = lang.f(
-                                if out_now {
-                                    "campaign.ui.back_in_action_named"
-                                } else {
-                                    "campaign.ui.take_out_named"
-                                },
-                                &[("character", x.name())],
-                            );
-                            let home =
-                                lang.f("campaign.ui.leave_home_named", &[("character", x.name())]);
-                            if icon_button(
-                                ui,
-                                icons::ICON_CLOSE,
-                                lang.t("campaign.ui.leave_home"),
-                                &home,
-                                true,
-                            )
-                            .on_hover_text(lang.t("campaign.ui.leave_home_hint"))
-                            .clicked()
-                            {
-                                out.push(edit(
-                                    id,
-                                    CampaignEdit::SetPlaying {
-                                        character: x.id,
-                                        plays: false,
-                                    },
-                                ));
+                                badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
                             }
-                            if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
-                                out.push(edit(
-                                    id,
-                                    CampaignEdit::SetOutOfAction {
-                                        character: x.id,
-                                        out: !out_now,
-                                    },
-                                ));
-                            }
-                            for item in x.member.items() {
-                                let struck = table.struck.contains(&(x.id, item.clone()));
-                                let item_name =
-                                    model.rules.killteam.item(&item).map_or(item.as_str(), |i| {
-                                        name_in(&i.names, lang.code(), &i.id)
-                                    });
-                                let mut used = struck;
-                                let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
-                                let shown = if struck {
-                                    RichText::new(&text).strikethrough()
-                                } else {
-                                    RichText::new(&text)
-                                };
-                                if ui.checkbox(&mut used, shown).changed() {
+                        });
+                        let max = x.member.wounds(&model.rules);
+                        let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label(lang.t("campaign.ui.wounds"));
+                            for i in 0..max {
+                                let mut ticked = i < taken;
+                                let name = lang.f(
+                                    "campaign.ui.wound_box",
+                                    &[
+                                        ("n", &(i + 1).to_string()),
+                                        ("max", &max.to_string()),
+                                        ("character", x.name()),
+                                    ],
+                                );
+                                let r = wound_box(ui, &mut ticked);
+                                r.widget_info(|| {
+                                    egui::WidgetInfo::selected(
+                                        egui::Role::CheckBox,
+                                        true,
+                                        ticked,
+                                        &name,
+                                    )
+                                });
+                                if r.changed() {
+                                    let wounds = if ticked { i + 1 } else { i };
                                     out.push(edit(
                                         id,
-                                        CampaignEdit::StrikeItem {
+                                        CampaignEdit::SetWounds {
                                             character: x.id,
-                                            item: item.clone(),
-                                            struck: used,
+                                            wounds,
                                         },
                                     ));
                                 }
                             }
                         });
+                        if let Member::Soldier(s) = &x.member {
+                            soldier_reminders_ui(ui, model, s, max.saturating_sub(taken));
+                        }
+                        let (word, icon) = if out_now {
+                            ("campaign.ui.back_in_action", icons::ICON_HEALING)
+                        } else {
+                            ("campaign.ui.take_out", icons::ICON_SKULL)
+                        };
+                        let name = lang.f(
+                            if out_now {
+                                "campaign.ui.back_in_action_named"
+                            } else {
+                                "campaign.ui.take_out_named"
+                            },
+                            &[("character", x.name())],
+                        );
+                        let home =
+                            lang.f("campaign.ui.leave_home_named", &[("character", x.name())]);
+                        if icon_button(
+                            ui,
+                            icons::ICON_CLOSE,
+                            lang.t("campaign.ui.leave_home"),
+                            &home,
+                            true,
+                        )
+                        .on_hover_text(lang.t("campaign.ui.leave_home_hint"))
+                        .clicked()
+                        {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::SetPlaying {
+                                    character: x.id,
+                                    plays: false,
+                                },
+                            ));
+                        }
+                        if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::SetOutOfAction {
+                                    character: x.id,
+                                    out: !out_now,
+                                },
+                            ));
+                        }
+                        for item in x.member.items() {
+                            let struck = table.struck.contains(&(x.id, item.clone()));
+                            let item_name =
+                                model.rules.killteam.item(&item).map_or(item.as_str(), |i| {
+                                    name_in(&i.names, lang.code(), &i.id)
+                                });
+                            let mut used = struck;
+                            let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
+                            let shown = if struck {
+                                RichText::new(&text).strikethrough()
+                            } else {
+                                RichText::new(&text)
+                            };
+                            if ui.checkbox(&mut used, shown).changed() {
+                                out.push(edit(
+                                    id,
+                                    CampaignEdit::StrikeItem {
+                                        character: x.id,
+                                        item: item.clone(),
+                                        struck: used,
+                                    },
+                                ));
+                            }
+                        }
                     });
-                }
+                });
             });
             let home: Vec<_> = c
                 .members(e.id)
@@ -969,6 +1013,23 @@ impl PlayView {
                             buy.exchange = 0;
                         }
                     });
+                    let factions = c.escort_factions(e.id);
+                    if !factions.is_empty() {
+                        let names = factions
+                            .iter()
+                            .map(|f| lang.pick(&f.names))
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        ui.label(
+                            RichText::new(
+                                lang.f("campaign.ui.recruit_factions", &[("factions", &names)]),
+                            )
+                            .color(PALETTE.text_subdued),
+                        );
+                    }
+                    if c.allies {
+                        badge(ui, Tone::Good, lang.t("campaign.ui.recruit_allies"));
+                    }
                     ui.horizontal_wrapped(|ui| {
                         let l = ui.label(lang.t("campaign.ui.recruit_from"));
                         let member = recruit_member(model, &e.kind, buy.recruit.as_ref());
@@ -982,13 +1043,36 @@ impl PlayView {
                                 for (doc, who, name) in recruit_choices(model, &e.kind) {
                                     let pick = Some((doc, who));
                                     let selected = buy.recruit == pick;
-                                    if ui.selectable_label(selected, name).clicked() {
-                                        buy.recruit = pick;
+                                    // CMP-14: a recruit of another faction is
+                                    // shown, disabled, with the reason.
+                                    let refusal = recruit_member(model, &e.kind, pick.as_ref())
+                                        .and_then(|m| c.recruit_refusal(e.id, &m));
+                                    match refusal {
+                                        None => {
+                                            if ui.selectable_label(selected, name).clicked() {
+                                                buy.recruit = pick;
+                                            }
+                                        }
+                                        Some(p) => {
+                                            let text = lang.f(
+                                                "campaign.ui.recruit_not_allowed",
+                                                &[("name", &name)],
+                                            );
+                                            ui.add_enabled(
+                                                false,
+                                                egui::Button::selectable(
+                                                    false,
+                                                    RichText::new(text).color(PALETTE.text_subdued),
+                                                ),
+                                            )
+                                            .on_disabled_hover_text(lang.problem_line(&p));
+                                        }
                                     }
                                 }
                             })
                             .response
                             .labelled_by(l.id);
+                        let refusal = member.as_ref().and_then(|m| c.recruit_refusal(e.id, m));
                         // CMP-7: the price is the rules', never typed.
                         let price = member.as_ref().map(|m| c.recruit_cost(m, &model.rules));
                         match &price {
@@ -1007,10 +1091,14 @@ impl PlayView {
                             }
                             None => {}
                         }
+                        if let Some(p) = &refusal {
+                            badge(ui, Tone::Error, &lang.problem_line(p));
+                        }
                         let cost = price.and_then(Result::ok);
                         let go = lang.t("campaign.ui.recruit");
                         let name = lang.f("campaign.ui.recruit_for", &[("player", &e.player)]);
-                        let enough = cost.is_some_and(|p| c.reinforcement_of(e.id) >= p);
+                        let enough = refusal.is_none()
+                            && cost.is_some_and(|p| c.reinforcement_of(e.id) >= p);
                         if icon_button(ui, icons::ICON_PERSON_ADD, go, &name, enough).clicked()
                             && let (Some(member), Some(cost)) = (member, cost)
                         {
@@ -1098,5 +1186,52 @@ fn recruit_member(model: &Model, kind: &str, pick: Option<&(String, u64)>) -> Op
             .and_then(|r| r.character(*who))
             .cloned()
             .map(Member::Character)
+    }
+}
+
+/// A kill-team soldier's actions this turn and what his ribbon reminds the
+/// table of (KT-9, RIB-5, RIB-10, RIB-11), each by icon and word: the
+/// Unkillable's free action shows once he is on his last wound.
+fn soldier_reminders_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    s: &crate::rules::killteam::Soldier,
+    wounds_left: u32,
+) {
+    use crate::rules::killteam::ribbons;
+    let lang = model.lang;
+    let data = &model.rules.killteam;
+    let Ok(actions) = ribbons::soldier_actions(data, s, wounds_left) else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(icons::ICON_DIRECTIONS_RUN.rich_text().color(PALETTE.accent));
+        ui.label(lang.f(
+            "kt.turn.actions_total",
+            &[("count", &actions.total().to_string())],
+        ));
+    });
+    for m in ribbons::reminders(data, s, wounds_left) {
+        let (tone, icon) = match m.key.as_ref() {
+            "kt.last_wound.due" => (Some(Tone::Good), icons::ICON_BOLT),
+            "kt.last_wound.waiting" => (None, icons::ICON_BOLT),
+            "kt.remove_mine" => (None, icons::ICON_CRISIS_ALERT),
+            _ => (None, icons::ICON_DIRECTIONS_RUN),
+        };
+        let text = lang.msg(&m);
+        match tone {
+            Some(tone) => {
+                badge(ui, tone, &text);
+            }
+            None => {
+                ui.label(crate::ui::widgets::icon_and_text(
+                    ui,
+                    icon,
+                    &text,
+                    PALETTE.text_subdued,
+                    false,
+                ));
+            }
+        }
     }
 }

@@ -72,7 +72,12 @@ impl LibraryView {
             );
         }
         for problem in &model.rules_problems {
-            alert(ui, Tone::Warning, &lang.data_problem(problem));
+            let tone = if problem.notice {
+                Tone::Info
+            } else {
+                Tone::Warning
+            };
+            alert(ui, tone, &lang.data_problem(problem));
         }
 
         card(ui, |ui| {

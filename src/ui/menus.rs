@@ -122,9 +122,12 @@ pub fn run(
 /// focus, keys belong to it (it has its own undo, and Delete and Escape
 /// edit or leave it); so do a dialog and an open menu.
 pub fn shortcuts(ui: &egui::Ui, model: &Model, views: &mut ViewState, out: &mut Vec<Command>) {
-    // A dialog open has the keys (Escape closes it).
+    // A dialog open has the keys (Escape closes it); so has a popup (a
+    // combo box's list) open since the last frame: `Context::any_popup_open`
+    // only knows the popups shown so far in this pass, none yet here.
     let dialog = views.confirm_delete.is_some() || views.asking_close;
-    if dialog || ui.ctx().text_edit_focused() || ui.ctx().any_popup_open() {
+    let popup = egui::Popup::is_any_open(ui.ctx());
+    if dialog || popup || ui.ctx().text_edit_focused() {
         return;
     }
     // Longer shortcuts first: Ctrl+Shift+Z also matches Ctrl+Z's keys.

@@ -309,6 +309,29 @@ pub fn virtual_rows(
     }
 }
 
+/// Cards of one inner width and any height, in as many rows as the space
+/// needs: egui's wrapping layout cannot know a card's width before it is
+/// drawn, so a row of many cards would run off the edge; here the cards a
+/// row holds are counted first.
+pub fn card_rows<T>(
+    ui: &mut egui::Ui,
+    inner_width: f32,
+    items: impl IntoIterator<Item = T>,
+    mut cell: impl FnMut(&mut egui::Ui, T),
+) {
+    let gap = ui.spacing().item_spacing.x;
+    let outer = inner_width + crate::ui::theme::card_frame().total_margin().sum().x;
+    let columns = (((ui.available_width() + gap) / (outer + gap)).floor() as usize).max(1);
+    let mut items = items.into_iter().peekable();
+    while items.peek().is_some() {
+        ui.horizontal_top(|ui| {
+            for item in items.by_ref().take(columns) {
+                cell(ui, item);
+            }
+        });
+    }
+}
+
 /// Cards of one size in rows that fill the width, only the rows in view
 /// drawn (a long escort costs what is on screen).
 pub fn card_grid(

@@ -510,9 +510,11 @@ fn fly_2_fly_10_the_flyer_numbers_live_in_the_rules_data_and_are_checked() {
     let o = change(&|v| v["flyers"]["floors"]["top_floor_by_level"][2] = 4.into());
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
     assert_eq!(problems[0].problem.key, "data.not_increasing");
+    // A malformed section is refused naming it; the built-in one is used.
     let o = change(&|v| v["flyers"]["wings"] = 2.into());
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
-    assert_eq!(problems[0].problem.key, "doc.syntax");
+    assert_eq!(problems[0].problem.key, "data.section_syntax");
+    assert_eq!(problems[0].section(), Some("flyers"));
 }
 
 #[test]

@@ -516,11 +516,16 @@ fn rob_8_the_table_lives_in_the_rules_data_and_is_checked() {
             v["robots"]["special_damage"]["table"][line]["effect"]["oops"] = 1.into();
         });
         let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
-        assert_eq!(problems[0].problem.key, "doc.syntax", "line {line}");
+        assert_eq!(
+            problems[0].problem.key, "data.section_syntax",
+            "line {line}"
+        );
+        assert_eq!(problems[0].section(), Some("robots"));
     }
     let o = override_with(|v| v["robots"]["extra"] = 1.into());
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
-    assert_eq!(problems[0].problem.key, "doc.syntax");
+    assert_eq!(problems[0].problem.key, "data.section_syntax");
+    assert!(problems[0].built_in_used);
 }
 
 // ROB-10: random robots come only from the tables the data gives.

@@ -575,6 +575,30 @@ fn switching_the_language_re_renders_the_log() {
 }
 
 #[test]
+fn escape_closes_an_open_list_without_leaving_the_screen() {
+    use egui::{Key, Modifiers};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    let id = h.state().app.model.all_rosters()[0].id.clone();
+    // The race list of a new character, opened.
+    h.get_by_label("Race").click();
+    h.run();
+    assert!(egui::Popup::is_any_open(&h.ctx), "the list is open");
+    // Escape closes the list, and only the list.
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(!egui::Popup::is_any_open(&h.ctx), "the list is closed");
+    assert_eq!(h.state().app.model.screen, Screen::Roster(id));
+    // A second Escape, with nothing open, goes back.
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().app.model.screen, Screen::Library);
+}
+
+#[test]
 fn keyboard_shortcuts_do_what_the_menus_say() {
     use egui::{Key, Modifiers};
     let dir = tempfile::tempdir().expect("tempdir");

@@ -151,6 +151,37 @@ pub struct RecruitCosts {
     pub per_soldier_equivalent: u32,
 }
 
+/// A faction recruits come from (CMP-14). **Decision** (the source names
+/// no factions): an escort recruits from the factions of the characters it
+/// has held, and from every faction of the Imperium once a recon has found
+/// Allies; the lists are data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecruitFaction {
+    /// Unique id.
+    pub id: String,
+    /// Display names.
+    pub names: Names,
+    /// A faction of the Imperium: Allies opens it to every escort.
+    pub imperium: bool,
+    /// The Rogue Trader races of the faction (`human`).
+    #[serde(default)]
+    pub races: Vec<String>,
+    /// The kill-team soldier kinds of the faction (`guardsman`).
+    #[serde(default)]
+    pub soldier_kinds: Vec<String>,
+}
+
+impl RecruitFaction {
+    /// Whether a character or soldier is of the faction.
+    pub fn holds(&self, member: &super::Member) -> bool {
+        match member {
+            super::Member::Character(c) => self.races.contains(&c.race),
+            super::Member::Soldier(s) => self.soldier_kinds.contains(&s.kind),
+        }
+    }
+}
+
 /// The initiative test of co-op play (CMP-16). **Assumed**: each side rolls
 /// one die, the highest acts first, and sides that tie roll again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -188,6 +219,10 @@ pub struct Rates {
     pub recruit: RecruitCosts,
     /// The initiative test (CMP-16).
     pub initiative: InitiativeData,
+    /// The factions recruits come from (CMP-14); none in campaigns started
+    /// before Muster recorded them, which recruit from anyone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recruit_factions: Option<Vec<RecruitFaction>>,
 }
 
 impl Rates {
@@ -323,6 +358,8 @@ pub struct CampaignData {
     pub recruit: RecruitCosts,
     /// The initiative test (CMP-16).
     pub initiative: InitiativeData,
+    /// The factions recruits come from (CMP-14).
+    pub recruit_factions: Vec<RecruitFaction>,
     /// The mission lists (CMP-3).
     pub missions: Vec<MissionData>,
     /// The enemy factions (CMP-4, CMP-5).
@@ -349,6 +386,7 @@ impl CampaignData {
             end: self.end.clone(),
             recruit: self.recruit.clone(),
             initiative: self.initiative.clone(),
+            recruit_factions: Some(self.recruit_factions.clone()),
         }
     }
 
@@ -401,6 +439,12 @@ impl CampaignData {
                     .arg("face", face)
                     .arg("die", self.recon.die)
                     .arg("count", n));
+            }
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for f in &self.recruit_factions {
+            if f.id.is_empty() || !seen.insert(f.id.as_str()) {
+                return Err(Problem::new(DATA, "data.campaign.recruit_faction_id").arg("id", &f.id));
             }
         }
         for t in MissionType::ALL {

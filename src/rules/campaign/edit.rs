@@ -156,6 +156,15 @@ pub enum CampaignEdit {
         #[serde(default)]
         rolls: Vec<super::InitiativeRoll>,
     },
+    /// A new turn at the table: each kill team gains its command points
+    /// for the turn (KT-11).
+    NewTurn {
+        /// The command points each kill team gained (filled in when
+        /// applied from the kill-team data, so that the journal replays
+        /// even after it is edited).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        gain: Option<u32>,
+    },
     /// Wounds taken by a character at the table.
     SetWounds {
         /// The character.
@@ -376,6 +385,7 @@ impl CampaignEdit {
             Self::BeginMission => "campaign.event.begin",
             Self::EnemyBehaviour { .. } => "campaign.event.enemy_behaviour",
             Self::Initiative { .. } => "campaign.event.initiative",
+            Self::NewTurn { .. } => "campaign.event.new_turn",
             Self::SetWounds { .. } => "campaign.event.wounds",
             Self::AddWounds { .. } => "campaign.event.battle_wounds",
             Self::SetOutOfAction { .. } => "campaign.event.out_of_action",

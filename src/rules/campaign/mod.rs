@@ -497,6 +497,14 @@ pub struct Table {
     /// The last initiative test: who acts first (CMP-16).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initiative: Option<Initiative>,
+    /// The turn the last "New turn" began (KT-11); 0 before any.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub turn: u32,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One side's initiative dice (CMP-16): an escort's, or the enemy's.
@@ -531,6 +539,14 @@ pub struct Initiative {
 }
 
 impl Table {
+    /// The turn being played: 1 at first, then the last one a "New turn"
+    /// or an initiative test began (KT-11, CMP-16).
+    pub fn turn(&self) -> u32 {
+        self.turn
+            .max(self.initiative.as_ref().map_or(0, |i| i.turn))
+            .max(1)
+    }
+
     /// Whether a character took any wound or was taken out of action.
     pub fn wounded(&self, id: CharId) -> bool {
         self.out_of_action.contains(&id) || self.wounds.get(&id).copied().unwrap_or(0) > 0
@@ -729,6 +745,60 @@ impl Campaign {
                 Ok(r.per_soldier_equivalent.saturating_mul(kind.equivalents))
             }
         }
+    }
+
+    /// Why a recruit may not join an escort for his faction (CMP-14), or
+    /// none when he may. He may when he is of the race or soldier kind of
+    /// a character the escort has held, or of one of their factions; or,
+    /// once a recon has found Allies, of any faction of the Imperium. A
+    /// campaign started before Muster recorded the factions recruits from
+    /// anyone, as it did then.
+    pub fn recruit_refusal(&self, escort: EscortId, member: &Member) -> Option<Problem> {
+        let factions = self.rates.as_ref()?.recruit_factions.as_ref()?;
+        let e = self.escort(escort)?;
+        let held: Vec<&Member> = self.members(escort).map(|x| &x.member).collect();
+        let same = |a: &Member, b: &Member| match (a, b) {
+            (Member::Character(a), Member::Character(b)) => a.race == b.race,
+            (Member::Soldier(a), Member::Soldier(b)) => a.kind == b.kind,
+            _ => false,
+        };
+        if held.iter().any(|h| same(h, member)) {
+            return None;
+        }
+        let of_his = || factions.iter().filter(|f| f.holds(member));
+        if of_his().any(|f| held.iter().any(|h| f.holds(h))) {
+            return None;
+        }
+        let imperium = of_his().any(|f| f.imperium);
+        if imperium && self.allies {
+            return None;
+        }
+        let key = if imperium {
+            "campaign.problem.recruit_needs_allies"
+        } else {
+            "campaign.problem.recruit_foreign"
+        };
+        Some(
+            Problem::new("CMP-14", key)
+                .character(member.name())
+                .arg("player", &e.player),
+        )
+    }
+
+    /// The factions of the characters an escort has held (CMP-14), in the
+    /// data's order; none in a campaign that did not record them.
+    pub fn escort_factions(&self, escort: EscortId) -> Vec<&data::RecruitFaction> {
+        let Some(factions) = self
+            .rates
+            .as_ref()
+            .and_then(|r| r.recruit_factions.as_ref())
+        else {
+            return Vec::new();
+        };
+        factions
+            .iter()
+            .filter(|f| self.members(escort).any(|x| f.holds(&x.member)))
+            .collect()
     }
 
     /// What an escort's characters cost, as recruits (CMP-16).

@@ -744,7 +744,9 @@ impl Campaign {
                 self.expect(&[Phase::Playing])?;
                 let order = self.initiative(rolls, &rates, rng, &mut out)?;
                 let table = self.table.get_or_insert_default();
-                let turn = table.initiative.as_ref().map_or(0, |i| i.turn) + 1;
+                // The next test is the next turn's, unless a "New turn"
+                // began a later one (KT-11).
+                let turn = (table.initiative.as_ref().map_or(0, |i| i.turn) + 1).max(table.turn);
                 out.lines.push((
                     LineKind::Dice,
                     Msg::new("campaign.log.initiative").int("turn", turn),
@@ -773,6 +775,32 @@ impl Campaign {
                     order: order.clone(),
                 });
                 CampaignEdit::Initiative { rolls: order }
+            }
+            CampaignEdit::NewTurn { gain } => {
+                self.expect(&[Phase::Playing])?;
+                // KT-11: each player starts with his command points and
+                // gains more each turn; the first turn is played with the
+                // start (Decision), so the gain comes with each later one.
+                let gain = gain.unwrap_or(rules.killteam.command.per_turn);
+                let table = self.table.get_or_insert_default();
+                let turn = table.turn() + 1;
+                table.turn = turn;
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.new_turn").int("turn", turn),
+                ));
+                let step = i32::try_from(gain).unwrap_or(i32::MAX);
+                for e in self.escorts.iter_mut().filter(|e| e.kind == "killteam") {
+                    e.command_points = e.command_points.saturating_add(step);
+                    out.lines.push((
+                        LineKind::Info,
+                        Msg::new("campaign.log.command_gain")
+                            .text("player", &e.player)
+                            .int("gain", gain)
+                            .int("points", e.command_points),
+                    ));
+                }
+                CampaignEdit::NewTurn { gain: Some(gain) }
             }
             CampaignEdit::SetWounds { character, wounds } => {
                 self.expect(&[Phase::Playing])?;
@@ -1283,7 +1311,8 @@ impl Campaign {
     }
 
     /// CMP-7: a recruit is of his escort's kind, and costs what the rules
-    /// price him at, not what the event claims.
+    /// price him at, not what the event claims; CMP-14: he is of its
+    /// factions, or of the Imperium once Allies are found.
     fn check_recruit(
         &self,
         escort: EscortId,
@@ -1300,6 +1329,9 @@ impl Campaign {
             return Err(Problem::new("CMP-7", "campaign.problem.recruit_kind")
                 .character(member.name())
                 .arg("player", &e.player));
+        }
+        if let Some(refused) = self.recruit_refusal(escort, member) {
+            return Err(refused);
         }
         let price = self.recruit_cost(member, rules)?;
         if cost != price {

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::data::Names;
+use crate::rules::data::{Names, check_range};
 use crate::rules::problem::Problem;
 
 /// The rule id of problems with rules data files.
@@ -360,6 +360,24 @@ pub enum Grant {
     },
     /// A heavy weapon without a weapons team (RIB-9).
     HeavyWeapon,
+    /// Removing an enemy mine (EQ-11) within a range (RIB-5: 3").
+    RemoveMine {
+        /// How close it must be, in inches.
+        range_inches: u32,
+    },
+    /// A free move after each shot (RIB-10: 3").
+    MoveAfterShot {
+        /// How far, in inches.
+        inches: u32,
+    },
+    /// Free extra actions at the end of each turn while the soldier has
+    /// exactly so many wounds left (RIB-11: one action on 1 wound).
+    ExtraActionOnWounds {
+        /// The extra actions.
+        actions: u32,
+        /// The wounds left that give them.
+        wounds_left: u32,
+    },
 }
 
 /// A ribbon (RIB-1 … RIB-13).
@@ -627,6 +645,26 @@ impl KillTeamData {
                     && let Some(id) = items.iter().find(|i| self.item(i).is_none())
                 {
                     return Err(Problem::new(DATA, "data.unknown_item").arg("item", id));
+                }
+            }
+        }
+        for ribbon in &self.ribbons {
+            for grant in &ribbon.grants {
+                match grant {
+                    Grant::RemoveMine { range_inches } => {
+                        check_range("ribbons.grants.range_inches", *range_inches, 0..=100)?;
+                    }
+                    Grant::MoveAfterShot { inches } => {
+                        check_range("ribbons.grants.inches", *inches, 0..=100)?;
+                    }
+                    Grant::ExtraActionOnWounds {
+                        actions,
+                        wounds_left,
+                    } => {
+                        check_range("ribbons.grants.actions", *actions, 1..=10)?;
+                        check_range("ribbons.grants.wounds_left", *wounds_left, 1..=100)?;
+                    }
+                    _ => {}
                 }
             }
         }

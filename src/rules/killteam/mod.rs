@@ -7,6 +7,7 @@ pub mod actions;
 pub mod data;
 mod edit;
 mod profile;
+pub mod ribbons;
 pub mod turn;
 
 use serde::{Deserialize, Serialize};

@@ -31,6 +31,9 @@ pub struct WeaponLine {
     pub indirect: bool,
     /// What changed it: the rule ids of the items (`EQ-5`).
     pub changed_by: Vec<String>,
+    /// The item that brings it, if it is not the soldier's own weapon (a
+    /// pistol, EQ-9): struck off at the table, the weapon goes with it.
+    pub item: Option<String>,
 }
 
 /// A soldier's profile and weapons with everything he carries counted.
@@ -93,6 +96,7 @@ fn line(weapon: &Weapon, strength: i32) -> WeaponLine {
         flame: weapon.flame,
         indirect: weapon.indirect,
         changed_by: Vec::new(),
+        item: None,
     }
 }
 
@@ -201,7 +205,9 @@ pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
     }
     for carried in &s.items {
         if let Some(w) = carried.weapon.as_deref().and_then(|w| data.weapon(w)) {
-            weapons.push(line(w, p.strength));
+            let mut l = line(w, p.strength);
+            l.item = Some(carried.item.clone());
+            weapons.push(l);
         }
     }
     // Single-use items, counted: the Explosives expert doubles one (RIB-6).

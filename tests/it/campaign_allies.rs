@@ -1,0 +1,403 @@
+//! Who may be recruited (CMP-14, CMP-7): an escort recruits from its own
+//! factions (the races or soldier kinds of the characters it has held, and
+//! the factions of `campaign.json` they belong to); once a recon has found
+//! Allies (10-11 on the D12), characters of any Imperium faction may be
+//! recruited until the end of the campaign. The engine refuses the others
+//! with a CMP-14 problem; the recruit list shows them disabled, with why.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Phase, Result_,
+};
+use muster::rules::dice::{Roll, seeded};
+use muster::rules::killteam::Soldier;
+use muster::rules::{Character, Doc, DocKey, DocKind, Edit, Problem, Roster, RulesData};
+use muster::store::Store;
+use muster::ui::Gui;
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("rules")
+}
+
+fn character(name: &str, race: &str) -> Member {
+    Member::Character(Character::new(0, name, race))
+}
+
+fn soldier(name: &str, kind: &str) -> Member {
+    Member::Soldier(Soldier {
+        id: 0,
+        name: name.into(),
+        kind: kind.into(),
+        weapon: "lasgun".into(),
+        items: vec![],
+        ribbon: None,
+    })
+}
+
+fn ok(c: &Campaign, e: E, r: &RulesData) -> Campaign {
+    match c.apply(e.clone(), r, &mut seeded(9)) {
+        Ok((c, _)) => c,
+        Err(p) => panic!("{e:?} refused: {p:?}"),
+    }
+}
+
+fn refused(c: &Campaign, e: E, r: &RulesData) -> Problem {
+    match c.apply(e, r, &mut seeded(9)) {
+        Ok(_) => panic!("accepted"),
+        Err(p) => p,
+    }
+}
+
+/// One escort of `kind` made of `members`, after its first mission (won,
+/// nobody hurt): in the debrief with 20 reinforcement points. `rates`: the
+/// numbers recorded at the start (the data's when none).
+fn after_a_mission(
+    kind: &str,
+    members: Vec<Member>,
+    rates: Option<muster::rules::campaign::Rates>,
+    r: &RulesData,
+) -> Campaign {
+    let mut c = Campaign::new("allies", "Allies", &r.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    c = ok(&c, E::SetSettings { settings: s }, r);
+    c = ok(
+        &c,
+        E::AddEscort {
+            escort: NewEscort {
+                player: "Anne".into(),
+                source: "Band".into(),
+                kind: kind.into(),
+                members,
+            },
+        },
+        r,
+    );
+    c = ok(
+        &c,
+        E::Start {
+            rates: rates.map(Box::new),
+            choice: MissionChoice::default(),
+        },
+        r,
+    );
+    c = ok(&c, E::BeginMission, r);
+    c = ok(
+        &c,
+        E::EndMission {
+            result: Result_ {
+                success: true,
+                vp: 1,
+            },
+            played: vec![],
+        },
+        r,
+    );
+    assert_eq!(c.phase, Phase::Debrief);
+    c
+}
+
+fn recruit(c: &Campaign, member: Member, r: &RulesData) -> E {
+    let cost = c.recruit_cost(&member, r).expect("priced");
+    E::Recruit {
+        escort: 1,
+        member,
+        cost,
+    }
+}
+
+/// A recon by the escort's first character that rolls `face` on the D12.
+fn recon(c: &Campaign, face: u32, r: &RulesData) -> Campaign {
+    let who = c.characters[0].id;
+    ok(
+        c,
+        E::Recon {
+            character: who,
+            roll: Some(Roll::from_faces(12, vec![face], 0)),
+            cran: Some(Roll::from_faces(10, vec![10], 0)),
+            fortune: None,
+            effect: None,
+        },
+        r,
+    )
+}
+
+#[test]
+fn cmp_14_allies_a_band_recruits_its_own_factions_before_allies_are_found() {
+    let r = rules();
+    let c = after_a_mission(
+        "roster",
+        vec![character("Vael", "human"), character("Brask", "human")],
+        None,
+        &r,
+    );
+    assert!(!c.allies);
+    // Its own: a human.
+    let c = ok(&c, recruit(&c, character("Hesk", "human"), &r), &r);
+    // Another Imperium faction: not yet, and said why.
+    let p = refused(&c, recruit(&c, character("Tor", "space_marine"), &r), &r);
+    assert_eq!(p.rule, "CMP-14");
+    assert_eq!(p.key, "campaign.problem.recruit_needs_allies");
+    let line = Lang::En.problem_line(&p);
+    assert!(line.starts_with("CMP-14: Tor"), "{line}");
+    assert!(
+        line.contains("only once a recon has found Allies"),
+        "{line}"
+    );
+    let squat = refused(&c, recruit(&c, character("Grun", "squat"), &r), &r);
+    assert_eq!(squat.key, "campaign.problem.recruit_needs_allies");
+    // Not of the Imperium: never.
+    let eldar = refused(&c, recruit(&c, character("Ith", "eldar"), &r), &r);
+    assert_eq!(eldar.key, "campaign.problem.recruit_foreign");
+    assert!(Lang::Fr.problem_line(&eldar).contains("ni à l'Imperium"));
+    // The UI asks the same question.
+    assert!(c.recruit_refusal(1, &character("Ada", "human")).is_none());
+    assert!(
+        c.recruit_refusal(1, &character("Tor", "space_marine"))
+            .is_some()
+    );
+}
+
+#[test]
+fn cmp_14_allies_open_every_imperium_faction_until_the_end_of_the_campaign() {
+    let r = rules();
+    let c = after_a_mission("roster", vec![character("Vael", "human")], None, &r);
+    // 10-11: Allies.
+    let c = recon(&c, 10, &r);
+    assert!(c.allies);
+    let c = ok(&c, recruit(&c, character("Tor", "space_marine"), &r), &r);
+    // Still not the Eldar: they are not of the Imperium.
+    let p = refused(&c, recruit(&c, character("Ith", "eldar"), &r), &r);
+    assert_eq!(p.key, "campaign.problem.recruit_foreign");
+    // Next mission, and the one after: the allies stay.
+    let c = ok(
+        &c,
+        E::NextMission {
+            choice: MissionChoice::default(),
+        },
+        &r,
+    );
+    let c = ok(&c, E::BeginMission, &r);
+    let c = ok(
+        &c,
+        E::EndMission {
+            result: Result_ {
+                success: false,
+                vp: 0,
+            },
+            played: vec![],
+        },
+        &r,
+    );
+    let c = ok(&c, recruit(&c, character("Grun", "squat"), &r), &r);
+    assert!(c.allies);
+    // The journal replays with the recruits it allowed.
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+}
+
+#[test]
+fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines() {
+    let r = rules();
+    let c = after_a_mission(
+        "killteam",
+        vec![
+            soldier("Sergeant Rook", "sergeant"),
+            soldier("Vell", "guardsman"),
+        ],
+        None,
+        &r,
+    );
+    // A Tempestus Scion is of the Imperial Guard, a vehicle too.
+    assert!(
+        c.recruit_refusal(1, &soldier("Kade", "tempestus_scion"))
+            .is_none()
+    );
+    assert!(
+        c.recruit_refusal(1, &soldier("Chimera", "vehicle"))
+            .is_none()
+    );
+    // A Space Marine is an Imperium ally: not before Allies.
+    let p = refused(&c, recruit(&c, soldier("Tor", "space_marine"), &r), &r);
+    assert_eq!(p.key, "campaign.problem.recruit_needs_allies");
+    assert_eq!(
+        c.recruit_refusal(1, &soldier("Gaius", "terminator"))
+            .map(|p| p.key),
+        Some("campaign.problem.recruit_needs_allies")
+    );
+    let c = recon(&c, 11, &r);
+    // Reinforcement points permitting: one VP exchanged for them (CMP-6).
+    let c = ok(&c, E::ExchangeVp { escort: 1, vp: 1 }, &r);
+    let c = ok(&c, recruit(&c, soldier("Tor", "space_marine"), &r), &r);
+    assert_eq!(c.members(1).count(), 3);
+}
+
+#[test]
+fn cmp_14_allies_a_band_of_several_races_recruits_from_each_of_its_factions() {
+    let r = rules();
+    // A Rogue Trader band of a human and an Eldar: both are its own.
+    let c = after_a_mission(
+        "roster",
+        vec![character("Vael", "human"), character("Ith", "eldar")],
+        None,
+        &r,
+    );
+    let c = ok(&c, recruit(&c, character("Ara", "eldar"), &r), &r);
+    let p = refused(&c, recruit(&c, character("Gob", "ork"), &r), &r);
+    assert_eq!(p.key, "campaign.problem.recruit_foreign");
+    let names: Vec<&str> = c.escort_factions(1).iter().map(|f| f.id.as_str()).collect();
+    assert_eq!(names, ["imperial_humans", "eldar"]);
+}
+
+#[test]
+fn cmp_14_allies_a_campaign_started_before_the_factions_were_recorded_recruits_anyone() {
+    let r = rules();
+    let mut rates = r.campaign.rates();
+    rates.recruit_factions = None;
+    let c = after_a_mission("roster", vec![character("Vael", "human")], Some(rates), &r);
+    let c = ok(&c, recruit(&c, character("Gob", "ork"), &r), &r);
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    // Its file, as an older Muster wrote it, reads and replays.
+    let text = muster::store::document::to_json(&c).expect("json");
+    assert!(!text.contains("recruit_factions"));
+    let back: Campaign = muster::store::document::parse(&text, "allies").expect("parses");
+    assert!(back.validate(&r).is_empty());
+}
+
+#[test]
+fn cmp_14_allies_the_factions_are_data_a_user_may_edit() {
+    // A user's campaign.json that counts the Eldar among the Imperium's
+    // friends: Allies then opens them too.
+    let mut v: serde_json::Value =
+        serde_json::from_str(include_str!("../../assets/rules/campaign.json")).expect("json");
+    let factions = v["recruit_factions"].as_array_mut().expect("factions");
+    for f in factions.iter_mut() {
+        if f["id"] == "eldar" {
+            f["imperium"] = true.into();
+        }
+    }
+    let (r, problems) =
+        RulesData::with_overrides(&[("campaign.json".to_owned(), v.to_string())]).expect("rules");
+    assert!(problems.is_empty(), "{problems:?}");
+    let c = after_a_mission("roster", vec![character("Vael", "human")], None, &r);
+    assert_eq!(
+        refused(&c, recruit(&c, character("Ith", "eldar"), &r), &r).key,
+        "campaign.problem.recruit_needs_allies"
+    );
+    let c = recon(&c, 10, &r);
+    ok(&c, recruit(&c, character("Ith", "eldar"), &r), &r);
+    // A repeated id is refused, naming it.
+    let mut v2 = v.clone();
+    let dup = v2["recruit_factions"][0].clone();
+    v2["recruit_factions"]
+        .as_array_mut()
+        .expect("factions")
+        .push(dup);
+    let (_, problems) =
+        RulesData::with_overrides(&[("campaign.json".to_owned(), v2.to_string())]).expect("rules");
+    assert_eq!(problems[0].section(), Some("recruit_factions"));
+    assert_eq!(problems[0].problem.get("id"), Some("imperial_humans"));
+}
+
+fn harness(dir: &Path) -> Harness<'static, Gui> {
+    let app = App::new(
+        Some(dir),
+        &Prefs {
+            lang: Lang::En,
+            ..Prefs::default()
+        },
+        Box::new(ScriptedDesktop::default()),
+        11,
+    )
+    .expect("app");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 6000.0))
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    h.run();
+    h
+}
+
+fn campaign(h: &Harness<'_, Gui>) -> Campaign {
+    h.state()
+        .app
+        .model
+        .docs
+        .iter()
+        .find_map(|d| d.get::<Campaign>())
+        .cloned()
+        .expect("a campaign")
+}
+
+#[test]
+fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let mut pool = Roster::new("pool", "Pool");
+    pool.characters.push(Character::new(1, "Hesk", "human"));
+    pool.characters
+        .push(Character::new(2, "Tor", "space_marine"));
+    let c = after_a_mission("roster", vec![character("Vael", "human")], None, &r);
+    {
+        let store = Store::open(dir.path()).expect("store");
+        store.save(&Doc::new(pool)).expect("save");
+        store.save(&Doc::new(c.clone())).expect("save");
+    }
+    let mut h = harness(dir.path());
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    assert!(
+        h.query_all_by_label_contains(
+            "Recruits come from the factions of the escort: Humans of the Imperium"
+        )
+        .next()
+        .is_some()
+    );
+    h.get_by_label("Character to recruit").click();
+    h.run();
+    // Tor, a Space Marine, is listed but disabled, and says so.
+    let tor = h.get_by_label("Pool › Tor — not allowed");
+    assert!(tor.accesskit_node().is_disabled());
+    h.get_by_label("Pool › Hesk").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort")
+        .click();
+    h.run();
+    assert_eq!(campaign(&h).members(1).count(), 2);
+    // Allies found by a recon (10 on the D12, typed in): Tor may join.
+    let who = campaign(&h).characters[0].id;
+    h.state_mut().app.apply(Command::Edit(
+        DocKey::of::<Campaign>(c.id.clone()),
+        Edit::new(E::Recon {
+            character: who,
+            roll: Some(Roll::from_faces(12, vec![10], 0)),
+            cran: None,
+            fortune: None,
+            effect: None,
+        }),
+    ));
+    h.run();
+    assert!(campaign(&h).allies);
+    assert!(
+        h.query_all_by_label_contains("characters of any Imperium faction may be recruited until")
+            .next()
+            .is_some()
+    );
+    h.get_by_label("Character to recruit").click();
+    h.run();
+    assert!(h.query_by_label("Pool › Tor — not allowed").is_none());
+    h.get_by_label("Pool › Tor").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort")
+        .click();
+    h.run();
+    let done = campaign(&h);
+    assert!(done.characters.iter().any(|x| x.name() == "Tor"));
+}

@@ -1,0 +1,335 @@
+//! Turns at the campaign table (KT-11): "New turn" gives each kill team the
+//! command points of the turn, from the kill-team data; one event of the
+//! journal, replayed as recorded, undone like any other; and the table view
+//! that offers it.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, InitiativeRoll, Member, MissionChoice, NewEscort,
+};
+use muster::rules::dice::seeded;
+use muster::rules::killteam::Soldier;
+use muster::rules::{Character, Doc, DocKind, RulesData};
+use muster::store::Store;
+use muster::ui::Gui;
+
+fn soldier(name: &str, kind: &str) -> Member {
+    Member::Soldier(Soldier {
+        id: 0,
+        name: name.into(),
+        kind: kind.into(),
+        weapon: "lasgun".into(),
+        items: vec![],
+        ribbon: None,
+    })
+}
+
+fn ok(c: &Campaign, e: E, r: &RulesData) -> Campaign {
+    match c.apply(e.clone(), r, &mut seeded(3)) {
+        Ok((c, _)) => c,
+        Err(p) => panic!("{e:?} refused: {p:?}"),
+    }
+}
+
+/// Anne's kill team and Ben's Rogue Trader band at the table of their
+/// first mission.
+fn at_the_table(r: &RulesData) -> Campaign {
+    at_the_table_with(
+        r,
+        vec![
+            soldier("Sergeant Rook", "sergeant"),
+            soldier("Trooper Vell", "guardsman"),
+        ],
+    )
+}
+
+/// Anne's kill team of `soldiers` and Ben's band of one, at the table.
+fn at_the_table_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
+    let mut c = Campaign::new("turns", "Turns", &r.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    c = ok(&c, E::SetSettings { settings: s }, r);
+    let escorts = [
+        ("Anne", "killteam", soldiers),
+        (
+            "Ben",
+            "roster",
+            vec![Member::Character(Character::new(0, "Bo", "human"))],
+        ),
+    ];
+    for (player, kind, members) in escorts {
+        c = ok(
+            &c,
+            E::AddEscort {
+                escort: NewEscort {
+                    player: player.into(),
+                    source: "Band".into(),
+                    kind: kind.into(),
+                    members,
+                },
+            },
+            r,
+        );
+    }
+    c = ok(
+        &c,
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+        r,
+    );
+    ok(&c, E::BeginMission, r)
+}
+
+fn cp(c: &Campaign, player: &str) -> i32 {
+    c.escorts
+        .iter()
+        .find(|e| e.player == player)
+        .expect("escort")
+        .command_points
+}
+
+fn turn(c: &Campaign) -> u32 {
+    c.table.as_ref().expect("a table").turn()
+}
+
+#[test]
+fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
+    let r = RulesData::built_in().expect("rules");
+    let c = at_the_table(&r);
+    // The first turn is played with the points a kill team starts with.
+    let start = c.rates(&r.campaign).killteam_command_points;
+    assert_eq!(start, 3);
+    assert_eq!(cp(&c, "Anne"), start);
+    assert_eq!(cp(&c, "Ben"), 0);
+    assert_eq!(turn(&c), 1);
+    // New turn: the gain comes from killteam.json, and is recorded.
+    let gain = r.killteam.command.per_turn;
+    assert_eq!(gain, 1);
+    let (c, outcome) = c
+        .apply(E::NewTurn { gain: None }, &r, &mut seeded(1))
+        .expect("a new turn");
+    assert_eq!(turn(&c), 2);
+    assert_eq!(cp(&c, "Anne"), start + 1);
+    // A Rogue Trader band has no command points.
+    assert_eq!(cp(&c, "Ben"), 0);
+    let last = c.journal.last().expect("journalled");
+    assert_eq!(last.event, E::NewTurn { gain: Some(1) });
+    assert_eq!(last.mission, 1);
+    let lines: Vec<String> = outcome.lines.iter().map(|(_, m)| Lang::En.msg(m)).collect();
+    assert_eq!(lines[0], "Turn 2 begins.");
+    assert_eq!(lines[1], "Anne gains 1 command point: 4 now (KT-11).");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    // Points spent on a stratagem, then the next turn adds to what is left.
+    let c = ok(
+        &c,
+        E::SetCommandPoints {
+            escort: 1,
+            points: 0,
+        },
+        &r,
+    );
+    let c = ok(&c, E::NewTurn { gain: None }, &r);
+    assert_eq!(cp(&c, "Anne"), 1);
+    assert_eq!(turn(&c), 3);
+    // The journal replays as recorded, and agrees with the state.
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    // Not between missions.
+    let over = ok(
+        &c,
+        E::EndMission {
+            result: muster::rules::campaign::Result_ {
+                success: true,
+                vp: 1,
+            },
+            played: vec![],
+        },
+        &r,
+    );
+    let refused = over
+        .apply(E::NewTurn { gain: None }, &r, &mut seeded(1))
+        .expect_err("refused");
+    assert_eq!(refused.key, "campaign.problem.not_playing");
+    // The next mission starts again from the start, at turn 1.
+    assert_eq!(over.table, None);
+}
+
+#[test]
+fn kt_11_the_gain_is_the_data_s_when_played_and_the_journal_s_when_replayed() {
+    let r = RulesData::built_in().expect("rules");
+    // A user's killteam.json giving 2 a turn.
+    let mut v: serde_json::Value =
+        serde_json::from_str(include_str!("../../assets/rules/killteam.json")).expect("json");
+    v["command"]["per_turn"] = 2.into();
+    let (two, problems) =
+        RulesData::with_overrides(&[("killteam.json".to_owned(), v.to_string())]).expect("rules");
+    assert!(problems.is_empty(), "{problems:?}");
+    let c = at_the_table(&two);
+    let c = ok(&c, E::NewTurn { gain: None }, &two);
+    assert_eq!(cp(&c, "Anne"), 5);
+    // Back to the built-in data: the journal still replays to 5.
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    let (replayed, _) = c.replay(&r).expect("replays");
+    assert_eq!(cp(&replayed, "Anne"), 5);
+}
+
+#[test]
+fn kt_11_a_new_turn_and_the_initiative_test_count_the_same_turns() {
+    let r = RulesData::built_in().expect("rules");
+    let c = at_the_table(&r);
+    let tested = |c: &Campaign| {
+        ok(
+            c,
+            E::Initiative {
+                rolls: Vec::<InitiativeRoll>::new(),
+            },
+            &r,
+        )
+    };
+    let c = tested(&c);
+    assert_eq!(
+        c.table
+            .as_ref()
+            .and_then(|t| t.initiative.as_ref())
+            .map(|i| i.turn),
+        Some(1)
+    );
+    let c = ok(&c, E::NewTurn { gain: None }, &r);
+    assert_eq!(turn(&c), 2);
+    // The test after a new turn is that turn's.
+    let c = tested(&c);
+    assert_eq!(
+        c.table
+            .as_ref()
+            .and_then(|t| t.initiative.as_ref())
+            .map(|i| i.turn),
+        Some(2)
+    );
+    assert_eq!(turn(&c), 2);
+    let c = ok(&c, E::NewTurn { gain: None }, &r);
+    assert_eq!(turn(&c), 3);
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+}
+
+fn harness(dir: &Path) -> Harness<'static, Gui> {
+    let app = App::new(
+        Some(dir),
+        &Prefs {
+            lang: Lang::En,
+            ..Prefs::default()
+        },
+        Box::new(ScriptedDesktop::default()),
+        11,
+    )
+    .expect("app");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 4000.0))
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    h.run();
+    h
+}
+
+fn campaign(h: &Harness<'_, Gui>) -> Campaign {
+    h.state()
+        .app
+        .model
+        .docs
+        .iter()
+        .find_map(|d| d.get::<Campaign>())
+        .cloned()
+        .expect("a campaign")
+}
+
+#[test]
+fn kt_11_new_turn_at_the_table_adds_the_command_points_and_is_undone() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = RulesData::built_in().expect("rules");
+    let c = at_the_table(&r);
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(c.clone()))
+        .expect("save");
+    let mut h = harness(dir.path());
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    assert!(h.query_by_label("Turn 1").is_some());
+    assert!(
+        h.query_all_by_label_contains("every kill team gains 1 command point (KT-11)")
+            .next()
+            .is_some()
+    );
+    h.get_by_role_and_label(Role::Button, "Begin turn 2")
+        .click();
+    h.run();
+    let now = campaign(&h);
+    assert_eq!(cp(&now, "Anne"), 4);
+    assert_eq!(turn(&now), 2);
+    assert!(h.query_by_label("Turn 2").is_some());
+    assert!(h.query_by_label("4").is_some());
+    // Saved at once: the file on disk has the turn.
+    let on_disk = Store::open(dir.path())
+        .expect("store")
+        .load_library()
+        .docs
+        .iter()
+        .find_map(|d| d.get::<Campaign>().cloned())
+        .expect("saved");
+    assert_eq!(cp(&on_disk, "Anne"), 4);
+    // Undo: the turn and its points are taken back.
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    let back = campaign(&h);
+    assert_eq!(cp(&back, "Anne"), 3);
+    assert_eq!(turn(&back), 1);
+    assert!(h.query_by_label("Turn 1").is_some());
+    assert_eq!(back.journal.len(), c.journal.len());
+}
+
+#[test]
+fn a_kill_team_of_seven_at_the_table_wraps_its_cards_inside_the_window() {
+    // egui's wrapping layout cannot know a card's width before drawing it:
+    // a row of seven soldiers ran off the right edge, out of reach.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = RulesData::built_in().expect("rules");
+    let mut soldiers = vec![soldier("Sergeant Rook", "sergeant")];
+    for i in 1..=6 {
+        soldiers.push(soldier(&format!("Trooper {i}"), "guardsman"));
+    }
+    let c = at_the_table_with(&r, soldiers);
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(c.clone()))
+        .expect("save");
+    let mut h = harness(dir.path());
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    let width = h.ctx.content_rect().width();
+    let mut seen = 0;
+    for name in ["Sergeant Rook"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain((1..=6).map(|i| format!("Trooper {i}")))
+    {
+        let label = format!("Take {name} out of action");
+        let button = h.get_by_role_and_label(Role::Button, &label);
+        assert!(
+            button.rect().right() <= width,
+            "{name}'s card ends at {} in a window {width} wide",
+            button.rect().right()
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, 7);
+}
