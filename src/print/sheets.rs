@@ -8,6 +8,7 @@ use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Member, 
 use crate::rules::character::Character;
 use crate::rules::characteristic::{Characteristic, Profile};
 use crate::rules::doc::Doc;
+use crate::rules::equipment::{Gear, PowerCard};
 use crate::rules::killteam::data::{Amount, Band, DoubleKillBonus, KtProfile, WeaponType};
 use crate::rules::killteam::{self, KillTeam, Soldier};
 use crate::rules::roster::Roster;
@@ -569,6 +570,12 @@ fn character_card(lang: Lang, rules: &RulesData, c: &Character) -> Card {
         }
         (Err(p), _) | (_, Err(p)) => card.lines.push(Fact::new("⚠", lang.problem_line(&p))),
     }
+    if !c.equipment.is_empty() {
+        card.tables.push(gear_table(lang, &c.equipment));
+    }
+    if !c.powers.is_empty() {
+        card.tables.push(powers_table(lang, &c.powers));
+    }
     card.lines.push(Fact::new(
         lang.t("sheet.advance_points"),
         lang.f(
@@ -584,6 +591,63 @@ fn character_card(lang: Lang, rules: &RulesData, c: &Character) -> Card {
             .push(Fact::new(lang.t("sheet.notes"), c.notes.clone()));
     }
     card
+}
+
+/// A character's equipment as the player listed it: name, kind, a weapon's
+/// S, the save an item gives, the notes.
+fn gear_table(lang: Lang, gear: &[Gear]) -> Table {
+    let mut t = Table::new(
+        [
+            "sheet.equipment",
+            "sheet.gear_kind",
+            "kt.stat.strength",
+            "sheet.gear_save",
+            "sheet.notes",
+        ]
+        .iter()
+        .map(|k| lang.t(k).to_owned())
+        .collect(),
+    );
+    t.wide = vec![0, 4];
+    let or_dash = |v: Option<String>| v.unwrap_or_else(|| "—".to_owned());
+    for g in gear {
+        t.rows.push(vec![
+            g.name.clone(),
+            lang.t(g.kind.key()).to_owned(),
+            or_dash(g.strength.map(|s| s.to_string())),
+            or_dash(g.save.map(|s| format!("{s}+"))),
+            g.note.clone(),
+        ]);
+    }
+    t
+}
+
+/// A psyker's power cards (CHR-16): name, target (PSY-2), whether it lasts
+/// (PSY-8) and the notes.
+fn powers_table(lang: Lang, powers: &[PowerCard]) -> Table {
+    let mut t = Table::new(
+        ["sheet.power", "sheet.power_target", "sheet.notes"]
+            .iter()
+            .map(|k| lang.t(k).to_owned())
+            .collect(),
+    );
+    t.wide = vec![0, 2];
+    for p in powers {
+        let mut notes = Vec::new();
+        if p.lasting {
+            notes.push(lang.t("sheet.power_lasting").to_owned());
+        }
+        if !p.note.trim().is_empty() {
+            notes.push(p.note.clone());
+        }
+        t.rows.push(vec![
+            p.name.clone(),
+            p.target
+                .map_or_else(|| "—".to_owned(), |x| lang.t(x.key()).to_owned()),
+            notes.join(" · "),
+        ]);
+    }
+    t
 }
 
 /// The Rogue Trader band sheet: each character's profile, start and now.

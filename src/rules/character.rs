@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::characteristic::{Characteristic, Modifiers, Profile};
 use super::data::{Race, RulesData};
 use super::dice::Roll;
+use super::equipment::{Gear, PowerCard};
 use super::problem::Problem;
 
 /// Id of a character, unique within its roster.
@@ -40,6 +41,13 @@ pub struct Character {
     /// Free notes.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+    /// Equipment, as the player lists it; the first close-combat weapon is
+    /// the one in hand (CC-4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub equipment: Vec<Gear>,
+    /// Psychic power cards held (CHR-16): only a psyker may hold any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub powers: Vec<PowerCard>,
 }
 
 fn clamp_chr2(c: Characteristic, v: i32) -> i32 {
@@ -119,6 +127,8 @@ impl Character {
             advance_points: 0,
             advances: Modifiers::default(),
             notes: String::new(),
+            equipment: Vec::new(),
+            powers: Vec::new(),
         }
     }
 
@@ -322,8 +332,20 @@ impl Character {
         Ok(())
     }
 
-    /// Problems of this character alone (CHR-1 … CHR-7).
+    /// Problems of this character alone (CHR-1 … CHR-7), then of his
+    /// equipment and powers (CHR-16: powers only for a psyker).
     pub fn validate(&self, rules: &RulesData) -> Vec<Problem> {
+        let mut problems = self.validate_profile(rules);
+        problems.extend(super::equipment::check(
+            &self.name,
+            self.psychic,
+            &self.equipment,
+            &self.powers,
+        ));
+        problems
+    }
+
+    fn validate_profile(&self, rules: &RulesData) -> Vec<Problem> {
         let mut problems = Vec::new();
         if let Err(p) = self.race(rules) {
             problems.push(p);

@@ -69,6 +69,8 @@ pub struct BattleView {
     pub cc_weapon: crate::rules::engagement::CcWeapon,
     /// The kill-team target taken from a campaign's escort, if he was.
     pub kt_target: Option<super::battle_kt_campaign::CampaignTarget>,
+    /// The weapon in hand the attacker picked brought from his roster.
+    pub cc_weapon_from: Option<crate::rules::equipment::InHand>,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -158,6 +160,7 @@ impl Default for BattleView {
             kt_turn: Default::default(),
             cc_weapon: Default::default(),
             kt_target: None,
+            cc_weapon_from: None,
         }
     }
 }
@@ -367,7 +370,7 @@ impl BattleView {
             icons::ICON_SPORTS_MARTIAL_ARTS,
             lang.t("battle.attacker"),
         );
-        if let Some((name, p)) =
+        if let Some(picked) =
             pick_character(ui, model, lang.t("battle.take_attacker")).or_else(|| {
                 crate::ui::battle_parts::pick_campaign_fighter(
                     ui,
@@ -376,6 +379,20 @@ impl BattleView {
                 )
             })
         {
+            let crate::ui::battle_parts::Picked {
+                name,
+                profile: p,
+                equipment,
+            } = picked;
+            // His own weapon in hand (CC-4) and armour, when his roster
+            // lists them; what it does not list stays as set here.
+            self.cc_weapon_from = crate::rules::equipment::in_hand(&equipment);
+            if let Some(h) = &self.cc_weapon_from {
+                super::battle_cc_weapon::take_weapon(&mut self.cc_weapon, &mut self.cc, h);
+            }
+            if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
+                self.back.attacker_save = Some(i64::from(save));
+            }
             self.attacker = name;
             self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
@@ -398,7 +415,13 @@ impl BattleView {
                 4,
             );
         });
-        super::battle_cc_weapon::weapon_ui(ui, lang, &mut self.cc_weapon, &mut self.cc);
+        super::battle_cc_weapon::weapon_ui(
+            ui,
+            lang,
+            &mut self.cc_weapon,
+            &mut self.cc,
+            &mut self.cc_weapon_from,
+        );
         situation_ui(
             ui,
             lang,
@@ -419,7 +442,7 @@ impl BattleView {
     fn cc_defender_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.defender"));
-        if let Some((name, p)) =
+        if let Some(picked) =
             pick_character(ui, model, lang.t("battle.take_defender")).or_else(|| {
                 crate::ui::battle_parts::pick_campaign_fighter(
                     ui,
@@ -428,6 +451,14 @@ impl BattleView {
                 )
             })
         {
+            let crate::ui::battle_parts::Picked {
+                name,
+                profile: p,
+                equipment,
+            } = picked;
+            if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
+                self.cc.defender.save = Some(i64::from(save));
+            }
             self.defender = name;
             self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
@@ -653,7 +684,7 @@ pub(crate) fn pick_character(
     ui: &mut egui::Ui,
     model: &Model,
     label: &str,
-) -> Option<(String, crate::rules::Profile)> {
+) -> Option<crate::ui::battle_parts::Picked> {
     let mut chosen = None;
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
@@ -664,9 +695,13 @@ pub(crate) fn pick_character(
                     if ui
                         .selectable_label(false, format!("{} — {}", c.name, roster.name))
                         .clicked()
-                        && let Ok(p) = c.profile(&model.rules)
+                        && let Ok(profile) = c.profile(&model.rules)
                     {
-                        chosen = Some((c.name.clone(), p));
+                        chosen = Some(crate::ui::battle_parts::Picked {
+                            name: c.name.clone(),
+                            profile,
+                            equipment: c.equipment.clone(),
+                        });
                     }
                 }
             }

@@ -4,17 +4,34 @@
 
 use crate::i18n::Lang;
 use crate::rules::engagement::{CcWeapon, armed};
+use crate::rules::equipment::InHand;
 use crate::rules::odds::CcModifier;
 use crate::rules::scenario::CloseCombatScenario;
 use crate::ui::widgets::{Tone, alert};
 
+/// Puts a fighter's own weapon in his hand (CC-4), as his roster lists it:
+/// a C-type weapon with its S; any other weapon set aside, the blow
+/// improvised (-2). The scenario follows it.
+pub fn take_weapon(weapon: &mut CcWeapon, cc: &mut CloseCombatScenario, hand: &InHand) {
+    *weapon = hand.weapon;
+    let a = armed(hand.weapon, hand.weapon_s);
+    cc.attacker.weapon_s = a.weapon_s.map(i64::from);
+    cc.modifiers.retain(|m| *m != CcModifier::Improvised);
+    if a.improvised {
+        cc.modifiers.push(CcModifier::Improvised);
+    }
+}
+
 /// The attacker's weapon in hand; the scenario follows it: no weapon S and
 /// the improvised -2 when the weapon is not C-type or there is none.
+/// `from_roster` names the weapon the fighter picked brought; choosing
+/// another here forgets it.
 pub fn weapon_ui(
     ui: &mut egui::Ui,
     lang: Lang,
     weapon: &mut CcWeapon,
     cc: &mut CloseCombatScenario,
+    from_roster: &mut Option<InHand>,
 ) {
     let before = *weapon;
     ui.label(egui::RichText::new(lang.t("battle.cc.weapon")).strong());
@@ -32,7 +49,24 @@ pub fn weapon_ui(
         *weapon,
         cc.attacker.weapon_s.and_then(|s| i32::try_from(s).ok()),
     );
+    if let Some(h) = from_roster.as_ref() {
+        let text = match h.weapon_s {
+            Some(s) => lang.f(
+                "battle.cc.weapon_from_roster_s",
+                &[("item", &h.name), ("s", &s.to_string())],
+            ),
+            None => lang.f("battle.cc.weapon_from_roster", &[("item", &h.name)]),
+        };
+        ui.label(
+            egui::RichText::new(format!(
+                "{} {text}",
+                egui_material_icons::icons::ICON_BACKPACK.codepoint
+            ))
+            .color(crate::ui::theme::PALETTE.text_subdued),
+        );
+    }
     if *weapon != before {
+        *from_roster = None;
         cc.modifiers.retain(|m| *m != CcModifier::Improvised);
         if a.improvised {
             cc.modifiers.push(CcModifier::Improvised);

@@ -6,7 +6,7 @@ use egui::RichText;
 use crate::app::Model;
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, Member};
-use crate::rules::{Characteristic, Profile};
+use crate::rules::{Characteristic, Gear, Profile};
 use crate::ui::theme::{PALETTE, space};
 
 /// A number field named `name` for screen readers, with a visible label.
@@ -120,6 +120,17 @@ pub fn bars(ui: &mut egui::Ui, lang: Lang, title: &str, key: &str, dist: &[f64])
     });
 }
 
+/// A Rogue Trader character picked as a fighter: his name, his profile,
+/// and the equipment he brings (his weapon in hand, CC-4, and his armour).
+pub struct Picked {
+    /// His name.
+    pub name: String,
+    /// His profile (W: wounds left, for a campaign's character).
+    pub profile: Profile,
+    /// His equipment, as his roster lists it.
+    pub equipment: Vec<Gear>,
+}
+
 /// A Rogue Trader character of a campaign's escort, as the campaign holds
 /// him now.
 pub struct CampaignFighter {
@@ -129,6 +140,8 @@ pub struct CampaignFighter {
     pub name: String,
     /// His profile, W being his wounds left at the table.
     pub profile: Profile,
+    /// His equipment.
+    pub equipment: Vec<Gear>,
     /// Why he cannot fight (dead, missing, out of action), as a locale key.
     pub unable: Option<&'static str>,
 }
@@ -174,6 +187,7 @@ pub fn campaign_fighters(model: &Model) -> Vec<CampaignFighter> {
                 label: format!("{} › {}", c.name, x.name()),
                 name: x.name().to_owned(),
                 profile,
+                equipment: ch.equipment.clone(),
                 unable,
             });
         }
@@ -183,11 +197,7 @@ pub fn campaign_fighters(model: &Model) -> Vec<CampaignFighter> {
 
 /// A combo of the campaigns' characters: one who cannot fight is shown
 /// greyed out with the reason; picking one gives his name and profile.
-pub fn pick_campaign_fighter(
-    ui: &mut egui::Ui,
-    model: &Model,
-    label: &str,
-) -> Option<(String, Profile)> {
+pub fn pick_campaign_fighter(ui: &mut egui::Ui, model: &Model, label: &str) -> Option<Picked> {
     let lang = model.lang;
     let mut chosen = None;
     {
@@ -218,7 +228,11 @@ pub fn pick_campaign_fighter(
                         .add_enabled(f.unable.is_none(), egui::Button::selectable(false, text))
                         .clicked()
                     {
-                        chosen = Some((f.name, f.profile));
+                        chosen = Some(Picked {
+                            name: f.name,
+                            profile: f.profile,
+                            equipment: f.equipment,
+                        });
                     }
                 }
             })

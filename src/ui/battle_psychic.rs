@@ -50,9 +50,8 @@ impl PsychicView {
         card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("battle.psy.power"));
         labelled_text(ui, lang.t("battle.psy.power_name"), &mut a.power.power);
         labelled_text(ui, lang.t("battle.psy.psyker"), &mut a.power.psyker);
-        if let Some((name, _)) = pick_campaign_fighter(ui, model, lang.t("battle.psy.take_psyker"))
-        {
-            a.power.psyker = name;
+        if let Some(picked) = pick_campaign_fighter(ui, model, lang.t("battle.psy.take_psyker")) {
+            a.power.psyker = picked.name;
         }
         ui.add_space(space::S);
         ui.label(RichText::new(lang.t("battle.psy.kind")).strong());
@@ -185,10 +184,15 @@ impl PsychicView {
                 pick_campaign_fighter(ui, model, lang.t("battle.psy.take_target_campaign"))
             });
         let a = &mut self.attack;
-        if let Some((name, p)) = picked {
-            self.target = name;
+        if let Some(picked) = picked {
+            let p = picked.profile;
+            self.target = picked.name;
             a.target.t = p.get(C::T);
             a.target.w = u32::try_from(p.get(C::W).max(1)).unwrap_or(1);
+            // His armour's save, worsened by the power's S (PSY-3).
+            if let Some(save) = crate::rules::equipment::armour_save(&picked.equipment) {
+                a.target.save = Some(save);
+            }
         }
         let t = &mut a.target;
         ui.horizontal_wrapped(|ui| {

@@ -60,18 +60,27 @@ impl Group {
         }
     }
 
-    fn of(name: String, p: &crate::rules::Profile) -> Self {
+    /// One character, with his weapon's S when he fights with a C-type
+    /// weapon (CC-4, CC-11) and his armour's save, as his roster lists them.
+    fn of(picked: crate::ui::battle_parts::Picked) -> Self {
+        let p = &picked.profile;
+        let hand = crate::rules::equipment::in_hand(&picked.equipment);
+        let weapon_s = hand
+            .filter(|h| h.weapon.c_type())
+            .and_then(|h| h.weapon_s)
+            .unwrap_or(0);
+        let save = crate::rules::equipment::armour_save(&picked.equipment).unwrap_or(0);
         Self {
-            name,
+            name: picked.name,
             count: 1,
             ws: p.get(C::WS),
             s: p.get(C::S),
-            weapon_s: 0,
+            weapon_s,
             a: u32::try_from(p.get(C::A).max(0)).unwrap_or(1),
             t: p.get(C::T),
             w: u32::try_from(p.get(C::W).max(1)).unwrap_or(1),
             i: p.get(C::I),
-            save: 0,
+            save,
         }
     }
 }
@@ -327,12 +336,12 @@ fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
         &mut unit.name,
     );
     let from_roster = lang.f("battle.units.take_roster", &[("side", side)]);
-    if let Some((name, p)) = crate::ui::battle::pick_character(ui, model, &from_roster) {
-        unit.groups.push(Group::of(name, &p));
+    if let Some(picked) = crate::ui::battle::pick_character(ui, model, &from_roster) {
+        unit.groups.push(Group::of(picked));
     }
     let from_campaign = lang.f("battle.units.take_campaign", &[("side", side)]);
-    if let Some((name, p)) = pick_campaign_fighter(ui, model, &from_campaign) {
-        unit.groups.push(Group::of(name, &p));
+    if let Some(picked) = pick_campaign_fighter(ui, model, &from_campaign) {
+        unit.groups.push(Group::of(picked));
     }
     ui.horizontal_wrapped(|ui| {
         ui.checkbox(

@@ -1,5 +1,6 @@
 //! The character editor: race, type, psychic powers, advance points and the
-//! profile grid with its maxima (CHR-2 … CHR-7, CHR-11, CHR-13, CHR-16).
+//! profile grid with its maxima (CHR-2 … CHR-7, CHR-11, CHR-13, CHR-16), his
+//! equipment and power cards (`character_gear.rs`).
 
 use crate::app::{Command, Model};
 use crate::rules::{Character, CharacterEdit, CharacterId, Characteristic};
@@ -27,6 +28,8 @@ pub struct CharacterView {
     pub level: Option<String>,
     /// Put the cursor in the name field at the next frame (F2).
     pub focus_name: bool,
+    /// The equipment and power cards being added.
+    pub gear: crate::ui::character_gear::GearView,
 }
 
 impl CharacterView {
@@ -53,6 +56,7 @@ impl CharacterView {
             self.notes = c.notes.clone();
             self.wounded = false;
             self.unworthy = false;
+            self.gear = Default::default();
         }
 
         // Who: name, race, type, psychic powers.
@@ -126,6 +130,10 @@ impl CharacterView {
             ui.add_space(space::S);
             profile_grid_ui(ui, model, c, &edit, out);
         });
+        ui.add_space(space::M);
+        self.gear.gear_ui(ui, lang, c, &edit, out);
+        ui.add_space(space::M);
+        self.gear.powers_ui(ui, lang, c, &edit, out);
         ui.add_space(space::M);
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {

@@ -17,6 +17,7 @@ mod campaign;
 mod campaign_journal;
 mod campaign_play;
 mod character;
+mod character_gear;
 mod killteam;
 mod library;
 mod menus;

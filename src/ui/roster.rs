@@ -569,6 +569,22 @@ fn character_card_ui(
                     ))
                     .color(PALETTE.text_subdued),
                 );
+                // What he carries, counted: the list is on his screen.
+                let mut carried = Vec::new();
+                if !c.equipment.is_empty() {
+                    carried
+                        .push(lang.f("roster.items", &[("count", &c.equipment.len().to_string())]));
+                }
+                if !c.powers.is_empty() {
+                    carried.push(lang.f(
+                        "roster.power_cards",
+                        &[("count", &c.powers.len().to_string())],
+                    ));
+                }
+                if !carried.is_empty() {
+                    ui.separator();
+                    ui.label(RichText::new(carried.join(" · ")).color(PALETTE.text_subdued));
+                }
             });
         });
 }

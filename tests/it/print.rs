@@ -232,6 +232,92 @@ fn band_sheet_model_shows_start_and_current_profiles() {
     }
 }
 
+/// CHR-16: a psyker's power cards are on his card, with their target
+/// (PSY-2) and whether they last (PSY-8); every character's equipment is
+/// there too, in the sheet model and in the Markdown export.
+#[test]
+fn chr_16_band_sheet_shows_each_characters_equipment_and_power_cards() {
+    let rules = rules();
+    let roster = band();
+    let vael = &roster.characters[0];
+    assert!(
+        vael.psychic && vael.powers.len() == 2,
+        "the example's psyker"
+    );
+    let sheet = band_sheet(&roster, &rules, en());
+    let Block::Cards { cards } = &sheet.sections[0].blocks[0] else {
+        panic!("cards");
+    };
+    for (card, c) in cards.iter().zip(&roster.characters) {
+        assert!(!c.equipment.is_empty(), "{} carries gear", c.name);
+        let gear = card
+            .tables
+            .iter()
+            .find(|t| t.columns[0] == "Equipment")
+            .expect("an equipment table");
+        assert_eq!(gear.rows.len(), c.equipment.len());
+        for (row, g) in gear.rows.iter().zip(&c.equipment) {
+            assert_eq!(row[0], g.name);
+        }
+        let powers = card.tables.iter().find(|t| t.columns[0] == "Psychic power");
+        assert_eq!(powers.is_some(), !c.powers.is_empty(), "{}", c.name);
+    }
+    let vael_card = &cards[0];
+    let gear = &vael_card.tables[1];
+    assert_eq!(
+        gear.rows[0],
+        ["Power sword", "melee weapon", "5", "—", ""],
+        "name, kind, S, save, notes"
+    );
+    assert_eq!(gear.rows[2][3], "4+", "the armour's save");
+    let powers = &vael_card.tables[2];
+    assert_eq!(powers.columns, ["Psychic power", "Target (PSY-2)", "Notes"]);
+    assert_eq!(
+        powers.rows[1],
+        ["Psychic shield", "individual", "lasting (PSY-8)"]
+    );
+    // The sheet's rules: the appendix, when asked, has PSY-2 and PSY-8.
+    let ids = sheet.rule_ids();
+    assert!(ids.contains(&"PSY-2".to_owned()) && ids.contains(&"PSY-8".to_owned()));
+
+    let md = to_markdown(&sheet);
+    assert!(
+        md.contains("| Equipment | Kind | S | Save | Notes |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| Power sword | melee weapon | 5 | — |  |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| Smite | individual | first model in its path (PSY-1) |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| Psychic shield | individual | lasting (PSY-8) |"),
+        "{md}"
+    );
+
+    // In French too.
+    let fr = band_sheet(
+        &roster,
+        &rules,
+        SheetOptions {
+            lang: Lang::Fr,
+            appendix: false,
+        },
+    );
+    let texts = fr.texts();
+    for word in [
+        "Équipement",
+        "Pouvoir psychique",
+        "arme de corps à corps",
+        "durable (PSY-8)",
+    ] {
+        assert!(texts.contains(&word), "{word}");
+    }
+}
+
 #[test]
 fn campaign_sheet_model_shows_status_states_and_missions() {
     let rules = rules();
@@ -377,7 +463,15 @@ fn band_and_campaign_pdfs_hold_every_name_and_profile() {
         // The row of current values, read as one run of digits.
         let digits: String = text.chars().filter(char::is_ascii_digit).collect();
         assert!(digits.contains(&row), "{}'s profile {row}", c.name);
+        // CHR-16: his equipment and power cards are printed.
+        for g in &c.equipment {
+            assert!(has(&text, &g.name), "{}'s {}", c.name, g.name);
+        }
+        for p in &c.powers {
+            assert!(has(&text, &p.name), "{}'s {}", c.name, p.name);
+        }
     }
+    assert!(has(&text, "lasting (PSY-8)"));
     let c = campaign();
     let (text, _) = pdf_text(&campaign_sheet(&c, &rules, en()), Paper::Letter);
     for cc in &c.characters {

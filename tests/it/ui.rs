@@ -184,7 +184,8 @@ fn psychic_gating_in_the_editor() {
         .click();
     h.run();
     assert!(h.state().app.model.all_rosters()[0].characters[0].psychic);
-    assert!(h.query_by_label_contains("CHR-16").is_some());
+    // (The power-card title names CHR-16 too: look for the refusal's line.)
+    assert!(h.query_by_label_contains("CHR-16: ").is_some());
 }
 
 #[test]

@@ -184,3 +184,70 @@ fn a_campaign_character_fights_with_his_wounds_left_and_the_dead_cannot() {
     let log = &h.state().app.model.battle_log;
     assert_eq!(log[0].title, "Inquisitor Vael against Sergeant Brask");
 }
+
+/// CC-4: a fighter picked from a roster brings his weapon in hand, the
+/// first C-type weapon his equipment lists with its S (CC-11), and his
+/// armour's save; one with only a rifle fights improvised.
+#[test]
+fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
+    use muster::rules::engagement::CcWeapon;
+    use muster::rules::odds::CcModifier;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    pick(
+        &mut h,
+        "Take the attacker from a roster",
+        "Inquisitor Vael —",
+    );
+    {
+        let b = &h.state().views.battle;
+        assert_eq!(b.cc_weapon, CcWeapon::Melee);
+        assert_eq!(b.cc.attacker.weapon_s, Some(5), "his power sword's S");
+        assert_eq!(b.back.attacker_save, Some(4), "his carapace armour");
+        assert!(!b.cc.modifiers.contains(&CcModifier::Improvised));
+    }
+    assert!(
+        h.query_by_label_contains("From his roster: Power sword, S 5 (CC-4, CC-11).")
+            .is_some()
+    );
+    pick(
+        &mut h,
+        "Take the defender from a roster",
+        "Sergeant Brask —",
+    );
+    assert_eq!(h.state().views.battle.cc.defender.save, Some(6), "flak");
+    // Vael S4 with a S5 sword against T3: wounds on 2+.
+    assert!(h.query_by_label_contains("to wound 2+").is_some());
+
+    // Brask lists only a lasgun: it is set aside, the blow improvised.
+    pick(
+        &mut h,
+        "Take the attacker from a roster",
+        "Sergeant Brask —",
+    );
+    {
+        let b = &h.state().views.battle;
+        assert_eq!(b.cc_weapon, CcWeapon::Other);
+        assert_eq!(b.cc.attacker.weapon_s, None);
+        assert!(b.cc.modifiers.contains(&CcModifier::Improvised));
+    }
+    assert!(
+        h.query_by_label_contains("From his roster: Lasgun (CC-4).")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("CC-4: only close-combat")
+            .is_some()
+    );
+    // Choosing another weapon by hand forgets where the first came from.
+    click(&mut h, "Melee weapon");
+    assert!(h.query_by_label_contains("From his roster").is_none());
+    assert!(
+        !h.state()
+            .views
+            .battle
+            .cc
+            .modifiers
+            .contains(&CcModifier::Improvised)
+    );
+}

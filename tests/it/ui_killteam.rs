@@ -301,9 +301,10 @@ fn a_fight_is_set_up_from_a_roster_its_odds_shown_and_rolled() {
     h.get_by_label_contains("Sergeant Brask —")
         .click_accesskit();
     h.run();
-    // WS 6 against WS 4 needs 4: 50 %; S4 against T3 wounds on 3.
+    // WS 6 against WS 4 needs 4: 50 %; his power sword, S5 (CC-11, the
+    // band lists it), against T3 wounds on 2; Brask's flak saves on 6.
     assert!(h.query_by_label("To hit 4+ (50.0 %)").is_some());
-    assert!(h.query_by_label("to wound 3+ (66.7 %)").is_some());
+    assert!(h.query_by_label("to wound 2+ (83.3 %)").is_some());
     // The bars name each number of wounds.
     assert!(h.query_all_by_label_contains("3 wounds: ").count() >= 1);
     h.get_by_label("Charged this turn (+1)").click();

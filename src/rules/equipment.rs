@@ -1,0 +1,329 @@
+//! A Rogue Trader character's equipment and psychic power cards, as the
+//! player writes them: the sources give no equipment list for Rogue Trader
+//! and no list of power cards (psychic.md), so each item is a name with the
+//! few values a sheet and the battle screen need.
+//!
+//! The close-combat weapon a character brings to the battle screen follows
+//! CC-4: only a C-type weapon (melee weapon or pistol) is used, with its own
+//! S (CC-11); a character listing only other weapons fights improvised.
+
+use serde::{Deserialize, Serialize};
+
+use super::engagement::CcWeapon;
+use super::problem::Problem;
+
+/// What kind of thing an item is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GearKind {
+    /// A melee weapon (power sword, chainsword …): C-type (CC-4).
+    Melee,
+    /// A pistol: C-type (CC-4), and a ranged weapon.
+    Pistol,
+    /// A ranged weapon that is not a pistol (basic, special, heavy): not
+    /// C-type.
+    Ranged,
+    /// Armour, giving a save.
+    Armour,
+    /// Anything else (grenades, a medi-pack, a force field …).
+    #[default]
+    Other,
+}
+
+impl GearKind {
+    /// Every kind, in the order the editor lists them.
+    pub const ALL: [Self; 5] = [
+        Self::Melee,
+        Self::Pistol,
+        Self::Ranged,
+        Self::Armour,
+        Self::Other,
+    ];
+
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Melee => "gear.kind.melee",
+            Self::Pistol => "gear.kind.pistol",
+            Self::Ranged => "gear.kind.ranged",
+            Self::Armour => "gear.kind.armour",
+            Self::Other => "gear.kind.other",
+        }
+    }
+
+    /// A weapon, which may have a Strength of its own.
+    pub fn is_weapon(self) -> bool {
+        matches!(self, Self::Melee | Self::Pistol | Self::Ranged)
+    }
+
+    /// What it is in close combat (CC-4): C-type or not; `None` for what is
+    /// not a weapon.
+    pub fn cc_weapon(self) -> Option<CcWeapon> {
+        match self {
+            Self::Melee => Some(CcWeapon::Melee),
+            Self::Pistol => Some(CcWeapon::Pistol),
+            Self::Ranged => Some(CcWeapon::Other),
+            Self::Armour | Self::Other => None,
+        }
+    }
+}
+
+/// One item of a character's equipment.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gear {
+    /// Its name (`Power sword`).
+    pub name: String,
+    /// What kind of item it is.
+    #[serde(default)]
+    pub kind: GearKind,
+    /// A weapon's own Strength (CC-11), if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strength: Option<i32>,
+    /// The save it gives (4: 4+), for armour or a field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<i32>,
+    /// Free text (`two-handed`, `refractor field: not modified by S`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
+impl Gear {
+    /// An item of `kind` named `name`, with no values.
+    pub fn new(name: impl Into<String>, kind: GearKind) -> Self {
+        Self {
+            name: name.into(),
+            kind,
+            ..Self::default()
+        }
+    }
+}
+
+/// Whom a power targets (PSY-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PowerTarget {
+    /// Any one model in range, inside a unit or not.
+    Individual,
+    /// A unit; it cannot single out the leader.
+    Squad,
+}
+
+impl PowerTarget {
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Individual => "power.target.individual",
+            Self::Squad => "power.target.squad",
+        }
+    }
+}
+
+/// A psychic power card the character holds (CHR-16): the cards are not in
+/// the sources, so the player writes its name and what the sheet should
+/// remind him of.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PowerCard {
+    /// The card's name (`Doom`).
+    pub name: String,
+    /// Whom it targets (PSY-2), if the player noted it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<PowerTarget>,
+    /// A lasting power, which stays in play until ended (PSY-8).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lasting: bool,
+    /// Free text (range, strength, what it does).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
+impl PowerCard {
+    /// A card named `name`, with nothing noted.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            ..Self::default()
+        }
+    }
+}
+
+/// The Strengths a weapon may have (CC-11's table: 1 to 10).
+pub const WEAPON_STRENGTHS: std::ops::RangeInclusive<i32> = 1..=10;
+
+/// The saves an item may give (2+ to 6+).
+pub const SAVES: std::ops::RangeInclusive<i32> = 2..=6;
+
+/// The weapon a character takes in hand for close combat, from his
+/// equipment (CC-4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InHand {
+    /// Whether it is C-type, and which.
+    pub weapon: CcWeapon,
+    /// Its own S (CC-11); only a C-type weapon's counts.
+    pub weapon_s: Option<i32>,
+    /// Its name, for the screen and the log.
+    pub name: String,
+}
+
+/// The weapon in hand for close combat (CC-4): the first C-type weapon
+/// listed (melee weapon or pistol), with its S; if there is none, the first
+/// other weapon, which is not used (improvised attacks); `None` when no
+/// weapon is listed at all. Decision: the player puts the weapon he fights
+/// with first; the order of the list is his choice.
+pub fn in_hand(gear: &[Gear]) -> Option<InHand> {
+    let c_type = gear
+        .iter()
+        .find(|g| g.kind.cc_weapon().is_some_and(CcWeapon::c_type));
+    if let Some(g) = c_type {
+        return Some(InHand {
+            weapon: g.kind.cc_weapon().unwrap_or_default(),
+            weapon_s: g.strength,
+            name: g.name.clone(),
+        });
+    }
+    gear.iter()
+        .find(|g| g.kind.cc_weapon().is_some())
+        .map(|g| InHand {
+            weapon: CcWeapon::Other,
+            weapon_s: None,
+            name: g.name.clone(),
+        })
+}
+
+/// The armour save a character's equipment gives: the best save of the
+/// armour listed. Decision: armour does not stack; the best one counts.
+pub fn armour_save(gear: &[Gear]) -> Option<i32> {
+    gear.iter()
+        .filter(|g| g.kind == GearKind::Armour)
+        .filter_map(|g| g.save)
+        .filter(|s| SAVES.contains(s))
+        .min()
+}
+
+/// The problems of a character's equipment and powers, named by the
+/// character (`who`) and the item's place in its list (from 1).
+pub fn check(who: &str, psychic: bool, gear: &[Gear], powers: &[PowerCard]) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (i, g) in gear.iter().enumerate() {
+        if g.name.trim().is_empty() {
+            out.push(
+                Problem::new("FILE", "problem.gear_no_name")
+                    .character(who)
+                    .arg("position", i + 1),
+            );
+        }
+        if let Some(s) = g.strength
+            && !WEAPON_STRENGTHS.contains(&s)
+        {
+            out.push(
+                Problem::new("CC-11", "problem.gear_strength")
+                    .character(who)
+                    .arg("item", &g.name)
+                    .arg("value", s),
+            );
+        }
+        if let Some(s) = g.save
+            && !SAVES.contains(&s)
+        {
+            out.push(
+                Problem::new("CC-12", "problem.gear_save")
+                    .character(who)
+                    .arg("item", &g.name)
+                    .arg("value", s),
+            );
+        }
+    }
+    if !psychic && !powers.is_empty() {
+        out.push(
+            Problem::new("CHR-16", "problem.powers_not_psychic")
+                .character(who)
+                .arg("count", powers.len()),
+        );
+    }
+    for (i, p) in powers.iter().enumerate() {
+        if p.name.trim().is_empty() {
+            out.push(
+                Problem::new("FILE", "problem.power_no_name")
+                    .character(who)
+                    .arg("position", i + 1),
+            );
+        }
+    }
+    out
+}
+
+/// Moves the item at `from` to `to` in `list`; refused (the list as it was)
+/// when either is not a place in it.
+pub fn move_in<T>(list: &mut Vec<T>, from: usize, to: usize) -> bool {
+    if from >= list.len() || to >= list.len() {
+        return false;
+    }
+    let item = list.remove(from);
+    list.insert(to, item);
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cc_4_the_first_c_type_weapon_is_taken_in_hand_before_a_rifle() {
+        let gear = vec![
+            Gear::new("Flak armour", GearKind::Armour),
+            Gear::new("Lasgun", GearKind::Ranged),
+            Gear {
+                strength: Some(5),
+                ..Gear::new("Power sword", GearKind::Melee)
+            },
+            Gear::new("Laspistol", GearKind::Pistol),
+        ];
+        let h = in_hand(&gear).expect("a weapon");
+        assert_eq!(h.weapon, CcWeapon::Melee);
+        assert_eq!(h.weapon_s, Some(5));
+        assert_eq!(h.name, "Power sword");
+        // Only a rifle: it is not used, the blow is improvised (CC-4).
+        let h = in_hand(&gear[..2]).expect("a weapon");
+        assert_eq!(h.weapon, CcWeapon::Other);
+        assert_eq!(h.weapon_s, None);
+        assert_eq!(in_hand(&gear[..1]), None, "no weapon listed");
+    }
+
+    #[test]
+    fn the_best_armour_save_counts_and_a_bad_one_is_a_problem() {
+        let gear = vec![
+            Gear {
+                save: Some(5),
+                ..Gear::new("Flak", GearKind::Armour)
+            },
+            Gear {
+                save: Some(4),
+                ..Gear::new("Carapace", GearKind::Armour)
+            },
+            Gear {
+                save: Some(2),
+                ..Gear::new("Field", GearKind::Other)
+            },
+            Gear {
+                save: Some(9),
+                ..Gear::new("Bad", GearKind::Armour)
+            },
+        ];
+        assert_eq!(armour_save(&gear), Some(4));
+        let problems = check("Kal", false, &gear, &[]);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].rule, "CC-12");
+        assert_eq!(problems[0].get("item"), Some("Bad"));
+    }
+
+    #[test]
+    fn moving_an_item_out_of_the_list_is_refused() {
+        let mut list = vec![1, 2, 3];
+        assert!(move_in(&mut list, 2, 0));
+        assert_eq!(list, [3, 1, 2]);
+        assert!(!move_in(&mut list, 3, 0));
+        assert!(!move_in(&mut list, 0, 3));
+        assert_eq!(list, [3, 1, 2]);
+    }
+}

@@ -1,0 +1,513 @@
+//! A character's equipment and psychic power cards on the character screen:
+//! a card for each, listing what the player wrote, with a field to add one
+//! more (Enter adds), and each item renamed, changed, moved or removed in
+//! place. Power cards are for psykers only (CHR-16); the card says so when
+//! the character is not one.
+
+use egui::{RichText, WidgetInfo};
+use egui_material_icons::icons;
+
+use crate::app::Command;
+use crate::i18n::Lang;
+use crate::rules::equipment::{InHand, SAVES, WEAPON_STRENGTHS, in_hand};
+use crate::rules::{Character, CharacterEdit, Gear, GearKind, PowerCard, PowerTarget};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, card, card_title, icon_button, text_committed};
+
+/// The fields to add an item or a power card.
+#[derive(Default)]
+pub struct GearView {
+    /// The name of the next item.
+    pub new_gear: String,
+    /// Its kind.
+    pub new_kind: GearKind,
+    /// The name of the next power card.
+    pub new_power: String,
+}
+
+/// The widths of the text columns, so the rows line up and nothing is
+/// cramped.
+const NAME_WIDTH: f32 = 200.0;
+const NOTE_WIDTH: f32 = 240.0;
+const KIND_WIDTH: f32 = 150.0;
+const VALUE_WIDTH: f32 = 56.0;
+
+type EditFn<'a> = &'a dyn Fn(CharacterEdit) -> Command;
+
+/// A one-line text field named `name` for screen readers, holding what is
+/// typed while it has the focus; returns the new text once the edit is done
+/// (Enter, Tab, a click elsewhere) if it changed.
+fn text_cell(
+    ui: &mut egui::Ui,
+    id: egui::Id,
+    name: &str,
+    current: &str,
+    width: f32,
+) -> Option<String> {
+    let key = id.with("typed");
+    let mut text = ui
+        .data(|d| d.get_temp::<String>(key))
+        .unwrap_or_else(|| current.to_owned());
+    // A grid cell is as narrow as its column was: ask for the width.
+    let r = ui.add(
+        egui::TextEdit::singleline(&mut text)
+            .id(id)
+            .desired_width(width)
+            .min_size(egui::vec2(width, 0.0)),
+    );
+    let shown = text.clone();
+    r.widget_info(|| {
+        let mut info = WidgetInfo::text_edit(true, &shown, &shown, "");
+        info.label = Some(name.to_owned());
+        info
+    });
+    let done = text_committed(ui, &r);
+    if r.has_focus() && !done {
+        ui.data_mut(|d| d.insert_temp(key, text.clone()));
+    } else {
+        ui.data_mut(|d| d.remove::<String>(key));
+    }
+    (done && text != current).then_some(text)
+}
+
+/// A combo box named `name` for screen readers; returns the value picked.
+fn combo<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    id: egui::Id,
+    name: &str,
+    current: T,
+    options: &[(T, String)],
+    width: f32,
+) -> Option<T> {
+    let mut picked = None;
+    let shown = options
+        .iter()
+        .find(|(v, _)| *v == current)
+        .map_or_else(String::new, |(_, t)| t.clone());
+    let r = egui::ComboBox::from_id_salt(id)
+        .width(width)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for (v, text) in options {
+                if ui.selectable_label(*v == current, text).clicked() && *v != current {
+                    picked = Some(*v);
+                }
+            }
+        })
+        .response;
+    r.widget_info(|| WidgetInfo::labeled(egui::Role::ComboBox, true, name));
+    picked
+}
+
+fn kind_options(lang: Lang) -> Vec<(GearKind, String)> {
+    GearKind::ALL
+        .iter()
+        .map(|k| (*k, lang.t(k.key()).to_owned()))
+        .collect()
+}
+
+/// The up, down and remove buttons of row `at` of `len`, each named with
+/// the item; returns the edit asked for.
+fn row_actions(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    item: &str,
+    at: usize,
+    len: usize,
+    moves: fn(usize, usize) -> CharacterEdit,
+    removes: fn(usize) -> CharacterEdit,
+) -> Option<CharacterEdit> {
+    let mut out = None;
+    ui.horizontal(|ui| {
+        let named = |key: &str| lang.f(key, &[("item", item)]);
+        if icon_button(
+            ui,
+            icons::ICON_ARROW_UPWARD,
+            "",
+            &named("list.move_up"),
+            at > 0,
+        )
+        .clicked()
+        {
+            out = Some(moves(at, at - 1));
+        }
+        let down = at + 1 < len;
+        if icon_button(
+            ui,
+            icons::ICON_ARROW_DOWNWARD,
+            "",
+            &named("list.move_down"),
+            down,
+        )
+        .clicked()
+        {
+            out = Some(moves(at, at + 1));
+        }
+        if icon_button(
+            ui,
+            icons::ICON_DELETE,
+            lang.t("list.remove"),
+            &named("list.remove_named"),
+            true,
+        )
+        .clicked()
+        {
+            out = Some(removes(at));
+        }
+    });
+    out
+}
+
+/// A field and a button to add one more: Enter in the field adds too, and
+/// the cursor stays there for the next. Returns the name typed.
+fn add_row(
+    ui: &mut egui::Ui,
+    label: &str,
+    button: &str,
+    text: &mut String,
+    extra: impl FnOnce(&mut egui::Ui),
+) -> Option<String> {
+    let mut added = None;
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(label);
+        let r = ui
+            .add(egui::TextEdit::singleline(text).desired_width(NAME_WIDTH))
+            .labelled_by(l.id);
+        extra(ui);
+        let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let ready = !text.trim().is_empty();
+        let clicked = icon_button(ui, icons::ICON_ADD, button, button, ready).clicked();
+        if ready && (enter || clicked) {
+            added = Some(std::mem::take(text));
+            if enter {
+                r.request_focus();
+            }
+        }
+    });
+    added
+}
+
+impl GearView {
+    /// The equipment card of `c`.
+    pub fn gear_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        c: &Character,
+        edit: EditFn<'_>,
+        out: &mut Vec<Command>,
+    ) {
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_BACKPACK, lang.t("gear.title"));
+            if c.equipment.is_empty() {
+                ui.label(RichText::new(lang.t("gear.none")).color(PALETTE.text_subdued));
+            } else {
+                gear_grid(ui, lang, c, edit, out);
+                ui.add_space(space::XS);
+                in_hand_line(ui, lang, in_hand(&c.equipment));
+            }
+            ui.add_space(space::S);
+            let kinds = kind_options(lang);
+            let mut kind = self.new_kind;
+            let added = add_row(
+                ui,
+                lang.t("gear.new"),
+                lang.t("gear.add"),
+                &mut self.new_gear,
+                |ui| {
+                    if let Some(k) = combo(
+                        ui,
+                        egui::Id::unique("new-gear-kind"),
+                        lang.t("gear.new_kind"),
+                        kind,
+                        &kinds,
+                        KIND_WIDTH,
+                    ) {
+                        kind = k;
+                    }
+                },
+            );
+            self.new_kind = kind;
+            if let Some(name) = added {
+                out.push(edit(CharacterEdit::AddGear(Gear::new(name, kind))));
+            }
+        });
+    }
+
+    /// The power cards of `c` (CHR-16): for a psyker, his cards and a field
+    /// to add one; for anyone else, why he holds none, and the cards a file
+    /// gave him anyway, to remove.
+    pub fn powers_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        c: &Character,
+        edit: EditFn<'_>,
+        out: &mut Vec<Command>,
+    ) {
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("power.title"));
+            if !c.psychic {
+                let tone = if c.powers.is_empty() {
+                    Tone::Info
+                } else {
+                    Tone::Warning
+                };
+                alert(ui, tone, &lang.f("power.not_psychic", &[("name", &c.name)]));
+            }
+            if c.powers.is_empty() {
+                if c.psychic {
+                    ui.label(RichText::new(lang.t("power.none")).color(PALETTE.text_subdued));
+                }
+            } else {
+                ui.add_space(space::XS);
+                powers_grid(ui, lang, c, edit, out);
+            }
+            if c.psychic {
+                ui.add_space(space::S);
+                if let Some(name) = add_row(
+                    ui,
+                    lang.t("power.new"),
+                    lang.t("power.add"),
+                    &mut self.new_power,
+                    |_| {},
+                ) {
+                    out.push(edit(CharacterEdit::AddPower(PowerCard::new(name))));
+                }
+            }
+        });
+    }
+}
+
+/// Which weapon the battle screen puts in his hand (CC-4).
+fn in_hand_line(ui: &mut egui::Ui, lang: Lang, hand: Option<InHand>) {
+    let text = match hand {
+        None => lang.t("gear.no_weapon").to_owned(),
+        Some(h) if h.weapon.c_type() => lang.f("gear.in_hand", &[("item", &h.name)]),
+        Some(h) => lang.f("gear.improvised", &[("item", &h.name)]),
+    };
+    ui.label(
+        RichText::new(format!("{} {text}", icons::ICON_SWORDS.codepoint))
+            .color(PALETTE.text_subdued),
+    );
+}
+
+fn gear_grid(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    c: &Character,
+    edit: EditFn<'_>,
+    out: &mut Vec<Command>,
+) {
+    let kinds = kind_options(lang);
+    let none = "—".to_owned();
+    let strengths: Vec<(Option<i32>, String)> = std::iter::once((None, none.clone()))
+        .chain(WEAPON_STRENGTHS.map(|s| (Some(s), s.to_string())))
+        .collect();
+    let saves: Vec<(Option<i32>, String)> = std::iter::once((None, none))
+        .chain(SAVES.map(|s| (Some(s), format!("{s}+"))))
+        .collect();
+    let len = c.equipment.len();
+    egui::Grid::new(("gear", c.id))
+        .striped(true)
+        .spacing(egui::vec2(space::M, space::S))
+        .show(ui, |ui| {
+            for h in [
+                "gear.col.name",
+                "gear.col.kind",
+                "gear.col.s",
+                "gear.col.save",
+                "gear.col.note",
+                "",
+            ] {
+                ui.strong(if h.is_empty() { "" } else { lang.t(h) });
+            }
+            ui.end_row();
+            for (at, g) in c.equipment.iter().enumerate() {
+                let id = egui::Id::unique(("gear", c.id, at));
+                let item = g.name.as_str();
+                let named = |key: &str| lang.f(key, &[("item", item)]);
+                let set = |changed: Gear| edit(CharacterEdit::SetGear(at, changed));
+                if let Some(name) = text_cell(
+                    ui,
+                    id.with("name"),
+                    &named("gear.name_of"),
+                    &g.name,
+                    NAME_WIDTH,
+                ) && !name.trim().is_empty()
+                {
+                    out.push(set(Gear { name, ..g.clone() }));
+                }
+                if let Some(kind) = combo(
+                    ui,
+                    id.with("kind"),
+                    &named("gear.kind_of"),
+                    g.kind,
+                    &kinds,
+                    KIND_WIDTH,
+                ) {
+                    // Values that do not fit the new kind go: a weapon's S,
+                    // the save of what is not a weapon.
+                    out.push(set(Gear {
+                        kind,
+                        strength: g.strength.filter(|_| kind.is_weapon()),
+                        save: g.save.filter(|_| !kind.is_weapon()),
+                        ..g.clone()
+                    }));
+                }
+                if g.kind.is_weapon() {
+                    if let Some(strength) = combo(
+                        ui,
+                        id.with("s"),
+                        &named("gear.s_of"),
+                        g.strength,
+                        &strengths,
+                        VALUE_WIDTH,
+                    ) {
+                        out.push(set(Gear {
+                            strength,
+                            ..g.clone()
+                        }));
+                    }
+                } else {
+                    ui.label(RichText::new("—").color(PALETTE.text_subdued));
+                }
+                if g.kind.is_weapon() {
+                    ui.label(RichText::new("—").color(PALETTE.text_subdued));
+                } else if let Some(save) = combo(
+                    ui,
+                    id.with("save"),
+                    &named("gear.save_of"),
+                    g.save,
+                    &saves,
+                    VALUE_WIDTH,
+                ) {
+                    out.push(set(Gear { save, ..g.clone() }));
+                }
+                if let Some(note) = text_cell(
+                    ui,
+                    id.with("note"),
+                    &named("gear.note_of"),
+                    &g.note,
+                    NOTE_WIDTH,
+                ) {
+                    out.push(set(Gear { note, ..g.clone() }));
+                }
+                if let Some(e) = row_actions(
+                    ui,
+                    lang,
+                    item,
+                    at,
+                    len,
+                    CharacterEdit::MoveGear,
+                    CharacterEdit::RemoveGear,
+                ) {
+                    out.push(edit(e));
+                }
+                ui.end_row();
+            }
+        });
+}
+
+fn powers_grid(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    c: &Character,
+    edit: EditFn<'_>,
+    out: &mut Vec<Command>,
+) {
+    let targets: Vec<(Option<PowerTarget>, String)> = vec![
+        (None, "—".to_owned()),
+        (
+            Some(PowerTarget::Individual),
+            lang.t(PowerTarget::Individual.key()).to_owned(),
+        ),
+        (
+            Some(PowerTarget::Squad),
+            lang.t(PowerTarget::Squad.key()).to_owned(),
+        ),
+    ];
+    let len = c.powers.len();
+    egui::Grid::new(("powers", c.id))
+        .striped(true)
+        .spacing(egui::vec2(space::M, space::S))
+        .show(ui, |ui| {
+            for h in [
+                "power.col.name",
+                "power.col.target",
+                "power.col.lasting",
+                "power.col.note",
+                "",
+            ] {
+                ui.strong(if h.is_empty() { "" } else { lang.t(h) });
+            }
+            ui.end_row();
+            for (at, p) in c.powers.iter().enumerate() {
+                let id = egui::Id::unique(("power", c.id, at));
+                let item = p.name.as_str();
+                let named = |key: &str| lang.f(key, &[("item", item)]);
+                let set = |changed: PowerCard| edit(CharacterEdit::SetPower(at, changed));
+                if let Some(name) = text_cell(
+                    ui,
+                    id.with("name"),
+                    &named("power.name_of"),
+                    &p.name,
+                    NAME_WIDTH,
+                ) && !name.trim().is_empty()
+                {
+                    out.push(set(PowerCard { name, ..p.clone() }));
+                }
+                if let Some(target) = combo(
+                    ui,
+                    id.with("target"),
+                    &named("power.target_of"),
+                    p.target,
+                    &targets,
+                    KIND_WIDTH,
+                ) {
+                    out.push(set(PowerCard {
+                        target,
+                        ..p.clone()
+                    }));
+                }
+                let mut lasting = p.lasting;
+                let word = if lasting {
+                    lang.t("sheet.yes")
+                } else {
+                    lang.t("sheet.no")
+                };
+                let r = ui.checkbox(&mut lasting, word);
+                let name = named("power.lasting_of");
+                r.widget_info(|| WidgetInfo::selected(egui::Role::CheckBox, true, lasting, &name));
+                if r.changed() {
+                    out.push(set(PowerCard {
+                        lasting,
+                        ..p.clone()
+                    }));
+                }
+                if let Some(note) = text_cell(
+                    ui,
+                    id.with("note"),
+                    &named("power.note_of"),
+                    &p.note,
+                    NOTE_WIDTH,
+                ) {
+                    out.push(set(PowerCard { note, ..p.clone() }));
+                }
+                if let Some(e) = row_actions(
+                    ui,
+                    lang,
+                    item,
+                    at,
+                    len,
+                    CharacterEdit::MovePower,
+                    CharacterEdit::RemovePower,
+                ) {
+                    out.push(edit(e));
+                }
+                ui.end_row();
+            }
+        });
+}

@@ -1,0 +1,171 @@
+//! UI tests of a character's equipment and psychic power cards in the
+//! character editor: added by a field and Enter or a button, changed in
+//! place, removed and undone; power cards for psykers only (CHR-16).
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use muster::app::{App, Prefs, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::{Character, Gear, GearKind, PowerCard};
+use muster::ui::Gui;
+
+use crate::common::AllRosters as _;
+
+fn harness(dir: &Path, lang: Lang) -> Harness<'static, Gui> {
+    let app = App::new(
+        Some(dir),
+        &Prefs {
+            lang,
+            ..Prefs::default()
+        },
+        Box::new(ScriptedDesktop::default()),
+        42,
+    )
+    .expect("app");
+    Harness::builder()
+        .with_size(egui::vec2(1200.0, 2200.0))
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app))
+}
+
+fn vael(h: &Harness<'_, Gui>) -> Character {
+    h.state().app.model.all_rosters()[0].characters[0].clone()
+}
+
+/// A roster with one character, his screen open.
+fn open_character(h: &mut Harness<'_, Gui>, create: &str, add: &str) {
+    h.run();
+    h.get_by_role_and_label(Role::Button, create).click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, add).click();
+    h.run();
+}
+
+#[test]
+fn chr_16_add_gear_and_a_power_card_in_the_editor_and_see_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path(), Lang::En);
+    open_character(&mut h, "Create roster", "Add character");
+    let name = vael(&h).name;
+
+    // Not a psyker: the power card says why he holds none, and has no field.
+    assert!(
+        h.query_by_label_contains("has no psychic powers, so he holds no power cards (CHR-16)")
+            .is_some()
+    );
+    assert!(h.query_by_label("New power card").is_none());
+    assert!(
+        h.query_by_label_contains("No equipment listed yet")
+            .is_some()
+    );
+
+    // A melee weapon, added with Enter.
+    h.get_by_label("Kind of the new item").click();
+    h.run();
+    h.get_by_label("melee weapon").click();
+    h.run();
+    h.get_by_label("New item").click();
+    h.run();
+    h.get_by_label("New item").type_text("Power sword");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(
+        vael(&h).equipment,
+        [Gear::new("Power sword", GearKind::Melee)]
+    );
+    assert!(h.query_by_label("Name of Power sword").is_some(), "listed");
+    assert!(
+        h.query_by_label_contains("In close combat he fights with Power sword (CC-4)")
+            .is_some()
+    );
+    // …and armour with the button.
+    h.get_by_label("New item").click();
+    h.run();
+    h.get_by_label("New item").type_text("Flak armour");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add item").click();
+    h.run();
+    assert_eq!(vael(&h).equipment.len(), 2);
+
+    // The sword's S, picked in its row (CC-11).
+    h.get_by_label("S of Power sword").click();
+    h.run();
+    h.get_by_label("5").click();
+    h.run();
+    assert_eq!(vael(&h).equipment[0].strength, Some(5));
+
+    // Psychic powers: the card field appears, and a card is added.
+    h.get_by_role_and_label(Role::CheckBox, "Psychic powers")
+        .click();
+    h.run();
+    h.get_by_label("New power card").click();
+    h.run();
+    h.get_by_label("New power card").type_text("Smite");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add power card")
+        .click();
+    h.run();
+    assert_eq!(vael(&h).powers, [PowerCard::new("Smite")]);
+    assert!(h.query_by_label("Name of Smite").is_some());
+    h.get_by_role_and_label(Role::CheckBox, "Smite is lasting")
+        .click();
+    h.run();
+    assert!(vael(&h).powers[0].lasting, "PSY-8");
+
+    // Reorder, remove, and undo the removal.
+    h.get_by_role_and_label(Role::Button, "Move up: Flak armour")
+        .click();
+    h.run();
+    assert_eq!(vael(&h).equipment[0].name, "Flak armour");
+    h.get_by_role_and_label(Role::Button, "Remove: Power sword")
+        .click();
+    h.run();
+    assert_eq!(vael(&h).equipment.len(), 1);
+    assert!(h.query_by_label("Name of Power sword").is_none());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(vael(&h).equipment.len(), 2);
+    assert!(h.query_by_label("Name of Power sword").is_some());
+
+    // Taking his psychic powers away keeps the card, with the problem
+    // named by its rule.
+    h.get_by_role_and_label(Role::CheckBox, "Psychic powers")
+        .click();
+    h.run();
+    assert!(!vael(&h).psychic);
+    assert!(
+        h.query_by_label_contains(&format!("CHR-16: {name} holds 1 psychic power card"))
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Remove: Smite").is_some(),
+        "still removable"
+    );
+}
+
+#[test]
+fn the_gear_and_power_cards_speak_french() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path(), Lang::Fr);
+    open_character(&mut h, "Créer la liste", "Ajouter le personnage");
+    assert!(
+        h.query_by_label_contains("Cartes de pouvoir psychique (CHR-16)")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("il ne détient donc aucune carte")
+            .is_some()
+    );
+    h.get_by_label("Nouvel objet").click();
+    h.run();
+    h.get_by_label("Nouvel objet").type_text("Épée énergétique");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(vael(&h).equipment[0].name, "Épée énergétique");
+    assert!(h.query_by_label("Genre de Épée énergétique").is_some());
+    assert!(h.query_by_label("Retirer : Épée énergétique").is_some());
+}
