@@ -105,10 +105,17 @@ impl PdfError {
     }
 }
 
+/// typst memoises its work between compiles; entries unused for this many
+/// compiles are dropped, so that printing a sheet again after a change
+/// reuses the layout of every card that did not change, while the cache
+/// stays bounded (typst-as-lib's default, 0, drops everything each time).
+const CACHE_COMPILES: usize = 4;
+
 fn engine(template: &str) -> TypstEngine<TypstTemplateMainFile> {
     TypstEngine::builder()
         .main_file(template.to_owned())
         .fonts(FONTS)
+        .comemo_evict_max_age(Some(CACHE_COMPILES))
         .build()
 }
 
