@@ -234,7 +234,9 @@ fn weapons_table(lang: Lang, rules: &RulesData, d: &killteam::Derived) -> Table 
     t
 }
 
-fn soldier_card(lang: Lang, rules: &RulesData, s: &Soldier, taken: u32) -> Card {
+/// A soldier's card; `used` are the items struck off at the table, whose
+/// first box is printed ticked.
+fn soldier_card(lang: Lang, rules: &RulesData, s: &Soldier, taken: u32, used: &[&str]) -> Card {
     let data = &rules.killteam;
     let kind = data.kind(&s.kind);
     let kind_name = kind.map_or(s.kind.as_str(), |k| lang.pick(&k.names));
@@ -300,8 +302,15 @@ fn soldier_card(lang: Lang, rules: &RulesData, s: &Soldier, taken: u32) -> Card 
                 }
                 let mut text = lang.pick(&item.text).to_owned();
                 if item.single_use {
-                    let boxes = "☐ ".repeat(usize::try_from(count).unwrap_or(1));
-                    text = format!("{text} {} {}", lang.t("sheet.single_use"), boxes.trim_end());
+                    let n = usize::try_from(count).unwrap_or(1);
+                    let ticked = usize::from(used.contains(&item.id.as_str())).min(n);
+                    let boxes = ["☒"]
+                        .repeat(ticked)
+                        .into_iter()
+                        .chain(std::iter::repeat_n("☐", n - ticked))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    text = format!("{text} {} {boxes}", lang.t("sheet.single_use"));
                 }
                 card.lines.push(Fact::new(label, text));
             }
@@ -419,7 +428,7 @@ fn killteam_sheet_with(
             cards: team
                 .soldiers
                 .iter()
-                .map(|s| soldier_card(lang, rules, s, taken(s)))
+                .map(|s| soldier_card(lang, rules, s, taken(s), &[]))
                 .collect(),
         }],
     });
@@ -697,7 +706,21 @@ fn state_tag(lang: Lang, state: State) -> Tag {
 fn campaign_card(lang: Lang, rules: &RulesData, c: &Campaign, cc: &CampaignCharacter) -> Card {
     let mut card = match &cc.member {
         Member::Character(ch) => character_card(lang, rules, ch),
-        Member::Soldier(s) => soldier_card(lang, rules, s, 0),
+        Member::Soldier(s) => {
+            // Single-use items struck off at the table print ticked.
+            let used: Vec<&str> = c
+                .table
+                .as_ref()
+                .map(|t| {
+                    t.struck
+                        .iter()
+                        .filter(|(who, _)| *who == cc.id)
+                        .map(|(_, item)| item.as_str())
+                        .collect()
+                })
+                .unwrap_or_default();
+            soldier_card(lang, rules, s, 0, &used)
+        }
     };
     card.tags.insert(0, state_tag(lang, cc.state));
     if cc.state.alive() {

@@ -658,3 +658,43 @@ fn rule_ids_are_found_in_running_text() {
         ["EQ-7", "PSY-12"]
     );
 }
+
+#[test]
+fn the_campaign_sheet_ticks_the_single_use_items_struck_off_at_the_table() {
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |c| {
+        vec![muster::rules::campaign::CampaignEdit::StrikeItem {
+            character: crate::common::char_id(c, "Trooper Vell"),
+            item: "smoke_grenade".into(),
+            struck: true,
+        }]
+    });
+    let sheet = campaign_sheet(&c, &rules, en());
+    let card = |name: &str| {
+        sheet
+            .sections
+            .iter()
+            .flat_map(|s| &s.blocks)
+            .filter_map(|b| match b {
+                Block::Cards { cards } => Some(cards),
+                _ => None,
+            })
+            .flatten()
+            .find(|card| card.title == name)
+            .unwrap_or_else(|| panic!("{name}'s card"))
+            .lines
+            .iter()
+            .map(|l| format!("{}: {}", l.label, l.value))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let vell = card("Trooper Vell");
+    assert!(
+        vell.contains("☒"),
+        "the thrown smoke grenade is ticked: {vell}"
+    );
+    assert!(!vell.contains("☐"), "{vell}");
+    // Dace's medikit, still unused, keeps its empty box.
+    let dace = card("Trooper Dace");
+    assert!(dace.contains("☐") && !dace.contains("☒"), "{dace}");
+}
