@@ -698,3 +698,39 @@ fn the_campaign_sheet_ticks_the_single_use_items_struck_off_at_the_table() {
     let dace = card("Trooper Dace");
     assert!(dace.contains("☐") && !dace.contains("☒"), "{dace}");
 }
+
+#[test]
+fn a_card_taller_than_a_page_breaks_across_pages_with_nothing_cut_off() {
+    // One character with 120 items and about 10 000 characters of notes:
+    // more than a page, which a card kept whole would lose off its foot.
+    let rules = rules();
+    let mut roster = Roster::new("tall", "The Tall One");
+    let mut c = Character::new(1, "Quartermaster Holt", "human");
+    for i in 1..=120 {
+        c.equipment.push(muster::rules::equipment::Gear::new(
+            format!("Crate {i:03}"),
+            muster::rules::equipment::GearKind::Other,
+        ));
+    }
+    c.notes = (1..=150)
+        .map(|i| format!("Sentence number {i} of the quartermaster's ledger."))
+        .collect::<Vec<_>>()
+        .join(" ");
+    roster.characters.push(c);
+    roster
+        .characters
+        .push(Character::new(2, "Trooper Short", "human"));
+    let sheet = band_sheet(&roster, &rules, en());
+    let (text, pages) = pdf_text(&sheet, Paper::A4);
+    assert!(pages > 1, "{pages} pages");
+    for i in 1..=120 {
+        assert!(has(&text, &format!("Crate {i:03}")), "item {i}");
+    }
+    for i in [1, 70, 149, 150] {
+        assert!(
+            has(&text, &format!("Sentence number {i} of")),
+            "sentence {i}"
+        );
+    }
+    assert!(has(&text, "Trooper Short"));
+}
