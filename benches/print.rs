@@ -1,6 +1,8 @@
 //! Printed sheets: the PDF of a 50-character Rogue Trader band (targets on
 //! the 2-core machine, release: ≤ 100 ms and ≤ 300 KB), and the one-page
-//! kill-team sheet. The size is printed once before the timings.
+//! kill-team sheet. The size is printed once before the timings. The
+//! `_cold` cases drop typst's memoised work first, as a first print does;
+//! the others print again a band whose title changed.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use muster::i18n::Lang;
@@ -23,6 +25,22 @@ fn big_band() -> Roster {
         c.psychic = i % 7 == 0;
         c.notes = format!("Veteran of the {i}th siege; carries a chainsword and a laspistol.");
         roster.characters.push(c);
+    }
+    roster
+}
+
+fn geared_band() -> Roster {
+    use muster::rules::{Gear, GearKind, PowerCard};
+    let mut roster = big_band();
+    for c in &mut roster.characters {
+        let mut sword = Gear::new("Chainsword", GearKind::Melee);
+        sword.strength = Some(4);
+        let mut armour = Gear::new("Flak armour", GearKind::Armour);
+        armour.save = Some(6);
+        c.equipment = vec![sword, Gear::new("Laspistol", GearKind::Pistol), armour];
+        if c.psychic {
+            c.powers = vec![PowerCard::new("Smite"), PowerCard::new("Psychic shield")];
+        }
     }
     roster
 }
@@ -85,6 +103,29 @@ fn benches(c: &mut Criterion) {
             changed.title = format!("The Fifty, laid out {n}");
             muster::print::pdf::typeset(std::hint::black_box(&changed), Paper::A4, None)
                 .expect("typesets")
+        })
+    });
+    // A first print: typst's memoised work dropped before each one.
+    group.bench_function("band_50_pdf_cold", |b| {
+        b.iter(|| {
+            typst::comemo::evict(0);
+            render_pdf(std::hint::black_box(&sheet), Paper::A4, None).expect("renders")
+        })
+    });
+    // The same band, each character with three items and the psykers with
+    // two power cards: one more table a card, or two.
+    let geared = band_sheet(&geared_band(), &rules, options);
+    let pdf = render_pdf(&geared, Paper::A4, None).expect("renders");
+    let pages = muster::print::pdf::page_count(&geared, Paper::A4, None).expect("pages");
+    println!(
+        "print/band_50_geared: {} bytes ({:.0} KB), {pages} pages",
+        pdf.len(),
+        pdf.len() as f64 / 1024.0
+    );
+    group.bench_function("band_50_geared_pdf_cold", |b| {
+        b.iter(|| {
+            typst::comemo::evict(0);
+            render_pdf(std::hint::black_box(&geared), Paper::A4, None).expect("renders")
         })
     });
     group.bench_function("band_50_sheet_model", |b| {
