@@ -6,6 +6,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use super::campaign_dice::{DiceTexts, MissionDraw, Typed, dice_field, dice_name};
 use super::campaign_journal::JournalView;
 use super::campaign_play::PlayView;
 use crate::app::{Command, Model};
@@ -59,6 +60,8 @@ pub struct CampaignView {
     name: String,
     /// Put the cursor in the name field at the next frame (F2).
     pub focus_name: bool,
+    /// Setup: the first mission, picked or its dice typed in.
+    first: MissionDraw,
 }
 
 /// The command of a campaign event.
@@ -127,7 +130,7 @@ impl CampaignView {
                     self.play.advances_ui(ui, model, c, None, 1, out);
                     ui.add_space(space::M);
                 }
-                if let Some(who) = overview_ui(ui, model, c, out) {
+                if let Some(who) = overview_ui(ui, model, c, &mut self.play.dice, out) {
                     self.journal.character = Some(who);
                     self.tab = Tab::Journal;
                 }
@@ -412,7 +415,16 @@ impl CampaignView {
             for p in &problems {
                 alert(ui, Tone::Warning, &lang.problem_line(p));
             }
-            let ready = problems.is_empty() && !c.characters.is_empty();
+            // CMP-2, CMP-3: a random Investigation, drawn or picked; its
+            // dice typed in or rolled.
+            let choice = self.first.ui(
+                ui,
+                model,
+                c,
+                crate::rules::campaign::MissionType::Investigation,
+                false,
+            );
+            let ready = problems.is_empty() && !c.characters.is_empty() && choice.is_some();
             let start = lang.t("campaign.ui.start");
             if icon_button(
                 ui,
@@ -422,14 +434,16 @@ impl CampaignView {
                 ready && !model.read_only,
             )
             .clicked()
+                && let Some(choice) = choice
             {
                 out.push(edit(
                     id,
                     CampaignEdit::Start {
                         rates: None,
-                        choice: Default::default(),
+                        choice,
                     },
                 ));
+                self.first.reset();
             }
         });
     }
@@ -628,12 +642,26 @@ impl CampaignView {
 
 /// The mission card: what it is, the enemy and its escort, and the button
 /// for the next step.
-pub fn mission_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Command>) {
+pub fn mission_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    dice: &mut DiceTexts,
+    out: &mut Vec<Command>,
+) {
     let lang = model.lang;
     let Some(m) = &c.mission else {
         return;
     };
     let id = c.id.as_str();
+    // CMP-5: the faction's dice for each enemy drawn, typed or rolled.
+    let enemy_dice = model
+        .rules
+        .campaign
+        .faction(&m.faction)
+        .map(|f| (f.dice.count, f.dice.sides));
+    // CMP-15: the enemy's Cran test.
+    let cran_die = c.settings.cran_die;
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         let title = lang.f(
@@ -689,17 +717,32 @@ pub fn mission_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<
                     ui.label(name_in(&e.names, lang.code(), &e.entry_type));
                     ui.label(RichText::new(e.roll.to_string()).color(PALETTE.text_subdued));
                     ui.label(lang.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
-                    if c.phase == Phase::Ready {
-                        let name = lang.f(
-                            "campaign.ui.reroll_named",
-                            &[("index", &(i + 1).to_string())],
+                    let index = (i + 1).to_string();
+                    if c.phase == Phase::Ready
+                        && let Some((count, sides)) = enemy_dice
+                    {
+                        let key = format!("reroll-{i}");
+                        let label = lang.f(
+                            "campaign.ui.dice.reroll",
+                            &[("index", &index), ("dice", &dice_name(count, sides))],
                         );
+                        let typed = dice_field(
+                            ui,
+                            lang,
+                            &label,
+                            dice.text(&key),
+                            count,
+                            sides,
+                            "CMP-5",
+                            false,
+                        );
+                        let name = lang.f("campaign.ui.reroll_named", &[("index", &index)]);
                         if icon_button(
                             ui,
                             icons::ICON_CASINO,
                             lang.t("campaign.ui.reroll"),
                             &name,
-                            true,
+                            typed.ok(),
                         )
                         .on_hover_text(lang.t("campaign.ui.reroll_hint"))
                         .clicked()
@@ -708,29 +751,49 @@ pub fn mission_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<
                                 id,
                                 CampaignEdit::RerollEnemy {
                                     index: i,
-                                    roll: None,
+                                    roll: typed.first(),
                                     drawn: None,
                                 },
                             ));
+                            dice.clear(&key);
                         }
                     }
                     if c.phase == Phase::Playing {
-                        let name = lang.f(
-                            "campaign.ui.behaviour_named",
-                            &[("index", &(i + 1).to_string())],
+                        let key = format!("behaviour-{i}");
+                        let label = lang.f(
+                            "campaign.ui.dice.behaviour",
+                            &[("index", &index), ("dice", &dice_name(1, cran_die))],
                         );
+                        let typed = dice_field(
+                            ui,
+                            lang,
+                            &label,
+                            dice.text(&key),
+                            1,
+                            cran_die,
+                            "CMP-15",
+                            false,
+                        );
+                        let name = lang.f("campaign.ui.behaviour_named", &[("index", &index)]);
                         let word = lang.t("campaign.ui.behaviour");
-                        if icon_button(ui, icons::ICON_CASINO, word, &name, !model.read_only)
-                            .on_hover_text(lang.t("campaign.ui.behaviour_hint"))
-                            .clicked()
+                        if icon_button(
+                            ui,
+                            icons::ICON_CASINO,
+                            word,
+                            &name,
+                            !model.read_only && typed.ok(),
+                        )
+                        .on_hover_text(lang.t("campaign.ui.behaviour_hint"))
+                        .clicked()
                         {
                             out.push(edit(
                                 id,
                                 CampaignEdit::EnemyBehaviour {
                                     index: i,
-                                    roll: None,
+                                    roll: typed.first(),
                                 },
                             ));
+                            dice.clear(&key);
                         }
                     }
                     ui.end_row();
@@ -745,29 +808,48 @@ pub fn mission_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<
             ));
         }
         if c.phase == Phase::Ready {
-            ui.horizontal_wrapped(|ui| {
-                let complete = m.enemy_complete();
-                let one = lang.t("campaign.ui.draw_enemy");
-                if icon_button(ui, icons::ICON_CASINO, one, one, !complete).clicked() {
-                    out.push(edit(
-                        id,
-                        CampaignEdit::DrawEnemy {
-                            all: false,
-                            rolls: vec![],
-                            drawn: vec![],
-                        },
-                    ));
+            let complete = m.enemy_complete();
+            let typed = match enemy_dice {
+                Some((count, sides)) if !complete => {
+                    ui.add_space(space::S);
+                    ui.label(
+                        RichText::new(lang.t("campaign.ui.dice_hint")).color(PALETTE.text_subdued),
+                    );
+                    let label = lang.f(
+                        "campaign.ui.dice.enemy",
+                        &[("dice", &dice_name(count, sides))],
+                    );
+                    dice_field(
+                        ui,
+                        lang,
+                        &label,
+                        dice.text("enemy"),
+                        count,
+                        sides,
+                        "CMP-5",
+                        true,
+                    )
                 }
-                let all = lang.t("campaign.ui.draw_all");
-                if icon_button(ui, icons::ICON_CASINO, all, all, !complete).clicked() {
-                    out.push(edit(
-                        id,
-                        CampaignEdit::DrawEnemy {
-                            all: true,
-                            rolls: vec![],
-                            drawn: vec![],
-                        },
-                    ));
+                _ => Typed::Muster,
+            };
+            ui.horizontal_wrapped(|ui| {
+                let can = !complete && typed.ok();
+                for (all, key) in [
+                    (false, "campaign.ui.draw_enemy"),
+                    (true, "campaign.ui.draw_all"),
+                ] {
+                    let word = lang.t(key);
+                    if icon_button(ui, icons::ICON_CASINO, word, word, can).clicked() {
+                        out.push(edit(
+                            id,
+                            CampaignEdit::DrawEnemy {
+                                all,
+                                rolls: typed.rolls(),
+                                drawn: vec![],
+                            },
+                        ));
+                        dice.clear("enemy");
+                    }
                 }
                 ui.separator();
                 let begin = lang.t("campaign.ui.begin");
@@ -848,11 +930,12 @@ fn overview_ui(
     ui: &mut egui::Ui,
     model: &Model,
     c: &Campaign,
+    dice: &mut DiceTexts,
     out: &mut Vec<Command>,
 ) -> Option<CharId> {
     let lang = model.lang;
     let mut asked = None;
-    mission_ui(ui, model, c, out);
+    mission_ui(ui, model, c, dice, out);
     ui.add_space(space::M);
     for e in &c.escorts {
         card_title(

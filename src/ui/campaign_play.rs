@@ -9,13 +9,13 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use super::campaign::{character_card_ui, edit, mission_ui, state_tone};
+use super::campaign_dice::{DiceTexts, MissionDraw, dice_field, dice_name, dice_ui, typed_die};
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::campaign::{
     Campaign, CampaignEdit, CharId, Member, MissionChoice, MissionType, Phase, Result_,
 };
 use crate::rules::data::name_in;
-use crate::rules::dice::Roll;
 use crate::rules::{Characteristic, KillTeam, Roster};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
@@ -35,14 +35,14 @@ pub struct PlayView {
     buy: BTreeMap<crate::rules::campaign::EscortId, Buy>,
     /// The character sent on recon.
     recon: Option<CharId>,
-    /// The recon die typed in.
-    recon_typed: String,
     /// A type forced for the next mission.
     force: Option<MissionType>,
-    /// Why.
-    reason: String,
+    /// The next mission, picked or its dice typed in.
+    next: MissionDraw,
     /// The initiative dice typed in, per side (none: the enemy).
     initiative: BTreeMap<Option<crate::rules::campaign::EscortId>, String>,
+    /// The other dice typed in from real dice, by field (issue 9).
+    pub dice: DiceTexts,
 }
 
 /// What one player is typing in the reinforcements step.
@@ -132,69 +132,6 @@ fn chr_name(lang: Lang, c: Characteristic) -> String {
     format!("{} ({})", c.key(), lang.t(&format!("chr.{}", c.key())))
 }
 
-/// A die typed in: one face on a die of `sides`, or none if it is not one.
-fn typed_die(text: &str, sides: u32) -> Option<Roll> {
-    let face: u32 = text.trim().parse().ok()?;
-    (1..=sides)
-        .contains(&face)
-        .then(|| Roll::from_faces(sides, vec![face], 0))
-}
-
-/// A die field and its two buttons: roll with Muster's dice, or use the
-/// die typed. Returns `Some(None)` to roll, `Some(Some(die))` for the die.
-fn dice_ui(
-    ui: &mut egui::Ui,
-    lang: Lang,
-    who: &str,
-    sides: u32,
-    text: &mut String,
-    enabled: bool,
-) -> Option<Option<Roll>> {
-    let mut asked = None;
-    let roll = lang.t("campaign.ui.roll");
-    let name = lang.f("campaign.ui.roll_for", &[("character", who)]);
-    if icon_button(ui, icons::ICON_CASINO, roll, &name, enabled).clicked() {
-        asked = Some(None);
-    }
-    let label = lang.f("campaign.ui.typed_die", &[("sides", &sides.to_string())]);
-    let l = ui.label(&label);
-    let r = ui
-        .add_enabled(
-            enabled,
-            egui::TextEdit::singleline(text).desired_width(36.0),
-        )
-        .labelled_by(l.id);
-    r.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::Role::TextInput, enabled, format!("{label} — {who}"))
-    });
-    let die = typed_die(text, sides);
-    let use_it = lang.t("campaign.ui.use_die");
-    let name = lang.f("campaign.ui.use_die_for", &[("character", who)]);
-    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-    let valid = die.is_some();
-    if (icon_button(
-        ui,
-        icons::ICON_CHECK_CIRCLE,
-        use_it,
-        &name,
-        enabled && valid,
-    )
-    .clicked()
-        || enter)
-        && valid
-    {
-        asked = Some(die);
-        text.clear();
-    }
-    if !text.trim().is_empty() && !valid {
-        ui.label(
-            RichText::new(lang.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]))
-                .color(PALETTE.error),
-        );
-    }
-    asked
-}
-
 fn step_title(ui: &mut egui::Ui, n: u32, title: &str, done: bool) {
     ui.horizontal(|ui| {
         let icon = if done {
@@ -226,7 +163,7 @@ impl PlayView {
             alert(ui, Tone::Info, lang.t("campaign.ui.no_table"));
             return;
         };
-        mission_ui(ui, model, c, out);
+        mission_ui(ui, model, c, &mut self.dice, out);
         ui.add_space(space::M);
         turn_ui(ui, model, c, table, out);
         ui.add_space(space::M);
@@ -596,6 +533,79 @@ impl PlayView {
         });
     }
 
+    /// CMP-14: the recon's dice, each typed in or left to Muster: the D12,
+    /// the Cran test some results ask for and good fortune's dice; then
+    /// the character goes.
+    fn recon_dice_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        c: &Campaign,
+        who: CharId,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let name = c.character(who).map_or("", |x| x.name()).to_owned();
+        let recon = &c.rates(&model.rules.campaign).recon;
+        let cran_die = c.settings.cran_die;
+        ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(PALETTE.text_subdued));
+        let fields = [
+            ("recon", "campaign.ui.dice.recon", 1, recon.die),
+            ("recon-cran", "campaign.ui.dice.recon_cran", 1, cran_die),
+            (
+                "recon-fortune",
+                "campaign.ui.dice.fortune",
+                recon.good_fortune_dice,
+                6,
+            ),
+        ];
+        let typed: Vec<_> = fields
+            .iter()
+            .map(|&(key, label, count, sides)| {
+                let label = lang.f(
+                    label,
+                    &[("dice", &dice_name(count, sides)), ("character", &name)],
+                );
+                dice_field(
+                    ui,
+                    lang,
+                    &label,
+                    self.dice.text(key),
+                    count,
+                    sides,
+                    "CMP-14",
+                    false,
+                )
+            })
+            .collect();
+        let ok = typed.iter().all(super::campaign_dice::Typed::ok);
+        let word = lang.t("campaign.ui.recon_go");
+        let named = lang.f("campaign.ui.recon_go_named", &[("character", &name)]);
+        if icon_button(
+            ui,
+            icons::ICON_EXPLORE,
+            word,
+            &named,
+            ok && !model.read_only,
+        )
+        .clicked()
+        {
+            out.push(edit(
+                c.id.as_str(),
+                CampaignEdit::Recon {
+                    character: who,
+                    roll: typed[0].first(),
+                    cran: typed[1].first(),
+                    fortune: typed[2].first(),
+                    effect: None,
+                },
+            ));
+            for (key, ..) in fields {
+                self.dice.clear(key);
+            }
+        }
+    }
+
     /// The post-mission wizard, every step on one page.
     #[allow(clippy::too_many_lines)]
     pub fn debrief_ui(
@@ -749,25 +759,10 @@ impl PlayView {
                         })
                         .response
                         .labelled_by(l.id);
-                    if let Some(who) = self.recon {
-                        let name = c.character(who).map_or("", |x| x.name()).to_owned();
-                        let sides = c.rates(&model.rules.campaign).recon.die;
-                        if let Some(roll) =
-                            dice_ui(ui, lang, &name, sides, &mut self.recon_typed, true)
-                        {
-                            out.push(edit(
-                                id,
-                                CampaignEdit::Recon {
-                                    character: who,
-                                    roll,
-                                    cran: None,
-                                    fortune: None,
-                                    effect: None,
-                                },
-                            ));
-                        }
-                    }
                 });
+                if let Some(who) = self.recon {
+                    self.recon_dice_ui(ui, model, c, who, out);
+                }
             }
             if d.guide_offered && !c.guide {
                 let cost = c.rates(&model.rules.campaign).recon.guide_cost;
@@ -833,35 +828,31 @@ impl PlayView {
                     })
                     .response
                     .labelled_by(l.id);
-                if self.force.is_some_and(|t| t != chain) {
-                    crate::ui::widgets::labelled_text(
-                        ui,
-                        lang.t("campaign.ui.reason"),
-                        &mut self.reason,
-                    );
-                }
             });
+            // CMP-3, CMP-4: the mission drawn or picked, its dice typed in
+            // or rolled.
+            let force = self.force.filter(|t| *t != chain);
+            let choice = self
+                .next
+                .ui(ui, model, c, force.unwrap_or(chain), force.is_some());
             if !tests_done {
                 alert(ui, Tone::Info, lang.t("campaign.ui.tests_first"));
             }
             let go = lang.t("campaign.ui.draw_next");
-            if icon_button(ui, icons::ICON_MAP, go, go, tests_done).clicked() {
-                let force = self.force.filter(|t| *t != chain);
+            if icon_button(ui, icons::ICON_MAP, go, go, tests_done && choice.is_some()).clicked()
+                && let Some(choice) = choice
+            {
                 out.push(edit(
                     id,
                     CampaignEdit::NextMission {
                         choice: MissionChoice {
                             force_type: force,
-                            reason: if force.is_some() {
-                                std::mem::take(&mut self.reason)
-                            } else {
-                                String::new()
-                            },
-                            ..MissionChoice::default()
+                            ..choice
                         },
                     },
                 ));
                 self.force = None;
+                self.next.reset();
             }
         });
         ui.add_space(space::M);

@@ -14,6 +14,7 @@ mod battle_psychic;
 mod battle_robot;
 mod battle_round;
 mod campaign;
+mod campaign_dice;
 mod campaign_journal;
 mod campaign_play;
 mod character;

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 pub use data::{CampaignData, EnemySide, Faction, MissionData, Mode, Rates};
 pub use edit::{CampaignEdit, MissionChoice, NewEscort};
+pub use play::check_dice;
 
 use super::character::Character;
 use super::data::RulesData;
@@ -458,7 +459,7 @@ pub struct Mission {
     pub points: u32,
     /// The enemy's behaviour (CMP-15).
     pub mode: Mode,
-    /// The type was forced by hand (logged).
+    /// The type was forced, or the mission picked, by hand (logged).
     #[serde(default)]
     pub overridden: bool,
     /// The enemy escort drawn so far (CMP-5).

@@ -19,6 +19,22 @@ use crate::rules::doc::{LineKind, Outcome, RollFor};
 use crate::rules::msg::Msg;
 use crate::rules::problem::Problem;
 
+/// Whether dice typed in from real dice fit a roll of `count` dice of
+/// `sides`: the engine's refusal otherwise, under `rule`. The views ask it
+/// before sending, so that they show the engine's own message.
+pub fn check_dice(roll: &Roll, count: u32, sides: u32, rule: &'static str) -> Result<(), Problem> {
+    let ok = roll.sides == sides
+        && roll.faces.len() == count as usize
+        && roll.faces.iter().all(|&f| (1..=sides).contains(&f));
+    if ok {
+        Ok(())
+    } else {
+        Err(Problem::new(rule, "campaign.problem.bad_dice")
+            .arg("count", count)
+            .arg("sides", sides))
+    }
+}
+
 /// A die rolled by Muster, or typed in and checked: `count` dice of `sides`.
 fn dice<R: Rng + ?Sized>(
     given: Option<Roll>,
@@ -32,14 +48,7 @@ fn dice<R: Rng + ?Sized>(
     let roll = match given {
         None => Roll::new(rng, count, sides, 0),
         Some(r) => {
-            let ok = r.sides == sides
-                && r.faces.len() == count as usize
-                && r.faces.iter().all(|&f| (1..=sides).contains(&f));
-            if !ok {
-                return Err(Problem::new(rule, "campaign.problem.bad_dice")
-                    .arg("count", count)
-                    .arg("sides", sides));
-            }
+            check_dice(&r, count, sides, rule)?;
             Roll::from_faces(sides, r.faces, 0)
         }
     };
@@ -261,9 +270,13 @@ impl Campaign {
     ) -> Result<MissionChoice, Problem> {
         let data = &rules.campaign;
         let t = choice.force_type.unwrap_or(chain);
-        let overridden = t != chain;
-        if !overridden {
+        // CMP-3: a mission picked instead of drawn is an override too.
+        let picked = choice.pick.is_some();
+        let overridden = t != chain || picked;
+        if t == chain {
             choice.force_type = None;
+        }
+        if !overridden {
             choice.reason.clear();
         }
         let list: Vec<_> = data.missions_of(t).collect();
@@ -359,7 +372,19 @@ impl Campaign {
         choice.mission = Some(m.id.clone());
         choice.faction = (m.enemy == super::EnemySide::Secondary).then(|| faction.clone());
         let number = self.missions_played + 1;
-        if overridden {
+        if picked {
+            outcome.lines.push((
+                LineKind::Info,
+                Msg::new(if choice.reason.trim().is_empty() {
+                    "campaign.log.picked_no_reason"
+                } else {
+                    "campaign.log.picked"
+                })
+                .names("mission", &m.names)
+                .text("reason", choice.reason.trim()),
+            ));
+        }
+        if t != chain {
             outcome.lines.push((
                 LineKind::Info,
                 Msg::new(if choice.reason.trim().is_empty() {

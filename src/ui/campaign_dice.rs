@@ -1,0 +1,351 @@
+//! Dice typed in from real dice, for every campaign roll (issue 9): a
+//! labelled field per roll; left empty, Muster rolls. What is typed is
+//! checked by the engine's own rule (`check_dice`) before it is sent, and
+//! its refusal shown by the field, so that the player reads why at once and
+//! nothing is recorded.
+
+use std::collections::BTreeMap;
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::i18n::Lang;
+use crate::rules::campaign::check_dice;
+use crate::rules::dice::Roll;
+use crate::ui::theme::PALETTE;
+use crate::ui::widgets::icon_button;
+
+/// The text typed in each dice field, by the field's key.
+#[derive(Default)]
+pub struct DiceTexts(BTreeMap<String, String>);
+
+impl DiceTexts {
+    /// The text of field `key`.
+    pub fn text(&mut self, key: &str) -> &mut String {
+        self.0.entry(key.to_owned()).or_default()
+    }
+
+    /// Empties field `key` once its dice are sent.
+    pub fn clear(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+}
+
+/// What a dice field holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// Nothing: Muster rolls.
+    Muster,
+    /// The rolls typed, each of the dice asked for.
+    Dice(Vec<Roll>),
+    /// Dice that do not fit: the engine's refusal, as shown.
+    Bad(String),
+}
+
+impl Typed {
+    /// The dice may be sent.
+    pub fn ok(&self) -> bool {
+        !matches!(self, Self::Bad(_))
+    }
+
+    /// The first roll typed, if any (a roll of one throw).
+    pub fn first(&self) -> Option<Roll> {
+        match self {
+            Self::Dice(rolls) => rolls.first().cloned(),
+            _ => None,
+        }
+    }
+
+    /// Every roll typed (none: Muster rolls them all).
+    pub fn rolls(&self) -> Vec<Roll> {
+        match self {
+            Self::Dice(rolls) => rolls.clone(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// `3D6`, or `D12` for one die.
+pub fn dice_name(count: u32, sides: u32) -> String {
+    if count == 1 {
+        format!("D{sides}")
+    } else {
+        format!("{count}D{sides}")
+    }
+}
+
+/// The faces typed (numbers apart by spaces, commas or dots), `count` to a
+/// roll; each roll checked by the engine's rule. `many`: several rolls may
+/// be typed (an enemy escort drawn at once), else one.
+pub fn parse_typed(
+    lang: Lang,
+    text: &str,
+    count: u32,
+    sides: u32,
+    rule: &'static str,
+    many: bool,
+) -> Typed {
+    let text = text.trim();
+    if text.is_empty() {
+        return Typed::Muster;
+    }
+    let refusal = |roll: &Roll| {
+        check_dice(roll, count, sides, rule)
+            .err()
+            .map(|p| lang.problem_line(&p))
+    };
+    let faces: Option<Vec<u32>> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '·' | '/' | '+'))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().ok())
+        .collect();
+    let Some(faces) = faces.filter(|f| !f.is_empty()) else {
+        let none = Roll::from_faces(sides, Vec::new(), 0);
+        return Typed::Bad(refusal(&none).unwrap_or_default());
+    };
+    let size = count.max(1) as usize;
+    let rolls: Vec<Roll> = if many {
+        faces
+            .chunks(size)
+            .map(|c| Roll::from_faces(sides, c.to_vec(), 0))
+            .collect()
+    } else {
+        vec![Roll::from_faces(sides, faces, 0)]
+    };
+    match rolls.iter().find_map(refusal) {
+        Some(why) => Typed::Bad(why),
+        None => Typed::Dice(rolls),
+    }
+}
+
+/// A labelled field for dice typed in, "Muster rolls" written in it while
+/// empty; the engine's refusal under it when they do not fit. `label` is
+/// its accessible name too.
+#[allow(clippy::too_many_arguments)]
+pub fn dice_field(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    label: &str,
+    text: &mut String,
+    count: u32,
+    sides: u32,
+    rule: &'static str,
+    many: bool,
+) -> Typed {
+    let typed = parse_typed(lang, text, count, sides, rule, many);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(icons::ICON_CASINO.rich_text().color(PALETTE.accent));
+        let l = ui.label(label);
+        let width = if many || count > 1 { 96.0 } else { 48.0 };
+        let r = ui
+            .add(
+                egui::TextEdit::singleline(text)
+                    .desired_width(width)
+                    .hint_text(lang.t("campaign.ui.initiative_muster")),
+            )
+            .labelled_by(l.id);
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
+        if let Typed::Bad(why) = &typed {
+            ui.label(
+                RichText::new(format!("{} {why}", icons::ICON_ERROR.codepoint))
+                    .color(PALETTE.error),
+            )
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, why));
+        }
+    });
+    typed
+}
+
+/// A die typed in: one face on a die of `sides`, or none if it is not one.
+pub fn typed_die(text: &str, sides: u32) -> Option<Roll> {
+    let face: u32 = text.trim().parse().ok()?;
+    (1..=sides)
+        .contains(&face)
+        .then(|| Roll::from_faces(sides, vec![face], 0))
+}
+
+/// A die field and its two buttons: roll with Muster's dice, or use the
+/// die typed. Returns `Some(None)` to roll, `Some(Some(die))` for the die.
+pub fn dice_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    who: &str,
+    sides: u32,
+    text: &mut String,
+    enabled: bool,
+) -> Option<Option<Roll>> {
+    let mut asked = None;
+    let roll = lang.t("campaign.ui.roll");
+    let name = lang.f("campaign.ui.roll_for", &[("character", who)]);
+    if icon_button(ui, icons::ICON_CASINO, roll, &name, enabled).clicked() {
+        asked = Some(None);
+    }
+    let label = lang.f("campaign.ui.typed_die", &[("sides", &sides.to_string())]);
+    let l = ui.label(&label);
+    let r = ui
+        .add_enabled(
+            enabled,
+            egui::TextEdit::singleline(text).desired_width(36.0),
+        )
+        .labelled_by(l.id);
+    r.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::TextInput, enabled, format!("{label} — {who}"))
+    });
+    let die = typed_die(text, sides);
+    let use_it = lang.t("campaign.ui.use_die");
+    let name = lang.f("campaign.ui.use_die_for", &[("character", who)]);
+    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    let valid = die.is_some();
+    if (icon_button(
+        ui,
+        icons::ICON_CHECK_CIRCLE,
+        use_it,
+        &name,
+        enabled && valid,
+    )
+    .clicked()
+        || enter)
+        && valid
+    {
+        asked = Some(die);
+        text.clear();
+    }
+    if !text.trim().is_empty() && !valid {
+        ui.label(
+            RichText::new(lang.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]))
+                .color(PALETTE.error),
+        );
+    }
+    asked
+}
+
+/// What is typed for a mission's draw (CMP-2, CMP-3, CMP-4): a mission
+/// picked from the list instead of drawn, and why; or the dice of the draw
+/// and of the secondary faction.
+#[derive(Default)]
+pub struct MissionDraw {
+    /// The mission picked (none: drawn).
+    pick: Option<String>,
+    /// Why it was picked, or its type forced.
+    reason: String,
+    /// The mission's die typed in.
+    draw: String,
+    /// The secondary faction's die typed in.
+    faction: String,
+}
+
+impl MissionDraw {
+    /// Forgets what was typed, once the mission is drawn.
+    pub fn reset(&mut self) {
+        *self = Self::default();
+    }
+
+    /// The pick, the reason and the dice for a mission of type `t`; `forced`
+    /// when its type is forced (the reason is asked then too). Returns the
+    /// choice to send, or `None` while typed dice do not fit.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &crate::app::Model,
+        c: &crate::rules::campaign::Campaign,
+        t: crate::rules::campaign::MissionType,
+        forced: bool,
+    ) -> Option<crate::rules::campaign::MissionChoice> {
+        use crate::rules::campaign::{EnemySide, MissionChoice};
+        use crate::rules::data::name_in;
+        let lang = model.lang;
+        let list: Vec<_> = model.rules.campaign.missions_of(t).collect();
+        // A pick of another type (the type forced changed) is dropped.
+        if self
+            .pick
+            .as_ref()
+            .is_some_and(|p| !list.iter().any(|m| &m.id == p))
+        {
+            self.pick = None;
+        }
+        let picked = self
+            .pick
+            .as_ref()
+            .and_then(|p| list.iter().find(|m| &m.id == p));
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label(lang.t("campaign.ui.pick_mission"));
+            let shown = picked.map_or(lang.t("campaign.ui.draw_at_random"), |m| {
+                name_in(&m.names, lang.code(), &m.id)
+            });
+            egui::ComboBox::from_id_salt("cmp-pick-mission")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.pick, None, lang.t("campaign.ui.draw_at_random"));
+                    for m in &list {
+                        ui.selectable_value(
+                            &mut self.pick,
+                            Some(m.id.clone()),
+                            name_in(&m.names, lang.code(), &m.id),
+                        );
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            if self.pick.is_some() || forced {
+                crate::ui::widgets::labelled_text(
+                    ui,
+                    lang.t("campaign.ui.reason"),
+                    &mut self.reason,
+                );
+            }
+        });
+        if self.pick.is_some() {
+            crate::ui::widgets::badge(
+                ui,
+                crate::ui::widgets::Tone::Warning,
+                lang.t("campaign.ui.pick_logged"),
+            );
+        }
+        ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(PALETTE.text_subdued));
+        let mut ok = true;
+        let mut draw = None;
+        if self.pick.is_none() {
+            let sides = u32::try_from(list.len()).unwrap_or(0);
+            let label = lang.f(
+                "campaign.ui.dice.mission",
+                &[("dice", &dice_name(1, sides))],
+            );
+            let typed = dice_field(ui, lang, &label, &mut self.draw, 1, sides, "CMP-3", false);
+            ok &= typed.ok();
+            draw = typed.first();
+        }
+        let sides = u32::try_from(c.settings.secondary.len()).unwrap_or(0);
+        let mut faction_draw = None;
+        if sides > 0 && picked.is_none_or(|m| m.enemy == EnemySide::Secondary) {
+            let key = if picked.is_some() {
+                "campaign.ui.dice.faction_picked"
+            } else {
+                "campaign.ui.dice.faction"
+            };
+            let label = lang.f(key, &[("dice", &dice_name(1, sides))]);
+            let typed = dice_field(
+                ui,
+                lang,
+                &label,
+                &mut self.faction,
+                1,
+                sides,
+                "CMP-4",
+                false,
+            );
+            ok &= typed.ok();
+            faction_draw = typed.first();
+        }
+        ok.then(|| MissionChoice {
+            reason: if self.pick.is_some() || forced {
+                self.reason.trim().to_owned()
+            } else {
+                String::new()
+            },
+            pick: self.pick.clone(),
+            draw,
+            faction_draw,
+            ..MissionChoice::default()
+        })
+    }
+}
