@@ -12,7 +12,8 @@ use crate::rules::data::name_in;
 use crate::rules::killteam::derive;
 use crate::rules::odds::{CcModifier, KtModifier, Odds, ShotClass};
 use crate::rules::scenario::{
-    CcAttacker, CcDefender, CloseCombatScenario, KtTarget, KtWeapon, Scenario, ShootingScenario,
+    CcAttacker, CcDefender, CloseCombatScenario, Count, KtTarget, KtWeapon, Scenario,
+    ShootingScenario,
 };
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
@@ -136,15 +137,18 @@ impl Default for BattleView {
                 range: 18,
                 weapon: KtWeapon {
                     class: ShotClass::Normal,
-                    shots: 1,
+                    shots: Count::Fixed(1),
                     s: 3,
                     ap: 0,
-                    damage: 1,
+                    damage: Count::Fixed(1),
+                    flame: false,
                 },
                 target: KtTarget {
                     t: 3,
                     save: Some(5),
                     cover: false,
+                    save_dice: 1,
+                    wounds: None,
                 },
                 modifiers: Vec::new(),
                 shooter_ribbon: None,
@@ -170,6 +174,54 @@ fn number(ui: &mut egui::Ui, label: &str, value: &mut i64, range: std::ops::Rang
     let l = ui.label(label);
     ui.add(egui::DragValue::new(value).range(range))
         .labelled_by(l.id);
+}
+
+/// A number or dice (shots, damage): a choice of a number or the usual
+/// dice, and the number when it is one.
+fn count_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    label: &str,
+    value: &mut Count,
+    range: std::ops::RangeInclusive<i64>,
+) {
+    let l = ui.label(label);
+    let shown = match value {
+        Count::Fixed(_) => lang.t("battle.count.number").to_owned(),
+        Count::Dice(d) => d.clone(),
+    };
+    let mut choice = value.clone();
+    egui::ComboBox::from_id_salt(("battle-count", label))
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            let number = matches!(value, Count::Fixed(_));
+            if ui
+                .selectable_label(number, lang.t("battle.count.number"))
+                .clicked()
+                && !number
+            {
+                choice = Count::Fixed((*range.start()).max(1));
+            }
+            for dice in ["D3", "D6", "2D6"] {
+                let on = matches!(value, Count::Dice(d) if d == dice);
+                if ui.selectable_label(on, dice).clicked() {
+                    choice = Count::Dice(dice.to_owned());
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    *value = choice;
+    if let Count::Fixed(n) = value {
+        let r = ui.add(egui::DragValue::new(n).range(range));
+        r.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::SpinButton,
+                true,
+                format!("{label}: {}", lang.t("battle.value")),
+            )
+        });
+    }
 }
 
 /// A number that may be absent (a save, a weapon's S).
@@ -583,11 +635,12 @@ impl BattleView {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            number(ui, lang.t("battle.shots"), &mut w.shots, 0..=20);
+            count_ui(ui, lang, lang.t("battle.shots"), &mut w.shots, 0..=20);
             number(ui, lang.t("battle.s"), &mut w.s, 1..=10);
             number(ui, lang.t("battle.ap"), &mut w.ap, -6..=0);
-            number(ui, lang.t("battle.damage"), &mut w.damage, 1..=6);
+            count_ui(ui, lang, lang.t("battle.damage"), &mut w.damage, 1..=6);
         });
+        ui.checkbox(&mut w.flame, lang.t("battle.kt.flame"));
         situation_ui(
             ui,
             lang,
@@ -614,17 +667,22 @@ impl BattleView {
     fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
-        if let Some((name, t, save)) = pick_soldier_target(ui, model) {
+        if let Some((name, (t, save, dice), wounds)) = pick_soldier_target(ui, model) {
             self.defender = name;
             self.shot.target.t = t;
             self.shot.target.save = save;
+            self.shot.target.save_dice = dice;
+            self.shot.target.wounds = Some(wounds);
             self.kt_target = None;
         }
-        if let Some((t, save, target)) = super::battle_kt_campaign::pick_campaign_target(ui, model)
+        if let Some(((t, save, dice), target)) =
+            super::battle_kt_campaign::pick_campaign_target(ui, model)
         {
             self.defender.clone_from(&target.name);
             self.shot.target.t = t;
             self.shot.target.save = save;
+            self.shot.target.save_dice = dice;
+            self.shot.target.wounds = Some(i64::from(target.wounds_left.max(1)));
             // "Apply to campaign" sends the damage to him.
             self.apply_to = Some((target.campaign.clone(), target.id));
             self.kt_target = Some(target);
@@ -632,9 +690,43 @@ impl BattleView {
         let t = &mut self.shot.target;
         ui.horizontal_wrapped(|ui| {
             number(ui, lang.t("battle.t"), &mut t.t, 1..=10);
-            optional(ui, lang, lang.t("battle.save"), &mut t.save, 2..=6, 5);
+            let dice = t.save_dice.clamp(1, 3);
+            optional(
+                ui,
+                lang,
+                lang.t("battle.save"),
+                &mut t.save,
+                2..=6 * dice,
+                5,
+            );
+            number(ui, lang.t("battle.save_dice"), &mut t.save_dice, 1..=2);
             ui.checkbox(&mut t.cover, lang.t("battle.cover"));
         });
+        if t.save_dice > 1 {
+            // KT-19: a Terminator's save on 2D6.
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f(
+                    "battle.kt.save_on_dice",
+                    &[("dice", &format!("{}D6", t.save_dice))],
+                ),
+            );
+        }
+        ui.horizontal_wrapped(|ui| {
+            optional(
+                ui,
+                lang,
+                lang.t("battle.target_wounds"),
+                &mut t.wounds,
+                1..=20,
+                1,
+            );
+        });
+        if self.shot.weapon.flame && t.cover {
+            // KT-15: the flame ignores cover.
+            badge(ui, Tone::Warning, lang.t("battle.kt.flame_ignores_cover"));
+        }
     }
 }
 
@@ -757,8 +849,12 @@ fn pick_soldier_weapon(
     chosen
 }
 
-/// Every kill team's soldiers as targets: T and save.
-fn pick_soldier_target(ui: &mut egui::Ui, model: &Model) -> Option<(String, i64, Option<i64>)> {
+/// Every kill team's soldiers as targets: name, T, save and its dice
+/// (KT-19), and wounds.
+fn pick_soldier_target(
+    ui: &mut egui::Ui,
+    model: &Model,
+) -> Option<(String, super::battle_kt_campaign::TargetProfile, i64)> {
     let lang = model.lang;
     let data = &model.rules.killteam;
     let mut chosen = None;
@@ -777,9 +873,11 @@ fn pick_soldier_target(ui: &mut egui::Ui, model: &Model) -> Option<(String, i64,
                         .clicked()
                         && let Ok(d) = derive(data, s)
                     {
-                        let save = (d.profile.save_dice == 1 && d.profile.save <= 6)
-                            .then_some(i64::from(d.profile.save));
-                        chosen = Some((s.name.clone(), i64::from(d.profile.toughness), save));
+                        chosen = Some((
+                            s.name.clone(),
+                            super::battle_kt_campaign::target_profile(&d.profile),
+                            i64::from(d.profile.wounds.max(1)),
+                        ));
                     }
                 }
             }
@@ -817,9 +915,16 @@ fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
                 ("p", &percent(odds.wound)),
             ],
         ));
-        let save = odds
-            .score_to_save
-            .map_or_else(|| lang.t("battle.no_save").to_owned(), |s| format!("{s}+"));
+        let save = odds.score_to_save.map_or_else(
+            || lang.t("battle.no_save").to_owned(),
+            |s| {
+                if odds.save_dice > 1 {
+                    format!("{s}+ ({}D6)", odds.save_dice)
+                } else {
+                    format!("{s}+")
+                }
+            },
+        );
         ui.label(lang.f("battle.save_score", &[("score", &save)]));
         ui.label(
             RichText::new(lang.f("battle.unsaved", &[("p", &percent(odds.unsaved))])).strong(),

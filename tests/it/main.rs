@@ -20,6 +20,7 @@ mod fuzz;
 mod killteam;
 mod killteam_ribbons;
 mod killteam_turn;
+mod kt_odds;
 mod odds;
 mod packaging;
 mod print;
