@@ -72,6 +72,12 @@ pub struct BattleView {
     pub kt_target: Option<super::battle_kt_campaign::CampaignTarget>,
     /// The weapon in hand the attacker picked brought from his roster.
     pub cc_weapon_from: Option<crate::rules::equipment::InHand>,
+    /// The shooter's weapon is a heavy weapon that fires once a turn
+    /// (KT-15).
+    pub once_a_turn: bool,
+    /// It has fired this turn (rolled here): a second shot waits for the
+    /// next turn.
+    pub fired_this_turn: bool,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -165,6 +171,8 @@ impl Default for BattleView {
             cc_weapon: Default::default(),
             kt_target: None,
             cc_weapon_from: None,
+            once_a_turn: false,
+            fired_this_turn: false,
         }
     }
 }
@@ -280,6 +288,18 @@ impl BattleView {
         }
     }
 
+    /// What Roll rolls: the attack as set up, or the whole round, both
+    /// sides' blows in strike order, when the defender strikes back (CC-7,
+    /// CC-13).
+    pub fn fight(&self) -> crate::rules::battle::Fight {
+        if self.mode == Mode::CloseCombat && self.strike_back {
+            let r = self.round();
+            crate::rules::battle::Fight::Units(vec![r.first], vec![r.second])
+        } else {
+            crate::rules::battle::Fight::Attack(self.scenario())
+        }
+    }
+
     /// Shows the battle screen.
     pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
         let lang = model.lang;
@@ -302,7 +322,14 @@ impl BattleView {
         ui.add_space(space::M);
         if !matches!(self.mode, Mode::CloseCombat | Mode::Shooting) {
             match self.mode {
-                Mode::Psychic => self.psychic.ui(ui, model, out),
+                Mode::Psychic => {
+                    self.psychic.ui(ui, model, out);
+                    // "Apply to campaign" sends the wounds to the target
+                    // picked from a campaign.
+                    if let Some(t) = self.psychic.picked_from.take() {
+                        self.apply_to = Some(t);
+                    }
+                }
                 Mode::Units => self.units.ui(ui, model, out),
                 Mode::Robot => self.robot.ui(ui, model, out),
                 Mode::Flyer => self.flyer.ui(ui, model, out),
@@ -364,16 +391,25 @@ impl BattleView {
                         super::battle_kt_campaign::target_state_ui(ui, lang, t, &odds.wounds);
                     }
                     ui.add_space(space::S);
+                    // KT-15: a heavy weapon that fired this turn waits.
+                    let shooting = self.mode == Mode::Shooting;
+                    let waits = shooting && self.once_a_turn && self.fired_this_turn;
                     if icon_button(
                         ui,
                         icons::ICON_CASINO,
                         lang.t("battle.roll"),
                         lang.t("battle.roll"),
-                        true,
+                        !waits,
                     )
                     .clicked()
                     {
-                        out.push(Command::Roll(title.clone(), scenario.clone()));
+                        out.push(Command::RollFight(title.clone(), self.fight()));
+                        if shooting && self.once_a_turn {
+                            self.fired_this_turn = true;
+                        }
+                    }
+                    if waits {
+                        badge(ui, Tone::Error, lang.t("battle.kt.fired_this_turn"));
                     }
                 }
                 Err(p) => {
@@ -435,6 +471,7 @@ impl BattleView {
                 name,
                 profile: p,
                 equipment,
+                ..
             } = picked;
             // His own weapon in hand (CC-4) and armour, when his roster
             // lists them; what it does not list stays as set here.
@@ -507,7 +544,12 @@ impl BattleView {
                 name,
                 profile: p,
                 equipment,
+                from,
             } = picked;
+            // "Apply to campaign" sends the wounds to him.
+            if from.is_some() {
+                self.apply_to = from;
+            }
             if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
                 self.cc.defender.save = Some(i64::from(save));
             }
@@ -593,6 +635,9 @@ impl BattleView {
         {
             self.attacker.clone_from(&picked.name);
             self.shot.weapon = picked.weapon;
+            // KT-15: a new shooter has not fired yet.
+            self.once_a_turn = picked.once_a_turn;
+            self.fired_this_turn = false;
             self.shot
                 .modifiers
                 .retain(|m| !matches!(m, KtModifier::Sight | KtModifier::Marksman));
@@ -641,6 +686,33 @@ impl BattleView {
             count_ui(ui, lang, lang.t("battle.damage"), &mut w.damage, 1..=6);
         });
         ui.checkbox(&mut w.flame, lang.t("battle.kt.flame"));
+        // KT-15: a heavy weapon fires once a turn.
+        if ui
+            .checkbox(&mut self.once_a_turn, lang.t("battle.kt.once_a_turn"))
+            .changed()
+        {
+            self.fired_this_turn = false;
+        }
+        if self.once_a_turn {
+            ui.horizontal_wrapped(|ui| {
+                if self.fired_this_turn {
+                    badge(ui, Tone::Error, lang.t("battle.kt.fired_this_turn"));
+                    if icon_button(
+                        ui,
+                        icons::ICON_SKIP_NEXT,
+                        lang.t("battle.kt.next_turn"),
+                        lang.t("battle.kt.next_turn"),
+                        true,
+                    )
+                    .clicked()
+                    {
+                        self.fired_this_turn = false;
+                    }
+                } else {
+                    badge(ui, Tone::Warning, lang.t("battle.kt.heavy_once"));
+                }
+            });
+        }
         situation_ui(
             ui,
             lang,
@@ -793,6 +865,7 @@ pub(crate) fn pick_character(
                             name: c.name.clone(),
                             profile,
                             equipment: c.equipment.clone(),
+                            from: None,
                         });
                     }
                 }
@@ -838,6 +911,9 @@ fn pick_soldier_weapon(
                                 hit_bonus: d.hit_bonus,
                                 soldier: s.clone(),
                                 wounds_left: u32::try_from(d.profile.wounds.max(0)).unwrap_or(0),
+                                once_a_turn: data
+                                    .weapon(&w.id)
+                                    .is_some_and(|x| x.fires_once_a_turn()),
                             });
                         }
                     }

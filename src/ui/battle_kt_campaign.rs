@@ -60,6 +60,8 @@ pub struct PickedShooter {
     pub soldier: Soldier,
     /// His wounds left.
     pub wounds_left: u32,
+    /// His weapon is a heavy weapon that fires once a turn (KT-15).
+    pub once_a_turn: bool,
 }
 
 /// The campaign soldier picked as the target: where the damage goes.
@@ -207,6 +209,7 @@ pub fn pick_campaign_shooter(ui: &mut egui::Ui, model: &Model) -> Option<PickedS
                             hit_bonus: s.derived.hit_bonus,
                             soldier: s.soldier.clone(),
                             wounds_left: s.wounds_left,
+                            once_a_turn: data.weapon(&w.id).is_some_and(|x| x.fires_once_a_turn()),
                         });
                     }
                 }

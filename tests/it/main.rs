@@ -38,5 +38,6 @@ mod ui_campaign;
 mod ui_campaign_coop;
 mod ui_gear;
 mod ui_killteam;
+mod ui_kt_odds;
 mod ui_kt_ribbons;
 mod ui_print;
