@@ -150,8 +150,13 @@ impl KtActionsView {
             range: u(shot.range),
             t: i32::try_from(shot.target.t).unwrap_or(3),
             save: shot.target.save.and_then(|v| i32::try_from(v).ok()),
+            save_dice: u32::try_from(shot.target.save_dice.clamp(1, 3)).unwrap_or(1),
             cover: shot.target.cover,
             modifiers: shot.modifiers.clone(),
+            wounds_left: shot
+                .target
+                .wounds
+                .and_then(|w| u32::try_from(w.max(1)).ok()),
             thrower: Thrower {
                 strength: i32::try_from(self.thrower_s).unwrap_or(3),
                 stick: self.stick,

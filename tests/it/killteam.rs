@@ -677,8 +677,10 @@ mod actions {
             range,
             t: 3,
             save: Some(5),
+            save_dice: 1,
             cover: false,
             modifiers: Vec::new(),
+            wounds_left: None,
             thrower,
         }
     }

@@ -22,7 +22,7 @@ fn brute_d3_d3(wounds: Option<usize>) -> Vec<f64> {
     let mut dist = vec![0.0; 10];
     for shots in 1..=3u32 {
         let outcomes = 216usize.pow(shots) / 2usize.pow(shots); // wound, save, damage D3
-        let mut total = vec![0u64; 10];
+        let mut total = [0u64; 10];
         for mut code in 0..outcomes {
             let mut damage = 0;
             for _ in 0..shots {
@@ -199,8 +199,10 @@ fn kt_14_a_grenade_with_dice_damage_mixes_the_damage_exactly() {
         range: 4,
         t: 3,
         save: None,
+        save_dice: 1,
         cover: false,
         modifiers: Vec::new(),
+        wounds_left: None,
         thrower: Thrower {
             strength: 3,
             stick: false,
@@ -228,6 +230,28 @@ fn kt_14_a_grenade_with_dice_damage_mixes_the_damage_exactly() {
             .sum();
         assert_eq!(g.wounds as i32, dmg);
     }
+    // Against a Terminator on his last wound: the save on 2D6 (KT-19), the
+    // damage stopped at his wound.
+    let terminator = GrenadeAttack {
+        save: Some(4),
+        save_dice: 2,
+        wounds_left: Some(1),
+        shots: Amount::Fixed(3),
+        ..attack
+    };
+    let odds = grenade_odds(&r, &terminator).expect("odds");
+    assert_eq!((odds.score_to_save, odds.save_dice), (Some(5), 2), "AP -1");
+    assert_eq!(odds.wounds.len(), 2);
+    let mut saves = 0;
+    for _ in 0..50 {
+        let g = roll_grenade(&r, &terminator, &mut rng).expect("rolled");
+        assert!(g.wounds <= 1);
+        for d in g.rolls.iter().filter(|d| d.purpose == "battle.for.save") {
+            assert_eq!(d.roll.faces.len(), 2);
+            saves += 1;
+        }
+    }
+    assert!(saves > 0);
 }
 
 fn shot(cover: bool, flame: bool, save_dice: u32, save: i32, ap: i32) -> KtShot {

@@ -269,4 +269,19 @@ fn a_campaign_defender_picked_in_close_combat_gets_the_wounds_applied() {
         "{defender}"
     );
     assert_eq!(table.wounds.get(&first).copied().unwrap_or(0), 0);
+    // In psychic mode too: the target picked from the campaign is where
+    // the wounds go.
+    let campaign_id = c.id.clone();
+    let third = names.get(2).cloned().unwrap_or_else(|| names[0].clone());
+    let third_id = crate::common::char_id(&c, &third);
+    click(&mut h, "Psychic attack");
+    pick(
+        &mut h,
+        "Take the target from a campaign escort",
+        &format!("› {third} — "),
+    );
+    assert_eq!(
+        h.state().views.battle.apply_to,
+        Some((campaign_id, third_id))
+    );
 }

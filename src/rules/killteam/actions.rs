@@ -301,12 +301,22 @@ pub struct GrenadeAttack {
     pub t: i32,
     /// The target's save, if any.
     pub save: Option<i32>,
+    /// The dice the save is rolled on, added (2 for a Terminator, KT-19).
+    #[serde(default = "one_die")]
+    pub save_dice: u32,
     /// The target is in cover.
     pub cover: bool,
     /// The situation (KT-13).
     pub modifiers: Vec<KtModifier>,
+    /// The target's wounds left: damage beyond them is lost.
+    #[serde(default)]
+    pub wounds_left: Option<u32>,
     /// Who throws it.
     pub thrower: Thrower,
+}
+
+fn one_die() -> u32 {
+    1
 }
 
 /// The total shots of a throw: each grenade's, added.
@@ -340,11 +350,11 @@ pub fn grenade_odds(rules: &RulesData, attack: &GrenadeAttack) -> Result<Odds, P
             damage: shots_dist(&attack.damage)?,
             toughness: attack.t,
             save: attack.save,
-            save_dice: 1,
+            save_dice: attack.save_dice,
             cover: attack.cover,
             flame: false,
             modifiers: attack.modifiers.clone(),
-            wounds_left: None,
+            wounds_left: attack.wounds_left,
         },
     )
 }
@@ -412,9 +422,15 @@ pub fn roll_grenade<R: Rng + ?Sized>(
             .score_to_wound
             .is_some_and(|s| d6(rng, "battle.for.wound", &mut rolls) >= s);
         let saved = wounded
-            && odds
-                .score_to_save
-                .is_some_and(|s| d6(rng, "battle.for.save", &mut rolls) >= s);
+            && odds.score_to_save.is_some_and(|s| {
+                let r = Roll::new(rng, odds.save_dice.max(1), 6, 0);
+                let total = r.total;
+                rolls.push(RollFor {
+                    purpose: "battle.for.save",
+                    roll: r,
+                });
+                total >= s
+            });
         if wounded && !saved {
             match amount_dice(&attack.damage)? {
                 Ok(n) => wounds += n,
@@ -429,6 +445,8 @@ pub fn roll_grenade<R: Rng + ?Sized>(
             }
         }
     }
+    // Damage beyond the target's wounds left is lost.
+    let wounds = attack.wounds_left.map_or(wounds, |w| wounds.min(w));
     Ok(GrenadeRoll {
         shot_rolls,
         shots,
