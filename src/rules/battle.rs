@@ -80,13 +80,32 @@ pub fn roll<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Result<Resolution, Problem> {
     let odds = scenario.odds(rules)?;
-    let damage = match scenario {
-        Scenario::KillteamShooting(s) => u32::try_from(s.weapon.damage).unwrap_or(1),
-        Scenario::CloseCombat(_) => 1,
-    };
     let mut rolls = Vec::new();
+    // Kill team: the shots and the damage may be dice (rolled, kept), the
+    // save may take more than one die (KT-19), the damage stops at the
+    // target's wounds left.
+    let (shots, damage, cap) = match scenario {
+        Scenario::KillteamShooting(s) => {
+            let shots = match s.weapon.shots.dice() {
+                Ok(n) => n,
+                Err(d) => {
+                    let r = super::dice::roll_dice(rng, d);
+                    let n = u32::try_from(r.total.max(0)).unwrap_or(0);
+                    rolls.push(RollFor {
+                        purpose: "battle.for.shots",
+                        roll: r,
+                    });
+                    n
+                }
+            };
+            let cap = s.target.wounds.and_then(|w| u32::try_from(w).ok());
+            (shots, s.weapon.damage.dice(), cap)
+        }
+        Scenario::CloseCombat(_) => (odds.attacks, Ok(1), None),
+    };
+    let save_dice = odds.save_dice.max(1);
     let mut attacks = Vec::new();
-    for _ in 0..odds.attacks {
+    for _ in 0..shots {
         let hit = match odds.score_to_hit {
             None => false,
             // Automatic (kill team): no die.
@@ -103,10 +122,31 @@ pub fn roll<R: Rng + ?Sized>(
                 .score_to_wound
                 .is_some_and(|score| d6(rng, "battle.for.wound", &mut rolls) >= score);
         let saved = wounded
-            && odds
-                .score_to_save
-                .is_some_and(|score| d6(rng, "battle.for.save", &mut rolls) >= score);
-        let wounds = if wounded && !saved { damage } else { 0 };
+            && odds.score_to_save.is_some_and(|score| {
+                let roll = Roll::new(rng, save_dice, 6, 0);
+                let total = roll.total;
+                rolls.push(RollFor {
+                    purpose: "battle.for.save",
+                    roll,
+                });
+                total >= score
+            });
+        let wounds = if wounded && !saved {
+            match damage {
+                Ok(n) => n,
+                Err(d) => {
+                    let r = super::dice::roll_dice(rng, d);
+                    let n = u32::try_from(r.total.max(0)).unwrap_or(0);
+                    rolls.push(RollFor {
+                        purpose: "battle.for.damage",
+                        roll: r,
+                    });
+                    n
+                }
+            }
+        } else {
+            0
+        };
         attacks.push(AttackRoll {
             hit,
             wounded,
@@ -114,7 +154,9 @@ pub fn roll<R: Rng + ?Sized>(
             wounds,
         });
     }
-    let wounds = attacks.iter().map(|a| a.wounds).sum();
+    let wounds: u32 = attacks.iter().map(|a| a.wounds).sum();
+    // Damage beyond the target's wounds left is lost.
+    let wounds = cap.map_or(wounds, |c| wounds.min(c));
     // RIB-10: the shooter's free move after the shot, from the data.
     let reminders = match scenario {
         Scenario::KillteamShooting(s) => {

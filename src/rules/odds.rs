@@ -30,6 +30,8 @@ pub struct Odds {
     pub score_to_wound: Option<i32>,
     /// The score needed to save; `None`: no save.
     pub score_to_save: Option<i32>,
+    /// The dice the save is rolled on, added (2 for a Terminator, KT-19).
+    pub save_dice: u32,
     /// A hit needs a 7 or more: the game master must consent (CC-10).
     pub needs_consent: bool,
 }
@@ -148,6 +150,7 @@ pub fn close_combat(
         score_to_hit: (score < 10).then_some(score),
         score_to_wound: to_wound,
         score_to_save: to_save.map(|t| t.max(2)),
+        save_dice: 1,
         needs_consent: (7..10).contains(&score),
     })
 }
@@ -260,7 +263,8 @@ pub fn cover_bonus(
 }
 
 /// One kill-team shooting attack (KT-12, KT-13, KT-16): `shots` shots of
-/// strength `s`, AP `ap` and `damage` each, at `range_inches`.
+/// strength `s`, AP `ap` and `damage` each, at `range_inches`; a save on
+/// one die, cover counted, no cap on the damage.
 #[allow(clippy::too_many_arguments)]
 pub fn killteam_shooting(
     rules: &RulesData,
@@ -275,13 +279,88 @@ pub fn killteam_shooting(
     cover: bool,
     modifiers: &[KtModifier],
 ) -> Result<Odds, Problem> {
+    killteam_attack(
+        rules,
+        &KtShot {
+            class,
+            range_inches,
+            shots: super::psychic::fixed(shots),
+            s,
+            ap,
+            damage: super::psychic::fixed(damage),
+            toughness,
+            save,
+            save_dice: 1,
+            cover,
+            flame: false,
+            modifiers: modifiers.to_vec(),
+            wounds_left: None,
+        },
+    )
+}
+
+/// A kill-team shot with everything the rules look at: dice for the shots
+/// and for the damage, a save on more than one die, a flame weapon, the
+/// target's wounds left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KtShot {
+    /// Normal, sniper or indirect (KT-12).
+    pub class: ShotClass,
+    /// The range in inches.
+    pub range_inches: u32,
+    /// `shots[n]`: the chance of exactly `n` shots (one entry for a fixed
+    /// number: `psychic::fixed`).
+    pub shots: super::psychic::Dist,
+    /// Strength.
+    pub s: i32,
+    /// Armour penetration (0, -1 …).
+    pub ap: i32,
+    /// `damage[d]`: the chance that an unsaved wound does `d` damage.
+    pub damage: super::psychic::Dist,
+    /// The target's T.
+    pub toughness: i32,
+    /// The target's save (4: 4+), or none.
+    pub save: Option<i32>,
+    /// The dice the save is rolled on, added (2 for a Terminator, KT-19).
+    pub save_dice: u32,
+    /// The target is in cover.
+    pub cover: bool,
+    /// A flame weapon: it ignores cover (KT-15).
+    pub flame: bool,
+    /// The situation (KT-13, KT-7, KT-9, EQ-17 …).
+    pub modifiers: Vec<KtModifier>,
+    /// The target's wounds left: damage beyond them is lost.
+    pub wounds_left: Option<u32>,
+}
+
+/// The score needed to save on `dice` dice added, or `None` when it cannot
+/// be made (KT-16, KT-19): the lowest total always fails (a 1 on one die,
+/// a double 1 on 2D6) and a score above the highest total is lost.
+pub fn kt_save_score(score: i32, dice: u32) -> Option<i32> {
+    let dice = i32::try_from(dice.max(1)).unwrap_or(1);
+    (score <= 6 * dice).then_some(score.max(dice + 1))
+}
+
+/// The chance that `dice` D6 added reach `score` or more.
+pub fn dice_at_least(score: i32, dice: u32) -> f64 {
+    let dist = super::psychic::dice_sum(dice.max(1), 6);
+    let from = usize::try_from(score.max(0)).unwrap_or(0);
+    dist.iter().skip(from).sum()
+}
+
+/// One kill-team shooting attack, exactly (KT-12, KT-13, KT-15, KT-16,
+/// KT-19): the number of shots as rolled, each shot's hit, wound and save,
+/// each unsaved wound's damage as rolled; a flame weapon ignores cover; the
+/// total never more than the target's wounds left.
+pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem> {
     let shooting = &rules.killteam.shooting;
-    let bands = match class {
+    let bands = match shot.class {
         ShotClass::Normal => &shooting.bands.normal,
         ShotClass::Sniper => &shooting.bands.sniper,
         ShotClass::Indirect => &shooting.bands.indirect,
     };
-    let base = band(bands, range_inches).and_then(|b| b.score);
+    let modifiers = &shot.modifiers[..];
+    let base = band(bands, shot.range_inches).and_then(|b| b.score);
     let has = |x: KtModifier| modifiers.contains(&x);
     let snap = has(KtModifier::SnapFire);
     let m = shooting.modifiers;
@@ -312,30 +391,61 @@ pub fn killteam_shooting(
     // 7 or more cannot hit (KT-13).
     let score = base.map(|b| if snap { shooting.snap_fire_score.max(b) } else { b } + change);
     let hit = score.map_or(0.0, |sc| if sc >= 7 { 0.0 } else { d6_at_least(sc) });
-    let to_wound = kt_wound_score(shooting, s, toughness);
+    let to_wound = kt_wound_score(shooting, shot.s, shot.toughness);
     let wound = d6_at_least(to_wound);
-    // KT-16: AP worsens the save, cover improves it; a 1 always fails.
-    let to_save = save
-        .map(|sv| sv - ap - cover_bonus(shooting, range_inches, cover, modifiers))
-        .filter(|&t| t <= 6)
-        .map(|t| t.max(2));
-    let saved = to_save.map_or(0.0, d6_at_least);
+    // KT-15: a flame weapon ignores cover: the target counts as in the
+    // open (a prone target keeps what lying in the open gives).
+    let cover = shot.cover && !shot.flame;
+    // KT-16: AP worsens the save, cover improves it; the lowest roll always
+    // fails; KT-19: a Terminator rolls it on 2D6.
+    let to_save = shot.save.and_then(|sv| {
+        kt_save_score(
+            sv - shot.ap - cover_bonus(shooting, shot.range_inches, cover, modifiers),
+            shot.save_dice,
+        )
+    });
+    let saved = to_save.map_or(0.0, |t| dice_at_least(t, shot.save_dice));
     let unsaved = hit * wound * (1.0 - saved);
-    let by_count = binomial(shots, unsaved);
-    let step = usize::try_from(damage).unwrap_or(0);
-    let mut wounds = vec![0.0; by_count.len().saturating_sub(1) * step + 1];
-    for (k, p) in by_count.into_iter().enumerate() {
-        wounds[k * step] += p;
+    // One shot's damage: none, or one roll of the damage.
+    let mut one = vec![1.0 - unsaved];
+    one.resize(shot.damage.len().max(1), 0.0);
+    for (d, &p) in shot.damage.iter().enumerate() {
+        one[d] += unsaved * p;
+    }
+    // The whole attack: each number of shots by its chance.
+    let mut wounds = vec![0.0];
+    let mut n_shots = super::psychic::fixed(0);
+    for (n, &p) in shot.shots.iter().enumerate() {
+        if n > 0 {
+            n_shots = super::psychic::add(&n_shots, &one);
+        }
+        if p == 0.0 {
+            continue;
+        }
+        if wounds.len() < n_shots.len() {
+            wounds.resize(n_shots.len(), 0.0);
+        }
+        for (k, &q) in n_shots.iter().enumerate() {
+            wounds[k] += p * q;
+        }
+    }
+    // Damage beyond the target's wounds left is lost.
+    if let Some(cap) = shot.wounds_left.and_then(|w| usize::try_from(w).ok())
+        && wounds.len() > cap + 1
+    {
+        let over: f64 = wounds.drain(cap + 1..).sum();
+        wounds[cap] += over;
     }
     Ok(Odds {
         hit,
         wound,
         unsaved,
-        attacks: shots,
+        attacks: u32::try_from(shot.shots.len().saturating_sub(1)).unwrap_or(u32::MAX),
         wounds,
         score_to_hit: score.filter(|&sc| sc < 7).map(|sc| sc.max(1)),
         score_to_wound: Some(to_wound),
         score_to_save: to_save,
+        save_dice: shot.save_dice.max(1),
         needs_consent: false,
     })
 }

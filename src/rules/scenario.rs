@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::data::RulesData;
-use super::odds::{CcModifier, KtModifier, Odds, ShotClass, close_combat, killteam_shooting};
+use super::odds::{CcModifier, KtModifier, KtShot, Odds, ShotClass, close_combat, killteam_attack};
 use super::problem::Problem;
 
 /// A close-combat attacker.
@@ -36,26 +36,121 @@ pub struct CcDefender {
     pub save: Option<i64>,
 }
 
+/// A number of shots or of damage: a number, or dice to roll (`"D6"`,
+/// `"2D3"`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(untagged)]
+pub enum Count {
+    /// A fixed number.
+    Fixed(i64),
+    /// Dice, as written.
+    Dice(String),
+}
+
+impl Count {
+    /// Its distribution (`d[k]`: the chance of exactly `k`), or the field
+    /// whose value is not a count or not dice; `least`: the smallest fixed
+    /// number allowed.
+    pub fn dist(&self, field: &str, least: i64) -> Result<super::psychic::Dist, Problem> {
+        match self {
+            Self::Fixed(n) if *n < least => {
+                Err(out_of_range(field, *n, &format!("{least} or more")))
+            }
+            Self::Fixed(n) => count(field, *n).map(super::psychic::fixed),
+            Self::Dice(text) => super::killteam::actions::dice_of(text)
+                .map(|d| super::psychic::dice_sum(d.count, d.sides))
+                .ok_or_else(|| {
+                    Problem::new("FILE", "odds.bad_dice")
+                        .arg("field", field)
+                        .arg("dice", text)
+                }),
+        }
+    }
+
+    /// The dice to roll (`Err`), or the fixed number (`Ok`), once checked.
+    pub fn dice(&self) -> Result<u32, super::data::DiceSpec> {
+        match self {
+            Self::Fixed(n) => Ok(u32::try_from((*n).max(0)).unwrap_or(0)),
+            Self::Dice(text) => match super::killteam::actions::dice_of(text) {
+                Some(d) => Err(d),
+                None => Ok(0),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Count {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Fixed(n) => write!(f, "{n}"),
+            Self::Dice(d) => f.write_str(d),
+        }
+    }
+}
+
+impl From<&super::killteam::data::Amount> for Count {
+    fn from(a: &super::killteam::data::Amount) -> Self {
+        match a {
+            super::killteam::data::Amount::Fixed(n) => Self::Fixed(i64::from(*n)),
+            super::killteam::data::Amount::Dice(d) => Self::Dice(d.clone()),
+        }
+    }
+}
+
 /// A kill-team weapon as the shooting scenario gives it.
 #[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct KtWeapon {
     /// Normal, sniper or indirect (KT-12).
     pub class: ShotClass,
-    /// Shots.
-    pub shots: i64,
+    /// Shots: a number or dice (`"D6"`).
+    pub shots: Count,
     /// Strength.
     pub s: i64,
     /// Armour penetration (0, -1 …).
     #[serde(default)]
     pub ap: i64,
-    /// Damage per unsaved wound.
+    /// Damage per unsaved wound: a number or dice (`"D3"`).
     #[serde(default = "one")]
-    pub damage: i64,
+    pub damage: Count,
+    /// A flame weapon: it ignores cover (KT-15).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flame: bool,
 }
 
-fn one() -> i64 {
+impl KtWeapon {
+    /// A soldier's weapon as it fires (KT-12, KT-15): its bands by class,
+    /// its shots and damage as numbers or dice, a flame weapon ignoring
+    /// cover.
+    pub fn of(w: &super::killteam::WeaponLine) -> Self {
+        let class = if w.sniper {
+            ShotClass::Sniper
+        } else if w.indirect {
+            ShotClass::Indirect
+        } else {
+            ShotClass::Normal
+        };
+        Self {
+            class,
+            shots: Count::from(&w.shots),
+            s: i64::from(w.strength),
+            ap: i64::from(w.ap),
+            damage: Count::from(&w.damage),
+            flame: w.flame,
+        }
+    }
+}
+
+fn one() -> Count {
+    Count::Fixed(1)
+}
+
+fn one_die() -> i64 {
     1
+}
+
+fn is_one(v: &i64) -> bool {
+    *v == 1
 }
 
 /// A kill-team target.
@@ -70,6 +165,12 @@ pub struct KtTarget {
     /// In cover.
     #[serde(default)]
     pub cover: bool,
+    /// The dice the save is rolled on, added (2 for a Terminator, KT-19).
+    #[serde(default = "one_die", skip_serializing_if = "is_one")]
+    pub save_dice: i64,
+    /// Wounds left: damage beyond them is lost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wounds: Option<i64>,
 }
 
 /// One round of one attacker's blows (CC-8 … CC-12).
@@ -276,21 +377,39 @@ impl Scenario {
                 } else {
                     u32::try_from(*range).unwrap_or(u32::MAX)
                 };
-                if weapon.damage < 1 {
-                    return Err(out_of_range("weapon.damage", weapon.damage, "1 or more"));
-                }
-                killteam_shooting(
+                let save_dice = in_range("target.save_dice", target.save_dice, 1, 3)?;
+                let save_dice = u32::try_from(save_dice).unwrap_or(1);
+                let save = target
+                    .save
+                    .map(|v| in_range("target.save", v, 2, 6 * i64::from(save_dice)))
+                    .transpose()?;
+                let wounds_left = target
+                    .wounds
+                    .map(|w| {
+                        if w < 1 {
+                            Err(out_of_range("target.wounds", w, "1 or more"))
+                        } else {
+                            count("target.wounds", w)
+                        }
+                    })
+                    .transpose()?;
+                killteam_attack(
                     rules,
-                    weapon.class,
-                    range,
-                    count("weapon.shots", weapon.shots)?,
-                    in_range("weapon.s", weapon.s, 1, 10)?,
-                    in_range("weapon.ap", weapon.ap, -6, 0)?,
-                    count("weapon.damage", weapon.damage)?,
-                    in_range("target.t", target.t, 1, 10)?,
-                    save("target.save", target.save)?,
-                    target.cover,
-                    modifiers,
+                    &KtShot {
+                        class: weapon.class,
+                        range_inches: range,
+                        shots: weapon.shots.dist("weapon.shots", 0)?,
+                        s: in_range("weapon.s", weapon.s, 1, 10)?,
+                        ap: in_range("weapon.ap", weapon.ap, -6, 0)?,
+                        damage: weapon.damage.dist("weapon.damage", 1)?,
+                        toughness: in_range("target.t", target.t, 1, 10)?,
+                        save,
+                        save_dice,
+                        cover: target.cover,
+                        flame: weapon.flame,
+                        modifiers: modifiers.clone(),
+                        wounds_left,
+                    },
                 )
             }
         }

@@ -12,7 +12,8 @@ use crate::rules::data::name_in;
 use crate::rules::killteam::derive;
 use crate::rules::odds::{CcModifier, KtModifier, Odds, ShotClass};
 use crate::rules::scenario::{
-    CcAttacker, CcDefender, CloseCombatScenario, KtTarget, KtWeapon, Scenario, ShootingScenario,
+    CcAttacker, CcDefender, CloseCombatScenario, Count, KtTarget, KtWeapon, Scenario,
+    ShootingScenario,
 };
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
@@ -71,6 +72,12 @@ pub struct BattleView {
     pub kt_target: Option<super::battle_kt_campaign::CampaignTarget>,
     /// The weapon in hand the attacker picked brought from his roster.
     pub cc_weapon_from: Option<crate::rules::equipment::InHand>,
+    /// The shooter's weapon is a heavy weapon that fires once a turn
+    /// (KT-15).
+    pub once_a_turn: bool,
+    /// It has fired this turn (rolled here): a second shot waits for the
+    /// next turn.
+    pub fired_this_turn: bool,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -136,15 +143,18 @@ impl Default for BattleView {
                 range: 18,
                 weapon: KtWeapon {
                     class: ShotClass::Normal,
-                    shots: 1,
+                    shots: Count::Fixed(1),
                     s: 3,
                     ap: 0,
-                    damage: 1,
+                    damage: Count::Fixed(1),
+                    flame: false,
                 },
                 target: KtTarget {
                     t: 3,
                     save: Some(5),
                     cover: false,
+                    save_dice: 1,
+                    wounds: None,
                 },
                 modifiers: Vec::new(),
                 shooter_ribbon: None,
@@ -161,6 +171,8 @@ impl Default for BattleView {
             cc_weapon: Default::default(),
             kt_target: None,
             cc_weapon_from: None,
+            once_a_turn: false,
+            fired_this_turn: false,
         }
     }
 }
@@ -170,6 +182,54 @@ fn number(ui: &mut egui::Ui, label: &str, value: &mut i64, range: std::ops::Rang
     let l = ui.label(label);
     ui.add(egui::DragValue::new(value).range(range))
         .labelled_by(l.id);
+}
+
+/// A number or dice (shots, damage): a choice of a number or the usual
+/// dice, and the number when it is one.
+fn count_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    label: &str,
+    value: &mut Count,
+    range: std::ops::RangeInclusive<i64>,
+) {
+    let l = ui.label(label);
+    let shown = match value {
+        Count::Fixed(_) => lang.t("battle.count.number").to_owned(),
+        Count::Dice(d) => d.clone(),
+    };
+    let mut choice = value.clone();
+    egui::ComboBox::from_id_salt(("battle-count", label))
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            let number = matches!(value, Count::Fixed(_));
+            if ui
+                .selectable_label(number, lang.t("battle.count.number"))
+                .clicked()
+                && !number
+            {
+                choice = Count::Fixed((*range.start()).max(1));
+            }
+            for dice in ["D3", "D6", "2D6"] {
+                let on = matches!(value, Count::Dice(d) if d == dice);
+                if ui.selectable_label(on, dice).clicked() {
+                    choice = Count::Dice(dice.to_owned());
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    *value = choice;
+    if let Count::Fixed(n) = value {
+        let r = ui.add(egui::DragValue::new(n).range(range));
+        r.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::SpinButton,
+                true,
+                format!("{label}: {}", lang.t("battle.value")),
+            )
+        });
+    }
 }
 
 /// A number that may be absent (a save, a weapon's S).
@@ -228,6 +288,18 @@ impl BattleView {
         }
     }
 
+    /// What Roll rolls: the attack as set up, or the whole round, both
+    /// sides' blows in strike order, when the defender strikes back (CC-7,
+    /// CC-13).
+    pub fn fight(&self) -> crate::rules::battle::Fight {
+        if self.mode == Mode::CloseCombat && self.strike_back {
+            let r = self.round();
+            crate::rules::battle::Fight::Units(vec![r.first], vec![r.second])
+        } else {
+            crate::rules::battle::Fight::Attack(self.scenario())
+        }
+    }
+
     /// Shows the battle screen.
     pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
         let lang = model.lang;
@@ -250,7 +322,14 @@ impl BattleView {
         ui.add_space(space::M);
         if !matches!(self.mode, Mode::CloseCombat | Mode::Shooting) {
             match self.mode {
-                Mode::Psychic => self.psychic.ui(ui, model, out),
+                Mode::Psychic => {
+                    self.psychic.ui(ui, model, out);
+                    // "Apply to campaign" sends the wounds to the target
+                    // picked from a campaign.
+                    if let Some(t) = self.psychic.picked_from.take() {
+                        self.apply_to = Some(t);
+                    }
+                }
                 Mode::Units => self.units.ui(ui, model, out),
                 Mode::Robot => self.robot.ui(ui, model, out),
                 Mode::Flyer => self.flyer.ui(ui, model, out),
@@ -312,16 +391,25 @@ impl BattleView {
                         super::battle_kt_campaign::target_state_ui(ui, lang, t, &odds.wounds);
                     }
                     ui.add_space(space::S);
+                    // KT-15: a heavy weapon that fired this turn waits.
+                    let shooting = self.mode == Mode::Shooting;
+                    let waits = shooting && self.once_a_turn && self.fired_this_turn;
                     if icon_button(
                         ui,
                         icons::ICON_CASINO,
                         lang.t("battle.roll"),
                         lang.t("battle.roll"),
-                        true,
+                        !waits,
                     )
                     .clicked()
                     {
-                        out.push(Command::Roll(title.clone(), scenario.clone()));
+                        out.push(Command::RollFight(title.clone(), self.fight()));
+                        if shooting && self.once_a_turn {
+                            self.fired_this_turn = true;
+                        }
+                    }
+                    if waits {
+                        badge(ui, Tone::Error, lang.t("battle.kt.fired_this_turn"));
                     }
                 }
                 Err(p) => {
@@ -383,6 +471,7 @@ impl BattleView {
                 name,
                 profile: p,
                 equipment,
+                ..
             } = picked;
             // His own weapon in hand (CC-4) and armour, when his roster
             // lists them; what it does not list stays as set here.
@@ -455,7 +544,12 @@ impl BattleView {
                 name,
                 profile: p,
                 equipment,
+                from,
             } = picked;
+            // "Apply to campaign" sends the wounds to him.
+            if from.is_some() {
+                self.apply_to = from;
+            }
             if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
                 self.cc.defender.save = Some(i64::from(save));
             }
@@ -541,6 +635,9 @@ impl BattleView {
         {
             self.attacker.clone_from(&picked.name);
             self.shot.weapon = picked.weapon;
+            // KT-15: a new shooter has not fired yet.
+            self.once_a_turn = picked.once_a_turn;
+            self.fired_this_turn = false;
             self.shot
                 .modifiers
                 .retain(|m| !matches!(m, KtModifier::Sight | KtModifier::Marksman));
@@ -583,11 +680,39 @@ impl BattleView {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            number(ui, lang.t("battle.shots"), &mut w.shots, 0..=20);
+            count_ui(ui, lang, lang.t("battle.shots"), &mut w.shots, 0..=20);
             number(ui, lang.t("battle.s"), &mut w.s, 1..=10);
             number(ui, lang.t("battle.ap"), &mut w.ap, -6..=0);
-            number(ui, lang.t("battle.damage"), &mut w.damage, 1..=6);
+            count_ui(ui, lang, lang.t("battle.damage"), &mut w.damage, 1..=6);
         });
+        ui.checkbox(&mut w.flame, lang.t("battle.kt.flame"));
+        // KT-15: a heavy weapon fires once a turn.
+        if ui
+            .checkbox(&mut self.once_a_turn, lang.t("battle.kt.once_a_turn"))
+            .changed()
+        {
+            self.fired_this_turn = false;
+        }
+        if self.once_a_turn {
+            ui.horizontal_wrapped(|ui| {
+                if self.fired_this_turn {
+                    badge(ui, Tone::Error, lang.t("battle.kt.fired_this_turn"));
+                    if icon_button(
+                        ui,
+                        icons::ICON_SKIP_NEXT,
+                        lang.t("battle.kt.next_turn"),
+                        lang.t("battle.kt.next_turn"),
+                        true,
+                    )
+                    .clicked()
+                    {
+                        self.fired_this_turn = false;
+                    }
+                } else {
+                    badge(ui, Tone::Warning, lang.t("battle.kt.heavy_once"));
+                }
+            });
+        }
         situation_ui(
             ui,
             lang,
@@ -614,17 +739,22 @@ impl BattleView {
     fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
-        if let Some((name, t, save)) = pick_soldier_target(ui, model) {
+        if let Some((name, (t, save, dice), wounds)) = pick_soldier_target(ui, model) {
             self.defender = name;
             self.shot.target.t = t;
             self.shot.target.save = save;
+            self.shot.target.save_dice = dice;
+            self.shot.target.wounds = Some(wounds);
             self.kt_target = None;
         }
-        if let Some((t, save, target)) = super::battle_kt_campaign::pick_campaign_target(ui, model)
+        if let Some(((t, save, dice), target)) =
+            super::battle_kt_campaign::pick_campaign_target(ui, model)
         {
             self.defender.clone_from(&target.name);
             self.shot.target.t = t;
             self.shot.target.save = save;
+            self.shot.target.save_dice = dice;
+            self.shot.target.wounds = Some(i64::from(target.wounds_left.max(1)));
             // "Apply to campaign" sends the damage to him.
             self.apply_to = Some((target.campaign.clone(), target.id));
             self.kt_target = Some(target);
@@ -632,9 +762,43 @@ impl BattleView {
         let t = &mut self.shot.target;
         ui.horizontal_wrapped(|ui| {
             number(ui, lang.t("battle.t"), &mut t.t, 1..=10);
-            optional(ui, lang, lang.t("battle.save"), &mut t.save, 2..=6, 5);
+            let dice = t.save_dice.clamp(1, 3);
+            optional(
+                ui,
+                lang,
+                lang.t("battle.save"),
+                &mut t.save,
+                2..=6 * dice,
+                5,
+            );
+            number(ui, lang.t("battle.save_dice"), &mut t.save_dice, 1..=2);
             ui.checkbox(&mut t.cover, lang.t("battle.cover"));
         });
+        if t.save_dice > 1 {
+            // KT-19: a Terminator's save on 2D6.
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f(
+                    "battle.kt.save_on_dice",
+                    &[("dice", &format!("{}D6", t.save_dice))],
+                ),
+            );
+        }
+        ui.horizontal_wrapped(|ui| {
+            optional(
+                ui,
+                lang,
+                lang.t("battle.target_wounds"),
+                &mut t.wounds,
+                1..=20,
+                1,
+            );
+        });
+        if self.shot.weapon.flame && t.cover {
+            // KT-15: the flame ignores cover.
+            badge(ui, Tone::Warning, lang.t("battle.kt.flame_ignores_cover"));
+        }
     }
 }
 
@@ -701,6 +865,7 @@ pub(crate) fn pick_character(
                             name: c.name.clone(),
                             profile,
                             equipment: c.equipment.clone(),
+                            from: None,
                         });
                     }
                 }
@@ -746,6 +911,9 @@ fn pick_soldier_weapon(
                                 hit_bonus: d.hit_bonus,
                                 soldier: s.clone(),
                                 wounds_left: u32::try_from(d.profile.wounds.max(0)).unwrap_or(0),
+                                once_a_turn: data
+                                    .weapon(&w.id)
+                                    .is_some_and(|x| x.fires_once_a_turn()),
                             });
                         }
                     }
@@ -757,8 +925,12 @@ fn pick_soldier_weapon(
     chosen
 }
 
-/// Every kill team's soldiers as targets: T and save.
-fn pick_soldier_target(ui: &mut egui::Ui, model: &Model) -> Option<(String, i64, Option<i64>)> {
+/// Every kill team's soldiers as targets: name, T, save and its dice
+/// (KT-19), and wounds.
+fn pick_soldier_target(
+    ui: &mut egui::Ui,
+    model: &Model,
+) -> Option<(String, super::battle_kt_campaign::TargetProfile, i64)> {
     let lang = model.lang;
     let data = &model.rules.killteam;
     let mut chosen = None;
@@ -777,9 +949,11 @@ fn pick_soldier_target(ui: &mut egui::Ui, model: &Model) -> Option<(String, i64,
                         .clicked()
                         && let Ok(d) = derive(data, s)
                     {
-                        let save = (d.profile.save_dice == 1 && d.profile.save <= 6)
-                            .then_some(i64::from(d.profile.save));
-                        chosen = Some((s.name.clone(), i64::from(d.profile.toughness), save));
+                        chosen = Some((
+                            s.name.clone(),
+                            super::battle_kt_campaign::target_profile(&d.profile),
+                            i64::from(d.profile.wounds.max(1)),
+                        ));
                     }
                 }
             }
@@ -817,9 +991,16 @@ fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
                 ("p", &percent(odds.wound)),
             ],
         ));
-        let save = odds
-            .score_to_save
-            .map_or_else(|| lang.t("battle.no_save").to_owned(), |s| format!("{s}+"));
+        let save = odds.score_to_save.map_or_else(
+            || lang.t("battle.no_save").to_owned(),
+            |s| {
+                if odds.save_dice > 1 {
+                    format!("{s}+ ({}D6)", odds.save_dice)
+                } else {
+                    format!("{s}+")
+                }
+            },
+        );
         ui.label(lang.f("battle.save_score", &[("score", &save)]));
         ui.label(
             RichText::new(lang.f("battle.unsaved", &[("p", &percent(odds.unsaved))])).strong(),

@@ -9,7 +9,7 @@ use egui_material_icons::icons;
 use super::battle_robot::{bar, field, percent, roll_button};
 use crate::app::{Command, Model};
 use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
-use crate::rules::killteam::data::{Amount, WeaponType};
+use crate::rules::killteam::data::WeaponType;
 use crate::rules::scenario::ShootingScenario;
 use crate::rules::table_roll::TableRoll;
 use crate::ui::theme::space;
@@ -142,20 +142,21 @@ impl KtActionsView {
                 .unwrap_or(3)
                 .saturating_add(user),
         };
-        let damage = match &weapon.damage {
-            Amount::Fixed(n) => *n,
-            Amount::Dice(_) => 1,
-        };
         let attack = GrenadeAttack {
             shots: weapon.shots.clone(),
             s,
             ap: weapon.ap,
-            damage,
+            damage: weapon.damage.clone(),
             range: u(shot.range),
             t: i32::try_from(shot.target.t).unwrap_or(3),
             save: shot.target.save.and_then(|v| i32::try_from(v).ok()),
+            save_dice: u32::try_from(shot.target.save_dice.clamp(1, 3)).unwrap_or(1),
             cover: shot.target.cover,
             modifiers: shot.modifiers.clone(),
+            wounds_left: shot
+                .target
+                .wounds
+                .and_then(|w| u32::try_from(w.max(1)).ok()),
             thrower: Thrower {
                 strength: i32::try_from(self.thrower_s).unwrap_or(3),
                 stick: self.stick,

@@ -12,9 +12,7 @@ use crate::app::Model;
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CharId, Member};
 use crate::rules::data::name_in;
-use crate::rules::killteam::data::Amount;
 use crate::rules::killteam::{Derived, Soldier, WeaponLine, derive};
-use crate::rules::odds::ShotClass;
 use crate::rules::scenario::KtWeapon;
 use crate::ui::battle_parts::percent;
 use crate::ui::theme::PALETTE;
@@ -62,6 +60,8 @@ pub struct PickedShooter {
     pub soldier: Soldier,
     /// His wounds left.
     pub wounds_left: u32,
+    /// His weapon is a heavy weapon that fires once a turn (KT-15).
+    pub once_a_turn: bool,
 }
 
 /// The campaign soldier picked as the target: where the damage goes.
@@ -133,28 +133,9 @@ pub fn campaign_soldiers(model: &Model) -> Vec<CampaignSoldier> {
     out
 }
 
-/// A soldier's weapon as it fires in the shooting odds (KT-12, KT-15): its
-/// bands by class; dice shots or damage count as one (the odds take fixed
-/// numbers).
+/// A soldier's weapon as it fires in the shooting odds (KT-12, KT-15).
 pub fn shot_weapon(w: &WeaponLine) -> KtWeapon {
-    let class = if w.sniper {
-        ShotClass::Sniper
-    } else if w.indirect {
-        ShotClass::Indirect
-    } else {
-        ShotClass::Normal
-    };
-    let fixed = |a: &Amount| match a {
-        Amount::Fixed(n) => i64::from(*n),
-        Amount::Dice(_) => 1,
-    };
-    KtWeapon {
-        class,
-        shots: fixed(&w.shots),
-        s: i64::from(w.strength),
-        ap: i64::from(w.ap),
-        damage: fixed(&w.damage),
-    }
+    KtWeapon::of(w)
 }
 
 /// The words of a soldier in a picker: why he cannot fight, or his wounds
@@ -228,6 +209,7 @@ pub fn pick_campaign_shooter(ui: &mut egui::Ui, model: &Model) -> Option<PickedS
                             hit_bonus: s.derived.hit_bonus,
                             soldier: s.soldier.clone(),
                             wounds_left: s.wounds_left,
+                            once_a_turn: data.weapon(&w.id).is_some_and(|x| x.fires_once_a_turn()),
                         });
                     }
                 }
@@ -238,13 +220,24 @@ pub fn pick_campaign_shooter(ui: &mut egui::Ui, model: &Model) -> Option<PickedS
     chosen
 }
 
+/// A target's T, armour save (none when no roll can make it) and the dice
+/// the save is rolled on (2D6 for a Terminator, KT-19).
+pub type TargetProfile = (i64, Option<i64>, i64);
+
+/// A kill-team profile as a target (KT-16, KT-19).
+pub fn target_profile(p: &crate::rules::killteam::data::KtProfile) -> TargetProfile {
+    let dice = p.save_dice.clamp(1, 3);
+    let save = (p.save <= 6 * i32::try_from(dice).unwrap_or(1)).then_some(i64::from(p.save));
+    (i64::from(p.toughness), save, i64::from(dice))
+}
+
 /// A combo of the campaigns' soldiers as targets: picking one gives his T,
-/// his armour save (none when it takes more than one die) and where the
-/// damage goes. One who cannot fight is greyed out with the reason.
+/// his armour save and its dice, and where the damage goes. One who cannot
+/// fight is greyed out with the reason.
 pub fn pick_campaign_target(
     ui: &mut egui::Ui,
     model: &Model,
-) -> Option<(i64, Option<i64>, CampaignTarget)> {
+) -> Option<(TargetProfile, CampaignTarget)> {
     let lang = model.lang;
     let mut chosen = None;
     let label = lang.t("battle.take_target_campaign");
@@ -265,11 +258,8 @@ pub fn pick_campaign_target(
                     .add_enabled(s.unable.is_none(), egui::Button::selectable(false, text))
                     .clicked()
                 {
-                    let p = &s.derived.profile;
-                    let save = (p.save_dice == 1 && p.save <= 6).then_some(i64::from(p.save));
                     chosen = Some((
-                        i64::from(p.toughness),
-                        save,
+                        target_profile(&s.derived.profile),
                         CampaignTarget {
                             campaign: s.campaign.clone(),
                             id: s.id,

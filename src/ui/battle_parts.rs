@@ -129,6 +129,9 @@ pub struct Picked {
     pub profile: Profile,
     /// His equipment, as his roster lists it.
     pub equipment: Vec<Gear>,
+    /// Where his wounds go, when he comes from a campaign: (campaign,
+    /// character).
+    pub from: Option<(String, u64)>,
 }
 
 /// A Rogue Trader character of a campaign's escort, as the campaign holds
@@ -144,6 +147,8 @@ pub struct CampaignFighter {
     pub equipment: Vec<Gear>,
     /// Why he cannot fight (dead, missing, out of action), as a locale key.
     pub unable: Option<&'static str>,
+    /// (campaign, character): where his wounds go.
+    pub from: (String, u64),
 }
 
 /// Every Rogue Trader character of every campaign's escorts (kill-team
@@ -189,6 +194,7 @@ pub fn campaign_fighters(model: &Model) -> Vec<CampaignFighter> {
                 profile,
                 equipment: ch.equipment.clone(),
                 unable,
+                from: (c.id.clone(), x.id),
             });
         }
     }
@@ -232,6 +238,7 @@ pub fn pick_campaign_fighter(ui: &mut egui::Ui, model: &Model, label: &str) -> O
                             name: f.name,
                             profile: f.profile,
                             equipment: f.equipment,
+                            from: Some(f.from),
                         });
                     }
                 }

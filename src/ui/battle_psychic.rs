@@ -25,6 +25,9 @@ pub struct PsychicView {
     pub attack: PsychicAttack,
     /// The target's name, for the log.
     pub target: String,
+    /// The target just picked from a campaign: (campaign, character), for
+    /// "Apply to campaign".
+    pub picked_from: Option<(String, u64)>,
 }
 
 impl PsychicView {
@@ -187,6 +190,9 @@ impl PsychicView {
         if let Some(picked) = picked {
             let p = picked.profile;
             self.target = picked.name;
+            if picked.from.is_some() {
+                self.picked_from = picked.from;
+            }
             a.target.t = p.get(C::T);
             a.target.w = u32::try_from(p.get(C::W).max(1)).unwrap_or(1);
             // His armour's save, worsened by the power's S (PSY-3).

@@ -142,7 +142,24 @@ pub fn team_at_the_table(
     rules: &muster::rules::RulesData,
     then: impl FnOnce(&muster::rules::campaign::Campaign) -> Vec<muster::rules::campaign::CampaignEdit>,
 ) -> muster::rules::campaign::Campaign {
-    use muster::rules::campaign::{Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort};
+    use muster::rules::campaign::{Member, NewEscort};
+    let escort = NewEscort {
+        player: "Anne".into(),
+        source: team.name.clone(),
+        kind: "killteam".into(),
+        members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
+    };
+    escort_at_the_table(escort, rules, then)
+}
+
+/// "The Raid": `escort` its escort, its first mission drawn and begun,
+/// then the events `then` gives for that campaign, all with dice seeded 7.
+pub fn escort_at_the_table(
+    escort: muster::rules::campaign::NewEscort,
+    rules: &muster::rules::RulesData,
+    then: impl FnOnce(&muster::rules::campaign::Campaign) -> Vec<muster::rules::campaign::CampaignEdit>,
+) -> muster::rules::campaign::Campaign {
+    use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice};
     let mut rng = muster::rules::dice::seeded(7);
     let mut go = |c: &Campaign, e: E| {
         c.apply(e.clone(), rules, &mut rng)
@@ -154,12 +171,6 @@ pub fn team_at_the_table(
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
     let mut c = go(&c, E::SetSettings { settings: s });
-    let escort = NewEscort {
-        player: "Anne".into(),
-        source: team.name.clone(),
-        kind: "killteam".into(),
-        members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
-    };
     for e in [
         E::AddEscort { escort },
         E::Start {

@@ -673,12 +673,14 @@ mod actions {
             shots: Amount::Dice("D6".to_owned()),
             s: 3,
             ap: 0,
-            damage: 1,
+            damage: Amount::Fixed(1),
             range,
             t: 3,
             save: Some(5),
+            save_dice: 1,
             cover: false,
             modifiers: Vec::new(),
+            wounds_left: None,
             thrower,
         }
     }

@@ -12,7 +12,7 @@ use super::data::Amount;
 use crate::rules::data::{DiceSpec, RulesData, check_range};
 use crate::rules::dice::{Check, Roll, roll_dice};
 use crate::rules::doc::RollFor;
-use crate::rules::odds::{KtModifier, Odds, ShotClass, killteam_shooting};
+use crate::rules::odds::{KtModifier, KtShot, Odds, ShotClass, killteam_attack};
 use crate::rules::problem::Problem;
 use crate::rules::psychic::{Dist, add, dice_sum};
 
@@ -189,9 +189,16 @@ pub fn shots_dist(amount: &Amount) -> Result<Dist, Problem> {
     })
 }
 
+/// Dice as written (`D6`, `2D3`), or `None` when it is not dice.
+pub fn dice_of(text: &str) -> Option<DiceSpec> {
+    amount_dice(&Amount::Dice(text.to_owned()))
+        .ok()
+        .and_then(Result::err)
+}
+
 /// A number of shots as a fixed count (`Ok`) or dice (`Err`), or why it
 /// cannot be read.
-fn amount_dice(amount: &Amount) -> Result<Result<u32, DiceSpec>, Problem> {
+pub fn amount_dice(amount: &Amount) -> Result<Result<u32, DiceSpec>, Problem> {
     match amount {
         Amount::Fixed(n) => Ok(Ok(*n)),
         Amount::Dice(text) => {
@@ -286,20 +293,30 @@ pub struct GrenadeAttack {
     pub s: i32,
     /// Its AP.
     pub ap: i32,
-    /// Damage per unsaved wound.
-    pub damage: u32,
+    /// Damage per unsaved wound: a number or dice (`D3`).
+    pub damage: Amount,
     /// The distance to the target, in inches.
     pub range: u32,
     /// The target's T.
     pub t: i32,
     /// The target's save, if any.
     pub save: Option<i32>,
+    /// The dice the save is rolled on, added (2 for a Terminator, KT-19).
+    #[serde(default = "one_die")]
+    pub save_dice: u32,
     /// The target is in cover.
     pub cover: bool,
     /// The situation (KT-13).
     pub modifiers: Vec<KtModifier>,
+    /// The target's wounds left: damage beyond them is lost.
+    #[serde(default)]
+    pub wounds_left: Option<u32>,
     /// Who throws it.
     pub thrower: Thrower,
+}
+
+fn one_die() -> u32 {
+    1
 }
 
 /// The total shots of a throw: each grenade's, added.
@@ -322,36 +339,24 @@ pub fn grenade_odds(rules: &RulesData, attack: &GrenadeAttack) -> Result<Odds, P
             .arg("range", attack.range)
             .arg("reach", throw.range_inches));
     }
-    let shots = throw_shots(&throw)?;
-    let max = u32::try_from(shots.len().saturating_sub(1)).unwrap_or(0);
-    let one = |n: u32| {
-        killteam_shooting(
-            rules,
-            ShotClass::Normal,
-            attack.range,
-            n,
-            attack.s,
-            attack.ap,
-            attack.damage,
-            attack.t,
-            attack.save,
-            attack.cover,
-            &attack.modifiers,
-        )
-    };
-    let mut odds = one(max)?;
-    let mut wounds = vec![0.0; odds.wounds.len()];
-    for (n, &p) in shots.iter().enumerate() {
-        if p == 0.0 {
-            continue;
-        }
-        let o = one(u32::try_from(n).unwrap_or(0))?;
-        for (k, q) in o.wounds.iter().enumerate() {
-            wounds[k] += p * q;
-        }
-    }
-    odds.wounds = wounds;
-    Ok(odds)
+    killteam_attack(
+        rules,
+        &KtShot {
+            class: ShotClass::Normal,
+            range_inches: attack.range,
+            shots: throw_shots(&throw)?,
+            s: attack.s,
+            ap: attack.ap,
+            damage: shots_dist(&attack.damage)?,
+            toughness: attack.t,
+            save: attack.save,
+            save_dice: attack.save_dice,
+            cover: attack.cover,
+            flame: false,
+            modifiers: attack.modifiers.clone(),
+            wounds_left: attack.wounds_left,
+        },
+    )
 }
 
 /// A grenade attack rolled: the shots, then every shot.
@@ -396,7 +401,7 @@ pub fn roll_grenade<R: Rng + ?Sized>(
             }
         }
     }
-    let mut d6 = |purpose: &'static str, rolls: &mut Vec<RollFor>| {
+    let d6 = |rng: &mut R, purpose: &'static str, rolls: &mut Vec<RollFor>| {
         let r = Roll::new(rng, 1, 6, 0);
         let t = r.total;
         rolls.push(RollFor { purpose, roll: r });
@@ -407,7 +412,7 @@ pub fn roll_grenade<R: Rng + ?Sized>(
         let hit = match odds.score_to_hit {
             None => false,
             Some(s) if s <= 1 => true,
-            Some(s) => d6("battle.for.hit", &mut rolls) >= s,
+            Some(s) => d6(rng, "battle.for.hit", &mut rolls) >= s,
         };
         if !hit {
             continue;
@@ -415,15 +420,33 @@ pub fn roll_grenade<R: Rng + ?Sized>(
         hits += 1;
         let wounded = odds
             .score_to_wound
-            .is_some_and(|s| d6("battle.for.wound", &mut rolls) >= s);
+            .is_some_and(|s| d6(rng, "battle.for.wound", &mut rolls) >= s);
         let saved = wounded
-            && odds
-                .score_to_save
-                .is_some_and(|s| d6("battle.for.save", &mut rolls) >= s);
+            && odds.score_to_save.is_some_and(|s| {
+                let r = Roll::new(rng, odds.save_dice.max(1), 6, 0);
+                let total = r.total;
+                rolls.push(RollFor {
+                    purpose: "battle.for.save",
+                    roll: r,
+                });
+                total >= s
+            });
         if wounded && !saved {
-            wounds += attack.damage;
+            match amount_dice(&attack.damage)? {
+                Ok(n) => wounds += n,
+                Err(d) => {
+                    let r = roll_dice(rng, d);
+                    wounds += u32::try_from(r.total.max(0)).unwrap_or(0);
+                    rolls.push(RollFor {
+                        purpose: "battle.for.damage",
+                        roll: r,
+                    });
+                }
+            }
         }
     }
+    // Damage beyond the target's wounds left is lost.
+    let wounds = attack.wounds_left.map_or(wounds, |w| wounds.min(w));
     Ok(GrenadeRoll {
         shot_rolls,
         shots,

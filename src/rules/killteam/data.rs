@@ -125,6 +125,14 @@ fn one() -> Amount {
     Amount::Fixed(1)
 }
 
+impl Weapon {
+    /// A heavy weapon fires once a turn, except those the data marks as
+    /// firing at every action (KT-15).
+    pub fn fires_once_a_turn(&self) -> bool {
+        self.class == WeaponClass::Heavy && !self.fires_every_action
+    }
+}
+
 /// A weapon's strength.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
