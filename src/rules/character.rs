@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::characteristic::{Characteristic, Modifiers, Profile};
 use super::data::{Race, RulesData};
 use super::dice::Roll;
-use super::equipment::{Gear, PowerCard};
+use super::equipment::{Gear, GearEdit, PowerCard};
 use super::problem::Problem;
 
 /// Id of a character, unique within its roster.
@@ -427,6 +427,17 @@ impl Character {
         }
         out.unspent = u32::try_from(self.points_left().max(0)).unwrap_or(0);
         Ok(out)
+    }
+
+    /// Changes his equipment or power cards ([`GearEdit::apply`]): the
+    /// roster editor's edit and the campaign's (CHR-16, CC-11, CC-12).
+    pub fn edit_gear(&mut self, edit: GearEdit) -> Result<(), Problem> {
+        edit.apply(
+            &self.name,
+            self.psychic,
+            &mut self.equipment,
+            &mut self.powers,
+        )
     }
 
     /// Rolls for psychic powers with the race's chance (CHR-16): a D100 at or

@@ -148,6 +148,172 @@ impl PowerCard {
     }
 }
 
+/// A change of a character's equipment or power cards: the same edits in
+/// the roster editor and, journaled, in a campaign. Places count from 0.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum GearEdit {
+    /// Add an item at the end of the equipment; refused without a name.
+    AddGear {
+        /// The item.
+        gear: Gear,
+    },
+    /// Replace the item at this place (rename it, change its values);
+    /// refused without a name.
+    SetGear {
+        /// Its place.
+        at: usize,
+        /// The item as it now is.
+        gear: Gear,
+    },
+    /// Remove the item at this place.
+    RemoveGear {
+        /// Its place.
+        at: usize,
+    },
+    /// Move an item.
+    MoveGear {
+        /// Its place.
+        from: usize,
+        /// Its new place.
+        to: usize,
+    },
+    /// Add a power card; refused without a name, or for a character
+    /// without psychic powers (CHR-16).
+    AddPower {
+        /// The card.
+        power: PowerCard,
+    },
+    /// Replace the card at this place; refused without a name.
+    SetPower {
+        /// Its place.
+        at: usize,
+        /// The card as it now is.
+        power: PowerCard,
+    },
+    /// Remove the card at this place.
+    RemovePower {
+        /// Its place.
+        at: usize,
+    },
+    /// Move a card.
+    MovePower {
+        /// Its place.
+        from: usize,
+        /// Its new place.
+        to: usize,
+    },
+}
+
+impl GearEdit {
+    /// The locale key naming the edit (undo history, journal).
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::AddGear { .. } => "history.add_gear",
+            Self::SetGear { .. } => "history.set_gear",
+            Self::RemoveGear { .. } => "history.remove_gear",
+            Self::MoveGear { .. } => "history.move_gear",
+            Self::AddPower { .. } => "history.add_power",
+            Self::SetPower { .. } => "history.set_power",
+            Self::RemovePower { .. } => "history.remove_power",
+            Self::MovePower { .. } => "history.move_power",
+        }
+    }
+
+    /// Applies the edit to the equipment and cards of `who` (`psychic`: he
+    /// has psychic powers). An item or card without a name, a Strength or
+    /// save out of range (CC-11, CC-12), a card for a character without
+    /// psychic powers (CHR-16) or a place not in the list is refused, the
+    /// lists left as they were. Names are trimmed.
+    pub fn apply(
+        self,
+        who: &str,
+        psychic: bool,
+        gear: &mut Vec<Gear>,
+        powers: &mut Vec<PowerCard>,
+    ) -> Result<(), Problem> {
+        match self {
+            Self::AddGear { gear: g } => {
+                let g = checked_gear(who, g)?;
+                gear.push(g);
+            }
+            Self::SetGear { at, gear: g } => {
+                let g = checked_gear(who, g)?;
+                *gear.get_mut(at).ok_or_else(|| no_such_gear(at))? = g;
+            }
+            Self::RemoveGear { at } => {
+                if at >= gear.len() {
+                    return Err(no_such_gear(at));
+                }
+                gear.remove(at);
+            }
+            Self::MoveGear { from, to } => {
+                if !move_in(gear, from, to) {
+                    return Err(no_such_gear(from.max(to)));
+                }
+            }
+            Self::AddPower { power } => {
+                let p = named_power(power)?;
+                if !psychic {
+                    return Err(Problem::new("CHR-16", "problem.power_not_psychic").character(who));
+                }
+                powers.push(p);
+            }
+            Self::SetPower { at, power } => {
+                let p = named_power(power)?;
+                *powers.get_mut(at).ok_or_else(|| no_such_power(at))? = p;
+            }
+            Self::RemovePower { at } => {
+                if at >= powers.len() {
+                    return Err(no_such_power(at));
+                }
+                powers.remove(at);
+            }
+            Self::MovePower { from, to } => {
+                if !move_in(powers, from, to) {
+                    return Err(no_such_power(from.max(to)));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn empty_name() -> Problem {
+    Problem::new("FILE", "problem.empty_name")
+}
+
+/// The item with its name trimmed, or the first of its problems.
+fn checked_gear(who: &str, mut g: Gear) -> Result<Gear, Problem> {
+    g.name = g.name.trim().to_owned();
+    if g.name.is_empty() {
+        return Err(empty_name());
+    }
+    match check(who, false, std::slice::from_ref(&g), &[])
+        .into_iter()
+        .next()
+    {
+        Some(p) => Err(p),
+        None => Ok(g),
+    }
+}
+
+fn named_power(mut p: PowerCard) -> Result<PowerCard, Problem> {
+    p.name = p.name.trim().to_owned();
+    if p.name.is_empty() {
+        return Err(empty_name());
+    }
+    Ok(p)
+}
+
+fn no_such_gear(at: usize) -> Problem {
+    Problem::new("FILE", "problem.no_such_gear").arg("position", at.saturating_add(1))
+}
+
+fn no_such_power(at: usize) -> Problem {
+    Problem::new("FILE", "problem.no_such_power").arg("position", at.saturating_add(1))
+}
+
 /// The Strengths a weapon may have (CC-11's table: 1 to 10).
 pub const WEAPON_STRENGTHS: std::ops::RangeInclusive<i32> = 1..=10;
 

@@ -38,7 +38,7 @@ pub use characteristic::{Characteristic, Modifiers, Profile};
 pub use data::RulesData;
 pub use dice::Roll;
 pub use doc::{Doc, DocKey, DocKind, Edit, LineKind, Outcome};
-pub use equipment::{Gear, GearKind, PowerCard, PowerTarget};
+pub use equipment::{Gear, GearEdit, GearKind, PowerCard, PowerTarget};
 pub use killteam::{KillTeam, KillTeamEdit};
 pub use msg::{Arg, Msg};
 pub use problem::Problem;

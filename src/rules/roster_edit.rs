@@ -8,7 +8,7 @@ use super::characteristic::Characteristic;
 use super::data::RulesData;
 use super::dice::Roll;
 use super::doc::{Applied, DocKind, LineKind, Outcome, RollFor};
-use super::equipment::{Gear, PowerCard, move_in};
+use super::equipment::GearEdit;
 use super::msg::Msg;
 use super::problem::Problem;
 use super::roster::{PointsScheme, Roster, roll_pool};
@@ -45,24 +45,9 @@ pub enum CharacterEdit {
     },
     /// New notes.
     SetNotes(String),
-    /// Add an item at the end of the equipment; refused without a name.
-    AddGear(Gear),
-    /// Replace the item at this place (rename it, change its values);
-    /// refused without a name.
-    SetGear(usize, Gear),
-    /// Remove the item at this place.
-    RemoveGear(usize),
-    /// Move an item: from, to.
-    MoveGear(usize, usize),
-    /// Add a power card; refused without a name, or for a character
-    /// without psychic powers (CHR-16).
-    AddPower(PowerCard),
-    /// Replace the card at this place; refused without a name.
-    SetPower(usize, PowerCard),
-    /// Remove the card at this place.
-    RemovePower(usize),
-    /// Move a card: from, to.
-    MovePower(usize, usize),
+    /// Change the equipment or the power cards (CHR-16: cards only for a
+    /// psyker).
+    Gear(GearEdit),
 }
 
 /// How a new character is made.
@@ -312,66 +297,8 @@ fn edit_character<R: Rng + ?Sized>(
             c.notes = notes;
             none
         }
-        CharacterEdit::AddGear(mut g) => {
-            g.name = refuse_empty_name(&g.name)?;
-            c.equipment.push(g);
-            none
-        }
-        CharacterEdit::SetGear(at, mut g) => {
-            g.name = refuse_empty_name(&g.name)?;
-            let slot = c.equipment.get_mut(at).ok_or_else(|| no_such_gear(at))?;
-            *slot = g;
-            none
-        }
-        CharacterEdit::RemoveGear(at) => {
-            if at >= c.equipment.len() {
-                return Err(no_such_gear(at));
-            }
-            c.equipment.remove(at);
-            none
-        }
-        CharacterEdit::MoveGear(from, to) => {
-            if !move_in(&mut c.equipment, from, to) {
-                return Err(no_such_gear(from.max(to)));
-            }
-            none
-        }
-        CharacterEdit::AddPower(mut p) => {
-            p.name = refuse_empty_name(&p.name)?;
-            if !c.psychic {
-                return Err(Problem::new("CHR-16", "problem.power_not_psychic").character(&c.name));
-            }
-            c.powers.push(p);
-            none
-        }
-        CharacterEdit::SetPower(at, mut p) => {
-            p.name = refuse_empty_name(&p.name)?;
-            let slot = c.powers.get_mut(at).ok_or_else(|| no_such_power(at))?;
-            *slot = p;
-            none
-        }
-        CharacterEdit::RemovePower(at) => {
-            if at >= c.powers.len() {
-                return Err(no_such_power(at));
-            }
-            c.powers.remove(at);
-            none
-        }
-        CharacterEdit::MovePower(from, to) => {
-            if !move_in(&mut c.powers, from, to) {
-                return Err(no_such_power(from.max(to)));
-            }
-            none
-        }
+        CharacterEdit::Gear(e) => c.edit_gear(e).and(none),
     }
-}
-
-fn no_such_gear(at: usize) -> Problem {
-    Problem::new("FILE", "problem.no_such_gear").arg("position", at.saturating_add(1))
-}
-
-fn no_such_power(at: usize) -> Problem {
-    Problem::new("FILE", "problem.no_such_power").arg("position", at.saturating_add(1))
 }
 
 impl DocKind for Roster {
@@ -434,14 +361,7 @@ impl DocKind for Roster {
                 CharacterEdit::RollPoints(_) => "history.roll_points",
                 CharacterEdit::AfterGame { .. } => "history.after_game",
                 CharacterEdit::SetNotes(_) => "history.notes",
-                CharacterEdit::AddGear(_) => "history.add_gear",
-                CharacterEdit::SetGear(..) => "history.set_gear",
-                CharacterEdit::RemoveGear(_) => "history.remove_gear",
-                CharacterEdit::MoveGear(..) => "history.move_gear",
-                CharacterEdit::AddPower(_) => "history.add_power",
-                CharacterEdit::SetPower(..) => "history.set_power",
-                CharacterEdit::RemovePower(_) => "history.remove_power",
-                CharacterEdit::MovePower(..) => "history.move_power",
+                CharacterEdit::Gear(e) => e.label(),
             },
         }
     }

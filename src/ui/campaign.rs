@@ -137,7 +137,7 @@ impl CampaignView {
             }
             Tab::Table => self.play.table_ui(ui, model, c, out),
             Tab::Debrief => self.play.debrief_ui(ui, model, c, out),
-            Tab::Journal => self.journal.ui(ui, model, c),
+            Tab::Journal => self.journal.ui(ui, model, c, out),
         }
     }
 
@@ -999,6 +999,7 @@ fn overview_ui(
                     &name,
                     true,
                 )
+                .on_hover_text(lang.t("campaign.ui.history_hint"))
                 .clicked()
                 {
                     asked = Some(x.id);

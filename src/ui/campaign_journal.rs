@@ -1,15 +1,18 @@
 //! The journal: every event of the campaign by mission, with what it did
-//! and every die it rolled; or one character's history.
+//! and every die it rolled; or one character's history, with his
+//! equipment and power cards to change (a campaign event each).
 
 use std::sync::Arc;
 
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::Model;
-use crate::rules::campaign::{Campaign, CharId};
+use crate::app::{Command, Model};
+use crate::rules::campaign::{Campaign, CampaignEdit, CharId, Member};
 use crate::rules::doc::LineKind;
-use crate::rules::{Msg, Outcome};
+use crate::rules::{GearEdit, Msg, Outcome};
+use crate::ui::campaign::edit;
+use crate::ui::character_gear::GearView;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, card, card_title};
 
@@ -33,37 +36,39 @@ pub struct JournalView {
     /// Show the ticks of the table too.
     ticks: bool,
     cache: Option<Replayed>,
+    /// The fields to add an item or a power card to the character shown.
+    gear: GearView,
+}
+
+/// The journal's replay, made again when the journal changed.
+fn replayed<'a>(cache: &'a mut Option<Replayed>, model: &Model, c: &Campaign) -> &'a Replayed {
+    let last = c.journal.last().map(|e| Arc::as_ptr(e) as usize);
+    let fresh = cache
+        .as_ref()
+        .is_some_and(|r| r.last == last && r.len == c.journal.len());
+    if !fresh {
+        let (outcomes, refused) = match c.replay(&model.rules) {
+            Ok((_, outcomes)) => (outcomes, None),
+            Err(e) => (Vec::new(), Some(e)),
+        };
+        *cache = Some(Replayed {
+            last,
+            len: c.journal.len(),
+            outcomes,
+            refused,
+        });
+    }
+    cache.get_or_insert_with(|| Replayed {
+        last: None,
+        len: 0,
+        outcomes: Vec::new(),
+        refused: None,
+    })
 }
 
 impl JournalView {
-    fn replayed(&mut self, model: &Model, c: &Campaign) -> &Replayed {
-        let last = c.journal.last().map(|e| Arc::as_ptr(e) as usize);
-        let fresh = self
-            .cache
-            .as_ref()
-            .is_some_and(|r| r.last == last && r.len == c.journal.len());
-        if !fresh {
-            let (outcomes, refused) = match c.replay(&model.rules) {
-                Ok((_, outcomes)) => (outcomes, None),
-                Err(e) => (Vec::new(), Some(e)),
-            };
-            self.cache = Some(Replayed {
-                last,
-                len: c.journal.len(),
-                outcomes,
-                refused,
-            });
-        }
-        self.cache.get_or_insert_with(|| Replayed {
-            last: None,
-            len: 0,
-            outcomes: Vec::new(),
-            refused: None,
-        })
-    }
-
     /// Shows the journal of `c`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, c: &Campaign) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Command>) {
         let lang = model.lang;
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(lang.t("campaign.ui.journal_of"));
@@ -87,7 +92,7 @@ impl JournalView {
         ui.add_space(space::S);
         let character = self.character;
         let ticks = self.ticks;
-        let replayed = self.replayed(model, c);
+        let replayed = replayed(&mut self.cache, model, c);
         if let Some((i, p)) = &replayed.refused {
             alert(
                 ui,
@@ -117,6 +122,9 @@ impl JournalView {
                 ));
             });
             ui.add_space(space::S);
+            if let Member::Character(ch) = &x.member {
+                gear_ui(&mut self.gear, ui, model, c, x, ch, out);
+            }
         }
         // Missions newest first; the last one open.
         let mut missions: Vec<u32> = c.journal.iter().map(|e| e.mission).collect();
@@ -187,4 +195,38 @@ impl JournalView {
             alert(ui, Tone::Info, lang.t("campaign.ui.journal_empty"));
         }
     }
+}
+
+/// The equipment and power cards of a Rogue Trader character, changed
+/// by campaign events; shown, not changed, once he is dead or missing.
+fn gear_ui(
+    view: &mut GearView,
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    x: &crate::rules::campaign::CampaignCharacter,
+    ch: &crate::rules::Character,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    let alive = x.state.alive();
+    if !alive {
+        alert(
+            ui,
+            Tone::Info,
+            &lang.f("campaign.ui.gear_dead", &[("character", x.name())]),
+        );
+        ui.add_space(space::S);
+    }
+    let (id, character) = (c.id.as_str(), x.id);
+    let gear = |e: GearEdit| edit(id, CampaignEdit::Gear { character, edit: e });
+    ui.push_id(("cmp-gear", character), |ui| {
+        let open = alive && !model.read_only && c.phase != crate::rules::campaign::Phase::Over;
+        ui.add_enabled_ui(open, |ui| {
+            view.gear_ui(ui, lang, ch, &gear, out);
+            ui.add_space(space::S);
+            view.powers_ui(ui, lang, ch, &gear, out);
+        });
+    });
+    ui.add_space(space::S);
 }

@@ -12,11 +12,12 @@ use super::campaign::{character_card_ui, edit, mission_ui, state_tone};
 use super::campaign_dice::{DiceTexts, MissionDraw, dice_field, dice_name, dice_ui, typed_die};
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
+use crate::rules::campaign::{Bought, Purchase};
 use crate::rules::campaign::{
     Campaign, CampaignEdit, CharId, Member, MissionChoice, MissionType, Phase, Result_,
 };
 use crate::rules::data::name_in;
-use crate::rules::{Characteristic, KillTeam, Roster};
+use crate::rules::{Characteristic, Gear, GearKind, KillTeam, PowerCard, Roster};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
 
@@ -57,6 +58,25 @@ struct Buy {
     spend: u32,
     /// On what.
     spend_what: String,
+    /// The character who receives what is bought (none: only noted).
+    spend_for: Option<CharId>,
+    /// What it is: an item of a kind, or a power card.
+    spend_kind: BuyKind,
+}
+
+/// What a Spend buys for a character (CMP-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BuyKind {
+    /// An item of this kind.
+    Gear(GearKind),
+    /// A power card (CHR-16: psykers only).
+    Power,
+}
+
+impl Default for BuyKind {
+    fn default() -> Self {
+        Self::Gear(GearKind::Melee)
+    }
 }
 
 /// A wound box big enough to tick at the table: a square, crossed when
@@ -1112,18 +1132,32 @@ impl PlayView {
                             lang.t("campaign.ui.spend_what"),
                             &mut buy.spend_what,
                         );
+                        spend_for_ui(ui, lang, c, e.id, buy);
                         let go = lang.t("campaign.ui.spend");
                         let name = lang.f("campaign.ui.spend_for", &[("player", &e.player)]);
                         let ok = buy.spend > 0
                             && !buy.spend_what.trim().is_empty()
                             && c.reinforcement_of(e.id) >= buy.spend;
                         if icon_button(ui, icons::ICON_BACKPACK, go, &name, ok).clicked() {
+                            let what = std::mem::take(&mut buy.spend_what);
+                            // CMP-7: the item bought goes to the character in
+                            // the same event as the points.
+                            let bought = buy.spend_for.map(|character| Bought {
+                                character,
+                                item: match buy.spend_kind {
+                                    BuyKind::Gear(kind) => {
+                                        Purchase::Gear(Gear::new(what.trim(), kind))
+                                    }
+                                    BuyKind::Power => Purchase::Power(PowerCard::new(what.trim())),
+                                },
+                            });
                             out.push(edit(
                                 id,
                                 CampaignEdit::Spend {
                                     escort: e.id,
                                     points: buy.spend,
-                                    what: std::mem::take(&mut buy.spend_what),
+                                    what,
+                                    bought,
                                 },
                             ));
                             buy.spend = 0;
@@ -1133,6 +1167,73 @@ impl PlayView {
             }
         });
     }
+}
+
+/// Whom the points spent buy for (CMP-7): nobody (only noted) or a living
+/// Rogue Trader character of the escort, and what the item is; a power card
+/// is offered for a psyker only (CHR-16).
+fn spend_for_ui(ui: &mut egui::Ui, lang: Lang, c: &Campaign, escort: u32, buy: &mut Buy) {
+    let takers: Vec<(CharId, &str, bool)> = c
+        .members(escort)
+        .filter(|x| x.state.alive())
+        .filter_map(|x| match &x.member {
+            Member::Character(ch) => Some((x.id, x.name(), ch.psychic)),
+            Member::Soldier(_) => None,
+        })
+        .collect();
+    if takers.is_empty() {
+        return;
+    }
+    if buy
+        .spend_for
+        .is_some_and(|id| !takers.iter().any(|t| t.0 == id))
+    {
+        buy.spend_for = None;
+    }
+    let l = ui.label(lang.t("campaign.ui.spend_to"));
+    let nobody = lang.t("campaign.ui.spend_nobody");
+    let shown = buy
+        .spend_for
+        .and_then(|id| takers.iter().find(|t| t.0 == id))
+        .map_or(nobody, |t| t.1)
+        .to_owned();
+    egui::ComboBox::from_id_salt("cmp-spend-for")
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut buy.spend_for, None, nobody);
+            for (id, name, _) in &takers {
+                ui.selectable_value(&mut buy.spend_for, Some(*id), *name);
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    let Some(taker) = buy
+        .spend_for
+        .and_then(|id| takers.iter().find(|t| t.0 == id))
+    else {
+        return;
+    };
+    if buy.spend_kind == BuyKind::Power && !taker.2 {
+        buy.spend_kind = BuyKind::default();
+    }
+    let kind_name = |k: BuyKind| match k {
+        BuyKind::Gear(g) => lang.t(g.key()),
+        BuyKind::Power => lang.t("campaign.ui.spend_power"),
+    };
+    let mut kinds: Vec<BuyKind> = GearKind::ALL.iter().map(|k| BuyKind::Gear(*k)).collect();
+    if taker.2 {
+        kinds.push(BuyKind::Power);
+    }
+    let l = ui.label(lang.t("campaign.ui.spend_kind"));
+    egui::ComboBox::from_id_salt("cmp-spend-kind")
+        .selected_text(kind_name(buy.spend_kind))
+        .show_ui(ui, |ui| {
+            for k in kinds {
+                ui.selectable_value(&mut buy.spend_kind, k, kind_name(k));
+            }
+        })
+        .response
+        .labelled_by(l.id);
 }
 
 /// Who a player may recruit (CMP-7): the characters of every roster for a

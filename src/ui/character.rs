@@ -131,9 +131,10 @@ impl CharacterView {
             profile_grid_ui(ui, model, c, &edit, out);
         });
         ui.add_space(space::M);
-        self.gear.gear_ui(ui, lang, c, &edit, out);
+        let gear = |g: crate::rules::GearEdit| edit(CharacterEdit::Gear(g));
+        self.gear.gear_ui(ui, lang, c, &gear, out);
         ui.add_space(space::M);
-        self.gear.powers_ui(ui, lang, c, &edit, out);
+        self.gear.powers_ui(ui, lang, c, &gear, out);
         ui.add_space(space::M);
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {

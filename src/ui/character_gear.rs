@@ -10,7 +10,7 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::equipment::{InHand, SAVES, WEAPON_STRENGTHS, in_hand};
-use crate::rules::{Character, CharacterEdit, Gear, GearKind, PowerCard, PowerTarget};
+use crate::rules::{Character, Gear, GearEdit, GearKind, PowerCard, PowerTarget};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, card, card_title, icon_button, text_committed};
 
@@ -32,7 +32,9 @@ const NOTE_WIDTH: f32 = 240.0;
 const KIND_WIDTH: f32 = 150.0;
 const VALUE_WIDTH: f32 = 56.0;
 
-type EditFn<'a> = &'a dyn Fn(CharacterEdit) -> Command;
+/// What turns an edit of the equipment into a command: a roster edit of
+/// the character on the character screen, a campaign event in a campaign.
+pub type EditFn<'a> = &'a dyn Fn(GearEdit) -> Command;
 
 /// A one-line text field named `name` for screen readers, holding what is
 /// typed while it has the focus; returns the new text once the edit is done
@@ -114,9 +116,9 @@ fn row_actions(
     item: &str,
     at: usize,
     len: usize,
-    moves: fn(usize, usize) -> CharacterEdit,
-    removes: fn(usize) -> CharacterEdit,
-) -> Option<CharacterEdit> {
+    moves: fn(usize, usize) -> GearEdit,
+    removes: fn(usize) -> GearEdit,
+) -> Option<GearEdit> {
     let mut out = None;
     ui.horizontal(|ui| {
         let named = |key: &str| lang.f(key, &[("item", item)]);
@@ -230,7 +232,9 @@ impl GearView {
             );
             self.new_kind = kind;
             if let Some(name) = added {
-                out.push(edit(CharacterEdit::AddGear(Gear::new(name, kind))));
+                out.push(edit(GearEdit::AddGear {
+                    gear: Gear::new(name, kind),
+                }));
             }
         });
     }
@@ -274,7 +278,9 @@ impl GearView {
                     &mut self.new_power,
                     |_| {},
                 ) {
-                    out.push(edit(CharacterEdit::AddPower(PowerCard::new(name))));
+                    out.push(edit(GearEdit::AddPower {
+                        power: PowerCard::new(name),
+                    }));
                 }
             }
         });
@@ -329,7 +335,7 @@ fn gear_grid(
                 let id = egui::Id::unique(("gear", c.id, at));
                 let item = g.name.as_str();
                 let named = |key: &str| lang.f(key, &[("item", item)]);
-                let set = |changed: Gear| edit(CharacterEdit::SetGear(at, changed));
+                let set = |gear: Gear| edit(GearEdit::SetGear { at, gear });
                 if let Some(name) = text_cell(
                     ui,
                     id.with("name"),
@@ -401,8 +407,8 @@ fn gear_grid(
                     item,
                     at,
                     len,
-                    CharacterEdit::MoveGear,
-                    CharacterEdit::RemoveGear,
+                    |from, to| GearEdit::MoveGear { from, to },
+                    |at| GearEdit::RemoveGear { at },
                 ) {
                     out.push(edit(e));
                 }
@@ -448,7 +454,7 @@ fn powers_grid(
                 let id = egui::Id::unique(("power", c.id, at));
                 let item = p.name.as_str();
                 let named = |key: &str| lang.f(key, &[("item", item)]);
-                let set = |changed: PowerCard| edit(CharacterEdit::SetPower(at, changed));
+                let set = |power: PowerCard| edit(GearEdit::SetPower { at, power });
                 if let Some(name) = text_cell(
                     ui,
                     id.with("name"),
@@ -502,8 +508,8 @@ fn powers_grid(
                     item,
                     at,
                     len,
-                    CharacterEdit::MovePower,
-                    CharacterEdit::RemovePower,
+                    |from, to| GearEdit::MovePower { from, to },
+                    |at| GearEdit::RemovePower { at },
                 ) {
                     out.push(edit(e));
                 }

@@ -7,8 +7,8 @@ use std::path::Path;
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::rules::dice::seeded;
 use muster::rules::{
-    Character, CharacterEdit, DocKind, Gear, GearKind, NewCharacter, PowerCard, PowerTarget,
-    Roster, RosterEdit, RulesData,
+    Character, CharacterEdit, DocKind, Gear, GearEdit, GearKind, NewCharacter, PowerCard,
+    PowerTarget, Roster, RosterEdit, RulesData,
 };
 
 use crate::common::{AllRosters as _, Shown as _};
@@ -61,12 +61,24 @@ fn chr_16_powers_held_without_psychic_powers_are_a_problem_naming_the_character(
 #[test]
 fn chr_16_a_power_card_for_a_character_without_psychic_powers_is_refused() {
     let r = band(false);
-    let p = edit(&r, CharacterEdit::AddPower(PowerCard::new("Doom"))).expect_err("refused");
+    let p = edit(
+        &r,
+        CharacterEdit::Gear(GearEdit::AddPower {
+            power: PowerCard::new("Doom"),
+        }),
+    )
+    .expect_err("refused");
     assert_eq!(p.rule, "CHR-16");
     assert_eq!(p.character.as_deref(), Some("Vael"));
     // A psyker gets it; taking his psychic powers away keeps his cards, and
     // the rules check says so (the draft is still saved).
-    let r = edit(&band(true), CharacterEdit::AddPower(PowerCard::new("Doom"))).expect("added");
+    let r = edit(
+        &band(true),
+        CharacterEdit::Gear(GearEdit::AddPower {
+            power: PowerCard::new("Doom"),
+        }),
+    )
+    .expect("added");
     let r = edit(&r, CharacterEdit::SetPsychic(false)).expect("taken away");
     assert_eq!(r.characters[0].powers.len(), 1);
     assert_eq!(r.validate(&rules())[0].rule, "CHR-16");
@@ -98,11 +110,20 @@ fn empty_gear_and_power_names_are_problems_but_the_draft_still_saves() {
     // An edit never makes a nameless item.
     let p = edit(
         &band(true),
-        CharacterEdit::AddGear(Gear::new(" ", GearKind::Melee)),
+        CharacterEdit::Gear(GearEdit::AddGear {
+            gear: Gear::new(" ", GearKind::Melee),
+        }),
     )
     .expect_err("no name");
     assert_eq!(p.key, "problem.empty_name");
-    let p = edit(&r, CharacterEdit::SetPower(0, PowerCard::new(""))).expect_err("no name");
+    let p = edit(
+        &r,
+        CharacterEdit::Gear(GearEdit::SetPower {
+            at: 0,
+            power: PowerCard::new(""),
+        }),
+    )
+    .expect_err("no name");
     assert_eq!(p.key, "problem.empty_name");
 }
 
@@ -122,14 +143,20 @@ fn cc_11_a_weapon_strength_off_the_table_is_a_problem() {
 #[test]
 fn gear_and_power_edits_add_rename_reorder_and_remove() {
     let r = band(true);
-    let r = edit(&r, CharacterEdit::AddGear(sword())).expect("sword");
+    let r = edit(&r, CharacterEdit::Gear(GearEdit::AddGear { gear: sword() })).expect("sword");
     let r = edit(
         &r,
-        CharacterEdit::AddGear(Gear::new(" Laspistol ", GearKind::Pistol)),
+        CharacterEdit::Gear(GearEdit::AddGear {
+            gear: Gear::new(" Laspistol ", GearKind::Pistol),
+        }),
     )
     .expect("pistol");
     assert_eq!(r.characters[0].equipment[1].name, "Laspistol", "trimmed");
-    let r = edit(&r, CharacterEdit::MoveGear(1, 0)).expect("moved");
+    let r = edit(
+        &r,
+        CharacterEdit::Gear(GearEdit::MoveGear { from: 1, to: 0 }),
+    )
+    .expect("moved");
     let names: Vec<&str> = r.characters[0]
         .equipment
         .iter()
@@ -140,13 +167,25 @@ fn gear_and_power_edits_add_rename_reorder_and_remove() {
         name: "Master-crafted power sword".to_owned(),
         ..sword()
     };
-    let r = edit(&r, CharacterEdit::SetGear(1, renamed.clone())).expect("renamed");
+    let r = edit(
+        &r,
+        CharacterEdit::Gear(GearEdit::SetGear {
+            at: 1,
+            gear: renamed.clone(),
+        }),
+    )
+    .expect("renamed");
     assert_eq!(r.characters[0].equipment[1], renamed);
-    let r = edit(&r, CharacterEdit::RemoveGear(0)).expect("removed");
+    let r = edit(&r, CharacterEdit::Gear(GearEdit::RemoveGear { at: 0 })).expect("removed");
     assert_eq!(r.characters[0].equipment, [renamed]);
-    let missing = edit(&r, CharacterEdit::RemoveGear(4)).expect_err("nothing there");
+    let missing =
+        edit(&r, CharacterEdit::Gear(GearEdit::RemoveGear { at: 4 })).expect_err("nothing there");
     assert_eq!(missing.key, "problem.no_such_gear");
-    let missing = edit(&r, CharacterEdit::MoveGear(0, 1)).expect_err("nowhere to go");
+    let missing = edit(
+        &r,
+        CharacterEdit::Gear(GearEdit::MoveGear { from: 0, to: 1 }),
+    )
+    .expect_err("nowhere to go");
     assert_eq!(missing.key, "problem.no_such_gear");
 
     let doom = PowerCard {
@@ -154,19 +193,38 @@ fn gear_and_power_edits_add_rename_reorder_and_remove() {
         lasting: true,
         ..PowerCard::new("Doom")
     };
-    let r = edit(&r, CharacterEdit::AddPower(doom.clone())).expect("doom");
-    let r = edit(&r, CharacterEdit::AddPower(PowerCard::new("Aura"))).expect("aura");
-    let r = edit(&r, CharacterEdit::MovePower(0, 1)).expect("moved");
+    let r = edit(
+        &r,
+        CharacterEdit::Gear(GearEdit::AddPower {
+            power: doom.clone(),
+        }),
+    )
+    .expect("doom");
+    let r = edit(
+        &r,
+        CharacterEdit::Gear(GearEdit::AddPower {
+            power: PowerCard::new("Aura"),
+        }),
+    )
+    .expect("aura");
+    let r = edit(
+        &r,
+        CharacterEdit::Gear(GearEdit::MovePower { from: 0, to: 1 }),
+    )
+    .expect("moved");
     assert_eq!(r.characters[0].powers[1], doom);
     let r = edit(
         &r,
-        CharacterEdit::SetPower(0, PowerCard::new("Aura of fire")),
+        CharacterEdit::Gear(GearEdit::SetPower {
+            at: 0,
+            power: PowerCard::new("Aura of fire"),
+        }),
     )
     .expect("renamed");
-    let r = edit(&r, CharacterEdit::RemovePower(1)).expect("removed");
+    let r = edit(&r, CharacterEdit::Gear(GearEdit::RemovePower { at: 1 })).expect("removed");
     assert_eq!(r.characters[0].powers, [PowerCard::new("Aura of fire")]);
     assert_eq!(
-        edit(&r, CharacterEdit::RemovePower(1))
+        edit(&r, CharacterEdit::Gear(GearEdit::RemovePower { at: 1 }))
             .expect_err("one card")
             .key,
         "problem.no_such_power"
@@ -209,12 +267,14 @@ fn gear_and_power_edits_undo_and_redo_with_their_name_in_the_history() {
     app.apply(Command::character(
         &id,
         cid,
-        CharacterEdit::AddGear(sword()),
+        CharacterEdit::Gear(GearEdit::AddGear { gear: sword() }),
     ));
     app.apply(Command::character(
         &id,
         cid,
-        CharacterEdit::AddPower(PowerCard::new("Doom")),
+        CharacterEdit::Gear(GearEdit::AddPower {
+            power: PowerCard::new("Doom"),
+        }),
     ));
     assert_eq!(ch(&app).equipment, [sword()]);
     assert_eq!(ch(&app).powers, [PowerCard::new("Doom")]);
@@ -242,7 +302,9 @@ fn gear_and_power_edits_undo_and_redo_with_their_name_in_the_history() {
     app.apply(Command::character(
         &id,
         cid,
-        CharacterEdit::AddPower(PowerCard::new("Mind war")),
+        CharacterEdit::Gear(GearEdit::AddPower {
+            power: PowerCard::new("Mind war"),
+        }),
     ));
     assert_eq!(app.model.history.undo.len(), depth + 1, "only SetPsychic");
     let last = app.model.messages.last().expect("message").shown();

@@ -8,6 +8,7 @@ mod architecture;
 mod campaign;
 mod campaign_allies;
 mod campaign_coop;
+mod campaign_gear;
 mod campaign_turns;
 mod characters;
 mod cli_exit;

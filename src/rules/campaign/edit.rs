@@ -14,6 +14,7 @@ use crate::rules::characteristic::Characteristic;
 use crate::rules::data::RulesData;
 use crate::rules::dice::Roll;
 use crate::rules::doc::{Applied, DocKind};
+use crate::rules::equipment::{Gear, GearEdit, PowerCard};
 use crate::rules::msg::Msg;
 use crate::rules::problem::Problem;
 
@@ -61,6 +62,45 @@ pub struct MissionChoice {
     /// when applied, CMP-5, CMP-8, CMP-16).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<u32>,
+}
+
+/// What reinforcement points bought for a Rogue Trader character (CMP-7):
+/// an item of equipment or a power card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Purchase {
+    /// An item, added at the end of his equipment.
+    Gear(Gear),
+    /// A power card (CHR-16: for a psyker only).
+    Power(PowerCard),
+}
+
+/// The item a Spend bought and whom for: added in the same event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bought {
+    /// The character who receives it.
+    pub character: CharId,
+    /// What.
+    pub item: Purchase,
+}
+
+impl Bought {
+    /// The item's name.
+    pub fn name(&self) -> &str {
+        match &self.item {
+            Purchase::Gear(g) => &g.name,
+            Purchase::Power(p) => &p.name,
+        }
+    }
+
+    /// The edit that adds it.
+    pub fn edit(&self) -> GearEdit {
+        match &self.item {
+            Purchase::Gear(g) => GearEdit::AddGear { gear: g.clone() },
+            Purchase::Power(p) => GearEdit::AddPower { power: p.clone() },
+        }
+    }
 }
 
 /// An edit of a campaign: one event of its journal.
@@ -272,6 +312,18 @@ pub enum CampaignEdit {
         points: u32,
         /// On what.
         what: String,
+        /// The item it bought, added to a character's equipment or power
+        /// cards in the same event (none: only noted, as before).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bought: Option<Bought>,
+    },
+    /// A Rogue Trader character's equipment or power cards change: an item
+    /// found, lost or corrected between missions (CHR-16 for the cards).
+    Gear {
+        /// The character.
+        character: CharId,
+        /// The change.
+        edit: GearEdit,
     },
     /// A character sent on recon (CMP-14).
     Recon {
@@ -352,7 +404,11 @@ impl CampaignEdit {
             | Self::Recon { character, .. }
             | Self::SetLeader { character, .. }
             | Self::Unworthy { character }
-            | Self::SetPlaying { character, .. } => *character == id,
+            | Self::SetPlaying { character, .. }
+            | Self::Gear { character, .. } => *character == id,
+            Self::Spend {
+                bought: Some(b), ..
+            } => b.character == id,
             Self::EndMission { played, .. } => played.contains(&id),
             _ => false,
         }
@@ -400,6 +456,7 @@ impl CampaignEdit {
             Self::ExchangeVp { .. } => "campaign.event.exchange",
             Self::Recruit { .. } => "campaign.event.recruit",
             Self::Spend { .. } => "campaign.event.spend",
+            Self::Gear { edit, .. } => edit.label(),
             Self::Recon { .. } => "campaign.event.recon",
             Self::HireGuide { .. } => "campaign.event.guide",
             Self::NextMission { .. } => "campaign.event.next_mission",

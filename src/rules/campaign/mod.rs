@@ -20,7 +20,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 pub use data::{CampaignData, EnemySide, Faction, MissionData, Mode, Rates};
-pub use edit::{CampaignEdit, MissionChoice, NewEscort};
+pub use edit::{Bought, CampaignEdit, MissionChoice, NewEscort, Purchase};
 pub use play::check_dice;
 
 use super::character::Character;

@@ -16,6 +16,7 @@ use super::{
 use crate::rules::data::RulesData;
 use crate::rules::dice::Roll;
 use crate::rules::doc::{LineKind, Outcome, RollFor};
+use crate::rules::equipment::GearEdit;
 use crate::rules::msg::Msg;
 use crate::rules::problem::Problem;
 
@@ -203,6 +204,43 @@ impl Campaign {
             PoolMode::Split => self.escorts[i].reinforcement -= points,
         }
         Ok(())
+    }
+
+    /// Changes the equipment or power cards of the character at `i`
+    /// ([`GearEdit::apply`]); returns the name of the item concerned.
+    /// Refused for the dead and the missing (CMP-13) and for a kill-team
+    /// soldier, whose items are his kind's.
+    fn edit_gear(&mut self, i: usize, edit: GearEdit) -> Result<String, Problem> {
+        let x = &self.characters[i];
+        if !x.state.alive() {
+            return Err(Problem::new("CMP-13", "campaign.problem.dead_gear").character(x.name()));
+        }
+        let Member::Character(ch) = &x.member else {
+            return Err(Problem::new("CMP-7", "campaign.problem.gear_soldier").character(x.name()));
+        };
+        let name_at = |list: Vec<&str>, at: usize| list.get(at).map(|s| (*s).to_owned());
+        let gear = || ch.equipment.iter().map(|g| g.name.as_str()).collect();
+        let powers = || ch.powers.iter().map(|p| p.name.as_str()).collect();
+        let item = match &edit {
+            GearEdit::AddGear { gear: g } | GearEdit::SetGear { gear: g, .. } => {
+                Some(g.name.trim().to_owned())
+            }
+            GearEdit::AddPower { power: p } | GearEdit::SetPower { power: p, .. } => {
+                Some(p.name.trim().to_owned())
+            }
+            GearEdit::RemoveGear { at } | GearEdit::MoveGear { from: at, .. } => {
+                name_at(gear(), *at)
+            }
+            GearEdit::RemovePower { at } | GearEdit::MovePower { from: at, .. } => {
+                name_at(powers(), *at)
+            }
+        }
+        .unwrap_or_default();
+        let Member::Character(ch) = &mut self.char_mut(i).member else {
+            unreachable!("checked above")
+        };
+        ch.edit_gear(edit)?;
+        Ok(item)
     }
 
     fn add_member(&mut self, escort: EscortId, mut member: Member, rules: &RulesData) -> CharId {
@@ -1147,31 +1185,70 @@ impl Campaign {
             CampaignEdit::Spend {
                 escort,
                 points,
-                what,
+                mut what,
+                bought,
             } => {
                 self.expect(&[Phase::Debrief, Phase::Ready])?;
+                if what.trim().is_empty()
+                    && let Some(b) = &bought
+                {
+                    // "On what" left empty: the item bought names it.
+                    b.name().trim().clone_into(&mut what);
+                }
                 if what.trim().is_empty() {
                     return Err(Problem::new("CMP-7", "campaign.problem.spend_what"));
                 }
                 self.tests_done()?;
                 self.check_priority(escort)?;
+                // CMP-7: the item goes to a character of the paying escort,
+                // in the same event as the points.
+                let receiver = match &bought {
+                    Some(b) => {
+                        let i = self.index(b.character)?;
+                        if self.characters[i].escort != escort {
+                            return Err(Problem::new("CMP-7", "campaign.problem.bought_for_other")
+                                .character(self.characters[i].name()));
+                        }
+                        self.edit_gear(i, b.edit())?;
+                        Some(self.characters[i].name().to_owned())
+                    }
+                    None => None,
+                };
                 self.pay(escort, points, "CMP-7")?;
                 if let Some(d) = self.debrief.as_mut()
                     && !d.recruited.contains(&escort)
                 {
                     d.recruited.push(escort);
                 }
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.spend")
+                let msg = match &receiver {
+                    Some(name) => Msg::new("campaign.log.spend_for")
+                        .int("points", points)
+                        .text("what", what.trim())
+                        .text("character", name),
+                    None => Msg::new("campaign.log.spend")
                         .int("points", points)
                         .text("what", what.trim()),
-                ));
+                };
+                out.lines.push((LineKind::Info, msg));
                 CampaignEdit::Spend {
                     escort,
                     points,
                     what,
+                    bought,
                 }
+            }
+            CampaignEdit::Gear { character, edit } => {
+                let i = self.index(character)?;
+                let label = edit.label();
+                let item = self.edit_gear(i, edit.clone())?;
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.gear")
+                        .text("character", self.characters[i].name())
+                        .key("what", label)
+                        .text("item", &item),
+                ));
+                CampaignEdit::Gear { character, edit }
             }
             CampaignEdit::Recon {
                 character,

@@ -1,0 +1,736 @@
+//! A campaign character's equipment and power cards (CMP-7, CHR-16): each
+//! change is one journaled event that replays exactly, refused for the dead
+//! and, for power cards, for a character without psychic powers; points
+//! spent can buy an item for a character in the same event; the escort
+//! exported as a roster and the campaign sheet carry them. Then the same
+//! through the widgets of the history view and the reinforcements step.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use muster::app::{Command, Screen};
+use muster::i18n::Lang;
+use muster::print::{Block, SheetOptions, campaign_sheet};
+use muster::rules::campaign::{
+    Bought, Campaign, CampaignEdit as E, CharId, ExportedEscort, Member, MissionChoice, NewEscort,
+    Phase, Purchase, Result_, State,
+};
+use muster::rules::dice::{Roll, seeded};
+use muster::rules::{
+    Character, Doc, DocKind, Gear, GearEdit, GearKind, PowerCard, Problem, RulesData,
+};
+use muster::store::Store;
+use muster::ui::Gui;
+
+use crate::campaign::rules;
+
+fn ok(c: &Campaign, e: E, r: &RulesData) -> Campaign {
+    let mut rng = seeded(7);
+    match c.apply(e.clone(), r, &mut rng) {
+        Ok((c, _)) => c,
+        Err(p) => panic!("{e:?} refused: {p:?}"),
+    }
+}
+
+fn refused(c: &Campaign, e: E, r: &RulesData) -> Problem {
+    let mut rng = seeded(7);
+    match c.apply(e, r, &mut rng) {
+        Ok(_) => panic!("accepted"),
+        Err(p) => p,
+    }
+}
+
+/// A human; a psyker when `psychic`.
+fn human(name: &str, psychic: bool) -> Member {
+    let mut c = Character::new(0, name, "human");
+    c.psychic = psychic;
+    Member::Character(c)
+}
+
+/// Started with Anne's escort of `members`: its first mission drawn.
+fn started(members: Vec<Member>, r: &RulesData) -> Campaign {
+    let c = Campaign::new("c", "Test", &r.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    let c = ok(&c, E::SetSettings { settings: s }, r);
+    let c = ok(
+        &c,
+        E::AddEscort {
+            escort: NewEscort {
+                player: "Anne".into(),
+                source: "Band".into(),
+                kind: "roster".into(),
+                members,
+            },
+        },
+        r,
+    );
+    ok(
+        &c,
+        E::Start {
+            rates: None,
+            choice: MissionChoice {
+                draw: Some(Roll::from_faces(6, vec![1], 0)),
+                ..MissionChoice::default()
+            },
+        },
+        r,
+    )
+}
+
+/// The mission played: `out` taken out of action, the objective met; then
+/// each of them tests his Cran with `face`.
+fn after_mission(c: &Campaign, out: &[&str], face: u32, r: &RulesData) -> Campaign {
+    let mut c = ok(c, E::BeginMission, r);
+    for n in out {
+        let character = id(&c, n);
+        c = ok(
+            &c,
+            E::SetOutOfAction {
+                character,
+                out: true,
+            },
+            r,
+        );
+    }
+    c = ok(
+        &c,
+        E::EndMission {
+            result: Result_ {
+                success: true,
+                vp: 1,
+            },
+            played: vec![],
+        },
+        r,
+    );
+    for n in out {
+        let character = id(&c, n);
+        let roll = Some(Roll::from_faces(c.settings.cran_die, vec![face], 0));
+        c = ok(&c, E::CranTest { character, roll }, r);
+    }
+    c
+}
+
+fn id(c: &Campaign, name: &str) -> CharId {
+    crate::common::char_id(c, name)
+}
+
+fn character<'a>(c: &'a Campaign, name: &str) -> &'a Character {
+    match &c.character(id(c, name)).expect("character").member {
+        Member::Character(ch) => ch,
+        Member::Soldier(_) => panic!("a Rogue Trader character"),
+    }
+}
+
+fn gear(c: &Campaign, who: &str, edit: GearEdit, r: &RulesData) -> Campaign {
+    ok(
+        c,
+        E::Gear {
+            character: id(c, who),
+            edit,
+        },
+        r,
+    )
+}
+
+fn sword() -> Gear {
+    Gear {
+        strength: Some(5),
+        ..Gear::new("Power sword", GearKind::Melee)
+    }
+}
+
+#[test]
+fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_events() {
+    let r = rules();
+    let c = started(vec![human("Ada", false), human("Bob", false)], &r);
+    let before = c.journal.len();
+    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, &r);
+    let c = gear(
+        &c,
+        "Ada",
+        GearEdit::AddGear {
+            gear: Gear::new(" Laspistol ", GearKind::Pistol),
+        },
+        &r,
+    );
+    assert_eq!(
+        character(&c, "Ada").equipment,
+        [sword(), Gear::new("Laspistol", GearKind::Pistol)],
+        "added in order, the name trimmed"
+    );
+    let c = gear(&c, "Ada", GearEdit::MoveGear { from: 1, to: 0 }, &r);
+    assert_eq!(character(&c, "Ada").equipment[0].name, "Laspistol");
+    let c = gear(
+        &c,
+        "Ada",
+        GearEdit::SetGear {
+            at: 0,
+            gear: Gear {
+                note: "hot-shot".into(),
+                ..Gear::new("Hot-shot laspistol", GearKind::Pistol)
+            },
+        },
+        &r,
+    );
+    let c = gear(&c, "Ada", GearEdit::RemoveGear { at: 1 }, &r);
+    assert_eq!(
+        character(&c, "Ada").equipment,
+        [Gear {
+            note: "hot-shot".into(),
+            ..Gear::new("Hot-shot laspistol", GearKind::Pistol)
+        }]
+    );
+    assert!(character(&c, "Bob").equipment.is_empty(), "only Ada's");
+    // One event each, in Ada's history, named in the journal.
+    assert_eq!(c.journal.len(), before + 5);
+    let ada = id(&c, "Ada");
+    assert_eq!(c.history(ada).count(), 5);
+    assert_eq!(c.history(id(&c, "Bob")).count(), 0);
+    assert_eq!(c.journal[before].event.label(), "history.add_gear");
+    // The log line names the character and the item.
+    let mut rng = seeded(1);
+    let (_, outcome) = c
+        .apply(
+            E::Gear {
+                character: ada,
+                edit: GearEdit::RemoveGear { at: 0 },
+            },
+            &r,
+            &mut rng,
+        )
+        .expect("removed");
+    let line = Lang::En.msg(&outcome.lines[0].1);
+    assert_eq!(line, "Ada: remove equipment — Hot-shot laspistol.");
+    // A place not in the list, a nameless item, a Strength off CC-11's
+    // table: refused, nothing journaled.
+    let p = refused(
+        &c,
+        E::Gear {
+            character: ada,
+            edit: GearEdit::RemoveGear { at: 3 },
+        },
+        &r,
+    );
+    assert_eq!(p.key, "problem.no_such_gear");
+    let p = refused(
+        &c,
+        E::Gear {
+            character: ada,
+            edit: GearEdit::AddGear {
+                gear: Gear::new("  ", GearKind::Other),
+            },
+        },
+        &r,
+    );
+    assert_eq!(p.key, "problem.empty_name");
+    let p = refused(
+        &c,
+        E::Gear {
+            character: ada,
+            edit: GearEdit::AddGear {
+                gear: Gear {
+                    strength: Some(12),
+                    ..Gear::new("Titan", GearKind::Melee)
+                },
+            },
+        },
+        &r,
+    );
+    assert_eq!((p.rule.as_ref(), p.key), ("CC-11", "problem.gear_strength"));
+    let p = refused(
+        &c,
+        E::Gear {
+            character: ada,
+            edit: GearEdit::AddGear {
+                gear: Gear {
+                    save: Some(1),
+                    ..Gear::new("Fortress", GearKind::Armour)
+                },
+            },
+        },
+        &r,
+    );
+    assert_eq!((p.rule.as_ref(), p.key), ("CC-12", "problem.gear_save"));
+}
+
+#[test]
+fn chr_16_a_power_card_for_a_campaign_character_without_psychic_powers_is_refused() {
+    let r = rules();
+    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
+    let p = refused(
+        &c,
+        E::Gear {
+            character: id(&c, "Ada"),
+            edit: GearEdit::AddPower {
+                power: PowerCard::new("Smite"),
+            },
+        },
+        &r,
+    );
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("CHR-16", "problem.power_not_psychic")
+    );
+    assert_eq!(p.get("character"), Some("Ada"));
+    assert!(character(&c, "Ada").powers.is_empty());
+    // The psyker takes it, and may reorder and remove his cards.
+    let c = gear(
+        &c,
+        "Vael",
+        GearEdit::AddPower {
+            power: PowerCard::new("Smite"),
+        },
+        &r,
+    );
+    let c = gear(
+        &c,
+        "Vael",
+        GearEdit::AddPower {
+            power: PowerCard::new("Psychic shield"),
+        },
+        &r,
+    );
+    let c = gear(&c, "Vael", GearEdit::MovePower { from: 1, to: 0 }, &r);
+    assert_eq!(
+        character(&c, "Vael").powers,
+        [PowerCard::new("Psychic shield"), PowerCard::new("Smite")]
+    );
+    let c = gear(&c, "Vael", GearEdit::RemovePower { at: 1 }, &r);
+    assert_eq!(
+        character(&c, "Vael").powers,
+        [PowerCard::new("Psychic shield")]
+    );
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+}
+
+#[test]
+fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
+    let r = rules();
+    let c = started(vec![human("Ada", false), human("Bob", false)], &r);
+    let c = gear(&c, "Bob", GearEdit::AddGear { gear: sword() }, &r);
+    // A 1 on the Cran test: dead (CMP-9).
+    let c = after_mission(&c, &["Bob"], 1, &r);
+    assert_eq!(c.character(id(&c, "Bob")).unwrap().state, State::Dead);
+    for edit in [
+        GearEdit::AddGear {
+            gear: Gear::new("Grenades", GearKind::Other),
+        },
+        GearEdit::RemoveGear { at: 0 },
+    ] {
+        let p = refused(
+            &c,
+            E::Gear {
+                character: id(&c, "Bob"),
+                edit,
+            },
+            &r,
+        );
+        assert_eq!(
+            (p.rule.as_ref(), p.key),
+            ("CMP-13", "campaign.problem.dead_gear")
+        );
+        let said = Lang::En.problem_line(&p);
+        assert!(
+            said.contains("Bob is no longer in the escort") && said.contains("equipment"),
+            "{said}"
+        );
+    }
+    assert_eq!(character(&c, "Bob").equipment, [sword()], "kept as it was");
+    // The living may still change theirs.
+    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, &r);
+    assert_eq!(character(&c, "Ada").equipment.len(), 1);
+}
+
+#[test]
+fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
+    let r = rules();
+    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
+    let c = after_mission(&c, &[], 1, &r);
+    assert_eq!(c.phase, Phase::Debrief);
+    let held = c.escorts[0].reinforcement;
+    assert!(held >= 10);
+    let ada = id(&c, "Ada");
+    let before = c.journal.len();
+    let bought = Bought {
+        character: ada,
+        item: Purchase::Gear(Gear::new("Bolt pistol", GearKind::Pistol)),
+    };
+    let mut rng = seeded(1);
+    let (c, outcome) = c
+        .apply(
+            E::Spend {
+                escort: 1,
+                points: 5,
+                what: String::new(),
+                bought: Some(bought.clone()),
+            },
+            &r,
+            &mut rng,
+        )
+        .expect("bought");
+    // One event: the points paid and the pistol in Ada's hands.
+    assert_eq!(c.journal.len(), before + 1);
+    assert_eq!(c.escorts[0].reinforcement, held - 5);
+    assert_eq!(
+        character(&c, "Ada").equipment,
+        [Gear::new("Bolt pistol", GearKind::Pistol)]
+    );
+    assert_eq!(
+        Lang::En.msg(&outcome.lines[0].1),
+        "5 reinforcement points spent on Bolt pistol for Ada."
+    );
+    assert_eq!(
+        c.journal[before].event,
+        E::Spend {
+            escort: 1,
+            points: 5,
+            what: "Bolt pistol".into(),
+            bought: Some(bought),
+        },
+        "stored as applied: the item names the spending"
+    );
+    assert!(
+        c.history(ada)
+            .last()
+            .is_some_and(|e| e.event.label() == "campaign.event.spend"),
+        "in Ada's history"
+    );
+    // A power card for a character without psychic powers (CHR-16): the
+    // whole spending is refused, no point paid.
+    let p = refused(
+        &c,
+        E::Spend {
+            escort: 1,
+            points: 5,
+            what: "Smite".into(),
+            bought: Some(Bought {
+                character: ada,
+                item: Purchase::Power(PowerCard::new("Smite")),
+            }),
+        },
+        &r,
+    );
+    assert_eq!(p.rule, "CHR-16");
+    // The psyker buys one.
+    let c = ok(
+        &c,
+        E::Spend {
+            escort: 1,
+            points: 5,
+            what: "Smite".into(),
+            bought: Some(Bought {
+                character: id(&c, "Vael"),
+                item: Purchase::Power(PowerCard::new("Smite")),
+            }),
+        },
+        &r,
+    );
+    assert_eq!(character(&c, "Vael").powers, [PowerCard::new("Smite")]);
+    assert_eq!(c.escorts[0].reinforcement, held - 10);
+    // The journal replays to the same state (one event, one step).
+    let (replayed, _) = c.replay(&r).expect("replays");
+    assert!(replayed.same_state(&c));
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+}
+
+#[test]
+fn cmp_7_a_spend_of_an_older_muster_without_an_item_still_replays() {
+    let r = rules();
+    let c = started(vec![human("Ada", false)], &r);
+    let c = after_mission(&c, &[], 1, &r);
+    // As an older Muster wrote it: no `bought`.
+    let old: E =
+        serde_json::from_str(r#"{"spend": {"escort": 1, "points": 3, "what": "Grenades"}}"#)
+            .expect("an old event");
+    assert_eq!(
+        old,
+        E::Spend {
+            escort: 1,
+            points: 3,
+            what: "Grenades".into(),
+            bought: None,
+        }
+    );
+    let c = ok(&c, old, &r);
+    let text = serde_json::to_string(&c.journal.last().unwrap().event).unwrap();
+    assert!(!text.contains("bought"), "written as before: {text}");
+    assert!(character(&c, "Ada").equipment.is_empty(), "only noted");
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+}
+
+#[test]
+fn cmp_7_gear_events_replay_exactly_through_the_file() {
+    let r = rules();
+    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
+    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, &r);
+    let c = gear(
+        &c,
+        "Vael",
+        GearEdit::AddPower {
+            power: PowerCard::new("Smite"),
+        },
+        &r,
+    );
+    let c = after_mission(&c, &[], 1, &r);
+    let c = gear(
+        &c,
+        "Ada",
+        GearEdit::SetGear {
+            at: 0,
+            gear: Gear::new("Chainsword", GearKind::Melee),
+        },
+        &r,
+    );
+    let text = muster::store::to_json(&c).unwrap();
+    assert!(text.contains("\"add_gear\""), "the event in the file");
+    let back = muster::store::document::parse::<Campaign>(&text, "c").unwrap();
+    assert_eq!(back, c);
+    let (replayed, _) = back.replay(&r).expect("replays");
+    assert!(replayed.same_state(&c));
+    assert_eq!(
+        character(&replayed, "Ada").equipment,
+        [Gear::new("Chainsword", GearKind::Melee)]
+    );
+    assert!(back.validate(&r).is_empty(), "{:?}", back.validate(&r));
+    // Equipment changed behind the journal is caught.
+    let mut forged = c.clone();
+    let i = forged
+        .characters
+        .iter()
+        .position(|x| x.name() == "Ada")
+        .unwrap();
+    let mut x = (*forged.characters[i]).clone();
+    if let Member::Character(ch) = &mut x.member {
+        ch.equipment.clear();
+    }
+    forged.characters[i] = std::sync::Arc::new(x);
+    assert!(
+        forged
+            .validate(&r)
+            .iter()
+            .any(|p| p.key == "campaign.problem.journal_disagrees")
+    );
+}
+
+#[test]
+fn cmp_7_the_exported_roster_and_the_campaign_sheet_carry_equipment_and_powers() {
+    let r = rules();
+    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
+    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, &r);
+    let c = gear(
+        &c,
+        "Vael",
+        GearEdit::AddPower {
+            power: PowerCard::new("Smite"),
+        },
+        &r,
+    );
+    let Some(ExportedEscort::Roster(roster)) = c.export_escort(1, "After") else {
+        panic!("a roster");
+    };
+    assert_eq!(roster.characters[0].equipment, [sword()]);
+    assert_eq!(roster.characters[1].powers, [PowerCard::new("Smite")]);
+    assert!(roster.validate(&r).is_empty(), "{:?}", roster.validate(&r));
+
+    let sheet = campaign_sheet(
+        &c,
+        &r,
+        SheetOptions {
+            lang: Lang::En,
+            appendix: false,
+        },
+    );
+    let cards = sheet
+        .sections
+        .iter()
+        .find(|s| s.id == "escort-1")
+        .and_then(|s| match &s.blocks[0] {
+            Block::Cards { cards } => Some(cards),
+            _ => None,
+        })
+        .expect("the escort's cards");
+    let ada = cards.iter().find(|k| k.title == "Ada").expect("Ada");
+    let table = ada
+        .tables
+        .iter()
+        .find(|t| t.columns[0] == "Equipment")
+        .expect("Ada's equipment");
+    assert_eq!(table.rows[0][0], "Power sword");
+    assert_eq!(table.rows[0][2], "5", "its S");
+    let vael = cards.iter().find(|k| k.title == "Vael").expect("Vael");
+    let powers = vael
+        .tables
+        .iter()
+        .find(|t| t.columns[0] == "Psychic power")
+        .expect("Vael's cards");
+    assert_eq!(powers.rows[0][0], "Smite");
+}
+
+fn harness(dir: &Path, c: &Campaign) -> Harness<'static, Gui> {
+    Store::open(dir)
+        .expect("store")
+        .save(&Doc::new(c.clone()))
+        .expect("save");
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 4000.0);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    h
+}
+
+#[test]
+fn cmp_7_an_item_added_in_a_campaign_characters_history_is_one_event_undone_at_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
+    let mut h = harness(dir.path(), &c);
+    h.get_by_role_and_label(Role::Button, "Show Ada's history")
+        .click();
+    h.run();
+    // Not a psyker: no field for cards, and the card says why (CHR-16).
+    assert!(
+        h.query_by_label_contains("has no psychic powers, so he holds no power cards (CHR-16)")
+            .is_some()
+    );
+    assert!(h.query_by_label("New power card").is_none());
+    h.get_by_label("Kind of the new item").click();
+    h.run();
+    h.get_by_label("melee weapon").click();
+    h.run();
+    h.get_by_label("New item").click();
+    h.run();
+    h.get_by_label("New item").type_text("Power sword");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add item").click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(
+        character(&now, "Ada").equipment,
+        [Gear::new("Power sword", GearKind::Melee)]
+    );
+    assert_eq!(now.journal.len(), c.journal.len() + 1, "one event");
+    assert!(matches!(
+        now.journal.last().unwrap().event,
+        E::Gear { character, .. } if character == id(&now, "Ada")
+    ));
+    // Listed in his history, changed in place: its S (CC-11).
+    assert!(h.query_by_label("Name of Power sword").is_some());
+    h.get_by_label("S of Power sword").click();
+    h.run();
+    // The list opened last (the header holds a "5" too).
+    h.query_all_by_label("5").last().expect("S 5").click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(character(&now, "Ada").equipment[0].strength, Some(5));
+    assert!(
+        h.query_all_by_label_contains("Ada: add equipment — Power sword.")
+            .next()
+            .is_some(),
+        "the journal line"
+    );
+    // Undo takes back one event at a time.
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(character(&now, "Ada").equipment[0].strength, None);
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert!(character(&now, "Ada").equipment.is_empty());
+    assert_eq!(now.journal.len(), c.journal.len());
+
+    // The psyker's history has the field for power cards.
+    h.get_by_label("Journal of").click();
+    h.run();
+    h.get_by_label("Vael").click();
+    h.run();
+    h.get_by_label("New power card").click();
+    h.run();
+    h.get_by_label("New power card").type_text("Smite");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add power card")
+        .click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(character(&now, "Vael").powers, [PowerCard::new("Smite")]);
+}
+
+#[test]
+fn cmp_13_a_dead_characters_equipment_is_shown_but_cannot_be_changed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let c = started(vec![human("Ada", false), human("Bob", false)], &r);
+    let c = gear(&c, "Bob", GearEdit::AddGear { gear: sword() }, &r);
+    let c = after_mission(&c, &["Bob"], 1, &r);
+    let mut h = harness(dir.path(), &c);
+    // After the mission the wizard is shown: his history is in the journal.
+    h.get_by_label("Journal").click();
+    h.run();
+    h.get_by_label("Journal of").click();
+    h.run();
+    h.query_all_by_label("Bob")
+        .last()
+        .expect("Bob in the list")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Bob is no longer in the escort: his equipment")
+            .is_some()
+    );
+    assert!(h.query_by_label("Name of Power sword").is_some(), "shown");
+    h.get_by_role_and_label(Role::Button, "Remove: Power sword")
+        .click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(character(&now, "Bob").equipment, [sword()], "disabled");
+}
+
+#[test]
+fn cmp_7_the_reinforcements_step_buys_an_item_for_a_character() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
+    let c = after_mission(&c, &[], 1, &r);
+    let held = c.escorts[0].reinforcement;
+    let mut h = harness(dir.path(), &c);
+    h.get_by_label("Points to spend").click();
+    h.run();
+    h.get_by_label("Points to spend").type_text("5");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.get_by_label("On what").click();
+    h.run();
+    h.get_by_label("On what").type_text("Bolt pistol");
+    h.run();
+    h.get_by_label("For").click();
+    h.run();
+    // The option in the list (the card and the journal name Ada too).
+    h.get_by_role_and_label(Role::Button, "Ada").click();
+    h.run();
+    h.get_by_label("As").click();
+    h.run();
+    assert!(
+        h.query_by_label("Power card").is_none(),
+        "no card for Ada (CHR-16)"
+    );
+    h.get_by_label("pistol").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Spend Anne's reinforcement points")
+        .click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(now.escorts[0].reinforcement, held - 5);
+    assert_eq!(
+        character(&now, "Ada").equipment,
+        [Gear::new("Bolt pistol", GearKind::Pistol)]
+    );
+    assert_eq!(now.journal.len(), c.journal.len() + 1);
+}
