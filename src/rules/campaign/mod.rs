@@ -292,11 +292,27 @@ impl Member {
         u32::try_from(w.max(1)).unwrap_or(1)
     }
 
-    /// The single-use items it carries, by id.
-    pub fn items(&self) -> Vec<String> {
+    /// The single-use items it carries, by id: those the kill-team data
+    /// says are used once a game (KT-5), struck off at the table when used.
+    /// An item the data does not know, or one kept all game (armour, a
+    /// command insignia), is not among them.
+    pub fn items(&self, rules: &RulesData) -> Vec<String> {
         match self {
             Self::Character(_) => Vec::new(),
-            Self::Soldier(s) => s.items.iter().map(|c| c.item.clone()).collect(),
+            Self::Soldier(s) => s
+                .items
+                .iter()
+                .filter(|c| rules.killteam.item(&c.item).is_some_and(|i| i.single_use))
+                .map(|c| c.item.clone())
+                .collect(),
+        }
+    }
+
+    /// Whether it carries the item `id`, single-use or not.
+    pub fn carries(&self, id: &str) -> bool {
+        match self {
+            Self::Character(_) => false,
+            Self::Soldier(s) => s.items.iter().any(|c| c.item == id),
         }
     }
 

@@ -863,8 +863,14 @@ impl Campaign {
             } => {
                 self.expect(&[Phase::Playing])?;
                 let i = self.player_index(character)?;
-                if !self.characters[i].member.items().contains(&item) {
+                let member = &self.characters[i].member;
+                if !member.carries(&item) {
                     return Err(Problem::new("KT-5", "campaign.problem.no_item")
+                        .character(self.characters[i].name())
+                        .arg("item", &item));
+                }
+                if !member.items(rules).contains(&item) {
+                    return Err(Problem::new("KT-5", "campaign.problem.not_single_use")
                         .character(self.characters[i].name())
                         .arg("item", &item));
                 }
