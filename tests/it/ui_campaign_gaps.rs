@@ -1,5 +1,7 @@
 //! Campaign gaps an audit found (issue 9), through the screens: only the
-//! single-use items are struck off at the table (KT-5).
+//! single-use items are struck off at the table (KT-5); the leader chosen on
+//! the overview (CMP-17), a Cran set by hand in a character's history
+//! (CMP-11), the campaign's notes typed on the overview.
 
 use std::path::Path;
 
@@ -28,6 +30,46 @@ fn showing(dir: &Path, c: &Campaign) -> Harness<'static, Gui> {
         .apply(Command::Show(Screen::Campaign(c.id.clone())));
     h.run();
     h
+}
+
+/// The example kill team as Anne's escort, its first mission drawn but not
+/// begun (the overview is the campaign's dashboard).
+fn ready(rules: &RulesData) -> Campaign {
+    use muster::rules::campaign::{Member, MissionChoice, NewEscort};
+    let team = crate::common::example_team();
+    let mut rng = muster::rules::dice::seeded(7);
+    let mut c = Campaign::new("raid", "The Raid", &rules.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    let escort = NewEscort {
+        player: "Anne".into(),
+        source: team.name.clone(),
+        kind: "killteam".into(),
+        members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
+    };
+    for e in [
+        E::SetSettings { settings: s },
+        E::AddEscort { escort },
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+    ] {
+        c = c.apply(e, rules, &mut rng).expect("accepted").0;
+    }
+    c
+}
+
+/// The leader of the campaign's only escort.
+fn leader(c: &Campaign) -> Option<String> {
+    let id = c.escorts[0].leader?;
+    c.character(id).map(|x| x.name().to_owned())
 }
 
 /// The example kill team at the table of its first mission.
@@ -112,4 +154,144 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
         )
         .expect_err("Osk has no mine");
     assert_eq!(refused.key, "campaign.problem.no_item");
+}
+
+#[test]
+fn cmp_17_a_living_character_is_made_leader_from_the_dashboard() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = ready(&rules);
+    assert_eq!(leader(&c).as_deref(), Some("Sergeant Hark"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    // The leader is said by icon and word; he has no button to become it.
+    assert_eq!(h.query_all_by_label("Leader").count(), 1);
+    assert!(
+        h.query_by_label("Make Sergeant Hark the leader of Anne's escort")
+            .is_none()
+    );
+    h.get_by_role_and_label(
+        Role::Button,
+        "Make Trooper Vell the leader of Anne's escort",
+    )
+    .click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(leader(&now).as_deref(), Some("Trooper Vell"));
+    assert_eq!(
+        now.journal.last().map(|e| e.event.label()),
+        Some("campaign.event.leader")
+    );
+    // Now Hark may be made leader again, Vell not, and one leader is shown.
+    assert!(
+        h.query_by_label("Make Sergeant Hark the leader of Anne's escort")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Make Trooper Vell the leader of Anne's escort")
+            .is_none()
+    );
+    assert_eq!(h.query_all_by_label("Leader").count(), 1);
+}
+
+#[test]
+fn cmp_11_a_characters_cran_is_set_by_hand_in_his_history() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = ready(&rules);
+    let vell = crate::common::char_id(&c, "Trooper Vell");
+    let before = c.character(vell).expect("Vell").cran;
+    let wanted = if before == 3 { 4 } else { 3 };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
+        .click();
+    h.run();
+    // The hint gives the formula's value and the die.
+    assert!(
+        h.query_by_label_contains(&format!(
+            "By the campaign's formula it is {before} on the D10"
+        ))
+        .is_some()
+    );
+    let field = h.get_by_label("Cran of Trooper Vell");
+    field.click();
+    h.run();
+    for _ in 0..3 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.get_by_label("Cran of Trooper Vell")
+        .type_text(&wanted.to_string());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    let x = now.character(vell).expect("Vell");
+    assert_eq!(x.cran, wanted);
+    assert!(x.cran_by_hand);
+    assert!(matches!(
+        now.journal.last().map(|e| &e.event),
+        Some(E::SetCran { character, cran }) if *character == vell && *cran == wanted
+    ));
+    assert!(h.query_by_label("Set by hand").is_some());
+    // The journal agrees with the state.
+    assert!(
+        now.validate(&rules).is_empty(),
+        "{:?}",
+        now.validate(&rules)
+    );
+}
+
+#[test]
+fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Tab, "Overview").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
+        .click();
+    h.run();
+    assert!(
+        h.get_by_label("Cran of Trooper Vell")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.query_by_label(
+            "Trooper Vell's Cran cannot be changed while the mission is played or its tests are not all settled."
+        )
+        .is_some()
+    );
+}
+
+#[test]
+fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = ready(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_label("Campaign notes").click();
+    h.run();
+    h.get_by_label("Campaign notes")
+        .type_text("Hark owes Vell a drink.");
+    h.run();
+    // Nothing recorded while typing.
+    assert_eq!(crate::common::the_campaign(&h).notes, "");
+    // Leaving the field records it.
+    h.get_by_role_and_label(Role::Tab, "Overview").click();
+    h.run();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(now.notes, "Hark owes Vell a drink.");
+    assert!(matches!(
+        now.journal.last().map(|e| &e.event),
+        Some(E::SetNotes { notes }) if notes == "Hark owes Vell a drink."
+    ));
+    // Undone, the field shows the notes before.
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    h.run();
+    assert_eq!(crate::common::the_campaign(&h).notes, "");
+    let field = h.get_by_label("Campaign notes");
+    assert_eq!(field.accesskit_node().value().as_deref(), Some(""));
 }

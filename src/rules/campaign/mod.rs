@@ -856,6 +856,31 @@ impl Campaign {
         self.escorts.iter().find(|e| e.id == id)
     }
 
+    /// Whether an escort's leader is fixed now: during the Grand Final,
+    /// played or being settled, the campaign's end depends on him (CMP-17).
+    pub fn leader_locked(&self) -> bool {
+        self.mission.as_ref().map(|m| m.mission_type) == Some(MissionType::Final)
+            && matches!(self.phase, Phase::Playing | Phase::Debrief)
+    }
+
+    /// A character's Cran by the campaign's own formula (CMP-11): what it
+    /// is unless set by hand.
+    pub fn default_cran(&self, x: &CampaignCharacter, rules: &RulesData) -> u32 {
+        let die = self.settings.cran_die;
+        x.member
+            .default_cran_by(self.rates(&rules.campaign).cran(die), die, rules)
+    }
+
+    /// Whether a Cran cannot be set by hand now: while the mission is
+    /// played, or while its Cran tests are not all settled (CMP-11).
+    pub fn cran_locked(&self) -> bool {
+        self.phase == Phase::Playing
+            || self
+                .debrief
+                .as_ref()
+                .is_some_and(|d| !d.pending.is_empty() || !d.fallen.is_empty())
+    }
+
     /// The characters of one escort.
     pub fn members(&self, escort: EscortId) -> impl Iterator<Item = &CampaignCharacter> {
         self.characters

@@ -493,10 +493,7 @@ impl Campaign {
                 CampaignEdit::RemoveEscort { escort }
             }
             CampaignEdit::SetLeader { escort, character } => {
-                let final_on = self.mission.as_ref().map(|m| m.mission_type)
-                    == Some(MissionType::Final)
-                    && matches!(self.phase, Phase::Playing | Phase::Debrief);
-                if final_on {
+                if self.leader_locked() {
                     // CMP-17: the end depends on the leader of the Final.
                     return Err(Problem::new("CMP-17", "campaign.problem.leader_locked"));
                 }
@@ -512,12 +509,7 @@ impl Campaign {
             }
             CampaignEdit::SetCran { character, cran } => {
                 let i = self.index(character)?;
-                let testing = self.phase == Phase::Playing
-                    || self
-                        .debrief
-                        .as_ref()
-                        .is_some_and(|d| !d.pending.is_empty() || !d.fallen.is_empty());
-                if testing {
+                if self.cran_locked() {
                     return Err(Problem::new("CMP-11", "campaign.problem.cran_locked")
                         .character(self.characters[i].name()));
                 }
