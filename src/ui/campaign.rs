@@ -12,14 +12,15 @@ use super::campaign_play::PlayView;
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::campaign::{
-    Budget, Campaign, CampaignCharacter, CampaignEdit, CharId, ExportedEscort, Injuries, Member,
-    Mission, NewEscort, Phase, PoolMode, State,
+    Budget, Campaign, CampaignCharacter, CampaignEdit, CharId, Escort, ExportedEscort, Injuries,
+    Member, Mission, NewEscort, Phase, PoolMode, State,
 };
 use crate::rules::data::name_in;
 use crate::rules::{DocKey, DocKind, KillTeam, Roster};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{
-    Tone, alert, badge, card, card_grid, card_title, icon_button, labelled_text,
+    Tone, alert, badge, card, card_grid, card_title, icon_and_text, icon_button, labelled_text,
+    text_committed,
 };
 
 /// The size of a character's cell in the escort's grid: his card and the
@@ -58,6 +59,8 @@ pub struct CampaignView {
     pub journal: JournalView,
     /// The campaign's name being typed.
     name: String,
+    /// The campaign's notes being typed.
+    notes: String,
     /// Put the cursor in the name field at the next frame (F2).
     pub focus_name: bool,
     /// Setup: the first mission, picked or its dice typed in.
@@ -130,7 +133,9 @@ impl CampaignView {
                     self.play.advances_ui(ui, model, c, None, 1, out);
                     ui.add_space(space::M);
                 }
-                if let Some(who) = overview_ui(ui, model, c, &mut self.play.dice, out) {
+                if let Some(who) =
+                    overview_ui(ui, model, c, &mut self.play.dice, &mut self.notes, out)
+                {
                     self.journal.character = Some(who);
                     self.tab = Tab::Journal;
                 }
@@ -862,8 +867,13 @@ pub fn mission_ui(
     });
 }
 
-/// One character's card: state by icon and word, whether he plays next,
-/// Cran, missions, unspent advance points.
+/// Whether `x` leads his escort (CMP-17).
+fn is_leader(c: &Campaign, x: &CampaignCharacter) -> bool {
+    c.escort(x.escort).is_some_and(|e| e.leader == Some(x.id))
+}
+
+/// One character's card: state by icon and word, whether he leads his
+/// escort, whether he plays next, Cran, missions, unspent advance points.
 pub fn character_card_ui(
     ui: &mut egui::Ui,
     model: &Model,
@@ -881,13 +891,21 @@ pub fn character_card_ui(
             };
             ui.label(icon.rich_text().color(PALETTE.accent));
             ui.label(RichText::new(x.name()).strong());
-            if c.escorts.iter().any(|e| e.leader == Some(x.id)) {
-                ui.label(icons::ICON_STAR.rich_text().color(PALETTE.accent))
-                    .on_hover_text(lang.t("campaign.ui.leader"));
-            }
         });
         ui.horizontal_wrapped(|ui| {
             badge(ui, state_tone(x.state), lang.t(x.state.key()));
+            if is_leader(c, x) {
+                let word = lang.t("campaign.ui.leader");
+                ui.label(icon_and_text(
+                    ui,
+                    icons::ICON_STAR,
+                    word,
+                    PALETTE.accent,
+                    true,
+                ))
+                .on_hover_text(lang.t("campaign.ui.leader_hint"))
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, word));
+            }
             if x.state.alive() {
                 if x.can_play() {
                     badge(ui, Tone::Good, lang.t("campaign.ui.plays_next"));
@@ -924,13 +942,15 @@ pub fn character_card_ui(
     .response
 }
 
-/// The mission and the escorts; returns the character whose history the
-/// player asked for.
+/// The mission, the escorts (each living character may be made his
+/// escort's leader, CMP-17) and the campaign's notes; returns the character
+/// whose history the player asked for.
 fn overview_ui(
     ui: &mut egui::Ui,
     model: &Model,
     c: &Campaign,
     dice: &mut DiceTexts,
+    notes: &mut String,
     out: &mut Vec<Command>,
 ) -> Option<CharId> {
     let lang = model.lang;
@@ -991,22 +1011,116 @@ fn overview_ui(
             card_grid(ui, members.len(), CARD, |ui, i| {
                 let x = members[i];
                 character_card_ui(ui, model, c, x);
-                let name = lang.f("campaign.ui.history_of", &[("character", x.name())]);
-                if icon_button(
-                    ui,
-                    icons::ICON_HISTORY,
-                    lang.t("campaign.ui.history"),
-                    &name,
-                    true,
-                )
-                .on_hover_text(lang.t("campaign.ui.history_hint"))
-                .clicked()
-                {
-                    asked = Some(x.id);
-                }
+                ui.horizontal(|ui| {
+                    let name = lang.f("campaign.ui.history_of", &[("character", x.name())]);
+                    if icon_button(
+                        ui,
+                        icons::ICON_HISTORY,
+                        lang.t("campaign.ui.history"),
+                        &name,
+                        true,
+                    )
+                    .on_hover_text(lang.t("campaign.ui.history_hint"))
+                    .clicked()
+                    {
+                        asked = Some(x.id);
+                    }
+                    if x.state.alive() && !is_leader(c, x) && c.phase != Phase::Over {
+                        leader_button_ui(ui, model, c, e, x, out);
+                    }
+                });
             });
         });
         ui.add_space(space::M);
     }
+    notes_ui(ui, model, c, notes, out);
     asked
+}
+
+/// The "Make leader" button of a living character who does not lead his
+/// escort (CMP-17), greyed out with the reason while the leader is fixed.
+fn leader_button_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    e: &Escort,
+    x: &CampaignCharacter,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    let locked = c.leader_locked();
+    let name = lang.f(
+        "campaign.ui.make_leader_named",
+        &[("character", x.name()), ("player", &e.player)],
+    );
+    let r = icon_button(
+        ui,
+        icons::ICON_STAR,
+        lang.t("campaign.ui.make_leader"),
+        &name,
+        !locked && !model.read_only,
+    );
+    let hint = if locked {
+        lang.t("campaign.problem.leader_locked")
+    } else {
+        lang.t("campaign.ui.make_leader_hint")
+    };
+    if r.on_hover_text(hint).on_disabled_hover_text(hint).clicked() {
+        out.push(edit(
+            &c.id,
+            CampaignEdit::SetLeader {
+                escort: e.id,
+                character: x.id,
+            },
+        ));
+    }
+}
+
+/// The campaign's notes, recorded when the field loses the focus.
+fn notes_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    notes: &mut String,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        let l = ui
+            .horizontal(|ui| {
+                ui.label(
+                    icons::ICON_EDIT_NOTE
+                        .rich_text()
+                        .size(20.0)
+                        .color(PALETTE.accent),
+                );
+                ui.label(
+                    RichText::new(lang.t("campaign.ui.notes"))
+                        .heading()
+                        .color(PALETTE.text),
+                )
+            })
+            .inner;
+        ui.add_space(space::XS);
+        let r = ui
+            .add_enabled(
+                !model.read_only,
+                egui::TextEdit::multiline(notes)
+                    .desired_rows(4)
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(l.id);
+        ui.label(RichText::new(lang.t("campaign.ui.notes_hint")).color(PALETTE.text_subdued));
+        if text_committed(ui, &r) && *notes != c.notes {
+            out.push(edit(
+                &c.id,
+                CampaignEdit::SetNotes {
+                    notes: notes.clone(),
+                },
+            ));
+        } else if !r.has_focus() && *notes != c.notes {
+            notes.clone_from(&c.notes);
+        }
+    });
 }

@@ -1,6 +1,7 @@
 //! The journal: every event of the campaign by mission, with what it did
 //! and every die it rolled; or one character's history, with his
-//! equipment and power cards to change (a campaign event each).
+//! equipment and power cards to change (a campaign event each) and his
+//! Cran to set by hand (CMP-11).
 
 use std::sync::Arc;
 
@@ -8,13 +9,13 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Model};
-use crate::rules::campaign::{Campaign, CampaignEdit, CharId, Member};
+use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Phase};
 use crate::rules::doc::LineKind;
 use crate::rules::{GearEdit, Msg, Outcome};
 use crate::ui::campaign::edit;
 use crate::ui::character_gear::GearView;
 use crate::ui::theme::{PALETTE, space};
-use crate::ui::widgets::{Tone, alert, card, card_title};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 
 /// What the journal's replay gave, kept while the journal is unchanged.
 struct Replayed {
@@ -35,6 +36,8 @@ pub struct JournalView {
     pub character: Option<CharId>,
     /// Show the ticks of the table too.
     ticks: bool,
+    /// The Cran being dragged, recorded when let go.
+    cran: Option<(CharId, u32)>,
     cache: Option<Replayed>,
     /// The fields to add an item or a power card to the character shown.
     gear: GearView,
@@ -67,6 +70,73 @@ fn replayed<'a>(cache: &'a mut Option<Replayed>, model: &Model, c: &Campaign) ->
 }
 
 impl JournalView {
+    fn replayed(&mut self, model: &Model, c: &Campaign) -> &Replayed {
+        replayed(&mut self.cache, model, c)
+    }
+
+    /// A character's Cran, set by hand (CMP-11): recorded in the journal
+    /// when the value is let go or typed, greyed out with the reason while
+    /// it cannot change.
+    fn cran_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        c: &Campaign,
+        x: &CampaignCharacter,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let die = c.settings.cran_die;
+        let locked = c.cran_locked() || c.phase == Phase::Over;
+        let default = c.default_cran(x, &model.rules);
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label(lang.f("campaign.ui.cran_of_character", &[("character", x.name())]));
+            let mut value = match self.cran {
+                Some((who, v)) if who == x.id => v,
+                _ => x.cran,
+            };
+            let r = ui
+                .add_enabled(
+                    !locked && !model.read_only,
+                    egui::DragValue::new(&mut value)
+                        .range(1..=die.max(1))
+                        .prefix(format!("{} ", lang.t("campaign.ui.cran")))
+                        .suffix(format!(" / D{die}")),
+                )
+                .labelled_by(l.id);
+            if r.dragged() {
+                self.cran = Some((x.id, value));
+            }
+            let done = r.drag_stopped() || (r.changed() && !r.dragged());
+            if done {
+                self.cran = None;
+                if value != x.cran {
+                    out.push(crate::ui::campaign::edit(
+                        &c.id,
+                        CampaignEdit::SetCran {
+                            character: x.id,
+                            cran: value,
+                        },
+                    ));
+                }
+            }
+            if x.cran_by_hand {
+                badge(ui, Tone::Info, lang.t("campaign.ui.cran_by_hand"));
+            }
+        });
+        let hint = if c.phase == Phase::Over {
+            lang.t("campaign.ui.cran_over")
+        } else if locked {
+            &lang.f("campaign.problem.cran_locked", &[("character", x.name())])
+        } else {
+            &lang.f(
+                "campaign.ui.cran_hint",
+                &[("default", &default.to_string()), ("die", &die.to_string())],
+            )
+        };
+        ui.label(RichText::new(hint).color(PALETTE.text_subdued));
+    }
+
     /// Shows the journal of `c`.
     pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Command>) {
         let lang = model.lang;
@@ -92,8 +162,7 @@ impl JournalView {
         ui.add_space(space::S);
         let character = self.character;
         let ticks = self.ticks;
-        let replayed = replayed(&mut self.cache, model, c);
-        if let Some((i, p)) = &replayed.refused {
+        if let Some((i, p)) = &self.replayed(model, c).refused {
             alert(
                 ui,
                 Tone::Error,
@@ -120,12 +189,14 @@ impl JournalView {
                         ("die", &c.settings.cran_die.to_string()),
                     ],
                 ));
+                self.cran_ui(ui, model, c, x, out);
             });
             ui.add_space(space::S);
             if let Member::Character(ch) = &x.member {
                 gear_ui(&mut self.gear, ui, model, c, x, ch, out);
             }
         }
+        let replayed = self.replayed(model, c);
         // Missions newest first; the last one open.
         let mut missions: Vec<u32> = c.journal.iter().map(|e| e.mission).collect();
         missions.dedup();

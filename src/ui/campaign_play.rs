@@ -319,7 +319,7 @@ impl PlayView {
                                 },
                             ));
                         }
-                        for item in x.member.items() {
+                        for item in x.member.items(&model.rules) {
                             let struck = table.struck.contains(&(x.id, item.clone()));
                             let item_name =
                                 model.rules.killteam.item(&item).map_or(item.as_str(), |i| {

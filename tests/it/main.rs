@@ -38,6 +38,7 @@ mod ui_battle_table;
 mod ui_campaign;
 mod ui_campaign_coop;
 mod ui_campaign_dice;
+mod ui_campaign_gaps;
 mod ui_gear;
 mod ui_killteam;
 mod ui_kt_odds;

@@ -293,11 +293,27 @@ impl Member {
         u32::try_from(w.max(1)).unwrap_or(1)
     }
 
-    /// The single-use items it carries, by id.
-    pub fn items(&self) -> Vec<String> {
+    /// The single-use items it carries, by id: those the kill-team data
+    /// says are used once a game (KT-5), struck off at the table when used.
+    /// An item the data does not know, or one kept all game (armour, a
+    /// command insignia), is not among them.
+    pub fn items(&self, rules: &RulesData) -> Vec<String> {
         match self {
             Self::Character(_) => Vec::new(),
-            Self::Soldier(s) => s.items.iter().map(|c| c.item.clone()).collect(),
+            Self::Soldier(s) => s
+                .items
+                .iter()
+                .filter(|c| rules.killteam.item(&c.item).is_some_and(|i| i.single_use))
+                .map(|c| c.item.clone())
+                .collect(),
+        }
+    }
+
+    /// Whether it carries the item `id`, single-use or not.
+    pub fn carries(&self, id: &str) -> bool {
+        match self {
+            Self::Character(_) => false,
+            Self::Soldier(s) => s.items.iter().any(|c| c.item == id),
         }
     }
 
@@ -839,6 +855,31 @@ impl Campaign {
     /// An escort by id.
     pub fn escort(&self, id: EscortId) -> Option<&Escort> {
         self.escorts.iter().find(|e| e.id == id)
+    }
+
+    /// Whether an escort's leader is fixed now: during the Grand Final,
+    /// played or being settled, the campaign's end depends on him (CMP-17).
+    pub fn leader_locked(&self) -> bool {
+        self.mission.as_ref().map(|m| m.mission_type) == Some(MissionType::Final)
+            && matches!(self.phase, Phase::Playing | Phase::Debrief)
+    }
+
+    /// A character's Cran by the campaign's own formula (CMP-11): what it
+    /// is unless set by hand.
+    pub fn default_cran(&self, x: &CampaignCharacter, rules: &RulesData) -> u32 {
+        let die = self.settings.cran_die;
+        x.member
+            .default_cran_by(self.rates(&rules.campaign).cran(die), die, rules)
+    }
+
+    /// Whether a Cran cannot be set by hand now: while the mission is
+    /// played, or while its Cran tests are not all settled (CMP-11).
+    pub fn cran_locked(&self) -> bool {
+        self.phase == Phase::Playing
+            || self
+                .debrief
+                .as_ref()
+                .is_some_and(|d| !d.pending.is_empty() || !d.fallen.is_empty())
     }
 
     /// The characters of one escort.

@@ -556,10 +556,7 @@ impl Campaign {
                 CampaignEdit::RemoveEscort { escort }
             }
             CampaignEdit::SetLeader { escort, character } => {
-                let final_on = self.mission.as_ref().map(|m| m.mission_type)
-                    == Some(MissionType::Final)
-                    && matches!(self.phase, Phase::Playing | Phase::Debrief);
-                if final_on {
+                if self.leader_locked() {
                     // CMP-17: the end depends on the leader of the Final.
                     return Err(Problem::new("CMP-17", "campaign.problem.leader_locked"));
                 }
@@ -575,12 +572,7 @@ impl Campaign {
             }
             CampaignEdit::SetCran { character, cran } => {
                 let i = self.index(character)?;
-                let testing = self.phase == Phase::Playing
-                    || self
-                        .debrief
-                        .as_ref()
-                        .is_some_and(|d| !d.pending.is_empty() || !d.fallen.is_empty());
-                if testing {
+                if self.cran_locked() {
                     return Err(Problem::new("CMP-11", "campaign.problem.cran_locked")
                         .character(self.characters[i].name()));
                 }
@@ -926,8 +918,14 @@ impl Campaign {
             } => {
                 self.expect(&[Phase::Playing])?;
                 let i = self.player_index(character)?;
-                if !self.characters[i].member.items().contains(&item) {
+                let member = &self.characters[i].member;
+                if !member.carries(&item) {
                     return Err(Problem::new("KT-5", "campaign.problem.no_item")
+                        .character(self.characters[i].name())
+                        .arg("item", &item));
+                }
+                if !member.items(rules).contains(&item) {
+                    return Err(Problem::new("KT-5", "campaign.problem.not_single_use")
                         .character(self.characters[i].name())
                         .arg("item", &item));
                 }

@@ -1,0 +1,297 @@
+//! Campaign gaps an audit found (issue 9), through the screens: only the
+//! single-use items are struck off at the table (KT-5); the leader chosen on
+//! the overview (CMP-17), a Cran set by hand in a character's history
+//! (CMP-11), the campaign's notes typed on the overview.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::{Command, Screen};
+use muster::i18n::Lang;
+use muster::rules::campaign::{Campaign, CampaignEdit as E};
+use muster::rules::{Doc, DocKind as _, RulesData};
+use muster::store::Store;
+use muster::ui::Gui;
+
+/// The window on the data folder `dir` holding `c`, its campaign screen
+/// shown.
+fn showing(dir: &Path, c: &Campaign) -> Harness<'static, Gui> {
+    {
+        // Closed before the app opens the folder (else it is read-only).
+        let store = Store::open(dir).expect("store");
+        store.save(&Doc::new(c.clone())).expect("save");
+    }
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1400.0, 4000.0);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    h
+}
+
+/// The example kill team as Anne's escort, its first mission drawn but not
+/// begun (the overview is the campaign's dashboard).
+fn ready(rules: &RulesData) -> Campaign {
+    use muster::rules::campaign::{Member, MissionChoice, NewEscort};
+    let team = crate::common::example_team();
+    let mut rng = muster::rules::dice::seeded(7);
+    let mut c = Campaign::new("raid", "The Raid", &rules.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    let escort = NewEscort {
+        player: "Anne".into(),
+        source: team.name.clone(),
+        kind: "killteam".into(),
+        members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
+    };
+    for e in [
+        E::SetSettings { settings: s },
+        E::AddEscort { escort },
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+    ] {
+        c = c.apply(e, rules, &mut rng).expect("accepted").0;
+    }
+    c
+}
+
+/// The leader of the campaign's only escort.
+fn leader(c: &Campaign) -> Option<String> {
+    let id = c.escorts[0].leader?;
+    c.character(id).map(|x| x.name().to_owned())
+}
+
+/// The example kill team at the table of its first mission.
+fn at_the_table(rules: &RulesData) -> Campaign {
+    crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![])
+}
+
+#[test]
+fn kt_5_only_single_use_items_are_offered_to_strike_off_at_the_table() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    // The example team's single-use items: Vell's smoke grenade, Dace's
+    // medikit, Rusk's mine; no box for what is kept all game.
+    let boxes: Vec<String> = h
+        .query_all_by_role(Role::CheckBox)
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| l.starts_with("Used: "))
+        .collect();
+    assert_eq!(
+        boxes,
+        ["Used: Smoke grenade", "Used: Medikit", "Used: Mine"],
+        "{boxes:?}"
+    );
+    for kept in [
+        "Armour",
+        "Command insignia",
+        "Vox radio",
+        "Sniper scope",
+        "Cloak",
+    ] {
+        assert!(
+            h.query_by_label(&format!("Used: {kept}")).is_none(),
+            "{kept}"
+        );
+    }
+    // Ticking one strikes it off.
+    h.get_by_label("Used: Mine").click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    let rusk = crate::common::char_id(&now, "Trooper Rusk");
+    assert!(
+        now.table
+            .as_ref()
+            .is_some_and(|t| t.struck.contains(&(rusk, "mine".to_owned())))
+    );
+}
+
+#[test]
+fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let osk = crate::common::char_id(&c, "Trooper Osk");
+    let mut rng = muster::rules::dice::seeded(1);
+    let refused = c
+        .apply(
+            E::StrikeItem {
+                character: osk,
+                item: "armour".into(),
+                struck: true,
+            },
+            &rules,
+            &mut rng,
+        )
+        .expect_err("armour is kept all game");
+    assert_eq!(refused.rule, "KT-5");
+    assert_eq!(
+        Lang::En.problem(&refused),
+        "Trooper Osk's `armour` is not used once a game: only single-use items are struck off"
+    );
+    // One he does not carry at all says so.
+    let refused = c
+        .apply(
+            E::StrikeItem {
+                character: osk,
+                item: "mine".into(),
+                struck: true,
+            },
+            &rules,
+            &mut rng,
+        )
+        .expect_err("Osk has no mine");
+    assert_eq!(refused.key, "campaign.problem.no_item");
+}
+
+#[test]
+fn cmp_17_a_living_character_is_made_leader_from_the_dashboard() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = ready(&rules);
+    assert_eq!(leader(&c).as_deref(), Some("Sergeant Hark"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    // The leader is said by icon and word; he has no button to become it.
+    assert_eq!(h.query_all_by_label("Leader").count(), 1);
+    assert!(
+        h.query_by_label("Make Sergeant Hark the leader of Anne's escort")
+            .is_none()
+    );
+    h.get_by_role_and_label(
+        Role::Button,
+        "Make Trooper Vell the leader of Anne's escort",
+    )
+    .click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(leader(&now).as_deref(), Some("Trooper Vell"));
+    assert_eq!(
+        now.journal.last().map(|e| e.event.label()),
+        Some("campaign.event.leader")
+    );
+    // Now Hark may be made leader again, Vell not, and one leader is shown.
+    assert!(
+        h.query_by_label("Make Sergeant Hark the leader of Anne's escort")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Make Trooper Vell the leader of Anne's escort")
+            .is_none()
+    );
+    assert_eq!(h.query_all_by_label("Leader").count(), 1);
+}
+
+#[test]
+fn cmp_11_a_characters_cran_is_set_by_hand_in_his_history() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = ready(&rules);
+    let vell = crate::common::char_id(&c, "Trooper Vell");
+    let before = c.character(vell).expect("Vell").cran;
+    let wanted = if before == 3 { 4 } else { 3 };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
+        .click();
+    h.run();
+    // The hint gives the formula's value and the die.
+    assert!(
+        h.query_by_label_contains(&format!(
+            "By the campaign's formula it is {before} on the D10"
+        ))
+        .is_some()
+    );
+    let field = h.get_by_label("Cran of Trooper Vell");
+    field.click();
+    h.run();
+    for _ in 0..3 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.get_by_label("Cran of Trooper Vell")
+        .type_text(&wanted.to_string());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    let x = now.character(vell).expect("Vell");
+    assert_eq!(x.cran, wanted);
+    assert!(x.cran_by_hand);
+    assert!(matches!(
+        now.journal.last().map(|e| &e.event),
+        Some(E::SetCran { character, cran }) if *character == vell && *cran == wanted
+    ));
+    assert!(h.query_by_label("Set by hand").is_some());
+    // The journal agrees with the state.
+    assert!(
+        now.validate(&rules).is_empty(),
+        "{:?}",
+        now.validate(&rules)
+    );
+}
+
+#[test]
+fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Tab, "Overview").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
+        .click();
+    h.run();
+    assert!(
+        h.get_by_label("Cran of Trooper Vell")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.query_by_label(
+            "Trooper Vell's Cran cannot be changed while the mission is played or its tests are not all settled."
+        )
+        .is_some()
+    );
+}
+
+#[test]
+fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = ready(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_label("Campaign notes").click();
+    h.run();
+    h.get_by_label("Campaign notes")
+        .type_text("Hark owes Vell a drink.");
+    h.run();
+    // Nothing recorded while typing.
+    assert_eq!(crate::common::the_campaign(&h).notes, "");
+    // Leaving the field records it.
+    h.get_by_role_and_label(Role::Tab, "Overview").click();
+    h.run();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(now.notes, "Hark owes Vell a drink.");
+    assert!(matches!(
+        now.journal.last().map(|e| &e.event),
+        Some(E::SetNotes { notes }) if notes == "Hark owes Vell a drink."
+    ));
+    // Undone, the field shows the notes before.
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    h.run();
+    assert_eq!(crate::common::the_campaign(&h).notes, "");
+    let field = h.get_by_label("Campaign notes");
+    assert_eq!(field.accesskit_node().value().as_deref(), Some(""));
+}
