@@ -295,3 +295,47 @@ fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
     let field = h.get_by_label("Campaign notes");
     assert_eq!(field.accesskit_node().value().as_deref(), Some(""));
 }
+
+#[test]
+fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
+    use muster::rules::campaign::Result_;
+    let rules = RulesData::built_in().expect("built-in rules");
+    let mut c = crate::campaign::started(&["Ada", "Bob"], &rules);
+    let mut rng = muster::rules::dice::seeded(3);
+    for e in [
+        E::BeginMission,
+        E::EndMission {
+            result: Result_ {
+                success: true,
+                vp: 0,
+            },
+            played: vec![],
+        },
+    ] {
+        c = c.apply(e, &rules, &mut rng).expect("accepted").0;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Tab, "Overview").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Show Ada's history")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label("Ada comes through unwounded and gains 1 advance point.")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Bob comes through unwounded and gains 1 advance point.")
+            .is_none()
+    );
+    // The whole journal still has both.
+    h.get_by_label("Journal of").click();
+    h.run();
+    h.get_by_label("Everyone").click();
+    h.run();
+    assert!(
+        h.query_by_label("Bob comes through unwounded and gains 1 advance point.")
+            .is_some()
+    );
+}

@@ -345,6 +345,14 @@ impl Member {
     }
 }
 
+/// The character a line of the log names (its `{character}`), if any.
+fn named(m: &Msg) -> Option<&str> {
+    m.args.iter().find_map(|(n, a)| match a {
+        super::msg::Arg::Text(t) if *n == "character" => Some(t.as_str()),
+        _ => None,
+    })
+}
+
 /// One character of the campaign.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -856,6 +864,61 @@ impl Campaign {
         self.escorts.iter().find(|e| e.id == id)
     }
 
+    /// One character's history in the journal (CMP-13): for each entry
+    /// that concerns him, the lines of its outcome about him, by index.
+    /// `outcomes` are the journal's, one an entry (as `replay` gives them).
+    /// An entry concerns him when its event does (his tests, wounds, ticks,
+    /// a mission he played), when it created him (his recruitment, or the
+    /// escort he came with) or when one of its lines names him (a mission
+    /// he missed and recovered from). Of its lines, those naming another
+    /// character (another's advance point) are left out.
+    pub fn history(
+        &self,
+        id: CharId,
+        outcomes: &[crate::rules::Outcome],
+    ) -> BTreeMap<usize, Vec<usize>> {
+        let mut out = BTreeMap::new();
+        let Some(x) = self.character(id) else {
+            return out;
+        };
+        let name = x.name();
+        let created = |e: &CampaignEdit, o: &crate::rules::Outcome| match e {
+            CampaignEdit::Recruit { .. } => o.created == Some(id),
+            _ => false,
+        };
+        let recruited = self
+            .journal
+            .iter()
+            .zip(outcomes)
+            .any(|(e, o)| created(&e.event, o));
+        // The escort he came with, if he was not recruited: its last
+        // joining (an escort removed in setup may leave its id to another).
+        let came_with = if recruited {
+            None
+        } else {
+            self.journal.iter().zip(outcomes).rposition(|(e, o)| {
+                matches!(e.event, CampaignEdit::AddEscort { .. })
+                    && o.created == Some(u64::from(x.escort))
+            })
+        };
+        for (i, (e, o)) in self.journal.iter().zip(outcomes).enumerate() {
+            let names_him = o.lines.iter().any(|(_, m)| named(m) == Some(name));
+            if !(e.event.concerns(id) || created(&e.event, o) || came_with == Some(i) || names_him)
+            {
+                continue;
+            }
+            let lines = o
+                .lines
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, m))| named(m).is_none_or(|n| n == name))
+                .map(|(l, _)| l)
+                .collect();
+            out.insert(i, lines);
+        }
+        out
+    }
+
     /// Whether an escort's leader is fixed now: during the Grand Final,
     /// played or being settled, the campaign's end depends on him (CMP-17).
     pub fn leader_locked(&self) -> bool {
@@ -895,14 +958,6 @@ impl Campaign {
             PoolMode::Pooled => self.pool,
             PoolMode::Split => self.escort(escort).map_or(0, |e| e.reinforcement),
         }
-    }
-
-    /// What the journal holds of one character: the entries naming him.
-    pub fn history(&self, id: CharId) -> impl Iterator<Item = &Entry> {
-        self.journal
-            .iter()
-            .map(|e| &**e)
-            .filter(move |e| e.event.concerns(id))
     }
 
     /// "Export escort": an escort's living characters as they are now, as
