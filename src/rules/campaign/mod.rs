@@ -176,12 +176,45 @@ impl Settings {
         }
     }
 
-    /// Every setting out of range, as problems (CMP-4, CMP-11, CMP-2).
+    /// The first setting beyond the data's limits, if any: the VP
+    /// threshold (CMP-2), the difficulty (CMP-8), the recruitment budget
+    /// (CMP-16).
+    pub fn out_of_limits(&self, data: &CampaignData) -> Option<Problem> {
+        let l = &data.limits;
+        if self.vp_threshold > l.vp_threshold_max {
+            return Some(
+                Problem::new("CMP-2", "campaign.problem.threshold_max")
+                    .arg("threshold", self.vp_threshold)
+                    .arg("max", l.vp_threshold_max),
+            );
+        }
+        if self.difficulty > l.difficulty_max {
+            return Some(
+                Problem::new("CMP-8", "campaign.problem.difficulty_max")
+                    .arg("difficulty", self.difficulty)
+                    .arg("max", l.difficulty_max),
+            );
+        }
+        if let Some(points) = self.recruitment_budget
+            && points > l.recruitment_budget_max
+        {
+            return Some(
+                Problem::new("CMP-16", "campaign.problem.budget_max")
+                    .arg("points", points)
+                    .arg("max", l.recruitment_budget_max),
+            );
+        }
+        None
+    }
+
+    /// Every setting out of range, as problems (CMP-4, CMP-11, CMP-2,
+    /// CMP-8, CMP-16).
     pub fn problems(&self, data: &CampaignData) -> Vec<Problem> {
         let mut out = Vec::new();
         if self.vp_threshold == 0 {
             out.push(Problem::new("CMP-2", "campaign.problem.threshold"));
         }
+        out.extend(self.out_of_limits(data));
         if data.cran(self.cran_die).is_none() {
             out.push(Problem::new("CMP-11", "campaign.problem.cran_die").arg("die", self.cran_die));
         }
