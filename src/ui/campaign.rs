@@ -203,8 +203,11 @@ impl CampaignView {
                 .spacing([space::M, space::S])
                 .show(ui, |ui| {
                     let l = ui.label(lang.t("campaign.ui.threshold"));
-                    ui.add(egui::DragValue::new(&mut s.vp_threshold).range(1..=99))
-                        .labelled_by(l.id);
+                    ui.add(
+                        egui::DragValue::new(&mut s.vp_threshold)
+                            .range(1..=data.limits.vp_threshold_max),
+                    )
+                    .labelled_by(l.id);
                     ui.end_row();
                     let l = ui.label(lang.t("campaign.ui.cran_die"));
                     egui::ComboBox::from_id_salt("cmp-cran_die")
@@ -241,8 +244,11 @@ impl CampaignView {
                     );
                     ui.end_row();
                     let l = ui.label(lang.t("campaign.ui.difficulty"));
-                    ui.add(egui::DragValue::new(&mut s.difficulty).range(0..=10))
-                        .labelled_by(l.id);
+                    ui.add(
+                        egui::DragValue::new(&mut s.difficulty)
+                            .range(0..=data.limits.difficulty_max),
+                    )
+                    .labelled_by(l.id);
                     ui.end_row();
                     ui.label(lang.t("campaign.ui.pool"));
                     ui.horizontal(|ui| {
@@ -273,13 +279,18 @@ impl CampaignView {
                             .checkbox(&mut set, lang.t("campaign.ui.budget_set"))
                             .changed()
                         {
-                            s.recruitment_budget =
-                                set.then_some(s.recruitment_budget.unwrap_or(200));
+                            s.recruitment_budget = set.then_some(
+                                s.recruitment_budget
+                                    .unwrap_or(data.limits.recruitment_budget),
+                            );
                         }
                         if let Some(points) = &mut s.recruitment_budget {
                             let l = ui.label(lang.t("campaign.ui.budget_points"));
-                            ui.add(egui::DragValue::new(points).range(1..=10_000))
-                                .labelled_by(l.id);
+                            ui.add(
+                                egui::DragValue::new(points)
+                                    .range(1..=data.limits.recruitment_budget_max),
+                            )
+                            .labelled_by(l.id);
                         }
                     });
                     ui.end_row();

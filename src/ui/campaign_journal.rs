@@ -197,6 +197,8 @@ impl JournalView {
             }
         }
         let replayed = self.replayed(model, c);
+        // His history: the entries about him, and of each only his lines.
+        let history = character.map(|id| c.history(id, &replayed.outcomes));
         // Missions newest first; the last one open.
         let mut missions: Vec<u32> = c.journal.iter().map(|e| e.mission).collect();
         missions.dedup();
@@ -208,7 +210,7 @@ impl JournalView {
                 .enumerate()
                 .filter(|(_, e)| e.mission == m)
                 .filter(|(_, e)| ticks || !e.event.is_tick())
-                .filter(|(_, e)| character.is_none_or(|id| e.event.concerns(id)))
+                .filter(|(i, _)| history.as_ref().is_none_or(|h| h.contains_key(i)))
                 .map(|(i, _)| i)
                 .collect();
             if entries.is_empty() {
@@ -232,7 +234,14 @@ impl JournalView {
                             ui.label(RichText::new(lang.t(e.event.label())).strong());
                         });
                         if let Some(o) = replayed.outcomes.get(i) {
-                            for (kind, msg) in &o.lines {
+                            let mine = history.as_ref().and_then(|h| h.get(&i));
+                            let lines = o
+                                .lines
+                                .iter()
+                                .enumerate()
+                                .filter(|(l, _)| mine.is_none_or(|m| m.contains(l)))
+                                .map(|(_, line)| line);
+                            for (kind, msg) in lines {
                                 let icon = match kind {
                                     LineKind::Dice => icons::ICON_CASINO,
                                     LineKind::Info => icons::ICON_CHEVRON_RIGHT,

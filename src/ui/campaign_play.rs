@@ -387,8 +387,11 @@ impl PlayView {
             if t.earns_vp() {
                 ui.horizontal(|ui| {
                     let l = ui.label(lang.t("campaign.ui.vp_earned"));
-                    ui.add(egui::DragValue::new(&mut self.vp).range(0..=20))
-                        .labelled_by(l.id);
+                    ui.add(
+                        egui::DragValue::new(&mut self.vp)
+                            .range(0..=model.rules.campaign.limits.mission_vp_max),
+                    )
+                    .labelled_by(l.id);
                 });
             }
             let n = table.out_of_action.len();

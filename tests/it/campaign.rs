@@ -1,6 +1,7 @@
 //! The campaign journal (CMP-1 … CMP-17, CHR-13 inside a campaign): every
 //! event through the pure `apply`, with typed dice where a result matters.
 
+use muster::i18n::Lang;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Injuries, Member, MissionChoice, MissionType, NewEscort,
     Phase, PoolMode, Result_, State,
@@ -35,6 +36,15 @@ fn refused(c: &Campaign, e: E, r: &RulesData) -> Problem {
         Ok(_) => panic!("accepted"),
         Err(p) => p,
     }
+}
+
+/// The events of a character's history, in order.
+fn history_labels(c: &Campaign, who: CharId, r: &RulesData) -> Vec<&'static str> {
+    let (_, outcomes) = c.replay(r).expect("replays");
+    c.history(who, &outcomes)
+        .keys()
+        .map(|&i| c.journal[i].event.label())
+        .collect()
 }
 
 fn settings(c: &Campaign) -> muster::rules::campaign::Settings {
@@ -904,7 +914,7 @@ fn cmp_13_a_seriously_wounded_character_misses_the_next_mission_then_is_fit() {
     assert_eq!(c.character(ada).unwrap().missions, 1);
     assert_eq!(c.character(id(&c, "Bob")).unwrap().missions, 2);
     // His history: the mission he was taken out in and his test.
-    let history: Vec<_> = c.history(ada).map(|e| e.event.label()).collect();
+    let history = history_labels(&c, ada, &r);
     assert!(history.contains(&"campaign.event.out_of_action"));
     assert!(history.contains(&"campaign.event.cran_test"));
     // A lightly wounded character plays the next mission, then is fit.
@@ -1794,14 +1804,8 @@ fn cmp_13_a_character_left_at_home_plays_nothing_and_earns_nothing() {
     assert_eq!(b.missions, 0);
     assert!(matches!(&b.member, Member::Character(ch) if ch.advance_points == 0));
     // His history names the missions he played, not this one.
-    assert!(
-        c.history(id(&c, "Ada"))
-            .any(|e| e.event.label() == "campaign.event.end_mission")
-    );
-    assert!(
-        !c.history(bob)
-            .any(|e| e.event.label() == "campaign.event.end_mission")
-    );
+    assert!(history_labels(&c, id(&c, "Ada"), &r).contains(&"campaign.event.end_mission"));
+    assert!(!history_labels(&c, bob, &r).contains(&"campaign.event.end_mission"));
 }
 
 #[test]
@@ -1893,4 +1897,58 @@ fn export_escort_gives_the_living_characters_as_they_are_now() {
             .get(Characteristic::WS),
         4
     );
+}
+
+#[test]
+fn cmp_13_a_characters_history_holds_his_own_entries_only() {
+    let r = rules();
+    // Ada and Bob come through the mission unwounded: one advance point
+    // each, in the same entry; then a recruit joins.
+    let c = play(&started(&["Ada", "Bob"], &r), &[], won(0), &r);
+    let c = ok(
+        &c,
+        E::Recruit {
+            escort: 1,
+            member: human("Cid"),
+            cost: r.campaign.recruit.character_base,
+        },
+        &r,
+    );
+    let (_, outcomes) = c.replay(&r).expect("replays");
+    let outcomes = &outcomes;
+    let lines_of = |who: &str| -> Vec<String> {
+        c.history(id(&c, who), outcomes)
+            .iter()
+            .flat_map(|(&i, lines)| {
+                lines
+                    .iter()
+                    .map(move |&l| Lang::En.msg(&outcomes[i].lines[l].1))
+            })
+            .collect()
+    };
+    let ada = lines_of("Ada");
+    assert!(ada.contains(&"Ada comes through unwounded and gains 1 advance point.".to_owned()));
+    assert!(!ada.iter().any(|l| l.contains("Bob")), "{ada:?}");
+    assert!(!ada.iter().any(|l| l.contains("Cid")), "{ada:?}");
+    // The mission's own line stays: she played it.
+    assert!(ada.iter().any(|l| l.starts_with("Mission 1")), "{ada:?}");
+    let bob = lines_of("Bob");
+    assert!(bob.contains(&"Bob comes through unwounded and gains 1 advance point.".to_owned()));
+    assert!(!bob.iter().any(|l| l.contains("Ada")), "{bob:?}");
+    // Cid's history starts with his recruitment, and holds nothing of the
+    // mission before it; Ada and Bob came with the escort.
+    assert_eq!(
+        history_labels(&c, id(&c, "Cid"), &r),
+        ["campaign.event.recruit"]
+    );
+    assert_eq!(
+        lines_of("Cid"),
+        [format!(
+            "Cid is recruited for {} reinforcement points.",
+            r.campaign.recruit.character_base
+        )]
+    );
+    let ada_events = history_labels(&c, id(&c, "Ada"), &r);
+    assert_eq!(ada_events.first(), Some(&"campaign.event.add_escort"));
+    assert!(!ada_events.contains(&"campaign.event.recruit"));
 }

@@ -295,3 +295,192 @@ fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
     let field = h.get_by_label("Campaign notes");
     assert_eq!(field.accesskit_node().value().as_deref(), Some(""));
 }
+
+#[test]
+fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
+    use muster::rules::campaign::Result_;
+    let rules = RulesData::built_in().expect("built-in rules");
+    let mut c = crate::campaign::started(&["Ada", "Bob"], &rules);
+    let mut rng = muster::rules::dice::seeded(3);
+    for e in [
+        E::BeginMission,
+        E::EndMission {
+            result: Result_ {
+                success: true,
+                vp: 0,
+            },
+            played: vec![],
+        },
+    ] {
+        c = c.apply(e, &rules, &mut rng).expect("accepted").0;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Tab, "Overview").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Show Ada's history")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label("Ada comes through unwounded and gains 1 advance point.")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Bob comes through unwounded and gains 1 advance point.")
+            .is_none()
+    );
+    // The whole journal still has both.
+    h.get_by_label("Journal of").click();
+    h.run();
+    h.get_by_label("Everyone").click();
+    h.run();
+    assert!(
+        h.query_by_label("Bob comes through unwounded and gains 1 advance point.")
+            .is_some()
+    );
+}
+
+/// The built-in campaign data with narrower limits, as a user's copy would
+/// set them.
+fn narrow_limits() -> String {
+    let mut data: serde_json::Value =
+        serde_json::from_str(include_str!("../../assets/rules/campaign.json")).expect("json");
+    data["limits"]["recruitment_budget"] = 150.into();
+    data["limits"]["difficulty_max"] = 3.into();
+    data["limits"]["mission_vp_max"] = 5.into();
+    data.to_string()
+}
+
+/// `narrow_limits` as the app reads it, from the data folder's `rules`.
+fn with_narrow_limits(dir: &Path) -> RulesData {
+    let rules_dir = dir.join("rules");
+    std::fs::create_dir_all(&rules_dir).expect("rules dir");
+    std::fs::write(rules_dir.join("campaign.json"), narrow_limits()).expect("override");
+    RulesData::with_overrides(&[("campaign.json".into(), narrow_limits())])
+        .expect("rules")
+        .0
+}
+
+#[test]
+fn cmp_8_and_cmp_16_the_setups_bounds_and_first_budget_come_from_the_data() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    with_narrow_limits(dir.path());
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), Lang::En, 5),
+        1400.0,
+        4000.0,
+    );
+    h.run();
+    h.get_by_label("Name of the new roster or team").click();
+    h.run();
+    h.get_by_label("Name of the new roster or team")
+        .type_text("Narrow");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create campaign")
+        .click();
+    h.run();
+    // CMP-16: the budget first offered is the data's.
+    h.get_by_role_and_label(Role::CheckBox, "Set a budget")
+        .click();
+    h.run();
+    assert_eq!(
+        crate::common::the_campaign(&h).settings.recruitment_budget,
+        Some(150)
+    );
+    // CMP-8: the difficulty stops at the data's most.
+    h.get_by_label("Difficulty").click();
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.get_by_label("Difficulty").type_text("9");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    assert_eq!(crate::common::the_campaign(&h).settings.difficulty, 3);
+}
+
+#[test]
+fn cmp_6_the_vp_a_mission_earns_stop_at_the_datas_most() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rules = with_narrow_limits(dir.path());
+    let c = at_the_table(&rules);
+    assert!(
+        c.mission
+            .as_ref()
+            .is_some_and(|m| m.mission_type.earns_vp())
+    );
+    let mut h = showing(dir.path(), &c);
+    h.get_by_label("VP earned").click();
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.get_by_label("VP earned").type_text("9");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.get_by_role_and_label(Role::Button, "End the mission")
+        .click();
+    h.run();
+    assert_eq!(crate::common::the_campaign(&h).vp, 5);
+}
+
+#[test]
+fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
+    use muster::rules::campaign::Result_;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let narrow = with_narrow_limits(dir.path());
+    let built_in = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&built_in);
+    let mut rng = muster::rules::dice::seeded(1);
+    let end = |vp| E::EndMission {
+        result: Result_ { success: true, vp },
+        played: vec![],
+    };
+    // CMP-6: 20 VP at most by the built-in data, 5 by the narrow one.
+    let most = built_in.campaign.limits.mission_vp_max;
+    assert_eq!(most, 20);
+    assert!(c.apply(end(most), &built_in, &mut rng).is_ok());
+    let p = c
+        .apply(end(most + 1), &built_in, &mut rng)
+        .expect_err("too many");
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("CMP-6", "campaign.problem.vp_max")
+    );
+    let p = c.apply(end(6), &narrow, &mut rng).expect_err("too many");
+    assert_eq!(
+        Lang::En.problem(&p),
+        "6 VP for one mission is beyond the limit of 5"
+    );
+    // CMP-8: the difficulty, changed during the campaign.
+    let mut s = c.settings.clone();
+    s.difficulty = 4;
+    assert!(
+        c.apply(
+            E::SetSettings {
+                settings: s.clone()
+            },
+            &built_in,
+            &mut rng
+        )
+        .is_ok()
+    );
+    let p = c
+        .apply(
+            E::SetSettings {
+                settings: s.clone(),
+            },
+            &narrow,
+            &mut rng,
+        )
+        .expect_err("beyond 3");
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("CMP-8", "campaign.problem.difficulty_max")
+    );
+    // A campaign file holding it says so.
+    let mut bad = c.clone();
+    bad.settings = s;
+    assert!(
+        bad.validate(&narrow)
+            .iter()
+            .any(|p| p.key == "campaign.problem.difficulty_max")
+    );
+}

@@ -34,6 +34,26 @@ pub struct Defaults {
     pub recruitment_budget: Option<u32>,
 }
 
+/// The bounds of a campaign's settings and of a mission's VP, and the
+/// recruitment budget first offered (a Decision: the source gives none).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Why these numbers.
+    #[serde(default)]
+    pub note: String,
+    /// The highest VP threshold (CMP-2).
+    pub vp_threshold_max: u32,
+    /// The most extra difficulty levels (CMP-8).
+    pub difficulty_max: u32,
+    /// The most VP one mission earns (CMP-6).
+    pub mission_vp_max: u32,
+    /// The recruitment budget first offered when one is set (CMP-16).
+    pub recruitment_budget: u32,
+    /// The highest recruitment budget (CMP-16).
+    pub recruitment_budget_max: u32,
+}
+
 /// The default Cran on one die (CMP-11).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -334,6 +354,8 @@ pub struct CampaignData {
     pub note: String,
     /// A new campaign's settings.
     pub defaults: Defaults,
+    /// The bounds of the settings and of a mission's VP.
+    pub limits: Limits,
     /// Fate points per player (CMP-12).
     pub fate_points_per_player: u32,
     /// Reinforcement points per VP exchanged (CMP-6).
@@ -418,6 +440,16 @@ impl CampaignData {
         }
         if self.defaults.vp_threshold == 0 {
             return Err(Problem::new(DATA, "data.campaign.threshold"));
+        }
+        let l = &self.limits;
+        if l.vp_threshold_max == 0
+            || l.recruitment_budget == 0
+            || l.recruitment_budget > l.recruitment_budget_max
+        {
+            return Err(Problem::new(DATA, "data.campaign.limits"));
+        }
+        if let Some(p) = super::Settings::defaults(self).out_of_limits(self) {
+            return Err(Problem::new(DATA, "data.campaign.default_out_of_limits").because(p));
         }
         if self.initiative.die < 2 {
             return Err(

@@ -177,12 +177,45 @@ impl Settings {
         }
     }
 
-    /// Every setting out of range, as problems (CMP-4, CMP-11, CMP-2).
+    /// The first setting beyond the data's limits, if any: the VP
+    /// threshold (CMP-2), the difficulty (CMP-8), the recruitment budget
+    /// (CMP-16).
+    pub fn out_of_limits(&self, data: &CampaignData) -> Option<Problem> {
+        let l = &data.limits;
+        if self.vp_threshold > l.vp_threshold_max {
+            return Some(
+                Problem::new("CMP-2", "campaign.problem.threshold_max")
+                    .arg("threshold", self.vp_threshold)
+                    .arg("max", l.vp_threshold_max),
+            );
+        }
+        if self.difficulty > l.difficulty_max {
+            return Some(
+                Problem::new("CMP-8", "campaign.problem.difficulty_max")
+                    .arg("difficulty", self.difficulty)
+                    .arg("max", l.difficulty_max),
+            );
+        }
+        if let Some(points) = self.recruitment_budget
+            && points > l.recruitment_budget_max
+        {
+            return Some(
+                Problem::new("CMP-16", "campaign.problem.budget_max")
+                    .arg("points", points)
+                    .arg("max", l.recruitment_budget_max),
+            );
+        }
+        None
+    }
+
+    /// Every setting out of range, as problems (CMP-4, CMP-11, CMP-2,
+    /// CMP-8, CMP-16).
     pub fn problems(&self, data: &CampaignData) -> Vec<Problem> {
         let mut out = Vec::new();
         if self.vp_threshold == 0 {
             out.push(Problem::new("CMP-2", "campaign.problem.threshold"));
         }
+        out.extend(self.out_of_limits(data));
         if data.cran(self.cran_die).is_none() {
             out.push(Problem::new("CMP-11", "campaign.problem.cran_die").arg("die", self.cran_die));
         }
@@ -344,6 +377,14 @@ impl Member {
         };
         u32::try_from(value.clamp(1, i32::try_from(die).unwrap_or(10))).unwrap_or(1)
     }
+}
+
+/// The character a line of the log names (its `{character}`), if any.
+fn named(m: &Msg) -> Option<&str> {
+    m.args.iter().find_map(|(n, a)| match a {
+        super::msg::Arg::Text(t) if *n == "character" => Some(t.as_str()),
+        _ => None,
+    })
 }
 
 /// One character of the campaign.
@@ -857,6 +898,61 @@ impl Campaign {
         self.escorts.iter().find(|e| e.id == id)
     }
 
+    /// One character's history in the journal (CMP-13): for each entry
+    /// that concerns him, the lines of its outcome about him, by index.
+    /// `outcomes` are the journal's, one an entry (as `replay` gives them).
+    /// An entry concerns him when its event does (his tests, wounds, ticks,
+    /// a mission he played), when it created him (his recruitment, or the
+    /// escort he came with) or when one of its lines names him (a mission
+    /// he missed and recovered from). Of its lines, those naming another
+    /// character (another's advance point) are left out.
+    pub fn history(
+        &self,
+        id: CharId,
+        outcomes: &[crate::rules::Outcome],
+    ) -> BTreeMap<usize, Vec<usize>> {
+        let mut out = BTreeMap::new();
+        let Some(x) = self.character(id) else {
+            return out;
+        };
+        let name = x.name();
+        let created = |e: &CampaignEdit, o: &crate::rules::Outcome| match e {
+            CampaignEdit::Recruit { .. } => o.created == Some(id),
+            _ => false,
+        };
+        let recruited = self
+            .journal
+            .iter()
+            .zip(outcomes)
+            .any(|(e, o)| created(&e.event, o));
+        // The escort he came with, if he was not recruited: its last
+        // joining (an escort removed in setup may leave its id to another).
+        let came_with = if recruited {
+            None
+        } else {
+            self.journal.iter().zip(outcomes).rposition(|(e, o)| {
+                matches!(e.event, CampaignEdit::AddEscort { .. })
+                    && o.created == Some(u64::from(x.escort))
+            })
+        };
+        for (i, (e, o)) in self.journal.iter().zip(outcomes).enumerate() {
+            let names_him = o.lines.iter().any(|(_, m)| named(m) == Some(name));
+            if !(e.event.concerns(id) || created(&e.event, o) || came_with == Some(i) || names_him)
+            {
+                continue;
+            }
+            let lines = o
+                .lines
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, m))| named(m).is_none_or(|n| n == name))
+                .map(|(l, _)| l)
+                .collect();
+            out.insert(i, lines);
+        }
+        out
+    }
+
     /// Whether an escort's leader is fixed now: during the Grand Final,
     /// played or being settled, the campaign's end depends on him (CMP-17).
     pub fn leader_locked(&self) -> bool {
@@ -896,14 +992,6 @@ impl Campaign {
             PoolMode::Pooled => self.pool,
             PoolMode::Split => self.escort(escort).map_or(0, |e| e.reinforcement),
         }
-    }
-
-    /// What the journal holds of one character: the entries naming him.
-    pub fn history(&self, id: CharId) -> impl Iterator<Item = &Entry> {
-        self.journal
-            .iter()
-            .map(|e| &**e)
-            .filter(move |e| e.event.concerns(id))
     }
 
     /// "Export escort": an escort's living characters as they are now, as

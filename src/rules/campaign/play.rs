@@ -1551,6 +1551,9 @@ impl Campaign {
         if settings.vp_threshold == 0 {
             return Err(Problem::new("CMP-2", "campaign.problem.threshold"));
         }
+        if let Some(p) = settings.out_of_limits(data) {
+            return Err(p);
+        }
         if data.cran(settings.cran_die).is_none() {
             return Err(
                 Problem::new("CMP-11", "campaign.problem.cran_die").arg("die", settings.cran_die)
@@ -1604,6 +1607,12 @@ impl Campaign {
             return Err(
                 Problem::new("CMP-1", "campaign.problem.no_vp_here").arg("type", t.as_str())
             );
+        }
+        let most = rules.campaign.limits.mission_vp_max;
+        if result.vp > most {
+            return Err(Problem::new("CMP-6", "campaign.problem.vp_max")
+                .arg("vp", result.vp)
+                .arg("max", most));
         }
         let table = self.table.take().unwrap_or_default();
         // Decision (CMP-2): a Survival is lost only when the objective
