@@ -39,7 +39,7 @@ fn refused(c: &Campaign, e: E, r: &RulesData) -> Problem {
 }
 
 /// The events of a character's history, in order.
-fn history_labels(c: &Campaign, who: CharId, r: &RulesData) -> Vec<&'static str> {
+pub(crate) fn history_labels(c: &Campaign, who: CharId, r: &RulesData) -> Vec<&'static str> {
     let (_, outcomes) = c.replay(r).expect("replays");
     c.history(who, &outcomes)
         .keys()
