@@ -300,6 +300,28 @@ fn in_hand_line(ui: &mut egui::Ui, lang: Lang, hand: Option<InHand>) {
     );
 }
 
+/// A striped grid of rows under a header of column names (the last column,
+/// the row's actions, has none).
+fn headed_grid(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    headers: &[&str],
+    rows: impl FnOnce(&mut egui::Ui),
+) {
+    egui::Grid::new(id)
+        .striped(true)
+        .spacing(egui::vec2(space::M, space::S))
+        .show(ui, |ui| {
+            for h in headers {
+                ui.strong(lang.t(h));
+            }
+            ui.strong("");
+            ui.end_row();
+            rows(ui);
+        });
+}
+
 fn gear_grid(
     ui: &mut egui::Ui,
     lang: Lang,
@@ -316,105 +338,98 @@ fn gear_grid(
         .chain(SAVES.map(|s| (Some(s), format!("{s}+"))))
         .collect();
     let len = c.equipment.len();
-    egui::Grid::new(("gear", c.id))
-        .striped(true)
-        .spacing(egui::vec2(space::M, space::S))
-        .show(ui, |ui| {
-            for h in [
-                "gear.col.name",
-                "gear.col.kind",
-                "gear.col.s",
-                "gear.col.save",
-                "gear.col.note",
-                "",
-            ] {
-                ui.strong(if h.is_empty() { "" } else { lang.t(h) });
+    let headers = [
+        "gear.col.name",
+        "gear.col.kind",
+        "gear.col.s",
+        "gear.col.save",
+        "gear.col.note",
+    ];
+    headed_grid(ui, lang, ("gear", c.id), &headers, |ui| {
+        for (at, g) in c.equipment.iter().enumerate() {
+            let id = egui::Id::unique(("gear", c.id, at));
+            let item = g.name.as_str();
+            let named = |key: &str| lang.f(key, &[("item", item)]);
+            let set = |gear: Gear| edit(GearEdit::SetGear { at, gear });
+            if let Some(name) = text_cell(
+                ui,
+                id.with("name"),
+                &named("gear.name_of"),
+                &g.name,
+                NAME_WIDTH,
+            ) && !name.trim().is_empty()
+            {
+                out.push(set(Gear { name, ..g.clone() }));
             }
-            ui.end_row();
-            for (at, g) in c.equipment.iter().enumerate() {
-                let id = egui::Id::unique(("gear", c.id, at));
-                let item = g.name.as_str();
-                let named = |key: &str| lang.f(key, &[("item", item)]);
-                let set = |gear: Gear| edit(GearEdit::SetGear { at, gear });
-                if let Some(name) = text_cell(
+            if let Some(kind) = combo(
+                ui,
+                id.with("kind"),
+                &named("gear.kind_of"),
+                g.kind,
+                &kinds,
+                KIND_WIDTH,
+            ) {
+                // Values that do not fit the new kind go: a weapon's S,
+                // the save of what is not a weapon.
+                out.push(set(Gear {
+                    kind,
+                    strength: g.strength.filter(|_| kind.is_weapon()),
+                    save: g.save.filter(|_| !kind.is_weapon()),
+                    ..g.clone()
+                }));
+            }
+            if g.kind.is_weapon() {
+                if let Some(strength) = combo(
                     ui,
-                    id.with("name"),
-                    &named("gear.name_of"),
-                    &g.name,
-                    NAME_WIDTH,
-                ) && !name.trim().is_empty()
-                {
-                    out.push(set(Gear { name, ..g.clone() }));
-                }
-                if let Some(kind) = combo(
-                    ui,
-                    id.with("kind"),
-                    &named("gear.kind_of"),
-                    g.kind,
-                    &kinds,
-                    KIND_WIDTH,
+                    id.with("s"),
+                    &named("gear.s_of"),
+                    g.strength,
+                    &strengths,
+                    VALUE_WIDTH,
                 ) {
-                    // Values that do not fit the new kind go: a weapon's S,
-                    // the save of what is not a weapon.
                     out.push(set(Gear {
-                        kind,
-                        strength: g.strength.filter(|_| kind.is_weapon()),
-                        save: g.save.filter(|_| !kind.is_weapon()),
+                        strength,
                         ..g.clone()
                     }));
                 }
-                if g.kind.is_weapon() {
-                    if let Some(strength) = combo(
-                        ui,
-                        id.with("s"),
-                        &named("gear.s_of"),
-                        g.strength,
-                        &strengths,
-                        VALUE_WIDTH,
-                    ) {
-                        out.push(set(Gear {
-                            strength,
-                            ..g.clone()
-                        }));
-                    }
-                } else {
-                    ui.label(RichText::new("—").color(PALETTE.text_subdued));
-                }
-                if g.kind.is_weapon() {
-                    ui.label(RichText::new("—").color(PALETTE.text_subdued));
-                } else if let Some(save) = combo(
-                    ui,
-                    id.with("save"),
-                    &named("gear.save_of"),
-                    g.save,
-                    &saves,
-                    VALUE_WIDTH,
-                ) {
-                    out.push(set(Gear { save, ..g.clone() }));
-                }
-                if let Some(note) = text_cell(
-                    ui,
-                    id.with("note"),
-                    &named("gear.note_of"),
-                    &g.note,
-                    NOTE_WIDTH,
-                ) {
-                    out.push(set(Gear { note, ..g.clone() }));
-                }
-                if let Some(e) = row_actions(
-                    ui,
-                    lang,
-                    item,
-                    at,
-                    len,
-                    |from, to| GearEdit::MoveGear { from, to },
-                    |at| GearEdit::RemoveGear { at },
-                ) {
-                    out.push(edit(e));
-                }
-                ui.end_row();
+            } else {
+                ui.label(RichText::new("—").color(PALETTE.text_subdued));
             }
-        });
+            if g.kind.is_weapon() {
+                ui.label(RichText::new("—").color(PALETTE.text_subdued));
+            } else if let Some(save) = combo(
+                ui,
+                id.with("save"),
+                &named("gear.save_of"),
+                g.save,
+                &saves,
+                VALUE_WIDTH,
+            ) {
+                out.push(set(Gear { save, ..g.clone() }));
+            }
+            if let Some(note) = text_cell(
+                ui,
+                id.with("note"),
+                &named("gear.note_of"),
+                &g.note,
+                NOTE_WIDTH,
+            ) {
+                out.push(set(Gear { note, ..g.clone() }));
+            }
+            if let Some(e) = row_actions(
+                ui,
+                lang,
+                item,
+                at,
+                len,
+                |from, to| GearEdit::MoveGear { from, to },
+                |at| GearEdit::RemoveGear { at },
+            ) {
+                out.push(edit(e));
+            }
+            ui.end_row();
+        }
+    });
 }
 
 fn powers_grid(
@@ -436,84 +451,77 @@ fn powers_grid(
         ),
     ];
     let len = c.powers.len();
-    egui::Grid::new(("powers", c.id))
-        .striped(true)
-        .spacing(egui::vec2(space::M, space::S))
-        .show(ui, |ui| {
-            for h in [
-                "power.col.name",
-                "power.col.target",
-                "power.col.lasting",
-                "power.col.note",
-                "",
-            ] {
-                ui.strong(if h.is_empty() { "" } else { lang.t(h) });
+    let headers = [
+        "power.col.name",
+        "power.col.target",
+        "power.col.lasting",
+        "power.col.note",
+    ];
+    headed_grid(ui, lang, ("powers", c.id), &headers, |ui| {
+        for (at, p) in c.powers.iter().enumerate() {
+            let id = egui::Id::unique(("power", c.id, at));
+            let item = p.name.as_str();
+            let named = |key: &str| lang.f(key, &[("item", item)]);
+            let set = |power: PowerCard| edit(GearEdit::SetPower { at, power });
+            if let Some(name) = text_cell(
+                ui,
+                id.with("name"),
+                &named("power.name_of"),
+                &p.name,
+                NAME_WIDTH,
+            ) && !name.trim().is_empty()
+            {
+                out.push(set(PowerCard { name, ..p.clone() }));
+            }
+            if let Some(target) = combo(
+                ui,
+                id.with("target"),
+                &named("power.target_of"),
+                p.target,
+                &targets,
+                KIND_WIDTH,
+            ) {
+                out.push(set(PowerCard {
+                    target,
+                    ..p.clone()
+                }));
+            }
+            let mut lasting = p.lasting;
+            let word = if lasting {
+                lang.t("sheet.yes")
+            } else {
+                lang.t("sheet.no")
+            };
+            let r = ui.checkbox(&mut lasting, word);
+            let name = named("power.lasting_of");
+            r.widget_info(|| WidgetInfo::selected(egui::Role::CheckBox, true, lasting, &name));
+            if r.changed() {
+                out.push(set(PowerCard {
+                    lasting,
+                    ..p.clone()
+                }));
+            }
+            if let Some(note) = text_cell(
+                ui,
+                id.with("note"),
+                &named("power.note_of"),
+                &p.note,
+                NOTE_WIDTH,
+            ) {
+                out.push(set(PowerCard { note, ..p.clone() }));
+            }
+            if let Some(e) = row_actions(
+                ui,
+                lang,
+                item,
+                at,
+                len,
+                |from, to| GearEdit::MovePower { from, to },
+                |at| GearEdit::RemovePower { at },
+            ) {
+                out.push(edit(e));
             }
             ui.end_row();
-            for (at, p) in c.powers.iter().enumerate() {
-                let id = egui::Id::unique(("power", c.id, at));
-                let item = p.name.as_str();
-                let named = |key: &str| lang.f(key, &[("item", item)]);
-                let set = |power: PowerCard| edit(GearEdit::SetPower { at, power });
-                if let Some(name) = text_cell(
-                    ui,
-                    id.with("name"),
-                    &named("power.name_of"),
-                    &p.name,
-                    NAME_WIDTH,
-                ) && !name.trim().is_empty()
-                {
-                    out.push(set(PowerCard { name, ..p.clone() }));
-                }
-                if let Some(target) = combo(
-                    ui,
-                    id.with("target"),
-                    &named("power.target_of"),
-                    p.target,
-                    &targets,
-                    KIND_WIDTH,
-                ) {
-                    out.push(set(PowerCard {
-                        target,
-                        ..p.clone()
-                    }));
-                }
-                let mut lasting = p.lasting;
-                let word = if lasting {
-                    lang.t("sheet.yes")
-                } else {
-                    lang.t("sheet.no")
-                };
-                let r = ui.checkbox(&mut lasting, word);
-                let name = named("power.lasting_of");
-                r.widget_info(|| WidgetInfo::selected(egui::Role::CheckBox, true, lasting, &name));
-                if r.changed() {
-                    out.push(set(PowerCard {
-                        lasting,
-                        ..p.clone()
-                    }));
-                }
-                if let Some(note) = text_cell(
-                    ui,
-                    id.with("note"),
-                    &named("power.note_of"),
-                    &p.note,
-                    NOTE_WIDTH,
-                ) {
-                    out.push(set(PowerCard { note, ..p.clone() }));
-                }
-                if let Some(e) = row_actions(
-                    ui,
-                    lang,
-                    item,
-                    at,
-                    len,
-                    |from, to| GearEdit::MovePower { from, to },
-                    |at| GearEdit::RemovePower { at },
-                ) {
-                    out.push(edit(e));
-                }
-                ui.end_row();
-            }
-        });
+        }
+    });
 }
