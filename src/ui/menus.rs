@@ -152,6 +152,20 @@ pub fn shortcuts(ui: &egui::Ui, model: &Model, views: &mut ViewState, out: &mut 
     for action in fired {
         run(action, ui.ctx(), model, views, out);
     }
+    // The top-level screens' shortcuts, from the one list of screens.
+    let shown = ui.input_mut(|i| {
+        SCREENS.iter().find_map(|s| {
+            let k = s.shortcut?;
+            i.consume_shortcut(&k)
+                .then(|| s.top_level.clone())
+                .flatten()
+        })
+    });
+    if let Some(screen) = shown
+        && crate::ui::screens::kind(&screen) != crate::ui::screens::kind(&model.screen)
+    {
+        out.push(Command::Show(screen));
+    }
 }
 
 /// A menu entry from the table: label, shortcut, enabled or not.
@@ -212,11 +226,15 @@ pub fn menu_bar_ui(
             if menu == Menu::View {
                 // Every top-level screen, from the one list of screens.
                 for s in SCREENS.iter() {
-                    if let Some(screen) = &s.top_level
-                        && ui
-                            .button(format!("{} {}", s.icon.codepoint, lang.t(s.label)))
-                            .clicked()
-                    {
+                    let Some(screen) = &s.top_level else {
+                        continue;
+                    };
+                    let mut button =
+                        egui::Button::new(format!("{} {}", s.icon.codepoint, lang.t(s.label)));
+                    if let Some(k) = s.shortcut {
+                        button = button.shortcut_text(ui.ctx().format_shortcut(&k));
+                    }
+                    if ui.add(button).clicked() {
                         out.push(Command::Show(screen.clone()));
                     }
                 }

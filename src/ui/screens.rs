@@ -38,6 +38,12 @@ pub struct ScreenSpec {
     pub icon: MaterialIcon,
     /// Reached from the View menu, with no argument.
     pub top_level: Option<Screen>,
+    /// The keyboard shortcut that shows a top-level screen.
+    pub shortcut: Option<egui::KeyboardShortcut>,
+}
+
+const fn go(key: egui::Key) -> Option<egui::KeyboardShortcut> {
+    Some(egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key))
 }
 
 /// Every screen.
@@ -47,48 +53,56 @@ pub const SCREENS: [ScreenSpec; 8] = [
         label: "nav.library",
         icon: icons::ICON_LIBRARY_BOOKS,
         top_level: Some(Screen::Library),
+        shortcut: go(egui::Key::Num1),
     },
     ScreenSpec {
         kind: ScreenKind::Roster,
         label: "kind.roster",
         icon: icons::ICON_GROUPS,
         top_level: None,
+        shortcut: None,
     },
     ScreenSpec {
         kind: ScreenKind::Character,
         label: "nav.character",
         icon: icons::ICON_PERSON,
         top_level: None,
+        shortcut: None,
     },
     ScreenSpec {
         kind: ScreenKind::KillTeam,
         label: "kind.killteam",
         icon: icons::ICON_MILITARY_TECH,
         top_level: None,
+        shortcut: None,
     },
     ScreenSpec {
         kind: ScreenKind::Campaign,
         label: "kind.campaign",
         icon: icons::ICON_FLAG,
         top_level: None,
+        shortcut: None,
     },
     ScreenSpec {
         kind: ScreenKind::Print,
         label: "print.title",
         icon: icons::ICON_PRINT,
         top_level: None,
+        shortcut: None,
     },
     ScreenSpec {
         kind: ScreenKind::Battle,
         label: "nav.battle",
         icon: icons::ICON_SWORDS,
         top_level: Some(Screen::Battle),
+        shortcut: go(egui::Key::Num2),
     },
     ScreenSpec {
         kind: ScreenKind::Reference,
         label: "nav.reference",
         icon: icons::ICON_MENU_BOOK,
         top_level: Some(Screen::Reference(None)),
+        shortcut: go(egui::Key::Num3),
     },
 ];
 

@@ -659,3 +659,29 @@ fn keyboard_shortcuts_do_what_the_menus_say() {
         "shortcuts shown"
     );
 }
+
+#[test]
+fn the_top_level_screens_have_shortcuts_shown_in_the_view_menu() {
+    use egui::{Key, Modifiers};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Num2);
+    h.run();
+    assert_eq!(h.state().app.model.screen, Screen::Battle);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Num3);
+    h.run();
+    assert!(matches!(h.state().app.model.screen, Screen::Reference(_)));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Num1);
+    h.run();
+    assert_eq!(h.state().app.model.screen, Screen::Library);
+    // The View menu says so beside each screen.
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "View")
+        .click();
+    h.run();
+    let shortcut = h.ctx.format_shortcut(&egui::KeyboardShortcut::new(
+        Modifiers::COMMAND,
+        Key::Num2,
+    ));
+    assert!(h.query_by_label_contains(&shortcut).is_some(), "{shortcut}");
+}
