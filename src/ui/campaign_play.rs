@@ -752,7 +752,7 @@ impl PlayView {
             ui.set_min_width(ui.available_width());
             let all_done = c.escorts.iter().all(|e| d.recon.contains(&e.id));
             step_title(ui, next(), lang.t("campaign.ui.step.recon"), all_done);
-            ui.label(RichText::new(lang.t("campaign.ui.recon_rule")).color(PALETTE.text_subdued));
+            recon_table_ui(ui, lang, &c.rates(&model.rules.campaign).recon);
             let can: Vec<_> = c
                 .characters
                 .iter()
@@ -1329,4 +1329,35 @@ fn soldier_reminders_ui(
             }
         }
     }
+}
+
+/// The recon rule and its table, from the campaign's data (CMP-14): a user
+/// who edits the table sees his own ranges.
+fn recon_table_ui(ui: &mut egui::Ui, lang: Lang, recon: &crate::rules::campaign::data::ReconData) {
+    ui.label(
+        RichText::new(lang.f("campaign.ui.recon_rule", &[("die", &recon.die.to_string())]))
+            .color(PALETTE.text_subdued),
+    );
+    egui::CollapsingHeader::new(lang.f(
+        "campaign.ui.recon_table",
+        &[("die", &recon.die.to_string())],
+    ))
+    .id_salt("cmp-recon-table")
+    .show(ui, |ui| {
+        egui::Grid::new("cmp-recon-table-grid")
+            .striped(true)
+            .spacing([space::M, space::XS])
+            .show(ui, |ui| {
+                for r in &recon.results {
+                    let faces = if r.from == r.to {
+                        r.from.to_string()
+                    } else {
+                        format!("{}–{}", r.from, r.to)
+                    };
+                    ui.label(RichText::new(faces).strong());
+                    ui.add(egui::Label::new(lang.t(r.effect.key())).wrap());
+                    ui.end_row();
+                }
+            });
+    });
 }

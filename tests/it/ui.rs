@@ -679,9 +679,8 @@ fn the_top_level_screens_have_shortcuts_shown_in_the_view_menu() {
     h.get_by_role_and_label(egui::accesskit::Role::Button, "View")
         .click();
     h.run();
-    let shortcut = h.ctx.format_shortcut(&egui::KeyboardShortcut::new(
-        Modifiers::COMMAND,
-        Key::Num2,
-    ));
+    let shortcut = h
+        .ctx
+        .format_shortcut(&egui::KeyboardShortcut::new(Modifiers::COMMAND, Key::Num2));
     assert!(h.query_by_label_contains(&shortcut).is_some(), "{shortcut}");
 }

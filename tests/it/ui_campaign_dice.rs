@@ -461,3 +461,31 @@ fn cmp_5_bad_typed_dice_show_the_engines_message_and_change_nothing() {
         said.shown()
     );
 }
+
+#[test]
+fn cmp_14_the_recon_step_shows_the_campaigns_own_table() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = window_on(dir.path(), at_the_debrief);
+    let c = campaign(&h);
+    let recon = &c.rates(&h.state().app.model.rules.campaign).recon;
+    let clue = recon
+        .results
+        .iter()
+        .find(|r| r.effect == muster::rules::campaign::data::ReconEffect::Clue)
+        .expect("a clue")
+        .clone();
+    assert!(h.query_by_label("A clue: +1 VP").is_none(), "folded");
+    h.get_by_label("The recon table (D12)").click();
+    h.run();
+    h.run();
+    // Every result of the table, with the faces the data gives it.
+    assert!(h.query_by_label("A clue: +1 VP").is_some());
+    assert!(
+        h.query_by_label(&format!("{}–{}", clue.from, clue.to))
+            .is_some()
+    );
+    assert_eq!(recon.results.len(), 8);
+    for r in &recon.results {
+        assert!(h.query_by_label(Lang::En.t(r.effect.key())).is_some());
+    }
+}
