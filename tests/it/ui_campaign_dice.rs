@@ -468,12 +468,11 @@ fn cmp_14_the_recon_step_shows_the_campaigns_own_table() {
     let mut h = window_on(dir.path(), at_the_debrief);
     let c = campaign(&h);
     let recon = &c.rates(&h.state().app.model.rules.campaign).recon;
-    let clue = recon
+    let clue = *recon
         .results
         .iter()
         .find(|r| r.effect == muster::rules::campaign::data::ReconEffect::Clue)
-        .expect("a clue")
-        .clone();
+        .expect("a clue");
     assert!(h.query_by_label("A clue: +1 VP").is_none(), "folded");
     h.get_by_label("The recon table (D12)").click();
     h.run();
