@@ -1283,13 +1283,34 @@ fn a_journal_naming_a_missing_character_is_reported() {
 fn a_state_changed_behind_the_journal_is_reported() {
     let r = rules();
     let mut c = play(&started(&["Ada"], &r), &[], won(2), &r);
+    let held = c.vp;
     c.vp = 9;
     let problems = c.validate(&r);
-    assert!(
-        problems
-            .iter()
-            .any(|p| p.key == "campaign.problem.journal_disagrees")
+    let p = problems
+        .iter()
+        .find(|p| p.key == "campaign.problem.journal_disagrees")
+        .expect("disagrees");
+    // CMP-13: the message names the field and both values.
+    assert_eq!(
+        Lang::En.problem(p),
+        format!(
+            "the campaign's state does not match what its journal gives: vp is 9 in \
+             the file but {held} by the journal; the file may have been edited by hand"
+        )
     );
+    // A character's field is named by his place and his name.
+    let mut c = play(&started(&["Ada", "Bob"], &r), &[], won(2), &r);
+    let bob = id(&c, "Bob");
+    let at = c.characters.iter().position(|x| x.id == bob).expect("Bob");
+    std::sync::Arc::make_mut(&mut c.characters[at]).state = State::Dead;
+    let p = c
+        .validate(&r)
+        .into_iter()
+        .find(|p| p.key == "campaign.problem.journal_disagrees")
+        .expect("disagrees");
+    assert_eq!(p.get("field"), Some("characters[1] (Bob).state"));
+    assert_eq!(p.get("file"), Some("\"dead\""));
+    assert_eq!(p.get("journal"), Some("\"fit\""));
 }
 
 /// One mission of a random campaign: who is taken out, the result, the

@@ -1109,8 +1109,13 @@ impl Campaign {
                     .because(problem),
             ),
             Ok((replayed, _)) => {
-                if !self.same_state(&replayed) {
-                    out.push(Problem::new("CMP-13", "campaign.problem.journal_disagrees"));
+                if let Some((field, file, journal)) = self.first_difference(&replayed) {
+                    out.push(
+                        Problem::new("CMP-13", "campaign.problem.journal_disagrees")
+                            .arg("field", field)
+                            .arg("file", file)
+                            .arg("journal", journal),
+                    );
                 }
             }
         }
@@ -1119,14 +1124,88 @@ impl Campaign {
 
     /// Whether two campaigns hold the same state (the journal aside).
     pub fn same_state(&self, other: &Self) -> bool {
-        let strip = |c: &Self| {
-            let mut c = c.clone();
-            c.journal = Vec::new();
-            c.notes = String::new();
-            c.id = String::new();
-            c.name = String::new();
-            c
+        Self::stripped(self) == Self::stripped(other)
+    }
+
+    /// The state without what the journal does not decide.
+    fn stripped(c: &Self) -> Self {
+        let mut c = c.clone();
+        c.journal = Vec::new();
+        c.notes = String::new();
+        c.id = String::new();
+        c.name = String::new();
+        c
+    }
+
+    /// The first field whose value differs from `other`'s (the journal's
+    /// replay), as its path in the file (`characters[2].state`, a
+    /// character named by his name), this campaign's value and `other`'s;
+    /// `None` when their states agree.
+    pub fn first_difference(&self, other: &Self) -> Option<(String, String, String)> {
+        let (Ok(a), Ok(b)) = (
+            serde_json::to_value(Self::stripped(self)),
+            serde_json::to_value(Self::stripped(other)),
+        ) else {
+            return (!self.same_state(other)).then(Default::default);
         };
-        strip(self) == strip(other)
+        first_difference(&a, &b, String::new())
+    }
+}
+
+/// The first path where two JSON values differ, with both values (shown
+/// compact, cut to a readable length).
+fn first_difference(
+    a: &serde_json::Value,
+    b: &serde_json::Value,
+    path: String,
+) -> Option<(String, String, String)> {
+    use serde_json::Value;
+    let shown = |v: Option<&Value>| {
+        let text = v.map_or_else(|| "—".to_owned(), Value::to_string);
+        if text.chars().count() > 60 {
+            format!("{}…", text.chars().take(59).collect::<String>())
+        } else {
+            text
+        }
+    };
+    let field = |name: &str| {
+        if path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{path}.{name}")
+        }
+    };
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            keys.into_iter().find_map(|k| match (x.get(k), y.get(k)) {
+                (Some(p), Some(q)) => first_difference(p, q, field(k)),
+                (p, q) => Some((field(k), shown(p), shown(q))),
+            })
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            let found = x.iter().zip(y).enumerate().find_map(|(i, (p, q))| {
+                // A character is named by his name, not only his place.
+                let named = p
+                    .get("name")
+                    .or_else(|| {
+                        p.get("member")
+                            .and_then(|m| m.as_object()?.values().next()?.get("name"))
+                    })
+                    .and_then(Value::as_str)
+                    .map_or_else(String::new, |n| format!(" ({n})"));
+                first_difference(p, q, format!("{path}[{i}]{named}"))
+            });
+            found.or_else(|| {
+                (x.len() != y.len()).then(|| {
+                    (
+                        format!("{path} (length)"),
+                        x.len().to_string(),
+                        y.len().to_string(),
+                    )
+                })
+            })
+        }
+        _ => (a != b).then(|| (path.clone(), shown(Some(a)), shown(Some(b)))),
     }
 }
