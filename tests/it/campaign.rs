@@ -1,13 +1,14 @@
 //! The campaign journal (CMP-1 … CMP-17, CHR-13 inside a campaign): every
 //! event through the pure `apply`, with typed dice where a result matters.
 
+use crate::common::{ok, refused};
 use muster::i18n::Lang;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Injuries, Member, MissionChoice, MissionType, NewEscort,
     Phase, PoolMode, Result_, State,
 };
 use muster::rules::dice::{Roll, seeded};
-use muster::rules::{Character, Characteristic, DocKind, Problem, RulesData};
+use muster::rules::{Character, Characteristic, DocKind, RulesData};
 use proptest::prelude::*;
 
 pub fn rules() -> RulesData {
@@ -20,22 +21,6 @@ fn die(sides: u32, face: u32) -> Option<Roll> {
 
 fn human(name: &str) -> Member {
     Member::Character(Character::new(0, name, "human"))
-}
-
-fn ok(c: &Campaign, e: E, r: &RulesData) -> Campaign {
-    let mut rng = seeded(7);
-    match c.apply(e.clone(), r, &mut rng) {
-        Ok((c, _)) => c,
-        Err(p) => panic!("{e:?} refused: {p:?}"),
-    }
-}
-
-fn refused(c: &Campaign, e: E, r: &RulesData) -> Problem {
-    let mut rng = seeded(7);
-    match c.apply(e, r, &mut rng) {
-        Ok(_) => panic!("accepted"),
-        Err(p) => p,
-    }
 }
 
 /// The events of a character's history, in order.

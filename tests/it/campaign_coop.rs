@@ -12,9 +12,10 @@ use muster::rules::campaign::{
 };
 use muster::rules::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
-use muster::rules::{Character, DocKind, Problem, RulesData};
+use muster::rules::{Character, DocKind, RulesData};
 
 use crate::campaign::{rules, setup};
+use crate::common::{ok, refused};
 
 fn d(sides: u32, faces: &[u32]) -> Roll {
     Roll::from_faces(sides, faces.to_vec(), 0)
@@ -39,22 +40,6 @@ fn soldier(name: &str, kind: &str) -> Member {
         items: vec![],
         ribbon: None,
     })
-}
-
-fn ok(c: &Campaign, e: E, r: &RulesData) -> Campaign {
-    let mut rng = seeded(7);
-    match c.apply(e.clone(), r, &mut rng) {
-        Ok((c, _)) => c,
-        Err(p) => panic!("{e:?} refused: {p:?}"),
-    }
-}
-
-fn refused(c: &Campaign, e: E, r: &RulesData) -> Problem {
-    let mut rng = seeded(7);
-    match c.apply(e, r, &mut rng) {
-        Ok(_) => panic!("accepted"),
-        Err(p) => p,
-    }
 }
 
 /// The rules data with `campaign.json` edited by `edit`.

@@ -18,29 +18,12 @@ use muster::rules::campaign::{
     Phase, Purchase, Result_, State,
 };
 use muster::rules::dice::{Roll, seeded};
-use muster::rules::{
-    Character, Doc, DocKind, Gear, GearEdit, GearKind, PowerCard, Problem, RulesData,
-};
+use muster::rules::{Character, Doc, DocKind, Gear, GearEdit, GearKind, PowerCard, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
 use crate::campaign::rules;
-
-fn ok(c: &Campaign, e: E, r: &RulesData) -> Campaign {
-    let mut rng = seeded(7);
-    match c.apply(e.clone(), r, &mut rng) {
-        Ok((c, _)) => c,
-        Err(p) => panic!("{e:?} refused: {p:?}"),
-    }
-}
-
-fn refused(c: &Campaign, e: E, r: &RulesData) -> Problem {
-    let mut rng = seeded(7);
-    match c.apply(e, r, &mut rng) {
-        Ok(_) => panic!("accepted"),
-        Err(p) => p,
-    }
-}
+use crate::common::{ok, refused};
 
 /// A human; a psyker when `psychic`.
 fn human(name: &str, psychic: bool) -> Member {

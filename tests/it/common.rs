@@ -191,3 +191,29 @@ pub fn escort_at_the_table(
     }
     c
 }
+
+/// The campaign after `e`, which must be accepted (dice seeded 7).
+pub fn ok(
+    c: &muster::rules::Campaign,
+    e: muster::rules::campaign::CampaignEdit,
+    r: &muster::rules::RulesData,
+) -> muster::rules::Campaign {
+    let mut rng = muster::rules::dice::seeded(7);
+    match c.apply(e.clone(), r, &mut rng) {
+        Ok((c, _)) => c,
+        Err(p) => panic!("{e:?} refused: {p:?}"),
+    }
+}
+
+/// Why `e` is refused (it must be; dice seeded 7).
+pub fn refused(
+    c: &muster::rules::Campaign,
+    e: muster::rules::campaign::CampaignEdit,
+    r: &muster::rules::RulesData,
+) -> muster::rules::Problem {
+    let mut rng = muster::rules::dice::seeded(7);
+    match c.apply(e, r, &mut rng) {
+        Ok(_) => panic!("accepted"),
+        Err(p) => p,
+    }
+}
