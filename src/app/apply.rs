@@ -95,6 +95,7 @@ impl App {
                 self.roll(title, crate::rules::battle::Fight::Attack(scenario));
             }
             Command::RollFight(title, fight) => self.roll(title, fight),
+            Command::Simulate(request) => self.simulate(request),
             Command::Powers(act) => self.powers(act),
             Command::ExportBattleLog => self.export_battle_log(),
             Command::RollTable(title, what) => {

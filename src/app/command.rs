@@ -109,6 +109,8 @@ pub enum Command {
     /// Roll any fight of the battle screen (a psychic attack plays its
     /// power, PSY-8), with a title for the log.
     RollFight(String, crate::rules::battle::Fight),
+    /// Simulate a fight to the end on a thread (the unit mode).
+    Simulate(super::simulation::SimRequest),
     /// Roll on a table of the battle screen (a robot's target check, a
     /// crash, a jump …), with a title for the log.
     RollTable(String, crate::rules::table_roll::TableRoll),

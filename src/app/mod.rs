@@ -8,6 +8,7 @@ mod apply;
 pub mod command;
 pub mod dialogs;
 mod printing;
+pub mod simulation;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -19,6 +20,7 @@ pub use actions::{ACTIONS, Action, ActionSpec, Menu};
 pub use command::{Command, PowerAct, Screen};
 pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
 pub use printing::pdf_file_name;
+pub use simulation::{SimRequest, Simulation};
 
 use crate::i18n::Lang;
 use crate::rules::data::DataProblem;
@@ -202,6 +204,9 @@ pub struct Model {
     pub printing: Option<PathBuf>,
     /// The last PDF written this session.
     pub last_pdf: Option<PathBuf>,
+    /// The unit mode's fight to the end asked for last, and its result
+    /// once its thread is done.
+    pub simulation: Option<Simulation>,
 }
 
 impl Model {
@@ -263,6 +268,10 @@ pub struct App {
     pdf_job: Option<printing::PdfJob>,
     /// Text to put on the clipboard (the shell hands it to the window).
     clipboard: Option<String>,
+    /// The fight to the end being simulated.
+    sim_job: Option<simulation::SimJob>,
+    /// Whom the simulation wakes when it is done.
+    repaint: Option<egui::Context>,
 }
 
 impl App {
@@ -324,6 +333,7 @@ impl App {
             print: prefs.print,
             printing: None,
             last_pdf: None,
+            simulation: None,
         };
         let mut app = Self {
             model,
@@ -335,6 +345,8 @@ impl App {
             last_failure: None,
             pdf_job: None,
             clipboard: None,
+            sim_job: None,
+            repaint: None,
         };
         app.reload();
         if let Some(reason) = app.store.as_ref().and_then(Store::lock_warning) {

@@ -110,6 +110,12 @@ impl App {
     /// True while one is still being written (the window should look again
     /// soon).
     pub fn poll_jobs(&mut self) -> bool {
+        // The fight to the end's thread wakes the window itself when done.
+        self.poll_simulation();
+        self.poll_pdf()
+    }
+
+    fn poll_pdf(&mut self) -> bool {
         let Some(job) = &self.pdf_job else {
             return false;
         };

@@ -18,6 +18,8 @@ use super::psychic::{Dist, add, dice_sum, fixed};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CloseCombatRules {
+    /// The limits of the blows' scores (CC-10, CC-12 Decisions).
+    pub limits: CcLimits,
     /// A charger's maximum move is its M times this (CC-1).
     pub charge_move_multiplier: u32,
     /// A fleeing model moves its M times this directly away (CC-2).
@@ -51,10 +53,35 @@ pub struct CloseCombatRules {
     note: String,
 }
 
+/// The limits of a blow's scores (CC-10, CC-12): Decisions, in the data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CcLimits {
+    /// A score needed to hit of this or more cannot hit (CC-10 Decision:
+    /// 10).
+    pub cannot_hit_from: i32,
+    /// A save modified to this or more is lost (CC-12 Decision: 7).
+    pub save_lost_from: i32,
+    #[serde(default)]
+    note: String,
+}
+
 impl CloseCombatRules {
     /// Checks the values' ranges.
     pub fn check(&self) -> Result<(), Problem> {
         use super::data::check_range;
+        // CC-10: 7 to 9 take the second die; past 10 no die reaches.
+        check_range(
+            "close_combat.limits.cannot_hit_from",
+            self.limits.cannot_hit_from,
+            7..=10,
+        )?;
+        check_range(
+            "close_combat.limits.save_lost_from",
+            self.limits.save_lost_from,
+            2..=7,
+        )?;
+        let _ = &self.limits.note;
         for (field, d) in [
             ("close_combat.follow_up_test", self.follow_up_test),
             ("close_combat.rout_test", self.rout_test),

@@ -125,20 +125,33 @@ pub fn close_combat(
         .to_hit(attacker_ws, defender_ws)
         .ok_or_else(|| Problem::new("CC-8", "odds.no_score"))?;
     let table = i32::try_from(table).unwrap_or(i32::MAX);
-    let bonus: i32 = modifiers.iter().map(|m| m.value()).sum();
+    // A situation counts once, however often it is listed.
+    let bonus: i32 = modifiers
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| !modifiers[..*i].contains(m))
+        .map(|(_, m)| m.value())
+        .sum();
     // CC-10: no modifier takes the score under 2.
     let score = (table - bonus).max(2);
-    let hit = cc_hit_chance(score);
+    // CC-10 Decision (data): from this score no blow hits.
+    let limits = &rules.close_combat.limits;
+    let hit = if score >= limits.cannot_hit_from {
+        0.0
+    } else {
+        cc_hit_chance(score)
+    };
     // CC-11: the higher of the weapon's and the creature's S.
     let s = weapon_s.map_or(strength, |w| w.max(strength));
     let to_wound = rules
         .to_wound(s, toughness)
         .map(|n| i32::try_from(n).unwrap_or(i32::MAX));
     let wound = to_wound.map_or(0.0, d6_at_least);
-    // CC-12: the save, worsened by the blow's S; 7+ is lost.
+    // CC-12: the save, worsened by the blow's S; from the data's score
+    // (Decision: 7+) it is lost.
     let to_save = save
         .map(|sv| sv - rules.save_modifier(s))
-        .filter(|&t| t <= 6);
+        .filter(|&t| t < limits.save_lost_from);
     let saved = to_save.map_or(0.0, |t| d6_at_least(t.max(2)));
     let unsaved = hit * wound * (1.0 - saved);
     Ok(Odds {
@@ -147,11 +160,11 @@ pub fn close_combat(
         unsaved,
         attacks: blows,
         wounds: binomial(blows, unsaved),
-        score_to_hit: (score < 10).then_some(score),
+        score_to_hit: (score < limits.cannot_hit_from).then_some(score),
         score_to_wound: to_wound,
         score_to_save: to_save.map(|t| t.max(2)),
         save_dice: 1,
-        needs_consent: (7..10).contains(&score),
+        needs_consent: (7..limits.cannot_hit_from).contains(&score),
     })
 }
 
@@ -203,6 +216,11 @@ pub enum KtModifier {
     NightVision,
     /// The shooter wears a gas mask: no smoke or flash penalty (EQ-19).
     GasMask,
+    /// The shooter carries a torch: no night penalty within its range
+    /// (EQ-1).
+    Torch,
+    /// The target wears a cloak: a better cover save (EQ-16).
+    Cloak,
 }
 
 /// The band a range falls in (KT-12): `Err` when out of range.
@@ -230,13 +248,14 @@ pub fn kt_wound_score(shooting: &Shooting, s: i32, t: i32) -> i32 {
 }
 
 /// What cover and the target's position add to its save (KT-7, KT-9,
-/// KT-16, EQ-17): the cover bonus, worsened from above (KT-7) and by an
-/// auspex in range (EQ-17) but never below nothing, plus lying prone (in
-/// cover or not).
+/// KT-16, EQ-16, EQ-17): the cover bonus, with `cloak` for a cloak (EQ-16),
+/// worsened from above (KT-7) and by an auspex in range (EQ-17) but never
+/// below nothing, plus lying prone (in cover or not).
 pub fn cover_bonus(
     shooting: &Shooting,
     range_inches: u32,
     cover: bool,
+    cloak: i32,
     modifiers: &[KtModifier],
 ) -> i32 {
     let has = |x: KtModifier| modifiers.contains(&x);
@@ -249,6 +268,10 @@ pub fn cover_bonus(
         }
         if has(KtModifier::Auspex) && range_inches <= c.auspex_range_inches {
             bonus += c.auspex;
+        }
+        // EQ-16: the cloak adds to the cover (none in the open).
+        if has(KtModifier::Cloak) {
+            bonus += cloak;
         }
         bonus = bonus.max(0);
     }
@@ -334,11 +357,11 @@ pub struct KtShot {
 }
 
 /// The score needed to save on `dice` dice added, or `None` when it cannot
-/// be made (KT-16, KT-19): the lowest total always fails (a 1 on one die,
-/// a double 1 on 2D6) and a score above the highest total is lost.
-pub fn kt_save_score(score: i32, dice: u32) -> Option<i32> {
-    let dice = i32::try_from(dice.max(1)).unwrap_or(1);
-    (score <= 6 * dice).then_some(score.max(dice + 1))
+/// be made (KT-16, KT-19): a score above the highest total is lost; the
+/// lowest total (a 1 on one die, a double 1 on 2D6) fails as the data's
+/// limits say.
+pub fn kt_save_score(rules: &RulesData, score: i32, dice: u32) -> Option<i32> {
+    rules.killteam.limits.save_score(score, dice)
 }
 
 /// The chance that `dice` D6 added reach `score` or more.
@@ -364,12 +387,17 @@ pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem
     let has = |x: KtModifier| modifiers.contains(&x);
     let snap = has(KtModifier::SnapFire);
     let m = shooting.modifiers;
-    // EQ-18: night vision cancels the night; EQ-19: a gas mask cancels
-    // smoke and flash grenades.
+    // EQ-18: night vision cancels the night, EQ-1: a torch within its
+    // range too; EQ-19: a gas mask cancels smoke and flash grenades.
+    let torch =
+        has(KtModifier::Torch) && shot.range_inches <= rules.killteam.gear.torch_range_inches;
     let change: i32 = modifiers
         .iter()
-        .map(|x| match x {
-            KtModifier::Night if has(KtModifier::NightVision) => 0,
+        .enumerate()
+        // A situation counts once, however often it is listed.
+        .filter(|(i, x)| !modifiers[..*i].contains(x))
+        .map(|(_, x)| match x {
+            KtModifier::Night if has(KtModifier::NightVision) || torch => 0,
             KtModifier::Smoke | KtModifier::Flash if has(KtModifier::GasMask) => 0,
             KtModifier::Night => m.night,
             KtModifier::Sight => m.sight,
@@ -384,13 +412,16 @@ pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem
             | KtModifier::Prone
             | KtModifier::Auspex
             | KtModifier::NightVision
-            | KtModifier::GasMask => 0,
+            | KtModifier::GasMask
+            | KtModifier::Torch
+            | KtModifier::Cloak => 0,
         })
         .sum();
     // Snap fire needs a 6 before modifiers; 1 or less hits automatically;
-    // 7 or more cannot hit (KT-13).
+    // from the data's limit (Decision: 7) it cannot hit (KT-13).
     let score = base.map(|b| if snap { shooting.snap_fire_score.max(b) } else { b } + change);
-    let hit = score.map_or(0.0, |sc| if sc >= 7 { 0.0 } else { d6_at_least(sc) });
+    let cannot = rules.killteam.limits.cannot_hit_from;
+    let hit = score.map_or(0.0, |sc| if sc >= cannot { 0.0 } else { d6_at_least(sc) });
     let to_wound = kt_wound_score(shooting, shot.s, shot.toughness);
     let wound = d6_at_least(to_wound);
     // KT-15: a flame weapon ignores cover: the target counts as in the
@@ -400,7 +431,15 @@ pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem
     // fails; KT-19: a Terminator rolls it on 2D6.
     let to_save = shot.save.and_then(|sv| {
         kt_save_score(
-            sv - shot.ap - cover_bonus(shooting, shot.range_inches, cover, modifiers),
+            rules,
+            sv - shot.ap
+                - cover_bonus(
+                    shooting,
+                    shot.range_inches,
+                    cover,
+                    rules.killteam.gear.cloak_cover,
+                    modifiers,
+                ),
             shot.save_dice,
         )
     });
@@ -442,7 +481,7 @@ pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem
         unsaved,
         attacks: u32::try_from(shot.shots.len().saturating_sub(1)).unwrap_or(u32::MAX),
         wounds,
-        score_to_hit: score.filter(|&sc| sc < 7).map(|sc| sc.max(1)),
+        score_to_hit: score.filter(|&sc| sc < cannot).map(|sc| sc.max(1)),
         score_to_wound: Some(to_wound),
         score_to_save: to_save,
         save_dice: shot.save_dice.max(1),

@@ -237,6 +237,7 @@ impl RoundScenario {
                 in_range(&at("weapon_s"), i64::from(w), 1, 10)?;
             }
             save(&at("save"), f.save.map(i64::from))?;
+            once(&at("modifiers"), &f.modifiers)?;
             count(&at("a"), i64::from(f.a))?;
             if f.w == 0 {
                 return Err(out_of_range(&at("w"), 0, "1 or more"));
@@ -324,6 +325,24 @@ fn count(field: &str, value: i64) -> Result<u32, Problem> {
     }
 }
 
+/// A modifier listed twice is refused, naming the second place: a
+/// situation is true or not, and counting it once while the file says it
+/// twice would hide a mistake (a player who thought two charges add up).
+fn once<T: PartialEq + serde::Serialize>(field: &str, list: &[T]) -> Result<(), Problem> {
+    for (i, m) in list.iter().enumerate() {
+        if list[..i].contains(m) {
+            let name = serde_json::to_value(m)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            return Err(Problem::new("FILE", "odds.repeated")
+                .arg("field", format!("{field}[{i}]"))
+                .arg("modifier", name));
+        }
+    }
+    Ok(())
+}
+
 fn save(field: &str, value: Option<i64>) -> Result<Option<i32>, Problem> {
     value.map(|v| in_range(field, v, 2, 6)).transpose()
 }
@@ -350,21 +369,24 @@ impl Scenario {
                 modifiers,
                 helpless,
                 ..
-            }) => close_combat(
-                rules,
-                in_range("attacker.ws", attacker.ws, 1, 10)?,
-                in_range("attacker.s", attacker.s, 1, 10)?,
-                attacker
-                    .weapon_s
-                    .map(|w| in_range("attacker.weapon_s", w, 1, 10))
-                    .transpose()?,
-                count("attacker.a", attacker.a)?,
-                in_range("defender.ws", defender.ws, 1, 10)?,
-                in_range("defender.t", defender.t, 1, 10)?,
-                save("defender.save", defender.save)?,
-                modifiers,
-                *helpless,
-            ),
+            }) => {
+                once("modifiers", modifiers)?;
+                close_combat(
+                    rules,
+                    in_range("attacker.ws", attacker.ws, 1, 10)?,
+                    in_range("attacker.s", attacker.s, 1, 10)?,
+                    attacker
+                        .weapon_s
+                        .map(|w| in_range("attacker.weapon_s", w, 1, 10))
+                        .transpose()?,
+                    count("attacker.a", attacker.a)?,
+                    in_range("defender.ws", defender.ws, 1, 10)?,
+                    in_range("defender.t", defender.t, 1, 10)?,
+                    save("defender.save", defender.save)?,
+                    modifiers,
+                    *helpless,
+                )
+            }
             Self::KillteamShooting(ShootingScenario {
                 range,
                 weapon,
@@ -372,6 +394,7 @@ impl Scenario {
                 modifiers,
                 ..
             }) => {
+                once("modifiers", modifiers)?;
                 let range = if *range < 0 {
                     return Err(out_of_range("range", *range, "0 or more"));
                 } else {

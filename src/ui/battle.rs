@@ -10,7 +10,7 @@ use crate::i18n::Lang;
 use crate::rules::KillTeam;
 use crate::rules::data::name_in;
 use crate::rules::killteam::derive;
-use crate::rules::odds::{CcModifier, KtModifier, Odds, ShotClass};
+use crate::rules::odds::{CcModifier, Odds, ShotClass};
 use crate::rules::scenario::{
     CcAttacker, CcDefender, CloseCombatScenario, Count, KtTarget, KtWeapon, Scenario,
     ShootingScenario,
@@ -78,6 +78,11 @@ pub struct BattleView {
     /// It has fired this turn (rolled here): a second shot waits for the
     /// next turn.
     pub fired_this_turn: bool,
+    /// The shooter taken from a team or a campaign: his equipment and
+    /// ribbon give their modifiers on their own (none: typed in).
+    pub shooter_soldier: Option<crate::rules::killteam::Soldier>,
+    /// The target taken from a team or a campaign, likewise.
+    pub target_soldier: Option<crate::rules::killteam::Soldier>,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -173,6 +178,8 @@ impl Default for BattleView {
             cc_weapon_from: None,
             once_a_turn: false,
             fired_this_turn: false,
+            shooter_soldier: None,
+            target_soldier: None,
         }
     }
 }
@@ -257,7 +264,8 @@ fn optional(
     }
 }
 
-/// The situation: a checkbox for each modifier, kept in `list`.
+/// The situation: a checkbox for each modifier, kept in `list` (close
+/// combat; the shot's is `battle_kt_gear`).
 fn situation_ui<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
     lang: Lang,
@@ -280,10 +288,23 @@ fn situation_ui<T: PartialEq + Copy>(
 }
 
 impl BattleView {
+    /// The shot as set up now: the player's ticks with what the
+    /// soldiers' equipment and ribbons bring (KT-13, EQ-*, RIB-12).
+    pub fn shot(&self, data: &crate::rules::killteam::KillTeamData) -> ShootingScenario {
+        let mut shot = self.shot.clone();
+        shot.modifiers = crate::rules::killteam::shot_gear::shot_modifiers(
+            data,
+            self.shooter_soldier.as_ref(),
+            self.target_soldier.as_ref(),
+            &self.shot.modifiers,
+        );
+        shot
+    }
+
     /// The fight as set up now (the psychic and unit modes roll their own).
-    pub fn scenario(&self) -> Scenario {
+    pub fn scenario(&self, data: &crate::rules::killteam::KillTeamData) -> Scenario {
         match self.mode {
-            Mode::Shooting => Scenario::KillteamShooting(self.shot.clone()),
+            Mode::Shooting => Scenario::KillteamShooting(self.shot(data)),
             _ => Scenario::CloseCombat(self.cc.clone()),
         }
     }
@@ -291,12 +312,15 @@ impl BattleView {
     /// What Roll rolls: the attack as set up, or the whole round, both
     /// sides' blows in strike order, when the defender strikes back (CC-7,
     /// CC-13).
-    pub fn fight(&self) -> crate::rules::battle::Fight {
+    pub fn fight(
+        &self,
+        data: &crate::rules::killteam::KillTeamData,
+    ) -> crate::rules::battle::Fight {
         if self.mode == Mode::CloseCombat && self.strike_back {
             let r = self.round();
             crate::rules::battle::Fight::Units(vec![r.first], vec![r.second])
         } else {
-            crate::rules::battle::Fight::Attack(self.scenario())
+            crate::rules::battle::Fight::Attack(self.scenario(data))
         }
     }
 
@@ -357,7 +381,7 @@ impl BattleView {
             });
         });
         ui.add_space(space::M);
-        let scenario = self.scenario();
+        let scenario = self.scenario(&model.rules.killteam);
         let title = lang.f(
             "battle.against",
             &[
@@ -403,7 +427,10 @@ impl BattleView {
                     )
                     .clicked()
                     {
-                        out.push(Command::RollFight(title.clone(), self.fight()));
+                        out.push(Command::RollFight(
+                            title.clone(),
+                            self.fight(&model.rules.killteam),
+                        ));
                         if shooting && self.once_a_turn {
                             self.fired_this_turn = true;
                         }
@@ -431,7 +458,8 @@ impl BattleView {
                     &self.defender
                 },
             );
-            self.kt_actions.ui(ui, model, &self.shot, names, out);
+            let shot = self.shot(&model.rules.killteam);
+            self.kt_actions.ui(ui, model, &shot, names, out);
             self.kt_turn.ui(ui, model, names.0, out);
         }
         if self.mode == Mode::CloseCombat && self.strike_back {
@@ -638,21 +666,15 @@ impl BattleView {
             // KT-15: a new shooter has not fired yet.
             self.once_a_turn = picked.once_a_turn;
             self.fired_this_turn = false;
-            self.shot
-                .modifiers
-                .retain(|m| !matches!(m, KtModifier::Sight | KtModifier::Marksman));
-            if picked.hit_bonus >= 1 {
-                self.shot.modifiers.push(KtModifier::Sight);
-            }
-            if picked.hit_bonus >= 2 {
-                self.shot.modifiers.push(KtModifier::Marksman);
-            }
+            // His equipment and ribbon give their modifiers on their own.
+            self.shooter_soldier = Some(picked.soldier.clone());
             // RIB-10: the roll reminds of his free move after the shot.
             self.shot.shooter_ribbon.clone_from(&picked.soldier.ribbon);
             // RIB-11: the turn card counts his actions with his wounds.
             self.kt_turn
                 .set_soldier(picked.name, picked.soldier, picked.wounds_left);
         }
+        Self::soldier_line(ui, lang, &self.attacker, &mut self.shooter_soldier);
         if let Some(m) = crate::rules::killteam::ribbons::move_after_shot(
             &model.rules.killteam,
             self.shot.shooter_ribbon.as_deref(),
@@ -713,34 +735,63 @@ impl BattleView {
                 }
             });
         }
-        situation_ui(
+        ui.add_space(space::S);
+        let name = |n: &str, key| {
+            if n.is_empty() {
+                lang.t(key).to_owned()
+            } else {
+                n.to_owned()
+            }
+        };
+        let (shooter, target) = (
+            name(&self.attacker, "battle.shooter"),
+            name(&self.defender, "battle.target"),
+        );
+        super::battle_kt_gear::situation_ui(
             ui,
             lang,
+            &model.rules.killteam,
+            &super::battle_kt_gear::SideOf {
+                soldier: self.shooter_soldier.as_ref(),
+                name: &shooter,
+            },
+            &super::battle_kt_gear::SideOf {
+                soldier: self.target_soldier.as_ref(),
+                name: &target,
+            },
             &mut self.shot.modifiers,
-            &[
-                (KtModifier::Night, "battle.kt.night"),
-                (KtModifier::Sight, "battle.kt.sight"),
-                (KtModifier::Marksman, "battle.kt.marksman"),
-                (KtModifier::Vox, "battle.kt.vox"),
-                (KtModifier::Sling, "battle.kt.sling"),
-                (KtModifier::Smoke, "battle.kt.smoke"),
-                (KtModifier::Flash, "battle.kt.flash"),
-                (KtModifier::AssaultMoving, "battle.kt.assault_moving"),
-                (KtModifier::SnapFire, "battle.kt.snap_fire"),
-                (KtModifier::HigherPosition, "battle.kt.higher_position"),
-                (KtModifier::Auspex, "battle.kt.auspex"),
-                (KtModifier::NightVision, "battle.kt.night_vision"),
-                (KtModifier::GasMask, "battle.kt.gas_mask"),
-                (KtModifier::Prone, "battle.kt.prone"),
-            ],
         );
+    }
+
+    /// Whose equipment counts on a side, with a button back to typing the
+    /// side by hand (every tick free).
+    fn soldier_line(
+        ui: &mut egui::Ui,
+        lang: Lang,
+        name: &str,
+        soldier: &mut Option<crate::rules::killteam::Soldier>,
+    ) {
+        if soldier.is_none() {
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f("battle.kt.gear_of", &[("name", name)]),
+            );
+            if ui.button(lang.t("battle.kt.by_hand")).clicked() {
+                *soldier = None;
+            }
+        });
     }
 
     fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
-        if let Some((name, (t, save, dice), wounds)) = pick_soldier_target(ui, model) {
+        if let Some((name, (t, save, dice), wounds, soldier)) = pick_soldier_target(ui, model) {
             self.defender = name;
+            self.target_soldier = Some(soldier);
             self.shot.target.t = t;
             self.shot.target.save = save;
             self.shot.target.save_dice = dice;
@@ -751,6 +802,7 @@ impl BattleView {
             super::battle_kt_campaign::pick_campaign_target(ui, model)
         {
             self.defender.clone_from(&target.name);
+            self.target_soldier = Some(target.soldier.clone());
             self.shot.target.t = t;
             self.shot.target.save = save;
             self.shot.target.save_dice = dice;
@@ -759,6 +811,7 @@ impl BattleView {
             self.apply_to = Some((target.campaign.clone(), target.id));
             self.kt_target = Some(target);
         }
+        Self::soldier_line(ui, lang, &self.defender, &mut self.target_soldier);
         let t = &mut self.shot.target;
         ui.horizontal_wrapped(|ui| {
             number(ui, lang.t("battle.t"), &mut t.t, 1..=10);
@@ -908,7 +961,6 @@ fn pick_soldier_weapon(
                             chosen = Some(super::battle_kt_campaign::PickedShooter {
                                 name: s.name.clone(),
                                 weapon: super::battle_kt_campaign::shot_weapon(w),
-                                hit_bonus: d.hit_bonus,
                                 soldier: s.clone(),
                                 wounds_left: u32::try_from(d.profile.wounds.max(0)).unwrap_or(0),
                                 once_a_turn: data
@@ -926,11 +978,16 @@ fn pick_soldier_weapon(
 }
 
 /// Every kill team's soldiers as targets: name, T, save and its dice
-/// (KT-19), and wounds.
+/// (KT-19), wounds, and the soldier (his equipment counts, EQ-16).
 fn pick_soldier_target(
     ui: &mut egui::Ui,
     model: &Model,
-) -> Option<(String, super::battle_kt_campaign::TargetProfile, i64)> {
+) -> Option<(
+    String,
+    super::battle_kt_campaign::TargetProfile,
+    i64,
+    crate::rules::killteam::Soldier,
+)> {
     let lang = model.lang;
     let data = &model.rules.killteam;
     let mut chosen = None;
@@ -953,6 +1010,7 @@ fn pick_soldier_target(
                             s.name.clone(),
                             super::battle_kt_campaign::target_profile(&d.profile),
                             i64::from(d.profile.wounds.max(1)),
+                            s.clone(),
                         ));
                     }
                 }

@@ -54,8 +54,6 @@ pub struct PickedShooter {
     pub name: String,
     /// His weapon as it fires.
     pub weapon: KtWeapon,
-    /// His hit bonus (EQ-3, RIB-12).
-    pub hit_bonus: i32,
     /// The soldier, for his ribbon and his actions (RIB-10, RIB-11).
     pub soldier: Soldier,
     /// His wounds left.
@@ -75,6 +73,8 @@ pub struct CampaignTarget {
     pub name: String,
     /// His wounds left when picked.
     pub wounds_left: u32,
+    /// The soldier: his equipment and ribbon count in the shot (EQ-16).
+    pub soldier: Soldier,
 }
 
 /// Every kill-team soldier of every campaign's escorts: the campaign's own
@@ -206,7 +206,6 @@ pub fn pick_campaign_shooter(ui: &mut egui::Ui, model: &Model) -> Option<PickedS
                         chosen = Some(PickedShooter {
                             name: s.name.clone(),
                             weapon: shot_weapon(w),
-                            hit_bonus: s.derived.hit_bonus,
                             soldier: s.soldier.clone(),
                             wounds_left: s.wounds_left,
                             once_a_turn: data.weapon(&w.id).is_some_and(|x| x.fires_once_a_turn()),
@@ -265,6 +264,7 @@ pub fn pick_campaign_target(
                             id: s.id,
                             name: s.name.clone(),
                             wounds_left: s.wounds_left,
+                            soldier: s.soldier.clone(),
                         },
                     ));
                 }

@@ -6,13 +6,13 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::app::SimRequest;
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::Characteristic as C;
-use crate::rules::Problem;
 use crate::rules::battle::Fight;
 use crate::rules::odds::{CcModifier, Fighter};
-use crate::rules::simulate::{Estimate, FightEstimate, SimSide, fight_to_the_end};
+use crate::rules::simulate::{Estimate, FightEstimate, SimSide};
 use crate::rules::unit_round::{StrikeStep, UnitRoundOdds, strike_order, unit_round};
 use crate::ui::battle_coherency::Coherency;
 use crate::ui::battle_parts::{bars, num, percent, pick_campaign_fighter};
@@ -148,8 +148,6 @@ impl Unit {
     }
 }
 
-type SimKey = (Vec<Fighter>, Vec<Fighter>, i32, i32, u32, u32);
-
 /// The unit mode's state.
 pub struct RoundView {
     /// The first unit (the attacker).
@@ -160,8 +158,6 @@ pub struct RoundView {
     pub max_rounds: u32,
     /// The fight to the end: trials.
     pub trials: u32,
-    /// The last simulation, kept until anything changes.
-    sim: Option<(SimKey, Result<FightEstimate, Problem>)>,
     /// Each unit's coherency check (CC-3), first then second.
     pub coherency: [Coherency; 2],
 }
@@ -183,15 +179,10 @@ impl Default for RoundView {
             },
             max_rounds: 10,
             trials: 20_000,
-            sim: None,
             coherency: Default::default(),
         }
     }
 }
-
-/// The seed of the simulation: fixed, so that the same fight shows the
-/// same estimate.
-const SIM_SEED: u64 = 0x5eed;
 
 impl RoundView {
     /// Shows the unit mode.
@@ -286,36 +277,32 @@ impl RoundView {
                     .response
                     .labelled_by(l.id);
             });
-            let key: SimKey = (
-                a.clone(),
-                b.clone(),
-                self.first.ld,
-                self.second.ld,
-                self.max_rounds,
-                self.trials,
-            );
-            if self.sim.as_ref().is_none_or(|(k, _)| *k != key) {
-                let side = |models: Vec<Fighter>, ld: i32| SimSide {
-                    models,
-                    ld: (ld > 0).then_some(ld),
-                };
-                let mut rng = crate::rules::dice::seeded(SIM_SEED);
-                let r = fight_to_the_end(
-                    &model.rules,
-                    &side(a.clone(), self.first.ld),
-                    &side(b.clone(), self.second.ld),
-                    self.max_rounds,
-                    u64::from(self.trials),
-                    &mut rng,
-                );
-                self.sim = Some((key, r));
+            let side = |models: Vec<Fighter>, ld: i32| SimSide {
+                models,
+                ld: (ld > 0).then_some(ld),
+            };
+            let request = SimRequest {
+                first: side(a.clone(), self.first.ld),
+                second: side(b.clone(), self.second.ld),
+                max_rounds: self.max_rounds,
+                trials: self.trials,
+            };
+            // Simulated on a thread of the app; a result for another
+            // situation than this one is stale and never shown.
+            let current = model.simulation.as_ref().filter(|s| s.request == request);
+            if current.is_none() {
+                out.push(Command::Simulate(request));
             }
-            match self.sim.as_ref().map(|(_, r)| r) {
+            match current.and_then(|s| s.result.as_ref()) {
                 Some(Ok(e)) => sim_ui(ui, lang, e),
                 Some(Err(p)) => {
                     alert(ui, Tone::Error, &lang.problem_line(p));
                 }
-                None => {}
+                None => {
+                    // No spinner: it would repaint every frame; the thread
+                    // wakes the window when it is done.
+                    badge(ui, Tone::Info, lang.t("battle.sim.running"));
+                }
             }
         });
     }

@@ -8,6 +8,7 @@ mod battle_coherency;
 mod battle_flyer;
 mod battle_kt_actions;
 mod battle_kt_campaign;
+mod battle_kt_gear;
 mod battle_kt_turn;
 mod battle_parts;
 mod battle_psychic;
@@ -121,6 +122,8 @@ impl Gui {
         if !self.themed {
             self.themed = true;
             theme::apply(&ctx);
+            // A simulation done on its thread wakes the window.
+            self.app.set_repaint(ctx.clone());
         }
         if (ctx.zoom_factor() - self.app.model.zoom).abs() > f32::EPSILON {
             ctx.set_zoom_factor(self.app.model.zoom);

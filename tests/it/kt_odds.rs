@@ -328,11 +328,11 @@ fn kt_19_a_terminator_saves_on_2d6() {
     assert_eq!(t.score_to_save, Some(8));
     assert!((t.unsaved - hit * wound * 21.0 / 36.0).abs() < 1e-12);
     // Beyond 12 it is lost; a double 1 always fails, cover or not.
-    assert_eq!(kt_save_score(13, 2), None);
-    assert_eq!(kt_save_score(12, 2), Some(12));
-    assert_eq!(kt_save_score(2, 2), Some(3));
-    assert_eq!(kt_save_score(1, 1), Some(2));
-    assert_eq!(kt_save_score(7, 1), None);
+    assert_eq!(kt_save_score(&r, 13, 2), None);
+    assert_eq!(kt_save_score(&r, 12, 2), Some(12));
+    assert_eq!(kt_save_score(&r, 2, 2), Some(3));
+    assert_eq!(kt_save_score(&r, 1, 1), Some(2));
+    assert_eq!(kt_save_score(&r, 7, 1), None);
     let sum = dice_sum(2, 6);
     assert!((sum[2] - 1.0 / 36.0).abs() < 1e-12);
     // The roll throws two dice for the save.

@@ -215,3 +215,63 @@ fn cc_7_a_rolled_unit_round_follows_its_exact_odds_and_its_seed() {
     let y = roll_unit_round(&r, &a, &b, &mut seeded(5)).expect("y");
     assert_eq!(x, y);
 }
+
+/// A request of `n` models a side.
+fn request(n: usize, trials: u32) -> muster::app::SimRequest {
+    let model = Fighter {
+        ws: 3,
+        s: 3,
+        weapon_s: None,
+        a: 1,
+        t: 3,
+        w: 1,
+        i: 3,
+        save: None,
+        modifiers: Vec::new(),
+    };
+    muster::app::SimRequest {
+        first: SimSide {
+            models: vec![model.clone(); n],
+            ld: Some(7),
+        },
+        second: SimSide {
+            models: vec![model; 5],
+            ld: Some(7),
+        },
+        max_rounds: 10,
+        trials,
+    }
+}
+
+// CC-13: the fight to the end runs on a thread of the app; asking for
+// another fight before the first is done throws the first result away.
+#[test]
+fn cc_13_the_fight_to_the_end_runs_off_the_frame_and_a_stale_result_is_dropped() {
+    use muster::app::Command;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 1);
+    let (old, new) = (request(5, 20_000), request(3, 2_000));
+    app.apply(Command::Simulate(old));
+    let running = app.model.simulation.as_ref().expect("asked");
+    assert!(running.result.is_none(), "not computed in the frame");
+    app.apply(Command::Simulate(new.clone()));
+    let mut waited = 0;
+    while app.poll_simulation() {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        waited += 1;
+        assert!(waited < 3000, "the simulation never ended");
+    }
+    let done = app.model.simulation.as_ref().expect("done");
+    assert_eq!(done.request, new);
+    let estimate = done.result.as_ref().expect("result").as_ref().expect("ok");
+    assert_eq!(estimate.trials, 2_000);
+    // The same fight asked again is not simulated again.
+    app.apply(Command::Simulate(new));
+    assert!(!app.poll_simulation());
+    assert!(
+        app.model
+            .simulation
+            .as_ref()
+            .is_some_and(|s| s.result.is_some())
+    );
+}

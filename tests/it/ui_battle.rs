@@ -127,6 +127,19 @@ fn a_psychic_attack_between_two_characters_its_odds_its_roll_and_its_power_in_pl
     assert!(h.query_by_label("No power in play.").is_some());
 }
 
+/// Runs frames until the fight to the end's thread is done and its result
+/// shows (CC-13: the simulation runs off the frame).
+fn until_simulated(h: &mut Harness<'_, Gui>) {
+    for _ in 0..600 {
+        h.run();
+        if h.query_by_label("Simulating…").is_none() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("the simulation never ended");
+}
+
 #[test]
 fn a_round_between_two_units_shows_its_strike_order_and_odds_and_rolls() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -138,7 +151,9 @@ fn a_round_between_two_units_shows_its_strike_order_and_odds_and_rolls() {
             .is_some()
     );
     assert!(h.query_by_label("2. I 3: Second unit: model ×5").is_some());
-    // The round's odds, and the simulated fight to the end beside them.
+    // The round's odds, and the simulated fight to the end beside them,
+    // once its thread is done (the window never waits for it).
+    until_simulated(&mut h);
     assert_eq!(h.query_all_by_label_contains("First unit wins ").count(), 2);
     assert!(h.query_all_by_label_contains("second: 5 dead: ").count() >= 1);
     // Sergeant Brask joins the second unit: a step of his own at I 4.
@@ -152,6 +167,7 @@ fn a_round_between_two_units_shows_its_strike_order_and_odds_and_rolls() {
             .is_some()
     );
     // The fight to the end, simulated, with its interval.
+    until_simulated(&mut h);
     assert!(h.query_by_label_contains("Second unit routs ").is_some());
     assert_eq!(h.query_all_by_label_contains("(95 %: ").count(), 5);
     button(&mut h, "Roll the round");

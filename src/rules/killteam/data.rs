@@ -342,6 +342,9 @@ pub struct Item {
     /// What it changes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// How it plays in a shot, on its own (KT-13, EQ-1, EQ-3 …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shot: Option<super::shot_gear::ShotUse>,
 }
 
 /// The weapon an item lets the player pick.
@@ -406,6 +409,9 @@ pub struct Ribbon {
     /// What it allows.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub grants: Vec<Grant>,
+    /// How it plays in a shot, on its own (RIB-12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shot: Option<super::shot_gear::ShotUse>,
 }
 
 /// The kill-team rules data.
@@ -437,6 +443,11 @@ pub struct KillTeamData {
     /// Shooting: range bands, hit modifiers, wounds and saves (KT-12,
     /// KT-13, KT-16).
     pub shooting: Shooting,
+    /// The limits of the shooting scores (KT-13, KT-16, KT-19).
+    pub limits: ShotLimits,
+    /// What the items that play in a shot on their own are worth (EQ-1,
+    /// EQ-16).
+    pub gear: ShotGearValues,
     /// Command points and stratagems (KT-11).
     pub command: Command,
     /// Grenades: one a turn, their range, thrown unseen (KT-14).
@@ -561,6 +572,49 @@ pub struct Shooting {
     pub cover: CoverModifiers,
 }
 
+/// The limits of a kill-team shot's scores (KT-13, KT-16, KT-19):
+/// Decisions and Assumed values, in the data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShotLimits {
+    /// A modified score needed to hit of this or more cannot hit (KT-13
+    /// Decision: 7).
+    pub cannot_hit_from: i32,
+    /// The lowest total of the save's dice always fails (KT-16, KT-19): a
+    /// save never needs less than one more than its number of dice.
+    pub save_lowest_total_fails: bool,
+    #[serde(default)]
+    note: String,
+}
+
+impl ShotLimits {
+    /// The score needed to save on `dice` dice added, or `None` when it
+    /// cannot be made (KT-16, KT-19): a score above the highest total is
+    /// lost; the lowest total fails when the data says so.
+    pub fn save_score(&self, score: i32, dice: u32) -> Option<i32> {
+        let dice = i32::try_from(dice.max(1)).unwrap_or(1);
+        let floor = if self.save_lowest_total_fails {
+            dice + 1
+        } else {
+            dice
+        };
+        (score <= 6 * dice).then_some(score.max(floor))
+    }
+}
+
+/// What the items that play in a shot are worth, where the odds need a
+/// number (EQ-1, EQ-16).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShotGearValues {
+    /// A torch cancels the night up to this range (EQ-1: 12").
+    pub torch_range_inches: u32,
+    /// A cloak adds this to the cover bonus (EQ-16: +1).
+    pub cloak_cover: i32,
+    #[serde(default)]
+    note: String,
+}
+
 /// What changes a target's cover save (KT-7, KT-9, EQ-17).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -679,6 +733,15 @@ impl KillTeamData {
         if self.team_size == 0 {
             return Err(Problem::new(DATA, "data.team_size_zero"));
         }
+        check_range("limits.cannot_hit_from", self.limits.cannot_hit_from, 2..=7)?;
+        let _ = &self.limits.note;
+        check_range(
+            "gear.torch_range_inches",
+            self.gear.torch_range_inches,
+            0..=100,
+        )?;
+        check_range("gear.cloak_cover", self.gear.cloak_cover, 0..=6)?;
+        let _ = &self.gear.note;
         self.grenades.check()?;
         self.turn.check()?;
         self.jump.check()

@@ -8,6 +8,7 @@ pub mod data;
 mod edit;
 mod profile;
 pub mod ribbons;
+pub mod shot_gear;
 pub mod turn;
 
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,182 @@
+//! The kill-team shot's situation: the ticks the player gives, and what
+//! the shooter's and the target's equipment and ribbons bring on their own
+//! (KT-13, EQ-*, RIB-12), each shown with its item or ribbon. A soldier's
+//! conditional item (a vox radio, a sling, a smoke grenade) is a tick he is
+//! offered only when he carries it; otherwise the tick is disabled and says
+//! why. A side typed in by hand keeps every tick free.
+
+use egui::RichText;
+
+use crate::i18n::Lang;
+use crate::rules::data::name_in;
+use crate::rules::killteam::Soldier;
+use crate::rules::killteam::data::KillTeamData;
+use crate::rules::killteam::shot_gear::{ShotSide, bearer_of, gear_decides, shot_gear};
+use crate::rules::odds::KtModifier;
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, badge};
+
+/// Every situation of a shot, with its words.
+pub const SITUATIONS: [(KtModifier, &str); 16] = [
+    (KtModifier::Night, "battle.kt.night"),
+    (KtModifier::Sight, "battle.kt.sight"),
+    (KtModifier::Marksman, "battle.kt.marksman"),
+    (KtModifier::Vox, "battle.kt.vox"),
+    (KtModifier::Sling, "battle.kt.sling"),
+    (KtModifier::Smoke, "battle.kt.smoke"),
+    (KtModifier::Flash, "battle.kt.flash"),
+    (KtModifier::AssaultMoving, "battle.kt.assault_moving"),
+    (KtModifier::SnapFire, "battle.kt.snap_fire"),
+    (KtModifier::HigherPosition, "battle.kt.higher_position"),
+    (KtModifier::Auspex, "battle.kt.auspex"),
+    (KtModifier::NightVision, "battle.kt.night_vision"),
+    (KtModifier::GasMask, "battle.kt.gas_mask"),
+    (KtModifier::Torch, "battle.kt.torch"),
+    (KtModifier::Cloak, "battle.kt.cloak"),
+    (KtModifier::Prone, "battle.kt.prone"),
+];
+
+/// A side of the shot: its soldier, if picked, and his name.
+pub struct SideOf<'a> {
+    /// The soldier picked (none: typed in).
+    pub soldier: Option<&'a Soldier>,
+    /// His name, for the words.
+    pub name: &'a str,
+}
+
+/// What an item or ribbon does, in a sentence of the data.
+fn item_text(data: &KillTeamData, lang: Lang, id: &str, ribbon: bool) -> String {
+    if ribbon {
+        data.ribbon(id)
+            .map_or("", |r| name_in(&r.text, lang.code(), ""))
+            .to_owned()
+    } else {
+        data.item(id)
+            .map_or("", |i| name_in(&i.text, lang.code(), ""))
+            .to_owned()
+    }
+}
+
+fn item_name(data: &KillTeamData, lang: Lang, id: &str, ribbon: bool) -> String {
+    if ribbon {
+        data.ribbon(id)
+            .map_or(id, |r| name_in(&r.names, lang.code(), &r.id))
+            .to_owned()
+    } else {
+        data.item(id)
+            .map_or(id, |i| name_in(&i.names, lang.code(), &i.id))
+            .to_owned()
+    }
+}
+
+/// The situation card's content: the gear's modifiers, then the ticks.
+pub fn situation_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    data: &KillTeamData,
+    shooter: &SideOf<'_>,
+    target: &SideOf<'_>,
+    ticks: &mut Vec<KtModifier>,
+) {
+    let gear = shot_gear(data, shooter.soldier, target.soldier);
+    let side_of = |m: KtModifier| {
+        if gear_decides(data, ShotSide::Shooter).contains(&m) {
+            Some((ShotSide::Shooter, shooter))
+        } else if gear_decides(data, ShotSide::Target).contains(&m) {
+            Some((ShotSide::Target, target))
+        } else {
+            None
+        }
+    };
+    // What the soldiers' gear gives on its own.
+    let automatic: Vec<_> = gear.iter().filter(|g| !g.ticked).collect();
+    if !automatic.is_empty() {
+        ui.label(RichText::new(lang.t("battle.kt.gear_title")).strong());
+        ui.horizontal_wrapped(|ui| {
+            for g in automatic {
+                let who = match g.side {
+                    ShotSide::Shooter => shooter.name,
+                    ShotSide::Target => target.name,
+                };
+                badge(
+                    ui,
+                    Tone::Good,
+                    &lang.f(
+                        "battle.kt.from_gear",
+                        &[
+                            ("who", who),
+                            ("item", &item_name(data, lang, &g.source, g.ribbon)),
+                            ("rule", &g.rule),
+                            ("effect", &item_text(data, lang, &g.source, g.ribbon)),
+                        ],
+                    ),
+                );
+            }
+        });
+        ui.add_space(space::S);
+    }
+    ui.label(RichText::new(lang.t("battle.situation")).strong());
+    ui.horizontal_wrapped(|ui| {
+        for &(m, key) in &SITUATIONS {
+            let decided = side_of(m).and_then(|(side, s)| s.soldier.map(|_| (side, s)));
+            let Some((_, side)) = decided else {
+                // A free tick: a situation, or a side typed in.
+                let mut on = ticks.contains(&m);
+                if ui.checkbox(&mut on, lang.t(key)).changed() {
+                    set(ticks, m, on);
+                }
+                continue;
+            };
+            match gear.iter().find(|g| g.modifier == m) {
+                // Shown above.
+                Some(g) if !g.ticked => {}
+                Some(g) => {
+                    let text = lang.f(
+                        "battle.kt.his_gear_tick",
+                        &[
+                            ("item", &item_name(data, lang, &g.source, g.ribbon)),
+                            ("effect", lang.t(key)),
+                        ],
+                    );
+                    let mut on = ticks.contains(&m);
+                    if ui.checkbox(&mut on, text).changed() {
+                        set(ticks, m, on);
+                    }
+                }
+                None => {
+                    // He lacks it: a conditional item's tick says so;
+                    // an automatic one simply does not apply.
+                    let ticked = data
+                        .equipment
+                        .iter()
+                        .filter_map(|i| i.shot)
+                        .any(|u| u.modifier == m && u.ticked);
+                    if !ticked {
+                        continue;
+                    }
+                    let item = bearer_of(data, m)
+                        .map(|(id, ribbon)| item_name(data, lang, &id, ribbon))
+                        .unwrap_or_default();
+                    let why = lang.f(
+                        "battle.kt.lacks",
+                        &[("who", side.name), ("item", &item), ("effect", lang.t(key))],
+                    );
+                    let mut off = false;
+                    ui.add_enabled(false, egui::Checkbox::new(&mut off, why.as_str()))
+                        .on_disabled_hover_text(&why);
+                }
+            }
+        }
+    });
+    ui.label(RichText::new(lang.t("battle.kt.gear_hint")).color(PALETTE.text_subdued));
+}
+
+fn set(ticks: &mut Vec<KtModifier>, m: KtModifier, on: bool) {
+    if on {
+        if !ticks.contains(&m) {
+            ticks.push(m);
+        }
+    } else {
+        ticks.retain(|x| *x != m);
+    }
+}

@@ -1,0 +1,413 @@
+//! A soldier's equipment and ribbon feed the shot on their own (KT-13,
+//! KT-16, EQ-*, RIB-12), the Decisions of the shooting and close-combat
+//! limits come from the data (KT-13, KT-16, KT-19, CC-10, CC-12), and a
+//! modifier listed twice counts once in the engine and is refused in a
+//! scenario file.
+
+use muster::rules::data::RulesData;
+use muster::rules::killteam::shot_gear::{ShotSide, shot_gear, shot_modifiers};
+use muster::rules::killteam::{Carried, Soldier};
+use muster::rules::odds::{
+    CcModifier, KtModifier, KtShot, ShotClass, close_combat, killteam_attack,
+};
+use muster::rules::psychic::fixed;
+use muster::rules::scenario::Scenario;
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("built-in rules")
+}
+
+fn soldier(items: &[&str], ribbon: Option<&str>) -> Soldier {
+    Soldier {
+        id: 1,
+        name: "Vask".to_owned(),
+        kind: "guardsman".to_owned(),
+        weapon: "lasgun".to_owned(),
+        items: items
+            .iter()
+            .map(|i| Carried {
+                item: (*i).to_owned(),
+                weapon: None,
+            })
+            .collect(),
+        ribbon: ribbon.map(str::to_owned),
+    }
+}
+
+/// A lasgun shot at `range` against T3 5+, in cover or not.
+fn shot(range: u32, cover: bool, modifiers: Vec<KtModifier>) -> KtShot {
+    KtShot {
+        class: ShotClass::Normal,
+        range_inches: range,
+        shots: fixed(1),
+        s: 3,
+        ap: 0,
+        damage: fixed(1),
+        toughness: 3,
+        save: Some(5),
+        save_dice: 1,
+        cover,
+        flame: false,
+        modifiers,
+        wounds_left: None,
+    }
+}
+
+/// The shot's odds with the soldiers' gear and the player's ticks.
+fn odds_with(
+    r: &RulesData,
+    shooter: Option<&Soldier>,
+    target: Option<&Soldier>,
+    ticks: &[KtModifier],
+    range: u32,
+    cover: bool,
+) -> muster::rules::odds::Odds {
+    let m = shot_modifiers(&r.killteam, shooter, target, ticks);
+    killteam_attack(r, &shot(range, cover, m)).expect("odds")
+}
+
+#[test]
+fn kt_13_sight_and_marksman_of_the_shooter_count_without_a_tick() {
+    // EQ-3, RIB-12
+    let r = rules();
+    let plain = soldier(&[], None);
+    let sighted = soldier(&["sight"], Some("marksman"));
+    // 18": 3+; sight and Marksman: 1+, an automatic hit.
+    let o = odds_with(&r, Some(&plain), None, &[], 18, false);
+    assert_eq!(o.score_to_hit, Some(3));
+    let o = odds_with(&r, Some(&sighted), None, &[], 18, false);
+    assert_eq!(o.score_to_hit, Some(1));
+    // Each named by its item or ribbon.
+    let gear = shot_gear(&r.killteam, Some(&sighted), None);
+    assert!(
+        gear.iter()
+            .any(|g| g.source == "sight" && g.rule == "EQ-3" && !g.ribbon)
+    );
+    assert!(
+        gear.iter()
+            .any(|g| g.source == "marksman" && g.rule == "RIB-12" && g.ribbon)
+    );
+    // A soldier without the sight does not get it from a stale tick.
+    let o = odds_with(&r, Some(&plain), None, &[KtModifier::Sight], 18, false);
+    assert_eq!(o.score_to_hit, Some(3));
+}
+
+#[test]
+fn eq_1_a_torch_cancels_the_night_up_to_12_inches_only() {
+    let r = rules();
+    let torch = soldier(&["torch"], None);
+    let night = [KtModifier::Night];
+    // 12": 2+, night 3+; the torch takes the night away.
+    assert_eq!(
+        odds_with(&r, None, None, &night, 12, false).score_to_hit,
+        Some(3)
+    );
+    assert_eq!(
+        odds_with(&r, Some(&torch), None, &night, 12, false).score_to_hit,
+        Some(2)
+    );
+    // At 13" it no longer reaches: 3+ then night 4+.
+    assert_eq!(
+        odds_with(&r, Some(&torch), None, &night, 13, false).score_to_hit,
+        Some(4)
+    );
+}
+
+#[test]
+fn eq_18_night_vision_cancels_the_night_at_any_range() {
+    let r = rules();
+    let goggles = soldier(&["night_vision"], None);
+    let o = odds_with(&r, Some(&goggles), None, &[KtModifier::Night], 30, false);
+    assert_eq!(o.score_to_hit, Some(4), "30\": 4+, no night");
+}
+
+#[test]
+fn eq_16_a_target_in_a_cloak_saves_better_in_cover_only() {
+    let r = rules();
+    let cloaked = soldier(&["cloak"], None);
+    // In cover: 5+ save, cover 4+, cloak 3+.
+    let bare = odds_with(&r, None, None, &[], 18, true);
+    assert_eq!(bare.score_to_save, Some(4));
+    let o = odds_with(&r, None, Some(&cloaked), &[], 18, true);
+    assert_eq!(o.score_to_save, Some(3));
+    assert!(o.unsaved < bare.unsaved);
+    // In the open the cloak does nothing.
+    let o = odds_with(&r, None, Some(&cloaked), &[], 18, false);
+    assert_eq!(o.score_to_save, Some(5));
+    let gear = shot_gear(&r.killteam, None, Some(&cloaked));
+    assert_eq!(gear[0].side, ShotSide::Target);
+    assert_eq!(gear[0].rule, "EQ-16");
+}
+
+#[test]
+fn eq_17_the_shooters_auspex_worsens_cover_within_12_inches() {
+    let r = rules();
+    let auspex = soldier(&["auspex"], None);
+    let cloaked = soldier(&["cloak"], None);
+    // Cover 4+; the auspex within 12" takes the cover away.
+    let o = odds_with(&r, Some(&auspex), None, &[], 10, true);
+    assert_eq!(o.score_to_save, Some(5));
+    let o = odds_with(&r, Some(&auspex), None, &[], 14, true);
+    assert_eq!(o.score_to_save, Some(4));
+    // Cloak and auspex cancel out.
+    let o = odds_with(&r, Some(&auspex), Some(&cloaked), &[], 10, true);
+    assert_eq!(o.score_to_save, Some(4));
+}
+
+#[test]
+fn eq_19_the_shooters_gas_mask_ignores_the_flash_grenade_and_the_smoke() {
+    let r = rules();
+    let mask = soldier(&["gas_mask"], None);
+    let flashed = [KtModifier::Flash];
+    assert_eq!(
+        odds_with(&r, None, None, &flashed, 18, false).score_to_hit,
+        Some(4)
+    );
+    assert_eq!(
+        odds_with(&r, Some(&mask), None, &flashed, 18, false).score_to_hit,
+        Some(3)
+    );
+    // The smoke of a target typed in by hand, ticked: ignored too.
+    assert_eq!(
+        odds_with(&r, Some(&mask), None, &[KtModifier::Smoke], 18, false).score_to_hit,
+        Some(3)
+    );
+}
+
+#[test]
+fn eq_12_eq_14_vox_and_sling_count_only_ticked_and_carried() {
+    let r = rules();
+    let vox = soldier(&["vox_radio"], None);
+    let plain = soldier(&[], None);
+    // 30": 4+; the vox used on this target: 2+.
+    assert_eq!(
+        odds_with(&r, Some(&vox), None, &[], 30, false).score_to_hit,
+        Some(4),
+        "not used: no bonus"
+    );
+    assert_eq!(
+        odds_with(&r, Some(&vox), None, &[KtModifier::Vox], 30, false).score_to_hit,
+        Some(2)
+    );
+    // Ticked without the radio: nothing.
+    assert_eq!(
+        odds_with(&r, Some(&plain), None, &[KtModifier::Vox], 30, false).score_to_hit,
+        Some(4)
+    );
+    let sling = soldier(&["sling"], None);
+    assert_eq!(
+        odds_with(&r, Some(&sling), None, &[KtModifier::Sling], 30, false).score_to_hit,
+        Some(3)
+    );
+    let gear = shot_gear(&r.killteam, Some(&vox), None);
+    assert!(
+        gear.iter()
+            .any(|g| g.modifier == KtModifier::Vox && g.ticked)
+    );
+}
+
+#[test]
+fn eq_7_the_targets_smoke_counts_only_when_he_carries_the_grenade() {
+    let r = rules();
+    let smoke = soldier(&["smoke_grenade"], None);
+    let plain = soldier(&[], None);
+    let ticked = [KtModifier::Smoke];
+    assert_eq!(
+        odds_with(&r, None, Some(&smoke), &ticked, 18, false).score_to_hit,
+        Some(4)
+    );
+    assert_eq!(
+        odds_with(&r, None, Some(&plain), &ticked, 18, false).score_to_hit,
+        Some(3)
+    );
+}
+
+#[test]
+fn kt_13_a_side_typed_in_keeps_every_tick() {
+    let r = rules();
+    let ticks = [
+        KtModifier::Sight,
+        KtModifier::Marksman,
+        KtModifier::Cloak,
+        KtModifier::Vox,
+    ];
+    let m = shot_modifiers(&r.killteam, None, None, &ticks);
+    assert_eq!(m, ticks.to_vec());
+    // A shooter picked decides his own side only: the cloak tick on a
+    // typed target stays.
+    let plain = soldier(&[], None);
+    let m = shot_modifiers(&r.killteam, Some(&plain), None, &ticks);
+    assert_eq!(m, vec![KtModifier::Cloak]);
+}
+
+#[test]
+fn kt_16_the_targets_shield_and_armour_are_in_his_derived_save() {
+    // EQ-24, EQ-26: the target's save as the odds take it.
+    let r = rules();
+    let shield =
+        muster::rules::killteam::derive(&r.killteam, &soldier(&["shield"], None)).expect("derived");
+    assert_eq!(shield.profile.save, 3);
+    let armour =
+        muster::rules::killteam::derive(&r.killteam, &soldier(&["armour"], None)).expect("derived");
+    assert_eq!((armour.profile.save, armour.profile.toughness), (4, 4));
+    // EQ-21: special ammunition in the derived weapon.
+    let ammo =
+        muster::rules::killteam::derive(&r.killteam, &soldier(&["special_ammunition"], None))
+            .expect("derived");
+    assert_eq!(ammo.weapons[0].ap, -2);
+}
+
+/// The rules with one section of a file changed.
+fn with(file: &str, section: &str, key: &str, value: serde_json::Value) -> RulesData {
+    let text = muster::rules::data::BUILT_IN_FILES
+        .iter()
+        .find(|(n, _)| *n == file)
+        .map(|(_, t)| *t)
+        .expect("file");
+    let mut v: serde_json::Value = serde_json::from_str(text).expect("json");
+    v[section][key] = value;
+    let (r, problems) =
+        RulesData::with_overrides(&[(file.to_owned(), v.to_string())]).expect("rules");
+    assert!(problems.is_empty(), "{problems:?}");
+    r
+}
+
+#[test]
+fn kt_13_the_score_that_cannot_hit_comes_from_the_data() {
+    // 30" (4+) with night and flash: 6+, possible; with the limit at 6
+    // (a changed Decision) it no longer is.
+    let ticks = vec![KtModifier::Night, KtModifier::Flash];
+    let o = killteam_attack(&rules(), &shot(30, false, ticks.clone())).expect("odds");
+    assert_eq!(o.score_to_hit, Some(6));
+    let r = with("killteam.json", "limits", "cannot_hit_from", 6.into());
+    let o = killteam_attack(&r, &shot(30, false, ticks)).expect("odds");
+    assert_eq!((o.score_to_hit, o.hit), (None, 0.0));
+}
+
+#[test]
+fn kt_19_the_2d6_save_floor_comes_from_the_data() {
+    let mut s = shot(6, false, Vec::new());
+    s.save = Some(2);
+    s.save_dice = 2;
+    let o = killteam_attack(&rules(), &s).expect("odds");
+    assert_eq!(o.score_to_save, Some(3), "a double 1 fails");
+    let r = with(
+        "killteam.json",
+        "limits",
+        "save_lowest_total_fails",
+        false.into(),
+    );
+    let o = killteam_attack(&r, &s).expect("odds");
+    assert_eq!(o.score_to_save, Some(2));
+    assert!(o.unsaved.abs() < 1e-12);
+}
+
+#[test]
+fn cc_10_the_score_that_cannot_hit_comes_from_the_data() {
+    // WS 1 against WS 10: 9+, a 6 then a 6.
+    let go = |r: &RulesData| close_combat(r, 1, 4, None, 1, 10, 3, None, &[], false).expect("odds");
+    let o = go(&rules());
+    assert_eq!(o.score_to_hit, Some(9));
+    assert!(o.hit > 0.0 && o.needs_consent);
+    let r = with("close_combat.json", "limits", "cannot_hit_from", 9.into());
+    let o = go(&r);
+    assert_eq!((o.score_to_hit, o.hit, o.needs_consent), (None, 0.0, false));
+}
+
+#[test]
+fn cc_12_the_save_lost_from_comes_from_the_data() {
+    // S3 against a 6+ save: unmodified, 6+ stands; lost from 6 it is gone.
+    let go =
+        |r: &RulesData| close_combat(r, 5, 3, None, 1, 3, 3, Some(6), &[], false).expect("odds");
+    assert_eq!(go(&rules()).score_to_save, Some(6));
+    let r = with("close_combat.json", "limits", "save_lost_from", 6.into());
+    assert_eq!(go(&r).score_to_save, None);
+}
+
+#[test]
+fn cc_9_a_modifier_listed_twice_counts_once_and_a_file_is_refused() {
+    let r = rules();
+    let once = close_combat(
+        &r,
+        3,
+        3,
+        None,
+        1,
+        3,
+        3,
+        None,
+        &[CcModifier::Charging],
+        false,
+    )
+    .expect("odds");
+    let twice = close_combat(
+        &r,
+        3,
+        3,
+        None,
+        1,
+        3,
+        3,
+        None,
+        &[CcModifier::Charging, CcModifier::Charging],
+        false,
+    )
+    .expect("odds");
+    assert_eq!(once, twice);
+    let text = r#"{"kind": "close_combat",
+        "attacker": {"ws": 3, "s": 3, "a": 1},
+        "defender": {"ws": 3, "t": 3},
+        "modifiers": ["charging", "charging"]}"#;
+    let p = Scenario::parse(text)
+        .expect("parses")
+        .odds(&r)
+        .expect_err("refused");
+    assert_eq!(p.key, "odds.repeated");
+    assert_eq!(p.get("field"), Some("modifiers[1]"));
+    assert_eq!(p.get("modifier"), Some("charging"));
+}
+
+#[test]
+fn kt_13_a_shooting_file_with_a_modifier_twice_is_refused() {
+    let r = rules();
+    let text = r#"{"kind": "killteam_shooting", "range": 18,
+        "weapon": {"class": "normal", "shots": 1, "s": 3},
+        "target": {"t": 3, "save": 5},
+        "modifiers": ["sight", "night", "sight"]}"#;
+    let p = Scenario::parse(text)
+        .expect("parses")
+        .odds(&r)
+        .expect_err("refused");
+    assert_eq!(p.get("field"), Some("modifiers[2]"));
+    // The engine itself counts it once.
+    let once = killteam_attack(&r, &shot(18, false, vec![KtModifier::Sight])).expect("odds");
+    let twice = killteam_attack(
+        &r,
+        &shot(18, false, vec![KtModifier::Sight, KtModifier::Sight]),
+    )
+    .expect("odds");
+    assert_eq!(once, twice);
+}
+
+#[test]
+fn cc_9_muster_odds_refuses_a_modifier_listed_twice_with_exit_2() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("scenario.json");
+    std::fs::write(
+        &file,
+        r#"{"kind": "close_combat", "attacker": {"ws": 4, "s": 3, "a": 1},
+ "defender": {"ws": 4, "t": 3}, "modifiers": ["charging", "charging"]}"#,
+    )
+    .expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+        .arg("odds")
+        .arg(&file)
+        .env("MUSTER_DATA_DIR", dir.path())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("modifiers[1]"), "{err}");
+    assert!(err.contains("charging"), "{err}");
+}
