@@ -78,6 +78,10 @@ pub struct BattleView {
     /// It has fired this turn (rolled here): a second shot waits for the
     /// next turn.
     pub fired_this_turn: bool,
+    /// Close combat after the blows: push back, follow up, breaking off,
+    /// the charge, a creature attacker, a characteristic test (CC-1 …
+    /// CC-21, `battle_cc_after.rs`).
+    pub cc_after: super::battle_cc_after::CcAfterView,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -173,6 +177,7 @@ impl Default for BattleView {
             cc_weapon_from: None,
             once_a_turn: false,
             fired_this_turn: false,
+            cc_after: Default::default(),
         }
     }
 }
@@ -447,6 +452,28 @@ impl BattleView {
                 }
             });
         }
+        if self.mode == Mode::CloseCombat {
+            ui.add_space(space::M);
+            let names = (
+                if self.attacker.is_empty() {
+                    lang.t("battle.attacker")
+                } else {
+                    &self.attacker
+                },
+                if self.defender.is_empty() {
+                    lang.t("battle.defender")
+                } else {
+                    &self.defender
+                },
+            );
+            let situation = super::battle_cc_after::Situation {
+                names,
+                round: self.round(),
+                scenario,
+                strike_back: self.strike_back,
+            };
+            self.cc_after.ui(ui, model, &situation, out);
+        }
         ui.add_space(space::M);
         log_ui(ui, model, &mut self.apply_to, false, out);
     }
@@ -482,6 +509,7 @@ impl BattleView {
             if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
                 self.back.attacker_save = Some(i64::from(save));
             }
+            self.cc_after.take_attacker(&p);
             self.attacker = name;
             self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
@@ -526,6 +554,8 @@ impl BattleView {
                 (CcModifier::Improvised, "battle.cc.improvised"),
             ],
         );
+        ui.add_space(space::S);
+        self.cc_after.charge_ui(ui, model);
     }
 
     fn cc_defender_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
@@ -553,6 +583,7 @@ impl BattleView {
             if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
                 self.cc.defender.save = Some(i64::from(save));
             }
+            self.cc_after.take_defender(&p);
             self.defender = name;
             self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
