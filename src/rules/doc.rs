@@ -30,7 +30,7 @@ pub enum LineKind {
 }
 
 /// A die roll and what it was for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct RollFor {
     /// What the roll decided (`dice.for.pool`).
     pub purpose: &'static str,

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::characteristic::Characteristic;
 use super::data::{DiceSpec, RulesData};
 use super::dice::{Check, Roll};
+use super::doc::RollFor;
 use super::odds::{CcModifier, Fighter, close_combat};
 use super::problem::Problem;
 use super::psychic::{Dist, add, dice_sum, fixed};
@@ -743,8 +744,10 @@ pub fn large_devil_wounds(
 pub struct TypeRoll {
     /// The attack type.
     pub kind: AttackKind,
-    /// Every die: to hit, to wound, save, damage, in order.
-    pub dice: Vec<Roll>,
+    /// Every die, in order, with what it was for: to hit (and the second
+    /// die of CC-10), to wound, save, damage (dice damage only: a fixed
+    /// damage rolls nothing).
+    pub dice: Vec<RollFor>,
     /// Wounds caused.
     pub wounds: u32,
 }
@@ -775,23 +778,35 @@ pub fn roll_creature<R: Rng + ?Sized>(
         let mut dice = Vec::new();
         let mut wounds = 0u32;
         for _ in 0..t.count {
-            let mut d6 = |dice: &mut Vec<Roll>| {
-                let r = Roll::new(rng, 1, 6, 0);
-                let f = r.total;
-                dice.push(r);
+            let mut d6 = |dice: &mut Vec<RollFor>, purpose: &'static str| {
+                let roll = Roll::new(rng, 1, 6, 0);
+                let f = roll.total;
+                dice.push(RollFor { purpose, roll });
                 f
             };
             let hit = match o.score_to_hit {
                 None => false,
-                Some(s) if s <= 6 => d6(&mut dice) >= s,
-                Some(s) => d6(&mut dice) == 6 && d6(&mut dice) >= s - 3,
+                Some(s) if s <= 6 => d6(&mut dice, "battle.for.hit") >= s,
+                Some(s) => {
+                    d6(&mut dice, "battle.for.hit") == 6
+                        && d6(&mut dice, "battle.for.second_die") >= s - 3
+                }
             };
-            let wounded = hit && o.score_to_wound.is_some_and(|s| d6(&mut dice) >= s);
-            let saved = wounded && o.score_to_save.is_some_and(|s| d6(&mut dice) >= s);
+            let wounded = hit
+                && o.score_to_wound
+                    .is_some_and(|s| d6(&mut dice, "battle.for.wound") >= s);
+            let saved = wounded
+                && o.score_to_save
+                    .is_some_and(|s| d6(&mut dice, "battle.for.save") >= s);
             if wounded && !saved {
-                let r = t.damage.roll(rng, living);
-                wounds += u32::try_from(r.total).unwrap_or(0);
-                dice.push(r);
+                let roll = t.damage.roll(rng, living);
+                wounds += u32::try_from(roll.total.max(0)).unwrap_or(0);
+                if !roll.faces.is_empty() {
+                    dice.push(RollFor {
+                        purpose: "battle.for.damage",
+                        roll,
+                    });
+                }
             }
         }
         out.push(TypeRoll {

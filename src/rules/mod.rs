@@ -16,6 +16,7 @@ pub mod equipment;
 pub mod flyers;
 pub mod killteam;
 pub mod melee;
+pub mod melee_roll;
 pub mod msg;
 pub mod odds;
 pub mod problem;

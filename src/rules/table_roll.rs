@@ -60,6 +60,10 @@ pub enum TableRoll {
         /// How many players roll.
         players: usize,
     },
+    /// Close combat after the blows: the stay test, breaking off and its
+    /// free blows, a creature's attacks, a characteristic test (CC-15,
+    /// CC-18, CC-19, CC-21).
+    Melee(super::melee_roll::MeleeRoll),
 }
 
 /// A roll made: every die, what happened, and the wounds it caused.
@@ -259,6 +263,11 @@ pub fn roll<R: Rng + ?Sized>(
                     .int("count", i.rounds.len()),
                 0,
             )
+        }
+        TableRoll::Melee(m) => {
+            let (dice, outcome, wounds) = super::melee_roll::roll(rules, m, rng)?;
+            rolls.extend(dice);
+            (outcome, wounds)
         }
     };
     Ok(Rolled {

@@ -83,6 +83,10 @@ pub struct BattleView {
     pub shooter_soldier: Option<crate::rules::killteam::Soldier>,
     /// The target taken from a team or a campaign, likewise.
     pub target_soldier: Option<crate::rules::killteam::Soldier>,
+    /// Close combat after the blows: push back, follow up, breaking off,
+    /// the charge, a creature attacker, a characteristic test (CC-1 …
+    /// CC-21, `battle_cc_after.rs`).
+    pub cc_after: super::battle_cc_after::CcAfterView,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -180,6 +184,7 @@ impl Default for BattleView {
             fired_this_turn: false,
             shooter_soldier: None,
             target_soldier: None,
+            cc_after: Default::default(),
         }
     }
 }
@@ -475,6 +480,28 @@ impl BattleView {
                 }
             });
         }
+        if self.mode == Mode::CloseCombat {
+            ui.add_space(space::M);
+            let names = (
+                if self.attacker.is_empty() {
+                    lang.t("battle.attacker")
+                } else {
+                    &self.attacker
+                },
+                if self.defender.is_empty() {
+                    lang.t("battle.defender")
+                } else {
+                    &self.defender
+                },
+            );
+            let situation = super::battle_cc_after::Situation {
+                names,
+                round: self.round(),
+                scenario,
+                strike_back: self.strike_back,
+            };
+            self.cc_after.ui(ui, model, &situation, out);
+        }
         ui.add_space(space::M);
         log_ui(ui, model, &mut self.apply_to, false, out);
     }
@@ -510,6 +537,7 @@ impl BattleView {
             if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
                 self.back.attacker_save = Some(i64::from(save));
             }
+            self.cc_after.take_attacker(&p);
             self.attacker = name;
             self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
@@ -554,6 +582,8 @@ impl BattleView {
                 (CcModifier::Improvised, "battle.cc.improvised"),
             ],
         );
+        ui.add_space(space::S);
+        self.cc_after.charge_ui(ui, model);
     }
 
     fn cc_defender_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
@@ -581,6 +611,7 @@ impl BattleView {
             if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
                 self.cc.defender.save = Some(i64::from(save));
             }
+            self.cc_after.take_defender(&p);
             self.defender = name;
             self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));

@@ -3,8 +3,12 @@
 //! command table (`app::ACTIONS`), screens from `screens::SCREENS`.
 
 mod battle;
+mod battle_cc_after;
+mod battle_cc_charge;
+mod battle_cc_test;
 mod battle_cc_weapon;
 mod battle_coherency;
+mod battle_creature;
 mod battle_flyer;
 mod battle_kt_actions;
 mod battle_kt_campaign;

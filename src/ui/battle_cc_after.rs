@@ -1,0 +1,528 @@
+//! The close-combat mode after the round (CC-13 … CC-18): who won, from the
+//! odds or the last roll; the loser pushed back with the room behind him
+//! (CC-14); the winner following up, or staying on a 2D6 test against his
+//! Ld rolled into the log (CC-15); and a fighter breaking off, his rout
+//! test and the free blow struck at him at WS 1, with their exact odds and
+//! rolls (CC-18). The creature attacker (CC-19), the characteristic test
+//! (CC-21) and the charge (CC-1, CC-2) have their own files; this view keeps
+//! the values they share (each side's M and Ld).
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model};
+use crate::i18n::Lang;
+use crate::rules::battle::Fight;
+use crate::rules::melee::{self, FollowUp, RoundResult};
+use crate::rules::melee_roll::MeleeRoll;
+use crate::rules::scenario::Scenario;
+use crate::rules::table_roll::TableRoll;
+use crate::rules::{Characteristic, Profile};
+use crate::ui::battle_parts::{bars, num, percent};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+
+/// One of the two fighters of the close-combat mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Side {
+    /// The attacker (left card).
+    #[default]
+    Attacker,
+    /// The defender (right card).
+    Defender,
+}
+
+/// The close-combat mode's state after the blows.
+pub struct CcAfterView {
+    /// The attacker's M.
+    pub attacker_m: i64,
+    /// The attacker's Ld.
+    pub attacker_ld: i64,
+    /// The defender's M.
+    pub defender_m: i64,
+    /// The defender's Ld.
+    pub defender_ld: i64,
+    /// The round's result for the attacker (CC-13), as chosen or as the
+    /// last roll gave it.
+    pub result: RoundResult,
+    /// The length of the battle log when the result was last taken from it.
+    pub seen_log: usize,
+    /// The title of the roll the result was taken from.
+    pub from_roll: Option<String>,
+    /// Something stops the loser behind him (CC-14).
+    pub blocked: bool,
+    /// How far he can go before it, in inches.
+    pub room: f64,
+    /// The winner is behind a defended position or obstacle (CC-15).
+    pub defended: bool,
+    /// The winner's opponent was killed (CC-15).
+    pub opponent_killed: bool,
+    /// The winner wants to stay (CC-15).
+    pub wants_stay: bool,
+    /// Who breaks off (CC-18).
+    pub breaker: Side,
+    /// He is a robot: no rout test (ROB-3).
+    pub robot: bool,
+    /// The charge (CC-1, CC-2).
+    pub charge: super::battle_cc_charge::ChargeView,
+    /// The creature attacker (CC-19).
+    pub creature: super::battle_creature::CreatureView,
+    /// The characteristic test (CC-21).
+    pub test: super::battle_cc_test::TestView,
+}
+
+impl Default for CcAfterView {
+    fn default() -> Self {
+        Self {
+            attacker_m: 4,
+            attacker_ld: 7,
+            defender_m: 4,
+            defender_ld: 7,
+            result: RoundResult::Won,
+            seen_log: 0,
+            from_roll: None,
+            blocked: false,
+            room: 1.0,
+            defended: false,
+            opponent_killed: false,
+            wants_stay: false,
+            breaker: Side::Attacker,
+            robot: false,
+            charge: Default::default(),
+            creature: Default::default(),
+            test: Default::default(),
+        }
+    }
+}
+
+/// What the view needs of the close-combat mode.
+pub struct Situation<'a> {
+    /// The attacker's and the defender's names, as shown.
+    pub names: (&'a str, &'a str),
+    /// The round, both fighters as set up (WS, S, weapon, A, T, W, I,
+    /// save): the attacker first.
+    pub round: crate::rules::scenario::RoundScenario,
+    /// The attack as set up.
+    pub scenario: Scenario,
+    /// The defender strikes back: the round is both sides' blows.
+    pub strike_back: bool,
+}
+
+fn i32_of(v: i64) -> i32 {
+    i32::try_from(v).unwrap_or(0)
+}
+
+fn u32_of(v: i64) -> u32 {
+    u32::try_from(v.max(0)).unwrap_or(0)
+}
+
+/// `2D6` as the data gives the dice.
+pub fn dice_text(d: crate::rules::data::DiceSpec) -> String {
+    format!("{}D{}", d.count, d.sides)
+}
+
+/// The round's result for the attacker that the last roll of the battle
+/// log gave, if it was a close-combat roll of this mode: one attack (the
+/// defender caused nothing), or a round of one against one, replayed from
+/// its seed (CC-13).
+pub fn last_result(model: &Model) -> Option<(RoundResult, String)> {
+    let e = model.battle_log.last()?;
+    let result = match &e.fight {
+        Fight::Attack(Scenario::CloseCombat(_)) => melee::result(e.wounds, 0),
+        Fight::Units(a, b) if a.len() == 1 && b.len() == 1 => {
+            let mut dice = crate::rules::dice::seeded(e.seed);
+            crate::rules::unit_round::roll_unit_round(&model.rules, a, b, &mut dice)
+                .ok()?
+                .result()
+        }
+        _ => return None,
+    };
+    Some((result, e.title.clone()))
+}
+
+impl CcAfterView {
+    /// A fighter picked for the attacker brings his M and Ld.
+    pub fn take_attacker(&mut self, p: &Profile) {
+        self.attacker_m = i64::from(p.get(Characteristic::M));
+        self.attacker_ld = i64::from(p.get(Characteristic::Ld));
+    }
+
+    /// A fighter picked for the defender brings his M and Ld.
+    pub fn take_defender(&mut self, p: &Profile) {
+        self.defender_m = i64::from(p.get(Characteristic::M));
+        self.defender_ld = i64::from(p.get(Characteristic::Ld));
+    }
+
+    /// The charge, in the attacker's situation (CC-1, CC-2).
+    pub fn charge_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+        self.charge
+            .ui(ui, model, &mut self.attacker_m, &mut self.defender_m);
+    }
+
+    /// The cards after the round: its result, push back, follow up and
+    /// breaking off; then the creature attacker and the characteristic
+    /// test.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        s: &Situation<'_>,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        // A new roll of this mode gives the result; the player may change it.
+        if model.battle_log.len() != self.seen_log {
+            self.seen_log = model.battle_log.len();
+            if let Some((r, title)) = last_result(model) {
+                self.result = r;
+                self.from_roll = Some(title);
+            }
+        }
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_MOVE_DOWN, lang.t("battle.cc.after.title"));
+            self.result_ui(ui, model, s);
+            ui.add_space(space::S);
+            let (winner, loser) = match self.result {
+                RoundResult::Won => (s.names.0, s.names.1),
+                RoundResult::Lost => (s.names.1, s.names.0),
+                RoundResult::Draw => {
+                    alert(ui, Tone::Info, lang.t("battle.cc.after.draw_note"));
+                    return;
+                }
+            };
+            self.push_ui(ui, lang, model, loser);
+            ui.separator();
+            self.follow_ui(ui, model, winner, out);
+        });
+        ui.add_space(space::M);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(
+                ui,
+                icons::ICON_DIRECTIONS_RUN,
+                lang.t("battle.cc.break.title"),
+            );
+            self.break_ui(ui, model, s, out);
+        });
+        ui.add_space(space::M);
+        self.creature.ui(ui, model, s, out);
+        ui.add_space(space::M);
+        self.test.ui(ui, model, (self.attacker_ld, s.names.0), out);
+    }
+
+    /// The round's chances, the last roll's result, and the result chosen.
+    fn result_ui(&mut self, ui: &mut egui::Ui, model: &Model, s: &Situation<'_>) {
+        let lang = model.lang;
+        let (a, d) = s.names;
+        // The chances of the round: both sides' blows when the defender
+        // strikes back, else the attack alone (the defender causes nothing).
+        let odds = if s.strike_back {
+            s.round
+                .odds(&model.rules)
+                .map(|r| (r.first_wins, r.draw, r.second_wins))
+        } else {
+            s.scenario.odds(&model.rules).map(|o| {
+                let none = o.wounds.first().copied().unwrap_or(1.0);
+                (1.0 - none, none, 0.0)
+            })
+        };
+        match odds {
+            Ok((won, draw, lost)) => {
+                ui.horizontal_wrapped(|ui| {
+                    badge(
+                        ui,
+                        Tone::Good,
+                        &lang.f("battle.cc.after.wins", &[("name", a), ("p", &percent(won))]),
+                    );
+                    badge(
+                        ui,
+                        Tone::Info,
+                        &lang.f("battle.cc.after.draws", &[("p", &percent(draw))]),
+                    );
+                    badge(
+                        ui,
+                        Tone::Warning,
+                        &lang.f(
+                            "battle.cc.after.wins",
+                            &[("name", d), ("p", &percent(lost))],
+                        ),
+                    );
+                });
+            }
+            Err(p) => {
+                alert(ui, Tone::Error, &lang.problem_line(&p));
+            }
+        }
+        if let Some(title) = &self.from_roll {
+            ui.label(
+                RichText::new(lang.f("battle.cc.after.from_roll", &[("title", title)]))
+                    .color(PALETTE.text_subdued),
+            );
+        }
+        ui.label(RichText::new(lang.t("battle.cc.after.result")).strong());
+        ui.horizontal_wrapped(|ui| {
+            let won = lang.f("battle.cc.after.won", &[("name", a)]);
+            let lost = lang.f("battle.cc.after.won", &[("name", d)]);
+            ui.radio_value(&mut self.result, RoundResult::Won, won);
+            ui.radio_value(
+                &mut self.result,
+                RoundResult::Draw,
+                lang.t("battle.cc.after.draw"),
+            );
+            ui.radio_value(&mut self.result, RoundResult::Lost, lost);
+        });
+    }
+
+    /// The loser pushed back, the room behind him as an input (CC-14).
+    fn push_ui(&mut self, ui: &mut egui::Ui, lang: Lang, model: &Model, loser: &str) {
+        ui.label(RichText::new(lang.f("battle.cc.push.title", &[("name", loser)])).strong());
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.blocked, lang.t("battle.cc.push.blocked"));
+            if self.blocked {
+                num(
+                    ui,
+                    lang.t("battle.cc.push.room"),
+                    lang.t("battle.cc.push.room"),
+                    &mut self.room,
+                    0.0..=24.0,
+                );
+            }
+        });
+        let p = melee::push_back(&model.rules, self.blocked.then_some(self.room));
+        let inches = format!("{:.1}", p.inches);
+        if p.against_wall {
+            badge(
+                ui,
+                Tone::Warning,
+                &lang.f("battle.cc.push.wall", &[("inches", &inches)]),
+            );
+        } else {
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f("battle.cc.push.free", &[("inches", &inches)]),
+            );
+        }
+    }
+
+    /// The winner follows up, or stays (CC-15): the exact chance of his
+    /// stay test, and its roll.
+    fn follow_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        winner: &str,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        ui.label(RichText::new(lang.f("battle.cc.follow.title", &[("name", winner)])).strong());
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.defended, lang.t("battle.cc.follow.defended"));
+            ui.checkbox(&mut self.opponent_killed, lang.t("battle.cc.follow.killed"));
+            ui.checkbox(&mut self.wants_stay, lang.t("battle.cc.follow.wants_stay"));
+        });
+        let decided = melee::follow_up(self.defended, self.opponent_killed, None);
+        match decided {
+            FollowUp::StayDefended => {
+                badge(ui, Tone::Info, lang.t("battle.cc.follow.stay_defended"));
+            }
+            FollowUp::StayOpponentsKilled => {
+                badge(ui, Tone::Info, lang.t("battle.cc.follow.stay_killed"));
+            }
+            _ if self.wants_stay => {
+                let ld = if self.result == RoundResult::Won {
+                    &mut self.attacker_ld
+                } else {
+                    &mut self.defender_ld
+                };
+                ui.horizontal_wrapped(|ui| {
+                    num(
+                        ui,
+                        lang.t("battle.cc.follow.ld"),
+                        lang.t("battle.cc.follow.ld"),
+                        ld,
+                        0..=12,
+                    );
+                });
+                let ld = i32_of(*ld);
+                let p = melee::stay_chance(&model.rules, ld);
+                let dice = dice_text(model.rules.close_combat.follow_up_test);
+                ui.horizontal_wrapped(|ui| {
+                    badge(
+                        ui,
+                        Tone::Good,
+                        &lang.f(
+                            "battle.cc.follow.chance",
+                            &[
+                                ("dice", &dice),
+                                ("ld", &ld.to_string()),
+                                ("p", &percent(p)),
+                                ("q", &percent(1.0 - p)),
+                            ],
+                        ),
+                    );
+                });
+                let word = lang.t("battle.cc.follow.roll");
+                if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+                    out.push(Command::RollTable(
+                        lang.f("battle.cc.follow.log_title", &[("name", winner)]),
+                        TableRoll::Melee(MeleeRoll::StayTest { ld }),
+                    ));
+                }
+            }
+            _ => {
+                badge(ui, Tone::Warning, lang.t("battle.cc.follow.follow"));
+            }
+        }
+    }
+
+    /// A fighter breaks off (CC-18): his rout test's exact chance and roll,
+    /// and the free blow his opponent strikes at him at WS 1, its exact
+    /// wounds and roll.
+    fn break_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        s: &Situation<'_>,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let c = &model.rules.close_combat;
+        ui.label(RichText::new(lang.t("battle.cc.break.note")).color(PALETTE.text_subdued));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(lang.t("battle.cc.break.who"));
+            ui.radio_value(&mut self.breaker, Side::Attacker, s.names.0);
+            ui.radio_value(&mut self.breaker, Side::Defender, s.names.1);
+        });
+        let (name, other, ld, m, by, on) = match self.breaker {
+            Side::Attacker => (
+                s.names.0,
+                s.names.1,
+                &mut self.attacker_ld,
+                &mut self.attacker_m,
+                &s.round.second,
+                &s.round.first,
+            ),
+            Side::Defender => (
+                s.names.1,
+                s.names.0,
+                &mut self.defender_ld,
+                &mut self.defender_m,
+                &s.round.first,
+                &s.round.second,
+            ),
+        };
+        ui.horizontal_wrapped(|ui| {
+            num(
+                ui,
+                lang.t("battle.cc.break.ld"),
+                lang.t("battle.cc.break.ld"),
+                ld,
+                0..=12,
+            );
+            num(
+                ui,
+                lang.t("battle.cc.break.m"),
+                lang.t("battle.cc.break.m"),
+                m,
+                0..=20,
+            );
+            ui.checkbox(&mut self.robot, lang.t("battle.cc.break.robot"));
+        });
+        let (ld, m) = (i32_of(*ld), u32_of(*m));
+        let inches = m.saturating_mul(c.break_off_move_multiplier).to_string();
+        if self.robot {
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f("battle.cc.break.robot_note", &[("inches", &inches)]),
+            );
+        } else {
+            match melee::rout_pass_chance(&model.rules, ld, false) {
+                Ok(p) => {
+                    ui.horizontal_wrapped(|ui| {
+                        badge(
+                            ui,
+                            Tone::Good,
+                            &lang.f(
+                                "battle.cc.break.passes",
+                                &[
+                                    ("dice", &dice_text(c.rout_test)),
+                                    ("ld", &ld.to_string()),
+                                    ("p", &percent(p)),
+                                    ("inches", &inches),
+                                ],
+                            ),
+                        );
+                        badge(
+                            ui,
+                            Tone::Error,
+                            &lang.f(
+                                "battle.cc.break.routs",
+                                &[
+                                    ("p", &percent(1.0 - p)),
+                                    ("inches", &c.rout_move_inches.to_string()),
+                                    ("times", &c.rout_rate_multiplier.to_string()),
+                                ],
+                            ),
+                        );
+                    });
+                }
+                Err(p) => {
+                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                }
+            }
+        }
+        let word = lang.t("battle.cc.break.roll");
+        if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+            out.push(Command::RollTable(
+                lang.f("battle.cc.break.log_title", &[("name", name)]),
+                TableRoll::Melee(MeleeRoll::BreakOff {
+                    ld,
+                    m,
+                    robot: self.robot,
+                }),
+            ));
+        }
+        ui.separator();
+        ui.label(
+            RichText::new(lang.f(
+                "battle.cc.break.free_title",
+                &[
+                    ("name", other),
+                    ("blows", &c.free_blows_per_model.to_string()),
+                    ("ws", &c.free_blow_defender_ws.to_string()),
+                ],
+            ))
+            .strong(),
+        );
+        match melee::free_blow(&model.rules, by, on) {
+            Ok(dist) => {
+                bars(
+                    ui,
+                    lang,
+                    lang.t("battle.cc.break.free_chart"),
+                    "battle.wounds_bar",
+                    &dist,
+                );
+                let word = lang.t("battle.cc.break.roll_free");
+                if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+                    out.push(Command::RollTable(
+                        lang.f(
+                            "battle.cc.break.free_log_title",
+                            &[("name", other), ("target", name)],
+                        ),
+                        TableRoll::Melee(MeleeRoll::FreeBlow {
+                            by: by.clone(),
+                            on: on.clone(),
+                        }),
+                    ));
+                }
+            }
+            Err(p) => {
+                alert(ui, Tone::Error, &lang.problem_line(&p));
+            }
+        }
+    }
+}

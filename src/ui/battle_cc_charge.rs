@@ -1,0 +1,108 @@
+//! The close-combat mode's charge, in the attacker's situation (CC-1,
+//! CC-2): how far the attacker may charge from his M, and what the
+//! defender's reaction gives him (turn to face, stand and shoot, flee).
+
+use egui::RichText;
+
+use crate::app::Model;
+use crate::rules::melee::{self, ChargeReaction};
+use crate::ui::battle_parts::num;
+use crate::ui::widgets::{Tone, alert, badge};
+
+/// The charge as set up.
+pub struct ChargeView {
+    /// The defender's reaction (CC-2).
+    pub reaction: ChargeReaction,
+    /// He stands and shoots with a slow (`S`-type) weapon.
+    pub slow_weapon: bool,
+}
+
+impl Default for ChargeView {
+    fn default() -> Self {
+        Self {
+            reaction: ChargeReaction::Face,
+            slow_weapon: false,
+        }
+    }
+}
+
+impl ChargeView {
+    /// The charge: the attacker's M and reach, the defender's M and
+    /// reaction, and what it gives.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        attacker_m: &mut i64,
+        defender_m: &mut i64,
+    ) {
+        let lang = model.lang;
+        let rules = &model.rules;
+        ui.label(RichText::new(lang.t("battle.cc.charge.title")).strong());
+        ui.horizontal_wrapped(|ui| {
+            num(
+                ui,
+                lang.t("battle.cc.charge.attacker_m"),
+                lang.t("battle.cc.charge.attacker_m"),
+                attacker_m,
+                0..=20,
+            );
+            let m = u32::try_from((*attacker_m).max(0)).unwrap_or(0);
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f(
+                    "battle.cc.charge.reach",
+                    &[
+                        ("inches", &melee::charge_reach(rules, m).to_string()),
+                        ("m", &m.to_string()),
+                        (
+                            "times",
+                            &rules.close_combat.charge_move_multiplier.to_string(),
+                        ),
+                    ],
+                ),
+            );
+        });
+        ui.horizontal_wrapped(|ui| {
+            num(
+                ui,
+                lang.t("battle.cc.charge.defender_m"),
+                lang.t("battle.cc.charge.defender_m"),
+                defender_m,
+                0..=20,
+            );
+            ui.label(lang.t("battle.cc.charge.reaction"));
+            for (r, key) in [
+                (ChargeReaction::Face, "battle.cc.charge.face"),
+                (ChargeReaction::StandAndShoot, "battle.cc.charge.stand"),
+                (ChargeReaction::Flee, "battle.cc.charge.flee"),
+            ] {
+                ui.radio_value(&mut self.reaction, r, lang.t(key));
+            }
+        });
+        if self.reaction == ChargeReaction::StandAndShoot {
+            ui.checkbox(&mut self.slow_weapon, lang.t("battle.cc.charge.slow"));
+        }
+        let m = u32::try_from((*defender_m).max(0)).unwrap_or(0);
+        match melee::charge_reaction(rules, self.reaction, m, self.slow_weapon) {
+            Ok(r) => {
+                let text = match self.reaction {
+                    ChargeReaction::Face => lang.t("battle.cc.charge.face_note").to_owned(),
+                    ChargeReaction::StandAndShoot => lang.f(
+                        "battle.cc.charge.stand_note",
+                        &[("modifier", &format!("{:+}", r.to_hit))],
+                    ),
+                    ChargeReaction::Flee => lang.f(
+                        "battle.cc.charge.flee_note",
+                        &[("inches", &r.flee_inches.to_string())],
+                    ),
+                };
+                badge(ui, Tone::Info, &text);
+            }
+            Err(p) => {
+                alert(ui, Tone::Error, &lang.problem_line(&p));
+            }
+        }
+    }
+}

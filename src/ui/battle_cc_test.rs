@@ -1,0 +1,118 @@
+//! The close-combat mode's characteristic test (CC-21): a test of Ld, Int,
+//! Cl or WP on the dice of the rules data, passed equal or under the
+//! value; its exact chance and its roll into the battle log.
+
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model};
+use crate::rules::Characteristic;
+use crate::rules::melee;
+use crate::rules::melee_roll::{MeleeRoll, characteristic_key};
+use crate::rules::table_roll::TableRoll;
+use crate::ui::battle_cc_after::dice_text;
+use crate::ui::battle_parts::{num, percent};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+
+/// The test as set up.
+pub struct TestView {
+    /// Which characteristic.
+    pub characteristic: Characteristic,
+    /// Its value; taken from the attacker's Ld until changed here.
+    pub value: Option<i64>,
+}
+
+impl Default for TestView {
+    fn default() -> Self {
+        Self {
+            characteristic: Characteristic::Ld,
+            value: None,
+        }
+    }
+}
+
+impl TestView {
+    /// The test card: `who` is the attacker's Ld and name, the value until
+    /// one is typed.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        who: (i64, &str),
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("battle.cc.test.title"));
+            ui.horizontal_wrapped(|ui| {
+                ui.label(lang.t("battle.cc.test.which"));
+                for c in [
+                    Characteristic::Ld,
+                    Characteristic::Int,
+                    Characteristic::Cl,
+                    Characteristic::WP,
+                ] {
+                    let word = format!("{} ({})", c.key(), lang.t(&characteristic_key(c)));
+                    ui.radio_value(&mut self.characteristic, c, word);
+                }
+            });
+            let mut value = self.value.unwrap_or(who.0);
+            ui.horizontal_wrapped(|ui| {
+                if num(
+                    ui,
+                    lang.t("battle.cc.test.value"),
+                    lang.t("battle.cc.test.value"),
+                    &mut value,
+                    0..=12,
+                )
+                .changed()
+                {
+                    self.value = Some(value);
+                }
+            });
+            let value = i32::try_from(value).unwrap_or(0);
+            let c = self.characteristic;
+            let dice = dice_text(model.rules.close_combat.characteristic_test);
+            match melee::characteristic_test_chance(&model.rules, c, value) {
+                Ok(p) => {
+                    ui.horizontal_wrapped(|ui| {
+                        badge(
+                            ui,
+                            Tone::Good,
+                            &lang.f(
+                                "battle.cc.test.passes",
+                                &[
+                                    ("dice", &dice),
+                                    ("characteristic", c.key()),
+                                    ("value", &value.to_string()),
+                                    ("p", &percent(p)),
+                                ],
+                            ),
+                        );
+                        badge(
+                            ui,
+                            Tone::Error,
+                            &lang.f("battle.cc.test.fails", &[("p", &percent(1.0 - p))]),
+                        );
+                    });
+                    let word = lang.t("battle.cc.test.roll");
+                    if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+                        out.push(Command::RollTable(
+                            lang.f(
+                                "battle.cc.test.log_title",
+                                &[("name", who.1), ("characteristic", c.key())],
+                            ),
+                            TableRoll::Melee(MeleeRoll::Test {
+                                characteristic: c,
+                                value,
+                            }),
+                        ));
+                    }
+                }
+                Err(p) => {
+                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                }
+            }
+        });
+    }
+}
