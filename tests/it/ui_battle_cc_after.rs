@@ -343,7 +343,10 @@ fn cc_21_a_characteristic_test_its_chance_and_roll() {
             value: 9
         }))
     );
-    assert!(line.starts_with("Intelligence test, at or under 9: "), "{line}");
+    assert!(
+        line.starts_with("Intelligence test, at or under 9: "),
+        "{line}"
+    );
     assert!(line.contains("Dice: test 2D6 ["), "{line}");
     replays(&h);
 }

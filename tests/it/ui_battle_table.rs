@@ -78,8 +78,9 @@ fn the_odds_are_a_bar_chart_with_their_numbers_beside_it() {
         "Bar chart: wounds of the whole attack (the chances are listed beside it)",
     );
     assert!(!chart.accesskit_node().is_hidden());
-    assert!(h.query_by_label_contains("0 wounds: ").is_some());
-    assert!(h.query_by_label_contains("1 wound: ").is_some());
+    // (The free blow of breaking off, CC-18, has a chart of its own.)
+    assert!(h.query_all_by_label_contains("0 wounds: ").count() >= 1);
+    assert!(h.query_all_by_label_contains("1 wound: ").count() >= 1);
     // The unit mode: one chart of casualties for each unit.
     click(&mut h, "Unit against unit");
     for side in ["first", "second"] {
