@@ -403,7 +403,7 @@ impl BattleView {
                     )
                     .clicked()
                     {
-                        out.push(Command::RollFight(title.clone(), self.fight()));
+                        out.push(Command::RollFight(title.clone(), self.fight(), Vec::new()));
                         if shooting && self.once_a_turn {
                             self.fired_this_turn = true;
                         }
@@ -1071,7 +1071,6 @@ fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::odds::RoundOdds) {
     });
 }
 
-/// The fights rolled this session, newest first, with the export.
 /// The characters at the table of every campaign being played, as
 /// (campaign, character, "campaign › character").
 fn campaign_targets(model: &Model) -> Vec<(String, u64, String)> {
@@ -1094,6 +1093,8 @@ fn campaign_targets(model: &Model) -> Vec<(String, u64, String)> {
     out
 }
 
+/// The fights rolled this session, newest first, each with its replay,
+/// the export, and the battle summary below (CHR-15).
 fn log_ui(
     ui: &mut egui::Ui,
     model: &Model,
@@ -1145,8 +1146,17 @@ fn log_ui(
         if model.battle_log.is_empty() {
             ui.label(RichText::new(lang.t("battle.log_empty")).color(PALETTE.text_subdued));
         }
-        for e in model.battle_log.iter().rev() {
+        for (k, e) in model.battle_log.iter().enumerate().rev() {
             ui.horizontal_wrapped(|ui| {
+                let n = (k + 1).to_string();
+                ui.label(RichText::new(format!("#{n}")).strong());
+                if let Some(of) = e.replay_of {
+                    badge(
+                        ui,
+                        Tone::Info,
+                        &lang.f("battle.replay_of", &[("n", &(of + 1).to_string())]),
+                    );
+                }
                 let tone = if e.wounds > 0 {
                     Tone::Warning
                 } else {
@@ -1164,12 +1174,64 @@ fn log_ui(
                         .small()
                         .color(PALETTE.text_subdued),
                 );
+                let replay = lang.f("battle.replay", &[("n", &n)]);
+                if icon_button(ui, icons::ICON_REPLAY, lang.t("battle.replay_word"), &replay, true)
+                    .clicked()
+                {
+                    out.push(Command::ReplayFight(k));
+                }
             });
         }
         if !model.battle_log.is_empty() {
             ui.separator();
             apply_ui(ui, model, &targets, apply_to, out);
         }
+    });
+    ui.add_space(space::M);
+    summary_ui(ui, model, out);
+}
+
+/// The battle summary (CHR-15): who won, as the player says, the
+/// characters each side lost in this session's rolls, and the result.
+fn summary_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    use crate::rules::summary::{Outcome, Standing};
+    let lang = model.lang;
+    let summary = model.battle_summary();
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        card_title(ui, icons::ICON_FLAG, lang.t("summary.title"));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(lang.t("summary.who_won"));
+            for (o, key) in [
+                (Outcome::Ours, "summary.ours_won"),
+                (Outcome::Theirs, "summary.theirs_won"),
+                (Outcome::Draw, "summary.drawn"),
+            ] {
+                let on = model.battle_outcome == Some(o);
+                if ui.selectable_label(on, lang.t(key)).clicked() {
+                    out.push(Command::SetBattleOutcome((!on).then_some(o)));
+                }
+            }
+        });
+        let names = |v: &Vec<String>| {
+            if v.is_empty() {
+                lang.msg(&crate::rules::Msg::new("summary.none"))
+            } else {
+                v.join(", ")
+            }
+        };
+        ui.label(lang.f("summary.ours_killed", &[("names", &names(&summary.ours_killed))]));
+        ui.label(lang.f(
+            "summary.theirs_killed",
+            &[("names", &names(&summary.theirs_killed))],
+        ));
+        let tone = match summary.standing() {
+            Standing::Undecided | Standing::Draw => Tone::Info,
+            Standing::Won(crate::rules::units::Victory::Major) => Tone::Good,
+            Standing::Won(_) => Tone::Warning,
+            Standing::Lost(_) => Tone::Error,
+        };
+        badge(ui, tone, &lang.msg(&summary.result()));
     });
 }
 

@@ -347,6 +347,7 @@ impl PsychicView {
                         out.push(Command::RollFight(
                             title,
                             Fight::Psychic(Box::new(a.clone())),
+                            Vec::new(),
                         ));
                     }
                 }

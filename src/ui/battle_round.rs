@@ -254,6 +254,7 @@ impl RoundView {
                         out.push(Command::RollFight(
                             title,
                             Fight::Units(a.clone(), b.clone()),
+                            Vec::new(),
                         ));
                     }
                 }

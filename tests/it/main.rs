@@ -4,6 +4,7 @@
 mod common;
 
 mod app;
+mod battle_log;
 mod architecture;
 mod campaign;
 mod campaign_allies;
