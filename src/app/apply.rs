@@ -92,7 +92,11 @@ impl App {
             }
             Command::Export(key, path) => self.export(&key, &path),
             Command::Roll(title, scenario) => {
-                self.roll(title, crate::rules::battle::Fight::Attack(scenario), Vec::new());
+                self.roll(
+                    title,
+                    crate::rules::battle::Fight::Attack(scenario),
+                    Vec::new(),
+                );
             }
             Command::RollFight(title, fight, combatants) => self.roll(title, fight, combatants),
             Command::ReplayFight(index) => self.replay(index),
@@ -379,8 +383,12 @@ impl App {
             );
             return;
         };
-        let (title, fight, seed, combatants) =
-            (e.title.clone(), e.fight.clone(), e.seed, e.combatants.clone());
+        let (title, fight, seed, combatants) = (
+            e.title.clone(),
+            e.fight.clone(),
+            e.seed,
+            e.combatants.clone(),
+        );
         // A replay of a replay is one of the first roll.
         let of = e.replay_of.unwrap_or(index);
         self.log_roll(title, fight, seed, combatants, Some(of));

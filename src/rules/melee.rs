@@ -404,7 +404,11 @@ pub fn roll_stay_test<R: Rng + ?Sized>(rules: &RulesData, ld: i32, rng: &mut R) 
 
 /// Rolls a test of Ld, Int, Cl or WP against `value` (CC-21): passed when
 /// equal or under.
-pub fn roll_characteristic_test<R: Rng + ?Sized>(rules: &RulesData, value: i32, rng: &mut R) -> Check {
+pub fn roll_characteristic_test<R: Rng + ?Sized>(
+    rules: &RulesData,
+    value: i32,
+    rng: &mut R,
+) -> Check {
     roll_at_most(rng, cc(rules).characteristic_test, value)
 }
 

@@ -66,9 +66,7 @@ pub fn wounds_taken(fight: &Fight, rolled: &Rolled) -> [Vec<u32>; 2] {
                 spread(&w(second), rolled.wounds),
             ]
         }
-        Fight::Attack(_) | Fight::Psychic(_) | Fight::Table(_) => {
-            [vec![0], vec![rolled.wounds]]
-        }
+        Fight::Attack(_) | Fight::Psychic(_) | Fight::Table(_) => [vec![0], vec![rolled.wounds]],
         Fight::Test(_) => [Vec::new(), Vec::new()],
     }
 }

@@ -120,13 +120,8 @@ impl UnitTest {
         use super::melee;
         let (check, outcome) = match self.kind {
             UnitTestKind::Rout => {
-                let t = melee::rout_test(
-                    rules,
-                    melee::RoutReason::LostRound,
-                    self.value,
-                    false,
-                    rng,
-                )?;
+                let t =
+                    melee::rout_test(rules, melee::RoutReason::LostRound, self.value, false, rng)?;
                 let outcome = match t.routs {
                     None => super::msg::Msg::new("units.test.holds"),
                     Some(r) => super::msg::Msg::new("units.test.routs")

@@ -1175,8 +1175,14 @@ fn log_ui(
                         .color(PALETTE.text_subdued),
                 );
                 let replay = lang.f("battle.replay", &[("n", &n)]);
-                if icon_button(ui, icons::ICON_REPLAY, lang.t("battle.replay_word"), &replay, true)
-                    .clicked()
+                if icon_button(
+                    ui,
+                    icons::ICON_REPLAY,
+                    lang.t("battle.replay_word"),
+                    &replay,
+                    true,
+                )
+                .clicked()
                 {
                     out.push(Command::ReplayFight(k));
                 }
@@ -1220,7 +1226,10 @@ fn summary_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
                 v.join(", ")
             }
         };
-        ui.label(lang.f("summary.ours_killed", &[("names", &names(&summary.ours_killed))]));
+        ui.label(lang.f(
+            "summary.ours_killed",
+            &[("names", &names(&summary.ours_killed))],
+        ));
         ui.label(lang.f(
             "summary.theirs_killed",
             &[("names", &names(&summary.theirs_killed))],

@@ -64,7 +64,10 @@ fn a_replay_rolls_the_same_dice_from_the_stored_seed() {
     // A replay of the replay is one of the first roll.
     app.apply(Command::ReplayFight(1));
     assert_eq!(app.model.battle_log[2].replay_of, Some(0));
-    assert_eq!(app.model.battle_log[2].result, app.model.battle_log[0].result);
+    assert_eq!(
+        app.model.battle_log[2].result,
+        app.model.battle_log[0].result
+    );
     // No such entry: refused with a message, nothing rolled.
     app.apply(Command::ReplayFight(9));
     assert_eq!(app.model.battle_log.len(), 3);
@@ -87,7 +90,10 @@ fn chr_15_a_character_killed_across_rolls_makes_a_minor_victory() {
     );
     assert_eq!(s.ours_killed, vec!["Kal".to_owned()]);
     assert!(s.theirs_killed.is_empty());
-    assert_eq!(Lang::En.msg(&s.result()), "Minor victory: 1 character killed");
+    assert_eq!(
+        Lang::En.msg(&s.result()),
+        "Minor victory: 1 character killed"
+    );
     assert_eq!(
         Lang::Fr.msg(&s.result()),
         "Victoire mineure : 1 personnage tué"
@@ -162,7 +168,9 @@ fn the_exported_log_writes_the_situation_seed_dice_and_summary() {
     let text = std::fs::read_to_string(&path).expect("written");
     let seed = app.model.battle_log[0].seed.to_string();
     assert!(text.contains(&format!("1. Kal against the orks (seed {seed})")));
-    assert!(text.contains(&format!("2. Kal against the orks (seed {seed}), replay of #1")));
+    assert!(text.contains(&format!(
+        "2. Kal against the orks (seed {seed}), replay of #1"
+    )));
     // The situation in words, not Debug output.
     assert!(text.contains(
         "Situation: a round between two units. First unit: 1 × (WS 5, S 5, weapon S none, A 3, T 3, W 1, I 3, save none; modifiers: Charged this turn (+1))"
@@ -215,5 +223,9 @@ fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
     app.apply(Command::ReplayFight(0));
     let log = &app.model.battle_log;
     assert_eq!(log[0].result, log[1].result);
-    assert!(Lang::En.msg(&log[0].result).starts_with("Psychology test (CHR-14) against 7: 2D6 ["));
+    assert!(
+        Lang::En
+            .msg(&log[0].result)
+            .starts_with("Psychology test (CHR-14) against 7: 2D6 [")
+    );
 }

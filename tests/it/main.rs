@@ -4,8 +4,8 @@
 mod common;
 
 mod app;
-mod battle_log;
 mod architecture;
+mod battle_log;
 mod campaign;
 mod campaign_allies;
 mod campaign_coop;
