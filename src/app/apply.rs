@@ -92,14 +92,20 @@ impl App {
             }
             Command::Export(key, path) => self.export(&key, &path),
             Command::Roll(title, scenario) => {
-                self.roll(title, crate::rules::battle::Fight::Attack(scenario));
+                self.roll(
+                    title,
+                    crate::rules::battle::Fight::Attack(scenario),
+                    Vec::new(),
+                );
             }
-            Command::RollFight(title, fight) => self.roll(title, fight),
+            Command::RollFight(title, fight, combatants) => self.roll(title, fight, combatants),
             Command::Simulate(request) => self.simulate(request),
+            Command::ReplayFight(index) => self.replay(index),
+            Command::SetBattleOutcome(outcome) => self.model.battle_outcome = outcome,
             Command::Powers(act) => self.powers(act),
             Command::ExportBattleLog => self.export_battle_log(),
             Command::RollTable(title, what) => {
-                self.roll(title, crate::rules::battle::Fight::Table(what));
+                self.roll(title, crate::rules::battle::Fight::Table(what), Vec::new());
             }
             Command::SetPrint(print) => self.model.print = print,
             Command::ExportPdfDialog(key) => self.export_pdf_dialog(&key),
@@ -304,7 +310,12 @@ impl App {
     /// so that it can be replayed, and logs every die. A psychic attack
     /// with a named power plays it first (PSY-8): a power that cannot be
     /// played now is refused, with no dice rolled.
-    fn roll(&mut self, title: String, fight: crate::rules::battle::Fight) {
+    fn roll(
+        &mut self,
+        title: String,
+        fight: crate::rules::battle::Fight,
+        combatants: Vec<crate::rules::summary::Combatant>,
+    ) {
         use rand::RngCore as _;
         if let crate::rules::battle::Fight::Psychic(a) = &fight
             && !a.power.power.trim().is_empty()
@@ -321,25 +332,67 @@ impl App {
             self.model.powers = powers;
         }
         let seed = self.rng.next_u64();
+        self.log_roll(title, fight, seed, combatants, None);
+    }
+
+    /// Rolls `fight` with the dice of `seed` and logs it.
+    fn log_roll(
+        &mut self,
+        title: String,
+        fight: crate::rules::battle::Fight,
+        seed: u64,
+        combatants: Vec<crate::rules::summary::Combatant>,
+        replay_of: Option<usize>,
+    ) {
+        use crate::rules::summary::{combatant_wounds, wounds_taken};
         let mut dice = crate::rules::dice::seeded(seed);
         match fight.roll(&self.model.rules, &mut dice) {
             Ok(rolled) => {
-                self.message(
-                    MessageKind::Dice,
-                    Msg::new("battle.entry")
-                        .text("title", &title)
-                        .msg("result", rolled.result.clone()),
-                );
+                let entry = Msg::new("battle.entry")
+                    .text("title", &title)
+                    .msg("result", rolled.result.clone());
+                let line = match replay_of {
+                    Some(i) => Msg::new("battle.replay_line")
+                        .int("n", i + 1)
+                        .msg("entry", entry),
+                    None => entry,
+                };
+                self.message(MessageKind::Dice, line);
+                let taken = combatant_wounds(&combatants, &wounds_taken(&fight, &rolled));
                 self.model.battle_log.push(super::BattleEntry {
                     title,
                     fight,
                     seed,
                     result: rolled.result,
                     wounds: rolled.wounds,
+                    combatants,
+                    taken,
+                    replay_of,
                 });
             }
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
         }
+    }
+
+    /// Rolls an entry of the battle log again with its own seed: the same
+    /// dice, logged as its replay. A psychic power is not played again.
+    fn replay(&mut self, index: usize) {
+        let Some(e) = self.model.battle_log.get(index) else {
+            self.message(
+                MessageKind::Refused,
+                Msg::new("battle.no_entry").int("n", index + 1),
+            );
+            return;
+        };
+        let (title, fight, seed, combatants) = (
+            e.title.clone(),
+            e.fight.clone(),
+            e.seed,
+            e.combatants.clone(),
+        );
+        // A replay of a replay is one of the first roll.
+        let of = e.replay_of.unwrap_or(index);
+        self.log_roll(title, fight, seed, combatants, Some(of));
     }
 
     /// The psychic powers in play change (PSY-8); a refusal says why.
@@ -380,18 +433,31 @@ impl App {
             return;
         };
         let mut text = String::new();
+        text.push_str(lang.t("battle.export_title"));
+        text.push_str("\n\n");
         for (i, e) in self.model.battle_log.iter().enumerate() {
-            text.push_str(
-                &lang.msg(
-                    &Msg::new("battle.export_line")
-                        .int("n", i + 1)
-                        .text("title", &e.title)
-                        .text("seed", e.seed.to_string())
-                        .msg("result", e.result.clone()),
-                ),
-            );
+            let head = Msg::new("battle.export_line")
+                .int("n", i + 1)
+                .text("title", &e.title)
+                .text("seed", e.seed.to_string());
+            let head = match e.replay_of {
+                Some(of) => Msg::new("battle.export_replay")
+                    .msg("line", head)
+                    .int("of", of + 1),
+                None => head,
+            };
+            for line in [
+                head,
+                Msg::new("battle.export_situation").msg("situation", e.fight.describe()),
+                Msg::new("battle.export_result").msg("result", e.result.clone()),
+            ] {
+                text.push_str(&lang.msg(&line));
+                text.push('\n');
+            }
             text.push('\n');
         }
+        text.push_str(&lang.msg(&self.model.battle_summary().msg()));
+        text.push('\n');
         let written = store::write_atomic(&path, |w| std::io::Write::write_all(w, text.as_bytes()));
         let msg = match written {
             Ok(()) => (

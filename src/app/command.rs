@@ -108,7 +108,16 @@ pub enum Command {
     ExportBattleLog,
     /// Roll any fight of the battle screen (a psychic attack plays its
     /// power, PSY-8), with a title for the log.
-    RollFight(String, crate::rules::battle::Fight),
+    RollFight(
+        String,
+        crate::rules::battle::Fight,
+        Vec<crate::rules::summary::Combatant>,
+    ),
+    /// Roll again the fight of the battle log's entry of this index, with
+    /// its seed: the same dice, logged as its replay.
+    ReplayFight(usize),
+    /// Who won the battle (CHR-15); `None`: not said.
+    SetBattleOutcome(Option<crate::rules::summary::Outcome>),
     /// Simulate a fight to the end on a thread (the unit mode).
     Simulate(super::simulation::SimRequest),
     /// Roll on a table of the battle screen (a robot's target check, a

@@ -156,6 +156,28 @@ pub struct BattleEntry {
     pub result: Msg,
     /// Wounds caused.
     pub wounds: u32,
+    /// The fighters the battle summary follows, and the wounds each took
+    /// (CHR-15).
+    pub combatants: Vec<crate::rules::summary::Combatant>,
+    /// The wounds each of `combatants` took.
+    pub taken: Vec<u32>,
+    /// A replay of the entry of this index: the same fight with the same
+    /// seed (not counted again in the summary).
+    pub replay_of: Option<usize>,
+}
+
+impl Model {
+    /// The battle summary of this session's rolls (CHR-15); replays are
+    /// not counted twice.
+    pub fn battle_summary(&self) -> crate::rules::summary::Summary {
+        crate::rules::summary::summarize(
+            self.battle_log
+                .iter()
+                .filter(|e| e.replay_of.is_none())
+                .map(|e| (e.combatants.as_slice(), e.taken.as_slice())),
+            self.battle_outcome,
+        )
+    }
 }
 
 /// Everything views read. Views never change it: they record commands.
@@ -187,6 +209,8 @@ pub struct Model {
     pub messages: Vec<Message>,
     /// The fights rolled this session, oldest first.
     pub battle_log: Vec<BattleEntry>,
+    /// Who won the battle, as the player said (CHR-15).
+    pub battle_outcome: Option<crate::rules::summary::Outcome>,
     /// The psychic powers in play at the table (PSY-8), shown with the
     /// battle log until they end.
     pub powers: crate::rules::psychic_play::Powers,
@@ -325,6 +349,7 @@ impl App {
             },
             messages: Vec::new(),
             battle_log: Vec::new(),
+            battle_outcome: None,
             powers: crate::rules::psychic_play::Powers::new(),
             data_dir: store.as_ref().map(|s| s.dir().to_path_buf()),
             read_only,

@@ -190,6 +190,8 @@ pub enum Fight {
     /// malfunction (ROB-7 … ROB-9), a flyer's drop or crash (FLY-10,
     /// FLY-11), a kill-team jump (KT-17) or grenade (KT-14).
     Table(super::table_roll::TableRoll),
+    /// A unit's test against its leader's Ld or Cl (CHR-14, CC-15, CC-20).
+    Test(super::units::UnitTest),
 }
 
 /// A fight as rolled, for the log.
@@ -199,6 +201,8 @@ pub struct Rolled {
     pub result: Msg,
     /// Wounds caused to the defender (the second unit of a round).
     pub wounds: u32,
+    /// Wounds caused to the attacker (the first unit of a round).
+    pub first_wounds: u32,
 }
 
 impl Fight {
@@ -208,20 +212,29 @@ impl Fight {
             Self::Attack(s) => roll(rules, s, rng).map(|r| Rolled {
                 result: r.msg(),
                 wounds: r.wounds,
+                first_wounds: 0,
             }),
             Self::Psychic(a) => a.roll(rules, rng).map(|r| Rolled {
                 result: r.msg(a),
                 wounds: r.wounds,
+                first_wounds: 0,
             }),
             Self::Units(first, second) => {
                 super::unit_round::roll_unit_round(rules, first, second, rng).map(|r| Rolled {
                     result: r.msg(),
                     wounds: r.second_wounds,
+                    first_wounds: r.first_wounds,
                 })
             }
             Self::Table(t) => super::table_roll::roll(rules, t, rng).map(|r| Rolled {
                 result: r.msg(),
                 wounds: r.wounds,
+                first_wounds: 0,
+            }),
+            Self::Test(t) => t.roll(rules, rng).map(|r| Rolled {
+                result: r.msg,
+                wounds: 0,
+                first_wounds: 0,
             }),
         }
     }

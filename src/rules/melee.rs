@@ -430,6 +430,16 @@ pub fn roll_stay_test<R: Rng + ?Sized>(rules: &RulesData, ld: i32, rng: &mut R) 
     roll_at_most(rng, cc(rules).follow_up_test, ld)
 }
 
+/// Rolls a test of Ld, Int, Cl or WP against `value` (CC-21): passed when
+/// equal or under.
+pub fn roll_characteristic_test<R: Rng + ?Sized>(
+    rules: &RulesData,
+    value: i32,
+    rng: &mut R,
+) -> Check {
+    roll_at_most(rng, cc(rules).characteristic_test, value)
+}
+
 /// Whether the winners follow up (CC-15). `stay_test` is the test rolled
 /// when they want to stay; it is refused when they must test and have not.
 pub fn follow_up(

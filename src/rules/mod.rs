@@ -5,6 +5,7 @@
 //! arrives as `&mut impl Rng` (enforced by `tests/architecture.rs`).
 
 pub mod battle;
+pub mod battle_text;
 pub mod campaign;
 pub mod character;
 pub mod characteristic;
@@ -29,6 +30,7 @@ pub mod roster;
 pub mod roster_edit;
 pub mod scenario;
 pub mod simulate;
+pub mod summary;
 pub mod table_roll;
 pub mod unit_round;
 pub mod units;

@@ -59,3 +59,113 @@ pub fn victory(won: bool, characters_killed: u32) -> Victory {
         (true, _) => Victory::Minor,
     }
 }
+
+/// The Ld a unit's Ld tests use (CC-15 stay test, CC-20 rout test): its
+/// leader's, once he is in command (CHR-14); else the unit's own.
+pub fn test_ld(leader_ld: Option<i32>, unit_ld: i32) -> i32 {
+    leader_ld.unwrap_or(unit_ld)
+}
+
+/// Which test a unit takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum UnitTestKind {
+    /// A rout test against Ld (CC-20).
+    Rout,
+    /// The winners' stay test against Ld, when they would not follow up
+    /// (CC-15).
+    Stay,
+    /// A psychology test against Cl (CHR-14, CC-21).
+    Psychology,
+}
+
+impl UnitTestKind {
+    /// The message key naming the test.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Rout => "units.test.rout",
+            Self::Stay => "units.test.stay",
+            Self::Psychology => "units.test.psychology",
+        }
+    }
+}
+
+/// A test a unit takes, against the value its leader gives it (CHR-14).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct UnitTest {
+    /// Which test.
+    pub kind: UnitTestKind,
+    /// The Ld (rout, stay) or Cl (psychology) tested.
+    pub value: i32,
+}
+
+/// A unit's test as rolled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitTestRoll {
+    /// The dice.
+    pub roll: super::dice::Roll,
+    /// Passed (equal to or under the value).
+    pub passed: bool,
+    /// What it means, in words.
+    pub msg: super::msg::Msg,
+}
+
+impl UnitTest {
+    /// Rolls the test (CC-15, CC-20, CC-21): the dice of the rules data,
+    /// passed on a roll equal to or under the value.
+    pub fn roll<R: rand::Rng + ?Sized>(
+        &self,
+        rules: &super::data::RulesData,
+        rng: &mut R,
+    ) -> Result<UnitTestRoll, Problem> {
+        use super::melee;
+        let (check, outcome) = match self.kind {
+            UnitTestKind::Rout => {
+                let t =
+                    melee::rout_test(rules, melee::RoutReason::LostRound, self.value, false, rng)?;
+                let outcome = match t.routs {
+                    None => super::msg::Msg::new("units.test.holds"),
+                    Some(r) => super::msg::Msg::new("units.test.routs")
+                        .int("inches", r.move_now_inches)
+                        .int("rate", r.rate_multiplier),
+                };
+                (t.check, outcome)
+            }
+            UnitTestKind::Stay => {
+                let c = melee::roll_stay_test(rules, self.value, rng);
+                let key = if c.passed {
+                    "units.test.stays"
+                } else {
+                    "units.test.follows"
+                };
+                (c, super::msg::Msg::new(key))
+            }
+            UnitTestKind::Psychology => {
+                let c = melee::roll_characteristic_test(rules, self.value, rng);
+                let key = if c.passed {
+                    "units.test.unaffected"
+                } else {
+                    "units.test.affected"
+                };
+                (c, super::msg::Msg::new(key))
+            }
+        };
+        let msg = super::msg::Msg::new("units.test.rolled")
+            .key("test", self.kind.key())
+            .int("value", self.value)
+            .text("dice", check.roll.to_string())
+            .key(
+                "result",
+                if check.passed {
+                    "units.test.passed"
+                } else {
+                    "units.test.failed"
+                },
+            )
+            .msg("outcome", outcome);
+        Ok(UnitTestRoll {
+            roll: check.roll,
+            passed: check.passed,
+            msg,
+        })
+    }
+}

@@ -87,6 +87,13 @@ pub struct BattleView {
     /// the charge, a creature attacker, a characteristic test (CC-1 …
     /// CC-21, `battle_cc_after.rs`).
     pub cc_after: super::battle_cc_after::CcAfterView,
+    /// Our side is the attacker (the first unit); else the defender. The
+    /// battle summary counts each side's characters killed (CHR-15).
+    pub we_attack: bool,
+    /// The attacker (shooter) is a character (CHR-15).
+    pub attacker_character: bool,
+    /// The defender (target) is a character (CHR-15).
+    pub defender_character: bool,
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -185,6 +192,9 @@ impl Default for BattleView {
             shooter_soldier: None,
             target_soldier: None,
             cc_after: Default::default(),
+            we_attack: true,
+            attacker_character: false,
+            defender_character: false,
         }
     }
 }
@@ -329,9 +339,54 @@ impl BattleView {
         }
     }
 
+    /// The two fighters of the close-combat and shooting modes, for the
+    /// battle summary (CHR-15): each with his side and his wounds.
+    pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::summary::Combatant> {
+        use crate::rules::summary::{BattleSide, Combatant};
+        let (ours, theirs) = (BattleSide::Ours, BattleSide::Theirs);
+        let (a, d) = if self.we_attack {
+            (ours, theirs)
+        } else {
+            (theirs, ours)
+        };
+        let name = |n: &str, key: &str| {
+            if n.trim().is_empty() {
+                lang.t(key).to_owned()
+            } else {
+                n.trim().to_owned()
+            }
+        };
+        let w = |v: i64| u32::try_from(v.max(1)).unwrap_or(1);
+        // A shooter takes no wounds from his shot: as many as he has.
+        let (aw, dw) = match self.mode {
+            Mode::Shooting => (u32::MAX, w(self.shot.target.wounds.unwrap_or(1))),
+            _ => (w(self.back.attacker_w), w(self.back.defender_w)),
+        };
+        vec![
+            Combatant {
+                name: name(&self.attacker, "battle.attacker"),
+                side: a,
+                character: self.attacker_character,
+                first: true,
+                model: 0,
+                wounds: aw,
+            },
+            Combatant {
+                name: name(&self.defender, "battle.defender"),
+                side: d,
+                character: self.defender_character,
+                first: false,
+                model: 0,
+                wounds: dw,
+            },
+        ]
+    }
+
     /// Shows the battle screen.
     pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
         let lang = model.lang;
+        self.units.ours_first = self.we_attack;
+        self.psychic.we_attack = self.we_attack;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_SWORDS, lang.t("battle.title"));
@@ -367,6 +422,8 @@ impl BattleView {
             ui.add_space(space::M);
             let psychic = self.mode == Mode::Psychic;
             log_ui(ui, model, &mut self.apply_to, psychic, out);
+            ui.add_space(space::M);
+            summary_ui(ui, model, self.mode, &mut self.we_attack, out);
             return;
         }
         ui.columns(2, |cols| {
@@ -435,6 +492,7 @@ impl BattleView {
                         out.push(Command::RollFight(
                             title.clone(),
                             self.fight(&model.rules.killteam),
+                            self.combatants(lang),
                         ));
                         if shooting && self.once_a_turn {
                             self.fired_this_turn = true;
@@ -504,6 +562,8 @@ impl BattleView {
         }
         ui.add_space(space::M);
         log_ui(ui, model, &mut self.apply_to, false, out);
+        ui.add_space(space::M);
+        summary_ui(ui, model, self.mode, &mut self.we_attack, out);
     }
 
     fn cc_attacker_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
@@ -512,6 +572,10 @@ impl BattleView {
             ui,
             icons::ICON_SPORTS_MARTIAL_ARTS,
             lang.t("battle.attacker"),
+        );
+        ui.checkbox(
+            &mut self.attacker_character,
+            lang.t("battle.side.attacker_character"),
         );
         if let Some(picked) =
             pick_character(ui, model, lang.t("battle.take_attacker")).or_else(|| {
@@ -539,6 +603,7 @@ impl BattleView {
             }
             self.cc_after.take_attacker(&p);
             self.attacker = name;
+            self.attacker_character = true;
             self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
             self.cc.attacker.a = i64::from(p.get(crate::rules::Characteristic::A));
@@ -589,6 +654,10 @@ impl BattleView {
     fn cc_defender_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.defender"));
+        ui.checkbox(
+            &mut self.defender_character,
+            lang.t("battle.side.defender_character"),
+        );
         if let Some(picked) =
             pick_character(ui, model, lang.t("battle.take_defender")).or_else(|| {
                 crate::ui::battle_parts::pick_campaign_fighter(
@@ -613,6 +682,7 @@ impl BattleView {
             }
             self.cc_after.take_defender(&p);
             self.defender = name;
+            self.defender_character = true;
             self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
             self.back.defender_s = i64::from(p.get(crate::rules::Characteristic::S));
@@ -689,10 +759,15 @@ impl BattleView {
     fn shooter_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_TARGET, lang.t("battle.shooter"));
+        ui.checkbox(
+            &mut self.attacker_character,
+            lang.t("battle.side.shooter_character"),
+        );
         if let Some(picked) = pick_soldier_weapon(ui, model)
             .or_else(|| super::battle_kt_campaign::pick_campaign_shooter(ui, model))
         {
             self.attacker.clone_from(&picked.name);
+            self.attacker_character = true;
             self.shot.weapon = picked.weapon;
             // KT-15: a new shooter has not fired yet.
             self.once_a_turn = picked.once_a_turn;
@@ -820,8 +895,13 @@ impl BattleView {
     fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
+        ui.checkbox(
+            &mut self.defender_character,
+            lang.t("battle.side.target_character"),
+        );
         if let Some((name, (t, save, dice), wounds, soldier)) = pick_soldier_target(ui, model) {
             self.defender = name;
+            self.defender_character = true;
             self.target_soldier = Some(soldier);
             self.shot.target.t = t;
             self.shot.target.save = save;
@@ -1160,7 +1240,6 @@ fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::odds::RoundOdds) {
     });
 }
 
-/// The fights rolled this session, newest first, with the export.
 /// The characters at the table of every campaign being played, as
 /// (campaign, character, "campaign › character").
 fn campaign_targets(model: &Model) -> Vec<(String, u64, String)> {
@@ -1183,6 +1262,8 @@ fn campaign_targets(model: &Model) -> Vec<(String, u64, String)> {
     out
 }
 
+/// The fights rolled this session, newest first, each with its replay,
+/// the export, and the battle summary below (CHR-15).
 fn log_ui(
     ui: &mut egui::Ui,
     model: &Model,
@@ -1234,8 +1315,17 @@ fn log_ui(
         if model.battle_log.is_empty() {
             ui.label(RichText::new(lang.t("battle.log_empty")).color(PALETTE.text_subdued));
         }
-        for e in model.battle_log.iter().rev() {
+        for (k, e) in model.battle_log.iter().enumerate().rev() {
             ui.horizontal_wrapped(|ui| {
+                let n = (k + 1).to_string();
+                ui.label(RichText::new(format!("#{n}")).strong());
+                if let Some(of) = e.replay_of {
+                    badge(
+                        ui,
+                        Tone::Info,
+                        &lang.f("battle.replay_of", &[("n", &(of + 1).to_string())]),
+                    );
+                }
                 let tone = if e.wounds > 0 {
                     Tone::Warning
                 } else {
@@ -1253,12 +1343,89 @@ fn log_ui(
                         .small()
                         .color(PALETTE.text_subdued),
                 );
+                let replay = lang.f("battle.replay", &[("n", &n)]);
+                if icon_button(
+                    ui,
+                    icons::ICON_REPLAY,
+                    lang.t("battle.replay_word"),
+                    &replay,
+                    true,
+                )
+                .clicked()
+                {
+                    out.push(Command::ReplayFight(k));
+                }
             });
         }
         if !model.battle_log.is_empty() {
             ui.separator();
             apply_ui(ui, model, &targets, apply_to, out);
         }
+    });
+}
+
+/// The battle summary (CHR-15): who won, as the player says, the
+/// characters each side lost in this session's rolls, and the result.
+fn summary_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    mode: Mode,
+    we_attack: &mut bool,
+    out: &mut Vec<Command>,
+) {
+    use crate::rules::summary::{Outcome, Standing};
+    let lang = model.lang;
+    let summary = model.battle_summary();
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        card_title(ui, icons::ICON_FLAG, lang.t("summary.title"));
+        // Which fighter is ours: the attacker or the defender (in the
+        // unit mode, the first or the second unit).
+        let (attacker, defender) = if mode == Mode::Units {
+            ("summary.we_are_first", "summary.we_are_second")
+        } else {
+            ("summary.we_attack", "summary.we_defend")
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(lang.t("summary.our_side"));
+            ui.radio_value(we_attack, true, lang.t(attacker));
+            ui.radio_value(we_attack, false, lang.t(defender));
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(lang.t("summary.who_won"));
+            for (o, key) in [
+                (Outcome::Ours, "summary.ours_won"),
+                (Outcome::Theirs, "summary.theirs_won"),
+                (Outcome::Draw, "summary.drawn"),
+            ] {
+                let on = model.battle_outcome == Some(o);
+                if ui.selectable_label(on, lang.t(key)).clicked() {
+                    out.push(Command::SetBattleOutcome((!on).then_some(o)));
+                }
+            }
+        });
+        let names = |v: &Vec<String>| {
+            if v.is_empty() {
+                lang.msg(&crate::rules::Msg::new("summary.none"))
+            } else {
+                v.join(", ")
+            }
+        };
+        ui.label(lang.f(
+            "summary.ours_killed",
+            &[("names", &names(&summary.ours_killed))],
+        ));
+        ui.label(lang.f(
+            "summary.theirs_killed",
+            &[("names", &names(&summary.theirs_killed))],
+        ));
+        let tone = match summary.standing() {
+            Standing::Undecided | Standing::Draw => Tone::Info,
+            Standing::Won(crate::rules::units::Victory::Major) => Tone::Good,
+            Standing::Won(_) => Tone::Warning,
+            Standing::Lost(_) => Tone::Error,
+        };
+        badge(ui, tone, &lang.msg(&summary.result()));
     });
 }
 

@@ -6,6 +6,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Model, PowerAct};
+use crate::i18n::Lang;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
 use crate::rules::data::DiceSpec;
@@ -28,9 +29,54 @@ pub struct PsychicView {
     /// The target just picked from a campaign: (campaign, character), for
     /// "Apply to campaign".
     pub picked_from: Option<(String, u64)>,
+    /// The target is a character (CHR-15).
+    pub target_character: bool,
+    /// The psyker is on our side (set by the battle screen, CHR-15).
+    pub we_attack: bool,
 }
 
 impl PsychicView {
+    /// The psyker and his target, for the battle summary (CHR-15): the
+    /// psyker is a character; a target of one model is followed by his
+    /// wounds.
+    pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::summary::Combatant> {
+        use crate::rules::summary::{BattleSide, Combatant};
+        let (ours, theirs) = (BattleSide::Ours, BattleSide::Theirs);
+        let (a, d) = if self.we_attack {
+            (ours, theirs)
+        } else {
+            (theirs, ours)
+        };
+        let psyker = self.attack.power.psyker.trim();
+        let mut out = vec![Combatant {
+            name: if psyker.is_empty() {
+                lang.t("battle.psy.psyker_word").to_owned()
+            } else {
+                psyker.to_owned()
+            },
+            side: a,
+            character: !psyker.is_empty(),
+            first: true,
+            model: 0,
+            wounds: u32::MAX,
+        }];
+        if self.attack.target.models <= 1 {
+            out.push(Combatant {
+                name: if self.target.trim().is_empty() {
+                    lang.t("battle.target").to_owned()
+                } else {
+                    self.target.trim().to_owned()
+                },
+                side: d,
+                character: self.target_character,
+                first: false,
+                model: 0,
+                wounds: self.attack.target.w.max(1),
+            });
+        }
+        out
+    }
+
     /// Shows the psychic mode: the power, the target, the odds and Roll.
     pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
         ui.columns(2, |cols| {
@@ -182,6 +228,10 @@ impl PsychicView {
     fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
+        ui.checkbox(
+            &mut self.target_character,
+            lang.t("battle.side.target_character"),
+        );
         let picked = crate::ui::battle::pick_character(ui, model, lang.t("battle.psy.take_target"))
             .or_else(|| {
                 pick_campaign_fighter(ui, model, lang.t("battle.psy.take_target_campaign"))
@@ -190,6 +240,7 @@ impl PsychicView {
         if let Some(picked) = picked {
             let p = picked.profile;
             self.target = picked.name;
+            self.target_character = true;
             if picked.from.is_some() {
                 self.picked_from = picked.from;
             }
@@ -347,6 +398,7 @@ impl PsychicView {
                         out.push(Command::RollFight(
                             title,
                             Fight::Psychic(Box::new(a.clone())),
+                            self.combatants(lang),
                         ));
                     }
                 }

@@ -42,6 +42,13 @@ pub struct Group {
     pub i: i32,
     /// Save, 0 for none.
     pub save: i32,
+    /// A character (CHR-14, CHR-15): he may take command, and his death
+    /// counts in the battle summary.
+    pub character: bool,
+    /// His Ld, as a character (CHR-14).
+    pub ld: i32,
+    /// His Cl, as a character (CHR-14).
+    pub cl: i32,
 }
 
 impl Group {
@@ -57,6 +64,9 @@ impl Group {
             w: 1,
             i: 3,
             save: 0,
+            character: false,
+            ld: 7,
+            cl: 7,
         }
     }
 
@@ -81,6 +91,9 @@ impl Group {
             w: u32::try_from(p.get(C::W).max(1)).unwrap_or(1),
             i: p.get(C::I),
             save,
+            character: true,
+            ld: p.get(C::Ld),
+            cl: p.get(C::Cl),
         }
     }
 }
@@ -94,8 +107,12 @@ pub struct Unit {
     pub groups: Vec<Group>,
     /// It charged this turn (CC-7, CC-9).
     pub charged: bool,
-    /// Its leader's Ld, for rout tests (CC-20); 0 for none (robots).
+    /// Its own leader's Ld, for rout tests (CC-20); 0 for none (robots).
     pub ld: i32,
+    /// Its own leader's Cl, for psychology tests (CHR-14).
+    pub cl: i32,
+    /// Who commands it (CHR-14).
+    pub command: crate::ui::battle_command::CommandState,
 }
 
 impl Unit {
@@ -160,6 +177,9 @@ pub struct RoundView {
     pub trials: u32,
     /// Each unit's coherency check (CC-3), first then second.
     pub coherency: [Coherency; 2],
+    /// The first unit is ours (for the battle summary, CHR-15); set by the
+    /// battle screen.
+    pub ours_first: bool,
 }
 
 impl Default for RoundView {
@@ -170,21 +190,58 @@ impl Default for RoundView {
                 groups: vec![Group::trooper("")],
                 charged: true,
                 ld: 7,
+                cl: 7,
+                command: Default::default(),
             },
             second: Unit {
                 name: String::new(),
                 groups: vec![Group::trooper("")],
                 charged: false,
                 ld: 7,
+                cl: 7,
+                command: Default::default(),
             },
             max_rounds: 10,
             trials: 20_000,
             coherency: Default::default(),
+            ours_first: true,
         }
     }
 }
 
 impl RoundView {
+    /// The characters of both units, for the battle summary (CHR-15): each
+    /// by his place among his unit's models.
+    pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::summary::Combatant> {
+        use crate::rules::summary::{BattleSide, Combatant};
+        let mut out = Vec::new();
+        for (unit, first) in [(&self.first, true), (&self.second, false)] {
+            let side = if first == self.ours_first {
+                BattleSide::Ours
+            } else {
+                BattleSide::Theirs
+            };
+            let names = unit.model_names(lang);
+            let mut k = 0usize;
+            for g in &unit.groups {
+                for _ in 0..g.count {
+                    if g.character {
+                        out.push(Combatant {
+                            name: names[k].clone(),
+                            side,
+                            character: true,
+                            first,
+                            model: k,
+                            wounds: g.w,
+                        });
+                    }
+                    k += 1;
+                }
+            }
+        }
+        out
+    }
+
     /// Shows the unit mode.
     pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
         let lang = model.lang;
@@ -204,6 +261,20 @@ impl RoundView {
                     } else {
                         "battle.units.second"
                     };
+                    let title = if unit.name.trim().is_empty() {
+                        lang.t(side).to_owned()
+                    } else {
+                        unit.name.trim().to_owned()
+                    };
+                    crate::ui::battle_command::command_ui(
+                        ui,
+                        lang,
+                        unit,
+                        lang.t(side),
+                        &title,
+                        out,
+                    );
+                    ui.add_space(space::S);
                     coherency.ui(ui, lang, lang.t(side), &unit.model_names(lang));
                 });
             }
@@ -245,6 +316,7 @@ impl RoundView {
                         out.push(Command::RollFight(
                             title,
                             Fight::Units(a.clone(), b.clone()),
+                            self.combatants(lang),
                         ));
                     }
                 }
@@ -282,8 +354,8 @@ impl RoundView {
                 ld: (ld > 0).then_some(ld),
             };
             let request = SimRequest {
-                first: side(a.clone(), self.first.ld),
-                second: side(b.clone(), self.second.ld),
+                first: side(a.clone(), self.first.test_ld()),
+                second: side(b.clone(), self.second.test_ld()),
                 max_rounds: self.max_rounds,
                 trials: self.trials,
             };
@@ -408,6 +480,7 @@ fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
         });
     if let Some(k) = remove {
         unit.groups.remove(k);
+        unit.command.removed(k);
     }
     let add = lang.f("battle.units.add", &[("side", side)]);
     if icon_button(

@@ -8,6 +8,7 @@ mod battle_cc_charge;
 mod battle_cc_test;
 mod battle_cc_weapon;
 mod battle_coherency;
+mod battle_command;
 mod battle_creature;
 mod battle_flyer;
 mod battle_kt_actions;

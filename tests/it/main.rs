@@ -5,6 +5,7 @@ mod common;
 
 mod app;
 mod architecture;
+mod battle_log;
 mod campaign;
 mod campaign_allies;
 mod campaign_coop;
@@ -37,6 +38,7 @@ mod ui_battle;
 mod ui_battle_cc_after;
 mod ui_battle_machines;
 mod ui_battle_table;
+mod ui_battle_units;
 mod ui_campaign;
 mod ui_campaign_coop;
 mod ui_campaign_dice;

@@ -1,0 +1,195 @@
+//! The battle summary (CHR-15): which characters each side lost in the
+//! session's rolls, a character's wounds followed from roll to roll, and
+//! what the side that won made of it.
+
+use serde::Serialize;
+
+use super::battle::{Fight, Rolled};
+use super::msg::Msg;
+use super::units::{Victory, victory};
+
+/// A side of the battle, as the player plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum BattleSide {
+    /// The player's side.
+    Ours,
+    /// The enemy.
+    Theirs,
+}
+
+/// Who won the battle, as the player says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    /// Our side won.
+    Ours,
+    /// Their side won.
+    Theirs,
+    /// Neither.
+    Draw,
+}
+
+/// A fighter of a roll the summary follows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Combatant {
+    /// His name (with his side, what follows him from roll to roll).
+    pub name: String,
+    /// His side.
+    pub side: BattleSide,
+    /// A character (picked from a roster or a campaign, or ticked as one).
+    pub character: bool,
+    /// In the fight: of the attacker's side (the first unit) or not.
+    pub first: bool,
+    /// His place in his side's models of the fight (0 for one fighter).
+    pub model: usize,
+    /// His wounds left before the roll.
+    pub wounds: u32,
+}
+
+/// The wounds each model of each side took in a roll: `[first, second]`,
+/// by place. A round's wounds fall front first, each model taking up to its
+/// W (the Decision of `unit_round.rs`); an attack's all go to the defender.
+pub fn wounds_taken(fight: &Fight, rolled: &Rolled) -> [Vec<u32>; 2] {
+    fn spread(ws: &[u32], mut wounds: u32) -> Vec<u32> {
+        ws.iter()
+            .map(|&w| {
+                let t = w.min(wounds);
+                wounds -= t;
+                t
+            })
+            .collect()
+    }
+    match fight {
+        Fight::Units(first, second) => {
+            let w = |side: &[super::odds::Fighter]| side.iter().map(|m| m.w).collect::<Vec<_>>();
+            [
+                spread(&w(first), rolled.first_wounds),
+                spread(&w(second), rolled.wounds),
+            ]
+        }
+        Fight::Attack(_) | Fight::Psychic(_) | Fight::Table(_) => [vec![0], vec![rolled.wounds]],
+        Fight::Test(_) => [Vec::new(), Vec::new()],
+    }
+}
+
+/// The wounds each combatant took in a roll, in their order.
+pub fn combatant_wounds(combatants: &[Combatant], taken: &[Vec<u32>; 2]) -> Vec<u32> {
+    combatants
+        .iter()
+        .map(|c| {
+            let side = if c.first { &taken[0] } else { &taken[1] };
+            side.get(c.model).copied().unwrap_or(0)
+        })
+        .collect()
+}
+
+/// The battle summary (CHR-15).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Who won, once the player said so.
+    pub outcome: Option<Outcome>,
+    /// Our characters killed, in the order they fell.
+    pub ours_killed: Vec<String>,
+    /// Their characters killed.
+    pub theirs_killed: Vec<String>,
+}
+
+/// The summary of a session's rolls: each roll's combatants with the wounds
+/// each took. A fighter is followed by side and name; his wounds left are
+/// the fewer of those he came with and those the earlier rolls left him,
+/// and he is killed when a roll takes them to 0.
+pub fn summarize<'a>(
+    rolls: impl IntoIterator<Item = (&'a [Combatant], &'a [u32])>,
+    outcome: Option<Outcome>,
+) -> Summary {
+    let mut left: Vec<((BattleSide, String), u32)> = Vec::new();
+    let mut summary = Summary {
+        outcome,
+        ..Summary::default()
+    };
+    for (combatants, taken) in rolls {
+        for (c, &t) in combatants.iter().zip(taken) {
+            let key = (c.side, c.name.trim().to_owned());
+            let k = match left.iter().position(|(k, _)| *k == key) {
+                Some(k) => k,
+                None => {
+                    left.push((key, c.wounds));
+                    left.len() - 1
+                }
+            };
+            let before = left[k].1.min(c.wounds);
+            if before == 0 {
+                left[k].1 = 0;
+                continue;
+            }
+            let after = before.saturating_sub(t);
+            left[k].1 = after;
+            if after == 0 && c.character {
+                let name = left[k].0.1.clone();
+                match c.side {
+                    BattleSide::Ours => summary.ours_killed.push(name),
+                    BattleSide::Theirs => summary.theirs_killed.push(name),
+                }
+            }
+        }
+    }
+    summary
+}
+
+/// How the summary's result reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Not said yet.
+    Undecided,
+    /// Our victory (major or minor).
+    Won(Victory),
+    /// Their victory (major or minor).
+    Lost(Victory),
+    /// A draw.
+    Draw,
+}
+
+impl Summary {
+    /// Our standing: a won battle is only a minor victory when the
+    /// winner's characters were killed (CHR-15).
+    pub fn standing(&self) -> Standing {
+        let n = |v: &Vec<String>| u32::try_from(v.len()).unwrap_or(u32::MAX);
+        match self.outcome {
+            None => Standing::Undecided,
+            Some(Outcome::Ours) => Standing::Won(victory(true, n(&self.ours_killed))),
+            Some(Outcome::Theirs) => Standing::Lost(victory(true, n(&self.theirs_killed))),
+            Some(Outcome::Draw) => Standing::Draw,
+        }
+    }
+
+    /// The result in words: "Victory", "Minor victory: 1 character
+    /// killed", "Defeat", …
+    pub fn result(&self) -> Msg {
+        match self.standing() {
+            Standing::Undecided => Msg::new("summary.undecided"),
+            Standing::Won(Victory::Minor) => {
+                Msg::new("summary.minor_victory").int("count", self.ours_killed.len())
+            }
+            Standing::Won(_) => Msg::new("summary.victory"),
+            Standing::Lost(Victory::Minor) => {
+                Msg::new("summary.defeat_minor").int("count", self.theirs_killed.len())
+            }
+            Standing::Lost(_) => Msg::new("summary.defeat"),
+            Standing::Draw => Msg::new("summary.draw"),
+        }
+    }
+
+    /// The summary in one line, for the exported log.
+    pub fn msg(&self) -> Msg {
+        let names = |v: &Vec<String>| {
+            if v.is_empty() {
+                Msg::new("summary.none")
+            } else {
+                Msg::new("summary.names").text("names", v.join(", "))
+            }
+        };
+        Msg::new("summary.line")
+            .msg("result", self.result())
+            .msg("ours", names(&self.ours_killed))
+            .msg("theirs", names(&self.theirs_killed))
+    }
+}

@@ -1,0 +1,255 @@
+//! The unit mode's command card (CHR-14): who leads each unit, a character
+//! of the unit taking command (at once when it has no living leader, after
+//! a turn in base contact otherwise, never with a lower Ld), giving it up,
+//! and the unit's rout and psychology tests rolled against its leader's Ld
+//! and Cl, the character counting as part of the unit.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::Command;
+use crate::i18n::Lang;
+use crate::rules::battle::Fight;
+use crate::rules::units::{
+    TakeCommand, UnitTest, UnitTestKind, may_give_up_command, psychology_cl, take_command, test_ld,
+};
+use crate::ui::battle_round::Unit;
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, badge, icon_button};
+
+/// Who commands a unit, beside its own leader.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CommandState {
+    /// The unit's own leader is dead.
+    pub leader_dead: bool,
+    /// The group (a character) in command, if one took it.
+    pub commander: Option<usize>,
+    /// A character in base contact with the leader, taking command at the
+    /// end of a turn.
+    pub pending: Option<usize>,
+    /// The commander failed a psychology test (he cannot give up command).
+    pub affected: bool,
+}
+
+impl CommandState {
+    /// A group was removed: indices after it move down, its own go.
+    pub fn removed(&mut self, k: usize) {
+        let shift = |slot: &mut Option<usize>| {
+            *slot = match *slot {
+                Some(j) if j == k => None,
+                Some(j) if j > k => Some(j - 1),
+                other => other,
+            };
+        };
+        shift(&mut self.commander);
+        shift(&mut self.pending);
+        if self.commander.is_none() {
+            self.affected = false;
+        }
+    }
+}
+
+impl Unit {
+    /// The character in command, if one is (and is still in the unit).
+    fn commander(&self) -> Option<&super::battle_round::Group> {
+        self.command
+            .commander
+            .and_then(|k| self.groups.get(k))
+            .filter(|g| g.character && g.count > 0)
+    }
+
+    /// The living leader's Ld: the character in command, else the unit's
+    /// own leader unless he is dead.
+    pub fn leader_ld(&self) -> Option<i32> {
+        match self.commander() {
+            Some(g) => Some(g.ld),
+            None => (!self.command.leader_dead).then_some(self.ld),
+        }
+    }
+
+    /// The Ld its rout and stay tests use (CHR-14, CC-20): its leader's.
+    pub fn test_ld(&self) -> i32 {
+        test_ld(self.commander().map(|g| g.ld), self.ld)
+    }
+
+    /// The Cl its psychology tests use (CHR-14): its leader's.
+    pub fn test_cl(&self) -> i32 {
+        psychology_cl(self.commander().map(|g| g.cl), self.cl)
+    }
+}
+
+fn group_name(lang: Lang, g: &super::battle_round::Group) -> String {
+    if g.name.trim().is_empty() {
+        lang.t("battle.units.model").to_owned()
+    } else {
+        g.name.trim().to_owned()
+    }
+}
+
+/// The command card of one unit; `side` names it ("First unit").
+pub fn command_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    unit: &mut Unit,
+    side: &str,
+    title: &str,
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new(lang.f("battle.command.title", &[("side", side)])).strong());
+    // Who leads it now.
+    let leader = match unit.commander() {
+        Some(g) => lang.f(
+            "battle.command.led_by",
+            &[
+                ("name", &group_name(lang, g)),
+                ("ld", &g.ld.to_string()),
+                ("cl", &g.cl.to_string()),
+            ],
+        ),
+        None if unit.command.leader_dead => lang.t("battle.command.no_leader").to_owned(),
+        None => lang.f(
+            "battle.command.own_leader",
+            &[("ld", &unit.ld.to_string()), ("cl", &unit.cl.to_string())],
+        ),
+    };
+    let tone = if unit.leader_ld().is_some() {
+        Tone::Info
+    } else {
+        Tone::Warning
+    };
+    let icon = if unit.leader_ld().is_some() {
+        icons::ICON_MILITARY_TECH
+    } else {
+        icons::ICON_PERSON_OFF
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(icon.codepoint).color(PALETTE.text_subdued));
+        badge(ui, tone, &leader);
+    });
+    ui.checkbox(
+        &mut unit.command.leader_dead,
+        lang.f("battle.command.leader_dead", &[("side", side)]),
+    );
+    // Single models of the unit marked as characters, with their Ld and Cl.
+    for g in unit.groups.iter_mut().filter(|g| g.count == 1) {
+        let name = group_name(lang, g);
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(
+                &mut g.character,
+                lang.f("battle.command.is_character", &[("name", &name)]),
+            );
+            if g.character {
+                super::battle_parts::num(
+                    ui,
+                    lang.t("battle.units.ld"),
+                    &lang.f("battle.command.ld_of", &[("name", &name)]),
+                    &mut g.ld,
+                    1..=10,
+                );
+                super::battle_parts::num(
+                    ui,
+                    lang.t("battle.command.cl"),
+                    &lang.f("battle.command.cl_of", &[("name", &name)]),
+                    &mut g.cl,
+                    1..=10,
+                );
+            }
+        });
+    }
+    // Characters of the unit who may take command.
+    let current = unit.leader_ld();
+    let mut take = None;
+    let mut wait = None;
+    for (k, g) in unit.groups.iter().enumerate() {
+        if !g.character || g.count == 0 || unit.command.commander == Some(k) {
+            continue;
+        }
+        let name = group_name(lang, g);
+        ui.horizontal_wrapped(|ui| match take_command(g.ld, current) {
+            Ok(TakeCommand::AtOnce) => {
+                let label = lang.f("battle.command.take_now", &[("name", &name)]);
+                if icon_button(ui, icons::ICON_MILITARY_TECH, &label, &label, true).clicked() {
+                    take = Some(k);
+                }
+            }
+            Ok(TakeCommand::AfterOneTurnInContact) if unit.command.pending == Some(k) => {
+                badge(
+                    ui,
+                    Tone::Info,
+                    &lang.f("battle.command.in_contact", &[("name", &name)]),
+                );
+                let label = lang.f("battle.command.turn_passed", &[("name", &name)]);
+                if icon_button(ui, icons::ICON_MILITARY_TECH, &label, &label, true).clicked() {
+                    take = Some(k);
+                }
+            }
+            Ok(TakeCommand::AfterOneTurnInContact) => {
+                let label = lang.f("battle.command.contact", &[("name", &name)]);
+                if icon_button(ui, icons::ICON_HANDSHAKE, &label, &label, true).clicked() {
+                    wait = Some(k);
+                }
+            }
+            Err(p) => {
+                badge(
+                    ui,
+                    Tone::Warning,
+                    &format!(
+                        "{} {}",
+                        lang.f("battle.command.cannot", &[("name", &name)]),
+                        lang.problem_line(&p)
+                    ),
+                );
+            }
+        });
+    }
+    if let Some(k) = take {
+        unit.command.commander = Some(k);
+        unit.command.pending = None;
+        unit.command.affected = false;
+    }
+    if let Some(k) = wait {
+        unit.command.pending = Some(k);
+    }
+    // The character in command may give it up, unless a test affected him.
+    if let Some(g) = unit.commander() {
+        let name = group_name(lang, g);
+        ui.checkbox(
+            &mut unit.command.affected,
+            lang.f("battle.command.affected", &[("name", &name)]),
+        );
+        let label = lang.f("battle.command.give_up", &[("name", &name)]);
+        match may_give_up_command(false, unit.command.affected) {
+            Ok(()) => {
+                if icon_button(ui, icons::ICON_LOGOUT, &label, &label, true).clicked() {
+                    unit.command.commander = None;
+                }
+            }
+            Err(p) => {
+                icon_button(ui, icons::ICON_LOGOUT, &label, &label, false);
+                badge(ui, Tone::Warning, &lang.problem_line(&p));
+            }
+        }
+    }
+    ui.add_space(space::XS);
+    // The unit's tests, the character counting as part of it.
+    ui.horizontal_wrapped(|ui| {
+        for (kind, value, key) in [
+            (UnitTestKind::Rout, unit.test_ld(), "battle.command.rout"),
+            (
+                UnitTestKind::Psychology,
+                unit.test_cl(),
+                "battle.command.psychology",
+            ),
+        ] {
+            let label = lang.f(key, &[("value", &value.to_string())]);
+            let name = format!("{side}: {label}");
+            if icon_button(ui, icons::ICON_CASINO, &label, &name, value > 0).clicked() {
+                out.push(Command::RollFight(
+                    format!("{title}: {label}"),
+                    Fight::Test(UnitTest { kind, value }),
+                    Vec::new(),
+                ));
+            }
+        }
+    });
+}

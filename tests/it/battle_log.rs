@@ -1,0 +1,230 @@
+//! The battle log of a session: each roll replayable from its seed, the
+//! export as text (situation in words, seed, every die, the summary), the
+//! battle summary (CHR-15) and the unit tests against the leader's Ld or
+//! Cl (CHR-14).
+
+use muster::app::{App, Command, Prefs, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::battle::Fight;
+use muster::rules::odds::Fighter;
+use muster::rules::summary::{BattleSide, Combatant, Outcome, summarize};
+use muster::rules::units::{UnitTest, UnitTestKind, Victory, test_ld};
+
+fn trooper(w: u32) -> Fighter {
+    Fighter {
+        ws: 5,
+        s: 5,
+        weapon_s: None,
+        a: 3,
+        t: 3,
+        w,
+        i: 3,
+        save: None,
+        modifiers: Vec::new(),
+    }
+}
+
+fn app(exports: Vec<std::path::PathBuf>) -> App {
+    App::new(
+        None,
+        &Prefs::default(),
+        Box::new(ScriptedDesktop {
+            exports,
+            ..Default::default()
+        }),
+        7,
+    )
+    .expect("app")
+}
+
+fn character(name: &str, side: BattleSide, first: bool, wounds: u32) -> Combatant {
+    Combatant {
+        name: name.to_owned(),
+        side,
+        character: true,
+        first,
+        model: 0,
+        wounds,
+    }
+}
+
+#[test]
+fn a_replay_rolls_the_same_dice_from_the_stored_seed() {
+    let mut app = app(Vec::new());
+    let fight = Fight::Units(vec![trooper(1); 3], vec![trooper(1); 3]);
+    app.apply(Command::RollFight("A against B".into(), fight, Vec::new()));
+    app.apply(Command::ReplayFight(0));
+    let log = &app.model.battle_log;
+    assert_eq!(log.len(), 2);
+    assert_eq!(log[1].replay_of, Some(0));
+    assert_eq!(log[1].seed, log[0].seed);
+    // The same dice, face for face, and so the same result.
+    assert_eq!(log[1].result, log[0].result);
+    assert_eq!(log[1].wounds, log[0].wounds);
+    // A replay of the replay is one of the first roll.
+    app.apply(Command::ReplayFight(1));
+    assert_eq!(app.model.battle_log[2].replay_of, Some(0));
+    assert_eq!(
+        app.model.battle_log[2].result,
+        app.model.battle_log[0].result
+    );
+    // No such entry: refused with a message, nothing rolled.
+    app.apply(Command::ReplayFight(9));
+    assert_eq!(app.model.battle_log.len(), 3);
+}
+
+#[test]
+fn chr_15_a_character_killed_across_rolls_makes_a_minor_victory() {
+    // CHR-15: a W 2 character hit for 1, then for 1 again, is killed.
+    let kal = character("Kal", BattleSide::Ours, true, 2);
+    let ork = character("Grub", BattleSide::Theirs, false, 1);
+    let first = [kal.clone(), ork.clone()];
+    let rolls: Vec<(Vec<Combatant>, Vec<u32>)> = vec![
+        (first.to_vec(), vec![1, 0]),
+        // He came back typed with W 2 again: his wounds left stay 1.
+        (first.to_vec(), vec![1, 0]),
+    ];
+    let s = summarize(
+        rolls.iter().map(|(c, t)| (c.as_slice(), t.as_slice())),
+        Some(Outcome::Ours),
+    );
+    assert_eq!(s.ours_killed, vec!["Kal".to_owned()]);
+    assert!(s.theirs_killed.is_empty());
+    assert_eq!(
+        Lang::En.msg(&s.result()),
+        "Minor victory: 1 character killed"
+    );
+    assert_eq!(
+        Lang::Fr.msg(&s.result()),
+        "Victoire mineure : 1 personnage tué"
+    );
+    // Not killed: a plain victory; the other side won: a defeat.
+    let s = summarize(
+        rolls[..1].iter().map(|(c, t)| (c.as_slice(), t.as_slice())),
+        Some(Outcome::Ours),
+    );
+    assert!(s.ours_killed.is_empty());
+    assert_eq!(Lang::En.msg(&s.result()), "Victory");
+    assert_eq!(
+        muster::rules::units::victory(true, 0),
+        Victory::Major,
+        "the pure rule agrees"
+    );
+    let s = summarize(
+        rolls.iter().map(|(c, t)| (c.as_slice(), t.as_slice())),
+        Some(Outcome::Theirs),
+    );
+    assert_eq!(Lang::En.msg(&s.result()), "Defeat");
+}
+
+#[test]
+fn chr_15_a_round_that_kills_a_character_shows_in_the_session_summary() {
+    let mut app = app(Vec::new());
+    // Three strong troopers against a lone W 1 character: he dies in most
+    // rounds; roll until he does, then a replay must not count him twice.
+    let sergeant = character("Sergeant Brask", BattleSide::Theirs, false, 1);
+    let mut rolls = 0;
+    while app.model.battle_summary().theirs_killed.is_empty() && rolls < 50 {
+        app.apply(Command::RollFight(
+            "Squad against Brask".into(),
+            Fight::Units(vec![trooper(1); 3], vec![trooper(1)]),
+            vec![sergeant.clone()],
+        ));
+        rolls += 1;
+    }
+    let killed_in = app
+        .model
+        .battle_log
+        .iter()
+        .position(|e| e.taken == vec![1])
+        .expect("killed in a roll");
+    assert_eq!(app.model.battle_log[killed_in].wounds, 1);
+    app.apply(Command::ReplayFight(killed_in));
+    app.apply(Command::SetBattleOutcome(Some(Outcome::Theirs)));
+    let s = app.model.battle_summary();
+    assert_eq!(s.theirs_killed, vec!["Sergeant Brask".to_owned()]);
+    assert_eq!(
+        Lang::En.msg(&s.result()),
+        "Defeat (their minor victory: 1 of their character killed)"
+    );
+}
+
+#[test]
+fn the_exported_log_writes_the_situation_seed_dice_and_summary() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("log.txt");
+    let mut app = app(vec![path.clone()]);
+    let mut a = trooper(1);
+    a.modifiers = vec![muster::rules::odds::CcModifier::Charging];
+    app.apply(Command::RollFight(
+        "Kal against the orks".into(),
+        Fight::Units(vec![a], vec![trooper(2); 2]),
+        vec![character("Kal", BattleSide::Ours, true, 1)],
+    ));
+    app.apply(Command::ReplayFight(0));
+    app.apply(Command::SetBattleOutcome(Some(Outcome::Draw)));
+    app.apply(Command::ExportBattleLog);
+    let text = std::fs::read_to_string(&path).expect("written");
+    let seed = app.model.battle_log[0].seed.to_string();
+    assert!(text.contains(&format!("1. Kal against the orks (seed {seed})")));
+    assert!(text.contains(&format!(
+        "2. Kal against the orks (seed {seed}), replay of #1"
+    )));
+    // The situation in words, not Debug output.
+    assert!(text.contains(
+        "Situation: a round between two units. First unit: 1 × (WS 5, S 5, weapon S none, A 3, T 3, W 1, I 3, save none; modifiers: Charged this turn (+1))"
+    ));
+    assert!(text.contains("Second unit: 2 × (WS 5"));
+    assert!(!text.contains("Fighter {"));
+    // Every die.
+    assert!(text.contains("to hit 1D6 ["));
+    // The summary at the end.
+    let last = text.trim_end().lines().last().expect("a line");
+    assert!(last.starts_with("Battle summary: Draw."), "{last}");
+}
+
+#[test]
+fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
+    let rules = muster::rules::RulesData::built_in().expect("rules");
+    // CHR-14: the leader's Ld, once in command; else the unit's.
+    assert_eq!(test_ld(Some(9), 6), 9);
+    assert_eq!(test_ld(None, 6), 6);
+    // CC-20 against Ld 12: 2D6 always passes; against Ld 1 always fails.
+    for seed in 0..20 {
+        let mut rng = muster::rules::dice::seeded(seed);
+        let hold = UnitTest {
+            kind: UnitTestKind::Rout,
+            value: 12,
+        }
+        .roll(&rules, &mut rng)
+        .expect("rolls");
+        assert!(hold.passed);
+        assert_eq!(hold.roll.faces.len(), 2);
+        let routs = UnitTest {
+            kind: UnitTestKind::Rout,
+            value: 1,
+        }
+        .roll(&rules, &mut rng)
+        .expect("rolls");
+        assert!(!routs.passed);
+        assert!(Lang::En.msg(&routs.msg).contains("The unit routs"));
+    }
+    // The same test logged as a fight: replayable with its dice.
+    let mut app = app(Vec::new());
+    app.apply(Command::RollFight(
+        "First unit".into(),
+        Fight::Test(UnitTest {
+            kind: UnitTestKind::Psychology,
+            value: 7,
+        }),
+        Vec::new(),
+    ));
+    app.apply(Command::ReplayFight(0));
+    let log = &app.model.battle_log;
+    assert_eq!(log[0].result, log[1].result);
+    assert!(
+        Lang::En
+            .msg(&log[0].result)
+            .starts_with("Psychology test (CHR-14) against 7: 2D6 [")
+    );
+}
