@@ -652,7 +652,41 @@ impl CampaignView {
                 if end.won { Tone::Good } else { Tone::Warning },
                 &lang.f(key, &[("points", &end.resources.to_string())]),
             );
+            if end.carries_over {
+                next_campaign_ui(ui, model, c, out);
+            }
         }
+        if let Some(from) = &c.carried {
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f("campaign.ui.carried_from", &[("campaign", &from.campaign)]),
+            );
+        }
+    }
+}
+
+/// "Start the next campaign" (CMP-17): a new campaign document seeded with
+/// this one's survivors, made on the click; one undoable step.
+fn next_campaign_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Command>) {
+    let lang = model.lang;
+    // Only an ended campaign is shown this, so the check is not every frame
+    // of play.
+    if let Err(p) = c.carry_over() {
+        alert(ui, Tone::Info, &lang.problem_line(&p));
+        return;
+    }
+    let word = lang.t("campaign.ui.next_campaign");
+    let clicked = icon_button(ui, icons::ICON_FORWARD, word, word, !model.read_only)
+        .on_hover_text(lang.t("campaign.ui.next_campaign_hint"))
+        .clicked();
+    if !clicked {
+        return;
+    }
+    let name = lang.f("campaign.ui.next_campaign_name", &[("name", &c.name)]);
+    match c.next_campaign("next", name, &model.rules) {
+        Ok(next) => out.push(Command::CreateFrom(crate::rules::Doc::new(next))),
+        Err(p) => alert(ui, Tone::Error, &lang.problem_line(&p)),
     }
 }
 
