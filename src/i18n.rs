@@ -146,8 +146,16 @@ impl Lang {
     /// A problem's message (without its rule id).
     pub fn problem(self, problem: &Problem) -> String {
         let why = problem.cause.as_deref().map(|c| self.problem(c));
-        let mut args: Vec<(&str, &str)> =
-            problem.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        // The characteristic by its abbreviation in the language (`CC`).
+        let abbr = problem.characteristic.map(|c| self.t(c.abbr_key()));
+        let mut args: Vec<(&str, &str)> = problem
+            .args
+            .iter()
+            .map(|(n, v)| match abbr {
+                Some(a) if *n == "characteristic" => (*n, a),
+                _ => (*n, v.as_str()),
+            })
+            .collect();
         if let Some(why) = &why {
             args.push(("why", why));
         }

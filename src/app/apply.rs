@@ -42,6 +42,7 @@ impl App {
             Command::Redo => self.redo(),
             Command::Create(kind, name) => self.create(kind, &name),
             Command::CreateFrom(doc) => self.create_from(&doc),
+            Command::NextCampaign(id) => self.next_campaign(&id),
             Command::Rename(key, name) => {
                 let name = name.trim().to_owned();
                 if name.is_empty() {
@@ -154,6 +155,23 @@ impl App {
         );
         if let Some(screen) = Screen::of_doc(&DocKey::new(kind, id)) {
             self.model.screen = screen;
+        }
+    }
+
+    /// The next campaign of an ended one (CMP-17), as a new document; a
+    /// campaign that cannot carry over is refused with its reason.
+    fn next_campaign(&mut self, id: &str) {
+        use crate::rules::campaign::Campaign;
+        let Some(c) = self.model.get::<Campaign>(id) else {
+            return;
+        };
+        let name = self
+            .model
+            .lang
+            .f("campaign.ui.next_campaign_name", &[("name", &c.name)]);
+        match c.next_campaign(id, name, &self.model.rules) {
+            Ok(next) => self.create_from(&Doc::new(next)),
+            Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
         }
     }
 

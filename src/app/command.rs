@@ -63,6 +63,9 @@ pub enum Command {
     /// A new document made from another (an escort exported from a
     /// campaign): it gets a fresh id from its name.
     CreateFrom(crate::rules::Doc),
+    /// Start the next campaign from the ended campaign of this id, with
+    /// what carries over (CMP-17): a new document.
+    NextCampaign(String),
     /// Rename a document.
     Rename(DocKey, String),
     /// Copy a document under a new name.
@@ -170,7 +173,7 @@ impl Command {
     /// The action of the command table this command carries out, if any.
     pub fn action(&self) -> Option<Action> {
         Some(match self {
-            Self::Create(..) | Self::CreateFrom(_) => Action::New,
+            Self::Create(..) | Self::CreateFrom(_) | Self::NextCampaign(_) => Action::New,
             Self::Import(_) | Self::ImportDialog => Action::Import,
             Self::Export(..) | Self::ExportDialog(_) => Action::Export,
             Self::Rename(..) => Action::Rename,

@@ -524,7 +524,11 @@ fn notes_section(lang: Lang, notes: &str) -> Section {
 
 fn rt_profile_table(lang: Lang, start: Option<&Profile>, now: &Profile) -> Table {
     let mut columns = vec![String::new()];
-    columns.extend(Characteristic::ALL.iter().map(|c| c.key().to_owned()));
+    columns.extend(
+        Characteristic::ALL
+            .iter()
+            .map(|c| lang.t(c.abbr_key()).to_owned()),
+    );
     let mut t = Table::new(columns);
     t.wide = vec![0];
     if let Some(start) = start {

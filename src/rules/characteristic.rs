@@ -66,6 +66,25 @@ impl Characteristic {
         }
     }
 
+    /// The locale key of its abbreviation as the player reads it (`WS` in
+    /// English, `CC` in French).
+    pub fn abbr_key(self) -> &'static str {
+        match self {
+            Self::M => "chr.abbr.M",
+            Self::WS => "chr.abbr.WS",
+            Self::BS => "chr.abbr.BS",
+            Self::S => "chr.abbr.S",
+            Self::T => "chr.abbr.T",
+            Self::W => "chr.abbr.W",
+            Self::I => "chr.abbr.I",
+            Self::A => "chr.abbr.A",
+            Self::Ld => "chr.abbr.Ld",
+            Self::Int => "chr.abbr.Int",
+            Self::Cl => "chr.abbr.Cl",
+            Self::WP => "chr.abbr.WP",
+        }
+    }
+
     /// Parses a key as written in files (`"Ld"`).
     pub fn from_key(key: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|c| c.key() == key)

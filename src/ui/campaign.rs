@@ -607,6 +607,14 @@ impl CampaignView {
         for p in model.problems_of(&DocKey::of::<Campaign>(c.id.as_str())) {
             alert(ui, Tone::Error, &lang.problem_line(p));
         }
+        // Where its escort came from (CMP-17), from its setup on.
+        if let Some(from) = &c.carried {
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f("campaign.ui.carried_from", &[("campaign", &from.campaign)]),
+            );
+        }
         if c.phase == Phase::Setup {
             return;
         }
@@ -652,7 +660,29 @@ impl CampaignView {
                 if end.won { Tone::Good } else { Tone::Warning },
                 &lang.f(key, &[("points", &end.resources.to_string())]),
             );
+            if end.carries_over {
+                next_campaign_ui(ui, model, c, out);
+            }
         }
+    }
+}
+
+/// "Start the next campaign" (CMP-17): a new campaign document seeded with
+/// this one's survivors, made on the click; one undoable step.
+fn next_campaign_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Command>) {
+    let lang = model.lang;
+    // Only an ended campaign is shown this, so the check is not every frame
+    // of play.
+    if let Err(p) = c.carry_over() {
+        alert(ui, Tone::Info, &lang.problem_line(&p));
+        return;
+    }
+    let word = lang.t("campaign.ui.next_campaign");
+    if icon_button(ui, icons::ICON_FORWARD, word, word, !model.read_only)
+        .on_hover_text(lang.t("campaign.ui.next_campaign_hint"))
+        .clicked()
+    {
+        out.push(Command::NextCampaign(c.id.clone()));
     }
 }
 

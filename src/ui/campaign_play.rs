@@ -147,9 +147,14 @@ fn turn_ui(
     });
 }
 
-/// A characteristic as the player reads it: `WS (Weapon Skill)`.
+/// A characteristic as the player reads it: `WS (Weapon Skill)`, `CC
+/// (Capacité de combat)`.
 fn chr_name(lang: Lang, c: Characteristic) -> String {
-    format!("{} ({})", c.key(), lang.t(&format!("chr.{}", c.key())))
+    format!(
+        "{} ({})",
+        lang.t(c.abbr_key()),
+        lang.t(&format!("chr.{}", c.key()))
+    )
 }
 
 fn step_title(ui: &mut egui::Ui, n: u32, title: &str, done: bool) {
@@ -665,6 +670,43 @@ impl PlayView {
                 "campaign.ui.outcome_lost"
             };
             ui.label(lang.f(key, &[("type", t), ("vp", &d.vp.to_string())]));
+        });
+        ui.add_space(space::S);
+        // CMP-9: who was taken out of action, as ticked at the table,
+        // corrected before the tests.
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            let settled = d.out_of_action.iter().all(|x| !d.pending.contains(x));
+            step_title(ui, next(), lang.t("campaign.ui.step.confirm_out"), settled);
+            ui.label(
+                RichText::new(lang.t("campaign.ui.confirm_out_rule")).color(PALETTE.text_subdued),
+            );
+            for &who in &d.played {
+                let Some(x) = c.character(who) else { continue };
+                let was_out = d.out_of_action.contains(&who);
+                let tested = was_out && !d.pending.contains(&who);
+                ui.horizontal_wrapped(|ui| {
+                    let mut ticked = was_out;
+                    let label = lang.f("campaign.ui.out_of_action_of", &[("character", x.name())]);
+                    let enabled = !model.read_only && !tested && (was_out || x.state.alive());
+                    if ui
+                        .add_enabled(enabled, egui::Checkbox::new(&mut ticked, label))
+                        .changed()
+                    {
+                        out.push(edit(
+                            id,
+                            CampaignEdit::ConfirmOutOfAction {
+                                character: who,
+                                out: ticked,
+                            },
+                        ));
+                    }
+                    if tested {
+                        badge(ui, state_tone(x.state), lang.t("campaign.ui.tested"));
+                        badge(ui, state_tone(x.state), lang.t(x.state.key()));
+                    }
+                });
+            }
         });
         ui.add_space(space::S);
         // Those taken out of action, and their Cran tests.

@@ -281,7 +281,8 @@ fn profile_grid_ui(
             ui.end_row();
             for ch in Characteristic::ALL {
                 let full = lang.t(&format!("chr.{}", ch.key())).to_owned();
-                ui.label(egui::RichText::new(ch.key()).strong())
+                let abbr = lang.t(ch.abbr_key());
+                ui.label(egui::RichText::new(abbr).strong())
                     .on_hover_text(&full);
                 ui.label(start.get(ch).to_string());
                 // Above its maximum: marked, not by colour alone.
@@ -295,7 +296,7 @@ fn profile_grid_ui(
                 });
                 ui.label(max.get(ch).to_string());
 
-                let minus_label = lang.f("profile.lower", &[("characteristic", ch.key())]);
+                let minus_label = lang.f("profile.lower", &[("characteristic", abbr)]);
                 let can_refund = c.advances.0.get(ch) > 0;
                 let minus = ui.add_enabled(
                     can_refund,
@@ -308,7 +309,7 @@ fn profile_grid_ui(
                     out.push(edit(CharacterEdit::Refund(ch)));
                 }
 
-                let plus_label = lang.f("profile.raise", &[("characteristic", ch.key())]);
+                let plus_label = lang.f("profile.raise", &[("characteristic", abbr)]);
                 let refusal = c.can_spend(ch, rules).err();
                 let plus = ui.add_enabled(
                     refusal.is_none(),

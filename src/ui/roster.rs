@@ -545,7 +545,9 @@ fn character_card_ui(
                             ui.scope(|ui| {
                                 ui.spacing_mut().item_spacing.x = 3.0;
                                 ui.label(
-                                    RichText::new(ch.key()).small().color(PALETTE.text_subdued),
+                                    RichText::new(lang.t(ch.abbr_key()))
+                                        .small()
+                                        .color(PALETTE.text_subdued),
                                 );
                                 ui.label(value)
                             })

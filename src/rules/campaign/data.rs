@@ -155,6 +155,14 @@ pub struct EndData {
     pub won_resources: u32,
     /// For losing it with the leader alive (30).
     pub lost_leader_alive_resources: u32,
+    /// **Decision**: what one resource point carried into a new campaign
+    /// is worth there, in reinforcement points (1).
+    #[serde(default = "one")]
+    pub reinforcement_per_resource_point: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 /// What a recruit costs in reinforcement points (CMP-7). **Assumed**: the

@@ -123,6 +123,13 @@ pub enum CampaignEdit {
         /// The escort.
         escort: NewEscort,
     },
+    /// The escort of an ended campaign joins (in setup, once): its own
+    /// copy of the living characters, their leader and the resource points
+    /// credited at the start (CMP-17).
+    CarryOver {
+        /// What the ended campaign carries over.
+        from: Box<super::CarryOver>,
+    },
     /// An escort leaves (in setup).
     RemoveEscort {
         /// The escort.
@@ -265,6 +272,15 @@ pub enum CampaignEdit {
         /// He plays.
         plays: bool,
     },
+    /// After the mission, before his Cran test: a character who played
+    /// confirmed as taken out of action, or not (CMP-9), correcting the
+    /// ticks of the table.
+    ConfirmOutOfAction {
+        /// The character.
+        character: CharId,
+        /// Out of action.
+        out: bool,
+    },
     /// A Cran test after the mission (CMP-9 … CMP-11).
     CranTest {
         /// The character.
@@ -397,6 +413,7 @@ impl CampaignEdit {
             | Self::SetWounds { character, .. }
             | Self::AddWounds { character, .. }
             | Self::SetOutOfAction { character, .. }
+            | Self::ConfirmOutOfAction { character, .. }
             | Self::StrikeItem { character, .. }
             | Self::CranTest { character, .. }
             | Self::FateReroll { character, .. }
@@ -432,6 +449,7 @@ impl CampaignEdit {
             Self::SetNotes { .. } => "campaign.event.notes",
             Self::SetSettings { .. } => "campaign.event.settings",
             Self::AddEscort { .. } => "campaign.event.add_escort",
+            Self::CarryOver { .. } => "campaign.event.carry_over",
             Self::RemoveEscort { .. } => "campaign.event.remove_escort",
             Self::SetLeader { .. } => "campaign.event.leader",
             Self::SetCran { .. } => "campaign.event.cran",
@@ -450,6 +468,7 @@ impl CampaignEdit {
             Self::EndMission { .. } => "campaign.event.end_mission",
             Self::Unworthy { .. } => "campaign.event.unworthy",
             Self::SetPlaying { .. } => "campaign.event.playing",
+            Self::ConfirmOutOfAction { .. } => "campaign.event.confirm_out",
             Self::CranTest { .. } => "campaign.event.cran_test",
             Self::FateReroll { .. } => "campaign.event.fate",
             Self::Advance { .. } => "campaign.event.advance",

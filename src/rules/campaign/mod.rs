@@ -26,6 +26,7 @@ pub use play::check_dice;
 use super::character::Character;
 use super::data::RulesData;
 use super::dice::Roll;
+use super::doc::DocKind;
 use super::killteam::{KillTeam, Soldier};
 use super::msg::Msg;
 use super::problem::Problem;
@@ -449,6 +450,15 @@ pub struct Escort {
     /// Command points at the table (KT-11).
     #[serde(default)]
     pub command_points: i32,
+    /// Carried over from an ended campaign (CMP-17): the whole escort goes
+    /// on, so the recruitment budget does not apply to it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub carried: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Where the campaign is.
@@ -651,6 +661,16 @@ pub struct Debrief {
     /// Escorts that recruited from the pool since (CMP-16).
     #[serde(default)]
     pub recruited: Vec<EscortId>,
+    /// Who played the mission (CMP-9: only they can be out of action).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub played: Vec<CharId>,
+    /// Who was taken out of action, as ticked at the table and corrected
+    /// in the wizard (CMP-9).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub out_of_action: Vec<CharId>,
+    /// Who took a wound at the table (CHR-13: no advance point for them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wounded: Vec<CharId>,
 }
 
 /// The end of a campaign (CMP-17).
@@ -663,6 +683,67 @@ pub struct End {
     pub resources: u32,
     /// The escort may go on into a new campaign.
     pub carries_over: bool,
+}
+
+/// A character carried into a new campaign (CMP-17): his own copy, as he
+/// ended the last one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarriedCharacter {
+    /// The character as he is now: advances, equipment and cards included.
+    pub member: Member,
+    /// His state (a character seriously wounded in the Grand Final still
+    /// misses the next mission).
+    #[serde(default)]
+    pub state: State,
+    /// He misses the next mission.
+    #[serde(default)]
+    pub misses_next: bool,
+    /// His Cran, when it was set by hand (else his Cl gives it again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cran: Option<u32>,
+    /// He led his escort.
+    #[serde(default)]
+    pub leader: bool,
+}
+
+/// An escort carried into a new campaign (CMP-17).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarriedEscort {
+    /// The player's name.
+    pub player: String,
+    /// The roster it was first started from.
+    pub source: String,
+    /// `roster` or `killteam`.
+    pub kind: String,
+    /// Its living characters.
+    pub characters: Vec<CarriedCharacter>,
+}
+
+/// What an ended campaign carries into the next one (CMP-17): its living
+/// escort with its equipment, and its resource points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarryOver {
+    /// The ended campaign's name.
+    pub campaign: String,
+    /// Its Grand Final was won.
+    pub won: bool,
+    /// Its resource points (CMP-17).
+    pub resources: u32,
+    /// Its escorts, living characters only.
+    pub escorts: Vec<CarriedEscort>,
+}
+
+/// Where a campaign's escort came from (CMP-17).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Carried {
+    /// The ended campaign's name.
+    pub campaign: String,
+    /// Resource points still to credit when the campaign starts.
+    pub resources: u32,
 }
 
 /// One event of the journal: the edit as applied, every die filled in.
@@ -736,6 +817,9 @@ pub struct Campaign {
     /// How it ended (CMP-17).
     #[serde(default)]
     pub end: Option<End>,
+    /// The ended campaign its escort was carried from (CMP-17).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carried: Option<Carried>,
     /// The next character id.
     #[serde(default)]
     pub next_id: CharId,
@@ -769,6 +853,7 @@ impl Campaign {
             guide: false,
             allies: false,
             end: None,
+            carried: None,
             next_id: 1,
             rates: None,
             journal: Vec::new(),
@@ -1023,6 +1108,74 @@ impl Campaign {
         }
     }
 
+    /// What this ended campaign carries into the next one (CMP-17): every
+    /// escort's living characters as they are now, with its leader, and the
+    /// resource points; refused while it is not over, or when it was lost
+    /// with its leader dead (nothing carries over).
+    pub fn carry_over(&self) -> Result<CarryOver, Problem> {
+        let (Some(end), Phase::Over) = (&self.end, self.phase) else {
+            return Err(Problem::new("CMP-17", "campaign.problem.not_over"));
+        };
+        if !end.carries_over {
+            return Err(Problem::new("CMP-17", "campaign.problem.nothing_carries"));
+        }
+        let escorts: Vec<CarriedEscort> = self
+            .escorts
+            .iter()
+            .map(|e| CarriedEscort {
+                player: e.player.clone(),
+                source: e.source.clone(),
+                kind: e.kind.clone(),
+                characters: self
+                    .members(e.id)
+                    .filter(|x| x.state.alive())
+                    .map(|x| CarriedCharacter {
+                        member: x.member.clone(),
+                        state: x.state,
+                        misses_next: x.misses_next,
+                        cran: x.cran_by_hand.then_some(x.cran),
+                        leader: e.leader == Some(x.id),
+                    })
+                    .collect(),
+            })
+            .filter(|e| !e.characters.is_empty())
+            .collect();
+        if escorts.is_empty() {
+            return Err(Problem::new("CMP-17", "campaign.problem.nothing_carries"));
+        }
+        Ok(CarryOver {
+            campaign: self.name.clone(),
+            won: end.won,
+            resources: end.resources,
+            escorts,
+        })
+    }
+
+    /// "Start the next campaign" (CMP-17): a new campaign in setup, named
+    /// `name`, with this one's settings (the data's defaults where they no
+    /// longer fit) and its carry-over as the journal's events, so that it
+    /// replays like any other. This campaign is left as it is.
+    pub fn next_campaign(
+        &self,
+        id: impl Into<String>,
+        name: impl Into<String>,
+        rules: &RulesData,
+    ) -> Result<Self, Problem> {
+        let carried = self.carry_over()?;
+        let mut rng = crate::rules::dice::seeded(0);
+        let mut c = Self::new(id, name, &rules.campaign);
+        let settings = CampaignEdit::SetSettings {
+            settings: self.settings.clone(),
+        };
+        if let Ok((next, _)) = DocKind::apply(&c, settings, rules, &mut rng) {
+            c = next;
+        }
+        let edit = CampaignEdit::CarryOver {
+            from: Box::new(carried),
+        };
+        Ok(DocKind::apply(&c, edit, rules, &mut rng)?.0)
+    }
+
     /// One line saying what is in it.
     pub fn summary(&self) -> Msg {
         let alive = self.characters.iter().filter(|c| c.state.alive()).count();
@@ -1124,17 +1277,31 @@ impl Campaign {
 
     /// Whether two campaigns hold the same state (the journal aside).
     pub fn same_state(&self, other: &Self) -> bool {
-        Self::stripped(self) == Self::stripped(other)
+        let (a, b) = Self::stripped(self, other);
+        a == b
     }
 
-    /// The state without what the journal does not decide.
-    fn stripped(c: &Self) -> Self {
-        let mut c = c.clone();
-        c.journal = Vec::new();
-        c.notes = String::new();
-        c.id = String::new();
-        c.name = String::new();
-        c
+    /// Both states without what the journal does not decide. A debrief
+    /// saved before Muster recorded who played it: those lists are left
+    /// out of the comparison.
+    fn stripped(a: &Self, b: &Self) -> (Self, Self) {
+        let legacy = [a, b]
+            .iter()
+            .any(|c| c.debrief.as_ref().is_some_and(|d| d.played.is_empty()));
+        let strip = |c: &Self| {
+            let mut c = c.clone();
+            if legacy && let Some(d) = c.debrief.as_mut() {
+                d.played.clear();
+                d.out_of_action.clear();
+                d.wounded.clear();
+            }
+            c.journal = Vec::new();
+            c.notes = String::new();
+            c.id = String::new();
+            c.name = String::new();
+            c
+        };
+        (strip(a), strip(b))
     }
 
     /// The first field whose value differs from `other`'s (the journal's
@@ -1142,10 +1309,8 @@ impl Campaign {
     /// character named by his name), this campaign's value and `other`'s;
     /// `None` when their states agree.
     pub fn first_difference(&self, other: &Self) -> Option<(String, String, String)> {
-        let (Ok(a), Ok(b)) = (
-            serde_json::to_value(Self::stripped(self)),
-            serde_json::to_value(Self::stripped(other)),
-        ) else {
+        let (sa, sb) = Self::stripped(self, other);
+        let (Ok(a), Ok(b)) = (serde_json::to_value(sa), serde_json::to_value(sb)) else {
             return (!self.same_state(other)).then(Default::default);
         };
         first_difference(&a, &b, String::new())

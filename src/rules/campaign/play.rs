@@ -285,6 +285,7 @@ impl Campaign {
             fate_points: 0,
             reinforcement: 0,
             command_points: 0,
+            carried: false,
         });
         let mut first = None;
         for m in &e.members {
@@ -548,6 +549,10 @@ impl Campaign {
                 ));
                 CampaignEdit::AddEscort { escort }
             }
+            CampaignEdit::CarryOver { from } => {
+                self.carry_in(&from, rules, &mut out)?;
+                CampaignEdit::CarryOver { from }
+            }
             CampaignEdit::RemoveEscort { escort } => {
                 self.expect(&[Phase::Setup])?;
                 let i = self.escort_index(escort)?;
@@ -617,6 +622,7 @@ impl Campaign {
                 }
                 out.lines
                     .push((LineKind::Info, Msg::new("campaign.log.start")));
+                self.credit_carried(&rates, &mut out);
                 let choice =
                     self.draw_mission(MissionType::Investigation, choice, rules, rng, &mut out)?;
                 CampaignEdit::Start {
@@ -1002,6 +1008,10 @@ impl Campaign {
                 }
                 CampaignEdit::SetPlaying { character, plays }
             }
+            CampaignEdit::ConfirmOutOfAction { character, out: o } => {
+                self.confirm_out(character, o, &mut out)?;
+                CampaignEdit::ConfirmOutOfAction { character, out: o }
+            }
             CampaignEdit::CranTest { character, roll } => {
                 self.expect(&[Phase::Debrief])?;
                 let i = self.index(character)?;
@@ -1123,7 +1133,7 @@ impl Campaign {
                     LineKind::Info,
                     Msg::new("campaign.log.advance")
                         .text("character", &ch.name)
-                        .key("characteristic", characteristic.key()),
+                        .key("characteristic", characteristic.abbr_key()),
                 ));
                 CampaignEdit::Advance {
                     character,
@@ -1368,6 +1378,176 @@ impl Campaign {
         Ok((event, out))
     }
 
+    /// CMP-17: an ended campaign's escort joins, once, in setup: each
+    /// character a copy as he ended it, his leader leading again.
+    fn carry_in(
+        &mut self,
+        from: &super::CarryOver,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
+        self.expect(&[Phase::Setup])?;
+        if self.carried.is_some() {
+            return Err(Problem::new("CMP-17", "campaign.problem.carried_twice"));
+        }
+        if from.escorts.iter().all(|e| e.characters.is_empty()) {
+            return Err(Problem::new("CMP-17", "campaign.problem.nothing_carries"));
+        }
+        let count: usize = from.escorts.iter().map(|e| e.characters.len()).sum();
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.carried")
+                .text("campaign", &from.campaign)
+                .int("count", count)
+                .int("points", from.resources),
+        ));
+        for e in &from.escorts {
+            let new = NewEscort {
+                player: e.player.clone(),
+                source: e.source.clone(),
+                kind: e.kind.clone(),
+                members: e.characters.iter().map(|x| x.member.clone()).collect(),
+            };
+            let id = self.add_escort(&new, rules)?;
+            let ids: Vec<CharId> = self.members(id).map(|x| x.id).collect();
+            for (&cid, carried) in ids.iter().zip(&e.characters) {
+                let i = self.index(cid)?;
+                if !carried.state.alive() {
+                    return Err(Problem::new("CMP-17", "campaign.problem.carried_dead")
+                        .character(carried.member.name()));
+                }
+                let die = self.settings.cran_die;
+                let c = self.char_mut(i);
+                c.state = carried.state;
+                c.misses_next = carried.misses_next;
+                if let Some(cran) = carried.cran.filter(|n| (1..=die).contains(n)) {
+                    c.cran = cran;
+                    c.cran_by_hand = true;
+                }
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.carried_character")
+                        .text("character", carried.member.name())
+                        .text("campaign", &from.campaign)
+                        .key("state", carried.state.key()),
+                ));
+            }
+            let e_i = self.escort_index(id)?;
+            self.escorts[e_i].carried = true;
+            if let Some(at) = e.characters.iter().position(|x| x.leader) {
+                self.escorts[e_i].leader = ids.get(at).copied();
+            }
+        }
+        self.carried = Some(super::Carried {
+            campaign: from.campaign.clone(),
+            resources: from.resources,
+        });
+        Ok(())
+    }
+
+    /// CMP-17: the resource points carried over, credited at the start as
+    /// reinforcement points at the recorded rate: to the pool, or split
+    /// evenly among the escorts carried over (the first takes what is left).
+    fn credit_carried(&mut self, rates: &super::Rates, out: &mut Outcome) {
+        let Some(carried) = self.carried.as_mut() else {
+            return;
+        };
+        let points = std::mem::take(&mut carried.resources)
+            .saturating_mul(rates.end.reinforcement_per_resource_point);
+        if points == 0 {
+            return;
+        }
+        match self.settings.pool {
+            PoolMode::Pooled => self.pool = self.pool.saturating_add(points),
+            PoolMode::Split => {
+                let mut to: Vec<usize> = (0..self.escorts.len())
+                    .filter(|&i| self.escorts[i].carried)
+                    .collect();
+                if to.is_empty() {
+                    to = (0..self.escorts.len()).collect();
+                }
+                let n = u32::try_from(to.len().max(1)).unwrap_or(1);
+                for (k, &i) in to.iter().enumerate() {
+                    let share = points / n + if k == 0 { points % n } else { 0 };
+                    let e = &mut self.escorts[i];
+                    e.reinforcement = e.reinforcement.saturating_add(share);
+                }
+            }
+        }
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.resources_credited").int("points", points),
+        ));
+    }
+
+    /// CMP-9: who was taken out of action, corrected after the mission and
+    /// before his Cran test. Out: he owes the test and loses the advance
+    /// point of an unwounded character (CHR-13); back in: he owes none and,
+    /// unwounded, gains it.
+    fn confirm_out(&mut self, who: CharId, o: bool, out: &mut Outcome) -> Result<(), Problem> {
+        self.expect(&[Phase::Debrief])?;
+        let i = self.index(who)?;
+        let name = self.characters[i].name().to_owned();
+        let d = self.debrief_mut()?;
+        if !d.played.contains(&who) {
+            return Err(Problem::new("CMP-9", "campaign.problem.did_not_play").character(&name));
+        }
+        let listed = d.out_of_action.contains(&who);
+        if listed == o {
+            let key = if o {
+                "campaign.problem.already_out"
+            } else {
+                "campaign.problem.not_out"
+            };
+            return Err(Problem::new("CMP-9", key).character(&name));
+        }
+        if o {
+            let earned = d.earned.contains(&who);
+            if earned {
+                let c = self.char_mut(i);
+                let spent = !matches!(&c.member, Member::Character(ch) if ch.points_left() > 0);
+                if spent {
+                    return Err(
+                        Problem::new("CHR-13", "campaign.problem.point_spent").character(&name)
+                    );
+                }
+                if let Member::Character(ch) = &mut c.member {
+                    ch.advance_points = ch.advance_points.saturating_sub(1);
+                }
+            }
+            let d = self.debrief_mut()?;
+            d.earned.retain(|&x| x != who);
+            d.out_of_action.push(who);
+            d.pending.push(who);
+            out.lines.push((
+                LineKind::Info,
+                Msg::new("campaign.log.out_added").text("character", &name),
+            ));
+        } else {
+            if !d.pending.contains(&who) {
+                return Err(Problem::new("CMP-9", "campaign.problem.out_tested").character(&name));
+            }
+            let unwounded = !d.wounded.contains(&who);
+            d.out_of_action.retain(|&x| x != who);
+            d.pending.retain(|&x| x != who);
+            out.lines.push((
+                LineKind::Info,
+                Msg::new("campaign.log.out_removed").text("character", &name),
+            ));
+            let c = self.char_mut(i);
+            if unwounded && let Member::Character(ch) = &mut c.member {
+                // CHR-13: one advance point for an unwounded character.
+                ch.after_game(false, false);
+                self.debrief_mut()?.earned.push(who);
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.advance_point").text("character", &name),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn player_index(&self, id: CharId) -> Result<usize, Problem> {
         let i = self.index(id)?;
         let plays = self.table.as_ref().is_some_and(|t| t.players.contains(&id));
@@ -1398,7 +1578,8 @@ impl Campaign {
         let Some(share) = self.budget_share() else {
             return Ok(());
         };
-        for e in &self.escorts {
+        // CMP-17: an escort carried over goes on whole.
+        for e in self.escorts.iter().filter(|e| !e.carried) {
             let cost = self.escort_cost(e.id, rules)?;
             if cost > share {
                 return Err(Problem::new("CMP-16", "campaign.problem.over_budget")
@@ -1693,12 +1874,21 @@ impl Campaign {
             }
         }
         self.guide = false;
+        let wounded = table
+            .players
+            .iter()
+            .copied()
+            .filter(|&p| table.wounds.get(&p).copied().unwrap_or(0) > 0)
+            .collect();
         self.debrief = Some(Debrief {
             mission_type: Some(t),
             success,
             vp: result.vp,
+            out_of_action: pending.clone(),
             pending,
             earned,
+            played: table.players.clone(),
+            wounded,
             ..Debrief::default()
         });
         self.phase = Phase::Debrief;
