@@ -288,8 +288,14 @@ fn print(
                     return EXIT_UNREADABLE;
                 }
             };
-            match crate::print::pdf::render_pdf_with(&sheet, paper, template.as_deref(), tagged) {
-                Ok(pdf) => pdf,
+            match crate::print::pdf::print(&sheet, paper, template.as_deref(), tagged) {
+                Ok(printed) => {
+                    // Printed all the same: a warning, not a failure.
+                    if let Some(w) = printed.warning() {
+                        let _ = writeln!(err, "muster: warning: {}: {shown}", lang.msg(&w));
+                    }
+                    printed.pdf
+                }
                 Err(e) => {
                     let _ = writeln!(err, "muster: {}: {shown}", lang.msg(&e.msg()));
                     return EXIT_UNREADABLE;

@@ -127,6 +127,8 @@ pub enum MessageKind {
     Dice,
     /// An edit refused by a rule.
     Refused,
+    /// Done, with something the user should know.
+    Warning,
     /// Something failed.
     Error,
 }

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use super::{App, MessageKind};
-use crate::print::{markdown, render_pdf, sheet_of};
+use crate::print::pdf::print;
+use crate::print::{markdown, sheet_of};
 use crate::rules::{DocKey, Msg};
 use crate::store;
 
@@ -17,8 +18,9 @@ pub(crate) struct PdfJob {
     path: PathBuf,
     /// The document's name, for the log.
     name: String,
-    /// The outcome, sent once by the thread.
-    done: Receiver<Result<(), Msg>>,
+    /// The outcome, sent once by the thread: a warning, if any, for a PDF
+    /// written (characters its fonts lack).
+    done: Receiver<Result<Option<Msg>, Msg>>,
 }
 
 /// The name a save dialog suggests for a document's PDF.
@@ -131,7 +133,7 @@ impl App {
         self.model.printing = None;
         let shown = job.path.display().to_string();
         match outcome {
-            Ok(()) => {
+            Ok(warning) => {
                 self.model.last_pdf = Some(job.path.clone());
                 self.message_about(
                     MessageKind::Info,
@@ -140,6 +142,9 @@ impl App {
                         .text("path", shown),
                     Some(job.path),
                 );
+                if let Some(w) = warning {
+                    self.message(MessageKind::Warning, w);
+                }
             }
             Err(reason) => self.message(
                 MessageKind::Error,
@@ -192,14 +197,16 @@ impl App {
 }
 
 /// Typesets the sheet with the user's template (or the built-in one) and
-/// writes the PDF whole or not at all.
+/// writes the PDF whole or not at all; the warning to show, if its fonts
+/// lack some of the sheet's characters.
 fn write_pdf(
     sheet: &crate::print::Sheet,
     paper: crate::print::Paper,
     data_dir: Option<&Path>,
     path: &Path,
-) -> Result<(), Msg> {
+) -> Result<Option<Msg>, Msg> {
     let template = store::sheet_template(data_dir).map_err(|e| e.msg())?;
-    let pdf = render_pdf(sheet, paper, template.as_deref()).map_err(|e| e.msg())?;
-    store::write_atomic(path, |f| f.write_all(&pdf)).map_err(|e| e.msg())
+    let printed = print(sheet, paper, template.as_deref(), false).map_err(|e| e.msg())?;
+    store::write_atomic(path, |f| f.write_all(&printed.pdf)).map_err(|e| e.msg())?;
+    Ok(printed.warning())
 }

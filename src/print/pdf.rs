@@ -179,7 +179,10 @@ pub fn render_pdf_with(
     template: Option<&str>,
     tagged: bool,
 ) -> Result<Vec<u8>, PdfError> {
-    let doc = typeset(sheet, paper, template)?;
+    export(&typeset(sheet, paper, template)?, tagged)
+}
+
+fn export(doc: &PagedDocument, tagged: bool) -> Result<Vec<u8>, PdfError> {
     let options = typst_pdf::PdfOptions {
         tagged,
         creator: typst::foundations::Smart::Custom(Some(format!(
@@ -188,7 +191,7 @@ pub fn render_pdf_with(
         ))),
         ..typst_pdf::PdfOptions::default()
     };
-    typst_pdf::pdf(&doc, &options).map_err(|diags| {
+    typst_pdf::pdf(doc, &options).map_err(|diags| {
         PdfError::Export(
             diags
                 .iter()
@@ -196,6 +199,169 @@ pub fn render_pdf_with(
                 .collect::<Vec<_>>()
                 .join("; "),
         )
+    })
+}
+
+/// A PDF and what the reader should know about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Printed {
+    /// The PDF.
+    pub pdf: Vec<u8>,
+    /// How many pages it has.
+    pub pages: usize,
+    /// The characters of the sheet that the template's fonts cannot draw
+    /// (printed as empty boxes), each once, in order of first use.
+    pub missing_glyphs: Vec<char>,
+}
+
+impl Printed {
+    /// The warning to show when some characters could not be printed.
+    pub fn warning(&self) -> Option<Msg> {
+        glyph_warning(&self.missing_glyphs)
+    }
+}
+
+/// The warning that some characters cannot be printed with the fonts,
+/// each named with its code point; none when all can.
+pub fn glyph_warning(missing: &[char]) -> Option<Msg> {
+    if missing.is_empty() {
+        return None;
+    }
+    let shown: Vec<String> = missing
+        .iter()
+        .map(|c| format!("{c} (U+{:04X})", u32::from(*c)))
+        .collect();
+    Some(Msg::new("sheet.missing_glyphs").text("chars", shown.join(", ")))
+}
+
+/// The characters of a sheet the embedded fonts cannot draw, each once, in
+/// order of first use: those of its texts no font has (typst drops some,
+/// such as Chinese, without a trace in the PDF), then those typst drew as
+/// a box (a template's own text).
+pub fn missing_glyphs(sheet: &Sheet, doc: &PagedDocument) -> Vec<char> {
+    use std::sync::OnceLock;
+    static FACES: OnceLock<Vec<typst::text::Font>> = OnceLock::new();
+    let faces = FACES.get_or_init(|| {
+        FONTS
+            .iter()
+            .filter_map(|f| typst::text::Font::new(typst::foundations::Bytes::new(*f), 0))
+            .collect()
+    });
+    let mut out: Vec<char> = Vec::new();
+    for text in sheet.texts() {
+        for c in text.chars() {
+            if !c.is_whitespace()
+                && !c.is_control()
+                && !out.contains(&c)
+                && faces
+                    .iter()
+                    .all(|f| !f.info().coverage.contains(u32::from(c)))
+            {
+                out.push(c);
+            }
+        }
+    }
+    for c in drawn_as_boxes(doc) {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The characters typst drew with no glyph (the fonts lack them), each
+/// once: it does not warn of them itself.
+fn drawn_as_boxes(doc: &PagedDocument) -> Vec<char> {
+    fn walk(frame: &typst::layout::Frame, out: &mut Vec<char>) {
+        use typst::layout::FrameItem;
+        for (_, item) in frame.items() {
+            match item {
+                FrameItem::Group(g) => walk(&g.frame, out),
+                FrameItem::Text(t) => {
+                    // Each run of text is drawn with one font: a character
+                    // that font has no glyph for is drawn as a box.
+                    let face = t.font.ttf();
+                    let lacks = |c: &char| {
+                        !c.is_whitespace() && !c.is_control() && face.glyph_index(*c).is_none()
+                    };
+                    for c in t.text.chars().filter(lacks) {
+                        if !out.contains(&c) {
+                            out.push(c);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for page in doc.pages() {
+        walk(&page.frame, &mut out);
+    }
+    out
+}
+
+/// The PDF of a sheet with its page count and the characters its fonts
+/// lack; `tagged`: with the structure screen readers use.
+pub fn print(
+    sheet: &Sheet,
+    paper: Paper,
+    template: Option<&str>,
+    tagged: bool,
+) -> Result<Printed, PdfError> {
+    let doc = typeset(sheet, paper, template)?;
+    let pdf = export(&doc, tagged)?;
+    Ok(Printed {
+        pdf,
+        pages: doc.pages().len(),
+        missing_glyphs: missing_glyphs(sheet, &doc),
+    })
+}
+
+/// Where the pieces of a typeset sheet land, for the on-screen preview to
+/// break its pages where the PDF does.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PageMap {
+    /// How many pages the PDF has.
+    pub pages: usize,
+    /// The page (from 1) of each piece the template marks (`h:2` a
+    /// section's heading, `c:0:0:4` a card, `b:3:0` a block, `r:5` a rule
+    /// of the appendix): none from a template without the markers.
+    pub pieces: std::collections::HashMap<String, usize>,
+    /// The characters the fonts lack.
+    pub missing_glyphs: Vec<char>,
+}
+
+/// The label of the template's markers.
+const PIECE_LABEL: &str = "muster-piece";
+
+fn piece_pages(doc: &PagedDocument) -> std::collections::HashMap<String, usize> {
+    use typst::foundations::{Label, Selector, Value};
+    use typst::introspection::{Introspector, MetadataElem};
+    let Some(label) = Label::new(typst::utils::PicoStr::intern(PIECE_LABEL)) else {
+        return Default::default();
+    };
+    let introspector = doc.introspector();
+    let mut out = std::collections::HashMap::new();
+    for found in introspector.query(&Selector::Label(label)) {
+        let (Some(meta), Some(location)) = (found.to_packed::<MetadataElem>(), found.location())
+        else {
+            continue;
+        };
+        if let (Value::Str(key), Some(page)) = (&meta.value, introspector.page(location)) {
+            out.entry(key.to_string()).or_insert(page.get());
+        }
+    }
+    out
+}
+
+/// Typesets a sheet as for its PDF and says where its pieces land.
+pub fn page_map(sheet: &Sheet, paper: Paper, template: Option<&str>) -> Result<PageMap, PdfError> {
+    let doc = typeset(sheet, paper, template)?;
+    Ok(PageMap {
+        pages: doc.pages().len(),
+        pieces: piece_pages(&doc),
+        missing_glyphs: missing_glyphs(sheet, &doc),
     })
 }
 

@@ -234,9 +234,25 @@ fn weapons_table(lang: Lang, rules: &RulesData, d: &killteam::Derived) -> Table 
     t
 }
 
+/// A rule text of the legend, once however many soldiers carry it.
+fn note_once(legend: &mut Vec<Fact>, label: &str, text: &str) {
+    if !legend.iter().any(|f| f.label == label) {
+        legend.push(Fact::new(label, text));
+    }
+}
+
 /// A soldier's card; `used` are the items struck off at the table, whose
-/// first box is printed ticked.
-fn soldier_card(lang: Lang, rules: &RulesData, s: &Soldier, taken: u32, used: &[&str]) -> Card {
+/// first box is printed ticked. With a `legend`, his items and ribbon are
+/// named on the card and their rule texts go to the legend, each once (the
+/// kill-team sheet, one page); without, each text is on the card.
+fn soldier_card(
+    lang: Lang,
+    rules: &RulesData,
+    s: &Soldier,
+    taken: u32,
+    used: &[&str],
+    mut legend: Option<&mut Vec<Fact>>,
+) -> Card {
     let data = &rules.killteam;
     let kind = data.kind(&s.kind);
     let kind_name = kind.map_or(s.kind.as_str(), |k| lang.pick(&k.names));
@@ -285,6 +301,7 @@ fn soldier_card(lang: Lang, rules: &RulesData, s: &Soldier, taken: u32, used: &[
                 card.lines
                     .push(Fact::new(lang.t("sheet.actions_label"), actions));
             }
+            let mut gear: Vec<String> = Vec::new();
             for c in &s.items {
                 let Some(item) = data.item(&c.item) else {
                     card.lines
@@ -297,29 +314,57 @@ fn soldier_card(lang: Lang, rules: &RulesData, s: &Soldier, taken: u32, used: &[
                     .find(|(id, _)| *id == item.id)
                     .map_or(1, |(_, n)| *n);
                 let mut label = format!("{} ({})", lang.pick(&item.names), item.rule);
+                let text = lang.pick(&item.text);
+                if let Some(legend) = legend.as_deref_mut() {
+                    note_once(legend, &label, text);
+                }
                 if count > 1 {
                     label = format!("{label} ×{count}");
                 }
-                let mut text = lang.pick(&item.text).to_owned();
+                let mut boxes = String::new();
                 if item.single_use {
                     let n = usize::try_from(count).unwrap_or(1);
                     let ticked = usize::from(used.contains(&item.id.as_str())).min(n);
-                    let boxes = ["☒"]
+                    let marks = ["☒"]
                         .repeat(ticked)
                         .into_iter()
                         .chain(std::iter::repeat_n("☐", n - ticked))
                         .collect::<Vec<_>>()
-                        .join(" ");
-                    text = format!("{text} {} {boxes}", lang.t("sheet.single_use"));
+                        .join("\u{a0}");
+                    // No-break spaces: the boxes stay with their words.
+                    boxes = format!("{}\u{a0}{marks}", lang.t("sheet.single_use"));
                 }
-                card.lines.push(Fact::new(label, text));
+                if legend.is_some() {
+                    // The text is in the legend: the name, its rule and the
+                    // boxes to tick stay on the card.
+                    gear.push(if boxes.is_empty() {
+                        label
+                    } else {
+                        format!("{label} {boxes}")
+                    });
+                } else if boxes.is_empty() {
+                    card.lines.push(Fact::new(label, text));
+                } else {
+                    card.lines.push(Fact::new(label, format!("{text} {boxes}")));
+                }
+            }
+            if !gear.is_empty() {
+                card.lines
+                    .push(Fact::new(lang.t("sheet.equipment"), gear.join(" · ")));
             }
             if let Some(r) = s.ribbon.as_deref() {
                 match data.ribbon(r) {
-                    Some(ribbon) => card.lines.push(Fact::new(
-                        format!("{} ({})", lang.pick(&ribbon.names), ribbon.rule),
-                        lang.pick(&ribbon.text),
-                    )),
+                    Some(ribbon) => {
+                        let label = format!("{} ({})", lang.pick(&ribbon.names), ribbon.rule);
+                        let text = lang.pick(&ribbon.text);
+                        match legend {
+                            Some(legend) => {
+                                note_once(legend, &label, text);
+                                card.lines.push(Fact::new(lang.t("kt.ribbon"), label));
+                            }
+                            None => card.lines.push(Fact::new(label, text)),
+                        }
+                    }
                     None => card.lines.push(Fact::new(lang.t("kt.ribbon"), r)),
                 }
             }
@@ -358,7 +403,9 @@ fn ranges_table(lang: Lang, rules: &RulesData) -> Table {
         ("sheet.class.sniper", &bands.sniper),
         ("sheet.class.indirect", &bands.indirect),
     ];
-    let width = classes.iter().map(|(_, b)| b.len()).max().unwrap_or(0);
+    // One more cell for a class whose last band ends (out of range beyond).
+    let cells = |b: &[Band]| b.len() + usize::from(b.last().is_some_and(|l| l.up_to.is_some()));
+    let width = classes.iter().map(|(_, b)| cells(b)).max().unwrap_or(0);
     let mut columns = vec![lang.t("sheet.shooting_class").to_owned()];
     columns.extend((1..=width).map(|i| lang.f("sheet.band", &[("n", &i.to_string())])));
     let mut t = Table::new(columns);
@@ -370,7 +417,12 @@ fn ranges_table(lang: Lang, rules: &RulesData) -> Table {
             row.push(band_cell(lang, lower, b));
             lower = b.up_to.map_or(lower, |u| u + 1);
         }
-        row.resize(width + 1, String::new());
+        // KT-12, EQ-2: a class whose last band ends (the sniper's, at 36")
+        // cannot fire beyond it: said in the next cell, not left blank.
+        if list.last().is_some_and(|b| b.up_to.is_some()) {
+            row.push(format!("{lower}\"+: {}", lang.t("sheet.out_of_range")));
+        }
+        row.resize(row.len().max(width + 1), String::new());
         t.rows.push(row);
     }
     t
@@ -421,17 +473,24 @@ fn killteam_sheet_with(
     if let Some(p) = problems_section(lang, &team.validate(rules)) {
         sheet.sections.push(p);
     }
+    let mut legend = Vec::new();
+    let cards = team
+        .soldiers
+        .iter()
+        .map(|s| soldier_card(lang, rules, s, taken(s), &[], Some(&mut legend)))
+        .collect();
     sheet.sections.push(Section {
         id: "soldiers".to_owned(),
         title: lang.t("sheet.soldiers").to_owned(),
-        blocks: vec![Block::Cards {
-            cards: team
-                .soldiers
-                .iter()
-                .map(|s| soldier_card(lang, rules, s, taken(s), &[]))
-                .collect(),
-        }],
+        blocks: vec![Block::Cards { cards }],
     });
+    if !legend.is_empty() {
+        sheet.sections.push(Section {
+            id: "legend".to_owned(),
+            title: lang.t("sheet.legend").to_owned(),
+            blocks: vec![Block::Facts { facts: legend }],
+        });
+    }
     // Command points and stratagems (KT-11).
     let cmd = &data.command;
     let mut stratagems = Table::new(vec![
@@ -723,7 +782,7 @@ fn campaign_card(lang: Lang, rules: &RulesData, c: &Campaign, cc: &CampaignChara
                         .collect()
                 })
                 .unwrap_or_default();
-            soldier_card(lang, rules, s, 0, &used)
+            soldier_card(lang, rules, s, 0, &used, None)
         }
     };
     card.tags.insert(0, state_tag(lang, cc.state));

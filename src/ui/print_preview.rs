@@ -10,10 +10,13 @@ use egui_material_icons::icons;
 use crate::app::{Command, Model, PrintPrefs, Screen};
 use crate::i18n::Lang;
 use crate::print::model::{Block, Card, Fact, Sheet, SheetKind, Table, Tag, Track};
+use crate::print::pdf::{PageMap, page_map};
 use crate::print::{Paper, SheetOptions, sheet_of};
+use crate::rules::Msg;
 use crate::rules::{Doc, DocKey};
 use crate::ui::theme::{PALETTE, PAPER, SHEET_FONT, SHEET_FONT_BOLD, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 /// Screen points per printed point: the page is drawn 1.5 times its printed
 /// size, every size of the template in proportion, so that it reads on a
@@ -167,6 +170,102 @@ fn paginate(pieces: &[Piece], heights: &[f32], room: f32) -> Vec<Vec<usize>> {
     pages
 }
 
+/// The page (from 1) of each piece where the PDF puts it, from the
+/// template's markers; none when the template has none (a restyled copy).
+/// A piece not marked goes with the one before it.
+fn pages_from_map(pieces: &[Piece], map: &PageMap) -> Option<Vec<Vec<usize>>> {
+    if map.pieces.is_empty() || map.pages == 0 {
+        return None;
+    }
+    let key = |p: &Piece| match p {
+        Piece::Title => Some("title".to_owned()),
+        Piece::Heading(s) => Some(format!("h:{s}")),
+        Piece::Block(s, b) => Some(format!("b:{s}:{b}")),
+        Piece::Cards(s, b, c) => Some(format!("c:{s}:{b}:{c}")),
+        Piece::Side(list) => list.first().map(|(s, _)| format!("h:{s}")),
+        Piece::AppendixHeading => Some("appendix".to_owned()),
+        Piece::Rule(i) => Some(format!("r:{i}")),
+    };
+    let mut pages: Vec<Vec<usize>> = vec![Vec::new(); map.pages];
+    let mut page = 1;
+    for (i, p) in pieces.iter().enumerate() {
+        if let Some(&n) = key(p).and_then(|k| map.pieces.get(&k)) {
+            // Never back: the pieces are in the PDF's order.
+            page = n.clamp(page, map.pages);
+        }
+        pages[page - 1].push(i);
+    }
+    Some(pages)
+}
+
+/// The sheet typeset by typst as for its PDF, on a thread of its own: the
+/// preview's pages break where the PDF's do, and it warns of characters
+/// the fonts lack.
+struct Typesetting {
+    /// What it typesets.
+    sheet: Sheet,
+    paper: Paper,
+    /// The answer, once there.
+    done: Option<Result<PageMap, Msg>>,
+    waiting: Option<Receiver<Result<PageMap, Msg>>>,
+}
+
+impl Typesetting {
+    fn start(
+        sheet: &Sheet,
+        paper: Paper,
+        data_dir: Option<std::path::PathBuf>,
+        ctx: egui::Context,
+    ) -> Self {
+        let (send, waiting) = mpsc::channel();
+        let job = sheet.clone();
+        let spawned = std::thread::Builder::new()
+            .name("muster-preview".to_owned())
+            .spawn(move || {
+                let map = crate::store::sheet_template(data_dir.as_deref())
+                    .map_err(|e| e.msg())
+                    .and_then(|t| page_map(&job, paper, t.as_deref()).map_err(|e| e.msg()));
+                // The preview may be gone: nobody to tell.
+                let _ = send.send(map);
+                // Wake the window: it does not repaint while it waits.
+                ctx.request_repaint();
+            });
+        let (done, waiting) = match spawned {
+            Ok(_) => (None, Some(waiting)),
+            Err(e) => (
+                Some(Err(
+                    Msg::new("print.no_thread").text("reason", e.to_string())
+                )),
+                None,
+            ),
+        };
+        Self {
+            sheet: sheet.clone(),
+            paper,
+            done,
+            waiting,
+        }
+    }
+
+    /// Takes the answer if it came; true while still waiting.
+    fn poll(&mut self) -> bool {
+        let Some(rx) = &self.waiting else {
+            return false;
+        };
+        match rx.try_recv() {
+            Ok(map) => self.done = Some(map),
+            Err(TryRecvError::Empty) => return true,
+            Err(TryRecvError::Disconnected) => self.done = Some(Err(Msg::new("print.crashed"))),
+        }
+        self.waiting = None;
+        false
+    }
+
+    fn map(&self) -> Option<&PageMap> {
+        self.done.as_ref().and_then(|d| d.as_ref().ok())
+    }
+}
+
 /// What the preview was drawn from, to build the sheet again only when it
 /// changes.
 struct Built {
@@ -183,6 +282,8 @@ pub struct PrintPreviewView {
     /// The measured height of each piece, on the paper below.
     heights: Vec<f32>,
     measured_on: Option<Paper>,
+    /// The PDF's pages for the sheet shown.
+    typeset: Option<Typesetting>,
 }
 
 impl PrintPreviewView {
@@ -223,8 +324,28 @@ impl PrintPreviewView {
             self.heights.clear();
         }
         self.heights.resize(built.pieces.len(), 0.0);
+        let stale = self
+            .typeset
+            .as_ref()
+            .is_none_or(|t| t.paper != paper || t.sheet != built.sheet);
+        if stale {
+            self.typeset = Some(Typesetting::start(
+                &built.sheet,
+                paper,
+                model.data_dir.clone(),
+                ui.ctx().clone(),
+            ));
+        }
+        let map = match self.typeset.as_mut() {
+            Some(t) => {
+                t.poll();
+                typeset_ui(ui, lang, t);
+                t.map()
+            }
+            None => None,
+        };
         let before = self.heights.clone();
-        pages_ui(ui, built, paper, &mut self.heights);
+        pages_ui(ui, built, paper, &mut self.heights, map);
         if before != self.heights {
             // The first frame measures; the next lays the pages out.
             ui.ctx().request_repaint();
@@ -340,14 +461,50 @@ fn controls_ui(ui: &mut egui::Ui, model: &Model, key: &DocKey, name: &str, out: 
     });
 }
 
-/// The pages, one under the other, centred.
-fn pages_ui(ui: &mut egui::Ui, built: &Built, paper: Paper, heights: &mut [f32]) {
+/// The PDF's page count as typst lays it out, the characters its fonts
+/// lack, or why it could not be typeset.
+fn typeset_ui(ui: &mut egui::Ui, lang: Lang, t: &Typesetting) {
+    match &t.done {
+        None => {
+            // No spinner: it would repaint every frame; the thread wakes
+            // the window when it is done.
+            badge(ui, Tone::Info, lang.t("print.paginating"));
+        }
+        Some(Ok(map)) => {
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f("print.pdf_pages", &[("n", &map.pages.to_string())]),
+            );
+            if let Some(w) = crate::print::pdf::glyph_warning(&map.missing_glyphs) {
+                ui.add_space(space::S);
+                alert(ui, Tone::Warning, &lang.msg(&w));
+            }
+        }
+        Some(Err(e)) => {
+            alert(ui, Tone::Error, &lang.msg(e));
+        }
+    }
+    ui.add_space(space::L);
+}
+
+/// The pages, one under the other, centred: broken where the PDF's are
+/// when typst has said where, else by the heights measured here.
+fn pages_ui(
+    ui: &mut egui::Ui,
+    built: &Built,
+    paper: Paper,
+    heights: &mut [f32],
+    map: Option<&PageMap>,
+) {
     let (w_mm, h_mm) = paper.size_mm();
     let page = egui::vec2(px(w_mm * PT_PER_MM), px(h_mm * PT_PER_MM));
     let margin = px(size::MARGIN);
     let bottom = px(size::MARGIN_BOTTOM);
     let inner = egui::vec2(page.x - 2.0 * margin, page.y - margin - bottom);
-    let pages = paginate(&built.pieces, heights, inner.y);
+    let pages = map
+        .and_then(|m| pages_from_map(&built.pieces, m))
+        .unwrap_or_else(|| paginate(&built.pieces, heights, inner.y));
     let count = pages.len();
     let sheet = &built.sheet;
     ui.vertical_centered(|ui| {

@@ -113,6 +113,9 @@ pub fn log_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
                         MessageKind::Info => (icons::ICON_INFO, "log.info", PALETTE.text),
                         MessageKind::Dice => (icons::ICON_CASINO, "log.dice", PALETTE.text),
                         MessageKind::Refused => (icons::ICON_BLOCK, "log.refused", PALETTE.warning),
+                        MessageKind::Warning => {
+                            (icons::ICON_WARNING, "log.warning", PALETTE.warning)
+                        }
                         MessageKind::Error => (icons::ICON_ERROR, "log.error", PALETTE.error),
                     };
                     // The dismiss button first: a long line wraps and would

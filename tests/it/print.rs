@@ -117,7 +117,10 @@ fn killteam_sheet_model_holds_every_soldier_with_profile_weapons_and_rules() {
     assert_eq!(sheet.kind, SheetKind::KillTeam);
     assert_eq!(sheet.title, "Hark's Raiders");
     let ids: Vec<&str> = sheet.sections.iter().map(|s| s.id.as_str()).collect();
-    assert_eq!(ids, ["soldiers", "command", "vp", "ranges", "notes"]);
+    assert_eq!(
+        ids,
+        ["soldiers", "legend", "command", "vp", "ranges", "notes"]
+    );
     let Block::Cards { cards } = &sheet.sections[0].blocks[0] else {
         panic!("cards first");
     };
@@ -137,22 +140,46 @@ fn killteam_sheet_model_holds_every_soldier_with_profile_weapons_and_rules() {
             track.boxes,
             u32::try_from(d.profile.wounds).expect("positive")
         );
-        // Every weapon, and every item and ribbon with its rule text.
+        // Every weapon, and every item and ribbon named with its rule on
+        // the card, its rule text once in the legend.
         assert_eq!(card.tables[1].rows.len(), d.weapons.len());
         for c in &s.items {
             let item = rules.killteam.item(&c.item).expect("item");
             assert!(
-                card.lines.iter().any(|l| l.label.contains(&item.rule)
-                    && l.value
-                        .contains(item.text.get("en").expect("en text").as_str())),
+                card.lines.iter().any(|l| l
+                    .value
+                    .contains(&format!("{} ({})", item.names["en"], item.rule))),
                 "{} carries {}",
                 s.name,
                 c.item
             );
+            assert!(
+                !card
+                    .lines
+                    .iter()
+                    .any(|l| l.value.contains(&item.text["en"]))
+            );
         }
         if let Some(r) = &s.ribbon {
             let ribbon = rules.killteam.ribbon(r).expect("ribbon");
-            assert!(card.lines.iter().any(|l| l.label.contains(&ribbon.rule)));
+            assert!(card.lines.iter().any(|l| l.value.contains(&ribbon.rule)));
+        }
+    }
+    let legend = sheet
+        .sections
+        .iter()
+        .find(|s| s.id == "legend")
+        .expect("a legend");
+    let Block::Facts { facts } = &legend.blocks[0] else {
+        panic!("the legend's texts");
+    };
+    for s in &team.soldiers {
+        for c in &s.items {
+            let item = rules.killteam.item(&c.item).expect("item");
+            let label = format!("{} ({})", item.names["en"], item.rule);
+            let found: Vec<_> = facts.iter().filter(|f| f.label == label).collect();
+            assert_eq!(found.len(), 1, "{label} once in the legend");
+            assert_eq!(found[0].value, item.text["en"]);
         }
     }
     // The Brute's +1 T shows as changed (RIB on the derived profile).
@@ -165,18 +192,18 @@ fn killteam_sheet_model_holds_every_soldier_with_profile_weapons_and_rules() {
         "T marked"
     );
     // KT-11: the command points track and every stratagem with its cost.
-    let Block::Track(cp) = &sheet.sections[1].blocks[1] else {
+    let Block::Track(cp) = &sheet.sections[2].blocks[1] else {
         panic!("a track");
     };
     assert_eq!(cp.numbered_from, Some(0));
     assert_eq!(cp.boxes, rules.killteam.command.track);
-    let Block::Table(strat) = &sheet.sections[1].blocks[2] else {
+    let Block::Table(strat) = &sheet.sections[2].blocks[2] else {
         panic!("stratagems");
     };
     let costs: Vec<&str> = strat.rows.iter().map(|r| r[0].as_str()).collect();
     assert_eq!(costs, ["1 CP", "2 CP", "3 CP", "4 CP"]);
     // KT-21: every soldier kind's VP.
-    let Block::Table(vp) = &sheet.sections[2].blocks[0] else {
+    let Block::Table(vp) = &sheet.sections[3].blocks[0] else {
         panic!("VP table");
     };
     assert_eq!(vp.rows.len(), rules.killteam.soldier_kinds.len());
@@ -186,7 +213,7 @@ fn killteam_sheet_model_holds_every_soldier_with_profile_weapons_and_rules() {
             .any(|r| r == &["Sergeant".to_owned(), "2".to_owned()])
     );
     // KT-12: the bands of each class, from the data.
-    let Block::Table(ranges) = &sheet.sections[3].blocks[0] else {
+    let Block::Table(ranges) = &sheet.sections[4].blocks[0] else {
         panic!("ranges");
     };
     assert_eq!(ranges.rows[0][1], "0–6\": auto");
@@ -443,7 +470,14 @@ fn killteam_pdf_is_one_page_with_every_name_and_value() {
         let (text, pages) = pdf_text(&sheet, paper);
         assert_eq!(pages, 1);
         for s in &team.soldiers {
-            assert!(has(&text, &s.name), "{} in the PDF", s.name);
+            // A long name wraps at its hyphens, where pdftotext may drop
+            // the hyphen and put the wounds header between the parts.
+            let text = text.replace('-', "");
+            assert!(
+                s.name.split('-').all(|part| has(&text, part)),
+                "{} in the PDF",
+                s.name
+            );
             let d = derive(&rules.killteam, s).expect("derives");
             assert!(has(&text, &format!("{}+", d.profile.save)));
         }
@@ -733,4 +767,236 @@ fn a_card_taller_than_a_page_breaks_across_pages_with_nothing_cut_off() {
         );
     }
     assert!(has(&text, "Trooper Short"));
+}
+
+// ----- One page, out of range, missing glyphs ---------------------------------
+
+/// The worst kill team for the sheet's length: seven soldiers with long
+/// names, each with the longest rule texts there are (the Specialist's two
+/// longest items, or the longest item and the longest ribbon), in French.
+fn worst_case_team(rules: &RulesData) -> KillTeam {
+    let mut team = team();
+    team.name = "Escouade de reconnaissance du régiment de Cadia".to_owned();
+    let longest_item = |skip: &[&str]| {
+        rules
+            .killteam
+            .equipment
+            .iter()
+            .filter(|i| i.restrictions.is_empty() && !skip.contains(&i.id.as_str()))
+            .max_by_key(|i| i.text["fr"].chars().count())
+            .map(|i| i.id.clone())
+            .expect("an item")
+    };
+    let first = longest_item(&[]);
+    let second = longest_item(&[first.as_str()]);
+    let longest_ribbon = rules
+        .killteam
+        .ribbons
+        .iter()
+        .filter(|r| r.id != "specialist")
+        .max_by_key(|r| r.text["fr"].chars().count())
+        .map(|r| r.id.clone())
+        .expect("a ribbon");
+    let carried = |id: &str| muster::rules::killteam::Carried {
+        item: id.to_owned(),
+        weapon: None,
+    };
+    for (i, s) in team.soldiers.iter_mut().enumerate() {
+        s.name = format!("{} de la Tour-Vieille-d'Auvergne {}", s.name, i + 1);
+        if i % 2 == 0 {
+            s.ribbon = Some("specialist".to_owned());
+            s.items = vec![carried(&first), carried(&second)];
+        } else {
+            s.ribbon = Some(longest_ribbon.clone());
+            s.items = vec![carried(&first)];
+        }
+    }
+    team.notes = "Mission : reconnaître le col, tenir le pont jusqu'à la relève, \
+                  ramener le sergent vivant."
+        .repeat(2);
+    team
+}
+
+/// KT-11: the kill-team sheet is one page for a seven-equivalent team, in
+/// the worst case too: on A4 and on US Letter, in French, with every name
+/// and profile value there.
+#[test]
+fn kt_11_the_worst_case_kill_team_sheet_is_one_page_on_a4_and_letter() {
+    let rules = rules();
+    let team = worst_case_team(&rules);
+    let problems = team.validate(&rules);
+    assert!(problems.is_empty(), "a legal team: {problems:?}");
+    let fr = SheetOptions {
+        lang: Lang::Fr,
+        appendix: false,
+    };
+    let sheet = killteam_sheet(&team, &rules, fr);
+    for paper in Paper::ALL {
+        let (text, pages) = pdf_text(&sheet, paper);
+        assert_eq!(pages, 1, "{paper:?}");
+        // The PDF's own page count says the same.
+        let pdf = render_pdf(&sheet, paper, None).expect("renders");
+        assert_eq!(
+            pdf.windows(b"/Type /Page\n".len())
+                .filter(|w| *w == b"/Type /Page\n")
+                .count()
+                .max(usize::from(
+                    pdf.windows(b"/Type/Page/".len())
+                        .any(|w| w == b"/Type/Page/")
+                )),
+            1,
+            "{paper:?}"
+        );
+        for s in &team.soldiers {
+            // A long name wraps at its hyphens, where pdftotext may drop
+            // the hyphen and put the wounds header between the parts.
+            let text = text.replace('-', "");
+            assert!(
+                s.name.split('-').all(|part| has(&text, part)),
+                "{} in the PDF",
+                s.name
+            );
+            let d = derive(&rules.killteam, s).expect("derives");
+            let p = &d.profile;
+            for v in [
+                format!("{}\"", p.move_inches),
+                format!("{}+", p.save),
+                format!("{}+", p.close_combat),
+            ] {
+                assert!(has(&text, &v), "{}'s {v}", s.name);
+            }
+        }
+        // Each rule text once, in the legend.
+        let rope = rules.killteam.item("rope_and_grapnel").expect("item");
+        assert_eq!(
+            text.split_whitespace()
+                .collect::<String>()
+                .matches(&rope.text["fr"].split_whitespace().collect::<String>())
+                .count(),
+            1
+        );
+    }
+}
+
+/// KT-12, EQ-2: a sniper fires only within its 36": the range bands print
+/// "out of range" beyond, not an empty cell.
+#[test]
+fn kt_12_eq_2_the_sniper_row_says_out_of_range_beyond_36_inches() {
+    let rules = rules();
+    let sheet = killteam_sheet(&team(), &rules, en());
+    let ranges = sheet
+        .sections
+        .iter()
+        .find(|s| s.id == "ranges")
+        .expect("ranges");
+    let Block::Table(t) = &ranges.blocks[0] else {
+        panic!("the bands");
+    };
+    let sniper = &t.rows[1];
+    assert_eq!(sniper[0], "Sniper");
+    assert_eq!(
+        &sniper[1..5],
+        [
+            "0–12\": 6+",
+            "13–24\": 4+",
+            "25–36\": 2+",
+            "37\"+: out of range"
+        ]
+    );
+    // Most weapons and indirect ones fire at any range: no such cell.
+    assert!(t.rows[0].iter().all(|c| !c.contains("out of range")));
+    assert!(t.rows[2].iter().all(|c| !c.contains("out of range")));
+    assert!(t.rows.iter().all(|r| r.len() == t.columns.len()));
+    let (text, _) = pdf_text(&sheet, Paper::A4);
+    assert!(has(&text, "37\"+: out of range"));
+    let fr = killteam_sheet(
+        &team(),
+        &rules,
+        SheetOptions {
+            lang: Lang::Fr,
+            appendix: false,
+        },
+    );
+    assert!(fr.texts().contains(&"37\"+: hors de portée"));
+}
+
+/// A name the embedded fonts cannot draw (Chinese, an emoji) is printed as
+/// boxes, and the print says so instead of keeping quiet.
+#[test]
+fn a_character_the_fonts_lack_gives_a_warning_naming_it() {
+    let rules = rules();
+    let mut roster = band();
+    roster.characters[0].name = "李小龍 the 🐉".to_owned();
+    let sheet = band_sheet(&roster, &rules, en());
+    let printed = muster::print::pdf::print(&sheet, Paper::A4, None, false).expect("prints");
+    assert!(printed.pdf.starts_with(b"%PDF-"));
+    assert_eq!(printed.missing_glyphs, ['李', '小', '龍', '🐉']);
+    let shown = Lang::En.msg(&printed.warning().expect("a warning"));
+    assert!(
+        shown.contains("cannot be printed with the sheet's fonts"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("李 (U+674E)") && shown.contains("🐉 (U+1F409)"),
+        "{shown}"
+    );
+    let fr = Lang::Fr.msg(&printed.warning().expect("a warning"));
+    assert!(fr.contains("polices de la fiche"), "{fr}");
+    // Accents and the sheet's own signs are in the fonts: no warning.
+    let plain =
+        muster::print::pdf::print(&band_sheet(&band(), &rules, en()), Paper::A4, None, false)
+            .expect("prints");
+    assert!(
+        plain.missing_glyphs.is_empty(),
+        "{:?}",
+        plain.missing_glyphs
+    );
+    assert_eq!(plain.warning(), None);
+    let campaign = muster::print::pdf::print(
+        &campaign_sheet(&campaign(), &rules, en()),
+        Paper::A4,
+        None,
+        false,
+    )
+    .expect("prints");
+    assert!(
+        campaign.missing_glyphs.is_empty(),
+        "{:?}",
+        campaign.missing_glyphs
+    );
+}
+
+#[test]
+fn cli_print_warns_of_characters_the_fonts_lack_and_still_writes_the_pdf() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = dir.path().join("data");
+    let src = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/rt-band.json"
+    ))
+    .expect("example");
+    let mut json: serde_json::Value = serde_json::from_str(&src).expect("json");
+    let first = json
+        .pointer_mut("/roster/characters/0/name")
+        .expect("a first character");
+    *first = serde_json::Value::String("Ōkami 狼".to_owned());
+    let file = dir.path().join("band.json");
+    std::fs::write(&file, json.to_string()).expect("write");
+    let out = dir.path().join("band.pdf");
+    let (code, _, err) = muster(
+        &data,
+        &[
+            "print",
+            file.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
+    );
+    assert_eq!(code, 0, "a warning, not a failure: {err}");
+    assert!(
+        err.contains("cannot be printed with the sheet's fonts: 狼 (U+72FC)"),
+        "{err}"
+    );
+    assert!(!err.contains('Ō'), "Ō is in the fonts: {err}");
+    assert!(std::fs::read(&out).expect("written").starts_with(b"%PDF-"));
 }

@@ -46,8 +46,11 @@ fn harness(
     };
     let mut app = App::new(Some(dir), &prefs, Box::new(desktop), 5).expect("app");
     app.apply(Command::Import(example(file)));
+    // The typesetting thread wakes the window when it is done: a few more
+    // frames than a still screen needs.
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 5000.0))
+        .with_max_steps(16)
         .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
     h.run();
     (h, record)
@@ -308,6 +311,90 @@ fn the_band_and_the_campaign_have_their_preview_from_their_screen() {
             Some(h.state().app.model.screen.clone()),
             Screen::of_doc(&doc),
             "{file}"
+        );
+    }
+}
+
+/// Frames until the preview has typeset the sheet as for its PDF (its
+/// page count shown), for at most two minutes.
+fn until_typeset(h: &mut Harness<'_, Gui>) {
+    let start = Instant::now();
+    h.run();
+    while !shows(h, "The PDF: ") {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the typesetting never came"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+}
+
+/// The preview says as many pages as the PDF has, for each paper, and
+/// breaks them where the PDF does; a name its fonts cannot draw is said.
+#[test]
+fn the_preview_has_as_many_pages_as_the_pdf_and_warns_of_missing_glyphs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = std::fs::read_to_string(example("rt-band.json")).expect("example");
+    let mut json: serde_json::Value = serde_json::from_str(&src).expect("json");
+    let roster = json.pointer_mut("/roster").expect("a roster");
+    roster["id"] = "the-forty".into();
+    roster["name"] = "The Forty".into();
+    let first = roster["characters"][0].clone();
+    let mut all = Vec::new();
+    for i in 1..=40u32 {
+        let mut c = first.clone();
+        c["id"] = i.into();
+        c["name"] = format!("Trooper Number{i:02}").into();
+        all.push(c);
+    }
+    all[0]["name"] = "Trooper 🐉 Dragon".into();
+    roster["characters"] = all.into();
+    let file = dir.path().join("forty.json");
+    std::fs::write(&file, json.to_string()).expect("write");
+
+    let (mut h, _) = harness(
+        dir.path(),
+        file.to_str().expect("utf-8"),
+        Vec::new(),
+        english(),
+    );
+    // The app draws a box for a character no font has (egui's default);
+    // the harness would panic instead.
+    h.ctx
+        .set_missing_glyph_policy(egui::MissingGlyphPolicy::Tofu);
+    let doc = h.state().app.model.screen.doc().expect("a document shown");
+    button(&mut h, "Print preview…");
+    assert_eq!(h.state().app.model.screen, Screen::Print(doc.clone()));
+    for paper in [Paper::A4, Paper::Letter] {
+        if paper != h.state().app.model.print.paper {
+            h.get_by_role_and_label(Role::RadioButton, "Paper: US Letter")
+                .click();
+        }
+        until_typeset(&mut h);
+        let model = &h.state().app.model;
+        let options = model.print.sheet_options(model.lang);
+        let sheet = muster::print::sheet_of(model.doc(&doc).expect("doc"), &model.rules, options)
+            .expect("a sheet");
+        let pages = muster::print::pdf::page_count(&sheet, paper, None).expect("typesets");
+        assert!(pages > 1, "{paper:?}: {pages} pages");
+        assert!(
+            shows(&h, &format!("The PDF: {pages} pages")),
+            "{paper:?}: {pages}"
+        );
+        // Each page's footer counts the PDF's pages, and there are as many.
+        for n in 1..=pages {
+            assert!(
+                shows(&h, &format!("Page {n} of {pages}")),
+                "{paper:?}: page {n}"
+            );
+        }
+        assert!(!shows(&h, &format!("Page {} of", pages + 1)), "{paper:?}");
+        // The dragon is not in the sheet's fonts: said, with its code.
+        assert!(
+            shows(&h, "cannot be printed with the sheet's fonts: 🐉 (U+1F409)"),
+            "{paper:?}"
         );
     }
 }
