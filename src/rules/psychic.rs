@@ -68,11 +68,12 @@ pub fn save_chance(rules: &RulesData, save: Option<i32>, strength: i32, force_fi
     } else {
         save - rules.save_modifier(strength)
     };
-    match target {
-        i32::MIN..=2 => 5.0 / 6.0,
-        3..=6 => f64::from(7 - target) / 6.0,
-        _ => 0.0,
+    // CC-12 Decision (data): a save modified to this or more is lost.
+    if target >= rules.close_combat.limits.save_lost_from {
+        return 0.0;
     }
+    // A 1 always fails.
+    f64::from((7 - target.max(2)).clamp(0, 6)) / 6.0
 }
 
 /// The wounds a target takes from `hits` wounding hits when each failed

@@ -193,11 +193,13 @@ fn within(field: &str, value: i64, lo: i64, hi: i64) -> Result<(), Problem> {
 // Decision: a model with both an armour save and a force field rolls once,
 // with whichever needs the lower score.
 pub fn save_score(rules: &RulesData, target: &PsyTarget, strength: Option<i32>) -> Option<i32> {
+    // CC-12 Decision (data): a save modified to this or more is lost.
+    let lost = rules.close_combat.limits.save_lost_from;
     let armour = target
         .save
         .map(|s| s - strength.map_or(0, |st| rules.save_modifier(st)))
-        .filter(|&s| s <= 6);
-    let field = target.force_field.filter(|&s| s <= 6);
+        .filter(|&s| s < lost);
+    let field = target.force_field.filter(|&s| s < lost);
     match (armour, field) {
         (Some(a), Some(f)) => Some(a.min(f).max(2)),
         (Some(x), None) | (None, Some(x)) => Some(x.max(2)),

@@ -24,6 +24,36 @@ fn psy_3_armour_saves_are_worsened_by_strength_force_fields_are_not() {
     assert_eq!(save_chance(&r, None, 3, false), 0.0);
 }
 
+/// PSY-3 with CC-12's Decision from the data: a save worsened to the
+/// data's limit is lost, in the chance and in a whole attack's odds.
+#[test]
+fn psy_3_the_save_lost_from_comes_from_the_data() {
+    use muster::rules::psychic_attack::{PsyTarget, save_score};
+    let text = muster::rules::data::BUILT_IN_FILES
+        .iter()
+        .find(|(n, _)| *n == "close_combat.json")
+        .map(|(_, t)| *t)
+        .expect("file");
+    let mut v: serde_json::Value = serde_json::from_str(text).expect("json");
+    v["limits"]["save_lost_from"] = 6.into();
+    let (changed, problems) =
+        RulesData::with_overrides(&[("close_combat.json".to_owned(), v.to_string())])
+            .expect("rules");
+    assert!(problems.is_empty(), "{problems:?}");
+    // A 4+ save against S5 (-2): 6+ as built in; lost with the limit at 6.
+    assert!((save_chance(&rules(), Some(4), 5, false) - 1.0 / 6.0).abs() < 1e-12);
+    assert_eq!(save_chance(&changed, Some(4), 5, false), 0.0);
+    let target = PsyTarget {
+        t: 3,
+        w: 1,
+        save: Some(4),
+        force_field: None,
+        models: 1,
+    };
+    assert_eq!(save_score(&rules(), &target, Some(5)), Some(6));
+    assert_eq!(save_score(&changed, &target, Some(5)), None);
+}
+
 #[test]
 fn psy_4_each_failed_save_counts_two_wounds() {
     // Two hits, a 50 % save: 0, 2 or 4 wounds with 1/4, 1/2, 1/4.
