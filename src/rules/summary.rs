@@ -43,6 +43,9 @@ pub struct Combatant {
     pub model: usize,
     /// His wounds left before the roll.
     pub wounds: u32,
+    /// The campaign character he is, when taken from a campaign's escort:
+    /// (campaign, character), where "Apply to campaign" sends his wounds.
+    pub campaign: Option<(String, u64)>,
 }
 
 /// The wounds each model of each side took in a roll: `[first, second]`,

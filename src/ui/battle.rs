@@ -370,6 +370,7 @@ impl BattleView {
                 first: true,
                 model: 0,
                 wounds: aw,
+                campaign: None,
             },
             Combatant {
                 name: name(&self.defender, "battle.defender"),
@@ -378,6 +379,7 @@ impl BattleView {
                 first: false,
                 model: 0,
                 wounds: dw,
+                campaign: None,
             },
         ]
     }
@@ -1446,6 +1448,47 @@ fn apply_ui(
     let Some(last) = model.battle_log.last() else {
         return;
     };
+    // Fighters taken from a campaign's escort (the unit mode): each one's
+    // wounds go to him, one event per campaign.
+    // (campaign, each character's wounds, the same in words)
+    type Batch = (String, Vec<(u64, u32)>, Vec<String>);
+    let mut batches: Vec<Batch> = Vec::new();
+    for (c, &t) in last.combatants.iter().zip(&last.taken) {
+        let Some((campaign, id)) = &c.campaign else {
+            continue;
+        };
+        if t == 0 {
+            continue;
+        }
+        let line = lang.f(
+            "battle.apply_one",
+            &[("name", &c.name), ("count", &t.to_string())],
+        );
+        match batches.iter_mut().find(|(k, _, _)| k == campaign) {
+            Some((_, wounds, lines)) => {
+                wounds.push((*id, t));
+                lines.push(line);
+            }
+            None => batches.push((campaign.clone(), vec![(*id, t)], vec![line])),
+        }
+    }
+    if last.combatants.iter().any(|c| c.campaign.is_some()) {
+        if batches.is_empty() {
+            ui.label(RichText::new(lang.t("battle.apply_none")).color(PALETTE.text_subdued));
+        }
+        for (campaign, wounds, lines) in batches {
+            let word = lang.f("battle.apply_batch", &[("who", &lines.join(", "))]);
+            if icon_button(ui, icons::ICON_FLAG, &word, &word, !model.read_only).clicked() {
+                out.push(Command::Edit(
+                    crate::rules::DocKey::of::<crate::rules::campaign::Campaign>(campaign),
+                    crate::rules::Edit::new(
+                        crate::rules::campaign::CampaignEdit::AddBattleWounds { wounds },
+                    ),
+                ));
+            }
+        }
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         let l = ui.label(lang.t("battle.apply_to"));
         let shown = apply_to

@@ -59,6 +59,7 @@ impl PsychicView {
             first: true,
             model: 0,
             wounds: u32::MAX,
+            campaign: None,
         }];
         if self.attack.target.models <= 1 {
             out.push(Combatant {
@@ -72,6 +73,7 @@ impl PsychicView {
                 first: false,
                 model: 0,
                 wounds: self.attack.target.w.max(1),
+                campaign: None,
             });
         }
         out

@@ -49,6 +49,9 @@ pub struct Group {
     pub ld: i32,
     /// His Cl, as a character (CHR-14).
     pub cl: i32,
+    /// The campaign character he is, when taken from a campaign's escort:
+    /// (campaign, character).
+    pub from: Option<(String, u64)>,
 }
 
 impl Group {
@@ -67,6 +70,7 @@ impl Group {
             character: false,
             ld: 7,
             cl: 7,
+            from: None,
         }
     }
 
@@ -94,6 +98,7 @@ impl Group {
             character: true,
             ld: p.get(C::Ld),
             cl: p.get(C::Cl),
+            from: picked.from.clone(),
         }
     }
 }
@@ -225,14 +230,15 @@ impl RoundView {
             let mut k = 0usize;
             for g in &unit.groups {
                 for _ in 0..g.count {
-                    if g.character {
+                    if g.character || g.from.is_some() {
                         out.push(Combatant {
                             name: names[k].clone(),
                             side,
-                            character: true,
+                            character: g.character,
                             first,
                             model: k,
                             wounds: g.w,
+                            campaign: g.from.clone(),
                         });
                     }
                     k += 1;

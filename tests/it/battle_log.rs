@@ -45,6 +45,7 @@ fn character(name: &str, side: BattleSide, first: bool, wounds: u32) -> Combatan
         first,
         model: 0,
         wounds,
+        campaign: None,
     }
 }
 
@@ -227,4 +228,52 @@ fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
             .msg(&log[0].result)
             .starts_with("Psychology test (CHR-14) against 7: 2D6 [")
     );
+}
+
+/// CMP-13 at the table: the wounds a round gave several campaign
+/// characters go to each in one event (never past his last, out of action
+/// at it), and the whole event is refused if one of them cannot take them.
+#[test]
+fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
+    use muster::rules::campaign::CampaignEdit as E;
+    let rules = muster::rules::RulesData::built_in().expect("rules");
+    let c =
+        crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| Vec::new());
+    let dace = crate::common::char_id(&c, "Trooper Dace");
+    let nim = crate::common::char_id(&c, "Trooper Nim");
+    let max = |id| {
+        c.characters
+            .iter()
+            .find(|x| x.id == id)
+            .expect("a member")
+            .member
+            .wounds(&rules)
+    };
+    let after = crate::common::ok(
+        &c,
+        E::AddBattleWounds {
+            wounds: vec![(dace, 1), (nim, 99)],
+        },
+        &rules,
+    );
+    assert_eq!(after.journal.len(), c.journal.len() + 1);
+    let table = after.table.as_ref().expect("at the table");
+    assert_eq!(table.wounds.get(&dace), Some(&1));
+    assert_eq!(
+        table.wounds.get(&nim),
+        Some(&max(nim)),
+        "never past his last"
+    );
+    assert!(table.out_of_action.contains(&nim));
+    assert!(!table.out_of_action.contains(&dace));
+    // One of them unknown: nothing at all.
+    crate::common::refused(
+        &c,
+        E::AddBattleWounds {
+            wounds: vec![(dace, 1), (9999, 1)],
+        },
+        &rules,
+    );
+    let p = crate::common::refused(&c, E::AddBattleWounds { wounds: vec![] }, &rules);
+    assert_eq!(p.rule, "CMP-13");
 }

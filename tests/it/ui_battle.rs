@@ -267,3 +267,98 @@ fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
             .contains(&CcModifier::Improvised)
     );
 }
+
+/// Characters of a campaign fighting in a unit: after a round, "Apply to
+/// campaign" sends each one's wounds to him, in one event and one undo.
+#[test]
+fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    click(&mut h, "Unit against unit");
+    // Hesk in front (W 1), then Vael: the blows fall front first.
+    for name in ["› Trooper Hesk —", "› Inquisitor Vael —"] {
+        // The list may still be open from the first pick.
+        if h.query_by_label_contains(name).is_none() {
+            click(
+                &mut h,
+                "Second unit: add a character from a campaign escort",
+            );
+        }
+        h.get_by_label_contains(name).click_accesskit();
+        h.run();
+    }
+    // Only the campaign's characters in the second unit: the troopers go.
+    h.state_mut().views.battle.units.second.groups.remove(0);
+    // A strong first unit: ten troopers of WS 5, S 5.
+    {
+        let g = &mut h.state_mut().views.battle.units.first.groups[0];
+        g.count = 10;
+        g.ws = 5;
+        g.s = 5;
+    }
+    h.run();
+    let before = crate::common::the_campaign(&h);
+    let journal = before.journal.len();
+    let mut rolls = 0;
+    loop {
+        h.get_by_role_and_label(Role::Button, "Roll the round")
+            .click();
+        h.run();
+        rolls += 1;
+        let last = h.state().app.model.battle_log.last().expect("rolled");
+        if last.taken.iter().filter(|&&t| t > 0).count() == 2 {
+            break;
+        }
+        assert!(rolls < 60, "sixty rounds without both wounded");
+    }
+    let last = h
+        .state()
+        .app
+        .model
+        .battle_log
+        .last()
+        .expect("rolled")
+        .clone();
+    let taken: Vec<(String, u32)> = last
+        .combatants
+        .iter()
+        .zip(&last.taken)
+        .map(|(c, &t)| (c.name.clone(), t))
+        .collect();
+    assert_eq!(taken.len(), 2, "{taken:?}");
+    let word = format!(
+        "Apply to campaign: {}",
+        taken
+            .iter()
+            .map(|(n, t)| format!("{n} {t} {}", if *t == 1 { "wound" } else { "wounds" }))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    h.get_by_role_and_label(Role::Button, &word).click();
+    h.run();
+    let c = crate::common::the_campaign(&h);
+    assert_eq!(c.journal.len(), journal + 1, "one event");
+    for (name, t) in &taken {
+        let x = crate::common::char_id(&c, name);
+        let max = c
+            .characters
+            .iter()
+            .find(|m| m.id == x)
+            .expect("in the campaign")
+            .member
+            .wounds(&muster::rules::RulesData::built_in().expect("rules"));
+        let now = c.table.as_ref().and_then(|tb| tb.wounds.get(&x).copied());
+        assert_eq!(now, Some((*t).min(max)), "{name}");
+        if *t >= max {
+            assert!(
+                c.table
+                    .as_ref()
+                    .is_some_and(|tb| tb.out_of_action.contains(&x))
+            );
+        }
+    }
+    // One undo takes both back.
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    assert_eq!(crate::common::the_campaign(&h).table, before.table);
+}

@@ -227,6 +227,13 @@ pub enum CampaignEdit {
         /// Wounds caused.
         wounds: u32,
     },
+    /// The wounds one roll of the battle screen caused to several
+    /// characters (a round between units), added to each at the table in
+    /// one event: all of them, or none when one cannot take them.
+    AddBattleWounds {
+        /// Each character and the wounds he took.
+        wounds: Vec<(CharId, u32)>,
+    },
     /// A character taken out of action, or back.
     SetOutOfAction {
         /// The character.
@@ -427,6 +434,7 @@ impl CampaignEdit {
                 bought: Some(b), ..
             } => b.character == id,
             Self::EndMission { played, .. } => played.contains(&id),
+            Self::AddBattleWounds { wounds } => wounds.iter().any(|(c, _)| *c == id),
             _ => false,
         }
     }
@@ -461,7 +469,7 @@ impl CampaignEdit {
             Self::Initiative { .. } => "campaign.event.initiative",
             Self::NewTurn { .. } => "campaign.event.new_turn",
             Self::SetWounds { .. } => "campaign.event.wounds",
-            Self::AddWounds { .. } => "campaign.event.battle_wounds",
+            Self::AddWounds { .. } | Self::AddBattleWounds { .. } => "campaign.event.battle_wounds",
             Self::SetOutOfAction { .. } => "campaign.event.out_of_action",
             Self::StrikeItem { .. } => "campaign.event.strike",
             Self::SetCommandPoints { .. } => "campaign.event.command_points",

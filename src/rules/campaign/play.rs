@@ -881,30 +881,19 @@ impl Campaign {
             }
             CampaignEdit::AddWounds { character, wounds } => {
                 self.expect(&[Phase::Playing])?;
-                let i = self.player_index(character)?;
-                let max = self.characters[i].member.wounds(rules);
-                let name = self.characters[i].name().to_owned();
-                let table = self.table.get_or_insert_default();
-                let now = table
-                    .wounds
-                    .get(&character)
-                    .copied()
-                    .unwrap_or(0)
-                    .saturating_add(wounds)
-                    .min(max);
-                table.wounds.insert(character, now);
-                if now == max {
-                    table.out_of_action.insert(character);
-                }
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.battle_wounds")
-                        .text("character", name)
-                        .int("wounds", wounds)
-                        .int("now", now)
-                        .int("max", max),
-                ));
+                self.add_wounds(character, wounds, rules, &mut out)?;
                 CampaignEdit::AddWounds { character, wounds }
+            }
+            CampaignEdit::AddBattleWounds { wounds } => {
+                self.expect(&[Phase::Playing])?;
+                if wounds.is_empty() {
+                    return Err(Problem::new("CMP-13", "campaign.problem.no_wounds"));
+                }
+                // Refused as a whole: `self` is a copy until it returns Ok.
+                for &(character, w) in &wounds {
+                    self.add_wounds(character, w, rules, &mut out)?;
+                }
+                CampaignEdit::AddBattleWounds { wounds }
             }
             CampaignEdit::SetOutOfAction { character, out: o } => {
                 self.expect(&[Phase::Playing])?;
@@ -1376,6 +1365,41 @@ impl Campaign {
             }
         };
         Ok((event, out))
+    }
+
+    /// Adds wounds rolled on the battle screen to a character's at the
+    /// table, never past his last; at his last he is out of action.
+    fn add_wounds(
+        &mut self,
+        character: CharId,
+        wounds: u32,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
+        let i = self.player_index(character)?;
+        let max = self.characters[i].member.wounds(rules);
+        let name = self.characters[i].name().to_owned();
+        let table = self.table.get_or_insert_default();
+        let now = table
+            .wounds
+            .get(&character)
+            .copied()
+            .unwrap_or(0)
+            .saturating_add(wounds)
+            .min(max);
+        table.wounds.insert(character, now);
+        if now == max {
+            table.out_of_action.insert(character);
+        }
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.battle_wounds")
+                .text("character", name)
+                .int("wounds", wounds)
+                .int("now", now)
+                .int("max", max),
+        ));
+        Ok(())
     }
 
     /// CMP-17: an ended campaign's escort joins, once, in setup: each
