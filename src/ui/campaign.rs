@@ -686,6 +686,47 @@ fn next_campaign_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Ve
     }
 }
 
+/// Who the hired guide leads (CMP-14): a tick per character, greyed out
+/// with the reason when he may not be led, at most the data's number.
+fn guide_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Command>) {
+    let lang = model.lang;
+    let max = c.rates(&model.rules.campaign).recon.guide_characters;
+    let full = c.guided.len() >= usize::try_from(max).unwrap_or(usize::MAX);
+    ui.label(
+        RichText::new(lang.f("campaign.ui.guide_title", &[("max", &max.to_string())])).strong(),
+    );
+    ui.label(lang.f(
+        "campaign.ui.guide_count",
+        &[
+            ("count", &c.guided.len().to_string()),
+            ("max", &max.to_string()),
+        ],
+    ));
+    for x in c.characters.iter().filter(|x| x.state.alive()) {
+        let mut on = c.guided.contains(&x.id);
+        let refusal = c.guide_refusal(x.id, &model.rules);
+        let enabled = !model.read_only && refusal.is_none() && (on || !full);
+        ui.horizontal_wrapped(|ui| {
+            let label = lang.f("campaign.ui.guide_pick", &[("name", x.name())]);
+            if ui
+                .add_enabled(enabled, egui::Checkbox::new(&mut on, label))
+                .changed()
+            {
+                let mut next = c.guided.clone();
+                if on {
+                    next.push(x.id);
+                } else {
+                    next.retain(|&g| g != x.id);
+                }
+                out.push(edit(&c.id, CampaignEdit::Guide { characters: next }));
+            }
+            if let Some(p) = &refusal {
+                badge(ui, Tone::Warning, &lang.problem_line(p));
+            }
+        });
+    }
+}
+
 /// The mission card: what it is, the enemy and its escort, and the button
 /// for the next step.
 pub fn mission_ui(
@@ -754,6 +795,9 @@ pub fn mission_ui(
         }
         if c.guide {
             badge(ui, Tone::Good, lang.t("campaign.ui.guide_hired"));
+            if matches!(c.phase, Phase::Ready | Phase::Playing) {
+                guide_ui(ui, model, c, out);
+            }
         }
         // The enemy escort (CMP-5).
         if !m.enemy.is_empty() {

@@ -11,6 +11,7 @@ mod campaign_allies;
 mod campaign_carry;
 mod campaign_coop;
 mod campaign_gear;
+mod campaign_guide;
 mod campaign_turns;
 mod characters;
 mod cli_exit;

@@ -81,8 +81,18 @@ pub struct ReconData {
     pub guide_cost: u32,
     /// How many characters the guide may lead (3).
     pub guide_characters: u32,
-    /// The most a guided character may be worth (30).
+    /// The most a guided character may be worth (30), in points: what he
+    /// would cost as a recruit (CMP-7).
     pub guide_max_worth: u32,
+    /// A guided character's armour may be no better than this save (7:
+    /// "7+", so a Rogue Trader character wearing any armour with a save
+    /// may not be led). Decision.
+    #[serde(default = "guide_armour")]
+    pub guide_armour_no_better_than: i32,
+    /// The kill-team items that count as armour for the guide (their
+    /// profile's save is the kill team's own scale). Decision.
+    #[serde(default = "guide_items")]
+    pub guide_forbidden_items: Vec<String>,
     /// What each face gives.
     pub results: Vec<ReconResult>,
 }
@@ -526,4 +536,12 @@ impl CampaignData {
         }
         Ok(())
     }
+}
+
+fn guide_armour() -> i32 {
+    7
+}
+
+fn guide_items() -> Vec<String> {
+    vec!["armour".to_owned()]
 }

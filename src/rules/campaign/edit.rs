@@ -371,6 +371,12 @@ pub enum CampaignEdit {
         /// The escort paying.
         escort: EscortId,
     },
+    /// The characters the hired guide leads in the next mission (CMP-14):
+    /// they deploy anywhere out of the enemy's sight.
+    Guide {
+        /// Who, at most the data's number.
+        characters: Vec<CharId>,
+    },
     /// The next mission, by the chain or forced (CMP-2, CMP-3).
     NextMission {
         /// How it is drawn.
@@ -435,6 +441,7 @@ impl CampaignEdit {
             } => b.character == id,
             Self::EndMission { played, .. } => played.contains(&id),
             Self::AddBattleWounds { wounds } => wounds.iter().any(|(c, _)| *c == id),
+            Self::Guide { characters } => characters.contains(&id),
             _ => false,
         }
     }
@@ -486,6 +493,7 @@ impl CampaignEdit {
             Self::Gear { edit, .. } => edit.label(),
             Self::Recon { .. } => "campaign.event.recon",
             Self::HireGuide { .. } => "campaign.event.guide",
+            Self::Guide { .. } => "campaign.event.guided",
             Self::NextMission { .. } => "campaign.event.next_mission",
             Self::EndCampaign => "campaign.event.end_campaign",
         }

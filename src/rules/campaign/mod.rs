@@ -811,6 +811,9 @@ pub struct Campaign {
     /// A guide leads characters in the next mission (CMP-14).
     #[serde(default)]
     pub guide: bool,
+    /// The characters he leads (CMP-14).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub guided: Vec<CharId>,
     /// Characters of any Imperium faction may be recruited (CMP-14).
     #[serde(default)]
     pub allies: bool,
@@ -851,6 +854,7 @@ impl Campaign {
             debrief: None,
             forced_survival: false,
             guide: false,
+            guided: Vec::new(),
             allies: false,
             end: None,
             carried: None,
@@ -866,6 +870,49 @@ impl Campaign {
         match &self.rates {
             Some(r) => Cow::Borrowed(r),
             None => Cow::Owned(data.rates()),
+        }
+    }
+
+    /// Why the guide may not lead this character (CMP-14), or none when he
+    /// may: he must be able to play the next mission, wear no armour better
+    /// than the data's save (a kill-team soldier: carry none of its armour
+    /// items) and be worth no more than its points.
+    pub fn guide_refusal(&self, id: CharId, rules: &RulesData) -> Option<Problem> {
+        let rates = self.rates(&rules.campaign);
+        let r = &rates.recon;
+        let Some(x) = self.characters.iter().find(|x| x.id == id) else {
+            return Some(Problem::new("CMP-14", "campaign.problem.no_character").arg("id", id));
+        };
+        let named = |key: &'static str| Problem::new("CMP-14", key).character(x.name());
+        if !x.state.alive() || x.misses_next {
+            return Some(named("campaign.problem.guide_cannot_play"));
+        }
+        match &x.member {
+            Member::Character(ch) => {
+                if let Some(save) = crate::rules::equipment::armour_save(&ch.equipment)
+                    && save < r.guide_armour_no_better_than
+                {
+                    return Some(
+                        named("campaign.problem.guide_armour")
+                            .arg("save", save)
+                            .arg("limit", r.guide_armour_no_better_than),
+                    );
+                }
+            }
+            Member::Soldier(_) => {
+                if let Some(item) = r.guide_forbidden_items.iter().find(|i| x.member.carries(i)) {
+                    return Some(named("campaign.problem.guide_item").arg("item", item));
+                }
+            }
+        }
+        match self.recruit_cost(&x.member, rules) {
+            Ok(worth) if worth > r.guide_max_worth => Some(
+                named("campaign.problem.guide_worth")
+                    .arg("worth", worth)
+                    .arg("max", r.guide_max_worth),
+            ),
+            Ok(_) => None,
+            Err(p) => Some(p),
         }
     }
 

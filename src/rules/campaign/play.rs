@@ -1285,6 +1285,43 @@ impl Campaign {
                 ));
                 CampaignEdit::HireGuide { escort }
             }
+            CampaignEdit::Guide { characters } => {
+                self.expect(&[Phase::Ready, Phase::Playing])?;
+                if !self.guide {
+                    return Err(Problem::new("CMP-14", "campaign.problem.no_guide_hired"));
+                }
+                let max = rates.recon.guide_characters;
+                if characters.len() > usize::try_from(max).unwrap_or(usize::MAX) {
+                    return Err(Problem::new("CMP-14", "campaign.problem.guide_too_many")
+                        .arg("count", characters.len())
+                        .arg("max", max));
+                }
+                for (k, &id) in characters.iter().enumerate() {
+                    if characters[..k].contains(&id) {
+                        return Err(
+                            Problem::new("CMP-14", "campaign.problem.guide_twice").arg("id", id)
+                        );
+                    }
+                    if let Some(p) = self.guide_refusal(id, rules) {
+                        return Err(p);
+                    }
+                }
+                let names: Vec<String> = characters
+                    .iter()
+                    .filter_map(|id| self.characters.iter().find(|x| x.id == *id))
+                    .map(|x| x.name().to_owned())
+                    .collect();
+                out.lines.push((
+                    LineKind::Info,
+                    if names.is_empty() {
+                        Msg::new("campaign.log.guided_none")
+                    } else {
+                        Msg::new("campaign.log.guided").text("names", names.join(", "))
+                    },
+                ));
+                self.guided = characters.clone();
+                CampaignEdit::Guide { characters }
+            }
             CampaignEdit::NextMission { choice } => {
                 self.expect(&[Phase::Debrief])?;
                 self.tests_done()?;
@@ -1898,6 +1935,7 @@ impl Campaign {
             }
         }
         self.guide = false;
+        self.guided.clear();
         let wounded = table
             .players
             .iter()

@@ -1,0 +1,218 @@
+//! CMP-14's guide: once hired, he leads up to three characters of the
+//! escort in the next mission; each must be able to play it, wear no armour
+//! better than the data's save (a kill-team soldier: carry none of its
+//! armour items) and be worth no more than its points.
+
+use muster::rules::RulesData;
+use muster::rules::campaign::{Campaign, CampaignEdit as E};
+
+use crate::common::{char_id, ok, refused};
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("rules")
+}
+
+/// The example kill team at the table, a guide hired (as the recon and
+/// the payment would have left it).
+fn guided_team(r: &RulesData) -> Campaign {
+    let mut c = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| Vec::new());
+    c.guide = true;
+    c
+}
+
+#[test]
+fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
+    let r = rules();
+    let c = guided_team(&r);
+    let hark = char_id(&c, "Sergeant Hark");
+    let nim = char_id(&c, "Trooper Nim");
+    let dace = char_id(&c, "Trooper Dace");
+    let rusk = char_id(&c, "Trooper Rusk");
+    let osk = char_id(&c, "Trooper Osk");
+    // Three who qualify are led, and the journal names them.
+    let led = ok(
+        &c,
+        E::Guide {
+            characters: vec![hark, nim, dace],
+        },
+        &r,
+    );
+    assert_eq!(led.guided, vec![hark, nim, dace]);
+    assert_eq!(led.journal.len(), c.journal.len() + 1);
+    // A fourth is one too many.
+    let p = refused(
+        &c,
+        E::Guide {
+            characters: vec![hark, nim, dace, rusk],
+        },
+        &r,
+    );
+    assert_eq!(p.rule, "CMP-14");
+    assert_eq!(p.key, "campaign.problem.guide_too_many");
+    // Osk carries armour (EQ-24): too heavy.
+    let p = refused(
+        &c,
+        E::Guide {
+            characters: vec![osk],
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.guide_item");
+    assert_eq!(
+        c.guide_refusal(osk, &r).map(|p| p.key.to_owned()),
+        Some("campaign.problem.guide_item".to_owned())
+    );
+    // Without a guide hired, nobody is led.
+    let mut none = c.clone();
+    none.guide = false;
+    let p = refused(
+        &none,
+        E::Guide {
+            characters: vec![nim],
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.no_guide_hired");
+}
+
+#[test]
+fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
+    let r = rules();
+    let mut c = guided_team(&r);
+    let hark = char_id(&c, "Sergeant Hark");
+    // Worth: what he would cost as a recruit (10 per soldier equivalent).
+    let worth = c
+        .recruit_cost(
+            &c.characters
+                .iter()
+                .find(|x| x.id == hark)
+                .expect("Hark")
+                .member,
+            &r,
+        )
+        .expect("a cost");
+    assert!(worth <= 30, "{worth}");
+    // With the limit under his worth (a user's data), he is refused.
+    let mut rates = c.rates(&r.campaign).into_owned();
+    rates.recon.guide_max_worth = worth - 1;
+    c.rates = Some(rates);
+    let p = c.guide_refusal(hark, &r).expect("refused");
+    assert_eq!(p.key, "campaign.problem.guide_worth");
+    assert!(
+        crate::common::refused(
+            &c,
+            E::Guide {
+                characters: vec![hark]
+            },
+            &r
+        )
+        .key == p.key
+    );
+    // One who misses the mission cannot be led.
+    let nim = char_id(&c, "Trooper Nim");
+    std::sync::Arc::make_mut(c.characters.iter_mut().find(|x| x.id == nim).expect("Nim"))
+        .misses_next = true;
+    assert_eq!(
+        c.guide_refusal(nim, &r).map(|p| p.key.to_owned()),
+        Some("campaign.problem.guide_cannot_play".to_owned())
+    );
+}
+
+#[test]
+fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
+    let r = rules();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/campaign.json"
+    ))
+    .expect("example");
+    let c = muster::store::document::parse::<Campaign>(&text, "tertius").expect("campaign");
+    let mut rng = muster::rules::dice::seeded(1);
+    let (mut c, _) =
+        muster::rules::DocKind::apply(&c, E::BeginMission, &r, &mut rng).expect("begins");
+    c.guide = true;
+    // Hesk, worth little, qualifies in his plain clothes.
+    let hesk = char_id(&c, "Trooper Hesk");
+    assert_eq!(c.guide_refusal(hesk, &r), None);
+    // In flak armour (6+) he is too heavy, and the refusal names the save.
+    {
+        use muster::rules::campaign::Member;
+        use muster::rules::equipment::{Gear, GearKind};
+        let x = c
+            .characters
+            .iter_mut()
+            .find(|x| x.id == hesk)
+            .expect("Hesk");
+        let Member::Character(ch) = &mut std::sync::Arc::make_mut(x).member else {
+            panic!("a Rogue Trader character");
+        };
+        let mut flak = Gear::new("Flak armour", GearKind::Armour);
+        flak.save = Some(6);
+        ch.equipment.push(flak);
+    }
+    let p = c.guide_refusal(hesk, &r).expect("refused");
+    assert_eq!(p.key, "campaign.problem.guide_armour");
+    let line = muster::i18n::Lang::En.problem_line(&p);
+    assert!(
+        line.contains("his armour saves on 6+, better than 7+"),
+        "{line}"
+    );
+    // Vael, a major hero, is worth more than the guide's 30 points.
+    let vael = char_id(&c, "Inquisitor Vael");
+    assert_eq!(
+        c.guide_refusal(vael, &r).map(|p| p.key.to_owned()),
+        Some("campaign.problem.guide_worth".to_owned())
+    );
+    // The dead are never led.
+    let dall = char_id(&c, "Trooper Dall");
+    assert_eq!(
+        c.guide_refusal(dall, &r).map(|p| p.key.to_owned()),
+        Some("campaign.problem.guide_cannot_play".to_owned())
+    );
+}
+
+#[test]
+fn cmp_14_the_mission_card_ticks_who_the_guide_leads() {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    use muster::app::{Command, Screen};
+    let r = rules();
+    let c = guided_team(&r);
+    let nim = char_id(&c, "Trooper Nim");
+    let dir = tempfile::tempdir().expect("tempdir");
+    muster::store::Store::open(dir.path())
+        .expect("store")
+        .save(&muster::rules::Doc::new(c.clone()))
+        .expect("save");
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), muster::i18n::Lang::En, 5),
+        1400.0,
+        4000.0,
+    );
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    assert!(
+        h.query_by_label_contains("The guide leads (CMP-14)")
+            .is_some()
+    );
+    h.get_by_label("Led by the guide: Trooper Nim").click();
+    h.run();
+    assert_eq!(crate::common::the_campaign(&h).guided, vec![nim]);
+    assert!(h.query_by_label("1 of 3 led").is_some());
+    // Osk's armour keeps him out, and the card says why.
+    assert!(
+        h.get_by_label("Led by the guide: Trooper Osk")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.query_by_label_contains("too heavy for the guide")
+            .is_some()
+    );
+    // Undone with the rest.
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    assert!(crate::common::the_campaign(&h).guided.is_empty());
+}
