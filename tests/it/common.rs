@@ -91,8 +91,11 @@ pub fn window(
     width: f32,
     height: f32,
 ) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+    // The app's threads (the fight to the end, the preview's typesetting)
+    // wake the window when done: a few more frames than a still screen.
     egui_kittest::Harness::builder()
         .with_size(egui::vec2(width, height))
+        .with_max_steps(16)
         .build_ui_state(
             |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
             muster::ui::Gui::new(app),
@@ -216,4 +219,28 @@ pub fn refused(
         Ok(_) => panic!("accepted"),
         Err(p) => p,
     }
+}
+
+/// Clicks the widget of this accessible name, then runs the frames.
+pub fn click(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, label: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Clicks the button of this accessible name, then runs the frames.
+pub fn button(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, label: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    h.get_by_role_and_label(egui::accesskit::Role::Button, label)
+        .click();
+    h.run();
+}
+
+/// Opens the combo of this name and picks the item whose name contains
+/// `item`.
+pub fn pick(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, combo: &str, item: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    click(h, combo);
+    h.get_by_label_contains(item).click_accesskit();
+    h.run();
 }

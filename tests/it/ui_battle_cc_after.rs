@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use egui::accesskit::Role;
+use crate::common::{button, click};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Fight, Screen};
@@ -23,16 +23,6 @@ fn harness(dir: &Path) -> Harness<'static, Gui> {
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();
     h
-}
-
-fn click(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
-fn button(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_role_and_label(Role::Button, label).click();
-    h.run();
 }
 
 fn rules() -> RulesData {

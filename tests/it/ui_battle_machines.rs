@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use egui::accesskit::Role;
+use crate::common::button;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Fight, Screen};
@@ -16,11 +16,6 @@ fn harness(dir: &Path) -> Harness<'static, Gui> {
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();
     h
-}
-
-fn button(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_role_and_label(Role::Button, label).click();
-    h.run();
 }
 
 // ROB-7: the odds of the target check, then a roll with its dice in the log.

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use crate::common::{button, click, pick};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -32,22 +33,6 @@ fn battle(dir: &Path) -> Harness<'static, Gui> {
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();
     h
-}
-
-fn click(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
-fn button(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_role_and_label(Role::Button, label).click();
-    h.run();
-}
-
-fn pick(h: &mut Harness<'_, Gui>, combo: &str, item: &str) {
-    click(h, combo);
-    h.get_by_label_contains(item).click_accesskit();
-    h.run();
 }
 
 fn last_test(h: &Harness<'_, Gui>) -> (UnitTestKind, i32) {

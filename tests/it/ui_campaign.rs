@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use crate::common::{button, click};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -22,16 +23,6 @@ fn harness(dir: &Path) -> Harness<'static, Gui> {
 
 fn campaign(h: &Harness<'_, Gui>) -> Campaign {
     crate::common::the_campaign(h)
-}
-
-fn click(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
-fn button(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_role_and_label(Role::Button, label).click();
-    h.run();
 }
 
 fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::common::button;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -24,11 +25,6 @@ fn harness(dir: &Path) -> Harness<'static, Gui> {
 
 fn campaign(h: &Harness<'_, Gui>) -> Campaign {
     crate::common::the_campaign(h)
-}
-
-fn button(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_role_and_label(Role::Button, label).click();
-    h.run();
 }
 
 fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {

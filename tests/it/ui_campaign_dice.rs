@@ -19,6 +19,7 @@ use muster::store::Store;
 use muster::ui::Gui;
 
 use crate::common::Shown as _;
+use crate::common::button;
 
 fn band() -> Roster {
     let text = std::fs::read_to_string(concat!(
@@ -100,11 +101,6 @@ fn rules<'a>(h: &'a Harness<'_, Gui>) -> &'a RulesData {
 
 fn last_event(h: &Harness<'_, Gui>) -> E {
     campaign(h).journal.last().expect("an event").event.clone()
-}
-
-fn button(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_role_and_label(Role::Button, label).click();
-    h.run();
 }
 
 fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {

@@ -2,6 +2,7 @@
 //! ribbon count on their own (KT-13, EQ-16, RIB-12), each shown with its
 //! item; a conditional item is a tick only a bearer is offered (EQ-12).
 
+use crate::common::click;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
@@ -22,11 +23,6 @@ fn open(dir: &std::path::Path) -> Harness<'static, Gui> {
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();
     h
-}
-
-fn click(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
 }
 
 fn pick(h: &mut Harness<'_, Gui>, combo: &str, item: &str) {

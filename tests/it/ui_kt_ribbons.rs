@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use crate::common::click;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
@@ -111,11 +112,6 @@ fn app(dir: &Path) -> Harness<'static, Gui> {
         .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
     h.run();
     h
-}
-
-fn click(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
 }
 
 fn battle(h: &mut Harness<'_, Gui>) {

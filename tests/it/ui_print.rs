@@ -15,6 +15,7 @@ use muster::print::Paper;
 use muster::ui::Gui;
 
 use crate::common::Shown as _;
+use crate::common::button;
 
 fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -61,11 +62,6 @@ fn english() -> Prefs {
         lang: Lang::En,
         ..Prefs::default()
     }
-}
-
-fn button(h: &mut Harness<'_, Gui>, label: &str) {
-    h.get_by_role_and_label(Role::Button, label).click();
-    h.run();
 }
 
 fn shows(h: &Harness<'_, Gui>, text: &str) -> bool {
