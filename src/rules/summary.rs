@@ -17,6 +17,26 @@ pub enum BattleSide {
     Theirs,
 }
 
+impl BattleSide {
+    /// The attacker's side and the defender's, when `we_attack` (or the
+    /// first unit is ours).
+    pub fn of_attacker(we_attack: bool) -> (Self, Self) {
+        if we_attack {
+            (Self::Ours, Self::Theirs)
+        } else {
+            (Self::Theirs, Self::Ours)
+        }
+    }
+
+    /// The other side.
+    pub fn other(self) -> Self {
+        match self {
+            Self::Ours => Self::Theirs,
+            Self::Theirs => Self::Ours,
+        }
+    }
+}
+
 /// Who won the battle, as the player says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Outcome {

@@ -343,12 +343,7 @@ impl BattleView {
     /// battle summary (CHR-15): each with his side and his wounds.
     pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::summary::Combatant> {
         use crate::rules::summary::{BattleSide, Combatant};
-        let (ours, theirs) = (BattleSide::Ours, BattleSide::Theirs);
-        let (a, d) = if self.we_attack {
-            (ours, theirs)
-        } else {
-            (theirs, ours)
-        };
+        let (a, d) = BattleSide::of_attacker(self.we_attack);
         let name = |n: &str, key: &str| {
             if n.trim().is_empty() {
                 lang.t(key).to_owned()

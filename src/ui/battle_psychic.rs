@@ -41,12 +41,7 @@ impl PsychicView {
     /// wounds.
     pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::summary::Combatant> {
         use crate::rules::summary::{BattleSide, Combatant};
-        let (ours, theirs) = (BattleSide::Ours, BattleSide::Theirs);
-        let (a, d) = if self.we_attack {
-            (ours, theirs)
-        } else {
-            (theirs, ours)
-        };
+        let (a, d) = BattleSide::of_attacker(self.we_attack);
         let psyker = self.attack.power.psyker.trim();
         let mut out = vec![Combatant {
             name: if psyker.is_empty() {

@@ -221,11 +221,8 @@ impl RoundView {
         use crate::rules::summary::{BattleSide, Combatant};
         let mut out = Vec::new();
         for (unit, first) in [(&self.first, true), (&self.second, false)] {
-            let side = if first == self.ours_first {
-                BattleSide::Ours
-            } else {
-                BattleSide::Theirs
-            };
+            let side = BattleSide::of_attacker(self.ours_first).0;
+            let side = if first { side } else { side.other() };
             let names = unit.model_names(lang);
             let mut k = 0usize;
             for g in &unit.groups {
