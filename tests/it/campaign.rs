@@ -87,7 +87,7 @@ fn state(c: &Campaign, name: &str) -> State {
 }
 
 /// Plays the current mission: `out` are taken out of action; ends it.
-fn play(c: &Campaign, out: &[&str], result: Result_, r: &RulesData) -> Campaign {
+pub fn play(c: &Campaign, out: &[&str], result: Result_, r: &RulesData) -> Campaign {
     let mut c = ok(c, E::BeginMission, r);
     for n in out {
         let i = id(&c, n);

@@ -9,7 +9,7 @@ use muster::rules::campaign::{
 use muster::rules::dice::{Roll, seeded};
 use muster::rules::{Characteristic, DocKind as _, Outcome, Problem, RulesData};
 
-use crate::campaign::{rules, started};
+use crate::campaign::{play, rules, started};
 
 fn go(c: &Campaign, e: E, r: &RulesData) -> (Campaign, Outcome) {
     let mut rng = seeded(7);
@@ -40,30 +40,6 @@ fn char_of<'a>(c: &'a Campaign, name: &str) -> &'a muster::rules::Character {
         Member::Character(ch) => ch,
         Member::Soldier(_) => panic!("a Rogue Trader character"),
     }
-}
-
-/// Plays the current mission, `out` ticked out of action at the table.
-fn play(c: &Campaign, out: &[&str], result: Result_, r: &RulesData) -> Campaign {
-    let mut c = ok(c, E::BeginMission, r);
-    for n in out {
-        let i = id(&c, n);
-        c = ok(
-            &c,
-            E::SetOutOfAction {
-                character: i,
-                out: true,
-            },
-            r,
-        );
-    }
-    ok(
-        &c,
-        E::EndMission {
-            result,
-            played: vec![],
-        },
-        r,
-    )
 }
 
 fn cran(c: &Campaign, name: &str, face: u32, r: &RulesData) -> Campaign {

@@ -121,15 +121,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
 #[test]
 fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     let r = rules();
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/campaign.json"
-    ))
-    .expect("example");
-    let c = muster::store::document::parse::<Campaign>(&text, "tertius").expect("campaign");
-    let mut rng = muster::rules::dice::seeded(1);
-    let (mut c, _) =
-        muster::rules::DocKind::apply(&c, E::BeginMission, &r, &mut rng).expect("begins");
+    let mut c = crate::common::example_campaign_at_the_table(&r);
     c.guide = true;
     // Hesk, worth little, qualifies in his plain clothes.
     let hesk = char_id(&c, "Trooper Hesk");

@@ -244,3 +244,26 @@ pub fn pick(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, combo: &str, ite
     h.get_by_label_contains(item).click_accesskit();
     h.run();
 }
+
+/// The example campaign (three missions in) with its next mission begun:
+/// its characters at the table.
+pub fn example_campaign_at_the_table(
+    rules: &muster::rules::RulesData,
+) -> muster::rules::campaign::Campaign {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/campaign.json"
+    ))
+    .expect("example");
+    let c = muster::store::document::parse::<muster::rules::campaign::Campaign>(&text, "tertius")
+        .expect("campaign");
+    let mut rng = muster::rules::dice::seeded(1);
+    muster::rules::DocKind::apply(
+        &c,
+        muster::rules::CampaignEdit::BeginMission,
+        rules,
+        &mut rng,
+    )
+    .expect("begins")
+    .0
+}

@@ -10,7 +10,6 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
-use muster::rules::campaign::Campaign;
 use muster::rules::{Doc, Roster};
 use muster::store::Store;
 use muster::ui::Gui;
@@ -18,20 +17,7 @@ use muster::ui::Gui;
 /// A library with the example band and the example campaign at the table.
 fn library(dir: &Path) {
     let rules = muster::rules::RulesData::built_in().expect("rules");
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/campaign.json"
-    ))
-    .expect("example");
-    let c = muster::store::document::parse::<Campaign>(&text, "tertius").expect("campaign");
-    let mut rng = muster::rules::dice::seeded(1);
-    let (c, _) = muster::rules::DocKind::apply(
-        &c,
-        muster::rules::CampaignEdit::BeginMission,
-        &rules,
-        &mut rng,
-    )
-    .expect("begins");
+    let c = crate::common::example_campaign_at_the_table(&rules);
     let store = Store::open(dir).expect("store");
     store.save(&Doc::new(c)).expect("save");
     let band = std::fs::read_to_string(concat!(

@@ -186,20 +186,7 @@ fn wounds_rolled_on_the_battle_screen_are_applied_to_the_campaign_table() {
     let dir = tempfile::tempdir().expect("tempdir");
     let rules = muster::rules::RulesData::built_in().expect("rules");
     {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/assets/examples/campaign.json"
-        ))
-        .expect("example");
-        let c = muster::store::document::parse::<Campaign>(&text, "tertius").expect("campaign");
-        let mut rng = muster::rules::dice::seeded(1);
-        let (c, _) = muster::rules::DocKind::apply(
-            &c,
-            muster::rules::CampaignEdit::BeginMission,
-            &rules,
-            &mut rng,
-        )
-        .expect("begins");
+        let c = crate::common::example_campaign_at_the_table(&rules);
         let store = Store::open(dir.path()).expect("store");
         store.save(&Doc::new(c)).expect("save");
         let band = std::fs::read_to_string(concat!(
