@@ -8,6 +8,7 @@ mod architecture;
 mod battle_log;
 mod campaign;
 mod campaign_allies;
+mod campaign_books;
 mod campaign_carry;
 mod campaign_coop;
 mod campaign_gear;
