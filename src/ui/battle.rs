@@ -1391,13 +1391,14 @@ fn summary_ui(
         ui.horizontal_wrapped(|ui| {
             ui.label(lang.t("summary.who_won"));
             for (o, key) in [
-                (Outcome::Ours, "summary.ours_won"),
-                (Outcome::Theirs, "summary.theirs_won"),
-                (Outcome::Draw, "summary.drawn"),
+                (None, "summary.not_said"),
+                (Some(Outcome::Ours), "summary.ours_won"),
+                (Some(Outcome::Theirs), "summary.theirs_won"),
+                (Some(Outcome::Draw), "summary.drawn"),
             ] {
-                let on = model.battle_outcome == Some(o);
-                if ui.selectable_label(on, lang.t(key)).clicked() {
-                    out.push(Command::SetBattleOutcome((!on).then_some(o)));
+                let on = model.battle_outcome == o;
+                if ui.radio(on, lang.t(key)).clicked() && !on {
+                    out.push(Command::SetBattleOutcome(o));
                 }
             }
         });

@@ -14,7 +14,7 @@ use crate::rules::units::{
     TakeCommand, UnitTest, UnitTestKind, may_give_up_command, psychology_cl, take_command, test_ld,
 };
 use crate::ui::battle_round::Unit;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, badge, icon_button};
 
 /// Who commands a unit, beside its own leader.
@@ -117,13 +117,7 @@ pub fn command_ui(
     } else {
         Tone::Warning
     };
-    let icon = if unit.leader_ld().is_some() {
-        icons::ICON_MILITARY_TECH
-    } else {
-        icons::ICON_PERSON_OFF
-    };
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(icon.codepoint).color(PALETTE.text_subdued));
         badge(ui, tone, &leader);
     });
     ui.checkbox(

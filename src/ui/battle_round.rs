@@ -417,12 +417,19 @@ fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
             &mut unit.ld,
             0..=10,
         );
+        num(
+            ui,
+            lang.t("battle.command.cl"),
+            &lang.f("battle.units.cl_of", &[("side", side)]),
+            &mut unit.cl,
+            1..=10,
+        );
     });
     ui.add_space(space::XS);
     let mut remove = None;
     egui::Grid::new(("battle-unit", first))
         .striped(true)
-        .spacing([space::S, space::XS])
+        .spacing([space::XS, space::XS])
         .show(ui, |ui| {
             for h in [
                 "battle.units.col.name",
