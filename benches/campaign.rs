@@ -36,7 +36,9 @@ pub fn long_campaign(rules: &RulesData) -> Campaign {
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into(), "orks".into()];
-    s.vp_threshold = 100_000;
+    // The highest threshold the data allows; the VP stop short of it so
+    // that the Grand Final never comes.
+    s.vp_threshold = rules.campaign.limits.vp_threshold_max;
     c = play(&c, E::SetSettings { settings: s });
     for p in 0..3 {
         c = play(
@@ -104,7 +106,7 @@ pub fn long_campaign(rules: &RulesData) -> Campaign {
             .is_some_and(|x| x.mission_type.earns_vp());
         let result = Result_ {
             success: m % 3 != 0,
-            vp: u32::from(m % 3 != 0 && earns),
+            vp: u32::from(m % 3 != 0 && earns && c.vp + 1 < c.settings.vp_threshold),
         };
         c = play(
             &c,

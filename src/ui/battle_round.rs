@@ -431,17 +431,19 @@ fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
         .striped(true)
         .spacing([space::XS, space::XS])
         .show(ui, |ui| {
+            // Short headers: the grid must fit half the window (each cell
+            // is named in full for screen readers).
             for h in [
                 "battle.units.col.name",
                 "battle.units.col.count",
                 "battle.ws",
                 "battle.s",
-                "battle.weapon_s",
+                "battle.units.col.weapon_s",
                 "battle.a",
                 "battle.t",
                 "battle.psy.w",
                 "battle.units.col.i",
-                "battle.save",
+                "battle.units.col.save",
             ] {
                 ui.label(RichText::new(lang.t(h)).strong());
             }
