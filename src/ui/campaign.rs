@@ -991,6 +991,9 @@ pub fn character_card_ui(
                 .on_hover_text(lang.t("campaign.ui.leader_hint"))
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, word));
             }
+            if c.guided.contains(&x.id) {
+                badge(ui, Tone::Info, lang.t("campaign.ui.guided"));
+            }
             if x.state.alive() {
                 if x.can_play() {
                     badge(ui, Tone::Good, lang.t("campaign.ui.plays_next"));

@@ -244,6 +244,10 @@ impl PlayView {
                                 badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
                             }
                         });
+                        // CMP-14: he deploys anywhere out of the enemy's sight.
+                        if c.guided.contains(&x.id) {
+                            badge(ui, Tone::Info, lang.t("campaign.ui.guided"));
+                        }
                         let max = x.member.wounds(&model.rules);
                         let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
                         ui.horizontal_wrapped(|ui| {

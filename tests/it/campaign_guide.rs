@@ -193,6 +193,12 @@ fn cmp_14_the_mission_card_ticks_who_the_guide_leads() {
     h.run();
     assert_eq!(crate::common::the_campaign(&h).guided, vec![nim]);
     assert!(h.query_by_label("1 of 3 led").is_some());
+    // His card says so, by word as well as colour.
+    assert!(
+        h.query_all_by_label_contains("Led by the guide (deploys out of sight)")
+            .count()
+            >= 1
+    );
     // Osk's armour keeps him out, and the card says why.
     assert!(
         h.get_by_label("Led by the guide: Trooper Osk")
