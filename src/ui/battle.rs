@@ -693,6 +693,16 @@ impl BattleView {
             number(ui, lang.t("battle.t"), &mut d.t, 1..=10);
             optional(ui, lang, lang.t("battle.save"), &mut d.save, 2..=6, 5);
         });
+        // A character's wounds are followed by the battle summary (CHR-15):
+        // his W is asked for even when he does not strike back.
+        if self.defender_character && !self.strike_back {
+            number(
+                ui,
+                lang.t("battle.defender_w"),
+                &mut self.back.defender_w,
+                1..=20,
+            );
+        }
         ui.checkbox(&mut self.cc.helpless, lang.t("battle.helpless"));
         ui.checkbox(&mut self.strike_back, lang.t("battle.strike_back"));
         if self.strike_back {
@@ -1444,6 +1454,11 @@ fn apply_ui(
     let Some(last) = model.battle_log.last() else {
         return;
     };
+    // A replay repeats an entry's dice: its wounds were the entry's.
+    if last.replay_of.is_some() {
+        ui.label(RichText::new(lang.t("battle.apply_replay")).color(PALETTE.text_subdued));
+        return;
+    }
     // Fighters taken from a campaign's escort (the unit mode): each one's
     // wounds go to him, one event per campaign.
     // (campaign, each character's wounds, the same in words)

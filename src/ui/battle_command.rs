@@ -55,7 +55,7 @@ impl Unit {
         self.command
             .commander
             .and_then(|k| self.groups.get(k))
-            .filter(|g| g.character && g.count > 0)
+            .filter(|g| g.character && g.count == 1)
     }
 
     /// The living leader's Ld: the character in command, else the unit's
@@ -106,7 +106,10 @@ pub fn command_ui(
                 ("cl", &g.cl.to_string()),
             ],
         ),
-        None if unit.command.leader_dead => lang.t("battle.command.no_leader").to_owned(),
+        None if unit.command.leader_dead => lang.f(
+            "battle.command.no_leader",
+            &[("ld", &unit.ld.to_string()), ("cl", &unit.cl.to_string())],
+        ),
         None => lang.f(
             "battle.command.own_leader",
             &[("ld", &unit.ld.to_string()), ("cl", &unit.cl.to_string())],
@@ -155,7 +158,7 @@ pub fn command_ui(
     let mut take = None;
     let mut wait = None;
     for (k, g) in unit.groups.iter().enumerate() {
-        if !g.character || g.count == 0 || unit.command.commander == Some(k) {
+        if !g.character || g.count != 1 || unit.command.commander == Some(k) {
             continue;
         }
         let name = group_name(lang, g);

@@ -227,11 +227,11 @@ impl RoundView {
             let mut k = 0usize;
             for g in &unit.groups {
                 for _ in 0..g.count {
-                    if g.character || g.from.is_some() {
+                    if (g.character && g.count == 1) || g.from.is_some() {
                         out.push(Combatant {
                             name: names[k].clone(),
                             side,
-                            character: g.character,
+                            character: g.character && g.count == 1,
                             first,
                             model: k,
                             wounds: g.w,

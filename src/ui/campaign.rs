@@ -705,7 +705,9 @@ fn guide_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Comman
     for x in c.characters.iter().filter(|x| x.state.alive()) {
         let mut on = c.guided.contains(&x.id);
         let refusal = c.guide_refusal(x.id, &model.rules);
-        let enabled = !model.read_only && refusal.is_none() && (on || !full);
+        // One already led can always be unticked, even if he no longer
+        // qualifies (his gear changed).
+        let enabled = !model.read_only && (on || (refusal.is_none() && !full));
         ui.horizontal_wrapped(|ui| {
             let label = lang.f("campaign.ui.guide_pick", &[("name", x.name())]);
             if ui

@@ -62,6 +62,50 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         c.guide_refusal(osk, &r).map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_item".to_owned())
     );
+    // Hark, led, takes armour later: he stays led (and may be taken off),
+    // and the list can still change around him.
+    let mut armoured = led.clone();
+    {
+        use muster::rules::campaign::Member;
+        let x = armoured
+            .characters
+            .iter_mut()
+            .find(|x| x.id == hark)
+            .expect("Hark");
+        let Member::Soldier(s) = &mut std::sync::Arc::make_mut(x).member else {
+            panic!("a soldier");
+        };
+        s.items.push(muster::rules::killteam::Carried {
+            item: "armour".into(),
+            weapon: None,
+        });
+    }
+    assert!(armoured.guide_refusal(hark, &r).is_some());
+    let more = ok(
+        &armoured,
+        E::Guide {
+            characters: vec![hark, nim],
+        },
+        &r,
+    );
+    assert_eq!(more.guided, vec![hark, nim]);
+    let fewer = ok(
+        &more,
+        E::Guide {
+            characters: vec![nim],
+        },
+        &r,
+    );
+    assert_eq!(fewer.guided, vec![nim]);
+    // Adding him back now is refused: he no longer qualifies.
+    let p = refused(
+        &fewer,
+        E::Guide {
+            characters: vec![nim, hark],
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.guide_item");
     // Without a guide hired, nobody is led.
     let mut none = c.clone();
     none.guide = false;
@@ -107,6 +151,19 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
             &r
         )
         .key == p.key
+    );
+    // One left out of the mission at the table cannot be led.
+    let rusk = char_id(&c, "Trooper Rusk");
+    let mut benched = c.clone();
+    benched
+        .table
+        .as_mut()
+        .expect("at the table")
+        .players
+        .retain(|&p| p != rusk);
+    assert_eq!(
+        benched.guide_refusal(rusk, &r).map(|p| p.key.to_owned()),
+        Some("campaign.problem.guide_cannot_play".to_owned())
     );
     // One who misses the mission cannot be led.
     let nim = char_id(&c, "Trooper Nim");

@@ -332,4 +332,13 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
     h.state_mut().app.apply(Command::Undo);
     h.run();
     assert_eq!(crate::common::the_campaign(&h).table, before.table);
+    // A replay repeats the dice: its wounds are never offered again.
+    let last = h.state().app.model.battle_log.len() - 1;
+    h.state_mut().app.apply(Command::ReplayFight(last));
+    h.run();
+    assert!(h.query_by_label_contains("Apply to campaign: ").is_none());
+    assert!(
+        h.query_by_label_contains("A replay repeats an entry's dice")
+            .is_some()
+    );
 }

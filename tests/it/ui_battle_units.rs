@@ -102,6 +102,14 @@ fn chr_14_a_character_takes_command_of_his_unit_and_its_tests_use_his_ld_and_cl(
     button(&mut h, "A turn has passed: Sergeant Brask takes command");
     let led = format!("Led by Sergeant Brask (Ld {ld}, Cl {cl})");
     assert!(h.query_by_label(&led).is_some(), "{led}");
+    // A character is one model: made a group of two, he leads no more.
+    let k = h.state().views.battle.units.second.groups.len() - 1;
+    h.state_mut().views.battle.units.second.groups[k].count = 2;
+    h.run();
+    assert!(h.query_by_label(&led).is_none());
+    h.state_mut().views.battle.units.second.groups[k].count = 1;
+    h.run();
+    assert!(h.query_by_label(&led).is_some(), "one model again");
 
     // His Cl for the unit's psychology test, his Ld for its rout test.
     button(&mut h, &format!("Second unit: Psychology test, Cl {cl}"));
@@ -128,7 +136,10 @@ fn chr_14_a_character_takes_command_of_his_unit_and_its_tests_use_his_ld_and_cl(
 
     // The unit's own leader dies: a character takes over at once.
     click(&mut h, "Second unit: its own leader is dead");
-    assert!(h.query_by_label("No living leader").is_some());
+    assert!(
+        h.query_by_label_contains("No living leader: its tests use Ld")
+            .is_some()
+    );
     button(&mut h, "Sergeant Brask takes command now");
     assert!(h.query_by_label(&led).is_some());
 }

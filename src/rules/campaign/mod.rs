@@ -884,7 +884,11 @@ impl Campaign {
             return Some(Problem::new("CMP-14", "campaign.problem.no_character").arg("id", id));
         };
         let named = |key: &'static str| Problem::new("CMP-14", key).character(x.name());
-        if !x.state.alive() || x.misses_next {
+        let benched = self
+            .table
+            .as_ref()
+            .is_some_and(|t| !t.players.contains(&id));
+        if !x.state.alive() || x.misses_next || benched {
             return Some(named("campaign.problem.guide_cannot_play"));
         }
         match &x.member {

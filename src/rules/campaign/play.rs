@@ -1302,7 +1302,11 @@ impl Campaign {
                             Problem::new("CMP-14", "campaign.problem.guide_twice").arg("id", id)
                         );
                     }
-                    if let Some(p) = self.guide_refusal(id, rules) {
+                    // Those already led stay unless taken off: only the ones
+                    // added must qualify now.
+                    if !self.guided.contains(&id)
+                        && let Some(p) = self.guide_refusal(id, rules)
+                    {
                         return Err(p);
                     }
                 }
