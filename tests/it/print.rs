@@ -106,6 +106,14 @@ fn has(haystack: &str, needle: &str) -> bool {
     squash(haystack).contains(&squash(needle))
 }
 
+/// A name in the extracted text: a long one wraps at its hyphens, where
+/// pdftotext may drop the hyphen and put the wounds header between the
+/// parts, so each part is looked for.
+fn has_name(text: &str, name: &str) -> bool {
+    let text = text.replace('-', "");
+    name.split('-').all(|part| has(&text, part))
+}
+
 // ----- The sheet model ------------------------------------------------------
 
 #[test]
@@ -470,14 +478,7 @@ fn killteam_pdf_is_one_page_with_every_name_and_value() {
         let (text, pages) = pdf_text(&sheet, paper);
         assert_eq!(pages, 1);
         for s in &team.soldiers {
-            // A long name wraps at its hyphens, where pdftotext may drop
-            // the hyphen and put the wounds header between the parts.
-            let text = text.replace('-', "");
-            assert!(
-                s.name.split('-').all(|part| has(&text, part)),
-                "{} in the PDF",
-                s.name
-            );
+            assert!(has_name(&text, &s.name), "{} in the PDF", s.name);
             let d = derive(&rules.killteam, s).expect("derives");
             assert!(has(&text, &format!("{}+", d.profile.save)));
         }
@@ -848,14 +849,7 @@ fn kt_11_the_worst_case_kill_team_sheet_is_one_page_on_a4_and_letter() {
             "{paper:?}"
         );
         for s in &team.soldiers {
-            // A long name wraps at its hyphens, where pdftotext may drop
-            // the hyphen and put the wounds header between the parts.
-            let text = text.replace('-', "");
-            assert!(
-                s.name.split('-').all(|part| has(&text, part)),
-                "{} in the PDF",
-                s.name
-            );
+            assert!(has_name(&text, &s.name), "{} in the PDF", s.name);
             let d = derive(&rules.killteam, s).expect("derives");
             let p = &d.profile;
             for v in [
