@@ -1371,6 +1371,13 @@ fn log_ui(
     });
 }
 
+/// The wounds of the roll of this seed are in the campaign already.
+fn applied(model: &Model, campaign: &str, seed: u64) -> bool {
+    model
+        .get::<crate::rules::campaign::Campaign>(campaign)
+        .is_some_and(|c| c.roll_applied(seed))
+}
+
 /// The battle summary (CHR-15): who won, as the player says, the
 /// characters each side lost in this session's rolls, and the result.
 fn summary_ui(
@@ -1488,12 +1495,19 @@ fn apply_ui(
             ui.label(RichText::new(lang.t("battle.apply_none")).color(PALETTE.text_subdued));
         }
         for (campaign, wounds, lines) in batches {
+            if applied(model, &campaign, last.seed) {
+                badge(ui, Tone::Good, lang.t("battle.applied"));
+                continue;
+            }
             let word = lang.f("battle.apply_batch", &[("who", &lines.join(", "))]);
             if icon_button(ui, icons::ICON_FLAG, &word, &word, !model.read_only).clicked() {
                 out.push(Command::Edit(
                     crate::rules::DocKey::of::<crate::rules::campaign::Campaign>(campaign),
                     crate::rules::Edit::new(
-                        crate::rules::campaign::CampaignEdit::AddBattleWounds { wounds },
+                        crate::rules::campaign::CampaignEdit::AddBattleWounds {
+                            wounds,
+                            roll: Some(last.seed),
+                        },
                     ),
                 ));
             }
@@ -1516,8 +1530,14 @@ fn apply_ui(
             })
             .response
             .labelled_by(l.id);
+        let done = apply_to
+            .as_ref()
+            .is_some_and(|(c, _)| applied(model, c, last.seed));
+        if done {
+            badge(ui, Tone::Good, lang.t("battle.applied"));
+        }
         let word = lang.f("battle.apply", &[("count", &last.wounds.to_string())]);
-        let ok = last.wounds > 0 && apply_to.is_some() && !model.read_only;
+        let ok = last.wounds > 0 && apply_to.is_some() && !model.read_only && !done;
         if icon_button(ui, icons::ICON_FLAG, &word, &word, ok).clicked()
             && let Some((c, x)) = apply_to.clone()
         {
@@ -1526,6 +1546,7 @@ fn apply_ui(
                 crate::rules::Edit::new(crate::rules::campaign::CampaignEdit::AddWounds {
                     character: x,
                     wounds: last.wounds,
+                    roll: Some(last.seed),
                 }),
             ));
         }

@@ -253,6 +253,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
         &c,
         E::AddBattleWounds {
             wounds: vec![(dace, 1), (nim, 99)],
+            roll: None,
         },
         &rules,
     );
@@ -271,9 +272,47 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
         &c,
         E::AddBattleWounds {
             wounds: vec![(dace, 1), (9999, 1)],
+            roll: None,
         },
         &rules,
     );
-    let p = crate::common::refused(&c, E::AddBattleWounds { wounds: vec![] }, &rules);
+    let p = crate::common::refused(
+        &c,
+        E::AddBattleWounds {
+            wounds: vec![],
+            roll: None,
+        },
+        &rules,
+    );
     assert_eq!(p.rule, "CMP-13");
+    // One roll's wounds go in once: the same seed again is refused, and
+    // its event says it is in.
+    let once = crate::common::ok(
+        &c,
+        E::AddBattleWounds {
+            wounds: vec![(dace, 1)],
+            roll: Some(42),
+        },
+        &rules,
+    );
+    assert!(once.roll_applied(42) && !once.roll_applied(43));
+    let p = crate::common::refused(
+        &once,
+        E::AddWounds {
+            character: dace,
+            wounds: 1,
+            roll: Some(42),
+        },
+        &rules,
+    );
+    assert_eq!(p.key, "campaign.problem.already_applied");
+    crate::common::ok(
+        &once,
+        E::AddWounds {
+            character: dace,
+            wounds: 1,
+            roll: Some(43),
+        },
+        &rules,
+    );
 }

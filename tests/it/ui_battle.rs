@@ -309,6 +309,9 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
     h.run();
     let c = crate::common::the_campaign(&h);
     assert_eq!(c.journal.len(), journal + 1, "one event");
+    // Applied once: the button gives way to the word.
+    assert!(h.query_by_label(&word).is_none());
+    assert!(h.query_by_label("Applied to the campaign").is_some());
     for (name, t) in &taken {
         let x = crate::common::char_id(&c, name);
         let max = c
@@ -332,6 +335,8 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
     h.state_mut().app.apply(Command::Undo);
     h.run();
     assert_eq!(crate::common::the_campaign(&h).table, before.table);
+    // Undone, it may be applied again.
+    assert!(h.query_by_label(&word).is_some());
     // A replay repeats the dice: its wounds are never offered again.
     let last = h.state().app.model.battle_log.len() - 1;
     h.state_mut().app.apply(Command::ReplayFight(last));

@@ -186,4 +186,11 @@ fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
     let taken = c.table.as_ref().and_then(|t| t.wounds.get(&dace).copied());
     // Never past his last (3 wounds on his profile).
     assert_eq!(taken, Some((1 + damage).min(3)));
+    // This roll's wounds are in: the button is off and says so.
+    assert!(h.query_by_label("Applied to the campaign").is_some());
+    assert!(
+        h.get_by_role_and_label(Role::Button, &word)
+            .accesskit_node()
+            .is_disabled()
+    );
 }

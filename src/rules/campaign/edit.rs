@@ -226,6 +226,10 @@ pub enum CampaignEdit {
         character: CharId,
         /// Wounds caused.
         wounds: u32,
+        /// The seed of the battle log's roll they came from: one roll's
+        /// wounds are applied once.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<u64>,
     },
     /// The wounds one roll of the battle screen caused to several
     /// characters (a round between units), added to each at the table in
@@ -233,6 +237,9 @@ pub enum CampaignEdit {
     AddBattleWounds {
         /// Each character and the wounds he took.
         wounds: Vec<(CharId, u32)>,
+        /// The seed of the battle log's roll they came from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<u64>,
     },
     /// A character taken out of action, or back.
     SetOutOfAction {
@@ -440,7 +447,7 @@ impl CampaignEdit {
                 bought: Some(b), ..
             } => b.character == id,
             Self::EndMission { played, .. } => played.contains(&id),
-            Self::AddBattleWounds { wounds } => wounds.iter().any(|(c, _)| *c == id),
+            Self::AddBattleWounds { wounds, .. } => wounds.iter().any(|(c, _)| *c == id),
             Self::Guide { characters } => characters.contains(&id),
             _ => false,
         }

@@ -873,6 +873,17 @@ impl Campaign {
         }
     }
 
+    /// Whether the wounds of the battle log's roll of this seed are in the
+    /// journal already (each roll's wounds are applied once).
+    pub fn roll_applied(&self, seed: u64) -> bool {
+        self.journal.iter().any(|e| match &e.event {
+            CampaignEdit::AddWounds { roll, .. } | CampaignEdit::AddBattleWounds { roll, .. } => {
+                *roll == Some(seed)
+            }
+            _ => false,
+        })
+    }
+
     /// Why the guide may not lead this character (CMP-14), or none when he
     /// may: he must be able to play the next mission, wear no armour better
     /// than the data's save (a kill-team soldier: carry none of its armour

@@ -879,13 +879,23 @@ impl Campaign {
                 }
                 CampaignEdit::SetWounds { character, wounds }
             }
-            CampaignEdit::AddWounds { character, wounds } => {
+            CampaignEdit::AddWounds {
+                character,
+                wounds,
+                roll,
+            } => {
                 self.expect(&[Phase::Playing])?;
+                self.not_applied(roll)?;
                 self.add_wounds(character, wounds, rules, &mut out)?;
-                CampaignEdit::AddWounds { character, wounds }
+                CampaignEdit::AddWounds {
+                    character,
+                    wounds,
+                    roll,
+                }
             }
-            CampaignEdit::AddBattleWounds { wounds } => {
+            CampaignEdit::AddBattleWounds { wounds, roll } => {
                 self.expect(&[Phase::Playing])?;
+                self.not_applied(roll)?;
                 if wounds.is_empty() {
                     return Err(Problem::new("CMP-13", "campaign.problem.no_wounds"));
                 }
@@ -893,7 +903,7 @@ impl Campaign {
                 for &(character, w) in &wounds {
                     self.add_wounds(character, w, rules, &mut out)?;
                 }
-                CampaignEdit::AddBattleWounds { wounds }
+                CampaignEdit::AddBattleWounds { wounds, roll }
             }
             CampaignEdit::SetOutOfAction { character, out: o } => {
                 self.expect(&[Phase::Playing])?;
@@ -1406,6 +1416,16 @@ impl Campaign {
             }
         };
         Ok((event, out))
+    }
+
+    /// Refuses the wounds of a battle roll already applied.
+    fn not_applied(&self, roll: Option<u64>) -> Result<(), Problem> {
+        match roll {
+            Some(seed) if self.roll_applied(seed) => {
+                Err(Problem::new("CMP-13", "campaign.problem.already_applied"))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Adds wounds rolled on the battle screen to a character's at the
