@@ -18,7 +18,7 @@ use crate::rules::melee_roll::MeleeRoll;
 use crate::rules::scenario::Scenario;
 use crate::rules::table_roll::TableRoll;
 use crate::rules::{Characteristic, Profile};
-use crate::ui::battle_parts::{bars, num, percent};
+use crate::ui::battle_parts::{bars, num, pass_fail_ui, percent};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
@@ -441,33 +441,26 @@ impl CcAfterView {
         } else {
             match melee::rout_pass_chance(&model.rules, ld, false) {
                 Ok(p) => {
-                    ui.horizontal_wrapped(|ui| {
-                        badge(
-                            ui,
-                            Tone::Good,
-                            &lang.f(
-                                "battle.cc.break.passes",
-                                &[
-                                    ("dice", &dice_text(c.rout_test)),
-                                    ("ld", &ld.to_string()),
-                                    ("p", &percent(p)),
-                                    ("inches", &inches),
-                                ],
-                            ),
-                        );
-                        badge(
-                            ui,
-                            Tone::Error,
-                            &lang.f(
-                                "battle.cc.break.routs",
-                                &[
-                                    ("p", &percent(1.0 - p)),
-                                    ("inches", &c.rout_move_inches.to_string()),
-                                    ("times", &c.rout_rate_multiplier.to_string()),
-                                ],
-                            ),
-                        );
-                    });
+                    pass_fail_ui(
+                        ui,
+                        &lang.f(
+                            "battle.cc.break.passes",
+                            &[
+                                ("dice", &dice_text(c.rout_test)),
+                                ("ld", &ld.to_string()),
+                                ("p", &percent(p)),
+                                ("inches", &inches),
+                            ],
+                        ),
+                        &lang.f(
+                            "battle.cc.break.routs",
+                            &[
+                                ("p", &percent(1.0 - p)),
+                                ("inches", &c.rout_move_inches.to_string()),
+                                ("times", &c.rout_rate_multiplier.to_string()),
+                            ],
+                        ),
+                    );
                 }
                 Err(p) => {
                     alert(ui, Tone::Error, &lang.problem_line(&p));

@@ -10,8 +10,8 @@ use crate::rules::melee;
 use crate::rules::melee_roll::{MeleeRoll, characteristic_key};
 use crate::rules::table_roll::TableRoll;
 use crate::ui::battle_cc_after::dice_text;
-use crate::ui::battle_parts::{num, percent};
-use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+use crate::ui::battle_parts::{num, pass_fail_ui, percent};
+use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};
 
 /// The test as set up.
 pub struct TestView {
@@ -75,26 +75,19 @@ impl TestView {
             let dice = dice_text(model.rules.close_combat.characteristic_test);
             match melee::characteristic_test_chance(&model.rules, c, value) {
                 Ok(p) => {
-                    ui.horizontal_wrapped(|ui| {
-                        badge(
-                            ui,
-                            Tone::Good,
-                            &lang.f(
-                                "battle.cc.test.passes",
-                                &[
-                                    ("dice", &dice),
-                                    ("characteristic", c.key()),
-                                    ("value", &value.to_string()),
-                                    ("p", &percent(p)),
-                                ],
-                            ),
-                        );
-                        badge(
-                            ui,
-                            Tone::Error,
-                            &lang.f("battle.cc.test.fails", &[("p", &percent(1.0 - p))]),
-                        );
-                    });
+                    pass_fail_ui(
+                        ui,
+                        &lang.f(
+                            "battle.cc.test.passes",
+                            &[
+                                ("dice", &dice),
+                                ("characteristic", c.key()),
+                                ("value", &value.to_string()),
+                                ("p", &percent(p)),
+                            ],
+                        ),
+                        &lang.f("battle.cc.test.fails", &[("p", &percent(1.0 - p))]),
+                    );
                     let word = lang.t("battle.cc.test.roll");
                     if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                         out.push(Command::RollTable(

@@ -248,3 +248,13 @@ pub fn pick_campaign_fighter(ui: &mut egui::Ui, model: &Model, label: &str) -> O
     }
     chosen
 }
+
+/// A test's two outcomes side by side, by word and colour: passing, then
+/// failing.
+pub fn pass_fail_ui(ui: &mut egui::Ui, passes: &str, fails: &str) {
+    use crate::ui::widgets::{Tone, badge};
+    ui.horizontal_wrapped(|ui| {
+        badge(ui, Tone::Good, passes);
+        badge(ui, Tone::Error, fails);
+    });
+}
