@@ -116,22 +116,34 @@ pub struct Summary {
     pub theirs_killed: Vec<String>,
 }
 
+/// Who a fighter is from roll to roll: the campaign character he is, when
+/// he is one (renamed or not, on either side of the fight), else his side
+/// and name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Who {
+    Campaign(String, u64),
+    Named(BattleSide, String),
+}
+
 /// The summary of a session's rolls: each roll's combatants with the wounds
-/// each took. A fighter is followed by side and name; his wounds left are
+/// each took. A fighter is followed as `Who` says; his wounds left are
 /// the fewer of those he came with and those the earlier rolls left him,
 /// and he is killed when a roll takes them to 0.
 pub fn summarize<'a>(
     rolls: impl IntoIterator<Item = (&'a [Combatant], &'a [u32])>,
     outcome: Option<Outcome>,
 ) -> Summary {
-    let mut left: Vec<((BattleSide, String), u32)> = Vec::new();
+    let mut left: Vec<(Who, u32)> = Vec::new();
     let mut summary = Summary {
         outcome,
         ..Summary::default()
     };
     for (combatants, taken) in rolls {
         for (c, &t) in combatants.iter().zip(taken) {
-            let key = (c.side, c.name.trim().to_owned());
+            let key = match &c.campaign {
+                Some((campaign, id)) => Who::Campaign(campaign.clone(), *id),
+                None => Who::Named(c.side, c.name.trim().to_owned()),
+            };
             let k = match left.iter().position(|(k, _)| *k == key) {
                 Some(k) => k,
                 None => {
@@ -147,7 +159,7 @@ pub fn summarize<'a>(
             let after = before.saturating_sub(t);
             left[k].1 = after;
             if after == 0 && c.character {
-                let name = left[k].0.1.clone();
+                let name = c.name.trim().to_owned();
                 match c.side {
                     BattleSide::Ours => summary.ours_killed.push(name),
                     BattleSide::Theirs => summary.theirs_killed.push(name),

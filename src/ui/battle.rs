@@ -570,9 +570,12 @@ impl BattleView {
             icons::ICON_SPORTS_MARTIAL_ARTS,
             lang.t("battle.attacker"),
         );
-        ui.checkbox(
+        crate::ui::battle_parts::character_tick_ui(
+            ui,
+            lang,
             &mut self.attacker_character,
             lang.t("battle.side.attacker_character"),
+            &self.attacker,
         );
         if let Some(picked) =
             pick_character(ui, model, lang.t("battle.take_attacker")).or_else(|| {
@@ -651,9 +654,12 @@ impl BattleView {
     fn cc_defender_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.defender"));
-        ui.checkbox(
+        crate::ui::battle_parts::character_tick_ui(
+            ui,
+            lang,
             &mut self.defender_character,
             lang.t("battle.side.defender_character"),
+            &self.defender,
         );
         if let Some(picked) =
             pick_character(ui, model, lang.t("battle.take_defender")).or_else(|| {
@@ -766,9 +772,12 @@ impl BattleView {
     fn shooter_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_TARGET, lang.t("battle.shooter"));
-        ui.checkbox(
+        crate::ui::battle_parts::character_tick_ui(
+            ui,
+            lang,
             &mut self.attacker_character,
             lang.t("battle.side.shooter_character"),
+            &self.attacker,
         );
         if let Some(picked) = pick_soldier_weapon(ui, model)
             .or_else(|| super::battle_kt_campaign::pick_campaign_shooter(ui, model))
@@ -902,9 +911,12 @@ impl BattleView {
     fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
-        ui.checkbox(
+        crate::ui::battle_parts::character_tick_ui(
+            ui,
+            lang,
             &mut self.defender_character,
             lang.t("battle.side.target_character"),
+            &self.defender,
         );
         if let Some((name, (t, save, dice), wounds, soldier)) = pick_soldier_target(ui, model) {
             self.defender = name;

@@ -258,3 +258,23 @@ pub fn pass_fail_ui(ui: &mut egui::Ui, passes: &str, fails: &str) {
         badge(ui, Tone::Error, fails);
     });
 }
+
+/// The "is a character" tick of a fighter (CHR-15). The summary follows a
+/// fighter from roll to roll by his side and name: a character left
+/// unnamed is asked for a name, lest two unnamed ones count as one.
+pub fn character_tick_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    ticked: &mut bool,
+    label: &str,
+    name: &str,
+) {
+    ui.checkbox(ticked, label);
+    if *ticked && name.trim().is_empty() {
+        crate::ui::widgets::alert(
+            ui,
+            crate::ui::widgets::Tone::Info,
+            lang.t("battle.side.name_him"),
+        );
+    }
+}

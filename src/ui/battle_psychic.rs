@@ -225,9 +225,12 @@ impl PsychicView {
     fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
-        ui.checkbox(
+        crate::ui::battle_parts::character_tick_ui(
+            ui,
+            lang,
             &mut self.target_character,
             lang.t("battle.side.target_character"),
+            &self.target,
         );
         let picked = crate::ui::battle::pick_character(ui, model, lang.t("battle.psy.take_target"))
             .or_else(|| {

@@ -316,3 +316,26 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
         &rules,
     );
 }
+
+#[test]
+fn chr_15_a_campaign_character_is_followed_by_who_he_is_not_by_his_name() {
+    // CHR-15: the same escort character, shown under another name in the
+    // second roll (taken again, his name edited), is still one character:
+    // his wounds carry over and he is killed once.
+    let mut kal = character("Kal", BattleSide::Ours, true, 2);
+    kal.campaign = Some(("Rynn's World".to_owned(), 7));
+    let mut renamed = kal.clone();
+    renamed.name = "Sergeant Kal".to_owned();
+    // Another unnamed-alike fighter of the same side, not from the
+    // campaign: his own wounds.
+    let other = character("Kal", BattleSide::Ours, false, 2);
+    let rolls: Vec<(Vec<Combatant>, Vec<u32>)> = vec![
+        (vec![kal.clone()], vec![1]),
+        (vec![renamed.clone(), other.clone()], vec![1, 1]),
+    ];
+    let s = summarize(
+        rolls.iter().map(|(c, t)| (c.as_slice(), t.as_slice())),
+        Some(Outcome::Ours),
+    );
+    assert_eq!(s.ours_killed, vec!["Sergeant Kal".to_owned()]);
+}

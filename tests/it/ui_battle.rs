@@ -347,3 +347,22 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
             .is_some()
     );
 }
+
+/// CHR-15: the summary follows a character by his name, so one ticked as a
+/// character but left unnamed is asked for a name; named, the hint goes.
+#[test]
+fn chr_15_a_character_left_unnamed_is_asked_for_a_name() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    let hint = "Give him a name: the summary follows each character";
+    h.state_mut().views.battle.defender = String::new();
+    h.state_mut().views.battle.defender_character = false;
+    h.run();
+    assert!(h.query_by_label_contains(hint).is_none());
+    click(&mut h, "The defender is a character (CHR-15)");
+    assert!(h.state().views.battle.defender_character);
+    assert!(h.query_by_label_contains(hint).is_some());
+    h.state_mut().views.battle.defender = "Grot".into();
+    h.run();
+    assert!(h.query_by_label_contains(hint).is_none());
+}
