@@ -17,6 +17,7 @@ use crate::rules::{Doc, DocKey};
 use crate::ui::theme::{PALETTE, PAPER, SHEET_FONT, SHEET_FONT_BOLD, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::{Arc, Condvar, Mutex};
 
 /// Screen points per printed point: the page is drawn 1.5 times its printed
 /// size, every size of the template in proportion, so that it reads on a
@@ -67,11 +68,14 @@ enum Piece {
     Heading(usize),
     /// A block of a section, whole.
     Block(usize, usize),
-    /// A row of (up to) two cards of a section's block, from the card given.
-    Cards(usize, usize, usize),
-    /// Whole sections side by side, each with its share of the width, as
-    /// the template lays them out (command points beside the VP table).
-    Side(Vec<(usize, f32)>),
+    /// A row of (up to) two cards of a section's block, from the card given;
+    /// a last card alone may have a whole section beside it (the kill team's
+    /// notes, as the template sets them).
+    Cards(usize, usize, usize, Option<usize>),
+    /// Columns side by side, each of whole sections one under the other,
+    /// with its share of the width, as the template lays them out (command
+    /// points beside the VP table and the notes).
+    Side(Vec<(Vec<usize>, f32)>),
     /// The appendix's heading.
     AppendixHeading,
     /// A rule of the appendix.
@@ -84,31 +88,62 @@ impl Piece {
     }
 }
 
-/// The sections the template sets side by side, with their shares of the
-/// width (`assets/sheets/sheet.typ`), and where they go.
-fn side_by_side(sheet: &Sheet) -> Vec<(usize, f32)> {
-    let ids: &[(&str, f32)] = match sheet.kind {
-        SheetKind::KillTeam => &[("command", 1.4), ("vp", 1.0)],
-        SheetKind::Campaign => &[("status", 1.0), ("settings", 1.0), ("next", 1.0)],
-        SheetKind::Band => &[],
-    };
-    ids.iter()
-        .filter_map(|(id, share)| {
-            sheet
-                .sections
-                .iter()
-                .position(|s| s.id == *id)
-                .map(|i| (i, *share))
+fn section_of(sheet: &Sheet, id: &str) -> Option<usize> {
+    sheet.sections.iter().position(|s| s.id == id)
+}
+
+/// The kill team's notes section when it sits beside the last soldier's
+/// card: with an odd number of soldiers, as the template sets it.
+fn notes_beside(sheet: &Sheet) -> Option<usize> {
+    if sheet.kind != SheetKind::KillTeam {
+        return None;
+    }
+    let soldiers = section_of(sheet, "soldiers")?;
+    let cards: usize = sheet.sections[soldiers]
+        .blocks
+        .iter()
+        .map(|b| match b {
+            Block::Cards { cards } => cards.len(),
+            _ => 0,
         })
-        .collect()
+        .sum();
+    section_of(sheet, "notes").filter(|_| cards % 2 == 1)
+}
+
+/// The sections the template sets side by side, in columns with their
+/// shares of the width (`assets/sheets/sheet.typ`).
+fn side_by_side(sheet: &Sheet) -> Vec<(Vec<usize>, f32)> {
+    let of = |ids: &[&str]| ids.iter().filter_map(|id| section_of(sheet, id)).collect();
+    let columns: Vec<(Vec<usize>, f32)> = match sheet.kind {
+        SheetKind::KillTeam => {
+            // The notes under the VP table, unless beside the last card.
+            let vp: Vec<usize> = of(&["vp"]);
+            let mut second = vp.clone();
+            if !vp.is_empty() && notes_beside(sheet).is_none() {
+                second.extend(section_of(sheet, "notes"));
+            }
+            vec![(of(&["command"]), 1.4), (second, 1.0)]
+        }
+        SheetKind::Campaign => vec![
+            (of(&["status"]), 1.0),
+            (of(&["settings"]), 1.0),
+            (of(&["next"]), 1.0),
+        ],
+        SheetKind::Band => Vec::new(),
+    };
+    columns.into_iter().filter(|(c, _)| !c.is_empty()).collect()
 }
 
 fn section_pieces(sheet: &Sheet, s: usize, out: &mut Vec<Piece>) {
     out.push(Piece::Heading(s));
+    let beside = notes_beside(sheet).filter(|_| sheet.sections[s].id == "soldiers");
     for (b, block) in sheet.sections[s].blocks.iter().enumerate() {
         match block {
             Block::Cards { cards } => {
-                out.extend((0..cards.len()).step_by(2).map(|c| Piece::Cards(s, b, c)));
+                out.extend((0..cards.len()).step_by(2).map(|c| {
+                    let alone = c + 1 == cards.len();
+                    Piece::Cards(s, b, c, beside.filter(|_| alone))
+                }));
             }
             _ => out.push(Piece::Block(s, b)),
         }
@@ -118,16 +153,22 @@ fn section_pieces(sheet: &Sheet, s: usize, out: &mut Vec<Piece>) {
 fn pieces(sheet: &Sheet) -> Vec<Piece> {
     let mut out = vec![Piece::Title];
     let side = side_by_side(sheet);
+    let in_side = |s: usize| side.iter().any(|(c, _)| c.contains(&s));
     // The kill team's soldiers come first, the ranges and notes after the
     // side-by-side row; the campaign's row comes first.
-    let first = side.iter().map(|(s, _)| *s).min().unwrap_or(usize::MAX);
+    let first = side
+        .iter()
+        .flat_map(|(c, _)| c.iter().copied())
+        .min()
+        .unwrap_or(usize::MAX);
     let before = |s: usize| match sheet.kind {
         SheetKind::KillTeam => !matches!(sheet.sections[s].id.as_str(), "ranges" | "notes"),
         _ => s < first,
     };
+    let beside = notes_beside(sheet);
     let mut placed = false;
     for s in 0..sheet.sections.len() {
-        if side.iter().any(|(i, _)| *i == s) {
+        if in_side(s) || beside == Some(s) {
             continue;
         }
         if !placed && !before(s) && !side.is_empty() {
@@ -181,8 +222,11 @@ fn pages_from_map(pieces: &[Piece], map: &PageMap) -> Option<Vec<Vec<usize>>> {
         Piece::Title => Some("title".to_owned()),
         Piece::Heading(s) => Some(format!("h:{s}")),
         Piece::Block(s, b) => Some(format!("b:{s}:{b}")),
-        Piece::Cards(s, b, c) => Some(format!("c:{s}:{b}:{c}")),
-        Piece::Side(list) => list.first().map(|(s, _)| format!("h:{s}")),
+        Piece::Cards(s, b, c, _) => Some(format!("c:{s}:{b}:{c}")),
+        Piece::Side(list) => list
+            .first()
+            .and_then(|(c, _)| c.first())
+            .map(|s| format!("h:{s}")),
         Piece::AppendixHeading => Some("appendix".to_owned()),
         Piece::Rule(i) => Some(format!("r:{i}")),
     };
@@ -198,71 +242,192 @@ fn pages_from_map(pieces: &[Piece], map: &PageMap) -> Option<Vec<Vec<usize>>> {
     Some(pages)
 }
 
-/// The sheet typeset by typst as for its PDF, on a thread of its own: the
+/// A typesetting asked of the worker.
+struct Request {
+    id: u64,
+    sheet: Sheet,
+    paper: Paper,
+    data_dir: Option<std::path::PathBuf>,
+}
+
+/// What the worker waits on: the newest request only, and whether the
+/// preview is gone.
+#[derive(Default)]
+struct Queue {
+    next: Option<Request>,
+    closed: bool,
+}
+
+type Answer = (u64, Result<PageMap, Msg>);
+
+/// The preview's typesetting thread. A request made while typst is busy
+/// replaces the one waiting, so quick changes of paper or language never
+/// pile up runs: at most the one under way and the newest.
+struct Typesetter {
+    queue: Arc<(Mutex<Queue>, Condvar)>,
+    answers: Receiver<Answer>,
+    last_id: u64,
+}
+
+impl Typesetter {
+    /// Starts the thread; `work` typesets a request, `wake` is called after
+    /// each answer (the window repaints only when woken).
+    fn spawn(
+        work: impl Fn(&Request) -> Result<PageMap, Msg> + Send + 'static,
+        wake: impl Fn() + Send + 'static,
+    ) -> std::io::Result<Self> {
+        let queue = Arc::new((Mutex::new(Queue::default()), Condvar::new()));
+        let (send, answers) = mpsc::channel();
+        let shared = Arc::clone(&queue);
+        std::thread::Builder::new()
+            .name("muster-preview".to_owned())
+            .spawn(move || {
+                let (lock, ready) = &*shared;
+                loop {
+                    let request = {
+                        // A poisoned lock: a panic elsewhere; stop quietly.
+                        let Ok(mut q) = lock.lock() else { return };
+                        loop {
+                            if q.closed {
+                                return;
+                            }
+                            if let Some(r) = q.next.take() {
+                                break r;
+                            }
+                            q = match ready.wait(q) {
+                                Ok(q) => q,
+                                Err(_) => return,
+                            };
+                        }
+                    };
+                    let answer = work(&request);
+                    // The preview may be gone: nobody to tell.
+                    if send.send((request.id, answer)).is_err() {
+                        return;
+                    }
+                    wake();
+                }
+            })?;
+        Ok(Self {
+            queue,
+            answers,
+            last_id: 0,
+        })
+    }
+
+    /// Asks for a typesetting, replacing any still waiting; its id.
+    fn ask(&mut self, sheet: &Sheet, paper: Paper, data_dir: Option<std::path::PathBuf>) -> u64 {
+        self.last_id += 1;
+        let (lock, ready) = &*self.queue;
+        if let Ok(mut q) = lock.lock() {
+            q.next = Some(Request {
+                id: self.last_id,
+                sheet: sheet.clone(),
+                paper,
+                data_dir,
+            });
+        }
+        ready.notify_one();
+        self.last_id
+    }
+
+    /// The answer to request `id`, if it came; older answers are dropped.
+    /// `Err` when the thread is gone without answering (typst panicked).
+    fn answer(&self, id: u64) -> Result<Option<Result<PageMap, Msg>>, ()> {
+        loop {
+            match self.answers.try_recv() {
+                Ok((got, answer)) if got == id => return Ok(Some(answer)),
+                Ok(_) => {}
+                Err(TryRecvError::Empty) => return Ok(None),
+                Err(TryRecvError::Disconnected) => return Err(()),
+            }
+        }
+    }
+}
+
+impl Drop for Typesetter {
+    fn drop(&mut self) {
+        let (lock, ready) = &*self.queue;
+        if let Ok(mut q) = lock.lock() {
+            q.closed = true;
+            q.next = None;
+        }
+        ready.notify_one();
+    }
+}
+
+/// Typesets a sheet as for its PDF: the page of each piece, the characters
+/// the fonts lack.
+fn typeset(r: &Request) -> Result<PageMap, Msg> {
+    crate::store::sheet_template(r.data_dir.as_deref())
+        .map_err(|e| e.msg())
+        .and_then(|t| page_map(&r.sheet, r.paper, t.as_deref()).map_err(|e| e.msg()))
+}
+
+/// The sheet typeset by typst as for its PDF, on the preview's thread: the
 /// preview's pages break where the PDF's do, and it warns of characters
 /// the fonts lack.
 struct Typesetting {
     /// What it typesets.
     sheet: Sheet,
     paper: Paper,
+    /// The request's id.
+    id: u64,
     /// The answer, once there.
     done: Option<Result<PageMap, Msg>>,
-    waiting: Option<Receiver<Result<PageMap, Msg>>>,
 }
 
 impl Typesetting {
-    fn start(
-        sheet: &Sheet,
-        paper: Paper,
-        data_dir: Option<std::path::PathBuf>,
-        ctx: egui::Context,
-    ) -> Self {
-        let (send, waiting) = mpsc::channel();
-        let job = sheet.clone();
-        let spawned = std::thread::Builder::new()
-            .name("muster-preview".to_owned())
-            .spawn(move || {
-                let map = crate::store::sheet_template(data_dir.as_deref())
-                    .map_err(|e| e.msg())
-                    .and_then(|t| page_map(&job, paper, t.as_deref()).map_err(|e| e.msg()));
-                // The preview may be gone: nobody to tell.
-                let _ = send.send(map);
-                // Wake the window: it does not repaint while it waits.
-                ctx.request_repaint();
-            });
-        let (done, waiting) = match spawned {
-            Ok(_) => (None, Some(waiting)),
-            Err(e) => (
-                Some(Err(
-                    Msg::new("print.no_thread").text("reason", e.to_string())
-                )),
-                None,
-            ),
-        };
-        Self {
-            sheet: sheet.clone(),
-            paper,
-            done,
-            waiting,
+    /// Takes the answer if it came.
+    fn poll(&mut self, worker: Option<&Typesetter>) {
+        if self.done.is_some() {
+            return;
         }
-    }
-
-    /// Takes the answer if it came; true while still waiting.
-    fn poll(&mut self) -> bool {
-        let Some(rx) = &self.waiting else {
-            return false;
-        };
-        match rx.try_recv() {
-            Ok(map) => self.done = Some(map),
-            Err(TryRecvError::Empty) => return true,
-            Err(TryRecvError::Disconnected) => self.done = Some(Err(Msg::new("print.crashed"))),
+        match worker.map(|w| w.answer(self.id)) {
+            Some(Ok(Some(map))) => self.done = Some(map),
+            Some(Ok(None)) => {}
+            Some(Err(())) | None => self.done = Some(Err(Msg::new("print.crashed"))),
         }
-        self.waiting = None;
-        false
     }
 
     fn map(&self) -> Option<&PageMap> {
         self.done.as_ref().and_then(|d| d.as_ref().ok())
+    }
+}
+
+/// Asks the preview's thread to typeset `sheet`, starting it the first
+/// time.
+fn ask(
+    worker: &mut Option<Typesetter>,
+    ctx: &egui::Context,
+    sheet: &Sheet,
+    paper: Paper,
+    model: &Model,
+) -> Typesetting {
+    if worker.is_none() {
+        let ctx = ctx.clone();
+        match Typesetter::spawn(typeset, move || ctx.request_repaint()) {
+            Ok(w) => *worker = Some(w),
+            Err(e) => {
+                return Typesetting {
+                    sheet: sheet.clone(),
+                    paper,
+                    id: 0,
+                    done: Some(Err(
+                        Msg::new("print.no_thread").text("reason", e.to_string())
+                    )),
+                };
+            }
+        }
+    }
+    let id = worker
+        .as_mut()
+        .map_or(0, |w| w.ask(sheet, paper, model.data_dir.clone()));
+    Typesetting {
+        sheet: sheet.clone(),
+        paper,
+        id,
+        done: None,
     }
 }
 
@@ -284,6 +449,8 @@ pub struct PrintPreviewView {
     measured_on: Option<Paper>,
     /// The PDF's pages for the sheet shown.
     typeset: Option<Typesetting>,
+    /// The thread that typesets, started with the first preview.
+    worker: Option<Typesetter>,
 }
 
 impl PrintPreviewView {
@@ -329,16 +496,11 @@ impl PrintPreviewView {
             .as_ref()
             .is_none_or(|t| t.paper != paper || t.sheet != built.sheet);
         if stale {
-            self.typeset = Some(Typesetting::start(
-                &built.sheet,
-                paper,
-                model.data_dir.clone(),
-                ui.ctx().clone(),
-            ));
+            self.typeset = Some(ask(&mut self.worker, ui.ctx(), &built.sheet, paper, model));
         }
         let map = match self.typeset.as_mut() {
             Some(t) => {
-                t.poll();
+                t.poll(self.worker.as_ref());
                 typeset_ui(ui, lang, t);
                 t.map()
             }
@@ -592,30 +754,22 @@ fn piece_ui(ui: &mut egui::Ui, sheet: &Sheet, piece: &Piece, width: f32) {
             let room = width - gap * (sections.len().saturating_sub(1)) as f32;
             ui.horizontal_top(|ui| {
                 ui.spacing_mut().item_spacing.x = gap;
-                for (s, share) in sections {
+                for (column, share) in sections {
                     let w = room * share / shares;
                     ui.allocate_ui_with_layout(
                         egui::vec2(w, 0.0),
                         Layout::top_down(Align::Min),
                         |ui| {
                             ui.set_width(w);
-                            let section = &sheet.sections[*s];
-                            heading(ui, &section.title, w);
-                            for b in &section.blocks {
-                                match b {
-                                    // The VP table in two halves side by side.
-                                    Block::Table(t) if section.id == "vp" && t.rows.len() > 4 => {
-                                        halves_ui(ui, t, w);
-                                    }
-                                    _ => block_ui(ui, b, w),
-                                }
+                            for s in column {
+                                whole_section_ui(ui, &sheet.sections[*s], w);
                             }
                         },
                     );
                 }
             });
         }
-        Piece::Cards(s, b, c) => {
+        Piece::Cards(s, b, c, beside) => {
             let c = *c;
             if let Block::Cards { cards } = &sheet.sections[*s].blocks[*b] {
                 let gap = px(size::GAP);
@@ -627,6 +781,16 @@ fn piece_ui(ui: &mut egui::Ui, sheet: &Sheet, piece: &Piece, width: f32) {
                             egui::vec2(half, 0.0),
                             Layout::top_down(Align::Min),
                             |ui| card_ui(ui, card, half),
+                        );
+                    }
+                    if let Some(n) = beside {
+                        ui.allocate_ui_with_layout(
+                            egui::vec2(half, 0.0),
+                            Layout::top_down(Align::Min),
+                            |ui| {
+                                ui.set_width(half);
+                                whole_section_ui(ui, &sheet.sections[*n], half);
+                            },
                         );
                     }
                 });
@@ -645,6 +809,18 @@ fn piece_ui(ui: &mut egui::Ui, sheet: &Sheet, piece: &Piece, width: f32) {
             append(&mut job, &r.text, size::BODY, false, PAPER.ink);
             job.wrap.max_width = width;
             ui.add(egui::Label::new(job).wrap());
+        }
+    }
+}
+
+/// A section whole, heading and blocks, in a column `width` wide.
+fn whole_section_ui(ui: &mut egui::Ui, section: &crate::print::model::Section, width: f32) {
+    heading(ui, &section.title, width);
+    for b in &section.blocks {
+        match b {
+            // The VP table in two halves side by side.
+            Block::Table(t) if section.id == "vp" && t.rows.len() > 4 => halves_ui(ui, t, width),
+            _ => block_ui(ui, b, width),
         }
     }
 }
@@ -1102,13 +1278,96 @@ mod tests {
                 Piece::Title,
                 Piece::Heading(0),
                 Piece::Block(0, 0),
-                Piece::Side(vec![(1, 1.4), (2, 1.0)]),
+                // The notes under the VP table, as the template sets them.
+                Piece::Side(vec![(vec![1], 1.4), (vec![2, 4], 1.0)]),
                 Piece::Heading(3),
                 Piece::Block(3, 0),
-                Piece::Heading(4),
-                Piece::Block(4, 0),
             ]
         );
+        // Three soldiers: the notes fill the place beside the third.
+        let card = |name: &str| Card {
+            title: name.to_owned(),
+            subtitle: String::new(),
+            tags: Vec::new(),
+            tables: Vec::new(),
+            lines: Vec::new(),
+            track: None,
+        };
+        let mut odd = sheet.clone();
+        odd.sections[0].blocks = vec![Block::Cards {
+            cards: vec![card("A"), card("B"), card("C")],
+        }];
+        assert_eq!(
+            pieces(&odd),
+            vec![
+                Piece::Title,
+                Piece::Heading(0),
+                Piece::Cards(0, 0, 0, None),
+                Piece::Cards(0, 0, 2, Some(4)),
+                Piece::Side(vec![(vec![1], 1.4), (vec![2], 1.0)]),
+                Piece::Heading(3),
+                Piece::Block(3, 0),
+            ]
+        );
+    }
+
+    #[test]
+    fn quick_changes_typeset_only_the_run_under_way_and_the_newest() {
+        use std::sync::mpsc::channel;
+        use std::time::Duration;
+        // The work tells when it starts and waits to be let go.
+        let (started, on_start) = channel::<u64>();
+        let (let_go, gate) = channel::<()>();
+        let gate = Mutex::new(gate);
+        let mut worker = Typesetter::spawn(
+            move |r: &Request| {
+                let _ = started.send(r.id);
+                let _ = gate.lock().map(|g| g.recv());
+                Ok(PageMap {
+                    pages: r.id as usize,
+                    ..PageMap::default()
+                })
+            },
+            || {},
+        )
+        .expect("thread");
+        let sheet = Sheet {
+            kind: SheetKind::Band,
+            lang: "en".to_owned(),
+            title: "T".to_owned(),
+            subtitle: String::new(),
+            labels: crate::print::model::Labels {
+                page: "Page".to_owned(),
+                of: "of".to_owned(),
+                footer: String::new(),
+                appendix: String::new(),
+            },
+            sections: Vec::new(),
+            appendix: Vec::new(),
+        };
+        let wait = Duration::from_secs(10);
+        let first = worker.ask(&sheet, Paper::A4, None);
+        assert_eq!(on_start.recv_timeout(wait), Ok(first));
+        // Four more while the first is under way: each replaces the last.
+        let mut newest = first;
+        for paper in [Paper::Letter, Paper::A4, Paper::Letter, Paper::A4] {
+            newest = worker.ask(&sheet, paper, None);
+        }
+        let _ = let_go.send(());
+        // The first's answer is dropped; the newest is typeset next.
+        assert_eq!(on_start.recv_timeout(wait), Ok(newest));
+        let _ = let_go.send(());
+        let mut answer = None;
+        for _ in 0..1000 {
+            answer = worker.answer(newest).expect("thread alive");
+            if answer.is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(answer.expect("answered").map(|m| m.pages), Ok(5));
+        // Nothing else was typeset.
+        assert!(on_start.recv_timeout(Duration::from_millis(100)).is_err());
     }
 
     #[test]
