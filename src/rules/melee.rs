@@ -63,6 +63,11 @@ pub struct CcLimits {
     pub cannot_hit_from: i32,
     /// A save modified to this or more is lost (CC-12 Decision: 7).
     pub save_lost_from: i32,
+    /// The battle setting's default: ordinary troops may not try a blow of
+    /// 7 or more to hit (CC-10 Decision: off, the source leaves it to the
+    /// game master, who allows it in small games).
+    #[serde(default)]
+    pub refuse_seven_plus_for_troops: bool,
     #[serde(default)]
     note: String,
 }

@@ -105,6 +105,51 @@ pub fn cc_hit_chance(score: i32) -> f64 {
     }
 }
 
+/// The score a blow needs to hit (CC-8 … CC-10): the WS table's, less the
+/// situation's modifiers, never under 2; 7 or more takes the second die.
+pub fn cc_hit_score(
+    rules: &RulesData,
+    attacker_ws: i32,
+    defender_ws: i32,
+    modifiers: &[CcModifier],
+    helpless: bool,
+) -> Result<i32, Problem> {
+    let defender_ws = if helpless { 1 } else { defender_ws };
+    let table = rules
+        .to_hit(attacker_ws, defender_ws)
+        .ok_or_else(|| Problem::new("CC-8", "odds.no_score"))?;
+    let table = i32::try_from(table).unwrap_or(i32::MAX);
+    // A situation counts once, however often it is listed.
+    let bonus: i32 = modifiers
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| !modifiers[..*i].contains(m))
+        .map(|(_, m)| m.value())
+        .sum();
+    // CC-10: no modifier takes the score under 2.
+    Ok((table - bonus).max(2))
+}
+
+/// CC-10's battle setting: a blow that needs 7 or more to hit needs the
+/// game master's consent. With `refuse_troops` on (its default is in
+/// `close_combat.json`), an ordinary fighter is refused it; a character
+/// may still try. The reason, when refused.
+pub fn consent_refusal(
+    rules: &RulesData,
+    attacker_ws: i32,
+    defender_ws: i32,
+    modifiers: &[CcModifier],
+    helpless: bool,
+    character: bool,
+    refuse_troops: bool,
+) -> Option<Problem> {
+    let score = cc_hit_score(rules, attacker_ws, defender_ws, modifiers, helpless).ok()?;
+    let needs = (7..rules.close_combat.limits.cannot_hit_from).contains(&score);
+    (needs && refuse_troops && !character).then(|| {
+        Problem::new("CC-10", "battle.problem.no_consent").arg("score", score)
+    })
+}
+
 /// One round of one attacker's blows against one defender (CC-8 … CC-12):
 /// `a` blows of one weapon, each unsaved wound 1.
 #[allow(clippy::too_many_arguments)]
@@ -120,20 +165,7 @@ pub fn close_combat(
     modifiers: &[CcModifier],
     helpless: bool,
 ) -> Result<Odds, Problem> {
-    let defender_ws = if helpless { 1 } else { defender_ws };
-    let table = rules
-        .to_hit(attacker_ws, defender_ws)
-        .ok_or_else(|| Problem::new("CC-8", "odds.no_score"))?;
-    let table = i32::try_from(table).unwrap_or(i32::MAX);
-    // A situation counts once, however often it is listed.
-    let bonus: i32 = modifiers
-        .iter()
-        .enumerate()
-        .filter(|(i, m)| !modifiers[..*i].contains(m))
-        .map(|(_, m)| m.value())
-        .sum();
-    // CC-10: no modifier takes the score under 2.
-    let score = (table - bonus).max(2);
+    let score = cc_hit_score(rules, attacker_ws, defender_ws, modifiers, helpless)?;
     // CC-10 Decision (data): from this score no blow hits.
     let limits = &rules.close_combat.limits;
     let hit = if score >= limits.cannot_hit_from {

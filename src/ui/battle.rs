@@ -78,6 +78,9 @@ pub struct BattleView {
     /// It has fired this turn (rolled here): a second shot waits for the
     /// next turn.
     pub fired_this_turn: bool,
+    /// CC-10's battle setting, switched for the session: ordinary troops may
+    /// not try a blow of 7 or more to hit (none: the data's default).
+    pub refuse_seven_plus: Option<bool>,
     /// The shooter taken from a team or a campaign: his equipment and
     /// ribbon give their modifiers on their own (none: typed in).
     pub shooter_soldier: Option<crate::rules::killteam::Soldier>,
@@ -189,6 +192,7 @@ impl Default for BattleView {
             cc_weapon_from: None,
             once_a_turn: false,
             fired_this_turn: false,
+            refuse_seven_plus: None,
             shooter_soldier: None,
             target_soldier: None,
             cc_after: Default::default(),
@@ -477,12 +481,22 @@ impl BattleView {
                     // KT-15: a heavy weapon that fired this turn waits.
                     let shooting = self.mode == Mode::Shooting;
                     let waits = shooting && self.once_a_turn && self.fired_this_turn;
+                    // CC-10: a 7+ blow the battle refuses.
+                    let refused = if shooting {
+                        None
+                    } else {
+                        self.consent_ui(ui, model)
+                    };
+                    if let Some(p) = &refused {
+                        alert(ui, Tone::Error, &lang.problem_line(p));
+                        ui.add_space(space::S);
+                    }
                     if icon_button(
                         ui,
                         icons::ICON_CASINO,
                         lang.t("battle.roll"),
                         lang.t("battle.roll"),
-                        !waits,
+                        !waits && refused.is_none(),
                     )
                     .clicked()
                     {
@@ -738,6 +752,46 @@ impl BattleView {
     }
 
     /// The whole round, when the defender strikes back.
+    /// CC-10's battle setting, shown when a blow of the fight needs 7 or
+    /// more to hit: the attacker's, and the defender's when he strikes back.
+    /// Why the roll is refused, when it is.
+    fn consent_ui(&mut self, ui: &mut egui::Ui, model: &Model) -> Option<crate::rules::Problem> {
+        use crate::rules::odds::consent_refusal;
+        let rules = &model.rules;
+        let ws = |v: i64| i32::try_from(v).unwrap_or(0);
+        let (a, d) = (ws(self.cc.attacker.ws), ws(self.cc.defender.ws));
+        // (WS, against WS, the situation, helpless, a character)
+        let mut blows = vec![(
+            a,
+            d,
+            self.cc.modifiers.clone(),
+            self.cc.helpless,
+            self.attacker_character,
+        )];
+        if self.strike_back {
+            blows.push((d, a, Vec::new(), false, self.defender_character));
+        }
+        let needs = blows
+            .iter()
+            .any(|(w, v, m, h, _)| consent_refusal(rules, *w, *v, m, *h, false, true).is_some());
+        if !needs {
+            return None;
+        }
+        let lang = model.lang;
+        let mut refuse = self
+            .refuse_seven_plus
+            .unwrap_or(rules.close_combat.limits.refuse_seven_plus_for_troops);
+        if ui
+            .checkbox(&mut refuse, lang.t("battle.refuse_seven_plus"))
+            .changed()
+        {
+            self.refuse_seven_plus = Some(refuse);
+        }
+        blows
+            .iter()
+            .find_map(|(w, v, m, h, c)| consent_refusal(rules, *w, *v, m, *h, *c, refuse))
+    }
+
     fn round(&self) -> crate::rules::scenario::RoundScenario {
         let i32_of = |v: i64| i32::try_from(v).unwrap_or(0);
         let u32_of = |v: i64| u32::try_from(v.max(0)).unwrap_or(0);

@@ -315,6 +315,39 @@ fn cc_10_the_score_that_cannot_hit_comes_from_the_data() {
 }
 
 #[test]
+fn cc_10_the_battle_setting_refuses_seven_plus_to_ordinary_troops() {
+    use muster::rules::odds::consent_refusal;
+    let r = rules();
+    // WS 1 against WS 10 needs 9+: the game master's consent.
+    let refusal = |character: bool, refuse: bool| {
+        consent_refusal(&r, 1, 10, &[], false, character, refuse).map(|p| p.key)
+    };
+    // The setting off: anyone may try.
+    assert_eq!(refusal(false, false), None);
+    // On: an ordinary trooper is refused, a character may still try.
+    assert_eq!(refusal(false, true), Some("battle.problem.no_consent"));
+    assert_eq!(refusal(true, true), None);
+    let p = consent_refusal(&r, 1, 10, &[], false, false, true).expect("refused");
+    assert_eq!(p.rule, "CC-10");
+    // A blow of 6+ needs no consent: never refused.
+    assert_eq!(consent_refusal(&r, 4, 4, &[], false, false, true), None);
+    // A helpless defender counts as WS 1 (CC-8): WS 1 against him needs 4+.
+    assert_eq!(consent_refusal(&r, 1, 10, &[], true, false, true), None);
+    // Past the data's "cannot hit", there is nothing to consent to.
+    let r = with("close_combat.json", "limits", "cannot_hit_from", 9.into());
+    assert_eq!(consent_refusal(&r, 1, 10, &[], false, false, true), None);
+    // The setting's default is in the data (Decision: off).
+    assert!(!rules().close_combat.limits.refuse_seven_plus_for_troops);
+    let r = with(
+        "close_combat.json",
+        "limits",
+        "refuse_seven_plus_for_troops",
+        true.into(),
+    );
+    assert!(r.close_combat.limits.refuse_seven_plus_for_troops);
+}
+
+#[test]
 fn cc_12_the_save_lost_from_comes_from_the_data() {
     // S3 against a 6+ save: unmodified, 6+ stands; lost from 6 it is gone.
     let go =

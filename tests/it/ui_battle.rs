@@ -366,3 +366,38 @@ fn chr_15_a_character_left_unnamed_is_asked_for_a_name() {
     h.run();
     assert!(h.query_by_label_contains(hint).is_none());
 }
+
+/// CC-10's battle setting: shown when a blow needs 7+ to hit; ticked, an
+/// ordinary attacker may not roll and is told why; a character still may.
+#[test]
+fn cc_10_the_battle_refuses_seven_plus_to_ordinary_troops_when_set() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    let setting = "Refuse blows that need 7+ to hit to ordinary troops (CC-10)";
+    let roll_enabled = |h: &Harness<'_, Gui>| {
+        !h.get_by_role_and_label(Role::Button, "Roll")
+            .accesskit_node()
+            .is_disabled()
+    };
+    // WS 4 against WS 4: 4+, nothing to consent to.
+    assert!(h.query_by_label(setting).is_none());
+    h.state_mut().views.battle.attacker_character = false;
+    h.state_mut().views.battle.cc.attacker.ws = 1;
+    h.state_mut().views.battle.cc.defender.ws = 10;
+    h.run();
+    // 9+: the setting shows, off by the data's default; he may roll.
+    assert!(h.query_by_label(setting).is_some());
+    assert!(roll_enabled(&h));
+    click(&mut h, setting);
+    assert_eq!(h.state().views.battle.refuse_seven_plus, Some(true));
+    assert!(!roll_enabled(&h));
+    assert!(
+        h.query_by_label_contains("A blow that needs 9 to hit takes the game master's consent")
+            .is_some()
+    );
+    // A character may try.
+    click(&mut h, "The attacker is a character (CHR-15)");
+    assert!(roll_enabled(&h));
+    button(&mut h, "Roll");
+    assert_eq!(h.state().app.model.battle_log.len(), 1);
+}
