@@ -145,9 +145,8 @@ pub fn consent_refusal(
 ) -> Option<Problem> {
     let score = cc_hit_score(rules, attacker_ws, defender_ws, modifiers, helpless).ok()?;
     let needs = (7..rules.close_combat.limits.cannot_hit_from).contains(&score);
-    (needs && refuse_troops && !character).then(|| {
-        Problem::new("CC-10", "battle.problem.no_consent").arg("score", score)
-    })
+    (needs && refuse_troops && !character)
+        .then(|| Problem::new("CC-10", "battle.problem.no_consent").arg("score", score))
 }
 
 /// One round of one attacker's blows against one defender (CC-8 … CC-12):

@@ -25,7 +25,7 @@ use crate::ui::widgets::{
 
 /// The size of a character's cell in the escort's grid: his card and the
 /// button under it.
-pub const CARD: egui::Vec2 = egui::vec2(260.0, 196.0);
+pub const CARD: egui::Vec2 = egui::vec2(260.0, 212.0);
 
 /// The parts of the campaign screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -695,6 +695,7 @@ fn guide_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Comman
     ui.label(
         RichText::new(lang.f("campaign.ui.guide_title", &[("max", &max.to_string())])).strong(),
     );
+    ui.label(RichText::new(lang.t("campaign.ui.guide_stealthy")).color(PALETTE.text_subdued));
     ui.label(lang.f(
         "campaign.ui.guide_count",
         &[
@@ -970,7 +971,8 @@ pub fn character_card_ui(
     let lang = model.lang;
     card(ui, |ui| {
         ui.set_width(CARD.x - 24.0);
-        ui.set_height(126.0);
+        // As tall as its neighbours, taller when its badges need it.
+        ui.set_min_height(126.0);
         ui.horizontal(|ui| {
             let icon = match x.member {
                 Member::Character(_) => icons::ICON_PERSON,
@@ -994,7 +996,9 @@ pub fn character_card_ui(
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, word));
             }
             if c.guided.contains(&x.id) {
-                badge(ui, Tone::Info, lang.t("campaign.ui.guided"));
+                // Short on the card; the whole of it on hover.
+                badge(ui, Tone::Info, lang.t("campaign.ui.guided_short"))
+                    .on_hover_text(lang.t("campaign.ui.guided"));
             }
             if x.state.alive() {
                 if x.can_play() {

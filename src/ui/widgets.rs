@@ -93,6 +93,17 @@ pub fn badge_fill(c: Color32, bg: Color32) -> Color32 {
 /// word (its label).
 pub fn badge(ui: &mut egui::Ui, tone: Tone, text: &str) -> egui::Response {
     let color = tone.color();
+    // In a wrapping row, a badge that no longer fits starts the next line
+    // whole, rather than squeezing its words into what is left.
+    if ui.layout().main_wrap && ui.layout().is_horizontal() {
+        let mut job = icon_and_text(ui, tone.icon(), text, color, true);
+        job.wrap.max_width = f32::INFINITY;
+        let width = ui.painter().layout_job(job).size().x + 2.0 * space::S + 2.0;
+        let started = ui.cursor().min.x > ui.max_rect().min.x + 1.0;
+        if started && ui.available_size_before_wrap().x < width {
+            ui.end_row();
+        }
+    }
     egui::Frame::new()
         .fill(badge_fill(color, PALETTE.card))
         .stroke(Stroke::new(1.0, color.gamma_multiply(0.7)))

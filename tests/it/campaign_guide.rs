@@ -250,7 +250,12 @@ fn cmp_14_the_mission_card_ticks_who_the_guide_leads() {
     h.run();
     assert_eq!(crate::common::the_campaign(&h).guided, vec![nim]);
     assert!(h.query_by_label("1 of 3 led").is_some());
-    // His card says so, by word as well as colour.
+    // Stealth is the player's call, and the card says so.
+    assert!(
+        h.query_by_label_contains("the stealth is yours to judge")
+            .is_some()
+    );
+    // At the table his line says so, by word as well as colour.
     assert!(
         h.query_all_by_label_contains("Led by the guide (deploys out of sight)")
             .count()

@@ -684,3 +684,37 @@ fn the_top_level_screens_have_shortcuts_shown_in_the_view_menu() {
         .format_shortcut(&egui::KeyboardShortcut::new(Modifiers::COMMAND, Key::Num2));
     assert!(h.query_by_label_contains(&shortcut).is_some(), "{shortcut}");
 }
+
+/// A badge that no longer fits its row starts the next one whole: its
+/// words are never squeezed into the little room left (a card's row of
+/// "fit", "Led by the guide" and "plays next mission").
+#[test]
+fn a_badge_that_does_not_fit_its_row_goes_whole_to_the_next() {
+    use muster::ui::widgets::{Tone, badge};
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(260.0, 200.0))
+        .build_ui(|ui| {
+            muster::ui::theme::apply(ui.ctx());
+            ui.set_width(230.0);
+            ui.horizontal_wrapped(|ui| {
+                badge(ui, Tone::Good, "fit");
+                badge(ui, Tone::Info, "Led by the guide");
+                badge(ui, Tone::Good, "plays next mission");
+            });
+        });
+    h.run();
+    let rect = |label: &str| h.get_by_label(label).rect();
+    let (fit, led, plays) = (
+        rect("fit"),
+        rect("Led by the guide"),
+        rect("plays next mission"),
+    );
+    // One line each: all as tall as the shortest.
+    // One line each: none taller than a line and a quarter of the first.
+    let line = fit.height() * 1.25;
+    assert!(led.height() < line, "{led:?} {fit:?}");
+    assert!(plays.height() < line, "{plays:?} {fit:?}");
+    // The third goes under the first two, from the row's start.
+    assert!(plays.min.y >= fit.max.y - 1.0, "{plays:?} under {fit:?}");
+    assert!(plays.min.x <= fit.min.x + 1.0);
+}
