@@ -1246,17 +1246,10 @@ fn card_ui(ui: &mut egui::Ui, c: &Card, width: f32) {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_kill_team_sheet_sets_command_points_beside_the_vp_as_the_template_does() {
-        let section = |id: &str| crate::print::model::Section {
-            id: id.to_owned(),
-            title: id.to_owned(),
-            blocks: vec![Block::Text {
-                text: id.to_owned(),
-            }],
-        };
-        let sheet = Sheet {
-            kind: SheetKind::KillTeam,
+    /// A sheet of `kind` with these sections, titled "T".
+    fn sheet_of_kind(kind: SheetKind, sections: Vec<crate::print::model::Section>) -> Sheet {
+        Sheet {
+            kind,
             lang: "en".to_owned(),
             title: "T".to_owned(),
             subtitle: String::new(),
@@ -1266,12 +1259,27 @@ mod tests {
                 footer: "Printed with Muster".to_owned(),
                 appendix: "Rules".to_owned(),
             },
-            sections: ["soldiers", "command", "vp", "ranges", "notes"]
+            sections,
+            appendix: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_kill_team_sheet_sets_command_points_beside_the_vp_as_the_template_does() {
+        let section = |id: &str| crate::print::model::Section {
+            id: id.to_owned(),
+            title: id.to_owned(),
+            blocks: vec![Block::Text {
+                text: id.to_owned(),
+            }],
+        };
+        let sheet = sheet_of_kind(
+            SheetKind::KillTeam,
+            ["soldiers", "command", "vp", "ranges", "notes"]
                 .into_iter()
                 .map(section)
                 .collect(),
-            appendix: Vec::new(),
-        };
+        );
         assert_eq!(
             pieces(&sheet),
             vec![
@@ -1331,20 +1339,7 @@ mod tests {
             || {},
         )
         .expect("thread");
-        let sheet = Sheet {
-            kind: SheetKind::Band,
-            lang: "en".to_owned(),
-            title: "T".to_owned(),
-            subtitle: String::new(),
-            labels: crate::print::model::Labels {
-                page: "Page".to_owned(),
-                of: "of".to_owned(),
-                footer: String::new(),
-                appendix: String::new(),
-            },
-            sections: Vec::new(),
-            appendix: Vec::new(),
-        };
+        let sheet = sheet_of_kind(SheetKind::Band, Vec::new());
         let wait = Duration::from_secs(10);
         let first = worker.ask(&sheet, Paper::A4, None);
         assert_eq!(on_start.recv_timeout(wait), Ok(first));
