@@ -3,9 +3,11 @@
 //! machine:
 //! - loading it at most 1.5 × a raw `serde_json::Value` parse of its bytes;
 //! - saving it atomically at most 1.3 × a plain write and fsync of the same
-//!   bytes (`save_atomic` is the whole save, making the bytes included;
-//!   `save_atomic_write_only` the same bytes written atomically;
-//!   `save_serialize_only` the making alone);
+//!   bytes (`save_atomic` is the whole save, making the bytes included,
+//!   of the same campaign again; `save_atomic_after_an_event` the same, each
+//!   save one event apart from the last, as at the table;
+//!   `save_atomic_write_only` the bytes written atomically;
+//!   `save_serialize_only` the making of the whole text, nothing kept);
 //! - one frame of its overview at most 1 ms;
 //! - with it open and 100 events in the undo history, at most 120 MB of
 //!   memory (printed as the process's peak resident set).
@@ -20,7 +22,7 @@ use muster::rules::campaign::{
 };
 use muster::rules::dice::{Roll, seeded};
 use muster::rules::{Character, Doc, DocKey, DocKind as _, Edit, RulesData};
-use muster::store::{Kinds, Store};
+use muster::store::{KeptTexts, Kinds, Store};
 use muster::ui::Gui;
 
 fn human(name: String) -> Member {
@@ -198,6 +200,20 @@ fn benches(cr: &mut Criterion) {
     group.bench_function("save_atomic", |b| {
         b.iter(|| store.save(&doc).expect("saves"));
     });
+    // As at the table: each save one event apart from the last (an event,
+    // then its undo, then the event again …).
+    let mut rng = seeded(9);
+    let (begun, _) = campaign
+        .apply(E::BeginMission, &rules, &mut rng)
+        .expect("the next mission begins");
+    let versions = [Doc::new(begun), doc.clone()];
+    let mut turn = 0;
+    group.bench_function("save_atomic_after_an_event", |b| {
+        b.iter(|| {
+            turn += 1;
+            store.save(&versions[turn % 2]).expect("saves")
+        });
+    });
     // The baseline: the same bytes, already made, written and synced.
     let plain = dir.path().join("plain.json");
     let bytes = kinds.to_json(&doc).expect("json");
@@ -220,6 +236,16 @@ fn benches(cr: &mut Criterion) {
     // What the atomic save spends making the bytes.
     group.bench_function("save_serialize_only", |b| {
         b.iter(|| kinds.to_json(&doc).expect("json"));
+    });
+    // The making as a save does it: one event apart, the rest kept.
+    let mut kept = KeptTexts::default();
+    group.bench_function("save_serialize_kept_after_an_event", |b| {
+        b.iter(|| {
+            turn += 1;
+            kinds
+                .to_json_kept(&versions[turn % 2], &mut kept)
+                .expect("json")
+        });
     });
     group.bench_function("validate_replay", |b| {
         b.iter(|| campaign.validate(&rules));

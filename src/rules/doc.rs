@@ -140,6 +140,35 @@ pub trait DocKind:
     fn is_bare_v1(_object: &serde_json::Map<String, Value>) -> bool {
         false
     }
+    /// For saving: a copy with its long lists of shared items left empty,
+    /// and those lists, so that a save makes the text of the items that
+    /// changed since the last one only. The default has none.
+    fn shared_lists(&self) -> Option<(Self, Vec<SharedList>)> {
+        None
+    }
+}
+
+/// A value whose saved text can be made on its own: an item of a
+/// [`SharedList`].
+pub trait SavedItem: Send + Sync {
+    /// Its JSON text, pretty-printed as if it stood alone.
+    fn to_pretty_json(&self) -> Result<String, serde_json::Error>;
+}
+
+impl<T: Serialize + Send + Sync> SavedItem for T {
+    fn to_pretty_json(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string_pretty(self)
+    }
+}
+
+/// A long list field of a document whose items are shared between the
+/// document's versions (`Arc`): an item a save finds unchanged keeps the
+/// text it was saved with.
+pub struct SharedList {
+    /// The field holding it, among the document's own.
+    pub field: &'static str,
+    /// Its items, in order.
+    pub items: Vec<Arc<dyn SavedItem>>,
 }
 
 /// A document of any kind, as the store and the app hold it.

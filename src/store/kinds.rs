@@ -6,7 +6,7 @@ use crate::rules::dice::DiceRng;
 use crate::rules::doc::{AppliedAny, apply_erased};
 use crate::rules::{Campaign, Doc, DocKind, Edit, KillTeam, Problem, Roster, RulesData};
 
-use super::document::{self, DocError};
+use super::document::{self, DocError, KeptTexts};
 
 type ApplyFn = fn(&Doc, &Edit, &RulesData, &mut DiceRng) -> Result<AppliedAny, Problem>;
 
@@ -24,6 +24,7 @@ pub struct Kind {
     parse: fn(&str, &str) -> Result<Doc, DocError>,
     parse_fast: fn(&str) -> Option<Doc>,
     to_json: fn(&Doc) -> Result<String, DocError>,
+    to_json_kept: fn(&Doc, &mut KeptTexts) -> Result<String, DocError>,
     create: fn(String, String, &RulesData) -> Doc,
     apply: ApplyFn,
     is_bare_v1: fn(&serde_json::Map<String, serde_json::Value>) -> bool,
@@ -47,12 +48,19 @@ fn parse_fast_kind<K: DocKind>(text: &str) -> Option<Doc> {
     Some(Doc::new(doc))
 }
 
-fn to_json_kind<K: DocKind>(doc: &Doc) -> Result<String, DocError> {
-    let doc = doc.get::<K>().ok_or_else(|| DocError::WrongKind {
+fn typed<K: DocKind>(doc: &Doc) -> Result<&K, DocError> {
+    doc.get::<K>().ok_or_else(|| DocError::WrongKind {
         found: doc.kind().to_owned(),
         expected: K::KIND,
-    })?;
-    document::to_json(doc)
+    })
+}
+
+fn to_json_kind<K: DocKind>(doc: &Doc) -> Result<String, DocError> {
+    document::to_json(typed::<K>(doc)?)
+}
+
+fn to_json_kept_kind<K: DocKind>(doc: &Doc, kept: &mut KeptTexts) -> Result<String, DocError> {
+    document::to_json_kept(typed::<K>(doc)?, kept)
 }
 
 fn create_kind<K: DocKind>(id: String, name: String, rules: &RulesData) -> Doc {
@@ -70,6 +78,7 @@ impl Kind {
             parse: parse_kind::<K>,
             parse_fast: parse_fast_kind::<K>,
             to_json: to_json_kind::<K>,
+            to_json_kept: to_json_kept_kind::<K>,
             create: create_kind::<K>,
             apply: apply_erased::<K, DiceRng>,
             is_bare_v1: K::is_bare_v1,
@@ -97,6 +106,12 @@ impl Kind {
     /// The text of the document's file.
     pub fn to_json(&self, doc: &Doc) -> Result<String, DocError> {
         (self.to_json)(doc)
+    }
+
+    /// The same text, made faster with the item texts `kept` from the last
+    /// save of the same file (see [`document::to_json_kept`]).
+    pub fn to_json_kept(&self, doc: &Doc, kept: &mut KeptTexts) -> Result<String, DocError> {
+        (self.to_json_kept)(doc, kept)
     }
 }
 
@@ -163,5 +178,14 @@ impl Kinds {
             .get(doc.kind())
             .ok_or_else(|| DocError::UnknownKind(doc.kind().to_owned()))?;
         kind.to_json(doc)
+    }
+
+    /// The text of a document's file, made with the item texts `kept` from
+    /// its last save, which are updated.
+    pub fn to_json_kept(&self, doc: &Doc, kept: &mut KeptTexts) -> Result<String, DocError> {
+        let kind = self
+            .get(doc.kind())
+            .ok_or_else(|| DocError::UnknownKind(doc.kind().to_owned()))?;
+        kind.to_json_kept(doc, kept)
     }
 }

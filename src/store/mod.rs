@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-pub use document::{DocError, SCHEMA_VERSION, parse, to_json};
+pub use document::{DocError, KeptTexts, SCHEMA_VERSION, parse, to_json};
 pub use kinds::{Kind, Kinds};
 
 use crate::rules::data::DataProblem;
@@ -280,6 +280,10 @@ pub struct Store {
     /// since: the next save over one backs it up first, whenever the last
     /// backup was made (undoing the reload would otherwise drop it).
     foreign: Mutex<HashSet<PathBuf>>,
+    /// The texts of the shared items (a campaign's journal entries and
+    /// characters) each file was last saved with: the next save makes the
+    /// new and changed ones only.
+    kept: Mutex<HashMap<PathBuf, KeptTexts>>,
     /// Tests: how many more bytes writes may write before failing (`u64::MAX`:
     /// no limit), to simulate a disk that fills up part-way.
     write_budget: AtomicU64,
@@ -328,6 +332,7 @@ impl Store {
             backup_interval: BACKUP_INTERVAL,
             seen: Mutex::new(HashMap::new()),
             foreign: Mutex::new(HashSet::new()),
+            kept: Mutex::new(HashMap::new()),
             write_budget: AtomicU64::new(u64::MAX),
         };
         if matches!(store.lock, Lock::Held(_)) {
@@ -678,8 +683,7 @@ impl Store {
         let key = doc.key();
         let path = self.path(&key);
         let text = self
-            .kinds
-            .to_json(doc)
+            .to_json_kept(doc, &path)
             .map_err(|reason| StoreError::Document {
                 reason,
                 path: path.clone(),
@@ -712,6 +716,20 @@ impl Store {
         self.delete_checked(key, false)
     }
 
+    /// The text of a document's file, made with the item texts kept from
+    /// its last save at `path`.
+    fn to_json_kept(&self, doc: &Doc, path: &Path) -> Result<String, DocError> {
+        let Ok(mut kept) = self.kept.lock() else {
+            return self.kinds.to_json(doc);
+        };
+        let texts = kept.entry(path.to_path_buf()).or_default();
+        let text = self.kinds.to_json_kept(doc, texts);
+        if texts.is_empty() {
+            kept.remove(path);
+        }
+        text
+    }
+
     fn delete_checked(&self, key: &DocKey, check: bool) -> Result<(), StoreError> {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
@@ -726,6 +744,9 @@ impl Store {
         }
         self.backup(key, &path)?;
         fs::remove_file(&path).map_err(io_err("io.remove", &path))?;
+        if let Ok(mut kept) = self.kept.lock() {
+            kept.remove(&path);
+        }
         self.remember(&path);
         self.mark_foreign(&path, false);
         Ok(())

@@ -13,6 +13,7 @@ mod campaign_carry;
 mod campaign_coop;
 mod campaign_gear;
 mod campaign_guide;
+mod campaign_save;
 mod campaign_turns;
 mod characters;
 mod cli_exit;

@@ -6,6 +6,8 @@
 //! dice and is checked. The stored event always holds the faces, so the
 //! journal replays without dice.
 
+use std::sync::Arc;
+
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +15,7 @@ use super::{Campaign, CharId, EscortId, Member, MissionType, Result_, Settings};
 use crate::rules::characteristic::Characteristic;
 use crate::rules::data::RulesData;
 use crate::rules::dice::Roll;
-use crate::rules::doc::{Applied, DocKind};
+use crate::rules::doc::{Applied, DocKind, SavedItem, SharedList};
 use crate::rules::equipment::{Gear, GearEdit, PowerCard};
 use crate::rules::msg::Msg;
 use crate::rules::problem::Problem;
@@ -547,6 +549,36 @@ impl DocKind for Campaign {
     }
     fn edit_label(edit: &CampaignEdit) -> &'static str {
         edit.label()
+    }
+    fn shared_lists(&self) -> Option<(Self, Vec<SharedList>)> {
+        // The journal only grows, and a character a change leaves alone
+        // keeps his `Arc`: a save makes the text of what is new.
+        let mut bare = self.clone();
+        bare.characters.clear();
+        bare.journal.clear();
+        let characters = self
+            .characters
+            .iter()
+            .map(|c| Arc::clone(c) as Arc<dyn SavedItem>)
+            .collect();
+        let journal = self
+            .journal
+            .iter()
+            .map(|e| Arc::clone(e) as Arc<dyn SavedItem>)
+            .collect();
+        Some((
+            bare,
+            vec![
+                SharedList {
+                    field: "characters",
+                    items: characters,
+                },
+                SharedList {
+                    field: "journal",
+                    items: journal,
+                },
+            ],
+        ))
     }
     fn apply<R: Rng + ?Sized>(
         &self,
