@@ -268,6 +268,30 @@ fn benches(cr: &mut Criterion) {
         .apply(Command::Show(Screen::Campaign("long".into())));
     h.run();
     group.bench_function("frame_overview", |b| b.iter(|| h.step()));
+    // The same frame as the window makes it: egui's pass and tessellation,
+    // without the accessibility tree the test harness builds every frame
+    // (egui builds it only while a screen reader asks for it).
+    let ctx = egui::Context::default();
+    muster::ui::theme::apply(&ctx);
+    let input = || egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 800.0),
+        )),
+        ..Default::default()
+    };
+    for _ in 0..3 {
+        let gui = h.state_mut();
+        let out = ctx.run_ui(input(), |ui| gui.frame_ui(ui));
+        ctx.tessellate(out.shapes, out.pixels_per_point);
+    }
+    group.bench_function("frame_overview_window", |b| {
+        b.iter(|| {
+            let gui = h.state_mut();
+            let out = ctx.run_ui(input(), |ui| gui.frame_ui(ui));
+            ctx.tessellate(out.shapes, out.pixels_per_point)
+        });
+    });
     // 100 events into the undo history: ticks at the table.
     let key = DocKey::of::<Campaign>("long");
     h.state_mut()

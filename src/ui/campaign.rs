@@ -19,8 +19,8 @@ use crate::rules::data::name_in;
 use crate::rules::{DocKey, DocKind, KillTeam, Roster};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{
-    Tone, alert, badge, card, card_grid, card_title, icon_and_text, icon_button, labelled_text,
-    text_committed,
+    Tone, alert, badge, card, card_grid, card_title, icon_and_text, icon_button, keep_whole,
+    labelled_text, text_committed,
 };
 
 /// The size of a character's cell in the escort's grid: his card and the
@@ -542,13 +542,34 @@ fn per_player<N: std::fmt::Display>(
 
 /// One figure of the header: an icon, a number and what it counts.
 fn stat_ui(ui: &mut egui::Ui, icon: egui_material_icons::MaterialIcon, value: &str, what: &str) {
+    let icon = icon.rich_text().size(28.0).color(PALETTE.accent);
+    let value_text = RichText::new(value).size(22.0).strong().color(PALETTE.text);
+    let what_text = RichText::new(what).color(PALETTE.text_subdued);
+    // The card goes whole to the next line when it does not fit.
+    let width_of = |t: &RichText| {
+        egui::WidgetText::from(t.clone())
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::FontSelection::Default,
+            )
+            .size()
+            .x
+    };
+    let frame = crate::ui::theme::card_frame();
+    let width = width_of(&icon)
+        + ui.spacing().item_spacing.x
+        + width_of(&value_text).max(width_of(&what_text)).max(120.0)
+        + frame.total_margin().sum().x;
+    keep_whole(ui, width);
     card(ui, |ui| {
         ui.set_min_width(120.0);
         ui.horizontal(|ui| {
-            ui.label(icon.rich_text().size(28.0).color(PALETTE.accent));
+            ui.label(icon);
             ui.vertical(|ui| {
-                ui.label(RichText::new(value).size(22.0).strong().color(PALETTE.text));
-                ui.label(RichText::new(what).color(PALETTE.text_subdued));
+                ui.label(value_text);
+                ui.label(what_text);
             });
         });
     })

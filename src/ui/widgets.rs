@@ -96,13 +96,9 @@ pub fn badge(ui: &mut egui::Ui, tone: Tone, text: &str) -> egui::Response {
     // In a wrapping row, a badge that no longer fits starts the next line
     // whole, rather than squeezing its words into what is left.
     if ui.layout().main_wrap && ui.layout().is_horizontal() {
-        let mut job = icon_and_text(ui, tone.icon(), text, color, true);
-        job.wrap.max_width = f32::INFINITY;
-        let width = ui.painter().layout_job(job).size().x + 2.0 * space::S + 2.0;
-        let started = ui.cursor().min.x > ui.max_rect().min.x + 1.0;
-        if started && ui.available_size_before_wrap().x < width {
-            ui.end_row();
-        }
+        let job = icon_and_text(ui, tone.icon(), text, color, true);
+        let width = text_width(ui, job) + 2.0 * space::S + 2.0;
+        keep_whole(ui, width);
     }
     egui::Frame::new()
         .fill(badge_fill(color, PALETTE.card))
@@ -115,6 +111,25 @@ pub fn badge(ui: &mut egui::Ui, tone: Tone, text: &str) -> egui::Response {
             r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, text));
         })
         .response
+}
+
+/// In a wrapping row, starts the next line if a piece `width` wide no longer
+/// fits in what is left of this one. egui wraps a piece only once it knows
+/// its size, so a card or a pill would otherwise be squeezed or run out of
+/// the window.
+pub fn keep_whole(ui: &mut egui::Ui, width: f32) {
+    if ui.layout().main_wrap && ui.layout().is_horizontal() {
+        let started = ui.cursor().min.x > ui.max_rect().min.x + 1.0;
+        if started && ui.available_size_before_wrap().x < width {
+            ui.end_row();
+        }
+    }
+}
+
+/// The width of a text on one line.
+pub fn text_width(ui: &egui::Ui, mut job: egui::text::LayoutJob) -> f32 {
+    job.wrap.max_width = f32::INFINITY;
+    ui.painter().layout_job(job).size().x
 }
 
 /// An icon and a text as one piece of text (so it keeps its order and size
@@ -299,7 +314,12 @@ pub fn virtual_rows(
         }
     };
     let first = index(clip.top());
-    let last = (index(clip.bottom()) + 1).min(count).max(first);
+    // A list that starts below what is in view draws no row at all.
+    let last = if clip.bottom() < top {
+        first
+    } else {
+        (index(clip.bottom()) + 1).min(count).max(first)
+    };
     let width = ui.available_width();
     if first > 0 {
         ui.allocate_space(egui::vec2(width, first as f32 * stride - gap));

@@ -709,7 +709,6 @@ fn a_badge_that_does_not_fit_its_row_goes_whole_to_the_next() {
         rect("Led by the guide"),
         rect("plays next mission"),
     );
-    // One line each: all as tall as the shortest.
     // One line each: none taller than a line and a quarter of the first.
     let line = fit.height() * 1.25;
     assert!(led.height() < line, "{led:?} {fit:?}");
@@ -717,4 +716,36 @@ fn a_badge_that_does_not_fit_its_row_goes_whole_to_the_next() {
     // The third goes under the first two, from the row's start.
     assert!(plays.min.y >= fit.max.y - 1.0, "{plays:?} under {fit:?}");
     assert!(plays.min.x <= fit.min.x + 1.0);
+}
+
+/// A long list draws only the rows in view, and none at all when the list
+/// starts below what is in view (the escort's cards under a long list).
+#[test]
+fn a_list_below_the_view_draws_no_row() {
+    use std::sync::{Arc, Mutex};
+    let drawn: Arc<Mutex<Vec<(u8, usize)>>> = Arc::default();
+    let seen = Arc::clone(&drawn);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(400.0, 300.0))
+        .build_ui(move |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                muster::ui::widgets::virtual_rows(ui, 20.0, 50, |ui, i| {
+                    seen.lock().expect("lock").push((1, i));
+                    ui.label(format!("first {i}"));
+                });
+                muster::ui::widgets::virtual_rows(ui, 20.0, 50, |ui, i| {
+                    seen.lock().expect("lock").push((2, i));
+                    ui.label(format!("second {i}"));
+                });
+            });
+        });
+    drawn.lock().expect("lock").clear();
+    h.step();
+    let rows = drawn.lock().expect("lock").clone();
+    assert!(rows.iter().all(|(list, _)| *list == 1), "{rows:?}");
+    // The first list's rows in a 300-point view: about a dozen, from 0.
+    assert_eq!(rows.first(), Some(&(1, 0)));
+    assert!((10..=16).contains(&rows.len()), "{rows:?}");
+    assert!(h.query_by_label("first 0").is_some());
+    assert!(h.query_by_label("second 0").is_none());
 }

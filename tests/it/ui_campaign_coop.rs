@@ -217,3 +217,71 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
     button(&mut h, "Test initiative");
     assert_eq!(campaign(&h).journal.len(), journal);
 }
+
+/// Three players' figures are too wide for one row of a small window: the
+/// header's cards go to the next line whole instead of running out of it.
+#[test]
+fn the_header_figures_of_three_players_stay_in_a_small_window() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = RulesData::built_in().expect("rules");
+    let mut rng = seeded(5);
+    let mut c = Campaign::new("trio", "Trio", &r.campaign);
+    let mut go = |c: &Campaign, e: E| {
+        c.apply(e.clone(), &r, &mut rng)
+            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
+            .0
+    };
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    c = go(&c, E::SetSettings { settings: s });
+    for player in ["Annabelle", "Benedict", "Clementine"] {
+        c = go(
+            &c,
+            E::AddEscort {
+                escort: NewEscort {
+                    player: player.into(),
+                    source: "Band".into(),
+                    kind: "roster".into(),
+                    members: vec![Member::Character(Character::new(0, "Ada", "human"))],
+                },
+            },
+        );
+    }
+    c = go(
+        &c,
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+    );
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(c.clone()))
+        .expect("save");
+    let width = 900.0;
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), Lang::En, 11),
+        width,
+        1400.0,
+    );
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    let figures: Vec<_> = ["Victory points", "Reinforcement points", "Fate points"]
+        .into_iter()
+        .map(|what| {
+            h.query_all_by_label_contains(&format!("{what}: "))
+                .next()
+                .unwrap_or_else(|| panic!("{what}"))
+                .rect()
+        })
+        .collect();
+    for f in &figures {
+        assert!(f.max.x <= width, "{f:?} runs out of the window");
+    }
+    // The fate points went under the others, from the row's start.
+    assert!(figures[2].min.y >= figures[0].max.y, "{figures:?}");
+    assert!((figures[2].min.x - figures[0].min.x).abs() < 1.0, "{figures:?}");
+}
