@@ -640,7 +640,10 @@ impl CampaignView {
             return;
         }
         let row = egui::Layout::left_to_right(egui::Align::TOP).with_main_wrap(true);
-        ui.with_layout(row, |ui| {
+        // A row as tall as its cards: a wrapping row as tall as the space
+        // left would put its second line at the bottom of that space.
+        let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(size, row, |ui| {
             stat_ui(
                 ui,
                 icons::ICON_EMOJI_EVENTS,

@@ -966,11 +966,26 @@ impl PlayView {
                     return;
                 };
                 ui.horizontal(|ui| {
-                    ui.label(RichText::new(x.name()).strong());
-                    ui.label(lang.f(
-                        "campaign.ui.points_to_place",
-                        &[("count", &ch.points_left().to_string())],
-                    ));
+                    // Columns, so that the choices line up row under row.
+                    let column = |ui: &mut egui::Ui, width: f32, text: RichText| {
+                        ui.allocate_ui_with_layout(
+                            egui::vec2(width, ui.spacing().interact_size.y),
+                            egui::Layout::left_to_right(egui::Align::Center),
+                            |ui| {
+                                ui.set_min_width(width);
+                                ui.label(text);
+                            },
+                        );
+                    };
+                    column(ui, 150.0, RichText::new(x.name()).strong());
+                    column(
+                        ui,
+                        190.0,
+                        RichText::new(lang.f(
+                            "campaign.ui.points_to_place",
+                            &[("count", &ch.points_left().to_string())],
+                        )),
+                    );
                     let chosen = self.advance.entry(x.id).or_insert(Characteristic::WS);
                     let l = ui.label(lang.t("campaign.ui.characteristic"));
                     egui::ComboBox::from_id_salt(("cmp-advance", x.id))

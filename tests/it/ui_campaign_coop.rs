@@ -269,19 +269,40 @@ fn the_header_figures_of_three_players_stay_in_a_small_window() {
         .app
         .apply(Command::Show(Screen::Campaign(c.id.clone())));
     h.run();
-    let figures: Vec<_> = ["Victory points", "Reinforcement points", "Fate points"]
-        .into_iter()
-        .map(|what| {
-            h.query_all_by_label_contains(&format!("{what}: "))
-                .next()
-                .unwrap_or_else(|| panic!("{what}"))
-                .rect()
-        })
-        .collect();
+    let figures: Vec<_> = [
+        "Victory points",
+        "Reinforcement points",
+        "Fate points",
+        "Missions played",
+    ]
+    .into_iter()
+    .map(|what| {
+        h.query_all_by_label_contains(&format!("{what}: "))
+            .next()
+            .unwrap_or_else(|| panic!("{what}"))
+            .rect()
+    })
+    .collect();
     for f in &figures {
         assert!(f.max.x <= width, "{f:?} runs out of the window");
     }
-    // The fate points went under the others, from the row's start.
+    // The fate points went under the others, from the row's start, and the
+    // missions played beside them.
     assert!(figures[2].min.y >= figures[0].max.y, "{figures:?}");
-    assert!((figures[2].min.x - figures[0].min.x).abs() < 1.0, "{figures:?}");
+    assert!(figures[2].min.y < figures[0].max.y + 20.0, "{figures:?}");
+    assert!(
+        (figures[2].min.x - figures[0].min.x).abs() < 1.0,
+        "{figures:?}"
+    );
+    assert!(
+        (figures[3].min.y - figures[2].min.y).abs() < 1.0,
+        "{figures:?}"
+    );
+    // And what follows the header comes right under it.
+    let tab = h.get_by_label("Overview").rect();
+    let bottom = figures.iter().map(|f| f.max.y).fold(0.0, f32::max);
+    assert!(
+        tab.min.y > bottom && tab.min.y < bottom + 200.0,
+        "{tab:?} under {figures:?}"
+    );
 }
