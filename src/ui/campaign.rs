@@ -20,7 +20,7 @@ use crate::rules::{DocKey, DocKind, KillTeam, Roster};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{
     Tone, alert, badge, card, card_grid, card_title, icon_and_text, icon_button, keep_whole,
-    labelled_text, text_committed,
+    labelled_text, text_committed, text_width,
 };
 
 /// The size of a character's cell in the escort's grid: his card and the
@@ -546,17 +546,7 @@ fn stat_ui(ui: &mut egui::Ui, icon: egui_material_icons::MaterialIcon, value: &s
     let value_text = RichText::new(value).size(22.0).strong().color(PALETTE.text);
     let what_text = RichText::new(what).color(PALETTE.text_subdued);
     // The card goes whole to the next line when it does not fit.
-    let width_of = |t: &RichText| {
-        egui::WidgetText::from(t.clone())
-            .into_galley(
-                ui,
-                Some(egui::TextWrapMode::Extend),
-                f32::INFINITY,
-                egui::FontSelection::Default,
-            )
-            .size()
-            .x
-    };
+    let width_of = |t: &RichText| text_width(ui, t.clone());
     let frame = crate::ui::theme::card_frame();
     let width = width_of(&icon)
         + ui.spacing().item_spacing.x

@@ -911,15 +911,7 @@ fn facts_ui(ui: &mut egui::Ui, facts: &[Fact], width: f32) {
 
 /// The width of a text on one line.
 fn measure(ui: &egui::Ui, t: &str, pt: f32, bold: bool) -> f32 {
-    egui::WidgetText::from(text(t, pt, bold, PAPER.ink))
-        .into_galley(
-            ui,
-            Some(egui::TextWrapMode::Extend),
-            f32::INFINITY,
-            egui::FontSelection::Default,
-        )
-        .size()
-        .x
+    crate::ui::widgets::text_width(ui, text(t, pt, bold, PAPER.ink))
 }
 
 /// The width of a text's longest word.

@@ -127,9 +127,16 @@ pub fn keep_whole(ui: &mut egui::Ui, width: f32) {
 }
 
 /// The width of a text on one line.
-pub fn text_width(ui: &egui::Ui, mut job: egui::text::LayoutJob) -> f32 {
-    job.wrap.max_width = f32::INFINITY;
-    ui.painter().layout_job(job).size().x
+pub fn text_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f32 {
+    text.into()
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::FontSelection::Default,
+        )
+        .size()
+        .x
 }
 
 /// An icon and a text as one piece of text (so it keeps its order and size

@@ -102,10 +102,10 @@ fn cmp_16_the_recruitment_budget_is_set_up_with_its_warning() {
     );
 }
 
-/// A campaign of two players at the table of its first mission.
-fn at_the_table(r: &RulesData) -> Campaign {
+/// A campaign of one escort of one character per player, started.
+fn started(id: &str, players: &[(&str, &str)], budget: Budget, r: &RulesData) -> Campaign {
     let mut rng = seeded(5);
-    let mut c = Campaign::new("duo", "Duo", &r.campaign);
+    let mut c = Campaign::new(id, id, &r.campaign);
     let mut go = |c: &Campaign, e: E| {
         c.apply(e.clone(), r, &mut rng)
             .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
@@ -114,29 +114,41 @@ fn at_the_table(r: &RulesData) -> Campaign {
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
-    s.budget = Budget::PerPlayer;
+    s.budget = budget;
     c = go(&c, E::SetSettings { settings: s });
-    for (player, who) in [("Anne", "Ada"), ("Ben", "Bo")] {
+    for (player, who) in players {
         c = go(
             &c,
             E::AddEscort {
                 escort: NewEscort {
-                    player: player.into(),
+                    player: (*player).into(),
                     source: "Band".into(),
                     kind: "roster".into(),
-                    members: vec![Member::Character(Character::new(0, who, "human"))],
+                    members: vec![Member::Character(Character::new(0, *who, "human"))],
                 },
             },
         );
     }
-    c = go(
+    go(
         &c,
         E::Start {
             rates: None,
             choice: MissionChoice::default(),
         },
+    )
+}
+
+/// A campaign of two players at the table of its first mission.
+fn at_the_table(r: &RulesData) -> Campaign {
+    let c = started(
+        "duo",
+        &[("Anne", "Ada"), ("Ben", "Bo")],
+        Budget::PerPlayer,
+        r,
     );
-    go(&c, E::BeginMission)
+    c.apply(E::BeginMission, r, &mut seeded(5))
+        .expect("the mission begins")
+        .0
 }
 
 #[test]
@@ -224,37 +236,12 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
 fn the_header_figures_of_three_players_stay_in_a_small_window() {
     let dir = tempfile::tempdir().expect("tempdir");
     let r = RulesData::built_in().expect("rules");
-    let mut rng = seeded(5);
-    let mut c = Campaign::new("trio", "Trio", &r.campaign);
-    let mut go = |c: &Campaign, e: E| {
-        c.apply(e.clone(), &r, &mut rng)
-            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
-            .0
-    };
-    let mut s = c.settings.clone();
-    s.nemesis = "renegade_marines".into();
-    s.secondary = vec!["cultists".into(), "mutants".into()];
-    c = go(&c, E::SetSettings { settings: s });
-    for player in ["Annabelle", "Benedict", "Clementine"] {
-        c = go(
-            &c,
-            E::AddEscort {
-                escort: NewEscort {
-                    player: player.into(),
-                    source: "Band".into(),
-                    kind: "roster".into(),
-                    members: vec![Member::Character(Character::new(0, "Ada", "human"))],
-                },
-            },
-        );
-    }
-    c = go(
-        &c,
-        E::Start {
-            rates: None,
-            choice: MissionChoice::default(),
-        },
-    );
+    let players = [
+        ("Annabelle", "Ada"),
+        ("Benedict", "Bo"),
+        ("Clementine", "Cy"),
+    ];
+    let c = started("trio", &players, Budget::Split, &r);
     Store::open(dir.path())
         .expect("store")
         .save(&Doc::new(c.clone()))
