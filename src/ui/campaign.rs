@@ -6,7 +6,9 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use super::campaign_dice::{DiceTexts, MissionDraw, Typed, dice_field, dice_name};
+use super::campaign_dice::{
+    DiceTexts, MissionDraw, Typed, dice_cell, dice_field, dice_name, parse_typed,
+};
 use super::campaign_journal::JournalView;
 use super::campaign_play::PlayView;
 use crate::app::{Command, Model};
@@ -819,6 +821,29 @@ pub fn mission_ui(
         // The enemy escort (CMP-5).
         if !m.enemy.is_empty() {
             egui::Grid::new("cmp-enemy").striped(true).show(ui, |ui| {
+                // Headings, so that each row need not say what its die is.
+                let die_heading = match (c.phase, enemy_dice) {
+                    (Phase::Ready, Some((count, sides))) => Some(lang.f(
+                        "campaign.ui.enemy_col.reroll",
+                        &[("dice", &dice_name(count, sides))],
+                    )),
+                    (Phase::Playing, _) => Some(lang.f(
+                        "campaign.ui.enemy_col.behaviour",
+                        &[("dice", &dice_name(1, cran_die))],
+                    )),
+                    _ => None,
+                };
+                let heading = |ui: &mut egui::Ui, key: &str| {
+                    ui.label(RichText::new(lang.t(key)).color(PALETTE.text_subdued));
+                };
+                ui.label("");
+                heading(ui, "campaign.ui.enemy_col.who");
+                heading(ui, "campaign.ui.enemy_col.draw");
+                heading(ui, "campaign.ui.enemy_col.cost");
+                if let Some(h) = &die_heading {
+                    ui.label(RichText::new(h).color(PALETTE.text_subdued));
+                }
+                ui.end_row();
                 for (i, e) in m.enemy.iter().enumerate() {
                     ui.label(format!("{}.", i + 1));
                     ui.label(name_in(&e.names, lang.code(), &e.entry_type));
@@ -833,16 +858,9 @@ pub fn mission_ui(
                             "campaign.ui.dice.reroll",
                             &[("index", &index), ("dice", &dice_name(count, sides))],
                         );
-                        let typed = dice_field(
-                            ui,
-                            lang,
-                            &label,
-                            dice.text(&key),
-                            count,
-                            sides,
-                            "CMP-5",
-                            false,
-                        );
+                        let typed =
+                            parse_typed(lang, dice.text(&key), count, sides, "CMP-5", false);
+                        dice_cell(ui, lang, &label, dice.text(&key), &typed);
                         let name = lang.f("campaign.ui.reroll_named", &[("index", &index)]);
                         if icon_button(
                             ui,
@@ -871,16 +889,9 @@ pub fn mission_ui(
                             "campaign.ui.dice.behaviour",
                             &[("index", &index), ("dice", &dice_name(1, cran_die))],
                         );
-                        let typed = dice_field(
-                            ui,
-                            lang,
-                            &label,
-                            dice.text(&key),
-                            1,
-                            cran_die,
-                            "CMP-15",
-                            false,
-                        );
+                        let typed =
+                            parse_typed(lang, dice.text(&key), 1, cran_die, "CMP-15", false);
+                        dice_cell(ui, lang, &label, dice.text(&key), &typed);
                         let name = lang.f("campaign.ui.behaviour_named", &[("index", &index)]);
                         let word = lang.t("campaign.ui.behaviour");
                         if icon_button(

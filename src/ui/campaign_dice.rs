@@ -137,23 +137,43 @@ pub fn dice_field(
         ui.label(icons::ICON_CASINO.rich_text().color(PALETTE.accent));
         let l = ui.label(label);
         let width = if many || count > 1 { 96.0 } else { 48.0 };
-        let r = ui
-            .add(
-                egui::TextEdit::singleline(text)
-                    .desired_width(width)
-                    .hint_text(lang.t("campaign.ui.initiative_muster")),
-            )
-            .labelled_by(l.id);
-        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
-        if let Typed::Bad(why) = &typed {
-            ui.label(
-                RichText::new(format!("{} {why}", icons::ICON_ERROR.codepoint))
-                    .color(PALETTE.error),
-            )
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, why));
-        }
+        dice_input(ui, lang, label, text, width, &typed).labelled_by(l.id);
     });
     typed
+}
+
+/// The text field of dice typed in, and the engine's refusal beside it.
+fn dice_input(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    label: &str,
+    text: &mut String,
+    width: f32,
+    typed: &Typed,
+) -> egui::Response {
+    let r = ui.add(
+        egui::TextEdit::singleline(text)
+            .desired_width(width)
+            .hint_text(lang.t("campaign.ui.initiative_muster")),
+    );
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
+    if let Typed::Bad(why) = typed {
+        ui.label(
+            RichText::new(format!("{} {why}", icons::ICON_ERROR.codepoint)).color(PALETTE.error),
+        )
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, why));
+    }
+    r
+}
+
+/// The same field in a table's cell, where the column's heading says what
+/// it is: the field alone (named `label` for screen readers and on hover),
+/// never wrapped into a column one word wide. `typed` is what
+/// [`parse_typed`] read of `text`.
+pub fn dice_cell(ui: &mut egui::Ui, lang: Lang, label: &str, text: &mut String, typed: &Typed) {
+    ui.horizontal(|ui| {
+        dice_input(ui, lang, label, text, 90.0, typed).on_hover_text(label);
+    });
 }
 
 /// A die typed in: one face on a die of `sides`, or none if it is not one.

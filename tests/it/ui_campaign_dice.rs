@@ -240,6 +240,20 @@ fn cmp_5_enemies_drawn_and_drawn_again_with_typed_dice() {
     assert_eq!(rolls.len(), 1);
     assert_eq!(rolls[0].faces, vec![3]);
     assert_eq!(drawn[0].roll.faces, vec![3]);
+    // The die of a row is a cell of its own under the column's heading, on
+    // the enemy's line, wide enough for "Muster rolls" (it was wrapped into
+    // a column one word wide).
+    let cell = h.get_by_label("Dice for enemy 1 (D10)").rect();
+    let again = h.get_by_label("Draw enemy 1 again").rect();
+    assert!(cell.width() >= 80.0, "{cell:?}");
+    assert!(
+        (cell.center().y - again.center().y).abs() < 4.0,
+        "{cell:?} {again:?}"
+    );
+    assert!(
+        h.query_by_label("Your dice to draw again (D10)").is_some(),
+        "the column's heading"
+    );
     // Enemy 1 drawn again: 9.
     type_into(&mut h, "Dice for enemy 1 (D10)", "9");
     button(&mut h, "Draw enemy 1 again");
