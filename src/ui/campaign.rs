@@ -1006,8 +1006,18 @@ pub fn character_card_ui(
             ui.label(icon.rich_text().color(PALETTE.accent));
             ui.label(RichText::new(x.name()).strong());
         });
+        // Out of action, his Cran test still to roll: his state is not
+        // known yet.
+        let awaiting = c
+            .debrief
+            .as_ref()
+            .is_some_and(|d| d.pending.contains(&x.id));
         ui.horizontal_wrapped(|ui| {
-            badge(ui, state_tone(x.state), lang.t(x.state.key()));
+            if awaiting {
+                badge(ui, Tone::Warning, lang.t("campaign.ui.awaits_test"));
+            } else {
+                badge(ui, state_tone(x.state), lang.t(x.state.key()));
+            }
             if is_leader(c, x) {
                 let word = lang.t("campaign.ui.leader");
                 ui.label(icon_and_text(
@@ -1025,7 +1035,7 @@ pub fn character_card_ui(
                 badge(ui, Tone::Info, lang.t("campaign.ui.guided_short"))
                     .on_hover_text(lang.t("campaign.ui.guided"));
             }
-            if x.state.alive() {
+            if x.state.alive() && !awaiting {
                 if x.can_play() {
                     badge(ui, Tone::Good, lang.t("campaign.ui.plays_next"));
                 } else {

@@ -762,7 +762,9 @@ impl PlayView {
                     lang.t("campaign.ui.step.fate"),
                     d.fallen.is_empty() && tests_done,
                 );
-                if d.fallen.is_empty() {
+                if d.fallen.is_empty() && !tests_done {
+                    ui.label(lang.t("campaign.ui.fate_waits"));
+                } else if d.fallen.is_empty() {
                     ui.label(lang.t("campaign.ui.nobody_fell"));
                 }
                 for &who in &d.fallen {
@@ -986,15 +988,31 @@ impl PlayView {
                             &[("count", &ch.points_left().to_string())],
                         )),
                     );
-                    let chosen = self.advance.entry(x.id).or_insert(Characteristic::WS);
+                    // The first characteristic he can still raise is
+                    // offered first; those at their maximum say so.
+                    let open = |k: Characteristic| ch.can_spend(k, &model.rules).is_ok();
+                    let chosen = self.advance.entry(x.id).or_insert_with(|| {
+                        Characteristic::ALL
+                            .into_iter()
+                            .find(|&k| k != Characteristic::M && open(k))
+                            .unwrap_or(Characteristic::WS)
+                    });
                     let l = ui.label(lang.t("campaign.ui.characteristic"));
                     egui::ComboBox::from_id_salt(("cmp-advance", x.id))
                         .selected_text(chr_name(lang, *chosen))
+                        .width(190.0)
                         .show_ui(ui, |ui| {
                             for k in Characteristic::ALL {
-                                if k != Characteristic::M {
-                                    ui.selectable_value(chosen, k, chr_name(lang, k));
+                                if k == Characteristic::M {
+                                    continue;
                                 }
+                                let name = chr_name(lang, k);
+                                let text = if open(k) {
+                                    name
+                                } else {
+                                    lang.f("campaign.ui.at_max", &[("characteristic", &name)])
+                                };
+                                ui.selectable_value(chosen, k, text);
                             }
                         })
                         .response
@@ -1005,6 +1023,15 @@ impl PlayView {
                     let r = icon_button(ui, icons::ICON_ADD, place, &name, refusal.is_none());
                     if let Some(p) = &refusal {
                         r.clone().on_disabled_hover_text(lang.problem_line(p));
+                        // Said on the row too, not on hover only.
+                        ui.label(
+                            RichText::new(format!("{} {}", icons::ICON_BLOCK.codepoint, p.rule))
+                                .color(PALETTE.text_subdued),
+                        )
+                        .on_hover_text(lang.problem_line(p))
+                        .widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Label, true, lang.problem_line(p))
+                        });
                     }
                     if r.clicked() {
                         out.push(edit(

@@ -123,7 +123,30 @@ fn three_missions_through_the_table_and_the_wizard_with_a_death_and_an_undo() {
     assert_eq!(c.vp, 2);
     // The wizard opens by itself; Brask's test, typed: 9, lightly wounded.
     assert!(h.query_all_by_label_contains("Cran tests").next().is_some());
+    // Before his test, his state is not known: not "fit", and the fate
+    // points wait for the tests.
+    assert!(
+        h.query_by_label("Out of action: Cran test to come")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Nobody fell: no fate point needed.")
+            .is_none()
+    );
+    assert!(
+        h.query_all_by_label_contains("Waiting for the Cran tests")
+            .next()
+            .is_some()
+    );
     typed_test(&mut h, "Sergeant Brask", 9);
+    assert!(
+        h.query_by_label("Out of action: Cran test to come")
+            .is_none()
+    );
+    assert!(
+        h.query_by_label("Nobody fell: no fate point needed.")
+            .is_some()
+    );
     assert_eq!(state_of(&h, "Sergeant Brask"), State::LightlyWounded);
     // An advance point for the unwounded, placed.
     button(&mut h, "Place an advance point for Sister Oriel");

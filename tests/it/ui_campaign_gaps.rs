@@ -484,3 +484,43 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
             .any(|p| p.key == "campaign.problem.difficulty_max")
     );
 }
+
+/// CHR-13 at the dashboard: a characteristic at its racial maximum is not
+/// the one offered first (it was always WS, greyed out for a character
+/// whose WS is at its maximum, with the reason on hover only).
+#[test]
+fn chr_13_an_advance_offers_first_what_can_still_be_raised() {
+    use muster::rules::Characteristic as C;
+    use muster::rules::campaign::Member;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/campaign.json"
+    ))
+    .expect("example");
+    let c: Campaign = muster::store::document::parse(&text, "tertius").expect("campaign");
+    let rules = RulesData::built_in().expect("rules");
+    let vael = c
+        .characters
+        .iter()
+        .find(|x| x.name() == "Inquisitor Vael")
+        .expect("Vael");
+    let Member::Character(ch) = &vael.member else {
+        panic!("a character")
+    };
+    // The example's inquisitor has his WS at its maximum.
+    assert!(ch.can_spend(C::WS, &rules).is_err());
+    assert!(ch.points_left() > 0);
+    let (id, before) = (vael.id, ch.advances.0);
+    let mut h = showing(dir.path(), &c);
+    // What is offered first can be raised: his button is not greyed out.
+    h.get_by_label("Place an advance point for Inquisitor Vael")
+        .click();
+    h.run();
+    let after = crate::common::the_campaign(&h);
+    let Member::Character(ch) = &after.character(id).expect("Vael").member else {
+        panic!("a character")
+    };
+    assert_ne!(ch.advances.0, before, "a point was placed");
+    assert_eq!(ch.advances.0.get(C::WS), before.get(C::WS));
+}
