@@ -924,6 +924,12 @@ pub fn mission_ui(
                     ("points", &m.points.to_string()),
                 ],
             ));
+            // Over the budget by the rule, not by mistake: say so.
+            if m.enemy_points() > m.points {
+                ui.label(
+                    RichText::new(lang.t("campaign.ui.enemy_over")).color(PALETTE.text_subdued),
+                );
+            }
         }
         if c.phase == Phase::Ready {
             let complete = m.enemy_complete();

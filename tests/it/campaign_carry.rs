@@ -139,7 +139,7 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
         .map(|&l| Lang::En.msg(&outcomes[i].lines[l].1))
         .collect();
     assert!(
-        shown.contains(&"Ada comes from the campaign «Test», fit.".to_owned()),
+        shown.contains(&"Ada comes from the campaign “Test”, fit.".to_owned()),
         "{shown:?}"
     );
     // Only once.

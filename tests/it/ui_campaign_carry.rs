@@ -81,7 +81,7 @@ fn cmp_17_the_next_campaign_starts_from_the_ended_campaigns_dashboard() {
         Screen::Campaign(next.id.clone())
     );
     assert!(
-        h.query_by_label("Escort carried over from «Test»")
+        h.query_by_label("Escort carried over from “Test”")
             .is_some()
     );
     let file = dir
@@ -93,7 +93,7 @@ fn cmp_17_the_next_campaign_starts_from_the_ended_campaigns_dashboard() {
     h.get_by_role_and_label(Role::Tab, "Journal").click();
     h.run();
     assert!(
-        h.query_by_label("Ada comes from the campaign «Test», fit.")
+        h.query_by_label("Ada comes from the campaign “Test”, fit.")
             .is_some()
     );
     // One step to undo.

@@ -524,3 +524,18 @@ fn chr_13_an_advance_offers_first_what_can_still_be_raised() {
     assert_ne!(ch.advances.0, before, "a point was placed");
     assert_eq!(ch.advances.0.get(C::WS), before.get(C::WS));
 }
+
+/// CMP-5 at the dashboard: an escort drawn over its budget says that the
+/// rule recruits the last enemy whatever he costs.
+#[test]
+fn cmp_5_an_enemy_escort_over_its_budget_says_why() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rules = RulesData::built_in().expect("rules");
+    let c = ready(&rules);
+    let m = c.mission.as_ref().expect("mission");
+    assert!(m.enemy_complete());
+    assert!(m.enemy_points() > m.points, "this draw overshoots");
+    let h = showing(dir.path(), &c);
+    let why = "The last enemy drawn joins even if he costs more than the points left";
+    assert!(h.query_all_by_label_contains(why).next().is_some());
+}
