@@ -231,7 +231,14 @@ impl JournalView {
                             ui.label(
                                 RichText::new(format!("#{}", i + 1)).color(PALETTE.text_subdued),
                             );
-                            ui.label(RichText::new(lang.t(e.event.label())).strong());
+                            // The Edit menu's words ("undo: draw next
+                            // mission") as a heading: capitalised.
+                            let label = lang.t(e.event.label());
+                            let mut chars = label.chars();
+                            let heading = chars.next().map_or_else(String::new, |first| {
+                                first.to_uppercase().chain(chars).collect()
+                            });
+                            ui.label(RichText::new(heading).strong());
                         });
                         if let Some(o) = replayed.outcomes.get(i) {
                             let mine = history.as_ref().and_then(|h| h.get(&i));

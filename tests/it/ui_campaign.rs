@@ -190,6 +190,9 @@ fn three_missions_through_the_table_and_the_wizard_with_a_death_and_an_undo() {
             .next()
             .is_some()
     );
+    // Each event's heading is capitalised (the Edit menu's words are not).
+    assert!(h.query_all_by_label("Draw next mission").next().is_some());
+    assert!(h.query_all_by_label("draw next mission").next().is_none());
 
     // Rebuilt on the same data, it is all there.
     drop(h);
