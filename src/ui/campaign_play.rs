@@ -1022,16 +1022,15 @@ impl PlayView {
                     let refusal = ch.can_spend(*chosen, &model.rules).err();
                     let r = icon_button(ui, icons::ICON_ADD, place, &name, refusal.is_none());
                     if let Some(p) = &refusal {
-                        r.clone().on_disabled_hover_text(lang.problem_line(p));
+                        let why = lang.problem_line(p);
+                        r.clone().on_disabled_hover_text(&why);
                         // Said on the row too, not on hover only.
                         ui.label(
                             RichText::new(format!("{} {}", icons::ICON_BLOCK.codepoint, p.rule))
                                 .color(PALETTE.text_subdued),
                         )
-                        .on_hover_text(lang.problem_line(p))
-                        .widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::Label, true, lang.problem_line(p))
-                        });
+                        .on_hover_text(&why)
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &why));
                     }
                     if r.clicked() {
                         out.push(edit(
