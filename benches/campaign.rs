@@ -55,6 +55,7 @@ pub fn long_campaign(rules: &RulesData) -> Campaign {
                     source: format!("Band {p}"),
                     kind: "roster".into(),
                     members: (0..100).map(|i| human(format!("Hero {p}-{i}"))).collect(),
+                    doc: None,
                 },
             },
         );
@@ -148,6 +149,7 @@ pub fn long_campaign(rules: &RulesData) -> Campaign {
                     escort: 1,
                     member: human(format!("Recruit {recruits}")),
                     cost: 10,
+                    from: None,
                 },
             );
         }

@@ -31,6 +31,7 @@ pub fn die<R: Rng + ?Sized>(rng: &mut R, sides: u32) -> u32 {
 
 /// A roll of several dice of one kind, with every face kept.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Roll {
     /// Number of faces of each die.
     pub sides: u32,

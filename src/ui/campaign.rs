@@ -493,6 +493,7 @@ fn new_escort(model: &Model, key: &DocKey, player: &str) -> Option<NewEscort> {
         source: doc.name().to_owned(),
         kind: doc.kind().to_owned(),
         members,
+        doc: Some(key.id.clone()),
     })
 }
 
@@ -761,10 +762,8 @@ pub fn mission_ui(
     };
     let id = c.id.as_str();
     // CMP-5: the faction's dice for each enemy drawn, typed or rolled.
-    let enemy_dice = model
-        .rules
-        .campaign
-        .faction(&m.faction)
+    let enemy_dice = c
+        .enemy_table(&model.rules.campaign, &m.faction)
         .map(|f| (f.dice.count, f.dice.sides));
     // CMP-15: the enemy's Cran test.
     let cran_die = c.settings.cran_die;

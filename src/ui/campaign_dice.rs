@@ -325,7 +325,8 @@ impl MissionDraw {
         let mut ok = true;
         let mut draw = None;
         if self.pick.is_none() {
-            let sides = u32::try_from(list.len()).unwrap_or(0);
+            // CMP-3: the die reads the list the campaign started with.
+            let sides = u32::try_from(c.mission_ids(&model.rules.campaign, t).len()).unwrap_or(0);
             let label = lang.f(
                 "campaign.ui.dice.mission",
                 &[("dice", &dice_name(1, sides))],

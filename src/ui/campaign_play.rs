@@ -1146,8 +1146,15 @@ impl PlayView {
                                     let selected = buy.recruit == pick;
                                     // CMP-14: a recruit of another faction is
                                     // shown, disabled, with the reason.
-                                    let refusal = recruit_member(model, &e.kind, pick.as_ref())
-                                        .and_then(|m| c.recruit_refusal(e.id, &m));
+                                    let refusal = recruit_refusal(model, c, e, pick.as_ref());
+                                    // CMP-7: one already in the campaign is
+                                    // never offered.
+                                    if refusal
+                                        .as_ref()
+                                        .is_some_and(|p| p.key == "campaign.problem.recruit_held")
+                                    {
+                                        continue;
+                                    }
                                     match refusal {
                                         None => {
                                             if ui.selectable_label(selected, name).clicked() {
@@ -1173,7 +1180,7 @@ impl PlayView {
                             })
                             .response
                             .labelled_by(l.id);
-                        let refusal = member.as_ref().and_then(|m| c.recruit_refusal(e.id, m));
+                        let refusal = recruit_refusal(model, c, e, buy.recruit.as_ref());
                         // CMP-7: the price is the rules', never typed.
                         let price = member.as_ref().map(|m| c.recruit_cost(m, &model.rules));
                         match &price {
@@ -1209,8 +1216,11 @@ impl PlayView {
                                     escort: e.id,
                                     member,
                                     cost,
+                                    from: buy.recruit.as_ref().map(|(doc, _)| doc.clone()),
                                 },
                             ));
+                            // He is in the campaign now: never offered again.
+                            buy.recruit = None;
                         }
                     });
                     ui.horizontal_wrapped(|ui| {
@@ -1351,6 +1361,23 @@ fn recruit_choices(model: &Model, kind: &str) -> Vec<(String, u64, String)> {
             })
             .collect()
     }
+}
+
+/// Why a pick may not be recruited for this escort (CMP-7, CMP-14, and
+/// the rules of the escort's kind), or none.
+fn recruit_refusal(
+    model: &Model,
+    c: &Campaign,
+    e: &crate::rules::campaign::Escort,
+    pick: Option<&(String, u64)>,
+) -> Option<crate::rules::Problem> {
+    let (doc, who) = pick?;
+    let member = recruit_member(model, &e.kind, pick)?;
+    let origin = crate::rules::campaign::Origin {
+        doc: doc.clone(),
+        id: *who,
+    };
+    c.recruit_choice_refusal(e.id, &member, &origin, &model.rules)
 }
 
 /// The recruit picked, as a campaign member of the escort's kind.

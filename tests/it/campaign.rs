@@ -52,6 +52,7 @@ pub fn setup(names: &[&str], r: &RulesData) -> Campaign {
                 source: "Band".into(),
                 kind: "roster".into(),
                 members: names.iter().map(|n| human(n)).collect(),
+                doc: None,
             },
         },
         r,
@@ -374,6 +375,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
                 source: "B".into(),
                 kind: "roster".into(),
                 members: vec![human("Ada")],
+                doc: None,
             },
         },
         &r,
@@ -561,6 +563,7 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
             escort: 1,
             member: human("Recruit"),
             cost: r.campaign.recruit.character_base,
+            from: None,
         },
         &r,
     );
@@ -582,6 +585,7 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
             escort: 1,
             member: hero,
             cost: price,
+            from: None,
         },
         &r,
     );
@@ -1046,6 +1050,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
                 source: "Team".into(),
                 kind: "roster".into(),
                 members: vec![human("Bob")],
+                doc: None,
             },
         },
         &r,
@@ -1073,6 +1078,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
             escort: 1,
             member: human("New"),
             cost: 10,
+            from: None,
         },
         &r,
     );
@@ -1086,6 +1092,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
             escort: 2,
             member: human("Bob II"),
             cost: 10,
+            from: None,
         },
         &r,
     );
@@ -1095,6 +1102,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
             escort: 1,
             member: human("New"),
             cost: 10,
+            from: None,
         },
         &r,
     );
@@ -1448,6 +1456,7 @@ fn write_example_campaign() {
                     .cloned()
                     .map(Member::Character)
                     .collect(),
+                doc: None,
             },
         },
     );
@@ -1491,6 +1500,7 @@ fn write_example_campaign() {
             escort: 1,
             member: human("Trooper Hesk"),
             cost: 10,
+            from: None,
         },
     );
     let c = go(
@@ -1499,6 +1509,7 @@ fn write_example_campaign() {
             escort: 1,
             member: human("Trooper Dall"),
             cost: 10,
+            from: None,
         },
     );
     let oriel = id(&c, "Sister Oriel");
@@ -1917,6 +1928,7 @@ fn cmp_13_a_characters_history_holds_his_own_entries_only() {
             escort: 1,
             member: human("Cid"),
             cost: r.campaign.recruit.character_base,
+            from: None,
         },
         &r,
     );

@@ -76,6 +76,7 @@ fn after_a_mission(
                 source: "Band".into(),
                 kind: kind.into(),
                 members,
+                doc: None,
             },
         },
         r,
@@ -110,6 +111,7 @@ fn recruit(c: &Campaign, member: Member, r: &RulesData) -> E {
         escort: 1,
         member,
         cost,
+        from: None,
     }
 }
 

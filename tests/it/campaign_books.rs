@@ -147,7 +147,7 @@ proptest! {
                 let member = Member::Character(Character::new(0, format!("Recruit {seed}"), "human"));
                 let cost = c.recruit_cost(&member, &r).expect("priced");
                 let (before, count) = (points(&c), c.characters.len());
-                match tried(&c, E::Recruit { escort: 1, member, cost }, seed) {
+                match tried(&c, E::Recruit { escort: 1, member, cost, from: None }, seed) {
                     Some(after) => {
                         prop_assert_eq!(points(&after), before - cost);
                         prop_assert_eq!(after.characters.len(), count + 1);

@@ -62,6 +62,7 @@ fn escort(player: &str, kind: &str, members: Vec<Member>) -> E {
             source: format!("{player}'s band"),
             kind: kind.into(),
             members,
+            doc: None,
         },
     }
 }
@@ -488,6 +489,7 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
             escort: 1,
             member: human("Hesk"),
             cost: base,
+            from: None,
         },
         &changed,
     );
@@ -582,6 +584,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
             escort: 1,
             member: human("Cheap"),
             cost: 1,
+            from: None,
         },
         &r,
     );
@@ -604,6 +607,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
             escort: 1,
             member: soldier("Kell", "guardsman"),
             cost: costs.per_soldier_equivalent,
+            from: None,
         },
         &r,
     );
@@ -616,6 +620,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
             escort: 1,
             member: human("Hesk"),
             cost: costs.character_base,
+            from: None,
         },
         &r,
     );
@@ -649,6 +654,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
             escort: 1,
             member: soldier("Pte", "guardsman"),
             cost: price,
+            from: None,
         },
         &r,
     );

@@ -47,6 +47,7 @@ fn started(members: Vec<Member>, r: &RulesData) -> Campaign {
                 source: "Band".into(),
                 kind: "roster".into(),
                 members,
+                doc: None,
             },
         },
         r,

@@ -73,6 +73,7 @@ fn at_the_table_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
                     source: "Band".into(),
                     kind: kind.into(),
                     members,
+                    doc: None,
                 },
             },
             r,

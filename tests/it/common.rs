@@ -151,6 +151,7 @@ pub fn team_at_the_table(
         source: team.name.clone(),
         kind: "killteam".into(),
         members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
+        doc: None,
     };
     escort_at_the_table(escort, rules, then)
 }

@@ -14,6 +14,7 @@ mod campaign_coop;
 mod campaign_gear;
 mod campaign_guide;
 mod campaign_save;
+mod campaign_trust;
 mod campaign_turns;
 mod characters;
 mod cli_exit;

@@ -125,6 +125,7 @@ fn started(id: &str, players: &[(&str, &str)], budget: Budget, r: &RulesData) ->
                     source: "Band".into(),
                     kind: "roster".into(),
                     members: vec![Member::Character(Character::new(0, *who, "human"))],
+                    doc: None,
                 },
             },
         );

@@ -60,6 +60,7 @@ fn window_on(
             .cloned()
             .map(Member::Character)
             .collect(),
+        doc: None,
     };
     let mut c = go(&c, E::AddEscort { escort });
     for e in then(&c, &rules) {

@@ -47,6 +47,7 @@ fn ready(rules: &RulesData) -> Campaign {
         source: team.name.clone(),
         kind: "killteam".into(),
         members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
+        doc: None,
     };
     for e in [
         E::SetSettings { settings: s },

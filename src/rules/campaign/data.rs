@@ -120,6 +120,11 @@ pub enum ReconEffect {
 }
 
 impl ReconEffect {
+    /// Its name in the files (`clue`).
+    pub fn id(self) -> &'static str {
+        self.key().trim_start_matches("campaign.recon.")
+    }
+
     /// The locale key of its name.
     pub fn key(self) -> &'static str {
         match self {
@@ -261,6 +266,34 @@ pub struct Rates {
     /// before Muster recorded them, which recruit from anyone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recruit_factions: Option<Vec<RecruitFaction>>,
+    /// The tables its dice are read from (CMP-3, CMP-4, CMP-5); none in
+    /// campaigns started before Muster recorded them, which read the
+    /// data's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<DrawTables>,
+}
+
+/// The tables a campaign's draws are read from, recorded when it starts:
+/// the journal's dice are read again from them on replay, and an edit of
+/// `campaign.json` changes new campaigns only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawTables {
+    /// Each mission type's list, by id, in the file's order (CMP-3).
+    pub missions: Vec<MissionList>,
+    /// The enemy factions' escort tables (CMP-5).
+    pub factions: Vec<Faction>,
+}
+
+/// The missions of one type, by id, in the order a die draws them (CMP-3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissionList {
+    /// The type.
+    #[serde(rename = "type")]
+    pub mission_type: MissionType,
+    /// Its missions' ids.
+    pub missions: Vec<String>,
 }
 
 impl Rates {
@@ -427,6 +460,16 @@ impl CampaignData {
             recruit: self.recruit.clone(),
             initiative: self.initiative.clone(),
             recruit_factions: Some(self.recruit_factions.clone()),
+            tables: Some(DrawTables {
+                missions: MissionType::ALL
+                    .into_iter()
+                    .map(|t| MissionList {
+                        mission_type: t,
+                        missions: self.missions_of(t).map(|m| m.id.clone()).collect(),
+                    })
+                    .collect(),
+                factions: self.factions.clone(),
+            }),
         }
     }
 

@@ -32,6 +32,10 @@ pub struct NewEscort {
     pub kind: String,
     /// Its characters, as built.
     pub members: Vec<Member>,
+    /// The roster's or kill team's id in the library, when it came from
+    /// one: each character remembers where he was copied from (CMP-7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub doc: Option<String>,
 }
 
 /// How the next mission is chosen (CMP-2, CMP-3, CMP-4).
@@ -105,9 +109,10 @@ impl Bought {
     }
 }
 
-/// An edit of a campaign: one event of its journal.
+/// An edit of a campaign: one event of its journal. Within the schema
+/// version an unknown field of an event is refused, as anywhere in the file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum CampaignEdit {
     /// New notes.
     SetNotes {
@@ -335,6 +340,10 @@ pub enum CampaignEdit {
         member: Member,
         /// What he costs.
         cost: u32,
+        /// The roster's or kill team's id he is copied from (the member
+        /// keeps his id there): a character is recruited once.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<String>,
     },
     /// Reinforcement points spent on anything else (weapons, armour …).
     Spend {
@@ -587,12 +596,10 @@ impl DocKind for Campaign {
         rng: &mut R,
     ) -> Applied<Self> {
         let mut c = self.clone();
-        let mission = c.mission.as_ref().map_or(0, |m| m.number);
+        let before = c.mission_number();
         let (event, outcome) = c.play(edit, rules, rng)?;
-        let mission = c
-            .mission
-            .as_ref()
-            .map_or(mission, |m| m.number.max(mission));
+        // As `Campaign::replay` numbers it.
+        let mission = c.mission_number().max(before);
         c.journal
             .push(std::sync::Arc::new(super::Entry { mission, event }));
         Ok((c, outcome))

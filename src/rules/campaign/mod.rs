@@ -307,6 +307,14 @@ impl Member {
     }
 
     /// Its own id.
+    pub fn id(&self) -> CharId {
+        match self {
+            Self::Character(c) => c.id,
+            Self::Soldier(s) => s.id,
+        }
+    }
+
+    /// Sets its own id.
     fn set_id(&mut self, id: CharId) {
         match self {
             Self::Character(c) => c.id = id,
@@ -412,6 +420,21 @@ pub struct CampaignCharacter {
     /// Missions played.
     #[serde(default)]
     pub missions: u32,
+    /// The roster or kill team he was copied from, and his id there; none
+    /// for characters copied before Muster recorded it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Origin>,
+}
+
+/// Where a campaign character was copied from (CMP-7): a document of the
+/// library and the character's id in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Origin {
+    /// The roster's or kill team's id.
+    pub doc: String,
+    /// The character's id in it.
+    pub id: u64,
 }
 
 impl CampaignCharacter {
@@ -873,6 +896,34 @@ impl Campaign {
         }
     }
 
+    /// The missions a die draws for type `t` (CMP-3), by id, in order: the
+    /// lists recorded when the campaign started, or the data's in a
+    /// campaign that did not record them.
+    pub fn mission_ids<'a>(&'a self, data: &'a CampaignData, t: MissionType) -> Vec<&'a str> {
+        match self.rates.as_ref().and_then(|r| r.tables.as_ref()) {
+            Some(tables) => tables
+                .missions
+                .iter()
+                .filter(|l| l.mission_type == t)
+                .flat_map(|l| l.missions.iter().map(String::as_str))
+                .collect(),
+            None => data.missions_of(t).map(|m| m.id.as_str()).collect(),
+        }
+    }
+
+    /// A faction's escort table (CMP-5): the one recorded when the
+    /// campaign started, or the data's in a campaign that did not record it.
+    pub fn enemy_table<'a>(
+        &'a self,
+        data: &'a CampaignData,
+        faction: &str,
+    ) -> Option<&'a data::Faction> {
+        match self.rates.as_ref().and_then(|r| r.tables.as_ref()) {
+            Some(tables) => tables.factions.iter().find(|f| f.id == faction),
+            None => data.faction(faction),
+        }
+    }
+
     /// Whether the wounds of the battle log's roll of this seed are in the
     /// journal already (each roll's wounds are applied once).
     pub fn roll_applied(&self, seed: u64) -> bool {
@@ -988,6 +1039,108 @@ impl Campaign {
                 .character(member.name())
                 .arg("player", &e.player),
         )
+    }
+
+    /// The campaign's character copied from `origin` (CMP-7), dead or alive:
+    /// one of that origin, or, for one copied before Muster recorded
+    /// origins, one of the same name.
+    pub fn held(&self, origin: &Origin, name: &str) -> Option<&CampaignCharacter> {
+        let same_name = |x: &CampaignCharacter| {
+            x.origin.is_none() && x.name().trim().eq_ignore_ascii_case(name.trim())
+        };
+        self.characters
+            .iter()
+            .map(Arc::as_ref)
+            .find(|x| x.origin.as_ref() == Some(origin) || same_name(x))
+    }
+
+    /// Why the picker may not offer this recruit for this escort, or none:
+    /// he is in the campaign already (CMP-7), he is of a faction the escort
+    /// may not recruit from (CMP-14), or the escort would break a rule of
+    /// its kind with him (KT, EQ, RIB for a kill team; CHR for a band).
+    pub fn recruit_choice_refusal(
+        &self,
+        escort: EscortId,
+        member: &Member,
+        origin: &Origin,
+        rules: &RulesData,
+    ) -> Option<Problem> {
+        if let Some(x) = self.held(origin, member.name()) {
+            let player = self.escort(x.escort).map_or("", |e| e.player.as_str());
+            return Some(
+                Problem::new("CMP-7", "campaign.problem.recruit_held")
+                    .character(member.name())
+                    .arg("player", player),
+            );
+        }
+        if let Some(p) = self.recruit_refusal(escort, member) {
+            return Some(p);
+        }
+        let before = self.escort_problems(escort, rules, None);
+        let after = self.escort_problems(escort, rules, Some(member));
+        after.into_iter().find(|p| !before.contains(p))
+    }
+
+    /// Every rule an escort breaks as it stands (CMP-7): its living
+    /// characters, and `with` when given, judged by their own kind's rules
+    /// (KT, EQ and RIB for a kill team; CHR for a Rogue Trader band), each
+    /// problem under the escort's player. A campaign's escort shrinks with
+    /// its dead and grows with its recruits: its size (KT-1) is not judged,
+    /// nor a team whose sergeant fell (KT-2 asks for one at most).
+    pub fn escort_problems(
+        &self,
+        escort: EscortId,
+        rules: &RulesData,
+        with: Option<&Member>,
+    ) -> Vec<Problem> {
+        let Some(e) = self.escort(escort) else {
+            return Vec::new();
+        };
+        // A recruit weighed gets the id he would get (his roster's may be
+        // any of the campaign's).
+        let with = with.map(|m| {
+            let mut m = m.clone();
+            m.set_id(self.next_id.max(1));
+            m
+        });
+        let members = self
+            .members(escort)
+            .filter(|x| x.state.alive())
+            .map(|x| &x.member)
+            .chain(with.as_ref());
+        let problems = if e.kind == "killteam" {
+            let mut team = KillTeam::new(String::new(), e.source.clone());
+            team.soldiers = members
+                .filter_map(|m| match m {
+                    Member::Soldier(s) => Some(s.clone()),
+                    Member::Character(_) => None,
+                })
+                .collect();
+            let sergeants = team.composition(&rules.killteam).sergeants;
+            team.validate(rules)
+                .into_iter()
+                .filter(|p| p.rule != "KT-1" && !(p.rule == "KT-2" && sergeants == 0))
+                .collect::<Vec<_>>()
+        } else {
+            members
+                .filter_map(|m| match m {
+                    Member::Character(c) => Some(c.validate(rules)),
+                    Member::Soldier(_) => None,
+                })
+                .flatten()
+                .collect()
+        };
+        problems
+            .into_iter()
+            .map(|p| {
+                let mut wrapped = Problem::new(p.rule.clone(), "campaign.problem.in_escort")
+                    .arg("player", &e.player);
+                if let Some(name) = &p.character {
+                    wrapped = wrapped.character(name);
+                }
+                wrapped.because(p)
+            })
+            .collect()
     }
 
     /// The factions of the characters an escort has held (CMP-14), in the
@@ -1247,6 +1400,12 @@ impl Campaign {
             .int("vp", self.vp)
     }
 
+    /// The number of the current or next mission (0 before the first): the
+    /// one a journal entry made now belongs to.
+    pub fn mission_number(&self) -> u32 {
+        self.mission.as_ref().map_or(0, |m| m.number)
+    }
+
     /// Plays the journal again from an empty campaign: the campaign it
     /// gives and every event's outcome; or the first event refused, with
     /// its place.
@@ -1258,9 +1417,19 @@ impl Campaign {
         let mut outcomes = Vec::with_capacity(self.journal.len());
         let mut rng = crate::rules::dice::seeded(0);
         for (i, entry) in self.journal.iter().enumerate() {
+            let before = c.mission_number();
             let (mut resolved, outcome) = c
                 .play(entry.event.clone(), rules, &mut rng)
                 .map_err(|p| (i, p))?;
+            let number = c.mission_number().max(before);
+            if entry.mission != number {
+                return Err((
+                    i,
+                    Problem::new("CMP-2", "campaign.problem.entry_mission")
+                        .arg("recorded", entry.mission)
+                        .arg("played", number),
+                ));
+            }
             // A campaign started before Muster recorded its numbers plays
             // on by the data's, as it did then.
             if resolved.forget_new_records(&entry.event) {
@@ -1317,12 +1486,25 @@ impl Campaign {
                 out.push(Problem::new("FILE", "campaign.problem.no_character").arg("id", leader));
             }
         }
+        // CMP-7: each escort by its own kind's rules, after every event.
+        for e in &self.escorts {
+            out.extend(self.escort_problems(e.id, rules, None));
+        }
         match self.replay(rules) {
-            Err((i, problem)) => out.push(
-                Problem::new(problem.rule.clone(), "campaign.problem.journal_refused")
-                    .arg("entry", i + 1)
-                    .because(problem),
-            ),
+            Err((i, problem)) => {
+                // A journal that names what the campaign lacks cannot have
+                // happened: the journal's own rule (CMP-13), as the README says.
+                let rule = if problem.rule == "FILE" {
+                    "CMP-13".into()
+                } else {
+                    problem.rule.clone()
+                };
+                out.push(
+                    Problem::new(rule, "campaign.problem.journal_refused")
+                        .arg("entry", i + 1)
+                        .because(problem),
+                );
+            }
             Ok((replayed, _)) => {
                 if let Some((field, file, journal)) = self.first_difference(&replayed) {
                     out.push(

@@ -72,6 +72,23 @@ fn no_escort(id: EscortId) -> Problem {
     Problem::new("FILE", "campaign.problem.no_escort_id").arg("escort", id)
 }
 
+/// A recorded enemy that the table no longer gives for its dice (CMP-5).
+fn enemy_differs(now: &EnemyDraw, then: &EnemyDraw) -> Problem {
+    let shown = |d: &EnemyDraw| {
+        let name = d.names.get("en").or_else(|| d.names.values().next());
+        format!(
+            "{} ({}, {})",
+            name.map_or("?", String::as_str),
+            d.entry_type,
+            d.cost
+        )
+    };
+    Problem::new("CMP-5", "campaign.problem.enemy_differs")
+        .arg("roll", now.roll.total)
+        .arg("table", shown(now))
+        .arg("journal", shown(then))
+}
+
 /// What a Cran test gives (CMP-9, CMP-10).
 fn cran_result(injuries: Injuries, roll: &Roll, cran: u32) -> State {
     let t = total(roll);
@@ -243,7 +260,19 @@ impl Campaign {
         Ok(item)
     }
 
-    fn add_member(&mut self, escort: EscortId, mut member: Member, rules: &RulesData) -> CharId {
+    /// Adds a copy of `member` to an escort; `doc` is the roster or kill
+    /// team he was copied from, when known.
+    fn add_member(
+        &mut self,
+        escort: EscortId,
+        mut member: Member,
+        doc: Option<&str>,
+        rules: &RulesData,
+    ) -> CharId {
+        let origin = doc.map(|doc| super::Origin {
+            doc: doc.to_owned(),
+            id: member.id(),
+        });
         let id = self.next_id.max(1);
         self.next_id = id + 1;
         member.set_id(id);
@@ -258,6 +287,7 @@ impl Campaign {
             misses_next: false,
             cran_by_hand: false,
             missions: 0,
+            origin,
         }));
         id
     }
@@ -289,7 +319,7 @@ impl Campaign {
         });
         let mut first = None;
         for m in &e.members {
-            let cid = self.add_member(id, m.clone(), rules);
+            let cid = self.add_member(id, m.clone(), e.doc.as_deref(), rules);
             first.get_or_insert(cid);
         }
         if let Some(last) = self.escorts.last_mut() {
@@ -318,15 +348,19 @@ impl Campaign {
         if !overridden {
             choice.reason.clear();
         }
-        let list: Vec<_> = data.missions_of(t).collect();
-        let m = if let Some(done) = &choice.mission {
-            // Played again from the journal: the mission it gave then.
-            if let Some(roll) = &choice.draw {
-                outcome.rolls.push(RollFor {
-                    purpose: "dice.for.mission",
-                    roll: roll.clone(),
-                });
-            }
+        // What the journal says the draw gave, when played again: the dice
+        // are read again from the table and must give it (CMP-3, CMP-4).
+        let recorded = choice.mission.take();
+        let recorded_faction = choice.faction.take();
+        let m = if let Some(pick) = &choice.pick {
+            choice.draw = None;
+            data.missions_of(t).find(|m| &m.id == pick).ok_or_else(|| {
+                Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
+                    .arg("mission", pick)
+                    .arg("type", t.as_str())
+            })?
+        } else if let (Some(done), None) = (&recorded, &choice.draw) {
+            // An event of an older Muster that kept no die: what it gave.
             data.mission(done)
                 .filter(|m| m.mission_type == t)
                 .ok_or_else(|| {
@@ -334,15 +368,9 @@ impl Campaign {
                         .arg("mission", done)
                         .arg("type", t.as_str())
                 })?
-        } else if let Some(pick) = &choice.pick {
-            choice.draw = None;
-            *list.iter().find(|m| &m.id == pick).ok_or_else(|| {
-                Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
-                    .arg("mission", pick)
-                    .arg("type", t.as_str())
-            })?
         } else {
-            let sides = u32::try_from(list.len()).unwrap_or(1);
+            let ids = self.mission_ids(data, t);
+            let sides = u32::try_from(ids.len()).unwrap_or(1);
             let roll = dice(
                 choice.draw.take(),
                 1,
@@ -352,28 +380,32 @@ impl Campaign {
                 rng,
                 outcome,
             )?;
-            let m = list
+            let id = ids
                 .get(total(&roll) as usize - 1)
                 .copied()
                 .ok_or_else(|| Problem::new("CMP-3", "campaign.problem.no_mission"))?;
+            let m = data.mission(id).ok_or_else(|| {
+                Problem::new("CMP-3", "campaign.problem.unknown_mission").arg("mission", id)
+            })?;
             choice.draw = Some(roll);
             m
         };
-        let faction = match (m.enemy, choice.faction.clone()) {
-            (super::EnemySide::Secondary, Some(done)) => {
-                if let Some(roll) = &choice.faction_draw {
-                    outcome.rolls.push(RollFor {
-                        purpose: "dice.for.faction",
-                        roll: roll.clone(),
-                    });
-                }
-                done
-            }
+        if let Some(done) = &recorded
+            && *done != m.id
+        {
+            return Err(Problem::new("CMP-3", "campaign.problem.mission_differs")
+                .arg("roll", choice.draw.as_ref().map_or(0, |r| r.total))
+                .arg("table", &m.id)
+                .arg("journal", done));
+        }
+        let faction = match (m.enemy, recorded_faction) {
             (super::EnemySide::Main, _) => {
                 choice.faction_draw = None;
                 self.settings.nemesis.clone()
             }
-            (super::EnemySide::Secondary, None) => {
+            // An event of an older Muster that kept no die: what it gave.
+            (super::EnemySide::Secondary, Some(done)) if choice.faction_draw.is_none() => done,
+            (super::EnemySide::Secondary, done) => {
                 let sides = u32::try_from(self.settings.secondary.len()).unwrap_or(0);
                 if sides == 0 {
                     return Err(Problem::new("CMP-4", "campaign.problem.few_secondary")
@@ -389,11 +421,19 @@ impl Campaign {
                     outcome,
                 )?;
                 let f = self.settings.secondary[total(&roll) as usize - 1].clone();
+                if let Some(done) = done
+                    && done != f
+                {
+                    return Err(Problem::new("CMP-4", "campaign.problem.faction_differs")
+                        .arg("roll", roll.total)
+                        .arg("table", &f)
+                        .arg("journal", done));
+                }
                 choice.faction_draw = Some(roll);
                 f
             }
         };
-        let points = match choice.points.filter(|_| choice.mission.is_some()) {
+        let points = match choice.points.filter(|_| recorded.is_some()) {
             // Played again from the journal: the points it gave then.
             Some(p) => p,
             // CMP-16: a standard budget per player multiplies the enemy's;
@@ -475,10 +515,12 @@ impl Campaign {
             .mission
             .as_ref()
             .ok_or_else(|| Problem::new("CMP-5", "campaign.problem.not_ready"))?;
-        let faction = rules.campaign.faction(&mission.faction).ok_or_else(|| {
-            Problem::new("CMP-5", "campaign.problem.unknown_faction")
-                .arg("faction", &mission.faction)
-        })?;
+        let faction = self
+            .enemy_table(&rules.campaign, &mission.faction)
+            .ok_or_else(|| {
+                Problem::new("CMP-5", "campaign.problem.unknown_faction")
+                    .arg("faction", &mission.faction)
+            })?;
         let roll = dice(
             given,
             faction.dice.count,
@@ -630,24 +672,19 @@ impl Campaign {
                     rates: Some(Box::new(rates)),
                 }
             }
-            CampaignEdit::DrawEnemy { all, rolls, drawn } if !drawn.is_empty() => {
-                // Played again from the journal: what was drawn then.
+            CampaignEdit::DrawEnemy {
+                all,
+                rolls,
+                drawn: recorded,
+            } => {
                 self.expect(&[Phase::Ready])?;
-                let m = self
-                    .mission
-                    .as_mut()
-                    .ok_or_else(|| Problem::new("CMP-5", "campaign.problem.not_ready"))?;
-                for d in &drawn {
-                    out.rolls.push(RollFor {
-                        purpose: "dice.for.enemy",
-                        roll: d.roll.clone(),
-                    });
-                    m.enemy.push(d.clone());
-                }
-                CampaignEdit::DrawEnemy { all, rolls, drawn }
-            }
-            CampaignEdit::DrawEnemy { all, rolls, .. } => {
-                self.expect(&[Phase::Ready])?;
+                // Played again from the journal: its dice are read again
+                // from the table and must give what it recorded (CMP-5).
+                let rolls = if recorded.is_empty() {
+                    rolls
+                } else {
+                    recorded.iter().map(|d| d.roll.clone()).collect()
+                };
                 let complete = self
                     .mission
                     .as_ref()
@@ -684,6 +721,9 @@ impl Campaign {
                 if given.next().is_some() {
                     return Err(Problem::new("CMP-5", "campaign.problem.extra_dice"));
                 }
+                if let Some((now, then)) = drawn.iter().zip(&recorded).find(|(a, b)| a != b) {
+                    return Err(enemy_differs(now, then));
+                }
                 CampaignEdit::DrawEnemy {
                     all,
                     rolls: used,
@@ -698,16 +738,15 @@ impl Campaign {
                         Problem::new("CMP-5", "campaign.problem.no_enemy").arg("index", index + 1)
                     );
                 }
-                let draw = match drawn {
-                    Some(d) => {
-                        out.rolls.push(RollFor {
-                            purpose: "dice.for.enemy",
-                            roll: d.roll.clone(),
-                        });
-                        d
-                    }
-                    None => self.draw_enemy(roll, rules, rng, &mut out)?,
-                };
+                // Played again from the journal: its die is read again from
+                // the table and must give what it recorded (CMP-5).
+                let given = drawn.as_ref().map_or(roll, |d| Some(d.roll.clone()));
+                let draw = self.draw_enemy(given, rules, rng, &mut out)?;
+                if let Some(then) = &drawn
+                    && *then != draw
+                {
+                    return Err(enemy_differs(&draw, then));
+                }
                 let roll = draw.roll.clone();
                 out.lines.push((
                     LineKind::Dice,
@@ -1164,10 +1203,24 @@ impl Campaign {
                 escort,
                 member,
                 cost,
+                from,
             } => {
                 self.expect(&[Phase::Debrief, Phase::Ready])?;
                 self.tests_done()?;
                 self.check_recruit(escort, &member, cost, rules)?;
+                // CMP-7: a character is recruited once; he cannot be copied
+                // into the campaign twice.
+                if let Some(doc) = &from {
+                    let origin = super::Origin {
+                        doc: doc.clone(),
+                        id: member.id(),
+                    };
+                    if self.held(&origin, member.name()).is_some() {
+                        return Err(Problem::new("CMP-7", "campaign.problem.recruit_held")
+                            .character(member.name())
+                            .arg("player", self.escort(escort).map_or("", |e| &e.player)));
+                    }
+                }
                 self.check_priority(escort)?;
                 self.pay(escort, cost, "CMP-7")?;
                 if let Some(d) = self.debrief.as_mut()
@@ -1175,7 +1228,7 @@ impl Campaign {
                 {
                     d.recruited.push(escort);
                 }
-                let id = self.add_member(escort, member.clone(), rules);
+                let id = self.add_member(escort, member.clone(), from.as_deref(), rules);
                 out.created = Some(id);
                 out.lines.push((
                     LineKind::Info,
@@ -1187,6 +1240,7 @@ impl Campaign {
                     escort,
                     member,
                     cost,
+                    from,
                 }
             }
             CampaignEdit::Spend {
@@ -1492,6 +1546,7 @@ impl Campaign {
                 source: e.source.clone(),
                 kind: e.kind.clone(),
                 members: e.characters.iter().map(|x| x.member.clone()).collect(),
+                doc: None,
             };
             let id = self.add_escort(&new, rules)?;
             let ids: Vec<CharId> = self.members(id).map(|x| x.id).collect();
@@ -2017,8 +2072,19 @@ impl Campaign {
             rng,
             out,
         )?;
-        // Played again from the journal: what the roll gave then.
-        let effect = effect.unwrap_or_else(|| data.recon.effect(total(&roll)));
+        // Played again from the journal: the roll is read again from the
+        // table and must give what it recorded.
+        let read = data.recon.effect(total(&roll));
+        if let Some(then) = effect
+            && then != read
+        {
+            return Err(Problem::new("CMP-14", "campaign.problem.recon_differs")
+                .character(&name)
+                .arg("roll", roll.total)
+                .arg("table", read.id())
+                .arg("journal", then.id()));
+        }
+        let effect = read;
         out.lines.push((
             LineKind::Dice,
             Msg::new("campaign.log.recon")

@@ -459,9 +459,12 @@ fn soldier_problems(data: &KillTeamData, s: &Soldier) -> Vec<Problem> {
                 .arg("item", &carried.item),
             );
         }
+        // An item's weapon is judged as the picker judges it: the item's
+        // own (the sergeant's bolter) is his by the item; any other must be
+        // one he may carry, so a combi-weapon gets no heavy weapon around
+        // KT-3 and RIB-9 (EQ-4).
         if let Some(w) = &carried.weapon
-            && let Some(p) =
-                weapon_refusal(data, s, w).filter(|p| p.key != "kt.problem.weapon_class")
+            && let Some(p) = item_weapon_refusal(data, s, &carried.item, w)
         {
             problems.push(p);
         }

@@ -1,0 +1,516 @@
+//! A campaign file `muster check` accepts is one whose journal can have
+//! happened: every die within its sides, every result read again from its
+//! table, every entry in its mission, no field the schema does not know,
+//! and each escort within its own kind's rules. Each test forges one fault
+//! into the example campaign (or a kill team) and reads `check`'s verdict.
+
+use std::path::Path;
+use std::process::Command;
+
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Origin, Result_,
+};
+use muster::rules::killteam::{Carried, Soldier};
+use muster::rules::{KillTeam, RulesData};
+use serde_json::{Value, json};
+
+use crate::common::{ok, refused};
+
+const EXAMPLE: &str = include_str!("../../assets/examples/campaign.json");
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// `muster check` of `doc` written to a file, with no user data.
+fn check(doc: &Value) -> Run {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("campaign.json");
+    std::fs::write(&path, serde_json::to_string_pretty(doc).expect("json")).expect("write");
+    check_path(dir.path(), &path)
+}
+
+fn check_path(data: &Path, path: &Path) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .arg("check")
+        .arg(path)
+        .env("MUSTER_DATA_DIR", data.join("data"))
+        .output()
+        .expect("runs");
+    let run = Run {
+        code: out.status.code().expect("exit code"),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    run
+}
+
+/// The example campaign with one change to its file.
+fn forged(change: impl FnOnce(&mut Value)) -> Value {
+    let mut doc: Value = serde_json::from_str(EXAMPLE).expect("example");
+    change(&mut doc);
+    doc
+}
+
+fn event(doc: &mut Value, entry: usize) -> &mut Value {
+    &mut doc["campaign"]["journal"][entry]["event"]
+}
+
+/// `check` refuses the file under `rule`, naming the journal entry.
+fn refused_by_check(doc: &Value, rule: &str, entry: usize) -> String {
+    let run = check(doc);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains(&format!("journal entry {entry} ")))
+        .unwrap_or_else(|| panic!("no line names entry {entry}: {}", run.stdout));
+    assert!(line.starts_with(&format!("{rule}: ")), "{line}");
+    line.to_owned()
+}
+
+#[test]
+fn the_example_campaign_passes_check() {
+    let run = check(&forged(|_| {}));
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("ok: "), "{}", run.stdout);
+}
+
+#[test]
+fn cmp_3_a_d6_mission_draw_showing_9_is_refused() {
+    let doc = forged(|d| {
+        event(d, 2)["start"]["choice"]["draw"] =
+            json!({"sides": 6, "faces": [9], "modifier": 0, "total": 9});
+    });
+    let line = refused_by_check(&doc, "CMP-3", 3);
+    assert!(line.contains("1D6"), "{line}");
+}
+
+#[test]
+fn cmp_3_a_mission_the_die_does_not_give_is_refused() {
+    // The die says the third Investigation; the journal the first.
+    let doc = forged(|d| {
+        event(d, 2)["start"]["choice"]["draw"] =
+            json!({"sides": 6, "faces": [3], "modifier": 0, "total": 3});
+    });
+    let line = refused_by_check(&doc, "CMP-3", 3);
+    assert!(line.contains("investigation_missing_patrol"), "{line}");
+}
+
+#[test]
+fn cmp_4_a_d3_faction_draw_showing_4_is_refused() {
+    let doc = forged(|d| {
+        event(d, 10)["next_mission"]["choice"]["faction_draw"] =
+            json!({"sides": 3, "faces": [4], "modifier": 0, "total": 4});
+    });
+    refused_by_check(&doc, "CMP-4", 11);
+    // A face within the die that gives another faction is refused too.
+    let doc = forged(|d| {
+        event(d, 10)["next_mission"]["choice"]["faction_draw"] =
+            json!({"sides": 3, "faces": [2], "modifier": 0, "total": 2});
+    });
+    let line = refused_by_check(&doc, "CMP-4", 11);
+    assert!(
+        line.contains("mutants") && line.contains("cultists"),
+        "{line}"
+    );
+}
+
+#[test]
+fn cmp_5_a_d10_enemy_draw_showing_11_is_refused() {
+    let doc = forged(|d| {
+        let eleven = json!({"sides": 10, "faces": [11], "modifier": 0, "total": 11});
+        event(d, 3)["draw_enemy"]["drawn"][0]["roll"] = eleven.clone();
+        event(d, 3)["draw_enemy"]["rolls"][0] = eleven;
+    });
+    let line = refused_by_check(&doc, "CMP-5", 4);
+    assert!(line.contains("1D10"), "{line}");
+}
+
+#[test]
+fn cmp_5_an_enemy_the_table_does_not_give_for_its_die_is_refused() {
+    // A 1 on the Renegade Marines' table is no sorcerer.
+    let doc = forged(|d| {
+        let one = json!({"sides": 10, "faces": [1], "modifier": 0, "total": 1});
+        event(d, 3)["draw_enemy"]["drawn"][0]["roll"] = one.clone();
+        event(d, 3)["draw_enemy"]["rolls"][0] = one;
+    });
+    let line = refused_by_check(&doc, "CMP-5", 4);
+    assert!(line.contains("Renegade sorcerer"), "{line}");
+}
+
+#[test]
+fn cmp_14_a_recon_1_recorded_as_a_clue_is_refused() {
+    let doc = forged(|d| {
+        event(d, 9)["recon"]["roll"] =
+            json!({"sides": 12, "faces": [1], "modifier": 0, "total": 1});
+    });
+    let line = refused_by_check(&doc, "CMP-14", 10);
+    assert!(line.contains("clue"), "{line}");
+}
+
+#[test]
+fn an_unknown_field_in_a_journal_event_or_roll_is_refused_with_its_place() {
+    for (place, change) in [
+        (
+            "campaign.journal[9].event.recon",
+            Box::new(|d: &mut Value| event(d, 9)["recon"]["bonus"] = json!(3))
+                as Box<dyn Fn(&mut Value)>,
+        ),
+        (
+            "campaign.journal[9].event.recon.roll",
+            Box::new(|d: &mut Value| event(d, 9)["recon"]["roll"]["bonus"] = json!(3)),
+        ),
+        (
+            "campaign.journal[3].event.draw_enemy.drawn[0].roll",
+            Box::new(|d: &mut Value| {
+                event(d, 3)["draw_enemy"]["drawn"][0]["roll"]["bonus"] = json!(3)
+            }),
+        ),
+    ] {
+        let run = check(&forged(change));
+        assert_eq!(run.code, 2, "{place}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr.contains("unknown field `bonus`"),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.contains(place), "{place}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn cmp_2_an_entry_labelled_with_another_mission_is_refused() {
+    let doc = forged(|d| d["campaign"]["journal"][5]["mission"] = json!(9));
+    let line = refused_by_check(&doc, "CMP-2", 6);
+    assert!(
+        line.contains("mission 9") && line.contains("mission 1"),
+        "{line}"
+    );
+}
+
+#[test]
+fn cmp_13_an_entry_naming_a_character_the_campaign_lacks_names_the_rule() {
+    let doc = forged(|d| event(d, 9)["recon"]["character"] = json!(99));
+    let line = refused_by_check(&doc, "CMP-13", 10);
+    assert!(
+        line.contains(
+            "journal entry 10 cannot be played again: no character of the campaign has the id 99"
+        ),
+        "{line}"
+    );
+}
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("built-in rules")
+}
+
+fn example_team() -> KillTeam {
+    let doc: Value =
+        serde_json::from_str(include_str!("../../assets/examples/killteam.json")).expect("team");
+    serde_json::from_value(doc["killteam"].clone()).expect("team")
+}
+
+fn combi(weapon: &str) -> Carried {
+    Carried {
+        item: "combi_weapon".into(),
+        weapon: Some(weapon.into()),
+    }
+}
+
+#[test]
+fn rib_9_a_combi_weapon_carries_no_heavy_weapon_around_kt_3() {
+    let r = rules();
+    let mut team = example_team();
+    assert!(team.validate(&r).is_empty(), "{:?}", team.validate(&r));
+    // Trooper Vell carries a flamer: a special weapon, so a combi-weapon.
+    let vell = team
+        .soldiers
+        .iter_mut()
+        .find(|s| s.name == "Trooper Vell")
+        .expect("Vell");
+    vell.items = vec![combi("plasma_gun")];
+    assert!(team.validate(&r).is_empty(), "{:?}", team.validate(&r));
+    let vell = team
+        .soldiers
+        .iter_mut()
+        .find(|s| s.name == "Trooper Vell")
+        .expect("Vell");
+    vell.items = vec![combi("heavy_bolter")];
+    let problems = team.validate(&r);
+    let p = problems
+        .iter()
+        .find(|p| p.character.as_deref() == Some("Trooper Vell"))
+        .unwrap_or_else(|| panic!("{problems:?}"));
+    assert_eq!(p.rule, "RIB-9");
+    // A Strongman may carry it.
+    let vell = team
+        .soldiers
+        .iter_mut()
+        .find(|s| s.name == "Trooper Vell")
+        .expect("Vell");
+    vell.ribbon = Some("strongman".into());
+    assert!(
+        !team
+            .validate(&r)
+            .iter()
+            .any(|p| p.character.as_deref() == Some("Trooper Vell")),
+        "{:?}",
+        team.validate(&r)
+    );
+}
+
+/// A campaign of the example kill team, its first mission played and won,
+/// in the reinforcements step with points to spend.
+fn team_campaign(r: &RulesData) -> (Campaign, KillTeam) {
+    let team = example_team();
+    let c = Campaign::new("c", "Trust", &r.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    let c = ok(&c, E::SetSettings { settings: s }, r);
+    let c = ok(
+        &c,
+        E::AddEscort {
+            escort: NewEscort {
+                player: "Camille".into(),
+                source: team.name.clone(),
+                kind: "killteam".into(),
+                members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
+                doc: Some(team.id.clone()),
+            },
+        },
+        r,
+    );
+    let c = ok(
+        &c,
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+        r,
+    );
+    let c = ok(&c, E::BeginMission, r);
+    let c = ok(
+        &c,
+        E::EndMission {
+            result: Result_ {
+                success: true,
+                vp: 2,
+            },
+            played: vec![],
+        },
+        r,
+    );
+    let c = ok(&c, E::ExchangeVp { escort: 1, vp: 2 }, r);
+    (c, team)
+}
+
+fn soldier<'a>(team: &'a KillTeam, name: &str) -> &'a Soldier {
+    team.soldiers
+        .iter()
+        .find(|s| s.name == name)
+        .expect("soldier")
+}
+
+#[test]
+fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
+    let r = rules();
+    let (c, team) = team_campaign(&r);
+    let hark = soldier(&team, "Sergeant Hark");
+    let origin = Origin {
+        doc: team.id.clone(),
+        id: hark.id,
+    };
+    let member = Member::Soldier(hark.clone());
+    let p = c
+        .recruit_choice_refusal(1, &member, &origin, &r)
+        .expect("refused");
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("CMP-7", "campaign.problem.recruit_held")
+    );
+    // The engine refuses him too.
+    let cost = c.recruit_cost(&member, &r).expect("cost");
+    let p = refused(
+        &c,
+        E::Recruit {
+            escort: 1,
+            member,
+            cost,
+            from: Some(team.id.clone()),
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.recruit_held");
+}
+
+#[test]
+fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
+    let r = rules();
+    let (c, team) = team_campaign(&r);
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    // Another team's sergeant: not held, but a second sergeant (KT-2).
+    let mut other = soldier(&team, "Sergeant Hark").clone();
+    other.name = "Sergeant Kessel".into();
+    other.id = 1;
+    let origin = Origin {
+        doc: "kessels-team".into(),
+        id: 1,
+    };
+    let member = Member::Soldier(other);
+    let p = c
+        .recruit_choice_refusal(1, &member, &origin, &r)
+        .expect("greyed");
+    assert_eq!(p.rule, "KT-2");
+    assert_eq!(p.get("player"), Some("Camille"));
+    // Recruited all the same (an older Muster did): the campaign's check
+    // names the rule and the escort after the event.
+    let cost = c.recruit_cost(&member, &r).expect("cost");
+    let c = ok(
+        &c,
+        E::Recruit {
+            escort: 1,
+            member,
+            cost,
+            from: None,
+        },
+        &r,
+    );
+    let problems = c.validate(&r);
+    let p = problems.iter().find(|p| p.rule == "KT-2").expect("KT-2");
+    assert_eq!(p.key, "campaign.problem.in_escort");
+    let line = muster::i18n::Lang::En.problem_line(p);
+    assert!(line.starts_with("KT-2: Camille's escort: "), "{line}");
+}
+
+#[test]
+fn kt_2_a_team_whose_sergeant_fell_breaks_no_rule_in_a_campaign() {
+    let r = rules();
+    let (c, _) = team_campaign(&r);
+    let hark = c
+        .characters
+        .iter()
+        .find(|x| x.name() == "Sergeant Hark")
+        .expect("Hark")
+        .id;
+    let mut dead = c.clone();
+    std::sync::Arc::make_mut(
+        dead.characters
+            .iter_mut()
+            .find(|x| x.id == hark)
+            .expect("Hark"),
+    )
+    .state = muster::rules::campaign::State::Dead;
+    // Neither KT-2 nor KT-1 (the team now counts fewer equivalents): a
+    // campaign's escort shrinks with its dead.
+    assert!(dead.escort_problems(1, &r, None).is_empty());
+}
+
+#[test]
+fn cmp_7_the_recruit_picker_never_offers_a_character_the_campaign_has() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    use muster::app::{Command, Screen};
+    use muster::rules::Doc;
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let (c, team) = team_campaign(&r);
+    // A friend's team: a sergeant (a second one would break KT-2) and a
+    // guardsman who may join.
+    let mut friends = KillTeam::new("kessels-team", "Kessel's team");
+    let mut kessel = soldier(&team, "Sergeant Hark").clone();
+    kessel.name = "Sergeant Kessel".into();
+    let mut moll = soldier(&team, "Trooper Dace").clone();
+    moll.name = "Trooper Moll".into();
+    moll.id = 2;
+    moll.items = vec![Carried {
+        item: "medikit".into(),
+        weapon: None,
+    }];
+    moll.ribbon = None;
+    friends.soldiers = vec![kessel, moll];
+    {
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        store.save(&Doc::new(team.clone())).expect("save");
+        store.save(&Doc::new(friends)).expect("save");
+        store.save(&Doc::new(c.clone())).expect("save");
+    }
+    let app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 11);
+    let mut h = crate::common::window(app, 1280.0, 6000.0);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    h.get_by_label("Character to recruit").click();
+    h.run();
+    // Hark's Raiders are all in the campaign: none is offered.
+    assert!(
+        h.query_all_by_label_contains("Hark's Raiders ›")
+            .next()
+            .is_none()
+    );
+    // Kessel would be a second sergeant: greyed, with the rule.
+    let kessel = h.get_by_label("Kessel's team › Sergeant Kessel — not allowed");
+    assert!(kessel.accesskit_node().is_disabled());
+    h.get_by_label("Kessel's team › Trooper Moll").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Recruit this character into Camille's escort")
+        .click();
+    h.run();
+    let after = crate::common::the_campaign(&h);
+    assert!(after.characters.iter().any(|x| x.name() == "Trooper Moll"));
+    assert!(after.validate(&r).is_empty(), "{:?}", after.validate(&r));
+    // Recruited once: no longer offered.
+    h.get_by_label("Character to recruit").click();
+    h.run();
+    assert!(h.query_by_label("Kessel's team › Trooper Moll").is_none());
+}
+
+#[test]
+fn kt_2_the_campaign_screen_names_the_rule_and_escort_after_the_event() {
+    use egui_kittest::kittest::Queryable as _;
+    use muster::app::{Command, Screen};
+    use muster::rules::{Doc, DocKey, Edit};
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let (c, team) = team_campaign(&r);
+    {
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        store.save(&Doc::new(c.clone())).expect("save");
+    }
+    let app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 11);
+    let mut h = crate::common::window(app, 1280.0, 6000.0);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    assert!(h.query_all_by_label_contains("KT-2").next().is_none());
+    // A second sergeant, as an older Muster let a player recruit him.
+    let mut kessel = soldier(&team, "Sergeant Hark").clone();
+    kessel.name = "Sergeant Kessel".into();
+    let member = Member::Soldier(kessel);
+    let cost = c.recruit_cost(&member, &r).expect("cost");
+    h.state_mut().app.apply(Command::Edit(
+        DocKey::of::<Campaign>(c.id.clone()),
+        Edit::new(E::Recruit {
+            escort: 1,
+            member,
+            cost,
+            from: None,
+        }),
+    ));
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("KT-2: Camille's escort: ")
+            .next()
+            .is_some()
+    );
+}
