@@ -328,6 +328,48 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
         );
     }
     assert_eq!(character(&c, "Bob").equipment, [sword()], "kept as it was");
+    // Nor is an item bought for him: the points stay unspent.
+    let points = c.reinforcement_of(1);
+    let p = refused(
+        &c,
+        E::Spend {
+            escort: 1,
+            points: 1,
+            what: String::new(),
+            bought: Some(muster::rules::campaign::Bought {
+                character: id(&c, "Bob"),
+                item: muster::rules::campaign::Purchase::Gear(Gear::new(
+                    "Grenades",
+                    GearKind::Other,
+                )),
+            }),
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.dead_gear");
+    assert_eq!(c.reinforcement_of(1), points);
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    // A file whose journal gives the dead man a new item is refused.
+    let mut forged = c.clone();
+    let mission = forged.journal.last().expect("an entry").mission;
+    forged
+        .journal
+        .push(std::sync::Arc::new(muster::rules::campaign::Entry {
+            mission,
+            event: E::Gear {
+                character: id(&c, "Bob"),
+                edit: GearEdit::AddGear {
+                    gear: Gear::new("Grenades", GearKind::Other),
+                },
+            },
+        }));
+    let problems = forged.validate(&r);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.rule == "CMP-13" && p.key == "campaign.problem.journal_refused"),
+        "{problems:?}"
+    );
     // The living may still change theirs.
     let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, &r);
     assert_eq!(character(&c, "Ada").equipment.len(), 1);
@@ -441,7 +483,13 @@ fn cmp_7_a_spend_of_an_older_muster_without_an_item_still_replays() {
             bought: None,
         }
     );
+    let before = c.reinforcement_of(1);
+    assert!(before >= 3, "points to spend: {before}");
     let c = ok(&c, old, &r);
+    // The points are spent all the same (CMP-7), and the journal replays.
+    assert_eq!(c.reinforcement_of(1), before - 3);
+    let (replayed, _) = c.replay(&r).expect("replays");
+    assert_eq!(replayed.reinforcement_of(1), before - 3);
     let text = serde_json::to_string(&c.journal.last().unwrap().event).unwrap();
     assert!(!text.contains("bought"), "written as before: {text}");
     assert!(character(&c, "Ada").equipment.is_empty(), "only noted");

@@ -263,6 +263,53 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
         )
         .is_some()
     );
+    // The journal refuses it too, whatever the view shows.
+    let vell = crate::common::char_id(&c, "Trooper Vell");
+    let p = crate::common::refused(
+        &c,
+        E::SetCran {
+            character: vell,
+            cran: 3,
+        },
+        &rules,
+    );
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("CMP-11", "campaign.problem.cran_locked")
+    );
+    // Once the mission is over with nobody out of action, it may be set.
+    let done = crate::common::ok(
+        &c,
+        E::EndMission {
+            result: muster::rules::campaign::Result_ {
+                success: true,
+                vp: 1,
+            },
+            played: vec![],
+        },
+        &rules,
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &done);
+    h.get_by_role_and_label(Role::Tab, "Overview").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
+        .click();
+    h.run();
+    assert!(
+        !h.get_by_label("Cran of Trooper Vell")
+            .accesskit_node()
+            .is_disabled()
+    );
+    let set = crate::common::ok(
+        &done,
+        E::SetCran {
+            character: vell,
+            cran: 3,
+        },
+        &rules,
+    );
+    assert_eq!(set.character(vell).expect("Vell").cran, 3);
 }
 
 #[test]
