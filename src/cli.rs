@@ -273,6 +273,20 @@ fn print(
             return EXIT_UNREADABLE;
         }
     };
+    // A sheet of a file that breaks a rule is made all the same (a draft
+    // prints), but the user is told, as a campaign whose journal cannot
+    // have happened would print figures it never earned.
+    let problems = doc.validate(&rules);
+    if let Some(first) = problems.first() {
+        let said = lang.f(
+            "cli.breaks_rules",
+            &[
+                ("count", &problems.len().to_string()),
+                ("first", &lang.problem_line(first)),
+            ],
+        );
+        let _ = writeln!(err, "muster: warning: {said}: {shown}");
+    }
     let options = crate::print::SheetOptions { lang, appendix };
     let Some(sheet) = crate::print::sheet_of(&doc, &rules, options) else {
         let _ = writeln!(err, "muster: this kind of document has no sheet: {shown}");

@@ -618,3 +618,34 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn cmp_2_export_of_a_forged_journal_warns_that_the_file_breaks_a_rule() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("campaign.json");
+    let doc = forged(|d| d["campaign"]["journal"][5]["mission"] = json!(9));
+    std::fs::write(&path, serde_json::to_string(&doc).expect("json")).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["export", "--format", "markdown"])
+        .arg(&path)
+        .env("MUSTER_DATA_DIR", dir.path().join("data"))
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("muster: warning: the file breaks 1 rule")
+            && stderr.contains("CMP-2: journal entry 6"),
+        "{stderr}"
+    );
+    // The example itself exports without a warning.
+    let clean = dir.path().join("clean.json");
+    std::fs::write(&clean, EXAMPLE).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["export", "--format", "markdown"])
+        .arg(&clean)
+        .env("MUSTER_DATA_DIR", dir.path().join("data"))
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
+}
