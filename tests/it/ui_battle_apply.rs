@@ -292,3 +292,46 @@ fn a_fighter_picked_in_one_mode_never_fights_in_another() {
     let psy = titles(&h).last().cloned().unwrap_or_default();
     assert!(!psy.contains("Nim") && !psy.contains("Oriel"), "{psy}");
 }
+
+/// CMP-13 in the psychic mode: the psyker and his target both from the
+/// campaign, the power's wounds go to the target, never to the psyker.
+#[test]
+fn cmp_13_a_psychic_attacks_wounds_go_to_its_campaign_target() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rules = RulesData::built_in().expect("rules");
+    let mut h = open(dir.path(), vec![Doc::new(band_campaign(&rules))]);
+    click(&mut h, "Psychic attack");
+    pick(
+        &mut h,
+        "Take the psyker from a campaign escort",
+        "› Inquisitor Vael — ",
+    );
+    pick(
+        &mut h,
+        "Take the target from a campaign escort",
+        "› Sergeant Brask — ",
+    );
+    // Certain wounds: three hits of S 10, no save.
+    {
+        let a = &mut h.state_mut().views.battle.psychic.attack;
+        a.hits = 3;
+        a.strength = Some(10);
+        a.target.save = None;
+    }
+    h.run();
+    let k = roll_until_wounded(&mut h);
+    let e = h.state().app.model.battle_log[k].clone();
+    let brask = e.taken[1];
+    assert_eq!(e.taken[0], 0, "the psyker takes none");
+    let word = format!(
+        "Apply roll #{} to campaign: Sergeant Brask {brask} {}",
+        k + 1,
+        if brask == 1 { "wound" } else { "wounds" }
+    );
+    assert_eq!(buttons_with(&h, "pply"), vec![word.clone()]);
+    crate::common::button(&mut h, &word);
+    let c = crate::common::the_campaign(&h);
+    assert!(wounds_of(&c, "Sergeant Brask") > 0);
+    assert_eq!(wounds_of(&c, "Inquisitor Vael"), 0);
+    assert!(c.roll_applied(e.seed));
+}
