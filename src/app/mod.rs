@@ -180,6 +180,15 @@ impl Model {
             self.battle_outcome,
         )
     }
+
+    /// Where the wounds of the battle log's entry go in the campaigns
+    /// (CMP-13): each wounded fighter's to the campaign character he was
+    /// taken as, when that one can take them now.
+    pub fn roll_wounds(&self, entry: &BattleEntry) -> crate::rules::summary::RollWounds {
+        crate::rules::summary::roll_wounds(&entry.combatants, &entry.taken, entry.seed, |id| {
+            self.get::<crate::rules::campaign::Campaign>(id)
+        })
+    }
 }
 
 /// Everything views read. Views never change it: they record commands.

@@ -5,7 +5,9 @@
 use serde::Serialize;
 
 use super::battle::{Fight, Rolled};
+use super::campaign::{Campaign, CampaignEdit, CharId};
 use super::msg::Msg;
+use super::problem::Problem;
 use super::units::{Victory, victory};
 
 /// A side of the battle, as the player plays it.
@@ -227,4 +229,120 @@ impl Summary {
             .msg("ours", names(&self.ours_killed))
             .msg("theirs", names(&self.theirs_killed))
     }
+}
+
+/// Where the wounds a fighter took in a roll go in a campaign (CMP-13).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WoundsGo {
+    /// To this campaign character: (campaign, character).
+    To(String, CharId),
+    /// Nowhere: he was not taken from a campaign's escort.
+    NotFromCampaign,
+    /// Nowhere: the campaign character cannot take them now (dead, out of
+    /// action, not playing); the problem says why.
+    Refused(Problem),
+}
+
+/// A fighter of a roll who took wounds, and where they go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wounded {
+    /// His name in the roll.
+    pub name: String,
+    /// The wounds he took.
+    pub wounds: u32,
+    /// Where they go.
+    pub goes: WoundsGo,
+}
+
+/// The wounds a roll gave the characters of one campaign: one event, so
+/// that one undo takes them all back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CampaignWounds {
+    /// The campaign's id.
+    pub campaign: String,
+    /// Each character's name in the roll, his id and the wounds he took.
+    pub wounds: Vec<(String, CharId, u32)>,
+    /// The roll's wounds are in this campaign already.
+    pub applied: bool,
+}
+
+impl CampaignWounds {
+    /// The campaign event that adds them, marked with the roll's seed so
+    /// that they go in once: one character's, or several in one event.
+    pub fn edit(&self, seed: u64) -> CampaignEdit {
+        match self.wounds.as_slice() {
+            [(_, character, wounds)] => CampaignEdit::AddWounds {
+                character: *character,
+                wounds: *wounds,
+                roll: Some(seed),
+            },
+            all => CampaignEdit::AddBattleWounds {
+                wounds: all.iter().map(|&(_, c, w)| (c, w)).collect(),
+                roll: Some(seed),
+            },
+        }
+    }
+}
+
+/// What a roll's wounds do in the campaigns: one batch per campaign for the
+/// fighters taken from one who can take them, and those whose wounds go
+/// nowhere, with why.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RollWounds {
+    /// One event per campaign.
+    pub batches: Vec<CampaignWounds>,
+    /// The wounded whose wounds go to no campaign character.
+    pub nowhere: Vec<Wounded>,
+}
+
+/// Where the wounds of a roll go (CMP-13): each fighter's to the campaign
+/// character he was taken as, never to another. A roll already applied to
+/// a campaign keeps its batch (marked applied) even though its wounds put
+/// him out of action since. `campaign` finds a campaign by id.
+pub fn roll_wounds<'a>(
+    combatants: &[Combatant],
+    taken: &[u32],
+    seed: u64,
+    campaign: impl Fn(&str) -> Option<&'a Campaign>,
+) -> RollWounds {
+    let mut out = RollWounds::default();
+    for (c, &t) in combatants.iter().zip(taken) {
+        if t == 0 {
+            continue;
+        }
+        let goes = match &c.campaign {
+            None => WoundsGo::NotFromCampaign,
+            Some((id, x)) => match campaign(id) {
+                None => WoundsGo::Refused(
+                    Problem::new("CMP-13", "campaign.problem.no_campaign").arg("id", id),
+                ),
+                Some(k) if k.roll_applied(seed) => WoundsGo::To(id.clone(), *x),
+                Some(k) => match k.wound_refusal(*x) {
+                    Some(p) => WoundsGo::Refused(p),
+                    None => WoundsGo::To(id.clone(), *x),
+                },
+            },
+        };
+        let name = c.name.trim().to_owned();
+        let WoundsGo::To(id, x) = goes else {
+            out.nowhere.push(Wounded {
+                name,
+                wounds: t,
+                goes,
+            });
+            continue;
+        };
+        match out.batches.iter_mut().find(|b| b.campaign == id) {
+            Some(b) => b.wounds.push((name, x, t)),
+            None => {
+                let applied = campaign(&id).is_some_and(|k| k.roll_applied(seed));
+                out.batches.push(CampaignWounds {
+                    campaign: id,
+                    wounds: vec![(name, x, t)],
+                    applied,
+                });
+            }
+        }
+    }
+    out
 }

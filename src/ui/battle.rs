@@ -40,10 +40,10 @@ pub enum Mode {
 pub struct BattleView {
     /// Which kind of fight: close combat, shooting, psychic, units, robot or flyer.
     pub mode: Mode,
-    /// The attacker's name, for the log.
-    pub attacker: String,
-    /// The defender's name, for the log.
-    pub defender: String,
+    /// The close-combat mode's fighters.
+    pub cc_sides: Sides,
+    /// The kill-team shooting mode's fighters: the shooter and his target.
+    pub shot_sides: Sides,
     /// The close-combat round.
     pub cc: CloseCombatScenario,
     /// The shooting attack.
@@ -52,8 +52,6 @@ pub struct BattleView {
     pub strike_back: bool,
     /// What a whole round needs besides the attack.
     pub back: Back,
-    /// The campaign character a roll's wounds go to: (campaign, character).
-    pub apply_to: Option<(String, u64)>,
     /// The psychic mode.
     pub psychic: crate::ui::battle_psychic::PsychicView,
     /// The unit mode.
@@ -93,10 +91,46 @@ pub struct BattleView {
     /// Our side is the attacker (the first unit); else the defender. The
     /// battle summary counts each side's characters killed (CHR-15).
     pub we_attack: bool,
+}
+
+/// One mode's two fighters, as the log names them and the battle summary
+/// follows them. Each mode keeps its own: a fighter picked in one never
+/// fights, nor is counted, in a roll of another.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sides {
+    /// The attacker's (shooter's) name, for the log.
+    pub attacker: String,
+    /// The defender's (target's) name, for the log.
+    pub defender: String,
     /// The attacker (shooter) is a character (CHR-15).
     pub attacker_character: bool,
     /// The defender (target) is a character (CHR-15).
     pub defender_character: bool,
+    /// The campaign character the attacker is, when picked from a
+    /// campaign's escort: (campaign, character).
+    pub attacker_from: Option<(String, u64)>,
+    /// The campaign character the defender is: where his wounds go.
+    pub defender_from: Option<(String, u64)>,
+}
+
+impl Sides {
+    /// The attacker's name, or `word` when none was given.
+    fn attacker_or<'a>(&'a self, word: &'a str) -> &'a str {
+        if self.attacker.trim().is_empty() {
+            word
+        } else {
+            self.attacker.trim()
+        }
+    }
+
+    /// The defender's name, or `word` when none was given.
+    fn defender_or<'a>(&'a self, word: &'a str) -> &'a str {
+        if self.defender.trim().is_empty() {
+            word
+        } else {
+            self.defender.trim()
+        }
+    }
 }
 
 /// The values a whole round needs besides one side's attack.
@@ -139,8 +173,8 @@ impl Default for BattleView {
     fn default() -> Self {
         Self {
             mode: Mode::CloseCombat,
-            attacker: String::new(),
-            defender: String::new(),
+            cc_sides: Sides::default(),
+            shot_sides: Sides::default(),
             cc: CloseCombatScenario {
                 kind: "close_combat".to_owned(),
                 attacker: CcAttacker {
@@ -180,7 +214,6 @@ impl Default for BattleView {
             },
             strike_back: false,
             back: Back::default(),
-            apply_to: None,
             psychic: Default::default(),
             units: Default::default(),
             robot: Default::default(),
@@ -197,8 +230,6 @@ impl Default for BattleView {
             target_soldier: None,
             cc_after: Default::default(),
             we_attack: true,
-            attacker_character: false,
-            defender_character: false,
         }
     }
 }
@@ -343,18 +374,21 @@ impl BattleView {
         }
     }
 
+    /// The fighters of the mode shown: the close-combat mode's, or the
+    /// shooting mode's.
+    pub fn sides(&self) -> &Sides {
+        match self.mode {
+            Mode::Shooting => &self.shot_sides,
+            _ => &self.cc_sides,
+        }
+    }
+
     /// The two fighters of the close-combat and shooting modes, for the
     /// battle summary (CHR-15): each with his side and his wounds.
     pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::summary::Combatant> {
         use crate::rules::summary::{BattleSide, Combatant};
         let (a, d) = BattleSide::of_attacker(self.we_attack);
-        let name = |n: &str, key: &str| {
-            if n.trim().is_empty() {
-                lang.t(key).to_owned()
-            } else {
-                n.trim().to_owned()
-            }
-        };
+        let sides = self.sides();
         let w = |v: i64| u32::try_from(v.max(1)).unwrap_or(1);
         // A shooter takes no wounds from his shot: as many as he has.
         let (aw, dw) = match self.mode {
@@ -363,22 +397,22 @@ impl BattleView {
         };
         vec![
             Combatant {
-                name: name(&self.attacker, "battle.attacker"),
+                name: sides.attacker_or(lang.t("battle.attacker")).to_owned(),
                 side: a,
-                character: self.attacker_character,
+                character: sides.attacker_character,
                 first: true,
                 model: 0,
                 wounds: aw,
-                campaign: None,
+                campaign: sides.attacker_from.clone(),
             },
             Combatant {
-                name: name(&self.defender, "battle.defender"),
+                name: sides.defender_or(lang.t("battle.defender")).to_owned(),
                 side: d,
-                character: self.defender_character,
+                character: sides.defender_character,
                 first: false,
                 model: 0,
                 wounds: dw,
-                campaign: None,
+                campaign: sides.defender_from.clone(),
             },
         ]
     }
@@ -407,14 +441,7 @@ impl BattleView {
         ui.add_space(space::M);
         if !matches!(self.mode, Mode::CloseCombat | Mode::Shooting) {
             match self.mode {
-                Mode::Psychic => {
-                    self.psychic.ui(ui, model, out);
-                    // "Apply to campaign" sends the wounds to the target
-                    // picked from a campaign.
-                    if let Some(t) = self.psychic.picked_from.take() {
-                        self.apply_to = Some(t);
-                    }
-                }
+                Mode::Psychic => self.psychic.ui(ui, model, out),
                 Mode::Units => self.units.ui(ui, model, out),
                 Mode::Robot => self.robot.ui(ui, model, out),
                 Mode::Flyer => self.flyer.ui(ui, model, out),
@@ -422,7 +449,7 @@ impl BattleView {
             }
             ui.add_space(space::M);
             let psychic = self.mode == Mode::Psychic;
-            log_ui(ui, model, &mut self.apply_to, psychic, out);
+            log_ui(ui, model, psychic, out);
             ui.add_space(space::M);
             summary_ui(ui, model, self.mode, &mut self.we_attack, out);
             return;
@@ -445,25 +472,12 @@ impl BattleView {
         });
         ui.add_space(space::M);
         let scenario = self.scenario(&model.rules.killteam);
+        let sides = self.sides().clone();
         let title = lang.f(
             "battle.against",
             &[
-                (
-                    "attacker",
-                    if self.attacker.is_empty() {
-                        lang.t("battle.attacker")
-                    } else {
-                        &self.attacker
-                    },
-                ),
-                (
-                    "defender",
-                    if self.defender.is_empty() {
-                        lang.t("battle.defender")
-                    } else {
-                        &self.defender
-                    },
-                ),
+                ("attacker", sides.attacker_or(lang.t("battle.attacker"))),
+                ("defender", sides.defender_or(lang.t("battle.defender"))),
             ],
         );
         card(ui, |ui| {
@@ -521,16 +535,8 @@ impl BattleView {
         if self.mode == Mode::Shooting {
             ui.add_space(space::M);
             let names = (
-                if self.attacker.is_empty() {
-                    lang.t("battle.shooter")
-                } else {
-                    &self.attacker
-                },
-                if self.defender.is_empty() {
-                    lang.t("battle.target")
-                } else {
-                    &self.defender
-                },
+                sides.attacker_or(lang.t("battle.shooter")),
+                sides.defender_or(lang.t("battle.target")),
             );
             let shot = self.shot(&model.rules.killteam);
             self.kt_actions.ui(ui, model, &shot, names, out);
@@ -552,16 +558,8 @@ impl BattleView {
         if self.mode == Mode::CloseCombat {
             ui.add_space(space::M);
             let names = (
-                if self.attacker.is_empty() {
-                    lang.t("battle.attacker")
-                } else {
-                    &self.attacker
-                },
-                if self.defender.is_empty() {
-                    lang.t("battle.defender")
-                } else {
-                    &self.defender
-                },
+                sides.attacker_or(lang.t("battle.attacker")),
+                sides.defender_or(lang.t("battle.defender")),
             );
             let situation = super::battle_cc_after::Situation {
                 names,
@@ -572,7 +570,7 @@ impl BattleView {
             self.cc_after.ui(ui, model, &situation, out);
         }
         ui.add_space(space::M);
-        log_ui(ui, model, &mut self.apply_to, false, out);
+        log_ui(ui, model, false, out);
         ui.add_space(space::M);
         summary_ui(ui, model, self.mode, &mut self.we_attack, out);
     }
@@ -587,9 +585,9 @@ impl BattleView {
         crate::ui::battle_parts::character_tick_ui(
             ui,
             lang,
-            &mut self.attacker_character,
+            &mut self.cc_sides.attacker_character,
             lang.t("battle.side.attacker_character"),
-            &self.attacker,
+            &self.cc_sides.attacker,
         );
         if let Some(picked) =
             pick_character(ui, model, lang.t("battle.take_attacker")).or_else(|| {
@@ -604,7 +602,7 @@ impl BattleView {
                 name,
                 profile: p,
                 equipment,
-                ..
+                from,
             } = picked;
             // His own weapon in hand (CC-4) and armour, when his roster
             // lists them; what it does not list stays as set here.
@@ -616,8 +614,10 @@ impl BattleView {
                 self.back.attacker_save = Some(i64::from(save));
             }
             self.cc_after.take_attacker(&p);
-            self.attacker = name;
-            self.attacker_character = true;
+            self.cc_sides.attacker = name;
+            self.cc_sides.attacker_character = true;
+            // The campaign character he is (none: from a roster).
+            self.cc_sides.attacker_from = from;
             self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
             self.cc.attacker.a = i64::from(p.get(crate::rules::Characteristic::A));
@@ -671,9 +671,9 @@ impl BattleView {
         crate::ui::battle_parts::character_tick_ui(
             ui,
             lang,
-            &mut self.defender_character,
+            &mut self.cc_sides.defender_character,
             lang.t("battle.side.defender_character"),
-            &self.defender,
+            &self.cc_sides.defender,
         );
         if let Some(picked) =
             pick_character(ui, model, lang.t("battle.take_defender")).or_else(|| {
@@ -690,16 +690,14 @@ impl BattleView {
                 equipment,
                 from,
             } = picked;
-            // "Apply to campaign" sends the wounds to him.
-            if from.is_some() {
-                self.apply_to = from;
-            }
             if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
                 self.cc.defender.save = Some(i64::from(save));
             }
             self.cc_after.take_defender(&p);
-            self.defender = name;
-            self.defender_character = true;
+            self.cc_sides.defender = name;
+            self.cc_sides.defender_character = true;
+            // Where his wounds go (none: from a roster, they go nowhere).
+            self.cc_sides.defender_from = from;
             self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
             self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
             self.back.defender_s = i64::from(p.get(crate::rules::Characteristic::S));
@@ -715,7 +713,7 @@ impl BattleView {
         });
         // A character's wounds are followed by the battle summary (CHR-15):
         // his W is asked for even when he does not strike back.
-        if self.defender_character && !self.strike_back {
+        if self.cc_sides.defender_character && !self.strike_back {
             number(
                 ui,
                 lang.t("battle.defender_w"),
@@ -766,10 +764,10 @@ impl BattleView {
             d,
             self.cc.modifiers.clone(),
             self.cc.helpless,
-            self.attacker_character,
+            self.cc_sides.attacker_character,
         )];
         if self.strike_back {
-            blows.push((d, a, Vec::new(), false, self.defender_character));
+            blows.push((d, a, Vec::new(), false, self.cc_sides.defender_character));
         }
         let needs = blows
             .iter()
@@ -829,15 +827,16 @@ impl BattleView {
         crate::ui::battle_parts::character_tick_ui(
             ui,
             lang,
-            &mut self.attacker_character,
+            &mut self.shot_sides.attacker_character,
             lang.t("battle.side.shooter_character"),
-            &self.attacker,
+            &self.shot_sides.attacker,
         );
         if let Some(picked) = pick_soldier_weapon(ui, model)
             .or_else(|| super::battle_kt_campaign::pick_campaign_shooter(ui, model))
         {
-            self.attacker.clone_from(&picked.name);
-            self.attacker_character = true;
+            self.shot_sides.attacker.clone_from(&picked.name);
+            self.shot_sides.attacker_character = true;
+            self.shot_sides.attacker_from.clone_from(&picked.from);
             self.shot.weapon = picked.weapon;
             // KT-15: a new shooter has not fired yet.
             self.once_a_turn = picked.once_a_turn;
@@ -850,7 +849,12 @@ impl BattleView {
             self.kt_turn
                 .set_soldier(picked.name, picked.soldier, picked.wounds_left);
         }
-        Self::soldier_line(ui, lang, &self.attacker, &mut self.shooter_soldier);
+        Self::soldier_line(
+            ui,
+            lang,
+            &self.shot_sides.attacker,
+            &mut self.shooter_soldier,
+        );
         if let Some(m) = crate::rules::killteam::ribbons::move_after_shot(
             &model.rules.killteam,
             self.shot.shooter_ribbon.as_deref(),
@@ -920,8 +924,8 @@ impl BattleView {
             }
         };
         let (shooter, target) = (
-            name(&self.attacker, "battle.shooter"),
-            name(&self.defender, "battle.target"),
+            name(&self.shot_sides.attacker, "battle.shooter"),
+            name(&self.shot_sides.defender, "battle.target"),
         );
         super::battle_kt_gear::situation_ui(
             ui,
@@ -968,13 +972,14 @@ impl BattleView {
         crate::ui::battle_parts::character_tick_ui(
             ui,
             lang,
-            &mut self.defender_character,
+            &mut self.shot_sides.defender_character,
             lang.t("battle.side.target_character"),
-            &self.defender,
+            &self.shot_sides.defender,
         );
         if let Some((name, (t, save, dice), wounds, soldier)) = pick_soldier_target(ui, model) {
-            self.defender = name;
-            self.defender_character = true;
+            self.shot_sides.defender = name;
+            self.shot_sides.defender_character = true;
+            self.shot_sides.defender_from = None;
             self.target_soldier = Some(soldier);
             self.shot.target.t = t;
             self.shot.target.save = save;
@@ -985,17 +990,23 @@ impl BattleView {
         if let Some(((t, save, dice), target)) =
             super::battle_kt_campaign::pick_campaign_target(ui, model)
         {
-            self.defender.clone_from(&target.name);
+            self.shot_sides.defender.clone_from(&target.name);
+            self.shot_sides.defender_character = true;
             self.target_soldier = Some(target.soldier.clone());
             self.shot.target.t = t;
             self.shot.target.save = save;
             self.shot.target.save_dice = dice;
             self.shot.target.wounds = Some(i64::from(target.wounds_left.max(1)));
             // "Apply to campaign" sends the damage to him.
-            self.apply_to = Some((target.campaign.clone(), target.id));
+            self.shot_sides.defender_from = Some((target.campaign.clone(), target.id));
             self.kt_target = Some(target);
         }
-        Self::soldier_line(ui, lang, &self.defender, &mut self.target_soldier);
+        Self::soldier_line(
+            ui,
+            lang,
+            &self.shot_sides.defender,
+            &mut self.target_soldier,
+        );
         let t = &mut self.shot.target;
         ui.horizontal_wrapped(|ui| {
             number(ui, lang.t("battle.t"), &mut t.t, 1..=10);
@@ -1150,6 +1161,7 @@ fn pick_soldier_weapon(
                                 once_a_turn: data
                                     .weapon(&w.id)
                                     .is_some_and(|x| x.fires_once_a_turn()),
+                                from: None,
                             });
                         }
                     }
@@ -1313,53 +1325,17 @@ fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::odds::RoundOdds) {
     });
 }
 
-/// The characters at the table of every campaign being played, as
-/// (campaign, character, "campaign › character").
-fn campaign_targets(model: &Model) -> Vec<(String, u64, String)> {
-    use crate::rules::campaign::{Campaign, Phase};
-    let mut out = Vec::new();
-    for c in model
-        .docs
-        .iter()
-        .filter_map(crate::rules::Doc::get::<Campaign>)
-    {
-        if c.phase != Phase::Playing {
-            continue;
-        }
-        for id in c.table.iter().flat_map(|t| t.players.iter()) {
-            if let Some(x) = c.character(*id) {
-                out.push((c.id.clone(), *id, format!("{} › {}", c.name, x.name())));
-            }
-        }
-    }
-    out
-}
-
-/// The fights rolled this session, newest first, each with its replay,
-/// the export, and the battle summary below (CHR-15).
-fn log_ui(
-    ui: &mut egui::Ui,
-    model: &Model,
-    apply_to: &mut Option<(String, u64)>,
-    psychic: bool,
-    out: &mut Vec<Command>,
-) {
+/// The fights rolled this session, newest first, each with its replay and
+/// where its wounds go in the campaigns (CMP-13), and the export.
+fn log_ui(ui: &mut egui::Ui, model: &Model, psychic: bool, out: &mut Vec<Command>) {
     let lang = model.lang;
-    // Only wanted once something was rolled: not built at every frame before.
-    let targets = if model.battle_log.is_empty() {
-        Vec::new()
-    } else {
-        campaign_targets(model)
-    };
-    // Before the first roll the targets are not known: a target already
-    // chosen (a campaign soldier picked as the target) is kept.
-    if !model.battle_log.is_empty()
-        && apply_to
-            .as_ref()
-            .is_none_or(|(c, x)| !targets.iter().any(|(tc, tx, _)| tc == c && tx == x))
-    {
-        *apply_to = targets.first().map(|(c, x, _)| (c.clone(), *x));
-    }
+    // Where wounds go is only said while a campaign's mission is played.
+    let playing = !model.battle_log.is_empty()
+        && model
+            .docs
+            .iter()
+            .filter_map(crate::rules::Doc::get::<crate::rules::campaign::Campaign>)
+            .any(|c| c.phase == crate::rules::campaign::Phase::Playing);
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -1429,19 +1405,93 @@ fn log_ui(
                     out.push(Command::ReplayFight(k));
                 }
             });
+            if playing {
+                wounds_ui(ui, model, k, e, out);
+            }
         }
-        if !model.battle_log.is_empty() {
+        if !model.battle_log.is_empty() && !playing {
             ui.separator();
-            apply_ui(ui, model, &targets, apply_to, out);
+            ui.label(RichText::new(lang.t("battle.no_campaign_table")).color(PALETTE.text_subdued));
         }
     });
 }
 
-/// The wounds of the roll of this seed are in the campaign already.
-fn applied(model: &Model, campaign: &str, seed: u64) -> bool {
-    model
-        .get::<crate::rules::campaign::Campaign>(campaign)
-        .is_some_and(|c| c.roll_applied(seed))
+/// "Apply to campaign" for the log's entry `k` (CMP-13): each wounded
+/// fighter's wounds go to the campaign character he was taken as, one
+/// event per campaign, once; the wounds that go nowhere say why (not taken
+/// from a campaign, dead, out of action, not playing). Any entry may be
+/// applied, not only the last.
+fn wounds_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    k: usize,
+    e: &crate::app::BattleEntry,
+    out: &mut Vec<Command>,
+) {
+    use crate::rules::campaign::Campaign;
+    use crate::rules::summary::WoundsGo;
+    let lang = model.lang;
+    let wounds = model.roll_wounds(e);
+    // No fighter followed took a wound (a squad, a table): nothing to say.
+    if wounds.batches.is_empty() && wounds.nowhere.is_empty() {
+        return;
+    }
+    let subdued = |ui: &mut egui::Ui, text: &str| {
+        ui.label(RichText::new(text).color(PALETTE.text_subdued));
+    };
+    let n = (k + 1).to_string();
+    ui.horizontal_wrapped(|ui| {
+        // A replay repeats an entry's dice: its wounds were the entry's.
+        if e.replay_of.is_some() {
+            if !wounds.batches.is_empty() {
+                subdued(ui, lang.t("battle.apply_replay"));
+            }
+            return;
+        }
+        for b in &wounds.batches {
+            let who = b
+                .wounds
+                .iter()
+                .map(|(name, _, t)| {
+                    lang.f(
+                        "battle.apply_one",
+                        &[("name", name), ("count", &t.to_string())],
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            let args = [("n", n.as_str()), ("who", who.as_str())];
+            if b.applied {
+                badge(ui, Tone::Good, &lang.f("battle.applied_entry", &args));
+                continue;
+            }
+            let word = lang.f("battle.apply_entry", &args);
+            if icon_button(ui, icons::ICON_FLAG, &word, &word, !model.read_only).clicked() {
+                out.push(Command::Edit(
+                    crate::rules::DocKey::of::<Campaign>(b.campaign.clone()),
+                    crate::rules::Edit::new(b.edit(e.seed)),
+                ));
+            }
+        }
+        for x in &wounds.nowhere {
+            let count = x.wounds.to_string();
+            let text = match &x.goes {
+                WoundsGo::Refused(p) => lang.f(
+                    "battle.apply_refused",
+                    &[
+                        ("name", &x.name),
+                        ("count", &count),
+                        ("why", &lang.problem_line(p)),
+                    ],
+                ),
+                WoundsGo::NotFromCampaign | WoundsGo::To(..) => lang.f(
+                    "battle.apply_nowhere",
+                    &[("name", &x.name), ("count", &count)],
+                ),
+            };
+            subdued(ui, &text);
+        }
+    });
 }
 
 /// The battle summary (CHR-15): who won, as the player says, the
@@ -1507,114 +1557,5 @@ fn summary_ui(
             Standing::Lost(_) => Tone::Error,
         };
         badge(ui, tone, &lang.msg(&summary.result()));
-    });
-}
-
-/// "Apply to campaign": the wounds of the last roll go to a character at
-/// the table of a campaign being played, as one undoable event.
-fn apply_ui(
-    ui: &mut egui::Ui,
-    model: &Model,
-    targets: &[(String, u64, String)],
-    apply_to: &mut Option<(String, u64)>,
-    out: &mut Vec<Command>,
-) {
-    let lang = model.lang;
-    if targets.is_empty() {
-        ui.label(RichText::new(lang.t("battle.no_campaign_table")).color(PALETTE.text_subdued));
-        return;
-    }
-    let Some(last) = model.battle_log.last() else {
-        return;
-    };
-    // A replay repeats an entry's dice: its wounds were the entry's.
-    if last.replay_of.is_some() {
-        ui.label(RichText::new(lang.t("battle.apply_replay")).color(PALETTE.text_subdued));
-        return;
-    }
-    // Fighters taken from a campaign's escort (the unit mode): each one's
-    // wounds go to him, one event per campaign.
-    // (campaign, each character's wounds, the same in words)
-    type Batch = (String, Vec<(u64, u32)>, Vec<String>);
-    let mut batches: Vec<Batch> = Vec::new();
-    for (c, &t) in last.combatants.iter().zip(&last.taken) {
-        let Some((campaign, id)) = &c.campaign else {
-            continue;
-        };
-        if t == 0 {
-            continue;
-        }
-        let line = lang.f(
-            "battle.apply_one",
-            &[("name", &c.name), ("count", &t.to_string())],
-        );
-        match batches.iter_mut().find(|(k, _, _)| k == campaign) {
-            Some((_, wounds, lines)) => {
-                wounds.push((*id, t));
-                lines.push(line);
-            }
-            None => batches.push((campaign.clone(), vec![(*id, t)], vec![line])),
-        }
-    }
-    if last.combatants.iter().any(|c| c.campaign.is_some()) {
-        if batches.is_empty() {
-            ui.label(RichText::new(lang.t("battle.apply_none")).color(PALETTE.text_subdued));
-        }
-        for (campaign, wounds, lines) in batches {
-            if applied(model, &campaign, last.seed) {
-                badge(ui, Tone::Good, lang.t("battle.applied"));
-                continue;
-            }
-            let word = lang.f("battle.apply_batch", &[("who", &lines.join(", "))]);
-            if icon_button(ui, icons::ICON_FLAG, &word, &word, !model.read_only).clicked() {
-                out.push(Command::Edit(
-                    crate::rules::DocKey::of::<crate::rules::campaign::Campaign>(campaign),
-                    crate::rules::Edit::new(
-                        crate::rules::campaign::CampaignEdit::AddBattleWounds {
-                            wounds,
-                            roll: Some(last.seed),
-                        },
-                    ),
-                ));
-            }
-        }
-        return;
-    }
-    ui.horizontal_wrapped(|ui| {
-        let l = ui.label(lang.t("battle.apply_to"));
-        let shown = apply_to
-            .as_ref()
-            .and_then(|(c, x)| targets.iter().find(|(tc, tx, _)| tc == c && tx == x))
-            .map_or("", |(_, _, label)| label.as_str())
-            .to_owned();
-        egui::ComboBox::from_id_salt("battle-apply-to")
-            .selected_text(shown)
-            .show_ui(ui, |ui| {
-                for (c, x, label) in targets {
-                    ui.selectable_value(apply_to, Some((c.clone(), *x)), label);
-                }
-            })
-            .response
-            .labelled_by(l.id);
-        let done = apply_to
-            .as_ref()
-            .is_some_and(|(c, _)| applied(model, c, last.seed));
-        if done {
-            badge(ui, Tone::Good, lang.t("battle.applied"));
-        }
-        let word = lang.f("battle.apply", &[("count", &last.wounds.to_string())]);
-        let ok = last.wounds > 0 && apply_to.is_some() && !model.read_only && !done;
-        if icon_button(ui, icons::ICON_FLAG, &word, &word, ok).clicked()
-            && let Some((c, x)) = apply_to.clone()
-        {
-            out.push(Command::Edit(
-                crate::rules::DocKey::of::<crate::rules::campaign::Campaign>(c),
-                crate::rules::Edit::new(crate::rules::campaign::CampaignEdit::AddWounds {
-                    character: x,
-                    wounds: last.wounds,
-                    roll: Some(last.seed),
-                }),
-            ));
-        }
     });
 }

@@ -60,6 +60,9 @@ pub struct PickedShooter {
     pub wounds_left: u32,
     /// His weapon is a heavy weapon that fires once a turn (KT-15).
     pub once_a_turn: bool,
+    /// The campaign character he is, when picked from a campaign's escort:
+    /// (campaign, character).
+    pub from: Option<(String, CharId)>,
 }
 
 /// The campaign soldier picked as the target: where the damage goes.
@@ -209,6 +212,7 @@ pub fn pick_campaign_shooter(ui: &mut egui::Ui, model: &Model) -> Option<PickedS
                             soldier: s.soldier.clone(),
                             wounds_left: s.wounds_left,
                             once_a_turn: data.weapon(&w.id).is_some_and(|x| x.fires_once_a_turn()),
+                            from: Some((s.campaign.clone(), s.id)),
                         });
                     }
                 }

@@ -26,9 +26,12 @@ pub struct PsychicView {
     pub attack: PsychicAttack,
     /// The target's name, for the log.
     pub target: String,
-    /// The target just picked from a campaign: (campaign, character), for
-    /// "Apply to campaign".
-    pub picked_from: Option<(String, u64)>,
+    /// The campaign character the psyker is, when picked from a campaign's
+    /// escort: (campaign, character).
+    pub psyker_from: Option<(String, u64)>,
+    /// The campaign character the target is: where his wounds go ("Apply
+    /// to campaign"). None for a target from a roster or typed in.
+    pub target_from: Option<(String, u64)>,
     /// The target is a character (CHR-15).
     pub target_character: bool,
     /// The psyker is on our side (set by the battle screen, CHR-15).
@@ -54,7 +57,7 @@ impl PsychicView {
             first: true,
             model: 0,
             wounds: u32::MAX,
-            campaign: None,
+            campaign: self.psyker_from.clone(),
         }];
         if self.attack.target.models <= 1 {
             out.push(Combatant {
@@ -68,7 +71,7 @@ impl PsychicView {
                 first: false,
                 model: 0,
                 wounds: self.attack.target.w.max(1),
-                campaign: None,
+                campaign: self.target_from.clone(),
             });
         }
         out
@@ -98,6 +101,7 @@ impl PsychicView {
         labelled_text(ui, lang.t("battle.psy.psyker"), &mut a.power.psyker);
         if let Some(picked) = pick_campaign_fighter(ui, model, lang.t("battle.psy.take_psyker")) {
             a.power.psyker = picked.name;
+            self.psyker_from = picked.from;
         }
         ui.add_space(space::S);
         ui.label(RichText::new(lang.t("battle.psy.kind")).strong());
@@ -241,9 +245,8 @@ impl PsychicView {
             let p = picked.profile;
             self.target = picked.name;
             self.target_character = true;
-            if picked.from.is_some() {
-                self.picked_from = picked.from;
-            }
+            // Where his wounds go: none for one taken from a roster.
+            self.target_from = picked.from;
             a.target.t = p.get(C::T);
             a.target.w = u32::try_from(p.get(C::W).max(1)).unwrap_or(1);
             // His armour's save, worsened by the power's S (PSY-3).

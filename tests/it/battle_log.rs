@@ -339,3 +339,78 @@ fn chr_15_a_campaign_character_is_followed_by_who_he_is_not_by_his_name() {
     );
     assert_eq!(s.ours_killed, vec!["Sergeant Kal".to_owned()]);
 }
+
+/// CMP-13: a roll's wounds go to the campaign character each wounded
+/// fighter was taken as, never to another (the attacker who dealt them
+/// takes none): one event per campaign, the same roll once; one out of
+/// action, one not taken from a campaign, or one whose campaign is gone
+/// takes nothing, and says why.
+#[test]
+fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
+    use muster::rules::campaign::CampaignEdit as E;
+    use muster::rules::summary::{WoundsGo, roll_wounds};
+    let rules = muster::rules::RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |c| {
+        vec![E::SetOutOfAction {
+            character: crate::common::char_id(c, "Trooper Pell"),
+            out: true,
+        }]
+    });
+    let id = |name| crate::common::char_id(&c, name);
+    let from = |name| Some((c.id.clone(), id(name)));
+    let mut nim = character("Trooper Nim", BattleSide::Ours, true, 1);
+    nim.campaign = from("Trooper Nim");
+    let mut dace = character("Trooper Dace", BattleSide::Theirs, false, 3);
+    dace.campaign = from("Trooper Dace");
+    let mut pell = character("Trooper Pell", BattleSide::Theirs, false, 1);
+    pell.campaign = from("Trooper Pell");
+    pell.model = 1;
+    let mut grot = character("Grot", BattleSide::Theirs, false, 1);
+    grot.model = 2;
+    let fighters = [nim, dace, pell, grot];
+    let taken = [0, 2, 1, 1];
+    let w = roll_wounds(&fighters, &taken, 42, |k| (k == c.id).then_some(&c));
+    assert_eq!(w.batches.len(), 1);
+    let b = &w.batches[0];
+    assert_eq!(b.campaign, c.id);
+    assert_eq!(
+        b.wounds,
+        vec![("Trooper Dace".to_owned(), id("Trooper Dace"), 2)]
+    );
+    assert!(!b.applied);
+    assert_eq!(
+        b.edit(42),
+        E::AddWounds {
+            character: id("Trooper Dace"),
+            wounds: 2,
+            roll: Some(42),
+        }
+    );
+    let why: Vec<(&str, Option<&str>)> = w
+        .nowhere
+        .iter()
+        .map(|x| {
+            let key = match &x.goes {
+                WoundsGo::Refused(p) => Some(p.key),
+                _ => None,
+            };
+            (x.name.as_str(), key)
+        })
+        .collect();
+    assert_eq!(
+        why,
+        vec![
+            ("Trooper Pell", Some("campaign.problem.already_out")),
+            ("Grot", None),
+        ]
+    );
+    assert_eq!(w.nowhere[1].goes, WoundsGo::NotFromCampaign);
+    // Applied, the roll's batch says so (Dace may be out of action since).
+    let after = crate::common::ok(&c, b.edit(42), &rules);
+    let again = roll_wounds(&fighters, &taken, 42, |k| (k == after.id).then_some(&after));
+    assert!(again.batches[0].applied);
+    // Its campaign gone, nobody takes them.
+    let gone = roll_wounds(&fighters, &taken, 42, |_| None);
+    assert!(gone.batches.is_empty());
+    assert_eq!(gone.nowhere.len(), 3);
+}

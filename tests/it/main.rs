@@ -40,6 +40,7 @@ mod store_disk;
 mod store_faults;
 mod ui;
 mod ui_battle;
+mod ui_battle_apply;
 mod ui_battle_cc_after;
 mod ui_battle_machines;
 mod ui_battle_table;

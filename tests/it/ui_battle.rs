@@ -297,21 +297,23 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
         .map(|(c, &t)| (c.name.clone(), t))
         .collect();
     assert_eq!(taken.len(), 2, "{taken:?}");
-    let word = format!(
-        "Apply to campaign: {}",
-        taken
-            .iter()
-            .map(|(n, t)| format!("{n} {t} {}", if *t == 1 { "wound" } else { "wounds" }))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let n = h.state().app.model.battle_log.len();
+    let who = taken
+        .iter()
+        .map(|(n, t)| format!("{n} {t} {}", if *t == 1 { "wound" } else { "wounds" }))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let word = format!("Apply roll #{n} to campaign: {who}");
     h.get_by_role_and_label(Role::Button, &word).click();
     h.run();
     let c = crate::common::the_campaign(&h);
     assert_eq!(c.journal.len(), journal + 1, "one event");
     // Applied once: the button gives way to the word.
     assert!(h.query_by_label(&word).is_none());
-    assert!(h.query_by_label("Applied to the campaign").is_some());
+    assert!(
+        h.query_by_label(&format!("Roll #{n} applied to the campaign: {who}"))
+            .is_some()
+    );
     for (name, t) in &taken {
         let x = crate::common::char_id(&c, name);
         let max = c
@@ -337,11 +339,16 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
     assert_eq!(crate::common::the_campaign(&h).table, before.table);
     // Undone, it may be applied again.
     assert!(h.query_by_label(&word).is_some());
-    // A replay repeats the dice: its wounds are never offered again.
+    // A replay repeats the dice: its wounds are never offered again (the
+    // entry itself still offers its own).
     let last = h.state().app.model.battle_log.len() - 1;
     h.state_mut().app.apply(Command::ReplayFight(last));
     h.run();
-    assert!(h.query_by_label_contains("Apply to campaign: ").is_none());
+    assert_eq!(
+        h.query_all_by_label_contains(" to campaign: ").count(),
+        1,
+        "only the entry's"
+    );
     assert!(
         h.query_by_label_contains("A replay repeats an entry's dice")
             .is_some()
@@ -355,14 +362,14 @@ fn chr_15_a_character_left_unnamed_is_asked_for_a_name() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = battle(dir.path());
     let hint = "Give him a name: the summary follows each character";
-    h.state_mut().views.battle.defender = String::new();
-    h.state_mut().views.battle.defender_character = false;
+    h.state_mut().views.battle.cc_sides.defender = String::new();
+    h.state_mut().views.battle.cc_sides.defender_character = false;
     h.run();
     assert!(h.query_by_label_contains(hint).is_none());
     click(&mut h, "The defender is a character (CHR-15)");
-    assert!(h.state().views.battle.defender_character);
+    assert!(h.state().views.battle.cc_sides.defender_character);
     assert!(h.query_by_label_contains(hint).is_some());
-    h.state_mut().views.battle.defender = "Grot".into();
+    h.state_mut().views.battle.cc_sides.defender = "Grot".into();
     h.run();
     assert!(h.query_by_label_contains(hint).is_none());
 }
@@ -381,7 +388,7 @@ fn cc_10_the_battle_refuses_seven_plus_to_ordinary_troops_when_set() {
     };
     // WS 4 against WS 4: 4+, nothing to consent to.
     assert!(h.query_by_label(setting).is_none());
-    h.state_mut().views.battle.attacker_character = false;
+    h.state_mut().views.battle.cc_sides.attacker_character = false;
     h.state_mut().views.battle.cc.attacker.ws = 1;
     h.state_mut().views.battle.cc.defender.ws = 10;
     h.run();

@@ -231,6 +231,13 @@ fn wounds_rolled_on_the_battle_screen_are_applied_to_the_campaign_table() {
     h.get_by_label_contains("Inquisitor Vael —")
         .click_accesskit();
     h.run();
+    // Sister Oriel, at the table, defends: the wounds go to her.
+    h.get_by_label("Take the defender from a campaign escort")
+        .click();
+    h.run();
+    h.get_by_label_contains("The Tertius Heresy › Sister Oriel —")
+        .click_accesskit();
+    h.run();
     // Roll until a roll wounds (the app's dice are seeded: this is quick).
     for _ in 0..20 {
         button(&mut h, "Roll");
@@ -256,14 +263,11 @@ fn wounds_rolled_on_the_battle_screen_are_applied_to_the_campaign_table() {
         .wounds;
     assert!(wounds > 0);
     // Sister Oriel at the table takes them: one event, undoable.
-    click(&mut h, "Wounds of the last roll go to");
-    h.get_by_label("The Tertius Heresy › Sister Oriel").click();
-    h.run();
-    let word = if wounds == 1 {
-        "Apply 1 wound to the campaign".to_owned()
-    } else {
-        format!("Apply {wounds} wounds to the campaign")
-    };
+    let n = h.state().app.model.battle_log.len();
+    let word = format!(
+        "Apply roll #{n} to campaign: Sister Oriel {wounds} {}",
+        if wounds == 1 { "wound" } else { "wounds" }
+    );
     button(&mut h, &word);
     let oriel = |h: &Harness<'_, Gui>| {
         let c = campaign(h);

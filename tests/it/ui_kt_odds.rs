@@ -244,11 +244,11 @@ fn a_campaign_defender_picked_in_close_combat_gets_the_wounds_applied() {
         .last()
         .expect("rolled")
         .wounds;
-    let word = if wounds == 1 {
-        "Apply 1 wound to the campaign".to_owned()
-    } else {
-        format!("Apply {wounds} wounds to the campaign")
-    };
+    let n = h.state().app.model.battle_log.len();
+    let word = format!(
+        "Apply roll #{n} to campaign: {defender} {wounds} {}",
+        if wounds == 1 { "wound" } else { "wounds" }
+    );
     h.get_by_role_and_label(Role::Button, &word).click();
     h.run();
     let c = crate::common::the_campaign(&h);
@@ -272,7 +272,7 @@ fn a_campaign_defender_picked_in_close_combat_gets_the_wounds_applied() {
         &format!("› {third} — "),
     );
     assert_eq!(
-        h.state().views.battle.apply_to,
+        h.state().views.battle.psychic.target_from,
         Some((campaign_id, third_id))
     );
 }

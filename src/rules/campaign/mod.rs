@@ -935,6 +935,32 @@ impl Campaign {
         })
     }
 
+    /// Why the character of this id cannot take wounds rolled on the battle
+    /// screen now (CMP-13), or none when he can: a mission must be played,
+    /// and he must be at its table, alive and not out of action yet.
+    pub fn wound_refusal(&self, id: CharId) -> Option<Problem> {
+        let Some(x) = self.character(id) else {
+            return Some(Problem::new("CMP-13", "campaign.problem.no_character").arg("id", id));
+        };
+        let named = |key: &'static str| Some(Problem::new("CMP-13", key).character(x.name()));
+        if self.phase != Phase::Playing {
+            return Some(Problem::new("CMP-2", "campaign.problem.not_playing"));
+        }
+        if !x.state.alive() {
+            return named("campaign.problem.dead");
+        }
+        let Some(table) = &self.table else {
+            return named("campaign.problem.not_playing_character");
+        };
+        if !table.players.contains(&id) {
+            return named("campaign.problem.not_playing_character");
+        }
+        if table.out_of_action.contains(&id) {
+            return named("campaign.problem.already_out");
+        }
+        None
+    }
+
     /// Why the guide may not lead this character (CMP-14), or none when he
     /// may: he must be able to play the next mission, wear no armour better
     /// than the data's save (a kill-team soldier: carry none of its armour
