@@ -54,6 +54,7 @@ fn band_campaign(rules: &RulesData) -> Campaign {
             .cloned()
             .map(Member::Character)
             .collect(),
+        doc: None,
     };
     crate::common::escort_at_the_table(escort, rules, |_| Vec::new())
 }
