@@ -21,7 +21,7 @@ use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Result_,
 };
-use muster::rules::dice::{Roll, seeded};
+use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Doc, DocKey, DocKind as _, Edit, RulesData};
 use muster::store::{KeptTexts, Kinds, Store};
 use muster::ui::Gui;

@@ -1,7 +1,7 @@
 //! Loading, saving and checking a library of 300 characters.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use muster::rules::dice::seeded;
+use muster::rules::core::dice::seeded;
 use muster::rules::{Character, Doc, PointsScheme, Roster, RulesData};
 use muster::store::Store;
 

@@ -90,7 +90,7 @@ fn benches(c: &mut Criterion) {
     };
     group.throughput(criterion::Throughput::Elements(100_000));
     group.bench_function("sim_fight_1v1", |b| {
-        let mut rng = muster::rules::dice::seeded(1);
+        let mut rng = muster::rules::core::dice::seeded(1);
         b.iter(|| {
             fight_to_the_end(
                 std::hint::black_box(&rules),

@@ -135,7 +135,7 @@ impl Lang {
 
     /// A name from the rules data in this language (English, or any, if
     /// the data lacks it).
-    pub fn pick(self, names: &crate::rules::data::Names) -> &str {
+    pub fn pick(self, names: &crate::rules::core::names::Names) -> &str {
         names
             .get(self.code())
             .or_else(|| names.get("en"))

@@ -363,7 +363,7 @@ impl App {
         replay_of: Option<usize>,
     ) {
         use crate::rules::summary::{combatant_wounds, wounds_taken};
-        let mut dice = crate::rules::dice::seeded(seed);
+        let mut dice = crate::rules::core::dice::seeded(seed);
         match fight.roll(&self.model.rules, &mut dice) {
             Ok(rolled) => {
                 let entry = Msg::new("battle.entry")

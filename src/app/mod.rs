@@ -23,8 +23,8 @@ pub use printing::pdf_file_name;
 pub use simulation::{SimRequest, Simulation};
 
 use crate::i18n::Lang;
+use crate::rules::core::dice::{self, DiceRng};
 use crate::rules::data::DataProblem;
-use crate::rules::dice::{self, DiceRng};
 use crate::rules::{Doc, DocKey, DocKind, Msg, Problem, Roster, RulesData};
 use crate::store::{Kinds, Store, Unreadable};
 

@@ -62,7 +62,7 @@ impl App {
         let spawned = std::thread::Builder::new()
             .name("muster-simulation".to_owned())
             .spawn(move || {
-                let mut rng = crate::rules::dice::seeded(SIM_SEED);
+                let mut rng = crate::rules::core::dice::seeded(SIM_SEED);
                 let r = fight_to_the_end(
                     &rules,
                     &asked.first,

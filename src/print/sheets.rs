@@ -6,7 +6,7 @@ use crate::i18n::Lang;
 use crate::rules::RulesData;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Member, Phase, State};
 use crate::rules::character::Character;
-use crate::rules::characteristic::{Characteristic, Profile};
+use crate::rules::core::characteristic::{Characteristic, Profile};
 use crate::rules::doc::Doc;
 use crate::rules::equipment::{Gear, PowerCard};
 use crate::rules::killteam::data::{Amount, Band, DoubleKillBonus, KtProfile, WeaponType};
@@ -56,7 +56,7 @@ fn finish(mut sheet: Sheet, rules: &RulesData, options: SheetOptions) -> Sheet {
         let mut i = 0;
         while i < ids.len() {
             if let Some(r) = rules.reference.rule(&ids[i]) {
-                let text = crate::rules::data::name_in(&r.text, code, "");
+                let text = crate::rules::core::names::name_in(&r.text, code, "");
                 for id in super::model::find_rule_ids(text) {
                     if !ids.contains(&id) {
                         ids.push(id);
@@ -64,7 +64,7 @@ fn finish(mut sheet: Sheet, rules: &RulesData, options: SheetOptions) -> Sheet {
                 }
                 sheet.appendix.push(RuleEntry {
                     id: r.id.clone(),
-                    title: crate::rules::data::name_in(&r.title, code, &r.id).to_owned(),
+                    title: crate::rules::core::names::name_in(&r.title, code, &r.id).to_owned(),
                     text: text.to_owned(),
                 });
             }
@@ -95,7 +95,10 @@ fn wounds_track(lang: Lang, wounds: i32, taken: u32) -> Track {
     }
 }
 
-fn problems_section(lang: Lang, problems: &[crate::rules::problem::Problem]) -> Option<Section> {
+fn problems_section(
+    lang: Lang,
+    problems: &[crate::rules::core::problem::Problem],
+) -> Option<Section> {
     if problems.is_empty() {
         return None;
     }

@@ -5,12 +5,12 @@
 use rand::Rng;
 use serde::Serialize;
 
+use super::core::dice::Roll;
+use super::core::msg::Msg;
+use super::core::problem::Problem;
 use super::data::RulesData;
-use super::dice::Roll;
 use super::doc::RollFor;
-use super::msg::Msg;
 use super::odds::Odds;
-use super::problem::Problem;
 use super::scenario::Scenario;
 
 /// One attack as rolled.
@@ -89,7 +89,7 @@ pub fn roll<R: Rng + ?Sized>(
             let shots = match s.weapon.shots.dice() {
                 Ok(n) => n,
                 Err(d) => {
-                    let r = super::dice::roll_dice(rng, d);
+                    let r = super::core::dice::roll_dice(rng, d);
                     let n = u32::try_from(r.total.max(0)).unwrap_or(0);
                     rolls.push(RollFor {
                         purpose: "battle.for.shots",
@@ -135,7 +135,7 @@ pub fn roll<R: Rng + ?Sized>(
             match damage {
                 Ok(n) => n,
                 Err(d) => {
-                    let r = super::dice::roll_dice(rng, d);
+                    let r = super::core::dice::roll_dice(rng, d);
                     let n = u32::try_from(r.total.max(0)).unwrap_or(0);
                     rolls.push(RollFor {
                         purpose: "battle.for.damage",

@@ -2,8 +2,8 @@
 //! which profiles, modifiers and range, as message keys.
 
 use super::battle::Fight;
+use super::core::msg::Msg;
 use super::melee_roll::{self, Claws, MeleeRoll};
-use super::msg::Msg;
 use super::odds::{CcModifier, Fighter, KtModifier};
 use super::scenario::Scenario;
 use super::table_roll::TableRoll;

@@ -5,11 +5,11 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::characteristic::{Characteristic, Modifiers, Profile};
+use super::core::characteristic::{Characteristic, Modifiers, Profile};
+use super::core::dice::Roll;
+use super::core::problem::Problem;
 use super::data::{Race, RulesData};
-use super::dice::Roll;
 use super::equipment::{Gear, GearEdit, PowerCard};
-use super::problem::Problem;
 
 /// Id of a character, unique within its roster.
 pub type CharacterId = u64;

@@ -3,24 +3,13 @@
 //!
 //! This module never touches files: callers pass the override texts in.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
-use super::characteristic::{Characteristic, Modifiers, Profile};
-use super::problem::Problem;
-
-/// A name in every language Muster speaks (`{"en": …, "fr": …}`).
-pub type Names = BTreeMap<String, String>;
-
-/// Picks the name for `lang`, falling back to English, then to any.
-pub fn name_in<'a>(names: &'a Names, lang: &str, fallback: &'a str) -> &'a str {
-    names
-        .get(lang)
-        .or_else(|| names.get("en"))
-        .or_else(|| names.values().next())
-        .map_or(fallback, String::as_str)
-}
+use super::core::characteristic::{Characteristic, Modifiers, Profile};
+use super::core::dice::{DiceSpec, MAX_DICE};
+use super::core::names::Names;
+use super::core::problem::Problem;
+use super::core::range::DATA;
 
 /// A race and its base profile (CHR-1, CHR-5), with its psychic chance (CHR-16).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,16 +23,6 @@ pub struct Race {
     pub base: Profile,
     /// Chance in percent that a character of this race has psychic powers.
     pub psychic_chance_percent: u32,
-}
-
-/// Dice such as `4D6`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DiceSpec {
-    /// How many dice.
-    pub count: u32,
-    /// Faces of each die.
-    pub sides: u32,
 }
 
 /// A standard character type (CHR-6, CHR-10).
@@ -164,22 +143,6 @@ impl SaveModifierTable {
             .rfind(|e| strength >= e.from_strength)
             .map_or(0, |e| e.modifier)
     }
-}
-
-/// A value of a rules file outside its range: the problem names the field
-/// (`robots.minimum_save`), the value and the range.
-pub(crate) fn check_range<T: PartialOrd + std::fmt::Display>(
-    field: &str,
-    value: T,
-    range: std::ops::RangeInclusive<T>,
-) -> Result<(), Problem> {
-    if range.contains(&value) {
-        return Ok(());
-    }
-    Err(Problem::new(DATA, "data.field_out_of_range")
-        .arg("field", field)
-        .arg("value", value)
-        .arg("range", format!("{} … {}", range.start(), range.end())))
 }
 
 /// The robots and flyers file (ROB-*, FLY-*).
@@ -311,9 +274,6 @@ impl DataProblem {
     }
 }
 
-/// The rule id of problems with rules data files.
-const DATA: &str = "DATA";
-
 fn parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Problem> {
     serde_json::from_str(text).map_err(|e| {
         let message = e.to_string();
@@ -366,10 +326,10 @@ fn check_types(file: &TypesFile) -> Result<(), Problem> {
         if t.random_points.sides == 0 {
             return Err(Problem::new(DATA, "data.zero_faces").arg("what", &t.id));
         }
-        if t.random_points.count > super::roster::MAX_DICE {
+        if t.random_points.count > MAX_DICE {
             return Err(Problem::new(DATA, "data.too_many_dice")
                 .arg("what", &t.id)
-                .arg("max", super::roster::MAX_DICE));
+                .arg("max", MAX_DICE));
         }
     }
     Ok(())

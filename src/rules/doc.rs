@@ -15,10 +15,10 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::core::dice::Roll;
+use super::core::msg::Msg;
+use super::core::problem::Problem;
 use super::data::RulesData;
-use super::dice::Roll;
-use super::msg::Msg;
-use super::problem::Problem;
 
 /// What kind of line an outcome adds to the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,11 +39,11 @@ pub struct RollFor {
 }
 
 /// The dice of a roll as log lines: what each die was for, and its faces.
-pub fn dice_msgs(rolls: &[RollFor]) -> Vec<super::msg::Msg> {
+pub fn dice_msgs(rolls: &[RollFor]) -> Vec<super::core::msg::Msg> {
     rolls
         .iter()
         .map(|r| {
-            super::msg::Msg::new("battle.die")
+            super::core::msg::Msg::new("battle.die")
                 .key("purpose", r.purpose)
                 .text("faces", r.roll.to_string())
         })

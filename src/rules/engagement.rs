@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::problem::Problem;
+use super::core::problem::Problem;
 use super::robots::UnitKind;
 
 /// A unit's members stay within this many inches of another member (CC-3).

@@ -11,11 +11,11 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::data::{DiceSpec, check_range};
-use super::dice::{Check, Roll, roll_dice};
-use super::problem::Problem;
-use super::psychic::{Dist, dice_sum};
-use super::robots::at_least;
+use super::core::dice::DiceSpec;
+use super::core::dice::{Check, Roll, roll_dice};
+use super::core::dist::{Dist, at_least, dice_sum};
+use super::core::problem::Problem;
+use super::core::range::check_range;
 
 // ---------------------------------------------------------------- the data
 

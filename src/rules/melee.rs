@@ -7,13 +7,14 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::characteristic::Characteristic;
-use super::data::{DiceSpec, RulesData};
-use super::dice::{Check, Roll};
+use super::core::characteristic::Characteristic;
+use super::core::dice::DiceSpec;
+use super::core::dice::{Check, Roll};
+use super::core::dist::{Dist, add, chance_at_most, dice_sum, fixed};
+use super::core::problem::Problem;
+use super::data::RulesData;
 use super::doc::RollFor;
 use super::odds::{CcModifier, Fighter, close_combat};
-use super::problem::Problem;
-use super::psychic::{Dist, add, dice_sum, fixed};
 
 /// The close-combat settings of the rules data (`close_combat.json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -75,7 +76,7 @@ pub struct CcLimits {
 impl CloseCombatRules {
     /// Checks the values' ranges.
     pub fn check(&self) -> Result<(), Problem> {
-        use super::data::check_range;
+        use super::core::range::check_range;
         // CC-10: 7 to 9 take the second die; past 10 no die reaches.
         check_range(
             "close_combat.limits.cannot_hit_from",
@@ -406,16 +407,6 @@ pub enum FollowUp {
     StayOpponentsKilled,
     /// They wanted to stay and passed the 2D6 test against Ld.
     StayPassedTest,
-}
-
-/// The chance of rolling `dice` equal to or under `value` (CC-15, CC-20, CC-21).
-pub fn chance_at_most(dice: DiceSpec, value: i32) -> f64 {
-    dice_sum(dice.count, dice.sides)
-        .iter()
-        .enumerate()
-        .filter(|&(k, _)| i32::try_from(k).unwrap_or(i32::MAX) <= value)
-        .map(|(_, p)| p)
-        .sum()
 }
 
 /// Rolls `dice` against `value`: passed when equal or under.

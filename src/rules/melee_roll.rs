@@ -7,14 +7,14 @@
 
 use rand::Rng;
 
-use super::characteristic::Characteristic;
+use super::core::characteristic::Characteristic;
+use super::core::dice::Roll;
+use super::core::msg::Msg;
+use super::core::problem::Problem;
 use super::data::RulesData;
-use super::dice::Roll;
 use super::doc::RollFor;
 use super::melee::{self, AttackKind, AttackType};
-use super::msg::Msg;
 use super::odds::Fighter;
-use super::problem::Problem;
 
 /// Whether a large adult male Catachan Devil has extra claws (CC-19).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -5,9 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::core::dist::{Dist, add, binomial, d6_at_least, dice_at_least, fixed};
+use super::core::problem::Problem;
 use super::data::RulesData;
 use super::killteam::data::{Band, Shooting};
-use super::problem::Problem;
 
 /// The odds of one attack and of the whole attack.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -34,30 +35,6 @@ pub struct Odds {
     pub save_dice: u32,
     /// A hit needs a 7 or more: the game master must consent (CC-10).
     pub needs_consent: bool,
-}
-
-/// The chance of `k` successes in `n` tries of chance `p`, for every `k`.
-pub fn binomial(n: u32, p: f64) -> Vec<f64> {
-    // Built one try at a time: exact in rationals, stable in floating point.
-    let mut dist = vec![1.0];
-    for _ in 0..n {
-        let mut next = vec![0.0; dist.len() + 1];
-        for (k, &q) in dist.iter().enumerate() {
-            next[k] += q * (1.0 - p);
-            next[k + 1] += q * p;
-        }
-        dist = next;
-    }
-    dist
-}
-
-/// The chance that one D6 scores `score` or more (1: always).
-fn d6_at_least(score: i32) -> f64 {
-    match score {
-        i32::MIN..=1 => 1.0,
-        2..=6 => f64::from(7 - score) / 6.0,
-        _ => 0.0,
-    }
 }
 
 /// A close-combat blow's situation (CC-9).
@@ -338,10 +315,10 @@ pub fn killteam_shooting(
         &KtShot {
             class,
             range_inches,
-            shots: super::psychic::fixed(shots),
+            shots: fixed(shots),
             s,
             ap,
-            damage: super::psychic::fixed(damage),
+            damage: fixed(damage),
             toughness,
             save,
             save_dice: 1,
@@ -363,14 +340,14 @@ pub struct KtShot {
     /// The range in inches.
     pub range_inches: u32,
     /// `shots[n]`: the chance of exactly `n` shots (one entry for a fixed
-    /// number: `psychic::fixed`).
-    pub shots: super::psychic::Dist,
+    /// number: `core::dist::fixed`).
+    pub shots: Dist,
     /// Strength.
     pub s: i32,
     /// Armour penetration (0, -1 …).
     pub ap: i32,
     /// `damage[d]`: the chance that an unsaved wound does `d` damage.
-    pub damage: super::psychic::Dist,
+    pub damage: Dist,
     /// The target's T.
     pub toughness: i32,
     /// The target's save (4: 4+), or none.
@@ -393,13 +370,6 @@ pub struct KtShot {
 /// limits say.
 pub fn kt_save_score(rules: &RulesData, score: i32, dice: u32) -> Option<i32> {
     rules.killteam.limits.save_score(score, dice)
-}
-
-/// The chance that `dice` D6 added reach `score` or more.
-pub fn dice_at_least(score: i32, dice: u32) -> f64 {
-    let dist = super::psychic::dice_sum(dice.max(1), 6);
-    let from = usize::try_from(score.max(0)).unwrap_or(0);
-    dist.iter().skip(from).sum()
 }
 
 /// One kill-team shooting attack, exactly (KT-12, KT-13, KT-15, KT-16,
@@ -484,10 +454,10 @@ pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem
     }
     // The whole attack: each number of shots by its chance.
     let mut wounds = vec![0.0];
-    let mut n_shots = super::psychic::fixed(0);
+    let mut n_shots = fixed(0);
     for (n, &p) in shot.shots.iter().enumerate() {
         if n > 0 {
-            n_shots = super::psychic::add(&n_shots, &one);
+            n_shots = add(&n_shots, &one);
         }
         if p == 0.0 {
             continue;
@@ -523,14 +493,6 @@ pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn binomial_sums_to_one() {
-        let d = binomial(5, 0.3);
-        assert_eq!(d.len(), 6);
-        assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12);
-        assert!((d[0] - 0.7_f64.powi(5)).abs() < 1e-12);
-    }
 
     #[test]
     fn cc_10_scores_above_six_need_a_second_die() {

@@ -5,56 +5,8 @@
 //! distributions, no dice rolled. The decisions at the table are in
 //! `psychic_play.rs`, a whole attack in `psychic_attack.rs`.
 
+use super::core::dist::{Dist, add, binomial, die, fixed};
 use super::data::RulesData;
-
-/// A distribution over totals: `p[k]` is the chance of a total of `k`.
-pub type Dist = Vec<f64>;
-
-/// The distribution of one die of `sides` faces (1 … sides).
-pub fn die(sides: u32) -> Dist {
-    let n = usize::try_from(sides).unwrap_or(0);
-    let mut d = vec![0.0; n + 1];
-    for p in d.iter_mut().skip(1) {
-        *p = 1.0 / f64::from(sides.max(1));
-    }
-    d
-}
-
-/// The distribution of the sum of two independent totals.
-pub fn add(a: &Dist, b: &Dist) -> Dist {
-    if a.is_empty() || b.is_empty() {
-        return Vec::new();
-    }
-    let mut out = vec![0.0; a.len() + b.len() - 1];
-    for (i, &p) in a.iter().enumerate() {
-        if p == 0.0 {
-            continue;
-        }
-        for (j, &q) in b.iter().enumerate() {
-            out[i + j] += p * q;
-        }
-    }
-    out
-}
-
-/// The distribution of the sum of `count` dice of `sides` faces.
-pub fn dice_sum(count: u32, sides: u32) -> Dist {
-    let one = die(sides);
-    let mut total = fixed(0);
-    for _ in 0..count {
-        total = add(&total, &one);
-    }
-    total
-}
-
-/// A fixed total.
-pub fn fixed(n: u32) -> Dist {
-    let mut d = vec![0.0; usize::try_from(n).unwrap_or(0) + 1];
-    if let Some(last) = d.last_mut() {
-        *last = 1.0;
-    }
-    d
-}
 
 /// The chance that one save succeeds against a psychic attack (PSY-3): an
 /// armour save is worsened by the attack's Strength; a force field's is not.
@@ -79,7 +31,7 @@ pub fn save_chance(rules: &RulesData, save: Option<i32>, strength: i32, force_fi
 /// The wounds a target takes from `hits` wounding hits when each failed
 /// save counts `per_failed` wounds (PSY-4: two for the "Doom" kind).
 pub fn wounds_taken(hits: u32, save: f64, per_failed: u32) -> Dist {
-    let failed = super::odds::binomial(hits, 1.0 - save);
+    let failed = binomial(hits, 1.0 - save);
     let step = usize::try_from(per_failed).unwrap_or(1);
     let mut out = vec![0.0; failed.len().saturating_sub(1) * step + 1];
     for (k, p) in failed.into_iter().enumerate() {

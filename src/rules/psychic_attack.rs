@@ -8,14 +8,15 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::data::{DiceSpec, RulesData};
-use super::dice::Roll;
+use super::core::dice::Roll;
+use super::core::dice::{DiceSpec, MAX_DICE};
+use super::core::dist::{Dist, add, binomial, d6_at_least, fixed};
+use super::core::msg::Msg;
+use super::core::problem::Problem;
+use super::data::RulesData;
 use super::doc::RollFor;
 use super::melee::Damage;
-use super::msg::Msg;
-use super::odds::binomial;
-use super::problem::Problem;
-use super::psychic::{Dist, Under, add, bonus_die, fixed, penetration_chance, test_chance};
+use super::psychic::{Under, bonus_die, penetration_chance, test_chance};
 use super::psychic_play::{
     AttackKind, Power, Scope, VehicleHits, affects_vehicle, line_locations, squad_casualties,
     vehicle_hits,
@@ -207,14 +208,10 @@ pub fn save_score(rules: &RulesData, target: &PsyTarget, strength: Option<i32>) 
     }
 }
 
-fn d6_at_least(score: i32) -> f64 {
-    f64::from((7 - score).clamp(0, 6)) / 6.0
-}
-
 impl PsychicAttack {
     /// Checks the values against the rules' ranges, naming the field.
     pub fn check(&self) -> Result<(), Problem> {
-        let max = i64::from(super::roster::MAX_DICE);
+        let max = i64::from(MAX_DICE);
         within("hits", i64::from(self.hits), 0, max)?;
         if let Some(s) = self.strength {
             within("strength", i64::from(s), 1, 10)?;

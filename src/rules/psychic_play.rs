@@ -7,9 +7,9 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use super::core::dice::Roll;
+use super::core::problem::Problem;
 use super::data::RulesData;
-use super::dice::Roll;
-use super::problem::Problem;
 
 // ---------------------------------------------------------------- PSY-1
 
@@ -619,7 +619,7 @@ pub fn line_locations(crossed: u32) -> Vec<f64> {
     }
     let further = crossed.saturating_sub(1);
     let p = f64::from(7 - LINE_FURTHER_LOCATION) / 6.0;
-    let b = super::odds::binomial(further, p);
+    let b = super::core::dist::binomial(further, p);
     let mut out = vec![0.0; b.len() + 1];
     for (k, q) in b.into_iter().enumerate() {
         out[k + 1] = q;

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{Names, name_in};
-use super::problem::Problem;
+use super::core::names::{Names, name_in};
+use super::core::problem::Problem;
 
 /// An area of the rules (characters, close combat, kill teams …).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

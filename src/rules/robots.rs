@@ -14,11 +14,13 @@ use std::collections::BTreeMap;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::characteristic::{Characteristic, Profile};
-use super::data::{DiceSpec, Names, check_range};
-use super::dice::{Check, Roll, roll_dice};
-use super::problem::Problem;
-use super::psychic::dice_sum;
+use super::core::characteristic::{Characteristic, Profile};
+use super::core::dice::DiceSpec;
+use super::core::dice::{Check, Roll, roll_dice};
+use super::core::dist::{at_least, dice_sum};
+use super::core::names::Names;
+use super::core::problem::Problem;
+use super::core::range::check_range;
 
 // ---------------------------------------------------------------- the data
 
@@ -425,7 +427,7 @@ fn check_dice(field: &str, d: DiceSpec) -> Result<(), Problem> {
     check_range(
         &format!("{field}.count"),
         d.count,
-        1..=super::roster::MAX_DICE,
+        1..=super::core::dice::MAX_DICE,
     )?;
     check_range(&format!("{field}.sides"), d.sides, 1..=100)
 }
@@ -466,16 +468,6 @@ fn check_effect(effect: &Effect) -> Result<(), Problem> {
         | Effect::SystemError {}
         | Effect::Berserk {} => Ok(()),
     }
-}
-
-// ------------------------------------------------------- shared helpers
-
-/// The chance that a die of `sides` faces plus `bonus` makes `at` or more.
-pub(crate) fn at_least(sides: u32, bonus: i32, at: u32) -> f64 {
-    let hits = (1..=sides)
-        .filter(|&f| i64::from(f) + i64::from(bonus) >= i64::from(at))
-        .count();
-    f64::from(u32::try_from(hits).unwrap_or(u32::MAX)) / f64::from(sides.max(1))
 }
 
 // ------------------------------------------------------------------ ROB-1

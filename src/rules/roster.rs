@@ -6,9 +6,9 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::character::{Character, CharacterId};
+use super::core::dice::{MAX_DICE, Roll};
+use super::core::problem::Problem;
 use super::data::RulesData;
-use super::dice::Roll;
-use super::problem::Problem;
 
 /// How a side's advance points are given out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -201,10 +201,6 @@ fn check_pool(
     }
     problems
 }
-
-/// The most dice one roll may use: beyond it, a number in a file is a
-/// mistake, not a force on the table.
-pub const MAX_DICE: u32 = 1000;
 
 /// Rolls a side's pool (CHR-9): `dice_per_20` D6 per full 20 models;
 /// refused beyond `MAX_DICE` dice.

@@ -4,13 +4,13 @@ use rand::Rng;
 use serde_json::Value;
 
 use super::character::{Character, CharacterId, RandomPlacement, campaign_character, random_hero};
-use super::characteristic::Characteristic;
+use super::core::characteristic::Characteristic;
+use super::core::dice::Roll;
+use super::core::msg::Msg;
+use super::core::problem::Problem;
 use super::data::RulesData;
-use super::dice::Roll;
 use super::doc::{Applied, DocKind, LineKind, Outcome, RollFor};
 use super::equipment::GearEdit;
-use super::msg::Msg;
-use super::problem::Problem;
 use super::roster::{PointsScheme, Roster, roll_pool};
 
 /// An edit of one character.
@@ -472,7 +472,7 @@ fn migrate_v1(value: Value, fallback_id: &str) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::seeded;
+    use crate::rules::core::dice::seeded;
 
     fn rules() -> RulesData {
         RulesData::built_in().expect("built-in rules")

@@ -4,9 +4,9 @@
 
 use serde::Deserialize;
 
+use super::core::problem::Problem;
 use super::data::RulesData;
 use super::odds::{CcModifier, KtModifier, KtShot, Odds, ShotClass, close_combat, killteam_attack};
-use super::problem::Problem;
 
 /// A close-combat attacker.
 #[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
@@ -51,14 +51,14 @@ impl Count {
     /// Its distribution (`d[k]`: the chance of exactly `k`), or the field
     /// whose value is not a count or not dice; `least`: the smallest fixed
     /// number allowed.
-    pub fn dist(&self, field: &str, least: i64) -> Result<super::psychic::Dist, Problem> {
+    pub fn dist(&self, field: &str, least: i64) -> Result<super::core::dist::Dist, Problem> {
         match self {
             Self::Fixed(n) if *n < least => {
                 Err(out_of_range(field, *n, &format!("{least} or more")))
             }
-            Self::Fixed(n) => count(field, *n).map(super::psychic::fixed),
+            Self::Fixed(n) => count(field, *n).map(super::core::dist::fixed),
             Self::Dice(text) => super::killteam::actions::dice_of(text)
-                .map(|d| super::psychic::dice_sum(d.count, d.sides))
+                .map(|d| super::core::dist::dice_sum(d.count, d.sides))
                 .ok_or_else(|| {
                     Problem::new("FILE", "odds.bad_dice")
                         .arg("field", field)
@@ -68,7 +68,7 @@ impl Count {
     }
 
     /// The dice to roll (`Err`), or the fixed number (`Ok`), once checked.
-    pub fn dice(&self) -> Result<u32, super::data::DiceSpec> {
+    pub fn dice(&self) -> Result<u32, super::core::dice::DiceSpec> {
         match self {
             Self::Fixed(n) => Ok(u32::try_from((*n).max(0)).unwrap_or(0)),
             Self::Dice(text) => match super::killteam::actions::dice_of(text) {
@@ -317,7 +317,7 @@ fn in_range(field: &str, value: i64, lo: i64, hi: i64) -> Result<i32, Problem> {
 
 fn count(field: &str, value: i64) -> Result<u32, Problem> {
     // A thousand dice is more than any fight on a table.
-    let max = i64::from(super::roster::MAX_DICE);
+    let max = i64::from(super::core::dice::MAX_DICE);
     if (0..=max).contains(&value) {
         Ok(u32::try_from(value).unwrap_or(0))
     } else {

@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use super::battle::{Fight, Rolled};
 use super::campaign::{Campaign, CampaignEdit, CharId};
-use super::msg::Msg;
-use super::problem::Problem;
+use super::core::msg::Msg;
+use super::core::problem::Problem;
 use super::units::{Victory, victory};
 
 /// A side of the battle, as the player plays it.

@@ -7,13 +7,13 @@
 
 use rand::Rng;
 
+use super::core::dice::Roll;
+use super::core::msg::Msg;
+use super::core::problem::Problem;
 use super::data::RulesData;
-use super::dice::Roll;
 use super::doc::RollFor;
 use super::flyers::{self, Level};
 use super::killteam::actions::{self, GrenadeAttack, Jump};
-use super::msg::Msg;
-use super::problem::Problem;
 use super::robots::{self, Effect};
 
 /// What to roll.
@@ -104,7 +104,7 @@ fn effect_msg<R: Rng + ?Sized>(effect: &Effect, rng: &mut R, rolls: &mut Vec<Rol
     let msg = Msg::new(effect.key());
     match effect {
         Effect::Coordination { random_move, .. } => {
-            let r = super::dice::roll_dice(rng, *random_move);
+            let r = super::core::dice::roll_dice(rng, *random_move);
             kept(rolls, "battle.for.random_move", &r);
             Msg::new("robot.effect.with_move")
                 .msg("effect", msg)
@@ -113,7 +113,7 @@ fn effect_msg<R: Rng + ?Sized>(effect: &Effect, rng: &mut R, rolls: &mut Vec<Rol
         Effect::Power {
             initiative_loss, ..
         } => {
-            let r = super::dice::roll_dice(rng, *initiative_loss);
+            let r = super::core::dice::roll_dice(rng, *initiative_loss);
             kept(rolls, "battle.for.initiative_loss", &r);
             Msg::new("robot.effect.with_i_loss")
                 .msg("effect", msg)

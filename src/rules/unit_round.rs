@@ -11,9 +11,10 @@
 
 use serde::Serialize;
 
+use super::core::dist::binomial;
+use super::core::problem::Problem;
 use super::data::RulesData;
-use super::odds::{Fighter, binomial, close_combat};
-use super::problem::Problem;
+use super::odds::{Fighter, close_combat};
 
 /// The odds of one round between two units.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -254,9 +255,9 @@ impl UnitRoundRoll {
     }
 
     /// The log line, every die included.
-    pub fn msg(&self) -> super::msg::Msg {
+    pub fn msg(&self) -> super::core::msg::Msg {
+        use super::core::msg::Msg;
         use super::melee::RoundResult;
-        use super::msg::Msg;
         let dice: Vec<Msg> = super::doc::dice_msgs(&self.rolls);
         let result = match self.result() {
             RoundResult::Won => "battle.units.first_won",
@@ -309,7 +310,7 @@ fn d6<R: rand::Rng + ?Sized>(
     purpose: &'static str,
     rolls: &mut Vec<super::doc::RollFor>,
 ) -> i32 {
-    let roll = super::dice::Roll::new(rng, 1, 6, 0);
+    let roll = super::core::dice::Roll::new(rng, 1, 6, 0);
     let face = roll.total;
     rolls.push(super::doc::RollFor { purpose, roll });
     face

@@ -1,6 +1,6 @@
 //! Characters in units (CHR-14) and what their deaths do to a victory (CHR-15).
 
-use super::problem::Problem;
+use super::core::problem::Problem;
 
 /// How a character may take command of a friendly unit (CHR-14).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,11 +102,11 @@ pub struct UnitTest {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitTestRoll {
     /// The dice.
-    pub roll: super::dice::Roll,
+    pub roll: super::core::dice::Roll,
     /// Passed (equal to or under the value).
     pub passed: bool,
     /// What it means, in words.
-    pub msg: super::msg::Msg,
+    pub msg: super::core::msg::Msg,
 }
 
 impl UnitTest {
@@ -123,8 +123,8 @@ impl UnitTest {
                 let t =
                     melee::rout_test(rules, melee::RoutReason::LostRound, self.value, false, rng)?;
                 let outcome = match t.routs {
-                    None => super::msg::Msg::new("units.test.holds"),
-                    Some(r) => super::msg::Msg::new("units.test.routs")
+                    None => super::core::msg::Msg::new("units.test.holds"),
+                    Some(r) => super::core::msg::Msg::new("units.test.routs")
                         .int("inches", r.move_now_inches)
                         .int("rate", r.rate_multiplier),
                 };
@@ -137,7 +137,7 @@ impl UnitTest {
                 } else {
                     "units.test.follows"
                 };
-                (c, super::msg::Msg::new(key))
+                (c, super::core::msg::Msg::new(key))
             }
             UnitTestKind::Psychology => {
                 let c = melee::roll_characteristic_test(rules, self.value, rng);
@@ -146,10 +146,10 @@ impl UnitTest {
                 } else {
                     "units.test.affected"
                 };
-                (c, super::msg::Msg::new(key))
+                (c, super::core::msg::Msg::new(key))
             }
         };
-        let msg = super::msg::Msg::new("units.test.rolled")
+        let msg = super::core::msg::Msg::new("units.test.rolled")
             .key("test", self.kind.key())
             .int("value", self.value)
             .text("dice", check.roll.to_string())

@@ -2,7 +2,7 @@
 //! store path (load, save, backups, import, export, `muster check`) and the
 //! app's undo history.
 
-use crate::rules::dice::DiceRng;
+use crate::rules::core::dice::DiceRng;
 use crate::rules::doc::{AppliedAny, apply_erased};
 use crate::rules::{Campaign, Doc, DocKind, Edit, KillTeam, Problem, Roster, RulesData};
 

@@ -8,7 +8,7 @@ use egui_material_icons::icons;
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::KillTeam;
-use crate::rules::data::name_in;
+use crate::rules::core::names::name_in;
 use crate::rules::killteam::derive;
 use crate::rules::odds::{CcModifier, Odds, ShotClass};
 use crate::rules::scenario::{

@@ -117,7 +117,7 @@ fn u32_of(v: i64) -> u32 {
 }
 
 /// `2D6` as the data gives the dice.
-pub fn dice_text(d: crate::rules::data::DiceSpec) -> String {
+pub fn dice_text(d: crate::rules::core::dice::DiceSpec) -> String {
     format!("{}D{}", d.count, d.sides)
 }
 
@@ -130,7 +130,7 @@ pub fn last_result(model: &Model) -> Option<(RoundResult, String)> {
     let result = match &e.fight {
         Fight::Attack(Scenario::CloseCombat(_)) => melee::result(e.wounds, 0),
         Fight::Units(a, b) if a.len() == 1 && b.len() == 1 => {
-            let mut dice = crate::rules::dice::seeded(e.seed);
+            let mut dice = crate::rules::core::dice::seeded(e.seed);
             crate::rules::unit_round::roll_unit_round(&model.rules, a, b, &mut dice)
                 .ok()?
                 .result()

@@ -11,7 +11,7 @@ use egui_material_icons::icons;
 use crate::app::Model;
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CharId, Member};
-use crate::rules::data::name_in;
+use crate::rules::core::names::name_in;
 use crate::rules::killteam::{Derived, Soldier, WeaponLine, derive};
 use crate::rules::scenario::KtWeapon;
 use crate::ui::battle_parts::percent;

@@ -8,7 +8,7 @@
 use egui::RichText;
 
 use crate::i18n::Lang;
-use crate::rules::data::name_in;
+use crate::rules::core::names::name_in;
 use crate::rules::killteam::Soldier;
 use crate::rules::killteam::data::KillTeamData;
 use crate::rules::killteam::shot_gear::{ShotSide, bearer_of, gear_decides, shot_gear};

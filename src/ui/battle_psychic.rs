@@ -9,7 +9,7 @@ use crate::app::{Command, Model, PowerAct};
 use crate::i18n::Lang;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
-use crate::rules::data::DiceSpec;
+use crate::rules::core::dice::DiceSpec;
 use crate::rules::melee::Damage;
 use crate::rules::psychic_attack::{AttackOdds, PowerTest, PsychicAttack, VehicleTarget};
 use crate::rules::psychic_play::{

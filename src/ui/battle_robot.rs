@@ -262,7 +262,7 @@ impl RobotView {
                         Ok(()) => {
                             if ui.selectable_label(false, &word).clicked() {
                                 let mut dice =
-                                    crate::rules::dice::seeded(model.battle_log.len() as u64);
+                                    crate::rules::core::dice::seeded(model.battle_log.len() as u64);
                                 if let Ok((k, _)) = robots::random_robot(rules, size, &mut dice) {
                                     chosen = Some(k.clone());
                                 }

@@ -17,7 +17,7 @@ use crate::rules::campaign::{
     Budget, Campaign, CampaignCharacter, CampaignEdit, CharId, Escort, ExportedEscort, Injuries,
     Member, Mission, NewEscort, Phase, PoolMode, State,
 };
-use crate::rules::data::name_in;
+use crate::rules::core::names::name_in;
 use crate::rules::{DocKey, DocKind, KillTeam, Roster};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{

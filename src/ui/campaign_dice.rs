@@ -11,7 +11,7 @@ use egui_material_icons::icons;
 
 use crate::i18n::Lang;
 use crate::rules::campaign::check_dice;
-use crate::rules::dice::Roll;
+use crate::rules::core::dice::Roll;
 use crate::ui::theme::PALETTE;
 use crate::ui::widgets::icon_button;
 
@@ -272,7 +272,7 @@ impl MissionDraw {
         forced: bool,
     ) -> Option<crate::rules::campaign::MissionChoice> {
         use crate::rules::campaign::{EnemySide, MissionChoice};
-        use crate::rules::data::name_in;
+        use crate::rules::core::names::name_in;
         let lang = model.lang;
         let list: Vec<_> = model.rules.campaign.missions_of(t).collect();
         // A pick of another type (the type forced changed) is dropped.

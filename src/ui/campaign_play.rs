@@ -16,7 +16,7 @@ use crate::rules::campaign::{Bought, Purchase};
 use crate::rules::campaign::{
     Campaign, CampaignEdit, CharId, Member, MissionChoice, MissionType, Phase, Result_,
 };
-use crate::rules::data::name_in;
+use crate::rules::core::names::name_in;
 use crate::rules::{Characteristic, Gear, GearKind, KillTeam, PowerCard, Roster};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};

@@ -8,7 +8,7 @@ use egui_material_icons::icons;
 
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
-use crate::rules::data::name_in;
+use crate::rules::core::names::name_in;
 use crate::rules::killteam::data::{Amount, KillTeamData, WeaponType};
 use crate::rules::killteam::{
     Carried, KillTeam, Soldier, allowed_items, derive, item_refusal, item_weapon_refusal,

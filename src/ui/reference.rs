@@ -5,7 +5,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Model, Screen};
-use crate::rules::data::name_in;
+use crate::rules::core::names::name_in;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, labelled_text};
 

@@ -3,7 +3,7 @@
 
 use crate::app::{Command, Model, Screen};
 use crate::i18n::Lang;
-use crate::rules::data::name_in;
+use crate::rules::core::names::name_in;
 use crate::rules::{DocKey, NewCharacter, PointsScheme, Roster, RosterEdit, RulesData};
 use egui::RichText;
 use egui_material_icons::icons;

@@ -192,7 +192,7 @@ fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
     assert_eq!(test_ld(None, 6), 6);
     // CC-20 against Ld 12: 2D6 always passes; against Ld 1 always fails.
     for seed in 0..20 {
-        let mut rng = muster::rules::dice::seeded(seed);
+        let mut rng = muster::rules::core::dice::seeded(seed);
         let hold = UnitTest {
             kind: UnitTestKind::Rout,
             value: 12,

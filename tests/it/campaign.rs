@@ -7,7 +7,7 @@ use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Injuries, Member, MissionChoice, MissionType, NewEscort,
     Phase, PoolMode, Result_, State,
 };
-use muster::rules::dice::{Roll, seeded};
+use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Characteristic, DocKind, RulesData};
 use proptest::prelude::*;
 
@@ -1661,7 +1661,7 @@ fn cmp_15_an_enemy_tests_its_cran_in_the_missions_mode() {
     let mode = c.mission.as_ref().unwrap().mode;
     let cran = r.campaign.cran(10).unwrap().enemy;
     let mut rng = seeded(3);
-    let outcome = |face: u32, rng: &mut muster::rules::dice::DiceRng| {
+    let outcome = |face: u32, rng: &mut muster::rules::core::dice::DiceRng| {
         let (_, o) = c
             .apply(
                 E::EnemyBehaviour {

@@ -15,7 +15,7 @@ use muster::i18n::Lang;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Phase, Result_,
 };
-use muster::rules::dice::{Roll, seeded};
+use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
 use muster::rules::{Character, Doc, DocKey, DocKind, Edit, Problem, Roster, RulesData};
 use muster::store::Store;

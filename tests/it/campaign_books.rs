@@ -6,7 +6,7 @@
 //! replays to the same campaign.
 
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Member, Phase, Result_, State};
-use muster::rules::dice::{Roll, seeded};
+use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, DocKind as _};
 use proptest::prelude::*;
 

@@ -6,7 +6,7 @@ use muster::i18n::Lang;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Member, MissionChoice, MissionType, Phase, Result_, State,
 };
-use muster::rules::dice::{Roll, seeded};
+use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Characteristic, DocKind as _, Outcome, Problem, RulesData};
 
 use crate::campaign::{play, rules, started};

@@ -10,7 +10,7 @@ use muster::rules::campaign::{
     Budget, Campaign, CampaignEdit as E, InitiativeRoll, Member, MissionChoice, NewEscort, Phase,
     Result_,
 };
-use muster::rules::dice::{Roll, seeded};
+use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
 use muster::rules::{Character, DocKind, RulesData};
 

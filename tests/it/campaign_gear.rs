@@ -17,7 +17,7 @@ use muster::rules::campaign::{
     Bought, Campaign, CampaignEdit as E, CharId, ExportedEscort, Member, MissionChoice, NewEscort,
     Phase, Purchase, Result_, State,
 };
-use muster::rules::dice::{Roll, seeded};
+use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Doc, DocKind, Gear, GearEdit, GearKind, PowerCard, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;

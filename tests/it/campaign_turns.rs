@@ -13,7 +13,7 @@ use muster::i18n::Lang;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, InitiativeRoll, Member, MissionChoice, NewEscort,
 };
-use muster::rules::dice::seeded;
+use muster::rules::core::dice::seeded;
 use muster::rules::killteam::Soldier;
 use muster::rules::{Character, Doc, DocKind, RulesData};
 use muster::store::Store;

@@ -1,7 +1,7 @@
 //! Behaviour tests of the character rules, CHR-1 … CHR-16.
 
 use muster::rules::character::{campaign_character, maxima, random_hero, standard_profile};
-use muster::rules::dice::{Roll, seeded};
+use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::roster::{max_characters, roll_pool};
 use muster::rules::units::{
     TakeCommand, Victory, may_give_up_command, psychology_cl, take_command, victory,

@@ -4,16 +4,15 @@
 //! repeat, and the unit round against the 1 against 1 round and a Monte Carlo.
 
 use muster::rules::RulesData;
-use muster::rules::characteristic::Characteristic;
-use muster::rules::data::DiceSpec;
-use muster::rules::dice::{die, seeded};
+use muster::rules::core::characteristic::Characteristic;
+use muster::rules::core::dice::{DiceSpec, die, seeded};
+use muster::rules::core::dist::chance_at_most;
 use muster::rules::melee::{
     Arc, AttackKind, AttackType, ChargeReaction, Damage, FollowUp, Reaction, RoundResult,
-    RoutReason, Straggler, break_off, chance_at_most, characteristic_test,
-    characteristic_test_chance, charge_reach, charge_reaction, creature_wounds, devil_attacks,
-    follow_up, free_blow, heavy_casualties, large_devil_wounds, push_back, result, roll_creature,
-    roll_stay_test, rout_pass_chance, rout_test, stay_chance, straggler, two_weapons, unit_centre,
-    unit_result,
+    RoutReason, Straggler, break_off, characteristic_test, characteristic_test_chance,
+    charge_reach, charge_reaction, creature_wounds, devil_attacks, follow_up, free_blow,
+    heavy_casualties, large_devil_wounds, push_back, result, roll_creature, roll_stay_test,
+    rout_pass_chance, rout_test, stay_chance, straggler, two_weapons, unit_centre, unit_result,
 };
 use muster::rules::odds::{CcModifier, Fighter, close_combat, round};
 use muster::rules::unit_round::unit_round;
@@ -501,7 +500,7 @@ fn play(
     r: &RulesData,
     a: &[Fighter],
     b: &[Fighter],
-    rng: &mut muster::rules::dice::DiceRng,
+    rng: &mut muster::rules::core::dice::DiceRng,
 ) -> (u32, u32) {
     let mut left = [
         a.iter().map(|m| m.w).collect::<Vec<_>>(),

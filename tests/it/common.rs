@@ -164,7 +164,7 @@ pub fn escort_at_the_table(
     then: impl FnOnce(&muster::rules::campaign::Campaign) -> Vec<muster::rules::campaign::CampaignEdit>,
 ) -> muster::rules::campaign::Campaign {
     use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice};
-    let mut rng = muster::rules::dice::seeded(7);
+    let mut rng = muster::rules::core::dice::seeded(7);
     let mut go = |c: &Campaign, e: E| {
         c.apply(e.clone(), rules, &mut rng)
             .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
@@ -202,7 +202,7 @@ pub fn ok(
     e: muster::rules::campaign::CampaignEdit,
     r: &muster::rules::RulesData,
 ) -> muster::rules::Campaign {
-    let mut rng = muster::rules::dice::seeded(7);
+    let mut rng = muster::rules::core::dice::seeded(7);
     match c.apply(e.clone(), r, &mut rng) {
         Ok((c, _)) => c,
         Err(p) => panic!("{e:?} refused: {p:?}"),
@@ -215,7 +215,7 @@ pub fn refused(
     e: muster::rules::campaign::CampaignEdit,
     r: &muster::rules::RulesData,
 ) -> muster::rules::Problem {
-    let mut rng = muster::rules::dice::seeded(7);
+    let mut rng = muster::rules::core::dice::seeded(7);
     match c.apply(e, r, &mut rng) {
         Ok(_) => panic!("accepted"),
         Err(p) => p,
@@ -258,7 +258,7 @@ pub fn example_campaign_at_the_table(
     .expect("example");
     let c = muster::store::document::parse::<muster::rules::campaign::Campaign>(&text, "tertius")
         .expect("campaign");
-    let mut rng = muster::rules::dice::seeded(1);
+    let mut rng = muster::rules::core::dice::seeded(1);
     muster::rules::DocKind::apply(
         &c,
         muster::rules::CampaignEdit::BeginMission,

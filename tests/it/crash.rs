@@ -20,7 +20,7 @@ use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use muster::app::{App, Command, Prefs, SaveState, ScriptedDesktop};
-use muster::rules::dice::{DiceRng, seeded};
+use muster::rules::core::dice::{DiceRng, seeded};
 use muster::rules::{
     Character, CharacterEdit, Characteristic, DocKey, DocKind, NewCharacter, Roster, RosterEdit,
 };

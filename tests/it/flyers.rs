@@ -3,8 +3,8 @@
 //! with their rule, and the rules data they come from.
 
 use muster::rules::RulesData;
+use muster::rules::core::dice::seeded;
 use muster::rules::data::BUILT_IN_FILES;
-use muster::rules::dice::seeded;
 use muster::rules::flyers::{
     AirGroundResult, Flight, Flyer, FlyerRules, Level, air_break_off, air_combat,
     air_ground_combat, air_ground_result, change_level, change_speed, crash_damage, crash_dice,
@@ -524,10 +524,10 @@ fn fly_10_fly_11_table_rolls_keep_their_dice_and_repeat_by_seed() {
     let rules = muster::rules::RulesData::built_in().expect("rules");
     for seed in 0..60 {
         let what = TableRoll::FlyerDrop { level: Level(2) };
-        let r = roll(&rules, &what, &mut muster::rules::dice::seeded(seed)).expect("rolled");
+        let r = roll(&rules, &what, &mut muster::rules::core::dice::seeded(seed)).expect("rolled");
         assert_eq!(
             r,
-            roll(&rules, &what, &mut muster::rules::dice::seeded(seed)).expect("again")
+            roll(&rules, &what, &mut muster::rules::core::dice::seeded(seed)).expect("again")
         );
         // FLY-10: D6-1 at +20; 0 or less is a hit, else a direction die.
         assert_eq!(r.rolls[0].roll.modifier, -1);
@@ -544,7 +544,7 @@ fn fly_10_fly_11_table_rolls_keep_their_dice_and_repeat_by_seed() {
             falling_t: 6,
             target_t: Some(3),
         };
-        let c = roll(&rules, &crash, &mut muster::rules::dice::seeded(seed)).expect("rolled");
+        let c = roll(&rules, &crash, &mut muster::rules::core::dice::seeded(seed)).expect("rolled");
         assert_eq!(c.rolls[0].roll.faces.len(), 3);
         assert_eq!(c.rolls[0].roll.sides, 4);
         assert_eq!(c.wounds, c.rolls[0].roll.total as u32);

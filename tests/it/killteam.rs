@@ -2,7 +2,7 @@
 //! restrictions (EQ-*, RIB-*), the derived profile (KT-6), VP (KT-21), the
 //! example team and `muster check` on kill teams.
 
-use muster::rules::dice::seeded;
+use muster::rules::core::dice::seeded;
 use muster::rules::killteam::{Carried, KillTeam, Soldier, derive};
 use muster::rules::{DocKind, KillTeamEdit, Problem, RulesData};
 
@@ -650,7 +650,7 @@ fn eq_8_eq_9_eq_4_the_weapon_an_item_brings_is_chosen_within_its_kind() {
 }
 
 mod actions {
-    use muster::rules::dice::seeded;
+    use muster::rules::core::dice::seeded;
     use muster::rules::killteam::actions::{
         GrenadeAttack, Jump, JumpKind, Thrower, grenade_odds, grenade_throw, jump_odds,
         roll_grenade, roll_jump,

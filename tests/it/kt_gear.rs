@@ -4,13 +4,13 @@
 //! modifier listed twice counts once in the engine and is refused in a
 //! scenario file.
 
+use muster::rules::core::dist::fixed;
 use muster::rules::data::RulesData;
 use muster::rules::killteam::shot_gear::{ShotSide, shot_gear, shot_modifiers};
 use muster::rules::killteam::{Carried, Soldier};
 use muster::rules::odds::{
     CcModifier, KtModifier, KtShot, ShotClass, close_combat, killteam_attack,
 };
-use muster::rules::psychic::fixed;
 use muster::rules::scenario::Scenario;
 
 fn rules() -> RulesData {

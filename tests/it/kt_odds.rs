@@ -2,10 +2,10 @@
 //! weapons, and a Terminator's 2D6 save (KT-12 … KT-16, KT-19).
 
 use muster::rules::battle::roll;
+use muster::rules::core::dice::seeded;
+use muster::rules::core::dist::{dice_at_least, dice_sum, fixed};
 use muster::rules::data::RulesData;
-use muster::rules::dice::seeded;
-use muster::rules::odds::{KtShot, ShotClass, dice_at_least, killteam_attack, kt_save_score};
-use muster::rules::psychic::{dice_sum, fixed};
+use muster::rules::odds::{KtShot, ShotClass, killteam_attack, kt_save_score};
 use muster::rules::scenario::Scenario;
 
 fn rules() -> RulesData {

@@ -435,7 +435,7 @@ const CC_EXAMPLE: &str = r#"{"kind": "close_combat",
 #[test]
 fn the_same_seed_gives_the_same_dice_and_log() {
     use muster::rules::battle::roll;
-    use muster::rules::dice::seeded;
+    use muster::rules::core::dice::seeded;
     let r = rules();
     let s = scenario(CC_EXAMPLE);
     let a = roll(&r, &s, &mut seeded(42)).expect("rolled");
@@ -464,7 +464,7 @@ fn the_same_seed_gives_the_same_dice_and_log() {
 #[test]
 fn rolled_fights_agree_with_the_exact_odds() {
     use muster::rules::battle::roll;
-    use muster::rules::dice::seeded;
+    use muster::rules::core::dice::seeded;
     let r = rules();
     for text in [
         CC_EXAMPLE,

@@ -3,9 +3,9 @@
 //! attack's odds and roll.
 
 use muster::rules::RulesData;
+use muster::rules::core::dist::die;
 use muster::rules::psychic::{
-    Under, bonus_die, casualty_test, die, penetration_chance, save_chance, test_chance,
-    wounds_taken,
+    Under, bonus_die, casualty_test, penetration_chance, save_chance, test_chance, wounds_taken,
 };
 
 fn rules() -> RulesData {
@@ -133,11 +133,11 @@ fn psy_12_armour_penetration_with_the_bonus_die() {
     );
     // S3 with 1 damage: 3 + 1 + D6, no bonus die: armour 10 cannot be reached.
     assert_eq!(
-        penetration_chance(3, &muster::rules::psychic::fixed(1), 11),
+        penetration_chance(3, &muster::rules::core::dist::fixed(1), 11),
         0.0
     );
     assert!(
-        (penetration_chance(3, &muster::rules::psychic::fixed(1), 10) - 1.0 / 6.0).abs() < 1e-12
+        (penetration_chance(3, &muster::rules::core::dist::fixed(1), 10) - 1.0 / 6.0).abs() < 1e-12
     );
 }
 
@@ -164,7 +164,7 @@ fn psy_3_psy_4_a_psychic_attack_wounds_on_the_chart_then_saves() {
 
 // ---------------------------------------------------------------- PSY-1, PSY-2
 
-use muster::rules::dice::seeded;
+use muster::rules::core::dice::seeded;
 use muster::rules::melee::Damage;
 use muster::rules::psychic_attack::{PowerTest, PsyTarget, PsychicAttack, VehicleTarget};
 use muster::rules::psychic_play::{
@@ -375,7 +375,7 @@ fn psy_3_psy_4_damage_dice_and_double_wounds_on_an_individual_target() {
     // on 2+; 2, 4 or 6 wounds, capped at 4.
     let a = PsychicAttack {
         strength: Some(6),
-        damage: Damage::Dice(muster::rules::data::DiceSpec { count: 1, sides: 3 }),
+        damage: Damage::Dice(muster::rules::core::dice::DiceSpec { count: 1, sides: 3 }),
         double: true,
         target: PsyTarget {
             t: 3,

@@ -2,9 +2,9 @@
 //! against a count of every die, seeded rolls that repeat, refusals with
 //! their rule, and the rules data they come from.
 
-use muster::rules::characteristic::Characteristic;
+use muster::rules::core::characteristic::Characteristic;
+use muster::rules::core::dice::seeded;
 use muster::rules::data::BUILT_IN_FILES;
-use muster::rules::dice::seeded;
 use muster::rules::robots::{
     Action, Aim, Clock, Effect, Order, OrderQueue, RobotRules, UnitKind, aim, aim_chance,
     arc_degrees, burning_smell_chance, can_fire_at, check_fire, damage_bonus, damage_left,

@@ -3,7 +3,7 @@
 //! round between two units rolled with every die (CC-7).
 
 use muster::rules::RulesData;
-use muster::rules::dice::seeded;
+use muster::rules::core::dice::seeded;
 use muster::rules::odds::{CcModifier, Fighter, close_combat};
 use muster::rules::simulate::{Estimate, SimSide, fight_to_the_end};
 use muster::rules::unit_round::{roll_unit_round, strike_order, unit_round};

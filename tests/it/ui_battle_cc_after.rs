@@ -59,7 +59,7 @@ fn last(h: &Harness<'_, Gui>) -> (Fight, String, u64) {
 fn replays(h: &Harness<'_, Gui>) {
     let (fight, line, seed) = last(h);
     let rolled = fight
-        .roll(&rules(), &mut muster::rules::dice::seeded(seed))
+        .roll(&rules(), &mut muster::rules::core::dice::seeded(seed))
         .expect("replay");
     assert_eq!(h.state().app.model.lang.msg(&rolled.result), line);
 }

@@ -149,7 +149,7 @@ fn chr_7_the_journal_names_the_characteristic_of_an_advance_in_french() {
     let rules = crate::campaign::rules();
     let c = crate::campaign_carry::after_mission(&rules);
     let bob = crate::common::char_id(&c, "Bob");
-    let mut rng = muster::rules::dice::seeded(1);
+    let mut rng = muster::rules::core::dice::seeded(1);
     let (c, _) = c
         .apply(
             E::Advance {

@@ -12,7 +12,7 @@ use muster::i18n::Lang;
 use muster::rules::campaign::{
     Budget, Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Phase,
 };
-use muster::rules::dice::seeded;
+use muster::rules::core::dice::seeded;
 use muster::rules::{Character, Doc, DocKind, Roster, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;

@@ -38,7 +38,7 @@ fn window_on(
     then: impl FnOnce(&Campaign, &RulesData) -> Vec<E>,
 ) -> Harness<'static, Gui> {
     let rules = RulesData::built_in().expect("rules");
-    let mut rng = muster::rules::dice::seeded(3);
+    let mut rng = muster::rules::core::dice::seeded(3);
     let mut go = |c: &Campaign, e: E| {
         c.apply(e.clone(), &rules, &mut rng)
             .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
@@ -84,8 +84,12 @@ fn window_on(
 fn start_on(face: u32) -> E {
     E::Start {
         choice: MissionChoice {
-            draw: Some(muster::rules::dice::Roll::from_faces(6, vec![face], 0)),
-            faction_draw: Some(muster::rules::dice::Roll::from_faces(2, vec![1], 0)),
+            draw: Some(muster::rules::core::dice::Roll::from_faces(
+                6,
+                vec![face],
+                0,
+            )),
+            faction_draw: Some(muster::rules::core::dice::Roll::from_faces(2, vec![1], 0)),
             ..MissionChoice::default()
         },
         rates: None,
@@ -111,7 +115,7 @@ fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
     h.run();
 }
 
-fn faces(roll: Option<&muster::rules::dice::Roll>) -> Vec<u32> {
+fn faces(roll: Option<&muster::rules::core::dice::Roll>) -> Vec<u32> {
     roll.map(|r| r.faces.clone()).unwrap_or_default()
 }
 
@@ -428,7 +432,7 @@ fn cmp_5_bad_typed_dice_show_the_engines_message_and_change_nothing() {
     let field = "Enemy dice (D10 per enemy, one after the other)";
     // The engine's own refusal, as it words it.
     let refusal = muster::rules::campaign::check_dice(
-        &muster::rules::dice::Roll::from_faces(10, vec![11], 0),
+        &muster::rules::core::dice::Roll::from_faces(10, vec![11], 0),
         1,
         10,
         "CMP-5",

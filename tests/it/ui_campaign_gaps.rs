@@ -37,7 +37,7 @@ fn showing(dir: &Path, c: &Campaign) -> Harness<'static, Gui> {
 fn ready(rules: &RulesData) -> Campaign {
     use muster::rules::campaign::{Member, MissionChoice, NewEscort};
     let team = crate::common::example_team();
-    let mut rng = muster::rules::dice::seeded(7);
+    let mut rng = muster::rules::core::dice::seeded(7);
     let mut c = Campaign::new("raid", "The Raid", &rules.campaign);
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
@@ -125,7 +125,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
     let rules = RulesData::built_in().expect("built-in rules");
     let c = at_the_table(&rules);
     let osk = crate::common::char_id(&c, "Trooper Osk");
-    let mut rng = muster::rules::dice::seeded(1);
+    let mut rng = muster::rules::core::dice::seeded(1);
     let refused = c
         .apply(
             E::StrikeItem {
@@ -349,7 +349,7 @@ fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
     use muster::rules::campaign::Result_;
     let rules = RulesData::built_in().expect("built-in rules");
     let mut c = crate::campaign::started(&["Ada", "Bob"], &rules);
-    let mut rng = muster::rules::dice::seeded(3);
+    let mut rng = muster::rules::core::dice::seeded(3);
     for e in [
         E::BeginMission,
         E::EndMission {
@@ -476,7 +476,7 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
     let narrow = with_narrow_limits(dir.path());
     let built_in = RulesData::built_in().expect("built-in rules");
     let c = at_the_table(&built_in);
-    let mut rng = muster::rules::dice::seeded(1);
+    let mut rng = muster::rules::core::dice::seeded(1);
     let end = |vp| E::EndMission {
         result: Result_ { success: true, vp },
         played: vec![],

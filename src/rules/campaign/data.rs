@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Budget, Injuries, MissionType};
-use crate::rules::data::Names;
-use crate::rules::problem::Problem;
+use crate::rules::core::names::Names;
+use crate::rules::core::problem::Problem;
 
 const DATA: &str = "DATA";
 

@@ -24,12 +24,12 @@ pub use edit::{Bought, CampaignEdit, MissionChoice, NewEscort, Purchase};
 pub use play::check_dice;
 
 use super::character::Character;
+use super::core::dice::Roll;
+use super::core::msg::Msg;
+use super::core::problem::Problem;
 use super::data::RulesData;
-use super::dice::Roll;
 use super::doc::DocKind;
 use super::killteam::{KillTeam, Soldier};
-use super::msg::Msg;
-use super::problem::Problem;
 use super::roster::Roster;
 
 /// Id of a campaign character, unique within the campaign.
@@ -391,7 +391,7 @@ impl Member {
 /// The character a line of the log names (its `{character}`), if any.
 fn named(m: &Msg) -> Option<&str> {
     m.args.iter().find_map(|(n, a)| match a {
-        super::msg::Arg::Text(t) if *n == "character" => Some(t.as_str()),
+        super::core::msg::Arg::Text(t) if *n == "character" => Some(t.as_str()),
         _ => None,
     })
 }
@@ -521,7 +521,7 @@ pub struct EnemyDraw {
     /// The dice.
     pub roll: Roll,
     /// The table line's display names.
-    pub names: crate::rules::data::Names,
+    pub names: crate::rules::core::names::Names,
     /// Its type.
     #[serde(rename = "type")]
     pub entry_type: String,
@@ -1403,7 +1403,7 @@ impl Campaign {
         rules: &RulesData,
     ) -> Result<Self, Problem> {
         let carried = self.carry_over()?;
-        let mut rng = crate::rules::dice::seeded(0);
+        let mut rng = crate::rules::core::dice::seeded(0);
         let mut c = Self::new(id, name, &rules.campaign);
         let settings = CampaignEdit::SetSettings {
             settings: self.settings.clone(),
@@ -1441,7 +1441,7 @@ impl Campaign {
     ) -> Result<(Self, Vec<crate::rules::Outcome>), (usize, Problem)> {
         let mut c = Self::new(self.id.clone(), self.name.clone(), &rules.campaign);
         let mut outcomes = Vec::with_capacity(self.journal.len());
-        let mut rng = crate::rules::dice::seeded(0);
+        let mut rng = crate::rules::core::dice::seeded(0);
         for (i, entry) in self.journal.iter().enumerate() {
             let before = c.mission_number();
             let (mut resolved, outcome) = c

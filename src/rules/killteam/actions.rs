@@ -9,12 +9,14 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::data::Amount;
-use crate::rules::data::{DiceSpec, RulesData, check_range};
-use crate::rules::dice::{Check, Roll, roll_dice};
+use crate::rules::core::dice::DiceSpec;
+use crate::rules::core::dice::{Check, Roll, roll_dice};
+use crate::rules::core::dist::{Dist, add, dice_sum, fixed};
+use crate::rules::core::problem::Problem;
+use crate::rules::core::range::check_range;
+use crate::rules::data::RulesData;
 use crate::rules::doc::RollFor;
 use crate::rules::odds::{KtModifier, KtShot, Odds, ShotClass, killteam_attack};
-use crate::rules::problem::Problem;
-use crate::rules::psychic::{Dist, add, dice_sum};
 
 // ---------------------------------------------------------------- the data
 
@@ -184,7 +186,7 @@ impl JumpRules {
 pub fn shots_dist(amount: &Amount) -> Result<Dist, Problem> {
     let dice = amount_dice(amount)?;
     Ok(match dice {
-        Ok(n) => crate::rules::psychic::fixed(n),
+        Ok(n) => fixed(n),
         Err(d) => dice_sum(d.count, d.sides),
     })
 }
@@ -322,7 +324,7 @@ fn one_die() -> u32 {
 /// The total shots of a throw: each grenade's, added.
 fn throw_shots(throw: &GrenadeThrow) -> Result<Dist, Problem> {
     let one = shots_dist(&throw.shots)?;
-    let mut all = crate::rules::psychic::fixed(0);
+    let mut all = fixed(0);
     for _ in 0..throw.grenades {
         all = add(&all, &one);
     }
@@ -594,7 +596,7 @@ pub fn jump_odds(rules: &RulesData, jump: &Jump) -> Result<JumpOdds, Problem> {
         JumpKind::Jump | JumpKind::RopeSwing => fall_wounds(rules, jump.from_height),
     };
     let automatic = automatic_wounds(rules, jump);
-    let landed = automatic.map_or_else(|| crate::rules::psychic::fixed(0), spec_dist);
+    let landed = automatic.map_or_else(|| fixed(0), spec_dist);
     let mut wounds: Dist = landed.iter().map(|p| p * (1.0 - fall)).collect();
     let dead = match fall_wounds {
         None => fall,

@@ -5,8 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::data::{Names, check_range};
-use crate::rules::problem::Problem;
+use crate::rules::core::names::Names;
+use crate::rules::core::problem::Problem;
+use crate::rules::core::range::check_range;
 
 /// The rule id of problems with rules data files.
 const DATA: &str = "DATA";

@@ -9,10 +9,10 @@ use super::{
     Carried, KillTeam, Soldier, SoldierId, allowed_items, item_refusal, item_weapon_refusal,
     ribbon_refusal, weapon_refusal,
 };
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{Applied, DocKind, Outcome};
-use crate::rules::msg::Msg;
-use crate::rules::problem::Problem;
 
 /// An edit of a kill team.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,9 +17,9 @@ pub use data::KillTeamData;
 pub use edit::KillTeamEdit;
 pub use profile::{Derived, WeaponLine, derive};
 
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::msg::Msg;
-use crate::rules::problem::Problem;
 use data::{Grant, Restriction, WeaponClass};
 
 /// Id of a soldier, unique within its team.

@@ -4,7 +4,7 @@
 
 use super::data::{Amount, Effect, KillTeamData, KtProfile, Strength, Weapon, WeaponType};
 use super::{Soldier, unknown_kind};
-use crate::rules::problem::Problem;
+use crate::rules::core::problem::Problem;
 
 /// One weapon as the soldier fires it.
 #[derive(Clone, Debug, PartialEq, Eq)]

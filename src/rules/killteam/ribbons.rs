@@ -6,9 +6,9 @@
 use super::Soldier;
 use super::data::{Grant, KillTeamData, Ribbon};
 use super::unknown_kind;
-use crate::rules::data::Names;
-use crate::rules::msg::Msg;
-use crate::rules::problem::Problem;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::names::Names;
+use crate::rules::core::problem::Problem;
 
 /// The soldier's ribbon, if he has one the data knows.
 fn ribbon<'a>(data: &'a KillTeamData, s: &Soldier) -> Option<&'a Ribbon> {

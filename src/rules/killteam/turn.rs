@@ -5,8 +5,8 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::rules::dice::Roll;
-use crate::rules::problem::Problem;
+use crate::rules::core::dice::Roll;
+use crate::rules::core::problem::Problem;
 
 /// The turn's values (`turn` in `killteam.json`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use super::names::Names;
 use super::problem::Problem;
 
 /// A message: a locale key and its `{placeholders}`' values.
@@ -51,7 +52,7 @@ impl Msg {
 
     /// Adds a name given in every language by the rules data.
     #[must_use]
-    pub fn names(mut self, name: &'static str, names: &super::data::Names) -> Self {
+    pub fn names(mut self, name: &'static str, names: &Names) -> Self {
         self.args.push((name, Arg::Names(names.clone())));
         self
     }

@@ -1,9 +1,24 @@
-//! Dice: a seeded, portable RNG and rolls that keep their faces for the log.
+//! Dice: dice as the rules data names them (`2D6`), a seeded, portable RNG
+//! and rolls that keep their faces for the log.
 //!
 //! Randomness always arrives as `&mut impl Rng`; nothing here creates its own.
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
+
+/// Dice such as `4D6`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceSpec {
+    /// How many dice.
+    pub count: u32,
+    /// Faces of each die.
+    pub sides: u32,
+}
+
+/// The most dice one roll may use: beyond it, a number in a file is a
+/// mistake, not a force on the table.
+pub const MAX_DICE: u32 = 1000;
 
 /// The generator used by Muster: PCG, whose output is the same on every
 /// platform for a given seed.
@@ -100,7 +115,7 @@ pub struct Check {
 }
 
 /// Rolls dice as the rules data names them (`2D6`).
-pub fn roll_dice<R: Rng + ?Sized>(rng: &mut R, dice: super::data::DiceSpec) -> Roll {
+pub fn roll_dice<R: Rng + ?Sized>(rng: &mut R, dice: DiceSpec) -> Roll {
     Roll::new(rng, dice.count, dice.sides, 0)
 }
 
