@@ -164,6 +164,107 @@ fn layers_depend_one_way() {
     }
 }
 
+/// The modules a line of code reaches through `crate::` or `super::` paths
+/// that lie outside `rules::core`, for a file of module path `module`
+/// (`["rules", "core", "dice"]`; a `mod.rs` is its folder's module).
+/// `self::` stays inside. A test module's `super` is counted as the file's
+/// own, which can only make the check stricter.
+fn leaves_rules_core(module: &[&str], code: &str) -> Vec<String> {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = Vec::new();
+    for (at, _) in code
+        .match_indices("crate::")
+        .chain(code.match_indices("super::"))
+    {
+        if code[..at].ends_with(|c: char| is_ident(c) || c == ':') {
+            continue; // the tail of a longer path (`super::super::`)
+        }
+        let segments: Vec<&str> = code[at..]
+            .split("::")
+            .map(|s| s.split(|c: char| !is_ident(c)).next().unwrap_or(""))
+            .take_while(|s| !s.is_empty())
+            .collect();
+        let mut target: Vec<&str> = Vec::new();
+        let mut rest = segments.as_slice();
+        if rest.first() == Some(&"crate") {
+            rest = &rest[1..];
+        } else {
+            target = module.to_vec();
+            while rest.first() == Some(&"super") {
+                target.pop();
+                rest = &rest[1..];
+            }
+        }
+        target.extend(rest);
+        if !target.starts_with(&["rules", "core"]) {
+            out.push(target.join("::"));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_leak_check_sees_paths_out_of_rules_core() {
+    let dice = ["rules", "core", "dice"];
+    let core = ["rules", "core"];
+    assert!(leaves_rules_core(&dice, "use super::problem::Problem;").is_empty());
+    assert!(leaves_rules_core(&dice, "use self::x;").is_empty());
+    assert!(leaves_rules_core(&dice, "use crate::rules::core::names::Names;").is_empty());
+    assert!(leaves_rules_core(&core, "pub mod dice;").is_empty());
+    assert_eq!(
+        leaves_rules_core(&dice, "use super::super::data::DiceSpec;"),
+        ["rules::data::DiceSpec"]
+    );
+    assert_eq!(
+        leaves_rules_core(&dice, "fn f(r: &crate::rules::data::RulesData) {}"),
+        ["rules::data::RulesData"]
+    );
+    assert_eq!(
+        leaves_rules_core(&core, "use super::{data, psychic};"),
+        ["rules"]
+    );
+    assert_eq!(
+        leaves_rules_core(&dice, "use crate::store::X;"),
+        ["store::X"]
+    );
+}
+
+/// `rules::core` is the vocabulary every chapter speaks (characteristics,
+/// dice, distributions, names, messages, problems, ranges): it imports
+/// nothing else of `rules`, so it can never join a cycle of the chapters.
+#[test]
+fn rules_core_imports_nothing_else_of_rules() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src.join("rules/core"), &mut files);
+    assert!(files.len() >= 8, "rules/core holds {} files", files.len());
+    for file in files {
+        let rel = file
+            .strip_prefix(&src)
+            .expect("under src")
+            .with_extension("");
+        let mut module: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if module.last().is_some_and(|m| m == "mod") {
+            module.pop();
+        }
+        let module: Vec<&str> = module.iter().map(String::as_str).collect();
+        let text = std::fs::read_to_string(&file).expect("read");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            let leaks = leaves_rules_core(&module, code);
+            assert!(
+                leaks.is_empty(),
+                "{}:{}: rules::core imports {leaks:?} from outside rules::core: {line}",
+                file.display(),
+                n + 1
+            );
+        }
+    }
+}
+
 #[test]
 fn every_translation_key_used_in_the_code_exists() {
     let en: std::collections::HashMap<String, String> =
