@@ -11,8 +11,7 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::core::dice::DiceSpec;
-use super::core::dice::{Check, Roll, roll_dice};
+use super::core::dice::{Check, DiceSpec, Roll, roll_dice};
 use super::core::dist::{Dist, at_least, dice_sum};
 use super::core::problem::Problem;
 use super::core::range::check_range;

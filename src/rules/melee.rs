@@ -8,8 +8,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::core::characteristic::Characteristic;
-use super::core::dice::DiceSpec;
-use super::core::dice::{Check, Roll};
+use super::core::dice::{Check, DiceSpec, Roll, roll_at_most};
 use super::core::dist::{Dist, add, chance_at_most, dice_sum, fixed};
 use super::core::problem::Problem;
 use super::data::RulesData;
@@ -407,13 +406,6 @@ pub enum FollowUp {
     StayOpponentsKilled,
     /// They wanted to stay and passed the 2D6 test against Ld.
     StayPassedTest,
-}
-
-/// Rolls `dice` against `value`: passed when equal or under.
-pub fn roll_at_most<R: Rng + ?Sized>(rng: &mut R, dice: DiceSpec, value: i32) -> Check {
-    let roll = Roll::new(rng, dice.count, dice.sides, 0);
-    let passed = roll.total <= value;
-    Check { roll, passed }
 }
 
 /// The chance that winners wanting to stay pass their test (CC-15).

@@ -8,8 +8,7 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::core::dice::Roll;
-use super::core::dice::{DiceSpec, MAX_DICE};
+use super::core::dice::{DiceSpec, MAX_DICE, Roll};
 use super::core::dist::{Dist, add, binomial, d6_at_least, fixed};
 use super::core::msg::Msg;
 use super::core::problem::Problem;

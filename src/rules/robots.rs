@@ -15,8 +15,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::core::characteristic::{Characteristic, Profile};
-use super::core::dice::DiceSpec;
-use super::core::dice::{Check, Roll, roll_dice};
+use super::core::dice::{Check, DiceSpec, MAX_DICE, Roll, roll_dice};
 use super::core::dist::{at_least, dice_sum};
 use super::core::names::Names;
 use super::core::problem::Problem;
@@ -424,11 +423,7 @@ impl RobotRules {
 }
 
 fn check_dice(field: &str, d: DiceSpec) -> Result<(), Problem> {
-    check_range(
-        &format!("{field}.count"),
-        d.count,
-        1..=super::core::dice::MAX_DICE,
-    )?;
+    check_range(&format!("{field}.count"), d.count, 1..=MAX_DICE)?;
     check_range(&format!("{field}.sides"), d.sides, 1..=100)
 }
 

@@ -119,6 +119,13 @@ pub fn roll_dice<R: Rng + ?Sized>(rng: &mut R, dice: DiceSpec) -> Roll {
     Roll::new(rng, dice.count, dice.sides, 0)
 }
 
+/// Rolls `dice` against `value`: passed when equal or under.
+pub fn roll_at_most<R: Rng + ?Sized>(rng: &mut R, dice: DiceSpec, value: i32) -> Check {
+    let roll = Roll::new(rng, dice.count, dice.sides, 0);
+    let passed = roll.total <= value;
+    Check { roll, passed }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,8 +9,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::data::Amount;
-use crate::rules::core::dice::DiceSpec;
-use crate::rules::core::dice::{Check, Roll, roll_dice};
+use crate::rules::core::dice::{Check, DiceSpec, Roll, roll_dice};
 use crate::rules::core::dist::{Dist, add, dice_sum, fixed};
 use crate::rules::core::problem::Problem;
 use crate::rules::core::range::check_range;
