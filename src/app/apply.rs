@@ -377,6 +377,16 @@ impl App {
                 };
                 self.message(MessageKind::Dice, line);
                 let taken = combatant_wounds(&combatants, &wounds_taken(&fight, &rolled));
+                // CMP-13: the mission each campaign fighter's table is at.
+                let played_in = combatants
+                    .iter()
+                    .filter_map(|c| c.campaign.as_ref())
+                    .filter_map(|(id, _)| {
+                        let k = self.model.get::<crate::rules::campaign::Campaign>(id)?;
+                        (k.phase == crate::rules::campaign::Phase::Playing)
+                            .then(|| (id.clone(), k.mission_number()))
+                    })
+                    .collect();
                 self.model.battle_log.push(super::BattleEntry {
                     title,
                     fight,
@@ -386,6 +396,7 @@ impl App {
                     combatants,
                     taken,
                     replay_of,
+                    played_in,
                 });
             }
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),

@@ -166,6 +166,10 @@ pub struct BattleEntry {
     /// A replay of the entry of this index: the same fight with the same
     /// seed (not counted again in the summary).
     pub replay_of: Option<usize>,
+    /// The campaigns of its fighters whose mission was being played when
+    /// it was rolled, with the mission's number: its wounds go to that
+    /// mission's table only (CMP-13).
+    pub played_in: std::collections::BTreeMap<String, u32>,
 }
 
 impl Model {
@@ -185,9 +189,13 @@ impl Model {
     /// (CMP-13): each wounded fighter's to the campaign character he was
     /// taken as, when that one can take them now.
     pub fn roll_wounds(&self, entry: &BattleEntry) -> crate::rules::summary::RollWounds {
-        crate::rules::summary::roll_wounds(&entry.combatants, &entry.taken, entry.seed, |id| {
-            self.get::<crate::rules::campaign::Campaign>(id)
-        })
+        crate::rules::summary::roll_wounds(
+            &entry.combatants,
+            &entry.taken,
+            entry.seed,
+            &entry.played_in,
+            |id| self.get::<crate::rules::campaign::Campaign>(id),
+        )
     }
 }
 

@@ -2,6 +2,8 @@
 //! session's rolls, a character's wounds followed from roll to roll, and
 //! what the side that won made of it.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use super::battle::{Fight, Rolled};
@@ -296,13 +298,16 @@ pub struct RollWounds {
 }
 
 /// Where the wounds of a roll go (CMP-13): each fighter's to the campaign
-/// character he was taken as, never to another. A roll already applied to
-/// a campaign keeps its batch (marked applied) even though its wounds put
+/// character he was taken as, never to another, and only to the table of
+/// the mission the roll was made in (`played_in`: each campaign being
+/// played then, with its mission's number). A roll already applied to a
+/// campaign keeps its batch (marked applied) even though its wounds put
 /// him out of action since. `campaign` finds a campaign by id.
 pub fn roll_wounds<'a>(
     combatants: &[Combatant],
     taken: &[u32],
     seed: u64,
+    played_in: &BTreeMap<String, u32>,
     campaign: impl Fn(&str) -> Option<&'a Campaign>,
 ) -> RollWounds {
     let mut out = RollWounds::default();
@@ -317,6 +322,15 @@ pub fn roll_wounds<'a>(
                     Problem::new("CMP-13", "campaign.problem.no_campaign").arg("id", id),
                 ),
                 Some(k) if k.roll_applied(seed) => WoundsGo::To(id.clone(), *x),
+                // A roll of another mission, or of none, is not this
+                // table's.
+                Some(k) if played_in.get(id) != Some(&k.mission_number()) => {
+                    WoundsGo::Refused(match played_in.get(id) {
+                        Some(n) => Problem::new("CMP-13", "campaign.problem.roll_of_mission")
+                            .arg("mission", n),
+                        None => Problem::new("CMP-13", "campaign.problem.roll_between_missions"),
+                    })
+                }
                 Some(k) => match k.wound_refusal(*x) {
                     Some(p) => WoundsGo::Refused(p),
                     None => WoundsGo::To(id.clone(), *x),

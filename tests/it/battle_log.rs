@@ -369,7 +369,11 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
     grot.model = 2;
     let fighters = [nim, dace, pell, grot];
     let taken = [0, 2, 1, 1];
-    let w = roll_wounds(&fighters, &taken, 42, |k| (k == c.id).then_some(&c));
+    // Rolled while its first mission was played.
+    let played_in = std::collections::BTreeMap::from([(c.id.clone(), c.mission_number())]);
+    let w = roll_wounds(&fighters, &taken, 42, &played_in, |k| {
+        (k == c.id).then_some(&c)
+    });
     assert_eq!(w.batches.len(), 1);
     let b = &w.batches[0];
     assert_eq!(b.campaign, c.id);
@@ -407,10 +411,30 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
     assert_eq!(w.nowhere[1].goes, WoundsGo::NotFromCampaign);
     // Applied, the roll's batch says so (Dace may be out of action since).
     let after = crate::common::ok(&c, b.edit(42), &rules);
-    let again = roll_wounds(&fighters, &taken, 42, |k| (k == after.id).then_some(&after));
+    let again = roll_wounds(&fighters, &taken, 42, &played_in, |k| {
+        (k == after.id).then_some(&after)
+    });
     assert!(again.batches[0].applied);
     // Its campaign gone, nobody takes them.
-    let gone = roll_wounds(&fighters, &taken, 42, |_| None);
+    let gone = roll_wounds(&fighters, &taken, 42, &played_in, |_| None);
     assert!(gone.batches.is_empty());
     assert_eq!(gone.nowhere.len(), 3);
+    // Rolled while no mission was played, or in another mission, the
+    // wounds go to no table.
+    let refused = |played_in: &std::collections::BTreeMap<String, u32>| {
+        let w = roll_wounds(&fighters, &taken, 43, played_in, |k| {
+            (k == c.id).then_some(&c)
+        });
+        assert!(w.batches.is_empty());
+        match &w.nowhere[0].goes {
+            WoundsGo::Refused(p) => p.key,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(
+        refused(&std::collections::BTreeMap::new()),
+        "campaign.problem.roll_between_missions"
+    );
+    let earlier = std::collections::BTreeMap::from([(c.id.clone(), c.mission_number() + 1)]);
+    assert_eq!(refused(&earlier), "campaign.problem.roll_of_mission");
 }
