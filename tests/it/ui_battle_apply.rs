@@ -336,3 +336,53 @@ fn cmp_13_a_psychic_attacks_wounds_go_to_its_campaign_target() {
     assert_eq!(wounds_of(&c, "Inquisitor Vael"), 0);
     assert!(c.roll_applied(e.seed));
 }
+
+/// CMP-13: a roll's wounds belong to the table of the mission it was
+/// rolled in: once that mission is over and the next one begun, the roll
+/// is no longer offered, and the log says why.
+#[test]
+fn cmp_13_a_roll_of_an_earlier_mission_is_not_applied_to_the_next() {
+    use muster::rules::campaign::{CampaignEdit as E, MissionChoice, Result_};
+    use muster::rules::{DocKey, Edit};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rules = RulesData::built_in().expect("rules");
+    let c = band_campaign(&rules);
+    let key = DocKey::of::<Campaign>(c.id.clone());
+    let mut h = open(dir.path(), vec![Doc::new(c)]);
+    pick(
+        &mut h,
+        "Take the defender from a campaign escort",
+        "› Sister Oriel — ",
+    );
+    certain_wounds(&mut h);
+    let k = roll_until_wounded(&mut h);
+    assert_eq!(buttons_with(&h, &format!("Apply roll #{}", k + 1)).len(), 1);
+    // The mission ends unapplied; the next one is drawn and begun.
+    for e in [
+        E::EndMission {
+            result: Result_ {
+                success: true,
+                vp: 0,
+            },
+            played: vec![],
+        },
+        E::NextMission {
+            choice: MissionChoice::default(),
+        },
+        E::BeginMission,
+    ] {
+        h.state_mut()
+            .app
+            .apply(Command::Edit(key.clone(), Edit::new(e)));
+        h.run();
+    }
+    let c = crate::common::the_campaign(&h);
+    assert_eq!(c.mission_number(), 2);
+    assert!(c.table.is_some());
+    assert_eq!(buttons_with(&h, "pply"), Vec::<String>::new());
+    assert!(
+        h.query_by_label_contains("this roll was made during mission 1")
+            .is_some()
+    );
+    assert_eq!(wounds_of(&c, "Sister Oriel"), 0);
+}
