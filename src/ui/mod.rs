@@ -70,7 +70,14 @@ pub struct ViewState {
     pub asking_close: bool,
     /// The user chose to close without saving.
     pub close_confirmed: bool,
+    /// The window was asked to close while edits were being written: when
+    /// (in egui's time). It closes once they are on disk.
+    pub closing_since: Option<f64>,
 }
+
+/// How long closing waits for the writer in silence before saying so
+/// (seconds): a save of a large campaign takes a few milliseconds.
+const CLOSE_QUIET_WAIT: f64 = 0.3;
 
 impl ViewState {
     /// The router: the one place that matches a screen to its view.
@@ -200,7 +207,39 @@ impl Gui {
         if close_requested && !self.views.close_confirmed && self.app.has_unsaved() {
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.views.asking_close = true;
+            if self.app.only_saving() {
+                // Edits on their way to the disk: closing waits for them.
+                let now = ui.input(|i| i.time);
+                self.views.closing_since.get_or_insert(now);
+            } else {
+                self.views.asking_close = true;
+            }
+        }
+        if let Some(since) = self.views.closing_since {
+            if self.app.only_saving() {
+                // The writer wakes the window when done; looked at anyway.
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(50));
+                if ui.input(|i| i.time) - since >= CLOSE_QUIET_WAIT {
+                    let lang = self.app.model.lang;
+                    egui::Modal::new(egui::Id::unique("close_saving")).show(ui.ctx(), |ui| {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label(lang.t("close.saving"));
+                        });
+                    });
+                }
+                return;
+            }
+            self.views.closing_since = None;
+            if self.app.has_unsaved() {
+                // A save failed meanwhile: ask, as for any unsaved change.
+                self.views.asking_close = true;
+            } else {
+                self.views.close_confirmed = true;
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                return;
+            }
         }
         if !self.views.asking_close {
             return;
