@@ -377,7 +377,7 @@ impl App {
             last_pdf: None,
             simulation: None,
         };
-        let writer = store.as_ref().and_then(|s| writer_for(s));
+        let writer = store.as_ref().and_then(writer_for);
         let mut app = Self {
             model,
             store,
@@ -503,6 +503,23 @@ impl App {
             self.writer_gone();
         }
         self.poll_saves();
+    }
+
+    /// Waits at most `limit` for the writer to write what it was handed
+    /// (closing gives it a moment before saying anything), and takes in
+    /// what it reports; whether it is done.
+    pub fn settle_saves_within(&mut self, limit: std::time::Duration) -> bool {
+        if let Some(writer) = &self.writer {
+            match writer.wait_idle_within(Some(limit)) {
+                Ok(done) => {
+                    self.poll_saves();
+                    return done;
+                }
+                Err(writer::WriterGone) => self.writer_gone(),
+            }
+        }
+        self.poll_saves();
+        true
     }
 
     /// Takes in what the writer reported since the last look (without

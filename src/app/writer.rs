@@ -18,7 +18,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::rules::{Doc, DocKey};
 use crate::store::{Store, StoreError};
@@ -99,6 +99,9 @@ pub(super) struct Writer {
 /// (a thread gone notifies nobody).
 const ALIVE_CHECK: Duration = Duration::from_millis(50);
 
+/// How soon the window is woken after a write ends.
+const REPAINT_AFTER_WRITE: Duration = Duration::from_millis(4);
+
 impl Writer {
     /// Starts the writer thread for `store`.
     pub fn spawn(store: Arc<Store>) -> Result<Self, std::io::Error> {
@@ -159,29 +162,44 @@ impl Writer {
         loop {
             match self.outcomes.try_recv() {
                 Ok(outcome) => done.push(outcome),
-                Err(TryRecvError::Empty) => return Ok(done),
-                // Every outcome sent was taken above: the rest are lost.
+                // Every outcome sent was taken above: the rest are lost
+                // (said at the next look).
                 Err(TryRecvError::Disconnected) if done.is_empty() => return Err(WriterGone),
-                Err(TryRecvError::Disconnected) => return Ok(done),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return Ok(done),
             }
         }
     }
 
     /// Waits until every job handed over is done (or the thread is gone).
     pub fn wait_idle(&self) -> Result<(), WriterGone> {
+        self.wait_idle_within(None).map(|_| ())
+    }
+
+    /// Waits until every job handed over is done, at most `limit` (`None`:
+    /// as long as it takes); whether it is.
+    pub fn wait_idle_within(&self, limit: Option<Duration>) -> Result<bool, WriterGone> {
+        let start = Instant::now();
         let mut queue = self.shared.lock()?;
         while !queue.idle() {
             if !self.alive() {
                 return Err(WriterGone);
             }
+            let mut wait = ALIVE_CHECK;
+            if let Some(limit) = limit {
+                let left = limit.saturating_sub(start.elapsed());
+                if left.is_zero() {
+                    return Ok(false);
+                }
+                wait = wait.min(left);
+            }
             queue = self
                 .shared
                 .idle
-                .wait_timeout(queue, ALIVE_CHECK)
+                .wait_timeout(queue, wait)
                 .map_err(|_| WriterGone)?
                 .0;
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Whether the thread still runs.
@@ -258,7 +276,11 @@ fn run(store: &Store, shared: &Shared, send: &Sender<Outcome>) {
         if let Ok(repaint) = shared.repaint.lock()
             && let Some(ctx) = repaint.as_ref()
         {
-            ctx.request_repaint();
+            // Within a few milliseconds rather than at once: the status
+            // needs no sooner, a burst of writes wakes the window once, and
+            // harnesses that run a window until it is still do not count a
+            // write's end as a change of their frames.
+            ctx.request_repaint_after(REPAINT_AFTER_WRITE);
         }
         if reported.is_err() {
             // Nobody listens any more: the app is gone.

@@ -80,6 +80,7 @@ fn import_a_good_file_lands_in_the_library() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut app = app(dir.path());
     app.apply(Command::Import(example().to_path_buf()));
+    app.flush_saves();
     assert_eq!(app.model.all_rosters().len(), 1);
     let id = app.model.all_rosters()[0].id.clone();
     assert!(
@@ -143,6 +144,7 @@ fn import_makes_a_foreign_id_safe_and_characters_distinct() {
     let file = dir.path().join("twins.json");
     std::fs::write(&file, text).expect("write");
     app.apply(Command::Import(file));
+    app.flush_saves();
     let roster = &app.model.all_rosters()[0];
     assert!(
         roster
@@ -260,6 +262,7 @@ fn every_edit_autosaves_and_undoes() {
     let edit = |e| Command::character(id.clone(), cid, e);
     app.apply(edit(CharacterEdit::SetAdvancePoints(3)));
     app.apply(edit(CharacterEdit::Spend(C::WS)));
+    app.flush_saves();
     assert_eq!(app.model.save_state, SaveState::Saved);
     let on_disk =
         read_roster(&dir.path().join("rosters").join(format!("{id}.json"))).expect("saved");
@@ -282,6 +285,7 @@ fn every_edit_autosaves_and_undoes() {
     while !app.model.history.undo.is_empty() {
         app.apply(Command::Undo);
     }
+    app.flush_saves();
     assert!(app.model.all_rosters().is_empty());
     assert!(
         !dir.path()
@@ -306,6 +310,7 @@ fn read_only_second_instance_saves_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut first = app(dir.path());
     first.apply(Command::create_roster("One".to_owned()));
+    first.flush_saves();
     let mut second = app(dir.path());
     assert!(second.model.read_only);
     assert_eq!(second.model.all_rosters().len(), 1);
@@ -340,6 +345,7 @@ fn read_only_second_instance_saves_nothing() {
     );
     // What the first instance saves, the second sees on reload.
     first.apply(Command::create_roster("Three".to_owned()));
+    first.flush_saves();
     second.apply(Command::Reload);
     assert_eq!(second.model.all_rosters().len(), 2);
 }
