@@ -448,6 +448,9 @@ impl App {
         {
             let again = Arc::new(again);
             self.writer = writer_for(&again);
+            if let (Some(writer), Some(ctx)) = (&self.writer, &self.repaint) {
+                writer.set_repaint(ctx.clone());
+            }
             self.store = Some(again);
             self.model.read_only = false;
             self.message(MessageKind::Info, Msg::new("store.now_writable"));

@@ -296,6 +296,9 @@ fn a_new_kind_gets_backups_in_its_own_folder() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut app = app(dir.path());
     let id = create(&mut app, Note::KIND, "Orders");
+    // Written before the next edit (which would otherwise replace it while
+    // it waits for the writer).
+    app.flush_saves();
     app.apply(set_text(Note::KIND, &id, "first"));
     app.flush_saves();
     app.apply(set_text(Note::KIND, &id, "second"));
