@@ -29,7 +29,11 @@ impl App {
                 }
             }
             Command::Reload => {
-                if self.dirty.is_empty() {
+                // What is being written is let land first: the library is
+                // read as Muster left it (a rare click; it reads every file
+                // anyway).
+                self.flush_saves();
+                if !self.has_unsaved() {
                     self.reload();
                 } else {
                     self.message(MessageKind::Error, Msg::new("store.reload_unsaved"));
@@ -503,18 +507,32 @@ impl App {
 
     /// Looks for documents another program changed on disk.
     fn check_disk(&mut self) {
-        let Some(store) = &self.store else {
+        let Some(store) = self.store.clone() else {
             return;
         };
-        for change in store.changes_on_disk() {
-            self.note_disk_change(change.key);
+        // A file the writer is writing may have changed before the writer
+        // noted what it wrote: not another program's doing. (No write
+        // starts meanwhile: only this thread hands documents over.) Another
+        // program's change to it is found by the save itself, or by the
+        // next look.
+        self.poll_saves();
+        let changes = store.changes_on_disk();
+        for change in changes {
+            if !self.saving.contains_key(&change.key) {
+                self.note_disk_change(change.key);
+            }
         }
     }
 
     /// Takes the version on disk of a document another program changed (an
     /// undoable change: undo brings Muster's version back).
     fn take_disk_version(&mut self, key: &DocKey) {
-        let Some(store) = &self.store else {
+        if self.saving.contains_key(key) {
+            // "Keep mine" is being written: its end settles what is read
+            // (a rare click, waiting for one write).
+            self.flush_saves();
+        }
+        let Some(store) = self.store.clone() else {
             return;
         };
         let path = store.path(key);
@@ -523,6 +541,7 @@ impl App {
             Ok(from_disk) => {
                 self.model.disk_changes.retain(|k| k != key);
                 self.dirty.remove(key);
+                self.failed.remove(key);
                 let before = self.model.doc(key).cloned();
                 if before != from_disk {
                     let change = Change {
@@ -563,24 +582,14 @@ impl App {
     /// Keeps Muster's version of a document another program changed: it is
     /// saved, and the other version goes to the backups.
     fn keep_mine(&mut self, key: &DocKey) {
-        let Some(store) = &self.store else {
+        if self.store.is_none() {
             return;
-        };
-        let result = match self.model.doc(key) {
-            Some(doc) => store.save_over(doc).map(|_| ()),
-            None => store.delete_over(key),
-        };
-        match result {
-            Ok(()) => {
-                self.model.disk_changes.retain(|k| k != key);
-                self.dirty.remove(key);
-                self.message(MessageKind::Info, Msg::new("store.kept_mine"));
-            }
-            Err(e) => self.message(
-                MessageKind::Error,
-                Msg::new("store.save_failed").msg("reason", e.msg()),
-            ),
         }
+        // Written by the writer like any save, in order with the others of
+        // this document; its report takes the banner away and says so.
+        self.dirty.remove(key);
+        let doc = self.model.doc(key).cloned();
+        self.submit(key.clone(), doc, true);
     }
 
     /// Brings a document file into the library. A file that cannot be read

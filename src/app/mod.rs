@@ -9,9 +9,11 @@ pub mod command;
 pub mod dialogs;
 mod printing;
 pub mod simulation;
+mod writer;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -110,8 +112,11 @@ pub const HISTORY_LIMIT: usize = 500;
 /// Whether the documents on screen are on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SaveState {
-    /// Everything is saved.
+    /// Everything is saved: on disk and synced.
     Saved,
+    /// Edits are being written on the writer thread; "saved" comes once
+    /// they are durable.
+    Saving,
     /// Some edits are not on disk yet (read-only library, or no library).
     Unsaved,
     /// The last save failed; the message says why.
@@ -300,10 +305,20 @@ impl Model {
 pub struct App {
     /// What views read.
     pub model: Model,
-    store: Option<Store>,
+    store: Option<Arc<Store>>,
+    /// The thread that writes the documents (a writable library only).
+    writer: Option<writer::Writer>,
     rng: DiceRng,
     desktop: Box<dyn Desktop>,
+    /// Documents changed and not yet handed to the writer (or handed, and
+    /// failed: they are handed again after the next command).
     dirty: BTreeSet<DocKey>,
+    /// Documents handed to the writer and not yet reported written: the
+    /// version of each last handed over (older reports are stale).
+    saving: HashMap<DocKey, u64>,
+    /// Documents whose last save failed, and why: the save state says so
+    /// until a save of each works.
+    failed: BTreeMap<DocKey, Msg>,
     commands: Vec<Command>,
     /// Why the last save failed, until one succeeds (said once in the log).
     last_failure: Option<crate::store::ReadError>,
@@ -340,16 +355,16 @@ impl App {
         let (store, store_problem) = match data_dir {
             None => (None, Some(Msg::new("store.no_data_dir"))),
             Some(dir) => match Store::open_with(dir, kinds.clone()) {
-                Ok(store) => (Some(store), None),
+                Ok(store) => (Some(Arc::new(store)), None),
                 Err(e) => (None, Some(e.msg())),
             },
         };
         let lang = prefs.lang;
-        let rules_dir = store.as_ref().map(Store::rules_dir);
+        let rules_dir = store.as_ref().map(|s| s.rules_dir());
         // Fails only if the built-in data itself is broken, which a test forbids.
         let (rules, rules_problems) =
             crate::store::load_rules(rules_dir.as_deref()).map_err(|p| lang.data_problem(&p))?;
-        let read_only = store.as_ref().is_some_and(Store::read_only);
+        let read_only = store.as_ref().is_some_and(|s| s.read_only());
         let model = Model {
             lang,
             zoom: prefs.zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end()),
@@ -379,12 +394,16 @@ impl App {
             last_pdf: None,
             simulation: None,
         };
+        let writer = store.as_ref().and_then(writer_for);
         let mut app = Self {
             model,
             store,
+            writer,
             rng: dice::seeded(seed),
             desktop,
             dirty: BTreeSet::new(),
+            saving: HashMap::new(),
+            failed: BTreeMap::new(),
             commands: Vec::new(),
             last_failure: None,
             pdf_job: None,
@@ -393,7 +412,7 @@ impl App {
             repaint: None,
         };
         app.reload();
-        if let Some(reason) = app.store.as_ref().and_then(Store::lock_warning) {
+        if let Some(reason) = app.store.as_ref().and_then(|s| s.lock_warning()) {
             let text = Msg::new("store.lock_unsupported").text("reason", reason);
             app.message(MessageKind::Error, text);
         }
@@ -405,7 +424,7 @@ impl App {
 
     /// The store, for tests that look at the disk through it.
     pub fn store(&self) -> Option<&Store> {
-        self.store.as_ref()
+        self.store.as_deref()
     }
 
     /// The preferences to persist.
@@ -444,6 +463,11 @@ impl App {
             && let Ok(again) = Store::open_with(store.dir(), self.model.kinds.clone())
             && !again.read_only()
         {
+            let again = Arc::new(again);
+            self.writer = writer_for(&again);
+            if let (Some(writer), Some(ctx)) = (&self.writer, &self.repaint) {
+                writer.set_repaint(ctx.clone());
+            }
             self.store = Some(again);
             self.model.read_only = false;
             self.message(MessageKind::Info, Msg::new("store.now_writable"));
@@ -475,73 +499,206 @@ impl App {
         }
     }
 
-    /// True when some change is not on disk (no library, or a failed save).
+    /// True when some change is not on disk yet: not saved (no library, a
+    /// failed save, a file another program changed), or still being written.
     pub fn has_unsaved(&self) -> bool {
-        !self.dirty.is_empty()
+        !self.dirty.is_empty() || !self.saving.is_empty()
     }
 
-    /// Saves every document changed since the last save. A file another
-    /// program changed is not overwritten: it is offered for reload.
+    /// True while the writer has edits of this app to write, none of them
+    /// known to fail: closing waits for them rather than asking.
+    pub fn only_saving(&self) -> bool {
+        !self.saving.is_empty() && self.dirty.is_empty() && self.failed.is_empty()
+    }
+
+    /// Waits until the writer has written everything handed to it, and
+    /// takes in what it reports: for tests that read the disk after an
+    /// edit, and for the few commands that read the library's files
+    /// (reload, taking another program's version). Never called by a frame
+    /// of a tick at the table.
+    pub fn flush_saves(&mut self) {
+        if let Some(writer) = &self.writer
+            && writer.wait_idle().is_err()
+        {
+            self.writer_gone();
+        }
+        self.poll_saves();
+    }
+
+    /// Waits at most `limit` for the writer to write what it was handed
+    /// (closing gives it a moment before saying anything), and takes in
+    /// what it reports; whether it is done.
+    pub fn settle_saves_within(&mut self, limit: std::time::Duration) -> bool {
+        if let Some(writer) = &self.writer {
+            match writer.wait_idle_within(Some(limit)) {
+                Ok(done) => {
+                    self.poll_saves();
+                    return done;
+                }
+                Err(writer::WriterGone) => self.writer_gone(),
+            }
+        }
+        self.poll_saves();
+        true
+    }
+
+    /// Takes in what the writer reported since the last look (without
+    /// waiting); true while it still has edits of this app to write.
+    pub fn poll_saves(&mut self) -> bool {
+        if let Some(writer) = &self.writer {
+            match writer.outcomes() {
+                Ok(outcomes) => {
+                    for outcome in outcomes {
+                        self.take_outcome(outcome);
+                    }
+                }
+                Err(writer::WriterGone) => self.writer_gone(),
+            }
+        }
+        self.update_save_state();
+        !self.saving.is_empty()
+    }
+
+    /// The writer thread is gone (or its lock poisoned): what it had not
+    /// reported is not known to be on disk, and nothing more can be saved.
+    fn writer_gone(&mut self) {
+        self.writer = None;
+        for (key, _) in std::mem::take(&mut self.saving) {
+            self.dirty.insert(key);
+        }
+        let reason = Msg::new("store.writer_gone");
+        let keys: Vec<DocKey> = self.dirty.iter().cloned().collect();
+        for key in keys {
+            self.failed.insert(key, reason.clone());
+        }
+        self.say_failure(
+            &reason,
+            crate::store::ReadError::Io {
+                action: "io.write",
+                message: "writer gone".to_owned(),
+            },
+        );
+        self.update_save_state();
+    }
+
+    /// Says a save failure in the log, unless it is the one said last:
+    /// saving is tried again after every command (a disk freed works at
+    /// once), but the same failure (its reason, whatever temporary file it
+    /// names) is not said again.
+    fn say_failure(&mut self, reason: &Msg, why: crate::store::ReadError) {
+        if self.last_failure.as_ref() != Some(&why) {
+            self.message(
+                MessageKind::Error,
+                Msg::new("store.save_failed").msg("reason", reason.clone()),
+            );
+            self.last_failure = Some(why);
+        }
+    }
+
+    /// One job's end, as the writer reported it. A report of a version
+    /// that a newer one superseded is stale: the newer one's report says
+    /// what is on disk.
+    fn take_outcome(&mut self, outcome: writer::Outcome) {
+        let writer::Outcome {
+            key,
+            version,
+            over,
+            result,
+        } = outcome;
+        if self.saving.get(&key) != Some(&version) {
+            return;
+        }
+        self.saving.remove(&key);
+        match result {
+            Ok(()) => {
+                self.failed.remove(&key);
+                if self.failed.is_empty() {
+                    self.last_failure = None;
+                }
+                if over {
+                    self.model.disk_changes.retain(|k| *k != key);
+                    self.message(MessageKind::Info, Msg::new("store.kept_mine"));
+                }
+            }
+            Err(crate::store::StoreError::ChangedOnDisk { .. }) => {
+                // Not a failure: the file is left to the user to settle.
+                self.dirty.insert(key.clone());
+                self.note_disk_change(key);
+            }
+            Err(e) => {
+                self.dirty.insert(key.clone());
+                let reason = e.msg();
+                self.failed.insert(key, reason.clone());
+                if over {
+                    // Asked for by a click: said each time.
+                    self.last_failure = None;
+                }
+                self.say_failure(&reason, e.reason());
+            }
+        }
+    }
+
+    /// The save state from what is dirty, being written and failed.
+    fn update_save_state(&mut self) {
+        let store_writable = self.store.as_ref().is_some_and(|s| !s.read_only());
+        self.model.save_state = if !store_writable {
+            // Nothing can be saved: "saved" only while nothing changed
+            // (a read-only library as read).
+            if self.store.is_some() && self.dirty.is_empty() {
+                SaveState::Saved
+            } else {
+                SaveState::Unsaved
+            }
+        } else if let Some(reason) = self.failed.values().next_back() {
+            SaveState::Failed(reason.clone())
+        } else if !self.saving.is_empty() {
+            SaveState::Saving
+        } else if !self.dirty.is_empty() {
+            SaveState::Unsaved
+        } else {
+            SaveState::Saved
+        };
+    }
+
+    /// Hands every document changed since the last save to the writer
+    /// (without waiting for the disk). A document listed as changed by
+    /// another program waits for the user to settle it: its file is not
+    /// overwritten.
     fn save_dirty(&mut self) {
-        if self.dirty.is_empty() {
-            // Nothing is left to save (taking the version on disk, or
-            // keeping one's own, settles a document without a save here).
-            if self.store.is_some() {
-                self.model.save_state = SaveState::Saved;
-            }
+        self.poll_saves();
+        if self.dirty.is_empty() || self.store.as_ref().is_none_or(|s| s.read_only()) {
+            self.update_save_state();
             return;
         }
-        let Some(store) = &self.store else {
-            self.model.save_state = SaveState::Unsaved;
-            return;
-        };
-        if store.read_only() {
-            self.model.save_state = SaveState::Unsaved;
-            return;
-        }
-        let mut failure = None;
-        let mut conflicts = Vec::new();
         for key in std::mem::take(&mut self.dirty) {
-            let result = match self.model.doc(&key) {
-                Some(doc) => store.save(doc).map(|_| ()),
-                None => store.delete(&key),
-            };
-            match result {
-                Ok(()) => {}
-                Err(crate::store::StoreError::ChangedOnDisk { .. }) => {
-                    conflicts.push(key.clone());
-                    self.dirty.insert(key);
-                }
-                Err(e) => {
-                    failure = Some((e.msg(), e.reason()));
-                    self.dirty.insert(key);
-                }
+            let waits_for_user =
+                self.model.disk_changes.contains(&key) && !self.saving.contains_key(&key);
+            if waits_for_user {
+                self.dirty.insert(key);
+                continue;
             }
+            let doc = self.model.doc(&key).cloned();
+            self.submit(key, doc, false);
         }
-        for key in conflicts {
-            self.note_disk_change(key);
-        }
-        if failure.is_none() {
-            self.last_failure = None;
-        }
-        self.model.save_state = match failure {
-            None if self.dirty.is_empty() => SaveState::Saved,
-            None => SaveState::Unsaved,
-            Some((reason, why)) => {
-                // Said once: saving is tried again after every command (a
-                // disk freed works at once), but the same failure (its
-                // reason, whatever temporary file it names) is not said
-                // again.
-                if self.last_failure.as_ref() != Some(&why) {
-                    self.message(
-                        MessageKind::Error,
-                        Msg::new("store.save_failed").msg("reason", reason.clone()),
-                    );
-                    self.last_failure = Some(why);
-                }
-                SaveState::Failed(reason)
-            }
+        self.update_save_state();
+    }
+
+    /// Hands one document's state (`None`: deleted) to the writer; `over`:
+    /// over a file another program changed.
+    fn submit(&mut self, key: DocKey, doc: Option<Doc>, over: bool) {
+        let handed = match &mut self.writer {
+            Some(writer) => writer.submit(key.clone(), writer::Job { doc, over }),
+            None => Err(writer::WriterGone),
         };
+        match handed {
+            Ok(version) => {
+                self.saving.insert(key, version);
+            }
+            Err(writer::WriterGone) => {
+                self.dirty.insert(key);
+                self.writer_gone();
+            }
+        }
     }
 
     fn note_disk_change(&mut self, key: DocKey) {
@@ -555,6 +712,21 @@ impl App {
                 Msg::new("store.changed_on_disk").text("name", name),
             );
             self.model.disk_changes.push(key);
+        }
+    }
+}
+
+/// The writer of a writable store (none for a read-only one). A thread
+/// that cannot start leaves none: saves then fail, said in the log.
+fn writer_for(store: &Arc<Store>) -> Option<writer::Writer> {
+    if store.read_only() {
+        return None;
+    }
+    match writer::Writer::spawn(Arc::clone(store)) {
+        Ok(writer) => Some(writer),
+        Err(e) => {
+            log::error!("could not start the writer thread: {e}");
+            None
         }
     }
 }

@@ -108,13 +108,15 @@ impl App {
         }
     }
 
-    /// Looks whether the PDF being written is done, and says so in the log.
-    /// True while one is still being written (the window should look again
-    /// soon).
+    /// Looks whether the PDF being written is done, and says so in the log,
+    /// and takes in what the writer reported. True while a PDF or a save is
+    /// still being written (the window should look again soon).
     pub fn poll_jobs(&mut self) -> bool {
-        // The fight to the end's thread wakes the window itself when done.
+        // The fight to the end's thread wakes the window itself when done,
+        // and so does the writer.
         self.poll_simulation();
-        self.poll_pdf()
+        let saving = self.poll_saves();
+        self.poll_pdf() | saving
     }
 
     fn poll_pdf(&mut self) -> bool {

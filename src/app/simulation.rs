@@ -115,8 +115,11 @@ impl App {
         false
     }
 
-    /// Tells the simulation thread whom to wake when it is done.
+    /// Tells the simulation thread and the writer whom to wake when done.
     pub fn set_repaint(&mut self, ctx: egui::Context) {
+        if let Some(writer) = &self.writer {
+            writer.set_repaint(ctx.clone());
+        }
         self.repaint = Some(ctx);
     }
 }

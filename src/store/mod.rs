@@ -6,6 +6,11 @@
 //!
 //! The store knows no language: its errors are data ([`StoreError::msg`]),
 //! translated where they are shown.
+//!
+//! The app shares one store between its frames (reads, the look for other
+//! programs' changes) and its writer thread (saves): what the store
+//! remembers of each file is behind locks, and a save notes what it wrote
+//! before it returns.
 
 pub mod document;
 pub mod kinds;

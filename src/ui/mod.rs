@@ -70,7 +70,14 @@ pub struct ViewState {
     pub asking_close: bool,
     /// The user chose to close without saving.
     pub close_confirmed: bool,
+    /// The window was asked to close while edits were being written, and
+    /// they took longer than a moment: it closes once they are on disk.
+    pub closing: bool,
 }
+
+/// How long closing waits for the writer in silence before saying so: a
+/// save of a large campaign takes a few milliseconds.
+const CLOSE_QUIET_WAIT: std::time::Duration = std::time::Duration::from_millis(300);
 
 impl ViewState {
     /// The router: the one place that matches a screen to its view.
@@ -197,10 +204,45 @@ impl Gui {
     /// Keeps the window open when changes are not saved, and asks: try
     /// saving again, close without saving, or keep Muster open.
     fn close_guard_ui(&mut self, ui: &mut egui::Ui, close_requested: bool) {
+        if close_requested && !self.views.close_confirmed && self.app.only_saving() {
+            // Edits on their way to the disk: they are given a moment at
+            // once (a save takes milliseconds), and the window closes if
+            // they land in it. This last frame waits on the disk, no other.
+            self.app.settle_saves_within(CLOSE_QUIET_WAIT);
+        }
         if close_requested && !self.views.close_confirmed && self.app.has_unsaved() {
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.views.asking_close = true;
+            if self.app.only_saving() {
+                // Still writing: closing waits for it, saying so.
+                self.views.closing = true;
+            } else {
+                self.views.asking_close = true;
+            }
+        }
+        if self.views.closing {
+            if self.app.only_saving() {
+                // The writer wakes the window when done; looked at anyway.
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(50));
+                let lang = self.app.model.lang;
+                egui::Modal::new(egui::Id::unique("close_saving")).show(ui.ctx(), |ui| {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(lang.t("close.saving"));
+                    });
+                });
+                return;
+            }
+            self.views.closing = false;
+            if self.app.has_unsaved() {
+                // A save failed meanwhile: ask, as for any unsaved change.
+                self.views.asking_close = true;
+            } else {
+                self.views.close_confirmed = true;
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                return;
+            }
         }
         if !self.views.asking_close {
             return;

@@ -29,6 +29,7 @@ pub fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
         // A read-only library has nothing saved to speak of: "Read-only" says it.
         SaveState::Saved if model.read_only => return,
         SaveState::Saved => (Tone::Good, lang.t("status.saved").to_owned()),
+        SaveState::Saving => (Tone::Info, lang.t("status.saving").to_owned()),
         SaveState::Unsaved => {
             let why = if model.read_only {
                 lang.t("status.unsaved_read_only")

@@ -80,6 +80,7 @@ fn import_a_good_file_lands_in_the_library() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut app = app(dir.path());
     app.apply(Command::Import(example().to_path_buf()));
+    app.flush_saves();
     assert_eq!(app.model.all_rosters().len(), 1);
     let id = app.model.all_rosters()[0].id.clone();
     assert!(
@@ -143,6 +144,7 @@ fn import_makes_a_foreign_id_safe_and_characters_distinct() {
     let file = dir.path().join("twins.json");
     std::fs::write(&file, text).expect("write");
     app.apply(Command::Import(file));
+    app.flush_saves();
     let roster = &app.model.all_rosters()[0];
     assert!(
         roster
@@ -183,6 +185,7 @@ fn import_a_malformed_file_is_refused_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut app = app(dir.path());
     app.apply(Command::create_roster("Mine".to_owned()));
+    app.flush_saves();
     let before: Vec<_> = std::fs::read_dir(dir.path().join("rosters"))
         .expect("dir")
         .map(|e| e.expect("entry").path())
@@ -260,6 +263,7 @@ fn every_edit_autosaves_and_undoes() {
     let edit = |e| Command::character(id.clone(), cid, e);
     app.apply(edit(CharacterEdit::SetAdvancePoints(3)));
     app.apply(edit(CharacterEdit::Spend(C::WS)));
+    app.flush_saves();
     assert_eq!(app.model.save_state, SaveState::Saved);
     let on_disk =
         read_roster(&dir.path().join("rosters").join(format!("{id}.json"))).expect("saved");
@@ -282,6 +286,7 @@ fn every_edit_autosaves_and_undoes() {
     while !app.model.history.undo.is_empty() {
         app.apply(Command::Undo);
     }
+    app.flush_saves();
     assert!(app.model.all_rosters().is_empty());
     assert!(
         !dir.path()
@@ -302,10 +307,64 @@ fn every_edit_autosaves_and_undoes() {
 }
 
 #[test]
+fn an_edit_says_saving_until_the_writer_has_it_on_disk() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, id, _) = app_with_kal(dir.path());
+    let path = dir.path().join("rosters").join(format!("{id}.json"));
+    let notes = |text: String| Command::roster(id.clone(), RosterEdit::SetNotes(text));
+    for i in 0..20 {
+        app.apply(notes(format!("note {i}")));
+        // Handed to the writer, not yet reported: never "saved" yet.
+        assert_eq!(app.model.save_state, SaveState::Saving);
+        assert!(app.has_unsaved());
+        // Looked at as the frames look: "saved" only once it is on disk.
+        while app.poll_saves() {
+            assert_eq!(app.model.save_state, SaveState::Saving);
+            std::thread::sleep(std::time::Duration::from_micros(100));
+        }
+        assert_eq!(app.model.save_state, SaveState::Saved);
+        assert!(!app.has_unsaved());
+        assert_eq!(
+            read_roster(&path).expect("saved").notes,
+            format!("note {i}")
+        );
+    }
+    // Edits faster than the disk: a newer version replaces the one still
+    // waiting, and the last one lands.
+    for i in 0..50 {
+        app.apply(notes(format!("burst {i}")));
+    }
+    app.flush_saves();
+    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(read_roster(&path).expect("saved").notes, "burst 49");
+    assert_eq!(
+        read_roster(&path).expect("saved"),
+        app.model.all_rosters()[0]
+    );
+}
+
+#[test]
+fn dropping_the_app_finishes_its_writes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, id, _) = app_with_kal(dir.path());
+    for i in 0..10 {
+        app.apply(Command::roster(
+            id.clone(),
+            RosterEdit::SetNotes(format!("last words {i}")),
+        ));
+    }
+    // Quitting without looking: whatever was handed over lands.
+    drop(app);
+    let path = dir.path().join("rosters").join(format!("{id}.json"));
+    assert_eq!(read_roster(&path).expect("saved").notes, "last words 9");
+}
+
+#[test]
 fn read_only_second_instance_saves_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut first = app(dir.path());
     first.apply(Command::create_roster("One".to_owned()));
+    first.flush_saves();
     let mut second = app(dir.path());
     assert!(second.model.read_only);
     assert_eq!(second.model.all_rosters().len(), 1);
@@ -340,6 +399,7 @@ fn read_only_second_instance_saves_nothing() {
     );
     // What the first instance saves, the second sees on reload.
     first.apply(Command::create_roster("Three".to_owned()));
+    first.flush_saves();
     second.apply(Command::Reload);
     assert_eq!(second.model.all_rosters().len(), 2);
 }

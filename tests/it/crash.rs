@@ -4,10 +4,15 @@
 //! The parent test runs this very test binary again as a child that edits a
 //! library forever (`child_save_loop`, ignored unless asked for), and kills
 //! it (SIGKILL on Unix) at random moments, many times over the same data
-//! folder. Before each edit the child writes to a journal the document it is
-//! about to save, and after the save returned, that it did: so the parent
-//! knows, after each kill, the two states a file may hold (the last saved one,
-//! or the one in flight) and checks the disk against them.
+//! folder. The library holds rosters and a campaign at the table, whose
+//! saves keep each journal entry's text from the last save (the
+//! incremental save). The child edits as the window does: each command hands
+//! the document to the app's writer thread and goes on; a few commands in a
+//! row, then it waits for the writer to report every write durable. Before
+//! each command it writes to a journal the document it is about to save,
+//! and once the writer reported them all, that they are saved: so the
+//! parent knows, after each kill, the states a file may hold (the last
+//! saved one, or one of those in flight) and checks the disk against them.
 //!
 //! `MUSTER_CRASH_KILLS=1000` runs a long run; `MUSTER_CRASH_SEED` picks
 //! another sequence of moments.
@@ -20,14 +25,15 @@ use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use muster::app::{App, Command, Prefs, SaveState, ScriptedDesktop};
+use muster::rules::campaign::{Campaign, CampaignEdit};
 use muster::rules::core::dice::{DiceRng, seeded};
 use muster::rules::{
-    Character, CharacterEdit, Characteristic, DocKey, DocKind, NewCharacter, Roster, RosterEdit,
+    Character, CharacterEdit, Characteristic, Doc, DocKey, DocKind, Edit, NewCharacter, Roster,
+    RosterEdit,
 };
 use muster::store::Store;
 use rand::Rng;
-
-use crate::common::{AllRosters as _, RosterStore as _};
+use serde::{Deserialize, Serialize};
 
 const CHILD_DIR: &str = "MUSTER_CRASH_CHILD_DIR";
 const CHILD_JOURNAL: &str = "MUSTER_CRASH_CHILD_JOURNAL";
@@ -97,6 +103,67 @@ fn random_command(roster: &Roster, rng: &mut DiceRng) -> Command {
     }
 }
 
+/// A random event at the table of `campaign`: wounds ticked, a character
+/// out of action or back. Each one adds a journal entry: the saves keep the
+/// text of the others.
+fn random_campaign_command(campaign: &Campaign, rng: &mut DiceRng) -> Option<Command> {
+    let players = &campaign.table.as_ref()?.players;
+    let character = *players.get(rng.random_range(0..players.len().max(1)))?;
+    let edit = if rng.random_bool(0.6) {
+        CampaignEdit::SetWounds {
+            character,
+            wounds: rng.random_range(0..=2),
+        }
+    } else {
+        CampaignEdit::SetOutOfAction {
+            character,
+            out: rng.random_bool(0.5),
+        }
+    };
+    Some(Command::Edit(
+        DocKey::of::<Campaign>(campaign.id.clone()),
+        Edit::new(edit),
+    ))
+}
+
+/// What the campaign becomes (`None`: refused or no change).
+fn predict_campaign(app: &App, campaign: &Campaign, command: &Command) -> Option<Campaign> {
+    let Command::Edit(_, edit) = command else {
+        return None;
+    };
+    let edit = edit.get::<CampaignEdit>()?.clone();
+    // None of the events chosen rolls dice.
+    let (after, _) = campaign
+        .apply(edit, &app.model.rules, &mut seeded(0))
+        .ok()?;
+    (after != *campaign).then_some(after)
+}
+
+/// A document of the library, as journaled.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum State {
+    Roster(Roster),
+    Campaign(Box<Campaign>),
+}
+
+impl State {
+    fn of(doc: &Doc) -> Option<Self> {
+        if let Some(r) = doc.get::<Roster>() {
+            Some(Self::Roster(r.clone()))
+        } else {
+            doc.get::<Campaign>()
+                .map(|c| Self::Campaign(Box::new(c.clone())))
+        }
+    }
+
+    fn key(&self) -> DocKey {
+        match self {
+            Self::Roster(r) => DocKey::of::<Roster>(r.id.clone()),
+            Self::Campaign(c) => DocKey::of::<Campaign>(c.id.clone()),
+        }
+    }
+}
+
 /// What `command` makes of `roster` (`None`: refused or no change), worked
 /// out apart from the app, so that it can be journaled before the app saves.
 fn predict(app: &App, roster: &Roster, command: &Command) -> Option<Roster> {
@@ -151,19 +218,49 @@ fn child_save_loop() {
     let mut rng = seeded(seed);
     journal_line(&mut journal, "R");
     loop {
-        let rosters = app.model.all_rosters();
-        let roster = &rosters[rng.random_range(0..rosters.len())];
-        let command = random_command(roster, &mut rng);
-        let Some(expected) = predict(&app, roster, &command) else {
-            continue;
-        };
-        let json = serde_json::to_string(&expected).expect("serializes");
-        journal_line(&mut journal, &format!("P {json}"));
-        app.apply(command);
-        assert_eq!(app.model.roster(&expected.id), Some(&expected));
+        // A few commands in a row, each handed to the writer at once (a
+        // newer version of a document may replace one still waiting).
+        let mut handed = 0;
+        for _ in 0..rng.random_range(1..=4) {
+            let (command, expected) = if rng.random_bool(0.35) {
+                let campaign = app
+                    .model
+                    .get::<Campaign>(CAMPAIGN)
+                    .cloned()
+                    .expect("the campaign");
+                let Some(command) = random_campaign_command(&campaign, &mut rng) else {
+                    continue;
+                };
+                let Some(after) = predict_campaign(&app, &campaign, &command) else {
+                    continue;
+                };
+                (command, State::Campaign(Box::new(after)))
+            } else {
+                let rosters: Vec<Roster> = app.model.rosters().cloned().collect();
+                let roster = &rosters[rng.random_range(0..rosters.len())];
+                let command = random_command(roster, &mut rng);
+                let Some(after) = predict(&app, roster, &command) else {
+                    continue;
+                };
+                (command, State::Roster(after))
+            };
+            let json = serde_json::to_string(&expected).expect("serializes");
+            journal_line(&mut journal, &format!("P {json}"));
+            app.apply(command);
+            handed += 1;
+            let key = expected.key();
+            assert_eq!(app.model.doc(&key).and_then(State::of), Some(expected));
+        }
+        // As the window does: look at what the writer reported until it
+        // reported everything; only then is it saved.
+        while app.poll_saves() {
+            std::thread::sleep(Duration::from_micros(200));
+        }
         assert_eq!(app.model.save_state, SaveState::Saved);
         assert!(!app.has_unsaved());
-        journal_line(&mut journal, &format!("S {}", expected.id));
+        if handed > 0 {
+            journal_line(&mut journal, "S");
+        }
     }
 }
 
@@ -172,9 +269,9 @@ enum Entry {
     /// The child is ready: the app is open.
     Ready,
     /// About to save this state.
-    Pending(Roster),
-    /// The save of the pending state returned.
-    Saved(String),
+    Pending(State),
+    /// The writer reported every pending state durable.
+    Saved,
 }
 
 /// The complete lines of the journal (a kill may cut the last one: that
@@ -189,8 +286,8 @@ fn read_journal(path: &Path) -> Vec<Entry> {
         .lines()
         .map(|line| match line.split_once(' ') {
             None if line == "R" => Entry::Ready,
+            None if line == "S" => Entry::Saved,
             Some(("P", json)) => Entry::Pending(serde_json::from_str(json).expect("journal state")),
-            Some(("S", id)) => Entry::Saved(id.to_owned()),
             _ => panic!("bad journal line: {line}"),
         })
         .collect()
@@ -239,9 +336,13 @@ fn env_number(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// The library the child starts from: two bands with points to spend.
-fn first_library() -> Vec<Roster> {
-    ["alpha", "beta"]
+/// The id of the campaign of the library.
+const CAMPAIGN: &str = "hive-tertius";
+
+/// The library the child starts from: two bands with points to spend, and
+/// the example campaign with its next mission begun.
+fn first_library() -> Vec<State> {
+    let mut docs: Vec<State> = ["alpha", "beta"]
         .iter()
         .map(|id| {
             let mut r = Roster::new(*id, format!("Band {id}"));
@@ -250,9 +351,21 @@ fn first_library() -> Vec<Roster> {
                 c.advance_points = 6;
                 r.characters.push(c);
             }
-            r
+            State::Roster(r)
         })
-        .collect()
+        .collect();
+    let rules = muster::rules::RulesData::built_in().expect("rules");
+    let campaign = crate::common::example_campaign_at_the_table(&rules);
+    assert_eq!(campaign.id, CAMPAIGN);
+    docs.push(State::Campaign(Box::new(campaign)));
+    docs
+}
+
+fn doc_of(state: &State) -> Doc {
+    match state {
+        State::Roster(r) => Doc::new(r.clone()),
+        State::Campaign(c) => Doc::new(Campaign::clone(c)),
+    }
 }
 
 #[test]
@@ -263,15 +376,15 @@ fn killed_at_random_moments_muster_loses_nothing() {
     let data = root.path().join("data");
     let journal = root.path().join("journal");
     let stderr = root.path().join("child-stderr");
-    let rosters = data.join("rosters");
+    let folders = [data.join("rosters"), data.join("campaigns")];
 
     // What the parent knows is on disk: the last state saved of each one.
-    let mut saved: BTreeMap<String, Roster> = BTreeMap::new();
+    let mut saved: BTreeMap<DocKey, State> = BTreeMap::new();
     {
         let store = Store::open(&data).expect("open");
-        for r in first_library() {
-            store.save_roster(&r).expect("save");
-            saved.insert(r.id.clone(), r);
+        for state in first_library() {
+            store.save(&doc_of(&state)).expect("save");
+            saved.insert(state.key(), state);
         }
     }
 
@@ -281,6 +394,7 @@ fn killed_at_random_moments_muster_loses_nothing() {
     let (mut lost, mut unreadable, mut saves, mut in_flight, mut leftovers) = (0, 0, 0, 0, 0);
     let mut failures: Vec<String> = Vec::new();
     let mut done = 0;
+    let mut campaign_saves = 0;
     for kill in 0..kills {
         done += 1;
         let _ = fs::remove_file(&journal);
@@ -306,26 +420,29 @@ fn killed_at_random_moments_muster_loses_nothing() {
         child.kill().expect("kill");
         child.wait().expect("wait");
 
-        // What the journal says may be on disk.
-        let mut pending: Option<Roster> = None;
+        // What the journal says may be on disk: the states in flight, in
+        // the order they were handed over.
+        let mut pending: Vec<State> = Vec::new();
         for entry in read_journal(&journal) {
             match entry {
                 Entry::Ready => {}
-                Entry::Pending(r) => pending = Some(r),
-                Entry::Saved(id) => {
-                    let r = pending.take().expect("a saved state was pending");
-                    assert_eq!(r.id, id);
-                    saved.insert(id, r);
-                    saves += 1;
+                Entry::Pending(state) => pending.push(state),
+                Entry::Saved => {
+                    assert!(!pending.is_empty(), "a saved state was pending");
+                    for state in pending.drain(..) {
+                        campaign_saves += usize::from(matches!(state, State::Campaign(_)));
+                        saved.insert(state.key(), state);
+                        saves += 1;
+                    }
                 }
             }
         }
 
         // The next instance to open the library clears what the kill left.
-        leftovers += temp_files(&rosters).len();
+        leftovers += folders.iter().map(|f| temp_files(f).len()).sum::<usize>();
         let store = Store::open(&data).expect("open");
         assert!(!store.read_only(), "the killed child let go of the lock");
-        let left = temp_files(&rosters);
+        let left: Vec<String> = folders.iter().flat_map(|f| temp_files(f)).collect();
         assert!(
             left.is_empty(),
             "kill {kill}: leftovers survive an open: {left:?}"
@@ -339,13 +456,15 @@ fn killed_at_random_moments_muster_loses_nothing() {
                 muster::i18n::Lang::En.read_error(&u.reason)
             ));
         }
-        let on_disk: BTreeMap<String, Roster> = library
-            .all_rosters()
-            .into_iter()
-            .map(|r| (r.id.clone(), r))
+        let on_disk: BTreeMap<DocKey, State> = library
+            .docs
+            .iter()
+            .filter_map(State::of)
+            .map(|s| (s.key(), s))
             .collect();
-        for (id, last) in &saved {
-            let Some(disk) = on_disk.get(id) else {
+        for (key, last) in &saved {
+            let id = &key.id;
+            let Some(disk) = on_disk.get(key) else {
                 if !library
                     .unreadable
                     .iter()
@@ -359,22 +478,23 @@ fn killed_at_random_moments_muster_loses_nothing() {
             if disk == last {
                 continue;
             }
-            if pending.as_ref() == Some(disk) {
+            if pending.iter().any(|p| p == disk) {
                 in_flight += 1;
                 continue;
             }
             lost += 1;
+            let in_flight: Vec<&State> = pending.iter().filter(|p| p.key() == *key).collect();
             failures.push(format!(
-                "kill {kill}: {id} on disk is neither the last saved state nor the one in flight:\n\
-                 disk:    {disk:?}\nsaved:   {last:?}\npending: {pending:?}"
+                "kill {kill}: {id} on disk is neither the last saved state nor one in flight:\n\
+                 disk:    {disk:?}\nsaved:   {last:?}\npending: {in_flight:?}"
             ));
         }
-        for id in on_disk.keys().filter(|id| !saved.contains_key(*id)) {
-            failures.push(format!("kill {kill}: {id} appeared from nowhere"));
+        for key in on_disk.keys().filter(|key| !saved.contains_key(*key)) {
+            failures.push(format!("kill {kill}: {} appeared from nowhere", key.id));
         }
         // Every backup made along the way reads too.
-        for id in saved.keys() {
-            for backup in store.roster_backups(id) {
+        for key in saved.keys() {
+            for backup in store.backups(key) {
                 if let Err(e) = store.read_file(&backup) {
                     unreadable += 1;
                     failures.push(format!("kill {kill}: backup unreadable: {e}"));
@@ -391,11 +511,12 @@ fn killed_at_random_moments_muster_loses_nothing() {
     }
     println!(
         "crash: {done} kills, {lost} lost, {unreadable} unreadable \
-         ({saves} saves completed, {in_flight} kills left the save in flight on disk, \
+         ({saves} saves completed, {campaign_saves} of them the campaign's, {in_flight} kills left the save in flight on disk, \
          {leftovers} temporary files cleared; seed {seed:#x}; {:.1} s)",
         start.elapsed().as_secs_f64()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert_eq!((lost, unreadable), (0, 0));
     assert!(saves > 0, "the child saved something between kills");
+    assert!(campaign_saves > 0, "the campaign was saved too");
 }

@@ -217,6 +217,7 @@ fn a_new_kind_is_saved_in_its_own_folder_and_loads_after_a_restart() {
         let mut app = app(dir.path());
         let id = create(&mut app, Note::KIND, "Shopping list");
         app.apply(set_text(Note::KIND, &id, "bolt pistol, frag grenades"));
+        app.flush_saves();
         assert_eq!(app.model.save_state, SaveState::Saved);
         assert!(!app.has_unsaved());
         id
@@ -295,8 +296,13 @@ fn a_new_kind_gets_backups_in_its_own_folder() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut app = app(dir.path());
     let id = create(&mut app, Note::KIND, "Orders");
+    // Written before the next edit (which would otherwise replace it while
+    // it waits for the writer).
+    app.flush_saves();
     app.apply(set_text(Note::KIND, &id, "first"));
+    app.flush_saves();
     app.apply(set_text(Note::KIND, &id, "second"));
+    app.flush_saves();
     let key = DocKey::of::<Note>(id.clone());
     let store = app.store().expect("store");
     let backups = store.backups(&key);
@@ -366,10 +372,15 @@ fn a_broken_file_of_a_new_kind_is_listed_left_alone_and_never_overwritten() {
     let id = create(&mut app, Note::KIND, "Orders");
     assert_ne!(id, "orders");
     app.apply(set_text(Note::KIND, &id, "hold the line"));
+    app.flush_saves();
     app.apply(Command::Undo);
+    app.flush_saves();
     app.apply(Command::Redo);
+    app.flush_saves();
     app.apply(Command::CheckDisk);
+    app.flush_saves();
     app.apply(Command::Save);
+    app.flush_saves();
     assert_eq!(app.model.save_state, SaveState::Saved);
     assert_eq!(read(&broken), broken_bytes);
     assert_eq!(read(&stray), stray_bytes.as_bytes());
@@ -404,7 +415,9 @@ fn edits_of_a_new_kind_undo_and_redo_on_disk() {
         doc.get::<Note>().cloned().expect("a note")
     };
     app.apply(set_text(Note::KIND, &id, "advance"));
+    app.flush_saves();
     app.apply(set_text(Note::KIND, &id, "retreat"));
+    app.flush_saves();
     assert_eq!(on_disk(&path).text, "retreat");
     let labels: Vec<&str> = app.model.history.undo.iter().map(|c| c.label).collect();
     assert_eq!(
@@ -417,26 +430,33 @@ fn edits_of_a_new_kind_undo_and_redo_on_disk() {
     );
 
     app.apply(Command::Undo);
+    app.flush_saves();
     assert_eq!(note_in(&app, &id).text, "advance");
     assert_eq!(on_disk(&path).text, "advance");
     app.apply(Command::Undo);
+    app.flush_saves();
     assert_eq!(on_disk(&path).text, "");
     app.apply(Command::Redo);
+    app.flush_saves();
     assert_eq!(note_in(&app, &id).text, "advance");
     assert_eq!(on_disk(&path).text, "advance");
     assert!(!app.has_unsaved());
     // Undoing the creation removes the file (kept among the backups).
     app.apply(Command::Undo);
+    app.flush_saves();
     app.apply(Command::Undo);
+    app.flush_saves();
     assert!(app.model.get::<Note>(&id).is_none());
     assert!(!path.exists());
     let store = app.store().expect("store");
     assert!(!store.backups(&DocKey::of::<Note>(id.clone())).is_empty());
     app.apply(Command::Redo);
+    app.flush_saves();
     assert_eq!(on_disk(&path).text, "");
     // An edit of the same text changes nothing and records nothing.
     let undo_depth = app.model.history.undo.len();
     app.apply(set_text(Note::KIND, &id, ""));
+    app.flush_saves();
     assert_eq!(app.model.history.undo.len(), undo_depth);
 }
 
@@ -446,6 +466,7 @@ fn a_document_that_cannot_be_written_is_never_saved_as_an_empty_file() {
     let mut app = app(dir.path());
     let id = create(&mut app, Fragile::KIND, "Diary");
     app.apply(set_text(Fragile::KIND, &id, "day one"));
+    app.flush_saves();
     assert_eq!(app.model.save_state, SaveState::Saved);
     let folder = dir.path().join("fragiles");
     let path = folder.join(format!("{id}.json"));
@@ -456,6 +477,7 @@ fn a_document_that_cannot_be_written_is_never_saved_as_an_empty_file() {
         .backups(&DocKey::of::<Fragile>(id.clone()));
 
     app.apply(set_text(Fragile::KIND, &id, "unwritable secrets"));
+    app.flush_saves();
     // The failure is reported, with the serializer's reason, in English.
     let SaveState::Failed(reason) = &app.model.save_state else {
         panic!("expected a failed save, got {:?}", app.model.save_state);
@@ -505,6 +527,7 @@ fn a_document_that_cannot_be_written_is_never_saved_as_an_empty_file() {
 
     // Once the text can be written again, the next edit saves everything.
     app.apply(set_text(Fragile::KIND, &id, "day two"));
+    app.flush_saves();
     assert_eq!(app.model.save_state, SaveState::Saved);
     assert!(!app.has_unsaved());
     let text = std::fs::read_to_string(&path).expect("read");

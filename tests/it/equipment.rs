@@ -311,6 +311,7 @@ fn gear_and_power_edits_undo_and_redo_with_their_name_in_the_history() {
     assert!(last.contains("CHR-16"), "{last}");
 
     // Saved: the file on disk holds the gear, and loads again.
+    app.flush_saves();
     let reloaded =
         crate::common::read_roster(&dir.path().join("rosters").join(format!("{id}.json")))
             .expect("reads");

@@ -26,6 +26,7 @@ fn app(dir: &Path) -> App {
 fn app_with_raiders(dir: &Path) -> (App, DocKey) {
     let mut app = app(dir);
     app.apply(Command::create_roster("Raiders"));
+    app.flush_saves();
     app.apply(Command::roster(
         "raiders",
         RosterEdit::AddCharacter {
@@ -36,6 +37,7 @@ fn app_with_raiders(dir: &Path) -> (App, DocKey) {
             },
         },
     ));
+    app.flush_saves();
     assert_eq!(app.model.save_state, SaveState::Saved);
     assert_eq!(app.model.all_rosters()[0].id, "raiders");
     (app, DocKey::of::<Roster>("raiders"))
@@ -83,11 +85,13 @@ fn a_save_that_fails_part_way_keeps_the_edits_and_the_previous_file() {
 
     app.store().expect("store").fail_writes_after(Some(10));
     app.apply(notes("Twenty bolter rounds"));
+    app.flush_saves();
     app.apply(Command::character(
         "raiders",
         1,
         muster::rules::CharacterEdit::Rename("Kal the Bold".to_owned()),
     ));
+    app.flush_saves();
     let SaveState::Failed(reason) = &app.model.save_state else {
         panic!("expected a failed save, got {:?}", app.model.save_state);
     };
@@ -111,6 +115,7 @@ fn a_save_that_fails_part_way_keeps_the_edits_and_the_previous_file() {
     );
     // Trying again on a full disk changes nothing either.
     app.apply(Command::Save);
+    app.flush_saves();
     assert!(matches!(app.model.save_state, SaveState::Failed(_)));
     assert_eq!(read(&path), before);
     assert_eq!(files_in(&rosters), vec!["raiders.json".to_owned()]);
@@ -118,6 +123,7 @@ fn a_save_that_fails_part_way_keeps_the_edits_and_the_previous_file() {
     // Space is freed: saving again writes both edits.
     app.store().expect("store").fail_writes_after(None);
     app.apply(Command::Save);
+    app.flush_saves();
     assert_eq!(app.model.save_state, SaveState::Saved);
     assert!(!app.has_unsaved());
     let saved = read_roster(&path).expect("reads");
@@ -139,6 +145,7 @@ fn a_folder_that_cannot_be_written_keeps_the_edits_until_it_can() {
     std::fs::write(&rosters, "not a folder").expect("write");
 
     app.apply(notes("Written in the dark"));
+    app.flush_saves();
     assert!(
         matches!(app.model.save_state, SaveState::Failed(_)),
         "{:?}",
@@ -150,6 +157,7 @@ fn a_folder_that_cannot_be_written_keeps_the_edits_until_it_can() {
     assert!(app.has_unsaved());
     assert_eq!(notes_in(&app), "Written in the dark");
     app.apply(Command::Save);
+    app.flush_saves();
     assert!(matches!(app.model.save_state, SaveState::Failed(_)));
     assert_eq!(
         std::fs::read_to_string(&rosters).expect("read"),
@@ -160,6 +168,7 @@ fn a_folder_that_cannot_be_written_keeps_the_edits_until_it_can() {
     std::fs::remove_file(&rosters).expect("remove");
     std::fs::rename(&away, &rosters).expect("move the folder back");
     app.apply(Command::Save);
+    app.flush_saves();
     assert_eq!(app.model.save_state, SaveState::Saved);
     assert!(!app.has_unsaved());
     let saved = read_roster(&rosters.join("raiders.json")).expect("reads");
@@ -320,13 +329,16 @@ fn another_programs_change_is_never_overwritten_and_can_be_taken() {
     let (theirs, their_text) = other_program_writes(dir.path());
 
     app.apply(Command::CheckDisk);
+    app.flush_saves();
     assert_eq!(app.model.disk_changes, vec![key.clone()]);
     let logged = last_error(&app);
     assert!(logged.contains("changed on disk"), "{logged}");
 
     // Editing it does not save over their file.
     app.apply(notes("Ours"));
+    app.flush_saves();
     app.apply(Command::Save);
+    app.flush_saves();
     assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
     assert!(app.has_unsaved());
     assert_ne!(app.model.save_state, SaveState::Saved);
@@ -336,6 +348,7 @@ fn another_programs_change_is_never_overwritten_and_can_be_taken() {
 
     // Taking theirs: in memory, nothing left to save, nothing written.
     app.apply(Command::TakeDiskVersion(key.clone()));
+    app.flush_saves();
     assert_eq!(app.model.roster("raiders"), Some(&theirs));
     assert!(app.model.disk_changes.is_empty());
     assert!(!app.has_unsaved());
@@ -349,6 +362,7 @@ fn another_programs_change_is_never_overwritten_and_can_be_taken() {
     // Undo brings ours back (and saves it); their version stays among the
     // backups.
     app.apply(Command::Undo);
+    app.flush_saves();
     assert_eq!(app.model.roster("raiders"), Some(&ours));
     assert_eq!(app.model.save_state, SaveState::Saved);
     assert_eq!(read_roster(&path).expect("reads"), ours);
@@ -361,6 +375,7 @@ fn another_programs_change_is_never_overwritten_and_can_be_taken() {
     assert!(backed_up.contains(&their_text), "their version is kept");
     // And redo takes theirs again.
     app.apply(Command::Redo);
+    app.flush_saves();
     assert_eq!(app.model.roster("raiders"), Some(&theirs));
     assert_eq!(read_roster(&path).expect("reads"), theirs);
 }
@@ -374,12 +389,14 @@ fn keeping_mine_saves_it_and_backs_up_theirs() {
 
     // No check first: the save itself notices, and writes nothing.
     app.apply(notes("Ours"));
+    app.flush_saves();
     assert_eq!(app.model.disk_changes, vec![key.clone()]);
     assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
     assert!(app.has_unsaved());
     assert!(last_error(&app).contains("changed on disk"));
 
     app.apply(Command::KeepMine(key.clone()));
+    app.flush_saves();
     assert!(app.model.disk_changes.is_empty());
     assert!(!app.has_unsaved());
     assert_eq!(app.model.save_state, SaveState::Saved);
@@ -402,9 +419,11 @@ fn keeping_mine_saves_it_and_backs_up_theirs() {
     );
     // From now on, edits save as usual.
     app.apply(notes("Ours, again"));
+    app.flush_saves();
     assert_eq!(app.model.save_state, SaveState::Saved);
     assert_eq!(read_roster(&path).expect("reads").notes, "Ours, again");
     app.apply(Command::CheckDisk);
+    app.flush_saves();
     assert!(app.model.disk_changes.is_empty());
 }
 
@@ -419,13 +438,16 @@ fn a_reload_starts_a_new_history_and_backs_up_their_version_before_an_edit() {
     // the history of what was read before goes: Undo cannot write an old
     // version over theirs.
     app.apply(Command::Reload);
+    app.flush_saves();
     assert_eq!(app.model.roster("raiders"), Some(&theirs));
     assert!(app.model.history.undo.is_empty());
     app.apply(Command::Undo);
+    app.flush_saves();
     assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
     // An edit of their version saves over it (a backup was made moments
     // ago, by our last edit): theirs is backed up first.
     app.apply(notes("After the reload"));
+    app.flush_saves();
     assert_eq!(app.model.save_state, SaveState::Saved);
     let backed_up: Vec<String> = app
         .store()
@@ -439,6 +461,7 @@ fn a_reload_starts_a_new_history_and_backs_up_their_version_before_an_edit() {
     // no further backup within the interval.
     let count = backed_up.len();
     app.apply(notes("And again"));
+    app.flush_saves();
     assert_eq!(app.store().expect("store").backups(&key).len(), count);
 }
 
@@ -473,6 +496,7 @@ fn a_failing_save_is_said_once_and_retried_quietly() {
     let (mut app, _) = app_with_raiders(dir.path());
     app.store().expect("store").fail_writes_after(Some(0));
     app.apply(notes("one"));
+    app.flush_saves();
     let errors = |app: &App| {
         app.model
             .messages
@@ -485,11 +509,13 @@ fn a_failing_save_is_said_once_and_retried_quietly() {
     // tries to save again: the same failure is not said again.
     for _ in 0..20 {
         app.apply(Command::CheckDisk);
+        app.flush_saves();
     }
     assert_eq!(errors(&app), 1);
     assert!(matches!(app.model.save_state, SaveState::Failed(_)));
     app.store().expect("store").fail_writes_after(None);
     app.apply(Command::CheckDisk);
+    app.flush_saves();
     assert_eq!(app.model.save_state, SaveState::Saved);
     assert_eq!(
         read_roster(&dir.path().join("rosters/raiders.json"))
@@ -505,6 +531,7 @@ fn deleting_never_removes_a_file_another_program_changed_in_silence() {
     let (mut app, key) = app_with_raiders(dir.path());
     let (_, their_text) = other_program_writes(dir.path());
     app.apply(Command::Delete(key.clone()));
+    app.flush_saves();
     let path = dir.path().join("rosters/raiders.json");
     assert_eq!(
         std::fs::read_to_string(&path).expect("still there"),
@@ -514,6 +541,7 @@ fn deleting_never_removes_a_file_another_program_changed_in_silence() {
     assert!(app.has_unsaved());
     // Keeping ours (the deletion) removes it, theirs going to the backups.
     app.apply(Command::KeepMine(key.clone()));
+    app.flush_saves();
     assert!(!path.exists());
     let backups = app.store().expect("store").backups(&key);
     assert!(
@@ -531,8 +559,10 @@ fn the_second_instance_becomes_writable_once_the_first_is_gone() {
     assert!(second.model.read_only);
     drop(first);
     second.apply(Command::Reload);
+    second.flush_saves();
     assert!(!second.model.read_only);
     second.apply(Command::create_roster("Now mine"));
+    second.flush_saves();
     assert!(dir.path().join("rosters/now-mine.json").exists());
 }
 
@@ -569,21 +599,26 @@ fn dragging_a_number_is_one_step_of_the_history() {
             cid,
             CharacterEdit::SetAdvancePoints(points),
         ));
+        app.flush_saves();
     }
     assert_eq!(app.model.history.undo.len(), before + 1);
     app.apply(Command::Undo);
+    app.flush_saves();
     assert_eq!(
         app.model.roster("raiders").expect("raiders").characters[0].advance_points,
         0
     );
     // Another edit in between makes a new step.
     app.apply(Command::Redo);
+    app.flush_saves();
     app.apply(notes("between"));
+    app.flush_saves();
     app.apply(Command::character(
         "raiders",
         cid,
         CharacterEdit::SetAdvancePoints(2),
     ));
+    app.flush_saves();
     assert_eq!(app.model.history.undo.len(), before + 3);
 }
 

@@ -131,6 +131,9 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     h.get_by_label_contains("Redo spend advance point").click();
     h.run();
     assert_eq!(kal_s(&h), 4);
+    // Once the writer is done, the status says so.
+    h.state_mut().app.flush_saves();
+    h.run();
     assert!(h.query_by_label("All changes saved").is_some());
 
     // Close and rebuild the app on the same data directory.
@@ -238,10 +241,12 @@ fn delete_asks_for_confirmation_and_undo_brings_it_back() {
         .click();
     h.run();
     assert!(h.state().app.model.all_rosters().is_empty());
+    h.state_mut().app.flush_saves();
     assert!(!dir.path().join("rosters/new-roster.json").exists());
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert_eq!(h.state().app.model.all_rosters().len(), 1);
+    h.state_mut().app.flush_saves();
     assert!(dir.path().join("rosters/new-roster.json").exists());
 }
 
@@ -449,6 +454,7 @@ fn a_read_only_library_says_so_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut first = app(dir.path(), Lang::En);
     first.apply(muster::app::Command::create_roster("Ours".to_owned()));
+    first.flush_saves();
     let mut h = harness(app(dir.path(), Lang::En));
     h.run();
     assert!(

@@ -88,6 +88,7 @@ fn cmp_17_the_next_campaign_starts_from_the_ended_campaigns_dashboard() {
         .path()
         .join("campaigns")
         .join(format!("{}.json", next.id));
+    h.state_mut().app.flush_saves();
     assert!(file.exists(), "{}", file.display());
     // Its journal tells where Ada came from.
     h.get_by_role_and_label(Role::Tab, "Journal").click();
@@ -100,6 +101,7 @@ fn cmp_17_the_next_campaign_starts_from_the_ended_campaigns_dashboard() {
     h.state_mut().app.apply(Command::Undo);
     h.run();
     assert_eq!(campaigns(&h), vec![old]);
+    h.state_mut().app.flush_saves();
     assert!(!file.exists());
 }
 

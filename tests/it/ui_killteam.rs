@@ -146,6 +146,7 @@ fn the_example_team_is_built_from_scratch_in_the_builder() {
         .path()
         .join("killteams")
         .join(format!("{}.json", built.id));
+    h.state_mut().app.flush_saves();
     assert!(saved.exists());
 }
 
