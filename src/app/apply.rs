@@ -230,8 +230,12 @@ impl App {
         self.model
             .docs
             .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
-        self.model
-            .revalidate(change.docs.iter().map(|(key, _, _)| key));
+        for (key, before, _) in &change.docs {
+            // Done: the version before is the one edited; undone: the
+            // version restored was seen when it was made.
+            let from = if undo { None } else { before.as_ref() };
+            self.model.revalidate_from(key, from);
+        }
         // Leave a screen whose roster or character no longer exists.
         let screen_ok = match &self.model.screen {
             Screen::Library | Screen::Reference(_) | Screen::Battle => true,

@@ -219,6 +219,9 @@ pub struct Model {
     /// What each document breaks, computed when it changes (never per
     /// frame).
     pub problems: HashMap<DocKey, Vec<Problem>>,
+    /// The problems of the versions validated lately (undo and redo find
+    /// theirs here), newest last.
+    validated: std::collections::VecDeque<(Doc, Vec<Problem>)>,
     /// Library files that could not be read.
     pub unreadable: Vec<Unreadable>,
     /// Documents another program changed on disk, offered for reload.
@@ -288,18 +291,41 @@ impl Model {
     /// Validates the documents `keys` again (after they changed).
     pub fn revalidate<'a>(&mut self, keys: impl IntoIterator<Item = &'a DocKey>) {
         for key in keys {
-            let problems = self.doc(key).map(|d| d.validate(&self.rules));
-            match problems {
-                Some(p) => {
-                    self.problems.insert(key.clone(), p);
-                }
-                None => {
-                    self.problems.remove(key);
-                }
-            }
+            self.revalidate_from(key, None);
         }
     }
+
+    /// Validates the document `key` again, made from `before` by one edit
+    /// when given: a version seen lately (undo, redo) keeps its problems,
+    /// and one edit of a version whose problems are known lets the kind
+    /// check only what the edit can have changed (a long campaign's journal
+    /// is not played again at every tick).
+    pub fn revalidate_from(&mut self, key: &DocKey, before: Option<&Doc>) {
+        let Some(doc) = self.doc(key).cloned() else {
+            self.problems.remove(key);
+            return;
+        };
+        let known = |d: &Doc| {
+            self.validated
+                .iter()
+                .find(|(v, _)| Arc::ptr_eq(&v.0, &d.0))
+                .map(|(_, p)| p.clone())
+        };
+        let problems = match (known(&doc), before.and_then(|b| Some((b, known(b)?)))) {
+            (Some(p), _) => p,
+            (None, Some((b, was))) => doc.validate_after(&**b, &was, &self.rules),
+            (None, None) => doc.validate(&self.rules),
+        };
+        self.validated.push_back((doc, problems.clone()));
+        if self.validated.len() > VALIDATED_KEPT {
+            self.validated.pop_front();
+        }
+        self.problems.insert(key.clone(), problems);
+    }
 }
+
+/// How many validated versions `Model::revalidate_from` keeps.
+const VALIDATED_KEPT: usize = 64;
 
 /// The application.
 pub struct App {
@@ -372,6 +398,7 @@ impl App {
             rules_problems,
             docs: Vec::new(),
             problems: HashMap::new(),
+            validated: std::collections::VecDeque::new(),
             unreadable: Vec::new(),
             disk_changes: Vec::new(),
             screen: Screen::Library,

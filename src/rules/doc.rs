@@ -108,6 +108,18 @@ pub trait DocKind:
     fn summary(&self) -> Msg;
     /// Every rule the document breaks (a draft can always be saved).
     fn validate(&self, rules: &RulesData) -> Vec<Problem>;
+    /// What `validate` gives for the document made by applying one edit to
+    /// `before`, whose problems were `before_problems`: a kind may check
+    /// only what the edit can have changed. The default checks it all.
+    fn validate_after(
+        &self,
+        before: &Self,
+        before_problems: &[Problem],
+        rules: &RulesData,
+    ) -> Vec<Problem> {
+        let _ = (before, before_problems);
+        self.validate(rules)
+    }
     /// Repairs what a hand-edited file may hold and the rules cannot use
     /// (two elements sharing an id); returns true if it changed anything.
     fn repair(&mut self) -> bool {
@@ -185,6 +197,14 @@ pub trait AnyDoc: Any + Debug + Send + Sync {
     fn summary(&self) -> Msg;
     /// Every rule it breaks.
     fn validate(&self, rules: &RulesData) -> Vec<Problem>;
+    /// Every rule it breaks, made by one edit of `before` (whose problems
+    /// were `before_problems`): see [`DocKind::validate_after`].
+    fn validate_after(
+        &self,
+        before: &dyn AnyDoc,
+        before_problems: &[Problem],
+        rules: &RulesData,
+    ) -> Vec<Problem>;
     /// A copy with another id and name.
     fn renamed(&self, id: Option<String>, name: Option<String>) -> Doc;
     /// Equality with a document of any kind.
@@ -213,6 +233,17 @@ impl<K: DocKind> AnyDoc for K {
     }
     fn validate(&self, rules: &RulesData) -> Vec<Problem> {
         DocKind::validate(self, rules)
+    }
+    fn validate_after(
+        &self,
+        before: &dyn AnyDoc,
+        before_problems: &[Problem],
+        rules: &RulesData,
+    ) -> Vec<Problem> {
+        match before.as_any().downcast_ref::<K>() {
+            Some(b) => DocKind::validate_after(self, b, before_problems, rules),
+            None => DocKind::validate(self, rules),
+        }
     }
     fn renamed(&self, id: Option<String>, name: Option<String>) -> Doc {
         let mut copy = self.clone();

@@ -52,7 +52,13 @@ fn points(c: &Campaign) -> u32 {
 /// `e` applied if the rules accept it (dice seeded), else `None`.
 fn tried(c: &Campaign, e: E, seed: u64) -> Option<Campaign> {
     let r = rules();
-    c.apply(e, &r, &mut seeded(seed)).ok().map(|(c, _)| c)
+    let after = c.apply(e, &r, &mut seeded(seed)).ok().map(|(c, _)| c)?;
+    // What the app checks after one edit is what a full check finds.
+    assert_eq!(
+        after.validate_after(c, &c.validate(&r), &r),
+        after.validate(&r)
+    );
+    Some(after)
 }
 
 fn gone(c: &Campaign) -> Vec<CharId> {

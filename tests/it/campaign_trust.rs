@@ -649,3 +649,65 @@ fn cmp_2_export_of_a_forged_journal_warns_that_the_file_breaks_a_rule() {
     assert!(out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
 }
+
+/// A tick at the table is checked without playing the whole journal again,
+/// but a journal that did not replay before the tick still says so after
+/// it, and undo finds each version's problems as they were.
+#[test]
+fn cmp_13_a_forged_journal_stays_flagged_through_ticks_undo_and_redo() {
+    use muster::app::Command;
+    use muster::rules::{Doc, DocKey, Edit};
+
+    let r = rules();
+    let (c, _) = team_campaign(&r);
+    let c = ok(
+        &c,
+        E::NextMission {
+            choice: MissionChoice::default(),
+        },
+        &r,
+    );
+    let c = ok(&c, E::BeginMission, &r);
+    // Entry 3 forged: the mission it says is not the one it was made in.
+    let mut forged = c.clone();
+    let mut entry = (*forged.journal[2]).clone();
+    entry.mission = 7;
+    forged.journal[2] = std::sync::Arc::new(entry);
+    for (campaign, flagged) in [(c, false), (forged, true)] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        {
+            let store = muster::store::Store::open(dir.path()).expect("store");
+            store.save(&Doc::new(campaign.clone())).expect("save");
+        }
+        let mut app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 3);
+        let key = DocKey::of::<Campaign>(campaign.id.clone());
+        let journal_flagged = |app: &muster::app::App| {
+            app.model
+                .problems_of(&key)
+                .iter()
+                .any(|p| p.key == "campaign.problem.journal_refused")
+        };
+        assert_eq!(journal_flagged(&app), flagged);
+        let vell = campaign
+            .characters
+            .iter()
+            .find(|x| x.name() == "Trooper Vell")
+            .expect("Vell")
+            .id;
+        for wounds in 1..=2 {
+            app.apply(Command::Edit(
+                key.clone(),
+                Edit::new(E::SetWounds {
+                    character: vell,
+                    wounds,
+                }),
+            ));
+            assert_eq!(journal_flagged(&app), flagged, "after a tick");
+        }
+        app.apply(Command::Undo);
+        assert_eq!(journal_flagged(&app), flagged, "after undo");
+        app.apply(Command::Redo);
+        assert_eq!(journal_flagged(&app), flagged, "after redo");
+        app.flush_saves();
+    }
+}

@@ -548,6 +548,14 @@ impl DocKind for Campaign {
     fn validate(&self, rules: &RulesData) -> Vec<Problem> {
         Campaign::validate(self, rules)
     }
+    fn validate_after(
+        &self,
+        before: &Self,
+        before_problems: &[Problem],
+        rules: &RulesData,
+    ) -> Vec<Problem> {
+        Campaign::validate_after(self, before, before_problems, rules)
+    }
     fn merges(edit: &CampaignEdit) -> bool {
         // Typing notes and dragging a setting are one step each; a tick
         // at the table is a step of its own.

@@ -1479,6 +1479,41 @@ impl Campaign {
     /// journal entry names but the campaign lacks, states that disagree
     /// with the journal.
     pub fn validate(&self, rules: &RulesData) -> Vec<Problem> {
+        let mut out = self.state_problems(rules);
+        out.extend(self.journal_problems(rules));
+        out
+    }
+
+    /// What `validate` finds in a campaign made by applying one event to
+    /// `before`, whose problems were `before_problems`: a journal that
+    /// replayed grows by the event as played, so it still replays and is
+    /// not played again (on a long campaign that is most of the time of a
+    /// tick at the table); the rest is checked afresh.
+    pub fn validate_after(
+        &self,
+        before: &Self,
+        before_problems: &[Problem],
+        rules: &RulesData,
+    ) -> Vec<Problem> {
+        let one_more = self.journal.len() == before.journal.len() + 1
+            && self
+                .journal
+                .iter()
+                .zip(&before.journal)
+                .all(|(a, b)| Arc::ptr_eq(a, b));
+        let replayed = !before_problems
+            .iter()
+            .any(|p| JOURNAL_PROBLEMS.contains(&p.key));
+        if one_more && replayed {
+            self.state_problems(rules)
+        } else {
+            self.validate(rules)
+        }
+    }
+
+    /// The problems of the state as it stands: settings, ids, Cran, and
+    /// each escort by its kind's rules.
+    fn state_problems(&self, rules: &RulesData) -> Vec<Problem> {
         let mut out = Vec::new();
         // A campaign being set up may lack its factions for now.
         if self.phase != Phase::Setup {
@@ -1516,6 +1551,13 @@ impl Campaign {
         for e in &self.escorts {
             out.extend(self.escort_problems(e.id, rules, None));
         }
+        out
+    }
+
+    /// The problems of the journal: an entry that does not play again, or
+    /// a state the journal does not give.
+    fn journal_problems(&self, rules: &RulesData) -> Vec<Problem> {
+        let mut out = Vec::new();
         match self.replay(rules) {
             Err((i, problem)) => {
                 // A journal that names what the campaign lacks cannot have
@@ -1586,6 +1628,12 @@ impl Campaign {
         first_difference(&a, &b, String::new())
     }
 }
+
+/// The message keys of the problems the journal's replay finds.
+const JOURNAL_PROBLEMS: [&str; 2] = [
+    "campaign.problem.journal_refused",
+    "campaign.problem.journal_disagrees",
+];
 
 /// The first path where two JSON values differ, with both values (shown
 /// compact, cut to a readable length).
