@@ -4,9 +4,6 @@
 //! and each escort within its own kind's rules. Each test forges one fault
 //! into the example campaign (or a kill team) and reads `check`'s verdict.
 
-use std::path::Path;
-use std::process::Command;
-
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Origin, Result_,
 };
@@ -14,38 +11,18 @@ use muster::rules::killteam::{Carried, Soldier};
 use muster::rules::{KillTeam, RulesData};
 use serde_json::{Value, json};
 
+use crate::cli_exit::{Run, muster};
 use crate::common::{ok, refused};
 
 const EXAMPLE: &str = include_str!("../../assets/examples/campaign.json");
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
 
 /// `muster check` of `doc` written to a file, with no user data.
 fn check(doc: &Value) -> Run {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("campaign.json");
     std::fs::write(&path, serde_json::to_string_pretty(doc).expect("json")).expect("write");
-    check_path(dir.path(), &path)
-}
-
-fn check_path(data: &Path, path: &Path) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .arg("check")
-        .arg(path)
-        .env("MUSTER_DATA_DIR", data.join("data"))
-        .output()
-        .expect("runs");
-    let run = Run {
-        code: out.status.code().expect("exit code"),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    run
+    let path = path.display().to_string();
+    muster(&dir.path().join("data"), &["check", &path])
 }
 
 /// The example campaign with one change to its file.
@@ -622,32 +599,26 @@ proptest::proptest! {
 #[test]
 fn cmp_2_export_of_a_forged_journal_warns_that_the_file_breaks_a_rule() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("campaign.json");
+    let data = dir.path().join("data");
+    let export = |name: &str, text: String| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("write");
+        let path = path.display().to_string();
+        muster(&data, &["export", "--format", "markdown", &path])
+    };
     let doc = forged(|d| d["campaign"]["journal"][5]["mission"] = json!(9));
-    std::fs::write(&path, serde_json::to_string(&doc).expect("json")).expect("write");
-    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(["export", "--format", "markdown"])
-        .arg(&path)
-        .env("MUSTER_DATA_DIR", dir.path().join("data"))
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let run = export("campaign.json", serde_json::to_string(&doc).expect("json"));
     assert!(
-        stderr.contains("muster: warning: the file breaks 1 rule")
-            && stderr.contains("CMP-2: journal entry 6"),
-        "{stderr}"
+        run.stderr
+            .contains("muster: warning: the file breaks 1 rule")
+            && run.stderr.contains("CMP-2: journal entry 6"),
+        "{}",
+        run.stderr
     );
     // The example itself exports without a warning.
-    let clean = dir.path().join("clean.json");
-    std::fs::write(&clean, EXAMPLE).expect("write");
-    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(["export", "--format", "markdown"])
-        .arg(&clean)
-        .env("MUSTER_DATA_DIR", dir.path().join("data"))
-        .output()
-        .expect("runs");
-    assert!(out.status.success());
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
+    let run = export("clean.json", EXAMPLE.to_owned());
+    assert_eq!(run.code, 0);
+    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
 }
 
 /// A tick at the table is checked without playing the whole journal again,

@@ -7,13 +7,15 @@ use muster::rules::{Character, Characteristic as C, Roster};
 
 use crate::common::roster_json;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
+/// What a run of `muster` gave.
+pub(crate) struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
 }
 
-fn muster(data: &Path, args: &[&str]) -> Run {
+/// Runs `muster` with `args` on the data folder `data`; it never panics.
+pub(crate) fn muster(data: &Path, args: &[&str]) -> Run {
     let out = Command::new(env!("CARGO_BIN_EXE_muster"))
         .args(args)
         .env("MUSTER_DATA_DIR", data)
