@@ -178,7 +178,7 @@ pub struct RulesData {
     /// Save modifiers (PSY-3).
     pub save_modifiers: SaveModifierTable,
     /// The kill-team house rules' soldiers, weapons, equipment and ribbons.
-    pub killteam: super::killteam::KillTeamData,
+    pub killteam: super::killteam::data::KillTeamData,
     /// Every rule's title and text, for the in-app reference.
     pub reference: super::reference::Reference,
     /// Robots: orders, arcs, target checks, special damage (ROB-*).
@@ -186,10 +186,10 @@ pub struct RulesData {
     /// Flyers: altitude, ranges, drops, crashes, floors (FLY-*).
     pub flyers: super::flyers::FlyerRules,
     /// The campaign's settings, missions and enemy factions.
-    pub campaign: super::campaign::CampaignData,
+    pub campaign: super::campaign::data::CampaignData,
     /// Close combat after the blows: push back, follow up, breaking off,
     /// routs, tests, the Catachan Devil (CC-14 … CC-21).
-    pub close_combat: super::melee::CloseCombatRules,
+    pub close_combat: super::close_combat::data::CloseCombatRules,
 }
 
 /// The rules data files, by file name, with their built-in text.
@@ -574,7 +574,7 @@ impl RulesData {
         let killteam = one(
             "killteam.json",
             overrides,
-            super::killteam::KillTeamData::check,
+            super::killteam::data::KillTeamData::check,
             &mut problems,
         )?;
         let reference = one(
@@ -592,13 +592,13 @@ impl RulesData {
         let campaign = one(
             "campaign.json",
             overrides,
-            super::campaign::CampaignData::check,
+            super::campaign::data::CampaignData::check,
             &mut problems,
         )?;
         let close_combat = one(
             "close_combat.json",
             overrides,
-            super::melee::CloseCombatRules::check,
+            super::close_combat::data::CloseCombatRules::check,
             &mut problems,
         )?;
         let _ = (&races.note, &types.note, &robots_flyers.note);

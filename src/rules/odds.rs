@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::core::dist::{Dist, add, binomial, d6_at_least, dice_at_least, fixed};
 use super::core::problem::Problem;
 use super::data::RulesData;
+pub use super::killteam::data::KtModifier;
 use super::killteam::data::{Band, Shooting};
 
 /// The odds of one attack and of the whole attack.
@@ -186,49 +187,6 @@ pub enum ShotClass {
     Sniper,
     /// An indirect weapon.
     Indirect,
-}
-
-/// A kill-team shooting modifier (KT-13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum KtModifier {
-    /// Night.
-    Night,
-    /// Sight (EQ-3).
-    Sight,
-    /// Marksman (RIB-12).
-    Marksman,
-    /// Vox radio (EQ-12).
-    Vox,
-    /// Sling, not moved (EQ-14).
-    Sling,
-    /// The target used a smoke grenade (EQ-7).
-    Smoke,
-    /// The shooter was hit by a flash grenade (EQ-10).
-    Flash,
-    /// An assault weapon fired during a move (KT-15).
-    AssaultMoving,
-    /// Snap fire (KT-9, KT-13).
-    SnapFire,
-    /// The shooter is 3" or more above the target: the target's cover save
-    /// is worse (KT-7).
-    HigherPosition,
-    /// The target lies prone: a better cover save, or a better save out of
-    /// cover (KT-9).
-    Prone,
-    /// The shooter carries an auspex and the target is within its range:
-    /// the target's cover save is worse (EQ-17).
-    Auspex,
-    /// The shooter wears a night-vision helmet or sight: no night penalty
-    /// (EQ-18).
-    NightVision,
-    /// The shooter wears a gas mask: no smoke or flash penalty (EQ-19).
-    GasMask,
-    /// The shooter carries a torch: no night penalty within its range
-    /// (EQ-1).
-    Torch,
-    /// The target wears a cloak: a better cover save (EQ-16).
-    Cloak,
 }
 
 /// The band a range falls in (KT-12): `Err` when out of range.
