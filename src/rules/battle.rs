@@ -10,8 +10,8 @@ use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
 use super::doc::RollFor;
-use super::odds::Odds;
 use super::scenario::Scenario;
+use crate::rules::core::odds::Odds;
 
 /// One attack as rolled.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -185,7 +185,10 @@ pub enum Fight {
     /// A psychic attack (PSY-1 … PSY-12).
     Psychic(Box<super::psychic_attack::PsychicAttack>),
     /// A round of close combat between two units (CC-7, CC-13).
-    Units(Vec<super::odds::Fighter>, Vec<super::odds::Fighter>),
+    Units(
+        Vec<super::close_combat::odds::Fighter>,
+        Vec<super::close_combat::odds::Fighter>,
+    ),
     /// A roll on a table: a robot's target check, special damage or
     /// malfunction (ROB-7 … ROB-9), a flyer's drop or crash (FLY-10,
     /// FLY-11), a kill-team jump (KT-17) or grenade (KT-14).

@@ -4,9 +4,10 @@
 use super::battle::Fight;
 use super::core::msg::Msg;
 use super::melee_roll::{self, Claws, MeleeRoll};
-use super::odds::{CcModifier, Fighter, KtModifier};
 use super::scenario::Scenario;
 use super::table_roll::TableRoll;
+use crate::rules::close_combat::odds::{CcModifier, Fighter};
+use crate::rules::killteam::odds::KtModifier;
 
 /// The key naming a close-combat modifier (CC-9).
 pub fn cc_modifier_key(m: CcModifier) -> &'static str {

@@ -14,7 +14,7 @@ use super::core::problem::Problem;
 use super::data::RulesData;
 use super::doc::RollFor;
 use super::melee::{self, AttackKind, AttackType};
-use super::odds::Fighter;
+use crate::rules::close_combat::odds::Fighter;
 
 /// Whether a large adult male Catachan Devil has extra claws (CC-19).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

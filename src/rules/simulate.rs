@@ -26,7 +26,7 @@ use super::core::dice::DiceRng;
 use super::core::dist::chance_at_most;
 use super::core::problem::Problem;
 use super::data::RulesData;
-use super::odds::{CcModifier, Fighter, close_combat};
+use crate::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
 
 /// One side of a fight to the end.
 #[derive(Clone, Debug, PartialEq, Eq)]

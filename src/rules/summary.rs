@@ -85,7 +85,9 @@ pub fn wounds_taken(fight: &Fight, rolled: &Rolled) -> [Vec<u32>; 2] {
     }
     match fight {
         Fight::Units(first, second) => {
-            let w = |side: &[super::odds::Fighter]| side.iter().map(|m| m.w).collect::<Vec<_>>();
+            let w = |side: &[super::close_combat::odds::Fighter]| {
+                side.iter().map(|m| m.w).collect::<Vec<_>>()
+            };
             [
                 spread(&w(first), rolled.first_wounds),
                 spread(&w(second), rolled.wounds),

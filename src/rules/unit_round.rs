@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::core::dist::binomial;
 use super::core::problem::Problem;
 use super::data::RulesData;
-use super::odds::{Fighter, close_combat};
+use crate::rules::close_combat::odds::{Fighter, close_combat};
 
 /// The odds of one round between two units.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -279,7 +279,7 @@ fn scores(
     rules: &RulesData,
     by: &Side<'_>,
     on: &Side<'_>,
-) -> Result<Vec<Vec<super::odds::Odds>>, Problem> {
+) -> Result<Vec<Vec<super::core::odds::Odds>>, Problem> {
     by.models
         .iter()
         .map(|a| {
@@ -323,7 +323,7 @@ fn roll_strike<R: rand::Rng + ?Sized>(
     rng: &mut R,
     by: &Side<'_>,
     by_taken: usize,
-    table: &[Vec<super::odds::Odds>],
+    table: &[Vec<super::core::odds::Odds>],
     step: (i32, bool),
     on: &Side<'_>,
     mut on_taken: usize,

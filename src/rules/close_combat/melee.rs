@@ -10,13 +10,13 @@ use serde::{Deserialize, Serialize};
 pub use super::data::{
     Arc, AttackKind, AttackType, CcLimits, CloseCombatRules, Damage, DevilRules, DevilSize,
 };
+use crate::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::{Check, Roll, roll_at_most};
 use crate::rules::core::dist::{Dist, add, chance_at_most, fixed};
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::RollFor;
-use crate::rules::odds::{CcModifier, Fighter, close_combat};
 
 fn cc(rules: &RulesData) -> &CloseCombatRules {
     &rules.close_combat

@@ -16,10 +16,11 @@ pub use super::data::{
 };
 use crate::rules::core::dice::{Check, DiceSpec, Roll, roll_dice};
 use crate::rules::core::dist::{Dist, add, dice_sum, fixed};
+use crate::rules::core::odds::Odds;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::RollFor;
-use crate::rules::odds::{KtShot, Odds, ShotClass, killteam_attack};
+use crate::rules::killteam::odds::{KtShot, ShotClass, killteam_attack};
 
 // ------------------------------------------------------------------ KT-14
 
