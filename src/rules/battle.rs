@@ -1,6 +1,6 @@
-//! Rolling a fight: the same steps as the odds (`odds.rs`), with dice. Every
-//! die is kept with what it was for, so the log shows it and the same seed
-//! gives the same log.
+//! Rolling a fight: the same steps as the odds (`close_combat::odds`,
+//! `killteam::odds`), with dice. Every die is kept with what it was for, so
+//! the log shows it and the same seed gives the same log.
 
 use rand::Rng;
 use serde::Serialize;
@@ -222,13 +222,14 @@ impl Fight {
                 wounds: r.wounds,
                 first_wounds: 0,
             }),
-            Self::Units(first, second) => {
-                super::unit_round::roll_unit_round(rules, first, second, rng).map(|r| Rolled {
-                    result: r.msg(),
-                    wounds: r.second_wounds,
-                    first_wounds: r.first_wounds,
-                })
-            }
+            Self::Units(first, second) => super::close_combat::unit_round::roll_unit_round(
+                rules, first, second, rng,
+            )
+            .map(|r| Rolled {
+                result: r.msg(),
+                wounds: r.second_wounds,
+                first_wounds: r.first_wounds,
+            }),
             Self::Table(t) => super::table_roll::roll(rules, t, rng).map(|r| Rolled {
                 result: r.msg(),
                 wounds: r.wounds,

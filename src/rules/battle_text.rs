@@ -2,8 +2,8 @@
 //! which profiles, modifiers and range, as message keys.
 
 use super::battle::Fight;
+use super::close_combat::roll::{self, Claws, MeleeRoll};
 use super::core::msg::Msg;
-use super::melee_roll::{self, Claws, MeleeRoll};
 use super::scenario::Scenario;
 use super::table_roll::TableRoll;
 use crate::rules::close_combat::odds::{CcModifier, Fighter};
@@ -250,7 +250,7 @@ fn melee(m: &MeleeRoll) -> Msg {
             characteristic,
             value,
         } => Msg::new("situation.test")
-            .key("test", melee_roll::characteristic_key(*characteristic))
+            .key("test", roll::characteristic_key(*characteristic))
             .int("value", *value),
     }
 }

@@ -12,11 +12,9 @@ pub mod close_combat;
 pub mod core;
 pub mod data;
 pub mod doc;
-pub mod engagement;
 pub mod equipment;
 pub mod flyers;
 pub mod killteam;
-pub mod melee_roll;
 pub mod odds;
 pub mod psychic;
 pub mod psychic_attack;
@@ -26,10 +24,8 @@ pub mod robots;
 pub mod roster;
 pub mod roster_edit;
 pub mod scenario;
-pub mod simulate;
 pub mod summary;
 pub mod table_roll;
-pub mod unit_round;
 pub mod units;
 
 pub use self::core::characteristic::{Characteristic, Modifiers, Profile};
@@ -53,4 +49,6 @@ pub use self::core::{characteristic, dice, msg, problem};
 /// Modules that moved into a chapter's folder, under their old paths, for
 /// code outside `rules` written against them. Code in `rules` names the
 /// chapter's path.
-pub use close_combat::melee;
+pub use close_combat as melee;
+pub use close_combat::roll as melee_roll;
+pub use close_combat::{engagement, simulate, unit_round};

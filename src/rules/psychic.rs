@@ -75,7 +75,7 @@ pub fn test_chance(characteristic: i32, dice: u32, under: Under) -> f64 {
 /// share (`close_combat.json`'s `heavy_casualties_percent`, 25) or more of
 /// the unit as it was at the start of the turn.
 pub fn casualty_test(rules: &RulesData, unit_at_start: u32, casualties: u32) -> bool {
-    super::melee::heavy_casualties(rules, unit_at_start, casualties)
+    super::close_combat::heavy_casualties(rules, unit_at_start, casualties)
 }
 
 /// The bonus die of armour penetration by Strength (PSY-12): none, D6, D12

@@ -8,13 +8,13 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use super::close_combat::Damage;
 use super::core::dice::{DiceSpec, MAX_DICE, Roll};
 use super::core::dist::{Dist, add, binomial, d6_at_least, fixed};
 use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
 use super::doc::RollFor;
-use super::melee::Damage;
 use super::psychic::{Under, bonus_die, penetration_chance, test_chance};
 use super::psychic_play::{
     AttackKind, Power, Scope, VehicleHits, affects_vehicle, line_locations, squad_casualties,

@@ -63,7 +63,7 @@ pub enum TableRoll {
     /// Close combat after the blows: the stay test, breaking off and its
     /// free blows, a creature's attacks, a characteristic test (CC-15,
     /// CC-18, CC-19, CC-21).
-    Melee(super::melee_roll::MeleeRoll),
+    Melee(super::close_combat::roll::MeleeRoll),
 }
 
 /// A roll made: every die, what happened, and the wounds it caused.
@@ -265,7 +265,7 @@ pub fn roll<R: Rng + ?Sized>(
             )
         }
         TableRoll::Melee(m) => {
-            let (dice, outcome, wounds) = super::melee_roll::roll(rules, m, rng)?;
+            let (dice, outcome, wounds) = super::close_combat::roll::roll(rules, m, rng)?;
             rolls.extend(dice);
             (outcome, wounds)
         }

@@ -117,11 +117,16 @@ impl UnitTest {
         rules: &super::data::RulesData,
         rng: &mut R,
     ) -> Result<UnitTestRoll, Problem> {
-        use super::melee;
+        use super::close_combat;
         let (check, outcome) = match self.kind {
             UnitTestKind::Rout => {
-                let t =
-                    melee::rout_test(rules, melee::RoutReason::LostRound, self.value, false, rng)?;
+                let t = close_combat::rout_test(
+                    rules,
+                    close_combat::RoutReason::LostRound,
+                    self.value,
+                    false,
+                    rng,
+                )?;
                 let outcome = match t.routs {
                     None => super::core::msg::Msg::new("units.test.holds"),
                     Some(r) => super::core::msg::Msg::new("units.test.routs")
@@ -131,7 +136,7 @@ impl UnitTest {
                 (t.check, outcome)
             }
             UnitTestKind::Stay => {
-                let c = melee::roll_stay_test(rules, self.value, rng);
+                let c = close_combat::roll_stay_test(rules, self.value, rng);
                 let key = if c.passed {
                     "units.test.stays"
                 } else {
@@ -140,7 +145,7 @@ impl UnitTest {
                 (c, super::core::msg::Msg::new(key))
             }
             UnitTestKind::Psychology => {
-                let c = melee::roll_characteristic_test(rules, self.value, rng);
+                let c = close_combat::roll_characteristic_test(rules, self.value, rng);
                 let key = if c.passed {
                     "units.test.unaffected"
                 } else {
