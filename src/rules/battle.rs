@@ -183,7 +183,7 @@ pub enum Fight {
     /// One attack of a scenario the command line knows too.
     Attack(Scenario),
     /// A psychic attack (PSY-1 … PSY-12).
-    Psychic(Box<super::psychic_attack::PsychicAttack>),
+    Psychic(Box<super::psychic::attack::PsychicAttack>),
     /// A round of close combat between two units (CC-7, CC-13).
     Units(
         Vec<super::close_combat::odds::Fighter>,
