@@ -38,6 +38,16 @@ pub struct RollFor {
     pub roll: Roll,
 }
 
+impl RollFor {
+    /// Keeps `roll` in `rolls`, with what it was for.
+    pub fn keep(rolls: &mut Vec<Self>, purpose: &'static str, roll: &Roll) {
+        rolls.push(Self {
+            purpose,
+            roll: roll.clone(),
+        });
+    }
+}
+
 /// The dice of a roll as log lines: what each die was for, and its faces.
 pub fn dice_msgs(rolls: &[RollFor]) -> Vec<super::core::msg::Msg> {
     rolls

@@ -10,6 +10,7 @@ pub mod odds;
 mod profile;
 pub mod ribbons;
 pub mod shot_gear;
+pub mod table;
 pub mod turn;
 
 use serde::{Deserialize, Serialize};

@@ -8,13 +8,15 @@
 //! caller's generator that keep every die as a [`Roll`]. Every table and
 //! every assumed value comes from `assets/rules/robots_flyers.json`.
 
+pub mod table;
+
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::core::dice::{Check, DiceSpec, Roll, roll_dice};
-use super::core::dist::{Dist, at_least, dice_sum};
-use super::core::problem::Problem;
-use super::core::range::check_range;
+use crate::rules::core::dice::{Check, DiceSpec, Roll, roll_dice};
+use crate::rules::core::dist::{Dist, at_least, dice_sum};
+use crate::rules::core::problem::Problem;
+use crate::rules::core::range::check_range;
 
 // ---------------------------------------------------------------- the data
 

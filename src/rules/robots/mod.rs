@@ -9,17 +9,19 @@
 //! generator that keep every die as a [`Roll`]. Every table and every
 //! assumed value comes from `assets/rules/robots_flyers.json`.
 
+pub mod table;
+
 use std::collections::BTreeMap;
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::core::characteristic::{Characteristic, Profile};
-use super::core::dice::{Check, DiceSpec, MAX_DICE, Roll, roll_dice};
-use super::core::dist::{at_least, dice_sum};
-use super::core::names::Names;
-use super::core::problem::Problem;
-use super::core::range::check_range;
+use crate::rules::core::characteristic::{Characteristic, Profile};
+use crate::rules::core::dice::{Check, DiceSpec, MAX_DICE, Roll, roll_dice};
+use crate::rules::core::dist::{at_least, dice_sum};
+use crate::rules::core::names::Names;
+use crate::rules::core::problem::Problem;
+use crate::rules::core::range::check_range;
 
 // ---------------------------------------------------------------- the data
 
