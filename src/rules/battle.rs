@@ -194,7 +194,7 @@ pub enum Fight {
     /// FLY-11), a kill-team jump (KT-17) or grenade (KT-14).
     Table(super::table_roll::TableRoll),
     /// A unit's test against its leader's Ld or Cl (CHR-14, CC-15, CC-20).
-    Test(super::units::UnitTest),
+    Test(super::characters::units::UnitTest),
 }
 
 /// A fight as rolled, for the log.

@@ -6,9 +6,9 @@ use serde::Serialize;
 
 use super::battle::{Fight, Rolled};
 use super::campaign::{Campaign, CampaignEdit, CharId};
+use super::characters::units::{Victory, victory};
 use super::core::msg::Msg;
 use super::core::problem::Problem;
-use super::units::{Victory, victory};
 
 /// A side of the battle, as the player plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

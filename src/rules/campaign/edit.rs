@@ -12,13 +12,13 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::{Campaign, CharId, EscortId, Member, MissionType, Result_, Settings};
+use crate::rules::characters::equipment::{Gear, GearEdit, PowerCard};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{Applied, DocKind, SavedItem, SharedList};
-use crate::rules::equipment::{Gear, GearEdit, PowerCard};
 
 /// An escort joining the campaign: a copy of a roster's characters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

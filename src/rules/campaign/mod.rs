@@ -26,14 +26,14 @@ pub use data::{
 pub use edit::{Bought, CampaignEdit, MissionChoice, NewEscort, Purchase};
 pub use play::check_dice;
 
-use super::character::Character;
+use super::characters::Character;
+use super::characters::roster::Roster;
 use super::core::dice::Roll;
 use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
 use super::doc::DocKind;
 use super::killteam::{KillTeam, Soldier};
-use super::roster::Roster;
 
 /// Id of a campaign character, unique within the campaign.
 pub type CharId = u64;
@@ -780,7 +780,7 @@ impl Campaign {
         }
         match &x.member {
             Member::Character(ch) => {
-                if let Some(save) = crate::rules::equipment::armour_save(&ch.equipment)
+                if let Some(save) = crate::rules::characters::equipment::armour_save(&ch.equipment)
                     && save < r.guide_armour_no_better_than
                 {
                     return Some(

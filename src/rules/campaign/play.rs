@@ -13,12 +13,12 @@ use super::{
     Campaign, CampaignCharacter, CharId, Debrief, End, EnemyDraw, Escort, EscortId, Injuries,
     Member, Mission, MissionType, Phase, PoolMode, Settings, State, Table,
 };
+use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome, RollFor};
-use crate::rules::equipment::GearEdit;
 
 /// Whether dice typed in from real dice fit a roll of `count` dice of
 /// `sides`: the engine's refusal otherwise, under `rule`. The views ask it

@@ -9,8 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::close_combat::engagement::CcWeapon;
-use super::core::problem::Problem;
+use crate::rules::close_combat::engagement::CcWeapon;
+use crate::rules::core::problem::Problem;
 
 /// What kind of thing an item is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
