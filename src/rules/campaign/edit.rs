@@ -11,7 +11,7 @@ use std::sync::Arc;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{Campaign, CharId, EscortId, Member, MissionType, Result_, Settings};
+use super::{Campaign, CharId, EscortId, Member, MissionResult, MissionType, Settings};
 use crate::rules::characters::equipment::{Gear, GearEdit, PowerCard};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::Roll;
@@ -274,7 +274,7 @@ pub enum CampaignEdit {
     /// The mission ends (CMP-6, CMP-7, CMP-8, CMP-13, CHR-13).
     EndMission {
         /// How.
-        result: Result_,
+        result: MissionResult,
         /// Who played it (filled in when applied).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         played: Vec<CharId>,

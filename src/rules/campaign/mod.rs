@@ -445,13 +445,17 @@ impl Table {
 
 /// How a mission ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Result_ {
+#[serde(deny_unknown_fields, rename = "Result_")] // its name in serde's messages, as before
+pub struct MissionResult {
     /// Objective achieved (survived, for a Survival; won, for a Final).
     pub success: bool,
     /// VP earned.
     pub vp: u32,
 }
+
+/// The old name of [`MissionResult`], for code outside `rules` written
+/// against it.
+pub type Result_ = MissionResult;
 
 /// What remains to do after a mission.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
