@@ -89,8 +89,8 @@ impl SaveModifierTable {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RobotsFlyersFile {
-    robots: super::robots::RobotRules,
-    flyers: super::flyers::FlyerRules,
+    robots: super::robots::data::RobotRules,
+    flyers: super::flyers::data::FlyerRules,
     #[serde(default)]
     note: String,
 }
@@ -122,9 +122,9 @@ pub struct RulesData {
     /// Every rule's title and text, for the in-app reference.
     pub reference: super::reference::Reference,
     /// Robots: orders, arcs, target checks, special damage (ROB-*).
-    pub robots: super::robots::RobotRules,
+    pub robots: super::robots::data::RobotRules,
     /// Flyers: altitude, ranges, drops, crashes, floors (FLY-*).
-    pub flyers: super::flyers::FlyerRules,
+    pub flyers: super::flyers::data::FlyerRules,
     /// The campaign's settings, missions and enemy factions.
     pub campaign: super::campaign::data::CampaignData,
     /// Close combat after the blows: push back, follow up, breaking off,
