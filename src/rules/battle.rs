@@ -6,10 +6,10 @@ use rand::Rng;
 use serde::Serialize;
 
 use super::core::dice::Roll;
+use super::core::dice::RollFor;
 use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
-use super::doc::RollFor;
 use super::scenario::Scenario;
 use crate::rules::core::odds::Odds;
 
@@ -47,7 +47,7 @@ impl Resolution {
         let hits = self.attacks.iter().filter(|a| a.hit).count();
         let wounded = self.attacks.iter().filter(|a| a.wounded).count();
         let saved = self.attacks.iter().filter(|a| a.saved).count();
-        let dice: Vec<Msg> = super::doc::dice_msgs(&self.rolls);
+        let dice: Vec<Msg> = super::core::dice::dice_msgs(&self.rolls);
         let rolled = Msg::new("battle.rolled")
             .int("attacks", self.attacks.len())
             .int("hits", hits)

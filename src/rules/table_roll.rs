@@ -10,10 +10,10 @@
 
 use rand::Rng;
 
+use super::core::dice::RollFor;
 use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
-use super::doc::RollFor;
 use super::flyers::Level;
 use super::killteam::actions::{self, GrenadeAttack, Jump};
 use super::{close_combat, flyers, killteam, robots};
@@ -82,7 +82,7 @@ pub struct Rolled {
 impl Rolled {
     /// The log line: what happened, then every die.
     pub fn msg(&self) -> Msg {
-        let dice: Vec<Msg> = super::doc::dice_msgs(&self.rolls);
+        let dice: Vec<Msg> = super::core::dice::dice_msgs(&self.rolls);
         Msg::new("battle.table_rolled")
             .msg("outcome", self.outcome.clone())
             .list("dice", dice)

@@ -16,10 +16,11 @@ use super::{
 };
 use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::dice::Roll;
+use crate::rules::core::dice::RollFor;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::{LineKind, Outcome, RollFor};
+use crate::rules::doc::{LineKind, Outcome};
 
 /// Whether dice typed in from real dice fit a roll of `count` dice of
 /// `sides`: the engine's refusal otherwise, under `rule`. The views ask it

@@ -10,10 +10,11 @@ use crate::rules::characters::{
 };
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::Roll;
+use crate::rules::core::dice::RollFor;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::{Applied, DocKind, LineKind, Outcome, RollFor};
+use crate::rules::doc::{Applied, DocKind, LineKind, Outcome};
 
 /// An edit of one character.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -23,11 +23,11 @@ pub mod unit_round;
 
 use crate::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
 use crate::rules::core::characteristic::Characteristic;
+use crate::rules::core::dice::RollFor;
 use crate::rules::core::dice::{Check, Roll, roll_at_most};
 use crate::rules::core::dist::{Dist, add, chance_at_most, fixed};
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::RollFor;
 pub use data::{
     Arc, AttackKind, AttackType, CcLimits, CloseCombatRules, Damage, DevilRules, DevilSize,
 };

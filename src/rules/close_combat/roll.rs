@@ -11,10 +11,10 @@ use crate::rules::close_combat::odds::Fighter;
 use crate::rules::close_combat::{self, AttackKind, AttackType};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::Roll;
+use crate::rules::core::dice::RollFor;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::RollFor;
 
 /// Whether a large adult male Catachan Devil has extra claws (CC-19).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

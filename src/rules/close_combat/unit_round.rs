@@ -237,7 +237,7 @@ pub fn unit_round(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitRoundRoll {
     /// Every die, in order.
-    pub rolls: Vec<crate::rules::doc::RollFor>,
+    pub rolls: Vec<crate::rules::core::dice::RollFor>,
     /// Wounds the first unit received.
     pub first_wounds: u32,
     /// Wounds the second unit received.
@@ -258,7 +258,7 @@ impl UnitRoundRoll {
     pub fn msg(&self) -> crate::rules::core::msg::Msg {
         use crate::rules::close_combat::RoundResult;
         use crate::rules::core::msg::Msg;
-        let dice: Vec<Msg> = crate::rules::doc::dice_msgs(&self.rolls);
+        let dice: Vec<Msg> = crate::rules::core::dice::dice_msgs(&self.rolls);
         let result = match self.result() {
             RoundResult::Won => "battle.units.first_won",
             RoundResult::Lost => "battle.units.second_won",
@@ -308,11 +308,11 @@ fn scores(
 fn d6<R: rand::Rng + ?Sized>(
     rng: &mut R,
     purpose: &'static str,
-    rolls: &mut Vec<crate::rules::doc::RollFor>,
+    rolls: &mut Vec<crate::rules::core::dice::RollFor>,
 ) -> i32 {
     let roll = crate::rules::core::dice::Roll::new(rng, 1, 6, 0);
     let face = roll.total;
-    rolls.push(crate::rules::doc::RollFor { purpose, roll });
+    rolls.push(crate::rules::core::dice::RollFor { purpose, roll });
     face
 }
 
@@ -327,7 +327,7 @@ fn roll_strike<R: rand::Rng + ?Sized>(
     step: (i32, bool),
     on: &Side<'_>,
     mut on_taken: usize,
-    rolls: &mut Vec<crate::rules::doc::RollFor>,
+    rolls: &mut Vec<crate::rules::core::dice::RollFor>,
 ) -> usize {
     for (i, m) in by.models.iter().enumerate() {
         if (m.i, m.charged()) != step || !by.alive(i, by_taken) {

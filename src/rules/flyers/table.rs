@@ -6,9 +6,9 @@
 use rand::Rng;
 
 use super::{FlyerRules, Level};
+use crate::rules::core::dice::RollFor;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
-use crate::rules::doc::RollFor;
 
 /// An object dropped from `level` (FLY-10).
 pub fn drop<R: Rng + ?Sized>(

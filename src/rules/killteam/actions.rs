@@ -14,12 +14,12 @@ pub use super::data::{
     AutomaticWounds, ChargeRules, FallBand, GrenadeRules, JumpRules, Parachute, RopeSwing, Unseen,
     amount_dice, dice_of, shots_dist,
 };
+use crate::rules::core::dice::RollFor;
 use crate::rules::core::dice::{Check, DiceSpec, Roll, roll_dice};
 use crate::rules::core::dist::{Dist, add, dice_sum, fixed};
 use crate::rules::core::odds::Odds;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::RollFor;
 use crate::rules::killteam::odds::{KtShot, ShotClass, killteam_attack};
 
 // ------------------------------------------------------------------ KT-14

@@ -7,10 +7,10 @@ use rand::Rng;
 
 use super::actions::{self, Charge, GrenadeAttack, Jump};
 use super::turn::{TurnRules, roll_initiative};
+use crate::rules::core::dice::RollFor;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::RollFor;
 
 /// A jump between buildings (KT-17): what happened and the wounds.
 pub fn jump<R: Rng + ?Sized>(

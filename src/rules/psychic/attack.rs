@@ -9,12 +9,12 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::close_combat::Damage;
+use crate::rules::core::dice::RollFor;
 use crate::rules::core::dice::{DiceSpec, MAX_DICE, Roll};
 use crate::rules::core::dist::{Dist, add, binomial, d6_at_least, fixed};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::RollFor;
 use crate::rules::psychic::play::{
     AttackKind, Power, Scope, VehicleHits, affects_vehicle, line_locations, squad_casualties,
     vehicle_hits,
@@ -539,7 +539,7 @@ pub struct PsychicRoll {
 impl PsychicRoll {
     /// The log line, every die included.
     pub fn msg(&self, attack: &PsychicAttack) -> Msg {
-        let dice: Vec<Msg> = crate::rules::doc::dice_msgs(&self.rolls);
+        let dice: Vec<Msg> = crate::rules::core::dice::dice_msgs(&self.rolls);
         let head = if self.resisted {
             Msg::new("battle.psy.rolled.resisted")
         } else if self.no_effect_on_vehicle {

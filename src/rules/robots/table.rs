@@ -6,10 +6,10 @@
 use rand::Rng;
 
 use super::{Effect, RobotRules};
+use crate::rules::core::dice::RollFor;
 use crate::rules::core::dice::roll_dice;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
-use crate::rules::doc::RollFor;
 
 /// The message of a special damage effect with its own dice rolled (a
 /// random move, the I lost).
