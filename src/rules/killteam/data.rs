@@ -458,7 +458,7 @@ pub struct KillTeamData {
     /// Jumping between buildings and falling (KT-17).
     pub jump: JumpRules,
     /// The turn: initiative and targeting (KT-10, RIB-3).
-    pub turn: super::turn::TurnRules,
+    pub turn: TurnRules,
     /// The charge's reach and the bayonet (KT-9, EQ-13).
     pub charge: ChargeRules,
 }
@@ -1032,4 +1032,28 @@ pub struct ChargeRules {
     /// The mortal wounds a bayonet deals after a charge that reaches, before
     /// the fight (EQ-13).
     pub bayonet_mortal_wounds: u32,
+}
+
+/// The turn's values (`turn` in `killteam.json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnRules {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// The die each player rolls for the initiative (KT-10: a D6).
+    pub initiative_die: u32,
+    /// Actions a shooter spends to target an Invisible soldier (RIB-3: 2).
+    pub invisible_target_actions: u32,
+}
+
+impl TurnRules {
+    /// Refuses values no game could use.
+    pub fn check(&self) -> Result<(), Problem> {
+        if self.initiative_die < 2 {
+            return Err(Problem::new("KT-10", "kt.problem.initiative_die")
+                .arg("sides", self.initiative_die.to_string()));
+        }
+        Ok(())
+    }
 }

@@ -6,7 +6,8 @@
 use rand::Rng;
 
 use super::actions::{self, Charge, GrenadeAttack, Jump};
-use super::turn::{TurnRules, roll_initiative};
+use super::data::TurnRules;
+use super::turn::roll_initiative;
 use crate::rules::core::dice::RollFor;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
