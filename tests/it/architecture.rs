@@ -621,12 +621,8 @@ fn the_cycle_check_sees_imports_and_leaves_facades_and_tests_out() {
     );
 }
 
-/// The modules of `src/rules` import each other one way: no cycle, so each
-/// chapter (its data, its rules, its odds) stands on `core`, the book
-/// (`RulesData`) on the chapters' data, and a chapter on another only
-/// downward. A cycle fails naming its modules in order.
-#[test]
-fn rules_modules_import_each_other_without_a_cycle() {
+/// The files of `src/rules` as `(module path, is a mod.rs, text)`.
+fn rules_files() -> Vec<(Vec<String>, bool, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut paths = Vec::new();
     rust_files(&src.join("rules"), &mut paths);
@@ -651,6 +647,16 @@ fn rules_modules_import_each_other_without_a_cycle() {
         ));
     }
     assert!(files.len() >= 30, "src/rules holds {} files", files.len());
+    files
+}
+
+/// The modules of `src/rules` import each other one way: no cycle, so each
+/// chapter (its data, its rules, its odds) stands on `core`, the book
+/// (`RulesData`) on the chapters' data, and a chapter on another only
+/// downward. A cycle fails naming its modules in order.
+#[test]
+fn rules_modules_import_each_other_without_a_cycle() {
+    let files = rules_files();
     let graph = module_graph(&files);
     assert!(
         graph["rules::close_combat"].contains("rules::data"),
@@ -662,5 +668,26 @@ fn rules_modules_import_each_other_without_a_cycle() {
             "the modules of src/rules import each other in a cycle: {}",
             cycle.join(" → ")
         );
+    }
+}
+
+/// Each chapter's data (`rules::<chapter>::data`: the types of its part of
+/// the book) imports nothing of `rules` but `core`, so the whole book
+/// (`RulesData`) stands on the chapters' data alone and never on their rules.
+#[test]
+fn a_chapters_data_imports_only_rules_core() {
+    let graph = module_graph(&rules_files());
+    let data: Vec<&String> = graph
+        .keys()
+        .filter(|m| m.split("::").count() == 3 && m.ends_with("::data"))
+        .collect();
+    assert!(data.len() >= 6, "the chapters' data modules: {data:?}");
+    for module in data {
+        for target in &graph[module] {
+            assert!(
+                target.starts_with("rules::core"),
+                "{module} imports {target}: a chapter's data imports only rules::core"
+            );
+        }
     }
 }
