@@ -1,17 +1,17 @@
-//! Rolling a fight: the same steps as the odds (`odds.rs`), with dice. Every
-//! die is kept with what it was for, so the log shows it and the same seed
-//! gives the same log.
+//! Rolling a fight: the same steps as the odds (`close_combat::odds`,
+//! `killteam::odds`), with dice. Every die is kept with what it was for, so
+//! the log shows it and the same seed gives the same log.
 
 use rand::Rng;
 use serde::Serialize;
 
 use super::core::dice::Roll;
+use super::core::dice::RollFor;
 use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
-use super::doc::RollFor;
-use super::odds::Odds;
 use super::scenario::Scenario;
+use crate::rules::core::odds::Odds;
 
 /// One attack as rolled.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -47,7 +47,7 @@ impl Resolution {
         let hits = self.attacks.iter().filter(|a| a.hit).count();
         let wounded = self.attacks.iter().filter(|a| a.wounded).count();
         let saved = self.attacks.iter().filter(|a| a.saved).count();
-        let dice: Vec<Msg> = super::doc::dice_msgs(&self.rolls);
+        let dice: Vec<Msg> = super::core::dice::dice_msgs(&self.rolls);
         let rolled = Msg::new("battle.rolled")
             .int("attacks", self.attacks.len())
             .int("hits", hits)
@@ -183,15 +183,18 @@ pub enum Fight {
     /// One attack of a scenario the command line knows too.
     Attack(Scenario),
     /// A psychic attack (PSY-1 … PSY-12).
-    Psychic(Box<super::psychic_attack::PsychicAttack>),
+    Psychic(Box<super::psychic::attack::PsychicAttack>),
     /// A round of close combat between two units (CC-7, CC-13).
-    Units(Vec<super::odds::Fighter>, Vec<super::odds::Fighter>),
+    Units(
+        Vec<super::close_combat::odds::Fighter>,
+        Vec<super::close_combat::odds::Fighter>,
+    ),
     /// A roll on a table: a robot's target check, special damage or
     /// malfunction (ROB-7 … ROB-9), a flyer's drop or crash (FLY-10,
     /// FLY-11), a kill-team jump (KT-17) or grenade (KT-14).
     Table(super::table_roll::TableRoll),
     /// A unit's test against its leader's Ld or Cl (CHR-14, CC-15, CC-20).
-    Test(super::units::UnitTest),
+    Test(super::characters::units::UnitTest),
 }
 
 /// A fight as rolled, for the log.
@@ -219,13 +222,14 @@ impl Fight {
                 wounds: r.wounds,
                 first_wounds: 0,
             }),
-            Self::Units(first, second) => {
-                super::unit_round::roll_unit_round(rules, first, second, rng).map(|r| Rolled {
-                    result: r.msg(),
-                    wounds: r.second_wounds,
-                    first_wounds: r.first_wounds,
-                })
-            }
+            Self::Units(first, second) => super::close_combat::unit_round::roll_unit_round(
+                rules, first, second, rng,
+            )
+            .map(|r| Rolled {
+                result: r.msg(),
+                wounds: r.second_wounds,
+                first_wounds: r.first_wounds,
+            }),
             Self::Table(t) => super::table_roll::roll(rules, t, rng).map(|r| Rolled {
                 result: r.msg(),
                 wounds: r.wounds,

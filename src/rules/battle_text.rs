@@ -2,11 +2,12 @@
 //! which profiles, modifiers and range, as message keys.
 
 use super::battle::Fight;
+use super::close_combat::roll::{self, Claws, MeleeRoll};
 use super::core::msg::Msg;
-use super::melee_roll::{self, Claws, MeleeRoll};
-use super::odds::{CcModifier, Fighter, KtModifier};
 use super::scenario::Scenario;
 use super::table_roll::TableRoll;
+use crate::rules::close_combat::odds::{CcModifier, Fighter};
+use crate::rules::killteam::odds::KtModifier;
 
 /// The key naming a close-combat modifier (CC-9).
 pub fn cc_modifier_key(m: CcModifier) -> &'static str {
@@ -249,7 +250,7 @@ fn melee(m: &MeleeRoll) -> Msg {
             characteristic,
             value,
         } => Msg::new("situation.test")
-            .key("test", melee_roll::characteristic_key(*characteristic))
+            .key("test", roll::characteristic_key(*characteristic))
             .int("value", *value),
     }
 }

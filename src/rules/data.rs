@@ -1,45 +1,19 @@
-//! Rules data: races, standard types, tables. Parsed from the JSON files of
-//! `assets/rules/` (compiled in) and from the user's override files.
+//! Rules data, the whole book (`RulesData`): every chapter's data (each in
+//! its chapter's `data` module, or its `mod.rs` for robots and flyers) and
+//! the tables several chapters share (to hit, to wound, save modifiers).
+//! Parsed from the JSON files of `assets/rules/` (compiled in) and from the
+//! user's override files.
 //!
 //! This module never touches files: callers pass the override texts in.
 
 use serde::{Deserialize, Serialize};
 
-use super::core::characteristic::{Characteristic, Modifiers, Profile};
-use super::core::dice::{DiceSpec, MAX_DICE};
-use super::core::names::Names;
+use super::core::characteristic::Characteristic;
+use super::core::dice::MAX_DICE;
 use super::core::problem::Problem;
 use super::core::range::DATA;
 
-/// A race and its base profile (CHR-1, CHR-5), with its psychic chance (CHR-16).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Race {
-    /// Stable id used in documents (`human`).
-    pub id: String,
-    /// Display names.
-    pub names: Names,
-    /// The standard trooper's profile.
-    pub base: Profile,
-    /// Chance in percent that a character of this race has psychic powers.
-    pub psychic_chance_percent: u32,
-}
-
-/// A standard character type (CHR-6, CHR-10).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CharacterType {
-    /// Stable id used in documents (`minor_hero`).
-    pub id: String,
-    /// Display names.
-    pub names: Names,
-    /// Fixed modifiers added to the race's base profile.
-    pub modifiers: Modifiers,
-    /// What the type is worth in advance points.
-    pub advance_points: u32,
-    /// The dice rolled for its points instead.
-    pub random_points: DiceSpec,
-}
+pub use super::characters::data::{CharacterType, Race, RandomAdvanceEntry, RandomAdvanceTable};
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -56,40 +30,6 @@ struct TypesFile {
     types: Vec<CharacterType>,
     #[serde(default)]
     note: String,
-}
-
-/// One line of the random advance table (CHR-11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RandomAdvanceEntry {
-    /// First face (inclusive).
-    pub from: u32,
-    /// Last face (inclusive).
-    pub to: u32,
-    /// The characteristic raised.
-    pub raises: Characteristic,
-}
-
-/// The random advance table (CHR-11).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RandomAdvanceTable {
-    /// Faces of the die rolled.
-    pub die: u32,
-    /// Lines of the table.
-    pub entries: Vec<RandomAdvanceEntry>,
-    #[serde(default)]
-    note: String,
-}
-
-impl RandomAdvanceTable {
-    /// The characteristic a face names.
-    pub fn lookup(&self, face: u32) -> Option<Characteristic> {
-        self.entries
-            .iter()
-            .find(|e| (e.from..=e.to).contains(&face))
-            .map(|e| e.raises)
-    }
 }
 
 /// A 10 × 10 table indexed by two values from 1 to 10.
@@ -149,8 +89,8 @@ impl SaveModifierTable {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RobotsFlyersFile {
-    robots: super::robots::RobotRules,
-    flyers: super::flyers::FlyerRules,
+    robots: super::robots::data::RobotRules,
+    flyers: super::flyers::data::FlyerRules,
     #[serde(default)]
     note: String,
 }
@@ -178,18 +118,18 @@ pub struct RulesData {
     /// Save modifiers (PSY-3).
     pub save_modifiers: SaveModifierTable,
     /// The kill-team house rules' soldiers, weapons, equipment and ribbons.
-    pub killteam: super::killteam::KillTeamData,
+    pub killteam: super::killteam::data::KillTeamData,
     /// Every rule's title and text, for the in-app reference.
     pub reference: super::reference::Reference,
     /// Robots: orders, arcs, target checks, special damage (ROB-*).
-    pub robots: super::robots::RobotRules,
+    pub robots: super::robots::data::RobotRules,
     /// Flyers: altitude, ranges, drops, crashes, floors (FLY-*).
-    pub flyers: super::flyers::FlyerRules,
+    pub flyers: super::flyers::data::FlyerRules,
     /// The campaign's settings, missions and enemy factions.
-    pub campaign: super::campaign::CampaignData,
+    pub campaign: super::campaign::data::CampaignData,
     /// Close combat after the blows: push back, follow up, breaking off,
     /// routs, tests, the Catachan Devil (CC-14 … CC-21).
-    pub close_combat: super::melee::CloseCombatRules,
+    pub close_combat: super::close_combat::data::CloseCombatRules,
 }
 
 /// The rules data files, by file name, with their built-in text.
@@ -574,7 +514,7 @@ impl RulesData {
         let killteam = one(
             "killteam.json",
             overrides,
-            super::killteam::KillTeamData::check,
+            super::killteam::data::KillTeamData::check,
             &mut problems,
         )?;
         let reference = one(
@@ -592,13 +532,13 @@ impl RulesData {
         let campaign = one(
             "campaign.json",
             overrides,
-            super::campaign::CampaignData::check,
+            super::campaign::data::CampaignData::check,
             &mut problems,
         )?;
         let close_combat = one(
             "close_combat.json",
             overrides,
-            super::melee::CloseCombatRules::check,
+            super::close_combat::data::CloseCombatRules::check,
             &mut problems,
         )?;
         let _ = (&races.note, &types.note, &robots_flyers.note);

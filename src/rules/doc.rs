@@ -15,7 +15,6 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::core::dice::Roll;
 use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
@@ -29,26 +28,7 @@ pub enum LineKind {
     Dice,
 }
 
-/// A die roll and what it was for.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct RollFor {
-    /// What the roll decided (`dice.for.pool`).
-    pub purpose: &'static str,
-    /// The faces and the total.
-    pub roll: Roll,
-}
-
-/// The dice of a roll as log lines: what each die was for, and its faces.
-pub fn dice_msgs(rolls: &[RollFor]) -> Vec<super::core::msg::Msg> {
-    rolls
-        .iter()
-        .map(|r| {
-            super::core::msg::Msg::new("battle.die")
-                .key("purpose", r.purpose)
-                .text("faces", r.roll.to_string())
-        })
-        .collect()
-}
+pub use super::core::dice::{RollFor, dice_msgs};
 
 /// What an accepted edit did, besides changing the document.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

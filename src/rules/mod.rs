@@ -7,45 +7,45 @@
 pub mod battle;
 pub mod battle_text;
 pub mod campaign;
-pub mod character;
+pub mod characters;
+pub mod close_combat;
 pub mod core;
 pub mod data;
 pub mod doc;
-pub mod engagement;
-pub mod equipment;
 pub mod flyers;
 pub mod killteam;
-pub mod melee;
-pub mod melee_roll;
 pub mod odds;
 pub mod psychic;
-pub mod psychic_attack;
-pub mod psychic_play;
 pub mod reference;
 pub mod robots;
-pub mod roster;
-pub mod roster_edit;
 pub mod scenario;
-pub mod simulate;
 pub mod summary;
 pub mod table_roll;
-pub mod unit_round;
-pub mod units;
 
 pub use self::core::characteristic::{Characteristic, Modifiers, Profile};
 pub use self::core::dice::Roll;
 pub use self::core::msg::{Arg, Msg};
 pub use self::core::problem::Problem;
 pub use campaign::{Campaign, CampaignEdit};
-pub use character::{Character, CharacterId, PlacementStep, RandomPlacement};
+pub use characters::equipment::{Gear, GearEdit, GearKind, PowerCard, PowerTarget};
+pub use characters::roster::{PointsScheme, Roster};
+pub use characters::roster_edit::{CharacterEdit, NewCharacter, RosterEdit};
+pub use characters::{Character, CharacterId, PlacementStep, RandomPlacement};
 pub use data::RulesData;
 pub use doc::{Doc, DocKey, DocKind, Edit, LineKind, Outcome};
-pub use equipment::{Gear, GearEdit, GearKind, PowerCard, PowerTarget};
 pub use killteam::{KillTeam, KillTeamEdit};
-pub use roster::{PointsScheme, Roster};
-pub use roster_edit::{CharacterEdit, NewCharacter, RosterEdit};
 
 /// The modules that moved into `core`, under their old paths, so that code
 /// written against `rules::dice` and the like still compiles. New code names
 /// `rules::core::…`.
 pub use self::core::{characteristic, dice, msg, problem};
+
+/// Modules that moved into a chapter's folder, under their old paths, for
+/// code outside `rules` written against them. Code in `rules` names the
+/// chapter's path.
+pub use characters as character;
+pub use characters::{equipment, roster, roster_edit, units};
+pub use close_combat as melee;
+pub use close_combat::roll as melee_roll;
+pub use close_combat::{engagement, simulate, unit_round};
+pub use psychic::{attack as psychic_attack, play as psychic_play};

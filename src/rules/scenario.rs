@@ -6,7 +6,9 @@ use serde::Deserialize;
 
 use super::core::problem::Problem;
 use super::data::RulesData;
-use super::odds::{CcModifier, KtModifier, KtShot, Odds, ShotClass, close_combat, killteam_attack};
+use crate::rules::close_combat::odds::{CcModifier, close_combat};
+use crate::rules::core::odds::Odds;
+use crate::rules::killteam::odds::{KtModifier, KtShot, ShotClass, killteam_attack};
 
 /// A close-combat attacker.
 #[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
@@ -219,14 +221,14 @@ pub struct RoundScenario {
     /// `close_combat_round`.
     pub kind: String,
     /// The first model.
-    pub first: super::odds::Fighter,
+    pub first: super::close_combat::odds::Fighter,
     /// The second model.
-    pub second: super::odds::Fighter,
+    pub second: super::close_combat::odds::Fighter,
 }
 
 impl RoundScenario {
     /// The odds of the round, or the field whose value is outside the rules.
-    pub fn odds(&self, rules: &RulesData) -> Result<super::odds::RoundOdds, Problem> {
+    pub fn odds(&self, rules: &RulesData) -> Result<super::close_combat::odds::RoundOdds, Problem> {
         for (name, f) in [("first", &self.first), ("second", &self.second)] {
             let at = |field: &str| format!("{name}.{field}");
             in_range(&at("ws"), i64::from(f.ws), 1, 10)?;
@@ -244,7 +246,7 @@ impl RoundScenario {
             }
             count(&at("w"), i64::from(f.w))?;
         }
-        super::odds::round(rules, &self.first, &self.second)
+        super::close_combat::odds::round(rules, &self.first, &self.second)
     }
 }
 

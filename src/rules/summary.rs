@@ -8,9 +8,9 @@ use serde::Serialize;
 
 use super::battle::{Fight, Rolled};
 use super::campaign::{Campaign, CampaignEdit, CharId};
+use super::characters::units::{Victory, victory};
 use super::core::msg::Msg;
 use super::core::problem::Problem;
-use super::units::{Victory, victory};
 
 /// A side of the battle, as the player plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -87,7 +87,9 @@ pub fn wounds_taken(fight: &Fight, rolled: &Rolled) -> [Vec<u32>; 2] {
     }
     match fight {
         Fight::Units(first, second) => {
-            let w = |side: &[super::odds::Fighter]| side.iter().map(|m| m.w).collect::<Vec<_>>();
+            let w = |side: &[super::close_combat::odds::Fighter]| {
+                side.iter().map(|m| m.w).collect::<Vec<_>>()
+            };
             [
                 spread(&w(first), rolled.first_wounds),
                 spread(&w(second), rolled.wounds),

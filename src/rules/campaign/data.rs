@@ -3,9 +3,10 @@
 //! recon table's numbers (CMP-14), the mission lists per type (CMP-3) and the
 //! enemy factions' escort tables (CMP-5).
 
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 
-use super::{Budget, Injuries, MissionType};
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
 
@@ -213,16 +214,6 @@ pub struct RecruitFaction {
     /// The kill-team soldier kinds of the faction (`guardsman`).
     #[serde(default)]
     pub soldier_kinds: Vec<String>,
-}
-
-impl RecruitFaction {
-    /// Whether a character or soldier is of the faction.
-    pub fn holds(&self, member: &super::Member) -> bool {
-        match member {
-            super::Member::Character(c) => self.races.contains(&c.race),
-            super::Member::Soldier(s) => self.soldier_kinds.contains(&s.kind),
-        }
-    }
 }
 
 /// The initiative test of co-op play (CMP-16). **Assumed**: each side rolls
@@ -509,7 +500,7 @@ impl CampaignData {
         {
             return Err(Problem::new(DATA, "data.campaign.limits"));
         }
-        if let Some(p) = super::Settings::defaults(self).out_of_limits(self) {
+        if let Some(p) = Settings::defaults(self).out_of_limits(self) {
             return Err(Problem::new(DATA, "data.campaign.default_out_of_limits").because(p));
         }
         if self.initiative.die < 2 {
@@ -587,4 +578,218 @@ fn guide_armour() -> i32 {
 
 fn guide_items() -> Vec<String> {
     vec!["armour".to_owned()]
+}
+
+/// The four mission types (CMP-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MissionType {
+    /// Earns VP; starts the campaign and follows a lost trail.
+    Investigation,
+    /// Earns VP; follows a mission that earned VP.
+    Inquiry,
+    /// Earns none; follows a mission that earned none.
+    Survival,
+    /// Decides the campaign.
+    Final,
+}
+
+impl MissionType {
+    /// Every type.
+    pub const ALL: [Self; 4] = [
+        Self::Investigation,
+        Self::Inquiry,
+        Self::Survival,
+        Self::Final,
+    ];
+
+    /// The name in files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Investigation => "investigation",
+            Self::Inquiry => "inquiry",
+            Self::Survival => "survival",
+            Self::Final => "final",
+        }
+    }
+
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Investigation => "campaign.type.investigation",
+            Self::Inquiry => "campaign.type.inquiry",
+            Self::Survival => "campaign.type.survival",
+            Self::Final => "campaign.type.final",
+        }
+    }
+
+    /// Whether succeeding earns VP (CMP-1).
+    pub fn earns_vp(self) -> bool {
+        matches!(self, Self::Investigation | Self::Inquiry)
+    }
+}
+
+/// Which injury table the Cran tests use (CMP-9, CMP-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Injuries {
+    /// Higher: light; equal: serious; lower: dead.
+    Standard,
+    /// Higher or equal: light; lower: serious; a natural 1: dead.
+    GangWar,
+}
+
+/// How co-op players share reinforcement points (CMP-16).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PoolMode {
+    /// Each player keeps his own.
+    #[default]
+    Split,
+    /// One common pool; players who lost characters pick first.
+    Pooled,
+}
+
+/// How co-op players share the recruitment budget (CMP-16).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Budget {
+    /// The budget is set and split evenly among the players.
+    #[default]
+    Split,
+    /// Each player has the whole budget; the enemy's points are multiplied
+    /// by the number of players (it can unbalance scenarios).
+    PerPlayer,
+}
+
+impl Budget {
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Split => "campaign.budget.split",
+            Self::PerPlayer => "campaign.budget.per_player",
+        }
+    }
+}
+
+/// A campaign's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// VP that call the Grand Final (CMP-2).
+    pub vp_threshold: u32,
+    /// Faces of the Cran die (CMP-11).
+    pub cran_die: u32,
+    /// The injury table (CMP-9, CMP-10).
+    pub injuries: Injuries,
+    /// Fate points in play (CMP-12).
+    pub fate_points: bool,
+    /// Extra difficulty levels (CMP-8).
+    pub difficulty: u32,
+    /// Reinforcements shared or split (CMP-16).
+    #[serde(default)]
+    pub pool: PoolMode,
+    /// The recruitment budget split, or the enemy's multiplied (CMP-16).
+    #[serde(default)]
+    pub budget: Budget,
+    /// The recruitment budget of the escorts (CMP-16): none, not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recruitment_budget: Option<u32>,
+    /// The Nemesis's faction (CMP-4).
+    #[serde(default)]
+    pub nemesis: String,
+    /// The secondary factions (CMP-4).
+    #[serde(default)]
+    pub secondary: Vec<String>,
+}
+
+impl Settings {
+    /// The defaults of the rules data, with no factions chosen.
+    pub fn defaults(data: &CampaignData) -> Self {
+        let d = &data.defaults;
+        Self {
+            vp_threshold: d.vp_threshold,
+            cran_die: d.cran_die,
+            injuries: d.injuries,
+            fate_points: d.fate_points,
+            difficulty: d.difficulty,
+            pool: PoolMode::Split,
+            budget: d.budget,
+            recruitment_budget: d.recruitment_budget,
+            nemesis: String::new(),
+            secondary: Vec::new(),
+        }
+    }
+
+    /// The first setting beyond the data's limits, if any: the VP
+    /// threshold (CMP-2), the difficulty (CMP-8), the recruitment budget
+    /// (CMP-16).
+    pub fn out_of_limits(&self, data: &CampaignData) -> Option<Problem> {
+        let l = &data.limits;
+        if self.vp_threshold > l.vp_threshold_max {
+            return Some(
+                Problem::new("CMP-2", "campaign.problem.threshold_max")
+                    .arg("threshold", self.vp_threshold)
+                    .arg("max", l.vp_threshold_max),
+            );
+        }
+        if self.difficulty > l.difficulty_max {
+            return Some(
+                Problem::new("CMP-8", "campaign.problem.difficulty_max")
+                    .arg("difficulty", self.difficulty)
+                    .arg("max", l.difficulty_max),
+            );
+        }
+        if let Some(points) = self.recruitment_budget
+            && points > l.recruitment_budget_max
+        {
+            return Some(
+                Problem::new("CMP-16", "campaign.problem.budget_max")
+                    .arg("points", points)
+                    .arg("max", l.recruitment_budget_max),
+            );
+        }
+        None
+    }
+
+    /// Every setting out of range, as problems (CMP-4, CMP-11, CMP-2,
+    /// CMP-8, CMP-16).
+    pub fn problems(&self, data: &CampaignData) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if self.vp_threshold == 0 {
+            out.push(Problem::new("CMP-2", "campaign.problem.threshold"));
+        }
+        out.extend(self.out_of_limits(data));
+        if data.cran(self.cran_die).is_none() {
+            out.push(Problem::new("CMP-11", "campaign.problem.cran_die").arg("die", self.cran_die));
+        }
+        if self.recruitment_budget == Some(0) {
+            out.push(Problem::new("CMP-16", "campaign.problem.zero_budget"));
+        }
+        if self.nemesis.is_empty() {
+            out.push(Problem::new("CMP-4", "campaign.problem.no_nemesis"));
+        } else if data.faction(&self.nemesis).is_none() {
+            out.push(
+                Problem::new("CMP-4", "campaign.problem.unknown_faction")
+                    .arg("faction", &self.nemesis),
+            );
+        }
+        let mut seen = BTreeSet::new();
+        for f in &self.secondary {
+            if data.faction(f).is_none() {
+                out.push(
+                    Problem::new("CMP-4", "campaign.problem.unknown_faction").arg("faction", f),
+                );
+            } else if *f == self.nemesis || !seen.insert(f.as_str()) {
+                out.push(Problem::new("CMP-4", "campaign.problem.faction_twice").arg("faction", f));
+            }
+        }
+        if (seen.len() as u32) < data.min_secondary_factions {
+            out.push(
+                Problem::new("CMP-4", "campaign.problem.few_secondary")
+                    .arg("count", data.min_secondary_factions),
+            );
+        }
+        out
+    }
 }

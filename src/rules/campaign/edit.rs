@@ -11,14 +11,14 @@ use std::sync::Arc;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{Campaign, CharId, EscortId, Member, MissionType, Result_, Settings};
+use super::{Campaign, CharId, EscortId, Member, MissionResult, MissionType, Settings};
+use crate::rules::characters::equipment::{Gear, GearEdit, PowerCard};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{Applied, DocKind, SavedItem, SharedList};
-use crate::rules::equipment::{Gear, GearEdit, PowerCard};
 
 /// An escort joining the campaign: a copy of a roster's characters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -274,7 +274,7 @@ pub enum CampaignEdit {
     /// The mission ends (CMP-6, CMP-7, CMP-8, CMP-13, CHR-13).
     EndMission {
         /// How.
-        result: Result_,
+        result: MissionResult,
         /// Who played it (filled in when applied).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         played: Vec<CharId>,

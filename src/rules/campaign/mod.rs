@@ -19,237 +19,26 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-pub use data::{CampaignData, EnemySide, Faction, MissionData, Mode, Rates};
+pub use data::{
+    Budget, CampaignData, EnemySide, Faction, Injuries, MissionData, MissionType, Mode, PoolMode,
+    Rates, Settings,
+};
 pub use edit::{Bought, CampaignEdit, MissionChoice, NewEscort, Purchase};
 pub use play::check_dice;
 
-use super::character::Character;
+use super::characters::Character;
+use super::characters::roster::Roster;
 use super::core::dice::Roll;
 use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
 use super::doc::DocKind;
 use super::killteam::{KillTeam, Soldier};
-use super::roster::Roster;
 
 /// Id of a campaign character, unique within the campaign.
 pub type CharId = u64;
 /// Id of an escort (a player's force), unique within the campaign.
 pub type EscortId = u32;
-
-/// The four mission types (CMP-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MissionType {
-    /// Earns VP; starts the campaign and follows a lost trail.
-    Investigation,
-    /// Earns VP; follows a mission that earned VP.
-    Inquiry,
-    /// Earns none; follows a mission that earned none.
-    Survival,
-    /// Decides the campaign.
-    Final,
-}
-
-impl MissionType {
-    /// Every type.
-    pub const ALL: [Self; 4] = [
-        Self::Investigation,
-        Self::Inquiry,
-        Self::Survival,
-        Self::Final,
-    ];
-
-    /// The name in files.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Investigation => "investigation",
-            Self::Inquiry => "inquiry",
-            Self::Survival => "survival",
-            Self::Final => "final",
-        }
-    }
-
-    /// The locale key of its name.
-    pub fn key(self) -> &'static str {
-        match self {
-            Self::Investigation => "campaign.type.investigation",
-            Self::Inquiry => "campaign.type.inquiry",
-            Self::Survival => "campaign.type.survival",
-            Self::Final => "campaign.type.final",
-        }
-    }
-
-    /// Whether succeeding earns VP (CMP-1).
-    pub fn earns_vp(self) -> bool {
-        matches!(self, Self::Investigation | Self::Inquiry)
-    }
-}
-
-/// Which injury table the Cran tests use (CMP-9, CMP-10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Injuries {
-    /// Higher: light; equal: serious; lower: dead.
-    Standard,
-    /// Higher or equal: light; lower: serious; a natural 1: dead.
-    GangWar,
-}
-
-/// How co-op players share reinforcement points (CMP-16).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PoolMode {
-    /// Each player keeps his own.
-    #[default]
-    Split,
-    /// One common pool; players who lost characters pick first.
-    Pooled,
-}
-
-/// How co-op players share the recruitment budget (CMP-16).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Budget {
-    /// The budget is set and split evenly among the players.
-    #[default]
-    Split,
-    /// Each player has the whole budget; the enemy's points are multiplied
-    /// by the number of players (it can unbalance scenarios).
-    PerPlayer,
-}
-
-impl Budget {
-    /// The locale key of its name.
-    pub fn key(self) -> &'static str {
-        match self {
-            Self::Split => "campaign.budget.split",
-            Self::PerPlayer => "campaign.budget.per_player",
-        }
-    }
-}
-
-/// A campaign's settings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Settings {
-    /// VP that call the Grand Final (CMP-2).
-    pub vp_threshold: u32,
-    /// Faces of the Cran die (CMP-11).
-    pub cran_die: u32,
-    /// The injury table (CMP-9, CMP-10).
-    pub injuries: Injuries,
-    /// Fate points in play (CMP-12).
-    pub fate_points: bool,
-    /// Extra difficulty levels (CMP-8).
-    pub difficulty: u32,
-    /// Reinforcements shared or split (CMP-16).
-    #[serde(default)]
-    pub pool: PoolMode,
-    /// The recruitment budget split, or the enemy's multiplied (CMP-16).
-    #[serde(default)]
-    pub budget: Budget,
-    /// The recruitment budget of the escorts (CMP-16): none, not checked.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recruitment_budget: Option<u32>,
-    /// The Nemesis's faction (CMP-4).
-    #[serde(default)]
-    pub nemesis: String,
-    /// The secondary factions (CMP-4).
-    #[serde(default)]
-    pub secondary: Vec<String>,
-}
-
-impl Settings {
-    /// The defaults of the rules data, with no factions chosen.
-    pub fn defaults(data: &CampaignData) -> Self {
-        let d = &data.defaults;
-        Self {
-            vp_threshold: d.vp_threshold,
-            cran_die: d.cran_die,
-            injuries: d.injuries,
-            fate_points: d.fate_points,
-            difficulty: d.difficulty,
-            pool: PoolMode::Split,
-            budget: d.budget,
-            recruitment_budget: d.recruitment_budget,
-            nemesis: String::new(),
-            secondary: Vec::new(),
-        }
-    }
-
-    /// The first setting beyond the data's limits, if any: the VP
-    /// threshold (CMP-2), the difficulty (CMP-8), the recruitment budget
-    /// (CMP-16).
-    pub fn out_of_limits(&self, data: &CampaignData) -> Option<Problem> {
-        let l = &data.limits;
-        if self.vp_threshold > l.vp_threshold_max {
-            return Some(
-                Problem::new("CMP-2", "campaign.problem.threshold_max")
-                    .arg("threshold", self.vp_threshold)
-                    .arg("max", l.vp_threshold_max),
-            );
-        }
-        if self.difficulty > l.difficulty_max {
-            return Some(
-                Problem::new("CMP-8", "campaign.problem.difficulty_max")
-                    .arg("difficulty", self.difficulty)
-                    .arg("max", l.difficulty_max),
-            );
-        }
-        if let Some(points) = self.recruitment_budget
-            && points > l.recruitment_budget_max
-        {
-            return Some(
-                Problem::new("CMP-16", "campaign.problem.budget_max")
-                    .arg("points", points)
-                    .arg("max", l.recruitment_budget_max),
-            );
-        }
-        None
-    }
-
-    /// Every setting out of range, as problems (CMP-4, CMP-11, CMP-2,
-    /// CMP-8, CMP-16).
-    pub fn problems(&self, data: &CampaignData) -> Vec<Problem> {
-        let mut out = Vec::new();
-        if self.vp_threshold == 0 {
-            out.push(Problem::new("CMP-2", "campaign.problem.threshold"));
-        }
-        out.extend(self.out_of_limits(data));
-        if data.cran(self.cran_die).is_none() {
-            out.push(Problem::new("CMP-11", "campaign.problem.cran_die").arg("die", self.cran_die));
-        }
-        if self.recruitment_budget == Some(0) {
-            out.push(Problem::new("CMP-16", "campaign.problem.zero_budget"));
-        }
-        if self.nemesis.is_empty() {
-            out.push(Problem::new("CMP-4", "campaign.problem.no_nemesis"));
-        } else if data.faction(&self.nemesis).is_none() {
-            out.push(
-                Problem::new("CMP-4", "campaign.problem.unknown_faction")
-                    .arg("faction", &self.nemesis),
-            );
-        }
-        let mut seen = BTreeSet::new();
-        for f in &self.secondary {
-            if data.faction(f).is_none() {
-                out.push(
-                    Problem::new("CMP-4", "campaign.problem.unknown_faction").arg("faction", f),
-                );
-            } else if *f == self.nemesis || !seen.insert(f.as_str()) {
-                out.push(Problem::new("CMP-4", "campaign.problem.faction_twice").arg("faction", f));
-            }
-        }
-        if (seen.len() as u32) < data.min_secondary_factions {
-            out.push(
-                Problem::new("CMP-4", "campaign.problem.few_secondary")
-                    .arg("count", data.min_secondary_factions),
-            );
-        }
-        out
-    }
-}
 
 /// Where a character stands (CMP-13).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -295,6 +84,16 @@ pub enum Member {
     Character(Character),
     /// From a kill team.
     Soldier(Soldier),
+}
+
+impl data::RecruitFaction {
+    /// Whether a character or soldier is of the faction.
+    pub fn holds(&self, member: &Member) -> bool {
+        match member {
+            Member::Character(c) => self.races.contains(&c.race),
+            Member::Soldier(s) => self.soldier_kinds.contains(&s.kind),
+        }
+    }
 }
 
 impl Member {
@@ -646,13 +445,17 @@ impl Table {
 
 /// How a mission ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Result_ {
+#[serde(deny_unknown_fields, rename = "Result_")] // its name in serde's messages, as before
+pub struct MissionResult {
     /// Objective achieved (survived, for a Survival; won, for a Final).
     pub success: bool,
     /// VP earned.
     pub vp: u32,
 }
+
+/// The old name of [`MissionResult`], for code outside `rules` written
+/// against it.
+pub type Result_ = MissionResult;
 
 /// What remains to do after a mission.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -981,7 +784,7 @@ impl Campaign {
         }
         match &x.member {
             Member::Character(ch) => {
-                if let Some(save) = crate::rules::equipment::armour_save(&ch.equipment)
+                if let Some(save) = crate::rules::characters::equipment::armour_save(&ch.equipment)
                     && save < r.guide_armour_no_better_than
                 {
                     return Some(

@@ -2,6 +2,7 @@
 //! dice rolled or checked. `Campaign::play` is the only place where a
 //! campaign's state changes; `apply` and `replay` both go through it.
 
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -13,12 +14,13 @@ use super::{
     Campaign, CampaignCharacter, CharId, Debrief, End, EnemyDraw, Escort, EscortId, Injuries,
     Member, Mission, MissionType, Phase, PoolMode, Settings, State, Table,
 };
+use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::dice::Roll;
+use crate::rules::core::dice::RollFor;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::{LineKind, Outcome, RollFor};
-use crate::rules::equipment::GearEdit;
+use crate::rules::doc::{LineKind, Outcome};
 
 /// Whether dice typed in from real dice fit a roll of `count` dice of
 /// `sides`: the engine's refusal otherwise, under `rule`. The views ask it
@@ -1914,7 +1916,7 @@ impl Campaign {
 
     fn end_mission(
         &mut self,
-        result: super::Result_,
+        result: super::MissionResult,
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<Vec<CharId>, Problem> {
@@ -2102,7 +2104,7 @@ impl Campaign {
         let mut cran_out = None;
         let mut fortune_out = None;
         let cran = self.characters[i].cran;
-        let mut passed = Ordering3::Higher;
+        let mut passed = Ordering::Greater;
         if needs_test {
             let test = dice(
                 cran_roll,
@@ -2120,20 +2122,16 @@ impl Campaign {
                     .text("roll", test.to_string())
                     .int("cran", cran),
             ));
-            passed = match total(&test).cmp(&cran) {
-                std::cmp::Ordering::Greater => Ordering3::Higher,
-                std::cmp::Ordering::Equal => Ordering3::Equal,
-                std::cmp::Ordering::Less => Ordering3::Lower,
-            };
+            passed = total(&test).cmp(&cran);
             cran_out = Some(test);
         }
         match effect {
             ReconEffect::Nothing => {}
             ReconEffect::Ambush => {
                 let state = match passed {
-                    Ordering3::Higher => State::LightlyWounded,
-                    Ordering3::Equal => State::SeriouslyWounded,
-                    Ordering3::Lower => State::Missing,
+                    Ordering::Greater => State::LightlyWounded,
+                    Ordering::Equal => State::SeriouslyWounded,
+                    Ordering::Less => State::Missing,
                 };
                 let c = self.char_mut(i);
                 c.state = state;
@@ -2141,7 +2139,7 @@ impl Campaign {
                 out.lines.push(self.state_line(i, "CMP-14"));
             }
             ReconEffect::Beaten => {
-                let state = if passed == Ordering3::Lower {
+                let state = if passed == Ordering::Less {
                     State::SeriouslyWounded
                 } else {
                     State::LightlyWounded
@@ -2159,7 +2157,7 @@ impl Campaign {
                 ));
             }
             ReconEffect::GoodFortune => {
-                if passed != Ordering3::Lower {
+                if passed != Ordering::Less {
                     let f = dice(
                         fortune,
                         data.recon.good_fortune_dice,
@@ -2184,7 +2182,7 @@ impl Campaign {
             }
             ReconEffect::Allies => self.allies = true,
             ReconEffect::BadFortune => {
-                if passed == Ordering3::Lower {
+                if passed == Ordering::Less {
                     self.forced_survival = true;
                     out.lines
                         .push((LineKind::Info, Msg::new("campaign.log.forced_survival")));
@@ -2193,11 +2191,4 @@ impl Campaign {
         }
         Ok((roll, cran_out, fortune_out, effect))
     }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Ordering3 {
-    Higher,
-    Equal,
-    Lower,
 }

@@ -126,6 +126,37 @@ pub fn roll_at_most<R: Rng + ?Sized>(rng: &mut R, dice: DiceSpec, value: i32) ->
     Check { roll, passed }
 }
 
+/// A die roll and what it was for.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RollFor {
+    /// What the roll decided (`dice.for.pool`).
+    pub purpose: &'static str,
+    /// The faces and the total.
+    pub roll: Roll,
+}
+
+impl RollFor {
+    /// Keeps `roll` in `rolls`, with what it was for.
+    pub fn keep(rolls: &mut Vec<Self>, purpose: &'static str, roll: &Roll) {
+        rolls.push(Self {
+            purpose,
+            roll: roll.clone(),
+        });
+    }
+}
+
+/// The dice of a roll as log lines: what each die was for, and its faces.
+pub fn dice_msgs(rolls: &[RollFor]) -> Vec<super::msg::Msg> {
+    rolls
+        .iter()
+        .map(|r| {
+            super::msg::Msg::new("battle.die")
+                .key("purpose", r.purpose)
+                .text("faces", r.roll.to_string())
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,215 +9,20 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::data::Amount;
+use super::data::KtModifier;
+pub use super::data::{
+    AutomaticWounds, ChargeRules, FallBand, GrenadeRules, JumpRules, Parachute, RopeSwing, Unseen,
+    amount_dice, dice_of, shots_dist,
+};
+use crate::rules::core::dice::RollFor;
 use crate::rules::core::dice::{Check, DiceSpec, Roll, roll_dice};
 use crate::rules::core::dist::{Dist, add, dice_sum, fixed};
+use crate::rules::core::odds::Odds;
 use crate::rules::core::problem::Problem;
-use crate::rules::core::range::check_range;
 use crate::rules::data::RulesData;
-use crate::rules::doc::RollFor;
-use crate::rules::odds::{KtModifier, KtShot, Odds, ShotClass, killteam_attack};
-
-// ---------------------------------------------------------------- the data
-
-/// The shots of a grenade thrown unseen (KT-14): `from` becomes `to`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Unseen {
-    /// The shots as the weapon gives them (`D6`).
-    pub from: Amount,
-    /// The shots when the thrower does not see the target (`D3`).
-    pub to: Amount,
-}
-
-/// Grenades (KT-14, EQ-29, RIB-1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GrenadeRules {
-    /// What the values are, for whoever edits them.
-    #[serde(default)]
-    pub note: String,
-    /// Grenade actions a soldier may take in a turn.
-    pub grenade_actions_per_turn: u32,
-    /// The range is the thrower's S times this.
-    pub range_per_strength: u32,
-    /// Added to the range by a stick grenade (EQ-29).
-    pub stick_bonus_inches: u32,
-    /// Grenades a Grenadier throws in his one action (RIB-1).
-    pub grenadier_grenades: u32,
-    /// Thrown without seeing the target.
-    pub unseen: Unseen,
-}
-
-impl GrenadeRules {
-    /// Checks the values' ranges.
-    pub fn check(&self) -> Result<(), Problem> {
-        check_range(
-            "grenades.grenade_actions_per_turn",
-            self.grenade_actions_per_turn,
-            1..=10,
-        )?;
-        check_range(
-            "grenades.range_per_strength",
-            self.range_per_strength,
-            1..=10,
-        )?;
-        check_range(
-            "grenades.stick_bonus_inches",
-            self.stick_bonus_inches,
-            0..=100,
-        )?;
-        check_range(
-            "grenades.grenadier_grenades",
-            self.grenadier_grenades,
-            1..=10,
-        )?;
-        shots_dist(&self.unseen.from)?;
-        shots_dist(&self.unseen.to).map(|_| ())
-    }
-}
-
-/// One band of the fall table (KT-17).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FallBand {
-    /// The highest fall of the band, in inches, included; `None`: any.
-    pub up_to_inches: Option<u32>,
-    /// The mortal wounds; `None`: the soldier dies.
-    pub wounds: Option<DiceSpec>,
-}
-
-/// The wounds a jump down costs whatever the test (KT-17).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AutomaticWounds {
-    /// A jump down of more than this …
-    pub over_inches: u32,
-    /// … up to this (included) …
-    pub up_to_inches: u32,
-    /// … costs these mortal wounds.
-    pub wounds: DiceSpec,
-}
-
-/// Jumping between buildings (KT-17).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct JumpRules {
-    /// What the values are, for whoever edits them.
-    #[serde(default)]
-    pub note: String,
-    /// The widest gap, in inches.
-    pub max_across_inches: u32,
-    /// The greatest difference of height, in inches, up or down.
-    pub max_height_inches: u32,
-    /// Faces of the dangerous terrain test's die.
-    pub test_die: u32,
-    /// A face of this or less is a fall.
-    pub falls_on: u32,
-    /// The wounds of a fall by its height, lowest band first.
-    pub falls: Vec<FallBand>,
-    /// The wounds of a jump down, test or not.
-    pub automatic: AutomaticWounds,
-    /// Swinging to another building on a rope and grapnel (EQ-22).
-    pub rope_swing: RopeSwing,
-    /// Landing by parachute (EQ-25).
-    pub parachute: Parachute,
-}
-
-/// Swinging on a rope and grapnel (EQ-22): farther than a jump, with the
-/// same test and falls, and no wounds for going down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RopeSwing {
-    /// The widest gap, in inches.
-    pub max_across_inches: u32,
-    /// Actions it costs.
-    pub actions: u32,
-}
-
-/// Landing by parachute (EQ-25): a dangerous terrain test on landing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Parachute {
-    /// How close to an enemy he may land, at least, in inches.
-    pub min_from_enemy_inches: u32,
-    /// The mortal wounds of a failed test.
-    pub wounds: DiceSpec,
-}
-
-impl JumpRules {
-    /// Checks the values' ranges and that the fall bands rise.
-    pub fn check(&self) -> Result<(), Problem> {
-        check_range("jump.max_across_inches", self.max_across_inches, 0..=100)?;
-        check_range("jump.max_height_inches", self.max_height_inches, 0..=100)?;
-        check_range("jump.test_die", self.test_die, 1..=100)?;
-        check_range("jump.falls_on", self.falls_on, 0..=self.test_die)?;
-        if self.falls.is_empty() {
-            return Err(Problem::new("DATA", "data.no_entry"));
-        }
-        let bounds: Vec<u32> = self.falls.iter().filter_map(|b| b.up_to_inches).collect();
-        if bounds.windows(2).any(|w| w[0] >= w[1])
-            || self
-                .falls
-                .iter()
-                .take(self.falls.len() - 1)
-                .any(|b| b.up_to_inches.is_none())
-        {
-            return Err(Problem::new("DATA", "data.not_increasing").arg("field", "jump.falls"));
-        }
-        for b in &self.falls {
-            if let Some(w) = b.wounds {
-                check_range("jump.falls.wounds.count", w.count, 0..=100)?;
-                check_range("jump.falls.wounds.sides", w.sides, 1..=100)?;
-            }
-        }
-        check_range(
-            "jump.automatic.wounds.sides",
-            self.automatic.wounds.sides,
-            1..=100,
-        )
-    }
-}
+use crate::rules::killteam::odds::{KtShot, ShotClass, killteam_attack};
 
 // ------------------------------------------------------------------ KT-14
-
-/// The distribution of a number of shots (`3`, `D6`, `2D3`): `d[k]` is the
-/// chance of exactly `k`.
-pub fn shots_dist(amount: &Amount) -> Result<Dist, Problem> {
-    let dice = amount_dice(amount)?;
-    Ok(match dice {
-        Ok(n) => fixed(n),
-        Err(d) => dice_sum(d.count, d.sides),
-    })
-}
-
-/// Dice as written (`D6`, `2D3`), or `None` when it is not dice.
-pub fn dice_of(text: &str) -> Option<DiceSpec> {
-    amount_dice(&Amount::Dice(text.to_owned()))
-        .ok()
-        .and_then(Result::err)
-}
-
-/// A number of shots as a fixed count (`Ok`) or dice (`Err`), or why it
-/// cannot be read.
-pub fn amount_dice(amount: &Amount) -> Result<Result<u32, DiceSpec>, Problem> {
-    match amount {
-        Amount::Fixed(n) => Ok(Ok(*n)),
-        Amount::Dice(text) => {
-            let bad = || Problem::new("DATA", "kt.bad_dice").arg("dice", text);
-            let (count, sides) = text.split_once(['D', 'd']).ok_or_else(bad)?;
-            let count = if count.is_empty() {
-                1
-            } else {
-                count.parse::<u32>().map_err(|_| bad())?
-            };
-            let sides = sides.parse::<u32>().map_err(|_| bad())?;
-            if count == 0 || count > 100 || sides == 0 || sides > 100 {
-                return Err(bad());
-            }
-            Ok(Err(DiceSpec { count, sides }))
-        }
-    }
-}
 
 /// A grenade throw as the rules allow it (KT-14).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -673,22 +478,6 @@ pub fn roll_jump<R: Rng + ?Sized>(
 }
 
 // ------------------------------------------------------------- KT-9, EQ-13
-
-/// The charge (KT-9): its reach, and the bayonet's wound (EQ-13).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChargeRules {
-    /// What the values are, for whoever edits them.
-    #[serde(default)]
-    pub note: String,
-    /// The reach before the die, in inches (6").
-    pub base_inches: u32,
-    /// The die added to it (D6).
-    pub die: DiceSpec,
-    /// The mortal wounds a bayonet deals after a charge that reaches, before
-    /// the fight (EQ-13).
-    pub bayonet_mortal_wounds: u32,
-}
 
 /// A charge at an enemy `distance` inches away, with a bayonet or not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::core::dice::DiceSpec;
+use crate::rules::core::dist::{Dist, dice_sum, fixed};
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
 use crate::rules::core::range::check_range;
@@ -345,7 +347,7 @@ pub struct Item {
     pub effects: Vec<Effect>,
     /// How it plays in a shot, on its own (KT-13, EQ-1, EQ-3 …).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shot: Option<super::shot_gear::ShotUse>,
+    pub shot: Option<ShotUse>,
 }
 
 /// The weapon an item lets the player pick.
@@ -412,7 +414,7 @@ pub struct Ribbon {
     pub grants: Vec<Grant>,
     /// How it plays in a shot, on its own (RIB-12).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shot: Option<super::shot_gear::ShotUse>,
+    pub shot: Option<ShotUse>,
 }
 
 /// The kill-team rules data.
@@ -452,13 +454,13 @@ pub struct KillTeamData {
     /// Command points and stratagems (KT-11).
     pub command: Command,
     /// Grenades: one a turn, their range, thrown unseen (KT-14).
-    pub grenades: super::actions::GrenadeRules,
+    pub grenades: GrenadeRules,
     /// Jumping between buildings and falling (KT-17).
-    pub jump: super::actions::JumpRules,
+    pub jump: JumpRules,
     /// The turn: initiative and targeting (KT-10, RIB-3).
-    pub turn: super::turn::TurnRules,
+    pub turn: TurnRules,
     /// The charge's reach and the bayonet (KT-9, EQ-13).
-    pub charge: super::actions::ChargeRules,
+    pub charge: ChargeRules,
 }
 
 /// Command points and stratagems (KT-11).
@@ -746,5 +748,312 @@ impl KillTeamData {
         self.grenades.check()?;
         self.turn.check()?;
         self.jump.check()
+    }
+}
+
+// ------------------------------------------------- shots, grenades, jumps, charge
+
+/// A kill-team shooting modifier (KT-13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KtModifier {
+    /// Night.
+    Night,
+    /// Sight (EQ-3).
+    Sight,
+    /// Marksman (RIB-12).
+    Marksman,
+    /// Vox radio (EQ-12).
+    Vox,
+    /// Sling, not moved (EQ-14).
+    Sling,
+    /// The target used a smoke grenade (EQ-7).
+    Smoke,
+    /// The shooter was hit by a flash grenade (EQ-10).
+    Flash,
+    /// An assault weapon fired during a move (KT-15).
+    AssaultMoving,
+    /// Snap fire (KT-9, KT-13).
+    SnapFire,
+    /// The shooter is 3" or more above the target: the target's cover save
+    /// is worse (KT-7).
+    HigherPosition,
+    /// The target lies prone: a better cover save, or a better save out of
+    /// cover (KT-9).
+    Prone,
+    /// The shooter carries an auspex and the target is within its range:
+    /// the target's cover save is worse (EQ-17).
+    Auspex,
+    /// The shooter wears a night-vision helmet or sight: no night penalty
+    /// (EQ-18).
+    NightVision,
+    /// The shooter wears a gas mask: no smoke or flash penalty (EQ-19).
+    GasMask,
+    /// The shooter carries a torch: no night penalty within its range
+    /// (EQ-1).
+    Torch,
+    /// The target wears a cloak: a better cover save (EQ-16).
+    Cloak,
+}
+
+/// Whose item or ribbon it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShotSide {
+    /// The soldier who shoots.
+    Shooter,
+    /// The soldier shot at.
+    Target,
+}
+
+/// How an item or a ribbon plays in a shot (the data's `shot`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShotUse {
+    /// The modifier it brings.
+    pub modifier: KtModifier,
+    /// On whose side it counts.
+    pub side: ShotSide,
+    /// It counts only when the player ticks it (it was used, the bearer
+    /// did not move …).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ticked: bool,
+}
+
+/// The shots of a grenade thrown unseen (KT-14): `from` becomes `to`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unseen {
+    /// The shots as the weapon gives them (`D6`).
+    pub from: Amount,
+    /// The shots when the thrower does not see the target (`D3`).
+    pub to: Amount,
+}
+
+/// Grenades (KT-14, EQ-29, RIB-1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GrenadeRules {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// Grenade actions a soldier may take in a turn.
+    pub grenade_actions_per_turn: u32,
+    /// The range is the thrower's S times this.
+    pub range_per_strength: u32,
+    /// Added to the range by a stick grenade (EQ-29).
+    pub stick_bonus_inches: u32,
+    /// Grenades a Grenadier throws in his one action (RIB-1).
+    pub grenadier_grenades: u32,
+    /// Thrown without seeing the target.
+    pub unseen: Unseen,
+}
+
+impl GrenadeRules {
+    /// Checks the values' ranges.
+    pub fn check(&self) -> Result<(), Problem> {
+        check_range(
+            "grenades.grenade_actions_per_turn",
+            self.grenade_actions_per_turn,
+            1..=10,
+        )?;
+        check_range(
+            "grenades.range_per_strength",
+            self.range_per_strength,
+            1..=10,
+        )?;
+        check_range(
+            "grenades.stick_bonus_inches",
+            self.stick_bonus_inches,
+            0..=100,
+        )?;
+        check_range(
+            "grenades.grenadier_grenades",
+            self.grenadier_grenades,
+            1..=10,
+        )?;
+        shots_dist(&self.unseen.from)?;
+        shots_dist(&self.unseen.to).map(|_| ())
+    }
+}
+
+/// One band of the fall table (KT-17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FallBand {
+    /// The highest fall of the band, in inches, included; `None`: any.
+    pub up_to_inches: Option<u32>,
+    /// The mortal wounds; `None`: the soldier dies.
+    pub wounds: Option<DiceSpec>,
+}
+
+/// The wounds a jump down costs whatever the test (KT-17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AutomaticWounds {
+    /// A jump down of more than this …
+    pub over_inches: u32,
+    /// … up to this (included) …
+    pub up_to_inches: u32,
+    /// … costs these mortal wounds.
+    pub wounds: DiceSpec,
+}
+
+/// Jumping between buildings (KT-17).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JumpRules {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// The widest gap, in inches.
+    pub max_across_inches: u32,
+    /// The greatest difference of height, in inches, up or down.
+    pub max_height_inches: u32,
+    /// Faces of the dangerous terrain test's die.
+    pub test_die: u32,
+    /// A face of this or less is a fall.
+    pub falls_on: u32,
+    /// The wounds of a fall by its height, lowest band first.
+    pub falls: Vec<FallBand>,
+    /// The wounds of a jump down, test or not.
+    pub automatic: AutomaticWounds,
+    /// Swinging to another building on a rope and grapnel (EQ-22).
+    pub rope_swing: RopeSwing,
+    /// Landing by parachute (EQ-25).
+    pub parachute: Parachute,
+}
+
+/// Swinging on a rope and grapnel (EQ-22): farther than a jump, with the
+/// same test and falls, and no wounds for going down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RopeSwing {
+    /// The widest gap, in inches.
+    pub max_across_inches: u32,
+    /// Actions it costs.
+    pub actions: u32,
+}
+
+/// Landing by parachute (EQ-25): a dangerous terrain test on landing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Parachute {
+    /// How close to an enemy he may land, at least, in inches.
+    pub min_from_enemy_inches: u32,
+    /// The mortal wounds of a failed test.
+    pub wounds: DiceSpec,
+}
+
+impl JumpRules {
+    /// Checks the values' ranges and that the fall bands rise.
+    pub fn check(&self) -> Result<(), Problem> {
+        check_range("jump.max_across_inches", self.max_across_inches, 0..=100)?;
+        check_range("jump.max_height_inches", self.max_height_inches, 0..=100)?;
+        check_range("jump.test_die", self.test_die, 1..=100)?;
+        check_range("jump.falls_on", self.falls_on, 0..=self.test_die)?;
+        if self.falls.is_empty() {
+            return Err(Problem::new("DATA", "data.no_entry"));
+        }
+        let bounds: Vec<u32> = self.falls.iter().filter_map(|b| b.up_to_inches).collect();
+        if bounds.windows(2).any(|w| w[0] >= w[1])
+            || self
+                .falls
+                .iter()
+                .take(self.falls.len() - 1)
+                .any(|b| b.up_to_inches.is_none())
+        {
+            return Err(Problem::new("DATA", "data.not_increasing").arg("field", "jump.falls"));
+        }
+        for b in &self.falls {
+            if let Some(w) = b.wounds {
+                check_range("jump.falls.wounds.count", w.count, 0..=100)?;
+                check_range("jump.falls.wounds.sides", w.sides, 1..=100)?;
+            }
+        }
+        check_range(
+            "jump.automatic.wounds.sides",
+            self.automatic.wounds.sides,
+            1..=100,
+        )
+    }
+}
+
+/// The distribution of a number of shots (`3`, `D6`, `2D3`): `d[k]` is the
+/// chance of exactly `k`.
+pub fn shots_dist(amount: &Amount) -> Result<Dist, Problem> {
+    let dice = amount_dice(amount)?;
+    Ok(match dice {
+        Ok(n) => fixed(n),
+        Err(d) => dice_sum(d.count, d.sides),
+    })
+}
+
+/// Dice as written (`D6`, `2D3`), or `None` when it is not dice.
+pub fn dice_of(text: &str) -> Option<DiceSpec> {
+    amount_dice(&Amount::Dice(text.to_owned()))
+        .ok()
+        .and_then(Result::err)
+}
+
+/// A number of shots as a fixed count (`Ok`) or dice (`Err`), or why it
+/// cannot be read.
+pub fn amount_dice(amount: &Amount) -> Result<Result<u32, DiceSpec>, Problem> {
+    match amount {
+        Amount::Fixed(n) => Ok(Ok(*n)),
+        Amount::Dice(text) => {
+            let bad = || Problem::new("DATA", "kt.bad_dice").arg("dice", text);
+            let (count, sides) = text.split_once(['D', 'd']).ok_or_else(bad)?;
+            let count = if count.is_empty() {
+                1
+            } else {
+                count.parse::<u32>().map_err(|_| bad())?
+            };
+            let sides = sides.parse::<u32>().map_err(|_| bad())?;
+            if count == 0 || count > 100 || sides == 0 || sides > 100 {
+                return Err(bad());
+            }
+            Ok(Err(DiceSpec { count, sides }))
+        }
+    }
+}
+
+/// The charge (KT-9): its reach, and the bayonet's wound (EQ-13).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeRules {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// The reach before the die, in inches (6").
+    pub base_inches: u32,
+    /// The die added to it (D6).
+    pub die: DiceSpec,
+    /// The mortal wounds a bayonet deals after a charge that reaches, before
+    /// the fight (EQ-13).
+    pub bayonet_mortal_wounds: u32,
+}
+
+/// The turn's values (`turn` in `killteam.json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnRules {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// The die each player rolls for the initiative (KT-10: a D6).
+    pub initiative_die: u32,
+    /// Actions a shooter spends to target an Invisible soldier (RIB-3: 2).
+    pub invisible_target_actions: u32,
+}
+
+impl TurnRules {
+    /// Refuses values no game could use.
+    pub fn check(&self) -> Result<(), Problem> {
+        if self.initiative_die < 2 {
+            return Err(Problem::new("KT-10", "kt.problem.initiative_die")
+                .arg("sides", self.initiative_die.to_string()));
+        }
+        Ok(())
     }
 }

@@ -6,9 +6,11 @@
 pub mod actions;
 pub mod data;
 mod edit;
+pub mod odds;
 mod profile;
 pub mod ribbons;
 pub mod shot_gear;
+pub mod table;
 pub mod turn;
 
 use serde::{Deserialize, Serialize};

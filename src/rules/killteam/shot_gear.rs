@@ -9,35 +9,10 @@
 //! free. The save, the toughness and the weapon the items change are in the
 //! derived profile (`derive`: EQ-2, EQ-5, EQ-20, EQ-21, EQ-24, EQ-26).
 
-use serde::{Deserialize, Serialize};
-
 use super::Soldier;
 use super::data::KillTeamData;
-use crate::rules::odds::KtModifier;
-
-/// Whose item or ribbon it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ShotSide {
-    /// The soldier who shoots.
-    Shooter,
-    /// The soldier shot at.
-    Target,
-}
-
-/// How an item or a ribbon plays in a shot (the data's `shot`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ShotUse {
-    /// The modifier it brings.
-    pub modifier: KtModifier,
-    /// On whose side it counts.
-    pub side: ShotSide,
-    /// It counts only when the player ticks it (it was used, the bearer
-    /// did not move …).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub ticked: bool,
-}
+use super::data::KtModifier;
+pub use super::data::{ShotSide, ShotUse};
 
 /// A modifier a soldier's item or ribbon brings to the shot.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,34 +3,10 @@
 //! costs (RIB-3, EQ-30).
 
 use rand::Rng;
-use serde::{Deserialize, Serialize};
 
+pub use super::data::TurnRules;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::problem::Problem;
-
-/// The turn's values (`turn` in `killteam.json`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TurnRules {
-    /// What the values are, for whoever edits them.
-    #[serde(default)]
-    pub note: String,
-    /// The die each player rolls for the initiative (KT-10: a D6).
-    pub initiative_die: u32,
-    /// Actions a shooter spends to target an Invisible soldier (RIB-3: 2).
-    pub invisible_target_actions: u32,
-}
-
-impl TurnRules {
-    /// Refuses values no game could use.
-    pub fn check(&self) -> Result<(), Problem> {
-        if self.initiative_die < 2 {
-            return Err(Problem::new("KT-10", "kt.problem.initiative_die")
-                .arg("sides", self.initiative_die.to_string()));
-        }
-        Ok(())
-    }
-}
 
 /// Activations each player has this turn (KT-8): both the same number, as
 /// many as the side with fewer soldiers left can make.

@@ -3,18 +3,18 @@
 //! and the free blows struck at him, a creature's several attack types, and
 //! a test of Ld, Int, Cl or WP. Each keeps every die with what it was for
 //! and says what happened as a message, so the battle log shows it and the
-//! same seed gives the same line. The rules are `melee.rs`'s.
+//! same seed gives the same line. The rules are the chapter's (`close_combat`).
 
 use rand::Rng;
 
-use super::core::characteristic::Characteristic;
-use super::core::dice::Roll;
-use super::core::msg::Msg;
-use super::core::problem::Problem;
-use super::data::RulesData;
-use super::doc::RollFor;
-use super::melee::{self, AttackKind, AttackType};
-use super::odds::Fighter;
+use crate::rules::close_combat::odds::Fighter;
+use crate::rules::close_combat::{self, AttackKind, AttackType};
+use crate::rules::core::characteristic::Characteristic;
+use crate::rules::core::dice::Roll;
+use crate::rules::core::dice::RollFor;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
 
 /// Whether a large adult male Catachan Devil has extra claws (CC-19).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,15 +62,15 @@ impl DevilAttack {
     /// the mixture by the data's chances (CC-19).
     pub fn wounds(&self, rules: &RulesData) -> Result<Vec<f64>, Problem> {
         match self.claws.known() {
-            Some(claws) => melee::creature_wounds(
+            Some(claws) => close_combat::creature_wounds(
                 rules,
                 &self.by,
-                &melee::devil_attacks(rules, &self.size, claws)?,
+                &close_combat::devil_attacks(rules, &self.size, claws)?,
                 &self.on,
                 self.living,
             ),
             None if self.size == "large" => {
-                melee::large_devil_wounds(rules, &self.by, &self.on, self.living)
+                close_combat::large_devil_wounds(rules, &self.by, &self.on, self.living)
             }
             None => Err(Problem::new("CC-19", "problem.claws_large_only")),
         }
@@ -149,7 +149,7 @@ fn creature<R: Rng + ?Sized>(
     rng: &mut R,
     rolls: &mut Vec<RollFor>,
 ) -> Result<(Vec<Msg>, u32), Problem> {
-    let typed = melee::roll_creature(rules, by, attacks, on, living, rng)?;
+    let typed = close_combat::roll_creature(rules, by, attacks, on, living, rng)?;
     let mut parts = Vec::new();
     let mut wounds = 0;
     for (t, a) in typed.into_iter().zip(attacks) {
@@ -175,7 +175,7 @@ pub fn roll<R: Rng + ?Sized>(
     let mut rolls = Vec::new();
     let (outcome, wounds) = match what {
         MeleeRoll::StayTest { ld } => {
-            let check = melee::roll_stay_test(rules, *ld, rng);
+            let check = close_combat::roll_stay_test(rules, *ld, rng);
             kept(&mut rolls, "battle.for.stay_test", &check.roll);
             let key = if check.passed {
                 "battle.cc.stay.passed"
@@ -188,7 +188,7 @@ pub fn roll<R: Rng + ?Sized>(
             )
         }
         MeleeRoll::BreakOff { ld, m, robot } => {
-            let b = melee::break_off(rules, true, *ld, *m, *robot, rng)?;
+            let b = close_combat::break_off(rules, true, *ld, *m, *robot, rng)?;
             let outcome = match (&b.test, b.move_up_to) {
                 (None, Some(inches)) => Msg::new("battle.cc.break_off.robot").int("inches", inches),
                 (Some(t), Some(inches)) => {
@@ -200,7 +200,7 @@ pub fn roll<R: Rng + ?Sized>(
                 }
                 (Some(t), None) => {
                     kept(&mut rolls, "battle.for.rout_test", &t.check.roll);
-                    let rout = t.routs.unwrap_or(melee::Rout {
+                    let rout = t.routs.unwrap_or(close_combat::Rout {
                         move_now_inches: rules.close_combat.rout_move_inches,
                         rate_multiplier: rules.close_combat.rout_rate_multiplier,
                         ws_in_combat: 1,
@@ -232,7 +232,7 @@ pub fn roll<R: Rng + ?Sized>(
             let blow = AttackType {
                 kind: AttackKind::Weapon,
                 count: c.free_blows_per_model,
-                damage: melee::Damage::Fixed(1),
+                damage: close_combat::Damage::Fixed(1),
             };
             let (_, wounds) = creature(rules, &by, &[blow], &on, true, rng, &mut rolls)?;
             (
@@ -265,7 +265,7 @@ pub fn roll<R: Rng + ?Sized>(
                     }
                 }
             };
-            let attacks = melee::devil_attacks(rules, &d.size, claws)?;
+            let attacks = close_combat::devil_attacks(rules, &d.size, claws)?;
             let (parts, wounds) =
                 creature(rules, &d.by, &attacks, &d.on, d.living, rng, &mut rolls)?;
             let claws_key = match claws {
@@ -286,7 +286,7 @@ pub fn roll<R: Rng + ?Sized>(
             characteristic,
             value,
         } => {
-            let check = melee::characteristic_test(rules, *characteristic, *value, rng)?;
+            let check = close_combat::characteristic_test(rules, *characteristic, *value, rng)?;
             kept(&mut rolls, "battle.for.test", &check.roll);
             let key = if check.passed {
                 "battle.cc.test.passed"

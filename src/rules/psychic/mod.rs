@@ -3,10 +3,13 @@
 //! fails (PSY-5), the casualty test (PSY-6, its share from the rules data)
 //! and armour penetration with the bonus die by Strength (PSY-12). Exact
 //! distributions, no dice rolled. The decisions at the table are in
-//! `psychic_play.rs`, a whole attack in `psychic_attack.rs`.
+//! `play`, a whole attack in `attack`.
 
-use super::core::dist::{Dist, add, binomial, die, fixed};
-use super::data::RulesData;
+pub mod attack;
+pub mod play;
+
+use crate::rules::core::dist::{Dist, add, binomial, die, fixed};
+use crate::rules::data::RulesData;
 
 /// The chance that one save succeeds against a psychic attack (PSY-3): an
 /// armour save is worsened by the attack's Strength; a force field's is not.
@@ -75,7 +78,7 @@ pub fn test_chance(characteristic: i32, dice: u32, under: Under) -> f64 {
 /// share (`close_combat.json`'s `heavy_casualties_percent`, 25) or more of
 /// the unit as it was at the start of the turn.
 pub fn casualty_test(rules: &RulesData, unit_at_start: u32, casualties: u32) -> bool {
-    super::melee::heavy_casualties(rules, unit_at_start, casualties)
+    crate::rules::close_combat::heavy_casualties(rules, unit_at_start, casualties)
 }
 
 /// The bonus die of armour penetration by Strength (PSY-12): none, D6, D12

@@ -1,15 +1,27 @@
-//! Characters: profiles under racial maxima and psychic gating (CHR-2 … CHR-7,
+//! The characters chapter (CHR-1 … CHR-16): its data (`data`: races, types,
+//! the random advance table), equipment and power cards (`equipment`), the
+//! roster and its edits (`roster`, `roster_edit`, CHR-8 … CHR-10),
+//! characters in units (`units`, CHR-14, CHR-15).
+//!
+//! Here: profiles under racial maxima and psychic gating (CHR-2 … CHR-7,
 //! CHR-16), standard types (CHR-6), random placement (CHR-11), campaign
 //! characters (CHR-12, CHR-13).
+
+pub mod data;
+pub mod equipment;
+pub mod roster;
+pub mod roster_edit;
+pub mod units;
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::core::characteristic::{Characteristic, Modifiers, Profile};
-use super::core::dice::Roll;
-use super::core::problem::Problem;
-use super::data::{Race, RulesData};
-use super::equipment::{Gear, GearEdit, PowerCard};
+use crate::rules::characters::equipment::{Gear, GearEdit, PowerCard};
+use crate::rules::core::characteristic::{Characteristic, Modifiers, Profile};
+use crate::rules::core::dice::Roll;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use data::Race;
 
 /// Id of a character, unique within its roster.
 pub type CharacterId = u64;
@@ -336,7 +348,7 @@ impl Character {
     /// equipment and powers (CHR-16: powers only for a psyker).
     pub fn validate(&self, rules: &RulesData) -> Vec<Problem> {
         let mut problems = self.validate_profile(rules);
-        problems.extend(super::equipment::check(
+        problems.extend(crate::rules::characters::equipment::check(
             &self.name,
             self.psychic,
             &self.equipment,

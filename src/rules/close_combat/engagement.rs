@@ -6,8 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::core::problem::Problem;
-use super::robots::UnitKind;
+use crate::rules::core::problem::Problem;
+use crate::rules::robots::UnitKind;
 
 /// A unit's members stay within this many inches of another member (CC-3).
 /// A value of the rules, not an assumption: it is written in the source.

@@ -7,9 +7,9 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::core::dice::Roll;
-use super::core::problem::Problem;
-use super::data::RulesData;
+use crate::rules::core::dice::Roll;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
 
 // ---------------------------------------------------------------- PSY-1
 
@@ -282,7 +282,7 @@ impl MoraleTurn {
     /// Whether a casualty test is due now (PSY-6): the data's percent of the
     /// unit at the start of the turn, at most one such test a turn.
     pub fn casualty_test_due(&self, rules: &RulesData) -> bool {
-        !self.tested && super::psychic::casualty_test(rules, self.at_start, self.casualties)
+        !self.tested && crate::rules::psychic::casualty_test(rules, self.at_start, self.casualties)
     }
 
     /// Takes the test that is due, if any; a power forcing a test forces it
@@ -619,7 +619,7 @@ pub fn line_locations(crossed: u32) -> Vec<f64> {
     }
     let further = crossed.saturating_sub(1);
     let p = f64::from(7 - LINE_FURTHER_LOCATION) / 6.0;
-    let b = super::core::dist::binomial(further, p);
+    let b = crate::rules::core::dist::binomial(further, p);
     let mut out = vec![0.0; b.len() + 1];
     for (k, q) in b.into_iter().enumerate() {
         out[k + 1] = q;

@@ -1,6 +1,6 @@
 //! Characters in units (CHR-14) and what their deaths do to a victory (CHR-15).
 
-use super::core::problem::Problem;
+use crate::rules::core::problem::Problem;
 
 /// How a character may take command of a friendly unit (CHR-14).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,11 +102,11 @@ pub struct UnitTest {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitTestRoll {
     /// The dice.
-    pub roll: super::core::dice::Roll,
+    pub roll: crate::rules::core::dice::Roll,
     /// Passed (equal to or under the value).
     pub passed: bool,
     /// What it means, in words.
-    pub msg: super::core::msg::Msg,
+    pub msg: crate::rules::core::msg::Msg,
 }
 
 impl UnitTest {
@@ -114,42 +114,47 @@ impl UnitTest {
     /// passed on a roll equal to or under the value.
     pub fn roll<R: rand::Rng + ?Sized>(
         &self,
-        rules: &super::data::RulesData,
+        rules: &crate::rules::data::RulesData,
         rng: &mut R,
     ) -> Result<UnitTestRoll, Problem> {
-        use super::melee;
+        use crate::rules::close_combat;
         let (check, outcome) = match self.kind {
             UnitTestKind::Rout => {
-                let t =
-                    melee::rout_test(rules, melee::RoutReason::LostRound, self.value, false, rng)?;
+                let t = close_combat::rout_test(
+                    rules,
+                    close_combat::RoutReason::LostRound,
+                    self.value,
+                    false,
+                    rng,
+                )?;
                 let outcome = match t.routs {
-                    None => super::core::msg::Msg::new("units.test.holds"),
-                    Some(r) => super::core::msg::Msg::new("units.test.routs")
+                    None => crate::rules::core::msg::Msg::new("units.test.holds"),
+                    Some(r) => crate::rules::core::msg::Msg::new("units.test.routs")
                         .int("inches", r.move_now_inches)
                         .int("rate", r.rate_multiplier),
                 };
                 (t.check, outcome)
             }
             UnitTestKind::Stay => {
-                let c = melee::roll_stay_test(rules, self.value, rng);
+                let c = close_combat::roll_stay_test(rules, self.value, rng);
                 let key = if c.passed {
                     "units.test.stays"
                 } else {
                     "units.test.follows"
                 };
-                (c, super::core::msg::Msg::new(key))
+                (c, crate::rules::core::msg::Msg::new(key))
             }
             UnitTestKind::Psychology => {
-                let c = melee::roll_characteristic_test(rules, self.value, rng);
+                let c = close_combat::roll_characteristic_test(rules, self.value, rng);
                 let key = if c.passed {
                     "units.test.unaffected"
                 } else {
                     "units.test.affected"
                 };
-                (c, super::core::msg::Msg::new(key))
+                (c, crate::rules::core::msg::Msg::new(key))
             }
         };
-        let msg = super::core::msg::Msg::new("units.test.rolled")
+        let msg = crate::rules::core::msg::Msg::new("units.test.rolled")
             .key("test", self.kind.key())
             .int("value", self.value)
             .text("dice", check.roll.to_string())

@@ -8,18 +8,18 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::core::dice::{DiceSpec, MAX_DICE, Roll};
-use super::core::dist::{Dist, add, binomial, d6_at_least, fixed};
-use super::core::msg::Msg;
-use super::core::problem::Problem;
-use super::data::RulesData;
-use super::doc::RollFor;
-use super::melee::Damage;
-use super::psychic::{Under, bonus_die, penetration_chance, test_chance};
-use super::psychic_play::{
+use crate::rules::close_combat::Damage;
+use crate::rules::core::dice::RollFor;
+use crate::rules::core::dice::{DiceSpec, MAX_DICE, Roll};
+use crate::rules::core::dist::{Dist, add, binomial, d6_at_least, fixed};
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::psychic::play::{
     AttackKind, Power, Scope, VehicleHits, affects_vehicle, line_locations, squad_casualties,
     vehicle_hits,
 };
+use crate::rules::psychic::{Under, bonus_die, penetration_chance, test_chance};
 
 /// The test a power allows to resist it (PSY-5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -412,7 +412,7 @@ impl PsychicAttack {
                             Roll::new(rng, 1, 6, 0),
                             &mut out.rolls,
                         );
-                        if f >= i32::try_from(super::psychic_play::LINE_FURTHER_LOCATION)
+                        if f >= i32::try_from(crate::rules::psychic::play::LINE_FURTHER_LOCATION)
                             .unwrap_or(4)
                         {
                             n += 1;
@@ -539,7 +539,7 @@ pub struct PsychicRoll {
 impl PsychicRoll {
     /// The log line, every die included.
     pub fn msg(&self, attack: &PsychicAttack) -> Msg {
-        let dice: Vec<Msg> = super::doc::dice_msgs(&self.rolls);
+        let dice: Vec<Msg> = crate::rules::core::dice::dice_msgs(&self.rolls);
         let head = if self.resisted {
             Msg::new("battle.psy.rolled.resisted")
         } else if self.no_effect_on_vehicle {

@@ -11,10 +11,10 @@
 
 use serde::Serialize;
 
-use super::core::dist::binomial;
-use super::core::problem::Problem;
-use super::data::RulesData;
-use super::odds::{Fighter, close_combat};
+use crate::rules::close_combat::odds::{Fighter, close_combat};
+use crate::rules::core::dist::binomial;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
 
 /// The odds of one round between two units.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -159,7 +159,7 @@ fn strike(
 }
 
 // Decision: blows fall on the first living enemy model of the list and
-// wounds beyond its W are lost (as in the 1 against 1 round of odds.rs);
+// wounds beyond its W are lost (as in the 1 against 1 round of `odds`);
 // equal I without a charger is simultaneous (the optional roll-off of CC-7
 // is not modelled).
 /// One round between two units, exactly (CC-7, CC-13).
@@ -237,7 +237,7 @@ pub fn unit_round(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitRoundRoll {
     /// Every die, in order.
-    pub rolls: Vec<super::doc::RollFor>,
+    pub rolls: Vec<crate::rules::core::dice::RollFor>,
     /// Wounds the first unit received.
     pub first_wounds: u32,
     /// Wounds the second unit received.
@@ -250,15 +250,15 @@ pub struct UnitRoundRoll {
 
 impl UnitRoundRoll {
     /// The round's result for the first unit (CC-13).
-    pub fn result(&self) -> super::melee::RoundResult {
-        super::melee::result(self.second_wounds, self.first_wounds)
+    pub fn result(&self) -> crate::rules::close_combat::RoundResult {
+        crate::rules::close_combat::result(self.second_wounds, self.first_wounds)
     }
 
     /// The log line, every die included.
-    pub fn msg(&self) -> super::core::msg::Msg {
-        use super::core::msg::Msg;
-        use super::melee::RoundResult;
-        let dice: Vec<Msg> = super::doc::dice_msgs(&self.rolls);
+    pub fn msg(&self) -> crate::rules::core::msg::Msg {
+        use crate::rules::close_combat::RoundResult;
+        use crate::rules::core::msg::Msg;
+        let dice: Vec<Msg> = crate::rules::core::dice::dice_msgs(&self.rolls);
         let result = match self.result() {
             RoundResult::Won => "battle.units.first_won",
             RoundResult::Lost => "battle.units.second_won",
@@ -279,7 +279,7 @@ fn scores(
     rules: &RulesData,
     by: &Side<'_>,
     on: &Side<'_>,
-) -> Result<Vec<Vec<super::odds::Odds>>, Problem> {
+) -> Result<Vec<Vec<crate::rules::core::odds::Odds>>, Problem> {
     by.models
         .iter()
         .map(|a| {
@@ -308,11 +308,11 @@ fn scores(
 fn d6<R: rand::Rng + ?Sized>(
     rng: &mut R,
     purpose: &'static str,
-    rolls: &mut Vec<super::doc::RollFor>,
+    rolls: &mut Vec<crate::rules::core::dice::RollFor>,
 ) -> i32 {
-    let roll = super::core::dice::Roll::new(rng, 1, 6, 0);
+    let roll = crate::rules::core::dice::Roll::new(rng, 1, 6, 0);
     let face = roll.total;
-    rolls.push(super::doc::RollFor { purpose, roll });
+    rolls.push(crate::rules::core::dice::RollFor { purpose, roll });
     face
 }
 
@@ -323,11 +323,11 @@ fn roll_strike<R: rand::Rng + ?Sized>(
     rng: &mut R,
     by: &Side<'_>,
     by_taken: usize,
-    table: &[Vec<super::odds::Odds>],
+    table: &[Vec<crate::rules::core::odds::Odds>],
     step: (i32, bool),
     on: &Side<'_>,
     mut on_taken: usize,
-    rolls: &mut Vec<super::doc::RollFor>,
+    rolls: &mut Vec<crate::rules::core::dice::RollFor>,
 ) -> usize {
     for (i, m) in by.models.iter().enumerate() {
         if (m.i, m.charged()) != step || !by.alive(i, by_taken) {

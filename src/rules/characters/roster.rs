@@ -5,10 +5,10 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::character::{Character, CharacterId};
-use super::core::dice::{MAX_DICE, Roll};
-use super::core::problem::Problem;
-use super::data::RulesData;
+use crate::rules::characters::{Character, CharacterId};
+use crate::rules::core::dice::{MAX_DICE, Roll};
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
 
 /// How a side's advance points are given out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]

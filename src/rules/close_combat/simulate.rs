@@ -22,11 +22,11 @@
 use rand::{Rng, RngCore as _};
 use serde::Serialize;
 
-use super::core::dice::DiceRng;
-use super::core::dist::chance_at_most;
-use super::core::problem::Problem;
-use super::data::RulesData;
-use super::odds::{CcModifier, Fighter, close_combat};
+use crate::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
+use crate::rules::core::dice::DiceRng;
+use crate::rules::core::dist::chance_at_most;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
 
 /// One side of a fight to the end.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -332,7 +332,7 @@ pub fn fight_to_the_end<R: Rng + ?Sized>(
         let alive = models as u64 - u64::from(before);
         lost > 0 && u64::from(lost) * 100 >= alive * share
     };
-    let rng = &mut super::core::dice::seeded(rng.next_u64());
+    let rng = &mut crate::rules::core::dice::seeded(rng.next_u64());
     let mut counts = [0u64; 8];
     let mut rounds_sum = 0u64;
     for _ in 0..trials {

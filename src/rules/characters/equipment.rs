@@ -9,8 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::core::problem::Problem;
-use super::engagement::CcWeapon;
+use crate::rules::close_combat::engagement::CcWeapon;
+use crate::rules::core::problem::Problem;
 
 /// What kind of thing an item is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

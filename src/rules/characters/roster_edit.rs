@@ -3,15 +3,18 @@
 use rand::Rng;
 use serde_json::Value;
 
-use super::character::{Character, CharacterId, RandomPlacement, campaign_character, random_hero};
-use super::core::characteristic::Characteristic;
-use super::core::dice::Roll;
-use super::core::msg::Msg;
-use super::core::problem::Problem;
-use super::data::RulesData;
-use super::doc::{Applied, DocKind, LineKind, Outcome, RollFor};
-use super::equipment::GearEdit;
-use super::roster::{PointsScheme, Roster, roll_pool};
+use crate::rules::characters::equipment::GearEdit;
+use crate::rules::characters::roster::{PointsScheme, Roster, roll_pool};
+use crate::rules::characters::{
+    Character, CharacterId, RandomPlacement, campaign_character, random_hero,
+};
+use crate::rules::core::characteristic::Characteristic;
+use crate::rules::core::dice::Roll;
+use crate::rules::core::dice::RollFor;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{Applied, DocKind, LineKind, Outcome};
 
 /// An edit of one character.
 #[derive(Clone, Debug, PartialEq, Eq)]

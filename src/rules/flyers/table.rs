@@ -1,0 +1,61 @@
+//! A flyer's rolls on the battle screen (FLY-10, FLY-11): a dropped object,
+//! a crash and its impact. Each keeps every die with what it was for and
+//! says what happened as a message (`table_roll` gathers the rolls of every
+//! chapter).
+
+use rand::Rng;
+
+use super::{FlyerRules, Level};
+use crate::rules::core::dice::RollFor;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+
+/// An object dropped from `level` (FLY-10).
+pub fn drop<R: Rng + ?Sized>(
+    rules: &FlyerRules,
+    level: Level,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Result<Msg, Problem> {
+    let d = super::roll_drop(rules, level, false, rng)?;
+    RollFor::keep(rolls, "battle.for.drop", &d.roll);
+    Ok(match &d.direction {
+        None => Msg::new("flyer.drop.hit"),
+        Some(dir) => {
+            RollFor::keep(rolls, "battle.for.direction", dir);
+            Msg::new("flyer.drop.miss")
+                .int("inches", d.distance)
+                .int("hour", dir.total)
+        }
+    })
+}
+
+/// A crash from `level` of a flyer of T `falling_t`, and the damage to what
+/// it lands on, of T `target_t`, if it lands on something (FLY-11): what
+/// happened and the flyer's damage.
+pub fn crash<R: Rng + ?Sized>(
+    rules: &FlyerRules,
+    level: Level,
+    falling_t: i32,
+    target_t: Option<i32>,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Result<(Msg, u32), Problem> {
+    let c = super::roll_crash(rules, level, rng)?;
+    RollFor::keep(rolls, "battle.for.crash_damage", &c.damage);
+    RollFor::keep(rolls, "battle.for.scatter", &c.scatter);
+    RollFor::keep(rolls, "battle.for.direction", &c.direction);
+    let damage = u32::try_from(c.damage.total.max(0)).unwrap_or(0);
+    let mut outcome = Msg::new("flyer.crash.result")
+        .int("count", damage)
+        .int("inches", c.scatter.total)
+        .int("hour", c.direction.total);
+    if let Some(t) = target_t {
+        let i = super::roll_impact(rules, level, falling_t, t, rng)?;
+        RollFor::keep(rolls, "battle.for.impact", &i.roll);
+        outcome = Msg::new("flyer.crash.with_impact")
+            .msg("crash", outcome)
+            .int("count", i.damage);
+    }
+    Ok((outcome, damage))
+}

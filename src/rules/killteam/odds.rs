@@ -1,0 +1,284 @@
+//! Exact odds of kill-team shooting before rolling (KT-12, KT-13, KT-16):
+//! the range band, the scores to hit, to wound and to save, the cover, and
+//! the distribution of the damage of the whole shot. Every number comes
+//! from the rules data.
+
+use serde::{Deserialize, Serialize};
+
+pub use super::data::KtModifier;
+use super::data::{Band, Shooting};
+use crate::rules::core::dist::{Dist, add, d6_at_least, dice_at_least, fixed};
+pub use crate::rules::core::odds::Odds;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+
+/// The class of a kill-team shot (KT-12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShotClass {
+    /// Most weapons.
+    Normal,
+    /// A sniper (EQ-2).
+    Sniper,
+    /// An indirect weapon.
+    Indirect,
+}
+
+/// The band a range falls in (KT-12): `Err` when out of range.
+fn band(bands: &[Band], range_inches: u32) -> Option<Band> {
+    bands
+        .iter()
+        .find(|b| b.up_to.is_none_or(|up| range_inches <= up))
+        .copied()
+}
+
+/// The score needed to wound in kill team (KT-16).
+pub fn kt_wound_score(shooting: &Shooting, s: i32, t: i32) -> i32 {
+    let w = shooting.wound_scores;
+    if s >= 2 * t {
+        w.double
+    } else if s > t {
+        w.greater
+    } else if s == t {
+        w.equal
+    } else if 2 * s <= t {
+        w.half
+    } else {
+        w.less
+    }
+}
+
+/// What cover and the target's position add to its save (KT-7, KT-9,
+/// KT-16, EQ-16, EQ-17): the cover bonus, with `cloak` for a cloak (EQ-16),
+/// worsened from above (KT-7) and by an auspex in range (EQ-17) but never
+/// below nothing, plus lying prone (in cover or not).
+pub fn cover_bonus(
+    shooting: &Shooting,
+    range_inches: u32,
+    cover: bool,
+    cloak: i32,
+    modifiers: &[KtModifier],
+) -> i32 {
+    let has = |x: KtModifier| modifiers.contains(&x);
+    let c = &shooting.cover;
+    let mut bonus = 0;
+    if cover {
+        bonus = shooting.cover_bonus;
+        if has(KtModifier::HigherPosition) {
+            bonus += c.higher_position;
+        }
+        if has(KtModifier::Auspex) && range_inches <= c.auspex_range_inches {
+            bonus += c.auspex;
+        }
+        // EQ-16: the cloak adds to the cover (none in the open).
+        if has(KtModifier::Cloak) {
+            bonus += cloak;
+        }
+        bonus = bonus.max(0);
+    }
+    if has(KtModifier::Prone) {
+        bonus += if cover {
+            c.prone_in_cover
+        } else {
+            c.prone_in_open
+        };
+    }
+    bonus
+}
+
+/// One kill-team shooting attack (KT-12, KT-13, KT-16): `shots` shots of
+/// strength `s`, AP `ap` and `damage` each, at `range_inches`; a save on
+/// one die, cover counted, no cap on the damage.
+#[allow(clippy::too_many_arguments)]
+pub fn killteam_shooting(
+    rules: &RulesData,
+    class: ShotClass,
+    range_inches: u32,
+    shots: u32,
+    s: i32,
+    ap: i32,
+    damage: u32,
+    toughness: i32,
+    save: Option<i32>,
+    cover: bool,
+    modifiers: &[KtModifier],
+) -> Result<Odds, Problem> {
+    killteam_attack(
+        rules,
+        &KtShot {
+            class,
+            range_inches,
+            shots: fixed(shots),
+            s,
+            ap,
+            damage: fixed(damage),
+            toughness,
+            save,
+            save_dice: 1,
+            cover,
+            flame: false,
+            modifiers: modifiers.to_vec(),
+            wounds_left: None,
+        },
+    )
+}
+
+/// A kill-team shot with everything the rules look at: dice for the shots
+/// and for the damage, a save on more than one die, a flame weapon, the
+/// target's wounds left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KtShot {
+    /// Normal, sniper or indirect (KT-12).
+    pub class: ShotClass,
+    /// The range in inches.
+    pub range_inches: u32,
+    /// `shots[n]`: the chance of exactly `n` shots (one entry for a fixed
+    /// number: `core::dist::fixed`).
+    pub shots: Dist,
+    /// Strength.
+    pub s: i32,
+    /// Armour penetration (0, -1 …).
+    pub ap: i32,
+    /// `damage[d]`: the chance that an unsaved wound does `d` damage.
+    pub damage: Dist,
+    /// The target's T.
+    pub toughness: i32,
+    /// The target's save (4: 4+), or none.
+    pub save: Option<i32>,
+    /// The dice the save is rolled on, added (2 for a Terminator, KT-19).
+    pub save_dice: u32,
+    /// The target is in cover.
+    pub cover: bool,
+    /// A flame weapon: it ignores cover (KT-15).
+    pub flame: bool,
+    /// The situation (KT-13, KT-7, KT-9, EQ-17 …).
+    pub modifiers: Vec<KtModifier>,
+    /// The target's wounds left: damage beyond them is lost.
+    pub wounds_left: Option<u32>,
+}
+
+/// The score needed to save on `dice` dice added, or `None` when it cannot
+/// be made (KT-16, KT-19): a score above the highest total is lost; the
+/// lowest total (a 1 on one die, a double 1 on 2D6) fails as the data's
+/// limits say.
+pub fn kt_save_score(rules: &RulesData, score: i32, dice: u32) -> Option<i32> {
+    rules.killteam.limits.save_score(score, dice)
+}
+
+/// One kill-team shooting attack, exactly (KT-12, KT-13, KT-15, KT-16,
+/// KT-19): the number of shots as rolled, each shot's hit, wound and save,
+/// each unsaved wound's damage as rolled; a flame weapon ignores cover; the
+/// total never more than the target's wounds left.
+pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem> {
+    let shooting = &rules.killteam.shooting;
+    let bands = match shot.class {
+        ShotClass::Normal => &shooting.bands.normal,
+        ShotClass::Sniper => &shooting.bands.sniper,
+        ShotClass::Indirect => &shooting.bands.indirect,
+    };
+    let modifiers = &shot.modifiers[..];
+    let base = band(bands, shot.range_inches).and_then(|b| b.score);
+    let has = |x: KtModifier| modifiers.contains(&x);
+    let snap = has(KtModifier::SnapFire);
+    let m = shooting.modifiers;
+    // EQ-18: night vision cancels the night, EQ-1: a torch within its
+    // range too; EQ-19: a gas mask cancels smoke and flash grenades.
+    let torch =
+        has(KtModifier::Torch) && shot.range_inches <= rules.killteam.gear.torch_range_inches;
+    let change: i32 = modifiers
+        .iter()
+        .enumerate()
+        // A situation counts once, however often it is listed.
+        .filter(|(i, x)| !modifiers[..*i].contains(x))
+        .map(|(_, x)| match x {
+            KtModifier::Night if has(KtModifier::NightVision) || torch => 0,
+            KtModifier::Smoke | KtModifier::Flash if has(KtModifier::GasMask) => 0,
+            KtModifier::Night => m.night,
+            KtModifier::Sight => m.sight,
+            KtModifier::Marksman => m.marksman,
+            KtModifier::Vox => m.vox,
+            KtModifier::Sling => m.sling,
+            KtModifier::Smoke => m.smoke,
+            KtModifier::Flash => m.flash,
+            KtModifier::AssaultMoving => m.assault_moving,
+            KtModifier::SnapFire
+            | KtModifier::HigherPosition
+            | KtModifier::Prone
+            | KtModifier::Auspex
+            | KtModifier::NightVision
+            | KtModifier::GasMask
+            | KtModifier::Torch
+            | KtModifier::Cloak => 0,
+        })
+        .sum();
+    // Snap fire needs a 6 before modifiers; 1 or less hits automatically;
+    // from the data's limit (Decision: 7) it cannot hit (KT-13).
+    let score = base.map(|b| if snap { shooting.snap_fire_score.max(b) } else { b } + change);
+    let cannot = rules.killteam.limits.cannot_hit_from;
+    let hit = score.map_or(0.0, |sc| if sc >= cannot { 0.0 } else { d6_at_least(sc) });
+    let to_wound = kt_wound_score(shooting, shot.s, shot.toughness);
+    let wound = d6_at_least(to_wound);
+    // KT-15: a flame weapon ignores cover: the target counts as in the
+    // open (a prone target keeps what lying in the open gives).
+    let cover = shot.cover && !shot.flame;
+    // KT-16: AP worsens the save, cover improves it; the lowest roll always
+    // fails; KT-19: a Terminator rolls it on 2D6.
+    let to_save = shot.save.and_then(|sv| {
+        kt_save_score(
+            rules,
+            sv - shot.ap
+                - cover_bonus(
+                    shooting,
+                    shot.range_inches,
+                    cover,
+                    rules.killteam.gear.cloak_cover,
+                    modifiers,
+                ),
+            shot.save_dice,
+        )
+    });
+    let saved = to_save.map_or(0.0, |t| dice_at_least(t, shot.save_dice));
+    let unsaved = hit * wound * (1.0 - saved);
+    // One shot's damage: none, or one roll of the damage.
+    let mut one = vec![1.0 - unsaved];
+    one.resize(shot.damage.len().max(1), 0.0);
+    for (d, &p) in shot.damage.iter().enumerate() {
+        one[d] += unsaved * p;
+    }
+    // The whole attack: each number of shots by its chance.
+    let mut wounds = vec![0.0];
+    let mut n_shots = fixed(0);
+    for (n, &p) in shot.shots.iter().enumerate() {
+        if n > 0 {
+            n_shots = add(&n_shots, &one);
+        }
+        if p == 0.0 {
+            continue;
+        }
+        if wounds.len() < n_shots.len() {
+            wounds.resize(n_shots.len(), 0.0);
+        }
+        for (k, &q) in n_shots.iter().enumerate() {
+            wounds[k] += p * q;
+        }
+    }
+    // Damage beyond the target's wounds left is lost.
+    if let Some(cap) = shot.wounds_left.and_then(|w| usize::try_from(w).ok())
+        && wounds.len() > cap + 1
+    {
+        let over: f64 = wounds.drain(cap + 1..).sum();
+        wounds[cap] += over;
+    }
+    Ok(Odds {
+        hit,
+        wound,
+        unsaved,
+        attacks: u32::try_from(shot.shots.len().saturating_sub(1)).unwrap_or(u32::MAX),
+        wounds,
+        score_to_hit: score.filter(|&sc| sc < cannot).map(|sc| sc.max(1)),
+        score_to_wound: Some(to_wound),
+        score_to_save: to_save,
+        save_dice: shot.save_dice.max(1),
+        needs_consent: false,
+    })
+}

@@ -1,0 +1,96 @@
+//! A robot's rolls on the battle screen (ROB-7 … ROB-9): the target check,
+//! special damage and malfunctions. Each keeps every die with what it was
+//! for and says what happened as a message (`table_roll` gathers the rolls
+//! of every chapter).
+
+use rand::Rng;
+
+use super::{Effect, RobotRules};
+use crate::rules::core::dice::RollFor;
+use crate::rules::core::dice::roll_dice;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+
+/// The message of a special damage effect with its own dice rolled (a
+/// random move, the I lost).
+fn effect_msg<R: Rng + ?Sized>(effect: &Effect, rng: &mut R, rolls: &mut Vec<RollFor>) -> Msg {
+    let msg = Msg::new(effect.key());
+    match effect {
+        Effect::Coordination { random_move, .. } => {
+            let r = roll_dice(rng, *random_move);
+            RollFor::keep(rolls, "battle.for.random_move", &r);
+            Msg::new("robot.effect.with_move")
+                .msg("effect", msg)
+                .int("inches", r.total)
+        }
+        Effect::Power {
+            initiative_loss, ..
+        } => {
+            let r = roll_dice(rng, *initiative_loss);
+            RollFor::keep(rolls, "battle.for.initiative_loss", &r);
+            Msg::new("robot.effect.with_i_loss")
+                .msg("effect", msg)
+                .int("count", r.total)
+        }
+        _ => msg,
+    }
+}
+
+/// The 2D6 target check of a robot of this Int (ROB-7).
+pub fn aim<R: Rng + ?Sized>(
+    rules: &RobotRules,
+    int: i32,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Msg {
+    let check = super::roll_aim(rules, int, rng);
+    RollFor::keep(rolls, "battle.for.target_check", &check.roll);
+    let key = if check.passed {
+        "robot.aim.right"
+    } else {
+        "robot.aim.friend"
+    };
+    Msg::new(key).int("int", int)
+}
+
+/// Special damage after losing `lost` points in a turn (ROB-8).
+pub fn damage<R: Rng + ?Sized>(
+    rules: &RobotRules,
+    lost: u32,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Result<Msg, Problem> {
+    if lost == 0 {
+        return Err(Problem::new("ROB-8", "robot.no_damage"));
+    }
+    let sd = super::roll_special_damage(rules, lost, rng)
+        .ok_or_else(|| Problem::new("ROB-8", "robot.no_damage"))?;
+    RollFor::keep(rolls, "battle.for.trigger", &sd.trigger);
+    if let Some(t) = &sd.table {
+        RollFor::keep(rolls, "battle.for.damage_table", t);
+    }
+    Ok(match &sd.effect {
+        None => Msg::new("robot.damage.none"),
+        Some(e) => Msg::new("robot.damage.effect").msg("effect", effect_msg(e, rng, rolls)),
+    })
+}
+
+/// The optional malfunction check, 1 in `one_in` (ROB-9).
+pub fn malfunction<R: Rng + ?Sized>(
+    rules: &RobotRules,
+    one_in: u32,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Result<Msg, Problem> {
+    let m = super::roll_malfunction(rules, one_in, rng)?;
+    RollFor::keep(rolls, "battle.for.malfunction", &m.check);
+    if let Some(t) = &m.table {
+        RollFor::keep(rolls, "battle.for.damage_table", t);
+    }
+    Ok(match &m.effect {
+        None => Msg::new("robot.malfunction.none"),
+        Some(e) => Msg::new("robot.malfunction.effect")
+            .msg("effect", effect_msg(e, rng, rolls))
+            .int("count", m.lasts_turns),
+    })
+}
