@@ -3,22 +3,6 @@
 //! command table (`app::ACTIONS`), screens from `screens::SCREENS`.
 
 mod battle;
-mod battle_cc_after;
-mod battle_cc_charge;
-mod battle_cc_test;
-mod battle_cc_weapon;
-mod battle_coherency;
-mod battle_command;
-mod battle_creature;
-mod battle_flyer;
-mod battle_kt_actions;
-mod battle_kt_campaign;
-mod battle_kt_gear;
-mod battle_kt_turn;
-mod battle_parts;
-mod battle_psychic;
-mod battle_robot;
-mod battle_round;
 mod campaign;
 mod campaign_dice;
 mod campaign_journal;
