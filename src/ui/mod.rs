@@ -4,9 +4,6 @@
 
 mod battle;
 mod campaign;
-mod campaign_dice;
-mod campaign_journal;
-mod campaign_play;
 mod character;
 mod character_gear;
 mod killteam;

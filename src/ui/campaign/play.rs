@@ -8,8 +8,6 @@ use std::collections::BTreeMap;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use super::campaign::{character_card_ui, edit, mission_ui, state_tone};
-use super::campaign_dice::{DiceTexts, MissionDraw, dice_field, dice_name, dice_ui, typed_die};
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::campaign::{Bought, Purchase};
@@ -18,6 +16,10 @@ use crate::rules::campaign::{
 };
 use crate::rules::core::names::name_in;
 use crate::rules::{Characteristic, Gear, GearKind, KillTeam, PowerCard, Roster};
+use crate::ui::campaign::dice::{
+    DiceTexts, MissionDraw, dice_field, dice_name, dice_ui, typed_die,
+};
+use crate::ui::campaign::parts::{character_card_ui, edit, mission_ui, state_tone};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
 
@@ -610,7 +612,7 @@ impl PlayView {
                 )
             })
             .collect();
-        let ok = typed.iter().all(super::campaign_dice::Typed::ok);
+        let ok = typed.iter().all(crate::ui::campaign::dice::Typed::ok);
         let word = lang.t("campaign.ui.recon_go");
         let named = lang.f("campaign.ui.recon_go_named", &[("character", &name)]);
         if icon_button(
@@ -928,9 +930,14 @@ impl PlayView {
         });
         ui.add_space(space::M);
         card_title(ui, icons::ICON_GROUPS, lang.t("campaign.ui.escort_now"));
-        crate::ui::widgets::card_grid(ui, c.characters.len(), super::campaign::CARD, |ui, i| {
-            character_card_ui(ui, model, c, &c.characters[i]);
-        });
+        crate::ui::widgets::card_grid(
+            ui,
+            c.characters.len(),
+            crate::ui::campaign::parts::CARD,
+            |ui, i| {
+                character_card_ui(ui, model, c, &c.characters[i]);
+            },
+        );
     }
 
     /// Placing the advance points earned (CHR-13), after a mission and
