@@ -4,8 +4,6 @@
 
 mod battle;
 mod campaign;
-mod character;
-mod character_gear;
 mod killteam;
 mod library;
 mod menus;
@@ -21,9 +19,9 @@ use crate::app::{App, Command, Model, SaveState, Screen};
 use crate::rules::DocKey;
 use crate::rules::Msg;
 
-pub use character::CharacterView;
 pub use library::LibraryView;
 pub use roster::RosterView;
+pub use roster::character::CharacterView;
 
 /// The state of every view that is not a document (text being typed …).
 #[derive(Default)]

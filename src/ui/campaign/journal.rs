@@ -13,7 +13,7 @@ use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, 
 use crate::rules::doc::LineKind;
 use crate::rules::{GearEdit, Msg, Outcome};
 use crate::ui::campaign::parts::edit;
-use crate::ui::character_gear::GearView;
+use crate::ui::roster::character_gear::GearView;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 
