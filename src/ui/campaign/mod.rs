@@ -3,10 +3,11 @@
 //! of the mission being played, the post-mission wizard and the journal.
 //! Every button records a campaign event; nothing here computes a rule.
 
+mod debrief;
 mod dice;
 mod journal;
 mod parts;
-mod play;
+mod table;
 
 use egui::RichText;
 use egui_material_icons::icons;
@@ -21,10 +22,10 @@ use crate::rules::core::names::name_in;
 use crate::rules::{DocKey, DocKind, KillTeam, Roster};
 use crate::ui::campaign::dice::{DiceTexts, MissionDraw};
 use crate::ui::campaign::journal::JournalView;
+use crate::ui::campaign::parts::PlayView;
 use crate::ui::campaign::parts::{
     CARD, character_card_ui, edit, faction_name, is_leader, mission_ui,
 };
-use crate::ui::campaign::play::PlayView;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{
     Tone, alert, badge, card, card_grid, card_title, icon_button, keep_whole, labelled_text,

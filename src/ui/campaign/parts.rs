@@ -1,19 +1,24 @@
 //! Pieces the campaign screen's parts share: the command of a campaign
 //! event, a character's state as a tone, names of missions and factions,
-//! the mission card and a character's card. The screen's parts import these
+//! the mission card, a character's card, and what the table and the
+//! debrief keep typed (`PlayView`). The screen's parts import these
 //! from here, never from the screen's `mod.rs`, so they import each other
 //! one way.
+
+use std::collections::BTreeMap;
 
 use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Model};
-use crate::rules::DocKey;
 use crate::rules::campaign::{
-    Campaign, CampaignCharacter, CampaignEdit, Member, Mission, Phase, State,
+    Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Mission, MissionType, Phase, State,
 };
 use crate::rules::core::names::name_in;
-use crate::ui::campaign::dice::{DiceTexts, Typed, dice_cell, dice_field, dice_name, parse_typed};
+use crate::rules::{Characteristic, DocKey, GearKind};
+use crate::ui::campaign::dice::{
+    DiceTexts, MissionDraw, Typed, dice_cell, dice_field, dice_name, parse_typed,
+};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, badge, card, card_title, icon_and_text, icon_button};
 
@@ -423,5 +428,63 @@ fn guide_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Comman
                 badge(ui, Tone::Warning, &lang.problem_line(p));
             }
         });
+    }
+}
+
+/// State of the table and the wizard: what is being typed.
+#[derive(Default)]
+pub struct PlayView {
+    /// The mission's outcome being recorded.
+    pub(super) success: bool,
+    /// VP earned.
+    pub(super) vp: u32,
+    /// Dice typed in from real dice, per character.
+    pub(super) typed: BTreeMap<CharId, String>,
+    /// The characteristic chosen for each character's advance.
+    pub(super) advance: BTreeMap<CharId, Characteristic>,
+    /// What each escort's player is typing in the reinforcements step.
+    pub(super) buy: BTreeMap<crate::rules::campaign::EscortId, Buy>,
+    /// The character sent on recon.
+    pub(super) recon: Option<CharId>,
+    /// A type forced for the next mission.
+    pub(super) force: Option<MissionType>,
+    /// The next mission, picked or its dice typed in.
+    pub(super) next: MissionDraw,
+    /// The initiative dice typed in, per side (none: the enemy).
+    pub(super) initiative: BTreeMap<Option<crate::rules::campaign::EscortId>, String>,
+    /// The other dice typed in from real dice, by field (issue 9).
+    pub dice: DiceTexts,
+}
+
+/// What one player is typing in the reinforcements step.
+#[derive(Default)]
+pub(super) struct Buy {
+    /// VP to exchange.
+    pub(super) exchange: u32,
+    /// The character recruited: a roster or kill team, and one of its
+    /// characters or soldiers.
+    pub(super) recruit: Option<(String, u64)>,
+    /// Points spent on something else.
+    pub(super) spend: u32,
+    /// On what.
+    pub(super) spend_what: String,
+    /// The character who receives what is bought (none: only noted).
+    pub(super) spend_for: Option<CharId>,
+    /// What it is: an item of a kind, or a power card.
+    pub(super) spend_kind: BuyKind,
+}
+
+/// What a Spend buys for a character (CMP-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum BuyKind {
+    /// An item of this kind.
+    Gear(GearKind),
+    /// A power card (CHR-16: psykers only).
+    Power,
+}
+
+impl Default for BuyKind {
+    fn default() -> Self {
+        Self::Gear(GearKind::Melee)
     }
 }
