@@ -3,28 +3,7 @@
 //! command table (`app::ACTIONS`), screens from `screens::SCREENS`.
 
 mod battle;
-mod battle_cc_after;
-mod battle_cc_charge;
-mod battle_cc_test;
-mod battle_cc_weapon;
-mod battle_coherency;
-mod battle_command;
-mod battle_creature;
-mod battle_flyer;
-mod battle_kt_actions;
-mod battle_kt_campaign;
-mod battle_kt_gear;
-mod battle_kt_turn;
-mod battle_parts;
-mod battle_psychic;
-mod battle_robot;
-mod battle_round;
 mod campaign;
-mod campaign_dice;
-mod campaign_journal;
-mod campaign_play;
-mod character;
-mod character_gear;
 mod killteam;
 mod library;
 mod menus;
@@ -40,9 +19,9 @@ use crate::app::{App, Command, Model, SaveState, Screen};
 use crate::rules::DocKey;
 use crate::rules::Msg;
 
-pub use character::CharacterView;
 pub use library::LibraryView;
 pub use roster::RosterView;
+pub use roster::character::CharacterView;
 
 /// The state of every view that is not a document (text being typed …).
 #[derive(Default)]

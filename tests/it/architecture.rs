@@ -623,9 +623,15 @@ fn the_cycle_check_sees_imports_and_leaves_facades_and_tests_out() {
 
 /// The files of `src/rules` as `(module path, is a mod.rs, text)`.
 fn rules_files() -> Vec<(Vec<String>, bool, String)> {
+    layer_files("rules", 30)
+}
+
+/// The files of `src/<layer>` as `(module path, is a mod.rs, text)`: at
+/// least `at_least` of them, so a moved folder cannot empty the check.
+fn layer_files(layer: &str, at_least: usize) -> Vec<(Vec<String>, bool, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut paths = Vec::new();
-    rust_files(&src.join("rules"), &mut paths);
+    rust_files(&src.join(layer), &mut paths);
     let mut files = Vec::new();
     for path in paths {
         let rel = path
@@ -646,7 +652,11 @@ fn rules_files() -> Vec<(Vec<String>, bool, String)> {
             std::fs::read_to_string(&path).expect("read"),
         ));
     }
-    assert!(files.len() >= 30, "src/rules holds {} files", files.len());
+    assert!(
+        files.len() >= at_least,
+        "src/{layer} holds {} files",
+        files.len()
+    );
     files
 }
 
@@ -666,6 +676,26 @@ fn rules_modules_import_each_other_without_a_cycle() {
     if let Some(cycle) = find_cycle(&graph) {
         panic!(
             "the modules of src/rules import each other in a cycle: {}",
+            cycle.join(" → ")
+        );
+    }
+}
+
+/// The modules of `src/ui` import each other one way: no cycle. Each screen
+/// is a folder whose parts take what they share from its `parts.rs` (or
+/// from `widgets`), never from the screen's `mod.rs`. A cycle fails naming
+/// its modules in order.
+#[test]
+fn ui_modules_import_each_other_without_a_cycle() {
+    let graph = module_graph(&layer_files("ui", 30));
+    assert!(
+        graph["ui::battle::units"].contains("ui::battle::parts"),
+        "the graph sees the screens' imports: {:?}",
+        graph["ui::battle::units"]
+    );
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!(
+            "the modules of src/ui import each other in a cycle: {}",
             cycle.join(" → ")
         );
     }

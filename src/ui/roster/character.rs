@@ -4,7 +4,7 @@
 
 use crate::app::{Command, Model};
 use crate::rules::{Character, CharacterEdit, CharacterId, Characteristic};
-use crate::ui::roster::{level_combo, race_combo, type_combo};
+use crate::ui::roster::parts::{level_combo, race_combo, type_combo};
 use egui::RichText;
 use egui_material_icons::icons;
 
@@ -29,7 +29,7 @@ pub struct CharacterView {
     /// Put the cursor in the name field at the next frame (F2).
     pub focus_name: bool,
     /// The equipment and power cards being added.
-    pub gear: crate::ui::character_gear::GearView,
+    pub gear: crate::ui::roster::character_gear::GearView,
 }
 
 impl CharacterView {

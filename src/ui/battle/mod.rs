@@ -2,6 +2,23 @@
 //! team's soldier, or typed in), see the exact odds change as you change
 //! anything, roll it with dice kept for the log, and export the log.
 
+mod cc_after;
+mod cc_charge;
+mod cc_test;
+mod cc_weapon;
+mod coherency;
+mod command;
+mod creature;
+mod flyers;
+mod kt_actions;
+mod kt_campaign;
+mod kt_gear;
+mod kt_turn;
+mod parts;
+mod psychic;
+mod robots;
+mod units;
+
 use egui::RichText;
 use egui_material_icons::icons;
 
@@ -15,6 +32,7 @@ use crate::rules::scenario::{
     CcAttacker, CcDefender, CloseCombatScenario, Count, KtTarget, KtWeapon, Scenario,
     ShootingScenario,
 };
+use crate::ui::battle::parts::percent;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
@@ -26,9 +44,9 @@ pub enum Mode {
     CloseCombat,
     /// A kill-team shooting attack.
     Shooting,
-    /// A psychic attack (`battle_psychic.rs`).
+    /// A psychic attack (`battle/psychic.rs`).
     Psychic,
-    /// A round between two units (`battle_round.rs`).
+    /// A round between two units (`battle/units.rs`).
     Units,
     /// Robots: orders, arcs, target checks, damage (ROB-5 … ROB-10).
     Robot,
@@ -53,21 +71,21 @@ pub struct BattleView {
     /// What a whole round needs besides the attack.
     pub back: Back,
     /// The psychic mode.
-    pub psychic: crate::ui::battle_psychic::PsychicView,
+    pub psychic: psychic::PsychicView,
     /// The unit mode.
-    pub units: crate::ui::battle_round::RoundView,
+    pub units: units::RoundView,
     /// Robot mode.
-    pub robot: super::battle_robot::RobotView,
+    pub robot: robots::RobotView,
     /// Flyer mode.
-    pub flyer: super::battle_flyer::FlyerView,
+    pub flyer: flyers::FlyerView,
     /// Kill-team grenades and jumps.
-    pub kt_actions: super::battle_kt_actions::KtActionsView,
+    pub kt_actions: kt_actions::KtActionsView,
     /// Kill-team shooting mode's turn: activations, initiative, targeting.
-    pub kt_turn: super::battle_kt_turn::KtTurnView,
+    pub kt_turn: kt_turn::KtTurnView,
     /// The attacker's weapon in hand (CC-4).
     pub cc_weapon: crate::rules::engagement::CcWeapon,
     /// The kill-team target taken from a campaign's escort, if he was.
-    pub kt_target: Option<super::battle_kt_campaign::CampaignTarget>,
+    pub kt_target: Option<kt_campaign::CampaignTarget>,
     /// The weapon in hand the attacker picked brought from his roster.
     pub cc_weapon_from: Option<crate::rules::equipment::InHand>,
     /// The shooter's weapon is a heavy weapon that fires once a turn
@@ -86,8 +104,8 @@ pub struct BattleView {
     pub target_soldier: Option<crate::rules::killteam::Soldier>,
     /// Close combat after the blows: push back, follow up, breaking off,
     /// the charge, a creature attacker, a characteristic test (CC-1 …
-    /// CC-21, `battle_cc_after.rs`).
-    pub cc_after: super::battle_cc_after::CcAfterView,
+    /// CC-21, `battle/cc_after.rs`).
+    pub cc_after: cc_after::CcAfterView,
     /// Our side is the attacker (the first unit); else the defender. The
     /// battle summary counts each side's characters killed (CHR-15).
     pub we_attack: bool,
@@ -489,7 +507,7 @@ impl BattleView {
                     if self.mode == Mode::Shooting
                         && let Some(t) = &self.kt_target
                     {
-                        super::battle_kt_campaign::target_state_ui(ui, lang, t, &odds.wounds);
+                        kt_campaign::target_state_ui(ui, lang, t, &odds.wounds);
                     }
                     ui.add_space(space::S);
                     // KT-15: a heavy weapon that fired this turn waits.
@@ -561,7 +579,7 @@ impl BattleView {
                 sides.attacker_or(lang.t("battle.attacker")),
                 sides.defender_or(lang.t("battle.defender")),
             );
-            let situation = super::battle_cc_after::Situation {
+            let situation = parts::Situation {
                 names,
                 round: self.round(),
                 scenario,
@@ -582,23 +600,19 @@ impl BattleView {
             icons::ICON_SPORTS_MARTIAL_ARTS,
             lang.t("battle.attacker"),
         );
-        crate::ui::battle_parts::character_tick_ui(
+        parts::character_tick_ui(
             ui,
             lang,
             &mut self.cc_sides.attacker_character,
             lang.t("battle.side.attacker_character"),
             &self.cc_sides.attacker,
         );
-        if let Some(picked) =
-            pick_character(ui, model, lang.t("battle.take_attacker")).or_else(|| {
-                crate::ui::battle_parts::pick_campaign_fighter(
-                    ui,
-                    model,
-                    lang.t("battle.take_attacker_campaign"),
-                )
+        if let Some(picked) = parts::pick_character(ui, model, lang.t("battle.take_attacker"))
+            .or_else(|| {
+                parts::pick_campaign_fighter(ui, model, lang.t("battle.take_attacker_campaign"))
             })
         {
-            let crate::ui::battle_parts::Picked {
+            let parts::Picked {
                 name,
                 profile: p,
                 equipment,
@@ -608,7 +622,7 @@ impl BattleView {
             // lists them; what it does not list stays as set here.
             self.cc_weapon_from = crate::rules::equipment::in_hand(&equipment);
             if let Some(h) = &self.cc_weapon_from {
-                super::battle_cc_weapon::take_weapon(&mut self.cc_weapon, &mut self.cc, h);
+                cc_weapon::take_weapon(&mut self.cc_weapon, &mut self.cc, h);
             }
             if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
                 self.back.attacker_save = Some(i64::from(save));
@@ -639,7 +653,7 @@ impl BattleView {
                 4,
             );
         });
-        super::battle_cc_weapon::weapon_ui(
+        cc_weapon::weapon_ui(
             ui,
             lang,
             &mut self.cc_weapon,
@@ -668,23 +682,19 @@ impl BattleView {
     fn cc_defender_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.defender"));
-        crate::ui::battle_parts::character_tick_ui(
+        parts::character_tick_ui(
             ui,
             lang,
             &mut self.cc_sides.defender_character,
             lang.t("battle.side.defender_character"),
             &self.cc_sides.defender,
         );
-        if let Some(picked) =
-            pick_character(ui, model, lang.t("battle.take_defender")).or_else(|| {
-                crate::ui::battle_parts::pick_campaign_fighter(
-                    ui,
-                    model,
-                    lang.t("battle.take_defender_campaign"),
-                )
+        if let Some(picked) = parts::pick_character(ui, model, lang.t("battle.take_defender"))
+            .or_else(|| {
+                parts::pick_campaign_fighter(ui, model, lang.t("battle.take_defender_campaign"))
             })
         {
-            let crate::ui::battle_parts::Picked {
+            let parts::Picked {
                 name,
                 profile: p,
                 equipment,
@@ -824,15 +834,15 @@ impl BattleView {
     fn shooter_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_TARGET, lang.t("battle.shooter"));
-        crate::ui::battle_parts::character_tick_ui(
+        parts::character_tick_ui(
             ui,
             lang,
             &mut self.shot_sides.attacker_character,
             lang.t("battle.side.shooter_character"),
             &self.shot_sides.attacker,
         );
-        if let Some(picked) = pick_soldier_weapon(ui, model)
-            .or_else(|| super::battle_kt_campaign::pick_campaign_shooter(ui, model))
+        if let Some(picked) =
+            pick_soldier_weapon(ui, model).or_else(|| kt_campaign::pick_campaign_shooter(ui, model))
         {
             self.shot_sides.attacker.clone_from(&picked.name);
             self.shot_sides.attacker_character = true;
@@ -927,15 +937,15 @@ impl BattleView {
             name(&self.shot_sides.attacker, "battle.shooter"),
             name(&self.shot_sides.defender, "battle.target"),
         );
-        super::battle_kt_gear::situation_ui(
+        kt_gear::situation_ui(
             ui,
             lang,
             &model.rules.killteam,
-            &super::battle_kt_gear::SideOf {
+            &kt_gear::SideOf {
                 soldier: self.shooter_soldier.as_ref(),
                 name: &shooter,
             },
-            &super::battle_kt_gear::SideOf {
+            &kt_gear::SideOf {
                 soldier: self.target_soldier.as_ref(),
                 name: &target,
             },
@@ -969,7 +979,7 @@ impl BattleView {
     fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
-        crate::ui::battle_parts::character_tick_ui(
+        parts::character_tick_ui(
             ui,
             lang,
             &mut self.shot_sides.defender_character,
@@ -987,9 +997,7 @@ impl BattleView {
             self.shot.target.wounds = Some(wounds);
             self.kt_target = None;
         }
-        if let Some(((t, save, dice), target)) =
-            super::battle_kt_campaign::pick_campaign_target(ui, model)
-        {
+        if let Some(((t, save, dice), target)) = kt_campaign::pick_campaign_target(ui, model) {
             self.shot_sides.defender.clone_from(&target.name);
             self.shot_sides.defender_character = true;
             self.target_soldier = Some(target.soldier.clone());
@@ -1090,45 +1098,8 @@ fn bands_ui(ui: &mut egui::Ui, model: &Model, class: ShotClass, range: i64) {
     });
 }
 
-/// A combo of every character of every roster; picking one gives his name
-/// and current profile.
-pub(crate) fn pick_character(
-    ui: &mut egui::Ui,
-    model: &Model,
-    label: &str,
-) -> Option<crate::ui::battle_parts::Picked> {
-    let mut chosen = None;
-    let l = ui.label(label);
-    egui::ComboBox::from_id_salt(label)
-        .selected_text(model.lang.t("kt.choose"))
-        .show_ui(ui, |ui| {
-            for roster in model.rosters() {
-                for c in &roster.characters {
-                    if ui
-                        .selectable_label(false, format!("{} — {}", c.name, roster.name))
-                        .clicked()
-                        && let Ok(profile) = c.profile(&model.rules)
-                    {
-                        chosen = Some(crate::ui::battle_parts::Picked {
-                            name: c.name.clone(),
-                            profile,
-                            equipment: c.equipment.clone(),
-                            from: None,
-                        });
-                    }
-                }
-            }
-        })
-        .response
-        .labelled_by(l.id);
-    chosen
-}
-
 /// Every kill team's soldiers, with their weapons as they fire.
-fn pick_soldier_weapon(
-    ui: &mut egui::Ui,
-    model: &Model,
-) -> Option<super::battle_kt_campaign::PickedShooter> {
+fn pick_soldier_weapon(ui: &mut egui::Ui, model: &Model) -> Option<kt_campaign::PickedShooter> {
     let lang = model.lang;
     let data = &model.rules.killteam;
     let mut chosen = None;
@@ -1153,9 +1124,9 @@ fn pick_soldier_weapon(
                             .selectable_label(false, format!("{} ({name}) — {}", s.name, team.name))
                             .clicked()
                         {
-                            chosen = Some(super::battle_kt_campaign::PickedShooter {
+                            chosen = Some(kt_campaign::PickedShooter {
                                 name: s.name.clone(),
-                                weapon: super::battle_kt_campaign::shot_weapon(w),
+                                weapon: kt_campaign::shot_weapon(w),
                                 soldier: s.clone(),
                                 wounds_left: u32::try_from(d.profile.wounds.max(0)).unwrap_or(0),
                                 once_a_turn: data
@@ -1180,7 +1151,7 @@ fn pick_soldier_target(
     model: &Model,
 ) -> Option<(
     String,
-    super::battle_kt_campaign::TargetProfile,
+    kt_campaign::TargetProfile,
     i64,
     crate::rules::killteam::Soldier,
 )> {
@@ -1204,7 +1175,7 @@ fn pick_soldier_target(
                     {
                         chosen = Some((
                             s.name.clone(),
-                            super::battle_kt_campaign::target_profile(&d.profile),
+                            kt_campaign::target_profile(&d.profile),
                             i64::from(d.profile.wounds.max(1)),
                             s.clone(),
                         ));
@@ -1215,10 +1186,6 @@ fn pick_soldier_target(
         .response
         .labelled_by(l.id);
     chosen
-}
-
-fn percent(p: f64) -> String {
-    format!("{:.1} %", p * 100.0)
 }
 
 /// The odds: the three chances in words, and the distribution of wounds as
@@ -1264,7 +1231,7 @@ fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
         badge(ui, Tone::Warning, lang.t("battle.needs_consent"));
     }
     ui.add_space(space::XS);
-    crate::ui::battle_parts::bars(
+    parts::bars(
         ui,
         lang,
         lang.t("battle.chart.wounds"),
@@ -1358,7 +1325,7 @@ fn log_ui(ui: &mut egui::Ui, model: &Model, psychic: bool, out: &mut Vec<Command
         // PSY-8: the powers in play stay in view, in every mode, until they
         // end.
         if psychic || !model.powers.in_play.is_empty() {
-            crate::ui::battle_psychic::powers_ui(ui, model, out);
+            psychic::powers_ui(ui, model, out);
             ui.separator();
         }
         if model.battle_log.is_empty() {

@@ -14,7 +14,7 @@ use crate::rules::campaign::{Campaign, CharId, Member};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::{Derived, Soldier, WeaponLine, derive};
 use crate::rules::scenario::KtWeapon;
-use crate::ui::battle_parts::percent;
+use crate::ui::battle::parts::percent;
 use crate::ui::theme::PALETTE;
 use crate::ui::widgets::{Tone, badge, icon_and_text};
 

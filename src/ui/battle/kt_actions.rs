@@ -6,12 +6,12 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use super::battle_robot::{bar, field, percent, roll_button};
 use crate::app::{Command, Model};
 use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
 use crate::rules::killteam::data::WeaponType;
 use crate::rules::scenario::ShootingScenario;
 use crate::rules::table_roll::TableRoll;
+use crate::ui::battle::parts::{bar, field, percent, roll_button};
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 
@@ -192,7 +192,7 @@ impl KtActionsView {
                     ))
                     .strong(),
                 );
-                crate::ui::battle_parts::bars(
+                crate::ui::battle::parts::bars(
                     ui,
                     lang,
                     lang.t("kt.grenade.chart"),

@@ -13,6 +13,7 @@ use crate::rules::Characteristic;
 use crate::rules::Problem;
 use crate::rules::robots::{self, Action, Aim, Clock, DamageOdds, Order, OrderQueue, RobotSize};
 use crate::rules::table_roll::TableRoll;
+use crate::ui::battle::parts::{bar, field, percent, roll_button};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
@@ -75,18 +76,6 @@ impl Default for RobotView {
     }
 }
 
-/// A whole number with a visible label that names it.
-pub(super) fn field(
-    ui: &mut egui::Ui,
-    label: &str,
-    value: &mut i64,
-    range: std::ops::RangeInclusive<i64>,
-) {
-    let l = ui.label(label);
-    ui.add(egui::DragValue::new(value).range(range))
-        .labelled_by(l.id);
-}
-
 /// A clock bearing, 1 to 12 o'clock, with a visible label.
 pub(super) fn hour_field(ui: &mut egui::Ui, lang: Lang, label: &str, hour: &mut u8) {
     let l = ui.label(label);
@@ -107,42 +96,6 @@ fn optional_distance(ui: &mut egui::Ui, label: &str, value: &mut Option<i64>) {
     if let Some(v) = value {
         ui.add(egui::DragValue::new(v).range(0..=200).suffix("\""))
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::SpinButton, true, label));
-    }
-}
-
-/// A chance as words.
-pub(super) fn percent(p: f64) -> String {
-    format!("{:.1} %", p * 100.0)
-}
-
-/// One bar of a distribution, its words beside it for screen readers.
-pub(super) fn bar(ui: &mut egui::Ui, text: &str, p: f64, max: f64) {
-    ui.horizontal(|ui| {
-        ui.add_sized(
-            [220.0, 18.0],
-            egui::Label::new(RichText::new(text).monospace()),
-        );
-        let width = (ui.available_width() - 40.0).max(80.0);
-        let (rect, r) = ui.allocate_exact_size(
-            egui::vec2(width * (p / max.max(1e-9)) as f32 + 2.0, 14.0),
-            egui::Sense::hover(),
-        );
-        ui.painter()
-            .rect_filled(rect, egui::CornerRadius::same(3), PALETTE.accent);
-        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, text));
-    });
-}
-
-/// A roll button that sends `what` to the battle log under `title`.
-pub(super) fn roll_button(
-    ui: &mut egui::Ui,
-    word: &str,
-    title: String,
-    what: TableRoll,
-    out: &mut Vec<Command>,
-) {
-    if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-        out.push(Command::RollTable(title, what));
     }
 }
 

@@ -18,7 +18,7 @@ use crate::rules::melee_roll::MeleeRoll;
 use crate::rules::scenario::Scenario;
 use crate::rules::table_roll::TableRoll;
 use crate::rules::{Characteristic, Profile};
-use crate::ui::battle_parts::{bars, num, pass_fail_ui, percent};
+use crate::ui::battle::parts::{Situation, bars, dice_text, num, pass_fail_ui, percent};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
@@ -64,11 +64,11 @@ pub struct CcAfterView {
     /// He is a robot: no rout test (ROB-3).
     pub robot: bool,
     /// The charge (CC-1, CC-2).
-    pub charge: super::battle_cc_charge::ChargeView,
+    pub charge: crate::ui::battle::cc_charge::ChargeView,
     /// The creature attacker (CC-19).
-    pub creature: super::battle_creature::CreatureView,
+    pub creature: crate::ui::battle::creature::CreatureView,
     /// The characteristic test (CC-21).
-    pub test: super::battle_cc_test::TestView,
+    pub test: crate::ui::battle::cc_test::TestView,
 }
 
 impl Default for CcAfterView {
@@ -95,30 +95,12 @@ impl Default for CcAfterView {
     }
 }
 
-/// What the view needs of the close-combat mode.
-pub struct Situation<'a> {
-    /// The attacker's and the defender's names, as shown.
-    pub names: (&'a str, &'a str),
-    /// The round, both fighters as set up (WS, S, weapon, A, T, W, I,
-    /// save): the attacker first.
-    pub round: crate::rules::scenario::RoundScenario,
-    /// The attack as set up.
-    pub scenario: Scenario,
-    /// The defender strikes back: the round is both sides' blows.
-    pub strike_back: bool,
-}
-
 fn i32_of(v: i64) -> i32 {
     i32::try_from(v).unwrap_or(0)
 }
 
 fn u32_of(v: i64) -> u32 {
     u32::try_from(v.max(0)).unwrap_or(0)
-}
-
-/// `2D6` as the data gives the dice.
-pub fn dice_text(d: crate::rules::core::dice::DiceSpec) -> String {
-    format!("{}D{}", d.count, d.sides)
 }
 
 /// The round's result for the attacker that the last roll of the battle

@@ -6,10 +6,10 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use super::battle_robot::{bar, field, percent, roll_button};
 use crate::app::{Command, Model};
 use crate::rules::flyers::{self, Flight, Flyer, Level};
 use crate::rules::table_roll::TableRoll;
+use crate::ui::battle::parts::{bar, field, percent, roll_button};
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 

@@ -6,7 +6,7 @@ use egui::RichText;
 
 use crate::app::Model;
 use crate::rules::melee::{self, ChargeReaction};
-use crate::ui::battle_parts::num;
+use crate::ui::battle::parts::num;
 use crate::ui::widgets::{Tone, alert, badge};
 
 /// The charge as set up.

@@ -12,8 +12,8 @@ use crate::app::{Command, Model};
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Phase};
 use crate::rules::doc::LineKind;
 use crate::rules::{GearEdit, Msg, Outcome};
-use crate::ui::campaign::edit;
-use crate::ui::character_gear::GearView;
+use crate::ui::campaign::parts::edit;
+use crate::ui::roster::character_gear::GearView;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 
@@ -111,7 +111,7 @@ impl JournalView {
             if done {
                 self.cran = None;
                 if value != x.cran {
-                    out.push(crate::ui::campaign::edit(
+                    out.push(edit(
                         &c.id,
                         CampaignEdit::SetCran {
                             character: x.id,

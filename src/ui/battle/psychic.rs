@@ -15,7 +15,7 @@ use crate::rules::psychic_attack::{AttackOdds, PowerTest, PsychicAttack, Vehicle
 use crate::rules::psychic_play::{
     AttackKind, Scope, VehicleHits, lawful_target, rolls_hit_location,
 };
-use crate::ui::battle_parts::{bars, maybe_num, num, percent, pick_campaign_fighter};
+use crate::ui::battle::parts::{bars, maybe_num, num, percent, pick_campaign_fighter};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
 
@@ -229,17 +229,18 @@ impl PsychicView {
     fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
         let lang = model.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
-        crate::ui::battle_parts::character_tick_ui(
+        crate::ui::battle::parts::character_tick_ui(
             ui,
             lang,
             &mut self.target_character,
             lang.t("battle.side.target_character"),
             &self.target,
         );
-        let picked = crate::ui::battle::pick_character(ui, model, lang.t("battle.psy.take_target"))
-            .or_else(|| {
-                pick_campaign_fighter(ui, model, lang.t("battle.psy.take_target_campaign"))
-            });
+        let picked =
+            crate::ui::battle::parts::pick_character(ui, model, lang.t("battle.psy.take_target"))
+                .or_else(|| {
+                    pick_campaign_fighter(ui, model, lang.t("battle.psy.take_target_campaign"))
+                });
         let a = &mut self.attack;
         if let Some(picked) = picked {
             let p = picked.profile;

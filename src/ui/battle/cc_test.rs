@@ -9,8 +9,7 @@ use crate::rules::Characteristic;
 use crate::rules::melee;
 use crate::rules::melee_roll::{MeleeRoll, characteristic_key};
 use crate::rules::table_roll::TableRoll;
-use crate::ui::battle_cc_after::dice_text;
-use crate::ui::battle_parts::{num, pass_fail_ui, percent};
+use crate::ui::battle::parts::{dice_text, num, pass_fail_ui, percent};
 use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};
 
 /// The test as set up.

@@ -9,166 +9,14 @@ use egui_material_icons::icons;
 use crate::app::SimRequest;
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
-use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
-use crate::rules::odds::{CcModifier, Fighter};
+use crate::rules::odds::Fighter;
 use crate::rules::simulate::{Estimate, FightEstimate, SimSide};
 use crate::rules::unit_round::{StrikeStep, UnitRoundOdds, strike_order, unit_round};
-use crate::ui::battle_coherency::Coherency;
-use crate::ui::battle_parts::{bars, num, percent, pick_campaign_fighter};
+use crate::ui::battle::coherency::Coherency;
+use crate::ui::battle::parts::{Group, Unit, bars, num, percent, pick_campaign_fighter};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
-
-/// Models of one profile in a unit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Group {
-    /// Their name.
-    pub name: String,
-    /// How many.
-    pub count: u32,
-    /// Their profile (`weapon_s`, `save`: 0 for none in the fields).
-    pub ws: i32,
-    /// S.
-    pub s: i32,
-    /// Weapon S, 0 for none.
-    pub weapon_s: i32,
-    /// A.
-    pub a: u32,
-    /// T.
-    pub t: i32,
-    /// W left.
-    pub w: u32,
-    /// I.
-    pub i: i32,
-    /// Save, 0 for none.
-    pub save: i32,
-    /// A character (CHR-14, CHR-15): he may take command, and his death
-    /// counts in the battle summary.
-    pub character: bool,
-    /// His Ld, as a character (CHR-14).
-    pub ld: i32,
-    /// His Cl, as a character (CHR-14).
-    pub cl: i32,
-    /// The campaign character he is, when taken from a campaign's escort:
-    /// (campaign, character).
-    pub from: Option<(String, u64)>,
-}
-
-impl Group {
-    fn trooper(name: &str) -> Self {
-        Self {
-            name: name.to_owned(),
-            count: 5,
-            ws: 3,
-            s: 3,
-            weapon_s: 0,
-            a: 1,
-            t: 3,
-            w: 1,
-            i: 3,
-            save: 0,
-            character: false,
-            ld: 7,
-            cl: 7,
-            from: None,
-        }
-    }
-
-    /// One character, with his weapon's S when he fights with a C-type
-    /// weapon (CC-4, CC-11) and his armour's save, as his roster lists them.
-    fn of(picked: crate::ui::battle_parts::Picked) -> Self {
-        let p = &picked.profile;
-        let hand = crate::rules::equipment::in_hand(&picked.equipment);
-        let weapon_s = hand
-            .filter(|h| h.weapon.c_type())
-            .and_then(|h| h.weapon_s)
-            .unwrap_or(0);
-        let save = crate::rules::equipment::armour_save(&picked.equipment).unwrap_or(0);
-        Self {
-            name: picked.name,
-            count: 1,
-            ws: p.get(C::WS),
-            s: p.get(C::S),
-            weapon_s,
-            a: u32::try_from(p.get(C::A).max(0)).unwrap_or(1),
-            t: p.get(C::T),
-            w: u32::try_from(p.get(C::W).max(1)).unwrap_or(1),
-            i: p.get(C::I),
-            save,
-            character: true,
-            ld: p.get(C::Ld),
-            cl: p.get(C::Cl),
-            from: picked.from.clone(),
-        }
-    }
-}
-
-/// One unit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unit {
-    /// Its name.
-    pub name: String,
-    /// Its models, front first.
-    pub groups: Vec<Group>,
-    /// It charged this turn (CC-7, CC-9).
-    pub charged: bool,
-    /// Its own leader's Ld, for rout tests (CC-20); 0 for none (robots).
-    pub ld: i32,
-    /// Its own leader's Cl, for psychology tests (CHR-14).
-    pub cl: i32,
-    /// Who commands it (CHR-14).
-    pub command: crate::ui::battle_command::CommandState,
-}
-
-impl Unit {
-    /// Every model, front first.
-    pub fn models(&self) -> Vec<Fighter> {
-        let mut out = Vec::new();
-        for g in &self.groups {
-            for _ in 0..g.count {
-                out.push(Fighter {
-                    ws: g.ws,
-                    s: g.s,
-                    weapon_s: (g.weapon_s > 0).then_some(g.weapon_s),
-                    a: g.a,
-                    t: g.t,
-                    w: g.w,
-                    i: g.i,
-                    save: (g.save > 0).then_some(g.save),
-                    modifiers: if self.charged {
-                        vec![CcModifier::Charging]
-                    } else {
-                        Vec::new()
-                    },
-                });
-            }
-        }
-        out
-    }
-
-    /// Every model's name, front first (a group without a name: "model").
-    pub fn model_names(&self, lang: Lang) -> Vec<String> {
-        let mut out = Vec::new();
-        for g in &self.groups {
-            let name = if g.name.trim().is_empty() {
-                lang.t("battle.units.model").to_owned()
-            } else {
-                g.name.trim().to_owned()
-            };
-            out.extend((0..g.count).map(|_| name.clone()));
-        }
-        out
-    }
-
-    /// The group of the `k`th model.
-    fn group_of(&self, k: usize) -> Option<&Group> {
-        let mut n = 0usize;
-        self.groups.iter().find(|g| {
-            n += g.count as usize;
-            k < n
-        })
-    }
-}
 
 /// The unit mode's state.
 pub struct RoundView {
@@ -269,7 +117,7 @@ impl RoundView {
                     } else {
                         unit.name.trim().to_owned()
                     };
-                    crate::ui::battle_command::command_ui(
+                    crate::ui::battle::command::command_ui(
                         ui,
                         lang,
                         unit,
@@ -398,7 +246,7 @@ fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
         &mut unit.name,
     );
     let from_roster = lang.f("battle.units.take_roster", &[("side", side)]);
-    if let Some(picked) = crate::ui::battle::pick_character(ui, model, &from_roster) {
+    if let Some(picked) = crate::ui::battle::parts::pick_character(ui, model, &from_roster) {
         unit.groups.push(Group::of(picked));
     }
     let from_campaign = lang.f("battle.units.take_campaign", &[("side", side)]);

@@ -1,13 +1,21 @@
 //! Pieces the battle screen's modes share: named number fields, chances as
-//! words and bars, and fighters taken from a campaign's escorts.
+//! words and bars, roll buttons, fighters taken from a roster or a
+//! campaign's escorts, the units of the unit mode, and what the
+//! close-combat mode tells its after-the-round view. The modes import these
+//! from here, never from the screen's `mod.rs`, so they import each other
+//! one way.
 
 use egui::RichText;
+use egui_material_icons::icons;
 
-use crate::app::Model;
+use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, Member};
+use crate::rules::odds::{CcModifier, Fighter};
+use crate::rules::table_roll::TableRoll;
 use crate::rules::{Characteristic, Gear, Profile};
 use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::icon_button;
 
 /// A number field named `name` for screen readers, with a visible label.
 pub fn num<N: egui::emath::Numeric>(
@@ -276,5 +284,279 @@ pub fn character_tick_ui(
             crate::ui::widgets::Tone::Info,
             lang.t("battle.side.name_him"),
         );
+    }
+}
+
+/// A combo of every character of every roster; picking one gives his name
+/// and current profile.
+pub fn pick_character(ui: &mut egui::Ui, model: &Model, label: &str) -> Option<Picked> {
+    let mut chosen = None;
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(model.lang.t("kt.choose"))
+        .show_ui(ui, |ui| {
+            for roster in model.rosters() {
+                for c in &roster.characters {
+                    if ui
+                        .selectable_label(false, format!("{} — {}", c.name, roster.name))
+                        .clicked()
+                        && let Ok(profile) = c.profile(&model.rules)
+                    {
+                        chosen = Some(Picked {
+                            name: c.name.clone(),
+                            profile,
+                            equipment: c.equipment.clone(),
+                            from: None,
+                        });
+                    }
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    chosen
+}
+
+/// Models of one profile in a unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Their name.
+    pub name: String,
+    /// How many.
+    pub count: u32,
+    /// Their profile (`weapon_s`, `save`: 0 for none in the fields).
+    pub ws: i32,
+    /// S.
+    pub s: i32,
+    /// Weapon S, 0 for none.
+    pub weapon_s: i32,
+    /// A.
+    pub a: u32,
+    /// T.
+    pub t: i32,
+    /// W left.
+    pub w: u32,
+    /// I.
+    pub i: i32,
+    /// Save, 0 for none.
+    pub save: i32,
+    /// A character (CHR-14, CHR-15): he may take command, and his death
+    /// counts in the battle summary.
+    pub character: bool,
+    /// His Ld, as a character (CHR-14).
+    pub ld: i32,
+    /// His Cl, as a character (CHR-14).
+    pub cl: i32,
+    /// The campaign character he is, when taken from a campaign's escort:
+    /// (campaign, character).
+    pub from: Option<(String, u64)>,
+}
+
+impl Group {
+    pub(super) fn trooper(name: &str) -> Self {
+        Self {
+            name: name.to_owned(),
+            count: 5,
+            ws: 3,
+            s: 3,
+            weapon_s: 0,
+            a: 1,
+            t: 3,
+            w: 1,
+            i: 3,
+            save: 0,
+            character: false,
+            ld: 7,
+            cl: 7,
+            from: None,
+        }
+    }
+
+    /// One character, with his weapon's S when he fights with a C-type
+    /// weapon (CC-4, CC-11) and his armour's save, as his roster lists them.
+    pub(super) fn of(picked: Picked) -> Self {
+        let p = &picked.profile;
+        let hand = crate::rules::equipment::in_hand(&picked.equipment);
+        let weapon_s = hand
+            .filter(|h| h.weapon.c_type())
+            .and_then(|h| h.weapon_s)
+            .unwrap_or(0);
+        let save = crate::rules::equipment::armour_save(&picked.equipment).unwrap_or(0);
+        Self {
+            name: picked.name,
+            count: 1,
+            ws: p.get(Characteristic::WS),
+            s: p.get(Characteristic::S),
+            weapon_s,
+            a: u32::try_from(p.get(Characteristic::A).max(0)).unwrap_or(1),
+            t: p.get(Characteristic::T),
+            w: u32::try_from(p.get(Characteristic::W).max(1)).unwrap_or(1),
+            i: p.get(Characteristic::I),
+            save,
+            character: true,
+            ld: p.get(Characteristic::Ld),
+            cl: p.get(Characteristic::Cl),
+            from: picked.from.clone(),
+        }
+    }
+}
+
+/// One unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Its name.
+    pub name: String,
+    /// Its models, front first.
+    pub groups: Vec<Group>,
+    /// It charged this turn (CC-7, CC-9).
+    pub charged: bool,
+    /// Its own leader's Ld, for rout tests (CC-20); 0 for none (robots).
+    pub ld: i32,
+    /// Its own leader's Cl, for psychology tests (CHR-14).
+    pub cl: i32,
+    /// Who commands it (CHR-14).
+    pub command: CommandState,
+}
+
+impl Unit {
+    /// Every model, front first.
+    pub fn models(&self) -> Vec<Fighter> {
+        let mut out = Vec::new();
+        for g in &self.groups {
+            for _ in 0..g.count {
+                out.push(Fighter {
+                    ws: g.ws,
+                    s: g.s,
+                    weapon_s: (g.weapon_s > 0).then_some(g.weapon_s),
+                    a: g.a,
+                    t: g.t,
+                    w: g.w,
+                    i: g.i,
+                    save: (g.save > 0).then_some(g.save),
+                    modifiers: if self.charged {
+                        vec![CcModifier::Charging]
+                    } else {
+                        Vec::new()
+                    },
+                });
+            }
+        }
+        out
+    }
+
+    /// Every model's name, front first (a group without a name: "model").
+    pub fn model_names(&self, lang: Lang) -> Vec<String> {
+        let mut out = Vec::new();
+        for g in &self.groups {
+            let name = if g.name.trim().is_empty() {
+                lang.t("battle.units.model").to_owned()
+            } else {
+                g.name.trim().to_owned()
+            };
+            out.extend((0..g.count).map(|_| name.clone()));
+        }
+        out
+    }
+
+    /// The group of the `k`th model.
+    pub(super) fn group_of(&self, k: usize) -> Option<&Group> {
+        let mut n = 0usize;
+        self.groups.iter().find(|g| {
+            n += g.count as usize;
+            k < n
+        })
+    }
+}
+
+/// Who commands a unit, beside its own leader.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CommandState {
+    /// The unit's own leader is dead.
+    pub leader_dead: bool,
+    /// The group (a character) in command, if one took it.
+    pub commander: Option<usize>,
+    /// A character in base contact with the leader, taking command at the
+    /// end of a turn.
+    pub pending: Option<usize>,
+    /// The commander failed a psychology test (he cannot give up command).
+    pub affected: bool,
+}
+
+impl CommandState {
+    /// A group was removed: indices after it move down, its own go.
+    pub fn removed(&mut self, k: usize) {
+        let shift = |slot: &mut Option<usize>| {
+            *slot = match *slot {
+                Some(j) if j == k => None,
+                Some(j) if j > k => Some(j - 1),
+                other => other,
+            };
+        };
+        shift(&mut self.commander);
+        shift(&mut self.pending);
+        if self.commander.is_none() {
+            self.affected = false;
+        }
+    }
+}
+
+/// What the view needs of the close-combat mode.
+pub struct Situation<'a> {
+    /// The attacker's and the defender's names, as shown.
+    pub names: (&'a str, &'a str),
+    /// The round, both fighters as set up (WS, S, weapon, A, T, W, I,
+    /// save): the attacker first.
+    pub round: crate::rules::scenario::RoundScenario,
+    /// The attack as set up.
+    pub scenario: crate::rules::scenario::Scenario,
+    /// The defender strikes back: the round is both sides' blows.
+    pub strike_back: bool,
+}
+
+/// `2D6` as the data gives the dice.
+pub fn dice_text(d: crate::rules::core::dice::DiceSpec) -> String {
+    format!("{}D{}", d.count, d.sides)
+}
+
+/// A whole number with a visible label that names it.
+pub fn field(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut i64,
+    range: std::ops::RangeInclusive<i64>,
+) {
+    let l = ui.label(label);
+    ui.add(egui::DragValue::new(value).range(range))
+        .labelled_by(l.id);
+}
+
+/// One bar of a distribution, its words beside it for screen readers.
+pub fn bar(ui: &mut egui::Ui, text: &str, p: f64, max: f64) {
+    ui.horizontal(|ui| {
+        ui.add_sized(
+            [220.0, 18.0],
+            egui::Label::new(RichText::new(text).monospace()),
+        );
+        let width = (ui.available_width() - 40.0).max(80.0);
+        let (rect, r) = ui.allocate_exact_size(
+            egui::vec2(width * (p / max.max(1e-9)) as f32 + 2.0, 14.0),
+            egui::Sense::hover(),
+        );
+        ui.painter()
+            .rect_filled(rect, egui::CornerRadius::same(3), PALETTE.accent);
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, text));
+    });
+}
+
+/// A roll button that sends `what` to the battle log under `title`.
+pub fn roll_button(
+    ui: &mut egui::Ui,
+    word: &str,
+    title: String,
+    what: TableRoll,
+    out: &mut Vec<Command>,
+) {
+    if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+        out.push(Command::RollTable(title, what));
     }
 }

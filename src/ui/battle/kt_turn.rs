@@ -7,12 +7,12 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use super::battle_robot::{field, percent, roll_button};
 use crate::app::{Command, Model};
 use crate::rules::killteam::actions::{self, Charge};
 use crate::rules::killteam::turn;
 use crate::rules::killteam::{Soldier, ribbons};
 use crate::rules::table_roll::TableRoll;
+use crate::ui::battle::parts::{field, percent, roll_button};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, badge, card, card_title};
 

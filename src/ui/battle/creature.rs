@@ -14,8 +14,7 @@ use crate::rules::melee_roll::{Claws, DevilAttack, MeleeRoll, kind_key};
 use crate::rules::odds::CcModifier;
 use crate::rules::scenario::Scenario;
 use crate::rules::table_roll::TableRoll;
-use crate::ui::battle_cc_after::{Situation, dice_text};
-use crate::ui::battle_parts::{bars, percent};
+use crate::ui::battle::parts::{Situation, bars, dice_text, percent};
 use crate::ui::theme::PALETTE;
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 

@@ -13,45 +13,13 @@ use crate::rules::battle::Fight;
 use crate::rules::units::{
     TakeCommand, UnitTest, UnitTestKind, may_give_up_command, psychology_cl, take_command, test_ld,
 };
-use crate::ui::battle_round::Unit;
+use crate::ui::battle::parts::{Group, Unit};
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, badge, icon_button};
 
-/// Who commands a unit, beside its own leader.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CommandState {
-    /// The unit's own leader is dead.
-    pub leader_dead: bool,
-    /// The group (a character) in command, if one took it.
-    pub commander: Option<usize>,
-    /// A character in base contact with the leader, taking command at the
-    /// end of a turn.
-    pub pending: Option<usize>,
-    /// The commander failed a psychology test (he cannot give up command).
-    pub affected: bool,
-}
-
-impl CommandState {
-    /// A group was removed: indices after it move down, its own go.
-    pub fn removed(&mut self, k: usize) {
-        let shift = |slot: &mut Option<usize>| {
-            *slot = match *slot {
-                Some(j) if j == k => None,
-                Some(j) if j > k => Some(j - 1),
-                other => other,
-            };
-        };
-        shift(&mut self.commander);
-        shift(&mut self.pending);
-        if self.commander.is_none() {
-            self.affected = false;
-        }
-    }
-}
-
 impl Unit {
     /// The character in command, if one is (and is still in the unit).
-    fn commander(&self) -> Option<&super::battle_round::Group> {
+    fn commander(&self) -> Option<&Group> {
         self.command
             .commander
             .and_then(|k| self.groups.get(k))
@@ -78,7 +46,7 @@ impl Unit {
     }
 }
 
-fn group_name(lang: Lang, g: &super::battle_round::Group) -> String {
+fn group_name(lang: Lang, g: &Group) -> String {
     if g.name.trim().is_empty() {
         lang.t("battle.units.model").to_owned()
     } else {
@@ -136,14 +104,14 @@ pub fn command_ui(
                 lang.f("battle.command.is_character", &[("name", &name)]),
             );
             if g.character {
-                super::battle_parts::num(
+                crate::ui::battle::parts::num(
                     ui,
                     lang.t("battle.units.ld"),
                     &lang.f("battle.command.ld_of", &[("name", &name)]),
                     &mut g.ld,
                     1..=10,
                 );
-                super::battle_parts::num(
+                crate::ui::battle::parts::num(
                     ui,
                     lang.t("battle.command.cl"),
                     &lang.f("battle.command.cl_of", &[("name", &name)]),

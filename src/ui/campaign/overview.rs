@@ -1,0 +1,197 @@
+//! The campaign's overview: the mission, the escorts (each living character
+//! may be made his escort's leader) and the campaign's notes.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model};
+use crate::rules::campaign::{
+    Campaign, CampaignCharacter, CampaignEdit, CharId, Escort, ExportedEscort, Phase,
+};
+use crate::ui::campaign::dice::DiceTexts;
+use crate::ui::campaign::parts::{CARD, character_card_ui, edit, is_leader, mission_ui};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{card, card_grid, card_title, icon_button, text_committed};
+
+/// The mission, the escorts (each living character may be made his
+/// escort's leader, CMP-17) and the campaign's notes; returns the character
+/// whose history the player asked for.
+pub fn overview_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    dice: &mut DiceTexts,
+    notes: &mut String,
+    out: &mut Vec<Command>,
+) -> Option<CharId> {
+    let lang = model.lang;
+    let mut asked = None;
+    mission_ui(ui, model, c, dice, out);
+    ui.add_space(space::M);
+    for e in &c.escorts {
+        card_title(
+            ui,
+            icons::ICON_GROUPS,
+            &lang.f(
+                "campaign.ui.escort_of",
+                &[("player", &e.player), ("source", &e.source)],
+            ),
+        );
+        let word = lang.t("campaign.ui.export");
+        let name = lang.f("campaign.ui.export_named", &[("player", &e.player)]);
+        // The copy is made on the click, not at every frame.
+        if icon_button(ui, icons::ICON_UPLOAD, word, &name, !model.read_only)
+            .on_hover_text(lang.t("campaign.ui.export_hint"))
+            .clicked()
+        {
+            let title = lang.f(
+                "campaign.ui.export_name",
+                &[
+                    ("source", &e.source),
+                    ("number", &c.missions_played.to_string()),
+                ],
+            );
+            match c.export_escort(e.id, &title) {
+                Some(ExportedEscort::Roster(r)) => {
+                    out.push(Command::CreateFrom(crate::rules::Doc::new(r)));
+                }
+                Some(ExportedEscort::KillTeam(t)) => {
+                    out.push(Command::CreateFrom(crate::rules::Doc::new(t)));
+                }
+                None => {}
+            }
+        }
+        let playing = c.members(e.id).filter(|x| x.can_play()).count();
+        ui.label(
+            lang.f(
+                "campaign.ui.can_play_count",
+                &[
+                    ("count", &playing.to_string()),
+                    (
+                        "all",
+                        &c.members(e.id)
+                            .filter(|x| x.state.alive())
+                            .count()
+                            .to_string(),
+                    ),
+                ],
+            ),
+        );
+        let members: Vec<&CampaignCharacter> = c.members(e.id).collect();
+        ui.push_id(("escort", e.id), |ui| {
+            card_grid(ui, members.len(), CARD, |ui, i| {
+                let x = members[i];
+                character_card_ui(ui, model, c, x);
+                ui.horizontal(|ui| {
+                    let name = lang.f("campaign.ui.history_of", &[("character", x.name())]);
+                    if icon_button(
+                        ui,
+                        icons::ICON_HISTORY,
+                        lang.t("campaign.ui.history"),
+                        &name,
+                        true,
+                    )
+                    .on_hover_text(lang.t("campaign.ui.history_hint"))
+                    .clicked()
+                    {
+                        asked = Some(x.id);
+                    }
+                    if x.state.alive() && !is_leader(c, x) && c.phase != Phase::Over {
+                        leader_button_ui(ui, model, c, e, x, out);
+                    }
+                });
+            });
+        });
+        ui.add_space(space::M);
+    }
+    notes_ui(ui, model, c, notes, out);
+    asked
+}
+
+/// The "Make leader" button of a living character who does not lead his
+/// escort (CMP-17), greyed out with the reason while the leader is fixed.
+fn leader_button_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    e: &Escort,
+    x: &CampaignCharacter,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    let locked = c.leader_locked();
+    let name = lang.f(
+        "campaign.ui.make_leader_named",
+        &[("character", x.name()), ("player", &e.player)],
+    );
+    let r = icon_button(
+        ui,
+        icons::ICON_STAR,
+        lang.t("campaign.ui.make_leader"),
+        &name,
+        !locked && !model.read_only,
+    );
+    let hint = if locked {
+        lang.t("campaign.problem.leader_locked")
+    } else {
+        lang.t("campaign.ui.make_leader_hint")
+    };
+    if r.on_hover_text(hint).on_disabled_hover_text(hint).clicked() {
+        out.push(edit(
+            &c.id,
+            CampaignEdit::SetLeader {
+                escort: e.id,
+                character: x.id,
+            },
+        ));
+    }
+}
+
+/// The campaign's notes, recorded when the field loses the focus.
+fn notes_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    notes: &mut String,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        let l = ui
+            .horizontal(|ui| {
+                ui.label(
+                    icons::ICON_EDIT_NOTE
+                        .rich_text()
+                        .size(20.0)
+                        .color(PALETTE.accent),
+                );
+                ui.label(
+                    RichText::new(lang.t("campaign.ui.notes"))
+                        .heading()
+                        .color(PALETTE.text),
+                )
+            })
+            .inner;
+        ui.add_space(space::XS);
+        let r = ui
+            .add_enabled(
+                !model.read_only,
+                egui::TextEdit::multiline(notes)
+                    .desired_rows(4)
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(l.id);
+        ui.label(RichText::new(lang.t("campaign.ui.notes_hint")).color(PALETTE.text_subdued));
+        if text_committed(ui, &r) && *notes != c.notes {
+            out.push(edit(
+                &c.id,
+                CampaignEdit::SetNotes {
+                    notes: notes.clone(),
+                },
+            ));
+        } else if !r.has_focus() && *notes != c.notes {
+            notes.clone_from(&c.notes);
+        }
+    });
+}

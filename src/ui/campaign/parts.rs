@@ -1,0 +1,490 @@
+//! Pieces the campaign screen's parts share: the command of a campaign
+//! event, a character's state as a tone, names of missions and factions,
+//! the mission card, a character's card, and what the table and the
+//! debrief keep typed (`PlayView`). The screen's parts import these
+//! from here, never from the screen's `mod.rs`, so they import each other
+//! one way.
+
+use std::collections::BTreeMap;
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model};
+use crate::rules::campaign::{
+    Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Mission, MissionType, Phase, State,
+};
+use crate::rules::core::names::name_in;
+use crate::rules::{Characteristic, DocKey, GearKind};
+use crate::ui::campaign::dice::{
+    DiceTexts, MissionDraw, Typed, dice_cell, dice_field, dice_name, parse_typed,
+};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, badge, card, card_title, icon_and_text, icon_button};
+
+/// The size of a character's cell in the escort's grid: his card and the
+/// button under it.
+pub const CARD: egui::Vec2 = egui::vec2(260.0, 212.0);
+
+/// The command of a campaign event.
+pub fn edit(id: &str, e: CampaignEdit) -> Command {
+    Command::Edit(DocKey::of::<Campaign>(id), crate::rules::Edit::new(e))
+}
+
+/// The tone, icon and word of a character's state: never colour alone.
+pub fn state_tone(state: State) -> Tone {
+    match state {
+        State::Fit => Tone::Good,
+        State::LightlyWounded => Tone::Wounded,
+        State::SeriouslyWounded => Tone::SeriouslyWounded,
+        State::Dead => Tone::Dead,
+        State::Missing => Tone::Missing,
+    }
+}
+
+/// A mission's name in the language.
+pub fn mission_name(model: &Model, m: &Mission) -> String {
+    model.rules.campaign.mission(&m.mission).map_or_else(
+        || m.mission.clone(),
+        |d| name_in(&d.names, model.lang.code(), &d.id).to_owned(),
+    )
+}
+
+/// A faction's name in the language.
+pub fn faction_name(model: &Model, id: &str) -> String {
+    model.rules.campaign.faction(id).map_or_else(
+        || id.to_owned(),
+        |f| name_in(&f.names, model.lang.code(), &f.id).to_owned(),
+    )
+}
+
+/// The mission card: what it is, the enemy and its escort, and the button
+/// for the next step.
+pub fn mission_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    dice: &mut DiceTexts,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    let Some(m) = &c.mission else {
+        return;
+    };
+    let id = c.id.as_str();
+    // CMP-5: the faction's dice for each enemy drawn, typed or rolled.
+    let enemy_dice = c
+        .enemy_table(&model.rules.campaign, &m.faction)
+        .map(|f| (f.dice.count, f.dice.sides));
+    // CMP-15: the enemy's Cran test.
+    let cran_die = c.settings.cran_die;
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        let title = lang.f(
+            "campaign.ui.mission_title",
+            &[
+                ("number", &m.number.to_string()),
+                ("type", lang.t(m.mission_type.key())),
+                ("name", &mission_name(model, m)),
+            ],
+        );
+        card_title(ui, icons::ICON_MAP, &title);
+        if m.overridden {
+            badge(ui, Tone::Warning, lang.t("campaign.ui.overridden"));
+        }
+        if let Some(d) = model.rules.campaign.mission(&m.mission) {
+            ui.add(egui::Label::new(name_in(&d.objective, lang.code(), "")).wrap());
+        }
+        let mode = match m.mode {
+            crate::rules::campaign::Mode::Attack => "campaign.ui.mode.attack",
+            crate::rules::campaign::Mode::Defence => "campaign.ui.mode.defence",
+        };
+        ui.label(
+            RichText::new(lang.f(
+                "campaign.ui.enemy_line",
+                &[
+                    ("faction", &faction_name(model, &m.faction)),
+                    ("points", &m.points.to_string()),
+                    ("mode", lang.t(mode)),
+                ],
+            ))
+            .strong(),
+        );
+        let players = c.enemy_multiplier();
+        if players > 1 {
+            badge(
+                ui,
+                Tone::Warning,
+                &lang.f(
+                    "campaign.ui.enemy_multiplied",
+                    &[("players", &players.to_string())],
+                ),
+            )
+            .on_hover_text(lang.t("campaign.ui.per_player_warning"));
+        }
+        if c.guide {
+            badge(ui, Tone::Good, lang.t("campaign.ui.guide_hired"));
+            if matches!(c.phase, Phase::Ready | Phase::Playing) {
+                guide_ui(ui, model, c, out);
+            }
+        }
+        // The enemy escort (CMP-5).
+        if !m.enemy.is_empty() {
+            egui::Grid::new("cmp-enemy").striped(true).show(ui, |ui| {
+                // Headings, so that each row need not say what its die is.
+                let die_heading = match (c.phase, enemy_dice) {
+                    (Phase::Ready, Some((count, sides))) => Some(lang.f(
+                        "campaign.ui.enemy_col.reroll",
+                        &[("dice", &dice_name(count, sides))],
+                    )),
+                    (Phase::Playing, _) => Some(lang.f(
+                        "campaign.ui.enemy_col.behaviour",
+                        &[("dice", &dice_name(1, cran_die))],
+                    )),
+                    _ => None,
+                };
+                let heading = |ui: &mut egui::Ui, key: &str| {
+                    ui.label(RichText::new(lang.t(key)).color(PALETTE.text_subdued));
+                };
+                ui.label("");
+                heading(ui, "campaign.ui.enemy_col.who");
+                heading(ui, "campaign.ui.enemy_col.draw");
+                heading(ui, "campaign.ui.enemy_col.cost");
+                if let Some(h) = &die_heading {
+                    ui.label(RichText::new(h).color(PALETTE.text_subdued));
+                }
+                ui.end_row();
+                for (i, e) in m.enemy.iter().enumerate() {
+                    ui.label(format!("{}.", i + 1));
+                    ui.label(name_in(&e.names, lang.code(), &e.entry_type));
+                    ui.label(RichText::new(e.roll.to_string()).color(PALETTE.text_subdued));
+                    ui.label(lang.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
+                    let index = (i + 1).to_string();
+                    if c.phase == Phase::Ready
+                        && let Some((count, sides)) = enemy_dice
+                    {
+                        let key = format!("reroll-{i}");
+                        let label = lang.f(
+                            "campaign.ui.dice.reroll",
+                            &[("index", &index), ("dice", &dice_name(count, sides))],
+                        );
+                        let typed =
+                            parse_typed(lang, dice.text(&key), count, sides, "CMP-5", false);
+                        dice_cell(ui, lang, &label, dice.text(&key), &typed);
+                        let name = lang.f("campaign.ui.reroll_named", &[("index", &index)]);
+                        if icon_button(
+                            ui,
+                            icons::ICON_CASINO,
+                            lang.t("campaign.ui.reroll"),
+                            &name,
+                            typed.ok(),
+                        )
+                        .on_hover_text(lang.t("campaign.ui.reroll_hint"))
+                        .clicked()
+                        {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::RerollEnemy {
+                                    index: i,
+                                    roll: typed.first(),
+                                    drawn: None,
+                                },
+                            ));
+                            dice.clear(&key);
+                        }
+                    }
+                    if c.phase == Phase::Playing {
+                        let key = format!("behaviour-{i}");
+                        let label = lang.f(
+                            "campaign.ui.dice.behaviour",
+                            &[("index", &index), ("dice", &dice_name(1, cran_die))],
+                        );
+                        let typed =
+                            parse_typed(lang, dice.text(&key), 1, cran_die, "CMP-15", false);
+                        dice_cell(ui, lang, &label, dice.text(&key), &typed);
+                        let name = lang.f("campaign.ui.behaviour_named", &[("index", &index)]);
+                        let word = lang.t("campaign.ui.behaviour");
+                        if icon_button(
+                            ui,
+                            icons::ICON_CASINO,
+                            word,
+                            &name,
+                            !model.read_only && typed.ok(),
+                        )
+                        .on_hover_text(lang.t("campaign.ui.behaviour_hint"))
+                        .clicked()
+                        {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::EnemyBehaviour {
+                                    index: i,
+                                    roll: typed.first(),
+                                },
+                            ));
+                            dice.clear(&key);
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+            ui.label(lang.f(
+                "campaign.ui.enemy_total",
+                &[
+                    ("drawn", &m.enemy_points().to_string()),
+                    ("points", &m.points.to_string()),
+                ],
+            ));
+            // Over the budget by the rule, not by mistake: say so.
+            if m.enemy_points() > m.points {
+                ui.label(
+                    RichText::new(lang.t("campaign.ui.enemy_over")).color(PALETTE.text_subdued),
+                );
+            }
+        }
+        if c.phase == Phase::Ready {
+            let complete = m.enemy_complete();
+            let typed = match enemy_dice {
+                Some((count, sides)) if !complete => {
+                    ui.add_space(space::S);
+                    ui.label(
+                        RichText::new(lang.t("campaign.ui.dice_hint")).color(PALETTE.text_subdued),
+                    );
+                    let label = lang.f(
+                        "campaign.ui.dice.enemy",
+                        &[("dice", &dice_name(count, sides))],
+                    );
+                    dice_field(
+                        ui,
+                        lang,
+                        &label,
+                        dice.text("enemy"),
+                        count,
+                        sides,
+                        "CMP-5",
+                        true,
+                    )
+                }
+                _ => Typed::Muster,
+            };
+            ui.horizontal_wrapped(|ui| {
+                let can = !complete && typed.ok();
+                for (all, key) in [
+                    (false, "campaign.ui.draw_enemy"),
+                    (true, "campaign.ui.draw_all"),
+                ] {
+                    let word = lang.t(key);
+                    if icon_button(ui, icons::ICON_CASINO, word, word, can).clicked() {
+                        out.push(edit(
+                            id,
+                            CampaignEdit::DrawEnemy {
+                                all,
+                                rolls: typed.rolls(),
+                                drawn: vec![],
+                            },
+                        ));
+                        dice.clear("enemy");
+                    }
+                }
+                ui.separator();
+                let begin = lang.t("campaign.ui.begin");
+                let can = c.characters.iter().any(|x| x.can_play());
+                if icon_button(ui, icons::ICON_PLAY_ARROW, begin, begin, can).clicked() {
+                    out.push(edit(id, CampaignEdit::BeginMission));
+                }
+            });
+        }
+    });
+}
+
+/// Whether `x` leads his escort (CMP-17).
+pub fn is_leader(c: &Campaign, x: &CampaignCharacter) -> bool {
+    c.escort(x.escort).is_some_and(|e| e.leader == Some(x.id))
+}
+
+/// One character's card: state by icon and word, whether he leads his
+/// escort, whether he plays next, Cran, missions, unspent advance points.
+pub fn character_card_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    x: &CampaignCharacter,
+) -> egui::Response {
+    let lang = model.lang;
+    card(ui, |ui| {
+        ui.set_width(CARD.x - 24.0);
+        // As tall as its neighbours, taller when its badges need it.
+        ui.set_min_height(126.0);
+        ui.horizontal(|ui| {
+            let icon = match x.member {
+                Member::Character(_) => icons::ICON_PERSON,
+                Member::Soldier(_) => icons::ICON_MILITARY_TECH,
+            };
+            ui.label(icon.rich_text().color(PALETTE.accent));
+            ui.label(RichText::new(x.name()).strong());
+        });
+        // Out of action, his Cran test still to roll: his state is not
+        // known yet.
+        let awaiting = c
+            .debrief
+            .as_ref()
+            .is_some_and(|d| d.pending.contains(&x.id));
+        ui.horizontal_wrapped(|ui| {
+            if awaiting {
+                badge(ui, Tone::Warning, lang.t("campaign.ui.awaits_test"));
+            } else {
+                badge(ui, state_tone(x.state), lang.t(x.state.key()));
+            }
+            if is_leader(c, x) {
+                let word = lang.t("campaign.ui.leader");
+                ui.label(icon_and_text(
+                    ui,
+                    icons::ICON_STAR,
+                    word,
+                    PALETTE.accent,
+                    true,
+                ))
+                .on_hover_text(lang.t("campaign.ui.leader_hint"))
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, word));
+            }
+            if c.guided.contains(&x.id) {
+                // Short on the card; the whole of it on hover.
+                badge(ui, Tone::Info, lang.t("campaign.ui.guided_short"))
+                    .on_hover_text(lang.t("campaign.ui.guided"));
+            }
+            if x.state.alive() && !awaiting {
+                if x.can_play() {
+                    badge(ui, Tone::Good, lang.t("campaign.ui.plays_next"));
+                } else {
+                    badge(ui, Tone::Warning, lang.t("campaign.ui.misses_next"));
+                }
+            }
+        });
+        ui.label(
+            RichText::new(lang.f(
+                "campaign.ui.character_line",
+                &[
+                    ("cran", &x.cran.to_string()),
+                    ("die", &c.settings.cran_die.to_string()),
+                    ("count", &x.missions.to_string()),
+                ],
+            ))
+            .color(PALETTE.text_subdued),
+        );
+        if let Member::Character(ch) = &x.member
+            && ch.points_left() > 0
+            && x.state.alive()
+        {
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f(
+                    "campaign.ui.points_to_place",
+                    &[("count", &ch.points_left().to_string())],
+                ),
+            );
+        }
+    })
+    .response
+}
+
+/// Who the hired guide leads (CMP-14): a tick per character, greyed out
+/// with the reason when he may not be led, at most the data's number.
+fn guide_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Command>) {
+    let lang = model.lang;
+    let max = c.rates(&model.rules.campaign).recon.guide_characters;
+    let full = c.guided.len() >= usize::try_from(max).unwrap_or(usize::MAX);
+    ui.label(
+        RichText::new(lang.f("campaign.ui.guide_title", &[("max", &max.to_string())])).strong(),
+    );
+    ui.label(RichText::new(lang.t("campaign.ui.guide_stealthy")).color(PALETTE.text_subdued));
+    ui.label(lang.f(
+        "campaign.ui.guide_count",
+        &[
+            ("count", &c.guided.len().to_string()),
+            ("max", &max.to_string()),
+        ],
+    ));
+    for x in c.characters.iter().filter(|x| x.state.alive()) {
+        let mut on = c.guided.contains(&x.id);
+        let refusal = c.guide_refusal(x.id, &model.rules);
+        // One already led can always be unticked, even if he no longer
+        // qualifies (his gear changed).
+        let enabled = !model.read_only && (on || (refusal.is_none() && !full));
+        ui.horizontal_wrapped(|ui| {
+            let label = lang.f("campaign.ui.guide_pick", &[("name", x.name())]);
+            if ui
+                .add_enabled(enabled, egui::Checkbox::new(&mut on, label))
+                .changed()
+            {
+                let mut next = c.guided.clone();
+                if on {
+                    next.push(x.id);
+                } else {
+                    next.retain(|&g| g != x.id);
+                }
+                out.push(edit(&c.id, CampaignEdit::Guide { characters: next }));
+            }
+            if let Some(p) = &refusal {
+                badge(ui, Tone::Warning, &lang.problem_line(p));
+            }
+        });
+    }
+}
+
+/// State of the table and the wizard: what is being typed.
+#[derive(Default)]
+pub struct PlayView {
+    /// The mission's outcome being recorded.
+    pub(super) success: bool,
+    /// VP earned.
+    pub(super) vp: u32,
+    /// Dice typed in from real dice, per character.
+    pub(super) typed: BTreeMap<CharId, String>,
+    /// The characteristic chosen for each character's advance.
+    pub(super) advance: BTreeMap<CharId, Characteristic>,
+    /// What each escort's player is typing in the reinforcements step.
+    pub(super) buy: BTreeMap<crate::rules::campaign::EscortId, Buy>,
+    /// The character sent on recon.
+    pub(super) recon: Option<CharId>,
+    /// A type forced for the next mission.
+    pub(super) force: Option<MissionType>,
+    /// The next mission, picked or its dice typed in.
+    pub(super) next: MissionDraw,
+    /// The initiative dice typed in, per side (none: the enemy).
+    pub(super) initiative: BTreeMap<Option<crate::rules::campaign::EscortId>, String>,
+    /// The other dice typed in from real dice, by field (issue 9).
+    pub dice: DiceTexts,
+}
+
+/// What one player is typing in the reinforcements step.
+#[derive(Default)]
+pub(super) struct Buy {
+    /// VP to exchange.
+    pub(super) exchange: u32,
+    /// The character recruited: a roster or kill team, and one of its
+    /// characters or soldiers.
+    pub(super) recruit: Option<(String, u64)>,
+    /// Points spent on something else.
+    pub(super) spend: u32,
+    /// On what.
+    pub(super) spend_what: String,
+    /// The character who receives what is bought (none: only noted).
+    pub(super) spend_for: Option<CharId>,
+    /// What it is: an item of a kind, or a power card.
+    pub(super) spend_kind: BuyKind,
+}
+
+/// What a Spend buys for a character (CMP-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum BuyKind {
+    /// An item of this kind.
+    Gear(GearKind),
+    /// A power card (CHR-16: psykers only).
+    Power,
+}
+
+impl Default for BuyKind {
+    fn default() -> Self {
+        Self::Gear(GearKind::Melee)
+    }
+}

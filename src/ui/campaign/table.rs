@@ -1,0 +1,525 @@
+//! The mission at the table: wound boxes, out of action, single-use items,
+//! command points, who acts first and each soldier's reminders. Every click
+//! is one campaign event: saved at once, undoable.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::{Command, Model};
+use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionType, Phase, Result_};
+use crate::rules::core::names::name_in;
+use crate::ui::campaign::dice::typed_die;
+use crate::ui::campaign::parts::{PlayView, edit, mission_ui};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
+
+/// A wound box big enough to tick at the table: a square, crossed when
+/// ticked.
+fn wound_box(ui: &mut egui::Ui, ticked: &mut bool) -> egui::Response {
+    let size = egui::vec2(26.0, 26.0);
+    let (rect, mut r) = ui.allocate_exact_size(size, egui::Sense::click());
+    if r.clicked() {
+        *ticked = !*ticked;
+        r.mark_changed();
+    }
+    let visuals = ui.style().interact_selectable(&r, *ticked);
+    let painter = ui.painter();
+    painter.rect(
+        rect,
+        4.0,
+        PALETTE.card,
+        egui::Stroke::new(1.5, visuals.fg_stroke.color),
+        egui::StrokeKind::Inside,
+    );
+    if *ticked {
+        let c = PALETTE.dead;
+        let m = rect.shrink(5.0);
+        painter.line_segment([m.left_top(), m.right_bottom()], egui::Stroke::new(3.0, c));
+        painter.line_segment([m.right_top(), m.left_bottom()], egui::Stroke::new(3.0, c));
+    }
+    r
+}
+
+/// The turn being played and "New turn" (KT-11): each kill team gains its
+/// command points for the turn; one event, undoable.
+fn turn_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    c: &Campaign,
+    table: &crate::rules::campaign::Table,
+    out: &mut Vec<Command>,
+) {
+    let lang = model.lang;
+    let turn = table.turn();
+    let gain = model.rules.killteam.command.per_turn;
+    let teams = c.escorts.iter().filter(|e| e.kind == "killteam").count();
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            card_title(
+                ui,
+                icons::ICON_HOURGLASS_TOP,
+                &lang.f("campaign.ui.turn", &[("turn", &turn.to_string())]),
+            );
+            ui.add_space(space::M);
+            let next = (turn + 1).to_string();
+            let word = lang.t("campaign.ui.new_turn");
+            let name = lang.f("campaign.ui.new_turn_named", &[("turn", &next)]);
+            if icon_button(ui, icons::ICON_SKIP_NEXT, word, &name, !model.read_only).clicked() {
+                out.push(edit(c.id.as_str(), CampaignEdit::NewTurn { gain: None }));
+            }
+        });
+        let hint = if teams > 0 {
+            lang.f(
+                "campaign.ui.new_turn_hint_cp",
+                &[("gain", &gain.to_string())],
+            )
+        } else {
+            lang.t("campaign.ui.new_turn_hint").to_owned()
+        };
+        ui.add(egui::Label::new(RichText::new(hint).color(PALETTE.text_subdued)).wrap());
+    });
+}
+
+impl PlayView {
+    /// The table: a card per character playing, with his wound boxes.
+    pub fn table_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        c: &Campaign,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let id = c.id.as_str();
+        let Some(table) = (c.phase == Phase::Playing)
+            .then_some(c.table.as_ref())
+            .flatten()
+        else {
+            alert(ui, Tone::Info, lang.t("campaign.ui.no_table"));
+            return;
+        };
+        mission_ui(ui, model, c, &mut self.dice, out);
+        ui.add_space(space::M);
+        turn_ui(ui, model, c, table, out);
+        ui.add_space(space::M);
+        self.initiative_ui(ui, model, c, table, out);
+        ui.add_space(space::M);
+        for e in &c.escorts {
+            ui.horizontal(|ui| {
+                card_title(ui, icons::ICON_GROUPS, &e.player);
+                if e.kind == "killteam" {
+                    ui.separator();
+                    let l = ui.label(lang.t("campaign.ui.command_points"));
+                    let minus = lang.f("campaign.ui.cp_minus", &[("player", &e.player)]);
+                    if icon_button(ui, icons::ICON_REMOVE, "", &minus, e.command_points > 0)
+                        .clicked()
+                    {
+                        out.push(edit(
+                            id,
+                            CampaignEdit::SetCommandPoints {
+                                escort: e.id,
+                                points: e.command_points - 1,
+                            },
+                        ));
+                    }
+                    ui.label(
+                        RichText::new(e.command_points.to_string())
+                            .size(22.0)
+                            .strong(),
+                    )
+                    .labelled_by(l.id);
+                    let plus = lang.f("campaign.ui.cp_plus", &[("player", &e.player)]);
+                    if icon_button(ui, icons::ICON_ADD, "", &plus, true).clicked() {
+                        out.push(edit(
+                            id,
+                            CampaignEdit::SetCommandPoints {
+                                escort: e.id,
+                                points: e.command_points + 1,
+                            },
+                        ));
+                    }
+                }
+            });
+            let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
+            card_rows(ui, 280.0, playing, |ui, x| {
+                card(ui, |ui| {
+                    ui.set_width(280.0);
+                    ui.vertical(|ui| {
+                        let out_now = table.out_of_action.contains(&x.id);
+                        ui.horizontal(|ui| {
+                            ui.label(RichText::new(x.name()).size(18.0).strong());
+                            if out_now {
+                                badge(ui, Tone::Dead, lang.t("campaign.ui.out_of_action"));
+                            } else {
+                                badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
+                            }
+                        });
+                        // CMP-14: he deploys anywhere out of the enemy's sight.
+                        if c.guided.contains(&x.id) {
+                            badge(ui, Tone::Info, lang.t("campaign.ui.guided"));
+                        }
+                        let max = x.member.wounds(&model.rules);
+                        let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label(lang.t("campaign.ui.wounds"));
+                            for i in 0..max {
+                                let mut ticked = i < taken;
+                                let name = lang.f(
+                                    "campaign.ui.wound_box",
+                                    &[
+                                        ("n", &(i + 1).to_string()),
+                                        ("max", &max.to_string()),
+                                        ("character", x.name()),
+                                    ],
+                                );
+                                let r = wound_box(ui, &mut ticked);
+                                r.widget_info(|| {
+                                    egui::WidgetInfo::selected(
+                                        egui::Role::CheckBox,
+                                        true,
+                                        ticked,
+                                        &name,
+                                    )
+                                });
+                                if r.changed() {
+                                    let wounds = if ticked { i + 1 } else { i };
+                                    out.push(edit(
+                                        id,
+                                        CampaignEdit::SetWounds {
+                                            character: x.id,
+                                            wounds,
+                                        },
+                                    ));
+                                }
+                            }
+                        });
+                        if let Member::Soldier(s) = &x.member {
+                            soldier_reminders_ui(ui, model, s, max.saturating_sub(taken));
+                        }
+                        let (word, icon) = if out_now {
+                            ("campaign.ui.back_in_action", icons::ICON_HEALING)
+                        } else {
+                            ("campaign.ui.take_out", icons::ICON_SKULL)
+                        };
+                        let name = lang.f(
+                            if out_now {
+                                "campaign.ui.back_in_action_named"
+                            } else {
+                                "campaign.ui.take_out_named"
+                            },
+                            &[("character", x.name())],
+                        );
+                        let home =
+                            lang.f("campaign.ui.leave_home_named", &[("character", x.name())]);
+                        if icon_button(
+                            ui,
+                            icons::ICON_CLOSE,
+                            lang.t("campaign.ui.leave_home"),
+                            &home,
+                            true,
+                        )
+                        .on_hover_text(lang.t("campaign.ui.leave_home_hint"))
+                        .clicked()
+                        {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::SetPlaying {
+                                    character: x.id,
+                                    plays: false,
+                                },
+                            ));
+                        }
+                        if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::SetOutOfAction {
+                                    character: x.id,
+                                    out: !out_now,
+                                },
+                            ));
+                        }
+                        for item in x.member.items(&model.rules) {
+                            let struck = table.struck.contains(&(x.id, item.clone()));
+                            let item_name =
+                                model.rules.killteam.item(&item).map_or(item.as_str(), |i| {
+                                    name_in(&i.names, lang.code(), &i.id)
+                                });
+                            let mut used = struck;
+                            let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
+                            let shown = if struck {
+                                RichText::new(&text).strikethrough()
+                            } else {
+                                RichText::new(&text)
+                            };
+                            if ui.checkbox(&mut used, shown).changed() {
+                                out.push(edit(
+                                    id,
+                                    CampaignEdit::StrikeItem {
+                                        character: x.id,
+                                        item: item.clone(),
+                                        struck: used,
+                                    },
+                                ));
+                            }
+                        }
+                    });
+                });
+            });
+            let home: Vec<_> = c
+                .members(e.id)
+                .filter(|x| x.can_play() && !table.players.contains(&x.id))
+                .collect();
+            if !home.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        RichText::new(lang.t("campaign.ui.at_home")).color(PALETTE.text_subdued),
+                    );
+                    for x in home {
+                        let name = lang.f("campaign.ui.bring_named", &[("character", x.name())]);
+                        if icon_button(ui, icons::ICON_ADD, x.name(), &name, true).clicked() {
+                            out.push(edit(
+                                id,
+                                CampaignEdit::SetPlaying {
+                                    character: x.id,
+                                    plays: true,
+                                },
+                            ));
+                        }
+                    }
+                });
+            }
+            ui.add_space(space::M);
+        }
+        let t = c
+            .mission
+            .as_ref()
+            .map_or(MissionType::Investigation, |m| m.mission_type);
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_STOP_CIRCLE, lang.t("campaign.ui.end_title"));
+            let success_key = match t {
+                MissionType::Survival => "campaign.ui.survived",
+                MissionType::Final => "campaign.ui.final_won",
+                _ => "campaign.ui.objective_met",
+            };
+            ui.checkbox(&mut self.success, lang.t(success_key));
+            if t.earns_vp() {
+                ui.horizontal(|ui| {
+                    let l = ui.label(lang.t("campaign.ui.vp_earned"));
+                    ui.add(
+                        egui::DragValue::new(&mut self.vp)
+                            .range(0..=model.rules.campaign.limits.mission_vp_max),
+                    )
+                    .labelled_by(l.id);
+                });
+            }
+            let n = table.out_of_action.len();
+            ui.label(lang.f("campaign.ui.out_count", &[("count", &n.to_string())]));
+            let end = lang.t("campaign.ui.end_mission");
+            if icon_button(ui, icons::ICON_STOP_CIRCLE, end, end, true).clicked() {
+                let vp = if t.earns_vp() { self.vp } else { 0 };
+                out.push(edit(
+                    id,
+                    CampaignEdit::EndMission {
+                        played: Vec::new(),
+                        result: Result_ {
+                            success: self.success,
+                            vp,
+                        },
+                    },
+                ));
+                self.vp = 0;
+                self.success = false;
+            }
+        });
+    }
+
+    /// "Who acts first" (CMP-16): each player tests his initiative, the
+    /// enemy's is tested once; a die per side, rolled by Muster or typed
+    /// in, and the order they give.
+    fn initiative_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &Model,
+        c: &Campaign,
+        table: &crate::rules::campaign::Table,
+        out: &mut Vec<Command>,
+    ) {
+        let lang = model.lang;
+        let sides_of = c.rates(&model.rules.campaign).initiative.die;
+        let sides: Vec<(Option<crate::rules::campaign::EscortId>, String)> = c
+            .escorts
+            .iter()
+            .map(|e| (Some(e.id), e.player.clone()))
+            .chain(std::iter::once((
+                None,
+                lang.t("campaign.ui.the_enemy").to_owned(),
+            )))
+            .collect();
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(
+                ui,
+                icons::ICON_FORMAT_LIST_NUMBERED,
+                lang.t("campaign.ui.initiative_title"),
+            );
+            ui.add(
+                egui::Label::new(
+                    RichText::new(lang.t("campaign.ui.initiative_hint"))
+                        .color(PALETTE.text_subdued),
+                )
+                .wrap(),
+            );
+            ui.add_space(space::S);
+            let mut typed = Vec::new();
+            let mut bad = false;
+            egui::Grid::new("cmp-initiative")
+                .num_columns(2)
+                .spacing([space::M, space::S])
+                .show(ui, |ui| {
+                    for (side, who) in &sides {
+                        let text = self.initiative.entry(*side).or_default();
+                        ui.label(RichText::new(who).strong());
+                        ui.horizontal(|ui| {
+                            let label = lang.f(
+                                "campaign.ui.initiative_die",
+                                &[("sides", &sides_of.to_string()), ("who", who)],
+                            );
+                            let r = ui.add(
+                                egui::TextEdit::singleline(text)
+                                    .desired_width(36.0)
+                                    .hint_text(lang.t("campaign.ui.initiative_muster")),
+                            );
+                            r.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
+                            });
+                            if !text.trim().is_empty() {
+                                match typed_die(text, sides_of) {
+                                    Some(roll) => {
+                                        typed.push(crate::rules::campaign::InitiativeRoll {
+                                            escort: *side,
+                                            rolls: vec![roll],
+                                        })
+                                    }
+                                    None => {
+                                        bad = true;
+                                        ui.label(
+                                            RichText::new(lang.f(
+                                                "campaign.ui.not_a_face",
+                                                &[("sides", &sides_of.to_string())],
+                                            ))
+                                            .color(PALETTE.error),
+                                        );
+                                    }
+                                }
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+            let word = lang.t("campaign.ui.initiative_roll");
+            if icon_button(ui, icons::ICON_CASINO, word, word, !bad && !model.read_only).clicked() {
+                out.push(edit(
+                    c.id.as_str(),
+                    CampaignEdit::Initiative { rolls: typed },
+                ));
+                self.initiative.clear();
+            }
+            let Some(init) = &table.initiative else {
+                return;
+            };
+            ui.add_space(space::S);
+            ui.label(
+                RichText::new(lang.f(
+                    "campaign.ui.initiative_turn",
+                    &[("turn", &init.turn.to_string())],
+                ))
+                .heading(),
+            );
+            for (place, s) in init.order.iter().enumerate() {
+                let who = s.escort.and_then(|e| c.escort(e)).map_or_else(
+                    || lang.t("campaign.ui.the_enemy").to_owned(),
+                    |e| e.player.clone(),
+                );
+                let faces = s
+                    .faces()
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                let line = lang.f(
+                    "campaign.ui.initiative_place",
+                    &[
+                        ("place", &(place + 1).to_string()),
+                        ("who", &who),
+                        ("faces", &faces),
+                    ],
+                );
+                ui.horizontal(|ui| {
+                    let icon = if s.escort.is_some() {
+                        icons::ICON_GROUPS
+                    } else {
+                        icons::ICON_SKULL
+                    };
+                    ui.label(icon.rich_text().size(20.0).color(PALETTE.accent));
+                    ui.label(RichText::new(&line).size(18.0).strong())
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
+                    if place == 0 {
+                        badge(ui, Tone::Good, lang.t("campaign.ui.acts_first"));
+                    }
+                    if s.rolls.len() > 1 {
+                        badge(ui, Tone::Info, lang.t("campaign.ui.rolled_off"));
+                    }
+                });
+            }
+        });
+    }
+}
+
+/// A kill-team soldier's actions this turn and what his ribbon reminds the
+/// table of (KT-9, RIB-5, RIB-10, RIB-11), each by icon and word: the
+/// Unkillable's free action shows once he is on his last wound.
+fn soldier_reminders_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    s: &crate::rules::killteam::Soldier,
+    wounds_left: u32,
+) {
+    use crate::rules::killteam::ribbons;
+    let lang = model.lang;
+    let data = &model.rules.killteam;
+    let Ok(actions) = ribbons::soldier_actions(data, s, wounds_left) else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(icons::ICON_DIRECTIONS_RUN.rich_text().color(PALETTE.accent));
+        ui.label(lang.f(
+            "kt.turn.actions_total",
+            &[("count", &actions.total().to_string())],
+        ));
+    });
+    for m in ribbons::reminders(data, s, wounds_left) {
+        let (tone, icon) = match m.key.as_ref() {
+            "kt.last_wound.due" => (Some(Tone::Good), icons::ICON_BOLT),
+            "kt.last_wound.waiting" => (None, icons::ICON_BOLT),
+            "kt.remove_mine" => (None, icons::ICON_CRISIS_ALERT),
+            _ => (None, icons::ICON_DIRECTIONS_RUN),
+        };
+        let text = lang.msg(&m);
+        match tone {
+            Some(tone) => {
+                badge(ui, tone, &text);
+            }
+            None => {
+                ui.label(crate::ui::widgets::icon_and_text(
+                    ui,
+                    icon,
+                    &text,
+                    PALETTE.text_subdued,
+                    false,
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! Pieces the roster screen and the character screen share: the names of
+//! races and types, and their combo boxes. Both import these from here,
+//! never from the roster's `mod.rs`.
+
+use crate::i18n::Lang;
+use crate::rules::RulesData;
+use crate::rules::core::names::name_in;
+
+/// The display name of a race.
+pub fn race_name<'a>(rules: &'a RulesData, lang: Lang, id: &'a str) -> &'a str {
+    rules
+        .race(id)
+        .map_or(id, |r| name_in(&r.names, lang.code(), id))
+}
+
+/// The display name of a type, or "Trooper / hero" for none.
+pub fn type_name<'a>(rules: &'a RulesData, lang: Lang, id: Option<&'a str>) -> &'a str {
+    match id {
+        None => lang.t("character.no_type"),
+        Some(id) => rules
+            .character_type(id)
+            .map_or(id, |t| name_in(&t.names, lang.code(), id)),
+    }
+}
+
+/// A combo box of races, named for screen readers.
+pub fn race_combo(
+    ui: &mut egui::Ui,
+    rules: &RulesData,
+    lang: Lang,
+    label: &str,
+    value: &mut String,
+) -> bool {
+    let mut changed = false;
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(race_name(rules, lang, value).to_owned())
+        .show_ui(ui, |ui| {
+            for r in &rules.races {
+                changed |= ui
+                    .selectable_value(value, r.id.clone(), name_in(&r.names, lang.code(), &r.id))
+                    .changed();
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    changed
+}
+
+/// A combo box of standard types (with "none" when `allow_none`).
+pub fn type_combo(
+    ui: &mut egui::Ui,
+    rules: &RulesData,
+    lang: Lang,
+    label: &str,
+    value: &mut Option<String>,
+    allow_none: bool,
+) -> bool {
+    let mut changed = false;
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(type_name(rules, lang, value.as_deref()).to_owned())
+        .show_ui(ui, |ui| {
+            if allow_none {
+                changed |= ui
+                    .selectable_value(value, None, lang.t("character.no_type"))
+                    .changed();
+            }
+            for t in &rules.types {
+                changed |= ui
+                    .selectable_value(
+                        value,
+                        Some(t.id.clone()),
+                        name_in(&t.names, lang.code(), &t.id),
+                    )
+                    .changed();
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    changed
+}
+
+/// A combo box of the standard types as levels, for rolling their random
+/// points (CHR-10): the level chosen (the first if none yet) and its dice.
+pub fn level_combo(
+    ui: &mut egui::Ui,
+    rules: &RulesData,
+    lang: Lang,
+    label: &str,
+    current: &Option<String>,
+) -> (Option<String>, String) {
+    let mut level = current
+        .clone()
+        .filter(|l| rules.character_type(l).is_some())
+        .or_else(|| rules.types.first().map(|t| t.id.clone()));
+    type_combo(ui, rules, lang, label, &mut level, false);
+    let dice = level
+        .as_deref()
+        .and_then(|l| rules.character_type(l))
+        .map(|t| format!("{}D{}", t.random_points.count, t.random_points.sides))
+        .unwrap_or_default();
+    (level, dice)
+}
