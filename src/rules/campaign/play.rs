@@ -11,8 +11,8 @@ use rand::Rng;
 use super::data::ReconEffect;
 use super::edit::{CampaignEdit, MissionChoice, NewEscort};
 use super::{
-    Campaign, CampaignCharacter, CharId, Debrief, End, EnemyDraw, Escort, EscortId, Injuries,
-    Member, Mission, MissionType, Phase, PoolMode, Settings, State, Table,
+    Campaign, CampaignCharacter, CharId, Debrief, EnemyDraw, Escort, EscortId, Injuries, Member,
+    Mission, MissionType, Phase, PoolMode, Settings, State,
 };
 use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::dice::Roll;
@@ -39,7 +39,7 @@ pub fn check_dice(roll: &Roll, count: u32, sides: u32, rule: &'static str) -> Re
 }
 
 /// A die rolled by Muster, or typed in and checked: `count` dice of `sides`.
-fn dice<R: Rng + ?Sized>(
+pub(super) fn dice<R: Rng + ?Sized>(
     given: Option<Roll>,
     count: u32,
     sides: u32,
@@ -62,20 +62,20 @@ fn dice<R: Rng + ?Sized>(
     Ok(roll)
 }
 
-fn total(roll: &Roll) -> u32 {
+pub(super) fn total(roll: &Roll) -> u32 {
     u32::try_from(roll.total.max(0)).unwrap_or(0)
 }
 
-fn no_character(id: CharId) -> Problem {
+pub(super) fn no_character(id: CharId) -> Problem {
     Problem::new("FILE", "campaign.problem.no_character").arg("id", id)
 }
 
-fn no_escort(id: EscortId) -> Problem {
+pub(super) fn no_escort(id: EscortId) -> Problem {
     Problem::new("FILE", "campaign.problem.no_escort_id").arg("escort", id)
 }
 
 /// A recorded enemy that the table no longer gives for its dice (CMP-5).
-fn enemy_differs(now: &EnemyDraw, then: &EnemyDraw) -> Problem {
+pub(super) fn enemy_differs(now: &EnemyDraw, then: &EnemyDraw) -> Problem {
     let shown = |d: &EnemyDraw| {
         let name = d.names.get("en").or_else(|| d.names.values().next());
         format!(
@@ -92,7 +92,7 @@ fn enemy_differs(now: &EnemyDraw, then: &EnemyDraw) -> Problem {
 }
 
 /// What a Cran test gives (CMP-9, CMP-10).
-fn cran_result(injuries: Injuries, roll: &Roll, cran: u32) -> State {
+pub(super) fn cran_result(injuries: Injuries, roll: &Roll, cran: u32) -> State {
     let t = total(roll);
     match injuries {
         Injuries::Standard => match t.cmp(&cran) {
@@ -113,25 +113,25 @@ fn cran_result(injuries: Injuries, roll: &Roll, cran: u32) -> State {
 }
 
 impl Campaign {
-    fn index(&self, id: CharId) -> Result<usize, Problem> {
+    pub(super) fn index(&self, id: CharId) -> Result<usize, Problem> {
         self.characters
             .iter()
             .position(|c| c.id == id)
             .ok_or_else(|| no_character(id))
     }
 
-    fn char_mut(&mut self, i: usize) -> &mut CampaignCharacter {
+    pub(super) fn char_mut(&mut self, i: usize) -> &mut CampaignCharacter {
         Arc::make_mut(&mut self.characters[i])
     }
 
-    fn escort_index(&self, id: EscortId) -> Result<usize, Problem> {
+    pub(super) fn escort_index(&self, id: EscortId) -> Result<usize, Problem> {
         self.escorts
             .iter()
             .position(|e| e.id == id)
             .ok_or_else(|| no_escort(id))
     }
 
-    fn expect(&self, phases: &[Phase]) -> Result<(), Problem> {
+    pub(super) fn expect(&self, phases: &[Phase]) -> Result<(), Problem> {
         if phases.contains(&self.phase) {
             return Ok(());
         }
@@ -145,7 +145,7 @@ impl Campaign {
         Err(Problem::new("CMP-2", key))
     }
 
-    fn debrief_mut(&mut self) -> Result<&mut Debrief, Problem> {
+    pub(super) fn debrief_mut(&mut self) -> Result<&mut Debrief, Problem> {
         self.debrief
             .as_mut()
             .ok_or_else(|| Problem::new("CMP-2", "campaign.problem.not_between"))
@@ -198,7 +198,7 @@ impl Campaign {
         )
     }
 
-    fn gain(&mut self, escort: EscortId, points: u32) -> Result<(), Problem> {
+    pub(super) fn gain(&mut self, escort: EscortId, points: u32) -> Result<(), Problem> {
         match self.settings.pool {
             PoolMode::Pooled => self.pool = self.pool.saturating_add(points),
             PoolMode::Split => {
@@ -210,7 +210,12 @@ impl Campaign {
         Ok(())
     }
 
-    fn pay(&mut self, escort: EscortId, points: u32, rule: &'static str) -> Result<(), Problem> {
+    pub(super) fn pay(
+        &mut self,
+        escort: EscortId,
+        points: u32,
+        rule: &'static str,
+    ) -> Result<(), Problem> {
         let i = self.escort_index(escort)?;
         let held = self.reinforcement_of(escort);
         if points > held {
@@ -229,7 +234,7 @@ impl Campaign {
     /// ([`GearEdit::apply`]); returns the name of the item concerned.
     /// Refused for the dead and the missing (CMP-13) and for a kill-team
     /// soldier, whose items are his kind's.
-    fn edit_gear(&mut self, i: usize, edit: GearEdit) -> Result<String, Problem> {
+    pub(super) fn edit_gear(&mut self, i: usize, edit: GearEdit) -> Result<String, Problem> {
         let x = &self.characters[i];
         if !x.state.alive() {
             return Err(Problem::new("CMP-13", "campaign.problem.dead_gear").character(x.name()));
@@ -264,7 +269,7 @@ impl Campaign {
 
     /// Adds a copy of `member` to an escort; `doc` is the roster or kill
     /// team he was copied from, when known.
-    fn add_member(
+    pub(super) fn add_member(
         &mut self,
         escort: EscortId,
         mut member: Member,
@@ -294,7 +299,11 @@ impl Campaign {
         id
     }
 
-    fn add_escort(&mut self, e: &NewEscort, rules: &RulesData) -> Result<EscortId, Problem> {
+    pub(super) fn add_escort(
+        &mut self,
+        e: &NewEscort,
+        rules: &RulesData,
+    ) -> Result<EscortId, Problem> {
         let player = e.player.trim();
         if player.is_empty() {
             return Err(Problem::new("CMP-16", "campaign.problem.no_player"));
@@ -331,7 +340,7 @@ impl Campaign {
     }
 
     /// Draws the next mission of type `chain` (or the forced one).
-    fn draw_mission<R: Rng + ?Sized>(
+    pub(super) fn draw_mission<R: Rng + ?Sized>(
         &mut self,
         chain: MissionType,
         mut choice: MissionChoice,
@@ -506,7 +515,7 @@ impl Campaign {
         Ok(choice)
     }
 
-    fn draw_enemy<R: Rng + ?Sized>(
+    pub(super) fn draw_enemy<R: Rng + ?Sized>(
         &self,
         given: Option<Roll>,
         rules: &RulesData,
@@ -544,7 +553,7 @@ impl Campaign {
         })
     }
 
-    fn state_line(&self, i: usize, rule: &'static str) -> (LineKind, Msg) {
+    pub(super) fn state_line(&self, i: usize, rule: &'static str) -> (LineKind, Msg) {
         let c = &self.characters[i];
         (
             LineKind::Info,
@@ -565,754 +574,103 @@ impl Campaign {
         rules: &RulesData,
         rng: &mut R,
     ) -> Result<(CampaignEdit, Outcome), Problem> {
-        let data = &rules.campaign;
-        let rates = self.rates(data).into_owned();
         let mut out = Outcome::default();
         if self.phase == Phase::Over && !matches!(edit, CampaignEdit::SetNotes { .. }) {
             return Err(Problem::new("CMP-17", "campaign.problem.over"));
         }
         let event = match edit {
-            CampaignEdit::SetNotes { notes } => {
-                self.notes.clone_from(&notes);
-                CampaignEdit::SetNotes { notes }
-            }
+            CampaignEdit::SetNotes { notes } => self.set_notes(notes)?,
             CampaignEdit::SetSettings { settings } => {
                 self.set_settings(&settings, rules, &mut out)?;
                 CampaignEdit::SetSettings { settings }
             }
-            CampaignEdit::AddEscort { escort } => {
-                self.expect(&[Phase::Setup])?;
-                let id = self.add_escort(&escort, rules)?;
-                out.created = Some(u64::from(id));
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.escort")
-                        .text("player", escort.player.trim())
-                        .text("source", &escort.source)
-                        .int("count", escort.members.len()),
-                ));
-                CampaignEdit::AddEscort { escort }
-            }
+            CampaignEdit::AddEscort { escort } => self.join_escort(escort, rules, &mut out)?,
             CampaignEdit::CarryOver { from } => {
                 self.carry_in(&from, rules, &mut out)?;
                 CampaignEdit::CarryOver { from }
             }
-            CampaignEdit::RemoveEscort { escort } => {
-                self.expect(&[Phase::Setup])?;
-                let i = self.escort_index(escort)?;
-                self.escorts.remove(i);
-                self.characters.retain(|c| c.escort != escort);
-                CampaignEdit::RemoveEscort { escort }
-            }
-            CampaignEdit::SetLeader { escort, character } => {
-                if self.leader_locked() {
-                    // CMP-17: the end depends on the leader of the Final.
-                    return Err(Problem::new("CMP-17", "campaign.problem.leader_locked"));
-                }
-                let e = self.escort_index(escort)?;
-                let c = &self.characters[self.index(character)?];
-                if c.escort != escort || !c.state.alive() {
-                    return Err(
-                        Problem::new("CMP-17", "campaign.problem.leader").character(c.name())
-                    );
-                }
-                self.escorts[e].leader = Some(character);
-                CampaignEdit::SetLeader { escort, character }
-            }
+            CampaignEdit::RemoveEscort { escort } => self.remove_escort(escort)?,
+            CampaignEdit::SetLeader { escort, character } => self.set_leader(escort, character)?,
             CampaignEdit::SetCran { character, cran } => {
-                let i = self.index(character)?;
-                if self.cran_locked() {
-                    return Err(Problem::new("CMP-11", "campaign.problem.cran_locked")
-                        .character(self.characters[i].name()));
-                }
-                if cran == 0 || cran > self.settings.cran_die {
-                    return Err(Problem::new("CMP-11", "campaign.problem.cran_range")
-                        .character(self.characters[i].name())
-                        .arg("cran", cran)
-                        .arg("die", self.settings.cran_die));
-                }
-                let c = self.char_mut(i);
-                c.cran = cran;
-                c.cran_by_hand = true;
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.cran")
-                        .text("character", self.characters[i].name())
-                        .int("cran", cran)
-                        .int("die", self.settings.cran_die),
-                ));
-                CampaignEdit::SetCran { character, cran }
+                self.set_cran(character, cran, &mut out)?
             }
             CampaignEdit::Start { choice, rates } => {
-                self.expect(&[Phase::Setup])?;
-                if let Some(p) = self.settings.problems(data).into_iter().next() {
-                    return Err(p);
-                }
-                if self.characters.is_empty() {
-                    return Err(Problem::new("CMP-16", "campaign.problem.no_escort_yet"));
-                }
-                // The numbers it plays by from now on: the data's, or those
-                // recorded when it was first played.
-                let rates = rates.map_or_else(|| data.rates(), |r| *r);
-                self.rates = Some(rates.clone());
-                self.check_budget(rules)?;
-                let fate = if self.settings.fate_points {
-                    rates.fate_points_per_player
-                } else {
-                    0
-                };
-                for e in &mut self.escorts {
-                    e.fate_points = fate;
-                }
-                out.lines
-                    .push((LineKind::Info, Msg::new("campaign.log.start")));
-                self.credit_carried(&rates, &mut out);
-                let choice =
-                    self.draw_mission(MissionType::Investigation, choice, rules, rng, &mut out)?;
-                CampaignEdit::Start {
-                    choice,
-                    rates: Some(Box::new(rates)),
-                }
+                self.start(choice, rates, rules, rng, &mut out)?
             }
             CampaignEdit::DrawEnemy {
                 all,
                 rolls,
                 drawn: recorded,
-            } => {
-                self.expect(&[Phase::Ready])?;
-                // Played again from the journal: its dice are read again
-                // from the table and must give what it recorded (CMP-5).
-                let rolls = if recorded.is_empty() {
-                    rolls
-                } else {
-                    recorded.iter().map(|d| d.roll.clone()).collect()
-                };
-                let complete = self
-                    .mission
-                    .as_ref()
-                    .is_none_or(super::Mission::enemy_complete);
-                if complete {
-                    return Err(Problem::new("CMP-5", "campaign.problem.enemy_complete"));
-                }
-                if !all && rolls.len() > 1 {
-                    return Err(Problem::new("CMP-5", "campaign.problem.extra_dice"));
-                }
-                let mut given = rolls.into_iter();
-                let mut used = Vec::new();
-                let mut drawn = Vec::new();
-                loop {
-                    let draw = self.draw_enemy(given.next(), rules, rng, &mut out)?;
-                    used.push(draw.roll.clone());
-                    drawn.push(draw.clone());
-                    out.lines.push((
-                        LineKind::Dice,
-                        Msg::new("campaign.log.enemy")
-                            .text("roll", draw.roll.to_string())
-                            .names("enemy", &draw.names)
-                            .int("cost", draw.cost),
-                    ));
-                    let m = self
-                        .mission
-                        .as_mut()
-                        .ok_or_else(|| Problem::new("CMP-5", "campaign.problem.not_ready"))?;
-                    m.enemy.push(draw);
-                    if !all || m.enemy_complete() {
-                        break;
-                    }
-                }
-                if given.next().is_some() {
-                    return Err(Problem::new("CMP-5", "campaign.problem.extra_dice"));
-                }
-                if let Some((now, then)) = drawn.iter().zip(&recorded).find(|(a, b)| a != b) {
-                    return Err(enemy_differs(now, then));
-                }
-                CampaignEdit::DrawEnemy {
-                    all,
-                    rolls: used,
-                    drawn,
-                }
-            }
+            } => self.draw_enemies(all, rolls, recorded, rules, rng, &mut out)?,
             CampaignEdit::RerollEnemy { index, roll, drawn } => {
-                self.expect(&[Phase::Ready])?;
-                let len = self.mission.as_ref().map_or(0, |m| m.enemy.len());
-                if index >= len {
-                    return Err(
-                        Problem::new("CMP-5", "campaign.problem.no_enemy").arg("index", index + 1)
-                    );
-                }
-                // Played again from the journal: its die is read again from
-                // the table and must give what it recorded (CMP-5).
-                let given = drawn.as_ref().map_or(roll, |d| Some(d.roll.clone()));
-                let draw = self.draw_enemy(given, rules, rng, &mut out)?;
-                if let Some(then) = &drawn
-                    && *then != draw
-                {
-                    return Err(enemy_differs(&draw, then));
-                }
-                let roll = draw.roll.clone();
-                out.lines.push((
-                    LineKind::Dice,
-                    Msg::new("campaign.log.reroll_enemy")
-                        .int("index", index + 1)
-                        .text("roll", roll.to_string())
-                        .names("enemy", &draw.names)
-                        .int("cost", draw.cost),
-                ));
-                let kept = draw.clone();
-                if let Some(m) = self.mission.as_mut() {
-                    m.enemy[index] = draw;
-                }
-                CampaignEdit::RerollEnemy {
-                    index,
-                    roll: Some(roll),
-                    drawn: Some(kept),
-                }
+                self.reroll_enemy(index, roll, drawn, rules, rng, &mut out)?
             }
-            CampaignEdit::BeginMission => {
-                self.expect(&[Phase::Ready])?;
-                let players: Vec<CharId> = self
-                    .characters
-                    .iter()
-                    .filter(|c| c.can_play())
-                    .map(|c| c.id)
-                    .collect();
-                // Nobody able to play: the mission is played without them,
-                // and lost, so that the wounded may recover (Decision).
-                for e in &mut self.escorts {
-                    e.command_points = if e.kind == "killteam" {
-                        rates.killteam_command_points
-                    } else {
-                        0
-                    };
-                }
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.begin").int("count", players.len()),
-                ));
-                self.table = Some(Table {
-                    players,
-                    ..Table::default()
-                });
-                self.phase = Phase::Playing;
-                CampaignEdit::BeginMission
-            }
+            CampaignEdit::BeginMission => self.begin_mission(rules, &mut out)?,
             CampaignEdit::EnemyBehaviour { index, roll } => {
-                self.expect(&[Phase::Playing])?;
-                let m = self
-                    .mission
-                    .as_ref()
-                    .ok_or_else(|| Problem::new("CMP-15", "campaign.problem.not_playing"))?;
-                let Some(enemy) = m.enemy.get(index) else {
-                    return Err(
-                        Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1)
-                    );
-                };
-                let cran = enemy
-                    .cran
-                    .unwrap_or_else(|| rates.cran(self.settings.cran_die).map_or(1, |f| f.enemy));
-                let names = enemy.names.clone();
-                let mode = m.mode;
-                let roll = dice(
-                    roll,
-                    1,
-                    self.settings.cran_die,
-                    "CMP-15",
-                    "dice.for.behaviour",
-                    rng,
-                    &mut out,
-                )?;
-                let passed = total(&roll) >= cran;
-                let key = match (mode, passed) {
-                    (super::Mode::Attack, true) => "campaign.behaviour.attack_passed",
-                    (super::Mode::Attack, false) => "campaign.behaviour.attack_failed",
-                    (super::Mode::Defence, true) => "campaign.behaviour.defence_passed",
-                    (super::Mode::Defence, false) => "campaign.behaviour.defence_failed",
-                };
-                out.lines.push((
-                    LineKind::Dice,
-                    Msg::new("campaign.log.behaviour")
-                        .names("enemy", &names)
-                        .int("index", index + 1)
-                        .text("roll", roll.to_string())
-                        .int("cran", cran)
-                        .key("what", key),
-                ));
-                CampaignEdit::EnemyBehaviour {
-                    index,
-                    roll: Some(roll),
-                }
+                self.enemy_behaviour(index, roll, rules, rng, &mut out)?
             }
             CampaignEdit::Initiative { rolls } => {
-                self.expect(&[Phase::Playing])?;
-                let order = self.initiative(rolls, &rates, rng, &mut out)?;
-                let table = self.table.get_or_insert_default();
-                // The next test is the next turn's, unless a "New turn"
-                // began a later one (KT-11).
-                let turn = (table.initiative.as_ref().map_or(0, |i| i.turn) + 1).max(table.turn);
-                out.lines.push((
-                    LineKind::Dice,
-                    Msg::new("campaign.log.initiative").int("turn", turn),
-                ));
-                for (place, side) in order.iter().enumerate() {
-                    let faces = side
-                        .faces()
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" · ");
-                    let line = match side.escort.and_then(|e| self.escort(e)) {
-                        Some(e) => {
-                            Msg::new("campaign.log.initiative_player").text("player", &e.player)
-                        }
-                        None => Msg::new("campaign.log.initiative_enemy"),
-                    };
-                    out.lines.push((
-                        LineKind::Dice,
-                        line.int("place", place + 1).text("faces", faces),
-                    ));
-                }
-                let table = self.table.get_or_insert_default();
-                table.initiative = Some(super::Initiative {
-                    turn,
-                    order: order.clone(),
-                });
-                CampaignEdit::Initiative { rolls: order }
+                self.initiative_test(rolls, rules, rng, &mut out)?
             }
-            CampaignEdit::NewTurn { gain } => {
-                self.expect(&[Phase::Playing])?;
-                // KT-11: each player starts with his command points and
-                // gains more each turn; the first turn is played with the
-                // start (Decision), so the gain comes with each later one.
-                let gain = gain.unwrap_or(rules.killteam.command.per_turn);
-                let table = self.table.get_or_insert_default();
-                let turn = table.turn() + 1;
-                table.turn = turn;
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.new_turn").int("turn", turn),
-                ));
-                let step = i32::try_from(gain).unwrap_or(i32::MAX);
-                for e in self.escorts.iter_mut().filter(|e| e.kind == "killteam") {
-                    e.command_points = e.command_points.saturating_add(step);
-                    out.lines.push((
-                        LineKind::Info,
-                        Msg::new("campaign.log.command_gain")
-                            .text("player", &e.player)
-                            .int("gain", gain)
-                            .int("points", e.command_points),
-                    ));
-                }
-                CampaignEdit::NewTurn { gain: Some(gain) }
-            }
+            CampaignEdit::NewTurn { gain } => self.new_turn(gain, rules, &mut out)?,
             CampaignEdit::SetWounds { character, wounds } => {
-                self.expect(&[Phase::Playing])?;
-                let i = self.player_index(character)?;
-                let max = self.characters[i].member.wounds(rules);
-                if wounds > max {
-                    return Err(Problem::new("CMP-13", "campaign.problem.too_many_wounds")
-                        .character(self.characters[i].name())
-                        .arg("max", max));
-                }
-                let table = self.table.get_or_insert_default();
-                table.wounds.insert(character, wounds);
-                if wounds == max {
-                    table.out_of_action.insert(character);
-                }
-                CampaignEdit::SetWounds { character, wounds }
+                self.set_wounds(character, wounds, rules)?
             }
             CampaignEdit::AddWounds {
                 character,
                 wounds,
                 roll,
-            } => {
-                self.expect(&[Phase::Playing])?;
-                self.not_applied(roll)?;
-                self.add_wounds(character, wounds, rules, &mut out)?;
-                CampaignEdit::AddWounds {
-                    character,
-                    wounds,
-                    roll,
-                }
-            }
+            } => self.wound(character, wounds, roll, rules, &mut out)?,
             CampaignEdit::AddBattleWounds { wounds, roll } => {
-                self.expect(&[Phase::Playing])?;
-                self.not_applied(roll)?;
-                if wounds.is_empty() {
-                    return Err(Problem::new("CMP-13", "campaign.problem.no_wounds"));
-                }
-                // Refused as a whole: `self` is a copy until it returns Ok.
-                for &(character, w) in &wounds {
-                    self.add_wounds(character, w, rules, &mut out)?;
-                }
-                CampaignEdit::AddBattleWounds { wounds, roll }
+                self.battle_wounds(wounds, roll, rules, &mut out)?
             }
             CampaignEdit::SetOutOfAction { character, out: o } => {
-                self.expect(&[Phase::Playing])?;
-                self.player_index(character)?;
-                let table = self.table.get_or_insert_default();
-                if o {
-                    table.out_of_action.insert(character);
-                } else {
-                    table.out_of_action.remove(&character);
-                }
-                CampaignEdit::SetOutOfAction { character, out: o }
+                self.set_out_of_action(character, o)?
             }
             CampaignEdit::StrikeItem {
                 character,
                 item,
                 struck,
-            } => {
-                self.expect(&[Phase::Playing])?;
-                let i = self.player_index(character)?;
-                let member = &self.characters[i].member;
-                if !member.carries(&item) {
-                    return Err(Problem::new("KT-5", "campaign.problem.no_item")
-                        .character(self.characters[i].name())
-                        .arg("item", &item));
-                }
-                if !member.items(rules).contains(&item) {
-                    return Err(Problem::new("KT-5", "campaign.problem.not_single_use")
-                        .character(self.characters[i].name())
-                        .arg("item", &item));
-                }
-                let table = self.table.get_or_insert_default();
-                if struck {
-                    table.struck.insert((character, item.clone()));
-                } else {
-                    table.struck.remove(&(character, item.clone()));
-                }
-                CampaignEdit::StrikeItem {
-                    character,
-                    item,
-                    struck,
-                }
-            }
+            } => self.strike_item(character, item, struck, rules)?,
             CampaignEdit::SetCommandPoints { escort, points } => {
-                self.expect(&[Phase::Playing])?;
-                let i = self.escort_index(escort)?;
-                if points < 0 {
-                    return Err(Problem::new("KT-11", "campaign.problem.negative_points"));
-                }
-                self.escorts[i].command_points = points;
-                CampaignEdit::SetCommandPoints { escort, points }
+                self.set_command_points(escort, points)?
             }
             CampaignEdit::EndMission { result, .. } => {
                 let played = self.end_mission(result, rules, &mut out)?;
                 CampaignEdit::EndMission { result, played }
             }
-            CampaignEdit::Unworthy { character } => {
-                // CHR-13: the game master judged him unworthy: the point
-                // earned in this mission is taken back.
-                self.expect(&[Phase::Debrief])?;
-                let i = self.index(character)?;
-                let earned = self
-                    .debrief
-                    .as_ref()
-                    .is_some_and(|d| d.earned.contains(&character));
-                let c = self.char_mut(i);
-                let ok =
-                    earned && matches!(&c.member, Member::Character(ch) if ch.points_left() > 0);
-                if !ok {
-                    return Err(Problem::new("CHR-13", "campaign.problem.no_point_to_take")
-                        .character(c.name()));
-                }
-                if let Member::Character(ch) = &mut c.member {
-                    ch.advance_points = ch.advance_points.saturating_sub(1);
-                }
-                let name = c.name().to_owned();
-                self.debrief_mut()?.earned.retain(|&x| x != character);
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.unworthy").text("character", name),
-                ));
-                CampaignEdit::Unworthy { character }
-            }
-            CampaignEdit::SetPlaying { character, plays } => {
-                // A character left at home: he misses nothing, earns nothing.
-                self.expect(&[Phase::Playing])?;
-                let i = self.index(character)?;
-                if plays && !self.characters[i].can_play() {
-                    return Err(Problem::new("CMP-13", "campaign.problem.cannot_play")
-                        .character(self.characters[i].name()));
-                }
-                let table = self.table.get_or_insert_default();
-                if plays {
-                    if !table.players.contains(&character) {
-                        table.players.push(character);
-                    }
-                } else {
-                    table.players.retain(|&x| x != character);
-                    table.out_of_action.remove(&character);
-                    table.wounds.remove(&character);
-                    table.struck.retain(|(x, _)| *x != character);
-                }
-                CampaignEdit::SetPlaying { character, plays }
-            }
+            CampaignEdit::Unworthy { character } => self.unworthy(character, &mut out)?,
+            CampaignEdit::SetPlaying { character, plays } => self.set_playing(character, plays)?,
             CampaignEdit::ConfirmOutOfAction { character, out: o } => {
                 self.confirm_out(character, o, &mut out)?;
                 CampaignEdit::ConfirmOutOfAction { character, out: o }
             }
             CampaignEdit::CranTest { character, roll } => {
-                self.expect(&[Phase::Debrief])?;
-                let i = self.index(character)?;
-                let d = self.debrief_mut()?;
-                let Some(at) = d.pending.iter().position(|&c| c == character) else {
-                    return Err(Problem::new("CMP-9", "campaign.problem.no_test_owed")
-                        .character(self.characters[i].name()));
-                };
-                d.pending.remove(at);
-                let roll = dice(
-                    roll,
-                    1,
-                    self.settings.cran_die,
-                    "CMP-11",
-                    "dice.for.cran",
-                    rng,
-                    &mut out,
-                )?;
-                let cran = self.characters[i].cran;
-                let state = cran_result(self.settings.injuries, &roll, cran);
-                let rule = match self.settings.injuries {
-                    Injuries::Standard => "CMP-9",
-                    Injuries::GangWar => "CMP-10",
-                };
-                out.lines.push((
-                    LineKind::Dice,
-                    Msg::new("campaign.log.cran_test")
-                        .text("character", self.characters[i].name())
-                        .text("roll", roll.to_string())
-                        .int("cran", cran),
-                ));
-                let c = self.char_mut(i);
-                c.state = state;
-                c.misses_next = state == State::SeriouslyWounded;
-                if state == State::Dead {
-                    self.debrief_mut()?.fallen.push(character);
-                }
-                out.lines.push(self.state_line(i, rule));
-                CampaignEdit::CranTest {
-                    character,
-                    roll: Some(roll),
-                }
+                self.cran_test(character, roll, rng, &mut out)?
             }
             CampaignEdit::FateReroll { character, roll } => {
-                self.expect(&[Phase::Debrief])?;
-                let i = self.index(character)?;
-                let name = self.characters[i].name().to_owned();
-                if !self.settings.fate_points {
-                    return Err(Problem::new("CMP-12", "campaign.problem.no_fate_rule"));
-                }
-                if !self.debrief_mut()?.fallen.contains(&character) {
-                    return Err(
-                        Problem::new("CMP-12", "campaign.problem.not_fallen").character(&name)
-                    );
-                }
-                let e = self.escort_index(self.characters[i].escort)?;
-                if self.escorts[e].fate_points == 0 {
-                    return Err(Problem::new("CMP-12", "campaign.problem.no_fate_left")
-                        .character(&name)
-                        .arg("player", &self.escorts[e].player));
-                }
-                self.escorts[e].fate_points -= 1;
-                let roll = dice(
-                    roll,
-                    1,
-                    self.settings.cran_die,
-                    "CMP-12",
-                    "dice.for.fate",
-                    rng,
-                    &mut out,
-                )?;
-                let cran = self.characters[i].cran;
-                out.lines.push((
-                    LineKind::Dice,
-                    Msg::new("campaign.log.fate")
-                        .text("character", &name)
-                        .text("roll", roll.to_string())
-                        .int("cran", cran)
-                        .int("left", self.escorts[e].fate_points),
-                ));
-                if total(&roll) >= cran {
-                    let c = self.char_mut(i);
-                    c.state = State::LightlyWounded;
-                    c.misses_next = false;
-                    self.debrief_mut()?.fallen.retain(|&c| c != character);
-                }
-                out.lines.push(self.state_line(i, "CMP-12"));
-                CampaignEdit::FateReroll {
-                    character,
-                    roll: Some(roll),
-                }
+                self.fate_reroll(character, roll, rng, &mut out)?
             }
             CampaignEdit::Advance {
                 character,
                 characteristic,
-            } => {
-                self.expect(&[Phase::Debrief, Phase::Ready])?;
-                let i = self.index(character)?;
-                let die = self.settings.cran_die;
-                let c = self.char_mut(i);
-                if !c.state.alive() {
-                    return Err(Problem::new("CMP-13", "campaign.problem.dead").character(c.name()));
-                }
-                let Member::Character(ch) = &mut c.member else {
-                    return Err(
-                        Problem::new("CHR-13", "campaign.problem.no_advances").character(c.name())
-                    );
-                };
-                ch.spend(characteristic, rules)?;
-                if !c.cran_by_hand {
-                    // CMP-11: Cran follows Cl, the roster and the campaign
-                    // sharing one model.
-                    c.cran = c.member.default_cran_by(rates.cran(die), die, rules);
-                }
-                let Member::Character(ch) = &c.member else {
-                    unreachable!("checked above")
-                };
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.advance")
-                        .text("character", &ch.name)
-                        .key("characteristic", characteristic.abbr_key()),
-                ));
-                CampaignEdit::Advance {
-                    character,
-                    characteristic,
-                }
-            }
+            } => self.advance(character, characteristic, rules, &mut out)?,
             CampaignEdit::ExchangeVp { escort, vp } => {
-                // Before the next mission is drawn, as the Grand Final's
-                // threshold counts the VP left (CMP-2).
-                self.expect(&[Phase::Debrief])?;
-                if vp == 0 || vp > self.vp {
-                    return Err(Problem::new("CMP-6", "campaign.problem.vp_held")
-                        .arg("vp", vp)
-                        .arg("held", self.vp));
-                }
-                self.escort_index(escort)?;
-                self.vp -= vp;
-                let points = vp.saturating_mul(rates.vp_exchange_rate);
-                self.gain(escort, points)?;
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.exchange")
-                        .int("vp", vp)
-                        .int("points", points),
-                ));
-                CampaignEdit::ExchangeVp { escort, vp }
+                self.exchange_vp(escort, vp, rules, &mut out)?
             }
             CampaignEdit::Recruit {
                 escort,
                 member,
                 cost,
                 from,
-            } => {
-                self.expect(&[Phase::Debrief, Phase::Ready])?;
-                self.tests_done()?;
-                self.check_recruit(escort, &member, cost, rules)?;
-                // CMP-7: a character is recruited once; he cannot be copied
-                // into the campaign twice.
-                if let Some(doc) = &from {
-                    let origin = super::Origin {
-                        doc: doc.clone(),
-                        id: member.id(),
-                    };
-                    if self.held(&origin, member.name()).is_some() {
-                        return Err(Problem::new("CMP-7", "campaign.problem.recruit_held")
-                            .character(member.name())
-                            .arg("player", self.escort(escort).map_or("", |e| &e.player)));
-                    }
-                }
-                self.check_priority(escort)?;
-                self.pay(escort, cost, "CMP-7")?;
-                if let Some(d) = self.debrief.as_mut()
-                    && !d.recruited.contains(&escort)
-                {
-                    d.recruited.push(escort);
-                }
-                let id = self.add_member(escort, member.clone(), from.as_deref(), rules);
-                out.created = Some(id);
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.recruit")
-                        .text("character", member.name())
-                        .int("cost", cost),
-                ));
-                CampaignEdit::Recruit {
-                    escort,
-                    member,
-                    cost,
-                    from,
-                }
-            }
+            } => self.recruit(escort, member, cost, from, rules, &mut out)?,
             CampaignEdit::Spend {
                 escort,
                 points,
-                mut what,
+                what,
                 bought,
-            } => {
-                self.expect(&[Phase::Debrief, Phase::Ready])?;
-                if what.trim().is_empty()
-                    && let Some(b) = &bought
-                {
-                    // "On what" left empty: the item bought names it.
-                    b.name().trim().clone_into(&mut what);
-                }
-                if what.trim().is_empty() {
-                    return Err(Problem::new("CMP-7", "campaign.problem.spend_what"));
-                }
-                self.tests_done()?;
-                self.check_priority(escort)?;
-                // CMP-7: the item goes to a character of the paying escort,
-                // in the same event as the points.
-                let receiver = match &bought {
-                    Some(b) => {
-                        let i = self.index(b.character)?;
-                        if self.characters[i].escort != escort {
-                            return Err(Problem::new("CMP-7", "campaign.problem.bought_for_other")
-                                .character(self.characters[i].name()));
-                        }
-                        self.edit_gear(i, b.edit())?;
-                        Some(self.characters[i].name().to_owned())
-                    }
-                    None => None,
-                };
-                self.pay(escort, points, "CMP-7")?;
-                if let Some(d) = self.debrief.as_mut()
-                    && !d.recruited.contains(&escort)
-                {
-                    d.recruited.push(escort);
-                }
-                let msg = match &receiver {
-                    Some(name) => Msg::new("campaign.log.spend_for")
-                        .int("points", points)
-                        .text("what", what.trim())
-                        .text("character", name),
-                    None => Msg::new("campaign.log.spend")
-                        .int("points", points)
-                        .text("what", what.trim()),
-                };
-                out.lines.push((LineKind::Info, msg));
-                CampaignEdit::Spend {
-                    escort,
-                    points,
-                    what,
-                    bought,
-                }
-            }
-            CampaignEdit::Gear { character, edit } => {
-                let i = self.index(character)?;
-                let label = edit.label();
-                let item = self.edit_gear(i, edit.clone())?;
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.gear")
-                        .text("character", self.characters[i].name())
-                        .key("what", label)
-                        .text("item", &item),
-                ));
-                CampaignEdit::Gear { character, edit }
-            }
+            } => self.spend(escort, points, what, bought, &mut out)?,
+            CampaignEdit::Gear { character, edit } => self.gear(character, edit, &mut out)?,
             CampaignEdit::Recon {
                 character,
                 roll,
@@ -1330,152 +688,18 @@ impl Campaign {
                     effect: Some(effect),
                 }
             }
-            CampaignEdit::HireGuide { escort } => {
-                self.expect(&[Phase::Debrief])?;
-                let d = self.debrief_mut()?;
-                if !d.guide_offered {
-                    return Err(Problem::new("CMP-14", "campaign.problem.no_guide"));
-                }
-                if self.guide {
-                    return Err(Problem::new("CMP-14", "campaign.problem.guide_hired"));
-                }
-                self.check_priority(escort)?;
-                self.pay(escort, rates.recon.guide_cost, "CMP-14")?;
-                self.guide = true;
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.guide")
-                        .int("points", rates.recon.guide_cost)
-                        .int("count", rates.recon.guide_characters)
-                        .int("worth", rates.recon.guide_max_worth),
-                ));
-                CampaignEdit::HireGuide { escort }
-            }
-            CampaignEdit::Guide { characters } => {
-                self.expect(&[Phase::Ready, Phase::Playing])?;
-                if !self.guide {
-                    return Err(Problem::new("CMP-14", "campaign.problem.no_guide_hired"));
-                }
-                let max = rates.recon.guide_characters;
-                if characters.len() > usize::try_from(max).unwrap_or(usize::MAX) {
-                    return Err(Problem::new("CMP-14", "campaign.problem.guide_too_many")
-                        .arg("count", characters.len())
-                        .arg("max", max));
-                }
-                for (k, &id) in characters.iter().enumerate() {
-                    if characters[..k].contains(&id) {
-                        return Err(
-                            Problem::new("CMP-14", "campaign.problem.guide_twice").arg("id", id)
-                        );
-                    }
-                    // Those already led stay unless taken off: only the ones
-                    // added must qualify now.
-                    if !self.guided.contains(&id)
-                        && let Some(p) = self.guide_refusal(id, rules)
-                    {
-                        return Err(p);
-                    }
-                }
-                let names: Vec<String> = characters
-                    .iter()
-                    .filter_map(|id| self.characters.iter().find(|x| x.id == *id))
-                    .map(|x| x.name().to_owned())
-                    .collect();
-                out.lines.push((
-                    LineKind::Info,
-                    if names.is_empty() {
-                        Msg::new("campaign.log.guided_none")
-                    } else {
-                        Msg::new("campaign.log.guided").text("names", names.join(", "))
-                    },
-                ));
-                self.guided = characters.clone();
-                CampaignEdit::Guide { characters }
-            }
+            CampaignEdit::HireGuide { escort } => self.hire_guide(escort, rules, &mut out)?,
+            CampaignEdit::Guide { characters } => self.guide(characters, rules, &mut out)?,
             CampaignEdit::NextMission { choice } => {
-                self.expect(&[Phase::Debrief])?;
-                self.tests_done()?;
-                if self.debrief.as_ref().and_then(|d| d.mission_type) == Some(MissionType::Final) {
-                    return Err(Problem::new("CMP-17", "campaign.problem.after_final"));
-                }
-                let chain = self.next_type();
-                let choice = self.draw_mission(chain, choice, rules, rng, &mut out)?;
-                self.debrief = None;
-                CampaignEdit::NextMission { choice }
+                self.next_mission(choice, rules, rng, &mut out)?
             }
-            CampaignEdit::EndCampaign => {
-                let nobody = !self.characters.iter().any(|x| x.state.alive());
-                if nobody && self.phase != Phase::Playing {
-                    // Every character dead or missing: the campaign is lost,
-                    // nothing carries over (Decision).
-                    self.tests_done()?;
-                    out.lines
-                        .push((LineKind::Info, Msg::new("campaign.log.lost")));
-                    self.end = Some(End {
-                        won: false,
-                        resources: 0,
-                        carries_over: false,
-                    });
-                    self.debrief = None;
-                    self.phase = Phase::Over;
-                    return Ok((CampaignEdit::EndCampaign, out));
-                }
-                self.expect(&[Phase::Debrief])?;
-                self.tests_done()?;
-                let d = self
-                    .debrief
-                    .as_ref()
-                    .ok_or_else(|| Problem::new("CMP-17", "campaign.problem.not_between"))?;
-                if d.mission_type != Some(MissionType::Final) {
-                    return Err(Problem::new("CMP-17", "campaign.problem.no_final_yet"));
-                }
-                let won = d.success;
-                let leader_alive = self.escorts.iter().any(|e| {
-                    e.leader
-                        .and_then(|l| self.character(l))
-                        .is_some_and(|c| c.state.alive())
-                });
-                let end = if won {
-                    End {
-                        won,
-                        resources: rates.end.won_resources,
-                        carries_over: true,
-                    }
-                } else if leader_alive {
-                    End {
-                        won,
-                        resources: rates.end.lost_leader_alive_resources,
-                        carries_over: true,
-                    }
-                } else {
-                    End {
-                        won,
-                        resources: 0,
-                        carries_over: false,
-                    }
-                };
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new(if won {
-                        "campaign.log.won"
-                    } else if end.carries_over {
-                        "campaign.log.lost_leader_alive"
-                    } else {
-                        "campaign.log.lost"
-                    })
-                    .int("points", end.resources),
-                ));
-                self.end = Some(end);
-                self.debrief = None;
-                self.phase = Phase::Over;
-                CampaignEdit::EndCampaign
-            }
+            CampaignEdit::EndCampaign => self.end_campaign(rules, &mut out)?,
         };
         Ok((event, out))
     }
 
     /// Refuses the wounds of a battle roll already applied.
-    fn not_applied(&self, roll: Option<u64>) -> Result<(), Problem> {
+    pub(super) fn not_applied(&self, roll: Option<u64>) -> Result<(), Problem> {
         match roll {
             Some(seed) if self.roll_applied(seed) => {
                 Err(Problem::new("CMP-13", "campaign.problem.already_applied"))
@@ -1486,7 +710,7 @@ impl Campaign {
 
     /// Adds wounds rolled on the battle screen to a character's at the
     /// table, never past his last; at his last he is out of action.
-    fn add_wounds(
+    pub(super) fn add_wounds(
         &mut self,
         character: CharId,
         wounds: u32,
@@ -1521,7 +745,7 @@ impl Campaign {
 
     /// CMP-17: an ended campaign's escort joins, once, in setup: each
     /// character a copy as he ended it, his leader leading again.
-    fn carry_in(
+    pub(super) fn carry_in(
         &mut self,
         from: &super::CarryOver,
         rules: &RulesData,
@@ -1590,7 +814,7 @@ impl Campaign {
     /// CMP-17: the resource points carried over, credited at the start as
     /// reinforcement points at the recorded rate: to the pool, or split
     /// evenly among the escorts carried over (the first takes what is left).
-    fn credit_carried(&mut self, rates: &super::Rates, out: &mut Outcome) {
+    pub(super) fn credit_carried(&mut self, rates: &super::Rates, out: &mut Outcome) {
         let Some(carried) = self.carried.as_mut() else {
             return;
         };
@@ -1626,7 +850,12 @@ impl Campaign {
     /// before his Cran test. Out: he owes the test and loses the advance
     /// point of an unwounded character (CHR-13); back in: he owes none and,
     /// unwounded, gains it.
-    fn confirm_out(&mut self, who: CharId, o: bool, out: &mut Outcome) -> Result<(), Problem> {
+    pub(super) fn confirm_out(
+        &mut self,
+        who: CharId,
+        o: bool,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
         self.expect(&[Phase::Debrief])?;
         let i = self.index(who)?;
         let name = self.characters[i].name().to_owned();
@@ -1690,7 +919,7 @@ impl Campaign {
         Ok(())
     }
 
-    fn player_index(&self, id: CharId) -> Result<usize, Problem> {
+    pub(super) fn player_index(&self, id: CharId) -> Result<usize, Problem> {
         let i = self.index(id)?;
         let plays = self.table.as_ref().is_some_and(|t| t.players.contains(&id));
         if !plays {
@@ -1702,7 +931,7 @@ impl Campaign {
         Ok(i)
     }
 
-    fn tests_done(&self) -> Result<(), Problem> {
+    pub(super) fn tests_done(&self) -> Result<(), Problem> {
         if let Some(d) = &self.debrief
             && let Some(&first) = d.pending.first()
         {
@@ -1716,7 +945,7 @@ impl Campaign {
 
     /// CMP-16: with a recruitment budget set, no escort may cost more than
     /// its player's share of it.
-    fn check_budget(&self, rules: &RulesData) -> Result<(), Problem> {
+    pub(super) fn check_budget(&self, rules: &RulesData) -> Result<(), Problem> {
         let Some(share) = self.budget_share() else {
             return Ok(());
         };
@@ -1736,7 +965,7 @@ impl Campaign {
     /// CMP-7: a recruit is of his escort's kind, and costs what the rules
     /// price him at, not what the event claims; CMP-14: he is of its
     /// factions, or of the Imperium once Allies are found.
-    fn check_recruit(
+    pub(super) fn check_recruit(
         &self,
         escort: EscortId,
         member: &Member,
@@ -1770,7 +999,7 @@ impl Campaign {
     /// tie roll again among themselves until they part (Assumed). Dice given
     /// are used first, one side's in order; the others are rolled. The
     /// sides come back in the order they act.
-    fn initiative<R: Rng + ?Sized>(
+    pub(super) fn initiative<R: Rng + ?Sized>(
         &self,
         given: Vec<super::InitiativeRoll>,
         rates: &super::Rates,
@@ -1840,7 +1069,7 @@ impl Campaign {
 
     /// The pool gives priority to players who lost characters in the last
     /// mission (CMP-16): others wait until each of them has recruited.
-    fn check_priority(&self, escort: EscortId) -> Result<(), Problem> {
+    pub(super) fn check_priority(&self, escort: EscortId) -> Result<(), Problem> {
         if self.settings.pool != PoolMode::Pooled {
             return Ok(());
         }
@@ -1864,7 +1093,7 @@ impl Campaign {
         Ok(())
     }
 
-    fn set_settings(
+    pub(super) fn set_settings(
         &mut self,
         settings: &Settings,
         rules: &RulesData,
@@ -1914,7 +1143,7 @@ impl Campaign {
         Ok(())
     }
 
-    fn end_mission(
+    pub(super) fn end_mission(
         &mut self,
         result: super::MissionResult,
         rules: &RulesData,
@@ -2039,7 +1268,7 @@ impl Campaign {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn recon<R: Rng + ?Sized>(
+    pub(super) fn recon<R: Rng + ?Sized>(
         &mut self,
         character: CharId,
         roll: Option<Roll>,

@@ -1,0 +1,306 @@
+//! Events at the table: ticks, wounds, initiative, the enemy's behaviour.
+
+use rand::Rng;
+
+use super::edit::CampaignEdit;
+use super::play::{dice, total};
+use super::{Campaign, CharId, EscortId, Phase};
+use crate::rules::core::dice::Roll;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
+
+impl Campaign {
+    /// [`CampaignEdit::EnemyBehaviour`]: what an enemy character does at its activation, in solo play: its
+    /// Cran test in the mission's attack or defence mode (CMP-15).
+    pub(super) fn enemy_behaviour<R: Rng + ?Sized>(
+        &mut self,
+        index: usize,
+        roll: Option<Roll>,
+        rules: &RulesData,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let rates = self.rates(&rules.campaign).into_owned();
+        self.expect(&[Phase::Playing])?;
+        let m = self
+            .mission
+            .as_ref()
+            .ok_or_else(|| Problem::new("CMP-15", "campaign.problem.not_playing"))?;
+        let Some(enemy) = m.enemy.get(index) else {
+            return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1));
+        };
+        let cran = enemy
+            .cran
+            .unwrap_or_else(|| rates.cran(self.settings.cran_die).map_or(1, |f| f.enemy));
+        let names = enemy.names.clone();
+        let mode = m.mode;
+        let roll = dice(
+            roll,
+            1,
+            self.settings.cran_die,
+            "CMP-15",
+            "dice.for.behaviour",
+            rng,
+            out,
+        )?;
+        let passed = total(&roll) >= cran;
+        let key = match (mode, passed) {
+            (super::Mode::Attack, true) => "campaign.behaviour.attack_passed",
+            (super::Mode::Attack, false) => "campaign.behaviour.attack_failed",
+            (super::Mode::Defence, true) => "campaign.behaviour.defence_passed",
+            (super::Mode::Defence, false) => "campaign.behaviour.defence_failed",
+        };
+        out.lines.push((
+            LineKind::Dice,
+            Msg::new("campaign.log.behaviour")
+                .names("enemy", &names)
+                .int("index", index + 1)
+                .text("roll", roll.to_string())
+                .int("cran", cran)
+                .key("what", key),
+        ));
+        Ok(CampaignEdit::EnemyBehaviour {
+            index,
+            roll: Some(roll),
+        })
+    }
+
+    /// [`CampaignEdit::Initiative`]: each player tests his initiative and the enemy's is tested once:
+    /// every side acts in the order it gives (CMP-16).
+    pub(super) fn initiative_test<R: Rng + ?Sized>(
+        &mut self,
+        rolls: Vec<super::InitiativeRoll>,
+        rules: &RulesData,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let rates = self.rates(&rules.campaign).into_owned();
+        self.expect(&[Phase::Playing])?;
+        let order = self.initiative(rolls, &rates, rng, out)?;
+        let table = self.table.get_or_insert_default();
+        // The next test is the next turn's, unless a "New turn"
+        // began a later one (KT-11).
+        let turn = (table.initiative.as_ref().map_or(0, |i| i.turn) + 1).max(table.turn);
+        out.lines.push((
+            LineKind::Dice,
+            Msg::new("campaign.log.initiative").int("turn", turn),
+        ));
+        for (place, side) in order.iter().enumerate() {
+            let faces = side
+                .faces()
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" · ");
+            let line = match side.escort.and_then(|e| self.escort(e)) {
+                Some(e) => Msg::new("campaign.log.initiative_player").text("player", &e.player),
+                None => Msg::new("campaign.log.initiative_enemy"),
+            };
+            out.lines.push((
+                LineKind::Dice,
+                line.int("place", place + 1).text("faces", faces),
+            ));
+        }
+        let table = self.table.get_or_insert_default();
+        table.initiative = Some(super::Initiative {
+            turn,
+            order: order.clone(),
+        });
+        Ok(CampaignEdit::Initiative { rolls: order })
+    }
+
+    /// [`CampaignEdit::NewTurn`]: a new turn at the table: each kill team gains its command points
+    /// for the turn (KT-11).
+    pub(super) fn new_turn(
+        &mut self,
+        gain: Option<u32>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        // KT-11: each player starts with his command points and
+        // gains more each turn; the first turn is played with the
+        // start (Decision), so the gain comes with each later one.
+        let gain = gain.unwrap_or(rules.killteam.command.per_turn);
+        let table = self.table.get_or_insert_default();
+        let turn = table.turn() + 1;
+        table.turn = turn;
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.new_turn").int("turn", turn),
+        ));
+        let step = i32::try_from(gain).unwrap_or(i32::MAX);
+        for e in self.escorts.iter_mut().filter(|e| e.kind == "killteam") {
+            e.command_points = e.command_points.saturating_add(step);
+            out.lines.push((
+                LineKind::Info,
+                Msg::new("campaign.log.command_gain")
+                    .text("player", &e.player)
+                    .int("gain", gain)
+                    .int("points", e.command_points),
+            ));
+        }
+        Ok(CampaignEdit::NewTurn { gain: Some(gain) })
+    }
+
+    /// [`CampaignEdit::SetWounds`]: wounds taken by a character at the table.
+    pub(super) fn set_wounds(
+        &mut self,
+        character: CharId,
+        wounds: u32,
+        rules: &RulesData,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.player_index(character)?;
+        let max = self.characters[i].member.wounds(rules);
+        if wounds > max {
+            return Err(Problem::new("CMP-13", "campaign.problem.too_many_wounds")
+                .character(self.characters[i].name())
+                .arg("max", max));
+        }
+        let table = self.table.get_or_insert_default();
+        table.wounds.insert(character, wounds);
+        if wounds == max {
+            table.out_of_action.insert(character);
+        }
+        Ok(CampaignEdit::SetWounds { character, wounds })
+    }
+
+    /// [`CampaignEdit::AddWounds`]: wounds a fight rolled on the battle screen, added to a character's
+    /// at the table (never past his last).
+    pub(super) fn wound(
+        &mut self,
+        character: CharId,
+        wounds: u32,
+        roll: Option<u64>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        self.not_applied(roll)?;
+        self.add_wounds(character, wounds, rules, out)?;
+        Ok(CampaignEdit::AddWounds {
+            character,
+            wounds,
+            roll,
+        })
+    }
+
+    /// [`CampaignEdit::AddBattleWounds`]: the wounds one roll of the battle screen caused to several
+    /// characters (a round between units), added to each at the table in
+    /// one event: all of them, or none when one cannot take them.
+    pub(super) fn battle_wounds(
+        &mut self,
+        wounds: Vec<(CharId, u32)>,
+        roll: Option<u64>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        self.not_applied(roll)?;
+        if wounds.is_empty() {
+            return Err(Problem::new("CMP-13", "campaign.problem.no_wounds"));
+        }
+        // Refused as a whole: `self` is a copy until it returns Ok.
+        for &(character, w) in &wounds {
+            self.add_wounds(character, w, rules, out)?;
+        }
+        Ok(CampaignEdit::AddBattleWounds { wounds, roll })
+    }
+
+    /// [`CampaignEdit::SetOutOfAction`]: a character taken out of action, or back.
+    pub(super) fn set_out_of_action(
+        &mut self,
+        character: CharId,
+        o: bool,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        self.player_index(character)?;
+        let table = self.table.get_or_insert_default();
+        if o {
+            table.out_of_action.insert(character);
+        } else {
+            table.out_of_action.remove(&character);
+        }
+        Ok(CampaignEdit::SetOutOfAction { character, out: o })
+    }
+
+    /// [`CampaignEdit::StrikeItem`]: a single-use item struck off, or back.
+    pub(super) fn strike_item(
+        &mut self,
+        character: CharId,
+        item: String,
+        struck: bool,
+        rules: &RulesData,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.player_index(character)?;
+        let member = &self.characters[i].member;
+        if !member.carries(&item) {
+            return Err(Problem::new("KT-5", "campaign.problem.no_item")
+                .character(self.characters[i].name())
+                .arg("item", &item));
+        }
+        if !member.items(rules).contains(&item) {
+            return Err(Problem::new("KT-5", "campaign.problem.not_single_use")
+                .character(self.characters[i].name())
+                .arg("item", &item));
+        }
+        let table = self.table.get_or_insert_default();
+        if struck {
+            table.struck.insert((character, item.clone()));
+        } else {
+            table.struck.remove(&(character, item.clone()));
+        }
+        Ok(CampaignEdit::StrikeItem {
+            character,
+            item,
+            struck,
+        })
+    }
+
+    /// [`CampaignEdit::SetCommandPoints`]: an escort's command points (KT-11).
+    pub(super) fn set_command_points(
+        &mut self,
+        escort: EscortId,
+        points: i32,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.escort_index(escort)?;
+        if points < 0 {
+            return Err(Problem::new("KT-11", "campaign.problem.negative_points"));
+        }
+        self.escorts[i].command_points = points;
+        Ok(CampaignEdit::SetCommandPoints { escort, points })
+    }
+
+    /// [`CampaignEdit::SetPlaying`]: a character left at home, or brought to the table (before the first
+    /// tick is fine; his ticks go with him).
+    pub(super) fn set_playing(
+        &mut self,
+        character: CharId,
+        plays: bool,
+    ) -> Result<CampaignEdit, Problem> {
+        // A character left at home: he misses nothing, earns nothing.
+        self.expect(&[Phase::Playing])?;
+        let i = self.index(character)?;
+        if plays && !self.characters[i].can_play() {
+            return Err(Problem::new("CMP-13", "campaign.problem.cannot_play")
+                .character(self.characters[i].name()));
+        }
+        let table = self.table.get_or_insert_default();
+        if plays {
+            if !table.players.contains(&character) {
+                table.players.push(character);
+            }
+        } else {
+            table.players.retain(|&x| x != character);
+            table.out_of_action.remove(&character);
+            table.wounds.remove(&character);
+            table.struck.retain(|(x, _)| *x != character);
+        }
+        Ok(CampaignEdit::SetPlaying { character, plays })
+    }
+}
