@@ -1,11 +1,17 @@
 //! Events between two missions: the Cran tests, fate, advances, points
 //! spent, the recon, the guide, the next mission and the end.
 
+use std::cmp::Ordering;
+
 use rand::Rng;
 
+use super::data::ReconEffect;
 use super::edit::{Bought, CampaignEdit, MissionChoice};
-use super::play::{cran_result, dice, total};
-use super::{Campaign, CharId, End, EscortId, Injuries, Member, MissionType, Phase, State};
+use super::play::{cran_result, dice, no_escort, total};
+use super::{
+    Campaign, CampaignCharacter, CharId, End, EscortId, Injuries, Member, MissionType, Phase,
+    PoolMode, State,
+};
 use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::Roll;
@@ -522,5 +528,323 @@ impl Campaign {
         self.debrief = None;
         self.phase = Phase::Over;
         Ok(CampaignEdit::EndCampaign)
+    }
+
+    /// CMP-9: who was taken out of action, corrected after the mission and
+    /// before his Cran test. Out: he owes the test and loses the advance
+    /// point of an unwounded character (CHR-13); back in: he owes none and,
+    /// unwounded, gains it.
+    pub(super) fn confirm_out(
+        &mut self,
+        who: CharId,
+        o: bool,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Debrief])?;
+        let i = self.index(who)?;
+        let name = self.characters[i].name().to_owned();
+        let d = self.debrief_mut()?;
+        if !d.played.contains(&who) {
+            return Err(Problem::new("CMP-9", "campaign.problem.did_not_play").character(&name));
+        }
+        let listed = d.out_of_action.contains(&who);
+        if listed == o {
+            let key = if o {
+                "campaign.problem.already_out"
+            } else {
+                "campaign.problem.not_out"
+            };
+            return Err(Problem::new("CMP-9", key).character(&name));
+        }
+        if o {
+            let earned = d.earned.contains(&who);
+            if earned {
+                let c = self.char_mut(i);
+                let spent = !matches!(&c.member, Member::Character(ch) if ch.points_left() > 0);
+                if spent {
+                    return Err(
+                        Problem::new("CHR-13", "campaign.problem.point_spent").character(&name)
+                    );
+                }
+                if let Member::Character(ch) = &mut c.member {
+                    ch.advance_points = ch.advance_points.saturating_sub(1);
+                }
+            }
+            let d = self.debrief_mut()?;
+            d.earned.retain(|&x| x != who);
+            d.out_of_action.push(who);
+            d.pending.push(who);
+            out.lines.push((
+                LineKind::Info,
+                Msg::new("campaign.log.out_added").text("character", &name),
+            ));
+        } else {
+            if !d.pending.contains(&who) {
+                return Err(Problem::new("CMP-9", "campaign.problem.out_tested").character(&name));
+            }
+            let unwounded = !d.wounded.contains(&who);
+            d.out_of_action.retain(|&x| x != who);
+            d.pending.retain(|&x| x != who);
+            out.lines.push((
+                LineKind::Info,
+                Msg::new("campaign.log.out_removed").text("character", &name),
+            ));
+            let c = self.char_mut(i);
+            if unwounded && let Member::Character(ch) = &mut c.member {
+                // CHR-13: one advance point for an unwounded character.
+                ch.after_game(false, false);
+                self.debrief_mut()?.earned.push(who);
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.advance_point").text("character", &name),
+                ));
+            }
+        }
+        Ok(CampaignEdit::ConfirmOutOfAction {
+            character: who,
+            out: o,
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn recon<R: Rng + ?Sized>(
+        &mut self,
+        character: CharId,
+        roll: Option<Roll>,
+        cran_roll: Option<Roll>,
+        fortune: Option<Roll>,
+        effect: Option<ReconEffect>,
+        rules: &RulesData,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let rates = self.rates(&rules.campaign).into_owned();
+        let data = &rates;
+        self.expect(&[Phase::Debrief])?;
+        self.tests_done()?;
+        let i = self.index(character)?;
+        let c = &self.characters[i];
+        let name = c.name().to_owned();
+        let escort = c.escort;
+        if !c.can_play() {
+            return Err(Problem::new("CMP-14", "campaign.problem.cannot_recon").character(&name));
+        }
+        if self.debrief_mut()?.recon.contains(&escort) {
+            return Err(Problem::new("CMP-14", "campaign.problem.recon_done"));
+        }
+        self.debrief_mut()?.recon.push(escort);
+        let roll = dice(
+            roll,
+            1,
+            data.recon.die,
+            "CMP-14",
+            "dice.for.recon",
+            rng,
+            out,
+        )?;
+        // Played again from the journal: the roll is read again from the
+        // table and must give what it recorded.
+        let read = data.recon.effect(total(&roll));
+        if let Some(then) = effect
+            && then != read
+        {
+            return Err(Problem::new("CMP-14", "campaign.problem.recon_differs")
+                .character(&name)
+                .arg("roll", roll.total)
+                .arg("table", read.id())
+                .arg("journal", then.id()));
+        }
+        let effect = read;
+        out.lines.push((
+            LineKind::Dice,
+            Msg::new("campaign.log.recon")
+                .text("character", &name)
+                .text("roll", roll.to_string())
+                .key("effect", effect.key()),
+        ));
+        let needs_test = matches!(
+            effect,
+            ReconEffect::Ambush
+                | ReconEffect::Beaten
+                | ReconEffect::GoodFortune
+                | ReconEffect::BadFortune
+        );
+        let mut cran_out = None;
+        let mut fortune_out = None;
+        let cran = self.characters[i].cran;
+        let mut passed = Ordering::Greater;
+        if needs_test {
+            let test = dice(
+                cran_roll,
+                1,
+                self.settings.cran_die,
+                "CMP-14",
+                "dice.for.cran",
+                rng,
+                out,
+            )?;
+            out.lines.push((
+                LineKind::Dice,
+                Msg::new("campaign.log.cran_test")
+                    .text("character", &name)
+                    .text("roll", test.to_string())
+                    .int("cran", cran),
+            ));
+            passed = total(&test).cmp(&cran);
+            cran_out = Some(test);
+        }
+        match effect {
+            ReconEffect::Nothing => {}
+            ReconEffect::Ambush => {
+                let state = match passed {
+                    Ordering::Greater => State::LightlyWounded,
+                    Ordering::Equal => State::SeriouslyWounded,
+                    Ordering::Less => State::Missing,
+                };
+                let c = self.char_mut(i);
+                c.state = state;
+                c.misses_next = state == State::SeriouslyWounded;
+                out.lines.push(self.state_line(i, "CMP-14"));
+            }
+            ReconEffect::Beaten => {
+                let state = if passed == Ordering::Less {
+                    State::SeriouslyWounded
+                } else {
+                    State::LightlyWounded
+                };
+                let c = self.char_mut(i);
+                c.state = state;
+                c.misses_next = state == State::SeriouslyWounded;
+                out.lines.push(self.state_line(i, "CMP-14"));
+            }
+            ReconEffect::Clue => {
+                self.vp = self.vp.saturating_add(1);
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.clue").int("vp", self.vp),
+                ));
+            }
+            ReconEffect::GoodFortune => {
+                if passed != Ordering::Less {
+                    let f = dice(
+                        fortune,
+                        data.recon.good_fortune_dice,
+                        6,
+                        "CMP-14",
+                        "dice.for.fortune",
+                        rng,
+                        out,
+                    )?;
+                    self.gain(escort, total(&f))?;
+                    out.lines.push((
+                        LineKind::Dice,
+                        Msg::new("campaign.log.fortune")
+                            .text("roll", f.to_string())
+                            .int("points", total(&f)),
+                    ));
+                    fortune_out = Some(f);
+                }
+            }
+            ReconEffect::Guide => {
+                self.debrief_mut()?.guide_offered = true;
+            }
+            ReconEffect::Allies => self.allies = true,
+            ReconEffect::BadFortune => {
+                if passed == Ordering::Less {
+                    self.forced_survival = true;
+                    out.lines
+                        .push((LineKind::Info, Msg::new("campaign.log.forced_survival")));
+                }
+            }
+        }
+        Ok(CampaignEdit::Recon {
+            character,
+            roll: Some(roll),
+            cran: cran_out,
+            fortune: fortune_out,
+            effect: Some(effect),
+        })
+    }
+
+    /// CMP-7: a recruit is of his escort's kind, and costs what the rules
+    /// price him at, not what the event claims; CMP-14: he is of its
+    /// factions, or of the Imperium once Allies are found.
+    pub(super) fn check_recruit(
+        &self,
+        escort: EscortId,
+        member: &Member,
+        cost: u32,
+        rules: &RulesData,
+    ) -> Result<(), Problem> {
+        let e = self.escort(escort).ok_or_else(|| no_escort(escort))?;
+        let fits = matches!(
+            (e.kind.as_str(), member),
+            ("roster", Member::Character(_)) | ("killteam", Member::Soldier(_))
+        );
+        if !fits {
+            return Err(Problem::new("CMP-7", "campaign.problem.recruit_kind")
+                .character(member.name())
+                .arg("player", &e.player));
+        }
+        if let Some(refused) = self.recruit_refusal(escort, member) {
+            return Err(refused);
+        }
+        let price = self.recruit_cost(member, rules)?;
+        if cost != price {
+            return Err(Problem::new("CMP-7", "campaign.problem.recruit_cost")
+                .character(member.name())
+                .arg("cost", cost)
+                .arg("price", price));
+        }
+        Ok(())
+    }
+
+    /// The pool gives priority to players who lost characters in the last
+    /// mission (CMP-16): others wait until each of them has recruited.
+    pub(super) fn check_priority(&self, escort: EscortId) -> Result<(), Problem> {
+        if self.settings.pool != PoolMode::Pooled {
+            return Ok(());
+        }
+        let Some(d) = &self.debrief else {
+            return Ok(());
+        };
+        let losers: Vec<EscortId> = d
+            .fallen
+            .iter()
+            .filter_map(|&c| self.character(c).map(|c| c.escort))
+            .collect();
+        if losers.is_empty() || losers.contains(&escort) {
+            return Ok(());
+        }
+        if let Some(waiting) = losers.iter().find(|e| !d.recruited.contains(e)) {
+            let player = self.escort(*waiting).map_or("?", |e| e.player.as_str());
+            return Err(
+                Problem::new("CMP-16", "campaign.problem.pool_priority").arg("player", player)
+            );
+        }
+        Ok(())
+    }
+
+    pub(super) fn tests_done(&self) -> Result<(), Problem> {
+        if let Some(d) = &self.debrief
+            && let Some(&first) = d.pending.first()
+        {
+            let name = self.character(first).map_or("?", CampaignCharacter::name);
+            return Err(Problem::new("CMP-9", "campaign.problem.tests_pending")
+                .character(name)
+                .arg("count", d.pending.len()));
+        }
+        Ok(())
+    }
+
+    pub(super) fn state_line(&self, i: usize, rule: &'static str) -> (LineKind, Msg) {
+        let c = &self.characters[i];
+        (
+            LineKind::Info,
+            Msg::new("campaign.log.state")
+                .text("character", c.name())
+                .key("state", c.state.key())
+                .text("rule", rule),
+        )
     }
 }

@@ -1,10 +1,12 @@
 //! Events at the table: ticks, wounds, initiative, the enemy's behaviour.
 
+use std::collections::BTreeMap;
+
 use rand::Rng;
 
 use super::edit::CampaignEdit;
-use super::play::{dice, total};
-use super::{Campaign, CharId, EscortId, Phase};
+use super::play::{dice, no_escort, total};
+use super::{Campaign, CharId, Debrief, EscortId, Member, MissionType, Phase, PoolMode, State};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -302,5 +304,261 @@ impl Campaign {
             table.struck.retain(|(x, _)| *x != character);
         }
         Ok(CampaignEdit::SetPlaying { character, plays })
+    }
+
+    /// Refuses the wounds of a battle roll already applied.
+    pub(super) fn not_applied(&self, roll: Option<u64>) -> Result<(), Problem> {
+        match roll {
+            Some(seed) if self.roll_applied(seed) => {
+                Err(Problem::new("CMP-13", "campaign.problem.already_applied"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Adds wounds rolled on the battle screen to a character's at the
+    /// table, never past his last; at his last he is out of action.
+    pub(super) fn add_wounds(
+        &mut self,
+        character: CharId,
+        wounds: u32,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
+        let i = self.player_index(character)?;
+        let max = self.characters[i].member.wounds(rules);
+        let name = self.characters[i].name().to_owned();
+        let table = self.table.get_or_insert_default();
+        let now = table
+            .wounds
+            .get(&character)
+            .copied()
+            .unwrap_or(0)
+            .saturating_add(wounds)
+            .min(max);
+        table.wounds.insert(character, now);
+        if now == max {
+            table.out_of_action.insert(character);
+        }
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.battle_wounds")
+                .text("character", name)
+                .int("wounds", wounds)
+                .int("now", now)
+                .int("max", max),
+        ));
+        Ok(())
+    }
+
+    /// CMP-16: each escort tests its initiative, the enemy once; sides that
+    /// tie roll again among themselves until they part (Assumed). Dice given
+    /// are used first, one side's in order; the others are rolled. The
+    /// sides come back in the order they act.
+    pub(super) fn initiative<R: Rng + ?Sized>(
+        &self,
+        given: Vec<super::InitiativeRoll>,
+        rates: &super::Rates,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<Vec<super::InitiativeRoll>, Problem> {
+        let mut sides: Vec<super::InitiativeRoll> = self
+            .escorts
+            .iter()
+            .map(|e| Some(e.id))
+            .chain(std::iter::once(None))
+            .map(|escort| super::InitiativeRoll {
+                escort,
+                rolls: Vec::new(),
+            })
+            .collect();
+        let mut typed: Vec<std::collections::VecDeque<Roll>> =
+            vec![Default::default(); sides.len()];
+        for g in given {
+            let Some(at) = sides.iter().position(|s| s.escort == g.escort) else {
+                return Err(no_escort(g.escort.unwrap_or_default()));
+            };
+            if !typed[at].is_empty() {
+                return Err(Problem::new("CMP-16", "campaign.problem.side_twice"));
+            }
+            typed[at].extend(g.rolls);
+        }
+        let die = rates.initiative.die;
+        // Every side rolls; then each group that ties rolls again.
+        let mut groups: Vec<Vec<usize>> = vec![(0..sides.len()).collect()];
+        let mut depth = 0;
+        while !groups.is_empty() && depth < 100 {
+            let mut next = Vec::new();
+            for group in groups {
+                for &i in &group {
+                    let purpose = if depth == 0 {
+                        "dice.for.initiative"
+                    } else {
+                        "dice.for.initiative_rolloff"
+                    };
+                    let roll = dice(typed[i].pop_front(), 1, die, "CMP-16", purpose, rng, out)?;
+                    sides[i].rolls.push(roll);
+                }
+                let mut by_face: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+                for &i in &group {
+                    by_face
+                        .entry(total(&sides[i].rolls[depth]))
+                        .or_default()
+                        .push(i);
+                }
+                next.extend(by_face.into_values().filter(|g| g.len() > 1));
+            }
+            groups = next;
+            depth += 1;
+        }
+        if typed.iter().any(|t| !t.is_empty()) {
+            return Err(Problem::new(
+                "CMP-16",
+                "campaign.problem.initiative_extra_dice",
+            ));
+        }
+        // Highest first, a roll-off deciding between equals; the sort is
+        // stable, so sides still equal keep the escorts' order.
+        sides.sort_by_key(|s| std::cmp::Reverse(s.faces()));
+        Ok(sides)
+    }
+
+    pub(super) fn end_mission(
+        &mut self,
+        result: super::MissionResult,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let mission = self
+            .mission
+            .clone()
+            .ok_or_else(|| Problem::new("CMP-2", "campaign.problem.not_playing"))?;
+        let t = mission.mission_type;
+        if !t.earns_vp() && result.vp > 0 {
+            return Err(
+                Problem::new("CMP-1", "campaign.problem.no_vp_here").arg("type", t.as_str())
+            );
+        }
+        let most = rules.campaign.limits.mission_vp_max;
+        if result.vp > most {
+            return Err(Problem::new("CMP-6", "campaign.problem.vp_max")
+                .arg("vp", result.vp)
+                .arg("max", most));
+        }
+        let table = self.table.take().unwrap_or_default();
+        // Decision (CMP-2): a Survival is lost only when the objective
+        // failed and every character was taken out of action.
+        let standing = table
+            .players
+            .iter()
+            .any(|p| !table.out_of_action.contains(p));
+        let success = if t == MissionType::Survival {
+            result.success || standing
+        } else {
+            result.success
+        };
+        // CMP-6: VP earned.
+        self.vp = self.vp.saturating_add(result.vp);
+        // CMP-7, CMP-8: reinforcements, won or lost.
+        let per = self.reinforcement_per_mission(rules);
+        match self.settings.pool {
+            PoolMode::Pooled => {
+                let players = u32::try_from(self.escorts.len()).unwrap_or(1);
+                self.pool = self.pool.saturating_add(per.saturating_mul(players));
+            }
+            PoolMode::Split => {
+                for e in &mut self.escorts {
+                    e.reinforcement = e.reinforcement.saturating_add(per);
+                }
+            }
+        }
+        self.missions_played += 1;
+        out.lines.push((
+            LineKind::Info,
+            Msg::new(if success {
+                "campaign.log.mission_won"
+            } else {
+                "campaign.log.mission_lost"
+            })
+            .int("number", mission.number)
+            .key("type", t.key())
+            .int("vp", result.vp)
+            .int("points", per),
+        ));
+        let mut pending = Vec::new();
+        let mut earned = Vec::new();
+        for i in 0..self.characters.len() {
+            let id = self.characters[i].id;
+            let played = table.players.contains(&id);
+            let c = self.char_mut(i);
+            if !c.state.alive() {
+                continue;
+            }
+            if played {
+                c.missions += 1;
+                // CMP-13: a light wound heals once the next mission is played.
+                if c.state == State::LightlyWounded {
+                    c.state = State::Fit;
+                }
+                if table.out_of_action.contains(&id) {
+                    pending.push(id);
+                } else if !table.wounded(id)
+                    && let Member::Character(ch) = &mut c.member
+                {
+                    // CHR-13: one advance point for an unwounded character.
+                    ch.after_game(false, false);
+                    earned.push(id);
+                    out.lines.push((
+                        LineKind::Info,
+                        Msg::new("campaign.log.advance_point").text("character", &ch.name),
+                    ));
+                }
+            } else if c.misses_next {
+                // CMP-13: the mission missed, he is fit again.
+                c.misses_next = false;
+                c.state = State::Fit;
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.recovered").text("character", c.name()),
+                ));
+            }
+        }
+        self.guide = false;
+        self.guided.clear();
+        let wounded = table
+            .players
+            .iter()
+            .copied()
+            .filter(|&p| table.wounds.get(&p).copied().unwrap_or(0) > 0)
+            .collect();
+        self.debrief = Some(Debrief {
+            mission_type: Some(t),
+            success,
+            vp: result.vp,
+            out_of_action: pending.clone(),
+            pending,
+            earned,
+            played: table.players.clone(),
+            wounded,
+            ..Debrief::default()
+        });
+        self.phase = Phase::Debrief;
+        Ok(CampaignEdit::EndMission {
+            result,
+            played: table.players,
+        })
+    }
+
+    pub(super) fn player_index(&self, id: CharId) -> Result<usize, Problem> {
+        let i = self.index(id)?;
+        let plays = self.table.as_ref().is_some_and(|t| t.players.contains(&id));
+        if !plays {
+            return Err(
+                Problem::new("CMP-13", "campaign.problem.not_playing_character")
+                    .character(self.characters[i].name()),
+            );
+        }
+        Ok(i)
     }
 }

@@ -3,7 +3,7 @@
 use rand::Rng;
 
 use super::edit::CampaignEdit;
-use super::play::enemy_differs;
+use super::play::{dice, enemy_differs, total};
 use super::{Campaign, CharId, EnemyDraw, Phase, Table};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
@@ -154,5 +154,43 @@ impl Campaign {
         });
         self.phase = Phase::Playing;
         Ok(CampaignEdit::BeginMission)
+    }
+
+    pub(super) fn draw_enemy<R: Rng + ?Sized>(
+        &self,
+        given: Option<Roll>,
+        rules: &RulesData,
+        rng: &mut R,
+        outcome: &mut Outcome,
+    ) -> Result<EnemyDraw, Problem> {
+        let mission = self
+            .mission
+            .as_ref()
+            .ok_or_else(|| Problem::new("CMP-5", "campaign.problem.not_ready"))?;
+        let faction = self
+            .enemy_table(&rules.campaign, &mission.faction)
+            .ok_or_else(|| {
+                Problem::new("CMP-5", "campaign.problem.unknown_faction")
+                    .arg("faction", &mission.faction)
+            })?;
+        let roll = dice(
+            given,
+            faction.dice.count,
+            faction.dice.sides,
+            "CMP-5",
+            "dice.for.enemy",
+            rng,
+            outcome,
+        )?;
+        let entry = faction.entry(total(&roll)).ok_or_else(|| {
+            Problem::new("CMP-5", "campaign.problem.no_entry").arg("total", roll.total)
+        })?;
+        Ok(EnemyDraw {
+            roll,
+            names: entry.names.clone(),
+            entry_type: entry.entry_type.clone(),
+            cost: entry.cost,
+            cran: entry.cran,
+        })
     }
 }
