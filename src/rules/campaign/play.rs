@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use rand::Rng;
 
+use super::data::{CampaignData, MissionData};
 use super::edit::{CampaignEdit, MissionChoice};
 use super::{
     Campaign, CampaignCharacter, CharId, Debrief, EnemyDraw, EscortId, Injuries, Member, Mission,
@@ -324,44 +325,7 @@ impl Campaign {
         // are read again from the table and must give it (CMP-3, CMP-4).
         let recorded = choice.mission.take();
         let recorded_faction = choice.faction.take();
-        let m = if let Some(pick) = &choice.pick {
-            choice.draw = None;
-            data.missions_of(t).find(|m| &m.id == pick).ok_or_else(|| {
-                Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
-                    .arg("mission", pick)
-                    .arg("type", t.as_str())
-            })?
-        } else if let (Some(done), None) = (&recorded, &choice.draw) {
-            // An event of an older Muster that kept no die: what it gave.
-            data.mission(done)
-                .filter(|m| m.mission_type == t)
-                .ok_or_else(|| {
-                    Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
-                        .arg("mission", done)
-                        .arg("type", t.as_str())
-                })?
-        } else {
-            let ids = self.mission_ids(data, t);
-            let sides = u32::try_from(ids.len()).unwrap_or(1);
-            let roll = dice(
-                choice.draw.take(),
-                1,
-                sides,
-                "CMP-3",
-                "dice.for.mission",
-                rng,
-                outcome,
-            )?;
-            let id = ids
-                .get(total(&roll) as usize - 1)
-                .copied()
-                .ok_or_else(|| Problem::new("CMP-3", "campaign.problem.no_mission"))?;
-            let m = data.mission(id).ok_or_else(|| {
-                Problem::new("CMP-3", "campaign.problem.unknown_mission").arg("mission", id)
-            })?;
-            choice.draw = Some(roll);
-            m
-        };
+        let m = self.mission_for(t, &recorded, &mut choice, data, rng, outcome)?;
         if let Some(done) = &recorded
             && *done != m.id
         {
@@ -370,41 +334,8 @@ impl Campaign {
                 .arg("table", &m.id)
                 .arg("journal", done));
         }
-        let faction = match (m.enemy, recorded_faction) {
-            (super::EnemySide::Main, _) => {
-                choice.faction_draw = None;
-                self.settings.nemesis.clone()
-            }
-            // An event of an older Muster that kept no die: what it gave.
-            (super::EnemySide::Secondary, Some(done)) if choice.faction_draw.is_none() => done,
-            (super::EnemySide::Secondary, done) => {
-                let sides = u32::try_from(self.settings.secondary.len()).unwrap_or(0);
-                if sides == 0 {
-                    return Err(Problem::new("CMP-4", "campaign.problem.few_secondary")
-                        .arg("count", data.min_secondary_factions));
-                }
-                let roll = dice(
-                    choice.faction_draw.take(),
-                    1,
-                    sides,
-                    "CMP-4",
-                    "dice.for.faction",
-                    rng,
-                    outcome,
-                )?;
-                let f = self.settings.secondary[total(&roll) as usize - 1].clone();
-                if let Some(done) = done
-                    && done != f
-                {
-                    return Err(Problem::new("CMP-4", "campaign.problem.faction_differs")
-                        .arg("roll", roll.total)
-                        .arg("table", &f)
-                        .arg("journal", done));
-                }
-                choice.faction_draw = Some(roll);
-                f
-            }
-        };
+        let faction =
+            self.faction_for(m.enemy, recorded_faction, &mut choice, data, rng, outcome)?;
         let points = match choice.points.filter(|_| recorded.is_some()) {
             // Played again from the journal: the points it gave then.
             Some(p) => p,
@@ -474,6 +405,105 @@ impl Campaign {
         self.forced_survival = false;
         self.phase = Phase::Ready;
         Ok(choice)
+    }
+
+    /// The mission of type `t` (CMP-3): the one picked, the one an event
+    /// of an older Muster recorded without its die, or one drawn.
+    fn mission_for<'d, R: Rng + ?Sized>(
+        &self,
+        t: MissionType,
+        recorded: &Option<String>,
+        choice: &mut MissionChoice,
+        data: &'d CampaignData,
+        rng: &mut R,
+        outcome: &mut Outcome,
+    ) -> Result<&'d MissionData, Problem> {
+        Ok(if let Some(pick) = &choice.pick {
+            choice.draw = None;
+            data.missions_of(t).find(|m| &m.id == pick).ok_or_else(|| {
+                Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
+                    .arg("mission", pick)
+                    .arg("type", t.as_str())
+            })?
+        } else if let (Some(done), None) = (recorded, &choice.draw) {
+            // An event of an older Muster that kept no die: what it gave.
+            data.mission(done)
+                .filter(|m| m.mission_type == t)
+                .ok_or_else(|| {
+                    Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
+                        .arg("mission", done)
+                        .arg("type", t.as_str())
+                })?
+        } else {
+            let ids = self.mission_ids(data, t);
+            let sides = u32::try_from(ids.len()).unwrap_or(1);
+            let roll = dice(
+                choice.draw.take(),
+                1,
+                sides,
+                "CMP-3",
+                "dice.for.mission",
+                rng,
+                outcome,
+            )?;
+            let id = ids
+                .get(total(&roll) as usize - 1)
+                .copied()
+                .ok_or_else(|| Problem::new("CMP-3", "campaign.problem.no_mission"))?;
+            let m = data.mission(id).ok_or_else(|| {
+                Problem::new("CMP-3", "campaign.problem.unknown_mission").arg("mission", id)
+            })?;
+            choice.draw = Some(roll);
+            m
+        })
+    }
+
+    /// The enemy's faction for a mission on `side` (CMP-4): the nemesis,
+    /// or a secondary faction drawn.
+    fn faction_for<R: Rng + ?Sized>(
+        &self,
+        side: super::EnemySide,
+        recorded: Option<String>,
+        choice: &mut MissionChoice,
+        data: &CampaignData,
+        rng: &mut R,
+        outcome: &mut Outcome,
+    ) -> Result<String, Problem> {
+        Ok(match (side, recorded) {
+            (super::EnemySide::Main, _) => {
+                choice.faction_draw = None;
+                self.settings.nemesis.clone()
+            }
+            // An event of an older Muster that kept no die: what it gave.
+            (super::EnemySide::Secondary, Some(done)) if choice.faction_draw.is_none() => done,
+            (super::EnemySide::Secondary, done) => {
+                let sides = u32::try_from(self.settings.secondary.len()).unwrap_or(0);
+                if sides == 0 {
+                    return Err(Problem::new("CMP-4", "campaign.problem.few_secondary")
+                        .arg("count", data.min_secondary_factions));
+                }
+                let roll = dice(
+                    choice.faction_draw.take(),
+                    1,
+                    sides,
+                    "CMP-4",
+                    "dice.for.faction",
+                    rng,
+                    outcome,
+                )?;
+                let f = self.settings.secondary[total(&roll) as usize - 1].clone();
+                if let Some(done) = done
+                    && done != f
+                {
+                    return Err(Problem::new("CMP-4", "campaign.problem.faction_differs")
+                        .arg("roll", roll.total)
+                        .arg("table", &f)
+                        .arg("journal", done));
+                }
+                choice.faction_draw = Some(roll);
+                f
+            }
+        })
     }
 
     /// Applies one event in place: the event as stored (every die filled
