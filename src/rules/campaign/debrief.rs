@@ -10,7 +10,7 @@ use super::edit::{Bought, CampaignEdit, MissionChoice};
 use super::play::{cran_result, dice, no_escort, total};
 use super::{
     Campaign, CampaignCharacter, CharId, End, EscortId, Injuries, Member, MissionType, Phase,
-    PoolMode, State,
+    PoolMode, Rates, State,
 };
 use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::characteristic::Characteristic;
@@ -670,7 +670,6 @@ impl Campaign {
                 | ReconEffect::BadFortune
         );
         let mut cran_out = None;
-        let mut fortune_out = None;
         let cran = self.characters[i].cran;
         let mut passed = Ordering::Greater;
         if needs_test {
@@ -693,6 +692,31 @@ impl Campaign {
             passed = total(&test).cmp(&cran);
             cran_out = Some(test);
         }
+        let fortune_out = self.recon_effect(i, effect, passed, fortune, data, rng, out)?;
+        Ok(CampaignEdit::Recon {
+            character,
+            roll: Some(roll),
+            cran: cran_out,
+            fortune: fortune_out,
+            effect: Some(effect),
+        })
+    }
+
+    /// What a recon's effect does (CMP-14), once its Cran test, if any, is
+    /// `passed`: the good fortune's dice rolled, if any.
+    #[allow(clippy::too_many_arguments)]
+    fn recon_effect<R: Rng + ?Sized>(
+        &mut self,
+        i: usize,
+        effect: ReconEffect,
+        passed: Ordering,
+        fortune: Option<Roll>,
+        data: &Rates,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<Option<Roll>, Problem> {
+        let escort = self.characters[i].escort;
+        let mut fortune_out = None;
         match effect {
             ReconEffect::Nothing => {}
             ReconEffect::Ambush => {
@@ -757,13 +781,7 @@ impl Campaign {
                 }
             }
         }
-        Ok(CampaignEdit::Recon {
-            character,
-            roll: Some(roll),
-            cran: cran_out,
-            fortune: fortune_out,
-            effect: Some(effect),
-        })
+        Ok(fortune_out)
     }
 
     /// CMP-7: a recruit is of his escort's kind, and costs what the rules
