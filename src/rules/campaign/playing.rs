@@ -6,7 +6,9 @@ use rand::Rng;
 
 use super::edit::CampaignEdit;
 use super::play::{dice, no_escort, total};
-use super::{Campaign, CharId, Debrief, EscortId, Member, MissionType, Phase, PoolMode, State};
+use super::{
+    Campaign, CharId, Debrief, EscortId, Member, MissionType, Phase, PoolMode, State, Table,
+};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -486,6 +488,38 @@ impl Campaign {
             .int("vp", result.vp)
             .int("points", per),
         ));
+        let (pending, earned) = self.after_mission(&table, out);
+        self.guide = false;
+        self.guided.clear();
+        let wounded = table
+            .players
+            .iter()
+            .copied()
+            .filter(|&p| table.wounds.get(&p).copied().unwrap_or(0) > 0)
+            .collect();
+        self.debrief = Some(Debrief {
+            mission_type: Some(t),
+            success,
+            vp: result.vp,
+            out_of_action: pending.clone(),
+            pending,
+            earned,
+            played: table.players.clone(),
+            wounded,
+            ..Debrief::default()
+        });
+        self.phase = Phase::Debrief;
+        Ok(CampaignEdit::EndMission {
+            result,
+            played: table.players,
+        })
+    }
+
+    /// Each living character after a mission (CMP-13, CHR-13): who played
+    /// it counts it, heals a light wound and, out of action, owes a Cran
+    /// test (the first list) or, unwounded, earns an advance point (the
+    /// second); who missed it recovers.
+    fn after_mission(&mut self, table: &Table, out: &mut Outcome) -> (Vec<CharId>, Vec<CharId>) {
         let mut pending = Vec::new();
         let mut earned = Vec::new();
         for i in 0..self.characters.len() {
@@ -524,30 +558,7 @@ impl Campaign {
                 ));
             }
         }
-        self.guide = false;
-        self.guided.clear();
-        let wounded = table
-            .players
-            .iter()
-            .copied()
-            .filter(|&p| table.wounds.get(&p).copied().unwrap_or(0) > 0)
-            .collect();
-        self.debrief = Some(Debrief {
-            mission_type: Some(t),
-            success,
-            vp: result.vp,
-            out_of_action: pending.clone(),
-            pending,
-            earned,
-            played: table.players.clone(),
-            wounded,
-            ..Debrief::default()
-        });
-        self.phase = Phase::Debrief;
-        Ok(CampaignEdit::EndMission {
-            result,
-            played: table.players,
-        })
+        (pending, earned)
     }
 
     pub(super) fn player_index(&self, id: CharId) -> Result<usize, Problem> {
