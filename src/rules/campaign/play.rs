@@ -20,6 +20,7 @@ use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::dice::RollFor;
 use crate::rules::core::msg::Msg;
+use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
@@ -354,31 +355,7 @@ impl Campaign {
         choice.mission = Some(m.id.clone());
         choice.faction = (m.enemy == super::EnemySide::Secondary).then(|| faction.clone());
         let number = self.missions_played + 1;
-        if picked {
-            outcome.lines.push((
-                LineKind::Info,
-                Msg::new(if choice.reason.trim().is_empty() {
-                    "campaign.log.picked_no_reason"
-                } else {
-                    "campaign.log.picked"
-                })
-                .names("mission", &m.names)
-                .text("reason", choice.reason.trim()),
-            ));
-        }
-        if t != chain {
-            outcome.lines.push((
-                LineKind::Info,
-                Msg::new(if choice.reason.trim().is_empty() {
-                    "campaign.log.override_no_reason"
-                } else {
-                    "campaign.log.override"
-                })
-                .key("chain", chain.key())
-                .key("type", t.key())
-                .text("reason", choice.reason.trim()),
-            ));
-        }
+        log_override(&choice, picked, chain, t, &m.names, outcome);
         let faction_names = data
             .faction(&faction)
             .map_or_else(Default::default, |f| f.names.clone());
@@ -623,5 +600,42 @@ impl Campaign {
             CampaignEdit::EndCampaign => self.end_campaign(rules, &mut out)?,
         };
         Ok((event, out))
+    }
+}
+
+/// The log lines of a mission picked instead of drawn, or of another type
+/// than the chain's (CMP-3), with the reason given.
+fn log_override(
+    choice: &MissionChoice,
+    picked: bool,
+    chain: MissionType,
+    t: MissionType,
+    names: &Names,
+    outcome: &mut Outcome,
+) {
+    if picked {
+        outcome.lines.push((
+            LineKind::Info,
+            Msg::new(if choice.reason.trim().is_empty() {
+                "campaign.log.picked_no_reason"
+            } else {
+                "campaign.log.picked"
+            })
+            .names("mission", names)
+            .text("reason", choice.reason.trim()),
+        ));
+    }
+    if t != chain {
+        outcome.lines.push((
+            LineKind::Info,
+            Msg::new(if choice.reason.trim().is_empty() {
+                "campaign.log.override_no_reason"
+            } else {
+                "campaign.log.override"
+            })
+            .key("chain", chain.key())
+            .key("type", t.key())
+            .text("reason", choice.reason.trim()),
+        ));
     }
 }

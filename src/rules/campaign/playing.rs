@@ -463,18 +463,7 @@ impl Campaign {
         // CMP-6: VP earned.
         self.vp = self.vp.saturating_add(result.vp);
         // CMP-7, CMP-8: reinforcements, won or lost.
-        let per = self.reinforcement_per_mission(rules);
-        match self.settings.pool {
-            PoolMode::Pooled => {
-                let players = u32::try_from(self.escorts.len()).unwrap_or(1);
-                self.pool = self.pool.saturating_add(per.saturating_mul(players));
-            }
-            PoolMode::Split => {
-                for e in &mut self.escorts {
-                    e.reinforcement = e.reinforcement.saturating_add(per);
-                }
-            }
-        }
+        let per = self.credit_reinforcements(rules);
         self.missions_played += 1;
         out.lines.push((
             LineKind::Info,
@@ -513,6 +502,25 @@ impl Campaign {
             result,
             played: table.players,
         })
+    }
+
+    /// The reinforcement points of a mission, won or lost (CMP-7, CMP-8):
+    /// to the pool for each escort, or to each escort's own; the points
+    /// per escort.
+    fn credit_reinforcements(&mut self, rules: &RulesData) -> u32 {
+        let per = self.reinforcement_per_mission(rules);
+        match self.settings.pool {
+            PoolMode::Pooled => {
+                let players = u32::try_from(self.escorts.len()).unwrap_or(1);
+                self.pool = self.pool.saturating_add(per.saturating_mul(players));
+            }
+            PoolMode::Split => {
+                for e in &mut self.escorts {
+                    e.reinforcement = e.reinforcement.saturating_add(per);
+                }
+            }
+        }
+        per
     }
 
     /// Each living character after a mission (CMP-13, CHR-13): who played
