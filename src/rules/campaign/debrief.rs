@@ -662,6 +662,27 @@ impl Campaign {
                 .text("roll", roll.to_string())
                 .key("effect", effect.key()),
         ));
+        let (passed, cran_out) = self.recon_test(i, effect, cran_roll, rng, out)?;
+        let fortune_out = self.recon_effect(i, effect, passed, fortune, data, rng, out)?;
+        Ok(CampaignEdit::Recon {
+            character,
+            roll: Some(roll),
+            cran: cran_out,
+            fortune: fortune_out,
+            effect: Some(effect),
+        })
+    }
+
+    /// The Cran test a recon's effect asks for, if any (CMP-14): how it
+    /// compares with the Cran (`Greater` when none is asked), and its die.
+    fn recon_test<R: Rng + ?Sized>(
+        &self,
+        i: usize,
+        effect: ReconEffect,
+        cran_roll: Option<Roll>,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<(Ordering, Option<Roll>), Problem> {
         let needs_test = matches!(
             effect,
             ReconEffect::Ambush
@@ -670,6 +691,7 @@ impl Campaign {
                 | ReconEffect::BadFortune
         );
         let mut cran_out = None;
+        let name = self.characters[i].name().to_owned();
         let cran = self.characters[i].cran;
         let mut passed = Ordering::Greater;
         if needs_test {
@@ -692,14 +714,7 @@ impl Campaign {
             passed = total(&test).cmp(&cran);
             cran_out = Some(test);
         }
-        let fortune_out = self.recon_effect(i, effect, passed, fortune, data, rng, out)?;
-        Ok(CampaignEdit::Recon {
-            character,
-            roll: Some(roll),
-            cran: cran_out,
-            fortune: fortune_out,
-            effect: Some(effect),
-        })
+        Ok((passed, cran_out))
     }
 
     /// What a recon's effect does (CMP-14), once its Cran test, if any, is
