@@ -21,8 +21,8 @@ use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 
 impl Campaign {
-    /// [`CampaignEdit::Unworthy`]: the game master judges a character unworthy: no advance point for
-    /// this mission (CHR-13).
+    /// [`CampaignEdit::Unworthy`]: the game master judges a character unworthy:
+    /// no advance point for this mission (CHR-13).
     pub(super) fn unworthy(
         &mut self,
         character: CharId,
@@ -55,7 +55,8 @@ impl Campaign {
         Ok(CampaignEdit::Unworthy { character })
     }
 
-    /// [`CampaignEdit::CranTest`]: a Cran test after the mission (CMP-9 … CMP-11).
+    /// [`CampaignEdit::CranTest`]: a Cran test after the mission (CMP-9 …
+    /// CMP-11).
     pub(super) fn cran_test<R: Rng + ?Sized>(
         &mut self,
         character: CharId,
@@ -106,7 +107,8 @@ impl Campaign {
         })
     }
 
-    /// [`CampaignEdit::FateReroll`]: a fate point rerolls the test that killed him (CMP-12).
+    /// [`CampaignEdit::FateReroll`]: a fate point rerolls the test that killed
+    /// him (CMP-12).
     pub(super) fn fate_reroll<R: Rng + ?Sized>(
         &mut self,
         character: CharId,
@@ -201,7 +203,8 @@ impl Campaign {
         })
     }
 
-    /// [`CampaignEdit::ExchangeVp`]: vP exchanged for reinforcement points (CMP-6).
+    /// [`CampaignEdit::ExchangeVp`]: vP exchanged for reinforcement points
+    /// (CMP-6).
     pub(super) fn exchange_vp(
         &mut self,
         escort: EscortId,
@@ -231,7 +234,8 @@ impl Campaign {
         Ok(CampaignEdit::ExchangeVp { escort, vp })
     }
 
-    /// [`CampaignEdit::Recruit`]: a new character bought with reinforcement points (CMP-7).
+    /// [`CampaignEdit::Recruit`]: a new character bought with reinforcement
+    /// points (CMP-7).
     pub(super) fn recruit(
         &mut self,
         escort: EscortId,
@@ -280,7 +284,8 @@ impl Campaign {
         })
     }
 
-    /// [`CampaignEdit::Spend`]: reinforcement points spent on anything else (weapons, armour …).
+    /// [`CampaignEdit::Spend`]: reinforcement points spent on anything else
+    /// (weapons, armour …).
     pub(super) fn spend(
         &mut self,
         escort: EscortId,
@@ -339,8 +344,9 @@ impl Campaign {
         })
     }
 
-    /// [`CampaignEdit::Gear`]: a Rogue Trader character's equipment or power cards change: an item
-    /// found, lost or corrected between missions (CHR-16 for the cards).
+    /// [`CampaignEdit::Gear`]: a Rogue Trader character's equipment or power
+    /// cards change: an item found, lost or corrected between missions (CHR-16
+    /// for the cards).
     pub(super) fn gear(
         &mut self,
         character: CharId,
@@ -360,7 +366,8 @@ impl Campaign {
         Ok(CampaignEdit::Gear { character, edit })
     }
 
-    /// [`CampaignEdit::HireGuide`]: the guide found by recon is paid for (CMP-14).
+    /// [`CampaignEdit::HireGuide`]: the guide found by recon is paid for
+    /// (CMP-14).
     pub(super) fn hire_guide(
         &mut self,
         escort: EscortId,
@@ -389,8 +396,8 @@ impl Campaign {
         Ok(CampaignEdit::HireGuide { escort })
     }
 
-    /// [`CampaignEdit::Guide`]: the characters the hired guide leads in the next mission (CMP-14):
-    /// they deploy anywhere out of the enemy's sight.
+    /// [`CampaignEdit::Guide`]: the characters the hired guide leads in the
+    /// next mission (CMP-14): they deploy anywhere out of the enemy's sight.
     pub(super) fn guide(
         &mut self,
         characters: Vec<CharId>,
@@ -437,7 +444,8 @@ impl Campaign {
         Ok(CampaignEdit::Guide { characters })
     }
 
-    /// [`CampaignEdit::NextMission`]: the next mission, by the chain or forced (CMP-2, CMP-3).
+    /// [`CampaignEdit::NextMission`]: the next mission, by the chain or forced
+    /// (CMP-2, CMP-3).
     pub(super) fn next_mission<R: Rng + ?Sized>(
         &mut self,
         choice: MissionChoice,
@@ -456,7 +464,8 @@ impl Campaign {
         Ok(CampaignEdit::NextMission { choice })
     }
 
-    /// [`CampaignEdit::EndCampaign`]: the campaign ends after its Grand Final (CMP-17).
+    /// [`CampaignEdit::EndCampaign`]: the campaign ends after its Grand Final
+    /// (CMP-17).
     pub(super) fn end_campaign(
         &mut self,
         rules: &RulesData,

@@ -16,8 +16,9 @@ use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 
 impl Campaign {
-    /// [`CampaignEdit::EnemyBehaviour`]: what an enemy character does at its activation, in solo play: its
-    /// Cran test in the mission's attack or defence mode (CMP-15).
+    /// [`CampaignEdit::EnemyBehaviour`]: what an enemy character does at its
+    /// activation, in solo play: its Cran test in the mission's attack or
+    /// defence mode (CMP-15).
     pub(super) fn enemy_behaviour<R: Rng + ?Sized>(
         &mut self,
         index: usize,
@@ -71,8 +72,8 @@ impl Campaign {
         })
     }
 
-    /// [`CampaignEdit::Initiative`]: each player tests his initiative and the enemy's is tested once:
-    /// every side acts in the order it gives (CMP-16).
+    /// [`CampaignEdit::Initiative`]: each player tests his initiative and the
+    /// enemy's is tested once: every side acts in the order it gives (CMP-16).
     pub(super) fn initiative_test<R: Rng + ?Sized>(
         &mut self,
         rolls: Vec<super::InitiativeRoll>,
@@ -115,8 +116,8 @@ impl Campaign {
         Ok(CampaignEdit::Initiative { rolls: order })
     }
 
-    /// [`CampaignEdit::NewTurn`]: a new turn at the table: each kill team gains its command points
-    /// for the turn (KT-11).
+    /// [`CampaignEdit::NewTurn`]: a new turn at the table: each kill team gains
+    /// its command points for the turn (KT-11).
     pub(super) fn new_turn(
         &mut self,
         gain: Option<u32>,
@@ -172,8 +173,8 @@ impl Campaign {
         Ok(CampaignEdit::SetWounds { character, wounds })
     }
 
-    /// [`CampaignEdit::AddWounds`]: wounds a fight rolled on the battle screen, added to a character's
-    /// at the table (never past his last).
+    /// [`CampaignEdit::AddWounds`]: wounds a fight rolled on the battle screen,
+    /// added to a character's at the table (never past his last).
     pub(super) fn wound(
         &mut self,
         character: CharId,
@@ -192,9 +193,10 @@ impl Campaign {
         })
     }
 
-    /// [`CampaignEdit::AddBattleWounds`]: the wounds one roll of the battle screen caused to several
-    /// characters (a round between units), added to each at the table in
-    /// one event: all of them, or none when one cannot take them.
+    /// [`CampaignEdit::AddBattleWounds`]: the wounds one roll of the battle
+    /// screen caused to several characters (a round between units), added to
+    /// each at the table in one event: all of them, or none when one cannot
+    /// take them.
     pub(super) fn battle_wounds(
         &mut self,
         wounds: Vec<(CharId, u32)>,
@@ -214,7 +216,8 @@ impl Campaign {
         Ok(CampaignEdit::AddBattleWounds { wounds, roll })
     }
 
-    /// [`CampaignEdit::SetOutOfAction`]: a character taken out of action, or back.
+    /// [`CampaignEdit::SetOutOfAction`]: a character taken out of action, or
+    /// back.
     pub(super) fn set_out_of_action(
         &mut self,
         character: CharId,
@@ -280,8 +283,8 @@ impl Campaign {
         Ok(CampaignEdit::SetCommandPoints { escort, points })
     }
 
-    /// [`CampaignEdit::SetPlaying`]: a character left at home, or brought to the table (before the first
-    /// tick is fine; his ticks go with him).
+    /// [`CampaignEdit::SetPlaying`]: a character left at home, or brought to
+    /// the table (before the first tick is fine; his ticks go with him).
     pub(super) fn set_playing(
         &mut self,
         character: CharId,

@@ -12,8 +12,8 @@ use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 
 impl Campaign {
-    /// [`CampaignEdit::DrawEnemy`]: one more enemy drawn for the mission's escort, or every one until
-    /// the budget is spent (CMP-5).
+    /// [`CampaignEdit::DrawEnemy`]: one more enemy drawn for the mission's
+    /// escort, or every one until the budget is spent (CMP-5).
     pub(super) fn draw_enemies<R: Rng + ?Sized>(
         &mut self,
         all: bool,
@@ -77,7 +77,8 @@ impl Campaign {
         })
     }
 
-    /// [`CampaignEdit::RerollEnemy`]: an enemy the players have no model for is drawn again (CMP-5).
+    /// [`CampaignEdit::RerollEnemy`]: an enemy the players have no model for is
+    /// drawn again (CMP-5).
     pub(super) fn reroll_enemy<R: Rng + ?Sized>(
         &mut self,
         index: usize,

@@ -96,7 +96,8 @@ impl Campaign {
         Ok(CampaignEdit::SetCran { character, cran })
     }
 
-    /// [`CampaignEdit::Start`]: the campaign starts: the first mission, a random Investigation (CMP-2).
+    /// [`CampaignEdit::Start`]: the campaign starts: the first mission, a
+    /// random Investigation (CMP-2).
     pub(super) fn start<R: Rng + ?Sized>(
         &mut self,
         choice: MissionChoice,
