@@ -69,7 +69,7 @@ pub(super) fn total(roll: &Roll) -> u32 {
     u32::try_from(roll.total.max(0)).unwrap_or(0)
 }
 
-pub(super) fn no_character(id: CharId) -> Problem {
+fn no_character(id: CharId) -> Problem {
     Problem::new("FILE", "campaign.problem.no_character").arg("id", id)
 }
 
