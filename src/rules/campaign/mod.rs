@@ -10,8 +10,12 @@
 //! copies of a large campaign.
 
 pub mod data;
+mod debrief;
 mod edit;
 mod play;
+mod playing;
+mod ready;
+mod setup;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};

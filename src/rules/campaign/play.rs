@@ -1,23 +1,26 @@
 //! The journal engine: one event applied to a campaign, in place, with its
 //! dice rolled or checked. `Campaign::play` is the only place where a
 //! campaign's state changes; `apply` and `replay` both go through it.
+//! Each event is played by its own function, in the file of the phase that
+//! allows it (`setup.rs`, `ready.rs`, `playing.rs`, `debrief.rs`); this file
+//! keeps the dispatcher and the helpers they share (dice, points, members,
+//! the mission drawn).
 
-use std::cmp::Ordering;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use rand::Rng;
 
-use super::data::ReconEffect;
-use super::edit::{CampaignEdit, MissionChoice, NewEscort};
+use super::data::{CampaignData, MissionData};
+use super::edit::{CampaignEdit, MissionChoice};
 use super::{
-    Campaign, CampaignCharacter, CharId, Debrief, End, EnemyDraw, Escort, EscortId, Injuries,
-    Member, Mission, MissionType, Phase, PoolMode, Settings, State, Table,
+    Campaign, CampaignCharacter, CharId, Debrief, EnemyDraw, EscortId, Injuries, Member, Mission,
+    MissionType, Phase, PoolMode, State,
 };
 use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::dice::RollFor;
 use crate::rules::core::msg::Msg;
+use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
@@ -39,7 +42,7 @@ pub fn check_dice(roll: &Roll, count: u32, sides: u32, rule: &'static str) -> Re
 }
 
 /// A die rolled by Muster, or typed in and checked: `count` dice of `sides`.
-fn dice<R: Rng + ?Sized>(
+pub(super) fn dice<R: Rng + ?Sized>(
     given: Option<Roll>,
     count: u32,
     sides: u32,
@@ -62,7 +65,7 @@ fn dice<R: Rng + ?Sized>(
     Ok(roll)
 }
 
-fn total(roll: &Roll) -> u32 {
+pub(super) fn total(roll: &Roll) -> u32 {
     u32::try_from(roll.total.max(0)).unwrap_or(0)
 }
 
@@ -70,12 +73,12 @@ fn no_character(id: CharId) -> Problem {
     Problem::new("FILE", "campaign.problem.no_character").arg("id", id)
 }
 
-fn no_escort(id: EscortId) -> Problem {
+pub(super) fn no_escort(id: EscortId) -> Problem {
     Problem::new("FILE", "campaign.problem.no_escort_id").arg("escort", id)
 }
 
 /// A recorded enemy that the table no longer gives for its dice (CMP-5).
-fn enemy_differs(now: &EnemyDraw, then: &EnemyDraw) -> Problem {
+pub(super) fn enemy_differs(now: &EnemyDraw, then: &EnemyDraw) -> Problem {
     let shown = |d: &EnemyDraw| {
         let name = d.names.get("en").or_else(|| d.names.values().next());
         format!(
@@ -92,7 +95,7 @@ fn enemy_differs(now: &EnemyDraw, then: &EnemyDraw) -> Problem {
 }
 
 /// What a Cran test gives (CMP-9, CMP-10).
-fn cran_result(injuries: Injuries, roll: &Roll, cran: u32) -> State {
+pub(super) fn cran_result(injuries: Injuries, roll: &Roll, cran: u32) -> State {
     let t = total(roll);
     match injuries {
         Injuries::Standard => match t.cmp(&cran) {
@@ -113,25 +116,25 @@ fn cran_result(injuries: Injuries, roll: &Roll, cran: u32) -> State {
 }
 
 impl Campaign {
-    fn index(&self, id: CharId) -> Result<usize, Problem> {
+    pub(super) fn index(&self, id: CharId) -> Result<usize, Problem> {
         self.characters
             .iter()
             .position(|c| c.id == id)
             .ok_or_else(|| no_character(id))
     }
 
-    fn char_mut(&mut self, i: usize) -> &mut CampaignCharacter {
+    pub(super) fn char_mut(&mut self, i: usize) -> &mut CampaignCharacter {
         Arc::make_mut(&mut self.characters[i])
     }
 
-    fn escort_index(&self, id: EscortId) -> Result<usize, Problem> {
+    pub(super) fn escort_index(&self, id: EscortId) -> Result<usize, Problem> {
         self.escorts
             .iter()
             .position(|e| e.id == id)
             .ok_or_else(|| no_escort(id))
     }
 
-    fn expect(&self, phases: &[Phase]) -> Result<(), Problem> {
+    pub(super) fn expect(&self, phases: &[Phase]) -> Result<(), Problem> {
         if phases.contains(&self.phase) {
             return Ok(());
         }
@@ -145,7 +148,7 @@ impl Campaign {
         Err(Problem::new("CMP-2", key))
     }
 
-    fn debrief_mut(&mut self) -> Result<&mut Debrief, Problem> {
+    pub(super) fn debrief_mut(&mut self) -> Result<&mut Debrief, Problem> {
         self.debrief
             .as_mut()
             .ok_or_else(|| Problem::new("CMP-2", "campaign.problem.not_between"))
@@ -198,7 +201,7 @@ impl Campaign {
         )
     }
 
-    fn gain(&mut self, escort: EscortId, points: u32) -> Result<(), Problem> {
+    pub(super) fn gain(&mut self, escort: EscortId, points: u32) -> Result<(), Problem> {
         match self.settings.pool {
             PoolMode::Pooled => self.pool = self.pool.saturating_add(points),
             PoolMode::Split => {
@@ -210,7 +213,12 @@ impl Campaign {
         Ok(())
     }
 
-    fn pay(&mut self, escort: EscortId, points: u32, rule: &'static str) -> Result<(), Problem> {
+    pub(super) fn pay(
+        &mut self,
+        escort: EscortId,
+        points: u32,
+        rule: &'static str,
+    ) -> Result<(), Problem> {
         let i = self.escort_index(escort)?;
         let held = self.reinforcement_of(escort);
         if points > held {
@@ -229,7 +237,7 @@ impl Campaign {
     /// ([`GearEdit::apply`]); returns the name of the item concerned.
     /// Refused for the dead and the missing (CMP-13) and for a kill-team
     /// soldier, whose items are his kind's.
-    fn edit_gear(&mut self, i: usize, edit: GearEdit) -> Result<String, Problem> {
+    pub(super) fn edit_gear(&mut self, i: usize, edit: GearEdit) -> Result<String, Problem> {
         let x = &self.characters[i];
         if !x.state.alive() {
             return Err(Problem::new("CMP-13", "campaign.problem.dead_gear").character(x.name()));
@@ -264,7 +272,7 @@ impl Campaign {
 
     /// Adds a copy of `member` to an escort; `doc` is the roster or kill
     /// team he was copied from, when known.
-    fn add_member(
+    pub(super) fn add_member(
         &mut self,
         escort: EscortId,
         mut member: Member,
@@ -294,44 +302,8 @@ impl Campaign {
         id
     }
 
-    fn add_escort(&mut self, e: &NewEscort, rules: &RulesData) -> Result<EscortId, Problem> {
-        let player = e.player.trim();
-        if player.is_empty() {
-            return Err(Problem::new("CMP-16", "campaign.problem.no_player"));
-        }
-        if e.members.is_empty() {
-            return Err(
-                Problem::new("CMP-16", "campaign.problem.empty_escort").arg("source", &e.source)
-            );
-        }
-        if e.kind != "roster" && e.kind != "killteam" {
-            return Err(Problem::new("FILE", "campaign.problem.escort_kind").arg("kind", &e.kind));
-        }
-        let id = self.escorts.iter().map(|e| e.id).max().unwrap_or(0) + 1;
-        self.escorts.push(Escort {
-            id,
-            player: player.to_owned(),
-            source: e.source.clone(),
-            kind: e.kind.clone(),
-            leader: None,
-            fate_points: 0,
-            reinforcement: 0,
-            command_points: 0,
-            carried: false,
-        });
-        let mut first = None;
-        for m in &e.members {
-            let cid = self.add_member(id, m.clone(), e.doc.as_deref(), rules);
-            first.get_or_insert(cid);
-        }
-        if let Some(last) = self.escorts.last_mut() {
-            last.leader = first;
-        }
-        Ok(id)
-    }
-
     /// Draws the next mission of type `chain` (or the forced one).
-    fn draw_mission<R: Rng + ?Sized>(
+    pub(super) fn draw_mission<R: Rng + ?Sized>(
         &mut self,
         chain: MissionType,
         mut choice: MissionChoice,
@@ -354,14 +326,83 @@ impl Campaign {
         // are read again from the table and must give it (CMP-3, CMP-4).
         let recorded = choice.mission.take();
         let recorded_faction = choice.faction.take();
-        let m = if let Some(pick) = &choice.pick {
+        let m = self.mission_for(t, &recorded, &mut choice, data, rng, outcome)?;
+        if let Some(done) = &recorded
+            && *done != m.id
+        {
+            return Err(Problem::new("CMP-3", "campaign.problem.mission_differs")
+                .arg("roll", choice.draw.as_ref().map_or(0, |r| r.total))
+                .arg("table", &m.id)
+                .arg("journal", done));
+        }
+        let faction =
+            self.faction_for(m.enemy, recorded_faction, &mut choice, data, rng, outcome)?;
+        let points = match choice.points.filter(|_| recorded.is_some()) {
+            // Played again from the journal: the points it gave then.
+            Some(p) => p,
+            // CMP-16: a standard budget per player multiplies the enemy's;
+            // CMP-8: each difficulty level adds to it, once (Decision).
+            None => m
+                .points
+                .saturating_mul(self.enemy_multiplier())
+                .saturating_add(
+                    self.settings
+                        .difficulty
+                        .saturating_mul(self.rates(data).difficulty_enemy_points),
+                ),
+        };
+        choice.points = Some(points);
+        choice.mission = Some(m.id.clone());
+        choice.faction = (m.enemy == super::EnemySide::Secondary).then(|| faction.clone());
+        let number = self.missions_played + 1;
+        log_override(&choice, picked, chain, t, &m.names, outcome);
+        let faction_names = data
+            .faction(&faction)
+            .map_or_else(Default::default, |f| f.names.clone());
+        outcome.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.mission")
+                .int("number", number)
+                .key("type", t.key())
+                .names("mission", &m.names)
+                .names("faction", &faction_names)
+                .int("points", points),
+        ));
+        self.mission = Some(Mission {
+            number,
+            mission_type: t,
+            mission: m.id.clone(),
+            faction,
+            points,
+            mode: m.mode,
+            overridden,
+            enemy: Vec::new(),
+        });
+        // A recon's bad fortune bends the next draw only.
+        self.forced_survival = false;
+        self.phase = Phase::Ready;
+        Ok(choice)
+    }
+
+    /// The mission of type `t` (CMP-3): the one picked, the one an event
+    /// of an older Muster recorded without its die, or one drawn.
+    fn mission_for<'d, R: Rng + ?Sized>(
+        &self,
+        t: MissionType,
+        recorded: &Option<String>,
+        choice: &mut MissionChoice,
+        data: &'d CampaignData,
+        rng: &mut R,
+        outcome: &mut Outcome,
+    ) -> Result<&'d MissionData, Problem> {
+        Ok(if let Some(pick) = &choice.pick {
             choice.draw = None;
             data.missions_of(t).find(|m| &m.id == pick).ok_or_else(|| {
                 Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
                     .arg("mission", pick)
                     .arg("type", t.as_str())
             })?
-        } else if let (Some(done), None) = (&recorded, &choice.draw) {
+        } else if let (Some(done), None) = (recorded, &choice.draw) {
             // An event of an older Muster that kept no die: what it gave.
             data.mission(done)
                 .filter(|m| m.mission_type == t)
@@ -391,16 +432,21 @@ impl Campaign {
             })?;
             choice.draw = Some(roll);
             m
-        };
-        if let Some(done) = &recorded
-            && *done != m.id
-        {
-            return Err(Problem::new("CMP-3", "campaign.problem.mission_differs")
-                .arg("roll", choice.draw.as_ref().map_or(0, |r| r.total))
-                .arg("table", &m.id)
-                .arg("journal", done));
-        }
-        let faction = match (m.enemy, recorded_faction) {
+        })
+    }
+
+    /// The enemy's faction for a mission on `side` (CMP-4): the nemesis,
+    /// or a secondary faction drawn.
+    fn faction_for<R: Rng + ?Sized>(
+        &self,
+        side: super::EnemySide,
+        recorded: Option<String>,
+        choice: &mut MissionChoice,
+        data: &CampaignData,
+        rng: &mut R,
+        outcome: &mut Outcome,
+    ) -> Result<String, Problem> {
+        Ok(match (side, recorded) {
             (super::EnemySide::Main, _) => {
                 choice.faction_draw = None;
                 self.settings.nemesis.clone()
@@ -434,1761 +480,162 @@ impl Campaign {
                 choice.faction_draw = Some(roll);
                 f
             }
-        };
-        let points = match choice.points.filter(|_| recorded.is_some()) {
-            // Played again from the journal: the points it gave then.
-            Some(p) => p,
-            // CMP-16: a standard budget per player multiplies the enemy's;
-            // CMP-8: each difficulty level adds to it, once (Decision).
-            None => m
-                .points
-                .saturating_mul(self.enemy_multiplier())
-                .saturating_add(
-                    self.settings
-                        .difficulty
-                        .saturating_mul(self.rates(data).difficulty_enemy_points),
-                ),
-        };
-        choice.points = Some(points);
-        choice.mission = Some(m.id.clone());
-        choice.faction = (m.enemy == super::EnemySide::Secondary).then(|| faction.clone());
-        let number = self.missions_played + 1;
-        if picked {
-            outcome.lines.push((
-                LineKind::Info,
-                Msg::new(if choice.reason.trim().is_empty() {
-                    "campaign.log.picked_no_reason"
-                } else {
-                    "campaign.log.picked"
-                })
-                .names("mission", &m.names)
-                .text("reason", choice.reason.trim()),
-            ));
-        }
-        if t != chain {
-            outcome.lines.push((
-                LineKind::Info,
-                Msg::new(if choice.reason.trim().is_empty() {
-                    "campaign.log.override_no_reason"
-                } else {
-                    "campaign.log.override"
-                })
-                .key("chain", chain.key())
-                .key("type", t.key())
-                .text("reason", choice.reason.trim()),
-            ));
-        }
-        let faction_names = data
-            .faction(&faction)
-            .map_or_else(Default::default, |f| f.names.clone());
-        outcome.lines.push((
-            LineKind::Info,
-            Msg::new("campaign.log.mission")
-                .int("number", number)
-                .key("type", t.key())
-                .names("mission", &m.names)
-                .names("faction", &faction_names)
-                .int("points", points),
-        ));
-        self.mission = Some(Mission {
-            number,
-            mission_type: t,
-            mission: m.id.clone(),
-            faction,
-            points,
-            mode: m.mode,
-            overridden,
-            enemy: Vec::new(),
-        });
-        // A recon's bad fortune bends the next draw only.
-        self.forced_survival = false;
-        self.phase = Phase::Ready;
-        Ok(choice)
-    }
-
-    fn draw_enemy<R: Rng + ?Sized>(
-        &self,
-        given: Option<Roll>,
-        rules: &RulesData,
-        rng: &mut R,
-        outcome: &mut Outcome,
-    ) -> Result<EnemyDraw, Problem> {
-        let mission = self
-            .mission
-            .as_ref()
-            .ok_or_else(|| Problem::new("CMP-5", "campaign.problem.not_ready"))?;
-        let faction = self
-            .enemy_table(&rules.campaign, &mission.faction)
-            .ok_or_else(|| {
-                Problem::new("CMP-5", "campaign.problem.unknown_faction")
-                    .arg("faction", &mission.faction)
-            })?;
-        let roll = dice(
-            given,
-            faction.dice.count,
-            faction.dice.sides,
-            "CMP-5",
-            "dice.for.enemy",
-            rng,
-            outcome,
-        )?;
-        let entry = faction.entry(total(&roll)).ok_or_else(|| {
-            Problem::new("CMP-5", "campaign.problem.no_entry").arg("total", roll.total)
-        })?;
-        Ok(EnemyDraw {
-            roll,
-            names: entry.names.clone(),
-            entry_type: entry.entry_type.clone(),
-            cost: entry.cost,
-            cran: entry.cran,
         })
-    }
-
-    fn state_line(&self, i: usize, rule: &'static str) -> (LineKind, Msg) {
-        let c = &self.characters[i];
-        (
-            LineKind::Info,
-            Msg::new("campaign.log.state")
-                .text("character", c.name())
-                .key("state", c.state.key())
-                .text("rule", rule),
-        )
     }
 
     /// Applies one event in place: the event as stored (every die filled
     /// in) and what happened; or why it is refused (the campaign may then
     /// be half changed: callers play on a copy).
-    #[allow(clippy::too_many_lines)]
+    ///
+    /// A dispatcher: one arm per event, each event a function in the file
+    /// of the phase that allows it (`setup`, `ready`, `playing`,
+    /// `debrief`). It is long only as a table is: one line per event.
     pub fn play<R: Rng + ?Sized>(
         &mut self,
         edit: CampaignEdit,
         rules: &RulesData,
         rng: &mut R,
     ) -> Result<(CampaignEdit, Outcome), Problem> {
-        let data = &rules.campaign;
-        let rates = self.rates(data).into_owned();
         let mut out = Outcome::default();
         if self.phase == Phase::Over && !matches!(edit, CampaignEdit::SetNotes { .. }) {
             return Err(Problem::new("CMP-17", "campaign.problem.over"));
         }
         let event = match edit {
-            CampaignEdit::SetNotes { notes } => {
-                self.notes.clone_from(&notes);
-                CampaignEdit::SetNotes { notes }
-            }
+            CampaignEdit::SetNotes { notes } => self.set_notes(notes)?,
             CampaignEdit::SetSettings { settings } => {
-                self.set_settings(&settings, rules, &mut out)?;
-                CampaignEdit::SetSettings { settings }
+                self.set_settings(settings, rules, &mut out)?
             }
-            CampaignEdit::AddEscort { escort } => {
-                self.expect(&[Phase::Setup])?;
-                let id = self.add_escort(&escort, rules)?;
-                out.created = Some(u64::from(id));
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.escort")
-                        .text("player", escort.player.trim())
-                        .text("source", &escort.source)
-                        .int("count", escort.members.len()),
-                ));
-                CampaignEdit::AddEscort { escort }
-            }
-            CampaignEdit::CarryOver { from } => {
-                self.carry_in(&from, rules, &mut out)?;
-                CampaignEdit::CarryOver { from }
-            }
-            CampaignEdit::RemoveEscort { escort } => {
-                self.expect(&[Phase::Setup])?;
-                let i = self.escort_index(escort)?;
-                self.escorts.remove(i);
-                self.characters.retain(|c| c.escort != escort);
-                CampaignEdit::RemoveEscort { escort }
-            }
-            CampaignEdit::SetLeader { escort, character } => {
-                if self.leader_locked() {
-                    // CMP-17: the end depends on the leader of the Final.
-                    return Err(Problem::new("CMP-17", "campaign.problem.leader_locked"));
-                }
-                let e = self.escort_index(escort)?;
-                let c = &self.characters[self.index(character)?];
-                if c.escort != escort || !c.state.alive() {
-                    return Err(
-                        Problem::new("CMP-17", "campaign.problem.leader").character(c.name())
-                    );
-                }
-                self.escorts[e].leader = Some(character);
-                CampaignEdit::SetLeader { escort, character }
-            }
+            CampaignEdit::AddEscort { escort } => self.join_escort(escort, rules, &mut out)?,
+            CampaignEdit::CarryOver { from } => self.carry_in(from, rules, &mut out)?,
+            CampaignEdit::RemoveEscort { escort } => self.remove_escort(escort)?,
+            CampaignEdit::SetLeader { escort, character } => self.set_leader(escort, character)?,
             CampaignEdit::SetCran { character, cran } => {
-                let i = self.index(character)?;
-                if self.cran_locked() {
-                    return Err(Problem::new("CMP-11", "campaign.problem.cran_locked")
-                        .character(self.characters[i].name()));
-                }
-                if cran == 0 || cran > self.settings.cran_die {
-                    return Err(Problem::new("CMP-11", "campaign.problem.cran_range")
-                        .character(self.characters[i].name())
-                        .arg("cran", cran)
-                        .arg("die", self.settings.cran_die));
-                }
-                let c = self.char_mut(i);
-                c.cran = cran;
-                c.cran_by_hand = true;
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.cran")
-                        .text("character", self.characters[i].name())
-                        .int("cran", cran)
-                        .int("die", self.settings.cran_die),
-                ));
-                CampaignEdit::SetCran { character, cran }
+                self.set_cran(character, cran, &mut out)?
             }
             CampaignEdit::Start { choice, rates } => {
-                self.expect(&[Phase::Setup])?;
-                if let Some(p) = self.settings.problems(data).into_iter().next() {
-                    return Err(p);
-                }
-                if self.characters.is_empty() {
-                    return Err(Problem::new("CMP-16", "campaign.problem.no_escort_yet"));
-                }
-                // The numbers it plays by from now on: the data's, or those
-                // recorded when it was first played.
-                let rates = rates.map_or_else(|| data.rates(), |r| *r);
-                self.rates = Some(rates.clone());
-                self.check_budget(rules)?;
-                let fate = if self.settings.fate_points {
-                    rates.fate_points_per_player
-                } else {
-                    0
-                };
-                for e in &mut self.escorts {
-                    e.fate_points = fate;
-                }
-                out.lines
-                    .push((LineKind::Info, Msg::new("campaign.log.start")));
-                self.credit_carried(&rates, &mut out);
-                let choice =
-                    self.draw_mission(MissionType::Investigation, choice, rules, rng, &mut out)?;
-                CampaignEdit::Start {
-                    choice,
-                    rates: Some(Box::new(rates)),
-                }
+                self.start(choice, rates, rules, rng, &mut out)?
             }
             CampaignEdit::DrawEnemy {
                 all,
                 rolls,
                 drawn: recorded,
-            } => {
-                self.expect(&[Phase::Ready])?;
-                // Played again from the journal: its dice are read again
-                // from the table and must give what it recorded (CMP-5).
-                let rolls = if recorded.is_empty() {
-                    rolls
-                } else {
-                    recorded.iter().map(|d| d.roll.clone()).collect()
-                };
-                let complete = self
-                    .mission
-                    .as_ref()
-                    .is_none_or(super::Mission::enemy_complete);
-                if complete {
-                    return Err(Problem::new("CMP-5", "campaign.problem.enemy_complete"));
-                }
-                if !all && rolls.len() > 1 {
-                    return Err(Problem::new("CMP-5", "campaign.problem.extra_dice"));
-                }
-                let mut given = rolls.into_iter();
-                let mut used = Vec::new();
-                let mut drawn = Vec::new();
-                loop {
-                    let draw = self.draw_enemy(given.next(), rules, rng, &mut out)?;
-                    used.push(draw.roll.clone());
-                    drawn.push(draw.clone());
-                    out.lines.push((
-                        LineKind::Dice,
-                        Msg::new("campaign.log.enemy")
-                            .text("roll", draw.roll.to_string())
-                            .names("enemy", &draw.names)
-                            .int("cost", draw.cost),
-                    ));
-                    let m = self
-                        .mission
-                        .as_mut()
-                        .ok_or_else(|| Problem::new("CMP-5", "campaign.problem.not_ready"))?;
-                    m.enemy.push(draw);
-                    if !all || m.enemy_complete() {
-                        break;
-                    }
-                }
-                if given.next().is_some() {
-                    return Err(Problem::new("CMP-5", "campaign.problem.extra_dice"));
-                }
-                if let Some((now, then)) = drawn.iter().zip(&recorded).find(|(a, b)| a != b) {
-                    return Err(enemy_differs(now, then));
-                }
-                CampaignEdit::DrawEnemy {
-                    all,
-                    rolls: used,
-                    drawn,
-                }
-            }
+            } => self.draw_enemies(all, rolls, recorded, rules, rng, &mut out)?,
             CampaignEdit::RerollEnemy { index, roll, drawn } => {
-                self.expect(&[Phase::Ready])?;
-                let len = self.mission.as_ref().map_or(0, |m| m.enemy.len());
-                if index >= len {
-                    return Err(
-                        Problem::new("CMP-5", "campaign.problem.no_enemy").arg("index", index + 1)
-                    );
-                }
-                // Played again from the journal: its die is read again from
-                // the table and must give what it recorded (CMP-5).
-                let given = drawn.as_ref().map_or(roll, |d| Some(d.roll.clone()));
-                let draw = self.draw_enemy(given, rules, rng, &mut out)?;
-                if let Some(then) = &drawn
-                    && *then != draw
-                {
-                    return Err(enemy_differs(&draw, then));
-                }
-                let roll = draw.roll.clone();
-                out.lines.push((
-                    LineKind::Dice,
-                    Msg::new("campaign.log.reroll_enemy")
-                        .int("index", index + 1)
-                        .text("roll", roll.to_string())
-                        .names("enemy", &draw.names)
-                        .int("cost", draw.cost),
-                ));
-                let kept = draw.clone();
-                if let Some(m) = self.mission.as_mut() {
-                    m.enemy[index] = draw;
-                }
-                CampaignEdit::RerollEnemy {
-                    index,
-                    roll: Some(roll),
-                    drawn: Some(kept),
-                }
+                self.reroll_enemy(index, roll, drawn, rules, rng, &mut out)?
             }
-            CampaignEdit::BeginMission => {
-                self.expect(&[Phase::Ready])?;
-                let players: Vec<CharId> = self
-                    .characters
-                    .iter()
-                    .filter(|c| c.can_play())
-                    .map(|c| c.id)
-                    .collect();
-                // Nobody able to play: the mission is played without them,
-                // and lost, so that the wounded may recover (Decision).
-                for e in &mut self.escorts {
-                    e.command_points = if e.kind == "killteam" {
-                        rates.killteam_command_points
-                    } else {
-                        0
-                    };
-                }
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.begin").int("count", players.len()),
-                ));
-                self.table = Some(Table {
-                    players,
-                    ..Table::default()
-                });
-                self.phase = Phase::Playing;
-                CampaignEdit::BeginMission
-            }
+            CampaignEdit::BeginMission => self.begin_mission(rules, &mut out)?,
             CampaignEdit::EnemyBehaviour { index, roll } => {
-                self.expect(&[Phase::Playing])?;
-                let m = self
-                    .mission
-                    .as_ref()
-                    .ok_or_else(|| Problem::new("CMP-15", "campaign.problem.not_playing"))?;
-                let Some(enemy) = m.enemy.get(index) else {
-                    return Err(
-                        Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1)
-                    );
-                };
-                let cran = enemy
-                    .cran
-                    .unwrap_or_else(|| rates.cran(self.settings.cran_die).map_or(1, |f| f.enemy));
-                let names = enemy.names.clone();
-                let mode = m.mode;
-                let roll = dice(
-                    roll,
-                    1,
-                    self.settings.cran_die,
-                    "CMP-15",
-                    "dice.for.behaviour",
-                    rng,
-                    &mut out,
-                )?;
-                let passed = total(&roll) >= cran;
-                let key = match (mode, passed) {
-                    (super::Mode::Attack, true) => "campaign.behaviour.attack_passed",
-                    (super::Mode::Attack, false) => "campaign.behaviour.attack_failed",
-                    (super::Mode::Defence, true) => "campaign.behaviour.defence_passed",
-                    (super::Mode::Defence, false) => "campaign.behaviour.defence_failed",
-                };
-                out.lines.push((
-                    LineKind::Dice,
-                    Msg::new("campaign.log.behaviour")
-                        .names("enemy", &names)
-                        .int("index", index + 1)
-                        .text("roll", roll.to_string())
-                        .int("cran", cran)
-                        .key("what", key),
-                ));
-                CampaignEdit::EnemyBehaviour {
-                    index,
-                    roll: Some(roll),
-                }
+                self.enemy_behaviour(index, roll, rules, rng, &mut out)?
             }
             CampaignEdit::Initiative { rolls } => {
-                self.expect(&[Phase::Playing])?;
-                let order = self.initiative(rolls, &rates, rng, &mut out)?;
-                let table = self.table.get_or_insert_default();
-                // The next test is the next turn's, unless a "New turn"
-                // began a later one (KT-11).
-                let turn = (table.initiative.as_ref().map_or(0, |i| i.turn) + 1).max(table.turn);
-                out.lines.push((
-                    LineKind::Dice,
-                    Msg::new("campaign.log.initiative").int("turn", turn),
-                ));
-                for (place, side) in order.iter().enumerate() {
-                    let faces = side
-                        .faces()
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" · ");
-                    let line = match side.escort.and_then(|e| self.escort(e)) {
-                        Some(e) => {
-                            Msg::new("campaign.log.initiative_player").text("player", &e.player)
-                        }
-                        None => Msg::new("campaign.log.initiative_enemy"),
-                    };
-                    out.lines.push((
-                        LineKind::Dice,
-                        line.int("place", place + 1).text("faces", faces),
-                    ));
-                }
-                let table = self.table.get_or_insert_default();
-                table.initiative = Some(super::Initiative {
-                    turn,
-                    order: order.clone(),
-                });
-                CampaignEdit::Initiative { rolls: order }
+                self.initiative_test(rolls, rules, rng, &mut out)?
             }
-            CampaignEdit::NewTurn { gain } => {
-                self.expect(&[Phase::Playing])?;
-                // KT-11: each player starts with his command points and
-                // gains more each turn; the first turn is played with the
-                // start (Decision), so the gain comes with each later one.
-                let gain = gain.unwrap_or(rules.killteam.command.per_turn);
-                let table = self.table.get_or_insert_default();
-                let turn = table.turn() + 1;
-                table.turn = turn;
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.new_turn").int("turn", turn),
-                ));
-                let step = i32::try_from(gain).unwrap_or(i32::MAX);
-                for e in self.escorts.iter_mut().filter(|e| e.kind == "killteam") {
-                    e.command_points = e.command_points.saturating_add(step);
-                    out.lines.push((
-                        LineKind::Info,
-                        Msg::new("campaign.log.command_gain")
-                            .text("player", &e.player)
-                            .int("gain", gain)
-                            .int("points", e.command_points),
-                    ));
-                }
-                CampaignEdit::NewTurn { gain: Some(gain) }
-            }
+            CampaignEdit::NewTurn { gain } => self.new_turn(gain, rules, &mut out)?,
             CampaignEdit::SetWounds { character, wounds } => {
-                self.expect(&[Phase::Playing])?;
-                let i = self.player_index(character)?;
-                let max = self.characters[i].member.wounds(rules);
-                if wounds > max {
-                    return Err(Problem::new("CMP-13", "campaign.problem.too_many_wounds")
-                        .character(self.characters[i].name())
-                        .arg("max", max));
-                }
-                let table = self.table.get_or_insert_default();
-                table.wounds.insert(character, wounds);
-                if wounds == max {
-                    table.out_of_action.insert(character);
-                }
-                CampaignEdit::SetWounds { character, wounds }
+                self.set_wounds(character, wounds, rules)?
             }
             CampaignEdit::AddWounds {
                 character,
                 wounds,
                 roll,
-            } => {
-                self.expect(&[Phase::Playing])?;
-                self.not_applied(roll)?;
-                self.add_wounds(character, wounds, rules, &mut out)?;
-                CampaignEdit::AddWounds {
-                    character,
-                    wounds,
-                    roll,
-                }
-            }
+            } => self.wound(character, wounds, roll, rules, &mut out)?,
             CampaignEdit::AddBattleWounds { wounds, roll } => {
-                self.expect(&[Phase::Playing])?;
-                self.not_applied(roll)?;
-                if wounds.is_empty() {
-                    return Err(Problem::new("CMP-13", "campaign.problem.no_wounds"));
-                }
-                // Refused as a whole: `self` is a copy until it returns Ok.
-                for &(character, w) in &wounds {
-                    self.add_wounds(character, w, rules, &mut out)?;
-                }
-                CampaignEdit::AddBattleWounds { wounds, roll }
+                self.battle_wounds(wounds, roll, rules, &mut out)?
             }
             CampaignEdit::SetOutOfAction { character, out: o } => {
-                self.expect(&[Phase::Playing])?;
-                self.player_index(character)?;
-                let table = self.table.get_or_insert_default();
-                if o {
-                    table.out_of_action.insert(character);
-                } else {
-                    table.out_of_action.remove(&character);
-                }
-                CampaignEdit::SetOutOfAction { character, out: o }
+                self.set_out_of_action(character, o)?
             }
             CampaignEdit::StrikeItem {
                 character,
                 item,
                 struck,
-            } => {
-                self.expect(&[Phase::Playing])?;
-                let i = self.player_index(character)?;
-                let member = &self.characters[i].member;
-                if !member.carries(&item) {
-                    return Err(Problem::new("KT-5", "campaign.problem.no_item")
-                        .character(self.characters[i].name())
-                        .arg("item", &item));
-                }
-                if !member.items(rules).contains(&item) {
-                    return Err(Problem::new("KT-5", "campaign.problem.not_single_use")
-                        .character(self.characters[i].name())
-                        .arg("item", &item));
-                }
-                let table = self.table.get_or_insert_default();
-                if struck {
-                    table.struck.insert((character, item.clone()));
-                } else {
-                    table.struck.remove(&(character, item.clone()));
-                }
-                CampaignEdit::StrikeItem {
-                    character,
-                    item,
-                    struck,
-                }
-            }
+            } => self.strike_item(character, item, struck, rules)?,
             CampaignEdit::SetCommandPoints { escort, points } => {
-                self.expect(&[Phase::Playing])?;
-                let i = self.escort_index(escort)?;
-                if points < 0 {
-                    return Err(Problem::new("KT-11", "campaign.problem.negative_points"));
-                }
-                self.escorts[i].command_points = points;
-                CampaignEdit::SetCommandPoints { escort, points }
+                self.set_command_points(escort, points)?
             }
-            CampaignEdit::EndMission { result, .. } => {
-                let played = self.end_mission(result, rules, &mut out)?;
-                CampaignEdit::EndMission { result, played }
-            }
-            CampaignEdit::Unworthy { character } => {
-                // CHR-13: the game master judged him unworthy: the point
-                // earned in this mission is taken back.
-                self.expect(&[Phase::Debrief])?;
-                let i = self.index(character)?;
-                let earned = self
-                    .debrief
-                    .as_ref()
-                    .is_some_and(|d| d.earned.contains(&character));
-                let c = self.char_mut(i);
-                let ok =
-                    earned && matches!(&c.member, Member::Character(ch) if ch.points_left() > 0);
-                if !ok {
-                    return Err(Problem::new("CHR-13", "campaign.problem.no_point_to_take")
-                        .character(c.name()));
-                }
-                if let Member::Character(ch) = &mut c.member {
-                    ch.advance_points = ch.advance_points.saturating_sub(1);
-                }
-                let name = c.name().to_owned();
-                self.debrief_mut()?.earned.retain(|&x| x != character);
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.unworthy").text("character", name),
-                ));
-                CampaignEdit::Unworthy { character }
-            }
-            CampaignEdit::SetPlaying { character, plays } => {
-                // A character left at home: he misses nothing, earns nothing.
-                self.expect(&[Phase::Playing])?;
-                let i = self.index(character)?;
-                if plays && !self.characters[i].can_play() {
-                    return Err(Problem::new("CMP-13", "campaign.problem.cannot_play")
-                        .character(self.characters[i].name()));
-                }
-                let table = self.table.get_or_insert_default();
-                if plays {
-                    if !table.players.contains(&character) {
-                        table.players.push(character);
-                    }
-                } else {
-                    table.players.retain(|&x| x != character);
-                    table.out_of_action.remove(&character);
-                    table.wounds.remove(&character);
-                    table.struck.retain(|(x, _)| *x != character);
-                }
-                CampaignEdit::SetPlaying { character, plays }
-            }
+            CampaignEdit::EndMission { result, .. } => self.end_mission(result, rules, &mut out)?,
+            CampaignEdit::Unworthy { character } => self.unworthy(character, &mut out)?,
+            CampaignEdit::SetPlaying { character, plays } => self.set_playing(character, plays)?,
             CampaignEdit::ConfirmOutOfAction { character, out: o } => {
-                self.confirm_out(character, o, &mut out)?;
-                CampaignEdit::ConfirmOutOfAction { character, out: o }
+                self.confirm_out(character, o, &mut out)?
             }
             CampaignEdit::CranTest { character, roll } => {
-                self.expect(&[Phase::Debrief])?;
-                let i = self.index(character)?;
-                let d = self.debrief_mut()?;
-                let Some(at) = d.pending.iter().position(|&c| c == character) else {
-                    return Err(Problem::new("CMP-9", "campaign.problem.no_test_owed")
-                        .character(self.characters[i].name()));
-                };
-                d.pending.remove(at);
-                let roll = dice(
-                    roll,
-                    1,
-                    self.settings.cran_die,
-                    "CMP-11",
-                    "dice.for.cran",
-                    rng,
-                    &mut out,
-                )?;
-                let cran = self.characters[i].cran;
-                let state = cran_result(self.settings.injuries, &roll, cran);
-                let rule = match self.settings.injuries {
-                    Injuries::Standard => "CMP-9",
-                    Injuries::GangWar => "CMP-10",
-                };
-                out.lines.push((
-                    LineKind::Dice,
-                    Msg::new("campaign.log.cran_test")
-                        .text("character", self.characters[i].name())
-                        .text("roll", roll.to_string())
-                        .int("cran", cran),
-                ));
-                let c = self.char_mut(i);
-                c.state = state;
-                c.misses_next = state == State::SeriouslyWounded;
-                if state == State::Dead {
-                    self.debrief_mut()?.fallen.push(character);
-                }
-                out.lines.push(self.state_line(i, rule));
-                CampaignEdit::CranTest {
-                    character,
-                    roll: Some(roll),
-                }
+                self.cran_test(character, roll, rng, &mut out)?
             }
             CampaignEdit::FateReroll { character, roll } => {
-                self.expect(&[Phase::Debrief])?;
-                let i = self.index(character)?;
-                let name = self.characters[i].name().to_owned();
-                if !self.settings.fate_points {
-                    return Err(Problem::new("CMP-12", "campaign.problem.no_fate_rule"));
-                }
-                if !self.debrief_mut()?.fallen.contains(&character) {
-                    return Err(
-                        Problem::new("CMP-12", "campaign.problem.not_fallen").character(&name)
-                    );
-                }
-                let e = self.escort_index(self.characters[i].escort)?;
-                if self.escorts[e].fate_points == 0 {
-                    return Err(Problem::new("CMP-12", "campaign.problem.no_fate_left")
-                        .character(&name)
-                        .arg("player", &self.escorts[e].player));
-                }
-                self.escorts[e].fate_points -= 1;
-                let roll = dice(
-                    roll,
-                    1,
-                    self.settings.cran_die,
-                    "CMP-12",
-                    "dice.for.fate",
-                    rng,
-                    &mut out,
-                )?;
-                let cran = self.characters[i].cran;
-                out.lines.push((
-                    LineKind::Dice,
-                    Msg::new("campaign.log.fate")
-                        .text("character", &name)
-                        .text("roll", roll.to_string())
-                        .int("cran", cran)
-                        .int("left", self.escorts[e].fate_points),
-                ));
-                if total(&roll) >= cran {
-                    let c = self.char_mut(i);
-                    c.state = State::LightlyWounded;
-                    c.misses_next = false;
-                    self.debrief_mut()?.fallen.retain(|&c| c != character);
-                }
-                out.lines.push(self.state_line(i, "CMP-12"));
-                CampaignEdit::FateReroll {
-                    character,
-                    roll: Some(roll),
-                }
+                self.fate_reroll(character, roll, rng, &mut out)?
             }
             CampaignEdit::Advance {
                 character,
                 characteristic,
-            } => {
-                self.expect(&[Phase::Debrief, Phase::Ready])?;
-                let i = self.index(character)?;
-                let die = self.settings.cran_die;
-                let c = self.char_mut(i);
-                if !c.state.alive() {
-                    return Err(Problem::new("CMP-13", "campaign.problem.dead").character(c.name()));
-                }
-                let Member::Character(ch) = &mut c.member else {
-                    return Err(
-                        Problem::new("CHR-13", "campaign.problem.no_advances").character(c.name())
-                    );
-                };
-                ch.spend(characteristic, rules)?;
-                if !c.cran_by_hand {
-                    // CMP-11: Cran follows Cl, the roster and the campaign
-                    // sharing one model.
-                    c.cran = c.member.default_cran_by(rates.cran(die), die, rules);
-                }
-                let Member::Character(ch) = &c.member else {
-                    unreachable!("checked above")
-                };
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.advance")
-                        .text("character", &ch.name)
-                        .key("characteristic", characteristic.abbr_key()),
-                ));
-                CampaignEdit::Advance {
-                    character,
-                    characteristic,
-                }
-            }
+            } => self.advance(character, characteristic, rules, &mut out)?,
             CampaignEdit::ExchangeVp { escort, vp } => {
-                // Before the next mission is drawn, as the Grand Final's
-                // threshold counts the VP left (CMP-2).
-                self.expect(&[Phase::Debrief])?;
-                if vp == 0 || vp > self.vp {
-                    return Err(Problem::new("CMP-6", "campaign.problem.vp_held")
-                        .arg("vp", vp)
-                        .arg("held", self.vp));
-                }
-                self.escort_index(escort)?;
-                self.vp -= vp;
-                let points = vp.saturating_mul(rates.vp_exchange_rate);
-                self.gain(escort, points)?;
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.exchange")
-                        .int("vp", vp)
-                        .int("points", points),
-                ));
-                CampaignEdit::ExchangeVp { escort, vp }
+                self.exchange_vp(escort, vp, rules, &mut out)?
             }
             CampaignEdit::Recruit {
                 escort,
                 member,
                 cost,
                 from,
-            } => {
-                self.expect(&[Phase::Debrief, Phase::Ready])?;
-                self.tests_done()?;
-                self.check_recruit(escort, &member, cost, rules)?;
-                // CMP-7: a character is recruited once; he cannot be copied
-                // into the campaign twice.
-                if let Some(doc) = &from {
-                    let origin = super::Origin {
-                        doc: doc.clone(),
-                        id: member.id(),
-                    };
-                    if self.held(&origin, member.name()).is_some() {
-                        return Err(Problem::new("CMP-7", "campaign.problem.recruit_held")
-                            .character(member.name())
-                            .arg("player", self.escort(escort).map_or("", |e| &e.player)));
-                    }
-                }
-                self.check_priority(escort)?;
-                self.pay(escort, cost, "CMP-7")?;
-                if let Some(d) = self.debrief.as_mut()
-                    && !d.recruited.contains(&escort)
-                {
-                    d.recruited.push(escort);
-                }
-                let id = self.add_member(escort, member.clone(), from.as_deref(), rules);
-                out.created = Some(id);
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.recruit")
-                        .text("character", member.name())
-                        .int("cost", cost),
-                ));
-                CampaignEdit::Recruit {
-                    escort,
-                    member,
-                    cost,
-                    from,
-                }
-            }
+            } => self.recruit(escort, member, cost, from, rules, &mut out)?,
             CampaignEdit::Spend {
                 escort,
                 points,
-                mut what,
+                what,
                 bought,
-            } => {
-                self.expect(&[Phase::Debrief, Phase::Ready])?;
-                if what.trim().is_empty()
-                    && let Some(b) = &bought
-                {
-                    // "On what" left empty: the item bought names it.
-                    b.name().trim().clone_into(&mut what);
-                }
-                if what.trim().is_empty() {
-                    return Err(Problem::new("CMP-7", "campaign.problem.spend_what"));
-                }
-                self.tests_done()?;
-                self.check_priority(escort)?;
-                // CMP-7: the item goes to a character of the paying escort,
-                // in the same event as the points.
-                let receiver = match &bought {
-                    Some(b) => {
-                        let i = self.index(b.character)?;
-                        if self.characters[i].escort != escort {
-                            return Err(Problem::new("CMP-7", "campaign.problem.bought_for_other")
-                                .character(self.characters[i].name()));
-                        }
-                        self.edit_gear(i, b.edit())?;
-                        Some(self.characters[i].name().to_owned())
-                    }
-                    None => None,
-                };
-                self.pay(escort, points, "CMP-7")?;
-                if let Some(d) = self.debrief.as_mut()
-                    && !d.recruited.contains(&escort)
-                {
-                    d.recruited.push(escort);
-                }
-                let msg = match &receiver {
-                    Some(name) => Msg::new("campaign.log.spend_for")
-                        .int("points", points)
-                        .text("what", what.trim())
-                        .text("character", name),
-                    None => Msg::new("campaign.log.spend")
-                        .int("points", points)
-                        .text("what", what.trim()),
-                };
-                out.lines.push((LineKind::Info, msg));
-                CampaignEdit::Spend {
-                    escort,
-                    points,
-                    what,
-                    bought,
-                }
-            }
-            CampaignEdit::Gear { character, edit } => {
-                let i = self.index(character)?;
-                let label = edit.label();
-                let item = self.edit_gear(i, edit.clone())?;
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.gear")
-                        .text("character", self.characters[i].name())
-                        .key("what", label)
-                        .text("item", &item),
-                ));
-                CampaignEdit::Gear { character, edit }
-            }
+            } => self.spend(escort, points, what, bought, &mut out)?,
+            CampaignEdit::Gear { character, edit } => self.gear(character, edit, &mut out)?,
             CampaignEdit::Recon {
                 character,
                 roll,
                 cran,
                 fortune,
                 effect,
-            } => {
-                let (roll, cran, fortune, effect) =
-                    self.recon(character, roll, cran, fortune, effect, rules, rng, &mut out)?;
-                CampaignEdit::Recon {
-                    character,
-                    roll: Some(roll),
-                    cran,
-                    fortune,
-                    effect: Some(effect),
-                }
-            }
-            CampaignEdit::HireGuide { escort } => {
-                self.expect(&[Phase::Debrief])?;
-                let d = self.debrief_mut()?;
-                if !d.guide_offered {
-                    return Err(Problem::new("CMP-14", "campaign.problem.no_guide"));
-                }
-                if self.guide {
-                    return Err(Problem::new("CMP-14", "campaign.problem.guide_hired"));
-                }
-                self.check_priority(escort)?;
-                self.pay(escort, rates.recon.guide_cost, "CMP-14")?;
-                self.guide = true;
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.guide")
-                        .int("points", rates.recon.guide_cost)
-                        .int("count", rates.recon.guide_characters)
-                        .int("worth", rates.recon.guide_max_worth),
-                ));
-                CampaignEdit::HireGuide { escort }
-            }
-            CampaignEdit::Guide { characters } => {
-                self.expect(&[Phase::Ready, Phase::Playing])?;
-                if !self.guide {
-                    return Err(Problem::new("CMP-14", "campaign.problem.no_guide_hired"));
-                }
-                let max = rates.recon.guide_characters;
-                if characters.len() > usize::try_from(max).unwrap_or(usize::MAX) {
-                    return Err(Problem::new("CMP-14", "campaign.problem.guide_too_many")
-                        .arg("count", characters.len())
-                        .arg("max", max));
-                }
-                for (k, &id) in characters.iter().enumerate() {
-                    if characters[..k].contains(&id) {
-                        return Err(
-                            Problem::new("CMP-14", "campaign.problem.guide_twice").arg("id", id)
-                        );
-                    }
-                    // Those already led stay unless taken off: only the ones
-                    // added must qualify now.
-                    if !self.guided.contains(&id)
-                        && let Some(p) = self.guide_refusal(id, rules)
-                    {
-                        return Err(p);
-                    }
-                }
-                let names: Vec<String> = characters
-                    .iter()
-                    .filter_map(|id| self.characters.iter().find(|x| x.id == *id))
-                    .map(|x| x.name().to_owned())
-                    .collect();
-                out.lines.push((
-                    LineKind::Info,
-                    if names.is_empty() {
-                        Msg::new("campaign.log.guided_none")
-                    } else {
-                        Msg::new("campaign.log.guided").text("names", names.join(", "))
-                    },
-                ));
-                self.guided = characters.clone();
-                CampaignEdit::Guide { characters }
-            }
+            } => self.recon(character, roll, cran, fortune, effect, rules, rng, &mut out)?,
+            CampaignEdit::HireGuide { escort } => self.hire_guide(escort, rules, &mut out)?,
+            CampaignEdit::Guide { characters } => self.guide(characters, rules, &mut out)?,
             CampaignEdit::NextMission { choice } => {
-                self.expect(&[Phase::Debrief])?;
-                self.tests_done()?;
-                if self.debrief.as_ref().and_then(|d| d.mission_type) == Some(MissionType::Final) {
-                    return Err(Problem::new("CMP-17", "campaign.problem.after_final"));
-                }
-                let chain = self.next_type();
-                let choice = self.draw_mission(chain, choice, rules, rng, &mut out)?;
-                self.debrief = None;
-                CampaignEdit::NextMission { choice }
+                self.next_mission(choice, rules, rng, &mut out)?
             }
-            CampaignEdit::EndCampaign => {
-                let nobody = !self.characters.iter().any(|x| x.state.alive());
-                if nobody && self.phase != Phase::Playing {
-                    // Every character dead or missing: the campaign is lost,
-                    // nothing carries over (Decision).
-                    self.tests_done()?;
-                    out.lines
-                        .push((LineKind::Info, Msg::new("campaign.log.lost")));
-                    self.end = Some(End {
-                        won: false,
-                        resources: 0,
-                        carries_over: false,
-                    });
-                    self.debrief = None;
-                    self.phase = Phase::Over;
-                    return Ok((CampaignEdit::EndCampaign, out));
-                }
-                self.expect(&[Phase::Debrief])?;
-                self.tests_done()?;
-                let d = self
-                    .debrief
-                    .as_ref()
-                    .ok_or_else(|| Problem::new("CMP-17", "campaign.problem.not_between"))?;
-                if d.mission_type != Some(MissionType::Final) {
-                    return Err(Problem::new("CMP-17", "campaign.problem.no_final_yet"));
-                }
-                let won = d.success;
-                let leader_alive = self.escorts.iter().any(|e| {
-                    e.leader
-                        .and_then(|l| self.character(l))
-                        .is_some_and(|c| c.state.alive())
-                });
-                let end = if won {
-                    End {
-                        won,
-                        resources: rates.end.won_resources,
-                        carries_over: true,
-                    }
-                } else if leader_alive {
-                    End {
-                        won,
-                        resources: rates.end.lost_leader_alive_resources,
-                        carries_over: true,
-                    }
-                } else {
-                    End {
-                        won,
-                        resources: 0,
-                        carries_over: false,
-                    }
-                };
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new(if won {
-                        "campaign.log.won"
-                    } else if end.carries_over {
-                        "campaign.log.lost_leader_alive"
-                    } else {
-                        "campaign.log.lost"
-                    })
-                    .int("points", end.resources),
-                ));
-                self.end = Some(end);
-                self.debrief = None;
-                self.phase = Phase::Over;
-                CampaignEdit::EndCampaign
-            }
+            CampaignEdit::EndCampaign => self.end_campaign(rules, &mut out)?,
         };
         Ok((event, out))
     }
+}
 
-    /// Refuses the wounds of a battle roll already applied.
-    fn not_applied(&self, roll: Option<u64>) -> Result<(), Problem> {
-        match roll {
-            Some(seed) if self.roll_applied(seed) => {
-                Err(Problem::new("CMP-13", "campaign.problem.already_applied"))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// Adds wounds rolled on the battle screen to a character's at the
-    /// table, never past his last; at his last he is out of action.
-    fn add_wounds(
-        &mut self,
-        character: CharId,
-        wounds: u32,
-        rules: &RulesData,
-        out: &mut Outcome,
-    ) -> Result<(), Problem> {
-        let i = self.player_index(character)?;
-        let max = self.characters[i].member.wounds(rules);
-        let name = self.characters[i].name().to_owned();
-        let table = self.table.get_or_insert_default();
-        let now = table
-            .wounds
-            .get(&character)
-            .copied()
-            .unwrap_or(0)
-            .saturating_add(wounds)
-            .min(max);
-        table.wounds.insert(character, now);
-        if now == max {
-            table.out_of_action.insert(character);
-        }
-        out.lines.push((
+/// The log lines of a mission picked instead of drawn, or of another type
+/// than the chain's (CMP-3), with the reason given.
+fn log_override(
+    choice: &MissionChoice,
+    picked: bool,
+    chain: MissionType,
+    t: MissionType,
+    names: &Names,
+    outcome: &mut Outcome,
+) {
+    if picked {
+        outcome.lines.push((
             LineKind::Info,
-            Msg::new("campaign.log.battle_wounds")
-                .text("character", name)
-                .int("wounds", wounds)
-                .int("now", now)
-                .int("max", max),
-        ));
-        Ok(())
-    }
-
-    /// CMP-17: an ended campaign's escort joins, once, in setup: each
-    /// character a copy as he ended it, his leader leading again.
-    fn carry_in(
-        &mut self,
-        from: &super::CarryOver,
-        rules: &RulesData,
-        out: &mut Outcome,
-    ) -> Result<(), Problem> {
-        self.expect(&[Phase::Setup])?;
-        if self.carried.is_some() {
-            return Err(Problem::new("CMP-17", "campaign.problem.carried_twice"));
-        }
-        if from.escorts.iter().all(|e| e.characters.is_empty()) {
-            return Err(Problem::new("CMP-17", "campaign.problem.nothing_carries"));
-        }
-        let count: usize = from.escorts.iter().map(|e| e.characters.len()).sum();
-        out.lines.push((
-            LineKind::Info,
-            Msg::new("campaign.log.carried")
-                .text("campaign", &from.campaign)
-                .int("count", count)
-                .int("points", from.resources),
-        ));
-        for e in &from.escorts {
-            let new = NewEscort {
-                player: e.player.clone(),
-                source: e.source.clone(),
-                kind: e.kind.clone(),
-                members: e.characters.iter().map(|x| x.member.clone()).collect(),
-                doc: None,
-            };
-            let id = self.add_escort(&new, rules)?;
-            let ids: Vec<CharId> = self.members(id).map(|x| x.id).collect();
-            for (&cid, carried) in ids.iter().zip(&e.characters) {
-                let i = self.index(cid)?;
-                if !carried.state.alive() {
-                    return Err(Problem::new("CMP-17", "campaign.problem.carried_dead")
-                        .character(carried.member.name()));
-                }
-                let die = self.settings.cran_die;
-                let c = self.char_mut(i);
-                c.state = carried.state;
-                c.misses_next = carried.misses_next;
-                if let Some(cran) = carried.cran.filter(|n| (1..=die).contains(n)) {
-                    c.cran = cran;
-                    c.cran_by_hand = true;
-                }
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.carried_character")
-                        .text("character", carried.member.name())
-                        .text("campaign", &from.campaign)
-                        .key("state", carried.state.key()),
-                ));
-            }
-            let e_i = self.escort_index(id)?;
-            self.escorts[e_i].carried = true;
-            if let Some(at) = e.characters.iter().position(|x| x.leader) {
-                self.escorts[e_i].leader = ids.get(at).copied();
-            }
-        }
-        self.carried = Some(super::Carried {
-            campaign: from.campaign.clone(),
-            resources: from.resources,
-        });
-        Ok(())
-    }
-
-    /// CMP-17: the resource points carried over, credited at the start as
-    /// reinforcement points at the recorded rate: to the pool, or split
-    /// evenly among the escorts carried over (the first takes what is left).
-    fn credit_carried(&mut self, rates: &super::Rates, out: &mut Outcome) {
-        let Some(carried) = self.carried.as_mut() else {
-            return;
-        };
-        let points = std::mem::take(&mut carried.resources)
-            .saturating_mul(rates.end.reinforcement_per_resource_point);
-        if points == 0 {
-            return;
-        }
-        match self.settings.pool {
-            PoolMode::Pooled => self.pool = self.pool.saturating_add(points),
-            PoolMode::Split => {
-                let mut to: Vec<usize> = (0..self.escorts.len())
-                    .filter(|&i| self.escorts[i].carried)
-                    .collect();
-                if to.is_empty() {
-                    to = (0..self.escorts.len()).collect();
-                }
-                let n = u32::try_from(to.len().max(1)).unwrap_or(1);
-                for (k, &i) in to.iter().enumerate() {
-                    let share = points / n + if k == 0 { points % n } else { 0 };
-                    let e = &mut self.escorts[i];
-                    e.reinforcement = e.reinforcement.saturating_add(share);
-                }
-            }
-        }
-        out.lines.push((
-            LineKind::Info,
-            Msg::new("campaign.log.resources_credited").int("points", points),
-        ));
-    }
-
-    /// CMP-9: who was taken out of action, corrected after the mission and
-    /// before his Cran test. Out: he owes the test and loses the advance
-    /// point of an unwounded character (CHR-13); back in: he owes none and,
-    /// unwounded, gains it.
-    fn confirm_out(&mut self, who: CharId, o: bool, out: &mut Outcome) -> Result<(), Problem> {
-        self.expect(&[Phase::Debrief])?;
-        let i = self.index(who)?;
-        let name = self.characters[i].name().to_owned();
-        let d = self.debrief_mut()?;
-        if !d.played.contains(&who) {
-            return Err(Problem::new("CMP-9", "campaign.problem.did_not_play").character(&name));
-        }
-        let listed = d.out_of_action.contains(&who);
-        if listed == o {
-            let key = if o {
-                "campaign.problem.already_out"
+            Msg::new(if choice.reason.trim().is_empty() {
+                "campaign.log.picked_no_reason"
             } else {
-                "campaign.problem.not_out"
-            };
-            return Err(Problem::new("CMP-9", key).character(&name));
-        }
-        if o {
-            let earned = d.earned.contains(&who);
-            if earned {
-                let c = self.char_mut(i);
-                let spent = !matches!(&c.member, Member::Character(ch) if ch.points_left() > 0);
-                if spent {
-                    return Err(
-                        Problem::new("CHR-13", "campaign.problem.point_spent").character(&name)
-                    );
-                }
-                if let Member::Character(ch) = &mut c.member {
-                    ch.advance_points = ch.advance_points.saturating_sub(1);
-                }
-            }
-            let d = self.debrief_mut()?;
-            d.earned.retain(|&x| x != who);
-            d.out_of_action.push(who);
-            d.pending.push(who);
-            out.lines.push((
-                LineKind::Info,
-                Msg::new("campaign.log.out_added").text("character", &name),
-            ));
-        } else {
-            if !d.pending.contains(&who) {
-                return Err(Problem::new("CMP-9", "campaign.problem.out_tested").character(&name));
-            }
-            let unwounded = !d.wounded.contains(&who);
-            d.out_of_action.retain(|&x| x != who);
-            d.pending.retain(|&x| x != who);
-            out.lines.push((
-                LineKind::Info,
-                Msg::new("campaign.log.out_removed").text("character", &name),
-            ));
-            let c = self.char_mut(i);
-            if unwounded && let Member::Character(ch) = &mut c.member {
-                // CHR-13: one advance point for an unwounded character.
-                ch.after_game(false, false);
-                self.debrief_mut()?.earned.push(who);
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.advance_point").text("character", &name),
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    fn player_index(&self, id: CharId) -> Result<usize, Problem> {
-        let i = self.index(id)?;
-        let plays = self.table.as_ref().is_some_and(|t| t.players.contains(&id));
-        if !plays {
-            return Err(
-                Problem::new("CMP-13", "campaign.problem.not_playing_character")
-                    .character(self.characters[i].name()),
-            );
-        }
-        Ok(i)
-    }
-
-    fn tests_done(&self) -> Result<(), Problem> {
-        if let Some(d) = &self.debrief
-            && let Some(&first) = d.pending.first()
-        {
-            let name = self.character(first).map_or("?", CampaignCharacter::name);
-            return Err(Problem::new("CMP-9", "campaign.problem.tests_pending")
-                .character(name)
-                .arg("count", d.pending.len()));
-        }
-        Ok(())
-    }
-
-    /// CMP-16: with a recruitment budget set, no escort may cost more than
-    /// its player's share of it.
-    fn check_budget(&self, rules: &RulesData) -> Result<(), Problem> {
-        let Some(share) = self.budget_share() else {
-            return Ok(());
-        };
-        // CMP-17: an escort carried over goes on whole.
-        for e in self.escorts.iter().filter(|e| !e.carried) {
-            let cost = self.escort_cost(e.id, rules)?;
-            if cost > share {
-                return Err(Problem::new("CMP-16", "campaign.problem.over_budget")
-                    .arg("player", &e.player)
-                    .arg("cost", cost)
-                    .arg("share", share));
-            }
-        }
-        Ok(())
-    }
-
-    /// CMP-7: a recruit is of his escort's kind, and costs what the rules
-    /// price him at, not what the event claims; CMP-14: he is of its
-    /// factions, or of the Imperium once Allies are found.
-    fn check_recruit(
-        &self,
-        escort: EscortId,
-        member: &Member,
-        cost: u32,
-        rules: &RulesData,
-    ) -> Result<(), Problem> {
-        let e = self.escort(escort).ok_or_else(|| no_escort(escort))?;
-        let fits = matches!(
-            (e.kind.as_str(), member),
-            ("roster", Member::Character(_)) | ("killteam", Member::Soldier(_))
-        );
-        if !fits {
-            return Err(Problem::new("CMP-7", "campaign.problem.recruit_kind")
-                .character(member.name())
-                .arg("player", &e.player));
-        }
-        if let Some(refused) = self.recruit_refusal(escort, member) {
-            return Err(refused);
-        }
-        let price = self.recruit_cost(member, rules)?;
-        if cost != price {
-            return Err(Problem::new("CMP-7", "campaign.problem.recruit_cost")
-                .character(member.name())
-                .arg("cost", cost)
-                .arg("price", price));
-        }
-        Ok(())
-    }
-
-    /// CMP-16: each escort tests its initiative, the enemy once; sides that
-    /// tie roll again among themselves until they part (Assumed). Dice given
-    /// are used first, one side's in order; the others are rolled. The
-    /// sides come back in the order they act.
-    fn initiative<R: Rng + ?Sized>(
-        &self,
-        given: Vec<super::InitiativeRoll>,
-        rates: &super::Rates,
-        rng: &mut R,
-        out: &mut Outcome,
-    ) -> Result<Vec<super::InitiativeRoll>, Problem> {
-        let mut sides: Vec<super::InitiativeRoll> = self
-            .escorts
-            .iter()
-            .map(|e| Some(e.id))
-            .chain(std::iter::once(None))
-            .map(|escort| super::InitiativeRoll {
-                escort,
-                rolls: Vec::new(),
+                "campaign.log.picked"
             })
-            .collect();
-        let mut typed: Vec<std::collections::VecDeque<Roll>> =
-            vec![Default::default(); sides.len()];
-        for g in given {
-            let Some(at) = sides.iter().position(|s| s.escort == g.escort) else {
-                return Err(no_escort(g.escort.unwrap_or_default()));
-            };
-            if !typed[at].is_empty() {
-                return Err(Problem::new("CMP-16", "campaign.problem.side_twice"));
-            }
-            typed[at].extend(g.rolls);
-        }
-        let die = rates.initiative.die;
-        // Every side rolls; then each group that ties rolls again.
-        let mut groups: Vec<Vec<usize>> = vec![(0..sides.len()).collect()];
-        let mut depth = 0;
-        while !groups.is_empty() && depth < 100 {
-            let mut next = Vec::new();
-            for group in groups {
-                for &i in &group {
-                    let purpose = if depth == 0 {
-                        "dice.for.initiative"
-                    } else {
-                        "dice.for.initiative_rolloff"
-                    };
-                    let roll = dice(typed[i].pop_front(), 1, die, "CMP-16", purpose, rng, out)?;
-                    sides[i].rolls.push(roll);
-                }
-                let mut by_face: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
-                for &i in &group {
-                    by_face
-                        .entry(total(&sides[i].rolls[depth]))
-                        .or_default()
-                        .push(i);
-                }
-                next.extend(by_face.into_values().filter(|g| g.len() > 1));
-            }
-            groups = next;
-            depth += 1;
-        }
-        if typed.iter().any(|t| !t.is_empty()) {
-            return Err(Problem::new(
-                "CMP-16",
-                "campaign.problem.initiative_extra_dice",
-            ));
-        }
-        // Highest first, a roll-off deciding between equals; the sort is
-        // stable, so sides still equal keep the escorts' order.
-        sides.sort_by_key(|s| std::cmp::Reverse(s.faces()));
-        Ok(sides)
+            .names("mission", names)
+            .text("reason", choice.reason.trim()),
+        ));
     }
-
-    /// The pool gives priority to players who lost characters in the last
-    /// mission (CMP-16): others wait until each of them has recruited.
-    fn check_priority(&self, escort: EscortId) -> Result<(), Problem> {
-        if self.settings.pool != PoolMode::Pooled {
-            return Ok(());
-        }
-        let Some(d) = &self.debrief else {
-            return Ok(());
-        };
-        let losers: Vec<EscortId> = d
-            .fallen
-            .iter()
-            .filter_map(|&c| self.character(c).map(|c| c.escort))
-            .collect();
-        if losers.is_empty() || losers.contains(&escort) {
-            return Ok(());
-        }
-        if let Some(waiting) = losers.iter().find(|e| !d.recruited.contains(e)) {
-            let player = self.escort(*waiting).map_or("?", |e| e.player.as_str());
-            return Err(
-                Problem::new("CMP-16", "campaign.problem.pool_priority").arg("player", player)
-            );
-        }
-        Ok(())
-    }
-
-    fn set_settings(
-        &mut self,
-        settings: &Settings,
-        rules: &RulesData,
-        out: &mut Outcome,
-    ) -> Result<(), Problem> {
-        let data = &rules.campaign;
-        if settings.vp_threshold == 0 {
-            return Err(Problem::new("CMP-2", "campaign.problem.threshold"));
-        }
-        if let Some(p) = settings.out_of_limits(data) {
-            return Err(p);
-        }
-        if data.cran(settings.cran_die).is_none() {
-            return Err(
-                Problem::new("CMP-11", "campaign.problem.cran_die").arg("die", settings.cran_die)
-            );
-        }
-        if self.phase != Phase::Setup {
-            let mut same = settings.clone();
-            same.vp_threshold = self.settings.vp_threshold;
-            same.difficulty = self.settings.difficulty;
-            if same != self.settings {
-                return Err(Problem::new("CMP-2", "campaign.problem.settings_locked"));
-            }
-            out.lines.push((
-                LineKind::Info,
-                Msg::new("campaign.log.settings_changed")
-                    .int("threshold", settings.vp_threshold)
-                    .int("difficulty", settings.difficulty),
-            ));
-        }
-        let die_changed = settings.cran_die != self.settings.cran_die;
-        self.settings = settings.clone();
-        if die_changed {
-            for i in 0..self.characters.len() {
-                let die = settings.cran_die;
-                let cran = self.characters[i].member.default_cran_by(
-                    self.rates(data).cran(die),
-                    die,
-                    rules,
-                );
-                let c = self.char_mut(i);
-                c.cran = cran;
-                c.cran_by_hand = false;
-            }
-        }
-        Ok(())
-    }
-
-    fn end_mission(
-        &mut self,
-        result: super::MissionResult,
-        rules: &RulesData,
-        out: &mut Outcome,
-    ) -> Result<Vec<CharId>, Problem> {
-        self.expect(&[Phase::Playing])?;
-        let mission = self
-            .mission
-            .clone()
-            .ok_or_else(|| Problem::new("CMP-2", "campaign.problem.not_playing"))?;
-        let t = mission.mission_type;
-        if !t.earns_vp() && result.vp > 0 {
-            return Err(
-                Problem::new("CMP-1", "campaign.problem.no_vp_here").arg("type", t.as_str())
-            );
-        }
-        let most = rules.campaign.limits.mission_vp_max;
-        if result.vp > most {
-            return Err(Problem::new("CMP-6", "campaign.problem.vp_max")
-                .arg("vp", result.vp)
-                .arg("max", most));
-        }
-        let table = self.table.take().unwrap_or_default();
-        // Decision (CMP-2): a Survival is lost only when the objective
-        // failed and every character was taken out of action.
-        let standing = table
-            .players
-            .iter()
-            .any(|p| !table.out_of_action.contains(p));
-        let success = if t == MissionType::Survival {
-            result.success || standing
-        } else {
-            result.success
-        };
-        // CMP-6: VP earned.
-        self.vp = self.vp.saturating_add(result.vp);
-        // CMP-7, CMP-8: reinforcements, won or lost.
-        let per = self.reinforcement_per_mission(rules);
-        match self.settings.pool {
-            PoolMode::Pooled => {
-                let players = u32::try_from(self.escorts.len()).unwrap_or(1);
-                self.pool = self.pool.saturating_add(per.saturating_mul(players));
-            }
-            PoolMode::Split => {
-                for e in &mut self.escorts {
-                    e.reinforcement = e.reinforcement.saturating_add(per);
-                }
-            }
-        }
-        self.missions_played += 1;
-        out.lines.push((
+    if t != chain {
+        outcome.lines.push((
             LineKind::Info,
-            Msg::new(if success {
-                "campaign.log.mission_won"
+            Msg::new(if choice.reason.trim().is_empty() {
+                "campaign.log.override_no_reason"
             } else {
-                "campaign.log.mission_lost"
+                "campaign.log.override"
             })
-            .int("number", mission.number)
+            .key("chain", chain.key())
             .key("type", t.key())
-            .int("vp", result.vp)
-            .int("points", per),
+            .text("reason", choice.reason.trim()),
         ));
-        let mut pending = Vec::new();
-        let mut earned = Vec::new();
-        for i in 0..self.characters.len() {
-            let id = self.characters[i].id;
-            let played = table.players.contains(&id);
-            let c = self.char_mut(i);
-            if !c.state.alive() {
-                continue;
-            }
-            if played {
-                c.missions += 1;
-                // CMP-13: a light wound heals once the next mission is played.
-                if c.state == State::LightlyWounded {
-                    c.state = State::Fit;
-                }
-                if table.out_of_action.contains(&id) {
-                    pending.push(id);
-                } else if !table.wounded(id)
-                    && let Member::Character(ch) = &mut c.member
-                {
-                    // CHR-13: one advance point for an unwounded character.
-                    ch.after_game(false, false);
-                    earned.push(id);
-                    out.lines.push((
-                        LineKind::Info,
-                        Msg::new("campaign.log.advance_point").text("character", &ch.name),
-                    ));
-                }
-            } else if c.misses_next {
-                // CMP-13: the mission missed, he is fit again.
-                c.misses_next = false;
-                c.state = State::Fit;
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.recovered").text("character", c.name()),
-                ));
-            }
-        }
-        self.guide = false;
-        self.guided.clear();
-        let wounded = table
-            .players
-            .iter()
-            .copied()
-            .filter(|&p| table.wounds.get(&p).copied().unwrap_or(0) > 0)
-            .collect();
-        self.debrief = Some(Debrief {
-            mission_type: Some(t),
-            success,
-            vp: result.vp,
-            out_of_action: pending.clone(),
-            pending,
-            earned,
-            played: table.players.clone(),
-            wounded,
-            ..Debrief::default()
-        });
-        self.phase = Phase::Debrief;
-        Ok(table.players)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn recon<R: Rng + ?Sized>(
-        &mut self,
-        character: CharId,
-        roll: Option<Roll>,
-        cran_roll: Option<Roll>,
-        fortune: Option<Roll>,
-        effect: Option<ReconEffect>,
-        rules: &RulesData,
-        rng: &mut R,
-        out: &mut Outcome,
-    ) -> Result<(Roll, Option<Roll>, Option<Roll>, ReconEffect), Problem> {
-        let rates = self.rates(&rules.campaign).into_owned();
-        let data = &rates;
-        self.expect(&[Phase::Debrief])?;
-        self.tests_done()?;
-        let i = self.index(character)?;
-        let c = &self.characters[i];
-        let name = c.name().to_owned();
-        let escort = c.escort;
-        if !c.can_play() {
-            return Err(Problem::new("CMP-14", "campaign.problem.cannot_recon").character(&name));
-        }
-        if self.debrief_mut()?.recon.contains(&escort) {
-            return Err(Problem::new("CMP-14", "campaign.problem.recon_done"));
-        }
-        self.debrief_mut()?.recon.push(escort);
-        let roll = dice(
-            roll,
-            1,
-            data.recon.die,
-            "CMP-14",
-            "dice.for.recon",
-            rng,
-            out,
-        )?;
-        // Played again from the journal: the roll is read again from the
-        // table and must give what it recorded.
-        let read = data.recon.effect(total(&roll));
-        if let Some(then) = effect
-            && then != read
-        {
-            return Err(Problem::new("CMP-14", "campaign.problem.recon_differs")
-                .character(&name)
-                .arg("roll", roll.total)
-                .arg("table", read.id())
-                .arg("journal", then.id()));
-        }
-        let effect = read;
-        out.lines.push((
-            LineKind::Dice,
-            Msg::new("campaign.log.recon")
-                .text("character", &name)
-                .text("roll", roll.to_string())
-                .key("effect", effect.key()),
-        ));
-        let needs_test = matches!(
-            effect,
-            ReconEffect::Ambush
-                | ReconEffect::Beaten
-                | ReconEffect::GoodFortune
-                | ReconEffect::BadFortune
-        );
-        let mut cran_out = None;
-        let mut fortune_out = None;
-        let cran = self.characters[i].cran;
-        let mut passed = Ordering::Greater;
-        if needs_test {
-            let test = dice(
-                cran_roll,
-                1,
-                self.settings.cran_die,
-                "CMP-14",
-                "dice.for.cran",
-                rng,
-                out,
-            )?;
-            out.lines.push((
-                LineKind::Dice,
-                Msg::new("campaign.log.cran_test")
-                    .text("character", &name)
-                    .text("roll", test.to_string())
-                    .int("cran", cran),
-            ));
-            passed = total(&test).cmp(&cran);
-            cran_out = Some(test);
-        }
-        match effect {
-            ReconEffect::Nothing => {}
-            ReconEffect::Ambush => {
-                let state = match passed {
-                    Ordering::Greater => State::LightlyWounded,
-                    Ordering::Equal => State::SeriouslyWounded,
-                    Ordering::Less => State::Missing,
-                };
-                let c = self.char_mut(i);
-                c.state = state;
-                c.misses_next = state == State::SeriouslyWounded;
-                out.lines.push(self.state_line(i, "CMP-14"));
-            }
-            ReconEffect::Beaten => {
-                let state = if passed == Ordering::Less {
-                    State::SeriouslyWounded
-                } else {
-                    State::LightlyWounded
-                };
-                let c = self.char_mut(i);
-                c.state = state;
-                c.misses_next = state == State::SeriouslyWounded;
-                out.lines.push(self.state_line(i, "CMP-14"));
-            }
-            ReconEffect::Clue => {
-                self.vp = self.vp.saturating_add(1);
-                out.lines.push((
-                    LineKind::Info,
-                    Msg::new("campaign.log.clue").int("vp", self.vp),
-                ));
-            }
-            ReconEffect::GoodFortune => {
-                if passed != Ordering::Less {
-                    let f = dice(
-                        fortune,
-                        data.recon.good_fortune_dice,
-                        6,
-                        "CMP-14",
-                        "dice.for.fortune",
-                        rng,
-                        out,
-                    )?;
-                    self.gain(escort, total(&f))?;
-                    out.lines.push((
-                        LineKind::Dice,
-                        Msg::new("campaign.log.fortune")
-                            .text("roll", f.to_string())
-                            .int("points", total(&f)),
-                    ));
-                    fortune_out = Some(f);
-                }
-            }
-            ReconEffect::Guide => {
-                self.debrief_mut()?.guide_offered = true;
-            }
-            ReconEffect::Allies => self.allies = true,
-            ReconEffect::BadFortune => {
-                if passed == Ordering::Less {
-                    self.forced_survival = true;
-                    out.lines
-                        .push((LineKind::Info, Msg::new("campaign.log.forced_survival")));
-                }
-            }
-        }
-        Ok((roll, cran_out, fortune_out, effect))
     }
 }

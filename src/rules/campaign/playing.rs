@@ -1,0 +1,586 @@
+//! Events at the table: ticks, wounds, initiative, the enemy's behaviour.
+
+use std::collections::BTreeMap;
+
+use rand::Rng;
+
+use super::edit::CampaignEdit;
+use super::play::{dice, no_escort, total};
+use super::{
+    Campaign, CharId, Debrief, EscortId, Member, MissionType, Phase, PoolMode, State, Table,
+};
+use crate::rules::core::dice::Roll;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
+
+impl Campaign {
+    /// [`CampaignEdit::EnemyBehaviour`]: what an enemy character does at its
+    /// activation, in solo play: its Cran test in the mission's attack or
+    /// defence mode (CMP-15).
+    pub(super) fn enemy_behaviour<R: Rng + ?Sized>(
+        &mut self,
+        index: usize,
+        roll: Option<Roll>,
+        rules: &RulesData,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let rates = self.rates(&rules.campaign).into_owned();
+        self.expect(&[Phase::Playing])?;
+        let m = self
+            .mission
+            .as_ref()
+            .ok_or_else(|| Problem::new("CMP-15", "campaign.problem.not_playing"))?;
+        let Some(enemy) = m.enemy.get(index) else {
+            return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1));
+        };
+        let cran = enemy
+            .cran
+            .unwrap_or_else(|| rates.cran(self.settings.cran_die).map_or(1, |f| f.enemy));
+        let names = enemy.names.clone();
+        let mode = m.mode;
+        let roll = dice(
+            roll,
+            1,
+            self.settings.cran_die,
+            "CMP-15",
+            "dice.for.behaviour",
+            rng,
+            out,
+        )?;
+        let passed = total(&roll) >= cran;
+        let key = match (mode, passed) {
+            (super::Mode::Attack, true) => "campaign.behaviour.attack_passed",
+            (super::Mode::Attack, false) => "campaign.behaviour.attack_failed",
+            (super::Mode::Defence, true) => "campaign.behaviour.defence_passed",
+            (super::Mode::Defence, false) => "campaign.behaviour.defence_failed",
+        };
+        out.lines.push((
+            LineKind::Dice,
+            Msg::new("campaign.log.behaviour")
+                .names("enemy", &names)
+                .int("index", index + 1)
+                .text("roll", roll.to_string())
+                .int("cran", cran)
+                .key("what", key),
+        ));
+        Ok(CampaignEdit::EnemyBehaviour {
+            index,
+            roll: Some(roll),
+        })
+    }
+
+    /// [`CampaignEdit::Initiative`]: each player tests his initiative and the
+    /// enemy's is tested once: every side acts in the order it gives (CMP-16).
+    pub(super) fn initiative_test<R: Rng + ?Sized>(
+        &mut self,
+        rolls: Vec<super::InitiativeRoll>,
+        rules: &RulesData,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let rates = self.rates(&rules.campaign).into_owned();
+        self.expect(&[Phase::Playing])?;
+        let order = self.initiative(rolls, &rates, rng, out)?;
+        let table = self.table.get_or_insert_default();
+        // The next test is the next turn's, unless a "New turn"
+        // began a later one (KT-11).
+        let turn = (table.initiative.as_ref().map_or(0, |i| i.turn) + 1).max(table.turn);
+        out.lines.push((
+            LineKind::Dice,
+            Msg::new("campaign.log.initiative").int("turn", turn),
+        ));
+        for (place, side) in order.iter().enumerate() {
+            let faces = side
+                .faces()
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" · ");
+            let line = match side.escort.and_then(|e| self.escort(e)) {
+                Some(e) => Msg::new("campaign.log.initiative_player").text("player", &e.player),
+                None => Msg::new("campaign.log.initiative_enemy"),
+            };
+            out.lines.push((
+                LineKind::Dice,
+                line.int("place", place + 1).text("faces", faces),
+            ));
+        }
+        let table = self.table.get_or_insert_default();
+        table.initiative = Some(super::Initiative {
+            turn,
+            order: order.clone(),
+        });
+        Ok(CampaignEdit::Initiative { rolls: order })
+    }
+
+    /// [`CampaignEdit::NewTurn`]: a new turn at the table: each kill team gains
+    /// its command points for the turn (KT-11).
+    pub(super) fn new_turn(
+        &mut self,
+        gain: Option<u32>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        // KT-11: each player starts with his command points and
+        // gains more each turn; the first turn is played with the
+        // start (Decision), so the gain comes with each later one.
+        let gain = gain.unwrap_or(rules.killteam.command.per_turn);
+        let table = self.table.get_or_insert_default();
+        let turn = table.turn() + 1;
+        table.turn = turn;
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.new_turn").int("turn", turn),
+        ));
+        let step = i32::try_from(gain).unwrap_or(i32::MAX);
+        for e in self.escorts.iter_mut().filter(|e| e.kind == "killteam") {
+            e.command_points = e.command_points.saturating_add(step);
+            out.lines.push((
+                LineKind::Info,
+                Msg::new("campaign.log.command_gain")
+                    .text("player", &e.player)
+                    .int("gain", gain)
+                    .int("points", e.command_points),
+            ));
+        }
+        Ok(CampaignEdit::NewTurn { gain: Some(gain) })
+    }
+
+    /// [`CampaignEdit::SetWounds`]: wounds taken by a character at the table.
+    pub(super) fn set_wounds(
+        &mut self,
+        character: CharId,
+        wounds: u32,
+        rules: &RulesData,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.player_index(character)?;
+        let max = self.characters[i].member.wounds(rules);
+        if wounds > max {
+            return Err(Problem::new("CMP-13", "campaign.problem.too_many_wounds")
+                .character(self.characters[i].name())
+                .arg("max", max));
+        }
+        let table = self.table.get_or_insert_default();
+        table.wounds.insert(character, wounds);
+        if wounds == max {
+            table.out_of_action.insert(character);
+        }
+        Ok(CampaignEdit::SetWounds { character, wounds })
+    }
+
+    /// [`CampaignEdit::AddWounds`]: wounds a fight rolled on the battle screen,
+    /// added to a character's at the table (never past his last).
+    pub(super) fn wound(
+        &mut self,
+        character: CharId,
+        wounds: u32,
+        roll: Option<u64>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        self.not_applied(roll)?;
+        self.add_wounds(character, wounds, rules, out)?;
+        Ok(CampaignEdit::AddWounds {
+            character,
+            wounds,
+            roll,
+        })
+    }
+
+    /// [`CampaignEdit::AddBattleWounds`]: the wounds one roll of the battle
+    /// screen caused to several characters (a round between units), added to
+    /// each at the table in one event: all of them, or none when one cannot
+    /// take them.
+    pub(super) fn battle_wounds(
+        &mut self,
+        wounds: Vec<(CharId, u32)>,
+        roll: Option<u64>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        self.not_applied(roll)?;
+        if wounds.is_empty() {
+            return Err(Problem::new("CMP-13", "campaign.problem.no_wounds"));
+        }
+        // Refused as a whole: `self` is a copy until it returns Ok.
+        for &(character, w) in &wounds {
+            self.add_wounds(character, w, rules, out)?;
+        }
+        Ok(CampaignEdit::AddBattleWounds { wounds, roll })
+    }
+
+    /// [`CampaignEdit::SetOutOfAction`]: a character taken out of action, or
+    /// back.
+    pub(super) fn set_out_of_action(
+        &mut self,
+        character: CharId,
+        o: bool,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        self.player_index(character)?;
+        let table = self.table.get_or_insert_default();
+        if o {
+            table.out_of_action.insert(character);
+        } else {
+            table.out_of_action.remove(&character);
+        }
+        Ok(CampaignEdit::SetOutOfAction { character, out: o })
+    }
+
+    /// [`CampaignEdit::StrikeItem`]: a single-use item struck off, or back.
+    pub(super) fn strike_item(
+        &mut self,
+        character: CharId,
+        item: String,
+        struck: bool,
+        rules: &RulesData,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.player_index(character)?;
+        let member = &self.characters[i].member;
+        if !member.carries(&item) {
+            return Err(Problem::new("KT-5", "campaign.problem.no_item")
+                .character(self.characters[i].name())
+                .arg("item", &item));
+        }
+        if !member.items(rules).contains(&item) {
+            return Err(Problem::new("KT-5", "campaign.problem.not_single_use")
+                .character(self.characters[i].name())
+                .arg("item", &item));
+        }
+        let table = self.table.get_or_insert_default();
+        if struck {
+            table.struck.insert((character, item.clone()));
+        } else {
+            table.struck.remove(&(character, item.clone()));
+        }
+        Ok(CampaignEdit::StrikeItem {
+            character,
+            item,
+            struck,
+        })
+    }
+
+    /// [`CampaignEdit::SetCommandPoints`]: an escort's command points (KT-11).
+    pub(super) fn set_command_points(
+        &mut self,
+        escort: EscortId,
+        points: i32,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.escort_index(escort)?;
+        if points < 0 {
+            return Err(Problem::new("KT-11", "campaign.problem.negative_points"));
+        }
+        self.escorts[i].command_points = points;
+        Ok(CampaignEdit::SetCommandPoints { escort, points })
+    }
+
+    /// [`CampaignEdit::SetPlaying`]: a character left at home, or brought to
+    /// the table (before the first tick is fine; his ticks go with him).
+    pub(super) fn set_playing(
+        &mut self,
+        character: CharId,
+        plays: bool,
+    ) -> Result<CampaignEdit, Problem> {
+        // A character left at home: he misses nothing, earns nothing.
+        self.expect(&[Phase::Playing])?;
+        let i = self.index(character)?;
+        if plays && !self.characters[i].can_play() {
+            return Err(Problem::new("CMP-13", "campaign.problem.cannot_play")
+                .character(self.characters[i].name()));
+        }
+        let table = self.table.get_or_insert_default();
+        if plays {
+            if !table.players.contains(&character) {
+                table.players.push(character);
+            }
+        } else {
+            table.players.retain(|&x| x != character);
+            table.out_of_action.remove(&character);
+            table.wounds.remove(&character);
+            table.struck.retain(|(x, _)| *x != character);
+        }
+        Ok(CampaignEdit::SetPlaying { character, plays })
+    }
+
+    /// Refuses the wounds of a battle roll already applied.
+    pub(super) fn not_applied(&self, roll: Option<u64>) -> Result<(), Problem> {
+        match roll {
+            Some(seed) if self.roll_applied(seed) => {
+                Err(Problem::new("CMP-13", "campaign.problem.already_applied"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Adds wounds rolled on the battle screen to a character's at the
+    /// table, never past his last; at his last he is out of action.
+    pub(super) fn add_wounds(
+        &mut self,
+        character: CharId,
+        wounds: u32,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
+        let i = self.player_index(character)?;
+        let max = self.characters[i].member.wounds(rules);
+        let name = self.characters[i].name().to_owned();
+        let table = self.table.get_or_insert_default();
+        let now = table
+            .wounds
+            .get(&character)
+            .copied()
+            .unwrap_or(0)
+            .saturating_add(wounds)
+            .min(max);
+        table.wounds.insert(character, now);
+        if now == max {
+            table.out_of_action.insert(character);
+        }
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.battle_wounds")
+                .text("character", name)
+                .int("wounds", wounds)
+                .int("now", now)
+                .int("max", max),
+        ));
+        Ok(())
+    }
+
+    /// CMP-16: each escort tests its initiative, the enemy once; sides that
+    /// tie roll again among themselves until they part (Assumed). Dice given
+    /// are used first, one side's in order; the others are rolled. The
+    /// sides come back in the order they act.
+    pub(super) fn initiative<R: Rng + ?Sized>(
+        &self,
+        given: Vec<super::InitiativeRoll>,
+        rates: &super::Rates,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<Vec<super::InitiativeRoll>, Problem> {
+        let mut sides: Vec<super::InitiativeRoll> = self
+            .escorts
+            .iter()
+            .map(|e| Some(e.id))
+            .chain(std::iter::once(None))
+            .map(|escort| super::InitiativeRoll {
+                escort,
+                rolls: Vec::new(),
+            })
+            .collect();
+        let mut typed: Vec<std::collections::VecDeque<Roll>> =
+            vec![Default::default(); sides.len()];
+        for g in given {
+            let Some(at) = sides.iter().position(|s| s.escort == g.escort) else {
+                return Err(no_escort(g.escort.unwrap_or_default()));
+            };
+            if !typed[at].is_empty() {
+                return Err(Problem::new("CMP-16", "campaign.problem.side_twice"));
+            }
+            typed[at].extend(g.rolls);
+        }
+        let die = rates.initiative.die;
+        // Every side rolls; then each group that ties rolls again.
+        let mut groups: Vec<Vec<usize>> = vec![(0..sides.len()).collect()];
+        let mut depth = 0;
+        while !groups.is_empty() && depth < 100 {
+            let mut next = Vec::new();
+            for group in groups {
+                for &i in &group {
+                    let purpose = if depth == 0 {
+                        "dice.for.initiative"
+                    } else {
+                        "dice.for.initiative_rolloff"
+                    };
+                    let roll = dice(typed[i].pop_front(), 1, die, "CMP-16", purpose, rng, out)?;
+                    sides[i].rolls.push(roll);
+                }
+                let mut by_face: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+                for &i in &group {
+                    by_face
+                        .entry(total(&sides[i].rolls[depth]))
+                        .or_default()
+                        .push(i);
+                }
+                next.extend(by_face.into_values().filter(|g| g.len() > 1));
+            }
+            groups = next;
+            depth += 1;
+        }
+        if typed.iter().any(|t| !t.is_empty()) {
+            return Err(Problem::new(
+                "CMP-16",
+                "campaign.problem.initiative_extra_dice",
+            ));
+        }
+        // Highest first, a roll-off deciding between equals; the sort is
+        // stable, so sides still equal keep the escorts' order.
+        sides.sort_by_key(|s| std::cmp::Reverse(s.faces()));
+        Ok(sides)
+    }
+
+    pub(super) fn end_mission(
+        &mut self,
+        result: super::MissionResult,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let mission = self
+            .mission
+            .clone()
+            .ok_or_else(|| Problem::new("CMP-2", "campaign.problem.not_playing"))?;
+        let t = mission.mission_type;
+        if !t.earns_vp() && result.vp > 0 {
+            return Err(
+                Problem::new("CMP-1", "campaign.problem.no_vp_here").arg("type", t.as_str())
+            );
+        }
+        let most = rules.campaign.limits.mission_vp_max;
+        if result.vp > most {
+            return Err(Problem::new("CMP-6", "campaign.problem.vp_max")
+                .arg("vp", result.vp)
+                .arg("max", most));
+        }
+        let table = self.table.take().unwrap_or_default();
+        // Decision (CMP-2): a Survival is lost only when the objective
+        // failed and every character was taken out of action.
+        let standing = table
+            .players
+            .iter()
+            .any(|p| !table.out_of_action.contains(p));
+        let success = if t == MissionType::Survival {
+            result.success || standing
+        } else {
+            result.success
+        };
+        // CMP-6: VP earned.
+        self.vp = self.vp.saturating_add(result.vp);
+        // CMP-7, CMP-8: reinforcements, won or lost.
+        let per = self.credit_reinforcements(rules);
+        self.missions_played += 1;
+        out.lines.push((
+            LineKind::Info,
+            Msg::new(if success {
+                "campaign.log.mission_won"
+            } else {
+                "campaign.log.mission_lost"
+            })
+            .int("number", mission.number)
+            .key("type", t.key())
+            .int("vp", result.vp)
+            .int("points", per),
+        ));
+        let (pending, earned) = self.after_mission(&table, out);
+        self.guide = false;
+        self.guided.clear();
+        let wounded = table
+            .players
+            .iter()
+            .copied()
+            .filter(|&p| table.wounds.get(&p).copied().unwrap_or(0) > 0)
+            .collect();
+        self.debrief = Some(Debrief {
+            mission_type: Some(t),
+            success,
+            vp: result.vp,
+            out_of_action: pending.clone(),
+            pending,
+            earned,
+            played: table.players.clone(),
+            wounded,
+            ..Debrief::default()
+        });
+        self.phase = Phase::Debrief;
+        Ok(CampaignEdit::EndMission {
+            result,
+            played: table.players,
+        })
+    }
+
+    /// The reinforcement points of a mission, won or lost (CMP-7, CMP-8):
+    /// to the pool for each escort, or to each escort's own; the points
+    /// per escort.
+    fn credit_reinforcements(&mut self, rules: &RulesData) -> u32 {
+        let per = self.reinforcement_per_mission(rules);
+        match self.settings.pool {
+            PoolMode::Pooled => {
+                let players = u32::try_from(self.escorts.len()).unwrap_or(1);
+                self.pool = self.pool.saturating_add(per.saturating_mul(players));
+            }
+            PoolMode::Split => {
+                for e in &mut self.escorts {
+                    e.reinforcement = e.reinforcement.saturating_add(per);
+                }
+            }
+        }
+        per
+    }
+
+    /// Each living character after a mission (CMP-13, CHR-13): who played
+    /// it counts it, heals a light wound and, out of action, owes a Cran
+    /// test (the first list) or, unwounded, earns an advance point (the
+    /// second); who missed it recovers.
+    fn after_mission(&mut self, table: &Table, out: &mut Outcome) -> (Vec<CharId>, Vec<CharId>) {
+        let mut pending = Vec::new();
+        let mut earned = Vec::new();
+        for i in 0..self.characters.len() {
+            let id = self.characters[i].id;
+            let played = table.players.contains(&id);
+            let c = self.char_mut(i);
+            if !c.state.alive() {
+                continue;
+            }
+            if played {
+                c.missions += 1;
+                // CMP-13: a light wound heals once the next mission is played.
+                if c.state == State::LightlyWounded {
+                    c.state = State::Fit;
+                }
+                if table.out_of_action.contains(&id) {
+                    pending.push(id);
+                } else if !table.wounded(id)
+                    && let Member::Character(ch) = &mut c.member
+                {
+                    // CHR-13: one advance point for an unwounded character.
+                    ch.after_game(false, false);
+                    earned.push(id);
+                    out.lines.push((
+                        LineKind::Info,
+                        Msg::new("campaign.log.advance_point").text("character", &ch.name),
+                    ));
+                }
+            } else if c.misses_next {
+                // CMP-13: the mission missed, he is fit again.
+                c.misses_next = false;
+                c.state = State::Fit;
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.recovered").text("character", c.name()),
+                ));
+            }
+        }
+        (pending, earned)
+    }
+
+    pub(super) fn player_index(&self, id: CharId) -> Result<usize, Problem> {
+        let i = self.index(id)?;
+        let plays = self.table.as_ref().is_some_and(|t| t.players.contains(&id));
+        if !plays {
+            return Err(
+                Problem::new("CMP-13", "campaign.problem.not_playing_character")
+                    .character(self.characters[i].name()),
+            );
+        }
+        Ok(i)
+    }
+}

@@ -1,0 +1,351 @@
+//! Events of the setup: the settings, the escorts, their leaders and Cran,
+//! the start.
+
+use rand::Rng;
+
+use super::edit::{CampaignEdit, MissionChoice, NewEscort};
+use super::{Campaign, CharId, Escort, EscortId, MissionType, Phase, PoolMode, Settings};
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
+
+impl Campaign {
+    /// [`CampaignEdit::SetNotes`]: new notes.
+    pub(super) fn set_notes(&mut self, notes: String) -> Result<CampaignEdit, Problem> {
+        self.notes.clone_from(&notes);
+        Ok(CampaignEdit::SetNotes { notes })
+    }
+
+    /// [`CampaignEdit::AddEscort`]: an escort joins (in setup).
+    pub(super) fn join_escort(
+        &mut self,
+        escort: NewEscort,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Setup])?;
+        let id = self.add_escort(&escort, rules)?;
+        out.created = Some(u64::from(id));
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.escort")
+                .text("player", escort.player.trim())
+                .text("source", &escort.source)
+                .int("count", escort.members.len()),
+        ));
+        Ok(CampaignEdit::AddEscort { escort })
+    }
+
+    /// [`CampaignEdit::RemoveEscort`]: an escort leaves (in setup).
+    pub(super) fn remove_escort(&mut self, escort: EscortId) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Setup])?;
+        let i = self.escort_index(escort)?;
+        self.escorts.remove(i);
+        self.characters.retain(|c| c.escort != escort);
+        Ok(CampaignEdit::RemoveEscort { escort })
+    }
+
+    /// [`CampaignEdit::SetLeader`]: an escort's leader (CMP-17).
+    pub(super) fn set_leader(
+        &mut self,
+        escort: EscortId,
+        character: CharId,
+    ) -> Result<CampaignEdit, Problem> {
+        if self.leader_locked() {
+            // CMP-17: the end depends on the leader of the Final.
+            return Err(Problem::new("CMP-17", "campaign.problem.leader_locked"));
+        }
+        let e = self.escort_index(escort)?;
+        let c = &self.characters[self.index(character)?];
+        if c.escort != escort || !c.state.alive() {
+            return Err(Problem::new("CMP-17", "campaign.problem.leader").character(c.name()));
+        }
+        self.escorts[e].leader = Some(character);
+        Ok(CampaignEdit::SetLeader { escort, character })
+    }
+
+    /// [`CampaignEdit::SetCran`]: a character's Cran set by hand (CMP-11).
+    pub(super) fn set_cran(
+        &mut self,
+        character: CharId,
+        cran: u32,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let i = self.index(character)?;
+        if self.cran_locked() {
+            return Err(Problem::new("CMP-11", "campaign.problem.cran_locked")
+                .character(self.characters[i].name()));
+        }
+        if cran == 0 || cran > self.settings.cran_die {
+            return Err(Problem::new("CMP-11", "campaign.problem.cran_range")
+                .character(self.characters[i].name())
+                .arg("cran", cran)
+                .arg("die", self.settings.cran_die));
+        }
+        let c = self.char_mut(i);
+        c.cran = cran;
+        c.cran_by_hand = true;
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.cran")
+                .text("character", self.characters[i].name())
+                .int("cran", cran)
+                .int("die", self.settings.cran_die),
+        ));
+        Ok(CampaignEdit::SetCran { character, cran })
+    }
+
+    /// [`CampaignEdit::Start`]: the campaign starts: the first mission, a
+    /// random Investigation (CMP-2).
+    pub(super) fn start<R: Rng + ?Sized>(
+        &mut self,
+        choice: MissionChoice,
+        rates: Option<Box<super::Rates>>,
+        rules: &RulesData,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let data = &rules.campaign;
+        self.expect(&[Phase::Setup])?;
+        if let Some(p) = self.settings.problems(data).into_iter().next() {
+            return Err(p);
+        }
+        if self.characters.is_empty() {
+            return Err(Problem::new("CMP-16", "campaign.problem.no_escort_yet"));
+        }
+        // The numbers it plays by from now on: the data's, or those
+        // recorded when it was first played.
+        let rates = rates.map_or_else(|| data.rates(), |r| *r);
+        self.rates = Some(rates.clone());
+        self.check_budget(rules)?;
+        let fate = if self.settings.fate_points {
+            rates.fate_points_per_player
+        } else {
+            0
+        };
+        for e in &mut self.escorts {
+            e.fate_points = fate;
+        }
+        out.lines
+            .push((LineKind::Info, Msg::new("campaign.log.start")));
+        self.credit_carried(&rates, out);
+        let choice = self.draw_mission(MissionType::Investigation, choice, rules, rng, out)?;
+        Ok(CampaignEdit::Start {
+            choice,
+            rates: Some(Box::new(rates)),
+        })
+    }
+
+    pub(super) fn set_settings(
+        &mut self,
+        settings: Settings,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let data = &rules.campaign;
+        if settings.vp_threshold == 0 {
+            return Err(Problem::new("CMP-2", "campaign.problem.threshold"));
+        }
+        if let Some(p) = settings.out_of_limits(data) {
+            return Err(p);
+        }
+        if data.cran(settings.cran_die).is_none() {
+            return Err(
+                Problem::new("CMP-11", "campaign.problem.cran_die").arg("die", settings.cran_die)
+            );
+        }
+        if self.phase != Phase::Setup {
+            let mut same = settings.clone();
+            same.vp_threshold = self.settings.vp_threshold;
+            same.difficulty = self.settings.difficulty;
+            if same != self.settings {
+                return Err(Problem::new("CMP-2", "campaign.problem.settings_locked"));
+            }
+            out.lines.push((
+                LineKind::Info,
+                Msg::new("campaign.log.settings_changed")
+                    .int("threshold", settings.vp_threshold)
+                    .int("difficulty", settings.difficulty),
+            ));
+        }
+        let die_changed = settings.cran_die != self.settings.cran_die;
+        self.settings = settings.clone();
+        if die_changed {
+            for i in 0..self.characters.len() {
+                let die = settings.cran_die;
+                let cran = self.characters[i].member.default_cran_by(
+                    self.rates(data).cran(die),
+                    die,
+                    rules,
+                );
+                let c = self.char_mut(i);
+                c.cran = cran;
+                c.cran_by_hand = false;
+            }
+        }
+        Ok(CampaignEdit::SetSettings { settings })
+    }
+
+    /// CMP-17: an ended campaign's escort joins, once, in setup: each
+    /// character a copy as he ended it, his leader leading again.
+    pub(super) fn carry_in(
+        &mut self,
+        from: Box<super::CarryOver>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Setup])?;
+        if self.carried.is_some() {
+            return Err(Problem::new("CMP-17", "campaign.problem.carried_twice"));
+        }
+        if from.escorts.iter().all(|e| e.characters.is_empty()) {
+            return Err(Problem::new("CMP-17", "campaign.problem.nothing_carries"));
+        }
+        let count: usize = from.escorts.iter().map(|e| e.characters.len()).sum();
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.carried")
+                .text("campaign", &from.campaign)
+                .int("count", count)
+                .int("points", from.resources),
+        ));
+        for e in &from.escorts {
+            let new = NewEscort {
+                player: e.player.clone(),
+                source: e.source.clone(),
+                kind: e.kind.clone(),
+                members: e.characters.iter().map(|x| x.member.clone()).collect(),
+                doc: None,
+            };
+            let id = self.add_escort(&new, rules)?;
+            let ids: Vec<CharId> = self.members(id).map(|x| x.id).collect();
+            for (&cid, carried) in ids.iter().zip(&e.characters) {
+                let i = self.index(cid)?;
+                if !carried.state.alive() {
+                    return Err(Problem::new("CMP-17", "campaign.problem.carried_dead")
+                        .character(carried.member.name()));
+                }
+                let die = self.settings.cran_die;
+                let c = self.char_mut(i);
+                c.state = carried.state;
+                c.misses_next = carried.misses_next;
+                if let Some(cran) = carried.cran.filter(|n| (1..=die).contains(n)) {
+                    c.cran = cran;
+                    c.cran_by_hand = true;
+                }
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.carried_character")
+                        .text("character", carried.member.name())
+                        .text("campaign", &from.campaign)
+                        .key("state", carried.state.key()),
+                ));
+            }
+            let e_i = self.escort_index(id)?;
+            self.escorts[e_i].carried = true;
+            if let Some(at) = e.characters.iter().position(|x| x.leader) {
+                self.escorts[e_i].leader = ids.get(at).copied();
+            }
+        }
+        self.carried = Some(super::Carried {
+            campaign: from.campaign.clone(),
+            resources: from.resources,
+        });
+        Ok(CampaignEdit::CarryOver { from })
+    }
+
+    /// CMP-17: the resource points carried over, credited at the start as
+    /// reinforcement points at the recorded rate: to the pool, or split
+    /// evenly among the escorts carried over (the first takes what is left).
+    pub(super) fn credit_carried(&mut self, rates: &super::Rates, out: &mut Outcome) {
+        let Some(carried) = self.carried.as_mut() else {
+            return;
+        };
+        let points = std::mem::take(&mut carried.resources)
+            .saturating_mul(rates.end.reinforcement_per_resource_point);
+        if points == 0 {
+            return;
+        }
+        match self.settings.pool {
+            PoolMode::Pooled => self.pool = self.pool.saturating_add(points),
+            PoolMode::Split => {
+                let mut to: Vec<usize> = (0..self.escorts.len())
+                    .filter(|&i| self.escorts[i].carried)
+                    .collect();
+                if to.is_empty() {
+                    to = (0..self.escorts.len()).collect();
+                }
+                let n = u32::try_from(to.len().max(1)).unwrap_or(1);
+                for (k, &i) in to.iter().enumerate() {
+                    let share = points / n + if k == 0 { points % n } else { 0 };
+                    let e = &mut self.escorts[i];
+                    e.reinforcement = e.reinforcement.saturating_add(share);
+                }
+            }
+        }
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.resources_credited").int("points", points),
+        ));
+    }
+
+    /// CMP-16: with a recruitment budget set, no escort may cost more than
+    /// its player's share of it.
+    pub(super) fn check_budget(&self, rules: &RulesData) -> Result<(), Problem> {
+        let Some(share) = self.budget_share() else {
+            return Ok(());
+        };
+        // CMP-17: an escort carried over goes on whole.
+        for e in self.escorts.iter().filter(|e| !e.carried) {
+            let cost = self.escort_cost(e.id, rules)?;
+            if cost > share {
+                return Err(Problem::new("CMP-16", "campaign.problem.over_budget")
+                    .arg("player", &e.player)
+                    .arg("cost", cost)
+                    .arg("share", share));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn add_escort(
+        &mut self,
+        e: &NewEscort,
+        rules: &RulesData,
+    ) -> Result<EscortId, Problem> {
+        let player = e.player.trim();
+        if player.is_empty() {
+            return Err(Problem::new("CMP-16", "campaign.problem.no_player"));
+        }
+        if e.members.is_empty() {
+            return Err(
+                Problem::new("CMP-16", "campaign.problem.empty_escort").arg("source", &e.source)
+            );
+        }
+        if e.kind != "roster" && e.kind != "killteam" {
+            return Err(Problem::new("FILE", "campaign.problem.escort_kind").arg("kind", &e.kind));
+        }
+        let id = self.escorts.iter().map(|e| e.id).max().unwrap_or(0) + 1;
+        self.escorts.push(Escort {
+            id,
+            player: player.to_owned(),
+            source: e.source.clone(),
+            kind: e.kind.clone(),
+            leader: None,
+            fate_points: 0,
+            reinforcement: 0,
+            command_points: 0,
+            carried: false,
+        });
+        let mut first = None;
+        for m in &e.members {
+            let cid = self.add_member(id, m.clone(), e.doc.as_deref(), rules);
+            first.get_or_insert(cid);
+        }
+        if let Some(last) = self.escorts.last_mut() {
+            last.leader = first;
+        }
+        Ok(id)
+    }
+}
