@@ -5,6 +5,7 @@ use crate::app::{ACTIONS, Action, ActionSpec, Command, Menu, Model, Screen, ZOOM
 use crate::i18n::Lang;
 use crate::rules::{DocKey, RosterEdit};
 use crate::ui::ViewState;
+use crate::ui::context::ViewCtx;
 use crate::ui::screens::{self, SCREENS};
 
 /// How much one zoom step changes the zoom.
@@ -44,33 +45,28 @@ fn available(action: Action, model: &Model, views: &ViewState) -> bool {
 
 /// Carries out an action: most become commands; a few only move the focus
 /// or the window.
-pub fn run(
-    action: Action,
-    ctx: &egui::Context,
-    model: &Model,
-    views: &mut ViewState,
-    out: &mut Vec<Command>,
-) {
+pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut ViewState) {
+    let model = cx.model;
     if !available(action, model, views) {
         return;
     }
     let lang = model.lang;
     let zoom = |z: f32| Command::SetZoom((z * 10.0).round() / 10.0);
     match action {
-        Action::New => out.push(Command::create_roster(String::new())),
-        Action::Import => out.push(Command::ImportDialog),
-        Action::Export => out.extend(target(model, views).map(Command::ExportDialog)),
+        Action::New => cx.send(Command::create_roster(String::new())),
+        Action::Import => cx.send(Command::ImportDialog),
+        Action::Export => cx.send_all(target(model, views).map(Command::ExportDialog)),
         Action::PrintPreview => {
-            out.extend(target(model, views).map(|key| Command::Show(Screen::Print(key))))
+            cx.send_all(target(model, views).map(|key| Command::Show(Screen::Print(key))))
         }
-        Action::Reload => out.push(Command::Reload),
-        Action::OpenDataFolder => out.extend(model.data_dir.clone().map(Command::OpenFolder)),
+        Action::Reload => cx.send(Command::Reload),
+        Action::OpenDataFolder => cx.send_all(model.data_dir.clone().map(Command::OpenFolder)),
         Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
-        Action::Undo => out.push(Command::Undo),
-        Action::Redo => out.push(Command::Redo),
+        Action::Undo => cx.send(Command::Undo),
+        Action::Redo => cx.send(Command::Redo),
         Action::Find => {
             if model.screen != Screen::Library {
-                out.push(Command::Show(Screen::Library));
+                cx.send(Command::Show(Screen::Library));
             }
             views.library.focus_search = true;
         }
@@ -88,7 +84,7 @@ pub fn run(
             Screen::Character(id, cid) => {
                 if let Some(c) = model.roster(id).and_then(|r| r.character(*cid)) {
                     let name = lang.f("roster.copy_of", &[("name", &c.name)]);
-                    out.push(Command::roster(
+                    cx.send(Command::roster(
                         id.clone(),
                         RosterEdit::DuplicateCharacter { id: *cid, name },
                     ));
@@ -99,29 +95,30 @@ pub fn run(
                     && let Some(doc) = model.doc(&key)
                 {
                     let name = lang.f("roster.copy_of", &[("name", doc.name())]);
-                    out.push(Command::Duplicate(key, name));
+                    cx.send(Command::Duplicate(key, name));
                 }
             }
         },
         Action::Delete => match &model.screen {
             // A character goes at once: Undo brings it back.
-            Screen::Character(id, cid) => out.push(Command::roster(
+            Screen::Character(id, cid) => cx.send(Command::roster(
                 id.clone(),
                 RosterEdit::RemoveCharacter(*cid),
             )),
             _ => views.confirm_delete = target(model, views),
         },
-        Action::Back => out.extend(screens::parent(&model.screen).map(Command::Show)),
-        Action::ZoomIn => out.push(zoom(model.zoom + ZOOM_STEP)),
-        Action::ZoomOut => out.push(zoom(model.zoom - ZOOM_STEP)),
-        Action::ZoomReset => out.push(Command::SetZoom(1.0)),
+        Action::Back => cx.send_all(screens::parent(&model.screen).map(Command::Show)),
+        Action::ZoomIn => cx.send(zoom(model.zoom + ZOOM_STEP)),
+        Action::ZoomOut => cx.send(zoom(model.zoom - ZOOM_STEP)),
+        Action::ZoomReset => cx.send(Command::SetZoom(1.0)),
     }
 }
 
 /// Listens for every shortcut of the table. While a text field has the
 /// focus, keys belong to it (it has its own undo, and Delete and Escape
 /// edit or leave it); so do a dialog and an open menu.
-pub fn shortcuts(ui: &egui::Ui, model: &Model, views: &mut ViewState, out: &mut Vec<Command>) {
+pub fn shortcuts(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
+    let model = cx.model;
     // A dialog open has the keys (Escape closes it); so has a popup (a
     // combo box's list) open since the last frame: `Context::any_popup_open`
     // only knows the popups shown so far in this pass, none yet here.
@@ -150,7 +147,7 @@ pub fn shortcuts(ui: &egui::Ui, model: &Model, views: &mut ViewState, out: &mut 
         }
     });
     for action in fired {
-        run(action, ui.ctx(), model, views, out);
+        run(action, ui.ctx(), cx, views);
     }
     // The top-level screens' shortcuts, from the one list of screens.
     let shown = ui.input_mut(|i| {
@@ -164,18 +161,13 @@ pub fn shortcuts(ui: &egui::Ui, model: &Model, views: &mut ViewState, out: &mut 
     if let Some(screen) = shown
         && crate::ui::screens::kind(&screen) != crate::ui::screens::kind(&model.screen)
     {
-        out.push(Command::Show(screen));
+        cx.send(Command::Show(screen));
     }
 }
 
 /// A menu entry from the table: label, shortcut, enabled or not.
-fn entry_ui(
-    ui: &mut egui::Ui,
-    spec: &ActionSpec,
-    model: &Model,
-    views: &mut ViewState,
-    out: &mut Vec<Command>,
-) {
+fn entry_ui(ui: &mut egui::Ui, spec: &ActionSpec, cx: &ViewCtx<'_>, views: &mut ViewState) {
+    let model = cx.model;
     let lang = model.lang;
     let text = label(spec.action, lang, model);
     let mut button = egui::Button::new(text);
@@ -186,7 +178,7 @@ fn entry_ui(
         .add_enabled(available(spec.action, model, views), button)
         .clicked()
     {
-        run(spec.action, ui.ctx(), model, views, out);
+        run(spec.action, ui.ctx(), cx, views);
     }
 }
 
@@ -210,12 +202,8 @@ fn label(action: Action, lang: Lang, model: &Model) -> String {
 }
 
 /// The menu bar: File, Edit, View from the table, then Language.
-pub fn menu_bar_ui(
-    ui: &mut egui::Ui,
-    model: &Model,
-    views: &mut ViewState,
-    out: &mut Vec<Command>,
-) {
+pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
+    let model = cx.model;
     let lang = model.lang;
     for (menu, key) in [
         (Menu::File, "menu.file"),
@@ -235,13 +223,13 @@ pub fn menu_bar_ui(
                         button = button.shortcut_text(ui.ctx().format_shortcut(&k));
                     }
                     if ui.add(button).clicked() {
-                        out.push(Command::Show(screen.clone()));
+                        cx.send(Command::Show(screen.clone()));
                     }
                 }
                 ui.separator();
             }
             for spec in ACTIONS.iter().filter(|s| s.menu == menu) {
-                entry_ui(ui, spec, model, views, out);
+                entry_ui(ui, spec, cx, views);
             }
             if menu == Menu::View {
                 ui.separator();
@@ -255,7 +243,7 @@ pub fn menu_bar_ui(
     ui.menu_button(lang.t("menu.language"), |ui| {
         for l in Lang::ALL {
             if ui.radio(model.lang == l, l.native_name()).clicked() {
-                out.push(Command::SetLang(l));
+                cx.send(Command::SetLang(l));
             }
         }
     });

@@ -4,6 +4,7 @@
 
 mod battle;
 mod campaign;
+pub mod context;
 mod killteam;
 mod library;
 mod menus;
@@ -15,9 +16,10 @@ mod status;
 pub mod theme;
 pub mod widgets;
 
-use crate::app::{App, Command, Model, SaveState, Screen};
+use crate::app::{App, Command, SaveState, Screen};
 use crate::rules::DocKey;
 use crate::rules::Msg;
+use context::ViewCtx;
 
 pub use library::LibraryView;
 pub use roster::RosterView;
@@ -60,21 +62,26 @@ const CLOSE_QUIET_WAIT: std::time::Duration = std::time::Duration::from_millis(3
 
 impl ViewState {
     /// The router: the one place that matches a screen to its view.
-    fn screen_ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    fn screen_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
         match model.screen.clone() {
             Screen::Library => {
-                self.library.ui(ui, model, out);
+                cx.with_out(|out| self.library.ui(ui, model, out));
                 if let Some(key) = self.library.ask_delete.take() {
                     self.confirm_delete = Some(key);
                 }
             }
-            Screen::Roster(id) => self.roster.ui(ui, model, &id, out),
-            Screen::Character(id, cid) => self.character.ui(ui, model, &id, cid, out),
-            Screen::KillTeam(id) => self.killteam.ui(ui, model, &id, out),
-            Screen::Campaign(id) => self.campaign.ui(ui, model, &id, out),
-            Screen::Reference(rule) => self.reference.ui(ui, model, rule.as_deref(), out),
-            Screen::Battle => self.battle.ui(ui, model, out),
-            Screen::Print(key) => self.print.ui(ui, model, &key, out),
+            Screen::Roster(id) => cx.with_out(|out| self.roster.ui(ui, model, &id, out)),
+            Screen::Character(id, cid) => {
+                cx.with_out(|out| self.character.ui(ui, model, &id, cid, out))
+            }
+            Screen::KillTeam(id) => cx.with_out(|out| self.killteam.ui(ui, model, &id, out)),
+            Screen::Campaign(id) => cx.with_out(|out| self.campaign.ui(ui, model, &id, out)),
+            Screen::Reference(rule) => {
+                cx.with_out(|out| self.reference.ui(ui, model, rule.as_deref(), out))
+            }
+            Screen::Battle => cx.with_out(|out| self.battle.ui(ui, model, out)),
+            Screen::Print(key) => cx.with_out(|out| self.print.ui(ui, model, &key, out)),
         }
     }
 }
@@ -138,7 +145,8 @@ impl Gui {
 
         let views = &mut self.views;
         let (model, out) = self.app.parts();
-        menus::shortcuts(ui, model, views, out);
+        let cx = ViewCtx::new(model);
+        menus::shortcuts(ui, &cx, views);
         // A file dropped on the window is imported.
         let dropped: Vec<_> = ui.input(|i| {
             i.raw
@@ -148,12 +156,12 @@ impl Gui {
                 .filter(|p| !p.as_os_str().is_empty())
                 .collect()
         });
-        out.extend(dropped.into_iter().map(Command::Import));
+        cx.send_all(dropped.into_iter().map(Command::Import));
 
         egui::Panel::top("menu").show(ui, |ui| {
-            egui::MenuBar::new().ui(ui, |ui| menus::menu_bar_ui(ui, model, views, out));
+            egui::MenuBar::new().ui(ui, |ui| menus::menu_bar_ui(ui, &cx, views));
             ui.horizontal(|ui| {
-                screens::nav_ui(ui, model, out);
+                screens::nav_ui(ui, &cx);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     status::save_state_ui(ui, model);
                 });
@@ -163,15 +171,16 @@ impl Gui {
         egui::Panel::bottom("log")
             .resizable(true)
             .default_size(120.0)
-            .show(ui, |ui| status::log_ui(ui, model, out));
+            .show(ui, |ui| status::log_ui(ui, &cx));
         egui::CentralPanel::default().show(ui, |ui| {
-            status::disk_changes_ui(ui, model, out);
-            status::read_only_ui(ui, model, out);
+            status::disk_changes_ui(ui, &cx);
+            status::read_only_ui(ui, &cx);
             egui::ScrollArea::vertical()
                 .auto_shrink(false)
-                .show(ui, |ui| views.screen_ui(ui, model, out));
+                .show(ui, |ui| views.screen_ui(ui, &cx));
         });
-        confirm_delete_ui(ui, model, views, out);
+        confirm_delete_ui(ui, &cx, views);
+        out.extend(cx.into_commands());
         let close_requested = ui.input(|i| i.viewport().close_requested());
         self.app.apply_pending();
         if let Some(text) = self.app.take_clipboard() {
@@ -275,8 +284,9 @@ impl Gui {
 
 /// Asks before deleting a document (Undo would bring it back, but a click
 /// too many should not need it).
-fn confirm_delete_ui(ui: &egui::Ui, model: &Model, views: &mut ViewState, out: &mut Vec<Command>) {
-    let lang = model.lang;
+fn confirm_delete_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
+    let model = cx.model;
+    let lang = cx.lang;
     let Some(key) = views.confirm_delete.clone() else {
         return;
     };
@@ -294,7 +304,7 @@ fn confirm_delete_ui(ui: &egui::Ui, model: &Model, views: &mut ViewState, out: &
         ui.add_space(theme::space::S);
         ui.horizontal(|ui| {
             if ui.button(lang.t("library.delete_confirm")).clicked() {
-                out.push(Command::Delete(key.clone()));
+                cx.send(Command::Delete(key.clone()));
                 views.confirm_delete = None;
             }
             if ui.button(lang.t("library.cancel")).clicked() {

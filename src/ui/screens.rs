@@ -5,6 +5,7 @@ use egui_material_icons::MaterialIcon;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Model, Screen};
+use crate::ui::context::ViewCtx;
 
 /// What kind of screen, without its arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,7 +174,8 @@ pub fn title(screen: &Screen, model: &Model) -> String {
 }
 
 /// The trail of screens above the one shown, each a link.
-pub fn nav_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+pub fn nav_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let model = cx.model;
     let trail = trail(&model.screen);
     let last = trail.len().saturating_sub(1);
     for (i, screen) in trail.into_iter().enumerate() {
@@ -185,7 +187,7 @@ pub fn nav_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
         let r = ui.selectable_label(i == last, text);
         r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, i == last, &name));
         if r.clicked() && i != last {
-            out.push(Command::Show(screen));
+            cx.send(Command::Show(screen));
         }
     }
 }

@@ -6,6 +6,7 @@ use egui_material_icons::icons;
 
 use crate::app::{Command, MessageKind, Model, SaveState};
 use crate::rules::Msg;
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge};
 
@@ -47,21 +48,23 @@ pub fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
 }
 
 /// The banner of a read-only library, with a way to reload.
-pub fn read_only_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+pub fn read_only_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let model = cx.model;
     if !model.read_only {
         return;
     }
     ui.horizontal(|ui| {
         alert(ui, Tone::Warning, model.lang.t("status.read_only_banner"));
         if ui.button(model.lang.t("action.reload")).clicked() {
-            out.push(Command::Reload);
+            cx.send(Command::Reload);
         }
     });
     ui.add_space(space::S);
 }
 
 /// Documents another program changed: take its version, or keep ours.
-pub fn disk_changes_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let model = cx.model;
     let lang = model.lang;
     for key in &model.disk_changes {
         let name = model
@@ -77,7 +80,7 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>)
             let take_label = format!("{}: {name}", lang.t("disk.take_theirs"));
             take.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &take_label));
             if take.clicked() {
-                out.push(Command::TakeDiskVersion(key.clone()));
+                cx.send(Command::TakeDiskVersion(key.clone()));
             }
             if model.doc(key).is_some() && !model.read_only {
                 let keep = ui.button(lang.t("disk.keep_mine"));
@@ -86,7 +89,7 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>)
                     egui::WidgetInfo::labeled(egui::Role::Button, true, &keep_label)
                 });
                 if keep.clicked() {
-                    out.push(Command::KeepMine(key.clone()));
+                    cx.send(Command::KeepMine(key.clone()));
                 }
             }
         });
@@ -98,7 +101,8 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>)
 
 /// The log, newest last: each line translated now, so that a change of
 /// language re-renders it.
-pub fn log_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let model = cx.model;
     let lang = model.lang;
     ui.horizontal(|ui| {
         ui.label(icons::ICON_HISTORY.rich_text().color(PALETTE.accent));
@@ -128,7 +132,7 @@ pub fn log_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
                         egui::WidgetInfo::labeled(egui::Role::Button, true, lang.t("log.dismiss"))
                     });
                     if dismiss.clicked() {
-                        out.push(Command::DismissMessage(i));
+                        cx.send(Command::DismissMessage(i));
                     }
                     let kind = ui
                         .label(icon.rich_text().color(color))
@@ -148,7 +152,7 @@ pub fn log_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
                             true,
                         );
                         if open.clicked() {
-                            out.push(Command::OpenFile(path.clone()));
+                            cx.send(Command::OpenFile(path.clone()));
                         }
                     }
                     let text = lang.msg(&m.text);

@@ -1,0 +1,66 @@
+//! What every view is given: the model to read, the language to show it in,
+//! and where to send the commands it records (as rerun's `ViewerContext`).
+//! Views take `cx: &ViewCtx` instead of three parameters; sending needs no
+//! `&mut`, so a closure inside a closure can send as freely as it reads.
+
+use std::cell::RefCell;
+
+use crate::app::{Command, Model};
+use crate::i18n::Lang;
+
+/// The context of one frame's views.
+pub struct ViewCtx<'a> {
+    /// The documents, the screen, the preferences: read only.
+    pub model: &'a Model,
+    /// The language the views speak.
+    pub lang: Lang,
+    /// The commands recorded this frame, in the order they were sent.
+    commands: RefCell<Vec<Command>>,
+}
+
+impl<'a> ViewCtx<'a> {
+    /// The context of a frame over `model`.
+    pub fn new(model: &'a Model) -> Self {
+        Self {
+            model,
+            lang: model.lang,
+            commands: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Records a command, applied at the end of the frame.
+    pub fn send(&self, command: Command) {
+        self.commands.borrow_mut().push(command);
+    }
+
+    /// Records each command of `commands`, in order.
+    pub fn send_all(&self, commands: impl IntoIterator<Item = Command>) {
+        self.commands.borrow_mut().extend(commands);
+    }
+
+    /// The text of `key` in the views' language.
+    pub fn t<'k>(&self, key: &'k str) -> &'k str {
+        self.lang.t(key)
+    }
+
+    /// The text of `key` with its `{placeholders}` filled in.
+    pub fn f(&self, key: &str, args: &[(&str, &str)]) -> String {
+        self.lang.f(key, args)
+    }
+
+    /// A message, translated now.
+    pub fn msg(&self, msg: &crate::rules::Msg) -> String {
+        self.lang.msg(msg)
+    }
+
+    /// Runs a view not yet given the context, with the commands' list.
+    /// Nothing inside `f` may use this context.
+    pub fn with_out<R>(&self, f: impl FnOnce(&mut Vec<Command>) -> R) -> R {
+        f(&mut self.commands.borrow_mut())
+    }
+
+    /// The commands recorded, in order.
+    pub fn into_commands(self) -> Vec<Command> {
+        self.commands.into_inner()
+    }
+}
