@@ -140,11 +140,12 @@ impl App {
         };
         let id = self.fresh_id(&name);
         let doc = entry.create(id.clone(), name, &self.model.rules);
+        let screen = Screen::of(&doc);
         self.record(
             Action::New.label(),
-            vec![(DocKey::new(kind, id.clone()), None, Some(doc))],
+            vec![(DocKey::new(kind, id), None, Some(doc))],
         );
-        if let Some(screen) = Screen::of_doc(&DocKey::new(kind, id)) {
+        if let Some(screen) = screen {
             self.model.screen = screen;
         }
     }
@@ -153,11 +154,12 @@ impl App {
         let kind = doc.kind();
         let id = self.fresh_id(doc.name());
         let doc = doc.renamed(Some(id.clone()), None);
+        let screen = Screen::of(&doc);
         self.record(
             Action::New.label(),
-            vec![(DocKey::new(kind, id.clone()), None, Some(doc))],
+            vec![(DocKey::new(kind, id), None, Some(doc))],
         );
-        if let Some(screen) = Screen::of_doc(&DocKey::new(kind, id)) {
+        if let Some(screen) = screen {
             self.model.screen = screen;
         }
     }
@@ -280,15 +282,12 @@ impl App {
     /// (recorded for undo) only if it changed something, logs what happened,
     /// or the rule that refused it.
     fn edit(&mut self, key: &DocKey, edit: &Edit) {
-        let (Some(before), Some(kind)) = (
-            self.model.doc(key).cloned(),
-            self.model.kinds.get(key.kind).copied(),
-        ) else {
+        let Some(before) = self.model.doc(key).cloned() else {
             return;
         };
-        match kind.apply(&before, edit, &self.model.rules, &mut self.rng) {
+        match before.apply(edit, &self.model.rules, &mut self.rng) {
             Ok(applied) => {
-                let crate::rules::doc::AppliedAny {
+                let crate::rules::docs::Applied {
                     doc: after,
                     outcome,
                     label,
@@ -634,7 +633,7 @@ impl App {
                 .int("count", problems)
         };
         self.message(MessageKind::Info, text);
-        if let Some(screen) = Screen::of_doc(&key) {
+        if let Some(screen) = self.model.doc(&key).and_then(Screen::of) {
             self.model.screen = screen;
         }
     }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::actions::Action;
 use crate::i18n::Lang;
-use crate::rules::{CharacterEdit, CharacterId, DocKey, DocKind, Edit, Roster, RosterEdit};
+use crate::rules::{CharacterEdit, CharacterId, Doc, DocKey, DocKind, Edit, Roster, RosterEdit};
 
 /// Which screen is shown.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -31,12 +31,13 @@ pub enum Screen {
 
 impl Screen {
     /// The screen that shows a document, if its kind has one.
-    pub fn of_doc(key: &DocKey) -> Option<Self> {
-        match key.kind {
-            k if k == Roster::KIND => Some(Self::Roster(key.id.clone())),
-            k if k == crate::rules::KillTeam::KIND => Some(Self::KillTeam(key.id.clone())),
-            k if k == crate::rules::Campaign::KIND => Some(Self::Campaign(key.id.clone())),
-            _ => None,
+    pub fn of(doc: &Doc) -> Option<Self> {
+        let id = doc.id().to_owned();
+        match doc {
+            Doc::Roster(_) => Some(Self::Roster(id)),
+            Doc::KillTeam(_) => Some(Self::KillTeam(id)),
+            Doc::Campaign(_) => Some(Self::Campaign(id)),
+            Doc::Other(_) => None,
         }
     }
 

@@ -27,7 +27,7 @@ pub use simulation::{SimRequest, Simulation};
 use crate::i18n::Lang;
 use crate::rules::core::dice::{self, DiceRng};
 use crate::rules::data::DataProblem;
-use crate::rules::{Doc, DocKey, DocKind, Msg, Problem, Roster, RulesData};
+use crate::rules::{Doc, DocKey, DocVariant, Msg, Problem, Roster, RulesData};
 use crate::store::{Kinds, Store, Unreadable};
 
 /// Preferences kept in eframe's storage (not in the documents).
@@ -269,7 +269,7 @@ impl Model {
     }
 
     /// A document of kind `K` by id.
-    pub fn get<K: DocKind>(&self, id: &str) -> Option<&K> {
+    pub fn get<K: DocVariant>(&self, id: &str) -> Option<&K> {
         self.doc(&DocKey::of::<K>(id)).and_then(Doc::get::<K>)
     }
 
@@ -308,12 +308,12 @@ impl Model {
         let known = |d: &Doc| {
             self.validated
                 .iter()
-                .find(|(v, _)| Arc::ptr_eq(&v.0, &d.0))
+                .find(|(v, _)| v.same_version(d))
                 .map(|(_, p)| p.clone())
         };
         let problems = match (known(&doc), before.and_then(|b| Some((b, known(b)?)))) {
             (Some(p), _) => p,
-            (None, Some((b, was))) => doc.validate_after(&**b, &was, &self.rules),
+            (None, Some((b, was))) => doc.validate_after(b, &was, &self.rules),
             (None, None) => doc.validate(&self.rules),
         };
         self.validated.push_back((doc, problems.clone()));

@@ -3,11 +3,11 @@
 //! campaign status sheet.
 
 use crate::i18n::Lang;
+use crate::rules::Doc;
 use crate::rules::RulesData;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Member, Phase, State};
 use crate::rules::character::Character;
 use crate::rules::core::characteristic::{Characteristic, Profile};
-use crate::rules::doc::Doc;
 use crate::rules::equipment::{Gear, PowerCard};
 use crate::rules::killteam::data::{Amount, Band, DoubleKillBonus, KtProfile, WeaponType};
 use crate::rules::killteam::{self, KillTeam, Soldier};
@@ -29,14 +29,12 @@ pub struct SheetOptions {
 /// The sheet of a document: a kill team, a band or a campaign; `None` for
 /// a kind that has no sheet.
 pub fn sheet_of(doc: &Doc, rules: &RulesData, options: SheetOptions) -> Option<Sheet> {
-    if let Some(team) = doc.get::<KillTeam>() {
-        return Some(killteam_sheet(team, rules, options));
+    match doc {
+        Doc::KillTeam(team) => Some(killteam_sheet(team, rules, options)),
+        Doc::Roster(roster) => Some(band_sheet(roster, rules, options)),
+        Doc::Campaign(c) => Some(campaign_sheet(c, rules, options)),
+        Doc::Other(_) => None,
     }
-    if let Some(roster) = doc.get::<Roster>() {
-        return Some(band_sheet(roster, rules, options));
-    }
-    doc.get::<Campaign>()
-        .map(|c| campaign_sheet(c, rules, options))
 }
 
 fn labels(lang: Lang) -> Labels {

@@ -3,10 +3,9 @@
 //!
 //! A kind is a type implementing [`DocKind`]: its data, its edits, and
 //! `apply`, which returns the changed document and what happened, or the
-//! reason with the document unchanged. The store and the app handle every
-//! kind alike through [`AnyDoc`].
+//! reason with the document unchanged. The kinds Muster ships are a closed
+//! set, `docs::Doc`, which the app matches exhaustively.
 
-use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
@@ -163,123 +162,6 @@ pub struct SharedList {
     pub items: Vec<Arc<dyn SavedItem>>,
 }
 
-/// A document of any kind, as the store and the app hold it.
-pub trait AnyDoc: Any + Debug + Send + Sync {
-    /// The kind (`roster`).
-    fn kind(&self) -> &'static str;
-    /// The locale key naming the kind.
-    fn kind_label(&self) -> &'static str;
-    /// The document's id.
-    fn id(&self) -> &str;
-    /// The document's name.
-    fn name(&self) -> &str;
-    /// What is in it.
-    fn summary(&self) -> Msg;
-    /// Every rule it breaks.
-    fn validate(&self, rules: &RulesData) -> Vec<Problem>;
-    /// Every rule it breaks, made by one edit of `before` (whose problems
-    /// were `before_problems`): see [`DocKind::validate_after`].
-    fn validate_after(
-        &self,
-        before: &dyn AnyDoc,
-        before_problems: &[Problem],
-        rules: &RulesData,
-    ) -> Vec<Problem>;
-    /// A copy with another id and name.
-    fn renamed(&self, id: Option<String>, name: Option<String>) -> Doc;
-    /// Equality with a document of any kind.
-    fn same(&self, other: &dyn AnyDoc) -> bool;
-    /// The payload as JSON.
-    fn to_value(&self) -> Result<Value, String>;
-    /// For downcasting to the kind's type.
-    fn as_any(&self) -> &dyn Any;
-}
-
-impl<K: DocKind> AnyDoc for K {
-    fn kind(&self) -> &'static str {
-        K::KIND
-    }
-    fn kind_label(&self) -> &'static str {
-        K::LABEL
-    }
-    fn id(&self) -> &str {
-        DocKind::id(self)
-    }
-    fn name(&self) -> &str {
-        DocKind::name(self)
-    }
-    fn summary(&self) -> Msg {
-        DocKind::summary(self)
-    }
-    fn validate(&self, rules: &RulesData) -> Vec<Problem> {
-        DocKind::validate(self, rules)
-    }
-    fn validate_after(
-        &self,
-        before: &dyn AnyDoc,
-        before_problems: &[Problem],
-        rules: &RulesData,
-    ) -> Vec<Problem> {
-        match before.as_any().downcast_ref::<K>() {
-            Some(b) => DocKind::validate_after(self, b, before_problems, rules),
-            None => DocKind::validate(self, rules),
-        }
-    }
-    fn renamed(&self, id: Option<String>, name: Option<String>) -> Doc {
-        let mut copy = self.clone();
-        if let Some(id) = id {
-            copy.set_id(id);
-        }
-        if let Some(name) = name {
-            copy.set_name(name);
-        }
-        Doc::new(copy)
-    }
-    fn same(&self, other: &dyn AnyDoc) -> bool {
-        other.as_any().downcast_ref::<K>() == Some(self)
-    }
-    fn to_value(&self) -> Result<Value, String> {
-        serde_json::to_value(self).map_err(|e| e.to_string())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
-
-/// A shared, immutable document of any kind.
-#[derive(Clone, Debug)]
-pub struct Doc(pub Arc<dyn AnyDoc>);
-
-impl Doc {
-    /// Wraps a document.
-    pub fn new<K: DocKind>(doc: K) -> Self {
-        Self(Arc::new(doc))
-    }
-
-    /// The document as its kind's type, if it is of that kind.
-    pub fn get<K: DocKind>(&self) -> Option<&K> {
-        self.0.as_any().downcast_ref::<K>()
-    }
-
-    /// Where the document lives: its kind and id.
-    pub fn key(&self) -> DocKey {
-        DocKey::new(self.0.kind(), self.0.id())
-    }
-}
-
-impl std::ops::Deref for Doc {
-    type Target = dyn AnyDoc;
-    fn deref(&self) -> &Self::Target {
-        &*self.0
-    }
-}
-
-impl PartialEq for Doc {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0.same(&*other.0)
-    }
-}
-
 /// Names a document: its kind and its id.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DocKey {
@@ -302,79 +184,4 @@ impl DocKey {
     pub fn of<K: DocKind>(id: impl Into<String>) -> Self {
         Self::new(K::KIND, id)
     }
-}
-
-/// An edit of any kind of document, as commands carry it.
-pub trait AnyEdit: Any + Debug + Send + Sync {
-    /// Equality with an edit of any kind.
-    fn same(&self, other: &dyn AnyEdit) -> bool;
-    /// For downcasting to the kind's edit type.
-    fn as_any(&self) -> &dyn Any;
-}
-
-impl<E: Clone + Debug + PartialEq + Send + Sync + 'static> AnyEdit for E {
-    fn same(&self, other: &dyn AnyEdit) -> bool {
-        other.as_any().downcast_ref::<E>() == Some(self)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
-
-/// A shared edit of any kind.
-#[derive(Clone, Debug)]
-pub struct Edit(pub Arc<dyn AnyEdit>);
-
-impl Edit {
-    /// Wraps an edit.
-    pub fn new<E: Clone + Debug + PartialEq + Send + Sync + 'static>(edit: E) -> Self {
-        Self(Arc::new(edit))
-    }
-
-    /// The edit as the type `E`, if it is one.
-    pub fn get<E: 'static>(&self) -> Option<&E> {
-        self.0.as_any().downcast_ref::<E>()
-    }
-}
-
-impl PartialEq for Edit {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.same(&*other.0)
-    }
-}
-
-/// What an edit of any kind did: the new document, the outcome, the edit's
-/// label, and whether it merges with a run of the same edit.
-#[derive(Debug)]
-pub struct AppliedAny {
-    /// The document after the edit.
-    pub doc: Doc,
-    /// What happened.
-    pub outcome: Outcome,
-    /// The edit's label key.
-    pub label: &'static str,
-    /// It merges with a previous step of the same edit.
-    pub merges: bool,
-}
-
-/// Applies an edit of any kind to a document of kind `K`: the link the
-/// registry makes between the app's commands and the kind's `apply`.
-pub fn apply_erased<K: DocKind, R: Rng + ?Sized>(
-    doc: &Doc,
-    edit: &Edit,
-    rules: &RulesData,
-    rng: &mut R,
-) -> Result<AppliedAny, Problem> {
-    let (Some(doc), Some(edit)) = (doc.get::<K>(), edit.get::<K::Edit>()) else {
-        return Err(Problem::new("APP", "problem.edit_of_other_kind").arg("kind", K::KIND));
-    };
-    let label = K::edit_label(edit);
-    let merges = K::merges(edit);
-    let (after, outcome) = doc.apply(edit.clone(), rules, rng)?;
-    Ok(AppliedAny {
-        doc: Doc::new(after),
-        outcome,
-        label,
-        merges,
-    })
 }

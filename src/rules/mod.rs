@@ -12,6 +12,7 @@ pub mod close_combat;
 pub mod core;
 pub mod data;
 pub mod doc;
+pub mod docs;
 pub mod flyers;
 pub mod killteam;
 pub mod odds;
@@ -32,7 +33,8 @@ pub use characters::roster::{PointsScheme, Roster};
 pub use characters::roster_edit::{CharacterEdit, NewCharacter, RosterEdit};
 pub use characters::{Character, CharacterId, PlacementStep, RandomPlacement};
 pub use data::RulesData;
-pub use doc::{Doc, DocKey, DocKind, Edit, LineKind, Outcome};
+pub use doc::{DocKey, DocKind, LineKind, Outcome};
+pub use docs::{Doc, DocVariant, Edit};
 pub use killteam::{KillTeam, KillTeamEdit};
 
 /// The modules that moved into `core`, under their old paths, so that code

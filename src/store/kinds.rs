@@ -2,13 +2,9 @@
 //! store path (load, save, backups, import, export, `muster check`) and the
 //! app's undo history.
 
-use crate::rules::core::dice::DiceRng;
-use crate::rules::doc::{AppliedAny, apply_erased};
-use crate::rules::{Campaign, Doc, DocKind, Edit, KillTeam, Problem, Roster, RulesData};
+use crate::rules::{Campaign, Doc, DocVariant, KillTeam, Roster, RulesData};
 
 use super::document::{self, DocError, KeptTexts};
-
-type ApplyFn = fn(&Doc, &Edit, &RulesData, &mut DiceRng) -> Result<AppliedAny, Problem>;
 
 /// What the store and the app know of one kind of document.
 #[derive(Clone, Copy)]
@@ -26,7 +22,6 @@ pub struct Kind {
     to_json: fn(&Doc) -> Result<String, DocError>,
     to_json_kept: fn(&Doc, &mut KeptTexts) -> Result<String, DocError>,
     create: fn(String, String, &RulesData) -> Doc,
-    apply: ApplyFn,
     is_bare_v1: fn(&serde_json::Map<String, serde_json::Value>) -> bool,
 }
 
@@ -36,40 +31,40 @@ impl std::fmt::Debug for Kind {
     }
 }
 
-fn parse_kind<K: DocKind>(text: &str, fallback_id: &str) -> Result<Doc, DocError> {
+fn parse_kind<K: DocVariant>(text: &str, fallback_id: &str) -> Result<Doc, DocError> {
     let mut doc = document::parse::<K>(text, fallback_id)?;
     doc.repair();
-    Ok(Doc::new(doc))
+    Ok(doc.wrap())
 }
 
-fn parse_fast_kind<K: DocKind>(text: &str) -> Option<Doc> {
+fn parse_fast_kind<K: DocVariant>(text: &str) -> Option<Doc> {
     let mut doc = document::parse_fast::<K>(text)?;
     doc.repair();
-    Some(Doc::new(doc))
+    Some(doc.wrap())
 }
 
-fn typed<K: DocKind>(doc: &Doc) -> Result<&K, DocError> {
+fn typed<K: DocVariant>(doc: &Doc) -> Result<&K, DocError> {
     doc.get::<K>().ok_or_else(|| DocError::WrongKind {
         found: doc.kind().to_owned(),
         expected: K::KIND,
     })
 }
 
-fn to_json_kind<K: DocKind>(doc: &Doc) -> Result<String, DocError> {
+fn to_json_kind<K: DocVariant>(doc: &Doc) -> Result<String, DocError> {
     document::to_json(typed::<K>(doc)?)
 }
 
-fn to_json_kept_kind<K: DocKind>(doc: &Doc, kept: &mut KeptTexts) -> Result<String, DocError> {
+fn to_json_kept_kind<K: DocVariant>(doc: &Doc, kept: &mut KeptTexts) -> Result<String, DocError> {
     document::to_json_kept(typed::<K>(doc)?, kept)
 }
 
-fn create_kind<K: DocKind>(id: String, name: String, rules: &RulesData) -> Doc {
-    Doc::new(K::create(id, name, rules))
+fn create_kind<K: DocVariant>(id: String, name: String, rules: &RulesData) -> Doc {
+    K::create(id, name, rules).wrap()
 }
 
 impl Kind {
     /// The entry of kind `K`.
-    pub fn of<K: DocKind>() -> Self {
+    pub fn of<K: DocVariant>() -> Self {
         Self {
             kind: K::KIND,
             folder: K::FOLDER,
@@ -80,7 +75,6 @@ impl Kind {
             to_json: to_json_kind::<K>,
             to_json_kept: to_json_kept_kind::<K>,
             create: create_kind::<K>,
-            apply: apply_erased::<K, DiceRng>,
             is_bare_v1: K::is_bare_v1,
         }
     }
@@ -89,18 +83,6 @@ impl Kind {
     /// rules data in use, the user's overrides included).
     pub fn create(&self, id: String, name: String, rules: &RulesData) -> Doc {
         (self.create)(id, name, rules)
-    }
-
-    /// Applies an edit to a document of this kind: the new document, what
-    /// happened, and the edit's label; or the rule that refused it.
-    pub fn apply(
-        &self,
-        doc: &Doc,
-        edit: &Edit,
-        rules: &RulesData,
-        rng: &mut DiceRng,
-    ) -> Result<AppliedAny, Problem> {
-        (self.apply)(doc, edit, rules, rng)
     }
 
     /// The text of the document's file.
@@ -138,7 +120,7 @@ impl Kinds {
 
     /// Adds kind `K` (replacing one of the same name).
     #[must_use]
-    pub fn with<K: DocKind>(mut self) -> Self {
+    pub fn with<K: DocVariant>(mut self) -> Self {
         self.0.retain(|k| k.kind != K::KIND);
         self.0.push(Kind::of::<K>());
         self

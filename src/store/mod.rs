@@ -27,7 +27,7 @@ pub use document::{DocError, KeptTexts, SCHEMA_VERSION, parse, to_json};
 pub use kinds::{Kind, Kinds};
 
 use crate::rules::data::DataProblem;
-use crate::rules::{Doc, DocKey, DocKind, Msg, Problem, RulesData};
+use crate::rules::{Doc, DocKey, DocVariant, Msg, Problem, RulesData};
 
 /// How many previous versions of each document are kept.
 pub const BACKUPS_KEPT: usize = 10;
@@ -233,7 +233,7 @@ pub struct Library {
 
 impl Library {
     /// The documents of kind `K`.
-    pub fn of<K: DocKind>(&self) -> impl Iterator<Item = &K> {
+    pub fn of<K: DocVariant>(&self) -> impl Iterator<Item = &K> {
         self.docs.iter().filter_map(Doc::get::<K>)
     }
 }

@@ -35,7 +35,7 @@ fn available(action: Action, model: &Model, views: &ViewState) -> bool {
         Action::PrintPreview => {
             target(model, views).is_some() && !matches!(model.screen, Screen::Print(_))
         }
-        Action::Back => screens::parent(&model.screen).is_some(),
+        Action::Back => screens::parent(&model.screen, model).is_some(),
         Action::Reload | Action::OpenDataFolder => model.data_dir.is_some(),
         Action::ZoomIn => model.zoom < *ZOOM_RANGE.end(),
         Action::ZoomOut => model.zoom > *ZOOM_RANGE.start(),
@@ -107,7 +107,7 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
             )),
             _ => views.confirm_delete = target(model, views),
         },
-        Action::Back => cx.send_all(screens::parent(&model.screen).map(Command::Show)),
+        Action::Back => cx.send_all(screens::parent(&model.screen, model).map(Command::Show)),
         Action::ZoomIn => cx.send(zoom(model.zoom + ZOOM_STEP)),
         Action::ZoomOut => cx.send(zoom(model.zoom - ZOOM_STEP)),
         Action::ZoomReset => cx.send(Command::SetZoom(1.0)),

@@ -127,8 +127,9 @@ pub fn spec(screen: &Screen) -> &'static ScreenSpec {
     SCREENS.iter().find(|s| s.kind == k).unwrap_or(&SCREENS[0])
 }
 
-/// The screen above: a character's roster, a roster's library.
-pub fn parent(screen: &Screen) -> Option<Screen> {
+/// The screen above: a character's roster, a roster's library, a sheet's
+/// document.
+pub fn parent(screen: &Screen, model: &Model) -> Option<Screen> {
     match screen {
         Screen::Library => None,
         Screen::Roster(_)
@@ -137,14 +138,19 @@ pub fn parent(screen: &Screen) -> Option<Screen> {
         | Screen::Reference(_)
         | Screen::Battle => Some(Screen::Library),
         Screen::Character(id, _) => Some(Screen::Roster(id.clone())),
-        Screen::Print(key) => Some(Screen::of_doc(key).unwrap_or(Screen::Library)),
+        Screen::Print(key) => Some(
+            model
+                .doc(key)
+                .and_then(Screen::of)
+                .unwrap_or(Screen::Library),
+        ),
     }
 }
 
 /// The screens from the top down to `screen`.
-pub fn trail(screen: &Screen) -> Vec<Screen> {
+pub fn trail(screen: &Screen, model: &Model) -> Vec<Screen> {
     let mut trail = vec![screen.clone()];
-    while let Some(up) = trail.last().and_then(parent) {
+    while let Some(up) = trail.last().and_then(|s| parent(s, model)) {
         trail.push(up);
     }
     trail.reverse();
@@ -176,7 +182,7 @@ pub fn title(screen: &Screen, model: &Model) -> String {
 /// The trail of screens above the one shown, each a link.
 pub fn nav_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    let trail = trail(&model.screen);
+    let trail = trail(&model.screen, model);
     let last = trail.len().saturating_sub(1);
     for (i, screen) in trail.into_iter().enumerate() {
         if i > 0 {

@@ -128,10 +128,10 @@ fn random_campaign_command(campaign: &Campaign, rng: &mut DiceRng) -> Option<Com
 
 /// What the campaign becomes (`None`: refused or no change).
 fn predict_campaign(app: &App, campaign: &Campaign, command: &Command) -> Option<Campaign> {
-    let Command::Edit(_, edit) = command else {
+    let Command::Edit(_, Edit::Campaign(edit)) = command else {
         return None;
     };
-    let edit = edit.get::<CampaignEdit>()?.clone();
+    let edit = edit.clone();
     // None of the events chosen rolls dice.
     let (after, _) = campaign
         .apply(edit, &app.model.rules, &mut seeded(0))
@@ -173,8 +173,8 @@ fn predict(app: &App, roster: &Roster, command: &Command) -> Option<Roster> {
             r.set_name(name.clone());
             r
         }
-        Command::Edit(_, edit) => {
-            let edit = edit.get::<RosterEdit>()?.clone();
+        Command::Edit(_, Edit::Roster(edit)) => {
+            let edit = edit.clone();
             // None of the edits chosen rolls dice.
             let (r, _) = roster.apply(edit, &app.model.rules, &mut seeded(0)).ok()?;
             r

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use muster::app::{App, Command, MessageKind, Prefs, SaveState, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::doc::{Applied, Outcome};
-use muster::rules::{Doc, DocKey, DocKind, Edit, Msg, Problem, Roster, RulesData};
+use muster::rules::{Doc, DocKey, DocKind, DocVariant, Edit, Msg, Problem, Roster, RulesData};
 use muster::store::{DocError, Kinds, ReadError, Store, StoreError};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -155,6 +155,25 @@ impl DocKind for Fragile {
     }
 }
 
+/// A kind of the tests travels as `Doc::Other`.
+impl DocVariant for Note {
+    fn wrap(self) -> Doc {
+        Doc::other(self)
+    }
+    fn peek(doc: &Doc) -> Option<&Self> {
+        doc.other_as()
+    }
+}
+
+impl DocVariant for Fragile {
+    fn wrap(self) -> Doc {
+        Doc::other(self)
+    }
+    fn peek(doc: &Doc) -> Option<&Self> {
+        doc.other_as()
+    }
+}
+
 fn kinds() -> Kinds {
     Kinds::default().with::<Note>().with::<Fragile>()
 }
@@ -173,7 +192,7 @@ fn app(dir: &Path) -> App {
 fn set_text(kind: &'static str, id: &str, text: &str) -> Command {
     Command::Edit(
         DocKey::new(kind, id),
-        Edit::new(NoteEdit::SetText(text.to_owned())),
+        Edit::other(NoteEdit::SetText(text.to_owned())),
     )
 }
 

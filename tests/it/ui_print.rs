@@ -305,7 +305,7 @@ fn the_band_and_the_campaign_have_their_preview_from_their_screen() {
         h.run();
         assert_eq!(
             Some(h.state().app.model.screen.clone()),
-            Screen::of_doc(&doc),
+            h.state().app.model.doc(&doc).and_then(Screen::of),
             "{file}"
         );
     }

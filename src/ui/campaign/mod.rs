@@ -19,7 +19,7 @@ use crate::rules::campaign::{
     Budget, Campaign, CampaignEdit, Injuries, Member, NewEscort, Phase, PoolMode,
 };
 use crate::rules::core::names::name_in;
-use crate::rules::{DocKey, DocKind, KillTeam, Roster};
+use crate::rules::{Doc, DocKey};
 use crate::ui::campaign::dice::MissionDraw;
 use crate::ui::campaign::journal::JournalView;
 use crate::ui::campaign::overview::overview_ui;
@@ -367,7 +367,7 @@ impl CampaignView {
                     .selected_text(shown)
                     .show_ui(ui, |ui| {
                         for d in &model.docs {
-                            if d.kind() == Roster::KIND || d.kind() == KillTeam::KIND {
+                            if matches!(d, Doc::Roster(_) | Doc::KillTeam(_)) {
                                 let k = d.key();
                                 let text = label_of(&k);
                                 ui.selectable_value(&mut self.source, Some(k), text);
@@ -443,16 +443,15 @@ fn new_escort(model: &Model, key: &DocKey, player: &str) -> Option<NewEscort> {
         return None;
     }
     let doc = model.doc(key)?;
-    let members: Vec<Member> = if let Some(r) = doc.get::<Roster>() {
-        r.characters
+    let members: Vec<Member> = match doc {
+        Doc::Roster(r) => r
+            .characters
             .iter()
             .cloned()
             .map(Member::Character)
-            .collect()
-    } else if let Some(t) = doc.get::<KillTeam>() {
-        t.soldiers.iter().cloned().map(Member::Soldier).collect()
-    } else {
-        return None;
+            .collect(),
+        Doc::KillTeam(t) => t.soldiers.iter().cloned().map(Member::Soldier).collect(),
+        Doc::Campaign(_) | Doc::Other(_) => return None,
     };
     if members.is_empty() {
         return None;

@@ -6,7 +6,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Model, Screen};
-use crate::rules::{Doc, DocKey, DocKind, Roster};
+use crate::rules::{Doc, DocKey, DocKind};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{
     Tone, alert, card, card_title, icon_button, labelled_text, problems_badge, text_committed,
@@ -35,19 +35,13 @@ pub struct LibraryView {
     pub ask_delete: Option<DocKey>,
 }
 
-/// The screen that shows a document.
-fn screen_of(key: &DocKey) -> Option<Screen> {
-    Screen::of_doc(key)
-}
-
 /// The icon of a kind of document.
-fn kind_icon(kind: &str) -> egui_material_icons::MaterialIcon {
-    if kind == Roster::KIND {
-        icons::ICON_GROUPS
-    } else if kind == crate::rules::Campaign::KIND {
-        icons::ICON_FLAG
-    } else {
-        icons::ICON_MILITARY_TECH
+fn kind_icon(doc: &Doc) -> egui_material_icons::MaterialIcon {
+    match doc {
+        Doc::Roster(_) => icons::ICON_GROUPS,
+        Doc::KillTeam(_) => icons::ICON_MILITARY_TECH,
+        Doc::Campaign(_) => icons::ICON_FLAG,
+        Doc::Other(_) => icons::ICON_DESCRIPTION,
     }
 }
 
@@ -223,20 +217,15 @@ impl LibraryView {
         frame.show(ui, |ui| {
             ui.set_min_width(ui.available_width());
             ui.horizontal_centered(|ui| {
-                ui.label(
-                    kind_icon(doc.kind())
-                        .rich_text()
-                        .size(20.0)
-                        .color(PALETTE.accent),
-                )
-                .on_hover_text(lang.t(doc.kind_label()));
+                ui.label(kind_icon(doc).rich_text().size(20.0).color(PALETTE.accent))
+                    .on_hover_text(lang.t(doc.kind_label()));
                 let renaming = self.renaming.as_ref().is_some_and(|(k, _)| *k == key);
                 if renaming {
                     self.rename_field_ui(ui, lang, out);
                 } else {
                     let name = ui.link(RichText::new(doc.name()).strong().size(16.0));
                     if name.clicked()
-                        && let Some(screen) = screen_of(&key)
+                        && let Some(screen) = Screen::of(doc)
                     {
                         out.push(Command::Show(screen));
                     }
@@ -344,7 +333,7 @@ impl LibraryView {
             true,
         )
         .clicked()
-            && let Some(screen) = screen_of(&key)
+            && let Some(screen) = Screen::of(doc)
         {
             out.push(Command::Show(screen));
         }

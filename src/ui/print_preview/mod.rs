@@ -528,7 +528,7 @@ fn controls_ui(ui: &mut egui::Ui, model: &Model, key: &DocKey, name: &str, out: 
                 &lang.f("print.heading", &[("name", name)]),
             );
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                if let Some(back) = Screen::of_doc(key) {
+                if let Some(back) = model.doc(key).and_then(Screen::of) {
                     let word = lang.t("print.back");
                     if icon_button(ui, icons::ICON_ARROW_BACK, word, word, true).clicked() {
                         out.push(Command::Show(back));
