@@ -10,6 +10,8 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::core::names::name_in;
+use crate::rules::core::problem::Shown;
 use crate::rules::data::DataProblem;
 use crate::rules::{Arg, Msg, Problem};
 use crate::store::{DocError, ReadError, StoreError};
@@ -145,6 +147,12 @@ impl Lang {
 
     /// A problem's message (without its rule id).
     pub fn problem(self, problem: &Problem) -> String {
+        self.problem_as(problem.key, problem)
+    }
+
+    /// The text of `key` filled with a problem's arguments (a shorter
+    /// wording of the same problem).
+    pub fn problem_as(self, key: &str, problem: &Problem) -> String {
         let why = problem.cause.as_deref().map(|c| self.problem(c));
         // The characteristic by its abbreviation in the language (`CC`).
         let abbr = problem.characteristic.map(|c| self.t(c.abbr_key()));
@@ -153,13 +161,17 @@ impl Lang {
             .iter()
             .map(|(n, v)| match abbr {
                 Some(a) if *n == "characteristic" => (*n, a),
-                _ => (*n, v.as_str()),
+                _ => match problem.shown(n) {
+                    Some(Shown::Names(names)) => (*n, name_in(names, self.code(), v)),
+                    Some(Shown::Key(key)) => (*n, self.t(key)),
+                    None => (*n, v.as_str()),
+                },
             })
             .collect();
         if let Some(why) = &why {
             args.push(("why", why));
         }
-        self.f(problem.key, &args)
+        self.f(key, &args)
     }
 
     /// Why a document could not be read.

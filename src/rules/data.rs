@@ -186,8 +186,9 @@ pub struct DataProblem {
     /// The file's name (`races.json`).
     pub file: Box<str>,
     /// What is wrong, with line and column for JSON errors; with a
-    /// `section` argument when only that top-level section is at fault.
-    pub problem: Problem,
+    /// `section` argument when only that top-level section is at fault
+    /// (boxed: a `Result` of it stays small).
+    pub problem: Box<Problem>,
     /// The built-in file (or, with a section, the built-in section) is used
     /// in its place.
     pub built_in_used: bool,
@@ -201,7 +202,7 @@ impl DataProblem {
     pub fn new(file: impl Into<Box<str>>, problem: Problem) -> Self {
         Self {
             file: file.into(),
-            problem,
+            problem: Box::new(problem),
             built_in_used: false,
             notice: false,
         }

@@ -926,13 +926,13 @@ pub fn load_rules(rules_dir: Option<&Path>) -> Result<(RulesData, Vec<DataProble
                     |n| n.to_string_lossy().into_owned(),
                 )
                 .into(),
-            problem: Problem::new("DATA", "data.unreadable").arg(
+            problem: Box::new(Problem::new("DATA", "data.unreadable").arg(
                 "reason",
                 match &u.reason {
                     ReadError::Io { message, .. } => message.clone(),
                     other => other.msg().plain(),
                 },
-            ),
+            )),
             built_in_used: true,
         })
         .collect();

@@ -151,7 +151,7 @@ fn an_unknown_field_in_a_journal_event_or_roll_is_refused_with_its_place() {
         let run = check(&forged(change));
         assert_eq!(run.code, 2, "{place}: {}{}", run.stdout, run.stderr);
         assert!(
-            run.stderr.contains("unknown field `bonus`"),
+            run.stderr.contains("unknown field “bonus”"),
             "{}",
             run.stderr
         );

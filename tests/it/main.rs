@@ -56,3 +56,4 @@ mod ui_kt_gear;
 mod ui_kt_odds;
 mod ui_kt_ribbons;
 mod ui_print;
+mod words;

@@ -140,7 +140,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
     assert_eq!(refused.rule, "KT-5");
     assert_eq!(
         Lang::En.problem(&refused),
-        "Trooper Osk's `armour` is not used once a game: only single-use items are struck off"
+        "Trooper Osk's Armour is not used once a game: only single-use items are struck off"
     );
     // One he does not carry at all says so.
     let refused = c

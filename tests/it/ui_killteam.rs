@@ -164,7 +164,7 @@ fn an_illegal_option_is_disabled_and_says_why() {
     // A jump pack for Space Marines only; a combi-weapon for a special
     // weapon carrier only.
     assert!(
-        h.get_by_label("Jump pack (EQ-27) — EQ-27: space_marine only")
+        h.get_by_label("Jump pack (EQ-27) — EQ-27: Space Marine, Terminator only")
             .accesskit_node()
             .is_disabled()
     );

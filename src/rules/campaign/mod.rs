@@ -800,7 +800,12 @@ impl Campaign {
             }
             Member::Soldier(_) => {
                 if let Some(item) = r.guide_forbidden_items.iter().find(|i| x.member.carries(i)) {
-                    return Some(named("campaign.problem.guide_item").arg("item", item));
+                    return Some(crate::rules::killteam::with_item(
+                        named("campaign.problem.guide_item"),
+                        &rules.killteam,
+                        "item",
+                        item,
+                    ));
                 }
             }
         }

@@ -398,18 +398,24 @@ impl Campaign {
         Ok(if let Some(pick) = &choice.pick {
             choice.draw = None;
             data.missions_of(t).find(|m| &m.id == pick).ok_or_else(|| {
-                Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
-                    .arg("mission", pick)
-                    .arg("type", t.as_str())
+                mission_arg(
+                    Problem::new("CMP-3", "campaign.problem.mission_not_of_type"),
+                    data,
+                    pick,
+                )
+                .keyed("type", t.as_str(), t.key())
             })?
         } else if let (Some(done), None) = (recorded, &choice.draw) {
             // An event of an older Muster that kept no die: what it gave.
             data.mission(done)
                 .filter(|m| m.mission_type == t)
                 .ok_or_else(|| {
-                    Problem::new("CMP-3", "campaign.problem.mission_not_of_type")
-                        .arg("mission", done)
-                        .arg("type", t.as_str())
+                    mission_arg(
+                        Problem::new("CMP-3", "campaign.problem.mission_not_of_type"),
+                        data,
+                        done,
+                    )
+                    .keyed("type", t.as_str(), t.key())
                 })?
         } else {
             let ids = self.mission_ids(data, t);
@@ -637,5 +643,14 @@ fn log_override(
             .key("type", t.key())
             .text("reason", choice.reason.trim()),
         ));
+    }
+}
+
+/// `p` with the mission `id` as its `{mission}`: its name in the reader's
+/// language, or the id when the data does not know it.
+fn mission_arg(p: Problem, data: &CampaignData, id: &str) -> Problem {
+    match data.mission(id) {
+        Some(m) => p.named("mission", id, &m.names),
+        None => p.arg("mission", id),
     }
 }

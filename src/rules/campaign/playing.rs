@@ -1,5 +1,6 @@
 //! Events at the table: ticks, wounds, initiative, the enemy's behaviour.
 
+use crate::rules::killteam::with_item;
 use std::collections::BTreeMap;
 
 use rand::Rng;
@@ -246,14 +247,22 @@ impl Campaign {
         let i = self.player_index(character)?;
         let member = &self.characters[i].member;
         if !member.carries(&item) {
-            return Err(Problem::new("KT-5", "campaign.problem.no_item")
-                .character(self.characters[i].name())
-                .arg("item", &item));
+            return Err(with_item(
+                Problem::new("KT-5", "campaign.problem.no_item")
+                    .character(self.characters[i].name()),
+                &rules.killteam,
+                "item",
+                &item,
+            ));
         }
         if !member.items(rules).contains(&item) {
-            return Err(Problem::new("KT-5", "campaign.problem.not_single_use")
-                .character(self.characters[i].name())
-                .arg("item", &item));
+            return Err(with_item(
+                Problem::new("KT-5", "campaign.problem.not_single_use")
+                    .character(self.characters[i].name()),
+                &rules.killteam,
+                "item",
+                &item,
+            ));
         }
         let table = self.table.get_or_insert_default();
         if struck {
@@ -441,9 +450,11 @@ impl Campaign {
             .ok_or_else(|| Problem::new("CMP-2", "campaign.problem.not_playing"))?;
         let t = mission.mission_type;
         if !t.earns_vp() && result.vp > 0 {
-            return Err(
-                Problem::new("CMP-1", "campaign.problem.no_vp_here").arg("type", t.as_str())
-            );
+            return Err(Problem::new("CMP-1", "campaign.problem.no_vp_here").keyed(
+                "type",
+                t.as_str(),
+                t.key(),
+            ));
         }
         let most = rules.campaign.limits.mission_vp_max;
         if result.vp > most {

@@ -13,3 +13,15 @@ pub fn name_in<'a>(names: &'a Names, lang: &str, fallback: &'a str) -> &'a str {
         .or_else(|| names.values().next())
         .map_or(fallback, String::as_str)
 }
+
+/// Several names joined by commas, in every language any of them has.
+pub fn joined<'a>(names: impl Iterator<Item = &'a Names> + Clone) -> Names {
+    let langs: std::collections::BTreeSet<&String> = names.clone().flat_map(|n| n.keys()).collect();
+    langs
+        .into_iter()
+        .map(|lang| {
+            let each: Vec<&str> = names.clone().map(|n| name_in(n, lang, "")).collect();
+            (lang.clone(), each.join(", "))
+        })
+        .collect()
+}

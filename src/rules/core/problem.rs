@@ -4,6 +4,16 @@
 use std::borrow::Cow;
 
 use super::characteristic::Characteristic;
+use super::names::Names;
+
+/// How an argument is shown in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// A name of the rules data, one per language.
+    Names(Names),
+    /// A locale key, translated.
+    Key(&'static str),
+}
 
 /// A broken rule, or a refused edit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +25,12 @@ pub struct Problem {
     pub key: &'static str,
     /// Values for the message's `{placeholders}`.
     pub args: Vec<(&'static str, String)>,
+    /// Arguments shown in the reader's language (an item of the rules
+    /// data by its name, a mission type by its locale key): the text
+    /// replaces the value of the same argument in `args`, which keeps the
+    /// id for whoever reads the problem in code.
+    /// Boxed: a problem stays small, most have none.
+    pub shown: Option<Box<Vec<(&'static str, Shown)>>>,
     /// The character concerned, by name.
     pub character: Option<Box<str>>,
     /// The characteristic concerned.
@@ -31,6 +47,7 @@ impl Problem {
             rule: rule.into(),
             key,
             args: Vec::new(),
+            shown: None,
             character: None,
             characteristic: None,
             cause: None,
@@ -42,6 +59,25 @@ impl Problem {
     pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
         self.args.push((name, value.to_string()));
         self
+    }
+
+    /// Adds an argument of the rules data: `id` for code, shown as its
+    /// `names` in the reader's language.
+    #[must_use]
+    pub fn named(mut self, name: &'static str, id: &str, names: &Names) -> Self {
+        self.shown
+            .get_or_insert_default()
+            .push((name, Shown::Names(names.clone())));
+        self.arg(name, id)
+    }
+
+    /// Adds an argument `id` shown as the locale text of `key`.
+    #[must_use]
+    pub fn keyed(mut self, name: &'static str, id: &str, key: &'static str) -> Self {
+        self.shown
+            .get_or_insert_default()
+            .push((name, Shown::Key(key)));
+        self.arg(name, id)
     }
 
     /// Names the character concerned (also as the `{character}` argument).
@@ -63,6 +99,16 @@ impl Problem {
     pub fn because(mut self, cause: Problem) -> Self {
         self.cause = Some(Box::new(cause));
         self
+    }
+
+    /// How the argument `name` is shown in the reader's language, if not as
+    /// its value.
+    pub fn shown(&self, name: &str) -> Option<&Shown> {
+        self.shown
+            .as_deref()?
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, s)| s)
     }
 
     /// The value of one argument.

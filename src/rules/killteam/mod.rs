@@ -20,6 +20,7 @@ pub use edit::KillTeamEdit;
 pub use profile::{Derived, WeaponLine, derive};
 
 use crate::rules::core::msg::Msg;
+use crate::rules::core::names::joined;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use data::{Grant, Restriction, WeaponClass};
@@ -243,8 +244,8 @@ pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<
         return Some(
             Problem::new("KT-5", "kt.problem.weapon_not_for_kind")
                 .character(&s.name)
-                .arg("weapon", &w.id)
-                .arg("kind", &kind.id),
+                .named("weapon", &w.id, &w.names)
+                .named("kind", &kind.id, &kind.names),
         );
     }
     if kind.weapon_classes.contains(&w.class) {
@@ -267,8 +268,8 @@ pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<
     Some(
         Problem::new(rule, "kt.problem.weapon_class")
             .character(&s.name)
-            .arg("weapon", &w.id)
-            .arg("kind", &kind.id),
+            .named("weapon", &w.id, &w.names)
+            .named("kind", &kind.id, &kind.names),
     )
 }
 
@@ -290,9 +291,18 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Prob
             Restriction::Sergeant if !kind.sergeant => {
                 Some(Problem::new(it.rule.clone(), "kt.problem.sergeant_only"))
             }
-            Restriction::Tag { tag } if !kind.tags.contains(tag) => {
-                Some(Problem::new(it.rule.clone(), "kt.problem.tag_only").arg("tag", tag))
-            }
+            Restriction::Tag { tag } if !kind.tags.contains(tag) => Some(
+                Problem::new(it.rule.clone(), "kt.problem.tag_only").named(
+                    "kinds",
+                    tag,
+                    &joined(
+                        data.soldier_kinds
+                            .iter()
+                            .filter(|k| k.tags.contains(tag))
+                            .map(|k| &k.names),
+                    ),
+                ),
+            ),
             Restriction::SpecialWeaponCarrier
                 if data
                     .weapon(&s.weapon)
@@ -306,7 +316,7 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Prob
             _ => None,
         };
         if let Some(p) = refusal {
-            return Some(p.character(&s.name).arg("item", &it.id));
+            return Some(p.character(&s.name).named("item", &it.id, &it.names));
         }
     }
     let others: Vec<&str> = s
@@ -322,7 +332,7 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Prob
         return Some(
             Problem::new("RIB-4", "kt.problem.same_item_twice")
                 .character(&s.name)
-                .arg("item", &it.id),
+                .named("item", &it.id, &it.names),
         );
     }
     if let Some(group) = &it.group
@@ -334,8 +344,8 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Prob
         return Some(
             Problem::new(it.rule.clone(), "kt.problem.exclusive")
                 .character(&s.name)
-                .arg("item", &it.id)
-                .arg("other", &other.id),
+                .named("item", &it.id, &it.names)
+                .named("other", &other.id, &other.names),
         );
     }
     None
@@ -350,10 +360,8 @@ pub fn item_weapon_refusal(
     weapon: &str,
 ) -> Option<Problem> {
     let refusal = || {
-        Problem::new("KT-5", "kt.problem.weapon_not_for_item")
-            .character(&s.name)
-            .arg("weapon", weapon)
-            .arg("item", item)
+        let p = Problem::new("KT-5", "kt.problem.weapon_not_for_item").character(&s.name);
+        with_item(with_weapon(p, data, "weapon", weapon), data, "item", item)
     };
     let Some(pick) = data.item(item).and_then(|it| it.weapon_choice.as_ref()) else {
         return Some(refusal());
@@ -401,7 +409,7 @@ pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &str) -> Option<
         return Some(
             Problem::new("KT-5", "kt.problem.no_ribbon")
                 .character(&s.name)
-                .arg("kind", &kind.id),
+                .named("kind", &kind.id, &kind.names),
         );
     }
     // Explosives expert doubles a mine, a chem bomb or a flash grenade: it
@@ -413,11 +421,32 @@ pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &str) -> Option<
             return Some(
                 Problem::new(r.rule.clone(), "kt.problem.double_needs_item")
                     .character(&s.name)
-                    .arg("list", items.join(", ")),
+                    .named(
+                        "list",
+                        &items.join(", "),
+                        &joined(items.iter().filter_map(|i| data.item(i)).map(|i| &i.names)),
+                    ),
             );
         }
     }
     None
+}
+
+/// `p` with the item `id` as the argument `arg`: its name in the reader's
+/// language, or the id itself when the data does not know it.
+pub fn with_item(p: Problem, data: &KillTeamData, arg: &'static str, id: &str) -> Problem {
+    match data.item(id) {
+        Some(it) => p.named(arg, id, &it.names),
+        None => p.arg(arg, id),
+    }
+}
+
+/// `p` with the weapon `id` as the argument `arg`, as [`with_item`].
+pub fn with_weapon(p: Problem, data: &KillTeamData, arg: &'static str, id: &str) -> Problem {
+    match data.weapon(id) {
+        Some(w) => p.named(arg, id, &w.names),
+        None => p.arg(arg, id),
+    }
 }
 
 fn unknown_kind(s: &Soldier) -> Problem {
@@ -452,14 +481,16 @@ fn soldier_problems(data: &KillTeamData, s: &Soldier) -> Vec<Problem> {
         if let Some(p) = item_refusal(data, &without, &carried.item) {
             problems.push(p);
         } else if s.items.iter().filter(|c| c.item == carried.item).count() > 1 {
-            problems.push(
+            problems.push(with_item(
                 Problem::new(
                     if allowed > 1 { "RIB-4" } else { "KT-5" },
                     "kt.problem.same_item_twice",
                 )
-                .character(&s.name)
-                .arg("item", &carried.item),
-            );
+                .character(&s.name),
+                data,
+                "item",
+                &carried.item,
+            ));
         }
         // An item's weapon is judged as the picker judges it: the item's
         // own (the sergeant's bolter) is his by the item; any other must be

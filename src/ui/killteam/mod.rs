@@ -263,11 +263,10 @@ fn weapon_type_text(lang: Lang, t: WeaponType, shots: &Amount) -> String {
 /// message where no short one is written.
 fn short_reason(lang: Lang, p: &Problem) -> String {
     let short = p.key.replace("kt.problem.", "kt.short.");
-    let args: Vec<(&str, &str)> = p.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
     if lang.t(&short) == short {
         lang.problem(p)
     } else {
-        lang.f(&short, &args)
+        lang.problem_as(&short, p)
     }
 }
 
