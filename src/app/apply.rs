@@ -23,22 +23,8 @@ impl App {
             Command::SetZoom(zoom) => {
                 self.model.zoom = zoom.clamp(*super::ZOOM_RANGE.start(), *super::ZOOM_RANGE.end());
             }
-            Command::DismissMessage(i) => {
-                if i < self.model.messages.len() {
-                    self.model.messages.remove(i);
-                }
-            }
-            Command::Reload => {
-                // What is being written is let land first: the library is
-                // read as Muster left it (a rare click; it reads every file
-                // anyway).
-                self.flush_saves();
-                if !self.has_unsaved() {
-                    self.reload();
-                } else {
-                    self.message(MessageKind::Error, Msg::new("store.reload_unsaved"));
-                }
-            }
+            Command::DismissMessage(i) => self.dismiss_message(i),
+            Command::Reload => self.reload_if_saved(),
             Command::CheckDisk => self.check_disk(),
             Command::TakeDiskVersion(key) => self.take_disk_version(&key),
             Command::KeepMine(key) => self.keep_mine(&key),
@@ -47,54 +33,13 @@ impl App {
             Command::Create(kind, name) => self.create(kind, &name),
             Command::CreateFrom(doc) => self.create_from(&doc),
             Command::NextCampaign(id) => self.next_campaign(&id),
-            Command::Rename(key, name) => {
-                let name = name.trim().to_owned();
-                if name.is_empty() {
-                    self.message(MessageKind::Refused, Msg::new("roster.empty_name"));
-                } else if let Some(doc) = self.model.doc(&key).cloned()
-                    && doc.name() != name
-                {
-                    let after = doc.renamed(None, Some(name));
-                    self.record(Action::Rename.label(), vec![(key, Some(doc), Some(after))]);
-                }
-            }
-            Command::Duplicate(key, name) => {
-                if let Some(original) = self.model.doc(&key).cloned() {
-                    let new_id = self.fresh_id(&name);
-                    let copy = original.renamed(Some(new_id.clone()), Some(name));
-                    self.record(
-                        Action::Duplicate.label(),
-                        vec![(DocKey::new(key.kind, new_id), None, Some(copy))],
-                    );
-                }
-            }
-            Command::Delete(key) => {
-                if let Some(doc) = self.model.doc(&key).cloned() {
-                    self.record(Action::Delete.label(), vec![(key, Some(doc), None)]);
-                }
-            }
+            Command::Rename(key, name) => self.rename_doc(key, &name),
+            Command::Duplicate(key, name) => self.duplicate_doc(&key, name),
+            Command::Delete(key) => self.delete_doc(key),
             Command::Edit(key, edit) => self.edit(&key, &edit),
-            Command::ImportDialog => {
-                let filter = self.model.lang.t("dialog.document_filter").to_owned();
-                match self.desktop.pick_import(&filter) {
-                    Some(path) => self.import(&path),
-                    // Cancelled, or no file dialog on this desktop: say the
-                    // other way in.
-                    None => self.message(MessageKind::Info, Msg::new("import.none_chosen")),
-                }
-            }
+            Command::ImportDialog => self.import_dialog(),
             Command::Import(path) => self.import(&path),
-            Command::ExportDialog(key) => {
-                let name = self
-                    .model
-                    .doc(&key)
-                    .map(|d| format!("{}.json", store::slug(d.name())))
-                    .unwrap_or_default();
-                let filter = self.model.lang.t("dialog.document_filter").to_owned();
-                if let Some(path) = self.desktop.pick_export(&filter, &name) {
-                    self.export(&key, &path);
-                }
-            }
+            Command::ExportDialog(key) => self.export_dialog(&key),
             Command::Export(key, path) => self.export(&key, &path),
             Command::Roll(title, scenario) => {
                 self.roll(
@@ -117,16 +62,96 @@ impl App {
             Command::ExportPdf(key, path) => self.export_pdf(&key, path),
             Command::CopySheetText(key) => self.copy_sheet_text(&key),
             Command::OpenFile(path) => self.open_file(&path),
-            Command::OpenFolder(path) => {
-                if let Err(e) = self.desktop.open_folder(&path) {
-                    let text = Msg::new("store.open_folder_failed")
-                        .text("reason", e.to_string())
-                        .text("path", path.display().to_string());
-                    self.message(MessageKind::Error, text);
-                }
-            }
+            Command::OpenFolder(path) => self.open_folder(&path),
         }
         self.save_dirty();
+    }
+
+    /// Dismisses the message at that place, if there is one.
+    fn dismiss_message(&mut self, i: usize) {
+        if i < self.model.messages.len() {
+            self.model.messages.remove(i);
+        }
+    }
+
+    /// Reads the library again, unless a change is not saved yet.
+    fn reload_if_saved(&mut self) {
+        // What is being written is let land first: the library is
+        // read as Muster left it (a rare click; it reads every file
+        // anyway).
+        self.flush_saves();
+        if !self.has_unsaved() {
+            self.reload();
+        } else {
+            self.message(MessageKind::Error, Msg::new("store.reload_unsaved"));
+        }
+    }
+
+    /// Renames a document: never to an empty name, recorded only when the
+    /// name changes.
+    fn rename_doc(&mut self, key: DocKey, name: &str) {
+        let name = name.trim().to_owned();
+        if name.is_empty() {
+            self.message(MessageKind::Refused, Msg::new("roster.empty_name"));
+        } else if let Some(doc) = self.model.doc(&key).cloned()
+            && doc.name() != name
+        {
+            let after = doc.renamed(None, Some(name));
+            self.record(Action::Rename.label(), vec![(key, Some(doc), Some(after))]);
+        }
+    }
+
+    /// A copy of a document under a new name and a fresh id.
+    fn duplicate_doc(&mut self, key: &DocKey, name: String) {
+        if let Some(original) = self.model.doc(key).cloned() {
+            let new_id = self.fresh_id(&name);
+            let copy = original.renamed(Some(new_id.clone()), Some(name));
+            self.record(
+                Action::Duplicate.label(),
+                vec![(DocKey::new(key.kind, new_id), None, Some(copy))],
+            );
+        }
+    }
+
+    /// Deletes a document (undone like any change).
+    fn delete_doc(&mut self, key: DocKey) {
+        if let Some(doc) = self.model.doc(&key).cloned() {
+            self.record(Action::Delete.label(), vec![(key, Some(doc), None)]);
+        }
+    }
+
+    /// Asks the desktop for a file to import, and imports it.
+    fn import_dialog(&mut self) {
+        let filter = self.model.lang.t("dialog.document_filter").to_owned();
+        match self.desktop.pick_import(&filter) {
+            Some(path) => self.import(&path),
+            // Cancelled, or no file dialog on this desktop: say the
+            // other way in.
+            None => self.message(MessageKind::Info, Msg::new("import.none_chosen")),
+        }
+    }
+
+    /// Asks the desktop where to export a document, and exports it there.
+    fn export_dialog(&mut self, key: &DocKey) {
+        let name = self
+            .model
+            .doc(key)
+            .map(|d| format!("{}.json", store::slug(d.name())))
+            .unwrap_or_default();
+        let filter = self.model.lang.t("dialog.document_filter").to_owned();
+        if let Some(path) = self.desktop.pick_export(&filter, &name) {
+            self.export(key, &path);
+        }
+    }
+
+    /// Opens a folder in the desktop's file manager, or says why not.
+    fn open_folder(&mut self, path: &Path) {
+        if let Err(e) = self.desktop.open_folder(path) {
+            let text = Msg::new("store.open_folder_failed")
+                .text("reason", e.to_string())
+                .text("path", path.display().to_string());
+            self.message(MessageKind::Error, text);
+        }
     }
 
     fn create(&mut self, kind: &'static str, name: &str) {

@@ -5,8 +5,8 @@
 use rand::Rng;
 use serde::Serialize;
 
-use super::core::dice::Roll;
 use super::core::dice::RollFor;
+use super::core::dice::{DiceSpec, Roll};
 use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
@@ -73,6 +73,24 @@ fn d6<R: Rng + ?Sized>(rng: &mut R, purpose: &'static str, rolls: &mut Vec<RollF
     face
 }
 
+/// A number that may be dice: rolled and kept when it is.
+fn amount<R: Rng + ?Sized>(
+    rng: &mut R,
+    amount: Result<u32, DiceSpec>,
+    purpose: &'static str,
+    rolls: &mut Vec<RollFor>,
+) -> u32 {
+    match amount {
+        Ok(n) => n,
+        Err(d) => {
+            let r = super::core::dice::roll_dice(rng, d);
+            let n = u32::try_from(r.total.max(0)).unwrap_or(0);
+            rolls.push(RollFor { purpose, roll: r });
+            n
+        }
+    }
+}
+
 /// Rolls a scenario: the odds' scores, with dice.
 pub fn roll<R: Rng + ?Sized>(
     rules: &RulesData,
@@ -86,74 +104,15 @@ pub fn roll<R: Rng + ?Sized>(
     // target's wounds left.
     let (shots, damage, cap) = match scenario {
         Scenario::KillteamShooting(s) => {
-            let shots = match s.weapon.shots.dice() {
-                Ok(n) => n,
-                Err(d) => {
-                    let r = super::core::dice::roll_dice(rng, d);
-                    let n = u32::try_from(r.total.max(0)).unwrap_or(0);
-                    rolls.push(RollFor {
-                        purpose: "battle.for.shots",
-                        roll: r,
-                    });
-                    n
-                }
-            };
+            let shots = amount(rng, s.weapon.shots.dice(), "battle.for.shots", &mut rolls);
             let cap = s.target.wounds.and_then(|w| u32::try_from(w).ok());
             (shots, s.weapon.damage.dice(), cap)
         }
         Scenario::CloseCombat(_) => (odds.attacks, Ok(1), None),
     };
-    let save_dice = odds.save_dice.max(1);
-    let mut attacks = Vec::new();
-    for _ in 0..shots {
-        let hit = match odds.score_to_hit {
-            None => false,
-            // Automatic (kill team): no die.
-            Some(score) if score <= 1 => true,
-            Some(score) if score <= 6 => d6(rng, "battle.for.hit", &mut rolls) >= score,
-            // CC-10: a 6, then the second die.
-            Some(score) => {
-                d6(rng, "battle.for.hit", &mut rolls) == 6
-                    && d6(rng, "battle.for.second_die", &mut rolls) >= score - 3
-            }
-        };
-        let wounded = hit
-            && odds
-                .score_to_wound
-                .is_some_and(|score| d6(rng, "battle.for.wound", &mut rolls) >= score);
-        let saved = wounded
-            && odds.score_to_save.is_some_and(|score| {
-                let roll = Roll::new(rng, save_dice, 6, 0);
-                let total = roll.total;
-                rolls.push(RollFor {
-                    purpose: "battle.for.save",
-                    roll,
-                });
-                total >= score
-            });
-        let wounds = if wounded && !saved {
-            match damage {
-                Ok(n) => n,
-                Err(d) => {
-                    let r = super::core::dice::roll_dice(rng, d);
-                    let n = u32::try_from(r.total.max(0)).unwrap_or(0);
-                    rolls.push(RollFor {
-                        purpose: "battle.for.damage",
-                        roll: r,
-                    });
-                    n
-                }
-            }
-        } else {
-            0
-        };
-        attacks.push(AttackRoll {
-            hit,
-            wounded,
-            saved,
-            wounds,
-        });
-    }
+    let attacks = (0..shots)
+        .map(|_| roll_attack(&odds, damage, rng, &mut rolls))
+        .collect::<Vec<_>>();
     let wounds: u32 = attacks.iter().map(|a| a.wounds).sum();
     // Damage beyond the target's wounds left is lost.
     let wounds = cap.map_or(wounds, |c| wounds.min(c));
@@ -173,6 +132,53 @@ pub fn roll<R: Rng + ?Sized>(
         wounds,
         reminders,
     })
+}
+
+/// One attack with the odds' scores: to hit, to wound, the save, and the
+/// damage of an unsaved wound.
+fn roll_attack<R: Rng + ?Sized>(
+    odds: &Odds,
+    damage: Result<u32, DiceSpec>,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> AttackRoll {
+    let hit = match odds.score_to_hit {
+        None => false,
+        // Automatic (kill team): no die.
+        Some(score) if score <= 1 => true,
+        Some(score) if score <= 6 => d6(rng, "battle.for.hit", rolls) >= score,
+        // CC-10: a 6, then the second die.
+        Some(score) => {
+            d6(rng, "battle.for.hit", rolls) == 6
+                && d6(rng, "battle.for.second_die", rolls) >= score - 3
+        }
+    };
+    let wounded = hit
+        && odds
+            .score_to_wound
+            .is_some_and(|score| d6(rng, "battle.for.wound", rolls) >= score);
+    let save_dice = odds.save_dice.max(1);
+    let saved = wounded
+        && odds.score_to_save.is_some_and(|score| {
+            let roll = Roll::new(rng, save_dice, 6, 0);
+            let total = roll.total;
+            rolls.push(RollFor {
+                purpose: "battle.for.save",
+                roll,
+            });
+            total >= score
+        });
+    let wounds = if wounded && !saved {
+        amount(rng, damage, "battle.for.damage", rolls)
+    } else {
+        0
+    };
+    AttackRoll {
+        hit,
+        wounded,
+        saved,
+        wounds,
+    }
 }
 
 /// Any fight the battle screen rolls: one attack (close combat or kill-team

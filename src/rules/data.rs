@@ -349,20 +349,8 @@ fn merged<T: serde::de::DeserializeOwned>(
         built_in_used: true,
         ..DataProblem::new(name, problem)
     };
-    let section = |key: &str, problem: Problem| DataProblem {
-        built_in_used: true,
-        ..DataProblem::new(name, problem.arg("section", key))
-    };
-    let user = match parse::<serde_json::Value>(text) {
-        Ok(serde_json::Value::Object(user)) => user,
-        // Not an object: the file's own parse says what is wrong.
-        Ok(_) => {
-            let problem = parse::<T>(text).err().unwrap_or_else(|| {
-                Problem::new(DATA, "data.section_syntax").arg("message", "not an object")
-            });
-            problems.push(whole(problem));
-            return None;
-        }
+    let user = match user_sections::<T>(text) {
+        Ok(user) => user,
         Err(problem) => {
             problems.push(whole(problem));
             return None;
@@ -373,6 +361,64 @@ fn merged<T: serde::de::DeserializeOwned>(
         // The built-in file is broken: the caller reports it.
         return None;
     };
+    let (mut sections, taken, mut bad) = well_formed::<T>(name, &base, &user);
+    let mut value = match from_sections::<T>(&sections) {
+        Ok(v) => v,
+        Err(problem) => {
+            problems.push(whole(problem));
+            return None;
+        }
+    };
+    if let Err(problem) = check(&value) {
+        let lawful = Merge {
+            name,
+            base: &base,
+            user: &user,
+            check,
+        }
+        .lawful(&taken, &mut sections, &mut bad);
+        match lawful {
+            Some(v) => value = v,
+            // The sections break the rules together: the whole file is
+            // refused, as it says.
+            None => {
+                problems.push(whole(problem));
+                return None;
+            }
+        }
+    }
+    problems.extend(bad);
+    problems.extend(filled_notice(name, &base, &user));
+    Some(value)
+}
+
+/// The user's file as sections, or what is wrong with it.
+fn user_sections<T: serde::de::DeserializeOwned>(text: &str) -> Result<Object, Problem> {
+    match parse::<serde_json::Value>(text)? {
+        serde_json::Value::Object(user) => Ok(user),
+        // Not an object: the file's own parse says what is wrong.
+        _ => Err(parse::<T>(text).err().unwrap_or_else(|| {
+            Problem::new(DATA, "data.section_syntax").arg("message", "not an object")
+        })),
+    }
+}
+
+/// A section of the user's file reported, the built-in one used for it.
+fn section_problem(name: &str, key: &str, problem: Problem) -> DataProblem {
+    DataProblem {
+        built_in_used: true,
+        ..DataProblem::new(name, problem.arg("section", key))
+    }
+}
+
+/// The sections to use, the user's taken, and the problems of his
+/// malformed ones: each tried alone among the built-in ones when the whole
+/// does not read.
+fn well_formed<'u, T: serde::de::DeserializeOwned>(
+    name: &str,
+    base: &Object,
+    user: &'u Object,
+) -> (Object, Vec<&'u str>, Vec<DataProblem>) {
     let mut sections = base.clone();
     sections.extend(user.iter().map(|(k, v)| (k.clone(), v.clone())));
     let mut taken: Vec<&str> = user.keys().map(String::as_str).collect();
@@ -382,7 +428,7 @@ fn merged<T: serde::de::DeserializeOwned>(
         // built-in ones.
         sections = base.clone();
         taken.clear();
-        for (key, value) in &user {
+        for (key, value) in user {
             let mut alone = base.clone();
             alone.insert(key.clone(), value.clone());
             match from_sections::<T>(&alone) {
@@ -390,65 +436,78 @@ fn merged<T: serde::de::DeserializeOwned>(
                     sections.insert(key.clone(), value.clone());
                     taken.push(key.as_str());
                 }
-                Err(problem) => bad.push(section(key, problem)),
+                Err(problem) => bad.push(section_problem(name, key, problem)),
             }
         }
     }
-    let mut value = match from_sections::<T>(&sections) {
-        Ok(v) => v,
-        Err(problem) => {
-            problems.push(whole(problem));
-            return None;
-        }
-    };
-    if let Err(problem) = check(&value) {
-        // Which of the user's sections breaks the rules on its own: the
-        // built-in one is used for it.
+    (sections, taken, bad)
+}
+
+/// A user's file and the built-in one, merged under the file's rules.
+struct Merge<'a, T> {
+    /// The file's name.
+    name: &'a str,
+    /// The built-in sections.
+    base: &'a Object,
+    /// The user's sections.
+    user: &'a Object,
+    /// The file's rules.
+    check: fn(&T) -> Result<(), Problem>,
+}
+
+impl<T: serde::de::DeserializeOwned> Merge<'_, T> {
+    /// When the merged file breaks its rules: each of the user's sections
+    /// that breaks them on its own is reported and the built-in one used
+    /// for it; the value then, if some section was blamed and the rest
+    /// keeps the rules.
+    fn lawful(
+        &self,
+        taken: &[&str],
+        sections: &mut Object,
+        bad: &mut Vec<DataProblem>,
+    ) -> Option<T> {
+        let check = self.check;
         let mut blamed = false;
-        for &key in &taken {
-            if base.get(key) == user.get(key) {
+        for &key in taken {
+            if self.base.get(key) == self.user.get(key) {
                 continue;
             }
-            let mut alone = base.clone();
-            if let Some(v) = user.get(key) {
+            let mut alone = self.base.clone();
+            if let Some(v) = self.user.get(key) {
                 alone.insert(key.to_owned(), v.clone());
             }
             if let Err(p) = from_sections::<T>(&alone).and_then(|v| check(&v)) {
-                if let Some(v) = base.get(key) {
+                if let Some(v) = self.base.get(key) {
                     sections.insert(key.to_owned(), v.clone());
                 }
-                bad.push(section(key, p));
+                bad.push(section_problem(self.name, key, p));
                 blamed = true;
             }
         }
-        match from_sections::<T>(&sections).and_then(|v| check(&v).map(|()| v)) {
-            Ok(v) if blamed => value = v,
-            // The sections break the rules together: the whole file is
-            // refused, as it says.
-            _ => {
-                problems.push(whole(problem));
-                return None;
-            }
+        match from_sections::<T>(sections).and_then(|v| check(&v).map(|()| v)) {
+            Ok(v) if blamed => Some(v),
+            _ => None,
         }
     }
-    problems.extend(bad);
+}
+
+/// The notice of the built-in sections the user's file lacks, if it lacks
+/// some.
+fn filled_notice(name: &str, base: &Object, user: &Object) -> Option<DataProblem> {
     let missing: Vec<&str> = base
         .keys()
         .map(String::as_str)
         .filter(|k| *k != NOTE && !user.contains_key(*k))
         .collect();
-    if !missing.is_empty() {
-        problems.push(DataProblem {
-            notice: true,
-            ..DataProblem::new(
-                name,
-                Problem::new(DATA, "data.sections_filled")
-                    .arg("count", missing.len())
-                    .arg("sections", missing.join(", ")),
-            )
-        });
-    }
-    Some(value)
+    (!missing.is_empty()).then(|| DataProblem {
+        notice: true,
+        ..DataProblem::new(
+            name,
+            Problem::new(DATA, "data.sections_filled")
+                .arg("count", missing.len())
+                .arg("sections", missing.join(", ")),
+        )
+    })
 }
 
 /// Parses one file and checks it, merging the user's file with the built-in

@@ -482,6 +482,13 @@ impl CampaignData {
     /// Checks what serde cannot: every type has a mission, tables cover
     /// their dice, ids are unique, the defaults are allowed.
     pub fn check(&self) -> Result<(), Problem> {
+        self.check_defaults()?;
+        self.check_tables()?;
+        self.check_ids()
+    }
+
+    /// Checks the cran dice, the defaults and the limits they keep.
+    fn check_defaults(&self) -> Result<(), Problem> {
         if self.cran.is_empty() || self.cran.iter().any(|c| c.die < 2) {
             return Err(Problem::new(DATA, "data.campaign.cran_die"));
         }
@@ -503,6 +510,12 @@ impl CampaignData {
         if let Some(p) = Settings::defaults(self).out_of_limits(self) {
             return Err(Problem::new(DATA, "data.campaign.default_out_of_limits").because(p));
         }
+        Ok(())
+    }
+
+    /// Checks the initiative die and the recon table: one line for each
+    /// face.
+    fn check_tables(&self) -> Result<(), Problem> {
         if self.initiative.die < 2 {
             return Err(
                 Problem::new(DATA, "data.campaign.initiative_die").arg("die", self.initiative.die)
@@ -525,6 +538,12 @@ impl CampaignData {
                     .arg("count", n));
             }
         }
+        Ok(())
+    }
+
+    /// Checks the ids (recruit factions, missions, factions: unique),
+    /// a mission of every type, and each faction's table covering its dice.
+    fn check_ids(&self) -> Result<(), Problem> {
         let mut seen = std::collections::BTreeSet::new();
         for f in &self.recruit_factions {
             if f.id.is_empty() || !seen.insert(f.id.as_str()) {

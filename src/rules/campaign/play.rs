@@ -489,6 +489,14 @@ impl Campaign {
         })
     }
 
+    /// Refuses every event but notes once the campaign is over (CMP-17).
+    fn refuse_when_over(&self, edit: &CampaignEdit) -> Result<(), Problem> {
+        if self.phase == Phase::Over && !matches!(edit, CampaignEdit::SetNotes { .. }) {
+            return Err(Problem::new("CMP-17", "campaign.problem.over"));
+        }
+        Ok(())
+    }
+
     /// Applies one event in place: the event as stored (every die filled
     /// in) and what happened; or why it is refused (the campaign may then
     /// be half changed: callers play on a copy).
@@ -496,114 +504,89 @@ impl Campaign {
     /// A dispatcher: one arm per event, each event a function in the file
     /// of the phase that allows it (`setup`, `ready`, `playing`,
     /// `debrief`). It is long only as a table is: one line per event.
+    // A data table: one arm per event, each a call of the event's function.
     pub fn play<R: Rng + ?Sized>(
         &mut self,
         edit: CampaignEdit,
         rules: &RulesData,
         rng: &mut R,
     ) -> Result<(CampaignEdit, Outcome), Problem> {
+        use CampaignEdit as E;
+        self.refuse_when_over(&edit)?;
         let mut out = Outcome::default();
-        if self.phase == Phase::Over && !matches!(edit, CampaignEdit::SetNotes { .. }) {
-            return Err(Problem::new("CMP-17", "campaign.problem.over"));
-        }
+        let oc = &mut out;
         let event = match edit {
-            CampaignEdit::SetNotes { notes } => self.set_notes(notes)?,
-            CampaignEdit::SetSettings { settings } => {
-                self.set_settings(settings, rules, &mut out)?
-            }
-            CampaignEdit::AddEscort { escort } => self.join_escort(escort, rules, &mut out)?,
-            CampaignEdit::CarryOver { from } => self.carry_in(from, rules, &mut out)?,
-            CampaignEdit::RemoveEscort { escort } => self.remove_escort(escort)?,
-            CampaignEdit::SetLeader { escort, character } => self.set_leader(escort, character)?,
-            CampaignEdit::SetCran { character, cran } => {
-                self.set_cran(character, cran, &mut out)?
-            }
-            CampaignEdit::Start { choice, rates } => {
-                self.start(choice, rates, rules, rng, &mut out)?
-            }
-            CampaignEdit::DrawEnemy {
+            E::SetNotes { notes } => self.set_notes(notes)?,
+            E::SetSettings { settings } => self.set_settings(settings, rules, oc)?,
+            E::AddEscort { escort } => self.join_escort(escort, rules, oc)?,
+            E::CarryOver { from } => self.carry_in(from, rules, oc)?,
+            E::RemoveEscort { escort } => self.remove_escort(escort)?,
+            E::SetLeader { escort, character } => self.set_leader(escort, character)?,
+            E::SetCran { character, cran } => self.set_cran(character, cran, oc)?,
+            E::Start { choice, rates } => self.start(choice, rates, rules, rng, oc)?,
+            E::DrawEnemy {
                 all,
                 rolls,
                 drawn: recorded,
-            } => self.draw_enemies(all, rolls, recorded, rules, rng, &mut out)?,
-            CampaignEdit::RerollEnemy { index, roll, drawn } => {
-                self.reroll_enemy(index, roll, drawn, rules, rng, &mut out)?
+            } => self.draw_enemies(all, rolls, recorded, rules, rng, oc)?,
+            E::RerollEnemy { index, roll, drawn } => {
+                self.reroll_enemy(index, roll, drawn, rules, rng, oc)?
             }
-            CampaignEdit::BeginMission => self.begin_mission(rules, &mut out)?,
-            CampaignEdit::EnemyBehaviour { index, roll } => {
-                self.enemy_behaviour(index, roll, rules, rng, &mut out)?
+            E::BeginMission => self.begin_mission(rules, oc)?,
+            E::EnemyBehaviour { index, roll } => {
+                self.enemy_behaviour(index, roll, rules, rng, oc)?
             }
-            CampaignEdit::Initiative { rolls } => {
-                self.initiative_test(rolls, rules, rng, &mut out)?
-            }
-            CampaignEdit::NewTurn { gain } => self.new_turn(gain, rules, &mut out)?,
-            CampaignEdit::SetWounds { character, wounds } => {
-                self.set_wounds(character, wounds, rules)?
-            }
-            CampaignEdit::AddWounds {
+            E::Initiative { rolls } => self.initiative_test(rolls, rules, rng, oc)?,
+            E::NewTurn { gain } => self.new_turn(gain, rules, oc)?,
+            E::SetWounds { character, wounds } => self.set_wounds(character, wounds, rules)?,
+            E::AddWounds {
                 character,
                 wounds,
                 roll,
-            } => self.wound(character, wounds, roll, rules, &mut out)?,
-            CampaignEdit::AddBattleWounds { wounds, roll } => {
-                self.battle_wounds(wounds, roll, rules, &mut out)?
-            }
-            CampaignEdit::SetOutOfAction { character, out: o } => {
-                self.set_out_of_action(character, o)?
-            }
-            CampaignEdit::StrikeItem {
+            } => self.wound(character, wounds, roll, rules, oc)?,
+            E::AddBattleWounds { wounds, roll } => self.battle_wounds(wounds, roll, rules, oc)?,
+            E::SetOutOfAction { character, out: o } => self.set_out_of_action(character, o)?,
+            E::StrikeItem {
                 character,
                 item,
                 struck,
             } => self.strike_item(character, item, struck, rules)?,
-            CampaignEdit::SetCommandPoints { escort, points } => {
-                self.set_command_points(escort, points)?
-            }
-            CampaignEdit::EndMission { result, .. } => self.end_mission(result, rules, &mut out)?,
-            CampaignEdit::Unworthy { character } => self.unworthy(character, &mut out)?,
-            CampaignEdit::SetPlaying { character, plays } => self.set_playing(character, plays)?,
-            CampaignEdit::ConfirmOutOfAction { character, out: o } => {
-                self.confirm_out(character, o, &mut out)?
-            }
-            CampaignEdit::CranTest { character, roll } => {
-                self.cran_test(character, roll, rng, &mut out)?
-            }
-            CampaignEdit::FateReroll { character, roll } => {
-                self.fate_reroll(character, roll, rng, &mut out)?
-            }
-            CampaignEdit::Advance {
+            E::SetCommandPoints { escort, points } => self.set_command_points(escort, points)?,
+            E::EndMission { result, .. } => self.end_mission(result, rules, oc)?,
+            E::Unworthy { character } => self.unworthy(character, oc)?,
+            E::SetPlaying { character, plays } => self.set_playing(character, plays)?,
+            E::ConfirmOutOfAction { character, out: o } => self.confirm_out(character, o, oc)?,
+            E::CranTest { character, roll } => self.cran_test(character, roll, rng, oc)?,
+            E::FateReroll { character, roll } => self.fate_reroll(character, roll, rng, oc)?,
+            E::Advance {
                 character,
                 characteristic,
-            } => self.advance(character, characteristic, rules, &mut out)?,
-            CampaignEdit::ExchangeVp { escort, vp } => {
-                self.exchange_vp(escort, vp, rules, &mut out)?
-            }
-            CampaignEdit::Recruit {
+            } => self.advance(character, characteristic, rules, oc)?,
+            E::ExchangeVp { escort, vp } => self.exchange_vp(escort, vp, rules, oc)?,
+            E::Recruit {
                 escort,
                 member,
                 cost,
                 from,
-            } => self.recruit(escort, member, cost, from, rules, &mut out)?,
-            CampaignEdit::Spend {
+            } => self.recruit(escort, member, cost, from, rules, oc)?,
+            E::Spend {
                 escort,
                 points,
                 what,
                 bought,
-            } => self.spend(escort, points, what, bought, &mut out)?,
-            CampaignEdit::Gear { character, edit } => self.gear(character, edit, &mut out)?,
-            CampaignEdit::Recon {
+            } => self.spend(escort, points, what, bought, oc)?,
+            E::Gear { character, edit } => self.gear(character, edit, oc)?,
+            E::Recon {
                 character,
                 roll,
                 cran,
                 fortune,
                 effect,
-            } => self.recon(character, roll, cran, fortune, effect, rules, rng, &mut out)?,
-            CampaignEdit::HireGuide { escort } => self.hire_guide(escort, rules, &mut out)?,
-            CampaignEdit::Guide { characters } => self.guide(characters, rules, &mut out)?,
-            CampaignEdit::NextMission { choice } => {
-                self.next_mission(choice, rules, rng, &mut out)?
-            }
-            CampaignEdit::EndCampaign => self.end_campaign(rules, &mut out)?,
+            } => self.recon(character, roll, cran, fortune, effect, rules, rng, oc)?,
+            E::HireGuide { escort } => self.hire_guide(escort, rules, oc)?,
+            E::Guide { characters } => self.guide(characters, rules, oc)?,
+            E::NextMission { choice } => self.next_mission(choice, rules, rng, oc)?,
+            E::EndCampaign => self.end_campaign(rules, oc)?,
         };
         Ok((event, out))
     }

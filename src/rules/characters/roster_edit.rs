@@ -230,60 +230,9 @@ fn edit_character<R: Rng + ?Sized>(
         CharacterEdit::Spend(ch) => c.spend(ch, rules).and(none),
         CharacterEdit::Refund(ch) => c.refund(ch).and(none),
         CharacterEdit::SetPsychic(p) => c.set_psychic(p, rules).and(none),
-        CharacterEdit::RollPsychic => {
-            let chance = c.race(rules)?.psychic_chance_percent;
-            let (roll, gained) = c.roll_psychic(rules, rng)?;
-            let key = if gained {
-                "dice.psychic_yes"
-            } else {
-                "dice.psychic_no"
-            };
-            let msg = Msg::new(key)
-                .text("name", &c.name)
-                .text("roll", roll.to_string())
-                .int("chance", chance);
-            let mut outcome = Outcome::line(LineKind::Dice, msg);
-            outcome.rolls.push(RollFor {
-                purpose: "dice.for.psychic",
-                roll,
-            });
-            Ok(outcome)
-        }
-        CharacterEdit::PlaceRandom => {
-            let placement = c.place_random(rules, rng)?;
-            let msg = Msg::new("dice.place_random")
-                .text("name", &c.name)
-                .msg("placement", placement_msg(&placement));
-            let mut outcome = Outcome::line(LineKind::Dice, msg);
-            outcome.rolls.extend(placement_rolls(&placement));
-            Ok(outcome)
-        }
-        CharacterEdit::RollPoints(level) => {
-            let t = rules.character_type(&level).ok_or_else(|| {
-                Problem::new("CHR-10", "problem.unknown_type").arg("type", &level)
-            })?;
-            let roll = Roll::new(rng, t.random_points.count, t.random_points.sides, 0);
-            let points = u32::try_from(roll.total.max(0)).unwrap_or(0);
-            let spent = c.points_spent();
-            c.set_advance_points(points.max(spent))?;
-            let mut msg = Msg::new("dice.points")
-                .text("name", &c.name)
-                .text("roll", roll.to_string());
-            if points < spent {
-                // Points already spent stay spent: say why the allotment is
-                // not what the dice gave.
-                msg = Msg::new("dice.points_raised")
-                    .msg("rolled", msg)
-                    .text("name", &c.name)
-                    .int("spent", spent);
-            }
-            let mut outcome = Outcome::line(LineKind::Dice, msg);
-            outcome.rolls.push(RollFor {
-                purpose: "dice.for.advance_points",
-                roll,
-            });
-            Ok(outcome)
-        }
+        CharacterEdit::RollPsychic => roll_psychic(c, rules, rng),
+        CharacterEdit::PlaceRandom => place_random(c, rules, rng),
+        CharacterEdit::RollPoints(level) => roll_points(c, &level, rules, rng),
         CharacterEdit::AfterGame { wounded, unworthy } => {
             let gained = c.after_game(wounded, unworthy);
             let key = if gained > 0 {
@@ -302,6 +251,80 @@ fn edit_character<R: Rng + ?Sized>(
         }
         CharacterEdit::Gear(e) => c.edit_gear(e).and(none),
     }
+}
+
+/// Rolls whether the character is a psyker, by his race's chance.
+fn roll_psychic<R: Rng + ?Sized>(
+    c: &mut Character,
+    rules: &RulesData,
+    rng: &mut R,
+) -> Result<Outcome, Problem> {
+    let chance = c.race(rules)?.psychic_chance_percent;
+    let (roll, gained) = c.roll_psychic(rules, rng)?;
+    let key = if gained {
+        "dice.psychic_yes"
+    } else {
+        "dice.psychic_no"
+    };
+    let msg = Msg::new(key)
+        .text("name", &c.name)
+        .text("roll", roll.to_string())
+        .int("chance", chance);
+    let mut outcome = Outcome::line(LineKind::Dice, msg);
+    outcome.rolls.push(RollFor {
+        purpose: "dice.for.psychic",
+        roll,
+    });
+    Ok(outcome)
+}
+
+/// Places the character's points at random, every die kept.
+fn place_random<R: Rng + ?Sized>(
+    c: &mut Character,
+    rules: &RulesData,
+    rng: &mut R,
+) -> Result<Outcome, Problem> {
+    let placement = c.place_random(rules, rng)?;
+    let msg = Msg::new("dice.place_random")
+        .text("name", &c.name)
+        .msg("placement", placement_msg(&placement));
+    let mut outcome = Outcome::line(LineKind::Dice, msg);
+    outcome.rolls.extend(placement_rolls(&placement));
+    Ok(outcome)
+}
+
+/// Rolls the advance points of a character type (CHR-10): never fewer than
+/// the points already spent.
+fn roll_points<R: Rng + ?Sized>(
+    c: &mut Character,
+    level: &str,
+    rules: &RulesData,
+    rng: &mut R,
+) -> Result<Outcome, Problem> {
+    let t = rules
+        .character_type(level)
+        .ok_or_else(|| Problem::new("CHR-10", "problem.unknown_type").arg("type", level))?;
+    let roll = Roll::new(rng, t.random_points.count, t.random_points.sides, 0);
+    let points = u32::try_from(roll.total.max(0)).unwrap_or(0);
+    let spent = c.points_spent();
+    c.set_advance_points(points.max(spent))?;
+    let mut msg = Msg::new("dice.points")
+        .text("name", &c.name)
+        .text("roll", roll.to_string());
+    if points < spent {
+        // Points already spent stay spent: say why the allotment is
+        // not what the dice gave.
+        msg = Msg::new("dice.points_raised")
+            .msg("rolled", msg)
+            .text("name", &c.name)
+            .int("spent", spent);
+    }
+    let mut outcome = Outcome::line(LineKind::Dice, msg);
+    outcome.rolls.push(RollFor {
+        purpose: "dice.for.advance_points",
+        roll,
+    });
+    Ok(outcome)
 }
 
 impl DocKind for Roster {

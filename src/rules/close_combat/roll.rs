@@ -174,133 +174,181 @@ pub fn roll<R: Rng + ?Sized>(
 ) -> Result<(Vec<RollFor>, Msg, u32), Problem> {
     let mut rolls = Vec::new();
     let (outcome, wounds) = match what {
-        MeleeRoll::StayTest { ld } => {
-            let check = close_combat::roll_stay_test(rules, *ld, rng);
-            kept(&mut rolls, "battle.for.stay_test", &check.roll);
-            let key = if check.passed {
-                "battle.cc.stay.passed"
-            } else {
-                "battle.cc.stay.failed"
-            };
-            (
-                Msg::new(key).int("ld", *ld).int("total", check.roll.total),
-                0,
-            )
-        }
+        MeleeRoll::StayTest { ld } => (stay_test(rules, *ld, rng, &mut rolls), 0),
         MeleeRoll::BreakOff { ld, m, robot } => {
-            let b = close_combat::break_off(rules, true, *ld, *m, *robot, rng)?;
-            let outcome = match (&b.test, b.move_up_to) {
-                (None, Some(inches)) => Msg::new("battle.cc.break_off.robot").int("inches", inches),
-                (Some(t), Some(inches)) => {
-                    kept(&mut rolls, "battle.for.rout_test", &t.check.roll);
-                    Msg::new("battle.cc.break_off.passed")
-                        .int("ld", *ld)
-                        .int("total", t.check.roll.total)
-                        .int("inches", inches)
-                }
-                (Some(t), None) => {
-                    kept(&mut rolls, "battle.for.rout_test", &t.check.roll);
-                    let rout = t.routs.unwrap_or(close_combat::Rout {
-                        move_now_inches: rules.close_combat.rout_move_inches,
-                        rate_multiplier: rules.close_combat.rout_rate_multiplier,
-                        ws_in_combat: 1,
-                    });
-                    Msg::new("battle.cc.break_off.routs")
-                        .int("ld", *ld)
-                        .int("total", t.check.roll.total)
-                        .int("inches", rout.move_now_inches)
-                        .int("times", rout.rate_multiplier)
-                }
-                (None, None) => {
-                    return Err(Problem::new("CC-18", "problem.not_in_combat_at_start"));
-                }
-            };
-            (outcome, 0)
+            (break_off(rules, *ld, *m, *robot, rng, &mut rolls)?, 0)
         }
-        MeleeRoll::FreeBlow { by, on } => {
-            // CC-18: a normal blow, the count of the data whatever A,
-            // against the data's WS, with no situation.
-            let c = &rules.close_combat;
-            let by = Fighter {
-                modifiers: Vec::new(),
-                ..by.clone()
-            };
-            let on = Fighter {
-                ws: c.free_blow_defender_ws,
-                ..on.clone()
-            };
-            let blow = AttackType {
-                kind: AttackKind::Weapon,
-                count: c.free_blows_per_model,
-                damage: close_combat::Damage::Fixed(1),
-            };
-            let (_, wounds) = creature(rules, &by, &[blow], &on, true, rng, &mut rolls)?;
-            (
-                Msg::new("battle.cc.free_blow.rolled")
-                    .int("blows", c.free_blows_per_model)
-                    .int("ws", c.free_blow_defender_ws)
-                    .int("count", wounds),
-                wounds,
-            )
-        }
-        MeleeRoll::Devil(d) => {
-            let claws = match d.claws.known() {
-                Some(c) => c,
-                None => {
-                    if d.size != "large" {
-                        return Err(Problem::new("CC-19", "problem.claws_large_only"));
-                    }
-                    let dv = &rules.close_combat.catachan_devil;
-                    let clawed = Roll::new(rng, 1, 100, 0);
-                    kept(&mut rolls, "battle.for.extra_claws", &clawed);
-                    if clawed.total <= i32::try_from(dv.extra_claws_percent).unwrap_or(0) {
-                        let fiddler = Roll::new(rng, 1, 100, 0);
-                        kept(&mut rolls, "battle.for.fiddler", &fiddler);
-                        Some(
-                            fiddler.total
-                                <= i32::try_from(dv.fiddler_percent_of_clawed).unwrap_or(0),
-                        )
-                    } else {
-                        None
-                    }
-                }
-            };
-            let attacks = close_combat::devil_attacks(rules, &d.size, claws)?;
-            let (parts, wounds) =
-                creature(rules, &d.by, &attacks, &d.on, d.living, rng, &mut rolls)?;
-            let claws_key = match claws {
-                None => "battle.cc.devil.no_claws",
-                Some(false) => "battle.cc.devil.claws",
-                Some(true) => "battle.cc.devil.fiddler",
-            };
-            (
-                Msg::new("battle.cc.creature.rolled")
-                    .key("size", format!("battle.cc.devil.{}", d.size))
-                    .key("claws", claws_key)
-                    .int("count", wounds)
-                    .list("types", parts),
-                wounds,
-            )
-        }
+        MeleeRoll::FreeBlow { by, on } => free_blow(rules, by, on, rng, &mut rolls)?,
+        MeleeRoll::Devil(d) => devil(rules, d, rng, &mut rolls)?,
         MeleeRoll::Test {
             characteristic,
             value,
-        } => {
-            let check = close_combat::characteristic_test(rules, *characteristic, *value, rng)?;
-            kept(&mut rolls, "battle.for.test", &check.roll);
-            let key = if check.passed {
-                "battle.cc.test.passed"
-            } else {
-                "battle.cc.test.failed"
-            };
-            (
-                Msg::new(key)
-                    .key("characteristic", characteristic_key(*characteristic))
-                    .int("value", *value)
-                    .int("total", check.roll.total),
-                0,
-            )
-        }
+        } => (test(rules, *characteristic, *value, rng, &mut rolls)?, 0),
     };
     Ok((rolls, outcome, wounds))
+}
+
+/// The winners' test to stay (CC-15): 2D6 against their Ld.
+fn stay_test<R: Rng + ?Sized>(
+    rules: &RulesData,
+    ld: i32,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Msg {
+    let check = close_combat::roll_stay_test(rules, ld, rng);
+    kept(rolls, "battle.for.stay_test", &check.roll);
+    let key = if check.passed {
+        "battle.cc.stay.passed"
+    } else {
+        "battle.cc.stay.failed"
+    };
+    Msg::new(key).int("ld", ld).int("total", check.roll.total)
+}
+
+/// A fighter breaking off (CC-18): its rout test, then how far it moves or
+/// routs.
+fn break_off<R: Rng + ?Sized>(
+    rules: &RulesData,
+    ld: i32,
+    m: u32,
+    robot: bool,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Result<Msg, Problem> {
+    let b = close_combat::break_off(rules, true, ld, m, robot, rng)?;
+    Ok(match (&b.test, b.move_up_to) {
+        (None, Some(inches)) => Msg::new("battle.cc.break_off.robot").int("inches", inches),
+        (Some(t), Some(inches)) => {
+            kept(rolls, "battle.for.rout_test", &t.check.roll);
+            Msg::new("battle.cc.break_off.passed")
+                .int("ld", ld)
+                .int("total", t.check.roll.total)
+                .int("inches", inches)
+        }
+        (Some(t), None) => {
+            kept(rolls, "battle.for.rout_test", &t.check.roll);
+            let rout = t.routs.unwrap_or(close_combat::Rout {
+                move_now_inches: rules.close_combat.rout_move_inches,
+                rate_multiplier: rules.close_combat.rout_rate_multiplier,
+                ws_in_combat: 1,
+            });
+            Msg::new("battle.cc.break_off.routs")
+                .int("ld", ld)
+                .int("total", t.check.roll.total)
+                .int("inches", rout.move_now_inches)
+                .int("times", rout.rate_multiplier)
+        }
+        (None, None) => {
+            return Err(Problem::new("CC-18", "problem.not_in_combat_at_start"));
+        }
+    })
+}
+
+/// One opponent's free blows on a fighter breaking off (CC-18); the wounds.
+fn free_blow<R: Rng + ?Sized>(
+    rules: &RulesData,
+    by: &Fighter,
+    on: &Fighter,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Result<(Msg, u32), Problem> {
+    // CC-18: a normal blow, the count of the data whatever A,
+    // against the data's WS, with no situation.
+    let c = &rules.close_combat;
+    let by = Fighter {
+        modifiers: Vec::new(),
+        ..by.clone()
+    };
+    let on = Fighter {
+        ws: c.free_blow_defender_ws,
+        ..on.clone()
+    };
+    let blow = AttackType {
+        kind: AttackKind::Weapon,
+        count: c.free_blows_per_model,
+        damage: close_combat::Damage::Fixed(1),
+    };
+    let (_, wounds) = creature(rules, &by, &[blow], &on, true, rng, rolls)?;
+    Ok((
+        Msg::new("battle.cc.free_blow.rolled")
+            .int("blows", c.free_blows_per_model)
+            .int("ws", c.free_blow_defender_ws)
+            .int("count", wounds),
+        wounds,
+    ))
+}
+
+/// A Catachan Devil's attacks (CC-19), its unknown claws rolled first; the
+/// wounds.
+fn devil<R: Rng + ?Sized>(
+    rules: &RulesData,
+    d: &DevilAttack,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Result<(Msg, u32), Problem> {
+    let claws = match d.claws.known() {
+        Some(c) => c,
+        None => roll_claws(rules, &d.size, rng, rolls)?,
+    };
+    let attacks = close_combat::devil_attacks(rules, &d.size, claws)?;
+    let (parts, wounds) = creature(rules, &d.by, &attacks, &d.on, d.living, rng, rolls)?;
+    let claws_key = match claws {
+        None => "battle.cc.devil.no_claws",
+        Some(false) => "battle.cc.devil.claws",
+        Some(true) => "battle.cc.devil.fiddler",
+    };
+    Ok((
+        Msg::new("battle.cc.creature.rolled")
+            .key("size", format!("battle.cc.devil.{}", d.size))
+            .key("claws", claws_key)
+            .int("count", wounds)
+            .list("types", parts),
+        wounds,
+    ))
+}
+
+/// A large Devil's extra claws, by the data's chances (CC-19): none, two
+/// claws (`false`) or a fiddler (`true`).
+fn roll_claws<R: Rng + ?Sized>(
+    rules: &RulesData,
+    size: &str,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Result<Option<bool>, Problem> {
+    if size != "large" {
+        return Err(Problem::new("CC-19", "problem.claws_large_only"));
+    }
+    let dv = &rules.close_combat.catachan_devil;
+    let clawed = Roll::new(rng, 1, 100, 0);
+    kept(rolls, "battle.for.extra_claws", &clawed);
+    if clawed.total <= i32::try_from(dv.extra_claws_percent).unwrap_or(0) {
+        let fiddler = Roll::new(rng, 1, 100, 0);
+        kept(rolls, "battle.for.fiddler", &fiddler);
+        Ok(Some(
+            fiddler.total <= i32::try_from(dv.fiddler_percent_of_clawed).unwrap_or(0),
+        ))
+    } else {
+        Ok(None)
+    }
+}
+
+/// A test of Ld, Int, Cl or WP (CC-21).
+fn test<R: Rng + ?Sized>(
+    rules: &RulesData,
+    characteristic: Characteristic,
+    value: i32,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Result<Msg, Problem> {
+    let check = close_combat::characteristic_test(rules, characteristic, value, rng)?;
+    kept(rolls, "battle.for.test", &check.roll);
+    let key = if check.passed {
+        "battle.cc.test.passed"
+    } else {
+        "battle.cc.test.failed"
+    };
+    Ok(Msg::new(key)
+        .key("characteristic", characteristic_key(characteristic))
+        .int("value", value)
+        .int("total", check.roll.total))
 }

@@ -324,104 +324,20 @@ pub fn fight_to_the_end<R: Rng + ?Sized>(
     }
     let a = compile(rules, &fa, &fb, first.ld)?;
     let b = compile(rules, &fb, &fa, second.ld)?;
-    let (na, nb) = (fa.len(), fb.len());
-    let first_steps = steps((&fa, &a), (&fb, &b), true);
-    let later_steps = steps((&fa, &a), (&fb, &b), false);
-    let share = u64::from(rules.close_combat.heavy_casualties_percent);
-    let heavy = |before: u32, lost: u32, models: usize| {
-        let alive = models as u64 - u64::from(before);
-        lost > 0 && u64::from(lost) * 100 >= alive * share
+    let fight = Fight {
+        na: fa.len(),
+        nb: fb.len(),
+        first_steps: steps((&fa, &a), (&fb, &b), true),
+        later_steps: steps((&fa, &a), (&fb, &b), false),
+        share: u64::from(rules.close_combat.heavy_casualties_percent),
+        a,
+        b,
     };
     let rng = &mut crate::rules::core::dice::seeded(rng.next_u64());
     let mut counts = [0u64; 8];
     let mut rounds_sum = 0u64;
     for _ in 0..trials {
-        let (mut ta, mut tb) = (0u32, 0u32);
-        // 0: no one won the last round, 1: the first side, 2: the second.
-        let mut last_winner = 0u8;
-        let mut outcome = 2usize; // neither, until decided
-        let mut round = 0u32;
-        while round < max_rounds {
-            let (sa, sb) = (ta, tb);
-            let (va, vb, plan) = if round == 0 {
-                (0, 0, &first_steps)
-            } else {
-                (
-                    1 + usize::from(last_winner == 1),
-                    1 + usize::from(last_winner == 2),
-                    &later_steps,
-                )
-            };
-            let (cum_a, cum_b) = (&a.cum[va], &b.cum[vb]);
-            for step in plan {
-                let (ta0, tb0) = (ta, tb);
-                tb = strike(rng, &step.first, ta0, cum_a, &b, tb0);
-                ta = strike(rng, &step.second, tb0, cum_b, &a, ta0);
-                if ta >= a.total || tb >= b.total {
-                    // A side is wiped out: no one is left to strike it, and
-                    // its own later strikers are dead.
-                    break;
-                }
-            }
-            round += 1;
-            let (caused_a, caused_b) = (tb - sb, ta - sa);
-            let a_won = caused_a > caused_b;
-            let b_won = caused_b > caused_a;
-            if round == 1 {
-                counts[5] += u64::from(a_won);
-                counts[6] += u64::from(!a_won && !b_won);
-                counts[7] += u64::from(tb >= b.total);
-            }
-            last_winner = if a_won {
-                1
-            } else if b_won {
-                2
-            } else {
-                0
-            };
-            let (a_dead, b_dead) = (ta >= a.total, tb >= b.total);
-            if a_dead || b_dead {
-                outcome = match (a_dead, b_dead) {
-                    (false, true) => 0,
-                    (true, false) => 1,
-                    _ => 2,
-                };
-                break;
-            }
-            if caused_a == 0 && caused_b == 0 {
-                // A round without a wound: no one lost it nor any model in
-                // it, so no one tests (CC-20).
-                continue;
-            }
-            let test = |c: &Compiled,
-                        lost_round: bool,
-                        before: u32,
-                        now: u32,
-                        models,
-                        rng: &mut DiceRng| {
-                let Some(pass) = c.rout_pass else {
-                    return false;
-                };
-                let lost = c.dead_at[now as usize] - c.dead_at[before as usize];
-                if lost_round || heavy(c.dead_at[before as usize], lost, models) {
-                    u64::from(rng.next_u32()) >= pass
-                } else {
-                    false
-                }
-            };
-            let a_routs = test(&a, b_won, sa, ta, na, rng);
-            let b_routs = test(&b, a_won, sb, tb, nb, rng);
-            counts[3] += u64::from(a_routs);
-            counts[4] += u64::from(b_routs);
-            if a_routs || b_routs {
-                outcome = match (a_routs, b_routs) {
-                    (false, true) => 0,
-                    (true, false) => 1,
-                    _ => 2,
-                };
-                break;
-            }
-        }
+        let (outcome, round) = fight.trial(max_rounds, &mut counts, rng);
         counts[outcome] += 1;
         rounds_sum += u64::from(round);
     }
@@ -442,4 +358,147 @@ pub fn fight_to_the_end<R: Rng + ?Sized>(
             rounds_sum as f64 / trials as f64
         },
     })
+}
+
+/// The two sides of a simulated fight, compiled, and the steps of their
+/// blows.
+struct Fight {
+    /// The first side.
+    a: Compiled,
+    /// The second side.
+    b: Compiled,
+    /// Models of the first side.
+    na: usize,
+    /// Models of the second side.
+    nb: usize,
+    /// The steps of the first round (charges count).
+    first_steps: Vec<Step>,
+    /// The steps of the later rounds.
+    later_steps: Vec<Step>,
+    /// The share of a side's models lost that makes it test (percent).
+    share: u64,
+}
+
+/// Which side a fight's end favours: 0 when only the second side is out,
+/// 1 when only the first is, 2 otherwise.
+fn decided(first_out: bool, second_out: bool) -> usize {
+    match (first_out, second_out) {
+        (false, true) => 0,
+        (true, false) => 1,
+        _ => 2,
+    }
+}
+
+impl Fight {
+    /// One fight to the end: its outcome (0: the first side wins, 1: the
+    /// second, 2: neither) and the rounds fought; counts the routs (3, 4)
+    /// and the first round's results (5 … 7).
+    fn trial(&self, max_rounds: u32, counts: &mut [u64; 8], rng: &mut DiceRng) -> (usize, u32) {
+        let (a, b) = (&self.a, &self.b);
+        let (mut ta, mut tb) = (0u32, 0u32);
+        // 0: no one won the last round, 1: the first side, 2: the second.
+        let mut last_winner = 0u8;
+        let mut round = 0u32;
+        while round < max_rounds {
+            let (sa, sb) = (ta, tb);
+            (ta, tb) = self.blows(round, last_winner, ta, tb, rng);
+            round += 1;
+            let (caused_a, caused_b) = (tb - sb, ta - sa);
+            let a_won = caused_a > caused_b;
+            let b_won = caused_b > caused_a;
+            if round == 1 {
+                counts[5] += u64::from(a_won);
+                counts[6] += u64::from(!a_won && !b_won);
+                counts[7] += u64::from(tb >= b.total);
+            }
+            last_winner = if a_won {
+                1
+            } else if b_won {
+                2
+            } else {
+                0
+            };
+            let (a_dead, b_dead) = (ta >= a.total, tb >= b.total);
+            if a_dead || b_dead {
+                return (decided(a_dead, b_dead), round);
+            }
+            if caused_a == 0 && caused_b == 0 {
+                // A round without a wound: no one lost it nor any model in
+                // it, so no one tests (CC-20).
+                continue;
+            }
+            let a_routs = self.routs(a, b_won, sa, ta, self.na, rng);
+            let b_routs = self.routs(b, a_won, sb, tb, self.nb, rng);
+            counts[3] += u64::from(a_routs);
+            counts[4] += u64::from(b_routs);
+            if a_routs || b_routs {
+                return (decided(a_routs, b_routs), round);
+            }
+        }
+        (2, round)
+    }
+
+    /// The blows of one round, step by step, from the wounds each side has
+    /// taken: the wounds each has taken after.
+    #[inline]
+    fn blows(
+        &self,
+        round: u32,
+        last_winner: u8,
+        mut ta: u32,
+        mut tb: u32,
+        rng: &mut DiceRng,
+    ) -> (u32, u32) {
+        let (a, b) = (&self.a, &self.b);
+        let (va, vb, plan) = if round == 0 {
+            (0, 0, &self.first_steps)
+        } else {
+            (
+                1 + usize::from(last_winner == 1),
+                1 + usize::from(last_winner == 2),
+                &self.later_steps,
+            )
+        };
+        let (cum_a, cum_b) = (&a.cum[va], &b.cum[vb]);
+        for step in plan {
+            let (ta0, tb0) = (ta, tb);
+            tb = strike(rng, &step.first, ta0, cum_a, b, tb0);
+            ta = strike(rng, &step.second, tb0, cum_b, a, ta0);
+            if ta >= a.total || tb >= b.total {
+                // A side is wiped out: no one is left to strike it, and
+                // its own later strikers are dead.
+                break;
+            }
+        }
+        (ta, tb)
+    }
+
+    /// Whether a side routs after a round (CC-15, CC-20): it tests when it
+    /// lost the round or heavy casualties in it, from `before` wounds taken
+    /// to `now`.
+    #[inline]
+    fn routs(
+        &self,
+        c: &Compiled,
+        lost_round: bool,
+        before: u32,
+        now: u32,
+        models: usize,
+        rng: &mut DiceRng,
+    ) -> bool {
+        let Some(pass) = c.rout_pass else {
+            return false;
+        };
+        let dead_before = c.dead_at[before as usize];
+        let lost = c.dead_at[now as usize] - dead_before;
+        let heavy = || {
+            let alive = models as u64 - u64::from(dead_before);
+            lost > 0 && u64::from(lost) * 100 >= alive * self.share
+        };
+        if lost_round || heavy() {
+            u64::from(rng.next_u32()) >= pass
+        } else {
+            false
+        }
+    }
 }

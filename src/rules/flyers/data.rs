@@ -143,81 +143,108 @@ impl FlyerRules {
             self.deceleration_factor,
             1..=10,
         )?;
-        let r = &self.range;
-        check_range(
-            "flyers.range.from_ground_per_level",
-            r.from_ground_per_level,
-            0..=1000,
-        )?;
-        check_range(
-            "flyers.range.to_ground_free_levels",
-            r.to_ground_free_levels,
-            0..=100,
-        )?;
-        check_range(
-            "flyers.range.to_ground_per_level",
-            r.to_ground_per_level,
-            0..=1000,
-        )?;
-        check_range(
-            "flyers.range.air_free_levels_lower",
-            r.air_free_levels_lower,
-            0..=100,
-        )?;
-        check_range("flyers.range.air_per_level", r.air_per_level, 0..=1000)?;
-        let d = &self.drop;
-        for roll in d.by_level.iter().chain(std::iter::once(&d.higher)) {
-            check_range("flyers.drop.sides", roll.sides, 1..=100)?;
-            check_range("flyers.drop.modifier", roll.modifier, -100..=100)?;
-        }
-        check_range(
-            "flyers.drop.stone_strength_per_level",
-            d.stone_strength_per_level,
-            0..=10,
-        )?;
-        check_range(
-            "flyers.drop.gather.wait_turns",
-            d.gather.wait_turns,
-            0..=100,
-        )?;
-        check_range("flyers.drop.gather.die", d.gather.die, 1..=100)?;
-        check_range(
-            "flyers.drop.gather.returns_at",
-            d.gather.returns_at,
-            1..=d.gather.die,
-        )?;
-        let c = &self.crash;
-        check_range("flyers.crash.damage_sides", c.damage_sides, 1..=100)?;
-        if c.dice_by_level.is_empty() {
-            return Err(Problem::new("DATA", "data.no_entry"));
-        }
-        for &n in &c.dice_by_level {
-            check_range("flyers.crash.dice_by_level", n, 1..=100)?;
-        }
-        check_range(
-            "flyers.crash.extra_dice_per_level",
-            c.extra_dice_per_level,
-            0..=100,
-        )?;
-        check_range("flyers.crash.scatter.count", c.scatter.count, 1..=100)?;
-        check_range("flyers.crash.scatter.sides", c.scatter.sides, 1..=100)?;
-        check_range("flyers.crash.impact_sides", c.impact_sides, 1..=100)?;
+        self.range.check()?;
+        self.drop.check()?;
+        self.crash.check()?;
         check_range(
             "flyers.random_direction_sides",
             self.random_direction_sides,
             1..=360,
         )?;
-        let f = &self.floors;
-        if f.top_floor_by_level.is_empty() {
+        self.floors.check()
+    }
+}
+
+impl RangeRules {
+    /// Checks the ranges of FLY-4 … FLY-6.
+    fn check(&self) -> Result<(), Problem> {
+        check_range(
+            "flyers.range.from_ground_per_level",
+            self.from_ground_per_level,
+            0..=1000,
+        )?;
+        check_range(
+            "flyers.range.to_ground_free_levels",
+            self.to_ground_free_levels,
+            0..=100,
+        )?;
+        check_range(
+            "flyers.range.to_ground_per_level",
+            self.to_ground_per_level,
+            0..=1000,
+        )?;
+        check_range(
+            "flyers.range.air_free_levels_lower",
+            self.air_free_levels_lower,
+            0..=100,
+        )?;
+        check_range("flyers.range.air_per_level", self.air_per_level, 0..=1000)?;
+        Ok(())
+    }
+}
+
+impl DropRules {
+    /// Checks the drops of FLY-10.
+    fn check(&self) -> Result<(), Problem> {
+        for roll in self.by_level.iter().chain(std::iter::once(&self.higher)) {
+            check_range("flyers.drop.sides", roll.sides, 1..=100)?;
+            check_range("flyers.drop.modifier", roll.modifier, -100..=100)?;
+        }
+        check_range(
+            "flyers.drop.stone_strength_per_level",
+            self.stone_strength_per_level,
+            0..=10,
+        )?;
+        check_range(
+            "flyers.drop.gather.wait_turns",
+            self.gather.wait_turns,
+            0..=100,
+        )?;
+        check_range("flyers.drop.gather.die", self.gather.die, 1..=100)?;
+        check_range(
+            "flyers.drop.gather.returns_at",
+            self.gather.returns_at,
+            1..=self.gather.die,
+        )?;
+        Ok(())
+    }
+}
+
+impl CrashRules {
+    /// Checks the crashes of FLY-11.
+    fn check(&self) -> Result<(), Problem> {
+        check_range("flyers.crash.damage_sides", self.damage_sides, 1..=100)?;
+        if self.dice_by_level.is_empty() {
             return Err(Problem::new("DATA", "data.no_entry"));
         }
-        if f.top_floor_by_level.windows(2).any(|w| w[0] >= w[1]) {
+        for &n in &self.dice_by_level {
+            check_range("flyers.crash.dice_by_level", n, 1..=100)?;
+        }
+        check_range(
+            "flyers.crash.extra_dice_per_level",
+            self.extra_dice_per_level,
+            0..=100,
+        )?;
+        check_range("flyers.crash.scatter.count", self.scatter.count, 1..=100)?;
+        check_range("flyers.crash.scatter.sides", self.scatter.sides, 1..=100)?;
+        check_range("flyers.crash.impact_sides", self.impact_sides, 1..=100)?;
+        Ok(())
+    }
+}
+
+impl FloorRules {
+    /// Checks the floors of FLY-12.
+    fn check(&self) -> Result<(), Problem> {
+        if self.top_floor_by_level.is_empty() {
+            return Err(Problem::new("DATA", "data.no_entry"));
+        }
+        if self.top_floor_by_level.windows(2).any(|w| w[0] >= w[1]) {
             return Err(Problem::new("DATA", "data.not_increasing")
                 .arg("field", "flyers.floors.top_floor_by_level"));
         }
         check_range(
             "flyers.floors.floors_per_level_beyond",
-            f.floors_per_level_beyond,
+            self.floors_per_level_beyond,
             1..=1000,
         )
     }

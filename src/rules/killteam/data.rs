@@ -669,17 +669,6 @@ impl KillTeamData {
     /// Checks that the file holds together: ids unique, every weapon an
     /// entry names exists, every kind has a default weapon it may carry.
     pub fn check(&self) -> Result<(), Problem> {
-        fn unique<'a>(what: &str, ids: impl Iterator<Item = &'a str>) -> Result<(), Problem> {
-            let mut seen = std::collections::BTreeSet::new();
-            for id in ids {
-                if !seen.insert(id) {
-                    return Err(Problem::new(DATA, "data.defined_twice")
-                        .arg("what", what)
-                        .arg("id", id));
-                }
-            }
-            Ok(())
-        }
         unique(
             "soldier kind",
             self.soldier_kinds.iter().map(|k| k.id.as_str()),
@@ -687,6 +676,28 @@ impl KillTeamData {
         unique("weapon", self.weapons.iter().map(|w| w.id.as_str()))?;
         unique("item", self.equipment.iter().map(|i| i.id.as_str()))?;
         unique("ribbon", self.ribbons.iter().map(|r| r.id.as_str()))?;
+        self.check_references()?;
+        self.check_grants()?;
+        if self.team_size == 0 {
+            return Err(Problem::new(DATA, "data.team_size_zero"));
+        }
+        check_range("limits.cannot_hit_from", self.limits.cannot_hit_from, 2..=7)?;
+        let _ = &self.limits.note;
+        check_range(
+            "gear.torch_range_inches",
+            self.gear.torch_range_inches,
+            0..=100,
+        )?;
+        check_range("gear.cloak_cover", self.gear.cloak_cover, 0..=6)?;
+        let _ = &self.gear.note;
+        self.grenades.check()?;
+        self.turn.check()?;
+        self.jump.check()
+    }
+
+    /// Checks what the entries name: each kind's default weapon (one it may
+    /// carry), each item's weapon, each ribbon's doubled items.
+    fn check_references(&self) -> Result<(), Problem> {
         let missing = |id: &str| Problem::new(DATA, "data.unknown_weapon").arg("weapon", id);
         for kind in &self.soldier_kinds {
             let weapon = self
@@ -713,6 +724,11 @@ impl KillTeamData {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Checks the values of the ribbons' grants.
+    fn check_grants(&self) -> Result<(), Problem> {
         for ribbon in &self.ribbons {
             for grant in &ribbon.grants {
                 match grant {
@@ -733,22 +749,21 @@ impl KillTeamData {
                 }
             }
         }
-        if self.team_size == 0 {
-            return Err(Problem::new(DATA, "data.team_size_zero"));
-        }
-        check_range("limits.cannot_hit_from", self.limits.cannot_hit_from, 2..=7)?;
-        let _ = &self.limits.note;
-        check_range(
-            "gear.torch_range_inches",
-            self.gear.torch_range_inches,
-            0..=100,
-        )?;
-        check_range("gear.cloak_cover", self.gear.cloak_cover, 0..=6)?;
-        let _ = &self.gear.note;
-        self.grenades.check()?;
-        self.turn.check()?;
-        self.jump.check()
+        Ok(())
     }
+}
+
+/// Refuses an id defined twice among `what`.
+fn unique<'a>(what: &str, ids: impl Iterator<Item = &'a str>) -> Result<(), Problem> {
+    let mut seen = std::collections::BTreeSet::new();
+    for id in ids {
+        if !seen.insert(id) {
+            return Err(Problem::new(DATA, "data.defined_twice")
+                .arg("what", what)
+                .arg("id", id));
+        }
+    }
+    Ok(())
 }
 
 // ------------------------------------------------- shots, grenades, jumps, charge

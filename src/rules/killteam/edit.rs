@@ -5,6 +5,7 @@
 
 use rand::Rng;
 
+use super::data::{KillTeamData, SoldierKind};
 use super::{
     Carried, KillTeam, Soldier, SoldierId, allowed_items, item_refusal, item_weapon_refusal,
     ribbon_refusal, weapon_refusal,
@@ -147,162 +148,230 @@ impl DocKind for KillTeam {
         let data = &rules.killteam;
         let mut team = self.clone();
         let mut outcome = Outcome::default();
-        let index = |team: &KillTeam, id: SoldierId| {
-            team.soldiers
-                .iter()
-                .position(|s| s.id == id)
-                .ok_or_else(|| missing(id))
-        };
+        let t = &mut team;
         match edit {
-            KillTeamEdit::SetNotes(notes) => team.notes = notes,
-            KillTeamEdit::SetTeamSize(size) => {
-                if size == Some(0) {
-                    return Err(Problem::new("KT-1", "kt.problem.size_zero"));
-                }
-                team.team_size = size;
-            }
+            KillTeamEdit::SetNotes(notes) => t.notes = notes,
+            KillTeamEdit::SetTeamSize(size) => set_team_size(t, size)?,
             KillTeamEdit::AddSoldier { kind, name } => {
-                let k = data.kind(&kind).ok_or_else(|| {
-                    Problem::new("KT-4", "kt.problem.unknown_kind").arg("kind", &kind)
-                })?;
-                let id = team.next_soldier_id();
-                team.soldiers.push(Soldier {
-                    id,
-                    name: name_of(&name)?,
-                    kind: k.id.clone(),
-                    weapon: k.default_weapon.clone(),
-                    items: Vec::new(),
-                    ribbon: None,
-                });
-                outcome.created = Some(id);
+                outcome.created = Some(add_soldier(t, data, &kind, &name)?);
             }
-            KillTeamEdit::RemoveSoldier(id) => {
-                let i = index(&team, id)?;
-                team.soldiers.remove(i);
-            }
-            KillTeamEdit::DuplicateSoldier { id, name } => {
-                let i = index(&team, id)?;
-                let copy = Soldier {
-                    id: team.next_soldier_id(),
-                    name: name_of(&name)?,
-                    ..team.soldiers[i].clone()
-                };
-                team.soldiers.insert(i + 1, copy);
-            }
-            KillTeamEdit::MoveSoldier { id, to } => {
-                let i = index(&team, id)?;
-                let soldier = team.soldiers.remove(i);
-                let to = to.min(team.soldiers.len());
-                team.soldiers.insert(to, soldier);
-            }
-            KillTeamEdit::RenameSoldier(id, name) => {
-                let i = index(&team, id)?;
-                team.soldiers[i].name = name_of(&name)?;
-            }
-            KillTeamEdit::SetKind(id, kind) => {
-                let i = index(&team, id)?;
-                let k = data.kind(&kind).ok_or_else(|| {
-                    Problem::new("KT-4", "kt.problem.unknown_kind").arg("kind", &kind)
-                })?;
-                let s = &mut team.soldiers[i];
-                s.kind = k.id.clone();
-                if weapon_refusal(data, s, &s.weapon).is_some() {
-                    s.weapon = k.default_weapon.clone();
-                }
-                if let Some(r) = s.ribbon.clone()
-                    && ribbon_refusal(data, s, &r).is_some()
-                {
-                    // A vehicle takes no ribbon (KT-5): the new kind drops it.
-                    s.ribbon = None;
-                }
-            }
-            KillTeamEdit::SetWeapon(id, weapon) => {
-                let i = index(&team, id)?;
-                let s = &mut team.soldiers[i];
-                if let Some(p) = weapon_refusal(data, s, &weapon) {
-                    return Err(p);
-                }
-                s.weapon = weapon;
-            }
-            KillTeamEdit::AddItem(id, carried) => {
-                let i = index(&team, id)?;
-                let s = &mut team.soldiers[i];
-                if let Some(p) = item_refusal(data, s, &carried.item) {
-                    return Err(p);
-                }
-                let allowed = allowed_items(data, s);
-                if s.items.len() >= allowed {
-                    let rule = if allowed > 1 { "RIB-4" } else { "KT-5" };
-                    return Err(Problem::new(rule, "kt.problem.too_many_items")
-                        .character(&s.name)
-                        .arg("count", s.items.len() + 1)
-                        .arg("max", allowed));
-                }
-                let mut carried = carried;
-                if let Some(pick) = data
-                    .item(&carried.item)
-                    .and_then(|it| it.weapon_choice.as_ref())
-                {
-                    let weapon = carried
-                        .weapon
-                        .take()
-                        .unwrap_or_else(|| pick.default.clone());
-                    if let Some(p) = item_weapon_refusal(data, s, &carried.item, &weapon) {
-                        return Err(p);
-                    }
-                    carried.weapon = Some(weapon);
-                } else {
-                    carried.weapon = None;
-                }
-                s.items.push(carried);
-            }
-            KillTeamEdit::RemoveItem(id, at) => {
-                let i = index(&team, id)?;
-                let s = &mut team.soldiers[i];
-                if at >= s.items.len() {
-                    return Err(Problem::new("FILE", "kt.problem.no_such_item").arg("at", at));
-                }
-                s.items.remove(at);
-                // Explosives expert without what it doubles is dropped (RIB-6).
-                if let Some(r) = s.ribbon.clone()
-                    && ribbon_refusal(data, s, &r).is_some()
-                {
-                    s.ribbon = None;
-                }
-            }
+            KillTeamEdit::RemoveSoldier(id) => remove_soldier(t, id)?,
+            KillTeamEdit::DuplicateSoldier { id, name } => duplicate_soldier(t, id, &name)?,
+            KillTeamEdit::MoveSoldier { id, to } => move_soldier(t, id, to)?,
+            KillTeamEdit::RenameSoldier(id, name) => rename_soldier(soldier(t, id)?, &name)?,
+            KillTeamEdit::SetKind(id, kind) => set_kind(data, soldier(t, id)?, &kind)?,
+            KillTeamEdit::SetWeapon(id, weapon) => set_weapon(data, soldier(t, id)?, weapon)?,
+            KillTeamEdit::AddItem(id, carried) => add_item(data, soldier(t, id)?, carried)?,
+            KillTeamEdit::RemoveItem(id, at) => remove_item(data, soldier(t, id)?, at)?,
             KillTeamEdit::SetItemWeapon(id, at, weapon) => {
-                let i = index(&team, id)?;
-                let s = &mut team.soldiers[i];
-                let Some(carried) = s.items.get(at) else {
-                    return Err(Problem::new("FILE", "kt.problem.no_such_item").arg("at", at));
-                };
-                if let Some(p) = item_weapon_refusal(data, s, &carried.item, &weapon) {
-                    return Err(p);
-                }
-                s.items[at].weapon = Some(weapon);
+                set_item_weapon(data, soldier(t, id)?, at, weapon)?;
             }
-            KillTeamEdit::SetRibbon(id, ribbon) => {
-                let i = index(&team, id)?;
-                let s = &mut team.soldiers[i];
-                if let Some(r) = &ribbon
-                    && let Some(p) = ribbon_refusal(data, s, r)
-                {
-                    return Err(p);
-                }
-                // Taking away a ribbon that carried a second item or a heavy
-                // weapon would leave them unlawful: refused until they go.
-                let mut after = s.clone();
-                after.ribbon = ribbon.clone();
-                if after.items.len() > allowed_items(data, &after) {
-                    return Err(Problem::new("RIB-4", "kt.problem.ribbon_needed_for_items")
-                        .character(&s.name));
-                }
-                if let Some(p) = weapon_refusal(data, &after, &after.weapon) {
-                    return Err(p);
-                }
-                s.ribbon = ribbon;
-            }
+            KillTeamEdit::SetRibbon(id, ribbon) => set_ribbon(data, soldier(t, id)?, ribbon)?,
         }
         Ok((team, outcome))
     }
+}
+
+/// The place of a soldier in the team's list, or the problem of a soldier
+/// the team lacks.
+fn index(team: &KillTeam, id: SoldierId) -> Result<usize, Problem> {
+    team.soldiers
+        .iter()
+        .position(|s| s.id == id)
+        .ok_or_else(|| missing(id))
+}
+
+/// The soldier of that id, to change.
+fn soldier(team: &mut KillTeam, id: SoldierId) -> Result<&mut Soldier, Problem> {
+    let i = index(team, id)?;
+    Ok(&mut team.soldiers[i])
+}
+
+/// The kind of that id, or the problem of an unknown kind (KT-4).
+fn kind_of<'d>(data: &'d KillTeamData, kind: &str) -> Result<&'d SoldierKind, Problem> {
+    data.kind(kind)
+        .ok_or_else(|| Problem::new("KT-4", "kt.problem.unknown_kind").arg("kind", kind))
+}
+
+/// A new team size (KT-1): never zero.
+fn set_team_size(team: &mut KillTeam, size: Option<u32>) -> Result<(), Problem> {
+    if size == Some(0) {
+        return Err(Problem::new("KT-1", "kt.problem.size_zero"));
+    }
+    team.team_size = size;
+    Ok(())
+}
+
+/// A new soldier of a known kind, with his kind's weapon; his id.
+fn add_soldier(
+    team: &mut KillTeam,
+    data: &KillTeamData,
+    kind: &str,
+    name: &str,
+) -> Result<SoldierId, Problem> {
+    let k = kind_of(data, kind)?;
+    let id = team.next_soldier_id();
+    team.soldiers.push(Soldier {
+        id,
+        name: name_of(name)?,
+        kind: k.id.clone(),
+        weapon: k.default_weapon.clone(),
+        items: Vec::new(),
+        ribbon: None,
+    });
+    Ok(id)
+}
+
+/// A soldier taken out of the team.
+fn remove_soldier(team: &mut KillTeam, id: SoldierId) -> Result<(), Problem> {
+    let i = index(team, id)?;
+    team.soldiers.remove(i);
+    Ok(())
+}
+
+/// A soldier's new name, never empty.
+fn rename_soldier(s: &mut Soldier, name: &str) -> Result<(), Problem> {
+    s.name = name_of(name)?;
+    Ok(())
+}
+
+/// A copy of a soldier, under a new name and id, just after him.
+fn duplicate_soldier(team: &mut KillTeam, id: SoldierId, name: &str) -> Result<(), Problem> {
+    let i = index(team, id)?;
+    let copy = Soldier {
+        id: team.next_soldier_id(),
+        name: name_of(name)?,
+        ..team.soldiers[i].clone()
+    };
+    team.soldiers.insert(i + 1, copy);
+    Ok(())
+}
+
+/// A soldier moved to another place (at most the end of the list).
+fn move_soldier(team: &mut KillTeam, id: SoldierId, to: usize) -> Result<(), Problem> {
+    let i = index(team, id)?;
+    let soldier = team.soldiers.remove(i);
+    let to = to.min(team.soldiers.len());
+    team.soldiers.insert(to, soldier);
+    Ok(())
+}
+
+/// A new kind: the kind's weapon if he may not keep his, and no ribbon the
+/// new kind may not wear.
+fn set_kind(data: &KillTeamData, s: &mut Soldier, kind: &str) -> Result<(), Problem> {
+    let k = kind_of(data, kind)?;
+    s.kind = k.id.clone();
+    if weapon_refusal(data, s, &s.weapon).is_some() {
+        s.weapon = k.default_weapon.clone();
+    }
+    // A vehicle takes no ribbon (KT-5): the new kind drops it.
+    drop_unlawful_ribbon(data, s);
+    Ok(())
+}
+
+/// Drops the soldier's ribbon if he may no longer wear it.
+fn drop_unlawful_ribbon(data: &KillTeamData, s: &mut Soldier) {
+    if let Some(r) = s.ribbon.clone()
+        && ribbon_refusal(data, s, &r).is_some()
+    {
+        s.ribbon = None;
+    }
+}
+
+/// A new weapon, if the soldier may carry it.
+fn set_weapon(data: &KillTeamData, s: &mut Soldier, weapon: String) -> Result<(), Problem> {
+    if let Some(p) = weapon_refusal(data, s, &weapon) {
+        return Err(p);
+    }
+    s.weapon = weapon;
+    Ok(())
+}
+
+/// A new item, if the soldier may carry it and one more (KT-5, RIB-4), with
+/// the weapon it brings (its default unless one is chosen).
+fn add_item(data: &KillTeamData, s: &mut Soldier, carried: Carried) -> Result<(), Problem> {
+    if let Some(p) = item_refusal(data, s, &carried.item) {
+        return Err(p);
+    }
+    let allowed = allowed_items(data, s);
+    if s.items.len() >= allowed {
+        let rule = if allowed > 1 { "RIB-4" } else { "KT-5" };
+        return Err(Problem::new(rule, "kt.problem.too_many_items")
+            .character(&s.name)
+            .arg("count", s.items.len() + 1)
+            .arg("max", allowed));
+    }
+    let mut carried = carried;
+    if let Some(pick) = data
+        .item(&carried.item)
+        .and_then(|it| it.weapon_choice.as_ref())
+    {
+        let weapon = carried
+            .weapon
+            .take()
+            .unwrap_or_else(|| pick.default.clone());
+        if let Some(p) = item_weapon_refusal(data, s, &carried.item, &weapon) {
+            return Err(p);
+        }
+        carried.weapon = Some(weapon);
+    } else {
+        carried.weapon = None;
+    }
+    s.items.push(carried);
+    Ok(())
+}
+
+/// The problem of an item place the soldier's list lacks.
+fn no_such_item(at: usize) -> Problem {
+    Problem::new("FILE", "kt.problem.no_such_item").arg("at", at)
+}
+
+/// An item taken back, and the ribbon it alone allowed.
+fn remove_item(data: &KillTeamData, s: &mut Soldier, at: usize) -> Result<(), Problem> {
+    if at >= s.items.len() {
+        return Err(no_such_item(at));
+    }
+    s.items.remove(at);
+    // Explosives expert without what it doubles is dropped (RIB-6).
+    drop_unlawful_ribbon(data, s);
+    Ok(())
+}
+
+/// The weapon an item brings, if the soldier may have it.
+fn set_item_weapon(
+    data: &KillTeamData,
+    s: &mut Soldier,
+    at: usize,
+    weapon: String,
+) -> Result<(), Problem> {
+    let Some(carried) = s.items.get(at) else {
+        return Err(no_such_item(at));
+    };
+    if let Some(p) = item_weapon_refusal(data, s, &carried.item, &weapon) {
+        return Err(p);
+    }
+    s.items[at].weapon = Some(weapon);
+    Ok(())
+}
+
+/// A ribbon given or taken, if the soldier may wear it and keeps lawful
+/// items and weapon without it.
+fn set_ribbon(data: &KillTeamData, s: &mut Soldier, ribbon: Option<String>) -> Result<(), Problem> {
+    if let Some(r) = &ribbon
+        && let Some(p) = ribbon_refusal(data, s, r)
+    {
+        return Err(p);
+    }
+    // Taking away a ribbon that carried a second item or a heavy
+    // weapon would leave them unlawful: refused until they go.
+    let mut after = s.clone();
+    after.ribbon = ribbon.clone();
+    if after.items.len() > allowed_items(data, &after) {
+        return Err(Problem::new("RIB-4", "kt.problem.ribbon_needed_for_items").character(&s.name));
+    }
+    if let Some(p) = weapon_refusal(data, &after, &after.weapon) {
+        return Err(p);
+    }
+    s.ribbon = ribbon;
+    Ok(())
 }

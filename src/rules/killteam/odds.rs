@@ -171,21 +171,55 @@ pub fn kt_save_score(rules: &RulesData, score: i32, dice: u32) -> Option<i32> {
 /// total never more than the target's wounds left.
 pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem> {
     let shooting = &rules.killteam.shooting;
+    let score = hit_score(rules, shot);
+    let cannot = rules.killteam.limits.cannot_hit_from;
+    let hit = score.map_or(0.0, |sc| if sc >= cannot { 0.0 } else { d6_at_least(sc) });
+    let to_wound = kt_wound_score(shooting, shot.s, shot.toughness);
+    let wound = d6_at_least(to_wound);
+    let to_save = shot_save_score(rules, shot);
+    let saved = to_save.map_or(0.0, |t| dice_at_least(t, shot.save_dice));
+    let unsaved = hit * wound * (1.0 - saved);
+    Ok(Odds {
+        hit,
+        wound,
+        unsaved,
+        attacks: u32::try_from(shot.shots.len().saturating_sub(1)).unwrap_or(u32::MAX),
+        wounds: attack_wounds(shot, unsaved),
+        score_to_hit: score.filter(|&sc| sc < cannot).map(|sc| sc.max(1)),
+        score_to_wound: Some(to_wound),
+        score_to_save: to_save,
+        save_dice: shot.save_dice.max(1),
+        needs_consent: false,
+    })
+}
+
+/// The score a shot needs to hit (KT-12, KT-13), its modifiers counted, or
+/// `None` out of range: snap fire needs a 6 before modifiers; 1 or less
+/// hits automatically; from the data's limit (Decision: 7) it cannot hit.
+fn hit_score(rules: &RulesData, shot: &KtShot) -> Option<i32> {
+    let shooting = &rules.killteam.shooting;
     let bands = match shot.class {
         ShotClass::Normal => &shooting.bands.normal,
         ShotClass::Sniper => &shooting.bands.sniper,
         ShotClass::Indirect => &shooting.bands.indirect,
     };
-    let modifiers = &shot.modifiers[..];
     let base = band(bands, shot.range_inches).and_then(|b| b.score);
+    let snap = shot.modifiers.contains(&KtModifier::SnapFire);
+    let change = hit_change(rules, shot);
+    base.map(|b| if snap { shooting.snap_fire_score.max(b) } else { b } + change)
+}
+
+/// What the situation adds to the score to hit (KT-13), each situation
+/// once.
+fn hit_change(rules: &RulesData, shot: &KtShot) -> i32 {
+    let modifiers = &shot.modifiers[..];
     let has = |x: KtModifier| modifiers.contains(&x);
-    let snap = has(KtModifier::SnapFire);
-    let m = shooting.modifiers;
+    let m = rules.killteam.shooting.modifiers;
     // EQ-18: night vision cancels the night, EQ-1: a torch within its
     // range too; EQ-19: a gas mask cancels smoke and flash grenades.
     let torch =
         has(KtModifier::Torch) && shot.range_inches <= rules.killteam.gear.torch_range_inches;
-    let change: i32 = modifiers
+    modifiers
         .iter()
         .enumerate()
         // A situation counts once, however often it is listed.
@@ -210,20 +244,19 @@ pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem
             | KtModifier::Torch
             | KtModifier::Cloak => 0,
         })
-        .sum();
-    // Snap fire needs a 6 before modifiers; 1 or less hits automatically;
-    // from the data's limit (Decision: 7) it cannot hit (KT-13).
-    let score = base.map(|b| if snap { shooting.snap_fire_score.max(b) } else { b } + change);
-    let cannot = rules.killteam.limits.cannot_hit_from;
-    let hit = score.map_or(0.0, |sc| if sc >= cannot { 0.0 } else { d6_at_least(sc) });
-    let to_wound = kt_wound_score(shooting, shot.s, shot.toughness);
-    let wound = d6_at_least(to_wound);
+        .sum()
+}
+
+/// The score the target needs to save, or `None` when it cannot (KT-15,
+/// KT-16, KT-19).
+fn shot_save_score(rules: &RulesData, shot: &KtShot) -> Option<i32> {
+    let shooting = &rules.killteam.shooting;
     // KT-15: a flame weapon ignores cover: the target counts as in the
     // open (a prone target keeps what lying in the open gives).
     let cover = shot.cover && !shot.flame;
     // KT-16: AP worsens the save, cover improves it; the lowest roll always
     // fails; KT-19: a Terminator rolls it on 2D6.
-    let to_save = shot.save.and_then(|sv| {
+    shot.save.and_then(|sv| {
         kt_save_score(
             rules,
             sv - shot.ap
@@ -232,13 +265,17 @@ pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem
                     shot.range_inches,
                     cover,
                     rules.killteam.gear.cloak_cover,
-                    modifiers,
+                    &shot.modifiers,
                 ),
             shot.save_dice,
         )
-    });
-    let saved = to_save.map_or(0.0, |t| dice_at_least(t, shot.save_dice));
-    let unsaved = hit * wound * (1.0 - saved);
+    })
+}
+
+/// The wounds of the whole attack: each number of shots by its chance, each
+/// shot unsaved at `unsaved` with its damage; damage beyond the target's
+/// wounds left is lost.
+fn attack_wounds(shot: &KtShot, unsaved: f64) -> Dist {
     // One shot's damage: none, or one roll of the damage.
     let mut one = vec![1.0 - unsaved];
     one.resize(shot.damage.len().max(1), 0.0);
@@ -269,16 +306,5 @@ pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem
         let over: f64 = wounds.drain(cap + 1..).sum();
         wounds[cap] += over;
     }
-    Ok(Odds {
-        hit,
-        wound,
-        unsaved,
-        attacks: u32::try_from(shot.shots.len().saturating_sub(1)).unwrap_or(u32::MAX),
-        wounds,
-        score_to_hit: score.filter(|&sc| sc < cannot).map(|sc| sc.max(1)),
-        score_to_wound: Some(to_wound),
-        score_to_save: to_save,
-        save_dice: shot.save_dice.max(1),
-        needs_consent: false,
-    })
+    wounds
 }

@@ -2,7 +2,9 @@
 //! ribbon and item that changes it, and his weapons as they fire with his
 //! items (EQ-2, EQ-5, EQ-20, EQ-21).
 
-use super::data::{Amount, Effect, KillTeamData, KtProfile, Strength, Weapon, WeaponType};
+use super::data::{
+    Amount, Effect, Item, KillTeamData, KtProfile, Ribbon, Strength, Weapon, WeaponType,
+};
 use super::{Soldier, unknown_kind};
 use crate::rules::core::problem::Problem;
 
@@ -104,11 +106,15 @@ fn line(weapon: &Weapon, strength: i32) -> WeaponLine {
 /// unknown kind).
 pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
     let kind = data.kind(&s.kind).ok_or_else(|| unknown_kind(s))?;
-    let base = kind.profile;
-    let mut p = base;
-    let mut changes: Vec<(&'static str, String)> = Vec::new();
-    let mut cover_bonus = 0;
-    let mut hit_bonus = 0;
+    let mut d = Derived {
+        base: kind.profile,
+        profile: kind.profile,
+        cover_bonus: 0,
+        hit_bonus: 0,
+        weapons: Vec::new(),
+        item_counts: Vec::new(),
+        changes: Vec::new(),
+    };
     // Ribbon effects, then items' (the order does not change the result:
     // additions commute, and "at" effects keep the better score).
     let ribbon = s.ribbon.as_deref().and_then(|r| data.ribbon(r));
@@ -120,97 +126,126 @@ pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
     let mut weapon_effects: Vec<(String, Effect)> = Vec::new();
     for (rule, effects) in sources {
         for effect in effects {
-            let field = match &effect {
-                Effect::Wounds { add } => {
-                    p.wounds += add;
-                    "wounds"
-                }
-                Effect::Strength { add } => {
-                    p.strength += add;
-                    "strength"
-                }
-                Effect::Toughness { add } => {
-                    p.toughness += add;
-                    "toughness"
-                }
-                Effect::Move { add_inches } => {
-                    p.move_inches += add_inches;
-                    "move"
-                }
-                Effect::SaveBetter { by } => {
-                    p.save -= by;
-                    "save"
-                }
-                // "At" effects count only when they are better.
-                Effect::SaveAt { score } => {
-                    if *score >= p.save {
-                        continue;
-                    }
-                    p.save = *score;
-                    "save"
-                }
-                Effect::CloseCombatAt { score } => {
-                    if *score >= p.close_combat {
-                        continue;
-                    }
-                    p.close_combat = *score;
-                    "close_combat"
-                }
-                Effect::CoverSave { add } => {
-                    cover_bonus += add;
-                    "cover"
-                }
-                Effect::HitBonus { add } => {
-                    hit_bonus += add;
-                    "hit"
-                }
+            if matches!(
+                effect,
                 Effect::WeaponBecomes { .. }
-                | Effect::WeaponAp { .. }
-                | Effect::WeaponSniper { .. } => {
-                    weapon_effects.push((rule.clone(), effect.clone()));
-                    continue;
-                }
-            };
-            changes.push((field, rule.clone()));
+                    | Effect::WeaponAp { .. }
+                    | Effect::WeaponSniper { .. }
+            ) {
+                weapon_effects.push((rule.clone(), effect.clone()));
+            } else if let Some(field) = d.apply(&effect) {
+                d.changes.push((field, rule.clone()));
+            }
         }
     }
     // A save never better than 2+ on one die; move never below 0.
-    p.save = p.save.max(2);
-    p.move_inches = p.move_inches.max(0);
+    d.profile.save = d.profile.save.max(2);
+    d.profile.move_inches = d.profile.move_inches.max(0);
 
-    let mut weapons = Vec::new();
     if let Some(w) = data.weapon(&s.weapon) {
-        let mut own = line(w, p.strength);
-        for (rule, effect) in &weapon_effects {
-            match effect {
-                Effect::WeaponBecomes {
-                    weapon_type,
-                    shots,
-                    range_halves,
-                } => {
-                    own.weapon_type = *weapon_type;
-                    own.shots = shots.clone();
-                    own.range_inches = own.range_inches.saturating_mul(*range_halves) / 2;
-                }
-                Effect::WeaponAp { ap } => own.ap = own.ap.min(*ap),
-                Effect::WeaponSniper { range_inches } => {
-                    own.sniper = true;
-                    own.range_inches = *range_inches;
-                }
-                _ => {}
-            }
-            own.changed_by.push(rule.clone());
-        }
-        weapons.push(own);
+        d.weapons
+            .push(own_weapon(w, d.profile.strength, &weapon_effects));
     }
     for carried in &s.items {
         if let Some(w) = carried.weapon.as_deref().and_then(|w| data.weapon(w)) {
-            let mut l = line(w, p.strength);
+            let mut l = line(w, d.profile.strength);
             l.item = Some(carried.item.clone());
-            weapons.push(l);
+            d.weapons.push(l);
         }
     }
-    // Single-use items, counted: the Explosives expert doubles one (RIB-6).
+    d.item_counts = item_counts(ribbon, &items);
+    Ok(d)
+}
+
+impl Derived {
+    /// Applies one effect on the profile, the cover or the hits; the field
+    /// it changed, `None` when it changed nothing (an "at" effect no better
+    /// than the value, or a weapon's effect).
+    fn apply(&mut self, effect: &Effect) -> Option<&'static str> {
+        let p = &mut self.profile;
+        Some(match effect {
+            Effect::Wounds { add } => {
+                p.wounds += add;
+                "wounds"
+            }
+            Effect::Strength { add } => {
+                p.strength += add;
+                "strength"
+            }
+            Effect::Toughness { add } => {
+                p.toughness += add;
+                "toughness"
+            }
+            Effect::Move { add_inches } => {
+                p.move_inches += add_inches;
+                "move"
+            }
+            Effect::SaveBetter { by } => {
+                p.save -= by;
+                "save"
+            }
+            // "At" effects count only when they are better.
+            Effect::SaveAt { score } => {
+                if *score >= p.save {
+                    return None;
+                }
+                p.save = *score;
+                "save"
+            }
+            Effect::CloseCombatAt { score } => {
+                if *score >= p.close_combat {
+                    return None;
+                }
+                p.close_combat = *score;
+                "close_combat"
+            }
+            Effect::CoverSave { add } => {
+                self.cover_bonus += add;
+                "cover"
+            }
+            Effect::HitBonus { add } => {
+                self.hit_bonus += add;
+                "hit"
+            }
+            Effect::WeaponBecomes { .. }
+            | Effect::WeaponAp { .. }
+            | Effect::WeaponSniper { .. } => {
+                return None;
+            }
+        })
+    }
+}
+
+/// The soldier's own weapon, with what his ribbon and items change in it
+/// (EQ-2, EQ-5, EQ-20, EQ-21).
+fn own_weapon(w: &Weapon, strength: i32, weapon_effects: &[(String, Effect)]) -> WeaponLine {
+    let mut own = line(w, strength);
+    for (rule, effect) in weapon_effects {
+        match effect {
+            Effect::WeaponBecomes {
+                weapon_type,
+                shots,
+                range_halves,
+            } => {
+                own.weapon_type = *weapon_type;
+                own.shots = shots.clone();
+                own.range_inches = own.range_inches.saturating_mul(*range_halves) / 2;
+            }
+            Effect::WeaponAp { ap } => own.ap = own.ap.min(*ap),
+            Effect::WeaponSniper { range_inches } => {
+                own.sniper = true;
+                own.range_inches = *range_inches;
+            }
+            _ => {}
+        }
+        own.changed_by.push(rule.clone());
+    }
+    own
+}
+
+/// How many of each single-use item he carries: the Explosives expert
+/// doubles one (RIB-6).
+fn item_counts(ribbon: Option<&Ribbon>, items: &[&Item]) -> Vec<(String, u32)> {
     let doubled: Vec<&str> = ribbon
         .map(|r| {
             r.grants
@@ -224,7 +259,7 @@ pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
                 .collect()
         })
         .unwrap_or_default();
-    let item_counts = items
+    items
         .iter()
         .filter(|i| i.single_use)
         .map(|i| {
@@ -235,14 +270,5 @@ pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
             };
             (i.id.clone(), n)
         })
-        .collect();
-    Ok(Derived {
-        base,
-        profile: p,
-        cover_bonus,
-        hit_bonus,
-        weapons,
-        item_counts,
-        changes,
-    })
+        .collect()
 }

@@ -383,80 +383,89 @@ impl PsychicAttack {
             no_effect_on_vehicle: false,
             rolls: Vec::new(),
         };
-        let keep = |purpose: &'static str, roll: Roll, rolls: &mut Vec<RollFor>| {
-            let total = roll.total;
-            rolls.push(RollFor { purpose, roll });
-            total
-        };
-        if let Some(t) = self.test {
-            let r = Roll::new(rng, t.dice, 6, 0);
-            let passed = t.passes(&r);
-            keep("battle.for.test", r, &mut out.rolls);
-            if passed {
-                out.resisted = true;
-                return Ok(out);
-            }
+        if self.roll_test(rng, &mut out) {
+            out.resisted = true;
+            return Ok(out);
         }
         if let Some(v) = self.vehicle {
-            let vo = odds.vehicle.as_ref();
-            if !vo.is_some_and(|x| x.affected) {
+            if !odds.vehicle.as_ref().is_some_and(|x| x.affected) {
                 out.no_effect_on_vehicle = true;
                 return Ok(out);
             }
-            let hits = match vehicle_hits(self.kind, v.crossed) {
-                VehicleHits::AlongLine { crossed } => {
-                    let mut n = 1;
-                    for _ in 1..crossed {
-                        let f = keep(
-                            "battle.for.location",
-                            Roll::new(rng, 1, 6, 0),
-                            &mut out.rolls,
-                        );
-                        if f >= i32::try_from(crate::rules::psychic::play::LINE_FURTHER_LOCATION)
-                            .unwrap_or(4)
-                        {
-                            n += 1;
-                        }
-                    }
-                    n
-                }
-                VehicleHits::RollLocation => {
-                    out.location_to_roll = true;
-                    self.hits
-                }
-                VehicleHits::UnderTemplate => self.hits,
-            };
-            out.hits = hits;
-            if let Some(s) = self.strength {
-                for _ in 0..hits {
-                    let dmg = keep(
-                        "battle.for.damage",
-                        self.damage.roll(rng, false),
-                        &mut out.rolls,
-                    );
-                    let d6 = keep(
-                        "battle.for.penetration",
-                        Roll::new(rng, 1, 6, 0),
-                        &mut out.rolls,
-                    );
-                    let bonus = bonus_die(s).map_or(0, |sides| {
-                        keep(
-                            "battle.for.bonus_die",
-                            Roll::new(rng, 1, sides, 0),
-                            &mut out.rolls,
-                        )
-                    });
-                    if s + dmg + d6 + bonus >= v.armour {
-                        out.penetrations += 1;
-                    }
-                }
-            }
+            self.roll_on_vehicle(v, rng, &mut out);
             return Ok(out);
         }
         let Some(_) = self.strength else {
             // A power without a Strength: its effect is the failed test.
             return Ok(out);
         };
+        self.roll_on_target(&odds, rng, &mut out);
+        Ok(out)
+    }
+
+    /// The target's test against the power (PSY-5), if it has one: whether it
+    /// passed.
+    fn roll_test<R: Rng + ?Sized>(&self, rng: &mut R, out: &mut PsychicRoll) -> bool {
+        let Some(t) = self.test else {
+            return false;
+        };
+        let r = Roll::new(rng, t.dice, 6, 0);
+        let passed = t.passes(&r);
+        keep("battle.for.test", r, &mut out.rolls);
+        passed
+    }
+
+    /// The hits on a vehicle the power affects (PSY-10 … PSY-12): the
+    /// locations hit, then each hit's penetration.
+    fn roll_on_vehicle<R: Rng + ?Sized>(
+        &self,
+        v: VehicleTarget,
+        rng: &mut R,
+        out: &mut PsychicRoll,
+    ) {
+        let hits = match vehicle_hits(self.kind, v.crossed) {
+            VehicleHits::AlongLine { crossed } => line_hits(crossed, rng, &mut out.rolls),
+            VehicleHits::RollLocation => {
+                out.location_to_roll = true;
+                self.hits
+            }
+            VehicleHits::UnderTemplate => self.hits,
+        };
+        out.hits = hits;
+        if let Some(s) = self.strength {
+            for _ in 0..hits {
+                if self.roll_penetration(s, v.armour, rng, &mut out.rolls) {
+                    out.penetrations += 1;
+                }
+            }
+        }
+    }
+
+    /// One hit's penetration roll (PSY-12): damage, a D6 and the bonus die
+    /// against the armour.
+    fn roll_penetration<R: Rng + ?Sized>(
+        &self,
+        s: i32,
+        armour: i32,
+        rng: &mut R,
+        rolls: &mut Vec<RollFor>,
+    ) -> bool {
+        let dmg = keep("battle.for.damage", self.damage.roll(rng, false), rolls);
+        let d6 = keep("battle.for.penetration", Roll::new(rng, 1, 6, 0), rolls);
+        let bonus = bonus_die(s).map_or(0, |sides| {
+            keep("battle.for.bonus_die", Roll::new(rng, 1, sides, 0), rolls)
+        });
+        s + dmg + d6 + bonus >= armour
+    }
+
+    /// The hits on a model or a squad: each allocated, wounded, saved or not,
+    /// and its damage (PSY-2 … PSY-4); then the wounds and casualties.
+    fn roll_on_target<R: Rng + ?Sized>(
+        &self,
+        odds: &AttackOdds,
+        rng: &mut R,
+        out: &mut PsychicRoll,
+    ) {
         let squad = self.squad();
         let mut taken = vec![
             0u32;
@@ -475,28 +484,9 @@ impl PsychicAttack {
             } else {
                 0
             };
-            let wounded = odds.score_to_wound.is_some_and(|score| {
-                keep("battle.for.wound", Roll::new(rng, 1, 6, 0), &mut out.rolls)
-                    >= i32::try_from(score).unwrap_or(7)
-            });
-            if !wounded {
-                continue;
-            }
-            out.wounded += 1;
-            let saved = odds.score_to_save.is_some_and(|score| {
-                keep("battle.for.save", Roll::new(rng, 1, 6, 0), &mut out.rolls) >= score
-            });
-            if saved {
-                out.saved += 1;
-                continue;
-            }
-            let d = keep(
-                "battle.for.damage",
-                self.damage.roll(rng, true),
-                &mut out.rolls,
-            );
-            let d = u32::try_from(d.max(0)).unwrap_or(0) * if self.double { 2 } else { 1 };
-            if let Some(t) = taken.get_mut(at) {
+            if let Some(d) = self.roll_hit(odds, rng, out)
+                && let Some(t) = taken.get_mut(at)
+            {
                 *t = t.saturating_add(d);
             }
         }
@@ -507,8 +497,58 @@ impl PsychicAttack {
             taken[0].min(w)
         };
         out.casualties = u32::try_from(taken.iter().filter(|&&t| t >= w).count()).unwrap_or(0);
-        Ok(out)
     }
+
+    /// One hit on a model: to wound, the save and the damage; the wounds of an
+    /// unsaved wound, doubled for PSY-4.
+    fn roll_hit<R: Rng + ?Sized>(
+        &self,
+        odds: &AttackOdds,
+        rng: &mut R,
+        out: &mut PsychicRoll,
+    ) -> Option<u32> {
+        let wounded = odds.score_to_wound.is_some_and(|score| {
+            keep("battle.for.wound", Roll::new(rng, 1, 6, 0), &mut out.rolls)
+                >= i32::try_from(score).unwrap_or(7)
+        });
+        if !wounded {
+            return None;
+        }
+        out.wounded += 1;
+        let saved = odds.score_to_save.is_some_and(|score| {
+            keep("battle.for.save", Roll::new(rng, 1, 6, 0), &mut out.rolls) >= score
+        });
+        if saved {
+            out.saved += 1;
+            return None;
+        }
+        let d = keep(
+            "battle.for.damage",
+            self.damage.roll(rng, true),
+            &mut out.rolls,
+        );
+        Some(u32::try_from(d.max(0)).unwrap_or(0) * if self.double { 2 } else { 1 })
+    }
+}
+
+/// Keeps a roll with what it was for; its total.
+fn keep(purpose: &'static str, roll: Roll, rolls: &mut Vec<RollFor>) -> i32 {
+    let total = roll.total;
+    rolls.push(RollFor { purpose, roll });
+    total
+}
+
+/// The locations a line hits on a vehicle (PSY-11): the first, then one more
+/// for each further location crossed on a roll that reaches it.
+fn line_hits<R: Rng + ?Sized>(crossed: u32, rng: &mut R, rolls: &mut Vec<RollFor>) -> u32 {
+    let mut n = 1;
+    for _ in 1..crossed {
+        let f = keep("battle.for.location", Roll::new(rng, 1, 6, 0), rolls);
+        if f >= i32::try_from(crate::rules::psychic::play::LINE_FURTHER_LOCATION).unwrap_or(4) {
+            n += 1;
+        }
+    }
+    n
 }
 
 /// A psychic attack as rolled.

@@ -322,6 +322,24 @@ impl RobotRules {
                 return Err(Problem::new(DATA, "data.unknown_robot").arg("robot", id));
             }
         }
+        self.check_orders_and_arcs()?;
+        check_dice("robots.target_check", self.target_check)?;
+        self.special_damage.check()?;
+        check_range(
+            "robots.malfunctions.default_one_in",
+            self.malfunctions.default_one_in,
+            1..=1000,
+        )?;
+        check_range(
+            "robots.malfunctions.lasts_turns",
+            self.malfunctions.lasts_turns,
+            1..=100,
+        )?;
+        self.check_robots()
+    }
+
+    /// Checks the orders a robot takes ahead and its fire arcs, by Int.
+    fn check_orders_and_arcs(&self) -> Result<(), Problem> {
         check_range(
             "robots.orders_ahead.normal",
             self.orders_ahead.normal,
@@ -347,47 +365,12 @@ impl RobotRules {
             degrees("robots.fire_arcs.by_int.value", s.value)?;
         }
         degrees("robots.turret_arc_degrees", self.turret_arc_degrees)?;
-        check_dice("robots.target_check", self.target_check)?;
-        let sd = &self.special_damage;
-        check_range("robots.special_damage.trigger_die", sd.trigger_die, 1..=100)?;
-        check_range(
-            "robots.special_damage.trigger_at",
-            sd.trigger_at,
-            1..=sd.trigger_die,
-        )?;
-        check_range("robots.special_damage.table_die", sd.table_die, 1..=100)?;
-        check_range(
-            "robots.special_damage.bonus_per_extra_point",
-            sd.bonus_per_extra_point,
-            0..=100,
-        )?;
-        for face in 1..=sd.table_die {
-            let n = sd
-                .table
-                .iter()
-                .filter(|l| (l.from..=l.to).contains(&face))
-                .count();
-            if n != 1 {
-                return Err(Problem::new(DATA, "data.face_lines")
-                    .arg("face", face)
-                    .arg("die", sd.table_die)
-                    .arg("count", n));
-            }
-        }
-        for line in &sd.table {
-            check_range("robots.special_damage.table.to", line.to, 1..=sd.table_die)?;
-            check_effect(&line.effect)?;
-        }
-        check_range(
-            "robots.malfunctions.default_one_in",
-            self.malfunctions.default_one_in,
-            1..=1000,
-        )?;
-        check_range(
-            "robots.malfunctions.lasts_turns",
-            self.malfunctions.lasts_turns,
-            1..=100,
-        )?;
+        Ok(())
+    }
+
+    /// Checks each robot kind: defined once, its save and its profile in
+    /// range.
+    fn check_robots(&self) -> Result<(), Problem> {
         let mut seen = std::collections::BTreeSet::new();
         for robot in &self.robots {
             if !seen.insert(robot.id.as_str()) {
@@ -405,6 +388,51 @@ impl RobotRules {
                         .arg("range", format!("0 … {max}")));
                 }
             }
+        }
+        Ok(())
+    }
+}
+
+impl SpecialDamageRules {
+    /// Checks the special damage: its dice, and a table line for each
+    /// face of its die.
+    fn check(&self) -> Result<(), Problem> {
+        check_range(
+            "robots.special_damage.trigger_die",
+            self.trigger_die,
+            1..=100,
+        )?;
+        check_range(
+            "robots.special_damage.trigger_at",
+            self.trigger_at,
+            1..=self.trigger_die,
+        )?;
+        check_range("robots.special_damage.table_die", self.table_die, 1..=100)?;
+        check_range(
+            "robots.special_damage.bonus_per_extra_point",
+            self.bonus_per_extra_point,
+            0..=100,
+        )?;
+        for face in 1..=self.table_die {
+            let n = self
+                .table
+                .iter()
+                .filter(|l| (l.from..=l.to).contains(&face))
+                .count();
+            if n != 1 {
+                return Err(Problem::new(DATA, "data.face_lines")
+                    .arg("face", face)
+                    .arg("die", self.table_die)
+                    .arg("count", n));
+            }
+        }
+        for line in &self.table {
+            check_range(
+                "robots.special_damage.table.to",
+                line.to,
+                1..=self.table_die,
+            )?;
+            check_effect(&line.effect)?;
         }
         Ok(())
     }
