@@ -1,59 +1,15 @@
-//! Every integration test, in one binary: each file of this folder is a
-//! module (one link of egui instead of one per file keeps `cargo test` fast).
+//! Every integration test, in one binary: its folders mirror the
+//! code's (`rules/` by chapter, `store/`, `app/`, `ui/` by screen), each file
+//! a module (one link of egui instead of one per file keeps `cargo test` fast).
 
 mod common;
 
 mod app;
 mod architecture;
-mod battle_log;
-mod campaign;
-mod campaign_allies;
-mod campaign_books;
-mod campaign_carry;
-mod campaign_coop;
-mod campaign_gear;
-mod campaign_guide;
-mod campaign_save;
-mod campaign_trust;
-mod campaign_turns;
-mod characters;
-mod cli_exit;
-mod close_combat;
-mod crash;
-mod doc_model;
-mod equipment;
-mod flyers;
-mod fuzz;
-mod killteam;
-mod killteam_ribbons;
-mod killteam_turn;
-mod kt_gear;
-mod kt_odds;
-mod odds;
+mod cli;
+mod i18n;
 mod packaging;
 mod print;
-mod psychic;
-mod robots;
-mod rules_merge;
-mod simulate;
-mod store_disk;
-mod store_faults;
+mod rules;
+mod store;
 mod ui;
-mod ui_battle;
-mod ui_battle_apply;
-mod ui_battle_cc_after;
-mod ui_battle_machines;
-mod ui_battle_table;
-mod ui_battle_units;
-mod ui_campaign;
-mod ui_campaign_carry;
-mod ui_campaign_coop;
-mod ui_campaign_dice;
-mod ui_campaign_gaps;
-mod ui_gear;
-mod ui_killteam;
-mod ui_kt_gear;
-mod ui_kt_odds;
-mod ui_kt_ribbons;
-mod ui_print;
-mod words;

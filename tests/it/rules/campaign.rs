@@ -1,6 +1,15 @@
 //! The campaign journal (CMP-1 … CMP-17, CHR-13 inside a campaign): every
 //! event through the pure `apply`, with typed dice where a result matters.
 
+mod books;
+pub(crate) mod carry;
+mod coop;
+mod equipment;
+mod guide;
+mod recruits;
+mod turns;
+mod validate;
+
 use crate::common::{ok, refused};
 use muster::i18n::Lang;
 use muster::rules::campaign::{
@@ -1417,217 +1426,27 @@ proptest! {
     }
 }
 
+/// The generator of the example campaign, `cargo run --example
+/// example_campaign`, included here to check its output.
+#[path = "../../../examples/example_campaign.rs"]
+#[allow(dead_code)] // its `main` is for `cargo run` only
+mod generator;
+
 fn example_path() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/campaign.json")
+    generator::campaign_path()
 }
 
-/// Builds `assets/examples/campaign.json` through the journal engine:
-/// `cargo test --test it write_example_campaign -- --ignored`.
+/// `assets/examples/campaign.json` is, byte for byte, what its generator
+/// (`cargo run --example example_campaign`) makes through the journal engine.
 #[test]
-#[ignore = "writes the example file"]
-fn write_example_campaign() {
-    let r = rules();
-    let band_text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/rt-band.json"),
-    )
-    .unwrap();
-    let band =
-        muster::store::document::parse::<muster::rules::Roster>(&band_text, "rt-band").unwrap();
-    let c = Campaign::new("hive-tertius", "The Tertius Heresy", &r.campaign);
-    let mut s = settings(&c);
-    s.secondary.push("orks".into());
-    let mut rng = seeded(40_000);
-    let mut go = |c: &Campaign, e: E| {
-        c.apply(e.clone(), &r, &mut rng)
-            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
-            .0
-    };
-    let c = go(&c, E::SetSettings { settings: s });
-    let c = go(
-        &c,
-        E::AddEscort {
-            escort: NewEscort {
-                player: "Camille".into(),
-                source: band.name.clone(),
-                kind: "roster".into(),
-                members: band
-                    .characters
-                    .iter()
-                    .cloned()
-                    .map(Member::Character)
-                    .collect(),
-                doc: None,
-            },
-        },
+fn the_example_campaign_is_what_its_generator_makes() {
+    let band = std::fs::read_to_string(generator::band_path()).unwrap();
+    let made = generator::example_text(&band, &rules());
+    let text = std::fs::read_to_string(example_path()).unwrap();
+    assert!(
+        text == made,
+        "assets/examples/campaign.json is not what `cargo run --example example_campaign` makes"
     );
-    let c = go(
-        &c,
-        E::Start {
-            rates: None,
-            choice: MissionChoice::default(),
-        },
-    );
-    let c = go(
-        &c,
-        E::DrawEnemy {
-            all: true,
-            rolls: vec![],
-            drawn: vec![],
-        },
-    );
-    let mut c = go(&c, E::BeginMission);
-    let brask = id(&c, "Sergeant Brask");
-    let vael = id(&c, "Inquisitor Vael");
-    if c.character(vael).unwrap().member.wounds(&r) > 1 {
-        c = go(
-            &c,
-            E::SetWounds {
-                character: vael,
-                wounds: 1,
-            },
-        );
-    }
-    let c = go(
-        &c,
-        E::EndMission {
-            result: won(2),
-            played: vec![],
-        },
-    );
-    let c = go(
-        &c,
-        E::Recruit {
-            escort: 1,
-            member: human("Trooper Hesk"),
-            cost: 10,
-            from: None,
-        },
-    );
-    let c = go(
-        &c,
-        E::Recruit {
-            escort: 1,
-            member: human("Trooper Dall"),
-            cost: 10,
-            from: None,
-        },
-    );
-    let oriel = id(&c, "Sister Oriel");
-    let c = go(
-        &c,
-        E::Recon {
-            character: oriel,
-            roll: die(12, 3),
-            cran: None,
-            fortune: None,
-            effect: None,
-        },
-    );
-    let c = go(
-        &c,
-        E::NextMission {
-            choice: MissionChoice::default(),
-        },
-    );
-    let c = go(
-        &c,
-        E::DrawEnemy {
-            all: true,
-            rolls: vec![],
-            drawn: vec![],
-        },
-    );
-    let c = go(&c, E::BeginMission);
-    let hesk = id(&c, "Trooper Hesk");
-    let c = go(
-        &c,
-        E::SetOutOfAction {
-            character: hesk,
-            out: true,
-        },
-    );
-    let c = go(
-        &c,
-        E::EndMission {
-            result: won(1),
-            played: vec![],
-        },
-    );
-    let c = go(
-        &c,
-        E::CranTest {
-            character: hesk,
-            roll: die(10, 9),
-        },
-    );
-    let c = go(
-        &c,
-        E::NextMission {
-            choice: MissionChoice::default(),
-        },
-    );
-    let c = go(
-        &c,
-        E::DrawEnemy {
-            all: true,
-            rolls: vec![],
-            drawn: vec![],
-        },
-    );
-    let mut c = go(&c, E::BeginMission);
-    let dall = id(&c, "Trooper Dall");
-    for who in [dall, brask, oriel] {
-        c = go(
-            &c,
-            E::SetOutOfAction {
-                character: who,
-                out: true,
-            },
-        );
-    }
-    let c = go(
-        &c,
-        E::EndMission {
-            result: lost(),
-            played: vec![],
-        },
-    );
-    let c = go(
-        &c,
-        E::CranTest {
-            character: oriel,
-            roll: die(10, 9),
-        },
-    );
-    let brask_cran = c.character(brask).unwrap().cran;
-    let c = go(
-        &c,
-        E::CranTest {
-            character: brask,
-            roll: die(10, brask_cran),
-        },
-    );
-    let c = go(
-        &c,
-        E::CranTest {
-            character: dall,
-            roll: die(10, 1),
-        },
-    );
-    let c = go(
-        &c,
-        E::FateReroll {
-            character: dall,
-            roll: die(10, 2),
-        },
-    );
-    let c = go(
-        &c,
-        E::NextMission {
-            choice: MissionChoice::default(),
-        },
-    );
-    std::fs::write(example_path(), muster::store::to_json(&c).unwrap()).unwrap();
 }
 
 #[test]

@@ -52,8 +52,8 @@ fn campaign(h: &Harness<'_, Gui>, id: &str) -> Campaign {
 
 #[test]
 fn cmp_17_the_next_campaign_starts_from_the_ended_campaigns_dashboard() {
-    let rules = crate::campaign::rules();
-    let old = crate::campaign_carry::ended(&rules);
+    let rules = crate::rules::campaign::rules();
+    let old = crate::rules::campaign::carry::ended(&rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &old, Lang::En);
     assert!(h.query_by_label_contains("The campaign is won!").is_some());
@@ -107,8 +107,8 @@ fn cmp_17_the_next_campaign_starts_from_the_ended_campaigns_dashboard() {
 
 #[test]
 fn cmp_9_the_wizard_confirms_who_was_out_of_action_before_the_tests() {
-    let rules = crate::campaign::rules();
-    let c = crate::campaign_carry::after_mission(&rules);
+    let rules = crate::rules::campaign::rules();
+    let c = crate::rules::campaign::carry::after_mission(&rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c, Lang::En);
     // Its own step, before the Cran tests.
@@ -148,8 +148,8 @@ fn cmp_9_the_wizard_confirms_who_was_out_of_action_before_the_tests() {
 fn chr_7_the_journal_names_the_characteristic_of_an_advance_in_french() {
     use muster::rules::DocKind as _;
     use muster::rules::campaign::CampaignEdit as E;
-    let rules = crate::campaign::rules();
-    let c = crate::campaign_carry::after_mission(&rules);
+    let rules = crate::rules::campaign::rules();
+    let c = crate::rules::campaign::carry::after_mission(&rules);
     let bob = crate::common::char_id(&c, "Bob");
     let mut rng = muster::rules::core::dice::seeded(1);
     let (c, _) = c

@@ -168,7 +168,7 @@ fn kt_11_the_gain_is_the_data_s_when_played_and_the_journal_s_when_replayed() {
     let r = RulesData::built_in().expect("rules");
     // A user's killteam.json giving 2 a turn.
     let mut v: serde_json::Value =
-        serde_json::from_str(include_str!("../../assets/rules/killteam.json")).expect("json");
+        serde_json::from_str(include_str!("../../../../assets/rules/killteam.json")).expect("json");
     v["command"]["per_turn"] = 2.into();
     let (two, problems) =
         RulesData::with_overrides(&[("killteam.json".to_owned(), v.to_string())]).expect("rules");

@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 const CHILD_DIR: &str = "MUSTER_CRASH_CHILD_DIR";
 const CHILD_JOURNAL: &str = "MUSTER_CRASH_CHILD_JOURNAL";
 const CHILD_SEED: &str = "MUSTER_CRASH_CHILD_SEED";
-const CHILD_TEST: &str = "crash::child_save_loop";
+const CHILD_TEST: &str = "app::crash::child_save_loop";
 
 /// Appends one line to the journal and makes it durable before going on.
 fn journal_line(journal: &mut File, line: &str) {
@@ -187,7 +187,7 @@ fn predict(app: &App, roster: &Roster, command: &Command) -> Option<Roster> {
 /// The child: edits the library of `$MUSTER_CRASH_CHILD_DIR` until killed.
 /// Does nothing when run without it.
 #[test]
-#[ignore = "the child of crash::killed_at_random_moments_muster_loses_nothing"]
+#[ignore = "the child of app::crash::killed_at_random_moments_muster_loses_nothing"]
 fn child_save_loop() {
     let (Some(dir), Some(journal)) = (std::env::var_os(CHILD_DIR), std::env::var_os(CHILD_JOURNAL))
     else {

@@ -10,7 +10,7 @@ use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, DocKind as _};
 use proptest::prelude::*;
 
-use crate::campaign::{rules, started};
+use crate::rules::campaign::{rules, started};
 
 /// What the player does after one mission.
 #[derive(Clone, Debug)]

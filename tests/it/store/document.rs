@@ -13,7 +13,7 @@ use muster::store::{DocError, Kinds, Store};
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 
-const EXAMPLE: &str = include_str!("../../assets/examples/rt-band.json");
+const EXAMPLE: &str = include_str!("../../../assets/examples/rt-band.json");
 
 fn config(share: u32) -> ProptestConfig {
     let cases = std::env::var("MUSTER_FUZZ_CASES")

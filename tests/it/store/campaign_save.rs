@@ -12,8 +12,8 @@ use muster::store::document::to_json_kept;
 use muster::store::{KeptTexts, Store, to_json};
 use proptest::prelude::*;
 
-use crate::campaign::{play, rules, started};
 use crate::common::ok;
+use crate::rules::campaign::{play, rules, started};
 
 /// Versions of one campaign, each made from the one before, as the undo
 /// history holds them: two missions with a casualty and his Cran test, a

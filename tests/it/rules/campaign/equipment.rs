@@ -22,8 +22,8 @@ use muster::rules::{Character, Doc, DocKind, Gear, GearEdit, GearKind, PowerCard
 use muster::store::Store;
 use muster::ui::Gui;
 
-use crate::campaign::rules;
 use crate::common::{ok, refused};
+use crate::rules::campaign::rules;
 
 /// A human; a psyker when `psychic`.
 fn human(name: &str, psychic: bool) -> Member {
@@ -424,7 +424,7 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
         "stored as applied: the item names the spending"
     );
     assert!(
-        crate::campaign::history_labels(&c, ada, &r).last() == Some(&"campaign.event.spend"),
+        crate::rules::campaign::history_labels(&c, ada, &r).last() == Some(&"campaign.event.spend"),
         "in Ada's history"
     );
     // A power card for a character without psychic powers (CHR-16): the

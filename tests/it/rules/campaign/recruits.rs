@@ -277,7 +277,7 @@ fn cmp_14_allies_the_factions_are_data_a_user_may_edit() {
     // A user's campaign.json that counts the Eldar among the Imperium's
     // friends: Allies then opens them too.
     let mut v: serde_json::Value =
-        serde_json::from_str(include_str!("../../assets/rules/campaign.json")).expect("json");
+        serde_json::from_str(include_str!("../../../../assets/rules/campaign.json")).expect("json");
     let factions = v["recruit_factions"].as_array_mut().expect("factions");
     for f in factions.iter_mut() {
         if f["id"] == "eldar" {

@@ -11,10 +11,10 @@ use muster::rules::killteam::{Carried, Soldier};
 use muster::rules::{KillTeam, RulesData};
 use serde_json::{Value, json};
 
-use crate::cli_exit::{Run, muster};
+use crate::cli::{Run, muster};
 use crate::common::{ok, refused};
 
-const EXAMPLE: &str = include_str!("../../assets/examples/campaign.json");
+const EXAMPLE: &str = include_str!("../../../../assets/examples/campaign.json");
 
 /// `muster check` of `doc` written to a file, with no user data.
 fn check(doc: &Value) -> Run {
@@ -187,7 +187,8 @@ fn rules() -> RulesData {
 
 fn example_team() -> KillTeam {
     let doc: Value =
-        serde_json::from_str(include_str!("../../assets/examples/killteam.json")).expect("team");
+        serde_json::from_str(include_str!("../../../../assets/examples/killteam.json"))
+            .expect("team");
     serde_json::from_value(doc["killteam"].clone()).expect("team")
 }
 

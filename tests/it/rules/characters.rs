@@ -1,5 +1,7 @@
 //! Behaviour tests of the character rules, CHR-1 … CHR-16.
 
+mod equipment;
+
 use muster::rules::character::{campaign_character, maxima, random_hero, standard_profile};
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::roster::{max_characters, roll_pool};

@@ -3,6 +3,8 @@
 //! chances against brute-force enumerations of the dice, seeded rolls that
 //! repeat, and the unit round against the 1 against 1 round and a Monte Carlo.
 
+mod simulate;
+
 use muster::rules::RulesData;
 use muster::rules::core::characteristic::Characteristic;
 use muster::rules::core::dice::{DiceSpec, die, seeded};

@@ -9,7 +9,7 @@ use muster::rules::campaign::{
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Characteristic, DocKind as _, Outcome, Problem, RulesData};
 
-use crate::campaign::{play, rules, started};
+use crate::rules::campaign::{play, rules, started};
 
 fn go(c: &Campaign, e: E, r: &RulesData) -> (Campaign, Outcome) {
     let mut rng = seeded(7);

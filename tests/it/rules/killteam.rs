@@ -2,6 +2,11 @@
 //! restrictions (EQ-*, RIB-*), the derived profile (KT-6), VP (KT-21), the
 //! example team and `muster check` on kill teams.
 
+mod odds;
+mod ribbons;
+mod shot_gear;
+mod turn;
+
 use muster::rules::core::dice::seeded;
 use muster::rules::killteam::{Carried, KillTeam, Soldier, derive};
 use muster::rules::{DocKind, KillTeamEdit, Problem, RulesData};

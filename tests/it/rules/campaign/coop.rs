@@ -14,8 +14,8 @@ use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
 use muster::rules::{Character, DocKind, RulesData};
 
-use crate::campaign::{rules, setup};
 use crate::common::{ok, refused};
+use crate::rules::campaign::{rules, setup};
 
 fn d(sides: u32, faces: &[u32]) -> Roll {
     Roll::from_faces(sides, faces.to_vec(), 0)
@@ -113,7 +113,7 @@ fn lost() -> Result_ {
 
 /// The built-in `campaign.json` as JSON, to edit in a test.
 fn campaign_json() -> serde_json::Value {
-    serde_json::from_str(include_str!("../../assets/rules/campaign.json")).expect("json")
+    serde_json::from_str(include_str!("../../../../assets/rules/campaign.json")).expect("json")
 }
 
 fn app(dir: &Path) -> App {

@@ -1,0 +1,279 @@
+//! Makes the example campaign, `assets/examples/campaign.json`, through the
+//! journal engine: the example band (`assets/examples/rt-band.json`)
+//! escorted through three missions, with their recruits, recon, Cran tests
+//! and a fate point, every die seeded or typed.
+//!
+//! `cargo run --example example_campaign` writes it in place;
+//! `cargo run --example example_campaign -- OUT.json` writes it elsewhere.
+//! The integration tests include this file and check that the checked-in
+//! example is byte for byte what it makes.
+
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, CharId, Member, MissionChoice, NewEscort, Result_,
+};
+use muster::rules::core::dice::{Roll, seeded};
+use muster::rules::{Character, DocKind as _, Roster, RulesData};
+use std::path::{Path, PathBuf};
+
+/// The example band's file, read by the generator.
+pub fn band_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/rt-band.json")
+}
+
+/// The example campaign's file, where the generator writes by default.
+pub fn campaign_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/campaign.json")
+}
+
+fn die(sides: u32, face: u32) -> Option<Roll> {
+    Some(Roll::from_faces(sides, vec![face], 0))
+}
+
+fn human(name: &str) -> Member {
+    Member::Character(Character::new(0, name, "human"))
+}
+
+fn id(c: &Campaign, name: &str) -> CharId {
+    c.characters
+        .iter()
+        .find(|x| x.name() == name)
+        .map(|x| x.id)
+        .expect("character")
+}
+
+fn won(vp: u32) -> Result_ {
+    Result_ { success: true, vp }
+}
+
+fn lost() -> Result_ {
+    Result_ {
+        success: false,
+        vp: 0,
+    }
+}
+
+/// The campaign set up: its factions chosen and the band as its one escort.
+fn set_up(band: &Roster, go: &mut impl FnMut(&Campaign, E) -> Campaign, r: &RulesData) -> Campaign {
+    let c = Campaign::new("hive-tertius", "The Tertius Heresy", &r.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into(), "orks".into()];
+    let c = go(&c, E::SetSettings { settings: s });
+    go(
+        &c,
+        E::AddEscort {
+            escort: NewEscort {
+                player: "Camille".into(),
+                source: band.name.clone(),
+                kind: "roster".into(),
+                members: band
+                    .characters
+                    .iter()
+                    .cloned()
+                    .map(Member::Character)
+                    .collect(),
+                doc: None,
+            },
+        },
+    )
+}
+
+/// The next mission drawn and begun.
+fn next_mission(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) -> Campaign {
+    let c = go(
+        c,
+        E::NextMission {
+            choice: MissionChoice::default(),
+        },
+    );
+    draw_and_begin(&c, go)
+}
+
+/// The enemy drawn and the mission begun.
+fn draw_and_begin(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) -> Campaign {
+    let c = go(
+        c,
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+    );
+    go(&c, E::BeginMission)
+}
+
+/// The example campaign, three missions in, made from the band's file text.
+///
+/// # Panics
+/// If the band does not parse or the engine refuses an event.
+pub fn example_campaign(band_text: &str, r: &RulesData) -> Campaign {
+    let band = muster::store::document::parse::<Roster>(band_text, "rt-band").expect("the band");
+    let mut rng = seeded(40_000);
+    let mut go = |c: &Campaign, e: E| {
+        c.apply(e.clone(), r, &mut rng)
+            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
+            .0
+    };
+    let c = set_up(&band, &mut go, r);
+    let c = go(
+        &c,
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+    );
+    let c = first_mission(&draw_and_begin(&c, &mut go), &mut go, r);
+    let c = second_mission(&next_mission(&c, &mut go), &mut go);
+    let c = third_mission(&next_mission(&c, &mut go), &mut go);
+    go(
+        &c,
+        E::NextMission {
+            choice: MissionChoice::default(),
+        },
+    )
+}
+
+/// The first mission won (2 VP) with the inquisitor on his last wound, two
+/// troopers recruited after it and a recon by Sister Oriel.
+fn first_mission(
+    c: &Campaign,
+    go: &mut impl FnMut(&Campaign, E) -> Campaign,
+    r: &RulesData,
+) -> Campaign {
+    let mut c = c.clone();
+    let vael = id(&c, "Inquisitor Vael");
+    if c.character(vael).expect("Vael").member.wounds(r) > 1 {
+        c = go(
+            &c,
+            E::SetWounds {
+                character: vael,
+                wounds: 1,
+            },
+        );
+    }
+    let mut c = go(
+        &c,
+        E::EndMission {
+            result: won(2),
+            played: vec![],
+        },
+    );
+    for name in ["Trooper Hesk", "Trooper Dall"] {
+        c = go(
+            &c,
+            E::Recruit {
+                escort: 1,
+                member: human(name),
+                cost: 10,
+                from: None,
+            },
+        );
+    }
+    let oriel = id(&c, "Sister Oriel");
+    go(
+        &c,
+        E::Recon {
+            character: oriel,
+            roll: die(12, 3),
+            cran: None,
+            fortune: None,
+            effect: None,
+        },
+    )
+}
+
+/// The second mission won (1 VP), Trooper Hesk out of action and passing
+/// his Cran test.
+fn second_mission(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) -> Campaign {
+    let hesk = id(c, "Trooper Hesk");
+    let c = go(
+        c,
+        E::SetOutOfAction {
+            character: hesk,
+            out: true,
+        },
+    );
+    let c = go(
+        &c,
+        E::EndMission {
+            result: won(1),
+            played: vec![],
+        },
+    );
+    go(
+        &c,
+        E::CranTest {
+            character: hesk,
+            roll: die(10, 9),
+        },
+    )
+}
+
+/// The third mission lost: three taken out of action, Oriel and Brask
+/// wounded by their Cran tests, Dall killed even after his fate point.
+fn third_mission(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) -> Campaign {
+    let mut c = c.clone();
+    let dall = id(&c, "Trooper Dall");
+    let brask = id(&c, "Sergeant Brask");
+    let oriel = id(&c, "Sister Oriel");
+    for who in [dall, brask, oriel] {
+        c = go(
+            &c,
+            E::SetOutOfAction {
+                character: who,
+                out: true,
+            },
+        );
+    }
+    let c = go(
+        &c,
+        E::EndMission {
+            result: lost(),
+            played: vec![],
+        },
+    );
+    let c = go(
+        &c,
+        E::CranTest {
+            character: oriel,
+            roll: die(10, 9),
+        },
+    );
+    let brask_cran = c.character(brask).expect("Brask").cran;
+    let mut c = c;
+    for (who, face) in [(brask, brask_cran), (dall, 1)] {
+        c = go(
+            &c,
+            E::CranTest {
+                character: who,
+                roll: die(10, face),
+            },
+        );
+    }
+    go(
+        &c,
+        E::FateReroll {
+            character: dall,
+            roll: die(10, 2),
+        },
+    )
+}
+
+/// The example campaign's file text, as `muster` saves it.
+///
+/// # Panics
+/// As [`example_campaign`], or if the campaign cannot be written.
+pub fn example_text(band_text: &str, r: &RulesData) -> String {
+    muster::store::to_json(&example_campaign(band_text, r)).expect("the campaign's text")
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let out = std::env::args_os()
+        .nth(1)
+        .map_or_else(campaign_path, PathBuf::from);
+    let r = RulesData::built_in().map_err(|p| format!("the built-in rules: {p:?}"))?;
+    let band_text = std::fs::read_to_string(band_path())?;
+    std::fs::write(&out, example_text(&band_text, &r))?;
+    println!("{}", out.display());
+    Ok(())
+}

@@ -1,0 +1,4 @@
+//! The app: commands, undo and redo, autosave, and its writer thread's saves.
+
+mod commands;
+mod crash;

@@ -1,0 +1,13 @@
+//! The rules, by rulebook chapter, and what sits above the chapters (the
+//! rules data, the battle log and summary, `muster odds`).
+
+mod battle;
+pub(crate) mod campaign;
+mod characters;
+mod close_combat;
+mod data;
+mod flyers;
+mod killteam;
+mod odds;
+mod psychic;
+mod robots;

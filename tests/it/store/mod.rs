@@ -1,0 +1,8 @@
+//! The store: documents on disk, the registry of kinds, the document
+//! reader, and saving a campaign's text.
+
+mod campaign_save;
+mod disk;
+mod document;
+mod faults;
+mod kinds;

@@ -1,0 +1,11 @@
+//! The battle screen, by mode and by what it does at the table.
+
+mod close_combat;
+mod fighters;
+mod kt_gear;
+mod kt_odds;
+mod kt_ribbons;
+mod robots_flyers;
+mod table;
+mod units;
+mod wounds;

@@ -1,0 +1,82 @@
+//! The campaign screens: setup, overview, table, wizard and dice.
+
+mod carry;
+mod coop;
+mod dice;
+mod limits;
+mod missions;
+mod overview;
+mod table;
+
+use std::path::Path;
+
+use egui_kittest::Harness;
+use muster::app::{Command, Screen};
+use muster::i18n::Lang;
+use muster::rules::campaign::{Campaign, CampaignEdit as E};
+use muster::rules::{Doc, DocKind as _, RulesData};
+use muster::store::Store;
+use muster::ui::Gui;
+
+/// The window on the data folder `dir` holding `c`, its campaign screen
+/// shown.
+fn showing(dir: &Path, c: &Campaign) -> Harness<'static, Gui> {
+    {
+        // Closed before the app opens the folder (else it is read-only).
+        let store = Store::open(dir).expect("store");
+        store.save(&Doc::new(c.clone())).expect("save");
+    }
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1400.0, 4000.0);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    h
+}
+
+/// The example kill team as Anne's escort, its first mission drawn but not
+/// begun (the overview is the campaign's dashboard).
+fn ready(rules: &RulesData) -> Campaign {
+    use muster::rules::campaign::{Member, MissionChoice, NewEscort};
+    let team = crate::common::example_team();
+    let mut rng = muster::rules::core::dice::seeded(7);
+    let mut c = Campaign::new("raid", "The Raid", &rules.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    let escort = NewEscort {
+        player: "Anne".into(),
+        source: team.name.clone(),
+        kind: "killteam".into(),
+        members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
+        doc: None,
+    };
+    for e in [
+        E::SetSettings { settings: s },
+        E::AddEscort { escort },
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+    ] {
+        c = c.apply(e, rules, &mut rng).expect("accepted").0;
+    }
+    c
+}
+
+/// The leader of the campaign's only escort.
+fn leader(c: &Campaign) -> Option<String> {
+    let id = c.escorts[0].leader?;
+    c.character(id).map(|x| x.name().to_owned())
+}
+
+/// The example kill team at the table of its first mission.
+fn at_the_table(rules: &RulesData) -> Campaign {
+    crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![])
+}

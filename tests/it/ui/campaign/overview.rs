@@ -1,0 +1,242 @@
+//! The campaign's overview and histories through the screens: the leader
+//! chosen on the dashboard (CMP-17), a Cran set by hand in a character's
+//! history (CMP-11), the campaign's notes, a history's advance point (CMP-13).
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::Command;
+use muster::rules::campaign::CampaignEdit as E;
+use muster::rules::{DocKind as _, RulesData};
+
+use super::{at_the_table, leader, ready, showing};
+
+#[test]
+fn cmp_17_a_living_character_is_made_leader_from_the_dashboard() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = ready(&rules);
+    assert_eq!(leader(&c).as_deref(), Some("Sergeant Hark"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    // The leader is said by icon and word; he has no button to become it.
+    assert_eq!(h.query_all_by_label("Leader").count(), 1);
+    assert!(
+        h.query_by_label("Make Sergeant Hark the leader of Anne's escort")
+            .is_none()
+    );
+    h.get_by_role_and_label(
+        Role::Button,
+        "Make Trooper Vell the leader of Anne's escort",
+    )
+    .click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(leader(&now).as_deref(), Some("Trooper Vell"));
+    assert_eq!(
+        now.journal.last().map(|e| e.event.label()),
+        Some("campaign.event.leader")
+    );
+    // Now Hark may be made leader again, Vell not, and one leader is shown.
+    assert!(
+        h.query_by_label("Make Sergeant Hark the leader of Anne's escort")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Make Trooper Vell the leader of Anne's escort")
+            .is_none()
+    );
+    assert_eq!(h.query_all_by_label("Leader").count(), 1);
+}
+
+#[test]
+fn cmp_11_a_characters_cran_is_set_by_hand_in_his_history() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = ready(&rules);
+    let vell = crate::common::char_id(&c, "Trooper Vell");
+    let before = c.character(vell).expect("Vell").cran;
+    let wanted = if before == 3 { 4 } else { 3 };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
+        .click();
+    h.run();
+    // The hint gives the formula's value and the die.
+    assert!(
+        h.query_by_label_contains(&format!(
+            "By the campaign's formula it is {before} on the D10"
+        ))
+        .is_some()
+    );
+    let field = h.get_by_label("Cran of Trooper Vell");
+    field.click();
+    h.run();
+    for _ in 0..3 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.get_by_label("Cran of Trooper Vell")
+        .type_text(&wanted.to_string());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    let x = now.character(vell).expect("Vell");
+    assert_eq!(x.cran, wanted);
+    assert!(x.cran_by_hand);
+    assert!(matches!(
+        now.journal.last().map(|e| &e.event),
+        Some(E::SetCran { character, cran }) if *character == vell && *cran == wanted
+    ));
+    assert!(h.query_by_label("Set by hand").is_some());
+    // The journal agrees with the state.
+    assert!(
+        now.validate(&rules).is_empty(),
+        "{:?}",
+        now.validate(&rules)
+    );
+}
+
+#[test]
+fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Tab, "Overview").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
+        .click();
+    h.run();
+    assert!(
+        h.get_by_label("Cran of Trooper Vell")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.query_by_label(
+            "Trooper Vell's Cran cannot be changed while the mission is played or its tests are not all settled."
+        )
+        .is_some()
+    );
+    // The journal refuses it too, whatever the view shows.
+    let vell = crate::common::char_id(&c, "Trooper Vell");
+    let p = crate::common::refused(
+        &c,
+        E::SetCran {
+            character: vell,
+            cran: 3,
+        },
+        &rules,
+    );
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("CMP-11", "campaign.problem.cran_locked")
+    );
+    // Once the mission is over with nobody out of action, it may be set.
+    let done = crate::common::ok(
+        &c,
+        E::EndMission {
+            result: muster::rules::campaign::Result_ {
+                success: true,
+                vp: 1,
+            },
+            played: vec![],
+        },
+        &rules,
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &done);
+    h.get_by_role_and_label(Role::Tab, "Overview").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
+        .click();
+    h.run();
+    assert!(
+        !h.get_by_label("Cran of Trooper Vell")
+            .accesskit_node()
+            .is_disabled()
+    );
+    let set = crate::common::ok(
+        &done,
+        E::SetCran {
+            character: vell,
+            cran: 3,
+        },
+        &rules,
+    );
+    assert_eq!(set.character(vell).expect("Vell").cran, 3);
+}
+
+#[test]
+fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = ready(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_label("Campaign notes").click();
+    h.run();
+    h.get_by_label("Campaign notes")
+        .type_text("Hark owes Vell a drink.");
+    h.run();
+    // Nothing recorded while typing.
+    assert_eq!(crate::common::the_campaign(&h).notes, "");
+    // Leaving the field records it.
+    h.get_by_role_and_label(Role::Tab, "Overview").click();
+    h.run();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(now.notes, "Hark owes Vell a drink.");
+    assert!(matches!(
+        now.journal.last().map(|e| &e.event),
+        Some(E::SetNotes { notes }) if notes == "Hark owes Vell a drink."
+    ));
+    // Undone, the field shows the notes before.
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    h.run();
+    assert_eq!(crate::common::the_campaign(&h).notes, "");
+    let field = h.get_by_label("Campaign notes");
+    assert_eq!(field.accesskit_node().value().as_deref(), Some(""));
+}
+
+#[test]
+fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
+    use muster::rules::campaign::Result_;
+    let rules = RulesData::built_in().expect("built-in rules");
+    let mut c = crate::rules::campaign::started(&["Ada", "Bob"], &rules);
+    let mut rng = muster::rules::core::dice::seeded(3);
+    for e in [
+        E::BeginMission,
+        E::EndMission {
+            result: Result_ {
+                success: true,
+                vp: 0,
+            },
+            played: vec![],
+        },
+    ] {
+        c = c.apply(e, &rules, &mut rng).expect("accepted").0;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Tab, "Overview").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Show Ada's history")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label("Ada comes through unwounded and gains 1 advance point.")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Bob comes through unwounded and gains 1 advance point.")
+            .is_none()
+    );
+    // The whole journal still has both.
+    h.get_by_label("Journal of").click();
+    h.run();
+    h.get_by_label("Everyone").click();
+    h.run();
+    assert!(
+        h.query_by_label("Bob comes through unwounded and gains 1 advance point.")
+            .is_some()
+    );
+}

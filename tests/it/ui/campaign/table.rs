@@ -1,0 +1,89 @@
+//! The campaign's table through the screens: only the single-use items
+//! are struck off (KT-5), and the engine refuses the others.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::i18n::Lang;
+use muster::rules::campaign::CampaignEdit as E;
+use muster::rules::{DocKind as _, RulesData};
+
+use super::{at_the_table, showing};
+
+#[test]
+fn kt_5_only_single_use_items_are_offered_to_strike_off_at_the_table() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    // The example team's single-use items: Vell's smoke grenade, Dace's
+    // medikit, Rusk's mine; no box for what is kept all game.
+    let boxes: Vec<String> = h
+        .query_all_by_role(Role::CheckBox)
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| l.starts_with("Used: "))
+        .collect();
+    assert_eq!(
+        boxes,
+        ["Used: Smoke grenade", "Used: Medikit", "Used: Mine"],
+        "{boxes:?}"
+    );
+    for kept in [
+        "Armour",
+        "Command insignia",
+        "Vox radio",
+        "Sniper scope",
+        "Cloak",
+    ] {
+        assert!(
+            h.query_by_label(&format!("Used: {kept}")).is_none(),
+            "{kept}"
+        );
+    }
+    // Ticking one strikes it off.
+    h.get_by_label("Used: Mine").click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    let rusk = crate::common::char_id(&now, "Trooper Rusk");
+    assert!(
+        now.table
+            .as_ref()
+            .is_some_and(|t| t.struck.contains(&(rusk, "mine".to_owned())))
+    );
+}
+
+#[test]
+fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let osk = crate::common::char_id(&c, "Trooper Osk");
+    let mut rng = muster::rules::core::dice::seeded(1);
+    let refused = c
+        .apply(
+            E::StrikeItem {
+                character: osk,
+                item: "armour".into(),
+                struck: true,
+            },
+            &rules,
+            &mut rng,
+        )
+        .expect_err("armour is kept all game");
+    assert_eq!(refused.rule, "KT-5");
+    assert_eq!(
+        Lang::En.problem(&refused),
+        "Trooper Osk's Armour is not used once a game: only single-use items are struck off"
+    );
+    // One he does not carry at all says so.
+    let refused = c
+        .apply(
+            E::StrikeItem {
+                character: osk,
+                item: "mine".into(),
+                struck: true,
+            },
+            &rules,
+            &mut rng,
+        )
+        .expect_err("Osk has no mine");
+    assert_eq!(refused.key, "campaign.problem.no_item");
+}

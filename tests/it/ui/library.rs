@@ -1,0 +1,204 @@
+//! The library driven through its widgets: delete and undo, search,
+//! rename and duplicate, unreadable files and why (in English and French),
+//! a read-only library, a roster file dropped on the window.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::i18n::Lang;
+
+use crate::common::AllRosters as _;
+
+use crate::ui::{app, harness};
+
+#[test]
+fn delete_asks_for_confirmation_and_undo_brings_it_back() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Library").click();
+    h.run();
+    h.get_by_label("Delete: New roster").click();
+    h.run();
+    assert_eq!(
+        h.state().app.model.all_rosters().len(),
+        1,
+        "not before confirmation"
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
+    h.get_by_label("Delete: New roster").click();
+    h.run();
+    h.get_all_by_label("Delete")
+        .last()
+        .expect("confirm button")
+        .click();
+    h.run();
+    assert!(h.state().app.model.all_rosters().is_empty());
+    h.state_mut().app.flush_saves();
+    assert!(!dir.path().join("rosters/new-roster.json").exists());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
+    h.state_mut().app.flush_saves();
+    assert!(dir.path().join("rosters/new-roster.json").exists());
+}
+
+#[test]
+fn search_rename_and_duplicate_in_the_library() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    for name in ["Alpha", "Bravo"] {
+        h.get_by_label("Name of the new roster or team").click();
+        h.run();
+        h.get_by_label("Name of the new roster or team")
+            .type_text(name);
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Create roster")
+            .click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Library").click();
+        h.run();
+    }
+    h.get_by_label("Search").click();
+    h.run();
+    h.get_by_label("Search").type_text("brav");
+    h.run();
+    assert!(h.query_by_label("Alpha").is_none());
+    assert!(h.query_by_label("Bravo").is_some());
+    h.get_by_label("Duplicate: Bravo").click();
+    h.run();
+    assert!(h.query_by_label("Bravo (copy)").is_some());
+    h.get_by_label("Rename: Bravo").click();
+    h.run();
+    h.get_by_label("New name").type_text(" Company");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let names: Vec<_> = h
+        .state()
+        .app
+        .model
+        .rosters()
+        .map(|r| r.name.clone())
+        .collect();
+    assert!(names.contains(&"Bravo Company".to_owned()), "{names:?}");
+}
+
+#[test]
+fn unreadable_files_are_listed_with_the_reason() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("rosters")).expect("mkdir");
+    std::fs::write(dir.path().join("rosters/broken.json"), "{\n  \"muster\": ").expect("write");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    assert!(h.query_by_label("broken.json").is_some());
+    assert!(h.query_by_label_contains("line 2").is_some());
+    h.get_by_label("Open folder").click();
+    h.run();
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("rosters/broken.json")).expect("kept"),
+        "{\n  \"muster\": "
+    );
+}
+
+#[test]
+fn unreadable_files_are_explained_in_french() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("rosters")).expect("mkdir");
+    std::fs::write(dir.path().join("rosters/broken.json"), "{\n  \"muster\": ").expect("write");
+    // A friend's roster from a newer Muster.
+    std::fs::write(
+        dir.path().join("rosters/newer.json"),
+        r#"{"muster": "roster", "schema_version": 9, "roster": {}}"#,
+    )
+    .expect("write");
+    let mut h = harness(app(dir.path(), Lang::Fr));
+    h.run();
+    assert!(h.query_by_label("broken.json").is_some());
+    assert!(h.query_by_label_contains("(ligne 2, colonne").is_some());
+    assert!(h.query_by_label("newer.json").is_some());
+    assert!(
+        h.query_by_label_contains("écrit par un Muster plus récent (version de schéma 9")
+            .is_some()
+    );
+    assert_eq!(h.query_all_by_label("Ouvrir le dossier").count(), 2);
+}
+
+#[test]
+fn a_read_only_library_says_so_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut first = app(dir.path(), Lang::En);
+    first.apply(muster::app::Command::create_roster("Ours".to_owned()));
+    first.flush_saves();
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    assert!(
+        h.query_by_label_contains("Read-only: another Muster")
+            .is_some()
+    );
+    // Buttons that would change it are disabled, and a change that comes
+    // anyway is refused, saying why.
+    assert!(
+        h.get_by_label("Delete: Ours")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.get_by_label("Rename: Ours")
+            .accesskit_node()
+            .is_disabled()
+    );
+    let key = muster::rules::DocKey::of::<muster::rules::Roster>("ours");
+    h.state_mut().app.apply(muster::app::Command::Delete(key));
+    h.run();
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
+    assert!(h.query_by_label_contains("is not made").is_some());
+    assert!(dir.path().join("rosters/ours.json").exists());
+    drop(first);
+}
+
+/// A file dropped on the window, as the platform hands it over.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn dropping_a_roster_file_imports_it_and_a_bad_one_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "not json").expect("write");
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(bad)));
+    h.run();
+    assert!(h.state().app.model.all_rosters().is_empty());
+    assert!(h.query_by_label_contains("Import refused").is_some());
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/rt-band.json");
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(example)));
+    h.run();
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
+    assert!(
+        h.query_by_label("Inquisitor Vael").is_some(),
+        "the roster opens"
+    );
+}

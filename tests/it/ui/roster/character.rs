@@ -1,0 +1,197 @@
+//! The character editor driven through its widgets: a character built,
+//! a maximum hit, undo and redo, found again after a restart; psychic
+//! powers gated in the editor; a random hero and its dice.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use muster::app::Screen;
+use muster::i18n::Lang;
+use muster::rules::Characteristic as C;
+use muster::ui::Gui;
+
+use crate::common::{AllRosters as _, Shown as _};
+
+use crate::ui::{app, harness};
+
+fn kal_s(h: &Harness<'_, Gui>) -> i32 {
+    let model = &h.state().app.model;
+    let roster = &model.all_rosters()[0];
+    roster.characters[0]
+        .profile(&model.rules)
+        .expect("profile")
+        .get(C::S)
+}
+
+#[test]
+fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+
+    // Create a roster.
+    h.get_by_label("Name of the new roster or team").click();
+    h.run();
+    h.get_by_label("Name of the new roster or team")
+        .type_text("Night Raiders");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
+    h.run();
+    assert_eq!(h.state().app.model.all_rosters().len(), 1);
+    assert_eq!(h.state().app.model.all_rosters()[0].name, "Night Raiders");
+    assert!(matches!(h.state().app.model.screen, Screen::Roster(_)));
+
+    // Add a character.
+    h.get_by_label("Character name").click();
+    h.run();
+    h.get_by_label("Character name").type_text("Brother Kal");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add character")
+        .click();
+    h.run();
+    assert!(matches!(
+        h.state().app.model.screen,
+        Screen::Character(_, _)
+    ));
+    assert_eq!(
+        h.state().app.model.all_rosters()[0].characters[0].name,
+        "Brother Kal"
+    );
+
+    // No points yet: + is disabled and says so (CHR-7).
+    assert!(
+        h.query_by_label_contains("CHR-7").is_some()
+            || h.query_by_label_contains("0 left").is_some()
+    );
+
+    // Give him 5 advance points.
+    h.get_by_label("Advance points").set_value_accesskit(5.0);
+    h.run();
+    assert_eq!(
+        h.state().app.model.all_rosters()[0].characters[0].advance_points,
+        5
+    );
+    assert!(h.query_by_label_contains("5 left").is_some());
+
+    // Spend on S up to the human maximum of 4, then the + refuses (CHR-3).
+    h.get_by_role_and_label(Role::Button, "Raise S").click();
+    h.run();
+    assert_eq!(kal_s(&h), 4);
+    assert!(h.query_by_label_contains("4 left").is_some());
+    h.get_by_role_and_label(Role::Button, "Raise S").click();
+    h.run();
+    assert_eq!(kal_s(&h), 4, "the disabled + does nothing");
+    // The row names the rule; hovering the + gives the whole reason.
+    assert!(
+        h.query_by_label_contains("CHR-3: at the major-hero maximum, 4")
+            .is_some()
+    );
+    h.get_by_role_and_label(Role::Button, "Raise S").hover();
+    h.run();
+    assert!(
+        h.query_by_label_contains("CHR-3: Brother Kal: S cannot go above 4")
+            .is_some()
+    );
+
+    // Undo and redo, with the keyboard and the menu.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(kal_s(&h), 3);
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run();
+    assert_eq!(kal_s(&h), 4);
+    h.get_by_role_and_label(Role::Button, "Edit").click();
+    h.run();
+    h.get_by_label_contains("Undo spend advance point").click();
+    h.run();
+    assert_eq!(kal_s(&h), 3);
+    h.get_by_role_and_label(Role::Button, "Edit").click();
+    h.run();
+    h.get_by_label_contains("Redo spend advance point").click();
+    h.run();
+    assert_eq!(kal_s(&h), 4);
+    // Once the writer is done, the status says so.
+    h.state_mut().app.flush_saves();
+    h.run();
+    assert!(h.query_by_label("All changes saved").is_some());
+
+    // Close and rebuild the app on the same data directory.
+    drop(h);
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    assert!(
+        h.query_by_label("Night Raiders").is_some(),
+        "the roster is listed"
+    );
+    assert_eq!(kal_s(&h), 4);
+    h.get_by_label("Night Raiders").click();
+    h.run();
+    assert!(h.query_by_label("Brother Kal").is_some());
+}
+
+#[test]
+fn psychic_gating_in_the_editor() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add character")
+        .click();
+    h.run();
+    h.get_by_label("Advance points").set_value_accesskit(6.0);
+    h.run();
+    for _ in 0..2 {
+        h.get_by_role_and_label(Role::Button, "Raise WP").click();
+        h.run();
+    }
+    // WP 9: without psychic powers, CHR-4 stops the +.
+    assert!(h.query_by_label_contains("CHR-4").is_some());
+    h.get_by_role_and_label(Role::CheckBox, "Psychic powers")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Raise WP").click();
+    h.run();
+    let wp = {
+        let m = &h.state().app.model;
+        m.all_rosters()[0].characters[0]
+            .profile(&m.rules)
+            .expect("profile")
+            .get(C::WP)
+    };
+    assert_eq!(wp, 10);
+    // Taking the powers away now is refused, and the log says why (CHR-16).
+    h.get_by_role_and_label(Role::CheckBox, "Psychic powers")
+        .click();
+    h.run();
+    assert!(h.state().app.model.all_rosters()[0].characters[0].psychic);
+    // (The power-card title names CHR-16 too: look for the refusal's line.)
+    assert!(h.query_by_label_contains("CHR-16: ").is_some());
+}
+
+#[test]
+fn random_hero_shows_its_dice() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
+    h.run();
+    h.get_by_label_contains("Random hero (1D6)").click();
+    h.run();
+    let m = &h.state().app.model;
+    let c = &m.all_rosters()[0].characters[0];
+    assert!(c.validate(&m.rules).is_empty());
+    let log = &m.messages.last().expect("a log line").shown();
+    assert!(log.contains("1D6 ["), "{log}");
+    assert!(log.contains("D20"), "{log}");
+    assert!(
+        h.query_by_label_contains("1D6 [").is_some(),
+        "the dice are shown"
+    );
+}
