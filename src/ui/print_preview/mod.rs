@@ -7,17 +7,16 @@ use egui::text::LayoutJob;
 use egui::{Align, Color32, CornerRadius, FontFamily, FontId, Layout, Margin, RichText, Stroke};
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model, PrintPrefs, Screen};
+use crate::app::{Command, Model, PreviewRequest, PrintPrefs, Screen};
 use crate::i18n::Lang;
-use crate::print::model::{Block, Card, Fact, Sheet, SheetKind, Table, Tag, Track};
-use crate::print::pdf::{PageMap, page_map};
+use crate::print::layout::{Piece, pages_from_map, paginate, pieces};
+use crate::print::model::{Block, Card, Fact, Sheet, Table, Tag, Track};
+use crate::print::pdf::PageMap;
 use crate::print::{Paper, SheetOptions, sheet_of};
 use crate::rules::Msg;
 use crate::rules::{Doc, DocKey};
 use crate::ui::theme::{PALETTE, PAPER, SHEET_FONT, SHEET_FONT_BOLD, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::sync::{Arc, Condvar, Mutex};
 
 /// Screen points per printed point: the page is drawn 1.5 times its printed
 /// size, every size of the template in proportion, so that it reads on a
@@ -59,378 +58,6 @@ fn text(t: &str, pt: f32, bold: bool, color: Color32) -> RichText {
     RichText::new(t).font(font(pt, bold)).color(color)
 }
 
-/// A piece of the sheet that is never split across pages.
-#[derive(Clone, Debug, PartialEq)]
-enum Piece {
-    /// The title and subtitle.
-    Title,
-    /// A section's heading (kept with what follows it).
-    Heading(usize),
-    /// A block of a section, whole.
-    Block(usize, usize),
-    /// A row of (up to) two cards of a section's block, from the card given;
-    /// a last card alone may have a whole section beside it (the kill team's
-    /// notes, as the template sets them).
-    Cards(usize, usize, usize, Option<usize>),
-    /// Columns side by side, each of whole sections one under the other,
-    /// with its share of the width, as the template lays them out (command
-    /// points beside the VP table and the notes).
-    Side(Vec<(Vec<usize>, f32)>),
-    /// The appendix's heading.
-    AppendixHeading,
-    /// A rule of the appendix.
-    Rule(usize),
-}
-
-impl Piece {
-    fn keeps_with_next(&self) -> bool {
-        matches!(self, Self::Heading(_) | Self::AppendixHeading)
-    }
-}
-
-fn section_of(sheet: &Sheet, id: &str) -> Option<usize> {
-    sheet.sections.iter().position(|s| s.id == id)
-}
-
-/// The kill team's notes section when it sits beside the last soldier's
-/// card: with an odd number of soldiers, as the template sets it.
-fn notes_beside(sheet: &Sheet) -> Option<usize> {
-    if sheet.kind != SheetKind::KillTeam {
-        return None;
-    }
-    let soldiers = section_of(sheet, "soldiers")?;
-    let cards: usize = sheet.sections[soldiers]
-        .blocks
-        .iter()
-        .map(|b| match b {
-            Block::Cards { cards } => cards.len(),
-            _ => 0,
-        })
-        .sum();
-    section_of(sheet, "notes").filter(|_| cards % 2 == 1)
-}
-
-/// The sections the template sets side by side, in columns with their
-/// shares of the width (`assets/sheets/sheet.typ`).
-fn side_by_side(sheet: &Sheet) -> Vec<(Vec<usize>, f32)> {
-    let of = |ids: &[&str]| ids.iter().filter_map(|id| section_of(sheet, id)).collect();
-    let columns: Vec<(Vec<usize>, f32)> = match sheet.kind {
-        SheetKind::KillTeam => {
-            // The notes under the VP table, unless beside the last card.
-            let vp: Vec<usize> = of(&["vp"]);
-            let mut second = vp.clone();
-            if !vp.is_empty() && notes_beside(sheet).is_none() {
-                second.extend(section_of(sheet, "notes"));
-            }
-            vec![(of(&["command"]), 1.4), (second, 1.0)]
-        }
-        SheetKind::Campaign => vec![
-            (of(&["status"]), 1.0),
-            (of(&["settings"]), 1.0),
-            (of(&["next"]), 1.0),
-        ],
-        SheetKind::Band => Vec::new(),
-    };
-    columns.into_iter().filter(|(c, _)| !c.is_empty()).collect()
-}
-
-fn section_pieces(sheet: &Sheet, s: usize, out: &mut Vec<Piece>) {
-    out.push(Piece::Heading(s));
-    let beside = notes_beside(sheet).filter(|_| sheet.sections[s].id == "soldiers");
-    for (b, block) in sheet.sections[s].blocks.iter().enumerate() {
-        match block {
-            Block::Cards { cards } => {
-                out.extend((0..cards.len()).step_by(2).map(|c| {
-                    let alone = c + 1 == cards.len();
-                    Piece::Cards(s, b, c, beside.filter(|_| alone))
-                }));
-            }
-            _ => out.push(Piece::Block(s, b)),
-        }
-    }
-}
-
-fn pieces(sheet: &Sheet) -> Vec<Piece> {
-    let mut out = vec![Piece::Title];
-    let side = side_by_side(sheet);
-    let in_side = |s: usize| side.iter().any(|(c, _)| c.contains(&s));
-    // The kill team's soldiers come first, the ranges and notes after the
-    // side-by-side row; the campaign's row comes first.
-    let first = side
-        .iter()
-        .flat_map(|(c, _)| c.iter().copied())
-        .min()
-        .unwrap_or(usize::MAX);
-    let before = |s: usize| match sheet.kind {
-        SheetKind::KillTeam => !matches!(sheet.sections[s].id.as_str(), "ranges" | "notes"),
-        _ => s < first,
-    };
-    let beside = notes_beside(sheet);
-    let mut placed = false;
-    for s in 0..sheet.sections.len() {
-        if in_side(s) || beside == Some(s) {
-            continue;
-        }
-        if !placed && !before(s) && !side.is_empty() {
-            out.push(Piece::Side(side.clone()));
-            placed = true;
-        }
-        section_pieces(sheet, s, &mut out);
-    }
-    if !placed && !side.is_empty() {
-        out.push(Piece::Side(side));
-    }
-    if !sheet.appendix.is_empty() {
-        out.push(Piece::AppendixHeading);
-        out.extend((0..sheet.appendix.len()).map(Piece::Rule));
-    }
-    out
-}
-
-/// The pieces on each page, from their heights (0 for one not measured
-/// yet): a page takes pieces while they fit; a heading goes with the piece
-/// after it; a piece taller than a page has one to itself.
-fn paginate(pieces: &[Piece], heights: &[f32], room: f32) -> Vec<Vec<usize>> {
-    let height = |i: usize| heights.get(i).copied().unwrap_or(0.0);
-    let mut pages: Vec<Vec<usize>> = vec![Vec::new()];
-    let mut used = 0.0;
-    for (i, piece) in pieces.iter().enumerate() {
-        let mut need = height(i);
-        if piece.keeps_with_next() && i + 1 < pieces.len() {
-            need += height(i + 1);
-        }
-        let page = pages.len() - 1;
-        if used + need > room && !pages[page].is_empty() {
-            pages.push(Vec::new());
-            used = 0.0;
-        }
-        used += height(i);
-        let last = pages.len() - 1;
-        pages[last].push(i);
-    }
-    pages
-}
-
-/// The page (from 1) of each piece where the PDF puts it, from the
-/// template's markers; none when the template has none (a restyled copy).
-/// A piece not marked goes with the one before it.
-fn pages_from_map(pieces: &[Piece], map: &PageMap) -> Option<Vec<Vec<usize>>> {
-    if map.pieces.is_empty() || map.pages == 0 {
-        return None;
-    }
-    let key = |p: &Piece| match p {
-        Piece::Title => Some("title".to_owned()),
-        Piece::Heading(s) => Some(format!("h:{s}")),
-        Piece::Block(s, b) => Some(format!("b:{s}:{b}")),
-        Piece::Cards(s, b, c, _) => Some(format!("c:{s}:{b}:{c}")),
-        Piece::Side(list) => list
-            .first()
-            .and_then(|(c, _)| c.first())
-            .map(|s| format!("h:{s}")),
-        Piece::AppendixHeading => Some("appendix".to_owned()),
-        Piece::Rule(i) => Some(format!("r:{i}")),
-    };
-    let mut pages: Vec<Vec<usize>> = vec![Vec::new(); map.pages];
-    let mut page = 1;
-    for (i, p) in pieces.iter().enumerate() {
-        if let Some(&n) = key(p).and_then(|k| map.pieces.get(&k)) {
-            // Never back: the pieces are in the PDF's order.
-            page = n.clamp(page, map.pages);
-        }
-        pages[page - 1].push(i);
-    }
-    Some(pages)
-}
-
-/// A typesetting asked of the worker.
-struct Request {
-    id: u64,
-    sheet: Sheet,
-    paper: Paper,
-    data_dir: Option<std::path::PathBuf>,
-}
-
-/// What the worker waits on: the newest request only, and whether the
-/// preview is gone.
-#[derive(Default)]
-struct Queue {
-    next: Option<Request>,
-    closed: bool,
-}
-
-type Answer = (u64, Result<PageMap, Msg>);
-
-/// The preview's typesetting thread. A request made while typst is busy
-/// replaces the one waiting, so quick changes of paper or language never
-/// pile up runs: at most the one under way and the newest.
-struct Typesetter {
-    queue: Arc<(Mutex<Queue>, Condvar)>,
-    answers: Receiver<Answer>,
-    last_id: u64,
-}
-
-impl Typesetter {
-    /// Starts the thread; `work` typesets a request, `wake` is called after
-    /// each answer (the window repaints only when woken).
-    fn spawn(
-        work: impl Fn(&Request) -> Result<PageMap, Msg> + Send + 'static,
-        wake: impl Fn() + Send + 'static,
-    ) -> std::io::Result<Self> {
-        let queue = Arc::new((Mutex::new(Queue::default()), Condvar::new()));
-        let (send, answers) = mpsc::channel();
-        let shared = Arc::clone(&queue);
-        std::thread::Builder::new()
-            .name("muster-preview".to_owned())
-            .spawn(move || {
-                let (lock, ready) = &*shared;
-                loop {
-                    let request = {
-                        // A poisoned lock: a panic elsewhere; stop quietly.
-                        let Ok(mut q) = lock.lock() else { return };
-                        loop {
-                            if q.closed {
-                                return;
-                            }
-                            if let Some(r) = q.next.take() {
-                                break r;
-                            }
-                            q = match ready.wait(q) {
-                                Ok(q) => q,
-                                Err(_) => return,
-                            };
-                        }
-                    };
-                    let answer = work(&request);
-                    // The preview may be gone: nobody to tell.
-                    if send.send((request.id, answer)).is_err() {
-                        return;
-                    }
-                    wake();
-                }
-            })?;
-        Ok(Self {
-            queue,
-            answers,
-            last_id: 0,
-        })
-    }
-
-    /// Asks for a typesetting, replacing any still waiting; its id.
-    fn ask(&mut self, sheet: &Sheet, paper: Paper, data_dir: Option<std::path::PathBuf>) -> u64 {
-        self.last_id += 1;
-        let (lock, ready) = &*self.queue;
-        if let Ok(mut q) = lock.lock() {
-            q.next = Some(Request {
-                id: self.last_id,
-                sheet: sheet.clone(),
-                paper,
-                data_dir,
-            });
-        }
-        ready.notify_one();
-        self.last_id
-    }
-
-    /// The answer to request `id`, if it came; older answers are dropped.
-    /// `Err` when the thread is gone without answering (typst panicked).
-    fn answer(&self, id: u64) -> Result<Option<Result<PageMap, Msg>>, ()> {
-        loop {
-            match self.answers.try_recv() {
-                Ok((got, answer)) if got == id => return Ok(Some(answer)),
-                Ok(_) => {}
-                Err(TryRecvError::Empty) => return Ok(None),
-                Err(TryRecvError::Disconnected) => return Err(()),
-            }
-        }
-    }
-}
-
-impl Drop for Typesetter {
-    fn drop(&mut self) {
-        let (lock, ready) = &*self.queue;
-        if let Ok(mut q) = lock.lock() {
-            q.closed = true;
-            q.next = None;
-        }
-        ready.notify_one();
-    }
-}
-
-/// Typesets a sheet as for its PDF: the page of each piece, the characters
-/// the fonts lack.
-fn typeset(r: &Request) -> Result<PageMap, Msg> {
-    crate::store::sheet_template(r.data_dir.as_deref())
-        .map_err(|e| e.msg())
-        .and_then(|t| page_map(&r.sheet, r.paper, t.as_deref()).map_err(|e| e.msg()))
-}
-
-/// The sheet typeset by typst as for its PDF, on the preview's thread: the
-/// preview's pages break where the PDF's do, and it warns of characters
-/// the fonts lack.
-struct Typesetting {
-    /// What it typesets.
-    sheet: Sheet,
-    paper: Paper,
-    /// The request's id.
-    id: u64,
-    /// The answer, once there.
-    done: Option<Result<PageMap, Msg>>,
-}
-
-impl Typesetting {
-    /// Takes the answer if it came.
-    fn poll(&mut self, worker: Option<&Typesetter>) {
-        if self.done.is_some() {
-            return;
-        }
-        match worker.map(|w| w.answer(self.id)) {
-            Some(Ok(Some(map))) => self.done = Some(map),
-            Some(Ok(None)) => {}
-            Some(Err(())) | None => self.done = Some(Err(Msg::new("print.crashed"))),
-        }
-    }
-
-    fn map(&self) -> Option<&PageMap> {
-        self.done.as_ref().and_then(|d| d.as_ref().ok())
-    }
-}
-
-/// Asks the preview's thread to typeset `sheet`, starting it the first
-/// time.
-fn ask(
-    worker: &mut Option<Typesetter>,
-    ctx: &egui::Context,
-    sheet: &Sheet,
-    paper: Paper,
-    model: &Model,
-) -> Typesetting {
-    if worker.is_none() {
-        let ctx = ctx.clone();
-        match Typesetter::spawn(typeset, move || ctx.request_repaint()) {
-            Ok(w) => *worker = Some(w),
-            Err(e) => {
-                return Typesetting {
-                    sheet: sheet.clone(),
-                    paper,
-                    id: 0,
-                    done: Some(Err(
-                        Msg::new("print.no_thread").text("reason", e.to_string())
-                    )),
-                };
-            }
-        }
-    }
-    let id = worker
-        .as_mut()
-        .map_or(0, |w| w.ask(sheet, paper, model.data_dir.clone()));
-    Typesetting {
-        sheet: sheet.clone(),
-        paper,
-        id,
-        done: None,
-    }
-}
-
 /// What the preview was drawn from, to build the sheet again only when it
 /// changes.
 struct Built {
@@ -447,10 +74,6 @@ pub struct PrintPreviewView {
     /// The measured height of each piece, on the paper below.
     heights: Vec<f32>,
     measured_on: Option<Paper>,
-    /// The PDF's pages for the sheet shown.
-    typeset: Option<Typesetting>,
-    /// The thread that typesets, started with the first preview.
-    worker: Option<Typesetter>,
 }
 
 impl PrintPreviewView {
@@ -491,21 +114,20 @@ impl PrintPreviewView {
             self.heights.clear();
         }
         self.heights.resize(built.pieces.len(), 0.0);
-        let stale = self
-            .typeset
+        // The PDF's pages for the sheet shown, typeset on the app's thread.
+        let preview = model
+            .preview
             .as_ref()
-            .is_none_or(|t| t.paper != paper || t.sheet != built.sheet);
-        if stale {
-            self.typeset = Some(ask(&mut self.worker, ui.ctx(), &built.sheet, paper, model));
+            .filter(|p| p.request.paper == paper && p.request.sheet == built.sheet);
+        if preview.is_none() {
+            out.push(Command::TypesetPreview(PreviewRequest {
+                sheet: built.sheet.clone(),
+                paper,
+            }));
         }
-        let map = match self.typeset.as_mut() {
-            Some(t) => {
-                t.poll(self.worker.as_ref());
-                typeset_ui(ui, lang, t);
-                t.map()
-            }
-            None => None,
-        };
+        let done = preview.and_then(|p| p.result.as_ref());
+        typeset_ui(ui, lang, done);
+        let map = done.and_then(|d| d.as_ref().ok());
         let before = self.heights.clone();
         pages_ui(ui, built, paper, &mut self.heights, map);
         if before != self.heights {
@@ -625,8 +247,8 @@ fn controls_ui(ui: &mut egui::Ui, model: &Model, key: &DocKey, name: &str, out: 
 
 /// The PDF's page count as typst lays it out, the characters its fonts
 /// lack, or why it could not be typeset.
-fn typeset_ui(ui: &mut egui::Ui, lang: Lang, t: &Typesetting) {
-    match &t.done {
+fn typeset_ui(ui: &mut egui::Ui, lang: Lang, done: Option<&Result<PageMap, Msg>>) {
+    match done {
         None => {
             // No spinner: it would repaint every frame; the thread wakes
             // the window when it is done.
@@ -1232,146 +854,4 @@ fn card_ui(ui: &mut egui::Ui, c: &Card, width: f32) {
                 ui.add(egui::Label::new(job).wrap());
             }
         });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A sheet of `kind` with these sections, titled "T".
-    fn sheet_of_kind(kind: SheetKind, sections: Vec<crate::print::model::Section>) -> Sheet {
-        Sheet {
-            kind,
-            lang: "en".to_owned(),
-            title: "T".to_owned(),
-            subtitle: String::new(),
-            labels: crate::print::model::Labels {
-                page: "Page".to_owned(),
-                of: "of".to_owned(),
-                footer: "Printed with Muster".to_owned(),
-                appendix: "Rules".to_owned(),
-            },
-            sections,
-            appendix: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn the_kill_team_sheet_sets_command_points_beside_the_vp_as_the_template_does() {
-        let section = |id: &str| crate::print::model::Section {
-            id: id.to_owned(),
-            title: id.to_owned(),
-            blocks: vec![Block::Text {
-                text: id.to_owned(),
-            }],
-        };
-        let sheet = sheet_of_kind(
-            SheetKind::KillTeam,
-            ["soldiers", "command", "vp", "ranges", "notes"]
-                .into_iter()
-                .map(section)
-                .collect(),
-        );
-        assert_eq!(
-            pieces(&sheet),
-            vec![
-                Piece::Title,
-                Piece::Heading(0),
-                Piece::Block(0, 0),
-                // The notes under the VP table, as the template sets them.
-                Piece::Side(vec![(vec![1], 1.4), (vec![2, 4], 1.0)]),
-                Piece::Heading(3),
-                Piece::Block(3, 0),
-            ]
-        );
-        // Three soldiers: the notes fill the place beside the third.
-        let card = |name: &str| Card {
-            title: name.to_owned(),
-            subtitle: String::new(),
-            tags: Vec::new(),
-            tables: Vec::new(),
-            lines: Vec::new(),
-            track: None,
-        };
-        let mut odd = sheet.clone();
-        odd.sections[0].blocks = vec![Block::Cards {
-            cards: vec![card("A"), card("B"), card("C")],
-        }];
-        assert_eq!(
-            pieces(&odd),
-            vec![
-                Piece::Title,
-                Piece::Heading(0),
-                Piece::Cards(0, 0, 0, None),
-                Piece::Cards(0, 0, 2, Some(4)),
-                Piece::Side(vec![(vec![1], 1.4), (vec![2], 1.0)]),
-                Piece::Heading(3),
-                Piece::Block(3, 0),
-            ]
-        );
-    }
-
-    #[test]
-    fn quick_changes_typeset_only_the_run_under_way_and_the_newest() {
-        use std::sync::mpsc::channel;
-        use std::time::Duration;
-        // The work tells when it starts and waits to be let go.
-        let (started, on_start) = channel::<u64>();
-        let (let_go, gate) = channel::<()>();
-        let gate = Mutex::new(gate);
-        let mut worker = Typesetter::spawn(
-            move |r: &Request| {
-                let _ = started.send(r.id);
-                let _ = gate.lock().map(|g| g.recv());
-                Ok(PageMap {
-                    pages: r.id as usize,
-                    ..PageMap::default()
-                })
-            },
-            || {},
-        )
-        .expect("thread");
-        let sheet = sheet_of_kind(SheetKind::Band, Vec::new());
-        let wait = Duration::from_secs(10);
-        let first = worker.ask(&sheet, Paper::A4, None);
-        assert_eq!(on_start.recv_timeout(wait), Ok(first));
-        // Four more while the first is under way: each replaces the last.
-        let mut newest = first;
-        for paper in [Paper::Letter, Paper::A4, Paper::Letter, Paper::A4] {
-            newest = worker.ask(&sheet, paper, None);
-        }
-        let _ = let_go.send(());
-        // The first's answer is dropped; the newest is typeset next.
-        assert_eq!(on_start.recv_timeout(wait), Ok(newest));
-        let _ = let_go.send(());
-        let mut answer = None;
-        for _ in 0..1000 {
-            answer = worker.answer(newest).expect("thread alive");
-            if answer.is_some() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        assert_eq!(answer.expect("answered").map(|m| m.pages), Ok(5));
-        // Nothing else was typeset.
-        assert!(on_start.recv_timeout(Duration::from_millis(100)).is_err());
-    }
-
-    #[test]
-    fn a_heading_goes_to_the_next_page_with_what_follows_it() {
-        let pieces = [
-            Piece::Title,
-            Piece::Block(0, 0),
-            Piece::Heading(1),
-            Piece::Block(1, 0),
-        ];
-        let pages = paginate(&pieces, &[10.0, 50.0, 10.0, 50.0], 100.0);
-        assert_eq!(pages, vec![vec![0, 1], vec![2, 3]]);
-        // A piece taller than a page has one to itself; nothing is dropped.
-        let pages = paginate(&pieces, &[10.0, 500.0, 10.0, 50.0], 100.0);
-        assert_eq!(pages, vec![vec![0], vec![1], vec![2, 3]]);
-        // Not measured yet: one page.
-        let pages = paginate(&pieces, &[], 100.0);
-        assert_eq!(pages, vec![vec![0, 1, 2, 3]]);
-    }
 }
