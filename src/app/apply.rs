@@ -60,6 +60,7 @@ impl App {
             Command::SetPrint(print) => self.model.print = print,
             Command::ExportPdfDialog(key) => self.export_pdf_dialog(&key),
             Command::ExportPdf(key, path) => self.export_pdf(&key, path),
+            Command::TypesetPreview(request) => self.typeset_preview(request),
             Command::CopySheetText(key) => self.copy_sheet_text(&key),
             Command::OpenFile(path) => self.open_file(&path),
             Command::OpenFolder(path) => self.open_folder(&path),

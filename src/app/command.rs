@@ -136,6 +136,9 @@ pub enum Command {
     ExportPdfDialog(DocKey),
     /// Write a document's sheet as PDF to a file, in the background.
     ExportPdf(DocKey, PathBuf),
+    /// Typeset a sheet as for its PDF on the preview's thread (where its
+    /// pages break, the characters its fonts lack).
+    TypesetPreview(super::preview::PreviewRequest),
     /// Put a document's sheet on the clipboard as text (Markdown).
     CopySheetText(DocKey),
     /// Open a file with the system's viewer.

@@ -7,6 +7,7 @@ pub mod actions;
 mod apply;
 pub mod command;
 pub mod dialogs;
+pub mod preview;
 mod printing;
 pub mod simulation;
 mod writer;
@@ -21,6 +22,7 @@ pub use crate::rules::battle::Fight;
 pub use actions::{ACTIONS, Action, ActionSpec, Menu};
 pub use command::{Command, PowerAct, Screen};
 pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
+pub use preview::{Preview, PreviewRequest};
 pub use printing::pdf_file_name;
 pub use simulation::{SimRequest, Simulation};
 
@@ -258,6 +260,9 @@ pub struct Model {
     /// The unit mode's fight to the end asked for last, and its result
     /// once its thread is done.
     pub simulation: Option<Simulation>,
+    /// The print preview's typesetting asked for last, and its answer
+    /// once its thread is done.
+    pub preview: Option<Preview>,
 }
 
 impl Model {
@@ -356,6 +361,9 @@ pub struct App {
     sim_job: Option<simulation::SimJob>,
     /// Whom the simulation wakes when it is done.
     repaint: Option<egui::Context>,
+    /// The print preview's typesetting thread, started with the first
+    /// preview.
+    typesetter: Option<preview::Typesetter>,
 }
 
 impl App {
@@ -420,6 +428,7 @@ impl App {
             printing: None,
             last_pdf: None,
             simulation: None,
+            preview: None,
         };
         let writer = store.as_ref().and_then(writer_for);
         let mut app = Self {
@@ -437,6 +446,7 @@ impl App {
             clipboard: None,
             sim_job: None,
             repaint: None,
+            typesetter: None,
         };
         app.reload();
         if let Some(reason) = app.store.as_ref().and_then(|s| s.lock_warning()) {

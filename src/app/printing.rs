@@ -113,8 +113,9 @@ impl App {
     /// still being written (the window should look again soon).
     pub fn poll_jobs(&mut self) -> bool {
         // The fight to the end's thread wakes the window itself when done,
-        // and so does the writer.
+        // and so do the writer and the preview's typesetting.
         self.poll_simulation();
+        self.poll_preview();
         let saving = self.poll_saves();
         self.poll_pdf() | saving
     }

@@ -9,7 +9,9 @@ use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Member, 
 use crate::rules::character::Character;
 use crate::rules::core::characteristic::{Characteristic, Profile};
 use crate::rules::equipment::{Gear, PowerCard};
-use crate::rules::killteam::data::{Amount, Band, DoubleKillBonus, KtProfile, WeaponType};
+use crate::rules::killteam::data::{
+    Amount, Band, DoubleKillBonus, KillTeamData, KtProfile, SoldierKind, WeaponType,
+};
 use crate::rules::killteam::{self, KillTeam, Soldier};
 use crate::rules::roster::Roster;
 
@@ -256,23 +258,9 @@ fn soldier_card(
 ) -> Card {
     let data = &rules.killteam;
     let kind = data.kind(&s.kind);
-    let kind_name = kind.map_or(s.kind.as_str(), |k| lang.pick(&k.names));
-    let subtitle = match kind {
-        Some(k) => format!(
-            "{kind_name} · {}",
-            lang.f(
-                "kt.equivalents_vp",
-                &[
-                    ("equivalents", &k.equivalents.to_string()),
-                    ("vp", &k.vp.to_string()),
-                ],
-            )
-        ),
-        None => kind_name.to_owned(),
-    };
     let mut card = Card {
         title: s.name.clone(),
-        subtitle,
+        subtitle: soldier_subtitle(lang, rules, s),
         tags: Vec::new(),
         tables: Vec::new(),
         lines: Vec::new(),
@@ -283,91 +271,11 @@ fn soldier_card(
             card.tables.push(kt_profile_table(lang, &d));
             card.tables.push(weapons_table(lang, rules, &d));
             if let Some(k) = kind {
-                let mut actions = lang.f(
-                    "sheet.actions",
-                    &[("n", &k.actions.per_activation.to_string())],
-                );
-                if k.actions.never_three_same {
-                    actions.push_str(" · ");
-                    actions.push_str(lang.t("sheet.never_three_same"));
-                }
-                if let Some(n) = k.actions.max_in_a_row {
-                    actions.push_str(" · ");
-                    actions.push_str(&lang.f("sheet.max_in_a_row", &[("n", &n.to_string())]));
-                }
-                if k.actions.one_at_a_time {
-                    actions.push_str(" · ");
-                    actions.push_str(lang.t("sheet.one_at_a_time"));
-                }
-                card.lines
-                    .push(Fact::new(lang.t("sheet.actions_label"), actions));
+                card.lines.push(actions_line(lang, k));
             }
-            let mut gear: Vec<String> = Vec::new();
-            for c in &s.items {
-                let Some(item) = data.item(&c.item) else {
-                    card.lines
-                        .push(Fact::new(lang.t("sheet.equipment"), c.item.clone()));
-                    continue;
-                };
-                let count = d
-                    .item_counts
-                    .iter()
-                    .find(|(id, _)| *id == item.id)
-                    .map_or(1, |(_, n)| *n);
-                let mut label = format!("{} ({})", lang.pick(&item.names), item.rule);
-                let text = lang.pick(&item.text);
-                if let Some(legend) = legend.as_deref_mut() {
-                    note_once(legend, &label, text);
-                }
-                if count > 1 {
-                    label = format!("{label} ×{count}");
-                }
-                let mut boxes = String::new();
-                if item.single_use {
-                    let n = usize::try_from(count).unwrap_or(1);
-                    let ticked = usize::from(used.contains(&item.id.as_str())).min(n);
-                    let marks = ["☒"]
-                        .repeat(ticked)
-                        .into_iter()
-                        .chain(std::iter::repeat_n("☐", n - ticked))
-                        .collect::<Vec<_>>()
-                        .join("\u{a0}");
-                    // No-break spaces: the boxes stay with their words.
-                    boxes = format!("{}\u{a0}{marks}", lang.t("sheet.single_use"));
-                }
-                if legend.is_some() {
-                    // The text is in the legend: the name, its rule and the
-                    // boxes to tick stay on the card.
-                    gear.push(if boxes.is_empty() {
-                        label
-                    } else {
-                        format!("{label} {boxes}")
-                    });
-                } else if boxes.is_empty() {
-                    card.lines.push(Fact::new(label, text));
-                } else {
-                    card.lines.push(Fact::new(label, format!("{text} {boxes}")));
-                }
-            }
-            if !gear.is_empty() {
-                card.lines
-                    .push(Fact::new(lang.t("sheet.equipment"), gear.join(" · ")));
-            }
+            gear_lines(lang, rules, s, &d, used, legend.as_deref_mut(), &mut card);
             if let Some(r) = s.ribbon.as_deref() {
-                match data.ribbon(r) {
-                    Some(ribbon) => {
-                        let label = format!("{} ({})", lang.pick(&ribbon.names), ribbon.rule);
-                        let text = lang.pick(&ribbon.text);
-                        match legend {
-                            Some(legend) => {
-                                note_once(legend, &label, text);
-                                card.lines.push(Fact::new(lang.t("kt.ribbon"), label));
-                            }
-                            None => card.lines.push(Fact::new(label, text)),
-                        }
-                    }
-                    None => card.lines.push(Fact::new(lang.t("kt.ribbon"), r)),
-                }
+                card.lines.push(ribbon_line(lang, rules, r, legend));
             }
             // RIB-5: the Deminer's removal of an enemy mine, in words, with
             // its range from the data.
@@ -382,6 +290,136 @@ fn soldier_card(
         Err(p) => card.lines.push(Fact::new("⚠", lang.problem_line(&p))),
     }
     card
+}
+
+/// A soldier's kind, with its equivalents and victory points.
+fn soldier_subtitle(lang: Lang, rules: &RulesData, s: &Soldier) -> String {
+    let kind = rules.killteam.kind(&s.kind);
+    let kind_name = kind.map_or(s.kind.as_str(), |k| lang.pick(&k.names));
+    match kind {
+        Some(k) => format!(
+            "{kind_name} · {}",
+            lang.f(
+                "kt.equivalents_vp",
+                &[
+                    ("equivalents", &k.equivalents.to_string()),
+                    ("vp", &k.vp.to_string()),
+                ],
+            )
+        ),
+        None => kind_name.to_owned(),
+    }
+}
+
+/// The actions a soldier of kind `k` takes per activation, and their limits.
+fn actions_line(lang: Lang, k: &SoldierKind) -> Fact {
+    let mut actions = lang.f(
+        "sheet.actions",
+        &[("n", &k.actions.per_activation.to_string())],
+    );
+    if k.actions.never_three_same {
+        actions.push_str(" · ");
+        actions.push_str(lang.t("sheet.never_three_same"));
+    }
+    if let Some(n) = k.actions.max_in_a_row {
+        actions.push_str(" · ");
+        actions.push_str(&lang.f("sheet.max_in_a_row", &[("n", &n.to_string())]));
+    }
+    if k.actions.one_at_a_time {
+        actions.push_str(" · ");
+        actions.push_str(lang.t("sheet.one_at_a_time"));
+    }
+    Fact::new(lang.t("sheet.actions_label"), actions)
+}
+
+/// A soldier's items on his card: with a `legend`, named on one line (their
+/// texts go to the legend, each once); without, one line each with its
+/// text. A single-use item has its boxes, those `used` ticked.
+fn gear_lines(
+    lang: Lang,
+    rules: &RulesData,
+    s: &Soldier,
+    d: &killteam::Derived,
+    used: &[&str],
+    mut legend: Option<&mut Vec<Fact>>,
+    card: &mut Card,
+) {
+    let data = &rules.killteam;
+    let mut gear: Vec<String> = Vec::new();
+    for c in &s.items {
+        let Some(item) = data.item(&c.item) else {
+            card.lines
+                .push(Fact::new(lang.t("sheet.equipment"), c.item.clone()));
+            continue;
+        };
+        let count = d
+            .item_counts
+            .iter()
+            .find(|(id, _)| *id == item.id)
+            .map_or(1, |(_, n)| *n);
+        let mut label = format!("{} ({})", lang.pick(&item.names), item.rule);
+        let text = lang.pick(&item.text);
+        if let Some(legend) = legend.as_deref_mut() {
+            note_once(legend, &label, text);
+        }
+        if count > 1 {
+            label = format!("{label} ×{count}");
+        }
+        let boxes = if item.single_use {
+            single_use_boxes(lang, count, used.contains(&item.id.as_str()))
+        } else {
+            String::new()
+        };
+        if legend.is_some() {
+            // The text is in the legend: the name, its rule and the
+            // boxes to tick stay on the card.
+            gear.push(if boxes.is_empty() {
+                label
+            } else {
+                format!("{label} {boxes}")
+            });
+        } else if boxes.is_empty() {
+            card.lines.push(Fact::new(label, text));
+        } else {
+            card.lines.push(Fact::new(label, format!("{text} {boxes}")));
+        }
+    }
+    if !gear.is_empty() {
+        card.lines
+            .push(Fact::new(lang.t("sheet.equipment"), gear.join(" · ")));
+    }
+}
+
+/// The boxes of a single-use item carried `count` times, the first ticked
+/// when it was `used`.
+fn single_use_boxes(lang: Lang, count: u32, used: bool) -> String {
+    let n = usize::try_from(count).unwrap_or(1);
+    let ticked = usize::from(used).min(n);
+    let marks = ["☒"]
+        .repeat(ticked)
+        .into_iter()
+        .chain(std::iter::repeat_n("☐", n - ticked))
+        .collect::<Vec<_>>()
+        .join("\u{a0}");
+    // No-break spaces: the boxes stay with their words.
+    format!("{}\u{a0}{marks}", lang.t("sheet.single_use"))
+}
+
+/// A soldier's ribbon `r`: with a `legend`, named (its text goes to the
+/// legend, once); without, with its text.
+fn ribbon_line(lang: Lang, rules: &RulesData, r: &str, legend: Option<&mut Vec<Fact>>) -> Fact {
+    let Some(ribbon) = rules.killteam.ribbon(r) else {
+        return Fact::new(lang.t("kt.ribbon"), r);
+    };
+    let label = format!("{} ({})", lang.pick(&ribbon.names), ribbon.rule);
+    let text = lang.pick(&ribbon.text);
+    match legend {
+        Some(legend) => {
+            note_once(legend, &label, text);
+            Fact::new(lang.t("kt.ribbon"), label)
+        }
+        None => Fact::new(label, text),
+    }
 }
 
 fn band_cell(lang: Lang, lower: u32, b: &Band) -> String {
@@ -492,7 +530,17 @@ fn killteam_sheet_with(
             blocks: vec![Block::Facts { facts: legend }],
         });
     }
-    // Command points and stratagems (KT-11).
+    sheet.sections.push(command_section(lang, data));
+    sheet.sections.push(vp_section(lang, data));
+    sheet.sections.push(ranges_section(lang, rules));
+    if !team.notes.trim().is_empty() {
+        sheet.sections.push(notes_section(lang, &team.notes));
+    }
+    finish(sheet, rules, options)
+}
+
+/// Command points and stratagems (KT-11).
+fn command_section(lang: Lang, data: &KillTeamData) -> Section {
     let cmd = &data.command;
     let mut stratagems = Table::new(vec![
         lang.t("sheet.cost").to_owned(),
@@ -507,7 +555,7 @@ fn killteam_sheet_with(
             lang.pick(&s.text).to_owned(),
         ]);
     }
-    sheet.sections.push(Section {
+    Section {
         id: "command".to_owned(),
         title: lang.t("sheet.command").to_owned(),
         blocks: vec![
@@ -528,8 +576,11 @@ fn killteam_sheet_with(
             }),
             Block::Table(stratagems),
         ],
-    });
-    // Victory points (KT-21).
+    }
+}
+
+/// The victory points of each kill (KT-21).
+fn vp_section(lang: Lang, data: &KillTeamData) -> Section {
     let mut vp = Table::new(vec![
         lang.t("sheet.kill").to_owned(),
         lang.t("sheet.vp").to_owned(),
@@ -543,7 +594,7 @@ fn killteam_sheet_with(
         DoubleKillBonus::PerTurn => "sheet.double_kill.per_turn",
         DoubleKillBonus::PerPair => "sheet.double_kill.per_pair",
     };
-    sheet.sections.push(Section {
+    Section {
         id: "vp".to_owned(),
         title: lang.t("sheet.vp_title").to_owned(),
         blocks: vec![
@@ -552,9 +603,12 @@ fn killteam_sheet_with(
                 text: lang.t(bonus).to_owned(),
             },
         ],
-    });
-    // Range bands (KT-12, KT-13).
-    sheet.sections.push(Section {
+    }
+}
+
+/// The range bands and the modifiers to shoot (KT-12, KT-13).
+fn ranges_section(lang: Lang, rules: &RulesData) -> Section {
+    Section {
         id: "ranges".to_owned(),
         title: lang.t("sheet.ranges").to_owned(),
         blocks: vec![
@@ -563,11 +617,7 @@ fn killteam_sheet_with(
                 text: modifiers_text(lang, rules),
             },
         ],
-    });
-    if !team.notes.trim().is_empty() {
-        sheet.sections.push(notes_section(lang, &team.notes));
     }
-    finish(sheet, rules, options)
 }
 
 fn notes_section(lang: Lang, notes: &str) -> Section {
@@ -896,27 +946,10 @@ fn played_missions(c: &Campaign, rules: &RulesData, lang: Lang) -> Table {
     t
 }
 
-/// The campaign status sheet: VP, points, settings, the next mission, each
-/// character's state and whether he plays it, the missions played.
-pub fn campaign_sheet(c: &Campaign, rules: &RulesData, options: SheetOptions) -> Sheet {
-    let lang = options.lang;
-    let phase_key = match c.phase {
-        Phase::Setup => "sheet.phase.setup",
-        Phase::Ready => "sheet.phase.ready",
-        Phase::Playing => "sheet.phase.playing",
-        Phase::Debrief => "sheet.phase.debrief",
-        Phase::Over => "sheet.phase.over",
-    };
-    let subtitle = lang.f(
-        "sheet.campaign_subtitle",
-        &[
-            ("phase", lang.t(phase_key)),
-            ("missions", &c.missions_played.to_string()),
-        ],
-    );
-    let mut sheet = new_sheet(SheetKind::Campaign, &c.name, subtitle, lang);
+/// The campaign's state: victory points, missions, points of each escort,
+/// its end.
+fn campaign_status(c: &Campaign, lang: Lang) -> Section {
     let s = &c.settings;
-    let yes_no = |b: bool| lang.t(if b { "sheet.yes" } else { "sheet.no" }).to_owned();
     let mut status = vec![
         Fact::new(
             lang.t("sheet.vp_title"),
@@ -964,11 +997,17 @@ pub fn campaign_sheet(c: &Campaign, rules: &RulesData, options: SheetOptions) ->
             lang.f(key, &[("resources", &end.resources.to_string())]),
         ));
     }
-    sheet.sections.push(Section {
+    Section {
         id: "status".to_owned(),
         title: lang.t("sheet.status").to_owned(),
         blocks: vec![Block::Facts { facts: status }],
-    });
+    }
+}
+
+/// The settings the campaign was started with.
+fn campaign_settings(c: &Campaign, rules: &RulesData, lang: Lang) -> Section {
+    let s = &c.settings;
+    let yes_no = |b: bool| lang.t(if b { "sheet.yes" } else { "sheet.no" }).to_owned();
     let injuries = match s.injuries {
         crate::rules::campaign::Injuries::Standard => "sheet.injuries.standard",
         crate::rules::campaign::Injuries::GangWar => "sheet.injuries.gang_war",
@@ -985,7 +1024,7 @@ pub fn campaign_sheet(c: &Campaign, rules: &RulesData, options: SheetOptions) ->
     if secondary.is_empty() {
         secondary.push("—".to_owned());
     }
-    sheet.sections.push(Section {
+    Section {
         id: "settings".to_owned(),
         title: lang.t("sheet.settings").to_owned(),
         blocks: vec![Block::Facts {
@@ -1003,8 +1042,11 @@ pub fn campaign_sheet(c: &Campaign, rules: &RulesData, options: SheetOptions) ->
                 Fact::new(lang.t("sheet.secondary"), secondary.join(", ")),
             ],
         }],
-    });
-    // The mission at hand, or the next one's type.
+    }
+}
+
+/// The mission at hand, or the next one's type (none once it is over).
+fn next_mission(c: &Campaign, rules: &RulesData, lang: Lang) -> Vec<Fact> {
     let mut next = Vec::new();
     match &c.mission {
         Some(m) if matches!(c.phase, Phase::Ready | Phase::Playing) => {
@@ -1043,6 +1085,31 @@ pub fn campaign_sheet(c: &Campaign, rules: &RulesData, options: SheetOptions) ->
         }
         _ => {}
     }
+    next
+}
+
+/// The campaign status sheet: VP, points, settings, the next mission, each
+/// character's state and whether he plays it, the missions played.
+pub fn campaign_sheet(c: &Campaign, rules: &RulesData, options: SheetOptions) -> Sheet {
+    let lang = options.lang;
+    let phase_key = match c.phase {
+        Phase::Setup => "sheet.phase.setup",
+        Phase::Ready => "sheet.phase.ready",
+        Phase::Playing => "sheet.phase.playing",
+        Phase::Debrief => "sheet.phase.debrief",
+        Phase::Over => "sheet.phase.over",
+    };
+    let subtitle = lang.f(
+        "sheet.campaign_subtitle",
+        &[
+            ("phase", lang.t(phase_key)),
+            ("missions", &c.missions_played.to_string()),
+        ],
+    );
+    let mut sheet = new_sheet(SheetKind::Campaign, &c.name, subtitle, lang);
+    sheet.sections.push(campaign_status(c, lang));
+    sheet.sections.push(campaign_settings(c, rules, lang));
+    let next = next_mission(c, rules, lang);
     if !next.is_empty() {
         sheet.sections.push(Section {
             id: "next".to_owned(),

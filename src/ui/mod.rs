@@ -81,7 +81,7 @@ impl ViewState {
                 cx.with_out(|out| self.reference.ui(ui, model, rule.as_deref(), out))
             }
             Screen::Battle => cx.with_out(|out| self.battle.ui(ui, model, out)),
-            Screen::Print(key) => cx.with_out(|out| self.print.ui(ui, model, &key, out)),
+            Screen::Print(key) => self.print.ui(ui, cx, &key),
         }
     }
 }
