@@ -66,20 +66,16 @@ impl ViewState {
         let model = cx.model;
         match model.screen.clone() {
             Screen::Library => {
-                cx.with_out(|out| self.library.ui(ui, model, out));
+                self.library.ui(ui, cx);
                 if let Some(key) = self.library.ask_delete.take() {
                     self.confirm_delete = Some(key);
                 }
             }
-            Screen::Roster(id) => cx.with_out(|out| self.roster.ui(ui, model, &id, out)),
-            Screen::Character(id, cid) => {
-                cx.with_out(|out| self.character.ui(ui, model, &id, cid, out))
-            }
-            Screen::KillTeam(id) => cx.with_out(|out| self.killteam.ui(ui, model, &id, out)),
+            Screen::Roster(id) => self.roster.ui(ui, cx, &id),
+            Screen::Character(id, cid) => self.character.ui(ui, cx, &id, cid),
+            Screen::KillTeam(id) => self.killteam.ui(ui, cx, &id),
             Screen::Campaign(id) => cx.with_out(|out| self.campaign.ui(ui, model, &id, out)),
-            Screen::Reference(rule) => {
-                cx.with_out(|out| self.reference.ui(ui, model, rule.as_deref(), out))
-            }
+            Screen::Reference(rule) => self.reference.ui(ui, cx, rule.as_deref()),
             Screen::Battle => cx.with_out(|out| self.battle.ui(ui, model, out)),
             Screen::Print(key) => self.print.ui(ui, cx, &key),
         }
@@ -208,33 +204,46 @@ impl Gui {
                 self.views.asking_close = true;
             }
         }
-        if self.views.closing {
-            if self.app.only_saving() {
-                // The writer wakes the window when done; looked at anyway.
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_millis(50));
-                let lang = self.app.model.lang;
-                egui::Modal::new(egui::Id::unique("close_saving")).show(ui.ctx(), |ui| {
-                    ui.horizontal(|ui| {
-                        ui.spinner();
-                        ui.label(lang.t("close.saving"));
-                    });
-                });
-                return;
-            }
-            self.views.closing = false;
-            if self.app.has_unsaved() {
-                // A save failed meanwhile: ask, as for any unsaved change.
-                self.views.asking_close = true;
-            } else {
-                self.views.close_confirmed = true;
-                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-                return;
-            }
-        }
-        if !self.views.asking_close {
+        if self.views.closing && self.closing_ui(ui) {
             return;
         }
+        if self.views.asking_close {
+            self.ask_close_ui(ui);
+        }
+    }
+
+    /// While closing waits for the writer: a window saying so. Once saved,
+    /// the window closes; a save that failed asks. Returns whether this
+    /// frame's closing is done (still waiting, or closed).
+    fn closing_ui(&mut self, ui: &mut egui::Ui) -> bool {
+        if self.app.only_saving() {
+            // The writer wakes the window when done; looked at anyway.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+            let lang = self.app.model.lang;
+            egui::Modal::new(egui::Id::unique("close_saving")).show(ui.ctx(), |ui| {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(lang.t("close.saving"));
+                });
+            });
+            return true;
+        }
+        self.views.closing = false;
+        if self.app.has_unsaved() {
+            // A save failed meanwhile: ask, as for any unsaved change.
+            self.views.asking_close = true;
+            false
+        } else {
+            self.views.close_confirmed = true;
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            true
+        }
+    }
+
+    /// The window asking what to do with changes not saved: try saving
+    /// again, close without saving, or keep Muster open.
+    fn ask_close_ui(&mut self, ui: &mut egui::Ui) {
         if !self.app.has_unsaved() {
             // Saved after all (a retry worked): close as asked.
             self.views.asking_close = false;

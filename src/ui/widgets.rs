@@ -8,6 +8,7 @@ use egui_material_icons::icons;
 
 use crate::i18n::Lang;
 use crate::rules::Problem;
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, corner, space};
 
 /// A text field with a visible label that also names it for screen readers
@@ -234,13 +235,8 @@ pub fn icon_button(
 }
 
 /// A problem as a line that opens its rule in the reference when clicked.
-pub fn problem_link_ui(
-    ui: &mut egui::Ui,
-    lang: Lang,
-    p: &Problem,
-    out: &mut Vec<crate::app::Command>,
-) {
-    let text = lang.problem_line(p);
+pub fn problem_link_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem) {
+    let text = cx.lang.problem_line(p);
     let r = egui::Frame::new()
         .fill(badge_fill(PALETTE.warning, PALETTE.panel))
         .stroke(egui::Stroke::new(1.0, PALETTE.warning))
@@ -264,10 +260,10 @@ pub fn problem_link_ui(
             .inner
         })
         .inner
-        .on_hover_text(lang.t("reference.open_hint"));
+        .on_hover_text(cx.t("reference.open_hint"));
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Link, true, &text));
     if r.clicked() {
-        out.push(crate::app::Command::Show(crate::app::Screen::Reference(
+        cx.send(crate::app::Command::Show(crate::app::Screen::Reference(
             Some(p.rule.to_string()),
         )));
     }
@@ -275,24 +271,19 @@ pub fn problem_link_ui(
 
 /// Shows a list of problems, each with its rule id and a click away from
 /// the rule's text, or a badge saying that all is within the rules.
-pub fn problems_ui(
-    ui: &mut egui::Ui,
-    lang: Lang,
-    problems: &[Problem],
-    out: &mut Vec<crate::app::Command>,
-) {
+pub fn problems_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, problems: &[Problem]) {
     if problems.is_empty() {
-        badge(ui, Tone::Good, lang.t("problems.none"));
+        badge(ui, Tone::Good, cx.t("problems.none"));
         return;
     }
     badge(
         ui,
         Tone::Warning,
-        &lang.f("problems.count", &[("count", &problems.len().to_string())]),
+        &cx.f("problems.count", &[("count", &problems.len().to_string())]),
     );
     ui.add_space(space::XS);
     for p in problems {
-        problem_link_ui(ui, lang, p, out);
+        problem_link_ui(ui, cx, p);
     }
 }
 

@@ -310,9 +310,13 @@ fn gear_ui(
     ui.push_id(("cmp-gear", character), |ui| {
         let open = alive && !model.read_only && c.phase != crate::rules::campaign::Phase::Over;
         ui.add_enabled_ui(open, |ui| {
-            view.gear_ui(ui, lang, ch, &gear, out);
+            // Until this screen is given the view context: a context of
+            // its own, whose commands go to `out`.
+            let cx = crate::ui::context::ViewCtx::new(model);
+            view.gear_ui(ui, &cx, ch, &gear);
             ui.add_space(space::S);
-            view.powers_ui(ui, lang, ch, &gear, out);
+            view.powers_ui(ui, &cx, ch, &gear);
+            out.extend(cx.into_commands());
         });
     });
     ui.add_space(space::S);

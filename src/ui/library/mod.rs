@@ -7,6 +7,7 @@ use egui_material_icons::icons;
 
 use crate::app::{Command, Model, Screen};
 use crate::rules::{Doc, DocKey, DocKind};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{
     Tone, alert, card, card_title, icon_button, labelled_text, problems_badge, text_committed,
@@ -35,6 +36,50 @@ pub struct LibraryView {
     pub ask_delete: Option<DocKey>,
 }
 
+/// The alerts about the library folder and the rules' data files.
+fn store_alerts_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let model = cx.model;
+    if let Some(problem) = &model.store_problem {
+        alert(
+            ui,
+            Tone::Error,
+            &cx.msg(&crate::rules::Msg::new("store.no_library").msg("reason", problem.clone())),
+        );
+    }
+    for problem in &model.rules_problems {
+        let tone = if problem.notice {
+            Tone::Info
+        } else {
+            Tone::Warning
+        };
+        alert(ui, tone, &cx.lang.data_problem(problem));
+    }
+}
+
+/// The card of the files that could not be read, each with its reason.
+fn unreadable_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let lang = cx.lang;
+    card(ui, |ui| {
+        card_title(ui, icons::ICON_REPORT, lang.t("library.unreadable"));
+        for u in &cx.model.unreadable {
+            ui.horizontal_wrapped(|ui| {
+                let name = u.path.file_name().map_or_else(
+                    || u.path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                ui.monospace(name);
+                alert(ui, Tone::Error, &lang.read_error(&u.reason));
+                if let Some(dir) = u.path.parent()
+                    && ui.button(lang.t("library.open_folder")).clicked()
+                {
+                    cx.send(Command::OpenFolder(dir.to_path_buf()));
+                }
+            });
+        }
+        ui.label(RichText::new(lang.t("library.unreadable_hint")).color(PALETTE.text_subdued));
+    });
+}
+
 /// The icon of a kind of document.
 fn kind_icon(doc: &Doc) -> egui_material_icons::MaterialIcon {
     match doc {
@@ -54,26 +99,40 @@ impl LibraryView {
     }
 
     /// Shows the library.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-        let lang = model.lang;
-        if let Some(problem) = &model.store_problem {
-            alert(
-                ui,
-                Tone::Error,
-                &lang.msg(
-                    &crate::rules::Msg::new("store.no_library").msg("reason", problem.clone()),
-                ),
-            );
-        }
-        for problem in &model.rules_problems {
-            let tone = if problem.notice {
-                Tone::Info
-            } else {
-                Tone::Warning
-            };
-            alert(ui, tone, &lang.data_problem(problem));
-        }
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        store_alerts_ui(ui, cx);
+        self.create_card_ui(ui, cx);
+        ui.add_space(space::M);
+        self.search_bar_ui(ui, cx);
+        ui.add_space(space::S);
 
+        let model = cx.model;
+        let needle = self.search.trim().to_lowercase();
+        let shown: Vec<&Doc> = model
+            .docs
+            .iter()
+            .filter(|d| self.kind.is_none_or(|k| d.kind() == k))
+            .filter(|d| needle.is_empty() || d.name().to_lowercase().contains(&needle))
+            .collect();
+        if model.docs.is_empty() {
+            alert(ui, Tone::Info, cx.t("library.empty"));
+        } else if shown.is_empty() {
+            alert(ui, Tone::Info, cx.t("library.no_match"));
+        }
+        virtual_rows(ui, ROW_HEIGHT, shown.len(), |ui, i| {
+            self.row_ui(ui, cx, shown[i]);
+        });
+
+        if !model.unreadable.is_empty() {
+            ui.add_space(space::L);
+            unreadable_ui(ui, cx);
+        }
+    }
+
+    /// The card that creates a roster, a kill team or a campaign, or imports.
+    fn create_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
+        let model = cx.model;
         card(ui, |ui| {
             card_title(ui, icons::ICON_LIBRARY_BOOKS, lang.t("library.title"));
             ui.horizontal_wrapped(|ui| {
@@ -87,13 +146,13 @@ impl LibraryView {
                     !model.read_only,
                 );
                 if create.clicked() || enter {
-                    out.push(Command::create_roster(std::mem::take(&mut self.new_name)));
+                    cx.send(Command::create_roster(std::mem::take(&mut self.new_name)));
                 }
                 let team = lang.t("library.create_killteam");
                 if icon_button(ui, icons::ICON_MILITARY_TECH, team, team, !model.read_only)
                     .clicked()
                 {
-                    out.push(Command::Create(
+                    cx.send(Command::Create(
                         crate::rules::KillTeam::KIND,
                         std::mem::take(&mut self.new_name),
                     ));
@@ -101,7 +160,7 @@ impl LibraryView {
                 let campaign = lang.t("library.create_campaign");
                 if icon_button(ui, icons::ICON_FLAG, campaign, campaign, !model.read_only).clicked()
                 {
-                    out.push(Command::Create(
+                    cx.send(Command::Create(
                         crate::rules::Campaign::KIND,
                         std::mem::take(&mut self.new_name),
                     ));
@@ -116,13 +175,17 @@ impl LibraryView {
                 )
                 .clicked()
                 {
-                    out.push(Command::ImportDialog);
+                    cx.send(Command::ImportDialog);
                 }
             });
             ui.label(RichText::new(lang.t("library.drop_hint")).color(PALETTE.text_subdued));
         });
-        ui.add_space(space::M);
+    }
 
+    /// The search field and the filter by kind.
+    fn search_bar_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
+        let model = cx.model;
         ui.horizontal(|ui| {
             ui.label(icons::ICON_SEARCH.rich_text().color(PALETTE.text_subdued));
             let r = labelled_text(ui, lang.t("library.search"), &mut self.search);
@@ -144,54 +207,12 @@ impl LibraryView {
                 .response
                 .labelled_by(l.id);
         });
-        ui.add_space(space::S);
-
-        let needle = self.search.trim().to_lowercase();
-        let shown: Vec<&Doc> = model
-            .docs
-            .iter()
-            .filter(|d| self.kind.is_none_or(|k| d.kind() == k))
-            .filter(|d| needle.is_empty() || d.name().to_lowercase().contains(&needle))
-            .collect();
-        if model.docs.is_empty() {
-            alert(ui, Tone::Info, lang.t("library.empty"));
-        } else if shown.is_empty() {
-            alert(ui, Tone::Info, lang.t("library.no_match"));
-        }
-        virtual_rows(ui, ROW_HEIGHT, shown.len(), |ui, i| {
-            self.row_ui(ui, model, shown[i], out);
-        });
-
-        if !model.unreadable.is_empty() {
-            ui.add_space(space::L);
-            card(ui, |ui| {
-                card_title(ui, icons::ICON_REPORT, lang.t("library.unreadable"));
-                for u in &model.unreadable {
-                    ui.horizontal_wrapped(|ui| {
-                        let name = u.path.file_name().map_or_else(
-                            || u.path.display().to_string(),
-                            |n| n.to_string_lossy().into_owned(),
-                        );
-                        ui.monospace(name);
-                        alert(ui, Tone::Error, &lang.read_error(&u.reason));
-                        if let Some(dir) = u.path.parent()
-                            && ui.button(lang.t("library.open_folder")).clicked()
-                        {
-                            out.push(Command::OpenFolder(dir.to_path_buf()));
-                        }
-                    });
-                }
-                ui.label(
-                    RichText::new(lang.t("library.unreadable_hint")).color(PALETTE.text_subdued),
-                );
-            });
-        }
     }
 
     /// One document: its kind, name, what it holds, whether it is within the
     /// rules, and what can be done with it.
-    fn row_ui(&mut self, ui: &mut egui::Ui, model: &Model, doc: &Doc, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    fn row_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, doc: &Doc) {
+        let lang = cx.lang;
         let key = doc.key();
         // The row is clickable (to select it for the keyboard), under its
         // buttons: sensed first, so the buttons drawn after it win.
@@ -217,17 +238,22 @@ impl LibraryView {
         frame.show(ui, |ui| {
             ui.set_min_width(ui.available_width());
             ui.horizontal_centered(|ui| {
-                ui.label(kind_icon(doc).rich_text().size(20.0).color(PALETTE.accent))
-                    .on_hover_text(lang.t(doc.kind_label()));
+                ui.label(
+                    kind_icon(doc)
+                        .rich_text()
+                        .size(20.0)
+                        .color(PALETTE.accent),
+                )
+                .on_hover_text(lang.t(doc.kind_label()));
                 let renaming = self.renaming.as_ref().is_some_and(|(k, _)| *k == key);
                 if renaming {
-                    self.rename_field_ui(ui, lang, out);
+                    self.rename_field_ui(ui, cx);
                 } else {
                     let name = ui.link(RichText::new(doc.name()).strong().size(16.0));
                     if name.clicked()
                         && let Some(screen) = Screen::of(doc)
                     {
-                        out.push(Command::Show(screen));
+                        cx.send(Command::Show(screen));
                     }
                 }
                 ui.label(
@@ -238,21 +264,18 @@ impl LibraryView {
                     ))
                     .color(PALETTE.text_subdued),
                 );
-                let problems = model.problems_of(&key).len();
+                let problems = cx.model.problems_of(&key).len();
                 problems_badge(ui, lang, problems);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    self.row_buttons_ui(ui, model, doc, out);
+                    self.row_buttons_ui(ui, cx, doc);
                 });
             });
         });
     }
 
-    fn rename_field_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        lang: crate::i18n::Lang,
-        out: &mut Vec<Command>,
-    ) {
+    /// The field where the document's new name is typed.
+    fn rename_field_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
         let Some((key, name)) = &mut self.renaming else {
             return;
         };
@@ -268,7 +291,7 @@ impl LibraryView {
         });
         if text_committed(ui, &r) {
             if !ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-                out.push(Command::Rename(key.clone(), name.clone()));
+                cx.send(Command::Rename(key.clone(), name.clone()));
             }
             self.renaming = None;
         } else {
@@ -276,14 +299,10 @@ impl LibraryView {
         }
     }
 
-    fn row_buttons_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        doc: &Doc,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
+    /// A row's buttons: delete, duplicate, rename, open.
+    fn row_buttons_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, doc: &Doc) {
+        let lang = cx.lang;
+        let model = cx.model;
         let key = doc.key();
         let editable = !model.read_only;
         let named = |what: &str| format!("{what}: {}", doc.name());
@@ -311,7 +330,7 @@ impl LibraryView {
         .clicked()
         {
             let name = lang.f("roster.copy_of", &[("name", doc.name())]);
-            out.push(Command::Duplicate(key.clone(), name));
+            cx.send(Command::Duplicate(key.clone(), name));
         }
         if icon_button(
             ui,
@@ -335,7 +354,7 @@ impl LibraryView {
         .clicked()
             && let Some(screen) = Screen::of(doc)
         {
-            out.push(Command::Show(screen));
+            cx.send(Command::Show(screen));
         }
     }
 }

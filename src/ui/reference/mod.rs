@@ -4,8 +4,9 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model, Screen};
+use crate::app::{Command, Screen};
 use crate::rules::core::names::name_in;
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, labelled_text};
 
@@ -22,15 +23,9 @@ pub struct ReferenceView {
 
 impl ReferenceView {
     /// Shows the reference, open at `rule` if given.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        rule: Option<&str>,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
-        let reference = &model.rules.reference;
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, rule: Option<&str>) {
+        let lang = cx.lang;
+        let reference = &cx.model.rules.reference;
         if let Some(r) = rule.and_then(|id| reference.rule(id)) {
             card(ui, |ui| {
                 ui.set_min_width(ui.available_width());
@@ -86,7 +81,7 @@ impl ReferenceView {
                 self.scrolled_to = rule.map(str::to_owned);
             }
             if response.clicked() {
-                out.push(Command::Show(Screen::Reference(Some(r.id.clone()))));
+                cx.send(Command::Show(Screen::Reference(Some(r.id.clone()))));
             }
         }
     }

@@ -2,8 +2,9 @@
 //! profile grid with its maxima (CHR-2 … CHR-7, CHR-11, CHR-13, CHR-16), his
 //! equipment and power cards (`character_gear.rs`).
 
-use crate::app::{Command, Model};
+use crate::app::Command;
 use crate::rules::{Character, CharacterEdit, CharacterId, Characteristic};
+use crate::ui::context::ViewCtx;
 use crate::ui::roster::parts::{level_combo, race_combo, type_combo};
 use egui::RichText;
 use egui_material_icons::icons;
@@ -34,17 +35,9 @@ pub struct CharacterView {
 
 impl CharacterView {
     /// Shows character `cid` of roster `id`.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        id: &str,
-        cid: CharacterId,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
-        let rules = &model.rules;
-        let Some(c) = model.roster(id).and_then(|r| r.character(cid)) else {
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, id: &str, cid: CharacterId) {
+        let lang = cx.lang;
+        let Some(c) = cx.model.roster(id).and_then(|r| r.character(cid)) else {
             alert(ui, Tone::Info, lang.t("character.missing"));
             return;
         };
@@ -59,64 +52,9 @@ impl CharacterView {
             self.gear = Default::default();
         }
 
-        // Who: name, race, type, psychic powers.
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            ui.horizontal(|ui| {
-                let icon = if c.psychic {
-                    icons::ICON_PSYCHOLOGY
-                } else {
-                    icons::ICON_PERSON
-                };
-                ui.label(icon.rich_text().size(24.0).color(PALETTE.accent));
-                let r = labelled_text(ui, lang.t("character.name"), &mut self.name);
-                if std::mem::take(&mut self.focus_name) {
-                    r.request_focus();
-                }
-                if text_committed(ui, &r)
-                    && self.name.trim() != c.name
-                    && !self.name.trim().is_empty()
-                {
-                    out.push(edit(CharacterEdit::Rename(self.name.clone())));
-                } else if !r.has_focus() && self.name != c.name {
-                    self.name = c.name.clone();
-                }
-                let problems = c.validate(rules).len();
-                problems_badge(ui, lang, problems);
-            });
-            ui.horizontal_wrapped(|ui| {
-                let mut race = c.race.clone();
-                if race_combo(ui, rules, lang, lang.t("character.race"), &mut race) {
-                    out.push(edit(CharacterEdit::SetRace(race)));
-                }
-                let mut t = c.type_id.clone();
-                if type_combo(ui, rules, lang, lang.t("character.type"), &mut t, true) {
-                    out.push(edit(CharacterEdit::SetType(t)));
-                }
-            });
-
-            ui.horizontal_wrapped(|ui| {
-                let mut psychic = c.psychic;
-                if ui
-                    .checkbox(&mut psychic, lang.t("character.psychic"))
-                    .changed()
-                {
-                    out.push(edit(CharacterEdit::SetPsychic(psychic)));
-                }
-                let chance = c.race(rules).map(|r| r.psychic_chance_percent).unwrap_or(0);
-                if ui
-                    .add_enabled(
-                        !c.psychic,
-                        egui::Button::new(
-                            lang.f("character.roll_psychic", &[("chance", &chance.to_string())]),
-                        ),
-                    )
-                    .on_hover_text(lang.t("character.roll_psychic_hint"))
-                    .clicked()
-                {
-                    out.push(edit(CharacterEdit::RollPsychic));
-                }
-            });
+            self.who_ui(ui, cx, c, &edit);
         });
         ui.add_space(space::M);
         card(ui, |ui| {
@@ -126,69 +64,134 @@ impl CharacterView {
                 icons::ICON_MILITARY_TECH,
                 lang.t("character.profile_title"),
             );
-            self.points_ui(ui, model, c, &edit, out);
+            self.points_ui(ui, cx, c, &edit);
             ui.add_space(space::S);
-            profile_grid_ui(ui, model, c, &edit, out);
+            profile_grid_ui(ui, cx, c, &edit);
         });
         ui.add_space(space::M);
         let gear = |g: crate::rules::GearEdit| edit(CharacterEdit::Gear(g));
-        self.gear.gear_ui(ui, lang, c, &gear, out);
+        self.gear.gear_ui(ui, cx, c, &gear);
         ui.add_space(space::M);
-        self.gear.powers_ui(ui, lang, c, &gear, out);
+        self.gear.powers_ui(ui, cx, c, &gear);
         ui.add_space(space::M);
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
-                card_title(ui, icons::ICON_SWORDS, lang.t("character.after_game_title"));
-                ui.horizontal_wrapped(|ui| {
-                    ui.checkbox(&mut self.wounded, lang.t("character.wounded"));
-                    ui.checkbox(&mut self.unworthy, lang.t("character.unworthy"));
-                    if ui
-                        .button(lang.t("character.after_game"))
-                        .on_hover_text(lang.t("character.after_game_hint"))
-                        .clicked()
-                    {
-                        out.push(edit(CharacterEdit::AfterGame {
-                            wounded: self.wounded,
-                            unworthy: self.unworthy,
-                        }));
-                        self.wounded = false;
-                        self.unworthy = false;
-                    }
-                });
+                self.after_game_ui(ui, cx, &edit);
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
-                card_title(ui, icons::ICON_EDIT_NOTE, lang.t("character.notes"));
-                let l = ui.label(lang.t("character.notes"));
-                let r = ui
-                    .add(egui::TextEdit::multiline(&mut self.notes).desired_rows(3))
-                    .labelled_by(l.id);
-                if text_committed(ui, &r) && self.notes != c.notes {
-                    out.push(edit(CharacterEdit::SetNotes(self.notes.clone())));
-                } else if !r.has_focus() && self.notes != c.notes {
-                    self.notes = c.notes.clone();
-                }
+                self.notes_ui(ui, cx, c, &edit);
             });
         });
         ui.add_space(space::M);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_GPP_BAD, lang.t("roster.problems"));
-            problems_ui(ui, lang, &c.validate(rules), out);
+            problems_ui(ui, cx, &c.validate(&cx.model.rules));
         });
     }
 
+    /// Who he is: name, race, type, psychic powers.
+    fn who_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        c: &Character,
+        edit: &dyn Fn(CharacterEdit) -> Command,
+    ) {
+        let lang = cx.lang;
+        let rules = &cx.model.rules;
+        ui.horizontal(|ui| {
+            let icon = if c.psychic {
+                icons::ICON_PSYCHOLOGY
+            } else {
+                icons::ICON_PERSON
+            };
+            ui.label(icon.rich_text().size(24.0).color(PALETTE.accent));
+            let r = labelled_text(ui, lang.t("character.name"), &mut self.name);
+            if std::mem::take(&mut self.focus_name) {
+                r.request_focus();
+            }
+            if text_committed(ui, &r) && self.name.trim() != c.name && !self.name.trim().is_empty()
+            {
+                cx.send(edit(CharacterEdit::Rename(self.name.clone())));
+            } else if !r.has_focus() && self.name != c.name {
+                self.name = c.name.clone();
+            }
+            let problems = c.validate(rules).len();
+            problems_badge(ui, lang, problems);
+        });
+        ui.horizontal_wrapped(|ui| {
+            let mut race = c.race.clone();
+            if race_combo(ui, rules, lang, lang.t("character.race"), &mut race) {
+                cx.send(edit(CharacterEdit::SetRace(race)));
+            }
+            let mut t = c.type_id.clone();
+            if type_combo(ui, rules, lang, lang.t("character.type"), &mut t, true) {
+                cx.send(edit(CharacterEdit::SetType(t)));
+            }
+        });
+        psychic_ui(ui, cx, c, edit);
+    }
+
+    /// After a game: wounded, unworthy, and the button that records it.
+    fn after_game_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        edit: &dyn Fn(CharacterEdit) -> Command,
+    ) {
+        let lang = cx.lang;
+        card_title(ui, icons::ICON_SWORDS, lang.t("character.after_game_title"));
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.wounded, lang.t("character.wounded"));
+            ui.checkbox(&mut self.unworthy, lang.t("character.unworthy"));
+            if ui
+                .button(lang.t("character.after_game"))
+                .on_hover_text(lang.t("character.after_game_hint"))
+                .clicked()
+            {
+                cx.send(edit(CharacterEdit::AfterGame {
+                    wounded: self.wounded,
+                    unworthy: self.unworthy,
+                }));
+                self.wounded = false;
+                self.unworthy = false;
+            }
+        });
+    }
+
+    /// The player's notes on him.
+    fn notes_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        c: &Character,
+        edit: &dyn Fn(CharacterEdit) -> Command,
+    ) {
+        card_title(ui, icons::ICON_EDIT_NOTE, cx.t("character.notes"));
+        let l = ui.label(cx.t("character.notes"));
+        let r = ui
+            .add(egui::TextEdit::multiline(&mut self.notes).desired_rows(3))
+            .labelled_by(l.id);
+        if text_committed(ui, &r) && self.notes != c.notes {
+            cx.send(edit(CharacterEdit::SetNotes(self.notes.clone())));
+        } else if !r.has_focus() && self.notes != c.notes {
+            self.notes = c.notes.clone();
+        }
+    }
+
+    /// His advance points, left and spent, rolled or placed at random.
     fn points_ui(
         &mut self,
         ui: &mut egui::Ui,
-        model: &Model,
+        cx: &ViewCtx<'_>,
         c: &Character,
         edit: &dyn Fn(CharacterEdit) -> Command,
-        out: &mut Vec<Command>,
     ) {
-        let lang = model.lang;
-        let rules = &model.rules;
+        let lang = cx.lang;
+        let rules = &cx.model.rules;
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(lang.t("character.advance_points"));
             let mut points = c.advance_points;
@@ -200,7 +203,7 @@ impl CharacterView {
                 )
                 .labelled_by(l.id);
             if r.changed() && points != c.advance_points {
-                out.push(edit(CharacterEdit::SetAdvancePoints(points)));
+                cx.send(edit(CharacterEdit::SetAdvancePoints(points)));
             }
             let left = c.points_left();
             let text = lang.f(
@@ -230,7 +233,7 @@ impl CharacterView {
                 .clicked()
                 && let Some(level) = level.clone()
             {
-                out.push(edit(CharacterEdit::RollPoints(level)));
+                cx.send(edit(CharacterEdit::RollPoints(level)));
             }
             if ui
                 .add_enabled(
@@ -240,22 +243,58 @@ impl CharacterView {
                 .on_hover_text(lang.t("character.place_random_hint"))
                 .clicked()
             {
-                out.push(edit(CharacterEdit::PlaceRandom));
+                cx.send(edit(CharacterEdit::PlaceRandom));
             }
             self.level = level;
         });
     }
 }
 
-fn profile_grid_ui(
+/// Whether he has psychic powers, and the roll that may give them.
+fn psychic_ui(
     ui: &mut egui::Ui,
-    model: &Model,
+    cx: &ViewCtx<'_>,
     c: &Character,
     edit: &dyn Fn(CharacterEdit) -> Command,
-    out: &mut Vec<Command>,
 ) {
-    let lang = model.lang;
-    let rules = &model.rules;
+    let lang = cx.lang;
+    ui.horizontal_wrapped(|ui| {
+        let mut psychic = c.psychic;
+        if ui
+            .checkbox(&mut psychic, lang.t("character.psychic"))
+            .changed()
+        {
+            cx.send(edit(CharacterEdit::SetPsychic(psychic)));
+        }
+        let chance = c
+            .race(&cx.model.rules)
+            .map(|r| r.psychic_chance_percent)
+            .unwrap_or(0);
+        if ui
+            .add_enabled(
+                !c.psychic,
+                egui::Button::new(
+                    lang.f("character.roll_psychic", &[("chance", &chance.to_string())]),
+                ),
+            )
+            .on_hover_text(lang.t("character.roll_psychic_hint"))
+            .clicked()
+        {
+            cx.send(edit(CharacterEdit::RollPsychic));
+        }
+    });
+}
+
+/// The profile: each characteristic's base, current value and maximum,
+/// with a − and a + and, when a rule stops the +, which.
+fn profile_grid_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Character,
+    edit: &dyn Fn(CharacterEdit) -> Command,
+) {
+    let lang = cx.lang;
+    let rules = &cx.model.rules;
     let (start, current, max) = match (c.start_profile(rules), c.profile(rules), c.maxima(rules)) {
         (Ok(s), Ok(p), Ok(m)) => (s, p, m),
         (Err(problem), _, _) | (_, Err(problem), _) | (_, _, Err(problem)) => {
@@ -295,65 +334,81 @@ fn profile_grid_ui(
                     RichText::new(value.to_string()).strong()
                 });
                 ui.label(max.get(ch).to_string());
-
-                let minus_label = lang.f("profile.lower", &[("characteristic", abbr)]);
-                let can_refund = c.advances.0.get(ch) > 0;
-                let minus = ui.add_enabled(
-                    can_refund,
-                    egui::Button::new("−").min_size(egui::vec2(24.0, 0.0)),
-                );
-                minus.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::Role::Button, can_refund, &minus_label)
-                });
-                if minus.clicked() {
-                    out.push(edit(CharacterEdit::Refund(ch)));
-                }
-
-                let plus_label = lang.f("profile.raise", &[("characteristic", abbr)]);
                 let refusal = c.can_spend(ch, rules).err();
-                let plus = ui.add_enabled(
-                    refusal.is_none(),
-                    egui::Button::new("+").min_size(egui::vec2(24.0, 0.0)),
-                );
-                plus.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::Role::Button, refusal.is_none(), &plus_label)
-                });
-                let plus = match &refusal {
-                    Some(p) => plus.on_disabled_hover_text(lang.problem_line(p)),
-                    None => plus
-                        .on_hover_text(lang.f("profile.raise_hint", &[("characteristic", &full)])),
-                };
-                if plus.clicked() {
-                    out.push(edit(CharacterEdit::Spend(ch)));
-                }
-                // Say which rule stops the +, when a maximum does (not merely
-                // running out of points, which the points line already says).
-                match &refusal {
-                    Some(p) if p.rule != "CHR-7" => {
-                        // A short reason in the row; the whole message on hover.
-                        let short_key = p.key.replace("problem.", "limit.");
-                        let args: Vec<(&str, &str)> =
-                            p.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
-                        let short = if lang.t(&short_key) == short_key {
-                            lang.problem(p)
-                        } else {
-                            lang.f(&short_key, &args)
-                        };
-                        ui.label(
-                            RichText::new(format!(
-                                "{} {}: {short}",
-                                icons::ICON_BLOCK.codepoint,
-                                p.rule
-                            ))
-                            .color(PALETTE.warning),
-                        )
-                        .on_hover_text(lang.problem_line(p));
-                    }
-                    _ => {
-                        ui.label("");
-                    }
-                }
+                spend_buttons_ui(ui, cx, c, ch, refusal.as_ref(), edit);
+                limit_cell_ui(ui, cx, refusal.as_ref());
                 ui.end_row();
             }
         });
+}
+
+/// A characteristic's − (refund) and + (spend), the + saying why it is
+/// refused when it is.
+fn spend_buttons_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Character,
+    ch: Characteristic,
+    refusal: Option<&crate::rules::Problem>,
+    edit: &dyn Fn(CharacterEdit) -> Command,
+) {
+    let lang = cx.lang;
+    let full = lang.t(&format!("chr.{}", ch.key())).to_owned();
+    let abbr = lang.t(ch.abbr_key());
+    let minus_label = lang.f("profile.lower", &[("characteristic", abbr)]);
+    let can_refund = c.advances.0.get(ch) > 0;
+    let minus = ui.add_enabled(
+        can_refund,
+        egui::Button::new("−").min_size(egui::vec2(24.0, 0.0)),
+    );
+    minus.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_refund, &minus_label));
+    if minus.clicked() {
+        cx.send(edit(CharacterEdit::Refund(ch)));
+    }
+
+    let plus_label = lang.f("profile.raise", &[("characteristic", abbr)]);
+    let plus = ui.add_enabled(
+        refusal.is_none(),
+        egui::Button::new("+").min_size(egui::vec2(24.0, 0.0)),
+    );
+    plus.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Button, refusal.is_none(), &plus_label)
+    });
+    let plus = match refusal {
+        Some(p) => plus.on_disabled_hover_text(lang.problem_line(p)),
+        None => plus.on_hover_text(lang.f("profile.raise_hint", &[("characteristic", &full)])),
+    };
+    if plus.clicked() {
+        cx.send(edit(CharacterEdit::Spend(ch)));
+    }
+}
+
+/// Which rule stops the +, when a maximum does (not merely running out of
+/// points, which the points line already says): a short reason in the row,
+/// the whole message on hover.
+fn limit_cell_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, refusal: Option<&crate::rules::Problem>) {
+    let lang = cx.lang;
+    match refusal {
+        Some(p) if p.rule != "CHR-7" => {
+            let short_key = p.key.replace("problem.", "limit.");
+            let args: Vec<(&str, &str)> = p.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            let short = if lang.t(&short_key) == short_key {
+                lang.problem(p)
+            } else {
+                lang.f(&short_key, &args)
+            };
+            ui.label(
+                RichText::new(format!(
+                    "{} {}: {short}",
+                    icons::ICON_BLOCK.codepoint,
+                    p.rule
+                ))
+                .color(PALETTE.warning),
+            )
+            .on_hover_text(lang.problem_line(p));
+        }
+        _ => {
+            ui.label("");
+        }
+    }
 }

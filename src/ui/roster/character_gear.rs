@@ -11,6 +11,7 @@ use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::equipment::{InHand, SAVES, WEAPON_STRENGTHS, in_hand};
 use crate::rules::{Character, Gear, GearEdit, GearKind, PowerCard, PowerTarget};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, card, card_title, icon_button, text_committed};
 
@@ -194,18 +195,18 @@ impl GearView {
     pub fn gear_ui(
         &mut self,
         ui: &mut egui::Ui,
-        lang: Lang,
+        cx: &ViewCtx<'_>,
         c: &Character,
         edit: EditFn<'_>,
-        out: &mut Vec<Command>,
     ) {
+        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_BACKPACK, lang.t("gear.title"));
             if c.equipment.is_empty() {
                 ui.label(RichText::new(lang.t("gear.none")).color(PALETTE.text_subdued));
             } else {
-                gear_grid(ui, lang, c, edit, out);
+                gear_grid(ui, cx, c, edit);
                 ui.add_space(space::XS);
                 in_hand_line(ui, lang, in_hand(&c.equipment));
             }
@@ -232,7 +233,7 @@ impl GearView {
             );
             self.new_kind = kind;
             if let Some(name) = added {
-                out.push(edit(GearEdit::AddGear {
+                cx.send(edit(GearEdit::AddGear {
                     gear: Gear::new(name, kind),
                 }));
             }
@@ -245,11 +246,11 @@ impl GearView {
     pub fn powers_ui(
         &mut self,
         ui: &mut egui::Ui,
-        lang: Lang,
+        cx: &ViewCtx<'_>,
         c: &Character,
         edit: EditFn<'_>,
-        out: &mut Vec<Command>,
     ) {
+        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("power.title"));
@@ -267,7 +268,7 @@ impl GearView {
                 }
             } else {
                 ui.add_space(space::XS);
-                powers_grid(ui, lang, c, edit, out);
+                powers_grid(ui, cx, c, edit);
             }
             if c.psychic {
                 ui.add_space(space::S);
@@ -278,7 +279,7 @@ impl GearView {
                     &mut self.new_power,
                     |_| {},
                 ) {
-                    out.push(edit(GearEdit::AddPower {
+                    cx.send(edit(GearEdit::AddPower {
                         power: PowerCard::new(name),
                     }));
                 }
@@ -322,22 +323,35 @@ fn headed_grid(
         });
 }
 
-fn gear_grid(
-    ui: &mut egui::Ui,
-    lang: Lang,
-    c: &Character,
-    edit: EditFn<'_>,
-    out: &mut Vec<Command>,
-) {
-    let kinds = kind_options(lang);
-    let none = "—".to_owned();
-    let strengths: Vec<(Option<i32>, String)> = std::iter::once((None, none.clone()))
-        .chain(WEAPON_STRENGTHS.map(|s| (Some(s), s.to_string())))
-        .collect();
-    let saves: Vec<(Option<i32>, String)> = std::iter::once((None, none))
-        .chain(SAVES.map(|s| (Some(s), format!("{s}+"))))
-        .collect();
-    let len = c.equipment.len();
+/// The choices of the equipment grid's drop-downs.
+struct GearChoices {
+    /// The kinds of item, named.
+    kinds: Vec<(GearKind, String)>,
+    /// A weapon's strengths, or none.
+    strengths: Vec<(Option<i32>, String)>,
+    /// An armour's saves, or none.
+    saves: Vec<(Option<i32>, String)>,
+}
+
+impl GearChoices {
+    /// The choices, named in `lang`.
+    fn new(lang: Lang) -> Self {
+        let none = "—".to_owned();
+        Self {
+            kinds: kind_options(lang),
+            strengths: std::iter::once((None, none.clone()))
+                .chain(WEAPON_STRENGTHS.map(|s| (Some(s), s.to_string())))
+                .collect(),
+            saves: std::iter::once((None, none))
+                .chain(SAVES.map(|s| (Some(s), format!("{s}+"))))
+                .collect(),
+        }
+    }
+}
+
+/// The grid of a character's equipment, an item a row.
+fn gear_grid(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character, edit: EditFn<'_>) {
+    let choices = GearChoices::new(cx.lang);
     let headers = [
         "gear.col.name",
         "gear.col.kind",
@@ -345,100 +359,123 @@ fn gear_grid(
         "gear.col.save",
         "gear.col.note",
     ];
-    headed_grid(ui, lang, ("gear", c.id), &headers, |ui| {
-        for (at, g) in c.equipment.iter().enumerate() {
-            let id = egui::Id::unique(("gear", c.id, at));
-            let item = g.name.as_str();
-            let named = |key: &str| lang.f(key, &[("item", item)]);
-            let set = |gear: Gear| edit(GearEdit::SetGear { at, gear });
-            if let Some(name) = text_cell(
-                ui,
-                id.with("name"),
-                &named("gear.name_of"),
-                &g.name,
-                NAME_WIDTH,
-            ) && !name.trim().is_empty()
-            {
-                out.push(set(Gear { name, ..g.clone() }));
-            }
-            if let Some(kind) = combo(
-                ui,
-                id.with("kind"),
-                &named("gear.kind_of"),
-                g.kind,
-                &kinds,
-                KIND_WIDTH,
-            ) {
-                // Values that do not fit the new kind go: a weapon's S,
-                // the save of what is not a weapon.
-                out.push(set(Gear {
-                    kind,
-                    strength: g.strength.filter(|_| kind.is_weapon()),
-                    save: g.save.filter(|_| !kind.is_weapon()),
-                    ..g.clone()
-                }));
-            }
-            if g.kind.is_weapon() {
-                if let Some(strength) = combo(
-                    ui,
-                    id.with("s"),
-                    &named("gear.s_of"),
-                    g.strength,
-                    &strengths,
-                    VALUE_WIDTH,
-                ) {
-                    out.push(set(Gear {
-                        strength,
-                        ..g.clone()
-                    }));
-                }
-            } else {
-                ui.label(RichText::new("—").color(PALETTE.text_subdued));
-            }
-            if g.kind.is_weapon() {
-                ui.label(RichText::new("—").color(PALETTE.text_subdued));
-            } else if let Some(save) = combo(
-                ui,
-                id.with("save"),
-                &named("gear.save_of"),
-                g.save,
-                &saves,
-                VALUE_WIDTH,
-            ) {
-                out.push(set(Gear { save, ..g.clone() }));
-            }
-            if let Some(note) = text_cell(
-                ui,
-                id.with("note"),
-                &named("gear.note_of"),
-                &g.note,
-                NOTE_WIDTH,
-            ) {
-                out.push(set(Gear { note, ..g.clone() }));
-            }
-            if let Some(e) = row_actions(
-                ui,
-                lang,
-                item,
-                at,
-                len,
-                |from, to| GearEdit::MoveGear { from, to },
-                |at| GearEdit::RemoveGear { at },
-            ) {
-                out.push(edit(e));
-            }
+    headed_grid(ui, cx.lang, ("gear", c.id), &headers, |ui| {
+        for at in 0..c.equipment.len() {
+            gear_row_ui(ui, cx, c, at, &choices, edit);
             ui.end_row();
         }
     });
 }
 
-fn powers_grid(
+/// One item's row: name, kind, strength, save, note and its actions.
+fn gear_row_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     c: &Character,
+    at: usize,
+    choices: &GearChoices,
     edit: EditFn<'_>,
-    out: &mut Vec<Command>,
 ) {
+    let lang = cx.lang;
+    let g = &c.equipment[at];
+    let id = egui::Id::unique(("gear", c.id, at));
+    let item = g.name.as_str();
+    let named = |key: &str| lang.f(key, &[("item", item)]);
+    let set = |gear: Gear| edit(GearEdit::SetGear { at, gear });
+    if let Some(name) = text_cell(
+        ui,
+        id.with("name"),
+        &named("gear.name_of"),
+        &g.name,
+        NAME_WIDTH,
+    ) && !name.trim().is_empty()
+    {
+        cx.send(set(Gear { name, ..g.clone() }));
+    }
+    gear_values_ui(ui, cx, g, id, &named, choices, &set);
+    if let Some(note) = text_cell(
+        ui,
+        id.with("note"),
+        &named("gear.note_of"),
+        &g.note,
+        NOTE_WIDTH,
+    ) {
+        cx.send(set(Gear { note, ..g.clone() }));
+    }
+    if let Some(e) = row_actions(
+        ui,
+        lang,
+        item,
+        at,
+        c.equipment.len(),
+        |from, to| GearEdit::MoveGear { from, to },
+        |at| GearEdit::RemoveGear { at },
+    ) {
+        cx.send(edit(e));
+    }
+}
+
+/// An item's kind, and its strength if a weapon or its save if not.
+fn gear_values_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    g: &Gear,
+    id: egui::Id,
+    named: &dyn Fn(&str) -> String,
+    choices: &GearChoices,
+    set: &dyn Fn(Gear) -> Command,
+) {
+    if let Some(kind) = combo(
+        ui,
+        id.with("kind"),
+        &named("gear.kind_of"),
+        g.kind,
+        &choices.kinds,
+        KIND_WIDTH,
+    ) {
+        // Values that do not fit the new kind go: a weapon's S,
+        // the save of what is not a weapon.
+        cx.send(set(Gear {
+            kind,
+            strength: g.strength.filter(|_| kind.is_weapon()),
+            save: g.save.filter(|_| !kind.is_weapon()),
+            ..g.clone()
+        }));
+    }
+    if g.kind.is_weapon() {
+        if let Some(strength) = combo(
+            ui,
+            id.with("s"),
+            &named("gear.s_of"),
+            g.strength,
+            &choices.strengths,
+            VALUE_WIDTH,
+        ) {
+            cx.send(set(Gear {
+                strength,
+                ..g.clone()
+            }));
+        }
+    } else {
+        ui.label(RichText::new("—").color(PALETTE.text_subdued));
+    }
+    if g.kind.is_weapon() {
+        ui.label(RichText::new("—").color(PALETTE.text_subdued));
+    } else if let Some(save) = combo(
+        ui,
+        id.with("save"),
+        &named("gear.save_of"),
+        g.save,
+        &choices.saves,
+        VALUE_WIDTH,
+    ) {
+        cx.send(set(Gear { save, ..g.clone() }));
+    }
+}
+
+/// The grid of a psyker's power cards, a card a row.
+fn powers_grid(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character, edit: EditFn<'_>) {
+    let lang = cx.lang;
     let targets: Vec<(Option<PowerTarget>, String)> = vec![
         (None, "—".to_owned()),
         (
@@ -450,7 +487,6 @@ fn powers_grid(
             lang.t(PowerTarget::Squad.key()).to_owned(),
         ),
     ];
-    let len = c.powers.len();
     let headers = [
         "power.col.name",
         "power.col.target",
@@ -458,70 +494,84 @@ fn powers_grid(
         "power.col.note",
     ];
     headed_grid(ui, lang, ("powers", c.id), &headers, |ui| {
-        for (at, p) in c.powers.iter().enumerate() {
-            let id = egui::Id::unique(("power", c.id, at));
-            let item = p.name.as_str();
-            let named = |key: &str| lang.f(key, &[("item", item)]);
-            let set = |power: PowerCard| edit(GearEdit::SetPower { at, power });
-            if let Some(name) = text_cell(
-                ui,
-                id.with("name"),
-                &named("power.name_of"),
-                &p.name,
-                NAME_WIDTH,
-            ) && !name.trim().is_empty()
-            {
-                out.push(set(PowerCard { name, ..p.clone() }));
-            }
-            if let Some(target) = combo(
-                ui,
-                id.with("target"),
-                &named("power.target_of"),
-                p.target,
-                &targets,
-                KIND_WIDTH,
-            ) {
-                out.push(set(PowerCard {
-                    target,
-                    ..p.clone()
-                }));
-            }
-            let mut lasting = p.lasting;
-            let word = if lasting {
-                lang.t("sheet.yes")
-            } else {
-                lang.t("sheet.no")
-            };
-            let r = ui.checkbox(&mut lasting, word);
-            let name = named("power.lasting_of");
-            r.widget_info(|| WidgetInfo::selected(egui::Role::CheckBox, true, lasting, &name));
-            if r.changed() {
-                out.push(set(PowerCard {
-                    lasting,
-                    ..p.clone()
-                }));
-            }
-            if let Some(note) = text_cell(
-                ui,
-                id.with("note"),
-                &named("power.note_of"),
-                &p.note,
-                NOTE_WIDTH,
-            ) {
-                out.push(set(PowerCard { note, ..p.clone() }));
-            }
-            if let Some(e) = row_actions(
-                ui,
-                lang,
-                item,
-                at,
-                len,
-                |from, to| GearEdit::MovePower { from, to },
-                |at| GearEdit::RemovePower { at },
-            ) {
-                out.push(edit(e));
-            }
+        for at in 0..c.powers.len() {
+            power_row_ui(ui, cx, c, at, &targets, edit);
             ui.end_row();
         }
     });
+}
+
+/// One power card's row: name, target, lasting, note and its actions.
+fn power_row_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Character,
+    at: usize,
+    targets: &[(Option<PowerTarget>, String)],
+    edit: EditFn<'_>,
+) {
+    let lang = cx.lang;
+    let p = &c.powers[at];
+    let id = egui::Id::unique(("power", c.id, at));
+    let item = p.name.as_str();
+    let named = |key: &str| lang.f(key, &[("item", item)]);
+    let set = |power: PowerCard| edit(GearEdit::SetPower { at, power });
+    if let Some(name) = text_cell(
+        ui,
+        id.with("name"),
+        &named("power.name_of"),
+        &p.name,
+        NAME_WIDTH,
+    ) && !name.trim().is_empty()
+    {
+        cx.send(set(PowerCard { name, ..p.clone() }));
+    }
+    if let Some(target) = combo(
+        ui,
+        id.with("target"),
+        &named("power.target_of"),
+        p.target,
+        targets,
+        KIND_WIDTH,
+    ) {
+        cx.send(set(PowerCard {
+            target,
+            ..p.clone()
+        }));
+    }
+    let mut lasting = p.lasting;
+    let word = if lasting {
+        lang.t("sheet.yes")
+    } else {
+        lang.t("sheet.no")
+    };
+    let r = ui.checkbox(&mut lasting, word);
+    let name = named("power.lasting_of");
+    r.widget_info(|| WidgetInfo::selected(egui::Role::CheckBox, true, lasting, &name));
+    if r.changed() {
+        cx.send(set(PowerCard {
+            lasting,
+            ..p.clone()
+        }));
+    }
+    if let Some(note) = text_cell(
+        ui,
+        id.with("note"),
+        &named("power.note_of"),
+        &p.note,
+        NOTE_WIDTH,
+    ) {
+        cx.send(set(PowerCard { note, ..p.clone() }));
+    }
+    if let Some(e) = row_actions(
+        ui,
+        lang,
+        item,
+        at,
+        c.powers.len(),
+        |from, to| GearEdit::MovePower { from, to },
+        |at| GearEdit::RemovePower { at },
+    ) {
+        cx.send(edit(e));
+    }
 }

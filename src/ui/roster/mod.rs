@@ -5,9 +5,10 @@ pub(super) mod character;
 pub(super) mod character_gear;
 mod parts;
 
-use crate::app::{Command, Model, Screen};
+use crate::app::{Command, Screen};
 use crate::i18n::Lang;
 use crate::rules::{DocKey, NewCharacter, PointsScheme, Roster, RosterEdit};
+use crate::ui::context::ViewCtx;
 use egui::RichText;
 use egui_material_icons::icons;
 
@@ -43,8 +44,9 @@ pub struct RosterView {
 
 impl RosterView {
     /// Shows roster `id`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, id: &str, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, id: &str) {
+        let lang = cx.lang;
+        let model = cx.model;
         let Some(roster) = model.roster(id) else {
             alert(ui, Tone::Info, lang.t("roster.missing"));
             return;
@@ -68,7 +70,7 @@ impl RosterView {
                     r.request_focus();
                 }
                 if text_committed(ui, &r) && self.name.trim() != roster.name {
-                    out.push(Command::Rename(DocKey::of::<Roster>(id), self.name.clone()));
+                    cx.send(Command::Rename(DocKey::of::<Roster>(id), self.name.clone()));
                 } else if !r.has_focus() && self.name != roster.name {
                     self.name = roster.name.clone();
                 }
@@ -80,11 +82,11 @@ impl RosterView {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let export = lang.t("menu.export");
                     if icon_button(ui, icons::ICON_UPLOAD, export, export, true).clicked() {
-                        out.push(Command::ExportDialog(DocKey::of::<Roster>(id)));
+                        cx.send(Command::ExportDialog(DocKey::of::<Roster>(id)));
                     }
                     let print = lang.t("action.print_preview");
                     if icon_button(ui, icons::ICON_PRINT, print, print, true).clicked() {
-                        out.push(Command::Show(crate::app::Screen::Print(
+                        cx.send(Command::Show(crate::app::Screen::Print(
                             DocKey::of::<Roster>(id),
                         )));
                     }
@@ -95,131 +97,46 @@ impl RosterView {
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.points_ui(ui, model, roster, out);
+                self.points_ui(ui, cx, roster);
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.add_ui(ui, model, roster, out);
+                self.add_ui(ui, cx, roster);
             });
         });
         ui.add_space(space::M);
-        characters_ui(ui, model, roster, out);
+        characters_ui(ui, cx, roster);
         ui.add_space(space::M);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_GPP_BAD, lang.t("roster.problems"));
-            problems_ui(ui, lang, problems, out);
+            problems_ui(ui, cx, problems);
         });
     }
 
-    fn points_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        roster: &Roster,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
-        let id = roster.id.clone();
+    /// How points are given out: the scheme, and the scheme's own settings.
+    fn points_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster) {
+        let lang = cx.lang;
         card_title(ui, icons::ICON_MILITARY_TECH, lang.t("points.title"));
-        ui.horizontal(|ui| {
-            let is = |s: &PointsScheme| {
-                std::mem::discriminant(s) == std::mem::discriminant(&roster.points)
-            };
-            let free = PointsScheme::Free;
-            let fixed = PointsScheme::Fixed {
-                allotments: vec![10, 10, 15],
-            };
-            let pool = PointsScheme::Pool {
-                points: 14,
-                force_models: 0,
-            };
-            for (scheme, key) in [
-                (free, "points.free"),
-                (fixed, "points.fixed"),
-                (pool, "points.pool"),
-            ] {
-                if ui.radio(is(&scheme), lang.t(key)).clicked() && !is(&scheme) {
-                    out.push(Command::roster(id.clone(), RosterEdit::SetPoints(scheme)));
-                }
-            }
-        });
+        scheme_ui(ui, cx, roster);
         let used: u64 = roster
             .characters
             .iter()
-            .map(|c| u64::from(c.worth(&model.rules)))
+            .map(|c| u64::from(c.worth(&cx.model.rules)))
             .sum();
         match &roster.points {
             PointsScheme::Free => {
                 ui.label(lang.f("points.free_hint", &[("used", &used.to_string())]));
             }
             PointsScheme::Fixed { allotments } => {
-                let current = allotments
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                if self
-                    .allotments
-                    .as_ref()
-                    .is_none_or(|(for_id, _)| *for_id != current)
-                {
-                    self.allotments = Some((current.clone(), current.clone()));
-                }
-                if let Some((_, text)) = &mut self.allotments {
-                    let r = labelled_text(ui, lang.t("points.allotments"), text);
-                    if text_committed(ui, &r) {
-                        let parsed: Result<Vec<u32>, _> = text
-                            .split([',', ' ', ';'])
-                            .filter(|s| !s.is_empty())
-                            .map(str::parse::<u32>)
-                            .collect();
-                        match parsed {
-                            Ok(list) if list != *allotments => {
-                                out.push(Command::roster(
-                                    id.clone(),
-                                    RosterEdit::SetPoints(PointsScheme::Fixed { allotments: list }),
-                                ));
-                            }
-                            Ok(_) => {}
-                            Err(_) => *text = current,
-                        }
-                    }
-                }
+                self.allotments_ui(ui, cx, roster, allotments);
                 ui.label(lang.t("points.fixed_hint"));
             }
             PointsScheme::Pool {
                 points,
                 force_models,
             } => {
-                let (mut p, mut f) = (*points, *force_models);
-                ui.horizontal(|ui| {
-                    let l = ui.label(lang.t("points.pool_points"));
-                    let a = ui
-                        .add(
-                            egui::DragValue::new(&mut p)
-                                .range(0..=u32::MAX)
-                                .clamp_existing_to_range(false),
-                        )
-                        .labelled_by(l.id);
-                    let l = ui.label(lang.t("points.force_models"));
-                    let b = ui
-                        .add(
-                            egui::DragValue::new(&mut f)
-                                .range(0..=u32::MAX)
-                                .clamp_existing_to_range(false),
-                        )
-                        .labelled_by(l.id);
-                    if (a.changed() || b.changed()) && (p, f) != (*points, *force_models) {
-                        out.push(Command::roster(
-                            id.clone(),
-                            RosterEdit::SetPoints(PointsScheme::Pool {
-                                points: p,
-                                force_models: f,
-                            }),
-                        ));
-                    }
-                });
+                pool_ui(ui, cx, roster, *points, *force_models);
                 ui.label(lang.f(
                     "points.pool_status",
                     &[
@@ -231,35 +148,88 @@ impl RosterView {
                         ),
                     ],
                 ));
-                ui.horizontal(|ui| {
-                    if self.dice_per_20 == 0 {
-                        self.dice_per_20 = 1;
-                    }
-                    let l = ui.label(lang.t("points.dice_per_20"));
-                    ui.add(egui::DragValue::new(&mut self.dice_per_20).range(1..=6))
-                        .labelled_by(l.id);
-                    let dice = (force_models / 20).saturating_mul(self.dice_per_20);
-                    if ui
-                        .add_enabled(
-                            *force_models >= 20,
-                            egui::Button::new(
-                                lang.f("points.roll_pool", &[("dice", &dice.to_string())]),
-                            ),
-                        )
-                        .on_disabled_hover_text(lang.t("points.roll_pool_needs_force"))
-                        .clicked()
-                    {
-                        out.push(Command::roster(
-                            id.clone(),
-                            RosterEdit::RollPool {
-                                force_models: *force_models,
-                                dice_per_20: self.dice_per_20,
-                            },
-                        ));
-                    }
-                });
+                self.roll_pool_ui(ui, cx, roster, *force_models);
             }
         }
+    }
+
+    /// The fixed allotments, typed as a list (`10, 10, 15`).
+    fn allotments_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        roster: &Roster,
+        allotments: &[u32],
+    ) {
+        let current = allotments
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        if self
+            .allotments
+            .as_ref()
+            .is_none_or(|(for_id, _)| *for_id != current)
+        {
+            self.allotments = Some((current.clone(), current.clone()));
+        }
+        if let Some((_, text)) = &mut self.allotments {
+            let r = labelled_text(ui, cx.t("points.allotments"), text);
+            if text_committed(ui, &r) {
+                let parsed: Result<Vec<u32>, _> = text
+                    .split([',', ' ', ';'])
+                    .filter(|s| !s.is_empty())
+                    .map(str::parse::<u32>)
+                    .collect();
+                match parsed {
+                    Ok(list) if list != *allotments => {
+                        cx.send(Command::roster(
+                            roster.id.clone(),
+                            RosterEdit::SetPoints(PointsScheme::Fixed { allotments: list }),
+                        ));
+                    }
+                    Ok(_) => {}
+                    Err(_) => *text = current,
+                }
+            }
+        }
+    }
+
+    /// The dice rolled per 20 models of the force, and the button rolling
+    /// the pool.
+    fn roll_pool_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        roster: &Roster,
+        force_models: u32,
+    ) {
+        let lang = cx.lang;
+        ui.horizontal(|ui| {
+            if self.dice_per_20 == 0 {
+                self.dice_per_20 = 1;
+            }
+            let l = ui.label(lang.t("points.dice_per_20"));
+            ui.add(egui::DragValue::new(&mut self.dice_per_20).range(1..=6))
+                .labelled_by(l.id);
+            let dice = (force_models / 20).saturating_mul(self.dice_per_20);
+            if ui
+                .add_enabled(
+                    force_models >= 20,
+                    egui::Button::new(lang.f("points.roll_pool", &[("dice", &dice.to_string())])),
+                )
+                .on_disabled_hover_text(lang.t("points.roll_pool_needs_force"))
+                .clicked()
+            {
+                cx.send(Command::roster(
+                    roster.id.clone(),
+                    RosterEdit::RollPool {
+                        force_models,
+                        dice_per_20: self.dice_per_20,
+                    },
+                ));
+            }
+        });
     }
 
     /// The command adding a character made `how`, named as typed or, with no
@@ -275,15 +245,10 @@ impl RosterView {
         Command::roster(roster.id.clone(), RosterEdit::AddCharacter { name, how })
     }
 
-    fn add_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        roster: &Roster,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
-        let rules = &model.rules;
+    /// The card adding a character: standard, random hero or campaign.
+    fn add_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster) {
+        let lang = cx.lang;
+        let rules = &cx.model.rules;
         card_title(ui, icons::ICON_ADD, lang.t("roster.add_title"));
         let mut race = self
             .race
@@ -303,7 +268,7 @@ impl RosterView {
                 true,
             );
             if ui.button(lang.t("roster.add_character")).clicked() {
-                out.push(self.add(
+                cx.send(self.add(
                     lang,
                     roster,
                     NewCharacter::Standard {
@@ -322,7 +287,7 @@ impl RosterView {
                 .clicked()
                 && let Some(level) = level.clone()
             {
-                out.push(self.add(
+                cx.send(self.add(
                     lang,
                     roster,
                     NewCharacter::RandomHero {
@@ -336,7 +301,7 @@ impl RosterView {
                 .on_hover_text(lang.t("roster.campaign_character_hint"))
                 .clicked()
             {
-                out.push(self.add(lang, roster, NewCharacter::Campaign { race: race.clone() }));
+                cx.send(self.add(lang, roster, NewCharacter::Campaign { race: race.clone() }));
             }
             self.level = level;
         });
@@ -344,11 +309,72 @@ impl RosterView {
     }
 }
 
+/// The radio buttons choosing how points are given out.
+fn scheme_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster) {
+    ui.horizontal(|ui| {
+        let is =
+            |s: &PointsScheme| std::mem::discriminant(s) == std::mem::discriminant(&roster.points);
+        let free = PointsScheme::Free;
+        let fixed = PointsScheme::Fixed {
+            allotments: vec![10, 10, 15],
+        };
+        let pool = PointsScheme::Pool {
+            points: 14,
+            force_models: 0,
+        };
+        for (scheme, key) in [
+            (free, "points.free"),
+            (fixed, "points.fixed"),
+            (pool, "points.pool"),
+        ] {
+            if ui.radio(is(&scheme), cx.t(key)).clicked() && !is(&scheme) {
+                cx.send(Command::roster(
+                    roster.id.clone(),
+                    RosterEdit::SetPoints(scheme),
+                ));
+            }
+        }
+    });
+}
+
+/// A pool's points and the models of the force they come from.
+fn pool_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster, points: u32, force_models: u32) {
+    let (mut p, mut f) = (points, force_models);
+    ui.horizontal(|ui| {
+        let l = ui.label(cx.t("points.pool_points"));
+        let a = ui
+            .add(
+                egui::DragValue::new(&mut p)
+                    .range(0..=u32::MAX)
+                    .clamp_existing_to_range(false),
+            )
+            .labelled_by(l.id);
+        let l = ui.label(cx.t("points.force_models"));
+        let b = ui
+            .add(
+                egui::DragValue::new(&mut f)
+                    .range(0..=u32::MAX)
+                    .clamp_existing_to_range(false),
+            )
+            .labelled_by(l.id);
+        if (a.changed() || b.changed()) && (p, f) != (points, force_models) {
+            cx.send(Command::roster(
+                roster.id.clone(),
+                RosterEdit::SetPoints(PointsScheme::Pool {
+                    points: p,
+                    force_models: f,
+                }),
+            ));
+        }
+    });
+}
+
 /// The height of one character's card in the list.
 const CHARACTER_ROW: f32 = 72.0;
 
-fn characters_ui(ui: &mut egui::Ui, model: &Model, roster: &Roster, out: &mut Vec<Command>) {
-    let lang = model.lang;
+/// The roster's characters, each as a card.
+fn characters_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster) {
+    let lang = cx.lang;
     card_title(
         ui,
         icons::ICON_GROUP,
@@ -362,7 +388,7 @@ fn characters_ui(ui: &mut egui::Ui, model: &Model, roster: &Roster, out: &mut Ve
         return;
     }
     virtual_rows(ui, CHARACTER_ROW, roster.characters.len(), |ui, i| {
-        character_card_ui(ui, model, roster, &roster.characters[i], out);
+        character_card_ui(ui, cx, roster, &roster.characters[i]);
     });
 }
 
@@ -370,130 +396,163 @@ fn characters_ui(ui: &mut egui::Ui, model: &Model, roster: &Roster, out: &mut Ve
 /// above a maximum marked, points and worth, and what can be done.
 fn character_card_ui(
     ui: &mut egui::Ui,
-    model: &Model,
+    cx: &ViewCtx<'_>,
     roster: &Roster,
     c: &crate::rules::Character,
-    out: &mut Vec<Command>,
 ) {
-    let lang = model.lang;
-    let rules = &model.rules;
     crate::ui::theme::card_frame()
         .inner_margin(egui::Margin::symmetric(space::M as i8, 6))
         .show(ui, |ui| {
             ui.set_min_width(ui.available_width());
             ui.horizontal(|ui| {
-                let icon = if c.psychic {
-                    icons::ICON_PSYCHOLOGY
-                } else {
-                    icons::ICON_PERSON
-                };
-                ui.label(icon.rich_text().size(20.0).color(PALETTE.accent));
-                if ui
-                    .link(RichText::new(&c.name).strong().size(16.0))
-                    .clicked()
-                {
-                    out.push(Command::Show(Screen::Character(roster.id.clone(), c.id)));
-                }
-                let mut kind = format!(
-                    "{} · {}",
-                    race_name(rules, lang, &c.race),
-                    type_name(rules, lang, c.type_id.as_deref())
-                );
-                if c.psychic {
-                    kind.push_str(" · ");
-                    kind.push_str(lang.t("character.psychic_short"));
-                }
-                ui.label(RichText::new(kind).color(PALETTE.text_subdued));
-                let problems = c.validate(rules).len();
-                if problems > 0 {
-                    badge(
-                        ui,
-                        Tone::Warning,
-                        &lang.f("problems.count", &[("count", &problems.to_string())]),
-                    );
-                }
+                card_header_ui(ui, cx, roster, c);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let named = |what: &str| format!("{what}: {}", c.name);
-                    let remove = lang.t("roster.remove");
-                    if icon_button(ui, icons::ICON_DELETE, remove, &named(remove), true).clicked() {
-                        out.push(Command::roster(
-                            roster.id.clone(),
-                            RosterEdit::RemoveCharacter(c.id),
-                        ));
-                    }
-                    let dup = lang.t("library.duplicate");
-                    if icon_button(ui, icons::ICON_CONTENT_COPY, dup, &named(dup), true).clicked() {
-                        let name = lang.f("roster.copy_of", &[("name", &c.name)]);
-                        out.push(Command::roster(
-                            roster.id.clone(),
-                            RosterEdit::DuplicateCharacter { id: c.id, name },
-                        ));
-                    }
-                    let edit = lang.t("roster.edit");
-                    if icon_button(ui, icons::ICON_EDIT, edit, &named(edit), true).clicked() {
-                        out.push(Command::Show(Screen::Character(roster.id.clone(), c.id)));
-                    }
+                    card_buttons_ui(ui, cx, roster, c);
                 });
             });
             ui.horizontal(|ui| {
                 ui.spacing_mut().item_spacing.x = space::S;
-                match (c.profile(rules), c.maxima(rules)) {
-                    (Ok(p), Ok(max)) => {
-                        for (ch, v) in p.iter() {
-                            // The name small and subdued, the value strong; a
-                            // value above its maximum in the error colour,
-                            // with a mark, not by colour alone.
-                            let over = v > max.get(ch);
-                            let value = if over {
-                                RichText::new(format!("{v}!")).color(PALETTE.error).strong()
-                            } else {
-                                RichText::new(v.to_string()).strong()
-                            };
-                            ui.scope(|ui| {
-                                ui.spacing_mut().item_spacing.x = 3.0;
-                                ui.label(
-                                    RichText::new(lang.t(ch.abbr_key()))
-                                        .small()
-                                        .color(PALETTE.text_subdued),
-                                );
-                                ui.label(value)
-                            })
-                            .response
-                            .on_hover_text(lang.t(&format!("chr.{}", ch.key())));
-                        }
-                    }
-                    (Err(problem), _) | (_, Err(problem)) => {
-                        alert(ui, Tone::Error, &lang.problem_line(&problem));
-                    }
-                }
+                card_profile_ui(ui, cx, c);
                 ui.separator();
-                ui.label(
-                    RichText::new(lang.f(
-                        "roster.points_worth",
-                        &[
-                            ("spent", &c.points_spent().to_string()),
-                            ("points", &c.advance_points.to_string()),
-                            ("worth", &c.worth(rules).to_string()),
-                        ],
-                    ))
-                    .color(PALETTE.text_subdued),
-                );
-                // What he carries, counted: the list is on his screen.
-                let mut carried = Vec::new();
-                if !c.equipment.is_empty() {
-                    carried
-                        .push(lang.f("roster.items", &[("count", &c.equipment.len().to_string())]));
-                }
-                if !c.powers.is_empty() {
-                    carried.push(lang.f(
-                        "roster.power_cards",
-                        &[("count", &c.powers.len().to_string())],
-                    ));
-                }
-                if !carried.is_empty() {
-                    ui.separator();
-                    ui.label(RichText::new(carried.join(" · ")).color(PALETTE.text_subdued));
-                }
+                card_points_ui(ui, cx, c);
             });
         });
+}
+
+/// A card's first line: icon, name (a link to his screen), race and type,
+/// and how many problems he has.
+fn card_header_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    roster: &Roster,
+    c: &crate::rules::Character,
+) {
+    let lang = cx.lang;
+    let rules = &cx.model.rules;
+    let icon = if c.psychic {
+        icons::ICON_PSYCHOLOGY
+    } else {
+        icons::ICON_PERSON
+    };
+    ui.label(icon.rich_text().size(20.0).color(PALETTE.accent));
+    if ui
+        .link(RichText::new(&c.name).strong().size(16.0))
+        .clicked()
+    {
+        cx.send(Command::Show(Screen::Character(roster.id.clone(), c.id)));
+    }
+    let mut kind = format!(
+        "{} · {}",
+        race_name(rules, lang, &c.race),
+        type_name(rules, lang, c.type_id.as_deref())
+    );
+    if c.psychic {
+        kind.push_str(" · ");
+        kind.push_str(lang.t("character.psychic_short"));
+    }
+    ui.label(RichText::new(kind).color(PALETTE.text_subdued));
+    let problems = c.validate(rules).len();
+    if problems > 0 {
+        badge(
+            ui,
+            Tone::Warning,
+            &lang.f("problems.count", &[("count", &problems.to_string())]),
+        );
+    }
+}
+
+/// A card's buttons, right to left: remove, duplicate, edit.
+fn card_buttons_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    roster: &Roster,
+    c: &crate::rules::Character,
+) {
+    let lang = cx.lang;
+    let named = |what: &str| format!("{what}: {}", c.name);
+    let remove = lang.t("roster.remove");
+    if icon_button(ui, icons::ICON_DELETE, remove, &named(remove), true).clicked() {
+        cx.send(Command::roster(
+            roster.id.clone(),
+            RosterEdit::RemoveCharacter(c.id),
+        ));
+    }
+    let dup = lang.t("library.duplicate");
+    if icon_button(ui, icons::ICON_CONTENT_COPY, dup, &named(dup), true).clicked() {
+        let name = lang.f("roster.copy_of", &[("name", &c.name)]);
+        cx.send(Command::roster(
+            roster.id.clone(),
+            RosterEdit::DuplicateCharacter { id: c.id, name },
+        ));
+    }
+    let edit = lang.t("roster.edit");
+    if icon_button(ui, icons::ICON_EDIT, edit, &named(edit), true).clicked() {
+        cx.send(Command::Show(Screen::Character(roster.id.clone(), c.id)));
+    }
+}
+
+/// A card's profile, a value above its maximum marked.
+fn card_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Character) {
+    let lang = cx.lang;
+    let rules = &cx.model.rules;
+    match (c.profile(rules), c.maxima(rules)) {
+        (Ok(p), Ok(max)) => {
+            for (ch, v) in p.iter() {
+                // The name small and subdued, the value strong; a
+                // value above its maximum in the error colour,
+                // with a mark, not by colour alone.
+                let over = v > max.get(ch);
+                let value = if over {
+                    RichText::new(format!("{v}!")).color(PALETTE.error).strong()
+                } else {
+                    RichText::new(v.to_string()).strong()
+                };
+                ui.scope(|ui| {
+                    ui.spacing_mut().item_spacing.x = 3.0;
+                    ui.label(
+                        RichText::new(lang.t(ch.abbr_key()))
+                            .small()
+                            .color(PALETTE.text_subdued),
+                    );
+                    ui.label(value)
+                })
+                .response
+                .on_hover_text(lang.t(&format!("chr.{}", ch.key())));
+            }
+        }
+        (Err(problem), _) | (_, Err(problem)) => {
+            alert(ui, Tone::Error, &lang.problem_line(&problem));
+        }
+    }
+}
+
+/// A card's points, spent and worth, and what he carries, counted.
+fn card_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Character) {
+    let lang = cx.lang;
+    ui.label(
+        RichText::new(lang.f(
+            "roster.points_worth",
+            &[
+                ("spent", &c.points_spent().to_string()),
+                ("points", &c.advance_points.to_string()),
+                ("worth", &c.worth(&cx.model.rules).to_string()),
+            ],
+        ))
+        .color(PALETTE.text_subdued),
+    );
+    // What he carries, counted: the list is on his screen.
+    let mut carried = Vec::new();
+    if !c.equipment.is_empty() {
+        carried.push(lang.f("roster.items", &[("count", &c.equipment.len().to_string())]));
+    }
+    if !c.powers.is_empty() {
+        carried.push(lang.f(
+            "roster.power_cards",
+            &[("count", &c.powers.len().to_string())],
+        ));
+    }
+    if !carried.is_empty() {
+        ui.separator();
+        ui.label(RichText::new(carried.join(" · ")).color(PALETTE.text_subdued));
+    }
 }

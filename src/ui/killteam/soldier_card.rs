@@ -1,0 +1,577 @@
+//! A soldier's card on the kill-team screen: his header and buttons, the
+//! pickers of his kind, weapon, ribbon and items, his derived profile and
+//! weapons, what his items and ribbon do; a card is also where a dragged
+//! soldier is dropped.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::rules::core::names::name_in;
+use crate::rules::killteam::data::{KillTeamData, WeaponType};
+use crate::rules::killteam::{
+    Carried, KillTeam, Soldier, allowed_items, derive, item_refusal, item_weapon_refusal,
+    ribbon_refusal, weapon_refusal,
+};
+use crate::rules::{KillTeamEdit, Problem};
+use crate::ui::context::ViewCtx;
+use crate::ui::killteam::parts::{amount, edit, picker_ui, stat_ui, weapon_type_text};
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, icon_and_text, icon_button};
+
+/// A picker's options: id, name, and why it is refused, if it is.
+type Options = Vec<(String, String, Option<Problem>)>;
+
+/// Soldier `s`, at `index` in `team`, as a card.
+pub fn soldier_card_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    data: &KillTeamData,
+    team: &KillTeam,
+    index: usize,
+    s: &Soldier,
+) {
+    let frame = crate::ui::theme::card_frame().show(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            header_ui(ui, cx, data, team, s);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                buttons_ui(ui, cx, team, index, s);
+            });
+        });
+        // The choices: kind, weapon, items, ribbon.
+        ui.horizontal_wrapped(|ui| {
+            kind_picker_ui(ui, cx, data, &team.id, s);
+            weapon_picker_ui(ui, cx, data, &team.id, s);
+            ribbon_picker_ui(ui, cx, data, &team.id, s);
+            item_picker_ui(ui, cx, data, &team.id, s);
+        });
+        // His derived profile, weapons, and what his items and ribbon do.
+        match derive(data, s) {
+            Ok(d) => {
+                ui.horizontal_wrapped(|ui| profile_ui(ui, cx, data, &d));
+                for w in &d.weapons {
+                    weapon_line_ui(ui, cx, data, w);
+                }
+            }
+            Err(p) => {
+                alert(ui, Tone::Error, &cx.lang.problem_line(&p));
+            }
+        }
+        for (at, carried) in s.items.iter().enumerate() {
+            if let Some(it) = data.item(&carried.item) {
+                ui.horizontal_wrapped(|ui| item_row_ui(ui, cx, data, &team.id, s, at, it));
+            }
+        }
+        if let Some(r) = s.ribbon.as_deref().and_then(|r| data.ribbon(r)) {
+            ui.horizontal_wrapped(|ui| ribbon_line_ui(ui, cx, r));
+        }
+    });
+    drop_target_ui(ui, cx, &frame.response, &team.id, index, s);
+}
+
+/// The name of his kind, in the views' language.
+fn kind_name<'a>(cx: &ViewCtx<'_>, data: &'a KillTeamData, s: &'a Soldier) -> &'a str {
+    data.kind(&s.kind).map_or(s.kind.as_str(), |k| {
+        name_in(&k.names, cx.lang.code(), &k.id)
+    })
+}
+
+/// The card's first line: a handle to drag him, his name, his kind and what
+/// it counts for.
+fn header_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    data: &KillTeamData,
+    team: &KillTeam,
+    s: &Soldier,
+) {
+    let lang = cx.lang;
+    let drag_id = egui::Id::unique(("soldier", team.id.as_str(), s.id));
+    // A handle to drag the soldier to another place.
+    let handle = ui
+        .dnd_drag_source(drag_id, s.id, |ui| {
+            ui.label(
+                icons::ICON_DRAG_INDICATOR
+                    .rich_text()
+                    .size(20.0)
+                    .color(PALETTE.text_subdued),
+            )
+        })
+        .response
+        .on_hover_text(lang.t("kt.drag_hint"));
+    handle.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::Role::Button,
+            true,
+            lang.f("kt.drag_named", &[("name", &s.name)]),
+        )
+    });
+    ui.label(RichText::new(&s.name).strong().size(16.0));
+    ui.label(RichText::new(kind_name(cx, data, s)).color(PALETTE.text_subdued));
+    if let Some(k) = data.kind(&s.kind) {
+        ui.label(
+            RichText::new(lang.f(
+                "kt.equivalents_vp",
+                &[
+                    ("equivalents", &k.equivalents.to_string()),
+                    ("vp", &k.vp.to_string()),
+                ],
+            ))
+            .color(PALETTE.text_subdued),
+        );
+    }
+}
+
+/// The card's buttons, right to left: remove, duplicate, move down, move up.
+fn buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, team: &KillTeam, index: usize, s: &Soldier) {
+    let lang = cx.lang;
+    let tid = &team.id;
+    let editable = !cx.model.read_only;
+    let named = |what: &str| format!("{what}: {}", s.name);
+    let remove = lang.t("roster.remove");
+    if icon_button(ui, icons::ICON_DELETE, remove, &named(remove), editable).clicked() {
+        cx.send(edit(tid, KillTeamEdit::RemoveSoldier(s.id)));
+    }
+    let dup = lang.t("library.duplicate");
+    if icon_button(ui, icons::ICON_CONTENT_COPY, dup, &named(dup), editable).clicked() {
+        let name = lang.f("roster.copy_of", &[("name", &s.name)]);
+        cx.send(edit(tid, KillTeamEdit::DuplicateSoldier { id: s.id, name }));
+    }
+    let down = lang.t("kt.move_down");
+    if icon_button(
+        ui,
+        icons::ICON_ARROW_DOWNWARD,
+        "",
+        &named(down),
+        index + 1 < team.soldiers.len(),
+    )
+    .on_hover_text(down)
+    .clicked()
+    {
+        cx.send(edit(
+            tid,
+            KillTeamEdit::MoveSoldier {
+                id: s.id,
+                to: index + 1,
+            },
+        ));
+    }
+    let up = lang.t("kt.move_up");
+    if icon_button(ui, icons::ICON_ARROW_UPWARD, "", &named(up), index > 0)
+        .on_hover_text(up)
+        .clicked()
+    {
+        cx.send(edit(
+            tid,
+            KillTeamEdit::MoveSoldier {
+                id: s.id,
+                to: index - 1,
+            },
+        ));
+    }
+}
+
+/// The picker of his kind.
+fn kind_picker_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    data: &KillTeamData,
+    tid: &str,
+    s: &Soldier,
+) {
+    let lang = cx.lang;
+    let kinds: Options = data
+        .soldier_kinds
+        .iter()
+        .map(|k| {
+            (
+                k.id.clone(),
+                name_in(&k.names, lang.code(), &k.id).to_owned(),
+                None,
+            )
+        })
+        .collect();
+    if let Some(k) = picker_ui(
+        ui,
+        cx,
+        (
+            lang.t("kt.kind"),
+            &format!("{}: {}", lang.t("kt.kind"), s.name),
+        ),
+        kind_name(cx, data, s),
+        None,
+        &kinds,
+    ) && k != s.kind
+    {
+        cx.send(edit(tid, KillTeamEdit::SetKind(s.id, k)));
+    }
+}
+
+/// The picker of his weapon (no grenade, unless he holds one already).
+fn weapon_picker_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    data: &KillTeamData,
+    tid: &str,
+    s: &Soldier,
+) {
+    let lang = cx.lang;
+    let weapons: Options = data
+        .weapons
+        .iter()
+        .filter(|w| w.weapon_type != WeaponType::Grenade || w.id == s.weapon)
+        .map(|w| {
+            (
+                w.id.clone(),
+                name_in(&w.names, lang.code(), &w.id).to_owned(),
+                weapon_refusal(data, s, &w.id),
+            )
+        })
+        .collect();
+    let weapon_name = data
+        .weapon(&s.weapon)
+        .map_or(s.weapon.as_str(), |w| name_in(&w.names, lang.code(), &w.id));
+    if let Some(w) = picker_ui(
+        ui,
+        cx,
+        (
+            lang.t("kt.weapon"),
+            &format!("{}: {}", lang.t("kt.weapon"), s.name),
+        ),
+        weapon_name,
+        None,
+        &weapons,
+    ) && w != s.weapon
+    {
+        cx.send(edit(tid, KillTeamEdit::SetWeapon(s.id, w)));
+    }
+}
+
+/// The picker of his ribbon, or none.
+fn ribbon_picker_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    data: &KillTeamData,
+    tid: &str,
+    s: &Soldier,
+) {
+    let lang = cx.lang;
+    let no_ribbon = lang.t("kt.no_ribbon");
+    let mut ribbons: Options = vec![(String::new(), no_ribbon.to_owned(), None)];
+    ribbons.extend(data.ribbons.iter().map(|r| {
+        (
+            r.id.clone(),
+            format!("{} ({})", name_in(&r.names, lang.code(), &r.id), r.rule),
+            ribbon_refusal(data, s, &r.id),
+        )
+    }));
+    let ribbon_name = s
+        .ribbon
+        .as_deref()
+        .and_then(|r| data.ribbon(r))
+        .map_or(no_ribbon, |r| name_in(&r.names, lang.code(), &r.id));
+    if let Some(r) = picker_ui(
+        ui,
+        cx,
+        (
+            lang.t("kt.ribbon"),
+            &format!("{}: {}", lang.t("kt.ribbon"), s.name),
+        ),
+        ribbon_name,
+        None,
+        &ribbons,
+    ) {
+        let r = (!r.is_empty()).then_some(r);
+        if r != s.ribbon {
+            cx.send(edit(tid, KillTeamEdit::SetRibbon(s.id, r)));
+        }
+    }
+}
+
+/// The picker adding an item; once he carries all he may, every item says so.
+fn item_picker_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    data: &KillTeamData,
+    tid: &str,
+    s: &Soldier,
+) {
+    let lang = cx.lang;
+    let full = s.items.len() >= allowed_items(data, s);
+    let items: Options = data
+        .equipment
+        .iter()
+        .map(|it| {
+            let refusal = item_refusal(data, s, &it.id).or_else(|| {
+                full.then(|| {
+                    Problem::new(
+                        if allowed_items(data, s) > 1 {
+                            "RIB-4"
+                        } else {
+                            "KT-5"
+                        },
+                        "kt.problem.too_many_items",
+                    )
+                    .character(&s.name)
+                    .arg("count", s.items.len() + 1)
+                    .arg("max", allowed_items(data, s))
+                })
+            });
+            (
+                it.id.clone(),
+                format!("{} ({})", name_in(&it.names, lang.code(), &it.id), it.rule),
+                refusal,
+            )
+        })
+        .collect();
+    if let Some(item) = picker_ui(
+        ui,
+        cx,
+        (
+            lang.t("kt.add_item"),
+            &format!("{}: {}", lang.t("kt.add_item"), s.name),
+        ),
+        lang.t("kt.choose"),
+        full.then(|| lang.t("kt.items_full")),
+        &items,
+    ) {
+        cx.send(edit(
+            tid,
+            KillTeamEdit::AddItem(s.id, Carried { item, weapon: None }),
+        ));
+    }
+}
+
+/// His derived profile, each value changed by a ribbon or an item marked,
+/// and the items he carries, counted.
+fn profile_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    data: &KillTeamData,
+    d: &crate::rules::killteam::Derived,
+) {
+    let lang = cx.lang;
+    ui.spacing_mut().item_spacing.x = space::M;
+    let p = &d.profile;
+    let save = if p.save_dice > 1 {
+        format!("{}+ ({}D6)", p.save, p.save_dice)
+    } else {
+        format!("{}+", p.save)
+    };
+    let mut stats = vec![
+        ("kt.stat.move", format!("{}\"", p.move_inches), "move"),
+        ("kt.stat.wounds", p.wounds.to_string(), "wounds"),
+        ("kt.stat.strength", p.strength.to_string(), "strength"),
+        ("kt.stat.toughness", p.toughness.to_string(), "toughness"),
+        ("kt.stat.save", save, "save"),
+        (
+            "kt.stat.close_combat",
+            format!("{}+", p.close_combat),
+            "close_combat",
+        ),
+    ];
+    if d.cover_bonus != 0 {
+        stats.push(("kt.stat.cover", format!("+{}", d.cover_bonus), "cover"));
+    }
+    if d.hit_bonus != 0 {
+        stats.push(("kt.stat.hit", format!("+{}", d.hit_bonus), "hit"));
+    }
+    for (key, value, what) in stats {
+        stat_ui(ui, lang, key, value, &d.changed_by(what));
+    }
+    for (item, n) in &d.item_counts {
+        let name = data
+            .item(item)
+            .map_or(item.as_str(), |i| name_in(&i.names, lang.code(), &i.id));
+        ui.label(RichText::new(format!("{name} ×{n}")).color(PALETTE.text_subdued));
+    }
+}
+
+/// One of his weapons: type, range, S, AP, D and flags, marked when a
+/// ribbon or an item changed it.
+fn weapon_line_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    data: &KillTeamData,
+    w: &crate::rules::killteam::WeaponLine,
+) {
+    let lang = cx.lang;
+    let name = data
+        .weapon(&w.id)
+        .map_or(w.id.as_str(), |x| name_in(&x.names, lang.code(), &x.id));
+    let mut flags = Vec::new();
+    if w.sniper {
+        flags.push(lang.t("kt.flag.sniper"));
+    }
+    if w.flame {
+        flags.push(lang.t("kt.flag.flame"));
+    }
+    if w.indirect {
+        flags.push(lang.t("kt.flag.indirect"));
+    }
+    let range = if w.range_inches == 0 {
+        lang.t("kt.melee_range").to_owned()
+    } else {
+        format!("{}\"", w.range_inches)
+    };
+    let mut text = lang.f(
+        "kt.weapon_line",
+        &[
+            ("name", name),
+            ("type", &weapon_type_text(lang, w.weapon_type, &w.shots)),
+            ("range", &range),
+            ("s", &w.strength.to_string()),
+            ("ap", &w.ap.to_string()),
+            ("d", &amount(&w.damage)),
+        ],
+    );
+    if !flags.is_empty() {
+        text.push_str(&format!(" · {}", flags.join(", ")));
+    }
+    let (color, mark) = if w.changed_by.is_empty() {
+        (PALETTE.text, String::new())
+    } else {
+        (PALETTE.accent, format!(" * ({})", w.changed_by.join(", ")))
+    };
+    ui.label(icon_and_text(
+        ui,
+        icons::ICON_TARGET,
+        &format!("{text}{mark}"),
+        color,
+        false,
+    ));
+}
+
+/// An item he carries: a button removing it, its name and rule, the weapon
+/// it brings if it brings one, and what it does.
+fn item_row_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    data: &KillTeamData,
+    tid: &str,
+    s: &Soldier,
+    at: usize,
+    it: &crate::rules::killteam::data::Item,
+) {
+    let lang = cx.lang;
+    let name = name_in(&it.names, lang.code(), &it.id);
+    let remove = lang.f("kt.remove_item", &[("item", name)]);
+    if icon_button(
+        ui,
+        icons::ICON_CLOSE,
+        "",
+        &format!("{remove}: {}", s.name),
+        !cx.model.read_only,
+    )
+    .on_hover_text(&remove)
+    .clicked()
+    {
+        cx.send(edit(tid, KillTeamEdit::RemoveItem(s.id, at)));
+    }
+    ui.label(icon_and_text(
+        ui,
+        icons::ICON_BACKPACK,
+        &format!("{name} ({})", it.rule),
+        PALETTE.text,
+        true,
+    ));
+    item_weapon_picker_ui(ui, cx, data, tid, s, at, it);
+    ui.add(
+        egui::Label::new(
+            RichText::new(name_in(&it.text, lang.code(), "")).color(PALETTE.text_subdued),
+        )
+        .wrap(),
+    );
+}
+
+/// The weapon an item brings, chosen among those it allows.
+fn item_weapon_picker_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    data: &KillTeamData,
+    tid: &str,
+    s: &Soldier,
+    at: usize,
+    it: &crate::rules::killteam::data::Item,
+) {
+    let Some(pick) = &it.weapon_choice else {
+        return;
+    };
+    let lang = cx.lang;
+    let carried = &s.items[at];
+    let options: Options = data
+        .weapons
+        .iter()
+        .filter(|w| pick.types.is_empty() || pick.types.contains(&w.weapon_type))
+        .map(|w| {
+            (
+                w.id.clone(),
+                name_in(&w.names, lang.code(), &w.id).to_owned(),
+                item_weapon_refusal(data, s, &it.id, &w.id),
+            )
+        })
+        .collect();
+    let current = carried
+        .weapon
+        .as_deref()
+        .and_then(|w| data.weapon(w))
+        .map_or("", |w| name_in(&w.names, lang.code(), &w.id));
+    let name = name_in(&it.names, lang.code(), &it.id);
+    let label = lang.f("kt.item_weapon", &[("item", name)]);
+    let accessible = format!("{label}: {}", s.name);
+    if let Some(w) = picker_ui(ui, cx, (&label, &accessible), current, None, &options)
+        && carried.weapon.as_deref() != Some(w.as_str())
+    {
+        cx.send(edit(tid, KillTeamEdit::SetItemWeapon(s.id, at, w)));
+    }
+}
+
+/// His ribbon: its name and rule, and what it does.
+fn ribbon_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &crate::rules::killteam::data::Ribbon) {
+    let lang = cx.lang;
+    let name = name_in(&r.names, lang.code(), &r.id);
+    ui.label(icon_and_text(
+        ui,
+        icons::ICON_WORKSPACE_PREMIUM,
+        &format!("{name} ({})", r.rule),
+        PALETTE.text,
+        true,
+    ));
+    ui.add(
+        egui::Label::new(
+            RichText::new(name_in(&r.text, lang.code(), "")).color(PALETTE.text_subdued),
+        )
+        .wrap(),
+    );
+}
+
+/// Dropping a dragged soldier on this card puts him here; a card under a
+/// dragged soldier is outlined.
+fn drop_target_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    card: &egui::Response,
+    tid: &str,
+    index: usize,
+    s: &Soldier,
+) {
+    if let Some(dragged) = card.dnd_release_payload::<u64>()
+        && *dragged != s.id
+    {
+        cx.send(edit(
+            tid,
+            KillTeamEdit::MoveSoldier {
+                id: *dragged,
+                to: index,
+            },
+        ));
+    }
+    if card.dnd_hover_payload::<u64>().is_some() {
+        ui.painter().rect_stroke(
+            card.rect,
+            egui::CornerRadius::same(crate::ui::theme::corner::LARGE),
+            egui::Stroke::new(2.0, PALETTE.accent),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
