@@ -76,7 +76,7 @@ impl ViewState {
                 cx.with_out(|out| self.character.ui(ui, model, &id, cid, out))
             }
             Screen::KillTeam(id) => cx.with_out(|out| self.killteam.ui(ui, model, &id, out)),
-            Screen::Campaign(id) => cx.with_out(|out| self.campaign.ui(ui, model, &id, out)),
+            Screen::Campaign(id) => self.campaign.ui(ui, cx, &id),
             Screen::Reference(rule) => {
                 cx.with_out(|out| self.reference.ui(ui, model, rule.as_deref(), out))
             }
