@@ -281,7 +281,7 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
     let done = crate::common::ok(
         &c,
         E::EndMission {
-            result: muster::rules::campaign::Result_ {
+            result: muster::rules::campaign::MissionResult {
                 success: true,
                 vp: 1,
             },
@@ -346,14 +346,14 @@ fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
 
 #[test]
 fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
-    use muster::rules::campaign::Result_;
+    use muster::rules::campaign::MissionResult;
     let rules = RulesData::built_in().expect("built-in rules");
     let mut c = crate::campaign::started(&["Ada", "Bob"], &rules);
     let mut rng = muster::rules::core::dice::seeded(3);
     for e in [
         E::BeginMission,
         E::EndMission {
-            result: Result_ {
+            result: MissionResult {
                 success: true,
                 vp: 0,
             },
@@ -471,14 +471,14 @@ fn cmp_6_the_vp_a_mission_earns_stop_at_the_datas_most() {
 
 #[test]
 fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
-    use muster::rules::campaign::Result_;
+    use muster::rules::campaign::MissionResult;
     let dir = tempfile::tempdir().expect("tempdir");
     let narrow = with_narrow_limits(dir.path());
     let built_in = RulesData::built_in().expect("built-in rules");
     let c = at_the_table(&built_in);
     let mut rng = muster::rules::core::dice::seeded(1);
     let end = |vp| E::EndMission {
-        result: Result_ { success: true, vp },
+        result: MissionResult { success: true, vp },
         played: vec![],
     };
     // CMP-6: 20 VP at most by the built-in data, 5 by the narrow one.

@@ -1,4 +1,4 @@
-//! The post-mission wizard (the debrief), one pass: the outcome, the Cran
+//! The debrief after a mission, one pass: the outcome, the Cran
 //! tests, fate points, advances, reinforcements, recon and the next
 //! mission. Every click is one campaign event: saved at once, undoable.
 
@@ -12,7 +12,7 @@ use crate::rules::campaign::{
 };
 use crate::rules::{Characteristic, Gear, GearKind, KillTeam, PowerCard, Roster};
 use crate::ui::campaign::dice::{dice_field, dice_name, dice_ui};
-use crate::ui::campaign::parts::{Buy, BuyKind, PlayView, character_card_ui, edit, state_tone};
+use crate::ui::campaign::parts::{Buy, BuyKind, MissionState, character_card_ui, edit, state_tone};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
@@ -40,7 +40,7 @@ fn step_title(ui: &mut egui::Ui, n: u32, title: &str, done: bool) {
     });
 }
 
-impl PlayView {
+impl MissionState {
     /// CMP-14: the recon's dice, each typed in or left to Muster: the D12,
     /// the Cran test some results ask for and good fortune's dice; then
     /// the character goes.

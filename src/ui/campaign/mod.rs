@@ -1,6 +1,6 @@
 //! The campaign screen: its header (VP, reinforcements, fate points, the
 //! mission), then by phase the setup, the overview of the escort, the table
-//! of the mission being played, the post-mission wizard and the journal.
+//! of the mission being played, the debrief and the journal.
 //! Every button records a campaign event; nothing here computes a rule.
 
 mod debrief;
@@ -20,7 +20,7 @@ use crate::rules::DocKey;
 use crate::rules::campaign::{Campaign, Member, Phase, PoolMode};
 use crate::ui::campaign::journal::JournalView;
 use crate::ui::campaign::overview::overview_ui;
-use crate::ui::campaign::parts::PlayView;
+use crate::ui::campaign::parts::MissionState;
 use crate::ui::campaign::setup::SetupView;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
@@ -52,8 +52,8 @@ pub struct CampaignView {
     pub tab: Tab,
     /// The setup page: the next escort and the first mission.
     setup: SetupView,
-    /// The table and the wizard.
-    pub play: PlayView,
+    /// What the table and the debrief keep typed.
+    pub mission: MissionState,
     /// The journal.
     pub journal: JournalView,
     /// The campaign's name being typed.
@@ -95,16 +95,16 @@ impl CampaignView {
                         && matches!(&x.member, Member::Character(ch) if ch.points_left() > 0)
                 });
                 if c.phase == Phase::Ready && owed {
-                    self.play.advances_ui(ui, cx, c, None, 1);
+                    self.mission.advances_ui(ui, cx, c, None, 1);
                     ui.add_space(space::M);
                 }
-                if let Some(who) = overview_ui(ui, cx, c, &mut self.play.dice, &mut self.notes) {
+                if let Some(who) = overview_ui(ui, cx, c, &mut self.mission.dice, &mut self.notes) {
                     self.journal.character = Some(who);
                     self.tab = Tab::Journal;
                 }
             }
-            Tab::Table => self.play.table_ui(ui, cx, c),
-            Tab::Debrief => self.play.debrief_ui(ui, cx, c),
+            Tab::Table => self.mission.table_ui(ui, cx, c),
+            Tab::Debrief => self.mission.debrief_ui(ui, cx, c),
             Tab::Journal => self.journal.ui(ui, cx, c),
         }
     }

@@ -1,7 +1,7 @@
 //! Pieces the campaign screen's parts share: the command of a campaign
 //! event, a character's state as a tone, names of missions and factions,
 //! the mission card, a character's card, and what the table and the
-//! debrief keep typed (`PlayView`). The screen's parts import these
+//! debrief keep typed (`MissionState`). The screen's parts import these
 //! from here, never from the screen's `mod.rs`, so they import each other
 //! one way.
 
@@ -489,9 +489,10 @@ fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     }
 }
 
-/// State of the table and the wizard: what is being typed.
+/// What the table and the debrief keep typed for the mission being played,
+/// then debriefed.
 #[derive(Default)]
-pub struct PlayView {
+pub struct MissionState {
     /// The mission's outcome being recorded.
     pub(super) success: bool,
     /// VP earned.

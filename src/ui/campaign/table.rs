@@ -6,10 +6,10 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::i18n::Lang;
-use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionType, Phase, Result_};
+use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionResult, MissionType, Phase};
 use crate::rules::core::names::name_in;
 use crate::ui::campaign::dice::typed_die;
-use crate::ui::campaign::parts::{PlayView, edit, mission_ui};
+use crate::ui::campaign::parts::{MissionState, edit, mission_ui};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
@@ -81,7 +81,7 @@ fn turn_ui(
     });
 }
 
-impl PlayView {
+impl MissionState {
     /// The table: a card per character playing, with his wound boxes.
     pub fn table_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
         let lang = cx.lang;
@@ -157,7 +157,7 @@ impl PlayView {
                     id,
                     CampaignEdit::EndMission {
                         played: Vec::new(),
-                        result: Result_ {
+                        result: MissionResult {
                             success: self.success,
                             vp,
                         },
