@@ -24,7 +24,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
 use muster::app::{App, Command, Prefs, SaveState, Screen, ScriptedDesktop};
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Result_,
+    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Doc, DocKey, DocKind as _, Edit, RulesData};
@@ -116,7 +116,7 @@ pub fn long_campaign(rules: &RulesData) -> Campaign {
             .mission
             .as_ref()
             .is_some_and(|x| x.mission_type.earns_vp());
-        let result = Result_ {
+        let result = MissionResult {
             success: m % 3 != 0,
             vp: u32::from(m % 3 != 0 && earns && c.vp + 1 < c.settings.vp_threshold),
         };

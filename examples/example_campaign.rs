@@ -9,7 +9,7 @@
 //! example is byte for byte what it makes.
 
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, Member, MissionChoice, NewEscort, Result_,
+    Campaign, CampaignEdit as E, CharId, Member, MissionChoice, NewEscort, MissionResult,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, DocKind as _, Roster, RulesData};
@@ -41,12 +41,12 @@ fn id(c: &Campaign, name: &str) -> CharId {
         .expect("character")
 }
 
-fn won(vp: u32) -> Result_ {
-    Result_ { success: true, vp }
+fn won(vp: u32) -> MissionResult {
+    MissionResult { success: true, vp }
 }
 
-fn lost() -> Result_ {
-    Result_ {
+fn lost() -> MissionResult {
+    MissionResult {
         success: false,
         vp: 0,
     }

@@ -74,7 +74,7 @@ impl ViewState {
             Screen::Roster(id) => self.roster.ui(ui, cx, &id),
             Screen::Character(id, cid) => self.character.ui(ui, cx, &id, cid),
             Screen::KillTeam(id) => self.killteam.ui(ui, cx, &id),
-            Screen::Campaign(id) => cx.with_out(|out| self.campaign.ui(ui, model, &id, out)),
+            Screen::Campaign(id) => self.campaign.ui(ui, cx, &id),
             Screen::Reference(rule) => self.reference.ui(ui, cx, rule.as_deref()),
             Screen::Battle => cx.with_out(|out| self.battle.ui(ui, model, out)),
             Screen::Print(key) => self.print.ui(ui, cx, &key),

@@ -449,17 +449,13 @@ impl Table {
 
 /// How a mission ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Result_")] // its name in serde's messages, as before
+#[serde(deny_unknown_fields, rename = "MissionResult")] // its name in serde's messages, as before
 pub struct MissionResult {
     /// Objective achieved (survived, for a Survival; won, for a Final).
     pub success: bool,
     /// VP earned.
     pub vp: u32,
 }
-
-/// The old name of [`MissionResult`], for code outside `rules` written
-/// against it.
-pub type Result_ = MissionResult;
 
 /// What remains to do after a mission.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -495,7 +491,7 @@ pub struct Debrief {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub played: Vec<CharId>,
     /// Who was taken out of action, as ticked at the table and corrected
-    /// in the wizard (CMP-9).
+    /// in the debrief (CMP-9).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub out_of_action: Vec<CharId>,
     /// Who took a wound at the table (CHR-13: no advance point for them).

@@ -1,11 +1,10 @@
-//! The post-mission wizard (the debrief), one pass: the outcome, the Cran
+//! The debrief after a mission, one pass: the outcome, the Cran
 //! tests, fate points, advances, reinforcements, recon and the next
 //! mission. Every click is one campaign event: saved at once, undoable.
 
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::campaign::{Bought, Purchase};
 use crate::rules::campaign::{
@@ -13,7 +12,8 @@ use crate::rules::campaign::{
 };
 use crate::rules::{Characteristic, Gear, GearKind, KillTeam, PowerCard, Roster};
 use crate::ui::campaign::dice::{dice_field, dice_name, dice_ui};
-use crate::ui::campaign::parts::{Buy, BuyKind, PlayView, character_card_ui, edit, state_tone};
+use crate::ui::campaign::parts::{Buy, BuyKind, MissionState, character_card_ui, edit, state_tone};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
@@ -40,21 +40,14 @@ fn step_title(ui: &mut egui::Ui, n: u32, title: &str, done: bool) {
     });
 }
 
-impl PlayView {
+impl MissionState {
     /// CMP-14: the recon's dice, each typed in or left to Muster: the D12,
     /// the Cran test some results ask for and good fortune's dice; then
     /// the character goes.
-    fn recon_dice_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        c: &Campaign,
-        who: CharId,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
+    fn recon_dice_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, who: CharId) {
+        let lang = cx.lang;
         let name = c.character(who).map_or("", |x| x.name()).to_owned();
-        let recon = &c.rates(&model.rules.campaign).recon;
+        let recon = &c.rates(&cx.model.rules.campaign).recon;
         let cran_die = c.settings.cran_die;
         ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(PALETTE.text_subdued));
         let fields = [
@@ -94,11 +87,11 @@ impl PlayView {
             icons::ICON_EXPLORE,
             word,
             &named,
-            ok && !model.read_only,
+            ok && !cx.model.read_only,
         )
         .clicked()
         {
-            out.push(edit(
+            cx.send(edit(
                 c.id.as_str(),
                 CampaignEdit::Recon {
                     character: who,
@@ -114,17 +107,9 @@ impl PlayView {
         }
     }
 
-    /// The post-mission wizard, every step on one page.
-    #[allow(clippy::too_many_lines)]
-    pub fn debrief_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        c: &Campaign,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
-        let id = c.id.as_str();
+    /// The debrief, every step on one page.
+    pub fn debrief_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+        let lang = cx.lang;
         let Some(d) = (c.phase == Phase::Debrief)
             .then_some(c.debrief.as_ref())
             .flatten()
@@ -132,67 +117,57 @@ impl PlayView {
             alert(ui, Tone::Info, lang.t("campaign.ui.no_debrief"));
             return;
         };
-        let die = c.settings.cran_die;
-        let tests_done = d.pending.is_empty();
         let mut n = 0;
         let mut next = || {
             n += 1;
             n
         };
-        // The outcome.
-        card(ui, |ui| {
-            ui.set_min_width(ui.available_width());
-            step_title(ui, next(), lang.t("campaign.ui.step.outcome"), true);
-            let t = d.mission_type.map_or("", |t| lang.t(t.key()));
-            let key = if d.success {
-                "campaign.ui.outcome_won"
-            } else {
-                "campaign.ui.outcome_lost"
-            };
-            ui.label(lang.f(key, &[("type", t), ("vp", &d.vp.to_string())]));
-        });
+        outcome_ui(ui, lang, d, next());
         ui.add_space(space::S);
-        // CMP-9: who was taken out of action, as ticked at the table,
-        // corrected before the tests.
-        card(ui, |ui| {
-            ui.set_min_width(ui.available_width());
-            let settled = d.out_of_action.iter().all(|x| !d.pending.contains(x));
-            step_title(ui, next(), lang.t("campaign.ui.step.confirm_out"), settled);
-            ui.label(
-                RichText::new(lang.t("campaign.ui.confirm_out_rule")).color(PALETTE.text_subdued),
-            );
-            for &who in &d.played {
-                let Some(x) = c.character(who) else { continue };
-                let was_out = d.out_of_action.contains(&who);
-                let tested = was_out && !d.pending.contains(&who);
-                ui.horizontal_wrapped(|ui| {
-                    let mut ticked = was_out;
-                    let label = lang.f("campaign.ui.out_of_action_of", &[("character", x.name())]);
-                    let enabled = !model.read_only && !tested && (was_out || x.state.alive());
-                    if ui
-                        .add_enabled(enabled, egui::Checkbox::new(&mut ticked, label))
-                        .changed()
-                    {
-                        out.push(edit(
-                            id,
-                            CampaignEdit::ConfirmOutOfAction {
-                                character: who,
-                                out: ticked,
-                            },
-                        ));
-                    }
-                    if tested {
-                        badge(ui, state_tone(x.state), lang.t("campaign.ui.tested"));
-                        badge(ui, state_tone(x.state), lang.t(x.state.key()));
-                    }
-                });
-            }
-        });
+        // CMP-9: who was taken out of action, corrected before the tests.
+        confirm_out_ui(ui, cx, c, d, next());
         ui.add_space(space::S);
-        // Those taken out of action, and their Cran tests.
+        self.cran_tests_ui(ui, cx, c, d, next());
+        ui.add_space(space::S);
+        if c.settings.fate_points {
+            self.fate_ui(ui, cx, c, d, next());
+            ui.add_space(space::S);
+        }
+        self.advances_ui(ui, cx, c, Some(d), next());
+        ui.add_space(space::S);
+        self.reinforcements_ui(ui, cx, c, next());
+        ui.add_space(space::S);
+        self.recon_ui(ui, cx, c, d, next());
+        ui.add_space(space::S);
+        self.next_mission_ui(ui, cx, c, d, next());
+        ui.add_space(space::M);
+        card_title(ui, icons::ICON_GROUPS, lang.t("campaign.ui.escort_now"));
+        crate::ui::widgets::card_grid(
+            ui,
+            c.characters.len(),
+            crate::ui::campaign::parts::CARD,
+            |ui, i| {
+                character_card_ui(ui, cx, c, &c.characters[i]);
+            },
+        );
+    }
+
+    /// Those taken out of action, and their Cran tests (CMP-9).
+    fn cran_tests_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        c: &Campaign,
+        d: &crate::rules::campaign::Debrief,
+        step: u32,
+    ) {
+        let lang = cx.lang;
+        let id = c.id.as_str();
+        let die = c.settings.cran_die;
+        let tests_done = d.pending.is_empty();
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            step_title(ui, next(), lang.t("campaign.ui.step.cran"), tests_done);
+            step_title(ui, step, lang.t("campaign.ui.step.cran"), tests_done);
             ui.label(
                 RichText::new(lang.f(
                     match c.settings.injuries {
@@ -215,8 +190,9 @@ impl PlayView {
                         &[("cran", &x.cran.to_string()), ("die", &die.to_string())],
                     ));
                     let text = self.typed.entry(who).or_default();
-                    if let Some(roll) = dice_ui(ui, lang, x.name(), die, text, !model.read_only) {
-                        out.push(edit(
+                    if let Some(roll) = dice_ui(ui, lang, x.name(), die, text, !cx.model.read_only)
+                    {
+                        cx.send(edit(
                             id,
                             CampaignEdit::CranTest {
                                 character: who,
@@ -227,56 +203,73 @@ impl PlayView {
                 });
             }
         });
-        ui.add_space(space::S);
-        // Fate points.
-        if c.settings.fate_points {
-            card(ui, |ui| {
-                ui.set_min_width(ui.available_width());
-                step_title(
-                    ui,
-                    next(),
-                    lang.t("campaign.ui.step.fate"),
-                    d.fallen.is_empty() && tests_done,
-                );
-                if d.fallen.is_empty() && !tests_done {
-                    ui.label(lang.t("campaign.ui.fate_waits"));
-                } else if d.fallen.is_empty() {
-                    ui.label(lang.t("campaign.ui.nobody_fell"));
-                }
-                for &who in &d.fallen {
-                    let Some(x) = c.character(who) else { continue };
-                    let left = c.escort(x.escort).map_or(0, |e| e.fate_points);
-                    ui.horizontal_wrapped(|ui| {
-                        badge(ui, state_tone(x.state), lang.t(x.state.key()));
-                        ui.label(RichText::new(x.name()).strong());
-                        ui.label(lang.f("campaign.ui.fate_left", &[("count", &left.to_string())]));
-                        let text = self.typed.entry(who).or_default();
-                        if let Some(roll) = dice_ui(ui, lang, x.name(), die, text, left > 0) {
-                            out.push(edit(
-                                id,
-                                CampaignEdit::FateReroll {
-                                    character: who,
-                                    roll,
-                                },
-                            ));
-                        }
-                    });
-                }
-            });
-            ui.add_space(space::S);
-        }
-        // Advances.
-        self.advances_ui(ui, model, c, Some(d), next(), out);
-        ui.add_space(space::S);
-        // Reinforcements.
-        self.reinforcements_ui(ui, model, c, next(), out);
-        ui.add_space(space::S);
-        // Recon.
+    }
+
+    /// The fate points' rerolls of those who fell.
+    fn fate_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        c: &Campaign,
+        d: &crate::rules::campaign::Debrief,
+        step: u32,
+    ) {
+        let lang = cx.lang;
+        let id = c.id.as_str();
+        let die = c.settings.cran_die;
+        let tests_done = d.pending.is_empty();
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            step_title(
+                ui,
+                step,
+                lang.t("campaign.ui.step.fate"),
+                d.fallen.is_empty() && tests_done,
+            );
+            if d.fallen.is_empty() && !tests_done {
+                ui.label(lang.t("campaign.ui.fate_waits"));
+            } else if d.fallen.is_empty() {
+                ui.label(lang.t("campaign.ui.nobody_fell"));
+            }
+            for &who in &d.fallen {
+                let Some(x) = c.character(who) else { continue };
+                let left = c.escort(x.escort).map_or(0, |e| e.fate_points);
+                ui.horizontal_wrapped(|ui| {
+                    badge(ui, state_tone(x.state), lang.t(x.state.key()));
+                    ui.label(RichText::new(x.name()).strong());
+                    ui.label(lang.f("campaign.ui.fate_left", &[("count", &left.to_string())]));
+                    let text = self.typed.entry(who).or_default();
+                    if let Some(roll) = dice_ui(ui, lang, x.name(), die, text, left > 0) {
+                        cx.send(edit(
+                            id,
+                            CampaignEdit::FateReroll {
+                                character: who,
+                                roll,
+                            },
+                        ));
+                    }
+                });
+            }
+        });
+    }
+
+    /// The recon (CMP-14): its table, who goes and his dice, the guide.
+    fn recon_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        c: &Campaign,
+        d: &crate::rules::campaign::Debrief,
+        step: u32,
+    ) {
+        let lang = cx.lang;
+        let id = c.id.as_str();
+        let tests_done = d.pending.is_empty();
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             let all_done = c.escorts.iter().all(|e| d.recon.contains(&e.id));
-            step_title(ui, next(), lang.t("campaign.ui.step.recon"), all_done);
-            recon_table_ui(ui, lang, &c.rates(&model.rules.campaign).recon);
+            step_title(ui, step, lang.t("campaign.ui.step.recon"), all_done);
+            recon_table_ui(ui, lang, &c.rates(&cx.model.rules.campaign).recon);
             let can: Vec<_> = c
                 .characters
                 .iter()
@@ -308,11 +301,11 @@ impl PlayView {
                         .labelled_by(l.id);
                 });
                 if let Some(who) = self.recon {
-                    self.recon_dice_ui(ui, model, c, who, out);
+                    self.recon_dice_ui(ui, cx, c, who);
                 }
             }
             if d.guide_offered && !c.guide {
-                let cost = c.rates(&model.rules.campaign).recon.guide_cost;
+                let cost = c.rates(&cx.model.rules.campaign).recon.guide_cost;
                 for e in &c.escorts {
                     let name = lang.f(
                         "campaign.ui.hire_guide",
@@ -327,7 +320,7 @@ impl PlayView {
                     )
                     .clicked()
                     {
-                        out.push(edit(id, CampaignEdit::HireGuide { escort: e.id }));
+                        cx.send(edit(id, CampaignEdit::HireGuide { escort: e.id }));
                     }
                 }
             }
@@ -338,16 +331,28 @@ impl PlayView {
                 badge(ui, Tone::Warning, lang.t("campaign.ui.forced_survival"));
             }
         });
-        ui.add_space(space::S);
-        // The next mission.
+    }
+
+    /// The next mission (CMP-3, CMP-4), or the campaign's end after the final.
+    fn next_mission_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        c: &Campaign,
+        d: &crate::rules::campaign::Debrief,
+        step: u32,
+    ) {
+        let lang = cx.lang;
+        let id = c.id.as_str();
+        let tests_done = d.pending.is_empty();
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            step_title(ui, next(), lang.t("campaign.ui.step.next"), false);
+            step_title(ui, step, lang.t("campaign.ui.step.next"), false);
             if d.mission_type == Some(MissionType::Final) {
                 ui.label(lang.t("campaign.ui.after_final"));
                 let end = lang.t("campaign.ui.end_campaign");
                 if icon_button(ui, icons::ICON_EMOJI_EVENTS, end, end, tests_done).clicked() {
-                    out.push(edit(id, CampaignEdit::EndCampaign));
+                    cx.send(edit(id, CampaignEdit::EndCampaign));
                 }
                 return;
             }
@@ -381,7 +386,7 @@ impl PlayView {
             let force = self.force.filter(|t| *t != chain);
             let choice = self
                 .next
-                .ui(ui, model, c, force.unwrap_or(chain), force.is_some());
+                .ui(ui, cx, c, force.unwrap_or(chain), force.is_some());
             if !tests_done {
                 alert(ui, Tone::Info, lang.t("campaign.ui.tests_first"));
             }
@@ -389,7 +394,7 @@ impl PlayView {
             if icon_button(ui, icons::ICON_MAP, go, go, tests_done && choice.is_some()).clicked()
                 && let Some(choice) = choice
             {
-                out.push(edit(
+                cx.send(edit(
                     id,
                     CampaignEdit::NextMission {
                         choice: MissionChoice {
@@ -402,16 +407,6 @@ impl PlayView {
                 self.next.reset();
             }
         });
-        ui.add_space(space::M);
-        card_title(ui, icons::ICON_GROUPS, lang.t("campaign.ui.escort_now"));
-        crate::ui::widgets::card_grid(
-            ui,
-            c.characters.len(),
-            crate::ui::campaign::parts::CARD,
-            |ui, i| {
-                character_card_ui(ui, model, c, &c.characters[i]);
-            },
-        );
     }
 
     /// Placing the advance points earned (CHR-13), after a mission and
@@ -419,14 +414,12 @@ impl PlayView {
     pub fn advances_ui(
         &mut self,
         ui: &mut egui::Ui,
-        model: &Model,
+        cx: &ViewCtx<'_>,
         c: &Campaign,
         d: Option<&crate::rules::campaign::Debrief>,
         step: u32,
-        out: &mut Vec<Command>,
     ) {
-        let lang = model.lang;
-        let id = c.id.as_str();
+        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             let owed: Vec<_> = c
@@ -448,111 +441,87 @@ impl PlayView {
                 let Member::Character(ch) = &x.member else {
                     return;
                 };
-                ui.horizontal(|ui| {
-                    // Columns, so that the choices line up row under row.
-                    let column = |ui: &mut egui::Ui, width: f32, text: RichText| {
-                        ui.allocate_ui_with_layout(
-                            egui::vec2(width, ui.spacing().interact_size.y),
-                            egui::Layout::left_to_right(egui::Align::Center),
-                            |ui| {
-                                ui.set_min_width(width);
-                                ui.label(text);
-                            },
-                        );
-                    };
-                    column(ui, 150.0, RichText::new(x.name()).strong());
-                    column(
-                        ui,
-                        190.0,
-                        RichText::new(lang.f(
-                            "campaign.ui.points_to_place",
-                            &[("count", &ch.points_left().to_string())],
-                        )),
-                    );
-                    // The first characteristic he can still raise is
-                    // offered first; those at their maximum say so.
-                    let open = |k: Characteristic| ch.can_spend(k, &model.rules).is_ok();
-                    let chosen = self.advance.entry(x.id).or_insert_with(|| {
-                        Characteristic::ALL
-                            .into_iter()
-                            .find(|&k| k != Characteristic::M && open(k))
-                            .unwrap_or(Characteristic::WS)
-                    });
-                    let l = ui.label(lang.t("campaign.ui.characteristic"));
-                    egui::ComboBox::from_id_salt(("cmp-advance", x.id))
-                        .selected_text(chr_name(lang, *chosen))
-                        .width(190.0)
-                        .show_ui(ui, |ui| {
-                            for k in Characteristic::ALL {
-                                if k == Characteristic::M {
-                                    continue;
-                                }
-                                let name = chr_name(lang, k);
-                                let text = if open(k) {
-                                    name
-                                } else {
-                                    lang.f("campaign.ui.at_max", &[("characteristic", &name)])
-                                };
-                                ui.selectable_value(chosen, k, text);
-                            }
-                        })
-                        .response
-                        .labelled_by(l.id);
-                    let place = lang.t("campaign.ui.place");
-                    let name = lang.f("campaign.ui.place_for", &[("character", x.name())]);
-                    let refusal = ch.can_spend(*chosen, &model.rules).err();
-                    let r = icon_button(ui, icons::ICON_ADD, place, &name, refusal.is_none());
-                    if let Some(p) = &refusal {
-                        let why = lang.problem_line(p);
-                        r.clone().on_disabled_hover_text(&why);
-                        // Said on the row too, not on hover only.
-                        ui.label(
-                            RichText::new(format!("{} {}", icons::ICON_BLOCK.codepoint, p.rule))
-                                .color(PALETTE.text_subdued),
-                        )
-                        .on_hover_text(&why)
-                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &why));
-                    }
-                    if r.clicked() {
-                        out.push(edit(
-                            id,
-                            CampaignEdit::Advance {
-                                character: x.id,
-                                characteristic: *chosen,
-                            },
-                        ));
-                    }
-                    if d.is_some_and(|d| d.earned.contains(&x.id)) {
-                        let name = lang.f("campaign.ui.unworthy_named", &[("character", x.name())]);
-                        if icon_button(
-                            ui,
-                            icons::ICON_GPP_BAD,
-                            lang.t("campaign.ui.unworthy"),
-                            &name,
-                            true,
-                        )
-                        .on_hover_text(lang.t("campaign.ui.unworthy_hint"))
-                        .clicked()
-                        {
-                            out.push(edit(id, CampaignEdit::Unworthy { character: x.id }));
-                        }
-                    }
-                });
+                self.advance_row_ui(ui, cx, c, d, x, ch);
             });
         });
     }
 
-    fn reinforcements_ui(
+    /// One character's row of the advances: his points, the characteristic
+    /// to raise, "Place" and, after a mission, "Unworthy".
+    fn advance_row_ui(
         &mut self,
         ui: &mut egui::Ui,
-        model: &Model,
+        cx: &ViewCtx<'_>,
         c: &Campaign,
-        step: u32,
-        out: &mut Vec<Command>,
+        d: Option<&crate::rules::campaign::Debrief>,
+        x: &crate::rules::campaign::CampaignCharacter,
+        ch: &crate::rules::Character,
     ) {
-        let lang = model.lang;
+        let lang = cx.lang;
         let id = c.id.as_str();
-        let rate = c.rates(&model.rules.campaign).vp_exchange_rate;
+        ui.horizontal(|ui| {
+            // Columns, so that the choices line up row under row.
+            let column = |ui: &mut egui::Ui, width: f32, text: RichText| {
+                ui.allocate_ui_with_layout(
+                    egui::vec2(width, ui.spacing().interact_size.y),
+                    egui::Layout::left_to_right(egui::Align::Center),
+                    |ui| {
+                        ui.set_min_width(width);
+                        ui.label(text);
+                    },
+                );
+            };
+            column(ui, 150.0, RichText::new(x.name()).strong());
+            column(
+                ui,
+                190.0,
+                RichText::new(lang.f(
+                    "campaign.ui.points_to_place",
+                    &[("count", &ch.points_left().to_string())],
+                )),
+            );
+            // The first characteristic he can still raise is
+            // offered first; those at their maximum say so.
+            let open = |k: Characteristic| ch.can_spend(k, &cx.model.rules).is_ok();
+            let chosen = self.advance.entry(x.id).or_insert_with(|| {
+                Characteristic::ALL
+                    .into_iter()
+                    .find(|&k| k != Characteristic::M && open(k))
+                    .unwrap_or(Characteristic::WS)
+            });
+            characteristic_pick_ui(ui, lang, x.id, chosen, &open);
+            let place = lang.t("campaign.ui.place");
+            let name = lang.f("campaign.ui.place_for", &[("character", x.name())]);
+            let refusal = ch.can_spend(*chosen, &cx.model.rules).err();
+            let r = icon_button(ui, icons::ICON_ADD, place, &name, refusal.is_none());
+            if let Some(p) = &refusal {
+                let why = lang.problem_line(p);
+                r.clone().on_disabled_hover_text(&why);
+                // Said on the row too, not on hover only.
+                ui.label(
+                    RichText::new(format!("{} {}", icons::ICON_BLOCK.codepoint, p.rule))
+                        .color(PALETTE.text_subdued),
+                )
+                .on_hover_text(&why)
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &why));
+            }
+            if r.clicked() {
+                cx.send(edit(
+                    id,
+                    CampaignEdit::Advance {
+                        character: x.id,
+                        characteristic: *chosen,
+                    },
+                ));
+            }
+            if d.is_some_and(|d| d.earned.contains(&x.id)) {
+                unworthy_ui(ui, cx, c, x);
+            }
+        });
+    }
+
+    fn reinforcements_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, step: u32) {
+        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             step_title(ui, step, lang.t("campaign.ui.step.reinforcements"), false);
@@ -569,32 +538,7 @@ impl PlayView {
                         ))
                         .strong(),
                     );
-                    ui.horizontal_wrapped(|ui| {
-                        let l = ui
-                            .label(lang.f("campaign.ui.exchange", &[("rate", &rate.to_string())]));
-                        ui.add(egui::DragValue::new(&mut buy.exchange).range(0..=c.vp))
-                            .labelled_by(l.id);
-                        let go = lang.t("campaign.ui.exchange_go");
-                        let name = lang.f("campaign.ui.exchange_for", &[("player", &e.player)]);
-                        if icon_button(
-                            ui,
-                            icons::ICON_EMOJI_EVENTS,
-                            go,
-                            &name,
-                            buy.exchange > 0 && buy.exchange <= c.vp,
-                        )
-                        .clicked()
-                        {
-                            out.push(edit(
-                                id,
-                                CampaignEdit::ExchangeVp {
-                                    escort: e.id,
-                                    vp: buy.exchange,
-                                },
-                            ));
-                            buy.exchange = 0;
-                        }
-                    });
+                    exchange_ui(ui, cx, c, e, buy);
                     let factions = c.escort_factions(e.id);
                     if !factions.is_empty() {
                         let names = factions
@@ -612,142 +556,328 @@ impl PlayView {
                     if c.allies {
                         badge(ui, Tone::Good, lang.t("campaign.ui.recruit_allies"));
                     }
-                    ui.horizontal_wrapped(|ui| {
-                        let l = ui.label(lang.t("campaign.ui.recruit_from"));
-                        let member = recruit_member(model, &e.kind, buy.recruit.as_ref());
-                        let shown = member
-                            .as_ref()
-                            .map_or(lang.t("campaign.ui.choose"), Member::name)
-                            .to_owned();
-                        egui::ComboBox::from_id_salt("cmp-recruit")
-                            .selected_text(shown)
-                            .show_ui(ui, |ui| {
-                                for (doc, who, name) in recruit_choices(model, &e.kind) {
-                                    let pick = Some((doc, who));
-                                    let selected = buy.recruit == pick;
-                                    // CMP-14: a recruit of another faction is
-                                    // shown, disabled, with the reason.
-                                    let refusal = recruit_refusal(model, c, e, pick.as_ref());
-                                    // CMP-7: one already in the campaign is
-                                    // never offered.
-                                    if refusal
-                                        .as_ref()
-                                        .is_some_and(|p| p.key == "campaign.problem.recruit_held")
-                                    {
-                                        continue;
-                                    }
-                                    match refusal {
-                                        None => {
-                                            if ui.selectable_label(selected, name).clicked() {
-                                                buy.recruit = pick;
-                                            }
-                                        }
-                                        Some(p) => {
-                                            let text = lang.f(
-                                                "campaign.ui.recruit_not_allowed",
-                                                &[("name", &name)],
-                                            );
-                                            ui.add_enabled(
-                                                false,
-                                                egui::Button::selectable(
-                                                    false,
-                                                    RichText::new(text).color(PALETTE.text_subdued),
-                                                ),
-                                            )
-                                            .on_disabled_hover_text(lang.problem_line(&p));
-                                        }
-                                    }
-                                }
-                            })
-                            .response
-                            .labelled_by(l.id);
-                        let refusal = recruit_refusal(model, c, e, buy.recruit.as_ref());
-                        // CMP-7: the price is the rules', never typed.
-                        let price = member.as_ref().map(|m| c.recruit_cost(m, &model.rules));
-                        match &price {
-                            Some(Ok(cost)) => {
-                                ui.label(
-                                    RichText::new(lang.f(
-                                        "campaign.ui.recruit_price",
-                                        &[("cost", &cost.to_string())],
-                                    ))
-                                    .strong(),
-                                )
-                                .on_hover_text(lang.t("campaign.ui.recruit_price_hint"));
-                            }
-                            Some(Err(p)) => {
-                                badge(ui, Tone::Error, &lang.problem_line(p));
-                            }
-                            None => {}
-                        }
-                        if let Some(p) = &refusal {
-                            badge(ui, Tone::Error, &lang.problem_line(p));
-                        }
-                        let cost = price.and_then(Result::ok);
-                        let go = lang.t("campaign.ui.recruit");
-                        let name = lang.f("campaign.ui.recruit_for", &[("player", &e.player)]);
-                        let enough = refusal.is_none()
-                            && cost.is_some_and(|p| c.reinforcement_of(e.id) >= p);
-                        if icon_button(ui, icons::ICON_PERSON_ADD, go, &name, enough).clicked()
-                            && let (Some(member), Some(cost)) = (member, cost)
-                        {
-                            out.push(edit(
-                                id,
-                                CampaignEdit::Recruit {
-                                    escort: e.id,
-                                    member,
-                                    cost,
-                                    from: buy.recruit.as_ref().map(|(doc, _)| doc.clone()),
-                                },
-                            ));
-                            // He is in the campaign now: never offered again.
-                            buy.recruit = None;
-                        }
-                    });
-                    ui.horizontal_wrapped(|ui| {
-                        let l = ui.label(lang.t("campaign.ui.spend_points"));
-                        ui.add(egui::DragValue::new(&mut buy.spend).range(0..=1000))
-                            .labelled_by(l.id);
-                        crate::ui::widgets::labelled_text(
-                            ui,
-                            lang.t("campaign.ui.spend_what"),
-                            &mut buy.spend_what,
-                        );
-                        spend_for_ui(ui, lang, c, e.id, buy);
-                        let go = lang.t("campaign.ui.spend");
-                        let name = lang.f("campaign.ui.spend_for", &[("player", &e.player)]);
-                        let ok = buy.spend > 0
-                            && !buy.spend_what.trim().is_empty()
-                            && c.reinforcement_of(e.id) >= buy.spend;
-                        if icon_button(ui, icons::ICON_BACKPACK, go, &name, ok).clicked() {
-                            let what = std::mem::take(&mut buy.spend_what);
-                            // CMP-7: the item bought goes to the character in
-                            // the same event as the points.
-                            let bought = buy.spend_for.map(|character| Bought {
-                                character,
-                                item: match buy.spend_kind {
-                                    BuyKind::Gear(kind) => {
-                                        Purchase::Gear(Gear::new(what.trim(), kind))
-                                    }
-                                    BuyKind::Power => Purchase::Power(PowerCard::new(what.trim())),
-                                },
-                            });
-                            out.push(edit(
-                                id,
-                                CampaignEdit::Spend {
-                                    escort: e.id,
-                                    points: buy.spend,
-                                    what,
-                                    bought,
-                                },
-                            ));
-                            buy.spend = 0;
-                        }
-                    });
+                    recruit_ui(ui, cx, c, e, buy);
+                    spend_ui(ui, cx, c, e, buy);
                 });
             }
         });
     }
+}
+
+/// Victory points exchanged for reinforcement points, at the campaign's
+/// rate, for one escort's player.
+fn exchange_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    e: &crate::rules::campaign::Escort,
+    buy: &mut Buy,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    let rate = c.rates(&cx.model.rules.campaign).vp_exchange_rate;
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(lang.f("campaign.ui.exchange", &[("rate", &rate.to_string())]));
+        ui.add(egui::DragValue::new(&mut buy.exchange).range(0..=c.vp))
+            .labelled_by(l.id);
+        let go = lang.t("campaign.ui.exchange_go");
+        let name = lang.f("campaign.ui.exchange_for", &[("player", &e.player)]);
+        if icon_button(
+            ui,
+            icons::ICON_EMOJI_EVENTS,
+            go,
+            &name,
+            buy.exchange > 0 && buy.exchange <= c.vp,
+        )
+        .clicked()
+        {
+            cx.send(edit(
+                id,
+                CampaignEdit::ExchangeVp {
+                    escort: e.id,
+                    vp: buy.exchange,
+                },
+            ));
+            buy.exchange = 0;
+        }
+    });
+}
+
+/// A recruit picked from the rosters or kill teams, at the rules' price
+/// (CMP-7), for one escort's player.
+fn recruit_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    e: &crate::rules::campaign::Escort,
+    buy: &mut Buy,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(lang.t("campaign.ui.recruit_from"));
+        let member = recruit_member(cx, &e.kind, buy.recruit.as_ref());
+        let shown = member
+            .as_ref()
+            .map_or(lang.t("campaign.ui.choose"), Member::name)
+            .to_owned();
+        egui::ComboBox::from_id_salt("cmp-recruit")
+            .selected_text(shown)
+            .show_ui(ui, |ui| recruit_options_ui(ui, cx, c, e, buy))
+            .response
+            .labelled_by(l.id);
+        let refusal = recruit_refusal(cx, c, e, buy.recruit.as_ref());
+        // CMP-7: the price is the rules', never typed.
+        let price = member.as_ref().map(|m| c.recruit_cost(m, &cx.model.rules));
+        match &price {
+            Some(Ok(cost)) => {
+                ui.label(
+                    RichText::new(
+                        lang.f("campaign.ui.recruit_price", &[("cost", &cost.to_string())]),
+                    )
+                    .strong(),
+                )
+                .on_hover_text(lang.t("campaign.ui.recruit_price_hint"));
+            }
+            Some(Err(p)) => {
+                badge(ui, Tone::Error, &lang.problem_line(p));
+            }
+            None => {}
+        }
+        if let Some(p) = &refusal {
+            badge(ui, Tone::Error, &lang.problem_line(p));
+        }
+        let cost = price.and_then(Result::ok);
+        let go = lang.t("campaign.ui.recruit");
+        let name = lang.f("campaign.ui.recruit_for", &[("player", &e.player)]);
+        let enough = refusal.is_none() && cost.is_some_and(|p| c.reinforcement_of(e.id) >= p);
+        if icon_button(ui, icons::ICON_PERSON_ADD, go, &name, enough).clicked()
+            && let (Some(member), Some(cost)) = (member, cost)
+        {
+            cx.send(edit(
+                id,
+                CampaignEdit::Recruit {
+                    escort: e.id,
+                    member,
+                    cost,
+                    from: buy.recruit.as_ref().map(|(doc, _)| doc.clone()),
+                },
+            ));
+            // He is in the campaign now: never offered again.
+            buy.recruit = None;
+        }
+    });
+}
+
+/// The recruits offered to an escort (CMP-7, CMP-14): one of another
+/// faction shown disabled with the reason, one already in the campaign
+/// not at all.
+fn recruit_options_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    e: &crate::rules::campaign::Escort,
+    buy: &mut Buy,
+) {
+    let lang = cx.lang;
+    for (doc, who, name) in recruit_choices(cx, &e.kind) {
+        let pick = Some((doc, who));
+        let selected = buy.recruit == pick;
+        // CMP-14: a recruit of another faction is
+        // shown, disabled, with the reason.
+        let refusal = recruit_refusal(cx, c, e, pick.as_ref());
+        // CMP-7: one already in the campaign is
+        // never offered.
+        if refusal
+            .as_ref()
+            .is_some_and(|p| p.key == "campaign.problem.recruit_held")
+        {
+            continue;
+        }
+        match refusal {
+            None => {
+                if ui.selectable_label(selected, name).clicked() {
+                    buy.recruit = pick;
+                }
+            }
+            Some(p) => {
+                let text = lang.f("campaign.ui.recruit_not_allowed", &[("name", &name)]);
+                ui.add_enabled(
+                    false,
+                    egui::Button::selectable(
+                        false,
+                        RichText::new(text).color(PALETTE.text_subdued),
+                    ),
+                )
+                .on_disabled_hover_text(lang.problem_line(&p));
+            }
+        }
+    }
+}
+
+/// Points spent on something else, and the item it buys for a character
+/// (CMP-7), for one escort's player.
+fn spend_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    e: &crate::rules::campaign::Escort,
+    buy: &mut Buy,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(lang.t("campaign.ui.spend_points"));
+        ui.add(egui::DragValue::new(&mut buy.spend).range(0..=1000))
+            .labelled_by(l.id);
+        crate::ui::widgets::labelled_text(
+            ui,
+            lang.t("campaign.ui.spend_what"),
+            &mut buy.spend_what,
+        );
+        spend_for_ui(ui, lang, c, e.id, buy);
+        let go = lang.t("campaign.ui.spend");
+        let name = lang.f("campaign.ui.spend_for", &[("player", &e.player)]);
+        let ok = buy.spend > 0
+            && !buy.spend_what.trim().is_empty()
+            && c.reinforcement_of(e.id) >= buy.spend;
+        if icon_button(ui, icons::ICON_BACKPACK, go, &name, ok).clicked() {
+            let what = std::mem::take(&mut buy.spend_what);
+            // CMP-7: the item bought goes to the character in
+            // the same event as the points.
+            let bought = buy.spend_for.map(|character| Bought {
+                character,
+                item: match buy.spend_kind {
+                    BuyKind::Gear(kind) => Purchase::Gear(Gear::new(what.trim(), kind)),
+                    BuyKind::Power => Purchase::Power(PowerCard::new(what.trim())),
+                },
+            });
+            cx.send(edit(
+                id,
+                CampaignEdit::Spend {
+                    escort: e.id,
+                    points: buy.spend,
+                    what,
+                    bought,
+                },
+            ));
+            buy.spend = 0;
+        }
+    });
+}
+
+/// The characteristic to raise: those at their maximum say so.
+fn characteristic_pick_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    who: CharId,
+    chosen: &mut Characteristic,
+    open: &dyn Fn(Characteristic) -> bool,
+) {
+    let l = ui.label(lang.t("campaign.ui.characteristic"));
+    egui::ComboBox::from_id_salt(("cmp-advance", who))
+        .selected_text(chr_name(lang, *chosen))
+        .width(190.0)
+        .show_ui(ui, |ui| {
+            for k in Characteristic::ALL {
+                if k == Characteristic::M {
+                    continue;
+                }
+                let name = chr_name(lang, k);
+                let text = if open(k) {
+                    name
+                } else {
+                    lang.f("campaign.ui.at_max", &[("characteristic", &name)])
+                };
+                ui.selectable_value(chosen, k, text);
+            }
+        })
+        .response
+        .labelled_by(l.id);
+}
+
+/// "Unworthy" (CHR-13): the advance points a character earned this mission
+/// given up.
+fn unworthy_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &crate::rules::campaign::CampaignCharacter,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    let name = lang.f("campaign.ui.unworthy_named", &[("character", x.name())]);
+    if icon_button(
+        ui,
+        icons::ICON_GPP_BAD,
+        lang.t("campaign.ui.unworthy"),
+        &name,
+        true,
+    )
+    .on_hover_text(lang.t("campaign.ui.unworthy_hint"))
+    .clicked()
+    {
+        cx.send(edit(id, CampaignEdit::Unworthy { character: x.id }));
+    }
+}
+
+/// The debrief's first step: the mission's outcome.
+fn outcome_ui(ui: &mut egui::Ui, lang: Lang, d: &crate::rules::campaign::Debrief, step: u32) {
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        step_title(ui, step, lang.t("campaign.ui.step.outcome"), true);
+        let t = d.mission_type.map_or("", |t| lang.t(t.key()));
+        let key = if d.success {
+            "campaign.ui.outcome_won"
+        } else {
+            "campaign.ui.outcome_lost"
+        };
+        ui.label(lang.f(key, &[("type", t), ("vp", &d.vp.to_string())]));
+    });
+}
+
+/// Who was taken out of action, as ticked at the table (CMP-9).
+fn confirm_out_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    d: &crate::rules::campaign::Debrief,
+    step: u32,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        let settled = d.out_of_action.iter().all(|x| !d.pending.contains(x));
+        step_title(ui, step, lang.t("campaign.ui.step.confirm_out"), settled);
+        ui.label(RichText::new(lang.t("campaign.ui.confirm_out_rule")).color(PALETTE.text_subdued));
+        for &who in &d.played {
+            let Some(x) = c.character(who) else { continue };
+            let was_out = d.out_of_action.contains(&who);
+            let tested = was_out && !d.pending.contains(&who);
+            ui.horizontal_wrapped(|ui| {
+                let mut ticked = was_out;
+                let label = lang.f("campaign.ui.out_of_action_of", &[("character", x.name())]);
+                let enabled = !cx.model.read_only && !tested && (was_out || x.state.alive());
+                if ui
+                    .add_enabled(enabled, egui::Checkbox::new(&mut ticked, label))
+                    .changed()
+                {
+                    cx.send(edit(
+                        id,
+                        CampaignEdit::ConfirmOutOfAction {
+                            character: who,
+                            out: ticked,
+                        },
+                    ));
+                }
+                if tested {
+                    badge(ui, state_tone(x.state), lang.t("campaign.ui.tested"));
+                    badge(ui, state_tone(x.state), lang.t(x.state.key()));
+                }
+            });
+        }
+    });
 }
 
 /// Whom the points spent buy for (CMP-7): nobody (only noted) or a living
@@ -820,9 +950,9 @@ fn spend_for_ui(ui: &mut egui::Ui, lang: Lang, c: &Campaign, escort: u32, buy: &
 /// Who a player may recruit (CMP-7): the characters of every roster for a
 /// Rogue Trader band, the soldiers of every kill team for a kill team, as
 /// (document, id, name shown).
-fn recruit_choices(model: &Model, kind: &str) -> Vec<(String, u64, String)> {
+fn recruit_choices(cx: &ViewCtx<'_>, kind: &str) -> Vec<(String, u64, String)> {
     if kind == "killteam" {
-        model
+        cx.model
             .docs
             .iter()
             .filter_map(|d| d.get::<KillTeam>())
@@ -833,7 +963,7 @@ fn recruit_choices(model: &Model, kind: &str) -> Vec<(String, u64, String)> {
             })
             .collect()
     } else {
-        model
+        cx.model
             .rosters()
             .flat_map(|r| {
                 r.characters
@@ -847,31 +977,31 @@ fn recruit_choices(model: &Model, kind: &str) -> Vec<(String, u64, String)> {
 /// Why a pick may not be recruited for this escort (CMP-7, CMP-14, and
 /// the rules of the escort's kind), or none.
 fn recruit_refusal(
-    model: &Model,
+    cx: &ViewCtx<'_>,
     c: &Campaign,
     e: &crate::rules::campaign::Escort,
     pick: Option<&(String, u64)>,
 ) -> Option<crate::rules::Problem> {
     let (doc, who) = pick?;
-    let member = recruit_member(model, &e.kind, pick)?;
+    let member = recruit_member(cx, &e.kind, pick)?;
     let origin = crate::rules::campaign::Origin {
         doc: doc.clone(),
         id: *who,
     };
-    c.recruit_choice_refusal(e.id, &member, &origin, &model.rules)
+    c.recruit_choice_refusal(e.id, &member, &origin, &cx.model.rules)
 }
 
 /// The recruit picked, as a campaign member of the escort's kind.
-fn recruit_member(model: &Model, kind: &str, pick: Option<&(String, u64)>) -> Option<Member> {
+fn recruit_member(cx: &ViewCtx<'_>, kind: &str, pick: Option<&(String, u64)>) -> Option<Member> {
     let (doc, who) = pick?;
     if kind == "killteam" {
-        model
+        cx.model
             .get::<KillTeam>(doc)
             .and_then(|t| t.soldier(*who))
             .cloned()
             .map(Member::Soldier)
     } else {
-        model
+        cx.model
             .get::<Roster>(doc)
             .and_then(|r| r.character(*who))
             .cloned()

@@ -12,6 +12,8 @@ use egui_material_icons::icons;
 use crate::i18n::Lang;
 use crate::rules::campaign::check_dice;
 use crate::rules::core::dice::Roll;
+use crate::rules::core::names::name_in;
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::PALETTE;
 use crate::ui::widgets::icon_button;
 
@@ -266,15 +268,14 @@ impl MissionDraw {
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
-        model: &crate::app::Model,
+        cx: &ViewCtx<'_>,
         c: &crate::rules::campaign::Campaign,
         t: crate::rules::campaign::MissionType,
         forced: bool,
     ) -> Option<crate::rules::campaign::MissionChoice> {
-        use crate::rules::campaign::{EnemySide, MissionChoice};
-        use crate::rules::core::names::name_in;
-        let lang = model.lang;
-        let list: Vec<_> = model.rules.campaign.missions_of(t).collect();
+        use crate::rules::campaign::MissionChoice;
+        let lang = cx.lang;
+        let list: Vec<_> = cx.model.rules.campaign.missions_of(t).collect();
         // A pick of another type (the type forced changed) is dropped.
         if self
             .pick
@@ -287,33 +288,7 @@ impl MissionDraw {
             .pick
             .as_ref()
             .and_then(|p| list.iter().find(|m| &m.id == p));
-        ui.horizontal_wrapped(|ui| {
-            let l = ui.label(lang.t("campaign.ui.pick_mission"));
-            let shown = picked.map_or(lang.t("campaign.ui.draw_at_random"), |m| {
-                name_in(&m.names, lang.code(), &m.id)
-            });
-            egui::ComboBox::from_id_salt("cmp-pick-mission")
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.pick, None, lang.t("campaign.ui.draw_at_random"));
-                    for m in &list {
-                        ui.selectable_value(
-                            &mut self.pick,
-                            Some(m.id.clone()),
-                            name_in(&m.names, lang.code(), &m.id),
-                        );
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-            if self.pick.is_some() || forced {
-                crate::ui::widgets::labelled_text(
-                    ui,
-                    lang.t("campaign.ui.reason"),
-                    &mut self.reason,
-                );
-            }
-        });
+        ui.horizontal_wrapped(|ui| self.pick_row_ui(ui, lang, &list, picked, forced));
         if self.pick.is_some() {
             crate::ui::widgets::badge(
                 ui,
@@ -326,7 +301,8 @@ impl MissionDraw {
         let mut draw = None;
         if self.pick.is_none() {
             // CMP-3: the die reads the list the campaign started with.
-            let sides = u32::try_from(c.mission_ids(&model.rules.campaign, t).len()).unwrap_or(0);
+            let sides =
+                u32::try_from(c.mission_ids(&cx.model.rules.campaign, t).len()).unwrap_or(0);
             let label = lang.f(
                 "campaign.ui.dice.mission",
                 &[("dice", &dice_name(1, sides))],
@@ -335,25 +311,8 @@ impl MissionDraw {
             ok &= typed.ok();
             draw = typed.first();
         }
-        let sides = u32::try_from(c.settings.secondary.len()).unwrap_or(0);
         let mut faction_draw = None;
-        if sides > 0 && picked.is_none_or(|m| m.enemy == EnemySide::Secondary) {
-            let key = if picked.is_some() {
-                "campaign.ui.dice.faction_picked"
-            } else {
-                "campaign.ui.dice.faction"
-            };
-            let label = lang.f(key, &[("dice", &dice_name(1, sides))]);
-            let typed = dice_field(
-                ui,
-                lang,
-                &label,
-                &mut self.faction,
-                1,
-                sides,
-                "CMP-4",
-                false,
-            );
+        if let Some(typed) = self.faction_die_ui(ui, lang, c, picked.copied()) {
             ok &= typed.ok();
             faction_draw = typed.first();
         }
@@ -368,5 +327,72 @@ impl MissionDraw {
             faction_draw,
             ..MissionChoice::default()
         })
+    }
+
+    /// The mission picked from the list (or drawn) and, when picked or its
+    /// type forced, why.
+    fn pick_row_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        list: &[&crate::rules::campaign::data::MissionData],
+        picked: Option<&&crate::rules::campaign::data::MissionData>,
+        forced: bool,
+    ) {
+        let l = ui.label(lang.t("campaign.ui.pick_mission"));
+        let shown = picked.map_or(lang.t("campaign.ui.draw_at_random"), |m| {
+            name_in(&m.names, lang.code(), &m.id)
+        });
+        egui::ComboBox::from_id_salt("cmp-pick-mission")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.pick, None, lang.t("campaign.ui.draw_at_random"));
+                for m in list {
+                    ui.selectable_value(
+                        &mut self.pick,
+                        Some(m.id.clone()),
+                        name_in(&m.names, lang.code(), &m.id),
+                    );
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        if self.pick.is_some() || forced {
+            crate::ui::widgets::labelled_text(ui, lang.t("campaign.ui.reason"), &mut self.reason);
+        }
+    }
+
+    /// The secondary faction's die (CMP-4), when the enemy comes from the
+    /// secondary factions; none when it is not asked.
+    fn faction_die_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        c: &crate::rules::campaign::Campaign,
+        picked: Option<&crate::rules::campaign::data::MissionData>,
+    ) -> Option<Typed> {
+        let sides = u32::try_from(c.settings.secondary.len()).unwrap_or(0);
+        if sides == 0
+            || picked.is_some_and(|m| m.enemy != crate::rules::campaign::EnemySide::Secondary)
+        {
+            return None;
+        }
+        let key = if picked.is_some() {
+            "campaign.ui.dice.faction_picked"
+        } else {
+            "campaign.ui.dice.faction"
+        };
+        let label = lang.f(key, &[("dice", &dice_name(1, sides))]);
+        let typed = dice_field(
+            ui,
+            lang,
+            &label,
+            &mut self.faction,
+            1,
+            sides,
+            "CMP-4",
+            false,
+        );
+        Some(typed)
     }
 }

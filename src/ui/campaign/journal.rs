@@ -8,11 +8,12 @@ use std::sync::Arc;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
+use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Phase};
 use crate::rules::doc::LineKind;
 use crate::rules::{GearEdit, Msg, Outcome};
 use crate::ui::campaign::parts::edit;
+use crate::ui::context::ViewCtx;
 use crate::ui::roster::character_gear::GearView;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title};
@@ -44,13 +45,13 @@ pub struct JournalView {
 }
 
 /// The journal's replay, made again when the journal changed.
-fn replayed<'a>(cache: &'a mut Option<Replayed>, model: &Model, c: &Campaign) -> &'a Replayed {
+fn replayed<'a>(cache: &'a mut Option<Replayed>, cx: &ViewCtx<'_>, c: &Campaign) -> &'a Replayed {
     let last = c.journal.last().map(|e| Arc::as_ptr(e) as usize);
     let fresh = cache
         .as_ref()
         .is_some_and(|r| r.last == last && r.len == c.journal.len());
     if !fresh {
-        let (outcomes, refused) = match c.replay(&model.rules) {
+        let (outcomes, refused) = match c.replay(&cx.model.rules) {
             Ok((_, outcomes)) => (outcomes, None),
             Err(e) => (Vec::new(), Some(e)),
         };
@@ -70,8 +71,8 @@ fn replayed<'a>(cache: &'a mut Option<Replayed>, model: &Model, c: &Campaign) ->
 }
 
 impl JournalView {
-    fn replayed(&mut self, model: &Model, c: &Campaign) -> &Replayed {
-        replayed(&mut self.cache, model, c)
+    fn replayed(&mut self, cx: &ViewCtx<'_>, c: &Campaign) -> &Replayed {
+        replayed(&mut self.cache, cx, c)
     }
 
     /// A character's Cran, set by hand (CMP-11): recorded in the journal
@@ -80,15 +81,14 @@ impl JournalView {
     fn cran_ui(
         &mut self,
         ui: &mut egui::Ui,
-        model: &Model,
+        cx: &ViewCtx<'_>,
         c: &Campaign,
         x: &CampaignCharacter,
-        out: &mut Vec<Command>,
     ) {
-        let lang = model.lang;
+        let lang = cx.lang;
         let die = c.settings.cran_die;
         let locked = c.cran_locked() || c.phase == Phase::Over;
-        let default = c.default_cran(x, &model.rules);
+        let default = c.default_cran(x, &cx.model.rules);
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(lang.f("campaign.ui.cran_of_character", &[("character", x.name())]));
             let mut value = match self.cran {
@@ -97,7 +97,7 @@ impl JournalView {
             };
             let r = ui
                 .add_enabled(
-                    !locked && !model.read_only,
+                    !locked && !cx.model.read_only,
                     egui::DragValue::new(&mut value)
                         .range(1..=die.max(1))
                         .prefix(format!("{} ", lang.t("campaign.ui.cran")))
@@ -111,7 +111,7 @@ impl JournalView {
             if done {
                 self.cran = None;
                 if value != x.cran {
-                    out.push(edit(
+                    cx.send(edit(
                         &c.id,
                         CampaignEdit::SetCran {
                             character: x.id,
@@ -138,31 +138,13 @@ impl JournalView {
     }
 
     /// Shows the journal of `c`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Command>) {
-        let lang = model.lang;
-        ui.horizontal_wrapped(|ui| {
-            let l = ui.label(lang.t("campaign.ui.journal_of"));
-            let shown = self
-                .character
-                .and_then(|id| c.character(id))
-                .map_or(lang.t("campaign.ui.everyone"), |x| x.name())
-                .to_owned();
-            egui::ComboBox::from_id_salt("cmp-journal.who")
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.character, None, lang.t("campaign.ui.everyone"));
-                    for x in &c.characters {
-                        ui.selectable_value(&mut self.character, Some(x.id), x.name());
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-            ui.checkbox(&mut self.ticks, lang.t("campaign.ui.show_ticks"));
-        });
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+        let lang = cx.lang;
+        ui.horizontal_wrapped(|ui| self.who_row_ui(ui, lang, c));
         ui.add_space(space::S);
         let character = self.character;
         let ticks = self.ticks;
-        if let Some((i, p)) = &self.replayed(model, c).refused {
+        if let Some((i, p)) = &self.replayed(cx, c).refused {
             alert(
                 ui,
                 Tone::Error,
@@ -177,26 +159,9 @@ impl JournalView {
             return;
         }
         if let Some(x) = character.and_then(|id| c.character(id)) {
-            card(ui, |ui| {
-                ui.set_min_width(ui.available_width());
-                card_title(ui, icons::ICON_PERSON, x.name());
-                ui.label(lang.f(
-                    "campaign.ui.history_summary",
-                    &[
-                        ("state", lang.t(x.state.key())),
-                        ("count", &x.missions.to_string()),
-                        ("cran", &x.cran.to_string()),
-                        ("die", &c.settings.cran_die.to_string()),
-                    ],
-                ));
-                self.cran_ui(ui, model, c, x, out);
-            });
-            ui.add_space(space::S);
-            if let Member::Character(ch) = &x.member {
-                gear_ui(&mut self.gear, ui, model, c, x, ch, out);
-            }
+            self.character_ui(ui, cx, c, x);
         }
-        let replayed = self.replayed(model, c);
+        let replayed = self.replayed(cx, c);
         // His history: the entries about him, and of each only his lines.
         let history = character.map(|id| c.history(id, &replayed.outcomes));
         // Missions newest first; the last one open.
@@ -226,60 +191,123 @@ impl JournalView {
                 .default_open(Some(m) == newest || character.is_some())
                 .show(ui, |ui| {
                     for i in entries {
-                        let e = &c.journal[i];
-                        ui.horizontal_wrapped(|ui| {
-                            ui.label(
-                                RichText::new(format!("#{}", i + 1)).color(PALETTE.text_subdued),
-                            );
-                            // The Edit menu's words ("undo: draw next
-                            // mission") as a heading: capitalised.
-                            let label = lang.t(e.event.label());
-                            let mut chars = label.chars();
-                            let heading = chars.next().map_or_else(String::new, |first| {
-                                first.to_uppercase().chain(chars).collect()
-                            });
-                            ui.label(RichText::new(heading).strong());
-                        });
-                        if let Some(o) = replayed.outcomes.get(i) {
-                            let mine = history.as_ref().and_then(|h| h.get(&i));
-                            let lines = o
-                                .lines
-                                .iter()
-                                .enumerate()
-                                .filter(|(l, _)| mine.is_none_or(|m| m.contains(l)))
-                                .map(|(_, line)| line);
-                            for (kind, msg) in lines {
-                                let icon = match kind {
-                                    LineKind::Dice => icons::ICON_CASINO,
-                                    LineKind::Info => icons::ICON_CHEVRON_RIGHT,
-                                };
-                                ui.horizontal_wrapped(|ui| {
-                                    ui.add_space(space::M);
-                                    ui.label(icon.rich_text().color(PALETTE.text_subdued));
-                                    ui.add(egui::Label::new(lang.msg(msg)).wrap());
-                                });
-                            }
-                            for r in &o.rolls {
-                                ui.horizontal_wrapped(|ui| {
-                                    ui.add_space(space::M);
-                                    ui.label(
-                                        RichText::new(
-                                            lang.msg(
-                                                &Msg::new("campaign.ui.die_for")
-                                                    .key("purpose", r.purpose)
-                                                    .text("roll", r.roll.to_string()),
-                                            ),
-                                        )
-                                        .color(PALETTE.text_subdued),
-                                    );
-                                });
-                            }
-                        }
+                        entry_ui(ui, lang, c, &replayed.outcomes, history.as_ref(), i);
                     }
                 });
         }
         if c.journal.is_empty() {
             alert(ui, Tone::Info, lang.t("campaign.ui.journal_empty"));
+        }
+    }
+
+    /// The journal's first row: whose history, and whether the table's
+    /// ticks are shown.
+    fn who_row_ui(&mut self, ui: &mut egui::Ui, lang: Lang, c: &Campaign) {
+        let l = ui.label(lang.t("campaign.ui.journal_of"));
+        let shown = self
+            .character
+            .and_then(|id| c.character(id))
+            .map_or(lang.t("campaign.ui.everyone"), |x| x.name())
+            .to_owned();
+        egui::ComboBox::from_id_salt("cmp-journal.who")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.character, None, lang.t("campaign.ui.everyone"));
+                for x in &c.characters {
+                    ui.selectable_value(&mut self.character, Some(x.id), x.name());
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        ui.checkbox(&mut self.ticks, lang.t("campaign.ui.show_ticks"));
+    }
+
+    /// The character whose history is shown: his summary, his Cran
+    /// (CMP-11), his equipment and power cards.
+    fn character_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        c: &Campaign,
+        x: &CampaignCharacter,
+    ) {
+        let lang = cx.lang;
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_PERSON, x.name());
+            ui.label(lang.f(
+                "campaign.ui.history_summary",
+                &[
+                    ("state", lang.t(x.state.key())),
+                    ("count", &x.missions.to_string()),
+                    ("cran", &x.cran.to_string()),
+                    ("die", &c.settings.cran_die.to_string()),
+                ],
+            ));
+            self.cran_ui(ui, cx, c, x);
+        });
+        ui.add_space(space::S);
+        if let Member::Character(ch) = &x.member {
+            gear_ui(&mut self.gear, ui, cx, c, x, ch);
+        }
+    }
+}
+
+/// One entry of the journal: its number and event, then what it did and
+/// its dice (only the lines about the character whose history is shown).
+fn entry_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    c: &Campaign,
+    outcomes: &[Outcome],
+    history: Option<&std::collections::BTreeMap<usize, Vec<usize>>>,
+    i: usize,
+) {
+    let e = &c.journal[i];
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(format!("#{}", i + 1)).color(PALETTE.text_subdued));
+        // The Edit menu's words ("undo: draw next
+        // mission") as a heading: capitalised.
+        let label = lang.t(e.event.label());
+        let mut chars = label.chars();
+        let heading = chars.next().map_or_else(String::new, |first| {
+            first.to_uppercase().chain(chars).collect()
+        });
+        ui.label(RichText::new(heading).strong());
+    });
+    if let Some(o) = outcomes.get(i) {
+        let mine = history.and_then(|h| h.get(&i));
+        let lines = o
+            .lines
+            .iter()
+            .enumerate()
+            .filter(|(l, _)| mine.is_none_or(|m| m.contains(l)))
+            .map(|(_, line)| line);
+        for (kind, msg) in lines {
+            let icon = match kind {
+                LineKind::Dice => icons::ICON_CASINO,
+                LineKind::Info => icons::ICON_CHEVRON_RIGHT,
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.add_space(space::M);
+                ui.label(icon.rich_text().color(PALETTE.text_subdued));
+                ui.add(egui::Label::new(lang.msg(msg)).wrap());
+            });
+        }
+        for r in &o.rolls {
+            ui.horizontal_wrapped(|ui| {
+                ui.add_space(space::M);
+                ui.label(
+                    RichText::new(
+                        lang.msg(
+                            &Msg::new("campaign.ui.die_for")
+                                .key("purpose", r.purpose)
+                                .text("roll", r.roll.to_string()),
+                        ),
+                    )
+                    .color(PALETTE.text_subdued),
+                );
+            });
         }
     }
 }
@@ -289,13 +317,12 @@ impl JournalView {
 fn gear_ui(
     view: &mut GearView,
     ui: &mut egui::Ui,
-    model: &Model,
+    cx: &ViewCtx<'_>,
     c: &Campaign,
     x: &crate::rules::campaign::CampaignCharacter,
     ch: &crate::rules::Character,
-    out: &mut Vec<Command>,
 ) {
-    let lang = model.lang;
+    let lang = cx.lang;
     let alive = x.state.alive();
     if !alive {
         alert(
@@ -308,15 +335,11 @@ fn gear_ui(
     let (id, character) = (c.id.as_str(), x.id);
     let gear = |e: GearEdit| edit(id, CampaignEdit::Gear { character, edit: e });
     ui.push_id(("cmp-gear", character), |ui| {
-        let open = alive && !model.read_only && c.phase != crate::rules::campaign::Phase::Over;
+        let open = alive && !cx.model.read_only && c.phase != crate::rules::campaign::Phase::Over;
         ui.add_enabled_ui(open, |ui| {
-            // Until this screen is given the view context: a context of
-            // its own, whose commands go to `out`.
-            let cx = crate::ui::context::ViewCtx::new(model);
-            view.gear_ui(ui, &cx, ch, &gear);
+            view.gear_ui(ui, cx, ch, &gear);
             ui.add_space(space::S);
-            view.powers_ui(ui, &cx, ch, &gear);
-            out.extend(cx.into_commands());
+            view.powers_ui(ui, cx, ch, &gear);
         });
     });
     ui.add_space(space::S);

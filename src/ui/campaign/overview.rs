@@ -4,12 +4,13 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
+use crate::app::Command;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, Escort, ExportedEscort, Phase,
 };
 use crate::ui::campaign::dice::DiceTexts;
 use crate::ui::campaign::parts::{CARD, character_card_ui, edit, is_leader, mission_ui};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{card, card_grid, card_title, icon_button, text_committed};
 
@@ -18,107 +19,122 @@ use crate::ui::widgets::{card, card_grid, card_title, icon_button, text_committe
 /// whose history the player asked for.
 pub fn overview_ui(
     ui: &mut egui::Ui,
-    model: &Model,
+    cx: &ViewCtx<'_>,
     c: &Campaign,
     dice: &mut DiceTexts,
     notes: &mut String,
-    out: &mut Vec<Command>,
 ) -> Option<CharId> {
-    let lang = model.lang;
     let mut asked = None;
-    mission_ui(ui, model, c, dice, out);
+    mission_ui(ui, cx, c, dice);
     ui.add_space(space::M);
     for e in &c.escorts {
-        card_title(
-            ui,
-            icons::ICON_GROUPS,
-            &lang.f(
-                "campaign.ui.escort_of",
-                &[("player", &e.player), ("source", &e.source)],
-            ),
-        );
-        let word = lang.t("campaign.ui.export");
-        let name = lang.f("campaign.ui.export_named", &[("player", &e.player)]);
-        // The copy is made on the click, not at every frame.
-        if icon_button(ui, icons::ICON_UPLOAD, word, &name, !model.read_only)
-            .on_hover_text(lang.t("campaign.ui.export_hint"))
-            .clicked()
-        {
-            let title = lang.f(
-                "campaign.ui.export_name",
-                &[
-                    ("source", &e.source),
-                    ("number", &c.missions_played.to_string()),
-                ],
-            );
-            match c.export_escort(e.id, &title) {
-                Some(ExportedEscort::Roster(r)) => {
-                    out.push(Command::CreateFrom(crate::rules::Doc::new(r)));
-                }
-                Some(ExportedEscort::KillTeam(t)) => {
-                    out.push(Command::CreateFrom(crate::rules::Doc::new(t)));
-                }
-                None => {}
-            }
+        if let Some(who) = escort_ui(ui, cx, c, e) {
+            asked = Some(who);
         }
-        let playing = c.members(e.id).filter(|x| x.can_play()).count();
-        ui.label(
-            lang.f(
-                "campaign.ui.can_play_count",
-                &[
-                    ("count", &playing.to_string()),
-                    (
-                        "all",
-                        &c.members(e.id)
-                            .filter(|x| x.state.alive())
-                            .count()
-                            .to_string(),
-                    ),
-                ],
-            ),
-        );
-        let members: Vec<&CampaignCharacter> = c.members(e.id).collect();
-        ui.push_id(("escort", e.id), |ui| {
-            card_grid(ui, members.len(), CARD, |ui, i| {
-                let x = members[i];
-                character_card_ui(ui, model, c, x);
-                ui.horizontal(|ui| {
-                    let name = lang.f("campaign.ui.history_of", &[("character", x.name())]);
-                    if icon_button(
-                        ui,
-                        icons::ICON_HISTORY,
-                        lang.t("campaign.ui.history"),
-                        &name,
-                        true,
-                    )
-                    .on_hover_text(lang.t("campaign.ui.history_hint"))
-                    .clicked()
-                    {
-                        asked = Some(x.id);
-                    }
-                    if x.state.alive() && !is_leader(c, x) && c.phase != Phase::Over {
-                        leader_button_ui(ui, model, c, e, x, out);
-                    }
-                });
+    }
+    notes_ui(ui, cx, c, notes);
+    asked
+}
+
+/// One escort: its title, "Export", how many can play and its characters'
+/// cards; returns the character whose history the player asked for.
+fn escort_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> Option<CharId> {
+    let lang = cx.lang;
+    let mut asked = None;
+    card_title(
+        ui,
+        icons::ICON_GROUPS,
+        &lang.f(
+            "campaign.ui.escort_of",
+            &[("player", &e.player), ("source", &e.source)],
+        ),
+    );
+    export_ui(ui, cx, c, e);
+    let playing = c.members(e.id).filter(|x| x.can_play()).count();
+    ui.label(
+        lang.f(
+            "campaign.ui.can_play_count",
+            &[
+                ("count", &playing.to_string()),
+                (
+                    "all",
+                    &c.members(e.id)
+                        .filter(|x| x.state.alive())
+                        .count()
+                        .to_string(),
+                ),
+            ],
+        ),
+    );
+    let members: Vec<&CampaignCharacter> = c.members(e.id).collect();
+    ui.push_id(("escort", e.id), |ui| {
+        card_grid(ui, members.len(), CARD, |ui, i| {
+            let x = members[i];
+            character_card_ui(ui, cx, c, x);
+            ui.horizontal(|ui| {
+                let name = lang.f("campaign.ui.history_of", &[("character", x.name())]);
+                if icon_button(
+                    ui,
+                    icons::ICON_HISTORY,
+                    lang.t("campaign.ui.history"),
+                    &name,
+                    true,
+                )
+                .on_hover_text(lang.t("campaign.ui.history_hint"))
+                .clicked()
+                {
+                    asked = Some(x.id);
+                }
+                if x.state.alive() && !is_leader(c, x) && c.phase != Phase::Over {
+                    leader_button_ui(ui, cx, c, e, x);
+                }
             });
         });
-        ui.add_space(space::M);
-    }
-    notes_ui(ui, model, c, notes, out);
+    });
+    ui.add_space(space::M);
     asked
+}
+
+/// "Export" (CMP-17): the escort as it is now, copied into a new roster or
+/// kill team.
+fn export_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) {
+    let lang = cx.lang;
+    let word = lang.t("campaign.ui.export");
+    let name = lang.f("campaign.ui.export_named", &[("player", &e.player)]);
+    // The copy is made on the click, not at every frame.
+    if icon_button(ui, icons::ICON_UPLOAD, word, &name, !cx.model.read_only)
+        .on_hover_text(lang.t("campaign.ui.export_hint"))
+        .clicked()
+    {
+        let title = lang.f(
+            "campaign.ui.export_name",
+            &[
+                ("source", &e.source),
+                ("number", &c.missions_played.to_string()),
+            ],
+        );
+        match c.export_escort(e.id, &title) {
+            Some(ExportedEscort::Roster(r)) => {
+                cx.send(Command::CreateFrom(crate::rules::Doc::new(r)));
+            }
+            Some(ExportedEscort::KillTeam(t)) => {
+                cx.send(Command::CreateFrom(crate::rules::Doc::new(t)));
+            }
+            None => {}
+        }
+    }
 }
 
 /// The "Make leader" button of a living character who does not lead his
 /// escort (CMP-17), greyed out with the reason while the leader is fixed.
 fn leader_button_ui(
     ui: &mut egui::Ui,
-    model: &Model,
+    cx: &ViewCtx<'_>,
     c: &Campaign,
     e: &Escort,
     x: &CampaignCharacter,
-    out: &mut Vec<Command>,
 ) {
-    let lang = model.lang;
+    let lang = cx.lang;
     let locked = c.leader_locked();
     let name = lang.f(
         "campaign.ui.make_leader_named",
@@ -129,7 +145,7 @@ fn leader_button_ui(
         icons::ICON_STAR,
         lang.t("campaign.ui.make_leader"),
         &name,
-        !locked && !model.read_only,
+        !locked && !cx.model.read_only,
     );
     let hint = if locked {
         lang.t("campaign.problem.leader_locked")
@@ -137,7 +153,7 @@ fn leader_button_ui(
         lang.t("campaign.ui.make_leader_hint")
     };
     if r.on_hover_text(hint).on_disabled_hover_text(hint).clicked() {
-        out.push(edit(
+        cx.send(edit(
             &c.id,
             CampaignEdit::SetLeader {
                 escort: e.id,
@@ -148,14 +164,8 @@ fn leader_button_ui(
 }
 
 /// The campaign's notes, recorded when the field loses the focus.
-fn notes_ui(
-    ui: &mut egui::Ui,
-    model: &Model,
-    c: &Campaign,
-    notes: &mut String,
-    out: &mut Vec<Command>,
-) {
-    let lang = model.lang;
+fn notes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, notes: &mut String) {
+    let lang = cx.lang;
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         let l = ui
@@ -176,7 +186,7 @@ fn notes_ui(
         ui.add_space(space::XS);
         let r = ui
             .add_enabled(
-                !model.read_only,
+                !cx.model.read_only,
                 egui::TextEdit::multiline(notes)
                     .desired_rows(4)
                     .desired_width(f32::INFINITY),
@@ -184,7 +194,7 @@ fn notes_ui(
             .labelled_by(l.id);
         ui.label(RichText::new(lang.t("campaign.ui.notes_hint")).color(PALETTE.text_subdued));
         if text_committed(ui, &r) && *notes != c.notes {
-            out.push(edit(
+            cx.send(edit(
                 &c.id,
                 CampaignEdit::SetNotes {
                     notes: notes.clone(),

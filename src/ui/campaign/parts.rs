@@ -1,7 +1,7 @@
 //! Pieces the campaign screen's parts share: the command of a campaign
 //! event, a character's state as a tone, names of missions and factions,
 //! the mission card, a character's card, and what the table and the
-//! debrief keep typed (`PlayView`). The screen's parts import these
+//! debrief keep typed (`MissionState`). The screen's parts import these
 //! from here, never from the screen's `mod.rs`, so they import each other
 //! one way.
 
@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
+use crate::app::Command;
+use crate::i18n::Lang;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Mission, MissionType, Phase, State,
 };
@@ -19,6 +20,7 @@ use crate::rules::{Characteristic, DocKey, GearKind};
 use crate::ui::campaign::dice::{
     DiceTexts, MissionDraw, Typed, dice_cell, dice_field, dice_name, parse_typed,
 };
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, badge, card, card_title, icon_and_text, icon_button};
 
@@ -43,41 +45,32 @@ pub fn state_tone(state: State) -> Tone {
 }
 
 /// A mission's name in the language.
-pub fn mission_name(model: &Model, m: &Mission) -> String {
-    model.rules.campaign.mission(&m.mission).map_or_else(
+pub fn mission_name(cx: &ViewCtx<'_>, m: &Mission) -> String {
+    cx.model.rules.campaign.mission(&m.mission).map_or_else(
         || m.mission.clone(),
-        |d| name_in(&d.names, model.lang.code(), &d.id).to_owned(),
+        |d| name_in(&d.names, cx.lang.code(), &d.id).to_owned(),
     )
 }
 
 /// A faction's name in the language.
-pub fn faction_name(model: &Model, id: &str) -> String {
-    model.rules.campaign.faction(id).map_or_else(
+pub fn faction_name(cx: &ViewCtx<'_>, id: &str) -> String {
+    cx.model.rules.campaign.faction(id).map_or_else(
         || id.to_owned(),
-        |f| name_in(&f.names, model.lang.code(), &f.id).to_owned(),
+        |f| name_in(&f.names, cx.lang.code(), &f.id).to_owned(),
     )
 }
 
 /// The mission card: what it is, the enemy and its escort, and the button
 /// for the next step.
-pub fn mission_ui(
-    ui: &mut egui::Ui,
-    model: &Model,
-    c: &Campaign,
-    dice: &mut DiceTexts,
-    out: &mut Vec<Command>,
-) {
-    let lang = model.lang;
+pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut DiceTexts) {
+    let lang = cx.lang;
     let Some(m) = &c.mission else {
         return;
     };
-    let id = c.id.as_str();
     // CMP-5: the faction's dice for each enemy drawn, typed or rolled.
     let enemy_dice = c
-        .enemy_table(&model.rules.campaign, &m.faction)
+        .enemy_table(&cx.model.rules.campaign, &m.faction)
         .map(|f| (f.dice.count, f.dice.sides));
-    // CMP-15: the enemy's Cran test.
-    let cran_die = c.settings.cran_die;
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         let title = lang.f(
@@ -85,14 +78,14 @@ pub fn mission_ui(
             &[
                 ("number", &m.number.to_string()),
                 ("type", lang.t(m.mission_type.key())),
-                ("name", &mission_name(model, m)),
+                ("name", &mission_name(cx, m)),
             ],
         );
         card_title(ui, icons::ICON_MAP, &title);
         if m.overridden {
             badge(ui, Tone::Warning, lang.t("campaign.ui.overridden"));
         }
-        if let Some(d) = model.rules.campaign.mission(&m.mission) {
+        if let Some(d) = cx.model.rules.campaign.mission(&m.mission) {
             ui.add(egui::Label::new(name_in(&d.objective, lang.code(), "")).wrap());
         }
         let mode = match m.mode {
@@ -103,7 +96,7 @@ pub fn mission_ui(
             RichText::new(lang.f(
                 "campaign.ui.enemy_line",
                 &[
-                    ("faction", &faction_name(model, &m.faction)),
+                    ("faction", &faction_name(cx, &m.faction)),
                     ("points", &m.points.to_string()),
                     ("mode", lang.t(mode)),
                 ],
@@ -125,173 +118,228 @@ pub fn mission_ui(
         if c.guide {
             badge(ui, Tone::Good, lang.t("campaign.ui.guide_hired"));
             if matches!(c.phase, Phase::Ready | Phase::Playing) {
-                guide_ui(ui, model, c, out);
+                guide_ui(ui, cx, c);
             }
         }
         // The enemy escort (CMP-5).
         if !m.enemy.is_empty() {
-            egui::Grid::new("cmp-enemy").striped(true).show(ui, |ui| {
-                // Headings, so that each row need not say what its die is.
-                let die_heading = match (c.phase, enemy_dice) {
-                    (Phase::Ready, Some((count, sides))) => Some(lang.f(
-                        "campaign.ui.enemy_col.reroll",
-                        &[("dice", &dice_name(count, sides))],
-                    )),
-                    (Phase::Playing, _) => Some(lang.f(
-                        "campaign.ui.enemy_col.behaviour",
-                        &[("dice", &dice_name(1, cran_die))],
-                    )),
-                    _ => None,
-                };
-                let heading = |ui: &mut egui::Ui, key: &str| {
-                    ui.label(RichText::new(lang.t(key)).color(PALETTE.text_subdued));
-                };
-                ui.label("");
-                heading(ui, "campaign.ui.enemy_col.who");
-                heading(ui, "campaign.ui.enemy_col.draw");
-                heading(ui, "campaign.ui.enemy_col.cost");
-                if let Some(h) = &die_heading {
-                    ui.label(RichText::new(h).color(PALETTE.text_subdued));
-                }
-                ui.end_row();
-                for (i, e) in m.enemy.iter().enumerate() {
-                    ui.label(format!("{}.", i + 1));
-                    ui.label(name_in(&e.names, lang.code(), &e.entry_type));
-                    ui.label(RichText::new(e.roll.to_string()).color(PALETTE.text_subdued));
-                    ui.label(lang.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
-                    let index = (i + 1).to_string();
-                    if c.phase == Phase::Ready
-                        && let Some((count, sides)) = enemy_dice
-                    {
-                        let key = format!("reroll-{i}");
-                        let label = lang.f(
-                            "campaign.ui.dice.reroll",
-                            &[("index", &index), ("dice", &dice_name(count, sides))],
-                        );
-                        let typed =
-                            parse_typed(lang, dice.text(&key), count, sides, "CMP-5", false);
-                        dice_cell(ui, lang, &label, dice.text(&key), &typed);
-                        let name = lang.f("campaign.ui.reroll_named", &[("index", &index)]);
-                        if icon_button(
-                            ui,
-                            icons::ICON_CASINO,
-                            lang.t("campaign.ui.reroll"),
-                            &name,
-                            typed.ok(),
-                        )
-                        .on_hover_text(lang.t("campaign.ui.reroll_hint"))
-                        .clicked()
-                        {
-                            out.push(edit(
-                                id,
-                                CampaignEdit::RerollEnemy {
-                                    index: i,
-                                    roll: typed.first(),
-                                    drawn: None,
-                                },
-                            ));
-                            dice.clear(&key);
-                        }
-                    }
-                    if c.phase == Phase::Playing {
-                        let key = format!("behaviour-{i}");
-                        let label = lang.f(
-                            "campaign.ui.dice.behaviour",
-                            &[("index", &index), ("dice", &dice_name(1, cran_die))],
-                        );
-                        let typed =
-                            parse_typed(lang, dice.text(&key), 1, cran_die, "CMP-15", false);
-                        dice_cell(ui, lang, &label, dice.text(&key), &typed);
-                        let name = lang.f("campaign.ui.behaviour_named", &[("index", &index)]);
-                        let word = lang.t("campaign.ui.behaviour");
-                        if icon_button(
-                            ui,
-                            icons::ICON_CASINO,
-                            word,
-                            &name,
-                            !model.read_only && typed.ok(),
-                        )
-                        .on_hover_text(lang.t("campaign.ui.behaviour_hint"))
-                        .clicked()
-                        {
-                            out.push(edit(
-                                id,
-                                CampaignEdit::EnemyBehaviour {
-                                    index: i,
-                                    roll: typed.first(),
-                                },
-                            ));
-                            dice.clear(&key);
-                        }
-                    }
-                    ui.end_row();
-                }
-            });
-            ui.label(lang.f(
-                "campaign.ui.enemy_total",
-                &[
-                    ("drawn", &m.enemy_points().to_string()),
-                    ("points", &m.points.to_string()),
-                ],
-            ));
-            // Over the budget by the rule, not by mistake: say so.
-            if m.enemy_points() > m.points {
-                ui.label(
-                    RichText::new(lang.t("campaign.ui.enemy_over")).color(PALETTE.text_subdued),
-                );
-            }
+            enemy_ui(ui, cx, c, m, dice, enemy_dice);
         }
         if c.phase == Phase::Ready {
-            let complete = m.enemy_complete();
-            let typed = match enemy_dice {
-                Some((count, sides)) if !complete => {
-                    ui.add_space(space::S);
-                    ui.label(
-                        RichText::new(lang.t("campaign.ui.dice_hint")).color(PALETTE.text_subdued),
-                    );
-                    let label = lang.f(
-                        "campaign.ui.dice.enemy",
-                        &[("dice", &dice_name(count, sides))],
-                    );
-                    dice_field(
-                        ui,
-                        lang,
-                        &label,
-                        dice.text("enemy"),
-                        count,
-                        sides,
-                        "CMP-5",
-                        true,
-                    )
-                }
-                _ => Typed::Muster,
-            };
-            ui.horizontal_wrapped(|ui| {
-                let can = !complete && typed.ok();
-                for (all, key) in [
-                    (false, "campaign.ui.draw_enemy"),
-                    (true, "campaign.ui.draw_all"),
-                ] {
-                    let word = lang.t(key);
-                    if icon_button(ui, icons::ICON_CASINO, word, word, can).clicked() {
-                        out.push(edit(
-                            id,
-                            CampaignEdit::DrawEnemy {
-                                all,
-                                rolls: typed.rolls(),
-                                drawn: vec![],
-                            },
-                        ));
-                        dice.clear("enemy");
-                    }
-                }
-                ui.separator();
-                let begin = lang.t("campaign.ui.begin");
-                let can = c.characters.iter().any(|x| x.can_play());
-                if icon_button(ui, icons::ICON_PLAY_ARROW, begin, begin, can).clicked() {
-                    out.push(edit(id, CampaignEdit::BeginMission));
-                }
-            });
+            draw_enemy_ui(ui, cx, c, m, dice, enemy_dice);
+        }
+    });
+}
+
+/// The enemy escort drawn (CMP-5): each enemy, his draw and cost, and
+/// the die of its phase (a reroll while ready, its behaviour in play).
+fn enemy_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    m: &Mission,
+    dice: &mut DiceTexts,
+    enemy_dice: Option<(u32, u32)>,
+) {
+    let lang = cx.lang;
+    // CMP-15: the enemy's Cran test.
+    let cran_die = c.settings.cran_die;
+    egui::Grid::new("cmp-enemy").striped(true).show(ui, |ui| {
+        // Headings, so that each row need not say what its die is.
+        let die_heading = match (c.phase, enemy_dice) {
+            (Phase::Ready, Some((count, sides))) => Some(lang.f(
+                "campaign.ui.enemy_col.reroll",
+                &[("dice", &dice_name(count, sides))],
+            )),
+            (Phase::Playing, _) => Some(lang.f(
+                "campaign.ui.enemy_col.behaviour",
+                &[("dice", &dice_name(1, cran_die))],
+            )),
+            _ => None,
+        };
+        let heading = |ui: &mut egui::Ui, key: &str| {
+            ui.label(RichText::new(lang.t(key)).color(PALETTE.text_subdued));
+        };
+        ui.label("");
+        heading(ui, "campaign.ui.enemy_col.who");
+        heading(ui, "campaign.ui.enemy_col.draw");
+        heading(ui, "campaign.ui.enemy_col.cost");
+        if let Some(h) = &die_heading {
+            ui.label(RichText::new(h).color(PALETTE.text_subdued));
+        }
+        ui.end_row();
+        for (i, e) in m.enemy.iter().enumerate() {
+            ui.label(format!("{}.", i + 1));
+            ui.label(name_in(&e.names, lang.code(), &e.entry_type));
+            ui.label(RichText::new(e.roll.to_string()).color(PALETTE.text_subdued));
+            ui.label(lang.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
+            if c.phase == Phase::Ready
+                && let Some((count, sides)) = enemy_dice
+            {
+                reroll_cell_ui(ui, cx, c, dice, i, count, sides);
+            }
+            if c.phase == Phase::Playing {
+                behaviour_cell_ui(ui, cx, c, dice, i);
+            }
+            ui.end_row();
+        }
+    });
+    ui.label(lang.f(
+        "campaign.ui.enemy_total",
+        &[
+            ("drawn", &m.enemy_points().to_string()),
+            ("points", &m.points.to_string()),
+        ],
+    ));
+    // Over the budget by the rule, not by mistake: say so.
+    if m.enemy_points() > m.points {
+        ui.label(RichText::new(lang.t("campaign.ui.enemy_over")).color(PALETTE.text_subdued));
+    }
+}
+
+/// An enemy's reroll (CMP-5): its dice typed or rolled.
+fn reroll_cell_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    dice: &mut DiceTexts,
+    i: usize,
+    count: u32,
+    sides: u32,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    let index = (i + 1).to_string();
+    let key = format!("reroll-{i}");
+    let label = lang.f(
+        "campaign.ui.dice.reroll",
+        &[("index", &index), ("dice", &dice_name(count, sides))],
+    );
+    let typed = parse_typed(lang, dice.text(&key), count, sides, "CMP-5", false);
+    dice_cell(ui, lang, &label, dice.text(&key), &typed);
+    let name = lang.f("campaign.ui.reroll_named", &[("index", &index)]);
+    if icon_button(
+        ui,
+        icons::ICON_CASINO,
+        lang.t("campaign.ui.reroll"),
+        &name,
+        typed.ok(),
+    )
+    .on_hover_text(lang.t("campaign.ui.reroll_hint"))
+    .clicked()
+    {
+        cx.send(edit(
+            id,
+            CampaignEdit::RerollEnemy {
+                index: i,
+                roll: typed.first(),
+                drawn: None,
+            },
+        ));
+        dice.clear(&key);
+    }
+}
+
+/// An enemy's behaviour test (CMP-15): its die typed or rolled.
+fn behaviour_cell_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    dice: &mut DiceTexts,
+    i: usize,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    let cran_die = c.settings.cran_die;
+    let index = (i + 1).to_string();
+    let key = format!("behaviour-{i}");
+    let label = lang.f(
+        "campaign.ui.dice.behaviour",
+        &[("index", &index), ("dice", &dice_name(1, cran_die))],
+    );
+    let typed = parse_typed(lang, dice.text(&key), 1, cran_die, "CMP-15", false);
+    dice_cell(ui, lang, &label, dice.text(&key), &typed);
+    let name = lang.f("campaign.ui.behaviour_named", &[("index", &index)]);
+    let word = lang.t("campaign.ui.behaviour");
+    if icon_button(
+        ui,
+        icons::ICON_CASINO,
+        word,
+        &name,
+        !cx.model.read_only && typed.ok(),
+    )
+    .on_hover_text(lang.t("campaign.ui.behaviour_hint"))
+    .clicked()
+    {
+        cx.send(edit(
+            id,
+            CampaignEdit::EnemyBehaviour {
+                index: i,
+                roll: typed.first(),
+            },
+        ));
+        dice.clear(&key);
+    }
+}
+
+/// Drawing the enemy (one or all, its dice typed or rolled) and "Begin
+/// the mission".
+fn draw_enemy_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    m: &Mission,
+    dice: &mut DiceTexts,
+    enemy_dice: Option<(u32, u32)>,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    let complete = m.enemy_complete();
+    let typed = match enemy_dice {
+        Some((count, sides)) if !complete => {
+            ui.add_space(space::S);
+            ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(PALETTE.text_subdued));
+            let label = lang.f(
+                "campaign.ui.dice.enemy",
+                &[("dice", &dice_name(count, sides))],
+            );
+            dice_field(
+                ui,
+                lang,
+                &label,
+                dice.text("enemy"),
+                count,
+                sides,
+                "CMP-5",
+                true,
+            )
+        }
+        _ => Typed::Muster,
+    };
+    ui.horizontal_wrapped(|ui| {
+        let can = !complete && typed.ok();
+        for (all, key) in [
+            (false, "campaign.ui.draw_enemy"),
+            (true, "campaign.ui.draw_all"),
+        ] {
+            let word = lang.t(key);
+            if icon_button(ui, icons::ICON_CASINO, word, word, can).clicked() {
+                cx.send(edit(
+                    id,
+                    CampaignEdit::DrawEnemy {
+                        all,
+                        rolls: typed.rolls(),
+                        drawn: vec![],
+                    },
+                ));
+                dice.clear("enemy");
+            }
+        }
+        ui.separator();
+        let begin = lang.t("campaign.ui.begin");
+        let can = c.characters.iter().any(|x| x.can_play());
+        if icon_button(ui, icons::ICON_PLAY_ARROW, begin, begin, can).clicked() {
+            cx.send(edit(id, CampaignEdit::BeginMission));
         }
     });
 }
@@ -305,11 +353,11 @@ pub fn is_leader(c: &Campaign, x: &CampaignCharacter) -> bool {
 /// escort, whether he plays next, Cran, missions, unspent advance points.
 pub fn character_card_ui(
     ui: &mut egui::Ui,
-    model: &Model,
+    cx: &ViewCtx<'_>,
     c: &Campaign,
     x: &CampaignCharacter,
 ) -> egui::Response {
-    let lang = model.lang;
+    let lang = cx.lang;
     card(ui, |ui| {
         ui.set_width(CARD.x - 24.0);
         // As tall as its neighbours, taller when its badges need it.
@@ -328,37 +376,7 @@ pub fn character_card_ui(
             .debrief
             .as_ref()
             .is_some_and(|d| d.pending.contains(&x.id));
-        ui.horizontal_wrapped(|ui| {
-            if awaiting {
-                badge(ui, Tone::Warning, lang.t("campaign.ui.awaits_test"));
-            } else {
-                badge(ui, state_tone(x.state), lang.t(x.state.key()));
-            }
-            if is_leader(c, x) {
-                let word = lang.t("campaign.ui.leader");
-                ui.label(icon_and_text(
-                    ui,
-                    icons::ICON_STAR,
-                    word,
-                    PALETTE.accent,
-                    true,
-                ))
-                .on_hover_text(lang.t("campaign.ui.leader_hint"))
-                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, word));
-            }
-            if c.guided.contains(&x.id) {
-                // Short on the card; the whole of it on hover.
-                badge(ui, Tone::Info, lang.t("campaign.ui.guided_short"))
-                    .on_hover_text(lang.t("campaign.ui.guided"));
-            }
-            if x.state.alive() && !awaiting {
-                if x.can_play() {
-                    badge(ui, Tone::Good, lang.t("campaign.ui.plays_next"));
-                } else {
-                    badge(ui, Tone::Warning, lang.t("campaign.ui.misses_next"));
-                }
-            }
-        });
+        ui.horizontal_wrapped(|ui| card_badges_ui(ui, lang, c, x, awaiting));
         ui.label(
             RichText::new(lang.f(
                 "campaign.ui.character_line",
@@ -387,11 +405,51 @@ pub fn character_card_ui(
     .response
 }
 
+/// A character's badges: his state (or the test he awaits), whether he
+/// leads, is guided and plays next.
+fn card_badges_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    c: &Campaign,
+    x: &CampaignCharacter,
+    awaiting: bool,
+) {
+    if awaiting {
+        badge(ui, Tone::Warning, lang.t("campaign.ui.awaits_test"));
+    } else {
+        badge(ui, state_tone(x.state), lang.t(x.state.key()));
+    }
+    if is_leader(c, x) {
+        let word = lang.t("campaign.ui.leader");
+        ui.label(icon_and_text(
+            ui,
+            icons::ICON_STAR,
+            word,
+            PALETTE.accent,
+            true,
+        ))
+        .on_hover_text(lang.t("campaign.ui.leader_hint"))
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, word));
+    }
+    if c.guided.contains(&x.id) {
+        // Short on the card; the whole of it on hover.
+        badge(ui, Tone::Info, lang.t("campaign.ui.guided_short"))
+            .on_hover_text(lang.t("campaign.ui.guided"));
+    }
+    if x.state.alive() && !awaiting {
+        if x.can_play() {
+            badge(ui, Tone::Good, lang.t("campaign.ui.plays_next"));
+        } else {
+            badge(ui, Tone::Warning, lang.t("campaign.ui.misses_next"));
+        }
+    }
+}
+
 /// Who the hired guide leads (CMP-14): a tick per character, greyed out
 /// with the reason when he may not be led, at most the data's number.
-fn guide_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Command>) {
-    let lang = model.lang;
-    let max = c.rates(&model.rules.campaign).recon.guide_characters;
+fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+    let lang = cx.lang;
+    let max = c.rates(&cx.model.rules.campaign).recon.guide_characters;
     let full = c.guided.len() >= usize::try_from(max).unwrap_or(usize::MAX);
     ui.label(
         RichText::new(lang.f("campaign.ui.guide_title", &[("max", &max.to_string())])).strong(),
@@ -406,10 +464,10 @@ fn guide_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Comman
     ));
     for x in c.characters.iter().filter(|x| x.state.alive()) {
         let mut on = c.guided.contains(&x.id);
-        let refusal = c.guide_refusal(x.id, &model.rules);
+        let refusal = c.guide_refusal(x.id, &cx.model.rules);
         // One already led can always be unticked, even if he no longer
         // qualifies (his gear changed).
-        let enabled = !model.read_only && (on || (refusal.is_none() && !full));
+        let enabled = !cx.model.read_only && (on || (refusal.is_none() && !full));
         ui.horizontal_wrapped(|ui| {
             let label = lang.f("campaign.ui.guide_pick", &[("name", x.name())]);
             if ui
@@ -422,7 +480,7 @@ fn guide_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Comman
                 } else {
                     next.retain(|&g| g != x.id);
                 }
-                out.push(edit(&c.id, CampaignEdit::Guide { characters: next }));
+                cx.send(edit(&c.id, CampaignEdit::Guide { characters: next }));
             }
             if let Some(p) = &refusal {
                 badge(ui, Tone::Warning, &lang.problem_line(p));
@@ -431,9 +489,10 @@ fn guide_ui(ui: &mut egui::Ui, model: &Model, c: &Campaign, out: &mut Vec<Comman
     }
 }
 
-/// State of the table and the wizard: what is being typed.
+/// What the table and the debrief keep typed for the mission being played,
+/// then debriefed.
 #[derive(Default)]
-pub struct PlayView {
+pub struct MissionState {
     /// The mission's outcome being recorded.
     pub(super) success: bool,
     /// VP earned.

@@ -5,11 +5,12 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
-use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionType, Phase, Result_};
+use crate::i18n::Lang;
+use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionResult, MissionType, Phase};
 use crate::rules::core::names::name_in;
 use crate::ui::campaign::dice::typed_die;
-use crate::ui::campaign::parts::{PlayView, edit, mission_ui};
+use crate::ui::campaign::parts::{MissionState, edit, mission_ui};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
 
@@ -44,14 +45,13 @@ fn wound_box(ui: &mut egui::Ui, ticked: &mut bool) -> egui::Response {
 /// command points for the turn; one event, undoable.
 fn turn_ui(
     ui: &mut egui::Ui,
-    model: &Model,
+    cx: &ViewCtx<'_>,
     c: &Campaign,
     table: &crate::rules::campaign::Table,
-    out: &mut Vec<Command>,
 ) {
-    let lang = model.lang;
+    let lang = cx.lang;
     let turn = table.turn();
-    let gain = model.rules.killteam.command.per_turn;
+    let gain = cx.model.rules.killteam.command.per_turn;
     let teams = c.escorts.iter().filter(|e| e.kind == "killteam").count();
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
@@ -65,8 +65,8 @@ fn turn_ui(
             let next = (turn + 1).to_string();
             let word = lang.t("campaign.ui.new_turn");
             let name = lang.f("campaign.ui.new_turn_named", &[("turn", &next)]);
-            if icon_button(ui, icons::ICON_SKIP_NEXT, word, &name, !model.read_only).clicked() {
-                out.push(edit(c.id.as_str(), CampaignEdit::NewTurn { gain: None }));
+            if icon_button(ui, icons::ICON_SKIP_NEXT, word, &name, !cx.model.read_only).clicked() {
+                cx.send(edit(c.id.as_str(), CampaignEdit::NewTurn { gain: None }));
             }
         });
         let hint = if teams > 0 {
@@ -81,17 +81,10 @@ fn turn_ui(
     });
 }
 
-impl PlayView {
+impl MissionState {
     /// The table: a card per character playing, with his wound boxes.
-    pub fn table_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        c: &Campaign,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
-        let id = c.id.as_str();
+    pub fn table_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+        let lang = cx.lang;
         let Some(table) = (c.phase == Phase::Playing)
             .then_some(c.table.as_ref())
             .flatten()
@@ -99,198 +92,39 @@ impl PlayView {
             alert(ui, Tone::Info, lang.t("campaign.ui.no_table"));
             return;
         };
-        mission_ui(ui, model, c, &mut self.dice, out);
+        mission_ui(ui, cx, c, &mut self.dice);
         ui.add_space(space::M);
-        turn_ui(ui, model, c, table, out);
+        turn_ui(ui, cx, c, table);
         ui.add_space(space::M);
-        self.initiative_ui(ui, model, c, table, out);
+        self.initiative_ui(ui, cx, c, table);
         ui.add_space(space::M);
         for e in &c.escorts {
             ui.horizontal(|ui| {
                 card_title(ui, icons::ICON_GROUPS, &e.player);
                 if e.kind == "killteam" {
-                    ui.separator();
-                    let l = ui.label(lang.t("campaign.ui.command_points"));
-                    let minus = lang.f("campaign.ui.cp_minus", &[("player", &e.player)]);
-                    if icon_button(ui, icons::ICON_REMOVE, "", &minus, e.command_points > 0)
-                        .clicked()
-                    {
-                        out.push(edit(
-                            id,
-                            CampaignEdit::SetCommandPoints {
-                                escort: e.id,
-                                points: e.command_points - 1,
-                            },
-                        ));
-                    }
-                    ui.label(
-                        RichText::new(e.command_points.to_string())
-                            .size(22.0)
-                            .strong(),
-                    )
-                    .labelled_by(l.id);
-                    let plus = lang.f("campaign.ui.cp_plus", &[("player", &e.player)]);
-                    if icon_button(ui, icons::ICON_ADD, "", &plus, true).clicked() {
-                        out.push(edit(
-                            id,
-                            CampaignEdit::SetCommandPoints {
-                                escort: e.id,
-                                points: e.command_points + 1,
-                            },
-                        ));
-                    }
+                    command_points_ui(ui, cx, c, e);
                 }
             });
             let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
             card_rows(ui, 280.0, playing, |ui, x| {
-                card(ui, |ui| {
-                    ui.set_width(280.0);
-                    ui.vertical(|ui| {
-                        let out_now = table.out_of_action.contains(&x.id);
-                        ui.horizontal(|ui| {
-                            ui.label(RichText::new(x.name()).size(18.0).strong());
-                            if out_now {
-                                badge(ui, Tone::Dead, lang.t("campaign.ui.out_of_action"));
-                            } else {
-                                badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
-                            }
-                        });
-                        // CMP-14: he deploys anywhere out of the enemy's sight.
-                        if c.guided.contains(&x.id) {
-                            badge(ui, Tone::Info, lang.t("campaign.ui.guided"));
-                        }
-                        let max = x.member.wounds(&model.rules);
-                        let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
-                        ui.horizontal_wrapped(|ui| {
-                            ui.label(lang.t("campaign.ui.wounds"));
-                            for i in 0..max {
-                                let mut ticked = i < taken;
-                                let name = lang.f(
-                                    "campaign.ui.wound_box",
-                                    &[
-                                        ("n", &(i + 1).to_string()),
-                                        ("max", &max.to_string()),
-                                        ("character", x.name()),
-                                    ],
-                                );
-                                let r = wound_box(ui, &mut ticked);
-                                r.widget_info(|| {
-                                    egui::WidgetInfo::selected(
-                                        egui::Role::CheckBox,
-                                        true,
-                                        ticked,
-                                        &name,
-                                    )
-                                });
-                                if r.changed() {
-                                    let wounds = if ticked { i + 1 } else { i };
-                                    out.push(edit(
-                                        id,
-                                        CampaignEdit::SetWounds {
-                                            character: x.id,
-                                            wounds,
-                                        },
-                                    ));
-                                }
-                            }
-                        });
-                        if let Member::Soldier(s) = &x.member {
-                            soldier_reminders_ui(ui, model, s, max.saturating_sub(taken));
-                        }
-                        let (word, icon) = if out_now {
-                            ("campaign.ui.back_in_action", icons::ICON_HEALING)
-                        } else {
-                            ("campaign.ui.take_out", icons::ICON_SKULL)
-                        };
-                        let name = lang.f(
-                            if out_now {
-                                "campaign.ui.back_in_action_named"
-                            } else {
-                                "campaign.ui.take_out_named"
-                            },
-                            &[("character", x.name())],
-                        );
-                        let home =
-                            lang.f("campaign.ui.leave_home_named", &[("character", x.name())]);
-                        if icon_button(
-                            ui,
-                            icons::ICON_CLOSE,
-                            lang.t("campaign.ui.leave_home"),
-                            &home,
-                            true,
-                        )
-                        .on_hover_text(lang.t("campaign.ui.leave_home_hint"))
-                        .clicked()
-                        {
-                            out.push(edit(
-                                id,
-                                CampaignEdit::SetPlaying {
-                                    character: x.id,
-                                    plays: false,
-                                },
-                            ));
-                        }
-                        if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
-                            out.push(edit(
-                                id,
-                                CampaignEdit::SetOutOfAction {
-                                    character: x.id,
-                                    out: !out_now,
-                                },
-                            ));
-                        }
-                        for item in x.member.items(&model.rules) {
-                            let struck = table.struck.contains(&(x.id, item.clone()));
-                            let item_name =
-                                model.rules.killteam.item(&item).map_or(item.as_str(), |i| {
-                                    name_in(&i.names, lang.code(), &i.id)
-                                });
-                            let mut used = struck;
-                            let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
-                            let shown = if struck {
-                                RichText::new(&text).strikethrough()
-                            } else {
-                                RichText::new(&text)
-                            };
-                            if ui.checkbox(&mut used, shown).changed() {
-                                out.push(edit(
-                                    id,
-                                    CampaignEdit::StrikeItem {
-                                        character: x.id,
-                                        item: item.clone(),
-                                        struck: used,
-                                    },
-                                ));
-                            }
-                        }
-                    });
-                });
+                player_card_ui(ui, cx, c, table, x)
             });
-            let home: Vec<_> = c
-                .members(e.id)
-                .filter(|x| x.can_play() && !table.players.contains(&x.id))
-                .collect();
-            if !home.is_empty() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(
-                        RichText::new(lang.t("campaign.ui.at_home")).color(PALETTE.text_subdued),
-                    );
-                    for x in home {
-                        let name = lang.f("campaign.ui.bring_named", &[("character", x.name())]);
-                        if icon_button(ui, icons::ICON_ADD, x.name(), &name, true).clicked() {
-                            out.push(edit(
-                                id,
-                                CampaignEdit::SetPlaying {
-                                    character: x.id,
-                                    plays: true,
-                                },
-                            ));
-                        }
-                    }
-                });
-            }
+            at_home_ui(ui, cx, c, table, e);
             ui.add_space(space::M);
         }
+        self.end_mission_ui(ui, cx, c, table);
+    }
+
+    /// The mission's end: its outcome, the VP earned, "End the mission".
+    fn end_mission_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        c: &Campaign,
+        table: &crate::rules::campaign::Table,
+    ) {
+        let lang = cx.lang;
+        let id = c.id.as_str();
         let t = c
             .mission
             .as_ref()
@@ -309,7 +143,7 @@ impl PlayView {
                     let l = ui.label(lang.t("campaign.ui.vp_earned"));
                     ui.add(
                         egui::DragValue::new(&mut self.vp)
-                            .range(0..=model.rules.campaign.limits.mission_vp_max),
+                            .range(0..=cx.model.rules.campaign.limits.mission_vp_max),
                     )
                     .labelled_by(l.id);
                 });
@@ -319,11 +153,11 @@ impl PlayView {
             let end = lang.t("campaign.ui.end_mission");
             if icon_button(ui, icons::ICON_STOP_CIRCLE, end, end, true).clicked() {
                 let vp = if t.earns_vp() { self.vp } else { 0 };
-                out.push(edit(
+                cx.send(edit(
                     id,
                     CampaignEdit::EndMission {
                         played: Vec::new(),
-                        result: Result_ {
+                        result: MissionResult {
                             success: self.success,
                             vp,
                         },
@@ -341,13 +175,12 @@ impl PlayView {
     fn initiative_ui(
         &mut self,
         ui: &mut egui::Ui,
-        model: &Model,
+        cx: &ViewCtx<'_>,
         c: &Campaign,
         table: &crate::rules::campaign::Table,
-        out: &mut Vec<Command>,
     ) {
-        let lang = model.lang;
-        let sides_of = c.rates(&model.rules.campaign).initiative.die;
+        let lang = cx.lang;
+        let sides_of = c.rates(&cx.model.rules.campaign).initiative.die;
         let sides: Vec<(Option<crate::rules::campaign::EscortId>, String)> = c
             .escorts
             .iter()
@@ -372,55 +205,18 @@ impl PlayView {
                 .wrap(),
             );
             ui.add_space(space::S);
-            let mut typed = Vec::new();
-            let mut bad = false;
-            egui::Grid::new("cmp-initiative")
-                .num_columns(2)
-                .spacing([space::M, space::S])
-                .show(ui, |ui| {
-                    for (side, who) in &sides {
-                        let text = self.initiative.entry(*side).or_default();
-                        ui.label(RichText::new(who).strong());
-                        ui.horizontal(|ui| {
-                            let label = lang.f(
-                                "campaign.ui.initiative_die",
-                                &[("sides", &sides_of.to_string()), ("who", who)],
-                            );
-                            let r = ui.add(
-                                egui::TextEdit::singleline(text)
-                                    .desired_width(36.0)
-                                    .hint_text(lang.t("campaign.ui.initiative_muster")),
-                            );
-                            r.widget_info(|| {
-                                egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
-                            });
-                            if !text.trim().is_empty() {
-                                match typed_die(text, sides_of) {
-                                    Some(roll) => {
-                                        typed.push(crate::rules::campaign::InitiativeRoll {
-                                            escort: *side,
-                                            rolls: vec![roll],
-                                        })
-                                    }
-                                    None => {
-                                        bad = true;
-                                        ui.label(
-                                            RichText::new(lang.f(
-                                                "campaign.ui.not_a_face",
-                                                &[("sides", &sides_of.to_string())],
-                                            ))
-                                            .color(PALETTE.error),
-                                        );
-                                    }
-                                }
-                            }
-                        });
-                        ui.end_row();
-                    }
-                });
+            let (typed, bad) = self.initiative_dice_ui(ui, cx.lang, &sides, sides_of);
             let word = lang.t("campaign.ui.initiative_roll");
-            if icon_button(ui, icons::ICON_CASINO, word, word, !bad && !model.read_only).clicked() {
-                out.push(edit(
+            if icon_button(
+                ui,
+                icons::ICON_CASINO,
+                word,
+                word,
+                !bad && !cx.model.read_only,
+            )
+            .clicked()
+            {
+                cx.send(edit(
                     c.id.as_str(),
                     CampaignEdit::Initiative { rolls: typed },
                 ));
@@ -429,49 +225,355 @@ impl PlayView {
             let Some(init) = &table.initiative else {
                 return;
             };
-            ui.add_space(space::S);
-            ui.label(
-                RichText::new(lang.f(
-                    "campaign.ui.initiative_turn",
-                    &[("turn", &init.turn.to_string())],
-                ))
-                .heading(),
+            initiative_order_ui(ui, cx.lang, c, init);
+        });
+    }
+
+    /// A die field per side, each left empty for Muster's die or typed in;
+    /// returns the dice typed and whether one of them is not a face.
+    fn initiative_dice_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        sides: &[(Option<crate::rules::campaign::EscortId>, String)],
+        sides_of: u32,
+    ) -> (Vec<crate::rules::campaign::InitiativeRoll>, bool) {
+        let mut typed = Vec::new();
+        let mut bad = false;
+        egui::Grid::new("cmp-initiative")
+            .num_columns(2)
+            .spacing([space::M, space::S])
+            .show(ui, |ui| {
+                for (side, who) in sides {
+                    let text = self.initiative.entry(*side).or_default();
+                    ui.label(RichText::new(who).strong());
+                    ui.horizontal(|ui| {
+                        let label = lang.f(
+                            "campaign.ui.initiative_die",
+                            &[("sides", &sides_of.to_string()), ("who", who)],
+                        );
+                        let r = ui.add(
+                            egui::TextEdit::singleline(text)
+                                .desired_width(36.0)
+                                .hint_text(lang.t("campaign.ui.initiative_muster")),
+                        );
+                        r.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
+                        });
+                        if !text.trim().is_empty() {
+                            match typed_die(text, sides_of) {
+                                Some(roll) => typed.push(crate::rules::campaign::InitiativeRoll {
+                                    escort: *side,
+                                    rolls: vec![roll],
+                                }),
+                                None => {
+                                    bad = true;
+                                    ui.label(
+                                        RichText::new(lang.f(
+                                            "campaign.ui.not_a_face",
+                                            &[("sides", &sides_of.to_string())],
+                                        ))
+                                        .color(PALETTE.error),
+                                    );
+                                }
+                            }
+                        }
+                    });
+                    ui.end_row();
+                }
+            });
+        (typed, bad)
+    }
+}
+
+/// A kill team's command points, one less or one more (KT-11).
+fn command_points_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    e: &crate::rules::campaign::Escort,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    ui.separator();
+    let l = ui.label(lang.t("campaign.ui.command_points"));
+    let minus = lang.f("campaign.ui.cp_minus", &[("player", &e.player)]);
+    if icon_button(ui, icons::ICON_REMOVE, "", &minus, e.command_points > 0).clicked() {
+        cx.send(edit(
+            id,
+            CampaignEdit::SetCommandPoints {
+                escort: e.id,
+                points: e.command_points - 1,
+            },
+        ));
+    }
+    ui.label(
+        RichText::new(e.command_points.to_string())
+            .size(22.0)
+            .strong(),
+    )
+    .labelled_by(l.id);
+    let plus = lang.f("campaign.ui.cp_plus", &[("player", &e.player)]);
+    if icon_button(ui, icons::ICON_ADD, "", &plus, true).clicked() {
+        cx.send(edit(
+            id,
+            CampaignEdit::SetCommandPoints {
+                escort: e.id,
+                points: e.command_points + 1,
+            },
+        ));
+    }
+}
+
+/// The card of a character at the table: in or out of action, his wound
+/// boxes, his reminders, the buttons and his single-use items.
+fn player_card_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &crate::rules::campaign::Table,
+    x: &crate::rules::campaign::CampaignCharacter,
+) {
+    let lang = cx.lang;
+    card(ui, |ui| {
+        ui.set_width(280.0);
+        ui.vertical(|ui| {
+            let out_now = table.out_of_action.contains(&x.id);
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(x.name()).size(18.0).strong());
+                if out_now {
+                    badge(ui, Tone::Dead, lang.t("campaign.ui.out_of_action"));
+                } else {
+                    badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
+                }
+            });
+            // CMP-14: he deploys anywhere out of the enemy's sight.
+            if c.guided.contains(&x.id) {
+                badge(ui, Tone::Info, lang.t("campaign.ui.guided"));
+            }
+            let max = x.member.wounds(&cx.model.rules);
+            let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
+            wounds_ui(ui, cx, c, x, max, taken);
+            if let Member::Soldier(s) = &x.member {
+                soldier_reminders_ui(ui, cx, s, max.saturating_sub(taken));
+            }
+            playing_buttons_ui(ui, cx, c, x, out_now);
+            items_ui(ui, cx, c, table, x);
+        });
+    });
+}
+
+/// A character's wound boxes, one event per tick.
+fn wounds_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &crate::rules::campaign::CampaignCharacter,
+    max: u32,
+    taken: u32,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(lang.t("campaign.ui.wounds"));
+        for i in 0..max {
+            let mut ticked = i < taken;
+            let name = lang.f(
+                "campaign.ui.wound_box",
+                &[
+                    ("n", &(i + 1).to_string()),
+                    ("max", &max.to_string()),
+                    ("character", x.name()),
+                ],
             );
-            for (place, s) in init.order.iter().enumerate() {
-                let who = s.escort.and_then(|e| c.escort(e)).map_or_else(
-                    || lang.t("campaign.ui.the_enemy").to_owned(),
-                    |e| e.player.clone(),
-                );
-                let faces = s
-                    .faces()
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" · ");
-                let line = lang.f(
-                    "campaign.ui.initiative_place",
-                    &[
-                        ("place", &(place + 1).to_string()),
-                        ("who", &who),
-                        ("faces", &faces),
-                    ],
-                );
-                ui.horizontal(|ui| {
-                    let icon = if s.escort.is_some() {
-                        icons::ICON_GROUPS
-                    } else {
-                        icons::ICON_SKULL
-                    };
-                    ui.label(icon.rich_text().size(20.0).color(PALETTE.accent));
-                    ui.label(RichText::new(&line).size(18.0).strong())
-                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
-                    if place == 0 {
-                        badge(ui, Tone::Good, lang.t("campaign.ui.acts_first"));
-                    }
-                    if s.rolls.len() > 1 {
-                        badge(ui, Tone::Info, lang.t("campaign.ui.rolled_off"));
-                    }
-                });
+            let r = wound_box(ui, &mut ticked);
+            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, ticked, &name));
+            if r.changed() {
+                let wounds = if ticked { i + 1 } else { i };
+                cx.send(edit(
+                    id,
+                    CampaignEdit::SetWounds {
+                        character: x.id,
+                        wounds,
+                    },
+                ));
+            }
+        }
+    });
+}
+
+/// "Leave at home" and "Take out of action" (or "Back in action").
+fn playing_buttons_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &crate::rules::campaign::CampaignCharacter,
+    out_now: bool,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    let (word, icon) = if out_now {
+        ("campaign.ui.back_in_action", icons::ICON_HEALING)
+    } else {
+        ("campaign.ui.take_out", icons::ICON_SKULL)
+    };
+    let name = lang.f(
+        if out_now {
+            "campaign.ui.back_in_action_named"
+        } else {
+            "campaign.ui.take_out_named"
+        },
+        &[("character", x.name())],
+    );
+    let home = lang.f("campaign.ui.leave_home_named", &[("character", x.name())]);
+    if icon_button(
+        ui,
+        icons::ICON_CLOSE,
+        lang.t("campaign.ui.leave_home"),
+        &home,
+        true,
+    )
+    .on_hover_text(lang.t("campaign.ui.leave_home_hint"))
+    .clicked()
+    {
+        cx.send(edit(
+            id,
+            CampaignEdit::SetPlaying {
+                character: x.id,
+                plays: false,
+            },
+        ));
+    }
+    if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
+        cx.send(edit(
+            id,
+            CampaignEdit::SetOutOfAction {
+                character: x.id,
+                out: !out_now,
+            },
+        ));
+    }
+}
+
+/// A character's single-use items, struck once used.
+fn items_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &crate::rules::campaign::Table,
+    x: &crate::rules::campaign::CampaignCharacter,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    for item in x.member.items(&cx.model.rules) {
+        let struck = table.struck.contains(&(x.id, item.clone()));
+        let item_name = cx
+            .model
+            .rules
+            .killteam
+            .item(&item)
+            .map_or(item.as_str(), |i| name_in(&i.names, lang.code(), &i.id));
+        let mut used = struck;
+        let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
+        let shown = if struck {
+            RichText::new(&text).strikethrough()
+        } else {
+            RichText::new(&text)
+        };
+        if ui.checkbox(&mut used, shown).changed() {
+            cx.send(edit(
+                id,
+                CampaignEdit::StrikeItem {
+                    character: x.id,
+                    item: item.clone(),
+                    struck: used,
+                },
+            ));
+        }
+    }
+}
+
+/// The characters of an escort left at home, each brought back by a click.
+fn at_home_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &crate::rules::campaign::Table,
+    e: &crate::rules::campaign::Escort,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    let home: Vec<_> = c
+        .members(e.id)
+        .filter(|x| x.can_play() && !table.players.contains(&x.id))
+        .collect();
+    if !home.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(lang.t("campaign.ui.at_home")).color(PALETTE.text_subdued));
+            for x in home {
+                let name = lang.f("campaign.ui.bring_named", &[("character", x.name())]);
+                if icon_button(ui, icons::ICON_ADD, x.name(), &name, true).clicked() {
+                    cx.send(edit(
+                        id,
+                        CampaignEdit::SetPlaying {
+                            character: x.id,
+                            plays: true,
+                        },
+                    ));
+                }
+            }
+        });
+    }
+}
+
+/// The order the initiative gave (CMP-16): each side's place and dice.
+fn initiative_order_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    c: &Campaign,
+    init: &crate::rules::campaign::Initiative,
+) {
+    ui.add_space(space::S);
+    ui.label(
+        RichText::new(lang.f(
+            "campaign.ui.initiative_turn",
+            &[("turn", &init.turn.to_string())],
+        ))
+        .heading(),
+    );
+    for (place, s) in init.order.iter().enumerate() {
+        let who = s.escort.and_then(|e| c.escort(e)).map_or_else(
+            || lang.t("campaign.ui.the_enemy").to_owned(),
+            |e| e.player.clone(),
+        );
+        let faces = s
+            .faces()
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" · ");
+        let line = lang.f(
+            "campaign.ui.initiative_place",
+            &[
+                ("place", &(place + 1).to_string()),
+                ("who", &who),
+                ("faces", &faces),
+            ],
+        );
+        ui.horizontal(|ui| {
+            let icon = if s.escort.is_some() {
+                icons::ICON_GROUPS
+            } else {
+                icons::ICON_SKULL
+            };
+            ui.label(icon.rich_text().size(20.0).color(PALETTE.accent));
+            ui.label(RichText::new(&line).size(18.0).strong())
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
+            if place == 0 {
+                badge(ui, Tone::Good, lang.t("campaign.ui.acts_first"));
+            }
+            if s.rolls.len() > 1 {
+                badge(ui, Tone::Info, lang.t("campaign.ui.rolled_off"));
             }
         });
     }
@@ -482,13 +584,13 @@ impl PlayView {
 /// Unkillable's free action shows once he is on his last wound.
 fn soldier_reminders_ui(
     ui: &mut egui::Ui,
-    model: &Model,
+    cx: &ViewCtx<'_>,
     s: &crate::rules::killteam::Soldier,
     wounds_left: u32,
 ) {
     use crate::rules::killteam::ribbons;
-    let lang = model.lang;
-    let data = &model.rules.killteam;
+    let lang = cx.lang;
+    let data = &cx.model.rules.killteam;
     let Ok(actions) = ribbons::soldier_actions(data, s, wounds_left) else {
         return;
     };

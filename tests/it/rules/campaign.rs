@@ -13,8 +13,8 @@ mod validate;
 use crate::common::{ok, refused};
 use muster::i18n::Lang;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, Injuries, Member, MissionChoice, MissionType, NewEscort,
-    Phase, PoolMode, Result_, State,
+    Campaign, CampaignEdit as E, CharId, Injuries, Member, MissionChoice, MissionResult,
+    MissionType, NewEscort, Phase, PoolMode, State,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Characteristic, DocKind, RulesData};
@@ -97,7 +97,7 @@ fn state(c: &Campaign, name: &str) -> State {
 }
 
 /// Plays the current mission: `out` are taken out of action; ends it.
-pub fn play(c: &Campaign, out: &[&str], result: Result_, r: &RulesData) -> Campaign {
+pub fn play(c: &Campaign, out: &[&str], result: MissionResult, r: &RulesData) -> Campaign {
     let mut c = ok(c, E::BeginMission, r);
     for n in out {
         let i = id(&c, n);
@@ -120,12 +120,12 @@ pub fn play(c: &Campaign, out: &[&str], result: Result_, r: &RulesData) -> Campa
     )
 }
 
-fn won(vp: u32) -> Result_ {
-    Result_ { success: true, vp }
+fn won(vp: u32) -> MissionResult {
+    MissionResult { success: true, vp }
 }
 
-fn lost() -> Result_ {
-    Result_ {
+fn lost() -> MissionResult {
+    MissionResult {
         success: false,
         vp: 0,
     }
@@ -1379,7 +1379,7 @@ proptest! {
             }
             let vp = if t.earns_vp() { s.vp } else { 0 };
             let before = c.vp;
-            c = ok(&c, E::EndMission { result: Result_ { success: s.success, vp }, played: vec![] }, &r);
+            c = ok(&c, E::EndMission { result: MissionResult { success: s.success, vp }, played: vec![] }, &r);
             prop_assert_eq!(c.vp, before + vp);
             let pending = c.debrief.as_ref().unwrap().pending.clone();
             for (i, id) in pending.iter().enumerate() {

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use muster::rules::campaign::{Campaign, CampaignEdit as E, Member, Result_};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, Member, MissionResult};
 use muster::rules::{Doc, RulesData};
 use muster::store::document::to_json_kept;
 use muster::store::{KeptTexts, Store, to_json};
@@ -24,7 +24,7 @@ fn versions(r: &RulesData) -> Vec<Campaign> {
     v.push(play(
         &last(&v),
         &["Mora"],
-        Result_ {
+        MissionResult {
             success: true,
             vp: 2,
         },
@@ -61,7 +61,7 @@ fn versions(r: &RulesData) -> Vec<Campaign> {
     v.push(play(
         &last(&v),
         &[],
-        Result_ {
+        MissionResult {
             success: false,
             vp: 0,
         },

@@ -5,7 +5,9 @@
 //! nothing is spent that is not held, the dead stay dead, and the journal
 //! replays to the same campaign.
 
-use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Member, Phase, Result_, State};
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, CharId, Member, MissionResult, Phase, State,
+};
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, DocKind as _};
 use proptest::prelude::*;
@@ -94,7 +96,7 @@ proptest! {
                 }
             }
             let vp = if c.mission.as_ref().is_some_and(|m| m.mission_type.earns_vp()) { s.vp } else { 0 };
-            c = crate::common::ok(&c, E::EndMission { result: Result_ { success: true, vp }, played: vec![] }, &r);
+            c = crate::common::ok(&c, E::EndMission { result: MissionResult { success: true, vp }, played: vec![] }, &r);
             let pending = c.debrief.as_ref().expect("a debrief").pending.clone();
             for (i, id) in pending.iter().enumerate() {
                 c = crate::common::ok(&c, E::CranTest { character: *id, roll: Some(Roll::from_faces(10, vec![s.faces[i % 4]], 0)) }, &r);

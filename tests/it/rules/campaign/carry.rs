@@ -4,7 +4,8 @@
 
 use muster::i18n::Lang;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, Member, MissionChoice, MissionType, Phase, Result_, State,
+    Campaign, CampaignEdit as E, CharId, Member, MissionChoice, MissionResult, MissionType, Phase,
+    State,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Characteristic, DocKind as _, Outcome, Problem, RulesData};
@@ -54,8 +55,8 @@ fn cran(c: &Campaign, name: &str, face: u32, r: &RulesData) -> Campaign {
     )
 }
 
-fn won(vp: u32) -> Result_ {
-    Result_ { success: true, vp }
+fn won(vp: u32) -> MissionResult {
+    MissionResult { success: true, vp }
 }
 
 /// Ada, Bob and Cid: Cid dies in the first mission, Ada places a point on
@@ -209,7 +210,7 @@ fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
         },
         &r,
     );
-    let lost = Result_ {
+    let lost = MissionResult {
         success: false,
         vp: 0,
     };

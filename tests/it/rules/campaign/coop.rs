@@ -7,8 +7,8 @@ use std::path::Path;
 
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::rules::campaign::{
-    Budget, Campaign, CampaignEdit as E, InitiativeRoll, Member, MissionChoice, NewEscort, Phase,
-    Result_,
+    Budget, Campaign, CampaignEdit as E, InitiativeRoll, Member, MissionChoice, MissionResult,
+    NewEscort, Phase,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
@@ -104,8 +104,8 @@ fn first_investigation(r: &RulesData) -> (String, u32) {
     (m.id.clone(), m.points)
 }
 
-fn lost() -> Result_ {
-    Result_ {
+fn lost() -> MissionResult {
+    MissionResult {
         success: false,
         vp: 0,
     }
@@ -467,7 +467,7 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
     let c = ok(
         &c,
         E::EndMission {
-            result: Result_ {
+            result: MissionResult {
                 success: true,
                 vp: 2,
             },

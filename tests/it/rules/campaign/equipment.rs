@@ -14,8 +14,8 @@ use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::print::{Block, SheetOptions, campaign_sheet};
 use muster::rules::campaign::{
-    Bought, Campaign, CampaignEdit as E, CharId, ExportedEscort, Member, MissionChoice, NewEscort,
-    Phase, Purchase, Result_, State,
+    Bought, Campaign, CampaignEdit as E, CharId, ExportedEscort, Member, MissionChoice,
+    MissionResult, NewEscort, Phase, Purchase, State,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Doc, DocKind, Gear, GearEdit, GearKind, PowerCard, RulesData};
@@ -83,7 +83,7 @@ fn after_mission(c: &Campaign, out: &[&str], face: u32, r: &RulesData) -> Campai
     c = ok(
         &c,
         E::EndMission {
-            result: Result_ {
+            result: MissionResult {
                 success: true,
                 vp: 1,
             },

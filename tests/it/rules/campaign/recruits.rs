@@ -13,7 +13,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Phase, Result_,
+    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort, Phase,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
@@ -93,7 +93,7 @@ fn after_a_mission(
     c = ok(
         &c,
         E::EndMission {
-            result: Result_ {
+            result: MissionResult {
                 success: true,
                 vp: 1,
             },
@@ -190,7 +190,7 @@ fn cmp_14_allies_open_every_imperium_faction_until_the_end_of_the_campaign() {
     let c = ok(
         &c,
         E::EndMission {
-            result: Result_ {
+            result: MissionResult {
                 success: false,
                 vp: 0,
             },

@@ -147,7 +147,7 @@ fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
     let over = ok(
         &c,
         E::EndMission {
-            result: muster::rules::campaign::Result_ {
+            result: muster::rules::campaign::MissionResult {
                 success: true,
                 vp: 1,
             },

@@ -5,7 +5,7 @@
 //! into the example campaign (or a kill team) and reads `check`'s verdict.
 
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Origin, Result_,
+    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort, Origin,
 };
 use muster::rules::killteam::{Carried, Soldier};
 use muster::rules::{KillTeam, RulesData};
@@ -275,7 +275,7 @@ fn team_campaign(r: &RulesData) -> (Campaign, KillTeam) {
     let c = ok(
         &c,
         E::EndMission {
-            result: Result_ {
+            result: MissionResult {
                 success: true,
                 vp: 2,
             },

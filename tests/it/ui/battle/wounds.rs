@@ -342,7 +342,7 @@ fn cmp_13_a_psychic_attacks_wounds_go_to_its_campaign_target() {
 /// is no longer offered, and the log says why.
 #[test]
 fn cmp_13_a_roll_of_an_earlier_mission_is_not_applied_to_the_next() {
-    use muster::rules::campaign::{CampaignEdit as E, MissionChoice, Result_};
+    use muster::rules::campaign::{CampaignEdit as E, MissionChoice, MissionResult};
     use muster::rules::{DocKey, Edit};
     let dir = tempfile::tempdir().expect("tempdir");
     let rules = RulesData::built_in().expect("rules");
@@ -360,7 +360,7 @@ fn cmp_13_a_roll_of_an_earlier_mission_is_not_applied_to_the_next() {
     // The mission ends unapplied; the next one is drawn and begun.
     for e in [
         E::EndMission {
-            result: Result_ {
+            result: MissionResult {
                 success: true,
                 vp: 0,
             },

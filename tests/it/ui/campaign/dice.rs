@@ -343,7 +343,7 @@ fn at_the_debrief(_: &Campaign, _: &RulesData) -> Vec<E> {
         start_on(1),
         E::BeginMission,
         E::EndMission {
-            result: muster::rules::campaign::Result_ {
+            result: muster::rules::campaign::MissionResult {
                 success: true,
                 vp: 1,
             },

@@ -95,14 +95,14 @@ fn cmp_6_the_vp_a_mission_earns_stop_at_the_datas_most() {
 
 #[test]
 fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
-    use muster::rules::campaign::Result_;
+    use muster::rules::campaign::MissionResult;
     let dir = tempfile::tempdir().expect("tempdir");
     let narrow = with_narrow_limits(dir.path());
     let built_in = RulesData::built_in().expect("built-in rules");
     let c = at_the_table(&built_in);
     let mut rng = muster::rules::core::dice::seeded(1);
     let end = |vp| E::EndMission {
-        result: Result_ { success: true, vp },
+        result: MissionResult { success: true, vp },
         played: vec![],
     };
     // CMP-6: 20 VP at most by the built-in data, 5 by the narrow one.

@@ -134,7 +134,7 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
     let done = crate::common::ok(
         &c,
         E::EndMission {
-            result: muster::rules::campaign::Result_ {
+            result: muster::rules::campaign::MissionResult {
                 success: true,
                 vp: 1,
             },
@@ -199,14 +199,14 @@ fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
 
 #[test]
 fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
-    use muster::rules::campaign::Result_;
+    use muster::rules::campaign::MissionResult;
     let rules = RulesData::built_in().expect("built-in rules");
     let mut c = crate::rules::campaign::started(&["Ada", "Bob"], &rules);
     let mut rng = muster::rules::core::dice::seeded(3);
     for e in [
         E::BeginMission,
         E::EndMission {
-            result: Result_ {
+            result: MissionResult {
                 success: true,
                 vp: 0,
             },
