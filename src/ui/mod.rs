@@ -80,7 +80,7 @@ impl ViewState {
             Screen::Reference(rule) => {
                 cx.with_out(|out| self.reference.ui(ui, model, rule.as_deref(), out))
             }
-            Screen::Battle => cx.with_out(|out| self.battle.ui(ui, model, out)),
+            Screen::Battle => self.battle.ui(ui, cx),
             Screen::Print(key) => cx.with_out(|out| self.print.ui(ui, model, &key, out)),
         }
     }

@@ -14,6 +14,7 @@ use crate::rules::units::{
     TakeCommand, UnitTest, UnitTestKind, may_give_up_command, psychology_cl, take_command, test_ld,
 };
 use crate::ui::battle::parts::{Group, Unit};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, badge, icon_button};
 
@@ -55,14 +56,8 @@ fn group_name(lang: Lang, g: &Group) -> String {
 }
 
 /// The command card of one unit; `side` names it ("First unit").
-pub fn command_ui(
-    ui: &mut egui::Ui,
-    lang: Lang,
-    unit: &mut Unit,
-    side: &str,
-    title: &str,
-    out: &mut Vec<Command>,
-) {
+pub fn command_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, side: &str, title: &str) {
+    let lang = cx.lang;
     ui.label(RichText::new(lang.f("battle.command.title", &[("side", side)])).strong());
     // Who leads it now.
     let leader = match unit.commander() {
@@ -209,7 +204,7 @@ pub fn command_ui(
             let label = lang.f(key, &[("value", &value.to_string())]);
             let name = format!("{side}: {label}");
             if icon_button(ui, icons::ICON_CASINO, &label, &name, value > 0).clicked() {
-                out.push(Command::RollFight(
+                cx.send(Command::RollFight(
                     format!("{title}: {label}"),
                     Fight::Test(UnitTest { kind, value }),
                     Vec::new(),

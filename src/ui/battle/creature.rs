@@ -7,7 +7,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
+use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::melee::{AttackKind, AttackType, Damage};
 use crate::rules::melee_roll::{Claws, DevilAttack, MeleeRoll, kind_key};
@@ -15,6 +15,7 @@ use crate::rules::odds::CcModifier;
 use crate::rules::scenario::Scenario;
 use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{Situation, bars, dice_text, percent};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::PALETTE;
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
@@ -105,14 +106,9 @@ impl CreatureView {
     }
 
     /// The creature card.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        s: &Situation<'_>,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let devil = &model.rules.close_combat.catachan_devil;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
@@ -238,7 +234,7 @@ impl CreatureView {
                                 ("defender", s.names.1),
                             ],
                         );
-                        out.push(Command::RollTable(
+                        cx.send(Command::RollTable(
                             title,
                             TableRoll::Melee(MeleeRoll::Devil(attack)),
                         ));

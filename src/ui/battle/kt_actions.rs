@@ -6,12 +6,12 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
 use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
 use crate::rules::killteam::data::WeaponType;
 use crate::rules::scenario::ShootingScenario;
 use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 
@@ -69,19 +69,18 @@ impl KtActionsView {
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
-        model: &Model,
+        cx: &ViewCtx<'_>,
         shot: &ShootingScenario,
         names: (&str, &str),
-        out: &mut Vec<Command>,
     ) {
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.grenade_ui(ui, model, shot, names, out);
+                self.grenade_ui(ui, cx, shot, names);
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.jump_ui(ui, model, names.0, out);
+                self.jump_ui(ui, cx, names.0);
             });
         });
         ui.add_space(space::M);
@@ -90,12 +89,12 @@ impl KtActionsView {
     fn grenade_ui(
         &mut self,
         ui: &mut egui::Ui,
-        model: &Model,
+        cx: &ViewCtx<'_>,
         shot: &ShootingScenario,
         (attacker, defender): (&str, &str),
-        out: &mut Vec<Command>,
     ) {
-        let lang = model.lang;
+        let model = cx.model;
+        let lang = cx.lang;
         let data = &model.rules.killteam;
         card_title(ui, icons::ICON_SPORTS_HANDBALL, lang.t("kt.grenade.title"));
         let grenades: Vec<_> = data
@@ -212,7 +211,7 @@ impl KtActionsView {
                     lang.t("kt.grenade.roll"),
                     title,
                     TableRoll::Grenade(attack),
-                    out,
+                    cx,
                 );
             }
             Err(p) => {
@@ -221,8 +220,9 @@ impl KtActionsView {
         }
     }
 
-    fn jump_ui(&mut self, ui: &mut egui::Ui, model: &Model, who: &str, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    fn jump_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
+        let model = cx.model;
+        let lang = cx.lang;
         card_title(ui, icons::ICON_DIRECTIONS_RUN, lang.t("kt.jump.title"));
         ui.horizontal_wrapped(|ui| {
             for (kind, key) in [
@@ -346,7 +346,7 @@ impl KtActionsView {
                         &[("soldier", who)],
                     ),
                     TableRoll::Jump(jump),
-                    out,
+                    cx,
                 );
             }
             Err(p) => {

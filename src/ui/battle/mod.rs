@@ -22,7 +22,7 @@ mod units;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
+use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::KillTeam;
 use crate::rules::core::names::name_in;
@@ -33,6 +33,7 @@ use crate::rules::scenario::{
     ShootingScenario,
 };
 use crate::ui::battle::parts::percent;
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
@@ -436,8 +437,9 @@ impl BattleView {
     }
 
     /// Shows the battle screen.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         self.units.ours_first = self.we_attack;
         self.psychic.we_attack = self.we_attack;
         card(ui, |ui| {
@@ -459,32 +461,32 @@ impl BattleView {
         ui.add_space(space::M);
         if !matches!(self.mode, Mode::CloseCombat | Mode::Shooting) {
             match self.mode {
-                Mode::Psychic => self.psychic.ui(ui, model, out),
-                Mode::Units => self.units.ui(ui, model, out),
-                Mode::Robot => self.robot.ui(ui, model, out),
-                Mode::Flyer => self.flyer.ui(ui, model, out),
+                Mode::Psychic => self.psychic.ui(ui, cx),
+                Mode::Units => self.units.ui(ui, cx),
+                Mode::Robot => self.robot.ui(ui, cx),
+                Mode::Flyer => self.flyer.ui(ui, cx),
                 Mode::CloseCombat | Mode::Shooting => {}
             }
             ui.add_space(space::M);
             let psychic = self.mode == Mode::Psychic;
-            log_ui(ui, model, psychic, out);
+            log_ui(ui, cx, psychic);
             ui.add_space(space::M);
-            summary_ui(ui, model, self.mode, &mut self.we_attack, out);
+            summary_ui(ui, cx, self.mode, &mut self.we_attack);
             return;
         }
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
                 match self.mode {
-                    Mode::Shooting => self.shooter_ui(ui, model),
-                    _ => self.cc_attacker_ui(ui, model),
+                    Mode::Shooting => self.shooter_ui(ui, cx),
+                    _ => self.cc_attacker_ui(ui, cx),
                 }
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
                 match self.mode {
-                    Mode::Shooting => self.target_ui(ui, model),
-                    _ => self.cc_defender_ui(ui, model),
+                    Mode::Shooting => self.target_ui(ui, cx),
+                    _ => self.cc_defender_ui(ui, cx),
                 }
             });
         });
@@ -517,7 +519,7 @@ impl BattleView {
                     let refused = if shooting {
                         None
                     } else {
-                        self.consent_ui(ui, model)
+                        self.consent_ui(ui, cx)
                     };
                     if let Some(p) = &refused {
                         alert(ui, Tone::Error, &lang.problem_line(p));
@@ -532,7 +534,7 @@ impl BattleView {
                     )
                     .clicked()
                     {
-                        out.push(Command::RollFight(
+                        cx.send(Command::RollFight(
                             title.clone(),
                             self.fight(&model.rules.killteam),
                             self.combatants(lang),
@@ -557,8 +559,8 @@ impl BattleView {
                 sides.defender_or(lang.t("battle.target")),
             );
             let shot = self.shot(&model.rules.killteam);
-            self.kt_actions.ui(ui, model, &shot, names, out);
-            self.kt_turn.ui(ui, model, names.0, out);
+            self.kt_actions.ui(ui, cx, &shot, names);
+            self.kt_turn.ui(ui, cx, names.0);
         }
         if self.mode == Mode::CloseCombat && self.strike_back {
             ui.add_space(space::M);
@@ -585,16 +587,16 @@ impl BattleView {
                 scenario,
                 strike_back: self.strike_back,
             };
-            self.cc_after.ui(ui, model, &situation, out);
+            self.cc_after.ui(ui, cx, &situation);
         }
         ui.add_space(space::M);
-        log_ui(ui, model, false, out);
+        log_ui(ui, cx, false);
         ui.add_space(space::M);
-        summary_ui(ui, model, self.mode, &mut self.we_attack, out);
+        summary_ui(ui, cx, self.mode, &mut self.we_attack);
     }
 
-    fn cc_attacker_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn cc_attacker_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
         card_title(
             ui,
             icons::ICON_SPORTS_MARTIAL_ARTS,
@@ -607,9 +609,9 @@ impl BattleView {
             lang.t("battle.side.attacker_character"),
             &self.cc_sides.attacker,
         );
-        if let Some(picked) = parts::pick_character(ui, model, lang.t("battle.take_attacker"))
-            .or_else(|| {
-                parts::pick_campaign_fighter(ui, model, lang.t("battle.take_attacker_campaign"))
+        if let Some(picked) =
+            parts::pick_character(ui, cx, lang.t("battle.take_attacker")).or_else(|| {
+                parts::pick_campaign_fighter(ui, cx, lang.t("battle.take_attacker_campaign"))
             })
         {
             let parts::Picked {
@@ -676,11 +678,11 @@ impl BattleView {
             ],
         );
         ui.add_space(space::S);
-        self.cc_after.charge_ui(ui, model);
+        self.cc_after.charge_ui(ui, cx);
     }
 
-    fn cc_defender_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn cc_defender_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.defender"));
         parts::character_tick_ui(
             ui,
@@ -689,9 +691,9 @@ impl BattleView {
             lang.t("battle.side.defender_character"),
             &self.cc_sides.defender,
         );
-        if let Some(picked) = parts::pick_character(ui, model, lang.t("battle.take_defender"))
-            .or_else(|| {
-                parts::pick_campaign_fighter(ui, model, lang.t("battle.take_defender_campaign"))
+        if let Some(picked) =
+            parts::pick_character(ui, cx, lang.t("battle.take_defender")).or_else(|| {
+                parts::pick_campaign_fighter(ui, cx, lang.t("battle.take_defender_campaign"))
             })
         {
             let parts::Picked {
@@ -763,7 +765,8 @@ impl BattleView {
     /// CC-10's battle setting, shown when a blow of the fight needs 7 or
     /// more to hit: the attacker's, and the defender's when he strikes back.
     /// Why the roll is refused, when it is.
-    fn consent_ui(&mut self, ui: &mut egui::Ui, model: &Model) -> Option<crate::rules::Problem> {
+    fn consent_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<crate::rules::Problem> {
+        let model = cx.model;
         use crate::rules::odds::consent_refusal;
         let rules = &model.rules;
         let ws = |v: i64| i32::try_from(v).unwrap_or(0);
@@ -785,7 +788,7 @@ impl BattleView {
         if !needs {
             return None;
         }
-        let lang = model.lang;
+        let lang = cx.lang;
         let mut refuse = self
             .refuse_seven_plus
             .unwrap_or(rules.close_combat.limits.refuse_seven_plus_for_troops);
@@ -831,8 +834,9 @@ impl BattleView {
         }
     }
 
-    fn shooter_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn shooter_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         card_title(ui, icons::ICON_TARGET, lang.t("battle.shooter"));
         parts::character_tick_ui(
             ui,
@@ -842,7 +846,7 @@ impl BattleView {
             &self.shot_sides.attacker,
         );
         if let Some(picked) =
-            pick_soldier_weapon(ui, model).or_else(|| kt_campaign::pick_campaign_shooter(ui, model))
+            pick_soldier_weapon(ui, cx).or_else(|| kt_campaign::pick_campaign_shooter(ui, cx))
         {
             self.shot_sides.attacker.clone_from(&picked.name);
             self.shot_sides.attacker_character = true;
@@ -880,7 +884,7 @@ impl BattleView {
         ui.add(egui::Slider::new(&mut range, 0..=72).suffix("\""))
             .labelled_by(l.id);
         self.shot.range = range;
-        bands_ui(ui, model, self.shot.weapon.class, range);
+        bands_ui(ui, cx, self.shot.weapon.class, range);
         let w = &mut self.shot.weapon;
         ui.horizontal_wrapped(|ui| {
             for (class, key) in [
@@ -976,8 +980,8 @@ impl BattleView {
         });
     }
 
-    fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
         parts::character_tick_ui(
             ui,
@@ -986,7 +990,7 @@ impl BattleView {
             lang.t("battle.side.target_character"),
             &self.shot_sides.defender,
         );
-        if let Some((name, (t, save, dice), wounds, soldier)) = pick_soldier_target(ui, model) {
+        if let Some((name, (t, save, dice), wounds, soldier)) = pick_soldier_target(ui, cx) {
             self.shot_sides.defender = name;
             self.shot_sides.defender_character = true;
             self.shot_sides.defender_from = None;
@@ -997,7 +1001,7 @@ impl BattleView {
             self.shot.target.wounds = Some(wounds);
             self.kt_target = None;
         }
-        if let Some(((t, save, dice), target)) = kt_campaign::pick_campaign_target(ui, model) {
+        if let Some(((t, save, dice), target)) = kt_campaign::pick_campaign_target(ui, cx) {
             self.shot_sides.defender.clone_from(&target.name);
             self.shot_sides.defender_character = true;
             self.target_soldier = Some(target.soldier.clone());
@@ -1060,8 +1064,9 @@ impl BattleView {
 
 /// The range bands of the class (KT-12), the one the range falls in
 /// marked, each with its score.
-fn bands_ui(ui: &mut egui::Ui, model: &Model, class: ShotClass, range: i64) {
-    let lang = model.lang;
+fn bands_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, class: ShotClass, range: i64) {
+    let model = cx.model;
+    let lang = cx.lang;
     let shooting = &model.rules.killteam.shooting;
     let bands = match class {
         ShotClass::Normal => &shooting.bands.normal,
@@ -1099,8 +1104,9 @@ fn bands_ui(ui: &mut egui::Ui, model: &Model, class: ShotClass, range: i64) {
 }
 
 /// Every kill team's soldiers, with their weapons as they fire.
-fn pick_soldier_weapon(ui: &mut egui::Ui, model: &Model) -> Option<kt_campaign::PickedShooter> {
-    let lang = model.lang;
+fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<kt_campaign::PickedShooter> {
+    let model = cx.model;
+    let lang = cx.lang;
     let data = &model.rules.killteam;
     let mut chosen = None;
     let label = lang.t("battle.take_shooter");
@@ -1148,14 +1154,15 @@ fn pick_soldier_weapon(ui: &mut egui::Ui, model: &Model) -> Option<kt_campaign::
 /// (KT-19), wounds, and the soldier (his equipment counts, EQ-16).
 fn pick_soldier_target(
     ui: &mut egui::Ui,
-    model: &Model,
+    cx: &ViewCtx<'_>,
 ) -> Option<(
     String,
     kt_campaign::TargetProfile,
     i64,
     crate::rules::killteam::Soldier,
 )> {
-    let lang = model.lang;
+    let model = cx.model;
+    let lang = cx.lang;
     let data = &model.rules.killteam;
     let mut chosen = None;
     let label = lang.t("battle.take_target");
@@ -1294,8 +1301,9 @@ fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::odds::RoundOdds) {
 
 /// The fights rolled this session, newest first, each with its replay and
 /// where its wounds go in the campaigns (CMP-13), and the export.
-fn log_ui(ui: &mut egui::Ui, model: &Model, psychic: bool, out: &mut Vec<Command>) {
-    let lang = model.lang;
+fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
+    let model = cx.model;
+    let lang = cx.lang;
     // Where wounds go is only said while a campaign's mission is played.
     let playing = !model.battle_log.is_empty()
         && model
@@ -1318,14 +1326,14 @@ fn log_ui(ui: &mut egui::Ui, model: &Model, psychic: bool, out: &mut Vec<Command
                 )
                 .clicked()
                 {
-                    out.push(Command::ExportBattleLog);
+                    cx.send(Command::ExportBattleLog);
                 }
             });
         });
         // PSY-8: the powers in play stay in view, in every mode, until they
         // end.
         if psychic || !model.powers.in_play.is_empty() {
-            psychic::powers_ui(ui, model, out);
+            psychic::powers_ui(ui, cx);
             ui.separator();
         }
         if model.battle_log.is_empty() {
@@ -1369,11 +1377,11 @@ fn log_ui(ui: &mut egui::Ui, model: &Model, psychic: bool, out: &mut Vec<Command
                 )
                 .clicked()
                 {
-                    out.push(Command::ReplayFight(k));
+                    cx.send(Command::ReplayFight(k));
                 }
             });
             if playing {
-                wounds_ui(ui, model, k, e, out);
+                wounds_ui(ui, cx, k, e);
             }
         }
         if !model.battle_log.is_empty() && !playing {
@@ -1388,16 +1396,11 @@ fn log_ui(ui: &mut egui::Ui, model: &Model, psychic: bool, out: &mut Vec<Command
 /// event per campaign, once; the wounds that go nowhere say why (not taken
 /// from a campaign, dead, out of action, not playing). Any entry may be
 /// applied, not only the last.
-fn wounds_ui(
-    ui: &mut egui::Ui,
-    model: &Model,
-    k: usize,
-    e: &crate::app::BattleEntry,
-    out: &mut Vec<Command>,
-) {
+fn wounds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
+    let model = cx.model;
     use crate::rules::campaign::Campaign;
     use crate::rules::summary::WoundsGo;
-    let lang = model.lang;
+    let lang = cx.lang;
     let wounds = model.roll_wounds(e);
     // No fighter followed took a wound (a squad, a table): nothing to say.
     if wounds.batches.is_empty() && wounds.nowhere.is_empty() {
@@ -1434,7 +1437,7 @@ fn wounds_ui(
             }
             let word = lang.f("battle.apply_entry", &args);
             if icon_button(ui, icons::ICON_FLAG, &word, &word, !model.read_only).clicked() {
-                out.push(Command::Edit(
+                cx.send(Command::Edit(
                     crate::rules::DocKey::of::<Campaign>(b.campaign.clone()),
                     crate::rules::Edit::new(b.edit(e.seed)),
                 ));
@@ -1463,15 +1466,10 @@ fn wounds_ui(
 
 /// The battle summary (CHR-15): who won, as the player says, the
 /// characters each side lost in this session's rolls, and the result.
-fn summary_ui(
-    ui: &mut egui::Ui,
-    model: &Model,
-    mode: Mode,
-    we_attack: &mut bool,
-    out: &mut Vec<Command>,
-) {
+fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, mode: Mode, we_attack: &mut bool) {
+    let model = cx.model;
     use crate::rules::summary::{Outcome, Standing};
-    let lang = model.lang;
+    let lang = cx.lang;
     let summary = model.battle_summary();
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
@@ -1498,7 +1496,7 @@ fn summary_ui(
             ] {
                 let on = model.battle_outcome == o;
                 if ui.radio(on, lang.t(key)).clicked() && !on {
-                    out.push(Command::SetBattleOutcome(o));
+                    cx.send(Command::SetBattleOutcome(o));
                 }
             }
         });

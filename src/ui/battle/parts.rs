@@ -8,12 +8,13 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
+use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, Member};
 use crate::rules::odds::{CcModifier, Fighter};
 use crate::rules::table_roll::TableRoll;
 use crate::rules::{Characteristic, Gear, Profile};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::icon_button;
 
@@ -162,7 +163,8 @@ pub struct CampaignFighter {
 /// Every Rogue Trader character of every campaign's escorts (kill-team
 /// soldiers have no Rogue Trader profile): the campaign's own copies, with
 /// the wounds taken at the table of the mission being played.
-pub fn campaign_fighters(model: &Model) -> Vec<CampaignFighter> {
+pub fn campaign_fighters(cx: &ViewCtx<'_>) -> Vec<CampaignFighter> {
+    let model = cx.model;
     let mut out = Vec::new();
     for c in model
         .docs
@@ -211,15 +213,15 @@ pub fn campaign_fighters(model: &Model) -> Vec<CampaignFighter> {
 
 /// A combo of the campaigns' characters: one who cannot fight is shown
 /// greyed out with the reason; picking one gives his name and profile.
-pub fn pick_campaign_fighter(ui: &mut egui::Ui, model: &Model, label: &str) -> Option<Picked> {
-    let lang = model.lang;
+pub fn pick_campaign_fighter(ui: &mut egui::Ui, cx: &ViewCtx<'_>, label: &str) -> Option<Picked> {
+    let lang = cx.lang;
     let mut chosen = None;
     {
         let l = ui.label(label);
         egui::ComboBox::from_id_salt(label)
             .selected_text(lang.t("kt.choose"))
             .show_ui(ui, |ui| {
-                let all = campaign_fighters(model);
+                let all = campaign_fighters(cx);
                 if all.is_empty() {
                     ui.label(
                         RichText::new(lang.t("battle.no_campaign_fighters"))
@@ -289,7 +291,8 @@ pub fn character_tick_ui(
 
 /// A combo of every character of every roster; picking one gives his name
 /// and current profile.
-pub fn pick_character(ui: &mut egui::Ui, model: &Model, label: &str) -> Option<Picked> {
+pub fn pick_character(ui: &mut egui::Ui, cx: &ViewCtx<'_>, label: &str) -> Option<Picked> {
+    let model = cx.model;
     let mut chosen = None;
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
@@ -554,9 +557,9 @@ pub fn roll_button(
     word: &str,
     title: String,
     what: TableRoll,
-    out: &mut Vec<Command>,
+    cx: &ViewCtx<'_>,
 ) {
     if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-        out.push(Command::RollTable(title, what));
+        cx.send(Command::RollTable(title, what));
     }
 }

@@ -5,7 +5,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model, PowerAct};
+use crate::app::{Command, PowerAct};
 use crate::i18n::Lang;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
@@ -16,6 +16,7 @@ use crate::rules::psychic_play::{
     AttackKind, Scope, VehicleHits, lawful_target, rolls_hit_location,
 };
 use crate::ui::battle::parts::{bars, maybe_num, num, percent, pick_campaign_fighter};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
 
@@ -78,28 +79,28 @@ impl PsychicView {
     }
 
     /// Shows the psychic mode: the power, the target, the odds and Roll.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.power_ui(ui, model);
+                self.power_ui(ui, cx);
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.target_ui(ui, model);
+                self.target_ui(ui, cx);
             });
         });
         ui.add_space(space::M);
-        self.odds_card(ui, model, out);
+        self.odds_card(ui, cx);
     }
 
-    fn power_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn power_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
         let a = &mut self.attack;
         card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("battle.psy.power"));
         labelled_text(ui, lang.t("battle.psy.power_name"), &mut a.power.power);
         labelled_text(ui, lang.t("battle.psy.psyker"), &mut a.power.psyker);
-        if let Some(picked) = pick_campaign_fighter(ui, model, lang.t("battle.psy.take_psyker")) {
+        if let Some(picked) = pick_campaign_fighter(ui, cx, lang.t("battle.psy.take_psyker")) {
             a.power.psyker = picked.name;
             self.psyker_from = picked.from;
         }
@@ -226,8 +227,8 @@ impl PsychicView {
         }
     }
 
-    fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
         crate::ui::battle::parts::character_tick_ui(
             ui,
@@ -237,9 +238,9 @@ impl PsychicView {
             &self.target,
         );
         let picked =
-            crate::ui::battle::parts::pick_character(ui, model, lang.t("battle.psy.take_target"))
+            crate::ui::battle::parts::pick_character(ui, cx, lang.t("battle.psy.take_target"))
                 .or_else(|| {
-                    pick_campaign_fighter(ui, model, lang.t("battle.psy.take_target_campaign"))
+                    pick_campaign_fighter(ui, cx, lang.t("battle.psy.take_target_campaign"))
                 });
         let a = &mut self.attack;
         if let Some(picked) = picked {
@@ -335,8 +336,9 @@ impl PsychicView {
         }
     }
 
-    fn odds_card(&self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    fn odds_card(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let a = &self.attack;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
@@ -354,7 +356,7 @@ impl PsychicView {
             }
             match a.odds(&model.rules) {
                 Ok(o) => {
-                    odds_ui(ui, model, a, &o);
+                    odds_ui(ui, cx, a, &o);
                     ui.add_space(space::S);
                     let title = lang.f(
                         "battle.against",
@@ -399,7 +401,7 @@ impl PsychicView {
                     )
                     .clicked()
                     {
-                        out.push(Command::RollFight(
+                        cx.send(Command::RollFight(
                             title,
                             Fight::Psychic(Box::new(a.clone())),
                             self.combatants(lang),
@@ -415,8 +417,9 @@ impl PsychicView {
 }
 
 /// The odds of the attack in words and bars.
-fn odds_ui(ui: &mut egui::Ui, model: &Model, a: &PsychicAttack, o: &AttackOdds) {
-    let lang = model.lang;
+fn odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, o: &AttackOdds) {
+    let model = cx.model;
+    let lang = cx.lang;
     ui.horizontal_wrapped(|ui| {
         if a.test.is_some() {
             ui.label(lang.f("battle.psy.affected", &[("p", &percent(o.affected))]));
@@ -535,8 +538,9 @@ fn odds_ui(ui: &mut egui::Ui, model: &Model, a: &PsychicAttack, o: &AttackOdds) 
 
 /// The powers in play (PSY-8), shown with the battle log until they end:
 /// each with End and Cancel, the psyker's death, and the next phase.
-pub fn powers_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-    let lang = model.lang;
+pub fn powers_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let model = cx.model;
+    let lang = cx.lang;
     let powers = &model.powers;
     ui.horizontal_wrapped(|ui| {
         ui.label(
@@ -548,7 +552,7 @@ pub fn powers_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
         );
         let next = lang.t("battle.psy.next_phase_button");
         if icon_button(ui, icons::ICON_SKIP_NEXT, next, next, true).clicked() {
-            out.push(Command::Powers(PowerAct::NextPhase));
+            cx.send(Command::Powers(PowerAct::NextPhase));
         }
     });
     if powers.in_play.is_empty() {
@@ -588,7 +592,7 @@ pub fn powers_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
                     None => r,
                 };
                 if r.clicked() {
-                    out.push(Command::Powers(PowerAct::End(
+                    cx.send(Command::Powers(PowerAct::End(
                         p.power.clone(),
                         p.psyker.clone(),
                     )));
@@ -604,7 +608,7 @@ pub fn powers_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
             )
             .clicked()
             {
-                out.push(Command::Powers(PowerAct::Cancel(p.power.clone())));
+                cx.send(Command::Powers(PowerAct::Cancel(p.power.clone())));
             }
             let died = lang.f("battle.psy.died", &[("psyker", &p.psyker)]);
             if icon_button(
@@ -616,7 +620,7 @@ pub fn powers_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
             )
             .clicked()
             {
-                out.push(Command::Powers(PowerAct::PsykerDied(p.psyker.clone())));
+                cx.send(Command::Powers(PowerAct::PsykerDied(p.psyker.clone())));
             }
         });
     }

@@ -6,8 +6,8 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::app::Command;
 use crate::app::SimRequest;
-use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::battle::Fight;
 use crate::rules::odds::Fighter;
@@ -15,6 +15,7 @@ use crate::rules::simulate::{Estimate, FightEstimate, SimSide};
 use crate::rules::unit_round::{StrikeStep, UnitRoundOdds, strike_order, unit_round};
 use crate::ui::battle::coherency::Coherency;
 use crate::ui::battle::parts::{Group, Unit, bars, num, percent, pick_campaign_fighter};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
 
@@ -94,8 +95,9 @@ impl RoundView {
     }
 
     /// Shows the unit mode.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         ui.columns(2, |cols| {
             let [c1, c2] = &mut self.coherency;
             let (left, right) = cols.split_at_mut(1);
@@ -105,7 +107,7 @@ impl RoundView {
             ] {
                 card(ui, |ui| {
                     ui.set_min_width(ui.available_width());
-                    unit_ui(ui, model, unit, first);
+                    unit_ui(ui, cx, unit, first);
                     ui.add_space(space::S);
                     let side = if first {
                         "battle.units.first"
@@ -117,14 +119,7 @@ impl RoundView {
                     } else {
                         unit.name.trim().to_owned()
                     };
-                    crate::ui::battle::command::command_ui(
-                        ui,
-                        lang,
-                        unit,
-                        lang.t(side),
-                        &title,
-                        out,
-                    );
+                    crate::ui::battle::command::command_ui(ui, cx, unit, lang.t(side), &title);
                     ui.add_space(space::S);
                     coherency.ui(ui, lang, lang.t(side), &unit.model_names(lang));
                 });
@@ -164,7 +159,7 @@ impl RoundView {
                                 ("defender", &name(&self.second, "battle.units.second")),
                             ],
                         );
-                        out.push(Command::RollFight(
+                        cx.send(Command::RollFight(
                             title,
                             Fight::Units(a.clone(), b.clone()),
                             self.combatants(lang),
@@ -214,7 +209,7 @@ impl RoundView {
             // situation than this one is stale and never shown.
             let current = model.simulation.as_ref().filter(|s| s.request == request);
             if current.is_none() {
-                out.push(Command::Simulate(request));
+                cx.send(Command::Simulate(request));
             }
             match current.and_then(|s| s.result.as_ref()) {
                 Some(Ok(e)) => sim_ui(ui, lang, e),
@@ -231,8 +226,8 @@ impl RoundView {
     }
 }
 
-fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
-    let lang = model.lang;
+fn unit_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, first: bool) {
+    let lang = cx.lang;
     let (which, icon) = if first {
         ("battle.units.first", icons::ICON_GROUPS)
     } else {
@@ -246,11 +241,11 @@ fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
         &mut unit.name,
     );
     let from_roster = lang.f("battle.units.take_roster", &[("side", side)]);
-    if let Some(picked) = crate::ui::battle::parts::pick_character(ui, model, &from_roster) {
+    if let Some(picked) = crate::ui::battle::parts::pick_character(ui, cx, &from_roster) {
         unit.groups.push(Group::of(picked));
     }
     let from_campaign = lang.f("battle.units.take_campaign", &[("side", side)]);
-    if let Some(picked) = pick_campaign_fighter(ui, model, &from_campaign) {
+    if let Some(picked) = pick_campaign_fighter(ui, cx, &from_campaign) {
         unit.groups.push(Group::of(picked));
     }
     ui.horizontal_wrapped(|ui| {
