@@ -64,11 +64,11 @@ pub struct CcAfterView {
     /// He is a robot: no rout test (ROB-3).
     pub robot: bool,
     /// The charge (CC-1, CC-2).
-    pub charge: crate::ui::battle::cc_charge::ChargeView,
+    pub charge: crate::ui::battle::close_combat::charge::ChargeView,
     /// The creature attacker (CC-19).
-    pub creature: crate::ui::battle::creature::CreatureView,
+    pub creature: crate::ui::battle::close_combat::creature::CreatureView,
     /// The characteristic test (CC-21).
-    pub test: crate::ui::battle::cc_test::TestView,
+    pub test: crate::ui::battle::close_combat::test::TestView,
 }
 
 impl Default for CcAfterView {
