@@ -59,6 +59,16 @@ fn group_name(lang: Lang, g: &Group) -> String {
 pub fn command_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, side: &str, title: &str) {
     let lang = cx.lang;
     ui.label(RichText::new(lang.f("battle.command.title", &[("side", side)])).strong());
+    leader_ui(ui, lang, unit, side);
+    characters_ui(ui, lang, unit);
+    take_command_ui(ui, lang, unit);
+    give_up_ui(ui, lang, unit);
+    ui.add_space(space::XS);
+    tests_ui(ui, cx, unit, side, title);
+}
+
+/// Who leads the unit now, and its leader's death.
+fn leader_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit, side: &str) {
     // Who leads it now.
     let leader = match unit.commander() {
         Some(g) => lang.f(
@@ -90,6 +100,10 @@ pub fn command_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, side: &s
         &mut unit.command.leader_dead,
         lang.f("battle.command.leader_dead", &[("side", side)]),
     );
+}
+
+/// The unit's single models marked as characters, with their Ld and Cl.
+fn characters_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
     // Single models of the unit marked as characters, with their Ld and Cl.
     for g in unit.groups.iter_mut().filter(|g| g.count == 1) {
         let name = group_name(lang, g);
@@ -116,6 +130,10 @@ pub fn command_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, side: &s
             }
         });
     }
+}
+
+/// The characters of the unit who may take command, each with his button.
+fn take_command_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
     // Characters of the unit who may take command.
     let current = unit.leader_ld();
     let mut take = None;
@@ -170,6 +188,10 @@ pub fn command_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, side: &s
     if let Some(k) = wait {
         unit.command.pending = Some(k);
     }
+}
+
+/// The character in command may give it up, unless a test affected him.
+fn give_up_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
     // The character in command may give it up, unless a test affected him.
     if let Some(g) = unit.commander() {
         let name = group_name(lang, g);
@@ -190,8 +212,11 @@ pub fn command_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, side: &s
             }
         }
     }
-    ui.add_space(space::XS);
-    // The unit's tests, the character counting as part of it.
+}
+
+/// The unit's tests (rout, psychology), the character counting as part of it.
+fn tests_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &Unit, side: &str, title: &str) {
+    let lang = cx.lang;
     ui.horizontal_wrapped(|ui| {
         for (kind, value, key) in [
             (UnitTestKind::Rout, unit.test_ld(), "battle.command.rout"),

@@ -53,46 +53,7 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
             ui.label(RichText::new(lang.t("battle.log_empty")).color(PALETTE.text_subdued));
         }
         for (k, e) in model.battle_log.iter().enumerate().rev() {
-            ui.horizontal_wrapped(|ui| {
-                let n = (k + 1).to_string();
-                ui.label(RichText::new(format!("#{n}")).strong());
-                if let Some(of) = e.replay_of {
-                    badge(
-                        ui,
-                        Tone::Info,
-                        &lang.f("battle.replay_of", &[("n", &(of + 1).to_string())]),
-                    );
-                }
-                let tone = if e.wounds > 0 {
-                    Tone::Warning
-                } else {
-                    Tone::Good
-                };
-                badge(
-                    ui,
-                    tone,
-                    &lang.f("battle.wounds_badge", &[("count", &e.wounds.to_string())]),
-                );
-                ui.label(RichText::new(&e.title).strong());
-                ui.add(egui::Label::new(lang.msg(&e.result)).wrap());
-                ui.label(
-                    RichText::new(lang.f("battle.seed", &[("seed", &e.seed.to_string())]))
-                        .small()
-                        .color(PALETTE.text_subdued),
-                );
-                let replay = lang.f("battle.replay", &[("n", &n)]);
-                if icon_button(
-                    ui,
-                    icons::ICON_REPLAY,
-                    lang.t("battle.replay_word"),
-                    &replay,
-                    true,
-                )
-                .clicked()
-                {
-                    cx.send(Command::ReplayFight(k));
-                }
-            });
+            entry_ui(ui, cx, k, e);
             if playing {
                 wounds_ui(ui, cx, k, e);
             }
@@ -100,6 +61,52 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
         if !model.battle_log.is_empty() && !playing {
             ui.separator();
             ui.label(RichText::new(lang.t("battle.no_campaign_table")).color(PALETTE.text_subdued));
+        }
+    });
+}
+
+/// One entry of the log: its number, what it replays, its wounds, its
+/// title, its result, its seed and its replay button.
+fn entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
+    let lang = cx.lang;
+    ui.horizontal_wrapped(|ui| {
+        let n = (k + 1).to_string();
+        ui.label(RichText::new(format!("#{n}")).strong());
+        if let Some(of) = e.replay_of {
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f("battle.replay_of", &[("n", &(of + 1).to_string())]),
+            );
+        }
+        let tone = if e.wounds > 0 {
+            Tone::Warning
+        } else {
+            Tone::Good
+        };
+        badge(
+            ui,
+            tone,
+            &lang.f("battle.wounds_badge", &[("count", &e.wounds.to_string())]),
+        );
+        ui.label(RichText::new(&e.title).strong());
+        ui.add(egui::Label::new(lang.msg(&e.result)).wrap());
+        ui.label(
+            RichText::new(lang.f("battle.seed", &[("seed", &e.seed.to_string())]))
+                .small()
+                .color(PALETTE.text_subdued),
+        );
+        let replay = lang.f("battle.replay", &[("n", &n)]);
+        if icon_button(
+            ui,
+            icons::ICON_REPLAY,
+            lang.t("battle.replay_word"),
+            &replay,
+            true,
+        )
+        .clicked()
+        {
+            cx.send(Command::ReplayFight(k));
         }
     });
 }

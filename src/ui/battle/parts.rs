@@ -1,9 +1,10 @@
 //! Pieces the battle screen's modes share: named number fields, chances as
 //! words and bars, roll buttons, fighters taken from a roster or a
 //! campaign's escorts, the units of the unit mode, and what the
-//! close-combat mode tells its after-the-round view. The modes import these
-//! from here, never from the screen's `mod.rs`, so they import each other
-//! one way.
+//! close-combat mode tells its after-the-round view; the two fighters of the
+//! close-combat and shooting modes (`Sides`), their number fields and their
+//! odds. The modes import these from here, never from the screen's
+//! `mod.rs`, so they import each other one way.
 
 use egui::RichText;
 use egui_material_icons::icons;

@@ -279,6 +279,13 @@ impl RobotView {
             );
         }
         ui.add_space(space::S);
+        self.write_ui(ui, cx, int);
+    }
+
+    /// Writing an order for a turn ahead (ROB-5), and the next turn.
+    fn write_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32) {
+        let lang = cx.lang;
+        let rules = &cx.model.rules.robots;
         ui.label(RichText::new(lang.t("robot.write")).strong());
         ui.horizontal_wrapped(|ui| {
             let mut turn = i64::from(self.write_turn);

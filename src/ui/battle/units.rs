@@ -94,9 +94,19 @@ impl RoundView {
         out
     }
 
-    /// Shows the unit mode.
+    /// Shows the unit mode: the two units, the round's odds and roll, and
+    /// the simulated fight to the end.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let model = cx.model;
+        self.units_ui(ui, cx);
+        ui.add_space(space::M);
+        let (a, b) = (self.first.models(), self.second.models());
+        self.round_card_ui(ui, cx, &a, &b);
+        ui.add_space(space::M);
+        self.sim_card_ui(ui, cx, &a, &b);
+    }
+
+    /// The two units side by side, each with its command and coherency.
+    fn units_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let lang = cx.lang;
         ui.columns(2, |cols| {
             let [c1, c2] = &mut self.coherency;
@@ -125,14 +135,17 @@ impl RoundView {
                 });
             }
         });
-        ui.add_space(space::M);
-        let (a, b) = (self.first.models(), self.second.models());
+    }
+
+    /// The round's strike order, exact odds and roll.
+    fn round_card_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &[Fighter], b: &[Fighter]) {
+        let (model, lang) = (cx.model, cx.lang);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_SWORDS, lang.t("battle.units.round"));
-            order_ui(ui, lang, &self.first, &self.second, &strike_order(&a, &b));
+            order_ui(ui, lang, &self.first, &self.second, &strike_order(a, b));
             ui.add_space(space::S);
-            match unit_round(&model.rules, &a, &b) {
+            match unit_round(&model.rules, a, b) {
                 Ok(o) => {
                     round_odds_ui(ui, lang, &o);
                     ui.add_space(space::S);
@@ -161,7 +174,7 @@ impl RoundView {
                         );
                         cx.send(Command::RollFight(
                             title,
-                            Fight::Units(a.clone(), b.clone()),
+                            Fight::Units(a.to_vec(), b.to_vec()),
                             self.combatants(lang),
                         ));
                     }
@@ -171,7 +184,11 @@ impl RoundView {
                 }
             }
         });
-        ui.add_space(space::M);
+    }
+
+    /// The fight to the end, simulated on a thread of the app.
+    fn sim_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &[Fighter], b: &[Fighter]) {
+        let (model, lang) = (cx.model, cx.lang);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_MONITORING, lang.t("battle.sim.title"));
@@ -200,8 +217,8 @@ impl RoundView {
                 ld: (ld > 0).then_some(ld),
             };
             let request = SimRequest {
-                first: side(a.clone(), self.first.test_ld()),
-                second: side(b.clone(), self.second.test_ld()),
+                first: side(a.to_vec(), self.first.test_ld()),
+                second: side(b.to_vec(), self.second.test_ld()),
                 max_rounds: self.max_rounds,
                 trials: self.trials,
             };
@@ -269,6 +286,34 @@ fn unit_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, first: bool) {
         );
     });
     ui.add_space(space::XS);
+    let remove = groups_grid_ui(ui, lang, unit, first, side);
+    if let Some(k) = remove {
+        unit.groups.remove(k);
+        unit.command.removed(k);
+    }
+    let add = lang.f("battle.units.add", &[("side", side)]);
+    if icon_button(
+        ui,
+        icons::ICON_ADD,
+        lang.t("battle.units.add_word"),
+        &add,
+        true,
+    )
+    .clicked()
+    {
+        unit.groups.push(Group::trooper(""));
+    }
+}
+
+/// The unit's groups as a grid, a row each; the group whose remove
+/// button was clicked.
+fn groups_grid_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    unit: &mut Unit,
+    first: bool,
+    side: &str,
+) -> Option<usize> {
     let mut remove = None;
     egui::Grid::new(("battle-unit", first))
         .striped(true)
@@ -292,63 +337,56 @@ fn unit_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, first: bool) {
             }
             ui.end_row();
             for (k, g) in unit.groups.iter_mut().enumerate() {
-                let n = k + 1;
-                let name = |col: &str| {
-                    lang.f(
-                        "battle.units.cell",
-                        &[("col", lang.t(col)), ("n", &n.to_string()), ("side", side)],
-                    )
-                };
-                let r = ui.add(egui::TextEdit::singleline(&mut g.name).desired_width(90.0));
-                let nm = name("battle.units.col.name");
-                r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::TextInput, true, &nm));
-                cell(
-                    ui,
-                    &name("battle.units.col.count"),
-                    &mut g.count,
-                    0..=50,
-                    None,
-                );
-                cell(ui, &name("battle.ws"), &mut g.ws, 1..=10, None);
-                cell(ui, &name("battle.s"), &mut g.s, 1..=10, None);
-                cell(
-                    ui,
-                    &name("battle.weapon_s"),
-                    &mut g.weapon_s,
-                    0..=10,
-                    Some("–"),
-                );
-                cell(ui, &name("battle.a"), &mut g.a, 0..=10, None);
-                cell(ui, &name("battle.t"), &mut g.t, 1..=10, None);
-                cell(ui, &name("battle.psy.w"), &mut g.w, 1..=10, None);
-                cell(ui, &name("battle.units.col.i"), &mut g.i, 1..=10, None);
-                cell(ui, &name("battle.save"), &mut g.save, 0..=6, Some("–"));
-                let rm = lang.f(
-                    "battle.units.remove",
-                    &[("n", &n.to_string()), ("side", side)],
-                );
-                if icon_button(ui, icons::ICON_DELETE, "", &rm, true).clicked() {
+                if group_row_ui(ui, lang, g, k + 1, side) {
                     remove = Some(k);
                 }
                 ui.end_row();
             }
         });
-    if let Some(k) = remove {
-        unit.groups.remove(k);
-        unit.command.removed(k);
-    }
-    let add = lang.f("battle.units.add", &[("side", side)]);
-    if icon_button(
+    remove
+}
+
+/// One group's row: its name and numbers; true when it is to be removed.
+fn group_row_ui(ui: &mut egui::Ui, lang: Lang, g: &mut Group, n: usize, side: &str) -> bool {
+    let mut remove = false;
+    let name = |col: &str| {
+        lang.f(
+            "battle.units.cell",
+            &[("col", lang.t(col)), ("n", &n.to_string()), ("side", side)],
+        )
+    };
+    let r = ui.add(egui::TextEdit::singleline(&mut g.name).desired_width(90.0));
+    let nm = name("battle.units.col.name");
+    r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::TextInput, true, &nm));
+    cell(
         ui,
-        icons::ICON_ADD,
-        lang.t("battle.units.add_word"),
-        &add,
-        true,
-    )
-    .clicked()
-    {
-        unit.groups.push(Group::trooper(""));
+        &name("battle.units.col.count"),
+        &mut g.count,
+        0..=50,
+        None,
+    );
+    cell(ui, &name("battle.ws"), &mut g.ws, 1..=10, None);
+    cell(ui, &name("battle.s"), &mut g.s, 1..=10, None);
+    cell(
+        ui,
+        &name("battle.weapon_s"),
+        &mut g.weapon_s,
+        0..=10,
+        Some("–"),
+    );
+    cell(ui, &name("battle.a"), &mut g.a, 0..=10, None);
+    cell(ui, &name("battle.t"), &mut g.t, 1..=10, None);
+    cell(ui, &name("battle.psy.w"), &mut g.w, 1..=10, None);
+    cell(ui, &name("battle.units.col.i"), &mut g.i, 1..=10, None);
+    cell(ui, &name("battle.save"), &mut g.save, 0..=6, Some("–"));
+    let rm = lang.f(
+        "battle.units.remove",
+        &[("n", &n.to_string()), ("side", side)],
+    );
+    if icon_button(ui, icons::ICON_DELETE, "", &rm, true).clicked() {
+        remove = true;
     }
+    remove
 }
 
 /// A number in the grid, named for screen readers; `none` is shown for 0.

@@ -357,9 +357,7 @@ impl CcAfterView {
     /// and the free blow his opponent strikes at him at WS 1, its exact
     /// wounds and roll.
     fn break_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
-        let model = cx.model;
         let lang = cx.lang;
-        let c = &model.rules.close_combat;
         ui.label(RichText::new(lang.t("battle.cc.break.note")).color(PALETTE.text_subdued));
         ui.horizontal_wrapped(|ui| {
             ui.label(lang.t("battle.cc.break.who"));
@@ -402,6 +400,16 @@ impl CcAfterView {
             ui.checkbox(&mut self.robot, lang.t("battle.cc.break.robot"));
         });
         let (ld, m) = (i32_of(*ld), u32_of(*m));
+        self.rout_ui(ui, cx, name, (ld, m));
+        free_blow_ui(ui, cx, (name, other), by, on);
+    }
+
+    /// The breaker's rout test (CC-18): its exact chance (a robot does not
+    /// test) and its roll; `lm` is his Ld and M.
+    fn rout_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str, lm: (i32, u32)) {
+        let (model, lang) = (cx.model, cx.lang);
+        let c = &model.rules.close_combat;
+        let (ld, m) = lm;
         let inches = m.saturating_mul(c.break_off_move_multiplier).to_string();
         if self.robot {
             badge(
@@ -449,44 +457,58 @@ impl CcAfterView {
                 }),
             ));
         }
-        ui.separator();
-        ui.label(
-            RichText::new(lang.f(
-                "battle.cc.break.free_title",
-                &[
-                    ("name", other),
-                    ("blows", &c.free_blows_per_model.to_string()),
-                    ("ws", &c.free_blow_defender_ws.to_string()),
-                ],
-            ))
-            .strong(),
-        );
-        match melee::free_blow(&model.rules, by, on) {
-            Ok(dist) => {
-                bars(
-                    ui,
-                    lang,
-                    lang.t("battle.cc.break.free_chart"),
-                    "battle.wounds_bar",
-                    &dist,
-                );
-                let word = lang.t("battle.cc.break.roll_free");
-                if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-                    cx.send(Command::RollTable(
-                        lang.f(
-                            "battle.cc.break.free_log_title",
-                            &[("name", other), ("target", name)],
-                        ),
-                        TableRoll::Melee(MeleeRoll::FreeBlow {
-                            by: by.clone(),
-                            on: on.clone(),
-                        }),
-                    ));
-                }
+    }
+}
+
+/// The free blow the opponent strikes at the breaker at WS 1 (CC-18): its
+/// exact wounds and roll; `names` are the breaker's and the striker's.
+fn free_blow_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    names: (&str, &str),
+    by: &crate::rules::odds::Fighter,
+    on: &crate::rules::odds::Fighter,
+) {
+    let (model, lang) = (cx.model, cx.lang);
+    let c = &model.rules.close_combat;
+    let (name, other) = names;
+    ui.separator();
+    ui.label(
+        RichText::new(lang.f(
+            "battle.cc.break.free_title",
+            &[
+                ("name", other),
+                ("blows", &c.free_blows_per_model.to_string()),
+                ("ws", &c.free_blow_defender_ws.to_string()),
+            ],
+        ))
+        .strong(),
+    );
+    match melee::free_blow(&model.rules, by, on) {
+        Ok(dist) => {
+            bars(
+                ui,
+                lang,
+                lang.t("battle.cc.break.free_chart"),
+                "battle.wounds_bar",
+                &dist,
+            );
+            let word = lang.t("battle.cc.break.roll_free");
+            if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+                cx.send(Command::RollTable(
+                    lang.f(
+                        "battle.cc.break.free_log_title",
+                        &[("name", other), ("target", name)],
+                    ),
+                    TableRoll::Melee(MeleeRoll::FreeBlow {
+                        by: by.clone(),
+                        on: on.clone(),
+                    }),
+                ));
             }
-            Err(p) => {
-                alert(ui, Tone::Error, &lang.problem_line(&p));
-            }
+        }
+        Err(p) => {
+            alert(ui, Tone::Error, &lang.problem_line(&p));
         }
     }
 }

@@ -107,9 +107,7 @@ impl CreatureView {
 
     /// The creature card.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
-        let model = cx.model;
         let lang = cx.lang;
-        let devil = &model.rules.close_combat.catachan_devil;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_PETS, lang.t("battle.cc.creature.title"));
@@ -117,133 +115,154 @@ impl CreatureView {
             if !self.on {
                 return;
             }
-            if !devil.sizes.iter().any(|z| z.size == self.size)
-                && let Some(first) = devil.sizes.first()
-            {
-                self.size.clone_from(&first.size);
+            self.form_ui(ui, cx);
+            let attack = self.attack(s);
+            if !attacks_ui(ui, cx, &attack) {
+                return;
             }
+            roll_ui(ui, cx, attack, s);
+        });
+    }
+
+    /// The creature's size, its claws (a large one's) and whether it lives.
+    fn form_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
+        let devil = &cx.model.rules.close_combat.catachan_devil;
+        if !devil.sizes.iter().any(|z| z.size == self.size)
+            && let Some(first) = devil.sizes.first()
+        {
+            self.size.clone_from(&first.size);
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(lang.t("battle.cc.creature.size"));
+            for z in &devil.sizes {
+                let word = lang.t(&format!("battle.cc.devil.{}", z.size)).to_owned();
+                ui.radio_value(&mut self.size, z.size.clone(), word);
+            }
+        });
+        let large = self.size == "large";
+        if large {
             ui.horizontal_wrapped(|ui| {
-                ui.label(lang.t("battle.cc.creature.size"));
-                for z in &devil.sizes {
-                    let word = lang.t(&format!("battle.cc.devil.{}", z.size)).to_owned();
-                    ui.radio_value(&mut self.size, z.size.clone(), word);
-                }
+                ui.label(lang.t("battle.cc.creature.claws"));
+                ui.radio_value(
+                    &mut self.claws,
+                    Claws::None,
+                    lang.t("battle.cc.devil.no_claws"),
+                );
+                ui.radio_value(
+                    &mut self.claws,
+                    Claws::Claws,
+                    lang.t("battle.cc.devil.claws"),
+                );
+                ui.radio_value(
+                    &mut self.claws,
+                    Claws::Fiddler,
+                    lang.t("battle.cc.devil.fiddler"),
+                );
+                let unknown = lang.f(
+                    "battle.cc.devil.unknown",
+                    &[
+                        ("claws", &devil.extra_claws_percent.to_string()),
+                        ("fiddler", &devil.fiddler_percent_of_clawed.to_string()),
+                    ],
+                );
+                ui.radio_value(&mut self.claws, Claws::Unknown, unknown);
             });
-            let large = self.size == "large";
-            if large {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(lang.t("battle.cc.creature.claws"));
-                    ui.radio_value(
-                        &mut self.claws,
-                        Claws::None,
-                        lang.t("battle.cc.devil.no_claws"),
-                    );
-                    ui.radio_value(
-                        &mut self.claws,
-                        Claws::Claws,
-                        lang.t("battle.cc.devil.claws"),
-                    );
-                    ui.radio_value(
-                        &mut self.claws,
-                        Claws::Fiddler,
-                        lang.t("battle.cc.devil.fiddler"),
-                    );
-                    let unknown = lang.f(
+        } else {
+            self.claws = Claws::None;
+        }
+        ui.checkbox(&mut self.living, lang.t("battle.cc.creature.living"));
+    }
+}
+
+/// Its attack types, each with its count, damage and arc (CC-6), and the
+/// values the attack uses; false when its size is unknown to the data.
+fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool {
+    let (model, lang) = (cx.model, cx.lang);
+    let devil = &model.rules.close_combat.catachan_devil;
+    // Its attack types, each with its count, damage and arc (CC-6).
+    ui.label(RichText::new(lang.t("battle.cc.creature.attacks")).strong());
+    let known = attack.claws.known().unwrap_or(None);
+    match crate::rules::melee::devil_attacks(&model.rules, &attack.size, known) {
+        Ok(list) => {
+            for t in &list {
+                attack_line(ui, lang, t);
+            }
+            if attack.claws == Claws::Unknown {
+                attack_line(ui, lang, &devil.extra_claws);
+                ui.label(
+                    RichText::new(lang.f(
                         "battle.cc.devil.unknown",
                         &[
                             ("claws", &devil.extra_claws_percent.to_string()),
                             ("fiddler", &devil.fiddler_percent_of_clawed.to_string()),
                         ],
-                    );
-                    ui.radio_value(&mut self.claws, Claws::Unknown, unknown);
-                });
-            } else {
-                self.claws = Claws::None;
+                    ))
+                    .color(PALETTE.text_subdued),
+                );
             }
-            ui.checkbox(&mut self.living, lang.t("battle.cc.creature.living"));
-            let attack = self.attack(s);
-            // Its attack types, each with its count, damage and arc (CC-6).
-            ui.label(RichText::new(lang.t("battle.cc.creature.attacks")).strong());
-            let known = attack.claws.known().unwrap_or(None);
-            match crate::rules::melee::devil_attacks(&model.rules, &attack.size, known) {
-                Ok(list) => {
-                    for t in &list {
-                        attack_line(ui, lang, t);
-                    }
-                    if attack.claws == Claws::Unknown {
-                        attack_line(ui, lang, &devil.extra_claws);
-                        ui.label(
-                            RichText::new(lang.f(
-                                "battle.cc.devil.unknown",
-                                &[
-                                    ("claws", &devil.extra_claws_percent.to_string()),
-                                    ("fiddler", &devil.fiddler_percent_of_clawed.to_string()),
-                                ],
-                            ))
-                            .color(PALETTE.text_subdued),
-                        );
-                    }
-                }
-                Err(p) => {
-                    alert(ui, Tone::Error, &lang.problem_line(&p));
-                    return;
-                }
-            }
-            ui.label(
-                RichText::new(lang.f(
-                    "battle.cc.creature.uses",
-                    &[
-                        ("ws", &attack.by.ws.to_string()),
-                        ("s", &attack.by.s.to_string()),
-                        ("dws", &attack.on.ws.to_string()),
-                        ("t", &attack.on.t.to_string()),
-                    ],
-                ))
-                .color(PALETTE.text_subdued),
+        }
+        Err(p) => {
+            alert(ui, Tone::Error, &lang.problem_line(&p));
+            return false;
+        }
+    }
+    ui.label(
+        RichText::new(lang.f(
+            "battle.cc.creature.uses",
+            &[
+                ("ws", &attack.by.ws.to_string()),
+                ("s", &attack.by.s.to_string()),
+                ("dws", &attack.on.ws.to_string()),
+                ("t", &attack.on.t.to_string()),
+            ],
+        ))
+        .color(PALETTE.text_subdued),
+    );
+    true
+}
+
+/// The chance of any wound, the wounds' chart, and the creature's roll.
+fn roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: DevilAttack, s: &Situation<'_>) {
+    let (model, lang) = (cx.model, cx.lang);
+    match attack.wounds(&model.rules) {
+        Ok(dist) => {
+            let none = dist.first().copied().unwrap_or(1.0);
+            badge(
+                ui,
+                Tone::Warning,
+                &lang.f("battle.cc.creature.any", &[("p", &percent(1.0 - none))]),
             );
-            match attack.wounds(&model.rules) {
-                Ok(dist) => {
-                    let none = dist.first().copied().unwrap_or(1.0);
-                    badge(
-                        ui,
-                        Tone::Warning,
-                        &lang.f("battle.cc.creature.any", &[("p", &percent(1.0 - none))]),
-                    );
-                    bars(
-                        ui,
-                        lang,
-                        lang.t("battle.cc.creature.chart"),
-                        "battle.wounds_bar",
-                        &dist,
-                    );
-                    let word = lang.t("battle.cc.creature.roll");
-                    if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-                        let title = lang.f(
-                            "battle.against",
-                            &[
-                                (
-                                    "attacker",
-                                    &lang.f(
-                                        "battle.cc.creature.name",
-                                        &[(
-                                            "size",
-                                            lang.t(&format!("battle.cc.devil.{}", attack.size)),
-                                        )],
-                                    ),
-                                ),
-                                ("defender", s.names.1),
-                            ],
-                        );
-                        cx.send(Command::RollTable(
-                            title,
-                            TableRoll::Melee(MeleeRoll::Devil(attack)),
-                        ));
-                    }
-                }
-                Err(p) => {
-                    alert(ui, Tone::Error, &lang.problem_line(&p));
-                }
+            bars(
+                ui,
+                lang,
+                lang.t("battle.cc.creature.chart"),
+                "battle.wounds_bar",
+                &dist,
+            );
+            let word = lang.t("battle.cc.creature.roll");
+            if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+                let title = lang.f(
+                    "battle.against",
+                    &[
+                        (
+                            "attacker",
+                            &lang.f(
+                                "battle.cc.creature.name",
+                                &[("size", lang.t(&format!("battle.cc.devil.{}", attack.size)))],
+                            ),
+                        ),
+                        ("defender", s.names.1),
+                    ],
+                );
+                cx.send(Command::RollTable(
+                    title,
+                    TableRoll::Melee(MeleeRoll::Devil(attack)),
+                ));
             }
-        });
+        }
+        Err(p) => {
+            alert(ui, Tone::Error, &lang.problem_line(&p));
+        }
     }
 }

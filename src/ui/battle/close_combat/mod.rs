@@ -115,7 +115,7 @@ impl Default for CloseCombatView {
 }
 
 /// The situation: a checkbox for each modifier, kept in `list` (close
-/// combat; the shot's is `battle_kt_gear`).
+/// combat; the shot's is `shooting/gear.rs`).
 fn situation_ui<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
     lang: Lang,
@@ -252,32 +252,7 @@ impl CloseCombatView {
                 parts::pick_campaign_fighter(ui, cx, lang.t("battle.take_attacker_campaign"))
             })
         {
-            let parts::Picked {
-                name,
-                profile: p,
-                equipment,
-                from,
-            } = picked;
-            // His own weapon in hand (CC-4) and armour, when his roster
-            // lists them; what it does not list stays as set here.
-            self.cc_weapon_from = crate::rules::equipment::in_hand(&equipment);
-            if let Some(h) = &self.cc_weapon_from {
-                weapon::take_weapon(&mut self.cc_weapon, &mut self.cc, h);
-            }
-            if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
-                self.back.attacker_save = Some(i64::from(save));
-            }
-            self.cc_after.take_attacker(&p);
-            self.cc_sides.attacker = name;
-            self.cc_sides.attacker_character = true;
-            // The campaign character he is (none: from a roster).
-            self.cc_sides.attacker_from = from;
-            self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
-            self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
-            self.cc.attacker.a = i64::from(p.get(crate::rules::Characteristic::A));
-            self.back.attacker_t = i64::from(p.get(crate::rules::Characteristic::T));
-            self.back.attacker_w = i64::from(p.get(crate::rules::Characteristic::W));
-            self.back.attacker_i = i64::from(p.get(crate::rules::Characteristic::I));
+            self.take_attacker(picked);
         }
         let a = &mut self.cc.attacker;
         ui.horizontal_wrapped(|ui| {
@@ -334,26 +309,7 @@ impl CloseCombatView {
                 parts::pick_campaign_fighter(ui, cx, lang.t("battle.take_defender_campaign"))
             })
         {
-            let parts::Picked {
-                name,
-                profile: p,
-                equipment,
-                from,
-            } = picked;
-            if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
-                self.cc.defender.save = Some(i64::from(save));
-            }
-            self.cc_after.take_defender(&p);
-            self.cc_sides.defender = name;
-            self.cc_sides.defender_character = true;
-            // Where his wounds go (none: from a roster, they go nowhere).
-            self.cc_sides.defender_from = from;
-            self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
-            self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
-            self.back.defender_s = i64::from(p.get(crate::rules::Characteristic::S));
-            self.back.defender_a = i64::from(p.get(crate::rules::Characteristic::A));
-            self.back.defender_w = i64::from(p.get(crate::rules::Characteristic::W));
-            self.back.defender_i = i64::from(p.get(crate::rules::Characteristic::I));
+            self.take_defender(picked);
         }
         let d = &mut self.cc.defender;
         ui.horizontal_wrapped(|ui| {
@@ -397,6 +353,62 @@ impl CloseCombatView {
                 );
             });
         }
+    }
+
+    /// Takes the attacker picked from a roster or a campaign: his name,
+    /// his profile, his weapon in hand and his armour.
+    fn take_attacker(&mut self, picked: parts::Picked) {
+        let parts::Picked {
+            name,
+            profile: p,
+            equipment,
+            from,
+        } = picked;
+        // His own weapon in hand (CC-4) and armour, when his roster
+        // lists them; what it does not list stays as set here.
+        self.cc_weapon_from = crate::rules::equipment::in_hand(&equipment);
+        if let Some(h) = &self.cc_weapon_from {
+            weapon::take_weapon(&mut self.cc_weapon, &mut self.cc, h);
+        }
+        if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
+            self.back.attacker_save = Some(i64::from(save));
+        }
+        self.cc_after.take_attacker(&p);
+        self.cc_sides.attacker = name;
+        self.cc_sides.attacker_character = true;
+        // The campaign character he is (none: from a roster).
+        self.cc_sides.attacker_from = from;
+        self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
+        self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
+        self.cc.attacker.a = i64::from(p.get(crate::rules::Characteristic::A));
+        self.back.attacker_t = i64::from(p.get(crate::rules::Characteristic::T));
+        self.back.attacker_w = i64::from(p.get(crate::rules::Characteristic::W));
+        self.back.attacker_i = i64::from(p.get(crate::rules::Characteristic::I));
+    }
+
+    /// Takes the defender picked from a roster or a campaign: his name,
+    /// his profile and his armour.
+    fn take_defender(&mut self, picked: parts::Picked) {
+        let parts::Picked {
+            name,
+            profile: p,
+            equipment,
+            from,
+        } = picked;
+        if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
+            self.cc.defender.save = Some(i64::from(save));
+        }
+        self.cc_after.take_defender(&p);
+        self.cc_sides.defender = name;
+        self.cc_sides.defender_character = true;
+        // Where his wounds go (none: from a roster, they go nowhere).
+        self.cc_sides.defender_from = from;
+        self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
+        self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
+        self.back.defender_s = i64::from(p.get(crate::rules::Characteristic::S));
+        self.back.defender_a = i64::from(p.get(crate::rules::Characteristic::A));
+        self.back.defender_w = i64::from(p.get(crate::rules::Characteristic::W));
+        self.back.defender_i = i64::from(p.get(crate::rules::Characteristic::I));
     }
 
     /// CC-10's battle setting, shown when a blow of the fight needs 7 or

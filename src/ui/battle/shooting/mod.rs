@@ -231,20 +231,7 @@ impl ShootingView {
         if let Some(picked) =
             pick_soldier_weapon(ui, cx).or_else(|| campaign::pick_campaign_shooter(ui, cx))
         {
-            self.shot_sides.attacker.clone_from(&picked.name);
-            self.shot_sides.attacker_character = true;
-            self.shot_sides.attacker_from.clone_from(&picked.from);
-            self.shot.weapon = picked.weapon;
-            // KT-15: a new shooter has not fired yet.
-            self.once_a_turn = picked.once_a_turn;
-            self.fired_this_turn = false;
-            // His equipment and ribbon give their modifiers on their own.
-            self.shooter_soldier = Some(picked.soldier.clone());
-            // RIB-10: the roll reminds of his free move after the shot.
-            self.shot.shooter_ribbon.clone_from(&picked.soldier.ribbon);
-            // RIB-11: the turn card counts his actions with his wounds.
-            self.kt_turn
-                .set_soldier(picked.name, picked.soldier, picked.wounds_left);
+            self.take_shooter(picked);
         }
         Self::soldier_line(
             ui,
@@ -260,6 +247,58 @@ impl ShootingView {
                 badge(ui, Tone::Info, &lang.msg(&m));
             });
         }
+        self.range_ui(ui, cx);
+        self.weapon_ui(ui, cx);
+        ui.add_space(space::S);
+        let name = |n: &str, key| {
+            if n.is_empty() {
+                lang.t(key).to_owned()
+            } else {
+                n.to_owned()
+            }
+        };
+        let (shooter, target) = (
+            name(&self.shot_sides.attacker, "battle.shooter"),
+            name(&self.shot_sides.defender, "battle.target"),
+        );
+        gear::situation_ui(
+            ui,
+            lang,
+            &model.rules.killteam,
+            &gear::SideOf {
+                soldier: self.shooter_soldier.as_ref(),
+                name: &shooter,
+            },
+            &gear::SideOf {
+                soldier: self.target_soldier.as_ref(),
+                name: &target,
+            },
+            &mut self.shot.modifiers,
+        );
+    }
+
+    /// Takes the shooter picked from a team or a campaign: his name, his
+    /// weapon, his equipment and ribbon.
+    fn take_shooter(&mut self, picked: campaign::PickedShooter) {
+        self.shot_sides.attacker.clone_from(&picked.name);
+        self.shot_sides.attacker_character = true;
+        self.shot_sides.attacker_from.clone_from(&picked.from);
+        self.shot.weapon = picked.weapon;
+        // KT-15: a new shooter has not fired yet.
+        self.once_a_turn = picked.once_a_turn;
+        self.fired_this_turn = false;
+        // His equipment and ribbon give their modifiers on their own.
+        self.shooter_soldier = Some(picked.soldier.clone());
+        // RIB-10: the roll reminds of his free move after the shot.
+        self.shot.shooter_ribbon.clone_from(&picked.soldier.ribbon);
+        // RIB-11: the turn card counts his actions with his wounds.
+        self.kt_turn
+            .set_soldier(picked.name, picked.soldier, picked.wounds_left);
+    }
+
+    /// The range, on a slider that shows the band (KT-12).
+    fn range_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
         // The range, on a slider that shows the band.
         let mut range = self.shot.range;
         let l = ui.label(lang.t("battle.range"));
@@ -268,6 +307,12 @@ impl ShootingView {
             .labelled_by(l.id);
         self.shot.range = range;
         bands_ui(ui, cx, self.shot.weapon.class, range);
+    }
+
+    /// The weapon: its class, shots, S, AP, damage, flame, and a heavy
+    /// weapon's once a turn (KT-15).
+    fn weapon_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
         let w = &mut self.shot.weapon;
         ui.horizontal_wrapped(|ui| {
             for (class, key) in [
@@ -312,32 +357,6 @@ impl ShootingView {
                 }
             });
         }
-        ui.add_space(space::S);
-        let name = |n: &str, key| {
-            if n.is_empty() {
-                lang.t(key).to_owned()
-            } else {
-                n.to_owned()
-            }
-        };
-        let (shooter, target) = (
-            name(&self.shot_sides.attacker, "battle.shooter"),
-            name(&self.shot_sides.defender, "battle.target"),
-        );
-        gear::situation_ui(
-            ui,
-            lang,
-            &model.rules.killteam,
-            &gear::SideOf {
-                soldier: self.shooter_soldier.as_ref(),
-                name: &shooter,
-            },
-            &gear::SideOf {
-                soldier: self.target_soldier.as_ref(),
-                name: &target,
-            },
-            &mut self.shot.modifiers,
-        );
     }
 
     /// Whose equipment counts on a side, with a button back to typing the
