@@ -9,7 +9,7 @@
 //! example is byte for byte what it makes.
 
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, Member, MissionChoice, NewEscort, MissionResult,
+    Campaign, CampaignEdit as E, CharId, Member, MissionChoice, MissionResult, NewEscort,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, DocKind as _, Roster, RulesData};

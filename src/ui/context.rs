@@ -53,12 +53,6 @@ impl<'a> ViewCtx<'a> {
         self.lang.msg(msg)
     }
 
-    /// Runs a view not yet given the context, with the commands' list.
-    /// Nothing inside `f` may use this context.
-    pub fn with_out<R>(&self, f: impl FnOnce(&mut Vec<Command>) -> R) -> R {
-        f(&mut self.commands.borrow_mut())
-    }
-
     /// The commands recorded, in order.
     pub fn into_commands(self) -> Vec<Command> {
         self.commands.into_inner()

@@ -76,7 +76,7 @@ impl ViewState {
             Screen::KillTeam(id) => self.killteam.ui(ui, cx, &id),
             Screen::Campaign(id) => self.campaign.ui(ui, cx, &id),
             Screen::Reference(rule) => self.reference.ui(ui, cx, rule.as_deref()),
-            Screen::Battle => cx.with_out(|out| self.battle.ui(ui, model, out)),
+            Screen::Battle => self.battle.ui(ui, cx),
             Screen::Print(key) => self.print.ui(ui, cx, &key),
         }
     }

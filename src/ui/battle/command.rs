@@ -14,6 +14,7 @@ use crate::rules::units::{
     TakeCommand, UnitTest, UnitTestKind, may_give_up_command, psychology_cl, take_command, test_ld,
 };
 use crate::ui::battle::parts::{Group, Unit};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, badge, icon_button};
 
@@ -55,15 +56,19 @@ fn group_name(lang: Lang, g: &Group) -> String {
 }
 
 /// The command card of one unit; `side` names it ("First unit").
-pub fn command_ui(
-    ui: &mut egui::Ui,
-    lang: Lang,
-    unit: &mut Unit,
-    side: &str,
-    title: &str,
-    out: &mut Vec<Command>,
-) {
+pub fn command_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, side: &str, title: &str) {
+    let lang = cx.lang;
     ui.label(RichText::new(lang.f("battle.command.title", &[("side", side)])).strong());
+    leader_ui(ui, lang, unit, side);
+    characters_ui(ui, lang, unit);
+    take_command_ui(ui, lang, unit);
+    give_up_ui(ui, lang, unit);
+    ui.add_space(space::XS);
+    tests_ui(ui, cx, unit, side, title);
+}
+
+/// Who leads the unit now, and its leader's death.
+fn leader_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit, side: &str) {
     // Who leads it now.
     let leader = match unit.commander() {
         Some(g) => lang.f(
@@ -95,6 +100,10 @@ pub fn command_ui(
         &mut unit.command.leader_dead,
         lang.f("battle.command.leader_dead", &[("side", side)]),
     );
+}
+
+/// The unit's single models marked as characters, with their Ld and Cl.
+fn characters_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
     // Single models of the unit marked as characters, with their Ld and Cl.
     for g in unit.groups.iter_mut().filter(|g| g.count == 1) {
         let name = group_name(lang, g);
@@ -121,6 +130,10 @@ pub fn command_ui(
             }
         });
     }
+}
+
+/// The characters of the unit who may take command, each with his button.
+fn take_command_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
     // Characters of the unit who may take command.
     let current = unit.leader_ld();
     let mut take = None;
@@ -175,6 +188,10 @@ pub fn command_ui(
     if let Some(k) = wait {
         unit.command.pending = Some(k);
     }
+}
+
+/// The character in command may give it up, unless a test affected him.
+fn give_up_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
     // The character in command may give it up, unless a test affected him.
     if let Some(g) = unit.commander() {
         let name = group_name(lang, g);
@@ -195,8 +212,11 @@ pub fn command_ui(
             }
         }
     }
-    ui.add_space(space::XS);
-    // The unit's tests, the character counting as part of it.
+}
+
+/// The unit's tests (rout, psychology), the character counting as part of it.
+fn tests_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &Unit, side: &str, title: &str) {
+    let lang = cx.lang;
     ui.horizontal_wrapped(|ui| {
         for (kind, value, key) in [
             (UnitTestKind::Rout, unit.test_ld(), "battle.command.rout"),
@@ -209,7 +229,7 @@ pub fn command_ui(
             let label = lang.f(key, &[("value", &value.to_string())]);
             let name = format!("{side}: {label}");
             if icon_button(ui, icons::ICON_CASINO, &label, &name, value > 0).clicked() {
-                out.push(Command::RollFight(
+                cx.send(Command::RollFight(
                     format!("{title}: {label}"),
                     Fight::Test(UnitTest { kind, value }),
                     Vec::new(),

@@ -6,10 +6,10 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
 use crate::rules::flyers::{self, Flight, Flyer, Level};
 use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 
@@ -109,33 +109,34 @@ impl FlyerView {
     }
 
     /// Shows flyer mode.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.flight_ui(ui, model);
+                self.flight_ui(ui, cx);
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.range_ui(ui, model);
+                self.range_ui(ui, cx);
             });
         });
         ui.add_space(space::M);
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.drop_ui(ui, model, out);
+                self.drop_ui(ui, cx);
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.crash_ui(ui, model, out);
+                self.crash_ui(ui, cx);
             });
         });
     }
 
     /// Speeds, climbs and dives (FLY-1, FLY-2).
-    fn flight_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn flight_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules.flyers;
         card_title(ui, icons::ICON_FLIGHT, lang.t("flyer.flyer"));
         ui.horizontal_wrapped(|ui| {
@@ -211,8 +212,9 @@ impl FlyerView {
     }
 
     /// Ranges at, from and between flyers (FLY-4 … FLY-6).
-    fn range_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn range_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules.flyers;
         card_title(ui, icons::ICON_STRAIGHTEN, lang.t("flyer.range"));
         ui.horizontal_wrapped(|ui| {
@@ -278,8 +280,9 @@ impl FlyerView {
     }
 
     /// Dropped objects (FLY-10).
-    fn drop_ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    fn drop_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules.flyers;
         card_title(ui, icons::ICON_DOWNLOAD, lang.t("flyer.drop"));
         let level = level_of(self.level);
@@ -316,13 +319,14 @@ impl FlyerView {
             lang.t("flyer.roll_drop"),
             lang.f("flyer.log.drop", &[("level", &level_words(lang, level))]),
             TableRoll::FlyerDrop { level },
-            out,
+            cx,
         );
     }
 
     /// Crashes (FLY-11).
-    fn crash_ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    fn crash_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules.flyers;
         card_title(ui, icons::ICON_CRISIS_ALERT, lang.t("flyer.crash"));
         let level = level_of(self.level);
@@ -374,7 +378,7 @@ impl FlyerView {
                 falling_t,
                 target_t,
             },
-            out,
+            cx,
         );
     }
 }

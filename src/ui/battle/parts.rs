@@ -1,21 +1,23 @@
 //! Pieces the battle screen's modes share: named number fields, chances as
 //! words and bars, roll buttons, fighters taken from a roster or a
 //! campaign's escorts, the units of the unit mode, and what the
-//! close-combat mode tells its after-the-round view. The modes import these
-//! from here, never from the screen's `mod.rs`, so they import each other
-//! one way.
+//! close-combat mode tells its after-the-round view; the two fighters of the
+//! close-combat and shooting modes (`Sides`), their number fields and their
+//! odds. The modes import these from here, never from the screen's
+//! `mod.rs`, so they import each other one way.
 
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
+use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, Member};
-use crate::rules::odds::{CcModifier, Fighter};
+use crate::rules::odds::{CcModifier, Fighter, Odds};
 use crate::rules::table_roll::TableRoll;
 use crate::rules::{Characteristic, Gear, Profile};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
-use crate::ui::widgets::icon_button;
+use crate::ui::widgets::{Tone, badge, icon_button};
 
 /// A number field named `name` for screen readers, with a visible label.
 pub fn num<N: egui::emath::Numeric>(
@@ -162,7 +164,8 @@ pub struct CampaignFighter {
 /// Every Rogue Trader character of every campaign's escorts (kill-team
 /// soldiers have no Rogue Trader profile): the campaign's own copies, with
 /// the wounds taken at the table of the mission being played.
-pub fn campaign_fighters(model: &Model) -> Vec<CampaignFighter> {
+pub fn campaign_fighters(cx: &ViewCtx<'_>) -> Vec<CampaignFighter> {
+    let model = cx.model;
     let mut out = Vec::new();
     for c in model
         .docs
@@ -211,15 +214,15 @@ pub fn campaign_fighters(model: &Model) -> Vec<CampaignFighter> {
 
 /// A combo of the campaigns' characters: one who cannot fight is shown
 /// greyed out with the reason; picking one gives his name and profile.
-pub fn pick_campaign_fighter(ui: &mut egui::Ui, model: &Model, label: &str) -> Option<Picked> {
-    let lang = model.lang;
+pub fn pick_campaign_fighter(ui: &mut egui::Ui, cx: &ViewCtx<'_>, label: &str) -> Option<Picked> {
+    let lang = cx.lang;
     let mut chosen = None;
     {
         let l = ui.label(label);
         egui::ComboBox::from_id_salt(label)
             .selected_text(lang.t("kt.choose"))
             .show_ui(ui, |ui| {
-                let all = campaign_fighters(model);
+                let all = campaign_fighters(cx);
                 if all.is_empty() {
                     ui.label(
                         RichText::new(lang.t("battle.no_campaign_fighters"))
@@ -289,7 +292,8 @@ pub fn character_tick_ui(
 
 /// A combo of every character of every roster; picking one gives his name
 /// and current profile.
-pub fn pick_character(ui: &mut egui::Ui, model: &Model, label: &str) -> Option<Picked> {
+pub fn pick_character(ui: &mut egui::Ui, cx: &ViewCtx<'_>, label: &str) -> Option<Picked> {
+    let model = cx.model;
     let mut chosen = None;
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
@@ -554,9 +558,188 @@ pub fn roll_button(
     word: &str,
     title: String,
     what: TableRoll,
-    out: &mut Vec<Command>,
+    cx: &ViewCtx<'_>,
 ) {
     if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-        out.push(Command::RollTable(title, what));
+        cx.send(Command::RollTable(title, what));
     }
+}
+
+/// One mode's two fighters, as the log names them and the battle summary
+/// follows them. Each mode keeps its own: a fighter picked in one never
+/// fights, nor is counted, in a roll of another.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sides {
+    /// The attacker's (shooter's) name, for the log.
+    pub attacker: String,
+    /// The defender's (target's) name, for the log.
+    pub defender: String,
+    /// The attacker (shooter) is a character (CHR-15).
+    pub attacker_character: bool,
+    /// The defender (target) is a character (CHR-15).
+    pub defender_character: bool,
+    /// The campaign character the attacker is, when picked from a
+    /// campaign's escort: (campaign, character).
+    pub attacker_from: Option<(String, u64)>,
+    /// The campaign character the defender is: where his wounds go.
+    pub defender_from: Option<(String, u64)>,
+}
+
+impl Sides {
+    /// The attacker's name, or `word` when none was given.
+    pub fn attacker_or<'a>(&'a self, word: &'a str) -> &'a str {
+        if self.attacker.trim().is_empty() {
+            word
+        } else {
+            self.attacker.trim()
+        }
+    }
+
+    /// The defender's name, or `word` when none was given.
+    pub fn defender_or<'a>(&'a self, word: &'a str) -> &'a str {
+        if self.defender.trim().is_empty() {
+            word
+        } else {
+            self.defender.trim()
+        }
+    }
+}
+
+impl Sides {
+    /// The roll's title: "attacker against defender".
+    pub fn title(&self, lang: Lang) -> String {
+        lang.f(
+            "battle.against",
+            &[
+                ("attacker", self.attacker_or(lang.t("battle.attacker"))),
+                ("defender", self.defender_or(lang.t("battle.defender"))),
+            ],
+        )
+    }
+
+    /// The two fighters, for the battle summary (CHR-15): each with his
+    /// side and his wounds (`wounds`: the attacker's, the defender's).
+    pub fn combatants(
+        &self,
+        lang: Lang,
+        we_attack: bool,
+        wounds: (u32, u32),
+    ) -> Vec<crate::rules::summary::Combatant> {
+        use crate::rules::summary::{BattleSide, Combatant};
+        let (a, d) = BattleSide::of_attacker(we_attack);
+        vec![
+            Combatant {
+                name: self.attacker_or(lang.t("battle.attacker")).to_owned(),
+                side: a,
+                character: self.attacker_character,
+                first: true,
+                model: 0,
+                wounds: wounds.0,
+                campaign: self.attacker_from.clone(),
+            },
+            Combatant {
+                name: self.defender_or(lang.t("battle.defender")).to_owned(),
+                side: d,
+                character: self.defender_character,
+                first: false,
+                model: 0,
+                wounds: wounds.1,
+                campaign: self.defender_from.clone(),
+            },
+        ]
+    }
+}
+
+/// A wounds count for the summary: at least 1.
+pub fn wounds_of(v: i64) -> u32 {
+    u32::try_from(v.max(1)).unwrap_or(1)
+}
+
+/// A number field with a visible label that names it.
+pub fn number(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut i64,
+    range: std::ops::RangeInclusive<i64>,
+) {
+    let l = ui.label(label);
+    ui.add(egui::DragValue::new(value).range(range))
+        .labelled_by(l.id);
+}
+
+/// A number that may be absent (a save, a weapon's S).
+pub fn optional(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    label: &str,
+    value: &mut Option<i64>,
+    range: std::ops::RangeInclusive<i64>,
+    default: i64,
+) {
+    let mut on = value.is_some();
+    if ui.checkbox(&mut on, label).changed() {
+        *value = on.then_some(value.unwrap_or(default));
+    }
+    if let Some(v) = value {
+        let r = ui.add(egui::DragValue::new(v).range(range));
+        r.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::SpinButton,
+                true,
+                format!("{label}: {}", lang.t("battle.value")),
+            )
+        });
+    }
+}
+
+/// The odds: the three chances in words, and the distribution of wounds as
+/// a bar chart with its numbers beside it (for screen readers too).
+pub fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
+    ui.horizontal_wrapped(|ui| {
+        let score = |s: Option<i32>| {
+            s.map_or_else(
+                || lang.t("battle.impossible").to_owned(),
+                |s| format!("{s}+"),
+            )
+        };
+        ui.label(lang.f(
+            "battle.to_hit",
+            &[
+                ("score", &score(odds.score_to_hit)),
+                ("p", &percent(odds.hit)),
+            ],
+        ));
+        ui.label(lang.f(
+            "battle.to_wound",
+            &[
+                ("score", &score(odds.score_to_wound)),
+                ("p", &percent(odds.wound)),
+            ],
+        ));
+        let save = odds.score_to_save.map_or_else(
+            || lang.t("battle.no_save").to_owned(),
+            |s| {
+                if odds.save_dice > 1 {
+                    format!("{s}+ ({}D6)", odds.save_dice)
+                } else {
+                    format!("{s}+")
+                }
+            },
+        );
+        ui.label(lang.f("battle.save_score", &[("score", &save)]));
+        ui.label(
+            RichText::new(lang.f("battle.unsaved", &[("p", &percent(odds.unsaved))])).strong(),
+        );
+    });
+    if odds.needs_consent {
+        badge(ui, Tone::Warning, lang.t("battle.needs_consent"));
+    }
+    ui.add_space(space::XS);
+    bars(
+        ui,
+        lang,
+        lang.t("battle.chart.wounds"),
+        "battle.wounds_bar",
+        &odds.wounds,
+    );
 }

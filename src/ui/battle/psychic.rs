@@ -5,7 +5,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model, PowerAct};
+use crate::app::{Command, PowerAct};
 use crate::i18n::Lang;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
@@ -16,6 +16,7 @@ use crate::rules::psychic_play::{
     AttackKind, Scope, VehicleHits, lawful_target, rolls_hit_location,
 };
 use crate::ui::battle::parts::{bars, maybe_num, num, percent, pick_campaign_fighter};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
 
@@ -78,57 +79,32 @@ impl PsychicView {
     }
 
     /// Shows the psychic mode: the power, the target, the odds and Roll.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.power_ui(ui, model);
+                self.power_ui(ui, cx);
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.target_ui(ui, model);
+                self.target_ui(ui, cx);
             });
         });
         ui.add_space(space::M);
-        self.odds_card(ui, model, out);
+        self.odds_card(ui, cx);
     }
 
-    fn power_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn power_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
         let a = &mut self.attack;
         card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("battle.psy.power"));
         labelled_text(ui, lang.t("battle.psy.power_name"), &mut a.power.power);
         labelled_text(ui, lang.t("battle.psy.psyker"), &mut a.power.psyker);
-        if let Some(picked) = pick_campaign_fighter(ui, model, lang.t("battle.psy.take_psyker")) {
+        if let Some(picked) = pick_campaign_fighter(ui, cx, lang.t("battle.psy.take_psyker")) {
             a.power.psyker = picked.name;
             self.psyker_from = picked.from;
         }
-        ui.add_space(space::S);
-        ui.label(RichText::new(lang.t("battle.psy.kind")).strong());
-        ui.horizontal_wrapped(|ui| {
-            for k in AttackKind::ALL {
-                ui.selectable_value(&mut a.kind, k, lang.t(k.key()));
-            }
-        });
-        let r = a.kind.rules();
-        ui.label(
-            RichText::new(lang.t(match (r.needs_line_of_sight, a.kind) {
-                (true, _) => "battle.psy.kind.first_in_path_hint",
-                (false, AttackKind::Line) => "battle.psy.kind.line_hint",
-                _ => "battle.psy.kind.template_hint",
-            }))
-            .color(PALETTE.text_subdued),
-        );
-        ui.add_space(space::S);
-        ui.label(RichText::new(lang.t("battle.psy.scope")).strong());
-        ui.horizontal_wrapped(|ui| {
-            ui.selectable_value(
-                &mut a.scope,
-                Scope::Individual,
-                lang.t("battle.psy.individual"),
-            );
-            ui.selectable_value(&mut a.scope, Scope::Squad, lang.t("battle.psy.squad"));
-        });
+        kind_ui(ui, lang, a);
         ui.add_space(space::S);
         ui.horizontal_wrapped(|ui| {
             num(
@@ -147,87 +123,13 @@ impl PsychicView {
                 4,
             );
         });
-        // Damage: a number of wounds, or dice (D3 …).
-        ui.label(lang.t("battle.psy.damage"));
-        ui.horizontal(|ui| {
-            let mut dice = matches!(a.damage, Damage::Dice(_) | Damage::VsLiving { .. });
-            if ui
-                .checkbox(&mut dice, lang.t("battle.psy.damage_dice"))
-                .changed()
-            {
-                a.damage = if dice {
-                    Damage::Dice(DiceSpec { count: 1, sides: 3 })
-                } else {
-                    Damage::Fixed(1)
-                };
-            }
-            match &mut a.damage {
-                Damage::Fixed(n) => {
-                    num(ui, "", lang.t("battle.psy.damage_fixed"), n, 0..=20);
-                }
-                Damage::Dice(d) | Damage::VsLiving { living: d, .. } => {
-                    num(
-                        ui,
-                        "",
-                        lang.t("battle.psy.damage_count"),
-                        &mut d.count,
-                        1..=10,
-                    );
-                    ui.label("D");
-                    num(
-                        ui,
-                        "",
-                        lang.t("battle.psy.damage_sides"),
-                        &mut d.sides,
-                        2..=20,
-                    );
-                }
-            }
-        });
+        damage_ui(ui, lang, &mut a.damage);
         ui.checkbox(&mut a.double, lang.t("battle.psy.double"));
-        // PSY-5: a test resists it.
-        let mut tested = a.test.is_some();
-        if ui
-            .checkbox(&mut tested, lang.t("battle.psy.test"))
-            .changed()
-        {
-            a.test = tested.then_some(a.test.unwrap_or(PowerTest {
-                characteristic: 3,
-                dice: 1,
-                or_equal: false,
-            }));
-        }
-        if let Some(t) = &mut a.test {
-            ui.horizontal_wrapped(|ui| {
-                num(
-                    ui,
-                    lang.t("battle.psy.test_value"),
-                    lang.t("battle.psy.test_value"),
-                    &mut t.characteristic,
-                    0..=20,
-                );
-                num(
-                    ui,
-                    lang.t("battle.psy.test_dice"),
-                    lang.t("battle.psy.test_dice"),
-                    &mut t.dice,
-                    1..=6,
-                );
-                ui.checkbox(&mut t.or_equal, lang.t("battle.psy.or_equal"));
-            });
-        }
-        ui.add_space(space::S);
-        ui.checkbox(&mut a.power.lasting, lang.t("battle.psy.lasting"));
-        if a.power.lasting {
-            ui.checkbox(
-                &mut a.power.ends_with_psyker,
-                lang.t("battle.psy.ends_with_psyker"),
-            );
-        }
+        test_ui(ui, lang, a);
     }
 
-    fn target_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
         card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
         crate::ui::battle::parts::character_tick_ui(
             ui,
@@ -237,9 +139,9 @@ impl PsychicView {
             &self.target,
         );
         let picked =
-            crate::ui::battle::parts::pick_character(ui, model, lang.t("battle.psy.take_target"))
+            crate::ui::battle::parts::pick_character(ui, cx, lang.t("battle.psy.take_target"))
                 .or_else(|| {
-                    pick_campaign_fighter(ui, model, lang.t("battle.psy.take_target_campaign"))
+                    pick_campaign_fighter(ui, cx, lang.t("battle.psy.take_target_campaign"))
                 });
         let a = &mut self.attack;
         if let Some(picked) = picked {
@@ -293,50 +195,12 @@ impl PsychicView {
             );
         });
         ui.add_space(space::S);
-        let mut vehicle = a.vehicle.is_some();
-        if ui
-            .checkbox(&mut vehicle, lang.t("battle.psy.vehicle"))
-            .changed()
-        {
-            a.vehicle = vehicle.then_some(a.vehicle.unwrap_or(VehicleTarget {
-                armour: 14,
-                crossed: 1,
-                card_covers: false,
-            }));
-        }
-        if let Some(v) = &mut a.vehicle {
-            ui.horizontal_wrapped(|ui| {
-                num(
-                    ui,
-                    lang.t("battle.psy.armour"),
-                    lang.t("battle.psy.armour"),
-                    &mut v.armour,
-                    1..=40,
-                );
-                if a.kind == AttackKind::Line {
-                    num(
-                        ui,
-                        lang.t("battle.psy.crossed"),
-                        lang.t("battle.psy.crossed"),
-                        &mut v.crossed,
-                        1..=10,
-                    );
-                }
-            });
-            ui.checkbox(&mut v.card_covers, lang.t("battle.psy.card_covers"));
-            let how = if rolls_hit_location(a.kind) {
-                "battle.psy.location.rolled"
-            } else if a.kind == AttackKind::Line {
-                "battle.psy.location.line"
-            } else {
-                "battle.psy.location.template"
-            };
-            ui.label(RichText::new(lang.t(how)).color(PALETTE.text_subdued));
-        }
+        vehicle_ui(ui, lang, a);
     }
 
-    fn odds_card(&self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    fn odds_card(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let a = &self.attack;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
@@ -354,7 +218,7 @@ impl PsychicView {
             }
             match a.odds(&model.rules) {
                 Ok(o) => {
-                    odds_ui(ui, model, a, &o);
+                    odds_ui(ui, cx, a, &o);
                     ui.add_space(space::S);
                     let title = lang.f(
                         "battle.against",
@@ -399,7 +263,7 @@ impl PsychicView {
                     )
                     .clicked()
                     {
-                        out.push(Command::RollFight(
+                        cx.send(Command::RollFight(
                             title,
                             Fight::Psychic(Box::new(a.clone())),
                             self.combatants(lang),
@@ -415,58 +279,9 @@ impl PsychicView {
 }
 
 /// The odds of the attack in words and bars.
-fn odds_ui(ui: &mut egui::Ui, model: &Model, a: &PsychicAttack, o: &AttackOdds) {
-    let lang = model.lang;
-    ui.horizontal_wrapped(|ui| {
-        if a.test.is_some() {
-            ui.label(lang.f("battle.psy.affected", &[("p", &percent(o.affected))]));
-        }
-        if let Some(v) = &o.vehicle {
-            if !v.affected {
-                badge(ui, Tone::Info, lang.t("battle.psy.no_effect_vehicle"));
-                return;
-            }
-            let bonus = v.bonus_die.map_or_else(
-                || lang.t("battle.psy.no_bonus_die").to_owned(),
-                |s| format!("D{s}"),
-            );
-            ui.label(lang.f("battle.psy.bonus_die", &[("die", &bonus)]));
-            match v.penetration {
-                Some(p) => {
-                    ui.label(
-                        RichText::new(lang.f("battle.psy.penetration", &[("p", &percent(p))]))
-                            .strong(),
-                    );
-                }
-                None => {
-                    ui.label(lang.t("battle.psy.card_effect"));
-                }
-            }
-            if let VehicleHits::AlongLine { crossed } = v.hits {
-                ui.label(lang.f("battle.psy.line_hits", &[("count", &crossed.to_string())]));
-            }
-            return;
-        }
-        if a.strength.is_none() {
-            ui.label(lang.t("battle.psy.no_strength"));
-            return;
-        }
-        let score = o.score_to_wound.map_or_else(
-            || lang.t("battle.impossible").to_owned(),
-            |s| format!("{s}+"),
-        );
-        ui.label(lang.f(
-            "battle.psy.to_wound",
-            &[("score", &score), ("p", &percent(o.wound))],
-        ));
-        let save = o
-            .score_to_save
-            .map_or_else(|| lang.t("battle.no_save").to_owned(), |s| format!("{s}+"));
-        ui.label(lang.f("battle.save_score", &[("score", &save)]));
-        ui.label(
-            RichText::new(lang.f("battle.psy.unsaved", &[("p", &percent(o.unsaved))])).strong(),
-        );
-    });
+fn odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, o: &AttackOdds) {
+    let lang = cx.lang;
+    ui.horizontal_wrapped(|ui| chances_ui(ui, lang, a, o));
     ui.add_space(space::XS);
     if let Some(v) = &o.vehicle {
         if v.affected && v.penetration.is_some() {
@@ -492,33 +307,7 @@ fn odds_ui(ui: &mut egui::Ui, model: &Model, a: &PsychicAttack, o: &AttackOdds) 
     }
     if let Some(c) = &o.casualties {
         if a.scope == Scope::Squad && a.target.models > 1 {
-            ui.label(RichText::new(lang.t("battle.psy.casualties")).strong());
-            bars(
-                ui,
-                lang,
-                lang.t("battle.psy.casualties"),
-                "battle.psy.casualties_bar",
-                c,
-            );
-            // PSY-6, PSY-9: these casualties alone force the morale test
-            // (in close combat too), at the share of the rules data.
-            let forced: f64 = c
-                .iter()
-                .enumerate()
-                .filter(|&(k, _)| {
-                    crate::rules::psychic::casualty_test(
-                        &model.rules,
-                        a.target.models,
-                        u32::try_from(k).unwrap_or(u32::MAX),
-                    )
-                })
-                .map(|(_, p)| p)
-                .sum();
-            badge(
-                ui,
-                Tone::Warning,
-                &lang.f("battle.psy.morale_forced", &[("p", &percent(forced))]),
-            );
+            casualties_ui(ui, cx, a, c);
         } else if let Some(&dead) = c.get(1) {
             badge(
                 ui,
@@ -533,10 +322,94 @@ fn odds_ui(ui: &mut egui::Ui, model: &Model, a: &PsychicAttack, o: &AttackOdds) 
     }
 }
 
+/// The attack's chances in words: affected, to wound, save, unsaved; or,
+/// on a vehicle, its bonus die and penetration.
+fn chances_ui(ui: &mut egui::Ui, lang: Lang, a: &PsychicAttack, o: &AttackOdds) {
+    if a.test.is_some() {
+        ui.label(lang.f("battle.psy.affected", &[("p", &percent(o.affected))]));
+    }
+    if let Some(v) = &o.vehicle {
+        if !v.affected {
+            badge(ui, Tone::Info, lang.t("battle.psy.no_effect_vehicle"));
+            return;
+        }
+        let bonus = v.bonus_die.map_or_else(
+            || lang.t("battle.psy.no_bonus_die").to_owned(),
+            |s| format!("D{s}"),
+        );
+        ui.label(lang.f("battle.psy.bonus_die", &[("die", &bonus)]));
+        match v.penetration {
+            Some(p) => {
+                ui.label(
+                    RichText::new(lang.f("battle.psy.penetration", &[("p", &percent(p))])).strong(),
+                );
+            }
+            None => {
+                ui.label(lang.t("battle.psy.card_effect"));
+            }
+        }
+        if let VehicleHits::AlongLine { crossed } = v.hits {
+            ui.label(lang.f("battle.psy.line_hits", &[("count", &crossed.to_string())]));
+        }
+        return;
+    }
+    if a.strength.is_none() {
+        ui.label(lang.t("battle.psy.no_strength"));
+        return;
+    }
+    let score = o.score_to_wound.map_or_else(
+        || lang.t("battle.impossible").to_owned(),
+        |s| format!("{s}+"),
+    );
+    ui.label(lang.f(
+        "battle.psy.to_wound",
+        &[("score", &score), ("p", &percent(o.wound))],
+    ));
+    let save = o
+        .score_to_save
+        .map_or_else(|| lang.t("battle.no_save").to_owned(), |s| format!("{s}+"));
+    ui.label(lang.f("battle.save_score", &[("score", &save)]));
+    ui.label(RichText::new(lang.f("battle.psy.unsaved", &[("p", &percent(o.unsaved))])).strong());
+}
+
+/// A squad's casualties: their chart and the morale test they force
+/// (PSY-6, PSY-9).
+fn casualties_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, c: &[f64]) {
+    let (model, lang) = (cx.model, cx.lang);
+    ui.label(RichText::new(lang.t("battle.psy.casualties")).strong());
+    bars(
+        ui,
+        lang,
+        lang.t("battle.psy.casualties"),
+        "battle.psy.casualties_bar",
+        c,
+    );
+    // PSY-6, PSY-9: these casualties alone force the morale test
+    // (in close combat too), at the share of the rules data.
+    let forced: f64 = c
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| {
+            crate::rules::psychic::casualty_test(
+                &model.rules,
+                a.target.models,
+                u32::try_from(k).unwrap_or(u32::MAX),
+            )
+        })
+        .map(|(_, p)| p)
+        .sum();
+    badge(
+        ui,
+        Tone::Warning,
+        &lang.f("battle.psy.morale_forced", &[("p", &percent(forced))]),
+    );
+}
+
 /// The powers in play (PSY-8), shown with the battle log until they end:
 /// each with End and Cancel, the psyker's death, and the next phase.
-pub fn powers_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-    let lang = model.lang;
+pub fn powers_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let model = cx.model;
+    let lang = cx.lang;
     let powers = &model.powers;
     ui.horizontal_wrapped(|ui| {
         ui.label(
@@ -548,76 +421,241 @@ pub fn powers_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
         );
         let next = lang.t("battle.psy.next_phase_button");
         if icon_button(ui, icons::ICON_SKIP_NEXT, next, next, true).clicked() {
-            out.push(Command::Powers(PowerAct::NextPhase));
+            cx.send(Command::Powers(PowerAct::NextPhase));
         }
     });
     if powers.in_play.is_empty() {
         ui.label(RichText::new(lang.t("battle.psy.none_in_play")).color(PALETTE.text_subdued));
     }
     for p in &powers.in_play {
-        ui.horizontal_wrapped(|ui| {
-            let (tone, word) = if p.lasting {
-                (Tone::Info, lang.t("battle.psy.lasting_badge"))
+        ui.horizontal_wrapped(|ui| power_row_ui(ui, cx, p));
+    }
+}
+
+/// One power in play (PSY-8): how long it lasts, its line, and its end,
+/// cancel and psyker-died buttons.
+fn power_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::psychic_play::InPlay) {
+    let lang = cx.lang;
+    let powers = &cx.model.powers;
+    let (tone, word) = if p.lasting {
+        (Tone::Info, lang.t("battle.psy.lasting_badge"))
+    } else {
+        (Tone::Good, lang.t("battle.psy.until_next_badge"))
+    };
+    badge(ui, tone, word);
+    ui.label(
+        RichText::new(lang.f(
+            "battle.psy.power_line",
+            &[
+                ("power", &p.power),
+                ("psyker", &p.psyker),
+                ("phase", &p.phase.to_string()),
+            ],
+        ))
+        .strong(),
+    );
+    if p.lasting {
+        let end = lang.f("battle.psy.end", &[("power", &p.power)]);
+        let why = powers.can_end(&p.power, &p.psyker).err();
+        let r = icon_button(
+            ui,
+            icons::ICON_STOP_CIRCLE,
+            lang.t("battle.psy.end_word"),
+            &end,
+            why.is_none(),
+        );
+        let r = match &why {
+            Some(w) => r.on_disabled_hover_text(lang.problem_line(w)),
+            None => r,
+        };
+        if r.clicked() {
+            cx.send(Command::Powers(PowerAct::End(
+                p.power.clone(),
+                p.psyker.clone(),
+            )));
+        }
+    }
+    let cancel = lang.f("battle.psy.cancel", &[("power", &p.power)]);
+    if icon_button(
+        ui,
+        icons::ICON_CANCEL,
+        lang.t("battle.psy.cancel_word"),
+        &cancel,
+        true,
+    )
+    .clicked()
+    {
+        cx.send(Command::Powers(PowerAct::Cancel(p.power.clone())));
+    }
+    let died = lang.f("battle.psy.died", &[("psyker", &p.psyker)]);
+    if icon_button(
+        ui,
+        icons::ICON_SKULL,
+        lang.t("battle.psy.died_word"),
+        &died,
+        true,
+    )
+    .clicked()
+    {
+        cx.send(Command::Powers(PowerAct::PsykerDied(p.psyker.clone())));
+    }
+}
+
+/// The attack's kind (PSY-2) with its hint, and its scope.
+fn kind_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
+    ui.add_space(space::S);
+    ui.label(RichText::new(lang.t("battle.psy.kind")).strong());
+    ui.horizontal_wrapped(|ui| {
+        for k in AttackKind::ALL {
+            ui.selectable_value(&mut a.kind, k, lang.t(k.key()));
+        }
+    });
+    let r = a.kind.rules();
+    ui.label(
+        RichText::new(lang.t(match (r.needs_line_of_sight, a.kind) {
+            (true, _) => "battle.psy.kind.first_in_path_hint",
+            (false, AttackKind::Line) => "battle.psy.kind.line_hint",
+            _ => "battle.psy.kind.template_hint",
+        }))
+        .color(PALETTE.text_subdued),
+    );
+    ui.add_space(space::S);
+    ui.label(RichText::new(lang.t("battle.psy.scope")).strong());
+    ui.horizontal_wrapped(|ui| {
+        ui.selectable_value(
+            &mut a.scope,
+            Scope::Individual,
+            lang.t("battle.psy.individual"),
+        );
+        ui.selectable_value(&mut a.scope, Scope::Squad, lang.t("battle.psy.squad"));
+    });
+}
+
+/// The damage: a number of wounds, or dice (D3 …).
+fn damage_ui(ui: &mut egui::Ui, lang: Lang, damage: &mut Damage) {
+    // Damage: a number of wounds, or dice (D3 …).
+    ui.label(lang.t("battle.psy.damage"));
+    ui.horizontal(|ui| {
+        let mut dice = matches!(*damage, Damage::Dice(_) | Damage::VsLiving { .. });
+        if ui
+            .checkbox(&mut dice, lang.t("battle.psy.damage_dice"))
+            .changed()
+        {
+            *damage = if dice {
+                Damage::Dice(DiceSpec { count: 1, sides: 3 })
             } else {
-                (Tone::Good, lang.t("battle.psy.until_next_badge"))
+                Damage::Fixed(1)
             };
-            badge(ui, tone, word);
-            ui.label(
-                RichText::new(lang.f(
-                    "battle.psy.power_line",
-                    &[
-                        ("power", &p.power),
-                        ("psyker", &p.psyker),
-                        ("phase", &p.phase.to_string()),
-                    ],
-                ))
-                .strong(),
-            );
-            if p.lasting {
-                let end = lang.f("battle.psy.end", &[("power", &p.power)]);
-                let why = powers.can_end(&p.power, &p.psyker).err();
-                let r = icon_button(
+        }
+        match damage {
+            Damage::Fixed(n) => {
+                num(ui, "", lang.t("battle.psy.damage_fixed"), n, 0..=20);
+            }
+            Damage::Dice(d) | Damage::VsLiving { living: d, .. } => {
+                num(
                     ui,
-                    icons::ICON_STOP_CIRCLE,
-                    lang.t("battle.psy.end_word"),
-                    &end,
-                    why.is_none(),
+                    "",
+                    lang.t("battle.psy.damage_count"),
+                    &mut d.count,
+                    1..=10,
                 );
-                let r = match &why {
-                    Some(w) => r.on_disabled_hover_text(lang.problem_line(w)),
-                    None => r,
-                };
-                if r.clicked() {
-                    out.push(Command::Powers(PowerAct::End(
-                        p.power.clone(),
-                        p.psyker.clone(),
-                    )));
-                }
+                ui.label("D");
+                num(
+                    ui,
+                    "",
+                    lang.t("battle.psy.damage_sides"),
+                    &mut d.sides,
+                    2..=20,
+                );
             }
-            let cancel = lang.f("battle.psy.cancel", &[("power", &p.power)]);
-            if icon_button(
+        }
+    });
+}
+
+/// The test that resists the power (PSY-5), and whether it lasts.
+fn test_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
+    // PSY-5: a test resists it.
+    let mut tested = a.test.is_some();
+    if ui
+        .checkbox(&mut tested, lang.t("battle.psy.test"))
+        .changed()
+    {
+        a.test = tested.then_some(a.test.unwrap_or(PowerTest {
+            characteristic: 3,
+            dice: 1,
+            or_equal: false,
+        }));
+    }
+    if let Some(t) = &mut a.test {
+        ui.horizontal_wrapped(|ui| {
+            num(
                 ui,
-                icons::ICON_CANCEL,
-                lang.t("battle.psy.cancel_word"),
-                &cancel,
-                true,
-            )
-            .clicked()
-            {
-                out.push(Command::Powers(PowerAct::Cancel(p.power.clone())));
-            }
-            let died = lang.f("battle.psy.died", &[("psyker", &p.psyker)]);
-            if icon_button(
+                lang.t("battle.psy.test_value"),
+                lang.t("battle.psy.test_value"),
+                &mut t.characteristic,
+                0..=20,
+            );
+            num(
                 ui,
-                icons::ICON_SKULL,
-                lang.t("battle.psy.died_word"),
-                &died,
-                true,
-            )
-            .clicked()
-            {
-                out.push(Command::Powers(PowerAct::PsykerDied(p.psyker.clone())));
+                lang.t("battle.psy.test_dice"),
+                lang.t("battle.psy.test_dice"),
+                &mut t.dice,
+                1..=6,
+            );
+            ui.checkbox(&mut t.or_equal, lang.t("battle.psy.or_equal"));
+        });
+    }
+    ui.add_space(space::S);
+    ui.checkbox(&mut a.power.lasting, lang.t("battle.psy.lasting"));
+    if a.power.lasting {
+        ui.checkbox(
+            &mut a.power.ends_with_psyker,
+            lang.t("battle.psy.ends_with_psyker"),
+        );
+    }
+}
+
+/// A vehicle as the target (PSY-3): its armour, the models a line crosses,
+/// the card, and how its hit location is found.
+fn vehicle_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
+    let mut vehicle = a.vehicle.is_some();
+    if ui
+        .checkbox(&mut vehicle, lang.t("battle.psy.vehicle"))
+        .changed()
+    {
+        a.vehicle = vehicle.then_some(a.vehicle.unwrap_or(VehicleTarget {
+            armour: 14,
+            crossed: 1,
+            card_covers: false,
+        }));
+    }
+    if let Some(v) = &mut a.vehicle {
+        ui.horizontal_wrapped(|ui| {
+            num(
+                ui,
+                lang.t("battle.psy.armour"),
+                lang.t("battle.psy.armour"),
+                &mut v.armour,
+                1..=40,
+            );
+            if a.kind == AttackKind::Line {
+                num(
+                    ui,
+                    lang.t("battle.psy.crossed"),
+                    lang.t("battle.psy.crossed"),
+                    &mut v.crossed,
+                    1..=10,
+                );
             }
         });
+        ui.checkbox(&mut v.card_covers, lang.t("battle.psy.card_covers"));
+        let how = if rolls_hit_location(a.kind) {
+            "battle.psy.location.rolled"
+        } else if a.kind == AttackKind::Line {
+            "battle.psy.location.line"
+        } else {
+            "battle.psy.location.template"
+        };
+        ui.label(RichText::new(lang.t(how)).color(PALETTE.text_subdued));
     }
 }

@@ -7,13 +7,13 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::Characteristic;
 use crate::rules::Problem;
 use crate::rules::robots::{self, Action, Aim, Clock, DamageOdds, Order, OrderQueue, RobotSize};
 use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
@@ -127,8 +127,9 @@ fn effects_ui(ui: &mut egui::Ui, lang: Lang, odds: &DamageOdds) {
 
 impl RobotView {
     /// Shows robot mode.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules.robots;
         if self.kind.is_empty()
             && let Some(first) = rules.robots.first()
@@ -143,7 +144,7 @@ impl RobotView {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_SMART_TOY, lang.t("robot.robot"));
-            self.kind_ui(ui, model);
+            self.kind_ui(ui, cx);
             ui.horizontal_wrapped(|ui| {
                 field(ui, lang.t("robot.int"), &mut self.int, 0..=10);
                 if let Some(k) = rules.robot(&self.kind) {
@@ -163,22 +164,22 @@ impl RobotView {
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.orders_ui(ui, model, int);
+                self.orders_ui(ui, cx, int);
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.arc_ui(ui, model, int);
+                self.arc_ui(ui, cx, int);
             });
         });
         ui.add_space(space::M);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            self.target_ui(ui, model, int, &name, out);
+            self.target_ui(ui, cx, int, &name);
         });
         ui.add_space(space::M);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            self.damage_ui(ui, model, &name, out);
+            self.damage_ui(ui, cx, &name);
         });
     }
 
@@ -189,8 +190,9 @@ impl RobotView {
 
     /// The robot kinds of the data, and random robots by size, greyed out
     /// with the rule while the data gives no table (ROB-10).
-    fn kind_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn kind_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules.robots;
         let shown = rules
             .robot(&self.kind)
@@ -239,8 +241,9 @@ impl RobotView {
     }
 
     /// The advanced-order queue (ROB-5).
-    fn orders_ui(&mut self, ui: &mut egui::Ui, model: &Model, int: i32) {
-        let lang = model.lang;
+    fn orders_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32) {
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules.robots;
         card_title(ui, icons::ICON_ROUTE, lang.t("robot.orders"));
         let ahead = robots::turns_ahead(rules, int);
@@ -276,6 +279,13 @@ impl RobotView {
             );
         }
         ui.add_space(space::S);
+        self.write_ui(ui, cx, int);
+    }
+
+    /// Writing an order for a turn ahead (ROB-5), and the next turn.
+    fn write_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32) {
+        let lang = cx.lang;
+        let rules = &cx.model.rules.robots;
         ui.label(RichText::new(lang.t("robot.write")).strong());
         ui.horizontal_wrapped(|ui| {
             let mut turn = i64::from(self.write_turn);
@@ -332,8 +342,9 @@ impl RobotView {
     }
 
     /// The fire arc (ROB-6).
-    fn arc_ui(&mut self, ui: &mut egui::Ui, model: &Model, int: i32) {
-        let lang = model.lang;
+    fn arc_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32) {
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules.robots;
         card_title(ui, icons::ICON_RADAR, lang.t("robot.arc"));
         ui.horizontal_wrapped(|ui| {
@@ -374,15 +385,9 @@ impl RobotView {
     }
 
     /// The target check (ROB-7).
-    fn target_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        int: i32,
-        name: &str,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
+    fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32, name: &str) {
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules.robots;
         card_title(ui, icons::ICON_MY_LOCATION, lang.t("robot.target_check"));
         ui.horizontal_wrapped(|ui| {
@@ -418,13 +423,14 @@ impl RobotView {
             lang.t("robot.roll_target_check"),
             lang.f("robot.log.aim", &[("robot", name)]),
             TableRoll::RobotAim { int },
-            out,
+            cx,
         );
     }
 
     /// Special damage (ROB-8) and malfunctions (ROB-9).
-    fn damage_ui(&mut self, ui: &mut egui::Ui, model: &Model, name: &str, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    fn damage_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str) {
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules.robots;
         card_title(ui, icons::ICON_BUILD, lang.t("robot.special_damage"));
         field(ui, lang.t("robot.lost_this_turn"), &mut self.lost, 0..=20);
@@ -447,7 +453,7 @@ impl RobotView {
                 lang.t("robot.roll_damage"),
                 lang.f("robot.log.damage", &[("robot", name)]),
                 TableRoll::RobotDamage { lost },
-                out,
+                cx,
             );
         } else {
             ui.label(RichText::new(lang.t("robot.no_damage_lost")).color(PALETTE.text_subdued));
@@ -475,7 +481,7 @@ impl RobotView {
                         lang.t("robot.roll_malfunction"),
                         lang.f("robot.log.malfunction", &[("robot", name)]),
                         TableRoll::RobotMalfunction { one_in },
-                        out,
+                        cx,
                     );
                 }
                 Err(p) => {

@@ -6,8 +6,8 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::app::Command;
 use crate::app::SimRequest;
-use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::battle::Fight;
 use crate::rules::odds::Fighter;
@@ -15,6 +15,7 @@ use crate::rules::simulate::{Estimate, FightEstimate, SimSide};
 use crate::rules::unit_round::{StrikeStep, UnitRoundOdds, strike_order, unit_round};
 use crate::ui::battle::coherency::Coherency;
 use crate::ui::battle::parts::{Group, Unit, bars, num, percent, pick_campaign_fighter};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
 
@@ -93,9 +94,20 @@ impl RoundView {
         out
     }
 
-    /// Shows the unit mode.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    /// Shows the unit mode: the two units, the round's odds and roll, and
+    /// the simulated fight to the end.
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        self.units_ui(ui, cx);
+        ui.add_space(space::M);
+        let (a, b) = (self.first.models(), self.second.models());
+        self.round_card_ui(ui, cx, &a, &b);
+        ui.add_space(space::M);
+        self.sim_card_ui(ui, cx, &a, &b);
+    }
+
+    /// The two units side by side, each with its command and coherency.
+    fn units_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
         ui.columns(2, |cols| {
             let [c1, c2] = &mut self.coherency;
             let (left, right) = cols.split_at_mut(1);
@@ -105,7 +117,7 @@ impl RoundView {
             ] {
                 card(ui, |ui| {
                     ui.set_min_width(ui.available_width());
-                    unit_ui(ui, model, unit, first);
+                    unit_ui(ui, cx, unit, first);
                     ui.add_space(space::S);
                     let side = if first {
                         "battle.units.first"
@@ -117,27 +129,23 @@ impl RoundView {
                     } else {
                         unit.name.trim().to_owned()
                     };
-                    crate::ui::battle::command::command_ui(
-                        ui,
-                        lang,
-                        unit,
-                        lang.t(side),
-                        &title,
-                        out,
-                    );
+                    crate::ui::battle::command::command_ui(ui, cx, unit, lang.t(side), &title);
                     ui.add_space(space::S);
                     coherency.ui(ui, lang, lang.t(side), &unit.model_names(lang));
                 });
             }
         });
-        ui.add_space(space::M);
-        let (a, b) = (self.first.models(), self.second.models());
+    }
+
+    /// The round's strike order, exact odds and roll.
+    fn round_card_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &[Fighter], b: &[Fighter]) {
+        let (model, lang) = (cx.model, cx.lang);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_SWORDS, lang.t("battle.units.round"));
-            order_ui(ui, lang, &self.first, &self.second, &strike_order(&a, &b));
+            order_ui(ui, lang, &self.first, &self.second, &strike_order(a, b));
             ui.add_space(space::S);
-            match unit_round(&model.rules, &a, &b) {
+            match unit_round(&model.rules, a, b) {
                 Ok(o) => {
                     round_odds_ui(ui, lang, &o);
                     ui.add_space(space::S);
@@ -164,9 +172,9 @@ impl RoundView {
                                 ("defender", &name(&self.second, "battle.units.second")),
                             ],
                         );
-                        out.push(Command::RollFight(
+                        cx.send(Command::RollFight(
                             title,
-                            Fight::Units(a.clone(), b.clone()),
+                            Fight::Units(a.to_vec(), b.to_vec()),
                             self.combatants(lang),
                         ));
                     }
@@ -176,7 +184,11 @@ impl RoundView {
                 }
             }
         });
-        ui.add_space(space::M);
+    }
+
+    /// The fight to the end, simulated on a thread of the app.
+    fn sim_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &[Fighter], b: &[Fighter]) {
+        let (model, lang) = (cx.model, cx.lang);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_MONITORING, lang.t("battle.sim.title"));
@@ -205,8 +217,8 @@ impl RoundView {
                 ld: (ld > 0).then_some(ld),
             };
             let request = SimRequest {
-                first: side(a.clone(), self.first.test_ld()),
-                second: side(b.clone(), self.second.test_ld()),
+                first: side(a.to_vec(), self.first.test_ld()),
+                second: side(b.to_vec(), self.second.test_ld()),
                 max_rounds: self.max_rounds,
                 trials: self.trials,
             };
@@ -214,7 +226,7 @@ impl RoundView {
             // situation than this one is stale and never shown.
             let current = model.simulation.as_ref().filter(|s| s.request == request);
             if current.is_none() {
-                out.push(Command::Simulate(request));
+                cx.send(Command::Simulate(request));
             }
             match current.and_then(|s| s.result.as_ref()) {
                 Some(Ok(e)) => sim_ui(ui, lang, e),
@@ -231,8 +243,8 @@ impl RoundView {
     }
 }
 
-fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
-    let lang = model.lang;
+fn unit_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, first: bool) {
+    let lang = cx.lang;
     let (which, icon) = if first {
         ("battle.units.first", icons::ICON_GROUPS)
     } else {
@@ -246,11 +258,11 @@ fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
         &mut unit.name,
     );
     let from_roster = lang.f("battle.units.take_roster", &[("side", side)]);
-    if let Some(picked) = crate::ui::battle::parts::pick_character(ui, model, &from_roster) {
+    if let Some(picked) = crate::ui::battle::parts::pick_character(ui, cx, &from_roster) {
         unit.groups.push(Group::of(picked));
     }
     let from_campaign = lang.f("battle.units.take_campaign", &[("side", side)]);
-    if let Some(picked) = pick_campaign_fighter(ui, model, &from_campaign) {
+    if let Some(picked) = pick_campaign_fighter(ui, cx, &from_campaign) {
         unit.groups.push(Group::of(picked));
     }
     ui.horizontal_wrapped(|ui| {
@@ -274,6 +286,34 @@ fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
         );
     });
     ui.add_space(space::XS);
+    let remove = groups_grid_ui(ui, lang, unit, first, side);
+    if let Some(k) = remove {
+        unit.groups.remove(k);
+        unit.command.removed(k);
+    }
+    let add = lang.f("battle.units.add", &[("side", side)]);
+    if icon_button(
+        ui,
+        icons::ICON_ADD,
+        lang.t("battle.units.add_word"),
+        &add,
+        true,
+    )
+    .clicked()
+    {
+        unit.groups.push(Group::trooper(""));
+    }
+}
+
+/// The unit's groups as a grid, a row each; the group whose remove
+/// button was clicked.
+fn groups_grid_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    unit: &mut Unit,
+    first: bool,
+    side: &str,
+) -> Option<usize> {
     let mut remove = None;
     egui::Grid::new(("battle-unit", first))
         .striped(true)
@@ -297,63 +337,56 @@ fn unit_ui(ui: &mut egui::Ui, model: &Model, unit: &mut Unit, first: bool) {
             }
             ui.end_row();
             for (k, g) in unit.groups.iter_mut().enumerate() {
-                let n = k + 1;
-                let name = |col: &str| {
-                    lang.f(
-                        "battle.units.cell",
-                        &[("col", lang.t(col)), ("n", &n.to_string()), ("side", side)],
-                    )
-                };
-                let r = ui.add(egui::TextEdit::singleline(&mut g.name).desired_width(90.0));
-                let nm = name("battle.units.col.name");
-                r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::TextInput, true, &nm));
-                cell(
-                    ui,
-                    &name("battle.units.col.count"),
-                    &mut g.count,
-                    0..=50,
-                    None,
-                );
-                cell(ui, &name("battle.ws"), &mut g.ws, 1..=10, None);
-                cell(ui, &name("battle.s"), &mut g.s, 1..=10, None);
-                cell(
-                    ui,
-                    &name("battle.weapon_s"),
-                    &mut g.weapon_s,
-                    0..=10,
-                    Some("–"),
-                );
-                cell(ui, &name("battle.a"), &mut g.a, 0..=10, None);
-                cell(ui, &name("battle.t"), &mut g.t, 1..=10, None);
-                cell(ui, &name("battle.psy.w"), &mut g.w, 1..=10, None);
-                cell(ui, &name("battle.units.col.i"), &mut g.i, 1..=10, None);
-                cell(ui, &name("battle.save"), &mut g.save, 0..=6, Some("–"));
-                let rm = lang.f(
-                    "battle.units.remove",
-                    &[("n", &n.to_string()), ("side", side)],
-                );
-                if icon_button(ui, icons::ICON_DELETE, "", &rm, true).clicked() {
+                if group_row_ui(ui, lang, g, k + 1, side) {
                     remove = Some(k);
                 }
                 ui.end_row();
             }
         });
-    if let Some(k) = remove {
-        unit.groups.remove(k);
-        unit.command.removed(k);
-    }
-    let add = lang.f("battle.units.add", &[("side", side)]);
-    if icon_button(
+    remove
+}
+
+/// One group's row: its name and numbers; true when it is to be removed.
+fn group_row_ui(ui: &mut egui::Ui, lang: Lang, g: &mut Group, n: usize, side: &str) -> bool {
+    let mut remove = false;
+    let name = |col: &str| {
+        lang.f(
+            "battle.units.cell",
+            &[("col", lang.t(col)), ("n", &n.to_string()), ("side", side)],
+        )
+    };
+    let r = ui.add(egui::TextEdit::singleline(&mut g.name).desired_width(90.0));
+    let nm = name("battle.units.col.name");
+    r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::TextInput, true, &nm));
+    cell(
         ui,
-        icons::ICON_ADD,
-        lang.t("battle.units.add_word"),
-        &add,
-        true,
-    )
-    .clicked()
-    {
-        unit.groups.push(Group::trooper(""));
+        &name("battle.units.col.count"),
+        &mut g.count,
+        0..=50,
+        None,
+    );
+    cell(ui, &name("battle.ws"), &mut g.ws, 1..=10, None);
+    cell(ui, &name("battle.s"), &mut g.s, 1..=10, None);
+    cell(
+        ui,
+        &name("battle.weapon_s"),
+        &mut g.weapon_s,
+        0..=10,
+        Some("–"),
+    );
+    cell(ui, &name("battle.a"), &mut g.a, 0..=10, None);
+    cell(ui, &name("battle.t"), &mut g.t, 1..=10, None);
+    cell(ui, &name("battle.psy.w"), &mut g.w, 1..=10, None);
+    cell(ui, &name("battle.units.col.i"), &mut g.i, 1..=10, None);
+    cell(ui, &name("battle.save"), &mut g.save, 0..=6, Some("–"));
+    let rm = lang.f(
+        "battle.units.remove",
+        &[("n", &n.to_string()), ("side", side)],
+    );
+    if icon_button(ui, icons::ICON_DELETE, "", &rm, true).clicked() {
+        remove = true;
     }
+    remove
 }
 
 /// A number in the grid, named for screen readers; `none` is shown for 0.

@@ -238,13 +238,8 @@ impl LibraryView {
         frame.show(ui, |ui| {
             ui.set_min_width(ui.available_width());
             ui.horizontal_centered(|ui| {
-                ui.label(
-                    kind_icon(doc)
-                        .rich_text()
-                        .size(20.0)
-                        .color(PALETTE.accent),
-                )
-                .on_hover_text(lang.t(doc.kind_label()));
+                ui.label(kind_icon(doc).rich_text().size(20.0).color(PALETTE.accent))
+                    .on_hover_text(lang.t(doc.kind_label()));
                 let renaming = self.renaming.as_ref().is_some_and(|(k, _)| *k == key);
                 if renaming {
                     self.rename_field_ui(ui, cx);

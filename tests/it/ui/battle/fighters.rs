@@ -188,10 +188,23 @@ fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
     );
     {
         let b = &h.state().views.battle;
-        assert_eq!(b.cc_weapon, CcWeapon::Melee);
-        assert_eq!(b.cc.attacker.weapon_s, Some(5), "his power sword's S");
-        assert_eq!(b.back.attacker_save, Some(4), "his carapace armour");
-        assert!(!b.cc.modifiers.contains(&CcModifier::Improvised));
+        assert_eq!(b.close_combat.cc_weapon, CcWeapon::Melee);
+        assert_eq!(
+            b.close_combat.cc.attacker.weapon_s,
+            Some(5),
+            "his power sword's S"
+        );
+        assert_eq!(
+            b.close_combat.back.attacker_save,
+            Some(4),
+            "his carapace armour"
+        );
+        assert!(
+            !b.close_combat
+                .cc
+                .modifiers
+                .contains(&CcModifier::Improvised)
+        );
     }
     assert!(
         h.query_by_label_contains("From his roster: Power sword, S 5 (CC-4, CC-11).")
@@ -202,7 +215,11 @@ fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
         "Take the defender from a roster",
         "Sergeant Brask —",
     );
-    assert_eq!(h.state().views.battle.cc.defender.save, Some(6), "flak");
+    assert_eq!(
+        h.state().views.battle.close_combat.cc.defender.save,
+        Some(6),
+        "flak"
+    );
     // Vael S4 with a S5 sword against T3: wounds on 2+.
     assert!(h.query_by_label_contains("to wound 2+").is_some());
 
@@ -214,9 +231,14 @@ fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
     );
     {
         let b = &h.state().views.battle;
-        assert_eq!(b.cc_weapon, CcWeapon::Other);
-        assert_eq!(b.cc.attacker.weapon_s, None);
-        assert!(b.cc.modifiers.contains(&CcModifier::Improvised));
+        assert_eq!(b.close_combat.cc_weapon, CcWeapon::Other);
+        assert_eq!(b.close_combat.cc.attacker.weapon_s, None);
+        assert!(
+            b.close_combat
+                .cc
+                .modifiers
+                .contains(&CcModifier::Improvised)
+        );
     }
     assert!(
         h.query_by_label_contains("From his roster: Lasgun (CC-4).")
@@ -233,6 +255,7 @@ fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
         !h.state()
             .views
             .battle
+            .close_combat
             .cc
             .modifiers
             .contains(&CcModifier::Improvised)
@@ -362,14 +385,26 @@ fn chr_15_a_character_left_unnamed_is_asked_for_a_name() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = battle(dir.path());
     let hint = "Give him a name: the summary follows each character";
-    h.state_mut().views.battle.cc_sides.defender = String::new();
-    h.state_mut().views.battle.cc_sides.defender_character = false;
+    h.state_mut().views.battle.close_combat.cc_sides.defender = String::new();
+    h.state_mut()
+        .views
+        .battle
+        .close_combat
+        .cc_sides
+        .defender_character = false;
     h.run();
     assert!(h.query_by_label_contains(hint).is_none());
     click(&mut h, "The defender is a character (CHR-15)");
-    assert!(h.state().views.battle.cc_sides.defender_character);
+    assert!(
+        h.state()
+            .views
+            .battle
+            .close_combat
+            .cc_sides
+            .defender_character
+    );
     assert!(h.query_by_label_contains(hint).is_some());
-    h.state_mut().views.battle.cc_sides.defender = "Grot".into();
+    h.state_mut().views.battle.close_combat.cc_sides.defender = "Grot".into();
     h.run();
     assert!(h.query_by_label_contains(hint).is_none());
 }
@@ -388,15 +423,23 @@ fn cc_10_the_battle_refuses_seven_plus_to_ordinary_troops_when_set() {
     };
     // WS 4 against WS 4: 4+, nothing to consent to.
     assert!(h.query_by_label(setting).is_none());
-    h.state_mut().views.battle.cc_sides.attacker_character = false;
-    h.state_mut().views.battle.cc.attacker.ws = 1;
-    h.state_mut().views.battle.cc.defender.ws = 10;
+    h.state_mut()
+        .views
+        .battle
+        .close_combat
+        .cc_sides
+        .attacker_character = false;
+    h.state_mut().views.battle.close_combat.cc.attacker.ws = 1;
+    h.state_mut().views.battle.close_combat.cc.defender.ws = 10;
     h.run();
     // 9+: the setting shows, off by the data's default; he may roll.
     assert!(h.query_by_label(setting).is_some());
     assert!(roll_enabled(&h));
     click(&mut h, setting);
-    assert_eq!(h.state().views.battle.refuse_seven_plus, Some(true));
+    assert_eq!(
+        h.state().views.battle.close_combat.refuse_seven_plus,
+        Some(true)
+    );
     assert!(!roll_enabled(&h));
     assert!(
         h.query_by_label_contains("A blow that needs 9 to hit takes the game master's consent")

@@ -94,6 +94,7 @@ fn kt_13_the_shooters_ribbon_counts_and_a_vox_tick_needs_the_radio() {
         .state()
         .views
         .battle
+        .shooting
         .shot(&h.state().app.model.rules.killteam);
     assert!(
         !before
@@ -105,6 +106,7 @@ fn kt_13_the_shooters_ribbon_counts_and_a_vox_tick_needs_the_radio() {
         .state()
         .views
         .battle
+        .shooting
         .shot(&h.state().app.model.rules.killteam);
     assert!(
         after

@@ -79,7 +79,7 @@ fn kt_15_a_heavy_weapon_fires_once_a_turn_on_the_shooting_card() {
     );
     // Its D6 damage is kept as dice, not counted as 1.
     assert_eq!(
-        h.state().views.battle.shot.weapon.damage,
+        h.state().views.battle.shooting.shot.weapon.damage,
         muster::rules::scenario::Count::Dice("D6".into())
     );
     assert!(roll_button_enabled(&h));
@@ -125,13 +125,14 @@ fn kt_19_a_terminator_target_keeps_his_2d6_save_and_rolls_it() {
         "Take the target from a kill team",
         "Trooper Rusk — Hark's Raiders",
     );
-    let target = &h.state().views.battle.shot.target;
+    let target = &h.state().views.battle.shooting.shot.target;
     assert_eq!((target.save, target.save_dice), (Some(4), 2));
     assert!(h.query_by_label("Save rolled on 2D6 (KT-19)").is_some());
     // The odds card says so: 4+ on 2D6 (AP 0 lasgun by default, no cover).
     assert!(h.query_by_label_contains("save 4+ (2D6)").is_some());
     // The roll throws two dice for each save, and logs both faces.
-    h.state_mut().views.battle.shot.weapon.shots = muster::rules::scenario::Count::Fixed(10);
+    h.state_mut().views.battle.shooting.shot.weapon.shots =
+        muster::rules::scenario::Count::Fixed(10);
     h.run();
     for _ in 0..6 {
         h.get_by_role_and_label(Role::Button, "Roll").click();
@@ -216,7 +217,7 @@ fn a_campaign_defender_picked_in_close_combat_gets_the_wounds_applied() {
         &format!("› {defender} — "),
     );
     // Certain wounds: a strong attacker against a helpless defender.
-    let cc = &mut h.state_mut().views.battle.cc;
+    let cc = &mut h.state_mut().views.battle.close_combat.cc;
     cc.attacker.a = 10;
     cc.attacker.s = 10;
     cc.defender.save = None;

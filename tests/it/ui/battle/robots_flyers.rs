@@ -118,14 +118,14 @@ fn kt_17_the_jump_test_in_kill_team_mode() {
             >= 1
     );
     // 7" across is too wide.
-    h.state_mut().views.battle.kt_actions.across = 7;
+    h.state_mut().views.battle.shooting.kt_actions.across = 7;
     h.run();
     assert!(
         h.query_by_label_contains("KT-17: a jump of 7\" across")
             .is_some()
     );
     // KT-14: a frag grenade at 5" from S 3 reaches; a second one is refused.
-    h.state_mut().views.battle.shot.range = 5;
+    h.state_mut().views.battle.shooting.shot.range = 5;
     h.run();
     assert!(
         h.query_by_label_contains("Reach 6\" (target at 5\")")

@@ -159,8 +159,22 @@ fn chr_15_a_win_with_our_character_killed_is_a_minor_victory() {
         "Take the defender from a roster",
         "Sergeant Brask —",
     );
-    assert!(h.state().views.battle.cc_sides.attacker_character);
-    assert!(h.state().views.battle.cc_sides.defender_character);
+    assert!(
+        h.state()
+            .views
+            .battle
+            .close_combat
+            .cc_sides
+            .attacker_character
+    );
+    assert!(
+        h.state()
+            .views
+            .battle
+            .close_combat
+            .cc_sides
+            .defender_character
+    );
     click(&mut h, "the defender");
     let mut rolls = 0;
     while h.state().app.model.battle_summary().ours_killed.is_empty() {
@@ -189,9 +203,16 @@ fn chr_15_a_win_with_our_character_killed_is_a_minor_victory() {
     // counted.
     let before = h.state().app.model.battle_summary();
     click(&mut h, "The defender is a character (CHR-15)");
-    assert!(!h.state().views.battle.cc_sides.defender_character);
-    h.state_mut().views.battle.cc_sides.defender = "Grot".into();
-    h.state_mut().views.battle.back.defender_w = 1;
+    assert!(
+        !h.state()
+            .views
+            .battle
+            .close_combat
+            .cc_sides
+            .defender_character
+    );
+    h.state_mut().views.battle.close_combat.cc_sides.defender = "Grot".into();
+    h.state_mut().views.battle.close_combat.back.defender_w = 1;
     for _ in 0..20 {
         button(&mut h, "Roll");
     }

@@ -83,7 +83,7 @@ fn roll_until_wounded(h: &mut Harness<'_, Gui>) -> usize {
 
 /// Certain wounds: a strong attacker against a helpless defender.
 fn certain_wounds(h: &mut Harness<'_, Gui>) {
-    let cc = &mut h.state_mut().views.battle.cc;
+    let cc = &mut h.state_mut().views.battle.close_combat.cc;
     cc.attacker.a = 10;
     cc.attacker.s = 10;
     cc.defender.save = None;
@@ -236,13 +236,13 @@ fn a_fighter_picked_in_one_mode_never_fights_in_another() {
     );
     {
         let b = &mut h.state_mut().views.battle;
-        b.cc.attacker.a = 1;
-        b.back.attacker_w = 1;
-        b.back.attacker_t = 1;
-        b.back.defender_a = 10;
-        b.back.defender_s = 10;
-        b.cc.defender.ws = 10;
-        b.cc.attacker.ws = 1;
+        b.close_combat.cc.attacker.a = 1;
+        b.close_combat.back.attacker_w = 1;
+        b.close_combat.back.attacker_t = 1;
+        b.close_combat.back.defender_a = 10;
+        b.close_combat.back.defender_s = 10;
+        b.close_combat.cc.defender.ws = 10;
+        b.close_combat.cc.attacker.ws = 1;
     }
     h.run();
     let mut rolls = 0;

@@ -7,12 +7,12 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
 use crate::rules::killteam::actions::{self, Charge};
 use crate::rules::killteam::turn;
 use crate::rules::killteam::{Soldier, ribbons};
 use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{field, percent, roll_button};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, badge, card, card_title};
 
@@ -57,13 +57,14 @@ impl KtTurnView {
     }
 
     /// Shows the charge and the turn; the charger is `who`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, model: &Model, who: &str, out: &mut Vec<Command>) {
-        self.charge_ui(ui, model, who, out);
-        self.turn_ui(ui, model, out);
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
+        self.charge_ui(ui, cx, who);
+        self.turn_ui(ui, cx);
     }
 
-    fn charge_ui(&mut self, ui: &mut egui::Ui, model: &Model, who: &str, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    fn charge_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
+        let model = cx.model;
+        let lang = cx.lang;
         let c = &model.rules.killteam.charge;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
@@ -104,14 +105,15 @@ impl KtTurnView {
                 lang.t("kt.charge.roll"),
                 lang.f("kt.charge.log", &[("soldier", who)]),
                 TableRoll::Charge(charge),
-                out,
+                cx,
             );
         });
         ui.add_space(space::M);
     }
 
-    fn turn_ui(&mut self, ui: &mut egui::Ui, model: &Model, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    fn turn_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules.killteam.turn;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
@@ -151,7 +153,7 @@ impl KtTurnView {
                     lang.t("kt.turn.roll_initiative"),
                     lang.t("kt.turn.initiative_title").to_owned(),
                     TableRoll::Initiative { players: 2 },
-                    out,
+                    cx,
                 );
                 // RIB-3, EQ-30: targeting an Invisible soldier.
                 let ui = &mut cols[2];
@@ -167,15 +169,16 @@ impl KtTurnView {
             });
             ui.add_space(space::S);
             ui.separator();
-            self.actions_ui(ui, model);
+            self.actions_ui(ui, cx);
         });
         ui.add_space(space::M);
     }
 
     /// The picked soldier's actions this turn (KT-9, RIB-11): his kind's,
     /// and the Unkillable's free action when he is on his last wound.
-    fn actions_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
-        let lang = model.lang;
+    fn actions_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let Some((name, soldier)) = &self.soldier else {
             ui.label(RichText::new(lang.t("kt.turn.actions_pick")).color(PALETTE.text_subdued));
             return;

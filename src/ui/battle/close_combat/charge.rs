@@ -4,9 +4,9 @@
 
 use egui::RichText;
 
-use crate::app::Model;
 use crate::rules::melee::{self, ChargeReaction};
 use crate::ui::battle::parts::num;
+use crate::ui::context::ViewCtx;
 use crate::ui::widgets::{Tone, alert, badge};
 
 /// The charge as set up.
@@ -32,11 +32,12 @@ impl ChargeView {
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
-        model: &Model,
+        cx: &ViewCtx<'_>,
         attacker_m: &mut i64,
         defender_m: &mut i64,
     ) {
-        let lang = model.lang;
+        let model = cx.model;
+        let lang = cx.lang;
         let rules = &model.rules;
         ui.label(RichText::new(lang.t("battle.cc.charge.title")).strong());
         ui.horizontal_wrapped(|ui| {

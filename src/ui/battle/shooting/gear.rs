@@ -88,33 +88,7 @@ pub fn situation_ui(
             None
         }
     };
-    // What the soldiers' gear gives on its own.
-    let automatic: Vec<_> = gear.iter().filter(|g| !g.ticked).collect();
-    if !automatic.is_empty() {
-        ui.label(RichText::new(lang.t("battle.kt.gear_title")).strong());
-        ui.horizontal_wrapped(|ui| {
-            for g in automatic {
-                let who = match g.side {
-                    ShotSide::Shooter => shooter.name,
-                    ShotSide::Target => target.name,
-                };
-                badge(
-                    ui,
-                    Tone::Good,
-                    &lang.f(
-                        "battle.kt.from_gear",
-                        &[
-                            ("who", who),
-                            ("item", &item_name(data, lang, &g.source, g.ribbon)),
-                            ("rule", &g.rule),
-                            ("effect", &item_text(data, lang, &g.source, g.ribbon)),
-                        ],
-                    ),
-                );
-            }
-        });
-        ui.add_space(space::S);
-    }
+    automatic_ui(ui, lang, data, &gear, (shooter, target));
     ui.label(RichText::new(lang.t("battle.situation")).strong());
     ui.horizontal_wrapped(|ui| {
         for &(m, key) in &SITUATIONS {
@@ -144,31 +118,79 @@ pub fn situation_ui(
                     }
                 }
                 None => {
-                    // He lacks it: a conditional item's tick says so;
-                    // an automatic one simply does not apply.
-                    let ticked = data
-                        .equipment
-                        .iter()
-                        .filter_map(|i| i.shot)
-                        .any(|u| u.modifier == m && u.ticked);
-                    if !ticked {
-                        continue;
-                    }
-                    let item = bearer_of(data, m)
-                        .map(|(id, ribbon)| item_name(data, lang, &id, ribbon))
-                        .unwrap_or_default();
-                    let why = lang.f(
-                        "battle.kt.lacks",
-                        &[("who", side.name), ("item", &item), ("effect", lang.t(key))],
-                    );
-                    let mut off = false;
-                    ui.add_enabled(false, egui::Checkbox::new(&mut off, why.as_str()))
-                        .on_disabled_hover_text(&why);
+                    lacks_ui(ui, lang, data, (m, key), side.name);
                 }
             }
         }
     });
     ui.label(RichText::new(lang.t("battle.kt.gear_hint")).color(PALETTE.text_subdued));
+}
+
+/// What the soldiers' gear gives on its own, each with its item and rule.
+fn automatic_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    data: &KillTeamData,
+    gear: &[crate::rules::killteam::shot_gear::GearModifier],
+    (shooter, target): (&SideOf<'_>, &SideOf<'_>),
+) {
+    let automatic: Vec<_> = gear.iter().filter(|g| !g.ticked).collect();
+    if !automatic.is_empty() {
+        ui.label(RichText::new(lang.t("battle.kt.gear_title")).strong());
+        ui.horizontal_wrapped(|ui| {
+            for g in automatic {
+                let who = match g.side {
+                    ShotSide::Shooter => shooter.name,
+                    ShotSide::Target => target.name,
+                };
+                badge(
+                    ui,
+                    Tone::Good,
+                    &lang.f(
+                        "battle.kt.from_gear",
+                        &[
+                            ("who", who),
+                            ("item", &item_name(data, lang, &g.source, g.ribbon)),
+                            ("rule", &g.rule),
+                            ("effect", &item_text(data, lang, &g.source, g.ribbon)),
+                        ],
+                    ),
+                );
+            }
+        });
+        ui.add_space(space::S);
+    }
+}
+
+/// A tick `who` lacks the item for: a conditional item's tick, disabled,
+/// says so; an automatic one simply does not apply.
+fn lacks_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    data: &KillTeamData,
+    (m, key): (KtModifier, &str),
+    who: &str,
+) {
+    // He lacks it: a conditional item's tick says so;
+    // an automatic one simply does not apply.
+    let ticked = data
+        .equipment
+        .iter()
+        .filter_map(|i| i.shot)
+        .any(|u| u.modifier == m && u.ticked);
+    if !ticked {
+        return;
+    }
+    let item = bearer_of(data, m)
+        .map(|(id, ribbon)| item_name(data, lang, &id, ribbon))
+        .unwrap_or_default();
+    let why = lang.f(
+        "battle.kt.lacks",
+        &[("who", who), ("item", &item), ("effect", lang.t(key))],
+    );
+    let mut off = false;
+    ui.add_enabled(false, egui::Checkbox::new(&mut off, why.as_str()))
+        .on_disabled_hover_text(&why);
 }
 
 fn set(ticks: &mut Vec<KtModifier>, m: KtModifier, on: bool) {

@@ -10,8 +10,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
-use crate::i18n::Lang;
+use crate::app::Command;
 use crate::rules::battle::Fight;
 use crate::rules::melee::{self, FollowUp, RoundResult};
 use crate::rules::melee_roll::MeleeRoll;
@@ -19,6 +18,7 @@ use crate::rules::scenario::Scenario;
 use crate::rules::table_roll::TableRoll;
 use crate::rules::{Characteristic, Profile};
 use crate::ui::battle::parts::{Situation, bars, dice_text, num, pass_fail_ui, percent};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
@@ -64,11 +64,11 @@ pub struct CcAfterView {
     /// He is a robot: no rout test (ROB-3).
     pub robot: bool,
     /// The charge (CC-1, CC-2).
-    pub charge: crate::ui::battle::cc_charge::ChargeView,
+    pub charge: crate::ui::battle::close_combat::charge::ChargeView,
     /// The creature attacker (CC-19).
-    pub creature: crate::ui::battle::creature::CreatureView,
+    pub creature: crate::ui::battle::close_combat::creature::CreatureView,
     /// The characteristic test (CC-21).
-    pub test: crate::ui::battle::cc_test::TestView,
+    pub test: crate::ui::battle::close_combat::test::TestView,
 }
 
 impl Default for CcAfterView {
@@ -107,7 +107,8 @@ fn u32_of(v: i64) -> u32 {
 /// log gave, if it was a close-combat roll of this mode: one attack (the
 /// defender caused nothing), or a round of one against one, replayed from
 /// its seed (CC-13).
-pub fn last_result(model: &Model) -> Option<(RoundResult, String)> {
+pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, String)> {
+    let model = cx.model;
     let e = model.battle_log.last()?;
     let result = match &e.fight {
         Fight::Attack(Scenario::CloseCombat(_)) => melee::result(e.wounds, 0),
@@ -136,26 +137,21 @@ impl CcAfterView {
     }
 
     /// The charge, in the attacker's situation (CC-1, CC-2).
-    pub fn charge_ui(&mut self, ui: &mut egui::Ui, model: &Model) {
+    pub fn charge_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         self.charge
-            .ui(ui, model, &mut self.attacker_m, &mut self.defender_m);
+            .ui(ui, cx, &mut self.attacker_m, &mut self.defender_m);
     }
 
     /// The cards after the round: its result, push back, follow up and
     /// breaking off; then the creature attacker and the characteristic
     /// test.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        s: &Situation<'_>,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         // A new roll of this mode gives the result; the player may change it.
         if model.battle_log.len() != self.seen_log {
             self.seen_log = model.battle_log.len();
-            if let Some((r, title)) = last_result(model) {
+            if let Some((r, title)) = last_result(cx) {
                 self.result = r;
                 self.from_roll = Some(title);
             }
@@ -163,7 +159,7 @@ impl CcAfterView {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_MOVE_DOWN, lang.t("battle.cc.after.title"));
-            self.result_ui(ui, model, s);
+            self.result_ui(ui, cx, s);
             ui.add_space(space::S);
             let (winner, loser) = match self.result {
                 RoundResult::Won => (s.names.0, s.names.1),
@@ -173,9 +169,9 @@ impl CcAfterView {
                     return;
                 }
             };
-            self.push_ui(ui, lang, model, loser);
+            self.push_ui(ui, cx, loser);
             ui.separator();
-            self.follow_ui(ui, model, winner, out);
+            self.follow_ui(ui, cx, winner);
         });
         ui.add_space(space::M);
         card(ui, |ui| {
@@ -185,17 +181,18 @@ impl CcAfterView {
                 icons::ICON_DIRECTIONS_RUN,
                 lang.t("battle.cc.break.title"),
             );
-            self.break_ui(ui, model, s, out);
+            self.break_ui(ui, cx, s);
         });
         ui.add_space(space::M);
-        self.creature.ui(ui, model, s, out);
+        self.creature.ui(ui, cx, s);
         ui.add_space(space::M);
-        self.test.ui(ui, model, (self.attacker_ld, s.names.0), out);
+        self.test.ui(ui, cx, (self.attacker_ld, s.names.0));
     }
 
     /// The round's chances, the last roll's result, and the result chosen.
-    fn result_ui(&mut self, ui: &mut egui::Ui, model: &Model, s: &Situation<'_>) {
-        let lang = model.lang;
+    fn result_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
         let (a, d) = s.names;
         // The chances of the round: both sides' blows when the defender
         // strikes back, else the attack alone (the defender causes nothing).
@@ -257,7 +254,9 @@ impl CcAfterView {
     }
 
     /// The loser pushed back, the room behind him as an input (CC-14).
-    fn push_ui(&mut self, ui: &mut egui::Ui, lang: Lang, model: &Model, loser: &str) {
+    fn push_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, loser: &str) {
+        let model = cx.model;
+        let lang = cx.lang;
         ui.label(RichText::new(lang.f("battle.cc.push.title", &[("name", loser)])).strong());
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.blocked, lang.t("battle.cc.push.blocked"));
@@ -290,14 +289,9 @@ impl CcAfterView {
 
     /// The winner follows up, or stays (CC-15): the exact chance of his
     /// stay test, and its roll.
-    fn follow_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        winner: &str,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
+    fn follow_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, winner: &str) {
+        let model = cx.model;
+        let lang = cx.lang;
         ui.label(RichText::new(lang.f("battle.cc.follow.title", &[("name", winner)])).strong());
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.defended, lang.t("battle.cc.follow.defended"));
@@ -347,7 +341,7 @@ impl CcAfterView {
                 });
                 let word = lang.t("battle.cc.follow.roll");
                 if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-                    out.push(Command::RollTable(
+                    cx.send(Command::RollTable(
                         lang.f("battle.cc.follow.log_title", &[("name", winner)]),
                         TableRoll::Melee(MeleeRoll::StayTest { ld }),
                     ));
@@ -362,15 +356,8 @@ impl CcAfterView {
     /// A fighter breaks off (CC-18): his rout test's exact chance and roll,
     /// and the free blow his opponent strikes at him at WS 1, its exact
     /// wounds and roll.
-    fn break_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        s: &Situation<'_>,
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
-        let c = &model.rules.close_combat;
+    fn break_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
+        let lang = cx.lang;
         ui.label(RichText::new(lang.t("battle.cc.break.note")).color(PALETTE.text_subdued));
         ui.horizontal_wrapped(|ui| {
             ui.label(lang.t("battle.cc.break.who"));
@@ -413,6 +400,16 @@ impl CcAfterView {
             ui.checkbox(&mut self.robot, lang.t("battle.cc.break.robot"));
         });
         let (ld, m) = (i32_of(*ld), u32_of(*m));
+        self.rout_ui(ui, cx, name, (ld, m));
+        free_blow_ui(ui, cx, (name, other), by, on);
+    }
+
+    /// The breaker's rout test (CC-18): its exact chance (a robot does not
+    /// test) and its roll; `lm` is his Ld and M.
+    fn rout_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str, lm: (i32, u32)) {
+        let (model, lang) = (cx.model, cx.lang);
+        let c = &model.rules.close_combat;
+        let (ld, m) = lm;
         let inches = m.saturating_mul(c.break_off_move_multiplier).to_string();
         if self.robot {
             badge(
@@ -451,7 +448,7 @@ impl CcAfterView {
         }
         let word = lang.t("battle.cc.break.roll");
         if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-            out.push(Command::RollTable(
+            cx.send(Command::RollTable(
                 lang.f("battle.cc.break.log_title", &[("name", name)]),
                 TableRoll::Melee(MeleeRoll::BreakOff {
                     ld,
@@ -460,44 +457,58 @@ impl CcAfterView {
                 }),
             ));
         }
-        ui.separator();
-        ui.label(
-            RichText::new(lang.f(
-                "battle.cc.break.free_title",
-                &[
-                    ("name", other),
-                    ("blows", &c.free_blows_per_model.to_string()),
-                    ("ws", &c.free_blow_defender_ws.to_string()),
-                ],
-            ))
-            .strong(),
-        );
-        match melee::free_blow(&model.rules, by, on) {
-            Ok(dist) => {
-                bars(
-                    ui,
-                    lang,
-                    lang.t("battle.cc.break.free_chart"),
-                    "battle.wounds_bar",
-                    &dist,
-                );
-                let word = lang.t("battle.cc.break.roll_free");
-                if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-                    out.push(Command::RollTable(
-                        lang.f(
-                            "battle.cc.break.free_log_title",
-                            &[("name", other), ("target", name)],
-                        ),
-                        TableRoll::Melee(MeleeRoll::FreeBlow {
-                            by: by.clone(),
-                            on: on.clone(),
-                        }),
-                    ));
-                }
+    }
+}
+
+/// The free blow the opponent strikes at the breaker at WS 1 (CC-18): its
+/// exact wounds and roll; `names` are the breaker's and the striker's.
+fn free_blow_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    names: (&str, &str),
+    by: &crate::rules::odds::Fighter,
+    on: &crate::rules::odds::Fighter,
+) {
+    let (model, lang) = (cx.model, cx.lang);
+    let c = &model.rules.close_combat;
+    let (name, other) = names;
+    ui.separator();
+    ui.label(
+        RichText::new(lang.f(
+            "battle.cc.break.free_title",
+            &[
+                ("name", other),
+                ("blows", &c.free_blows_per_model.to_string()),
+                ("ws", &c.free_blow_defender_ws.to_string()),
+            ],
+        ))
+        .strong(),
+    );
+    match melee::free_blow(&model.rules, by, on) {
+        Ok(dist) => {
+            bars(
+                ui,
+                lang,
+                lang.t("battle.cc.break.free_chart"),
+                "battle.wounds_bar",
+                &dist,
+            );
+            let word = lang.t("battle.cc.break.roll_free");
+            if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+                cx.send(Command::RollTable(
+                    lang.f(
+                        "battle.cc.break.free_log_title",
+                        &[("name", other), ("target", name)],
+                    ),
+                    TableRoll::Melee(MeleeRoll::FreeBlow {
+                        by: by.clone(),
+                        on: on.clone(),
+                    }),
+                ));
             }
-            Err(p) => {
-                alert(ui, Tone::Error, &lang.problem_line(&p));
-            }
+        }
+        Err(p) => {
+            alert(ui, Tone::Error, &lang.problem_line(&p));
         }
     }
 }

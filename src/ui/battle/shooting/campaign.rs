@@ -8,13 +8,13 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::Model;
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CharId, Member};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::{Derived, Soldier, WeaponLine, derive};
 use crate::rules::scenario::KtWeapon;
 use crate::ui::battle::parts::percent;
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::PALETTE;
 use crate::ui::widgets::{Tone, badge, icon_and_text};
 
@@ -82,7 +82,8 @@ pub struct CampaignTarget {
 
 /// Every kill-team soldier of every campaign's escorts: the campaign's own
 /// copies, with the wounds taken at the table of the mission being played.
-pub fn campaign_soldiers(model: &Model) -> Vec<CampaignSoldier> {
+pub fn campaign_soldiers(cx: &ViewCtx<'_>) -> Vec<CampaignSoldier> {
+    let model = cx.model;
     let mut out = Vec::new();
     for c in model
         .docs
@@ -158,8 +159,9 @@ fn state_words(lang: Lang, s: &CampaignSoldier) -> String {
 /// RIB-12) and the soldier. One who cannot fight is greyed out with the
 /// reason; a weapon whose item was struck off at the table (a grenade
 /// used up) is greyed out as used.
-pub fn pick_campaign_shooter(ui: &mut egui::Ui, model: &Model) -> Option<PickedShooter> {
-    let lang = model.lang;
+pub fn pick_campaign_shooter(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<PickedShooter> {
+    let model = cx.model;
+    let lang = cx.lang;
     let data = &model.rules.killteam;
     let mut chosen = None;
     let label = lang.t("battle.take_shooter_campaign");
@@ -167,7 +169,7 @@ pub fn pick_campaign_shooter(ui: &mut egui::Ui, model: &Model) -> Option<PickedS
     egui::ComboBox::from_id_salt(label)
         .selected_text(lang.t("kt.choose"))
         .show_ui(ui, |ui| {
-            let all = campaign_soldiers(model);
+            let all = campaign_soldiers(cx);
             if all.is_empty() {
                 ui.label(
                     RichText::new(lang.t("battle.no_campaign_soldiers"))
@@ -239,16 +241,16 @@ pub fn target_profile(p: &crate::rules::killteam::data::KtProfile) -> TargetProf
 /// fight is greyed out with the reason.
 pub fn pick_campaign_target(
     ui: &mut egui::Ui,
-    model: &Model,
+    cx: &ViewCtx<'_>,
 ) -> Option<(TargetProfile, CampaignTarget)> {
-    let lang = model.lang;
+    let lang = cx.lang;
     let mut chosen = None;
     let label = lang.t("battle.take_target_campaign");
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
         .selected_text(lang.t("kt.choose"))
         .show_ui(ui, |ui| {
-            let all = campaign_soldiers(model);
+            let all = campaign_soldiers(cx);
             if all.is_empty() {
                 ui.label(
                     RichText::new(lang.t("battle.no_campaign_soldiers"))

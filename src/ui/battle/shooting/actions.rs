@@ -6,12 +6,13 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
+use crate::i18n::Lang;
 use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
 use crate::rules::killteam::data::WeaponType;
 use crate::rules::scenario::ShootingScenario;
 use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 
@@ -69,19 +70,18 @@ impl KtActionsView {
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
-        model: &Model,
+        cx: &ViewCtx<'_>,
         shot: &ShootingScenario,
         names: (&str, &str),
-        out: &mut Vec<Command>,
     ) {
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.grenade_ui(ui, model, shot, names, out);
+                self.grenade_ui(ui, cx, shot, names);
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.jump_ui(ui, model, names.0, out);
+                self.jump_ui(ui, cx, names.0);
             });
         });
         ui.add_space(space::M);
@@ -90,12 +90,12 @@ impl KtActionsView {
     fn grenade_ui(
         &mut self,
         ui: &mut egui::Ui,
-        model: &Model,
+        cx: &ViewCtx<'_>,
         shot: &ShootingScenario,
         (attacker, defender): (&str, &str),
-        out: &mut Vec<Command>,
     ) {
-        let lang = model.lang;
+        let model = cx.model;
+        let lang = cx.lang;
         let data = &model.rules.killteam;
         card_title(ui, icons::ICON_SPORTS_HANDBALL, lang.t("kt.grenade.title"));
         let grenades: Vec<_> = data
@@ -136,13 +136,24 @@ impl KtActionsView {
             ui.checkbox(&mut self.sees, lang.t("kt.grenade.sees"));
             ui.checkbox(&mut self.thrown, lang.t("kt.grenade.thrown"));
         });
+        let attack = self.grenade_attack(weapon, shot);
+        let names = (attacker, defender, lang.pick(&weapon.names));
+        grenade_odds_ui(ui, cx, shot.range, attack, names);
+    }
+
+    /// The grenade's attack on `shot`'s target, thrown as set up here.
+    fn grenade_attack(
+        &self,
+        weapon: &crate::rules::killteam::data::Weapon,
+        shot: &ShootingScenario,
+    ) -> GrenadeAttack {
         let s = match weapon.strength {
             crate::rules::killteam::data::Strength::Fixed(s) => s,
             crate::rules::killteam::data::Strength::User { user } => i32::try_from(self.thrower_s)
                 .unwrap_or(3)
                 .saturating_add(user),
         };
-        let attack = GrenadeAttack {
+        GrenadeAttack {
             shots: weapon.shots.clone(),
             s,
             ap: weapon.ap,
@@ -164,65 +175,12 @@ impl KtActionsView {
                 sees_target: self.sees,
                 grenade_actions_taken: u32::from(self.thrown),
             },
-        };
-        if let Ok(t) = actions::grenade_throw(&model.rules, &attack.shots, &attack.thrower) {
-            ui.label(lang.f(
-                "kt.grenade.reach",
-                &[
-                    ("reach", &t.range_inches.to_string()),
-                    ("count", &t.grenades.to_string()),
-                    ("shots", &t.shots.to_string()),
-                    ("range", &shot.range.to_string()),
-                ],
-            ));
-        }
-        match actions::grenade_odds(&model.rules, &attack) {
-            Ok(odds) => {
-                ui.label(
-                    RichText::new(lang.f(
-                        "kt.grenade.odds",
-                        &[
-                            ("hit", &percent(odds.hit)),
-                            ("unsaved", &percent(odds.unsaved)),
-                            (
-                                "none",
-                                &percent(odds.wounds.first().copied().unwrap_or(0.0)),
-                            ),
-                        ],
-                    ))
-                    .strong(),
-                );
-                crate::ui::battle::parts::bars(
-                    ui,
-                    lang,
-                    lang.t("kt.grenade.chart"),
-                    "battle.wounds_bar",
-                    &odds.wounds,
-                );
-                let title = lang.f(
-                    "kt.grenade.log",
-                    &[
-                        ("attacker", attacker),
-                        ("defender", defender),
-                        ("grenade", lang.pick(&weapon.names)),
-                    ],
-                );
-                roll_button(
-                    ui,
-                    lang.t("kt.grenade.roll"),
-                    title,
-                    TableRoll::Grenade(attack),
-                    out,
-                );
-            }
-            Err(p) => {
-                alert(ui, Tone::Error, &lang.problem_line(&p));
-            }
         }
     }
 
-    fn jump_ui(&mut self, ui: &mut egui::Ui, model: &Model, who: &str, out: &mut Vec<Command>) {
-        let lang = model.lang;
+    fn jump_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
+        let model = cx.model;
+        let lang = cx.lang;
         card_title(ui, icons::ICON_DIRECTIONS_RUN, lang.t("kt.jump.title"));
         ui.horizontal_wrapped(|ui| {
             for (kind, key) in [
@@ -274,84 +232,169 @@ impl KtActionsView {
             from_height: u(self.from_height),
             to_height: u(self.to_height),
         };
-        match actions::jump_odds(&model.rules, &jump) {
-            Ok(odds) => {
-                ui.label(
-                    RichText::new(lang.f(
-                        "kt.jump.odds",
-                        &[
-                            ("fall", &percent(odds.fall)),
-                            ("out", &percent(odds.out_of_action(u(self.wounds_left)))),
-                        ],
-                    ))
-                    .strong(),
-                );
-                if let Some(d) = odds.automatic {
-                    badge(
-                        ui,
-                        Tone::Warning,
-                        &lang.f(
-                            "kt.jump.automatic",
-                            &[("dice", &format!("{}D{}", d.count, d.sides))],
+        jump_odds_ui(ui, cx, &jump, (self.jump_kind, u(self.wounds_left)), who);
+    }
+}
+
+/// The grenade's reach and exact odds, its chart and its roll; `names`:
+/// the thrower, the target and the grenade.
+fn grenade_odds_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    range: i64,
+    attack: GrenadeAttack,
+    names: (&str, &str, &str),
+) {
+    let (model, lang) = (cx.model, cx.lang);
+    let (attacker, defender, grenade) = names;
+    if let Ok(t) = actions::grenade_throw(&model.rules, &attack.shots, &attack.thrower) {
+        ui.label(lang.f(
+            "kt.grenade.reach",
+            &[
+                ("reach", &t.range_inches.to_string()),
+                ("count", &t.grenades.to_string()),
+                ("shots", &t.shots.to_string()),
+                ("range", &range.to_string()),
+            ],
+        ));
+    }
+    match actions::grenade_odds(&model.rules, &attack) {
+        Ok(odds) => {
+            ui.label(
+                RichText::new(lang.f(
+                    "kt.grenade.odds",
+                    &[
+                        ("hit", &percent(odds.hit)),
+                        ("unsaved", &percent(odds.unsaved)),
+                        (
+                            "none",
+                            &percent(odds.wounds.first().copied().unwrap_or(0.0)),
                         ),
-                    );
-                }
-                match odds.fall_wounds {
-                    None => badge(ui, Tone::Dead, lang.t("kt.jump.fall_kills")),
-                    Some(d) if d.sides == 1 => badge(
-                        ui,
-                        Tone::Warning,
-                        &lang.f("kt.jump.fall_costs", &[("dice", &d.count.to_string())]),
-                    ),
-                    Some(d) => badge(
-                        ui,
-                        Tone::Warning,
-                        &lang.f(
-                            "kt.jump.fall_costs",
-                            &[("dice", &format!("{}D{}", d.count, d.sides))],
-                        ),
-                    ),
-                };
-                let max = odds.wounds.iter().copied().fold(odds.dead, f64::max);
-                for (k, &p) in odds.wounds.iter().enumerate() {
-                    if p > 0.0 {
-                        bar(
-                            ui,
-                            &lang.f(
-                                "kt.jump.wounds_bar",
-                                &[("count", &k.to_string()), ("p", &percent(p))],
-                            ),
-                            p,
-                            max,
-                        );
-                    }
-                }
-                if odds.dead > 0.0 {
-                    bar(
-                        ui,
-                        &lang.f("kt.jump.dead_bar", &[("p", &percent(odds.dead))]),
-                        odds.dead,
-                        max,
-                    );
-                }
-                roll_button(
-                    ui,
-                    lang.t("kt.jump.roll"),
-                    lang.f(
-                        match self.jump_kind {
-                            JumpKind::Jump => "kt.jump.log",
-                            JumpKind::RopeSwing => "kt.jump.log_rope",
-                            JumpKind::Parachute => "kt.jump.log_parachute",
-                        },
-                        &[("soldier", who)],
-                    ),
-                    TableRoll::Jump(jump),
-                    out,
-                );
-            }
-            Err(p) => {
-                alert(ui, Tone::Error, &lang.problem_line(&p));
-            }
+                    ],
+                ))
+                .strong(),
+            );
+            crate::ui::battle::parts::bars(
+                ui,
+                lang,
+                lang.t("kt.grenade.chart"),
+                "battle.wounds_bar",
+                &odds.wounds,
+            );
+            let title = lang.f(
+                "kt.grenade.log",
+                &[
+                    ("attacker", attacker),
+                    ("defender", defender),
+                    ("grenade", grenade),
+                ],
+            );
+            roll_button(
+                ui,
+                lang.t("kt.grenade.roll"),
+                title,
+                TableRoll::Grenade(attack),
+                cx,
+            );
         }
+        Err(p) => {
+            alert(ui, Tone::Error, &lang.problem_line(&p));
+        }
+    }
+}
+
+/// The jump's exact odds (KT-17), its chart and its roll; `kw`: the kind
+/// of jump and the jumper's wounds left.
+fn jump_odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, jump: &Jump, kw: (JumpKind, u32), who: &str) {
+    let (model, lang) = (cx.model, cx.lang);
+    let (kind, wounds_left) = kw;
+    match actions::jump_odds(&model.rules, jump) {
+        Ok(odds) => {
+            ui.label(
+                RichText::new(lang.f(
+                    "kt.jump.odds",
+                    &[
+                        ("fall", &percent(odds.fall)),
+                        ("out", &percent(odds.out_of_action(wounds_left))),
+                    ],
+                ))
+                .strong(),
+            );
+            fall_ui(ui, lang, &odds);
+            jump_bars_ui(ui, lang, &odds);
+            roll_button(
+                ui,
+                lang.t("kt.jump.roll"),
+                lang.f(
+                    match kind {
+                        JumpKind::Jump => "kt.jump.log",
+                        JumpKind::RopeSwing => "kt.jump.log_rope",
+                        JumpKind::Parachute => "kt.jump.log_parachute",
+                    },
+                    &[("soldier", who)],
+                ),
+                TableRoll::Jump(*jump),
+                cx,
+            );
+        }
+        Err(p) => {
+            alert(ui, Tone::Error, &lang.problem_line(&p));
+        }
+    }
+}
+
+/// A fall's automatic damage and what it costs (KT-17).
+fn fall_ui(ui: &mut egui::Ui, lang: Lang, odds: &actions::JumpOdds) {
+    if let Some(d) = odds.automatic {
+        badge(
+            ui,
+            Tone::Warning,
+            &lang.f(
+                "kt.jump.automatic",
+                &[("dice", &format!("{}D{}", d.count, d.sides))],
+            ),
+        );
+    }
+    match odds.fall_wounds {
+        None => badge(ui, Tone::Dead, lang.t("kt.jump.fall_kills")),
+        Some(d) if d.sides == 1 => badge(
+            ui,
+            Tone::Warning,
+            &lang.f("kt.jump.fall_costs", &[("dice", &d.count.to_string())]),
+        ),
+        Some(d) => badge(
+            ui,
+            Tone::Warning,
+            &lang.f(
+                "kt.jump.fall_costs",
+                &[("dice", &format!("{}D{}", d.count, d.sides))],
+            ),
+        ),
+    };
+}
+
+/// The chart of the wounds a fall costs, death included.
+fn jump_bars_ui(ui: &mut egui::Ui, lang: Lang, odds: &actions::JumpOdds) {
+    let max = odds.wounds.iter().copied().fold(odds.dead, f64::max);
+    for (k, &p) in odds.wounds.iter().enumerate() {
+        if p > 0.0 {
+            bar(
+                ui,
+                &lang.f(
+                    "kt.jump.wounds_bar",
+                    &[("count", &k.to_string()), ("p", &percent(p))],
+                ),
+                p,
+                max,
+            );
+        }
+    }
+    if odds.dead > 0.0 {
+        bar(
+            ui,
+            &lang.f("kt.jump.dead_bar", &[("p", &percent(odds.dead))]),
+            odds.dead,
+            max,
+        );
     }
 }

@@ -4,12 +4,13 @@
 
 use egui_material_icons::icons;
 
-use crate::app::{Command, Model};
+use crate::app::Command;
 use crate::rules::Characteristic;
 use crate::rules::melee;
 use crate::rules::melee_roll::{MeleeRoll, characteristic_key};
 use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{dice_text, num, pass_fail_ui, percent};
+use crate::ui::context::ViewCtx;
 use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};
 
 /// The test as set up.
@@ -32,14 +33,9 @@ impl Default for TestView {
 impl TestView {
     /// The test card: `who` is the attacker's Ld and name, the value until
     /// one is typed.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        model: &Model,
-        who: (i64, &str),
-        out: &mut Vec<Command>,
-    ) {
-        let lang = model.lang;
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: (i64, &str)) {
+        let model = cx.model;
+        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("battle.cc.test.title"));
@@ -89,7 +85,7 @@ impl TestView {
                     );
                     let word = lang.t("battle.cc.test.roll");
                     if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-                        out.push(Command::RollTable(
+                        cx.send(Command::RollTable(
                             lang.f(
                                 "battle.cc.test.log_title",
                                 &[("name", who.1), ("characteristic", c.key())],

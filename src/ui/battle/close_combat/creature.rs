@@ -1,0 +1,268 @@
+//! The close-combat mode's creature attacker (CC-19): a Catachan Devil of
+//! the rules data, with several attack types each with its count and
+//! damage (dice for some), its extra claws known or rolled; the exact
+//! distribution of the wounds it causes the defender, and its roll with
+//! every die kept.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::Command;
+use crate::i18n::Lang;
+use crate::rules::melee::{AttackKind, AttackType, Damage};
+use crate::rules::melee_roll::{Claws, DevilAttack, MeleeRoll, kind_key};
+use crate::rules::odds::CcModifier;
+use crate::rules::scenario::Scenario;
+use crate::rules::table_roll::TableRoll;
+use crate::ui::battle::parts::{Situation, bars, dice_text, percent};
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::PALETTE;
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+
+/// The creature as set up.
+pub struct CreatureView {
+    /// The attacker is the creature.
+    pub on: bool,
+    /// Its size, as the data names it.
+    pub size: String,
+    /// Its extra claws (a large one only).
+    pub claws: Claws,
+    /// The defender is living (the tail's dice).
+    pub living: bool,
+}
+
+impl Default for CreatureView {
+    fn default() -> Self {
+        Self {
+            on: false,
+            size: String::new(),
+            claws: Claws::None,
+            living: true,
+        }
+    }
+}
+
+/// The damage of one unsaved hit, in words.
+fn damage_text(lang: Lang, d: Damage) -> String {
+    match d {
+        Damage::Fixed(n) => n.to_string(),
+        Damage::Dice(d) => dice_text(d),
+        Damage::VsLiving { living, other } => lang.f(
+            "battle.cc.damage.vs_living",
+            &[("dice", &dice_text(living)), ("other", &other.to_string())],
+        ),
+    }
+}
+
+/// Where an attack kind reaches (CC-6), as a locale key.
+fn arc_key(kind: AttackKind) -> &'static str {
+    match kind {
+        AttackKind::Stomp | AttackKind::Tentacle => "battle.cc.arc.any",
+        AttackKind::Bite | AttackKind::Gore | AttackKind::Weapon => "battle.cc.arc.front",
+        AttackKind::Claw => "battle.cc.arc.front_sides",
+        AttackKind::Tail => "battle.cc.arc.rear_sides",
+    }
+}
+
+fn attack_line(ui: &mut egui::Ui, lang: Lang, t: &AttackType) {
+    ui.label(lang.f(
+        "battle.cc.creature.attack",
+        &[
+            ("kind", lang.t(kind_key(t.kind))),
+            ("count", &t.count.to_string()),
+            ("damage", &damage_text(lang, t.damage)),
+            ("arc", lang.t(arc_key(t.kind))),
+        ],
+    ));
+}
+
+impl CreatureView {
+    /// The creature's attack, from the close-combat mode's fighters: its WS,
+    /// S and situation are the attacker's (natural attacks: no weapon, not
+    /// improvised, not two weapons), against the defender's WS (1 when
+    /// helpless), T and save.
+    pub fn attack(&self, s: &Situation<'_>) -> DevilAttack {
+        let mut by = s.round.first.clone();
+        by.weapon_s = None;
+        by.modifiers.retain(|m| {
+            !matches!(
+                m,
+                CcModifier::Improvised | CcModifier::TwoWeapons | CcModifier::WrongHand
+            )
+        });
+        let mut on = s.round.second.clone();
+        if let Scenario::CloseCombat(cc) = &s.scenario
+            && cc.helpless
+        {
+            on.ws = 1;
+        }
+        DevilAttack {
+            size: self.size.clone(),
+            claws: self.claws,
+            by,
+            on,
+            living: self.living,
+        }
+    }
+
+    /// The creature card.
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
+        let lang = cx.lang;
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_PETS, lang.t("battle.cc.creature.title"));
+            ui.checkbox(&mut self.on, lang.t("battle.cc.creature.on"));
+            if !self.on {
+                return;
+            }
+            self.form_ui(ui, cx);
+            let attack = self.attack(s);
+            if !attacks_ui(ui, cx, &attack) {
+                return;
+            }
+            roll_ui(ui, cx, attack, s);
+        });
+    }
+
+    /// The creature's size, its claws (a large one's) and whether it lives.
+    fn form_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
+        let devil = &cx.model.rules.close_combat.catachan_devil;
+        if !devil.sizes.iter().any(|z| z.size == self.size)
+            && let Some(first) = devil.sizes.first()
+        {
+            self.size.clone_from(&first.size);
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(lang.t("battle.cc.creature.size"));
+            for z in &devil.sizes {
+                let word = lang.t(&format!("battle.cc.devil.{}", z.size)).to_owned();
+                ui.radio_value(&mut self.size, z.size.clone(), word);
+            }
+        });
+        let large = self.size == "large";
+        if large {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(lang.t("battle.cc.creature.claws"));
+                ui.radio_value(
+                    &mut self.claws,
+                    Claws::None,
+                    lang.t("battle.cc.devil.no_claws"),
+                );
+                ui.radio_value(
+                    &mut self.claws,
+                    Claws::Claws,
+                    lang.t("battle.cc.devil.claws"),
+                );
+                ui.radio_value(
+                    &mut self.claws,
+                    Claws::Fiddler,
+                    lang.t("battle.cc.devil.fiddler"),
+                );
+                let unknown = lang.f(
+                    "battle.cc.devil.unknown",
+                    &[
+                        ("claws", &devil.extra_claws_percent.to_string()),
+                        ("fiddler", &devil.fiddler_percent_of_clawed.to_string()),
+                    ],
+                );
+                ui.radio_value(&mut self.claws, Claws::Unknown, unknown);
+            });
+        } else {
+            self.claws = Claws::None;
+        }
+        ui.checkbox(&mut self.living, lang.t("battle.cc.creature.living"));
+    }
+}
+
+/// Its attack types, each with its count, damage and arc (CC-6), and the
+/// values the attack uses; false when its size is unknown to the data.
+fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool {
+    let (model, lang) = (cx.model, cx.lang);
+    let devil = &model.rules.close_combat.catachan_devil;
+    // Its attack types, each with its count, damage and arc (CC-6).
+    ui.label(RichText::new(lang.t("battle.cc.creature.attacks")).strong());
+    let known = attack.claws.known().unwrap_or(None);
+    match crate::rules::melee::devil_attacks(&model.rules, &attack.size, known) {
+        Ok(list) => {
+            for t in &list {
+                attack_line(ui, lang, t);
+            }
+            if attack.claws == Claws::Unknown {
+                attack_line(ui, lang, &devil.extra_claws);
+                ui.label(
+                    RichText::new(lang.f(
+                        "battle.cc.devil.unknown",
+                        &[
+                            ("claws", &devil.extra_claws_percent.to_string()),
+                            ("fiddler", &devil.fiddler_percent_of_clawed.to_string()),
+                        ],
+                    ))
+                    .color(PALETTE.text_subdued),
+                );
+            }
+        }
+        Err(p) => {
+            alert(ui, Tone::Error, &lang.problem_line(&p));
+            return false;
+        }
+    }
+    ui.label(
+        RichText::new(lang.f(
+            "battle.cc.creature.uses",
+            &[
+                ("ws", &attack.by.ws.to_string()),
+                ("s", &attack.by.s.to_string()),
+                ("dws", &attack.on.ws.to_string()),
+                ("t", &attack.on.t.to_string()),
+            ],
+        ))
+        .color(PALETTE.text_subdued),
+    );
+    true
+}
+
+/// The chance of any wound, the wounds' chart, and the creature's roll.
+fn roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: DevilAttack, s: &Situation<'_>) {
+    let (model, lang) = (cx.model, cx.lang);
+    match attack.wounds(&model.rules) {
+        Ok(dist) => {
+            let none = dist.first().copied().unwrap_or(1.0);
+            badge(
+                ui,
+                Tone::Warning,
+                &lang.f("battle.cc.creature.any", &[("p", &percent(1.0 - none))]),
+            );
+            bars(
+                ui,
+                lang,
+                lang.t("battle.cc.creature.chart"),
+                "battle.wounds_bar",
+                &dist,
+            );
+            let word = lang.t("battle.cc.creature.roll");
+            if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+                let title = lang.f(
+                    "battle.against",
+                    &[
+                        (
+                            "attacker",
+                            &lang.f(
+                                "battle.cc.creature.name",
+                                &[("size", lang.t(&format!("battle.cc.devil.{}", attack.size)))],
+                            ),
+                        ),
+                        ("defender", s.names.1),
+                    ],
+                );
+                cx.send(Command::RollTable(
+                    title,
+                    TableRoll::Melee(MeleeRoll::Devil(attack)),
+                ));
+            }
+        }
+        Err(p) => {
+            alert(ui, Tone::Error, &lang.problem_line(&p));
+        }
+    }
+}

@@ -1,0 +1,538 @@
+//! The close-combat mode (Rogue Trader, CC-1 … CC-21): the attacker and
+//! the defender (picked from a roster or a campaign, or typed in), the
+//! attack's exact odds and its roll, the whole round when the defender
+//! strikes back (CC-7, CC-13), CC-10's consent to a blow of 7 or more,
+//! and what comes after the blows (`after.rs`, with the charge, the
+//! creature attacker, the characteristic test and the weapon in hand in
+//! their own files).
+
+mod after;
+mod charge;
+mod creature;
+mod test;
+mod weapon;
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::Command;
+use crate::i18n::Lang;
+use crate::rules::battle::Fight;
+use crate::rules::odds::CcModifier;
+use crate::rules::scenario::{CcAttacker, CcDefender, CloseCombatScenario, Scenario};
+use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, percent, wounds_of};
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::space;
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+
+/// State of the close-combat mode: the fight being set up.
+pub struct CloseCombatView {
+    /// The close-combat mode's fighters.
+    pub cc_sides: Sides,
+    /// The close-combat round.
+    pub cc: CloseCombatScenario,
+    /// The defender strikes back: the whole round (CC-7, CC-13).
+    pub strike_back: bool,
+    /// What a whole round needs besides the attack.
+    pub back: Back,
+    /// The attacker's weapon in hand (CC-4).
+    pub cc_weapon: crate::rules::engagement::CcWeapon,
+    /// The weapon in hand the attacker picked brought from his roster.
+    pub cc_weapon_from: Option<crate::rules::equipment::InHand>,
+    /// CC-10's battle setting, switched for the session: ordinary troops may
+    /// not try a blow of 7 or more to hit (none: the data's default).
+    pub refuse_seven_plus: Option<bool>,
+    /// Close combat after the blows: push back, follow up, breaking off,
+    /// the charge, a creature attacker, a characteristic test (CC-1 …
+    /// CC-21, `after.rs`).
+    pub cc_after: after::CcAfterView,
+}
+
+/// The values a whole round needs besides one side's attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Back {
+    /// The attacker's T.
+    pub attacker_t: i64,
+    /// The attacker's wounds left.
+    pub attacker_w: i64,
+    /// The attacker's I.
+    pub attacker_i: i64,
+    /// The attacker's armour save.
+    pub attacker_save: Option<i64>,
+    /// The defender's S.
+    pub defender_s: i64,
+    /// The defender's A.
+    pub defender_a: i64,
+    /// The defender's wounds left.
+    pub defender_w: i64,
+    /// The defender's I.
+    pub defender_i: i64,
+}
+
+impl Default for Back {
+    fn default() -> Self {
+        Self {
+            attacker_t: 3,
+            attacker_w: 1,
+            attacker_i: 3,
+            attacker_save: None,
+            defender_s: 3,
+            defender_a: 1,
+            defender_w: 1,
+            defender_i: 3,
+        }
+    }
+}
+
+impl Default for CloseCombatView {
+    fn default() -> Self {
+        Self {
+            cc_sides: Sides::default(),
+            cc: CloseCombatScenario {
+                kind: "close_combat".to_owned(),
+                attacker: CcAttacker {
+                    ws: 3,
+                    s: 3,
+                    a: 1,
+                    weapon_s: None,
+                },
+                defender: CcDefender {
+                    ws: 3,
+                    t: 3,
+                    save: None,
+                },
+                modifiers: Vec::new(),
+                helpless: false,
+            },
+            strike_back: false,
+            back: Back::default(),
+            cc_weapon: Default::default(),
+            cc_weapon_from: None,
+            refuse_seven_plus: None,
+            cc_after: Default::default(),
+        }
+    }
+}
+
+/// The situation: a checkbox for each modifier, kept in `list` (close
+/// combat; the shot's is `shooting/gear.rs`).
+fn situation_ui<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    list: &mut Vec<T>,
+    items: &[(T, &str)],
+) {
+    ui.label(RichText::new(lang.t("battle.situation")).strong());
+    ui.horizontal_wrapped(|ui| {
+        for &(item, key) in items {
+            let mut on = list.contains(&item);
+            if ui.checkbox(&mut on, lang.t(key)).changed() {
+                if on {
+                    list.push(item);
+                } else {
+                    list.retain(|m| *m != item);
+                }
+            }
+        }
+    });
+}
+
+impl CloseCombatView {
+    /// What Roll rolls: the attack as set up, or the whole round, both
+    /// sides' blows in strike order, when the defender strikes back (CC-7,
+    /// CC-13).
+    fn fight(&self) -> Fight {
+        if self.strike_back {
+            let r = self.round();
+            Fight::Units(vec![r.first], vec![r.second])
+        } else {
+            Fight::Attack(Scenario::CloseCombat(self.cc.clone()))
+        }
+    }
+
+    /// Shows the close-combat mode: the two fighters, the odds and the
+    /// roll, the round, and what comes after the blows.
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool) {
+        let lang = cx.lang;
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.attacker_ui(ui, cx);
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.defender_ui(ui, cx);
+            });
+        });
+        ui.add_space(space::M);
+        self.odds_card_ui(ui, cx, we_attack);
+        if self.strike_back {
+            ui.add_space(space::M);
+            card(ui, |ui| {
+                ui.set_min_width(ui.available_width());
+                card_title(ui, icons::ICON_SWORDS, lang.t("battle.round"));
+                match self.round().odds(&cx.model.rules) {
+                    Ok(r) => round_ui(ui, lang, &r),
+                    Err(p) => {
+                        alert(ui, Tone::Error, &lang.problem_line(&p));
+                    }
+                }
+            });
+        }
+        ui.add_space(space::M);
+        let sides = &self.cc_sides;
+        let names = (
+            sides.attacker_or(lang.t("battle.attacker")),
+            sides.defender_or(lang.t("battle.defender")),
+        );
+        let situation = parts::Situation {
+            names,
+            round: self.round(),
+            scenario: Scenario::CloseCombat(self.cc.clone()),
+            strike_back: self.strike_back,
+        };
+        self.cc_after.ui(ui, cx, &situation);
+    }
+
+    /// The odds card: the attack's odds, CC-10's setting when a blow needs
+    /// 7 or more, and the roll.
+    fn odds_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool) {
+        let lang = cx.lang;
+        let scenario = Scenario::CloseCombat(self.cc.clone());
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_CASINO, lang.t("battle.odds"));
+            match scenario.odds(&cx.model.rules) {
+                Ok(odds) => {
+                    odds_ui(ui, lang, &odds);
+                    ui.add_space(space::S);
+                    // CC-10: a 7+ blow the battle refuses.
+                    let refused = self.consent_ui(ui, cx);
+                    if let Some(p) = &refused {
+                        alert(ui, Tone::Error, &lang.problem_line(p));
+                        ui.add_space(space::S);
+                    }
+                    let roll = lang.t("battle.roll");
+                    if icon_button(ui, icons::ICON_CASINO, roll, roll, refused.is_none()).clicked()
+                    {
+                        let wounds = (
+                            wounds_of(self.back.attacker_w),
+                            wounds_of(self.back.defender_w),
+                        );
+                        cx.send(Command::RollFight(
+                            self.cc_sides.title(lang),
+                            self.fight(),
+                            self.cc_sides.combatants(lang, we_attack, wounds),
+                        ));
+                    }
+                }
+                Err(p) => {
+                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                }
+            }
+        });
+    }
+
+    fn attacker_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
+        card_title(
+            ui,
+            icons::ICON_SPORTS_MARTIAL_ARTS,
+            lang.t("battle.attacker"),
+        );
+        parts::character_tick_ui(
+            ui,
+            lang,
+            &mut self.cc_sides.attacker_character,
+            lang.t("battle.side.attacker_character"),
+            &self.cc_sides.attacker,
+        );
+        if let Some(picked) =
+            parts::pick_character(ui, cx, lang.t("battle.take_attacker")).or_else(|| {
+                parts::pick_campaign_fighter(ui, cx, lang.t("battle.take_attacker_campaign"))
+            })
+        {
+            self.take_attacker(picked);
+        }
+        let a = &mut self.cc.attacker;
+        ui.horizontal_wrapped(|ui| {
+            number(ui, lang.t("battle.ws"), &mut a.ws, 1..=10);
+            number(ui, lang.t("battle.s"), &mut a.s, 1..=10);
+            number(ui, lang.t("battle.a"), &mut a.a, 0..=20);
+            optional(
+                ui,
+                lang,
+                lang.t("battle.weapon_s"),
+                &mut a.weapon_s,
+                1..=10,
+                4,
+            );
+        });
+        weapon::weapon_ui(
+            ui,
+            lang,
+            &mut self.cc_weapon,
+            &mut self.cc,
+            &mut self.cc_weapon_from,
+        );
+        situation_ui(
+            ui,
+            lang,
+            &mut self.cc.modifiers,
+            &[
+                (CcModifier::Charging, "battle.cc.charging"),
+                (CcModifier::Frenzied, "battle.cc.frenzied"),
+                (CcModifier::HigherPosition, "battle.cc.higher_position"),
+                (CcModifier::FollowedUp, "battle.cc.followed_up"),
+                (CcModifier::DefendedObstacle, "battle.cc.defended_obstacle"),
+                (CcModifier::TwoWeapons, "battle.cc.two_weapons"),
+                (CcModifier::WrongHand, "battle.cc.wrong_hand"),
+                (CcModifier::Improvised, "battle.cc.improvised"),
+            ],
+        );
+        ui.add_space(space::S);
+        self.cc_after.charge_ui(ui, cx);
+    }
+
+    fn defender_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
+        card_title(ui, icons::ICON_SHIELD, lang.t("battle.defender"));
+        parts::character_tick_ui(
+            ui,
+            lang,
+            &mut self.cc_sides.defender_character,
+            lang.t("battle.side.defender_character"),
+            &self.cc_sides.defender,
+        );
+        if let Some(picked) =
+            parts::pick_character(ui, cx, lang.t("battle.take_defender")).or_else(|| {
+                parts::pick_campaign_fighter(ui, cx, lang.t("battle.take_defender_campaign"))
+            })
+        {
+            self.take_defender(picked);
+        }
+        let d = &mut self.cc.defender;
+        ui.horizontal_wrapped(|ui| {
+            number(ui, lang.t("battle.defender_ws"), &mut d.ws, 1..=10);
+            number(ui, lang.t("battle.t"), &mut d.t, 1..=10);
+            optional(ui, lang, lang.t("battle.save"), &mut d.save, 2..=6, 5);
+        });
+        // A character's wounds are followed by the battle summary (CHR-15):
+        // his W is asked for even when he does not strike back.
+        if self.cc_sides.defender_character && !self.strike_back {
+            number(
+                ui,
+                lang.t("battle.defender_w"),
+                &mut self.back.defender_w,
+                1..=20,
+            );
+        }
+        ui.checkbox(&mut self.cc.helpless, lang.t("battle.helpless"));
+        ui.checkbox(&mut self.strike_back, lang.t("battle.strike_back"));
+        if self.strike_back {
+            let b = &mut self.back;
+            ui.label(RichText::new(lang.t("battle.defender_back")).strong());
+            ui.horizontal_wrapped(|ui| {
+                number(ui, lang.t("battle.defender_s"), &mut b.defender_s, 1..=10);
+                number(ui, lang.t("battle.defender_a"), &mut b.defender_a, 0..=20);
+                number(ui, lang.t("battle.defender_w"), &mut b.defender_w, 1..=20);
+                number(ui, lang.t("battle.defender_i"), &mut b.defender_i, 1..=10);
+            });
+            ui.label(RichText::new(lang.t("battle.attacker_back")).strong());
+            ui.horizontal_wrapped(|ui| {
+                number(ui, lang.t("battle.attacker_t"), &mut b.attacker_t, 1..=10);
+                number(ui, lang.t("battle.attacker_w"), &mut b.attacker_w, 1..=20);
+                number(ui, lang.t("battle.attacker_i"), &mut b.attacker_i, 1..=10);
+                optional(
+                    ui,
+                    lang,
+                    lang.t("battle.attacker_save"),
+                    &mut b.attacker_save,
+                    2..=6,
+                    5,
+                );
+            });
+        }
+    }
+
+    /// Takes the attacker picked from a roster or a campaign: his name,
+    /// his profile, his weapon in hand and his armour.
+    fn take_attacker(&mut self, picked: parts::Picked) {
+        let parts::Picked {
+            name,
+            profile: p,
+            equipment,
+            from,
+        } = picked;
+        // His own weapon in hand (CC-4) and armour, when his roster
+        // lists them; what it does not list stays as set here.
+        self.cc_weapon_from = crate::rules::equipment::in_hand(&equipment);
+        if let Some(h) = &self.cc_weapon_from {
+            weapon::take_weapon(&mut self.cc_weapon, &mut self.cc, h);
+        }
+        if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
+            self.back.attacker_save = Some(i64::from(save));
+        }
+        self.cc_after.take_attacker(&p);
+        self.cc_sides.attacker = name;
+        self.cc_sides.attacker_character = true;
+        // The campaign character he is (none: from a roster).
+        self.cc_sides.attacker_from = from;
+        self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
+        self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
+        self.cc.attacker.a = i64::from(p.get(crate::rules::Characteristic::A));
+        self.back.attacker_t = i64::from(p.get(crate::rules::Characteristic::T));
+        self.back.attacker_w = i64::from(p.get(crate::rules::Characteristic::W));
+        self.back.attacker_i = i64::from(p.get(crate::rules::Characteristic::I));
+    }
+
+    /// Takes the defender picked from a roster or a campaign: his name,
+    /// his profile and his armour.
+    fn take_defender(&mut self, picked: parts::Picked) {
+        let parts::Picked {
+            name,
+            profile: p,
+            equipment,
+            from,
+        } = picked;
+        if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
+            self.cc.defender.save = Some(i64::from(save));
+        }
+        self.cc_after.take_defender(&p);
+        self.cc_sides.defender = name;
+        self.cc_sides.defender_character = true;
+        // Where his wounds go (none: from a roster, they go nowhere).
+        self.cc_sides.defender_from = from;
+        self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
+        self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
+        self.back.defender_s = i64::from(p.get(crate::rules::Characteristic::S));
+        self.back.defender_a = i64::from(p.get(crate::rules::Characteristic::A));
+        self.back.defender_w = i64::from(p.get(crate::rules::Characteristic::W));
+        self.back.defender_i = i64::from(p.get(crate::rules::Characteristic::I));
+    }
+
+    /// CC-10's battle setting, shown when a blow of the fight needs 7 or
+    /// more to hit: the attacker's, and the defender's when he strikes back.
+    /// Why the roll is refused, when it is.
+    fn consent_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<crate::rules::Problem> {
+        let model = cx.model;
+        use crate::rules::odds::consent_refusal;
+        let rules = &model.rules;
+        let ws = |v: i64| i32::try_from(v).unwrap_or(0);
+        let (a, d) = (ws(self.cc.attacker.ws), ws(self.cc.defender.ws));
+        // (WS, against WS, the situation, helpless, a character)
+        let mut blows = vec![(
+            a,
+            d,
+            self.cc.modifiers.clone(),
+            self.cc.helpless,
+            self.cc_sides.attacker_character,
+        )];
+        if self.strike_back {
+            blows.push((d, a, Vec::new(), false, self.cc_sides.defender_character));
+        }
+        let needs = blows
+            .iter()
+            .any(|(w, v, m, h, _)| consent_refusal(rules, *w, *v, m, *h, false, true).is_some());
+        if !needs {
+            return None;
+        }
+        let lang = cx.lang;
+        let mut refuse = self
+            .refuse_seven_plus
+            .unwrap_or(rules.close_combat.limits.refuse_seven_plus_for_troops);
+        if ui
+            .checkbox(&mut refuse, lang.t("battle.refuse_seven_plus"))
+            .changed()
+        {
+            self.refuse_seven_plus = Some(refuse);
+        }
+        blows
+            .iter()
+            .find_map(|(w, v, m, h, c)| consent_refusal(rules, *w, *v, m, *h, *c, refuse))
+    }
+
+    /// The whole round, when the defender strikes back.
+    fn round(&self) -> crate::rules::scenario::RoundScenario {
+        let i32_of = |v: i64| i32::try_from(v).unwrap_or(0);
+        let u32_of = |v: i64| u32::try_from(v.max(0)).unwrap_or(0);
+        let (a, d, b) = (&self.cc.attacker, &self.cc.defender, &self.back);
+        crate::rules::scenario::RoundScenario {
+            kind: "close_combat_round".to_owned(),
+            first: crate::rules::odds::Fighter {
+                ws: i32_of(a.ws),
+                s: i32_of(a.s),
+                weapon_s: a.weapon_s.map(i32_of),
+                a: u32_of(a.a),
+                t: i32_of(b.attacker_t),
+                w: u32_of(b.attacker_w),
+                i: i32_of(b.attacker_i),
+                save: b.attacker_save.map(i32_of),
+                modifiers: self.cc.modifiers.clone(),
+            },
+            second: crate::rules::odds::Fighter {
+                ws: i32_of(d.ws),
+                s: i32_of(b.defender_s),
+                weapon_s: None,
+                a: u32_of(b.defender_a),
+                t: i32_of(d.t),
+                w: u32_of(b.defender_w),
+                i: i32_of(b.defender_i),
+                save: d.save.map(i32_of),
+                modifiers: Vec::new(),
+            },
+        }
+    }
+}
+
+/// A round's odds: who strikes first, who wins, and who dies.
+fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::odds::RoundOdds) {
+    use crate::rules::odds::Order;
+    let order = match r.order {
+        Order::FirstStrikesFirst => "battle.order.attacker",
+        Order::SecondStrikesFirst => "battle.order.defender",
+        Order::Simultaneous => "battle.order.together",
+    };
+    ui.label(lang.t(order));
+    ui.horizontal_wrapped(|ui| {
+        badge(
+            ui,
+            Tone::Good,
+            &lang.f(
+                "battle.round.attacker_wins",
+                &[("p", &percent(r.first_wins))],
+            ),
+        );
+        badge(
+            ui,
+            Tone::Info,
+            &lang.f("battle.round.draw", &[("p", &percent(r.draw))]),
+        );
+        badge(
+            ui,
+            Tone::Warning,
+            &lang.f(
+                "battle.round.defender_wins",
+                &[("p", &percent(r.second_wins))],
+            ),
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        badge(
+            ui,
+            Tone::Dead,
+            &lang.f(
+                "battle.round.attacker_dies",
+                &[("p", &percent(r.first_dies))],
+            ),
+        );
+        badge(
+            ui,
+            Tone::Dead,
+            &lang.f(
+                "battle.round.defender_dies",
+                &[("p", &percent(r.second_dies))],
+            ),
+        );
+    });
+}

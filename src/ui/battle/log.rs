@@ -1,0 +1,246 @@
+//! The battle log and the battle summary, shown under every mode: the
+//! fights rolled this session with their replay and where their wounds go
+//! in the campaigns (CMP-13), the export, the psychic powers in play
+//! (PSY-8), and who won with the characters each side lost (CHR-15).
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::Command;
+use crate::ui::battle::psychic;
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::PALETTE;
+use crate::ui::widgets::{Tone, badge, card, card_title, icon_button};
+
+/// The fights rolled this session, newest first, each with its replay and
+/// where its wounds go in the campaigns (CMP-13), and the export.
+pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
+    let model = cx.model;
+    let lang = cx.lang;
+    // Where wounds go is only said while a campaign's mission is played.
+    let playing = !model.battle_log.is_empty()
+        && model
+            .docs
+            .iter()
+            .filter_map(crate::rules::Doc::get::<crate::rules::campaign::Campaign>)
+            .any(|c| c.phase == crate::rules::campaign::Phase::Playing);
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            card_title(ui, icons::ICON_HISTORY, lang.t("battle.log"));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let export = lang.t("battle.export");
+                if icon_button(
+                    ui,
+                    icons::ICON_UPLOAD,
+                    export,
+                    export,
+                    !model.battle_log.is_empty(),
+                )
+                .clicked()
+                {
+                    cx.send(Command::ExportBattleLog);
+                }
+            });
+        });
+        // PSY-8: the powers in play stay in view, in every mode, until they
+        // end.
+        if psychic || !model.powers.in_play.is_empty() {
+            psychic::powers_ui(ui, cx);
+            ui.separator();
+        }
+        if model.battle_log.is_empty() {
+            ui.label(RichText::new(lang.t("battle.log_empty")).color(PALETTE.text_subdued));
+        }
+        for (k, e) in model.battle_log.iter().enumerate().rev() {
+            entry_ui(ui, cx, k, e);
+            if playing {
+                wounds_ui(ui, cx, k, e);
+            }
+        }
+        if !model.battle_log.is_empty() && !playing {
+            ui.separator();
+            ui.label(RichText::new(lang.t("battle.no_campaign_table")).color(PALETTE.text_subdued));
+        }
+    });
+}
+
+/// One entry of the log: its number, what it replays, its wounds, its
+/// title, its result, its seed and its replay button.
+fn entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
+    let lang = cx.lang;
+    ui.horizontal_wrapped(|ui| {
+        let n = (k + 1).to_string();
+        ui.label(RichText::new(format!("#{n}")).strong());
+        if let Some(of) = e.replay_of {
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f("battle.replay_of", &[("n", &(of + 1).to_string())]),
+            );
+        }
+        let tone = if e.wounds > 0 {
+            Tone::Warning
+        } else {
+            Tone::Good
+        };
+        badge(
+            ui,
+            tone,
+            &lang.f("battle.wounds_badge", &[("count", &e.wounds.to_string())]),
+        );
+        ui.label(RichText::new(&e.title).strong());
+        ui.add(egui::Label::new(lang.msg(&e.result)).wrap());
+        ui.label(
+            RichText::new(lang.f("battle.seed", &[("seed", &e.seed.to_string())]))
+                .small()
+                .color(PALETTE.text_subdued),
+        );
+        let replay = lang.f("battle.replay", &[("n", &n)]);
+        if icon_button(
+            ui,
+            icons::ICON_REPLAY,
+            lang.t("battle.replay_word"),
+            &replay,
+            true,
+        )
+        .clicked()
+        {
+            cx.send(Command::ReplayFight(k));
+        }
+    });
+}
+
+/// "Apply to campaign" for the log's entry `k` (CMP-13): each wounded
+/// fighter's wounds go to the campaign character he was taken as, one
+/// event per campaign, once; the wounds that go nowhere say why (not taken
+/// from a campaign, dead, out of action, not playing). Any entry may be
+/// applied, not only the last.
+fn wounds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
+    let model = cx.model;
+    use crate::rules::campaign::Campaign;
+    use crate::rules::summary::WoundsGo;
+    let lang = cx.lang;
+    let wounds = model.roll_wounds(e);
+    // No fighter followed took a wound (a squad, a table): nothing to say.
+    if wounds.batches.is_empty() && wounds.nowhere.is_empty() {
+        return;
+    }
+    let subdued = |ui: &mut egui::Ui, text: &str| {
+        ui.label(RichText::new(text).color(PALETTE.text_subdued));
+    };
+    let n = (k + 1).to_string();
+    ui.horizontal_wrapped(|ui| {
+        // A replay repeats an entry's dice: its wounds were the entry's.
+        if e.replay_of.is_some() {
+            if !wounds.batches.is_empty() {
+                subdued(ui, lang.t("battle.apply_replay"));
+            }
+            return;
+        }
+        for b in &wounds.batches {
+            let who = b
+                .wounds
+                .iter()
+                .map(|(name, _, t)| {
+                    lang.f(
+                        "battle.apply_one",
+                        &[("name", name), ("count", &t.to_string())],
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            let args = [("n", n.as_str()), ("who", who.as_str())];
+            if b.applied {
+                badge(ui, Tone::Good, &lang.f("battle.applied_entry", &args));
+                continue;
+            }
+            let word = lang.f("battle.apply_entry", &args);
+            if icon_button(ui, icons::ICON_FLAG, &word, &word, !model.read_only).clicked() {
+                cx.send(Command::Edit(
+                    crate::rules::DocKey::of::<Campaign>(b.campaign.clone()),
+                    crate::rules::Edit::new(b.edit(e.seed)),
+                ));
+            }
+        }
+        for x in &wounds.nowhere {
+            let count = x.wounds.to_string();
+            let text = match &x.goes {
+                WoundsGo::Refused(p) => lang.f(
+                    "battle.apply_refused",
+                    &[
+                        ("name", &x.name),
+                        ("count", &count),
+                        ("why", &lang.problem_line(p)),
+                    ],
+                ),
+                WoundsGo::NotFromCampaign | WoundsGo::To(..) => lang.f(
+                    "battle.apply_nowhere",
+                    &[("name", &x.name), ("count", &count)],
+                ),
+            };
+            subdued(ui, &text);
+        }
+    });
+}
+
+/// The battle summary (CHR-15): who won, as the player says, the
+/// characters each side lost in this session's rolls, and the result.
+pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &mut bool) {
+    let model = cx.model;
+    use crate::rules::summary::{Outcome, Standing};
+    let lang = cx.lang;
+    let summary = model.battle_summary();
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        card_title(ui, icons::ICON_FLAG, lang.t("summary.title"));
+        // Which fighter is ours: the attacker or the defender (in the
+        // unit mode, the first or the second unit).
+        let (attacker, defender) = if units {
+            ("summary.we_are_first", "summary.we_are_second")
+        } else {
+            ("summary.we_attack", "summary.we_defend")
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(lang.t("summary.our_side"));
+            ui.radio_value(we_attack, true, lang.t(attacker));
+            ui.radio_value(we_attack, false, lang.t(defender));
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(lang.t("summary.who_won"));
+            for (o, key) in [
+                (None, "summary.not_said"),
+                (Some(Outcome::Ours), "summary.ours_won"),
+                (Some(Outcome::Theirs), "summary.theirs_won"),
+                (Some(Outcome::Draw), "summary.drawn"),
+            ] {
+                let on = model.battle_outcome == o;
+                if ui.radio(on, lang.t(key)).clicked() && !on {
+                    cx.send(Command::SetBattleOutcome(o));
+                }
+            }
+        });
+        let names = |v: &Vec<String>| {
+            if v.is_empty() {
+                lang.msg(&crate::rules::Msg::new("summary.none"))
+            } else {
+                v.join(", ")
+            }
+        };
+        ui.label(lang.f(
+            "summary.ours_killed",
+            &[("names", &names(&summary.ours_killed))],
+        ));
+        ui.label(lang.f(
+            "summary.theirs_killed",
+            &[("names", &names(&summary.theirs_killed))],
+        ));
+        let tone = match summary.standing() {
+            Standing::Undecided | Standing::Draw => Tone::Info,
+            Standing::Won(crate::rules::units::Victory::Major) => Tone::Good,
+            Standing::Won(_) => Tone::Warning,
+            Standing::Lost(_) => Tone::Error,
+        };
+        badge(ui, tone, &lang.msg(&summary.result()));
+    });
+}

@@ -1,0 +1,598 @@
+//! The kill-team shooting mode (KT-12 … KT-19, EQ-*, RIB-*): the shooter
+//! with his weapon and the target (picked from a kill team or a campaign's
+//! escort, or typed in), the range bands, the situation, the shot's exact
+//! odds and its roll (a heavy weapon once a turn, KT-15); then the other
+//! actions (`actions.rs`) and the turn (`turn.rs`). The campaign's soldiers
+//! are in `campaign.rs`, the equipment's and ribbons' ticks in `gear.rs`.
+
+mod actions;
+mod campaign;
+mod gear;
+mod turn;
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::Command;
+use crate::i18n::Lang;
+use crate::rules::KillTeam;
+use crate::rules::battle::Fight;
+use crate::rules::core::names::name_in;
+use crate::rules::killteam::derive;
+use crate::rules::odds::ShotClass;
+use crate::rules::scenario::{Count, KtTarget, KtWeapon, Scenario, ShootingScenario};
+use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, wounds_of};
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+
+/// State of the kill-team shooting mode: the shot being set up.
+pub struct ShootingView {
+    /// The fighters: the shooter and his target.
+    pub shot_sides: Sides,
+    /// The shooting attack.
+    pub shot: ShootingScenario,
+    /// Kill-team grenades and jumps.
+    pub kt_actions: actions::KtActionsView,
+    /// The turn: activations, initiative, targeting.
+    pub kt_turn: turn::KtTurnView,
+    /// The kill-team target taken from a campaign's escort, if he was.
+    pub kt_target: Option<campaign::CampaignTarget>,
+    /// The shooter's weapon is a heavy weapon that fires once a turn
+    /// (KT-15).
+    pub once_a_turn: bool,
+    /// It has fired this turn (rolled here): a second shot waits for the
+    /// next turn.
+    pub fired_this_turn: bool,
+    /// The shooter taken from a team or a campaign: his equipment and
+    /// ribbon give their modifiers on their own (none: typed in).
+    pub shooter_soldier: Option<crate::rules::killteam::Soldier>,
+    /// The target taken from a team or a campaign, likewise.
+    pub target_soldier: Option<crate::rules::killteam::Soldier>,
+}
+
+impl Default for ShootingView {
+    fn default() -> Self {
+        Self {
+            shot_sides: Sides::default(),
+            shot: ShootingScenario {
+                kind: "killteam_shooting".to_owned(),
+                range: 18,
+                weapon: KtWeapon {
+                    class: ShotClass::Normal,
+                    shots: Count::Fixed(1),
+                    s: 3,
+                    ap: 0,
+                    damage: Count::Fixed(1),
+                    flame: false,
+                },
+                target: KtTarget {
+                    t: 3,
+                    save: Some(5),
+                    cover: false,
+                    save_dice: 1,
+                    wounds: None,
+                },
+                modifiers: Vec::new(),
+                shooter_ribbon: None,
+            },
+            kt_actions: Default::default(),
+            kt_turn: Default::default(),
+            kt_target: None,
+            once_a_turn: false,
+            fired_this_turn: false,
+            shooter_soldier: None,
+            target_soldier: None,
+        }
+    }
+}
+
+/// A number or dice (shots, damage): a choice of a number or the usual
+/// dice, and the number when it is one.
+fn count_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    label: &str,
+    value: &mut Count,
+    range: std::ops::RangeInclusive<i64>,
+) {
+    let l = ui.label(label);
+    let shown = match value {
+        Count::Fixed(_) => lang.t("battle.count.number").to_owned(),
+        Count::Dice(d) => d.clone(),
+    };
+    let mut choice = value.clone();
+    egui::ComboBox::from_id_salt(("battle-count", label))
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            let number = matches!(value, Count::Fixed(_));
+            if ui
+                .selectable_label(number, lang.t("battle.count.number"))
+                .clicked()
+                && !number
+            {
+                choice = Count::Fixed((*range.start()).max(1));
+            }
+            for dice in ["D3", "D6", "2D6"] {
+                let on = matches!(value, Count::Dice(d) if d == dice);
+                if ui.selectable_label(on, dice).clicked() {
+                    choice = Count::Dice(dice.to_owned());
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    *value = choice;
+    if let Count::Fixed(n) = value {
+        let r = ui.add(egui::DragValue::new(n).range(range));
+        r.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::SpinButton,
+                true,
+                format!("{label}: {}", lang.t("battle.value")),
+            )
+        });
+    }
+}
+
+impl ShootingView {
+    /// The shot as set up now: the player's ticks with what the
+    /// soldiers' equipment and ribbons bring (KT-13, EQ-*, RIB-12).
+    pub fn shot(&self, data: &crate::rules::killteam::KillTeamData) -> ShootingScenario {
+        let mut shot = self.shot.clone();
+        shot.modifiers = crate::rules::killteam::shot_gear::shot_modifiers(
+            data,
+            self.shooter_soldier.as_ref(),
+            self.target_soldier.as_ref(),
+            &self.shot.modifiers,
+        );
+        shot
+    }
+
+    /// Shows the shooting mode: the shooter and the target, the odds and
+    /// the roll, the other actions and the turn.
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool) {
+        let lang = cx.lang;
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.shooter_ui(ui, cx);
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.target_ui(ui, cx);
+            });
+        });
+        ui.add_space(space::M);
+        self.odds_card_ui(ui, cx, we_attack);
+        ui.add_space(space::M);
+        let sides = &self.shot_sides;
+        let names = (
+            sides.attacker_or(lang.t("battle.shooter")),
+            sides.defender_or(lang.t("battle.target")),
+        );
+        let shot = self.shot(&cx.model.rules.killteam);
+        self.kt_actions.ui(ui, cx, &shot, names);
+        self.kt_turn.ui(ui, cx, names.0);
+    }
+
+    /// The odds card: the shot's odds, the campaign target's state, and the
+    /// roll (a heavy weapon that fired this turn waits, KT-15).
+    fn odds_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool) {
+        let lang = cx.lang;
+        let scenario = Scenario::KillteamShooting(self.shot(&cx.model.rules.killteam));
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            card_title(ui, icons::ICON_CASINO, lang.t("battle.odds"));
+            match scenario.odds(&cx.model.rules) {
+                Ok(odds) => {
+                    odds_ui(ui, lang, &odds);
+                    if let Some(t) = &self.kt_target {
+                        campaign::target_state_ui(ui, lang, t, &odds.wounds);
+                    }
+                    ui.add_space(space::S);
+                    // KT-15: a heavy weapon that fired this turn waits.
+                    let waits = self.once_a_turn && self.fired_this_turn;
+                    let roll = lang.t("battle.roll");
+                    if icon_button(ui, icons::ICON_CASINO, roll, roll, !waits).clicked() {
+                        // A shooter takes no wounds from his shot: as many as he has.
+                        let wounds = (u32::MAX, wounds_of(self.shot.target.wounds.unwrap_or(1)));
+                        cx.send(Command::RollFight(
+                            self.shot_sides.title(lang),
+                            Fight::Attack(scenario.clone()),
+                            self.shot_sides.combatants(lang, we_attack, wounds),
+                        ));
+                        if self.once_a_turn {
+                            self.fired_this_turn = true;
+                        }
+                    }
+                    if waits {
+                        badge(ui, Tone::Error, lang.t("battle.kt.fired_this_turn"));
+                    }
+                }
+                Err(p) => {
+                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                }
+            }
+        });
+    }
+
+    fn shooter_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let model = cx.model;
+        let lang = cx.lang;
+        card_title(ui, icons::ICON_TARGET, lang.t("battle.shooter"));
+        parts::character_tick_ui(
+            ui,
+            lang,
+            &mut self.shot_sides.attacker_character,
+            lang.t("battle.side.shooter_character"),
+            &self.shot_sides.attacker,
+        );
+        if let Some(picked) =
+            pick_soldier_weapon(ui, cx).or_else(|| campaign::pick_campaign_shooter(ui, cx))
+        {
+            self.take_shooter(picked);
+        }
+        Self::soldier_line(
+            ui,
+            lang,
+            &self.shot_sides.attacker,
+            &mut self.shooter_soldier,
+        );
+        if let Some(m) = crate::rules::killteam::ribbons::move_after_shot(
+            &model.rules.killteam,
+            self.shot.shooter_ribbon.as_deref(),
+        ) {
+            ui.horizontal_wrapped(|ui| {
+                badge(ui, Tone::Info, &lang.msg(&m));
+            });
+        }
+        self.range_ui(ui, cx);
+        self.weapon_ui(ui, cx);
+        ui.add_space(space::S);
+        let name = |n: &str, key| {
+            if n.is_empty() {
+                lang.t(key).to_owned()
+            } else {
+                n.to_owned()
+            }
+        };
+        let (shooter, target) = (
+            name(&self.shot_sides.attacker, "battle.shooter"),
+            name(&self.shot_sides.defender, "battle.target"),
+        );
+        gear::situation_ui(
+            ui,
+            lang,
+            &model.rules.killteam,
+            &gear::SideOf {
+                soldier: self.shooter_soldier.as_ref(),
+                name: &shooter,
+            },
+            &gear::SideOf {
+                soldier: self.target_soldier.as_ref(),
+                name: &target,
+            },
+            &mut self.shot.modifiers,
+        );
+    }
+
+    /// Takes the shooter picked from a team or a campaign: his name, his
+    /// weapon, his equipment and ribbon.
+    fn take_shooter(&mut self, picked: campaign::PickedShooter) {
+        self.shot_sides.attacker.clone_from(&picked.name);
+        self.shot_sides.attacker_character = true;
+        self.shot_sides.attacker_from.clone_from(&picked.from);
+        self.shot.weapon = picked.weapon;
+        // KT-15: a new shooter has not fired yet.
+        self.once_a_turn = picked.once_a_turn;
+        self.fired_this_turn = false;
+        // His equipment and ribbon give their modifiers on their own.
+        self.shooter_soldier = Some(picked.soldier.clone());
+        // RIB-10: the roll reminds of his free move after the shot.
+        self.shot.shooter_ribbon.clone_from(&picked.soldier.ribbon);
+        // RIB-11: the turn card counts his actions with his wounds.
+        self.kt_turn
+            .set_soldier(picked.name, picked.soldier, picked.wounds_left);
+    }
+
+    /// The range, on a slider that shows the band (KT-12).
+    fn range_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
+        // The range, on a slider that shows the band.
+        let mut range = self.shot.range;
+        let l = ui.label(lang.t("battle.range"));
+        ui.spacing_mut().slider_width = (ui.available_width() - 80.0).max(120.0);
+        ui.add(egui::Slider::new(&mut range, 0..=72).suffix("\""))
+            .labelled_by(l.id);
+        self.shot.range = range;
+        bands_ui(ui, cx, self.shot.weapon.class, range);
+    }
+
+    /// The weapon: its class, shots, S, AP, damage, flame, and a heavy
+    /// weapon's once a turn (KT-15).
+    fn weapon_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
+        let w = &mut self.shot.weapon;
+        ui.horizontal_wrapped(|ui| {
+            for (class, key) in [
+                (ShotClass::Normal, "battle.class.normal"),
+                (ShotClass::Sniper, "battle.class.sniper"),
+                (ShotClass::Indirect, "battle.class.indirect"),
+            ] {
+                ui.radio_value(&mut w.class, class, lang.t(key));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            count_ui(ui, lang, lang.t("battle.shots"), &mut w.shots, 0..=20);
+            number(ui, lang.t("battle.s"), &mut w.s, 1..=10);
+            number(ui, lang.t("battle.ap"), &mut w.ap, -6..=0);
+            count_ui(ui, lang, lang.t("battle.damage"), &mut w.damage, 1..=6);
+        });
+        ui.checkbox(&mut w.flame, lang.t("battle.kt.flame"));
+        // KT-15: a heavy weapon fires once a turn.
+        if ui
+            .checkbox(&mut self.once_a_turn, lang.t("battle.kt.once_a_turn"))
+            .changed()
+        {
+            self.fired_this_turn = false;
+        }
+        if self.once_a_turn {
+            ui.horizontal_wrapped(|ui| {
+                if self.fired_this_turn {
+                    badge(ui, Tone::Error, lang.t("battle.kt.fired_this_turn"));
+                    if icon_button(
+                        ui,
+                        icons::ICON_SKIP_NEXT,
+                        lang.t("battle.kt.next_turn"),
+                        lang.t("battle.kt.next_turn"),
+                        true,
+                    )
+                    .clicked()
+                    {
+                        self.fired_this_turn = false;
+                    }
+                } else {
+                    badge(ui, Tone::Warning, lang.t("battle.kt.heavy_once"));
+                }
+            });
+        }
+    }
+
+    /// Whose equipment counts on a side, with a button back to typing the
+    /// side by hand (every tick free).
+    fn soldier_line(
+        ui: &mut egui::Ui,
+        lang: Lang,
+        name: &str,
+        soldier: &mut Option<crate::rules::killteam::Soldier>,
+    ) {
+        if soldier.is_none() {
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f("battle.kt.gear_of", &[("name", name)]),
+            );
+            if ui.button(lang.t("battle.kt.by_hand")).clicked() {
+                *soldier = None;
+            }
+        });
+    }
+
+    fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
+        card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
+        parts::character_tick_ui(
+            ui,
+            lang,
+            &mut self.shot_sides.defender_character,
+            lang.t("battle.side.target_character"),
+            &self.shot_sides.defender,
+        );
+        if let Some((name, (t, save, dice), wounds, soldier)) = pick_soldier_target(ui, cx) {
+            self.shot_sides.defender = name;
+            self.shot_sides.defender_character = true;
+            self.shot_sides.defender_from = None;
+            self.target_soldier = Some(soldier);
+            self.shot.target.t = t;
+            self.shot.target.save = save;
+            self.shot.target.save_dice = dice;
+            self.shot.target.wounds = Some(wounds);
+            self.kt_target = None;
+        }
+        if let Some(((t, save, dice), target)) = campaign::pick_campaign_target(ui, cx) {
+            self.shot_sides.defender.clone_from(&target.name);
+            self.shot_sides.defender_character = true;
+            self.target_soldier = Some(target.soldier.clone());
+            self.shot.target.t = t;
+            self.shot.target.save = save;
+            self.shot.target.save_dice = dice;
+            self.shot.target.wounds = Some(i64::from(target.wounds_left.max(1)));
+            // "Apply to campaign" sends the damage to him.
+            self.shot_sides.defender_from = Some((target.campaign.clone(), target.id));
+            self.kt_target = Some(target);
+        }
+        Self::soldier_line(
+            ui,
+            lang,
+            &self.shot_sides.defender,
+            &mut self.target_soldier,
+        );
+        let t = &mut self.shot.target;
+        ui.horizontal_wrapped(|ui| {
+            number(ui, lang.t("battle.t"), &mut t.t, 1..=10);
+            let dice = t.save_dice.clamp(1, 3);
+            optional(
+                ui,
+                lang,
+                lang.t("battle.save"),
+                &mut t.save,
+                2..=6 * dice,
+                5,
+            );
+            number(ui, lang.t("battle.save_dice"), &mut t.save_dice, 1..=2);
+            ui.checkbox(&mut t.cover, lang.t("battle.cover"));
+        });
+        if t.save_dice > 1 {
+            // KT-19: a Terminator's save on 2D6.
+            badge(
+                ui,
+                Tone::Info,
+                &lang.f(
+                    "battle.kt.save_on_dice",
+                    &[("dice", &format!("{}D6", t.save_dice))],
+                ),
+            );
+        }
+        ui.horizontal_wrapped(|ui| {
+            optional(
+                ui,
+                lang,
+                lang.t("battle.target_wounds"),
+                &mut t.wounds,
+                1..=20,
+                1,
+            );
+        });
+        if self.shot.weapon.flame && t.cover {
+            // KT-15: the flame ignores cover.
+            badge(ui, Tone::Warning, lang.t("battle.kt.flame_ignores_cover"));
+        }
+    }
+}
+
+/// The range bands of the class (KT-12), the one the range falls in
+/// marked, each with its score.
+fn bands_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, class: ShotClass, range: i64) {
+    let model = cx.model;
+    let lang = cx.lang;
+    let shooting = &model.rules.killteam.shooting;
+    let bands = match class {
+        ShotClass::Normal => &shooting.bands.normal,
+        ShotClass::Sniper => &shooting.bands.sniper,
+        ShotClass::Indirect => &shooting.bands.indirect,
+    };
+    let range = u32::try_from(range.max(0)).unwrap_or(0);
+    let current = bands
+        .iter()
+        .position(|b| b.up_to.is_none_or(|up| range <= up));
+    ui.horizontal_wrapped(|ui| {
+        let mut from = 0;
+        for (i, b) in bands.iter().enumerate() {
+            let span = match b.up_to {
+                Some(up) => format!("{from}–{up}\""),
+                None => format!("> {from}\""),
+            };
+            let score = match b.score {
+                None => lang.t("battle.impossible").to_owned(),
+                Some(s) if s <= 1 => lang.t("battle.automatic").to_owned(),
+                Some(s) => format!("{s}+"),
+            };
+            let text = format!("{span}: {score}");
+            if Some(i) == current {
+                badge(ui, Tone::Info, &text);
+            } else {
+                ui.label(RichText::new(text).color(PALETTE.text_subdued));
+            }
+            from = b.up_to.unwrap_or(from);
+        }
+        if current.is_none() {
+            badge(ui, Tone::Error, lang.t("battle.out_of_range"));
+        }
+    });
+}
+
+/// Every kill team's soldiers, with their weapons as they fire.
+fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<campaign::PickedShooter> {
+    let model = cx.model;
+    let lang = cx.lang;
+    let data = &model.rules.killteam;
+    let mut chosen = None;
+    let label = lang.t("battle.take_shooter");
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(lang.t("kt.choose"))
+        .show_ui(ui, |ui| {
+            for doc in &model.docs {
+                let Some(team) = doc.get::<KillTeam>() else {
+                    continue;
+                };
+                for s in &team.soldiers {
+                    let Ok(d) = derive(data, s) else {
+                        continue;
+                    };
+                    for w in d.weapons.iter().filter(|w| w.range_inches > 0) {
+                        let name = data
+                            .weapon(&w.id)
+                            .map_or(w.id.as_str(), |x| name_in(&x.names, lang.code(), &x.id));
+                        if ui
+                            .selectable_label(false, format!("{} ({name}) — {}", s.name, team.name))
+                            .clicked()
+                        {
+                            chosen = Some(campaign::PickedShooter {
+                                name: s.name.clone(),
+                                weapon: campaign::shot_weapon(w),
+                                soldier: s.clone(),
+                                wounds_left: u32::try_from(d.profile.wounds.max(0)).unwrap_or(0),
+                                once_a_turn: data
+                                    .weapon(&w.id)
+                                    .is_some_and(|x| x.fires_once_a_turn()),
+                                from: None,
+                            });
+                        }
+                    }
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    chosen
+}
+
+/// Every kill team's soldiers as targets: name, T, save and its dice
+/// (KT-19), wounds, and the soldier (his equipment counts, EQ-16).
+fn pick_soldier_target(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+) -> Option<(
+    String,
+    campaign::TargetProfile,
+    i64,
+    crate::rules::killteam::Soldier,
+)> {
+    let model = cx.model;
+    let lang = cx.lang;
+    let data = &model.rules.killteam;
+    let mut chosen = None;
+    let label = lang.t("battle.take_target");
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(lang.t("kt.choose"))
+        .show_ui(ui, |ui| {
+            for doc in &model.docs {
+                let Some(team) = doc.get::<KillTeam>() else {
+                    continue;
+                };
+                for s in &team.soldiers {
+                    if ui
+                        .selectable_label(false, format!("{} — {}", s.name, team.name))
+                        .clicked()
+                        && let Ok(d) = derive(data, s)
+                    {
+                        chosen = Some((
+                            s.name.clone(),
+                            campaign::target_profile(&d.profile),
+                            i64::from(d.profile.wounds.max(1)),
+                            s.clone(),
+                        ));
+                    }
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    chosen
+}
