@@ -206,8 +206,26 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
         line.contains("his armour saves on 6+, better than 7+"),
         "{line}"
     );
-    // Vael, a major hero, is worth more than the guide's 30 points.
+    // Vael, a major hero, is too heavy in his carapace armour, and out of
+    // it still worth more than the guide's 30 points.
     let vael = char_id(&c, "Inquisitor Vael");
+    assert_eq!(
+        c.guide_refusal(vael, &r).map(|p| p.key.to_owned()),
+        Some("campaign.problem.guide_armour".to_owned())
+    );
+    {
+        use muster::rules::campaign::Member;
+        use muster::rules::equipment::GearKind;
+        let x = c
+            .characters
+            .iter_mut()
+            .find(|x| x.id == vael)
+            .expect("Vael");
+        let Member::Character(ch) = &mut std::sync::Arc::make_mut(x).member else {
+            panic!("a Rogue Trader character");
+        };
+        ch.equipment.retain(|g| g.kind != GearKind::Armour);
+    }
     assert_eq!(
         c.guide_refusal(vael, &r).map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_worth".to_owned())
