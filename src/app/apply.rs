@@ -414,10 +414,12 @@ impl App {
                 let played_in = combatants
                     .iter()
                     .filter_map(|c| c.campaign.as_ref())
-                    .filter_map(|(id, _)| {
-                        let k = self.model.get::<crate::rules::campaign::Campaign>(id)?;
+                    .filter_map(|from| {
+                        let k = self
+                            .model
+                            .get::<crate::rules::campaign::Campaign>(&from.doc)?;
                         (k.phase == crate::rules::campaign::Phase::Playing)
-                            .then(|| (id.clone(), k.mission_number()))
+                            .then(|| (from.doc.clone(), k.mission_number()))
                     })
                     .collect();
                 self.model.battle_log.push(super::BattleEntry {

@@ -121,7 +121,7 @@ pub enum Command {
     /// its seed: the same dice, logged as its replay.
     ReplayFight(usize),
     /// Who won the battle (CHR-15); `None`: not said.
-    SetBattleOutcome(Option<crate::rules::summary::Outcome>),
+    SetBattleOutcome(Option<crate::rules::summary::Winner>),
     /// Simulate a fight to the end on a thread (the unit mode).
     Simulate(super::simulation::SimRequest),
     /// Roll on a table of the battle screen (a robot's target check, a

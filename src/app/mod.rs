@@ -239,10 +239,10 @@ pub struct Model {
     /// The fights rolled this session, oldest first.
     pub battle_log: Vec<BattleEntry>,
     /// Who won the battle, as the player said (CHR-15).
-    pub battle_outcome: Option<crate::rules::summary::Outcome>,
+    pub battle_outcome: Option<crate::rules::summary::Winner>,
     /// The psychic powers in play at the table (PSY-8), shown with the
     /// battle log until they end.
-    pub powers: crate::rules::psychic_play::Powers,
+    pub powers: crate::rules::psychic::play::Powers,
     /// The data directory, when there is a library.
     pub data_dir: Option<PathBuf>,
     /// True when another instance holds the library.
@@ -419,7 +419,7 @@ impl App {
             messages: Vec::new(),
             battle_log: Vec::new(),
             battle_outcome: None,
-            powers: crate::rules::psychic_play::Powers::new(),
+            powers: crate::rules::psychic::play::Powers::new(),
             data_dir: store.as_ref().map(|s| s.dir().to_path_buf()),
             read_only,
             store_problem,

@@ -8,7 +8,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use super::App;
 use crate::rules::Problem;
-use crate::rules::simulate::{FightEstimate, SimSide, fight_to_the_end};
+use crate::rules::close_combat::simulate::{FightEstimate, SimSide, fight_to_the_end};
 
 /// A fight to the end to simulate.
 #[derive(Clone, Debug, PartialEq, Eq)]

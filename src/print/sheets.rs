@@ -6,14 +6,14 @@ use crate::i18n::Lang;
 use crate::rules::Doc;
 use crate::rules::RulesData;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Member, Phase, State};
-use crate::rules::character::Character;
+use crate::rules::characters::Character;
+use crate::rules::characters::equipment::{Gear, PowerCard};
+use crate::rules::characters::roster::Roster;
 use crate::rules::core::characteristic::{Characteristic, Profile};
-use crate::rules::equipment::{Gear, PowerCard};
 use crate::rules::killteam::data::{
     Amount, Band, DoubleKillBonus, KillTeamData, KtProfile, SoldierKind, WeaponType,
 };
 use crate::rules::killteam::{self, KillTeam, Soldier};
-use crate::rules::roster::Roster;
 
 use super::model::{
     Block, Card, Fact, Labels, RuleEntry, Section, Sheet, SheetKind, Table, Tag, Track,

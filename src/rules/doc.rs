@@ -162,6 +162,28 @@ pub struct SharedList {
     pub items: Vec<Arc<dyn SavedItem>>,
 }
 
+/// A character of a document: the document's id and the character's id in
+/// it (the roster a campaign's character was copied from; the campaign
+/// character a fighter of the battle screen was picked as).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CharRef {
+    /// The document's id.
+    pub doc: String,
+    /// The character's id in it.
+    pub id: u64,
+}
+
+impl CharRef {
+    /// The character `id` of the document `doc`.
+    pub fn new(doc: impl Into<String>, id: u64) -> Self {
+        Self {
+            doc: doc.into(),
+            id,
+        }
+    }
+}
+
 /// Names a document: its kind and its id.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DocKey {

@@ -33,21 +33,6 @@ pub use characters::roster::{PointsScheme, Roster};
 pub use characters::roster_edit::{CharacterEdit, NewCharacter, RosterEdit};
 pub use characters::{Character, CharacterId, PlacementStep, RandomPlacement};
 pub use data::RulesData;
-pub use doc::{DocKey, DocKind, LineKind, Outcome};
+pub use doc::{CharRef, DocKey, DocKind, LineKind, Outcome};
 pub use docs::{Doc, DocVariant, Edit};
 pub use killteam::{KillTeam, KillTeamEdit};
-
-/// The modules that moved into `core`, under their old paths, so that code
-/// written against `rules::dice` and the like still compiles. New code names
-/// `rules::core::…`.
-pub use self::core::{characteristic, dice, msg, problem};
-
-/// Modules that moved into a chapter's folder, under their old paths, for
-/// code outside `rules` written against them. Code in `rules` names the
-/// chapter's path.
-pub use characters as character;
-pub use characters::{equipment, roster, roster_edit, units};
-pub use close_combat as melee;
-pub use close_combat::roll as melee_roll;
-pub use close_combat::{engagement, simulate, unit_round};
-pub use psychic::{attack as psychic_attack, play as psychic_play};

@@ -11,6 +11,7 @@ use super::campaign::{Campaign, CampaignEdit, CharId};
 use super::characters::units::{Victory, victory};
 use super::core::msg::Msg;
 use super::core::problem::Problem;
+use super::doc::CharRef;
 
 /// A side of the battle, as the player plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -43,7 +44,7 @@ impl BattleSide {
 
 /// Who won the battle, as the player says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Outcome {
+pub enum Winner {
     /// Our side won.
     Ours,
     /// Their side won.
@@ -69,7 +70,7 @@ pub struct Combatant {
     pub wounds: u32,
     /// The campaign character he is, when taken from a campaign's escort:
     /// (campaign, character), where "Apply to campaign" sends his wounds.
-    pub campaign: Option<(String, u64)>,
+    pub campaign: Option<CharRef>,
 }
 
 /// The wounds each model of each side took in a roll: `[first, second]`,
@@ -115,7 +116,7 @@ pub fn combatant_wounds(combatants: &[Combatant], taken: &[Vec<u32>; 2]) -> Vec<
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
     /// Who won, once the player said so.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<Winner>,
     /// Our characters killed, in the order they fell.
     pub ours_killed: Vec<String>,
     /// Their characters killed.
@@ -127,7 +128,7 @@ pub struct Summary {
 /// and name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Who {
-    Campaign(String, u64),
+    Campaign(CharRef),
     Named(BattleSide, String),
 }
 
@@ -137,7 +138,7 @@ enum Who {
 /// and he is killed when a roll takes them to 0.
 pub fn summarize<'a>(
     rolls: impl IntoIterator<Item = (&'a [Combatant], &'a [u32])>,
-    outcome: Option<Outcome>,
+    outcome: Option<Winner>,
 ) -> Summary {
     let mut left: Vec<(Who, u32)> = Vec::new();
     let mut summary = Summary {
@@ -147,7 +148,7 @@ pub fn summarize<'a>(
     for (combatants, taken) in rolls {
         for (c, &t) in combatants.iter().zip(taken) {
             let key = match &c.campaign {
-                Some((campaign, id)) => Who::Campaign(campaign.clone(), *id),
+                Some(from) => Who::Campaign(from.clone()),
                 None => Who::Named(c.side, c.name.trim().to_owned()),
             };
             let k = match left.iter().position(|(k, _)| *k == key) {
@@ -196,9 +197,9 @@ impl Summary {
         let n = |v: &Vec<String>| u32::try_from(v.len()).unwrap_or(u32::MAX);
         match self.outcome {
             None => Standing::Undecided,
-            Some(Outcome::Ours) => Standing::Won(victory(true, n(&self.ours_killed))),
-            Some(Outcome::Theirs) => Standing::Lost(victory(true, n(&self.theirs_killed))),
-            Some(Outcome::Draw) => Standing::Draw,
+            Some(Winner::Ours) => Standing::Won(victory(true, n(&self.ours_killed))),
+            Some(Winner::Theirs) => Standing::Lost(victory(true, n(&self.theirs_killed))),
+            Some(Winner::Draw) => Standing::Draw,
         }
     }
 
@@ -239,7 +240,7 @@ impl Summary {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WoundsGo {
     /// To this campaign character: (campaign, character).
-    To(String, CharId),
+    To(CharRef),
     /// Nowhere: he was not taken from a campaign's escort.
     NotFromCampaign,
     /// Nowhere: the campaign character cannot take them now (dead, out of
@@ -319,11 +320,11 @@ pub fn roll_wounds<'a>(
         }
         let goes = match &c.campaign {
             None => WoundsGo::NotFromCampaign,
-            Some((id, x)) => match campaign(id) {
+            Some(CharRef { doc: id, id: x }) => match campaign(id) {
                 None => WoundsGo::Refused(
                     Problem::new("CMP-13", "campaign.problem.no_campaign").arg("id", id),
                 ),
-                Some(k) if k.roll_applied(seed) => WoundsGo::To(id.clone(), *x),
+                Some(k) if k.roll_applied(seed) => WoundsGo::To(CharRef::new(id.clone(), *x)),
                 // A roll of another mission, or of none, is not this
                 // table's.
                 Some(k) if played_in.get(id) != Some(&k.mission_number()) => {
@@ -335,12 +336,12 @@ pub fn roll_wounds<'a>(
                 }
                 Some(k) => match k.wound_refusal(*x) {
                     Some(p) => WoundsGo::Refused(p),
-                    None => WoundsGo::To(id.clone(), *x),
+                    None => WoundsGo::To(CharRef::new(id.clone(), *x)),
                 },
             },
         };
         let name = c.name.trim().to_owned();
-        let WoundsGo::To(id, x) = goes else {
+        let WoundsGo::To(CharRef { doc: id, id: x }) = goes else {
             out.nowhere.push(Wounded {
                 name,
                 wounds: t,

@@ -742,10 +742,11 @@ fn a_card_taller_than_a_page_breaks_across_pages_with_nothing_cut_off() {
     let mut roster = Roster::new("tall", "The Tall One");
     let mut c = Character::new(1, "Quartermaster Holt", "human");
     for i in 1..=120 {
-        c.equipment.push(muster::rules::equipment::Gear::new(
-            format!("Crate {i:03}"),
-            muster::rules::equipment::GearKind::Other,
-        ));
+        c.equipment
+            .push(muster::rules::characters::equipment::Gear::new(
+                format!("Crate {i:03}"),
+                muster::rules::characters::equipment::GearKind::Other,
+            ));
     }
     c.notes = (1..=150)
         .map(|i| format!("Sentence number {i} of the quartermaster's ledger."))

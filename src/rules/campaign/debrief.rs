@@ -251,7 +251,7 @@ impl Campaign {
         // CMP-7: a character is recruited once; he cannot be copied
         // into the campaign twice.
         if let Some(doc) = &from {
-            let origin = super::Origin {
+            let origin = crate::rules::doc::CharRef {
                 doc: doc.clone(),
                 id: member.id(),
             };

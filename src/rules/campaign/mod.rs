@@ -36,6 +36,7 @@ use super::core::dice::Roll;
 use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
+use super::doc::CharRef;
 use super::doc::DocKind;
 use super::killteam::{KillTeam, Soldier};
 
@@ -226,18 +227,7 @@ pub struct CampaignCharacter {
     /// The roster or kill team he was copied from, and his id there; none
     /// for characters copied before Muster recorded it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub origin: Option<Origin>,
-}
-
-/// Where a campaign character was copied from (CMP-7): a document of the
-/// library and the character's id in it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Origin {
-    /// The roster's or kill team's id.
-    pub doc: String,
-    /// The character's id in it.
-    pub id: u64,
+    pub origin: Option<CharRef>,
 }
 
 impl CampaignCharacter {
@@ -878,7 +868,7 @@ impl Campaign {
     /// The campaign's character copied from `origin` (CMP-7), dead or alive:
     /// one of that origin, or, for one copied before Muster recorded
     /// origins, one of the same name.
-    pub fn held(&self, origin: &Origin, name: &str) -> Option<&CampaignCharacter> {
+    pub fn held(&self, origin: &CharRef, name: &str) -> Option<&CampaignCharacter> {
         let same_name = |x: &CampaignCharacter| {
             x.origin.is_none() && x.name().trim().eq_ignore_ascii_case(name.trim())
         };
@@ -896,7 +886,7 @@ impl Campaign {
         &self,
         escort: EscortId,
         member: &Member,
-        origin: &Origin,
+        origin: &CharRef,
         rules: &RulesData,
     ) -> Option<Problem> {
         if let Some(x) = self.held(origin, member.name()) {

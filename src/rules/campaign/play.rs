@@ -279,7 +279,7 @@ impl Campaign {
         doc: Option<&str>,
         rules: &RulesData,
     ) -> CharId {
-        let origin = doc.map(|doc| super::Origin {
+        let origin = doc.map(|doc| crate::rules::doc::CharRef {
             doc: doc.to_owned(),
             id: member.id(),
         });

@@ -7,7 +7,7 @@
 use egui::RichText;
 
 use crate::i18n::Lang;
-use crate::rules::engagement::{coherency_problem, out_of_coherency_by_gap};
+use crate::rules::close_combat::engagement::{coherency_problem, out_of_coherency_by_gap};
 use crate::rules::robots::UnitKind;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge};

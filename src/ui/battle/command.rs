@@ -10,7 +10,7 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::battle::Fight;
-use crate::rules::units::{
+use crate::rules::characters::units::{
     TakeCommand, UnitTest, UnitTestKind, may_give_up_command, psychology_cl, take_command, test_ld,
 };
 use crate::ui::battle::parts::{Group, Unit};

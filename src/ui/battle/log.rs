@@ -188,7 +188,7 @@ fn wounds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::Batt
 /// characters each side lost in this session's rolls, and the result.
 pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &mut bool) {
     let model = cx.model;
-    use crate::rules::summary::{Outcome, Standing};
+    use crate::rules::summary::{Standing, Winner};
     let lang = cx.lang;
     let summary = model.battle_summary();
     card(ui, |ui| {
@@ -210,9 +210,9 @@ pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &
             ui.label(lang.t("summary.who_won"));
             for (o, key) in [
                 (None, "summary.not_said"),
-                (Some(Outcome::Ours), "summary.ours_won"),
-                (Some(Outcome::Theirs), "summary.theirs_won"),
-                (Some(Outcome::Draw), "summary.drawn"),
+                (Some(Winner::Ours), "summary.ours_won"),
+                (Some(Winner::Theirs), "summary.theirs_won"),
+                (Some(Winner::Draw), "summary.drawn"),
             ] {
                 let on = model.battle_outcome == o;
                 if ui.radio(on, lang.t(key)).clicked() && !on {
@@ -237,7 +237,7 @@ pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &
         ));
         let tone = match summary.standing() {
             Standing::Undecided | Standing::Draw => Tone::Info,
-            Standing::Won(crate::rules::units::Victory::Major) => Tone::Good,
+            Standing::Won(crate::rules::characters::units::Victory::Major) => Tone::Good,
             Standing::Won(_) => Tone::Warning,
             Standing::Lost(_) => Tone::Error,
         };

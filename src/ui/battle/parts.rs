@@ -141,7 +141,7 @@ pub struct Picked {
     pub equipment: Vec<Gear>,
     /// Where his wounds go, when he comes from a campaign: (campaign,
     /// character).
-    pub from: Option<(String, u64)>,
+    pub from: Option<crate::rules::CharRef>,
 }
 
 /// A Rogue Trader character of a campaign's escort, as the campaign holds
@@ -158,7 +158,7 @@ pub struct CampaignFighter {
     /// Why he cannot fight (dead, missing, out of action), as a locale key.
     pub unable: Option<&'static str>,
     /// (campaign, character): where his wounds go.
-    pub from: (String, u64),
+    pub from: crate::rules::CharRef,
 }
 
 /// Every Rogue Trader character of every campaign's escorts (kill-team
@@ -205,7 +205,7 @@ pub fn campaign_fighters(cx: &ViewCtx<'_>) -> Vec<CampaignFighter> {
                 profile,
                 equipment: ch.equipment.clone(),
                 unable,
-                from: (c.id.clone(), x.id),
+                from: crate::rules::CharRef::new(c.id.clone(), x.id),
             });
         }
     }
@@ -353,7 +353,7 @@ pub struct Group {
     pub cl: i32,
     /// The campaign character he is, when taken from a campaign's escort:
     /// (campaign, character).
-    pub from: Option<(String, u64)>,
+    pub from: Option<crate::rules::CharRef>,
 }
 
 impl Group {
@@ -380,12 +380,12 @@ impl Group {
     /// weapon (CC-4, CC-11) and his armour's save, as his roster lists them.
     pub(super) fn of(picked: Picked) -> Self {
         let p = &picked.profile;
-        let hand = crate::rules::equipment::in_hand(&picked.equipment);
+        let hand = crate::rules::characters::equipment::in_hand(&picked.equipment);
         let weapon_s = hand
             .filter(|h| h.weapon.c_type())
             .and_then(|h| h.weapon_s)
             .unwrap_or(0);
-        let save = crate::rules::equipment::armour_save(&picked.equipment).unwrap_or(0);
+        let save = crate::rules::characters::equipment::armour_save(&picked.equipment).unwrap_or(0);
         Self {
             name: picked.name,
             count: 1,
@@ -580,9 +580,9 @@ pub struct Sides {
     pub defender_character: bool,
     /// The campaign character the attacker is, when picked from a
     /// campaign's escort: (campaign, character).
-    pub attacker_from: Option<(String, u64)>,
+    pub attacker_from: Option<crate::rules::CharRef>,
     /// The campaign character the defender is: where his wounds go.
-    pub defender_from: Option<(String, u64)>,
+    pub defender_from: Option<crate::rules::CharRef>,
 }
 
 impl Sides {

@@ -9,10 +9,10 @@ use crate::app::{Command, PowerAct};
 use crate::i18n::Lang;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
+use crate::rules::close_combat::Damage;
 use crate::rules::core::dice::DiceSpec;
-use crate::rules::melee::Damage;
-use crate::rules::psychic_attack::{AttackOdds, PowerTest, PsychicAttack, VehicleTarget};
-use crate::rules::psychic_play::{
+use crate::rules::psychic::attack::{AttackOdds, PowerTest, PsychicAttack, VehicleTarget};
+use crate::rules::psychic::play::{
     AttackKind, Scope, VehicleHits, lawful_target, rolls_hit_location,
 };
 use crate::ui::battle::parts::{bars, maybe_num, num, percent, pick_campaign_fighter};
@@ -29,10 +29,10 @@ pub struct PsychicView {
     pub target: String,
     /// The campaign character the psyker is, when picked from a campaign's
     /// escort: (campaign, character).
-    pub psyker_from: Option<(String, u64)>,
+    pub psyker_from: Option<crate::rules::CharRef>,
     /// The campaign character the target is: where his wounds go ("Apply
     /// to campaign"). None for a target from a roster or typed in.
-    pub target_from: Option<(String, u64)>,
+    pub target_from: Option<crate::rules::CharRef>,
     /// The target is a character (CHR-15).
     pub target_character: bool,
     /// The psyker is on our side (set by the battle screen, CHR-15).
@@ -153,7 +153,8 @@ impl PsychicView {
             a.target.t = p.get(C::T);
             a.target.w = u32::try_from(p.get(C::W).max(1)).unwrap_or(1);
             // His armour's save, worsened by the power's S (PSY-3).
-            if let Some(save) = crate::rules::equipment::armour_save(&picked.equipment) {
+            if let Some(save) = crate::rules::characters::equipment::armour_save(&picked.equipment)
+            {
                 a.target.save = Some(save);
             }
         }
@@ -206,11 +207,11 @@ impl PsychicView {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_CASINO, lang.t("battle.odds"));
             let target = if a.vehicle.is_some() {
-                crate::rules::psychic_play::Target::Vehicle
+                crate::rules::psychic::play::Target::Vehicle
             } else if a.scope == Scope::Squad {
-                crate::rules::psychic_play::Target::Unit
+                crate::rules::psychic::play::Target::Unit
             } else {
-                crate::rules::psychic_play::Target::Lone { near_unit: false }
+                crate::rules::psychic::play::Target::Lone { near_unit: false }
             };
             if let Err(p) = lawful_target(a.scope, target) {
                 alert(ui, Tone::Error, &lang.problem_line(&p));
@@ -434,7 +435,7 @@ pub fn powers_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 
 /// One power in play (PSY-8): how long it lasts, its line, and its end,
 /// cancel and psyker-died buttons.
-fn power_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::psychic_play::InPlay) {
+fn power_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::psychic::play::InPlay) {
     let lang = cx.lang;
     let powers = &cx.model.powers;
     let (tone, word) = if p.lasting {

@@ -660,7 +660,7 @@ fn recruit_ui(
                     escort: e.id,
                     member,
                     cost,
-                    from: buy.recruit.as_ref().map(|(doc, _)| doc.clone()),
+                    from: buy.recruit.as_ref().map(|r| r.doc.clone()),
                 },
             ));
             // He is in the campaign now: never offered again.
@@ -681,7 +681,7 @@ fn recruit_options_ui(
 ) {
     let lang = cx.lang;
     for (doc, who, name) in recruit_choices(cx, &e.kind) {
-        let pick = Some((doc, who));
+        let pick = Some(crate::rules::CharRef::new(doc, who));
         let selected = buy.recruit == pick;
         // CMP-14: a recruit of another faction is
         // shown, disabled, with the reason.
@@ -980,20 +980,19 @@ fn recruit_refusal(
     cx: &ViewCtx<'_>,
     c: &Campaign,
     e: &crate::rules::campaign::Escort,
-    pick: Option<&(String, u64)>,
+    pick: Option<&crate::rules::CharRef>,
 ) -> Option<crate::rules::Problem> {
-    let (doc, who) = pick?;
     let member = recruit_member(cx, &e.kind, pick)?;
-    let origin = crate::rules::campaign::Origin {
-        doc: doc.clone(),
-        id: *who,
-    };
-    c.recruit_choice_refusal(e.id, &member, &origin, &cx.model.rules)
+    c.recruit_choice_refusal(e.id, &member, pick?, &cx.model.rules)
 }
 
 /// The recruit picked, as a campaign member of the escort's kind.
-fn recruit_member(cx: &ViewCtx<'_>, kind: &str, pick: Option<&(String, u64)>) -> Option<Member> {
-    let (doc, who) = pick?;
+fn recruit_member(
+    cx: &ViewCtx<'_>,
+    kind: &str,
+    pick: Option<&crate::rules::CharRef>,
+) -> Option<Member> {
+    let crate::rules::CharRef { doc, id: who } = pick?;
     if kind == "killteam" {
         cx.model
             .get::<KillTeam>(doc)

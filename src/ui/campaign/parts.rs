@@ -522,7 +522,7 @@ pub(super) struct Buy {
     pub(super) exchange: u32,
     /// The character recruited: a roster or kill team, and one of its
     /// characters or soldiers.
-    pub(super) recruit: Option<(String, u64)>,
+    pub(super) recruit: Option<crate::rules::CharRef>,
     /// Points spent on something else.
     pub(super) spend: u32,
     /// On what.

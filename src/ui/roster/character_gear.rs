@@ -9,7 +9,7 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::i18n::Lang;
-use crate::rules::equipment::{InHand, SAVES, WEAPON_STRENGTHS, in_hand};
+use crate::rules::characters::equipment::{InHand, SAVES, WEAPON_STRENGTHS, in_hand};
 use crate::rules::{Character, Gear, GearEdit, GearKind, PowerCard, PowerTarget};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};

@@ -137,17 +137,20 @@ impl RosterView {
                 force_models,
             } => {
                 pool_ui(ui, cx, roster, *points, *force_models);
-                ui.label(lang.f(
-                    "points.pool_status",
-                    &[
-                        ("used", &used.to_string()),
-                        ("points", &points.to_string()),
-                        (
-                            "max",
-                            &crate::rules::roster::max_characters(*force_models).to_string(),
-                        ),
-                    ],
-                ));
+                ui.label(
+                    lang.f(
+                        "points.pool_status",
+                        &[
+                            ("used", &used.to_string()),
+                            ("points", &points.to_string()),
+                            (
+                                "max",
+                                &crate::rules::characters::roster::max_characters(*force_models)
+                                    .to_string(),
+                            ),
+                        ],
+                    ),
+                );
                 self.roll_pool_ui(ui, cx, roster, *force_models);
             }
         }

@@ -6,9 +6,9 @@
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
+use muster::rules::characters::units::{UnitTest, UnitTestKind, Victory, test_ld};
 use muster::rules::odds::Fighter;
-use muster::rules::summary::{BattleSide, Combatant, Outcome, summarize};
-use muster::rules::units::{UnitTest, UnitTestKind, Victory, test_ld};
+use muster::rules::summary::{BattleSide, Combatant, Winner, summarize};
 
 fn trooper(w: u32) -> Fighter {
     Fighter {
@@ -87,7 +87,7 @@ fn chr_15_a_character_killed_across_rolls_makes_a_minor_victory() {
     ];
     let s = summarize(
         rolls.iter().map(|(c, t)| (c.as_slice(), t.as_slice())),
-        Some(Outcome::Ours),
+        Some(Winner::Ours),
     );
     assert_eq!(s.ours_killed, vec!["Kal".to_owned()]);
     assert!(s.theirs_killed.is_empty());
@@ -102,18 +102,18 @@ fn chr_15_a_character_killed_across_rolls_makes_a_minor_victory() {
     // Not killed: a plain victory; the other side won: a defeat.
     let s = summarize(
         rolls[..1].iter().map(|(c, t)| (c.as_slice(), t.as_slice())),
-        Some(Outcome::Ours),
+        Some(Winner::Ours),
     );
     assert!(s.ours_killed.is_empty());
     assert_eq!(Lang::En.msg(&s.result()), "Victory");
     assert_eq!(
-        muster::rules::units::victory(true, 0),
+        muster::rules::characters::units::victory(true, 0),
         Victory::Major,
         "the pure rule agrees"
     );
     let s = summarize(
         rolls.iter().map(|(c, t)| (c.as_slice(), t.as_slice())),
-        Some(Outcome::Theirs),
+        Some(Winner::Theirs),
     );
     assert_eq!(Lang::En.msg(&s.result()), "Defeat");
 }
@@ -141,7 +141,7 @@ fn chr_15_a_round_that_kills_a_character_shows_in_the_session_summary() {
         .expect("killed in a roll");
     assert_eq!(app.model.battle_log[killed_in].wounds, 1);
     app.apply(Command::ReplayFight(killed_in));
-    app.apply(Command::SetBattleOutcome(Some(Outcome::Theirs)));
+    app.apply(Command::SetBattleOutcome(Some(Winner::Theirs)));
     let s = app.model.battle_summary();
     assert_eq!(s.theirs_killed, vec!["Sergeant Brask".to_owned()]);
     assert_eq!(
@@ -163,7 +163,7 @@ fn the_exported_log_writes_the_situation_seed_dice_and_summary() {
         vec![character("Kal", BattleSide::Ours, true, 1)],
     ));
     app.apply(Command::ReplayFight(0));
-    app.apply(Command::SetBattleOutcome(Some(Outcome::Draw)));
+    app.apply(Command::SetBattleOutcome(Some(Winner::Draw)));
     app.apply(Command::ExportBattleLog);
     let text = std::fs::read_to_string(&path).expect("written");
     let seed = app.model.battle_log[0].seed.to_string();
@@ -323,7 +323,7 @@ fn chr_15_a_campaign_character_is_followed_by_who_he_is_not_by_his_name() {
     // second roll (taken again, his name edited), is still one character:
     // his wounds carry over and he is killed once.
     let mut kal = character("Kal", BattleSide::Ours, true, 2);
-    kal.campaign = Some(("Rynn's World".to_owned(), 7));
+    kal.campaign = Some(muster::rules::CharRef::new("Rynn's World", 7));
     let mut renamed = kal.clone();
     renamed.name = "Sergeant Kal".to_owned();
     // Another unnamed-alike fighter of the same side, not from the
@@ -335,7 +335,7 @@ fn chr_15_a_campaign_character_is_followed_by_who_he_is_not_by_his_name() {
     ];
     let s = summarize(
         rolls.iter().map(|(c, t)| (c.as_slice(), t.as_slice())),
-        Some(Outcome::Ours),
+        Some(Winner::Ours),
     );
     assert_eq!(s.ours_killed, vec!["Sergeant Kal".to_owned()]);
 }
@@ -357,7 +357,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
         }]
     });
     let id = |name| crate::common::char_id(&c, name);
-    let from = |name| Some((c.id.clone(), id(name)));
+    let from = |name| Some(muster::rules::CharRef::new(c.id.clone(), id(name)));
     let mut nim = character("Trooper Nim", BattleSide::Ours, true, 1);
     nim.campaign = from("Trooper Nim");
     let mut dace = character("Trooper Dace", BattleSide::Theirs, false, 3);

@@ -2,12 +2,12 @@
 
 mod equipment;
 
-use muster::rules::character::{campaign_character, maxima, random_hero, standard_profile};
-use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::roster::{max_characters, roll_pool};
-use muster::rules::units::{
+use muster::rules::characters::roster::{max_characters, roll_pool};
+use muster::rules::characters::units::{
     TakeCommand, Victory, may_give_up_command, psychology_cl, take_command, victory,
 };
+use muster::rules::characters::{campaign_character, maxima, random_hero, standard_profile};
+use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Characteristic as C, PointsScheme, Profile, Roster, RulesData};
 
 fn rules() -> RulesData {

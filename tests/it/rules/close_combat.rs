@@ -6,19 +6,19 @@
 mod simulate;
 
 use muster::rules::RulesData;
-use muster::rules::core::characteristic::Characteristic;
-use muster::rules::core::dice::{DiceSpec, die, seeded};
-use muster::rules::core::dist::chance_at_most;
-use muster::rules::melee::{
+use muster::rules::characters::units::{TakeCommand, Victory, take_command, victory};
+use muster::rules::close_combat::unit_round::unit_round;
+use muster::rules::close_combat::{
     Arc, AttackKind, AttackType, ChargeReaction, Damage, FollowUp, Reaction, RoundResult,
     RoutReason, Straggler, break_off, characteristic_test, characteristic_test_chance,
     charge_reach, charge_reaction, creature_wounds, devil_attacks, follow_up, free_blow,
     heavy_casualties, large_devil_wounds, push_back, result, roll_creature, roll_stay_test,
     rout_pass_chance, rout_test, stay_chance, straggler, two_weapons, unit_centre, unit_result,
 };
+use muster::rules::core::characteristic::Characteristic;
+use muster::rules::core::dice::{DiceSpec, die, seeded};
+use muster::rules::core::dist::chance_at_most;
 use muster::rules::odds::{CcModifier, Fighter, close_combat, round};
-use muster::rules::unit_round::unit_round;
-use muster::rules::units::{TakeCommand, Victory, take_command, victory};
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")
@@ -643,7 +643,7 @@ fn cc_7_ten_against_ten_sums_to_one_and_the_quick_strike_first() {
 }
 
 mod engagement {
-    use muster::rules::engagement::{
+    use muster::rules::close_combat::engagement::{
         CcWeapon, Enemy, Position, armed, check_cc_weapon, check_coherency, out_of_coherency,
         out_of_coherency_by_gap, switch_targets,
     };

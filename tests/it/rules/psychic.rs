@@ -28,7 +28,7 @@ fn psy_3_armour_saves_are_worsened_by_strength_force_fields_are_not() {
 /// data's limit is lost, in the chance and in a whole attack's odds.
 #[test]
 fn psy_3_the_save_lost_from_comes_from_the_data() {
-    use muster::rules::psychic_attack::{PsyTarget, save_score};
+    use muster::rules::psychic::attack::{PsyTarget, save_score};
     let text = muster::rules::data::BUILT_IN_FILES
         .iter()
         .find(|(n, _)| *n == "close_combat.json")
@@ -164,10 +164,10 @@ fn psy_3_psy_4_a_psychic_attack_wounds_on_the_chart_then_saves() {
 
 // ---------------------------------------------------------------- PSY-1, PSY-2
 
+use muster::rules::close_combat::Damage;
 use muster::rules::core::dice::seeded;
-use muster::rules::melee::Damage;
-use muster::rules::psychic_attack::{PowerTest, PsyTarget, PsychicAttack, VehicleTarget};
-use muster::rules::psychic_play::{
+use muster::rules::psychic::attack::{PowerTest, PsyTarget, PsychicAttack, VehicleTarget};
+use muster::rules::psychic::play::{
     AttackKind, MoraleDue, MoraleTurn, Obstacle, Part, Power, Powers, Scope, Source, SplitUnit,
     Target, VehicleHits, affects_vehicle, allocate_hits, first_in_path, in_range, lawful_target,
     line_locations, line_of_sight, rolls_hit_location, squad_casualties, template_placed,
@@ -403,11 +403,11 @@ fn psy_3_psy_4_damage_dice_and_double_wounds_on_an_individual_target() {
     };
     // S6: the 4+ armour becomes 7+ (lost); the 5+ field stays.
     assert_eq!(
-        muster::rules::psychic_attack::save_score(&r, &t, Some(6)),
+        muster::rules::psychic::attack::save_score(&r, &t, Some(6)),
         Some(5)
     );
     assert_eq!(
-        muster::rules::psychic_attack::save_score(&r, &t, Some(3)),
+        muster::rules::psychic::attack::save_score(&r, &t, Some(3)),
         Some(4)
     );
 }

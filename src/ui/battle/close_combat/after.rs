@@ -12,8 +12,8 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::rules::battle::Fight;
-use crate::rules::melee::{self, FollowUp, RoundResult};
-use crate::rules::melee_roll::MeleeRoll;
+use crate::rules::close_combat::roll::MeleeRoll;
+use crate::rules::close_combat::{self, FollowUp, RoundResult};
 use crate::rules::scenario::Scenario;
 use crate::rules::table_roll::TableRoll;
 use crate::rules::{Characteristic, Profile};
@@ -111,10 +111,10 @@ pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, String)> {
     let model = cx.model;
     let e = model.battle_log.last()?;
     let result = match &e.fight {
-        Fight::Attack(Scenario::CloseCombat(_)) => melee::result(e.wounds, 0),
+        Fight::Attack(Scenario::CloseCombat(_)) => close_combat::result(e.wounds, 0),
         Fight::Units(a, b) if a.len() == 1 && b.len() == 1 => {
             let mut dice = crate::rules::core::dice::seeded(e.seed);
-            crate::rules::unit_round::roll_unit_round(&model.rules, a, b, &mut dice)
+            crate::rules::close_combat::unit_round::roll_unit_round(&model.rules, a, b, &mut dice)
                 .ok()?
                 .result()
         }
@@ -270,7 +270,7 @@ impl CcAfterView {
                 );
             }
         });
-        let p = melee::push_back(&model.rules, self.blocked.then_some(self.room));
+        let p = close_combat::push_back(&model.rules, self.blocked.then_some(self.room));
         let inches = format!("{:.1}", p.inches);
         if p.against_wall {
             badge(
@@ -298,7 +298,7 @@ impl CcAfterView {
             ui.checkbox(&mut self.opponent_killed, lang.t("battle.cc.follow.killed"));
             ui.checkbox(&mut self.wants_stay, lang.t("battle.cc.follow.wants_stay"));
         });
-        let decided = melee::follow_up(self.defended, self.opponent_killed, None);
+        let decided = close_combat::follow_up(self.defended, self.opponent_killed, None);
         match decided {
             FollowUp::StayDefended => {
                 badge(ui, Tone::Info, lang.t("battle.cc.follow.stay_defended"));
@@ -322,7 +322,7 @@ impl CcAfterView {
                     );
                 });
                 let ld = i32_of(*ld);
-                let p = melee::stay_chance(&model.rules, ld);
+                let p = close_combat::stay_chance(&model.rules, ld);
                 let dice = dice_text(model.rules.close_combat.follow_up_test);
                 ui.horizontal_wrapped(|ui| {
                     badge(
@@ -418,7 +418,7 @@ impl CcAfterView {
                 &lang.f("battle.cc.break.robot_note", &[("inches", &inches)]),
             );
         } else {
-            match melee::rout_pass_chance(&model.rules, ld, false) {
+            match close_combat::rout_pass_chance(&model.rules, ld, false) {
                 Ok(p) => {
                     pass_fail_ui(
                         ui,
@@ -484,7 +484,7 @@ fn free_blow_ui(
         ))
         .strong(),
     );
-    match melee::free_blow(&model.rules, by, on) {
+    match close_combat::free_blow(&model.rules, by, on) {
         Ok(dist) => {
             bars(
                 ui,

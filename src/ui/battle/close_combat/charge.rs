@@ -4,7 +4,7 @@
 
 use egui::RichText;
 
-use crate::rules::melee::{self, ChargeReaction};
+use crate::rules::close_combat::{self, ChargeReaction};
 use crate::ui::battle::parts::num;
 use crate::ui::context::ViewCtx;
 use crate::ui::widgets::{Tone, alert, badge};
@@ -55,7 +55,7 @@ impl ChargeView {
                 &lang.f(
                     "battle.cc.charge.reach",
                     &[
-                        ("inches", &melee::charge_reach(rules, m).to_string()),
+                        ("inches", &close_combat::charge_reach(rules, m).to_string()),
                         ("m", &m.to_string()),
                         (
                             "times",
@@ -86,7 +86,7 @@ impl ChargeView {
             ui.checkbox(&mut self.slow_weapon, lang.t("battle.cc.charge.slow"));
         }
         let m = u32::try_from((*defender_m).max(0)).unwrap_or(0);
-        match melee::charge_reaction(rules, self.reaction, m, self.slow_weapon) {
+        match close_combat::charge_reaction(rules, self.reaction, m, self.slow_weapon) {
             Ok(r) => {
                 let text = match self.reaction {
                     ChargeReaction::Face => lang.t("battle.cc.charge.face_note").to_owned(),

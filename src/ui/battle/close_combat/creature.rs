@@ -9,8 +9,8 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::i18n::Lang;
-use crate::rules::melee::{AttackKind, AttackType, Damage};
-use crate::rules::melee_roll::{Claws, DevilAttack, MeleeRoll, kind_key};
+use crate::rules::close_combat::roll::{Claws, DevilAttack, MeleeRoll, kind_key};
+use crate::rules::close_combat::{AttackKind, AttackType, Damage};
 use crate::rules::odds::CcModifier;
 use crate::rules::scenario::Scenario;
 use crate::rules::table_roll::TableRoll;
@@ -183,7 +183,7 @@ fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool
     // Its attack types, each with its count, damage and arc (CC-6).
     ui.label(RichText::new(lang.t("battle.cc.creature.attacks")).strong());
     let known = attack.claws.known().unwrap_or(None);
-    match crate::rules::melee::devil_attacks(&model.rules, &attack.size, known) {
+    match crate::rules::close_combat::devil_attacks(&model.rules, &attack.size, known) {
         Ok(list) => {
             for t in &list {
                 attack_line(ui, lang, t);

@@ -36,9 +36,9 @@ pub struct CloseCombatView {
     /// What a whole round needs besides the attack.
     pub back: Back,
     /// The attacker's weapon in hand (CC-4).
-    pub cc_weapon: crate::rules::engagement::CcWeapon,
+    pub cc_weapon: crate::rules::close_combat::engagement::CcWeapon,
     /// The weapon in hand the attacker picked brought from his roster.
-    pub cc_weapon_from: Option<crate::rules::equipment::InHand>,
+    pub cc_weapon_from: Option<crate::rules::characters::equipment::InHand>,
     /// CC-10's battle setting, switched for the session: ordinary troops may
     /// not try a blow of 7 or more to hit (none: the data's default).
     pub refuse_seven_plus: Option<bool>,
@@ -366,11 +366,11 @@ impl CloseCombatView {
         } = picked;
         // His own weapon in hand (CC-4) and armour, when his roster
         // lists them; what it does not list stays as set here.
-        self.cc_weapon_from = crate::rules::equipment::in_hand(&equipment);
+        self.cc_weapon_from = crate::rules::characters::equipment::in_hand(&equipment);
         if let Some(h) = &self.cc_weapon_from {
             weapon::take_weapon(&mut self.cc_weapon, &mut self.cc, h);
         }
-        if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
+        if let Some(save) = crate::rules::characters::equipment::armour_save(&equipment) {
             self.back.attacker_save = Some(i64::from(save));
         }
         self.cc_after.take_attacker(&p);
@@ -395,7 +395,7 @@ impl CloseCombatView {
             equipment,
             from,
         } = picked;
-        if let Some(save) = crate::rules::equipment::armour_save(&equipment) {
+        if let Some(save) = crate::rules::characters::equipment::armour_save(&equipment) {
             self.cc.defender.save = Some(i64::from(save));
         }
         self.cc_after.take_defender(&p);

@@ -6,8 +6,8 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::rules::Characteristic;
-use crate::rules::melee;
-use crate::rules::melee_roll::{MeleeRoll, characteristic_key};
+use crate::rules::close_combat;
+use crate::rules::close_combat::roll::{MeleeRoll, characteristic_key};
 use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{dice_text, num, pass_fail_ui, percent};
 use crate::ui::context::ViewCtx;
@@ -68,7 +68,7 @@ impl TestView {
             let value = i32::try_from(value).unwrap_or(0);
             let c = self.characteristic;
             let dice = dice_text(model.rules.close_combat.characteristic_test);
-            match melee::characteristic_test_chance(&model.rules, c, value) {
+            match close_combat::characteristic_test_chance(&model.rules, c, value) {
                 Ok(p) => {
                     pass_fail_ui(
                         ui,

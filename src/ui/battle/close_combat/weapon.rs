@@ -3,8 +3,8 @@
 //! aside with the rule that says so, and the blow becomes improvised.
 
 use crate::i18n::Lang;
-use crate::rules::engagement::{CcWeapon, armed};
-use crate::rules::equipment::InHand;
+use crate::rules::characters::equipment::InHand;
+use crate::rules::close_combat::engagement::{CcWeapon, armed};
 use crate::rules::odds::CcModifier;
 use crate::rules::scenario::CloseCombatScenario;
 use crate::ui::widgets::{Tone, alert};

@@ -62,7 +62,7 @@ pub struct PickedShooter {
     pub once_a_turn: bool,
     /// The campaign character he is, when picked from a campaign's escort:
     /// (campaign, character).
-    pub from: Option<(String, CharId)>,
+    pub from: Option<crate::rules::CharRef>,
 }
 
 /// The campaign soldier picked as the target: where the damage goes.
@@ -214,7 +214,7 @@ pub fn pick_campaign_shooter(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<Pick
                             soldier: s.soldier.clone(),
                             wounds_left: s.wounds_left,
                             once_a_turn: data.weapon(&w.id).is_some_and(|x| x.fires_once_a_turn()),
-                            from: Some((s.campaign.clone(), s.id)),
+                            from: Some(crate::rules::CharRef::new(s.campaign.clone(), s.id)),
                         });
                     }
                 }

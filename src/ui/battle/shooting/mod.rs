@@ -412,7 +412,10 @@ impl ShootingView {
             self.shot.target.save_dice = dice;
             self.shot.target.wounds = Some(i64::from(target.wounds_left.max(1)));
             // "Apply to campaign" sends the damage to him.
-            self.shot_sides.defender_from = Some((target.campaign.clone(), target.id));
+            self.shot_sides.defender_from = Some(crate::rules::CharRef::new(
+                target.campaign.clone(),
+                target.id,
+            ));
             self.kt_target = Some(target);
         }
         Self::soldier_line(

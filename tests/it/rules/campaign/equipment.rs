@@ -703,7 +703,7 @@ fn cmp_13_a_dead_characters_equipment_is_shown_but_cannot_be_changed() {
     let c = gear(&c, "Bob", GearEdit::AddGear { gear: sword() }, &r);
     let c = after_mission(&c, &["Bob"], 1, &r);
     let mut h = harness(dir.path(), &c);
-    // After the mission the wizard is shown: his history is in the journal.
+    // After the mission the debrief is shown: his history is in the journal.
     h.get_by_label("Journal").click();
     h.run();
     h.get_by_label("Journal of").click();

@@ -186,7 +186,7 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     // In flak armour (6+) he is too heavy, and the refusal names the save.
     {
         use muster::rules::campaign::Member;
-        use muster::rules::equipment::{Gear, GearKind};
+        use muster::rules::characters::equipment::{Gear, GearKind};
         let x = c
             .characters
             .iter_mut()
@@ -215,7 +215,7 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     );
     {
         use muster::rules::campaign::Member;
-        use muster::rules::equipment::GearKind;
+        use muster::rules::characters::equipment::GearKind;
         let x = c
             .characters
             .iter_mut()

@@ -4,8 +4,9 @@
 //! and each escort within its own kind's rules. Each test forges one fault
 //! into the example campaign (or a kill team) and reads `check`'s verdict.
 
+use muster::rules::CharRef;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort, Origin,
+    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort,
 };
 use muster::rules::killteam::{Carried, Soldier};
 use muster::rules::{KillTeam, RulesData};
@@ -299,7 +300,7 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
     let r = rules();
     let (c, team) = team_campaign(&r);
     let hark = soldier(&team, "Sergeant Hark");
-    let origin = Origin {
+    let origin = CharRef {
         doc: team.id.clone(),
         id: hark.id,
     };
@@ -335,7 +336,7 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
     let mut other = soldier(&team, "Sergeant Hark").clone();
     other.name = "Sergeant Kessel".into();
     other.id = 1;
-    let origin = Origin {
+    let origin = CharRef {
         doc: "kessels-team".into(),
         id: 1,
     };

@@ -12,8 +12,8 @@ use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Fight, Screen};
 use muster::i18n::Lang;
 use muster::rules::RulesData;
-use muster::rules::melee;
-use muster::rules::melee_roll::{Claws, MeleeRoll};
+use muster::rules::close_combat;
+use muster::rules::close_combat::roll::{Claws, MeleeRoll};
 use muster::rules::odds::Fighter;
 use muster::rules::table_roll::TableRoll;
 use muster::ui::Gui;
@@ -86,7 +86,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     let wounds = h.state().app.model.battle_log[0].wounds;
     assert_eq!(
         h.state().views.battle.close_combat.cc_after.result,
-        melee::result(wounds, 0)
+        close_combat::result(wounds, 0)
     );
     assert!(
         h.query_by_label_contains("Result taken from the last roll: Attacker against Defender")
@@ -94,7 +94,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     );
     // The defender lost: pushed back 2", nothing behind him.
     click(&mut h, "Attacker won");
-    let free = melee::push_back(&r, None);
+    let free = close_combat::push_back(&r, None);
     assert!(
         h.query_by_label(&format!(
             "He moves {:.1}\" away, still facing his opponent.",
@@ -111,7 +111,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
         &mut h,
         "Something stops him behind (wall, door, window, building)",
     );
-    let wall = melee::push_back(&r, Some(1.0));
+    let wall = close_combat::push_back(&r, Some(1.0));
     assert!(wall.against_wall);
     assert!(
         h.query_by_label(&format!(
@@ -145,7 +145,7 @@ fn cc_15_the_winner_follows_up_or_stays_on_his_ld_test() {
     );
     click(&mut h, "His opponent was killed");
     click(&mut h, "Wants to stay (test against Ld)");
-    let p = melee::stay_chance(&r, 7);
+    let p = close_combat::stay_chance(&r, 7);
     assert!((p - 21.0 / 36.0).abs() < 1e-12);
     assert!(
         h.query_by_label(&format!(
@@ -175,7 +175,7 @@ fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path());
     let r = rules();
-    let p = melee::rout_pass_chance(&r, 7, false).expect("chance");
+    let p = close_combat::rout_pass_chance(&r, 7, false).expect("chance");
     assert!(
         h.query_by_label(&format!(
             "2D6 at or under Ld 7: breaks off {} (up to 8\" away)",
@@ -191,7 +191,7 @@ fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
         .is_some()
     );
     // The defender's free blow on the attacker breaking off.
-    let dist = melee::free_blow(&r, &plain(), &plain()).expect("free blow");
+    let dist = close_combat::free_blow(&r, &plain(), &plain()).expect("free blow");
     assert_eq!(dist.len(), 2, "one blow whatever A");
     assert!(
         h.query_by_label("Defender's free blow: 1 whatever his A, against WS 1")
@@ -258,10 +258,10 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
         )
         .is_some()
     );
-    let small = melee::creature_wounds(
+    let small = close_combat::creature_wounds(
         &r,
         &plain(),
-        &melee::devil_attacks(&r, "small", None).expect("small"),
+        &close_combat::devil_attacks(&r, "small", None).expect("small"),
         &plain(),
         true,
     )
@@ -281,7 +281,7 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
         &mut h,
         "not known: rolled (50 % have claws, 10 % of them fiddlers)",
     );
-    let large = melee::large_devil_wounds(&r, &plain(), &plain(), true).expect("odds");
+    let large = close_combat::large_devil_wounds(&r, &plain(), &plain(), true).expect("odds");
     assert!(
         h.query_by_label(&format!("At least one wound: {}", percent(1.0 - large[0])))
             .is_some()
@@ -313,7 +313,7 @@ fn cc_21_a_characteristic_test_its_chance_and_roll() {
     click(&mut h, "Int (Intelligence)");
     h.state_mut().views.battle.close_combat.cc_after.test.value = Some(9);
     h.run();
-    let p = melee::characteristic_test_chance(&r, muster::rules::Characteristic::Int, 9)
+    let p = close_combat::characteristic_test_chance(&r, muster::rules::Characteristic::Int, 9)
         .expect("chance");
     assert!((p - 30.0 / 36.0).abs() < 1e-12);
     assert!(
@@ -346,7 +346,7 @@ fn cc_1_cc_2_the_charge_reach_and_the_defenders_reaction() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path());
     let r = rules();
-    assert_eq!(melee::charge_reach(&r, 4), 8);
+    assert_eq!(close_combat::charge_reach(&r, 4), 8);
     assert!(
         h.query_by_label("Charge reach 8\" (M 4 × 2), before terrain and encumbrance")
             .is_some()

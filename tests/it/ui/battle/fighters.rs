@@ -177,7 +177,7 @@ fn a_campaign_character_fights_with_his_wounds_left_and_the_dead_cannot() {
 /// armour's save; one with only a rifle fights improvised.
 #[test]
 fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
-    use muster::rules::engagement::CcWeapon;
+    use muster::rules::close_combat::engagement::CcWeapon;
     use muster::rules::odds::CcModifier;
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = battle(dir.path());

@@ -274,6 +274,6 @@ fn a_campaign_defender_picked_in_close_combat_gets_the_wounds_applied() {
     );
     assert_eq!(
         h.state().views.battle.psychic.target_from,
-        Some((campaign_id, third_id))
+        Some(muster::rules::CharRef::new(campaign_id, third_id))
     );
 }

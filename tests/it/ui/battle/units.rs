@@ -12,7 +12,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
-use muster::rules::units::UnitTestKind;
+use muster::rules::characters::units::UnitTestKind;
 use muster::rules::{Doc, Roster};
 use muster::store::Store;
 use muster::ui::Gui;

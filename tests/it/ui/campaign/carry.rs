@@ -1,6 +1,6 @@
 //! Through the screens: the next campaign started from an ended one's
-//! dashboard (CMP-17), the wizard's step confirming who was taken out of
-//! action (CMP-9), the characteristics in French in the wizard.
+//! dashboard (CMP-17), the debrief's step confirming who was taken out of
+//! action (CMP-9), the characteristics in French in the debrief.
 
 use std::path::Path;
 
@@ -106,7 +106,7 @@ fn cmp_17_the_next_campaign_starts_from_the_ended_campaigns_dashboard() {
 }
 
 #[test]
-fn cmp_9_the_wizard_confirms_who_was_out_of_action_before_the_tests() {
+fn cmp_9_the_debrief_confirms_who_was_out_of_action_before_the_tests() {
     let rules = crate::rules::campaign::rules();
     let c = crate::rules::campaign::carry::after_mission(&rules);
     let dir = tempfile::tempdir().expect("tempdir");

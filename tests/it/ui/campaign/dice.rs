@@ -336,7 +336,7 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
     assert!(said.contains(Lang::En.t(&passed)), "{said}");
 }
 
-/// A mission played and ended, nobody hurt: the wizard's recon and next
+/// A mission played and ended, nobody hurt: the debrief's recon and next
 /// mission wait.
 fn at_the_debrief(_: &Campaign, _: &RulesData) -> Vec<E> {
     vec![

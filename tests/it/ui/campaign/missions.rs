@@ -1,5 +1,5 @@
 //! The campaign driven through its widgets: set up from a roster, three
-//! missions played at the table and settled in the wizard, a death and an
+//! missions played at the table and settled in the debrief, a death and an
 //! undo; then the app rebuilt on the same data finds it all.
 
 use std::path::Path;
@@ -48,7 +48,7 @@ fn state_of(h: &Harness<'_, Gui>, name: &str) -> State {
 }
 
 #[test]
-fn three_missions_through_the_table_and_the_wizard_with_a_death_and_an_undo() {
+fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     let dir = tempfile::tempdir().expect("tempdir");
     {
         let text = std::fs::read_to_string(concat!(
@@ -121,7 +121,7 @@ fn three_missions_through_the_table_and_the_wizard_with_a_death_and_an_undo() {
     let c = campaign(&h);
     assert_eq!(c.phase, Phase::Debrief);
     assert_eq!(c.vp, 2);
-    // The wizard opens by itself; Brask's test, typed: 9, lightly wounded.
+    // The debrief opens by itself; Brask's test, typed: 9, lightly wounded.
     assert!(h.query_all_by_label_contains("Cran tests").next().is_some());
     // Before his test, his state is not known: not "fit", and the fate
     // points wait for the tests.

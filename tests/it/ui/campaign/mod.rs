@@ -1,4 +1,4 @@
-//! The campaign screens: setup, overview, table, wizard and dice.
+//! The campaign screens: setup, overview, table, debrief and dice.
 
 mod carry;
 mod coop;
