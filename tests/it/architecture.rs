@@ -701,6 +701,21 @@ fn ui_modules_import_each_other_without_a_cycle() {
     }
 }
 
+/// The modules of every other layer (`store`, `app`, `print`) import each
+/// other without a cycle too. A cycle fails naming its modules in order.
+#[test]
+fn the_other_layers_modules_import_each_other_without_a_cycle() {
+    for (layer, at_least) in [("store", 3), ("app", 8), ("print", 5)] {
+        let graph = module_graph(&layer_files(layer, at_least));
+        if let Some(cycle) = find_cycle(&graph) {
+            panic!(
+                "the modules of src/{layer} import each other in a cycle: {}",
+                cycle.join(" → ")
+            );
+        }
+    }
+}
+
 /// Each chapter's data (`rules::<chapter>::data`: the types of its part of
 /// the book) imports nothing of `rules` but `core`, so the whole book
 /// (`RulesData`) stands on the chapters' data alone and never on their rules.
