@@ -18,7 +18,8 @@ impl App {
         match command {
             // Saving is what follows every command.
             Command::Save => {}
-            Command::Show(screen) => self.model.screen = screen,
+            Command::Show(screen) => self.show(screen),
+            Command::Back => self.back(),
             Command::SetLang(lang) => self.model.lang = lang,
             Command::SetZoom(zoom) => {
                 self.model.zoom = zoom.clamp(*super::ZOOM_RANGE.start(), *super::ZOOM_RANGE.end());
@@ -172,7 +173,7 @@ impl App {
             vec![(DocKey::new(kind, id), None, Some(doc))],
         );
         if let Some(screen) = screen {
-            self.model.screen = screen;
+            self.show(screen);
         }
     }
 
@@ -186,7 +187,7 @@ impl App {
             vec![(DocKey::new(kind, id), None, Some(doc))],
         );
         if let Some(screen) = screen {
-            self.model.screen = screen;
+            self.show(screen);
         }
     }
 
@@ -265,24 +266,46 @@ impl App {
             self.model.revalidate_from(key, from);
         }
         // Leave a screen whose roster or character no longer exists.
-        let screen_ok = match &self.model.screen {
-            Screen::Library | Screen::Reference(_) | Screen::Battle => true,
-            Screen::KillTeam(id) => self.model.get::<crate::rules::KillTeam>(id).is_some(),
-            Screen::Campaign(id) => self.model.get::<crate::rules::Campaign>(id).is_some(),
-            Screen::Print(key) => self.model.doc(key).is_some(),
-            Screen::Roster(id) => self.model.roster(id).is_some(),
-            Screen::Character(id, cid) => self
-                .model
-                .roster(id)
-                .is_some_and(|r| r.character(*cid).is_some()),
-        };
-        if !screen_ok {
+        if !self.model.shows(&self.model.screen) {
             self.model.screen = match &self.model.screen {
                 Screen::Character(id, _) if self.model.roster(id).is_some() => {
                     Screen::Roster(id.clone())
                 }
                 _ => Screen::Library,
             };
+        }
+    }
+
+    /// Shows `screen`; the one shown goes on the way back (at most
+    /// `BACK_LIMIT` screens are kept).
+    pub(super) fn show(&mut self, screen: Screen) {
+        if screen == self.model.screen {
+            return;
+        }
+        let was = std::mem::replace(&mut self.model.screen, screen);
+        // Coming back to a screen on the way back by another road forgets
+        // the loop: Back then leads where it led from that screen before.
+        if let Some(at) = self.model.back.iter().position(|s| *s == self.model.screen) {
+            self.model.back.truncate(at);
+            return;
+        }
+        self.model.back.push(was);
+        if self.model.back.len() > super::BACK_LIMIT {
+            self.model.back.remove(0);
+        }
+    }
+
+    /// Goes back to the screen shown before that still exists, else up to
+    /// the screen above.
+    fn back(&mut self) {
+        while let Some(screen) = self.model.back.pop() {
+            if self.model.shows(&screen) && screen != self.model.screen {
+                self.model.screen = screen;
+                return;
+            }
+        }
+        if let Some(up) = self.model.screen_above(&self.model.screen) {
+            self.model.screen = up;
         }
     }
 
@@ -350,7 +373,8 @@ impl App {
                 if let (Some(created), Screen::Roster(id)) = (outcome.created, &self.model.screen)
                     && *id == key.id
                 {
-                    self.model.screen = Screen::Character(id.clone(), created);
+                    let character = Screen::Character(id.clone(), created);
+                    self.show(character);
                 }
             }
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
@@ -662,7 +686,7 @@ impl App {
         };
         self.message(MessageKind::Info, text);
         if let Some(screen) = self.model.doc(&key).and_then(Screen::of) {
-            self.model.screen = screen;
+            self.show(screen);
         }
     }
 

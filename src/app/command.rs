@@ -57,8 +57,10 @@ impl Screen {
 #[must_use]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// Show a screen.
+    /// Show a screen; the one shown goes on the way back.
     Show(Screen),
+    /// Go back to the screen shown before (the one it was opened from).
+    Back,
     /// A new, empty document of a kind, with its name.
     Create(&'static str, String),
     /// A new document made from another (an escort exported from a

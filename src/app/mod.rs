@@ -111,6 +111,9 @@ pub struct History {
 /// How many edits can be undone.
 pub const HISTORY_LIMIT: usize = 500;
 
+/// How many screens Back remembers.
+pub const BACK_LIMIT: usize = 50;
+
 /// Whether the documents on screen are on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SaveState {
@@ -230,6 +233,8 @@ pub struct Model {
     pub disk_changes: Vec<DocKey>,
     /// The screen shown.
     pub screen: Screen,
+    /// The screens shown before, the last one last: where Back goes.
+    pub back: Vec<Screen>,
     /// Undo and redo.
     pub history: History,
     /// Saved, unsaved or failed.
@@ -271,6 +276,39 @@ impl Model {
         self.docs
             .iter()
             .find(|d| d.kind() == key.kind && d.id() == key.id)
+    }
+
+    /// Whether `screen` can be shown: its document and character exist.
+    pub fn shows(&self, screen: &Screen) -> bool {
+        match screen {
+            Screen::Library | Screen::Reference(_) | Screen::Battle => true,
+            Screen::KillTeam(id) => self.get::<crate::rules::KillTeam>(id).is_some(),
+            Screen::Campaign(id) => self.get::<crate::rules::Campaign>(id).is_some(),
+            Screen::Print(key) => self.doc(key).is_some(),
+            Screen::Roster(id) => self.roster(id).is_some(),
+            Screen::Character(id, cid) => {
+                self.roster(id).is_some_and(|r| r.character(*cid).is_some())
+            }
+        }
+    }
+
+    /// The screen above `screen`: a character's roster, a sheet's document,
+    /// the library for the rest.
+    pub fn screen_above(&self, screen: &Screen) -> Option<Screen> {
+        match screen {
+            Screen::Library => None,
+            Screen::Roster(_)
+            | Screen::KillTeam(_)
+            | Screen::Campaign(_)
+            | Screen::Reference(_)
+            | Screen::Battle => Some(Screen::Library),
+            Screen::Character(id, _) => Some(Screen::Roster(id.clone())),
+            Screen::Print(key) => Some(
+                self.doc(key)
+                    .and_then(Screen::of)
+                    .unwrap_or(Screen::Library),
+            ),
+        }
     }
 
     /// A document of kind `K` by id.
@@ -410,6 +448,7 @@ impl App {
             unreadable: Vec::new(),
             disk_changes: Vec::new(),
             screen: Screen::Library,
+            back: Vec::new(),
             history: History::default(),
             save_state: if store.is_some() {
                 SaveState::Saved

@@ -35,7 +35,7 @@ fn available(action: Action, model: &Model, views: &ViewState) -> bool {
         Action::PrintPreview => {
             target(model, views).is_some() && !matches!(model.screen, Screen::Print(_))
         }
-        Action::Back => screens::parent(&model.screen, model).is_some(),
+        Action::Back => !model.back.is_empty() || screens::parent(&model.screen, model).is_some(),
         Action::Reload | Action::OpenDataFolder => model.data_dir.is_some(),
         Action::ZoomIn => model.zoom < *ZOOM_RANGE.end(),
         Action::ZoomOut => model.zoom > *ZOOM_RANGE.start(),
@@ -107,7 +107,7 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
             )),
             _ => views.confirm_delete = target(model, views),
         },
-        Action::Back => cx.send_all(screens::parent(&model.screen, model).map(Command::Show)),
+        Action::Back => cx.send(Command::Back),
         Action::ZoomIn => cx.send(zoom(model.zoom + ZOOM_STEP)),
         Action::ZoomOut => cx.send(zoom(model.zoom - ZOOM_STEP)),
         Action::ZoomReset => cx.send(Command::SetZoom(1.0)),
@@ -124,6 +124,10 @@ pub fn shortcuts(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     // only knows the popups shown so far in this pass, none yet here.
     let dialog = views.confirm_delete.is_some() || views.asking_close;
     let popup = egui::Popup::is_any_open(ui.ctx());
+    // The mouse's back button goes back, as in a browser.
+    if !dialog && ui.input(|i| i.pointer.button_pressed(egui::PointerButton::Extra1)) {
+        run(Action::Back, ui.ctx(), cx, views);
+    }
     if dialog || popup || ui.ctx().text_edit_focused() {
         return;
     }

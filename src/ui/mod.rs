@@ -171,7 +171,10 @@ impl Gui {
         egui::CentralPanel::default().show(ui, |ui| {
             status::disk_changes_ui(ui, &cx);
             status::read_only_ui(ui, &cx);
+            // One scroll position per screen: going back finds it where
+            // it was left.
             egui::ScrollArea::vertical()
+                .id_salt(("screen", format!("{:?}", cx.model.screen)))
                 .auto_shrink(false)
                 .show(ui, |ui| views.screen_ui(ui, &cx));
         });

@@ -127,23 +127,29 @@ pub fn spec(screen: &Screen) -> &'static ScreenSpec {
     SCREENS.iter().find(|s| s.kind == k).unwrap_or(&SCREENS[0])
 }
 
-/// The screen above: a character's roster, a roster's library, a sheet's
-/// document.
+/// The screen above in the trail: a character's roster, a sheet's
+/// document; the battle screen and the reference sit under the document
+/// screen they were opened from (the library when none).
 pub fn parent(screen: &Screen, model: &Model) -> Option<Screen> {
     match screen {
-        Screen::Library => None,
-        Screen::Roster(_)
-        | Screen::KillTeam(_)
-        | Screen::Campaign(_)
-        | Screen::Reference(_)
-        | Screen::Battle => Some(Screen::Library),
-        Screen::Character(id, _) => Some(Screen::Roster(id.clone())),
-        Screen::Print(key) => Some(
+        Screen::Battle | Screen::Reference(_) => Some(
             model
-                .doc(key)
-                .and_then(Screen::of)
+                .back
+                .iter()
+                .rev()
+                .find(|s| {
+                    matches!(
+                        s,
+                        Screen::Roster(_)
+                            | Screen::Character(..)
+                            | Screen::KillTeam(_)
+                            | Screen::Campaign(_)
+                    ) && model.shows(s)
+                })
+                .cloned()
                 .unwrap_or(Screen::Library),
         ),
+        _ => model.screen_above(screen),
     }
 }
 

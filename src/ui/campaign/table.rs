@@ -81,6 +81,18 @@ fn turn_ui(
     });
 }
 
+/// "Resolve a fight": the battle screen, from which Back (Esc, the
+/// mouse's back button) returns here.
+fn fight_button_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let word = cx.t("campaign.ui.open_battle");
+    if crate::ui::widgets::icon_button(ui, icons::ICON_SWORDS, word, word, true)
+        .on_hover_text(cx.t("campaign.ui.open_battle_hint"))
+        .clicked()
+    {
+        cx.send(crate::app::Command::Show(crate::app::Screen::Battle));
+    }
+}
+
 impl MissionState {
     /// The table: a card per character playing, with his wound boxes.
     pub fn table_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
@@ -94,6 +106,8 @@ impl MissionState {
         };
         mission_ui(ui, cx, c, &mut self.dice);
         ui.add_space(space::M);
+        fight_button_ui(ui, cx);
+        ui.add_space(space::S);
         turn_ui(ui, cx, c, table);
         ui.add_space(space::M);
         self.initiative_ui(ui, cx, c, table);

@@ -27,7 +27,7 @@ impl ReferenceView {
         let lang = cx.lang;
         let reference = &cx.model.rules.reference;
         if let Some(r) = rule.and_then(|id| reference.rule(id)) {
-            card(ui, |ui| {
+            let shown = card(ui, |ui| {
                 ui.set_min_width(ui.available_width());
                 card_title(
                     ui,
@@ -47,6 +47,11 @@ impl ReferenceView {
                 };
                 badge(ui, tone, lang.t(key));
             });
+            // A rule opened (from a problem, a link): its text in view.
+            if self.scrolled_to.as_deref() != rule {
+                shown.response.scroll_to_me(Some(egui::Align::TOP));
+                self.scrolled_to = rule.map(str::to_owned);
+            }
             ui.add_space(space::M);
         } else if let Some(id) = rule {
             alert(ui, Tone::Info, &lang.f("reference.unknown", &[("id", id)]));
@@ -76,10 +81,6 @@ impl ReferenceView {
             let open = rule.is_some_and(|id| id.eq_ignore_ascii_case(&r.id));
             let title = format!("{}  {}", r.id, name_in(&r.title, lang.code(), &r.id));
             let response = ui.selectable_label(open, RichText::new(&title).strong());
-            if open && self.scrolled_to.as_deref() != rule {
-                response.scroll_to_me(Some(egui::Align::Center));
-                self.scrolled_to = rule.map(str::to_owned);
-            }
             if response.clicked() {
                 cx.send(Command::Show(Screen::Reference(Some(r.id.clone()))));
             }
