@@ -42,6 +42,8 @@ pub enum Action {
     ZoomOut,
     /// Text at its usual size.
     ZoomReset,
+    /// Show or collapse the log panel.
+    ToggleLog,
 }
 
 /// The menu an action is in.
@@ -81,7 +83,7 @@ const CMD: Modifiers = Modifiers::COMMAND;
 const NONE: Modifiers = Modifiers::NONE;
 
 /// Every action, in menu order.
-pub const ACTIONS: [ActionSpec; 17] = [
+pub const ACTIONS: [ActionSpec; 18] = [
     ActionSpec {
         action: Action::New,
         label: "action.new",
@@ -214,6 +216,14 @@ pub const ACTIONS: [ActionSpec; 17] = [
         action: Action::ZoomReset,
         label: "action.zoom_reset",
         shortcut: key(CMD, Key::Num0),
+        alternate: None,
+        edits: false,
+        menu: Menu::View,
+    },
+    ActionSpec {
+        action: Action::ToggleLog,
+        label: "action.toggle_log",
+        shortcut: key(CMD, Key::L),
         alternate: None,
         edits: false,
         menu: Menu::View,

@@ -21,6 +21,14 @@ impl App {
             Command::Show(screen) => self.show(screen),
             Command::Back => self.back(),
             Command::SetLang(lang) => self.model.lang = lang,
+            Command::SetLog(log) => {
+                self.model.log = super::LogPrefs {
+                    open: log.open,
+                    height: log
+                        .height
+                        .clamp(*super::LOG_HEIGHTS.start(), *super::LOG_HEIGHTS.end()),
+                };
+            }
             Command::SetZoom(zoom) => {
                 self.model.zoom = zoom.clamp(*super::ZOOM_RANGE.start(), *super::ZOOM_RANGE.end());
             }

@@ -104,6 +104,8 @@ pub enum Command {
     SetLang(Lang),
     /// Set the zoom of the interface.
     SetZoom(f32),
+    /// Open or collapse the log panel, or set its height.
+    SetLog(super::LogPrefs),
     /// Forget a message of the log.
     DismissMessage(usize),
     /// Try again to save what is not saved.

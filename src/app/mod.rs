@@ -42,6 +42,8 @@ pub struct Prefs {
     pub zoom: f32,
     /// How sheets are printed.
     pub print: PrintPrefs,
+    /// The log panel: open or collapsed, and its height.
+    pub log: LogPrefs,
 }
 
 impl Default for Prefs {
@@ -50,9 +52,33 @@ impl Default for Prefs {
             lang: Lang::default(),
             zoom: 1.0,
             print: PrintPrefs::default(),
+            log: LogPrefs::default(),
         }
     }
 }
+
+/// The log panel at the window's foot: open, or collapsed to one line, and
+/// its height when open (the player drags its edge).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LogPrefs {
+    /// Shown whole; collapsed, it is one line with its last message.
+    pub open: bool,
+    /// Its height when open, in points.
+    pub height: f32,
+}
+
+impl Default for LogPrefs {
+    fn default() -> Self {
+        Self {
+            open: true,
+            height: 120.0,
+        }
+    }
+}
+
+/// The heights the log panel may take, in points.
+pub const LOG_HEIGHTS: std::ops::RangeInclusive<f32> = 48.0..=600.0;
 
 /// How sheets are printed: the paper, the sheet's language (its own, apart
 /// from the interface's) and whether the rules appendix is added.
@@ -258,6 +284,8 @@ pub struct Model {
     pub kinds: Kinds,
     /// How sheets are printed.
     pub print: PrintPrefs,
+    /// The log panel.
+    pub log: LogPrefs,
     /// The PDF being written in the background, if one is.
     pub printing: Option<PathBuf>,
     /// The last PDF written this session.
@@ -464,6 +492,7 @@ impl App {
             store_problem,
             kinds,
             print: prefs.print,
+            log: prefs.log,
             printing: None,
             last_pdf: None,
             simulation: None,
@@ -509,6 +538,7 @@ impl App {
             lang: self.model.lang,
             zoom: self.model.zoom,
             print: self.model.print,
+            log: self.model.log,
         }
     }
 

@@ -39,7 +39,12 @@ fn available(action: Action, model: &Model, views: &ViewState) -> bool {
         Action::Reload | Action::OpenDataFolder => model.data_dir.is_some(),
         Action::ZoomIn => model.zoom < *ZOOM_RANGE.end(),
         Action::ZoomOut => model.zoom > *ZOOM_RANGE.start(),
-        Action::New | Action::Import | Action::Quit | Action::Find | Action::ZoomReset => true,
+        Action::New
+        | Action::Import
+        | Action::Quit
+        | Action::Find
+        | Action::ZoomReset
+        | Action::ToggleLog => true,
     }
 }
 
@@ -111,6 +116,10 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
         Action::ZoomIn => cx.send(zoom(model.zoom + ZOOM_STEP)),
         Action::ZoomOut => cx.send(zoom(model.zoom - ZOOM_STEP)),
         Action::ZoomReset => cx.send(Command::SetZoom(1.0)),
+        Action::ToggleLog => cx.send(Command::SetLog(crate::app::LogPrefs {
+            open: !model.log.open,
+            ..model.log
+        })),
     }
 }
 

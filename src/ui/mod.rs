@@ -164,10 +164,7 @@ impl Gui {
             });
             ui.add_space(theme::space::XS);
         });
-        egui::Panel::bottom("log")
-            .resizable(true)
-            .default_size(120.0)
-            .show(ui, |ui| status::log_ui(ui, &cx));
+        log_panel_ui(ui, &cx);
         egui::CentralPanel::default().show(ui, |ui| {
             status::disk_changes_ui(ui, &cx);
             status::read_only_ui(ui, &cx);
@@ -296,6 +293,28 @@ impl Gui {
 
 /// Asks before deleting a document (Undo would bring it back, but a click
 /// too many should not need it).
+/// The log at the window's foot: resizable, or collapsed to one line;
+/// its state and height are preferences, kept from one session to the next.
+fn log_panel_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let log = cx.model.log;
+    if !log.open {
+        egui::Panel::bottom("log-bar")
+            .resizable(false)
+            .show(ui, |ui| status::log_bar_ui(ui, cx));
+        return;
+    }
+    let shown = egui::Panel::bottom("log")
+        .resizable(true)
+        .default_size(log.height)
+        .size_range(crate::app::LOG_HEIGHTS)
+        .show(ui, |ui| status::log_ui(ui, cx));
+    // The player dragged its edge: the height is remembered.
+    let height = shown.response.rect.height();
+    if (height - log.height).abs() > 1.0 && !ui.input(|i| i.pointer.any_down()) {
+        cx.send(Command::SetLog(crate::app::LogPrefs { height, ..log }));
+    }
+}
+
 fn confirm_delete_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     let model = cx.model;
     let lang = cx.lang;

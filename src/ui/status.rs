@@ -99,65 +99,92 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     }
 }
 
-/// The log, newest last: each line translated now, so that a change of
-/// language re-renders it.
-pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+/// The log's header: its title, how many messages, and the button that
+/// collapses it to one line or opens it again (Ctrl+L).
+fn log_header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    let lang = model.lang;
     ui.horizontal(|ui| {
         ui.label(icons::ICON_HISTORY.rich_text().color(PALETTE.accent));
-        ui.strong(lang.t("log.title"));
+        ui.strong(cx.t("log.title"));
+        ui.label(
+            RichText::new(cx.f("log.count", &[("count", &model.messages.len().to_string())]))
+                .color(PALETTE.text_subdued),
+        );
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let (icon, key) = if model.log.open {
+                (icons::ICON_EXPAND_MORE, "log.collapse")
+            } else {
+                (icons::ICON_EXPAND_LESS, "log.expand")
+            };
+            let word = cx.t(key);
+            if crate::ui::widgets::icon_button(ui, icon, word, word, true).clicked() {
+                cx.send(Command::SetLog(crate::app::LogPrefs {
+                    open: !model.log.open,
+                    ..model.log
+                }));
+            }
+        });
     });
+}
+
+/// The log collapsed: its header and its last message, on one line each.
+pub fn log_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    log_header_ui(ui, cx);
+    if let Some((i, m)) = cx.model.messages.iter().enumerate().next_back() {
+        message_row_ui(ui, cx, i, m);
+    }
+}
+
+/// The log: every message of the session, the newest at the foot.
+pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    log_header_ui(ui, cx);
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink(false)
         .show(ui, |ui| {
-            for (i, m) in model.messages.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    let (icon, word, color) = match m.kind {
-                        MessageKind::Info => (icons::ICON_INFO, "log.info", PALETTE.text),
-                        MessageKind::Dice => (icons::ICON_CASINO, "log.dice", PALETTE.text),
-                        MessageKind::Refused => (icons::ICON_BLOCK, "log.refused", PALETTE.warning),
-                        MessageKind::Warning => {
-                            (icons::ICON_WARNING, "log.warning", PALETTE.warning)
-                        }
-                        MessageKind::Error => (icons::ICON_ERROR, "log.error", PALETTE.error),
-                    };
-                    // The dismiss button first: a long line wraps and would
-                    // push it out of sight.
-                    let dismiss = ui
-                        .small_button(icons::ICON_CLOSE.rich_text())
-                        .on_hover_text(lang.t("log.dismiss"));
-                    dismiss.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::Button, true, lang.t("log.dismiss"))
-                    });
-                    if dismiss.clicked() {
-                        cx.send(Command::DismissMessage(i));
-                    }
-                    let kind = ui
-                        .label(icon.rich_text().color(color))
-                        .on_hover_text(lang.t(word));
-                    kind.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::Image, true, lang.t(word))
-                    });
-                    if let Some(path) = &m.open {
-                        let word = lang.t("print.open");
-                        let name =
-                            lang.f("print.open_named", &[("path", &path.display().to_string())]);
-                        let open = crate::ui::widgets::icon_button(
-                            ui,
-                            icons::ICON_OPEN_IN_NEW,
-                            word,
-                            &name,
-                            true,
-                        );
-                        if open.clicked() {
-                            cx.send(Command::OpenFile(path.clone()));
-                        }
-                    }
-                    let text = lang.msg(&m.text);
-                    ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
-                });
+            for (i, m) in cx.model.messages.iter().enumerate() {
+                message_row_ui(ui, cx, i, m);
             }
         });
+}
+
+/// One message: dismiss, its kind by icon and word, a file to open, the
+/// text.
+fn message_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, i: usize, m: &crate::app::Message) {
+    let lang = cx.lang;
+    ui.horizontal(|ui| {
+        let (icon, word, color) = match m.kind {
+            MessageKind::Info => (icons::ICON_INFO, "log.info", PALETTE.text),
+            MessageKind::Dice => (icons::ICON_CASINO, "log.dice", PALETTE.text),
+            MessageKind::Refused => (icons::ICON_BLOCK, "log.refused", PALETTE.warning),
+            MessageKind::Warning => (icons::ICON_WARNING, "log.warning", PALETTE.warning),
+            MessageKind::Error => (icons::ICON_ERROR, "log.error", PALETTE.error),
+        };
+        // The dismiss button first: a long line wraps and would
+        // push it out of sight.
+        let dismiss = ui
+            .small_button(icons::ICON_CLOSE.rich_text())
+            .on_hover_text(lang.t("log.dismiss"));
+        dismiss.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Button, true, lang.t("log.dismiss"))
+        });
+        if dismiss.clicked() {
+            cx.send(Command::DismissMessage(i));
+        }
+        let kind = ui
+            .label(icon.rich_text().color(color))
+            .on_hover_text(lang.t(word));
+        kind.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, lang.t(word)));
+        if let Some(path) = &m.open {
+            let word = lang.t("print.open");
+            let name = lang.f("print.open_named", &[("path", &path.display().to_string())]);
+            let open =
+                crate::ui::widgets::icon_button(ui, icons::ICON_OPEN_IN_NEW, word, &name, true);
+            if open.clicked() {
+                cx.send(Command::OpenFile(path.clone()));
+            }
+        }
+        let text = lang.msg(&m.text);
+        ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
+    });
 }

@@ -13,6 +13,7 @@ mod battle;
 mod campaign;
 mod killteam;
 mod library;
+mod log;
 mod navigation;
 mod print_preview;
 mod roster;

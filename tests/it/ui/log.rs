@@ -1,0 +1,86 @@
+//! The log panel at the window's foot: collapsed to one line and opened
+//! again (its button, Ctrl+L), its height kept, both remembered from one
+//! session to the next through the preferences.
+
+use egui_kittest::kittest::Queryable as _;
+use muster::app::{App, LogPrefs, Prefs, ScriptedDesktop};
+use muster::i18n::Lang;
+
+fn app(dir: &std::path::Path, log: LogPrefs) -> App {
+    App::new(
+        Some(dir),
+        &Prefs {
+            lang: Lang::En,
+            log,
+            ..Prefs::default()
+        },
+        Box::new(ScriptedDesktop::default()),
+        3,
+    )
+    .expect("app")
+}
+
+#[test]
+fn the_log_collapses_to_its_last_line_opens_again_and_is_remembered() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = crate::common::window(app(dir.path(), LogPrefs::default()), 1024.0, 700.0);
+    h.run();
+    // A message to show: a refusal, as a player meets one.
+    h.state_mut().app.apply(muster::app::Command::Undo);
+    h.run();
+    assert!(h.state().app.model.log.open);
+    assert!(h.query_by_label("Collapse the log").is_some());
+
+    h.get_by_label("Collapse the log").click();
+    h.run();
+    assert!(!h.state().app.model.log.open, "collapsed");
+    assert!(h.query_by_label("Open the log").is_some());
+    // Ctrl+L opens it again, and once more collapses it.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::L);
+    h.run();
+    assert!(h.state().app.model.log.open);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::L);
+    h.run();
+    let prefs = h.state().app.prefs();
+    assert!(!prefs.log.open, "the preference follows");
+
+    // The next session starts as the last one left it.
+    drop(h);
+    let mut h = crate::common::window(app(dir.path(), prefs.log), 1024.0, 700.0);
+    h.run();
+    assert!(h.query_by_label("Open the log").is_some());
+}
+
+#[test]
+fn the_logs_height_is_kept_and_stays_put_when_nothing_moves() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let log = LogPrefs {
+        open: true,
+        height: 220.0,
+    };
+    let mut h = crate::common::window(app(dir.path(), log), 1024.0, 700.0);
+    for _ in 0..4 {
+        h.run();
+    }
+    let kept = h.state().app.model.log.height;
+    assert!((kept - 220.0).abs() <= 2.0, "the height asked: {kept}");
+    for _ in 0..4 {
+        h.run();
+    }
+    assert_eq!(
+        h.state().app.model.log.height,
+        kept,
+        "no drift from frame to frame"
+    );
+    // A height out of bounds in a preferences file is brought within them.
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::SetLog(LogPrefs {
+            open: true,
+            height: 5000.0,
+        }));
+    assert_eq!(
+        h.state().app.model.log.height,
+        *muster::app::LOG_HEIGHTS.end()
+    );
+}
