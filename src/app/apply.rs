@@ -41,6 +41,7 @@ impl App {
             Command::Redo => self.redo(),
             Command::Create(kind, name) => self.create(kind, &name),
             Command::CreateFrom(doc) => self.create_from(&doc),
+            Command::OpenExample(example) => self.open_example(example),
             Command::NextCampaign(id) => self.next_campaign(&id),
             Command::Rename(key, name) => self.rename_doc(key, &name),
             Command::Duplicate(key, name) => self.duplicate_doc(&key, name),
@@ -196,6 +197,17 @@ impl App {
         );
         if let Some(screen) = screen {
             self.show(screen);
+        }
+    }
+
+    /// A copy of an example in the library, shown (one undoable step).
+    fn open_example(&mut self, example: super::Example) {
+        match self.model.kinds.parse(example.text(), example.file_stem()) {
+            Ok(doc) => self.create_from(&doc),
+            Err(e) => {
+                let text = Msg::new("library.example_unreadable").msg("reason", e.msg());
+                self.message(MessageKind::Error, text);
+            }
         }
     }
 

@@ -61,6 +61,8 @@ pub enum Command {
     Show(Screen),
     /// Go back to the screen shown before (the one it was opened from).
     Back,
+    /// A copy of one of the examples Muster ships, in the library.
+    OpenExample(super::Example),
     /// A new, empty document of a kind, with its name.
     Create(&'static str, String),
     /// A new document made from another (an escort exported from a
@@ -181,7 +183,10 @@ impl Command {
     /// The action of the command table this command carries out, if any.
     pub fn action(&self) -> Option<Action> {
         Some(match self {
-            Self::Create(..) | Self::CreateFrom(_) | Self::NextCampaign(_) => Action::New,
+            Self::Create(..)
+            | Self::CreateFrom(_)
+            | Self::OpenExample(_)
+            | Self::NextCampaign(_) => Action::New,
             Self::Import(_) | Self::ImportDialog => Action::Import,
             Self::Export(..) | Self::ExportDialog(_) => Action::Export,
             Self::Rename(..) => Action::Rename,

@@ -101,6 +101,11 @@ impl LibraryView {
     /// Shows the library.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         store_alerts_ui(ui, cx);
+        // A new player is welcomed first.
+        if cx.model.docs.is_empty() {
+            welcome_ui(ui, cx);
+            ui.add_space(space::M);
+        }
         self.create_card_ui(ui, cx);
         ui.add_space(space::M);
         self.search_bar_ui(ui, cx);
@@ -114,9 +119,7 @@ impl LibraryView {
             .filter(|d| self.kind.is_none_or(|k| d.kind() == k))
             .filter(|d| needle.is_empty() || d.name().to_lowercase().contains(&needle))
             .collect();
-        if model.docs.is_empty() {
-            alert(ui, Tone::Info, cx.t("library.empty"));
-        } else if shown.is_empty() {
+        if !model.docs.is_empty() && shown.is_empty() {
             alert(ui, Tone::Info, cx.t("library.no_match"));
         }
         virtual_rows(ui, ROW_HEIGHT, shown.len(), |ui, i| {
@@ -352,4 +355,74 @@ impl LibraryView {
             cx.send(Command::Show(screen));
         }
     }
+}
+
+/// The inner width of an example's card in the welcome.
+const WELCOME_CARD_WIDTH: f32 = 260.0;
+
+/// The empty library welcomes a new player: one of the three examples to
+/// open, each in a sentence, or their own to start in the card above.
+fn welcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    use crate::app::Example;
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        card_title(ui, icons::ICON_WAVING_HAND, cx.t("library.welcome.title"));
+        ui.add(egui::Label::new(cx.t("library.welcome.intro")).wrap());
+        ui.add_space(space::S);
+        crate::ui::widgets::card_rows(ui, WELCOME_CARD_WIDTH, Example::ALL, |ui, example| {
+            let (icon, title, what, open) = match example {
+                Example::Band => (
+                    icons::ICON_GROUPS,
+                    "library.welcome.band.title",
+                    "library.welcome.band.what",
+                    "library.welcome.band.open",
+                ),
+                Example::KillTeam => (
+                    icons::ICON_MILITARY_TECH,
+                    "library.welcome.killteam.title",
+                    "library.welcome.killteam.what",
+                    "library.welcome.killteam.open",
+                ),
+                Example::Campaign => (
+                    icons::ICON_FLAG,
+                    "library.welcome.campaign.title",
+                    "library.welcome.campaign.what",
+                    "library.welcome.campaign.open",
+                ),
+            };
+            card(ui, |ui| {
+                ui.set_width(WELCOME_CARD_WIDTH);
+                ui.vertical(|ui| {
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(format!("{} {}", icon.codepoint, cx.t(title)))
+                                .size(17.0)
+                                .strong()
+                                .color(PALETTE.text),
+                        )
+                        .wrap(),
+                    );
+                    ui.add(
+                        egui::Label::new(RichText::new(cx.t(what)).color(PALETTE.text_subdued))
+                            .wrap(),
+                    );
+                    ui.add_space(space::XS);
+                    let word = cx.t("library.welcome.open");
+                    let name = cx.t(open);
+                    if icon_button(ui, icons::ICON_FOLDER_OPEN, word, name, !cx.model.read_only)
+                        .clicked()
+                    {
+                        cx.send(Command::OpenExample(example));
+                    }
+                });
+            });
+        });
+        ui.add_space(space::S);
+        ui.add(
+            egui::Label::new(
+                RichText::new(cx.t("library.welcome.own")).color(PALETTE.text_subdued),
+            )
+            .wrap(),
+        );
+    });
 }

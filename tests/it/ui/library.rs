@@ -202,3 +202,44 @@ fn dropping_a_roster_file_imports_it_and_a_bad_one_is_refused() {
         "the roster opens"
     );
 }
+
+/// The empty library welcomes a new player with the three examples, each
+/// in a sentence; one opened is a copy in the library, shown, one undoable
+/// step.
+#[test]
+fn the_empty_library_offers_the_three_examples_and_opens_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), muster::i18n::Lang::En, 1),
+        1024.0,
+        700.0,
+    );
+    h.run();
+    assert!(h.query_by_label("Welcome to Muster").is_some());
+    for open in [
+        "Open the example band",
+        "Open the example kill team",
+        "Open the example campaign",
+    ] {
+        let b = h.get_by_label(open).accesskit_node().raw_bounds();
+        // At 1024 wide, nothing runs off the right edge.
+        assert!(b.is_some_and(|b| b.x1 <= 1024.0), "{open}: {b:?}");
+    }
+    h.get_by_label("Open the example campaign").click();
+    h.run();
+    let model = &h.state().app.model;
+    assert_eq!(model.docs.len(), 1, "{:?}", model.messages);
+    let doc = &model.docs[0];
+    assert_eq!(doc.name(), "The Tertius Heresy");
+    assert_eq!(
+        model.screen,
+        muster::app::Screen::Campaign(doc.id().to_owned())
+    );
+    // Undo takes it away; the welcome is back.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().app.model.docs.is_empty());
+    assert!(h.query_by_label("Welcome to Muster").is_some());
+}
