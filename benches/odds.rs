@@ -6,11 +6,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use muster::rules::RulesData;
+use muster::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
 use muster::rules::close_combat::simulate::{SimSide, fight_to_the_end};
 use muster::rules::close_combat::unit_round::unit_round;
-use muster::rules::odds::{
-    CcModifier, Fighter, KtModifier, ShotClass, close_combat, killteam_shooting,
-};
+use muster::rules::killteam::data::KtModifier;
+use muster::rules::killteam::odds::{ShotClass, killteam_shooting};
 
 fn model(ws: i32, s: i32, t: i32, w: u32, i: i32, a: u32, save: Option<i32>) -> Fighter {
     Fighter {

@@ -15,7 +15,6 @@ pub mod doc;
 pub mod docs;
 pub mod flyers;
 pub mod killteam;
-pub mod odds;
 pub mod psychic;
 pub mod reference;
 pub mod robots;

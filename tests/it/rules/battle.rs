@@ -7,7 +7,7 @@ use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
 use muster::rules::characters::units::{UnitTest, UnitTestKind, Victory, test_ld};
-use muster::rules::odds::Fighter;
+use muster::rules::close_combat::odds::Fighter;
 use muster::rules::summary::{BattleSide, Combatant, Winner, summarize};
 
 fn trooper(w: u32) -> Fighter {
@@ -156,7 +156,7 @@ fn the_exported_log_writes_the_situation_seed_dice_and_summary() {
     let path = dir.path().join("log.txt");
     let mut app = app(vec![path.clone()]);
     let mut a = trooper(1);
-    a.modifiers = vec![muster::rules::odds::CcModifier::Charging];
+    a.modifiers = vec![muster::rules::close_combat::odds::CcModifier::Charging];
     app.apply(Command::RollFight(
         "Kal against the orks".into(),
         Fight::Units(vec![a], vec![trooper(2); 2]),

@@ -7,6 +7,7 @@ mod simulate;
 
 use muster::rules::RulesData;
 use muster::rules::characters::units::{TakeCommand, Victory, take_command, victory};
+use muster::rules::close_combat::odds::{CcModifier, Fighter, close_combat, round};
 use muster::rules::close_combat::unit_round::unit_round;
 use muster::rules::close_combat::{
     Arc, AttackKind, AttackType, ChargeReaction, Damage, FollowUp, Reaction, RoundResult,
@@ -18,7 +19,6 @@ use muster::rules::close_combat::{
 use muster::rules::core::characteristic::Characteristic;
 use muster::rules::core::dice::{DiceSpec, die, seeded};
 use muster::rules::core::dist::chance_at_most;
-use muster::rules::odds::{CcModifier, Fighter, close_combat, round};
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")

@@ -661,7 +661,7 @@ mod actions {
         roll_grenade, roll_jump,
     };
     use muster::rules::killteam::data::Amount;
-    use muster::rules::odds::{ShotClass, killteam_shooting};
+    use muster::rules::killteam::odds::{ShotClass, killteam_shooting};
 
     fn thrower() -> Thrower {
         Thrower {

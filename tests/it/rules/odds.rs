@@ -3,9 +3,9 @@
 //! `muster odds` contract.
 
 use muster::rules::RulesData;
-use muster::rules::odds::{
-    CcModifier, KtModifier, ShotClass, cc_hit_chance, close_combat, killteam_shooting,
-};
+use muster::rules::close_combat::odds::{CcModifier, cc_hit_chance, close_combat};
+use muster::rules::killteam::data::KtModifier;
+use muster::rules::killteam::odds::{ShotClass, killteam_shooting};
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")
@@ -97,7 +97,7 @@ fn cc(
     t: i32,
     save: Option<i32>,
     mods: &[CcModifier],
-) -> muster::rules::odds::Odds {
+) -> muster::rules::core::odds::Odds {
     close_combat(&rules(), ws, s, weapon_s, a, dws, t, save, mods, false).expect("odds")
 }
 
@@ -247,7 +247,7 @@ fn kt(
     save: Option<i32>,
     cover: bool,
     mods: &[KtModifier],
-) -> muster::rules::odds::Odds {
+) -> muster::rules::core::odds::Odds {
     killteam_shooting(&rules(), class, range, 1, s, ap, 1, 3, save, cover, mods).expect("odds")
 }
 
@@ -510,8 +510,8 @@ fn fighter(
     w: u32,
     i: i32,
     save: Option<i32>,
-) -> muster::rules::odds::Fighter {
-    muster::rules::odds::Fighter {
+) -> muster::rules::close_combat::odds::Fighter {
+    muster::rules::close_combat::odds::Fighter {
         ws,
         s,
         weapon_s: None,
@@ -526,7 +526,7 @@ fn fighter(
 
 #[test]
 fn cc_7_strike_order_by_initiative_chargers_first_on_equal() {
-    use muster::rules::odds::{Order, round};
+    use muster::rules::close_combat::odds::{Order, round};
     let r = rules();
     let quick = fighter(4, 3, 1, 3, 1, 5, None);
     let slow = fighter(4, 3, 1, 3, 1, 3, None);
@@ -563,7 +563,7 @@ fn cc_7_strike_order_by_initiative_chargers_first_on_equal() {
 
 #[test]
 fn cc_13_the_round_is_won_by_more_wounds_caused_equal_is_a_draw() {
-    use muster::rules::odds::round;
+    use muster::rules::close_combat::odds::round;
     let r = rules();
     let a = fighter(5, 4, 2, 3, 2, 4, Some(5));
     let b = fighter(3, 3, 1, 4, 1, 2, None);

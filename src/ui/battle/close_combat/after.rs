@@ -466,8 +466,8 @@ fn free_blow_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     names: (&str, &str),
-    by: &crate::rules::odds::Fighter,
-    on: &crate::rules::odds::Fighter,
+    by: &crate::rules::close_combat::odds::Fighter,
+    on: &crate::rules::close_combat::odds::Fighter,
 ) {
     let (model, lang) = (cx.model, cx.lang);
     let c = &model.rules.close_combat;

@@ -9,9 +9,9 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::i18n::Lang;
+use crate::rules::close_combat::odds::CcModifier;
 use crate::rules::close_combat::roll::{Claws, DevilAttack, MeleeRoll, kind_key};
 use crate::rules::close_combat::{AttackKind, AttackType, Damage};
-use crate::rules::odds::CcModifier;
 use crate::rules::scenario::Scenario;
 use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{Situation, bars, dice_text, percent};

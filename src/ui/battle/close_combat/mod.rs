@@ -18,7 +18,7 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::battle::Fight;
-use crate::rules::odds::CcModifier;
+use crate::rules::close_combat::odds::CcModifier;
 use crate::rules::scenario::{CcAttacker, CcDefender, CloseCombatScenario, Scenario};
 use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, percent, wounds_of};
 use crate::ui::context::ViewCtx;
@@ -416,7 +416,7 @@ impl CloseCombatView {
     /// Why the roll is refused, when it is.
     fn consent_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<crate::rules::Problem> {
         let model = cx.model;
-        use crate::rules::odds::consent_refusal;
+        use crate::rules::close_combat::odds::consent_refusal;
         let rules = &model.rules;
         let ws = |v: i64| i32::try_from(v).unwrap_or(0);
         let (a, d) = (ws(self.cc.attacker.ws), ws(self.cc.defender.ws));
@@ -459,7 +459,7 @@ impl CloseCombatView {
         let (a, d, b) = (&self.cc.attacker, &self.cc.defender, &self.back);
         crate::rules::scenario::RoundScenario {
             kind: "close_combat_round".to_owned(),
-            first: crate::rules::odds::Fighter {
+            first: crate::rules::close_combat::odds::Fighter {
                 ws: i32_of(a.ws),
                 s: i32_of(a.s),
                 weapon_s: a.weapon_s.map(i32_of),
@@ -470,7 +470,7 @@ impl CloseCombatView {
                 save: b.attacker_save.map(i32_of),
                 modifiers: self.cc.modifiers.clone(),
             },
-            second: crate::rules::odds::Fighter {
+            second: crate::rules::close_combat::odds::Fighter {
                 ws: i32_of(d.ws),
                 s: i32_of(b.defender_s),
                 weapon_s: None,
@@ -486,8 +486,8 @@ impl CloseCombatView {
 }
 
 /// A round's odds: who strikes first, who wins, and who dies.
-fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::odds::RoundOdds) {
-    use crate::rules::odds::Order;
+fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::close_combat::odds::RoundOdds) {
+    use crate::rules::close_combat::odds::Order;
     let order = match r.order {
         Order::FirstStrikesFirst => "battle.order.attacker",
         Order::SecondStrikesFirst => "battle.order.defender",

@@ -5,7 +5,7 @@
 use crate::i18n::Lang;
 use crate::rules::characters::equipment::InHand;
 use crate::rules::close_combat::engagement::{CcWeapon, armed};
-use crate::rules::odds::CcModifier;
+use crate::rules::close_combat::odds::CcModifier;
 use crate::rules::scenario::CloseCombatScenario;
 use crate::ui::widgets::{Tone, alert};
 

@@ -11,8 +11,8 @@ use crate::i18n::Lang;
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::Soldier;
 use crate::rules::killteam::data::KillTeamData;
+use crate::rules::killteam::data::KtModifier;
 use crate::rules::killteam::shot_gear::{ShotSide, bearer_of, gear_decides, shot_gear};
-use crate::rules::odds::KtModifier;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, badge};
 

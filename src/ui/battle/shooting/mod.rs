@@ -19,7 +19,7 @@ use crate::rules::KillTeam;
 use crate::rules::battle::Fight;
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::derive;
-use crate::rules::odds::ShotClass;
+use crate::rules::killteam::odds::ShotClass;
 use crate::rules::scenario::{Count, KtTarget, KtWeapon, Scenario, ShootingScenario};
 use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, wounds_of};
 use crate::ui::context::ViewCtx;

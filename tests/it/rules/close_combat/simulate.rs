@@ -3,10 +3,10 @@
 //! round between two units rolled with every die (CC-7).
 
 use muster::rules::RulesData;
+use muster::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
 use muster::rules::close_combat::simulate::{Estimate, SimSide, fight_to_the_end};
 use muster::rules::close_combat::unit_round::{roll_unit_round, strike_order, unit_round};
 use muster::rules::core::dice::seeded;
-use muster::rules::odds::{CcModifier, Fighter, close_combat};
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")

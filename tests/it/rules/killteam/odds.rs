@@ -5,7 +5,7 @@ use muster::rules::battle::roll;
 use muster::rules::core::dice::seeded;
 use muster::rules::core::dist::{dice_at_least, dice_sum, fixed};
 use muster::rules::data::RulesData;
-use muster::rules::odds::{KtShot, ShotClass, killteam_attack, kt_save_score};
+use muster::rules::killteam::odds::{KtShot, ShotClass, killteam_attack, kt_save_score};
 use muster::rules::scenario::Scenario;
 
 fn rules() -> RulesData {

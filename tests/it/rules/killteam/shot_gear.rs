@@ -4,13 +4,13 @@
 //! modifier listed twice counts once in the engine and is refused in a
 //! scenario file.
 
+use muster::rules::close_combat::odds::{CcModifier, close_combat};
 use muster::rules::core::dist::fixed;
 use muster::rules::data::RulesData;
+use muster::rules::killteam::data::KtModifier;
+use muster::rules::killteam::odds::{KtShot, ShotClass, killteam_attack};
 use muster::rules::killteam::shot_gear::{ShotSide, shot_gear, shot_modifiers};
 use muster::rules::killteam::{Carried, Soldier};
-use muster::rules::odds::{
-    CcModifier, KtModifier, KtShot, ShotClass, close_combat, killteam_attack,
-};
 use muster::rules::scenario::Scenario;
 
 fn rules() -> RulesData {
@@ -61,7 +61,7 @@ fn odds_with(
     ticks: &[KtModifier],
     range: u32,
     cover: bool,
-) -> muster::rules::odds::Odds {
+) -> muster::rules::core::odds::Odds {
     let m = shot_modifiers(&r.killteam, shooter, target, ticks);
     killteam_attack(r, &shot(range, cover, m)).expect("odds")
 }
@@ -316,7 +316,7 @@ fn cc_10_the_score_that_cannot_hit_comes_from_the_data() {
 
 #[test]
 fn cc_10_the_battle_setting_refuses_seven_plus_to_ordinary_troops() {
-    use muster::rules::odds::consent_refusal;
+    use muster::rules::close_combat::odds::consent_refusal;
     let r = rules();
     // WS 1 against WS 10 needs 9+: the game master's consent.
     let refusal = |character: bool, refuse: bool| {

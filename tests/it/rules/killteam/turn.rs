@@ -6,10 +6,12 @@
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
 use muster::rules::RulesData;
+use muster::rules::core::odds::Odds;
+use muster::rules::killteam::data::KtModifier as M;
+use muster::rules::killteam::odds::{ShotClass, killteam_shooting};
 use muster::rules::killteam::turn::{
     actions_to_target, activations, initiative_chance, roll_initiative,
 };
-use muster::rules::odds::{KtModifier as M, Odds, ShotClass, killteam_shooting};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 

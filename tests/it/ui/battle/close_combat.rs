@@ -13,8 +13,8 @@ use muster::app::{Command, Fight, Screen};
 use muster::i18n::Lang;
 use muster::rules::RulesData;
 use muster::rules::close_combat;
+use muster::rules::close_combat::odds::Fighter;
 use muster::rules::close_combat::roll::{Claws, MeleeRoll};
-use muster::rules::odds::Fighter;
 use muster::rules::table_roll::TableRoll;
 use muster::ui::Gui;
 
@@ -71,7 +71,8 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     let r = rules();
     // CC-13: the attack alone: the attacker wins when he wounds at all.
     let o =
-        muster::rules::odds::close_combat(&r, 3, 3, None, 1, 3, 3, None, &[], false).expect("odds");
+        muster::rules::close_combat::odds::close_combat(&r, 3, 3, None, 1, 3, 3, None, &[], false)
+            .expect("odds");
     let won = 1.0 - o.wounds[0];
     assert!(
         h.query_by_label(&format!("Attacker wins {}", percent(won)))

@@ -178,7 +178,7 @@ fn a_campaign_character_fights_with_his_wounds_left_and_the_dead_cannot() {
 #[test]
 fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
     use muster::rules::close_combat::engagement::CcWeapon;
-    use muster::rules::odds::CcModifier;
+    use muster::rules::close_combat::odds::CcModifier;
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = battle(dir.path());
     pick(

@@ -99,7 +99,7 @@ fn kt_13_the_shooters_ribbon_counts_and_a_vox_tick_needs_the_radio() {
     assert!(
         !before
             .modifiers
-            .contains(&muster::rules::odds::KtModifier::Vox)
+            .contains(&muster::rules::killteam::data::KtModifier::Vox)
     );
     click(&mut h, "From his equipment: Vox radio — Vox");
     let after = h
@@ -111,6 +111,6 @@ fn kt_13_the_shooters_ribbon_counts_and_a_vox_tick_needs_the_radio() {
     assert!(
         after
             .modifiers
-            .contains(&muster::rules::odds::KtModifier::Vox)
+            .contains(&muster::rules::killteam::data::KtModifier::Vox)
     );
 }
