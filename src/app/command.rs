@@ -8,7 +8,7 @@ use crate::i18n::Lang;
 use crate::rules::{CharacterEdit, CharacterId, Doc, DocKey, DocKind, Edit, Roster, RosterEdit};
 
 /// Which screen is shown.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Screen {
     /// Every document.
     #[default]

@@ -171,7 +171,7 @@ impl Gui {
             // One scroll position per screen: going back finds it where
             // it was left.
             egui::ScrollArea::vertical()
-                .id_salt(("screen", format!("{:?}", cx.model.screen)))
+                .id_salt(("screen", &cx.model.screen))
                 .auto_shrink(false)
                 .show(ui, |ui| views.screen_ui(ui, &cx));
         });
