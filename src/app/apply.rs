@@ -20,6 +20,11 @@ impl App {
             Command::Save => {}
             Command::Show(screen) => self.show(screen),
             Command::Back => self.back(),
+            Command::Fight(setup) => {
+                let n = self.model.fight.as_ref().map_or(1, |(n, _)| n + 1);
+                self.model.fight = Some((n, setup));
+                self.show(Screen::Battle);
+            }
             Command::SetLang(lang) => self.model.lang = lang,
             Command::SetLog(log) => {
                 self.model.log = super::LogPrefs {

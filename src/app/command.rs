@@ -149,6 +149,36 @@ pub enum Command {
     CopySheetText(DocKey),
     /// Open a file with the system's viewer.
     OpenFile(PathBuf),
+    /// A fight picked on a campaign's table: the battle screen opens on
+    /// its mode with both fighters filled in, and Back returns to the
+    /// table.
+    Fight(FightSetup),
+}
+
+/// A fight picked on a campaign's table: its mode, who attacks, whom, and
+/// with which of his weapons.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FightSetup {
+    /// Close combat, a kill-team shot or a psychic attack.
+    pub mode: FightMode,
+    /// The attacker: (campaign, character or enemy).
+    pub attacker: crate::rules::CharRef,
+    /// The target: (campaign, character or enemy).
+    pub target: crate::rules::CharRef,
+    /// The attacker's weapon it is fought with, by its place in his list
+    /// of weapons of that mode (ranged for a shot).
+    pub weapon: Option<usize>,
+}
+
+/// The battle screen's modes a fight on the table can open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FightMode {
+    /// A round of close combat (Rogue Trader).
+    CloseCombat,
+    /// A kill-team shot.
+    Shot,
+    /// A psychic attack.
+    Psychic,
 }
 
 /// What happens to the psychic powers in play (PSY-8).

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::rules::battle::Fight;
 pub use actions::{ACTIONS, Action, ActionSpec, Menu};
-pub use command::{Command, PowerAct, Screen};
+pub use command::{Command, FightMode, FightSetup, PowerAct, Screen};
 pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
 pub use examples::Example;
 pub use preview::{Preview, PreviewRequest};
@@ -298,6 +298,9 @@ pub struct Model {
     /// The print preview's typesetting asked for last, and its answer
     /// once its thread is done.
     pub preview: Option<Preview>,
+    /// The fight picked last on a campaign's table, numbered: the battle
+    /// screen fills its fighters in once for each number.
+    pub fight: Option<(u64, FightSetup)>,
 }
 
 impl Model {
@@ -499,6 +502,7 @@ impl App {
             last_pdf: None,
             simulation: None,
             preview: None,
+            fight: None,
         };
         let writer = store.as_ref().and_then(writer_for);
         let mut app = Self {

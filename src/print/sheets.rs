@@ -10,8 +10,9 @@ use crate::rules::characters::Character;
 use crate::rules::characters::equipment::{Gear, PowerCard};
 use crate::rules::characters::roster::Roster;
 use crate::rules::core::characteristic::{Characteristic, Profile};
+use crate::rules::core::dice::Amount;
 use crate::rules::killteam::data::{
-    Amount, Band, DoubleKillBonus, KillTeamData, KtProfile, SoldierKind, WeaponType,
+    Band, DoubleKillBonus, KillTeamData, KtProfile, SoldierKind, WeaponType,
 };
 use crate::rules::killteam::{self, KillTeam, Soldier};
 

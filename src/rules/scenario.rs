@@ -59,7 +59,7 @@ impl Count {
                 Err(out_of_range(field, *n, &format!("{least} or more")))
             }
             Self::Fixed(n) => count(field, *n).map(super::core::dist::fixed),
-            Self::Dice(text) => super::killteam::actions::dice_of(text)
+            Self::Dice(text) => super::core::dice::dice_of(text)
                 .map(|d| super::core::dist::dice_sum(d.count, d.sides))
                 .ok_or_else(|| {
                     Problem::new("FILE", "odds.bad_dice")
@@ -73,7 +73,7 @@ impl Count {
     pub fn dice(&self) -> Result<u32, super::core::dice::DiceSpec> {
         match self {
             Self::Fixed(n) => Ok(u32::try_from((*n).max(0)).unwrap_or(0)),
-            Self::Dice(text) => match super::killteam::actions::dice_of(text) {
+            Self::Dice(text) => match super::core::dice::dice_of(text) {
                 Some(d) => Err(d),
                 None => Ok(0),
             },
@@ -90,11 +90,11 @@ impl std::fmt::Display for Count {
     }
 }
 
-impl From<&super::killteam::data::Amount> for Count {
-    fn from(a: &super::killteam::data::Amount) -> Self {
+impl From<&super::core::dice::Amount> for Count {
+    fn from(a: &super::core::dice::Amount) -> Self {
         match a {
-            super::killteam::data::Amount::Fixed(n) => Self::Fixed(i64::from(*n)),
-            super::killteam::data::Amount::Dice(d) => Self::Dice(d.clone()),
+            super::core::dice::Amount::Fixed(n) => Self::Fixed(i64::from(*n)),
+            super::core::dice::Amount::Dice(d) => Self::Dice(d.clone()),
         }
     }
 }

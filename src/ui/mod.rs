@@ -5,7 +5,7 @@
 mod battle;
 mod campaign;
 pub mod context;
-mod killteam;
+pub(crate) mod killteam;
 mod library;
 mod menus;
 mod print_preview;

@@ -7,6 +7,8 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::core::characteristic::{Characteristic, Profile};
+use crate::rules::core::dice::Amount;
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
 
@@ -364,6 +366,9 @@ pub struct EnemyEntry {
     /// `enemy` when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cran: Option<u32>,
+    /// How it fights: profile, save and weapons (**Assumed**).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fighter: Option<EnemyFighter>,
 }
 
 /// An enemy faction and its escort table (CMP-5).
@@ -459,7 +464,23 @@ impl CampaignData {
                         missions: self.missions_of(t).map(|m| m.id.clone()).collect(),
                     })
                     .collect(),
-                factions: self.factions.clone(),
+                // How each enemy fights is recorded by its draw, not here:
+                // a campaign file keeps the enemies it met.
+                factions: self
+                    .factions
+                    .iter()
+                    .map(|f| Faction {
+                        table: f
+                            .table
+                            .iter()
+                            .map(|e| EnemyEntry {
+                                fighter: None,
+                                ..e.clone()
+                            })
+                            .collect(),
+                        ..f.clone()
+                    })
+                    .collect(),
             }),
         }
     }
@@ -484,7 +505,15 @@ impl CampaignData {
     pub fn check(&self) -> Result<(), Problem> {
         self.check_defaults()?;
         self.check_tables()?;
-        self.check_ids()
+        self.check_ids()?;
+        for f in &self.factions {
+            for e in &f.table {
+                if let Some(x) = &e.fighter {
+                    x.check(&format!("{} {}–{}", f.id, e.from, e.to))?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Checks the cran dice, the defaults and the limits they keep.
@@ -810,5 +839,96 @@ impl Settings {
             );
         }
         out
+    }
+}
+
+/// How an enemy of a faction's table fights (**Assumed**: the sources give
+/// the tables' names and costs only).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyFighter {
+    /// Its Rogue Trader profile.
+    pub profile: Profile,
+    /// Its armour save (4: 4+), none without armour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<u32>,
+    /// Its weapons, the ranged ones first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weapons: Vec<EnemyWeapon>,
+    /// Its psychic mastery level, for a psyker.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mastery: Option<u32>,
+}
+
+/// One weapon of an enemy, as it fires or strikes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyWeapon {
+    /// Display names.
+    pub names: Names,
+    /// Range in inches; 0 for a close-combat weapon.
+    #[serde(default)]
+    pub range: u32,
+    /// Strength.
+    pub s: u32,
+    /// Armour penetration: what it takes off the target's save (0, -1 …).
+    #[serde(default)]
+    pub ap: i32,
+    /// Shots: a number or dice.
+    #[serde(default = "one_amount")]
+    pub shots: Amount,
+    /// Damage per unsaved wound: a number or dice.
+    #[serde(default = "one_amount")]
+    pub damage: Amount,
+    /// A flame weapon: it ignores cover.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flame: bool,
+}
+
+fn one_amount() -> Amount {
+    Amount::Fixed(1)
+}
+
+impl EnemyWeapon {
+    /// Whether it is a close-combat weapon.
+    pub fn close(&self) -> bool {
+        self.range == 0
+    }
+}
+
+impl EnemyFighter {
+    /// Checks what serde cannot (`place`: the table line, for the
+    /// message): a wound at least, a save a die can make, weapons named in
+    /// English and French with a strength and readable dice.
+    pub fn check(&self, place: &str) -> Result<(), Problem> {
+        let bad = |what: &str, value: String| {
+            Problem::new("DATA", "data.campaign.enemy_fighter")
+                .arg("place", place)
+                .arg("what", what)
+                .arg("value", value)
+        };
+        if self.profile.get(Characteristic::W) < 1 {
+            return Err(bad("W", self.profile.get(Characteristic::W).to_string()));
+        }
+        if let Some(s) = self.save
+            && !(2..=6).contains(&s)
+        {
+            return Err(bad("save", s.to_string()));
+        }
+        for w in &self.weapons {
+            let name = w.names.get("en").cloned().unwrap_or_default();
+            if !(w.names.contains_key("en") && w.names.contains_key("fr")) {
+                return Err(bad("names", name));
+            }
+            if w.s == 0 || w.ap > 0 {
+                return Err(bad("s/ap", name));
+            }
+            for a in [&w.shots, &w.damage] {
+                if crate::rules::core::dice::amount_dice(a).is_err() {
+                    return Err(bad("dice", name));
+                }
+            }
+        }
+        Ok(())
     }
 }

@@ -12,6 +12,7 @@
 pub mod data;
 mod debrief;
 mod edit;
+mod enemy;
 mod play;
 mod playing;
 mod ready;
@@ -27,7 +28,9 @@ pub use data::{
     Budget, CampaignData, EnemySide, Faction, Injuries, MissionData, MissionType, Mode, PoolMode,
     Rates, Settings,
 };
+pub use data::{EnemyFighter, EnemyWeapon};
 pub use edit::{Bought, CampaignEdit, MissionChoice, NewEscort, Purchase};
+pub use enemy::{Behaviour, ENEMY_IDS, enemy_id, enemy_index};
 pub use play::check_dice;
 
 use super::characters::Character;
@@ -323,6 +326,10 @@ pub struct EnemyDraw {
     /// Its Cran for the behaviour tests, when the table gives one (CMP-15).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cran: Option<u32>,
+    /// How it fights, as its table line gave it when drawn; none when
+    /// drawn by a Muster that kept no profile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fighter: Option<EnemyFighter>,
 }
 
 /// The current or next mission.
@@ -384,6 +391,15 @@ pub struct Table {
     /// The turn the last "New turn" began (KT-11); 0 before any.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub turn: u32,
+    /// Wounds taken by the drawn enemies, by their place in the escort.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub enemy_wounds: BTreeMap<usize, u32>,
+    /// The drawn enemies taken out of action, by their place.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub enemy_out: BTreeSet<usize>,
+    /// What each enemy's last behaviour test said (CMP-15), by its place.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub behaviour: BTreeMap<usize, Behaviour>,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
@@ -732,6 +748,9 @@ impl Campaign {
     /// screen now (CMP-13), or none when he can: a mission must be played,
     /// and he must be at its table, alive and not out of action yet.
     pub fn wound_refusal(&self, id: CharId) -> Option<Problem> {
+        if let Some(i) = enemy_index(id) {
+            return self.enemy_refusal(i);
+        }
         let Some(x) = self.character(id) else {
             return Some(Problem::new("CMP-13", "campaign.problem.no_character").arg("id", id));
         };
@@ -1321,6 +1340,14 @@ impl Campaign {
         for c in &self.characters {
             if !ids.insert(c.id) {
                 out.push(Problem::new("FILE", "campaign.problem.duplicate_id").arg("id", c.id));
+            }
+            if enemy_index(c.id).is_some() {
+                out.push(
+                    Problem::new("FILE", "campaign.problem.enemy_id")
+                        .character(c.name())
+                        .arg("id", c.id)
+                        .arg("first", ENEMY_IDS),
+                );
             }
             if c.cran == 0 || c.cran > self.settings.cran_die {
                 out.push(

@@ -67,6 +67,16 @@ impl Campaign {
                 .int("cran", cran)
                 .key("what", key),
         ));
+        let turn = self.table.as_ref().map_or(1, super::Table::turn);
+        self.table.get_or_insert_default().behaviour.insert(
+            index,
+            super::Behaviour {
+                turn,
+                roll: total(&roll),
+                cran,
+                passed,
+            },
+        );
         Ok(CampaignEdit::EnemyBehaviour {
             index,
             roll: Some(roll),
@@ -159,6 +169,10 @@ impl Campaign {
         rules: &RulesData,
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Playing])?;
+        if let Some(e) = super::enemy_index(character) {
+            self.set_enemy_wounds(e, wounds, rules)?;
+            return Ok(CampaignEdit::SetWounds { character, wounds });
+        }
         let i = self.player_index(character)?;
         let max = self.characters[i].member.wounds(rules);
         if wounds > max {
@@ -225,6 +239,10 @@ impl Campaign {
         o: bool,
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Playing])?;
+        if let Some(e) = super::enemy_index(character) {
+            self.set_enemy_out(e, o)?;
+            return Ok(CampaignEdit::SetOutOfAction { character, out: o });
+        }
         self.player_index(character)?;
         let table = self.table.get_or_insert_default();
         if o {
@@ -339,6 +357,9 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
+        if let Some(e) = super::enemy_index(character) {
+            return self.add_enemy_wounds(e, wounds, rules, out);
+        }
         let i = self.player_index(character)?;
         let max = self.characters[i].member.wounds(rules);
         let name = self.characters[i].name().to_owned();

@@ -6,6 +6,8 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use super::problem::Problem;
+
 /// Dice such as `4D6`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -197,5 +199,53 @@ mod tests {
         assert_eq!(r.total, 6);
         assert_eq!(r.notation(), "2D6-2");
         assert_eq!(r.to_string(), "2D6-2 [3, 5] = 6");
+    }
+}
+
+/// A number, or dice to roll (`"D3"`, `"2D6"`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Amount {
+    /// A fixed number.
+    Fixed(u32),
+    /// Dice, as written (`D3`, `D6`, `2D6`).
+    Dice(String),
+}
+
+impl std::fmt::Display for Amount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Fixed(n) => write!(f, "{n}"),
+            Self::Dice(d) => f.write_str(d),
+        }
+    }
+}
+
+/// Dice as written (`D6`, `2D3`), or `None` when it is not dice.
+pub fn dice_of(text: &str) -> Option<DiceSpec> {
+    amount_dice(&Amount::Dice(text.to_owned()))
+        .ok()
+        .and_then(Result::err)
+}
+
+/// A number of shots as a fixed count (`Ok`) or dice (`Err`), or why it
+/// cannot be read.
+pub fn amount_dice(amount: &Amount) -> Result<Result<u32, DiceSpec>, Problem> {
+    match amount {
+        Amount::Fixed(n) => Ok(Ok(*n)),
+        Amount::Dice(text) => {
+            let bad = || Problem::new("DATA", "kt.bad_dice").arg("dice", text);
+            let (count, sides) = text.split_once(['D', 'd']).ok_or_else(bad)?;
+            let count = if count.is_empty() {
+                1
+            } else {
+                count.parse::<u32>().map_err(|_| bad())?
+            };
+            let sides = sides.parse::<u32>().map_err(|_| bad())?;
+            if count == 0 || count > 100 || sides == 0 || sides > 100 {
+                return Err(bad());
+            }
+            Ok(Err(DiceSpec { count, sides }))
+        }
     }
 }

@@ -8,13 +8,13 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::data::Amount;
 use super::data::KtModifier;
 pub use super::data::{
     AutomaticWounds, ChargeRules, FallBand, GrenadeRules, JumpRules, Parachute, RopeSwing, Unseen,
-    amount_dice, dice_of, shots_dist,
+    shots_dist,
 };
 use crate::rules::core::dice::RollFor;
+use crate::rules::core::dice::{Amount, amount_dice};
 use crate::rules::core::dice::{Check, DiceSpec, Roll, roll_dice};
 use crate::rules::core::dist::{Dist, add, dice_sum, fixed};
 use crate::rules::core::odds::Odds;

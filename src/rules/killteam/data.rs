@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::core::dice::DiceSpec;
+use crate::rules::core::dice::{Amount, DiceSpec, amount_dice};
 use crate::rules::core::dist::{Dist, dice_sum, fixed};
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
@@ -13,25 +13,6 @@ use crate::rules::core::range::check_range;
 
 /// The rule id of problems with rules data files.
 const DATA: &str = "DATA";
-
-/// A number, or dice to roll (`"D3"`, `"2D6"`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum Amount {
-    /// A fixed number.
-    Fixed(u32),
-    /// Dice, as written (`D3`, `D6`, `2D6`).
-    Dice(String),
-}
-
-impl std::fmt::Display for Amount {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Fixed(n) => write!(f, "{n}"),
-            Self::Dice(d) => f.write_str(d),
-        }
-    }
-}
 
 /// How a weapon fires (KT-15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1002,35 +983,6 @@ pub fn shots_dist(amount: &Amount) -> Result<Dist, Problem> {
         Ok(n) => fixed(n),
         Err(d) => dice_sum(d.count, d.sides),
     })
-}
-
-/// Dice as written (`D6`, `2D3`), or `None` when it is not dice.
-pub fn dice_of(text: &str) -> Option<DiceSpec> {
-    amount_dice(&Amount::Dice(text.to_owned()))
-        .ok()
-        .and_then(Result::err)
-}
-
-/// A number of shots as a fixed count (`Ok`) or dice (`Err`), or why it
-/// cannot be read.
-pub fn amount_dice(amount: &Amount) -> Result<Result<u32, DiceSpec>, Problem> {
-    match amount {
-        Amount::Fixed(n) => Ok(Ok(*n)),
-        Amount::Dice(text) => {
-            let bad = || Problem::new("DATA", "kt.bad_dice").arg("dice", text);
-            let (count, sides) = text.split_once(['D', 'd']).ok_or_else(bad)?;
-            let count = if count.is_empty() {
-                1
-            } else {
-                count.parse::<u32>().map_err(|_| bad())?
-            };
-            let sides = sides.parse::<u32>().map_err(|_| bad())?;
-            if count == 0 || count > 100 || sides == 0 || sides > 100 {
-                return Err(bad());
-            }
-            Ok(Err(DiceSpec { count, sides }))
-        }
-    }
 }
 
 /// The charge (KT-9): its reach, and the bayonet's wound (EQ-13).

@@ -2,10 +2,9 @@
 //! ribbon and item that changes it, and his weapons as they fire with his
 //! items (EQ-2, EQ-5, EQ-20, EQ-21).
 
-use super::data::{
-    Amount, Effect, Item, KillTeamData, KtProfile, Ribbon, Strength, Weapon, WeaponType,
-};
+use super::data::{Effect, Item, KillTeamData, KtProfile, Ribbon, Strength, Weapon, WeaponType};
 use super::{Soldier, unknown_kind};
+use crate::rules::core::dice::Amount;
 use crate::rules::core::problem::Problem;
 
 /// One weapon as the soldier fires it.

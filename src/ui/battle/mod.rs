@@ -11,6 +11,7 @@ mod close_combat;
 mod coherency;
 mod command;
 mod flyers;
+pub mod from_table;
 mod log;
 mod parts;
 mod psychic;
@@ -61,6 +62,8 @@ pub struct BattleView {
     /// Our side is the attacker (the first unit); else the defender. The
     /// battle summary counts each side's characters killed (CHR-15).
     pub we_attack: bool,
+    /// The number of the last fight filled in from a campaign's table.
+    pub fight_seen: u64,
 }
 
 impl Default for BattleView {
@@ -74,6 +77,7 @@ impl Default for BattleView {
             robot: Default::default(),
             flyer: Default::default(),
             we_attack: true,
+            fight_seen: 0,
         }
     }
 }
@@ -82,6 +86,7 @@ impl BattleView {
     /// Shows the battle screen: the tabs, the mode's view, the log and the
     /// battle summary.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        self.take_table_fight(cx);
         self.units.ours_first = self.we_attack;
         self.psychic.we_attack = self.we_attack;
         self.tabs_ui(ui, cx);

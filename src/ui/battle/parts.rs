@@ -160,6 +160,8 @@ pub struct CampaignFighter {
     pub unable: Option<&'static str>,
     /// (campaign, character): where his wounds go.
     pub from: crate::rules::CharRef,
+    /// He is a psyker (CHR-16).
+    pub psyker: bool,
 }
 
 /// Every Rogue Trader character of every campaign's escorts (kill-team
@@ -207,6 +209,7 @@ pub fn campaign_fighters(cx: &ViewCtx<'_>) -> Vec<CampaignFighter> {
                 equipment: ch.equipment.clone(),
                 unable,
                 from: crate::rules::CharRef::new(c.id.clone(), x.id),
+                psyker: ch.psychic,
             });
         }
     }

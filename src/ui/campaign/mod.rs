@@ -3,8 +3,10 @@
 //! of the mission being played, the debrief and the journal.
 //! Every button records a campaign event; nothing here computes a rule.
 
+mod cards;
 mod debrief;
 mod dice;
+mod fight;
 mod journal;
 mod overview;
 mod parts;

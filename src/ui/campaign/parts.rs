@@ -513,6 +513,9 @@ pub struct MissionState {
     pub(super) initiative: BTreeMap<Option<crate::rules::campaign::EscortId>, String>,
     /// The other dice typed in from real dice, by field (issue 9).
     pub dice: DiceTexts,
+    /// The fighter picked on the table to attack: his target is picked
+    /// next (`fight.rs`).
+    pub attacker: Option<crate::rules::CharRef>,
 }
 
 /// What one player is typing in the reinforcements step.

@@ -8,38 +8,13 @@ use egui_material_icons::icons;
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionResult, MissionType, Phase};
 use crate::rules::core::names::name_in;
+use crate::ui::campaign::cards::{enemies_ui, member_profile_ui, wounds_ui};
 use crate::ui::campaign::dice::typed_die;
+use crate::ui::campaign::fight::{fight_banner_ui, fight_buttons_ui};
 use crate::ui::campaign::parts::{MissionState, edit, mission_ui};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
-
-/// A wound box big enough to tick at the table: a square, crossed when
-/// ticked.
-fn wound_box(ui: &mut egui::Ui, ticked: &mut bool) -> egui::Response {
-    let size = egui::vec2(26.0, 26.0);
-    let (rect, mut r) = ui.allocate_exact_size(size, egui::Sense::click());
-    if r.clicked() {
-        *ticked = !*ticked;
-        r.mark_changed();
-    }
-    let visuals = ui.style().interact_selectable(&r, *ticked);
-    let painter = ui.painter();
-    painter.rect(
-        rect,
-        4.0,
-        PALETTE.card,
-        egui::Stroke::new(1.5, visuals.fg_stroke.color),
-        egui::StrokeKind::Inside,
-    );
-    if *ticked {
-        let c = PALETTE.dead;
-        let m = rect.shrink(5.0);
-        painter.line_segment([m.left_top(), m.right_bottom()], egui::Stroke::new(3.0, c));
-        painter.line_segment([m.right_top(), m.left_bottom()], egui::Stroke::new(3.0, c));
-    }
-    r
-}
 
 /// The turn being played and "New turn" (KT-11): each kill team gains its
 /// command points for the turn; one event, undoable.
@@ -112,6 +87,8 @@ impl MissionState {
         ui.add_space(space::M);
         self.initiative_ui(ui, cx, c, table);
         ui.add_space(space::M);
+        fight_banner_ui(ui, cx, &mut self.attacker);
+        let attacker = &mut self.attacker;
         for e in &c.escorts {
             ui.horizontal(|ui| {
                 card_title(ui, icons::ICON_GROUPS, &e.player);
@@ -121,11 +98,13 @@ impl MissionState {
             });
             let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
             card_rows(ui, 280.0, playing, |ui, x| {
-                player_card_ui(ui, cx, c, table, x)
+                player_card_ui(ui, cx, c, table, x, attacker);
             });
             at_home_ui(ui, cx, c, table, e);
             ui.add_space(space::M);
         }
+        enemies_ui(ui, cx, c, table, attacker);
+        ui.add_space(space::M);
         self.end_mission_ui(ui, cx, c, table);
     }
 
@@ -321,12 +300,20 @@ fn command_points_ui(
             },
         ));
     }
+    let named = lang.f(
+        "campaign.ui.cp_value",
+        &[
+            ("player", &e.player),
+            ("points", &e.command_points.to_string()),
+        ],
+    );
     ui.label(
         RichText::new(e.command_points.to_string())
             .size(22.0)
             .strong(),
     )
-    .labelled_by(l.id);
+    .labelled_by(l.id)
+    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &named));
     let plus = lang.f("campaign.ui.cp_plus", &[("player", &e.player)]);
     if icon_button(ui, icons::ICON_ADD, "", &plus, true).clicked() {
         cx.send(edit(
@@ -347,6 +334,7 @@ fn player_card_ui(
     c: &Campaign,
     table: &crate::rules::campaign::Table,
     x: &crate::rules::campaign::CampaignCharacter,
+    attacker: &mut Option<crate::rules::CharRef>,
 ) {
     let lang = cx.lang;
     card(ui, |ui| {
@@ -365,54 +353,18 @@ fn player_card_ui(
             if c.guided.contains(&x.id) {
                 badge(ui, Tone::Info, lang.t("campaign.ui.guided"));
             }
+            member_profile_ui(ui, cx, &x.member);
             let max = x.member.wounds(&cx.model.rules);
             let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
-            wounds_ui(ui, cx, c, x, max, taken);
+            wounds_ui(ui, cx, c, (x.id, x.name()), max, taken);
             if let Member::Soldier(s) = &x.member {
                 soldier_reminders_ui(ui, cx, s, max.saturating_sub(taken));
             }
+            let me = crate::rules::CharRef::new(c.id.clone(), x.id);
+            fight_buttons_ui(ui, cx, attacker, &me, x.name(), !out_now);
             playing_buttons_ui(ui, cx, c, x, out_now);
             items_ui(ui, cx, c, table, x);
         });
-    });
-}
-
-/// A character's wound boxes, one event per tick.
-fn wounds_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    x: &crate::rules::campaign::CampaignCharacter,
-    max: u32,
-    taken: u32,
-) {
-    let lang = cx.lang;
-    let id = c.id.as_str();
-    ui.horizontal_wrapped(|ui| {
-        ui.label(lang.t("campaign.ui.wounds"));
-        for i in 0..max {
-            let mut ticked = i < taken;
-            let name = lang.f(
-                "campaign.ui.wound_box",
-                &[
-                    ("n", &(i + 1).to_string()),
-                    ("max", &max.to_string()),
-                    ("character", x.name()),
-                ],
-            );
-            let r = wound_box(ui, &mut ticked);
-            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, ticked, &name));
-            if r.changed() {
-                let wounds = if ticked { i + 1 } else { i };
-                cx.send(edit(
-                    id,
-                    CampaignEdit::SetWounds {
-                        character: x.id,
-                        wounds,
-                    },
-                ));
-            }
-        }
     });
 }
 

@@ -4,7 +4,7 @@
 //! rule stops it (KT-1 … KT-21, EQ-*, RIB-*).
 
 mod parts;
-mod soldier_card;
+pub(crate) mod soldier_card;
 
 use egui::RichText;
 use egui_material_icons::icons;

@@ -5,9 +5,10 @@ use egui::RichText;
 
 use crate::app::Command;
 use crate::i18n::Lang;
+use crate::rules::core::dice::Amount;
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::KillTeam;
-use crate::rules::killteam::data::{Amount, WeaponType};
+use crate::rules::killteam::data::WeaponType;
 use crate::rules::{DocKey, KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};

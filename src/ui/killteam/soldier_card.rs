@@ -344,7 +344,7 @@ fn item_picker_ui(
 
 /// His derived profile, each value changed by a ribbon or an item marked,
 /// and the items he carries, counted.
-fn profile_ui(
+pub(crate) fn profile_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     data: &KillTeamData,
@@ -389,7 +389,7 @@ fn profile_ui(
 
 /// One of his weapons: type, range, S, AP, D and flags, marked when a
 /// ribbon or an item changed it.
-fn weapon_line_ui(
+pub(crate) fn weapon_line_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     data: &KillTeamData,

@@ -4,6 +4,7 @@
 mod books;
 pub(crate) mod carry;
 mod coop;
+mod enemies;
 mod equipment;
 mod guide;
 mod recruits;

@@ -655,12 +655,12 @@ fn eq_8_eq_9_eq_4_the_weapon_an_item_brings_is_chosen_within_its_kind() {
 }
 
 mod actions {
+    use muster::rules::core::dice::Amount;
     use muster::rules::core::dice::seeded;
     use muster::rules::killteam::actions::{
         GrenadeAttack, Jump, JumpKind, Thrower, grenade_odds, grenade_throw, jump_odds,
         roll_grenade, roll_jump,
     };
-    use muster::rules::killteam::data::Amount;
     use muster::rules::killteam::odds::{ShotClass, killteam_shooting};
 
     fn thrower() -> Thrower {

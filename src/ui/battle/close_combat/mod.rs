@@ -357,7 +357,7 @@ impl CloseCombatView {
 
     /// Takes the attacker picked from a roster or a campaign: his name,
     /// his profile, his weapon in hand and his armour.
-    fn take_attacker(&mut self, picked: parts::Picked) {
+    pub(in crate::ui::battle) fn take_attacker(&mut self, picked: parts::Picked) {
         let parts::Picked {
             name,
             profile: p,
@@ -388,7 +388,7 @@ impl CloseCombatView {
 
     /// Takes the defender picked from a roster or a campaign: his name,
     /// his profile and his armour.
-    fn take_defender(&mut self, picked: parts::Picked) {
+    pub(in crate::ui::battle) fn take_defender(&mut self, picked: parts::Picked) {
         let parts::Picked {
             name,
             profile: p,

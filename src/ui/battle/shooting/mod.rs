@@ -6,7 +6,7 @@
 //! are in `campaign.rs`, the equipment's and ribbons' ticks in `gear.rs`.
 
 mod actions;
-mod campaign;
+pub(in crate::ui::battle) mod campaign;
 mod gear;
 mod turn;
 
@@ -279,7 +279,7 @@ impl ShootingView {
 
     /// Takes the shooter picked from a team or a campaign: his name, his
     /// weapon, his equipment and ribbon.
-    fn take_shooter(&mut self, picked: campaign::PickedShooter) {
+    pub(in crate::ui::battle) fn take_shooter(&mut self, picked: campaign::PickedShooter) {
         self.shot_sides.attacker.clone_from(&picked.name);
         self.shot_sides.attacker_character = true;
         self.shot_sides.attacker_from.clone_from(&picked.from);
@@ -294,6 +294,28 @@ impl ShootingView {
         // RIB-11: the turn card counts his actions with his wounds.
         self.kt_turn
             .set_soldier(picked.name, picked.soldier, picked.wounds_left);
+    }
+
+    /// Takes a campaign's soldier as the target: his T, save and its dice,
+    /// his wounds left, and where "Apply to campaign" sends the damage.
+    pub(in crate::ui::battle) fn take_campaign_target(
+        &mut self,
+        (t, save, dice): campaign::TargetProfile,
+        target: campaign::CampaignTarget,
+    ) {
+        self.shot_sides.defender.clone_from(&target.name);
+        self.shot_sides.defender_character = true;
+        self.target_soldier = Some(target.soldier.clone());
+        self.shot.target.t = t;
+        self.shot.target.save = save;
+        self.shot.target.save_dice = dice;
+        self.shot.target.wounds = Some(i64::from(target.wounds_left.max(1)));
+        // "Apply to campaign" sends the damage to him.
+        self.shot_sides.defender_from = Some(crate::rules::CharRef::new(
+            target.campaign.clone(),
+            target.id,
+        ));
+        self.kt_target = Some(target);
     }
 
     /// The range, on a slider that shows the band (KT-12).
@@ -403,20 +425,8 @@ impl ShootingView {
             self.shot.target.wounds = Some(wounds);
             self.kt_target = None;
         }
-        if let Some(((t, save, dice), target)) = campaign::pick_campaign_target(ui, cx) {
-            self.shot_sides.defender.clone_from(&target.name);
-            self.shot_sides.defender_character = true;
-            self.target_soldier = Some(target.soldier.clone());
-            self.shot.target.t = t;
-            self.shot.target.save = save;
-            self.shot.target.save_dice = dice;
-            self.shot.target.wounds = Some(i64::from(target.wounds_left.max(1)));
-            // "Apply to campaign" sends the damage to him.
-            self.shot_sides.defender_from = Some(crate::rules::CharRef::new(
-                target.campaign.clone(),
-                target.id,
-            ));
-            self.kt_target = Some(target);
+        if let Some((profile, target)) = campaign::pick_campaign_target(ui, cx) {
+            self.take_campaign_target(profile, target);
         }
         Self::soldier_line(
             ui,

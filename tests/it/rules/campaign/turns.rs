@@ -257,7 +257,7 @@ fn kt_11_new_turn_at_the_table_adds_the_command_points_and_is_undone() {
     assert_eq!(cp(&now, "Anne"), 4);
     assert_eq!(turn(&now), 2);
     assert!(h.query_by_label("Turn 2").is_some());
-    assert!(h.query_by_label("4").is_some());
+    assert!(h.query_by_label("Command points of Anne: 4").is_some());
     // Saved as soon as the writer is done: the file on disk has the turn.
     h.state_mut().app.flush_saves();
     let on_disk = Store::open(dir.path())

@@ -188,8 +188,8 @@ fn kt_16_a_rolled_attack_never_does_more_than_the_wounds_left() {
 
 #[test]
 fn kt_14_a_grenade_with_dice_damage_mixes_the_damage_exactly() {
+    use muster::rules::core::dice::Amount;
     use muster::rules::killteam::actions::{GrenadeAttack, Thrower, grenade_odds, roll_grenade};
-    use muster::rules::killteam::data::Amount;
     let r = rules();
     let attack = GrenadeAttack {
         shots: Amount::Fixed(1),

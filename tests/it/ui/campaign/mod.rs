@@ -3,6 +3,7 @@
 mod carry;
 mod coop;
 mod dice;
+mod fight;
 mod limits;
 mod missions;
 mod overview;

@@ -1,0 +1,228 @@
+//! The drawn enemies at the table (CMP-5, CMP-13, CMP-15): how each fights
+//! (its profile, save and weapons from its faction's table, **Assumed**
+//! data in `campaign.json`), its wound boxes and out of action, and what
+//! its last behaviour test said.
+//!
+//! An enemy sits at the table under a character id of its own,
+//! [`ENEMY_IDS`] plus its place in the escort, so that the table's edits
+//! (`SetWounds`, `SetOutOfAction`, `AddWounds`, `AddBattleWounds`) and the
+//! battle screen's "Apply to campaign" reach it as they reach the players'
+//! characters. Its wounds are kept apart from theirs: the debrief's Cran
+//! tests never see an enemy.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Campaign, CharId, EnemyDraw, EnemyFighter, Phase};
+use crate::rules::core::characteristic::Characteristic;
+use crate::rules::core::names::Names;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+
+/// The first character id of the enemies at the table: enemy `i` of the
+/// escort is `ENEMY_IDS + i`. A campaign's own characters are numbered
+/// from 1 and never reach it (a file that does is refused).
+pub const ENEMY_IDS: CharId = 1_000_000;
+
+/// What an enemy's last behaviour test said (CMP-15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Behaviour {
+    /// The turn it was tested in.
+    pub turn: u32,
+    /// The die's total.
+    pub roll: u32,
+    /// The Cran it was tested against.
+    pub cran: u32,
+    /// Passed: the die was the Cran or more.
+    pub passed: bool,
+}
+
+impl Behaviour {
+    /// The locale key of what it does, in the mission's mode.
+    pub fn key(&self, mode: super::Mode) -> &'static str {
+        match (mode, self.passed) {
+            (super::Mode::Attack, true) => "campaign.behaviour.attack_passed",
+            (super::Mode::Attack, false) => "campaign.behaviour.attack_failed",
+            (super::Mode::Defence, true) => "campaign.behaviour.defence_passed",
+            (super::Mode::Defence, false) => "campaign.behaviour.defence_failed",
+        }
+    }
+}
+
+/// The place in the escort of the enemy of this id, if it is one.
+pub fn enemy_index(id: CharId) -> Option<usize> {
+    id.checked_sub(ENEMY_IDS)
+        .and_then(|i| usize::try_from(i).ok())
+}
+
+/// The id of the enemy at this place in the escort.
+pub fn enemy_id(index: usize) -> CharId {
+    ENEMY_IDS + u64::try_from(index).unwrap_or(u64::MAX - ENEMY_IDS)
+}
+
+/// Whether a recorded draw is what the table gives now: equal but for how
+/// it fights, which the draw recorded when it was made (the data may have
+/// been edited since, or kept none then); the recorded one is kept.
+pub fn draw_agrees(now: &EnemyDraw, then: &EnemyDraw) -> bool {
+    let mut bare = now.clone();
+    bare.fighter.clone_from(&then.fighter);
+    bare == *then
+}
+
+impl Campaign {
+    /// The enemy drawn at this place in the mission's escort.
+    pub fn enemy(&self, index: usize) -> Option<&EnemyDraw> {
+        self.mission.as_ref().and_then(|m| m.enemy.get(index))
+    }
+
+    /// How the enemy at this place fights: as it was drawn, or, drawn by a
+    /// Muster that kept no profile, its faction's table line in the data.
+    pub fn enemy_fighter<'a>(
+        &'a self,
+        index: usize,
+        rules: &'a RulesData,
+    ) -> Option<&'a EnemyFighter> {
+        let e = self.enemy(index)?;
+        if let Some(f) = &e.fighter {
+            return Some(f);
+        }
+        let m = self.mission.as_ref()?;
+        rules
+            .campaign
+            .faction(&m.faction)?
+            .table
+            .iter()
+            .find(|l| l.names == e.names && l.entry_type == e.entry_type)?
+            .fighter
+            .as_ref()
+    }
+
+    /// The enemy's wounds: its profile's W, 1 when it has none.
+    pub fn enemy_wounds(&self, index: usize, rules: &RulesData) -> u32 {
+        self.enemy_fighter(index, rules)
+            .map_or(1, |f| {
+                u32::try_from(f.profile.get(Characteristic::W)).unwrap_or(0)
+            })
+            .max(1)
+    }
+
+    /// The enemy's names with its place in the escort ("Ork boy 3"), for
+    /// the log and the battle screen.
+    pub fn enemy_names(&self, index: usize) -> Names {
+        self.enemy(index).map_or_else(Names::new, |e| {
+            e.names
+                .iter()
+                .map(|(lang, name)| (lang.clone(), format!("{name} {}", index + 1)))
+                .collect()
+        })
+    }
+
+    /// Why the enemy at this place cannot take wounds now (CMP-13), or
+    /// none when it can: a mission must be played, the enemy drawn for it
+    /// and not out of action yet.
+    pub fn enemy_refusal(&self, index: usize) -> Option<Problem> {
+        if self.phase != Phase::Playing {
+            return Some(Problem::new("CMP-2", "campaign.problem.not_playing"));
+        }
+        if self.enemy(index).is_none() {
+            return Some(
+                Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1),
+            );
+        }
+        let out = self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.enemy_out.contains(&index));
+        out.then(|| {
+            Problem::new("CMP-13", "campaign.problem.already_out").named(
+                "character",
+                &format!("enemy {}", index + 1),
+                &self.enemy_names(index),
+            )
+        })
+    }
+}
+
+impl Campaign {
+    /// The enemy at this place, or why there is none (CMP-15).
+    fn drawn(&self, index: usize) -> Result<&EnemyDraw, Problem> {
+        self.enemy(index).ok_or_else(|| {
+            Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1)
+        })
+    }
+
+    /// The wounds an enemy has taken, ticked at the table; at its last it
+    /// is out of action.
+    pub(super) fn set_enemy_wounds(
+        &mut self,
+        index: usize,
+        wounds: u32,
+        rules: &RulesData,
+    ) -> Result<(), Problem> {
+        self.drawn(index)?;
+        let max = self.enemy_wounds(index, rules);
+        if wounds > max {
+            return Err(Problem::new("CMP-13", "campaign.problem.too_many_wounds")
+                .named(
+                    "character",
+                    &format!("enemy {}", index + 1),
+                    &self.enemy_names(index),
+                )
+                .arg("max", max));
+        }
+        let table = self.table.get_or_insert_default();
+        table.enemy_wounds.insert(index, wounds);
+        if wounds == max {
+            table.enemy_out.insert(index);
+        }
+        Ok(())
+    }
+
+    /// An enemy taken out of action, or back in.
+    pub(super) fn set_enemy_out(&mut self, index: usize, out: bool) -> Result<(), Problem> {
+        self.drawn(index)?;
+        let table = self.table.get_or_insert_default();
+        if out {
+            table.enemy_out.insert(index);
+        } else {
+            table.enemy_out.remove(&index);
+        }
+        Ok(())
+    }
+
+    /// Wounds a fight on the battle screen caused to an enemy, never past
+    /// its last; at its last it is out of action.
+    pub(super) fn add_enemy_wounds(
+        &mut self,
+        index: usize,
+        wounds: u32,
+        rules: &RulesData,
+        out: &mut crate::rules::doc::Outcome,
+    ) -> Result<(), Problem> {
+        use crate::rules::core::msg::Msg;
+        self.drawn(index)?;
+        let max = self.enemy_wounds(index, rules);
+        let names = self.enemy_names(index);
+        let table = self.table.get_or_insert_default();
+        let now = table
+            .enemy_wounds
+            .get(&index)
+            .copied()
+            .unwrap_or(0)
+            .saturating_add(wounds)
+            .min(max);
+        table.enemy_wounds.insert(index, now);
+        if now == max {
+            table.enemy_out.insert(index);
+        }
+        out.lines.push((
+            crate::rules::doc::LineKind::Info,
+            Msg::new("campaign.log.battle_wounds")
+                .names("character", &names)
+                .int("wounds", wounds)
+                .int("now", now)
+                .int("max", max),
+        ));
+        Ok(())
+    }
+}

@@ -1,0 +1,348 @@
+//! The table's cards of what a player needs at hand: each character's
+//! profile (a Rogue Trader profile and gear, or a kill-team soldier's
+//! derived profile and weapons as they fire), and the drawn enemies (CMP-5)
+//! with their profile, save and weapons, their wound boxes and out of
+//! action, and what their last behaviour test said (CMP-15).
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::rules::CharRef;
+use crate::rules::Characteristic as C;
+use crate::rules::campaign::{
+    Campaign, CampaignEdit, EnemyFighter, EnemyWeapon, Member, Table, enemy_id,
+};
+use crate::rules::core::names::name_in;
+use crate::ui::campaign::fight::fight_buttons_ui;
+use crate::ui::campaign::parts::{edit, faction_name};
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::PALETTE;
+use crate::ui::widgets::{Tone, badge, card, card_rows, card_title, icon_and_text, icon_button};
+
+/// The characteristics a card shows, in profile order.
+const SHOWN: [C; 9] = [C::M, C::WS, C::BS, C::S, C::T, C::W, C::I, C::A, C::Ld];
+
+/// A Rogue Trader profile on one wrapped line: each characteristic's
+/// abbreviation, small, beside its value.
+fn rt_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::Profile) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 8.0;
+        for c in SHOWN {
+            ui.scope(|ui| {
+                ui.spacing_mut().item_spacing.x = 3.0;
+                let key = format!("chr.abbr.{}", c.key());
+                ui.label(
+                    RichText::new(cx.t(&key))
+                        .small()
+                        .color(PALETTE.text_subdued),
+                );
+                ui.label(RichText::new(p.get(c).to_string()).strong());
+            });
+        }
+    });
+}
+
+/// A character's profile at the table: a Rogue Trader character's profile
+/// and gear; a kill-team soldier's derived profile and weapons.
+pub(super) fn member_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, m: &Member) {
+    let rules = &cx.model.rules;
+    match m {
+        Member::Character(ch) => {
+            if let Ok(p) = ch.profile(rules) {
+                rt_profile_ui(ui, cx, &p);
+            }
+            if !ch.equipment.is_empty() {
+                let gear: Vec<String> = ch
+                    .equipment
+                    .iter()
+                    .map(|g| match (g.strength, g.save) {
+                        (Some(s), _) => cx.f(
+                            "campaign.ui.gear_s",
+                            &[("name", &g.name), ("s", &s.to_string())],
+                        ),
+                        (None, Some(save)) => cx.f(
+                            "campaign.ui.gear_save",
+                            &[("name", &g.name), ("save", &save.to_string())],
+                        ),
+                        (None, None) => g.name.clone(),
+                    })
+                    .collect();
+                ui.add(
+                    egui::Label::new(icon_and_text(
+                        ui,
+                        icons::ICON_SHIELD,
+                        &gear.join(" · "),
+                        PALETTE.text_subdued,
+                        false,
+                    ))
+                    .wrap(),
+                );
+            }
+        }
+        Member::Soldier(s) => {
+            let data = &rules.killteam;
+            if let Ok(d) = crate::rules::killteam::derive(data, s) {
+                ui.horizontal_wrapped(|ui| {
+                    crate::ui::killteam::soldier_card::profile_ui(ui, cx, data, &d);
+                });
+                for w in &d.weapons {
+                    crate::ui::killteam::soldier_card::weapon_line_ui(ui, cx, data, w);
+                }
+            }
+        }
+    }
+}
+
+/// An enemy's weapon on one line: name, range (or close combat), S, AP,
+/// shots and damage.
+fn enemy_weapon_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &EnemyWeapon) {
+    let range = if w.close() {
+        cx.t("kt.melee_range").to_owned()
+    } else {
+        format!("{}\"", w.range)
+    };
+    let mut text = cx.f(
+        "campaign.ui.enemy_weapon",
+        &[
+            ("name", name_in(&w.names, cx.lang.code(), "")),
+            ("range", &range),
+            ("s", &w.s.to_string()),
+            ("ap", &w.ap.to_string()),
+            ("shots", &w.shots.to_string()),
+            ("d", &w.damage.to_string()),
+        ],
+    );
+    if w.flame {
+        text.push_str(&format!(" · {}", cx.t("kt.flag.flame")));
+    }
+    let icon = if w.close() {
+        icons::ICON_SWORDS
+    } else {
+        icons::ICON_TARGET
+    };
+    ui.add(egui::Label::new(icon_and_text(ui, icon, &text, PALETTE.text, false)).wrap());
+}
+
+/// How an enemy fights: profile, save, psychic mastery, weapons.
+fn enemy_fighter_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, f: &EnemyFighter) {
+    rt_profile_ui(ui, cx, &f.profile);
+    ui.horizontal_wrapped(|ui| {
+        let save = f.save.map_or_else(
+            || cx.t("campaign.ui.no_save").to_owned(),
+            |s| cx.f("campaign.ui.save", &[("save", &s.to_string())]),
+        );
+        ui.label(icon_and_text(
+            ui,
+            icons::ICON_SHIELD,
+            &save,
+            PALETTE.text,
+            false,
+        ));
+        if let Some(m) = f.mastery {
+            badge(
+                ui,
+                Tone::Info,
+                &cx.f("campaign.ui.mastery", &[("level", &m.to_string())]),
+            );
+        }
+    });
+    for w in &f.weapons {
+        enemy_weapon_ui(ui, cx, w);
+    }
+}
+
+/// The drawn enemies, a card each.
+pub(super) fn enemies_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &Table,
+    attacker: &mut Option<CharRef>,
+) {
+    let Some(m) = &c.mission else {
+        return;
+    };
+    if m.enemy.is_empty() {
+        return;
+    }
+    ui.horizontal(|ui| {
+        card_title(
+            ui,
+            icons::ICON_SKULL,
+            &cx.f(
+                "campaign.ui.enemies_title",
+                &[("faction", &faction_name(cx, &m.faction))],
+            ),
+        );
+    });
+    card_rows(ui, 280.0, 0..m.enemy.len(), |ui, i| {
+        enemy_card_ui(ui, cx, c, table, i, attacker);
+    });
+}
+
+/// One enemy's card.
+fn enemy_card_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &Table,
+    i: usize,
+    attacker: &mut Option<CharRef>,
+) {
+    let rules = &cx.model.rules;
+    let names = c.enemy_names(i);
+    let name = name_in(&names, cx.lang.code(), "").to_owned();
+    let out = table.enemy_out.contains(&i);
+    card(ui, |ui| {
+        ui.set_width(280.0);
+        ui.vertical(|ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(&name).size(18.0).strong());
+                if out {
+                    badge(ui, Tone::Dead, cx.t("campaign.ui.out_of_action"));
+                } else {
+                    badge(ui, Tone::Good, cx.t("campaign.ui.in_action"));
+                }
+            });
+            match c.enemy_fighter(i, rules) {
+                Some(f) => enemy_fighter_ui(ui, cx, f),
+                None => {
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(cx.t("campaign.ui.enemy_no_profile"))
+                                .color(PALETTE.text_subdued),
+                        )
+                        .wrap(),
+                    );
+                }
+            }
+            let max = c.enemy_wounds(i, rules);
+            let taken = table.enemy_wounds.get(&i).copied().unwrap_or(0);
+            let id = enemy_id(i);
+            wounds_ui(ui, cx, c, (id, &name), max, taken);
+            behaviour_ui(ui, cx, c, table, i);
+            let me = CharRef::new(c.id.clone(), id);
+            fight_buttons_ui(ui, cx, attacker, &me, &name, !out);
+            out_button_ui(ui, cx, c, id, &name, out);
+        });
+    });
+}
+
+/// What the enemy's last behaviour test said (CMP-15), on its card.
+fn behaviour_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table, i: usize) {
+    let (Some(b), Some(m)) = (table.behaviour.get(&i), &c.mission) else {
+        return;
+    };
+    let text = cx.f(
+        "campaign.ui.behaviour_said",
+        &[
+            ("turn", &b.turn.to_string()),
+            ("roll", &b.roll.to_string()),
+            ("cran", &b.cran.to_string()),
+            ("what", cx.t(b.key(m.mode))),
+        ],
+    );
+    let tone = if b.passed { Tone::Info } else { Tone::Warning };
+    crate::ui::widgets::alert(ui, tone, &text);
+}
+
+/// "Take out of action" or "Back in action" for an enemy.
+fn out_button_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    id: crate::rules::campaign::CharId,
+    name: &str,
+    out: bool,
+) {
+    let (word, icon, named) = if out {
+        (
+            "campaign.ui.back_in_action",
+            icons::ICON_HEALING,
+            "campaign.ui.back_in_action_named",
+        )
+    } else {
+        (
+            "campaign.ui.take_out",
+            icons::ICON_SKULL,
+            "campaign.ui.take_out_named",
+        )
+    };
+    let named = cx.f(named, &[("character", name)]);
+    if icon_button(ui, icon, cx.t(word), &named, !cx.model.read_only).clicked() {
+        cx.send(edit(
+            c.id.as_str(),
+            CampaignEdit::SetOutOfAction {
+                character: id,
+                out: !out,
+            },
+        ));
+    }
+}
+
+/// A wound box big enough to tick at the table: a square, crossed when
+/// ticked.
+fn wound_box(ui: &mut egui::Ui, ticked: &mut bool) -> egui::Response {
+    let size = egui::vec2(26.0, 26.0);
+    let (rect, mut r) = ui.allocate_exact_size(size, egui::Sense::click());
+    if r.clicked() {
+        *ticked = !*ticked;
+        r.mark_changed();
+    }
+    let visuals = ui.style().interact_selectable(&r, *ticked);
+    let painter = ui.painter();
+    painter.rect(
+        rect,
+        4.0,
+        PALETTE.card,
+        egui::Stroke::new(1.5, visuals.fg_stroke.color),
+        egui::StrokeKind::Inside,
+    );
+    if *ticked {
+        let c = PALETTE.dead;
+        let m = rect.shrink(5.0);
+        painter.line_segment([m.left_top(), m.right_bottom()], egui::Stroke::new(3.0, c));
+        painter.line_segment([m.right_top(), m.left_bottom()], egui::Stroke::new(3.0, c));
+    }
+    r
+}
+
+/// A fighter's wound boxes (a character's or an enemy's, by his id at
+/// the table), one event per tick.
+pub(super) fn wounds_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    (who, name): (crate::rules::campaign::CharId, &str),
+    max: u32,
+    taken: u32,
+) {
+    let lang = cx.lang;
+    let id = c.id.as_str();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(lang.t("campaign.ui.wounds"));
+        for i in 0..max {
+            let mut ticked = i < taken;
+            let name = lang.f(
+                "campaign.ui.wound_box",
+                &[
+                    ("n", &(i + 1).to_string()),
+                    ("max", &max.to_string()),
+                    ("character", name),
+                ],
+            );
+            let r = wound_box(ui, &mut ticked);
+            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, ticked, &name));
+            if r.changed() {
+                let wounds = if ticked { i + 1 } else { i };
+                cx.send(edit(
+                    id,
+                    CampaignEdit::SetWounds {
+                        character: who,
+                        wounds,
+                    },
+                ));
+            }
+        }
+    });
+}

@@ -1,0 +1,163 @@
+//! Fighting from the table: a fighter's "Attack…" button picks him (one of
+//! the players' or of the enemy's), a banner says whom he attacks with,
+//! and every other card in action offers the fights he can make against
+//! it: close combat, a shot with each of his ranged weapons, a psychic
+//! attack. A click opens the battle screen filled in (`Command::Fight`);
+//! Back returns here.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::{Command, FightMode, FightSetup};
+use crate::rules::CharRef;
+use crate::ui::battle::from_table::{TableSide, table_side};
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{card, icon_button};
+
+/// While an attacker is picked: who attacks, what to do next, and Cancel.
+pub(super) fn fight_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attacker: &mut Option<CharRef>) {
+    let Some(a) = attacker.as_ref() else {
+        return;
+    };
+    let Some(side) = table_side(cx, a) else {
+        *attacker = None;
+        return;
+    };
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                icons::ICON_SWORDS
+                    .rich_text()
+                    .size(22.0)
+                    .color(PALETTE.accent),
+            );
+            ui.label(
+                RichText::new(cx.f("campaign.ui.fight.picked", &[("name", side.name())]))
+                    .size(18.0)
+                    .strong(),
+            );
+            let word = cx.t("campaign.ui.fight.cancel");
+            if icon_button(ui, icons::ICON_CLOSE, word, word, true).clicked() {
+                *attacker = None;
+            }
+        });
+        ui.add(
+            egui::Label::new(
+                RichText::new(cx.t("campaign.ui.fight.pick_target")).color(PALETTE.text_subdued),
+            )
+            .wrap(),
+        );
+    });
+    ui.add_space(space::S);
+}
+
+/// A card's fight buttons: "Attack…" while nobody is picked; "Cancel" on
+/// the attacker's own card; on another card in action, each fight the
+/// attacker can make against this fighter.
+pub(super) fn fight_buttons_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    attacker: &mut Option<CharRef>,
+    me: &CharRef,
+    name: &str,
+    in_action: bool,
+) {
+    match attacker.clone() {
+        None => {
+            let word = cx.t("campaign.ui.fight.attack");
+            let named = cx.f("campaign.ui.fight.attack_named", &[("name", name)]);
+            if icon_button(ui, icons::ICON_SWORDS, word, &named, in_action)
+                .on_hover_text(cx.t("campaign.ui.fight.attack_hint"))
+                .clicked()
+            {
+                *attacker = Some(me.clone());
+            }
+        }
+        Some(a) if a == *me => {
+            let word = cx.t("campaign.ui.fight.cancel");
+            if icon_button(ui, icons::ICON_CLOSE, word, word, true).clicked() {
+                *attacker = None;
+            }
+        }
+        Some(a) => {
+            if !in_action {
+                return;
+            }
+            if let (Some(by), Some(target)) = (table_side(cx, &a), table_side(cx, me))
+                && let Some(setup) = target_buttons_ui(ui, cx, &by, &target, (&a, me))
+            {
+                *attacker = None;
+                cx.send(Command::Fight(setup));
+            }
+        }
+    }
+}
+
+/// The fights `by` can make against `target`, a button each; the one
+/// clicked. When he can make none, the reason.
+fn target_buttons_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    by: &TableSide,
+    target: &TableSide,
+    (a, t): (&CharRef, &CharRef),
+) -> Option<FightSetup> {
+    let setup = |mode, weapon| FightSetup {
+        mode,
+        attacker: a.clone(),
+        target: t.clone(),
+        weapon,
+    };
+    let names = [("attacker", by.name()), ("target", target.name())];
+    let mut chosen = None;
+    let mut any = false;
+    ui.horizontal_wrapped(|ui| {
+        if by.fights_close() && target.fights_close() {
+            any = true;
+            let word = cx.t("campaign.ui.fight.close");
+            let named = cx.f("campaign.ui.fight.close_named", &names);
+            if icon_button(ui, icons::ICON_SWORDS, word, &named, true).clicked() {
+                chosen = Some(setup(FightMode::CloseCombat, None));
+            }
+        }
+        for (k, (weapon, _, used)) in by.ranged(cx).into_iter().enumerate() {
+            any = true;
+            let word = cx.f("campaign.ui.fight.shoot", &[("weapon", &weapon)]);
+            let named = cx.f(
+                "campaign.ui.fight.shoot_named",
+                &[
+                    ("attacker", by.name()),
+                    ("target", target.name()),
+                    ("weapon", &weapon),
+                ],
+            );
+            let r = icon_button(ui, icons::ICON_TARGET, &word, &named, !used);
+            if used {
+                r.on_disabled_hover_text(cx.t("campaign.ui.fight.used"));
+            } else if r.clicked() {
+                chosen = Some(setup(FightMode::Shot, Some(k)));
+            }
+        }
+        if by.psyker() {
+            any = true;
+            let word = cx.t("campaign.ui.fight.psychic");
+            let named = cx.f("campaign.ui.fight.psychic_named", &names);
+            if icon_button(ui, icons::ICON_PSYCHOLOGY, word, &named, true).clicked() {
+                chosen = Some(setup(FightMode::Psychic, None));
+            }
+        }
+    });
+    if !any {
+        let why = if by.fights_close() {
+            "campaign.ui.fight.none"
+        } else {
+            "campaign.ui.fight.kt_close"
+        };
+        ui.add(
+            egui::Label::new(RichText::new(cx.f(why, &names)).color(PALETTE.text_subdued)).wrap(),
+        );
+    }
+    chosen
+}

@@ -1,0 +1,254 @@
+//! The drawn enemies at the table (issue 22): how each fights, from its
+//! faction's table line (Assumed data) and kept by its draw; its wound
+//! boxes and out of action; what its behaviour test said.
+
+use crate::common::{ok, refused};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, ENEMY_IDS, enemy_id};
+use muster::rules::core::dice::Roll;
+use muster::rules::{Characteristic as C, RulesData};
+
+fn at_the_table(r: &RulesData) -> Campaign {
+    crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![])
+}
+
+/// CMP-5: every line of every faction's table says how its enemy fights,
+/// and each enemy drawn keeps its line's profile, save and weapons.
+#[test]
+fn cmp_5_each_drawn_enemy_keeps_how_its_table_line_fights() {
+    let r = RulesData::built_in().expect("rules");
+    for f in &r.campaign.factions {
+        for line in &f.table {
+            let x = line
+                .fighter
+                .as_ref()
+                .unwrap_or_else(|| panic!("{} {}", f.id, line.from));
+            assert!(x.profile.get(C::W) >= 1);
+            assert!(!x.weapons.is_empty(), "{} {}", f.id, line.from);
+            for w in &x.weapons {
+                assert!(w.names.contains_key("en") && w.names.contains_key("fr"));
+            }
+        }
+    }
+    let c = at_the_table(&r);
+    let m = c.mission.as_ref().expect("mission");
+    assert!(!m.enemy.is_empty());
+    let faction = r.campaign.faction(&m.faction).expect("faction");
+    for (i, e) in m.enemy.iter().enumerate() {
+        let line = faction
+            .table
+            .iter()
+            .find(|l| l.names == e.names)
+            .expect("its line");
+        assert_eq!(e.fighter, line.fighter, "enemy {i}");
+        assert_eq!(
+            c.enemy_wounds(i, &r),
+            u32::try_from(line.fighter.as_ref().expect("f").profile.get(C::W)).expect("w")
+        );
+    }
+}
+
+/// CMP-5: an edit of the data after a draw changes nothing in the
+/// campaign: the journal replays, and each enemy fights as it was drawn.
+#[test]
+fn cmp_5_an_enemy_fights_as_drawn_after_the_data_is_edited() {
+    let r = RulesData::built_in().expect("rules");
+    let c = at_the_table(&r);
+    let drawn = c.mission.as_ref().expect("m").enemy.clone();
+    let mut edited = r.clone();
+    for f in &mut edited.campaign.factions {
+        for line in &mut f.table {
+            if let Some(x) = line.fighter.as_mut() {
+                x.profile.set(C::W, 9);
+            }
+        }
+    }
+    let (again, _) = c.replay(&edited).expect("replays");
+    assert_eq!(again.mission.as_ref().expect("m").enemy, drawn);
+    assert_ne!(again.enemy_wounds(0, &edited), 9);
+}
+
+/// A draw recorded by a Muster that kept no profile replays, and the
+/// enemy fights as its table line in the data says.
+#[test]
+fn cmp_5_an_older_draw_without_a_profile_reads_the_datas() {
+    let r = RulesData::built_in().expect("rules");
+    let mut c = at_the_table(&r);
+    for entry in &mut c.journal {
+        let entry = std::sync::Arc::make_mut(entry);
+        if let E::DrawEnemy { drawn, .. } = &mut entry.event {
+            for d in drawn {
+                d.fighter = None;
+            }
+        }
+    }
+    if let Some(m) = c.mission.as_mut() {
+        for d in &mut m.enemy {
+            d.fighter = None;
+        }
+    }
+    let (again, _) = c.replay(&r).expect("replays");
+    assert!(
+        again.mission.as_ref().expect("m").enemy[0]
+            .fighter
+            .is_none()
+    );
+    let line = r
+        .campaign
+        .faction(&again.mission.as_ref().expect("m").faction)
+        .expect("f")
+        .table
+        .iter()
+        .find(|l| l.names == again.mission.as_ref().expect("m").enemy[0].names)
+        .expect("line");
+    assert_eq!(again.enemy_fighter(0, &r), line.fighter.as_ref());
+}
+
+/// CMP-13: an enemy's wound boxes: ticked one by one, never past its
+/// last; at its last it is out of action; a fight's wounds reach it once;
+/// the players' wounds and out of action are untouched.
+#[test]
+fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
+    let r = RulesData::built_in().expect("rules");
+    let c = at_the_table(&r);
+    let max = c.enemy_wounds(0, &r);
+    let p = refused(
+        &c,
+        E::SetWounds {
+            character: enemy_id(0),
+            wounds: max + 1,
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.too_many_wounds");
+    let c = ok(
+        &c,
+        E::AddWounds {
+            character: enemy_id(0),
+            wounds: max + 5,
+            roll: Some(42),
+        },
+        &r,
+    );
+    let t = c.table.as_ref().expect("table");
+    assert_eq!(t.enemy_wounds.get(&0), Some(&max));
+    assert!(t.enemy_out.contains(&0));
+    assert!(t.wounds.is_empty() && t.out_of_action.is_empty());
+    assert!(c.roll_applied(42));
+    // Out of action: no more wounds from the battle screen.
+    let why = c.wound_refusal(enemy_id(0)).expect("refused");
+    assert_eq!(why.key, "campaign.problem.already_out");
+    // Back in action by hand, then its boxes cleared.
+    let c = ok(
+        &c,
+        E::SetOutOfAction {
+            character: enemy_id(0),
+            out: false,
+        },
+        &r,
+    );
+    let c = ok(
+        &c,
+        E::SetWounds {
+            character: enemy_id(0),
+            wounds: 0,
+        },
+        &r,
+    );
+    assert!(c.wound_refusal(enemy_id(0)).is_none());
+    // An enemy that was not drawn takes nothing.
+    let n = c.mission.as_ref().expect("m").enemy.len();
+    assert_eq!(
+        refused(
+            &c,
+            E::SetOutOfAction {
+                character: enemy_id(n),
+                out: true
+            },
+            &r
+        )
+        .key,
+        "campaign.problem.no_enemy"
+    );
+    // The debrief's Cran tests never see an enemy: the mission ends with
+    // none of the players out of action.
+    let c = ok(
+        &c,
+        E::SetOutOfAction {
+            character: enemy_id(1),
+            out: true,
+        },
+        &r,
+    );
+    let c = ok(
+        &c,
+        E::EndMission {
+            played: Vec::new(),
+            result: muster::rules::campaign::MissionResult {
+                success: true,
+                vp: 0,
+            },
+        },
+        &r,
+    );
+    assert!(
+        c.debrief
+            .as_ref()
+            .expect("debrief")
+            .out_of_action
+            .is_empty()
+    );
+}
+
+/// CMP-15: an enemy's behaviour test is kept on the table with its turn,
+/// die and Cran, for its card.
+#[test]
+fn cmp_15_the_behaviour_test_is_kept_for_the_enemys_card() {
+    let r = RulesData::built_in().expect("rules");
+    let c = at_the_table(&r);
+    let die = c.settings.cran_die;
+    let c = ok(
+        &c,
+        E::EnemyBehaviour {
+            index: 1,
+            roll: Some(Roll {
+                sides: die,
+                faces: vec![1],
+                modifier: 0,
+                total: 1,
+            }),
+        },
+        &r,
+    );
+    let b = c.table.as_ref().expect("t").behaviour[&1];
+    assert_eq!((b.turn, b.roll), (1, 1));
+    assert_eq!(b.passed, 1 >= b.cran, "die {die}");
+}
+
+/// A character whose id falls among the enemies' is a problem of the
+/// file, named.
+#[test]
+fn a_character_id_among_the_enemies_is_a_problem() {
+    let r = RulesData::built_in().expect("rules");
+    let mut c = at_the_table(&r);
+    std::sync::Arc::make_mut(&mut c.characters[0]).id = ENEMY_IDS + 3;
+    assert!(
+        c.validate(&r)
+            .iter()
+            .any(|p| p.key == "campaign.problem.enemy_id")
+    );
+}
+
+/// The data's check refuses an enemy with no wound, naming its line.
+#[test]
+fn an_enemy_of_the_data_with_no_wound_is_refused() {
+    let r = RulesData::built_in().expect("rules");
+    let mut d = r.campaign.clone();
+    d.factions[0].table[0]
+        .fighter
+        .as_mut()
+        .expect("f")
+        .profile
+        .set(C::W, 0);
+    let p = d.check().expect_err("refused");
+    assert_eq!(p.key, "data.campaign.enemy_fighter");
+}

@@ -1,0 +1,204 @@
+//! Issue 22, from the table to the fight and back: a fighter picked on the
+//! campaign's table attacks a drawn enemy (or is attacked by one), the
+//! battle screen opens on the right mode with both filled in from their
+//! cards, the roll's wounds are applied to the model that took them, and
+//! Back returns to the table with its wound boxes ticked.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::Screen;
+use muster::rules::campaign::{Campaign, Member, NewEscort, enemy_id};
+use muster::rules::{CharRef, Characteristic as C, RulesData};
+use muster::ui::Gui;
+
+/// The example Rogue Trader band as Anne's escort, at the table.
+fn band_at_the_table(rules: &RulesData) -> Campaign {
+    let band = crate::common::read_roster(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/rt-band.json"
+    )))
+    .expect("band");
+    let escort = NewEscort {
+        player: "Anne".into(),
+        source: band.name.clone(),
+        kind: "roster".into(),
+        members: band
+            .characters
+            .iter()
+            .cloned()
+            .map(Member::Character)
+            .collect(),
+        doc: None,
+    };
+    crate::common::escort_at_the_table(escort, rules, |_| Vec::new())
+}
+
+/// The first enemy's name on the table ("Renegade Marine 1").
+fn enemy_name(c: &Campaign, i: usize) -> String {
+    c.enemy_names(i)["en"].clone()
+}
+
+fn screen(h: &Harness<'_, Gui>) -> Screen {
+    h.state().app.model.screen.clone()
+}
+
+/// Rolls until a roll wounds; its index in the log.
+fn roll_until_wounded(h: &mut Harness<'_, Gui>) -> usize {
+    for _ in 0..30 {
+        h.get_by_role_and_label(Role::Button, "Roll").click();
+        h.run();
+        let log = &h.state().app.model.battle_log;
+        if log.last().is_some_and(|e| e.wounds > 0) {
+            return log.len() - 1;
+        }
+    }
+    panic!("thirty rolls without a wound");
+}
+
+/// CMP-13 from the table: Vael attacks the first enemy in close combat,
+/// the battle screen has both filled in from their cards, the wounds go to
+/// the enemy, and Back shows them ticked on its card.
+#[test]
+fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_the_enemy() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = band_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let table = screen(&h);
+    let enemy = enemy_name(&c, 0);
+    let fighter = c
+        .enemy_fighter(0, &rules)
+        .expect("the data gives it a profile")
+        .clone();
+
+    // The enemy's card shows how it fights.
+    assert!(
+        h.query_by_label(&format!(
+            "Wound 1 of {}: {enemy}",
+            fighter.profile.get(C::W)
+        ))
+        .is_some()
+    );
+    assert!(
+        h.query_all_by_label_contains(&format!("Save {}+", fighter.save.expect("armour")))
+            .next()
+            .is_some()
+    );
+    let weapon = fighter.weapons[0].names["en"].clone();
+    assert!(
+        h.query_all_by_label_contains(&format!("{weapon} — "))
+            .next()
+            .is_some(),
+        "{weapon}"
+    );
+
+    // Pick the attacker, then the fight on the target's card.
+    h.get_by_label("Inquisitor Vael attacks…").click_accesskit();
+    h.run();
+    assert!(
+        h.query_by_label("Inquisitor Vael attacks").is_some(),
+        "the banner"
+    );
+    h.get_by_label(&format!("Close combat: Inquisitor Vael against {enemy}"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    let cc = &h.state().views.battle.close_combat;
+    assert_eq!(cc.cc_sides.attacker, "Inquisitor Vael");
+    assert_eq!(cc.cc_sides.defender, enemy);
+    assert_eq!(
+        cc.cc_sides.defender_from,
+        Some(CharRef::new(c.id.clone(), enemy_id(0)))
+    );
+    assert_eq!(cc.cc.defender.t, i64::from(fighter.profile.get(C::T)));
+    assert_eq!(cc.cc.defender.ws, i64::from(fighter.profile.get(C::WS)));
+    assert_eq!(cc.cc.defender.save, fighter.save.map(i64::from));
+
+    // Certain wounds, applied to the enemy.
+    {
+        let cc = &mut h.state_mut().views.battle.close_combat.cc;
+        cc.attacker.a = 10;
+        cc.attacker.s = 10;
+        cc.defender.save = None;
+        cc.helpless = true;
+    }
+    h.run();
+    let k = roll_until_wounded(&mut h);
+    let apply = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .find(|l| l.starts_with(&format!("Apply roll #{} to campaign: {enemy}", k + 1)))
+        .expect("the enemy's wounds offered");
+    crate::common::button(&mut h, &apply);
+    let now = crate::common::the_campaign(&h);
+    let t = now.table.as_ref().expect("table");
+    let max = now.enemy_wounds(0, &rules);
+    assert_eq!(t.enemy_wounds.get(&0).copied(), Some(max), "all its wounds");
+    assert!(t.enemy_out.contains(&0), "out of action");
+    assert!(t.wounds.is_empty(), "no player's wound");
+
+    // Back to the table: its boxes ticked, its badge says so.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(screen(&h), table);
+    let label = format!("Wound 1 of {max}: {enemy}");
+    let b = h.get_by_label(&label);
+    assert_eq!(
+        b.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True)
+    );
+    assert!(
+        h.query_by_label(&format!("Bring {enemy} back into action"))
+            .is_some()
+    );
+}
+
+/// From the table, an enemy shoots a kill-team soldier with its first
+/// ranged weapon: the shooting mode has the enemy's weapon and the
+/// soldier's save; the soldier's wounds go to him.
+#[test]
+fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    let fighter = c.enemy_fighter(0, &rules).expect("profile").clone();
+    let gun = fighter
+        .weapons
+        .iter()
+        .find(|w| w.range > 0)
+        .expect("a gun")
+        .clone();
+    let gun_name = gun.names["en"].clone();
+
+    h.get_by_label(&format!("{enemy} attacks…"))
+        .click_accesskit();
+    h.run();
+    // A kill-team soldier is offered the shot, not a Rogue Trader close
+    // combat.
+    assert!(
+        h.query_by_label(&format!("Close combat: {enemy} against Trooper Dace"))
+            .is_none()
+    );
+    h.get_by_label(&format!("{enemy} shoots Trooper Dace with {gun_name}"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    let s = &h.state().views.battle.shooting;
+    assert_eq!(s.shot_sides.attacker, enemy);
+    assert_eq!(s.shot_sides.defender, "Trooper Dace");
+    assert_eq!(s.shot.weapon.s, i64::from(gun.s));
+    assert_eq!(s.shot.weapon.ap, i64::from(gun.ap));
+    let dace = crate::common::char_id(&c, "Trooper Dace");
+    assert_eq!(
+        s.shot_sides.defender_from,
+        Some(CharRef::new(c.id.clone(), dace))
+    );
+    assert_eq!(
+        s.shot_sides.attacker_from,
+        Some(CharRef::new(c.id.clone(), enemy_id(0)))
+    );
+    assert!(!h.state().views.battle.we_attack, "the enemy attacks");
+}
