@@ -11,6 +11,13 @@ use crate::store::{self, StoreError};
 impl App {
     /// Runs one command, then saves what changed.
     pub fn apply(&mut self, command: Command) {
+        if let Command::At(origin, command) = command {
+            self.model.refusal = None;
+            self.origin = Some(origin);
+            self.apply(*command);
+            self.origin = None;
+            return;
+        }
         if self.model.read_only && command.changes_documents() {
             self.message(MessageKind::Refused, Msg::new("store.read_only_refused"));
             return;
@@ -18,8 +25,17 @@ impl App {
         match command {
             // Saving is what follows every command.
             Command::Save => {}
-            Command::Show(screen) => self.show(screen),
-            Command::Back => self.back(),
+            Command::Show(screen) => {
+                self.model.refusal = None;
+                self.show(screen);
+            }
+            Command::Back => {
+                self.model.refusal = None;
+                self.back();
+            }
+            // Taken apart above.
+            Command::At(_, command) => self.apply(*command),
+            Command::DismissRefusal => self.model.refusal = None,
             Command::Fight(setup) => {
                 let n = self.model.fight.as_ref().map_or(1, |(n, _)| n + 1);
                 self.model.fight = Some((n, setup));

@@ -153,6 +153,11 @@ pub enum Command {
     /// its mode with both fighters filled in, and Back returns to the
     /// table.
     Fight(FightSetup),
+    /// A command sent by a click on a widget (egui's id of it): a refusal
+    /// is shown beside that widget as well as in the log.
+    At(egui::Id, Box<Command>),
+    /// The refusal shown beside a widget is read: it goes.
+    DismissRefusal,
 }
 
 /// A fight picked on a campaign's table: its mode, who attacks, whom, and
@@ -213,6 +218,7 @@ impl Command {
     /// The action of the command table this command carries out, if any.
     pub fn action(&self) -> Option<Action> {
         Some(match self {
+            Self::At(_, c) => return c.action(),
             Self::Create(..)
             | Self::CreateFrom(_)
             | Self::OpenExample(_)
@@ -238,6 +244,7 @@ impl Command {
     pub fn changes_documents(&self) -> bool {
         match self {
             Self::Edit(..) | Self::KeepMine(_) => true,
+            Self::At(_, c) => c.changes_documents(),
             other => other.action().is_some_and(Action::edits),
         }
     }

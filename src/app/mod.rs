@@ -301,6 +301,18 @@ pub struct Model {
     /// The fight picked last on a campaign's table, numbered: the battle
     /// screen fills its fighters in once for each number.
     pub fight: Option<(u64, FightSetup)>,
+    /// The last refusal of a command sent by a click, shown beside the
+    /// widget clicked until the next click or screen.
+    pub refusal: Option<Refusal>,
+}
+
+/// A command refused, and the widget whose click sent it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal {
+    /// egui's id of the widget.
+    pub origin: egui::Id,
+    /// Why it was refused.
+    pub text: Msg,
 }
 
 impl Model {
@@ -435,6 +447,8 @@ pub struct App {
     /// The print preview's typesetting thread, started with the first
     /// preview.
     typesetter: Option<preview::Typesetter>,
+    /// The widget whose click sent the command being applied.
+    origin: Option<egui::Id>,
 }
 
 impl App {
@@ -503,6 +517,7 @@ impl App {
             simulation: None,
             preview: None,
             fight: None,
+            refusal: None,
         };
         let writer = store.as_ref().and_then(writer_for);
         let mut app = Self {
@@ -521,6 +536,7 @@ impl App {
             sim_job: None,
             repaint: None,
             typesetter: None,
+            origin: None,
         };
         app.reload();
         if let Some(reason) = app.store.as_ref().and_then(|s| s.lock_warning()) {
@@ -605,6 +621,14 @@ impl App {
 
     /// A line of the log about a file, offered to open.
     fn message_about(&mut self, kind: MessageKind, text: Msg, open: Option<PathBuf>) {
+        if kind == MessageKind::Refused
+            && let Some(origin) = self.origin
+        {
+            self.model.refusal = Some(Refusal {
+                origin,
+                text: text.clone(),
+            });
+        }
         self.model.messages.push(Message { kind, text, open });
         if self.model.messages.len() > 200 {
             self.model.messages.remove(0);

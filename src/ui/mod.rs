@@ -176,7 +176,14 @@ impl Gui {
                 .show(ui, |ui| views.screen_ui(ui, &cx));
         });
         confirm_delete_ui(ui, &cx, views);
-        out.extend(cx.into_commands());
+        status::refusal_ui(ui.ctx(), &cx);
+        // What a click sent is said to come from the widget clicked: a
+        // refusal shows beside it.
+        let clicked = ui.ctx().viewport(|v| v.interact_widgets.clicked);
+        out.extend(cx.into_commands().into_iter().map(|c| match (clicked, &c) {
+            (_, Command::DismissRefusal) | (None, _) => c,
+            (Some(id), _) => Command::At(id, Box::new(c)),
+        }));
         let close_requested = ui.input(|i| i.viewport().close_requested());
         self.app.apply_pending();
         if let Some(text) = self.app.take_clipboard() {

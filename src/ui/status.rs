@@ -188,3 +188,38 @@ fn message_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, i: usize, m: &crate::app:
         ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
     });
 }
+
+/// A refusal shown beside the widget whose click sent the refused command
+/// (as well as in the log): just below it, above everything, until the
+/// next click, a new screen, or a click on it.
+pub fn refusal_ui(ctx: &egui::Context, cx: &ViewCtx<'_>) {
+    let Some(r) = &cx.model.refusal else {
+        return;
+    };
+    let Some(widget) = ctx.read_response(r.origin) else {
+        return;
+    };
+    let text = cx.msg(&r.text);
+    let screen = ctx.content_rect();
+    let width = 380.0_f32.min(screen.width() - 16.0);
+    let x = widget
+        .rect
+        .left()
+        .min(screen.right() - width - 8.0)
+        .max(8.0);
+    egui::Area::new(egui::Id::unique("refusal-beside"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(egui::pos2(x, widget.rect.bottom() + 4.0))
+        .show(ctx, |ui| {
+            ui.set_max_width(width);
+            let shown = crate::ui::widgets::alert(ui, crate::ui::widgets::Tone::Error, &text)
+                .interact(egui::Sense::click());
+            shown.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Alert, true, text.clone()));
+            if shown
+                .on_hover_text(cx.t("status.refusal_dismiss"))
+                .clicked()
+            {
+                cx.send(crate::app::Command::DismissRefusal);
+            }
+        });
+}

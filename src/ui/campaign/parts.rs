@@ -513,9 +513,19 @@ pub struct MissionState {
     pub(super) initiative: BTreeMap<Option<crate::rules::campaign::EscortId>, String>,
     /// The other dice typed in from real dice, by field (issue 9).
     pub dice: DiceTexts,
+    /// What the table marks as it is played, outside the journal.
+    pub marks: TableMarks,
+}
+
+/// What the table marks as it is played, outside the journal: the fighter
+/// picked to attack, and the actions each soldier spent, by turn.
+#[derive(Default)]
+pub struct TableMarks {
     /// The fighter picked on the table to attack: his target is picked
     /// next (`fight.rs`).
     pub attacker: Option<crate::rules::CharRef>,
+    /// The actions spent, by (turn, soldier).
+    pub spent: BTreeMap<(u32, CharId), u32>,
 }
 
 /// What one player is typing in the reinforcements step.

@@ -11,7 +11,7 @@ use crate::rules::core::names::name_in;
 use crate::ui::campaign::cards::{enemies_ui, member_profile_ui, wounds_ui};
 use crate::ui::campaign::dice::typed_die;
 use crate::ui::campaign::fight::{fight_banner_ui, fight_buttons_ui};
-use crate::ui::campaign::parts::{MissionState, edit, mission_ui};
+use crate::ui::campaign::parts::{MissionState, TableMarks, edit, mission_ui};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
@@ -87,8 +87,8 @@ impl MissionState {
         ui.add_space(space::M);
         self.initiative_ui(ui, cx, c, table);
         ui.add_space(space::M);
-        fight_banner_ui(ui, cx, &mut self.attacker);
-        let attacker = &mut self.attacker;
+        fight_banner_ui(ui, cx, &mut self.marks.attacker);
+        let marks = &mut self.marks;
         for e in &c.escorts {
             ui.horizontal(|ui| {
                 card_title(ui, icons::ICON_GROUPS, &e.player);
@@ -98,12 +98,12 @@ impl MissionState {
             });
             let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
             card_rows(ui, 280.0, playing, |ui, x| {
-                player_card_ui(ui, cx, c, table, x, attacker);
+                player_card_ui(ui, cx, c, table, x, marks);
             });
             at_home_ui(ui, cx, c, table, e);
             ui.add_space(space::M);
         }
-        enemies_ui(ui, cx, c, table, attacker);
+        enemies_ui(ui, cx, c, table, &mut marks.attacker);
         ui.add_space(space::M);
         self.end_mission_ui(ui, cx, c, table);
     }
@@ -334,7 +334,7 @@ fn player_card_ui(
     c: &Campaign,
     table: &crate::rules::campaign::Table,
     x: &crate::rules::campaign::CampaignCharacter,
-    attacker: &mut Option<crate::rules::CharRef>,
+    marks: &mut TableMarks,
 ) {
     let lang = cx.lang;
     card(ui, |ui| {
@@ -358,10 +358,16 @@ fn player_card_ui(
             let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
             wounds_ui(ui, cx, c, (x.id, x.name()), max, taken);
             if let Member::Soldier(s) = &x.member {
-                soldier_reminders_ui(ui, cx, s, max.saturating_sub(taken));
+                let left = if out_now {
+                    0
+                } else {
+                    max.saturating_sub(taken)
+                };
+                let spent = marks.spent.entry((table.turn(), x.id)).or_default();
+                soldier_reminders_ui(ui, cx, (s, x.name()), left, spent);
             }
             let me = crate::rules::CharRef::new(c.id.clone(), x.id);
-            fight_buttons_ui(ui, cx, attacker, &me, x.name(), !out_now);
+            fight_buttons_ui(ui, cx, &mut marks.attacker, &me, x.name(), !out_now);
             playing_buttons_ui(ui, cx, c, x, out_now);
             items_ui(ui, cx, c, table, x);
         });
@@ -551,23 +557,29 @@ fn initiative_order_ui(
 fn soldier_reminders_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    s: &crate::rules::killteam::Soldier,
+    (s, name): (&crate::rules::killteam::Soldier, &str),
     wounds_left: u32,
+    spent: &mut u32,
 ) {
     use crate::rules::killteam::ribbons;
-    let lang = cx.lang;
     let data = &cx.model.rules.killteam;
+    if wounds_left == 0 {
+        // KT-9: out of action, he has no action.
+        ui.label(crate::ui::widgets::icon_and_text(
+            ui,
+            icons::ICON_DIRECTIONS_RUN,
+            cx.t("campaign.ui.no_actions"),
+            PALETTE.text_subdued,
+            false,
+        ));
+        return;
+    }
     let Ok(actions) = ribbons::soldier_actions(data, s, wounds_left) else {
         return;
     };
-    ui.horizontal_wrapped(|ui| {
-        ui.label(icons::ICON_DIRECTIONS_RUN.rich_text().color(PALETTE.accent));
-        ui.label(lang.f(
-            "kt.turn.actions_total",
-            &[("count", &actions.total().to_string())],
-        ));
-    });
+    actions_ui(ui, cx, name, actions.total(), spent);
     for m in ribbons::reminders(data, s, wounds_left) {
+        let lang = cx.lang;
         let (tone, icon) = match m.key.as_ref() {
             "kt.last_wound.due" => (Some(Tone::Good), icons::ICON_BOLT),
             "kt.last_wound.waiting" => (None, icons::ICON_BOLT),
@@ -590,4 +602,42 @@ fn soldier_reminders_ui(
             }
         }
     }
+}
+
+/// A soldier's actions this turn (KT-9), a pip each: a click marks the
+/// next one spent, a click on a spent one gives it back. Kept for the
+/// turn being played; "New turn" starts them afresh.
+fn actions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str, total: u32, spent: &mut u32) {
+    *spent = (*spent).min(total);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(icons::ICON_DIRECTIONS_RUN.rich_text().color(PALETTE.accent));
+        let left = total - *spent;
+        ui.label(cx.f(
+            "campaign.ui.actions_left",
+            &[("left", &left.to_string()), ("total", &total.to_string())],
+        ));
+        for k in 0..total {
+            let used = k < *spent;
+            let (icon, tone) = if used {
+                (icons::ICON_RADIO_BUTTON_UNCHECKED, PALETTE.text_subdued)
+            } else {
+                (icons::ICON_RADIO_BUTTON_CHECKED, PALETTE.accent)
+            };
+            let named = cx.f(
+                "campaign.ui.action_pip",
+                &[
+                    ("n", &(k + 1).to_string()),
+                    ("total", &total.to_string()),
+                    ("name", name),
+                ],
+            );
+            let r = ui.add(egui::Button::new(icon.rich_text().size(18.0).color(tone)).frame(false));
+            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, used, &named));
+            if r.on_hover_text(cx.t("campaign.ui.action_pip_hint"))
+                .clicked()
+            {
+                *spent = if used { k } else { k + 1 };
+            }
+        }
+    });
 }

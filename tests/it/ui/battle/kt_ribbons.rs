@@ -279,7 +279,7 @@ fn rib_5_and_rib_11_the_table_cards_remind_of_the_mine_and_the_free_action() {
         )
         .is_some()
     );
-    assert!(h.query_all_by_label("3 actions this turn").count() == 1);
+    assert!(h.query_all_by_label("Actions: 3 of 3 left").count() == 1);
     // RIB-10 too, for Vell.
     assert!(
         h.query_by_label_contains("Agility (RIB-10): a free 3\" move after the shot")

@@ -202,3 +202,57 @@ fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
     );
     assert!(!h.state().views.battle.we_attack, "the enemy attacks");
 }
+
+/// A refusal shows beside the control whose click was refused, as well as
+/// in the log: a wound box ticked in a read-only library says why just
+/// under the box, and the next click takes it away.
+#[test]
+fn a_refusal_shows_beside_the_control_that_was_refused() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = band_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    muster::store::Store::open(dir.path())
+        .expect("store")
+        .save(&muster::rules::Doc::new(c.clone()))
+        .expect("save");
+    // Another Muster holds the library: this one is read-only.
+    let first = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 1);
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), muster::i18n::Lang::En, 5),
+        1400.0,
+        3000.0,
+    );
+    h.run();
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    let enemy = enemy_name(&c, 0);
+    let label = format!("Wound 1 of {}: {enemy}", c.enemy_wounds(0, &rules));
+    h.get_by_label(&label).click();
+    h.run();
+    let alert = h.get_by_role(Role::Alert);
+    let said = alert.accesskit_node().label().expect("label").to_string();
+    assert!(said.starts_with("Read-only"), "{said}");
+    let b = h.get_by_label(&label).rect();
+    let a = alert.rect();
+    assert!(
+        a.min.y >= b.max.y && a.min.y <= b.max.y + 12.0,
+        "just under the box: {a:?} against {b:?}"
+    );
+    assert!((a.min.x - b.min.x).abs() < 1.0, "{a:?} against {b:?}");
+    // In the log too.
+    assert!(
+        h.state()
+            .app
+            .model
+            .messages
+            .iter()
+            .any(|m| m.text.key == "store.read_only_refused")
+    );
+    // The next click takes it away.
+    h.get_by_label("Inquisitor Vael attacks…").click();
+    h.run();
+    assert!(h.query_by_role(Role::Alert).is_none());
+    drop(first);
+}

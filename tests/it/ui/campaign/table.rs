@@ -87,3 +87,58 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
         .expect_err("Osk has no mine");
     assert_eq!(refused.key, "campaign.problem.no_item");
 }
+
+/// KT-9 at the table: each soldier's card counts his actions this turn, a
+/// pip each marked spent by a click; one out of action has none; a new
+/// turn gives them back.
+#[test]
+fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let c = crate::common::ok(
+        &c,
+        E::SetOutOfAction {
+            character: crate::common::char_id(&c, "Trooper Rusk"),
+            out: true,
+        },
+        &rules,
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    // Two actions a turn (KT-9), both left.
+    assert!(
+        h.query_all_by_label("Actions: 2 of 2 left")
+            .next()
+            .is_some()
+    );
+    h.get_by_label("Action 1 of 2 spent: Trooper Dace").click();
+    h.run();
+    let pip = h.get_by_label("Action 1 of 2 spent: Trooper Dace");
+    assert_eq!(
+        pip.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True)
+    );
+    assert!(
+        h.query_by_label("Actions: 1 of 2 left").is_some(),
+        "Dace's card"
+    );
+    // Rusk is out of action: no action at all.
+    assert!(
+        h.query_all_by_label_contains("Out of action: no action this turn (KT-9)")
+            .next()
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Action 1 of 2 spent: Trooper Rusk")
+            .is_none()
+    );
+    // A new turn gives Dace his actions back.
+    h.get_by_role_and_label(Role::Button, "Begin turn 2")
+        .click();
+    h.run();
+    let pip = h.get_by_label("Action 1 of 2 spent: Trooper Dace");
+    assert_eq!(
+        pip.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::False)
+    );
+}

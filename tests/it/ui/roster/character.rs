@@ -170,8 +170,15 @@ fn psychic_gating_in_the_editor() {
         .click();
     h.run();
     assert!(h.state().app.model.all_rosters()[0].characters[0].psychic);
-    // (The power-card title names CHR-16 too: look for the refusal's line.)
-    assert!(h.query_by_label_contains("CHR-16: ").is_some());
+    // (The power-card title names CHR-16 too: look for the refusal's line,
+    // in the log and beside the checkbox.)
+    assert!(h.query_all_by_label_contains("CHR-16: ").count() >= 2);
+    let beside = h.get_by_role(Role::Alert);
+    assert!(
+        egui_kittest::kittest::NodeT::accesskit_node(&beside)
+            .label()
+            .is_some_and(|l| l.contains("CHR-16: "))
+    );
 }
 
 #[test]
