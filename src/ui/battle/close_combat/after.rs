@@ -69,6 +69,23 @@ pub struct CcAfterView {
     pub creature: crate::ui::battle::close_combat::creature::CreatureView,
     /// The characteristic test (CC-21).
     pub test: crate::ui::battle::close_combat::test::TestView,
+    /// Which of what comes after the blows is shown.
+    pub section: Section,
+}
+
+/// What comes after the blows, one shown at a time under its tab: the
+/// fight's own result first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Section {
+    /// Push back and follow up (CC-13 … CC-15).
+    #[default]
+    After,
+    /// Breaking off (CC-18).
+    BreakOff,
+    /// A creature attacker (CC-19).
+    Creature,
+    /// A characteristic test (CC-21).
+    Test,
 }
 
 impl Default for CcAfterView {
@@ -91,6 +108,7 @@ impl Default for CcAfterView {
             charge: Default::default(),
             creature: Default::default(),
             test: Default::default(),
+            section: Section::After,
         }
     }
 }
@@ -156,6 +174,40 @@ impl CcAfterView {
                 self.from_roll = Some(title);
             }
         }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(lang.t("battle.cc.next")).strong());
+            for (section, key) in [
+                (Section::After, "battle.cc.after.title"),
+                (Section::BreakOff, "battle.cc.break.title"),
+                (Section::Creature, "battle.cc.creature.title"),
+                (Section::Test, "battle.cc.test.title"),
+            ] {
+                ui.selectable_value(&mut self.section, section, lang.t(key));
+            }
+        });
+        ui.add_space(space::S);
+        match self.section {
+            Section::After => self.after_card_ui(ui, cx, s),
+            Section::BreakOff => {
+                card(ui, |ui| {
+                    ui.set_min_width(ui.available_width());
+                    card_title(
+                        ui,
+                        icons::ICON_DIRECTIONS_RUN,
+                        lang.t("battle.cc.break.title"),
+                    );
+                    self.break_ui(ui, cx, s);
+                });
+            }
+            Section::Creature => self.creature.ui(ui, cx, s),
+            Section::Test => self.test.ui(ui, cx, (self.attacker_ld, s.names.0)),
+        }
+    }
+
+    /// The round's result, then the loser pushed back and the winner's
+    /// follow up (CC-13 … CC-15).
+    fn after_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
+        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_MOVE_DOWN, lang.t("battle.cc.after.title"));
@@ -173,20 +225,6 @@ impl CcAfterView {
             ui.separator();
             self.follow_ui(ui, cx, winner);
         });
-        ui.add_space(space::M);
-        card(ui, |ui| {
-            ui.set_min_width(ui.available_width());
-            card_title(
-                ui,
-                icons::ICON_DIRECTIONS_RUN,
-                lang.t("battle.cc.break.title"),
-            );
-            self.break_ui(ui, cx, s);
-        });
-        ui.add_space(space::M);
-        self.creature.ui(ui, cx, s);
-        ui.add_space(space::M);
-        self.test.ui(ui, cx, (self.attacker_ld, s.names.0));
     }
 
     /// The round's chances, the last roll's result, and the result chosen.

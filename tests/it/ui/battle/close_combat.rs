@@ -175,6 +175,7 @@ fn cc_15_the_winner_follows_up_or_stays_on_his_ld_test() {
 fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path());
+    click(&mut h, "Breaking off (CC-18)");
     let r = rules();
     let p = close_combat::rout_pass_chance(&r, 7, false).expect("chance");
     assert!(
@@ -243,6 +244,7 @@ fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
 fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path());
+    click(&mut h, "Creature attacker (CC-19)");
     let r = rules();
     click(
         &mut h,
@@ -310,6 +312,7 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
 fn cc_21_a_characteristic_test_its_chance_and_roll() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path());
+    click(&mut h, "Characteristic test (CC-21)");
     let r = rules();
     click(&mut h, "Int (Intelligence)");
     h.state_mut().views.battle.close_combat.cc_after.test.value = Some(9);
