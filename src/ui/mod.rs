@@ -180,7 +180,13 @@ impl Gui {
         // What a click sent is said to come from the widget clicked: a
         // refusal shows beside it.
         let clicked = ui.ctx().viewport(|v| v.interact_widgets.clicked);
-        out.extend(cx.into_commands().into_iter().map(|c| match (clicked, &c) {
+        let refused = model.refusal.is_some();
+        let mut sent = cx.into_commands();
+        // Any other click takes a refusal away, even one that sends nothing.
+        if refused && clicked.is_some() && sent.is_empty() {
+            sent.push(Command::DismissRefusal);
+        }
+        out.extend(sent.into_iter().map(|c| match (clicked, &c) {
             (_, Command::DismissRefusal) | (None, _) => c,
             (Some(id), _) => Command::At(id, Box::new(c)),
         }));

@@ -101,8 +101,13 @@ fn enemy_weapon_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &EnemyWeapon) {
     } else {
         format!("{}\"", w.range)
     };
+    let key = if w.close() {
+        "campaign.ui.enemy_close_weapon"
+    } else {
+        "campaign.ui.enemy_weapon"
+    };
     let mut text = cx.f(
-        "campaign.ui.enemy_weapon",
+        key,
         &[
             ("name", name_in(&w.names, cx.lang.code(), "")),
             ("range", &range),
@@ -222,8 +227,10 @@ fn enemy_card_ui(
             wounds_ui(ui, cx, c, (id, &name), max, taken);
             behaviour_ui(ui, cx, c, table, i);
             let me = CharRef::new(c.id.clone(), id);
-            fight_buttons_ui(ui, cx, attacker, &me, &name, !out);
-            out_button_ui(ui, cx, c, id, &name, out);
+            ui.horizontal_wrapped(|ui| {
+                fight_buttons_ui(ui, cx, attacker, &me, &name, !out);
+                out_button_ui(ui, cx, c, id, &name, out);
+            });
         });
     });
 }

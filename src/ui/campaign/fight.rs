@@ -15,7 +15,8 @@ use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{card, icon_button};
 
-/// While an attacker is picked: who attacks, what to do next, and Cancel.
+/// While an attacker is picked: who attacks, what to do next, and Cancel,
+/// floating at the bottom of the table's view, so that no card moves.
 pub(super) fn fight_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attacker: &mut Option<CharRef>) {
     let Some(a) = attacker.as_ref() else {
         return;
@@ -24,7 +25,21 @@ pub(super) fn fight_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attacker: &mu
         *attacker = None;
         return;
     };
-    card(ui, |ui| {
+    let view = ui.clip_rect();
+    let width = (view.width() - 2.0 * space::M).min(640.0);
+    egui::Area::new(egui::Id::unique("fight-banner"))
+        .order(egui::Order::Foreground)
+        .pivot(egui::Align2::CENTER_BOTTOM)
+        .fixed_pos(egui::pos2(view.center().x, view.bottom() - space::M))
+        .show(ui.ctx(), |ui| {
+            ui.set_width(width);
+            card(ui, |ui| banner_ui(ui, cx, side.name(), attacker));
+        });
+}
+
+/// The banner's words and its Cancel button.
+fn banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str, attacker: &mut Option<CharRef>) {
+    {
         ui.set_min_width(ui.available_width());
         ui.horizontal_wrapped(|ui| {
             ui.label(
@@ -34,7 +49,7 @@ pub(super) fn fight_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attacker: &mu
                     .color(PALETTE.accent),
             );
             ui.label(
-                RichText::new(cx.f("campaign.ui.fight.picked", &[("name", side.name())]))
+                RichText::new(cx.f("campaign.ui.fight.picked", &[("name", name)]))
                     .size(18.0)
                     .strong(),
             );
@@ -49,8 +64,7 @@ pub(super) fn fight_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attacker: &mu
             )
             .wrap(),
         );
-    });
-    ui.add_space(space::S);
+    }
 }
 
 /// A card's fight buttons: "Attack…" while nobody is picked; "Cancel" on

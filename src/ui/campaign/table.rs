@@ -367,8 +367,10 @@ fn player_card_ui(
                 soldier_reminders_ui(ui, cx, (s, x.name()), left, spent);
             }
             let me = crate::rules::CharRef::new(c.id.clone(), x.id);
-            fight_buttons_ui(ui, cx, &mut marks.attacker, &me, x.name(), !out_now);
-            playing_buttons_ui(ui, cx, c, x, out_now);
+            ui.horizontal_wrapped(|ui| {
+                fight_buttons_ui(ui, cx, &mut marks.attacker, &me, x.name(), !out_now);
+                playing_buttons_ui(ui, cx, c, x, out_now);
+            });
             items_ui(ui, cx, c, table, x);
         });
     });
