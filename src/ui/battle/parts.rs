@@ -747,3 +747,17 @@ pub fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
         &odds.wounds,
     );
 }
+
+/// A fighter card's title: its side ("Attacker"), and his name once he
+/// has one ("Attacker: Inquisitor Vael").
+pub fn side_title(lang: Lang, side_key: &str, name: &str) -> String {
+    let name = name.trim();
+    if name.is_empty() {
+        lang.t(side_key).to_owned()
+    } else {
+        lang.f(
+            "battle.side_named",
+            &[("side", lang.t(side_key)), ("name", name)],
+        )
+    }
+}

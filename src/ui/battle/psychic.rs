@@ -130,7 +130,11 @@ impl PsychicView {
 
     fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let lang = cx.lang;
-        card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
+        card_title(
+            ui,
+            icons::ICON_SHIELD,
+            &crate::ui::battle::parts::side_title(lang, "battle.target", &self.target),
+        );
         crate::ui::battle::parts::character_tick_ui(
             ui,
             lang,

@@ -238,7 +238,7 @@ impl CloseCombatView {
         card_title(
             ui,
             icons::ICON_SPORTS_MARTIAL_ARTS,
-            lang.t("battle.attacker"),
+            &parts::side_title(lang, "battle.attacker", &self.cc_sides.attacker),
         );
         parts::character_tick_ui(
             ui,
@@ -296,7 +296,11 @@ impl CloseCombatView {
 
     fn defender_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let lang = cx.lang;
-        card_title(ui, icons::ICON_SHIELD, lang.t("battle.defender"));
+        card_title(
+            ui,
+            icons::ICON_SHIELD,
+            &parts::side_title(lang, "battle.defender", &self.cc_sides.defender),
+        );
         parts::character_tick_ui(
             ui,
             lang,

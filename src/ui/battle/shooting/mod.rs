@@ -220,7 +220,11 @@ impl ShootingView {
     fn shooter_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
         let lang = cx.lang;
-        card_title(ui, icons::ICON_TARGET, lang.t("battle.shooter"));
+        card_title(
+            ui,
+            icons::ICON_TARGET,
+            &parts::side_title(lang, "battle.shooter", &self.shot_sides.attacker),
+        );
         parts::character_tick_ui(
             ui,
             lang,
@@ -406,7 +410,11 @@ impl ShootingView {
 
     fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let lang = cx.lang;
-        card_title(ui, icons::ICON_SHIELD, lang.t("battle.target"));
+        card_title(
+            ui,
+            icons::ICON_SHIELD,
+            &parts::side_title(lang, "battle.target", &self.shot_sides.defender),
+        );
         parts::character_tick_ui(
             ui,
             lang,
