@@ -32,6 +32,10 @@ pub struct EnemySide {
     pub mastery: Option<u32>,
     /// (campaign, enemy): where his wounds go.
     pub from: CharRef,
+    /// He is a character (a champion, a psyker, a leader), counted as
+    /// such by the battle summary (CHR-15); a trooper, a specialist or a
+    /// monster is not.
+    pub character: bool,
 }
 
 /// A fighter of a campaign's table.
@@ -67,6 +71,7 @@ pub fn table_side(cx: &ViewCtx<'_>, r: &CharRef) -> Option<TableSide> {
             weapons: f.weapons.clone(),
             mastery: f.mastery,
             from: r.clone(),
+            character: matches!(e.entry_type.as_str(), "champion" | "psyker" | "leader"),
         }));
     }
     if let Some(f) = campaign_fighters(cx).into_iter().find(|f| f.from == *r) {
@@ -112,6 +117,15 @@ impl TableSide {
     /// Whether he is one of the enemy's.
     pub fn is_enemy(&self) -> bool {
         matches!(self, Self::Enemy(_))
+    }
+
+    /// Whether the battle summary counts him as a character (CHR-15):
+    /// every fighter of an escort, an enemy by its type.
+    pub fn character(&self) -> bool {
+        match self {
+            Self::Enemy(e) => e.character,
+            _ => true,
+        }
     }
 
     /// Whether he fights a Rogue Trader close combat (a kill-team soldier
@@ -212,6 +226,7 @@ impl BattleView {
             return;
         };
         self.we_attack = !a.is_enemy();
+        let characters = (a.character(), t.character());
         match setup.mode {
             FightMode::CloseCombat => {
                 self.mode = Mode::CloseCombat;
@@ -225,6 +240,17 @@ impl BattleView {
                 self.mode = Mode::Psychic;
                 self.psychic_from_table(&a, &t);
             }
+        }
+        match setup.mode {
+            FightMode::CloseCombat => {
+                let sides = &mut self.close_combat.cc_sides;
+                (sides.attacker_character, sides.defender_character) = characters;
+            }
+            FightMode::Shot => {
+                let sides = &mut self.shooting.shot_sides;
+                (sides.attacker_character, sides.defender_character) = characters;
+            }
+            FightMode::Psychic => self.psychic.target_character = characters.1,
         }
     }
 
