@@ -6,6 +6,7 @@ mod dice;
 mod limits;
 mod missions;
 mod overview;
+mod setup;
 mod table;
 
 use std::path::Path;
