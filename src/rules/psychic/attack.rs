@@ -531,10 +531,13 @@ impl PsychicAttack {
     }
 }
 
-/// Keeps a roll with what it was for; its total.
+/// Keeps a roll with what it was for; its total. A fixed number (a
+/// power's damage of 1) rolls no die: nothing to show in the log.
 fn keep(purpose: &'static str, roll: Roll, rolls: &mut Vec<RollFor>) -> i32 {
     let total = roll.total;
-    rolls.push(RollFor { purpose, roll });
+    if !roll.faces.is_empty() {
+        rolls.push(RollFor { purpose, roll });
+    }
     total
 }
 

@@ -105,35 +105,14 @@ impl RoundView {
         self.sim_card_ui(ui, cx, &a, &b);
     }
 
-    /// The two units side by side, each with its command and coherency.
+    /// The two units side by side, each with its command and coherency;
+    /// one above the other when the window is too narrow for both.
     fn units_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
-        ui.columns(2, |cols| {
-            let [c1, c2] = &mut self.coherency;
-            let (left, right) = cols.split_at_mut(1);
-            for (ui, unit, coherency, first) in [
-                (&mut left[0], &mut self.first, c1, true),
-                (&mut right[0], &mut self.second, c2, false),
-            ] {
-                card(ui, |ui| {
-                    ui.set_min_width(ui.available_width());
-                    unit_ui(ui, cx, unit, first);
-                    ui.add_space(space::S);
-                    let side = if first {
-                        "battle.units.first"
-                    } else {
-                        "battle.units.second"
-                    };
-                    let title = if unit.name.trim().is_empty() {
-                        lang.t(side).to_owned()
-                    } else {
-                        unit.name.trim().to_owned()
-                    };
-                    crate::ui::battle::command::command_ui(ui, cx, unit, lang.t(side), &title);
-                    ui.add_space(space::S);
-                    coherency.ui(ui, lang, lang.t(side), &unit.model_names(lang));
-                });
-            }
+        let [c1, c2] = &mut self.coherency;
+        let mut sides = [(&mut self.first, c1, true), (&mut self.second, c2, false)];
+        two_up(ui, UNIT_MIN_WIDTH, |ui, k| {
+            let (unit, coherency, first) = &mut sides[k];
+            unit_card_ui(ui, cx, unit, coherency, *first);
         });
     }
 
@@ -303,6 +282,61 @@ fn unit_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, first: bool) {
     {
         unit.groups.push(Group::trooper(""));
     }
+}
+
+/// The narrowest a unit's card may be: its grid of ten columns whole.
+const UNIT_MIN_WIDTH: f32 = 600.0;
+
+/// The narrowest a chart of losses may be: its numbers and its bars.
+const CHART_MIN_WIDTH: f32 = 380.0;
+
+/// Two pieces side by side, in two columns, when each may be `min_width`
+/// wide; otherwise one above the other, so neither runs off the window.
+fn two_up(ui: &mut egui::Ui, min_width: f32, mut add: impl FnMut(&mut egui::Ui, usize)) {
+    let spacing = ui.spacing().item_spacing.x;
+    if ui.available_width() >= 2.0 * min_width + spacing {
+        ui.columns(2, |cols| {
+            for (k, col) in cols.iter_mut().enumerate() {
+                add(col, k);
+            }
+        });
+    } else {
+        for k in 0..2 {
+            if k > 0 {
+                ui.add_space(space::S);
+            }
+            add(ui, k);
+        }
+    }
+}
+
+/// One unit's card: the unit, its command and its coherency.
+fn unit_card_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    unit: &mut Unit,
+    coherency: &mut Coherency,
+    first: bool,
+) {
+    let lang = cx.lang;
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        unit_ui(ui, cx, unit, first);
+        ui.add_space(space::S);
+        let side = if first {
+            "battle.units.first"
+        } else {
+            "battle.units.second"
+        };
+        let title = if unit.name.trim().is_empty() {
+            lang.t(side).to_owned()
+        } else {
+            unit.name.trim().to_owned()
+        };
+        crate::ui::battle::command::command_ui(ui, cx, unit, lang.t(side), &title);
+        ui.add_space(space::S);
+        coherency.ui(ui, lang, lang.t(side), &unit.model_names(lang));
+    });
 }
 
 /// The unit's groups as a grid, a row each; the group whose remove
@@ -493,23 +527,24 @@ fn round_odds_ui(ui: &mut egui::Ui, lang: Lang, o: &UnitRoundOdds) {
             ),
         );
     });
-    ui.columns(2, |cols| {
-        cols[0].label(RichText::new(lang.t("battle.units.first_losses")).strong());
-        bars(
-            &mut cols[0],
-            lang,
-            lang.t("battle.units.first_losses"),
-            "battle.units.dead_first_bar",
-            &o.first_casualties,
-        );
-        cols[1].label(RichText::new(lang.t("battle.units.second_losses")).strong());
-        bars(
-            &mut cols[1],
-            lang,
-            lang.t("battle.units.second_losses"),
-            "battle.units.dead_second_bar",
-            &o.second_casualties,
-        );
+    two_up(ui, CHART_MIN_WIDTH, |ui, k| {
+        let (title, key, dist) = if k == 0 {
+            (
+                lang.t("battle.units.first_losses"),
+                "battle.units.dead_first_bar",
+                &o.first_casualties,
+            )
+        } else {
+            (
+                lang.t("battle.units.second_losses"),
+                "battle.units.dead_second_bar",
+                &o.second_casualties,
+            )
+        };
+        ui.vertical(|ui| {
+            ui.label(RichText::new(title).strong());
+            bars(ui, lang, title, key, dist);
+        });
     });
 }
 

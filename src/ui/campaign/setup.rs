@@ -212,7 +212,12 @@ fn dice_rows_ui(ui: &mut egui::Ui, lang: crate::i18n::Lang, data: &CampaignData,
     ui.add(egui::DragValue::new(&mut s.vp_threshold).range(1..=data.limits.vp_threshold_max))
         .labelled_by(l.id);
     ui.end_row();
-    let l = ui.label(lang.t("campaign.ui.cran_die"));
+    // Where a player first meets Cran: what it is, said once (CMP-9,
+    // CMP-11).
+    let explained = lang.t("campaign.ui.cran_explained");
+    let l = ui
+        .label(lang.t("campaign.ui.cran_die"))
+        .on_hover_text(explained);
     egui::ComboBox::from_id_salt("cmp-cran_die")
         .selected_text(format!("D{}", s.cran_die))
         .show_ui(ui, |ui| {
@@ -221,7 +226,11 @@ fn dice_rows_ui(ui: &mut egui::Ui, lang: crate::i18n::Lang, data: &CampaignData,
             }
         })
         .response
-        .labelled_by(l.id);
+        .labelled_by(l.id)
+        .on_hover_text(explained);
+    ui.end_row();
+    ui.label("");
+    ui.add(egui::Label::new(RichText::new(explained).small().color(PALETTE.text_subdued)).wrap());
     ui.end_row();
     ui.label(lang.t("campaign.ui.injuries"));
     ui.horizontal(|ui| {

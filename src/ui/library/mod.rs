@@ -240,35 +240,50 @@ impl LibraryView {
             ));
         frame.show(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            ui.horizontal_centered(|ui| {
-                ui.label(kind_icon(doc).rich_text().size(20.0).color(PALETTE.accent))
-                    .on_hover_text(lang.t(doc.kind_label()));
-                let renaming = self.renaming.as_ref().is_some_and(|(k, _)| *k == key);
-                if renaming {
-                    self.rename_field_ui(ui, cx);
-                } else {
-                    let name = ui.link(RichText::new(doc.name()).strong().size(16.0));
-                    if name.clicked()
-                        && let Some(screen) = Screen::of(doc)
-                    {
-                        cx.send(Command::Show(screen));
-                    }
-                }
-                ui.label(
-                    RichText::new(format!(
-                        "{} · {}",
-                        lang.t(doc.kind_label()),
-                        lang.msg(&doc.summary())
-                    ))
-                    .color(PALETTE.text_subdued),
-                );
+            // The buttons and the badge are placed first, from the right:
+            // the name and the summary take what is left and are cut short
+            // there (whole on hover), so nothing covers a button.
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                self.row_buttons_ui(ui, cx, doc);
+                ui.add_space(space::S);
                 let problems = cx.model.problems_of(&key).len();
                 problems_badge(ui, lang, problems);
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    self.row_buttons_ui(ui, cx, doc);
+                ui.add_space(space::S);
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                    self.row_title_ui(ui, cx, doc);
                 });
             });
         });
+    }
+
+    /// A row's icon, name (or the field renaming it) and summary.
+    fn row_title_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, doc: &Doc) {
+        let lang = cx.lang;
+        let key = doc.key();
+        ui.label(kind_icon(doc).rich_text().size(20.0).color(PALETTE.accent))
+            .on_hover_text(lang.t(doc.kind_label()));
+        let renaming = self.renaming.as_ref().is_some_and(|(k, _)| *k == key);
+        if renaming {
+            self.rename_field_ui(ui, cx);
+        } else {
+            let name = ui
+                .link(RichText::new(doc.name()).strong().size(16.0))
+                .on_hover_text(doc.name());
+            if name.clicked()
+                && let Some(screen) = Screen::of(doc)
+            {
+                cx.send(Command::Show(screen));
+            }
+        }
+        ui.label(
+            RichText::new(format!(
+                "{} · {}",
+                lang.t(doc.kind_label()),
+                lang.msg(&doc.summary())
+            ))
+            .color(PALETTE.text_subdued),
+        );
     }
 
     /// The field where the document's new name is typed.

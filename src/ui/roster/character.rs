@@ -5,7 +5,9 @@
 use crate::app::Command;
 use crate::rules::{Character, CharacterEdit, CharacterId, Characteristic};
 use crate::ui::context::ViewCtx;
-use crate::ui::roster::parts::{level_combo, race_combo, type_combo};
+use crate::ui::roster::parts::{
+    level_combo, level_hint, race_combo, race_name, type_combo, type_hint, type_name,
+};
 use egui::RichText;
 use egui_material_icons::icons;
 
@@ -52,6 +54,10 @@ impl CharacterView {
             self.gear = Default::default();
         }
 
+        if let Some(text) = nothing_to_raise(cx, c) {
+            alert(ui, Tone::Info, &text);
+            ui.add_space(space::S);
+        }
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             self.who_ui(ui, cx, c, &edit);
@@ -122,16 +128,21 @@ impl CharacterView {
             let problems = c.validate(rules).len();
             problems_badge(ui, lang, problems);
         });
+        let hint = type_hint(rules, lang, c.type_id.as_deref());
         ui.horizontal_wrapped(|ui| {
             let mut race = c.race.clone();
             if race_combo(ui, rules, lang, lang.t("character.race"), &mut race) {
                 cx.send(edit(CharacterEdit::SetRace(race)));
             }
             let mut t = c.type_id.clone();
-            if type_combo(ui, rules, lang, lang.t("character.type"), &mut t, true) {
+            let combo =
+                ui.scope(|ui| type_combo(ui, rules, lang, lang.t("character.type"), &mut t, true));
+            combo.response.on_hover_text(&hint);
+            if combo.inner {
                 cx.send(edit(CharacterEdit::SetType(t)));
             }
         });
+        hint_line(ui, &hint);
         psychic_ui(ui, cx, c, edit);
     }
 
@@ -220,13 +231,19 @@ impl CharacterView {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            let (level, dice) = level_combo(
-                ui,
-                rules,
-                lang,
-                lang.t("character.points_level"),
-                &self.level,
-            );
+            let combo = ui.scope(|ui| {
+                level_combo(
+                    ui,
+                    rules,
+                    lang,
+                    lang.t("character.points_level"),
+                    &self.level,
+                )
+            });
+            let (level, dice) = combo.inner;
+            combo
+                .response
+                .on_hover_text(level_hint(rules, lang, level.as_deref()));
             if ui
                 .button(lang.f("character.roll_points", &[("dice", &dice)]))
                 .on_hover_text(lang.t("character.roll_points_hint"))
@@ -247,7 +264,44 @@ impl CharacterView {
             }
             self.level = level;
         });
+        hint_line(ui, &level_hint(rules, lang, self.level.as_deref()));
     }
+}
+
+/// A control's one-line explanation, subdued, under it.
+fn hint_line(ui: &mut egui::Ui, text: &str) {
+    if !text.is_empty() {
+        ui.label(RichText::new(text).small().color(PALETTE.text_subdued));
+    }
+}
+
+/// Said up front when nothing can be raised (CHR-7): every characteristic
+/// at its maximum for his race, or no advance point left to spend.
+fn nothing_to_raise(cx: &ViewCtx<'_>, c: &Character) -> Option<String> {
+    let lang = cx.lang;
+    let rules = &cx.model.rules;
+    let (Ok(current), Ok(max)) = (c.profile(rules), c.maxima(rules)) else {
+        return None;
+    };
+    let raisable = Characteristic::ALL
+        .into_iter()
+        .any(|ch| ch != Characteristic::M && current.get(ch) < max.get(ch));
+    let race = race_name(rules, lang, &c.race);
+    let kind = type_name(rules, lang, c.type_id.as_deref());
+    if !raisable {
+        let key = if c.psychic {
+            "character.nothing_left_max"
+        } else {
+            "character.nothing_left_max_not_psychic"
+        };
+        return Some(lang.f(key, &[("race", race), ("type", kind)]));
+    }
+    (c.points_left() <= 0).then(|| {
+        lang.f(
+            "character.nothing_left_points",
+            &[("count", &c.points_spent().to_string())],
+        )
+    })
 }
 
 /// Whether he has psychic powers, and the roll that may give them.

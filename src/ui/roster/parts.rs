@@ -102,3 +102,42 @@ pub fn level_combo(
         .unwrap_or_default();
     (level, dice)
 }
+
+/// What a type does, in one line (CHR-6, CHR-10): what it adds to the
+/// race's profile and the advance points it counts for; or what having no
+/// type means.
+pub fn type_hint(rules: &RulesData, lang: Lang, id: Option<&str>) -> String {
+    let Some(t) = id.and_then(|id| rules.character_type(id)) else {
+        return lang.t("character.type_hint_none").to_owned();
+    };
+    let adds: Vec<String> = crate::rules::Characteristic::ALL
+        .into_iter()
+        .filter(|&c| t.modifiers.0.get(c) != 0)
+        .map(|c| format!("{:+} {}", t.modifiers.0.get(c), lang.t(c.abbr_key())))
+        .collect();
+    lang.f(
+        "character.type_hint",
+        &[
+            ("type", name_in(&t.names, lang.code(), &t.id)),
+            ("adds", &adds.join(", ")),
+            ("count", &t.advance_points.to_string()),
+        ],
+    )
+}
+
+/// What rolling a level's points does, in one line (CHR-10).
+pub fn level_hint(rules: &RulesData, lang: Lang, level: Option<&str>) -> String {
+    let Some(t) = level.and_then(|id| rules.character_type(id)) else {
+        return String::new();
+    };
+    lang.f(
+        "character.level_hint",
+        &[
+            ("level", name_in(&t.names, lang.code(), &t.id)),
+            (
+                "dice",
+                &format!("{}D{}", t.random_points.count, t.random_points.sides),
+            ),
+        ],
+    )
+}

@@ -243,3 +243,52 @@ fn the_empty_library_offers_the_three_examples_and_opens_one() {
     assert!(h.state().app.model.docs.is_empty());
     assert!(h.query_by_label("Welcome to Muster").is_some());
 }
+
+/// At 1024 × 700, in English and in French, a campaign's card keeps its
+/// badge off its buttons, even with a long name: every button is inside
+/// the window and none covers another.
+#[test]
+fn at_1024_by_700_the_cards_buttons_are_whole_and_uncovered() {
+    use muster::rules::campaign::Campaign;
+    use muster::rules::{Doc, KillTeam, Roster};
+    let read = |file: &str| {
+        std::fs::read_to_string(format!(
+            "{}/assets/examples/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("example")
+    };
+    for lang in muster::i18n::Lang::ALL {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        let mut campaign =
+            muster::store::document::parse::<Campaign>(&read("campaign.json"), "tertius")
+                .expect("campaign");
+        campaign.name =
+            "The Tertius Heresy and the Long March of the Forgotten Regiment".to_owned();
+        // A campaign with problems: its badge counts them.
+        campaign.escorts.truncate(1);
+        let band =
+            muster::store::document::parse::<Roster>(&read("rt-band.json"), "band").expect("band");
+        let team = muster::store::document::parse::<KillTeam>(&read("killteam.json"), "team")
+            .expect("team");
+        for doc in [Doc::new(campaign), Doc::new(band), Doc::new(team)] {
+            store.save(&doc).expect("save");
+        }
+        let mut h =
+            crate::common::window(crate::common::app_in(dir.path(), lang, 1), 1024.0, 700.0);
+        h.run();
+        assert_eq!(h.state().app.model.docs.len(), 3);
+        let open = lang.t("library.open");
+        let opens = h
+            .query_all_by_role(egui::accesskit::Role::Button)
+            .filter(|n| {
+                n.accesskit_node()
+                    .label()
+                    .is_some_and(|l| l.starts_with(&format!("{open}: ")))
+            })
+            .count();
+        assert_eq!(opens, 3, "{}: an Open button per card", lang.code());
+        super::buttons_fit(&h, 1024.0, lang.code());
+    }
+}

@@ -39,3 +39,36 @@ fn harness(app: App) -> Harness<'static, Gui> {
         .with_size(egui::vec2(1200.0, 1000.0))
         .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app))
 }
+
+/// Every button shown lies within the window's width and no two buttons
+/// cover each other (more than a pixel each way): nothing runs off the
+/// right edge, nothing is hidden under a neighbour.
+fn buttons_fit(h: &Harness<'_, Gui>, width: f32, what: &str) {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    let buttons: Vec<(String, egui::accesskit::Rect)> = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            Some((node.label().unwrap_or_default(), node.raw_bounds()?))
+        })
+        .filter(|(_, r)| r.width() > 0.0 && r.height() > 0.0)
+        .collect();
+    assert!(buttons.len() > 5, "{what}: buttons shown: {buttons:?}");
+    for (label, r) in &buttons {
+        assert!(
+            r.x0 >= 0.0 && r.x1 <= f64::from(width),
+            "{what}: {label:?} runs off the window: {r:?}"
+        );
+    }
+    for (k, (a, ra)) in buttons.iter().enumerate() {
+        for (b, rb) in &buttons[k + 1..] {
+            let x = ra.x1.min(rb.x1) - ra.x0.max(rb.x0);
+            let y = ra.y1.min(rb.y1) - ra.y0.max(rb.y0);
+            assert!(
+                x <= 1.0 || y <= 1.0,
+                "{what}: {a:?} {ra:?} and {b:?} {rb:?} overlap"
+            );
+        }
+    }
+}

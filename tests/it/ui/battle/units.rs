@@ -221,3 +221,31 @@ fn chr_15_a_win_with_our_character_killed_is_a_minor_victory() {
         before.ours_killed
     );
 }
+
+/// At 1024 × 700, in English and in French, "Unit against unit" runs off
+/// no edge: the two units stack, the charts too; every button (the second
+/// unit's, "Export the log") is inside the window and none covers another.
+#[test]
+fn at_1024_by_700_the_units_mode_fits_the_window() {
+    for lang in Lang::ALL {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut h =
+            crate::common::window(crate::common::app_in(dir.path(), lang, 3), 1024.0, 700.0);
+        h.run();
+        h.state_mut().app.apply(Command::Show(Screen::Battle));
+        h.run();
+        click(&mut h, lang.t("battle.units"));
+        h.run();
+        let second = lang.f(
+            "battle.units.add",
+            &[("side", lang.t("battle.units.second"))],
+        );
+        assert!(
+            h.query_by_label(&second).is_some(),
+            "{}: the second unit is shown",
+            lang.code()
+        );
+        assert!(h.query_by_label(lang.t("battle.export")).is_some());
+        super::super::buttons_fit(&h, 1024.0, lang.code());
+    }
+}

@@ -7,6 +7,7 @@ mod fight;
 mod limits;
 mod missions;
 mod overview;
+mod setup;
 mod table;
 
 use std::path::Path;

@@ -202,3 +202,95 @@ fn random_hero_shows_its_dice() {
         "the dice are shown"
     );
 }
+
+/// A roster with one character, his editor open; his roster and id.
+fn one_character(h: &mut Harness<'_, Gui>) -> (String, muster::rules::CharacterId) {
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add character")
+        .click();
+    h.run();
+    match &h.state().app.model.screen {
+        Screen::Character(id, cid) => (id.clone(), *cid),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// CHR-6, CHR-10: the type and the level whose points are rolled each say
+/// in a line what they change, and change it when changed.
+#[test]
+fn the_type_and_the_hero_level_say_what_they_change() {
+    use muster::app::Command;
+    use muster::rules::CharacterEdit;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    let (id, cid) = one_character(&mut h);
+    assert!(
+        h.query_all_by_label_contains("No type: the race's profile as it is")
+            .next()
+            .is_some()
+    );
+    assert!(
+        h.query_all_by_label_contains("Rolls 1D6 advance points, those of a Champion")
+            .next()
+            .is_some()
+    );
+    h.state_mut().app.apply(Command::character(
+        &id,
+        cid,
+        CharacterEdit::SetType(Some("major_hero".to_owned())),
+    ));
+    h.run();
+    assert!(
+        h.query_all_by_label_contains(
+            "A Major hero adds +3 WS, +3 BS, +1 S, +1 T, +2 W, +3 I, +2 A, +2 Ld, +2 Int, +2 Cl, +2 WP to the race's profile (CHR-6) and counts for 23 advance points"
+        )
+        .next()
+        .is_some()
+    );
+    assert!(h.query_all_by_label_contains("No type:").next().is_none());
+}
+
+/// CHR-7: with no point to spend, and then with every characteristic at
+/// its maximum, an alert at the top of the editor says so in words.
+#[test]
+fn the_editor_says_up_front_when_nothing_is_left_to_raise() {
+    use muster::app::Command;
+    use muster::rules::CharacterEdit;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    let (id, cid) = one_character(&mut h);
+    assert!(
+        h.query_by_label_contains("No advance point left to spend (0 spent)")
+            .is_some()
+    );
+    for e in [
+        CharacterEdit::SetType(Some("major_hero".to_owned())),
+        CharacterEdit::SetPsychic(true),
+        CharacterEdit::SetAdvancePoints(200),
+    ] {
+        h.state_mut().app.apply(Command::character(&id, cid, e));
+    }
+    h.run();
+    assert!(h.query_by_label_contains("No advance point left").is_none());
+    assert!(h.query_by_label_contains("Nothing left to raise").is_none());
+    // Every characteristic raised until a maximum stops it.
+    for ch in C::ALL.into_iter().filter(|&c| c != C::M) {
+        for _ in 0..12 {
+            h.state_mut()
+                .app
+                .apply(Command::character(&id, cid, CharacterEdit::Spend(ch)));
+        }
+    }
+    h.run();
+    let c = h.state().app.model.all_rosters()[0].characters[0].clone();
+    assert!(c.points_left() > 0, "points are left: {}", c.points_left());
+    assert!(
+        h.query_by_label_contains(
+            "Nothing left to raise: every characteristic is at its maximum for a Human (Major hero)"
+        )
+        .is_some()
+    );
+}
