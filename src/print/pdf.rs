@@ -11,6 +11,7 @@ use typst_layout::PagedDocument;
 
 use crate::rules::Msg;
 
+use super::columns::{TablePlan, sheet_plan};
 use super::model::Sheet;
 
 /// The built-in template.
@@ -135,6 +136,46 @@ fn diagnostics(e: &typst_as_lib::TypstAsLibError) -> String {
     }
 }
 
+/// What the template is given: the sheet model, each table with its plan
+/// (`plan`: the columns' widths and the type's size, in points) and each
+/// card with whether its profile sits beside its weapons (`side`), as
+/// `columns::sheet_plan` lays them out on `paper`, the plan the on-screen
+/// preview draws too.
+pub fn template_data(sheet: &Sheet, paper: Paper) -> Result<serde_json::Value, PdfError> {
+    use serde_json::{Value, json};
+    let mut data = serde_json::to_value(sheet).map_err(|e| PdfError::Model(e.to_string()))?;
+    let plan = sheet_plan(sheet, paper);
+    let plan_of = |p: &TablePlan| json!({ "widths": p.widths, "size": p.size });
+    let Some(sections) = data.get_mut("sections").and_then(Value::as_array_mut) else {
+        return Ok(data);
+    };
+    for (s, section) in sections.iter_mut().enumerate() {
+        let Some(blocks) = section.get_mut("blocks").and_then(Value::as_array_mut) else {
+            continue;
+        };
+        for (b, block) in blocks.iter_mut().enumerate() {
+            if let Some(p) = plan.table(s, b) {
+                block["plan"] = plan_of(p);
+            }
+            let Some(cards) = block.get_mut("cards").and_then(Value::as_array_mut) else {
+                continue;
+            };
+            for (c, card) in cards.iter_mut().enumerate() {
+                let Some(p) = plan.card(s, b, c) else {
+                    continue;
+                };
+                card["side"] = Value::Bool(p.side);
+                if let Some(tables) = card.get_mut("tables").and_then(Value::as_array_mut) {
+                    for (t, table) in tables.iter_mut().zip(&p.tables) {
+                        t["plan"] = plan_of(table);
+                    }
+                }
+            }
+        }
+    }
+    Ok(data)
+}
+
 /// The typeset pages of a sheet, with the built-in template or `template`
 /// (the text of a user's copy).
 pub fn typeset(
@@ -142,7 +183,8 @@ pub fn typeset(
     paper: Paper,
     template: Option<&str>,
 ) -> Result<PagedDocument, PdfError> {
-    let json = serde_json::to_string(sheet).map_err(|e| PdfError::Model(e.to_string()))?;
+    let data = template_data(sheet, paper)?;
+    let json = serde_json::to_string(&data).map_err(|e| PdfError::Model(e.to_string()))?;
     let mut inputs = Dict::new();
     inputs.insert("data".into(), json.as_str().into_value());
     inputs.insert("paper".into(), paper.typst_name().into_value());
