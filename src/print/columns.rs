@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use super::layout::{Piece, pieces};
 use super::model::{Block, Card, Sheet, SheetKind, Table};
-use super::pdf::{FONTS, Paper};
+use super::paper::{FONTS, Paper};
 
 /// The template's geometry, in printed points (`assets/sheets/sheet.typ`).
 pub mod geometry {

@@ -6,6 +6,7 @@ pub mod columns;
 pub mod layout;
 pub mod markdown;
 pub mod model;
+pub mod paper;
 pub mod pdf;
 pub mod sheets;
 

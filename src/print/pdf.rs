@@ -17,69 +17,8 @@ use super::model::Sheet;
 /// The built-in template.
 pub const TEMPLATE: &str = include_str!("../../assets/sheets/sheet.typ");
 
-/// The fonts typst may use: DejaVu Sans Condensed, regular and bold, cut
-/// down to the Latin alphabets, punctuation, arrows, shapes and dingbats
-/// (`assets/fonts/README.md`).
-pub const FONTS: [&[u8]; 2] = [
-    include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf"),
-    include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf"),
-];
-
-/// Paper sizes.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub enum Paper {
-    /// ISO A4.
-    #[default]
-    A4,
-    /// US Letter.
-    Letter,
-}
-
-impl Paper {
-    /// Both, for pickers.
-    pub const ALL: [Self; 2] = [Self::A4, Self::Letter];
-
-    /// typst's name for it.
-    pub fn typst_name(self) -> &'static str {
-        match self {
-            Self::A4 => "a4",
-            Self::Letter => "us-letter",
-        }
-    }
-
-    /// The name on the command line (`a4`, `letter`).
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::A4 => "a4",
-            Self::Letter => "letter",
-        }
-    }
-
-    /// From the command line's name.
-    pub fn from_code(code: &str) -> Option<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|p| p.code().eq_ignore_ascii_case(code))
-    }
-
-    /// Its width and height, in millimetres.
-    pub fn size_mm(self) -> (f32, f32) {
-        match self {
-            Self::A4 => (210.0, 297.0),
-            Self::Letter => (215.9, 279.4),
-        }
-    }
-
-    /// The locale key of its name.
-    pub fn key(self) -> &'static str {
-        match self {
-            Self::A4 => "sheet.paper.a4",
-            Self::Letter => "sheet.paper.letter",
-        }
-    }
-}
+pub use super::layout::PageMap;
+pub use super::paper::{FONTS, Paper};
 
 /// Why no PDF came out.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -358,20 +297,6 @@ pub fn print(
         pages: doc.pages().len(),
         missing_glyphs: missing_glyphs(sheet, &doc),
     })
-}
-
-/// Where the pieces of a typeset sheet land, for the on-screen preview to
-/// break its pages where the PDF does.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PageMap {
-    /// How many pages the PDF has.
-    pub pages: usize,
-    /// The page (from 1) of each piece the template marks (`h:2` a
-    /// section's heading, `c:0:0:4` a card, `b:3:0` a block, `r:5` a rule
-    /// of the appendix): none from a template without the markers.
-    pub pieces: std::collections::HashMap<String, usize>,
-    /// The characters the fonts lack.
-    pub missing_glyphs: Vec<char>,
 }
 
 /// The label of the template's markers.
