@@ -91,6 +91,7 @@ impl App {
             Command::SetPrint(print) => self.model.print = print,
             Command::ExportPdfDialog(key) => self.export_pdf_dialog(&key),
             Command::ExportPdf(key, path) => self.export_pdf(&key, path),
+            Command::ExportPdfToDocuments(key) => self.export_pdf_to_documents(&key),
             Command::TypesetPreview(request) => self.typeset_preview(request),
             Command::CopySheetText(key) => self.copy_sheet_text(&key),
             Command::OpenFile(path) => self.open_file(&path),

@@ -142,6 +142,9 @@ pub enum Command {
     ExportPdfDialog(DocKey),
     /// Write a document's sheet as PDF to a file, in the background.
     ExportPdf(DocKey, PathBuf),
+    /// Write a document's sheet as PDF into the documents folder, without
+    /// a dialog, under the document's name.
+    ExportPdfToDocuments(DocKey),
     /// Typeset a sheet as for its PDF on the preview's thread (where its
     /// pages break, the characters its fonts lack).
     TypesetPreview(super::preview::PreviewRequest),
@@ -232,7 +235,9 @@ impl Command {
             Self::Redo => Action::Redo,
             Self::Reload => Action::Reload,
             Self::OpenFolder(_) => Action::OpenDataFolder,
-            Self::ExportPdfDialog(_) | Self::ExportPdf(..) => Action::PrintPreview,
+            Self::ExportPdfDialog(_) | Self::ExportPdf(..) | Self::ExportPdfToDocuments(_) => {
+                Action::PrintPreview
+            }
             _ => return None,
         })
     }

@@ -12,6 +12,15 @@ pub trait Desktop {
     /// Where to save a PDF, or `None` if the user cancelled.
     /// `filter_name` names PDF files in the dialog's filter.
     fn pick_save_pdf(&mut self, filter_name: &str, suggested_name: &str) -> Option<PathBuf>;
+    /// True when the desktop can show a file dialog; false where it has
+    /// none (no XDG portal to ask): a PDF then goes to the documents
+    /// folder.
+    fn has_file_dialogs(&self) -> bool {
+        true
+    }
+    /// The user's documents folder (`~/Documents`), where a PDF goes
+    /// without a dialog; none where the system names none.
+    fn documents_dir(&self) -> Option<PathBuf>;
     /// Shows a folder in the file manager.
     fn open_folder(&mut self, path: &Path) -> std::io::Result<()>;
     /// Opens a file with the system's viewer for its type (a PDF in the
@@ -55,6 +64,17 @@ impl Desktop for NativeDesktop {
             .save_file()
     }
 
+    fn has_file_dialogs(&self) -> bool {
+        // rfd asks the XDG desktop portal over the session bus: without a
+        // bus there is no dialog to show (rfd would say nothing and return
+        // none, as for a cancel).
+        !cfg!(target_os = "linux") || std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+    }
+
+    fn documents_dir(&self) -> Option<PathBuf> {
+        directories::UserDirs::new().and_then(|u| u.document_dir().map(Path::to_path_buf))
+    }
+
     fn open_folder(&mut self, path: &Path) -> std::io::Result<()> {
         std::process::Command::new(system_opener())
             .arg(path)
@@ -87,6 +107,10 @@ pub struct ScriptedDesktop {
     pub opened_files: std::sync::Arc<std::sync::Mutex<Vec<PathBuf>>>,
     /// The suggested names the save dialogs were given.
     pub suggested: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    /// A desktop without file dialogs (no portal).
+    pub no_dialogs: bool,
+    /// The documents folder, if the desktop names one.
+    pub documents: Option<PathBuf>,
 }
 
 impl Desktop for ScriptedDesktop {
@@ -103,6 +127,14 @@ impl Desktop for ScriptedDesktop {
             s.push(suggested_name.to_owned());
         }
         (!self.pdfs.is_empty()).then(|| self.pdfs.remove(0))
+    }
+
+    fn has_file_dialogs(&self) -> bool {
+        !self.no_dialogs
+    }
+
+    fn documents_dir(&self) -> Option<PathBuf> {
+        self.documents.clone()
     }
 
     fn open_folder(&mut self, path: &Path) -> std::io::Result<()> {

@@ -25,7 +25,7 @@ pub use command::{Command, FightMode, FightSetup, PowerAct, Screen};
 pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
 pub use examples::Example;
 pub use preview::{Preview, PreviewRequest};
-pub use printing::pdf_file_name;
+pub use printing::{free_path, pdf_file_name};
 pub use simulation::{SimRequest, Simulation};
 
 use crate::i18n::Lang;

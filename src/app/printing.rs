@@ -18,6 +18,9 @@ pub(crate) struct PdfJob {
     path: PathBuf,
     /// The document's name, for the log.
     name: String,
+    /// Written to the documents folder without a dialog: the log says
+    /// where.
+    quick: bool,
     /// The outcome, sent once by the thread: a warning, if any, for a PDF
     /// written (characters its fonts lack).
     done: Receiver<Result<Option<Msg>, Msg>>,
@@ -45,9 +48,69 @@ pub fn pdf_file_name(doc_name: &str) -> String {
     }
 }
 
+/// A path in `dir` for a file named `file` that no file has yet: `The
+/// Raid.pdf`, else `The Raid (2).pdf`, `The Raid (3).pdf` …
+pub fn free_path(dir: &Path, file: &str) -> PathBuf {
+    let first = dir.join(file);
+    if !first.exists() {
+        return first;
+    }
+    let path = Path::new(file);
+    let stem = path
+        .file_stem()
+        .map_or_else(|| file.to_owned(), |s| s.to_string_lossy().into_owned());
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    (2..)
+        .map(|n| dir.join(format!("{stem} ({n}){ext}")))
+        .find(|p| !p.exists())
+        .unwrap_or(first)
+}
+
 impl App {
-    /// Asks where to save a document's PDF, then writes it.
+    /// The folder a PDF goes to without a dialog: the user's documents
+    /// folder, where a player looks for what he saved, else the data
+    /// folder's `pdf` folder.
+    pub fn documents_folder(&self) -> Option<PathBuf> {
+        self.desktop
+            .documents_dir()
+            .or_else(|| self.model.data_dir.as_ref().map(|d| d.join("pdf")))
+    }
+
+    /// Writes a document's PDF into the documents folder without a dialog,
+    /// under the document's name (never over another file); the log says
+    /// where.
+    pub(super) fn export_pdf_to_documents(&mut self, key: &DocKey) {
+        let Some(doc) = self.model.doc(key) else {
+            return;
+        };
+        let file = pdf_file_name(doc.name());
+        let Some(dir) = self.documents_folder() else {
+            self.message(MessageKind::Error, Msg::new("print.no_documents"));
+            return;
+        };
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            self.message(
+                MessageKind::Error,
+                Msg::new("print.failed")
+                    .text("path", dir.display().to_string())
+                    .text("reason", e.to_string()),
+            );
+            return;
+        }
+        let path = free_path(&dir, &file);
+        self.start_pdf(key, path, true);
+    }
+
+    /// Asks where to save a document's PDF, then writes it; without file
+    /// dialogs, writes it into the documents folder.
     pub(super) fn export_pdf_dialog(&mut self, key: &DocKey) {
+        if !self.desktop.has_file_dialogs() {
+            self.export_pdf_to_documents(key);
+            return;
+        }
         let Some(doc) = self.model.doc(key) else {
             return;
         };
@@ -64,6 +127,10 @@ impl App {
     /// Starts writing a document's sheet as PDF to `path`, on a thread: the
     /// outcome comes to the log when `poll_jobs` sees it.
     pub(super) fn export_pdf(&mut self, key: &DocKey, path: PathBuf) {
+        self.start_pdf(key, path, false);
+    }
+
+    fn start_pdf(&mut self, key: &DocKey, path: PathBuf, quick: bool) {
         if self.pdf_job.is_some() {
             self.message(MessageKind::Refused, Msg::new("print.busy"));
             return;
@@ -94,7 +161,12 @@ impl App {
         match spawned {
             Ok(_) => {
                 self.model.printing = Some(path.clone());
-                self.pdf_job = Some(PdfJob { path, name, done });
+                self.pdf_job = Some(PdfJob {
+                    path,
+                    name,
+                    quick,
+                    done,
+                });
             }
             Err(e) => self.message(
                 MessageKind::Error,
@@ -138,13 +210,18 @@ impl App {
         match outcome {
             Ok(warning) => {
                 self.model.last_pdf = Some(job.path.clone());
-                self.message_about(
-                    MessageKind::Info,
+                let text = if job.quick {
+                    let file = job.path.file_name().unwrap_or_default();
+                    let folder = job.path.parent().unwrap_or(Path::new(""));
+                    Msg::new("print.saved_in")
+                        .text("file", file.to_string_lossy().into_owned())
+                        .text("folder", folder.display().to_string())
+                } else {
                     Msg::new("print.exported")
                         .text("name", job.name)
-                        .text("path", shown),
-                    Some(job.path),
-                );
+                        .text("path", shown)
+                };
+                self.message_about(MessageKind::Info, text, Some(job.path));
                 if let Some(w) = warning {
                     self.message(MessageKind::Warning, w);
                 }

@@ -6,7 +6,20 @@
 //! (`pdf::PageMap`).
 
 use super::model::{Block, Sheet, SheetKind};
-use super::pdf::PageMap;
+
+/// Where the pieces of a typeset sheet land, for the on-screen preview to
+/// break its pages where the PDF does.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PageMap {
+    /// How many pages the PDF has.
+    pub pages: usize,
+    /// The page (from 1) of each piece the template marks (`h:2` a
+    /// section's heading, `c:0:0:4` a card, `b:3:0` a block, `r:5` a rule
+    /// of the appendix): none from a template without the markers.
+    pub pieces: std::collections::HashMap<String, usize>,
+    /// The characters the fonts lack.
+    pub missing_glyphs: Vec<char>,
+}
 
 /// A piece of the sheet that is never split across pages.
 #[derive(Clone, Debug, PartialEq)]

@@ -2,9 +2,11 @@
 //! built from documents, their Markdown text, and the PDF typeset by typst
 //! from the templates in `assets/sheets`.
 
+pub mod columns;
 pub mod layout;
 pub mod markdown;
 pub mod model;
+pub mod paper;
 pub mod pdf;
 pub mod sheets;
 

@@ -11,74 +11,14 @@ use typst_layout::PagedDocument;
 
 use crate::rules::Msg;
 
+use super::columns::{TablePlan, sheet_plan};
 use super::model::Sheet;
 
 /// The built-in template.
 pub const TEMPLATE: &str = include_str!("../../assets/sheets/sheet.typ");
 
-/// The fonts typst may use: DejaVu Sans Condensed, regular and bold, cut
-/// down to the Latin alphabets, punctuation, arrows, shapes and dingbats
-/// (`assets/fonts/README.md`).
-pub const FONTS: [&[u8]; 2] = [
-    include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf"),
-    include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf"),
-];
-
-/// Paper sizes.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub enum Paper {
-    /// ISO A4.
-    #[default]
-    A4,
-    /// US Letter.
-    Letter,
-}
-
-impl Paper {
-    /// Both, for pickers.
-    pub const ALL: [Self; 2] = [Self::A4, Self::Letter];
-
-    /// typst's name for it.
-    pub fn typst_name(self) -> &'static str {
-        match self {
-            Self::A4 => "a4",
-            Self::Letter => "us-letter",
-        }
-    }
-
-    /// The name on the command line (`a4`, `letter`).
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::A4 => "a4",
-            Self::Letter => "letter",
-        }
-    }
-
-    /// From the command line's name.
-    pub fn from_code(code: &str) -> Option<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|p| p.code().eq_ignore_ascii_case(code))
-    }
-
-    /// Its width and height, in millimetres.
-    pub fn size_mm(self) -> (f32, f32) {
-        match self {
-            Self::A4 => (210.0, 297.0),
-            Self::Letter => (215.9, 279.4),
-        }
-    }
-
-    /// The locale key of its name.
-    pub fn key(self) -> &'static str {
-        match self {
-            Self::A4 => "sheet.paper.a4",
-            Self::Letter => "sheet.paper.letter",
-        }
-    }
-}
+pub use super::layout::PageMap;
+pub use super::paper::{FONTS, Paper};
 
 /// Why no PDF came out.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -135,6 +75,46 @@ fn diagnostics(e: &typst_as_lib::TypstAsLibError) -> String {
     }
 }
 
+/// What the template is given: the sheet model, each table with its plan
+/// (`plan`: the columns' widths and the type's size, in points) and each
+/// card with whether its profile sits beside its weapons (`side`), as
+/// `columns::sheet_plan` lays them out on `paper`, the plan the on-screen
+/// preview draws too.
+pub fn template_data(sheet: &Sheet, paper: Paper) -> Result<serde_json::Value, PdfError> {
+    use serde_json::{Value, json};
+    let mut data = serde_json::to_value(sheet).map_err(|e| PdfError::Model(e.to_string()))?;
+    let plan = sheet_plan(sheet, paper);
+    let plan_of = |p: &TablePlan| json!({ "widths": p.widths, "size": p.size });
+    let Some(sections) = data.get_mut("sections").and_then(Value::as_array_mut) else {
+        return Ok(data);
+    };
+    for (s, section) in sections.iter_mut().enumerate() {
+        let Some(blocks) = section.get_mut("blocks").and_then(Value::as_array_mut) else {
+            continue;
+        };
+        for (b, block) in blocks.iter_mut().enumerate() {
+            if let Some(p) = plan.table(s, b) {
+                block["plan"] = plan_of(p);
+            }
+            let Some(cards) = block.get_mut("cards").and_then(Value::as_array_mut) else {
+                continue;
+            };
+            for (c, card) in cards.iter_mut().enumerate() {
+                let Some(p) = plan.card(s, b, c) else {
+                    continue;
+                };
+                card["side"] = Value::Bool(p.side);
+                if let Some(tables) = card.get_mut("tables").and_then(Value::as_array_mut) {
+                    for (t, table) in tables.iter_mut().zip(&p.tables) {
+                        t["plan"] = plan_of(table);
+                    }
+                }
+            }
+        }
+    }
+    Ok(data)
+}
+
 /// The typeset pages of a sheet, with the built-in template or `template`
 /// (the text of a user's copy).
 pub fn typeset(
@@ -142,7 +122,8 @@ pub fn typeset(
     paper: Paper,
     template: Option<&str>,
 ) -> Result<PagedDocument, PdfError> {
-    let json = serde_json::to_string(sheet).map_err(|e| PdfError::Model(e.to_string()))?;
+    let data = template_data(sheet, paper)?;
+    let json = serde_json::to_string(&data).map_err(|e| PdfError::Model(e.to_string()))?;
     let mut inputs = Dict::new();
     inputs.insert("data".into(), json.as_str().into_value());
     inputs.insert("paper".into(), paper.typst_name().into_value());
@@ -316,20 +297,6 @@ pub fn print(
         pages: doc.pages().len(),
         missing_glyphs: missing_glyphs(sheet, &doc),
     })
-}
-
-/// Where the pieces of a typeset sheet land, for the on-screen preview to
-/// break its pages where the PDF does.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PageMap {
-    /// How many pages the PDF has.
-    pub pages: usize,
-    /// The page (from 1) of each piece the template marks (`h:2` a
-    /// section's heading, `c:0:0:4` a card, `b:3:0` a block, `r:5` a rule
-    /// of the appendix): none from a template without the markers.
-    pub pieces: std::collections::HashMap<String, usize>,
-    /// The characters the fonts lack.
-    pub missing_glyphs: Vec<char>,
 }
 
 /// The label of the template's markers.

@@ -5,7 +5,8 @@ use egui::text::LayoutJob;
 use egui::{Align, CornerRadius, Layout, Margin, Stroke};
 
 use super::parts::{append, font, measure, px, size, text};
-use super::table::{column_widths, table_floor, table_ui};
+use super::table::table_ui;
+use crate::print::columns::{CardPlan, geometry};
 use crate::print::model::{Card, Tag, Track};
 use crate::ui::theme::PAPER;
 
@@ -88,9 +89,9 @@ fn tag_ui(ui: &mut egui::Ui, tag: &Tag) {
         });
 }
 
-/// A card, `width` wide.
-pub(super) fn card_ui(ui: &mut egui::Ui, c: &Card, width: f32) {
-    let inset = px(5.0);
+/// A card, `width` wide, its tables set by its plan.
+pub(super) fn card_ui(ui: &mut egui::Ui, c: &Card, plan: &CardPlan, width: f32) {
+    let inset = px(geometry::CARD_INSET);
     egui::Frame::new()
         .stroke(Stroke::new(px(0.7), PAPER.rule))
         .corner_radius(CornerRadius::same(px(3.0) as u8))
@@ -108,7 +109,7 @@ pub(super) fn card_ui(ui: &mut egui::Ui, c: &Card, width: f32) {
                 });
             }
             ui.add_space(px(2.0));
-            card_tables_ui(ui, c, inner);
+            card_tables_ui(ui, c, plan);
             for l in &c.lines {
                 let mut job = LayoutJob::default();
                 append(
@@ -147,32 +148,24 @@ fn card_header_ui(ui: &mut egui::Ui, c: &Card, inner: f32) {
     });
 }
 
-/// A card's tables: a narrow profile beside the weapons when both fit, else
-/// one under the other.
-fn card_tables_ui(ui: &mut egui::Ui, c: &Card, inner: f32) {
-    let side_by_side = c.tables.len() == 2 && c.tables[0].columns.len() <= 8;
-    if side_by_side {
-        let first = column_widths(ui, &c.tables[0], inner).iter().sum::<f32>();
-        let gap = px(4.0);
-        if first + gap + table_floor(ui, &c.tables[1]) <= inner {
-            ui.horizontal_top(|ui| {
-                ui.spacing_mut().item_spacing.x = gap;
+/// A card's tables: a narrow profile beside the weapons when the plan
+/// says both fit, else one under the other.
+fn card_tables_ui(ui: &mut egui::Ui, c: &Card, plan: &CardPlan) {
+    let tables = c.tables.iter().zip(&plan.tables);
+    if plan.side {
+        ui.horizontal_top(|ui| {
+            ui.spacing_mut().item_spacing.x = px(geometry::TABLES_GAP);
+            for (t, p) in tables {
                 ui.allocate_ui_with_layout(
-                    egui::vec2(first, 0.0),
+                    egui::vec2(px(p.width()), 0.0),
                     Layout::top_down(Align::Min),
-                    |ui| table_ui(ui, &c.tables[0], first),
+                    |ui| table_ui(ui, t, p),
                 );
-                let rest = inner - first - gap;
-                ui.allocate_ui_with_layout(
-                    egui::vec2(rest, 0.0),
-                    Layout::top_down(Align::Min),
-                    |ui| table_ui(ui, &c.tables[1], rest),
-                );
-            });
-            return;
-        }
+            }
+        });
+        return;
     }
-    for t in &c.tables {
-        table_ui(ui, t, inner);
+    for (t, p) in tables {
+        table_ui(ui, t, p);
     }
 }

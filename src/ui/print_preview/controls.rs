@@ -107,6 +107,13 @@ fn actions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) {
     if icon_button(ui, icons::ICON_PICTURE_AS_PDF, word, word, !busy).clicked() {
         cx.send(Command::ExportPdfDialog(key.clone()));
     }
+    let word = cx.t("print.export_to_documents");
+    if icon_button(ui, icons::ICON_PICTURE_AS_PDF, word, word, !busy)
+        .on_hover_text(cx.t("print.export_to_documents_hint"))
+        .clicked()
+    {
+        cx.send(Command::ExportPdfToDocuments(key.clone()));
+    }
     let word = cx.t("print.copy_text");
     if icon_button(ui, icons::ICON_CONTENT_COPY, word, word, true)
         .on_hover_text(cx.t("print.copy_text_hint"))
@@ -125,6 +132,16 @@ fn actions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) {
         let named = cx.f("print.open_named", &[("path", &shown)]);
         if icon_button(ui, icons::ICON_OPEN_IN_NEW, word, &named, true).clicked() {
             cx.send(Command::OpenFile(path.clone()));
+        }
+        if let Some(folder) = path.parent() {
+            let word = cx.t("print.open_folder");
+            let named = cx.f(
+                "print.open_folder_named",
+                &[("path", &folder.display().to_string())],
+            );
+            if icon_button(ui, icons::ICON_FOLDER_OPEN, word, &named, true).clicked() {
+                cx.send(Command::OpenFolder(folder.to_path_buf()));
+            }
         }
     }
 }

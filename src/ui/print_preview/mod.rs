@@ -12,6 +12,7 @@ mod table;
 use egui::{Align, Color32, Layout, Margin};
 
 use crate::app::{Command, PreviewRequest};
+use crate::print::columns::{SheetPlan, sheet_plan};
 use crate::print::layout::{Piece, pages_from_map, paginate, pieces};
 use crate::print::model::Sheet;
 use crate::print::pdf::PageMap;
@@ -22,7 +23,7 @@ use crate::ui::theme::{PAPER, space};
 use crate::ui::widgets::{Tone, alert};
 use controls::{controls_ui, typeset_ui};
 use parts::{PT_PER_MM, font, px, size, text};
-use pieces::piece_ui;
+use pieces::{Drawn, piece_ui};
 
 /// What the preview was drawn from, to build the sheet again only when it
 /// changes.
@@ -31,6 +32,8 @@ struct Built {
     options: SheetOptions,
     sheet: Sheet,
     pieces: Vec<Piece>,
+    /// The plan of its tables on the paper it was made for, the PDF's.
+    plan: (Paper, SheetPlan),
 }
 
 /// State of the print preview.
@@ -51,6 +54,7 @@ impl PrintPreviewView {
             return;
         };
         let options = model.print.sheet_options(cx.lang);
+        let paper = model.print.paper;
         let fresh = self
             .built
             .as_ref()
@@ -61,8 +65,12 @@ impl PrintPreviewView {
                 doc: doc.clone(),
                 options,
                 pieces: pieces(&sheet),
+                plan: (paper, sheet_plan(&sheet, paper)),
                 sheet,
             });
+        }
+        if let Some(b) = self.built.as_mut().filter(|b| b.plan.0 != paper) {
+            b.plan = (paper, sheet_plan(&b.sheet, paper));
         }
         controls_ui(ui, cx, key, doc.name());
         ui.add_space(space::L);
@@ -74,7 +82,6 @@ impl PrintPreviewView {
             );
             return;
         };
-        let paper = model.print.paper;
         if self.measured_on != Some(paper) {
             self.measured_on = Some(paper);
             self.heights.clear();
@@ -122,6 +129,10 @@ fn pages_ui(
         .unwrap_or_else(|| paginate(&built.pieces, heights, inner.y));
     let count = pages.len();
     let sheet = &built.sheet;
+    let drawn = Drawn {
+        sheet,
+        plan: &built.plan.1,
+    };
     ui.vertical_centered(|ui| {
         for (n, on_page) in pages.iter().enumerate() {
             let frame = egui::Frame::new()
@@ -144,7 +155,7 @@ fn pages_ui(
                 ui.with_layout(Layout::top_down(Align::Min), |ui| {
                     let top = ui.cursor().top();
                     for &i in on_page {
-                        let drawn = ui.scope(|ui| piece_ui(ui, sheet, &built.pieces[i], inner.x));
+                        let drawn = ui.scope(|ui| piece_ui(ui, drawn, &built.pieces[i], inner.x));
                         heights[i] = drawn.response.rect.height() + ui.spacing().item_spacing.y;
                     }
                     // The footer at the foot of the page.

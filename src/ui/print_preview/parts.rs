@@ -78,10 +78,3 @@ pub(super) fn heading(ui: &mut egui::Ui, title: &str, width: f32) {
 pub(super) fn measure(ui: &egui::Ui, t: &str, pt: f32, bold: bool) -> f32 {
     crate::ui::widgets::text_width(ui, text(t, pt, bold, PAPER.ink))
 }
-
-/// The width of a text's longest word.
-pub(super) fn longest_word(ui: &egui::Ui, t: &str, pt: f32, bold: bool) -> f32 {
-    t.split_whitespace()
-        .map(|w| measure(ui, w, pt, bold))
-        .fold(0.0, f32::max)
-}

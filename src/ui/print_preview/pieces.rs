@@ -7,24 +7,35 @@ use egui::{Align, Layout};
 use super::card::{card_ui, track_ui};
 use super::parts::{append, heading, measure, px, size, text};
 use super::table::table_ui;
+use crate::print::columns::TablePlan;
+use crate::print::columns::{SheetPlan, card_plan, in_halves, table_plan};
 use crate::print::layout::Piece;
 use crate::print::model::{Block, Fact, Section, Sheet, Table};
 use crate::ui::theme::PAPER;
 
+/// The sheet and the plan of its tables, the PDF's.
+#[derive(Clone, Copy)]
+pub(super) struct Drawn<'a> {
+    pub sheet: &'a Sheet,
+    pub plan: &'a SheetPlan,
+}
+
+/// Screen points to printed points.
+fn pt(screen: f32) -> f32 {
+    screen / px(1.0)
+}
+
 /// One piece of the sheet, `width` wide.
-pub(super) fn piece_ui(ui: &mut egui::Ui, sheet: &Sheet, piece: &Piece, width: f32) {
+pub(super) fn piece_ui(ui: &mut egui::Ui, d: Drawn<'_>, piece: &Piece, width: f32) {
+    let sheet = d.sheet;
     ui.set_width(width);
     match piece {
         Piece::Title => title_ui(ui, sheet),
         Piece::Heading(s) => heading(ui, &sheet.sections[*s].title, width),
         Piece::AppendixHeading => heading(ui, &sheet.labels.appendix, width),
-        Piece::Block(s, b) => block_ui(ui, &sheet.sections[*s].blocks[*b], width),
-        Piece::Side(sections) => side_ui(ui, sheet, sections, width),
-        Piece::Cards(s, b, c, beside) => {
-            if let Block::Cards { cards } = &sheet.sections[*s].blocks[*b] {
-                cards_row_ui(ui, sheet, &cards[*c..], *beside, width);
-            }
-        }
+        Piece::Block(s, b) => block_ui(ui, d, (*s, *b), width),
+        Piece::Side(sections) => side_ui(ui, d, sections, width),
+        Piece::Cards(s, b, c, beside) => cards_row_ui(ui, d, (*s, *b, *c), *beside, width),
         Piece::Rule(i) => {
             let r = &sheet.appendix[*i];
             let mut job = LayoutJob::default();
@@ -57,7 +68,7 @@ fn title_ui(ui: &mut egui::Ui, sheet: &Sheet) {
 
 /// Columns of whole sections side by side, each with its share of the
 /// width.
-fn side_ui(ui: &mut egui::Ui, sheet: &Sheet, sections: &[(Vec<usize>, f32)], width: f32) {
+fn side_ui(ui: &mut egui::Ui, d: Drawn<'_>, sections: &[(Vec<usize>, f32)], width: f32) {
     let gap = px(10.0);
     let shares: f32 = sections.iter().map(|(_, w)| w).sum();
     let room = width - gap * (sections.len().saturating_sub(1)) as f32;
@@ -68,54 +79,65 @@ fn side_ui(ui: &mut egui::Ui, sheet: &Sheet, sections: &[(Vec<usize>, f32)], wid
             ui.allocate_ui_with_layout(egui::vec2(w, 0.0), Layout::top_down(Align::Min), |ui| {
                 ui.set_width(w);
                 for s in column {
-                    whole_section_ui(ui, &sheet.sections[*s], w);
+                    whole_section_ui(ui, d, *s, w);
                 }
             });
         }
     });
 }
 
-/// The first two of `cards` side by side; a last card alone may have the
-/// section `beside` next to it.
+/// Cards `c` and `c + 1` of block `b` of section `s` side by side; a last
+/// card alone may have the section `beside` next to it.
 fn cards_row_ui(
     ui: &mut egui::Ui,
-    sheet: &Sheet,
-    cards: &[crate::print::model::Card],
+    d: Drawn<'_>,
+    (s, b, c): (usize, usize, usize),
     beside: Option<usize>,
     width: f32,
 ) {
+    let Block::Cards { cards } = &d.sheet.sections[s].blocks[b] else {
+        return;
+    };
     let gap = px(size::GAP);
     let half = (width - gap) / 2.0;
     ui.horizontal_top(|ui| {
         ui.spacing_mut().item_spacing.x = gap;
-        for card in cards.iter().take(2) {
+        for (i, card) in cards.iter().enumerate().skip(c).take(2) {
+            let plan = d.plan.card(s, b, i).cloned();
+            let plan = plan.unwrap_or_else(|| card_plan(card, pt(half)));
             ui.allocate_ui_with_layout(egui::vec2(half, 0.0), Layout::top_down(Align::Min), |ui| {
-                card_ui(ui, card, half)
+                card_ui(ui, card, &plan, half)
             });
         }
         if let Some(n) = beside {
             ui.allocate_ui_with_layout(egui::vec2(half, 0.0), Layout::top_down(Align::Min), |ui| {
                 ui.set_width(half);
-                whole_section_ui(ui, &sheet.sections[n], half);
+                whole_section_ui(ui, d, n, half);
             });
         }
     });
 }
 
-/// A section whole, heading and blocks, in a column `width` wide.
-fn whole_section_ui(ui: &mut egui::Ui, section: &Section, width: f32) {
+/// Section `s` whole, heading and blocks, in a column `width` wide.
+fn whole_section_ui(ui: &mut egui::Ui, d: Drawn<'_>, s: usize, width: f32) {
+    let section: &Section = &d.sheet.sections[s];
     heading(ui, &section.title, width);
-    for b in &section.blocks {
-        match b {
+    for (b, block) in section.blocks.iter().enumerate() {
+        match block {
             // The VP table in two halves side by side.
-            Block::Table(t) if section.id == "vp" && t.rows.len() > 4 => halves_ui(ui, t, width),
-            _ => block_ui(ui, b, width),
+            Block::Table(t) if in_halves(d.sheet, s, t) => {
+                let plan = d.plan.table(s, b).cloned();
+                let w = (width - px(4.0)) / 2.0;
+                halves_ui(ui, t, &plan.unwrap_or_else(|| table_plan(t, pt(w))), width);
+            }
+            _ => block_ui(ui, d, (s, b), width),
         }
     }
 }
 
-/// A long table in two halves side by side, each with its header.
-fn halves_ui(ui: &mut egui::Ui, t: &Table, width: f32) {
+/// A long table in two halves side by side, each with its header, both
+/// set by the table's plan.
+fn halves_ui(ui: &mut egui::Ui, t: &Table, plan: &TablePlan, width: f32) {
     let half = t.rows.len().div_ceil(2);
     let gap = px(4.0);
     let w = (width - gap) / 2.0;
@@ -128,17 +150,21 @@ fn halves_ui(ui: &mut egui::Ui, t: &Table, width: f32) {
                 ..t.clone()
             };
             ui.allocate_ui_with_layout(egui::vec2(w, 0.0), Layout::top_down(Align::Min), |ui| {
-                table_ui(ui, &part, w);
+                table_ui(ui, &part, plan);
             });
         }
     });
 }
 
-/// A block of a section, `width` wide.
-fn block_ui(ui: &mut egui::Ui, block: &Block, width: f32) {
+/// Block `b` of section `s`, `width` wide.
+fn block_ui(ui: &mut egui::Ui, d: Drawn<'_>, (s, b): (usize, usize), width: f32) {
+    let block = &d.sheet.sections[s].blocks[b];
     match block {
         Block::Facts { facts } => facts_ui(ui, facts, width),
-        Block::Table(t) => table_ui(ui, t, width),
+        Block::Table(t) => {
+            let plan = d.plan.table(s, b).cloned();
+            table_ui(ui, t, &plan.unwrap_or_else(|| table_plan(t, pt(width))));
+        }
         Block::Text { text: t } => {
             ui.add(egui::Label::new(text(t, size::BODY, false, PAPER.ink)).wrap());
         }
@@ -146,7 +172,7 @@ fn block_ui(ui: &mut egui::Ui, block: &Block, width: f32) {
         // Cards come as pieces of their own (two side by side).
         Block::Cards { cards } => {
             for c in cards {
-                card_ui(ui, c, width);
+                card_ui(ui, c, &card_plan(c, pt(width)), width);
             }
         }
     }

@@ -1,94 +1,20 @@
-//! The sheet's tables: their columns' widths from the texts they hold, and
-//! the table drawn as the template does (header shaded, rows striped).
+//! The sheet's tables, drawn as the template does (header shaded, rows
+//! striped) with the PDF's column plan.
 
 use egui::{Align, Layout, Margin, Stroke};
 
-use super::parts::{longest_word, measure, px, size, text};
+use super::parts::{px, size, text};
+use crate::print::columns::TablePlan;
 use crate::print::model::Table;
 use crate::ui::theme::PAPER;
 
-/// The narrowest a table can be without breaking a word.
-pub(super) fn table_floor(ui: &egui::Ui, t: &Table) -> f32 {
-    let pad = 2.0 * px(size::CELL_X) + 1.0;
-    (0..t.columns.len())
-        .map(|c| {
-            std::iter::once((t.columns[c].as_str(), true))
-                .chain(
-                    t.rows
-                        .iter()
-                        .filter_map(|r| r.get(c))
-                        .map(|v| (v.as_str(), false)),
-                )
-                .map(|(v, b)| longest_word(ui, v, size::BODY, b))
-                .fold(0.0, f32::max)
-                + pad
-        })
-        .sum()
-}
-
-/// The widths of a table's columns in `width`: short columns as wide as
-/// their longest value, wrapping columns sharing the rest; when the values
-/// do not fit on one line, each column keeps at least its longest word and
-/// the rest is shared by what the columns lack.
-pub(super) fn column_widths(ui: &egui::Ui, t: &Table, width: f32) -> Vec<f32> {
-    let pad = 2.0 * px(size::CELL_X) + 1.0;
-    let cells = |c: usize| {
-        std::iter::once((t.columns[c].as_str(), true)).chain(
-            t.rows
-                .iter()
-                .filter_map(move |r| r.get(c))
-                .map(|v| (v.as_str(), false)),
-        )
-    };
-    let n = t.columns.len();
-    let natural: Vec<f32> = (0..n)
-        .map(|c| {
-            cells(c)
-                .map(|(v, b)| measure(ui, v, size::BODY, b))
-                .fold(0.0, f32::max)
-                + pad
-        })
-        .collect();
-    let least: Vec<f32> = (0..n)
-        .map(|c| {
-            cells(c)
-                .map(|(v, b)| longest_word(ui, v, size::BODY, b))
-                .fold(0.0, f32::max)
-                + pad
-        })
-        .collect();
-    let wide: Vec<usize> = t.wide.iter().copied().filter(|&c| c < n).collect();
-    let fixed: f32 = (0..n)
-        .filter(|c| !wide.contains(c))
-        .map(|c| natural[c])
-        .sum();
-    if !wide.is_empty() && fixed < width * 0.8 {
-        let share = (width - fixed) / wide.len() as f32;
-        return (0..n)
-            .map(|c| if wide.contains(&c) { share } else { natural[c] })
-            .collect();
-    }
-    let total: f32 = natural.iter().sum();
-    if total <= width {
-        return natural;
-    }
-    let floor: f32 = least.iter().sum();
-    if floor >= width {
-        return least.iter().map(|w| w * width / floor).collect();
-    }
-    let lacking = total - floor;
-    let room = width - floor;
-    (0..n)
-        .map(|c| least[c] + (natural[c] - least[c]) * room / lacking)
-        .collect()
-}
-
-/// A table, `width` wide, each cell wrapping within its column.
-pub(super) fn table_ui(ui: &mut egui::Ui, t: &Table, width: f32) {
+/// A table set by its plan (the PDF's: `print::columns`), each cell
+/// wrapping within its column.
+pub(super) fn table_ui(ui: &mut egui::Ui, t: &Table, plan: &TablePlan) {
     if t.columns.is_empty() {
         return;
     }
-    let widths = column_widths(ui, t, width);
+    let widths: Vec<f32> = plan.widths.iter().map(|w| px(*w)).collect();
     let total: f32 = widths.iter().sum();
     let top = ui.cursor().top();
     let left = ui.cursor().left();
@@ -120,7 +46,7 @@ pub(super) fn table_ui(ui: &mut egui::Ui, t: &Table, width: f32) {
                         .show(ui, |ui| {
                             let bold = r.is_none() || marked;
                             let color = if marked { PAPER.accent } else { PAPER.ink };
-                            ui.add(egui::Label::new(text(value, size::BODY, bold, color)).wrap());
+                            ui.add(egui::Label::new(text(value, plan.size, bold, color)).wrap());
                         });
                 });
             }

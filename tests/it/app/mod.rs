@@ -2,3 +2,4 @@
 
 mod commands;
 mod crash;
+mod pdf_export;

@@ -394,3 +394,58 @@ fn the_preview_has_as_many_pages_as_the_pdf_and_warns_of_missing_glyphs() {
         );
     }
 }
+
+/// The example kill team with each soldier carrying a sight and a cloak
+/// (the To hit and Cover columns), written where the app can import it.
+fn team_with_sights_and_cloaks(dir: &Path) -> PathBuf {
+    let text = std::fs::read_to_string(example("killteam.json")).expect("example");
+    let mut json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let soldiers = json["killteam"]["soldiers"]
+        .as_array_mut()
+        .expect("soldiers");
+    for s in soldiers {
+        s["ribbon"] = "specialist".into();
+        s["items"] = serde_json::json!([{ "item": "sight" }, { "item": "cloak" }]);
+    }
+    let path = dir.join("sights.json");
+    std::fs::write(&path, json.to_string()).expect("write");
+    path
+}
+
+#[test]
+fn the_preview_s_weapon_cells_never_run_into_each_other() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = tempfile::tempdir().expect("tempdir");
+    let file = team_with_sights_and_cloaks(out.path());
+    let (mut h, _) = harness(dir.path(), "killteam.json", Vec::new(), english());
+    h.state_mut().app.apply(Command::Import(file));
+    h.run();
+    button(&mut h, "Print preview…");
+    assert!(shows(&h, "To hit"), "the To hit column");
+    assert!(shows(&h, "Cover"), "the Cover column");
+    // Trooper Osk's meltagun row: each cell ends before the next begins.
+    let name = h
+        .query_all_by_label("Meltagun")
+        .next()
+        .expect("the meltagun is shown")
+        .rect();
+    let same_row = |r: &egui::Rect| r.max.y > name.min.y && name.max.y > r.min.y;
+    let mut rects = vec![name];
+    for cell in ["Assault 1", "12\"", "8"] {
+        let rect = h
+            .query_all_by_label(cell)
+            .map(|n| n.rect())
+            .filter(|r| same_row(r) && r.min.x > name.min.x)
+            .min_by(|a, b| a.min.x.total_cmp(&b.min.x))
+            .unwrap_or_else(|| panic!("{cell} on the meltagun's row"));
+        rects.push(rect);
+    }
+    for pair in rects.windows(2) {
+        assert!(
+            pair[0].max.x <= pair[1].min.x,
+            "{:?} runs into {:?}",
+            pair[0],
+            pair[1]
+        );
+    }
+}
