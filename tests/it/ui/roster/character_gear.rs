@@ -193,7 +193,7 @@ fn gear_picked_from_the_armoury_is_added_with_its_profile_and_counts() {
         .unwrap_or_default();
     assert_eq!(sword, "melee weapon · S5 · save mod. -3 · damage 1");
     assert!(vael(&h).equipment.is_empty(), "nothing chosen yet");
-    h.get_by_label("Carapace armour").click();
+    h.get_by_label("Carapace armour").click_accesskit();
     h.run();
     assert_eq!(
         vael(&h).equipment,
@@ -207,7 +207,7 @@ fn gear_picked_from_the_armoury_is_added_with_its_profile_and_counts() {
     h.get_by_role_and_label(Role::ComboBox, "Add from the armoury…")
         .click();
     h.run();
-    h.get_by_label("Power sword").click();
+    h.get_by_label("Power sword").click_accesskit();
     h.run();
     let c = vael(&h);
     assert_eq!(c.equipment.len(), 2);
