@@ -407,7 +407,9 @@ pub fn described_option(
         let name_g =
             egui::WidgetText::from(name).into_galley(ui, wrapped, wrap, egui::TextStyle::Button);
         let detail_g = (!detail.is_empty()).then(|| {
-            egui::WidgetText::from(RichText::new(detail).small()).into_galley(
+            // Smaller than the name, yet readable at the table.
+            let size = 0.86 * egui::TextStyle::Body.resolve(ui.style()).size;
+            egui::WidgetText::from(RichText::new(detail).size(size)).into_galley(
                 ui,
                 wrapped,
                 wrap,
