@@ -13,7 +13,9 @@ use super::core::dice::MAX_DICE;
 use super::core::problem::Problem;
 use super::core::range::DATA;
 
-pub use super::characters::data::{CharacterType, Race, RandomAdvanceEntry, RandomAdvanceTable};
+pub use super::characters::data::{
+    Armoury, ArmouryEntry, ArmouryKind, CharacterType, Race, RandomAdvanceEntry, RandomAdvanceTable,
+};
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -130,10 +132,12 @@ pub struct RulesData {
     /// Close combat after the blows: push back, follow up, breaking off,
     /// routs, tests, the Catachan Devil (CC-14 … CC-21).
     pub close_combat: super::close_combat::data::CloseCombatRules,
+    /// Common weapons and armour a character's gear may be picked from.
+    pub armoury: Armoury,
 }
 
 /// The rules data files, by file name, with their built-in text.
-pub const BUILT_IN_FILES: [(&str, &str); 11] = [
+pub const BUILT_IN_FILES: [(&str, &str); 12] = [
     ("races.json", include_str!("../../assets/rules/races.json")),
     (
         "character_types.json",
@@ -174,6 +178,10 @@ pub const BUILT_IN_FILES: [(&str, &str); 11] = [
     (
         "close_combat.json",
         include_str!("../../assets/rules/close_combat.json"),
+    ),
+    (
+        "armoury.json",
+        include_str!("../../assets/rules/armoury.json"),
     ),
 ];
 
@@ -601,6 +609,7 @@ impl RulesData {
             super::close_combat::data::CloseCombatRules::check,
             &mut problems,
         )?;
+        let armoury = one("armoury.json", overrides, Armoury::check, &mut problems)?;
         let _ = (&races.note, &types.note, &robots_flyers.note);
         Ok((
             Self {
@@ -617,6 +626,7 @@ impl RulesData {
                 flyers: robots_flyers.flyers,
                 campaign,
                 close_combat,
+                armoury,
             },
             problems,
         ))

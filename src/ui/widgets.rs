@@ -383,3 +383,68 @@ pub fn card_grid(
         });
     });
 }
+
+/// The width a described option's text wraps to, so a long effect reads on
+/// a few lines instead of widening the list off the window.
+const OPTION_TEXT_WIDTH: f32 = 300.0;
+
+/// An option of a picker's list that says what it offers before it is
+/// chosen: its name, and under it, smaller and subdued, `detail` (a
+/// weapon's profile, an item's effect), wrapped. A refused option
+/// (`enabled` false) is greyed. Screen readers hear the name, and the
+/// detail as its description. Returns its response (clicked when chosen).
+pub fn described_option(
+    ui: &mut egui::Ui,
+    name: &str,
+    detail: &str,
+    selected: bool,
+    enabled: bool,
+) -> egui::Response {
+    ui.add_enabled_ui(enabled, |ui| {
+        let pad = ui.spacing().button_padding;
+        let wrap = OPTION_TEXT_WIDTH.max(ui.available_width() - 2.0 * pad.x);
+        let wrapped = Some(egui::TextWrapMode::Wrap);
+        let name_g =
+            egui::WidgetText::from(name).into_galley(ui, wrapped, wrap, egui::TextStyle::Button);
+        let detail_g = (!detail.is_empty()).then(|| {
+            // Smaller than the name, yet readable at the table.
+            let size = 0.86 * egui::TextStyle::Body.resolve(ui.style()).size;
+            egui::WidgetText::from(RichText::new(detail).size(size)).into_galley(
+                ui,
+                wrapped,
+                wrap,
+                egui::TextStyle::Small,
+            )
+        });
+        let detail_h = detail_g.as_ref().map_or(0.0, |g| g.size().y + 2.0);
+        let size = egui::vec2(wrap + 2.0 * pad.x, name_g.size().y + detail_h + 2.0 * pad.y);
+        let (rect, r) = ui.allocate_exact_size(size, egui::Sense::click());
+        r.widget_info(|| {
+            egui::WidgetInfo::selected(egui::Role::Button, ui.is_enabled(), selected, name)
+        });
+        if !detail.is_empty() {
+            ui.ctx()
+                .accesskit_node_builder(r.id, |n| n.set_description(detail.to_owned()));
+        }
+        if ui.is_rect_visible(rect) {
+            let v = ui.style().interact_selectable(&r, selected);
+            if selected || r.hovered() || r.has_focus() {
+                ui.painter().rect(
+                    rect.expand(v.expansion),
+                    v.corner_radius,
+                    v.weak_bg_fill,
+                    v.bg_stroke,
+                    egui::StrokeKind::Inside,
+                );
+            }
+            let top = rect.min + pad;
+            let below = top + egui::vec2(0.0, name_g.size().y + 2.0);
+            ui.painter().galley(top, name_g, v.text_color());
+            if let Some(g) = detail_g {
+                ui.painter().galley(below, g, PALETTE.text_subdued);
+            }
+        }
+        r
+    })
+    .inner
+}

@@ -1,13 +1,16 @@
 //! The characters chapter's data (`races.json`, `character_types.json`,
 //! the random advance table): races and their base profiles (CHR-1, CHR-5,
 //! CHR-16), standard character types (CHR-6, CHR-10), random advances
-//! (CHR-11). Imports nothing of `rules` but `core`.
+//! (CHR-11), the armoury a character's gear may be picked from
+//! (`armoury.json`). Imports nothing of `rules` but `core`.
 
 use serde::{Deserialize, Serialize};
 
 use crate::rules::core::characteristic::{Characteristic, Modifiers, Profile};
 use crate::rules::core::dice::DiceSpec;
 use crate::rules::core::names::Names;
+use crate::rules::core::problem::Problem;
+use crate::rules::core::range::DATA;
 
 /// A race and its base profile (CHR-1, CHR-5), with its psychic chance (CHR-16).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -70,5 +73,115 @@ impl RandomAdvanceTable {
             .iter()
             .find(|e| (e.from..=e.to).contains(&face))
             .map(|e| e.raises)
+    }
+}
+
+/// The Strengths a weapon may have (CC-11's table: 1 to 10).
+pub const WEAPON_STRENGTHS: std::ops::RangeInclusive<i32> = 1..=10;
+
+/// The saves an item may give (2+ to 6+).
+pub const SAVES: std::ops::RangeInclusive<i32> = 2..=6;
+
+/// What an armoury entry is, as a character's equipment knows it: a melee
+/// weapon or a pistol (C-type, CC-4), another ranged weapon, armour, or
+/// anything else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArmouryKind {
+    /// A close-combat weapon.
+    Melee,
+    /// A pistol.
+    Pistol,
+    /// A ranged weapon that is not a pistol.
+    Ranged,
+    /// Armour, giving a save.
+    Armour,
+    /// Anything else.
+    Other,
+}
+
+impl ArmouryKind {
+    /// A weapon, which may have a Strength of its own.
+    pub fn is_weapon(self) -> bool {
+        matches!(self, Self::Melee | Self::Pistol | Self::Ranged)
+    }
+}
+
+/// One weapon or armour of the armoury (`armoury.json`): its names and the
+/// profile a character's equipment takes from it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmouryEntry {
+    /// Stable id (`boltgun`).
+    pub id: String,
+    /// Display names, English and French.
+    pub names: Names,
+    /// What it is.
+    pub kind: ArmouryKind,
+    /// A weapon's own Strength; none when the wielder's own counts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strength: Option<i32>,
+    /// A ranged weapon's short and long range, in inches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range_inches: Option<[u32; 2]>,
+    /// The modifier a weapon's hit gives to the target's save (`-1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save_modifier: Option<i32>,
+    /// The wounds a hit does (`1`, `D6`, `2D6`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<String>,
+    /// The save armour gives (4: 4+).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<i32>,
+    /// A short remark (`template`, `two-handed`), English and French.
+    #[serde(default, skip_serializing_if = "Names::is_empty")]
+    pub note: Names,
+}
+
+/// The armoury (`armoury.json`): common Rogue Trader weapons and armour a
+/// character's gear may be picked from (Assumed, editable).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Armoury {
+    /// The entries, in the order the picker lists them.
+    pub entries: Vec<ArmouryEntry>,
+    #[serde(default)]
+    note: String,
+}
+
+impl Armoury {
+    /// An entry by id.
+    pub fn entry(&self, id: &str) -> Option<&ArmouryEntry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    /// The file's rules: ids unique and not empty, a name in English and
+    /// in French, a Strength only on a weapon and within 1 … 10, a save
+    /// only on what is not a weapon and within 2+ … 6+.
+    pub fn check(&self) -> Result<(), Problem> {
+        let mut seen = std::collections::BTreeSet::new();
+        for e in &self.entries {
+            let bad = |key: &'static str| Problem::new(DATA, key).arg("entry", &e.id);
+            if e.id.trim().is_empty() || !seen.insert(e.id.as_str()) {
+                return Err(bad("data.armoury_id"));
+            }
+            if ["en", "fr"]
+                .iter()
+                .any(|l| e.names.get(*l).is_none_or(|n| n.trim().is_empty()))
+            {
+                return Err(bad("data.armoury_names"));
+            }
+            if e.strength
+                .is_some_and(|s| !e.kind.is_weapon() || !WEAPON_STRENGTHS.contains(&s))
+            {
+                return Err(bad("data.armoury_strength"));
+            }
+            if e.save
+                .is_some_and(|s| e.kind.is_weapon() || !SAVES.contains(&s))
+            {
+                return Err(bad("data.armoury_save"));
+            }
+        }
+        Ok(())
     }
 }

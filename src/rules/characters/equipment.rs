@@ -9,7 +9,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::characters::data::{ArmouryEntry, ArmouryKind};
 use crate::rules::close_combat::engagement::CcWeapon;
+use crate::rules::core::names::name_in;
 use crate::rules::core::problem::Problem;
 
 /// What kind of thing an item is.
@@ -68,6 +70,18 @@ impl GearKind {
     }
 }
 
+impl From<ArmouryKind> for GearKind {
+    fn from(k: ArmouryKind) -> Self {
+        match k {
+            ArmouryKind::Melee => Self::Melee,
+            ArmouryKind::Pistol => Self::Pistol,
+            ArmouryKind::Ranged => Self::Ranged,
+            ArmouryKind::Armour => Self::Armour,
+            ArmouryKind::Other => Self::Other,
+        }
+    }
+}
+
 /// One item of a character's equipment.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -95,6 +109,19 @@ impl Gear {
             name: name.into(),
             kind,
             ..Self::default()
+        }
+    }
+
+    /// The item an armoury entry gives: its name in `lang` (English when
+    /// it has none in that language), its kind, Strength and save, and
+    /// `note` (what the item keeps of the rest of its profile).
+    pub fn from_armoury(e: &ArmouryEntry, lang: &str, note: String) -> Self {
+        Self {
+            name: name_in(&e.names, lang, &e.id).to_owned(),
+            kind: e.kind.into(),
+            strength: e.strength,
+            save: e.save,
+            note,
         }
     }
 }
@@ -314,11 +341,7 @@ fn no_such_power(at: usize) -> Problem {
     Problem::new("FILE", "problem.no_such_power").arg("position", at.saturating_add(1))
 }
 
-/// The Strengths a weapon may have (CC-11's table: 1 to 10).
-pub const WEAPON_STRENGTHS: std::ops::RangeInclusive<i32> = 1..=10;
-
-/// The saves an item may give (2+ to 6+).
-pub const SAVES: std::ops::RangeInclusive<i32> = 2..=6;
+pub use crate::rules::characters::data::{SAVES, WEAPON_STRENGTHS};
 
 /// The weapon a character takes in hand for close combat, from his
 /// equipment (CC-4).

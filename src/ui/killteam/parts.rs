@@ -1,5 +1,6 @@
 //! The pieces the kill-team screen's files share: the edit command, the
-//! picker that says why an option is refused, a value of the profile.
+//! picker that says what each option offers and why one is refused, a
+//! value of the profile.
 
 use egui::RichText;
 
@@ -8,10 +9,11 @@ use crate::i18n::Lang;
 use crate::rules::core::dice::Amount;
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::KillTeam;
-use crate::rules::killteam::data::WeaponType;
+use crate::rules::killteam::data::{SoldierKind, Strength, Weapon, WeaponType};
 use crate::rules::{DocKey, KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::described_option;
 
 /// The command that applies edit `e` to kill team `id`.
 pub fn edit(id: &str, e: KillTeamEdit) -> Command {
@@ -62,16 +64,30 @@ fn short_reason(lang: Lang, p: &Problem) -> String {
     }
 }
 
-/// A picker that lists every option; the illegal ones are disabled and say
-/// why (the rule and its message). `name` is its accessible name (`Weapon:
-/// Trooper Vell`). Returns the option chosen.
+/// One option of a picker: its id, its name, what it is (a weapon's
+/// profile, an item's effect) and why it is refused, if it is.
+pub struct Choice {
+    /// The id the edit takes.
+    pub id: String,
+    /// Its name, in the views' language.
+    pub name: String,
+    /// What it offers, in a line or a short sentence.
+    pub detail: String,
+    /// Why the rules refuse it to this soldier.
+    pub refusal: Option<Problem>,
+}
+
+/// A picker that lists every option, each with what it offers under its
+/// name (and on hover); the illegal ones are disabled and say why (the rule
+/// and its message). `name` is its accessible name (`Weapon: Trooper
+/// Vell`). Returns the option chosen.
 pub fn picker_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     (label, name): (&str, &str),
     selected: &str,
     hint: Option<&str>,
-    options: &[(String, String, Option<Problem>)],
+    options: &[Choice],
 ) -> Option<String> {
     let lang = cx.lang;
     let mut chosen = None;
@@ -84,34 +100,21 @@ pub fn picker_ui(
                 ui.label(RichText::new(hint).color(PALETTE.warning));
                 ui.separator();
             }
-            for (id, option, refusal) in options {
+            for c in options {
                 // The reason in the list itself, short; whole on hover.
-                let text = match refusal {
-                    None => option.clone(),
-                    Some(p) => format!("{option} — {}: {}", p.rule, short_reason(lang, p)),
+                let text = match &c.refusal {
+                    None => c.name.clone(),
+                    Some(p) => format!("{} — {}: {}", c.name, p.rule, short_reason(lang, p)),
                 };
-                let r = ui.add_enabled(refusal.is_none(), egui::Button::selectable(false, text));
-                let r = match refusal {
-                    // The refusal, then the rule itself from the reference.
-                    Some(p) => r.on_disabled_hover_ui(|ui| {
-                        ui.label(RichText::new(lang.problem_line(p)).strong());
-                        if let Some(rule) = cx.model.rules.reference.rule(&p.rule) {
-                            ui.add_space(space::XS);
-                            ui.label(
-                                RichText::new(format!(
-                                    "{} — {}",
-                                    rule.id,
-                                    name_in(&rule.title, lang.code(), &rule.id)
-                                ))
-                                .color(PALETTE.accent),
-                            );
-                            ui.label(name_in(&rule.text, lang.code(), ""));
-                        }
-                    }),
-                    None => r,
+                let is_selected = c.name == selected;
+                let r = described_option(ui, &text, &c.detail, is_selected, c.refusal.is_none());
+                let r = match &c.refusal {
+                    Some(p) => r.on_disabled_hover_ui(|ui| refusal_hover_ui(ui, cx, p, &c.detail)),
+                    None if c.detail.is_empty() => r,
+                    None => r.on_hover_text(&c.detail),
                 };
                 if r.clicked() {
-                    chosen = Some(id.clone());
+                    chosen = Some(c.id.clone());
                     // Chosen: the list closes (however it was clicked).
                     ui.close();
                 }
@@ -120,4 +123,92 @@ pub fn picker_ui(
         .response;
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, name));
     chosen
+}
+
+/// The hover of a refused option: the refusal, what the option offers,
+/// then the rule itself from the reference.
+fn refusal_hover_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem, detail: &str) {
+    let lang = cx.lang;
+    ui.label(RichText::new(lang.problem_line(p)).strong());
+    if !detail.is_empty() {
+        ui.label(RichText::new(detail).color(PALETTE.text_subdued));
+    }
+    if let Some(rule) = cx.model.rules.reference.rule(&p.rule) {
+        ui.add_space(space::XS);
+        ui.label(
+            RichText::new(format!(
+                "{} — {}",
+                rule.id,
+                name_in(&rule.title, lang.code(), &rule.id)
+            ))
+            .color(PALETTE.accent),
+        );
+        ui.label(name_in(&rule.text, lang.code(), ""));
+    }
+}
+
+/// A weapon's profile in one line for a picker (`S4 · AP-1 · 24" · Rapid
+/// Fire 1 · D1`), in `lang`.
+pub fn weapon_detail(lang: Lang, w: &Weapon) -> String {
+    let range = if w.range_inches == 0 {
+        lang.t("kt.melee_range").to_owned()
+    } else {
+        format!("{}\"", w.range_inches)
+    };
+    let strength = match w.strength {
+        Strength::Fixed(n) => n.to_string(),
+        Strength::User { user: 0 } => lang.t("kt.option.user_s").to_owned(),
+        Strength::User { user } => lang.f("kt.option.user_s_plus", &[("n", &user.to_string())]),
+    };
+    let mut text = lang.f(
+        "kt.option.weapon",
+        &[
+            ("s", &strength),
+            ("ap", &w.ap.to_string()),
+            ("range", &range),
+            ("type", &weapon_type_text(lang, w.weapon_type, &w.shots)),
+            ("d", &amount(&w.damage)),
+        ],
+    );
+    for (on, key) in [
+        (w.sniper, "kt.flag.sniper"),
+        (w.flame, "kt.flag.flame"),
+        (w.indirect, "kt.flag.indirect"),
+    ] {
+        if on {
+            text.push_str(&format!(" · {}", lang.t(key)));
+        }
+    }
+    text
+}
+
+/// A soldier kind's profile in one line for a picker (`M 6" · W 3 · S 3 ·
+/// T 3 · Sv 5+ · CC 4+ · 1 eq. · 1 VP`), in `lang`.
+pub fn kind_detail(lang: Lang, k: &SoldierKind) -> String {
+    let p = &k.profile;
+    let save = if p.save_dice > 1 {
+        format!("{}+ ({}D6)", p.save, p.save_dice)
+    } else {
+        format!("{}+", p.save)
+    };
+    let stats = [
+        ("kt.stat.move", format!("{}\"", p.move_inches)),
+        ("kt.stat.wounds", p.wounds.to_string()),
+        ("kt.stat.strength", p.strength.to_string()),
+        ("kt.stat.toughness", p.toughness.to_string()),
+        ("kt.stat.save", save),
+        ("kt.stat.close_combat", format!("{}+", p.close_combat)),
+    ];
+    let mut parts: Vec<String> = stats
+        .iter()
+        .map(|(key, v)| format!("{} {v}", lang.t(key)))
+        .collect();
+    parts.push(lang.f(
+        "kt.equivalents_vp",
+        &[
+            ("equivalents", &k.equivalents.to_string()),
+            ("vp", &k.vp.to_string()),
+        ],
+    ));
+    parts.join(" · ")
 }

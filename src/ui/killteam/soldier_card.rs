@@ -14,12 +14,14 @@ use crate::rules::killteam::{
 };
 use crate::rules::{KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
-use crate::ui::killteam::parts::{amount, edit, picker_ui, stat_ui, weapon_type_text};
+use crate::ui::killteam::parts::{
+    Choice, amount, edit, kind_detail, picker_ui, stat_ui, weapon_detail, weapon_type_text,
+};
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, icon_and_text, icon_button};
 
-/// A picker's options: id, name, and why it is refused, if it is.
-type Options = Vec<(String, String, Option<Problem>)>;
+/// A picker's options.
+type Options = Vec<Choice>;
 
 /// Soldier `s`, at `index` in `team`, as a card.
 pub fn soldier_card_ui(
@@ -183,12 +185,11 @@ fn kind_picker_ui(
     let kinds: Options = data
         .soldier_kinds
         .iter()
-        .map(|k| {
-            (
-                k.id.clone(),
-                name_in(&k.names, lang.code(), &k.id).to_owned(),
-                None,
-            )
+        .map(|k| Choice {
+            id: k.id.clone(),
+            name: name_in(&k.names, lang.code(), &k.id).to_owned(),
+            detail: kind_detail(lang, k),
+            refusal: None,
         })
         .collect();
     if let Some(k) = picker_ui(
@@ -220,12 +221,11 @@ fn weapon_picker_ui(
         .weapons
         .iter()
         .filter(|w| w.weapon_type != WeaponType::Grenade || w.id == s.weapon)
-        .map(|w| {
-            (
-                w.id.clone(),
-                name_in(&w.names, lang.code(), &w.id).to_owned(),
-                weapon_refusal(data, s, &w.id),
-            )
+        .map(|w| Choice {
+            id: w.id.clone(),
+            name: name_in(&w.names, lang.code(), &w.id).to_owned(),
+            detail: weapon_detail(lang, w),
+            refusal: weapon_refusal(data, s, &w.id),
         })
         .collect();
     let weapon_name = data
@@ -257,13 +257,17 @@ fn ribbon_picker_ui(
 ) {
     let lang = cx.lang;
     let no_ribbon = lang.t("kt.no_ribbon");
-    let mut ribbons: Options = vec![(String::new(), no_ribbon.to_owned(), None)];
-    ribbons.extend(data.ribbons.iter().map(|r| {
-        (
-            r.id.clone(),
-            format!("{} ({})", name_in(&r.names, lang.code(), &r.id), r.rule),
-            ribbon_refusal(data, s, &r.id),
-        )
+    let mut ribbons: Options = vec![Choice {
+        id: String::new(),
+        name: no_ribbon.to_owned(),
+        detail: String::new(),
+        refusal: None,
+    }];
+    ribbons.extend(data.ribbons.iter().map(|r| Choice {
+        id: r.id.clone(),
+        name: format!("{} ({})", name_in(&r.names, lang.code(), &r.id), r.rule),
+        detail: name_in(&r.text, lang.code(), "").to_owned(),
+        refusal: ribbon_refusal(data, s, &r.id),
     }));
     let ribbon_name = s
         .ribbon
@@ -317,11 +321,12 @@ fn item_picker_ui(
                     .arg("max", allowed_items(data, s))
                 })
             });
-            (
-                it.id.clone(),
-                format!("{} ({})", name_in(&it.names, lang.code(), &it.id), it.rule),
+            Choice {
+                id: it.id.clone(),
+                name: format!("{} ({})", name_in(&it.names, lang.code(), &it.id), it.rule),
+                detail: name_in(&it.text, lang.code(), "").to_owned(),
                 refusal,
-            )
+            }
         })
         .collect();
     if let Some(item) = picker_ui(
@@ -503,12 +508,11 @@ fn item_weapon_picker_ui(
         .weapons
         .iter()
         .filter(|w| pick.types.is_empty() || pick.types.contains(&w.weapon_type))
-        .map(|w| {
-            (
-                w.id.clone(),
-                name_in(&w.names, lang.code(), &w.id).to_owned(),
-                item_weapon_refusal(data, s, &it.id, &w.id),
-            )
+        .map(|w| Choice {
+            id: w.id.clone(),
+            name: name_in(&w.names, lang.code(), &w.id).to_owned(),
+            detail: weapon_detail(lang, w),
+            refusal: item_weapon_refusal(data, s, &it.id, &w.id),
         })
         .collect();
     let current = carried

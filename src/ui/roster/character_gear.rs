@@ -1,6 +1,7 @@
 //! A character's equipment and psychic power cards on the character screen:
 //! a card for each, listing what the player wrote, with a field to add one
-//! more (Enter adds), and each item renamed, changed, moved or removed in
+//! more (Enter adds) or, for the equipment, a pick from the armoury
+//! (`armoury.json`), and each item renamed, changed, moved or removed in
 //! place. Power cards are for psykers only (CHR-16); the card says so when
 //! the character is not one.
 
@@ -10,10 +11,14 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::characters::equipment::{InHand, SAVES, WEAPON_STRENGTHS, in_hand};
+use crate::rules::core::names::name_in;
+use crate::rules::data::ArmouryEntry;
 use crate::rules::{Character, Gear, GearEdit, GearKind, PowerCard, PowerTarget};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
-use crate::ui::widgets::{Tone, alert, card, card_title, icon_button, text_committed};
+use crate::ui::widgets::{
+    Tone, alert, card, card_title, described_option, icon_button, text_committed,
+};
 
 /// The fields to add an item or a power card.
 #[derive(Default)]
@@ -237,6 +242,9 @@ impl GearView {
                     gear: Gear::new(name, kind),
                 }));
             }
+            if let Some(gear) = armoury_picker_ui(ui, cx, c) {
+                cx.send(edit(GearEdit::AddGear { gear }));
+            }
         });
     }
 
@@ -286,6 +294,79 @@ impl GearView {
             }
         });
     }
+}
+
+/// The rest of an armoury entry's profile, in `lang`, as an item keeps it
+/// in its note: ranges, save modifier, damage, its remark.
+fn armoury_note(lang: Lang, e: &ArmouryEntry) -> String {
+    let mut parts = Vec::new();
+    if let Some([short, long]) = e.range_inches {
+        let (short, long) = (short.to_string(), long.to_string());
+        parts.push(lang.f("gear.armoury.range", &[("short", &short), ("long", &long)]));
+    }
+    if let Some(m) = e.save_modifier {
+        parts.push(lang.f("gear.armoury.save_mod", &[("m", &m.to_string())]));
+    }
+    if let Some(d) = &e.damage {
+        parts.push(lang.f("gear.armoury.damage", &[("d", d)]));
+    }
+    let remark = name_in(&e.note, lang.code(), "");
+    if !remark.is_empty() {
+        parts.push(remark.to_owned());
+    }
+    parts.join(" · ")
+}
+
+/// An armoury entry's whole profile in one line, for the picker: its
+/// kind, Strength or save, then what its note keeps.
+fn armoury_detail(lang: Lang, e: &ArmouryEntry) -> String {
+    let mut parts = vec![lang.t(GearKind::from(e.kind).key()).to_owned()];
+    if let Some(s) = e.strength {
+        parts.push(lang.f("gear.armoury.s", &[("s", &s.to_string())]));
+    }
+    if let Some(save) = e.save {
+        parts.push(lang.f("gear.armoury.save", &[("save", &save.to_string())]));
+    }
+    let note = armoury_note(lang, e);
+    if !note.is_empty() {
+        parts.push(note);
+    }
+    parts.join(" · ")
+}
+
+/// "Add from the armoury…": a list of the armoury's weapons and armour,
+/// each with its profile under its name; returns the item picked, named in
+/// the views' language.
+fn armoury_picker_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character) -> Option<Gear> {
+    let lang = cx.lang;
+    let armoury = &cx.model.rules.armoury;
+    if armoury.entries.is_empty() {
+        return None;
+    }
+    let mut picked = None;
+    ui.horizontal_wrapped(|ui| {
+        let label = lang.t("gear.armoury.add");
+        ui.label(label);
+        let r = egui::ComboBox::from_id_salt(("armoury", c.id))
+            .width(NAME_WIDTH)
+            .selected_text(lang.t("gear.armoury.choose"))
+            .height(400.0)
+            .show_ui(ui, |ui| {
+                for e in &armoury.entries {
+                    let name = name_in(&e.names, lang.code(), &e.id);
+                    let detail = armoury_detail(lang, e);
+                    let r = described_option(ui, name, &detail, false, !cx.model.read_only)
+                        .on_hover_text(&detail);
+                    if r.clicked() {
+                        picked = Some(Gear::from_armoury(e, lang.code(), armoury_note(lang, e)));
+                        ui.close();
+                    }
+                }
+            })
+            .response;
+        r.widget_info(|| WidgetInfo::labeled(egui::Role::ComboBox, true, label));
+    });
+    picked
 }
 
 /// Which weapon the battle screen puts in his hand (CC-4).

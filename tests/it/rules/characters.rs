@@ -1,5 +1,6 @@
 //! Behaviour tests of the character rules, CHR-1 … CHR-16.
 
+mod armoury;
 mod equipment;
 
 use muster::rules::characters::roster::{max_characters, roll_pool};

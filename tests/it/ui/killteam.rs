@@ -334,3 +334,104 @@ fn a_fight_is_set_up_from_a_roster_its_odds_shown_and_rolled() {
     assert!(h.query_by_label_contains("Attacker wins ").is_some());
     assert!(h.query_by_label_contains("Defender killed ").is_some());
 }
+
+/// What an option of an open picker says it offers, under its name.
+fn detail_of(h: &Harness<'_, Gui>, option: &str) -> String {
+    h.get_by_label(option)
+        .accesskit_node()
+        .description()
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_pickers_say_what_each_option_offers_before_it_is_chosen() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    new_team(&mut h);
+    add_soldier(&mut h, "Trooper Vell", "Guardsman");
+
+    // The weapons: S, AP, range, type and damage, before any is chosen,
+    // a refused one too.
+    h.get_by_label("Weapon: Trooper Vell").click();
+    h.run();
+    assert_eq!(
+        detail_of(&h, "Laspistol"),
+        "S3 · AP0 · 12\" · Pistol 1 · D1"
+    );
+    assert_eq!(
+        detail_of(&h, "Heavy bolter — RIB-9: not for this soldier"),
+        "S5 · AP-1 · 36\" · Heavy 3 · D1"
+    );
+    assert_eq!(team(&h).soldiers[0].weapon, "lasgun", "nothing chosen yet");
+    h.key_press(egui::Key::Escape);
+    h.run();
+
+    // The items and the ribbons: what each does.
+    h.get_by_label("Add equipment: Trooper Vell").click();
+    h.run();
+    assert_eq!(
+        detail_of(&h, "Sight (EQ-3)"),
+        "+1 to the bearer's hit rolls when shooting."
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label("Ribbon: Trooper Vell").click();
+    h.run();
+    assert_eq!(detail_of(&h, "Sprinter (RIB-7)"), "+3\" M.");
+    h.key_press(egui::Key::Escape);
+    h.run();
+
+    // The soldier kinds: a profile in a line.
+    h.get_by_label("Kind: Trooper Vell").click();
+    h.run();
+    assert_eq!(
+        detail_of(&h, "Space Marine"),
+        "M 6\" · W 9 · S 4 · T 4 · Sv 3+ · CC 4+ · 3 eq. · 3 VP"
+    );
+    assert_eq!(
+        detail_of(&h, "Terminator"),
+        "M 5\" · W 9 · S 4 · T 4 · Sv 4+ (2D6) · CC 4+ · 5 eq. · 4 VP"
+    );
+
+    // Chosen as before: the item goes on the soldier.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    pick(&mut h, "Add equipment", "Trooper Vell", "Sight (EQ-3)");
+    assert_eq!(team(&h).soldiers[0].items[0].item, "sight");
+}
+
+#[test]
+fn the_lines_of_a_picker_speak_french() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let app = crate::common::app_in(dir.path(), Lang::Fr, 3);
+    let mut h = crate::common::window(app, 1280.0, 4000.0);
+    h.run();
+    let new_name = "Nom de la nouvelle liste ou équipe";
+    h.get_by_label(new_name).click();
+    h.run();
+    h.get_by_label(new_name).type_text("Les Pillards");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Créer la kill team")
+        .click();
+    h.run();
+    h.get_by_label("Nom du soldat").click();
+    h.run();
+    h.get_by_label("Nom du soldat").type_text("Vell");
+    h.run();
+    h.get_by_label("Ajouter : Garde").click();
+    h.run();
+    h.get_by_label("Arme: Vell").click();
+    h.run();
+    assert_eq!(
+        detail_of(&h, "Pistolet laser"),
+        "F3 · PA0 · 12\" · Pistolet 1 · D1"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label("Ajouter un équipement: Vell").click();
+    h.run();
+    assert_eq!(
+        detail_of(&h, "Viseur (EQ-3)"),
+        "+1 aux jets de touche du porteur au tir."
+    );
+}

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{App, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::{Character, Gear, GearKind, PowerCard};
@@ -168,4 +168,61 @@ fn the_gear_and_power_cards_speak_french() {
     assert_eq!(vael(&h).equipment[0].name, "Épée énergétique");
     assert!(h.query_by_label("Genre de Épée énergétique").is_some());
     assert!(h.query_by_label("Retirer : Épée énergétique").is_some());
+}
+
+#[test]
+fn gear_picked_from_the_armoury_is_added_with_its_profile_and_counts() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path(), Lang::En);
+    open_character(&mut h, "Create roster", "Add character");
+
+    // The list shows each entry's profile before it is chosen.
+    h.get_by_role_and_label(Role::ComboBox, "Add from the armoury…")
+        .click();
+    h.run();
+    let detail = h
+        .get_by_label("Carapace armour")
+        .accesskit_node()
+        .description()
+        .unwrap_or_default();
+    assert_eq!(detail, "armour · save 4+");
+    let sword = h
+        .get_by_label("Power sword")
+        .accesskit_node()
+        .description()
+        .unwrap_or_default();
+    assert_eq!(sword, "melee weapon · S5 · save mod. -3 · damage 1");
+    assert!(vael(&h).equipment.is_empty(), "nothing chosen yet");
+    h.get_by_label("Carapace armour").click_accesskit();
+    h.run();
+    assert_eq!(
+        vael(&h).equipment,
+        [Gear {
+            save: Some(4),
+            ..Gear::new("Carapace armour", GearKind::Armour)
+        }]
+    );
+
+    // A weapon, with its S and the rest of its profile in its note.
+    h.get_by_role_and_label(Role::ComboBox, "Add from the armoury…")
+        .click();
+    h.run();
+    h.get_by_label("Power sword").click_accesskit();
+    h.run();
+    let c = vael(&h);
+    assert_eq!(c.equipment.len(), 2);
+    assert_eq!(c.equipment[1].strength, Some(5));
+    assert_eq!(c.equipment[1].note, "save mod. -3 · damage 1");
+
+    // It counts where the engine reads it: in hand for close combat, with
+    // his armour's save; the free typing is still there.
+    assert!(
+        h.query_by_label_contains("In close combat he fights with Power sword (CC-4)")
+            .is_some()
+    );
+    assert_eq!(
+        muster::rules::characters::equipment::armour_save(&c.equipment),
+        Some(4)
+    );
+    assert!(h.query_by_label("New item").is_some());
 }
