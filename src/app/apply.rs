@@ -25,34 +25,14 @@ impl App {
         match command {
             // Saving is what follows every command.
             Command::Save => {}
-            Command::Show(screen) => {
-                self.model.refusal = None;
-                self.show(screen);
-            }
-            Command::Back => {
-                self.model.refusal = None;
-                self.back();
-            }
-            // Taken apart above.
-            Command::At(_, command) => self.apply(*command),
-            Command::DismissRefusal => self.model.refusal = None,
-            Command::Fight(setup) => {
-                let n = self.model.fight.as_ref().map_or(1, |(n, _)| n + 1);
-                self.model.fight = Some((n, setup));
-                self.show(Screen::Battle);
-            }
-            Command::SetLang(lang) => self.model.lang = lang,
-            Command::SetLog(log) => {
-                self.model.log = super::LogPrefs {
-                    open: log.open,
-                    height: log
-                        .height
-                        .clamp(*super::LOG_HEIGHTS.start(), *super::LOG_HEIGHTS.end()),
-                };
-            }
-            Command::SetZoom(zoom) => {
-                self.model.zoom = zoom.clamp(*super::ZOOM_RANGE.start(), *super::ZOOM_RANGE.end());
-            }
+            c @ (Command::Show(_)
+            | Command::Back
+            | Command::At(..)
+            | Command::DismissRefusal
+            | Command::Fight(_)
+            | Command::SetLang(_)
+            | Command::SetLog(_)
+            | Command::SetZoom(_)) => self.apply_view(c),
             Command::DismissMessage(i) => self.dismiss_message(i),
             Command::Reload => self.reload_if_saved(),
             Command::CheckDisk => self.check_disk(),
@@ -98,6 +78,43 @@ impl App {
             Command::OpenFolder(path) => self.open_folder(&path),
         }
         self.save_dirty();
+    }
+
+    /// The commands that change only what is shown: the screen, the
+    /// language, the log panel, the zoom, a refusal read, a fight picked on
+    /// a table. `apply` hands them here.
+    fn apply_view(&mut self, command: Command) {
+        match command {
+            Command::Show(screen) => {
+                self.model.refusal = None;
+                self.show(screen);
+            }
+            Command::Back => {
+                self.model.refusal = None;
+                self.back();
+            }
+            // Taken apart by `apply`.
+            Command::At(_, command) => self.apply(*command),
+            Command::DismissRefusal => self.model.refusal = None,
+            Command::Fight(setup) => {
+                let n = self.model.fight.as_ref().map_or(1, |(n, _)| n + 1);
+                self.model.fight = Some((n, setup));
+                self.show(Screen::Battle);
+            }
+            Command::SetLang(lang) => self.model.lang = lang,
+            Command::SetLog(log) => {
+                self.model.log = super::LogPrefs {
+                    open: log.open,
+                    height: log
+                        .height
+                        .clamp(*super::LOG_HEIGHTS.start(), *super::LOG_HEIGHTS.end()),
+                };
+            }
+            Command::SetZoom(zoom) => {
+                self.model.zoom = zoom.clamp(*super::ZOOM_RANGE.start(), *super::ZOOM_RANGE.end());
+            }
+            _ => {}
+        }
     }
 
     /// Dismisses the message at that place, if there is one.

@@ -483,42 +483,13 @@ impl App {
         // Fails only if the built-in data itself is broken, which a test forbids.
         let (rules, rules_problems) =
             crate::store::load_rules(rules_dir.as_deref()).map_err(|p| lang.data_problem(&p))?;
-        let read_only = store.as_ref().is_some_and(|s| s.read_only());
-        let model = Model {
-            lang,
-            zoom: prefs.zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end()),
-            rules,
-            rules_problems,
-            docs: Vec::new(),
-            problems: HashMap::new(),
-            validated: std::collections::VecDeque::new(),
-            unreadable: Vec::new(),
-            disk_changes: Vec::new(),
-            screen: Screen::Library,
-            back: Vec::new(),
-            history: History::default(),
-            save_state: if store.is_some() {
-                SaveState::Saved
-            } else {
-                SaveState::Unsaved
-            },
-            messages: Vec::new(),
-            battle_log: Vec::new(),
-            battle_outcome: None,
-            powers: crate::rules::psychic::play::Powers::new(),
-            data_dir: store.as_ref().map(|s| s.dir().to_path_buf()),
-            read_only,
+        let model = Model::opened(
+            prefs,
+            (rules, rules_problems),
+            store.as_deref(),
             store_problem,
             kinds,
-            print: prefs.print,
-            log: prefs.log,
-            printing: None,
-            last_pdf: None,
-            simulation: None,
-            preview: None,
-            fight: None,
-            refusal: None,
-        };
+        );
         let writer = store.as_ref().and_then(writer_for);
         let mut app = Self {
             model,
@@ -863,6 +834,55 @@ fn writer_for(store: &Arc<Store>) -> Option<writer::Writer> {
         Err(e) => {
             log::error!("could not start the writer thread: {e}");
             None
+        }
+    }
+}
+
+impl Model {
+    /// The model of an app just opened: its preferences, the rules data in
+    /// force and its problems, and the library (if one could be opened).
+    fn opened(
+        prefs: &Prefs,
+        (rules, rules_problems): (RulesData, Vec<DataProblem>),
+        store: Option<&Store>,
+        store_problem: Option<Msg>,
+        kinds: Kinds,
+    ) -> Self {
+        let read_only = store.is_some_and(Store::read_only);
+        Self {
+            lang: prefs.lang,
+            zoom: prefs.zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end()),
+            rules,
+            rules_problems,
+            docs: Vec::new(),
+            problems: HashMap::new(),
+            validated: std::collections::VecDeque::new(),
+            unreadable: Vec::new(),
+            disk_changes: Vec::new(),
+            screen: Screen::Library,
+            back: Vec::new(),
+            history: History::default(),
+            save_state: if store.is_some() {
+                SaveState::Saved
+            } else {
+                SaveState::Unsaved
+            },
+            messages: Vec::new(),
+            battle_log: Vec::new(),
+            battle_outcome: None,
+            powers: crate::rules::psychic::play::Powers::new(),
+            data_dir: store.map(|s| s.dir().to_path_buf()),
+            read_only,
+            store_problem,
+            kinds,
+            print: prefs.print,
+            log: prefs.log,
+            printing: None,
+            last_pdf: None,
+            simulation: None,
+            preview: None,
+            fight: None,
+            refusal: None,
         }
     }
 }

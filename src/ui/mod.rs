@@ -177,19 +177,9 @@ impl Gui {
         });
         confirm_delete_ui(ui, &cx, views);
         status::refusal_ui(ui.ctx(), &cx);
-        // What a click sent is said to come from the widget clicked: a
-        // refusal shows beside it.
         let clicked = ui.ctx().viewport(|v| v.interact_widgets.clicked);
         let refused = model.refusal.is_some();
-        let mut sent = cx.into_commands();
-        // Any other click takes a refusal away, even one that sends nothing.
-        if refused && clicked.is_some() && sent.is_empty() {
-            sent.push(Command::DismissRefusal);
-        }
-        out.extend(sent.into_iter().map(|c| match (clicked, &c) {
-            (_, Command::DismissRefusal) | (None, _) => c,
-            (Some(id), _) => Command::At(id, Box::new(c)),
-        }));
+        out.extend(from_click(clicked, refused, cx.into_commands()));
         let close_requested = ui.input(|i| i.viewport().close_requested());
         self.app.apply_pending();
         if let Some(text) = self.app.take_clipboard() {
@@ -359,4 +349,19 @@ fn confirm_delete_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     if modal.should_close() {
         views.confirm_delete = None;
     }
+}
+
+/// The commands of a frame, each said to come from the widget clicked, if
+/// one was: a refusal shows beside it. Any click takes a refusal away,
+/// even one that sends nothing.
+fn from_click(clicked: Option<egui::Id>, refused: bool, mut sent: Vec<Command>) -> Vec<Command> {
+    if refused && clicked.is_some() && sent.is_empty() {
+        sent.push(Command::DismissRefusal);
+    }
+    sent.into_iter()
+        .map(|c| match (clicked, &c) {
+            (_, Command::DismissRefusal) | (None, _) => c,
+            (Some(id), _) => Command::At(id, Box::new(c)),
+        })
+        .collect()
 }
