@@ -13,8 +13,9 @@ use crate::rules::campaign::{
     Campaign, CampaignEdit, EnemyFighter, EnemyWeapon, Member, Table, enemy_id,
 };
 use crate::rules::core::names::name_in;
+use crate::ui::campaign::dice::DiceTexts;
 use crate::ui::campaign::fight::fight_buttons_ui;
-use crate::ui::campaign::parts::{edit, faction_name};
+use crate::ui::campaign::parts::{behaviour_cell_ui, edit, faction_name};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::PALETTE;
 use crate::ui::widgets::{Tone, badge, card, card_rows, card_title, icon_and_text, icon_button};
@@ -162,7 +163,7 @@ pub(super) fn enemies_ui(
     cx: &ViewCtx<'_>,
     c: &Campaign,
     table: &Table,
-    attacker: &mut Option<CharRef>,
+    (attacker, dice): (&mut Option<CharRef>, &mut DiceTexts),
 ) {
     let Some(m) = &c.mission else {
         return;
@@ -181,7 +182,7 @@ pub(super) fn enemies_ui(
         );
     });
     card_rows(ui, 280.0, 0..m.enemy.len(), |ui, i| {
-        enemy_card_ui(ui, cx, c, table, i, attacker);
+        enemy_card_ui(ui, cx, c, table, i, (attacker, dice));
     });
 }
 
@@ -192,7 +193,7 @@ fn enemy_card_ui(
     c: &Campaign,
     table: &Table,
     i: usize,
-    attacker: &mut Option<CharRef>,
+    (attacker, dice): (&mut Option<CharRef>, &mut DiceTexts),
 ) {
     let rules = &cx.model.rules;
     let names = c.enemy_names(i);
@@ -226,6 +227,9 @@ fn enemy_card_ui(
             let id = enemy_id(i);
             wounds_ui(ui, cx, c, (id, &name), max, taken);
             behaviour_ui(ui, cx, c, table, i);
+            if !out {
+                ui.horizontal_wrapped(|ui| behaviour_cell_ui(ui, cx, c, dice, i));
+            }
             let me = CharRef::new(c.id.clone(), id);
             ui.horizontal_wrapped(|ui| {
                 fight_buttons_ui(ui, cx, attacker, &me, &name, !out);

@@ -121,8 +121,16 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
                 guide_ui(ui, cx, c);
             }
         }
-        // The enemy escort (CMP-5).
-        if !m.enemy.is_empty() {
+        // The enemy escort (CMP-5); at the table each enemy has its card.
+        if c.phase == Phase::Playing {
+            ui.label(
+                RichText::new(cx.f(
+                    "campaign.ui.enemy_on_cards",
+                    &[("count", &m.enemy.len().to_string())],
+                ))
+                .color(PALETTE.text_subdued),
+            );
+        } else if !m.enemy.is_empty() {
             enemy_ui(ui, cx, c, m, dice, enemy_dice);
         }
         if c.phase == Phase::Ready {
@@ -132,7 +140,8 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
 }
 
 /// The enemy escort drawn (CMP-5): each enemy, his draw and cost, and
-/// the die of its phase (a reroll while ready, its behaviour in play).
+/// its reroll while the mission is ready (in play, each enemy has its card
+/// at the table, with its behaviour test).
 fn enemy_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
@@ -142,18 +151,12 @@ fn enemy_ui(
     enemy_dice: Option<(u32, u32)>,
 ) {
     let lang = cx.lang;
-    // CMP-15: the enemy's Cran test.
-    let cran_die = c.settings.cran_die;
     egui::Grid::new("cmp-enemy").striped(true).show(ui, |ui| {
         // Headings, so that each row need not say what its die is.
         let die_heading = match (c.phase, enemy_dice) {
             (Phase::Ready, Some((count, sides))) => Some(lang.f(
                 "campaign.ui.enemy_col.reroll",
                 &[("dice", &dice_name(count, sides))],
-            )),
-            (Phase::Playing, _) => Some(lang.f(
-                "campaign.ui.enemy_col.behaviour",
-                &[("dice", &dice_name(1, cran_die))],
             )),
             _ => None,
         };
@@ -177,9 +180,6 @@ fn enemy_ui(
                 && let Some((count, sides)) = enemy_dice
             {
                 reroll_cell_ui(ui, cx, c, dice, i, count, sides);
-            }
-            if c.phase == Phase::Playing {
-                behaviour_cell_ui(ui, cx, c, dice, i);
             }
             ui.end_row();
         }
@@ -241,7 +241,7 @@ fn reroll_cell_ui(
 }
 
 /// An enemy's behaviour test (CMP-15): its die typed or rolled.
-fn behaviour_cell_ui(
+pub(super) fn behaviour_cell_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,

@@ -103,7 +103,7 @@ impl MissionState {
             at_home_ui(ui, cx, c, table, e);
             ui.add_space(space::M);
         }
-        enemies_ui(ui, cx, c, table, &mut marks.attacker);
+        enemies_ui(ui, cx, c, table, (&mut marks.attacker, &mut self.dice));
         ui.add_space(space::M);
         self.end_mission_ui(ui, cx, c, table);
     }

@@ -334,6 +334,10 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
     let passed = failed.replace("failed", "passed");
     let said = h.state().app.model.messages.last().expect("a line").shown();
     assert!(said.contains(Lang::En.t(&passed)), "{said}");
+    // The answer shows on the enemy's own card, not only in the log.
+    let cran = campaign(&h).table.expect("table").behaviour[&0].cran;
+    let card = format!("Turn 1: 10 against Cran {cran} — {}.", Lang::En.t(&passed));
+    assert!(h.query_by_label(&card).is_some(), "{card}");
 }
 
 /// A mission played and ended, nobody hurt: the debrief's recon and next
