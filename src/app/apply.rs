@@ -22,6 +22,11 @@ impl App {
             self.message(MessageKind::Refused, Msg::new("store.read_only_refused"));
             return;
         }
+        // A change made from the keyboard (Undo, a shortcut) takes a
+        // refusal shown beside a widget away too.
+        if self.origin.is_none() && command.changes_documents() {
+            self.model.refusal = None;
+        }
         match command {
             // Saving is what follows every command.
             Command::Save => {}

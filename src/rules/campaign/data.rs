@@ -907,8 +907,15 @@ impl EnemyFighter {
                 .arg("what", what)
                 .arg("value", value)
         };
-        if self.profile.get(Characteristic::W) < 1 {
-            return Err(bad("W", self.profile.get(Characteristic::W).to_string()));
+        for (c, v) in self.profile.iter() {
+            let range = if c == Characteristic::W {
+                1..=20
+            } else {
+                0..=10
+            };
+            if !range.contains(&v) {
+                return Err(bad(c.key(), v.to_string()));
+            }
         }
         if let Some(s) = self.save
             && !(2..=6).contains(&s)
@@ -924,8 +931,10 @@ impl EnemyFighter {
                 return Err(bad("s/ap", name));
             }
             for a in [&w.shots, &w.damage] {
-                if crate::rules::core::dice::amount_dice(a).is_err() {
-                    return Err(bad("dice", name));
+                match crate::rules::core::dice::amount_dice(a) {
+                    Ok(Ok(n)) if n > 100 => return Err(bad("dice", name)),
+                    Err(_) => return Err(bad("dice", name)),
+                    Ok(_) => {}
                 }
             }
         }

@@ -160,16 +160,11 @@ impl Campaign {
         rules: &RulesData,
     ) -> Result<(), Problem> {
         self.drawn(index)?;
+        // Never past its last: an enemy drawn before Muster kept its
+        // profile takes its wounds from the data, which may have been
+        // edited since the journal recorded the ticks.
         let max = self.enemy_wounds(index, rules);
-        if wounds > max {
-            return Err(Problem::new("CMP-13", "campaign.problem.too_many_wounds")
-                .named(
-                    "character",
-                    &format!("enemy {}", index + 1),
-                    &self.enemy_names(index),
-                )
-                .arg("max", max));
-        }
+        let wounds = wounds.min(max);
         let table = self.table.get_or_insert_default();
         table.enemy_wounds.insert(index, wounds);
         if wounds == max {

@@ -1336,6 +1336,13 @@ impl Campaign {
         if self.phase != Phase::Setup {
             out.extend(self.settings.problems(&rules.campaign));
         }
+        if enemy_index(self.next_id).is_some() {
+            out.push(
+                Problem::new("FILE", "campaign.problem.next_id_enemy")
+                    .arg("id", self.next_id)
+                    .arg("first", ENEMY_IDS),
+            );
+        }
         let mut ids = BTreeSet::new();
         for c in &self.characters {
             if !ids.insert(c.id) {

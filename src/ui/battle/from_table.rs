@@ -11,9 +11,9 @@ use crate::rules::campaign::{Campaign, EnemyWeapon, enemy_index};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::odds::ShotClass;
 use crate::rules::scenario::{Count, KtWeapon};
-use crate::ui::battle::parts::{Picked, campaign_fighters};
+use crate::ui::battle::parts::{Picked, fighters_in};
 use crate::ui::battle::shooting::campaign::{
-    CampaignSoldier, CampaignTarget, PickedShooter, campaign_soldiers, target_profile,
+    CampaignSoldier, CampaignTarget, PickedShooter, soldiers_in, target_profile,
 };
 use crate::ui::battle::{BattleView, Mode};
 use crate::ui::context::ViewCtx;
@@ -74,7 +74,8 @@ pub fn table_side(cx: &ViewCtx<'_>, r: &CharRef) -> Option<TableSide> {
             character: matches!(e.entry_type.as_str(), "champion" | "psyker" | "leader"),
         }));
     }
-    if let Some(f) = campaign_fighters(cx).into_iter().find(|f| f.from == *r) {
+    let c = cx.model.get::<Campaign>(&r.doc)?;
+    if let Some(f) = fighters_in(cx, c, Some(r.id)).into_iter().next() {
         return Some(TableSide::Character(
             Picked {
                 name: f.name,
@@ -85,10 +86,36 @@ pub fn table_side(cx: &ViewCtx<'_>, r: &CharRef) -> Option<TableSide> {
             f.psyker,
         ));
     }
-    campaign_soldiers(cx)
+    soldiers_in(cx, c, Some(r.id))
         .into_iter()
-        .find(|s| s.campaign == r.doc && s.id == r.id)
+        .next()
         .map(|s| TableSide::Soldier(Box::new(s)))
+}
+
+/// A close-combat fighter: his name, profile, gear and where his wounds
+/// go, his armour save (none without armour), and an enemy's weapon S.
+fn close_side(side: TableSide) -> Option<(Picked, Option<i64>, Option<i64>)> {
+    match side {
+        TableSide::Character(p, _) => {
+            let save =
+                crate::rules::characters::equipment::armour_save(&p.equipment).map(i64::from);
+            Some((p, save, None))
+        }
+        TableSide::Enemy(e) => {
+            let weapon_s = e.weapons.iter().find(|w| w.close()).map(|w| i64::from(w.s));
+            Some((
+                Picked {
+                    name: e.name,
+                    profile: e.profile,
+                    equipment: Vec::new(),
+                    from: Some(e.from),
+                },
+                e.save.map(i64::from),
+                weapon_s,
+            ))
+        }
+        TableSide::Soldier(_) => None,
+    }
 }
 
 /// An enemy's weapon as a kill-team shot fires it.
@@ -254,40 +281,33 @@ impl BattleView {
         }
     }
 
-    /// Close combat: both fighters' profiles, saves and weapons.
+    /// Close combat: both fighters' profiles, saves and weapons. Every
+    /// value is set, none kept from the fight before: a fighter with no
+    /// armour has no save, one with no close-combat weapon fights with
+    /// nothing in hand.
     fn close_combat_from_table(&mut self, a: TableSide, t: TableSide) {
+        use crate::rules::close_combat::engagement::CcWeapon;
+        use crate::rules::close_combat::odds::CcModifier;
         let cc = &mut self.close_combat;
-        let picked = |side: TableSide| match side {
-            TableSide::Character(p, _) => Some((p, None, None)),
-            TableSide::Enemy(e) => {
-                let weapon_s = e.weapons.iter().find(|w| w.close()).map(|w| i64::from(w.s));
-                Some((
-                    Picked {
-                        name: e.name,
-                        profile: e.profile,
-                        equipment: Vec::new(),
-                        from: Some(e.from),
-                    },
-                    e.save.map(i64::from),
-                    weapon_s,
-                ))
-            }
-            TableSide::Soldier(_) => None,
-        };
-        if let Some((p, save, weapon_s)) = picked(a) {
+        if let Some((p, save, weapon_s)) = close_side(a) {
+            cc.cc_weapon_from = None;
+            cc.cc.modifiers.retain(|m| *m != CcModifier::Improvised);
+            cc.cc.attacker.weapon_s = None;
+            let in_hand = crate::rules::characters::equipment::in_hand(&p.equipment);
+            cc.cc_weapon = if in_hand.is_none() && weapon_s.is_none() {
+                CcWeapon::Nothing
+            } else {
+                CcWeapon::Melee
+            };
             cc.take_attacker(p);
-            if save.is_some() {
-                cc.back.attacker_save = save;
-            }
+            cc.back.attacker_save = save;
             if weapon_s.is_some() {
                 cc.cc.attacker.weapon_s = weapon_s;
             }
         }
-        if let Some((p, save, _)) = picked(t) {
+        if let Some((p, save, _)) = close_side(t) {
             cc.take_defender(p);
-            if save.is_some() {
-                cc.cc.defender.save = save;
-            }
+            cc.cc.defender.save = save;
         }
     }
 
@@ -327,6 +347,8 @@ impl BattleView {
                 shooting.fired_this_turn = false;
                 shooting.shooter_soldier = None;
                 shooting.shot.shooter_ribbon = None;
+                // No kill-team soldier: the turn card counts nobody's actions.
+                shooting.kt_turn.clear_soldier();
             }
         }
         match t {

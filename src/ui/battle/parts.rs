@@ -168,50 +168,63 @@ pub struct CampaignFighter {
 /// soldiers have no Rogue Trader profile): the campaign's own copies, with
 /// the wounds taken at the table of the mission being played.
 pub fn campaign_fighters(cx: &ViewCtx<'_>) -> Vec<CampaignFighter> {
-    let model = cx.model;
-    let mut out = Vec::new();
-    for c in model
+    cx.model
         .docs
         .iter()
         .filter_map(crate::rules::Doc::get::<Campaign>)
+        .flat_map(|c| fighters_in(cx, c, None))
+        .collect()
+}
+
+/// The Rogue Trader characters of one campaign's escorts (only the one of
+/// id `only`, when given), as the campaign holds them now.
+pub fn fighters_in(
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    only: Option<crate::rules::campaign::CharId>,
+) -> Vec<CampaignFighter> {
+    let model = cx.model;
+    let mut out = Vec::new();
+    for x in c
+        .characters
+        .iter()
+        .filter(|x| only.is_none_or(|id| x.id == id))
     {
-        for x in &c.characters {
-            let Member::Character(ch) = &x.member else {
-                continue;
-            };
-            let Ok(mut profile) = ch.profile(&model.rules) else {
-                continue;
-            };
-            let taken = c
-                .table
-                .as_ref()
-                .and_then(|t| t.wounds.get(&x.id).copied())
-                .unwrap_or(0);
-            let out_of_action = c
-                .table
-                .as_ref()
-                .is_some_and(|t| t.out_of_action.contains(&x.id));
-            let left = profile
-                .get(Characteristic::W)
-                .saturating_sub(i32::try_from(taken).unwrap_or(i32::MAX));
-            profile.set(Characteristic::W, left.max(0));
-            let unable = if !x.state.alive() {
-                Some(x.state.key())
-            } else if out_of_action || left <= 0 {
-                Some("battle.out_of_action")
-            } else {
-                None
-            };
-            out.push(CampaignFighter {
-                label: format!("{} › {}", c.name, x.name()),
-                name: x.name().to_owned(),
-                profile,
-                equipment: ch.equipment.clone(),
-                unable,
-                from: crate::rules::CharRef::new(c.id.clone(), x.id),
-                psyker: ch.psychic,
-            });
-        }
+        let Member::Character(ch) = &x.member else {
+            continue;
+        };
+        let Ok(mut profile) = ch.profile(&model.rules) else {
+            continue;
+        };
+        let taken = c
+            .table
+            .as_ref()
+            .and_then(|t| t.wounds.get(&x.id).copied())
+            .unwrap_or(0);
+        let out_of_action = c
+            .table
+            .as_ref()
+            .is_some_and(|t| t.out_of_action.contains(&x.id));
+        let left = profile
+            .get(Characteristic::W)
+            .saturating_sub(i32::try_from(taken).unwrap_or(i32::MAX));
+        profile.set(Characteristic::W, left.max(0));
+        let unable = if !x.state.alive() {
+            Some(x.state.key())
+        } else if out_of_action || left <= 0 {
+            Some("battle.out_of_action")
+        } else {
+            None
+        };
+        out.push(CampaignFighter {
+            label: format!("{} › {}", c.name, x.name()),
+            name: x.name().to_owned(),
+            profile,
+            equipment: ch.equipment.clone(),
+            unable,
+            from: crate::rules::CharRef::new(c.id.clone(), x.id),
+            psyker: ch.psychic,
+        });
     }
     out
 }

@@ -232,7 +232,9 @@ fn enemy_card_ui(
             }
             let me = CharRef::new(c.id.clone(), id);
             ui.horizontal_wrapped(|ui| {
-                fight_buttons_ui(ui, cx, attacker, &me, &name, !out);
+                // One the data gives no profile fights on typed values only.
+                let fights = !out && c.enemy_fighter(i, rules).is_some();
+                fight_buttons_ui(ui, cx, attacker, &me, &name, fights);
                 out_button_ui(ui, cx, c, id, &name, out);
             });
         });

@@ -164,10 +164,12 @@ fn target_buttons_ui(
         }
     });
     if !any {
-        let why = if by.fights_close() {
-            "campaign.ui.fight.none"
-        } else {
+        let why = if !by.fights_close() {
             "campaign.ui.fight.kt_close"
+        } else if !target.fights_close() {
+            "campaign.ui.fight.rt_against_kt"
+        } else {
+            "campaign.ui.fight.none"
         };
         ui.add(
             egui::Label::new(RichText::new(cx.f(why, &names)).color(PALETTE.text_subdued)).wrap(),

@@ -521,6 +521,9 @@ pub struct MissionState {
 /// picked to attack, and the actions each soldier spent, by turn.
 #[derive(Default)]
 pub struct TableMarks {
+    /// The campaign and mission they were made at: another's table starts
+    /// with none.
+    pub of: Option<(String, u32)>,
     /// The fighter picked on the table to attack: his target is picked
     /// next (`fight.rs`).
     pub attacker: Option<crate::rules::CharRef>,

@@ -87,6 +87,13 @@ impl MissionState {
         ui.add_space(space::M);
         self.initiative_ui(ui, cx, c, table);
         ui.add_space(space::M);
+        let at = (c.id.clone(), c.mission_number());
+        if self.marks.of.as_ref() != Some(&at) {
+            self.marks = TableMarks {
+                of: Some(at),
+                ..TableMarks::default()
+            };
+        }
         fight_banner_ui(ui, cx, &mut self.marks.attacker);
         let marks = &mut self.marks;
         for e in &c.escorts {

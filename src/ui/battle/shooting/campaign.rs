@@ -83,56 +83,65 @@ pub struct CampaignTarget {
 /// Every kill-team soldier of every campaign's escorts: the campaign's own
 /// copies, with the wounds taken at the table of the mission being played.
 pub fn campaign_soldiers(cx: &ViewCtx<'_>) -> Vec<CampaignSoldier> {
-    let model = cx.model;
-    let mut out = Vec::new();
-    for c in model
+    cx.model
         .docs
         .iter()
         .filter_map(crate::rules::Doc::get::<Campaign>)
+        .flat_map(|c| soldiers_in(cx, c, None))
+        .collect()
+}
+
+/// The kill-team soldiers of one campaign's escorts (only the one of id
+/// `only`, when given), as the campaign holds them now.
+pub fn soldiers_in(cx: &ViewCtx<'_>, c: &Campaign, only: Option<CharId>) -> Vec<CampaignSoldier> {
+    let model = cx.model;
+    let mut out = Vec::new();
+    for x in c
+        .characters
+        .iter()
+        .filter(|x| only.is_none_or(|id| x.id == id))
     {
-        for x in &c.characters {
-            let Member::Soldier(s) = &x.member else {
-                continue;
-            };
-            let Ok(derived) = derive(&model.rules.killteam, s) else {
-                continue;
-            };
-            let table = c.table.as_ref();
-            let taken = table
-                .and_then(|t| t.wounds.get(&x.id).copied())
-                .unwrap_or(0);
-            let out_of_action = table.is_some_and(|t| t.out_of_action.contains(&x.id));
-            let struck = table
-                .map(|t| {
-                    t.struck
-                        .iter()
-                        .filter(|(who, _)| *who == x.id)
-                        .map(|(_, item)| item.clone())
-                        .collect()
-                })
-                .unwrap_or_default();
-            let wounds_left = u32::try_from(derived.profile.wounds.max(0))
-                .unwrap_or(0)
-                .saturating_sub(taken);
-            let unable = if !x.state.alive() {
-                Some(x.state.key())
-            } else if out_of_action || wounds_left == 0 {
-                Some("battle.out_of_action")
-            } else {
-                None
-            };
-            out.push(CampaignSoldier {
-                campaign: c.id.clone(),
-                id: x.id,
-                label: format!("{} › {}", c.name, x.name()),
-                name: x.name().to_owned(),
-                soldier: s.clone(),
-                derived,
-                wounds_left,
-                unable,
-                struck,
-            });
-        }
+        let Member::Soldier(s) = &x.member else {
+            continue;
+        };
+        let Ok(derived) = derive(&model.rules.killteam, s) else {
+            continue;
+        };
+        let table = c.table.as_ref();
+        let taken = table
+            .and_then(|t| t.wounds.get(&x.id).copied())
+            .unwrap_or(0);
+        let out_of_action = table.is_some_and(|t| t.out_of_action.contains(&x.id));
+        let struck = table
+            .map(|t| {
+                t.struck
+                    .iter()
+                    .filter(|(who, _)| *who == x.id)
+                    .map(|(_, item)| item.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let wounds_left = u32::try_from(derived.profile.wounds.max(0))
+            .unwrap_or(0)
+            .saturating_sub(taken);
+        let unable = if !x.state.alive() {
+            Some(x.state.key())
+        } else if out_of_action || wounds_left == 0 {
+            Some("battle.out_of_action")
+        } else {
+            None
+        };
+        out.push(CampaignSoldier {
+            campaign: c.id.clone(),
+            id: x.id,
+            label: format!("{} › {}", c.name, x.name()),
+            name: x.name().to_owned(),
+            soldier: s.clone(),
+            derived,
+            wounds_left,
+            unable,
+            struck,
+        });
     }
     out
 }

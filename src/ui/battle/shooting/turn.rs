@@ -56,6 +56,11 @@ impl KtTurnView {
         self.wounds_left = i64::from(wounds_left);
     }
 
+    /// No soldier: a shooter who is not one of a kill team's.
+    pub fn clear_soldier(&mut self) {
+        self.soldier = None;
+    }
+
     /// Shows the charge and the turn; the charger is `who`.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
         self.charge_ui(ui, cx, who);

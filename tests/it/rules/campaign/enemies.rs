@@ -111,7 +111,9 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     let r = RulesData::built_in().expect("rules");
     let c = at_the_table(&r);
     let max = c.enemy_wounds(0, &r);
-    let p = refused(
+    // Ticked past its last, it stops at its last (a profile from edited
+    // data never breaks the journal).
+    let ticked = ok(
         &c,
         E::SetWounds {
             character: enemy_id(0),
@@ -119,7 +121,9 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
         },
         &r,
     );
-    assert_eq!(p.key, "campaign.problem.too_many_wounds");
+    let t = ticked.table.as_ref().expect("table");
+    assert_eq!(t.enemy_wounds.get(&0), Some(&max));
+    assert!(t.enemy_out.contains(&0));
     let c = ok(
         &c,
         E::AddWounds {
@@ -238,6 +242,20 @@ fn a_character_id_among_the_enemies_is_a_problem() {
     );
 }
 
+/// A campaign whose next character would take an enemy's id is a problem
+/// of the file, named.
+#[test]
+fn a_next_id_among_the_enemies_is_a_problem() {
+    let r = RulesData::built_in().expect("rules");
+    let mut c = at_the_table(&r);
+    c.next_id = ENEMY_IDS;
+    assert!(
+        c.validate(&r)
+            .iter()
+            .any(|p| p.key == "campaign.problem.next_id_enemy")
+    );
+}
+
 /// The data's check refuses an enemy with no wound, naming its line.
 #[test]
 fn an_enemy_of_the_data_with_no_wound_is_refused() {
@@ -251,4 +269,17 @@ fn an_enemy_of_the_data_with_no_wound_is_refused() {
         .set(C::W, 0);
     let p = d.check().expect_err("refused");
     assert_eq!(p.key, "data.campaign.enemy_fighter");
+    // Nor one of a hundred thousand wounds, whose boxes would freeze the
+    // table.
+    let mut d = r.campaign.clone();
+    d.factions[0].table[0]
+        .fighter
+        .as_mut()
+        .expect("f")
+        .profile
+        .set(C::W, 100_000);
+    assert_eq!(
+        d.check().expect_err("refused").key,
+        "data.campaign.enemy_fighter"
+    );
 }
