@@ -300,7 +300,8 @@ impl Gui {
 /// its state and height are preferences, kept from one session to the next.
 fn log_panel_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let log = cx.model.log;
-    if !log.open {
+    // An empty log takes no room: its header alone says it is there.
+    if !log.open || cx.model.messages.is_empty() {
         egui::Panel::bottom("log-bar")
             .resizable(false)
             .show(ui, |ui| status::log_bar_ui(ui, cx));
