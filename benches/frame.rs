@@ -72,7 +72,54 @@ fn benches(c: &mut Criterion) {
         .apply(Command::Show(Screen::Roster("band-0".to_owned())));
     h.run();
     group.bench_function("roster_1000_characters", |b| b.iter(|| h.step()));
+
+    // The example campaign at the table: its characters' and its drawn
+    // enemies' cards, then with an attacker picked (every card offers its
+    // fights).
+    let table = tempfile::tempdir().expect("tempdir");
+    let c = at_the_table(&rules);
+    let enemies = c.mission.as_ref().map_or(0, |m| m.enemy.len());
+    Store::open(table.path())
+        .expect("store")
+        .save(&Doc::new(c.clone()))
+        .expect("save");
+    let mut h = harness(table.path());
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    eprintln!("the table: {} characters, {enemies} enemies", c.characters.len());
+    group.bench_function("campaign_table", |b| b.iter(|| h.step()));
+    let first = format!("{} attacks…", c.characters[0].name());
+    egui_kittest::kittest::Queryable::get_by_label(&h, &first).click_accesskit();
+    h.run();
+    group.bench_function("campaign_table_attacker_picked", |b| b.iter(|| h.step()));
     group.finish();
+}
+
+/// The example campaign, its fourth mission's enemy drawn and begun.
+fn at_the_table(rules: &RulesData) -> muster::rules::campaign::Campaign {
+    use muster::rules::DocKind as _;
+    use muster::rules::campaign::{Campaign, CampaignEdit as E};
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/campaign.json"
+    ))
+    .expect("example");
+    let mut c: Campaign =
+        muster::store::document::parse(&text, "campaign").expect("the example campaign");
+    let mut rng = muster::rules::core::dice::seeded(4);
+    for e in [
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+        E::BeginMission,
+    ] {
+        c = c.apply(e, rules, &mut rng).expect("accepted").0;
+    }
+    c
 }
 
 criterion_group!(frame_benches, benches);
