@@ -88,7 +88,10 @@ fn benches(c: &mut Criterion) {
         .app
         .apply(Command::Show(Screen::Campaign(c.id.clone())));
     h.run();
-    eprintln!("the table: {} characters, {enemies} enemies", c.characters.len());
+    eprintln!(
+        "the table: {} characters, {enemies} enemies",
+        c.characters.len()
+    );
     group.bench_function("campaign_table", |b| b.iter(|| h.step()));
     let first = format!("{} attacks…", c.characters[0].name());
     egui_kittest::kittest::Queryable::get_by_label(&h, &first).click_accesskit();

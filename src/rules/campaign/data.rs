@@ -464,23 +464,8 @@ impl CampaignData {
                         missions: self.missions_of(t).map(|m| m.id.clone()).collect(),
                     })
                     .collect(),
-                // How each enemy fights is recorded by its draw, not here:
-                // a campaign file keeps the enemies it met.
-                factions: self
-                    .factions
-                    .iter()
-                    .map(|f| Faction {
-                        table: f
-                            .table
-                            .iter()
-                            .map(|e| EnemyEntry {
-                                fighter: None,
-                                ..e.clone()
-                            })
-                            .collect(),
-                        ..f.clone()
-                    })
-                    .collect(),
+                // How each enemy fights too: recorded once, for every draw.
+                factions: self.factions.clone(),
             }),
         }
     }

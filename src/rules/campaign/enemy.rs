@@ -60,41 +60,33 @@ pub fn enemy_id(index: usize) -> CharId {
     ENEMY_IDS + u64::try_from(index).unwrap_or(u64::MAX - ENEMY_IDS)
 }
 
-/// Whether a recorded draw is what the table gives now: equal but for how
-/// it fights, which the draw recorded when it was made (the data may have
-/// been edited since, or kept none then); the recorded one is kept.
-pub fn draw_agrees(now: &EnemyDraw, then: &EnemyDraw) -> bool {
-    let mut bare = now.clone();
-    bare.fighter.clone_from(&then.fighter);
-    bare == *then
-}
-
 impl Campaign {
     /// The enemy drawn at this place in the mission's escort.
     pub fn enemy(&self, index: usize) -> Option<&EnemyDraw> {
         self.mission.as_ref().and_then(|m| m.enemy.get(index))
     }
 
-    /// How the enemy at this place fights: as it was drawn, or, drawn by a
-    /// Muster that kept no profile, its faction's table line in the data.
+    /// How the enemy at this place fights: as its line of the tables the
+    /// campaign recorded when it started says (an edit of the data changes
+    /// new campaigns only), or, for a campaign started before Muster
+    /// recorded how enemies fight, as the data's line says.
     pub fn enemy_fighter<'a>(
         &'a self,
         index: usize,
         rules: &'a RulesData,
     ) -> Option<&'a EnemyFighter> {
         let e = self.enemy(index)?;
-        if let Some(f) = &e.fighter {
-            return Some(f);
-        }
         let m = self.mission.as_ref()?;
-        rules
-            .campaign
-            .faction(&m.faction)?
-            .table
-            .iter()
-            .find(|l| l.names == e.names && l.entry_type == e.entry_type)?
-            .fighter
-            .as_ref()
+        let line = |table: Option<&'a super::data::Faction>| {
+            table?
+                .table
+                .iter()
+                .find(|l| l.names == e.names && l.entry_type == e.entry_type)?
+                .fighter
+                .as_ref()
+        };
+        line(self.enemy_table(&rules.campaign, &m.faction))
+            .or_else(|| line(rules.campaign.faction(&m.faction)))
     }
 
     /// The enemy's wounds: its profile's W, 1 when it has none.

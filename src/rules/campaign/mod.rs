@@ -326,10 +326,6 @@ pub struct EnemyDraw {
     /// Its Cran for the behaviour tests, when the table gives one (CMP-15).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cran: Option<u32>,
-    /// How it fights, as its table line gave it when drawn; none when
-    /// drawn by a Muster that kept no profile.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fighter: Option<EnemyFighter>,
 }
 
 /// The current or next mission.

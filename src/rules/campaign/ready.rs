@@ -3,7 +3,6 @@
 use rand::Rng;
 
 use super::edit::CampaignEdit;
-use super::enemy::draw_agrees;
 use super::play::{dice, enemy_differs, total};
 use super::{Campaign, CharId, EnemyDraw, Phase, Table};
 use crate::rules::core::dice::Roll;
@@ -46,13 +45,7 @@ impl Campaign {
         let mut used = Vec::new();
         let mut drawn = Vec::new();
         loop {
-            let mut draw = self.draw_enemy(given.next(), rules, rng, out)?;
-            // One recorded by an older Muster keeps what it recorded.
-            if let Some(then) = recorded.get(drawn.len())
-                && draw_agrees(&draw, then)
-            {
-                draw = then.clone();
-            }
+            let draw = self.draw_enemy(given.next(), rules, rng, out)?;
             used.push(draw.roll.clone());
             drawn.push(draw.clone());
             out.lines.push((
@@ -103,12 +96,11 @@ impl Campaign {
         // Played again from the journal: its die is read again from
         // the table and must give what it recorded (CMP-5).
         let given = drawn.as_ref().map_or(roll, |d| Some(d.roll.clone()));
-        let mut draw = self.draw_enemy(given, rules, rng, out)?;
-        if let Some(then) = &drawn {
-            if !draw_agrees(&draw, then) {
-                return Err(enemy_differs(&draw, then));
-            }
-            draw = then.clone();
+        let draw = self.draw_enemy(given, rules, rng, out)?;
+        if let Some(then) = &drawn
+            && *then != draw
+        {
+            return Err(enemy_differs(&draw, then));
         }
         let roll = draw.roll.clone();
         out.lines.push((
@@ -200,18 +192,6 @@ impl Campaign {
             entry_type: entry.entry_type.clone(),
             cost: entry.cost,
             cran: entry.cran,
-            // The recorded tables keep no fighters: the data's line says
-            // how it fights, and the draw keeps it.
-            fighter: entry.fighter.clone().or_else(|| {
-                rules
-                    .campaign
-                    .faction(&mission.faction)?
-                    .table
-                    .iter()
-                    .find(|l| l.names == entry.names && l.entry_type == entry.entry_type)?
-                    .fighter
-                    .clone()
-            }),
         })
     }
 }

@@ -39,7 +39,7 @@ fn cmp_5_each_drawn_enemy_keeps_how_its_table_line_fights() {
             .iter()
             .find(|l| l.names == e.names)
             .expect("its line");
-        assert_eq!(e.fighter, line.fighter, "enemy {i}");
+        assert_eq!(c.enemy_fighter(i, &r), line.fighter.as_ref(), "enemy {i}");
         assert_eq!(
             c.enemy_wounds(i, &r),
             u32::try_from(line.fighter.as_ref().expect("f").profile.get(C::W)).expect("w")
@@ -47,8 +47,9 @@ fn cmp_5_each_drawn_enemy_keeps_how_its_table_line_fights() {
     }
 }
 
-/// CMP-5: an edit of the data after a draw changes nothing in the
-/// campaign: the journal replays, and each enemy fights as it was drawn.
+/// CMP-5: an edit of the data changes nothing in a campaign under way:
+/// it recorded how each enemy fights when it started; the journal replays
+/// and each enemy fights as then.
 #[test]
 fn cmp_5_an_enemy_fights_as_drawn_after_the_data_is_edited() {
     let r = RulesData::built_in().expect("rules");
@@ -67,39 +68,40 @@ fn cmp_5_an_enemy_fights_as_drawn_after_the_data_is_edited() {
     assert_ne!(again.enemy_wounds(0, &edited), 9);
 }
 
-/// A draw recorded by a Muster that kept no profile replays, and the
-/// enemy fights as its table line in the data says.
+/// A campaign started before Muster recorded how enemies fight replays,
+/// and its enemies fight as their table lines in the data say.
 #[test]
-fn cmp_5_an_older_draw_without_a_profile_reads_the_datas() {
+fn cmp_5_a_campaign_that_recorded_no_profiles_reads_the_datas() {
     let r = RulesData::built_in().expect("rules");
     let mut c = at_the_table(&r);
-    for entry in &mut c.journal {
-        let entry = std::sync::Arc::make_mut(entry);
-        if let E::DrawEnemy { drawn, .. } = &mut entry.event {
-            for d in drawn {
-                d.fighter = None;
+    let strip = |rates: &mut muster::rules::campaign::data::Rates| {
+        for f in &mut rates.tables.as_mut().expect("tables").factions {
+            for line in &mut f.table {
+                line.fighter = None;
             }
         }
-    }
-    if let Some(m) = c.mission.as_mut() {
-        for d in &mut m.enemy {
-            d.fighter = None;
+    };
+    for entry in &mut c.journal {
+        let entry = std::sync::Arc::make_mut(entry);
+        if let E::Start {
+            rates: Some(rates), ..
+        } = &mut entry.event
+        {
+            strip(rates);
         }
     }
+    strip(c.rates.as_mut().expect("rates"));
     let (again, _) = c.replay(&r).expect("replays");
-    assert!(
-        again.mission.as_ref().expect("m").enemy[0]
-            .fighter
-            .is_none()
-    );
+    let m = again.mission.as_ref().expect("m");
     let line = r
         .campaign
-        .faction(&again.mission.as_ref().expect("m").faction)
+        .faction(&m.faction)
         .expect("f")
         .table
         .iter()
-        .find(|l| l.names == again.mission.as_ref().expect("m").enemy[0].names)
+        .find(|l| l.names == m.enemy[0].names)
         .expect("line");
+    assert!(line.fighter.is_some());
     assert_eq!(again.enemy_fighter(0, &r), line.fighter.as_ref());
 }
 
