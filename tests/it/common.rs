@@ -156,6 +156,31 @@ pub fn team_at_the_table(
     escort_at_the_table(escort, rules, then)
 }
 
+/// "The Raid" with the example Rogue Trader band (Inquisitor Vael, Sister
+/// Oriel, Sergeant Brask) as Anne's escort, at the table of its first
+/// mission.
+pub fn band_at_the_table(rules: &muster::rules::RulesData) -> muster::rules::campaign::Campaign {
+    use muster::rules::campaign::{Member, NewEscort};
+    let band = read_roster(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/rt-band.json"
+    )))
+    .expect("band");
+    let escort = NewEscort {
+        player: "Anne".into(),
+        source: band.name.clone(),
+        kind: "roster".into(),
+        members: band
+            .characters
+            .iter()
+            .cloned()
+            .map(Member::Character)
+            .collect(),
+        doc: None,
+    };
+    escort_at_the_table(escort, rules, |_| Vec::new())
+}
+
 /// "The Raid": `escort` its escort, its first mission drawn and begun,
 /// then the events `then` gives for that campaign, all with dice seeded 7.
 pub fn escort_at_the_table(

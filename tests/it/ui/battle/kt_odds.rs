@@ -11,7 +11,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::campaign::{Campaign, Member, NewEscort};
 use muster::rules::{Doc, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
@@ -155,28 +154,6 @@ fn kt_19_a_terminator_target_keeps_his_2d6_save_and_rolls_it() {
     );
 }
 
-/// A campaign at the table with the example Rogue Trader band as escort.
-fn band_campaign(rules: &RulesData) -> Campaign {
-    let path = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/rt-band.json"
-    ));
-    let band = crate::common::read_roster(path).expect("band");
-    let escort = NewEscort {
-        player: "Anne".into(),
-        source: band.name.clone(),
-        kind: "roster".into(),
-        members: band
-            .characters
-            .iter()
-            .cloned()
-            .map(Member::Character)
-            .collect(),
-        doc: None,
-    };
-    crate::common::escort_at_the_table(escort, rules, |_| Vec::new())
-}
-
 #[test]
 fn cc_13_with_the_defender_striking_back_roll_rolls_the_whole_round() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -205,7 +182,7 @@ fn cc_13_with_the_defender_striking_back_roll_rolls_the_whole_round() {
 fn a_campaign_defender_picked_in_close_combat_gets_the_wounds_applied() {
     let dir = tempfile::tempdir().expect("tempdir");
     let rules = RulesData::built_in().expect("rules");
-    let c = band_campaign(&rules);
+    let c = crate::common::band_at_the_table(&rules);
     let names: Vec<String> = c.characters.iter().map(|x| x.name().to_owned()).collect();
     assert!(names.len() >= 2, "{names:?}");
     // Not the first at the table: the default would be wrong.

@@ -11,7 +11,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::campaign::{Campaign, Member, NewEscort};
+use muster::rules::campaign::Campaign;
 use muster::rules::{Doc, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
@@ -39,24 +39,6 @@ fn band() -> muster::rules::Roster {
         "/assets/examples/rt-band.json"
     ));
     crate::common::read_roster(path).expect("band")
-}
-
-/// A campaign at the table with the example band as its escort.
-fn band_campaign(rules: &RulesData) -> Campaign {
-    let band = band();
-    let escort = NewEscort {
-        player: "Anne".into(),
-        source: band.name.clone(),
-        kind: "roster".into(),
-        members: band
-            .characters
-            .iter()
-            .cloned()
-            .map(Member::Character)
-            .collect(),
-        doc: None,
-    };
-    crate::common::escort_at_the_table(escort, rules, |_| Vec::new())
 }
 
 /// The labels of the buttons shown that contain `part`.
@@ -108,7 +90,10 @@ fn wounds_of(c: &Campaign, name: &str) -> u32 {
 fn cmp_13_a_rolls_wounds_go_to_the_campaign_fighter_who_took_them() {
     let dir = tempfile::tempdir().expect("tempdir");
     let rules = RulesData::built_in().expect("rules");
-    let mut h = open(dir.path(), vec![Doc::new(band_campaign(&rules))]);
+    let mut h = open(
+        dir.path(),
+        vec![Doc::new(crate::common::band_at_the_table(&rules))],
+    );
     // The attacker from the campaign, the defender typed in.
     pick(
         &mut h,
@@ -300,7 +285,10 @@ fn a_fighter_picked_in_one_mode_never_fights_in_another() {
 fn cmp_13_a_psychic_attacks_wounds_go_to_its_campaign_target() {
     let dir = tempfile::tempdir().expect("tempdir");
     let rules = RulesData::built_in().expect("rules");
-    let mut h = open(dir.path(), vec![Doc::new(band_campaign(&rules))]);
+    let mut h = open(
+        dir.path(),
+        vec![Doc::new(crate::common::band_at_the_table(&rules))],
+    );
     click(&mut h, "Psychic attack");
     pick(
         &mut h,
@@ -346,7 +334,7 @@ fn cmp_13_a_roll_of_an_earlier_mission_is_not_applied_to_the_next() {
     use muster::rules::{DocKey, Edit};
     let dir = tempfile::tempdir().expect("tempdir");
     let rules = RulesData::built_in().expect("rules");
-    let c = band_campaign(&rules);
+    let c = crate::common::band_at_the_table(&rules);
     let key = DocKey::of::<Campaign>(c.id.clone());
     let mut h = open(dir.path(), vec![Doc::new(c)]);
     pick(

@@ -8,31 +8,9 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
-use muster::rules::campaign::{Campaign, Member, NewEscort, enemy_id};
+use muster::rules::campaign::{Campaign, enemy_id};
 use muster::rules::{CharRef, Characteristic as C, RulesData};
 use muster::ui::Gui;
-
-/// The example Rogue Trader band as Anne's escort, at the table.
-fn band_at_the_table(rules: &RulesData) -> Campaign {
-    let band = crate::common::read_roster(std::path::Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/rt-band.json"
-    )))
-    .expect("band");
-    let escort = NewEscort {
-        player: "Anne".into(),
-        source: band.name.clone(),
-        kind: "roster".into(),
-        members: band
-            .characters
-            .iter()
-            .cloned()
-            .map(Member::Character)
-            .collect(),
-        doc: None,
-    };
-    crate::common::escort_at_the_table(escort, rules, |_| Vec::new())
-}
 
 /// The first enemy's name on the table ("Renegade Marine 1").
 fn enemy_name(c: &Campaign, i: usize) -> String {
@@ -62,7 +40,7 @@ fn roll_until_wounded(h: &mut Harness<'_, Gui>) -> usize {
 #[test]
 fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_the_enemy() {
     let rules = RulesData::built_in().expect("rules");
-    let c = band_at_the_table(&rules);
+    let c = crate::common::band_at_the_table(&rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let table = screen(&h);
@@ -213,7 +191,7 @@ fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
 #[test]
 fn a_refusal_shows_beside_the_control_that_was_refused() {
     let rules = RulesData::built_in().expect("rules");
-    let c = band_at_the_table(&rules);
+    let c = crate::common::band_at_the_table(&rules);
     let dir = tempfile::tempdir().expect("tempdir");
     muster::store::Store::open(dir.path())
         .expect("store")
