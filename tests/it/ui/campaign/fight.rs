@@ -238,3 +238,38 @@ fn a_refusal_shows_beside_the_control_that_was_refused() {
     assert!(h.query_by_role(Role::Alert).is_none());
     drop(first);
 }
+
+/// From the table, Inquisitor Vael (a psyker) makes a psychic attack on
+/// an enemy: the psychic mode has him as the psyker and the enemy's T, W
+/// and save as the target, its wounds going to the enemy.
+#[test]
+fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::band_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 1);
+    let fighter = c.enemy_fighter(1, &rules).expect("profile").clone();
+    h.get_by_label("Inquisitor Vael attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Psychic attack: Inquisitor Vael against {enemy}"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    let b = &h.state().views.battle;
+    assert_eq!(format!("{:?}", b.mode), "Psychic");
+    let p = &b.psychic;
+    assert_eq!(p.attack.power.psyker, "Inquisitor Vael");
+    assert_eq!(p.target, enemy);
+    assert_eq!(p.target_from, Some(CharRef::new(c.id.clone(), enemy_id(1))));
+    assert_eq!(p.attack.target.t, fighter.profile.get(C::T));
+    assert_eq!(
+        p.attack.target.w,
+        u32::try_from(fighter.profile.get(C::W)).expect("w")
+    );
+    assert_eq!(
+        p.attack.target.save,
+        fighter.save.and_then(|s| i32::try_from(s).ok())
+    );
+    assert!(b.we_attack, "our psyker attacks");
+}
