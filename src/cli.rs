@@ -112,6 +112,8 @@ Scenarios (see the README for every field):
   {\"kind\": \"killteam_shooting\", \"range\": 18,
    \"weapon\": {\"class\": \"normal\", \"shots\": 2, \"s\": 3, \"ap\": -2, \"damage\": 2},
    \"target\": {\"t\": 3, \"save\": 5, \"cover\": true}, \"modifiers\": [\"night\", \"sight\"]}
+  {\"kind\": \"killteam_close_combat\", \"close_combat\": 4, \"attacks\": 2, \"s\": 3,
+   \"ap\": 0, \"damage\": 1, \"target\": {\"t\": 3, \"save\": 5}, \"modifiers\": [\"smoke\"]}
   {\"kind\": \"close_combat_round\", \"first\": {\"ws\": 4, \"s\": 3, \"a\": 1, \"t\": 3, \"w\": 1, \"i\": 3},
    \"second\": {\"ws\": 3, \"s\": 4, \"a\": 2, \"t\": 4, \"w\": 2, \"i\": 2, \"save\": 5}}
 Output: {\"hit\": p, \"wound\": p, \"unsaved\": p, \"attacks\": n, \"wounds\": [p0, p1, …], …};

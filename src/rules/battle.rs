@@ -108,6 +108,11 @@ pub fn roll<R: Rng + ?Sized>(
             let cap = s.target.wounds.and_then(|w| u32::try_from(w).ok());
             (shots, s.weapon.damage.dice(), cap)
         }
+        Scenario::KillteamCloseCombat(c) => {
+            let attacks = amount(rng, c.attacks.dice(), "battle.for.attacks", &mut rolls);
+            let cap = c.target.wounds.and_then(|w| u32::try_from(w).ok());
+            (attacks, c.damage.dice(), cap)
+        }
         Scenario::CloseCombat(_) => (odds.attacks, Ok(1), None),
     };
     let attacks = (0..shots)
@@ -123,7 +128,7 @@ pub fn roll<R: Rng + ?Sized>(
                 .into_iter()
                 .collect()
         }
-        Scenario::CloseCombat(_) => Vec::new(),
+        Scenario::CloseCombat(_) | Scenario::KillteamCloseCombat(_) => Vec::new(),
     };
     Ok(Resolution {
         odds,

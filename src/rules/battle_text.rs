@@ -145,6 +145,19 @@ impl Fight {
                     "modifiers",
                     list(s.modifiers.iter().map(|&m| kt_modifier_key(m)).collect()),
                 ),
+            Self::Attack(Scenario::KillteamCloseCombat(s)) => Msg::new("situation.kt_cc")
+                .int("score", s.close_combat)
+                .text("attacks", s.attacks.to_string())
+                .int("s", s.s)
+                .int("ap", s.ap)
+                .text("damage", s.damage.to_string())
+                .int("t", s.target.t)
+                .msg("save", save(s.target.save))
+                .msg("wounds", opt(s.target.wounds))
+                .msg(
+                    "modifiers",
+                    list(s.modifiers.iter().map(|&m| kt_modifier_key(m)).collect()),
+                ),
             Self::Psychic(a) => Msg::new("situation.psychic")
                 .text("power", a.power.power.trim())
                 .text("psyker", a.power.psyker.trim())

@@ -214,6 +214,34 @@ pub struct ShootingScenario {
     pub shooter_ribbon: Option<String>,
 }
 
+/// One fighter's blows in a kill-team close combat (KT-6, KT-9): his
+/// close-combat score, his weapon's attacks, S, AP and damage, and the
+/// model he strikes.
+#[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct KtCloseCombatScenario {
+    /// `killteam_close_combat`.
+    pub kind: String,
+    /// The score he needs to hit (4: 4+; a Brute 3+).
+    pub close_combat: i64,
+    /// Attacks: a number or dice.
+    pub attacks: Count,
+    /// Strength of the blows, his own counted.
+    pub s: i64,
+    /// Armour penetration (0, -1 …).
+    #[serde(default)]
+    pub ap: i64,
+    /// Damage per unsaved wound: a number or dice.
+    #[serde(default = "one")]
+    pub damage: Count,
+    /// The model struck (cover plays no part).
+    pub target: KtTarget,
+    /// The situation: `smoke` (the target's, EQ-7), `flash` (the striker
+    /// is dazzled, EQ-10), `gas_mask` (the striker's, EQ-19).
+    #[serde(default)]
+    pub modifiers: Vec<KtModifier>,
+}
+
 /// One round between two models, both striking (CC-7, CC-13).
 #[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
@@ -267,6 +295,8 @@ pub enum Scenario {
     CloseCombat(CloseCombatScenario),
     /// A kill-team shooting attack.
     KillteamShooting(ShootingScenario),
+    /// One fighter's blows in a kill-team close combat.
+    KillteamCloseCombat(KtCloseCombatScenario),
 }
 
 /// Reads one kind of scenario, typed, keeping the place and line of an error.
@@ -356,6 +386,7 @@ impl Scenario {
         match value.get("kind").and_then(serde_json::Value::as_str) {
             Some("close_combat") => parse_kind(text).map(Self::CloseCombat),
             Some("killteam_shooting") => parse_kind(text).map(Self::KillteamShooting),
+            Some("killteam_close_combat") => parse_kind(text).map(Self::KillteamCloseCombat),
             other => {
                 Err(Problem::new("FILE", "odds.unknown_kind").arg("kind", other.unwrap_or("")))
             }
@@ -402,22 +433,7 @@ impl Scenario {
                 } else {
                     u32::try_from(*range).unwrap_or(u32::MAX)
                 };
-                let save_dice = in_range("target.save_dice", target.save_dice, 1, 3)?;
-                let save_dice = u32::try_from(save_dice).unwrap_or(1);
-                let save = target
-                    .save
-                    .map(|v| in_range("target.save", v, 2, 6 * i64::from(save_dice)))
-                    .transpose()?;
-                let wounds_left = target
-                    .wounds
-                    .map(|w| {
-                        if w < 1 {
-                            Err(out_of_range("target.wounds", w, "1 or more"))
-                        } else {
-                            count("target.wounds", w)
-                        }
-                    })
-                    .transpose()?;
+                let (toughness, save, save_dice, wounds_left) = kt_target(target)?;
                 killteam_attack(
                     rules,
                     &KtShot {
@@ -427,7 +443,7 @@ impl Scenario {
                         s: in_range("weapon.s", weapon.s, 1, 10)?,
                         ap: in_range("weapon.ap", weapon.ap, -6, 0)?,
                         damage: weapon.damage.dist("weapon.damage", 1)?,
-                        toughness: in_range("target.t", target.t, 1, 10)?,
+                        toughness,
                         save,
                         save_dice,
                         cover: target.cover,
@@ -437,6 +453,77 @@ impl Scenario {
                     },
                 )
             }
+            Self::KillteamCloseCombat(c) => kt_close_combat_odds(rules, c),
         }
     }
+}
+
+/// The target of a kill-team attack, checked: T, save, its dice (KT-19),
+/// wounds left.
+fn kt_target(target: &KtTarget) -> Result<(i32, Option<i32>, u32, Option<u32>), Problem> {
+    let save_dice = in_range("target.save_dice", target.save_dice, 1, 3)?;
+    let save_dice = u32::try_from(save_dice).unwrap_or(1);
+    let save = target
+        .save
+        .map(|v| in_range("target.save", v, 2, 6 * i64::from(save_dice)))
+        .transpose()?;
+    let wounds_left = target
+        .wounds
+        .map(|w| {
+            if w < 1 {
+                Err(out_of_range("target.wounds", w, "1 or more"))
+            } else {
+                count("target.wounds", w)
+            }
+        })
+        .transpose()?;
+    Ok((
+        in_range("target.t", target.t, 1, 10)?,
+        save,
+        save_dice,
+        wounds_left,
+    ))
+}
+
+/// One fighter's blows in a kill-team close combat, checked: a situation
+/// that plays no part in close combat, or cover, is refused by name.
+fn kt_close_combat_odds(rules: &RulesData, c: &KtCloseCombatScenario) -> Result<Odds, Problem> {
+    use crate::rules::killteam::melee::{MELEE_MODIFIERS, close_combat_odds};
+    once("modifiers", &c.modifiers)?;
+    if let Some(i) = c
+        .modifiers
+        .iter()
+        .position(|m| !MELEE_MODIFIERS.contains(m))
+    {
+        let name = serde_json::to_value(c.modifiers[i])
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        return Err(Problem::new("FILE", "odds.not_in_close_combat")
+            .arg("field", format!("modifiers[{i}]"))
+            .arg("modifier", name));
+    }
+    if c.target.cover {
+        return Err(Problem::new("FILE", "odds.cover_in_close_combat"));
+    }
+    let (toughness, save, save_dice, wounds_left) = kt_target(&c.target)?;
+    close_combat_odds(
+        rules,
+        &KtShot {
+            class: ShotClass::Normal,
+            range_inches: 0,
+            shots: c.attacks.dist("attacks", 0)?,
+            s: in_range("s", c.s, 1, 10)?,
+            ap: in_range("ap", c.ap, -6, 0)?,
+            damage: c.damage.dist("damage", 1)?,
+            toughness,
+            save,
+            save_dice,
+            cover: false,
+            flame: false,
+            modifiers: c.modifiers.clone(),
+            wounds_left,
+        },
+        in_range("close_combat", c.close_combat, 2, 6)?,
+    )
 }

@@ -442,6 +442,8 @@ pub struct KillTeamData {
     pub turn: TurnRules,
     /// The charge's reach and the bayonet (KT-9, EQ-13).
     pub charge: ChargeRules,
+    /// Close combat: who strikes on what, and bare-handed blows (KT-6).
+    pub close_combat: MeleeRules,
 }
 
 /// Command points and stratagems (KT-11).
@@ -673,6 +675,7 @@ impl KillTeamData {
         let _ = &self.gear.note;
         self.grenades.check()?;
         self.turn.check()?;
+        self.close_combat.check()?;
         self.jump.check()
     }
 
@@ -1020,6 +1023,53 @@ impl TurnRules {
         if self.initiative_die < 2 {
             return Err(Problem::new("KT-10", "kt.problem.initiative_die")
                 .arg("sides", self.initiative_die.to_string()));
+        }
+        Ok(())
+    }
+}
+
+/// The close-combat values of `killteam.json` (`close_combat`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeleeRules {
+    /// What the values are, for whoever edits them.
+    #[serde(default)]
+    pub note: String,
+    /// The score a model with no kill-team profile (a drawn enemy) needs to
+    /// hit in close combat (Assumed: a soldier's 4+).
+    pub others_score: i32,
+    /// How a soldier strikes with no close-combat weapon.
+    pub unarmed: Unarmed,
+}
+
+/// A soldier's blows with no close-combat weapon: fists, boots and the
+/// rifle's butt (Assumed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unarmed {
+    /// Display names.
+    pub names: Names,
+    /// Attacks.
+    pub attacks: Amount,
+    /// Strength: the bearer's, plus a bonus.
+    pub strength: Strength,
+    /// Armour penetration.
+    #[serde(default)]
+    pub ap: i32,
+    /// Damage per unsaved wound.
+    pub damage: Amount,
+}
+
+impl MeleeRules {
+    /// Refuses values no game could use.
+    pub fn check(&self) -> Result<(), Problem> {
+        if !(2..=6).contains(&self.others_score) {
+            return Err(Problem::new("KT-6", "kt.problem.close_combat_score")
+                .arg("score", self.others_score));
+        }
+        for amount in [&self.unarmed.attacks, &self.unarmed.damage] {
+            // A number or dice: either will do, unreadable dice will not.
+            let _fixed_or_dice = amount_dice(amount)?;
         }
         Ok(())
     }

@@ -170,8 +170,18 @@ pub fn kt_save_score(rules: &RulesData, score: i32, dice: u32) -> Option<i32> {
 /// each unsaved wound's damage as rolled; a flame weapon ignores cover; the
 /// total never more than the target's wounds left.
 pub fn killteam_attack(rules: &RulesData, shot: &KtShot) -> Result<Odds, Problem> {
+    attack_scored(rules, shot, hit_score(rules, shot))
+}
+
+/// An attack that needs `score` to hit (`None`: it cannot), then wounds,
+/// is saved and does its damage as a shot (KT-16): a shot's score comes
+/// from the range, a blow's from the striker's close combat (KT-6).
+pub(super) fn attack_scored(
+    rules: &RulesData,
+    shot: &KtShot,
+    score: Option<i32>,
+) -> Result<Odds, Problem> {
     let shooting = &rules.killteam.shooting;
-    let score = hit_score(rules, shot);
     let cannot = rules.killteam.limits.cannot_hit_from;
     let hit = score.map_or(0.0, |sc| if sc >= cannot { 0.0 } else { d6_at_least(sc) });
     let to_wound = kt_wound_score(shooting, shot.s, shot.toughness);
@@ -211,7 +221,7 @@ fn hit_score(rules: &RulesData, shot: &KtShot) -> Option<i32> {
 
 /// What the situation adds to the score to hit (KT-13), each situation
 /// once.
-fn hit_change(rules: &RulesData, shot: &KtShot) -> i32 {
+pub(super) fn hit_change(rules: &RulesData, shot: &KtShot) -> i32 {
     let modifiers = &shot.modifiers[..];
     let has = |x: KtModifier| modifiers.contains(&x);
     let m = rules.killteam.shooting.modifiers;

@@ -161,6 +161,28 @@ impl TableSide {
         !matches!(self, Self::Soldier(_))
     }
 
+    /// Whether his close combat with `other` is fought by the kill team's
+    /// rules (KT-6): a soldier is in it, and no Rogue Trader character.
+    pub fn kt_close(&self, other: &Self) -> bool {
+        let soldier = |s: &Self| matches!(s, Self::Soldier(_));
+        let character = |s: &Self| matches!(s, Self::Character(..));
+        (soldier(self) || soldier(other)) && !character(self) && !character(other)
+    }
+
+    /// Him as a fighter of a kill-team close combat; none for a Rogue
+    /// Trader character.
+    fn melee(
+        &self,
+        data: &crate::rules::killteam::KillTeamData,
+    ) -> Option<crate::ui::battle::shooting::melee::MeleeFighter> {
+        use crate::ui::battle::shooting::melee::MeleeFighter;
+        match self {
+            Self::Character(..) => None,
+            Self::Soldier(s) => Some(MeleeFighter::campaign_soldier(data, s)),
+            Self::Enemy(e) => Some(melee_enemy(data, e)),
+        }
+    }
+
     /// Whether he is a psyker.
     pub fn psyker(&self) -> bool {
         match self {
@@ -254,6 +276,17 @@ impl BattleView {
         };
         self.we_attack = !a.is_enemy();
         let characters = (a.character(), t.character());
+        if setup.mode == FightMode::CloseCombat && a.kt_close(&t) {
+            // KT-6, KT-9: a kill-team soldier fights by the kill team's rules.
+            self.mode = Mode::Shooting;
+            self.shooting.attack = crate::ui::battle::shooting::KtAttack::CloseCombat;
+            let data = &cx.model.rules.killteam;
+            if let (Some(a), Some(t)) = (a.melee(data), t.melee(data)) {
+                self.shooting.melee.charger = a;
+                self.shooting.melee.target = t;
+            }
+            return;
+        }
         match setup.mode {
             FightMode::CloseCombat => {
                 self.mode = Mode::CloseCombat;
@@ -389,5 +422,44 @@ impl BattleView {
         psy.attack.target.t = i32::try_from(tt).unwrap_or(3);
         psy.attack.target.w = left.max(1);
         psy.attack.target.save = save.and_then(|s| i32::try_from(s).ok());
+    }
+}
+
+/// A drawn enemy in a kill-team close combat (CMP-5, KT-6): the data's
+/// score for models without a kill-team profile, his close-combat weapons,
+/// then bare hands.
+fn melee_enemy(
+    data: &crate::rules::killteam::KillTeamData,
+    e: &EnemySide,
+) -> crate::ui::battle::shooting::melee::MeleeFighter {
+    use crate::rules::killteam::melee::unarmed;
+    use crate::ui::battle::shooting::melee::{BlowChoice, BlowName, MeleeFighter};
+    let mut blows: Vec<BlowChoice> = e
+        .weapons
+        .iter()
+        .filter(|w| w.close())
+        .map(|w| BlowChoice {
+            name: BlowName::Named(w.names.clone()),
+            attacks: Count::from(&w.shots),
+            s: i64::from(w.s),
+            ap: i64::from(w.ap),
+            damage: Count::from(&w.damage),
+        })
+        .collect();
+    blows.push(BlowChoice::of(&unarmed(data, e.profile.get(C::S))));
+    MeleeFighter {
+        name: e.name.clone(),
+        character: e.character,
+        from: Some(e.from.clone()),
+        score: i64::from(data.close_combat.others_score),
+        blow: blows[0].clone(),
+        blows,
+        t: i64::from(e.profile.get(C::T)),
+        save: e.save.map(i64::from),
+        save_dice: 1,
+        wounds: Some(i64::from(e.profile.get(C::W).max(1))),
+        smoke: false,
+        flashed: false,
+        gas_mask: false,
     }
 }

@@ -128,7 +128,7 @@ fn target_buttons_ui(
     let mut chosen = None;
     let mut any = false;
     ui.horizontal_wrapped(|ui| {
-        if by.fights_close() && target.fights_close() {
+        if (by.fights_close() && target.fights_close()) || by.kt_close(target) {
             any = true;
             let word = cx.t("campaign.ui.fight.close");
             let named = cx.f("campaign.ui.fight.close_named", &names);
@@ -164,9 +164,7 @@ fn target_buttons_ui(
         }
     });
     if !any {
-        let why = if !by.fights_close() {
-            "campaign.ui.fight.kt_close"
-        } else if !target.fights_close() {
+        let why = if by.fights_close() != target.fights_close() && !by.kt_close(target) {
             "campaign.ui.fight.rt_against_kt"
         } else {
             "campaign.ui.fight.none"

@@ -2,6 +2,7 @@
 //! restrictions (EQ-*, RIB-*), the derived profile (KT-6), VP (KT-21), the
 //! example team and `muster check` on kill teams.
 
+mod close_combat;
 mod odds;
 mod ribbons;
 mod shot_gear;

@@ -8,6 +8,7 @@
 mod actions;
 pub(in crate::ui::battle) mod campaign;
 mod gear;
+pub(in crate::ui::battle) mod melee;
 mod turn;
 
 use egui::RichText;
@@ -26,8 +27,22 @@ use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
-/// State of the kill-team shooting mode: the shot being set up.
+/// What the kill-team mode resolves: a shot, or a close combat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KtAttack {
+    /// A shot (KT-12 … KT-16).
+    #[default]
+    Shot,
+    /// A charge and its close combat (KT-6, KT-9).
+    CloseCombat,
+}
+
+/// State of the kill-team mode: the shot or the close combat being set up.
 pub struct ShootingView {
+    /// A shot or a close combat.
+    pub attack: KtAttack,
+    /// The close combat: the charger and the soldier charged.
+    pub melee: melee::MeleeView,
     /// The fighters: the shooter and his target.
     pub shot_sides: Sides,
     /// The shooting attack.
@@ -54,6 +69,8 @@ pub struct ShootingView {
 impl Default for ShootingView {
     fn default() -> Self {
         Self {
+            attack: KtAttack::Shot,
+            melee: melee::MeleeView::default(),
             shot_sides: Sides::default(),
             shot: ShootingScenario {
                 kind: "killteam_shooting".to_owned(),
@@ -153,6 +170,23 @@ impl ShootingView {
     /// the roll, the other actions and the turn.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool) {
         let lang = cx.lang;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(lang.t("battle.kt.attack.what")).strong());
+            for (attack, key) in [
+                (KtAttack::Shot, "battle.kt.attack.shot"),
+                (KtAttack::CloseCombat, "battle.kt.attack.close_combat"),
+            ] {
+                ui.selectable_value(&mut self.attack, attack, lang.t(key));
+            }
+        });
+        ui.add_space(space::S);
+        if self.attack == KtAttack::CloseCombat {
+            let turn = &mut self.kt_turn;
+            self.melee
+                .ui(ui, cx, we_attack, |ui, who| turn.charge_ui(ui, cx, who));
+            turn.turn_ui(ui, cx);
+            return;
+        }
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
@@ -173,7 +207,7 @@ impl ShootingView {
         );
         let shot = self.shot(&cx.model.rules.killteam);
         self.kt_actions.ui(ui, cx, &shot, names);
-        self.kt_turn.ui(ui, cx, names.0);
+        self.kt_turn.turn_ui(ui, cx);
     }
 
     /// The odds card: the shot's odds, the campaign target's state, and the

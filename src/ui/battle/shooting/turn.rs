@@ -61,13 +61,8 @@ impl KtTurnView {
         self.soldier = None;
     }
 
-    /// Shows the charge and the turn; the charger is `who`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
-        self.charge_ui(ui, cx, who);
-        self.turn_ui(ui, cx);
-    }
-
-    fn charge_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
+    /// The charge: its reach and a bayonet's wound; the charger is `who`.
+    pub fn charge_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
         let model = cx.model;
         let lang = cx.lang;
         let c = &model.rules.killteam.charge;
@@ -116,7 +111,8 @@ impl KtTurnView {
         ui.add_space(space::M);
     }
 
-    fn turn_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    /// The turn: activations, initiative, targeting, the soldier's actions.
+    pub fn turn_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
         let lang = cx.lang;
         let rules = &model.rules.killteam.turn;

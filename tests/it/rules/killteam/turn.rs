@@ -200,7 +200,7 @@ fn the_turn_card_counts_activations_and_rolls_the_initiative() {
         .app
         .apply(muster::app::Command::Show(muster::app::Screen::Battle));
     h.run();
-    h.get_by_label("Kill-team shooting").click();
+    h.get_by_label("Kill team").click();
     h.run();
     assert!(h.query_by_label("7 activations each this turn").is_some());
     h.state_mut().views.battle.shooting.kt_turn.left = [3, 4];
@@ -292,7 +292,10 @@ fn the_charge_card_shows_the_reach_and_rolls_it() {
         .app
         .apply(muster::app::Command::Show(muster::app::Screen::Battle));
     h.run();
-    h.get_by_label("Kill-team shooting").click();
+    h.get_by_label("Kill team").click();
+    h.run();
+    // KT-9: the charge leads to a close combat: it is on that side.
+    h.get_by_label("Close combat").click();
     h.run();
     assert!(
         h.query_by_label("Reach 6\" + 1D6: 83.3 % to get there")
@@ -311,6 +314,6 @@ fn the_charge_card_shows_the_reach_and_rolls_it() {
     h.run();
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);
-    assert_eq!(log[0].title, "Shooter charges");
+    assert_eq!(log[0].title, "Charger charges");
     assert!(h.query_all_by_label_contains("charge reach 1D6 [").count() >= 1);
 }

@@ -38,7 +38,7 @@ fn pick(h: &mut Harness<'_, Gui>, combo: &str, item: &str) {
 fn eq_16_a_target_in_a_cloak_changes_the_odds_without_a_tick() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = open(dir.path());
-    click(&mut h, "Kill-team shooting");
+    click(&mut h, "Kill team");
     click(&mut h, "In cover");
     // Typed in: a 5+ save in cover is 4+.
     assert!(h.query_by_label("save 4+").is_some());
@@ -68,7 +68,7 @@ fn eq_16_a_target_in_a_cloak_changes_the_odds_without_a_tick() {
 fn kt_13_the_shooters_ribbon_counts_and_a_vox_tick_needs_the_radio() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = open(dir.path());
-    click(&mut h, "Kill-team shooting");
+    click(&mut h, "Kill team");
     // Sergeant Hark, a Marksman (RIB-12), no vox radio.
     pick(
         &mut h,

@@ -65,7 +65,7 @@ fn heavy_team() -> muster::rules::KillTeam {
 fn kt_15_a_heavy_weapon_fires_once_a_turn_on_the_shooting_card() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = open(dir.path(), vec![Doc::new(heavy_team())]);
-    click(&mut h, "Kill-team shooting");
+    click(&mut h, "Kill team");
     pick(
         &mut h,
         "Take the shooter from a kill team",
@@ -118,7 +118,7 @@ fn kt_15_a_heavy_weapon_fires_once_a_turn_on_the_shooting_card() {
 fn kt_19_a_terminator_target_keeps_his_2d6_save_and_rolls_it() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = open(dir.path(), vec![Doc::new(heavy_team())]);
-    click(&mut h, "Kill-team shooting");
+    click(&mut h, "Kill team");
     pick(
         &mut h,
         "Take the target from a kill team",

@@ -117,7 +117,7 @@ fn app(dir: &Path) -> Harness<'static, Gui> {
 fn battle(h: &mut Harness<'_, Gui>) {
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();
-    click(h, "Kill-team shooting");
+    click(h, "Kill team");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 mod close_combat;
 mod fighters;
 mod kt_gear;
+mod kt_melee;
 mod kt_odds;
 mod kt_ribbons;
 mod robots_flyers;

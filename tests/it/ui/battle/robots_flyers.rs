@@ -100,7 +100,7 @@ fn flyer_mode_shows_the_range_and_rolls_a_crash() {
 fn kt_17_the_jump_test_in_kill_team_mode() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path());
-    h.get_by_label("Kill-team shooting").click();
+    h.get_by_label("Kill team").click();
     h.run();
     // From 6" to 3": a fall (1 in 6) costs 1D3; no automatic wounds.
     assert!(

@@ -129,7 +129,7 @@ fn cc_3_the_unit_mode_names_the_models_out_of_coherency() {
 fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = battle(dir.path());
-    click(&mut h, "Kill-team shooting");
+    click(&mut h, "Kill team");
     // The shooter: a soldier of the campaign's kill team with his weapon;
     // one out of action cannot be picked, and says why.
     click(&mut h, "Take the shooter from a campaign escort");

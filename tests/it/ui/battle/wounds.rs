@@ -193,7 +193,7 @@ fn teams(dir: &Path) -> Harness<'static, Gui> {
 fn a_fighter_picked_in_one_mode_never_fights_in_another() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = teams(dir.path());
-    click(&mut h, "Kill-team shooting");
+    click(&mut h, "Kill team");
     pick(
         &mut h,
         "Take the shooter from a kill team",
@@ -260,7 +260,7 @@ fn a_fighter_picked_in_one_mode_never_fights_in_another() {
     assert!(h.query_by_label("Our characters killed: none").is_some());
     assert!(h.query_by_label_contains("Trooper Nim,").is_none());
     // Back to the shot: still Nim's, and the target is not Oriel.
-    click(&mut h, "Kill-team shooting");
+    click(&mut h, "Kill team");
     assert!(
         h.query_by_label("Equipment and ribbon of Trooper Nim")
             .is_some()

@@ -158,11 +158,11 @@ fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
     h.get_by_label(&format!("{enemy} attacks…"))
         .click_accesskit();
     h.run();
-    // A kill-team soldier is offered the shot, not a Rogue Trader close
-    // combat.
+    // A kill-team soldier is offered the shot, and a close combat by the
+    // kill team's rules (KT-6).
     assert!(
         h.query_by_label(&format!("Close combat: {enemy} against Trooper Dace"))
-            .is_none()
+            .is_some()
     );
     h.get_by_label(&format!("{enemy} shoots Trooper Dace with {gun_name}"))
         .click_accesskit();
@@ -272,4 +272,87 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
         fighter.save.and_then(|s| i32::try_from(s).ok())
     );
     assert!(b.we_attack, "our psyker attacks");
+}
+
+/// KT-9 from the table: Trooper Osk charges the first enemy. The battle
+/// screen opens on the kill team's close combat with both filled in from
+/// their cards (Osk a Brute on 3+, the enemy on the data's score); his
+/// blows wound the enemy, the enemy's free answer wounds him, each applied
+/// to the one struck.
+#[test]
+fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let table = screen(&h);
+    let enemy = enemy_name(&c, 0);
+    h.get_by_label("Trooper Osk attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Close combat: Trooper Osk against {enemy}"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    let b = &h.state().views.battle;
+    assert_eq!(format!("{:?}", b.mode), "Shooting");
+    assert_eq!(format!("{:?}", b.shooting.attack), "CloseCombat");
+    let m = &b.shooting.melee;
+    let osk = crate::common::char_id(&c, "Trooper Osk");
+    assert_eq!(m.charger.name, "Trooper Osk");
+    assert_eq!(m.charger.score, 3, "a Brute (RIB-8)");
+    assert_eq!(m.charger.from, Some(CharRef::new(c.id.clone(), osk)));
+    assert_eq!(m.target.name, enemy);
+    assert_eq!(
+        m.target.score,
+        i64::from(rules.killteam.close_combat.others_score)
+    );
+    assert_eq!(m.target.from, Some(CharRef::new(c.id.clone(), enemy_id(0))));
+    let fighter = c.enemy_fighter(0, &rules).expect("profile");
+    assert_eq!(m.target.t, i64::from(fighter.profile.get(C::T)));
+    assert_eq!(m.target.save, fighter.save.map(i64::from));
+
+    // Certain wounds both ways.
+    {
+        let m = &mut h.state_mut().views.battle.shooting.melee;
+        for f in [&mut m.charger, &mut m.target] {
+            f.blow.attacks = muster::rules::scenario::Count::Fixed(10);
+            f.blow.s = 10;
+            f.blow.damage = muster::rules::scenario::Count::Fixed(3);
+            f.save = None;
+            f.score = 2;
+        }
+    }
+    h.run();
+    let strike = |h: &mut Harness<'_, Gui>, who: &str, on: &str| {
+        h.get_by_role_and_label(Role::Button, &format!("Roll — {who}"))
+            .click();
+        h.run();
+        let k = h.state().app.model.battle_log.len();
+        let apply = h
+            .query_all_by_role(Role::Button)
+            .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .find(|l| l.starts_with(&format!("Apply roll #{k} to campaign: {on}")))
+            .unwrap_or_else(|| panic!("{on}'s wounds offered"));
+        crate::common::button(h, &apply);
+    };
+    strike(&mut h, "Trooper Osk strikes", &enemy);
+    let now = crate::common::the_campaign(&h);
+    let t = now.table.as_ref().expect("table");
+    assert!(
+        t.enemy_wounds.get(&0).copied().unwrap_or(0) > 0,
+        "the enemy is wounded"
+    );
+    assert!(t.wounds.is_empty(), "Osk is not yet");
+    strike(&mut h, &format!("{enemy} answers, free"), "Trooper Osk");
+    let now = crate::common::the_campaign(&h);
+    let t = now.table.as_ref().expect("table");
+    assert!(
+        t.wounds.get(&osk).copied().unwrap_or(0) > 0,
+        "Osk is wounded"
+    );
+
+    // Back to the table.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(screen(&h), table);
 }

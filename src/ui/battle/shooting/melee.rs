@@ -1,0 +1,489 @@
+//! The kill-team mode's close combat (KT-6, KT-9, EQ-7, EQ-8, EQ-10,
+//! EQ-13, EQ-19): the charger and the soldier he charges, each with his
+//! close-combat score (4+, a Brute 3+), the weapon he strikes with (a
+//! close-combat weapon he carries, or bare hands), his T, save and wounds
+//! left; the charge's reach and a bayonet's wound; the charger's blows and
+//! then the target's free response, each with its exact odds and its roll,
+//! the wounds going to the one struck.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::Command;
+use crate::i18n::Lang;
+use crate::rules::CharRef;
+use crate::rules::KillTeam;
+use crate::rules::battle::Fight;
+use crate::rules::core::names::{Names, name_in};
+use crate::rules::killteam::data::{KillTeamData, KtModifier};
+use crate::rules::killteam::melee::{Blow, blows};
+use crate::rules::killteam::{Derived, derive};
+use crate::rules::scenario::{Count, KtCloseCombatScenario, KtTarget, Scenario};
+use crate::ui::battle::parts::{Sides, number, odds_ui, optional, side_title};
+use crate::ui::battle::shooting::campaign::{CampaignSoldier, campaign_soldiers, target_profile};
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+
+/// What a way of striking is called.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BlowName {
+    /// A weapon of the kill-team data, by id.
+    Weapon(String),
+    /// Bare hands.
+    Unarmed,
+    /// A drawn enemy's weapon, named by the campaign's data.
+    Named(Names),
+}
+
+/// One way a fighter may strike, as picked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlowChoice {
+    /// Its name.
+    pub name: BlowName,
+    /// Attacks.
+    pub attacks: Count,
+    /// Strength, his own counted.
+    pub s: i64,
+    /// Armour penetration.
+    pub ap: i64,
+    /// Damage.
+    pub damage: Count,
+}
+
+impl BlowChoice {
+    /// A way of striking of the rules, for the pick.
+    pub fn of(b: &Blow) -> Self {
+        Self {
+            name: b.weapon.clone().map_or(BlowName::Unarmed, BlowName::Weapon),
+            attacks: Count::from(&b.attacks),
+            s: i64::from(b.strength),
+            ap: i64::from(b.ap),
+            damage: Count::from(&b.damage),
+        }
+    }
+
+    fn label(&self, data: &KillTeamData, lang: Lang) -> String {
+        match &self.name {
+            BlowName::Weapon(id) => data.weapon(id).map_or(id.clone(), |w| {
+                name_in(&w.names, lang.code(), id).to_owned()
+            }),
+            BlowName::Unarmed => {
+                name_in(&data.close_combat.unarmed.names, lang.code(), "").to_owned()
+            }
+            BlowName::Named(names) => name_in(names, lang.code(), "").to_owned(),
+        }
+    }
+}
+
+/// One fighter of a kill-team close combat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MeleeFighter {
+    /// His name.
+    pub name: String,
+    /// A character for the battle summary (CHR-15).
+    pub character: bool,
+    /// Where his wounds go, when he comes from a campaign.
+    pub from: Option<CharRef>,
+    /// The score he hits on (KT-6: 4+, a Brute 3+).
+    pub score: i64,
+    /// The ways he may strike (his close-combat weapons, bare hands).
+    pub blows: Vec<BlowChoice>,
+    /// How he strikes now.
+    pub blow: BlowChoice,
+    /// His T.
+    pub t: i64,
+    /// His save, if any.
+    pub save: Option<i64>,
+    /// The dice of his save (a Terminator's 2D6, KT-19).
+    pub save_dice: i64,
+    /// His wounds left.
+    pub wounds: Option<i64>,
+    /// He used a smoke grenade: blows at him are worse (EQ-7).
+    pub smoke: bool,
+    /// He was hit by a flash grenade: his blows are worse (EQ-10).
+    pub flashed: bool,
+    /// He wears a gas mask: smoke and flash do not count for him (EQ-19).
+    pub gas_mask: bool,
+}
+
+impl Default for MeleeFighter {
+    fn default() -> Self {
+        let fists = BlowChoice {
+            name: BlowName::Unarmed,
+            attacks: Count::Fixed(1),
+            s: 3,
+            ap: 0,
+            damage: Count::Fixed(1),
+        };
+        Self {
+            name: String::new(),
+            character: true,
+            from: None,
+            score: 4,
+            blows: vec![fists.clone()],
+            blow: fists,
+            t: 3,
+            save: Some(5),
+            save_dice: 1,
+            wounds: Some(3),
+            smoke: false,
+            flashed: false,
+            gas_mask: false,
+        }
+    }
+}
+
+impl MeleeFighter {
+    /// A kill-team soldier: his derived profile, his ways of striking, his
+    /// gas mask and wounds left.
+    pub fn soldier(data: &KillTeamData, name: &str, d: &Derived, wounds_left: u32) -> Self {
+        let blows: Vec<BlowChoice> = blows(data, d).iter().map(BlowChoice::of).collect();
+        let (t, save, save_dice) = target_profile(&d.profile);
+        Self {
+            name: name.to_owned(),
+            character: true,
+            from: None,
+            score: i64::from(d.profile.close_combat),
+            blow: blows[0].clone(),
+            blows,
+            t,
+            save,
+            save_dice,
+            wounds: Some(i64::from(wounds_left.max(1))),
+            smoke: false,
+            flashed: false,
+            gas_mask: d.item_counts.iter().any(|(i, _)| i == "gas_mask"),
+        }
+    }
+
+    /// A campaign's soldier, his wounds going back to the campaign.
+    pub fn campaign_soldier(data: &KillTeamData, s: &CampaignSoldier) -> Self {
+        Self {
+            from: Some(CharRef::new(s.campaign.clone(), s.id)),
+            ..Self::soldier(data, &s.name, &s.derived, s.wounds_left)
+        }
+    }
+
+    /// His blows at `target` (KT-6): the target's smoke, his own flash and
+    /// gas mask counted.
+    pub fn blows_at(&self, target: &Self) -> KtCloseCombatScenario {
+        let mut modifiers = Vec::new();
+        if target.smoke {
+            modifiers.push(KtModifier::Smoke);
+        }
+        if self.flashed {
+            modifiers.push(KtModifier::Flash);
+        }
+        if self.gas_mask {
+            modifiers.push(KtModifier::GasMask);
+        }
+        KtCloseCombatScenario {
+            kind: "killteam_close_combat".to_owned(),
+            close_combat: self.score,
+            attacks: self.blow.attacks.clone(),
+            s: self.blow.s,
+            ap: self.blow.ap,
+            damage: self.blow.damage.clone(),
+            target: KtTarget {
+                t: target.t,
+                save: target.save,
+                cover: false,
+                save_dice: target.save_dice,
+                wounds: target.wounds,
+            },
+            modifiers,
+        }
+    }
+}
+
+/// The close combat being set up: the charger and the soldier charged.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MeleeView {
+    /// The one who charges and strikes first.
+    pub charger: MeleeFighter,
+    /// The one charged, who answers at once for free (KT-9).
+    pub target: MeleeFighter,
+}
+
+/// Who strikes in a card: the charger's blows, or the target's answer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Striker {
+    Charger,
+    Response,
+}
+
+impl MeleeView {
+    /// Shows both fighters, then the charger's blows and the target's free
+    /// response; `charge` is shown between them (the reach, the bayonet).
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        we_attack: bool,
+        charge: impl FnOnce(&mut egui::Ui, &str),
+    ) {
+        let lang = cx.lang;
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                fighter_ui(ui, cx, &mut self.charger, "battle.kt.charger", "charger");
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                fighter_ui(ui, cx, &mut self.target, "battle.kt.charged", "charged");
+            });
+        });
+        ui.add_space(space::M);
+        let charger = side_title(lang, "battle.kt.charger", &self.charger.name);
+        charge(ui, &charger);
+        self.blows_ui(ui, cx, we_attack, Striker::Charger);
+        ui.add_space(space::M);
+        self.blows_ui(ui, cx, we_attack, Striker::Response);
+    }
+
+    /// The two fighters as a roll's sides: the striker first.
+    fn sides(&self, who: Striker) -> Sides {
+        let (a, d) = match who {
+            Striker::Charger => (&self.charger, &self.target),
+            Striker::Response => (&self.target, &self.charger),
+        };
+        Sides {
+            attacker: a.name.clone(),
+            defender: d.name.clone(),
+            attacker_character: a.character,
+            defender_character: d.character,
+            attacker_from: a.from.clone(),
+            defender_from: d.from.clone(),
+        }
+    }
+
+    /// One striker's card: his blows' odds and the roll.
+    fn blows_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool, who: Striker) {
+        let lang = cx.lang;
+        let (a, d) = match who {
+            Striker::Charger => (&self.charger, &self.target),
+            Striker::Response => (&self.target, &self.charger),
+        };
+        let sides = self.sides(who);
+        let name = sides.attacker_or(lang.t("battle.attacker")).to_owned();
+        let scenario = Scenario::KillteamCloseCombat(a.blows_at(d));
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            let (icon, title) = match who {
+                Striker::Charger => (
+                    icons::ICON_SWORDS,
+                    lang.f("battle.kt.cc.blows_of", &[("name", &name)]),
+                ),
+                Striker::Response => (
+                    icons::ICON_SHIELD,
+                    lang.f("battle.kt.cc.response_of", &[("name", &name)]),
+                ),
+            };
+            card_title(ui, icon, &title);
+            if who == Striker::Response {
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(lang.t("battle.kt.cc.response_rule"))
+                            .color(PALETTE.text_subdued),
+                    )
+                    .wrap(),
+                );
+            }
+            let mods = [
+                (d.smoke && !a.gas_mask, "battle.kt.cc.smoke_on"),
+                (a.flashed && !a.gas_mask, "battle.kt.cc.flash_on"),
+            ];
+            ui.horizontal_wrapped(|ui| {
+                for (_, key) in mods.iter().filter(|(on, _)| *on) {
+                    badge(ui, Tone::Warning, lang.t(key));
+                }
+            });
+            match scenario.odds(&cx.model.rules) {
+                Ok(odds) => {
+                    odds_ui(ui, lang, &odds);
+                    ui.add_space(space::S);
+                    let word = lang.t("battle.roll");
+                    let named = format!("{word} — {title}");
+                    if icon_button(ui, icons::ICON_CASINO, word, &named, true).clicked() {
+                        let wounds = (
+                            crate::ui::battle::parts::wounds_of(a.wounds.unwrap_or(1)),
+                            crate::ui::battle::parts::wounds_of(d.wounds.unwrap_or(1)),
+                        );
+                        let we = (who == Striker::Charger) == we_attack;
+                        cx.send(Command::RollFight(
+                            sides.title(lang),
+                            Fight::Attack(scenario.clone()),
+                            sides.combatants(lang, we, wounds),
+                        ));
+                    }
+                }
+                Err(p) => {
+                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                }
+            }
+        });
+    }
+}
+
+/// One fighter's card: his name, where he comes from, his score, weapon,
+/// T, save, wounds left and the grenades that bear on the fight.
+fn fighter_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    f: &mut MeleeFighter,
+    side_key: &str,
+    salt: &str,
+) {
+    let lang = cx.lang;
+    let data = &cx.model.rules.killteam;
+    let icon = if salt == "charger" {
+        icons::ICON_SWORDS
+    } else {
+        icons::ICON_SHIELD
+    };
+    card_title(ui, icon, &side_title(lang, side_key, &f.name));
+    if let Some(picked) = pick_fighter(ui, cx, side_key) {
+        *f = picked;
+    }
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(lang.t("battle.kt.cc.name"));
+        ui.add(egui::TextEdit::singleline(&mut f.name).desired_width(160.0))
+            .labelled_by(l.id);
+    });
+    ui.horizontal_wrapped(|ui| {
+        number(ui, lang.t("battle.kt.cc.score"), &mut f.score, 2..=6);
+        ui.label(RichText::new(format!("{}+", f.score)).strong());
+    });
+    blow_ui(ui, lang, data, f, side_key);
+    ui.horizontal_wrapped(|ui| {
+        number(ui, lang.t("battle.t"), &mut f.t, 1..=10);
+        let dice = f.save_dice.clamp(1, 3);
+        optional(
+            ui,
+            lang,
+            lang.t("battle.save"),
+            &mut f.save,
+            2..=6 * dice,
+            5,
+        );
+        number(ui, lang.t("battle.save_dice"), &mut f.save_dice, 1..=2);
+        optional(
+            ui,
+            lang,
+            lang.t("battle.target_wounds"),
+            &mut f.wounds,
+            1..=20,
+            1,
+        );
+    });
+    let who = if f.name.trim().is_empty() {
+        lang.t(side_key).to_owned()
+    } else {
+        f.name.trim().to_owned()
+    };
+    let named = |key| lang.f(key, &[("name", &who)]);
+    ui.checkbox(&mut f.smoke, named("battle.kt.cc.used_smoke"));
+    ui.checkbox(&mut f.flashed, named("battle.kt.cc.flashed"));
+    ui.checkbox(&mut f.gas_mask, named("battle.kt.cc.gas_mask"));
+}
+
+/// How the fighter strikes: a pick of his ways, then its attacks, S, AP
+/// and damage, which the player may change.
+fn blow_ui(ui: &mut egui::Ui, lang: Lang, data: &KillTeamData, f: &mut MeleeFighter, salt: &str) {
+    let label = lang.t("battle.kt.cc.weapon");
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(label);
+        let mut chosen = None;
+        egui::ComboBox::from_id_salt(("kt-cc-weapon", salt))
+            .selected_text(f.blow.label(data, lang))
+            .show_ui(ui, |ui| {
+                for b in &f.blows {
+                    let text = format!(
+                        "{} — A {}, S {}, AP {}, D {}",
+                        b.label(data, lang),
+                        b.attacks,
+                        b.s,
+                        b.ap,
+                        b.damage
+                    );
+                    if ui.selectable_label(*b == f.blow, text).clicked() {
+                        chosen = Some(b.clone());
+                    }
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        if let Some(b) = chosen {
+            f.blow = b;
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        super::count_ui(
+            ui,
+            lang,
+            lang.t("battle.kt.cc.attacks"),
+            &mut f.blow.attacks,
+            0..=10,
+        );
+        number(ui, lang.t("battle.s"), &mut f.blow.s, 1..=10);
+        number(ui, lang.t("battle.ap"), &mut f.blow.ap, -6..=0);
+        super::count_ui(ui, lang, lang.t("battle.damage"), &mut f.blow.damage, 1..=6);
+    });
+}
+
+/// A combo of every kill team's soldiers and every campaign's: picking one
+/// fills the fighter in. One who cannot fight is greyed out with the
+/// reason.
+fn pick_fighter(ui: &mut egui::Ui, cx: &ViewCtx<'_>, side_key: &str) -> Option<MeleeFighter> {
+    let lang = cx.lang;
+    let data = &cx.model.rules.killteam;
+    let mut chosen = None;
+    let label = if side_key == "battle.kt.charger" {
+        lang.t("battle.kt.cc.take_charger")
+    } else {
+        lang.t("battle.kt.cc.take_charged")
+    };
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(("kt-cc-take", side_key))
+        .selected_text(lang.t("kt.choose"))
+        .show_ui(ui, |ui| {
+            for doc in &cx.model.docs {
+                let Some(team) = doc.get::<KillTeam>() else {
+                    continue;
+                };
+                for s in &team.soldiers {
+                    let Ok(d) = derive(data, s) else {
+                        continue;
+                    };
+                    let text = format!("{} — {}", s.name, team.name);
+                    if ui.selectable_label(false, text).clicked() {
+                        let w = u32::try_from(d.profile.wounds.max(1)).unwrap_or(1);
+                        chosen = Some(MeleeFighter::soldier(data, &s.name, &d, w));
+                    }
+                }
+            }
+            for s in campaign_soldiers(cx) {
+                let text = match s.unable {
+                    Some(why) => format!("{} — {}", s.label, lang.t(why)),
+                    None => format!(
+                        "{} — {}",
+                        s.label,
+                        lang.f(
+                            "battle.wounds_left",
+                            &[("count", &s.wounds_left.to_string())]
+                        )
+                    ),
+                };
+                if ui
+                    .add_enabled(s.unable.is_none(), egui::Button::selectable(false, text))
+                    .clicked()
+                {
+                    chosen = Some(MeleeFighter::campaign_soldier(data, &s));
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    chosen
+}

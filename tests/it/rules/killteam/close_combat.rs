@@ -1,0 +1,140 @@
+//! Kill-team close combat (KT-6, KT-9, EQ-7, EQ-8, EQ-10, EQ-19): a blow
+//! hits on the striker's close-combat score whatever the range, then wounds
+//! and is saved as a shot; cover and the shooting modifiers play no part.
+
+use muster::rules::battle::roll;
+use muster::rules::core::dice::{Amount, seeded};
+use muster::rules::data::RulesData;
+use muster::rules::killteam::melee::blows;
+use muster::rules::killteam::{Carried, Soldier, derive};
+use muster::rules::scenario::Scenario;
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("built-in rules")
+}
+
+/// A guardsman's blows: `attacks` at S3 AP0 D1 against T3, a 5+ save.
+fn blows_file(score: i64, attacks: &str, modifiers: &str) -> String {
+    format!(
+        r#"{{"kind": "killteam_close_combat", "close_combat": {score}, "attacks": {attacks},
+            "s": 3, "target": {{"t": 3, "save": 5, "wounds": 3}}, "modifiers": [{modifiers}]}}"#
+    )
+}
+
+fn odds(text: &str) -> muster::rules::core::odds::Odds {
+    Scenario::parse(text)
+        .expect("scenario")
+        .odds(&rules())
+        .expect("odds")
+}
+
+fn soldier(ribbon: Option<&str>, items: &[(&str, Option<&str>)]) -> Soldier {
+    Soldier {
+        id: 1,
+        name: "Hark".to_owned(),
+        kind: "guardsman".to_owned(),
+        weapon: "lasgun".to_owned(),
+        items: items
+            .iter()
+            .map(|(i, w)| Carried {
+                item: (*i).to_owned(),
+                weapon: w.map(str::to_owned),
+            })
+            .collect(),
+        ribbon: ribbon.map(str::to_owned),
+    }
+}
+
+#[test]
+fn kt_6_a_soldier_strikes_on_4_plus_and_a_brute_on_3_plus() {
+    let rules = rules();
+    let plain = derive(&rules.killteam, &soldier(None, &[])).expect("derived");
+    let brute = derive(&rules.killteam, &soldier(Some("brute"), &[])).expect("derived");
+    assert_eq!(plain.profile.close_combat, 4);
+    assert_eq!(brute.profile.close_combat, 3);
+    let o = odds(&blows_file(4, "1", ""));
+    assert_eq!(o.score_to_hit, Some(4));
+    assert!((o.hit - 0.5).abs() < 1e-12);
+    // 4+ to wound (S3 against T3), a 5+ save: 1/2 × 1/2 × 2/3.
+    assert!((o.unsaved - 1.0 / 6.0).abs() < 1e-12);
+    let o = odds(&blows_file(3, "1", ""));
+    assert_eq!(o.score_to_hit, Some(3));
+    assert!((o.hit - 4.0 / 6.0).abs() < 1e-12);
+}
+
+#[test]
+fn eq_7_a_smoke_bearer_is_harder_to_hit_in_close_combat_too_unless_a_gas_mask() {
+    // EQ-7: the target's smoke makes the blow 5+; EQ-19: the striker's gas
+    // mask keeps it out.
+    let o = odds(&blows_file(4, "1", r#""smoke""#));
+    assert_eq!(o.score_to_hit, Some(5));
+    let o = odds(&blows_file(4, "1", r#""smoke", "gas_mask""#));
+    assert_eq!(o.score_to_hit, Some(4));
+    // EQ-10: a dazzled striker is worse too.
+    let o = odds(&blows_file(3, "1", r#""flash""#));
+    assert_eq!(o.score_to_hit, Some(4));
+}
+
+#[test]
+fn kt_9_cover_and_shooting_modifiers_play_no_part_in_close_combat() {
+    let rules = rules();
+    let night = Scenario::parse(&blows_file(4, "1", r#""night""#)).expect("read");
+    let p = night.odds(&rules).expect_err("night is refused");
+    assert_eq!(p.key, "odds.not_in_close_combat");
+    assert!(p.args.iter().any(|(_, v)| v == "modifiers[0]"));
+    let cover = blows_file(4, "1", "").replace(r#""save": 5"#, r#""save": 5, "cover": true"#);
+    let p = Scenario::parse(&cover)
+        .expect("read")
+        .odds(&rules)
+        .expect_err("cover is refused");
+    assert_eq!(p.key, "odds.cover_in_close_combat");
+    let p = Scenario::parse(&blows_file(7, "1", ""))
+        .expect("read")
+        .odds(&rules)
+        .expect_err("7+ is no close-combat score");
+    assert_eq!(p.key, "odds.out_of_range");
+}
+
+#[test]
+fn eq_8_a_close_combat_weapon_gives_its_attacks_and_bare_hands_remain() {
+    let rules = rules();
+    let armed = soldier(None, &[("close_combat_weapon", Some("chainsword"))]);
+    let d = derive(&rules.killteam, &armed).expect("derived");
+    let b = blows(&rules.killteam, &d);
+    assert_eq!(b.len(), 2, "{b:?}");
+    assert_eq!(b[0].weapon.as_deref(), Some("chainsword"));
+    assert_eq!(b[0].attacks, Amount::Fixed(2));
+    assert_eq!(b[0].strength, 3);
+    // Bare-handed: the data's one attack at his own S (a Brute's 4).
+    let brute = derive(&rules.killteam, &soldier(Some("brute"), &[])).expect("derived");
+    let b = blows(&rules.killteam, &brute);
+    assert_eq!(b.len(), 1);
+    assert_eq!(b[0].weapon, None);
+    assert_eq!(b[0].attacks, Amount::Fixed(1));
+    assert_eq!(b[0].strength, 4);
+}
+
+#[test]
+fn kt_6_blows_are_rolled_with_every_die_kept_and_stop_at_the_wounds_left() {
+    let rules = rules();
+    let s = Scenario::parse(&blows_file(4, r#""D6""#, "")).expect("read");
+    for seed in 0..40 {
+        let r = roll(&rules, &s, &mut seeded(seed)).expect("rolled");
+        let attacks = r
+            .rolls
+            .iter()
+            .find(|x| x.purpose == "battle.for.attacks")
+            .expect("the attacks are rolled");
+        assert_eq!(r.attacks.len(), attacks.roll.total as usize);
+        // Every hit die needs 4+ whatever the range.
+        for (a, hit) in r.attacks.iter().zip(
+            r.rolls
+                .iter()
+                .filter(|x| x.purpose == "battle.for.hit")
+                .map(|x| x.roll.total),
+        ) {
+            assert_eq!(a.hit, hit >= 4);
+        }
+        assert!(r.wounds <= 3);
+    }
+}

@@ -1,0 +1,102 @@
+//! The kill-team mode's close combat (KT-6, KT-9, EQ-7): two soldiers
+//! taken from a team, the charger striking on his close-combat score (a
+//! Brute 3+), the target's smoke making him harder to hit, and the
+//! target's free response rolled with the roles swapped.
+
+use std::path::Path;
+
+use crate::common::{click, pick};
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use muster::app::{Command, Screen};
+use muster::i18n::Lang;
+use muster::rules::battle::Fight;
+use muster::rules::scenario::Scenario;
+use muster::rules::{Doc, RulesData};
+use muster::store::Store;
+use muster::ui::Gui;
+
+fn open(dir: &Path) -> Harness<'static, Gui> {
+    {
+        let store = Store::open(dir).expect("store");
+        store
+            .save(&Doc::new(crate::common::example_team()))
+            .expect("save");
+    }
+    let app = crate::common::app_in(dir, Lang::En, 5);
+    let mut h = crate::common::window(app, 1400.0, 3400.0);
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    click(&mut h, "Kill team");
+    click(&mut h, "Close combat");
+    h
+}
+
+fn shown(h: &Harness<'_, Gui>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+#[test]
+fn kt_6_a_brute_charges_on_3_plus_and_a_smoke_bearer_is_hit_on_4_plus() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = open(dir.path());
+    pick(
+        &mut h,
+        "Take the charger from a team or a campaign",
+        "Trooper Osk — Hark's Raiders",
+    );
+    pick(
+        &mut h,
+        "Take the soldier charged from a team or a campaign",
+        "Trooper Vell — Hark's Raiders",
+    );
+    let m = &h.state().views.battle.shooting.melee;
+    // RIB-8: Osk is a Brute: 3+ and S4 bare-handed.
+    assert_eq!(m.charger.score, 3);
+    assert_eq!(m.charger.blow.s, 4);
+    assert_eq!(m.target.score, 4);
+    assert!(shown(&h, "Trooper Osk strikes"));
+    assert!(shown(&h, "Trooper Vell answers, free"));
+    assert!(shown(&h, "To hit 3+"), "Osk's blows");
+    assert!(shown(&h, "To hit 4+"), "Vell's answer");
+
+    // EQ-7: Vell's smoke makes Osk's blows 4+, and says so.
+    h.get_by_label("Trooper Vell used a smoke grenade (-1 to hit him, EQ-7)")
+        .click_accesskit();
+    h.run();
+    assert!(h.state().views.battle.shooting.melee.target.smoke, "ticked");
+    assert!(shown(&h, "Smoke: -1 to hit him (EQ-7)"));
+    assert!(!shown(&h, "To hit 3+"));
+
+    // The charger's blows, then the free answer: each rolled as a
+    // kill-team close combat, the answer with the roles swapped.
+    h.get_by_role_and_label(Role::Button, "Roll — Trooper Osk strikes")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Roll — Trooper Vell answers, free")
+        .click();
+    h.run();
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log.len(), 2);
+    let scenario = |i: usize| match &log[i].fight {
+        Fight::Attack(Scenario::KillteamCloseCombat(s)) => s.clone(),
+        other => panic!("{other:?}"),
+    };
+    let (blows, answer) = (scenario(0), scenario(1));
+    assert_eq!(blows.close_combat, 3);
+    assert_eq!(blows.modifiers.len(), 1, "Vell's smoke");
+    assert_eq!(answer.close_combat, 4);
+    assert!(answer.modifiers.is_empty());
+    // Vell strikes Osk: Osk's T4 (Brute) and his armour.
+    let rules = RulesData::built_in().expect("rules");
+    let osk = crate::common::example_team()
+        .soldiers
+        .into_iter()
+        .find(|s| s.name == "Trooper Osk")
+        .expect("Osk");
+    let d = muster::rules::killteam::derive(&rules.killteam, &osk).expect("derived");
+    assert_eq!(answer.target.t, i64::from(d.profile.toughness));
+    assert_eq!(answer.target.save, Some(i64::from(d.profile.save)));
+    assert!(log[1].title.starts_with("Trooper Vell against Trooper Osk"));
+}
