@@ -193,9 +193,33 @@ impl App {
             .doc(key)
             .map(|d| format!("{}.json", store::slug(d.name())))
             .unwrap_or_default();
-        let filter = self.model.lang.t("dialog.document_filter").to_owned();
-        if let Some(path) = self.desktop.pick_export(&filter, &name) {
+        if !self.desktop.has_file_dialogs() {
+            // No dialog on this desktop: into the documents folder, under
+            // the document's name (never over another file); the log says
+            // where.
+            let Some(dir) = self.documents_folder() else {
+                self.message(MessageKind::Error, Msg::new("export.no_documents"));
+                return;
+            };
+            if let Err(e) = std::fs::create_dir_all(&dir) {
+                let reason = Msg::new("export.folder_failed")
+                    .text("path", dir.display().to_string())
+                    .text("reason", e.to_string());
+                self.message(
+                    MessageKind::Error,
+                    Msg::new("export.failed").msg("reason", reason),
+                );
+                return;
+            }
+            let path = super::printing::free_path(&dir, &name);
             self.export(key, &path);
+            return;
+        }
+        let filter = self.model.lang.t("dialog.document_filter").to_owned();
+        match self.desktop.pick_export(&filter, &name) {
+            Some(path) => self.export(key, &path),
+            // Cancelled, or a dialog that could not open: never silent.
+            None => self.message(MessageKind::Info, Msg::new("export.none_chosen")),
         }
     }
 

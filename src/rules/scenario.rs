@@ -118,6 +118,10 @@ pub struct KtWeapon {
     /// A flame weapon: it ignores cover (KT-15).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub flame: bool,
+    /// The weapon's own range in inches: beyond it, it cannot hit,
+    /// whatever the bands say (none: the bands alone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_range: Option<i64>,
 }
 
 impl KtWeapon {
@@ -139,7 +143,14 @@ impl KtWeapon {
             ap: i64::from(w.ap),
             damage: Count::from(&w.damage),
             flame: w.flame,
+            max_range: (w.range_inches > 0).then_some(i64::from(w.range_inches)),
         }
+    }
+
+    /// Whether a target `range` inches away is beyond the weapon's own
+    /// range.
+    pub fn beyond(&self, range: i64) -> bool {
+        self.max_range.is_some_and(|max| range > max)
     }
 }
 
@@ -434,7 +445,7 @@ impl Scenario {
                     u32::try_from(*range).unwrap_or(u32::MAX)
                 };
                 let (toughness, save, save_dice, wounds_left) = kt_target(target)?;
-                killteam_attack(
+                let odds = killteam_attack(
                     rules,
                     &KtShot {
                         class: weapon.class,
@@ -451,10 +462,28 @@ impl Scenario {
                         modifiers: modifiers.clone(),
                         wounds_left,
                     },
-                )
+                )?;
+                // Beyond the weapon's own range it cannot hit, whatever the
+                // band (a shotgun at 18").
+                Ok(if weapon.beyond(i64::from(range)) {
+                    out_of_reach(odds)
+                } else {
+                    odds
+                })
             }
             Self::KillteamCloseCombat(c) => kt_close_combat_odds(rules, c),
         }
+    }
+}
+
+/// The odds of a shot that cannot reach: no hit, no wound.
+fn out_of_reach(odds: Odds) -> Odds {
+    Odds {
+        hit: 0.0,
+        unsaved: 0.0,
+        wounds: vec![1.0],
+        score_to_hit: None,
+        ..odds
     }
 }
 

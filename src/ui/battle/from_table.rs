@@ -128,6 +128,7 @@ pub fn enemy_shot(w: &EnemyWeapon) -> KtWeapon {
         ap: i64::from(w.ap),
         damage: count(&w.damage),
         flame: w.flame,
+        max_range: (w.range > 0).then_some(i64::from(w.range)),
     }
 }
 
@@ -260,19 +261,19 @@ impl TableSide {
 impl BattleView {
     /// Fills the battle screen in from a fight picked on a campaign's
     /// table, once for each fight.
-    pub(super) fn take_table_fight(&mut self, cx: &ViewCtx<'_>) {
+    pub(super) fn take_table_fight(&mut self, cx: &ViewCtx<'_>) -> bool {
         let Some((n, setup)) = &cx.model.fight else {
-            return;
+            return false;
         };
         if self.fight_seen == *n {
-            return;
+            return false;
         }
         self.fight_seen = *n;
         let (Some(a), Some(t)) = (
             table_side(cx, &setup.attacker),
             table_side(cx, &setup.target),
         ) else {
-            return;
+            return false;
         };
         self.we_attack = !a.is_enemy();
         let characters = (a.character(), t.character());
@@ -285,7 +286,7 @@ impl BattleView {
                 self.shooting.melee.charger = a;
                 self.shooting.melee.target = t;
             }
-            return;
+            return true;
         }
         match setup.mode {
             FightMode::CloseCombat => {
@@ -312,6 +313,7 @@ impl BattleView {
             }
             FightMode::Psychic => self.psychic.target_character = characters.1,
         }
+        true
     }
 
     /// Close combat: both fighters' profiles, saves and weapons. Every

@@ -17,13 +17,7 @@ use crate::ui::widgets::{Tone, badge, card, card_title, icon_button};
 pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
     let model = cx.model;
     let lang = cx.lang;
-    // Where wounds go is only said while a campaign's mission is played.
-    let playing = !model.battle_log.is_empty()
-        && model
-            .docs
-            .iter()
-            .filter_map(crate::rules::Doc::get::<crate::rules::campaign::Campaign>)
-            .any(|c| c.phase == crate::rules::campaign::Phase::Playing);
+    let playing = playing(cx);
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -52,9 +46,14 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
         if model.battle_log.is_empty() {
             ui.label(RichText::new(lang.t("battle.log_empty")).color(PALETTE.text_subdued));
         }
+        let newest = model.battle_log.len().checked_sub(1);
         for (k, e) in model.battle_log.iter().enumerate().rev() {
-            entry_ui(ui, cx, k, e);
-            if playing {
+            entry_ui(ui, cx, k, e, true);
+            // The newest roll's wounds are applied from the top of the
+            // screen, by the fighters (`last_roll_ui`).
+            if playing && Some(k) == newest {
+                ui.label(RichText::new(lang.t("battle.apply_at_top")).color(PALETTE.text_subdued));
+            } else if playing {
                 wounds_ui(ui, cx, k, e);
             }
         }
@@ -65,9 +64,46 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
     });
 }
 
+/// Whether a campaign's mission is being played: only then is it said
+/// where a roll's wounds go.
+fn playing(cx: &ViewCtx<'_>) -> bool {
+    let model = cx.model;
+    !model.battle_log.is_empty()
+        && model
+            .docs
+            .iter()
+            .filter_map(crate::rules::Doc::get::<crate::rules::campaign::Campaign>)
+            .any(|c| c.phase == crate::rules::campaign::Phase::Playing)
+}
+
+/// The newest roll, at the top of the battle screen by the fighters: what
+/// happened and "Apply to campaign", without scrolling down to the log.
+pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let model = cx.model;
+    let Some(e) = model.battle_log.last() else {
+        return;
+    };
+    let k = model.battle_log.len() - 1;
+    let playing = playing(cx);
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        card_title(ui, icons::ICON_CASINO, cx.t("battle.last_roll"));
+        entry_ui(ui, cx, k, e, false);
+        if playing {
+            wounds_ui(ui, cx, k, e);
+        }
+    });
+}
+
 /// One entry of the log: its number, what it replays, its wounds, its
 /// title, its result, its seed and its replay button.
-fn entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
+fn entry_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    k: usize,
+    e: &crate::app::BattleEntry,
+    replay_button: bool,
+) {
     let lang = cx.lang;
     ui.horizontal_wrapped(|ui| {
         let n = (k + 1).to_string();
@@ -97,14 +133,15 @@ fn entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::Battl
                 .color(PALETTE.text_subdued),
         );
         let replay = lang.f("battle.replay", &[("n", &n)]);
-        if icon_button(
-            ui,
-            icons::ICON_REPLAY,
-            lang.t("battle.replay_word"),
-            &replay,
-            true,
-        )
-        .clicked()
+        if replay_button
+            && icon_button(
+                ui,
+                icons::ICON_REPLAY,
+                lang.t("battle.replay_word"),
+                &replay,
+                true,
+            )
+            .clicked()
         {
             cx.send(Command::ReplayFight(k));
         }

@@ -86,11 +86,19 @@ impl BattleView {
     /// Shows the battle screen: the tabs, the mode's view, the log and the
     /// battle summary.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        self.take_table_fight(cx);
+        if self.take_table_fight(cx) {
+            // A new fight from the table: its fighters in view, not the
+            // panels the last fight was scrolled to.
+            ui.scroll_to_cursor(Some(egui::Align::TOP));
+        }
         self.units.ours_first = self.we_attack;
         self.psychic.we_attack = self.we_attack;
         self.tabs_ui(ui, cx);
         ui.add_space(space::M);
+        log::last_roll_ui(ui, cx);
+        if !cx.model.battle_log.is_empty() {
+            ui.add_space(space::M);
+        }
         match self.mode {
             Mode::CloseCombat => self.close_combat.ui(ui, cx, self.we_attack),
             Mode::Shooting => self.shooting.ui(ui, cx, self.we_attack),

@@ -515,6 +515,8 @@ pub struct MissionState {
     pub dice: DiceTexts,
     /// What the table marks as it is played, outside the journal.
     pub marks: TableMarks,
+    /// "End of the mission" was clicked: the next frame scrolls there.
+    pub(super) to_end: bool,
 }
 
 /// What the table marks as it is played, outside the journal: the fighter
@@ -529,6 +531,9 @@ pub struct TableMarks {
     pub attacker: Option<crate::rules::CharRef>,
     /// The actions spent, by (turn, soldier).
     pub spent: BTreeMap<(u32, CharId), u32>,
+    /// The number of the last fight picked on a table that was counted
+    /// here: its attacker spent an action on it (KT-9).
+    pub fights_counted: u64,
 }
 
 /// What one player is typing in the reinforcements step.

@@ -68,6 +68,9 @@ fn fight_button_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     }
 }
 
+/// The height the fight banner floats over at the bottom of the view.
+const FIGHT_BANNER_ROOM: f32 = 140.0;
+
 impl MissionState {
     /// The table: a card per character playing, with his wound boxes.
     pub fn table_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
@@ -81,18 +84,41 @@ impl MissionState {
         };
         mission_ui(ui, cx, c, &mut self.dice);
         ui.add_space(space::M);
-        fight_button_ui(ui, cx);
+        ui.horizontal_wrapped(|ui| {
+            fight_button_ui(ui, cx);
+            // The mission's end is below every card: a way there.
+            let word = lang.t("campaign.ui.to_end");
+            if icon_button(ui, icons::ICON_ARROW_DOWNWARD, word, word, true)
+                .on_hover_text(lang.t("campaign.ui.to_end_hint"))
+                .clicked()
+            {
+                self.to_end = true;
+            }
+        });
         ui.add_space(space::S);
         turn_ui(ui, cx, c, table);
         ui.add_space(space::M);
         self.initiative_ui(ui, cx, c, table);
         ui.add_space(space::M);
         let at = (c.id.clone(), c.mission_number());
+        let fight = cx.model.fight.as_ref();
         if self.marks.of.as_ref() != Some(&at) {
             self.marks = TableMarks {
                 of: Some(at),
+                fights_counted: fight.map_or(0, |(n, _)| *n),
                 ..TableMarks::default()
             };
+        }
+        // KT-9: a soldier who fought from this table spent an action on it
+        // (a click on his pips gives it back).
+        if let Some((n, setup)) = fight
+            && self.marks.fights_counted != *n
+        {
+            self.marks.fights_counted = *n;
+            let a = &setup.attacker;
+            if a.doc == c.id && crate::rules::campaign::enemy_index(a.id).is_none() {
+                *self.marks.spent.entry((table.turn(), a.id)).or_default() += 1;
+            }
         }
         fight_banner_ui(ui, cx, &mut self.marks.attacker);
         let marks = &mut self.marks;
@@ -112,7 +138,14 @@ impl MissionState {
         }
         enemies_ui(ui, cx, c, table, (&mut marks.attacker, &mut self.dice));
         ui.add_space(space::M);
+        if std::mem::take(&mut self.to_end) {
+            ui.scroll_to_cursor(Some(egui::Align::TOP));
+        }
         self.end_mission_ui(ui, cx, c, table);
+        if self.marks.attacker.is_some() {
+            // Room under the last card for the floating banner.
+            ui.add_space(FIGHT_BANNER_ROOM);
+        }
     }
 
     /// The mission's end: its outcome, the VP earned, "End the mission".

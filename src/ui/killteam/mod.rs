@@ -54,9 +54,12 @@ impl KillTeamView {
             ui.horizontal(|ui| self.header_ui(ui, cx, team, problems));
         });
         ui.add_space(space::M);
-        summary_ui(ui, cx, team, problems);
-        ui.add_space(space::M);
+        // Adding comes before the rules' summary, whose problems come and
+        // go as soldiers are added: the add buttons never move under the
+        // mouse.
         self.add_ui(ui, cx, team);
+        ui.add_space(space::M);
+        summary_ui(ui, cx, team, problems);
         ui.add_space(space::M);
         card_title(
             ui,

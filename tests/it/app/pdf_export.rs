@@ -116,3 +116,49 @@ fn a_free_name_never_overwrites_and_never_holds_a_separator() {
         dir.path().join("Raid- Cadia-Nord (3).pdf")
     );
 }
+
+/// "Export…" of a document without a file dialog: the JSON goes to the
+/// documents folder under the document's slug, never over another file,
+/// and the log says where; with a dialog cancelled, the log says nothing
+/// was exported (never silent).
+#[test]
+fn export_without_a_dialog_saves_the_document_in_the_documents_folder() {
+    let data = tempfile::tempdir().expect("tempdir");
+    let home = tempfile::tempdir().expect("tempdir");
+    let documents = home.path().join("Documents");
+    let (mut app, key) = app(data.path(), Some(documents.clone()));
+    app.apply(Command::ExportDialog(key.clone()));
+    let first = documents.join("hark-s-raiders.json");
+    let text = std::fs::read_to_string(&first).expect("exported");
+    assert!(text.contains("Trooper Vell"));
+    let line = app.model.messages.last().expect("a line");
+    assert_eq!(
+        line.shown(),
+        format!("Exported “Hark's Raiders” to {}", first.display())
+    );
+    app.apply(Command::ExportDialog(key));
+    assert!(documents.join("hark-s-raiders (2).json").exists());
+    assert_eq!(std::fs::read_to_string(&first).expect("first"), text);
+
+    // A desktop with dialogs, the dialog cancelled: said so.
+    let prefs = Prefs {
+        lang: Lang::En,
+        ..Prefs::default()
+    };
+    let other = tempfile::tempdir().expect("tempdir");
+    let mut app = App::new(
+        Some(other.path()),
+        &prefs,
+        Box::new(ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    app.apply(Command::Import(example("killteam.json")));
+    app.apply(Command::ExportDialog(DocKey::of::<KillTeam>(
+        "hark-s-raiders",
+    )));
+    assert_eq!(
+        app.model.messages.last().expect("a line").shown(),
+        "Nothing exported: no file was chosen."
+    );
+}

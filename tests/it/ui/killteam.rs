@@ -435,3 +435,24 @@ fn the_lines_of_a_picker_speak_french() {
         "+1 aux jets de touche du porteur au tir."
     );
 }
+
+/// The add buttons never move under the mouse: adding the sergeant takes a
+/// problem away from the team's rules summary, and "Add a Terminator"
+/// stays where the mouse left it (a second click would have added one).
+#[test]
+fn kt_2_the_add_buttons_stay_put_as_problems_come_and_go() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    new_team(&mut h);
+    let before = h.get_by_label("Add a Terminator").rect();
+    let problems = |h: &Harness<'_, Gui>| h.query_all_by_label_contains("KT-2:").count();
+    assert_eq!(problems(&h), 1, "no sergeant yet");
+    add_soldier(&mut h, "Sergeant Hark", "Sergeant");
+    assert_eq!(problems(&h), 0, "a sergeant now");
+    assert_eq!(h.get_by_label("Add a Terminator").rect(), before);
+    for n in 1..=6 {
+        add_soldier(&mut h, &format!("Trooper {n}"), "Guardsman");
+    }
+    assert_eq!(team(&h).soldiers.len(), 7);
+    assert_eq!(h.get_by_label("Add a Terminator").rect(), before);
+}

@@ -82,6 +82,7 @@ impl Default for ShootingView {
                     ap: 0,
                     damage: Count::Fixed(1),
                     flame: false,
+                    max_range: None,
                 },
                 target: KtTarget {
                     t: 3,
@@ -367,6 +368,14 @@ impl ShootingView {
             .labelled_by(l.id);
         self.shot.range = range;
         bands_ui(ui, cx, self.shot.weapon.class, range);
+        if self.shot.weapon.beyond(range) {
+            let max = self.shot.weapon.max_range.unwrap_or(0).to_string();
+            badge(
+                ui,
+                Tone::Error,
+                &lang.f("battle.kt.beyond_weapon", &[("range", &max)]),
+            );
+        }
     }
 
     /// The weapon: its class, shots, S, AP, damage, flame, and a heavy
@@ -388,6 +397,16 @@ impl ShootingView {
             number(ui, lang.t("battle.s"), &mut w.s, 1..=10);
             number(ui, lang.t("battle.ap"), &mut w.ap, -6..=0);
             count_ui(ui, lang, lang.t("battle.damage"), &mut w.damage, 1..=6);
+        });
+        ui.horizontal_wrapped(|ui| {
+            optional(
+                ui,
+                lang,
+                lang.t("battle.kt.weapon_range"),
+                &mut w.max_range,
+                1..=120,
+                24,
+            );
         });
         ui.checkbox(&mut w.flame, lang.t("battle.kt.flame"));
         // KT-15: a heavy weapon fires once a turn.

@@ -354,3 +354,36 @@ fn kt_19_a_terminator_saves_on_2d6() {
         saves.iter().filter(|d| d.roll.total >= 4).count()
     );
 }
+
+/// KT-12: the bands score a shot only up to the weapon's own range: a
+/// shotgun (12") at 18" cannot hit, though 18" is in the 3+ band.
+#[test]
+fn kt_12_a_weapon_cannot_hit_beyond_its_own_range() {
+    let rules = rules();
+    let shot = |range: u32| {
+        scenario(&format!(
+            r#"{{"kind": "killteam_shooting", "range": {range},
+                "weapon": {{"class": "normal", "shots": 2, "s": 4, "max_range": 12}},
+                "target": {{"t": 3, "save": 5}}}}"#
+        ))
+        .odds(&rules)
+        .expect("odds")
+    };
+    let near = shot(12);
+    assert_eq!(near.score_to_hit, Some(2));
+    assert!(near.hit > 0.8);
+    let far = shot(18);
+    assert_eq!(far.score_to_hit, None);
+    assert_eq!(far.hit, 0.0);
+    assert_eq!(far.wounds, vec![1.0]);
+    // Rolled, it never hits.
+    let s = scenario(
+        r#"{"kind": "killteam_shooting", "range": 18,
+            "weapon": {"class": "normal", "shots": 2, "s": 4, "max_range": 12},
+            "target": {"t": 3, "save": 5}}"#,
+    );
+    for seed in 0..10 {
+        let r = roll(&rules, &s, &mut seeded(seed)).expect("rolled");
+        assert!(r.attacks.iter().all(|a| !a.hit));
+    }
+}

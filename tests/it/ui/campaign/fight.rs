@@ -343,6 +343,22 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
         "the enemy is wounded"
     );
     assert!(t.wounds.is_empty(), "Osk is not yet");
+
+    // Back to the table: the charge cost Osk one of his two actions.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(screen(&h), table);
+    let pip = |h: &Harness<'_, Gui>, n: u32| {
+        h.get_by_label(&format!("Action {n} of 2 spent: Trooper Osk"))
+            .accesskit_node()
+            .toggled()
+    };
+    assert_eq!(pip(&h, 1), Some(egui::accesskit::Toggled::True));
+    assert_eq!(pip(&h, 2), Some(egui::accesskit::Toggled::False));
+
+    // The battle screen again: the enemy's free answer wounds Osk.
+    crate::common::button(&mut h, "Resolve a fight…");
+    assert_eq!(screen(&h), Screen::Battle);
     strike(&mut h, &format!("{enemy} answers, free"), "Trooper Osk");
     let now = crate::common::the_campaign(&h);
     let t = now.table.as_ref().expect("table");
@@ -350,9 +366,44 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
         t.wounds.get(&osk).copied().unwrap_or(0) > 0,
         "Osk is wounded"
     );
-
-    // Back to the table.
     h.key_press(egui::Key::Escape);
     h.run();
     assert_eq!(screen(&h), table);
+}
+
+/// The way to the mission's end at the top of the table: at 1024×700 the
+/// "End the mission" button is below every card, and "End of the mission"
+/// brings it into view.
+#[test]
+fn the_table_leads_to_the_end_of_the_mission_from_its_top() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        store
+            .save(&muster::rules::Doc::new(c.clone()))
+            .expect("save");
+    }
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), muster::i18n::Lang::En, 5),
+        1024.0,
+        700.0,
+    );
+    h.run();
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    let in_view = |h: &Harness<'_, Gui>| {
+        let r = h
+            .get_by_role_and_label(Role::Button, "End the mission")
+            .rect();
+        r.min.y >= 0.0 && r.max.y <= 700.0
+    };
+    assert!(!in_view(&h), "below the cards at first");
+    h.get_by_role_and_label(Role::Button, "End of the mission")
+        .click();
+    h.run();
+    assert!(in_view(&h), "brought into view");
 }
