@@ -168,6 +168,9 @@ impl Gui {
         egui::CentralPanel::default().show(ui, |ui| {
             status::disk_changes_ui(ui, &cx);
             status::read_only_ui(ui, &cx);
+            if cx.model.screen == Screen::Battle {
+                battle::last_roll_bar(ui, &cx);
+            }
             // One scroll position per screen: going back finds it where
             // it was left.
             egui::ScrollArea::vertical()

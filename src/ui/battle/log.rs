@@ -49,12 +49,10 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
         let newest = model.battle_log.len().checked_sub(1);
         for (k, e) in model.battle_log.iter().enumerate().rev() {
             entry_ui(ui, cx, k, e, true);
-            // The newest roll's wounds are applied from the top of the
-            // screen, by the fighters (`last_roll_ui`).
-            if playing && Some(k) == newest {
-                ui.label(RichText::new(lang.t("battle.apply_at_top")).color(PALETTE.text_subdued));
-            } else if playing {
-                wounds_ui(ui, cx, k, e);
+            // The newest roll's wounds are applied from the bar at the top
+            // of the screen (`last_roll_ui`).
+            if playing {
+                wounds_ui(ui, cx, k, e, Some(k) != newest);
             }
         }
         if !model.battle_log.is_empty() && !playing {
@@ -76,23 +74,100 @@ fn playing(cx: &ViewCtx<'_>) -> bool {
             .any(|c| c.phase == crate::rules::campaign::Phase::Playing)
 }
 
-/// The newest roll, at the top of the battle screen by the fighters: what
-/// happened and "Apply to campaign", without scrolling down to the log.
+/// The newest roll, in a bar above the battle screen that never scrolls
+/// away nor changes height: what happened (the whole of it on hover) and
+/// "Apply to campaign", without scrolling down to the log, and nothing
+/// moves when the first roll comes.
 pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    let Some(e) = model.battle_log.last() else {
-        return;
-    };
-    let k = model.battle_log.len() - 1;
-    let playing = playing(cx);
+    let lang = cx.lang;
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
-        card_title(ui, icons::ICON_CASINO, cx.t("battle.last_roll"));
-        entry_ui(ui, cx, k, e, false);
-        if playing {
-            wounds_ui(ui, cx, k, e);
-        }
+        ui.horizontal(|ui| {
+            ui.set_min_height(LAST_ROLL_HEIGHT);
+            ui.label(icons::ICON_CASINO.rich_text().color(PALETTE.accent));
+            ui.label(RichText::new(lang.t("battle.last_roll")).strong());
+            let Some(e) = model.battle_log.last() else {
+                ui.label(
+                    RichText::new(lang.t("battle.last_roll_none")).color(PALETTE.text_subdued),
+                );
+                return;
+            };
+            let k = model.battle_log.len() - 1;
+            let playing = playing(cx);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if playing {
+                    apply_buttons_ui(ui, cx, k, e);
+                }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.label(RichText::new(format!("#{}", k + 1)).strong());
+                    let tone = if e.wounds > 0 {
+                        Tone::Warning
+                    } else {
+                        Tone::Good
+                    };
+                    badge(
+                        ui,
+                        tone,
+                        &lang.f("battle.wounds_badge", &[("count", &e.wounds.to_string())]),
+                    );
+                    let text = format!("{} — {}", e.title, lang.msg(&e.result));
+                    ui.add(egui::Label::new(&text).truncate())
+                        .on_hover_text(&text);
+                });
+            });
+        });
     });
+}
+
+/// The height of the last roll's bar: a button's, whatever it shows.
+const LAST_ROLL_HEIGHT: f32 = 26.0;
+
+/// The newest roll's "Apply to campaign" buttons, on one line.
+fn apply_buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
+    if e.replay_of.is_some() {
+        return;
+    }
+    for b in &cx.model.roll_wounds(e).batches {
+        batch_ui(ui, cx, k, e, b);
+    }
+}
+
+/// One campaign's wounds of the entry `k`: "Apply roll #k to campaign"
+/// (one event, once), or the word that it was.
+fn batch_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    k: usize,
+    e: &crate::app::BattleEntry,
+    b: &crate::rules::summary::CampaignWounds,
+) {
+    use crate::rules::campaign::Campaign;
+    let lang = cx.lang;
+    let who = b
+        .wounds
+        .iter()
+        .map(|(name, _, t)| {
+            lang.f(
+                "battle.apply_one",
+                &[("name", name), ("count", &t.to_string())],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let n = (k + 1).to_string();
+    let args = [("n", n.as_str()), ("who", who.as_str())];
+    if b.applied {
+        badge(ui, Tone::Good, &lang.f("battle.applied_entry", &args));
+        return;
+    }
+    let word = lang.f("battle.apply_entry", &args);
+    if icon_button(ui, icons::ICON_FLAG, &word, &word, !cx.model.read_only).clicked() {
+        cx.send(Command::Edit(
+            crate::rules::DocKey::of::<Campaign>(b.campaign.clone()),
+            crate::rules::Edit::new(b.edit(e.seed)),
+        ));
+    }
 }
 
 /// One entry of the log: its number, what it replays, its wounds, its
@@ -153,9 +228,14 @@ fn entry_ui(
 /// event per campaign, once; the wounds that go nowhere say why (not taken
 /// from a campaign, dead, out of action, not playing). Any entry may be
 /// applied, not only the last.
-fn wounds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
+fn wounds_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    k: usize,
+    e: &crate::app::BattleEntry,
+    buttons: bool,
+) {
     let model = cx.model;
-    use crate::rules::campaign::Campaign;
     use crate::rules::summary::WoundsGo;
     let lang = cx.lang;
     let wounds = model.roll_wounds(e);
@@ -166,7 +246,6 @@ fn wounds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::Batt
     let subdued = |ui: &mut egui::Ui, text: &str| {
         ui.label(RichText::new(text).color(PALETTE.text_subdued));
     };
-    let n = (k + 1).to_string();
     ui.horizontal_wrapped(|ui| {
         // A replay repeats an entry's dice: its wounds were the entry's.
         if e.replay_of.is_some() {
@@ -175,30 +254,12 @@ fn wounds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::Batt
             }
             return;
         }
-        for b in &wounds.batches {
-            let who = b
-                .wounds
-                .iter()
-                .map(|(name, _, t)| {
-                    lang.f(
-                        "battle.apply_one",
-                        &[("name", name), ("count", &t.to_string())],
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
-            let args = [("n", n.as_str()), ("who", who.as_str())];
-            if b.applied {
-                badge(ui, Tone::Good, &lang.f("battle.applied_entry", &args));
-                continue;
+        if buttons {
+            for b in &wounds.batches {
+                batch_ui(ui, cx, k, e, b);
             }
-            let word = lang.f("battle.apply_entry", &args);
-            if icon_button(ui, icons::ICON_FLAG, &word, &word, !model.read_only).clicked() {
-                cx.send(Command::Edit(
-                    crate::rules::DocKey::of::<Campaign>(b.campaign.clone()),
-                    crate::rules::Edit::new(b.edit(e.seed)),
-                ));
-            }
+        } else if wounds.batches.iter().any(|b| !b.applied) {
+            subdued(ui, lang.t("battle.apply_at_top"));
         }
         for x in &wounds.nowhere {
             let count = x.wounds.to_string();

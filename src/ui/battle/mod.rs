@@ -82,6 +82,12 @@ impl Default for BattleView {
     }
 }
 
+/// The bar above the battle screen with the newest roll and its "Apply to
+/// campaign" (it does not scroll with the screen).
+pub fn last_roll_bar(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    log::last_roll_ui(ui, cx);
+}
+
 impl BattleView {
     /// Shows the battle screen: the tabs, the mode's view, the log and the
     /// battle summary.
@@ -95,10 +101,7 @@ impl BattleView {
         self.psychic.we_attack = self.we_attack;
         self.tabs_ui(ui, cx);
         ui.add_space(space::M);
-        log::last_roll_ui(ui, cx);
-        if !cx.model.battle_log.is_empty() {
-            ui.add_space(space::M);
-        }
+
         match self.mode {
             Mode::CloseCombat => self.close_combat.ui(ui, cx, self.we_attack),
             Mode::Shooting => self.shooting.ui(ui, cx, self.we_attack),

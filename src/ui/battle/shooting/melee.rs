@@ -294,11 +294,13 @@ impl MeleeView {
                 (d.smoke && !a.gas_mask, "battle.kt.cc.smoke_on"),
                 (a.flashed && !a.gas_mask, "battle.kt.cc.flash_on"),
             ];
-            ui.horizontal_wrapped(|ui| {
-                for (_, key) in mods.iter().filter(|(on, _)| *on) {
-                    badge(ui, Tone::Warning, lang.t(key));
-                }
-            });
+            if mods.iter().any(|(on, _)| *on) {
+                ui.horizontal_wrapped(|ui| {
+                    for (_, key) in mods.iter().filter(|(on, _)| *on) {
+                        badge(ui, Tone::Warning, lang.t(key));
+                    }
+                });
+            }
             match scenario.odds(&cx.model.rules) {
                 Ok(odds) => {
                     odds_ui(ui, lang, &odds);
@@ -352,8 +354,9 @@ fn fighter_ui(
             .labelled_by(l.id);
     });
     ui.horizontal_wrapped(|ui| {
-        number(ui, lang.t("battle.kt.cc.score"), &mut f.score, 2..=6);
-        ui.label(RichText::new(format!("{}+", f.score)).strong());
+        let l = ui.label(lang.t("battle.kt.cc.score"));
+        ui.add(egui::DragValue::new(&mut f.score).range(2..=6).suffix("+"))
+            .labelled_by(l.id);
     });
     blow_ui(ui, lang, data, f, side_key);
     ui.horizontal_wrapped(|ui| {
