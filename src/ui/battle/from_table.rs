@@ -436,19 +436,28 @@ fn melee_enemy(
 ) -> crate::ui::battle::shooting::melee::MeleeFighter {
     use crate::rules::killteam::melee::unarmed;
     use crate::ui::battle::shooting::melee::{BlowChoice, BlowName, MeleeFighter};
+    // He strikes his profile's A times (a close-combat weapon of the data
+    // gives no attacks of its own, unless it names more than one).
+    let a = Count::Fixed(i64::from(e.profile.get(C::A).max(1)));
+    let attacks = |shots: &crate::rules::core::dice::Amount| match shots {
+        crate::rules::core::dice::Amount::Fixed(1) => a.clone(),
+        other => Count::from(other),
+    };
     let mut blows: Vec<BlowChoice> = e
         .weapons
         .iter()
         .filter(|w| w.close())
         .map(|w| BlowChoice {
             name: BlowName::Named(w.names.clone()),
-            attacks: Count::from(&w.shots),
+            attacks: attacks(&w.shots),
             s: i64::from(w.s),
             ap: i64::from(w.ap),
             damage: Count::from(&w.damage),
         })
         .collect();
-    blows.push(BlowChoice::of(&unarmed(data, e.profile.get(C::S))));
+    let mut fists = BlowChoice::of(&unarmed(data, e.profile.get(C::S)));
+    fists.attacks = a.clone();
+    blows.push(fists);
     MeleeFighter {
         name: e.name.clone(),
         character: e.character,

@@ -130,11 +130,16 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
                 ))
                 .color(PALETTE.text_subdued),
             );
-        } else if !m.enemy.is_empty() {
-            enemy_ui(ui, cx, c, m, dice, enemy_dice);
-        }
-        if c.phase == Phase::Ready {
-            draw_enemy_ui(ui, cx, c, m, dice, enemy_dice);
+        } else {
+            // The buttons above the enemies drawn: the list grows below
+            // them, and "Begin the mission" never moves under the mouse.
+            if c.phase == Phase::Ready {
+                draw_enemy_ui(ui, cx, c, m, dice, enemy_dice);
+            }
+            if !m.enemy.is_empty() {
+                ui.add_space(space::S);
+                enemy_ui(ui, cx, c, m, dice, enemy_dice);
+            }
         }
     });
 }
@@ -296,25 +301,30 @@ fn draw_enemy_ui(
     let id = c.id.as_str();
     let complete = m.enemy_complete();
     let typed = match enemy_dice {
-        Some((count, sides)) if !complete => {
+        // Greyed once every enemy is drawn, but kept: the buttons under
+        // it stay where they were.
+        Some((count, sides)) => {
             ui.add_space(space::S);
             ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(PALETTE.text_subdued));
             let label = lang.f(
                 "campaign.ui.dice.enemy",
                 &[("dice", &dice_name(count, sides))],
             );
-            dice_field(
-                ui,
-                lang,
-                &label,
-                dice.text("enemy"),
-                count,
-                sides,
-                "CMP-5",
-                true,
-            )
+            ui.add_enabled_ui(!complete, |ui| {
+                dice_field(
+                    ui,
+                    lang,
+                    &label,
+                    dice.text("enemy"),
+                    count,
+                    sides,
+                    "CMP-5",
+                    true,
+                )
+            })
+            .inner
         }
-        _ => Typed::Muster,
+        None => Typed::Muster,
     };
     ui.horizontal_wrapped(|ui| {
         let can = !complete && typed.ok();

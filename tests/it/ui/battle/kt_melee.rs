@@ -71,7 +71,10 @@ fn kt_6_a_brute_charges_on_3_plus_and_a_smoke_bearer_is_hit_on_4_plus() {
 
     // The charger's blows, then the free answer: each rolled as a
     // kill-team close combat, the answer with the roles swapped.
-    assert!(shown(&h, "None yet: each roll's result"), "the last roll's bar");
+    assert!(
+        shown(&h, "None yet: each roll's result"),
+        "the last roll's bar"
+    );
     let before = h
         .get_by_role_and_label(Role::Button, "Roll — Trooper Osk strikes")
         .rect();

@@ -310,6 +310,11 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
     let fighter = c.enemy_fighter(0, &rules).expect("profile");
     assert_eq!(m.target.t, i64::from(fighter.profile.get(C::T)));
     assert_eq!(m.target.save, fighter.save.map(i64::from));
+    // The enemy strikes his profile's A times.
+    assert_eq!(
+        m.target.blow.attacks,
+        muster::rules::scenario::Count::Fixed(i64::from(fighter.profile.get(C::A).max(1)))
+    );
 
     // Certain wounds both ways.
     {

@@ -40,6 +40,24 @@ fn showing(dir: &Path, c: &Campaign) -> Harness<'static, Gui> {
 /// The example kill team as Anne's escort, its first mission drawn but not
 /// begun (the overview is the campaign's dashboard).
 fn ready(rules: &RulesData) -> Campaign {
+    let mut rng = muster::rules::core::dice::seeded(70);
+    undrawn(rules)
+        .apply(
+            E::DrawEnemy {
+                all: true,
+                rolls: vec![],
+                drawn: vec![],
+            },
+            rules,
+            &mut rng,
+        )
+        .expect("accepted")
+        .0
+}
+
+/// The example kill team as Anne's escort, its first mission drawn, its
+/// enemy not yet.
+fn undrawn(rules: &RulesData) -> Campaign {
     use muster::rules::campaign::{Member, MissionChoice, NewEscort};
     let team = crate::common::example_team();
     let mut rng = muster::rules::core::dice::seeded(7);
@@ -60,11 +78,6 @@ fn ready(rules: &RulesData) -> Campaign {
         E::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
-        E::DrawEnemy {
-            all: true,
-            rolls: vec![],
-            drawn: vec![],
         },
     ] {
         c = c.apply(e, rules, &mut rng).expect("accepted").0;

@@ -240,3 +240,26 @@ fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
             .is_some()
     );
 }
+
+/// CMP-5: drawing the enemy fills the list below the buttons: "Begin the
+/// mission" stays where it was when the whole escort comes, and the dice
+/// field stays (greyed) once every enemy is drawn.
+#[test]
+fn cmp_5_begin_the_mission_stays_put_as_the_enemy_is_drawn() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = super::undrawn(&rules);
+    assert!(c.mission.as_ref().expect("drawn").enemy.is_empty());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    let begin = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
+        h.get_by_role_and_label(Role::Button, "Begin the mission")
+            .rect()
+    };
+    let before = begin(&h);
+    h.get_by_role_and_label(Role::Button, "Draw the whole enemy escort")
+        .click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert!(now.mission.as_ref().expect("drawn").enemy_complete());
+    assert_eq!(begin(&h), before);
+}
