@@ -417,6 +417,8 @@ impl BattleView {
         let psy = &mut self.psychic;
         psy.attack.power.psyker = a.name().to_owned();
         psy.psyker_from = Some(a.from());
+        // His first card is offered when the view shows his cards.
+        psy.attack.power.power.clear();
         let (tt, save, _, left) = t.as_target();
         psy.target = t.name().to_owned();
         psy.target_character = true;

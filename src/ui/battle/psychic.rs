@@ -99,10 +99,40 @@ impl PsychicView {
         let a = &mut self.attack;
         card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("battle.psy.power"));
         labelled_text(ui, lang.t("battle.psy.power_name"), &mut a.power.power);
+        // A campaign's psyker: the cards he holds, one click each.
+        let cards = self
+            .psyker_from
+            .as_ref()
+            .map(|r| psyker_cards(cx, r))
+            .unwrap_or_default();
+        if a.power.power.trim().is_empty()
+            && let Some(first) = cards.first()
+        {
+            a.power.power.clone_from(&first.name);
+        }
+        if !cards.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                let who = a.power.psyker.trim();
+                ui.label(lang.f("battle.psy.cards_of", &[("name", who)]));
+                for card in &cards {
+                    let on = a.power.power.trim() == card.name.trim();
+                    let r = ui.selectable_label(on, &card.name);
+                    let r = if card.note.trim().is_empty() {
+                        r
+                    } else {
+                        r.on_hover_text(&card.note)
+                    };
+                    if r.clicked() {
+                        a.power.power.clone_from(&card.name);
+                    }
+                }
+            });
+        }
         labelled_text(ui, lang.t("battle.psy.psyker"), &mut a.power.psyker);
         if let Some(picked) = pick_campaign_fighter(ui, cx, lang.t("battle.psy.take_psyker")) {
             a.power.psyker = picked.name;
             self.psyker_from = picked.from;
+            a.power.power.clear();
         }
         kind_ui(ui, lang, a);
         ui.add_space(space::S);
@@ -663,4 +693,21 @@ fn vehicle_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
         };
         ui.label(RichText::new(lang.t(how)).color(PALETTE.text_subdued));
     }
+}
+
+/// The power cards a campaign's character holds (PSY-1): none for a
+/// soldier, an enemy, or one no longer there.
+fn psyker_cards(
+    cx: &ViewCtx<'_>,
+    r: &crate::rules::CharRef,
+) -> Vec<crate::rules::characters::equipment::PowerCard> {
+    use crate::rules::campaign::{Campaign, Member};
+    cx.model
+        .get::<Campaign>(&r.doc)
+        .and_then(|c| c.character(r.id))
+        .and_then(|x| match &x.member {
+            Member::Character(ch) => Some(ch.powers.clone()),
+            Member::Soldier(_) => None,
+        })
+        .unwrap_or_default()
 }

@@ -25,10 +25,10 @@ const SHOWN: [C; 9] = [C::M, C::WS, C::BS, C::S, C::T, C::W, C::I, C::A, C::Ld];
 
 /// A Rogue Trader profile on one wrapped line: each characteristic's
 /// abbreviation, small, beside its value.
-fn rt_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::Profile) {
+fn rt_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::Profile, shown: &[C]) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 8.0;
-        for c in SHOWN {
+        for &c in shown {
             ui.scope(|ui| {
                 ui.spacing_mut().item_spacing.x = 3.0;
                 let key = format!("chr.abbr.{}", c.key());
@@ -43,14 +43,47 @@ fn rt_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::Profile)
     });
 }
 
+/// A psyker's line at the table: by icon and word, his Int, Cl and WP,
+/// and the cards he holds (PSY-1).
+fn psyker_line_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    ch: &crate::rules::Character,
+    p: Option<&crate::rules::Profile>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        badge(ui, Tone::Info, cx.t("campaign.ui.psyker"));
+        if let Some(p) = p {
+            rt_profile_ui(ui, cx, p, &[C::Int, C::Cl, C::WP]);
+        }
+    });
+    if !ch.powers.is_empty() {
+        let cards: Vec<&str> = ch.powers.iter().map(|c| c.name.as_str()).collect();
+        ui.add(
+            egui::Label::new(icon_and_text(
+                ui,
+                icons::ICON_PSYCHOLOGY,
+                &cx.f("campaign.ui.cards", &[("cards", &cards.join(" · "))]),
+                PALETTE.text_subdued,
+                false,
+            ))
+            .wrap(),
+        );
+    }
+}
+
 /// A character's profile at the table: a Rogue Trader character's profile
 /// and gear; a kill-team soldier's derived profile and weapons.
 pub(super) fn member_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, m: &Member) {
     let rules = &cx.model.rules;
     match m {
         Member::Character(ch) => {
-            if let Ok(p) = ch.profile(rules) {
-                rt_profile_ui(ui, cx, &p);
+            let profile = ch.profile(rules).ok();
+            if let Some(p) = &profile {
+                rt_profile_ui(ui, cx, p, &SHOWN);
+            }
+            if ch.psychic {
+                psyker_line_ui(ui, cx, ch, profile.as_ref());
             }
             if !ch.equipment.is_empty() {
                 let gear: Vec<String> = ch
@@ -131,7 +164,7 @@ fn enemy_weapon_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &EnemyWeapon) {
 
 /// How an enemy fights: profile, save, psychic mastery, weapons.
 fn enemy_fighter_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, f: &EnemyFighter) {
-    rt_profile_ui(ui, cx, &f.profile);
+    rt_profile_ui(ui, cx, &f.profile, &SHOWN);
     ui.horizontal_wrapped(|ui| {
         let save = f.save.map_or_else(
             || cx.t("campaign.ui.no_save").to_owned(),

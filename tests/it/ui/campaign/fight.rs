@@ -250,6 +250,12 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 1);
     let fighter = c.enemy_fighter(1, &rules).expect("profile").clone();
+    // His card says he is a psyker, with his cards.
+    assert!(
+        h.query_all_by_label_contains("Cards: Smite · Psychic shield")
+            .next()
+            .is_some()
+    );
     h.get_by_label("Inquisitor Vael attacks…").click_accesskit();
     h.run();
     h.get_by_label(&format!("Psychic attack: Inquisitor Vael against {enemy}"))
@@ -272,6 +278,15 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
         fighter.save.and_then(|s| i32::try_from(s).ok())
     );
     assert!(b.we_attack, "our psyker attacks");
+    // His cards are offered, the first filled in (PSY-1).
+    assert_eq!(p.attack.power.power, "Smite");
+    assert!(h.query_by_label("Cards Inquisitor Vael holds:").is_some());
+    h.get_by_label("Psychic shield").click();
+    h.run();
+    assert_eq!(
+        h.state().views.battle.psychic.attack.power.power,
+        "Psychic shield"
+    );
 }
 
 /// KT-9 from the table: Trooper Osk charges the first enemy. The battle
