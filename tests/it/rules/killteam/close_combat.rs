@@ -138,3 +138,38 @@ fn kt_6_blows_are_rolled_with_every_die_kept_and_stop_at_the_wounds_left() {
         assert!(r.wounds <= 3);
     }
 }
+
+/// `muster odds` reads a kill-team close combat: a Brute's two blows on
+/// 3+ (exit 0, the odds as JSON), and a night modifier refused by name
+/// (exit 2).
+#[test]
+fn kt_6_muster_odds_reads_a_kill_team_close_combat() {
+    let run = |text: &str| {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("blows.json");
+        std::fs::write(&file, text).expect("write");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+            .arg("odds")
+            .arg(&file)
+            .env("MUSTER_DATA_DIR", dir.path())
+            .output()
+            .expect("runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = run(&blows_file(3, "2", ""));
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["score_to_hit"], 3);
+    assert_eq!(v["attacks"], 2);
+    assert!((v["hit"].as_f64().unwrap_or(0.0) - 4.0 / 6.0).abs() < 1e-12);
+    let (code, _, err) = run(&blows_file(4, "1", r#""night""#));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("modifiers[0]") && err.contains("night"),
+        "{err}"
+    );
+}
