@@ -138,7 +138,8 @@ pub fn dice_field(
     ui.horizontal_wrapped(|ui| {
         ui.label(icons::ICON_CASINO.rich_text().color(PALETTE.accent));
         let l = ui.label(label);
-        let width = if many || count > 1 { 96.0 } else { 48.0 };
+        // Wide enough for its hint ("Muster rolls") whole, even for one die.
+        let width = if many || count > 1 { 120.0 } else { 104.0 };
         dice_input(ui, lang, label, text, width, &typed).labelled_by(l.id);
     });
     typed
