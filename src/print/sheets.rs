@@ -314,10 +314,14 @@ fn soldier_subtitle(lang: Lang, rules: &RulesData, s: &Soldier) -> String {
 
 /// The actions a soldier of kind `k` takes per activation, and their limits.
 fn actions_line(lang: Lang, k: &SoldierKind) -> Fact {
-    let mut actions = lang.f(
-        "sheet.actions",
-        &[("n", &k.actions.per_activation.to_string())],
-    );
+    let mut actions = match k.actions.per_turn {
+        // KT-19: a Terminator's actions are counted by the turn.
+        Some(n) => lang.f("sheet.actions_per_turn", &[("n", &n.to_string())]),
+        None => lang.f(
+            "sheet.actions",
+            &[("n", &k.actions.per_activation.to_string())],
+        ),
+    };
     if k.actions.never_three_same {
         actions.push_str(" · ");
         actions.push_str(lang.t("sheet.never_three_same"));

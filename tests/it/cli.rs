@@ -219,3 +219,31 @@ fn check_refuses_a_campaign_whose_journal_names_a_missing_character() {
     assert!(all.contains("99"), "{all}");
     assert!(all.to_lowercase().contains("journal"), "{all}");
 }
+
+#[test]
+fn kt_3_check_gives_a_flamer_on_a_sergeant_the_special_weapon_reason() {
+    let dir = tempfile::tempdir().expect("dir");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/killteam.json");
+    let text = std::fs::read_to_string(&example).expect("example");
+    let at = text
+        .find("\"laspistol\"")
+        .expect("the sergeant's laspistol");
+    let edited = format!(
+        "{}\"flamer\"{}",
+        &text[..at],
+        &text[at + "\"laspistol\"".len()..]
+    );
+    let path = dir.path().join("flamer.json");
+    std::fs::write(&path, edited).expect("write");
+    let run = muster(dir.path(), &["check", &path.display().to_string()]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let all = format!("{}{}", run.stdout, run.stderr);
+    // A flamer is a special weapon: the reason is KT-3's special weapons,
+    // not the heavy weapons' weapons team or Strongman.
+    assert!(all.contains("KT-3"), "{all}");
+    assert!(all.contains("special weapon"), "{all}");
+    assert!(
+        !all.contains("Strongman") && !all.contains("RIB-9"),
+        "{all}"
+    );
+}

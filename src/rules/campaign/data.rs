@@ -610,7 +610,8 @@ fn guide_armour() -> i32 {
 }
 
 fn guide_items() -> Vec<String> {
-    vec!["armour".to_owned()]
+    // CMP-14: a shield's 3+ save beats the armour's +1 (EQ-24, EQ-26).
+    vec!["armour".to_owned(), "shield".to_owned()]
 }
 
 /// The four mission types (CMP-1).

@@ -546,8 +546,33 @@ mod tests {
             .filter(|r| r.purpose == "dice.for.placement")
             .count();
         assert_eq!(placements, outcome.rolls.len() - 1);
+        // A minor hero's points are 4D6, and he gets their total.
+        let points = &outcome.rolls[0].roll;
+        assert_eq!(points.faces.len(), 4);
+        assert_eq!(i64::from(hero.advance_points), i64::from(points.total));
         // Every point rolled was placed or left unspent, and every D20 is kept.
         assert!(placements >= usize::try_from(hero.points_spent()).unwrap_or(0));
+        // Replaying the D20s in order on a fresh hero, each raising what the
+        // table names or rerolled when it is at its maximum, gives him.
+        let rules = rules();
+        let mut replay = Character::new(hero.id, "Hero", "human");
+        replay.type_id.clone_from(&hero.type_id);
+        replay.advance_points = hero.advance_points;
+        let mut raised = 0;
+        for d20 in &outcome.rolls[1..] {
+            assert_eq!((d20.roll.sides, d20.roll.faces.len()), (20, 1));
+            let c = rules
+                .random_advance
+                .lookup(d20.roll.faces[0])
+                .expect("the table names every face");
+            if replay.can_spend(c, &rules).is_ok() {
+                replay.spend(c, &rules).expect("spent");
+                raised += 1;
+            }
+        }
+        assert_eq!(replay.advances, hero.advances);
+        assert_eq!(raised, hero.points_spent());
+        assert_eq!(outcome.lines[0].1.key, "dice.random_hero");
     }
 
     #[test]

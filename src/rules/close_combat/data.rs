@@ -5,6 +5,7 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::rules::core::characteristic::Profile;
 use crate::rules::core::dice::{DiceSpec, Roll};
 use crate::rules::core::dist::{Dist, dice_sum, fixed};
 use crate::rules::core::problem::Problem;
@@ -245,6 +246,9 @@ pub struct DevilRules {
 pub struct DevilSize {
     /// `small`, `medium` or `large`.
     pub size: String,
+    /// Its profile, as the source prints it for this size (its A is the sum
+    /// of its attack types' blows).
+    pub profile: Profile,
     /// Its attacks.
     pub attacks: Vec<AttackType>,
 }

@@ -477,6 +477,31 @@ pub fn devil_attacks(
     Ok(out)
 }
 
+/// The Devil of a size as the attacker (CC-19): `by`'s situation, with the
+/// WS, S, A, T, W and I of the size's profile in the data, picked by its
+/// size, not typed; its attacks are natural (no weapon, no save of its own).
+pub fn devil_fighter(rules: &RulesData, size: &str, by: &Fighter) -> Result<Fighter, Problem> {
+    let z = cc(rules)
+        .catachan_devil
+        .sizes
+        .iter()
+        .find(|z| z.size == size)
+        .ok_or_else(|| Problem::new("CC-19", "problem.unknown_devil_size").arg("size", size))?;
+    let p = &z.profile;
+    let count = |c| u32::try_from(p.get(c).max(0)).unwrap_or(0);
+    Ok(Fighter {
+        ws: p.get(Characteristic::WS),
+        s: p.get(Characteristic::S),
+        weapon_s: None,
+        a: count(Characteristic::A),
+        t: p.get(Characteristic::T),
+        w: count(Characteristic::W),
+        i: p.get(Characteristic::I),
+        save: None,
+        modifiers: by.modifiers.clone(),
+    })
+}
+
 /// The wounds of a large adult male Devil whose claws are not known: the
 /// mixture of no claws, claws and a fiddler's claws by their chances (CC-19).
 // Decision: a fiddler has its big claw (1D6) and one ordinary claw (1D4)

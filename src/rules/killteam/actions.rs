@@ -345,16 +345,17 @@ pub fn fall_wounds(rules: &RulesData, height: u32) -> Option<DiceSpec> {
         .and_then(|b| b.wounds)
 }
 
-/// The wounds a jump costs whatever the test (KT-17): 1D3 for a jump down
-/// of more than 3", up to 6".
+/// The wounds a jump costs whatever the test (KT-17): 1D3 for a jump from
+/// a height of more than 3", up to 6", as the source says ("s'il saute entre
+/// 3 et 6ps de hauteur"), whether he lands lower, level or higher.
 pub fn automatic_wounds(rules: &RulesData, jump: &Jump) -> Option<DiceSpec> {
     if jump.kind != JumpKind::Jump {
         // EQ-22: no automatic wounds on a rope; EQ-25: none by parachute.
         return None;
     }
     let a = rules.killteam.jump.automatic;
-    let down = jump.down();
-    (down > a.over_inches && down <= a.up_to_inches).then_some(a.wounds)
+    let from = jump.from_height;
+    (from > a.over_inches && from <= a.up_to_inches).then_some(a.wounds)
 }
 
 /// The exact odds of a jump (KT-17).

@@ -110,10 +110,11 @@ fn one() -> Amount {
 }
 
 impl Weapon {
-    /// A heavy weapon fires once a turn, except those the data marks as
-    /// firing at every action (KT-15).
+    /// A weapon of the Heavy type fires once a turn, whatever its class (a
+    /// sniper rifle is a special weapon of the Heavy type), except those the
+    /// data marks as firing at every action (KT-15).
     pub fn fires_once_a_turn(&self) -> bool {
-        self.class == WeaponClass::Heavy && !self.fires_every_action
+        self.weapon_type == WeaponType::Heavy && !self.fires_every_action
     }
 }
 
@@ -162,6 +163,11 @@ fn one_die() -> u32 {
 pub struct Actions {
     /// Actions per activation.
     pub per_activation: u32,
+    /// Actions in a turn, when the kind spreads them over several
+    /// activations (KT-19: a Terminator's 4 a turn, one at a time); `None`:
+    /// one activation's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_turn: Option<u32>,
     /// Never the same action three times (KT-18, KT-19).
     #[serde(default)]
     pub never_three_same: bool,
@@ -171,6 +177,13 @@ pub struct Actions {
     /// One action at a time (KT-19, Terminator).
     #[serde(default)]
     pub one_at_a_time: bool,
+}
+
+impl Actions {
+    /// Actions in a whole turn (KT-9, KT-19).
+    pub fn in_a_turn(&self) -> u32 {
+        self.per_turn.unwrap_or(self.per_activation)
+    }
 }
 
 /// A kind of soldier (KT-4, KT-6, KT-18 … KT-21).
@@ -569,6 +582,10 @@ pub struct ShotLimits {
     /// The lowest total of the save's dice always fails (KT-16, KT-19): a
     /// save never needs less than one more than its number of dice.
     pub save_lowest_total_fails: bool,
+    /// The worst score a save rolled on more than one die can still be
+    /// made at (KT-19: a Terminator saves "jusqu'à 8+" on 2D6); worse is
+    /// lost. One die goes up to 6+.
+    pub dice_save_up_to: i32,
     #[serde(default)]
     note: String,
 }
@@ -576,7 +593,8 @@ pub struct ShotLimits {
 impl ShotLimits {
     /// The score needed to save on `dice` dice added, or `None` when it
     /// cannot be made (KT-16, KT-19): a score above the highest total is
-    /// lost; the lowest total fails when the data says so.
+    /// lost, and on more than one die a score above the data's limit (8+);
+    /// the lowest total fails when the data says so.
     pub fn save_score(&self, score: i32, dice: u32) -> Option<i32> {
         let dice = i32::try_from(dice.max(1)).unwrap_or(1);
         let floor = if self.save_lowest_total_fails {
@@ -584,7 +602,12 @@ impl ShotLimits {
         } else {
             dice
         };
-        (score <= 6 * dice).then_some(score.max(floor))
+        let most = if dice > 1 {
+            (6 * dice).min(self.dice_save_up_to)
+        } else {
+            6
+        };
+        (score <= most).then_some(score.max(floor))
     }
 }
 

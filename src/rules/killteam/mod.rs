@@ -24,7 +24,7 @@ use crate::rules::core::msg::Msg;
 use crate::rules::core::names::joined;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use data::{Grant, Restriction, WeaponClass};
+use data::{Grant, Restriction, WeaponClass, WeaponType};
 
 /// Id of a soldier, unique within its team.
 pub type SoldierId = u64;
@@ -229,8 +229,36 @@ fn weapon_classes(data: &KillTeamData, s: &Soldier) -> Vec<WeaponClass> {
     classes
 }
 
-/// Why a soldier may not carry `weapon` (KT-3, KT-18 … KT-20), if not.
+/// Why a soldier may not carry `weapon` as his main weapon (KT-3, KT-18 …
+/// KT-20, EQ-8, EQ-9, EQ-28), if not.
 pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Problem> {
+    if let (Some(kind), Some(w)) = (data.kind(&s.kind), data.weapon(weapon)) {
+        // A close-combat weapon, a pistol or a grenade comes on top of the
+        // basic kit (EQ-8, EQ-9; a grenade is thrown, KT-14), never as a
+        // soldier's main weapon, unless it is his kind's own (the
+        // sergeant's laspistol).
+        let not_main = match w.weapon_type {
+            WeaponType::Melee => Some("EQ-8"),
+            WeaponType::Pistol => Some("EQ-9"),
+            WeaponType::Grenade => Some("KT-14"),
+            WeaponType::RapidFire | WeaponType::Assault | WeaponType::Heavy => None,
+        };
+        if let Some(rule) = not_main
+            && w.id != kind.default_weapon
+        {
+            return Some(
+                Problem::new(rule, "kt.problem.not_a_main_weapon")
+                    .character(&s.name)
+                    .named("weapon", &w.id, &w.names),
+            );
+        }
+    }
+    carry_refusal(data, s, weapon)
+}
+
+/// Why a soldier may not carry `weapon` at all, as his main weapon or an
+/// item's (KT-3, KT-18 … KT-20, EQ-28), if not.
+fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Problem> {
     let Some(kind) = data.kind(&s.kind) else {
         return Some(unknown_kind(s));
     };
@@ -242,6 +270,19 @@ pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<
         );
     };
     if !w.only_kinds.is_empty() && !w.only_kinds.contains(&kind.id) {
+        // A weapon an item of restricted use brings (the sergeant's bolter,
+        // EQ-28) comes only with that item, never as a main weapon.
+        if let Some(it) = data.equipment.iter().find(|it| {
+            !it.restrictions.is_empty()
+                && it.weapon_choice.as_ref().is_some_and(|p| p.default == w.id)
+        }) {
+            return Some(
+                Problem::new(it.rule.clone(), "kt.problem.weapon_by_item_only")
+                    .character(&s.name)
+                    .named("weapon", &w.id, &w.names)
+                    .named("item", &it.id, &it.names),
+            );
+        }
         return Some(
             Problem::new("KT-5", "kt.problem.weapon_not_for_kind")
                 .character(&s.name)
@@ -261,13 +302,16 @@ pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<
     if w.class == WeaponClass::Heavy && strongman {
         return None;
     }
-    let rule = if w.class == WeaponClass::Heavy {
-        "RIB-9"
-    } else {
-        "KT-3"
+    // The reason follows the weapon's class: a heavy weapon needs a weapons
+    // team or a Strongman (RIB-9), a special weapon a special weapon
+    // carrier (KT-3); a basic one is not the kind's.
+    let (rule, key) = match w.class {
+        WeaponClass::Heavy => ("RIB-9", "kt.problem.weapon_class"),
+        WeaponClass::Special => ("KT-3", "kt.problem.weapon_class_special"),
+        WeaponClass::Basic => ("KT-5", "kt.problem.weapon_not_for_kind"),
     };
     Some(
-        Problem::new(rule, "kt.problem.weapon_class")
+        Problem::new(rule, key)
             .character(&s.name)
             .named("weapon", &w.id, &w.names)
             .named("kind", &kind.id, &kind.names),
@@ -376,7 +420,7 @@ pub fn item_weapon_refusal(
     // The item's own weapon is his by the item (the sergeant's bolter,
     // EQ-28); any other must be one he may carry.
     if weapon != pick.default
-        && let Some(p) = weapon_refusal(data, s, weapon)
+        && let Some(p) = carry_refusal(data, s, weapon)
     {
         return Some(p);
     }

@@ -114,27 +114,29 @@ pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
         item_counts: Vec::new(),
         changes: Vec::new(),
     };
-    // Ribbon effects, then items' (the order does not change the result:
-    // additions commute, and "at" effects keep the better score).
+    // Ribbon effects, then items', the "at" effects first: a shield's 3+
+    // is the bearer's save, which armour then betters by 1 (EQ-24, EQ-26),
+    // so the order the items are listed in does not change the result
+    // (additions commute, and "at" effects keep the better score).
     let ribbon = s.ribbon.as_deref().and_then(|r| data.ribbon(r));
     let items: Vec<_> = s.items.iter().filter_map(|c| data.item(&c.item)).collect();
-    let sources = ribbon
+    let mut sources: Vec<(String, Effect)> = ribbon
         .map(|r| (r.rule.clone(), r.effects.clone()))
         .into_iter()
-        .chain(items.iter().map(|i| (i.rule.clone(), i.effects.clone())));
+        .chain(items.iter().map(|i| (i.rule.clone(), i.effects.clone())))
+        .flat_map(|(rule, effects)| effects.into_iter().map(move |e| (rule.clone(), e)))
+        .collect();
+    sources
+        .sort_by_key(|(_, e)| !matches!(e, Effect::SaveAt { .. } | Effect::CloseCombatAt { .. }));
     let mut weapon_effects: Vec<(String, Effect)> = Vec::new();
-    for (rule, effects) in sources {
-        for effect in effects {
-            if matches!(
-                effect,
-                Effect::WeaponBecomes { .. }
-                    | Effect::WeaponAp { .. }
-                    | Effect::WeaponSniper { .. }
-            ) {
-                weapon_effects.push((rule.clone(), effect.clone()));
-            } else if let Some(field) = d.apply(&effect) {
-                d.changes.push((field, rule.clone()));
-            }
+    for (rule, effect) in sources {
+        if matches!(
+            effect,
+            Effect::WeaponBecomes { .. } | Effect::WeaponAp { .. } | Effect::WeaponSniper { .. }
+        ) {
+            weapon_effects.push((rule, effect));
+        } else if let Some(field) = d.apply(&effect) {
+            d.changes.push((field, rule));
         }
     }
     // A save never better than 2+ on one die; move never below 0.

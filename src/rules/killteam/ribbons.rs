@@ -20,6 +20,9 @@ fn ribbon<'a>(data: &'a KillTeamData, s: &Soldier) -> Option<&'a Ribbon> {
 pub struct SoldierActions {
     /// Actions per activation, by his kind.
     pub per_activation: u32,
+    /// Actions in the turn, by his kind (KT-19: a Terminator's 4, one per
+    /// activation).
+    pub per_turn: u32,
     /// Free actions at the end of the turn (RIB-11 on his last wound).
     pub end_of_turn: u32,
     /// The ribbon that gives them, when it does: its rule id and names.
@@ -29,13 +32,20 @@ pub struct SoldierActions {
 impl SoldierActions {
     /// All his actions in the turn.
     pub fn total(&self) -> u32 {
-        self.per_activation.saturating_add(self.end_of_turn)
+        self.per_turn.saturating_add(self.end_of_turn)
     }
 
-    /// In words: `2 actions per activation`, and the free ones with the
-    /// ribbon that gives them.
+    /// In words: `2 actions per activation` (or `4 actions a turn, 1 per
+    /// activation`), and the free ones with the ribbon that gives them.
     pub fn msgs(&self) -> Vec<Msg> {
-        let mut out = vec![Msg::new("kt.actions.per_activation").int("count", self.per_activation)];
+        let first = if self.per_turn == self.per_activation {
+            Msg::new("kt.actions.per_activation").int("count", self.per_activation)
+        } else {
+            Msg::new("kt.actions.per_turn")
+                .int("count", self.per_turn)
+                .int("per", self.per_activation)
+        };
+        let mut out = vec![first];
         if let Some((rule, names)) = &self.end_of_turn_from {
             out.push(
                 Msg::new("kt.actions.end_of_turn")
@@ -49,7 +59,7 @@ impl SoldierActions {
 }
 
 /// A soldier's actions this turn with `wounds_left` wounds (KT-9, RIB-11):
-/// his kind's per activation, and the Unkillable's free extra action at
+/// his kind's in a turn, and the Unkillable's free extra action at
 /// the end of each turn while he has exactly the wounds the data names
 /// (1). Refused for a soldier of an unknown kind.
 pub fn soldier_actions(
@@ -60,6 +70,7 @@ pub fn soldier_actions(
     let kind = data.kind(&s.kind).ok_or_else(|| unknown_kind(s))?;
     let mut actions = SoldierActions {
         per_activation: kind.actions.per_activation,
+        per_turn: kind.actions.in_a_turn(),
         end_of_turn: 0,
         end_of_turn_from: None,
     };

@@ -46,14 +46,15 @@ impl PowerTest {
         test_chance(self.characteristic, self.dice, self.under())
     }
 
-    /// Whether a total passes (PSY-5): on one die a 6 always fails.
+    /// Whether a roll passes (PSY-5): a 6 always fails, whatever the number
+    /// of dice (any die showing a 6).
     pub fn passes(self, roll: &Roll) -> bool {
         let total = roll.total;
         let under = match self.under() {
             Under::Strictly => total < self.characteristic,
             Under::OrEqual => total <= self.characteristic,
         };
-        under && !(self.dice == 1 && total == 6)
+        under && !roll.faces.contains(&6)
     }
 }
 

@@ -53,22 +53,28 @@ pub enum Under {
 }
 
 /// The chance to pass a characteristic test of `dice` D6 against
-/// `characteristic` (PSY-5). On one die, a 6 always fails.
+/// `characteristic` (PSY-5). A 6 always fails, whatever the number of dice:
+/// any die showing a 6 fails the test.
 pub fn test_chance(characteristic: i32, dice: u32, under: Under) -> f64 {
+    // Each die that passes shows 1 … 5: the sum of such dice, each face at
+    // 1/6, leaves out every roll with a 6.
+    let mut no_six = die(6);
+    if let Some(six) = no_six.get_mut(6) {
+        *six = 0.0;
+    }
     let mut total = fixed(0);
     for _ in 0..dice {
-        total = add(&total, &die(6));
+        total = add(&total, &no_six);
     }
     total
         .iter()
         .enumerate()
         .filter(|&(k, _)| {
             let k = i32::try_from(k).unwrap_or(i32::MAX);
-            let passes = match under {
+            match under {
                 Under::Strictly => k < characteristic,
                 Under::OrEqual => k <= characteristic,
-            };
-            passes && !(dice == 1 && k == 6)
+            }
         })
         .map(|(_, p)| p)
         .sum()

@@ -12,9 +12,10 @@ use muster::rules::close_combat::unit_round::unit_round;
 use muster::rules::close_combat::{
     Arc, AttackKind, AttackType, ChargeReaction, Damage, FollowUp, Reaction, RoundResult,
     RoutReason, Straggler, break_off, characteristic_test, characteristic_test_chance,
-    charge_reach, charge_reaction, creature_wounds, devil_attacks, follow_up, free_blow,
-    heavy_casualties, large_devil_wounds, push_back, result, roll_creature, roll_stay_test,
-    rout_pass_chance, rout_test, stay_chance, straggler, two_weapons, unit_centre, unit_result,
+    charge_reach, charge_reaction, creature_wounds, devil_attacks, devil_fighter, follow_up,
+    free_blow, heavy_casualties, large_devil_wounds, push_back, result, roll_creature,
+    roll_stay_test, rout_pass_chance, rout_test, stay_chance, straggler, two_weapons, unit_centre,
+    unit_result,
 };
 use muster::rules::core::characteristic::Characteristic;
 use muster::rules::core::dice::{DiceSpec, die, seeded};
@@ -305,6 +306,44 @@ fn cc_19_dice_damage_wound_distribution_against_brute_force() {
             "{k} wounds"
         );
     }
+}
+
+#[test]
+fn cc_19_the_devils_profile_is_picked_by_its_size() {
+    let r = rules();
+    let card = fighter(5, 2, 2, 1, 1, 1, Some(4));
+    // M WS BS S T W I A Ld Int Cl WP, as the source prints each size.
+    for (size, want) in [
+        ("small", [4, 3, 0, 5, 5, 4, 8, 5, 10, 2, 10, 7]),
+        ("medium", [5, 3, 0, 6, 6, 6, 8, 7, 10, 2, 10, 7]),
+        ("large", [6, 3, 0, 7, 7, 8, 8, 9, 10, 2, 10, 7]),
+    ] {
+        let z = r
+            .close_combat
+            .catachan_devil
+            .sizes
+            .iter()
+            .find(|z| z.size == size)
+            .expect("size");
+        assert_eq!(z.profile.0, want, "{size}");
+        // As the attacker: its own WS, S, A, T, W and I, not the card's.
+        let d = devil_fighter(&r, size, &card).expect("devil");
+        assert_eq!(
+            (d.ws, d.s, d.t, d.w, d.i, d.a),
+            (
+                want[1],
+                want[3],
+                want[4],
+                u32::try_from(want[5]).unwrap_or(0),
+                want[6],
+                u32::try_from(want[7]).unwrap_or(0)
+            ),
+            "{size}"
+        );
+        assert_eq!((d.weapon_s, d.save), (None, None));
+    }
+    let p = devil_fighter(&r, "huge", &card).expect_err("no such size");
+    assert_eq!(p.rule, "CC-19");
 }
 
 #[test]

@@ -157,6 +157,69 @@ fn eq_28_a_bolter_is_for_the_sergeant_only() {
     let mut file = legal();
     file.soldiers[1].items.push(carried("bolter"));
     assert_eq!(rules_broken(&file), vec!["EQ-28"]);
+    // The bolter is the sergeant's item, not a main weapon beside it: the
+    // main-weapon route is refused, to him and to a trooper, naming EQ-28.
+    let p = refused(&legal(), KillTeamEdit::SetWeapon(1, "bolter".into()));
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("EQ-28", "kt.problem.weapon_by_item_only")
+    );
+    let p = refused(&legal(), KillTeamEdit::SetWeapon(2, "bolter".into()));
+    assert_eq!(p.rule, "EQ-28");
+    let mut file = legal();
+    file.soldiers[0].weapon = "bolter".into();
+    assert_eq!(rules_broken(&file), vec!["EQ-28"]);
+    // A Space Marine's own bolter stays his main weapon.
+    let mut marines = legal();
+    marines.soldiers[1] = soldier(2, "space_marine", "bolter");
+    marines.soldiers.truncate(5);
+    assert!(
+        rules_broken(&marines).is_empty(),
+        "{:?}",
+        rules_broken(&marines)
+    );
+}
+
+#[test]
+fn eq_8_eq_9_close_combat_weapons_pistols_and_grenades_are_not_main_weapons() {
+    let t = legal();
+    for (weapon, rule) in [
+        ("chainsword", "EQ-8"),
+        ("power_sword", "EQ-8"),
+        ("laspistol", "EQ-9"),
+        ("bolt_pistol", "EQ-9"),
+        ("frag_grenade", "KT-14"),
+    ] {
+        let p = refused(&t, KillTeamEdit::SetWeapon(2, weapon.to_owned()));
+        assert_eq!(
+            (p.rule.as_ref(), p.key),
+            (rule, "kt.problem.not_a_main_weapon"),
+            "{weapon}"
+        );
+    }
+    // A file that gives a trooper a chainsword as his weapon is told why.
+    let mut file = legal();
+    file.soldiers[1].weapon = "chainsword".to_owned();
+    assert_eq!(rules_broken(&file), vec!["EQ-8"]);
+    // The sergeant's own laspistol is his basic kit (legal() is legal).
+    assert!(rules_broken(&legal()).is_empty());
+    // They come as an item on top of the basic kit.
+    let t = applied(&t, KillTeamEdit::AddItem(2, carried("close_combat_weapon")));
+    let t = applied(
+        &t,
+        KillTeamEdit::SetItemWeapon(2, 0, "power_sword".to_owned()),
+    );
+    assert_eq!(t.soldiers[1].weapon, "lasgun");
+    assert_eq!(
+        t.soldiers[1].items[0].weapon.as_deref(),
+        Some("power_sword")
+    );
+    let t = applied(&legal(), KillTeamEdit::AddItem(3, carried("pistol")));
+    let t = applied(
+        &t,
+        KillTeamEdit::SetItemWeapon(3, 0, "bolt_pistol".to_owned()),
+    );
+    assert!(rules_broken(&t).is_empty(), "{:?}", rules_broken(&t));
 }
 
 #[test]
@@ -180,6 +243,11 @@ fn eq_31_the_command_insignia_is_for_the_sergeant_only() {
 #[test]
 fn eq_27_a_jump_pack_is_for_space_marines_only() {
     let p = refused(&legal(), KillTeamEdit::AddItem(2, carried("jump_pack")));
+    assert_eq!(p.rule, "EQ-27");
+    // KT-19: a Terminator is no Space Marine for the jump pack.
+    let mut terminators = legal();
+    terminators.soldiers[1] = soldier(2, "terminator", "storm_bolter");
+    let p = refused(&terminators, KillTeamEdit::AddItem(2, carried("jump_pack")));
     assert_eq!(p.rule, "EQ-27");
     let mut t = legal();
     t.soldiers[1] = soldier(2, "space_marine", "bolter");
@@ -386,6 +454,23 @@ fn kt_6_derived_profiles_count_every_ribbon_and_item() {
 }
 
 #[test]
+fn eq_24_eq_26_armour_and_shield_give_one_save_whatever_their_order() {
+    let data = rules().killteam;
+    let with = |items: &[&str]| {
+        let mut s = soldier(1, "guardsman", "lasgun");
+        s.ribbon = Some("specialist".to_owned());
+        s.items = items.iter().map(|i| carried(i)).collect();
+        derive(&data, &s).expect("derived")
+    };
+    // The shield's 3+ is the bearer's save; the armour betters it by 1.
+    let armour_first = with(&["armour", "shield"]);
+    let shield_first = with(&["shield", "armour"]);
+    assert_eq!(armour_first.profile.save, 2);
+    assert_eq!(shield_first.profile.save, 2);
+    assert_eq!(armour_first.profile, shield_first.profile);
+}
+
+#[test]
 fn kt_21_victory_points_of_a_team() {
     let data = rules().killteam;
     // Sergeant 2 + six models 1.
@@ -542,8 +627,16 @@ fn kt_9_kt_18_kt_19_kt_20_actions_of_each_kind() {
     );
     assert_eq!(marine.actions.max_in_a_row, Some(3));
     let terminator = kind("terminator");
-    assert_eq!(terminator.actions.per_activation, 4);
+    // KT-19: four a turn, one at a time: one per activation, four in the
+    // turn (the source counts them by the turn, not by the activation).
+    assert_eq!(terminator.actions.per_turn, Some(4));
+    assert_eq!(terminator.actions.per_activation, 1);
+    assert_eq!(terminator.actions.in_a_turn(), 4);
     assert!(terminator.actions.one_at_a_time);
+    let term = soldier(9, "terminator", "storm_bolter");
+    let a = muster::rules::killteam::ribbons::soldier_actions(&data, &term, 9).expect("actions");
+    assert_eq!((a.per_activation, a.per_turn, a.total()), (1, 4, 4));
+    assert_eq!(a.msgs()[0].key, "kt.actions.per_turn");
     assert_eq!(
         (terminator.profile.save, terminator.profile.save_dice),
         (4, 2)
@@ -583,6 +676,28 @@ fn kt_15_flame_weapons_and_heavy_weapons_that_fire_every_action() {
 }
 
 #[test]
+fn kt_15_once_a_turn_follows_the_heavy_type_not_the_class() {
+    let data = rules().killteam;
+    let w = |id: &str| data.weapon(id).expect("weapon").clone();
+    // The sniper rifle is a special weapon of the Heavy type: once a turn.
+    assert!(w("sniper_rifle").fires_once_a_turn());
+    assert!(w("lascannon").fires_once_a_turn());
+    // The named exceptions fire at every action, whatever their class (the
+    // volley gun is a special weapon).
+    for id in [
+        "heavy_bolter",
+        "heavy_stubber",
+        "autocannon",
+        "hot_shot_volley_gun",
+    ] {
+        assert!(!w(id).fires_once_a_turn(), "{id}");
+    }
+    // A special weapon of another type fires at every action.
+    assert!(!w("plasma_gun").fires_once_a_turn());
+    assert!(!w("meltagun").fires_once_a_turn());
+}
+
+#[test]
 fn eq_6_eq_7_eq_10_eq_11_eq_15_eq_23_single_use_items_are_counted_on_the_sheet() {
     let data = rules().killteam;
     for (item, rule) in [
@@ -605,6 +720,27 @@ fn eq_6_eq_7_eq_10_eq_11_eq_15_eq_23_single_use_items_are_counted_on_the_sheet()
     let mut s = soldier(1, "guardsman", "lasgun");
     s.items.push(carried("cloak"));
     assert!(derive(&data, &s).expect("derived").item_counts.is_empty());
+}
+
+#[test]
+fn eq_23_the_knife_costs_no_action_unlike_the_items_the_source_says_do() {
+    let data = rules().killteam;
+    let item = |id: &str| data.item(id).expect("item").clone();
+    // The source gives the knife a range and a single use, not an action.
+    assert!(!item("knife").action);
+    assert!(item("knife").single_use);
+    assert!(!item("mine").action, "EQ-11: no action");
+    for id in [
+        "medikit",
+        "smoke_grenade",
+        "flash_grenade",
+        "chem_bomb",
+        "vox_radio",
+        "rope_and_grapnel",
+        "parachute",
+    ] {
+        assert!(item(id).action, "{id} costs an action");
+    }
 }
 
 #[test]
@@ -837,7 +973,7 @@ mod actions {
     }
 
     #[test]
-    fn kt_17_falls_cost_1_d3_or_life_and_jumping_down_d3() {
+    fn kt_17_falls_cost_1_d3_or_life_and_jumping_from_3_to_6_inches_high_d3() {
         let rules = super::rules();
         let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
         // Level jump from 3": a fall (1 in 6) costs one mortal wound.
@@ -856,7 +992,9 @@ mod actions {
         assert!(close(low.wounds[0], 5.0 / 6.0));
         assert!(close(low.wounds[1], 1.0 / 6.0));
         assert!(close(low.out_of_action(1), 1.0 / 6.0));
-        // From 5": a fall costs 1D3.
+        // From 5", level: a jump from a height of 3" to 6" costs 1D3 whatever
+        // the test, as the source says, not only a jump down; a fall costs
+        // its own 1D3 instead.
         let mid = jump_odds(
             &rules,
             &Jump {
@@ -867,9 +1005,32 @@ mod actions {
             },
         )
         .expect("odds");
+        assert!(mid.automatic.is_some());
+        assert!(close(mid.wounds[0], 0.0));
         for k in 1..=3 {
-            assert!(close(mid.wounds[k], 1.0 / 18.0));
+            assert!(close(mid.wounds[k], 5.0 / 18.0 + 1.0 / 18.0));
         }
+        // From 4" up to 6": the same automatic 1D3.
+        let up = Jump {
+            kind: JumpKind::Jump,
+            across: 2,
+            from_height: 4,
+            to_height: 6,
+        };
+        assert!(jump_odds(&rules, &up).expect("odds").automatic.is_some());
+        // From 3" down to the ground: no automatic wounds (3" is not more).
+        let low_down = Jump {
+            kind: JumpKind::Jump,
+            across: 2,
+            from_height: 3,
+            to_height: 0,
+        };
+        assert!(
+            jump_odds(&rules, &low_down)
+                .expect("odds")
+                .automatic
+                .is_none()
+        );
         // From higher than 6": a fall kills.
         let tall = jump_odds(
             &rules,
@@ -883,7 +1044,7 @@ mod actions {
         .expect("odds");
         assert!(close(tall.dead, 1.0 / 6.0));
         assert!(close(tall.out_of_action(5), 1.0 / 6.0));
-        // Jumping 4" down costs 1D3 whatever the test; a fall its own.
+        // Jumping from 6" down to 2" costs 1D3 whatever the test; a fall its own.
         let down = jump_odds(
             &rules,
             &Jump {

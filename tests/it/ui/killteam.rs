@@ -161,10 +161,10 @@ fn an_illegal_option_is_disabled_and_says_why() {
     // Disabled, with the rule and the reason in the list itself.
     let bolter = h.get_by_label("Bolter (EQ-28) — EQ-28: sergeant only");
     assert!(bolter.accesskit_node().is_disabled());
-    // A jump pack for Space Marines only; a combi-weapon for a special
-    // weapon carrier only.
+    // A jump pack for Space Marines only, not Terminators (KT-19); a
+    // combi-weapon for a special weapon carrier only.
     assert!(
-        h.get_by_label("Jump pack (EQ-27) — EQ-27: Space Marine, Terminator only")
+        h.get_by_label("Jump pack (EQ-27) — EQ-27: Space Marine only")
             .accesskit_node()
             .is_disabled()
     );
@@ -354,9 +354,15 @@ fn the_pickers_say_what_each_option_offers_before_it_is_chosen() {
     // a refused one too.
     h.get_by_label("Weapon: Trooper Vell").click();
     h.run();
+    // A pistol comes on top of the basic kit, never as the main weapon
+    // (EQ-9); the bolter only as the sergeant's item (EQ-28).
     assert_eq!(
-        detail_of(&h, "Laspistol"),
+        detail_of(&h, "Laspistol — EQ-9: on top of the basic kit only"),
         "S3 · AP0 · 12\" · Pistol 1 · D1"
+    );
+    assert!(
+        h.query_by_label("Bolter — EQ-28: only with the Bolter item")
+            .is_some()
     );
     assert_eq!(
         detail_of(&h, "Heavy bolter — RIB-9: not for this soldier"),
@@ -423,7 +429,10 @@ fn the_lines_of_a_picker_speak_french() {
     h.get_by_label("Arme: Vell").click();
     h.run();
     assert_eq!(
-        detail_of(&h, "Pistolet laser"),
+        detail_of(
+            &h,
+            "Pistolet laser — EQ-9: en plus de l'équipement de base seulement"
+        ),
         "F3 · PA0 · 12\" · Pistolet 1 · D1"
     );
     h.key_press(egui::Key::Escape);

@@ -9,6 +9,7 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::i18n::Lang;
+use crate::rules::RulesData;
 use crate::rules::close_combat::odds::CcModifier;
 use crate::rules::close_combat::roll::{Claws, DevilAttack, MeleeRoll, kind_key};
 use crate::rules::close_combat::{AttackKind, AttackType, Damage};
@@ -78,10 +79,11 @@ fn attack_line(ui: &mut egui::Ui, lang: Lang, t: &AttackType) {
 
 impl CreatureView {
     /// The creature's attack, from the close-combat mode's fighters: its WS,
-    /// S and situation are the attacker's (natural attacks: no weapon, not
-    /// improvised, not two weapons), against the defender's WS (1 when
-    /// helpless), T and save.
-    pub fn attack(&self, s: &Situation<'_>) -> DevilAttack {
+    /// S, T, W and I are its size's profile in the data (CC-19), its
+    /// situation the attacker's (natural attacks: no weapon, not improvised,
+    /// not two weapons), against the defender's WS (1 when helpless), T and
+    /// save.
+    pub fn attack(&self, rules: &RulesData, s: &Situation<'_>) -> DevilAttack {
         let mut by = s.round.first.clone();
         by.weapon_s = None;
         by.modifiers.retain(|m| {
@@ -90,6 +92,10 @@ impl CreatureView {
                 CcModifier::Improvised | CcModifier::TwoWeapons | CcModifier::WrongHand
             )
         });
+        // An unknown size keeps the card's values: its attacks say why.
+        if let Ok(devil) = crate::rules::close_combat::devil_fighter(rules, &self.size, &by) {
+            by = devil;
+        }
         let mut on = s.round.second.clone();
         if let Scenario::CloseCombat(cc) = &s.scenario
             && cc.helpless
@@ -116,7 +122,7 @@ impl CreatureView {
                 return;
             }
             self.form_ui(ui, cx);
-            let attack = self.attack(s);
+            let attack = self.attack(&cx.model.rules, s);
             if !attacks_ui(ui, cx, &attack) {
                 return;
             }
@@ -206,6 +212,17 @@ fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool
             alert(ui, Tone::Error, &lang.problem_line(&p));
             return false;
         }
+    }
+    if let Some(z) = devil.sizes.iter().find(|z| z.size == attack.size) {
+        let profile: Vec<String> = z
+            .profile
+            .iter()
+            .map(|(c, v)| format!("{} {v}", lang.t(c.abbr_key())))
+            .collect();
+        ui.label(lang.f(
+            "battle.cc.creature.profile",
+            &[("profile", &profile.join(", "))],
+        ));
     }
     ui.label(
         RichText::new(lang.f(

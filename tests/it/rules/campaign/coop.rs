@@ -231,15 +231,20 @@ fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_player
     s.difficulty = 1;
     let c = ok(&c, E::SetSettings { settings: s }, &r);
     let c = start(&c, &r);
-    let base = first_investigation(&r).1;
-    let step = r.campaign.difficulty_enemy_points;
-    // Decision: the difficulty's points are added once, after the product.
-    assert_eq!(c.mission.as_ref().expect("mission").points, base * 2 + step);
+    // The missing patrol is worth 200 points and a difficulty step 50 (the
+    // built-in data): two players double the 200, and (Decision) the
+    // difficulty's 50 is added once, after the product: 450.
+    assert_eq!(
+        first_investigation(&r),
+        ("investigation_missing_patrol".to_owned(), 200)
+    );
+    assert_eq!(r.campaign.difficulty_enemy_points, 50);
+    assert_eq!(c.mission.as_ref().expect("mission").points, 450);
     // The points are recorded with the mission's draw in the journal.
     let E::Start { choice, .. } = &c.journal.last().expect("start").event else {
         panic!("not the start")
     };
-    assert_eq!(choice.points, Some(base * 2 + step));
+    assert_eq!(choice.points, Some(450));
     // The budget mode is locked once the campaign runs.
     let mut s = c.settings.clone();
     s.budget = Budget::Split;

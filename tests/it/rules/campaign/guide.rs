@@ -268,6 +268,33 @@ fn cmp_14_the_mission_card_ticks_who_the_guide_leads() {
     h.run();
     assert_eq!(crate::common::the_campaign(&h).guided, vec![nim]);
     assert!(h.query_by_label("1 of 3 led").is_some());
+    // Two more fill the guide's three: a fourth is greyed out and a click
+    // on it leads nobody more.
+    h.get_by_label("Led by the guide: Sergeant Hark").click();
+    h.run();
+    h.get_by_label("Led by the guide: Trooper Dace").click();
+    h.run();
+    let hark = char_id(&c, "Sergeant Hark");
+    let dace = char_id(&c, "Trooper Dace");
+    assert_eq!(
+        crate::common::the_campaign(&h).guided,
+        vec![nim, hark, dace]
+    );
+    assert!(h.query_by_label("3 of 3 led").is_some());
+    let rusk = h.get_by_label("Led by the guide: Trooper Rusk");
+    assert!(rusk.accesskit_node().is_disabled());
+    rusk.click();
+    h.run();
+    assert_eq!(crate::common::the_campaign(&h).guided.len(), 3);
+    // Unticking one frees a place again.
+    h.get_by_label("Led by the guide: Trooper Dace").click();
+    h.run();
+    assert_eq!(crate::common::the_campaign(&h).guided, vec![nim, hark]);
+    assert!(
+        !h.get_by_label("Led by the guide: Trooper Rusk")
+            .accesskit_node()
+            .is_disabled()
+    );
     // Stealth is the player's call, and the card says so.
     assert!(
         h.query_by_label_contains("the stealth is yours to judge")
@@ -286,11 +313,44 @@ fn cmp_14_the_mission_card_ticks_who_the_guide_leads() {
             .is_disabled()
     );
     assert!(
-        h.query_by_label_contains("too heavy for the guide")
+        h.query_by_label_contains("carries Armour: too heavy for the guide")
             .is_some()
     );
-    // Undone with the rest.
-    h.state_mut().app.apply(Command::Undo);
+    h.get_by_label("Led by the guide: Trooper Osk").click();
     h.run();
+    let osk = char_id(&c, "Trooper Osk");
+    assert!(!crate::common::the_campaign(&h).guided.contains(&osk));
+    // Undone with the rest, one tick at a time.
+    for _ in 0..4 {
+        h.state_mut().app.apply(Command::Undo);
+        h.run();
+    }
     assert!(crate::common::the_campaign(&h).guided.is_empty());
+}
+
+#[test]
+fn cmp_14_a_soldier_with_a_shield_is_as_heavy_as_one_in_armour() {
+    let r = rules();
+    let mut c = guided_team(&r);
+    let nim = char_id(&c, "Trooper Nim");
+    assert_eq!(c.guide_refusal(nim, &r), None);
+    {
+        use muster::rules::campaign::Member;
+        let x = c.characters.iter_mut().find(|x| x.id == nim).expect("Nim");
+        let Member::Soldier(s) = &mut std::sync::Arc::make_mut(x).member else {
+            panic!("a soldier");
+        };
+        // A shield gives a 3+ save (EQ-26), better than armour's +1 (EQ-24).
+        s.items = vec![muster::rules::killteam::Carried {
+            item: "shield".into(),
+            weapon: None,
+        }];
+    }
+    let p = c.guide_refusal(nim, &r).expect("refused");
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("CMP-14", "campaign.problem.guide_item")
+    );
+    let line = muster::i18n::Lang::En.problem_line(&p);
+    assert!(line.contains("carries Shield"), "{line}");
 }

@@ -138,6 +138,20 @@ fn cc_11_a_weapon_strength_off_the_table_is_a_problem() {
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].rule, "CC-11");
     assert_eq!(problems[0].get("item"), Some("Power sword"));
+    // The wound chart runs from S1 to S10: its ends are fine, one step
+    // past either end is a problem, naming the value.
+    for (s, fine) in [(0, false), (1, true), (10, true), (11, false), (-1, false)] {
+        r.characters[0].equipment = vec![Gear {
+            strength: Some(s),
+            ..sword()
+        }];
+        let problems = r.validate(&rules());
+        let cc_11: Vec<_> = problems.iter().filter(|p| p.rule == "CC-11").collect();
+        assert_eq!(cc_11.is_empty(), fine, "S{s}: {problems:?}");
+        if !fine {
+            assert_eq!(cc_11[0].get("value"), Some(s.to_string().as_str()), "S{s}");
+        }
+    }
 }
 
 #[test]

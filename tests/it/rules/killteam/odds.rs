@@ -327,9 +327,14 @@ fn kt_19_a_terminator_saves_on_2d6() {
     let t = killteam_attack(&r, &shot(false, false, 2, 4, -4)).expect("odds");
     assert_eq!(t.score_to_save, Some(8));
     assert!((t.unsaved - hit * wound * 21.0 / 36.0).abs() < 1e-12);
-    // Beyond 12 it is lost; a double 1 always fails, cover or not.
-    assert_eq!(kt_save_score(&r, 13, 2), None);
-    assert_eq!(kt_save_score(&r, 12, 2), Some(12));
+    // Up to 8+, as the source says, beyond it is lost (not up to 12+); a
+    // double 1 always fails, cover or not.
+    assert_eq!(kt_save_score(&r, 8, 2), Some(8));
+    assert_eq!(kt_save_score(&r, 9, 2), None);
+    assert_eq!(kt_save_score(&r, 12, 2), None);
+    let t = killteam_attack(&r, &shot(false, false, 2, 4, -5)).expect("odds");
+    assert_eq!(t.score_to_save, None, "4+ at AP -5 is 9+: lost");
+    assert!((t.unsaved - hit * wound).abs() < 1e-12);
     assert_eq!(kt_save_score(&r, 2, 2), Some(3));
     assert_eq!(kt_save_score(&r, 1, 1), Some(2));
     assert_eq!(kt_save_score(&r, 7, 1), None);

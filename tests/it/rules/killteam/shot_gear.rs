@@ -303,6 +303,18 @@ fn kt_19_the_2d6_save_floor_comes_from_the_data() {
 }
 
 #[test]
+fn kt_19_the_2d6_save_limit_of_8_plus_comes_from_the_data() {
+    let mut s = shot(6, false, Vec::new());
+    s.save = Some(10);
+    s.save_dice = 2;
+    let o = killteam_attack(&rules(), &s).expect("odds");
+    assert_eq!(o.score_to_save, None, "10+ on 2D6 is beyond 8+: lost");
+    let r = with("killteam.json", "limits", "dice_save_up_to", 12.into());
+    let o = killteam_attack(&r, &s).expect("odds");
+    assert_eq!(o.score_to_save, Some(10));
+}
+
+#[test]
 fn cc_10_the_score_that_cannot_hit_comes_from_the_data() {
     // WS 1 against WS 10: 9+, a 6 then a 6.
     let go = |r: &RulesData| close_combat(r, 1, 4, None, 1, 10, 3, None, &[], false).expect("odds");

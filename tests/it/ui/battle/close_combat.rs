@@ -261,9 +261,26 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
         )
         .is_some()
     );
+    // Its profile is the small Devil's, picked by its size, not typed: WS 3
+    // and S 5 strike, whatever the attacker's card says.
+    assert!(
+        h.query_by_label(
+            "Its profile by its size (CC-19): M 4, WS 3, BS 0, S 5, T 5, W 4, I 8, A 5, Ld 10, Int 2, Cl 10, WP 7"
+        )
+        .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("WS 3 and S 5 from its profile")
+            .is_some()
+    );
+    let devil = close_combat::devil_fighter(&r, "small", &plain()).expect("small");
+    assert_eq!(
+        (devil.ws, devil.s, devil.t, devil.w, devil.i, devil.a),
+        (3, 5, 5, 4, 8, 5)
+    );
     let small = close_combat::creature_wounds(
         &r,
-        &plain(),
+        &devil,
         &close_combat::devil_attacks(&r, "small", None).expect("small"),
         &plain(),
         true,
@@ -284,7 +301,13 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
         &mut h,
         "not known: rolled (50 % have claws, 10 % of them fiddlers)",
     );
-    let large = close_combat::large_devil_wounds(&r, &plain(), &plain(), true).expect("odds");
+    assert!(
+        h.query_by_label_contains("WS 3 and S 7 from its profile")
+            .is_some()
+    );
+    let big = close_combat::devil_fighter(&r, "large", &plain()).expect("large");
+    assert_eq!((big.s, big.t, big.w, big.a), (7, 7, 8, 9));
+    let large = close_combat::large_devil_wounds(&r, &big, &plain(), true).expect("odds");
     assert!(
         h.query_by_label(&format!("At least one wound: {}", percent(1.0 - large[0])))
             .is_some()

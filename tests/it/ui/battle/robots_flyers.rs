@@ -102,10 +102,18 @@ fn kt_17_the_jump_test_in_kill_team_mode() {
     let mut h = harness(dir.path());
     h.get_by_label("Kill team").click();
     h.run();
-    // From 6" to 3": a fall (1 in 6) costs 1D3; no automatic wounds.
+    // From 6" to 3": a jump from a height of 3" to 6" costs 1D3 whatever
+    // the test, so on his last wound he is out whatever the die; a fall (1
+    // in 6) costs its own 1D3 instead.
     assert!(
-        h.query_by_label("Falls: 16.7 %; out of action: 16.7 %")
+        h.query_by_label("Falls: 16.7 %; out of action: 100.0 %")
             .is_some()
+    );
+    assert!(
+        h.query_by_label(
+            "Jumping from a height of more than 3\" up to 6\" costs 1D3 mortal wounds whatever the test"
+        )
+        .is_some()
     );
     assert!(h.query_by_label("A fall costs 1D3 mortal wounds").is_some());
     button(&mut h, "Roll the jump");

@@ -86,6 +86,57 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
         )
         .expect_err("Osk has no mine");
     assert_eq!(refused.key, "campaign.problem.no_item");
+    // A single-use item is struck off, and back on: only the kept-all-game
+    // ones are refused.
+    let rusk = crate::common::char_id(&c, "Trooper Rusk");
+    let (struck, _) = c
+        .apply(
+            E::StrikeItem {
+                character: rusk,
+                item: "mine".into(),
+                struck: true,
+            },
+            &rules,
+            &mut rng,
+        )
+        .expect("a mine is used once a game");
+    assert!(
+        struck
+            .table
+            .as_ref()
+            .is_some_and(|t| t.struck.contains(&(rusk, "mine".to_owned())))
+    );
+    let (back, _) = struck
+        .apply(
+            E::StrikeItem {
+                character: rusk,
+                item: "mine".into(),
+                struck: false,
+            },
+            &rules,
+            &mut rng,
+        )
+        .expect("back on");
+    assert!(back.table.as_ref().is_some_and(|t| t.struck.is_empty()));
+    // Every item kept all game is refused by the same rule: Pell's cloak too.
+    let pell = crate::common::char_id(&c, "Trooper Pell");
+    let refused = c
+        .apply(
+            E::StrikeItem {
+                character: pell,
+                item: "cloak".into(),
+                struck: true,
+            },
+            &rules,
+            &mut rng,
+        )
+        .expect_err("a cloak is kept all game");
+    assert_eq!(refused.rule, "KT-5");
+    assert!(
+        Lang::En
+            .problem(&refused)
+            .contains("Cloak is not used once a game")
+    );
 }
 
 /// KT-9 at the table: each soldier's card counts his actions this turn, a
