@@ -3,9 +3,12 @@
 //! between two units of ten (target ≤ 200 µs). The simulated fight to the
 //! end (target ≥ 30 M trials a second on one core): `sim_fight_1v1` runs
 //! 100 000 trials an iteration, so trials per second = 1e5 / its time.
+//! The same duel fought to the end exactly (`fight_exact_1v1`, target ≤
+//! 50 µs), and five against five exactly (`fight_exact_5v5`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use muster::rules::RulesData;
+use muster::rules::close_combat::fight_exact::fight_exact;
 use muster::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
 use muster::rules::close_combat::simulate::{SimSide, fight_to_the_end};
 use muster::rules::close_combat::unit_round::unit_round;
@@ -88,6 +91,25 @@ fn benches(c: &mut Criterion) {
         models: vec![model(4, 3, 3, 1, 3, 1, Some(4))],
         ld: Some(7),
     };
+    group.bench_function("fight_exact_1v1", |b| {
+        b.iter(|| fight_exact(std::hint::black_box(&rules), &first, &second, 20));
+    });
+    let five = |charging: bool| SimSide {
+        models: (0..5)
+            .map(|_| {
+                let mut m = model(4, 4, 4, 1, 4, 1, Some(4));
+                if charging {
+                    m.modifiers.push(CcModifier::Charging);
+                }
+                m
+            })
+            .collect(),
+        ld: Some(7),
+    };
+    let (fives, others) = (five(true), five(false));
+    group.bench_function("fight_exact_5v5", |b| {
+        b.iter(|| fight_exact(std::hint::black_box(&rules), &fives, &others, 20));
+    });
     group.throughput(criterion::Throughput::Elements(100_000));
     group.bench_function("sim_fight_1v1", |b| {
         let mut rng = muster::rules::core::dice::seeded(1);

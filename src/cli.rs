@@ -116,9 +116,15 @@ Scenarios (see the README for every field):
    \"ap\": 0, \"damage\": 1, \"target\": {\"t\": 3, \"save\": 5}, \"modifiers\": [\"smoke\"]}
   {\"kind\": \"close_combat_round\", \"first\": {\"ws\": 4, \"s\": 3, \"a\": 1, \"t\": 3, \"w\": 1, \"i\": 3},
    \"second\": {\"ws\": 3, \"s\": 4, \"a\": 2, \"t\": 4, \"w\": 2, \"i\": 2, \"save\": 5}}
+  {\"kind\": \"close_combat_fight\", \"max_rounds\": 20,
+   \"first\": {\"ld\": 7, \"models\": [{\"ws\": 4, \"s\": 3, \"a\": 2, \"t\": 3, \"w\": 1, \"i\": 3}]},
+   \"second\": {\"ld\": 7, \"models\": [{\"ws\": 4, \"s\": 3, \"a\": 1, \"t\": 3, \"w\": 1, \"i\": 3}]}}
 Output: {\"hit\": p, \"wound\": p, \"unsaved\": p, \"attacks\": n, \"wounds\": [p0, p1, …], …};
 for a round: who strikes first, each side's chance to win, the draw, the
-wounds each receives and each one's chance to die.
+wounds each receives and each one's chance to die; for a fight to the end:
+\"method\": \"exact\" (or \"simulated\" with 95 % intervals when the units are
+too large to follow every state), each side's chance to win and to rout,
+neither, the first round's results and the mean rounds fought.
 Exit codes: 0 the odds are printed, 2 the scenario cannot be read or a value
 is outside the rules (the message names the field).";
 
@@ -218,9 +224,11 @@ fn odds(file: &Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let Some(rules) = rules_with_overrides(lang, err) else {
         return EXIT_UNREADABLE;
     };
+    use crate::rules::scenario::AnyScenario;
     let odds = crate::rules::scenario::parse_any(&text).and_then(|s| match s {
-        Ok(attack) => attack.odds(&rules).map(|o| serde_json::to_string(&o)),
-        Err(round) => round.odds(&rules).map(|o| serde_json::to_string(&o)),
+        AnyScenario::Attack(attack) => attack.odds(&rules).map(|o| serde_json::to_string(&o)),
+        AnyScenario::Round(round) => round.odds(&rules).map(|o| serde_json::to_string(&o)),
+        AnyScenario::Fight(fight) => fight.odds(&rules).map(|o| serde_json::to_string(&o)),
     });
     match odds {
         Ok(Ok(json)) => {

@@ -269,34 +269,132 @@ impl RoundScenario {
     /// The odds of the round, or the field whose value is outside the rules.
     pub fn odds(&self, rules: &RulesData) -> Result<super::close_combat::odds::RoundOdds, Problem> {
         for (name, f) in [("first", &self.first), ("second", &self.second)] {
-            let at = |field: &str| format!("{name}.{field}");
-            in_range(&at("ws"), i64::from(f.ws), 1, 10)?;
-            in_range(&at("s"), i64::from(f.s), 1, 10)?;
-            in_range(&at("t"), i64::from(f.t), 1, 10)?;
-            in_range(&at("i"), i64::from(f.i), 1, 10)?;
-            if let Some(w) = f.weapon_s {
-                in_range(&at("weapon_s"), i64::from(w), 1, 10)?;
-            }
-            save(&at("save"), f.save.map(i64::from))?;
-            once(&at("modifiers"), &f.modifiers)?;
-            count(&at("a"), i64::from(f.a))?;
-            if f.w == 0 {
-                return Err(out_of_range(&at("w"), 0, "1 or more"));
-            }
-            count(&at("w"), i64::from(f.w))?;
+            check_fighter(name, f)?;
         }
         super::close_combat::odds::round(rules, &self.first, &self.second)
     }
 }
 
-/// Reads a scenario file of any kind the command line knows: a single
-/// attack, or a round of two models.
-pub fn parse_any(text: &str) -> Result<Result<Scenario, RoundScenario>, Problem> {
-    let value: serde_json::Value = parse_kind(text)?;
-    if value.get("kind").and_then(serde_json::Value::as_str) == Some("close_combat_round") {
-        return parse_kind(text).map(Err);
+/// A model's values within the rules, or the field (under `name`) that is
+/// not.
+fn check_fighter(name: &str, f: &super::close_combat::odds::Fighter) -> Result<(), Problem> {
+    let at = |field: &str| format!("{name}.{field}");
+    in_range(&at("ws"), i64::from(f.ws), 1, 10)?;
+    in_range(&at("s"), i64::from(f.s), 1, 10)?;
+    in_range(&at("t"), i64::from(f.t), 1, 10)?;
+    in_range(&at("i"), i64::from(f.i), 1, 10)?;
+    if let Some(w) = f.weapon_s {
+        in_range(&at("weapon_s"), i64::from(w), 1, 10)?;
     }
-    Scenario::parse(text).map(Ok)
+    save(&at("save"), f.save.map(i64::from))?;
+    once(&at("modifiers"), &f.modifiers)?;
+    count(&at("a"), i64::from(f.a))?;
+    if f.w == 0 {
+        return Err(out_of_range(&at("w"), 0, "1 or more"));
+    }
+    count(&at("w"), i64::from(f.w))?;
+    Ok(())
+}
+
+/// One side of a fight to the end.
+#[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FightSide {
+    /// Its models, front first: blows fall on the first living one.
+    pub models: Vec<super::close_combat::odds::Fighter>,
+    /// Its leader's Ld for rout tests; none never tests (robots).
+    #[serde(default)]
+    pub ld: Option<i64>,
+}
+
+/// The rounds a fight to the end lasts at most, unless the file says.
+const FIGHT_ROUNDS: u32 = 20;
+/// Fights simulated when the fight has too many states to be exact.
+const FIGHT_TRIALS: u64 = 200_000;
+/// The seed of that simulation: the same file gives the same estimate.
+const FIGHT_SEED: u64 = 0x5eed;
+
+fn fight_rounds() -> i64 {
+    i64::from(FIGHT_ROUNDS)
+}
+
+/// A close combat fought to the end between two units (CC-7, CC-13,
+/// CC-15, CC-20).
+#[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FightScenario {
+    /// `close_combat_fight`.
+    pub kind: String,
+    /// The first side.
+    pub first: FightSide,
+    /// The second side.
+    pub second: FightSide,
+    /// Rounds at most: still fighting after them is neither side's win.
+    #[serde(default = "fight_rounds")]
+    pub max_rounds: i64,
+}
+
+impl FightScenario {
+    /// The odds of the fight to the end, exact where its states can be
+    /// followed, or the field whose value is outside the rules.
+    pub fn odds(
+        &self,
+        rules: &RulesData,
+    ) -> Result<super::close_combat::fight_exact::FightResult, Problem> {
+        use super::close_combat::simulate::SimSide;
+        let mut sides = Vec::with_capacity(2);
+        for (name, side) in [("first", &self.first), ("second", &self.second)] {
+            if side.models.is_empty() {
+                return Err(out_of_range(
+                    &format!("{name}.models"),
+                    0,
+                    "1 model or more",
+                ));
+            }
+            for (k, m) in side.models.iter().enumerate() {
+                check_fighter(&format!("{name}.models[{k}]"), m)?;
+            }
+            let ld = side
+                .ld
+                .map(|ld| in_range(&format!("{name}.ld"), ld, 1, 10))
+                .transpose()?;
+            sides.push(SimSide {
+                models: side.models.clone(),
+                ld,
+            });
+        }
+        let rounds = in_range("max_rounds", self.max_rounds, 1, 100)?;
+        super::close_combat::fight_exact::fight_odds(
+            rules,
+            &sides[0],
+            &sides[1],
+            u32::try_from(rounds).unwrap_or(FIGHT_ROUNDS),
+            FIGHT_TRIALS,
+            &mut super::core::dice::seeded(FIGHT_SEED),
+        )
+    }
+}
+
+/// A scenario of any kind the command line knows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyScenario {
+    /// A single attack.
+    Attack(Scenario),
+    /// A round of two models.
+    Round(RoundScenario),
+    /// A fight to the end between two units.
+    Fight(FightScenario),
+}
+
+/// Reads a scenario file of any kind the command line knows: a single
+/// attack, a round of two models, or a fight to the end.
+pub fn parse_any(text: &str) -> Result<AnyScenario, Problem> {
+    let value: serde_json::Value = parse_kind(text)?;
+    match value.get("kind").and_then(serde_json::Value::as_str) {
+        Some("close_combat_round") => parse_kind(text).map(AnyScenario::Round),
+        Some("close_combat_fight") => parse_kind(text).map(AnyScenario::Fight),
+        _ => Scenario::parse(text).map(AnyScenario::Attack),
+    }
 }
 
 /// A fight to compute the odds of.

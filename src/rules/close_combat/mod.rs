@@ -2,7 +2,8 @@
 //! with what (`engagement`, CC-3, CC-4), the odds of the blows and of a
 //! round between two models (`odds`, CC-7 … CC-13), of a round between two
 //! units (`unit_round`, CC-7, CC-13), a combat fought to the end
-//! (`simulate`), the battle screen's rolls after the blows (`roll`).
+//! (`simulate`) and its exact odds where they can be followed
+//! (`fight_exact`), the battle screen's rolls after the blows (`roll`).
 //!
 //! Here: the charge (CC-1, CC-2) and close combat after the blows (CC-13 …
 //! CC-21): the round's result, push back, follow up and its Ld test, tangled
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 pub mod data;
 pub mod engagement;
+pub mod fight_exact;
 pub mod odds;
 pub mod roll;
 pub mod simulate;

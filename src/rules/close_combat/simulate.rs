@@ -1,8 +1,8 @@
 //! A close combat fought to the end, round after round, until one side is
-//! dead or routs (CC-7, CC-9, CC-13, CC-15, CC-20): exact odds would follow
-//! every state of both units over many rounds, so it is simulated with the
-//! dice passed in (they seed a PCG of its own, held in registers through
-//! the loop), and each chance comes with its 95 % interval.
+//! dead or routs (CC-7, CC-9, CC-13, CC-15, CC-20), simulated with the dice
+//! passed in (they seed a PCG of its own, held in registers through the
+//! loop), each chance with its 95 % interval: for the fights whose states
+//! are too many for the exact chain of `fight_exact.rs`.
 //!
 //! Each trial uses the same steps as the exact round (`unit_round.rs`):
 //! strike order by I, chargers first on equal I in the first round only,
@@ -170,7 +170,9 @@ fn binomial_thresholds(n: u32, p: f64, out: &mut Vec<u64>) {
     }
 }
 
-fn variant(f: &Fighter, v: usize) -> Vec<CcModifier> {
+/// A fighter's situation in a round: 0 the first round (as given), 1 a later
+/// round (no charge, no follow-up), 2 a later round after following up.
+pub(super) fn variant(f: &Fighter, v: usize) -> Vec<CcModifier> {
     let mut m = f.modifiers.clone();
     if v > 0 {
         m.retain(|x| *x != CcModifier::Charging && *x != CcModifier::FollowedUp);

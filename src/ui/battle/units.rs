@@ -1,7 +1,8 @@
 //! The battle screen's unit mode: a round of close combat between two
 //! units (CC-7, CC-13) with its strike order, the exact odds of each result
 //! and of the casualties on each side, a seeded roll; and the fight to the
-//! end, simulated, with 95 % intervals.
+//! end, exact where its states can be counted, else simulated with 95 %
+//! intervals.
 
 use egui::RichText;
 use egui_material_icons::icons;
@@ -10,9 +11,11 @@ use crate::app::Command;
 use crate::app::SimRequest;
 use crate::i18n::Lang;
 use crate::rules::battle::Fight;
+use crate::rules::close_combat::fight_exact::{FightOdds, fight_exact};
 use crate::rules::close_combat::odds::Fighter;
 use crate::rules::close_combat::simulate::{Estimate, FightEstimate, SimSide};
 use crate::rules::close_combat::unit_round::{StrikeStep, UnitRoundOdds, strike_order, unit_round};
+use crate::rules::core::problem::Problem;
 use crate::ui::battle::coherency::Coherency;
 use crate::ui::battle::parts::{Group, Unit, bars, num, percent, pick_campaign_fighter};
 use crate::ui::context::ViewCtx;
@@ -34,7 +37,13 @@ pub struct RoundView {
     /// The first unit is ours (for the battle summary, CHR-15); set by the
     /// battle screen.
     pub ours_first: bool,
+    /// The exact fight to the end last computed, and the fight it is for
+    /// (its trials unused): computed again only when the fight changes.
+    exact: Option<(SimRequest, ExactFight)>,
 }
+
+/// The exact fight to the end, `None` when it has too many states to count.
+type ExactFight = Result<Option<FightOdds>, Problem>;
 
 impl Default for RoundView {
     fn default() -> Self {
@@ -59,6 +68,7 @@ impl Default for RoundView {
             trials: 20_000,
             coherency: Default::default(),
             ours_first: true,
+            exact: None,
         }
     }
 }
@@ -165,13 +175,26 @@ impl RoundView {
         });
     }
 
-    /// The fight to the end, simulated on a thread of the app.
+    /// The fight to the end: exact when its states can be counted, else
+    /// simulated on a thread of the app.
     fn sim_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &[Fighter], b: &[Fighter]) {
-        let (model, lang) = (cx.model, cx.lang);
+        let lang = cx.lang;
+        let side = |models: Vec<Fighter>, ld: i32| SimSide {
+            models,
+            ld: (ld > 0).then_some(ld),
+        };
+        let request = SimRequest {
+            first: side(a.to_vec(), self.first.test_ld()),
+            second: side(b.to_vec(), self.second.test_ld()),
+            max_rounds: self.max_rounds,
+            trials: self.trials,
+        };
+        let exact = self.exact_fight(cx, &request);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_MONITORING, lang.t("battle.sim.title"));
             ui.label(RichText::new(lang.t("battle.sim.hint")).color(PALETTE.text_subdued));
+            let simulated = matches!(exact, Ok(None));
             ui.horizontal_wrapped(|ui| {
                 num(
                     ui,
@@ -180,45 +203,72 @@ impl RoundView {
                     &mut self.max_rounds,
                     1..=50,
                 );
-                let l = ui.label(lang.t("battle.sim.trials"));
-                egui::ComboBox::from_id_salt("battle-sim-trials")
-                    .selected_text(self.trials.to_string())
-                    .show_ui(ui, |ui| {
-                        for n in [2_000, 20_000, 200_000, 1_000_000] {
-                            ui.selectable_value(&mut self.trials, n, n.to_string());
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id);
-            });
-            let side = |models: Vec<Fighter>, ld: i32| SimSide {
-                models,
-                ld: (ld > 0).then_some(ld),
-            };
-            let request = SimRequest {
-                first: side(a.to_vec(), self.first.test_ld()),
-                second: side(b.to_vec(), self.second.test_ld()),
-                max_rounds: self.max_rounds,
-                trials: self.trials,
-            };
-            // Simulated on a thread of the app; a result for another
-            // situation than this one is stale and never shown.
-            let current = model.simulation.as_ref().filter(|s| s.request == request);
-            if current.is_none() {
-                cx.send(Command::Simulate(request));
-            }
-            match current.and_then(|s| s.result.as_ref()) {
-                Some(Ok(e)) => sim_ui(ui, lang, e),
-                Some(Err(p)) => {
-                    alert(ui, Tone::Error, &lang.problem_line(p));
+                if simulated {
+                    let l = ui.label(lang.t("battle.sim.trials"));
+                    egui::ComboBox::from_id_salt("battle-sim-trials")
+                        .selected_text(self.trials.to_string())
+                        .show_ui(ui, |ui| {
+                            for n in [2_000, 20_000, 200_000, 1_000_000] {
+                                ui.selectable_value(&mut self.trials, n, n.to_string());
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
                 }
-                None => {
-                    // No spinner: it would repaint every frame; the thread
-                    // wakes the window when it is done.
-                    badge(ui, Tone::Info, lang.t("battle.sim.running"));
+            });
+            match exact {
+                Ok(Some(o)) => exact_ui(ui, lang, &o),
+                Ok(None) => simulated_ui(ui, cx, request),
+                Err(p) => {
+                    alert(ui, Tone::Error, &lang.problem_line(&p));
                 }
             }
         });
+    }
+
+    /// The exact fight to the end of `request`, computed again only when
+    /// the fight changes.
+    fn exact_fight(&mut self, cx: &ViewCtx<'_>, request: &SimRequest) -> ExactFight {
+        let same = |r: &SimRequest| {
+            r.first == request.first
+                && r.second == request.second
+                && r.max_rounds == request.max_rounds
+        };
+        match &self.exact {
+            Some((r, result)) if same(r) => result.clone(),
+            _ => {
+                let result = fight_exact(
+                    &cx.model.rules,
+                    &request.first,
+                    &request.second,
+                    request.max_rounds,
+                );
+                self.exact = Some((request.clone(), result.clone()));
+                result
+            }
+        }
+    }
+}
+
+/// The simulated fight to the end: asked of the app's thread, shown once
+/// done; a result for another situation than this one is stale and never
+/// shown.
+fn simulated_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, request: SimRequest) {
+    let (model, lang) = (cx.model, cx.lang);
+    let current = model.simulation.as_ref().filter(|s| s.request == request);
+    if current.is_none() {
+        cx.send(Command::Simulate(request));
+    }
+    match current.and_then(|s| s.result.as_ref()) {
+        Some(Ok(e)) => sim_ui(ui, lang, e),
+        Some(Err(p)) => {
+            alert(ui, Tone::Error, &lang.problem_line(p));
+        }
+        None => {
+            // No spinner: it would repaint every frame; the thread wakes
+            // the window when it is done.
+            badge(ui, Tone::Info, lang.t("battle.sim.running"));
+        }
     }
 }
 
@@ -559,8 +609,40 @@ fn interval(lang: Lang, key: &str, e: &Estimate) -> String {
     )
 }
 
+/// The exact fight to the end: every state counted, so no interval.
+fn exact_ui(ui: &mut egui::Ui, lang: Lang, o: &FightOdds) {
+    badge(ui, Tone::Good, lang.t("battle.sim.exact"));
+    let chance = |key: &str, p: f64| lang.f(key, &[("p", &percent(p))]);
+    ui.horizontal_wrapped(|ui| {
+        badge(
+            ui,
+            Tone::Good,
+            &chance("battle.sim.exact_first_wins", o.first_wins),
+        );
+        badge(
+            ui,
+            Tone::Warning,
+            &chance("battle.sim.exact_second_wins", o.second_wins),
+        );
+        badge(
+            ui,
+            Tone::Info,
+            &chance("battle.sim.exact_neither", o.neither),
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(chance("battle.sim.exact_first_routs", o.first_routs));
+        ui.label(chance("battle.sim.exact_second_routs", o.second_routs));
+        ui.label(lang.f(
+            "battle.sim.exact_mean_rounds",
+            &[("rounds", &format!("{:.2}", o.mean_rounds))],
+        ));
+    });
+}
+
 /// The simulated fight to the end, each chance with its 95 % interval.
 fn sim_ui(ui: &mut egui::Ui, lang: Lang, e: &FightEstimate) {
+    badge(ui, Tone::Info, lang.t("battle.sim.simulated"));
     ui.horizontal_wrapped(|ui| {
         badge(
             ui,

@@ -3,6 +3,7 @@
 //! chances against brute-force enumerations of the dice, seeded rolls that
 //! repeat, and the unit round against the 1 against 1 round and a Monte Carlo.
 
+mod fight_exact;
 mod simulate;
 
 use muster::rules::RulesData;

@@ -620,3 +620,55 @@ fn muster_odds_computes_a_round_of_two_models() {
     assert_eq!(code, 2);
     assert!(err.contains("first.w"), "{err}");
 }
+
+/// The first scenario's duel fought to the end: WS 4, S 3 with a S 5
+/// weapon, A 2, charging, against WS 4, T 3, 4+ save, A 1, both W 1 and I 3.
+const DUEL: &str = r#"{"kind": "close_combat_fight", "max_rounds": 20,
+ "first": {"ld": 7, "models": [{"ws": 4, "s": 3, "weapon_s": 5, "a": 2, "t": 3, "w": 1,
+   "i": 3, "save": 4, "modifiers": ["charging"]}]},
+ "second": {"ld": 7, "models": [{"ws": 4, "s": 3, "a": 1, "t": 3, "w": 1, "i": 3, "save": 4}]}}"#;
+
+#[test]
+fn cc_7_muster_odds_gives_the_exact_fight_to_the_end() {
+    // CC-7: in round one the charger strikes first at equal I and, if he
+    // kills, is never struck; later rounds are blow for blow. So the first
+    // wins with p1 + (1 - p1)(1 - q) p(1 - q)(1 + s + … + s^18), with p1
+    // his chance to kill charging, p without the charge, q the other's and
+    // s = (1 - p)(1 - q).
+    let (code, out, err) = odds_cli(DUEL);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["method"], "exact");
+    let r = rules();
+    let kill = |ws, s, w, a, m: &[CcModifier]| {
+        1.0 - close_combat(&r, ws, s, w, a, 4, 3, Some(4), m, false)
+            .expect("odds")
+            .wounds[0]
+    };
+    let p1 = kill(4, 3, Some(5), 2, &[CcModifier::Charging]);
+    let p = kill(4, 3, Some(5), 2, &[]);
+    let q = kill(4, 3, None, 1, &[]);
+    let s = (1.0 - p) * (1.0 - q);
+    let sum: f64 = (0..19).map(|k| s.powi(k)).sum();
+    let first = p1 + (1.0 - p1) * (1.0 - q) * p * (1.0 - q) * sum;
+    let got = |k: &str| v[k].as_f64().unwrap_or(-1.0);
+    assert!((got("first_wins") - first).abs() < 1e-12, "{out}");
+    assert!((got("round_one_first_wins") - p1).abs() < 1e-12, "{out}");
+    let total = got("first_wins") + got("second_wins") + got("neither");
+    assert!((total - 1.0).abs() < 1e-12, "{out}");
+    assert_eq!((got("first_routs"), got("second_routs")), (0.0, 0.0));
+    // A model without wounds, or an Ld off the scale, is named.
+    let (code, _, err) =
+        odds_cli(&DUEL.replace(r#""a": 1, "t": 3, "w": 1"#, r#""a": 1, "t": 3, "w": 0"#));
+    assert_eq!(code, 2);
+    assert!(err.contains("second.models[0].w"), "{err}");
+    let (code, _, err) = odds_cli(&DUEL.replace(r#""ld": 7, "models""#, r#""ld": 40, "models""#));
+    assert_eq!(code, 2);
+    assert!(err.contains("first.ld"), "{err}");
+    // The kind is in the command's help.
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["odds", "--help"])
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8_lossy(&help.stdout).contains("close_combat_fight"));
+}

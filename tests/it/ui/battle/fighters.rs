@@ -98,19 +98,6 @@ fn a_psychic_attack_between_two_characters_its_odds_its_roll_and_its_power_in_pl
     assert!(h.query_by_label("No power in play.").is_some());
 }
 
-/// Runs frames until the fight to the end's thread is done and its result
-/// shows (CC-13: the simulation runs off the frame).
-fn until_simulated(h: &mut Harness<'_, Gui>) {
-    for _ in 0..600 {
-        h.run();
-        if h.query_by_label("Simulating…").is_none() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    panic!("the simulation never ended");
-}
-
 #[test]
 fn a_round_between_two_units_shows_its_strike_order_and_odds_and_rolls() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -122,9 +109,7 @@ fn a_round_between_two_units_shows_its_strike_order_and_odds_and_rolls() {
             .is_some()
     );
     assert!(h.query_by_label("2. I 3: Second unit: model ×5").is_some());
-    // The round's odds, and the simulated fight to the end beside them,
-    // once its thread is done (the window never waits for it).
-    until_simulated(&mut h);
+    // The round's odds, and the exact fight to the end beside them.
     assert_eq!(h.query_all_by_label_contains("First unit wins ").count(), 2);
     assert!(h.query_all_by_label_contains("second: 5 dead: ").count() >= 1);
     // Sergeant Brask joins the second unit: a step of his own at I 4.
@@ -137,10 +122,13 @@ fn a_round_between_two_units_shows_its_strike_order_and_odds_and_rolls() {
         h.query_by_label("1. I 4: Second unit: Sergeant Brask ×1")
             .is_some()
     );
-    // The fight to the end, simulated, with its interval.
-    until_simulated(&mut h);
+    // The fight to the end, still exact: no interval.
     assert!(h.query_by_label_contains("Second unit routs ").is_some());
-    assert_eq!(h.query_all_by_label_contains("(95 %: ").count(), 5);
+    assert!(
+        h.query_by_label("Exact: every state of the fight is counted.")
+            .is_some()
+    );
+    assert_eq!(h.query_all_by_label_contains("(95 %: ").count(), 0);
     button(&mut h, "Roll the round");
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);

@@ -249,3 +249,89 @@ fn at_1024_by_700_the_units_mode_fits_the_window() {
         super::super::buttons_fit(&h, 1024.0, lang.code());
     }
 }
+
+/// The exact fight to the end of the unit mode's two units, as the core
+/// computes it.
+fn exact_of(h: &Harness<'_, Gui>) -> muster::rules::close_combat::fight_exact::FightOdds {
+    use muster::rules::close_combat::simulate::SimSide;
+    let units = &h.state().views.battle.units;
+    let side = |models, ld: i32| SimSide {
+        models,
+        ld: (ld > 0).then_some(ld),
+    };
+    muster::rules::close_combat::fight_exact::fight_exact(
+        &h.state().app.model.rules,
+        &side(units.first.models(), units.first.test_ld()),
+        &side(units.second.models(), units.second.test_ld()),
+        units.max_rounds,
+    )
+    .expect("odds")
+    .expect("few enough states")
+}
+
+// The fight to the end of two small units is exact: its
+// chances shown without an interval, as the core computes them, and they
+// change with the rounds allowed; units too large to count are simulated.
+#[test]
+fn the_fight_to_the_end_of_small_units_is_shown_exact() {
+    use muster::rules::close_combat::fight_exact::{MAX_STATES, state_count};
+    use muster::rules::close_combat::simulate::SimSide;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    click(&mut h, "Unit against unit");
+    h.run();
+    assert!(
+        h.query_by_label("Exact: every state of the fight is counted.")
+            .is_some()
+    );
+    let pct = |p: f64| format!("{:.1} %", p * 100.0);
+    let o = exact_of(&h);
+    for label in [
+        format!("First unit wins {}", pct(o.first_wins)),
+        format!("Second unit wins {}", pct(o.second_wins)),
+        format!("Neither {}", pct(o.neither)),
+        format!("Second unit routs {}", pct(o.second_routs)),
+        format!("{:.2} rounds on average.", o.mean_rounds),
+    ] {
+        assert!(h.query_by_label(&label).is_some(), "{label}");
+    }
+    assert_eq!(h.query_all_by_label_contains("(95 %: ").count(), 0);
+    assert!(h.query_by_label("Fights played").is_none(), "no trials");
+    assert!(
+        h.query_by_label("Simulating…").is_none(),
+        "nothing to wait for"
+    );
+    // One round allowed: more fights end with neither side out.
+    h.state_mut().views.battle.units.max_rounds = 1;
+    h.run();
+    let one = exact_of(&h);
+    assert!(one.neither > o.neither);
+    assert!(
+        h.query_by_label(&format!("Neither {}", pct(one.neither)))
+            .is_some()
+    );
+    assert!(h.query_by_label("1.00 rounds on average.").is_some());
+    // Enough troopers in both units (fifty at most a group) to pass the
+    // states counted: the fight is simulated, each chance with its interval.
+    let n = u32::try_from(MAX_STATES).expect("small") / (3 * 50) + 1;
+    h.state_mut().views.battle.units.first.groups[0].count = 50;
+    h.state_mut().views.battle.units.second.groups[0].count = n;
+    h.run();
+    let units = &h.state().views.battle.units;
+    let side = |models| SimSide { models, ld: None };
+    let states = state_count(&side(units.first.models()), &side(units.second.models()));
+    assert!(states > MAX_STATES, "{states}");
+    for _ in 0..600 {
+        h.run();
+        if h.query_by_label("Simulating…").is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(
+        h.query_by_label_contains("Simulated, 95 % interval")
+            .is_some()
+    );
+    assert_eq!(h.query_all_by_label_contains("(95 %: ").count(), 5);
+    assert!(h.query_by_label("Fights played").is_some());
+}
