@@ -38,13 +38,6 @@ fn battle(dir: &Path) -> Harness<'static, Gui> {
     h
 }
 
-fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
-    h.get_by_label(label).click();
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
-}
-
 #[test]
 fn a_psychic_attack_between_two_characters_its_odds_its_roll_and_its_power_in_play() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -57,7 +50,9 @@ fn a_psychic_attack_between_two_characters_its_odds_its_roll_and_its_power_in_pl
         "› Inquisitor Vael",
     );
     pick(&mut h, "Take the target from a roster", "Sergeant Brask —");
-    type_into(&mut h, "Power (card name)", "Warp shield");
+    // His cards are offered, the first filled in: he casts his second.
+    assert_eq!(h.state().views.battle.psychic.attack.power.power, "Smite");
+    click(&mut h, "Psychic shield");
     click(&mut h, "Lasting power: stays in play until ended (PSY-8)");
     // S4 against Brask's T3: wounds on 3+.
     assert!(h.query_by_label("Each hit wounds on 3+ (66.7 %)").is_some());
@@ -76,15 +71,15 @@ fn a_psychic_attack_between_two_characters_its_odds_its_roll_and_its_power_in_pl
     assert_eq!(log.len(), 1);
     assert_eq!(
         log[0].title,
-        "Inquisitor Vael against Sergeant Brask (Warp shield)"
+        "Inquisitor Vael against Sergeant Brask (Psychic shield)"
     );
     assert!(matches!(log[0].fight, Fight::Psychic(_)));
     // PSY-8: the power stays in view; its psyker cannot end it this phase.
     assert!(
-        h.query_by_label_contains("Warp shield — Inquisitor Vael")
+        h.query_by_label_contains("Psychic shield — Inquisitor Vael")
             .is_some()
     );
-    let end = h.get_by_role_and_label(Role::Button, "End Warp shield");
+    let end = h.get_by_role_and_label(Role::Button, "End Psychic shield");
     assert!(end.accesskit_node().is_disabled());
     // Nor can it be played again while in play.
     assert!(
@@ -93,7 +88,7 @@ fn a_psychic_attack_between_two_characters_its_odds_its_roll_and_its_power_in_pl
             .is_disabled()
     );
     button(&mut h, "Next psychic phase");
-    button(&mut h, "End Warp shield");
+    button(&mut h, "End Psychic shield");
     assert!(h.state().app.model.powers.in_play.is_empty());
     assert!(h.query_by_label("No power in play.").is_some());
 }
