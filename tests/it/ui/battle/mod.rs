@@ -2,9 +2,11 @@
 
 mod close_combat;
 mod fighters;
+mod flyers;
 mod kt_gear;
 mod kt_odds;
 mod kt_ribbons;
+mod robots;
 mod robots_flyers;
 mod table;
 mod units;
