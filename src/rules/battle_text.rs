@@ -185,6 +185,8 @@ fn table(t: &TableRoll) -> Msg {
         TableRoll::RobotMalfunction { one_in } => {
             Msg::new("situation.robot_malfunction").int("one_in", *one_in)
         }
+        TableRoll::RobotBurningSmell => Msg::new("situation.robot_burning_smell"),
+        TableRoll::FlyerGather { turns } => Msg::new("situation.flyer_gather").int("turns", *turns),
         TableRoll::FlyerDrop { level } => Msg::new("situation.flyer_drop").int("level", level.0),
         TableRoll::FlyerCrash {
             level,

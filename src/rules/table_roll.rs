@@ -36,6 +36,14 @@ pub enum TableRoll {
         /// The chance is 1 in this.
         one_in: u32,
     },
+    /// The end-of-turn roll of a robot with a burning smell (ROB-8).
+    RobotBurningSmell,
+    /// The return roll of a unit gone for stones, so many turns after the
+    /// one it left in (FLY-10).
+    FlyerGather {
+        /// Turns since the turn it left in.
+        turns: u32,
+    },
     /// An object dropped from a level (FLY-10).
     FlyerDrop {
         /// The flyer's level.
@@ -106,6 +114,14 @@ pub fn roll<R: Rng + ?Sized>(
         ),
         TableRoll::RobotMalfunction { one_in } => (
             robots::table::malfunction(&rules.robots, *one_in, rng, &mut rolls)?,
+            0,
+        ),
+        TableRoll::RobotBurningSmell => (
+            robots::table::burning_smell(&rules.robots, rng, &mut rolls)?,
+            0,
+        ),
+        TableRoll::FlyerGather { turns } => (
+            flyers::table::gather(&rules.flyers, *turns, rng, &mut rolls)?,
             0,
         ),
         TableRoll::FlyerDrop { level } => (

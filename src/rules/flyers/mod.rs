@@ -16,6 +16,7 @@ pub use data::{CrashRules, DieRoll, DropRules, FloorRules, FlyerRules, GatherRul
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::rules::close_combat::odds::{CcModifier, Fighter};
 use crate::rules::core::dice::{Check, Roll, roll_dice};
 use crate::rules::core::dist::{Dist, at_least, dice_sum};
 use crate::rules::core::problem::Problem;
@@ -353,6 +354,42 @@ pub fn air_ground_result(level: Level, air_lost: bool) -> AirGroundResult {
     } else {
         AirGroundResult::GroundTestsRout
     }
+}
+
+/// The air troops' models ready for a round against ground troops
+/// (FLY-7): they strike first and get no charge or pursuit bonus (the
+/// charge and follow-up modifiers are taken off). Decision: striking first
+/// is the strike order of CC-7 with each air model's I raised, for the
+/// order only, above the best I of the living ground models.
+pub fn air_strikers(air: &[Fighter], ground: &[Fighter]) -> Vec<Fighter> {
+    // Decision: the order of CC-7, each air model's I above every ground one.
+    let best = ground
+        .iter()
+        .filter(|m| m.w > 0)
+        .map(|m| m.i)
+        .max()
+        .unwrap_or(i32::MIN);
+    air.iter()
+        .map(|m| {
+            let mut m = without_charge_or_pursuit(m);
+            m.i = m.i.max(best.saturating_add(1));
+            m
+        })
+        .collect()
+}
+
+/// Models fighting in the air (FLY-8), or ground models fighting back
+/// against flyers, with no charge or pursuit modifiers: the charge and
+/// follow-up bonuses are taken off; the I order is kept.
+pub fn air_fighters(models: &[Fighter]) -> Vec<Fighter> {
+    models.iter().map(without_charge_or_pursuit).collect()
+}
+
+fn without_charge_or_pursuit(m: &Fighter) -> Fighter {
+    let mut m = m.clone();
+    m.modifiers
+        .retain(|c| !matches!(c, CcModifier::Charging | CcModifier::FollowedUp));
+    m
 }
 
 /// Whether two flyers may fight in the air (FLY-8): at the same level and

@@ -59,3 +59,24 @@ pub fn crash<R: Rng + ?Sized>(
     }
     Ok((outcome, damage))
 }
+
+/// The return roll of a unit gone for stones, at the start of its turn
+/// `turns` turns after the one it left in (FLY-10): back loaded at its own
+/// table edge, or still away; refused while it waits its full turn.
+pub fn gather<R: Rng + ?Sized>(
+    rules: &FlyerRules,
+    turns: u32,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Result<Msg, Problem> {
+    let check = super::roll_gather(rules, turns, rng)?;
+    RollFor::keep(rolls, "battle.for.gather", &check.roll);
+    Ok(if check.passed {
+        Msg::new(GATHER_BACK)
+    } else {
+        Msg::new("flyer.gather.away").int("at", rules.drop.gather.returns_at)
+    })
+}
+
+/// The message of a return roll passed (FLY-10): the unit is back, loaded.
+pub const GATHER_BACK: &str = "flyer.gather.back";

@@ -62,22 +62,23 @@ pub fn save_from_rolls(rolls: &[u32]) -> Result<i32, Problem> {
 /// Checks the weapons a robot fires together (ROB-2): `(arm, weapon id)`
 /// pairs, at most one weapon per arm at a time; every arm may fire.
 pub fn check_fire(robot: &RobotKind, shots: &[(usize, &str)]) -> Result<(), Problem> {
-    let mut firing: BTreeMap<usize, &str> = BTreeMap::new();
+    let mut firing: BTreeMap<usize, &RobotWeapon> = BTreeMap::new();
     for &(arm, weapon) in shots {
-        let on_arm = robot
+        let Some((limb, w)) = robot
             .arms
             .get(arm)
-            .is_some_and(|a| a.weapons.iter().any(|w| w.id == weapon));
-        if !on_arm {
+            .and_then(|a| a.weapons.iter().find(|w| w.id == weapon).map(|w| (a, w)))
+        else {
             return Err(Problem::new("ROB-2", "robot.no_such_weapon")
                 .arg("arm", arm + 1)
                 .arg("weapon", weapon));
-        }
-        if let Some(first) = firing.insert(arm, weapon) {
+        };
+        if let Some(first) = firing.insert(arm, w) {
             return Err(Problem::new("ROB-2", "robot.one_weapon_per_arm")
                 .arg("arm", arm + 1)
-                .arg("first", first)
-                .arg("second", weapon));
+                .named("arm_name", &(arm + 1).to_string(), &limb.names)
+                .named("first", &first.id, &first.names)
+                .named("second", &w.id, &w.names));
         }
     }
     Ok(())

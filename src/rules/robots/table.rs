@@ -94,3 +94,41 @@ pub fn malfunction<R: Rng + ?Sized>(
             .int("count", m.lasts_turns),
     })
 }
+
+/// The end-of-turn roll of a robot with a burning smell (ROB-8), the
+/// effect's die and explosion face read from the special damage table: it
+/// explodes as BANG!, or smoulders on.
+pub fn burning_smell<R: Rng + ?Sized>(
+    rules: &RobotRules,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+) -> Result<Msg, Problem> {
+    let table = &rules.special_damage.table;
+    let smell = table
+        .iter()
+        .map(|l| &l.effect)
+        .find(|e| matches!(e, Effect::BurningSmell { .. }))
+        .ok_or_else(|| Problem::new("ROB-8", "robot.no_burning_smell"))?;
+    let check = super::roll_burning_smell(smell, rng)
+        .ok_or_else(|| Problem::new("ROB-8", "robot.no_burning_smell"))?;
+    RollFor::keep(rolls, "battle.for.burning_smell", &check.roll);
+    if !check.passed {
+        return Ok(Msg::new("robot.burning.smoulders"));
+    }
+    let bang = table.iter().map(|l| &l.effect).find(|e| e.destroys());
+    Ok(match bang {
+        Some(Effect::Bang {
+            strength,
+            radius_inches,
+        }) => Msg::new(BURNING_BANG)
+            .int("s", *strength)
+            .int("inches", *radius_inches),
+        _ => Msg::new(BURNING_EXPLODES),
+    })
+}
+
+/// The messages of a burning robot blown up by its end-of-turn roll
+/// (ROB-8): with the BANG! of the table, or without one in the data.
+pub const BURNING_BANG: &str = "robot.burning.bang";
+/// See [`BURNING_BANG`].
+pub const BURNING_EXPLODES: &str = "robot.burning.explodes";

@@ -1,14 +1,17 @@
 //! The battle screen's flyer mode: the speeds and the climb or dive a
 //! flyer may make (FLY-1, FLY-2), the range when shooting at, from and
 //! between flyers (FLY-4 … FLY-6), dropped objects (FLY-10) and crashes
-//! (FLY-11), with exact odds and seeded rolls into the battle log.
+//! (FLY-11), with exact odds and seeded rolls into the battle log; where
+//! the flyer is and its close combat are in `flyer_air.rs`.
 
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::flyers::{self, Flight, Flyer, Level};
+use crate::rules::Problem;
+use crate::rules::flyers::{self, Flight, Flyer, Landing, Level};
 use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
+use crate::ui::battle::units::RoundView;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, badge, card, card_title};
@@ -23,6 +26,91 @@ pub enum Shot {
     FromFlyer,
     /// From one flyer at another (FLY-6).
     AirToAir,
+}
+
+/// Where the flyer is (FLY-3, FLY-10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Whereabouts {
+    /// On the ground.
+    Ground,
+    /// In the air, at the flyer's level.
+    #[default]
+    Air,
+    /// Off the table gathering stones, so many turns after the one it left
+    /// in (FLY-10).
+    Gathering {
+        /// Turns since the turn it left in.
+        turns: u32,
+    },
+}
+
+/// Whom the air troops fight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Foe {
+    /// Ground troops (FLY-7).
+    #[default]
+    Ground,
+    /// Other flyers in the air (FLY-8).
+    Air,
+}
+
+/// How the combat with air troops ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CombatEnd {
+    /// The air unit lost: pushed up to this level (FLY-7).
+    AirPushedUp(Level),
+    /// The ground unit lost: it tests for rout (FLY-7).
+    GroundLost,
+    /// The air troops broke off (FLY-9).
+    BrokeOff,
+}
+
+/// The flyer's state in the air and its close combat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AirState {
+    /// Where it is.
+    pub whereabouts: Whereabouts,
+    /// The speed it takes off at.
+    pub take_off_speed: i64,
+    /// It is a vehicle (it keeps its air speed on landing).
+    pub vehicle: bool,
+    /// What followed its last landing.
+    pub landed: Option<Landing>,
+    /// Why the last take-off or landing was refused.
+    pub problem: Option<Problem>,
+    /// The log entry of the last return roll of a unit gone for stones.
+    pub gather_roll: Option<usize>,
+    /// Whom it fights.
+    pub foe: Foe,
+    /// The unit mode's first unit is the air unit (else the second).
+    pub first_flies: bool,
+    /// The turn of this combat (1 for the first).
+    pub turn: i64,
+    /// The other flyer's level (air to air).
+    pub foe_level: i64,
+    /// The two flyers are in base contact (air to air).
+    pub in_contact: bool,
+    /// How the combat ended, if it did.
+    pub end: Option<CombatEnd>,
+}
+
+impl Default for AirState {
+    fn default() -> Self {
+        Self {
+            whereabouts: Whereabouts::Air,
+            take_off_speed: 6,
+            vehicle: false,
+            landed: None,
+            problem: None,
+            gather_roll: None,
+            foe: Foe::Ground,
+            first_flies: true,
+            turn: 1,
+            foe_level: 0,
+            in_contact: true,
+            end: None,
+        }
+    }
 }
 
 /// The flyer and what the player set up.
@@ -57,6 +145,8 @@ pub struct FlyerView {
     pub target_t: i64,
     /// The S of whoever drops stones.
     pub thrower_s: i64,
+    /// Where it is and its close combat (FLY-3, FLY-7 … FLY-10).
+    pub air: AirState,
 }
 
 impl Default for FlyerView {
@@ -77,11 +167,12 @@ impl Default for FlyerView {
             lands_on: false,
             target_t: 3,
             thrower_s: 3,
+            air: AirState::default(),
         }
     }
 }
 
-fn level_of(v: i64) -> Level {
+pub(super) fn level_of(v: i64) -> Level {
     Level(u32::try_from(v.max(0)).unwrap_or(0))
 }
 
@@ -90,7 +181,7 @@ fn inches(v: i64) -> u32 {
 }
 
 /// A level as players write it: "attack level" or "+20".
-fn level_words(lang: crate::i18n::Lang, level: Level) -> String {
+pub(super) fn level_words(lang: crate::i18n::Lang, level: Level) -> String {
     if level == Level::ATTACK {
         lang.t("flyer.attack_level").to_owned()
     } else {
@@ -99,7 +190,7 @@ fn level_words(lang: crate::i18n::Lang, level: Level) -> String {
 }
 
 impl FlyerView {
-    fn flyer(&self) -> Flyer {
+    pub(super) fn flyer(&self) -> Flyer {
         Flyer {
             max_speed: inches(self.max_speed),
             min_speed: inches(self.min_speed),
@@ -108,8 +199,20 @@ impl FlyerView {
         }
     }
 
-    /// Shows flyer mode.
-    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    /// Shows flyer mode; a close combat with air troops is fought by the
+    /// unit mode's `units`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: &RoundView) {
+        ui.columns(2, |cols| {
+            card(&mut cols[0], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.whereabouts_ui(ui, cx);
+            });
+            card(&mut cols[1], |ui| {
+                ui.set_min_width(ui.available_width());
+                self.air_combat_ui(ui, cx, units);
+            });
+        });
+        ui.add_space(space::M);
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());

@@ -10,6 +10,7 @@
 mod close_combat;
 mod coherency;
 mod command;
+mod flyer_air;
 mod flyers;
 pub mod from_table;
 mod log;
@@ -108,7 +109,7 @@ impl BattleView {
             Mode::Psychic => self.psychic.ui(ui, cx),
             Mode::Units => self.units.ui(ui, cx),
             Mode::Robot => self.robot.ui(ui, cx),
-            Mode::Flyer => self.flyer.ui(ui, cx),
+            Mode::Flyer => self.flyer.ui(ui, cx, &self.units),
         }
         ui.add_space(space::M);
         log::log_ui(ui, cx, self.mode == Mode::Psychic);

@@ -7,11 +7,14 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::Characteristic;
 use crate::rules::Problem;
+use crate::rules::core::msg::Arg;
 use crate::rules::robots::{self, Action, Aim, Clock, DamageOdds, Order, OrderQueue, RobotSize};
 use crate::rules::table_roll::TableRoll;
+use crate::ui::battle::flyer_air::table_outcome;
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
@@ -51,6 +54,18 @@ pub struct RobotView {
     pub malfunctions: bool,
     /// Their chance: 1 in this.
     pub one_in: i64,
+    /// The weapons fired this turn: (arm, weapon id) (ROB-2).
+    pub firing: Vec<(usize, String)>,
+    /// Why the last weapon picked cannot fire with the others.
+    pub fire_problem: Option<Problem>,
+    /// The log entry of the last special damage roll.
+    pub damage_roll: Option<usize>,
+    /// It has a burning smell (ROB-8).
+    pub burning: bool,
+    /// The log entry of the last burning smell roll.
+    pub burning_roll: Option<usize>,
+    /// The burning smell blew it up.
+    pub exploded: bool,
 }
 
 impl Default for RobotView {
@@ -72,6 +87,12 @@ impl Default for RobotView {
             lost: 1,
             malfunctions: false,
             one_in: 6,
+            firing: Vec::new(),
+            fire_problem: None,
+            damage_roll: None,
+            burning: false,
+            burning_roll: None,
+            exploded: false,
         }
     }
 }
@@ -159,6 +180,7 @@ impl RobotView {
                     ));
                 }
             });
+            self.weapons_ui(ui, cx);
         });
         ui.add_space(space::M);
         ui.columns(2, |cols| {
@@ -184,6 +206,8 @@ impl RobotView {
     }
 
     fn pick(&mut self, kind: &robots::RobotKind) {
+        self.firing.clear();
+        self.fire_problem = None;
         self.kind = kind.id.clone();
         self.int = i64::from(kind.profile.get(Characteristic::Int));
     }
@@ -448,16 +472,19 @@ impl RobotView {
                 .strong(),
             );
             effects_ui(ui, lang, &odds);
-            roll_button(
-                ui,
-                lang.t("robot.roll_damage"),
-                lang.f("robot.log.damage", &[("robot", name)]),
-                TableRoll::RobotDamage { lost },
-                cx,
-            );
+            let word = lang.t("robot.roll_damage");
+            if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+                self.damage_roll = Some(model.battle_log.len());
+                cx.send(Command::RollTable(
+                    lang.f("robot.log.damage", &[("robot", name)]),
+                    TableRoll::RobotDamage { lost },
+                ));
+            }
         } else {
             ui.label(RichText::new(lang.t("robot.no_damage_lost")).color(PALETTE.text_subdued));
         }
+        ui.separator();
+        self.burning_ui(ui, cx, name);
         ui.separator();
         ui.checkbox(&mut self.malfunctions, lang.t("robot.malfunctions"));
         if self.malfunctions {
@@ -488,6 +515,146 @@ impl RobotView {
                     alert(ui, Tone::Error, &lang.problem_line(&p));
                 }
             }
+        }
+    }
+
+    /// The weapons fired this turn, one per arm at a time (ROB-2).
+    fn weapons_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let lang = cx.lang;
+        let Some(kind) = cx.model.rules.robots.robot(&self.kind) else {
+            return;
+        };
+        ui.add_space(space::S);
+        ui.label(RichText::new(lang.t("robot.fire")).strong());
+        let mut toggled = None;
+        for (a, arm) in kind.arms.iter().enumerate() {
+            ui.horizontal_wrapped(|ui| {
+                let arm_name = lang.pick(&arm.names);
+                ui.label(arm_name);
+                for w in &arm.weapons {
+                    let mut on = self.firing.iter().any(|(k, id)| *k == a && *id == w.id);
+                    let weapon = lang.pick(&w.names);
+                    let name = lang.f(
+                        "robot.fire_weapon",
+                        &[("arm", arm_name), ("weapon", weapon)],
+                    );
+                    let r = ui.checkbox(&mut on, weapon);
+                    r.widget_info(|| {
+                        egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &name)
+                    });
+                    if r.changed() {
+                        toggled = Some((a, w.id.clone(), on));
+                    }
+                }
+            });
+        }
+        if let Some((a, id, on)) = toggled {
+            self.toggle_weapon(kind, a, id, on);
+        }
+        let names: Vec<String> = self
+            .firing
+            .iter()
+            .filter_map(|(a, id)| {
+                let arm = kind.arms.get(*a)?;
+                let w = arm.weapons.iter().find(|w| w.id == *id)?;
+                Some(lang.pick(&w.names).to_owned())
+            })
+            .collect();
+        let text = if names.is_empty() {
+            lang.t("robot.fires_nothing").to_owned()
+        } else {
+            lang.f("robot.fires", &[("weapons", &names.join(", "))])
+        };
+        ui.label(text);
+        if let Some(p) = &self.fire_problem {
+            alert(ui, Tone::Error, &lang.problem_line(p));
+        }
+    }
+
+    /// Fires a weapon too, if the arm fires no other (ROB-2), or stops
+    /// firing it.
+    fn toggle_weapon(&mut self, kind: &robots::RobotKind, arm: usize, id: String, on: bool) {
+        if !on {
+            self.firing.retain(|(a, w)| !(*a == arm && *w == id));
+            self.fire_problem = None;
+            return;
+        }
+        let mut wanted = self.firing.clone();
+        wanted.push((arm, id));
+        let shots: Vec<(usize, &str)> = wanted.iter().map(|(a, w)| (*a, w.as_str())).collect();
+        match robots::check_fire(kind, &shots) {
+            Ok(()) => {
+                self.firing = wanted;
+                self.fire_problem = None;
+            }
+            Err(p) => self.fire_problem = Some(p),
+        }
+    }
+
+    /// The burning smell's end-of-turn roll (ROB-8): set by a special
+    /// damage roll that read it, or by the player.
+    fn burning_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str) {
+        let lang = cx.lang;
+        let rules = &cx.model.rules.robots;
+        self.take_rolls(cx);
+        ui.checkbox(&mut self.burning, lang.t("robot.burning"));
+        if !self.burning {
+            return;
+        }
+        let smell = rules
+            .special_damage
+            .table
+            .iter()
+            .map(|l| &l.effect)
+            .find(|e| matches!(e, robots::Effect::BurningSmell { .. }));
+        if let Some(e) = smell {
+            ui.label(
+                RichText::new(lang.f(
+                    "robot.burning_odds",
+                    &[("p", &percent(robots::burning_smell_chance(e)))],
+                ))
+                .strong(),
+            );
+        }
+        if self.exploded {
+            badge(ui, Tone::Dead, lang.t("robot.burning.destroyed"));
+            return;
+        }
+        let word = lang.t("robot.roll_burning");
+        if icon_button(ui, icons::ICON_LOCAL_FIRE_DEPARTMENT, word, word, true).clicked() {
+            self.burning_roll = Some(cx.model.battle_log.len());
+            cx.send(Command::RollTable(
+                lang.f("robot.log.burning", &[("robot", name)]),
+                TableRoll::RobotBurningSmell,
+            ));
+        }
+    }
+
+    /// What the last special damage and burning smell rolls said: a
+    /// burning smell read on the table, an explosion.
+    fn take_rolls(&mut self, cx: &ViewCtx<'_>) {
+        if let Some(i) = self.damage_roll
+            && let Some(e) = cx.model.battle_log.get(i)
+        {
+            let effect = match e.result.get("outcome") {
+                Some(Arg::Msg(m)) => match m.get("effect") {
+                    Some(Arg::Msg(effect)) => Some(effect.key.clone()),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if effect.as_deref() == Some(robots::Effect::BURNING_SMELL_KEY) {
+                self.burning = true;
+                self.exploded = false;
+            }
+            self.damage_roll = None;
+        }
+        if let Some(i) = self.burning_roll
+            && let Some(key) = table_outcome(cx, i)
+        {
+            self.exploded =
+                key == robots::table::BURNING_BANG || key == robots::table::BURNING_EXPLODES;
+            self.burning_roll = None;
         }
     }
 }

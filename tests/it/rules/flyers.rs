@@ -553,3 +553,95 @@ fn fly_10_fly_11_table_rolls_keep_their_dice_and_repeat_by_seed() {
         assert_eq!(c.outcome.key, "flyer.crash.with_impact");
     }
 }
+
+/// A model for a round of close combat.
+fn model(i: i32, charging: bool) -> muster::rules::close_combat::odds::Fighter {
+    use muster::rules::close_combat::odds::{CcModifier, Fighter};
+    Fighter {
+        ws: 4,
+        s: 4,
+        weapon_s: None,
+        a: 1,
+        t: 4,
+        w: 1,
+        i,
+        save: None,
+        modifiers: if charging {
+            vec![CcModifier::Charging, CcModifier::FollowedUp]
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+#[test]
+fn fly_7_air_troops_strike_first_with_no_charge_or_pursuit_bonus() {
+    use muster::rules::close_combat::odds::CcModifier;
+    use muster::rules::close_combat::unit_round::strike_order;
+    use muster::rules::flyers::air_strikers;
+    // Slow air troops (I 2) that charged, against quick ground troops (I 6).
+    let air = vec![model(2, true), model(3, false)];
+    let ground = vec![model(6, false), model(5, true)];
+    let a = air_strikers(&air, &ground);
+    assert!(
+        a.iter().all(|m| m.modifiers.is_empty()),
+        "no charge, no pursuit"
+    );
+    assert!(a.iter().all(|m| m.i > 6));
+    // The whole air unit strikes before any ground model.
+    let order = strike_order(&a, &ground);
+    assert_eq!(order[0].first, vec![0, 1]);
+    assert!(order[0].second.is_empty());
+    // The ground models fight back as in a normal combat: untouched.
+    assert_eq!(
+        ground[1].modifiers,
+        vec![CcModifier::Charging, CcModifier::FollowedUp]
+    );
+    // A dead ground model does not set the order.
+    let mut dead = model(9, false);
+    dead.w = 0;
+    let a = air_strikers(&air, &[dead, model(1, false)]);
+    assert_eq!(a[0].i, 2, "already above the living ground model");
+}
+
+#[test]
+fn fly_8_flyers_in_the_air_fight_in_initiative_order_without_charge() {
+    use muster::rules::close_combat::unit_round::strike_order;
+    use muster::rules::flyers::air_fighters;
+    let a = air_fighters(&[model(3, true)]);
+    let b = air_fighters(&[model(3, false), model(5, false)]);
+    assert!(a[0].modifiers.is_empty());
+    // I kept: the I 5 model strikes first, then both I 3 at once (no
+    // charger to go first on equal I).
+    let order = strike_order(&a, &b);
+    assert_eq!((order[0].i, order[0].second.clone()), (5, vec![1]));
+    assert_eq!(
+        (order[1].first.clone(), order[1].second.clone()),
+        (vec![0], vec![0])
+    );
+}
+
+#[test]
+fn fly_10_the_return_roll_of_a_unit_gone_for_stones() {
+    use muster::rules::table_roll::{TableRoll, roll};
+    let rules = RulesData::built_in().expect("rules");
+    // Refused while it waits its full turn.
+    let p = roll(&rules, &TableRoll::FlyerGather { turns: 1 }, &mut seeded(1)).expect_err("waits");
+    assert_eq!((p.rule.as_ref(), p.key), ("FLY-10", "flyer.gather_wait"));
+    let mut backs = 0;
+    for seed in 0..60 {
+        let what = TableRoll::FlyerGather { turns: 2 };
+        let r = roll(&rules, &what, &mut seeded(seed)).expect("rolled");
+        assert_eq!(r, roll(&rules, &what, &mut seeded(seed)).expect("again"));
+        assert_eq!(r.rolls.len(), 1);
+        assert_eq!(r.rolls[0].roll.sides, 6);
+        // Back, loaded, on a 6 only.
+        if r.rolls[0].roll.total == 6 {
+            backs += 1;
+            assert_eq!(r.outcome.key, muster::rules::flyers::table::GATHER_BACK);
+        } else {
+            assert_eq!(r.outcome.key, "flyer.gather.away");
+        }
+    }
+    assert!(backs > 0 && backs < 60);
+}

@@ -83,6 +83,12 @@ fn rob_2_one_weapon_per_arm_at_a_time() {
         ("ROB-2", "robot.one_weapon_per_arm")
     );
     assert_eq!(p.get("arm"), Some("1"));
+    // Shown by their names, not their ids.
+    let en = muster::i18n::Lang::En.problem_line(&p);
+    assert!(
+        en.contains("Left arm: “Bolter” and “Missile launcher”"),
+        "{en}"
+    );
     let p = check_fire(robot, &[(0, "ball_and_chain")]).expect_err("right arm's");
     assert_eq!(p.key, "robot.no_such_weapon");
     assert!(check_fire(robot, &[(2, "bolter")]).is_err(), "no third arm");
@@ -612,4 +618,57 @@ fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
     // No point lost: no roll, and the rule says why.
     let p = roll(&rules, &TableRoll::RobotDamage { lost: 0 }, &mut seeded(1)).expect_err("none");
     assert_eq!(p.rule, "ROB-8");
+}
+
+#[test]
+fn rob_8_the_burning_smells_end_of_turn_roll() {
+    use muster::rules::robots::table::{BURNING_BANG, BURNING_EXPLODES};
+    use muster::rules::table_roll::{TableRoll, roll};
+    let rules = RulesData::built_in().expect("rules");
+    let mut bangs = 0;
+    for seed in 0..80 {
+        let r = roll(&rules, &TableRoll::RobotBurningSmell, &mut seeded(seed)).expect("rolled");
+        assert_eq!(
+            r,
+            roll(&rules, &TableRoll::RobotBurningSmell, &mut seeded(seed)).expect("again")
+        );
+        assert_eq!(r.rolls.len(), 1);
+        assert_eq!(r.rolls[0].roll.sides, 6);
+        // Explodes on a 6, as BANG!: S 3 on every model within 1".
+        if r.rolls[0].roll.total == 6 {
+            bangs += 1;
+            assert_eq!(r.outcome.key, BURNING_BANG);
+            assert_eq!(
+                r.outcome.get("s"),
+                Some(&muster::rules::core::msg::Arg::Int(3))
+            );
+        } else {
+            assert_eq!(r.outcome.key, "robot.burning.smoulders");
+        }
+    }
+    assert!(bangs > 0 && bangs < 80);
+    // Without a burning smell in the table, the roll is refused by rule;
+    // without a BANG!, it still explodes.
+    let mut no_bang = rules.clone();
+    no_bang
+        .robots
+        .special_damage
+        .table
+        .retain(|l| !l.effect.destroys());
+    for seed in 0..40 {
+        let r = roll(&no_bang, &TableRoll::RobotBurningSmell, &mut seeded(seed)).expect("rolled");
+        if r.rolls[0].roll.total == 6 {
+            assert_eq!(r.outcome.key, BURNING_EXPLODES);
+        }
+    }
+    let mut none = rules.clone();
+    none.robots
+        .special_damage
+        .table
+        .retain(|l| !matches!(l.effect, Effect::BurningSmell { .. }));
+    let p = roll(&none, &TableRoll::RobotBurningSmell, &mut seeded(1)).expect_err("none");
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("ROB-8", "robot.no_burning_smell")
+    );
 }

@@ -2,10 +2,12 @@
 
 mod close_combat;
 mod fighters;
+mod flyers;
 mod kt_gear;
 mod kt_melee;
 mod kt_odds;
 mod kt_ribbons;
+mod robots;
 mod robots_flyers;
 mod table;
 mod units;
