@@ -10,7 +10,7 @@ use super::edit::{Bought, CampaignEdit, MissionChoice};
 use super::play::{cran_result, dice, no_escort, total};
 use super::{
     Campaign, CampaignCharacter, CharId, End, EscortId, Injuries, Member, MissionType, Phase,
-    PoolMode, Rates, State,
+    PoolMode, Rates, Rolled, State, TestKind,
 };
 use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::characteristic::Characteristic;
@@ -97,9 +97,22 @@ impl Campaign {
         let c = self.char_mut(i);
         c.state = state;
         c.misses_next = state == State::SeriouslyWounded;
+        let d = self.debrief_mut()?;
         if state == State::Dead {
-            self.debrief_mut()?.fallen.push(character);
+            d.fallen.push(character);
         }
+        // CMP-11: passed by rolling above his Cran (at or above it in the
+        // gang war): lightly wounded either way.
+        d.rolled.push(Rolled {
+            character,
+            kind: TestKind::Cran,
+            recon: None,
+            roll: Some(roll.clone()),
+            cran,
+            passed: state == State::LightlyWounded,
+            state,
+            points: None,
+        });
         out.lines.push(self.state_line(i, rule));
         Ok(CampaignEdit::CranTest {
             character,
@@ -122,8 +135,12 @@ impl Campaign {
         if !self.settings.fate_points {
             return Err(Problem::new("CMP-12", "campaign.problem.no_fate_rule"));
         }
-        if !self.debrief_mut()?.fallen.contains(&character) {
+        let d = self.debrief_mut()?;
+        if !d.fallen.contains(&character) {
             return Err(Problem::new("CMP-12", "campaign.problem.not_fallen").character(&name));
+        }
+        if d.accepted.contains(&character) {
+            return Err(Problem::new("CMP-12", "campaign.problem.death_accepted").character(&name));
         }
         let e = self.escort_index(self.characters[i].escort)?;
         if self.escorts[e].fate_points == 0 {
@@ -150,17 +167,99 @@ impl Campaign {
                 .int("cran", cran)
                 .int("left", self.escorts[e].fate_points),
         ));
-        if total(&roll) >= cran {
+        let passed = total(&roll) >= cran;
+        if passed {
             let c = self.char_mut(i);
             c.state = State::LightlyWounded;
             c.misses_next = false;
             self.debrief_mut()?.fallen.retain(|&c| c != character);
         }
+        let state = self.characters[i].state;
+        self.debrief_mut()?.rolled.push(Rolled {
+            character,
+            kind: TestKind::Fate,
+            recon: None,
+            roll: Some(roll.clone()),
+            cran,
+            passed,
+            state,
+            points: None,
+        });
         out.lines.push(self.state_line(i, "CMP-12"));
         Ok(CampaignEdit::FateReroll {
             character,
             roll: Some(roll),
         })
+    }
+
+    /// [`CampaignEdit::AcceptDeath`]: the player spends no more fate points on
+    /// a character the test killed: he is dead for good (CMP-12).
+    pub(super) fn accept_death(
+        &mut self,
+        character: CharId,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Debrief])?;
+        let i = self.index(character)?;
+        let name = self.characters[i].name().to_owned();
+        let d = self.debrief_mut()?;
+        if !d.fallen.contains(&character) {
+            return Err(Problem::new("CMP-12", "campaign.problem.not_fallen").character(&name));
+        }
+        if d.accepted.contains(&character) {
+            return Err(Problem::new("CMP-12", "campaign.problem.death_accepted").character(&name));
+        }
+        d.accepted.push(character);
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.accept_death").text("character", &name),
+        ));
+        Ok(CampaignEdit::AcceptDeath { character })
+    }
+
+    /// Those the Cran test killed whose player may still spend a fate point
+    /// on them (CMP-12): fate points in play, some left to his player, and
+    /// his death not accepted. The fate step is done when none is left.
+    pub fn fate_open(&self) -> Vec<CharId> {
+        let Some(d) = self.debrief.as_ref().filter(|_| self.settings.fate_points) else {
+            return Vec::new();
+        };
+        d.fallen
+            .iter()
+            .copied()
+            .filter(|c| !d.accepted.contains(c))
+            .filter(|&c| {
+                self.character(c)
+                    .and_then(|x| self.escort(x.escort))
+                    .is_some_and(|e| e.fate_points > 0)
+            })
+            .collect()
+    }
+
+    /// The characters with advance points to place (CHR-13), and those who
+    /// hold points but can raise nothing, every characteristic at its
+    /// maximum (CHR-2 … CHR-4): they keep the points, and the step is done
+    /// without them.
+    pub fn advances_owed(&self, rules: &RulesData) -> (Vec<CharId>, Vec<CharId>) {
+        let mut open = Vec::new();
+        let mut stuck = Vec::new();
+        for x in self.characters.iter().filter(|x| x.state.alive()) {
+            let Member::Character(ch) = &x.member else {
+                continue;
+            };
+            if ch.points_left() <= 0 {
+                continue;
+            }
+            let can = Characteristic::ALL
+                .into_iter()
+                .any(|k| ch.can_spend(k, rules).is_ok());
+            if can {
+                open.push(x.id);
+            } else {
+                stuck.push(x.id);
+            }
+        }
+        (open, stuck)
     }
 
     /// [`CampaignEdit::Advance`]: an advance point placed (CHR-13).
@@ -673,6 +772,13 @@ impl Campaign {
         ));
         let (passed, cran_out) = self.recon_test(i, effect, cran_roll, rng, out)?;
         let fortune_out = self.recon_effect(i, effect, passed, fortune, data, rng, out)?;
+        let record = Rolled {
+            recon: Some((roll.clone(), effect)),
+            roll: cran_out.clone(),
+            points: fortune_out.as_ref().map(total),
+            ..self.recon_rolled(i, effect, passed)
+        };
+        self.debrief_mut()?.rolled.push(record);
         Ok(CampaignEdit::Recon {
             character,
             roll: Some(roll),
@@ -680,6 +786,25 @@ impl Campaign {
             fortune: fortune_out,
             effect: Some(effect),
         })
+    }
+
+    /// A recon as the debrief keeps it (CMP-14), its dice left to fill in:
+    /// an ambush is passed above the Cran, the other tests at or above it.
+    fn recon_rolled(&self, i: usize, effect: ReconEffect, passed: Ordering) -> Rolled {
+        let x = &self.characters[i];
+        Rolled {
+            character: x.id,
+            kind: TestKind::Recon,
+            recon: None,
+            roll: None,
+            cran: x.cran,
+            passed: match effect {
+                ReconEffect::Ambush => passed == Ordering::Greater,
+                _ => passed != Ordering::Less,
+            },
+            state: x.state,
+            points: None,
+        }
     }
 
     /// The Cran test a recon's effect asks for, if any (CMP-14): how it

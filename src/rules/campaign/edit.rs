@@ -318,6 +318,12 @@ pub enum CampaignEdit {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<Roll>,
     },
+    /// The player spends no more fate points on a character the test killed:
+    /// he is dead for good (CMP-12).
+    AcceptDeath {
+        /// The character.
+        character: CharId,
+    },
     /// An advance point placed (CHR-13).
     Advance {
         /// The character.
@@ -448,6 +454,7 @@ impl CampaignEdit {
             | Self::StrikeItem { character, .. }
             | Self::CranTest { character, .. }
             | Self::FateReroll { character, .. }
+            | Self::AcceptDeath { character }
             | Self::Advance { character, .. }
             | Self::Recon { character, .. }
             | Self::SetLeader { character, .. }
@@ -504,6 +511,7 @@ impl CampaignEdit {
             Self::ConfirmOutOfAction { .. } => "campaign.event.confirm_out",
             Self::CranTest { .. } => "campaign.event.cran_test",
             Self::FateReroll { .. } => "campaign.event.fate",
+            Self::AcceptDeath { .. } => "campaign.event.accept_death",
             Self::Advance { .. } => "campaign.event.advance",
             Self::ExchangeVp { .. } => "campaign.event.exchange",
             Self::Recruit { .. } => "campaign.event.recruit",

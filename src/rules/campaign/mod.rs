@@ -499,6 +499,51 @@ pub struct Debrief {
     /// Who took a wound at the table (CHR-13: no advance point for them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub wounded: Vec<CharId>,
+    /// Those who fell whose player spends no more fate points on them: dead
+    /// for good (CMP-12).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accepted: Vec<CharId>,
+    /// Every test rolled since the mission, in order, as the debrief shows
+    /// it (CMP-9, CMP-12, CMP-14).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolled: Vec<Rolled>,
+}
+
+/// Which test a [`Rolled`] was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestKind {
+    /// The Cran test after the mission (CMP-9, CMP-10).
+    Cran,
+    /// A fate point's reroll of the test that killed him (CMP-12).
+    Fate,
+    /// A recon (CMP-14).
+    Recon,
+}
+
+/// A test rolled in the debrief and what came of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rolled {
+    /// Who rolled.
+    pub character: CharId,
+    /// Which test.
+    pub kind: TestKind,
+    /// The recon's die and what the table gave (a recon only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recon: Option<(Roll, data::ReconEffect)>,
+    /// The Cran die (none: a recon whose result asks for no test).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<Roll>,
+    /// His Cran when he rolled.
+    pub cran: u32,
+    /// The test passed (a recon asking for no test: true).
+    pub passed: bool,
+    /// His state after it.
+    pub state: State,
+    /// Reinforcement points won (a recon's good fortune).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
 }
 
 /// The end of a campaign (CMP-17).
@@ -1114,7 +1159,7 @@ impl Campaign {
             || self
                 .debrief
                 .as_ref()
-                .is_some_and(|d| !d.pending.is_empty() || !d.fallen.is_empty())
+                .is_some_and(|d| !d.pending.is_empty() || !self.fate_open().is_empty())
     }
 
     /// The characters of one escort.

@@ -558,6 +558,7 @@ impl Campaign {
             E::ConfirmOutOfAction { character, out: o } => self.confirm_out(character, o, oc)?,
             E::CranTest { character, roll } => self.cran_test(character, roll, rng, oc)?,
             E::FateReroll { character, roll } => self.fate_reroll(character, roll, rng, oc)?,
+            E::AcceptDeath { character } => self.accept_death(character, oc)?,
             E::Advance {
                 character,
                 characteristic,

@@ -8,10 +8,10 @@ use egui_material_icons::icons;
 use crate::i18n::Lang;
 use crate::rules::campaign::{Bought, Purchase};
 use crate::rules::campaign::{
-    Campaign, CampaignEdit, CharId, Member, MissionChoice, MissionType, Phase,
+    Campaign, CampaignEdit, CharId, Member, MissionChoice, MissionType, Phase, TestKind,
 };
 use crate::rules::{Characteristic, Gear, GearKind, KillTeam, PowerCard, Roster};
-use crate::ui::campaign::dice::{dice_field, dice_name, dice_ui};
+use crate::ui::campaign::dice::{dice_field, dice_name, dice_ui, dice_ui_worded};
 use crate::ui::campaign::parts::{Buy, BuyKind, MissionState, character_card_ui, edit, state_tone};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
@@ -27,7 +27,17 @@ fn chr_name(lang: Lang, c: Characteristic) -> String {
     )
 }
 
-fn step_title(ui: &mut egui::Ui, n: u32, title: &str, done: bool) {
+/// A step's number and title, a tick once it is done (said to a screen
+/// reader too).
+fn step_title(ui: &mut egui::Ui, lang: Lang, n: u32, title: &str, done: bool) {
+    let said = lang.f(
+        if done {
+            "campaign.ui.step_done"
+        } else {
+            "campaign.ui.step_todo"
+        },
+        &[("step", &format!("{n}. {title}"))],
+    );
     ui.horizontal(|ui| {
         let icon = if done {
             icons::ICON_CHECK_CIRCLE
@@ -37,7 +47,9 @@ fn step_title(ui: &mut egui::Ui, n: u32, title: &str, done: bool) {
         let color = if done { PALETTE.fit } else { PALETTE.accent };
         ui.label(icon.rich_text().size(20.0).color(color));
         ui.label(RichText::new(format!("{n}. {title}")).heading());
-    });
+    })
+    .response
+    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
 }
 
 impl MissionState {
@@ -167,7 +179,7 @@ impl MissionState {
         let tests_done = d.pending.is_empty();
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            step_title(ui, step, lang.t("campaign.ui.step.cran"), tests_done);
+            step_title(ui, lang, step, lang.t("campaign.ui.step.cran"), tests_done);
             ui.label(
                 RichText::new(lang.f(
                     match c.settings.injuries {
@@ -178,7 +190,10 @@ impl MissionState {
                 ))
                 .color(PALETTE.text_subdued),
             );
-            if d.pending.is_empty() {
+            // CMP-13: each test rolled stays shown with its die and result.
+            rolled_ui(ui, lang, c, d, TestKind::Cran);
+            let any = d.rolled.iter().any(|r| r.kind == TestKind::Cran);
+            if d.pending.is_empty() && !any {
                 ui.label(lang.t("campaign.ui.no_test_left"));
             }
             for &who in &d.pending {
@@ -218,28 +233,46 @@ impl MissionState {
         let id = c.id.as_str();
         let die = c.settings.cran_die;
         let tests_done = d.pending.is_empty();
+        // CMP-12: done once nobody may still be saved: each who fell saved,
+        // his death accepted, or his player out of fate points.
+        let open = c.fate_open();
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             step_title(
                 ui,
+                lang,
                 step,
                 lang.t("campaign.ui.step.fate"),
-                d.fallen.is_empty() && tests_done,
+                open.is_empty() && tests_done,
             );
             if d.fallen.is_empty() && !tests_done {
                 ui.label(lang.t("campaign.ui.fate_waits"));
             } else if d.fallen.is_empty() {
                 ui.label(lang.t("campaign.ui.nobody_fell"));
             }
+            rolled_ui(ui, lang, c, d, TestKind::Fate);
             for &who in &d.fallen {
                 let Some(x) = c.character(who) else { continue };
                 let left = c.escort(x.escort).map_or(0, |e| e.fate_points);
                 ui.horizontal_wrapped(|ui| {
                     badge(ui, state_tone(x.state), lang.t(x.state.key()));
                     ui.label(RichText::new(x.name()).strong());
+                    if !open.contains(&who) {
+                        let why = if d.accepted.contains(&who) {
+                            "campaign.ui.death_accepted"
+                        } else {
+                            "campaign.ui.no_fate_left"
+                        };
+                        ui.label(RichText::new(lang.t(why)).color(PALETTE.text_subdued));
+                        return;
+                    }
                     ui.label(lang.f("campaign.ui.fate_left", &[("count", &left.to_string())]));
                     let text = self.typed.entry(who).or_default();
-                    if let Some(roll) = dice_ui(ui, lang, x.name(), die, text, left > 0) {
+                    let words = ("campaign.ui.fate_roll", "campaign.ui.fate_roll_for");
+                    let enabled = !cx.model.read_only;
+                    if let Some(roll) =
+                        dice_ui_worded(ui, lang, x.name(), die, text, enabled, words)
+                    {
                         cx.send(edit(
                             id,
                             CampaignEdit::FateReroll {
@@ -248,6 +281,8 @@ impl MissionState {
                             },
                         ));
                     }
+                    ui.separator();
+                    accept_death_ui(ui, cx, c, x);
                 });
             }
         });
@@ -268,8 +303,10 @@ impl MissionState {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             let all_done = c.escorts.iter().all(|e| d.recon.contains(&e.id));
-            step_title(ui, step, lang.t("campaign.ui.step.recon"), all_done);
+            step_title(ui, lang, step, lang.t("campaign.ui.step.recon"), all_done);
             recon_table_ui(ui, lang, &c.rates(&cx.model.rules.campaign).recon);
+            // Each escort's recon stays shown once the next one's turn comes.
+            rolled_ui(ui, lang, c, d, TestKind::Recon);
             let can: Vec<_> = c
                 .characters
                 .iter()
@@ -347,7 +384,7 @@ impl MissionState {
         let tests_done = d.pending.is_empty();
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            step_title(ui, step, lang.t("campaign.ui.step.next"), false);
+            step_title(ui, lang, step, lang.t("campaign.ui.step.next"), false);
             if d.mission_type == Some(MissionType::Final) {
                 ui.label(lang.t("campaign.ui.after_final"));
                 let end = lang.t("campaign.ui.end_campaign");
@@ -422,19 +459,33 @@ impl MissionState {
         let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            let owed: Vec<_> = c
-                .characters
-                .iter()
-                .filter(|x| x.state.alive())
-                .filter(|x| matches!(&x.member, Member::Character(ch) if ch.points_left() > 0))
-                .collect();
+            // CHR-13: a point that fits nowhere, every characteristic at its
+            // maximum, is kept and leaves the step done.
+            let (open, kept) = c.advances_owed(&cx.model.rules);
+            let owed: Vec<_> = open.iter().filter_map(|&w| c.character(w)).collect();
             step_title(
                 ui,
+                lang,
                 step,
                 lang.t("campaign.ui.step.advances"),
                 owed.is_empty(),
             );
             ui.label(RichText::new(lang.t("campaign.ui.advance_rule")).color(PALETTE.text_subdued));
+            if owed.is_empty() && kept.is_empty() {
+                ui.label(lang.t("campaign.ui.no_point_left"));
+            }
+            for x in kept.iter().filter_map(|&w| c.character(w)) {
+                let Member::Character(ch) = &x.member else {
+                    continue;
+                };
+                ui.label(lang.f(
+                    "campaign.ui.points_kept",
+                    &[
+                        ("character", x.name()),
+                        ("count", &ch.points_left().to_string()),
+                    ],
+                ));
+            }
             // A long escort: only the rows in view are drawn.
             crate::ui::widgets::virtual_rows(ui, 24.0, owed.len(), |ui, row| {
                 let x = owed[row];
@@ -513,6 +564,8 @@ impl MissionState {
                         characteristic: *chosen,
                     },
                 ));
+                // Offered again from the first he can still raise.
+                self.advance.remove(&x.id);
             }
             if d.is_some_and(|d| d.earned.contains(&x.id)) {
                 unworthy_ui(ui, cx, c, x);
@@ -524,7 +577,13 @@ impl MissionState {
         let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            step_title(ui, step, lang.t("campaign.ui.step.reinforcements"), false);
+            step_title(
+                ui,
+                lang,
+                step,
+                lang.t("campaign.ui.step.reinforcements"),
+                false,
+            );
             for e in &c.escorts {
                 let buy = self.buy.entry(e.id).or_default();
                 ui.push_id(e.id, |ui| {
@@ -616,6 +675,16 @@ fn recruit_ui(
     let id = c.id.as_str();
     ui.horizontal_wrapped(|ui| {
         let l = ui.label(lang.t("campaign.ui.recruit_from"));
+        // CMP-7: an empty list says why instead of opening empty.
+        if !recruit_offered(cx, c, e) {
+            let why = if e.kind == "killteam" {
+                "campaign.ui.recruit_none_killteam"
+            } else {
+                "campaign.ui.recruit_none_roster"
+            };
+            ui.label(RichText::new(lang.t(why)).color(PALETTE.text_subdued));
+            return;
+        }
         let member = recruit_member(cx, &e.kind, buy.recruit.as_ref());
         let shown = member
             .as_ref()
@@ -666,7 +735,23 @@ fn recruit_ui(
             // He is in the campaign now: never offered again.
             buy.recruit = None;
         }
+        if c.reinforcement_of(e.id) == 0 {
+            let why = lang.t("campaign.ui.recruit_no_points");
+            ui.label(RichText::new(why).color(PALETTE.text_subdued));
+        }
     });
+}
+
+/// Whether any recruit is offered to an escort (CMP-7): one not already
+/// in the campaign, in a roster (a kill team for a kill team).
+fn recruit_offered(cx: &ViewCtx<'_>, c: &Campaign, e: &crate::rules::campaign::Escort) -> bool {
+    recruit_choices(cx, &e.kind)
+        .into_iter()
+        .any(|(doc, who, _)| {
+            let pick = Some(crate::rules::CharRef::new(doc, who));
+            recruit_refusal(cx, c, e, pick.as_ref())
+                .is_none_or(|p| p.key != "campaign.problem.recruit_held")
+        })
 }
 
 /// The recruits offered to an escort (CMP-7, CMP-14): one of another
@@ -825,7 +910,7 @@ fn unworthy_ui(
 fn outcome_ui(ui: &mut egui::Ui, lang: Lang, d: &crate::rules::campaign::Debrief, step: u32) {
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
-        step_title(ui, step, lang.t("campaign.ui.step.outcome"), true);
+        step_title(ui, lang, step, lang.t("campaign.ui.step.outcome"), true);
         let t = d.mission_type.map_or("", |t| lang.t(t.key()));
         let key = if d.success {
             "campaign.ui.outcome_won"
@@ -849,7 +934,13 @@ fn confirm_out_ui(
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         let settled = d.out_of_action.iter().all(|x| !d.pending.contains(x));
-        step_title(ui, step, lang.t("campaign.ui.step.confirm_out"), settled);
+        step_title(
+            ui,
+            lang,
+            step,
+            lang.t("campaign.ui.step.confirm_out"),
+            settled,
+        );
         ui.label(RichText::new(lang.t("campaign.ui.confirm_out_rule")).color(PALETTE.text_subdued));
         for &who in &d.played {
             let Some(x) = c.character(who) else { continue };
@@ -1037,4 +1128,113 @@ fn recon_table_ui(ui: &mut egui::Ui, lang: Lang, recon: &crate::rules::campaign:
                 }
             });
     });
+}
+
+/// "Accept his death" (CMP-12): no more fate point spent on him.
+fn accept_death_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &crate::rules::campaign::CampaignCharacter,
+) {
+    let lang = cx.lang;
+    let name = lang.f("campaign.ui.accept_death_for", &[("character", x.name())]);
+    if icon_button(
+        ui,
+        icons::ICON_SENTIMENT_DISSATISFIED,
+        lang.t("campaign.ui.accept_death"),
+        &name,
+        !cx.model.read_only,
+    )
+    .on_hover_text(lang.t("campaign.ui.accept_death_hint"))
+    .clicked()
+    {
+        cx.send(edit(
+            c.id.as_str(),
+            CampaignEdit::AcceptDeath { character: x.id },
+        ));
+    }
+}
+
+/// The tests of one kind rolled since the mission, each on its line: who,
+/// the dice against his Cran, passed or failed (icon and word) and his
+/// state now; a recon's die and result too (CMP-9, CMP-12, CMP-14).
+fn rolled_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    c: &Campaign,
+    d: &crate::rules::campaign::Debrief,
+    kind: TestKind,
+) {
+    for r in d.rolled.iter().filter(|r| r.kind == kind) {
+        let name = c.character(r.character).map_or("?", |x| x.name());
+        let mut parts = Vec::new();
+        if let Some((roll, effect)) = &r.recon {
+            parts.push(lang.f(
+                "campaign.ui.rolled_recon",
+                &[("character", name), ("roll", &roll.to_string())],
+            ));
+            parts.push(lang.t(effect.key()).to_owned());
+        }
+        if let Some(roll) = &r.roll {
+            let key = match kind {
+                TestKind::Cran => "campaign.ui.rolled_cran",
+                TestKind::Fate => "campaign.ui.rolled_fate",
+                TestKind::Recon => "campaign.ui.rolled_recon_cran",
+            };
+            parts.push(lang.f(
+                key,
+                &[
+                    ("character", name),
+                    ("roll", &roll.to_string()),
+                    ("cran", &r.cran.to_string()),
+                ],
+            ));
+        }
+        if let Some(points) = r.points {
+            parts.push(lang.f(
+                "campaign.ui.rolled_points",
+                &[("points", &points.to_string())],
+            ));
+        }
+        let tested = r.roll.is_some();
+        let (icon, word, color) = if !tested {
+            (icons::ICON_INFO, "", PALETTE.text_subdued)
+        } else if r.passed {
+            (
+                icons::ICON_CHECK_CIRCLE,
+                lang.t("campaign.ui.test_passed"),
+                PALETTE.fit,
+            )
+        } else {
+            (
+                icons::ICON_CANCEL,
+                lang.t("campaign.ui.test_failed"),
+                PALETTE.error,
+            )
+        };
+        let state = lang.t(r.state.key());
+        let line = parts.join(" · ");
+        let spoken = if tested {
+            lang.f(
+                "campaign.ui.rolled_said",
+                &[("line", &line), ("result", word), ("state", state)],
+            )
+        } else {
+            lang.f(
+                "campaign.ui.rolled_said_untested",
+                &[("line", &line), ("state", state)],
+            )
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(icon.rich_text().color(color));
+            ui.label(&line);
+            if tested {
+                ui.label(RichText::new(word).strong().color(color));
+            }
+            badge(ui, state_tone(r.state), state);
+        })
+        .response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
+    }
 }

@@ -197,9 +197,24 @@ pub fn dice_ui(
     text: &mut String,
     enabled: bool,
 ) -> Option<Option<Roll>> {
+    let words = ("campaign.ui.roll", "campaign.ui.roll_for");
+    dice_ui_worded(ui, lang, who, sides, text, enabled, words)
+}
+
+/// [`dice_ui`] with its own words for the roll button: its text and its
+/// name for `who` (a fate point's reroll says what it spends).
+pub fn dice_ui_worded(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    who: &str,
+    sides: u32,
+    text: &mut String,
+    enabled: bool,
+    (word, named): (&str, &str),
+) -> Option<Option<Roll>> {
     let mut asked = None;
-    let roll = lang.t("campaign.ui.roll");
-    let name = lang.f("campaign.ui.roll_for", &[("character", who)]);
+    let roll = lang.t(word);
+    let name = lang.f(named, &[("character", who)]);
     if icon_button(ui, icons::ICON_CASINO, roll, &name, enabled).clicked() {
         asked = Some(None);
     }

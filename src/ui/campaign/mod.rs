@@ -19,7 +19,7 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::DocKey;
-use crate::rules::campaign::{Campaign, Member, Phase, PoolMode};
+use crate::rules::campaign::{Campaign, Phase, PoolMode};
 use crate::ui::campaign::journal::JournalView;
 use crate::ui::campaign::overview::overview_ui;
 use crate::ui::campaign::parts::MissionState;
@@ -92,11 +92,12 @@ impl CampaignView {
         match self.tab {
             Tab::Overview if c.phase == Phase::Setup => self.setup.ui(ui, cx, c),
             Tab::Overview => {
-                let owed = c.characters.iter().any(|x| {
-                    x.state.alive()
-                        && matches!(&x.member, Member::Character(ch) if ch.points_left() > 0)
-                });
-                if c.phase == Phase::Ready && owed {
+                // CHR-13: the points earned after a mission, so never before
+                // the first; a point that fits nowhere is kept, not owed.
+                let owed = c.missions_played > 0
+                    && c.phase == Phase::Ready
+                    && !c.advances_owed(&cx.model.rules).0.is_empty();
+                if owed {
                     self.mission.advances_ui(ui, cx, c, None, 1);
                     ui.add_space(space::M);
                 }
@@ -148,6 +149,16 @@ impl CampaignView {
                 r.widget_info(|| {
                     egui::WidgetInfo::selected(egui::Role::Tab, enabled, self.tab == tab, name)
                 });
+                // Why a tab is greyed out, and how to reach it.
+                let why = match tab {
+                    Tab::Table => Some("campaign.ui.tab.table_hint"),
+                    Tab::Debrief => Some("campaign.ui.tab.debrief_hint"),
+                    _ => None,
+                };
+                let r = match why {
+                    Some(key) if !enabled => r.on_disabled_hover_text(lang.t(key)),
+                    _ => r,
+                };
                 if r.clicked() {
                     self.tab = tab;
                 }

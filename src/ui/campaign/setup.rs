@@ -14,7 +14,9 @@ use crate::ui::campaign::dice::MissionDraw;
 use crate::ui::campaign::parts::{edit, faction_name};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
-use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
+use crate::ui::widgets::{
+    Tone, alert, badge, card, card_title, icon_button, labelled_text, text_width,
+};
 
 /// What the setup page keeps typed: the next escort and the first mission.
 #[derive(Default)]
@@ -99,15 +101,35 @@ impl SetupView {
                 .source
                 .as_ref()
                 .map_or_else(|| lang.t("campaign.ui.choose").to_owned(), label_of);
+            let sources: Vec<(DocKey, String)> = cx
+                .model
+                .docs
+                .iter()
+                .filter(|d| matches!(d, Doc::Roster(_) | Doc::KillTeam(_)))
+                .map(|d| {
+                    let k = d.key();
+                    let text = label_of(&k);
+                    (k, text)
+                })
+                .collect();
+            // As wide as its longest choice, whatever is picked: "Add the
+            // escort" beside it never moves under the mouse.
+            let widest = sources
+                .iter()
+                .map(|(_, t)| t.as_str())
+                .chain([lang.t("campaign.ui.choose")])
+                .map(|t| text_width(ui, RichText::new(t).text_style(egui::TextStyle::Button)))
+                .fold(0.0, f32::max);
+            let width = widest
+                + ui.spacing().icon_width
+                + ui.spacing().item_spacing.x
+                + 2.0 * ui.spacing().button_padding.x;
             egui::ComboBox::from_id_salt("cmp-source")
                 .selected_text(shown)
+                .width(width.max(ui.spacing().combo_width))
                 .show_ui(ui, |ui| {
-                    for d in &cx.model.docs {
-                        if matches!(d, Doc::Roster(_) | Doc::KillTeam(_)) {
-                            let k = d.key();
-                            let text = label_of(&k);
-                            ui.selectable_value(&mut self.source, Some(k), text);
-                        }
+                    for (k, text) in sources {
+                        ui.selectable_value(&mut self.source, Some(k), text);
                     }
                 })
                 .response

@@ -54,10 +54,6 @@ impl CharacterView {
             self.gear = Default::default();
         }
 
-        if let Some(text) = nothing_to_raise(cx, c) {
-            alert(ui, Tone::Info, &text);
-            ui.add_space(space::S);
-        }
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             self.who_ui(ui, cx, c, &edit);
@@ -73,6 +69,12 @@ impl CharacterView {
             self.points_ui(ui, cx, c, &edit);
             ui.add_space(space::S);
             profile_grid_ui(ui, cx, c, &edit);
+            // Under the grid: its coming and going moves no button under
+            // the mouse ("Roll" above all).
+            if let Some(text) = nothing_to_raise(cx, c) {
+                ui.add_space(space::S);
+                alert(ui, Tone::Info, &text);
+            }
         });
         ui.add_space(space::M);
         let gear = |g: crate::rules::GearEdit| edit(CharacterEdit::Gear(g));

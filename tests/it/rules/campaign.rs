@@ -881,6 +881,88 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
 }
 
 #[test]
+fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
+    let r = rules();
+    let c = play(&started(&["Ada", "Bob"], &r), &["Ada", "Bob"], lost(), &r);
+    let c = cran(&c, "Ada", 1, &r);
+    let ada = id(&c, "Ada");
+    // Fallen, with points left: the choice is still open.
+    assert_eq!(c.fate_open(), vec![ada]);
+    assert!(c.cran_locked(), "Bob's test is still owed");
+    let c = cran(&c, "Bob", 9, &r);
+    assert!(c.cran_locked(), "Ada may still be saved");
+    // Only one the test killed may be given up, and only once.
+    let p = refused(
+        &c,
+        E::AcceptDeath {
+            character: id(&c, "Bob"),
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.not_fallen");
+    let c = ok(&c, E::AcceptDeath { character: ada }, &r);
+    assert_eq!(state(&c, "Ada"), State::Dead);
+    assert_eq!(c.escorts[0].fate_points, 5, "no point spent");
+    assert!(c.fate_open().is_empty());
+    assert!(!c.cran_locked());
+    for e in [
+        E::AcceptDeath { character: ada },
+        E::FateReroll {
+            character: ada,
+            roll: die(10, 9),
+        },
+    ] {
+        let p = refused(&c, e, &r);
+        assert_eq!(
+            (p.rule.as_ref(), p.key),
+            ("CMP-12", "campaign.problem.death_accepted")
+        );
+    }
+    // The tests stay in the debrief, each with its die and result.
+    let d = c.debrief.as_ref().expect("debrief");
+    let seen: Vec<_> = d
+        .rolled
+        .iter()
+        .map(|t| {
+            (
+                t.character,
+                t.roll.as_ref().map(|r| r.total),
+                t.passed,
+                t.state,
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        vec![
+            (ada, Some(1), false, State::Dead),
+            (id(&c, "Bob"), Some(9), true, State::LightlyWounded),
+        ]
+    );
+    // A player out of points: nobody left to save, the step is done.
+    let mut c2 = cran(
+        &play(&started(&["Cid"], &r), &["Cid"], lost(), &r),
+        "Cid",
+        1,
+        &r,
+    );
+    let cid = id(&c2, "Cid");
+    for _ in 0..5 {
+        assert_eq!(c2.fate_open(), vec![cid]);
+        c2 = ok(
+            &c2,
+            E::FateReroll {
+                character: cid,
+                roll: die(10, 1),
+            },
+            &r,
+        );
+    }
+    assert!(c2.fate_open().is_empty());
+    assert!(!c2.cran_locked());
+}
+
+#[test]
 fn cmp_13_a_seriously_wounded_character_misses_the_next_mission_then_is_fit() {
     let r = rules();
     let c = started(&["Ada", "Bob"], &r);

@@ -2,6 +2,7 @@
 
 mod carry;
 mod coop;
+mod debrief;
 mod dice;
 mod fight;
 mod limits;

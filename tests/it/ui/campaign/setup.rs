@@ -43,3 +43,48 @@ fn cmp_9_cran_is_explained_where_the_setup_first_shows_it() {
             .contains("mis hors de combat")
     );
 }
+
+/// Adding an escort: the combo of the roster or kill team keeps its width
+/// whichever is picked, so "Add the escort" beside it stays under the
+/// mouse (issue 22: it moved and the next click reopened the combo).
+#[test]
+fn picking_the_escorts_source_never_moves_add_the_escort() {
+    use muster::rules::{Doc, Roster};
+    use muster::store::Store;
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/examples/rt-band.json"
+        ))
+        .expect("example");
+        let mut band = muster::store::document::parse::<Roster>(&text, "rt-band").expect("band");
+        band.name = "Vael".into();
+        let mut team = crate::common::example_team();
+        team.name = "The Hark Raiders of the Tertius underhive".into();
+        let store = Store::open(dir.path()).expect("store");
+        store.save(&Doc::new(band)).expect("save");
+        store.save(&Doc::new(team)).expect("save");
+    }
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), Lang::En, 5),
+        1024.0,
+        2000.0,
+    );
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Create(Campaign::KIND, "Tertius".to_owned()));
+    h.run();
+    h.run();
+    let before = h
+        .get_by_role_and_label(egui::accesskit::Role::Button, "Add the escort")
+        .rect();
+    // The kill team's long name picked: the combo does not widen.
+    crate::common::pick(&mut h, "Roster or kill team", "(Kill team)");
+    assert!(h.query_all_by_label_contains("underhive").next().is_some());
+    let long = h
+        .get_by_role_and_label(egui::accesskit::Role::Button, "Add the escort")
+        .rect();
+    assert_eq!(before, long);
+}

@@ -254,7 +254,7 @@ fn the_type_and_the_hero_level_say_what_they_change() {
 }
 
 /// CHR-7: with no point to spend, and then with every characteristic at
-/// its maximum, an alert at the top of the editor says so in words.
+/// its maximum, an alert under the profile says so in words.
 #[test]
 fn the_editor_says_up_front_when_nothing_is_left_to_raise() {
     use muster::app::Command;
@@ -293,4 +293,21 @@ fn the_editor_says_up_front_when_nothing_is_left_to_raise() {
         )
         .is_some()
     );
+}
+
+/// Issue 22: "Roll (1D6)" stays where it was when the rolled points make
+/// the "no advance point left" alert go (it was above and the button
+/// jumped 50 points up under the mouse).
+#[test]
+fn rolling_the_points_never_moves_the_roll_button() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    one_character(&mut h);
+    assert!(h.query_by_label_contains("No advance point left").is_some());
+    let roll = |h: &Harness<'_, Gui>| h.get_by_role_and_label(Role::Button, "Roll (1D6)").rect();
+    let before = roll(&h);
+    h.get_by_role_and_label(Role::Button, "Roll (1D6)").click();
+    h.run();
+    assert!(h.query_by_label_contains("No advance point left").is_none());
+    assert_eq!(roll(&h), before);
 }

@@ -1,0 +1,377 @@
+//! The debrief after a mission, driven through its widgets (issue 22):
+//! each step can be completed, each test rolled stays shown with its dice
+//! and result, and a list that is empty says why.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::{Command, Screen};
+use muster::i18n::Lang;
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort, Phase, State,
+};
+use muster::rules::core::dice::Roll;
+use muster::rules::{Characteristic, Doc, DocKind as _, Roster, RulesData};
+use muster::store::Store;
+use muster::ui::Gui;
+
+use crate::common::button;
+
+fn band() -> Roster {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/rt-band.json"
+    ))
+    .expect("example");
+    muster::store::document::parse::<Roster>(&text, "rt-band").expect("roster")
+}
+
+/// "The Tertius Heresy" with Camille's escort from `band`, then the events
+/// `then` gives, saved with `band`; the window shows the campaign.
+fn window_on(
+    dir: &Path,
+    band: Roster,
+    then: impl FnOnce(&Campaign) -> Vec<E>,
+) -> Harness<'static, Gui> {
+    let rules = RulesData::built_in().expect("rules");
+    let mut rng = muster::rules::core::dice::seeded(3);
+    let mut go = |c: &Campaign, e: E| {
+        c.apply(e.clone(), &rules, &mut rng)
+            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
+            .0
+    };
+    let c = Campaign::new("tertius", "The Tertius Heresy", &rules.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    let c = go(&c, E::SetSettings { settings: s });
+    let escort = NewEscort {
+        player: "Camille".into(),
+        source: band.name.clone(),
+        kind: "roster".into(),
+        members: band
+            .characters
+            .iter()
+            .cloned()
+            .map(Member::Character)
+            .collect(),
+        doc: None,
+    };
+    let mut c = go(&c, E::AddEscort { escort });
+    for e in then(&c) {
+        c = go(&c, e);
+    }
+    let store = Store::open(dir).expect("store");
+    store.save(&Doc::new(band)).expect("save");
+    store.save(&Doc::new(c.clone())).expect("save");
+    drop(store);
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 6000.0);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    h
+}
+
+/// The first mission drawn, begun, and ended: won, with `out` taken out of
+/// action.
+fn mission_played(c: &Campaign, out: &[&str]) -> Vec<E> {
+    let mut events = vec![
+        E::Start {
+            choice: MissionChoice {
+                draw: Some(Roll::from_faces(6, vec![1], 0)),
+                faction_draw: Some(Roll::from_faces(2, vec![1], 0)),
+                ..MissionChoice::default()
+            },
+            rates: None,
+        },
+        E::BeginMission,
+    ];
+    for name in out {
+        let x = c
+            .characters
+            .iter()
+            .find(|x| x.name() == *name)
+            .expect("character");
+        events.push(E::SetOutOfAction {
+            character: x.id,
+            out: true,
+        });
+    }
+    events.push(E::EndMission {
+        result: MissionResult {
+            success: true,
+            vp: 1,
+        },
+        played: vec![],
+    });
+    events
+}
+
+fn campaign(h: &Harness<'_, Gui>) -> Campaign {
+    crate::common::the_campaign(h)
+}
+
+fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+fn cran_of(c: &Campaign, name: &str) -> u32 {
+    c.characters
+        .iter()
+        .find(|x| x.name() == name)
+        .expect("character")
+        .cran
+}
+
+fn state_of(c: &Campaign, name: &str) -> State {
+    c.characters
+        .iter()
+        .find(|x| x.name() == name)
+        .expect("character")
+        .state
+}
+
+fn shown(h: &Harness<'_, Gui>, label: &str) -> bool {
+    h.query_by_label(label).is_some()
+}
+
+const VAEL: &str = "Inquisitor Vael";
+
+/// Vael out of action, his Cran test typed: 1, below his Cran: dead.
+fn vael_killed(dir: &Path) -> Harness<'static, Gui> {
+    let mut h = window_on(dir, band(), |c| mission_played(c, &[VAEL]));
+    assert_eq!(campaign(&h).phase, Phase::Debrief);
+    type_into(&mut h, &format!("or my D10 — {VAEL}"), "1");
+    button(&mut h, &format!("Use my die for {VAEL}"));
+    assert_eq!(state_of(&campaign(&h), VAEL), State::Dead);
+    h
+}
+
+#[test]
+fn cmp_9_each_cran_test_rolled_stays_shown_with_its_die_and_result() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let brask = "Sergeant Brask";
+    let mut h = window_on(dir.path(), band(), |c| mission_played(c, &[brask]));
+    let cran = cran_of(&campaign(&h), brask);
+    assert!(shown(&h, "3. Cran tests: to do"));
+    // CMP-9: above his Cran, lightly wounded: passed.
+    let face = cran + 1;
+    type_into(&mut h, &format!("or my D10 — {brask}"), &face.to_string());
+    button(&mut h, &format!("Use my die for {brask}"));
+    assert_eq!(state_of(&campaign(&h), brask), State::LightlyWounded);
+    assert!(shown(&h, "3. Cran tests: done"));
+    let line = format!(
+        "{brask}: Cran test 1D10 [{face}] = {face} against Cran {cran}: passed, lightly wounded"
+    );
+    assert!(shown(&h, &line), "{line}");
+    // Not the bare "no test left" any more: the result is the step's.
+    assert!(!shown(&h, "No Cran test left to roll."));
+}
+
+#[test]
+fn cmp_12_a_death_accepted_completes_the_fate_step_without_a_point() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = vael_killed(dir.path());
+    let cran = cran_of(&campaign(&h), VAEL);
+    // The failed test is shown where it was rolled.
+    let line = format!("{VAEL}: Cran test 1D10 [1] = 1 against Cran {cran}: failed, dead");
+    assert!(shown(&h, &line), "{line}");
+    // The fate step waits for a choice: spend a point, or accept.
+    assert!(shown(&h, "4. Fate points: to do"));
+    assert!(campaign(&h).cran_locked());
+    button(&mut h, &format!("Accept the death of {VAEL}"));
+    let c = campaign(&h);
+    assert_eq!(c.escorts[0].fate_points, 5, "no point spent");
+    assert_eq!(state_of(&c, VAEL), State::Dead);
+    assert!(c.fate_open().is_empty());
+    assert!(!c.cran_locked());
+    assert!(shown(&h, "4. Fate points: done"));
+    assert!(shown(&h, "dead for good: his death accepted"));
+    assert!(
+        h.query_by_label(&format!("Spend a fate point and roll for {VAEL}"))
+            .is_none()
+    );
+    // Undone, the choice comes back.
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    assert!(shown(&h, "4. Fate points: to do"));
+    assert!(!campaign(&h).fate_open().is_empty());
+}
+
+#[test]
+fn cmp_12_a_fate_point_spent_saves_him_and_completes_the_step() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = vael_killed(dir.path());
+    let cran = cran_of(&campaign(&h), VAEL);
+    assert!(shown(&h, "4. Fate points: to do"));
+    // CMP-12: the reroll at or above his Cran: lightly wounded, alive.
+    type_into(&mut h, &format!("or my D10 — {VAEL}"), "10");
+    button(&mut h, &format!("Use my die for {VAEL}"));
+    let c = campaign(&h);
+    assert_eq!(c.escorts[0].fate_points, 4);
+    assert_eq!(state_of(&c, VAEL), State::LightlyWounded);
+    assert!(shown(&h, "4. Fate points: done"));
+    let line =
+        format!("{VAEL}: fate point, 1D10 [10] = 10 against Cran {cran}: passed, lightly wounded");
+    assert!(shown(&h, &line), "{line}");
+}
+
+#[test]
+fn cmp_12_the_fate_step_is_done_once_his_player_has_no_point_left() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = vael_killed(dir.path());
+    let cran = cran_of(&campaign(&h), VAEL);
+    // Five rerolls of 1, each spent and failed, each shown.
+    for _ in 0..5 {
+        assert!(shown(&h, "4. Fate points: to do"));
+        type_into(&mut h, &format!("or my D10 — {VAEL}"), "1");
+        button(&mut h, &format!("Use my die for {VAEL}"));
+    }
+    let c = campaign(&h);
+    assert_eq!(c.escorts[0].fate_points, 0);
+    assert_eq!(state_of(&c, VAEL), State::Dead);
+    assert!(shown(&h, "4. Fate points: done"));
+    assert!(shown(&h, "dead for good: no fate point left"));
+    let line = format!("{VAEL}: fate point, 1D10 [1] = 1 against Cran {cran}: failed, dead");
+    assert_eq!(h.query_all_by_label(&line).count(), 5);
+}
+
+#[test]
+fn cmp_14_the_recon_result_stays_shown_after_the_escort_went() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = window_on(dir.path(), band(), |c| mission_played(c, &[]));
+    let cran = cran_of(&campaign(&h), VAEL);
+    // 6: good fortune; 10 passes the Cran test; 5D6 typed: 15 points.
+    type_into(&mut h, &format!("Recon die (D12) — {VAEL}"), "6");
+    type_into(
+        &mut h,
+        &format!("Cran test (D10), if the result asks for one — {VAEL}"),
+        "10",
+    );
+    type_into(
+        &mut h,
+        &format!("Good fortune (5D6), if it comes — {VAEL}"),
+        "1 2 3 4 5",
+    );
+    button(&mut h, &format!("Send {VAEL} on recon"));
+    let fortune = Lang::En.t("campaign.recon.good_fortune");
+    let line = format!(
+        "{VAEL} on recon: 1D12 [6] = 6 · {fortune} · Cran test 1D10 [10] = 10 against Cran \
+         {cran} · +15 reinforcement points: passed, fit"
+    );
+    assert!(shown(&h, &line), "{line}");
+    // The escort went: nobody else to send, the result still there.
+    assert!(shown(&h, "Nobody left to send on recon."));
+    assert!(shown(&h, "7. Recon: done"));
+}
+
+/// The band with Vael raised to every maximum, `left` advance points
+/// still his.
+fn band_with_vael_at_his_maxima(left: i64) -> Roster {
+    let rules = RulesData::built_in().expect("rules");
+    let mut band = band();
+    let vael = band
+        .characters
+        .iter_mut()
+        .find(|x| x.name == VAEL)
+        .expect("Vael");
+    vael.advance_points = 500;
+    for k in Characteristic::ALL {
+        while vael.spend(k, &rules).is_ok() {}
+    }
+    let extra = u32::try_from(vael.points_left() - left).expect("spent");
+    vael.advance_points -= extra;
+    assert_eq!(vael.points_left(), left);
+    band
+}
+
+#[test]
+fn chr_13_a_point_that_fits_nowhere_is_kept_and_the_step_is_done() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let band = band_with_vael_at_his_maxima(0);
+    let mut h = window_on(dir.path(), band, |c| mission_played(c, &[]));
+    // CHR-13: he earned a point; every characteristic at its maximum
+    // (CHR-2 … CHR-4): he keeps it, and the step is done.
+    assert!(shown(&h, "5. Advances: to do"), "the others' points");
+    for who in ["Sister Oriel", "Sergeant Brask"] {
+        let place = format!("Place an advance point for {who}");
+        for _ in 0..40 {
+            if h.query_by_label(&place).is_none() {
+                break;
+            }
+            button(&mut h, &place);
+        }
+    }
+    assert!(shown(&h, "5. Advances: done"));
+    let kept = format!(
+        "{VAEL} keeps 1 advance point: every characteristic he could raise is at its maximum \
+         (CHR-2 … CHR-4)."
+    );
+    assert!(shown(&h, &kept), "{kept}");
+    assert!(
+        h.query_by_label(&format!("Place an advance point for {VAEL}"))
+            .is_none()
+    );
+    let c = campaign(&h);
+    let (open, stuck) = c.advances_owed(&h.state().app.model.rules);
+    assert!(open.is_empty());
+    assert_eq!(stuck.len(), 1);
+    // The next mission drawn, the Overview shows no advance step.
+    button(&mut h, "Draw the next mission");
+    assert_eq!(campaign(&h).phase, Phase::Ready);
+    assert!(!shown(&h, "1. Advances: to do"));
+    assert!(!shown(&h, "1. Advances: done"));
+}
+
+#[test]
+fn chr_13_no_advance_step_on_the_overview_before_the_first_mission() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut band = band();
+    // Two points left from his creation.
+    let vael = band
+        .characters
+        .iter_mut()
+        .find(|x| x.name == VAEL)
+        .expect("Vael");
+    vael.advance_points += 2;
+    let h = window_on(dir.path(), band, |_| {
+        vec![E::Start {
+            choice: MissionChoice::default(),
+            rates: None,
+        }]
+    });
+    let c = campaign(&h);
+    assert_eq!(c.phase, Phase::Ready);
+    assert!(!c.advances_owed(&h.state().app.model.rules).0.is_empty());
+    assert!(!shown(&h, "1. Advances: to do"));
+    assert!(
+        h.query_by_label(&format!("Place an advance point for {VAEL}"))
+            .is_none()
+    );
+    // Nothing after a mission yet: its tab is greyed out.
+    let tab = h.get_by_role_and_label(Role::Tab, "After the mission");
+    assert!(tab.accesskit_node().is_disabled());
+}
+
+#[test]
+fn cmp_7_an_empty_recruit_list_says_why() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // The only roster's characters are all in the campaign.
+    let h = window_on(dir.path(), band(), |c| mission_played(c, &[]));
+    assert!(shown(
+        &h,
+        "Nobody to recruit: every character of the library's rosters is already in the \
+         campaign. Add one to a roster in the library, then pick him here."
+    ));
+    assert!(
+        h.query_by_label("Recruit this character into Camille's escort")
+            .is_none()
+    );
+}
