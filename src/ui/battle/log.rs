@@ -66,7 +66,7 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
 }
 
 /// One entry of the log: its number, what it replays, its wounds, its
-/// title, its result, its seed and its replay button.
+/// title, its result and its replay button (the seed in its hover).
 fn entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
     let lang = cx.lang;
     ui.horizontal_wrapped(|ui| {
@@ -91,12 +91,8 @@ fn entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::Battl
         );
         ui.label(RichText::new(&e.title).strong());
         ui.add(egui::Label::new(lang.msg(&e.result)).wrap());
-        ui.label(
-            RichText::new(lang.f("battle.seed", &[("seed", &e.seed.to_string())]))
-                .small()
-                .color(PALETTE.text_subdued),
-        );
-        let replay = lang.f("battle.replay", &[("n", &n)]);
+        // The seed only in the hover: the same dice, for whoever wants it.
+        let replay = lang.f("battle.replay", &[("n", &n), ("seed", &e.seed.to_string())]);
         if icon_button(
             ui,
             icons::ICON_REPLAY,

@@ -497,9 +497,23 @@ impl MissionState {
             if let Some(p) = &refusal {
                 let why = lang.problem_line(p);
                 r.clone().on_disabled_hover_text(&why);
-                // Said on the row too, not on hover only.
+                // Said on the row too, in words, not on hover only.
+                let stuck = !Characteristic::ALL
+                    .into_iter()
+                    .any(|k| k != Characteristic::M && open(k));
+                let words = if stuck {
+                    lang.f(
+                        "campaign.ui.advance_no_room",
+                        &[("count", &ch.points_left().to_string()), ("rule", &p.rule)],
+                    )
+                } else {
+                    lang.f(
+                        "campaign.ui.advance_refused",
+                        &[("characteristic", lang.t(chosen.abbr_key())), ("rule", &p.rule)],
+                    )
+                };
                 ui.label(
-                    RichText::new(format!("{} {}", icons::ICON_BLOCK.codepoint, p.rule))
+                    RichText::new(format!("{} {words}", icons::ICON_BLOCK.codepoint))
                         .color(PALETTE.text_subdued),
                 )
                 .on_hover_text(&why)
