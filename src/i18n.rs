@@ -279,10 +279,11 @@ impl Lang {
     /// decimal comma in French (`55,6 %`). Any other value is left as it is.
     pub fn number(self, value: &str) -> std::borrow::Cow<'_, str> {
         use std::borrow::Cow;
-        let (digits, unit) = match value.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')) {
-            Some(at) => value.split_at(at),
-            None => (value, ""),
-        };
+        let (digits, unit) =
+            match value.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')) {
+                Some(at) => value.split_at(at),
+                None => (value, ""),
+            };
         let is_decimal = digits.split_once('.').is_some_and(|(whole, frac)| {
             let whole = whole.strip_prefix('-').unwrap_or(whole);
             !whole.is_empty()
@@ -391,7 +392,9 @@ mod tests {
             assert_eq!(Lang::Fr.number(text), text);
         }
         assert_eq!(
-            Lang::Fr.f("battle.unsaved", &[("p", "16.7 %")]).contains("16,7 %"),
+            Lang::Fr
+                .f("battle.unsaved", &[("p", "16.7 %")])
+                .contains("16,7 %"),
             true
         );
     }

@@ -211,8 +211,14 @@ mod tests {
         assert_eq!(r.notation(), "2D6-2");
         assert_eq!(r.to_string(), "2D6-2: 3 + 5 - 2 = 6");
         assert_eq!(Roll::from_faces(6, vec![5], 0).to_string(), "D6: 5");
-        assert_eq!(Roll::from_faces(6, vec![3, 4], 0).to_string(), "2D6: 3 + 4 = 7");
-        assert_eq!(Roll::from_faces(6, vec![4], 1).to_string(), "D6+1: 4 + 1 = 5");
+        assert_eq!(
+            Roll::from_faces(6, vec![3, 4], 0).to_string(),
+            "2D6: 3 + 4 = 7"
+        );
+        assert_eq!(
+            Roll::from_faces(6, vec![4], 1).to_string(),
+            "D6+1: 4 + 1 = 5"
+        );
     }
 }
 

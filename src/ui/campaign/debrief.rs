@@ -501,17 +501,7 @@ impl MissionState {
                 let stuck = !Characteristic::ALL
                     .into_iter()
                     .any(|k| k != Characteristic::M && open(k));
-                let words = if stuck {
-                    lang.f(
-                        "campaign.ui.advance_no_room",
-                        &[("count", &ch.points_left().to_string()), ("rule", &p.rule)],
-                    )
-                } else {
-                    lang.f(
-                        "campaign.ui.advance_refused",
-                        &[("characteristic", lang.t(chosen.abbr_key())), ("rule", &p.rule)],
-                    )
-                };
+                let words = refusal_words(lang, stuck, ch.points_left(), *chosen, &p.rule);
                 ui.label(
                     RichText::new(format!("{} {words}", icons::ICON_BLOCK.codepoint))
                         .color(PALETTE.text_subdued),
@@ -615,6 +605,25 @@ fn exchange_ui(
             buy.exchange = 0;
         }
     });
+}
+
+/// Why no point can be placed, in words: no characteristic can take one
+/// (`stuck`), or the one chosen cannot; the rule's id last.
+fn refusal_words(lang: Lang, stuck: bool, left: i64, chosen: Characteristic, rule: &str) -> String {
+    if stuck {
+        lang.f(
+            "campaign.ui.advance_no_room",
+            &[("count", &left.to_string()), ("rule", rule)],
+        )
+    } else {
+        lang.f(
+            "campaign.ui.advance_refused",
+            &[
+                ("characteristic", lang.t(chosen.abbr_key())),
+                ("rule", rule),
+            ],
+        )
+    }
 }
 
 /// A recruit picked from the rosters or kill teams, at the rules' price

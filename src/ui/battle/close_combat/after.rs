@@ -178,9 +178,21 @@ impl CcAfterView {
             ui.label(egui::RichText::new(lang.t("battle.cc.next")).strong());
             // The tab in words; its rules, by id, in its hover.
             for (section, tab, title) in [
-                (Section::After, "battle.cc.after.tab", "battle.cc.after.title"),
-                (Section::BreakOff, "battle.cc.break.tab", "battle.cc.break.title"),
-                (Section::Creature, "battle.cc.creature.tab", "battle.cc.creature.title"),
+                (
+                    Section::After,
+                    "battle.cc.after.tab",
+                    "battle.cc.after.title",
+                ),
+                (
+                    Section::BreakOff,
+                    "battle.cc.break.tab",
+                    "battle.cc.break.title",
+                ),
+                (
+                    Section::Creature,
+                    "battle.cc.creature.tab",
+                    "battle.cc.creature.title",
+                ),
                 (Section::Test, "battle.cc.test.tab", "battle.cc.test.title"),
             ] {
                 ui.selectable_value(&mut self.section, section, lang.t(tab))
