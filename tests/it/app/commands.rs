@@ -457,7 +457,7 @@ fn random_commands_are_seeded_and_logged() {
     let (b, log_b) = run();
     assert_eq!(a, b);
     assert_eq!(log_a, log_b);
-    assert!(log_a.iter().any(|l| l.contains("1D6-2")));
+    assert!(log_a.iter().any(|l| l.contains("D6-2: ")));
     assert!(log_a.iter().any(|l| l.contains("7D6: ")));
 }
 

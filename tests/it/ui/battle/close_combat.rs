@@ -98,7 +98,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     let free = close_combat::push_back(&r, None);
     assert!(
         h.query_by_label(&format!(
-            "He moves {:.1}\" away, still facing his opponent.",
+            "He moves {}\" away, still facing his opponent.",
             free.inches
         ))
         .is_some()
@@ -116,7 +116,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     assert!(wall.against_wall);
     assert!(
         h.query_by_label(&format!(
-            "He moves {:.1}\" and stops with his back to the wall: still pushed back.",
+            "He moves {}\" and stops with his back to the wall: still pushed back.",
             wall.inches
         ))
         .is_some()
