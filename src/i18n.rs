@@ -253,7 +253,7 @@ impl Lang {
                 None => (inside, None),
             };
             match (args.iter().find(|(n, _)| *n == name), forms) {
-                (Some((_, value)), None) => out.push_str(value),
+                (Some((_, value)), None) => out.push_str(&self.number(value)),
                 (Some((_, value)), Some(forms)) => {
                     let (one, other) = forms.split_once('|').unwrap_or((forms, forms));
                     let n = value.trim().parse::<i64>().unwrap_or(2);
@@ -270,6 +270,39 @@ impl Lang {
         }
         out.push_str(rest);
         out
+    }
+}
+
+impl Lang {
+    /// A value that is a decimal number (`2.0`, `55.6 %`, `2.5"`) as this
+    /// language writes it: no useless `.0` on a length or a count, and a
+    /// decimal comma in French (`55,6 %`). Any other value is left as it is.
+    pub fn number(self, value: &str) -> std::borrow::Cow<'_, str> {
+        use std::borrow::Cow;
+        let (digits, unit) =
+            match value.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')) {
+                Some(at) => value.split_at(at),
+                None => (value, ""),
+            };
+        let is_decimal = digits.split_once('.').is_some_and(|(whole, frac)| {
+            let whole = whole.strip_prefix('-').unwrap_or(whole);
+            !whole.is_empty()
+                && !frac.is_empty()
+                && whole.bytes().all(|b| b.is_ascii_digit())
+                && frac.bytes().all(|b| b.is_ascii_digit())
+        });
+        if !is_decimal || !matches!(unit, "" | " %" | "%" | "\"" | "\u{a0}%") {
+            return Cow::Borrowed(value);
+        }
+        let mut digits = digits.to_owned();
+        // A percentage keeps its decimal, so that chances line up.
+        if !unit.contains('%') && digits.ends_with(".0") {
+            digits.truncate(digits.len() - 2);
+        }
+        if self == Self::Fr {
+            digits = digits.replace('.', ",");
+        }
+        Cow::Owned(format!("{digits}{unit}"))
     }
 }
 
@@ -344,6 +377,25 @@ mod tests {
             &[("name", "{chance}"), ("chance", "5")],
         );
         assert_eq!(name, "{chance} has 5 %");
+    }
+
+    #[test]
+    fn numbers_follow_each_language() {
+        assert_eq!(Lang::En.number("55.6 %"), "55.6 %");
+        assert_eq!(Lang::Fr.number("55.6 %"), "55,6 %");
+        assert_eq!(Lang::Fr.number("50.0 %"), "50,0 %");
+        assert_eq!(Lang::En.number("2.0\""), "2\"");
+        assert_eq!(Lang::Fr.number("2.5\""), "2,5\"");
+        assert_eq!(Lang::Fr.number("-1.5"), "-1,5");
+        // Not a decimal number: left alone.
+        for text in ["v0.37", "1.2.3", "12", "Kessel 2.0", ".5", "D6: 5"] {
+            assert_eq!(Lang::Fr.number(text), text);
+        }
+        assert!(
+            Lang::Fr
+                .f("battle.unsaved", &[("p", "16.7 %")])
+                .contains("16,7 %")
+        );
     }
 
     #[test]

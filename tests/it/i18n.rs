@@ -50,6 +50,9 @@ fn faults(text: &str) -> Vec<String> {
     if text.contains("[]") {
         out.push("empty dice faces".to_owned());
     }
+    if bracketed_dice(text) {
+        out.push("dice faces in brackets".to_owned());
+    }
     let words: Vec<&str> = text
         .split(|c: char| !(c.is_alphanumeric() || c == '+'))
         .filter(|w| !w.is_empty())
@@ -292,6 +295,7 @@ fn the_checker_finds_what_it_looks_for() {
     assert!(!faults_fr("Kessel subit 2 wounds").is_empty());
     assert!(faults_fr("Kessel subit 2 blessures (D6 : 4)").is_empty());
     assert!(faults("Kessel takes 2 wounds (D6: 4)").is_empty());
+    assert!(!faults("Dice: to hit 1D6 [4] = 4").is_empty());
 }
 
 /// A close-combat attack or a kill-team shot, as `muster odds` reads it.
@@ -594,4 +598,133 @@ fn every_battle_log_line_reads_as_words_in_both_languages() {
         "{}",
         found.into_iter().collect::<Vec<_>>().join("\n")
     );
+}
+
+/// Dice written as a player writes them (`D6: 5`, `2D6: 3 + 4 = 7`), never
+/// as a program prints a list (`1D6 [5] = 5`).
+fn bracketed_dice(text: &str) -> bool {
+    text.match_indices(" [").any(|(at, _)| {
+        let before = &text[..at];
+        let word = before.rsplit(' ').next().unwrap_or("");
+        word.contains('D') && word.chars().any(|c| c.is_ascii_digit())
+    })
+}
+
+#[test]
+fn dice_read_as_a_player_writes_them_in_both_languages() {
+    use muster::rules::core::dice::Roll;
+    let one = Roll::from_faces(6, vec![5], 0);
+    let two = Roll::from_faces(6, vec![3, 4], 0);
+    assert_eq!(one.to_string(), "D6: 5");
+    assert_eq!(two.to_string(), "2D6: 3 + 4 = 7");
+    assert!(
+        bracketed_dice("to hit 1D6 [5] = 5"),
+        "the checker sees brackets"
+    );
+    for lang in Lang::ALL {
+        for roll in [&one, &two] {
+            let msgs = [
+                Msg::new("battle.die")
+                    .key("purpose", "dice.for.placement")
+                    .text("faces", roll.to_string()),
+                Msg::new("dice.points")
+                    .text("name", "Kell")
+                    .text("roll", roll.to_string()),
+                Msg::new("campaign.log.cran_test")
+                    .text("character", "Kell")
+                    .text("roll", roll.to_string())
+                    .int("cran", 5),
+            ];
+            for m in msgs {
+                let text = lang.msg(&m);
+                assert!(!bracketed_dice(&text), "{}: {text}", lang.code());
+                assert!(!text.contains("1D6"), "one die is written D6: {text}");
+            }
+        }
+    }
+}
+
+/// The advance dice, each roll with the characteristic it raised
+/// (or that it was at its maximum and rolled again), in the reader's
+/// abbreviations: `CC` and `SF` in French, never `WS` or `Cl`.
+#[test]
+fn the_advance_dice_read_in_each_language() {
+    use muster::rules::Characteristic;
+    use muster::rules::characters::roster_edit::placement_msg;
+    use muster::rules::characters::{PlacementStep, RandomPlacement};
+    use muster::rules::core::dice::Roll;
+    let step = |face: u32, c: Characteristic, raised: bool| PlacementStep {
+        roll: Roll::from_faces(20, vec![face], 0),
+        names: Some(c),
+        raised,
+    };
+    let placement = RandomPlacement {
+        steps: vec![
+            step(3, Characteristic::WS, true),
+            step(5, Characteristic::BS, false),
+            step(19, Characteristic::Cl, true),
+        ],
+        placed: 2,
+        unspent: 0,
+    };
+    let msg = placement_msg(&placement);
+    let en = Lang::En.msg(&msg);
+    assert_eq!(
+        en,
+        "Advance dice (D20): WS (3), BS at its maximum (5) → rolled again, Cl (19); 2 placed."
+    );
+    let fr = Lang::Fr.msg(&msg);
+    assert!(
+        fr.contains("CC (3)") && fr.contains("CT déjà à son maximum (5)"),
+        "{fr}"
+    );
+    assert!(fr.contains("SF (19)") && fr.contains("2 placés"), "{fr}");
+    for english in ["WS", "BS", "Cl", "at max"] {
+        assert!(!fr.contains(english), "{english} in French: {fr}");
+    }
+}
+
+#[test]
+fn french_numbers_take_a_decimal_comma_and_lengths_no_useless_zero() {
+    // A chance, as the battle screen fills it in.
+    let en = Lang::En.f("battle.unsaved", &[("p", "16.7 %")]);
+    let fr = Lang::Fr.f("battle.unsaved", &[("p", "16.7 %")]);
+    assert!(en.contains("16.7 %"), "{en}");
+    assert!(fr.contains("16,7 %") && !fr.contains("16.7"), "{fr}");
+    // A length pushed back (CC-14): 2", not 2.0".
+    let fr = Lang::Fr.f("battle.cc.push.free", &[("inches", "2.0")]);
+    assert!(
+        fr.contains("2\"") && !fr.contains("2.0") && !fr.contains("2,0"),
+        "{fr}"
+    );
+    let fr = Lang::Fr.f("battle.cc.push.free", &[("inches", "2.5")]);
+    assert!(fr.contains("2,5\""), "{fr}");
+}
+
+#[test]
+fn french_counts_take_their_plural_in_kill_team_and_campaign_lines() {
+    let one = Problem::new("KT-1", "kt.problem.size")
+        .arg("equivalents", 1)
+        .arg("size", 7);
+    let fr = Lang::Fr.problem(&one);
+    assert!(fr.contains("1 équivalent soldat ;"), "{fr}");
+    assert!(Lang::En.problem(&one).contains("1 soldier equivalent;"));
+    let wounds = Msg::new("campaign.log.battle_wounds")
+        .text("character", "Ogryn")
+        .int("wounds", 1)
+        .int("now", 1)
+        .int("max", 3);
+    let fr = Lang::Fr.msg(&wounds);
+    assert!(
+        fr.contains("subit 1 blessure à l'écran de bataille : 1 PV perdu sur 3"),
+        "{fr}"
+    );
+    let psy = Msg::new("battle.psy.rolled.wounds")
+        .int("hits", 1)
+        .int("wounded", 0)
+        .int("saved", 0)
+        .int("count", 0)
+        .int("dead", 0);
+    let fr = Lang::Fr.msg(&psy);
+    assert!(fr.starts_with("1 touche, 0 blessure au jet"), "{fr}");
 }

@@ -124,16 +124,17 @@ pub fn placement_msg(placement: &RandomPlacement) -> Msg {
             } else {
                 "dice.step_rerolled"
             };
-            Msg::new(key)
-                .int("face", step.roll.total)
-                .text("characteristic", step.names.map_or("?", |c| c.key()))
+            let msg = Msg::new(key).int("face", step.roll.total);
+            // The abbreviation of the reader's language (`CC` in French).
+            match step.names {
+                Some(c) => msg.key("characteristic", c.abbr_key()),
+                None => msg.text("characteristic", "?"),
+            }
         })
         .collect();
-    let rerolled = placement.steps.iter().filter(|s| !s.raised).count();
     let mut msg = Msg::new("dice.placement")
         .list("rolls", rolls)
-        .int("placed", placement.placed)
-        .int("rerolled", rerolled);
+        .int("placed", placement.placed);
     if placement.unspent > 0 {
         msg = Msg::new("dice.placement_unspent")
             .msg("placement", msg)

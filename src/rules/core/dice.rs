@@ -94,16 +94,27 @@ impl Roll {
 }
 
 impl std::fmt::Display for Roll {
-    /// `4D6 [3, 5, 1, 6] = 15`
+    /// As a player writes it: `D6: 5` for one die, `2D6: 3 + 4 = 7` for
+    /// several, `D6-2: 5 - 2 = 3` with a modifier.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut name = self.notation();
+        if self.faces.len() == 1 {
+            name.remove(0);
+        }
         let faces: Vec<String> = self.faces.iter().map(u32::to_string).collect();
-        write!(
-            f,
-            "{} [{}] = {}",
-            self.notation(),
-            faces.join(", "),
-            self.total
-        )
+        let mut sum = faces.join(" + ");
+        if self.faces.is_empty() {
+            sum.push('0');
+        }
+        if self.modifier != 0 {
+            let sign = if self.modifier > 0 { '+' } else { '-' };
+            sum.push_str(&format!(" {sign} {}", self.modifier.unsigned_abs()));
+        }
+        if self.faces.len() == 1 && self.modifier == 0 {
+            write!(f, "{name}: {}", self.total)
+        } else {
+            write!(f, "{name}: {sum} = {}", self.total)
+        }
     }
 }
 
@@ -198,7 +209,16 @@ mod tests {
         let r = Roll::from_faces(6, vec![3, 5], -2);
         assert_eq!(r.total, 6);
         assert_eq!(r.notation(), "2D6-2");
-        assert_eq!(r.to_string(), "2D6-2 [3, 5] = 6");
+        assert_eq!(r.to_string(), "2D6-2: 3 + 5 - 2 = 6");
+        assert_eq!(Roll::from_faces(6, vec![5], 0).to_string(), "D6: 5");
+        assert_eq!(
+            Roll::from_faces(6, vec![3, 4], 0).to_string(),
+            "2D6: 3 + 4 = 7"
+        );
+        assert_eq!(
+            Roll::from_faces(6, vec![4], 1).to_string(),
+            "D6+1: 4 + 1 = 5"
+        );
     }
 }
 

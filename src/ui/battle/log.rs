@@ -171,7 +171,7 @@ fn batch_ui(
 }
 
 /// One entry of the log: its number, what it replays, its wounds, its
-/// title, its result, its seed and its replay button.
+/// title, its result and its replay button (the seed in its hover).
 fn entry_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
@@ -202,12 +202,8 @@ fn entry_ui(
         );
         ui.label(RichText::new(&e.title).strong());
         ui.add(egui::Label::new(lang.msg(&e.result)).wrap());
-        ui.label(
-            RichText::new(lang.f("battle.seed", &[("seed", &e.seed.to_string())]))
-                .small()
-                .color(PALETTE.text_subdued),
-        );
-        let replay = lang.f("battle.replay", &[("n", &n)]);
+        // The seed only in the hover: the same dice, for whoever wants it.
+        let replay = lang.f("battle.replay", &[("n", &n), ("seed", &e.seed.to_string())]);
         if replay_button
             && icon_button(
                 ui,

@@ -231,13 +231,25 @@ pub fn fighters_in(
 
 /// A combo of the campaigns' characters: one who cannot fight is shown
 /// greyed out with the reason; picking one gives his name and profile.
-pub fn pick_campaign_fighter(ui: &mut egui::Ui, cx: &ViewCtx<'_>, label: &str) -> Option<Picked> {
+pub fn pick_campaign_fighter(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    label: &str,
+    current: Option<&crate::rules::CharRef>,
+) -> Option<Picked> {
     let lang = cx.lang;
     let mut chosen = None;
     {
         let l = ui.label(label);
+        // The fighter taken shows in the combo, not "Choose…".
+        let shown = current.and_then(|r| {
+            campaign_fighters(cx)
+                .into_iter()
+                .find(|f| &f.from == r)
+                .map(|f| f.label)
+        });
         egui::ComboBox::from_id_salt(label)
-            .selected_text(lang.t("kt.choose"))
+            .selected_text(shown.unwrap_or_else(|| lang.t("kt.choose").to_owned()))
             .show_ui(ui, |ui| {
                 let all = campaign_fighters(cx);
                 if all.is_empty() {

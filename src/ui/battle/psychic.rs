@@ -129,7 +129,12 @@ impl PsychicView {
             });
         }
         labelled_text(ui, lang.t("battle.psy.psyker"), &mut a.power.psyker);
-        if let Some(picked) = pick_campaign_fighter(ui, cx, lang.t("battle.psy.take_psyker")) {
+        if let Some(picked) = pick_campaign_fighter(
+            ui,
+            cx,
+            lang.t("battle.psy.take_psyker"),
+            self.psyker_from.as_ref(),
+        ) {
             a.power.psyker = picked.name;
             self.psyker_from = picked.from;
             a.power.power.clear();
@@ -175,7 +180,12 @@ impl PsychicView {
         let picked =
             crate::ui::battle::parts::pick_character(ui, cx, lang.t("battle.psy.take_target"))
                 .or_else(|| {
-                    pick_campaign_fighter(ui, cx, lang.t("battle.psy.take_target_campaign"))
+                    pick_campaign_fighter(
+                        ui,
+                        cx,
+                        lang.t("battle.psy.take_target_campaign"),
+                        self.target_from.as_ref(),
+                    )
                 });
         let a = &mut self.attack;
         if let Some(picked) = picked {

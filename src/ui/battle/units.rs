@@ -291,7 +291,7 @@ fn unit_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, first: bool) {
         unit.groups.push(Group::of(picked));
     }
     let from_campaign = lang.f("battle.units.take_campaign", &[("side", side)]);
-    if let Some(picked) = pick_campaign_fighter(ui, cx, &from_campaign) {
+    if let Some(picked) = pick_campaign_fighter(ui, cx, &from_campaign, None) {
         unit.groups.push(Group::of(picked));
     }
     ui.horizontal_wrapped(|ui| {

@@ -548,9 +548,13 @@ impl MissionState {
             if let Some(p) = &refusal {
                 let why = lang.problem_line(p);
                 r.clone().on_disabled_hover_text(&why);
-                // Said on the row too, not on hover only.
+                // Said on the row too, in words, not on hover only.
+                let stuck = !Characteristic::ALL
+                    .into_iter()
+                    .any(|k| k != Characteristic::M && open(k));
+                let words = refusal_words(lang, stuck, ch.points_left(), *chosen, &p.rule);
                 ui.label(
-                    RichText::new(format!("{} {}", icons::ICON_BLOCK.codepoint, p.rule))
+                    RichText::new(format!("{} {words}", icons::ICON_BLOCK.codepoint))
                         .color(PALETTE.text_subdued),
                 )
                 .on_hover_text(&why)
@@ -660,6 +664,25 @@ fn exchange_ui(
             buy.exchange = 0;
         }
     });
+}
+
+/// Why no point can be placed, in words: no characteristic can take one
+/// (`stuck`), or the one chosen cannot; the rule's id last.
+fn refusal_words(lang: Lang, stuck: bool, left: i64, chosen: Characteristic, rule: &str) -> String {
+    if stuck {
+        lang.f(
+            "campaign.ui.advance_no_room",
+            &[("count", &left.to_string()), ("rule", rule)],
+        )
+    } else {
+        lang.f(
+            "campaign.ui.advance_refused",
+            &[
+                ("characteristic", lang.t(chosen.abbr_key())),
+                ("rule", rule),
+            ],
+        )
+    }
 }
 
 /// A recruit picked from the rosters or kill teams, at the rules' price

@@ -156,7 +156,7 @@ pub fn weapon_detail(lang: Lang, w: &Weapon) -> String {
         format!("{}\"", w.range_inches)
     };
     let strength = match w.strength {
-        Strength::Fixed(n) => n.to_string(),
+        Strength::Fixed(n) => lang.f("kt.option.s_fixed", &[("n", &n.to_string())]),
         Strength::User { user: 0 } => lang.t("kt.option.user_s").to_owned(),
         Strength::User { user } => lang.f("kt.option.user_s_plus", &[("n", &user.to_string())]),
     };

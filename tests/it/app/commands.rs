@@ -457,8 +457,8 @@ fn random_commands_are_seeded_and_logged() {
     let (b, log_b) = run();
     assert_eq!(a, b);
     assert_eq!(log_a, log_b);
-    assert!(log_a.iter().any(|l| l.contains("1D6-2")));
-    assert!(log_a.iter().any(|l| l.contains("7D6 [")));
+    assert!(log_a.iter().any(|l| l.contains("D6-2: ")));
+    assert!(log_a.iter().any(|l| l.contains("7D6: ")));
 }
 
 #[test]
@@ -483,6 +483,6 @@ fn rolled_points_below_those_spent_say_why_the_allotment_differs() {
     assert_eq!(kal.advance_points, 7);
     assert_eq!(kal.points_spent(), 7);
     let last = &app.model.messages.last().expect("message").shown();
-    assert!(last.contains("1D6 ["), "{last}");
+    assert!(last.contains("(D6: "), "{last}");
     assert!(last.contains("7 already spent"), "{last}");
 }

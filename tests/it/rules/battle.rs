@@ -178,7 +178,7 @@ fn the_exported_log_writes_the_situation_seed_dice_and_summary() {
     assert!(text.contains("Second unit: 2 × (WS 5"));
     assert!(!text.contains("Fighter {"));
     // Every die.
-    assert!(text.contains("to hit 1D6 ["));
+    assert!(text.contains("to hit (D6: "));
     // The summary at the end.
     let last = text.trim_end().lines().last().expect("a line");
     assert!(last.starts_with("Battle summary: Draw."), "{last}");
@@ -226,7 +226,7 @@ fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
     assert!(
         Lang::En
             .msg(&log[0].result)
-            .starts_with("Psychology test (CHR-14) against 7: 2D6 [")
+            .starts_with("Psychology test (CHR-14) against 7 (2D6: ")
     );
 }
 

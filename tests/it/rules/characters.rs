@@ -560,7 +560,7 @@ fn roll_keeps_faces_for_the_log() {
     let r = Roll::new(&mut seeded(1), 4, 6, 0);
     assert_eq!(r.faces.len(), 4);
     assert_eq!(r.total, r.faces.iter().sum::<u32>() as i32);
-    assert!(r.to_string().starts_with("4D6 ["));
+    assert!(r.to_string().starts_with("4D6: "));
 }
 
 mod property {

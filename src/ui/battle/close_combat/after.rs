@@ -176,13 +176,27 @@ impl CcAfterView {
         }
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(lang.t("battle.cc.next")).strong());
-            for (section, key) in [
-                (Section::After, "battle.cc.after.title"),
-                (Section::BreakOff, "battle.cc.break.title"),
-                (Section::Creature, "battle.cc.creature.title"),
-                (Section::Test, "battle.cc.test.title"),
+            // The tab in words; its rules, by id, in its hover.
+            for (section, tab, title) in [
+                (
+                    Section::After,
+                    "battle.cc.after.tab",
+                    "battle.cc.after.title",
+                ),
+                (
+                    Section::BreakOff,
+                    "battle.cc.break.tab",
+                    "battle.cc.break.title",
+                ),
+                (
+                    Section::Creature,
+                    "battle.cc.creature.tab",
+                    "battle.cc.creature.title",
+                ),
+                (Section::Test, "battle.cc.test.tab", "battle.cc.test.title"),
             ] {
-                ui.selectable_value(&mut self.section, section, lang.t(key));
+                ui.selectable_value(&mut self.section, section, lang.t(tab))
+                    .on_hover_text(lang.t(title));
             }
         });
         ui.add_space(space::S);

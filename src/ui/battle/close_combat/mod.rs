@@ -249,7 +249,12 @@ impl CloseCombatView {
         );
         if let Some(picked) =
             parts::pick_character(ui, cx, lang.t("battle.take_attacker")).or_else(|| {
-                parts::pick_campaign_fighter(ui, cx, lang.t("battle.take_attacker_campaign"))
+                parts::pick_campaign_fighter(
+                    ui,
+                    cx,
+                    lang.t("battle.take_attacker_campaign"),
+                    self.cc_sides.attacker_from.as_ref(),
+                )
             })
         {
             self.take_attacker(picked);
@@ -310,7 +315,12 @@ impl CloseCombatView {
         );
         if let Some(picked) =
             parts::pick_character(ui, cx, lang.t("battle.take_defender")).or_else(|| {
-                parts::pick_campaign_fighter(ui, cx, lang.t("battle.take_defender_campaign"))
+                parts::pick_campaign_fighter(
+                    ui,
+                    cx,
+                    lang.t("battle.take_defender_campaign"),
+                    self.cc_sides.defender_from.as_ref(),
+                )
             })
         {
             self.take_defender(picked);

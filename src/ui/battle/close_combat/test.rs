@@ -76,7 +76,7 @@ impl TestView {
                             "battle.cc.test.passes",
                             &[
                                 ("dice", &dice),
-                                ("characteristic", c.key()),
+                                ("characteristic", lang.t(c.abbr_key())),
                                 ("value", &value.to_string()),
                                 ("p", &percent(p)),
                             ],
@@ -88,7 +88,7 @@ impl TestView {
                         cx.send(Command::RollTable(
                             lang.f(
                                 "battle.cc.test.log_title",
-                                &[("name", who.1), ("characteristic", c.key())],
+                                &[("name", who.1), ("characteristic", lang.t(c.abbr_key()))],
                             ),
                             TableRoll::Melee(MeleeRoll::Test {
                                 characteristic: c,

@@ -163,12 +163,29 @@ fn state_words(lang: Lang, s: &CampaignSoldier) -> String {
     }
 }
 
+/// The soldier taken from a campaign, as his combo shows him, or
+/// "Choose…".
+fn soldier_shown(cx: &ViewCtx<'_>, current: Option<&crate::rules::CharRef>) -> String {
+    current
+        .and_then(|r| {
+            campaign_soldiers(cx)
+                .into_iter()
+                .find(|s| s.campaign == r.doc && s.id == r.id)
+                .map(|s| s.label)
+        })
+        .unwrap_or_else(|| cx.lang.t("kt.choose").to_owned())
+}
+
 /// A combo of the campaigns' soldiers with their ranged weapons: picking
 /// one gives his name, his weapon as it fires, his hit bonus (EQ-3,
 /// RIB-12) and the soldier. One who cannot fight is greyed out with the
 /// reason; a weapon whose item was struck off at the table (a grenade
 /// used up) is greyed out as used.
-pub fn pick_campaign_shooter(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<PickedShooter> {
+pub fn pick_campaign_shooter(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    current: Option<&crate::rules::CharRef>,
+) -> Option<PickedShooter> {
     let model = cx.model;
     let lang = cx.lang;
     let data = &model.rules.killteam;
@@ -176,7 +193,7 @@ pub fn pick_campaign_shooter(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<Pick
     let label = lang.t("battle.take_shooter_campaign");
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
-        .selected_text(lang.t("kt.choose"))
+        .selected_text(soldier_shown(cx, current))
         .show_ui(ui, |ui| {
             let all = campaign_soldiers(cx);
             if all.is_empty() {
@@ -251,13 +268,14 @@ pub fn target_profile(p: &crate::rules::killteam::data::KtProfile) -> TargetProf
 pub fn pick_campaign_target(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
+    current: Option<&crate::rules::CharRef>,
 ) -> Option<(TargetProfile, CampaignTarget)> {
     let lang = cx.lang;
     let mut chosen = None;
     let label = lang.t("battle.take_target_campaign");
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
-        .selected_text(lang.t("kt.choose"))
+        .selected_text(soldier_shown(cx, current))
         .show_ui(ui, |ui| {
             let all = campaign_soldiers(cx);
             if all.is_empty() {

@@ -267,9 +267,9 @@ impl ShootingView {
             lang.t("battle.side.shooter_character"),
             &self.shot_sides.attacker,
         );
-        if let Some(picked) =
-            pick_soldier_weapon(ui, cx).or_else(|| campaign::pick_campaign_shooter(ui, cx))
-        {
+        if let Some(picked) = pick_soldier_weapon(ui, cx).or_else(|| {
+            campaign::pick_campaign_shooter(ui, cx, self.shot_sides.attacker_from.as_ref())
+        }) {
             self.take_shooter(picked);
         }
         Self::soldier_line(
@@ -486,7 +486,9 @@ impl ShootingView {
             self.shot.target.wounds = Some(wounds);
             self.kt_target = None;
         }
-        if let Some((profile, target)) = campaign::pick_campaign_target(ui, cx) {
+        if let Some((profile, target)) =
+            campaign::pick_campaign_target(ui, cx, self.shot_sides.defender_from.as_ref())
+        {
             self.take_campaign_target(profile, target);
         }
         Self::soldier_line(

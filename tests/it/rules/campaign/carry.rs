@@ -410,7 +410,7 @@ fn chr_7_a_french_history_line_names_the_characteristic_in_french() {
     assert_eq!(
         fr,
         [
-            "M", "CC", "CT", "F", "E", "PV", "I", "A", "Cd", "Int", "Cl", "FM"
+            "M", "CC", "CT", "F", "E", "PV", "I", "A", "Cd", "Int", "SF", "FM"
         ]
     );
 }

@@ -168,7 +168,7 @@ fn rib_10_a_rolled_shot_reminds_an_agile_shooter_of_his_free_move() {
     assert!(
         Lang::Fr
             .msg(&line)
-            .contains("un mouvement gratuit de 3 ps après le tir")
+            .contains("un mouvement gratuit de 3\" après le tir")
     );
     // The dice are the same as without the ribbon: only the reminder differs.
     let plain = roll(&r, &shot(None), &mut seeded(5)).expect("rolled");
@@ -210,7 +210,7 @@ fn rib_5_only_a_deminer_may_remove_an_enemy_mine_within_its_range() {
     );
     assert_eq!(
         Lang::Fr.msg(&m.msg()),
-        "Retirer une mine : une mine ennemie à 3 ps ou moins de lui, sans dépenser d'action (Démineur, RIB-5)"
+        "Retirer une mine : une mine ennemie à 3\" ou moins de lui, sans dépenser d'action (Démineur, RIB-5)"
     );
     // The table's reminders hold it.
     assert!(
@@ -259,7 +259,7 @@ fn rib_5_the_kill_team_sheet_says_in_words_that_the_deminer_removes_a_mine() {
         (
             Lang::Fr,
             "Retirer une mine",
-            "une mine ennemie à 3 ps ou moins de lui",
+            "une mine ennemie à 3\" ou moins de lui",
         ),
     ] {
         let sheet = killteam_sheet(

@@ -224,7 +224,7 @@ fn the_turn_card_counts_activations_and_rolls_the_initiative() {
             .count()
             >= 1
     );
-    assert!(h.query_all_by_label_contains("initiative 1D6 [").count() >= 1);
+    assert!(h.query_all_by_label_contains("initiative (D6: ").count() >= 1);
 }
 
 #[test]
@@ -315,5 +315,5 @@ fn the_charge_card_shows_the_reach_and_rolls_it() {
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].title, "Charger charges");
-    assert!(h.query_all_by_label_contains("charge reach 1D6 [").count() >= 1);
+    assert!(h.query_all_by_label_contains("charge reach (D6: ").count() >= 1);
 }

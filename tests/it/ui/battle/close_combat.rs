@@ -98,7 +98,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     let free = close_combat::push_back(&r, None);
     assert!(
         h.query_by_label(&format!(
-            "He moves {:.1}\" away, still facing his opponent.",
+            "He moves {}\" away, still facing his opponent.",
             free.inches
         ))
         .is_some()
@@ -116,7 +116,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     assert!(wall.against_wall);
     assert!(
         h.query_by_label(&format!(
-            "He moves {:.1}\" and stops with his back to the wall: still pushed back.",
+            "He moves {}\" and stops with his back to the wall: still pushed back.",
             wall.inches
         ))
         .is_some()
@@ -167,7 +167,7 @@ fn cc_15_the_winner_follows_up_or_stays_on_his_ld_test() {
         "Attacker: stay test"
     );
     assert!(line.starts_with("Stay test, at or under Ld 7: "), "{line}");
-    assert!(line.contains("Dice: stay test 2D6 ["), "{line}");
+    assert!(line.contains("Dice: stay test (2D6: "), "{line}");
     replays(&h);
 }
 
@@ -175,7 +175,7 @@ fn cc_15_the_winner_follows_up_or_stays_on_his_ld_test() {
 fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path());
-    click(&mut h, "Breaking off (CC-18)");
+    click(&mut h, "Breaking off"); // the tab (CC-18)
     let r = rules();
     let p = close_combat::rout_pass_chance(&r, 7, false).expect("chance");
     assert!(
@@ -215,7 +215,7 @@ fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
         }))
     );
     assert!(line.starts_with("Rout test, at or under Ld 7: "), "{line}");
-    assert!(line.contains("Dice: rout test 2D6 ["), "{line}");
+    assert!(line.contains("Dice: rout test (2D6: "), "{line}");
     replays(&h);
     button(&mut h, "Roll the free blow");
     let (fight, line, _) = last(&h);
@@ -230,7 +230,7 @@ fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
         "Defender's free blow on Attacker"
     );
     assert!(line.starts_with("Free blow (1) against WS 1: "), "{line}");
-    assert!(line.contains("to hit 1D6 ["), "{line}");
+    assert!(line.contains("to hit (D6: "), "{line}");
     replays(&h);
     // A robot takes no rout test (ROB-3).
     click(&mut h, "A robot: no rout test (ROB-3)");
@@ -244,7 +244,7 @@ fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
 fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path());
-    click(&mut h, "Creature attacker (CC-19)");
+    click(&mut h, "Creature attacker"); // the tab (CC-19)
     let r = rules();
     click(
         &mut h,
@@ -326,8 +326,8 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
     );
     assert!(line.starts_with("Large Catachan Devil, "), "{line}");
     assert!(line.contains("Stomp ×6: "), "{line}");
-    assert!(line.contains("Dice: extra claws 1D100 ["), "{line}");
-    assert!(line.contains("to hit 1D6 ["), "{line}");
+    assert!(line.contains("Dice: extra claws (D100: "), "{line}");
+    assert!(line.contains("to hit (D6: "), "{line}");
     replays(&h);
 }
 
@@ -335,7 +335,7 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
 fn cc_21_a_characteristic_test_its_chance_and_roll() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path());
-    click(&mut h, "Characteristic test (CC-21)");
+    click(&mut h, "Characteristic test"); // the tab (CC-21)
     let r = rules();
     click(&mut h, "Int (Intelligence)");
     h.state_mut().views.battle.close_combat.cc_after.test.value = Some(9);
@@ -364,7 +364,7 @@ fn cc_21_a_characteristic_test_its_chance_and_roll() {
         line.starts_with("Intelligence test, at or under 9: "),
         "{line}"
     );
-    assert!(line.contains("Dice: test 2D6 ["), "{line}");
+    assert!(line.contains("Dice: test (2D6: "), "{line}");
     replays(&h);
 }
 

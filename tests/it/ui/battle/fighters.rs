@@ -144,6 +144,13 @@ fn a_campaign_character_fights_with_his_wounds_left_and_the_dead_cannot() {
     h.get_by_label_contains("› Inquisitor Vael —")
         .click_accesskit();
     h.run();
+    // The combo shows whom it took, not "Choose…".
+    let shown = h
+        .get_by_label("Take the attacker from a campaign escort")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert!(shown.contains("Inquisitor Vael"), "{shown}");
     click(&mut h, "Take the defender from a roster");
     h.get_by_label_contains("Sergeant Brask —")
         .click_accesskit();

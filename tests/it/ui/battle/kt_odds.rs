@@ -145,13 +145,8 @@ fn kt_19_a_terminator_target_keeps_his_2d6_save_and_rolls_it() {
         .iter()
         .map(|e| Lang::En.msg(&e.result))
         .collect();
-    assert!(texts.iter().any(|t| t.contains("save 2D6 [")), "{texts:?}");
-    assert!(
-        !texts
-            .iter()
-            .any(|t| t.contains("save D6 [") || t.contains("save 1D6 [")),
-        "{texts:?}"
-    );
+    assert!(texts.iter().any(|t| t.contains("save (2D6: ")), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.contains("save (D6: ")), "{texts:?}");
 }
 
 #[test]

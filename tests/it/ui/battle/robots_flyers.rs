@@ -46,7 +46,7 @@ fn robot_mode_shows_the_target_check_odds_and_rolls_into_the_log() {
     assert_eq!(log[0].title, "Imperial combat robot: target check");
     assert_eq!(log[0].fight, Fight::Table(TableRoll::RobotAim { int: 8 }));
     assert!(
-        h.query_all_by_label_contains("target check 2D6 [").count() >= 1,
+        h.query_all_by_label_contains("target check (2D6: ").count() >= 1,
         "the dice are shown"
     );
     // ROB-5: an order written, then one too far ahead is refused by rule.
@@ -121,7 +121,7 @@ fn kt_17_the_jump_test_in_kill_team_mode() {
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].title, "Shooter jumps between buildings");
     assert!(
-        h.query_all_by_label_contains("dangerous terrain 1D6 [")
+        h.query_all_by_label_contains("dangerous terrain (D6: ")
             .count()
             >= 1
     );

@@ -327,7 +327,7 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
     };
     let said = h.state().app.model.messages.last().expect("a line").shown();
     assert!(said.contains(Lang::En.t(failed)), "{said}");
-    assert!(said.contains("1D10 [1]"), "{said}");
+    assert!(said.contains("(D10: 1)"), "{said}");
     // A 10 passes it.
     type_into(&mut h, "Cran die of enemy 1 (D10)", "10");
     button(&mut h, "What does enemy 1 do?");

@@ -84,7 +84,7 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     assert_eq!(kal_s(&h), 4, "the disabled + does nothing");
     // The row names the rule; hovering the + gives the whole reason.
     assert!(
-        h.query_by_label_contains("CHR-3: at the major-hero maximum, 4")
+        h.query_by_label_contains("CHR-3: at his race's maximum, 4")
             .is_some()
     );
     h.get_by_role_and_label(Role::Button, "Raise S").hover();
@@ -195,10 +195,10 @@ fn random_hero_shows_its_dice() {
     let c = &m.all_rosters()[0].characters[0];
     assert!(c.validate(&m.rules).is_empty());
     let log = &m.messages.last().expect("a log line").shown();
-    assert!(log.contains("1D6 ["), "{log}");
-    assert!(log.contains("D20"), "{log}");
+    assert!(log.contains("(D6: "), "{log}");
+    assert!(log.contains("Advance dice (D20)"), "{log}");
     assert!(
-        h.query_by_label_contains("1D6 [").is_some(),
+        h.query_by_label_contains("(D6: ").is_some(),
         "the dice are shown"
     );
 }
