@@ -278,7 +278,7 @@ fn fly_10_a_unit_leaves_to_gather_stones_and_comes_back_on_a_6() {
             Fight::Table(TableRoll::FlyerGather { turns: 2 })
         );
         let line = Lang::En.msg(&log[n - 1].result);
-        let six = line.contains("return 1D6 [6]");
+        let six = line.contains("return (D6: 6)");
         back = shown(&h, "In the air at +20");
         assert_eq!(back, six, "back on a 6 only: {line}");
         if back {
@@ -287,7 +287,7 @@ fn fly_10_a_unit_leaves_to_gather_stones_and_comes_back_on_a_6() {
     }
     assert!(back, "a 6 came in 60 rolls");
     assert!(
-        h.query_all_by_label_contains("return 1D6 [").count() >= 1,
+        h.query_all_by_label_contains("return (D6: ").count() >= 1,
         "the dice are shown"
     );
     // Giving up brings it back to its edge without a roll.

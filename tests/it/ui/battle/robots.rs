@@ -105,7 +105,7 @@ fn rob_8_a_burning_smell_read_on_the_table_then_rolled_each_turn_until_bang() {
         );
         assert_eq!(e.fight, Fight::Table(TableRoll::RobotBurningSmell));
         let line = Lang::En.msg(&e.result);
-        let six = line.contains("burning smell 1D6 [6]");
+        let six = line.contains("burning smell (D6: 6)");
         assert_eq!(six, line.contains("BANG! It explodes"), "{line}");
         bang = h.query_by_label("BANG! The robot is destroyed").is_some();
         assert_eq!(bang, six, "{line}");
@@ -116,7 +116,7 @@ fn rob_8_a_burning_smell_read_on_the_table_then_rolled_each_turn_until_bang() {
     }
     assert!(bang, "a 6 came in 60 rolls");
     assert!(
-        h.query_all_by_label_contains("burning smell 1D6 [").count() >= 1,
+        h.query_all_by_label_contains("burning smell (D6: ").count() >= 1,
         "the dice are shown"
     );
     // Destroyed: no more roll.

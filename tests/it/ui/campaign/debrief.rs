@@ -167,9 +167,8 @@ fn cmp_9_each_cran_test_rolled_stays_shown_with_its_die_and_result() {
     button(&mut h, &format!("Use my die for {brask}"));
     assert_eq!(state_of(&campaign(&h), brask), State::LightlyWounded);
     assert!(shown(&h, "3. Cran tests: done"));
-    let line = format!(
-        "{brask}: Cran test 1D10 [{face}] = {face} against Cran {cran}: passed, lightly wounded"
-    );
+    let line =
+        format!("{brask}: Cran test against Cran {cran} (D10: {face}): passed, lightly wounded");
     assert!(shown(&h, &line), "{line}");
     // Not the bare "no test left" any more: the result is the step's.
     assert!(!shown(&h, "No Cran test left to roll."));
@@ -181,7 +180,7 @@ fn cmp_12_a_death_accepted_completes_the_fate_step_without_a_point() {
     let mut h = vael_killed(dir.path());
     let cran = cran_of(&campaign(&h), VAEL);
     // The failed test is shown where it was rolled.
-    let line = format!("{VAEL}: Cran test 1D10 [1] = 1 against Cran {cran}: failed, dead");
+    let line = format!("{VAEL}: Cran test against Cran {cran} (D10: 1): failed, dead");
     assert!(shown(&h, &line), "{line}");
     // The fate step waits for a choice: spend a point, or accept.
     assert!(shown(&h, "4. Fate points: to do"));
@@ -219,7 +218,7 @@ fn cmp_12_a_fate_point_spent_saves_him_and_completes_the_step() {
     assert_eq!(state_of(&c, VAEL), State::LightlyWounded);
     assert!(shown(&h, "4. Fate points: done"));
     let line =
-        format!("{VAEL}: fate point, 1D10 [10] = 10 against Cran {cran}: passed, lightly wounded");
+        format!("{VAEL}: fate point, against Cran {cran} (D10: 10): passed, lightly wounded");
     assert!(shown(&h, &line), "{line}");
 }
 
@@ -239,7 +238,7 @@ fn cmp_12_the_fate_step_is_done_once_his_player_has_no_point_left() {
     assert_eq!(state_of(&c, VAEL), State::Dead);
     assert!(shown(&h, "4. Fate points: done"));
     assert!(shown(&h, "dead for good: no fate point left"));
-    let line = format!("{VAEL}: fate point, 1D10 [1] = 1 against Cran {cran}: failed, dead");
+    let line = format!("{VAEL}: fate point, against Cran {cran} (D10: 1): failed, dead");
     assert_eq!(h.query_all_by_label(&line).count(), 5);
 }
 
@@ -263,8 +262,8 @@ fn cmp_14_the_recon_result_stays_shown_after_the_escort_went() {
     button(&mut h, &format!("Send {VAEL} on recon"));
     let fortune = Lang::En.t("campaign.recon.good_fortune");
     let line = format!(
-        "{VAEL} on recon: 1D12 [6] = 6 · {fortune} · Cran test 1D10 [10] = 10 against Cran \
-         {cran} · +15 reinforcement points: passed, fit"
+        "{VAEL} on recon (D12: 6) · {fortune} · Cran test against Cran {cran} (D10: 10) · +15 \
+         reinforcement points: passed, fit"
     );
     assert!(shown(&h, &line), "{line}");
     // The escort went: nobody else to send, the result still there.
