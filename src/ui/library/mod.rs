@@ -137,7 +137,24 @@ impl LibraryView {
         let lang = cx.lang;
         let model = cx.model;
         card(ui, |ui| {
-            card_title(ui, icons::ICON_LIBRARY_BOOKS, lang.t("library.title"));
+            // Import on the title's line, at its end: the row of creation
+            // fits at 1024 px in both languages.
+            ui.horizontal(|ui| {
+                card_title(ui, icons::ICON_LIBRARY_BOOKS, lang.t("library.title"));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if icon_button(
+                        ui,
+                        icons::ICON_DOWNLOAD,
+                        lang.t("menu.import"),
+                        lang.t("menu.import"),
+                        !model.read_only,
+                    )
+                    .clicked()
+                    {
+                        cx.send(Command::ImportDialog);
+                    }
+                });
+            });
             ui.horizontal_wrapped(|ui| {
                 let r = labelled_text(ui, lang.t("library.new_name"), &mut self.new_name);
                 let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -167,18 +184,6 @@ impl LibraryView {
                         crate::rules::Campaign::KIND,
                         std::mem::take(&mut self.new_name),
                     ));
-                }
-                ui.separator();
-                if icon_button(
-                    ui,
-                    icons::ICON_DOWNLOAD,
-                    lang.t("menu.import"),
-                    lang.t("menu.import"),
-                    !model.read_only,
-                )
-                .clicked()
-                {
-                    cx.send(Command::ImportDialog);
                 }
             });
             ui.label(RichText::new(lang.t("library.drop_hint")).color(PALETTE.text_subdued));
