@@ -101,16 +101,7 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 }
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                     ui.label(RichText::new(format!("#{}", k + 1)).strong());
-                    let tone = if e.wounds > 0 {
-                        Tone::Warning
-                    } else {
-                        Tone::Good
-                    };
-                    badge(
-                        ui,
-                        tone,
-                        &lang.f("battle.wounds_badge", &[("count", &e.wounds.to_string())]),
-                    );
+                    wounds_badge(ui, cx, e);
                     let text = format!("{} — {}", e.title, lang.msg(&e.result));
                     ui.add(egui::Label::new(&text).truncate())
                         .on_hover_text(&text);
@@ -118,6 +109,20 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             });
         });
     });
+}
+
+/// The wounds a roll caused, by icon, word and colour.
+fn wounds_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, e: &crate::app::BattleEntry) {
+    let tone = if e.wounds > 0 {
+        Tone::Warning
+    } else {
+        Tone::Good
+    };
+    badge(
+        ui,
+        tone,
+        &cx.f("battle.wounds_badge", &[("count", &e.wounds.to_string())]),
+    );
 }
 
 /// The height of the last roll's bar: a button's, whatever it shows.
@@ -190,16 +195,7 @@ fn entry_ui(
                 &lang.f("battle.replay_of", &[("n", &(of + 1).to_string())]),
             );
         }
-        let tone = if e.wounds > 0 {
-            Tone::Warning
-        } else {
-            Tone::Good
-        };
-        badge(
-            ui,
-            tone,
-            &lang.f("battle.wounds_badge", &[("count", &e.wounds.to_string())]),
-        );
+        wounds_badge(ui, cx, e);
         ui.label(RichText::new(&e.title).strong());
         ui.add(egui::Label::new(lang.msg(&e.result)).wrap());
         // The seed only in the hover: the same dice, for whoever wants it.

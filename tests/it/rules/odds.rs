@@ -348,7 +348,8 @@ fn killteam_odds_match_every_die_rolled_and_count_damage() {
     assert!((o.wounds.iter().sum::<f64>() - 1.0).abs() < 1e-12);
 }
 
-fn odds_cli(text: &str) -> (i32, String, String) {
+/// Runs `muster odds` on a scenario file: exit code, stdout, stderr.
+pub(crate) fn odds_cli(text: &str) -> (i32, String, String) {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("scenario.json");
     std::fs::write(&file, text).expect("write");

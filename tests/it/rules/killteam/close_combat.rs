@@ -144,22 +144,7 @@ fn kt_6_blows_are_rolled_with_every_die_kept_and_stop_at_the_wounds_left() {
 /// (exit 2).
 #[test]
 fn kt_6_muster_odds_reads_a_kill_team_close_combat() {
-    let run = |text: &str| {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let file = dir.path().join("blows.json");
-        std::fs::write(&file, text).expect("write");
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
-            .arg("odds")
-            .arg(&file)
-            .env("MUSTER_DATA_DIR", dir.path())
-            .output()
-            .expect("runs");
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
+    let run = crate::rules::odds::odds_cli;
     let (code, out, err) = run(&blows_file(3, "2", ""));
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
