@@ -160,14 +160,23 @@ pub fn team_at_the_table(
 /// Oriel, Sergeant Brask) as Anne's escort, at the table of its first
 /// mission.
 pub fn band_at_the_table(rules: &muster::rules::RulesData) -> muster::rules::campaign::Campaign {
-    use muster::rules::campaign::{Member, NewEscort};
-    let band = read_roster(Path::new(concat!(
+    escort_at_the_table(band_escort("Anne", &example_band()), rules, |_| Vec::new())
+}
+
+/// The example Rogue Trader band (`assets/examples/rt-band.json`).
+pub fn example_band() -> Roster {
+    read_roster(Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/assets/examples/rt-band.json"
     )))
-    .expect("band");
-    let escort = NewEscort {
-        player: "Anne".into(),
+    .expect("band")
+}
+
+/// `band`'s characters as `player`'s escort.
+pub fn band_escort(player: &str, band: &Roster) -> muster::rules::campaign::NewEscort {
+    use muster::rules::campaign::Member;
+    muster::rules::campaign::NewEscort {
+        player: player.into(),
         source: band.name.clone(),
         kind: "roster".into(),
         members: band
@@ -177,8 +186,7 @@ pub fn band_at_the_table(rules: &muster::rules::RulesData) -> muster::rules::cam
             .map(Member::Character)
             .collect(),
         doc: None,
-    };
-    escort_at_the_table(escort, rules, |_| Vec::new())
+    }
 }
 
 /// "The Raid": `escort` its escort, its first mission drawn and begun,

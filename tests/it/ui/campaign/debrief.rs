@@ -10,7 +10,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort, Phase, State,
+    Campaign, CampaignEdit as E, MissionChoice, MissionResult, Phase, State,
 };
 use muster::rules::core::dice::Roll;
 use muster::rules::{Characteristic, Doc, DocKind as _, Roster, RulesData};
@@ -20,12 +20,7 @@ use muster::ui::Gui;
 use crate::common::button;
 
 fn band() -> Roster {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/rt-band.json"
-    ))
-    .expect("example");
-    muster::store::document::parse::<Roster>(&text, "rt-band").expect("roster")
+    crate::common::example_band()
 }
 
 /// "The Tertius Heresy" with Camille's escort from `band`, then the events
@@ -47,18 +42,7 @@ fn window_on(
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
     let c = go(&c, E::SetSettings { settings: s });
-    let escort = NewEscort {
-        player: "Camille".into(),
-        source: band.name.clone(),
-        kind: "roster".into(),
-        members: band
-            .characters
-            .iter()
-            .cloned()
-            .map(Member::Character)
-            .collect(),
-        doc: None,
-    };
+    let escort = crate::common::band_escort("Camille", &band);
     let mut c = go(&c, E::AddEscort { escort });
     for e in then(&c) {
         c = go(&c, e);

@@ -11,9 +11,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, Member, MissionChoice, MissionType, NewEscort, Phase,
-};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice, MissionType, Phase};
 use muster::rules::{Doc, DocKind as _, Roster, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
@@ -22,12 +20,7 @@ use crate::common::Shown as _;
 use crate::common::button;
 
 fn band() -> Roster {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/rt-band.json"
-    ))
-    .expect("example");
-    muster::store::document::parse::<Roster>(&text, "rt-band").expect("roster")
+    crate::common::example_band()
 }
 
 /// "The Tertius Heresy" in setup (Nemesis: renegade marines; cultists and
@@ -50,18 +43,7 @@ fn window_on(
     s.secondary = vec!["cultists".into(), "mutants".into()];
     let c = go(&c, E::SetSettings { settings: s });
     let band = band();
-    let escort = NewEscort {
-        player: "Camille".into(),
-        source: band.name.clone(),
-        kind: "roster".into(),
-        members: band
-            .characters
-            .iter()
-            .cloned()
-            .map(Member::Character)
-            .collect(),
-        doc: None,
-    };
+    let escort = crate::common::band_escort("Camille", &band);
     let mut c = go(&c, E::AddEscort { escort });
     for e in then(&c, &rules) {
         c = go(&c, e);
