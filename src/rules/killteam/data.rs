@@ -158,9 +158,12 @@ fn one_die() -> u32 {
 }
 
 /// How many actions an activation allows (KT-9, KT-18 … KT-20).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Actions {
+    /// The rule they come from (KT-18 …), when not KT-9's two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
     /// Actions per activation.
     pub per_activation: u32,
     /// Actions in a turn, when the kind spreads them over several
@@ -1038,6 +1041,22 @@ pub struct TurnRules {
     pub initiative_die: u32,
     /// Actions a shooter spends to target an Invisible soldier (RIB-3: 2).
     pub invisible_target_actions: u32,
+    /// A prone soldier stands up (an action) before he moves, retreats or
+    /// charges (KT-9, Decision: the source only says standing up costs an
+    /// action).
+    pub prone_must_stand: bool,
+    /// The command insignia (EQ-31).
+    pub insignia: InsigniaRules,
+}
+
+/// The command insignia's values (EQ-31).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InsigniaRules {
+    /// The item's id.
+    pub item: String,
+    /// The actions the sergeant keeps in a turn he gives it (1).
+    pub sergeant_actions: u32,
 }
 
 impl TurnRules {

@@ -4,6 +4,7 @@
 //! soldier's derived profile, and its pure update.
 
 pub mod actions;
+pub mod activation;
 pub mod data;
 mod edit;
 pub mod melee;

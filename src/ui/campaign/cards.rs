@@ -196,7 +196,11 @@ pub(super) fn enemies_ui(
     cx: &ViewCtx<'_>,
     c: &Campaign,
     table: &Table,
-    (attacker, dice): (&mut Option<CharRef>, &mut DiceTexts),
+    (attacker, dice, refused): (
+        &mut Option<CharRef>,
+        &mut DiceTexts,
+        &crate::ui::campaign::fight::FightRefusals,
+    ),
 ) {
     let Some(m) = &c.mission else {
         return;
@@ -215,7 +219,7 @@ pub(super) fn enemies_ui(
         );
     });
     card_rows(ui, 280.0, 0..m.enemy.len(), |ui, i| {
-        enemy_card_ui(ui, cx, c, table, i, (attacker, dice));
+        enemy_card_ui(ui, cx, c, table, i, (attacker, dice, refused));
     });
 }
 
@@ -226,7 +230,11 @@ fn enemy_card_ui(
     c: &Campaign,
     table: &Table,
     i: usize,
-    (attacker, dice): (&mut Option<CharRef>, &mut DiceTexts),
+    (attacker, dice, refused): (
+        &mut Option<CharRef>,
+        &mut DiceTexts,
+        &crate::ui::campaign::fight::FightRefusals,
+    ),
 ) {
     let rules = &cx.model.rules;
     let names = c.enemy_names(i);
@@ -267,7 +275,7 @@ fn enemy_card_ui(
             ui.horizontal_wrapped(|ui| {
                 // One the data gives no profile fights on typed values only.
                 let fights = !out && c.enemy_fighter(i, rules).is_some();
-                fight_buttons_ui(ui, cx, attacker, &me, &name, fights);
+                fight_buttons_ui(ui, cx, attacker, &me, &name, (fights, refused));
                 out_button_ui(ui, cx, c, id, &name, out);
             });
         });

@@ -17,7 +17,12 @@ use crate::ui::widgets::{card, icon_button};
 
 /// While an attacker is picked: who attacks, what to do next, and Cancel,
 /// floating at the bottom of the table's view, so that no card moves.
-pub(super) fn fight_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attacker: &mut Option<CharRef>) {
+pub(super) fn fight_banner_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    attacker: &mut Option<CharRef>,
+    refused: &FightRefusals,
+) {
     let Some(a) = attacker.as_ref() else {
         return;
     };
@@ -33,12 +38,18 @@ pub(super) fn fight_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attacker: &mu
         .fixed_pos(egui::pos2(view.center().x, view.bottom() - space::M))
         .show(ui.ctx(), |ui| {
             ui.set_width(width);
-            card(ui, |ui| banner_ui(ui, cx, side.name(), attacker));
+            card(ui, |ui| banner_ui(ui, cx, side.name(), attacker, refused));
         });
 }
 
 /// The banner's words and its Cancel button.
-fn banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str, attacker: &mut Option<CharRef>) {
+fn banner_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    name: &str,
+    attacker: &mut Option<CharRef>,
+    refused: &FightRefusals,
+) {
     {
         ui.set_min_width(ui.available_width());
         ui.horizontal_wrapped(|ui| {
@@ -64,7 +75,32 @@ fn banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str, attacker: &mut Opt
             )
             .wrap(),
         );
+        // KT-9: what he may not do now, and why.
+        for (key, why) in [
+            ("campaign.ui.fight.no_close", &refused.close),
+            ("campaign.ui.fight.no_shot", &refused.shoot),
+        ] {
+            if let Some(why) = why {
+                ui.label(crate::ui::widgets::icon_and_text(
+                    ui,
+                    icons::ICON_BLOCK,
+                    &cx.f(key, &[("why", why)]),
+                    PALETTE.warning,
+                    false,
+                ));
+            }
+        }
     }
+}
+
+/// Why the picked attacker, a kill-team soldier, may not charge or shoot
+/// now (KT-9): the fights he cannot make are greyed with the reason.
+#[derive(Default)]
+pub(super) struct FightRefusals {
+    /// Why no close combat.
+    pub(super) close: Option<String>,
+    /// Why no shot.
+    pub(super) shoot: Option<String>,
 }
 
 /// A card's fight buttons: "Attack…" while nobody is picked; "Cancel" on
@@ -76,7 +112,7 @@ pub(super) fn fight_buttons_ui(
     attacker: &mut Option<CharRef>,
     me: &CharRef,
     name: &str,
-    in_action: bool,
+    (in_action, refused): (bool, &FightRefusals),
 ) {
     match attacker.clone() {
         None => {
@@ -100,7 +136,7 @@ pub(super) fn fight_buttons_ui(
                 return;
             }
             if let (Some(by), Some(target)) = (table_side(cx, &a), table_side(cx, me))
-                && let Some(setup) = target_buttons_ui(ui, cx, &by, &target, (&a, me))
+                && let Some(setup) = target_buttons_ui(ui, cx, (&by, &target, refused), (&a, me))
             {
                 *attacker = None;
                 cx.send(Command::Fight(setup));
@@ -114,8 +150,7 @@ pub(super) fn fight_buttons_ui(
 fn target_buttons_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    by: &TableSide,
-    target: &TableSide,
+    (by, target, refused): (&TableSide, &TableSide, &FightRefusals),
     (a, t): (&CharRef, &CharRef),
 ) -> Option<FightSetup> {
     let setup = |mode, weapon| FightSetup {
@@ -132,7 +167,16 @@ fn target_buttons_ui(
             any = true;
             let word = cx.t("campaign.ui.fight.close");
             let named = cx.f("campaign.ui.fight.close_named", &names);
-            if icon_button(ui, icons::ICON_SWORDS, word, &named, true).clicked() {
+            let r = icon_button(
+                ui,
+                icons::ICON_SWORDS,
+                word,
+                &named,
+                refused.close.is_none(),
+            );
+            if let Some(why) = &refused.close {
+                r.on_disabled_hover_text(why);
+            } else if r.clicked() {
                 chosen = Some(setup(FightMode::CloseCombat, None));
             }
         }
@@ -147,9 +191,13 @@ fn target_buttons_ui(
                     ("weapon", &weapon),
                 ],
             );
-            let r = icon_button(ui, icons::ICON_TARGET, &word, &named, !used);
-            if used {
-                r.on_disabled_hover_text(cx.t("campaign.ui.fight.used"));
+            let why = refused
+                .shoot
+                .clone()
+                .or_else(|| used.then(|| cx.t("campaign.ui.fight.used").to_owned()));
+            let r = icon_button(ui, icons::ICON_TARGET, &word, &named, why.is_none());
+            if let Some(why) = why {
+                r.on_disabled_hover_text(why);
             } else if r.clicked() {
                 chosen = Some(setup(FightMode::Shot, Some(k)));
             }

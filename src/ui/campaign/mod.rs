@@ -3,6 +3,7 @@
 //! of the mission being played, the debrief and the journal.
 //! Every button records a campaign event; nothing here computes a rule.
 
+mod actions;
 mod cards;
 mod debrief;
 mod dice;

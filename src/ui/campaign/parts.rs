@@ -530,7 +530,7 @@ pub struct MissionState {
 }
 
 /// What the table marks as it is played, outside the journal: the fighter
-/// picked to attack, and the actions each soldier spent, by turn.
+/// picked to attack, and each soldier's actions, by turn.
 #[derive(Default)]
 pub struct TableMarks {
     /// The campaign and mission they were made at: another's table starts
@@ -539,8 +539,10 @@ pub struct TableMarks {
     /// The fighter picked on the table to attack: his target is picked
     /// next (`fight.rs`).
     pub attacker: Option<crate::rules::CharRef>,
-    /// The actions spent, by (turn, soldier).
-    pub spent: BTreeMap<(u32, CharId), u32>,
+    /// Each soldier's turn: his actions, by (turn, soldier) (KT-9).
+    pub turns: BTreeMap<(u32, CharId), crate::rules::killteam::activation::SoldierTurn>,
+    /// The last action's note (snap fire only) or refusal, by soldier.
+    pub note: Option<(CharId, String)>,
     /// The number of the last fight picked on a table that was counted
     /// here: its attacker spent an action on it (KT-9).
     pub fights_counted: u64,

@@ -8,9 +8,11 @@ use egui_material_icons::icons;
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionResult, MissionType, Phase};
 use crate::rules::core::names::name_in;
+use crate::rules::killteam::activation::Act;
+use crate::ui::campaign::actions;
 use crate::ui::campaign::cards::{enemies_ui, member_profile_ui, wounds_ui};
 use crate::ui::campaign::dice::typed_die;
-use crate::ui::campaign::fight::{fight_banner_ui, fight_buttons_ui};
+use crate::ui::campaign::fight::{FightRefusals, fight_banner_ui, fight_buttons_ui};
 use crate::ui::campaign::parts::{MissionState, TableMarks, edit, mission_ui};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
@@ -68,6 +70,26 @@ fn fight_button_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     }
 }
 
+impl MissionState {
+    /// Why the fighter picked to attack, when a kill-team soldier, may not
+    /// charge or shoot now (KT-9).
+    fn picked_refusals(
+        &self,
+        cx: &ViewCtx<'_>,
+        c: &Campaign,
+        table: &crate::rules::campaign::Table,
+    ) -> FightRefusals {
+        let Some(a) = self.marks.attacker.as_ref().filter(|a| a.doc == c.id) else {
+            return FightRefusals::default();
+        };
+        let why = |act| actions::refusal(cx, c, table, &self.marks, (a.id, act));
+        FightRefusals {
+            close: why(Act::CloseCombat),
+            shoot: why(Act::Shoot),
+        }
+    }
+}
+
 /// The height the fight banner floats over at the bottom of the view.
 const FIGHT_BANNER_ROOM: f32 = 140.0;
 
@@ -109,18 +131,30 @@ impl MissionState {
                 ..TableMarks::default()
             };
         }
-        // KT-9: a soldier who fought from this table spent an action on it
-        // (a click on his pips gives it back).
+        // KT-9: a soldier who fought from this table took an action: a shot
+        // or a charge (the "Act…" menu's "Take back" gives it back).
         if let Some((n, setup)) = fight
             && self.marks.fights_counted != *n
         {
             self.marks.fights_counted = *n;
             let a = &setup.attacker;
-            if a.doc == c.id && crate::rules::campaign::enemy_index(a.id).is_none() {
-                *self.marks.spent.entry((table.turn(), a.id)).or_default() += 1;
+            let act = match setup.mode {
+                crate::app::FightMode::Shot => Some(Act::Shoot),
+                crate::app::FightMode::CloseCombat => Some(Act::CloseCombat),
+                crate::app::FightMode::Psychic => None,
+            };
+            if a.doc == c.id
+                && let Some(act) = act
+            {
+                let taken = actions::take(cx, c, table, &mut self.marks, (a.id, act));
+                self.marks.note = match taken {
+                    Ok(note) => note.map(|n| (a.id, n)),
+                    Err(why) => Some((a.id, why)),
+                };
             }
         }
-        fight_banner_ui(ui, cx, &mut self.marks.attacker);
+        let refused = self.picked_refusals(cx, c, table);
+        fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused);
         let marks = &mut self.marks;
         for e in &c.escorts {
             ui.horizontal(|ui| {
@@ -131,12 +165,18 @@ impl MissionState {
             });
             let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
             card_rows(ui, 280.0, playing, |ui, x| {
-                player_card_ui(ui, cx, c, table, x, marks);
+                player_card_ui(ui, cx, (c, table), x, (marks, &refused));
             });
             at_home_ui(ui, cx, c, table, e);
             ui.add_space(space::M);
         }
-        enemies_ui(ui, cx, c, table, (&mut marks.attacker, &mut self.dice));
+        enemies_ui(
+            ui,
+            cx,
+            c,
+            table,
+            (&mut marks.attacker, &mut self.dice, &refused),
+        );
         ui.add_space(space::M);
         if std::mem::take(&mut self.to_end) {
             ui.scroll_to_cursor(Some(egui::Align::TOP));
@@ -371,10 +411,9 @@ fn command_points_ui(
 fn player_card_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    c: &Campaign,
-    table: &crate::rules::campaign::Table,
+    (c, table): (&Campaign, &crate::rules::campaign::Table),
     x: &crate::rules::campaign::CampaignCharacter,
-    marks: &mut TableMarks,
+    (marks, refused): (&mut TableMarks, &FightRefusals),
 ) {
     let lang = cx.lang;
     card(ui, |ui| {
@@ -398,17 +437,22 @@ fn player_card_ui(
             let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
             wounds_ui(ui, cx, c, (x.id, x.name()), max, taken);
             if let Member::Soldier(s) = &x.member {
-                let left = if out_now {
-                    0
-                } else {
-                    max.saturating_sub(taken)
+                let f = actions::Fighter {
+                    x,
+                    soldier: s,
+                    wounds_left: actions::wounds_left(cx, table, x),
                 };
-                let spent = marks.spent.entry((table.turn(), x.id)).or_default();
-                soldier_reminders_ui(ui, cx, (s, x.name()), left, spent);
+                actions::soldier_turn_ui(ui, cx, (c, table), &f, marks);
+                soldier_reminders_ui(ui, cx, s, f.wounds_left);
             }
             let me = crate::rules::CharRef::new(c.id.clone(), x.id);
             ui.horizontal_wrapped(|ui| {
-                fight_buttons_ui(ui, cx, &mut marks.attacker, &me, x.name(), !out_now);
+                // KT-9: a soldier with neither a shot nor a charge left
+                // attacks nobody.
+                let acts = [Act::Shoot, Act::CloseCombat]
+                    .map(|a| actions::refusal(cx, c, table, marks, (x.id, a)));
+                let can = !out_now && acts.iter().any(Option::is_none);
+                fight_buttons_ui(ui, cx, &mut marks.attacker, &me, x.name(), (can, refused));
                 playing_buttons_ui(ui, cx, c, x, out_now);
             });
             items_ui(ui, cx, c, table, x);
@@ -593,33 +637,20 @@ fn initiative_order_ui(
     }
 }
 
-/// A kill-team soldier's actions this turn and what his ribbon reminds the
-/// table of (KT-9, RIB-5, RIB-10, RIB-11), each by icon and word: the
-/// Unkillable's free action shows once he is on his last wound.
+/// What a kill-team soldier's ribbon reminds the table of (RIB-5, RIB-10,
+/// RIB-11), each by icon and word: the Unkillable's free action shows once
+/// he is on his last wound.
 fn soldier_reminders_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    (s, name): (&crate::rules::killteam::Soldier, &str),
+    s: &crate::rules::killteam::Soldier,
     wounds_left: u32,
-    spent: &mut u32,
 ) {
     use crate::rules::killteam::ribbons;
     let data = &cx.model.rules.killteam;
     if wounds_left == 0 {
-        // KT-9: out of action, he has no action.
-        ui.label(crate::ui::widgets::icon_and_text(
-            ui,
-            icons::ICON_DIRECTIONS_RUN,
-            cx.t("campaign.ui.no_actions"),
-            PALETTE.text_subdued,
-            false,
-        ));
         return;
     }
-    let Ok(actions) = ribbons::soldier_actions(data, s, wounds_left) else {
-        return;
-    };
-    actions_ui(ui, cx, name, actions.total(), spent);
     for m in ribbons::reminders(data, s, wounds_left) {
         let lang = cx.lang;
         let (tone, icon) = match m.key.as_ref() {
@@ -644,42 +675,4 @@ fn soldier_reminders_ui(
             }
         }
     }
-}
-
-/// A soldier's actions this turn (KT-9), a pip each: a click marks the
-/// next one spent, a click on a spent one gives it back. Kept for the
-/// turn being played; "New turn" starts them afresh.
-fn actions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str, total: u32, spent: &mut u32) {
-    *spent = (*spent).min(total);
-    ui.horizontal_wrapped(|ui| {
-        ui.label(icons::ICON_DIRECTIONS_RUN.rich_text().color(PALETTE.accent));
-        let left = total - *spent;
-        ui.label(cx.f(
-            "campaign.ui.actions_left",
-            &[("left", &left.to_string()), ("total", &total.to_string())],
-        ));
-        for k in 0..total {
-            let used = k < *spent;
-            let (icon, tone) = if used {
-                (icons::ICON_RADIO_BUTTON_UNCHECKED, PALETTE.text_subdued)
-            } else {
-                (icons::ICON_RADIO_BUTTON_CHECKED, PALETTE.accent)
-            };
-            let named = cx.f(
-                "campaign.ui.action_pip",
-                &[
-                    ("n", &(k + 1).to_string()),
-                    ("total", &total.to_string()),
-                    ("name", name),
-                ],
-            );
-            let r = ui.add(egui::Button::new(icon.rich_text().size(18.0).color(tone)).frame(false));
-            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, used, &named));
-            if r.on_hover_text(cx.t("campaign.ui.action_pip_hint"))
-                .clicked()
-            {
-                *spent = if used { k } else { k + 1 };
-            }
-        }
-    });
 }

@@ -2,6 +2,7 @@
 //! restrictions (EQ-*, RIB-*), the derived profile (KT-6), VP (KT-21), the
 //! example team and `muster check` on kill teams.
 
+mod activation;
 mod close_combat;
 mod odds;
 mod ribbons;
@@ -618,12 +619,17 @@ fn kt_9_kt_18_kt_19_kt_20_actions_of_each_kind() {
         hot_shot.class,
         muster::rules::killteam::data::WeaponClass::Special
     );
-    // KT-19: a Space Marine has 9 wounds and 5 actions, at most 3 in a row;
-    // a Terminator 4 actions one at a time and a save on 2D6.
+    // KT-19: a Space Marine has 9 wounds and 5 actions in the same turn,
+    // at most 3 in a row (in one activation); a Terminator 4 actions one at
+    // a time and a save on 2D6.
     let marine = kind("space_marine");
     assert_eq!(
-        (marine.profile.wounds, marine.actions.per_activation),
-        (9, 5)
+        (
+            marine.profile.wounds,
+            marine.actions.in_a_turn(),
+            marine.actions.per_activation
+        ),
+        (9, 5, 3)
     );
     assert_eq!(marine.actions.max_in_a_row, Some(3));
     let terminator = kind("terminator");

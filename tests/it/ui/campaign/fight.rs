@@ -427,3 +427,55 @@ fn the_table_leads_to_the_end_of_the_mission_from_its_top() {
     h.run();
     assert!(in_view(&h), "brought into view");
 }
+
+/// KT-9 from the table: after a retreat, Trooper Osk's charge is greyed on
+/// the enemy's card and the banner says why; his shot is still offered.
+/// Once both his actions are spent he attacks nobody.
+#[test]
+fn kt_9_a_soldier_who_retreated_is_offered_no_charge_from_the_table() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    let menu = |h: &mut Harness<'_, Gui>, entry: &str| {
+        h.get_by_role_and_label(Role::Button, "Act: Trooper Osk")
+            .click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, &format!("{entry}: Trooper Osk"))
+            .click();
+        h.run();
+    };
+    menu(&mut h, "Retreat");
+    h.get_by_label("Trooper Osk attacks…").click_accesskit();
+    h.run();
+    let label = format!("Close combat: Trooper Osk against {enemy}");
+    let close = h.get_by_label(&label);
+    assert!(
+        close.accesskit_node().is_disabled(),
+        "no charge after a retreat"
+    );
+    assert!(
+        h.query_all_by_label_contains("No close combat: KT-9: no charge after a retreat")
+            .next()
+            .is_some()
+    );
+    let shot = h
+        .query_all_by_role(Role::Button)
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.starts_with(&format!("Trooper Osk shoots {enemy} with")))
+        })
+        .filter(|n| !n.accesskit_node().is_disabled())
+        .count();
+    assert!(shot > 0, "his shots are offered");
+    h.query_all_by_role_and_label(Role::Button, "Cancel the attack")
+        .next()
+        .expect("cancel")
+        .click();
+    h.run();
+    menu(&mut h, "Shoot");
+    let attack = h.get_by_label("Trooper Osk attacks…");
+    assert!(attack.accesskit_node().is_disabled(), "no action left");
+}

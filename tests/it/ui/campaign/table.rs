@@ -139,9 +139,34 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
     );
 }
 
-/// KT-9 at the table: each soldier's card counts his actions this turn, a
-/// pip each marked spent by a click; one out of action has none; a new
-/// turn gives them back.
+/// Opens `name`'s "Act…" menu and clicks `entry` in it.
+fn act(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, name: &str, entry: &str) {
+    h.get_by_role_and_label(Role::Button, &format!("Act: {name}"))
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, &format!("{entry}: {name}"))
+        .click();
+    h.run();
+}
+
+/// Whether `name`'s menu entry `entry` is offered (not greyed).
+fn offered(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, name: &str, entry: &str) -> bool {
+    h.get_by_role_and_label(Role::Button, &format!("Act: {name}"))
+        .click();
+    h.run();
+    let on = !h
+        .get_by_role_and_label(Role::Button, &format!("{entry}: {name}"))
+        .accesskit_node()
+        .is_disabled();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    on
+}
+
+/// KT-9 at the table: each soldier's card counts his actions this turn; the
+/// "Act…" menu marks them, greys what he may not do with the reason (no
+/// charge after a retreat, snap fire only, none left); one out of action
+/// has none; a new turn gives them back.
 #[test]
 fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
     let rules = RulesData::built_in().expect("built-in rules");
@@ -162,27 +187,47 @@ fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
             .next()
             .is_some()
     );
-    h.get_by_label("Action 1 of 2 spent: Trooper Dace").click();
-    h.run();
+    act(&mut h, "Trooper Dace", "Retreat");
+    assert!(h.query_by_label("This turn: Retreat").is_some());
+    assert!(
+        h.query_by_label("Actions: 1 of 2 left").is_some(),
+        "Dace's card"
+    );
     let pip = h.get_by_label("Action 1 of 2 spent: Trooper Dace");
     assert_eq!(
         pip.accesskit_node().toggled(),
         Some(egui::accesskit::Toggled::True)
     );
+    // After a retreat: no charge, and the menu says why.
+    assert!(!offered(&mut h, "Trooper Dace", "Close combat"));
+    h.get_by_role_and_label(Role::Button, "Act: Trooper Dace")
+        .click();
+    h.run();
     assert!(
-        h.query_by_label("Actions: 1 of 2 left").is_some(),
-        "Dace's card"
+        h.query_all_by_label_contains("KT-9: no charge after a retreat this turn")
+            .next()
+            .is_some()
     );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    // A shot is snap fire only.
+    act(&mut h, "Trooper Dace", "Shoot");
+    assert!(
+        h.query_all_by_label_contains("snap fire only: he retreated this turn (KT-9)")
+            .next()
+            .is_some()
+    );
+    assert!(!offered(&mut h, "Trooper Dace", "Move"), "none left");
+    // Take back gives the shot back.
+    crate::common::button(&mut h, "Take back Trooper Dace's last action");
+    assert!(h.query_by_label("This turn: Retreat").is_some());
     // Rusk is out of action: no action at all.
     assert!(
         h.query_all_by_label_contains("Out of action: no action this turn (KT-9)")
             .next()
             .is_some()
     );
-    assert!(
-        h.query_by_label("Action 1 of 2 spent: Trooper Rusk")
-            .is_none()
-    );
+    assert!(h.query_by_label("Act: Trooper Rusk").is_none());
     // A new turn gives Dace his actions back.
     h.get_by_role_and_label(Role::Button, "Begin turn 2")
         .click();
@@ -192,4 +237,68 @@ fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
         pip.accesskit_node().toggled(),
         Some(egui::accesskit::Toggled::False)
     );
+    assert!(offered(&mut h, "Trooper Dace", "Close combat"));
+}
+
+/// KT-11 and EQ-31 at the table: the third-action stratagem takes the
+/// team's 3 command points in one event; the sergeant's insignia gives a
+/// trooper one more action and leaves the sergeant one.
+#[test]
+fn kt_11_and_eq_31_extra_actions_at_the_table() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    let cp = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
+        crate::common::the_campaign(h).escorts[0].command_points
+    };
+    assert_eq!(cp(&h), 3);
+    // Not before he acts.
+    assert!(!offered(&mut h, "Trooper Dace", "Third action (3 CP)"));
+    act(&mut h, "Trooper Dace", "Shoot");
+    act(&mut h, "Trooper Dace", "Shoot");
+    act(&mut h, "Trooper Dace", "Third action (3 CP)");
+    assert_eq!(cp(&h), 0, "the stratagem's 3 CP");
+    assert!(h.query_by_label("Actions: 1 of 3 left").is_some());
+    // Never three times the same.
+    assert!(!offered(&mut h, "Trooper Dace", "Shoot"));
+    act(&mut h, "Trooper Dace", "Move");
+    assert!(
+        h.query_by_label("This turn: Shoot · Shoot · +1 (stratagem) · Move")
+            .is_none()
+    );
+    assert!(
+        h.query_all_by_label_contains("This turn: Shoot · Shoot · Move")
+            .next()
+            .is_some()
+    );
+    // The sergeant's insignia (EQ-31) for Nim.
+    act(&mut h, "Trooper Nim", "Move");
+    act(
+        &mut h,
+        "Trooper Nim",
+        "One more action from Sergeant Hark's insignia",
+    );
+    assert!(
+        h.query_all_by_label("Actions: 2 of 3 left")
+            .next()
+            .is_some(),
+        "Nim"
+    );
+    assert!(
+        h.query_all_by_label("Actions: 1 of 1 left")
+            .next()
+            .is_some(),
+        "Hark keeps one"
+    );
+    // Once a turn.
+    assert!(!offered(
+        &mut h,
+        "Trooper Pell",
+        "One more action from Sergeant Hark's insignia"
+    ));
+    // One undo step gives the points back.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(cp(&h), 3);
 }

@@ -1,0 +1,487 @@
+//! A kill-team soldier's actions in a turn, as the table records them: what
+//! he may do next and, when he may not, why (KT-9, KT-11, KT-14, KT-18,
+//! KT-19, EQ-31, RIB-10, RIB-11).
+//!
+//! The turn is a list of activations, each a list of actions. An action
+//! goes into the open activation while it has room; otherwise it opens the
+//! next one, while the turn has room (a Space Marine's 5 a turn, 3 at a
+//! time; a Terminator's 4, one at a time). Every number comes from the
+//! kill-team data: the kinds' `actions`, `turn.prone_must_stand`,
+//! `turn.insignia`, `grenades.grenade_actions_per_turn` and the ribbons'
+//! grants.
+
+use super::Soldier;
+use super::data::{Grant, KillTeamData};
+use super::ribbons::soldier_actions;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+
+/// An action a soldier takes at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Act {
+    /// A move.
+    Move,
+    /// A shot with his weapon.
+    Shoot,
+    /// A charge into close combat.
+    CloseCombat,
+    /// Retreating (KT-9): no charge after it this turn, snap fire only.
+    Retreat,
+    /// A grenade (KT-14): one a turn.
+    Grenade,
+    /// Going prone (KT-9): free.
+    GoProne,
+    /// Standing up (KT-9): an action.
+    StandUp,
+    /// The Agility ribbon's free move after a shot (RIB-10).
+    AgilityMove,
+}
+
+impl Act {
+    /// Every action, in the order the table offers them.
+    pub const ALL: [Self; 8] = [
+        Self::Move,
+        Self::Shoot,
+        Self::CloseCombat,
+        Self::Retreat,
+        Self::Grenade,
+        Self::GoProne,
+        Self::StandUp,
+        Self::AgilityMove,
+    ];
+
+    /// Its name's message key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Move => "kt.act.move",
+            Self::Shoot => "kt.act.shoot",
+            Self::CloseCombat => "kt.act.close_combat",
+            Self::Retreat => "kt.act.retreat",
+            Self::Grenade => "kt.act.grenade",
+            Self::GoProne => "kt.act.go_prone",
+            Self::StandUp => "kt.act.stand_up",
+            Self::AgilityMove => "kt.act.agility_move",
+        }
+    }
+
+    /// The actions it costs: going prone and the Agility move are free.
+    pub fn cost(self) -> u32 {
+        match self {
+            Self::GoProne | Self::AgilityMove => 0,
+            _ => 1,
+        }
+    }
+
+    /// What it counts as for "never three times the same" (KT-11, KT-18,
+    /// KT-19): the rules name move, shoot and close combat; a grenade is
+    /// thrown as a shot (KT-14) and counts as one (Decision).
+    fn sort(self) -> Self {
+        match self {
+            Self::Grenade => Self::Shoot,
+            a => a,
+        }
+    }
+
+    /// He cannot take it while prone: he stands up first (Decision,
+    /// `turn.prone_must_stand`).
+    fn needs_standing(self) -> bool {
+        matches!(
+            self,
+            Self::Move | Self::CloseCombat | Self::Retreat | Self::AgilityMove
+        )
+    }
+}
+
+/// What raised an activation's actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boost {
+    /// The "third action" stratagem (KT-11).
+    ThirdAction,
+    /// The sergeant's command insignia (EQ-31).
+    Insignia,
+}
+
+/// One activation: its actions, in order, and what raised them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Activation {
+    /// The actions taken.
+    pub acts: Vec<Act>,
+    /// The boosts it got.
+    pub boosts: Vec<Boost>,
+    /// Closed by the player before it was full: the next action opens a
+    /// new one.
+    pub ended: bool,
+}
+
+impl Activation {
+    /// The actions it cost.
+    pub fn spent(&self) -> u32 {
+        self.acts.iter().map(|a| a.cost()).sum()
+    }
+}
+
+/// A soldier's turn at the table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SoldierTurn {
+    /// He began the turn prone (he went prone in an earlier turn and never
+    /// stood up).
+    pub prone_at_start: bool,
+    /// His activations, in order.
+    pub activations: Vec<Activation>,
+    /// He gave his command insignia's extra action this turn (EQ-31).
+    pub gave_insignia: bool,
+}
+
+impl SoldierTurn {
+    /// A turn begun prone or standing.
+    pub fn new(prone: bool) -> Self {
+        Self {
+            prone_at_start: prone,
+            ..Self::default()
+        }
+    }
+
+    /// Every action taken this turn, in order.
+    pub fn acts(&self) -> impl Iterator<Item = Act> + '_ {
+        self.activations.iter().flat_map(|a| a.acts.iter().copied())
+    }
+
+    /// He is prone now.
+    pub fn prone(&self) -> bool {
+        self.acts().fold(self.prone_at_start, |prone, a| match a {
+            Act::GoProne => true,
+            Act::StandUp => false,
+            _ => prone,
+        })
+    }
+
+    /// The actions spent this turn.
+    pub fn spent(&self) -> u32 {
+        self.activations.iter().map(Activation::spent).sum()
+    }
+
+    /// He retreated this turn (KT-9).
+    pub fn retreated(&self) -> bool {
+        self.acts().any(|a| a == Act::Retreat)
+    }
+
+    /// The activation still open, if any.
+    pub fn open(&self) -> Option<&Activation> {
+        self.activations.last().filter(|a| !a.ended)
+    }
+
+    /// Closes the open activation: the next action opens a new one.
+    pub fn end_activation(&mut self) {
+        if let Some(a) = self.activations.last_mut() {
+            a.ended = true;
+        }
+    }
+
+    /// Takes back the last action (and the activation it opened): the
+    /// action taken back, if any.
+    pub fn take_back(&mut self) -> Option<Act> {
+        let last = self.activations.last_mut()?;
+        let act = last.acts.pop();
+        if last.acts.is_empty() && last.boosts.is_empty() {
+            self.activations.pop();
+        } else {
+            last.ended = false;
+        }
+        act
+    }
+}
+
+/// What a soldier may do in a turn: his kind's actions, his ribbon's and
+/// whether he is in action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Allowance {
+    /// The rule his kind's actions come from (KT-9, KT-18, KT-19, KT-20).
+    pub rule: String,
+    /// Actions per activation (at most so many in a row).
+    pub per_activation: u32,
+    /// Actions in the turn, free end-of-turn ones included (RIB-11).
+    pub per_turn: u32,
+    /// Never the same action three times in an activation (KT-18, KT-19).
+    pub never_three_same: bool,
+    /// He has a free move after each shot (RIB-10), with its ribbon's rule.
+    pub agility: Option<String>,
+    /// He carries the command insignia (EQ-31).
+    pub insignia: bool,
+    /// He is in action: out of action, he has no action (KT-9).
+    pub in_action: bool,
+}
+
+/// What `s`, with `wounds_left` wounds, may do in a turn (KT-9, KT-18 …
+/// KT-20, RIB-10, RIB-11, EQ-31). Refused for a soldier of an unknown kind.
+pub fn allowance(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Result<Allowance, Problem> {
+    let actions = soldier_actions(data, s, wounds_left)?;
+    let kind = data.kind(&s.kind).ok_or_else(|| super::unknown_kind(s))?;
+    let per_activation = kind
+        .actions
+        .max_in_a_row
+        .map_or(actions.per_activation, |n| n.min(actions.per_activation));
+    let agility = s
+        .ribbon
+        .as_deref()
+        .and_then(|r| data.ribbon(r))
+        .filter(|r| {
+            r.grants
+                .iter()
+                .any(|g| matches!(g, Grant::MoveAfterShot { .. }))
+        })
+        .map(|r| r.rule.clone());
+    Ok(Allowance {
+        rule: kind
+            .actions
+            .rule
+            .clone()
+            .unwrap_or_else(|| "KT-9".to_owned()),
+        per_activation,
+        per_turn: actions.total(),
+        never_three_same: kind.actions.never_three_same,
+        agility,
+        insignia: s.items.iter().any(|c| c.item == data.turn.insignia.item),
+        in_action: wounds_left > 0,
+    })
+}
+
+impl Allowance {
+    /// His actions this turn: his kind's, each boost's one more, and one
+    /// only once he gave his insignia's action away (EQ-31).
+    pub fn total(&self, data: &KillTeamData, turn: &SoldierTurn) -> u32 {
+        if !self.in_action {
+            return 0;
+        }
+        let boosts = turn
+            .activations
+            .iter()
+            .map(|a| a.boosts.len())
+            .sum::<usize>();
+        let total = self
+            .per_turn
+            .saturating_add(u32::try_from(boosts).unwrap_or(u32::MAX));
+        if turn.gave_insignia {
+            total.min(data.turn.insignia.sergeant_actions)
+        } else {
+            total
+        }
+    }
+
+    /// His actions left this turn.
+    pub fn left(&self, data: &KillTeamData, turn: &SoldierTurn) -> u32 {
+        self.total(data, turn).saturating_sub(turn.spent())
+    }
+
+    /// The actions an activation allows: his kind's, one more a boost.
+    fn room(&self, a: &Activation) -> u32 {
+        self.per_activation
+            .saturating_add(u32::try_from(a.boosts.len()).unwrap_or(u32::MAX))
+    }
+
+    /// The activation the next action of `cost` goes into: the open one
+    /// while it has room, else a new one (`None`).
+    fn target<'t>(&self, turn: &'t SoldierTurn, cost: u32) -> Option<&'t Activation> {
+        turn.open()
+            .filter(|a| cost == 0 || a.spent().saturating_add(cost) <= self.room(a))
+    }
+
+    /// Whether he may take `act` now: `Ok` with a note when it comes with
+    /// a condition (snap fire only after a retreat), or the reason why not.
+    pub fn check(
+        &self,
+        data: &KillTeamData,
+        turn: &SoldierTurn,
+        act: Act,
+    ) -> Result<Option<Msg>, Problem> {
+        if !self.in_action {
+            return Err(Problem::new("KT-9", "kt.act.no.out_of_action"));
+        }
+        self.check_stance(data, turn, act)?;
+        if act == Act::AgilityMove {
+            let rule = self
+                .agility
+                .clone()
+                .ok_or_else(|| Problem::new("RIB-10", "kt.act.no.agility_ribbon"))?;
+            let after_shot = matches!(
+                turn.acts().filter(|a| *a != Act::GoProne).last(),
+                Some(Act::Shoot | Act::Grenade)
+            );
+            if !after_shot {
+                return Err(Problem::new(rule, "kt.act.no.agility_after_shot"));
+            }
+        }
+        let total = self.total(data, turn);
+        if act.cost() > 0 && turn.spent().saturating_add(act.cost()) > total {
+            return Err(Problem::new(self.rule.clone(), "kt.act.no.none_left").arg("count", total));
+        }
+        if act == Act::CloseCombat && turn.retreated() {
+            return Err(Problem::new("KT-9", "kt.act.no.charge_after_retreat"));
+        }
+        let per_turn = data.grenades.grenade_actions_per_turn;
+        if act == Act::Grenade
+            && turn.acts().filter(|a| *a == Act::Grenade).count() >= per_turn as usize
+        {
+            return Err(Problem::new("KT-14", "kt.grenade_one_per_turn").arg("count", per_turn));
+        }
+        self.check_three_same(turn, act)?;
+        let snap = matches!(act, Act::Shoot | Act::Grenade) && turn.retreated();
+        Ok(snap.then(|| Msg::new("kt.act.snap_fire_only").text("rule", "KT-9")))
+    }
+
+    /// Prone or standing (KT-9): going prone once, standing up only when
+    /// prone, and no move or charge before standing up (Decision).
+    fn check_stance(
+        &self,
+        data: &KillTeamData,
+        turn: &SoldierTurn,
+        act: Act,
+    ) -> Result<(), Problem> {
+        let prone = turn.prone();
+        match act {
+            Act::GoProne if prone => Err(Problem::new("KT-9", "kt.act.no.already_prone")),
+            Act::StandUp if !prone => Err(Problem::new("KT-9", "kt.act.no.not_prone")),
+            a if prone && data.turn.prone_must_stand && a.needs_standing() => {
+                Err(Problem::new("KT-9", "kt.act.no.stand_up_first"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Never three times the same action in an activation, for a kind that
+    /// says so (KT-18, KT-19) and in an activation raised by the third-action
+    /// stratagem (KT-11).
+    fn check_three_same(&self, turn: &SoldierTurn, act: Act) -> Result<(), Problem> {
+        if act.cost() == 0 {
+            return Ok(());
+        }
+        let Some(open) = self.target(turn, act.cost()) else {
+            return Ok(());
+        };
+        let stratagem = open.boosts.contains(&Boost::ThirdAction);
+        if !(self.never_three_same || stratagem) {
+            return Ok(());
+        }
+        let same = open
+            .acts
+            .iter()
+            .filter(|a| a.cost() > 0 && a.sort() == act.sort())
+            .count();
+        if same >= 2 {
+            let rule = if stratagem && !self.never_three_same {
+                "KT-11".to_owned()
+            } else {
+                self.rule.clone()
+            };
+            return Err(Problem::new(rule, "kt.act.no.three_same").keyed(
+                "act",
+                "",
+                act.sort().key(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Takes `act`: the turn with it, and its note (snap fire only), or why
+    /// not.
+    pub fn take(
+        &self,
+        data: &KillTeamData,
+        turn: &SoldierTurn,
+        act: Act,
+    ) -> Result<(SoldierTurn, Option<Msg>), Problem> {
+        let note = self.check(data, turn, act)?;
+        let mut next = turn.clone();
+        if self.target(turn, act.cost()).is_none() {
+            next.activations.push(Activation::default());
+        }
+        if let Some(open) = next.activations.last_mut() {
+            open.acts.push(act);
+        }
+        Ok((next, note))
+    }
+
+    /// The "third action" stratagem (KT-11) for the activation open, paid
+    /// from `command_points`: refused out of action, with no activation
+    /// open, once already bought for it, for a soldier whose activation is
+    /// not of two actions, or short of points.
+    pub fn third_action(
+        &self,
+        data: &KillTeamData,
+        turn: &SoldierTurn,
+        command_points: i32,
+    ) -> Result<SoldierTurn, Problem> {
+        let cost = third_action_cost(data);
+        if !self.in_action {
+            return Err(Problem::new("KT-9", "kt.act.no.out_of_action"));
+        }
+        let Some(open) = turn.open().filter(|a| !a.acts.is_empty()) else {
+            return Err(Problem::new("KT-11", "kt.act.no.third_not_active"));
+        };
+        if open.boosts.contains(&Boost::ThirdAction) {
+            return Err(Problem::new("KT-11", "kt.act.no.third_twice"));
+        }
+        if self.room(open) != 2 {
+            return Err(
+                Problem::new("KT-11", "kt.act.no.third_only_two").arg("count", self.room(open))
+            );
+        }
+        if command_points < i32::try_from(cost).unwrap_or(i32::MAX) {
+            return Err(Problem::new("KT-11", "kt.act.no.points")
+                .arg("cost", cost)
+                .arg("points", command_points));
+        }
+        let mut next = turn.clone();
+        if let Some(a) = next.activations.last_mut() {
+            a.boosts.push(Boost::ThirdAction);
+        }
+        Ok(next)
+    }
+}
+
+/// The stratagem's cost in command points (KT-11), from the data.
+pub fn third_action_cost(data: &KillTeamData) -> u32 {
+    data.command
+        .stratagems
+        .iter()
+        .find(|s| s.id == "third_action")
+        .map_or(0, |s| s.cost)
+}
+
+/// The command insignia (EQ-31): the sergeant `giver` gives one more action
+/// to `taker`'s activation, open or about to open. Refused when the giver
+/// has no insignia or is out of action, gave it already this turn, or has
+/// already spent more than the one action he keeps; when the taker is out
+/// of action or his activation already has it. The two turns after it.
+pub fn give_insignia(
+    data: &KillTeamData,
+    (giver, giver_turn): (&Allowance, &SoldierTurn),
+    (taker, taker_turn): (&Allowance, &SoldierTurn),
+) -> Result<(SoldierTurn, SoldierTurn), Problem> {
+    let keeps = data.turn.insignia.sergeant_actions;
+    if !giver.insignia {
+        return Err(Problem::new("EQ-31", "kt.act.no.insignia_none"));
+    }
+    if !giver.in_action || !taker.in_action {
+        return Err(Problem::new("KT-9", "kt.act.no.out_of_action"));
+    }
+    if giver_turn.gave_insignia {
+        return Err(Problem::new("EQ-31", "kt.act.no.insignia_twice"));
+    }
+    if giver_turn.spent() > keeps {
+        return Err(Problem::new("EQ-31", "kt.act.no.insignia_spent").arg("count", keeps));
+    }
+    let mut next = taker_turn.clone();
+    match next.activations.last_mut().filter(|a| !a.ended) {
+        Some(open) if open.boosts.contains(&Boost::Insignia) => {
+            return Err(Problem::new("EQ-31", "kt.act.no.insignia_twice"));
+        }
+        Some(open) => open.boosts.push(Boost::Insignia),
+        None => next.activations.push(Activation {
+            boosts: vec![Boost::Insignia],
+            ..Activation::default()
+        }),
+    }
+    let mut gave = giver_turn.clone();
+    gave.gave_insignia = true;
+    Ok((gave, next))
+}
