@@ -735,6 +735,10 @@ pub struct Settings {
     /// The secondary factions (CMP-4).
     #[serde(default)]
     pub secondary: Vec<String>,
+    /// How two kills in a turn count (KT-21): the kill-team data's reading
+    /// when not set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub double_kill: Option<crate::rules::killteam::victory::DoubleKillBonus>,
 }
 
 impl Settings {
@@ -752,6 +756,7 @@ impl Settings {
             recruitment_budget: d.recruitment_budget,
             nemesis: String::new(),
             secondary: Vec::new(),
+            double_kill: None,
         }
     }
 

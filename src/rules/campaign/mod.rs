@@ -17,6 +17,7 @@ mod play;
 mod playing;
 mod ready;
 mod setup;
+pub mod victory;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -396,6 +397,10 @@ pub struct Table {
     /// What each enemy's last behaviour test said (CMP-15), by its place.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub behaviour: BTreeMap<usize, Behaviour>,
+    /// The turn each fighter out of action fell, players' and enemies'
+    /// alike (KT-21).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub fell: BTreeMap<CharId, u32>,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
@@ -441,6 +446,22 @@ impl Table {
         self.turn
             .max(self.initiative.as_ref().map_or(0, |i| i.turn))
             .max(1)
+    }
+
+    /// Notes the turn each fighter now out of action fell, and forgets
+    /// those back in action (KT-21): kept in step after every event.
+    pub fn note_fallen(&mut self) {
+        let turn = self.turn();
+        let out: BTreeSet<CharId> = self
+            .out_of_action
+            .iter()
+            .copied()
+            .chain(self.enemy_out.iter().map(|&i| enemy_id(i)))
+            .collect();
+        self.fell.retain(|id, _| out.contains(id));
+        for id in out {
+            self.fell.entry(id).or_insert(turn);
+        }
     }
 
     /// Whether a character took any wound or was taken out of action.

@@ -589,6 +589,10 @@ impl Campaign {
             E::NextMission { choice } => self.next_mission(choice, rules, rng, oc)?,
             E::EndCampaign => self.end_campaign(rules, oc)?,
         };
+        // KT-21: the turn each fighter fell, whatever event took him out.
+        if let Some(t) = self.table.as_mut() {
+            t.note_fallen();
+        }
         Ok((event, out))
     }
 }

@@ -159,6 +159,8 @@ impl Campaign {
             let mut same = settings.clone();
             same.vp_threshold = self.settings.vp_threshold;
             same.difficulty = self.settings.difficulty;
+            // KT-21: how double kills count may change at the table.
+            same.double_kill = self.settings.double_kill;
             if same != self.settings {
                 return Err(Problem::new("CMP-2", "campaign.problem.settings_locked"));
             }

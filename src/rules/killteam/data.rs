@@ -429,6 +429,9 @@ pub struct KillTeamData {
     /// VP for a turn with two kills or more (KT-21): added once per turn
     /// (`per_turn`) or once per pair (`per_pair`).
     pub double_kill_bonus: DoubleKillBonus,
+    /// VP of a model that is no kill-team soldier (a Rogue Trader
+    /// character, a drawn enemy) when it falls (KT-21, Assumed: 1).
+    pub other_model_vp: u32,
     /// The soldier kinds.
     pub soldier_kinds: Vec<SoldierKind>,
     /// The weapons.

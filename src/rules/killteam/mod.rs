@@ -14,6 +14,7 @@ pub mod ribbons;
 pub mod shot_gear;
 pub mod table;
 pub mod turn;
+pub mod victory;
 
 use serde::{Deserialize, Serialize};
 

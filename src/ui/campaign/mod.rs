@@ -13,6 +13,7 @@ mod overview;
 mod parts;
 mod setup;
 mod table;
+mod victory;
 
 use egui::RichText;
 use egui_material_icons::icons;

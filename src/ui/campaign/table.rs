@@ -120,6 +120,8 @@ impl MissionState {
         ui.add_space(space::S);
         turn_ui(ui, cx, c, table);
         ui.add_space(space::M);
+        crate::ui::campaign::victory::victory_ui(ui, cx, c);
+        ui.add_space(space::M);
         self.initiative_ui(ui, cx, c, table);
         ui.add_space(space::M);
         let at = (c.id.clone(), c.mission_number());

@@ -10,6 +10,7 @@ mod guide;
 mod recruits;
 mod turns;
 mod validate;
+mod victory;
 
 use crate::common::{ok, refused};
 use muster::i18n::Lang;

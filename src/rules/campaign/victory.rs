@@ -1,0 +1,87 @@
+//! Victory points at a campaign's table as fighters fall (KT-21): the
+//! players score the enemies they killed, the enemy scores the players'
+//! fighters; each by its worth, with the double-kill bonus by the
+//! campaign's reading (or the kill-team data's).
+
+use super::{Campaign, CharId, Member, enemy_index};
+use crate::rules::data::RulesData;
+use crate::rules::killteam::victory::{DoubleKillBonus, Kill, Tally, tally};
+
+/// A fighter who fell: who, in which turn, and his worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fallen {
+    /// The fighter (an enemy's id for a drawn enemy).
+    pub id: CharId,
+    /// The turn he fell.
+    pub turn: u32,
+    /// His VP.
+    pub vp: u32,
+}
+
+/// Both sides' victory points this battle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BattleVp {
+    /// How two kills in a turn count.
+    pub bonus: DoubleKillBonus,
+    /// The enemies fallen: what the players scored.
+    pub enemies_fallen: Vec<Fallen>,
+    /// The players' VP.
+    pub players: Tally,
+    /// The players' fighters fallen: what the enemy scored.
+    pub players_fallen: Vec<Fallen>,
+    /// The enemy's VP.
+    pub enemy: Tally,
+}
+
+impl Campaign {
+    /// How two kills in a turn count here (KT-21): the campaign's setting,
+    /// else the kill-team data's.
+    pub fn double_kill(&self, rules: &RulesData) -> DoubleKillBonus {
+        self.settings
+            .double_kill
+            .unwrap_or(rules.killteam.double_kill_bonus)
+    }
+
+    /// The victory points of the battle at the table (KT-21), or none
+    /// with no table: a soldier is worth his kind's VP, any other fighter
+    /// the data's `other_model_vp`.
+    pub fn battle_vp(&self, rules: &RulesData) -> Option<BattleVp> {
+        let table = self.table.as_ref()?;
+        let data = &rules.killteam;
+        let worth = |id: CharId| match self.character(id).map(|x| &x.member) {
+            Some(Member::Soldier(s)) => data.kind(&s.kind).map_or(data.other_model_vp, |k| k.vp),
+            _ => data.other_model_vp,
+        };
+        let (mut enemies, mut players) = (Vec::new(), Vec::new());
+        for (&id, &turn) in &table.fell {
+            let f = Fallen {
+                id,
+                turn,
+                vp: worth(id),
+            };
+            if enemy_index(id).is_some() {
+                enemies.push(f);
+            } else {
+                players.push(f);
+            }
+        }
+        let bonus = self.double_kill(rules);
+        let kills = |v: &[Fallen]| {
+            v.iter()
+                .map(|f| Kill {
+                    turn: f.turn,
+                    vp: f.vp,
+                })
+                .collect::<Vec<_>>()
+        };
+        enemies.sort_by_key(|f| (f.turn, f.id));
+        players.sort_by_key(|f| (f.turn, f.id));
+        Some(BattleVp {
+            bonus,
+            players: tally(bonus, &kills(&enemies)),
+            enemy: tally(bonus, &kills(&players)),
+            enemies_fallen: enemies,
+            players_fallen: players,
+        })
+    }
+}

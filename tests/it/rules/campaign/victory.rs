@@ -1,0 +1,134 @@
+//! Victory points as fighters fall at a campaign's table (KT-21): each
+//! side scores the other's fallen by their worth, with the double-kill
+//! bonus by the campaign's reading; and the table's card that shows it.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::{Command, Screen};
+use muster::i18n::Lang;
+use muster::rules::campaign::{Campaign, CampaignEdit as E, enemy_id};
+use muster::rules::killteam::victory::{DoubleKillBonus, Kill, tally};
+use muster::rules::{Doc, RulesData};
+use muster::store::Store;
+
+#[test]
+fn kt_21_two_kills_in_a_turn_score_one_more_by_either_reading() {
+    let k = |turn, vp| Kill { turn, vp };
+    // Two guardsmen in turn 1 score 3; a sergeant alone in turn 2 scores 2.
+    let kills = [k(1, 1), k(1, 1), k(2, 2)];
+    let t = tally(DoubleKillBonus::PerTurn, &kills);
+    assert_eq!((t.kills(), t.bonus(), t.total()), (3, 1, 5));
+    // Four kills in one turn: +1 for the turn, or +2 for two pairs.
+    let four = [k(3, 1), k(3, 1), k(3, 1), k(3, 1)];
+    assert_eq!(tally(DoubleKillBonus::PerTurn, &four).total(), 5);
+    assert_eq!(tally(DoubleKillBonus::PerPair, &four).total(), 6);
+    // Three kills: one pair either way.
+    assert_eq!(tally(DoubleKillBonus::PerPair, &four[..3]).total(), 4);
+    assert_eq!(tally(DoubleKillBonus::PerTurn, &[]).total(), 0);
+}
+
+fn ok(c: &Campaign, e: E, rules: &RulesData) -> Campaign {
+    crate::common::ok(c, e, rules)
+}
+
+/// Anne's example kill team at the table; two enemies fall in turn 1,
+/// Sergeant Hark (2 VP) and an enemy in turn 2.
+fn battle(rules: &RulesData) -> Campaign {
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let out = |c: &Campaign, id| {
+        ok(
+            c,
+            E::SetOutOfAction {
+                character: id,
+                out: true,
+            },
+            rules,
+        )
+    };
+    let c = out(&c, enemy_id(0));
+    let c = out(&c, enemy_id(1));
+    let c = ok(&c, E::NewTurn { gain: None }, rules);
+    let hark = crate::common::char_id(&c, "Sergeant Hark");
+    let c = out(&c, hark);
+    out(&c, enemy_id(2))
+}
+
+#[test]
+fn kt_21_each_side_scores_the_others_fallen_turn_by_turn() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = battle(&rules);
+    let vp = c.battle_vp(&rules).expect("a table");
+    assert_eq!(vp.bonus, DoubleKillBonus::PerTurn, "the data's reading");
+    // The players: 1 + 1 + 1 in turn 1 (two), +1 for the double kill.
+    assert_eq!(
+        vp.enemies_fallen.iter().map(|f| f.turn).collect::<Vec<_>>(),
+        [1, 1, 2]
+    );
+    assert_eq!(vp.players.total(), 4);
+    // The enemy: the sergeant's 2.
+    assert_eq!(vp.enemy.total(), 2);
+    assert_eq!(vp.players_fallen[0].vp, 2);
+    // Back in action, he no longer counts; the journal replays the same.
+    let hark = crate::common::char_id(&c, "Sergeant Hark");
+    let back = ok(
+        &c,
+        E::SetOutOfAction {
+            character: hark,
+            out: false,
+        },
+        &rules,
+    );
+    assert_eq!(back.battle_vp(&rules).expect("table").enemy.total(), 0);
+    let (replayed, _) = c.replay(&rules).expect("replays");
+    assert_eq!(replayed.table, c.table);
+    // The other reading is a setting that may change at the table.
+    let mut s = c.settings.clone();
+    s.double_kill = Some(DoubleKillBonus::PerPair);
+    let pairs = ok(&c, E::SetSettings { settings: s }, &rules);
+    assert_eq!(
+        pairs.battle_vp(&rules).expect("table").bonus,
+        DoubleKillBonus::PerPair
+    );
+}
+
+#[test]
+fn kt_21_the_table_shows_the_victory_points_and_their_reading() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = battle(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(c.clone()))
+        .expect("save");
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), Lang::En, 5),
+        1400.0,
+        4000.0,
+    );
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    assert!(h.query_by_label("The players: 4 VP").is_some());
+    assert!(h.query_by_label("The enemy: 2 VP").is_some());
+    assert!(
+        h.query_all_by_label_contains("Turn 2: Sergeant Hark (2) = 2 VP")
+            .next()
+            .is_some()
+    );
+    assert!(
+        h.query_all_by_label_contains("= 2 VP, +1 for the double kill")
+            .next()
+            .is_some()
+    );
+    let pair = h.get_by_role_and_label(Role::RadioButton, "+1 for each pair");
+    assert_eq!(
+        pair.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::False)
+    );
+    pair.click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(now.settings.double_kill, Some(DoubleKillBonus::PerPair));
+}
