@@ -136,34 +136,40 @@ pub(super) fn soldier_turn_ui(
     }
     let key = (table.turn(), f.x.id);
     let turn = marks.turn_of(key.0, f.x.id);
-    pips_ui(
-        ui,
-        cx,
-        f.x.name(),
-        &turn,
-        (allow.total(data, &turn), allow.left(data, &turn)),
-    );
-    taken_ui(ui, cx, f.x.name(), &turn, marks, key);
+    // The "Act…" button ends the first row, which never moves: what he did
+    // comes below it.
     ui.horizontal_wrapped(|ui| {
-        if turn.prone() {
-            badge(ui, Tone::Info, cx.t("kt.act.prone_badge"));
-        }
-        if turn.retreated() {
-            badge(ui, Tone::Warning, cx.t("kt.act.retreated_badge"));
-        }
+        pips_ui(
+            ui,
+            cx,
+            f.x.name(),
+            &turn,
+            (allow.total(data, &turn), allow.left(data, &turn)),
+        );
+        let r = icon_button(
+            ui,
+            icons::ICON_DIRECTIONS_RUN,
+            cx.t("campaign.ui.act"),
+            &cx.f("campaign.ui.act_named", &[("name", f.x.name())]),
+            !cx.model.read_only,
+        )
+        .on_hover_text(cx.t("campaign.ui.act_hint"));
+        egui::Popup::menu(&r).show(|ui| {
+            ui.set_min_width(240.0);
+            act_menu_ui(ui, cx, (c, table), f, (&allow, &turn), marks);
+        });
     });
-    let r = icon_button(
-        ui,
-        icons::ICON_DIRECTIONS_RUN,
-        cx.t("campaign.ui.act"),
-        &cx.f("campaign.ui.act_named", &[("name", f.x.name())]),
-        !cx.model.read_only,
-    )
-    .on_hover_text(cx.t("campaign.ui.act_hint"));
-    egui::Popup::menu(&r).show(|ui| {
-        ui.set_min_width(240.0);
-        act_menu_ui(ui, cx, (c, table), f, (&allow, &turn), marks);
-    });
+    taken_ui(ui, cx, f.x.name(), &turn, marks, key);
+    if turn.prone() || turn.retreated() {
+        ui.horizontal_wrapped(|ui| {
+            if turn.prone() {
+                badge(ui, Tone::Info, cx.t("kt.act.prone_badge"));
+            }
+            if turn.retreated() {
+                badge(ui, Tone::Warning, cx.t("kt.act.retreated_badge"));
+            }
+        });
+    }
     if let Some((who, note)) = &marks.note
         && *who == f.x.id
     {
@@ -180,7 +186,7 @@ fn pips_ui(
     (total, left): (u32, u32),
 ) {
     let spent = turn.spent().min(total);
-    ui.horizontal_wrapped(|ui| {
+    {
         ui.label(icons::ICON_DIRECTIONS_RUN.rich_text().color(PALETTE.accent));
         ui.label(cx.f(
             "campaign.ui.actions_left",
@@ -204,7 +210,7 @@ fn pips_ui(
             let r = ui.label(icon.rich_text().size(18.0).color(tone));
             r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, used, &named));
         }
-    });
+    }
 }
 
 /// What he did this turn, activation by activation, and "Take back".
@@ -216,9 +222,6 @@ fn taken_ui(
     marks: &mut TableMarks,
     key: (u32, CharId),
 ) {
-    if turn.activations.is_empty() {
-        return;
-    }
     let line = turn
         .activations
         .iter()
@@ -232,7 +235,11 @@ fn taken_ui(
         .collect::<Vec<_>>()
         .join("  |  ");
     ui.horizontal_wrapped(|ui| {
-        let line = cx.f("campaign.ui.acts_taken", &[("acts", &line)]);
+        let line = if line.is_empty() {
+            cx.t("campaign.ui.acts_none").to_owned()
+        } else {
+            cx.f("campaign.ui.acts_taken", &[("acts", &line)])
+        };
         ui.add(egui::Label::new(RichText::new(&line).color(PALETTE.text)).wrap())
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
         let word = cx.t("campaign.ui.take_back");

@@ -438,15 +438,6 @@ fn player_card_ui(
             let max = x.member.wounds(&cx.model.rules);
             let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
             wounds_ui(ui, cx, c, (x.id, x.name()), max, taken);
-            if let Member::Soldier(s) = &x.member {
-                let f = actions::Fighter {
-                    x,
-                    soldier: s,
-                    wounds_left: actions::wounds_left(cx, table, x),
-                };
-                actions::soldier_turn_ui(ui, cx, (c, table), &f, marks);
-                soldier_reminders_ui(ui, cx, s, f.wounds_left);
-            }
             let me = crate::rules::CharRef::new(c.id.clone(), x.id);
             ui.horizontal_wrapped(|ui| {
                 // KT-9: a soldier with neither a shot nor a charge left
@@ -457,6 +448,15 @@ fn player_card_ui(
                 fight_buttons_ui(ui, cx, &mut marks.attacker, &me, x.name(), (can, refused));
                 playing_buttons_ui(ui, cx, c, x, out_now);
             });
+            if let Member::Soldier(s) = &x.member {
+                let f = actions::Fighter {
+                    x,
+                    soldier: s,
+                    wounds_left: actions::wounds_left(cx, table, x),
+                };
+                actions::soldier_turn_ui(ui, cx, (c, table), &f, marks);
+                soldier_reminders_ui(ui, cx, s, f.wounds_left);
+            }
             items_ui(ui, cx, c, table, x);
         });
     });

@@ -14,8 +14,11 @@ use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{card, card_title};
 
-/// The victory-points card.
+/// The victory-points card, when a kill team plays (KT-21 is theirs).
 pub(super) fn victory_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+    if !c.escorts.iter().any(|e| e.kind == "killteam") {
+        return;
+    }
     let Some(vp) = c.battle_vp(&cx.model.rules) else {
         return;
     };
@@ -34,7 +37,7 @@ pub(super) fn victory_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
                     &vp.enemies_fallen,
                 ),
             );
-            ui.add_space(space::L);
+            ui.add_space(space::XL);
             side_ui(
                 ui,
                 cx,
