@@ -124,6 +124,17 @@ pub struct KtWeapon {
     pub max_range: Option<i64>,
 }
 
+/// Both barrels of a combi-weapon fired (EQ-4): the shot as set up, and
+/// the same shot with the other weapon as snap fire (KT-13).
+pub fn combi_shots(shot: &ShootingScenario, other: KtWeapon) -> [ShootingScenario; 2] {
+    let mut second = shot.clone();
+    second.weapon = other;
+    if !second.modifiers.contains(&KtModifier::SnapFire) {
+        second.modifiers.push(KtModifier::SnapFire);
+    }
+    [shot.clone(), second]
+}
+
 impl KtWeapon {
     /// A soldier's weapon as it fires (KT-12, KT-15): its bands by class,
     /// its shots and damage as numbers or dice, a flame weapon ignoring

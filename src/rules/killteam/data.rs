@@ -356,6 +356,10 @@ pub struct WeaponPick {
     pub types: Vec<WeaponType>,
     /// The weapon given when the item is taken, until another is picked.
     pub default: String,
+    /// It fires together with the bearer's own weapon, one of the two as
+    /// snap fire (EQ-4, the combi-weapon).
+    #[serde(default)]
+    pub fires_with_own: bool,
 }
 
 /// What a ribbon allows besides its effects.

@@ -150,3 +150,38 @@ pub fn shot_modifiers(
     }
     out
 }
+
+/// The other barrel of a combi-weapon (EQ-4): with the weapon `weapon_id`
+/// picked among `s`'s, the other ranged weapon the combi joins to it,
+/// when he carries one. Refused by `None` for anyone else, or a weapon that
+/// is no part of it.
+pub fn combi_partner(
+    data: &KillTeamData,
+    s: &Soldier,
+    weapon_id: &str,
+) -> Option<super::WeaponLine> {
+    let derived = super::derive(data, s).ok()?;
+    let is_combi = |w: &super::WeaponLine| {
+        w.item
+            .as_deref()
+            .and_then(|i| data.item(i))
+            .and_then(|i| i.weapon_choice.as_ref())
+            .is_some_and(|c| c.fires_with_own)
+    };
+    let ranged: Vec<&super::WeaponLine> = derived
+        .weapons
+        .iter()
+        .filter(|w| w.range_inches > 0)
+        .collect();
+    let combi = ranged.iter().find(|w| is_combi(w))?;
+    let own = ranged
+        .iter()
+        .find(|w| w.item.is_none() && w.id == s.weapon)?;
+    if combi.id == weapon_id {
+        Some((*own).clone())
+    } else if own.id == weapon_id {
+        Some((*combi).clone())
+    } else {
+        None
+    }
+}

@@ -368,6 +368,7 @@ impl BattleView {
                         wounds_left: x.wounds_left,
                         once_a_turn: data.weapon(&w.id).is_some_and(|d| d.fires_once_a_turn()),
                         from: Some(CharRef::new(x.campaign.clone(), x.id)),
+                        combi: super::shooting::campaign::combi_of(data, &x.soldier, w),
                     });
                 }
             }

@@ -63,6 +63,19 @@ pub struct PickedShooter {
     /// The campaign character he is, when picked from a campaign's escort:
     /// (campaign, character).
     pub from: Option<crate::rules::CharRef>,
+    /// The other barrel of his combi-weapon (EQ-4): its id and how it
+    /// fires, when the weapon picked is part of one.
+    pub combi: Option<(String, KtWeapon)>,
+}
+
+/// The other barrel of `s`'s combi-weapon when `w` is part of it (EQ-4).
+pub fn combi_of(
+    data: &crate::rules::killteam::KillTeamData,
+    s: &Soldier,
+    w: &crate::rules::killteam::WeaponLine,
+) -> Option<(String, KtWeapon)> {
+    crate::rules::killteam::shot_gear::combi_partner(data, s, &w.id)
+        .map(|o| (o.id.clone(), KtWeapon::of(&o)))
 }
 
 /// The campaign soldier picked as the target: where the damage goes.
@@ -241,6 +254,7 @@ pub fn pick_campaign_shooter(
                             wounds_left: s.wounds_left,
                             once_a_turn: data.weapon(&w.id).is_some_and(|x| x.fires_once_a_turn()),
                             from: Some(crate::rules::CharRef::new(s.campaign.clone(), s.id)),
+                            combi: combi_of(data, &s.soldier, w),
                         });
                     }
                 }

@@ -64,6 +64,11 @@ pub struct ShootingView {
     pub shooter_soldier: Option<crate::rules::killteam::Soldier>,
     /// The target taken from a team or a campaign, likewise.
     pub target_soldier: Option<crate::rules::killteam::Soldier>,
+    /// The other barrel of the shooter's combi-weapon (EQ-4): its id and
+    /// how it fires.
+    pub combi: Option<(String, KtWeapon)>,
+    /// Both barrels fire: the other as snap fire.
+    pub fire_both: bool,
 }
 
 impl Default for ShootingView {
@@ -100,6 +105,8 @@ impl Default for ShootingView {
             once_a_turn: false,
             fired_this_turn: false,
             shooter_soldier: None,
+            combi: None,
+            fire_both: false,
             target_soldier: None,
         }
     }
@@ -211,45 +218,107 @@ impl ShootingView {
         self.kt_turn.turn_ui(ui, cx);
     }
 
-    /// The odds card: the shot's odds, the campaign target's state, and the
-    /// roll (a heavy weapon that fired this turn waits, KT-15).
+    /// The shots to roll: the one set up, and with a combi-weapon's both
+    /// barrels ticked, the other as snap fire (EQ-4).
+    fn shots(&self, cx: &ViewCtx<'_>) -> Vec<ShootingScenario> {
+        let shot = self.shot(&cx.model.rules.killteam);
+        match &self.combi {
+            Some((_, other)) if self.fire_both && self.shooter_soldier.is_some() => {
+                crate::rules::scenario::combi_shots(&shot, other.clone()).to_vec()
+            }
+            _ => vec![shot],
+        }
+    }
+
+    /// The odds card: the shot's odds (each barrel's for a combi-weapon
+    /// firing both), the campaign target's state, and the roll (a heavy
+    /// weapon that fired this turn waits, KT-15).
     fn odds_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool) {
         let lang = cx.lang;
-        let scenario = Scenario::KillteamShooting(self.shot(&cx.model.rules.killteam));
+        let shots = self.shots(cx);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_CASINO, lang.t("battle.odds"));
-            match scenario.odds(&cx.model.rules) {
-                Ok(odds) => {
-                    odds_ui(ui, lang, &odds);
-                    if let Some(t) = &self.kt_target {
-                        campaign::target_state_ui(ui, lang, t, &odds.wounds);
-                    }
-                    ui.add_space(space::S);
-                    // KT-15: a heavy weapon that fired this turn waits.
-                    let waits = self.once_a_turn && self.fired_this_turn;
-                    let roll = lang.t("battle.roll");
-                    if icon_button(ui, icons::ICON_CASINO, roll, roll, !waits).clicked() {
-                        // A shooter takes no wounds from his shot: as many as he has.
-                        let wounds = (u32::MAX, wounds_of(self.shot.target.wounds.unwrap_or(1)));
-                        cx.send(Command::RollFight(
-                            self.shot_sides.title(lang),
-                            Fight::Attack(scenario.clone()),
-                            self.shot_sides.combatants(lang, we_attack, wounds),
-                        ));
-                        if self.once_a_turn {
-                            self.fired_this_turn = true;
-                        }
-                    }
-                    if waits {
-                        badge(ui, Tone::Error, lang.t("battle.kt.fired_this_turn"));
-                    }
+            let mut scenarios = Vec::new();
+            for (k, shot) in shots.iter().enumerate() {
+                if shots.len() > 1 {
+                    let key = if k == 0 {
+                        "battle.kt.combi.first"
+                    } else {
+                        "battle.kt.combi.second"
+                    };
+                    ui.label(RichText::new(lang.t(key)).strong());
                 }
-                Err(p) => {
-                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                let scenario = Scenario::KillteamShooting(shot.clone());
+                match scenario.odds(&cx.model.rules) {
+                    Ok(odds) => {
+                        odds_ui(ui, lang, &odds);
+                        if let Some(t) = &self.kt_target {
+                            campaign::target_state_ui(ui, lang, t, &odds.wounds);
+                        }
+                        scenarios.push(scenario);
+                    }
+                    Err(p) => {
+                        alert(ui, Tone::Error, &lang.problem_line(&p));
+                    }
                 }
             }
+            if scenarios.len() == shots.len() {
+                ui.add_space(space::S);
+                self.roll_ui(ui, cx, we_attack, &scenarios);
+            }
         });
+    }
+
+    /// "Roll" (or "Roll both barrels"): one roll in the log for each shot.
+    fn roll_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        we_attack: bool,
+        scenarios: &[Scenario],
+    ) {
+        let lang = cx.lang;
+        // KT-15: a heavy weapon that fired this turn waits.
+        let waits = self.once_a_turn && self.fired_this_turn;
+        let roll = if scenarios.len() > 1 {
+            lang.t("battle.kt.combi.roll")
+        } else {
+            lang.t("battle.roll")
+        };
+        if icon_button(ui, icons::ICON_CASINO, roll, roll, !waits).clicked() {
+            // A shooter takes no wounds from his shot: as many as he has.
+            let wounds = (u32::MAX, wounds_of(self.shot.target.wounds.unwrap_or(1)));
+            for scenario in scenarios {
+                cx.send(Command::RollFight(
+                    self.shot_sides.title(lang),
+                    Fight::Attack(scenario.clone()),
+                    self.shot_sides.combatants(lang, we_attack, wounds),
+                ));
+            }
+            if self.once_a_turn {
+                self.fired_this_turn = true;
+            }
+        }
+        if waits {
+            badge(ui, Tone::Error, lang.t("battle.kt.fired_this_turn"));
+        }
+    }
+
+    /// The combi-weapon's tick (EQ-4): both barrels, the other as snap fire.
+    fn combi_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let Some((id, _)) = &self.combi else {
+            return;
+        };
+        if self.shooter_soldier.is_none() {
+            return;
+        }
+        let data = &cx.model.rules.killteam;
+        let name = data
+            .weapon(id)
+            .map_or(id.as_str(), |w| name_in(&w.names, cx.lang.code(), &w.id));
+        let text = cx.f("battle.kt.combi.both", &[("weapon", name)]);
+        ui.checkbox(&mut self.fire_both, text);
     }
 
     fn shooter_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
@@ -288,6 +357,7 @@ impl ShootingView {
         }
         self.range_ui(ui, cx);
         self.weapon_ui(ui, cx);
+        self.combi_ui(ui, cx);
         ui.add_space(space::S);
         let name = |n: &str, key| {
             if n.is_empty() {
@@ -323,6 +393,9 @@ impl ShootingView {
         self.shot_sides.attacker_character = true;
         self.shot_sides.attacker_from.clone_from(&picked.from);
         self.shot.weapon = picked.weapon;
+        // EQ-4: a combi-weapon's other barrel, not fired until ticked.
+        self.combi = picked.combi;
+        self.fire_both = false;
         // KT-15: a new shooter has not fired yet.
         self.once_a_turn = picked.once_a_turn;
         self.fired_this_turn = false;
@@ -617,6 +690,7 @@ fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<campaign::
                                     .weapon(&w.id)
                                     .is_some_and(|x| x.fires_once_a_turn()),
                                 from: None,
+                                combi: campaign::combi_of(data, s, w),
                             });
                         }
                     }

@@ -456,3 +456,53 @@ fn cc_9_muster_odds_refuses_a_modifier_listed_twice_with_exit_2() {
     assert!(err.contains("modifiers[1]"), "{err}");
     assert!(err.contains("charging"), "{err}");
 }
+
+/// EQ-4: a combi-weapon joins a second weapon to the special weapon; firing
+/// both, the other barrel is snap fire.
+#[test]
+fn eq_4_a_combi_weapon_fires_its_other_barrel_as_snap_fire() {
+    use muster::rules::core::odds::Odds;
+    use muster::rules::killteam::shot_gear::combi_partner;
+    use muster::rules::scenario::{KtWeapon, Scenario, combi_shots};
+    let rules = super::rules();
+    let data = &rules.killteam;
+    let mut s = super::soldier(1, "special_weapon_trooper", "meltagun");
+    assert!(combi_partner(data, &s, "meltagun").is_none(), "no combi");
+    s.items.push(muster::rules::killteam::Carried {
+        item: "combi_weapon".to_owned(),
+        weapon: Some("plasma_gun".to_owned()),
+    });
+    let other = combi_partner(data, &s, "meltagun").expect("the plasma gun");
+    assert_eq!(other.id, "plasma_gun");
+    assert_eq!(
+        combi_partner(data, &s, "plasma_gun").expect("the melta").id,
+        "meltagun"
+    );
+    assert!(combi_partner(data, &s, "lasgun").is_none());
+    // Both at 10": the meltagun normally (2+), the plasma gun as snap fire.
+    let derived = muster::rules::killteam::derive(data, &s).expect("derived");
+    let melta = derived
+        .weapons
+        .iter()
+        .find(|w| w.id == "meltagun")
+        .expect("melta");
+    let shot = muster::rules::scenario::ShootingScenario {
+        kind: "killteam_shooting".to_owned(),
+        range: 10,
+        weapon: KtWeapon::of(melta),
+        target: serde_json::from_value(serde_json::json!({"t": 3, "save": 5, "cover": false}))
+            .expect("target"),
+        modifiers: vec![],
+        shooter_ribbon: None,
+    };
+    let [first, second] = combi_shots(&shot, KtWeapon::of(&other));
+    let odds = |s: &muster::rules::scenario::ShootingScenario| -> Odds {
+        Scenario::KillteamShooting(s.clone())
+            .odds(&rules)
+            .expect("odds")
+    };
+    assert_eq!(odds(&first).score_to_hit, Some(2));
+    assert_eq!(odds(&second).score_to_hit, Some(6), "snap fire needs a 6");
+    assert_eq!(first.weapon, KtWeapon::of(melta));
+    assert_eq!(second.weapon, KtWeapon::of(&other));
+}

@@ -114,3 +114,51 @@ fn kt_13_the_shooters_ribbon_counts_and_a_vox_tick_needs_the_radio() {
             .contains(&muster::rules::killteam::data::KtModifier::Vox)
     );
 }
+
+/// EQ-4 on the battle screen: a shooter with a combi-weapon is offered both
+/// barrels; ticked, the odds card shows the second as snap fire and one
+/// roll logs both shots.
+#[test]
+fn eq_4_a_combi_weapon_fires_both_barrels_from_the_battle_screen() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        let mut team = muster::rules::KillTeam::new("combi", "Combi Squad");
+        team.soldiers.push(muster::rules::killteam::Soldier {
+            id: 1,
+            name: "Trooper Kell".to_owned(),
+            kind: "special_weapon_trooper".to_owned(),
+            weapon: "meltagun".to_owned(),
+            items: vec![muster::rules::killteam::Carried {
+                item: "combi_weapon".to_owned(),
+                weapon: Some("plasma_gun".to_owned()),
+            }],
+            ribbon: None,
+        });
+        Store::open(dir.path())
+            .expect("store")
+            .save(&Doc::new(team))
+            .expect("save");
+    }
+    let app = crate::common::app_in(dir.path(), Lang::En, 5);
+    let mut h = crate::common::window(app, 1400.0, 3400.0);
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    click(&mut h, "Kill team");
+    let both = "Fire both barrels of the combi-weapon: the Plasma gun as snap fire (EQ-4)";
+    assert!(h.query_by_label(both).is_none(), "typed by hand: no combi");
+    pick(
+        &mut h,
+        "Take the shooter from a kill team",
+        "Trooper Kell (Meltagun)",
+    );
+    h.get_by_label(both).click();
+    h.run();
+    assert!(h.query_by_label("Second barrel, snap fire").is_some());
+    let before = h.state().app.model.battle_log.len();
+    click(&mut h, "Roll both barrels");
+    assert_eq!(
+        h.state().app.model.battle_log.len(),
+        before + 2,
+        "one roll a barrel"
+    );
+}
