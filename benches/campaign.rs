@@ -15,7 +15,9 @@
 //!   pushed as the window pushes it and applied at the end of its frame,
 //!   each with its save handed to the writer thread): the frame's share
 //!   at most 2 ms at the 99th percentile and 4 ms at most (printed with
-//!   the median, and the time from a tick to "saved").
+//!   the median, and the time from a tick to "saved");
+//! - two versions of it, each one event past the shared journal (notes
+//!   written on two machines), merged at most 100 ms (issue 24).
 
 use std::io::Write as _;
 use std::time::{Duration, Instant};
@@ -341,6 +343,39 @@ fn benches(cr: &mut Criterion) {
     let mut group = cr.benchmark_group("campaign");
     group.sample_size(20);
     let kinds = Kinds::default();
+    // Issue 24: two machines each added an event; the merge plays the
+    // shared journal again, then both.
+    let versions = |notes: &str, at: &str, by: &str| {
+        let before = campaign.journal.len();
+        let (mut c, _) = campaign
+            .apply(
+                E::SetNotes {
+                    notes: notes.into(),
+                },
+                &rules,
+                &mut seeded(1),
+            )
+            .expect("notes");
+        let mut n = 0;
+        c.stamp_since(
+            before,
+            || {
+                n += 1;
+                format!("{by}-{n}")
+            },
+            Some(at),
+            Some(by),
+        );
+        c
+    };
+    let ours = versions("Camille's notes", "2026-11-25T17:00:00Z", "camille");
+    let theirs = versions("Bruno's notes", "2026-11-25T17:00:05Z", "bruno");
+    group.bench_function("merge_two_versions", |b| {
+        b.iter(|| {
+            muster::rules::campaign::merge::merge(&ours, &theirs, &rules, &Default::default())
+                .expect("merged")
+        });
+    });
     group.bench_function("load_typed", |b| {
         b.iter(|| kinds.parse(&text, "long").expect("parses"));
     });

@@ -415,6 +415,31 @@ impl App {
         }
     }
 
+    /// A campaign's events recorded by this edit, stamped with their id,
+    /// the time and this machine's name (issue 24).
+    fn stamped(&mut self, before: &Doc, after: Doc) -> Doc {
+        let (Some(b), Some(a)) = (
+            before.get::<crate::rules::Campaign>(),
+            after.get::<crate::rules::Campaign>(),
+        ) else {
+            return after;
+        };
+        if a.journal.len() <= b.journal.len() {
+            return after;
+        }
+        let mut c = a.clone();
+        let ids = &mut self.ids;
+        let by = super::stamp::machine_name(&self.model.machine);
+        let at = super::stamp::utc_now();
+        c.stamp_since(
+            b.journal.len(),
+            || format!("{:016x}", rand::Rng::random::<u64>(ids)),
+            Some(&at),
+            Some(&by),
+        );
+        Doc::new(c)
+    }
+
     /// Applies an edit with its kind's pure update; keeps the result
     /// (recorded for undo) only if it changed something, logs what happened,
     /// or the rule that refused it.
@@ -430,6 +455,7 @@ impl App {
                     label,
                     merges,
                 } = applied;
+                let after = self.stamped(&before, after);
                 let last = self.model.history.undo.last();
                 let merge = merges
                     && self.model.history.redo.is_empty()

@@ -11,6 +11,7 @@ mod examples;
 pub mod preview;
 mod printing;
 pub mod simulation;
+pub mod stamp;
 mod writer;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -46,6 +47,9 @@ pub struct Prefs {
     pub print: PrintPrefs,
     /// The log panel: open or collapsed, and its height.
     pub log: LogPrefs,
+    /// This machine's name, as the campaign's journal says where each
+    /// event was made (empty: the host's name).
+    pub machine: String,
 }
 
 impl Default for Prefs {
@@ -55,6 +59,7 @@ impl Default for Prefs {
             zoom: 1.0,
             print: PrintPrefs::default(),
             log: LogPrefs::default(),
+            machine: String::new(),
         }
     }
 }
@@ -288,6 +293,9 @@ pub struct Model {
     pub print: PrintPrefs,
     /// The log panel.
     pub log: LogPrefs,
+    /// This machine's name for the journal (empty: the host's), from the
+    /// preferences.
+    pub machine: String,
     /// The PDF being written in the background, if one is.
     pub printing: Option<PathBuf>,
     /// The last PDF written this session.
@@ -423,6 +431,9 @@ pub struct App {
     /// The thread that writes the documents (a writable library only).
     writer: Option<writer::Writer>,
     rng: DiceRng,
+    /// Draws the ids of the campaign events recorded (apart from the dice,
+    /// whose rolls it never changes).
+    ids: DiceRng,
     desktop: Box<dyn Desktop>,
     /// Documents changed and not yet handed to the writer (or handed, and
     /// failed: they are handed again after the next command).
@@ -496,6 +507,7 @@ impl App {
             store,
             writer,
             rng: dice::seeded(seed),
+            ids: dice::seeded(seed ^ 0x05EE_D1D5),
             desktop,
             dirty: BTreeSet::new(),
             saving: HashMap::new(),
@@ -532,6 +544,7 @@ impl App {
             zoom: self.model.zoom,
             print: self.model.print,
             log: self.model.log,
+            machine: self.model.machine.clone(),
         }
     }
 
@@ -877,6 +890,7 @@ impl Model {
             kinds,
             print: prefs.print,
             log: prefs.log,
+            machine: prefs.machine.clone(),
             printing: None,
             last_pdf: None,
             simulation: None,

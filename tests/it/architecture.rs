@@ -108,7 +108,7 @@ fn layers_depend_one_way() {
             &["eframe"],
         ),
         (
-            "cli.rs",
+            "cli",
             &["rules", "store", "i18n", "cli", "print"],
             &["egui", "eframe"],
         ),

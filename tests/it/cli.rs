@@ -247,3 +247,34 @@ fn kt_3_check_gives_a_flamer_on_a_sergeant_the_special_weapon_reason() {
         "{all}"
     );
 }
+
+/// `muster merge` on two rosters: the same twice is itself (0); two that
+/// differ list each field that differs with each side's value (1).
+#[test]
+fn merge_lists_the_fields_two_rosters_differ_in() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let a = write(dir.path(), "a.json", &legal());
+    let mut other = legal();
+    other.characters[1].name = "Oriel the Bold".to_owned();
+    let b = write(dir.path(), "b.json", &other);
+    let run = muster(dir.path(), &["merge", &a, &a]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("\"muster\": \"roster\""));
+    let run = muster(dir.path(), &["merge", &a, &b]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(
+        run.stdout.trim(),
+        "roster.characters[1].name: ours \"Oriel\" | theirs \"Oriel the Bold\""
+    );
+    // Two documents, not two versions of one.
+    let mut stranger = legal();
+    stranger.id = "someone-else".to_owned();
+    let c = write(dir.path(), "c.json", &stranger);
+    let run = muster(dir.path(), &["merge", &a, &c]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("not two versions of one document"),
+        "{}",
+        run.stderr
+    );
+}

@@ -616,8 +616,11 @@ impl DocKind for Campaign {
         let (event, outcome) = c.play(edit, rules, rng)?;
         // As `Campaign::replay` numbers it.
         let mission = c.mission_number().max(before);
-        c.journal
-            .push(std::sync::Arc::new(super::Entry { mission, event }));
+        c.journal.push(std::sync::Arc::new(super::Entry {
+            mission,
+            event,
+            stamp: None,
+        }));
         Ok((c, outcome))
     }
 }

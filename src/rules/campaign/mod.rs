@@ -13,6 +13,7 @@ pub mod data;
 mod debrief;
 mod edit;
 mod enemy;
+pub mod merge;
 mod play;
 mod playing;
 mod ready;
@@ -648,6 +649,53 @@ pub struct Entry {
     pub mission: u32,
     /// What was done.
     pub event: CampaignEdit,
+    /// Who made it, where and when: given by the app that recorded it (a
+    /// journal made by hand or by the command line has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stamp: Option<Stamp>,
+}
+
+/// What tells one event from every other, on every machine of a group
+/// (issue 24): a merge of two versions never doubles an event, and the
+/// journal can say where it was made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stamp {
+    /// Unique: 16 hex digits drawn when the event was made (`legacy-…` for
+    /// an event older than stamps, from its place and content, the same on
+    /// every machine).
+    pub id: String,
+    /// When, in UTC (`2026-11-25T17:36:36Z`); none for an older event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// The name of the machine it was made on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+}
+
+impl Campaign {
+    /// Stamps the events added to the journal since it held `before`
+    /// entries, each with its own id from `id`; those already stamped are
+    /// left alone.
+    pub fn stamp_since(
+        &mut self,
+        before: usize,
+        mut id: impl FnMut() -> String,
+        at: Option<&str>,
+        by: Option<&str>,
+    ) {
+        for entry in self.journal.iter_mut().skip(before) {
+            if entry.stamp.is_none() {
+                let mut e = Entry::clone(entry);
+                e.stamp = Some(Stamp {
+                    id: id(),
+                    at: at.map(str::to_owned),
+                    by: by.map(str::to_owned),
+                });
+                *entry = Arc::new(e);
+            }
+        }
+    }
 }
 
 /// An escort exported for the next game.

@@ -3,3 +3,4 @@
 mod commands;
 mod crash;
 mod pdf_export;
+mod stamps;

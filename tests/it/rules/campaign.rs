@@ -7,6 +7,7 @@ mod coop;
 mod enemies;
 mod equipment;
 mod guide;
+mod merge;
 mod recruits;
 mod turns;
 mod validate;

@@ -362,6 +362,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
                     gear: Gear::new("Grenades", GearKind::Other),
                 },
             },
+            stamp: None,
         }));
     let problems = forged.validate(&r);
     assert!(

@@ -11,6 +11,8 @@ use crate::i18n::Lang;
 use crate::rules::RulesData;
 use crate::store::{self, Kinds};
 
+mod merge;
+
 /// Exit code: every file valid.
 pub const EXIT_OK: u8 = 0;
 /// Exit code: some file breaks a rule.
@@ -77,6 +79,21 @@ enum Cmd {
         #[arg(long)]
         tagged: bool,
     },
+    /// Merge two versions of one document (a campaign changed on two
+    /// machines, a sync tool's conflict copy): on standard output, or into
+    /// OUT; the conflicts one a line when the two cannot be merged.
+    #[command(after_help = MERGE_HELP)]
+    Merge {
+        /// Our version (the one kept where the two disagree on nothing).
+        #[arg(value_name = "OURS")]
+        ours: PathBuf,
+        /// Their version.
+        #[arg(value_name = "THEIRS")]
+        theirs: PathBuf,
+        /// The file to write (replaced only once the new one is complete).
+        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
     /// Export a document's sheet as text (Markdown) to paste on a forum or
     /// in a chat; on standard output unless `-o` is given.
     #[command(after_help = PRINT_HELP)]
@@ -104,6 +121,16 @@ Exit codes: 0 the sheet is written, 2 the document cannot be read, the
 output cannot be written, or the sheet template (your copy in the sheets/
 folder of the data directory, if any) has an error. An existing output
 file is replaced only when the new one is complete.";
+
+const MERGE_HELP: &str = "\
+A campaign's journals are merged: the events both share, then each side's
+new events in the order they were made; an event that no longer applies
+after the other side's is a conflict. Rosters and kill teams are merged
+when they are the same; otherwise each field that differs is a conflict.
+Exit codes: 0 merged (written to OUT, or to standard output), 1 conflicts,
+listed one a line with their place and each side's value (nothing is
+written), 2 a file cannot be read, or the two are not versions of one
+document.";
 
 const ODDS_HELP: &str = "\
 Scenarios (see the README for every field):
@@ -159,6 +186,11 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         None => EXIT_OK,
         Some(Cmd::Check { files }) => check(&files, out, err),
         Some(Cmd::Odds { file }) => odds(&file, out, err),
+        Some(Cmd::Merge {
+            ours,
+            theirs,
+            output,
+        }) => merge::run(&ours, &theirs, output.as_deref(), (out, err)),
         Some(Cmd::Print {
             file,
             output,

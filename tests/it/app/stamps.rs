@@ -1,0 +1,64 @@
+//! Every campaign event the app records carries its id, the time and the
+//! machine's name (issue 24): the preference's name, or the host's.
+
+use muster::app::{Command, Prefs, ScriptedDesktop};
+use muster::rules::campaign::CampaignEdit as E;
+use muster::rules::{Doc, DocKey, Edit, RulesData};
+use muster::store::Store;
+
+#[test]
+fn events_recorded_by_the_app_are_stamped_with_id_time_and_machine() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(c.clone()))
+        .expect("save");
+    let prefs = Prefs {
+        machine: "Camille's laptop".to_owned(),
+        ..Prefs::default()
+    };
+    let mut app = muster::app::App::new(
+        Some(dir.path()),
+        &prefs,
+        Box::new(ScriptedDesktop::default()),
+        3,
+    )
+    .expect("app");
+    let key = DocKey::new("campaign", &c.id);
+    let dace = crate::common::char_id(&c, "Trooper Dace");
+    for wounds in [1, 2] {
+        app.apply(Command::Edit(
+            key.clone(),
+            Edit::Campaign(E::SetWounds {
+                character: dace,
+                wounds,
+            }),
+        ));
+    }
+    let now = app
+        .model
+        .docs
+        .iter()
+        .find_map(Doc::get::<muster::rules::Campaign>)
+        .cloned()
+        .expect("the campaign");
+    let stamps: Vec<_> = now.journal[c.journal.len()..]
+        .iter()
+        .map(|e| e.stamp.clone().expect("stamped"))
+        .collect();
+    assert_eq!(stamps.len(), 2);
+    assert_ne!(stamps[0].id, stamps[1].id, "each its own id");
+    assert_eq!(stamps[0].id.len(), 16);
+    for s in &stamps {
+        assert_eq!(s.by.as_deref(), Some("Camille's laptop"));
+        let at = s.at.as_deref().expect("a time");
+        assert!(
+            at.len() == 20 && at.ends_with('Z') && at.starts_with("20"),
+            "{at}"
+        );
+    }
+    // The events before were not touched.
+    assert_eq!(&now.journal[..c.journal.len()], &c.journal[..]);
+}

@@ -1,0 +1,358 @@
+//! Two versions of one campaign merged (issue 24): the shared events, then
+//! each side's in the order they were made; an event that no longer
+//! applies is set aside beside its rival; never an event doubled.
+
+use std::collections::BTreeSet;
+
+use muster::rules::campaign::merge::{Side, merge};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionResult, enemy_id};
+use muster::rules::core::dice::Roll;
+use muster::rules::{DocKind, RulesData};
+use proptest::prelude::*;
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("rules")
+}
+
+/// The example kill team at the table.
+fn table(r: &RulesData) -> Campaign {
+    crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![])
+}
+
+/// `c` after `events`, each stamped as made at `at` + its place (seconds)
+/// on `by`, with ids `by-N`.
+fn play(c: &Campaign, events: &[E], r: &RulesData, (by, at): (&str, u32)) -> Campaign {
+    let mut c = c.clone();
+    for (k, e) in events.iter().enumerate() {
+        let before = c.journal.len();
+        c = crate::common::ok(&c, e.clone(), r);
+        let when = format!(
+            "2026-11-25T17:{:02}:{:02}Z",
+            (at + k as u32) / 60,
+            (at + k as u32) % 60
+        );
+        let mut n = 0;
+        c.stamp_since(
+            before,
+            || {
+                n += 1;
+                format!("{by}-{}-{k}-{n}", at)
+            },
+            Some(&when),
+            Some(by),
+        );
+    }
+    c
+}
+
+fn none() -> BTreeSet<String> {
+    BTreeSet::new()
+}
+
+#[test]
+fn a_version_merged_with_itself_or_an_earlier_state_is_the_later() {
+    let r = rules();
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let later = play(
+        &base,
+        &[
+            E::SetWounds {
+                character: dace,
+                wounds: 1,
+            },
+            E::NewTurn { gain: None },
+        ],
+        &r,
+        ("laptop", 0),
+    );
+    let m = merge(&later, &later, &r, &none()).expect("merged");
+    assert_eq!(m.campaign, later);
+    assert!(m.conflicts.is_empty());
+    assert_eq!(
+        merge(&base, &later, &r, &none()).expect("merged").campaign,
+        later
+    );
+    assert_eq!(
+        merge(&later, &base, &r, &none()).expect("merged").campaign,
+        later
+    );
+}
+
+#[test]
+fn two_sides_events_go_in_in_the_order_they_were_made() {
+    let r = rules();
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let osk = crate::common::char_id(&base, "Trooper Osk");
+    // Camille ticks Dace's wound, then a new turn; Bruno takes an enemy out
+    // in between (his clock says so).
+    let ours = play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 2,
+        }],
+        &r,
+        ("camille", 0),
+    );
+    let ours = play(&ours, &[E::NewTurn { gain: None }], &r, ("camille", 20));
+    let theirs = play(
+        &base,
+        &[
+            E::SetOutOfAction {
+                character: enemy_id(0),
+                out: true,
+            },
+            E::SetWounds {
+                character: osk,
+                wounds: 1,
+            },
+        ],
+        &r,
+        ("bruno", 10),
+    );
+    let m = merge(&ours, &theirs, &r, &none()).expect("merged");
+    assert!(m.conflicts.is_empty(), "{:?}", m.conflicts);
+    assert_eq!(m.shared, base.journal.len());
+    assert_eq!(m.added, (2, 2));
+    assert_eq!(
+        m.sides,
+        [Side::Ours, Side::Theirs, Side::Theirs, Side::Ours]
+    );
+    let t = m.campaign.table.as_ref().expect("table");
+    assert_eq!(t.wounds.get(&dace), Some(&2));
+    assert_eq!(t.wounds.get(&osk), Some(&1));
+    assert!(t.enemy_out.contains(&0));
+    assert_eq!(t.turn, 2);
+    // It is a campaign that plays again, and checks.
+    assert!(
+        m.campaign.validate(&r).is_empty(),
+        "{:?}",
+        m.campaign.validate(&r)
+    );
+    // The other way round: the same events, in the same order.
+    let back = merge(&theirs, &ours, &r, &none()).expect("merged");
+    assert_eq!(back.campaign.journal, m.campaign.journal);
+}
+
+/// The debrief of the mission after Dace was taken out: his Cran test is
+/// pending.
+fn debrief(r: &RulesData) -> (Campaign, u64) {
+    let c = table(r);
+    let dace = crate::common::char_id(&c, "Trooper Dace");
+    let c = crate::common::ok(
+        &c,
+        E::SetOutOfAction {
+            character: dace,
+            out: true,
+        },
+        r,
+    );
+    let c = crate::common::ok(
+        &c,
+        E::EndMission {
+            result: MissionResult {
+                success: true,
+                vp: 1,
+            },
+            played: vec![],
+        },
+        r,
+    );
+    (c, dace)
+}
+
+#[test]
+fn the_same_cran_test_rolled_on_both_machines_is_set_aside_beside_its_rival() {
+    let r = rules();
+    let (base, dace) = debrief(&r);
+    let die = base.settings.cran_die;
+    let test = |face| E::CranTest {
+        character: dace,
+        roll: Some(Roll::from_faces(die, vec![face], 0)),
+    };
+    let ours = play(&base, &[test(2)], &r, ("camille", 0));
+    let theirs = play(&base, &[test(9)], &r, ("bruno", 5));
+    let m = merge(&ours, &theirs, &r, &none()).expect("merged");
+    assert_eq!(m.conflicts.len(), 1, "{:?}", m.conflicts);
+    let c = &m.conflicts[0];
+    assert_eq!(c.side, Side::Theirs);
+    assert_eq!(c.entry.event, theirs.journal.last().expect("theirs").event);
+    let rival = c.rival.expect("its rival");
+    assert_eq!(
+        m.campaign.journal[rival].event,
+        ours.journal.last().expect("ours").event
+    );
+    // Keeping theirs instead: ours is left out, theirs goes in.
+    let keep_theirs: BTreeSet<String> = [ours
+        .journal
+        .last()
+        .expect("ours")
+        .stamp
+        .as_ref()
+        .expect("stamped")
+        .id
+        .clone()]
+    .into();
+    let m = merge(&ours, &theirs, &r, &keep_theirs).expect("merged");
+    assert!(m.conflicts.is_empty());
+    assert_eq!(m.campaign.journal.last().expect("last").event, test(9));
+}
+
+#[test]
+fn two_campaigns_are_not_two_versions() {
+    let r = rules();
+    let a = table(&r);
+    let mut b = a.clone();
+    b.id = "other".into();
+    let p = merge(&a, &b, &r, &none()).expect_err("two campaigns");
+    assert!(muster::i18n::Lang::En.problem(&p).contains("two campaigns"));
+}
+
+/// A random event at the table: a wound, out of action, a new turn, an
+/// item struck.
+fn event(c: &Campaign, pick: (u8, u8, u8)) -> E {
+    let players: Vec<u64> = c
+        .table
+        .as_ref()
+        .map(|t| t.players.clone())
+        .unwrap_or_default();
+    let who = players[usize::from(pick.1) % players.len()];
+    match pick.0 % 4 {
+        0 => E::SetWounds {
+            character: who,
+            wounds: u32::from(pick.2 % 3),
+        },
+        1 => E::SetOutOfAction {
+            character: enemy_id(usize::from(pick.2 % 3)),
+            out: pick.1.is_multiple_of(2),
+        },
+        2 => E::NewTurn { gain: None },
+        _ => E::SetOutOfAction {
+            character: who,
+            out: pick.2.is_multiple_of(2),
+        },
+    }
+}
+
+/// Plays the events that apply, stamped, skipping those refused.
+fn continue_with(
+    c: &Campaign,
+    picks: &[(u8, u8, u8)],
+    r: &RulesData,
+    by: &str,
+    at: u32,
+) -> Campaign {
+    let mut c = c.clone();
+    for (k, p) in picks.iter().enumerate() {
+        let e = event(&c, *p);
+        if c.apply(e.clone(), r, &mut muster::rules::core::dice::seeded(1))
+            .is_ok()
+        {
+            c = play(&c, &[e], r, (by, at + 2 * k as u32));
+        }
+    }
+    c
+}
+
+fn ids(c: &Campaign) -> Vec<String> {
+    c.journal
+        .iter()
+        .filter_map(|e| e.stamp.as_ref().map(|s| s.id.clone()))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random divergent continuations of one campaign: the merge keeps
+    /// every event of both sides that still applies (the others are
+    /// conflicts), never doubles one, and either order gives the same
+    /// events.
+    #[test]
+    fn merges_keep_every_event_once_whichever_side_merges(
+        ours in proptest::collection::vec(any::<(u8, u8, u8)>(), 0..8),
+        theirs in proptest::collection::vec(any::<(u8, u8, u8)>(), 0..8),
+    ) {
+        let r = rules();
+        let base = table(&r);
+        let a = continue_with(&base, &ours, &r, "camille", 0);
+        let b = continue_with(&base, &theirs, &r, "bruno", 1);
+        let m = merge(&a, &b, &r, &none()).expect("merged");
+        let kept = ids(&m.campaign);
+        let unique: BTreeSet<&String> = kept.iter().collect();
+        prop_assert_eq!(unique.len(), kept.len(), "no event doubled");
+        let set_aside: BTreeSet<String> = m.conflicts.iter().map(|c| c.key.clone()).collect();
+        for id in ids(&a).into_iter().chain(ids(&b)) {
+            prop_assert!(unique.contains(&id) || set_aside.contains(&id), "{} lost", id);
+        }
+        prop_assert!(m.campaign.replay(&r).is_ok(), "the merge plays again");
+        let back = merge(&b, &a, &r, &none()).expect("merged");
+        prop_assert_eq!(ids(&back.campaign), kept);
+        prop_assert_eq!(merge(&m.campaign, &m.campaign, &r, &none()).expect("again").campaign, m.campaign.clone());
+    }
+}
+
+/// `muster merge`: 0 and the merged campaign, 1 and the conflicts one a
+/// line, 2 for a file that cannot be read; a version with itself is itself.
+#[test]
+fn muster_merge_on_the_command_line() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let write = |name: &str, c: &Campaign| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, muster::store::to_json(c).expect("json")).expect("write");
+        path.display().to_string()
+    };
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let ours = play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }],
+        &r,
+        ("camille", 0),
+    );
+    let theirs = play(&base, &[E::NewTurn { gain: None }], &r, ("bruno", 3));
+    let (a, b) = (write("a.json", &ours), write("b.json", &theirs));
+    let out = dir.path().join("merged.json");
+    let run = crate::cli::muster(
+        dir.path(),
+        &["merge", &a, &b, "-o", &out.display().to_string()],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let merged: Campaign =
+        muster::store::parse(&std::fs::read_to_string(&out).expect("out"), "raid").expect("parses");
+    assert_eq!(merged.journal.len(), base.journal.len() + 2);
+    assert!(merged.validate(&r).is_empty());
+    // With itself: itself, on standard output.
+    let run = crate::cli::muster(dir.path(), &["merge", &a, &a]);
+    assert_eq!(run.code, 0);
+    let same: Campaign = muster::store::parse(&run.stdout, "raid").expect("parses");
+    assert_eq!(same, ours);
+    // The same Cran test on both sides: one conflict line, nothing written.
+    let (d, dace) = debrief(&r);
+    let test = |face| E::CranTest {
+        character: dace,
+        roll: Some(Roll::from_faces(d.settings.cran_die, vec![face], 0)),
+    };
+    let x = write("x.json", &play(&d, &[test(2)], &r, ("camille", 0)));
+    let y = write("y.json", &play(&d, &[test(9)], &r, ("bruno", 1)));
+    let run = crate::cli::muster(dir.path(), &["merge", &x, &y]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", run.stdout);
+    assert!(lines[0].starts_with("journal event bruno-"), "{}", lines[0]);
+    assert!(
+        lines[0].contains("(theirs)") && lines[0].contains("| ours {\"cran_test\""),
+        "{}",
+        lines[0]
+    );
+    // A file that cannot be read.
+    let run = crate::cli::muster(dir.path(), &["merge", &a, "/nowhere.json"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("cannot read"), "{}", run.stderr);
+}
