@@ -738,7 +738,18 @@ pub struct Settings {
     /// How two kills in a turn count (KT-21): the kill-team data's reading
     /// when not set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub double_kill: Option<crate::rules::killteam::victory::DoubleKillBonus>,
+    pub double_kill: Option<DoubleKill>,
+}
+
+/// The campaign's reading of "two kills in the same turn score 3" (KT-21),
+/// as the kill-team data words its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DoubleKill {
+    /// +1 for each turn with two kills or more.
+    PerTurn,
+    /// +1 for each pair of kills in a turn.
+    PerPair,
 }
 
 impl Settings {

@@ -3,6 +3,7 @@
 //! fighters; each by its worth, with the double-kill bonus by the
 //! campaign's reading (or the kill-team data's).
 
+use super::data::DoubleKill;
 use super::{Campaign, CharId, Member, enemy_index};
 use crate::rules::data::RulesData;
 use crate::rules::killteam::victory::{DoubleKillBonus, Kill, Tally, tally};
@@ -37,9 +38,11 @@ impl Campaign {
     /// How two kills in a turn count here (KT-21): the campaign's setting,
     /// else the kill-team data's.
     pub fn double_kill(&self, rules: &RulesData) -> DoubleKillBonus {
-        self.settings
-            .double_kill
-            .unwrap_or(rules.killteam.double_kill_bonus)
+        match self.settings.double_kill {
+            Some(DoubleKill::PerTurn) => DoubleKillBonus::PerTurn,
+            Some(DoubleKill::PerPair) => DoubleKillBonus::PerPair,
+            None => rules.killteam.double_kill_bonus,
+        }
     }
 
     /// The victory points of the battle at the table (KT-21), or none

@@ -5,6 +5,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::data::DoubleKill;
 use crate::rules::campaign::victory::{BattleVp, Fallen};
 use crate::rules::campaign::{Campaign, CampaignEdit, enemy_index};
 use crate::rules::core::names::name_in;
@@ -115,15 +116,23 @@ fn name_of(cx: &ViewCtx<'_>, c: &Campaign, f: &Fallen) -> String {
 fn reading_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, vp: &BattleVp) {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(cx.t("campaign.ui.vp.reading")).color(PALETTE.text_subdued));
-        for (reading, key) in [
-            (DoubleKillBonus::PerTurn, "campaign.ui.vp.per_turn"),
-            (DoubleKillBonus::PerPair, "campaign.ui.vp.per_pair"),
+        for (reading, setting, key) in [
+            (
+                DoubleKillBonus::PerTurn,
+                DoubleKill::PerTurn,
+                "campaign.ui.vp.per_turn",
+            ),
+            (
+                DoubleKillBonus::PerPair,
+                DoubleKill::PerPair,
+                "campaign.ui.vp.per_pair",
+            ),
         ] {
             let on = vp.bonus == reading;
             let r = ui.add_enabled(!cx.model.read_only, egui::RadioButton::new(on, cx.t(key)));
             if r.clicked() && !on {
                 let mut s = c.settings.clone();
-                s.double_kill = Some(reading);
+                s.double_kill = Some(setting);
                 cx.send(edit(
                     c.id.as_str(),
                     CampaignEdit::SetSettings { settings: s },

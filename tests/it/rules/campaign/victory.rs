@@ -83,7 +83,7 @@ fn kt_21_each_side_scores_the_others_fallen_turn_by_turn() {
     assert_eq!(replayed.table, c.table);
     // The other reading is a setting that may change at the table.
     let mut s = c.settings.clone();
-    s.double_kill = Some(DoubleKillBonus::PerPair);
+    s.double_kill = Some(muster::rules::campaign::data::DoubleKill::PerPair);
     let pairs = ok(&c, E::SetSettings { settings: s }, &rules);
     assert_eq!(
         pairs.battle_vp(&rules).expect("table").bonus,
@@ -130,5 +130,8 @@ fn kt_21_the_table_shows_the_victory_points_and_their_reading() {
     pair.click();
     h.run();
     let now = crate::common::the_campaign(&h);
-    assert_eq!(now.settings.double_kill, Some(DoubleKillBonus::PerPair));
+    assert_eq!(
+        now.settings.double_kill,
+        Some(muster::rules::campaign::data::DoubleKill::PerPair)
+    );
 }
