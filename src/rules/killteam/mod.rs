@@ -6,6 +6,7 @@
 pub mod actions;
 pub mod data;
 mod edit;
+pub mod item_use;
 pub mod melee;
 pub mod odds;
 mod profile;
