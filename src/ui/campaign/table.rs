@@ -7,7 +7,6 @@ use egui_material_icons::icons;
 
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionResult, MissionType, Phase};
-use crate::rules::core::names::name_in;
 use crate::ui::campaign::cards::{enemies_ui, member_profile_ui, wounds_ui};
 use crate::ui::campaign::dice::typed_die;
 use crate::ui::campaign::fight::{fight_banner_ui, fight_buttons_ui};
@@ -397,6 +396,7 @@ fn player_card_ui(
             let max = x.member.wounds(&cx.model.rules);
             let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
             wounds_ui(ui, cx, c, (x.id, x.name()), max, taken);
+            crate::ui::campaign::items::dazzled_ui(ui, cx, table, x.id);
             if let Member::Soldier(s) = &x.member {
                 let left = if out_now {
                     0
@@ -411,7 +411,7 @@ fn player_card_ui(
                 fight_buttons_ui(ui, cx, &mut marks.attacker, &me, x.name(), !out_now);
                 playing_buttons_ui(ui, cx, c, x, out_now);
             });
-            items_ui(ui, cx, c, table, x);
+            crate::ui::campaign::items::items_ui(ui, cx, c, table, x);
         });
     });
 }
@@ -466,44 +466,6 @@ fn playing_buttons_ui(
                 out: !out_now,
             },
         ));
-    }
-}
-
-/// A character's single-use items, struck once used.
-fn items_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    table: &crate::rules::campaign::Table,
-    x: &crate::rules::campaign::CampaignCharacter,
-) {
-    let lang = cx.lang;
-    let id = c.id.as_str();
-    for item in x.member.items(&cx.model.rules) {
-        let struck = table.struck.contains(&(x.id, item.clone()));
-        let item_name = cx
-            .model
-            .rules
-            .killteam
-            .item(&item)
-            .map_or(item.as_str(), |i| name_in(&i.names, lang.code(), &i.id));
-        let mut used = struck;
-        let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
-        let shown = if struck {
-            RichText::new(&text).strikethrough()
-        } else {
-            RichText::new(&text)
-        };
-        if ui.checkbox(&mut used, shown).changed() {
-            cx.send(edit(
-                id,
-                CampaignEdit::StrikeItem {
-                    character: x.id,
-                    item: item.clone(),
-                    struck: used,
-                },
-            ));
-        }
     }
 }
 
