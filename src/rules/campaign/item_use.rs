@@ -39,9 +39,7 @@ impl Campaign {
         let table = self.table.clone().unwrap_or_default();
         if let Some(e) = super::enemy_index(target) {
             if self.enemy(e).is_none() {
-                return Err(
-                    Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", e + 1)
-                );
+                return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", e + 1));
             }
             return Ok(Known {
                 names: self.enemy_names(e),
@@ -246,7 +244,10 @@ impl Campaign {
         }
         self.escorts[e].command_points = points - step;
         self.table.get_or_insert_default().struck.remove(&key);
-        let item_names = data.item(&item).map(|i| i.names.clone()).unwrap_or_default();
+        let item_names = data
+            .item(&item)
+            .map(|i| i.names.clone())
+            .unwrap_or_default();
         out.lines.push((
             LineKind::Info,
             Msg::new("kt.recharge.done")

@@ -95,7 +95,9 @@ pub struct Used {
 pub fn usage<'d>(data: &'d KillTeamData, id: &str) -> Result<(&'d Item, &'d ItemUse), Problem> {
     data.item(id)
         .and_then(|i| i.usage.as_ref().map(|u| (i, u)))
-        .ok_or_else(|| super::with_item(Problem::new("KT-5", "kt.use.not_usable"), data, "item", id))
+        .ok_or_else(|| {
+            super::with_item(Problem::new("KT-5", "kt.use.not_usable"), data, "item", id)
+        })
 }
 
 /// Whether `relation` is a target `targets` allows.
@@ -179,7 +181,13 @@ pub fn use_item<R: Rng + ?Sized>(
             roll: r.clone(),
         })
         .collect();
-    let msg = effect_msg(data, (item, ask.bearer), &target.names, roll.as_ref(), &effect);
+    let msg = effect_msg(
+        data,
+        (item, ask.bearer),
+        &target.names,
+        roll.as_ref(),
+        &effect,
+    );
     Ok(Used {
         action,
         effect,
@@ -190,7 +198,7 @@ pub fn use_item<R: Rng + ?Sized>(
 }
 
 /// What a use did, as a message: the item, its dice and its effect on the
-/// target (`Medikit: D3 → 2: Vask regains 2 wounds`).
+/// target (`Medikit (D3: 2): Vask regains 2 wounds`).
 pub fn effect_msg(
     data: &KillTeamData,
     (item, bearer): (&Item, &str),
@@ -203,11 +211,9 @@ pub fn effect_msg(
             .names("item", &item.names)
             .names("target", target)
     };
-    // With its dice when it has some (`D3 → 2`), else the data's number.
+    // With its dice when it has some (`D3: 2`), else the data's number.
     let with_roll = |key: &'static str, fixed: &'static str, n: u32| match roll {
-        Some(r) => base(key)
-            .text("roll", r.to_string().replacen(": ", " → ", 1))
-            .int("wounds", n),
+        Some(r) => base(key).text("roll", r.to_string()).int("wounds", n),
         None => base(fixed).int("wounds", n),
     };
     match effect {
@@ -221,10 +227,7 @@ pub fn effect_msg(
         Effect::Laid => Msg::new("kt.use.laid")
             .text("character", bearer)
             .names("item", &item.names)
-            .int(
-                "range",
-                item.usage.as_ref().map_or(0, |u| u.range_inches),
-            ),
+            .int("range", item.usage.as_ref().map_or(0, |u| u.range_inches)),
     }
 }
 
@@ -236,9 +239,8 @@ fn check_target(
     target: &Target<'_>,
     bearer: &str,
 ) -> Result<(), Problem> {
-    let named = |p: Problem| {
-        super::with_item(p, data, "item", &item.id).named("target", "", &target.names)
-    };
+    let named =
+        |p: Problem| super::with_item(p, data, "item", &item.id).named("target", "", &target.names);
     if !allows(u.targets, target.relation) {
         return Err(named(
             Problem::new(item.rule.clone(), "kt.use.bad_target")

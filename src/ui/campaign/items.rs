@@ -149,6 +149,19 @@ fn use_buttons_ui(
         }
         return;
     }
+    recharge_button_ui(ui, cx, c, x, (it, &who));
+}
+
+/// "Recharge (2 CP)" for a used item: the stratagem, one event (KT-11).
+fn recharge_button_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &CampaignCharacter,
+    (it, who): (&Item, &[(&str, &str); 2]),
+) {
+    let lang = cx.lang;
+    let live = !cx.model.read_only;
     let cost = cx
         .model
         .rules
@@ -160,7 +173,7 @@ fn use_buttons_ui(
         .map(|s| s.cost);
     if let Some(cost) = cost {
         let word = lang.f("campaign.ui.recharge", &[("cost", &cost.to_string())]);
-        let named = lang.f("campaign.ui.recharge_named", &who);
+        let named = lang.f("campaign.ui.recharge_named", who);
         if icon_button(ui, icons::ICON_REPLAY, &word, &named, live)
             .on_hover_text(lang.t("campaign.ui.recharge_hint"))
             .clicked()
@@ -268,42 +281,63 @@ fn picker_ui(
                 Some(s) => die_field_ui(ui, cx, (&who, s), &mut state.die),
                 None => (None, false),
             };
-            ui.horizontal_wrapped(|ui| {
-                for (id, name) in candidates(cx, c, table, x, u) {
-                    let named = lang.f(
-                        "campaign.ui.use_on_named",
-                        &[("item", item_name), ("character", x.name()), ("target", &name)],
-                    );
-                    let icon = if enemy_index(id).is_some() {
-                        icons::ICON_SKULL
-                    } else {
-                        icons::ICON_PERSON
-                    };
-                    if icon_button(ui, icon, &name, &named, !bad).clicked() {
-                        cx.send(edit(
-                            c.id.as_str(),
-                            CampaignEdit::UseItem {
-                                character: x.id,
-                                item: it.id.clone(),
-                                target: Some(id),
-                                roll: die.clone(),
-                            },
-                        ));
-                        close = true;
-                    }
-                }
-                let cancel = lang.f("campaign.ui.use_cancel_named", &who);
-                if icon_button(ui, icons::ICON_CLOSE, lang.t("campaign.ui.use_cancel"), &cancel, true)
-                    .clicked()
-                {
-                    close = true;
-                }
-            });
+            close = targets_ui(ui, cx, c, table, x, (it, u, item_name), (die, bad));
         });
     if close {
         state = Picking::default();
     }
     ui.data_mut(|d| d.insert_temp(picking_id(), state));
+}
+
+/// A button per model the item may be used on, and Cancel; whether the
+/// picker closes (a use sent, or cancelled).
+fn targets_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &Table,
+    x: &CampaignCharacter,
+    (it, u, item_name): (&Item, &ItemUse, &str),
+    (die, bad): (Option<crate::rules::core::dice::Roll>, bool),
+) -> bool {
+    let lang = cx.lang;
+    let mut close = false;
+    ui.horizontal_wrapped(|ui| {
+        for (id, name) in candidates(cx, c, table, x, u) {
+            let named = lang.f(
+                "campaign.ui.use_on_named",
+                &[
+                    ("item", item_name),
+                    ("character", x.name()),
+                    ("target", &name),
+                ],
+            );
+            let icon = if enemy_index(id).is_some() {
+                icons::ICON_SKULL
+            } else {
+                icons::ICON_PERSON
+            };
+            if icon_button(ui, icon, &name, &named, !bad).clicked() {
+                cx.send(edit(
+                    c.id.as_str(),
+                    CampaignEdit::UseItem {
+                        character: x.id,
+                        item: it.id.clone(),
+                        target: Some(id),
+                        roll: die.clone(),
+                    },
+                ));
+                close = true;
+            }
+        }
+        let who = [("item", item_name), ("character", x.name())];
+        let cancel = lang.f("campaign.ui.use_cancel_named", &who);
+        let word = lang.t("campaign.ui.use_cancel");
+        if icon_button(ui, icons::ICON_CLOSE, word, &cancel, true).clicked() {
+            close = true;
+        }
+    });
+    close
 }
 
 /// The die typed for an item (one die of `sides`): the roll, or none for
@@ -349,13 +383,7 @@ fn die_field_ui(
 
 /// What the bearer's last use of this item did, and a mine still waiting
 /// to go off.
-fn result_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    table: &Table,
-    x: &CampaignCharacter,
-    it: &Item,
-) {
+fn result_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, table: &Table, x: &CampaignCharacter, it: &Item) {
     let lang = cx.lang;
     if let Some(r) = table.used.get(&x.id).filter(|r| r.item == it.id) {
         let msg = effect_msg(
@@ -381,7 +409,13 @@ fn result_ui(
                 ("range", &range.to_string()),
             ],
         );
-        let job = icon_and_text(ui, icons::ICON_CRISIS_ALERT, &text, PALETTE.text_subdued, false);
+        let job = icon_and_text(
+            ui,
+            icons::ICON_CRISIS_ALERT,
+            &text,
+            PALETTE.text_subdued,
+            false,
+        );
         ui.add(egui::Label::new(job).wrap());
     }
 }

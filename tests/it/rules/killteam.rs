@@ -3,6 +3,7 @@
 //! example team and `muster check` on kill teams.
 
 mod close_combat;
+mod items;
 mod odds;
 mod ribbons;
 mod shot_gear;
