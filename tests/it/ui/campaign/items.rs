@@ -171,3 +171,38 @@ fn kt_11_recharge_on_the_table_takes_the_command_points_and_offers_use_again() {
     assert!(now.table.as_ref().expect("table").struck.is_empty());
     assert!(h.query_by_label("Use Chem bomb (Trooper Osk)").is_some());
 }
+
+#[test]
+fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_table() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let osk = char_id(&c, "Trooper Osk");
+    let c = ok(
+        &c,
+        E::UseItem {
+            character: osk,
+            item: "chem_bomb".into(),
+            target: Some(enemy_id(0)),
+            roll: None,
+        },
+        &rules,
+    );
+    let escort = c.escorts[0].id;
+    let c = ok(&c, E::SetCommandPoints { escort, points: 1 }, &rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    button(&mut h, "Recharge Chem bomb (Trooper Osk)");
+    assert!(shows(
+        &h,
+        "Recharge costs 2 command points; Trooper Osk's team has 1"
+    ));
+    let now = the_campaign(&h);
+    assert_eq!(now.escorts[0].command_points, 1);
+    assert!(
+        now.table
+            .as_ref()
+            .expect("table")
+            .struck
+            .contains(&(osk, "chem_bomb".to_owned()))
+    );
+}
