@@ -108,8 +108,45 @@ fn use_buttons_ui(
     let who = [("item", item_name), ("character", x.name())];
     let live = !cx.model.read_only;
     let out = table.out_of_action.contains(&x.id);
-    let laid = table.laid.contains(&(x.id, it.id.clone()));
-    if laid {
+    // "Use" stays where it is, greyed once used: what a use adds comes
+    // after it, never under the mouse that clicked it.
+    let (word, named) = if u.laid {
+        ("campaign.ui.lay_item", "campaign.ui.lay_item_named")
+    } else {
+        ("campaign.ui.use_item", "campaign.ui.use_item_named")
+    };
+    let hint = if it.action {
+        "campaign.ui.costs_action"
+    } else {
+        "campaign.ui.item_no_action"
+    };
+    let hint = format!("{} {}", lang.t(hint), lang.t("campaign.ui.use_item_hint"));
+    let named = lang.f(named, &who);
+    if icon_button(
+        ui,
+        icons::ICON_BOLT,
+        lang.t(word),
+        &named,
+        live && !out && !struck,
+    )
+    .on_hover_text(hint)
+    .clicked()
+    {
+        if u.laid {
+            cx.send(edit(
+                c.id.as_str(),
+                CampaignEdit::UseItem {
+                    character: x.id,
+                    item: it.id.clone(),
+                    target: None,
+                    roll: None,
+                },
+            ));
+        } else {
+            open_picker(ui, x.id, &it.id);
+        }
+    }
+    if table.laid.contains(&(x.id, it.id.clone())) {
         let word = lang.f("campaign.ui.goes_off", &who[..1]);
         let named = lang.f("campaign.ui.goes_off_named", &who);
         if icon_button(ui, icons::ICON_CRISIS_ALERT, &word, &named, live).clicked() {
@@ -117,36 +154,6 @@ fn use_buttons_ui(
         }
     }
     if !struck {
-        let (word, named) = if u.laid {
-            ("campaign.ui.lay_item", "campaign.ui.lay_item_named")
-        } else {
-            ("campaign.ui.use_item", "campaign.ui.use_item_named")
-        };
-        let hint = if it.action {
-            "campaign.ui.costs_action"
-        } else {
-            "campaign.ui.item_no_action"
-        };
-        let hint = format!("{} {}", lang.t(hint), lang.t("campaign.ui.use_item_hint"));
-        let named = lang.f(named, &who);
-        if icon_button(ui, icons::ICON_BOLT, lang.t(word), &named, live && !out)
-            .on_hover_text(hint)
-            .clicked()
-        {
-            if u.laid {
-                cx.send(edit(
-                    c.id.as_str(),
-                    CampaignEdit::UseItem {
-                        character: x.id,
-                        item: it.id.clone(),
-                        target: None,
-                        roll: None,
-                    },
-                ));
-            } else {
-                open_picker(ui, x.id, &it.id);
-            }
-        }
         return;
     }
     recharge_button_ui(ui, cx, c, x, (it, &who));

@@ -69,13 +69,18 @@ fn eq_6_use_medikit_on_a_team_mate_with_a_typed_die_heals_him_on_the_table() {
         shows(&h, "Medikit (D3: 2): Trooper Vell regains 2 wounds"),
         "the result on Dace's card"
     );
-    // Struck: the box is ticked and "Use" gives way to "Recharge".
+    // Struck: the box is ticked, "Use" is greyed where it was and
+    // "Recharge" comes after it.
     let used = h.get_by_label("Used: Medikit");
     assert_eq!(
         used.accesskit_node().toggled(),
         Some(egui::accesskit::Toggled::True)
     );
-    assert!(h.query_by_label("Use Medikit (Trooper Dace)").is_none());
+    assert!(
+        h.get_by_label("Use Medikit (Trooper Dace)")
+            .accesskit_node()
+            .is_disabled()
+    );
     assert!(
         h.query_by_label("Recharge Medikit (Trooper Dace)")
             .is_some()
@@ -169,7 +174,11 @@ fn kt_11_recharge_on_the_table_takes_the_command_points_and_offers_use_again() {
     let now = the_campaign(&h);
     assert_eq!(now.escorts[0].command_points, points - 2);
     assert!(now.table.as_ref().expect("table").struck.is_empty());
-    assert!(h.query_by_label("Use Chem bomb (Trooper Osk)").is_some());
+    assert!(
+        !h.get_by_label("Use Chem bomb (Trooper Osk)")
+            .accesskit_node()
+            .is_disabled()
+    );
 }
 
 #[test]
