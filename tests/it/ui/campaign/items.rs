@@ -215,3 +215,44 @@ fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_t
             .contains(&(osk, "chem_bomb".to_owned()))
     );
 }
+
+#[test]
+fn eq_11_the_mines_buttons_stay_in_place_and_inside_its_card_in_french() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        store
+            .save(&muster::rules::Doc::new(c.clone()))
+            .expect("save");
+    }
+    let app = crate::common::app_in(dir.path(), muster::i18n::Lang::Fr, 5);
+    let mut h = crate::common::window(app, 1400.0, 4000.0);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(muster::app::Screen::Campaign(
+            c.id.clone(),
+        )));
+    h.run();
+    let card = h.get_by_label("Utilisé : Mine").rect();
+    let lay = h.get_by_label("Poser Mine (Trooper Rusk)").rect();
+    button(&mut h, "Poser Mine (Trooper Rusk)");
+    // Where "Lay" was clicked, "Lay" still, greyed: nothing new under the
+    // mouse; what it adds comes after it, within the card's 280 points.
+    let after = h.get_by_label("Poser Mine (Trooper Rusk)");
+    assert_eq!(after.rect(), lay);
+    assert!(after.accesskit_node().is_disabled());
+    for added in [
+        "Mine explose sur… (Trooper Rusk)",
+        "Recharger Mine (Trooper Rusk)",
+    ] {
+        let r = h.get_by_label(added).rect();
+        assert!(!r.intersects(lay), "{added} over Lay");
+        assert!(
+            r.right() <= card.left() + 280.0 + 1.0,
+            "{added} {r:?} leaves the card at {card:?}"
+        );
+    }
+}
