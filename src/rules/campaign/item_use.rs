@@ -71,9 +71,34 @@ impl Campaign {
         })
     }
 
+    /// [`CampaignEdit::UseItem`] or [`CampaignEdit::Recharge`], as the
+    /// dispatcher hands them over.
+    pub(super) fn item_event<R: Rng + ?Sized>(
+        &mut self,
+        edit: CampaignEdit,
+        rules: &RulesData,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        match edit {
+            CampaignEdit::UseItem {
+                character,
+                item,
+                target,
+                roll,
+            } => self.use_item(character, item, target, roll, rules, rng, out),
+            CampaignEdit::Recharge {
+                character,
+                item,
+                cost,
+            } => self.recharge(character, item, cost, rules, out),
+            _ => unreachable!("the dispatcher hands over item events only"),
+        }
+    }
+
     /// [`CampaignEdit::UseItem`]: a single-use item used at the table.
     #[allow(clippy::too_many_arguments)] // an event's fields, and the engine's
-    pub(super) fn use_item<R: Rng + ?Sized>(
+    fn use_item<R: Rng + ?Sized>(
         &mut self,
         character: CharId,
         item: String,
@@ -207,7 +232,7 @@ impl Campaign {
     /// [`CampaignEdit::Recharge`]: the "Recharge" stratagem (KT-11): the
     /// bearer's escort pays its command points, and his used item can be
     /// used again.
-    pub(super) fn recharge(
+    fn recharge(
         &mut self,
         character: CharId,
         item: String,

@@ -551,17 +551,7 @@ impl Campaign {
                 item,
                 struck,
             } => self.strike_item(character, item, struck, rules)?,
-            E::UseItem {
-                character,
-                item,
-                target,
-                roll,
-            } => self.use_item(character, item, target, roll, rules, rng, oc)?,
-            E::Recharge {
-                character,
-                item,
-                cost,
-            } => self.recharge(character, item, cost, rules, oc)?,
+            e @ (E::UseItem { .. } | E::Recharge { .. }) => self.item_event(e, rules, rng, oc)?,
             E::SetCommandPoints { escort, points } => self.set_command_points(escort, points)?,
             E::EndMission { result, .. } => self.end_mission(result, rules, oc)?,
             E::Unworthy { character } => self.unworthy(character, oc)?,
