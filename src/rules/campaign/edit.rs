@@ -264,6 +264,35 @@ pub enum CampaignEdit {
         /// Struck off.
         struck: bool,
     },
+    /// A single-use item used at the table (EQ-6, EQ-10, EQ-11, EQ-15,
+    /// EQ-23): struck off, its dice rolled or typed in, its effect on the
+    /// target applied. A mine (EQ-11) is laid without a target, and goes
+    /// off once, later, on the target given.
+    UseItem {
+        /// The bearer.
+        character: CharId,
+        /// The item's id.
+        item: String,
+        /// The model it is used on (an enemy by its id at the table).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<CharId>,
+        /// Its dice.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+    },
+    /// The "Recharge" stratagem (KT-11): the escort pays its command
+    /// points and a used item can be used again.
+    Recharge {
+        /// The bearer.
+        character: CharId,
+        /// The item's id.
+        item: String,
+        /// The command points it cost (filled in when applied from the
+        /// kill-team data, so that the journal replays even after it is
+        /// edited).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost: Option<u32>,
+    },
     /// An escort's command points (KT-11).
     SetCommandPoints {
         /// The escort.
@@ -452,6 +481,7 @@ impl CampaignEdit {
             | Self::SetOutOfAction { character, .. }
             | Self::ConfirmOutOfAction { character, .. }
             | Self::StrikeItem { character, .. }
+            | Self::Recharge { character, .. }
             | Self::CranTest { character, .. }
             | Self::FateReroll { character, .. }
             | Self::AcceptDeath { character }
@@ -467,6 +497,9 @@ impl CampaignEdit {
             Self::EndMission { played, .. } => played.contains(&id),
             Self::AddBattleWounds { wounds, .. } => wounds.iter().any(|(c, _)| *c == id),
             Self::Guide { characters } => characters.contains(&id),
+            Self::UseItem {
+                character, target, ..
+            } => *character == id || *target == Some(id),
             _ => false,
         }
     }
@@ -504,6 +537,8 @@ impl CampaignEdit {
             Self::AddWounds { .. } | Self::AddBattleWounds { .. } => "campaign.event.battle_wounds",
             Self::SetOutOfAction { .. } => "campaign.event.out_of_action",
             Self::StrikeItem { .. } => "campaign.event.strike",
+            Self::UseItem { .. } => "campaign.event.use_item",
+            Self::Recharge { .. } => "campaign.event.recharge",
             Self::SetCommandPoints { .. } => "campaign.event.command_points",
             Self::EndMission { .. } => "campaign.event.end_mission",
             Self::Unworthy { .. } => "campaign.event.unworthy",

@@ -13,6 +13,7 @@ pub mod data;
 mod debrief;
 mod edit;
 mod enemy;
+mod item_use;
 pub mod merge;
 mod play;
 mod playing;
@@ -33,6 +34,7 @@ pub use data::{
 pub use data::{EnemyFighter, EnemyWeapon};
 pub use edit::{Bought, CampaignEdit, MissionChoice, NewEscort, Purchase};
 pub use enemy::{Behaviour, ENEMY_IDS, enemy_id, enemy_index};
+pub use item_use::RECHARGE;
 pub use play::check_dice;
 
 use super::characters::Character;
@@ -402,6 +404,33 @@ pub struct Table {
     /// alike (KT-21).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub fell: BTreeMap<CharId, u32>,
+    /// Mines laid and not gone off yet (EQ-11): the bearer and the item,
+    /// once per mine.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub laid: Vec<(CharId, String)>,
+    /// The models a flash grenade dazzled (EQ-10), with the turn it did.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dazzled: BTreeMap<CharId, u32>,
+    /// The last item each character used and what it did, for his card.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub used: BTreeMap<CharId, ItemResult>,
+}
+
+/// What a single-use item did at the table (EQ-6, EQ-10, EQ-11, EQ-15,
+/// EQ-23), shown on its bearer's card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ItemResult {
+    /// The item's id.
+    pub item: String,
+    /// The target's names, when it had one.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub target: super::core::names::Names,
+    /// Its dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<Roll>,
+    /// What it did.
+    pub effect: super::killteam::item_use::Effect,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
@@ -468,6 +497,11 @@ impl Table {
     /// Whether a character took any wound or was taken out of action.
     pub fn wounded(&self, id: CharId) -> bool {
         self.out_of_action.contains(&id) || self.wounds.get(&id).copied().unwrap_or(0) > 0
+    }
+
+    /// Whether a flash grenade dazzled this model this turn (EQ-10).
+    pub fn dazzled_now(&self, id: CharId) -> bool {
+        self.dazzled.get(&id) == Some(&self.turn())
     }
 }
 

@@ -334,6 +334,8 @@ impl Campaign {
             table.out_of_action.remove(&character);
             table.wounds.remove(&character);
             table.struck.retain(|(x, _)| *x != character);
+            table.laid.retain(|(x, _)| *x != character);
+            table.used.remove(&character);
         }
         Ok(CampaignEdit::SetPlaying { character, plays })
     }

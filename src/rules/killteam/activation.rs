@@ -35,6 +35,9 @@ pub enum Act {
     StandUp,
     /// The Agility ribbon's free move after a shot (RIB-10).
     AgilityMove,
+    /// A single-use item used as an action (EQ-6, EQ-10, EQ-15): taken
+    /// when the item is used from the table, not offered in the menu.
+    UseItem,
 }
 
 impl Act {
@@ -61,6 +64,7 @@ impl Act {
             Self::GoProne => "kt.act.go_prone",
             Self::StandUp => "kt.act.stand_up",
             Self::AgilityMove => "kt.act.agility_move",
+            Self::UseItem => "kt.act.use_item",
         }
     }
 

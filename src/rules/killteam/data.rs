@@ -345,6 +345,59 @@ pub struct Item {
     /// How it plays in a shot, on its own (KT-13, EQ-1, EQ-3 …).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shot: Option<ShotUse>,
+    /// What using it does at the campaign table (EQ-6, EQ-10, EQ-11,
+    /// EQ-15, EQ-23): its dice, reach and targets.
+    #[serde(default, rename = "use", skip_serializing_if = "Option::is_none")]
+    pub usage: Option<ItemUse>,
+}
+
+/// What a single-use item does when used at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UseEffect {
+    /// The target regains wounds (EQ-6).
+    Heal,
+    /// The target suffers mortal wounds (EQ-11, EQ-15, EQ-23).
+    MortalWounds,
+    /// The target cannot move this turn and has -1 to its own hit rolls
+    /// (EQ-10).
+    Dazzle,
+}
+
+/// Whom a single-use item may be used on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UseTargets {
+    /// The bearer or a team-mate (EQ-6).
+    SelfOrTeamMate,
+    /// Any model but the bearer: a friend, another player's, an enemy.
+    Others,
+    /// Any model, the bearer too (EQ-11: friend or foe).
+    Any,
+}
+
+/// How a single-use item is used at the campaign table. The reach is the
+/// player's word: the table has no board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ItemUse {
+    /// What it does.
+    pub effect: UseEffect,
+    /// Wounds healed or caused: a number or dice (`D3`); none for an
+    /// effect without wounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<Amount>,
+    /// Whom it may be used on.
+    pub targets: UseTargets,
+    /// Its reach, in inches.
+    pub range_inches: u32,
+    /// Items that make their bearer ignore it (EQ-19: the gas mask).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ignored_by: Vec<String>,
+    /// Laid first, it goes off later on a model within reach, once
+    /// (EQ-11).
+    #[serde(default)]
+    pub laid: bool,
 }
 
 /// The weapon an item lets the player pick.
@@ -727,6 +780,15 @@ impl KillTeamData {
             }
         }
         for item in &self.equipment {
+            if let Some(u) = &item.usage {
+                if let Some(a) = &u.amount {
+                    let _ = amount_dice(a)?;
+                }
+                check_range("use.range_inches", u.range_inches, 0..=100)?;
+                if let Some(id) = u.ignored_by.iter().find(|id| self.item(id).is_none()) {
+                    return Err(Problem::new(DATA, "data.unknown_item").arg("item", id));
+                }
+            }
             if let Some(pick) = &item.weapon_choice {
                 self.weapon(&pick.default)
                     .ok_or_else(|| missing(&pick.default))?;

@@ -7,6 +7,7 @@ pub mod actions;
 pub mod activation;
 pub mod data;
 mod edit;
+pub mod item_use;
 pub mod melee;
 pub mod odds;
 mod profile;

@@ -267,6 +267,7 @@ fn enemy_card_ui(
             let taken = table.enemy_wounds.get(&i).copied().unwrap_or(0);
             let id = enemy_id(i);
             wounds_ui(ui, cx, c, (id, &name), max, taken);
+            crate::ui::campaign::items::dazzled_ui(ui, cx, table, id);
             behaviour_ui(ui, cx, c, table, i);
             if !out {
                 ui.horizontal_wrapped(|ui| behaviour_cell_ui(ui, cx, c, dice, i));

@@ -8,6 +8,7 @@ mod cards;
 mod debrief;
 mod dice;
 mod fight;
+mod items;
 mod journal;
 mod overview;
 mod parts;

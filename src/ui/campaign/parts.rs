@@ -543,6 +543,9 @@ pub struct TableMarks {
     pub turns: BTreeMap<(u32, CharId), crate::rules::killteam::activation::SoldierTurn>,
     /// The last action's note (snap fire only) or refusal, by soldier.
     pub note: Option<(CharId, String)>,
+    /// The journal's length when its item uses were last counted: a use
+    /// that costs an action takes one (EQ-6, EQ-10, EQ-15).
+    pub items_counted: usize,
     /// The number of the last fight picked on a table that was counted
     /// here: its attacker spent an action on it (KT-9).
     pub fights_counted: u64,

@@ -7,7 +7,6 @@ use egui_material_icons::icons;
 
 use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionResult, MissionType, Phase};
-use crate::rules::core::names::name_in;
 use crate::rules::killteam::activation::Act;
 use crate::ui::campaign::actions;
 use crate::ui::campaign::cards::{enemies_ui, member_profile_ui, wounds_ui};
@@ -71,6 +70,33 @@ fn fight_button_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 }
 
 impl MissionState {
+    /// An item used from the table since the last frame that costs an
+    /// action takes one of its bearer's (EQ-6, EQ-10, EQ-15, KT-9).
+    fn count_item_uses(
+        &mut self,
+        cx: &ViewCtx<'_>,
+        c: &Campaign,
+        table: &crate::rules::campaign::Table,
+    ) {
+        let from = self.marks.items_counted.min(c.journal.len());
+        self.marks.items_counted = c.journal.len();
+        let data = &cx.model.rules.killteam;
+        for e in &c.journal[from..] {
+            if let CampaignEdit::UseItem {
+                character, item, ..
+            } = &e.event
+                && data.item(item).is_some_and(|i| i.action)
+            {
+                let taken =
+                    actions::take(cx, c, table, &mut self.marks, (*character, Act::UseItem));
+                self.marks.note = match taken {
+                    Ok(note) => note.map(|n| (*character, n)),
+                    Err(why) => Some((*character, why)),
+                };
+            }
+        }
+    }
+
     /// Why the fighter picked to attack, when a kill-team soldier, may not
     /// charge or shoot now (KT-9).
     fn picked_refusals(
@@ -130,6 +156,7 @@ impl MissionState {
             self.marks = TableMarks {
                 of: Some(at),
                 fights_counted: fight.map_or(0, |(n, _)| *n),
+                items_counted: c.journal.len(),
                 ..TableMarks::default()
             };
         }
@@ -155,6 +182,7 @@ impl MissionState {
                 };
             }
         }
+        self.count_item_uses(cx, c, table);
         let refused = self.picked_refusals(cx, c, table);
         fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused);
         let marks = &mut self.marks;
@@ -438,6 +466,7 @@ fn player_card_ui(
             let max = x.member.wounds(&cx.model.rules);
             let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
             wounds_ui(ui, cx, c, (x.id, x.name()), max, taken);
+            crate::ui::campaign::items::dazzled_ui(ui, cx, table, x.id);
             let me = crate::rules::CharRef::new(c.id.clone(), x.id);
             ui.horizontal_wrapped(|ui| {
                 // KT-9: a soldier with neither a shot nor a charge left
@@ -457,7 +486,7 @@ fn player_card_ui(
                 actions::soldier_turn_ui(ui, cx, (c, table), &f, marks);
                 soldier_reminders_ui(ui, cx, s, f.wounds_left);
             }
-            items_ui(ui, cx, c, table, x);
+            crate::ui::campaign::items::items_ui(ui, cx, c, table, x);
         });
     });
 }
@@ -512,44 +541,6 @@ fn playing_buttons_ui(
                 out: !out_now,
             },
         ));
-    }
-}
-
-/// A character's single-use items, struck once used.
-fn items_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    table: &crate::rules::campaign::Table,
-    x: &crate::rules::campaign::CampaignCharacter,
-) {
-    let lang = cx.lang;
-    let id = c.id.as_str();
-    for item in x.member.items(&cx.model.rules) {
-        let struck = table.struck.contains(&(x.id, item.clone()));
-        let item_name = cx
-            .model
-            .rules
-            .killteam
-            .item(&item)
-            .map_or(item.as_str(), |i| name_in(&i.names, lang.code(), &i.id));
-        let mut used = struck;
-        let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
-        let shown = if struck {
-            RichText::new(&text).strikethrough()
-        } else {
-            RichText::new(&text)
-        };
-        if ui.checkbox(&mut used, shown).changed() {
-            cx.send(edit(
-                id,
-                CampaignEdit::StrikeItem {
-                    character: x.id,
-                    item: item.clone(),
-                    struck: used,
-                },
-            ));
-        }
     }
 }
 

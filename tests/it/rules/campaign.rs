@@ -7,6 +7,7 @@ mod coop;
 mod enemies;
 mod equipment;
 mod guide;
+pub(crate) mod items;
 mod merge;
 mod recruits;
 mod turns;

@@ -4,6 +4,7 @@
 
 mod activation;
 mod close_combat;
+mod items;
 mod odds;
 mod ribbons;
 mod shot_gear;

@@ -5,6 +5,7 @@ mod coop;
 mod debrief;
 mod dice;
 mod fight;
+mod items;
 mod limits;
 mod missions;
 mod overview;

@@ -1,0 +1,291 @@
+//! Single-use items at the table (EQ-6, EQ-10, EQ-11, EQ-15, EQ-19,
+//! EQ-23) and the "Recharge" stratagem (KT-11): each one event, its dice
+//! kept in it, so that the journal replays it.
+//!
+//! Decision (EQ-11): a mine goes off once, on the one model the player
+//! names; it is then gone.
+
+use rand::Rng;
+
+use super::edit::CampaignEdit;
+use super::{Campaign, CharId, ItemResult, Member, Phase};
+use crate::rules::core::dice::Roll;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::names::Names;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
+use crate::rules::killteam::item_use::{self, Ask, Effect, Relation, Target};
+use crate::rules::killteam::with_item;
+
+/// The stratagem that lets a used item be used again (KT-11), by its id
+/// in `killteam.json`.
+pub const RECHARGE: &str = "recharge";
+
+/// What the table knows of a target: its names, who it is to the bearer,
+/// its items, wounds taken and whether it is out of action.
+struct Known {
+    names: Names,
+    relation: Relation,
+    items: Vec<String>,
+    wounds: u32,
+    out: bool,
+}
+
+impl Campaign {
+    /// The model `target` as the bearer `bearer` sees it: a drawn enemy or
+    /// a character playing.
+    fn known(&self, bearer: CharId, target: CharId) -> Result<Known, Problem> {
+        let table = self.table.clone().unwrap_or_default();
+        if let Some(e) = super::enemy_index(target) {
+            if self.enemy(e).is_none() {
+                return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", e + 1));
+            }
+            return Ok(Known {
+                names: self.enemy_names(e),
+                relation: Relation::Other,
+                items: Vec::new(),
+                wounds: table.enemy_wounds.get(&e).copied().unwrap_or(0),
+                out: table.enemy_out.contains(&e),
+            });
+        }
+        let b = self.player_index(bearer)?;
+        let t = self.player_index(target)?;
+        let relation = if target == bearer {
+            Relation::Bearer
+        } else if self.characters[t].escort == self.characters[b].escort {
+            Relation::TeamMate
+        } else {
+            Relation::Other
+        };
+        let items = match &self.characters[t].member {
+            Member::Soldier(s) => s.items.iter().map(|c| c.item.clone()).collect(),
+            Member::Character(_) => Vec::new(),
+        };
+        Ok(Known {
+            names: Names::from([("en".to_owned(), self.characters[t].name().to_owned())]),
+            relation,
+            items,
+            wounds: table.wounds.get(&target).copied().unwrap_or(0),
+            out: table.out_of_action.contains(&target),
+        })
+    }
+
+    /// [`CampaignEdit::UseItem`] or [`CampaignEdit::Recharge`], as the
+    /// dispatcher hands them over.
+    pub(super) fn item_event<R: Rng + ?Sized>(
+        &mut self,
+        edit: CampaignEdit,
+        rules: &RulesData,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        match edit {
+            CampaignEdit::UseItem {
+                character,
+                item,
+                target,
+                roll,
+            } => self.use_item(character, item, target, roll, rules, rng, out),
+            CampaignEdit::Recharge {
+                character,
+                item,
+                cost,
+            } => self.recharge(character, item, cost, rules, out),
+            _ => unreachable!("the dispatcher hands over item events only"),
+        }
+    }
+
+    /// [`CampaignEdit::UseItem`]: a single-use item used at the table.
+    #[allow(clippy::too_many_arguments)] // an event's fields, and the engine's
+    fn use_item<R: Rng + ?Sized>(
+        &mut self,
+        character: CharId,
+        item: String,
+        target: Option<CharId>,
+        roll: Option<Roll>,
+        rules: &RulesData,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.player_index(character)?;
+        let data = &rules.killteam;
+        let (it, usage) = item_use::usage(data, &item)?;
+        let table = self.table.clone().unwrap_or_default();
+        let key = (character, item.clone());
+        let laid = usage.laid && target.is_some() && table.laid.contains(&key);
+        let name = self.characters[i].name().to_owned();
+        // A mine laid goes off even once its bearer is out (EQ-11).
+        if !laid && table.out_of_action.contains(&character) {
+            return Err(with_item(
+                Problem::new(it.rule.clone(), "kt.use.bearer_out").character(&name),
+                data,
+                "item",
+                &item,
+            ));
+        }
+        let known = target.map(|t| self.known(character, t)).transpose()?;
+        let ask = Ask {
+            item: &item,
+            bearer: &name,
+            carried: self.characters[i].member.carries(&item),
+            struck: table.struck.contains(&key),
+            laid,
+            target: known.as_ref().map(|k| Target {
+                names: k.names.clone(),
+                relation: k.relation,
+                items: &k.items,
+                wounds: k.wounds,
+                out: k.out,
+            }),
+        };
+        let used = item_use::use_item(data, &ask, roll, rng)?;
+        out.rolls.extend(used.rolls.iter().cloned());
+        out.lines.push((LineKind::Dice, used.msg.clone()));
+        let table = self.table.get_or_insert_default();
+        if laid {
+            if let Some(at) = table.laid.iter().position(|l| *l == key) {
+                table.laid.remove(at);
+            }
+        } else {
+            table.struck.insert(key.clone());
+        }
+        let turn = table.turn();
+        match (&used.effect, target) {
+            (Effect::Laid, _) => table.laid.push(key),
+            (Effect::Dazzled, Some(t)) => {
+                table.dazzled.insert(t, turn);
+            }
+            (Effect::Heal(n), Some(t)) => self.heal(t, *n),
+            (Effect::Wounds(n), Some(t)) => self.mortal_wounds(t, *n, rules, out)?,
+            _ => {}
+        }
+        self.table.get_or_insert_default().used.insert(
+            character,
+            ItemResult {
+                item: item.clone(),
+                target: known.map(|k| k.names).unwrap_or_default(),
+                roll: used.roll.clone(),
+                effect: used.effect,
+            },
+        );
+        Ok(CampaignEdit::UseItem {
+            character,
+            item,
+            target,
+            roll: used.roll,
+        })
+    }
+
+    /// Wounds healed (EQ-6): never below none taken.
+    fn heal(&mut self, target: CharId, n: u32) {
+        let table = self.table.get_or_insert_default();
+        let slot = match super::enemy_index(target) {
+            Some(e) => table.enemy_wounds.entry(e).or_default(),
+            None => table.wounds.entry(target).or_default(),
+        };
+        *slot = slot.saturating_sub(n);
+    }
+
+    /// Mortal wounds (EQ-11, EQ-15, EQ-23), never past the model's last; at
+    /// its last it is out of action.
+    fn mortal_wounds(
+        &mut self,
+        target: CharId,
+        n: u32,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
+        let (max, names) = match super::enemy_index(target) {
+            Some(e) => (self.enemy_wounds(e, rules), self.enemy_names(e)),
+            None => {
+                let t = self.player_index(target)?;
+                let c = &self.characters[t];
+                let names = Names::from([("en".to_owned(), c.name().to_owned())]);
+                (c.member.wounds(rules), names)
+            }
+        };
+        let table = self.table.get_or_insert_default();
+        let slot = match super::enemy_index(target) {
+            Some(e) => table.enemy_wounds.entry(e).or_default(),
+            None => table.wounds.entry(target).or_default(),
+        };
+        let now = slot.saturating_add(n).min(max);
+        *slot = now;
+        if now == max {
+            match super::enemy_index(target) {
+                Some(e) => table.enemy_out.insert(e),
+                None => table.out_of_action.insert(target),
+            };
+        }
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("kt.use.wounds_now")
+                .names("target", &names)
+                .int("now", now)
+                .int("max", max),
+        ));
+        Ok(())
+    }
+
+    /// [`CampaignEdit::Recharge`]: the "Recharge" stratagem (KT-11): the
+    /// bearer's escort pays its command points, and his used item can be
+    /// used again.
+    fn recharge(
+        &mut self,
+        character: CharId,
+        item: String,
+        cost: Option<u32>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.player_index(character)?;
+        let data = &rules.killteam;
+        let strat = data.command.stratagems.iter().find(|s| s.id == RECHARGE);
+        let cost = cost
+            .or(strat.map(|s| s.cost))
+            .ok_or_else(|| Problem::new("KT-11", "kt.recharge.unknown"))?;
+        let name = self.characters[i].name().to_owned();
+        let key = (character, item.clone());
+        let struck = self.table.as_ref().is_some_and(|t| t.struck.contains(&key));
+        if !struck {
+            return Err(with_item(
+                Problem::new("KT-11", "kt.recharge.not_used").character(&name),
+                data,
+                "item",
+                &item,
+            ));
+        }
+        let e = self.escort_index(self.characters[i].escort)?;
+        let points = self.escorts[e].command_points;
+        let step = i32::try_from(cost).unwrap_or(i32::MAX);
+        if points < step {
+            return Err(Problem::new("KT-11", "kt.recharge.no_points")
+                .character(&name)
+                .arg("cost", cost)
+                .arg("points", points));
+        }
+        self.escorts[e].command_points = points - step;
+        self.table.get_or_insert_default().struck.remove(&key);
+        let item_names = data
+            .item(&item)
+            .map(|i| i.names.clone())
+            .unwrap_or_default();
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("kt.recharge.done")
+                .text("player", &self.escorts[e].player)
+                .text("character", &name)
+                .names("item", &item_names)
+                .int("cost", cost)
+                .int("points", points - step),
+        ));
+        Ok(CampaignEdit::Recharge {
+            character,
+            item,
+            cost: Some(cost),
+        })
+    }
+}

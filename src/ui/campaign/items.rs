@@ -1,0 +1,428 @@
+//! A soldier's single-use items on his table card (EQ-6, EQ-10, EQ-11,
+//! EQ-15, EQ-23, KT-11): struck once used (a checkbox for a correction by
+//! hand), "Use" with a small target picker and a die typed or rolled, a
+//! laid mine that goes off on a model picked, "Recharge" for a used one,
+//! and what the last use did. Every click is one campaign event.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::rules::campaign::{
+    Campaign, CampaignCharacter, CampaignEdit, CharId, RECHARGE, Table, enemy_id, enemy_index,
+};
+use crate::rules::core::dice::amount_dice;
+use crate::rules::core::names::name_in;
+use crate::rules::killteam::data::{Item, ItemUse};
+use crate::rules::killteam::item_use::{Relation, allows, effect_msg};
+use crate::ui::campaign::dice::typed_die;
+use crate::ui::campaign::parts::edit;
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::{PALETTE, space};
+use crate::ui::widgets::{Tone, alert, icon_and_text, icon_button};
+
+/// The item whose target picker is open, kept in egui's memory: one at a
+/// time, on the table.
+#[derive(Clone, Default)]
+struct Picking {
+    /// The bearer and the item.
+    open: Option<(CharId, String)>,
+    /// The die typed in, empty for Muster's.
+    die: String,
+}
+
+fn picking_id() -> egui::Id {
+    egui::Id::unique("cmp-item-picking")
+}
+
+/// "Dazzled: cannot move, -1 to hit, this turn" on a model's card, by icon
+/// and word, while the flash grenade's turn lasts (EQ-10).
+pub(super) fn dazzled_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, table: &Table, id: CharId) {
+    if table.dazzled_now(id) {
+        let job = icon_and_text(
+            ui,
+            icons::ICON_FLARE,
+            cx.t("campaign.ui.dazzled"),
+            PALETTE.warning,
+            true,
+        );
+        ui.add(egui::Label::new(job).wrap());
+    }
+}
+
+/// A character's single-use items: struck once used, each with what it
+/// can do now.
+pub(super) fn items_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &Table,
+    x: &CampaignCharacter,
+) {
+    let lang = cx.lang;
+    for item in x.member.items(&cx.model.rules) {
+        let struck = table.struck.contains(&(x.id, item.clone()));
+        let data = cx.model.rules.killteam.item(&item);
+        let item_name = data.map_or(item.as_str(), |i| name_in(&i.names, lang.code(), &i.id));
+        ui.horizontal_wrapped(|ui| {
+            let mut used = struck;
+            let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
+            let shown = if struck {
+                RichText::new(&text).strikethrough()
+            } else {
+                RichText::new(&text)
+            };
+            if ui.checkbox(&mut used, shown).changed() {
+                cx.send(edit(
+                    c.id.as_str(),
+                    CampaignEdit::StrikeItem {
+                        character: x.id,
+                        item: item.clone(),
+                        struck: used,
+                    },
+                ));
+            }
+            if let Some((it, u)) = data.and_then(|i| i.usage.as_ref().map(|u| (i, u))) {
+                use_buttons_ui(ui, cx, c, table, x, (it, u, item_name));
+            }
+        });
+        let Some((it, u)) = data.and_then(|i| i.usage.as_ref().map(|u| (i, u))) else {
+            continue;
+        };
+        picker_ui(ui, cx, c, table, x, (it, u, item_name));
+        result_ui(ui, cx, table, x, it);
+    }
+}
+
+/// "Use" (or "Lay"), "… goes off on…" for a laid mine, "Recharge" for a
+/// used item.
+fn use_buttons_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &Table,
+    x: &CampaignCharacter,
+    (it, u, item_name): (&Item, &ItemUse, &str),
+) {
+    let struck = table.struck.contains(&(x.id, it.id.clone()));
+    let lang = cx.lang;
+    let who = [("item", item_name), ("character", x.name())];
+    let live = !cx.model.read_only;
+    let out = table.out_of_action.contains(&x.id);
+    // "Use" stays where it is, greyed once used: what a use adds comes
+    // after it, never under the mouse that clicked it.
+    let (word, named) = if u.laid {
+        ("campaign.ui.lay_item", "campaign.ui.lay_item_named")
+    } else {
+        ("campaign.ui.use_item", "campaign.ui.use_item_named")
+    };
+    let hint = if it.action {
+        "campaign.ui.costs_action"
+    } else {
+        "campaign.ui.item_no_action"
+    };
+    let hint = format!("{} {}", lang.t(hint), lang.t("campaign.ui.use_item_hint"));
+    let named = lang.f(named, &who);
+    if icon_button(
+        ui,
+        icons::ICON_BOLT,
+        lang.t(word),
+        &named,
+        live && !out && !struck,
+    )
+    .on_hover_text(hint)
+    .clicked()
+    {
+        if u.laid {
+            cx.send(edit(
+                c.id.as_str(),
+                CampaignEdit::UseItem {
+                    character: x.id,
+                    item: it.id.clone(),
+                    target: None,
+                    roll: None,
+                },
+            ));
+        } else {
+            open_picker(ui, x.id, &it.id);
+        }
+    }
+    if table.laid.contains(&(x.id, it.id.clone())) {
+        let word = lang.f("campaign.ui.goes_off", &who[..1]);
+        let named = lang.f("campaign.ui.goes_off_named", &who);
+        if icon_button(ui, icons::ICON_CRISIS_ALERT, &word, &named, live).clicked() {
+            open_picker(ui, x.id, &it.id);
+        }
+    }
+    if !struck {
+        return;
+    }
+    recharge_button_ui(ui, cx, c, x, (it, &who));
+}
+
+/// "Recharge (2 CP)" for a used item: the stratagem, one event (KT-11).
+fn recharge_button_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &CampaignCharacter,
+    (it, who): (&Item, &[(&str, &str); 2]),
+) {
+    let lang = cx.lang;
+    let live = !cx.model.read_only;
+    let cost = cx
+        .model
+        .rules
+        .killteam
+        .command
+        .stratagems
+        .iter()
+        .find(|s| s.id == RECHARGE)
+        .map(|s| s.cost);
+    if let Some(cost) = cost {
+        let word = lang.f("campaign.ui.recharge", &[("cost", &cost.to_string())]);
+        let named = lang.f("campaign.ui.recharge_named", who);
+        if icon_button(ui, icons::ICON_REPLAY, &word, &named, live)
+            .on_hover_text(lang.t("campaign.ui.recharge_hint"))
+            .clicked()
+        {
+            cx.send(edit(
+                c.id.as_str(),
+                CampaignEdit::Recharge {
+                    character: x.id,
+                    item: it.id.clone(),
+                    cost: None,
+                },
+            ));
+        }
+    }
+}
+
+/// Opens the target picker of the bearer's item (one at a time).
+fn open_picker(ui: &egui::Ui, bearer: CharId, item: &str) {
+    ui.data_mut(|d| {
+        d.insert_temp(
+            picking_id(),
+            Picking {
+                open: Some((bearer, item.to_owned())),
+                die: String::new(),
+            },
+        );
+    });
+}
+
+/// Every model the item may be used on, with its name: the characters
+/// playing, then the drawn enemies, those out of action left out.
+fn candidates(
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &Table,
+    x: &CampaignCharacter,
+    u: &ItemUse,
+) -> Vec<(CharId, String)> {
+    let players = c
+        .characters
+        .iter()
+        .filter(|p| table.players.contains(&p.id) && !table.out_of_action.contains(&p.id))
+        .filter(|p| {
+            let relation = if p.id == x.id {
+                Relation::Bearer
+            } else if p.escort == x.escort {
+                Relation::TeamMate
+            } else {
+                Relation::Other
+            };
+            allows(u.targets, relation)
+        })
+        .map(|p| (p.id, p.name().to_owned()));
+    let enemies = c
+        .mission
+        .as_ref()
+        .filter(|_| allows(u.targets, Relation::Other))
+        .map_or(0, |m| m.enemy.len());
+    let enemies = (0..enemies)
+        .filter(|i| !table.enemy_out.contains(i))
+        .map(|i| {
+            let names = c.enemy_names(i);
+            (enemy_id(i), name_in(&names, cx.lang.code(), "").to_owned())
+        });
+    players.chain(enemies).collect()
+}
+
+/// The small target picker under an item's row: its reach, the die typed
+/// (empty: Muster rolls), a button per model it may be used on, Cancel.
+fn picker_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &Table,
+    x: &CampaignCharacter,
+    (it, u, item_name): (&Item, &ItemUse, &str),
+) {
+    let mut state: Picking = ui.data(|d| d.get_temp(picking_id()).unwrap_or_default());
+    if state.open.as_ref() != Some(&(x.id, it.id.clone())) {
+        return;
+    }
+    let lang = cx.lang;
+    let who = [("item", item_name), ("character", x.name())];
+    let sides = match u.amount.as_ref().map(amount_dice) {
+        Some(Ok(Err(d))) if d.count == 1 => Some(d.sides),
+        _ => None,
+    };
+    let mut close = false;
+    egui::Frame::new()
+        .stroke(egui::Stroke::new(1.0, PALETTE.accent))
+        .corner_radius(egui::CornerRadius::same(4))
+        .inner_margin(egui::Margin::same(space::S as i8))
+        .show(ui, |ui| {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(lang.f(
+                        "campaign.ui.pick_target",
+                        &[("range", &u.range_inches.to_string())],
+                    ))
+                    .color(PALETTE.text_subdued),
+                )
+                .wrap(),
+            );
+            let (die, bad) = match sides {
+                Some(s) => die_field_ui(ui, cx, (&who, s), &mut state.die),
+                None => (None, false),
+            };
+            close = targets_ui(ui, cx, c, table, x, (it, u, item_name), (die, bad));
+        });
+    if close {
+        state = Picking::default();
+    }
+    ui.data_mut(|d| d.insert_temp(picking_id(), state));
+}
+
+/// A button per model the item may be used on, and Cancel; whether the
+/// picker closes (a use sent, or cancelled).
+fn targets_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &Table,
+    x: &CampaignCharacter,
+    (it, u, item_name): (&Item, &ItemUse, &str),
+    (die, bad): (Option<crate::rules::core::dice::Roll>, bool),
+) -> bool {
+    let lang = cx.lang;
+    let mut close = false;
+    ui.horizontal_wrapped(|ui| {
+        for (id, name) in candidates(cx, c, table, x, u) {
+            let named = lang.f(
+                "campaign.ui.use_on_named",
+                &[
+                    ("item", item_name),
+                    ("character", x.name()),
+                    ("target", &name),
+                ],
+            );
+            let icon = if enemy_index(id).is_some() {
+                icons::ICON_SKULL
+            } else {
+                icons::ICON_PERSON
+            };
+            if icon_button(ui, icon, &name, &named, !bad).clicked() {
+                cx.send(edit(
+                    c.id.as_str(),
+                    CampaignEdit::UseItem {
+                        character: x.id,
+                        item: it.id.clone(),
+                        target: Some(id),
+                        roll: die.clone(),
+                    },
+                ));
+                close = true;
+            }
+        }
+        let who = [("item", item_name), ("character", x.name())];
+        let cancel = lang.f("campaign.ui.use_cancel_named", &who);
+        let word = lang.t("campaign.ui.use_cancel");
+        if icon_button(ui, icons::ICON_CLOSE, word, &cancel, true).clicked() {
+            close = true;
+        }
+    });
+    close
+}
+
+/// The die typed for an item (one die of `sides`): the roll, or none for
+/// Muster's; and whether the text is not a face.
+fn die_field_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    (who, sides): (&[(&str, &str); 2], u32),
+    text: &mut String,
+) -> (Option<crate::rules::core::dice::Roll>, bool) {
+    let lang = cx.lang;
+    let dice = format!("D{sides}");
+    let label = lang.f(
+        "campaign.ui.item_die",
+        &[who[0], who[1], ("dice", dice.as_str())],
+    );
+    let mut out = (None, false);
+    ui.horizontal_wrapped(|ui| {
+        let r = ui.add(
+            egui::TextEdit::singleline(text)
+                .desired_width(36.0)
+                .hint_text(dice.as_str()),
+        );
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
+        r.on_hover_text(&label);
+        if !text.trim().is_empty() {
+            match typed_die(text, sides) {
+                Some(roll) => out = (Some(roll), false),
+                None => {
+                    out = (None, true);
+                    ui.label(
+                        RichText::new(
+                            lang.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]),
+                        )
+                        .color(PALETTE.error),
+                    );
+                }
+            }
+        }
+    });
+    out
+}
+
+/// What the bearer's last use of this item did, and a mine still waiting
+/// to go off.
+fn result_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, table: &Table, x: &CampaignCharacter, it: &Item) {
+    let lang = cx.lang;
+    if let Some(r) = table.used.get(&x.id).filter(|r| r.item == it.id) {
+        let msg = effect_msg(
+            &cx.model.rules.killteam,
+            (it, x.name()),
+            &r.target,
+            r.roll.as_ref(),
+            &r.effect,
+        );
+        alert(ui, Tone::Info, &lang.msg(&msg));
+    }
+    let waiting = table
+        .laid
+        .iter()
+        .filter(|l| l.0 == x.id && l.1 == it.id)
+        .count();
+    for _ in 0..waiting {
+        let range = it.usage.as_ref().map_or(0, |u| u.range_inches);
+        let text = lang.f(
+            "campaign.ui.mine_waiting",
+            &[
+                ("item", name_in(&it.names, lang.code(), &it.id)),
+                ("range", &range.to_string()),
+            ],
+        );
+        let job = icon_and_text(
+            ui,
+            icons::ICON_CRISIS_ALERT,
+            &text,
+            PALETTE.text_subdued,
+            false,
+        );
+        ui.add(egui::Label::new(job).wrap());
+    }
+}

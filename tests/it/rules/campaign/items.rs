@@ -1,0 +1,302 @@
+//! Single-use items used at the campaign table, as events of the journal
+//! (EQ-6, EQ-10, EQ-11, EQ-15, EQ-19, EQ-23) and the "Recharge" stratagem
+//! (KT-11): each strikes, rolls and applies in one event, and the journal
+//! replays it to the same table.
+
+use muster::i18n::Lang;
+use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, enemy_id};
+use muster::rules::core::dice::Roll;
+use muster::rules::killteam::Carried;
+use muster::rules::killteam::item_use::Effect;
+use muster::rules::{DocKind as _, RulesData};
+
+use crate::common::{char_id, ok, refused};
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("rules")
+}
+
+/// The example team with Vell's flash grenade, Osk's chem bomb, Nim's
+/// knife and Pell's gas mask (Dace keeps his medikit, Rusk his mine), at
+/// the table of its first mission.
+pub(crate) fn armed_team_at_the_table(r: &RulesData) -> Campaign {
+    let mut team = crate::common::example_team();
+    for (name, item) in [
+        ("Trooper Vell", "flash_grenade"),
+        ("Trooper Osk", "chem_bomb"),
+        ("Trooper Nim", "knife"),
+        ("Trooper Pell", "gas_mask"),
+    ] {
+        let s = team
+            .soldiers
+            .iter_mut()
+            .find(|s| s.name == name)
+            .expect("soldier");
+        s.items = vec![Carried {
+            item: item.into(),
+            weapon: None,
+        }];
+    }
+    crate::common::team_at_the_table(&team, r, |_| vec![])
+}
+
+fn use_item(character: CharId, item: &str, target: Option<CharId>, face: Option<u32>) -> E {
+    E::UseItem {
+        character,
+        item: item.into(),
+        target,
+        roll: face.map(|f| Roll::from_faces(3, vec![f], 0)),
+    }
+}
+
+/// The outcome's lines in English.
+fn lines(c: &Campaign, e: E, r: &RulesData) -> (Campaign, Vec<String>) {
+    let mut rng = muster::rules::core::dice::seeded(7);
+    let (c, out) = c.apply(e, r, &mut rng).expect("accepted");
+    let shown = out.lines.iter().map(|(_, m)| Lang::En.msg(m)).collect();
+    (c, shown)
+}
+
+fn replays(c: &Campaign, r: &RulesData) {
+    let (again, _) = c.replay(r).expect("replays");
+    assert!(c.same_state(&again), "the journal gives the same table");
+    assert_eq!(again.table, c.table);
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
+}
+
+#[test]
+fn eq_6_the_medikit_heals_a_team_mate_at_the_table_strikes_and_replays() {
+    let r = rules();
+    let c = armed_team_at_the_table(&r);
+    let (dace, vell) = (char_id(&c, "Trooper Dace"), char_id(&c, "Trooper Vell"));
+    let c = ok(
+        &c,
+        E::SetWounds {
+            character: vell,
+            wounds: 2,
+        },
+        &r,
+    );
+    let (c, shown) = lines(&c, use_item(dace, "medikit", Some(vell), Some(2)), &r);
+    assert!(
+        shown.contains(&"Medikit (D3: 2): Trooper Vell regains 2 wounds".to_owned()),
+        "{shown:?}"
+    );
+    let t = c.table.as_ref().expect("table");
+    assert_eq!(t.wounds.get(&vell), Some(&0));
+    assert!(t.struck.contains(&(dace, "medikit".to_owned())));
+    assert_eq!(
+        t.used.get(&dace).map(|u| u.effect.clone()),
+        Some(Effect::Heal(2))
+    );
+    replays(&c, &r);
+    // Once a game.
+    let p = refused(&c, use_item(dace, "medikit", Some(vell), None), &r);
+    assert_eq!(p.rule, "EQ-6");
+    assert_eq!(
+        Lang::En.problem(&p),
+        "Trooper Dace has already used his Medikit"
+    );
+    // Never on an enemy; the die left to Muster is stored in the journal.
+    let fresh = armed_team_at_the_table(&r);
+    let p = refused(
+        &fresh,
+        use_item(dace, "medikit", Some(enemy_id(0)), None),
+        &r,
+    );
+    assert_eq!((p.rule.as_ref(), p.key), ("EQ-6", "kt.use.bad_target"));
+    let c = ok(&fresh, use_item(dace, "medikit", Some(dace), None), &r);
+    let E::UseItem {
+        roll: Some(roll), ..
+    } = &c.journal.last().expect("entry").event
+    else {
+        panic!("the die is kept");
+    };
+    assert_eq!(roll.sides, 3);
+    replays(&c, &r);
+}
+
+#[test]
+fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
+    let r = rules();
+    let c = armed_team_at_the_table(&r);
+    let rusk = char_id(&c, "Trooper Rusk");
+    let enemy = enemy_id(0);
+    // Going off before it is laid is refused.
+    let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), &r);
+    assert_eq!((p.rule.as_ref(), p.key), ("EQ-11", "kt.use.lay_first"));
+    let (c, shown) = lines(&c, use_item(rusk, "mine", None, None), &r);
+    assert!(
+        shown[0].starts_with("Trooper Rusk lays a Mine"),
+        "{shown:?}"
+    );
+    let t = c.table.as_ref().expect("table");
+    assert!(t.struck.contains(&(rusk, "mine".to_owned())));
+    assert_eq!(t.laid, vec![(rusk, "mine".to_owned())]);
+    let max = c.enemy_wounds(0, &r);
+    let (c, shown) = lines(&c, use_item(rusk, "mine", Some(enemy), Some(1)), &r);
+    assert!(shown[0].starts_with("Mine (D3: 1): "), "{shown:?}");
+    let t = c.table.as_ref().expect("table");
+    assert_eq!(t.enemy_wounds.get(&0), Some(&1.min(max)));
+    assert!(t.laid.is_empty(), "one explosion per mine");
+    assert_eq!(t.enemy_out.contains(&0), max <= 1);
+    replays(&c, &r);
+    let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), &r);
+    assert_eq!(p.rule, "EQ-11");
+}
+
+#[test]
+fn eq_11_a_mine_goes_off_on_a_friend_and_takes_him_out_at_his_last_wound() {
+    let r = rules();
+    let c = armed_team_at_the_table(&r);
+    let (rusk, hark) = (char_id(&c, "Trooper Rusk"), char_id(&c, "Sergeant Hark"));
+    let c = ok(&c, use_item(rusk, "mine", None, None), &r);
+    let c = ok(&c, use_item(rusk, "mine", Some(hark), Some(3)), &r);
+    let t = c.table.as_ref().expect("table");
+    assert_eq!(t.wounds.get(&hark), Some(&3));
+    assert!(t.out_of_action.contains(&hark));
+    replays(&c, &r);
+}
+
+#[test]
+fn eq_15_the_chem_bomb_wounds_and_eq_19_a_gas_mask_ignores_it() {
+    let r = rules();
+    let c = armed_team_at_the_table(&r);
+    let (osk, pell) = (char_id(&c, "Trooper Osk"), char_id(&c, "Trooper Pell"));
+    // EQ-19: Pell's gas mask; the bomb is spent all the same.
+    let (masked, shown) = lines(&c, use_item(osk, "chem_bomb", Some(pell), None), &r);
+    assert_eq!(
+        shown,
+        ["Chem bomb: Trooper Pell ignores it, thanks to the Gas mask"]
+    );
+    let t = masked.table.as_ref().expect("table");
+    assert_eq!(t.wounds.get(&pell).copied().unwrap_or(0), 0);
+    assert!(t.struck.contains(&(osk, "chem_bomb".to_owned())));
+    // On an enemy: 1 mortal wound.
+    let (c, shown) = lines(&c, use_item(osk, "chem_bomb", Some(enemy_id(0)), None), &r);
+    assert!(shown[0].starts_with("Chem bomb: "), "{shown:?}");
+    assert!(shown[0].ends_with(" suffers 1 mortal wound"), "{shown:?}");
+    assert_eq!(
+        c.table.as_ref().and_then(|t| t.enemy_wounds.get(&0)),
+        Some(&1)
+    );
+    replays(&c, &r);
+}
+
+#[test]
+fn eq_10_the_flash_grenade_dazzles_until_the_next_turn_and_eq_19_a_mask_ignores_it() {
+    let r = rules();
+    let c = armed_team_at_the_table(&r);
+    let (vell, pell) = (char_id(&c, "Trooper Vell"), char_id(&c, "Trooper Pell"));
+    let enemy = enemy_id(0);
+    let c2 = ok(&c, use_item(vell, "flash_grenade", Some(enemy), None), &r);
+    let t = c2.table.as_ref().expect("table");
+    assert!(t.dazzled_now(enemy));
+    replays(&c2, &r);
+    let next = ok(&c2, E::NewTurn { gain: None }, &r);
+    assert!(!next.table.as_ref().expect("table").dazzled_now(enemy));
+    // A gas mask: not dazzled.
+    let masked = ok(&c, use_item(vell, "flash_grenade", Some(pell), None), &r);
+    assert!(!masked.table.as_ref().expect("table").dazzled_now(pell));
+}
+
+#[test]
+fn eq_23_the_knife_costs_no_action_and_causes_1_mortal_wound() {
+    let r = rules();
+    let c = armed_team_at_the_table(&r);
+    let nim = char_id(&c, "Trooper Nim");
+    let hark = char_id(&c, "Sergeant Hark");
+    let c = ok(&c, use_item(nim, "knife", Some(hark), None), &r);
+    assert_eq!(c.table.as_ref().and_then(|t| t.wounds.get(&hark)), Some(&1));
+    replays(&c, &r);
+    // One he does not carry is refused.
+    let p = refused(&c, use_item(hark, "knife", Some(nim), None), &r);
+    assert_eq!(Lang::En.problem(&p), "Sergeant Hark carries no Knife");
+}
+
+#[test]
+fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
+    let r = rules();
+    let c = armed_team_at_the_table(&r);
+    let osk = char_id(&c, "Trooper Osk");
+    let points = c.escorts[0].command_points;
+    assert!(points >= 2, "{points}");
+    // Nothing used: nothing to recharge.
+    let p = refused(
+        &c,
+        E::Recharge {
+            character: osk,
+            item: "chem_bomb".into(),
+            cost: None,
+        },
+        &r,
+    );
+    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.recharge.not_used"));
+    let c = ok(&c, use_item(osk, "chem_bomb", Some(enemy_id(0)), None), &r);
+    let (c, shown) = lines(
+        &c,
+        E::Recharge {
+            character: osk,
+            item: "chem_bomb".into(),
+            cost: None,
+        },
+        &r,
+    );
+    assert_eq!(
+        shown,
+        [format!(
+            "Anne spends 2 command points on Recharge: Trooper Osk can use his Chem bomb again ({} left).",
+            points - 2
+        )]
+    );
+    assert_eq!(c.escorts[0].command_points, points - 2);
+    assert!(
+        !c.table
+            .as_ref()
+            .expect("table")
+            .struck
+            .contains(&(osk, "chem_bomb".to_owned()))
+    );
+    let c = ok(&c, use_item(osk, "chem_bomb", Some(enemy_id(1)), None), &r);
+    replays(&c, &r);
+    // Refused with the reason when the team lacks the points.
+    let poor = ok(
+        &c,
+        E::SetCommandPoints {
+            escort: c.escorts[0].id,
+            points: 1,
+        },
+        &r,
+    );
+    let p = refused(
+        &poor,
+        E::Recharge {
+            character: osk,
+            item: "chem_bomb".into(),
+            cost: None,
+        },
+        &r,
+    );
+    assert_eq!(p.rule, "KT-11");
+    assert_eq!(
+        Lang::En.problem(&p),
+        "Recharge costs 2 command points; Trooper Osk's team has 1"
+    );
+}
+
+#[test]
+fn eq_6_a_bearer_out_of_action_uses_nothing() {
+    let r = rules();
+    let c = armed_team_at_the_table(&r);
+    let dace = char_id(&c, "Trooper Dace");
+    let c = ok(
+        &c,
+        E::SetOutOfAction {
+            character: dace,
+            out: true,
+        },
+        &r,
+    );
+    let p = refused(&c, use_item(dace, "medikit", Some(dace), None), &r);
+    assert_eq!((p.rule.as_ref(), p.key), ("EQ-6", "kt.use.bearer_out"));
+}

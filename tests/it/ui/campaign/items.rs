@@ -1,0 +1,268 @@
+//! Single-use items used from the campaign table (EQ-6, EQ-10, EQ-11,
+//! EQ-15, KT-11): "Use", the target picker and its die, "goes off on…",
+//! "Recharge"; the wounds change on the table and the result shows on the
+//! card.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::rules::RulesData;
+use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, enemy_id};
+use muster::rules::core::names::name_in;
+use muster::ui::Gui;
+
+use super::showing;
+use crate::common::{button, char_id, ok, the_campaign};
+use crate::rules::campaign::items::armed_team_at_the_table;
+
+fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+fn shows(h: &Harness<'_, Gui>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// The first enemy's name at the table ("Renegade 1").
+fn enemy_name(c: &Campaign) -> String {
+    name_in(&c.enemy_names(0), "en", "").to_owned()
+}
+
+fn wounds(c: &Campaign, id: CharId) -> u32 {
+    let t = c.table.as_ref().expect("table");
+    match muster::rules::campaign::enemy_index(id) {
+        Some(e) => t.enemy_wounds.get(&e).copied().unwrap_or(0),
+        None => t.wounds.get(&id).copied().unwrap_or(0),
+    }
+}
+
+#[test]
+fn eq_6_use_medikit_on_a_team_mate_with_a_typed_die_heals_him_on_the_table() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let vell = char_id(&c, "Trooper Vell");
+    let c = ok(
+        &c,
+        E::SetWounds {
+            character: vell,
+            wounds: 2,
+        },
+        &rules,
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    button(&mut h, "Use Medikit (Trooper Dace)");
+    // The picker: team-mates only, never an enemy.
+    let enemy = enemy_name(&c);
+    assert!(
+        h.query_by_label(&format!("Medikit (Trooper Dace) on {enemy}"))
+            .is_none()
+    );
+    type_into(&mut h, "Die for Medikit (Trooper Dace): D3", "2");
+    button(&mut h, "Medikit (Trooper Dace) on Trooper Vell");
+    let now = the_campaign(&h);
+    assert_eq!(wounds(&now, vell), 0);
+    assert!(
+        shows(&h, "Medikit (D3: 2): Trooper Vell regains 2 wounds"),
+        "the result on Dace's card"
+    );
+    // Struck: the box is ticked, "Use" is greyed where it was and
+    // "Recharge" comes after it.
+    let used = h.get_by_label("Used: Medikit");
+    assert_eq!(
+        used.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True)
+    );
+    assert!(
+        h.get_by_label("Use Medikit (Trooper Dace)")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.query_by_label("Recharge Medikit (Trooper Dace)")
+            .is_some()
+    );
+    // The medikit is an action (EQ-6): Dace spent one of his two (KT-9).
+    assert!(
+        h.query_by_label("This turn: Item used").is_some(),
+        "Dace's turn card"
+    );
+    let pip = h.get_by_label("Action 1 of 2 spent: Trooper Dace");
+    assert_eq!(
+        pip.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True)
+    );
+}
+
+#[test]
+fn eq_11_lay_a_mine_then_it_goes_off_on_the_enemy_picked() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    button(&mut h, "Lay Mine (Trooper Rusk)");
+    assert!(shows(&h, "Mine laid: it goes off on a model within 3\""));
+    button(&mut h, "Mine goes off on… (Trooper Rusk)");
+    type_into(&mut h, "Die for Mine (Trooper Rusk): D3", "1");
+    let enemy = enemy_name(&c);
+    button(&mut h, &format!("Mine (Trooper Rusk) on {enemy}"));
+    let now = the_campaign(&h);
+    assert_eq!(wounds(&now, enemy_id(0)), 1);
+    assert!(now.table.as_ref().expect("table").laid.is_empty());
+    assert!(shows(
+        &h,
+        &format!("Mine (D3: 1): {enemy} suffers 1 mortal wound")
+    ));
+    // Gone off once: no second explosion is offered.
+    assert!(
+        h.query_by_label("Mine goes off on… (Trooper Rusk)")
+            .is_none()
+    );
+}
+
+#[test]
+fn eq_15_use_chem_bomb_on_an_enemy_wounds_it_on_the_table() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    button(&mut h, "Use Chem bomb (Trooper Osk)");
+    let enemy = enemy_name(&c);
+    button(&mut h, &format!("Chem bomb (Trooper Osk) on {enemy}"));
+    let now = the_campaign(&h);
+    assert_eq!(wounds(&now, enemy_id(0)), 1);
+    assert!(shows(
+        &h,
+        &format!("Chem bomb: {enemy} suffers 1 mortal wound")
+    ));
+    // One undo takes the whole use back: wound and stroke.
+    h.state_mut().app.apply(muster::app::Command::Undo);
+    h.run();
+    let back = the_campaign(&h);
+    assert_eq!(wounds(&back, enemy_id(0)), 0);
+    assert!(back.table.as_ref().expect("table").struck.is_empty());
+}
+
+#[test]
+fn eq_10_a_flash_grenade_shows_dazzled_on_its_target_card_until_the_next_turn() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    button(&mut h, "Use Flash grenade (Trooper Vell)");
+    let enemy = enemy_name(&c);
+    button(&mut h, &format!("Flash grenade (Trooper Vell) on {enemy}"));
+    assert!(shows(&h, "Dazzled: cannot move, -1 to hit, this turn"));
+    button(&mut h, "Begin turn 2");
+    assert!(!shows(&h, "Dazzled: cannot move, -1 to hit, this turn"));
+}
+
+#[test]
+fn kt_11_recharge_on_the_table_takes_the_command_points_and_offers_use_again() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let osk = char_id(&c, "Trooper Osk");
+    let c = ok(
+        &c,
+        E::UseItem {
+            character: osk,
+            item: "chem_bomb".into(),
+            target: Some(enemy_id(0)),
+            roll: None,
+        },
+        &rules,
+    );
+    let points = c.escorts[0].command_points;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Button, "Recharge Chem bomb (Trooper Osk)")
+        .click();
+    h.run();
+    let now = the_campaign(&h);
+    assert_eq!(now.escorts[0].command_points, points - 2);
+    assert!(now.table.as_ref().expect("table").struck.is_empty());
+    assert!(
+        !h.get_by_label("Use Chem bomb (Trooper Osk)")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
+#[test]
+fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_table() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let osk = char_id(&c, "Trooper Osk");
+    let c = ok(
+        &c,
+        E::UseItem {
+            character: osk,
+            item: "chem_bomb".into(),
+            target: Some(enemy_id(0)),
+            roll: None,
+        },
+        &rules,
+    );
+    let escort = c.escorts[0].id;
+    let c = ok(&c, E::SetCommandPoints { escort, points: 1 }, &rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    button(&mut h, "Recharge Chem bomb (Trooper Osk)");
+    assert!(shows(
+        &h,
+        "Recharge costs 2 command points; Trooper Osk's team has 1"
+    ));
+    let now = the_campaign(&h);
+    assert_eq!(now.escorts[0].command_points, 1);
+    assert!(
+        now.table
+            .as_ref()
+            .expect("table")
+            .struck
+            .contains(&(osk, "chem_bomb".to_owned()))
+    );
+}
+
+#[test]
+fn eq_11_the_mines_buttons_stay_in_place_and_inside_its_card_in_french() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        store
+            .save(&muster::rules::Doc::new(c.clone()))
+            .expect("save");
+    }
+    let app = crate::common::app_in(dir.path(), muster::i18n::Lang::Fr, 5);
+    let mut h = crate::common::window(app, 1400.0, 4000.0);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(muster::app::Screen::Campaign(
+            c.id.clone(),
+        )));
+    h.run();
+    let card = h.get_by_label("Utilisé : Mine").rect();
+    let lay = h.get_by_label("Poser Mine (Trooper Rusk)").rect();
+    button(&mut h, "Poser Mine (Trooper Rusk)");
+    // Where "Lay" was clicked, "Lay" still, greyed: nothing new under the
+    // mouse; what it adds comes after it, within the card's 280 points.
+    let after = h.get_by_label("Poser Mine (Trooper Rusk)");
+    assert_eq!(after.rect(), lay);
+    assert!(after.accesskit_node().is_disabled());
+    for added in [
+        "Mine explose sur… (Trooper Rusk)",
+        "Recharger Mine (Trooper Rusk)",
+    ] {
+        let r = h.get_by_label(added).rect();
+        assert!(!r.intersects(lay), "{added} over Lay");
+        assert!(
+            r.right() <= card.left() + 280.0 + 1.0,
+            "{added} {r:?} leaves the card at {card:?}"
+        );
+    }
+}
