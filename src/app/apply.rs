@@ -43,6 +43,7 @@ impl App {
             Command::CheckDisk => self.check_disk(),
             Command::TakeDiskVersion(key) => self.take_disk_version(&key),
             Command::KeepMine(key) => self.keep_mine(&key),
+            Command::Merge(act) => self.merging(act),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::Create(kind, name) => self.create(kind, &name),
@@ -319,7 +320,11 @@ impl App {
     }
 
     /// Records a change (already decided) and applies its after-states.
-    fn record(&mut self, label: &'static str, docs: Vec<(DocKey, Option<Doc>, Option<Doc>)>) {
+    pub(super) fn record(
+        &mut self,
+        label: &'static str,
+        docs: Vec<(DocKey, Option<Doc>, Option<Doc>)>,
+    ) {
         let change = Change { label, docs };
         self.set_states(&change, false, true);
         self.model.history.undo.push(change);
@@ -690,6 +695,16 @@ impl App {
             if !self.saving.contains_key(&change.key) {
                 self.note_disk_change(change.key);
             }
+        }
+        // Issue 24: a sync tool's conflict copy that came or went.
+        let now = store.version_paths();
+        let known: Vec<std::path::PathBuf> =
+            self.model.versions.iter().map(|v| v.path.clone()).collect();
+        if now != known {
+            self.model.versions.retain(|v| now.contains(&v.path));
+            let kept: Vec<std::path::PathBuf> =
+                self.model.versions.iter().map(|v| v.path.clone()).collect();
+            self.model.versions.extend(store.versions_among(&kept));
         }
     }
 

@@ -102,6 +102,9 @@ pub enum Command {
     /// Keep Muster's version of a document another program changed, and
     /// save it (the other version goes to the backups).
     KeepMine(DocKey),
+    /// Look at, apply or set aside the merge of a sync tool's conflict
+    /// copy into its document (issue 24).
+    Merge(super::merging::MergeAct),
     /// Switch language.
     SetLang(Lang),
     /// Set the zoom of the interface.
@@ -249,6 +252,10 @@ impl Command {
     pub fn changes_documents(&self) -> bool {
         match self {
             Self::Edit(..) | Self::KeepMine(_) => true,
+            Self::Merge(act) => !matches!(
+                act,
+                super::merging::MergeAct::Preview(..) | super::merging::MergeAct::Cancel
+            ),
             Self::At(_, c) => c.changes_documents(),
             other => other.action().is_some_and(Action::edits),
         }

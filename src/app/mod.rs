@@ -8,6 +8,7 @@ mod apply;
 pub mod command;
 pub mod dialogs;
 mod examples;
+pub mod merging;
 pub mod preview;
 mod printing;
 pub mod simulation;
@@ -262,6 +263,10 @@ pub struct Model {
     validated: std::collections::VecDeque<(Doc, Vec<Problem>)>,
     /// Library files that could not be read.
     pub unreadable: Vec<Unreadable>,
+    /// Sync tools' conflict copies: versions of a document to merge.
+    pub versions: Vec<crate::store::Version>,
+    /// The merge of a version being looked at.
+    pub merge: Option<merging::MergeView>,
     /// Documents another program changed on disk, offered for reload.
     pub disk_changes: Vec<DocKey>,
     /// The screen shown.
@@ -593,6 +598,8 @@ impl App {
         self.model.history = History::default();
         self.model.docs = library.docs;
         self.model.unreadable = library.unreadable;
+        self.model.versions = library.versions;
+        self.model.merge = None;
         self.model.problems.clear();
         let keys: Vec<DocKey> = self.model.docs.iter().map(Doc::key).collect();
         self.model.revalidate(&keys);
@@ -871,6 +878,8 @@ impl Model {
             problems: HashMap::new(),
             validated: std::collections::VecDeque::new(),
             unreadable: Vec::new(),
+            versions: Vec::new(),
+            merge: None,
             disk_changes: Vec::new(),
             screen: Screen::Library,
             back: Vec::new(),

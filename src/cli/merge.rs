@@ -126,8 +126,7 @@ fn by_field(a: &Doc, b: &Doc, kinds: &Kinds, out: &mut dyn Write) -> Option<Doc>
             .and_then(|t| serde_json::from_str::<Value>(&t).ok())
             .unwrap_or_default()
     };
-    let mut differ = Vec::new();
-    diff(&value(a), &value(b), String::new(), &mut differ);
+    let differ = store::conflicts::differences(&value(a), &value(b));
     if differ.is_empty() {
         return Some(a.clone());
     }
@@ -135,34 +134,4 @@ fn by_field(a: &Doc, b: &Doc, kinds: &Kinds, out: &mut dyn Write) -> Option<Doc>
         let _ = writeln!(out, "{at}: ours {x} | theirs {y}");
     }
     None
-}
-
-/// Every place where `a` and `b` differ, with each side's value: objects
-/// by key, lists of the same length by place, anything else whole.
-fn diff(a: &Value, b: &Value, at: String, out: &mut Vec<(String, String, String)>) {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
-            for k in keys {
-                let place = if at.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{at}.{k}")
-                };
-                diff(
-                    x.get(k).unwrap_or(&Value::Null),
-                    y.get(k).unwrap_or(&Value::Null),
-                    place,
-                    out,
-                );
-            }
-        }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
-            for (i, (p, q)) in x.iter().zip(y).enumerate() {
-                diff(p, q, format!("{at}[{i}]"), out);
-            }
-        }
-        _ if a != b => out.push((at, a.to_string(), b.to_string())),
-        _ => {}
-    }
 }

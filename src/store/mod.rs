@@ -12,6 +12,7 @@
 //! remembers of each file is behind locks, and a save notes what it wrote
 //! before it returns.
 
+pub mod conflicts;
 pub mod document;
 pub mod kinds;
 
@@ -222,6 +223,20 @@ pub struct Unreadable {
     pub reason: ReadError,
 }
 
+/// A sync tool's conflict copy of a document: another version of it, to
+/// merge (issue 24).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Version {
+    /// The document it is a version of.
+    pub key: DocKey,
+    /// The copy's file.
+    pub path: PathBuf,
+    /// The tool that named it.
+    pub tool: conflicts::SyncTool,
+    /// What it holds, or why it cannot be read.
+    pub doc: Result<Doc, ReadError>,
+}
+
 /// Everything in the library folders.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Library {
@@ -229,6 +244,8 @@ pub struct Library {
     pub docs: Vec<Doc>,
     /// Files that could not be read, left as they are.
     pub unreadable: Vec<Unreadable>,
+    /// Conflict copies: versions of a document to merge into it.
+    pub versions: Vec<Version>,
 }
 
 impl Library {
@@ -544,7 +561,7 @@ impl Store {
             let mut paths: Vec<PathBuf> = entries
                 .filter_map(Result::ok)
                 .map(|e| e.path())
-                .filter(|p| is_document_file(p))
+                .filter(|p| is_document_file(p) && !is_conflict_copy(p))
                 .collect();
             paths.sort();
             for path in paths {
@@ -570,7 +587,57 @@ impl Store {
         library
             .docs
             .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
+        library.versions = self.versions_among(&[]);
         library
+    }
+
+    /// The conflict copies in the library's folders, each read, but for
+    /// those at `known` (read already).
+    pub fn versions_among(&self, known: &[PathBuf]) -> Vec<Version> {
+        let mut out = Vec::new();
+        for kind in self.kinds.iter() {
+            let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) else {
+                continue;
+            };
+            let mut paths: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| is_document_file(p) && !known.contains(p))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                let Some((stem, tool)) = name.as_deref().and_then(conflicts::conflict_copy_of)
+                else {
+                    continue;
+                };
+                let doc = self.read_file(&path).map_err(|e| e.reason());
+                out.push(Version {
+                    key: DocKey::new(kind.kind, stem),
+                    path,
+                    tool,
+                    doc,
+                });
+            }
+        }
+        out
+    }
+
+    /// The paths of the conflict copies in the library's folders now.
+    pub fn version_paths(&self) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for kind in self.kinds.iter() {
+            if let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) {
+                out.extend(
+                    entries
+                        .filter_map(Result::ok)
+                        .map(|e| e.path())
+                        .filter(|p| is_conflict_copy(p)),
+                );
+            }
+        }
+        out.sort();
+        out
     }
 
     /// Reads one file of a kind's folder: it must be of that kind, and the
@@ -639,7 +706,7 @@ impl Store {
             for path in entries
                 .filter_map(Result::ok)
                 .map(|e| e.path())
-                .filter(|p| is_document_file(p))
+                .filter(|p| is_document_file(p) && !is_conflict_copy(p))
             {
                 if known.get(&path) != Seen::of(&path).as_ref() {
                     let id = stem_of(&path);
@@ -755,6 +822,25 @@ impl Store {
         self.remember(&path);
         self.mark_foreign(&path, false);
         Ok(())
+    }
+
+    /// Puts the document's file as it is now among its backups, whenever
+    /// the last backup was made (before a merge replaces it).
+    pub fn back_up(&self, key: &DocKey) -> Result<(), StoreError> {
+        if self.read_only() {
+            return Err(StoreError::ReadOnly);
+        }
+        self.backup(key, &self.path(key))
+    }
+
+    /// Moves a conflict copy of `key` to the document's backups: merged, or
+    /// set aside (issue 24).
+    pub fn retire_version(&self, key: &DocKey, path: &Path) -> Result<(), StoreError> {
+        if self.read_only() {
+            return Err(StoreError::ReadOnly);
+        }
+        self.backup(key, path)?;
+        fs::remove_file(path).map_err(io_err("io.remove", path))
     }
 
     /// The backups of one document, newest first.
@@ -886,6 +972,14 @@ fn is_document_file(path: &Path) -> bool {
         && path
             .file_name()
             .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
+}
+
+/// A sync tool's conflict copy of a document (`conflicts`).
+fn is_conflict_copy(path: &Path) -> bool {
+    is_document_file(path)
+        && path
+            .file_name()
+            .is_some_and(|n| conflicts::conflict_copy_of(&n.to_string_lossy()).is_some())
 }
 
 /// A file's name without `.json`, as text (lossy: for names that are not).

@@ -37,6 +37,8 @@ pub struct Conflict {
     /// The event of the other side it clashes with, kept in the merged
     /// journal (its place there), when one is found.
     pub rival: Option<usize>,
+    /// The rival's key: leaving it out keeps this one instead.
+    pub rival_key: Option<String>,
 }
 
 /// Two versions merged.
@@ -53,6 +55,11 @@ pub struct Merged {
     /// Which side each event of the merged journal came from after the
     /// shared ones.
     pub sides: Vec<Side>,
+    /// The key of each of those events (`key_of`).
+    pub keys: Vec<String>,
+    /// The events left out because the players kept their rivals: each
+    /// with its key and side.
+    pub left_out: Vec<(Arc<Entry>, String, Side)>,
 }
 
 /// The key of an event: its stamp's id, or for an event without a stamp
@@ -165,11 +172,14 @@ pub fn merge(
         shared,
         added: (ours_new.len(), theirs_new.len()),
         sides: Vec::new(),
+        keys: Vec::new(),
+        left_out: Vec::new(),
     };
     let mut rng = crate::rules::core::dice::seeded(0);
     for (side, place, entry) in order {
         let key = key_of(entry, side, place);
         if dropped.contains(&key) {
+            m.left_out.push((Arc::clone(entry), key, side));
             continue;
         }
         let before = c.mission_number();
@@ -188,15 +198,18 @@ pub fn merge(
                 next.journal.push(kept);
                 c = next;
                 m.sides.push(side);
+                m.keys.push(key);
             }
             Err(why) => {
                 let rival = rival_of(&c, &m.sides, shared, side, entry);
+                let rival_key = rival.and_then(|i| m.keys.get(i - shared).cloned());
                 m.conflicts.push(Conflict {
                     entry: Arc::clone(entry),
                     key,
                     side,
                     why,
                     rival,
+                    rival_key,
                 });
             }
         }
@@ -214,6 +227,12 @@ fn whole(c: &Campaign, shared: usize, added: usize, side: Side) -> Merged {
         shared,
         added: (added, 0),
         sides: vec![side; c.journal.len() - shared],
+        keys: c.journal[shared..]
+            .iter()
+            .enumerate()
+            .map(|(i, e)| key_of(e, side, shared + i))
+            .collect(),
+        left_out: Vec::new(),
     }
 }
 

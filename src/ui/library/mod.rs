@@ -2,6 +2,8 @@
 //! create, rename, duplicate, delete, import; and the files that could not be
 //! read. Only the rows on screen are drawn.
 
+mod versions;
+
 use egui::RichText;
 use egui_material_icons::icons;
 
@@ -108,6 +110,8 @@ impl LibraryView {
         }
         self.create_card_ui(ui, cx);
         ui.add_space(space::M);
+        versions::versions_ui(ui, cx);
+        versions::merge_window_ui(ui, cx);
         self.search_bar_ui(ui, cx);
         ui.add_space(space::S);
 
@@ -253,6 +257,7 @@ impl LibraryView {
                 ui.add_space(space::S);
                 let problems = cx.model.problems_of(&key).len();
                 problems_badge(ui, lang, problems);
+                versions::versions_badge(ui, cx, &key);
                 ui.add_space(space::S);
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);

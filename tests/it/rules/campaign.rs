@@ -8,7 +8,7 @@ mod enemies;
 mod equipment;
 mod guide;
 pub(crate) mod items;
-mod merge;
+pub(crate) mod merge;
 mod recruits;
 mod turns;
 mod validate;

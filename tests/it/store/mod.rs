@@ -2,6 +2,7 @@
 //! reader, and saving a campaign's text.
 
 mod campaign_save;
+mod conflicts;
 mod disk;
 mod document;
 mod faults;

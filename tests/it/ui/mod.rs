@@ -14,6 +14,7 @@ mod campaign;
 mod killteam;
 mod library;
 mod log;
+mod merge;
 mod navigation;
 mod print_preview;
 mod roster;

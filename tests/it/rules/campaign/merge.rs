@@ -15,13 +15,13 @@ fn rules() -> RulesData {
 }
 
 /// The example kill team at the table.
-fn table(r: &RulesData) -> Campaign {
+pub(crate) fn table(r: &RulesData) -> Campaign {
     crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![])
 }
 
 /// `c` after `events`, each stamped as made at `at` + its place (seconds)
 /// on `by`, with ids `by-N`.
-fn play(c: &Campaign, events: &[E], r: &RulesData, (by, at): (&str, u32)) -> Campaign {
+pub(crate) fn play(c: &Campaign, events: &[E], r: &RulesData, (by, at): (&str, u32)) -> Campaign {
     let mut c = c.clone();
     for (k, e) in events.iter().enumerate() {
         let before = c.journal.len();
@@ -138,7 +138,7 @@ fn two_sides_events_go_in_in_the_order_they_were_made() {
 
 /// The debrief of the mission after Dace was taken out: his Cran test is
 /// pending.
-fn debrief(r: &RulesData) -> (Campaign, u64) {
+pub(crate) fn debrief(r: &RulesData) -> (Campaign, u64) {
     let c = table(r);
     let dace = crate::common::char_id(&c, "Trooper Dace");
     let c = crate::common::ok(

@@ -1,0 +1,151 @@
+//! A campaign changed on two machines, its sync tool's conflict copy in the
+//! library (issue 24): one campaign with a "versions to merge" badge; the
+//! merge window; the merge applied as one undoable step, both versions in
+//! the backups, the copy gone once saved; a rival kept instead.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use muster::i18n::Lang;
+use muster::rules::campaign::{Campaign, CampaignEdit as E};
+use muster::rules::core::dice::Roll;
+use muster::rules::{Doc, DocKey, RulesData};
+use muster::store::Store;
+use muster::ui::Gui;
+
+use crate::rules::campaign::merge::{debrief, play, table};
+
+const COPY: &str = ".sync-conflict-20261125-173636-D4LGQYW.json";
+
+/// The library of `dir` holding `ours`, with `theirs` as Syncthing's copy.
+fn library(dir: &std::path::Path, ours: &Campaign, theirs: &Campaign) -> Harness<'static, Gui> {
+    Store::open(dir)
+        .expect("store")
+        .save(&Doc::new(ours.clone()))
+        .expect("save");
+    let copy = dir.join("campaigns").join(format!("{}{COPY}", ours.id));
+    std::fs::write(&copy, muster::store::to_json(theirs).expect("json")).expect("copy");
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1200.0, 1400.0);
+    h.run();
+    h
+}
+
+fn campaign(h: &Harness<'_, Gui>) -> Campaign {
+    crate::common::the_campaign(h)
+}
+
+#[test]
+fn a_conflict_copy_is_merged_from_the_library_in_one_undoable_step() {
+    let r = RulesData::built_in().expect("rules");
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let ours = play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }],
+        &r,
+        ("camille", 0),
+    );
+    let theirs = play(&base, &[E::NewTurn { gain: None }], &r, ("bruno", 5));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = library(dir.path(), &ours, &theirs);
+    // One campaign, with its badge: not two campaigns of one name.
+    let docs = h.state().app.model.docs.len();
+    assert_eq!(docs, 1);
+    assert!(h.query_by_label("2 versions to merge").is_some());
+    h.get_by_role_and_label(Role::Button, "Merge the other version of The Raid")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Every event of both versions applies")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("1 made here since · 1 in the other version")
+            .is_some()
+    );
+    h.get_by_role_and_label(Role::Button, "Merge").click();
+    h.run();
+    let merged = campaign(&h);
+    assert_eq!(merged.journal.len(), base.journal.len() + 2);
+    let t = merged.table.as_ref().expect("table");
+    assert_eq!((t.wounds.get(&dace), t.turn), (Some(&1), 2));
+    // Saved, the copy gone from the folder and kept in the backups with ours.
+    let copy = dir
+        .path()
+        .join("campaigns")
+        .join(format!("{}{COPY}", ours.id));
+    assert!(!copy.exists(), "the copy left once the merge was saved");
+    assert!(h.query_by_label("2 versions to merge").is_none());
+    let key = DocKey::new("campaign", ours.id.clone());
+    let backups: Vec<String> = Store::open(dir.path())
+        .expect("store")
+        .backups(&key)
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap_or_default())
+        .collect();
+    assert!(
+        backups.iter().any(|b| b.contains("\"bruno\"")),
+        "their version in the backups: {key:?}"
+    );
+    assert!(
+        backups
+            .iter()
+            .any(|b| b.contains("\"camille\"") && !b.contains("\"bruno\"")),
+        "ours too"
+    );
+    // One undo brings ours back.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(campaign(&h).journal, ours.journal);
+}
+
+#[test]
+fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
+    let r = RulesData::built_in().expect("rules");
+    let (base, dace) = debrief(&r);
+    let test = |face| E::CranTest {
+        character: dace,
+        roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
+    };
+    let ours = play(&base, &[test(2)], &r, ("camille", 0));
+    let theirs = play(&base, &[test(9)], &r, ("bruno", 5));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = library(dir.path(), &ours, &theirs);
+    h.get_by_role_and_label(Role::Button, "Merge the other version of The Raid")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("1 event no longer applies")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("Set aside: Cran test: Trooper Dace (the other version, made on bruno at 2026-11-25 17:00:05)")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("Kept: Cran test: Trooper Dace (this version, made on camille")
+            .is_some()
+    );
+    // The players keep Bruno's roll.
+    h.get_by_role_and_label(Role::Button, "Keep set-aside event 1 instead")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains(
+            "Left out, its rival kept: Cran test: Trooper Dace (this version"
+        )
+        .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("Every event of both versions applies")
+            .is_some()
+    );
+    h.get_by_role_and_label(Role::Button, "Merge").click();
+    h.run();
+    let merged = campaign(&h);
+    assert_eq!(merged.journal.last().expect("last").event, test(9));
+    assert!(merged.validate(&r).is_empty(), "{:?}", merged.validate(&r));
+}
