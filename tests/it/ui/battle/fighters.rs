@@ -550,4 +550,24 @@ fn cc_12_a_weapon_from_a_character_s_gear_brings_its_own_save_modifier() {
         text.contains("weapon S 6, the weapon's own save modifier -1;"),
         "{text}"
     );
+
+    // Taken into a unit, he brings it too, shown in his row.
+    click(&mut h, "Unit against unit");
+    pick(
+        &mut h,
+        "Second unit: add a character from a roster",
+        "Inquisitor Vael —",
+    );
+    let vael = h.state().views.battle.units.second.groups.last().cloned();
+    assert_eq!(vael.and_then(|g| g.weapon_save_modifier), Some(-2));
+    assert!(
+        h.query_by_label("Second unit, row 2: Weapon's own save modifier")
+            .is_some()
+    );
+    button(&mut h, "Roll the round");
+    let log = &h.state().app.model.battle_log;
+    let Fight::Units(_, second) = &log[1].fight else {
+        panic!("a round of units: {:?}", log[1].fight);
+    };
+    assert_eq!(second.last().and_then(|m| m.weapon_save_modifier), Some(-2));
 }
