@@ -9,7 +9,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use muster::rules::RulesData;
 use muster::rules::close_combat::fight_exact::fight_exact;
-use muster::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
+use muster::rules::close_combat::odds::{CcModifier, CcWeaponProfile, Fighter, close_combat};
 use muster::rules::close_combat::simulate::{SimSide, fight_to_the_end};
 use muster::rules::close_combat::unit_round::unit_round;
 use muster::rules::killteam::data::KtModifier;
@@ -20,6 +20,7 @@ fn model(ws: i32, s: i32, t: i32, w: u32, i: i32, a: u32, save: Option<i32>) -> 
         ws,
         s,
         weapon_s: None,
+        weapon_save_modifier: None,
         a,
         t,
         w,
@@ -38,7 +39,7 @@ fn benches(c: &mut Criterion) {
                 std::hint::black_box(&rules),
                 4,
                 3,
-                Some(5),
+                CcWeaponProfile::of_s(Some(5)),
                 2,
                 4,
                 3,

@@ -722,7 +722,8 @@ fn character_card(lang: Lang, rules: &RulesData, c: &Character) -> Card {
 }
 
 /// A character's equipment as the player listed it: name, kind, a weapon's
-/// S, the save an item gives, the notes.
+/// S, the save an item gives, the notes (after a weapon's own save
+/// modifier).
 fn gear_table(lang: Lang, gear: &[Gear]) -> Table {
     let mut t = Table::new(
         [
@@ -744,10 +745,22 @@ fn gear_table(lang: Lang, gear: &[Gear]) -> Table {
             lang.t(g.kind.key()).to_owned(),
             or_dash(g.strength.map(|s| s.to_string())),
             or_dash(g.save.map(|s| format!("{s}+"))),
-            g.note.clone(),
+            gear_note(lang, g),
         ]);
     }
     t
+}
+
+/// An item's notes, after its own save modifier when it has one (CC-12).
+fn gear_note(lang: Lang, g: &Gear) -> String {
+    let own = g
+        .save_modifier
+        .map(|m| lang.f("gear.armoury.save_mod", &[("m", &m.to_string())]));
+    match own {
+        Some(m) if g.note.trim().is_empty() => m,
+        Some(m) => format!("{m} · {}", g.note),
+        None => g.note.clone(),
+    }
 }
 
 /// A psyker's power cards (CHR-16): name, target (PSY-2), whether it lasts

@@ -53,6 +53,15 @@ fn opt(v: Option<impl std::fmt::Display>) -> Msg {
     }
 }
 
+/// A weapon's own save modifier (CC-12), or nothing when its blows modify
+/// saves by their S; `key` words it for its place.
+fn own_save(key: &'static str, m: Option<impl std::fmt::Display>) -> Msg {
+    match m {
+        Some(m) => Msg::new(key).text("m", m.to_string()),
+        None => Msg::new("situation.empty"),
+    }
+}
+
 /// A save: "4+" or "none".
 fn save(v: Option<impl std::fmt::Display>) -> Msg {
     match v {
@@ -89,6 +98,10 @@ fn model(m: &Fighter, count: usize) -> Msg {
         .int("ws", m.ws)
         .int("s", m.s)
         .msg("weapon_s", opt(m.weapon_s))
+        .msg(
+            "own_save",
+            own_save("situation.model_own_save", m.weapon_save_modifier),
+        )
         .int("a", m.a)
         .int("t", m.t)
         .int("w", m.w)
@@ -109,6 +122,10 @@ impl Fight {
                 .int("s", s.attacker.s)
                 .int("a", s.attacker.a)
                 .msg("weapon_s", opt(s.attacker.weapon_s))
+                .msg(
+                    "own_save",
+                    own_save("situation.cc_own_save", s.attacker.weapon_save_modifier),
+                )
                 .int("dws", s.defender.ws)
                 .int("t", s.defender.t)
                 .msg("save", save(s.defender.save))

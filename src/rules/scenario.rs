@@ -6,7 +6,8 @@ use serde::Deserialize;
 
 use super::core::problem::Problem;
 use super::data::RulesData;
-use crate::rules::close_combat::odds::{CcModifier, close_combat};
+use crate::rules::characters::data::SAVE_MODIFIERS;
+use crate::rules::close_combat::odds::{CcModifier, CcWeaponProfile, close_combat};
 use crate::rules::core::odds::Odds;
 use crate::rules::killteam::odds::{KtModifier, KtShot, ShotClass, killteam_attack};
 
@@ -23,6 +24,10 @@ pub struct CcAttacker {
     /// The weapon's strength, if it has one (CC-11).
     #[serde(default)]
     pub weapon_s: Option<i64>,
+    /// The weapon's own save modifier (`-2`), if its data gives one; none:
+    /// the save is modified by the blow's S (CC-12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon_save_modifier: Option<i64>,
 }
 
 /// A close-combat defender.
@@ -297,6 +302,10 @@ fn check_fighter(name: &str, f: &super::close_combat::odds::Fighter) -> Result<(
     if let Some(w) = f.weapon_s {
         in_range(&at("weapon_s"), i64::from(w), 1, 10)?;
     }
+    save_modifier(
+        &at("weapon_save_modifier"),
+        f.weapon_save_modifier.map(i64::from),
+    )?;
     save(&at("save"), f.save.map(i64::from))?;
     once(&at("modifiers"), &f.modifiers)?;
     count(&at("a"), i64::from(f.a))?;
@@ -499,6 +508,15 @@ fn save(field: &str, value: Option<i64>) -> Result<Option<i32>, Problem> {
     value.map(|v| in_range(field, v, 2, 6)).transpose()
 }
 
+/// A weapon's own save modifier (CC-12), within the modifiers a weapon may
+/// give.
+fn save_modifier(field: &str, value: Option<i64>) -> Result<Option<i32>, Problem> {
+    let (lo, hi) = (SAVE_MODIFIERS.start(), SAVE_MODIFIERS.end());
+    value
+        .map(|v| in_range(field, v, i64::from(*lo), i64::from(*hi)))
+        .transpose()
+}
+
 impl Scenario {
     /// Reads a scenario from JSON; a shape error names its place.
     pub fn parse(text: &str) -> Result<Self, Problem> {
@@ -528,10 +546,16 @@ impl Scenario {
                     rules,
                     in_range("attacker.ws", attacker.ws, 1, 10)?,
                     in_range("attacker.s", attacker.s, 1, 10)?,
-                    attacker
-                        .weapon_s
-                        .map(|w| in_range("attacker.weapon_s", w, 1, 10))
-                        .transpose()?,
+                    CcWeaponProfile {
+                        s: attacker
+                            .weapon_s
+                            .map(|w| in_range("attacker.weapon_s", w, 1, 10))
+                            .transpose()?,
+                        save_modifier: save_modifier(
+                            "attacker.weapon_save_modifier",
+                            attacker.weapon_save_modifier,
+                        )?,
+                    },
                     count("attacker.a", attacker.a)?,
                     in_range("defender.ws", defender.ws, 1, 10)?,
                     in_range("defender.t", defender.t, 1, 10)?,

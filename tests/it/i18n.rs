@@ -308,6 +308,7 @@ fn fighter(ws: i32, s: i32, a: u32, t: i32, w: u32, save: Option<i32>) -> Fighte
         ws,
         s,
         weapon_s: None,
+        weapon_save_modifier: None,
         a,
         t,
         w,

@@ -79,6 +79,10 @@ impl RandomAdvanceTable {
 /// The Strengths a weapon may have (CC-11's table: 1 to 10).
 pub const WEAPON_STRENGTHS: std::ops::RangeInclusive<i32> = 1..=10;
 
+/// The save modifiers a weapon may give of its own (CC-12): none to -6,
+/// as far as the S table goes.
+pub const SAVE_MODIFIERS: std::ops::RangeInclusive<i32> = -6..=0;
+
 /// The saves an item may give (2+ to 6+).
 pub const SAVES: std::ops::RangeInclusive<i32> = 2..=6;
 

@@ -94,6 +94,10 @@ pub struct Gear {
     /// A weapon's own Strength (CC-11), if it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strength: Option<i32>,
+    /// A weapon's own save modifier (`-2`), if it has one; none: its blows
+    /// modify saves by their S (CC-12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save_modifier: Option<i32>,
     /// The save it gives (4: 4+), for armour or a field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub save: Option<i32>,
@@ -113,13 +117,14 @@ impl Gear {
     }
 
     /// The item an armoury entry gives: its name in `lang` (English when
-    /// it has none in that language), its kind, Strength and save, and
-    /// `note` (what the item keeps of the rest of its profile).
+    /// it has none in that language), its kind, Strength, save modifier and
+    /// save, and `note` (what the item keeps of the rest of its profile).
     pub fn from_armoury(e: &ArmouryEntry, lang: &str, note: String) -> Self {
         Self {
             name: name_in(&e.names, lang, &e.id).to_owned(),
             kind: e.kind.into(),
             strength: e.strength,
+            save_modifier: e.save_modifier,
             save: e.save,
             note,
         }
@@ -341,7 +346,7 @@ fn no_such_power(at: usize) -> Problem {
     Problem::new("FILE", "problem.no_such_power").arg("position", at.saturating_add(1))
 }
 
-pub use crate::rules::characters::data::{SAVES, WEAPON_STRENGTHS};
+pub use crate::rules::characters::data::{SAVE_MODIFIERS, SAVES, WEAPON_STRENGTHS};
 
 /// The weapon a character takes in hand for close combat, from his
 /// equipment (CC-4).
@@ -351,6 +356,8 @@ pub struct InHand {
     pub weapon: CcWeapon,
     /// Its own S (CC-11); only a C-type weapon's counts.
     pub weapon_s: Option<i32>,
+    /// Its own save modifier (CC-12); only a C-type weapon's counts.
+    pub save_modifier: Option<i32>,
     /// Its name, for the screen and the log.
     pub name: String,
 }
@@ -368,6 +375,7 @@ pub fn in_hand(gear: &[Gear]) -> Option<InHand> {
         return Some(InHand {
             weapon: g.kind.cc_weapon().unwrap_or_default(),
             weapon_s: g.strength,
+            save_modifier: g.save_modifier,
             name: g.name.clone(),
         });
     }
@@ -376,6 +384,7 @@ pub fn in_hand(gear: &[Gear]) -> Option<InHand> {
         .map(|g| InHand {
             weapon: CcWeapon::Other,
             weapon_s: None,
+            save_modifier: None,
             name: g.name.clone(),
         })
 }
@@ -410,6 +419,16 @@ pub fn check(who: &str, psychic: bool, gear: &[Gear], powers: &[PowerCard]) -> V
                     .character(who)
                     .arg("item", &g.name)
                     .arg("value", s),
+            );
+        }
+        if let Some(m) = g.save_modifier
+            && !SAVE_MODIFIERS.contains(&m)
+        {
+            out.push(
+                Problem::new("CC-12", "problem.gear_save_modifier")
+                    .character(who)
+                    .arg("item", &g.name)
+                    .arg("value", m),
             );
         }
         if let Some(s) = g.save

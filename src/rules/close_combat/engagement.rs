@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::close_combat::odds::CcWeaponProfile;
 use crate::rules::core::problem::Problem;
 use crate::rules::robots::UnitKind;
 
@@ -143,33 +144,33 @@ impl CcWeapon {
 /// How a model fights once its weapon is known (CC-4).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Armed {
-    /// The weapon's S, used if higher than the model's (CC-11); only a
-    /// C-type weapon gives one.
-    pub weapon_s: Option<i32>,
+    /// The weapon's S, used if higher than the model's (CC-11), and its own
+    /// save modifier (CC-12); only a C-type weapon gives them.
+    pub weapon: CcWeaponProfile,
     /// The attack is improvised (butt of a rifle, fists): -2 (CC-9).
     pub improvised: bool,
     /// Why the weapon held is not used, if it is not.
     pub refused: Option<Problem>,
 }
 
-/// How a model holding `weapon` (of S `weapon_s`, if it has its own)
-/// fights (CC-4): only C-type weapons are used; any other is not, and the
-/// model, like one with no weapon, makes improvised attacks. The weapon
-/// set aside is named by the rule that sets it aside.
-pub fn armed(weapon: CcWeapon, weapon_s: Option<i32>) -> Armed {
+/// How a model holding `weapon` (with its own S and save modifier, if it
+/// has them) fights (CC-4): only C-type weapons are used; any other is not,
+/// and the model, like one with no weapon, makes improvised attacks. The
+/// weapon set aside is named by the rule that sets it aside.
+pub fn armed(weapon: CcWeapon, own: CcWeaponProfile) -> Armed {
     match weapon {
         CcWeapon::Melee | CcWeapon::Pistol => Armed {
-            weapon_s,
+            weapon: own,
             improvised: false,
             refused: None,
         },
         CcWeapon::Other => Armed {
-            weapon_s: None,
+            weapon: CcWeaponProfile::default(),
             improvised: true,
             refused: Some(Problem::new("CC-4", "cc.not_c_type")),
         },
         CcWeapon::Nothing => Armed {
-            weapon_s: None,
+            weapon: CcWeaponProfile::default(),
             improvised: true,
             refused: None,
         },
@@ -179,7 +180,7 @@ pub fn armed(weapon: CcWeapon, weapon_s: Option<i32>) -> Armed {
 /// Checks a weapon may be used in close combat (CC-4): refused, naming the
 /// rule, if it is not C-type.
 pub fn check_cc_weapon(weapon: CcWeapon) -> Result<(), Problem> {
-    match armed(weapon, None).refused {
+    match armed(weapon, CcWeaponProfile::default()).refused {
         Some(p) => Err(p),
         None => Ok(()),
     }

@@ -146,7 +146,16 @@ impl<'a> Side<'a> {
                 let mut row = Vec::with_capacity(on.models.len());
                 for d in &on.models {
                     let u = close_combat(
-                        rules, a.ws, a.s, a.weapon_s, 0, d.ws, d.t, d.save, &mods, false,
+                        rules,
+                        a.ws,
+                        a.s,
+                        a.weapon(),
+                        0,
+                        d.ws,
+                        d.t,
+                        d.save,
+                        &mods,
+                        false,
                     )?
                     .unsaved;
                     row.push(binomial(a.a, u));

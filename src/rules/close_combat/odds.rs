@@ -99,6 +99,54 @@ pub fn consent_refusal(
         .then(|| Problem::new("CC-10", "battle.problem.no_consent").arg("score", score))
 }
 
+/// A close-combat weapon's own values, both optional: its S, used when
+/// higher than the wielder's (CC-11), and its own save modifier, used
+/// instead of the S table's (CC-12).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CcWeaponProfile {
+    /// The weapon's S (CC-11).
+    pub s: Option<i32>,
+    /// The weapon's own save modifier (`-2`), when its data gives one.
+    pub save_modifier: Option<i32>,
+}
+
+impl CcWeaponProfile {
+    /// A weapon known by its S only: its blows modify saves by the table.
+    pub fn of_s(s: Option<i32>) -> Self {
+        Self {
+            s,
+            save_modifier: None,
+        }
+    }
+}
+
+/// What modifies a blow's save (CC-12): the weapon's own modifier, or the
+/// S table's at the blow's S.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SaveModifierBy {
+    /// The weapon's own modifier.
+    Weapon,
+    /// The table, at this S (PSY-3's table).
+    Strength(i32),
+}
+
+/// The modifier a blow of a wielder of S `strength` with `weapon` gives the
+/// save, and what gives it (CC-12): the weapon's own when it has one,
+/// otherwise the S table's at the blow's S (CC-11: the higher of the
+/// weapon's and the wielder's).
+pub fn cc_save_modifier(
+    rules: &RulesData,
+    strength: i32,
+    weapon: CcWeaponProfile,
+) -> (i32, SaveModifierBy) {
+    let s = weapon.s.map_or(strength, |w| w.max(strength));
+    match weapon.save_modifier {
+        Some(m) => (m, SaveModifierBy::Weapon),
+        None => (rules.save_modifier(s), SaveModifierBy::Strength(s)),
+    }
+}
+
 /// One round of one attacker's blows against one defender (CC-8 … CC-12):
 /// `a` blows of one weapon, each unsaved wound 1.
 #[allow(clippy::too_many_arguments)]
@@ -106,7 +154,7 @@ pub fn close_combat(
     rules: &RulesData,
     attacker_ws: i32,
     strength: i32,
-    weapon_s: Option<i32>,
+    weapon: CcWeaponProfile,
     blows: u32,
     defender_ws: i32,
     toughness: i32,
@@ -123,15 +171,16 @@ pub fn close_combat(
         cc_hit_chance(score)
     };
     // CC-11: the higher of the weapon's and the creature's S.
-    let s = weapon_s.map_or(strength, |w| w.max(strength));
+    let s = weapon.s.map_or(strength, |w| w.max(strength));
     let to_wound = rules
         .to_wound(s, toughness)
         .map(|n| i32::try_from(n).unwrap_or(i32::MAX));
     let wound = to_wound.map_or(0.0, d6_at_least);
-    // CC-12: the save, worsened by the blow's S; from the data's score
-    // (Decision: 7+) it is lost.
+    // CC-12: the save, worsened by the weapon's own modifier or else by the
+    // blow's S; from the data's score (Decision: 7+) it is lost.
+    let (modifier, _) = cc_save_modifier(rules, strength, weapon);
     let to_save = save
-        .map(|sv| sv - rules.save_modifier(s))
+        .map(|sv| sv - modifier)
         .filter(|&t| t < limits.save_lost_from);
     let saved = to_save.map_or(0.0, |t| d6_at_least(t.max(2)));
     let unsaved = hit * wound * (1.0 - saved);
@@ -160,6 +209,10 @@ pub struct Fighter {
     /// The weapon's strength, if it has one.
     #[serde(default)]
     pub weapon_s: Option<i32>,
+    /// The weapon's own save modifier (`-2`), if its data gives one; none:
+    /// by the blow's S (CC-12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon_save_modifier: Option<i32>,
     /// Attacks.
     pub a: u32,
     /// Toughness.
@@ -177,6 +230,14 @@ pub struct Fighter {
 }
 
 impl Fighter {
+    /// Its weapon's S and own save modifier (CC-11, CC-12).
+    pub fn weapon(&self) -> CcWeaponProfile {
+        CcWeaponProfile {
+            s: self.weapon_s,
+            save_modifier: self.weapon_save_modifier,
+        }
+    }
+
     /// Charged into combat this turn.
     pub fn charged(&self) -> bool {
         self.modifiers.contains(&CcModifier::Charging)
@@ -225,7 +286,7 @@ fn blows(rules: &RulesData, by: &Fighter, on: &Fighter) -> Result<Vec<f64>, Prob
         rules,
         by.ws,
         by.s,
-        by.weapon_s,
+        by.weapon(),
         by.a,
         on.ws,
         on.t,

@@ -195,7 +195,16 @@ fn compile(
             let mods = variant(a, v);
             for d in on {
                 let u = close_combat(
-                    rules, a.ws, a.s, a.weapon_s, 0, d.ws, d.t, d.save, &mods, false,
+                    rules,
+                    a.ws,
+                    a.s,
+                    a.weapon(),
+                    0,
+                    d.ws,
+                    d.t,
+                    d.save,
+                    &mods,
+                    false,
                 )?
                 .unsaved;
                 binomial_thresholds(a.a, u, c);

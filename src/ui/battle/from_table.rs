@@ -328,6 +328,7 @@ impl BattleView {
             cc.cc_weapon_from = None;
             cc.cc.modifiers.retain(|m| *m != CcModifier::Improvised);
             cc.cc.attacker.weapon_s = None;
+            cc.cc.attacker.weapon_save_modifier = None;
             let in_hand = crate::rules::characters::equipment::in_hand(&p.equipment);
             cc.cc_weapon = if in_hand.is_none() && weapon_s.is_none() {
                 CcWeapon::Nothing

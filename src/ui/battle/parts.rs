@@ -363,6 +363,8 @@ pub struct Group {
     pub s: i32,
     /// Weapon S, 0 for none.
     pub weapon_s: i32,
+    /// The weapon's own save modifier (CC-12); none: by the blow's S.
+    pub weapon_save_modifier: Option<i32>,
     /// A.
     pub a: u32,
     /// T.
@@ -393,6 +395,7 @@ impl Group {
             ws: 3,
             s: 3,
             weapon_s: 0,
+            weapon_save_modifier: None,
             a: 1,
             t: 3,
             w: 1,
@@ -405,15 +408,15 @@ impl Group {
         }
     }
 
-    /// One character, with his weapon's S when he fights with a C-type
-    /// weapon (CC-4, CC-11) and his armour's save, as his roster lists them.
+    /// One character, with his weapon's S and own save modifier when he
+    /// fights with a C-type weapon (CC-4, CC-11, CC-12) and his armour's
+    /// save, as his roster lists them.
     pub(super) fn of(picked: Picked) -> Self {
         let p = &picked.profile;
-        let hand = crate::rules::characters::equipment::in_hand(&picked.equipment);
-        let weapon_s = hand
-            .filter(|h| h.weapon.c_type())
-            .and_then(|h| h.weapon_s)
-            .unwrap_or(0);
+        let hand = crate::rules::characters::equipment::in_hand(&picked.equipment)
+            .filter(|h| h.weapon.c_type());
+        let weapon_s = hand.as_ref().and_then(|h| h.weapon_s).unwrap_or(0);
+        let weapon_save_modifier = hand.and_then(|h| h.save_modifier);
         let save = crate::rules::characters::equipment::armour_save(&picked.equipment).unwrap_or(0);
         Self {
             name: picked.name,
@@ -421,6 +424,7 @@ impl Group {
             ws: p.get(Characteristic::WS),
             s: p.get(Characteristic::S),
             weapon_s,
+            weapon_save_modifier,
             a: u32::try_from(p.get(Characteristic::A).max(0)).unwrap_or(1),
             t: p.get(Characteristic::T),
             w: u32::try_from(p.get(Characteristic::W).max(1)).unwrap_or(1),
@@ -461,6 +465,7 @@ impl Unit {
                     ws: g.ws,
                     s: g.s,
                     weapon_s: (g.weapon_s > 0).then_some(g.weapon_s),
+                    weapon_save_modifier: g.weapon_save_modifier,
                     a: g.a,
                     t: g.t,
                     w: g.w,

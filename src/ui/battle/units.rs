@@ -11,6 +11,7 @@ use crate::app::Command;
 use crate::app::SimRequest;
 use crate::i18n::Lang;
 use crate::rules::battle::Fight;
+use crate::rules::characters::equipment::SAVE_MODIFIERS;
 use crate::rules::close_combat::fight_exact::{FightOdds, fight_exact};
 use crate::rules::close_combat::odds::Fighter;
 use crate::rules::close_combat::simulate::{Estimate, FightEstimate, SimSide};
@@ -411,6 +412,7 @@ fn groups_grid_ui(
                 "battle.ws",
                 "battle.s",
                 "battle.units.col.weapon_s",
+                "battle.units.col.own_save",
                 "battle.a",
                 "battle.t",
                 "battle.psy.w",
@@ -458,6 +460,11 @@ fn group_row_ui(ui: &mut egui::Ui, lang: Lang, g: &mut Group, n: usize, side: &s
         0..=10,
         Some("–"),
     );
+    own_save_cell(
+        ui,
+        &name("battle.weapon_save_modifier"),
+        &mut g.weapon_save_modifier,
+    );
     cell(ui, &name("battle.a"), &mut g.a, 0..=10, None);
     cell(ui, &name("battle.t"), &mut g.t, 1..=10, None);
     cell(ui, &name("battle.psy.w"), &mut g.w, 1..=10, None);
@@ -494,6 +501,24 @@ fn cell<N: egui::emath::Numeric>(
     let r = ui.add(d);
     let name = name.to_owned();
     r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &name));
+}
+
+/// A weapon's own save modifier in the grid (CC-12): "–" for none (the
+/// blow's S gives it), or one of the modifiers a weapon may give.
+fn own_save_cell(ui: &mut egui::Ui, name: &str, value: &mut Option<i32>) {
+    let text = |v: Option<i32>| v.map_or_else(|| "–".to_owned(), |m| m.to_string());
+    let r = egui::ComboBox::from_id_salt(("own-save", name))
+        .width(36.0)
+        .selected_text(text(*value))
+        .show_ui(ui, |ui| {
+            let all = std::iter::once(None).chain(SAVE_MODIFIERS.rev().map(Some));
+            for v in all {
+                ui.selectable_value(value, v, text(v));
+            }
+        })
+        .response;
+    let name = name.to_owned();
+    r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &name));
 }
 
 /// The strike order, step by step (CC-7).

@@ -10,7 +10,9 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::i18n::Lang;
-use crate::rules::characters::equipment::{InHand, SAVES, WEAPON_STRENGTHS, in_hand};
+use crate::rules::characters::equipment::{
+    InHand, SAVE_MODIFIERS, SAVES, WEAPON_STRENGTHS, in_hand,
+};
 use crate::rules::core::names::name_in;
 use crate::rules::data::ArmouryEntry;
 use crate::rules::{Character, Gear, GearEdit, GearKind, PowerCard, PowerTarget};
@@ -44,13 +46,14 @@ pub type EditFn<'a> = &'a dyn Fn(GearEdit) -> Command;
 
 /// A one-line text field named `name` for screen readers, holding what is
 /// typed while it has the focus; returns the new text once the edit is done
-/// (Enter, Tab, a click elsewhere) if it changed.
+/// (Enter, Tab, a click elsewhere) if it changed. `hint` shows when empty.
 fn text_cell(
     ui: &mut egui::Ui,
     id: egui::Id,
     name: &str,
     current: &str,
     width: f32,
+    hint: &str,
 ) -> Option<String> {
     let key = id.with("typed");
     let mut text = ui
@@ -61,6 +64,7 @@ fn text_cell(
         egui::TextEdit::singleline(&mut text)
             .id(id)
             .desired_width(width)
+            .hint_text(hint)
             .min_size(egui::vec2(width, 0.0)),
     );
     let shown = text.clone();
@@ -297,15 +301,13 @@ impl GearView {
 }
 
 /// The rest of an armoury entry's profile, in `lang`, as an item keeps it
-/// in its note: ranges, save modifier, damage, its remark.
+/// in its note: ranges, damage, its remark (its save modifier is a value
+/// of the item).
 fn armoury_note(lang: Lang, e: &ArmouryEntry) -> String {
     let mut parts = Vec::new();
     if let Some([short, long]) = e.range_inches {
         let (short, long) = (short.to_string(), long.to_string());
         parts.push(lang.f("gear.armoury.range", &[("short", &short), ("long", &long)]));
-    }
-    if let Some(m) = e.save_modifier {
-        parts.push(lang.f("gear.armoury.save_mod", &[("m", &m.to_string())]));
     }
     if let Some(d) = &e.damage {
         parts.push(lang.f("gear.armoury.damage", &[("d", d)]));
@@ -326,6 +328,9 @@ fn armoury_detail(lang: Lang, e: &ArmouryEntry) -> String {
     }
     if let Some(save) = e.save {
         parts.push(lang.f("gear.armoury.save", &[("save", &save.to_string())]));
+    }
+    if let Some(m) = e.save_modifier {
+        parts.push(lang.f("gear.armoury.save_mod", &[("m", &m.to_string())]));
     }
     let note = armoury_note(lang, e);
     if !note.is_empty() {
@@ -437,6 +442,7 @@ fn gear_grid(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character, edit: EditFn<'_
         "gear.col.name",
         "gear.col.kind",
         "gear.col.s",
+        "gear.col.save_modifier",
         "gear.col.save",
         "gear.col.note",
     ];
@@ -448,7 +454,8 @@ fn gear_grid(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character, edit: EditFn<'_
     });
 }
 
-/// One item's row: name, kind, strength, save, note and its actions.
+/// One item's row: name, kind, strength, save modifier, save, note and its
+/// actions.
 fn gear_row_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
@@ -469,6 +476,7 @@ fn gear_row_ui(
         &named("gear.name_of"),
         &g.name,
         NAME_WIDTH,
+        "",
     ) && !name.trim().is_empty()
     {
         cx.send(set(Gear { name, ..g.clone() }));
@@ -480,6 +488,7 @@ fn gear_row_ui(
         &named("gear.note_of"),
         &g.note,
         NOTE_WIDTH,
+        "",
     ) {
         cx.send(set(Gear { note, ..g.clone() }));
     }
@@ -514,11 +523,12 @@ fn gear_values_ui(
         &choices.kinds,
         KIND_WIDTH,
     ) {
-        // Values that do not fit the new kind go: a weapon's S,
-        // the save of what is not a weapon.
+        // Values that do not fit the new kind go: a weapon's S and save
+        // modifier, the save of what is not a weapon.
         cx.send(set(Gear {
             kind,
             strength: g.strength.filter(|_| kind.is_weapon()),
+            save_modifier: g.save_modifier.filter(|_| kind.is_weapon()),
             save: g.save.filter(|_| !kind.is_weapon()),
             ..g.clone()
         }));
@@ -537,7 +547,9 @@ fn gear_values_ui(
                 ..g.clone()
             }));
         }
+        save_modifier_cell(ui, cx, g, id, named, set);
     } else {
+        ui.label(RichText::new("—").color(PALETTE.text_subdued));
         ui.label(RichText::new("—").color(PALETTE.text_subdued));
     }
     if g.kind.is_weapon() {
@@ -552,6 +564,61 @@ fn gear_values_ui(
     ) {
         cx.send(set(Gear { save, ..g.clone() }));
     }
+}
+
+/// A weapon's own save modifier, typed (CC-12): empty, its blows modify
+/// saves by their S; a number from the modifiers a weapon may give, its
+/// own. Anything else is refused, saying why, and the item keeps its value.
+fn save_modifier_cell(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    g: &Gear,
+    id: egui::Id,
+    named: &dyn Fn(&str) -> String,
+    set: &dyn Fn(Gear) -> Command,
+) {
+    let lang = cx.lang;
+    let bad_key = id.with("save_mod_bad");
+    ui.vertical(|ui| {
+        let current = g.save_modifier.map(|m| m.to_string()).unwrap_or_default();
+        if let Some(text) = text_cell(
+            ui,
+            id.with("save_mod"),
+            &named("gear.save_modifier_of"),
+            &current,
+            VALUE_WIDTH,
+            lang.t("gear.save_modifier_by_s"),
+        ) {
+            let typed = text.trim().replace('−', "-");
+            let value = if typed.is_empty() {
+                Some(None)
+            } else {
+                typed
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|m| SAVE_MODIFIERS.contains(m))
+                    .map(Some)
+            };
+            match value {
+                Some(save_modifier) => {
+                    ui.data_mut(|d| d.remove::<String>(bad_key));
+                    cx.send(set(Gear {
+                        save_modifier,
+                        ..g.clone()
+                    }));
+                }
+                None => {
+                    ui.data_mut(|d| d.insert_temp(bad_key, text));
+                }
+            }
+        }
+        if let Some(text) = ui.data(|d| d.get_temp::<String>(bad_key)) {
+            ui.label(
+                RichText::new(lang.f("gear.save_modifier_bad", &[("text", &text)]))
+                    .color(PALETTE.warning),
+            );
+        }
+    });
 }
 
 /// The grid of a psyker's power cards, a card a row.
@@ -603,6 +670,7 @@ fn power_row_ui(
         &named("power.name_of"),
         &p.name,
         NAME_WIDTH,
+        "",
     ) && !name.trim().is_empty()
     {
         cx.send(set(PowerCard { name, ..p.clone() }));
@@ -641,6 +709,7 @@ fn power_row_ui(
         &named("power.note_of"),
         &p.note,
         NOTE_WIDTH,
+        "",
     ) {
         cx.send(set(PowerCard { note, ..p.clone() }));
     }

@@ -15,6 +15,7 @@ fn trooper(w: u32) -> Fighter {
         ws: 5,
         s: 5,
         weapon_s: None,
+        weapon_save_modifier: None,
         a: 3,
         t: 3,
         w,

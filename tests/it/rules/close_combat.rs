@@ -4,11 +4,14 @@
 //! repeat, and the unit round against the 1 against 1 round and a Monte Carlo.
 
 mod fight_exact;
+mod save_modifier;
 mod simulate;
 
 use muster::rules::RulesData;
 use muster::rules::characters::units::{TakeCommand, Victory, take_command, victory};
-use muster::rules::close_combat::odds::{CcModifier, Fighter, close_combat, round};
+use muster::rules::close_combat::odds::{
+    CcModifier, CcWeaponProfile, Fighter, close_combat, round,
+};
 use muster::rules::close_combat::unit_round::unit_round;
 use muster::rules::close_combat::{
     Arc, AttackKind, AttackType, ChargeReaction, Damage, FollowUp, Reaction, RoundResult,
@@ -31,6 +34,7 @@ fn fighter(ws: i32, s: i32, t: i32, w: u32, i: i32, a: u32, save: Option<i32>) -
         ws,
         s,
         weapon_s: None,
+        weapon_save_modifier: None,
         a,
         t,
         w,
@@ -208,7 +212,19 @@ fn cc_18_a_free_blow_is_one_blow_against_ws_1_whatever_a() {
     }
     assert!(close(d[1], f64::from(n) / 216.0));
     // Worse than against the defender's own WS.
-    let normal = close_combat(&r, 3, 3, None, 1, 6, 3, Some(5), &[], false).expect("odds");
+    let normal = close_combat(
+        &r,
+        3,
+        3,
+        CcWeaponProfile::default(),
+        1,
+        6,
+        3,
+        Some(5),
+        &[],
+        false,
+    )
+    .expect("odds");
     assert!(d[1] > normal.wounds[1]);
 }
 
@@ -247,7 +263,19 @@ fn cc_5_two_weapons_double_a_at_minus_1_and_minus_2_off_hand() {
     assert_eq!(total(&main), 1 - 1);
     assert_eq!(total(&off), 1 - 2);
     // WS 4 against WS 4 needs 5: the main hand 5 (+1 charge, -1), the off hand 6.
-    let o = close_combat(&r, 4, 3, None, 1, 4, 3, None, &off, false).expect("odds");
+    let o = close_combat(
+        &r,
+        4,
+        3,
+        CcWeaponProfile::default(),
+        1,
+        4,
+        3,
+        None,
+        &off,
+        false,
+    )
+    .expect("odds");
     assert_eq!(o.score_to_hit, Some(6));
 }
 
@@ -571,7 +599,7 @@ fn play(
                     r,
                     by.ws,
                     by.s,
-                    by.weapon_s,
+                    by.weapon(),
                     0,
                     on.ws,
                     on.t,
@@ -687,6 +715,7 @@ mod engagement {
         CcWeapon, Enemy, Position, armed, check_cc_weapon, check_coherency, out_of_coherency,
         out_of_coherency_by_gap, switch_targets,
     };
+    use muster::rules::close_combat::odds::CcWeaponProfile;
     use muster::rules::robots::UnitKind;
 
     fn at(x: f64, y: f64) -> Position {
@@ -811,15 +840,15 @@ mod engagement {
     #[test]
     fn cc_4_only_c_type_weapons_fight_in_close_combat() {
         // A power sword (S 5) and a pistol are used.
-        let sword = armed(CcWeapon::Melee, Some(5));
-        assert_eq!(sword.weapon_s, Some(5));
+        let sword = armed(CcWeapon::Melee, CcWeaponProfile::of_s(Some(5)));
+        assert_eq!(sword.weapon.s, Some(5));
         assert!(!sword.improvised && sword.refused.is_none());
-        assert!(!armed(CcWeapon::Pistol, None).improvised);
+        assert!(!armed(CcWeapon::Pistol, CcWeaponProfile::default()).improvised);
         assert!(check_cc_weapon(CcWeapon::Pistol).is_ok());
         // A lasgun is not: set aside, naming the rule, and the blow is
         // improvised; its S is never used.
-        let rifle = armed(CcWeapon::Other, Some(7));
-        assert_eq!(rifle.weapon_s, None);
+        let rifle = armed(CcWeapon::Other, CcWeaponProfile::of_s(Some(7)));
+        assert_eq!(rifle.weapon.s, None);
         assert!(rifle.improvised);
         assert_eq!(
             rifle.refused.as_ref().map(|p| p.rule.as_ref()),
@@ -830,7 +859,7 @@ mod engagement {
             "CC-4"
         );
         // No weapon at all: improvised, nothing refused.
-        let bare = armed(CcWeapon::Nothing, None);
+        let bare = armed(CcWeapon::Nothing, CcWeaponProfile::default());
         assert!(bare.improvised && bare.refused.is_none());
     }
 }

@@ -561,6 +561,7 @@ fn model(i: i32, charging: bool) -> muster::rules::close_combat::odds::Fighter {
         ws: 4,
         s: 4,
         weapon_s: None,
+        weapon_save_modifier: None,
         a: 1,
         t: 4,
         w: 1,

@@ -3,7 +3,7 @@
 //! `muster odds` contract.
 
 use muster::rules::RulesData;
-use muster::rules::close_combat::odds::{CcModifier, cc_hit_chance, close_combat};
+use muster::rules::close_combat::odds::{CcModifier, CcWeaponProfile, cc_hit_chance, close_combat};
 use muster::rules::killteam::data::KtModifier;
 use muster::rules::killteam::odds::{ShotClass, killteam_shooting};
 
@@ -98,7 +98,8 @@ fn cc(
     save: Option<i32>,
     mods: &[CcModifier],
 ) -> muster::rules::core::odds::Odds {
-    close_combat(&rules(), ws, s, weapon_s, a, dws, t, save, mods, false).expect("odds")
+    let weapon = CcWeaponProfile::of_s(weapon_s);
+    close_combat(&rules(), ws, s, weapon, a, dws, t, save, mods, false).expect("odds")
 }
 
 #[test]
@@ -152,7 +153,19 @@ fn cc_10_never_below_two_and_a_second_die_above_six() {
 #[test]
 fn cc_8_a_helpless_defender_counts_as_ws_1() {
     let r = rules();
-    let o = close_combat(&r, 4, 3, None, 1, 9, 3, None, &[], true).expect("odds");
+    let o = close_combat(
+        &r,
+        4,
+        3,
+        CcWeaponProfile::default(),
+        1,
+        9,
+        3,
+        None,
+        &[],
+        true,
+    )
+    .expect("odds");
     assert_eq!(o.score_to_hit, Some(3), "WS 4 against WS 1");
 }
 
@@ -221,7 +234,19 @@ fn close_combat_odds_match_every_die_rolled() {
         (9, 2, 8, 10, Some(2)),
         (3, 3, 1, 6, Some(6)),
     ] {
-        let o = close_combat(&r, ws, s, None, 2, dws, t, save, &[], false).expect("odds");
+        let o = close_combat(
+            &r,
+            ws,
+            s,
+            CcWeaponProfile::default(),
+            2,
+            dws,
+            t,
+            save,
+            &[],
+            false,
+        )
+        .expect("odds");
         let hit = i32::try_from(r.to_hit(ws, dws).unwrap_or(0)).unwrap_or(0);
         let wound = r.to_wound(s, t).map(|n| i32::try_from(n).unwrap_or(0));
         let save_score = save.map(|sv| sv - r.save_modifier(s));
@@ -516,6 +541,7 @@ fn fighter(
         ws,
         s,
         weapon_s: None,
+        weapon_save_modifier: None,
         a,
         t,
         w,
@@ -574,12 +600,34 @@ fn cc_13_the_round_is_won_by_more_wounds_caused_equal_is_a_draw() {
     assert!(o.first_wins > o.second_wins);
     // By hand: a strikes first (I 4 against 2) with 2 blows against b's
     // single wound; b strikes back once, only if still standing.
-    let pa = close_combat(&r, 5, 4, None, 1, 3, 4, None, &[], false)
-        .expect("a")
-        .unsaved;
-    let pb = close_combat(&r, 3, 3, None, 1, 5, 3, Some(5), &[], false)
-        .expect("b")
-        .unsaved;
+    let pa = close_combat(
+        &r,
+        5,
+        4,
+        CcWeaponProfile::default(),
+        1,
+        3,
+        4,
+        None,
+        &[],
+        false,
+    )
+    .expect("a")
+    .unsaved;
+    let pb = close_combat(
+        &r,
+        3,
+        3,
+        CcWeaponProfile::default(),
+        1,
+        5,
+        3,
+        Some(5),
+        &[],
+        false,
+    )
+    .expect("b")
+    .unsaved;
     // a has 2 blows against b's 1 wound; b strikes only if not killed.
     let b_killed = 1.0 - (1.0 - pa) * (1.0 - pa);
     let b_survives = 1.0 - b_killed;
@@ -642,9 +690,20 @@ fn cc_7_muster_odds_gives_the_exact_fight_to_the_end() {
     assert_eq!(v["method"], "exact");
     let r = rules();
     let kill = |ws, s, w, a, m: &[CcModifier]| {
-        1.0 - close_combat(&r, ws, s, w, a, 4, 3, Some(4), m, false)
-            .expect("odds")
-            .wounds[0]
+        1.0 - close_combat(
+            &r,
+            ws,
+            s,
+            CcWeaponProfile::of_s(w),
+            a,
+            4,
+            3,
+            Some(4),
+            m,
+            false,
+        )
+        .expect("odds")
+        .wounds[0]
     };
     let p1 = kill(4, 3, Some(5), 2, &[CcModifier::Charging]);
     let p = kill(4, 3, Some(5), 2, &[]);
@@ -672,4 +731,44 @@ fn cc_7_muster_odds_gives_the_exact_fight_to_the_end() {
         .output()
         .expect("runs");
     assert!(String::from_utf8_lossy(&help.stdout).contains("close_combat_fight"));
+}
+
+#[test]
+fn cc_12_muster_odds_takes_a_weapon_s_own_save_modifier() {
+    // A power axe (S 6) with its own -2 against a 4+ save: 6+, where the
+    // S table (-3) would lose the save.
+    let file = |own: &str| {
+        format!(
+            r#"{{"kind": "close_combat",
+ "attacker": {{"ws": 4, "s": 3, "a": 1, "weapon_s": 6{own}}},
+ "defender": {{"ws": 4, "t": 3, "save": 4}}}}"#
+        )
+    };
+    let (code, out, err) = odds_cli(&file(r#", "weapon_save_modifier": -2"#));
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["score_to_save"], 6);
+    // WS 4 against WS 4: 5+; S 6 against T 3: 2+; the save 6+.
+    let unsaved = 2.0 / 6.0 * 5.0 / 6.0 * 5.0 / 6.0;
+    assert!((v["unsaved"].as_f64().unwrap_or(0.0) - unsaved).abs() < 1e-12);
+    // Absent or null: by the blow's S.
+    for own in ["", r#", "weapon_save_modifier": null"#] {
+        let (code, out, err) = odds_cli(&file(own));
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        assert_eq!(v["score_to_save"], serde_json::Value::Null, "{own}");
+    }
+    // Out of range: exit 2, naming the field.
+    let (code, _, err) = odds_cli(&file(r#", "weapon_save_modifier": 2"#));
+    assert_eq!(code, 2);
+    assert!(err.contains("attacker.weapon_save_modifier"), "{err}");
+    // A round's model takes it too.
+    let (code, out, err) = odds_cli(
+        r#"{"kind": "close_combat_round",
+ "first":  {"ws": 4, "s": 3, "weapon_s": 6, "weapon_save_modifier": -2, "a": 1, "t": 3, "w": 1, "i": 3},
+ "second": {"ws": 4, "s": 3, "a": 0, "t": 3, "w": 1, "i": 3, "save": 4}}"#,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert!((v["second_dies"].as_f64().unwrap_or(0.0) - unsaved).abs() < 1e-12);
 }

@@ -86,6 +86,7 @@ impl CreatureView {
     pub fn attack(&self, rules: &RulesData, s: &Situation<'_>) -> DevilAttack {
         let mut by = s.round.first.clone();
         by.weapon_s = None;
+        by.weapon_save_modifier = None;
         by.modifiers.retain(|m| {
             !matches!(
                 m,

@@ -18,6 +18,7 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::battle::Fight;
+use crate::rules::characters::equipment::SAVE_MODIFIERS;
 use crate::rules::close_combat::odds::CcModifier;
 use crate::rules::scenario::{CcAttacker, CcDefender, CloseCombatScenario, Scenario};
 use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, percent, wounds_of};
@@ -95,6 +96,7 @@ impl Default for CloseCombatView {
                     s: 3,
                     a: 1,
                     weapon_s: None,
+                    weapon_save_modifier: None,
                 },
                 defender: CcDefender {
                     ws: 3,
@@ -205,6 +207,7 @@ impl CloseCombatView {
             match scenario.odds(&cx.model.rules) {
                 Ok(odds) => {
                     odds_ui(ui, lang, &odds);
+                    self.save_by_ui(ui, cx);
                     ui.add_space(space::S);
                     // CC-10: a 7+ blow the battle refuses.
                     let refused = self.consent_ui(ui, cx);
@@ -231,6 +234,40 @@ impl CloseCombatView {
                 }
             }
         });
+    }
+
+    /// What modifies the defender's save (CC-12): the weapon's own
+    /// modifier, named by the weapon the fighter brought, or the S table's.
+    fn save_by_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        use crate::rules::close_combat::odds::{SaveModifierBy, cc_save_modifier};
+        let lang = cx.lang;
+        let a = &self.cc.attacker;
+        if self.cc.defender.save.is_none() {
+            return;
+        }
+        let i32_of = |v: i64| i32::try_from(v).unwrap_or(0);
+        let weapon = crate::rules::close_combat::odds::CcWeaponProfile {
+            s: a.weapon_s.map(i32_of),
+            save_modifier: a.weapon_save_modifier.map(i32_of),
+        };
+        let (m, by) = cc_save_modifier(&cx.model.rules, i32_of(a.s), weapon);
+        let m = m.to_string();
+        let named = self
+            .cc_weapon_from
+            .as_ref()
+            .filter(|h| h.save_modifier.is_some() && h.save_modifier == weapon.save_modifier);
+        let text = match (by, named) {
+            (SaveModifierBy::Weapon, Some(h)) => lang.f(
+                "battle.cc.save_by_weapon_named",
+                &[("m", &m), ("weapon", &h.name)],
+            ),
+            (SaveModifierBy::Weapon, None) => lang.f("battle.cc.save_by_weapon", &[("m", &m)]),
+            (SaveModifierBy::Strength(s), _) => lang.f(
+                "battle.cc.save_by_strength",
+                &[("m", &m), ("s", &s.to_string())],
+            ),
+        };
+        ui.label(RichText::new(text).color(crate::ui::theme::PALETTE.text_subdued));
     }
 
     fn attacker_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
@@ -271,6 +308,15 @@ impl CloseCombatView {
                 &mut a.weapon_s,
                 1..=10,
                 4,
+            );
+            let (lo, hi) = (SAVE_MODIFIERS.start(), SAVE_MODIFIERS.end());
+            optional(
+                ui,
+                lang,
+                lang.t("battle.weapon_save_modifier"),
+                &mut a.weapon_save_modifier,
+                i64::from(*lo)..=i64::from(*hi),
+                -1,
             );
         });
         weapon::weapon_ui(
@@ -477,6 +523,7 @@ impl CloseCombatView {
                 ws: i32_of(a.ws),
                 s: i32_of(a.s),
                 weapon_s: a.weapon_s.map(i32_of),
+                weapon_save_modifier: a.weapon_save_modifier.map(i32_of),
                 a: u32_of(a.a),
                 t: i32_of(b.attacker_t),
                 w: u32_of(b.attacker_w),
@@ -488,6 +535,7 @@ impl CloseCombatView {
                 ws: i32_of(d.ws),
                 s: i32_of(b.defender_s),
                 weapon_s: None,
+                weapon_save_modifier: None,
                 a: u32_of(b.defender_a),
                 t: i32_of(d.t),
                 w: u32_of(b.defender_w),

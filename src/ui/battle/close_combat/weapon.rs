@@ -5,25 +5,31 @@
 use crate::i18n::Lang;
 use crate::rules::characters::equipment::InHand;
 use crate::rules::close_combat::engagement::{CcWeapon, armed};
-use crate::rules::close_combat::odds::CcModifier;
+use crate::rules::close_combat::odds::{CcModifier, CcWeaponProfile};
 use crate::rules::scenario::CloseCombatScenario;
 use crate::ui::widgets::{Tone, alert};
 
 /// Puts a fighter's own weapon in his hand (CC-4), as his roster lists it:
-/// a C-type weapon with its S; any other weapon set aside, the blow
-/// improvised (-2). The scenario follows it.
+/// a C-type weapon with its S and its own save modifier (CC-12); any other
+/// weapon set aside, the blow improvised (-2). The scenario follows it.
 pub fn take_weapon(weapon: &mut CcWeapon, cc: &mut CloseCombatScenario, hand: &InHand) {
     *weapon = hand.weapon;
-    let a = armed(hand.weapon, hand.weapon_s);
-    cc.attacker.weapon_s = a.weapon_s.map(i64::from);
+    let own = CcWeaponProfile {
+        s: hand.weapon_s,
+        save_modifier: hand.save_modifier,
+    };
+    let a = armed(hand.weapon, own);
+    cc.attacker.weapon_s = a.weapon.s.map(i64::from);
+    cc.attacker.weapon_save_modifier = a.weapon.save_modifier.map(i64::from);
     cc.modifiers.retain(|m| *m != CcModifier::Improvised);
     if a.improvised {
         cc.modifiers.push(CcModifier::Improvised);
     }
 }
 
-/// The attacker's weapon in hand; the scenario follows it: no weapon S and
-/// the improvised -2 when the weapon is not C-type or there is none.
+/// The attacker's weapon in hand; the scenario follows it: no weapon S, no
+/// save modifier of its own and the improvised -2 when the weapon is not
+/// C-type or there is none.
 /// `from_roster` names the weapon the fighter picked brought; choosing
 /// another here forgets it.
 pub fn weapon_ui(
@@ -45,10 +51,7 @@ pub fn weapon_ui(
             ui.radio_value(weapon, w, lang.t(key));
         }
     });
-    let a = armed(
-        *weapon,
-        cc.attacker.weapon_s.and_then(|s| i32::try_from(s).ok()),
-    );
+    let a = armed(*weapon, CcWeaponProfile::default());
     if let Some(h) = from_roster.as_ref() {
         let text = match h.weapon_s {
             Some(s) => lang.f(
@@ -56,6 +59,16 @@ pub fn weapon_ui(
                 &[("item", &h.name), ("s", &s.to_string())],
             ),
             None => lang.f("battle.cc.weapon_from_roster", &[("item", &h.name)]),
+        };
+        let text = match h.save_modifier.filter(|_| h.weapon.c_type()) {
+            Some(m) => format!(
+                "{text} {}",
+                lang.f(
+                    "battle.cc.weapon_from_roster_save",
+                    &[("m", &m.to_string())]
+                )
+            ),
+            None => text,
         };
         ui.label(
             egui::RichText::new(format!(
@@ -71,6 +84,7 @@ pub fn weapon_ui(
         if a.improvised {
             cc.modifiers.push(CcModifier::Improvised);
             cc.attacker.weapon_s = None;
+            cc.attacker.weapon_save_modifier = None;
         }
     }
     if let Some(p) = &a.refused {

@@ -373,3 +373,35 @@ fn gear_and_powers_are_written_with_only_the_values_set() {
         muster::i18n::Lang::En.doc_error(&e)
     );
 }
+
+#[test]
+fn cc_12_an_item_s_own_save_modifier_loads_round_trips_and_is_checked() {
+    use muster::rules::characters::equipment::check;
+    // An item written before it had one loads with none, and is written
+    // back unchanged.
+    let old = r#"{"name":"Power sword","kind":"melee","strength":5}"#;
+    let g: Gear = serde_json::from_str(old).expect("old item");
+    assert_eq!(g.save_modifier, None);
+    assert_eq!(serde_json::to_string(&g).expect("json"), old);
+    let axe = Gear {
+        strength: Some(6),
+        save_modifier: Some(-2),
+        ..Gear::new("Power axe", GearKind::Melee)
+    };
+    let text = serde_json::to_string(&axe).expect("json");
+    assert!(text.contains(r#""save_modifier":-2"#), "{text}");
+    assert_eq!(serde_json::from_str::<Gear>(&text).expect("back"), axe);
+    assert!(check("Kal", false, std::slice::from_ref(&axe), &[]).is_empty());
+    // Beyond what a weapon may give: a problem naming CC-12 and the item.
+    let bad = Gear {
+        save_modifier: Some(-9),
+        ..axe
+    };
+    let problems = check("Kal", false, &[bad], &[]);
+    assert_eq!(problems.len(), 1);
+    assert_eq!(
+        (problems[0].rule.as_ref(), problems[0].key),
+        ("CC-12", "problem.gear_save_modifier")
+    );
+    assert_eq!(problems[0].get("item"), Some("Power axe"));
+}

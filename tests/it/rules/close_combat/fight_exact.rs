@@ -23,6 +23,7 @@ fn fighter(ws: i32, s: i32, t: i32, w: u32, i: i32, a: u32, save: Option<i32>) -
         ws,
         s,
         weapon_s: None,
+        weapon_save_modifier: None,
         a,
         t,
         w,
@@ -45,7 +46,7 @@ fn exact(r: &RulesData, a: &SimSide, b: &SimSide, rounds: u32) -> FightOdds {
 /// The chance that `x` causes at least one unsaved wound on `y` with the
 /// modifiers `m`, from the 1 against 1 odds.
 fn kills(r: &RulesData, x: &Fighter, y: &Fighter, m: &[CcModifier]) -> f64 {
-    let o = close_combat(r, x.ws, x.s, x.weapon_s, x.a, y.ws, y.t, y.save, m, false).expect("odds");
+    let o = close_combat(r, x.ws, x.s, x.weapon(), x.a, y.ws, y.t, y.save, m, false).expect("odds");
     1.0 - o.wounds[0]
 }
 

@@ -3,7 +3,7 @@
 //! round between two units rolled with every die (CC-7).
 
 use muster::rules::RulesData;
-use muster::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
+use muster::rules::close_combat::odds::{CcModifier, CcWeaponProfile, Fighter, close_combat};
 use muster::rules::close_combat::simulate::{Estimate, SimSide, fight_to_the_end};
 use muster::rules::close_combat::unit_round::{roll_unit_round, strike_order, unit_round};
 use muster::rules::core::dice::seeded;
@@ -17,6 +17,7 @@ fn fighter(ws: i32, s: i32, t: i32, w: u32, i: i32, a: u32, save: Option<i32>) -
         ws,
         s,
         weapon_s: None,
+        weapon_save_modifier: None,
         a,
         t,
         w,
@@ -89,8 +90,19 @@ fn cc_7_a_duel_to_the_death_agrees_with_its_exact_geometric_sum() {
     let a = fighter(4, 4, 3, 1, 3, 2, Some(5));
     let b = fighter(3, 3, 4, 1, 3, 1, Some(4));
     let kill = |x: &Fighter, y: &Fighter| {
-        let o =
-            close_combat(&r, x.ws, x.s, None, x.a, y.ws, y.t, y.save, &[], false).expect("odds");
+        let o = close_combat(
+            &r,
+            x.ws,
+            x.s,
+            CcWeaponProfile::default(),
+            x.a,
+            y.ws,
+            y.t,
+            y.save,
+            &[],
+            false,
+        )
+        .expect("odds");
         1.0 - o.wounds[0]
     };
     let (p, q) = (kill(&a, &b), kill(&b, &a));
@@ -222,6 +234,7 @@ fn request(n: usize, trials: u32) -> muster::app::SimRequest {
         ws: 3,
         s: 3,
         weapon_s: None,
+        weapon_save_modifier: None,
         a: 1,
         t: 3,
         w: 1,

@@ -4,7 +4,7 @@
 //! modifier listed twice counts once in the engine and is refused in a
 //! scenario file.
 
-use muster::rules::close_combat::odds::{CcModifier, close_combat};
+use muster::rules::close_combat::odds::{CcModifier, CcWeaponProfile, close_combat};
 use muster::rules::core::dist::fixed;
 use muster::rules::data::RulesData;
 use muster::rules::killteam::data::KtModifier;
@@ -317,7 +317,21 @@ fn kt_19_the_2d6_save_limit_of_8_plus_comes_from_the_data() {
 #[test]
 fn cc_10_the_score_that_cannot_hit_comes_from_the_data() {
     // WS 1 against WS 10: 9+, a 6 then a 6.
-    let go = |r: &RulesData| close_combat(r, 1, 4, None, 1, 10, 3, None, &[], false).expect("odds");
+    let go = |r: &RulesData| {
+        close_combat(
+            r,
+            1,
+            4,
+            CcWeaponProfile::default(),
+            1,
+            10,
+            3,
+            None,
+            &[],
+            false,
+        )
+        .expect("odds")
+    };
     let o = go(&rules());
     assert_eq!(o.score_to_hit, Some(9));
     assert!(o.hit > 0.0 && o.needs_consent);
@@ -362,8 +376,21 @@ fn cc_10_the_battle_setting_refuses_seven_plus_to_ordinary_troops() {
 #[test]
 fn cc_12_the_save_lost_from_comes_from_the_data() {
     // S3 against a 6+ save: unmodified, 6+ stands; lost from 6 it is gone.
-    let go =
-        |r: &RulesData| close_combat(r, 5, 3, None, 1, 3, 3, Some(6), &[], false).expect("odds");
+    let go = |r: &RulesData| {
+        close_combat(
+            r,
+            5,
+            3,
+            CcWeaponProfile::default(),
+            1,
+            3,
+            3,
+            Some(6),
+            &[],
+            false,
+        )
+        .expect("odds")
+    };
     assert_eq!(go(&rules()).score_to_save, Some(6));
     let r = with("close_combat.json", "limits", "save_lost_from", 6.into());
     assert_eq!(go(&r).score_to_save, None);
@@ -376,7 +403,7 @@ fn cc_9_a_modifier_listed_twice_counts_once_and_a_file_is_refused() {
         &r,
         3,
         3,
-        None,
+        CcWeaponProfile::default(),
         1,
         3,
         3,
@@ -389,7 +416,7 @@ fn cc_9_a_modifier_listed_twice_counts_once_and_a_file_is_refused() {
         &r,
         3,
         3,
-        None,
+        CcWeaponProfile::default(),
         1,
         3,
         3,

@@ -39,6 +39,7 @@ fn plain() -> Fighter {
         ws: 3,
         s: 3,
         weapon_s: None,
+        weapon_save_modifier: None,
         a: 1,
         t: 3,
         w: 1,
@@ -70,9 +71,19 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     let mut h = harness(dir.path());
     let r = rules();
     // CC-13: the attack alone: the attacker wins when he wounds at all.
-    let o =
-        muster::rules::close_combat::odds::close_combat(&r, 3, 3, None, 1, 3, 3, None, &[], false)
-            .expect("odds");
+    let o = muster::rules::close_combat::odds::close_combat(
+        &r,
+        3,
+        3,
+        muster::rules::close_combat::odds::CcWeaponProfile::default(),
+        1,
+        3,
+        3,
+        None,
+        &[],
+        false,
+    )
+    .expect("odds");
     let won = 1.0 - o.wounds[0];
     assert!(
         h.query_by_label(&format!("Attacker wins {}", percent(won)))

@@ -441,3 +441,133 @@ fn cc_10_the_battle_refuses_seven_plus_to_ordinary_troops_when_set() {
     button(&mut h, "Roll");
     assert_eq!(h.state().app.model.battle_log.len(), 1);
 }
+
+/// Ticks or unticks the attacker's "Weapon's own save modifier".
+fn own_save_box(h: &mut Harness<'_, Gui>) {
+    h.get_by_role_and_label(Role::CheckBox, "Weapon's own save modifier")
+        .click_accesskit();
+    h.run();
+}
+
+/// CC-12: a weapon picked from a character's gear brings its own save
+/// modifier; the odds card's save score follows it, and says which applied.
+#[test]
+fn cc_12_a_weapon_from_a_character_s_gear_brings_its_own_save_modifier() {
+    use muster::rules::scenario::Scenario;
+    use muster::rules::{Gear, GearKind};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut band = crate::common::example_band();
+    band.name = "Axe band".to_owned();
+    for c in &mut band.characters {
+        if c.name == "Inquisitor Vael" {
+            c.equipment = vec![Gear {
+                strength: Some(6),
+                save_modifier: Some(-2),
+                ..Gear::new("Power axe", GearKind::Melee)
+            }];
+        } else if c.name == "Sergeant Brask" {
+            c.equipment = vec![Gear {
+                save: Some(4),
+                ..Gear::new("Carapace armour", GearKind::Armour)
+            }];
+        }
+    }
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(band))
+        .expect("save");
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), Lang::En, 21),
+        1400.0,
+        3000.0,
+    );
+    h.run();
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    pick(
+        &mut h,
+        "Take the defender from a roster",
+        "Sergeant Brask —",
+    );
+    // The default attacker, S 3: Brask's 4+ is not worsened.
+    assert!(h.query_by_label("save 4+").is_some());
+    assert!(
+        h.query_by_label("Save modified by 0 by S3 (CC-12).")
+            .is_some()
+    );
+    pick(
+        &mut h,
+        "Take the attacker from a roster",
+        "Inquisitor Vael —",
+    );
+    assert_eq!(
+        h.state()
+            .views
+            .battle
+            .close_combat
+            .cc
+            .attacker
+            .weapon_save_modifier,
+        Some(-2)
+    );
+    assert!(
+        h.query_by_label_contains("Its own save modifier: -2 (CC-12).")
+            .is_some()
+    );
+    // The axe's own -2: 6+, where its S 6 would have lost the save.
+    assert!(h.query_by_label("save 6+").is_some(), "by the axe");
+    assert!(
+        h.query_by_label("Save modified by -2 by the Power axe (CC-12).")
+            .is_some()
+    );
+    // Taken off, the S table's -3 applies: 7+, lost.
+    own_save_box(&mut h);
+    assert!(h.query_by_label("save none").is_some(), "by S6");
+    assert!(
+        h.query_by_label("Save modified by -3 by S6 (CC-12).")
+            .is_some()
+    );
+    own_save_box(&mut h);
+    // The checkbox brings back a default; the axe's own is typed again.
+    let own = h
+        .state()
+        .views
+        .battle
+        .close_combat
+        .cc
+        .attacker
+        .weapon_save_modifier;
+    assert_eq!(own, Some(-1), "the field's default");
+    assert!(h.query_by_label("save 5+").is_some());
+    button(&mut h, "Roll");
+    let log = &h.state().app.model.battle_log;
+    let Fight::Attack(Scenario::CloseCombat(s)) = &log[0].fight else {
+        panic!("a close-combat attack: {:?}", log[0].fight);
+    };
+    assert_eq!(s.attacker.weapon_save_modifier, Some(-1));
+    let text = Lang::En.msg(&log[0].fight.describe());
+    assert!(
+        text.contains("weapon S 6, the weapon's own save modifier -1;"),
+        "{text}"
+    );
+
+    // Taken into a unit, he brings it too, shown in his row.
+    click(&mut h, "Unit against unit");
+    pick(
+        &mut h,
+        "Second unit: add a character from a roster",
+        "Inquisitor Vael —",
+    );
+    let vael = h.state().views.battle.units.second.groups.last().cloned();
+    assert_eq!(vael.and_then(|g| g.weapon_save_modifier), Some(-2));
+    assert!(
+        h.query_by_label("Second unit, row 2: Weapon's own save modifier")
+            .is_some()
+    );
+    button(&mut h, "Roll the round");
+    let log = &h.state().app.model.battle_log;
+    let Fight::Units(_, second) = &log[1].fight else {
+        panic!("a round of units: {:?}", log[1].fight);
+    };
+    assert_eq!(second.last().and_then(|m| m.weapon_save_modifier), Some(-2));
+}

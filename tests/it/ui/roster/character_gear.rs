@@ -212,7 +212,8 @@ fn gear_picked_from_the_armoury_is_added_with_its_profile_and_counts() {
     let c = vael(&h);
     assert_eq!(c.equipment.len(), 2);
     assert_eq!(c.equipment[1].strength, Some(5));
-    assert_eq!(c.equipment[1].note, "save mod. -3 · damage 1");
+    assert_eq!(c.equipment[1].save_modifier, Some(-3), "CC-12");
+    assert_eq!(c.equipment[1].note, "damage 1");
 
     // It counts where the engine reads it: in hand for close combat, with
     // his armour's save; the free typing is still there.
@@ -225,4 +226,72 @@ fn gear_picked_from_the_armoury_is_added_with_its_profile_and_counts() {
         Some(4)
     );
     assert!(h.query_by_label("New item").is_some());
+}
+
+/// Types into a row's field and commits it with Enter.
+fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    if !text.is_empty() {
+        h.get_by_label(label).type_text(text);
+        h.run();
+    }
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
+#[test]
+fn cc_12_a_weapon_s_own_save_modifier_is_typed_in_its_row() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path(), Lang::En);
+    open_character(&mut h, "Create roster", "Add character");
+    h.get_by_label("Kind of the new item").click();
+    h.run();
+    h.get_by_label("melee weapon").click();
+    h.run();
+    h.get_by_label("New item").click();
+    h.run();
+    h.get_by_label("New item").type_text("Power axe");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(vael(&h).equipment[0].save_modifier, None, "by the blow's S");
+    // Typed: the weapon's own, and the weapon in hand brings it (CC-12).
+    type_into(&mut h, "Save modifier of Power axe", "-2");
+    let c = vael(&h);
+    assert_eq!(c.equipment[0].save_modifier, Some(-2));
+    let hand = muster::rules::characters::equipment::in_hand(&c.equipment).expect("in hand");
+    assert_eq!(hand.save_modifier, Some(-2));
+    // Not a modifier: refused, saying why; the value stays.
+    type_into(&mut h, "Save modifier of Power axe", "sharp");
+    assert_eq!(vael(&h).equipment[0].save_modifier, Some(-2));
+    assert!(
+        h.query_by_label_contains("“sharp” is not a save modifier")
+            .is_some()
+    );
+    type_into(&mut h, "Save modifier of Power axe", "3");
+    assert_eq!(
+        vael(&h).equipment[0].save_modifier,
+        Some(-2),
+        "out of range"
+    );
+    // Emptied: by the blow's S again, the message gone.
+    type_into(&mut h, "Save modifier of Power axe", "");
+    assert_eq!(vael(&h).equipment[0].save_modifier, None);
+    assert!(
+        h.query_by_label_contains("is not a save modifier")
+            .is_none()
+    );
+    // Armour has no save modifier: its kind changed, the value goes.
+    type_into(&mut h, "Save modifier of Power axe", "-1");
+    h.get_by_label("Kind of Power axe").click();
+    h.run();
+    h.get_by_label("armour").click();
+    h.run();
+    assert_eq!(vael(&h).equipment[0].save_modifier, None);
+    assert!(h.query_by_label("Save modifier of Power axe").is_none());
 }
