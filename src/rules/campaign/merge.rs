@@ -175,48 +175,61 @@ pub fn merge(
         keys: Vec::new(),
         left_out: Vec::new(),
     };
-    let mut rng = crate::rules::core::dice::seeded(0);
     for (side, place, entry) in order {
-        let key = key_of(entry, side, place);
-        if dropped.contains(&key) {
-            m.left_out.push((Arc::clone(entry), key, side));
-            continue;
-        }
-        let before = c.mission_number();
-        let mut next = c.clone();
-        match next.play(entry.event.clone(), rules, &mut rng) {
-            Ok(_) => {
-                let mission = next.mission_number().max(before);
-                let kept = if mission == entry.mission {
-                    Arc::clone(entry)
-                } else {
-                    Arc::new(Entry {
-                        mission,
-                        ..Entry::clone(entry)
-                    })
-                };
-                next.journal.push(kept);
-                c = next;
-                m.sides.push(side);
-                m.keys.push(key);
-            }
-            Err(why) => {
-                let rival = rival_of(&c, &m.sides, shared, side, entry);
-                let rival_key = rival.and_then(|i| m.keys.get(i - shared).cloned());
-                m.conflicts.push(Conflict {
-                    entry: Arc::clone(entry),
-                    key,
-                    side,
-                    why,
-                    rival,
-                    rival_key,
-                });
-            }
-        }
+        play_one(&mut c, &mut m, (side, place, entry), rules, dropped);
     }
     c.notes.clone_from(&ours.notes);
     m.campaign = c;
     Ok(m)
+}
+
+/// Plays one side's event on the merge so far: in, left out by the
+/// players' choice, or set aside beside its rival.
+fn play_one(
+    c: &mut Campaign,
+    m: &mut Merged,
+    (side, place, entry): (Side, usize, &Arc<Entry>),
+    rules: &RulesData,
+    dropped: &BTreeSet<String>,
+) {
+    let key = key_of(entry, side, place);
+    if dropped.contains(&key) {
+        m.left_out.push((Arc::clone(entry), key, side));
+        return;
+    }
+    let before = c.mission_number();
+    let mut next = c.clone();
+    // Every die of a journal event is in it: no roll is made.
+    let mut rng = crate::rules::core::dice::seeded(0);
+    match next.play(entry.event.clone(), rules, &mut rng) {
+        Ok(_) => {
+            let mission = next.mission_number().max(before);
+            let kept = if mission == entry.mission {
+                Arc::clone(entry)
+            } else {
+                Arc::new(Entry {
+                    mission,
+                    ..Entry::clone(entry)
+                })
+            };
+            next.journal.push(kept);
+            *c = next;
+            m.sides.push(side);
+            m.keys.push(key);
+        }
+        Err(why) => {
+            let rival = rival_of(c, &m.sides, m.shared, side, entry);
+            let rival_key = rival.and_then(|i| m.keys.get(i - m.shared).cloned());
+            m.conflicts.push(Conflict {
+                entry: Arc::clone(entry),
+                key,
+                side,
+                why,
+                rival,
+                rival_key,
+            });
+        }
+    }
 }
 
 /// One version whole, as the merge of it with an earlier state of itself.
