@@ -293,6 +293,16 @@ pub enum CampaignEdit {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cost: Option<u32>,
     },
+    /// A Deminer (RIB-5) removes a mine laid at the table (EQ-11) before
+    /// it goes off; no action.
+    RemoveMine {
+        /// The Deminer.
+        character: CharId,
+        /// Who laid the mine.
+        bearer: CharId,
+        /// The mine's item id.
+        item: String,
+    },
     /// An escort's command points (KT-11).
     SetCommandPoints {
         /// The escort.
@@ -482,6 +492,7 @@ impl CampaignEdit {
             | Self::ConfirmOutOfAction { character, .. }
             | Self::StrikeItem { character, .. }
             | Self::Recharge { character, .. }
+            | Self::RemoveMine { character, .. }
             | Self::CranTest { character, .. }
             | Self::FateReroll { character, .. }
             | Self::AcceptDeath { character }
@@ -539,6 +550,7 @@ impl CampaignEdit {
             Self::StrikeItem { .. } => "campaign.event.strike",
             Self::UseItem { .. } => "campaign.event.use_item",
             Self::Recharge { .. } => "campaign.event.recharge",
+            Self::RemoveMine { .. } => "campaign.event.remove_mine",
             Self::SetCommandPoints { .. } => "campaign.event.command_points",
             Self::EndMission { .. } => "campaign.event.end_mission",
             Self::Unworthy { .. } => "campaign.event.unworthy",

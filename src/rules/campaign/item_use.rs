@@ -92,8 +92,67 @@ impl Campaign {
                 item,
                 cost,
             } => self.recharge(character, item, cost, rules, out),
+            CampaignEdit::RemoveMine {
+                character,
+                bearer,
+                item,
+            } => self.remove_mine(character, bearer, item, rules, out),
             _ => unreachable!("the dispatcher hands over item events only"),
         }
+    }
+
+    /// [`CampaignEdit::RemoveMine`]: a Deminer clears a laid mine (RIB-5).
+    /// Decision: at a campaign's table the mines laid are the players' own
+    /// (the drawn enemy lays none), and a Deminer may clear any of them; the
+    /// rule says "enemy mine" as it is written for two kill teams facing
+    /// each other. Refused for anyone without the ribbon, one out of action,
+    /// or a mine not laid.
+    fn remove_mine(
+        &mut self,
+        character: CharId,
+        bearer: CharId,
+        item: String,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.player_index(character)?;
+        let name = self.characters[i].name().to_owned();
+        let data = &rules.killteam;
+        let removal = match &self.characters[i].member {
+            Member::Soldier(s) => crate::rules::killteam::ribbons::mine_removal(data, s),
+            Member::Character(_) => None,
+        };
+        let Some(removal) = removal else {
+            return Err(Problem::new("RIB-5", "kt.remove_mine.not_deminer").character(&name));
+        };
+        let table = self.table.get_or_insert_default();
+        if table.out_of_action.contains(&character) {
+            return Err(Problem::new("KT-9", "kt.remove_mine.out").character(&name));
+        }
+        let key = (bearer, item.clone());
+        let Some(at) = table.laid.iter().position(|m| *m == key) else {
+            return Err(Problem::new(
+                removal.rule.clone(),
+                "kt.remove_mine.none_laid",
+            ));
+        };
+        table.laid.remove(at);
+        let laid_by = self
+            .character(bearer)
+            .map_or_else(String::new, |x| x.name().to_owned());
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("kt.remove_mine.done")
+                .text("character", &name)
+                .text("bearer", &laid_by)
+                .text("rule", &removal.rule),
+        ));
+        Ok(CampaignEdit::RemoveMine {
+            character,
+            bearer,
+            item,
+        })
     }
 
     /// [`CampaignEdit::UseItem`]: a single-use item used at the table.

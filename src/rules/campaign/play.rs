@@ -551,7 +551,9 @@ impl Campaign {
                 item,
                 struck,
             } => self.strike_item(character, item, struck, rules)?,
-            e @ (E::UseItem { .. } | E::Recharge { .. }) => self.item_event(e, rules, rng, oc)?,
+            e @ (E::UseItem { .. } | E::Recharge { .. } | E::RemoveMine { .. }) => {
+                self.item_event(e, rules, rng, oc)?
+            }
             E::SetCommandPoints { escort, points } => self.set_command_points(escort, points)?,
             E::EndMission { result, .. } => self.end_mission(result, rules, oc)?,
             E::Unworthy { character } => self.unworthy(character, oc)?,

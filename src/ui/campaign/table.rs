@@ -485,9 +485,56 @@ fn player_card_ui(
                 };
                 actions::soldier_turn_ui(ui, cx, (c, table), &f, marks);
                 soldier_reminders_ui(ui, cx, s, f.wounds_left);
+                deminer_ui(ui, cx, (c, table), x, s);
             }
             crate::ui::campaign::items::items_ui(ui, cx, c, table, x);
         });
+    });
+}
+
+/// A Deminer's "Remove X's mine", one for each mine laid at the table
+/// (RIB-5, EQ-11): one event each, no action.
+fn deminer_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    (c, table): (&Campaign, &crate::rules::campaign::Table),
+    x: &crate::rules::campaign::CampaignCharacter,
+    s: &crate::rules::killteam::Soldier,
+) {
+    let data = &cx.model.rules.killteam;
+    if table.laid.is_empty()
+        || table.out_of_action.contains(&x.id)
+        || crate::rules::killteam::ribbons::mine_removal(data, s).is_none()
+    {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (bearer, item) in &table.laid {
+            let laid_by = c.character(*bearer).map_or("?", |b| b.name());
+            let word = cx.f("kt.remove_mine.button", &[("bearer", laid_by)]);
+            let named = cx.f(
+                "kt.remove_mine.button_named",
+                &[("character", x.name()), ("bearer", laid_by)],
+            );
+            if icon_button(
+                ui,
+                icons::ICON_CRISIS_ALERT,
+                &word,
+                &named,
+                !cx.model.read_only,
+            )
+            .clicked()
+            {
+                cx.send(edit(
+                    c.id.as_str(),
+                    CampaignEdit::RemoveMine {
+                        character: x.id,
+                        bearer: *bearer,
+                        item: item.clone(),
+                    },
+                ));
+            }
+        }
     });
 }
 

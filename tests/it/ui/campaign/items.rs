@@ -266,3 +266,64 @@ fn eq_11_the_mines_buttons_stay_in_place_and_inside_its_card_in_french() {
         );
     }
 }
+
+/// RIB-5 at the table: a Deminer removes the mine laid (no action), in one
+/// event; anyone else is refused by the engine, naming the rule.
+#[test]
+fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
+    let rules = RulesData::built_in().expect("rules");
+    let mut team = crate::common::example_team();
+    let nim = team
+        .soldiers
+        .iter_mut()
+        .find(|s| s.name == "Trooper Nim")
+        .expect("Nim");
+    nim.ribbon = Some("deminer".to_owned());
+    let c = crate::common::team_at_the_table(&team, &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    assert!(
+        h.query_by_label("Trooper Nim removes Trooper Rusk's mine")
+            .is_none(),
+        "none laid yet"
+    );
+    button(&mut h, "Lay Mine (Trooper Rusk)");
+    button(&mut h, "Trooper Nim removes Trooper Rusk's mine");
+    let now = the_campaign(&h);
+    assert!(now.table.as_ref().expect("table").laid.is_empty());
+    assert!(
+        h.query_by_label("Mine goes off on… (Trooper Rusk)")
+            .is_none()
+    );
+    assert!(
+        h.query_by_label("Trooper Nim removes Trooper Rusk's mine")
+            .is_none()
+    );
+    // Nobody but a Deminer may.
+    let rusk = char_id(&now, "Trooper Rusk");
+    let dace = char_id(&now, "Trooper Dace");
+    let laid = ok(
+        &c,
+        E::UseItem {
+            character: rusk,
+            item: "mine".into(),
+            target: None,
+            roll: None,
+        },
+        &rules,
+    );
+    let refused = muster::rules::DocKind::apply(
+        &laid,
+        E::RemoveMine {
+            character: dace,
+            bearer: rusk,
+            item: "mine".into(),
+        },
+        &rules,
+        &mut muster::rules::core::dice::seeded(1),
+    )
+    .expect_err("Dace is no Deminer");
+    assert_eq!(refused.rule, "RIB-5");
+    // The journal plays it again.
+    assert!(now.replay(&rules).is_ok());
+}
