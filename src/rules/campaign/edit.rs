@@ -303,6 +303,16 @@ pub enum CampaignEdit {
         /// The mine's item id.
         item: String,
     },
+    /// A Thief (RIB-13) takes a weapon or a special item from a fallen
+    /// model; it replaces his own for the mission.
+    Loot {
+        /// The Thief.
+        character: CharId,
+        /// The fallen model (an enemy by its id at the table).
+        from: CharId,
+        /// What he takes.
+        pick: super::loot::LootPick,
+    },
     /// An escort's command points (KT-11).
     SetCommandPoints {
         /// The escort.
@@ -493,6 +503,7 @@ impl CampaignEdit {
             | Self::StrikeItem { character, .. }
             | Self::Recharge { character, .. }
             | Self::RemoveMine { character, .. }
+            | Self::Loot { character, .. }
             | Self::CranTest { character, .. }
             | Self::FateReroll { character, .. }
             | Self::AcceptDeath { character }
@@ -551,6 +562,7 @@ impl CampaignEdit {
             Self::UseItem { .. } => "campaign.event.use_item",
             Self::Recharge { .. } => "campaign.event.recharge",
             Self::RemoveMine { .. } => "campaign.event.remove_mine",
+            Self::Loot { .. } => "campaign.event.loot",
             Self::SetCommandPoints { .. } => "campaign.event.command_points",
             Self::EndMission { .. } => "campaign.event.end_mission",
             Self::Unworthy { .. } => "campaign.event.unworthy",

@@ -14,6 +14,7 @@ mod debrief;
 mod edit;
 mod enemy;
 mod item_use;
+pub mod loot;
 pub mod merge;
 mod play;
 mod playing;
@@ -404,6 +405,9 @@ pub struct Table {
     /// alike (KT-21).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub fell: BTreeMap<CharId, u32>,
+    /// What each Thief took from the fallen (RIB-13).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub loot: BTreeMap<CharId, loot::Looted>,
     /// Mines laid and not gone off yet (EQ-11): the bearer and the item,
     /// once per mine.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -554,6 +554,11 @@ impl Campaign {
             e @ (E::UseItem { .. } | E::Recharge { .. } | E::RemoveMine { .. }) => {
                 self.item_event(e, rules, rng, oc)?
             }
+            E::Loot {
+                character,
+                from,
+                pick,
+            } => self.loot(character, from, pick, rules, oc)?,
             E::SetCommandPoints { escort, points } => self.set_command_points(escort, points)?,
             E::EndMission { result, .. } => self.end_mission(result, rules, oc)?,
             E::Unworthy { character } => self.unworthy(character, oc)?,

@@ -446,6 +446,12 @@ pub enum Grant {
         /// The wounds left that give them.
         wounds_left: u32,
     },
+    /// Taking a weapon or a special item from a fallen enemy passed by
+    /// (RIB-13: within 3"), once a turn.
+    Loot {
+        /// How close the body must be, in inches.
+        range_inches: u32,
+    },
 }
 
 /// A ribbon (RIB-1 … RIB-13).
@@ -811,7 +817,7 @@ impl KillTeamData {
         for ribbon in &self.ribbons {
             for grant in &ribbon.grants {
                 match grant {
-                    Grant::RemoveMine { range_inches } => {
+                    Grant::RemoveMine { range_inches } | Grant::Loot { range_inches } => {
                         check_range("ribbons.grants.range_inches", *range_inches, 0..=100)?;
                     }
                     Grant::MoveAfterShot { inches } => {

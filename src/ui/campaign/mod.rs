@@ -10,6 +10,7 @@ mod dice;
 mod fight;
 mod items;
 mod journal;
+mod loot;
 mod overview;
 mod parts;
 mod setup;

@@ -486,6 +486,7 @@ fn player_card_ui(
                 actions::soldier_turn_ui(ui, cx, (c, table), &f, marks);
                 soldier_reminders_ui(ui, cx, s, f.wounds_left);
                 deminer_ui(ui, cx, (c, table), x, s);
+                crate::ui::campaign::loot::loot_ui(ui, cx, (c, table), x, s);
             }
             crate::ui::campaign::items::items_ui(ui, cx, c, table, x);
         });

@@ -117,6 +117,9 @@ pub fn soldiers_in(cx: &ViewCtx<'_>, c: &Campaign, only: Option<CharId>) -> Vec<
         let Member::Soldier(s) = &x.member else {
             continue;
         };
+        // As he plays at the table: what he looted in place of his own
+        // (RIB-13).
+        let s = &c.soldier_at_table(x.id).unwrap_or_else(|| s.clone());
         let Ok(derived) = derive(&model.rules.killteam, s) else {
             continue;
         };

@@ -327,3 +327,70 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
     // The journal plays it again.
     assert!(now.replay(&rules).is_ok());
 }
+
+/// RIB-13 at the table: a Thief takes a weapon from a fallen enemy, once a
+/// turn; it replaces his own for the mission (what he fires from the
+/// table), his kit in the escort unchanged; anyone else is refused.
+#[test]
+fn rib_13_a_thief_loots_a_fallen_enemy_once_a_turn() {
+    use muster::rules::campaign::loot::LootPick;
+    let rules = RulesData::built_in().expect("rules");
+    let mut team = crate::common::example_team();
+    team.soldiers
+        .iter_mut()
+        .find(|s| s.name == "Trooper Pell")
+        .expect("Pell")
+        .ribbon = Some("thief".to_owned());
+    let c = crate::common::team_at_the_table(&team, &rules, |_| vec![]);
+    let pell = char_id(&c, "Trooper Pell");
+    let dace = char_id(&c, "Trooper Dace");
+    // Nothing to take from a model standing.
+    assert!(c.loot_of(enemy_id(0), &rules).is_empty());
+    let c = ok(
+        &c,
+        E::SetOutOfAction {
+            character: enemy_id(0),
+            out: true,
+        },
+        &rules,
+    );
+    let picks = c.loot_of(enemy_id(0), &rules);
+    let Some(LootPick::Weapon(weapon)) = picks.first().cloned() else {
+        panic!("the fallen enemy leaves a weapon the kill team knows: {picks:?}");
+    };
+    let loot = |who| E::Loot {
+        character: who,
+        from: enemy_id(0),
+        pick: LootPick::Weapon(weapon.clone()),
+    };
+    let mut rng = muster::rules::core::dice::seeded(1);
+    let refused =
+        muster::rules::DocKind::apply(&c, loot(dace), &rules, &mut rng).expect_err("no Thief");
+    assert_eq!(refused.rule, "RIB-13");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Button, "Loot a fallen model: Trooper Pell")
+        .click();
+    h.run();
+    let take = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .find(|l| l.starts_with("Trooper Pell takes the "))
+        .expect("a weapon offered");
+    button(&mut h, &take);
+    let now = the_campaign(&h);
+    assert_eq!(now.soldier_at_table(pell).expect("Pell").weapon, weapon);
+    assert!(h.query_all_by_label_contains("Looted: ").next().is_some());
+    // His kit in the escort is his own still.
+    match &now.character(pell).expect("Pell").member {
+        muster::rules::campaign::Member::Soldier(s) => assert_eq!(s.weapon, "lasgun"),
+        muster::rules::campaign::Member::Character(_) => panic!("a soldier"),
+    }
+    // Once a turn; the next turn again.
+    let again =
+        muster::rules::DocKind::apply(&now, loot(pell), &rules, &mut rng).expect_err("twice");
+    assert_eq!(again.rule, "RIB-13");
+    let next = ok(&now, E::NewTurn { gain: None }, &rules);
+    assert!(muster::rules::DocKind::apply(&next, loot(pell), &rules, &mut rng).is_ok());
+    assert!(now.replay(&rules).is_ok());
+}

@@ -1,0 +1,177 @@
+//! The Thief's loot at the table (RIB-13): before the end of a turn, passing
+//! by a fallen model, he takes one of its weapons or special items, which
+//! replaces his own.
+//!
+//! Decision: the loot lasts for the mission at the table (a kill-team game
+//! is a one-off); his kit in the escort is unchanged, so that the team
+//! stays within its composition rules. A fallen enemy's weapon is taken
+//! when the kill-team armoury knows a weapon of that name (its English or
+//! French name); a fallen soldier's weapon and items are his own.
+
+use serde::{Deserialize, Serialize};
+
+use super::edit::CampaignEdit;
+use super::{Campaign, CharId, Member, Phase, enemy_index};
+use crate::rules::core::msg::Msg;
+use crate::rules::core::names::Names;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
+use crate::rules::killteam::data::Grant;
+use crate::rules::killteam::{Carried, Soldier};
+
+/// What a Thief takes: a weapon or a special item, by its id in the
+/// kill-team data.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LootPick {
+    /// A weapon: it replaces his own.
+    Weapon(String),
+    /// A special item: it replaces his first one.
+    Item(String),
+}
+
+/// What a Thief took at this table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Looted {
+    /// The weapon he took, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
+    /// The item he took, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub item: Option<String>,
+    /// The turn of his last loot: one a turn.
+    pub turn: u32,
+}
+
+impl Campaign {
+    /// What a fallen model at the table leaves to take (RIB-13): a
+    /// soldier's weapon and items; an enemy's weapons the kill-team armoury
+    /// knows by name. None for a model still standing.
+    pub fn loot_of(&self, from: CharId, rules: &RulesData) -> Vec<LootPick> {
+        let Some(table) = self.table.as_ref() else {
+            return Vec::new();
+        };
+        if !table.fell.contains_key(&from) {
+            return Vec::new();
+        }
+        let data = &rules.killteam;
+        if let Some(i) = enemy_index(from) {
+            let Some(f) = self.enemy_fighter(i, rules) else {
+                return Vec::new();
+            };
+            let same = |a: &Names, b: &Names| {
+                a.iter()
+                    .any(|(lang, n)| b.get(lang).is_some_and(|m| m.eq_ignore_ascii_case(n)))
+            };
+            let mut out: Vec<LootPick> = f
+                .weapons
+                .iter()
+                .filter_map(|w| data.weapons.iter().find(|k| same(&w.names, &k.names)))
+                .map(|k| LootPick::Weapon(k.id.clone()))
+                .collect();
+            out.dedup();
+            return out;
+        }
+        match self.character(from).map(|x| &x.member) {
+            Some(Member::Soldier(s)) => std::iter::once(LootPick::Weapon(s.weapon.clone()))
+                .chain(s.items.iter().map(|c| LootPick::Item(c.item.clone())))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A soldier as he plays at the table: his kit, with what he looted in
+    /// place of his own (RIB-13).
+    pub fn soldier_at_table(&self, id: CharId) -> Option<Soldier> {
+        let Member::Soldier(s) = &self.character(id)?.member else {
+            return None;
+        };
+        let mut s = s.clone();
+        if let Some(l) = self.table.as_ref().and_then(|t| t.loot.get(&id)) {
+            if let Some(w) = &l.weapon {
+                s.weapon.clone_from(w);
+            }
+            if let Some(item) = &l.item {
+                let taken = Carried {
+                    item: item.clone(),
+                    weapon: None,
+                };
+                match s.items.first_mut() {
+                    Some(first) => *first = taken,
+                    None => s.items.push(taken),
+                }
+            }
+        }
+        Some(s)
+    }
+
+    /// [`CampaignEdit::Loot`]: a Thief takes a weapon or an item from a
+    /// fallen model (RIB-13). Refused for anyone without the ribbon, one
+    /// out of action, a second loot in the turn, a model still standing or
+    /// what it does not leave.
+    pub(super) fn loot(
+        &mut self,
+        character: CharId,
+        from: CharId,
+        pick: LootPick,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.player_index(character)?;
+        let name = self.characters[i].name().to_owned();
+        let data = &rules.killteam;
+        let ribbon = match &self.characters[i].member {
+            Member::Soldier(s) => s.ribbon.as_deref().and_then(|r| data.ribbon(r)),
+            Member::Character(_) => None,
+        }
+        .filter(|r| r.grants.iter().any(|g| matches!(g, Grant::Loot { .. })));
+        let Some(ribbon) = ribbon else {
+            return Err(Problem::new("RIB-13", "kt.loot.not_thief").character(&name));
+        };
+        let rule = ribbon.rule.clone();
+        let table = self.table.clone().unwrap_or_default();
+        if table.out_of_action.contains(&character) {
+            return Err(Problem::new("KT-9", "kt.remove_mine.out").character(&name));
+        }
+        let turn = table.turn();
+        if table.loot.get(&character).is_some_and(|l| l.turn == turn) {
+            return Err(Problem::new(rule, "kt.loot.once_a_turn").character(&name));
+        }
+        if !self.loot_of(from, rules).contains(&pick) {
+            return Err(Problem::new(rule, "kt.loot.nothing"));
+        }
+        let t = self.table.get_or_insert_default();
+        let l = t.loot.entry(character).or_insert(Looted {
+            weapon: None,
+            item: None,
+            turn,
+        });
+        l.turn = turn;
+        let names = match &pick {
+            LootPick::Weapon(w) => {
+                l.weapon = Some(w.clone());
+                data.weapon(w).map(|x| x.names.clone())
+            }
+            LootPick::Item(it) => {
+                l.item = Some(it.clone());
+                data.item(it).map(|x| x.names.clone())
+            }
+        }
+        .unwrap_or_default();
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("kt.loot.done")
+                .text("character", &name)
+                .names("what", &names)
+                .text("rule", &rule),
+        ));
+        Ok(CampaignEdit::Loot {
+            character,
+            from,
+            pick,
+        })
+    }
+}
