@@ -302,3 +302,89 @@ fn kt_11_and_eq_31_extra_actions_at_the_table() {
     h.run();
     assert_eq!(cp(&h), 3);
 }
+
+/// KT-18, KT-19 and RIB-10 at the table: a Scion's three actions never
+/// three the same; a Space Marine's five a turn, three at a time, the
+/// fourth opening his next activation; a Terminator's four, one at a time;
+/// an Agile trooper's free move straight after a shot.
+#[test]
+fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let mut team = crate::common::example_team();
+    let kinds = [
+        ("Trooper Vell", "tempestus_scion", "hot_shot_lasgun"),
+        ("Trooper Osk", "space_marine", "bolter"),
+        ("Trooper Nim", "terminator", "storm_bolter"),
+    ];
+    for (name, kind, weapon) in kinds {
+        let s = team
+            .soldiers
+            .iter_mut()
+            .find(|s| s.name == name)
+            .expect("soldier");
+        s.kind = kind.to_owned();
+        s.weapon = weapon.to_owned();
+        s.items.clear();
+        s.ribbon = None;
+    }
+    team.soldiers
+        .iter_mut()
+        .find(|s| s.name == "Trooper Pell")
+        .expect("Pell")
+        .ribbon = Some("agility".to_owned());
+    let c = crate::common::team_at_the_table(&team, &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    // KT-18: the Scion's third shot is refused, naming the rule.
+    act(&mut h, "Trooper Vell", "Shoot");
+    act(&mut h, "Trooper Vell", "Shoot");
+    assert!(!offered(&mut h, "Trooper Vell", "Shoot"));
+    h.get_by_role_and_label(Role::Button, "Act: Trooper Vell")
+        .click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("KT-18: never three times the same action (Shoot)")
+            .next()
+            .is_some()
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    // KT-19: the Space Marine, five a turn.
+    assert!(
+        h.query_all_by_label("Actions: 5 of 5 left")
+            .next()
+            .is_some()
+    );
+    for a in ["Move", "Shoot", "Move", "Shoot"] {
+        act(&mut h, "Trooper Osk", a);
+    }
+    assert!(
+        h.query_by_label("This turn: Move · Shoot · Move  |  Shoot")
+            .is_some(),
+        "three, then his next activation"
+    );
+    act(&mut h, "Trooper Osk", "Move");
+    assert!(!offered(&mut h, "Trooper Osk", "Shoot"), "five taken");
+    // The Terminator: four, one an activation.
+    for a in ["Move", "Shoot", "Shoot", "Move"] {
+        act(&mut h, "Trooper Nim", a);
+    }
+    assert!(
+        h.query_by_label("This turn: Move  |  Shoot  |  Shoot  |  Move")
+            .is_some()
+    );
+    assert!(!offered(&mut h, "Trooper Nim", "Move"));
+    // RIB-10: Pell's free move comes after a shot, and costs nothing.
+    assert!(!offered(&mut h, "Trooper Pell", "Agility move"));
+    act(&mut h, "Trooper Pell", "Shoot");
+    act(&mut h, "Trooper Pell", "Agility move");
+    assert!(
+        h.query_by_label("This turn: Shoot · Agility move")
+            .is_some()
+    );
+    let pip = h.get_by_label("Action 2 of 2 spent: Trooper Pell");
+    assert_eq!(
+        pip.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::False)
+    );
+}
