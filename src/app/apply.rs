@@ -68,6 +68,7 @@ impl App {
             Command::RollFight(title, fight, combatants) => self.roll(title, fight, combatants),
             Command::Simulate(request) => self.simulate(request),
             Command::ReplayFight(index) => self.replay(index),
+            Command::RerollStratagem(index) => self.reroll_stratagem(index),
             Command::SetBattleOutcome(outcome) => self.model.battle_outcome = outcome,
             Command::Powers(act) => self.powers(act),
             Command::ExportBattleLog => self.export_battle_log(),
@@ -575,6 +576,7 @@ impl App {
                     taken,
                     replay_of,
                     played_in,
+                    rerolled: false,
                 });
             }
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
@@ -600,6 +602,69 @@ impl App {
         // A replay of a replay is one of the first roll.
         let of = e.replay_of.unwrap_or(index);
         self.log_roll(title, fight, seed, combatants, Some(of));
+    }
+
+    /// The "reroll" stratagem (KT-11) on the battle log's entry `index`:
+    /// refused for a replay, an entry rolled again already, or one whose
+    /// attacker is no soldier of a campaign's kill team at its table; and
+    /// when his team lacks the points (the campaign's own refusal).
+    fn reroll_stratagem(&mut self, index: usize) {
+        use crate::rules::campaign::{Campaign, CampaignEdit, Member};
+        let Some(e) = self.model.battle_log.get(index).cloned() else {
+            return;
+        };
+        let refuse = |app: &mut Self, key: &'static str| {
+            let p = crate::rules::Problem::new("KT-11", key);
+            app.message(MessageKind::Refused, Msg::from(p));
+        };
+        if e.replay_of.is_some() || e.rerolled {
+            return refuse(self, "battle.reroll.again");
+        }
+        let cost = self
+            .model
+            .rules
+            .killteam
+            .command
+            .stratagems
+            .iter()
+            .find(|s| s.id == "reroll")
+            .map_or(1, |s| s.cost);
+        let soldier = e
+            .combatants
+            .iter()
+            .filter(|c| c.first)
+            .filter_map(|c| c.campaign.clone())
+            .find_map(|r| {
+                let c = self.model.get::<Campaign>(&r.doc)?;
+                let x = c.character(r.id)?;
+                let e = c.escort(x.escort)?;
+                matches!(x.member, Member::Soldier(_))
+                    .then(|| (r.doc.clone(), e.id, e.command_points))
+            });
+        let Some((doc, escort, points)) = soldier else {
+            return refuse(self, "battle.reroll.no_team");
+        };
+        let key = DocKey::new("campaign", doc);
+        let history = self.model.history.undo.len();
+        let edit = CampaignEdit::SetCommandPoints {
+            escort,
+            points: points - i32::try_from(cost).unwrap_or(i32::MAX),
+        };
+        self.edit(&key, &Edit::Campaign(edit));
+        if self.model.history.undo.len() == history {
+            // Refused (short of points): said by the campaign.
+            return;
+        }
+        if let Some(entry) = self.model.battle_log.get_mut(index) {
+            entry.rerolled = true;
+        }
+        self.message(
+            MessageKind::Info,
+            Msg::new("battle.reroll.done")
+                .int("n", index + 1)
+                .int("cost", cost),
+        );
+        self.roll(e.title, e.fight, e.combatants);
     }
 
     /// The psychic powers in play change (PSY-8); a refusal says why.

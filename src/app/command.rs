@@ -129,6 +129,10 @@ pub enum Command {
     /// Roll again the fight of the battle log's entry of this index, with
     /// its seed: the same dice, logged as its replay.
     ReplayFight(usize),
+    /// The "reroll" stratagem (KT-11): the kill team of the entry's
+    /// attacker pays its command points, the entry's wounds are no longer
+    /// offered, and the fight is rolled again with new dice.
+    RerollStratagem(usize),
     /// Who won the battle (CHR-15); `None`: not said.
     SetBattleOutcome(Option<crate::rules::summary::Winner>),
     /// Simulate a fight to the end on a thread (the unit mode).
@@ -251,7 +255,7 @@ impl Command {
     /// over another program's always do.
     pub fn changes_documents(&self) -> bool {
         match self {
-            Self::Edit(..) | Self::KeepMine(_) => true,
+            Self::Edit(..) | Self::KeepMine(_) | Self::RerollStratagem(_) => true,
             Self::Merge(act) => !matches!(
                 act,
                 super::merging::MergeAct::Preview(..) | super::merging::MergeAct::Cancel

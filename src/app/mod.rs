@@ -210,6 +210,9 @@ pub struct BattleEntry {
     /// A replay of the entry of this index: the same fight with the same
     /// seed (not counted again in the summary).
     pub replay_of: Option<usize>,
+    /// Rolled again with the "reroll" stratagem (KT-11): its wounds are no
+    /// longer offered to a campaign.
+    pub rerolled: bool,
     /// The campaigns of its fighters whose mission was being played when
     /// it was rolled, with the mission's number: its wounds go to that
     /// mission's table only (CMP-13).

@@ -311,7 +311,7 @@ pub enum CampaignEdit {
         /// The fallen model (an enemy by its id at the table).
         from: CharId,
         /// What he takes.
-        pick: super::loot::LootPick,
+        pick: super::LootPick,
     },
     /// An escort's command points (KT-11).
     SetCommandPoints {

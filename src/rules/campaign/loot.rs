@@ -8,8 +8,6 @@
 //! when the kill-team armoury knows a weapon of that name (its English or
 //! French name); a fallen soldier's weapon and items are his own.
 
-use serde::{Deserialize, Serialize};
-
 use super::edit::CampaignEdit;
 use super::{Campaign, CharId, Member, Phase, enemy_index};
 use crate::rules::core::msg::Msg;
@@ -20,30 +18,7 @@ use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::data::Grant;
 use crate::rules::killteam::{Carried, Soldier};
 
-/// What a Thief takes: a weapon or a special item, by its id in the
-/// kill-team data.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LootPick {
-    /// A weapon: it replaces his own.
-    Weapon(String),
-    /// A special item: it replaces his first one.
-    Item(String),
-}
-
-/// What a Thief took at this table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Looted {
-    /// The weapon he took, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub weapon: Option<String>,
-    /// The item he took, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub item: Option<String>,
-    /// The turn of his last loot: one a turn.
-    pub turn: u32,
-}
+pub use super::{LootPick, Looted};
 
 impl Campaign {
     /// What a fallen model at the table leaves to take (RIB-13): a

@@ -407,7 +407,7 @@ pub struct Table {
     pub fell: BTreeMap<CharId, u32>,
     /// What each Thief took from the fallen (RIB-13).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub loot: BTreeMap<CharId, loot::Looted>,
+    pub loot: BTreeMap<CharId, Looted>,
     /// Mines laid and not gone off yet (EQ-11): the bearer and the item,
     /// once per mine.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -418,6 +418,31 @@ pub struct Table {
     /// The last item each character used and what it did, for his card.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub used: BTreeMap<CharId, ItemResult>,
+}
+
+/// What a Thief takes: a weapon or a special item, by its id in the
+/// kill-team data.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LootPick {
+    /// A weapon: it replaces his own.
+    Weapon(String),
+    /// A special item: it replaces his first one.
+    Item(String),
+}
+
+/// What a Thief took at this table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Looted {
+    /// The weapon he took, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
+    /// The item he took, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub item: Option<String>,
+    /// The turn of his last loot: one a turn.
+    pub turn: u32,
 }
 
 /// What a single-use item did at the table (EQ-6, EQ-10, EQ-11, EQ-15,

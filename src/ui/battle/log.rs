@@ -98,6 +98,7 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if playing {
                     apply_buttons_ui(ui, cx, k, e);
+                    reroll_button_ui(ui, cx, k, e);
                 }
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                     ui.label(RichText::new(format!("#{}", k + 1)).strong());
@@ -109,6 +110,47 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             });
         });
     });
+}
+
+/// "Reroll (1 CP)" (KT-11) on a roll whose attacker is a soldier of a
+/// campaign's kill team: the app refuses it, saying why, when his team
+/// lacks the points.
+fn reroll_button_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
+    use crate::rules::campaign::{Campaign, Member};
+    if e.replay_of.is_some() || e.rerolled {
+        return;
+    }
+    let soldier = e.combatants.iter().filter(|c| c.first).any(|c| {
+        c.campaign.as_ref().is_some_and(|r| {
+            cx.model
+                .get::<Campaign>(&r.doc)
+                .and_then(|camp| camp.character(r.id))
+                .is_some_and(|x| matches!(x.member, Member::Soldier(_)))
+        })
+    });
+    if !soldier {
+        return;
+    }
+    let cost = cx
+        .model
+        .rules
+        .killteam
+        .command
+        .stratagems
+        .iter()
+        .find(|s| s.id == "reroll")
+        .map_or(1, |s| s.cost);
+    let word = cx.f("battle.reroll.button", &[("cost", &cost.to_string())]);
+    let named = cx.f(
+        "battle.reroll.button_named",
+        &[("cost", &cost.to_string()), ("n", &(k + 1).to_string())],
+    );
+    if icon_button(ui, icons::ICON_REPLAY, &word, &named, !cx.model.read_only)
+        .on_hover_text(cx.t("battle.reroll.hint"))
+        .clicked()
+    {
+        cx.send(crate::app::Command::RerollStratagem(k));
+    }
 }
 
 /// The wounds a roll caused, by icon, word and colour.
@@ -130,7 +172,7 @@ const LAST_ROLL_HEIGHT: f32 = 26.0;
 
 /// The newest roll's "Apply to campaign" buttons, on one line.
 fn apply_buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
-    if e.replay_of.is_some() {
+    if e.replay_of.is_some() || e.rerolled {
         return;
     }
     for b in &cx.model.roll_wounds(e).batches {
@@ -244,6 +286,11 @@ fn wounds_ui(
             if !wounds.batches.is_empty() {
                 subdued(ui, lang.t("battle.apply_replay"));
             }
+            return;
+        }
+        // KT-11: a roll rolled again; the new one's wounds count.
+        if e.rerolled {
+            subdued(ui, lang.t("battle.reroll.stale"));
             return;
         }
         if buttons {

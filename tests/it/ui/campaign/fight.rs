@@ -479,3 +479,47 @@ fn kt_9_a_soldier_who_retreated_is_offered_no_charge_from_the_table() {
     let attack = h.get_by_label("Trooper Osk attacks…");
     assert!(attack.accesskit_node().is_disabled(), "no action left");
 }
+
+/// KT-11's reroll stratagem from the battle screen: a roll of a campaign's
+/// soldier is rolled again for his team's command point; the first roll's
+/// wounds are no longer offered; with no point left it is refused.
+#[test]
+fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    h.get_by_label("Trooper Osk attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Close combat: Trooper Osk against {enemy}"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    h.get_by_role_and_label(Role::Button, "Roll — Trooper Osk strikes")
+        .click();
+    h.run();
+    let cp = |h: &Harness<'_, Gui>| crate::common::the_campaign(h).escorts[0].command_points;
+    assert_eq!(cp(&h), 3);
+    crate::common::button(&mut h, "Reroll roll #1 for 1 command points");
+    assert_eq!(cp(&h), 2, "the stratagem's point");
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log.len(), 2, "rolled again");
+    assert!(log[0].rerolled && !log[1].rerolled);
+    // The first roll's wounds are no longer offered.
+    let stale = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .any(|l| l.starts_with("Apply roll #1 to campaign"));
+    assert!(!stale, "roll #1 is rerolled");
+    // With no point left, the campaign refuses.
+    for _ in 0..2 {
+        let n = h.state().app.model.battle_log.len();
+        crate::common::button(&mut h, &format!("Reroll roll #{n} for 1 command points"));
+    }
+    assert_eq!(cp(&h), 0);
+    let n = h.state().app.model.battle_log.len();
+    crate::common::button(&mut h, &format!("Reroll roll #{n} for 1 command points"));
+    assert_eq!(h.state().app.model.battle_log.len(), n, "refused");
+    assert_eq!(cp(&h), 0);
+}
