@@ -76,6 +76,9 @@ pub(super) fn versions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     });
 }
 
+/// The height of the merge window's contents.
+const MERGE_HEIGHT: f32 = 340.0;
+
 /// The merge window, while a merge is looked at.
 pub(super) fn merge_window_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let Some(view) = &cx.model.merge else {
@@ -85,7 +88,10 @@ pub(super) fn merge_window_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         .model
         .doc(&view.key)
         .map_or_else(|| view.key.id.clone(), |d| d.name().to_owned());
-    egui::Modal::new(egui::Id::unique("merge-window")).show(ui.ctx(), |ui| {
+    let id = egui::Id::unique("merge-window");
+    let area =
+        egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 96.0));
+    egui::Modal::new(id).area(area).show(ui.ctx(), |ui| {
         ui.set_width(640.0);
         card_title(
             ui,
@@ -93,15 +99,22 @@ pub(super) fn merge_window_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             &cx.f("merge.window", &[("name", &name)]),
         );
         ui.add_space(space::S);
-        egui::ScrollArea::vertical()
-            .max_height(420.0)
-            .show(ui, |ui| match &view.result {
-                Err(why) => {
-                    alert(ui, Tone::Error, &cx.msg(why));
-                }
-                Ok(MergePreview::Campaign(m)) => campaign_ui(ui, cx, view, m),
-                Ok(MergePreview::Fields(fields)) => fields_ui(ui, cx, fields),
-            });
+        // One height whatever it shows: the window's buttons stay under the
+        // mouse when a choice changes the merge.
+        let size = egui::vec2(ui.available_width(), MERGE_HEIGHT);
+        ui.allocate_ui(size, |ui| {
+            ui.set_min_size(size);
+            egui::ScrollArea::vertical()
+                .max_height(MERGE_HEIGHT)
+                .auto_shrink([false, false])
+                .show(ui, |ui| match &view.result {
+                    Err(why) => {
+                        alert(ui, Tone::Error, &cx.msg(why));
+                    }
+                    Ok(MergePreview::Campaign(m)) => campaign_ui(ui, cx, view, m),
+                    Ok(MergePreview::Fields(fields)) => fields_ui(ui, cx, fields),
+                });
+        });
         ui.add_space(space::M);
         buttons_ui(ui, cx, view);
     });
@@ -144,7 +157,12 @@ fn campaign_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, view: &MergeView, m: &Merged
         });
     }
     if m.conflicts.is_empty() {
-        alert(ui, Tone::Good, cx.t("merge.all_apply"));
+        let key = if m.left_out.is_empty() {
+            "merge.all_apply"
+        } else {
+            "merge.rest_apply"
+        };
+        alert(ui, Tone::Good, cx.t(key));
         return;
     }
     alert(
@@ -225,9 +243,17 @@ fn event_words(cx: &ViewCtx<'_>, c: &Campaign, e: &Entry) -> String {
         }
         _ => None,
     };
-    match who {
+    let words = match who {
         Some(who) => cx.f("merge.event_of", &[("event", &what), ("who", &who)]),
         None => what,
+    };
+    // The dice it holds, for the players to compare two rivals.
+    match &e.event {
+        CampaignEdit::CranTest { roll: Some(r), .. }
+        | CampaignEdit::FateReroll { roll: Some(r), .. } => {
+            format!("{words} ({r})")
+        }
+        _ => words,
     }
 }
 

@@ -117,17 +117,20 @@ fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
     h.get_by_role_and_label(Role::Button, "Merge the other version of The Raid")
         .click();
     h.run();
+    let merge_at = h.get_by_role_and_label(Role::Button, "Merge").rect();
     assert!(
         h.query_by_label_contains("1 event no longer applies")
             .is_some()
     );
     assert!(
-        h.query_by_label_contains("Set aside: Cran test: Trooper Dace (the other version, made on bruno at 2026-11-25 17:00:05)")
+        h.query_by_label_contains("Set aside: Cran test: Trooper Dace (D10: 9) (the other version, made on bruno at 2026-11-25 17:00:05)")
             .is_some()
     );
     assert!(
-        h.query_by_label_contains("Kept: Cran test: Trooper Dace (this version, made on camille")
-            .is_some()
+        h.query_by_label_contains(
+            "Kept: Cran test: Trooper Dace (D10: 2) (this version, made on camille"
+        )
+        .is_some()
     );
     // The players keep Bruno's roll.
     h.get_by_role_and_label(Role::Button, "Keep set-aside event 1 instead")
@@ -135,13 +138,18 @@ fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
     h.run();
     assert!(
         h.query_by_label_contains(
-            "Left out, its rival kept: Cran test: Trooper Dace (this version"
+            "Left out, its rival kept: Cran test: Trooper Dace (D10: 2) (this version"
         )
         .is_some()
     );
     assert!(
-        h.query_by_label_contains("Every event of both versions applies")
+        h.query_by_label_contains("Every other event of both versions applies")
             .is_some()
+    );
+    // The window did not move under the mouse.
+    assert_eq!(
+        h.get_by_role_and_label(Role::Button, "Merge").rect(),
+        merge_at
     );
     h.get_by_role_and_label(Role::Button, "Merge").click();
     h.run();
