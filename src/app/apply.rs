@@ -36,6 +36,7 @@ impl App {
             | Command::DismissRefusal
             | Command::Fight(_)
             | Command::SetLang(_)
+            | Command::SetMachine(_)
             | Command::SetLog(_)
             | Command::SetZoom(_)) => self.apply_view(c),
             Command::DismissMessage(i) => self.dismiss_message(i),
@@ -109,6 +110,7 @@ impl App {
                 self.show(Screen::Battle);
             }
             Command::SetLang(lang) => self.model.lang = lang,
+            Command::SetMachine(name) => self.model.machine = name,
             Command::SetLog(log) => {
                 self.model.log = super::LogPrefs {
                     open: log.open,

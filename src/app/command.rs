@@ -107,6 +107,8 @@ pub enum Command {
     Merge(super::merging::MergeAct),
     /// Switch language.
     SetLang(Lang),
+    /// This machine's name for the campaign journal (empty: the host's).
+    SetMachine(String),
     /// Set the zoom of the interface.
     SetZoom(f32),
     /// Open or collapse the log panel, or set its height.

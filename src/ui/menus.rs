@@ -244,6 +244,20 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
             for spec in ACTIONS.iter().filter(|s| s.menu == menu) {
                 entry_ui(ui, spec, cx, views);
             }
+            if menu == Menu::File {
+                ui.separator();
+                let word = lang.t("machine.menu");
+                if ui
+                    .button(format!(
+                        "{} {word}",
+                        egui_material_icons::icons::ICON_COMPUTER.codepoint
+                    ))
+                    .clicked()
+                {
+                    views.machine_name = Some(model.machine.clone());
+                    ui.close();
+                }
+            }
             if menu == Menu::View {
                 ui.separator();
                 ui.label(lang.f(

@@ -46,6 +46,8 @@ pub struct ViewState {
     pub print: print_preview::PrintPreviewView,
     /// The document whose deletion awaits confirmation.
     pub confirm_delete: Option<DocKey>,
+    /// This machine's name being typed (issue 24), while its window shows.
+    pub machine_name: Option<String>,
     /// The window was asked to close with changes not saved: the question
     /// is shown.
     pub asking_close: bool,
@@ -179,6 +181,7 @@ impl Gui {
                 .show(ui, |ui| views.screen_ui(ui, &cx));
         });
         confirm_delete_ui(ui, &cx, views);
+        machine_name_ui(ui, &cx, views);
         status::refusal_ui(ui.ctx(), &cx);
         let clicked = ui.ctx().viewport(|v| v.interact_widgets.clicked);
         let refused = model.refusal.is_some();
@@ -352,6 +355,43 @@ fn confirm_delete_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     });
     if modal.should_close() {
         views.confirm_delete = None;
+    }
+}
+
+/// "This machine's name" (issue 24): the name each campaign event made here
+/// carries, so that a merge and the journal say where it was made; empty,
+/// the host's name.
+fn machine_name_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
+    let Some(typed) = views.machine_name.as_mut() else {
+        return;
+    };
+    let lang = cx.lang;
+    let mut done = false;
+    let modal = egui::Modal::new(egui::Id::unique("machine_name")).show(ui.ctx(), |ui| {
+        ui.set_width(420.0);
+        widgets::card_title(
+            ui,
+            egui_material_icons::icons::ICON_COMPUTER,
+            lang.t("machine.title"),
+        );
+        ui.add(egui::Label::new(lang.t("machine.hint")).wrap());
+        let host = crate::app::stamp::machine_name("");
+        let l = ui.label(lang.t("machine.field"));
+        ui.add(egui::TextEdit::singleline(typed).hint_text(&host))
+            .labelled_by(l.id);
+        ui.add_space(theme::space::S);
+        ui.horizontal(|ui| {
+            if ui.button(lang.t("machine.save")).clicked() {
+                cx.send(Command::SetMachine(typed.trim().to_owned()));
+                done = true;
+            }
+            if ui.button(lang.t("library.cancel")).clicked() {
+                done = true;
+            }
+        });
+    });
+    if done || modal.should_close() {
+        views.machine_name = None;
     }
 }
 

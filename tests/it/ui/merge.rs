@@ -157,3 +157,53 @@ fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
     assert_eq!(merged.journal.last().expect("last").event, test(9));
     assert!(merged.validate(&r).is_empty(), "{:?}", merged.validate(&r));
 }
+
+/// The machine's name is a preference set from the File menu; the events
+/// made here carry it (issue 24).
+#[test]
+fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
+    let r = RulesData::built_in().expect("rules");
+    let c = table(&r);
+    let dir = tempfile::tempdir().expect("tempdir");
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(c.clone()))
+        .expect("save");
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), Lang::En, 5),
+        1200.0,
+        1400.0,
+    );
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label_contains("This machine's name…").click();
+    h.run();
+    h.get_by_label("Its name in the journal").click();
+    h.run();
+    h.get_by_label("Its name in the journal")
+        .type_text("Camille's laptop");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Save").click();
+    h.run();
+    assert_eq!(h.state().app.model.machine, "Camille's laptop");
+    assert_eq!(
+        h.state().app.prefs().machine,
+        "Camille's laptop",
+        "kept with the preferences"
+    );
+    let dace = crate::common::char_id(&c, "Trooper Dace");
+    h.state_mut().app.apply(muster::app::Command::Edit(
+        DocKey::new("campaign", c.id.clone()),
+        muster::rules::Edit::Campaign(E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }),
+    ));
+    let stamp = campaign(&h)
+        .journal
+        .last()
+        .and_then(|e| e.stamp.clone())
+        .expect("stamped");
+    assert_eq!(stamp.by.as_deref(), Some("Camille's laptop"));
+}
