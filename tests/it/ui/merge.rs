@@ -207,3 +207,107 @@ fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
         .expect("stamped");
     assert_eq!(stamp.by.as_deref(), Some("Camille's laptop"));
 }
+
+/// Two Musters on two data folders (two stores, two locks) play the same
+/// campaign "offline": one ticks the table, the other begins a new turn.
+/// The files are exchanged as a sync tool would (each side's file arrives
+/// on the other as a Syncthing conflict copy); each merges; both end with
+/// the same campaign, every event of both in it, checked by the rules.
+#[test]
+fn two_machines_merge_each_others_version_and_agree() {
+    use muster::app::merging::MergeAct;
+    use muster::app::{App, Command, Prefs, ScriptedDesktop};
+    let r = RulesData::built_in().expect("rules");
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let (camille, bruno) = (
+        tempfile::tempdir().expect("a"),
+        tempfile::tempdir().expect("b"),
+    );
+    let open = |dir: &std::path::Path, machine: &str, seed| {
+        let prefs = Prefs {
+            machine: machine.to_owned(),
+            ..Prefs::default()
+        };
+        App::new(
+            Some(dir),
+            &prefs,
+            Box::new(ScriptedDesktop::default()),
+            seed,
+        )
+        .expect("app")
+    };
+    for dir in [camille.path(), bruno.path()] {
+        Store::open(dir)
+            .expect("store")
+            .save(&Doc::new(base.clone()))
+            .expect("save");
+    }
+    let key = DocKey::new("campaign", base.id.clone());
+    let edit = |app: &mut App, e: E| {
+        app.apply(Command::Edit(key.clone(), muster::rules::Edit::Campaign(e)));
+        app.flush_saves();
+    };
+    // Offline, each on his own machine.
+    let mut a = open(camille.path(), "Camille's laptop", 1);
+    edit(
+        &mut a,
+        E::SetWounds {
+            character: dace,
+            wounds: 2,
+        },
+    );
+    edit(
+        &mut a,
+        E::SetOutOfAction {
+            character: muster::rules::campaign::enemy_id(1),
+            out: true,
+        },
+    );
+    let mut b = open(bruno.path(), "Bruno's desktop", 2);
+    edit(&mut b, E::NewTurn { gain: None });
+    drop((a, b));
+    // The sync tool brings each file to the other folder as a conflict copy.
+    let file = |dir: &std::path::Path| dir.join("campaigns").join(format!("{}.json", base.id));
+    let copy = |dir: &std::path::Path| dir.join("campaigns").join(format!("{}{COPY}", base.id));
+    std::fs::copy(file(camille.path()), copy(bruno.path())).expect("to Bruno");
+    std::fs::copy(file(bruno.path()), copy(camille.path())).expect("to Camille");
+    // Each merges what came.
+    let merged = |dir: &std::path::Path, machine: &str| {
+        let mut app = open(dir, machine, 3);
+        assert_eq!(
+            app.model.versions.len(),
+            1,
+            "{machine}: one version to merge"
+        );
+        app.apply(Command::Merge(MergeAct::Preview(
+            key.clone(),
+            copy(dir),
+            Default::default(),
+        )));
+        app.apply(Command::Merge(MergeAct::Apply));
+        app.flush_saves();
+        assert!(!copy(dir).exists(), "{machine}: the copy left once merged");
+        app.model
+            .docs
+            .iter()
+            .find_map(Doc::get::<Campaign>)
+            .cloned()
+            .expect("the campaign")
+    };
+    let at_camille = merged(camille.path(), "Camille's laptop");
+    let at_bruno = merged(bruno.path(), "Bruno's desktop");
+    assert_eq!(at_camille.journal, at_bruno.journal, "both agree");
+    assert_eq!(
+        at_camille.journal.len(),
+        base.journal.len() + 3,
+        "nothing lost"
+    );
+    let t = at_camille.table.as_ref().expect("table");
+    assert_eq!((t.wounds.get(&dace), t.turn), (Some(&2), 2));
+    assert!(
+        at_camille.validate(&r).is_empty(),
+        "{:?}",
+        at_camille.validate(&r)
+    );
+}
