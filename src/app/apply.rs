@@ -437,7 +437,10 @@ impl App {
         }
         let mut c = a.clone();
         let ids = &mut self.ids;
-        let by = super::stamp::machine_name(&self.model.machine);
+        let by = match self.model.machine.trim() {
+            "" => self.model.host.clone(),
+            name => name.to_owned(),
+        };
         let at = super::stamp::utc_now();
         c.stamp_since(
             b.journal.len(),

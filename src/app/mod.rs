@@ -304,6 +304,9 @@ pub struct Model {
     /// This machine's name for the journal (empty: the host's), from the
     /// preferences.
     pub machine: String,
+    /// The host's name, read once when the app opens (never per edit or
+    /// per frame).
+    pub host: String,
     /// The PDF being written in the background, if one is.
     pub printing: Option<PathBuf>,
     /// The last PDF written this session.
@@ -903,6 +906,7 @@ impl Model {
             print: prefs.print,
             log: prefs.log,
             machine: prefs.machine.clone(),
+            host: stamp::machine_name(""),
             printing: None,
             last_pdf: None,
             simulation: None,

@@ -375,9 +375,9 @@ fn machine_name_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
             lang.t("machine.title"),
         );
         ui.add(egui::Label::new(lang.t("machine.hint")).wrap());
-        let host = crate::app::stamp::machine_name("");
+        let host = &cx.model.host;
         let l = ui.label(lang.t("machine.field"));
-        ui.add(egui::TextEdit::singleline(typed).hint_text(&host))
+        ui.add(egui::TextEdit::singleline(typed).hint_text(host.as_str()))
             .labelled_by(l.id);
         ui.add_space(theme::space::S);
         ui.horizontal(|ui| {

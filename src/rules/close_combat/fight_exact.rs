@@ -16,7 +16,7 @@
 
 use serde::Serialize;
 
-use crate::rules::close_combat::odds::{Fighter, close_combat};
+use crate::rules::close_combat::odds::Fighter;
 use crate::rules::close_combat::simulate::{FightEstimate, SimSide, fight_to_the_end, variant};
 use crate::rules::core::dist::{binomial, chance_at_most};
 use crate::rules::core::problem::Problem;
@@ -145,19 +145,7 @@ impl<'a> Side<'a> {
                 let mods = variant(a, v);
                 let mut row = Vec::with_capacity(on.models.len());
                 for d in &on.models {
-                    let u = close_combat(
-                        rules,
-                        a.ws,
-                        a.s,
-                        a.weapon(),
-                        0,
-                        d.ws,
-                        d.t,
-                        d.save,
-                        &mods,
-                        false,
-                    )?
-                    .unsaved;
+                    let u = a.unsaved_on(rules, d, &mods)?;
                     row.push(binomial(a.a, u));
                 }
                 table.push(row);

@@ -238,6 +238,30 @@ impl Fighter {
         }
     }
 
+    /// The chance one of its blows, in the situation `mods`, causes `on`
+    /// an unsaved wound (CC-8 … CC-12): what a round, the exact fight and
+    /// the simulation all build on.
+    pub fn unsaved_on(
+        &self,
+        rules: &RulesData,
+        on: &Self,
+        mods: &[CcModifier],
+    ) -> Result<f64, Problem> {
+        let odds = close_combat(
+            rules,
+            self.ws,
+            self.s,
+            self.weapon(),
+            0,
+            on.ws,
+            on.t,
+            on.save,
+            mods,
+            false,
+        )?;
+        Ok(odds.unsaved)
+    }
+
     /// Charged into combat this turn.
     pub fn charged(&self) -> bool {
         self.modifiers.contains(&CcModifier::Charging)

@@ -22,7 +22,7 @@
 use rand::{Rng, RngCore as _};
 use serde::Serialize;
 
-use crate::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
+use crate::rules::close_combat::odds::{CcModifier, Fighter};
 use crate::rules::core::dice::DiceRng;
 use crate::rules::core::dist::chance_at_most;
 use crate::rules::core::problem::Problem;
@@ -194,19 +194,7 @@ fn compile(
         for a in by {
             let mods = variant(a, v);
             for d in on {
-                let u = close_combat(
-                    rules,
-                    a.ws,
-                    a.s,
-                    a.weapon(),
-                    0,
-                    d.ws,
-                    d.t,
-                    d.save,
-                    &mods,
-                    false,
-                )?
-                .unsaved;
+                let u = a.unsaved_on(rules, d, &mods)?;
                 binomial_thresholds(a.a, u, c);
             }
         }

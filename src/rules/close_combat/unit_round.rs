@@ -84,19 +84,7 @@ fn blows(rules: &RulesData, by: &Side<'_>, on: &Side<'_>) -> Result<Vec<Vec<Vec<
     for a in &by.models {
         let mut row = Vec::with_capacity(on.models.len());
         for d in &on.models {
-            let u = close_combat(
-                rules,
-                a.ws,
-                a.s,
-                a.weapon(),
-                0,
-                d.ws,
-                d.t,
-                d.save,
-                &a.modifiers,
-                false,
-            )?
-            .unsaved;
+            let u = a.unsaved_on(rules, d, &a.modifiers)?;
             row.push(binomial(a.a, u));
         }
         out.push(row);
