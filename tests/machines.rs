@@ -1,0 +1,384 @@
+//! One campaign on two machines, as separate processes (issue 24).
+//!
+//! `cargo test` runs the scenario: two Musters, each a process of its own on
+//! its own data folder (its own lock), play the same campaign "offline":
+//! Camille, the game master, draws the next mission while Bruno spends his
+//! escort's reinforcement points. The files are then exchanged as a sync
+//! tool does (each side's file reaches the other as a Syncthing conflict
+//! copy); each Muster merges what came, and both folders end with the same
+//! journal, every event of both sides in it, and `muster check` passes.
+//!
+//! `machines --play ACTION …` is one Muster doing one thing, used by the
+//! scenario and by `scripts/syncthing-e2e`, which plays the same mission
+//! through two real Syncthing daemons:
+//! - `seed DIR`: a campaign after its first mission, in the debrief;
+//! - `draw DIR MACHINE`: the game master draws the next mission;
+//! - `recruit DIR MACHINE`: a player recruits a trooper and buys a lasgun
+//!   with the escort's reinforcement points;
+//! - `merge DIR MACHINE`: Muster merges every version the sync tool left
+//!   (exit 1 if an event had to be set aside);
+//! - `same DIR DIR`: both folders hold one campaign, no version left to
+//!   merge, the same journal with both players' events.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command as Proc, ExitCode};
+
+use muster::app::merging::{MergeAct, MergePreview};
+use muster::app::{App, Command, Prefs, ScriptedDesktop};
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort, Phase,
+};
+use muster::rules::core::dice::seeded;
+use muster::rules::{Character, Doc, DocKey, DocKind, Edit, RulesData};
+use muster::store::Store;
+
+/// The campaign's id, and so its file name.
+const ID: &str = "shared";
+/// What the recruit and the lasgun cost are looked up in the rules; the
+/// lasgun is bought for this many points.
+const LASGUN_POINTS: u32 = 2;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--play") {
+        return match play(&args[1..]) {
+            Ok(line) => {
+                println!("{line}");
+                ExitCode::SUCCESS
+            }
+            Err(why) => {
+                eprintln!("machines: {why}");
+                ExitCode::from(1)
+            }
+        };
+    }
+    // `cargo test FILTER`: the scenario runs when the filter names it.
+    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    if args.iter().any(|a| a == "--list") {
+        println!("two_processes_play_one_mission_offline_and_merge_to_one_campaign: test");
+        return ExitCode::SUCCESS;
+    }
+    if filters.is_empty()
+        || filters.iter().any(|f| {
+            "two_processes_play_one_mission_offline_and_merge_to_one_campaign".contains(*f)
+        })
+    {
+        two_processes_play_one_mission_offline_and_merge_to_one_campaign();
+        println!("test two_processes_play_one_mission_offline_and_merge_to_one_campaign ... ok");
+    }
+    ExitCode::SUCCESS
+}
+
+/// One Muster doing one thing; the line it prints on success.
+fn play(args: &[String]) -> Result<String, String> {
+    let arg = |i: usize| {
+        args.get(i)
+            .map(PathBuf::from)
+            .ok_or_else(|| format!("{}: missing argument {i}", args.join(" ")))
+    };
+    let machine = || args.get(2).cloned().unwrap_or_default();
+    match args.first().map(String::as_str) {
+        Some("seed") => seed(&arg(1)?),
+        Some("draw") => draw(&arg(1)?, &machine()),
+        Some("recruit") => recruit(&arg(1)?, &machine()),
+        Some("merge") => merge_versions(&arg(1)?, &machine()),
+        Some("same") => same(&arg(1)?, &arg(2)?),
+        other => Err(format!("unknown action {other:?}")),
+    }
+}
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("the built-in rules")
+}
+
+fn key() -> DocKey {
+    DocKey::new("campaign", ID)
+}
+
+/// The file of the campaign in a data folder.
+fn campaign_file(dir: &Path) -> PathBuf {
+    dir.join("campaigns").join(format!("{ID}.json"))
+}
+
+/// A campaign of one escort after its first mission, won: in the debrief,
+/// with reinforcement points to spend.
+fn seed(dir: &Path) -> Result<String, String> {
+    let r = rules();
+    let ok = |c: Campaign, e: E| -> Result<Campaign, String> {
+        c.apply(e.clone(), &r, &mut seeded(7))
+            .map(|(c, _)| c)
+            .map_err(|p| format!("seed: {e:?} refused: {p:?}"))
+    };
+    let mut c = Campaign::new(ID, "Shared by the group", &r.campaign);
+    let mut settings = c.settings.clone();
+    settings.nemesis = "renegade_marines".into();
+    settings.secondary = vec!["cultists".into(), "mutants".into()];
+    c = ok(c, E::SetSettings { settings })?;
+    let members = ["Vael", "Brask", "Orsk"]
+        .iter()
+        .map(|n| Member::Character(Character::new(0, *n, "human")))
+        .collect();
+    c = ok(
+        c,
+        E::AddEscort {
+            escort: NewEscort {
+                player: "Bruno".into(),
+                source: "Band".into(),
+                kind: "roster".into(),
+                members,
+                doc: None,
+            },
+        },
+    )?;
+    c = ok(
+        c,
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+    )?;
+    c = ok(c, E::BeginMission)?;
+    c = ok(
+        c,
+        E::EndMission {
+            result: MissionResult {
+                success: true,
+                vp: 1,
+            },
+            played: vec![],
+        },
+    )?;
+    if c.phase != Phase::Debrief {
+        return Err(format!("seed: the campaign is in {:?}", c.phase));
+    }
+    let store = Store::open(dir).map_err(|e| format!("seed: {e:?}"))?;
+    store
+        .save(&Doc::new(c.clone()))
+        .map_err(|e| format!("seed: {e:?}"))?;
+    Ok(format!("seeded {} events", c.journal.len()))
+}
+
+/// Muster opened on `dir` as `machine`, as the window opens it.
+fn open(dir: &Path, machine: &str) -> Result<App, String> {
+    let prefs = Prefs {
+        machine: machine.to_owned(),
+        ..Prefs::default()
+    };
+    let seed = u64::from(machine.bytes().map(u32::from).sum::<u32>());
+    let app = App::new(
+        Some(dir),
+        &prefs,
+        Box::new(ScriptedDesktop::default()),
+        seed,
+    )
+    .map_err(|e| format!("{machine}: Muster did not open: {e:?}"))?;
+    if app.model.read_only {
+        return Err(format!(
+            "{machine}: the data folder is held by another Muster"
+        ));
+    }
+    Ok(app)
+}
+
+fn campaign(app: &App) -> Result<Campaign, String> {
+    app.model
+        .docs
+        .iter()
+        .find_map(Doc::get::<Campaign>)
+        .cloned()
+        .ok_or_else(|| "no campaign in the library".to_owned())
+}
+
+/// Applies one campaign edit as the window does, and says whether it went
+/// into the journal (the refusal, if not).
+fn edit(app: &mut App, e: E) -> Result<(), String> {
+    let before = campaign(app)?.journal.len();
+    app.apply(Command::Edit(key(), Edit::Campaign(e.clone())));
+    app.flush_saves();
+    if campaign(app)?.journal.len() == before + 1 {
+        Ok(())
+    } else {
+        let said: Vec<String> = app
+            .model
+            .messages
+            .iter()
+            .map(|m| format!("{:?}", m.text))
+            .collect();
+        Err(format!("{e:?} was refused: {}", said.join("; ")))
+    }
+}
+
+fn draw(dir: &Path, machine: &str) -> Result<String, String> {
+    let mut app = open(dir, machine)?;
+    edit(
+        &mut app,
+        E::NextMission {
+            choice: MissionChoice::default(),
+        },
+    )?;
+    let c = campaign(&app)?;
+    let drawn = c.mission.as_ref().map_or("none", |m| m.mission.as_str());
+    Ok(format!("{machine}: drew the next mission ({drawn})"))
+}
+
+fn recruit(dir: &Path, machine: &str) -> Result<String, String> {
+    let mut app = open(dir, machine)?;
+    let r = rules();
+    let member = Member::Character(Character::new(0, "Sorel", "human"));
+    let cost = campaign(&app)?
+        .recruit_cost(&member, &r)
+        .map_err(|p| format!("{p:?}"))?;
+    edit(
+        &mut app,
+        E::Recruit {
+            escort: 1,
+            member,
+            cost,
+            from: None,
+        },
+    )?;
+    edit(
+        &mut app,
+        E::Spend {
+            escort: 1,
+            points: LASGUN_POINTS,
+            what: "Lasgun".into(),
+            bought: None,
+        },
+    )?;
+    Ok(format!(
+        "{machine}: recruited Sorel for {cost} and bought a lasgun for {LASGUN_POINTS}"
+    ))
+}
+
+/// Merges every version of the campaign the sync tool left in `dir`.
+fn merge_versions(dir: &Path, machine: &str) -> Result<String, String> {
+    let mut app = open(dir, machine)?;
+    let paths: Vec<PathBuf> = app.model.versions.iter().map(|v| v.path.clone()).collect();
+    if paths.is_empty() {
+        return Err(format!(
+            "{machine}: no version to merge in {}",
+            dir.display()
+        ));
+    }
+    for path in &paths {
+        app.apply(Command::Merge(MergeAct::Preview(
+            key(),
+            path.clone(),
+            Default::default(),
+        )));
+        let view = app.model.merge.as_ref().ok_or("no merge shown")?;
+        match &view.result {
+            Ok(MergePreview::Campaign(m)) if m.conflicts.is_empty() => {}
+            other => return Err(format!("{machine}: {}: {other:?}", path.display())),
+        }
+        app.apply(Command::Merge(MergeAct::Apply));
+        app.flush_saves();
+        if path.exists() {
+            return Err(format!("{}: still there after the merge", path.display()));
+        }
+    }
+    let c = campaign(&app)?;
+    Ok(format!(
+        "{machine}: merged {} version(s), {} events",
+        paths.len(),
+        c.journal.len()
+    ))
+}
+
+/// What `same` and the scenario check of one folder: its campaign, and no
+/// version left to merge.
+fn settled(dir: &Path) -> Result<Campaign, String> {
+    let app = open(dir, "checker")?;
+    if !app.model.versions.is_empty() {
+        return Err(format!("{}: versions left to merge", dir.display()));
+    }
+    campaign(&app)
+}
+
+fn same(a: &Path, b: &Path) -> Result<String, String> {
+    let (ca, cb) = (settled(a)?, settled(b)?);
+    if ca.journal != cb.journal {
+        return Err("the two folders hold different journals".into());
+    }
+    let r = rules();
+    let problems = ca.validate(&r);
+    if !problems.is_empty() {
+        return Err(format!("the merged campaign breaks rules: {problems:?}"));
+    }
+    let has = |pred: &dyn Fn(&E) -> bool| ca.journal.iter().any(|e| pred(&e.event));
+    if !has(&|e| matches!(e, E::NextMission { .. })) {
+        return Err("the mission drawn is lost".into());
+    }
+    if !has(&|e| matches!(e, E::Recruit { .. })) || !has(&|e| matches!(e, E::Spend { .. })) {
+        return Err("the reinforcement points spent are lost".into());
+    }
+    if !ca.characters.iter().any(|c| c.member.name() == "Sorel") {
+        return Err("the recruit is not in the escort".into());
+    }
+    Ok(format!(
+        "same campaign: {} events, {} missions played, {:?}",
+        ca.journal.len(),
+        ca.missions_played,
+        ca.phase
+    ))
+}
+
+/// Runs this program as another process: one Muster doing one thing.
+fn machine(args: &[&Path], action: &str, machine: Option<&str>) -> std::process::Child {
+    let mut cmd = Proc::new(std::env::current_exe().expect("this program"));
+    cmd.arg("--play").arg(action).args(args);
+    if let Some(m) = machine {
+        cmd.arg(m);
+    }
+    cmd.spawn().expect("a Muster process")
+}
+
+fn done(mut child: std::process::Child, what: &str) {
+    let status = child.wait().expect("the process ends");
+    assert!(status.success(), "{what}: {status}");
+}
+
+fn two_processes_play_one_mission_offline_and_merge_to_one_campaign() {
+    let camille = tempfile::tempdir().expect("Camille's folder");
+    let bruno = tempfile::tempdir().expect("Bruno's folder");
+    let (a, b) = (camille.path(), bruno.path());
+    done(machine(&[a], "seed", None), "seed");
+    std::fs::create_dir_all(b.join("campaigns")).expect("Bruno's campaigns");
+    std::fs::copy(campaign_file(a), campaign_file(b)).expect("synced once");
+    let base = std::fs::read(campaign_file(a)).expect("the seed");
+    // Offline: both at once, each a process with its own folder and lock.
+    let draw = machine(&[a], "draw", Some("Camille's laptop"));
+    let spend = machine(&[b], "recruit", Some("Bruno's desktop"));
+    done(draw, "Camille draws the next mission");
+    done(spend, "Bruno spends his reinforcement points");
+    assert_ne!(std::fs::read(campaign_file(a)).expect("a"), base);
+    assert_ne!(std::fs::read(campaign_file(b)).expect("b"), base);
+    // The sync tool: each side's file reaches the other as a conflict copy.
+    let copy = |dir: &Path| {
+        dir.join("campaigns")
+            .join(format!("{ID}.sync-conflict-20261126-091500-ABCDEFG.json"))
+    };
+    std::fs::copy(campaign_file(a), copy(b)).expect("to Bruno");
+    std::fs::copy(campaign_file(b), copy(a)).expect("to Camille");
+    let merged_a = machine(&[a], "merge", Some("Camille's laptop"));
+    let merged_b = machine(&[b], "merge", Some("Bruno's desktop"));
+    done(merged_a, "Camille merges");
+    done(merged_b, "Bruno merges");
+    done(machine(&[a, b], "same", None), "both see one campaign");
+    // And the command line agrees: both files pass `muster check`.
+    for dir in [a, b] {
+        let out = Proc::new(env!("CARGO_BIN_EXE_muster"))
+            .arg("check")
+            .arg(campaign_file(dir))
+            .output()
+            .expect("muster check");
+        assert!(
+            out.status.success(),
+            "muster check {}: {}{}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
