@@ -15,8 +15,25 @@ use crate::rules::doc::SavedItem;
 use crate::rules::{DocKind, Msg};
 
 /// The schema version this Muster writes. Within it, an unknown field is an
-/// error; a newer version is refused, an older one upgraded.
-pub const SCHEMA_VERSION: u32 = 2;
+/// error; a newer version is refused ("made by a newer Muster"), an older
+/// one upgraded.
+///
+/// - 1: a roster alone, without the envelope.
+/// - 2: the envelope, every kind.
+/// - 3: a campaign's journal events may carry a stamp (who made each and
+///   when, issue 24), which a Muster of version 2 would not know.
+pub const SCHEMA_VERSION: u32 = 3;
+
+/// The oldest schema version whose files read as the current one: each
+/// version since only added optional fields. Such a file is read as it
+/// is, on the fast path, and an error in it points at its own line and
+/// field, not at an upgraded copy.
+pub const SAME_SHAPE_SINCE: u32 = 2;
+
+/// Whether a file of schema `version` reads as the current one.
+fn same_shape(version: u64) -> bool {
+    (u64::from(SAME_SHAPE_SINCE)..=u64::from(SCHEMA_VERSION)).contains(&version)
+}
 
 /// Why a document could not be read or written. Data, not text: shown
 /// through the translation layer from [`DocError::msg`].
@@ -425,8 +442,8 @@ fn parse_typed<K: DocKind>(text: &str) -> Result<K, DocError> {
     }
 }
 
-/// A file of kind `K` and the current version, written as Muster writes
-/// it, read in one pass with no tree built; `None` for anything else (a
+/// A file of kind `K` and the current version (or one of the same shape),
+/// written as Muster writes it, read in one pass with no tree built; `None` for anything else (a
 /// file of another kind gives up at its first value).
 pub fn parse_fast<K: DocKind>(text: &str) -> Option<K> {
     let mut de = serde_json::Deserializer::from_str(text);
@@ -453,7 +470,7 @@ impl<'de, K: DocKind> Visitor<'de> for FastEnvelope<K> {
         if map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() != Some("muster")
             || map.next_value::<std::borrow::Cow<'de, str>>()? != K::KIND
             || map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() != Some("schema_version")
-            || map.next_value::<u64>()? != u64::from(SCHEMA_VERSION)
+            || !same_shape(map.next_value::<u64>()?)
             || map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() != Some(K::KIND)
         {
             return Err(other());
@@ -512,7 +529,7 @@ pub fn parse<K: DocKind>(text: &str, fallback_id: &str) -> Result<K, DocError> {
     if version > u64::from(SCHEMA_VERSION) {
         return Err(DocError::TooNew { found: version });
     }
-    if version == u64::from(SCHEMA_VERSION) {
+    if same_shape(version) {
         return parse_typed(text);
     }
     let payload = if !enveloped {
@@ -529,7 +546,8 @@ pub fn parse<K: DocKind>(text: &str, fallback_id: &str) -> Result<K, DocError> {
         reason,
     };
     let mut payload = payload;
-    for from in version..u64::from(SCHEMA_VERSION) {
+    // Up to the oldest same-shape version; the rest reads as it is.
+    for from in version..u64::from(SAME_SHAPE_SINCE) {
         payload = K::migrate(from, payload, fallback_id).map_err(failed)?;
     }
     let envelope = serde_json::json!({
@@ -552,7 +570,7 @@ mod tests {
         let mut r = Roster::new("abc", "Band");
         r.characters.push(Character::new(1, "Kal", "human"));
         let text = to_json(&r).expect("serializes");
-        assert!(text.starts_with("{\n  \"muster\": \"roster\",\n  \"schema_version\": 2,"));
+        assert!(text.starts_with("{\n  \"muster\": \"roster\",\n  \"schema_version\": 3,"));
         assert_eq!(parse::<Roster>(&text, "x"), Ok(r));
     }
 

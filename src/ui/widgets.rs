@@ -448,3 +448,27 @@ pub fn described_option(
     })
     .inner
 }
+
+/// When a campaign event was made, as a player reads it: `2026-11-25
+/// 17:36 UTC` from the stamp's `2026-11-25T17:36:36Z` (anything else as it
+/// is written).
+pub fn stamp_time(at: &str) -> String {
+    match at.strip_suffix('Z').and_then(|t| t.split_once('T')) {
+        Some((day, time)) => format!("{day} {} UTC", time.get(..5).unwrap_or(time)),
+        None => at.to_owned(),
+    }
+}
+
+/// Where and when a campaign event was made ("made on Camille's laptop,
+/// 2026-11-25 17:36 UTC"), if its stamp says.
+pub fn stamp_words(lang: Lang, stamp: &crate::rules::campaign::Stamp) -> Option<String> {
+    match (stamp.by.as_deref(), stamp.at.as_deref()) {
+        (Some(by), Some(at)) => Some(lang.f(
+            "campaign.ui.made_on_at",
+            &[("by", by), ("at", &stamp_time(at))],
+        )),
+        (Some(by), None) => Some(lang.f("campaign.ui.made_on", &[("by", by)])),
+        (None, Some(at)) => Some(lang.f("campaign.ui.made_at", &[("at", &stamp_time(at))])),
+        (None, None) => None,
+    }
+}

@@ -16,7 +16,7 @@ use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
 use crate::ui::roster::character_gear::GearView;
 use crate::ui::theme::{PALETTE, space};
-use crate::ui::widgets::{Tone, alert, badge, card, card_title};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, stamp_words};
 
 /// What the journal's replay gave, kept while the journal is unchanged.
 struct Replayed {
@@ -274,6 +274,14 @@ fn entry_ui(
             first.to_uppercase().chain(chars).collect()
         });
         ui.label(RichText::new(heading).strong());
+        // Where and when it was made (issue 24): a shared campaign says
+        // which machine drew the mission.
+        if let Some(words) = e.stamp.as_ref().and_then(|s| stamp_words(lang, s)) {
+            ui.label(
+                RichText::new(format!("{} {words}", icons::ICON_COMPUTER.codepoint))
+                    .color(PALETTE.text_subdued),
+            );
+        }
     });
     if let Some(o) = outcomes.get(i) {
         let mine = history.and_then(|h| h.get(&i));

@@ -16,7 +16,7 @@ use crate::rules::campaign::{CampaignEdit, Entry};
 use crate::store::Version;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
-use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, stamp_time};
 
 /// The file's name of a version.
 fn file_name(v: &Version) -> String {
@@ -266,9 +266,7 @@ fn from_words(cx: &ViewCtx<'_>, side: Side, e: &Entry) -> String {
     });
     match e.stamp.as_ref() {
         Some(s) => {
-            let at = s.at.as_deref().map_or_else(String::new, |t| {
-                t.replace('T', " ").trim_end_matches('Z').to_owned()
-            });
+            let at = s.at.as_deref().map_or_else(String::new, stamp_time);
             cx.f(
                 "merge.made",
                 &[

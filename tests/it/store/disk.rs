@@ -43,7 +43,7 @@ fn round_trip() {
     // The file names the kind and schema version, and uses the profile keys.
     let text = std::fs::read_to_string(path).expect("read");
     assert!(text.contains("\"muster\": \"roster\""));
-    assert!(text.contains("\"schema_version\": 2"));
+    assert!(text.contains("\"schema_version\": 3"));
     assert!(text.contains("\"WS\": 1"));
 }
 
@@ -254,7 +254,7 @@ fn a_document_of_an_older_schema_version_loads() {
     // Saved again, it is written in the current version.
     store.save_roster(old).expect("save");
     let text = std::fs::read_to_string(dir.path().join("rosters/old-band.json")).expect("read");
-    assert!(text.contains("\"schema_version\": 2"));
+    assert!(text.contains("\"schema_version\": 3"));
 }
 
 #[test]

@@ -263,8 +263,14 @@ fn a_roster_written_by_the_foundation_loads_with_every_value() {
     let rewritten = roster_json(&expected);
     let again = muster::store::parse::<Roster>(&rewritten, "x").expect("parses");
     assert_eq!(again, expected);
-    // The foundation's file is what this Muster writes, byte for byte.
-    assert_eq!(rewritten.as_bytes(), bytes.as_slice());
+    // The foundation's file is what this Muster writes, byte for byte, but
+    // for the schema version, which rose since (3: the journal's stamps).
+    let foundation = String::from_utf8(bytes).expect("UTF-8").replacen(
+        "\"schema_version\": 2,",
+        "\"schema_version\": 3,",
+        1,
+    );
+    assert_eq!(rewritten, foundation);
 }
 
 #[test]

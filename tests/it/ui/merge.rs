@@ -123,7 +123,7 @@ fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
             .is_some()
     );
     assert!(
-        h.query_by_label_contains("Set aside: Cran test: Trooper Dace (D10: 9) (the other version, made on bruno at 2026-11-25 17:00:05)")
+        h.query_by_label_contains("Set aside: Cran test: Trooper Dace (D10: 9) (the other version, made on bruno, 2026-11-25 17:00 UTC)")
             .is_some()
     );
     assert!(
@@ -310,4 +310,56 @@ fn two_machines_merge_each_others_version_and_agree() {
         "{:?}",
         at_camille.validate(&r)
     );
+}
+
+/// The journal says where and when each event of a shared campaign was
+/// made (issue 24: "drawn on Camille's laptop"), in English and French,
+/// from today's stamped file.
+#[test]
+fn the_journal_says_on_which_machine_and_when_each_event_was_made() {
+    use muster::app::{Command, Screen};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/campaign-v2-stamped.json"
+    );
+    std::fs::create_dir_all(dir.path().join("campaigns")).expect("folder");
+    std::fs::copy(fixture, dir.path().join("campaigns/shared.json")).expect("copy");
+    let text = std::fs::read_to_string(fixture).expect("fixture");
+    let c: Campaign = muster::store::parse(&text, "shared").expect("campaign");
+    let drawn = c
+        .journal
+        .iter()
+        .find(|e| matches!(e.event, E::NextMission { .. }))
+        .and_then(|e| e.stamp.clone())
+        .expect("the mission drawn is stamped");
+    let at = drawn.at.expect("when");
+    // `2026-11-26T08:02:04Z` reads `2026-11-26 08:02 UTC`.
+    let when = format!("{} {} UTC", &at[..10], &at[11..16]);
+    for (lang, words) in [
+        (Lang::En, format!("made on Camille's laptop, {when}")),
+        (Lang::Fr, format!("fait sur Camille's laptop, le {when}")),
+    ] {
+        let mut h =
+            crate::common::window(crate::common::app_in(dir.path(), lang, 5), 1280.0, 3000.0);
+        h.run();
+        h.state_mut()
+            .app
+            .apply(Command::Show(Screen::Campaign(c.id.clone())));
+        h.run();
+        // "Journal" in both languages.
+        h.get_by_role_and_label(Role::Tab, "Journal").click();
+        h.run();
+        assert!(
+            h.query_all_by_label_contains(&words).next().is_some(),
+            "{lang:?}: {words}"
+        );
+        // Bruno's two events say his machine.
+        let bruno = if lang == Lang::En {
+            "made on Bruno's desktop"
+        } else {
+            "fait sur Bruno's desktop"
+        };
+        assert_eq!(h.query_all_by_label_contains(bruno).count(), 2, "{lang:?}");
+    }
 }
