@@ -7,3 +7,4 @@ mod disk;
 mod document;
 mod faults;
 mod kinds;
+mod lock;
