@@ -163,3 +163,23 @@ fn a_locks_folder_that_cannot_be_made_leaves_the_lock_in_the_documents_folder() 
         Store::open_with_options(dir.path(), Kinds::default(), LockDir::At(blocked)).expect("open");
     assert!(second.read_only(), "still one Muster at a time");
 }
+
+#[test]
+fn a_lock_file_left_by_a_muster_that_crashed_is_taken() {
+    let (dir, locks) = (
+        tempfile::tempdir().expect("a"),
+        tempfile::tempdir().expect("b"),
+    );
+    let canonical = std::fs::canonicalize(dir.path()).expect("canonical");
+    // The file stays when its Muster is killed; the OS lock goes with it.
+    let left = locks.path().join(lock_file_name(&canonical));
+    std::fs::write(
+        &left,
+        "Muster's lock of the documents folder:\nan older text, longer than the new one\n",
+    )
+    .expect("left");
+    let store = open(dir.path(), locks.path());
+    assert!(!store.read_only());
+    let text = std::fs::read_to_string(&left).expect("lock");
+    assert!(!text.contains("older"), "written anew: {text}");
+}
