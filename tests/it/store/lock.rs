@@ -175,11 +175,12 @@ fn a_lock_file_left_by_a_muster_that_crashed_is_taken() {
     let left = locks.path().join(lock_file_name(&canonical));
     std::fs::write(
         &left,
-        "Muster's lock of the documents folder:\nan older text, longer than the new one\n",
+        "Muster's lock of the documents folder:\nSTALE TEXT, longer than the new one, STALE STALE STALE\n",
     )
     .expect("left");
     let store = open(dir.path(), locks.path());
     assert!(!store.read_only());
     let text = std::fs::read_to_string(&left).expect("lock");
-    assert!(!text.contains("older"), "written anew: {text}");
+    assert!(!text.contains("STALE"), "written anew: {text}");
+    assert!(text.contains(&canonical.display().to_string()));
 }
