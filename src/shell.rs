@@ -35,7 +35,8 @@ impl Shell {
             .storage
             .and_then(|s| eframe::get_value(s, PREFS_KEY))
             .unwrap_or_default();
-        let data_dir = crate::store::default_data_dir();
+        // `$MUSTER_DATA_DIR`, else the folder chosen, else the platform's.
+        let data_dir = crate::store::data_dir_chosen(prefs.data_dir.clone());
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);

@@ -20,6 +20,8 @@ pub enum Action {
     Reload,
     /// Show the data folder.
     OpenDataFolder,
+    /// Choose the documents folder (issue 24: a group's synced folder).
+    DataFolder,
     /// Close Muster.
     Quit,
     /// Undo the last edit.
@@ -83,7 +85,7 @@ const CMD: Modifiers = Modifiers::COMMAND;
 const NONE: Modifiers = Modifiers::NONE;
 
 /// Every action, in menu order.
-pub const ACTIONS: [ActionSpec; 18] = [
+pub const ACTIONS: [ActionSpec; 19] = [
     ActionSpec {
         action: Action::New,
         label: "action.new",
@@ -127,6 +129,14 @@ pub const ACTIONS: [ActionSpec; 18] = [
     ActionSpec {
         action: Action::OpenDataFolder,
         label: "action.open_data_folder",
+        shortcut: None,
+        alternate: None,
+        edits: false,
+        menu: Menu::File,
+    },
+    ActionSpec {
+        action: Action::DataFolder,
+        label: "action.data_folder",
         shortcut: None,
         alternate: None,
         edits: false,

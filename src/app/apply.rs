@@ -84,6 +84,9 @@ impl App {
             Command::CopySheetText(key) => self.copy_sheet_text(&key),
             Command::OpenFile(path) => self.open_file(&path),
             Command::OpenFolder(path) => self.open_folder(&path),
+            Command::ChooseDataDir => self.choose_data_dir(),
+            Command::SetDataDir(dir) => self.switch_data_dir(dir),
+            Command::ForgetFolderProblem => self.model.folder_problem = None,
         }
         self.save_dirty();
     }

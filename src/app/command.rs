@@ -109,6 +109,15 @@ pub enum Command {
     SetLang(Lang),
     /// This machine's name for the campaign journal (empty: the host's).
     SetMachine(String),
+    /// Ask for a folder and keep the documents there from now on (issue
+    /// 24: the group's synced folder).
+    ChooseDataDir,
+    /// Keep the documents in this folder from now on (`None`: the
+    /// platform's default folder): what is open is saved, then the
+    /// library is read from there.
+    SetDataDir(Option<PathBuf>),
+    /// The documents folder's problem was read.
+    ForgetFolderProblem,
     /// Set the zoom of the interface.
     SetZoom(f32),
     /// Open or collapse the log panel, or set its height.
@@ -244,6 +253,7 @@ impl Command {
             Self::Redo => Action::Redo,
             Self::Reload => Action::Reload,
             Self::OpenFolder(_) => Action::OpenDataFolder,
+            Self::ChooseDataDir | Self::SetDataDir(_) => Action::DataFolder,
             Self::ExportPdfDialog(_) | Self::ExportPdf(..) | Self::ExportPdfToDocuments(_) => {
                 Action::PrintPreview
             }

@@ -26,6 +26,15 @@ pub trait Desktop {
     /// Opens a file with the system's viewer for its type (a PDF in the
     /// PDF reader).
     fn open_file(&mut self, path: &Path) -> std::io::Result<()>;
+    /// A folder to keep the documents in, or `None` if the user cancelled.
+    /// `title` is the dialog's.
+    fn pick_folder(&mut self, title: &str) -> Option<PathBuf>;
+    /// The platform's documents folder for Muster (`~/.local/share/muster`
+    /// on Linux), the one used when none is chosen.
+    fn default_data_dir(&self) -> Option<PathBuf>;
+    /// The folder `$MUSTER_DATA_DIR` names, if set: it overrides the
+    /// folder chosen.
+    fn data_dir_override(&self) -> Option<PathBuf>;
 }
 
 /// The program that opens a file or folder with what the desktop chose.
@@ -88,6 +97,18 @@ impl Desktop for NativeDesktop {
             .spawn()
             .map(|_| ())
     }
+
+    fn pick_folder(&mut self, title: &str) -> Option<PathBuf> {
+        rfd::FileDialog::new().set_title(title).pick_folder()
+    }
+
+    fn default_data_dir(&self) -> Option<PathBuf> {
+        crate::store::data_dir_for(None)
+    }
+
+    fn data_dir_override(&self) -> Option<PathBuf> {
+        crate::store::data_dir_override()
+    }
 }
 
 /// A desktop for tests: answers with the paths it was given and records
@@ -111,6 +132,12 @@ pub struct ScriptedDesktop {
     pub no_dialogs: bool,
     /// The documents folder, if the desktop names one.
     pub documents: Option<PathBuf>,
+    /// Answers to `pick_folder`, first first.
+    pub folders: Vec<PathBuf>,
+    /// Muster's default documents folder.
+    pub default_data: Option<PathBuf>,
+    /// What `$MUSTER_DATA_DIR` would name.
+    pub data_dir_env: Option<PathBuf>,
 }
 
 impl Desktop for ScriptedDesktop {
@@ -147,5 +174,17 @@ impl Desktop for ScriptedDesktop {
             files.push(path.to_path_buf());
         }
         Ok(())
+    }
+
+    fn pick_folder(&mut self, _title: &str) -> Option<PathBuf> {
+        (!self.folders.is_empty()).then(|| self.folders.remove(0))
+    }
+
+    fn default_data_dir(&self) -> Option<PathBuf> {
+        self.default_data.clone()
+    }
+
+    fn data_dir_override(&self) -> Option<PathBuf> {
+        self.data_dir_env.clone()
     }
 }

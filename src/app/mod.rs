@@ -8,6 +8,7 @@ mod apply;
 pub mod command;
 pub mod dialogs;
 mod examples;
+mod folder;
 pub mod merging;
 pub mod preview;
 mod printing;
@@ -51,6 +52,9 @@ pub struct Prefs {
     /// This machine's name, as the campaign's journal says where each
     /// event was made (empty: the host's name).
     pub machine: String,
+    /// The documents folder chosen (issue 24: a group's synced folder);
+    /// `None`: the platform's. `$MUSTER_DATA_DIR` overrides it.
+    pub data_dir: Option<PathBuf>,
 }
 
 impl Default for Prefs {
@@ -61,8 +65,20 @@ impl Default for Prefs {
             print: PrintPrefs::default(),
             log: LogPrefs::default(),
             machine: String::new(),
+            data_dir: None,
         }
     }
+}
+
+/// Where the documents folder in use comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataDirOrigin {
+    /// `$MUSTER_DATA_DIR` names it (and overrides any folder chosen).
+    Env,
+    /// Chosen in File › Documents folder….
+    Chosen,
+    /// The platform's folder.
+    Default,
 }
 
 /// The log panel at the window's foot: open, or collapsed to one line, and
@@ -291,6 +307,13 @@ pub struct Model {
     pub powers: crate::rules::psychic::play::Powers,
     /// The data directory, when there is a library.
     pub data_dir: Option<PathBuf>,
+    /// Where the data directory comes from.
+    pub data_dir_origin: DataDirOrigin,
+    /// The documents folder chosen in the preferences (`None`: the
+    /// default).
+    pub data_dir_pref: Option<PathBuf>,
+    /// Why the documents folder was not changed as asked, until read.
+    pub folder_problem: Option<Msg>,
     /// True when another instance holds the library.
     pub read_only: bool,
     /// Why there is no library, if there is none.
@@ -532,6 +555,10 @@ impl App {
             typesetter: None,
             origin: None,
         };
+        app.model.data_dir_origin = DataDirOrigin::of(
+            app.desktop.data_dir_override().as_ref(),
+            prefs.data_dir.as_ref(),
+        );
         app.reload();
         if let Some(reason) = app.store.as_ref().and_then(|s| s.lock_warning()) {
             let text = Msg::new("store.lock_unsupported").text("reason", reason);
@@ -556,6 +583,7 @@ impl App {
             print: self.model.print,
             log: self.model.log,
             machine: self.model.machine.clone(),
+            data_dir: self.model.data_dir_pref.clone(),
         }
     }
 
@@ -583,7 +611,7 @@ impl App {
         // A read-only library becomes writable once the other Muster is gone.
         if let Some(store) = &self.store
             && store.read_only()
-            && let Ok(again) = Store::open_with(store.dir(), self.model.kinds.clone())
+            && let Ok(again) = store.reopen()
             && !again.read_only()
         {
             let again = Arc::new(again);
@@ -900,6 +928,9 @@ impl Model {
             battle_outcome: None,
             powers: crate::rules::psychic::play::Powers::new(),
             data_dir: store.map(|s| s.dir().to_path_buf()),
+            data_dir_origin: DataDirOrigin::of(None, prefs.data_dir.as_ref()),
+            data_dir_pref: prefs.data_dir.clone(),
+            folder_problem: None,
             read_only,
             store_problem,
             kinds,

@@ -15,6 +15,7 @@
 pub mod conflicts;
 pub mod document;
 pub mod kinds;
+pub mod lock;
 
 use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
@@ -26,6 +27,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use document::{DocError, KeptTexts, SCHEMA_VERSION, parse, to_json};
 pub use kinds::{Kind, Kinds};
+use lock::Lock;
+pub use lock::LockDir;
 
 use crate::rules::data::DataProblem;
 use crate::rules::{Doc, DocKey, DocVariant, Msg, Problem, RulesData};
@@ -37,7 +40,7 @@ pub const BACKUPS_KEPT: usize = 10;
 pub const DATA_DIR_ENV: &str = "MUSTER_DATA_DIR";
 
 /// The folder `$MUSTER_DATA_DIR` names, if it is set.
-fn data_dir_override() -> Option<PathBuf> {
+pub fn data_dir_override() -> Option<PathBuf> {
     std::env::var_os(DATA_DIR_ENV)
         .filter(|d| !d.is_empty())
         .map(PathBuf::from)
@@ -54,6 +57,12 @@ pub fn data_dir_for(data_dir_override: Option<PathBuf>) -> Option<PathBuf> {
     data_dir_override.or_else(|| {
         directories::ProjectDirs::from("", "", "muster").map(|d| d.data_dir().to_path_buf())
     })
+}
+
+/// The documents folder, given the one chosen in the preferences:
+/// `$MUSTER_DATA_DIR`, else the one chosen, else the platform's.
+pub fn data_dir_chosen(chosen: Option<PathBuf>) -> Option<PathBuf> {
+    data_dir_for(data_dir_override().or(chosen))
 }
 
 /// Where eframe keeps the interface preferences: never among the documents.
@@ -273,18 +282,6 @@ impl Seen {
     }
 }
 
-/// Whether this instance holds the data directory.
-#[derive(Debug)]
-enum Lock {
-    /// Held while this instance owns the directory.
-    Held(#[allow(dead_code)] File),
-    /// Another instance holds it: read-only.
-    HeldElsewhere,
-    /// The file system cannot lock (some network shares): the library is
-    /// writable, with a warning that a second Muster would not be noticed.
-    Unsupported(String),
-}
-
 /// How long after a backup the next save makes none: autosave writes after
 /// every edit, and a backup per click would push the older versions out.
 pub const BACKUP_INTERVAL: Duration = Duration::from_secs(5 * 60);
@@ -294,6 +291,8 @@ pub const BACKUP_INTERVAL: Duration = Duration::from_secs(5 * 60);
 pub struct Store {
     dir: PathBuf,
     lock: Lock,
+    /// Where its lock was looked for (a store opened again looks there).
+    lock_dir: LockDir,
     kinds: Kinds,
     backup_interval: Duration,
     /// What was last read or written of each file.
@@ -327,29 +326,33 @@ impl Store {
     }
 
     /// Opens (and creates) the data directory for `kinds`. If another
-    /// instance holds it, the store opens read-only. Holding it, the store
-    /// clears what an interrupted save left behind.
+    /// instance on this machine holds it, the store opens read-only.
+    /// Holding it, the store clears what an interrupted save left behind.
     pub fn open_with(dir: &Path, kinds: Kinds) -> Result<Self, StoreError> {
+        Self::open_with_options(dir, kinds, LockDir::Machine)
+    }
+
+    /// Opens (and creates) the data directory for `kinds`, its lock in
+    /// `lock_dir` (tests point it at a folder of their own).
+    pub fn open_with_options(
+        dir: &Path,
+        kinds: Kinds,
+        lock_dir: LockDir,
+    ) -> Result<Self, StoreError> {
         let mut folders = vec![dir.to_path_buf(), dir.join("backups")];
         folders.extend(kinds.iter().map(|k| dir.join(k.folder)));
         for sub in folders {
             fs::create_dir_all(&sub).map_err(io_err("io.create_folder", &sub))?;
         }
-        let lock_path = dir.join("muster.lock");
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(io_err("io.open_lock", &lock_path))?;
-        let lock = match file.try_lock() {
-            Ok(()) => Lock::Held(file),
-            Err(fs::TryLockError::WouldBlock) => Lock::HeldElsewhere,
-            Err(fs::TryLockError::Error(e)) => Lock::Unsupported(e.to_string()),
-        };
+        let lock = lock::acquire(dir, &lock_dir).map_err(|(path, source)| StoreError::Io {
+            action: "io.open_lock",
+            path,
+            source,
+        })?;
         let store = Self {
             dir: dir.to_path_buf(),
             lock,
+            lock_dir,
             kinds,
             backup_interval: BACKUP_INTERVAL,
             seen: Mutex::new(HashMap::new()),
@@ -457,6 +460,22 @@ impl Store {
         match &self.lock {
             Lock::Unsupported(reason) => Some(reason),
             Lock::Held(_) | Lock::HeldElsewhere => None,
+        }
+    }
+
+    /// The same data directory opened again, its lock looked for where
+    /// this store's was (a read-only library becomes writable once the
+    /// other Muster is gone).
+    pub fn reopen(&self) -> Result<Self, StoreError> {
+        Self::open_with_options(&self.dir, self.kinds.clone(), self.lock_dir.clone())
+    }
+
+    /// The lock file this store holds (none when another Muster holds the
+    /// folder, or the file system cannot lock).
+    pub fn lock_path(&self) -> Option<&Path> {
+        match &self.lock {
+            Lock::Held(held) => Some(&held.path),
+            Lock::HeldElsewhere | Lock::Unsupported(_) => None,
         }
     }
 

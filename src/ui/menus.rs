@@ -44,7 +44,8 @@ fn available(action: Action, model: &Model, views: &ViewState) -> bool {
         | Action::Quit
         | Action::Find
         | Action::ZoomReset
-        | Action::ToggleLog => true,
+        | Action::ToggleLog
+        | Action::DataFolder => true,
     }
 }
 
@@ -66,6 +67,7 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
         }
         Action::Reload => cx.send(Command::Reload),
         Action::OpenDataFolder => cx.send_all(model.data_dir.clone().map(Command::OpenFolder)),
+        Action::DataFolder => views.data_folder = true,
         Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         Action::Undo => cx.send(Command::Undo),
         Action::Redo => cx.send(Command::Redo),
@@ -131,7 +133,10 @@ pub fn shortcuts(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     // A dialog open has the keys (Escape closes it); so has a popup (a
     // combo box's list) open since the last frame: `Context::any_popup_open`
     // only knows the popups shown so far in this pass, none yet here.
-    let dialog = views.confirm_delete.is_some() || views.asking_close;
+    let dialog = views.confirm_delete.is_some()
+        || views.asking_close
+        || views.data_folder
+        || model.folder_problem.is_some();
     let popup = egui::Popup::is_any_open(ui.ctx());
     // The mouse's back button goes back, as in a browser.
     if !dialog && ui.input(|i| i.pointer.button_pressed(egui::PointerButton::Extra1)) {

@@ -5,6 +5,7 @@
 mod battle;
 mod campaign;
 pub mod context;
+mod folder;
 pub(crate) mod killteam;
 mod library;
 mod menus;
@@ -48,6 +49,8 @@ pub struct ViewState {
     pub confirm_delete: Option<DocKey>,
     /// This machine's name being typed (issue 24), while its window shows.
     pub machine_name: Option<String>,
+    /// The Documents folder window shows (issue 24).
+    pub data_folder: bool,
     /// The window was asked to close with changes not saved: the question
     /// is shown.
     pub asking_close: bool,
@@ -182,6 +185,8 @@ impl Gui {
         });
         confirm_delete_ui(ui, &cx, views);
         machine_name_ui(ui, &cx, views);
+        folder::data_folder_ui(ui, &cx, views);
+        folder::folder_problem_ui(ui, &cx);
         status::refusal_ui(ui.ctx(), &cx);
         let clicked = ui.ctx().viewport(|v| v.interact_widgets.clicked);
         let refused = model.refusal.is_some();

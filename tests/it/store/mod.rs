@@ -7,4 +7,5 @@ mod disk;
 mod document;
 mod faults;
 mod kinds;
+mod lock;
 mod schema;

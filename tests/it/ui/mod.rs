@@ -11,6 +11,7 @@ use muster::ui::Gui;
 
 mod battle;
 mod campaign;
+mod folder;
 mod killteam;
 mod library;
 mod log;

@@ -1,0 +1,154 @@
+//! The documents folder, a preference (issue 24): a group points it at the
+//! folder it syncs. `$MUSTER_DATA_DIR` overrides it; without either, the
+//! platform's folder. Switching saves what is open, then reads the library
+//! from the new folder as the app does when it opens.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::{App, DataDirOrigin, History, MessageKind, Screen, writer_for};
+use crate::rules::Msg;
+use crate::store::Store;
+
+impl DataDirOrigin {
+    /// Where the folder comes from, given `$MUSTER_DATA_DIR` and the
+    /// folder chosen in the preferences.
+    pub fn of(env: Option<&PathBuf>, chosen: Option<&PathBuf>) -> Self {
+        match (env, chosen) {
+            (Some(_), _) => Self::Env,
+            (None, Some(_)) => Self::Chosen,
+            (None, None) => Self::Default,
+        }
+    }
+}
+
+impl App {
+    /// Asks the desktop for a folder, and keeps the documents there.
+    pub(super) fn choose_data_dir(&mut self) {
+        if self.overridden() {
+            return;
+        }
+        let title = self.model.lang.t("folder.pick_title").to_owned();
+        match self.desktop.pick_folder(&title) {
+            Some(path) => self.switch_data_dir(Some(path)),
+            None => self.message(MessageKind::Info, Msg::new("folder.none_chosen")),
+        }
+    }
+
+    /// True (and said) when `$MUSTER_DATA_DIR` names the folder: a folder
+    /// chosen would not be used.
+    fn overridden(&mut self) -> bool {
+        match self.desktop.data_dir_override() {
+            Some(env) => {
+                let text = Msg::new("folder.overridden").text("path", env.display().to_string());
+                self.folder_problem(text);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Says why the folder was not changed: in the log, and in a window
+    /// (the user just asked for it).
+    fn folder_problem(&mut self, text: Msg) {
+        self.message(MessageKind::Error, text.clone());
+        self.model.folder_problem = Some(text);
+    }
+
+    /// Keeps the documents in `chosen` (`None`: the default folder) from
+    /// now on. What is open is saved first; if something cannot be saved,
+    /// or the new folder cannot be opened, the folder in use stays, and
+    /// the user is told why.
+    pub(super) fn switch_data_dir(&mut self, chosen: Option<PathBuf>) {
+        self.model.folder_problem = None;
+        if self.overridden() {
+            return;
+        }
+        let Some(target) = chosen.clone().or_else(|| self.desktop.default_data_dir()) else {
+            self.folder_problem(Msg::new("store.no_data_dir"));
+            return;
+        };
+        // Everything open goes to the disk of the folder it came from.
+        self.save_dirty();
+        self.flush_saves();
+        if self.has_unsaved() {
+            self.folder_problem(Msg::new("folder.unsaved"));
+            return;
+        }
+        let same = self.store.as_ref().is_some_and(|s| {
+            match (
+                std::fs::canonicalize(s.dir()),
+                std::fs::canonicalize(&target),
+            ) {
+                (Ok(a), Ok(b)) => a == b,
+                _ => false,
+            }
+        });
+        if !same && let Err(text) = self.open_data_dir(&target) {
+            self.folder_problem(text);
+            return;
+        }
+        self.model.data_dir_origin = DataDirOrigin::of(None, chosen.as_ref());
+        self.model.data_dir_pref = chosen;
+        let path = target.display().to_string();
+        self.message(
+            MessageKind::Info,
+            Msg::new("folder.switched").text("path", path),
+        );
+    }
+
+    /// Opens the library in `dir` in place of the one open (already
+    /// saved), with its own rules overrides; the documents, their history
+    /// and the screens of the old folder are left behind.
+    fn open_data_dir(&mut self, dir: &std::path::Path) -> Result<(), Msg> {
+        let cannot = |reason: Msg| {
+            Msg::new("folder.cannot_open")
+                .msg("reason", reason)
+                .text("path", dir.display().to_string())
+        };
+        let store = Store::open_with(dir, self.model.kinds.clone()).map_err(|e| cannot(e.msg()))?;
+        let lang = self.model.lang;
+        let (rules, rules_problems) = crate::store::load_rules(Some(&store.rules_dir()))
+            .map_err(|p| cannot(Msg::new("folder.rules").text("reason", lang.data_problem(&p))))?;
+        // The old writer has written everything (flushed): it ends here,
+        // and the old folder's lock with the last handle on its store.
+        self.writer = None;
+        let store = Arc::new(store);
+        self.writer = writer_for(&store);
+        if let (Some(writer), Some(ctx)) = (&self.writer, &self.repaint) {
+            writer.set_repaint(ctx.clone());
+        }
+        let model = &mut self.model;
+        model.rules = rules;
+        model.rules_problems = rules_problems;
+        model.data_dir = Some(store.dir().to_path_buf());
+        model.read_only = store.read_only();
+        model.store_problem = None;
+        // Nothing of the old folder's documents applies to the new one's:
+        // not their undo history, not their screens.
+        model.history = History::default();
+        model.screen = Screen::Library;
+        model.back.clear();
+        model.merge = None;
+        model.preview = None;
+        model.fight = None;
+        model.refusal = None;
+        model.validated.clear();
+        self.dirty.clear();
+        self.saving.clear();
+        self.failed.clear();
+        self.last_failure = None;
+        let warning = store.lock_warning().map(str::to_owned);
+        self.store = Some(store);
+        self.reload();
+        if let Some(reason) = warning {
+            let text = Msg::new("store.lock_unsupported").text("reason", reason);
+            self.message(MessageKind::Error, text);
+        }
+        if self.model.read_only {
+            self.message(MessageKind::Error, Msg::new("store.read_only"));
+        }
+        self.update_save_state();
+        Ok(())
+    }
+}

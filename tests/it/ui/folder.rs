@@ -1,0 +1,208 @@
+//! File › Documents folder… (issue 24): another folder chosen (the group's
+//! synced one) shows its documents at once and is kept in the
+//! preferences; the default folder again; a folder that cannot be opened
+//! is said in a window and the one in use stays; `MUSTER_DATA_DIR`
+//! overrides the choice.
+
+use std::path::{Path, PathBuf};
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use muster::app::{App, Command, DataDirOrigin, Prefs, ScriptedDesktop};
+use muster::rules::{Doc, DocKey, Roster};
+use muster::store::Store;
+use muster::ui::Gui;
+
+/// A roster named `name` saved in the folder `dir`.
+fn with_roster(dir: &Path, id: &str, name: &str) {
+    Store::open(dir)
+        .expect("store")
+        .save(&Doc::new(Roster::new(id, name)))
+        .expect("save");
+}
+
+fn window(home: &Path, desktop: ScriptedDesktop) -> Harness<'static, Gui> {
+    let app = App::new(Some(home), &Prefs::default(), Box::new(desktop), 5).expect("app");
+    let mut h = crate::common::window(app, 1100.0, 800.0);
+    h.run();
+    h
+}
+
+fn open_folder_window(h: &mut Harness<'_, Gui>) {
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label_contains("Documents folder…").click();
+    h.run();
+}
+
+fn names(h: &Harness<'_, Gui>) -> Vec<String> {
+    h.state()
+        .app
+        .model
+        .docs
+        .iter()
+        .map(|d| d.name().to_owned())
+        .collect()
+}
+
+fn data_dir(h: &Harness<'_, Gui>) -> Option<PathBuf> {
+    h.state().app.model.data_dir.clone()
+}
+
+#[test]
+fn another_folder_chosen_shows_its_documents_and_is_kept_in_the_preferences() {
+    let (home, synced, default) = (
+        tempfile::tempdir().expect("home"),
+        tempfile::tempdir().expect("synced"),
+        tempfile::tempdir().expect("default"),
+    );
+    with_roster(home.path(), "mine", "My band");
+    with_roster(synced.path(), "group", "The group's band");
+    let desktop = ScriptedDesktop {
+        folders: vec![synced.path().to_path_buf()],
+        default_data: Some(default.path().to_path_buf()),
+        ..ScriptedDesktop::default()
+    };
+    let mut h = window(home.path(), desktop);
+    // An edit not yet on disk when the folder changes.
+    h.state_mut().app.apply(Command::Rename(
+        DocKey::new("roster", "mine"),
+        "My renamed band".to_owned(),
+    ));
+    assert!(!h.state().app.model.history.undo.is_empty());
+    open_folder_window(&mut h);
+    assert!(h.query_by_label("The default folder.").is_some());
+    h.get_by_role_and_label(Role::Button, "Choose another folder…")
+        .click();
+    h.run();
+    assert_eq!(data_dir(&h).as_deref(), Some(synced.path()));
+    assert_eq!(names(&h), vec!["The group's band".to_owned()]);
+    assert!(
+        h.query_all_by_label_contains("The group's band")
+            .next()
+            .is_some(),
+        "the library shows it"
+    );
+    assert!(
+        h.state().app.model.history.undo.is_empty(),
+        "the old folder's edits are not undone in the new one"
+    );
+    assert_eq!(
+        h.state().app.prefs().data_dir.as_deref(),
+        Some(synced.path()),
+        "kept with the preferences"
+    );
+    // What was open was saved in its own folder first.
+    let mine = std::fs::read_to_string(home.path().join("rosters/mine.json")).expect("mine");
+    assert!(mine.contains("My renamed band"), "{mine}");
+    // The new folder's documents are saved there.
+    h.state_mut().app.apply(Command::Rename(
+        DocKey::new("roster", "group"),
+        "Renamed here".to_owned(),
+    ));
+    h.state_mut().app.flush_saves();
+    let group = std::fs::read_to_string(synced.path().join("rosters/group.json")).expect("group");
+    assert!(group.contains("Renamed here"), "{group}");
+
+    // The default folder again: empty, it starts empty.
+    open_folder_window(&mut h);
+    assert!(h.query_by_label("Chosen here.").is_some());
+    h.get_by_role_and_label(Role::Button, "Use the default folder")
+        .click();
+    h.run();
+    assert_eq!(data_dir(&h).as_deref(), Some(default.path()));
+    assert!(names(&h).is_empty());
+    assert_eq!(h.state().app.prefs().data_dir, None);
+    assert_eq!(h.state().app.model.data_dir_origin, DataDirOrigin::Default);
+}
+
+#[test]
+fn a_folder_that_cannot_be_opened_is_said_and_the_one_in_use_stays() {
+    let (home, elsewhere) = (
+        tempfile::tempdir().expect("home"),
+        tempfile::tempdir().expect("elsewhere"),
+    );
+    with_roster(home.path(), "mine", "My band");
+    // A file, not a folder.
+    let file = elsewhere.path().join("notes.txt");
+    std::fs::write(&file, "not a folder").expect("file");
+    let desktop = ScriptedDesktop {
+        folders: vec![file.clone()],
+        ..ScriptedDesktop::default()
+    };
+    let mut h = window(home.path(), desktop);
+    open_folder_window(&mut h);
+    h.get_by_role_and_label(Role::Button, "Choose another folder…")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label("The documents folder was not changed")
+            .is_some()
+    );
+    assert!(
+        h.query_all_by_label_contains("cannot hold Muster's documents")
+            .next()
+            .is_some()
+    );
+    assert_eq!(data_dir(&h).as_deref(), Some(home.path()));
+    assert_eq!(names(&h), vec!["My band".to_owned()]);
+    assert_eq!(h.state().app.prefs().data_dir, None, "nothing kept");
+    assert!(
+        std::fs::metadata(&file).expect("file").is_file(),
+        "the file is left as it was"
+    );
+    h.get_by_role_and_label(Role::Button, "OK").click();
+    h.run();
+    assert!(
+        h.query_by_label("The documents folder was not changed")
+            .is_none()
+    );
+    assert_eq!(h.state().app.model.folder_problem, None);
+    // The library in use still saves.
+    h.state_mut().app.apply(Command::Rename(
+        DocKey::new("roster", "mine"),
+        "Still here".to_owned(),
+    ));
+    h.state_mut().app.flush_saves();
+    let mine = std::fs::read_to_string(home.path().join("rosters/mine.json")).expect("mine");
+    assert!(mine.contains("Still here"));
+}
+
+#[test]
+fn muster_data_dir_overrides_the_folder_chosen() {
+    let (home, other) = (
+        tempfile::tempdir().expect("home"),
+        tempfile::tempdir().expect("other"),
+    );
+    let desktop = ScriptedDesktop {
+        folders: vec![other.path().to_path_buf()],
+        data_dir_env: Some(home.path().to_path_buf()),
+        ..ScriptedDesktop::default()
+    };
+    let mut h = window(home.path(), desktop);
+    assert_eq!(h.state().app.model.data_dir_origin, DataDirOrigin::Env);
+    open_folder_window(&mut h);
+    assert!(h.query_by_label("Set by MUSTER_DATA_DIR.").is_some());
+    assert!(
+        h.query_all_by_label_contains("a folder chosen here would not be used")
+            .next()
+            .is_some()
+    );
+    // Even asked for without the window, the folder stays.
+    h.state_mut()
+        .app
+        .apply(Command::SetDataDir(Some(other.path().to_path_buf())));
+    assert_eq!(data_dir(&h).as_deref(), Some(home.path()));
+    assert!(h.state().app.model.folder_problem.is_some());
+    assert_eq!(h.state().app.prefs().data_dir, None);
+}
+
+#[test]
+fn the_folder_preference_is_read_from_older_preferences() {
+    // Preferences written before the folder could be chosen.
+    let old = r#"{"zoom":1.0,"machine":"x"}"#;
+    let prefs: Prefs = serde_json::from_str(old).expect("old prefs load");
+    assert_eq!(prefs.data_dir, None);
+    assert_eq!(prefs.machine, "x");
+}
