@@ -6,4 +6,5 @@ mod conflicts;
 mod disk;
 mod document;
 mod faults;
+mod fields;
 mod kinds;
