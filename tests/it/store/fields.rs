@@ -274,3 +274,47 @@ fn by_id(mut v: Value) -> Value {
     }
     v
 }
+
+fn soldiers(v: &mut Value) -> &mut Vec<Value> {
+    v["killteam"]["soldiers"].as_array_mut().expect("soldiers")
+}
+
+/// A kill team changed on two machines: each soldier matched by its id,
+/// each side's change kept, the merge read back as a kill team.
+#[test]
+fn a_kill_team_merges_soldier_by_soldier_and_reads_back() {
+    let kinds = muster::store::Kinds::default();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/killteam.json"
+    ))
+    .expect("example");
+    let team = kinds.parse(&text, "team").expect("a kill team");
+    let base = kinds.to_value(&team).expect("json");
+    let mut ours = base.clone();
+    for s in soldiers(&mut ours).iter_mut() {
+        if s["id"] == json!(4) {
+            s["name"] = json!("Corporal Dace");
+        }
+    }
+    let mut theirs = base.clone();
+    soldiers(&mut theirs).retain(|s| s["id"] != json!(6));
+    let m = merge3(Some(&base), &ours, &theirs);
+    assert!(m.conflicts.is_empty(), "{:?}", m.conflicts);
+    let merged = kinds
+        .parse(&m.merged.to_string(), "team")
+        .expect("reads back");
+    let back = kinds.to_value(&merged).expect("json");
+    let names: Vec<&str> = back["killteam"]["soldiers"]
+        .as_array()
+        .expect("soldiers")
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert!(names.contains(&"Corporal Dace"), "{names:?}");
+    assert!(!names.contains(&"Trooper Nim"), "{names:?}");
+    assert_eq!(
+        names.len(),
+        base["killteam"]["soldiers"].as_array().map_or(0, Vec::len) - 1
+    );
+}
