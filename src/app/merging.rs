@@ -1,8 +1,10 @@
 //! A sync tool's conflict copy merged into its document (issue 24): the
 //! merge is worked out (`rules::campaign::merge` for a campaign; for a
-//! roster or a kill team, the fields that differ), shown, and applied as
-//! one undoable change. Both versions go to the backups first; the copy
-//! leaves the folder only once the merge is saved.
+//! roster or a kill team, `store::fields::merge3` field by field from
+//! their common ancestor among the backups, or side by side when there is
+//! none), shown, and applied as one undoable change. Both versions go to
+//! the backups first; the copy leaves the folder only once the merge is
+//! saved.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -10,16 +12,37 @@ use std::path::PathBuf;
 use super::{App, MessageKind};
 use crate::rules::campaign::merge::{Merged, merge};
 use crate::rules::{Campaign, Doc, DocKey, Msg};
+use crate::store::fields::{FieldMerge, merge3, resolve};
+use crate::store::{Kinds, ReadError};
 
 /// What merging a version gives, shown before it is applied.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MergePreview {
     /// Two campaigns merged by their journals.
     Campaign(Box<Merged>),
-    /// A roster or a kill team: the same as the document (nothing to do
-    /// but remove the copy), or the places where they differ, with each
-    /// side's value, to keep one or the other.
-    Fields(Vec<(String, String, String)>),
+    /// A roster or a kill team merged field by field.
+    Fields(Box<FieldsPreview>),
+}
+
+/// A roster's or a kill team's merge, field by field.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldsPreview {
+    /// The merge: the fields each side changed alone, taken; the conflicts.
+    pub merge: FieldMerge,
+    /// When the common ancestor (a backup) was made, in UTC
+    /// (`2026-11-25 17:36:36`); `None`: no ancestor was found, every field
+    /// that differs is a conflict.
+    pub base: Option<String>,
+    /// The document the merge gives with the choices made, or why it does
+    /// not read as one (then it cannot be applied).
+    pub doc: Result<Doc, Msg>,
+}
+
+impl FieldsPreview {
+    /// Whether the two versions are the same (nothing to merge).
+    pub fn same(&self) -> bool {
+        self.merge.conflicts.is_empty() && self.merge.from_ours == 0 && self.merge.from_theirs == 0
+    }
 }
 
 /// A merge being looked at.
@@ -31,6 +54,9 @@ pub struct MergeView {
     pub path: PathBuf,
     /// The events set aside on purpose: each of them lost to its rival.
     pub dropped: BTreeSet<String>,
+    /// A roster's or a kill team's conflicts taking their side, by place
+    /// (the others keep ours).
+    pub theirs: BTreeSet<String>,
     /// The merge, or why it cannot be made.
     pub result: Result<MergePreview, Msg>,
 }
@@ -42,6 +68,9 @@ pub enum MergeAct {
     Preview(DocKey, PathBuf, BTreeSet<String>),
     /// Apply the merge looked at.
     Apply,
+    /// A roster's or a kill team's conflict at this place takes their
+    /// value (`true`) or keeps ours.
+    Choose(String, bool),
     /// Take the copy's version whole (a roster or a kill team).
     TakeTheirs,
     /// Keep the document as it is; the copy goes to the backups.
@@ -60,11 +89,16 @@ impl App {
                     // The events still set aside are left out: the players
                     // kept their rivals (both versions stay in the backups).
                     Some(Ok(MergePreview::Campaign(m))) => Some(Doc::new(m.campaign.clone())),
-                    Some(Ok(MergePreview::Fields(f))) if f.is_empty() => None,
+                    Some(Ok(MergePreview::Fields(f))) if f.same() => None,
+                    Some(Ok(MergePreview::Fields(f))) => match &f.doc {
+                        Ok(doc) => Some(doc.clone()),
+                        Err(_) => return,
+                    },
                     _ => return,
                 };
                 self.settle_merge(merged);
             }
+            MergeAct::Choose(place, theirs) => self.choose(&place, theirs),
             MergeAct::TakeTheirs => {
                 let theirs = self.model.merge.as_ref().and_then(|m| {
                     self.model
@@ -92,7 +126,7 @@ impl App {
             .find(|v| v.path == path)
             .map(|v| v.doc.clone());
         let result = match (ours, theirs) {
-            (Some(ours), Some(Ok(theirs))) => self.merge_of(&ours, &theirs, &dropped),
+            (Some(ours), Some(Ok(theirs))) => self.merge_of(&key, &ours, &theirs, &dropped),
             (_, Some(Err(reason))) => Err(Msg::new("merge.unreadable").msg("reason", reason.msg())),
             _ => Err(Msg::new("merge.gone")),
         };
@@ -100,12 +134,40 @@ impl App {
             key,
             path,
             dropped,
+            theirs: BTreeSet::new(),
             result,
         });
     }
 
+    /// A conflict's side chosen: the merge resolved again.
+    fn choose(&mut self, place: &str, theirs: bool) {
+        let kinds = self.kinds();
+        let Some(view) = self.model.merge.as_mut() else {
+            return;
+        };
+        let Ok(MergePreview::Fields(f)) = &mut view.result else {
+            return;
+        };
+        if !f.merge.conflicts.iter().any(|c| c.place == place) {
+            return;
+        }
+        if theirs {
+            view.theirs.insert(place.to_owned());
+        } else {
+            view.theirs.remove(place);
+        }
+        f.doc = resolved(&kinds, &view.key, &f.merge, &view.theirs);
+    }
+
+    fn kinds(&self) -> Kinds {
+        self.store
+            .as_ref()
+            .map_or_else(Kinds::default, |s| s.kinds().clone())
+    }
+
     fn merge_of(
         &self,
+        key: &DocKey,
         ours: &Doc,
         theirs: &Doc,
         dropped: &BTreeSet<String>,
@@ -115,17 +177,35 @@ impl App {
                 .map(|m| MergePreview::Campaign(Box::new(m)))
                 .map_err(Msg::from);
         }
-        let json = |d: &Doc| {
-            crate::store::Kinds::default()
-                .to_json(d)
-                .ok()
-                .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-                .unwrap_or_default()
+        let kinds = self.kinds();
+        let (Some(a), Some(b)) = (kinds.to_value(ours), kinds.to_value(theirs)) else {
+            return Err(Msg::new("merge.gone"));
         };
-        Ok(MergePreview::Fields(crate::store::conflicts::differences(
-            &json(ours),
-            &json(theirs),
-        )))
+        // The common ancestor among the document's backups, if any.
+        let ancestor = if a == b {
+            None
+        } else {
+            self.store
+                .as_ref()
+                .and_then(|s| s.common_ancestor(key, &a, &b))
+        };
+        let merge = merge3(ancestor.as_ref().map(|x| &x.value), &a, &b);
+        let base = ancestor.map(|x| match x.made_ms {
+            Some(ms) => super::stamp::utc(ms / 1000)
+                .replace('T', " ")
+                .trim_end_matches('Z')
+                .to_owned(),
+            None => x
+                .path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        });
+        let doc = resolved(&kinds, key, &merge, &BTreeSet::new());
+        Ok(MergePreview::Fields(Box::new(FieldsPreview {
+            merge,
+            base,
+            doc,
+        })))
     }
 
     /// Ends the merge: `merged` (if any) replaces the document as one
@@ -178,4 +258,23 @@ impl App {
             }
         }
     }
+}
+
+/// The document a field merge gives with the conflicts at `theirs` taking
+/// their side, read as its kind; or why it does not read as one.
+fn resolved(
+    kinds: &Kinds,
+    key: &DocKey,
+    merge: &FieldMerge,
+    theirs: &BTreeSet<String>,
+) -> Result<Doc, Msg> {
+    let value = resolve(merge, theirs);
+    let not_valid = |reason: Msg| Msg::new("merge.not_valid").msg("reason", reason);
+    let doc = kinds
+        .parse(&value.to_string(), &key.id)
+        .map_err(|e| not_valid(ReadError::Document(e).msg()))?;
+    if doc.kind() != key.kind || doc.id() != key.id {
+        return Err(not_valid(Msg::new("merge.not_the_document")));
+    }
+    Ok(doc)
 }

@@ -1,7 +1,9 @@
-//! `muster merge OURS THEIRS [-o OUT]`: two versions of one document
-//! merged as the window merges them (issue 24). A campaign by its journal
-//! (`rules::campaign::merge`); a roster or a kill team when the two agree,
-//! else each field that differs is a conflict, with each side's value.
+//! `muster merge OURS THEIRS [-o OUT] [--base BASE]`: two versions of one
+//! document merged as the window merges them (issue 24). A campaign by its
+//! journal (`rules::campaign::merge`); a roster or a kill team field by
+//! field (`store::fields::merge3`): three-way from BASE, their common
+//! ancestor, when given (the command line knows no backups), else each
+//! field that differs is a conflict, with each side's value.
 
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -13,12 +15,12 @@ use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, rules_with_overrides};
 use crate::i18n::Lang;
 use crate::rules::campaign::merge::{Side, merge};
 use crate::rules::{Campaign, Doc};
+use crate::store::fields::merge3;
 use crate::store::{self, Kinds};
 
 /// Runs `muster merge`: the exit code.
 pub(super) fn run(
-    ours: &Path,
-    theirs: &Path,
+    (ours, theirs, base): (&Path, &Path, Option<&Path>),
     output: Option<&Path>,
     (out, err): (&mut dyn Write, &mut dyn Write),
 ) -> u8 {
@@ -35,20 +37,33 @@ pub(super) fn run(
     let (Some(a), Some(b)) = (read(ours), read(theirs)) else {
         return EXIT_UNREADABLE;
     };
-    if a.kind() != b.kind() || a.id() != b.id() {
-        let _ = writeln!(
-            err,
-            "muster: not two versions of one document: {} “{}” and {} “{}”",
-            a.kind(),
-            a.id(),
-            b.kind(),
-            b.id()
-        );
-        return EXIT_UNREADABLE;
+    let c = match base.map(&mut read) {
+        None => None,
+        Some(Some(c)) => Some(c),
+        Some(None) => return EXIT_UNREADABLE,
+    };
+    for other in std::iter::once(&b).chain(c.as_ref()) {
+        if a.kind() != other.kind() || a.id() != other.id() {
+            let _ = writeln!(
+                err,
+                "muster: not versions of one document: {} “{}” and {} “{}”",
+                a.kind(),
+                a.id(),
+                other.kind(),
+                other.id()
+            );
+            return EXIT_UNREADABLE;
+        }
     }
     let merged = match (a.get::<Campaign>(), b.get::<Campaign>()) {
         (Some(x), Some(y)) => campaigns(x, y, lang, (out, err)),
-        _ => by_field(&a, &b, &kinds, out),
+        _ => match by_field((c.as_ref(), &a, &b), &kinds, out) {
+            Ok(merged) => merged,
+            Err(e) => {
+                let _ = writeln!(err, "muster: the merge is not a valid document: {e}");
+                return EXIT_UNREADABLE;
+            }
+        },
     };
     let Some(doc) = merged else {
         return EXIT_PROBLEMS;
@@ -116,22 +131,37 @@ fn campaigns(
     None
 }
 
-/// A roster or a kill team: the same document twice is itself; two that
-/// differ list each field that differs (no common ancestor is known here).
-fn by_field(a: &Doc, b: &Doc, kinds: &Kinds, out: &mut dyn Write) -> Option<Doc> {
-    let value = |d: &Doc| {
-        kinds
-            .to_json(d)
-            .ok()
-            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
-            .unwrap_or_default()
+/// A roster or a kill team merged field by field, three-way from `base`
+/// when given: the merge when nothing conflicts; else each conflict listed
+/// on `out`, one a line (`place: ours JSON | theirs JSON`), and none
+/// returned. An error: the merge does not read as the document.
+fn by_field(
+    (base, a, b): (Option<&Doc>, &Doc, &Doc),
+    kinds: &Kinds,
+    out: &mut dyn Write,
+) -> Result<Option<Doc>, String> {
+    let value = |d: &Doc| kinds.to_value(d).unwrap_or_default();
+    let base = base.map(value);
+    let m = merge3(base.as_ref(), &value(a), &value(b));
+    if m.conflicts.is_empty() {
+        let text = m.merged.to_string();
+        return kinds
+            .parse(&text, a.id())
+            .map(Some)
+            .map_err(|e| Lang::En.doc_error(&e));
+    }
+    let json = |v: &Option<Value>| {
+        v.as_ref()
+            .map_or_else(|| "absent".to_owned(), Value::to_string)
     };
-    let differ = store::conflicts::differences(&value(a), &value(b));
-    if differ.is_empty() {
-        return Some(a.clone());
+    for c in &m.conflicts {
+        let _ = writeln!(
+            out,
+            "{}: ours {} | theirs {}",
+            c.place,
+            json(&c.ours),
+            json(&c.theirs)
+        );
     }
-    for (at, x, y) in differ {
-        let _ = writeln!(out, "{at}: ours {x} | theirs {y}");
-    }
-    None
+    Ok(None)
 }

@@ -93,6 +93,9 @@ enum Cmd {
         /// The file to write (replaced only once the new one is complete).
         #[arg(short = 'o', long = "output", value_name = "OUT")]
         output: Option<PathBuf>,
+        /// Their common ancestor (a roster or a kill team): merged three-way.
+        #[arg(long, value_name = "BASE")]
+        base: Option<PathBuf>,
     },
     /// Export a document's sheet as text (Markdown) to paste on a forum or
     /// in a chat; on standard output unless `-o` is given.
@@ -126,7 +129,11 @@ const MERGE_HELP: &str = "\
 A campaign's journals are merged: the events both share, then each side's
 new events in the order they were made; an event that no longer applies
 after the other side's is a conflict. Rosters and kill teams are merged
-when they are the same; otherwise each field that differs is a conflict.
+field by field: with --base (their common ancestor, a backup), a field
+changed on one side only takes that side's value and a field changed on
+both to different values is a conflict; without it, each field that
+differs is a conflict. Characters, soldiers and other lists of elements
+with an id or a name are merged element by element.
 Exit codes: 0 merged (written to OUT, or to standard output), 1 conflicts,
 listed one a line with their place and each side's value (nothing is
 written), 2 a file cannot be read, or the two are not versions of one
@@ -190,7 +197,12 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             ours,
             theirs,
             output,
-        }) => merge::run(&ours, &theirs, output.as_deref(), (out, err)),
+            base,
+        }) => merge::run(
+            (&ours, &theirs, base.as_deref()),
+            output.as_deref(),
+            (out, err),
+        ),
         Some(Cmd::Print {
             file,
             output,

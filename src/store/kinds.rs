@@ -162,6 +162,13 @@ impl Kinds {
         kind.to_json(doc)
     }
 
+    /// A document as the JSON value of its file (what a field merge
+    /// compares); `None` for a kind not registered.
+    pub fn to_value(&self, doc: &Doc) -> Option<serde_json::Value> {
+        let text = self.to_json(doc).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+
     /// The text of a document's file, made with the item texts `kept` from
     /// its last save, which are updated.
     pub fn to_json_kept(&self, doc: &Doc, kept: &mut KeptTexts) -> Result<String, DocError> {

@@ -14,6 +14,7 @@
 
 pub mod conflicts;
 pub mod document;
+pub mod fields;
 pub mod kinds;
 pub mod lock;
 
@@ -878,6 +879,43 @@ impl Store {
         files
     }
 
+    /// The common ancestor of two versions of `key` among its backups (a
+    /// three-way merge's base, issue 24): the backup that best explains
+    /// both (`fields::best_ancestor`: the fewest fields that differ from
+    /// each, the newest of equals, none identical to either). Each backup
+    /// is read as the document it holds, written back as this Muster
+    /// writes it, to compare with `ours` and `theirs` written so; backups
+    /// that cannot be read are passed over. `None`: no backup fits.
+    pub fn common_ancestor(
+        &self,
+        key: &DocKey,
+        ours: &serde_json::Value,
+        theirs: &serde_json::Value,
+    ) -> Option<Ancestor> {
+        let read: Vec<(PathBuf, serde_json::Value)> = self
+            .backups(key)
+            .into_iter()
+            .filter_map(|path| {
+                let doc = self.read_file(&path).ok()?;
+                let value = self.kinds.to_value(&doc)?;
+                Some((path, value))
+            })
+            .collect();
+        let values: Vec<serde_json::Value> = read.iter().map(|(_, v)| v.clone()).collect();
+        let i = fields::best_ancestor(&values, ours, theirs)?;
+        let (path, value) = read.into_iter().nth(i)?;
+        let made_ms = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.split('-').next())
+            .and_then(|ms| ms.parse::<u64>().ok());
+        Some(Ancestor {
+            path,
+            made_ms,
+            value,
+        })
+    }
+
     /// True when the newest backup of `key` is younger than the interval
     /// (its name starts with the time it was made, in milliseconds).
     fn backed_up_lately(&self, key: &DocKey) -> bool {
@@ -991,6 +1029,17 @@ fn is_document_file(path: &Path) -> bool {
         && path
             .file_name()
             .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
+}
+
+/// A backup found to be two versions' common ancestor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ancestor {
+    /// The backup's file.
+    pub path: PathBuf,
+    /// When it was made (milliseconds since 1970, UTC), from its name.
+    pub made_ms: Option<u64>,
+    /// The document it holds, as JSON.
+    pub value: serde_json::Value,
 }
 
 /// A sync tool's conflict copy of a document (`conflicts`).

@@ -248,8 +248,9 @@ fn kt_3_check_gives_a_flamer_on_a_sergeant_the_special_weapon_reason() {
     );
 }
 
-/// `muster merge` on two rosters: the same twice is itself (0); two that
-/// differ list each field that differs with each side's value (1).
+/// `muster merge` on two rosters, no common ancestor given: the same twice
+/// is itself (0); two that differ list each field that differs with each
+/// side's value (1).
 #[test]
 fn merge_lists_the_fields_two_rosters_differ_in() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -264,7 +265,8 @@ fn merge_lists_the_fields_two_rosters_differ_in() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert_eq!(
         run.stdout.trim(),
-        "roster.characters[1].name: ours \"Oriel\" | theirs \"Oriel the Bold\""
+        "roster.characters[id=2].name: ours \"Oriel\" | theirs \"Oriel the Bold\"",
+        "a character by its id"
     );
     // Two documents, not two versions of one.
     let mut stranger = legal();
@@ -273,7 +275,7 @@ fn merge_lists_the_fields_two_rosters_differ_in() {
     let run = muster(dir.path(), &["merge", &a, &c]);
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("not two versions of one document"),
+        run.stderr.contains("not versions of one document"),
         "{}",
         run.stderr
     );

@@ -1,7 +1,9 @@
 //! Versions to merge (issue 24): a sync tool's conflict copies, each shown
 //! as another version of its document, with "Merge…"; and the merge window:
 //! what the merge keeps, what it sets aside beside its rival with the
-//! reason, and the players' choice of which of two rivals to keep.
+//! reason, and the players' choice of which of two rivals to keep; for a
+//! roster or a kill team, the fields merged from their common version and
+//! each field both changed, to keep ours or take theirs.
 
 use std::collections::BTreeSet;
 
@@ -9,11 +11,12 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::app::merging::{MergeAct, MergePreview, MergeView};
+use crate::app::merging::{FieldsPreview, MergeAct, MergePreview, MergeView};
 use crate::rules::Campaign;
 use crate::rules::campaign::merge::{Conflict, Merged, Side};
 use crate::rules::campaign::{CampaignEdit, Entry};
 use crate::store::Version;
+use crate::store::fields::FieldConflict;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, stamp_time};
@@ -112,7 +115,7 @@ pub(super) fn merge_window_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                         alert(ui, Tone::Error, &cx.msg(why));
                     }
                     Ok(MergePreview::Campaign(m)) => campaign_ui(ui, cx, view, m),
-                    Ok(MergePreview::Fields(fields)) => fields_ui(ui, cx, fields),
+                    Ok(MergePreview::Fields(f)) => fields_ui(ui, cx, view, f),
                 });
         });
         ui.add_space(space::M);
@@ -280,31 +283,134 @@ fn from_words(cx: &ViewCtx<'_>, side: Side, e: &Entry) -> String {
     }
 }
 
-/// A roster's or a kill team's fields that differ, each side's value.
-fn fields_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, fields: &[(String, String, String)]) {
-    if fields.is_empty() {
+/// A roster's or a kill team's merge: what it took from each side, from
+/// which common version, and each conflict with the player's choice.
+fn fields_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, view: &MergeView, f: &FieldsPreview) {
+    if f.same() {
         alert(ui, Tone::Good, cx.t("merge.same"));
         return;
     }
-    alert(
-        ui,
-        Tone::Warning,
-        &cx.f("merge.fields", &[("count", &fields.len().to_string())]),
-    );
-    egui::Grid::new("merge-fields")
-        .striped(true)
-        .show(ui, |ui| {
-            ui.label(RichText::new(cx.t("merge.field")).strong());
-            ui.label(RichText::new(cx.t("merge.side.ours")).strong());
-            ui.label(RichText::new(cx.t("merge.side.theirs")).strong());
-            ui.end_row();
-            for (at, ours, theirs) in fields {
-                ui.monospace(at);
-                ui.label(ours);
-                ui.label(theirs);
-                ui.end_row();
-            }
+    let m = &f.merge;
+    let head = match &f.base {
+        Some(at) => cx.f(
+            "merge.fields.base",
+            &[
+                ("at", at),
+                ("ours", &m.from_ours.to_string()),
+                ("theirs", &m.from_theirs.to_string()),
+            ],
+        ),
+        None => cx.t("merge.fields.no_base").to_owned(),
+    };
+    ui.label(RichText::new(&head).size(16.0));
+    if m.conflicts.is_empty() {
+        alert(ui, Tone::Good, cx.t("merge.fields.all_apply"));
+    } else {
+        let count = m.conflicts.len().to_string();
+        let key = if f.base.is_some() {
+            "merge.fields.conflicts"
+        } else {
+            "merge.fields.differ"
+        };
+        alert(ui, Tone::Warning, &cx.f(key, &[("count", &count)]));
+    }
+    if let Err(why) = &f.doc {
+        alert(ui, Tone::Error, &cx.msg(why));
+    }
+    for c in &m.conflicts {
+        ui.add_space(space::S);
+        let theirs = view.theirs.contains(&c.place);
+        card(ui, |ui| {
+            field_conflict_ui(ui, cx, c, theirs, f.base.is_some())
         });
+    }
+}
+
+/// One field both sides changed: where, each side's value (and the common
+/// version's), and "Keep ours | Take theirs".
+fn field_conflict_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &FieldConflict,
+    theirs: bool,
+    with_base: bool,
+) {
+    ui.set_min_width(ui.available_width());
+    let place = place_words(c);
+    ui.label(RichText::new(&place).strong())
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &place));
+    let row = |ui: &mut egui::Ui, key: &str, v: Option<&serde_json::Value>, kept: bool| {
+        ui.horizontal_wrapped(|ui| {
+            let (icon, tone) = if kept {
+                (icons::ICON_CHECK_CIRCLE, PALETTE.accent)
+            } else {
+                (icons::ICON_RADIO_BUTTON_UNCHECKED, PALETTE.text_subdued)
+            };
+            ui.label(RichText::new(icon.codepoint).color(tone));
+            let mut line = format!("{}: {}", cx.t(key), value_words(cx, v));
+            if kept {
+                line = cx.f("merge.fields.kept", &[("value", &line)]);
+            }
+            let text = RichText::new(&line);
+            ui.label(if kept { text.strong() } else { text });
+        });
+    };
+    row(ui, "merge.fields.ours", c.ours.as_ref(), !theirs);
+    row(ui, "merge.fields.theirs", c.theirs.as_ref(), theirs);
+    if with_base {
+        let common = format!(
+            "{}: {}",
+            cx.t("merge.fields.common"),
+            value_words(cx, c.base.as_ref())
+        );
+        ui.label(RichText::new(common).color(PALETTE.text_subdued));
+    }
+    ui.horizontal(|ui| {
+        for (side, key, named) in [
+            (false, "merge.fields.keep_ours", "merge.fields.keep_ours_at"),
+            (
+                true,
+                "merge.fields.take_theirs",
+                "merge.fields.take_theirs_at",
+            ),
+        ] {
+            let on = theirs == side;
+            let name = cx.f(named, &[("place", &place)]);
+            let r = ui.radio(on, cx.t(key));
+            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::RadioButton, true, on, &name));
+            if r.clicked() && !on {
+                cx.send(Command::Merge(MergeAct::Choose(c.place.clone(), side)));
+            }
+        }
+    });
+}
+
+/// Where a field is, in words: `characters › Sergeant Hark › WS` (the
+/// document's own level left out).
+fn place_words(c: &FieldConflict) -> String {
+    let words = if c.words.len() > 1 {
+        &c.words[1..]
+    } else {
+        &c.words[..]
+    };
+    words.join(" › ")
+}
+
+/// A field's value as shown: a text as it is, anything else as JSON, cut
+/// short when long; an absent one in words.
+fn value_words(cx: &ViewCtx<'_>, v: Option<&serde_json::Value>) -> String {
+    const LONG: usize = 160;
+    let text = match v {
+        None => return cx.t("merge.fields.absent").to_owned(),
+        Some(serde_json::Value::String(s)) => s.clone(),
+        Some(other) => other.to_string(),
+    };
+    if text.chars().count() > LONG {
+        let cut: String = text.chars().take(LONG).collect();
+        format!("{cut}…")
+    } else {
+        text
+    }
 }
 
 /// Merge (or keep one version), and Cancel.
@@ -317,13 +423,17 @@ fn buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, view: &MergeView) {
                     cx.send(Command::Merge(MergeAct::Apply));
                 }
             }
-            Ok(MergePreview::Fields(f)) if f.is_empty() => {
+            Ok(MergePreview::Fields(f)) if f.same() => {
                 let word = cx.t("merge.remove_copy");
                 if icon_button(ui, icons::ICON_DELETE, word, word, true).clicked() {
                     cx.send(Command::Merge(MergeAct::KeepOurs));
                 }
             }
-            Ok(MergePreview::Fields(_)) => {
+            Ok(MergePreview::Fields(f)) => {
+                let word = cx.t("merge.apply");
+                if icon_button(ui, icons::ICON_MERGE, word, word, f.doc.is_ok()).clicked() {
+                    cx.send(Command::Merge(MergeAct::Apply));
+                }
                 let word = cx.t("merge.keep_ours");
                 if icon_button(ui, icons::ICON_CHECK, word, word, true).clicked() {
                     cx.send(Command::Merge(MergeAct::KeepOurs));

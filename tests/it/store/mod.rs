@@ -6,6 +6,7 @@ mod conflicts;
 mod disk;
 mod document;
 mod faults;
+mod fields;
 mod kinds;
 mod lock;
 mod schema;

@@ -356,3 +356,84 @@ fn muster_merge_on_the_command_line() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("cannot read"), "{}", run.stderr);
 }
+
+/// `muster merge --base`: two versions of a roster merged three-way from
+/// their common ancestor (0 and the merge when nothing conflicts; 1 and
+/// each conflict, one a line: place, ours, theirs); without `--base`, each
+/// field that differs is a conflict; a base that is another document, 2.
+#[test]
+fn muster_merge_of_rosters_from_their_common_ancestor() {
+    use muster::rules::Roster;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let write = |name: &str, r: &Roster| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, muster::store::to_json(r).expect("json")).expect("write");
+        path.display().to_string()
+    };
+    let base = crate::common::example_band();
+    let mut ours = base.clone();
+    ours.name = "Vael's retinue".to_owned();
+    let mut theirs = base.clone();
+    theirs.notes = "Bruno's notes".to_owned();
+    let (o, t, b) = (
+        write("ours.json", &ours),
+        write("theirs.json", &theirs),
+        write("base.json", &base),
+    );
+    let out = dir.path().join("merged.json");
+    let run = crate::cli::muster(
+        dir.path(),
+        &[
+            "merge",
+            &o,
+            &t,
+            "--base",
+            &b,
+            "-o",
+            &out.display().to_string(),
+        ],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let merged = crate::common::read_roster(&out).expect("merged");
+    let mut expected = ours.clone();
+    expected.notes = theirs.notes.clone();
+    assert_eq!(merged, expected);
+    // Without the ancestor: both fields are conflicts, nothing written.
+    let run = crate::cli::muster(dir.path(), &["merge", &o, &t]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "roster.name: ours \"Vael's retinue\" | theirs \"Inquisitor Vael's retinue\"",
+            &format!(
+                "roster.notes: ours {} | theirs \"Bruno's notes\"",
+                serde_json::Value::from(base.notes.clone())
+            ),
+        ]
+    );
+    // Both changed one field: one conflict line, at its place.
+    let mut other = base.clone();
+    other.name = "Bruno's band".to_owned();
+    let x = write("other.json", &other);
+    let run = crate::cli::muster(dir.path(), &["merge", &o, &x, "--base", &b]);
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stdout.trim_end(),
+        "roster.name: ours \"Vael's retinue\" | theirs \"Bruno's band\""
+    );
+    // A base that is not a version of the same document; one unreadable.
+    let c = dir.path().join("campaign.json");
+    std::fs::write(&c, muster::store::to_json(&table(&rules())).expect("json")).expect("write");
+    let c = c.display().to_string();
+    let run = crate::cli::muster(dir.path(), &["merge", &o, &t, "--base", &c]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("not versions of one document"),
+        "{}",
+        run.stderr
+    );
+    let run = crate::cli::muster(dir.path(), &["merge", &o, &t, "--base", "/nowhere.json"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("cannot read"), "{}", run.stderr);
+}
