@@ -301,3 +301,13 @@ pub fn example_campaign_at_the_table(
     .expect("begins")
     .0
 }
+
+/// The names of the files in a folder, sorted.
+pub fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}

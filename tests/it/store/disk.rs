@@ -2,7 +2,6 @@
 //! rotating backups, the read-only second instance, older schema versions.
 
 use std::io::Write as _;
-use std::path::Path;
 use std::time::Duration;
 
 use muster::rules::{Character, Characteristic as C, Roster};
@@ -21,14 +20,7 @@ fn band(id: &str) -> Roster {
     r
 }
 
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("dir")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
+use crate::common::files_in;
 
 #[test]
 fn round_trip() {

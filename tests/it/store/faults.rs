@@ -51,14 +51,7 @@ fn notes_in(app: &App) -> String {
     app.model.roster("raiders").expect("raiders").notes.clone()
 }
 
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("dir")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
+use crate::common::files_in;
 
 fn read(path: &Path) -> Vec<u8> {
     std::fs::read(path).expect("read")

@@ -12,14 +12,7 @@ fn open(dir: &Path, locks: &Path) -> Store {
     Store::open_with_options(dir, Kinds::default(), LockDir::At(locks.to_path_buf())).expect("open")
 }
 
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("dir")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
+use crate::common::files_in as names_in;
 
 #[test]
 fn the_lock_is_in_the_locks_folder_and_says_which_folder_it_locks() {

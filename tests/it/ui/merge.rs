@@ -392,21 +392,13 @@ fn a_roster_changed_on_two_machines_merges_from_their_common_version() {
     // The common version saved first: the next save puts it in the backups.
     store.save(&Doc::new(base.clone())).expect("base");
     store.save(&Doc::new(ours.clone())).expect("ours");
-    let copy = dir.path().join("rosters").join(format!(
-        "{} (Bruno's conflicted copy 2026-11-25).json",
-        base.id
-    ));
-    std::fs::write(&copy, muster::store::to_json(&theirs).expect("json")).expect("copy");
     drop(store);
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 5),
-        1024.0,
-        700.0,
+    let (mut h, copy) = roster_merge_window(
+        dir.path(),
+        &format!("{} (Bruno's conflicted copy 2026-11-25).json", base.id),
+        "Vael's retinue",
+        &theirs,
     );
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Merge the other version of Vael's retinue")
-        .click();
-    h.run();
     assert!(
         h.query_by_label_contains("Merged with the common version of 20")
             .is_some(),
@@ -488,23 +480,12 @@ fn a_roster_with_no_common_version_offers_each_difference() {
         .expect("store")
         .save(&Doc::new(base.clone()))
         .expect("save");
-    let copy = dir
-        .path()
-        .join("rosters")
-        .join(format!("{}.conflict.json", base.id));
-    std::fs::write(&copy, muster::store::to_json(&theirs).expect("json")).expect("copy");
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 5),
-        1024.0,
-        700.0,
+    let (mut h, copy) = roster_merge_window(
+        dir.path(),
+        &format!("{}.conflict.json", base.id),
+        &base.name,
+        &theirs,
     );
-    h.run();
-    h.get_by_role_and_label(
-        Role::Button,
-        &format!("Merge the other version of {}", base.name),
-    )
-    .click();
-    h.run();
     assert!(
         h.query_by_label_contains("No common version is in the backups")
             .is_some()
@@ -547,24 +528,13 @@ fn a_merge_that_does_not_read_as_a_roster_is_not_applied() {
     };
     store.save(&Doc::new(base.clone())).expect("base");
     store.save(&Doc::new(ours.clone())).expect("ours");
-    let copy = dir
-        .path()
-        .join("rosters")
-        .join(format!("{}.conflict.json", base.id));
-    std::fs::write(&copy, muster::store::to_json(&theirs).expect("json")).expect("copy");
     drop(store);
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 5),
-        1024.0,
-        700.0,
+    let (mut h, copy) = roster_merge_window(
+        dir.path(),
+        &format!("{}.conflict.json", base.id),
+        &base.name,
+        &theirs,
     );
-    h.run();
-    h.get_by_role_and_label(
-        Role::Button,
-        &format!("Merge the other version of {}", base.name),
-    )
-    .click();
-    h.run();
     h.get_by_role_and_label(Role::RadioButton, "Take theirs: points › points")
         .click();
     h.run();
@@ -591,4 +561,25 @@ fn a_merge_that_does_not_read_as_a_roster_is_not_applied() {
     h.get_by_role_and_label(Role::Button, "Merge").click();
     h.run();
     assert!(!copy.exists());
+}
+
+/// `theirs` written beside its roster as the sync tool's copy `copy_name`,
+/// and the Merge window of `ours_name` open, in a 1024×700 window.
+fn roster_merge_window(
+    dir: &std::path::Path,
+    copy_name: &str,
+    ours_name: &str,
+    theirs: &muster::rules::Roster,
+) -> (Harness<'static, Gui>, std::path::PathBuf) {
+    let copy = dir.join("rosters").join(copy_name);
+    std::fs::write(&copy, muster::store::to_json(theirs).expect("json")).expect("copy");
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1024.0, 700.0);
+    h.run();
+    h.get_by_role_and_label(
+        Role::Button,
+        &format!("Merge the other version of {ours_name}"),
+    )
+    .click();
+    h.run();
+    (h, copy)
 }
