@@ -325,9 +325,16 @@ fn same(a: &Path, b: &Path) -> Result<String, String> {
 }
 
 /// Runs this program as another process: one Muster doing one thing.
-fn machine(args: &[&Path], action: &str, machine: Option<&str>) -> std::process::Child {
+fn machine(
+    locks: &Path,
+    args: &[&Path],
+    action: &str,
+    machine: Option<&str>,
+) -> std::process::Child {
     let mut cmd = Proc::new(std::env::current_exe().expect("this program"));
     cmd.arg("--play").arg(action).args(args);
+    // The locks in the scenario's own folder, not the machine's cache.
+    cmd.env("MUSTER_LOCK_DIR", locks);
     if let Some(m) = machine {
         cmd.arg(m);
     }
@@ -343,13 +350,15 @@ fn two_processes_play_one_mission_offline_and_merge_to_one_campaign() {
     let camille = tempfile::tempdir().expect("Camille's folder");
     let bruno = tempfile::tempdir().expect("Bruno's folder");
     let (a, b) = (camille.path(), bruno.path());
-    done(machine(&[a], "seed", None), "seed");
+    let locks = tempfile::tempdir().expect("the locks folder");
+    let locks = locks.path();
+    done(machine(locks, &[a], "seed", None), "seed");
     std::fs::create_dir_all(b.join("campaigns")).expect("Bruno's campaigns");
     std::fs::copy(campaign_file(a), campaign_file(b)).expect("synced once");
     let base = std::fs::read(campaign_file(a)).expect("the seed");
     // Offline: both at once, each a process with its own folder and lock.
-    let draw = machine(&[a], "draw", Some("Camille's laptop"));
-    let spend = machine(&[b], "recruit", Some("Bruno's desktop"));
+    let draw = machine(locks, &[a], "draw", Some("Camille's laptop"));
+    let spend = machine(locks, &[b], "recruit", Some("Bruno's desktop"));
     done(draw, "Camille draws the next mission");
     done(spend, "Bruno spends his reinforcement points");
     assert_ne!(std::fs::read(campaign_file(a)).expect("a"), base);
@@ -361,11 +370,14 @@ fn two_processes_play_one_mission_offline_and_merge_to_one_campaign() {
     };
     std::fs::copy(campaign_file(a), copy(b)).expect("to Bruno");
     std::fs::copy(campaign_file(b), copy(a)).expect("to Camille");
-    let merged_a = machine(&[a], "merge", Some("Camille's laptop"));
-    let merged_b = machine(&[b], "merge", Some("Bruno's desktop"));
+    let merged_a = machine(locks, &[a], "merge", Some("Camille's laptop"));
+    let merged_b = machine(locks, &[b], "merge", Some("Bruno's desktop"));
     done(merged_a, "Camille merges");
     done(merged_b, "Bruno merges");
-    done(machine(&[a, b], "same", None), "both see one campaign");
+    done(
+        machine(locks, &[a, b], "same", None),
+        "both see one campaign",
+    );
     // And the command line agrees: both files pass `muster check`.
     for dir in [a, b] {
         let out = Proc::new(env!("CARGO_BIN_EXE_muster"))

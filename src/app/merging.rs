@@ -54,9 +54,10 @@ pub struct MergeView {
     pub path: PathBuf,
     /// The events set aside on purpose: each of them lost to its rival.
     pub dropped: BTreeSet<String>,
-    /// A roster's or a kill team's conflicts taking their side, by place
-    /// (the others keep ours).
-    pub theirs: BTreeSet<String>,
+    /// A roster's or a kill team's fields, by place, where the player took
+    /// the other side than the merge's: a conflict taking theirs, a field
+    /// one side changed alone keeping the other side's value.
+    pub switched: BTreeSet<String>,
     /// The merge, or why it cannot be made.
     pub result: Result<MergePreview, Msg>,
 }
@@ -68,8 +69,8 @@ pub enum MergeAct {
     Preview(DocKey, PathBuf, BTreeSet<String>),
     /// Apply the merge looked at.
     Apply,
-    /// A roster's or a kill team's conflict at this place takes their
-    /// value (`true`) or keeps ours.
+    /// A roster's or a kill team's field at this place (a conflict, or a
+    /// change of one side) takes their value (`true`) or keeps ours.
     Choose(String, bool),
     /// Take the copy's version whole (a roster or a kill team).
     TakeTheirs,
@@ -134,7 +135,7 @@ impl App {
             key,
             path,
             dropped,
-            theirs: BTreeSet::new(),
+            switched: BTreeSet::new(),
             result,
         });
     }
@@ -148,15 +149,16 @@ impl App {
         let Ok(MergePreview::Fields(f)) = &mut view.result else {
             return;
         };
-        if !f.merge.conflicts.iter().any(|c| c.place == place) {
+        let listed = f.merge.conflicts.iter().chain(&f.merge.changes);
+        let Some(c) = listed.into_iter().find(|c| c.place == place) else {
             return;
-        }
-        if theirs {
-            view.theirs.insert(place.to_owned());
+        };
+        if theirs == c.changed.takes_theirs() {
+            view.switched.remove(place);
         } else {
-            view.theirs.remove(place);
+            view.switched.insert(place.to_owned());
         }
-        f.doc = resolved(&kinds, &view.key, &f.merge, &view.theirs);
+        f.doc = resolved(&kinds, &view.key, &f.merge, &view.switched);
     }
 
     fn kinds(&self) -> Kinds {
@@ -260,15 +262,15 @@ impl App {
     }
 }
 
-/// The document a field merge gives with the conflicts at `theirs` taking
-/// their side, read as its kind; or why it does not read as one.
+/// The document a field merge gives with the fields at `switched` taken
+/// from the other side, read as its kind; or why it does not read as one.
 fn resolved(
     kinds: &Kinds,
     key: &DocKey,
     merge: &FieldMerge,
-    theirs: &BTreeSet<String>,
+    switched: &BTreeSet<String>,
 ) -> Result<Doc, Msg> {
-    let value = resolve(merge, theirs);
+    let value = resolve(merge, switched);
     let not_valid = |reason: Msg| Msg::new("merge.not_valid").msg("reason", reason);
     let doc = kinds
         .parse(&value.to_string(), &key.id)

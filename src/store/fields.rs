@@ -6,11 +6,19 @@
 //! a conflict (ours in the merge until the player takes theirs). With no
 //! ancestor, every field that differs is a conflict, offered side by side.
 //!
+//! Nothing is taken in silence: each field changed on one side only is
+//! listed too (`changes`), and the player may keep the other side's value
+//! there as well, since the ancestor found among the backups is the best
+//! guess, not a certainty.
+//!
 //! Objects merge key by key. A list whose elements are all objects carrying
 //! an identity (`id`, else `name`, unique in each version) merges element
 //! by element: one added on one side goes in (after its predecessor in that
 //! side's order), one removed on one side and unchanged on the other goes,
-//! one changed on both merges field by field. The order is ours; a list
+//! one changed on both merges field by field; one both sides added under
+//! the same numeric id (two soldiers recruited on two machines, each given
+//! the next free id) stays two: ours keeps its id, theirs takes the next
+//! free one. The order is ours; a list
 //! reordered on their side only keeps our order. Any other list is one
 //! field.
 
@@ -18,9 +26,28 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
+/// Which side changed a field since the ancestor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// Both, differently (or, with no ancestor, the field differs): a
+    /// conflict, ours until the player takes theirs.
+    Both,
+    /// Ours only: ours is taken until the player takes theirs.
+    Ours,
+    /// Theirs only: theirs is taken until the player keeps ours.
+    Theirs,
+}
+
+impl Changed {
+    /// Whether the merge takes their value where nothing was chosen.
+    pub fn takes_theirs(self) -> bool {
+        self == Self::Theirs
+    }
+}
+
 /// One field both sides changed differently (or, with no ancestor, one
-/// that differs). A value of `None` is a field or a list element absent
-/// from that version (removed, or never added).
+/// that differs), or one side changed alone. A value of `None` is a field
+/// or a list element absent from that version (removed, or never added).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FieldConflict {
     /// Where, for the program: `roster.characters[id=3].advances.WS`.
@@ -34,6 +61,8 @@ pub struct FieldConflict {
     pub theirs: Option<Value>,
     /// The ancestor's value, when an ancestor is known.
     pub base: Option<Value>,
+    /// Who changed it.
+    pub changed: Changed,
 }
 
 /// The merge of two versions: the merged value (each conflict takes ours)
@@ -44,6 +73,9 @@ pub struct FieldMerge {
     pub merged: Value,
     /// The conflicts, in the order of the JSON's keys and of the lists.
     pub conflicts: Vec<FieldConflict>,
+    /// The fields one side changed alone, taken from that side (listed so
+    /// that the player may keep the other side's value).
+    pub changes: Vec<FieldConflict>,
     /// The fields changed on our side only, taken from ours.
     pub from_ours: usize,
     /// The fields changed on their side only, taken from theirs.
@@ -56,8 +88,9 @@ pub struct FieldMerge {
 pub fn merge3(base: Option<&Value>, ours: &Value, theirs: &Value) -> FieldMerge {
     let mut walk = Walk {
         three_way: base.is_some(),
-        theirs_at: &BTreeSet::new(),
+        switched: &BTreeSet::new(),
         conflicts: Vec::new(),
+        changes: Vec::new(),
         from: (0, 0),
     };
     let merged = walk
@@ -66,20 +99,23 @@ pub fn merge3(base: Option<&Value>, ours: &Value, theirs: &Value) -> FieldMerge 
     FieldMerge {
         merged,
         conflicts: walk.conflicts,
+        changes: walk.changes,
         from_ours: walk.from.0,
         from_theirs: walk.from.1,
         inputs: Box::new((base.cloned(), ours.clone(), theirs.clone())),
     }
 }
 
-/// The merge with the player's choices: the conflicts whose place is in
-/// `taking_theirs` take their value, the others ours.
-pub fn resolve(m: &FieldMerge, taking_theirs: &BTreeSet<String>) -> Value {
+/// The merge with the player's choices: at each place in `switched` the
+/// other side than the merge's is taken (a conflict takes theirs; a field
+/// one side changed alone keeps the other side's value).
+pub fn resolve(m: &FieldMerge, switched: &BTreeSet<String>) -> Value {
     let (base, ours, theirs) = &*m.inputs;
     let mut walk = Walk {
         three_way: base.is_some(),
-        theirs_at: taking_theirs,
+        switched,
         conflicts: Vec::new(),
+        changes: Vec::new(),
         from: (0, 0),
     };
     walk.node(base.as_ref(), Some(ours), Some(theirs), &mut Vec::new())
@@ -89,7 +125,11 @@ pub fn resolve(m: &FieldMerge, taking_theirs: &BTreeSet<String>) -> Value {
 /// Among `candidates` (the document's backups, newest first), the one that
 /// best explains both versions as its descendants: the fewest fields that
 /// differ from ours plus from theirs (counted as [`differences`] counts
-/// them); between equals, the newest. A candidate identical to either
+/// them); between equals, the oldest. Every version one side saved after
+/// the true ancestor scores as well as it (each change made before it
+/// counts on the other side instead), and taking one of those would make
+/// the changes made before it look like the other side's, so the oldest
+/// is the safe choice. A candidate identical to either
 /// version explains nothing (taken as the ancestor, it would make that
 /// version's own changes vanish), so it is passed over.
 ///
@@ -100,9 +140,12 @@ pub fn best_ancestor(candidates: &[Value], ours: &Value, theirs: &Value) -> Opti
         .iter()
         .enumerate()
         .filter(|(_, c)| *c != ours && *c != theirs)
-        .map(|(i, c)| (differences(c, ours).len() + differences(c, theirs).len(), i))
+        .map(|(i, c)| {
+            let score = differences(c, ours).len() + differences(c, theirs).len();
+            (score, std::cmp::Reverse(i))
+        })
         .min()
-        .map(|(_, i)| i)
+        .map(|(_, std::cmp::Reverse(i))| i)
 }
 
 /// A step of the way down to a field: its place and its words.
@@ -110,8 +153,10 @@ type Step = (String, String);
 
 struct Walk<'a> {
     three_way: bool,
-    theirs_at: &'a BTreeSet<String>,
+    /// The places where the player took the other side.
+    switched: &'a BTreeSet<String>,
     conflicts: Vec<FieldConflict>,
+    changes: Vec<FieldConflict>,
     from: (usize, usize),
 }
 
@@ -130,11 +175,11 @@ impl Walk<'_> {
         if self.three_way {
             if base == ours {
                 self.from.1 += 1;
-                return theirs.cloned();
+                return self.change(Changed::Theirs, base, ours, theirs, at);
             }
             if base == theirs {
                 self.from.0 += 1;
-                return ours.cloned();
+                return self.change(Changed::Ours, base, ours, theirs, at);
             }
         }
         match (ours, theirs) {
@@ -159,15 +204,34 @@ impl Walk<'_> {
         theirs: Option<&Value>,
         at: &[Step],
     ) -> Option<Value> {
+        self.change(Changed::Both, base.as_ref(), ours, theirs, at)
+    }
+
+    /// A field that differs: listed, and taken from the side the merge
+    /// takes, or the other if the player switched it.
+    fn change(
+        &mut self,
+        changed: Changed,
+        base: Option<&Value>,
+        ours: Option<&Value>,
+        theirs: Option<&Value>,
+        at: &[Step],
+    ) -> Option<Value> {
         let place = place_of(at);
-        let take_theirs = self.theirs_at.contains(&place);
-        self.conflicts.push(FieldConflict {
+        let take_theirs = changed.takes_theirs() != self.switched.contains(&place);
+        let listed = FieldConflict {
             words: at.iter().map(|(_, w)| w.clone()).collect(),
             place,
             ours: ours.cloned(),
             theirs: theirs.cloned(),
-            base,
-        });
+            base: base.cloned(),
+            changed,
+        };
+        if changed == Changed::Both {
+            self.conflicts.push(listed);
+        } else {
+            self.changes.push(listed);
+        }
         if take_theirs { theirs } else { ours }.cloned()
     }
 
@@ -215,8 +279,20 @@ impl Walk<'_> {
         );
         let order = element_order(&o, &t, &b);
         let mut out = Vec::new();
+        // Elements both sides added under one id (each machine gave its
+        // recruit the next free id): theirs go after, renumbered.
+        let mut added_twice = Vec::new();
         for id in order {
-            let (bv, ov, tv) = (find(&b, &id), find(&o, &id), find(&t, &id));
+            let (bv, ov, mut tv) = (find(&b, &id), find(&o, &id), find(&t, &id));
+            if self.three_way
+                && bv.is_none()
+                && ov.is_some()
+                && ov != tv
+                && let Some(t) = tv.filter(|t| numeric_id(t).is_some())
+            {
+                added_twice.push((id.clone(), t));
+                tv = None;
+            }
             let label = [ov, tv, bv]
                 .into_iter()
                 .flatten()
@@ -225,6 +301,20 @@ impl Walk<'_> {
             at.push((format!("[{id}]"), label));
             let base_elem = if self.three_way { bv } else { None };
             if let Some(v) = self.node(base_elem, ov, tv, at) {
+                out.push(v);
+            }
+            at.pop();
+        }
+        let ids = [&b, &o, &t].into_iter().flatten().map(|(_, v)| *v);
+        let mut next = ids.filter_map(numeric_id).max().unwrap_or(0);
+        for (id, t) in added_twice {
+            next += 1;
+            let mut renumbered = t.clone();
+            renumbered["id"] = Value::from(next);
+            let label = element_words(t).unwrap_or_else(|| id.clone());
+            at.push((format!("[{id}+theirs]"), label));
+            self.from.1 += 1;
+            if let Some(v) = self.change(Changed::Theirs, None, None, Some(&renumbered), at) {
                 out.push(v);
             }
             at.pop();
@@ -263,6 +353,11 @@ fn identified(list: &[Value]) -> Option<Vec<(String, &Value)>> {
         out.push((id, v));
     }
     Some(out)
+}
+
+/// An element's numeric `id`, if it has one.
+fn numeric_id(v: &Value) -> Option<u64> {
+    v.get("id")?.as_u64()
 }
 
 /// The element of `list` whose identity is `id`.

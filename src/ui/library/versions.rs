@@ -16,7 +16,7 @@ use crate::rules::Campaign;
 use crate::rules::campaign::merge::{Conflict, Merged, Side};
 use crate::rules::campaign::{CampaignEdit, Entry};
 use crate::store::Version;
-use crate::store::fields::FieldConflict;
+use crate::store::fields::{Changed, FieldConflict};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, stamp_time};
@@ -317,12 +317,23 @@ fn fields_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, view: &MergeView, f: &FieldsPr
     if let Err(why) = &f.doc {
         alert(ui, Tone::Error, &cx.msg(why));
     }
-    for c in &m.conflicts {
-        ui.add_space(space::S);
-        let theirs = view.theirs.contains(&c.place);
-        card(ui, |ui| {
-            field_conflict_ui(ui, cx, c, theirs, f.base.is_some())
-        });
+    let cards = |ui: &mut egui::Ui, listed: &[FieldConflict]| {
+        for c in listed {
+            ui.add_space(space::S);
+            let theirs = c.changed.takes_theirs() != view.switched.contains(&c.place);
+            card(ui, |ui| {
+                field_conflict_ui(ui, cx, c, theirs, f.base.is_some())
+            });
+        }
+    };
+    cards(ui, &m.conflicts);
+    // What one side changed alone is taken, and listed all the same: the
+    // common version is the backups' best guess, so nothing goes in unseen.
+    if !m.changes.is_empty() {
+        ui.add_space(space::M);
+        let count = m.changes.len().to_string();
+        ui.label(RichText::new(cx.f("merge.fields.changes", &[("count", &count)])).strong());
+        cards(ui, &m.changes);
     }
 }
 
@@ -339,6 +350,14 @@ fn field_conflict_ui(
     let place = place_words(c);
     ui.label(RichText::new(&place).strong())
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &place));
+    let by = match c.changed {
+        Changed::Both => None,
+        Changed::Ours => Some("merge.fields.changed_ours"),
+        Changed::Theirs => Some("merge.fields.changed_theirs"),
+    };
+    if let Some(key) = by {
+        ui.label(RichText::new(cx.t(key)).color(PALETTE.text_subdued));
+    }
     let row = |ui: &mut egui::Ui, key: &str, v: Option<&serde_json::Value>, kept: bool| {
         ui.horizontal_wrapped(|ui| {
             let (icon, tone) = if kept {

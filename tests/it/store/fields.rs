@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use muster::rules::{Doc, DocKey, Roster};
 use muster::store::Store;
-use muster::store::fields::{best_ancestor, merge3, resolve};
+use muster::store::fields::{Changed, best_ancestor, merge3, resolve};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -175,10 +175,10 @@ fn the_ancestor_is_the_backup_that_best_explains_both_versions() {
     // state.
     let candidates = [ours.clone(), base.clone(), older.clone()];
     assert_eq!(best_ancestor(&candidates, &ours, &theirs), Some(1));
-    // Two equally good: the newest.
+    // Two equally good: the oldest (see the next test).
     assert_eq!(
         best_ancestor(&[base.clone(), base.clone()], &ours, &theirs),
-        Some(0)
+        Some(1)
     );
     assert_eq!(
         best_ancestor(&[ours.clone(), theirs.clone()], &ours, &theirs),
@@ -317,4 +317,109 @@ fn a_kill_team_merges_soldier_by_soldier_and_reads_back() {
         names.len(),
         base["killteam"]["soldiers"].as_array().map_or(0, Vec::len) - 1
     );
+}
+
+/// A backup our side made after the shared version scores as well as the
+/// shared version itself: the oldest of equals is taken, so our change
+/// made before that backup is not mistaken for the other side's (taken as
+/// the ancestor, the backup would have undone our rename in silence).
+#[test]
+fn a_later_backup_of_our_own_is_not_taken_for_the_common_version() {
+    let shared = band();
+    let renamed = with(|v| v["roster"]["name"] = json!("Our band"));
+    let ours = with(|v| {
+        v["roster"]["name"] = json!("Our band");
+        v["roster"]["notes"] = json!("our notes");
+    });
+    let theirs = with(|v| v["roster"]["characters"][1]["advances"]["BS"] = json!(1));
+    // Newest first: the backup made offline after the rename, then the
+    // version both machines had.
+    let candidates = [renamed, shared.clone()];
+    let i = best_ancestor(&candidates, &ours, &theirs).expect("an ancestor");
+    assert_eq!(candidates[i], shared);
+    let m = merge3(Some(&candidates[i]), &ours, &theirs);
+    assert!(m.conflicts.is_empty());
+    assert_eq!(m.merged["roster"]["name"], json!("Our band"));
+    assert_eq!(m.merged["roster"]["notes"], json!("our notes"));
+    assert_eq!(
+        m.merged["roster"]["characters"][1]["advances"]["BS"],
+        json!(1)
+    );
+}
+
+/// Nothing is taken unseen: each field one side changed alone is listed
+/// with its side, and the player may keep the other side's value there.
+#[test]
+fn the_fields_one_side_changed_alone_are_listed_and_may_be_switched() {
+    let base = band();
+    let ours = with(|v| v["roster"]["name"] = json!("Our band"));
+    let theirs = with(|v| v["roster"]["notes"] = json!("Theirs"));
+    let m = merge3(Some(&base), &ours, &theirs);
+    let listed: Vec<(&str, Changed)> = m
+        .changes
+        .iter()
+        .map(|c| (c.place.as_str(), c.changed))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("roster.name", Changed::Ours),
+            ("roster.notes", Changed::Theirs)
+        ]
+    );
+    assert!(m.conflicts.is_empty());
+    // Switched: their notes are not taken; our rename is undone.
+    let notes: BTreeSet<String> = ["roster.notes".to_owned()].into();
+    assert_eq!(resolve(&m, &notes), ours);
+    let name: BTreeSet<String> = ["roster.name".to_owned()].into();
+    assert_eq!(
+        resolve(&m, &name),
+        with(|v| v["roster"]["notes"] = json!("Theirs"))
+    );
+}
+
+/// Two soldiers recruited on two machines, each given the next free id:
+/// both stay, ours under its id, theirs under the next free one; the
+/// player may still leave theirs out.
+#[test]
+fn elements_both_sides_added_under_one_id_both_stay() {
+    let base = band();
+    let ours = with(|v| {
+        v["roster"]["characters"]
+            .as_array_mut()
+            .expect("list")
+            .push(json!({"id": 3, "name": "Kell", "advances": {}, "equipment": []}));
+    });
+    let theirs = with(|v| {
+        v["roster"]["characters"]
+            .as_array_mut()
+            .expect("list")
+            .push(json!({"id": 3, "name": "Vorn", "advances": {}, "equipment": []}));
+    });
+    let m = merge3(Some(&base), &ours, &theirs);
+    assert!(m.conflicts.is_empty(), "{:?}", m.conflicts);
+    let people: Vec<(u64, &str)> = m.merged["roster"]["characters"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|c| {
+            (
+                c["id"].as_u64().expect("id"),
+                c["name"].as_str().expect("name"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        people,
+        [(1, "Brask"), (2, "Oriel"), (3, "Kell"), (4, "Vorn")]
+    );
+    assert_eq!((m.from_ours, m.from_theirs), (1, 1));
+    // Theirs left out on purpose.
+    let theirs_added = m
+        .changes
+        .iter()
+        .find(|c| c.changed == Changed::Theirs)
+        .expect("their recruit is listed");
+    let left_out: BTreeSet<String> = [theirs_added.place.clone()].into();
+    assert_eq!(resolve(&m, &left_out), ours);
 }
