@@ -436,6 +436,38 @@ fn a_roster_changed_on_two_machines_merges_from_their_common_version() {
         merge_at,
         "the window did not move under the mouse"
     );
+    // What one side changed alone is taken, and listed, each with its side.
+    assert!(
+        h.query_by_label_contains("2 places were changed on one side only")
+            .is_some()
+    );
+    assert!(h.query_by_label("Changed on this machine only").is_some());
+    assert!(
+        h.query_by_label("Changed on the other machine only")
+            .is_some()
+    );
+    // Keeping our (empty) notes instead of theirs, then taking theirs again.
+    // (Below the conflict: scrolled to, as a player scrolls the window.)
+    h.get_by_role_and_label(Role::RadioButton, "Keep ours: notes")
+        .scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(Role::RadioButton, "Keep ours: notes")
+        .click();
+    h.run();
+    let switched = |h: &Harness<'_, Gui>| {
+        h.state()
+            .app
+            .model
+            .merge
+            .as_ref()
+            .map(|m| m.switched.clone())
+            .unwrap_or_default()
+    };
+    assert!(switched(&h).contains("roster.notes"));
+    h.get_by_role_and_label(Role::RadioButton, "Take theirs: notes")
+        .click();
+    h.run();
+    assert!(!switched(&h).contains("roster.notes"));
     h.get_by_role_and_label(Role::Button, "Merge").click();
     h.run();
     let key = DocKey::new("roster", base.id.clone());
