@@ -30,7 +30,7 @@ pub struct FieldsPreview {
     /// The merge: the fields each side changed alone, taken; the conflicts.
     pub merge: FieldMerge,
     /// When the common ancestor (a backup) was made, in UTC
-    /// (`2026-11-25 17:36:36`); `None`: no ancestor was found, every field
+    /// (`2026-11-25T17:36:36Z`; its file's name if that says no time); `None`: no ancestor was found, every field
     /// that differs is a conflict.
     pub base: Option<String>,
     /// The document the merge gives with the choices made, or why it does
@@ -193,10 +193,7 @@ impl App {
         };
         let merge = merge3(ancestor.as_ref().map(|x| &x.value), &a, &b);
         let base = ancestor.map(|x| match x.made_ms {
-            Some(ms) => super::stamp::utc(ms / 1000)
-                .replace('T', " ")
-                .trim_end_matches('Z')
-                .to_owned(),
+            Some(ms) => super::stamp::utc(ms / 1000),
             None => x
                 .path
                 .file_name()

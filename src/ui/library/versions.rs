@@ -295,7 +295,7 @@ fn fields_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, view: &MergeView, f: &FieldsPr
         Some(at) => cx.f(
             "merge.fields.base",
             &[
-                ("at", at),
+                ("at", &stamp_time(at)),
                 ("ours", &m.from_ours.to_string()),
                 ("theirs", &m.from_theirs.to_string()),
             ],
