@@ -1,12 +1,14 @@
 //! The documents folder, a preference (issue 24): a group points it at the
 //! folder it syncs. `$MUSTER_DATA_DIR` overrides it; without either, the
 //! platform's folder. Switching saves what is open, then reads the library
-//! from the new folder as the app does when it opens.
+//! from the new folder as the app does when it opens. A folder chosen that
+//! is missing at start (a share or a drive not mounted) is not made empty:
+//! the platform's folder opens instead, and the user is told.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::{App, DataDirOrigin, History, MessageKind, Screen, writer_for};
+use super::{App, DataDirOrigin, Desktop, History, MessageKind, Prefs, Screen, writer_for};
 use crate::rules::Msg;
 use crate::store::Store;
 
@@ -18,6 +20,39 @@ impl DataDirOrigin {
             (Some(_), _) => Self::Env,
             (None, Some(_)) => Self::Chosen,
             (None, None) => Self::Default,
+        }
+    }
+}
+
+/// The folder to open at start: `data_dir`, unless it is the folder chosen
+/// in the preferences (not `$MUSTER_DATA_DIR`) and it is missing, a network
+/// share or a drive not mounted: an empty library made in its place would
+/// hide the group's documents. Then the platform's folder, and what to tell
+/// the user. The preference is left as it is: the next start tries again.
+pub(super) fn start_dir(
+    data_dir: Option<&Path>,
+    prefs: &Prefs,
+    desktop: &dyn Desktop,
+) -> (Option<PathBuf>, Option<Msg>) {
+    let asked = data_dir.map(Path::to_path_buf);
+    let Some(chosen) = prefs.data_dir.as_deref() else {
+        return (asked, None);
+    };
+    let missing = matches!(chosen.try_exists(), Ok(false));
+    if !missing || data_dir != Some(chosen) || desktop.data_dir_override().is_some() {
+        return (asked, None);
+    }
+    let chosen_text = chosen.display().to_string();
+    match desktop.default_data_dir() {
+        Some(default) if default != chosen => {
+            let text = Msg::new("folder.missing_at_start")
+                .text("chosen", chosen_text)
+                .text("path", default.display().to_string());
+            (Some(default), Some(text))
+        }
+        _ => {
+            let text = Msg::new("folder.missing_no_default").text("chosen", chosen_text);
+            (None, Some(text))
         }
     }
 }

@@ -516,7 +516,8 @@ impl App {
         seed: u64,
         kinds: Kinds,
     ) -> Result<Self, String> {
-        let (store, store_problem) = match data_dir {
+        let (data_dir, missing) = folder::start_dir(data_dir, prefs, desktop.as_ref());
+        let (store, store_problem) = match data_dir.as_deref() {
             None => (None, Some(Msg::new("store.no_data_dir"))),
             Some(dir) => match Store::open_with(dir, kinds.clone()) {
                 Ok(store) => (Some(Arc::new(store)), None),
@@ -560,6 +561,11 @@ impl App {
             prefs.data_dir.as_ref(),
         );
         app.reload();
+        if let Some(text) = missing {
+            // The folder open is not the one chosen (kept for next time).
+            app.model.data_dir_origin = DataDirOrigin::Default;
+            app.message(MessageKind::Warning, text);
+        }
         if let Some(reason) = app.store.as_ref().and_then(|s| s.lock_warning()) {
             let text = Msg::new("store.lock_unsupported").text("reason", reason);
             app.message(MessageKind::Error, text);

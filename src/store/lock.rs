@@ -8,8 +8,15 @@
 //!
 //! Its file is named after the documents folder it locks (a hash of the
 //! folder's canonical path), and says which folder that is, for people who
-//! look. A Muster that ends removes its file (while still holding it; the
-//! next one checks that the file it locked is still the one at the path).
+//! look. A Muster that ends removes its file (while still holding it, and
+//! only if the file at the path is still the one it holds; the next one
+//! checks that the file it locked is still the one at the path).
+//!
+//! An older Muster kept its lock, `muster.lock`, in the documents folder.
+//! Where that file exists, this Muster locks it too for as long as it runs
+//! (never making it, never removing it), so that an older Muster started
+//! on this machine meanwhile opens the folder read-only; held by an older
+//! Muster, this one opens read-only.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -92,16 +99,27 @@ pub(super) struct Held {
     /// Removed when released (the machine's locks folder; not the old
     /// in-folder lock, kept as older versions kept it).
     remove: bool,
+    /// An older Muster's `muster.lock` in the documents folder, found free
+    /// and held as well, so that an older Muster sees the folder taken;
+    /// released with the rest, never removed.
+    legacy: Option<File>,
 }
 
 impl Drop for Held {
     fn drop(&mut self) {
         // Removed while still held: whoever opened the file meanwhile finds,
-        // once it has the lock, that the path no longer names it.
-        if self.remove && cfg!(unix) {
+        // once it has the lock, that the path no longer names it. Only if
+        // the path still names the file held: if it was removed meanwhile (a
+        // cache cleaner), the file there now is another Muster's lock.
+        if self.remove
+            && cfg!(unix)
+            && let Some(file) = &self.file
+            && still_at(file, &self.path)
+        {
             let _ = fs::remove_file(&self.path);
         }
         drop(self.file.take());
+        drop(self.legacy.take());
     }
 }
 
@@ -128,10 +146,14 @@ pub(super) fn acquire(dir: &Path, lock_dir: &LockDir) -> Result<Lock, OpenError>
         return lock_file(&dir.join(LEGACY_LOCK), None, false);
     };
     let path = folder.join(lock_file_name(&canonical));
-    let lock = lock_file(&path, Some(&canonical), true)?;
-    if matches!(lock, Lock::Held(_)) && legacy_held(dir) {
-        // An older Muster on this machine holds the folder.
-        return Ok(Lock::HeldElsewhere);
+    let mut lock = lock_file(&path, Some(&canonical), true)?;
+    if let Lock::Held(held) = &mut lock {
+        match legacy_lock(dir) {
+            // An older Muster on this machine holds the folder.
+            Legacy::HeldElsewhere => return Ok(Lock::HeldElsewhere),
+            Legacy::Held(file) => held.legacy = Some(file),
+            Legacy::None => {}
+        }
     }
     Ok(lock)
 }
@@ -159,6 +181,7 @@ fn lock_file(path: &Path, for_dir: Option<&Path>, remove: bool) -> Result<Lock, 
             file: Some(file),
             path: path.to_path_buf(),
             remove,
+            legacy: None,
         };
         if let (Some(dir), Some(file)) = (for_dir, held.file.as_mut())
             && let Err(e) = say_which(file, dir)
@@ -197,30 +220,37 @@ fn say_which(file: &mut File, dir: &Path) -> io::Result<()> {
     file.flush()
 }
 
-/// The lock an older Muster left in the documents folder: held by an older
-/// Muster running on this machine, it is respected (true: read-only);
-/// free, it is removed, so that it stops travelling with the folder.
-fn legacy_held(dir: &Path) -> bool {
+/// The lock an older Muster kept in the documents folder, as found.
+enum Legacy {
+    /// None there (or it cannot be locked: the log says why).
+    None,
+    /// Free: now held here, until this Muster ends.
+    Held(File),
+    /// Held by an older Muster running on this machine.
+    HeldElsewhere,
+}
+
+/// The lock an older Muster kept in the documents folder: held by an older
+/// Muster running on this machine, it is respected (read-only); free, it is
+/// held here too, so that an older Muster started later finds the folder
+/// taken. It is never made and never removed: an older Muster on another
+/// machine of the group may be using the copy of it that is synced there.
+fn legacy_lock(dir: &Path) -> Legacy {
     let path = dir.join(LEGACY_LOCK);
     let file = match OpenOptions::new().write(true).open(&path) {
         Ok(file) => file,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return false,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Legacy::None,
         Err(e) => {
             log::warn!("could not open the old lock: {e}: {}", path.display());
-            return false;
+            return Legacy::None;
         }
     };
     match file.try_lock() {
-        Ok(()) => {
-            if let Err(e) = fs::remove_file(&path) {
-                log::warn!("could not remove the old lock: {e}: {}", path.display());
-            }
-            false
-        }
-        Err(fs::TryLockError::WouldBlock) => true,
+        Ok(()) => Legacy::Held(file),
+        Err(fs::TryLockError::WouldBlock) => Legacy::HeldElsewhere,
         Err(fs::TryLockError::Error(e)) => {
             log::warn!("could not lock the old lock: {e}: {}", path.display());
-            false
+            Legacy::None
         }
     }
 }

@@ -369,8 +369,9 @@ impl Store {
     }
 
     /// Removes the temporary files of saves that a crash interrupted: only
-    /// ours (`.NAME.json.STAMP.tmp`), and only while holding the lock, so
-    /// that no save of another Muster is under way.
+    /// ours (`.NAME.json.STAMP.tmp`, never a sync tool's download under
+    /// way), and only while holding the lock, so that no save of another
+    /// Muster is under way.
     fn clear_leftovers(&self) {
         // The kinds' folders, and each document's backups folder.
         let mut folders = Vec::new();
@@ -394,9 +395,9 @@ impl Store {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                let ours =
-                    name.starts_with('.') && name.ends_with(".tmp") && name.contains(".json.");
-                if ours && let Err(e) = fs::remove_file(&path) {
+                if is_our_temp(&name)
+                    && let Err(e) = fs::remove_file(&path)
+                {
                     log::warn!(
                         "could not remove a leftover temporary file: {e}: {}",
                         path.display()
@@ -1187,7 +1188,31 @@ pub fn write_atomic(
     result
 }
 
-/// A name unique within this process and sortable by time.
+/// Whether `name` is the temporary file of a save of Muster's
+/// (`.NAME.json.STAMP.tmp`, see [`write_atomic`] and [`unique_stamp`]):
+/// never a sync tool's download under way (Syncthing's
+/// `.syncthing.NAME.json.tmp` or `~syncthing~NAME.json.tmp`).
+pub fn is_our_temp(name: &str) -> bool {
+    if name.starts_with(".syncthing.") || name.starts_with("~syncthing~") {
+        return false;
+    }
+    let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+        return false;
+    };
+    let Some((file, stamp)) = inner.rsplit_once('.') else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let mut parts = stamp.split('-');
+    let stamped = matches!(
+        (parts.next(), parts.next(), parts.next(), parts.next()),
+        (Some(millis), Some(n), Some(pid), None) if digits(millis) && digits(n) && digits(pid)
+    );
+    stamped && file.len() > ".json".len() && file.ends_with(".json")
+}
+
+/// A name unique within this process and sortable by time (its shape is
+/// what [`is_our_temp`] recognises).
 fn unique_stamp() -> String {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let millis = SystemTime::now()

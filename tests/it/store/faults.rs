@@ -176,9 +176,14 @@ fn leftover_temp_files_are_cleared_by_the_instance_holding_the_lock_only() {
     let first = Store::open(dir.path()).expect("open");
     first.save_roster(&Roster::new("x", "X")).expect("save");
     // What a crash during a save leaves, and files that are not ours.
-    let leftover = rosters.join(".x.json.123.tmp");
+    let leftover = rosters.join(".x.json.000001764000000-000003-4242.tmp");
     std::fs::write(&leftover, "{\"muster\": \"ros").expect("write");
-    let not_ours = [".x.tmp", "x.json.123.tmp", ".notes.txt"];
+    let not_ours = [
+        ".x.tmp",
+        "x.json.123.tmp",
+        ".notes.txt",
+        ".x.json.notastamp.tmp",
+    ];
     for name in not_ours {
         std::fs::write(rosters.join(name), "someone else's").expect("write");
     }
@@ -633,4 +638,53 @@ fn a_schema_version_no_muster_wrote_is_explained() {
     );
     assert!(fr.contains("aucune version de Muster"), "{fr}");
     assert!(!en.contains("doc."), "no raw key: {en}");
+}
+
+#[test]
+fn a_sync_tools_download_under_way_survives_opening_the_store() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rosters = dir.path().join("rosters");
+    drop(Store::open(dir.path()).expect("open"));
+    // Syncthing writes what it downloads under names of its own, then
+    // renames them: removing them would break the download.
+    let syncthing = [
+        ".syncthing.raid.json.tmp",
+        "~syncthing~raid.json.tmp",
+        // Even shaped like ours after its prefix.
+        ".syncthing.raid.json.000001764000000-000001-77.tmp",
+    ];
+    for name in syncthing {
+        std::fs::write(rosters.join(name), "half a download").expect("write");
+    }
+    // A save of Muster's that a crash interrupted.
+    let ours = rosters.join(".raid.json.000001764000000-000002-77.tmp");
+    std::fs::write(&ours, "{ half").expect("write");
+    let store = Store::open(dir.path()).expect("open");
+    assert!(!store.read_only());
+    for name in syncthing {
+        assert!(rosters.join(name).exists(), "{name} left to Syncthing");
+    }
+    assert!(!ours.exists(), "Muster's own leftover is cleared");
+}
+
+#[test]
+fn only_musters_own_temporary_files_are_recognised() {
+    use muster::store::is_our_temp;
+    assert!(is_our_temp(".raid.json.000001764000000-000002-77.tmp"));
+    assert!(is_our_temp(
+        ".000000000000001-000000-1.json.000000000000002-000001-1.tmp"
+    ));
+    for name in [
+        ".syncthing.raid.json.tmp",
+        "~syncthing~raid.json.tmp",
+        ".raid.json.tmp",
+        ".json.000001764000000-000002-77.tmp",
+        ".raid.json.1-2.tmp",
+        ".raid.json.1-2-3-4.tmp",
+        ".raid.json.a-2-3.tmp",
+        "raid.json.000001764000000-000002-77.tmp",
+        ".raid.txt.000001764000000-000002-77.tmp",
+    ] {
+        assert!(!is_our_temp(name), "{name}");
+    }
 }

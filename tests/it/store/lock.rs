@@ -1,7 +1,7 @@
 //! The lock of a documents folder (issue 24): in the machine's own locks
 //! folder, never among the documents a sync tool carries to the group's
 //! other machines; named after the folder; an older Muster's `muster.lock`
-//! removed when free, respected when held.
+//! held while this Muster runs when free, respected when held.
 
 use std::path::Path;
 
@@ -100,8 +100,19 @@ fn two_data_folders_are_locked_apart() {
     assert!(!second.read_only());
 }
 
+/// What an older Muster does at start: lock `muster.lock` in the folder.
+fn old_muster_locks(old: &Path) -> Result<std::fs::File, std::fs::TryLockError> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(old)
+        .expect("old lock");
+    file.try_lock().map(|()| file)
+}
+
 #[test]
-fn an_old_musters_lock_left_free_is_removed() {
+fn an_old_musters_lock_left_free_is_held_while_this_muster_runs() {
     let (dir, locks) = (
         tempfile::tempdir().expect("a"),
         tempfile::tempdir().expect("b"),
@@ -110,7 +121,31 @@ fn an_old_musters_lock_left_free_is_removed() {
     std::fs::write(&old, "").expect("old lock");
     let store = open(dir.path(), locks.path());
     assert!(!store.read_only());
-    assert!(!old.exists(), "it no longer travels with the folder");
+    assert!(old.exists(), "never removed");
+    assert!(
+        matches!(
+            old_muster_locks(&old),
+            Err(std::fs::TryLockError::WouldBlock)
+        ),
+        "an older Muster started now finds the folder taken"
+    );
+    drop(store);
+    assert!(old.exists(), "still never removed");
+    assert!(
+        old_muster_locks(&old).is_ok(),
+        "free again once this Muster ends"
+    );
+}
+
+#[test]
+fn no_old_lock_is_made() {
+    let (dir, locks) = (
+        tempfile::tempdir().expect("a"),
+        tempfile::tempdir().expect("b"),
+    );
+    let store = open(dir.path(), locks.path());
+    assert!(!store.read_only());
+    assert!(!dir.path().join(LEGACY_LOCK).exists());
 }
 
 #[test]
@@ -121,13 +156,7 @@ fn an_old_musters_lock_held_is_respected() {
     );
     let old = dir.path().join(LEGACY_LOCK);
     // An older Muster running on this machine holds it.
-    let held = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&old)
-        .expect("old lock");
-    held.try_lock().expect("locked");
+    let held = old_muster_locks(&old).expect("locked");
     let store = open(dir.path(), locks.path());
     assert!(store.read_only());
     assert!(old.exists(), "left to the Muster holding it");
@@ -135,7 +164,29 @@ fn an_old_musters_lock_held_is_respected() {
     drop(held);
     let store = open(dir.path(), locks.path());
     assert!(!store.read_only(), "once it is gone, the folder is ours");
-    assert!(!old.exists());
+    assert!(old.exists(), "kept, and held by this Muster");
+}
+
+#[test]
+fn a_muster_whose_lock_file_was_removed_leaves_the_next_ones_alone() {
+    let (dir, locks) = (
+        tempfile::tempdir().expect("a"),
+        tempfile::tempdir().expect("b"),
+    );
+    let first = open(dir.path(), locks.path());
+    let path = first.lock_path().expect("held").to_path_buf();
+    // A cache cleaner removes the file under the running Muster.
+    std::fs::remove_file(&path).expect("removed");
+    let second = open(dir.path(), locks.path());
+    assert!(!second.read_only(), "the path is free: a new file, locked");
+    assert_eq!(second.lock_path(), Some(path.as_path()));
+    drop(first);
+    assert!(
+        path.exists(),
+        "the first Muster ending leaves the second's lock"
+    );
+    let third = open(dir.path(), locks.path());
+    assert!(third.read_only(), "the second still holds the folder");
 }
 
 #[test]

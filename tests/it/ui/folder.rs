@@ -206,3 +206,82 @@ fn the_folder_preference_is_read_from_older_preferences() {
     assert_eq!(prefs.data_dir, None);
     assert_eq!(prefs.machine, "x");
 }
+
+#[test]
+fn a_chosen_folder_missing_at_start_opens_the_default_and_says_so() {
+    let (share, default) = (
+        tempfile::tempdir().expect("share"),
+        tempfile::tempdir().expect("default"),
+    );
+    with_roster(default.path(), "home", "The default's band");
+    // The group's folder on a share not mounted.
+    let chosen = share.path().join("group");
+    let prefs = Prefs {
+        data_dir: Some(chosen.clone()),
+        ..Prefs::default()
+    };
+    let desktop = ScriptedDesktop {
+        default_data: Some(default.path().to_path_buf()),
+        ..ScriptedDesktop::default()
+    };
+    let app = App::new(Some(&chosen), &prefs, Box::new(desktop), 5).expect("app");
+    let mut h = crate::common::window(app, 1100.0, 800.0);
+    h.run();
+    assert!(!chosen.exists(), "no empty library made in its place");
+    assert_eq!(data_dir(&h).as_deref(), Some(default.path()));
+    assert_eq!(names(&h), vec!["The default's band".to_owned()]);
+    assert!(!h.state().app.model.read_only);
+    let said = format!(
+        "The documents folder chosen was not found: {}",
+        chosen.display()
+    );
+    assert!(
+        h.query_all_by_label_contains(&said).next().is_some(),
+        "said on the message line"
+    );
+    assert_eq!(
+        h.state().app.prefs().data_dir.as_deref(),
+        Some(chosen.as_path()),
+        "kept: the next start tries it again"
+    );
+    assert_eq!(h.state().app.model.data_dir_origin, DataDirOrigin::Default);
+    drop(h);
+
+    // Mounted again, the next start opens it.
+    std::fs::create_dir_all(&chosen).expect("mounted");
+    with_roster(&chosen, "group", "The group's band");
+    let desktop = ScriptedDesktop {
+        default_data: Some(default.path().to_path_buf()),
+        ..ScriptedDesktop::default()
+    };
+    let app = App::new(Some(&chosen), &prefs, Box::new(desktop), 5).expect("app");
+    assert_eq!(app.model.data_dir.as_deref(), Some(chosen.as_path()));
+    assert_eq!(app.model.data_dir_origin, DataDirOrigin::Chosen);
+    assert!(
+        app.model
+            .messages
+            .iter()
+            .all(|m| m.text.key != "folder.missing_at_start")
+    );
+}
+
+#[test]
+fn muster_data_dir_missing_at_start_is_made_as_before() {
+    let (home, default) = (
+        tempfile::tempdir().expect("home"),
+        tempfile::tempdir().expect("default"),
+    );
+    let env = home.path().join("new");
+    let prefs = Prefs {
+        data_dir: Some(env.clone()),
+        ..Prefs::default()
+    };
+    let desktop = ScriptedDesktop {
+        default_data: Some(default.path().to_path_buf()),
+        data_dir_env: Some(env.clone()),
+        ..ScriptedDesktop::default()
+    };
+    let app = App::new(Some(&env), &prefs, Box::new(desktop), 5).expect("app");
+    assert!(env.is_dir(), "the folder MUSTER_DATA_DIR names is made");
+    assert_eq!(app.model.data_dir.as_deref(), Some(env.as_path()));
+}
