@@ -31,6 +31,14 @@ pub fn data_folder_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
             DataDirOrigin::Default => "folder.from_default",
         };
         ui.label(lang.t(origin));
+        // The folder chosen is not the one in use: it was missing at start.
+        if let (DataDirOrigin::Default, Some(chosen)) =
+            (model.data_dir_origin, model.data_dir_pref.as_ref())
+        {
+            let chosen = chosen.display().to_string();
+            let said = lang.f("folder.chosen_missing", &[("chosen", &chosen)]);
+            widgets::alert(ui, widgets::Tone::Warning, &said);
+        }
         let free = model.data_dir_origin != DataDirOrigin::Env;
         if !free {
             widgets::alert(ui, widgets::Tone::Warning, lang.t("folder.env_overrides"));

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{App, Command, DataDirOrigin, Prefs, ScriptedDesktop};
 use muster::rules::{Doc, DocKey, Roster};
 use muster::store::Store;
@@ -245,6 +245,17 @@ fn a_chosen_folder_missing_at_start_opens_the_default_and_says_so() {
         "kept: the next start tries it again"
     );
     assert_eq!(h.state().app.model.data_dir_origin, DataDirOrigin::Default);
+    // The Documents folder window says it too, with the way back.
+    open_folder_window(&mut h);
+    let window = format!(
+        "The folder chosen, {}, was not found when Muster started",
+        chosen.display()
+    );
+    assert!(h.query_all_by_label_contains(&window).next().is_some());
+    assert!(
+        h.query_by_label("Use the default folder")
+            .is_some_and(|b| !b.accesskit_node().is_disabled())
+    );
     drop(h);
 
     // Mounted again, the next start opens it.
