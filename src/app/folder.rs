@@ -173,16 +173,9 @@ impl App {
         self.saving.clear();
         self.failed.clear();
         self.last_failure = None;
-        let warning = store.lock_warning().map(str::to_owned);
         self.store = Some(store);
         self.reload();
-        if let Some(reason) = warning {
-            let text = Msg::new("store.lock_unsupported").text("reason", reason);
-            self.message(MessageKind::Error, text);
-        }
-        if self.model.read_only {
-            self.message(MessageKind::Error, Msg::new("store.read_only"));
-        }
+        self.say_how_the_store_opened();
         self.update_save_state();
         Ok(())
     }

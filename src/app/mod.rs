@@ -566,14 +566,20 @@ impl App {
             app.model.data_dir_origin = DataDirOrigin::Default;
             app.message(MessageKind::Warning, text);
         }
-        if let Some(reason) = app.store.as_ref().and_then(|s| s.lock_warning()) {
-            let text = Msg::new("store.lock_unsupported").text("reason", reason);
-            app.message(MessageKind::Error, text);
-        }
-        if app.model.read_only {
-            app.message(MessageKind::Error, Msg::new("store.read_only"));
-        }
+        app.say_how_the_store_opened();
         Ok(app)
+    }
+
+    /// What the user must know of the library just opened: a file system
+    /// that cannot lock, or another Muster holding it (read-only).
+    fn say_how_the_store_opened(&mut self) {
+        if let Some(reason) = self.store.as_ref().and_then(|s| s.lock_warning()) {
+            let text = Msg::new("store.lock_unsupported").text("reason", reason.to_owned());
+            self.message(MessageKind::Error, text);
+        }
+        if self.model.read_only {
+            self.message(MessageKind::Error, Msg::new("store.read_only"));
+        }
     }
 
     /// The store, for tests that look at the disk through it.
