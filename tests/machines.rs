@@ -18,7 +18,19 @@
 //! - `merge DIR MACHINE`: Muster merges every version the sync tool left
 //!   (exit 1 if an event had to be set aside);
 //! - `same DIR DIR`: both folders hold one campaign, no version left to
-//!   merge, the same journal with both players' events.
+//!   merge, the same journal with both players' events;
+//! - `table DIR`: a kill team's campaign at the table of its first mission;
+//! - `act DIR MACHINE NAME ACTION…`: NAME's actions taken from his card's
+//!   "Act…" menu in the window; once saved, the process waits to be killed
+//!   when `--hang` ends the list;
+//! - `turn DIR NAME LINE LEFT`: the window shows NAME's card with "This
+//!   turn: LINE" and LEFT actions left; with none left, "Move" greyed.
+//!
+//! A second scenario kills a Muster in the middle of a turn at the table
+//! (after two actions of one soldier and one of another) and opens the
+//! folder again: the same pips, the same "This turn", the same refusals.
+//! A third has two machines each play one soldier's action offline, then
+//! merge: both actions are at the table, and `muster check` passes.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command as Proc, ExitCode};
@@ -54,17 +66,31 @@ fn main() -> ExitCode {
     }
     // `cargo test FILTER`: the scenario runs when the filter names it.
     let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let scenarios: [(&str, fn()); 3] = [
+        (
+            "two_processes_play_one_mission_offline_and_merge_to_one_campaign",
+            two_processes_play_one_mission_offline_and_merge_to_one_campaign,
+        ),
+        (
+            "kt_9_a_muster_killed_mid_turn_opens_on_the_same_turn_at_the_table",
+            kt_9_a_muster_killed_mid_turn_opens_on_the_same_turn_at_the_table,
+        ),
+        (
+            "kt_9_two_machines_act_at_one_table_offline_and_the_merge_keeps_both",
+            kt_9_two_machines_act_at_one_table_offline_and_the_merge_keeps_both,
+        ),
+    ];
     if args.iter().any(|a| a == "--list") {
-        println!("two_processes_play_one_mission_offline_and_merge_to_one_campaign: test");
+        for (name, _) in scenarios {
+            println!("{name}: test");
+        }
         return ExitCode::SUCCESS;
     }
-    if filters.is_empty()
-        || filters.iter().any(|f| {
-            "two_processes_play_one_mission_offline_and_merge_to_one_campaign".contains(*f)
-        })
-    {
-        two_processes_play_one_mission_offline_and_merge_to_one_campaign();
-        println!("test two_processes_play_one_mission_offline_and_merge_to_one_campaign ... ok");
+    for (name, run) in scenarios {
+        if filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())) {
+            run();
+            println!("test {name} ... ok");
+        }
     }
     ExitCode::SUCCESS
 }
@@ -83,6 +109,9 @@ fn play(args: &[String]) -> Result<String, String> {
         Some("recruit") => recruit(&arg(1)?, &machine()),
         Some("merge") => merge_versions(&arg(1)?, &machine()),
         Some("same") => same(&arg(1)?, &arg(2)?),
+        Some("table") => table(&arg(1)?),
+        Some("act") => act(&arg(1)?, &machine(), &args[3..]),
+        Some("turn") => turn(&arg(1)?, &args[2..]),
         other => Err(format!("unknown action {other:?}")),
     }
 }
@@ -393,4 +422,263 @@ fn two_processes_play_one_mission_offline_and_merge_to_one_campaign() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+/// The example kill team as Anne's escort, its first mission drawn and
+/// begun: the table of a turn.
+fn table(dir: &Path) -> Result<String, String> {
+    let r = rules();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/killteam.json"
+    ))
+    .map_err(|e| format!("the example kill team: {e}"))?;
+    let team = muster::store::parse::<muster::rules::KillTeam>(&text, "raiders")
+        .map_err(|e| format!("the example kill team: {e:?}"))?;
+    let ok = |c: Campaign, e: E| -> Result<Campaign, String> {
+        c.apply(e.clone(), &r, &mut seeded(7))
+            .map(|(c, _)| c)
+            .map_err(|p| format!("table: {e:?} refused: {p:?}"))
+    };
+    let mut c = Campaign::new(ID, "Shared by the group", &r.campaign);
+    let mut settings = c.settings.clone();
+    settings.nemesis = "renegade_marines".into();
+    settings.secondary = vec!["cultists".into(), "mutants".into()];
+    c = ok(c, E::SetSettings { settings })?;
+    let escort = NewEscort {
+        player: "Anne".into(),
+        source: team.name.clone(),
+        kind: "killteam".into(),
+        members: team.soldiers.into_iter().map(Member::Soldier).collect(),
+        doc: None,
+    };
+    for e in [
+        E::AddEscort { escort },
+        E::Start {
+            rates: None,
+            choice: MissionChoice::default(),
+        },
+        E::BeginMission,
+    ] {
+        c = ok(c, e)?;
+    }
+    let store = Store::open(dir).map_err(|e| format!("table: {e:?}"))?;
+    store
+        .save(&Doc::new(c.clone()))
+        .map_err(|e| format!("table: {e:?}"))?;
+    Ok(format!("at the table: {} events", c.journal.len()))
+}
+
+/// The window of the app, on the campaign's table, tall enough to show
+/// every card.
+fn window(app: App) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1400.0, 4000.0))
+        .with_max_steps(16)
+        .build_ui_state(
+            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
+            muster::ui::Gui::new(app),
+        );
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Show(muster::app::Screen::Campaign(ID.to_owned())));
+    h.run();
+    h
+}
+
+/// Clicks the button of this accessible name, if there is one.
+fn click(
+    h: &mut egui_kittest::Harness<'static, muster::ui::Gui>,
+    label: &str,
+) -> Result<(), String> {
+    use egui_kittest::kittest::Queryable as _;
+    let node = h
+        .query_by_role_and_label(egui::accesskit::Role::Button, label)
+        .ok_or_else(|| format!("no button \"{label}\""))?;
+    node.click();
+    h.run();
+    Ok(())
+}
+
+/// `name`'s actions taken from his card's "Act…" menu, in the window; each
+/// saved before the next. `--hang` last: then wait to be killed.
+fn act(dir: &Path, machine: &str, args: &[String]) -> Result<String, String> {
+    let (name, acts) = args.split_first().ok_or("act: whose actions?")?;
+    let hang = acts.last().map(String::as_str) == Some("--hang");
+    let acts = &acts[..acts.len() - usize::from(hang)];
+    let mut h = window(open(dir, machine)?);
+    for a in acts {
+        click(&mut h, &format!("Act: {name}"))?;
+        click(&mut h, &format!("{a}: {name}"))?;
+    }
+    h.state_mut().app.flush_saves();
+    let line = format!("{machine}: {name} took {}", acts.join(", "));
+    if hang {
+        // Saved: the parent may kill us now, mid-turn.
+        println!("{line}");
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(60));
+        }
+    }
+    Ok(line)
+}
+
+/// The window on `dir` shows `name`'s card with "This turn: LINE" and
+/// LEFT actions left; with none left, his "Move" is greyed with the rule.
+fn turn(dir: &Path, args: &[String]) -> Result<String, String> {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    let [name, line, left] = args else {
+        return Err("turn: NAME LINE LEFT".into());
+    };
+    let mut h = window(open(dir, "checker")?);
+    let this_turn = format!("This turn: {line}");
+    if h.query_by_label(&this_turn).is_none() {
+        return Err(format!("{name}: no \"{this_turn}\""));
+    }
+    let pips = format!("Actions: {left} of 2 left");
+    let spent = 2 - left.parse::<u32>().map_err(|e| format!("{left}: {e}"))?;
+    for k in 1..=2 {
+        let label = format!("Action {k} of 2 spent: {name}");
+        let on = h.get_by_label(&label).accesskit_node().toggled()
+            == Some(egui::accesskit::Toggled::True);
+        if on != (k <= spent) {
+            return Err(format!("{name}: pip {k} is {on}, not \"{pips}\""));
+        }
+    }
+    click(&mut h, &format!("Act: {name}"))?;
+    let greyed = h
+        .get_by_role_and_label(egui::accesskit::Role::Button, &format!("Move: {name}"))
+        .accesskit_node()
+        .is_disabled();
+    if greyed != (spent == 2) {
+        return Err(format!("{name}: Move greyed is {greyed} with {left} left"));
+    }
+    if spent == 2
+        && h.query_all_by_label_contains("KT-9: he has taken his 2 actions")
+            .next()
+            .is_none()
+    {
+        return Err(format!("{name}: the menu does not say why"));
+    }
+    Ok(format!("{name}: {this_turn}, {left} left"))
+}
+
+/// Waits for the child's first line on its standard output.
+fn first_line(child: &mut std::process::Child) -> String {
+    use std::io::BufRead as _;
+    let out = child.stdout.take().expect("piped");
+    let mut line = String::new();
+    std::io::BufReader::new(out)
+        .read_line(&mut line)
+        .expect("a line");
+    line
+}
+
+fn kt_9_a_muster_killed_mid_turn_opens_on_the_same_turn_at_the_table() {
+    let dir = tempfile::tempdir().expect("the folder");
+    let a = dir.path();
+    let locks = tempfile::tempdir().expect("the locks folder");
+    let locks = locks.path();
+    done(machine(locks, &[a], "table", None), "table");
+    done(
+        machine_with(
+            locks,
+            &[a],
+            "act",
+            &["Anne's laptop", "Trooper Dace", "Move", "Shoot"],
+        ),
+        "Dace moves and shoots",
+    );
+    let mut rusk = Proc::new(std::env::current_exe().expect("this program"));
+    rusk.arg("--play")
+        .arg("act")
+        .arg(a)
+        .args(["Anne's laptop", "Trooper Rusk", "Shoot", "--hang"])
+        .env("MUSTER_LOCK_DIR", locks)
+        .stdout(std::process::Stdio::piped());
+    let mut rusk = rusk.spawn().expect("a Muster process");
+    let said = first_line(&mut rusk);
+    assert!(said.contains("Trooper Rusk took Shoot"), "{said}");
+    // Killed mid-turn, as a crash or a pulled plug.
+    rusk.kill().expect("killed");
+    let _ = rusk.wait();
+    done(
+        machine_with(locks, &[a], "turn", &["Trooper Dace", "Move · Shoot", "0"]),
+        "Dace's turn after the kill",
+    );
+    done(
+        machine_with(locks, &[a], "turn", &["Trooper Rusk", "Shoot", "1"]),
+        "Rusk's turn after the kill",
+    );
+}
+
+fn kt_9_two_machines_act_at_one_table_offline_and_the_merge_keeps_both() {
+    let camille = tempfile::tempdir().expect("Camille's folder");
+    let bruno = tempfile::tempdir().expect("Bruno's folder");
+    let (a, b) = (camille.path(), bruno.path());
+    let locks = tempfile::tempdir().expect("the locks folder");
+    let locks = locks.path();
+    done(machine(locks, &[a], "table", None), "table");
+    std::fs::create_dir_all(b.join("campaigns")).expect("Bruno's campaigns");
+    std::fs::copy(campaign_file(a), campaign_file(b)).expect("synced once");
+    let dace = machine_with(
+        locks,
+        &[a],
+        "act",
+        &["Camille's laptop", "Trooper Dace", "Move"],
+    );
+    let rusk = machine_with(
+        locks,
+        &[b],
+        "act",
+        &["Bruno's desktop", "Trooper Rusk", "Shoot"],
+    );
+    done(dace, "Camille moves Dace");
+    done(rusk, "Bruno shoots with Rusk");
+    let copy = |dir: &Path| {
+        dir.join("campaigns")
+            .join(format!("{ID}.sync-conflict-20261127-201500-ABCDEFG.json"))
+    };
+    std::fs::copy(campaign_file(a), copy(b)).expect("to Bruno");
+    std::fs::copy(campaign_file(b), copy(a)).expect("to Camille");
+    done(
+        machine(locks, &[a], "merge", Some("Camille's laptop")),
+        "Camille merges",
+    );
+    done(
+        machine(locks, &[b], "merge", Some("Bruno's desktop")),
+        "Bruno merges",
+    );
+    for dir in [a, b] {
+        done(
+            machine_with(locks, &[dir], "turn", &["Trooper Dace", "Move", "1"]),
+            "Dace's move is there",
+        );
+        done(
+            machine_with(locks, &[dir], "turn", &["Trooper Rusk", "Shoot", "1"]),
+            "Rusk's shot is there",
+        );
+        let out = Proc::new(env!("CARGO_BIN_EXE_muster"))
+            .arg("check")
+            .arg(campaign_file(dir))
+            .output()
+            .expect("muster check");
+        assert!(
+            out.status.success(),
+            "muster check {}: {}{}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// Runs this program as another process with more arguments after the
+/// folders.
+fn machine_with(locks: &Path, dirs: &[&Path], action: &str, more: &[&str]) -> std::process::Child {
+    let mut cmd = Proc::new(std::env::current_exe().expect("this program"));
+    cmd.arg("--play").arg(action).args(dirs).args(more);
+    cmd.env("MUSTER_LOCK_DIR", locks);
+    cmd.spawn().expect("a Muster process")
 }

@@ -534,8 +534,55 @@ impl App {
             }
             self.model.powers = powers;
         }
+        // KT-9: a roll that is a soldier's action at his table spends it,
+        // and is refused when he may not take it.
+        let acts = match self.roll_acts(&combatants) {
+            Ok(acts) => acts,
+            Err(problem) => {
+                self.message(MessageKind::Refused, Msg::from(problem));
+                return;
+            }
+        };
         let seed = self.rng.next_u64();
+        let logged = self.model.battle_log.len();
         self.log_roll(title, fight, seed, combatants, None);
+        if self.model.battle_log.len() > logged {
+            for (doc, act) in acts {
+                self.edit(&DocKey::new("campaign", doc), &Edit::Campaign(act));
+            }
+        }
+    }
+
+    /// The actions a roll spends at campaigns' tables (KT-9): each
+    /// combatant's for whom the roll is an action, when he counts his
+    /// actions there (a kill-team soldier playing the mission); or why one
+    /// of them may not take it.
+    fn roll_acts(
+        &self,
+        combatants: &[crate::rules::summary::Combatant],
+    ) -> Result<Vec<(String, crate::rules::campaign::CampaignEdit)>, crate::rules::Problem> {
+        use crate::rules::campaign::{Campaign, CampaignEdit};
+        let mut acts = Vec::new();
+        for c in combatants {
+            let (Some(act), Some(from)) = (c.spends, &c.campaign) else {
+                continue;
+            };
+            let Some(k) = self.model.get::<Campaign>(&from.doc) else {
+                continue;
+            };
+            if !k.counts_actions(from.id) {
+                continue;
+            }
+            k.may_act(from.id, act, &self.model.rules)?;
+            acts.push((
+                from.doc.clone(),
+                CampaignEdit::Act {
+                    character: from.id,
+                    act,
+                },
+            ));
+        }
+        Ok(acts)
     }
 
     /// Rolls `fight` with the dice of `seed` and logs it.
@@ -672,7 +719,13 @@ impl App {
                 .int("n", index + 1)
                 .int("cost", cost),
         );
-        self.roll(e.title, e.fight, e.combatants);
+        // The same action rolled again: none spent.
+        let combatants = e
+            .combatants
+            .into_iter()
+            .map(|c| crate::rules::summary::Combatant { spends: None, ..c })
+            .collect();
+        self.roll(e.title, e.fight, combatants);
     }
 
     /// The psychic powers in play change (PSY-8); a refusal says why.

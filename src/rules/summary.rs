@@ -71,6 +71,10 @@ pub struct Combatant {
     /// The campaign character he is, when taken from a campaign's escort:
     /// (campaign, character), where "Apply to campaign" sends his wounds.
     pub campaign: Option<CharRef>,
+    /// The action the roll is for him, at his campaign's table (KT-9): a
+    /// shot or a charge spends one; a response, a second barrel or a
+    /// reroll spends none.
+    pub spends: Option<crate::rules::killteam::activation::Act>,
 }
 
 /// The wounds each model of each side took in a roll: `[first, second]`,

@@ -21,8 +21,11 @@ use crate::rules::{DocKind, Msg};
 /// - 1: a roster alone, without the envelope.
 /// - 2: the envelope, every kind.
 /// - 3: a campaign's journal events may carry a stamp (who made each and
-///   when, issue 24), which a Muster of version 2 would not know.
-pub const SCHEMA_VERSION: u32 = 3;
+///   when), which a Muster of version 2 would not know.
+/// - 4: a campaign's table keeps each kill-team soldier's turn, and its
+///   journal the actions taken at the table, which a Muster of version 3
+///   would not know.
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// The oldest schema version whose files read as the current one: each
 /// version since only added optional fields. Such a file is read as it
@@ -570,7 +573,9 @@ mod tests {
         let mut r = Roster::new("abc", "Band");
         r.characters.push(Character::new(1, "Kal", "human"));
         let text = to_json(&r).expect("serializes");
-        assert!(text.starts_with("{\n  \"muster\": \"roster\",\n  \"schema_version\": 3,"));
+        assert!(text.starts_with(&format!(
+            "{{\n  \"muster\": \"roster\",\n  \"schema_version\": {SCHEMA_VERSION},"
+        )));
         assert_eq!(parse::<Roster>(&text, "x"), Ok(r));
     }
 

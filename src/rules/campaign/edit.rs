@@ -19,6 +19,7 @@ use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{Applied, DocKind, SavedItem, SharedList};
+use crate::rules::killteam::activation::Act;
 
 /// An escort joining the campaign: a copy of a roster's characters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -320,6 +321,44 @@ pub enum CampaignEdit {
         /// Its points.
         points: i32,
     },
+    /// A kill-team soldier's action at the table (KT-9, KT-14, KT-18,
+    /// KT-19, RIB-10): refused when the rules do not let him take it now.
+    Act {
+        /// The soldier.
+        character: CharId,
+        /// The action.
+        act: Act,
+    },
+    /// A soldier's activation ended before it was full: his next action
+    /// opens another (KT-9).
+    EndActivation {
+        /// The soldier.
+        character: CharId,
+    },
+    /// The "third action" stratagem (KT-11) for a soldier's activation,
+    /// paid by his team's command points.
+    ThirdAction {
+        /// The soldier.
+        character: CharId,
+        /// The command points it cost (filled in when applied from the
+        /// kill-team data, so that the journal replays even after it is
+        /// edited).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost: Option<u32>,
+    },
+    /// The sergeant's command insignia gives a team-mate one more action
+    /// this turn (EQ-31).
+    GiveInsignia {
+        /// The sergeant.
+        character: CharId,
+        /// The soldier who takes it.
+        to: CharId,
+    },
+    /// A soldier's last action at the table taken back.
+    TakeBackAct {
+        /// The soldier.
+        character: CharId,
+    },
     /// The mission ends (CMP-6, CMP-7, CMP-8, CMP-13, CHR-13).
     EndMission {
         /// How.
@@ -504,6 +543,10 @@ impl CampaignEdit {
             | Self::Recharge { character, .. }
             | Self::RemoveMine { character, .. }
             | Self::Loot { character, .. }
+            | Self::Act { character, .. }
+            | Self::EndActivation { character }
+            | Self::ThirdAction { character, .. }
+            | Self::TakeBackAct { character }
             | Self::CranTest { character, .. }
             | Self::FateReroll { character, .. }
             | Self::AcceptDeath { character }
@@ -522,6 +565,7 @@ impl CampaignEdit {
             Self::UseItem {
                 character, target, ..
             } => *character == id || *target == Some(id),
+            Self::GiveInsignia { character, to } => *character == id || *to == id,
             _ => false,
         }
     }
@@ -535,6 +579,11 @@ impl CampaignEdit {
                 | Self::StrikeItem { .. }
                 | Self::SetCommandPoints { .. }
                 | Self::SetPlaying { .. }
+                | Self::Act { .. }
+                | Self::EndActivation { .. }
+                | Self::ThirdAction { .. }
+                | Self::GiveInsignia { .. }
+                | Self::TakeBackAct { .. }
         )
     }
 
@@ -564,6 +613,11 @@ impl CampaignEdit {
             Self::RemoveMine { .. } => "campaign.event.remove_mine",
             Self::Loot { .. } => "campaign.event.loot",
             Self::SetCommandPoints { .. } => "campaign.event.command_points",
+            Self::Act { .. } => "campaign.event.act",
+            Self::EndActivation { .. } => "campaign.event.end_activation",
+            Self::ThirdAction { .. } => "campaign.event.third_action",
+            Self::GiveInsignia { .. } => "campaign.event.insignia",
+            Self::TakeBackAct { .. } => "campaign.event.take_back_act",
             Self::EndMission { .. } => "campaign.event.end_mission",
             Self::Unworthy { .. } => "campaign.event.unworthy",
             Self::SetPlaying { .. } => "campaign.event.playing",

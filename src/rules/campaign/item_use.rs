@@ -15,6 +15,7 @@ use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
+use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::item_use::{self, Ask, Effect, Relation, Target};
 use crate::rules::killteam::with_item;
 
@@ -183,6 +184,12 @@ impl Campaign {
                 "item",
                 &item,
             ));
+        }
+        // EQ-6, EQ-10, EQ-15 … « (nécessite une action) »: the bearer spends
+        // one of his actions, or may not use it (KT-9).
+        if it.action && !laid && self.counts_actions(character) {
+            // The item's own line says what happened: the action is counted.
+            self.take_act(character, Act::UseItem, rules, &mut Outcome::default())?;
         }
         let known = target.map(|t| self.known(character, t)).transpose()?;
         let ask = Ask {

@@ -9,6 +9,7 @@
 //! journal entries are shared (`Arc`), so the undo history holds small
 //! copies of a large campaign.
 
+mod acts;
 pub mod data;
 mod debrief;
 mod edit;
@@ -28,6 +29,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+pub use acts::{AtTable, TurnActs};
 pub use data::{
     Budget, CampaignData, EnemySide, Faction, Injuries, MissionData, MissionType, Mode, PoolMode,
     Rates, Settings,
@@ -418,6 +420,10 @@ pub struct Table {
     /// The last item each character used and what it did, for his card.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub used: BTreeMap<CharId, ItemResult>,
+    /// What each kill-team soldier did this turn (KT-9): his actions, by
+    /// activation, and what raised them.
+    #[serde(default, skip_serializing_if = "TurnActs::is_empty")]
+    pub acts: TurnActs,
 }
 
 /// What a Thief takes: a weapon or a special item, by its id in the

@@ -10,6 +10,8 @@
 //! `turn.insignia`, `grenades.grenade_actions_per_turn` and the ribbons'
 //! grants.
 
+use serde::{Deserialize, Serialize};
+
 use super::Soldier;
 use super::data::{Grant, KillTeamData};
 use super::ribbons::soldier_actions;
@@ -17,7 +19,8 @@ use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 
 /// An action a soldier takes at the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Act {
     /// A move.
     Move,
@@ -97,7 +100,8 @@ impl Act {
 }
 
 /// What raised an activation's actions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Boost {
     /// The "third action" stratagem (KT-11).
     ThirdAction,
@@ -106,14 +110,18 @@ pub enum Boost {
 }
 
 /// One activation: its actions, in order, and what raised them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Activation {
     /// The actions taken.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub acts: Vec<Act>,
     /// The boosts it got.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub boosts: Vec<Boost>,
     /// Closed by the player before it was full: the next action opens a
     /// new one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ended: bool,
 }
 
@@ -125,14 +133,18 @@ impl Activation {
 }
 
 /// A soldier's turn at the table.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SoldierTurn {
     /// He began the turn prone (he went prone in an earlier turn and never
     /// stood up).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub prone_at_start: bool,
     /// His activations, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub activations: Vec<Activation>,
     /// He gave his command insignia's extra action this turn (EQ-31).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub gave_insignia: bool,
 }
 
@@ -167,6 +179,26 @@ impl SoldierTurn {
     /// He retreated this turn (KT-9).
     pub fn retreated(&self) -> bool {
         self.acts().any(|a| a == Act::Retreat)
+    }
+
+    /// His last shot (or grenade) came after a retreat this turn: snap fire
+    /// only (KT-9).
+    pub fn snap_fire(&self) -> bool {
+        let mut retreated = false;
+        let mut snap = false;
+        for a in self.acts() {
+            match a {
+                Act::Retreat => retreated = true,
+                Act::Shoot | Act::Grenade => snap = retreated,
+                _ => {}
+            }
+        }
+        snap
+    }
+
+    /// He did nothing this turn (and gave nothing): the turn as it began.
+    pub fn is_untouched(&self) -> bool {
+        self.activations.is_empty() && !self.gave_insignia
     }
 
     /// The activation still open, if any.
@@ -414,7 +446,17 @@ impl Allowance {
         turn: &SoldierTurn,
         command_points: i32,
     ) -> Result<SoldierTurn, Problem> {
-        let cost = third_action_cost(data);
+        self.third_action_at(turn, command_points, third_action_cost(data))
+    }
+
+    /// [`Allowance::third_action`] at the price of `cost` command points
+    /// (a journal's event keeps the price it was bought at).
+    pub fn third_action_at(
+        &self,
+        turn: &SoldierTurn,
+        command_points: i32,
+        cost: u32,
+    ) -> Result<SoldierTurn, Problem> {
         if !self.in_action {
             return Err(Problem::new("KT-9", "kt.act.no.out_of_action"));
         }

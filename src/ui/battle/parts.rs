@@ -670,6 +670,7 @@ impl Sides {
                 model: 0,
                 wounds: wounds.0,
                 campaign: self.attacker_from.clone(),
+                spends: None,
             },
             Combatant {
                 name: self.defender_or(lang.t("battle.defender")).to_owned(),
@@ -679,6 +680,7 @@ impl Sides {
                 model: 0,
                 wounds: wounds.1,
                 campaign: self.defender_from.clone(),
+                spends: None,
             },
         ]
     }

@@ -59,6 +59,7 @@ impl PsychicView {
             model: 0,
             wounds: u32::MAX,
             campaign: self.psyker_from.clone(),
+            spends: None,
         }];
         if self.attack.target.models <= 1 {
             out.push(Combatant {
@@ -73,6 +74,7 @@ impl PsychicView {
                 model: 0,
                 wounds: self.attack.target.w.max(1),
                 campaign: self.target_from.clone(),
+                spends: None,
             });
         }
         out

@@ -96,6 +96,7 @@ impl RoundView {
                             model: k,
                             wounds: g.w,
                             campaign: g.from.clone(),
+                            spends: None,
                         });
                     }
                     k += 1;

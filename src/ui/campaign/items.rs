@@ -12,6 +12,7 @@ use crate::rules::campaign::{
 };
 use crate::rules::core::dice::amount_dice;
 use crate::rules::core::names::name_in;
+use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::data::{Item, ItemUse};
 use crate::rules::killteam::item_use::{Relation, allows, effect_msg};
 use crate::ui::campaign::dice::typed_die;
@@ -122,16 +123,26 @@ fn use_buttons_ui(
     };
     let hint = format!("{} {}", lang.t(hint), lang.t("campaign.ui.use_item_hint"));
     let named = lang.f(named, &who);
-    if icon_button(
+    // KT-9: an item that costs an action waits for one (EQ-6, EQ-10 …).
+    let no_action = it
+        .action
+        .then(|| crate::ui::campaign::actions::refusal(cx, c, (x.id, Act::UseItem)))
+        .flatten();
+    let r = icon_button(
         ui,
         icons::ICON_BOLT,
         lang.t(word),
         &named,
-        live && !out && !struck,
+        live && !out && !struck && no_action.is_none(),
     )
-    .on_hover_text(hint)
-    .clicked()
+    .on_hover_text(hint);
+    if let Some(why) = &no_action
+        && !struck
+        && !out
     {
+        ui.label(RichText::new(why).small().color(PALETTE.text_subdued));
+    }
+    if r.clicked() {
         if u.laid {
             cx.send(edit(
                 c.id.as_str(),

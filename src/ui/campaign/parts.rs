@@ -523,14 +523,14 @@ pub struct MissionState {
     pub(super) initiative: BTreeMap<Option<crate::rules::campaign::EscortId>, String>,
     /// The other dice typed in from real dice, by field (issue 9).
     pub dice: DiceTexts,
-    /// What the table marks as it is played, outside the journal.
+    /// What the table keeps of its own: the fighter picked to attack.
     pub marks: TableMarks,
     /// "End of the mission" was clicked: the next frame scrolls there.
     pub(super) to_end: bool,
 }
 
-/// What the table marks as it is played, outside the journal: the fighter
-/// picked to attack, and each soldier's actions, by turn.
+/// What the table keeps of its own as it is played: the fighter picked to
+/// attack. Each soldier's actions are the campaign's (`Table::acts`).
 #[derive(Default)]
 pub struct TableMarks {
     /// The campaign and mission they were made at: another's table starts
@@ -539,16 +539,6 @@ pub struct TableMarks {
     /// The fighter picked on the table to attack: his target is picked
     /// next (`fight.rs`).
     pub attacker: Option<crate::rules::CharRef>,
-    /// Each soldier's turn: his actions, by (turn, soldier) (KT-9).
-    pub turns: BTreeMap<(u32, CharId), crate::rules::killteam::activation::SoldierTurn>,
-    /// The last action's note (snap fire only) or refusal, by soldier.
-    pub note: Option<(CharId, String)>,
-    /// The journal's length when its item uses were last counted: a use
-    /// that costs an action takes one (EQ-6, EQ-10, EQ-15).
-    pub items_counted: usize,
-    /// The number of the last fight picked on a table that was counted
-    /// here: its attacker spent an action on it (KT-9).
-    pub fights_counted: u64,
 }
 
 /// What one player is typing in the reinforcements step.

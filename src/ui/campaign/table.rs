@@ -70,45 +70,13 @@ fn fight_button_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 }
 
 impl MissionState {
-    /// An item used from the table since the last frame that costs an
-    /// action takes one of its bearer's (EQ-6, EQ-10, EQ-15, KT-9).
-    fn count_item_uses(
-        &mut self,
-        cx: &ViewCtx<'_>,
-        c: &Campaign,
-        table: &crate::rules::campaign::Table,
-    ) {
-        let from = self.marks.items_counted.min(c.journal.len());
-        self.marks.items_counted = c.journal.len();
-        let data = &cx.model.rules.killteam;
-        for e in &c.journal[from..] {
-            if let CampaignEdit::UseItem {
-                character, item, ..
-            } = &e.event
-                && data.item(item).is_some_and(|i| i.action)
-            {
-                let taken =
-                    actions::take(cx, c, table, &mut self.marks, (*character, Act::UseItem));
-                self.marks.note = match taken {
-                    Ok(note) => note.map(|n| (*character, n)),
-                    Err(why) => Some((*character, why)),
-                };
-            }
-        }
-    }
-
     /// Why the fighter picked to attack, when a kill-team soldier, may not
     /// charge or shoot now (KT-9).
-    fn picked_refusals(
-        &self,
-        cx: &ViewCtx<'_>,
-        c: &Campaign,
-        table: &crate::rules::campaign::Table,
-    ) -> FightRefusals {
+    fn picked_refusals(&self, cx: &ViewCtx<'_>, c: &Campaign) -> FightRefusals {
         let Some(a) = self.marks.attacker.as_ref().filter(|a| a.doc == c.id) else {
             return FightRefusals::default();
         };
-        let why = |act| actions::refusal(cx, c, table, &self.marks, (a.id, act));
+        let why = |act| actions::refusal(cx, c, (a.id, act));
         FightRefusals {
             close: why(Act::CloseCombat),
             shoot: why(Act::Shoot),
@@ -151,39 +119,13 @@ impl MissionState {
         self.initiative_ui(ui, cx, c, table);
         ui.add_space(space::M);
         let at = (c.id.clone(), c.mission_number());
-        let fight = cx.model.fight.as_ref();
         if self.marks.of.as_ref() != Some(&at) {
             self.marks = TableMarks {
                 of: Some(at),
-                fights_counted: fight.map_or(0, |(n, _)| *n),
-                items_counted: c.journal.len(),
                 ..TableMarks::default()
             };
         }
-        // KT-9: a soldier who fought from this table took an action: a shot
-        // or a charge (the "Act…" menu's "Take back" gives it back).
-        if let Some((n, setup)) = fight
-            && self.marks.fights_counted != *n
-        {
-            self.marks.fights_counted = *n;
-            let a = &setup.attacker;
-            let act = match setup.mode {
-                crate::app::FightMode::Shot => Some(Act::Shoot),
-                crate::app::FightMode::CloseCombat => Some(Act::CloseCombat),
-                crate::app::FightMode::Psychic => None,
-            };
-            if a.doc == c.id
-                && let Some(act) = act
-            {
-                let taken = actions::take(cx, c, table, &mut self.marks, (a.id, act));
-                self.marks.note = match taken {
-                    Ok(note) => note.map(|n| (a.id, n)),
-                    Err(why) => Some((a.id, why)),
-                };
-            }
-        }
-        self.count_item_uses(cx, c, table);
-        let refused = self.picked_refusals(cx, c, table);
+        let refused = self.picked_refusals(cx, c);
         fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused);
         let marks = &mut self.marks;
         for e in &c.escorts {
@@ -471,20 +413,20 @@ fn player_card_ui(
             ui.horizontal_wrapped(|ui| {
                 // KT-9: a soldier with neither a shot nor a charge left
                 // attacks nobody.
-                let acts = [Act::Shoot, Act::CloseCombat]
-                    .map(|a| actions::refusal(cx, c, table, marks, (x.id, a)));
+                let acts =
+                    [Act::Shoot, Act::CloseCombat].map(|a| actions::refusal(cx, c, (x.id, a)));
                 let can = !out_now && acts.iter().any(Option::is_none);
                 fight_buttons_ui(ui, cx, &mut marks.attacker, &me, x.name(), (can, refused));
                 playing_buttons_ui(ui, cx, c, x, out_now);
             });
             if let Member::Soldier(s) = &x.member {
-                let f = actions::Fighter {
-                    x,
-                    soldier: s,
-                    wounds_left: actions::wounds_left(cx, table, x),
+                actions::soldier_turn_ui(ui, cx, c, x);
+                let wounds_left = if out_now {
+                    0
+                } else {
+                    x.member.wounds(&cx.model.rules).saturating_sub(taken)
                 };
-                actions::soldier_turn_ui(ui, cx, (c, table), &f, marks);
-                soldier_reminders_ui(ui, cx, s, f.wounds_left);
+                soldier_reminders_ui(ui, cx, s, wounds_left);
                 deminer_ui(ui, cx, (c, table), x, s);
                 crate::ui::campaign::loot::loot_ui(ui, cx, (c, table), x, s);
             }

@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 use muster::app::{App, Command, Prefs, SaveState, ScriptedDesktop};
 use muster::rules::campaign::{Campaign, CampaignEdit};
 use muster::rules::core::dice::{DiceRng, seeded};
+use muster::rules::killteam::activation::Act;
 use muster::rules::{
     Character, CharacterEdit, Characteristic, Doc, DocKey, DocKind, Edit, NewCharacter, Roster,
     RosterEdit,
@@ -104,21 +105,27 @@ fn random_command(roster: &Roster, rng: &mut DiceRng) -> Command {
 }
 
 /// A random event at the table of `campaign`: wounds ticked, a character
-/// out of action or back. Each one adds a journal entry: the saves keep the
+/// out of action or back, a soldier's action or one taken back. Each one adds a journal entry: the saves keep the
 /// text of the others.
 fn random_campaign_command(campaign: &Campaign, rng: &mut DiceRng) -> Option<Command> {
     let players = &campaign.table.as_ref()?.players;
     let character = *players.get(rng.random_range(0..players.len().max(1)))?;
-    let edit = if rng.random_bool(0.6) {
-        CampaignEdit::SetWounds {
+    let acts = [Act::Move, Act::Shoot, Act::GoProne, Act::StandUp];
+    let edit = match rng.random_range(0..10) {
+        0..5 => CampaignEdit::SetWounds {
             character,
             wounds: rng.random_range(0..=2),
-        }
-    } else {
-        CampaignEdit::SetOutOfAction {
+        },
+        5..7 => CampaignEdit::SetOutOfAction {
             character,
             out: rng.random_bool(0.5),
-        }
+        },
+        // A soldier's action at the table, or one taken back (KT-9).
+        7..9 => CampaignEdit::Act {
+            character,
+            act: acts[rng.random_range(0..acts.len())],
+        },
+        _ => CampaignEdit::TakeBackAct { character },
     };
     Some(Command::Edit(
         DocKey::of::<Campaign>(campaign.id.clone()),

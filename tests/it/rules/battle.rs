@@ -47,6 +47,7 @@ fn character(name: &str, side: BattleSide, first: bool, wounds: u32) -> Combatan
         model: 0,
         wounds,
         campaign: None,
+        spends: None,
     }
 }
 

@@ -10,6 +10,7 @@ mod guide;
 pub(crate) mod items;
 pub(crate) mod merge;
 mod recruits;
+mod table_acts;
 mod turns;
 mod validate;
 mod victory;

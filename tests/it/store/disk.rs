@@ -35,7 +35,10 @@ fn round_trip() {
     // The file names the kind and schema version, and uses the profile keys.
     let text = std::fs::read_to_string(path).expect("read");
     assert!(text.contains("\"muster\": \"roster\""));
-    assert!(text.contains("\"schema_version\": 3"));
+    assert!(text.contains(&format!(
+        "\"schema_version\": {}",
+        muster::store::SCHEMA_VERSION
+    )));
     assert!(text.contains("\"WS\": 1"));
 }
 
@@ -246,7 +249,10 @@ fn a_document_of_an_older_schema_version_loads() {
     // Saved again, it is written in the current version.
     store.save_roster(old).expect("save");
     let text = std::fs::read_to_string(dir.path().join("rosters/old-band.json")).expect("read");
-    assert!(text.contains("\"schema_version\": 3"));
+    assert!(text.contains(&format!(
+        "\"schema_version\": {}",
+        muster::store::SCHEMA_VERSION
+    )));
 }
 
 #[test]

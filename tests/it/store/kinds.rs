@@ -249,7 +249,7 @@ fn a_new_kind_is_saved_in_its_own_folder_and_loads_after_a_restart() {
         value,
         serde_json::json!({
             "muster": "note",
-            "schema_version": 3,
+            "schema_version": muster::store::SCHEMA_VERSION,
             "note": {"id": "shopping-list", "name": "Shopping list",
                      "text": "bolt pistol, frag grenades"}
         })

@@ -33,8 +33,9 @@ const TODAY: [(&str, &str, &str); 3] = [
 ];
 
 #[test]
-fn todays_files_of_schema_2_open_unchanged_and_save_as_schema_3_with_the_old_one_backed_up() {
-    assert_eq!(SCHEMA_VERSION, 3);
+fn todays_files_of_schema_2_open_unchanged_and_save_as_the_current_schema_with_the_old_one_backed_up()
+ {
+    assert_eq!(SCHEMA_VERSION, 4);
     let dir = tempfile::tempdir().expect("dir");
     for (folder, file, fixture_name) in TODAY {
         assert!(text(fixture_name).contains("\"schema_version\": 2,"));
@@ -62,7 +63,8 @@ fn todays_files_of_schema_2_open_unchanged_and_save_as_schema_3_with_the_old_one
             .iter()
             .any(|s| s.by.as_deref() == Some("Bruno's desktop"))
     );
-    // Reading wrote nothing; saving writes version 3 and reads back equal.
+    // Reading wrote nothing; saving writes the current version and reads
+    // back equal.
     for (folder, file, fixture_name) in TODAY {
         let path = dir.path().join(folder).join(file);
         assert_eq!(
@@ -78,7 +80,11 @@ fn todays_files_of_schema_2_open_unchanged_and_save_as_schema_3_with_the_old_one
     for (folder, file, fixture_name) in TODAY {
         let path = dir.path().join(folder).join(file);
         let now = std::fs::read_to_string(&path).expect("read");
-        assert!(now.contains("\"schema_version\": 3,"), "{}", path.display());
+        assert!(
+            now.contains(&format!("\"schema_version\": {SCHEMA_VERSION},")),
+            "{}",
+            path.display()
+        );
         let backups = std::fs::read_dir(dir.path().join("backups").join(folder))
             .expect("backups")
             .flat_map(|d| std::fs::read_dir(d.expect("entry").path()).expect("files"))
@@ -127,14 +133,14 @@ fn an_error_in_a_schema_2_file_points_at_its_own_line_and_field() {
 
 #[test]
 fn a_file_of_a_newer_schema_is_refused_as_made_by_a_newer_muster() {
-    let v4 =
-        text("killteam-v2.json").replacen("\"schema_version\": 2,", "\"schema_version\": 4,", 1);
-    let err = parse::<KillTeam>(&v4, "hark-s-raiders").expect_err("too new");
-    assert_eq!(err, DocError::TooNew { found: 4 });
+    let v5 =
+        text("killteam-v2.json").replacen("\"schema_version\": 2,", "\"schema_version\": 5,", 1);
+    let err = parse::<KillTeam>(&v5, "hark-s-raiders").expect_err("too new");
+    assert_eq!(err, DocError::TooNew { found: 5 });
     let said = Lang::En.msg(&err.msg());
     assert!(said.contains("newer Muster"), "{said}");
     assert!(
-        said.contains('3'),
+        said.contains('4'),
         "says which version this Muster reads: {said}"
     );
     let dit = Lang::Fr.msg(&err.msg());

@@ -313,10 +313,17 @@ impl MeleeView {
                             crate::ui::battle::parts::wounds_of(d.wounds.unwrap_or(1)),
                         );
                         let we = (who == Striker::Charger) == we_attack;
+                        let mut combatants = sides.combatants(lang, we, wounds);
+                        // KT-9: the charge is one of the charger's actions;
+                        // the response costs the charged none.
+                        if who == Striker::Charger {
+                            combatants[0].spends =
+                                Some(crate::rules::killteam::activation::Act::CloseCombat);
+                        }
                         cx.send(Command::RollFight(
                             sides.title(lang),
                             Fight::Attack(scenario.clone()),
-                            sides.combatants(lang, we, wounds),
+                            combatants,
                         ));
                     }
                 }

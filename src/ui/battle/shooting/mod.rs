@@ -289,11 +289,17 @@ impl ShootingView {
         if icon_button(ui, icons::ICON_CASINO, roll, roll, !waits).clicked() {
             // A shooter takes no wounds from his shot: as many as he has.
             let wounds = (u32::MAX, wounds_of(self.shot.target.wounds.unwrap_or(1)));
-            for scenario in scenarios {
+            for (k, scenario) in scenarios.iter().enumerate() {
+                let mut combatants = self.shot_sides.combatants(lang, we_attack, wounds);
+                // KT-9: the shot is one of the shooter's actions, both
+                // barrels of a combi-weapon together.
+                if k == 0 {
+                    combatants[0].spends = Some(crate::rules::killteam::activation::Act::Shoot);
+                }
                 cx.send(Command::RollFight(
                     self.shot_sides.title(lang),
                     Fight::Attack(scenario.clone()),
-                    self.shot_sides.combatants(lang, we_attack, wounds),
+                    combatants,
                 ));
             }
             if self.once_a_turn {

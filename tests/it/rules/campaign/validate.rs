@@ -684,3 +684,106 @@ fn cmp_13_a_forged_journal_stays_flagged_through_ticks_undo_and_redo() {
         app.flush_saves();
     }
 }
+
+/// The example kill team at the table, where Dace moved and shot, Rusk went
+/// prone and the sergeant gave Nim his insignia's action: the file as saved.
+fn team_with_actions() -> Value {
+    use muster::rules::killteam::activation::Act;
+    let r = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &r, |c| {
+        let id = |name| crate::common::char_id(c, name);
+        vec![
+            E::Act {
+                character: id("Trooper Dace"),
+                act: Act::Move,
+            },
+            E::Act {
+                character: id("Trooper Dace"),
+                act: Act::Shoot,
+            },
+            E::Act {
+                character: id("Trooper Rusk"),
+                act: Act::GoProne,
+            },
+            E::GiveInsignia {
+                character: id("Sergeant Hark"),
+                to: id("Trooper Nim"),
+            },
+            E::Act {
+                character: id("Trooper Nim"),
+                act: Act::Move,
+            },
+        ]
+    });
+    let text = muster::store::to_json(&c).expect("json");
+    serde_json::from_str(&text).expect("value")
+}
+
+#[test]
+fn kt_9_check_replays_a_table_with_actions_and_refuses_a_forged_third_action() {
+    let doc = team_with_actions();
+    let run = check(&doc);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    // A third action of Dace's written into the journal by hand.
+    let mut forged = doc.clone();
+    let journal = forged["campaign"]["journal"]
+        .as_array_mut()
+        .expect("journal");
+    let dace_moves = journal
+        .iter()
+        .find(|e| e["event"]["act"]["act"] == json!("move"))
+        .cloned()
+        .expect("Dace's move");
+    journal.push(json!({"mission": dace_moves["mission"], "event": dace_moves["event"]}));
+    let n = journal.len();
+    let line = refused_by_check(&forged, "KT-9", n);
+    assert!(line.contains("2 actions this turn"), "{line}");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// KT-9, CMP-13: a journal holding table actions, changed anywhere or
+    /// with one of its actions played twice, never panics check, and "ok"
+    /// only ever means it replays to the table saved beside it.
+    #[test]
+    fn kt_9_a_mutated_journal_of_table_actions_never_passes_check_unless_it_replays(
+        changes in proptest::collection::vec((0u8..7, 0usize..64, 0u32..1000), 1..4)
+    ) {
+        let r = RulesData::built_in().expect("rules");
+        let mut doc = team_with_actions();
+        let mut must_refuse = false;
+        for change in changes {
+            if change.0 % 7 == 4 {
+                must_refuse = false;
+            }
+            if change.0 % 7 == 6 {
+                // One of the actions played again: the table saved beside
+                // it no longer agrees, or the rules refuse it.
+                let journal = doc["campaign"]["journal"].as_array_mut().expect("journal");
+                let acts: Vec<usize> = journal
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e["event"].get("act").is_some())
+                    .map(|(i, _)| i)
+                    .collect();
+                if let Some(&i) = acts.get(change.1 % acts.len().max(1)) {
+                    let copy = journal[i].clone();
+                    journal.push(copy);
+                    must_refuse = true;
+                }
+                continue;
+            }
+            must_refuse |= mutate(&mut doc, (change.0 % 6, change.1, change.2));
+        }
+        let text = doc.to_string();
+        if let Ok(c) = muster::store::parse::<Campaign>(&text, "the-raid") {
+            let problems = c.validate(&r);
+            if problems.is_empty() {
+                proptest::prop_assert!(!must_refuse, "accepted a forged journal");
+                let (again, _) = c.replay(&r).expect("an ok journal replays");
+                proptest::prop_assert!(again.same_state(&c));
+            }
+        }
+    }
+}

@@ -155,7 +155,9 @@ fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
         h.query_by_label_contains("Trooper Dace out of action (every wound left lost): ")
             .is_some()
     );
-    // Roll until the shot does damage (seeded: the same every run).
+    // Roll until the shot does damage (seeded: the same every run); each
+    // shot is one of Nim's two actions a turn (KT-9), so a new turn comes
+    // after each two.
     let mut rolls = 0;
     while h
         .state()
@@ -166,6 +168,12 @@ fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
         .is_none_or(|e| e.wounds == 0)
     {
         assert!(rolls < 40, "forty rolls without damage");
+        if rolls > 0 && rolls % 2 == 0 {
+            let key = muster::rules::DocKey::of::<Campaign>(campaign(&h).id);
+            let turn = muster::rules::Edit::new(E::NewTurn { gain: None });
+            h.state_mut().app.apply(Command::Edit(key, turn));
+            h.run();
+        }
         h.get_by_role_and_label(Role::Button, "Roll").click();
         h.run();
         rolls += 1;

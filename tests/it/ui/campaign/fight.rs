@@ -523,3 +523,73 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     assert_eq!(h.state().app.model.battle_log.len(), n, "refused");
     assert_eq!(cp(&h), 0);
 }
+
+/// KT-9 with the battle screen: opening a shot from the table and going
+/// back without rolling spends nothing; the roll spends the shooter's
+/// action, and a third shot in the turn is refused by the campaign's rules,
+/// naming the rule, with no roll made.
+#[test]
+fn kt_9_an_action_is_spent_when_its_roll_is_made_never_by_looking() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let table = screen(&h);
+    let enemy = enemy_name(&c, 0);
+    let shoot = |h: &mut Harness<'_, Gui>| {
+        h.get_by_label("Trooper Dace attacks…").click_accesskit();
+        h.run();
+        h.get_by_label(&format!("Trooper Dace shoots {enemy} with Lasgun"))
+            .click_accesskit();
+        h.run();
+        assert_eq!(screen(h), Screen::Battle);
+    };
+    let spent = |h: &Harness<'_, Gui>, n: u32| {
+        h.get_by_label(&format!("Action {n} of 2 spent: Trooper Dace"))
+            .accesskit_node()
+            .toggled()
+            == Some(egui::accesskit::Toggled::True)
+    };
+    // Looked at, not rolled: no action spent.
+    shoot(&mut h);
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(screen(&h), table);
+    assert!(!spent(&h, 1));
+    assert_eq!(
+        h.query_all_by_label("This turn: no action yet").count(),
+        7,
+        "nobody acted"
+    );
+    // Rolled: one action, the campaign's event.
+    shoot(&mut h);
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    assert_eq!(h.state().app.model.battle_log.len(), 1);
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    assert_eq!(h.state().app.model.battle_log.len(), 2);
+    // A third shot this turn: refused before any die is rolled.
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    assert_eq!(h.state().app.model.battle_log.len(), 2, "no third roll");
+    let said = h
+        .state()
+        .app
+        .model
+        .messages
+        .last()
+        .map(|m| muster::i18n::Lang::En.msg(&m.text))
+        .unwrap_or_default();
+    assert!(said.contains("KT-9"), "{said}");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(spent(&h, 1) && spent(&h, 2));
+    assert!(h.query_by_label("This turn: Shoot · Shoot").is_some());
+    let journal = crate::common::the_campaign(&h).journal;
+    let shots = journal
+        .iter()
+        .filter(|e| matches!(e.event, muster::rules::campaign::CampaignEdit::Act { .. }))
+        .count();
+    assert_eq!(shots, 2);
+}

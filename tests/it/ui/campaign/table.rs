@@ -297,10 +297,27 @@ fn kt_11_and_eq_31_extra_actions_at_the_table() {
         "Trooper Pell",
         "One more action from Sergeant Hark's insignia"
     ));
-    // One undo step gives the points back.
+    // Each one an undo step: the insignia first, then Nim's move, Dace's
+    // move, and the stratagem with its points.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
+    assert!(
+        h.query_all_by_label("Actions: 2 of 2 left")
+            .next()
+            .is_some(),
+        "Hark's back"
+    );
+    assert!(h.query_by_label("Actions: 1 of 2 left").is_some(), "Nim's");
+    for _ in 0..3 {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+        h.run();
+    }
     assert_eq!(cp(&h), 3);
+    assert!(
+        h.query_all_by_label("This turn: Shoot · Shoot")
+            .next()
+            .is_some()
+    );
 }
 
 /// KT-18, KT-19 and RIB-10 at the table: a Scion's three actions never

@@ -1,0 +1,351 @@
+//! A kill-team soldier's turn at the campaign's table (KT-9, KT-11, KT-14,
+//! KT-18, KT-19, EQ-31, RIB-10, RIB-11).
+//!
+//! Each action a soldier takes is one campaign event, played here through
+//! the rules of `killteam::activation`: refused, naming the rule, when he may
+//! not take it, whatever sends the event (the table's "Act…" menu, a roll of
+//! the battle screen, an item used, or a journal written by hand). The table
+//! keeps the turn being played (`Table::acts`), so the turn is saved, undone,
+//! merged and replayed like the wounds beside it.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::edit::CampaignEdit;
+use super::{Campaign, CharId, Member, Phase, Table};
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
+use crate::rules::killteam::activation::{
+    Act, Allowance, SoldierTurn, allowance, give_insignia, third_action_cost,
+};
+
+/// What each kill-team soldier did in one turn at the table: his
+/// activations, their actions and boosts. A soldier not listed did nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnActs {
+    /// The turn they were taken in: once the table's turn moves on, they
+    /// are an earlier turn's, and only a soldier's stance carries over.
+    pub turn: u32,
+    /// Each soldier's turn, by his id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub soldiers: BTreeMap<CharId, SoldierTurn>,
+}
+
+impl TurnActs {
+    /// Nothing recorded.
+    pub fn is_empty(&self) -> bool {
+        self.soldiers.is_empty()
+    }
+}
+
+impl Table {
+    /// `id`'s turn now: what he did this turn, or a turn not begun, prone
+    /// when he ended his last one prone (KT-9).
+    pub fn soldier_turn(&self, id: CharId) -> SoldierTurn {
+        match self.acts.soldiers.get(&id) {
+            Some(t) if self.acts.turn == self.turn() => t.clone(),
+            Some(t) => SoldierTurn::new(t.prone()),
+            None => SoldierTurn::new(false),
+        }
+    }
+
+    /// Sets `id`'s turn now. The turns of an earlier turn give way first,
+    /// each soldier keeping only his stance; a turn as it began standing is
+    /// not kept, so that taking everything back leaves the table as it was.
+    fn set_soldier_turn(&mut self, id: CharId, turn: SoldierTurn) {
+        let now = self.turn();
+        if self.acts.turn != now {
+            let prone = std::mem::take(&mut self.acts.soldiers)
+                .into_iter()
+                .filter(|(_, t)| t.prone())
+                .map(|(id, _)| (id, SoldierTurn::new(true)))
+                .collect();
+            self.acts = TurnActs {
+                turn: now,
+                soldiers: prone,
+            };
+        }
+        if turn.is_untouched() && !turn.prone_at_start {
+            self.acts.soldiers.remove(&id);
+        } else {
+            self.acts.soldiers.insert(id, turn);
+        }
+    }
+}
+
+/// A kill-team soldier at the table: what he may do this turn, and what he
+/// did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AtTable {
+    /// His kind's actions, his ribbon's, whether he is in action.
+    pub allowance: Allowance,
+    /// His turn so far.
+    pub turn: SoldierTurn,
+}
+
+impl AtTable {
+    /// His actions this turn, boosts included.
+    pub fn total(&self, rules: &RulesData) -> u32 {
+        self.allowance.total(&rules.killteam, &self.turn)
+    }
+
+    /// His actions left this turn.
+    pub fn left(&self, rules: &RulesData) -> u32 {
+        self.allowance.left(&rules.killteam, &self.turn)
+    }
+}
+
+impl Campaign {
+    /// The kill-team soldier `id` at the table of the mission being played:
+    /// his allowance, from his wounds left, and his turn so far. Refused
+    /// when no mission is played, for one not at the table, and for a Rogue
+    /// Trader character, who counts no actions (KT-9).
+    pub fn acting_soldier(&self, id: CharId, rules: &RulesData) -> Result<AtTable, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.player_index(id)?;
+        let x = &self.characters[i];
+        let Member::Soldier(s) = &x.member else {
+            return Err(Problem::new("KT-9", "kt.act.no.not_soldier").character(x.name()));
+        };
+        let table = self.table.as_ref();
+        let out = table.is_some_and(|t| t.out_of_action.contains(&id));
+        let taken = table.and_then(|t| t.wounds.get(&id).copied()).unwrap_or(0);
+        let wounds_left = if out {
+            0
+        } else {
+            x.member.wounds(rules).saturating_sub(taken)
+        };
+        Ok(AtTable {
+            allowance: allowance(&rules.killteam, s, wounds_left)?,
+            turn: table.map(|t| t.soldier_turn(id)).unwrap_or_default(),
+        })
+    }
+
+    /// Whether the soldier `id` may take `act` now: the note it comes with
+    /// (snap fire only after a retreat), or why not.
+    pub fn may_act(&self, id: CharId, act: Act, rules: &RulesData) -> Result<Option<Msg>, Problem> {
+        let at = self.acting_soldier(id, rules)?;
+        at.allowance.check(&rules.killteam, &at.turn, act)
+    }
+
+    /// Whether the character `id` counts his actions at the table now: a
+    /// kill-team soldier playing the mission being played. A roll or an
+    /// item of his then spends one.
+    pub fn counts_actions(&self, id: CharId) -> bool {
+        self.phase == Phase::Playing
+            && self.table.as_ref().is_some_and(|t| t.players.contains(&id))
+            && self
+                .character(id)
+                .is_some_and(|x| matches!(x.member, Member::Soldier(_)))
+    }
+
+    /// Whether the third-action stratagem (KT-11) may be bought for `id`'s
+    /// activation now: its cost, or why not.
+    pub fn may_buy_third_action(&self, id: CharId, rules: &RulesData) -> Result<u32, Problem> {
+        let at = self.acting_soldier(id, rules)?;
+        let points = self.escort_of(id)?.command_points;
+        at.allowance
+            .third_action(&rules.killteam, &at.turn, points)
+            .map(|_| third_action_cost(&rules.killteam))
+    }
+
+    /// Whether the sergeant `giver` may give his command insignia's action
+    /// (EQ-31) to `taker` now, or why not.
+    pub fn may_give_insignia(
+        &self,
+        giver: CharId,
+        taker: CharId,
+        rules: &RulesData,
+    ) -> Result<(), Problem> {
+        self.insignia_turns(giver, taker, rules).map(|_| ())
+    }
+
+    /// Both turns after the sergeant `giver` gave his insignia's action to
+    /// `taker` (EQ-31): refused for two soldiers of different teams, and as
+    /// `give_insignia` refuses.
+    fn insignia_turns(
+        &self,
+        giver: CharId,
+        taker: CharId,
+        rules: &RulesData,
+    ) -> Result<(SoldierTurn, SoldierTurn), Problem> {
+        let g = self.acting_soldier(giver, rules)?;
+        let t = self.acting_soldier(taker, rules)?;
+        let same_team = self
+            .character(giver)
+            .zip(self.character(taker))
+            .is_some_and(|(a, b)| a.escort == b.escort && a.id != b.id);
+        if !same_team {
+            return Err(Problem::new("EQ-31", "kt.act.no.insignia_team"));
+        }
+        give_insignia(
+            &rules.killteam,
+            (&g.allowance, &g.turn),
+            (&t.allowance, &t.turn),
+        )
+    }
+
+    fn escort_of(&self, id: CharId) -> Result<&super::Escort, Problem> {
+        let i = self.index(id)?;
+        let e = self.escort_index(self.characters[i].escort)?;
+        Ok(&self.escorts[e])
+    }
+
+    fn set_turn(&mut self, id: CharId, turn: SoldierTurn) {
+        self.table
+            .get_or_insert_default()
+            .set_soldier_turn(id, turn);
+    }
+
+    /// The soldier `id` takes `act` (for an item used, `item_use.rs` calls
+    /// this with [`Act::UseItem`]): his turn with it, and a line saying so.
+    pub(super) fn take_act(
+        &mut self,
+        id: CharId,
+        act: Act,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
+        let at = self.acting_soldier(id, rules)?;
+        let (next, note) = at.allowance.take(&rules.killteam, &at.turn, act)?;
+        let left = at.allowance.left(&rules.killteam, &next);
+        let total = at.allowance.total(&rules.killteam, &next);
+        let name = self.character(id).map(|x| x.name().to_owned());
+        self.set_turn(id, next);
+        let line = Msg::new("campaign.log.act")
+            .text("name", name.unwrap_or_default())
+            .key("act", act.key())
+            .int("left", left)
+            .int("total", total);
+        out.lines.push((LineKind::Info, line));
+        if let Some(note) = note {
+            out.lines.push((LineKind::Info, note));
+        }
+        Ok(())
+    }
+
+    /// [`CampaignEdit::Act`]: a soldier's action at the table.
+    pub(super) fn act(
+        &mut self,
+        character: CharId,
+        act: Act,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        if act == Act::UseItem {
+            // An item's action comes with the item used (EQ-6 …), never alone.
+            return Err(Problem::new("KT-9", "kt.act.no.item_alone"));
+        }
+        self.take_act(character, act, rules, out)?;
+        Ok(CampaignEdit::Act { character, act })
+    }
+
+    /// [`CampaignEdit::EndActivation`]: the player ends the soldier's
+    /// activation before it is full; his next action opens another.
+    pub(super) fn end_activation(
+        &mut self,
+        character: CharId,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let at = self.acting_soldier(character, rules)?;
+        if at.turn.open().is_none_or(|a| a.acts.is_empty()) {
+            return Err(Problem::new("KT-9", "kt.act.no.none_to_end"));
+        }
+        let mut next = at.turn;
+        next.end_activation();
+        self.set_turn(character, next);
+        let name = self.character(character).map(|x| x.name().to_owned());
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.end_activation").text("name", name.unwrap_or_default()),
+        ));
+        Ok(CampaignEdit::EndActivation { character })
+    }
+
+    /// [`CampaignEdit::ThirdAction`]: the "third action" stratagem (KT-11)
+    /// for the soldier's open activation, paid by his team's command points
+    /// in the same event.
+    pub(super) fn third_action(
+        &mut self,
+        character: CharId,
+        cost: Option<u32>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let at = self.acting_soldier(character, rules)?;
+        // Played again from the journal: the price it had then.
+        let cost = cost.unwrap_or_else(|| third_action_cost(&rules.killteam));
+        let e = self.escort_index(self.escort_of(character)?.id)?;
+        let points = self.escorts[e].command_points;
+        let next = at.allowance.third_action_at(&at.turn, points, cost)?;
+        self.escorts[e].command_points = points - i32::try_from(cost).unwrap_or(i32::MAX);
+        self.set_turn(character, next);
+        let name = self.character(character).map(|x| x.name().to_owned());
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.third_action")
+                .text("name", name.unwrap_or_default())
+                .int("cost", cost)
+                .int("points", self.escorts[e].command_points),
+        ));
+        Ok(CampaignEdit::ThirdAction {
+            character,
+            cost: Some(cost),
+        })
+    }
+
+    /// [`CampaignEdit::GiveInsignia`]: the sergeant `character` gives his
+    /// command insignia's action to `to` (EQ-31).
+    pub(super) fn insignia(
+        &mut self,
+        character: CharId,
+        to: CharId,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let (gave, next) = self.insignia_turns(character, to, rules)?;
+        self.set_turn(character, gave);
+        self.set_turn(to, next);
+        let name = |id| {
+            self.character(id)
+                .map(|x| x.name().to_owned())
+                .unwrap_or_default()
+        };
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.insignia")
+                .text("giver", name(character))
+                .text("name", name(to)),
+        ));
+        Ok(CampaignEdit::GiveInsignia { character, to })
+    }
+
+    /// [`CampaignEdit::TakeBackAct`]: the soldier's last action taken back
+    /// (a slip of the hand); the boosts bought stay.
+    pub(super) fn take_back_act(
+        &mut self,
+        character: CharId,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let at = self.acting_soldier(character, rules)?;
+        let mut next = at.turn;
+        let Some(act) = next.take_back() else {
+            return Err(Problem::new("KT-9", "kt.act.no.none_to_take_back"));
+        };
+        self.set_turn(character, next);
+        let name = self.character(character).map(|x| x.name().to_owned());
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.take_back_act")
+                .text("name", name.unwrap_or_default())
+                .key("act", act.key()),
+        ));
+        Ok(CampaignEdit::TakeBackAct { character })
+    }
+}

@@ -1,0 +1,261 @@
+//! A kill-team soldier's turn kept by the campaign (KT-9, KT-11, KT-18,
+//! EQ-31, EQ-6): each action at the table is one campaign event, refused by
+//! the rules whatever sends it, replayed by `check`, merged like every
+//! other event.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
+use muster::i18n::Lang;
+use muster::rules::campaign::merge::merge;
+use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry, Table};
+use muster::rules::killteam::activation::Act;
+use muster::rules::{DocKind, RulesData};
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("built-in rules")
+}
+
+fn raid(rules: &RulesData) -> Campaign {
+    team_at_the_table(&example_team(), rules, |_| vec![])
+}
+
+fn act(c: &Campaign, name: &str, act: Act) -> E {
+    E::Act {
+        character: char_id(c, name),
+        act,
+    }
+}
+
+/// What `name` did this turn, as the table keeps it.
+fn acts(c: &Campaign, name: &str) -> Vec<Act> {
+    let table = c.table.as_ref().expect("a table");
+    table.soldier_turn(char_id(c, name)).acts().collect()
+}
+
+#[test]
+fn kt_9_two_actions_a_turn_kept_by_the_campaign_and_a_third_refused() {
+    let r = rules();
+    let c = raid(&r);
+    // An older campaign's table, without actions: a clean turn.
+    let dace = char_id(&c, "Trooper Dace");
+    assert!(Table::default().soldier_turn(dace).activations.is_empty());
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    assert_eq!(acts(&c, "Trooper Dace"), [Act::Move, Act::Shoot]);
+    let p = refused(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    assert_eq!(p.rule, "KT-9");
+    assert!(
+        Lang::En
+            .problem(&p)
+            .contains("he has taken his 2 actions this turn"),
+        "{}",
+        Lang::En.problem(&p)
+    );
+    // The others keep theirs.
+    let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), &r);
+    assert_eq!(acts(&c, "Trooper Rusk"), [Act::Move]);
+    // Saved and read back, replayed by check: the same turn.
+    let text = serde_json::to_string(&c).expect("json");
+    let back: Campaign = serde_json::from_str(&text).expect("read back");
+    assert_eq!(back, c);
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    let (replayed, _) = c.replay(&r).expect("replays");
+    assert!(replayed.same_state(&c));
+}
+
+#[test]
+fn kt_9_a_forged_journal_giving_a_soldier_a_third_action_is_refused_under_kt_9() {
+    let r = rules();
+    let c = raid(&r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    // A third action written into the journal by hand.
+    let mut forged = c.clone();
+    let mission = forged.journal.last().expect("an entry").mission;
+    forged.journal.push(Arc::new(Entry {
+        mission,
+        event: act(&c, "Trooper Dace", Act::Move),
+        stamp: None,
+    }));
+    let problems = forged.validate(&r);
+    let p = problems
+        .iter()
+        .find(|p| p.key == "campaign.problem.journal_refused")
+        .unwrap_or_else(|| panic!("refused: {problems:?}"));
+    assert_eq!(p.rule, "KT-9");
+}
+
+#[test]
+fn kt_9_take_back_gives_an_action_back_and_a_new_turn_keeps_only_the_stance() {
+    let r = rules();
+    let c = raid(&r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::GoProne), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    let c = ok(
+        &c,
+        E::TakeBackAct {
+            character: char_id(&c, "Trooper Dace"),
+        },
+        &r,
+    );
+    assert_eq!(acts(&c, "Trooper Dace"), [Act::GoProne]);
+    // Prone, he stands up before he moves (Decision).
+    let p = refused(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    assert_eq!(p.rule, "KT-9");
+    let c = ok(&c, E::NewTurn { gain: None }, &r);
+    let table = c.table.as_ref().expect("table");
+    let turn = table.soldier_turn(char_id(&c, "Trooper Dace"));
+    assert!(turn.activations.is_empty(), "a new turn: nothing done yet");
+    assert!(turn.prone(), "still prone");
+    let c = ok(&c, act(&c, "Trooper Dace", Act::StandUp), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    assert_eq!(acts(&c, "Trooper Dace"), [Act::StandUp, Act::Move]);
+    // Nothing to take back for one who did nothing.
+    let p = refused(
+        &c,
+        E::TakeBackAct {
+            character: char_id(&c, "Trooper Rusk"),
+        },
+        &r,
+    );
+    assert_eq!(p.rule, "KT-9");
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+}
+
+#[test]
+fn kt_9_a_rogue_trader_character_counts_no_actions() {
+    let r = rules();
+    let c = crate::common::band_at_the_table(&r);
+    let vael = char_id(&c, "Inquisitor Vael");
+    assert!(!c.counts_actions(vael));
+    let p = refused(
+        &c,
+        E::Act {
+            character: vael,
+            act: Act::Move,
+        },
+        &r,
+    );
+    assert_eq!(p.rule, "KT-9");
+}
+
+#[test]
+fn kt_11_the_third_action_is_paid_in_the_same_event_at_its_recorded_price() {
+    let r = rules();
+    let c = raid(&r);
+    let dace = char_id(&c, "Trooper Dace");
+    let third = E::ThirdAction {
+        character: dace,
+        cost: None,
+    };
+    // Bought during his activation, after his first action.
+    assert_eq!(refused(&c, third.clone(), &r).rule, "KT-11");
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    assert_eq!(c.may_buy_third_action(dace, &r), Ok(3));
+    let mut rng = muster::rules::core::dice::seeded(1);
+    let (c, _) = c.apply(third.clone(), &r, &mut rng).expect("3 CP");
+    assert_eq!(c.escorts[0].command_points, 0);
+    assert!(matches!(
+        c.journal.last().map(|e| &e.event),
+        Some(E::ThirdAction { cost: Some(3), .. })
+    ));
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Retreat), &r);
+    // Never three times the same in the stratagem's activation.
+    assert_eq!(
+        refused(&c, act(&c, "Trooper Dace", Act::Move), &r).rule,
+        "KT-9",
+        "none left"
+    );
+    // Replayed at the price recorded, whatever the data says now.
+    let mut cheaper = r.clone();
+    for s in &mut cheaper.killteam.command.stratagems {
+        if s.id == "third_action" {
+            s.cost = 1;
+        }
+    }
+    let (replayed, _) = c.replay(&cheaper).expect("replays");
+    assert_eq!(replayed.escorts[0].command_points, 0);
+}
+
+#[test]
+fn eq_31_the_insignia_gives_a_team_mate_one_more_action_once_a_turn() {
+    let r = rules();
+    let c = raid(&r);
+    let hark = char_id(&c, "Sergeant Hark");
+    let nim = char_id(&c, "Trooper Nim");
+    let pell = char_id(&c, "Trooper Pell");
+    let c = ok(&c, act(&c, "Trooper Nim", Act::Move), &r);
+    let c = ok(
+        &c,
+        E::GiveInsignia {
+            character: hark,
+            to: nim,
+        },
+        &r,
+    );
+    let at = c.acting_soldier(nim, &r).expect("Nim");
+    assert_eq!(at.total(&r), 3);
+    assert_eq!(c.acting_soldier(hark, &r).expect("Hark").total(&r), 1);
+    let p = refused(
+        &c,
+        E::GiveInsignia {
+            character: hark,
+            to: pell,
+        },
+        &r,
+    );
+    assert_eq!(p.rule, "EQ-31");
+    // Only the sergeant carrying it gives it.
+    let p = refused(
+        &c,
+        E::GiveInsignia {
+            character: pell,
+            to: nim,
+        },
+        &r,
+    );
+    assert_eq!(p.rule, "EQ-31");
+}
+
+#[test]
+fn eq_6_an_item_that_needs_an_action_takes_one_and_waits_for_one() {
+    let r = rules();
+    let c = raid(&r);
+    let dace = char_id(&c, "Trooper Dace");
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    let medikit = E::UseItem {
+        character: dace,
+        item: "medikit".into(),
+        target: Some(dace),
+        roll: None,
+    };
+    // « (nécessite une action) »: none left, no medikit.
+    assert_eq!(refused(&c, medikit.clone(), &r).rule, "KT-9");
+    let c = ok(&c, E::TakeBackAct { character: dace }, &r);
+    let c = ok(&c, medikit, &r);
+    assert_eq!(acts(&c, "Trooper Dace"), [Act::Move, Act::UseItem]);
+    // An item's action comes with the item, never alone.
+    assert_eq!(
+        refused(&c, act(&c, "Trooper Rusk", Act::UseItem), &r).rule,
+        "KT-9"
+    );
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+}
+
+#[test]
+fn kt_9_two_machines_each_play_a_soldiers_action_and_the_merge_keeps_both() {
+    let r = rules();
+    let c = raid(&r);
+    let ours = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let theirs = ok(&c, act(&c, "Trooper Rusk", Act::Shoot), &r);
+    let merged = merge(&ours, &theirs, &r, &BTreeSet::new()).expect("merges");
+    assert!(merged.conflicts.is_empty(), "{:?}", merged.conflicts.len());
+    let m = merged.campaign;
+    assert_eq!(acts(&m, "Trooper Dace"), [Act::Move]);
+    assert_eq!(acts(&m, "Trooper Rusk"), [Act::Shoot]);
+    assert!(m.validate(&r).is_empty(), "{:?}", m.validate(&r));
+}
