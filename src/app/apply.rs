@@ -517,7 +517,7 @@ impl App {
         &mut self,
         title: String,
         fight: crate::rules::battle::Fight,
-        combatants: Vec<crate::rules::summary::Combatant>,
+        combatants: Vec<crate::rules::battle::summary::Combatant>,
     ) {
         use rand::RngCore as _;
         if let crate::rules::battle::Fight::Psychic(a) = &fight
@@ -559,7 +559,7 @@ impl App {
     /// of them may not take it.
     fn roll_acts(
         &self,
-        combatants: &[crate::rules::summary::Combatant],
+        combatants: &[crate::rules::battle::summary::Combatant],
     ) -> Result<Vec<(String, crate::rules::campaign::CampaignEdit)>, crate::rules::Problem> {
         use crate::rules::campaign::{Campaign, CampaignEdit};
         let mut acts = Vec::new();
@@ -591,10 +591,10 @@ impl App {
         title: String,
         fight: crate::rules::battle::Fight,
         seed: u64,
-        combatants: Vec<crate::rules::summary::Combatant>,
+        combatants: Vec<crate::rules::battle::summary::Combatant>,
         replay_of: Option<usize>,
     ) {
-        use crate::rules::summary::{combatant_wounds, wounds_taken};
+        use crate::rules::battle::summary::{combatant_wounds, wounds_taken};
         let mut dice = crate::rules::core::dice::seeded(seed);
         match fight.roll(&self.model.rules, &mut dice) {
             Ok(rolled) => {
@@ -723,7 +723,7 @@ impl App {
         let combatants = e
             .combatants
             .into_iter()
-            .map(|c| crate::rules::summary::Combatant { spends: None, ..c })
+            .map(|c| crate::rules::battle::summary::Combatant { spends: None, ..c })
             .collect();
         self.roll(e.title, e.fight, combatants);
     }

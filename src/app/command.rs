@@ -127,7 +127,7 @@ pub enum Command {
     /// Try again to save what is not saved.
     Save,
     /// Roll a fight, with a title for the log (`Kal against the ork`).
-    Roll(String, crate::rules::scenario::Scenario),
+    Roll(String, crate::rules::battle::scenario::Scenario),
     /// Ask for a file and write the battle log to it as text.
     ExportBattleLog,
     /// Roll any fight of the battle screen (a psychic attack plays its
@@ -135,7 +135,7 @@ pub enum Command {
     RollFight(
         String,
         crate::rules::battle::Fight,
-        Vec<crate::rules::summary::Combatant>,
+        Vec<crate::rules::battle::summary::Combatant>,
     ),
     /// Roll again the fight of the battle log's entry of this index, with
     /// its seed: the same dice, logged as its replay.
@@ -145,12 +145,12 @@ pub enum Command {
     /// offered, and the fight is rolled again with new dice.
     RerollStratagem(usize),
     /// Who won the battle (CHR-15); `None`: not said.
-    SetBattleOutcome(Option<crate::rules::summary::Winner>),
+    SetBattleOutcome(Option<crate::rules::battle::summary::Winner>),
     /// Simulate a fight to the end on a thread (the unit mode).
     Simulate(super::simulation::SimRequest),
     /// Roll on a table of the battle screen (a robot's target check, a
     /// crash, a jump …), with a title for the log.
-    RollTable(String, crate::rules::table_roll::TableRoll),
+    RollTable(String, crate::rules::battle::table_roll::TableRoll),
     /// Something happens to the psychic powers in play (PSY-8).
     Powers(PowerAct),
     /// Choose the paper, the language and the appendix of printed sheets.
@@ -197,15 +197,7 @@ pub struct FightSetup {
 }
 
 /// The battle screen's modes a fight on the table can open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FightMode {
-    /// A round of close combat (Rogue Trader).
-    CloseCombat,
-    /// A kill-team shot.
-    Shot,
-    /// A psychic attack.
-    Psychic,
-}
+pub use crate::rules::battle::from_table::FightMode;
 
 /// What happens to the psychic powers in play (PSY-8).
 #[derive(Clone, Debug, PartialEq, Eq)]

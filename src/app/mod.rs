@@ -220,7 +220,7 @@ pub struct BattleEntry {
     pub wounds: u32,
     /// The fighters the battle summary follows, and the wounds each took
     /// (CHR-15).
-    pub combatants: Vec<crate::rules::summary::Combatant>,
+    pub combatants: Vec<crate::rules::battle::summary::Combatant>,
     /// The wounds each of `combatants` took.
     pub taken: Vec<u32>,
     /// A replay of the entry of this index: the same fight with the same
@@ -238,8 +238,8 @@ pub struct BattleEntry {
 impl Model {
     /// The battle summary of this session's rolls (CHR-15); replays are
     /// not counted twice.
-    pub fn battle_summary(&self) -> crate::rules::summary::Summary {
-        crate::rules::summary::summarize(
+    pub fn battle_summary(&self) -> crate::rules::battle::summary::Summary {
+        crate::rules::battle::summary::summarize(
             self.battle_log
                 .iter()
                 .filter(|e| e.replay_of.is_none())
@@ -251,16 +251,60 @@ impl Model {
     /// Where the wounds of the battle log's entry go in the campaigns
     /// (CMP-13): each wounded fighter's to the campaign character he was
     /// taken as, when that one can take them now.
-    pub fn roll_wounds(&self, entry: &BattleEntry) -> crate::rules::summary::RollWounds {
-        crate::rules::summary::roll_wounds(
+    ///
+    /// Computed once for each state of the campaigns it names, not each
+    /// frame: the answer is kept with the length and last entry of each
+    /// one's journal, which every change of a campaign moves.
+    pub fn roll_wounds(&self, entry: &BattleEntry) -> crate::rules::battle::summary::RollWounds {
+        use crate::rules::campaign::Campaign;
+        let stamp: Vec<(usize, usize)> = entry
+            .combatants
+            .iter()
+            .filter_map(|c| c.campaign.as_ref())
+            .map(|r| {
+                self.get::<Campaign>(&r.doc).map_or((usize::MAX, 0), |k| {
+                    let last = k.journal.last().map_or(0, |e| Arc::as_ptr(e) as usize);
+                    (k.journal.len(), last)
+                })
+            })
+            .collect();
+        let key = (entry.seed, entry.replay_of.is_some());
+        if let Some((at, wounds)) = self.wounds_seen.borrow().get(&key)
+            && *at == stamp
+        {
+            return wounds.clone();
+        }
+        let wounds = crate::rules::battle::summary::roll_wounds(
             &entry.combatants,
             &entry.taken,
             entry.seed,
             &entry.played_in,
-            |id| self.get::<crate::rules::campaign::Campaign>(id),
-        )
+            |id| self.get::<Campaign>(id),
+        );
+        let mut seen = self.wounds_seen.borrow_mut();
+        if seen.len() > WOUNDS_SEEN_MAX {
+            seen.clear();
+        }
+        seen.insert(key, (stamp, wounds.clone()));
+        wounds
     }
 }
+
+/// How many rolls' wounds `Model::roll_wounds` keeps before it starts
+/// afresh: more than a screen shows.
+const WOUNDS_SEEN_MAX: usize = 256;
+
+/// Where each roll's wounds went, as last computed: by (seed, replay), the
+/// state of the campaigns it was computed at, and the answer.
+type WoundsSeen = std::cell::RefCell<
+    HashMap<
+        (u64, bool),
+        (
+            Vec<(usize, usize)>,
+            crate::rules::battle::summary::RollWounds,
+        ),
+    >,
+>;
 
 /// Everything views read. Views never change it: they record commands.
 pub struct Model {
@@ -301,7 +345,7 @@ pub struct Model {
     /// The fights rolled this session, oldest first.
     pub battle_log: Vec<BattleEntry>,
     /// Who won the battle, as the player said (CHR-15).
-    pub battle_outcome: Option<crate::rules::summary::Winner>,
+    pub battle_outcome: Option<crate::rules::battle::summary::Winner>,
     /// The psychic powers in play at the table (PSY-8), shown with the
     /// battle log until they end.
     pub powers: crate::rules::psychic::play::Powers,
@@ -346,6 +390,9 @@ pub struct Model {
     /// The last refusal of a command sent by a click, shown beside the
     /// widget clicked until the next click or screen.
     pub refusal: Option<Refusal>,
+    /// Where the battle log's rolls' wounds go, as last computed (a cache
+    /// of `roll_wounds`).
+    wounds_seen: WoundsSeen,
 }
 
 /// A command refused, and the widget whose click sent it.
@@ -955,6 +1002,7 @@ impl Model {
             simulation: None,
             preview: None,
             fight: None,
+            wounds_seen: WoundsSeen::default(),
             refusal: None,
         }
     }

@@ -268,8 +268,8 @@ fn odds(file: &Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let Some(rules) = rules_with_overrides(lang, err) else {
         return EXIT_UNREADABLE;
     };
-    use crate::rules::scenario::AnyScenario;
-    let odds = crate::rules::scenario::parse_any(&text).and_then(|s| match s {
+    use crate::rules::battle::scenario::AnyScenario;
+    let odds = crate::rules::battle::scenario::parse_any(&text).and_then(|s| match s {
         AnyScenario::Attack(attack) => attack.odds(&rules).map(|o| serde_json::to_string(&o)),
         AnyScenario::Round(round) => round.odds(&rules).map(|o| serde_json::to_string(&o)),
         AnyScenario::Fight(fight) => fight.odds(&rules).map(|o| serde_json::to_string(&o)),

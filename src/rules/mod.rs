@@ -5,7 +5,6 @@
 //! arrives as `&mut impl Rng` (enforced by `tests/it/architecture.rs`).
 
 pub mod battle;
-pub mod battle_text;
 pub mod campaign;
 pub mod characters;
 pub mod close_combat;
@@ -18,9 +17,6 @@ pub mod killteam;
 pub mod psychic;
 pub mod reference;
 pub mod robots;
-pub mod scenario;
-pub mod summary;
-pub mod table_roll;
 
 pub use self::core::characteristic::{Characteristic, Modifiers, Profile};
 pub use self::core::dice::Roll;

@@ -12,10 +12,10 @@ use std::collections::BTreeSet;
 
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
+use muster::rules::battle::scenario::Scenario;
 use muster::rules::campaign::Campaign;
 use muster::rules::close_combat::odds::Fighter;
 use muster::rules::killteam::{Carried, KillTeam, Soldier};
-use muster::rules::scenario::Scenario;
 use muster::rules::{Msg, Problem, Roster, RulesData};
 
 fn rules() -> RulesData {
@@ -444,11 +444,11 @@ fn psychic_fights() -> Vec<Fight> {
 /// Units' rounds, the tables of robots, flyers, kill-team actions and
 /// close combat, and the characteristic tests.
 fn other_fights(rules: &RulesData) -> Vec<Fight> {
+    use muster::rules::battle::table_roll::TableRoll;
     use muster::rules::characters::units::{UnitTest, UnitTestKind};
     use muster::rules::close_combat::roll::{Claws, DevilAttack, MeleeRoll};
     use muster::rules::core::characteristic::Characteristic;
     use muster::rules::flyers::Level;
-    use muster::rules::table_roll::TableRoll;
     let one = fighter(4, 4, 1, 3, 1, None);
     let mut fights = vec![
         Fight::Units(vec![one.clone()], vec![one.clone()]),

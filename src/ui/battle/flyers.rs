@@ -8,8 +8,8 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::Problem;
+use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::flyers::{self, Flight, Flyer, Landing, Level};
-use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
 use crate::ui::battle::units::RoundView;
 use crate::ui::context::ViewCtx;

@@ -187,7 +187,7 @@ fn batch_ui(
     cx: &ViewCtx<'_>,
     k: usize,
     e: &crate::app::BattleEntry,
-    b: &crate::rules::summary::CampaignWounds,
+    b: &crate::rules::battle::summary::CampaignWounds,
 ) {
     use crate::rules::campaign::Campaign;
     let lang = cx.lang;
@@ -270,7 +270,7 @@ fn wounds_ui(
     buttons: bool,
 ) {
     let model = cx.model;
-    use crate::rules::summary::WoundsGo;
+    use crate::rules::battle::summary::WoundsGo;
     let lang = cx.lang;
     let wounds = model.roll_wounds(e);
     // No fighter followed took a wound (a squad, a table): nothing to say.
@@ -325,7 +325,7 @@ fn wounds_ui(
 /// characters each side lost in this session's rolls, and the result.
 pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &mut bool) {
     let model = cx.model;
-    use crate::rules::summary::{Standing, Winner};
+    use crate::rules::battle::summary::{Standing, Winner};
     let lang = cx.lang;
     let summary = model.battle_summary();
     card(ui, |ui| {

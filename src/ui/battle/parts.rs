@@ -11,10 +11,11 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::i18n::Lang;
-use crate::rules::campaign::{Campaign, Member};
+use crate::rules::battle::from_table::{CampaignFighter, fighters_in};
+use crate::rules::battle::table_roll::TableRoll;
+use crate::rules::campaign::Campaign;
 use crate::rules::close_combat::odds::{CcModifier, Fighter};
 use crate::rules::core::odds::Odds;
-use crate::rules::table_roll::TableRoll;
 use crate::rules::{Characteristic, Gear, Profile};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
@@ -145,25 +146,6 @@ pub struct Picked {
     pub from: Option<crate::rules::CharRef>,
 }
 
-/// A Rogue Trader character of a campaign's escort, as the campaign holds
-/// him now.
-pub struct CampaignFighter {
-    /// "campaign › character".
-    pub label: String,
-    /// His name.
-    pub name: String,
-    /// His profile, W being his wounds left at the table.
-    pub profile: Profile,
-    /// His equipment.
-    pub equipment: Vec<Gear>,
-    /// Why he cannot fight (dead, missing, out of action), as a locale key.
-    pub unable: Option<&'static str>,
-    /// (campaign, character): where his wounds go.
-    pub from: crate::rules::CharRef,
-    /// He is a psyker (CHR-16).
-    pub psyker: bool,
-}
-
 /// Every Rogue Trader character of every campaign's escorts (kill-team
 /// soldiers have no Rogue Trader profile): the campaign's own copies, with
 /// the wounds taken at the table of the mission being played.
@@ -172,61 +154,8 @@ pub fn campaign_fighters(cx: &ViewCtx<'_>) -> Vec<CampaignFighter> {
         .docs
         .iter()
         .filter_map(crate::rules::Doc::get::<Campaign>)
-        .flat_map(|c| fighters_in(cx, c, None))
+        .flat_map(|c| fighters_in(c, &cx.model.rules, None))
         .collect()
-}
-
-/// The Rogue Trader characters of one campaign's escorts (only the one of
-/// id `only`, when given), as the campaign holds them now.
-pub fn fighters_in(
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    only: Option<crate::rules::campaign::CharId>,
-) -> Vec<CampaignFighter> {
-    let model = cx.model;
-    let mut out = Vec::new();
-    for x in c
-        .characters
-        .iter()
-        .filter(|x| only.is_none_or(|id| x.id == id))
-    {
-        let Member::Character(ch) = &x.member else {
-            continue;
-        };
-        let Ok(mut profile) = ch.profile(&model.rules) else {
-            continue;
-        };
-        let taken = c
-            .table
-            .as_ref()
-            .and_then(|t| t.wounds.get(&x.id).copied())
-            .unwrap_or(0);
-        let out_of_action = c
-            .table
-            .as_ref()
-            .is_some_and(|t| t.out_of_action.contains(&x.id));
-        let left = profile
-            .get(Characteristic::W)
-            .saturating_sub(i32::try_from(taken).unwrap_or(i32::MAX));
-        profile.set(Characteristic::W, left.max(0));
-        let unable = if !x.state.alive() {
-            Some(x.state.key())
-        } else if out_of_action || left <= 0 {
-            Some("battle.out_of_action")
-        } else {
-            None
-        };
-        out.push(CampaignFighter {
-            label: format!("{} › {}", c.name, x.name()),
-            name: x.name().to_owned(),
-            profile,
-            equipment: ch.equipment.clone(),
-            unable,
-            from: crate::rules::CharRef::new(c.id.clone(), x.id),
-            psyker: ch.psychic,
-        });
-    }
-    out
 }
 
 /// A combo of the campaigns' characters: one who cannot fight is shown
@@ -544,9 +473,9 @@ pub struct Situation<'a> {
     pub names: (&'a str, &'a str),
     /// The round, both fighters as set up (WS, S, weapon, A, T, W, I,
     /// save): the attacker first.
-    pub round: crate::rules::scenario::RoundScenario,
+    pub round: crate::rules::battle::scenario::RoundScenario,
     /// The attack as set up.
-    pub scenario: crate::rules::scenario::Scenario,
+    pub scenario: crate::rules::battle::scenario::Scenario,
     /// The defender strikes back: the round is both sides' blows.
     pub strike_back: bool,
 }
@@ -658,8 +587,8 @@ impl Sides {
         lang: Lang,
         we_attack: bool,
         wounds: (u32, u32),
-    ) -> Vec<crate::rules::summary::Combatant> {
-        use crate::rules::summary::{BattleSide, Combatant};
+    ) -> Vec<crate::rules::battle::summary::Combatant> {
+        use crate::rules::battle::summary::{BattleSide, Combatant};
         let (a, d) = BattleSide::of_attacker(we_attack);
         vec![
             Combatant {

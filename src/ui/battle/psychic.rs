@@ -43,8 +43,8 @@ impl PsychicView {
     /// The psyker and his target, for the battle summary (CHR-15): the
     /// psyker is a character; a target of one model is followed by his
     /// wounds.
-    pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::summary::Combatant> {
-        use crate::rules::summary::{BattleSide, Combatant};
+    pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::battle::summary::Combatant> {
+        use crate::rules::battle::summary::{BattleSide, Combatant};
         let (a, d) = BattleSide::of_attacker(self.we_attack);
         let psyker = self.attack.power.psyker.trim();
         let mut out = vec![Combatant {

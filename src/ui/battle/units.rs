@@ -77,8 +77,8 @@ impl Default for RoundView {
 impl RoundView {
     /// The characters of both units, for the battle summary (CHR-15): each
     /// by his place among his unit's models.
-    pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::summary::Combatant> {
-        use crate::rules::summary::{BattleSide, Combatant};
+    pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::battle::summary::Combatant> {
+        use crate::rules::battle::summary::{BattleSide, Combatant};
         let mut out = Vec::new();
         for (unit, first) in [(&self.first, true), (&self.second, false)] {
             let side = BattleSide::of_attacker(self.ours_first).0;

@@ -10,7 +10,8 @@ use egui_material_icons::icons;
 
 use crate::app::{Command, FightMode, FightSetup};
 use crate::rules::CharRef;
-use crate::ui::battle::from_table::{TableSide, table_side};
+use crate::rules::battle::from_table::TableSide;
+use crate::ui::battle::from_table::table_side;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{card, icon_button};
@@ -180,7 +181,12 @@ fn target_buttons_ui(
                 chosen = Some(setup(FightMode::CloseCombat, None));
             }
         }
-        for (k, (weapon, _, used)) in by.ranged(cx).into_iter().enumerate() {
+        for (k, ranged) in by
+            .ranged(&cx.model.rules, cx.lang.code())
+            .into_iter()
+            .enumerate()
+        {
+            let (weapon, used) = (ranged.name, ranged.used);
             any = true;
             let word = cx.f("campaign.ui.fight.shoot", &[("weapon", &weapon)]);
             let named = cx.f(

@@ -3,12 +3,14 @@
 //! battle summary (CHR-15) and the unit tests against the leader's Ld or
 //! Cl (CHR-14).
 
+mod from_table;
+
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
+use muster::rules::battle::summary::{BattleSide, Combatant, Winner, summarize};
 use muster::rules::characters::units::{UnitTest, UnitTestKind, Victory, test_ld};
 use muster::rules::close_combat::odds::Fighter;
-use muster::rules::summary::{BattleSide, Combatant, Winner, summarize};
 
 fn trooper(w: u32) -> Fighter {
     Fighter {
@@ -349,8 +351,8 @@ fn chr_15_a_campaign_character_is_followed_by_who_he_is_not_by_his_name() {
 /// takes nothing, and says why.
 #[test]
 fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
+    use muster::rules::battle::summary::{WoundsGo, roll_wounds};
     use muster::rules::campaign::CampaignEdit as E;
-    use muster::rules::summary::{WoundsGo, roll_wounds};
     let rules = muster::rules::RulesData::built_in().expect("rules");
     let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |c| {
         vec![E::SetOutOfAction {

@@ -519,8 +519,8 @@ fn fly_2_fly_10_the_flyer_numbers_live_in_the_rules_data_and_are_checked() {
 
 #[test]
 fn fly_10_fly_11_table_rolls_keep_their_dice_and_repeat_by_seed() {
+    use muster::rules::battle::table_roll::{TableRoll, roll};
     use muster::rules::flyers::Level;
-    use muster::rules::table_roll::{TableRoll, roll};
     let rules = muster::rules::RulesData::built_in().expect("rules");
     for seed in 0..60 {
         let what = TableRoll::FlyerDrop { level: Level(2) };
@@ -624,7 +624,7 @@ fn fly_8_flyers_in_the_air_fight_in_initiative_order_without_charge() {
 
 #[test]
 fn fly_10_the_return_roll_of_a_unit_gone_for_stones() {
-    use muster::rules::table_roll::{TableRoll, roll};
+    use muster::rules::battle::table_roll::{TableRoll, roll};
     let rules = RulesData::built_in().expect("rules");
     // Refused while it waits its full turn.
     let p = roll(&rules, &TableRoll::FlyerGather { turns: 1 }, &mut seeded(1)).expect_err("waits");

@@ -449,8 +449,8 @@ fn muster_odds_keeps_its_contract() {
     }
 }
 
-fn scenario(text: &str) -> muster::rules::scenario::Scenario {
-    muster::rules::scenario::Scenario::parse(text).expect("scenario")
+fn scenario(text: &str) -> muster::rules::battle::scenario::Scenario {
+    muster::rules::battle::scenario::Scenario::parse(text).expect("scenario")
 }
 
 const CC_EXAMPLE: &str = r#"{"kind": "close_combat",

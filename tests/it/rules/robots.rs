@@ -575,7 +575,7 @@ fn rob_10_random_robots_are_refused_naming_the_rule_until_the_data_lists_them() 
 
 #[test]
 fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
-    use muster::rules::table_roll::{TableRoll, roll};
+    use muster::rules::battle::table_roll::{TableRoll, roll};
     let rules = RulesData::built_in().expect("rules");
     for what in [
         TableRoll::RobotAim { int: 8 },
@@ -622,8 +622,8 @@ fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
 
 #[test]
 fn rob_8_the_burning_smells_end_of_turn_roll() {
+    use muster::rules::battle::table_roll::{TableRoll, roll};
     use muster::rules::robots::table::{BURNING_BANG, BURNING_EXPLODES};
-    use muster::rules::table_roll::{TableRoll, roll};
     let rules = RulesData::built_in().expect("rules");
     let mut bangs = 0;
     for seed in 0..80 {

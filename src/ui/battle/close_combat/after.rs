@@ -12,10 +12,10 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::rules::battle::Fight;
+use crate::rules::battle::scenario::Scenario;
+use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::close_combat::roll::MeleeRoll;
 use crate::rules::close_combat::{self, FollowUp, RoundResult};
-use crate::rules::scenario::Scenario;
-use crate::rules::table_roll::TableRoll;
 use crate::rules::{Characteristic, Profile};
 use crate::ui::battle::parts::{Situation, bars, dice_text, num, pass_fail_ui, percent};
 use crate::ui::context::ViewCtx;

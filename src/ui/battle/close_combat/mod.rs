@@ -18,9 +18,9 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::battle::Fight;
+use crate::rules::battle::scenario::{CcAttacker, CcDefender, CloseCombatScenario, Scenario};
 use crate::rules::characters::equipment::SAVE_MODIFIERS;
 use crate::rules::close_combat::odds::CcModifier;
-use crate::rules::scenario::{CcAttacker, CcDefender, CloseCombatScenario, Scenario};
 use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, percent, wounds_of};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
@@ -513,11 +513,11 @@ impl CloseCombatView {
     }
 
     /// The whole round, when the defender strikes back.
-    fn round(&self) -> crate::rules::scenario::RoundScenario {
+    fn round(&self) -> crate::rules::battle::scenario::RoundScenario {
         let i32_of = |v: i64| i32::try_from(v).unwrap_or(0);
         let u32_of = |v: i64| u32::try_from(v.max(0)).unwrap_or(0);
         let (a, d, b) = (&self.cc.attacker, &self.cc.defender, &self.back);
-        crate::rules::scenario::RoundScenario {
+        crate::rules::battle::scenario::RoundScenario {
             kind: "close_combat_round".to_owned(),
             first: crate::rules::close_combat::odds::Fighter {
                 ws: i32_of(a.ws),

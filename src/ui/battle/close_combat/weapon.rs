@@ -3,10 +3,10 @@
 //! aside with the rule that says so, and the blow becomes improvised.
 
 use crate::i18n::Lang;
+use crate::rules::battle::scenario::CloseCombatScenario;
 use crate::rules::characters::equipment::InHand;
 use crate::rules::close_combat::engagement::{CcWeapon, armed};
 use crate::rules::close_combat::odds::{CcModifier, CcWeaponProfile};
-use crate::rules::scenario::CloseCombatScenario;
 use crate::ui::widgets::{Tone, alert};
 
 /// Puts a fighter's own weapon in his hand (CC-4), as his roster lists it:

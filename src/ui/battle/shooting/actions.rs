@@ -7,10 +7,10 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::i18n::Lang;
+use crate::rules::battle::scenario::ShootingScenario;
+use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
 use crate::rules::killteam::data::WeaponType;
-use crate::rules::scenario::ShootingScenario;
-use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;

@@ -9,44 +9,15 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::i18n::Lang;
-use crate::rules::campaign::{Campaign, CharId, Member};
+use crate::rules::battle::from_table::{CampaignSoldier, soldiers_in, target_profile};
+use crate::rules::battle::scenario::KtWeapon;
+use crate::rules::campaign::{Campaign, CharId};
 use crate::rules::core::names::name_in;
-use crate::rules::killteam::{Derived, Soldier, WeaponLine, derive};
-use crate::rules::scenario::KtWeapon;
+use crate::rules::killteam::{Soldier, WeaponLine};
 use crate::ui::battle::parts::percent;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::PALETTE;
 use crate::ui::widgets::{Tone, badge, icon_and_text};
-
-/// A kill-team soldier of a campaign's escort.
-pub struct CampaignSoldier {
-    /// The campaign's id.
-    pub campaign: String,
-    /// His id in the campaign.
-    pub id: CharId,
-    /// "campaign › soldier".
-    pub label: String,
-    /// His name.
-    pub name: String,
-    /// The soldier as the campaign holds him.
-    pub soldier: Soldier,
-    /// His profile and weapons with everything he carries counted.
-    pub derived: Derived,
-    /// His wounds left at the table.
-    pub wounds_left: u32,
-    /// Why he cannot fight (dead, missing, out of action), as a locale key.
-    pub unable: Option<&'static str>,
-    /// The single-use items struck off at the table (used up).
-    pub struck: Vec<String>,
-}
-
-impl CampaignSoldier {
-    /// Whether a weapon came with an item struck off at the table: used
-    /// up, it cannot be fired again.
-    pub fn used(&self, w: &WeaponLine) -> bool {
-        w.item.as_ref().is_some_and(|i| self.struck.contains(i))
-    }
-}
 
 /// A shooter picked from a kill team or a campaign's escort.
 pub struct PickedShooter {
@@ -100,66 +71,8 @@ pub fn campaign_soldiers(cx: &ViewCtx<'_>) -> Vec<CampaignSoldier> {
         .docs
         .iter()
         .filter_map(crate::rules::Doc::get::<Campaign>)
-        .flat_map(|c| soldiers_in(cx, c, None))
+        .flat_map(|c| soldiers_in(c, &cx.model.rules, None))
         .collect()
-}
-
-/// The kill-team soldiers of one campaign's escorts (only the one of id
-/// `only`, when given), as the campaign holds them now.
-pub fn soldiers_in(cx: &ViewCtx<'_>, c: &Campaign, only: Option<CharId>) -> Vec<CampaignSoldier> {
-    let model = cx.model;
-    let mut out = Vec::new();
-    for x in c
-        .characters
-        .iter()
-        .filter(|x| only.is_none_or(|id| x.id == id))
-    {
-        let Member::Soldier(s) = &x.member else {
-            continue;
-        };
-        // As he plays at the table: what he looted in place of his own
-        // (RIB-13).
-        let s = &c.soldier_at_table(x.id).unwrap_or_else(|| s.clone());
-        let Ok(derived) = derive(&model.rules.killteam, s) else {
-            continue;
-        };
-        let table = c.table.as_ref();
-        let taken = table
-            .and_then(|t| t.wounds.get(&x.id).copied())
-            .unwrap_or(0);
-        let out_of_action = table.is_some_and(|t| t.out_of_action.contains(&x.id));
-        let struck = table
-            .map(|t| {
-                t.struck
-                    .iter()
-                    .filter(|(who, _)| *who == x.id)
-                    .map(|(_, item)| item.clone())
-                    .collect()
-            })
-            .unwrap_or_default();
-        let wounds_left = u32::try_from(derived.profile.wounds.max(0))
-            .unwrap_or(0)
-            .saturating_sub(taken);
-        let unable = if !x.state.alive() {
-            Some(x.state.key())
-        } else if out_of_action || wounds_left == 0 {
-            Some("battle.out_of_action")
-        } else {
-            None
-        };
-        out.push(CampaignSoldier {
-            campaign: c.id.clone(),
-            id: x.id,
-            label: format!("{} › {}", c.name, x.name()),
-            name: x.name().to_owned(),
-            soldier: s.clone(),
-            derived,
-            wounds_left,
-            unable,
-            struck,
-        });
-    }
-    out
 }
 
 /// A soldier's weapon as it fires in the shooting odds (KT-12, KT-15).
@@ -271,13 +184,6 @@ pub fn pick_campaign_shooter(
 /// A target's T, armour save (none when no roll can make it) and the dice
 /// the save is rolled on (2D6 for a Terminator, KT-19).
 pub type TargetProfile = (i64, Option<i64>, i64);
-
-/// A kill-team profile as a target (KT-16, KT-19).
-pub fn target_profile(p: &crate::rules::killteam::data::KtProfile) -> TargetProfile {
-    let dice = p.save_dice.clamp(1, 3);
-    let save = (p.save <= 6 * i32::try_from(dice).unwrap_or(1)).then_some(i64::from(p.save));
-    (i64::from(p.toughness), save, i64::from(dice))
-}
 
 /// A combo of the campaigns' soldiers as targets: picking one gives his T,
 /// his armour save and its dice, and where the damage goes. One who cannot

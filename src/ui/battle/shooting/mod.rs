@@ -18,10 +18,10 @@ use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::KillTeam;
 use crate::rules::battle::Fight;
+use crate::rules::battle::scenario::{Count, KtTarget, KtWeapon, Scenario, ShootingScenario};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::derive;
 use crate::rules::killteam::odds::ShotClass;
-use crate::rules::scenario::{Count, KtTarget, KtWeapon, Scenario, ShootingScenario};
 use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, wounds_of};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
@@ -224,7 +224,7 @@ impl ShootingView {
         let shot = self.shot(&cx.model.rules.killteam);
         match &self.combi {
             Some((_, other)) if self.fire_both && self.shooter_soldier.is_some() => {
-                crate::rules::scenario::combi_shots(&shot, other.clone()).to_vec()
+                crate::rules::battle::scenario::combi_shots(&shot, other.clone()).to_vec()
             }
             _ => vec![shot],
         }
@@ -740,7 +740,7 @@ fn pick_soldier_target(
                     {
                         chosen = Some((
                             s.name.clone(),
-                            campaign::target_profile(&d.profile),
+                            crate::rules::battle::from_table::target_profile(&d.profile),
                             i64::from(d.profile.wounds.max(1)),
                             s.clone(),
                         ));

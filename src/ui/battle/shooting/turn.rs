@@ -7,10 +7,10 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::killteam::actions::{self, Charge};
 use crate::rules::killteam::turn;
 use crate::rules::killteam::{Soldier, ribbons};
-use crate::rules::table_roll::TableRoll;
 use crate::ui::battle::parts::{field, percent, roll_button};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};

@@ -4,13 +4,13 @@
 //! alike; a save modified to 7+ is lost.
 
 use muster::rules::RulesData;
+use muster::rules::battle::scenario::Scenario;
 use muster::rules::close_combat::fight_exact::fight_exact;
 use muster::rules::close_combat::odds::{
     CcWeaponProfile, Fighter, SaveModifierBy, cc_save_modifier, close_combat, round,
 };
 use muster::rules::close_combat::simulate::{SimSide, fight_to_the_end};
 use muster::rules::core::dice::seeded;
-use muster::rules::scenario::Scenario;
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")

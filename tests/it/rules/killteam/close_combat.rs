@@ -3,11 +3,11 @@
 //! and is saved as a shot; cover and the shooting modifiers play no part.
 
 use muster::rules::battle::roll;
+use muster::rules::battle::scenario::Scenario;
 use muster::rules::core::dice::{Amount, seeded};
 use muster::rules::data::RulesData;
 use muster::rules::killteam::melee::blows;
 use muster::rules::killteam::{Carried, Soldier, derive};
-use muster::rules::scenario::Scenario;
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")

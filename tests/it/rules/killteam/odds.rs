@@ -2,11 +2,11 @@
 //! weapons, and a Terminator's 2D6 save (KT-12 … KT-16, KT-19).
 
 use muster::rules::battle::roll;
+use muster::rules::battle::scenario::Scenario;
 use muster::rules::core::dice::seeded;
 use muster::rules::core::dist::{dice_at_least, dice_sum, fixed};
 use muster::rules::data::RulesData;
 use muster::rules::killteam::odds::{KtShot, ShotClass, killteam_attack, kt_save_score};
-use muster::rules::scenario::Scenario;
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")
@@ -293,7 +293,7 @@ fn kt_15_flame_weapons_ignore_cover() {
 
 #[test]
 fn kt_15_a_soldiers_flamer_and_meltagun_fire_with_their_flame_and_dice() {
-    use muster::rules::scenario::{Count, KtWeapon};
+    use muster::rules::battle::scenario::{Count, KtWeapon};
     let r = rules();
     let team = crate::common::example_team();
     let weapon = |id: &str| {

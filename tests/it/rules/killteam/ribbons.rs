@@ -7,12 +7,12 @@ use muster::i18n::Lang;
 use muster::print::{Block, SheetOptions, killteam_sheet};
 use muster::rules::RulesData;
 use muster::rules::battle::roll;
+use muster::rules::battle::scenario::Scenario;
 use muster::rules::core::dice::seeded;
 use muster::rules::core::msg::{Arg, Msg};
 use muster::rules::killteam::data::Grant;
 use muster::rules::killteam::ribbons::{mine_removal, move_after_shot, reminders, soldier_actions};
 use muster::rules::killteam::{KillTeam, Soldier};
-use muster::rules::scenario::Scenario;
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("rules")

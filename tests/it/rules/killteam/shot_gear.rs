@@ -4,6 +4,7 @@
 //! modifier listed twice counts once in the engine and is refused in a
 //! scenario file.
 
+use muster::rules::battle::scenario::Scenario;
 use muster::rules::close_combat::odds::{CcModifier, CcWeaponProfile, close_combat};
 use muster::rules::core::dist::fixed;
 use muster::rules::data::RulesData;
@@ -11,7 +12,6 @@ use muster::rules::killteam::data::KtModifier;
 use muster::rules::killteam::odds::{KtShot, ShotClass, killteam_attack};
 use muster::rules::killteam::shot_gear::{ShotSide, shot_gear, shot_modifiers};
 use muster::rules::killteam::{Carried, Soldier};
-use muster::rules::scenario::Scenario;
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")
@@ -488,9 +488,9 @@ fn cc_9_muster_odds_refuses_a_modifier_listed_twice_with_exit_2() {
 /// both, the other barrel is snap fire.
 #[test]
 fn eq_4_a_combi_weapon_fires_its_other_barrel_as_snap_fire() {
+    use muster::rules::battle::scenario::{KtWeapon, Scenario, combi_shots};
     use muster::rules::core::odds::Odds;
     use muster::rules::killteam::shot_gear::combi_partner;
-    use muster::rules::scenario::{KtWeapon, Scenario, combi_shots};
     let rules = super::rules();
     let data = &rules.killteam;
     let mut s = super::soldier(1, "special_weapon_trooper", "meltagun");
@@ -513,7 +513,7 @@ fn eq_4_a_combi_weapon_fires_its_other_barrel_as_snap_fire() {
         .iter()
         .find(|w| w.id == "meltagun")
         .expect("melta");
-    let shot = muster::rules::scenario::ShootingScenario {
+    let shot = muster::rules::battle::scenario::ShootingScenario {
         kind: "killteam_shooting".to_owned(),
         range: 10,
         weapon: KtWeapon::of(melta),
@@ -523,7 +523,7 @@ fn eq_4_a_combi_weapon_fires_its_other_barrel_as_snap_fire() {
         shooter_ribbon: None,
     };
     let [first, second] = combi_shots(&shot, KtWeapon::of(&other));
-    let odds = |s: &muster::rules::scenario::ShootingScenario| -> Odds {
+    let odds = |s: &muster::rules::battle::scenario::ShootingScenario| -> Odds {
         Scenario::KillteamShooting(s.clone())
             .odds(&rules)
             .expect("odds")

@@ -453,7 +453,7 @@ fn own_save_box(h: &mut Harness<'_, Gui>) {
 /// modifier; the odds card's save score follows it, and says which applied.
 #[test]
 fn cc_12_a_weapon_from_a_character_s_gear_brings_its_own_save_modifier() {
-    use muster::rules::scenario::Scenario;
+    use muster::rules::battle::scenario::Scenario;
     use muster::rules::{Gear, GearKind};
     let dir = tempfile::tempdir().expect("tempdir");
     let mut band = crate::common::example_band();

@@ -9,10 +9,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Fight, Screen};
 use muster::i18n::Lang;
+use muster::rules::battle::table_roll::TableRoll;
 use muster::rules::characters::units::{UnitTest, UnitTestKind};
 use muster::rules::close_combat::odds::CcModifier;
 use muster::rules::flyers::Landing;
-use muster::rules::table_roll::TableRoll;
 use muster::ui::Gui;
 
 fn flyer_mode(dir: &Path) -> Harness<'static, Gui> {

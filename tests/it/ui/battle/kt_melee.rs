@@ -12,7 +12,7 @@ use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
-use muster::rules::scenario::Scenario;
+use muster::rules::battle::scenario::Scenario;
 use muster::rules::{Doc, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;

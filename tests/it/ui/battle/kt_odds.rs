@@ -79,7 +79,7 @@ fn kt_15_a_heavy_weapon_fires_once_a_turn_on_the_shooting_card() {
     // Its D6 damage is kept as dice, not counted as 1.
     assert_eq!(
         h.state().views.battle.shooting.shot.weapon.damage,
-        muster::rules::scenario::Count::Dice("D6".into())
+        muster::rules::battle::scenario::Count::Dice("D6".into())
     );
     assert!(roll_button_enabled(&h));
     h.get_by_role_and_label(Role::Button, "Roll").click();
@@ -131,7 +131,7 @@ fn kt_19_a_terminator_target_keeps_his_2d6_save_and_rolls_it() {
     assert!(h.query_by_label_contains("save 4+ (2D6)").is_some());
     // The roll throws two dice for each save, and logs both faces.
     h.state_mut().views.battle.shooting.shot.weapon.shots =
-        muster::rules::scenario::Count::Fixed(10);
+        muster::rules::battle::scenario::Count::Fixed(10);
     h.run();
     for _ in 0..6 {
         h.get_by_role_and_label(Role::Button, "Roll").click();

@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Fight, Screen};
 use muster::i18n::Lang;
-use muster::rules::table_roll::TableRoll;
+use muster::rules::battle::table_roll::TableRoll;
 use muster::ui::Gui;
 
 fn robot_mode(dir: &Path) -> Harness<'static, Gui> {

@@ -328,16 +328,16 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
     // The enemy strikes his profile's A times.
     assert_eq!(
         m.target.blow.attacks,
-        muster::rules::scenario::Count::Fixed(i64::from(fighter.profile.get(C::A).max(1)))
+        muster::rules::battle::scenario::Count::Fixed(i64::from(fighter.profile.get(C::A).max(1)))
     );
 
     // Certain wounds both ways.
     {
         let m = &mut h.state_mut().views.battle.shooting.melee;
         for f in [&mut m.charger, &mut m.target] {
-            f.blow.attacks = muster::rules::scenario::Count::Fixed(10);
+            f.blow.attacks = muster::rules::battle::scenario::Count::Fixed(10);
             f.blow.s = 10;
-            f.blow.damage = muster::rules::scenario::Count::Fixed(3);
+            f.blow.damage = muster::rules::battle::scenario::Count::Fixed(3);
             f.save = None;
             f.score = 2;
         }

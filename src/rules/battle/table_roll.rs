@@ -10,13 +10,13 @@
 
 use rand::Rng;
 
-use super::core::dice::RollFor;
-use super::core::msg::Msg;
-use super::core::problem::Problem;
-use super::data::RulesData;
-use super::flyers::Level;
-use super::killteam::actions::{self, GrenadeAttack, Jump};
-use super::{close_combat, flyers, killteam, robots};
+use crate::rules::core::dice::RollFor;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::flyers::Level;
+use crate::rules::killteam::actions::{self, GrenadeAttack, Jump};
+use crate::rules::{close_combat, flyers, killteam, robots};
 
 /// What to roll.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,7 +90,7 @@ pub struct Rolled {
 impl Rolled {
     /// The log line: what happened, then every die.
     pub fn msg(&self) -> Msg {
-        let dice: Vec<Msg> = super::core::dice::dice_msgs(&self.rolls);
+        let dice: Vec<Msg> = crate::rules::core::dice::dice_msgs(&self.rolls);
         Msg::new("battle.table_rolled")
             .msg("outcome", self.outcome.clone())
             .list("dice", dice)

@@ -4,11 +4,11 @@
 
 use serde::Deserialize;
 
-use super::core::problem::Problem;
-use super::data::RulesData;
 use crate::rules::characters::data::SAVE_MODIFIERS;
 use crate::rules::close_combat::odds::{CcModifier, CcWeaponProfile, close_combat};
 use crate::rules::core::odds::Odds;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
 use crate::rules::killteam::odds::{KtModifier, KtShot, ShotClass, killteam_attack};
 
 /// A close-combat attacker.
@@ -58,14 +58,14 @@ impl Count {
     /// Its distribution (`d[k]`: the chance of exactly `k`), or the field
     /// whose value is not a count or not dice; `least`: the smallest fixed
     /// number allowed.
-    pub fn dist(&self, field: &str, least: i64) -> Result<super::core::dist::Dist, Problem> {
+    pub fn dist(&self, field: &str, least: i64) -> Result<crate::rules::core::dist::Dist, Problem> {
         match self {
             Self::Fixed(n) if *n < least => {
                 Err(out_of_range(field, *n, &format!("{least} or more")))
             }
-            Self::Fixed(n) => count(field, *n).map(super::core::dist::fixed),
-            Self::Dice(text) => super::core::dice::dice_of(text)
-                .map(|d| super::core::dist::dice_sum(d.count, d.sides))
+            Self::Fixed(n) => count(field, *n).map(crate::rules::core::dist::fixed),
+            Self::Dice(text) => crate::rules::core::dice::dice_of(text)
+                .map(|d| crate::rules::core::dist::dice_sum(d.count, d.sides))
                 .ok_or_else(|| {
                     Problem::new("FILE", "odds.bad_dice")
                         .arg("field", field)
@@ -75,10 +75,10 @@ impl Count {
     }
 
     /// The dice to roll (`Err`), or the fixed number (`Ok`), once checked.
-    pub fn dice(&self) -> Result<u32, super::core::dice::DiceSpec> {
+    pub fn dice(&self) -> Result<u32, crate::rules::core::dice::DiceSpec> {
         match self {
             Self::Fixed(n) => Ok(u32::try_from((*n).max(0)).unwrap_or(0)),
-            Self::Dice(text) => match super::core::dice::dice_of(text) {
+            Self::Dice(text) => match crate::rules::core::dice::dice_of(text) {
                 Some(d) => Err(d),
                 None => Ok(0),
             },
@@ -95,11 +95,11 @@ impl std::fmt::Display for Count {
     }
 }
 
-impl From<&super::core::dice::Amount> for Count {
-    fn from(a: &super::core::dice::Amount) -> Self {
+impl From<&crate::rules::core::dice::Amount> for Count {
+    fn from(a: &crate::rules::core::dice::Amount) -> Self {
         match a {
-            super::core::dice::Amount::Fixed(n) => Self::Fixed(i64::from(*n)),
-            super::core::dice::Amount::Dice(d) => Self::Dice(d.clone()),
+            crate::rules::core::dice::Amount::Fixed(n) => Self::Fixed(i64::from(*n)),
+            crate::rules::core::dice::Amount::Dice(d) => Self::Dice(d.clone()),
         }
     }
 }
@@ -144,7 +144,7 @@ impl KtWeapon {
     /// A soldier's weapon as it fires (KT-12, KT-15): its bands by class,
     /// its shots and damage as numbers or dice, a flame weapon ignoring
     /// cover.
-    pub fn of(w: &super::killteam::WeaponLine) -> Self {
+    pub fn of(w: &crate::rules::killteam::WeaponLine) -> Self {
         let class = if w.sniper {
             ShotClass::Sniper
         } else if w.indirect {
@@ -276,24 +276,27 @@ pub struct RoundScenario {
     /// `close_combat_round`.
     pub kind: String,
     /// The first model.
-    pub first: super::close_combat::odds::Fighter,
+    pub first: crate::rules::close_combat::odds::Fighter,
     /// The second model.
-    pub second: super::close_combat::odds::Fighter,
+    pub second: crate::rules::close_combat::odds::Fighter,
 }
 
 impl RoundScenario {
     /// The odds of the round, or the field whose value is outside the rules.
-    pub fn odds(&self, rules: &RulesData) -> Result<super::close_combat::odds::RoundOdds, Problem> {
+    pub fn odds(
+        &self,
+        rules: &RulesData,
+    ) -> Result<crate::rules::close_combat::odds::RoundOdds, Problem> {
         for (name, f) in [("first", &self.first), ("second", &self.second)] {
             check_fighter(name, f)?;
         }
-        super::close_combat::odds::round(rules, &self.first, &self.second)
+        crate::rules::close_combat::odds::round(rules, &self.first, &self.second)
     }
 }
 
 /// A model's values within the rules, or the field (under `name`) that is
 /// not.
-fn check_fighter(name: &str, f: &super::close_combat::odds::Fighter) -> Result<(), Problem> {
+fn check_fighter(name: &str, f: &crate::rules::close_combat::odds::Fighter) -> Result<(), Problem> {
     let at = |field: &str| format!("{name}.{field}");
     in_range(&at("ws"), i64::from(f.ws), 1, 10)?;
     in_range(&at("s"), i64::from(f.s), 1, 10)?;
@@ -321,7 +324,7 @@ fn check_fighter(name: &str, f: &super::close_combat::odds::Fighter) -> Result<(
 #[serde(deny_unknown_fields)]
 pub struct FightSide {
     /// Its models, front first: blows fall on the first living one.
-    pub models: Vec<super::close_combat::odds::Fighter>,
+    pub models: Vec<crate::rules::close_combat::odds::Fighter>,
     /// Its leader's Ld for rout tests; none never tests (robots).
     #[serde(default)]
     pub ld: Option<i64>,
@@ -360,8 +363,8 @@ impl FightScenario {
     pub fn odds(
         &self,
         rules: &RulesData,
-    ) -> Result<super::close_combat::fight_exact::FightResult, Problem> {
-        use super::close_combat::simulate::SimSide;
+    ) -> Result<crate::rules::close_combat::fight_exact::FightResult, Problem> {
+        use crate::rules::close_combat::simulate::SimSide;
         let mut sides = Vec::with_capacity(2);
         for (name, side) in [("first", &self.first), ("second", &self.second)] {
             if side.models.is_empty() {
@@ -384,13 +387,13 @@ impl FightScenario {
             });
         }
         let rounds = in_range("max_rounds", self.max_rounds, 1, 100)?;
-        super::close_combat::fight_exact::fight_odds(
+        crate::rules::close_combat::fight_exact::fight_odds(
             rules,
             &sides[0],
             &sides[1],
             u32::try_from(rounds).unwrap_or(FIGHT_ROUNDS),
             FIGHT_TRIALS,
-            &mut super::core::dice::seeded(FIGHT_SEED),
+            &mut crate::rules::core::dice::seeded(FIGHT_SEED),
         )
     }
 }
@@ -478,7 +481,7 @@ fn in_range(field: &str, value: i64, lo: i64, hi: i64) -> Result<i32, Problem> {
 
 fn count(field: &str, value: i64) -> Result<u32, Problem> {
     // A thousand dice is more than any fight on a table.
-    let max = i64::from(super::core::dice::MAX_DICE);
+    let max = i64::from(crate::rules::core::dice::MAX_DICE);
     if (0..=max).contains(&value) {
         Ok(u32::try_from(value).unwrap_or(0))
     } else {

@@ -1,17 +1,30 @@
 //! Rolling a fight: the same steps as the odds (`close_combat::odds`,
 //! `killteam::odds`), with dice. Every die is kept with what it was for, so
 //! the log shows it and the same seed gives the same log.
+//!
+//! Above the chapters, what the battle screen and `muster odds` share:
+//! `scenario` (one attack, as the command line reads it), `table_roll`
+//! (what the battle screen rolls on a chapter's table), `text` (a roll told
+//! in words), `summary` (the battle summary and where a roll's wounds go)
+//! and `from_table` (a fight picked on a campaign's table, as the battle
+//! screen fills it in).
+
+pub mod from_table;
+pub mod scenario;
+pub mod summary;
+pub mod table_roll;
+pub mod text;
 
 use rand::Rng;
 use serde::Serialize;
 
-use super::core::dice::RollFor;
-use super::core::dice::{DiceSpec, Roll};
-use super::core::msg::Msg;
-use super::core::problem::Problem;
-use super::data::RulesData;
-use super::scenario::Scenario;
+use self::scenario::Scenario;
+use crate::rules::core::dice::RollFor;
+use crate::rules::core::dice::{DiceSpec, Roll};
+use crate::rules::core::msg::Msg;
 use crate::rules::core::odds::Odds;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
 
 /// One attack as rolled.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -47,7 +60,7 @@ impl Resolution {
         let hits = self.attacks.iter().filter(|a| a.hit).count();
         let wounded = self.attacks.iter().filter(|a| a.wounded).count();
         let saved = self.attacks.iter().filter(|a| a.saved).count();
-        let dice: Vec<Msg> = super::core::dice::dice_msgs(&self.rolls);
+        let dice: Vec<Msg> = crate::rules::core::dice::dice_msgs(&self.rolls);
         let rolled = Msg::new("battle.rolled")
             .int("attacks", self.attacks.len())
             .int("hits", hits)
@@ -83,7 +96,7 @@ fn amount<R: Rng + ?Sized>(
     match amount {
         Ok(n) => n,
         Err(d) => {
-            let r = super::core::dice::roll_dice(rng, d);
+            let r = crate::rules::core::dice::roll_dice(rng, d);
             let n = u32::try_from(r.total.max(0)).unwrap_or(0);
             rolls.push(RollFor { purpose, roll: r });
             n
@@ -123,11 +136,12 @@ pub fn roll<R: Rng + ?Sized>(
     let wounds = cap.map_or(wounds, |c| wounds.min(c));
     // RIB-10: the shooter's free move after the shot, from the data.
     let reminders = match scenario {
-        Scenario::KillteamShooting(s) => {
-            super::killteam::ribbons::move_after_shot(&rules.killteam, s.shooter_ribbon.as_deref())
-                .into_iter()
-                .collect()
-        }
+        Scenario::KillteamShooting(s) => crate::rules::killteam::ribbons::move_after_shot(
+            &rules.killteam,
+            s.shooter_ribbon.as_deref(),
+        )
+        .into_iter()
+        .collect(),
         Scenario::CloseCombat(_) | Scenario::KillteamCloseCombat(_) => Vec::new(),
     };
     Ok(Resolution {
@@ -194,18 +208,18 @@ pub enum Fight {
     /// One attack of a scenario the command line knows too.
     Attack(Scenario),
     /// A psychic attack (PSY-1 … PSY-12).
-    Psychic(Box<super::psychic::attack::PsychicAttack>),
+    Psychic(Box<crate::rules::psychic::attack::PsychicAttack>),
     /// A round of close combat between two units (CC-7, CC-13).
     Units(
-        Vec<super::close_combat::odds::Fighter>,
-        Vec<super::close_combat::odds::Fighter>,
+        Vec<crate::rules::close_combat::odds::Fighter>,
+        Vec<crate::rules::close_combat::odds::Fighter>,
     ),
     /// A roll on a table: a robot's target check, special damage or
     /// malfunction (ROB-7 … ROB-9), a flyer's drop or crash (FLY-10,
     /// FLY-11), a kill-team jump (KT-17) or grenade (KT-14).
-    Table(super::table_roll::TableRoll),
+    Table(table_roll::TableRoll),
     /// A unit's test against its leader's Ld or Cl (CHR-14, CC-15, CC-20).
-    Test(super::characters::units::UnitTest),
+    Test(crate::rules::characters::units::UnitTest),
 }
 
 /// A fight as rolled, for the log.
@@ -233,15 +247,15 @@ impl Fight {
                 wounds: r.wounds,
                 first_wounds: 0,
             }),
-            Self::Units(first, second) => super::close_combat::unit_round::roll_unit_round(
-                rules, first, second, rng,
-            )
-            .map(|r| Rolled {
-                result: r.msg(),
-                wounds: r.second_wounds,
-                first_wounds: r.first_wounds,
-            }),
-            Self::Table(t) => super::table_roll::roll(rules, t, rng).map(|r| Rolled {
+            Self::Units(first, second) => {
+                crate::rules::close_combat::unit_round::roll_unit_round(rules, first, second, rng)
+                    .map(|r| Rolled {
+                        result: r.msg(),
+                        wounds: r.second_wounds,
+                        first_wounds: r.first_wounds,
+                    })
+            }
+            Self::Table(t) => table_roll::roll(rules, t, rng).map(|r| Rolled {
                 result: r.msg(),
                 wounds: r.wounds,
                 first_wounds: 0,

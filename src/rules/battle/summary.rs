@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::battle::{Fight, Rolled};
-use super::campaign::{Campaign, CampaignEdit, CharId};
-use super::characters::units::{Victory, victory};
-use super::core::msg::Msg;
-use super::core::problem::Problem;
-use super::doc::CharRef;
+use super::{Fight, Rolled};
+use crate::rules::campaign::{Campaign, CampaignEdit, CharId};
+use crate::rules::characters::units::{Victory, victory};
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::doc::CharRef;
 
 /// A side of the battle, as the player plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -92,7 +92,7 @@ pub fn wounds_taken(fight: &Fight, rolled: &Rolled) -> [Vec<u32>; 2] {
     }
     match fight {
         Fight::Units(first, second) => {
-            let w = |side: &[super::close_combat::odds::Fighter]| {
+            let w = |side: &[crate::rules::close_combat::odds::Fighter]| {
                 side.iter().map(|m| m.w).collect::<Vec<_>>()
             };
             [

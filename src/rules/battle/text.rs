@@ -1,12 +1,12 @@
 //! A fight described in words, for the exported battle log: who, with
 //! which profiles, modifiers and range, as message keys.
 
-use super::battle::Fight;
-use super::close_combat::roll::{self, Claws, MeleeRoll};
-use super::core::msg::Msg;
+use super::Fight;
 use super::scenario::Scenario;
 use super::table_roll::TableRoll;
 use crate::rules::close_combat::odds::{CcModifier, Fighter};
+use crate::rules::close_combat::roll::{self, Claws, MeleeRoll};
+use crate::rules::core::msg::Msg;
 use crate::rules::killteam::odds::KtModifier;
 
 /// The key naming a close-combat modifier (CC-9).
