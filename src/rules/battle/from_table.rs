@@ -460,6 +460,9 @@ pub struct TableFight {
     /// The attacker's weapon picked, by its place among his ranged weapons
     /// (a shot).
     pub weapon: usize,
+    /// A flash grenade dazzled the attacker this turn: -1 to his hit rolls
+    /// (EQ-10).
+    pub dazzled: bool,
 }
 
 /// The fight `mode` of `attacker` against `target` picked on the table of
@@ -478,11 +481,13 @@ pub fn table_fight(
         FightMode::Shot => FoughtBy::Shot,
         FightMode::Psychic => FoughtBy::Psychic,
     };
+    let dazzled = c.table.as_ref().is_some_and(|t| t.dazzled_now(attacker.id));
     Some(TableFight {
         attacker: a,
         target: t,
         by,
         weapon: weapon.unwrap_or(0),
+        dazzled,
     })
 }
 

@@ -129,7 +129,24 @@ impl Campaign {
     /// (snap fire only after a retreat), or why not.
     pub fn may_act(&self, id: CharId, act: Act, rules: &RulesData) -> Result<Option<Msg>, Problem> {
         let at = self.acting_soldier(id, rules)?;
-        at.allowance.check(&rules.killteam, &at.turn, act)
+        let note = at.allowance.check(&rules.killteam, &at.turn, act)?;
+        self.dazzle_refusal(id, act)?;
+        Ok(note)
+    }
+
+    /// EQ-10 « ne peut plus bouger durant ce tour »: a model a flash
+    /// grenade dazzled this turn takes no move: no Move, no retreat, no
+    /// Agility move, no charge (a charge is a move into contact).
+    fn dazzle_refusal(&self, id: CharId, act: Act) -> Result<(), Problem> {
+        let dazzled = self.table.as_ref().is_some_and(|t| t.dazzled_now(id));
+        let moves = matches!(
+            act,
+            Act::Move | Act::Retreat | Act::AgilityMove | Act::CloseCombat
+        );
+        if dazzled && moves {
+            return Err(Problem::new("EQ-10", "kt.act.no.dazzled"));
+        }
+        Ok(())
     }
 
     /// Whether the character `id` counts his actions at the table now: a
@@ -212,6 +229,7 @@ impl Campaign {
     ) -> Result<(), Problem> {
         let at = self.acting_soldier(id, rules)?;
         let (next, note) = at.allowance.take(&rules.killteam, &at.turn, act)?;
+        self.dazzle_refusal(id, act)?;
         let left = at.allowance.left(&rules.killteam, &next);
         let total = at.allowance.total(&rules.killteam, &next);
         let name = self.character(id).map(|x| x.name().to_owned());

@@ -188,8 +188,15 @@ impl Campaign {
         // EQ-6, EQ-10, EQ-15 … « (nécessite une action) »: the bearer spends
         // one of his actions, or may not use it (KT-9).
         if it.action && !laid && self.counts_actions(character) {
-            // The item's own line says what happened: the action is counted.
-            self.take_act(character, Act::UseItem, rules, &mut Outcome::default())?;
+            // KT-14 « une seule grenade par tour »: a grenade item is his
+            // grenade of the turn. The item's own line says what happened:
+            // the action is counted.
+            let act = if it.grenade {
+                Act::Grenade
+            } else {
+                Act::UseItem
+            };
+            self.take_act(character, act, rules, &mut Outcome::default())?;
         }
         let known = target.map(|t| self.known(character, t)).transpose()?;
         let ask = Ask {

@@ -235,6 +235,9 @@ pub struct Allowance {
     pub rule: String,
     /// Actions per activation (at most so many in a row).
     pub per_activation: u32,
+    /// The most his kind ever takes in a row, whatever raised an
+    /// activation (KT-19: a Space Marine's three, a Terminator's one).
+    pub max_in_a_row: Option<u32>,
     /// Actions in the turn, free end-of-turn ones included (RIB-11).
     pub per_turn: u32,
     /// Never the same action three times in an activation (KT-18, KT-19).
@@ -273,6 +276,11 @@ pub fn allowance(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Result<A
             .clone()
             .unwrap_or_else(|| "KT-9".to_owned()),
         per_activation,
+        max_in_a_row: if kind.actions.one_at_a_time {
+            Some(1)
+        } else {
+            kind.actions.max_in_a_row
+        },
         per_turn: actions.total(),
         never_three_same: kind.actions.never_three_same,
         agility,
@@ -308,10 +316,14 @@ impl Allowance {
         self.total(data, turn).saturating_sub(turn.spent())
     }
 
-    /// The actions an activation allows: his kind's, one more a boost.
+    /// The actions an activation allows: his kind's, one more a boost, but
+    /// never more in a row than his kind ever takes (KT-19: the insignia
+    /// gives a Space Marine no fourth in a row, a Terminator no second).
     fn room(&self, a: &Activation) -> u32 {
-        self.per_activation
-            .saturating_add(u32::try_from(a.boosts.len()).unwrap_or(u32::MAX))
+        let room = self
+            .per_activation
+            .saturating_add(u32::try_from(a.boosts.len()).unwrap_or(u32::MAX));
+        self.max_in_a_row.map_or(room, |most| room.min(most))
     }
 
     /// The activation the next action of `cost` goes into: the open one
@@ -512,6 +524,13 @@ pub fn give_insignia(
     }
     if giver_turn.gave_insignia {
         return Err(Problem::new("EQ-31", "kt.act.no.insignia_twice"));
+    }
+    // KT-19's limits hold whatever the boost: a Space Marine's five a turn,
+    // three in a row, a Terminator's four, one at a time.
+    if let Some(most) = taker.max_in_a_row {
+        return Err(Problem::new(taker.rule.clone(), "kt.act.no.insignia_limit")
+            .arg("count", taker.per_turn)
+            .arg("row", most));
     }
     if giver_turn.spent() > keeps {
         return Err(Problem::new("EQ-31", "kt.act.no.insignia_spent").arg("count", keeps));

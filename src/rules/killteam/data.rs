@@ -328,6 +328,10 @@ pub struct Item {
     /// Using it is an action.
     #[serde(default)]
     pub action: bool,
+    /// It is a grenade: used at the table, it is the soldier's one grenade
+    /// of the turn (KT-14).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub grenade: bool,
     /// Who may take it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub restrictions: Vec<Restriction>,

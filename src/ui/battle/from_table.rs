@@ -87,7 +87,9 @@ impl BattleView {
                 // rules.
                 self.mode = Mode::Shooting;
                 self.shooting.attack = crate::ui::battle::shooting::KtAttack::CloseCombat;
-                if let (Some(a), Some(t)) = (melee(cx, &a), melee(cx, &t)) {
+                if let (Some(mut a), Some(t)) = (melee(cx, &a), melee(cx, &t)) {
+                    // EQ-10: dazzled, his blows are at -1.
+                    a.flashed = f.dazzled;
                     self.shooting.melee.charger = a;
                     self.shooting.melee.target = t;
                 }
@@ -101,6 +103,14 @@ impl BattleView {
             FoughtBy::Shot => {
                 self.mode = Mode::Shooting;
                 self.shot_from_table(cx, &a, t, f.weapon);
+                // EQ-10: dazzled, his shot is at -1 to hit; never left
+                // ticked from the shot before.
+                use crate::rules::killteam::odds::KtModifier;
+                let mods = &mut self.shooting.shot.modifiers;
+                mods.retain(|m| *m != KtModifier::Flash);
+                if f.dazzled {
+                    mods.push(KtModifier::Flash);
+                }
                 let sides = &mut self.shooting.shot_sides;
                 (sides.attacker_character, sides.defender_character) = characters;
             }

@@ -177,7 +177,6 @@ fn act_menu_ui(
     x: &CampaignCharacter,
     at: &AtTable,
 ) {
-    let data = &cx.model.rules.killteam;
     let (allow, turn) = (&at.allowance, &at.turn);
     let prone = turn.prone();
     for act in Act::ALL {
@@ -190,7 +189,7 @@ fn act_menu_ui(
         if hidden {
             continue;
         }
-        let verdict = allow.check(data, turn, act);
+        let verdict = c.may_act(x.id, act, &cx.model.rules);
         let named = cx.f(
             "campaign.ui.act_one_named",
             &[("act", cx.t(act.key())), ("name", x.name())],

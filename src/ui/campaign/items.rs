@@ -124,9 +124,14 @@ fn use_buttons_ui(
     let hint = format!("{} {}", lang.t(hint), lang.t("campaign.ui.use_item_hint"));
     let named = lang.f(named, &who);
     // KT-9: an item that costs an action waits for one (EQ-6, EQ-10 …).
+    let act = if it.grenade {
+        Act::Grenade
+    } else {
+        Act::UseItem
+    };
     let no_action = it
         .action
-        .then(|| crate::ui::campaign::actions::refusal(cx, c, (x.id, Act::UseItem)))
+        .then(|| crate::ui::campaign::actions::refusal(cx, c, (x.id, act)))
         .flatten();
     let r = icon_button(
         ui,

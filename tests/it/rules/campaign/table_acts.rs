@@ -259,3 +259,69 @@ fn kt_9_two_machines_each_play_a_soldiers_action_and_the_merge_keeps_both() {
     assert_eq!(acts(&m, "Trooper Rusk"), [Act::Shoot]);
     assert!(m.validate(&r).is_empty(), "{:?}", m.validate(&r));
 }
+
+/// EQ-10 « ne peut plus bouger durant ce tour et soustrait 1 à son jet de
+/// touche »: a soldier a flash grenade dazzled this turn cannot move (nor
+/// retreat, nor charge), may still shoot, and his fight picked on the table
+/// carries the -1; the next turn he moves again.
+#[test]
+fn eq_10_a_dazzled_soldier_cannot_move_this_turn_and_fights_at_minus_one() {
+    use muster::rules::CharRef;
+    use muster::rules::battle::from_table::{FightMode, table_fight};
+    let r = rules();
+    let mut c = raid(&r);
+    let dace = char_id(&c, "Trooper Dace");
+    let table = c.table.as_mut().expect("table");
+    let now = table.turn();
+    table.dazzled.insert(dace, now);
+    for a in [Act::Move, Act::Retreat, Act::CloseCombat] {
+        let p = refused(&c, act(&c, "Trooper Dace", a), &r);
+        assert_eq!(p.rule, "EQ-10", "{a:?}");
+        assert!(Lang::En.problem(&p).contains("cannot move this turn"));
+    }
+    let shot = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    assert_eq!(acts(&shot, "Trooper Dace"), [Act::Shoot]);
+    let me = CharRef::new(c.id.clone(), dace);
+    let enemy = CharRef::new(c.id.clone(), muster::rules::campaign::enemy_id(0));
+    let f = table_fight(&c, &r, (FightMode::Shot, &me, &enemy, None), "en").expect("fight");
+    assert!(f.dazzled, "-1 to hit");
+    let next = ok(&c, E::NewTurn { gain: None }, &r);
+    assert!(next.may_act(dace, Act::Move, &r).is_ok());
+}
+
+/// KT-14 « une seule grenade par tour »: a flash grenade used at the table is
+/// the soldier's grenade of the turn; a frag grenade after it is refused,
+/// and the other way round. The next turn he throws again.
+#[test]
+fn kt_14_a_flash_grenade_and_a_frag_grenade_are_never_both_thrown_in_a_turn() {
+    use muster::rules::campaign::enemy_id;
+    use muster::rules::killteam::Carried;
+    let r = rules();
+    let mut team = example_team();
+    for s in &mut team.soldiers {
+        if s.name == "Trooper Rusk" {
+            s.items = vec![Carried {
+                item: "flash_grenade".into(),
+                weapon: None,
+            }];
+        }
+    }
+    let c = team_at_the_table(&team, &r, |_| vec![]);
+    let rusk = char_id(&c, "Trooper Rusk");
+    let flash = E::UseItem {
+        character: rusk,
+        item: "flash_grenade".into(),
+        target: Some(enemy_id(0)),
+        roll: None,
+    };
+    let thrown = ok(&c, flash.clone(), &r);
+    assert_eq!(acts(&thrown, "Trooper Rusk"), [Act::Grenade]);
+    let p = refused(&thrown, act(&thrown, "Trooper Rusk", Act::Grenade), &r);
+    assert_eq!(p.rule, "KT-14");
+    // A frag grenade first: no flash grenade after it this turn.
+    let frag = ok(&c, act(&c, "Trooper Rusk", Act::Grenade), &r);
+    assert_eq!(refused(&frag, flash.clone(), &r).rule, "KT-14");
+    let next = ok(&frag, E::NewTurn { gain: None }, &r);
+    let next = ok(&next, flash, &r);
+    assert_eq!(acts(&next, "Trooper Rusk"), [Act::Grenade]);
+}

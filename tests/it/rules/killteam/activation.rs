@@ -229,6 +229,44 @@ fn eq_31_the_insignia_gives_one_action_and_leaves_the_sergeant_one() {
     );
 }
 
+/// EQ-31 with KT-19: the insignia never lets a Space Marine take four
+/// actions in a row nor a Terminator two at once; KT-19's limits hold
+/// whatever the boost, and the sergeant keeps his action.
+#[test]
+fn kt_19_holds_whatever_the_insignia_gives() {
+    let data = data();
+    let mut sgt = soldier(1, "sergeant", "laspistol");
+    sgt.items.push(carried("command_insignia"));
+    let sa = allowance(&data, &sgt, 3).expect("sergeant");
+    for (kind, row, most) in [
+        ("space_marine", "3 in a row", 5),
+        ("terminator", "1 in a row", 4),
+    ] {
+        let m = of(&data, kind);
+        let t = taking(&data, &m, &[Act::Move]);
+        let p = give_insignia(&data, (&sa, &SoldierTurn::default()), (&m, &t))
+            .expect_err("no boost past KT-19");
+        assert_eq!(p.rule, "KT-19");
+        let why = Lang::En.problem(&p);
+        assert!(
+            why.contains(&format!("at most {most} actions a turn, {row}")),
+            "{why}"
+        );
+    }
+    // A forged turn with the boost in it still never goes past the row.
+    let m = of(&data, "space_marine");
+    let mut t = taking(&data, &m, &[Act::Move, Act::Shoot, Act::Move]);
+    if let Some(a) = t.activations.last_mut() {
+        a.boosts
+            .push(muster::rules::killteam::activation::Boost::Insignia);
+    }
+    let t = m
+        .take(&data, &t, Act::Shoot)
+        .expect("in his next activation")
+        .0;
+    assert_eq!(t.activations.len(), 2, "never four in a row");
+}
+
 #[test]
 fn rib_10_the_agility_move_is_free_and_straight_after_a_shot() {
     let data = data();

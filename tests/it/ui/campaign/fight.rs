@@ -593,3 +593,46 @@ fn kt_9_an_action_is_spent_when_its_roll_is_made_never_by_looking() {
         .count();
     assert_eq!(shots, 2);
 }
+
+/// EQ-10 at the table: a soldier a flash grenade dazzled this turn has
+/// "Move" greyed with the rule, and his shot opened from the table has the
+/// flash's -1 ticked.
+#[test]
+fn eq_10_a_dazzled_soldier_cannot_move_and_his_shot_has_the_minus_one_ticked() {
+    let rules = RulesData::built_in().expect("rules");
+    let mut c =
+        crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dace = crate::common::char_id(&c, "Trooper Dace");
+    let table = c.table.as_mut().expect("table");
+    let now = table.turn();
+    table.dazzled.insert(dace, now);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Button, "Act: Trooper Dace")
+        .click();
+    h.run();
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Move: Trooper Dace")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.query_all_by_label_contains("EQ-10: dazzled by a flash grenade")
+            .next()
+            .is_some()
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let enemy = enemy_name(&c, 0);
+    h.get_by_label("Trooper Dace attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Trooper Dace shoots {enemy} with Lasgun"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    let mods = &h.state().views.battle.shooting.shot.modifiers;
+    assert!(
+        mods.contains(&muster::rules::killteam::odds::KtModifier::Flash),
+        "{mods:?}"
+    );
+}
