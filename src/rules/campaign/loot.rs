@@ -4,9 +4,12 @@
 //!
 //! Decision: the loot lasts for the mission at the table (a kill-team game
 //! is a one-off); his kit in the escort is unchanged, so that the team
-//! stays within its composition rules. A fallen enemy's weapon is taken
+//! stays within its composition rules. « passe à 3ps d'un cadavre ennemi »:
+//! only a fallen enemy is looted (at a campaign's table the players' teams
+//! are on one side, the drawn enemy on the other), as often as he passes
+//! one (the French sets no limit a turn). A fallen enemy's weapon is taken
 //! when the kill-team armoury knows a weapon of that name (its English or
-//! French name); a fallen soldier's weapon and items are his own.
+//! French name).
 
 use super::edit::CampaignEdit;
 use super::{Campaign, CharId, Member, Phase, enemy_index};
@@ -21,9 +24,9 @@ use crate::rules::killteam::{Carried, Soldier};
 pub use super::{LootPick, Looted};
 
 impl Campaign {
-    /// What a fallen model at the table leaves to take (RIB-13): a
-    /// soldier's weapon and items; an enemy's weapons the kill-team armoury
-    /// knows by name. None for a model still standing.
+    /// What a fallen enemy at the table leaves to take (RIB-13): his
+    /// weapons the kill-team armoury knows by name. None for a model still
+    /// standing, and none for one of the players' soldiers.
     pub fn loot_of(&self, from: CharId, rules: &RulesData) -> Vec<LootPick> {
         let Some(table) = self.table.as_ref() else {
             return Vec::new();
@@ -49,12 +52,8 @@ impl Campaign {
             out.dedup();
             return out;
         }
-        match self.character(from).map(|x| &x.member) {
-            Some(Member::Soldier(s)) => std::iter::once(LootPick::Weapon(s.weapon.clone()))
-                .chain(s.items.iter().map(|c| LootPick::Item(c.item.clone())))
-                .collect(),
-            _ => Vec::new(),
-        }
+        // A team-mate, or another player's soldier: no enemy corpse.
+        Vec::new()
     }
 
     /// A soldier as he plays at the table: his kit, with what he looted in
@@ -83,8 +82,8 @@ impl Campaign {
     }
 
     /// [`CampaignEdit::Loot`]: a Thief takes a weapon or an item from a
-    /// fallen model (RIB-13). Refused for anyone without the ribbon, one
-    /// out of action, a second loot in the turn, a model still standing or
+    /// fallen enemy (RIB-13). Refused for anyone without the ribbon, one
+    /// out of action, a model still standing, one of the players' own, or
     /// what it does not leave.
     pub(super) fn loot(
         &mut self,
@@ -112,9 +111,6 @@ impl Campaign {
             return Err(Problem::new("KT-9", "kt.remove_mine.out").character(&name));
         }
         let turn = table.turn();
-        if table.loot.get(&character).is_some_and(|l| l.turn == turn) {
-            return Err(Problem::new(rule, "kt.loot.once_a_turn").character(&name));
-        }
         if !self.loot_of(from, rules).contains(&pick) {
             return Err(Problem::new(rule, "kt.loot.nothing"));
         }

@@ -451,7 +451,7 @@ pub enum Grant {
         wounds_left: u32,
     },
     /// Taking a weapon or a special item from a fallen enemy passed by
-    /// (RIB-13: within 3"), once a turn.
+    /// (RIB-13: within 3").
     Loot {
         /// How close the body must be, in inches.
         range_inches: u32,

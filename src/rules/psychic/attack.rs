@@ -46,15 +46,15 @@ impl PowerTest {
         test_chance(self.characteristic, self.dice, self.under())
     }
 
-    /// Whether a roll passes (PSY-5): a 6 always fails, whatever the number
-    /// of dice (any die showing a 6).
+    /// Whether a roll passes (PSY-5): on one D6 a 6 always fails; on more
+    /// dice the total alone decides.
     pub fn passes(self, roll: &Roll) -> bool {
         let total = roll.total;
         let under = match self.under() {
             Under::Strictly => total < self.characteristic,
             Under::OrEqual => total <= self.characteristic,
         };
-        under && !roll.faces.contains(&6)
+        under && roll.faces.as_slice() != [6]
     }
 }
 

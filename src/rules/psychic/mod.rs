@@ -1,6 +1,6 @@
 //! Psychic attacks, the numbers of them: saves modified by Strength or not
 //! (PSY-3), double wounds (PSY-4), characteristic tests where a 6 always
-//! fails (PSY-5), the casualty test (PSY-6, its share from the rules data)
+//! fails on one D6 (PSY-5), the casualty test (PSY-6, its share from the rules data)
 //! and armour penetration with the bonus die by Strength (PSY-12). Exact
 //! distributions, no dice rolled. The decisions at the table are in
 //! `play`, a whole attack in `attack`.
@@ -53,18 +53,19 @@ pub enum Under {
 }
 
 /// The chance to pass a characteristic test of `dice` D6 against
-/// `characteristic` (PSY-5). A 6 always fails, whatever the number of dice:
-/// any die showing a 6 fails the test.
+/// `characteristic` (PSY-5). « La plupart des jets doivent être effectués
+/// avec 1D6. Un résultat de 6 échoue toujours »: the automatic failure is
+/// the one D6's 6; a test on more dice is passed by its total alone.
 pub fn test_chance(characteristic: i32, dice: u32, under: Under) -> f64 {
-    // Each die that passes shows 1 … 5: the sum of such dice, each face at
-    // 1/6, leaves out every roll with a 6.
-    let mut no_six = die(6);
-    if let Some(six) = no_six.get_mut(6) {
+    let mut one = die(6);
+    if dice == 1
+        && let Some(six) = one.get_mut(6)
+    {
         *six = 0.0;
     }
     let mut total = fixed(0);
     for _ in 0..dice {
-        total = add(&total, &no_six);
+        total = add(&total, &one);
     }
     total
         .iter()

@@ -267,11 +267,22 @@ fn eq_11_the_mines_buttons_stay_in_place_and_inside_its_card_in_french() {
     }
 }
 
-/// RIB-5 at the table: a Deminer removes the mine laid (no action), in one
-/// event; anyone else is refused by the engine, naming the rule.
+/// RIB-5 « les mines adverses » at a campaign's table, where the drawn
+/// enemy lays none: a Deminer removes any mine laid there, a team-mate's
+/// included (Decision, in the data's note, and the ribbon's text says so),
+/// with no action, in one event; anyone else is refused by the engine,
+/// naming the rule.
 #[test]
 fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
     let rules = RulesData::built_in().expect("rules");
+    let deminer = rules.killteam.ribbon("deminer").expect("Deminer");
+    for lang in ["en", "fr"] {
+        let text = &deminer.text[lang];
+        assert!(
+            text.contains("campaign's table") || text.contains("table d'une campagne"),
+            "{text}"
+        );
+    }
     let mut team = crate::common::example_team();
     let nim = team
         .soldiers
@@ -328,11 +339,12 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
     assert!(now.replay(&rules).is_ok());
 }
 
-/// RIB-13 at the table: a Thief takes a weapon from a fallen enemy, once a
-/// turn; it replaces his own for the mission (what he fires from the
-/// table), his kit in the escort unchanged; anyone else is refused.
+/// RIB-13 « passe à 3ps d'un cadavre ennemi »: a Thief takes a weapon from
+/// a fallen enemy, never from a fallen team-mate; it replaces his own for
+/// the mission (what he fires from the table), his kit in the escort
+/// unchanged; anyone else is refused. The French sets no limit a turn.
 #[test]
-fn rib_13_a_thief_loots_a_fallen_enemy_once_a_turn() {
+fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     use muster::rules::campaign::loot::LootPick;
     let rules = RulesData::built_in().expect("rules");
     let mut team = crate::common::example_team();
@@ -386,11 +398,25 @@ fn rib_13_a_thief_loots_a_fallen_enemy_once_a_turn() {
         muster::rules::campaign::Member::Soldier(s) => assert_eq!(s.weapon, "lasgun"),
         muster::rules::campaign::Member::Character(_) => panic!("a soldier"),
     }
-    // Once a turn; the next turn again.
-    let again =
-        muster::rules::DocKind::apply(&now, loot(pell), &rules, &mut rng).expect_err("twice");
-    assert_eq!(again.rule, "RIB-13");
-    let next = ok(&now, E::NewTurn { gain: None }, &rules);
-    assert!(muster::rules::DocKind::apply(&next, loot(pell), &rules, &mut rng).is_ok());
+    // No limit a turn: he passes by again.
+    assert!(muster::rules::DocKind::apply(&now, loot(pell), &rules, &mut rng).is_ok());
+    // A fallen team-mate is no enemy corpse: nothing to take.
+    let now = ok(
+        &now,
+        E::SetOutOfAction {
+            character: dace,
+            out: true,
+        },
+        &rules,
+    );
+    assert!(now.loot_of(dace, &rules).is_empty());
+    let from_mate = E::Loot {
+        character: pell,
+        from: dace,
+        pick: LootPick::Weapon("lasgun".into()),
+    };
+    let refused =
+        muster::rules::DocKind::apply(&now, from_mate, &rules, &mut rng).expect_err("a team-mate");
+    assert_eq!(refused.rule, "RIB-13");
     assert!(now.replay(&rules).is_ok());
 }
