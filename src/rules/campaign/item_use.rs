@@ -8,7 +8,7 @@
 use rand::Rng;
 
 use super::edit::CampaignEdit;
-use super::{Campaign, CharId, ItemResult, Member, Phase};
+use super::{Campaign, CharId, ItemResult, LaidIn, Member, Phase};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -16,6 +16,7 @@ use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::activation::Act;
+use crate::rules::killteam::carried_count;
 use crate::rules::killteam::item_use::{self, Ask, Effect, Relation, Target};
 use crate::rules::killteam::with_item;
 
@@ -139,6 +140,10 @@ impl Campaign {
             ));
         };
         table.laid.remove(at);
+        let laid_in = |l: &LaidIn| l.bearer == bearer && l.item == item;
+        if let Some(at) = table.laid_in.iter().rposition(laid_in) {
+            table.laid_in.remove(at);
+        }
         let laid_by = self
             .character(bearer)
             .map_or_else(String::new, |x| x.name().to_owned());
@@ -198,6 +203,9 @@ impl Campaign {
             };
             self.take_act(character, act, rules, &mut Outcome::default())?;
         }
+        if laid {
+            self.mine_armed(character, &item, rules)?;
+        }
         let known = target.map(|t| self.known(character, t)).transpose()?;
         let ask = Ask {
             item: &item,
@@ -216,17 +224,38 @@ impl Campaign {
         let used = item_use::use_item(data, &ask, roll, rng)?;
         out.rolls.extend(used.rolls.iter().cloned());
         out.lines.push((LineKind::Dice, used.msg.clone()));
+        // RIB-6 « soit deux mines, soit deux bombes chimiques, soit deux
+        // grenades éclairantes »: an item carried twice is struck off with
+        // its second use.
+        let count = self
+            .soldier_at_table(character)
+            .map_or(1_u32, |s| carried_count(data, &s, &item));
         let table = self.table.get_or_insert_default();
         if laid {
             if let Some(at) = table.laid.iter().position(|l| *l == key) {
                 table.laid.remove(at);
             }
+            let laid_in = |l: &LaidIn| l.bearer == character && l.item == item;
+            if let Some(at) = table.laid_in.iter().position(laid_in) {
+                table.laid_in.remove(at);
+            }
         } else {
-            table.struck.insert(key.clone());
+            table.use_one(character, &item, count);
         }
         let turn = table.turn();
         match (&used.effect, target) {
-            (Effect::Laid, _) => table.laid.push(key),
+            (Effect::Laid, _) => {
+                // In his activation open, or the one he opens next.
+                let t = table.soldier_turn(character);
+                let activation = t.activations.len() - usize::from(t.open().is_some());
+                table.laid_in.push(LaidIn {
+                    bearer: character,
+                    item: item.clone(),
+                    turn,
+                    activation,
+                });
+                table.laid.push(key);
+            }
             (Effect::Dazzled, Some(t)) => {
                 table.dazzled.insert(t, turn);
             }
@@ -249,6 +278,43 @@ impl Campaign {
             target,
             roll: used.roll,
         })
+    }
+
+    /// EQ-11 « SEULEMENT à partir de la fin de l'activation »: one of the
+    /// bearer's mines of this kind goes off once the activation that laid
+    /// it is over; refused while every one laid is in his activation still
+    /// open.
+    pub fn mine_armed(&self, bearer: CharId, item: &str, rules: &RulesData) -> Result<(), Problem> {
+        let Some(table) = self.table.as_ref() else {
+            return Ok(());
+        };
+        let laid = table
+            .laid
+            .iter()
+            .filter(|(b, i)| *b == bearer && i == item)
+            .count();
+        let waiting = table
+            .laid_in
+            .iter()
+            .filter(|l| l.bearer == bearer && l.item == item && l.turn == table.turn())
+            .filter(|l| {
+                self.acting_soldier(bearer, rules).is_ok_and(|at| {
+                    at.allowance.in_action
+                        && !at
+                            .allowance
+                            .activation_over(&rules.killteam, &at.turn, l.activation)
+                })
+            })
+            .count();
+        if laid > 0 && waiting >= laid {
+            return Err(with_item(
+                Problem::new("EQ-11", "kt.use.not_armed"),
+                &rules.killteam,
+                "item",
+                item,
+            ));
+        }
+        Ok(())
     }
 
     /// Wounds healed (EQ-6): never below none taken.
@@ -341,7 +407,13 @@ impl Campaign {
                 .arg("points", points));
         }
         self.escorts[e].command_points = points - step;
-        self.table.get_or_insert_default().struck.remove(&key);
+        // One more use: the last of an item carried twice (RIB-6).
+        let count = self
+            .soldier_at_table(character)
+            .map_or(1_u32, |s| carried_count(data, &s, &item));
+        let table = self.table.get_or_insert_default();
+        table.struck.remove(&key);
+        table.set_uses(character, &item, count.saturating_sub(1));
         let item_names = data
             .item(&item)
             .map(|i| i.names.clone())

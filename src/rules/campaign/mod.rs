@@ -388,6 +388,10 @@ pub struct Table {
     /// Single-use items struck off: (character, item).
     #[serde(default)]
     pub struck: BTreeSet<(CharId, String)>,
+    /// The uses of an item carried twice (RIB-6) before it is struck off:
+    /// by character, by item.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub uses: BTreeMap<CharId, BTreeMap<String, u32>>,
     /// The last initiative test: who acts first (CMP-16).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initiative: Option<Initiative>,
@@ -414,6 +418,10 @@ pub struct Table {
     /// once per mine.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub laid: Vec<(CharId, String)>,
+    /// Where each mine laid was laid: the turn and the place of its
+    /// bearer's activation, which must be over before it goes off (EQ-11).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub laid_in: Vec<LaidIn>,
     /// The models a flash grenade dazzled (EQ-10), with the turn it did.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub dazzled: BTreeMap<CharId, u32>,
@@ -424,6 +432,20 @@ pub struct Table {
     /// activation, and what raised them.
     #[serde(default, skip_serializing_if = "TurnActs::is_empty")]
     pub acts: TurnActs,
+}
+
+/// The activation a mine was laid in (EQ-11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LaidIn {
+    /// Who laid it.
+    pub bearer: CharId,
+    /// The mine's item id.
+    pub item: String,
+    /// The turn.
+    pub turn: u32,
+    /// The place of his activation in that turn.
+    pub activation: usize,
 }
 
 /// What a Thief takes: a weapon or a special item, by its id in the
@@ -532,6 +554,41 @@ impl Table {
     /// Whether a character took any wound or was taken out of action.
     pub fn wounded(&self, id: CharId) -> bool {
         self.out_of_action.contains(&id) || self.wounds.get(&id).copied().unwrap_or(0) > 0
+    }
+
+    /// The uses made of `id`'s `item` and not yet struck off (RIB-6: the
+    /// first of two).
+    pub fn uses_of(&self, id: CharId, item: &str) -> u32 {
+        self.uses
+            .get(&id)
+            .and_then(|m| m.get(item))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// One more use of `id`'s `item`, of which he carries `count`: struck
+    /// off with the last one (RIB-6: the counts are by item, not by use).
+    pub(super) fn use_one(&mut self, id: CharId, item: &str, count: u32) {
+        let used = self.uses_of(id, item) + 1;
+        if used >= count {
+            self.struck.insert((id, item.to_owned()));
+            self.set_uses(id, item, 0);
+        } else {
+            self.set_uses(id, item, used);
+        }
+    }
+
+    /// Sets the uses of `id`'s `item` not yet struck off.
+    pub(super) fn set_uses(&mut self, id: CharId, item: &str, n: u32) {
+        let mine = self.uses.entry(id).or_default();
+        if n == 0 {
+            mine.remove(item);
+        } else {
+            mine.insert(item.to_owned(), n);
+        }
+        if mine.is_empty() {
+            self.uses.remove(&id);
+        }
     }
 
     /// Whether a flash grenade dazzled this model this turn (EQ-10).

@@ -288,6 +288,8 @@ impl Campaign {
         } else {
             table.struck.remove(&(character, item.clone()));
         }
+        // Struck or given back by hand: whole again, or all used.
+        table.set_uses(character, &item, 0);
         Ok(CampaignEdit::StrikeItem {
             character,
             item,

@@ -333,6 +333,20 @@ impl Allowance {
             .filter(|a| cost == 0 || a.spent().saturating_add(cost) <= self.room(a))
     }
 
+    /// Whether his activation of this place in `turn` is over: a later one
+    /// opened, or it was ended, is full, or his turn has no action left. One
+    /// not opened yet (the next) is not.
+    pub fn activation_over(&self, data: &KillTeamData, turn: &SoldierTurn, index: usize) -> bool {
+        let n = turn.activations.len();
+        if index + 1 < n {
+            return true;
+        }
+        if index >= n {
+            return false;
+        }
+        turn.open().is_none() || self.target(turn, 1).is_none() || self.left(data, turn) == 0
+    }
+
     /// Whether he may take `act` now: `Ok` with a note when it comes with
     /// a condition (snap fire only after a retreat), or the reason why not.
     pub fn check(

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 pub use data::KillTeamData;
 pub use edit::KillTeamEdit;
-pub use profile::{Derived, WeaponLine, derive};
+pub use profile::{Derived, WeaponLine, carried_count, derive};
 
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::joined;

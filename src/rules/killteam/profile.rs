@@ -244,6 +244,18 @@ fn own_weapon(w: &Weapon, strength: i32, weapon_effects: &[(String, Effect)]) ->
     own
 }
 
+/// How many of the single-use item `item` the soldier `s` carries: two
+/// when his Explosives expert ribbon doubles it (RIB-6), else one.
+pub fn carried_count(data: &super::data::KillTeamData, s: &super::Soldier, item: &str) -> u32 {
+    let ribbon = s.ribbon.as_deref().and_then(|r| data.ribbon(r));
+    let doubled = ribbon.is_some_and(|r| {
+        r.grants.iter().any(|g| {
+            matches!(g, super::data::Grant::Double { items } if items.iter().any(|i| i == item))
+        })
+    });
+    if doubled { 2 } else { 1 }
+}
+
 /// How many of each single-use item he carries: the Explosives expert
 /// doubles one (RIB-6).
 fn item_counts(ribbon: Option<&Ribbon>, items: &[&Item]) -> Vec<(String, u32)> {

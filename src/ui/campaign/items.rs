@@ -85,6 +85,22 @@ pub(super) fn items_ui(
             if let Some((it, u)) = data.and_then(|i| i.usage.as_ref().map(|u| (i, u))) {
                 use_buttons_ui(ui, cx, c, table, x, (it, u, item_name));
             }
+            // RIB-6: an item carried twice, after the buttons (which never
+            // move under the mouse).
+            let count = c.soldier_at_table(x.id).map_or(1, |s| {
+                crate::rules::killteam::carried_count(&cx.model.rules.killteam, &s, &item)
+            });
+            let uses = table.uses_of(x.id, &item);
+            if count > 1 && !struck {
+                let left = lang.f(
+                    "campaign.ui.item_left",
+                    &[
+                        ("left", &(count - uses).to_string()),
+                        ("count", &count.to_string()),
+                    ],
+                );
+                ui.label(RichText::new(left).color(PALETTE.text_subdued));
+            }
         });
         let Some((it, u)) = data.and_then(|i| i.usage.as_ref().map(|u| (i, u))) else {
             continue;
@@ -165,7 +181,23 @@ fn use_buttons_ui(
     if table.laid.contains(&(x.id, it.id.clone())) {
         let word = lang.f("campaign.ui.goes_off", &who[..1]);
         let named = lang.f("campaign.ui.goes_off_named", &who);
-        if icon_button(ui, icons::ICON_CRISIS_ALERT, &word, &named, live).clicked() {
+        // EQ-11: from the end of the activation that laid it.
+        let waits = c.mine_armed(x.id, &it.id, &cx.model.rules).err();
+        let r = icon_button(
+            ui,
+            icons::ICON_CRISIS_ALERT,
+            &word,
+            &named,
+            live && waits.is_none(),
+        );
+        if let Some(p) = &waits {
+            ui.label(
+                RichText::new(lang.problem_line(p))
+                    .small()
+                    .color(PALETTE.text_subdued),
+            );
+        }
+        if r.clicked() {
             open_picker(ui, x.id, &it.id);
         }
     }

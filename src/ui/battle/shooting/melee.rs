@@ -259,6 +259,34 @@ impl MeleeView {
         }
     }
 
+    /// Whether the charged fell to the charge: out of action at his
+    /// campaign's table, or the newest roll is the charge and took his last
+    /// wound.
+    fn charged_fell(&self, cx: &ViewCtx<'_>) -> bool {
+        let out_at_table = self.target.from.as_ref().is_some_and(|r| {
+            cx.model
+                .get::<crate::rules::campaign::Campaign>(&r.doc)
+                .and_then(|c| c.wound_refusal(r.id))
+                .is_some_and(|p| p.key == "campaign.problem.already_out")
+        });
+        let Some(last) = cx.model.battle_log.last() else {
+            return out_at_table;
+        };
+        let charge = self.sides(Striker::Charger);
+        let this_charge = last.replay_of.is_none()
+            && last
+                .combatants
+                .first()
+                .is_some_and(|c| c.name == charge.attacker)
+            && last
+                .combatants
+                .get(1)
+                .is_some_and(|c| c.name == charge.defender);
+        let left = self.target.wounds.unwrap_or(1).max(1);
+        let killed = this_charge && last.taken.get(1).is_some_and(|&t| i64::from(t) >= left);
+        out_at_table || killed
+    }
+
     /// One striker's card: his blows' odds and the roll.
     fn blows_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool, who: Striker) {
         let lang = cx.lang;
@@ -301,6 +329,11 @@ impl MeleeView {
                         badge(ui, Tone::Warning, lang.t(key));
                     }
                 });
+            }
+            // KT-9: the answer is his « if he still stands ».
+            if who == Striker::Response && self.charged_fell(cx) {
+                alert(ui, Tone::Info, lang.t("battle.kt.cc.response_fell"));
+                return;
             }
             match scenario.odds(&cx.model.rules) {
                 Ok(odds) => {

@@ -131,8 +131,35 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
         "{shown:?}"
     );
     let t = c.table.as_ref().expect("table");
-    assert!(t.struck.contains(&(rusk, "mine".to_owned())));
+    // RIB-6: Rusk, an Explosives expert, carries two: one left.
+    assert!(!t.struck.contains(&(rusk, "mine".to_owned())));
+    assert_eq!(t.uses_of(rusk, "mine"), 1);
     assert_eq!(t.laid, vec![(rusk, "mine".to_owned())]);
+    // EQ-11 « SEULEMENT à partir de la fin de l'activation »: not in the
+    // activation that laid it; once he has taken his two actions, it is.
+    let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), &r);
+    assert_eq!((p.rule.as_ref(), p.key), ("EQ-11", "kt.use.not_armed"));
+    let moved = ok(
+        &c,
+        E::Act {
+            character: rusk,
+            act: muster::rules::killteam::activation::Act::Move,
+        },
+        &r,
+    );
+    assert_eq!(
+        refused(&moved, use_item(rusk, "mine", Some(enemy), Some(1)), &r).key,
+        "kt.use.not_armed",
+        "his activation goes on"
+    );
+    let c = ok(
+        &moved,
+        E::Act {
+            character: rusk,
+            act: muster::rules::killteam::activation::Act::Shoot,
+        },
+        &r,
+    );
     let max = c.enemy_wounds(0, &r);
     let (c, shown) = lines(&c, use_item(rusk, "mine", Some(enemy), Some(1)), &r);
     assert!(shown[0].starts_with("Mine (D3: 1): "), "{shown:?}");
@@ -151,6 +178,8 @@ fn eq_11_a_mine_goes_off_on_a_friend_and_takes_him_out_at_his_last_wound() {
     let c = armed_team_at_the_table(&r);
     let (rusk, hark) = (char_id(&c, "Trooper Rusk"), char_id(&c, "Sergeant Hark"));
     let c = ok(&c, use_item(rusk, "mine", None, None), &r);
+    // The next turn, his activation is over.
+    let c = ok(&c, E::NewTurn { gain: None }, &r);
     let c = ok(&c, use_item(rusk, "mine", Some(hark), Some(3)), &r);
     let t = c.table.as_ref().expect("table");
     assert_eq!(t.wounds.get(&hark), Some(&3));

@@ -325,3 +325,63 @@ fn kt_14_a_flash_grenade_and_a_frag_grenade_are_never_both_thrown_in_a_turn() {
     let next = ok(&next, flash, &r);
     assert_eq!(acts(&next, "Trooper Rusk"), [Act::Grenade]);
 }
+
+/// RIB-6 « soit deux mines, soit deux bombes chimiques, soit deux grenades
+/// éclairantes »: an Explosives expert uses both at the table, the item
+/// struck off with its second use (counted by item, not by use); a
+/// Recharge gives one use back.
+#[test]
+fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
+    use muster::rules::campaign::enemy_id;
+    use muster::rules::killteam::Carried;
+    let r = rules();
+    let mut team = example_team();
+    for s in &mut team.soldiers {
+        if s.name == "Trooper Rusk" {
+            s.items = vec![Carried {
+                item: "chem_bomb".into(),
+                weapon: None,
+            }];
+            s.ribbon = Some("explosives_expert".into());
+        }
+    }
+    let c = team_at_the_table(&team, &r, |_| vec![]);
+    let rusk = char_id(&c, "Trooper Rusk");
+    let bomb = |target| E::UseItem {
+        character: rusk,
+        item: "chem_bomb".into(),
+        target: Some(enemy_id(target)),
+        roll: None,
+    };
+    let once = ok(&c, bomb(0), &r);
+    let table = once.table.as_ref().expect("table");
+    assert!(!table.struck.contains(&(rusk, "chem_bomb".to_owned())));
+    assert_eq!(table.uses_of(rusk, "chem_bomb"), 1);
+    let twice = ok(&once, bomb(1), &r);
+    let table = twice.table.as_ref().expect("table");
+    assert!(table.struck.contains(&(rusk, "chem_bomb".to_owned())));
+    assert_eq!(table.uses_of(rusk, "chem_bomb"), 0);
+    // Both spent: a third is refused.
+    let next = ok(&twice, E::NewTurn { gain: None }, &r);
+    let p = refused(&next, bomb(2), &r);
+    assert_eq!(p.rule, "EQ-15", "{p:?}");
+    // One bomb a soldier without the ribbon: struck off at once.
+    let mut plain = example_team();
+    for s in &mut plain.soldiers {
+        if s.name == "Trooper Rusk" {
+            s.items = vec![Carried {
+                item: "chem_bomb".into(),
+                weapon: None,
+            }];
+            s.ribbon = None;
+        }
+    }
+    let c = team_at_the_table(&plain, &r, |_| vec![]);
+    let used = ok(&c, bomb(0), &r);
+    assert!(
+        used.table
+            .as_ref()
+            .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
+    );
+    assert!(twice.validate(&r).is_empty(), "{:?}", twice.validate(&r));
+}

@@ -376,19 +376,60 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
     assert_eq!(pip(&h, 1), Some(egui::accesskit::Toggled::True));
     assert_eq!(pip(&h, 2), Some(egui::accesskit::Toggled::False));
 
-    // The battle screen again: the enemy's free answer wounds Osk.
+    // The battle screen again: the enemy fell to the charge, and makes no
+    // answer « if he still stands » (KT-9).
     crate::common::button(&mut h, "Resolve a fight…");
     assert_eq!(screen(&h), Screen::Battle);
-    strike(&mut h, &format!("{enemy} answers, free"), "Trooper Osk");
-    let now = crate::common::the_campaign(&h);
-    let t = now.table.as_ref().expect("table");
     assert!(
-        t.wounds.get(&osk).copied().unwrap_or(0) > 0,
-        "Osk is wounded"
+        h.query_by_role_and_label(Role::Button, &format!("Roll — {enemy} answers, free"))
+            .is_none()
+    );
+    assert!(
+        h.query_by_label("He fell to the charge: no answer (KT-9).")
+            .is_some()
     );
     h.key_press(egui::Key::Escape);
     h.run();
     assert_eq!(screen(&h), table);
+
+    // The second enemy charges Osk, who still stands: his free answer
+    // wounds the enemy and costs him no action.
+    let second = enemy_name(&c, 1);
+    h.get_by_label(&format!("{second} attacks…"))
+        .click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Close combat: {second} against Trooper Osk"))
+        .click_accesskit();
+    h.run();
+    {
+        // His one blow (one wound at most: Osk has three); Osk's answer
+        // certain.
+        let m = &mut h.state_mut().views.battle.shooting.melee;
+        m.target.blow.attacks = muster::rules::battle::scenario::Count::Fixed(10);
+        m.target.blow.s = 10;
+        m.target.blow.damage = muster::rules::battle::scenario::Count::Fixed(3);
+        m.target.score = 2;
+        m.charger.save = None;
+    }
+    h.run();
+    h.get_by_role_and_label(Role::Button, &format!("Roll — {second} strikes"))
+        .click();
+    h.run();
+    strike(&mut h, "Trooper Osk answers, free", &second);
+    let now = crate::common::the_campaign(&h);
+    let t = now.table.as_ref().expect("table");
+    assert!(
+        t.enemy_out.contains(&1),
+        "the answer felled the second enemy"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(screen(&h), table);
+    assert_eq!(
+        pip(&h, 2),
+        Some(egui::accesskit::Toggled::False),
+        "no action"
+    );
 }
 
 /// The way to the mission's end at the top of the table: at 1024×700 the

@@ -105,6 +105,17 @@ fn eq_11_lay_a_mine_then_it_goes_off_on_the_enemy_picked() {
     let mut h = showing(dir.path(), &c);
     button(&mut h, "Lay Mine (Trooper Rusk)");
     assert!(shows(&h, "Mine laid: it goes off on a model within 3\""));
+    // EQ-11: not in the activation that laid it.
+    assert!(
+        h.get_by_label("Mine goes off on… (Trooper Rusk)")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(shows(
+        &h,
+        "EQ-11: Mine goes off only from the end of the activation that laid it"
+    ));
+    button(&mut h, "Begin turn 2");
     button(&mut h, "Mine goes off on… (Trooper Rusk)");
     type_into(&mut h, "Die for Mine (Trooper Rusk): D3", "1");
     let enemy = enemy_name(&c);
@@ -248,6 +259,10 @@ fn eq_11_the_mines_buttons_stay_in_place_and_inside_its_card_in_french() {
     h.run();
     let card = h.get_by_label("Utilisé : Mine").rect();
     let lay = h.get_by_label("Poser Mine (Trooper Rusk)").rect();
+    // RIB-6: Rusk, an Explosives expert, lays his two mines.
+    button(&mut h, "Poser Mine (Trooper Rusk)");
+    assert!(h.query_by_label("1 sur 2 restant(s)").is_some());
+    assert_eq!(h.get_by_label("Poser Mine (Trooper Rusk)").rect(), lay);
     button(&mut h, "Poser Mine (Trooper Rusk)");
     // Where "Lay" was clicked, "Lay" still, greyed: nothing new under the
     // mouse; what it adds comes after it, within the card's 280 points.
