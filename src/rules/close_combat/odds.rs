@@ -132,18 +132,23 @@ pub enum SaveModifierBy {
 }
 
 /// The modifier a blow of a wielder of S `strength` with `weapon` gives the
-/// save, and what gives it (CC-12): the weapon's own when it has one,
-/// otherwise the S table's at the blow's S (CC-11: the higher of the
-/// weapon's and the wielder's).
+/// save, and what gives it (CC-12). The blow is at the higher of the
+/// weapon's S and the wielder's (CC-11). A blow at the weapon's S takes the
+/// weapon's own modifier when it has one, else the S table's. A blow at a
+/// stronger wielder's S (« utilisez la force de la créature ») takes the S
+/// table's at his S, or the weapon's own when that is better for him: an S7
+/// creature with a chainsword's -1 strikes at the table's -4.
 pub fn cc_save_modifier(
     rules: &RulesData,
     strength: i32,
     weapon: CcWeaponProfile,
 ) -> (i32, SaveModifierBy) {
-    let s = weapon.s.map_or(strength, |w| w.max(strength));
+    let by_s = |s: i32| (rules.save_modifier(s), SaveModifierBy::Strength(s));
+    let wielder_stronger = weapon.s.is_none_or(|w| strength > w);
     match weapon.save_modifier {
+        Some(m) if wielder_stronger && rules.save_modifier(strength) < m => by_s(strength),
         Some(m) => (m, SaveModifierBy::Weapon),
-        None => (rules.save_modifier(s), SaveModifierBy::Strength(s)),
+        None => by_s(weapon.s.map_or(strength, |w| w.max(strength))),
     }
 }
 

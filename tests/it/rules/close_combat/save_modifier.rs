@@ -200,3 +200,44 @@ fn cc_12_a_seeded_roll_saves_on_the_score_the_weapon_s_own_modifier_gives() {
     let a = roll(&r, &table, &mut seeded(1)).expect("rolled");
     assert!(a.rolls.iter().all(|d| d.purpose != "battle.for.save"));
 }
+
+/// CC-11 with CC-12 « utilisez la force de la créature »: a wielder
+/// stronger than his weapon strikes at his own S, and the save is modified
+/// by the better of the weapon's own modifier and the S table's at his S,
+/// for him: an S7 creature with a chainsword (S4, its own -1) saves the
+/// target at -4, as bare-handed; a weak wielder keeps his weapon's own.
+#[test]
+fn cc_11_cc_12_a_stronger_creature_strikes_at_its_own_s_with_the_better_modifier() {
+    let r = rules();
+    let chainsword = CcWeaponProfile {
+        s: Some(4),
+        save_modifier: Some(-1),
+    };
+    let table_7 = r.save_modifier(7);
+    assert!(table_7 < -1, "the S table at S7 beats the chainsword's -1");
+    assert_eq!(
+        cc_save_modifier(&r, 7, chainsword),
+        (table_7, SaveModifierBy::Strength(7))
+    );
+    assert_eq!(
+        cc_save_modifier(&r, 7, CcWeaponProfile::default()),
+        (table_7, SaveModifierBy::Strength(7)),
+        "bare-handed, the same"
+    );
+    // The same chainsword in the hand of a man of S3: its own -1.
+    assert_eq!(
+        cc_save_modifier(&r, 3, chainsword),
+        (-1, SaveModifierBy::Weapon)
+    );
+    // A stronger wielder whose weapon's own modifier is better still keeps it.
+    let blade = CcWeaponProfile {
+        s: Some(4),
+        save_modifier: Some(-6),
+    };
+    assert_eq!(cc_save_modifier(&r, 5, blade), (-6, SaveModifierBy::Weapon));
+    // In the odds: the S7 creature's blow with the chainsword, a 4+ save
+    // worsened by the table's modifier.
+    let odds = close_combat(&r, 4, 7, chainsword, 1, 4, 3, Some(4), &[], false).expect("odds");
+    let lost = 4 - table_7 >= 7;
+    assert_eq!(odds.score_to_save, (!lost).then_some((4 - table_7).max(2)));
+}
