@@ -22,6 +22,25 @@ use crate::rules::killteam::activation::{
     Act, Allowance, SoldierTurn, allowance, give_insignia, third_action_cost,
 };
 
+/// The "second soldier" stratagem's id in `killteam.json` (KT-11).
+pub const SECOND_SOLDIER: &str = "second_soldier";
+
+/// The "second soldier" stratagem's cost in command points (KT-11).
+pub fn second_soldier_cost(rules: &RulesData) -> u32 {
+    stratagem_cost(rules, SECOND_SOLDIER)
+}
+
+/// A stratagem's cost in command points, from the data (KT-11).
+fn stratagem_cost(rules: &RulesData, id: &str) -> u32 {
+    rules
+        .killteam
+        .command
+        .stratagems
+        .iter()
+        .find(|s| s.id == id)
+        .map_or(0, |s| s.cost)
+}
+
 /// What each kill-team soldier did in one turn at the table: his
 /// activations, their actions and boosts. A soldier not listed did nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,13 +52,39 @@ pub struct TurnActs {
     /// Each soldier's turn, by his id.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub soldiers: BTreeMap<CharId, SoldierTurn>,
+    /// The drawn enemies' activations this turn, by their place, in order
+    /// (KT-8).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub enemies: Vec<usize>,
+    /// The soldiers activated straight after a team-mate with the "second
+    /// soldier" stratagem (KT-11), with the place of that activation in
+    /// their turn: it counts as one with the one before (KT-8).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub joined: BTreeMap<CharId, usize>,
 }
 
 impl TurnActs {
     /// Nothing recorded.
     pub fn is_empty(&self) -> bool {
-        self.soldiers.is_empty()
+        self.soldiers.is_empty() && self.enemies.is_empty() && self.joined.is_empty()
     }
+}
+
+/// Each side's activations in the turn being played (KT-8), and whose it
+/// is to activate next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Activations {
+    /// The players' soldiers' activations (two joined by the stratagem
+    /// count as one).
+    pub players: u32,
+    /// The drawn enemies'.
+    pub enemy: u32,
+    /// At most so many each: the side with fewer models still standing
+    /// (with those already activated this turn) sets it.
+    pub most: u32,
+    /// Whose turn it is to activate: `Some(true)` the players, `Some(false)`
+    /// the enemy, none when both have had their share.
+    pub next: Option<bool>,
 }
 
 impl Table {
@@ -57,6 +102,19 @@ impl Table {
     /// each soldier keeping only his stance; a turn as it began standing is
     /// not kept, so that taking everything back leaves the table as it was.
     fn set_soldier_turn(&mut self, id: CharId, turn: SoldierTurn) {
+        self.roll_over();
+        if turn.is_untouched() && !turn.prone_at_start {
+            self.acts.soldiers.remove(&id);
+        } else {
+            self.acts.soldiers.insert(id, turn);
+        }
+    }
+}
+
+impl Table {
+    /// The turns of an earlier turn give way to this one's, each soldier
+    /// keeping only his stance.
+    fn roll_over(&mut self) {
         let now = self.turn();
         if self.acts.turn != now {
             let prone = std::mem::take(&mut self.acts.soldiers)
@@ -67,13 +125,23 @@ impl Table {
             self.acts = TurnActs {
                 turn: now,
                 soldiers: prone,
+                ..TurnActs::default()
             };
         }
-        if turn.is_untouched() && !turn.prone_at_start {
-            self.acts.soldiers.remove(&id);
+    }
+
+    /// The enemies activated this turn, by place.
+    pub fn enemies_activated(&self) -> &[usize] {
+        if self.acts.turn == self.turn() {
+            &self.acts.enemies
         } else {
-            self.acts.soldiers.insert(id, turn);
+            &[]
         }
+    }
+
+    /// The soldiers' activations joined to the one before this turn (KT-11).
+    fn joined_now(&self) -> Option<&BTreeMap<CharId, usize>> {
+        (self.acts.turn == self.turn()).then_some(&self.acts.joined)
     }
 }
 
@@ -204,6 +272,179 @@ impl Campaign {
             (&g.allowance, &g.turn),
             (&t.allowance, &t.turn),
         )
+    }
+
+    /// Each side's activations this turn and whose turn it is to activate
+    /// (KT-8 « les deux joueurs doivent toujours jouer le même nombre de
+    /// fois par tour »). The players' side is every kill-team soldier at
+    /// the table; the enemy's, the drawn enemies. Both sides equal: the one
+    /// that won this turn's initiative test goes first (the players', when
+    /// none was rolled).
+    pub fn activations(&self) -> Activations {
+        let Some(table) = self.table.as_ref() else {
+            return Activations {
+                players: 0,
+                enemy: 0,
+                most: 0,
+                next: None,
+            };
+        };
+        let soldiers: Vec<CharId> = table
+            .players
+            .iter()
+            .copied()
+            .filter(|id| self.counts_actions(*id))
+            .collect();
+        let joined = table.joined_now();
+        let mut players = 0u32;
+        let mut standing = 0u32;
+        for id in &soldiers {
+            let t = table.soldier_turn(*id);
+            let n = u32::try_from(t.activations.len()).unwrap_or(u32::MAX);
+            let with_one_before = joined
+                .and_then(|j| j.get(id))
+                .is_some_and(|k| *k < t.activations.len());
+            players += n - u32::from(with_one_before);
+            standing += u32::from(n > 0 || !table.out_of_action.contains(id));
+        }
+        let enemies = self.mission.as_ref().map_or(0, |m| m.enemy.len());
+        let done = table.enemies_activated();
+        let enemy = u32::try_from(done.len()).unwrap_or(u32::MAX);
+        let enemy_standing = (0..enemies)
+            .filter(|i| done.contains(i) || !table.enemy_out.contains(i))
+            .count();
+        let most = standing.min(u32::try_from(enemy_standing).unwrap_or(u32::MAX));
+        let enemy_first = table
+            .initiative
+            .as_ref()
+            .filter(|i| i.turn == table.turn())
+            .and_then(|i| i.order.first())
+            .is_some_and(|r| r.escort.is_none());
+        let next = if players >= most && enemy >= most {
+            None
+        } else if players >= most {
+            Some(false)
+        } else if enemy >= most {
+            Some(true)
+        } else if players == enemy {
+            Some(!enemy_first)
+        } else {
+            Some(players < enemy)
+        };
+        Activations {
+            players,
+            enemy,
+            most,
+            next,
+        }
+    }
+
+    /// [`CampaignEdit::EnemyActivation`]: a drawn enemy activated this turn
+    /// (KT-8). Refused for an enemy out of action or already activated this
+    /// turn.
+    pub(super) fn enemy_activation(
+        &mut self,
+        index: usize,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        if self.enemy(index).is_none() {
+            return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1));
+        }
+        let names = self.enemy_names(index);
+        let table = self.table.get_or_insert_default();
+        if table.enemy_out.contains(&index) {
+            return Err(Problem::new("KT-9", "kt.act.no.out_of_action"));
+        }
+        table.roll_over();
+        if table.acts.enemies.contains(&index) {
+            return Err(Problem::new("KT-8", "kt.act.no.enemy_activated"));
+        }
+        table.acts.enemies.push(index);
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.enemy_activation").names("name", &names),
+        ));
+        Ok(CampaignEdit::EnemyActivation { index })
+    }
+
+    /// Whether the "second soldier" stratagem (KT-11) may be bought for
+    /// `id` now: its cost, or why not. A team-mate of his must have been
+    /// activated this turn, he must have no activation open, none of his
+    /// activations may be joined already this turn, and his team must have
+    /// the points.
+    pub fn may_join_activation(&self, id: CharId, rules: &RulesData) -> Result<u32, Problem> {
+        let at = self.acting_soldier(id, rules)?;
+        let cost = stratagem_cost(rules, SECOND_SOLDIER);
+        if !at.allowance.in_action {
+            return Err(Problem::new("KT-9", "kt.act.no.out_of_action"));
+        }
+        if at.turn.open().is_some_and(|a| !a.acts.is_empty()) {
+            return Err(Problem::new("KT-11", "kt.act.no.second_open"));
+        }
+        let table = self.table.as_ref();
+        if table
+            .and_then(Table::joined_now)
+            .is_some_and(|j| j.contains_key(&id))
+        {
+            return Err(Problem::new("KT-11", "kt.act.no.second_twice"));
+        }
+        let escort = self.character(id).map(|x| x.escort);
+        let mate_acted = self.characters.iter().any(|x| {
+            x.id != id
+                && Some(x.escort) == escort
+                && table.is_some_and(|t| !t.soldier_turn(x.id).activations.is_empty())
+        });
+        if !mate_acted {
+            return Err(Problem::new("KT-11", "kt.act.no.second_first"));
+        }
+        let points = self.escort_of(id)?.command_points;
+        if points < i32::try_from(cost).unwrap_or(i32::MAX) {
+            return Err(Problem::new("KT-11", "kt.act.no.points")
+                .arg("cost", cost)
+                .arg("points", points));
+        }
+        Ok(cost)
+    }
+
+    /// [`CampaignEdit::SecondSoldier`]: the "second soldier" stratagem
+    /// (KT-11): `character` is activated straight after a team-mate, with
+    /// no reply, and both count as one activation (KT-8); his team pays.
+    pub(super) fn second_soldier(
+        &mut self,
+        character: CharId,
+        cost: Option<u32>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let now = self.may_join_activation(character, rules)?;
+        // Played again from the journal: the price it had then.
+        let cost = cost.unwrap_or(now);
+        let at = self.acting_soldier(character, rules)?;
+        let e = self.escort_index(self.escort_of(character)?.id)?;
+        let points = self.escorts[e].command_points;
+        if points < i32::try_from(cost).unwrap_or(i32::MAX) {
+            return Err(Problem::new("KT-11", "kt.act.no.points")
+                .arg("cost", cost)
+                .arg("points", points));
+        }
+        self.escorts[e].command_points = points - i32::try_from(cost).unwrap_or(i32::MAX);
+        let place = at.turn.activations.len() - usize::from(at.turn.open().is_some());
+        let table = self.table.get_or_insert_default();
+        table.roll_over();
+        table.acts.joined.insert(character, place);
+        let name = self.character(character).map(|x| x.name().to_owned());
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.second_soldier")
+                .text("name", name.unwrap_or_default())
+                .int("cost", cost)
+                .int("points", self.escorts[e].command_points),
+        ));
+        Ok(CampaignEdit::SecondSoldier {
+            character,
+            cost: Some(cost),
+        })
     }
 
     fn escort_of(&self, id: CharId) -> Result<&super::Escort, Problem> {

@@ -359,6 +359,22 @@ pub enum CampaignEdit {
         /// The soldier.
         character: CharId,
     },
+    /// The "second soldier" stratagem (KT-11): the soldier is activated
+    /// straight after a team-mate, with no reply; both count as one
+    /// activation (KT-8). His team pays its command points.
+    SecondSoldier {
+        /// The soldier activated second.
+        character: CharId,
+        /// The command points it cost (filled in when applied from the
+        /// kill-team data).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost: Option<u32>,
+    },
+    /// A drawn enemy activated this turn (KT-8).
+    EnemyActivation {
+        /// Its place in the enemy escort.
+        index: usize,
+    },
     /// The mission ends (CMP-6, CMP-7, CMP-8, CMP-13, CHR-13).
     EndMission {
         /// How.
@@ -547,6 +563,7 @@ impl CampaignEdit {
             | Self::EndActivation { character }
             | Self::ThirdAction { character, .. }
             | Self::TakeBackAct { character }
+            | Self::SecondSoldier { character, .. }
             | Self::CranTest { character, .. }
             | Self::FateReroll { character, .. }
             | Self::AcceptDeath { character }
@@ -584,6 +601,8 @@ impl CampaignEdit {
                 | Self::ThirdAction { .. }
                 | Self::GiveInsignia { .. }
                 | Self::TakeBackAct { .. }
+                | Self::SecondSoldier { .. }
+                | Self::EnemyActivation { .. }
         )
     }
 
@@ -618,6 +637,8 @@ impl CampaignEdit {
             Self::ThirdAction { .. } => "campaign.event.third_action",
             Self::GiveInsignia { .. } => "campaign.event.insignia",
             Self::TakeBackAct { .. } => "campaign.event.take_back_act",
+            Self::SecondSoldier { .. } => "campaign.event.second_soldier",
+            Self::EnemyActivation { .. } => "campaign.event.enemy_activation",
             Self::EndMission { .. } => "campaign.event.end_mission",
             Self::Unworthy { .. } => "campaign.event.unworthy",
             Self::SetPlaying { .. } => "campaign.event.playing",

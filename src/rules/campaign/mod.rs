@@ -29,7 +29,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-pub use acts::{AtTable, TurnActs};
+pub use acts::{Activations, AtTable, SECOND_SOLDIER, TurnActs, second_soldier_cost};
 pub use data::{
     Budget, CampaignData, EnemySide, Faction, Injuries, MissionData, MissionType, Mode, PoolMode,
     Rates, Settings,

@@ -565,6 +565,10 @@ impl Campaign {
             E::ThirdAction { character, cost } => self.third_action(character, cost, rules, oc)?,
             E::GiveInsignia { character, to } => self.insignia(character, to, rules, oc)?,
             E::TakeBackAct { character } => self.take_back_act(character, rules, oc)?,
+            E::SecondSoldier { character, cost } => {
+                self.second_soldier(character, cost, rules, oc)?
+            }
+            E::EnemyActivation { index } => self.enemy_activation(index, oc)?,
             E::EndMission { result, .. } => self.end_mission(result, rules, oc)?,
             E::Unworthy { character } => self.unworthy(character, oc)?,
             E::SetPlaying { character, plays } => self.set_playing(character, plays)?,

@@ -208,6 +208,7 @@ fn act_menu_ui(
     }
     ui.separator();
     stratagem_entry_ui(ui, cx, c, x);
+    second_soldier_entry_ui(ui, cx, c, x);
     insignia_entries_ui(ui, cx, c, x);
     if allow.per_turn > allow.per_activation && turn.open().is_some_and(|a| !a.acts.is_empty()) {
         let word = cx.t("campaign.ui.end_activation");
@@ -258,6 +259,34 @@ fn stratagem_entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &Cam
             cx,
             c,
             CampaignEdit::ThirdAction {
+                character: x.id,
+                cost: None,
+            },
+        );
+        ui.close();
+    }
+}
+
+/// "Activated straight after (4 CP)" (KT-11): the second soldier of the
+/// stratagem; his team pays, in the same event.
+fn second_soldier_entry_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &CampaignCharacter,
+) {
+    let verdict = c.may_join_activation(x.id, &cx.model.rules);
+    let cost = crate::rules::campaign::second_soldier_cost(&cx.model.rules).to_string();
+    let word = cx.f("campaign.ui.second_soldier", &[("cost", &cost)]);
+    let named = cx.f(
+        "campaign.ui.second_soldier_named",
+        &[("cost", &cost), ("name", x.name())],
+    );
+    if menu_entry(ui, cx, (&word, &named), verdict.as_ref().err()) {
+        send(
+            cx,
+            c,
+            CampaignEdit::SecondSoldier {
                 character: x.id,
                 cost: None,
             },

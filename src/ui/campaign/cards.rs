@@ -279,8 +279,43 @@ fn enemy_card_ui(
                 fight_buttons_ui(ui, cx, attacker, &me, &name, (fights, refused));
                 out_button_ui(ui, cx, c, id, &name, out);
             });
+            if !out {
+                activated_ui(ui, cx, c, table, (i, &name));
+            }
         });
     });
+}
+
+/// "Activated" on an enemy's card (KT-8): one event, once a turn; then a
+/// badge says so.
+fn activated_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    table: &Table,
+    (i, name): (usize, &str),
+) {
+    if table.enemies_activated().contains(&i) {
+        badge(ui, Tone::Info, cx.t("campaign.ui.enemy_activated"));
+        return;
+    }
+    let word = cx.t("campaign.ui.enemy_activate");
+    let named = cx.f("campaign.ui.enemy_activate_named", &[("name", name)]);
+    if crate::ui::widgets::icon_button(
+        ui,
+        egui_material_icons::icons::ICON_DIRECTIONS_RUN,
+        word,
+        &named,
+        !cx.model.read_only,
+    )
+    .on_hover_text(cx.t("campaign.ui.enemy_activate_hint"))
+    .clicked()
+    {
+        cx.send(crate::ui::campaign::parts::edit(
+            c.id.as_str(),
+            crate::rules::campaign::CampaignEdit::EnemyActivation { index: i },
+        ));
+    }
 }
 
 /// What the enemy's last behaviour test said (CMP-15), on its card.

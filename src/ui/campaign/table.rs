@@ -45,6 +45,9 @@ fn turn_ui(
                 cx.send(edit(c.id.as_str(), CampaignEdit::NewTurn { gain: None }));
             }
         });
+        if teams > 0 {
+            activations_ui(ui, cx, c);
+        }
         let hint = if teams > 0 {
             lang.f(
                 "campaign.ui.new_turn_hint_cp",
@@ -54,6 +57,31 @@ fn turn_ui(
             lang.t("campaign.ui.new_turn_hint").to_owned()
         };
         ui.add(egui::Label::new(RichText::new(hint).color(PALETTE.text_subdued)).wrap());
+    });
+}
+
+/// Each side's activations this turn and whose turn it is (KT-8), by icon
+/// and words.
+fn activations_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+    let a = c.activations();
+    let counts = cx.f(
+        "campaign.ui.activations",
+        &[
+            ("players", &a.players.to_string()),
+            ("enemy", &a.enemy.to_string()),
+            ("most", &a.most.to_string()),
+        ],
+    );
+    let next = match a.next {
+        Some(true) => cx.t("campaign.ui.next_players"),
+        Some(false) => cx.t("campaign.ui.next_enemy"),
+        None => cx.t("campaign.ui.next_none"),
+    };
+    let line = format!("{counts} — {next}");
+    ui.horizontal_wrapped(|ui| {
+        ui.label(icons::ICON_SWAP_HORIZ.rich_text().color(PALETTE.accent));
+        ui.add(egui::Label::new(RichText::new(&line).color(PALETTE.text)).wrap())
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
     });
 }
 

@@ -385,3 +385,100 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
     );
     assert!(twice.validate(&r).is_empty(), "{:?}", twice.validate(&r));
 }
+
+/// KT-8 « les deux joueurs doivent toujours jouer le même nombre de fois par
+/// tour »: the table counts each side's activations this turn, at most as
+/// many each as the side with fewer models standing, and says whose turn it
+/// is to activate; a new turn starts the count again.
+#[test]
+fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
+    let r = rules();
+    let c = raid(&r);
+    let enemies = c.mission.as_ref().expect("mission").enemy.len();
+    let a = c.activations();
+    assert_eq!((a.players, a.enemy), (0, 0));
+    assert_eq!(a.most, u32::try_from(enemies.min(7)).expect("few"));
+    assert_eq!(
+        a.next,
+        Some(true),
+        "no initiative rolled: the players first"
+    );
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let a = c.activations();
+    assert_eq!(a.players, 1);
+    assert_eq!(a.next, Some(false), "the enemy's turn");
+    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
+    assert_eq!(c.activations().enemy, 1);
+    assert_eq!(c.activations().next, Some(true));
+    // Once a turn for one enemy.
+    assert_eq!(
+        refused(&c, E::EnemyActivation { index: 0 }, &r).rule,
+        "KT-8"
+    );
+    // Three soldiers left against four enemies: at most three each.
+    let mut c2 = c.clone();
+    for name in [
+        "Sergeant Hark",
+        "Trooper Vell",
+        "Trooper Osk",
+        "Trooper Pell",
+    ] {
+        c2 = ok(
+            &c2,
+            E::SetOutOfAction {
+                character: char_id(&c2, name),
+                out: true,
+            },
+            &r,
+        );
+    }
+    // Dace acted before: he counts with the three still standing.
+    assert_eq!(
+        c2.activations().most,
+        3.min(u32::try_from(enemies).expect("few"))
+    );
+    // A new turn: the count starts again.
+    let next = ok(&c, E::NewTurn { gain: None }, &r);
+    let a = next.activations();
+    assert_eq!((a.players, a.enemy), (0, 0));
+}
+
+/// KT-11's fourth stratagem: for 4 CP a second soldier is activated
+/// straight after a team-mate, with no reply, both counting as one
+/// activation (KT-8); refused before any team-mate acted and short of
+/// points.
+#[test]
+fn kt_11_a_second_soldier_straight_after_the_first_for_4_cp_counts_as_one_activation() {
+    let r = rules();
+    let c = raid(&r);
+    let rusk = char_id(&c, "Trooper Rusk");
+    let second = E::SecondSoldier {
+        character: rusk,
+        cost: None,
+    };
+    assert_eq!(
+        refused(&c, second.clone(), &r).rule,
+        "KT-11",
+        "nobody first"
+    );
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    // 3 CP at the start: short of the 4.
+    let p = refused(&c, second.clone(), &r);
+    assert_eq!(p.rule, "KT-11");
+    assert!(
+        Lang::En.problem(&p).contains("costs 4 command points"),
+        "{p:?}"
+    );
+    let c = ok(&c, E::NewTurn { gain: None }, &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    assert_eq!(c.may_join_activation(rusk, &r), Ok(4));
+    let c = ok(&c, second.clone(), &r);
+    assert_eq!(c.escorts[0].command_points, 0);
+    let c = ok(&c, act(&c, "Trooper Rusk", Act::Shoot), &r);
+    // Dace's and Rusk's activations count as one.
+    assert_eq!(c.activations().players, 1);
+    // Once a turn for him.
+    assert_eq!(refused(&c, second, &r).rule, "KT-11");
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+}

@@ -405,3 +405,68 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
         Some(egui::accesskit::Toggled::False)
     );
 }
+
+/// KT-8 and KT-11's fourth stratagem at the table: the turn card counts
+/// each side's activations and says whose turn it is; an enemy's card marks
+/// it activated; a soldier is activated straight after a team-mate for
+/// 4 CP from his Act… menu, both counting as one activation.
+#[test]
+fn kt_8_the_turn_card_counts_each_sides_activations() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let enemy = c.enemy_names(0)["en"].clone();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    let line = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
+        h.query_all_by_label_contains("Activations this turn: ")
+            .next()
+            .and_then(|n| n.accesskit_node().value().map(|l| l.to_string()))
+            .unwrap_or_default()
+    };
+    assert!(
+        line(&h).contains("your soldiers 0, the enemy 0"),
+        "{}",
+        line(&h)
+    );
+    assert!(
+        line(&h).ends_with("your side activates next"),
+        "{}",
+        line(&h)
+    );
+    act(&mut h, "Trooper Dace", "Move");
+    assert!(
+        line(&h).contains("your soldiers 1, the enemy 0"),
+        "{}",
+        line(&h)
+    );
+    assert!(
+        line(&h).ends_with("the enemy activates next"),
+        "{}",
+        line(&h)
+    );
+    crate::common::button(&mut h, &format!("Mark {enemy} activated this turn"));
+    assert!(line(&h).contains("the enemy 1"), "{}", line(&h));
+    assert!(
+        h.query_by_role_and_label(Role::Button, &format!("Mark {enemy} activated this turn"))
+            .is_none(),
+        "once a turn: a badge now"
+    );
+    // The fourth stratagem: not with 3 CP.
+    assert!(!offered(
+        &mut h,
+        "Trooper Rusk",
+        "Straight after a team-mate (4 CP)"
+    ));
+    h.get_by_role_and_label(Role::Button, "Begin turn 2")
+        .click();
+    h.run();
+    act(&mut h, "Trooper Dace", "Move");
+    act(&mut h, "Trooper Rusk", "Straight after a team-mate (4 CP)");
+    act(&mut h, "Trooper Rusk", "Shoot");
+    assert!(
+        line(&h).contains("your soldiers 1, the enemy 0"),
+        "{}",
+        line(&h)
+    );
+    assert_eq!(crate::common::the_campaign(&h).escorts[0].command_points, 0);
+}
