@@ -123,7 +123,7 @@ fn psy_6_a_quarter_of_the_unit_lost_in_a_turn_forces_a_test() {
 }
 
 #[test]
-fn psy_6_the_casualty_share_is_read_from_the_rules_data() {
+fn the_casualty_share_is_read_from_the_rules_data() {
     let mut r = rules();
     assert_eq!(r.close_combat.heavy_casualties_percent, 25);
     r.close_combat.heavy_casualties_percent = 50;

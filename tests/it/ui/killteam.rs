@@ -449,7 +449,7 @@ fn the_lines_of_a_picker_speak_french() {
 /// problem away from the team's rules summary, and "Add a Terminator"
 /// stays where the mouse left it (a second click would have added one).
 #[test]
-fn kt_2_the_add_buttons_stay_put_as_problems_come_and_go() {
+fn the_add_buttons_stay_put_as_problems_come_and_go() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path());
     new_team(&mut h);

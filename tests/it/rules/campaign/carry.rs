@@ -364,7 +364,7 @@ fn cmp_9_a_point_already_placed_must_be_taken_back_before_he_is_marked_out() {
 }
 
 #[test]
-fn chr_7_a_french_history_line_names_the_characteristic_in_french() {
+fn a_french_history_line_names_the_characteristic_in_french() {
     let r = rules();
     let c = after_mission(&r);
     let bob = id(&c, "Bob");

@@ -71,7 +71,7 @@ fn cmp_5_an_enemy_fights_as_drawn_after_the_data_is_edited() {
 /// A campaign started before Muster recorded how enemies fight replays,
 /// and its enemies fight as their table lines in the data say.
 #[test]
-fn cmp_5_a_campaign_that_recorded_no_profiles_reads_the_datas() {
+fn a_campaign_that_recorded_no_profiles_reads_the_datas() {
     let r = RulesData::built_in().expect("rules");
     let mut c = at_the_table(&r);
     let strip = |rates: &mut muster::rules::campaign::data::Rates| {

@@ -498,7 +498,7 @@ fn cmp_7_a_spend_of_an_older_muster_without_an_item_still_replays() {
 }
 
 #[test]
-fn cmp_7_gear_events_replay_exactly_through_the_file() {
+fn gear_events_replay_exactly_through_the_file() {
     let r = rules();
     let c = started(vec![human("Ada", false), human("Vael", true)], &r);
     let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, &r);

@@ -183,7 +183,7 @@ fn rib_10_a_rolled_shot_reminds_an_agile_shooter_of_his_free_move() {
 }
 
 #[test]
-fn rib_10_the_distance_of_the_move_is_read_from_the_data() {
+fn the_agility_moves_distance_is_read_from_the_data() {
     let mut r = rules();
     with_grant(&mut r, "agility", Grant::MoveAfterShot { inches: 4 });
     let rolled = roll(&r, &shot(Some("agility")), &mut seeded(1)).expect("rolled");

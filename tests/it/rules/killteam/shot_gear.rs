@@ -440,7 +440,7 @@ fn cc_9_a_modifier_listed_twice_counts_once_and_a_file_is_refused() {
 }
 
 #[test]
-fn kt_13_a_shooting_file_with_a_modifier_twice_is_refused() {
+fn a_shooting_file_with_a_modifier_twice_is_refused() {
     let r = rules();
     let text = r#"{"kind": "killteam_shooting", "range": 18,
         "weapon": {"class": "normal", "shots": 1, "s": 3},

@@ -145,7 +145,7 @@ fn cmp_9_the_debrief_confirms_who_was_out_of_action_before_the_tests() {
 }
 
 #[test]
-fn chr_7_the_journal_names_the_characteristic_of_an_advance_in_french() {
+fn the_journal_names_the_characteristic_of_an_advance_in_french() {
     use muster::rules::DocKind as _;
     use muster::rules::campaign::CampaignEdit as E;
     let rules = crate::rules::campaign::rules();

@@ -227,7 +227,7 @@ fn cmp_12_the_fate_step_is_done_once_his_player_has_no_point_left() {
 }
 
 #[test]
-fn cmp_14_the_recon_result_stays_shown_after_the_escort_went() {
+fn the_recon_result_stays_shown_after_the_escort_went() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = window_on(dir.path(), band(), |c| mission_played(c, &[]));
     let cran = cran_of(&campaign(&h), VAEL);

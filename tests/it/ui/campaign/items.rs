@@ -238,7 +238,7 @@ fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_t
 }
 
 #[test]
-fn eq_11_the_mines_buttons_stay_in_place_and_inside_its_card_in_french() {
+fn the_mines_buttons_stay_in_place_and_inside_its_card_in_french() {
     let rules = RulesData::built_in().expect("rules");
     let c = armed_team_at_the_table(&rules);
     let dir = tempfile::tempdir().expect("tempdir");
@@ -434,4 +434,53 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
         muster::rules::DocKind::apply(&now, from_mate, &rules, &mut rng).expect_err("a team-mate");
     assert_eq!(refused.rule, "RIB-13");
     assert!(now.replay(&rules).is_ok());
+}
+
+/// EQ-19 from the table: Osk's chem bomb on Pell, who wears a gas mask:
+/// the card says he ignores it, no wound is ticked, and the bomb is spent.
+#[test]
+fn eq_19_a_gas_mask_ignores_a_chem_bomb_thrown_from_the_table() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let pell = char_id(&c, "Trooper Pell");
+    let osk = char_id(&c, "Trooper Osk");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    button(&mut h, "Use Chem bomb (Trooper Osk)");
+    button(&mut h, "Chem bomb (Trooper Osk) on Trooper Pell");
+    assert!(shows(
+        &h,
+        "Chem bomb: Trooper Pell ignores it, thanks to the Gas mask"
+    ));
+    let now = the_campaign(&h);
+    assert_eq!(wounds(&now, pell), 0);
+    assert!(
+        now.table
+            .as_ref()
+            .expect("table")
+            .struck
+            .contains(&(osk, "chem_bomb".to_owned()))
+    );
+}
+
+/// EQ-23 from the table: Nim throws his knife at an enemy: 1 mortal wound
+/// ticked on its card, the knife struck off, and no second throw offered.
+#[test]
+fn eq_23_a_knife_thrown_from_the_table_deals_one_mortal_wound() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    button(&mut h, "Use Knife (Trooper Nim)");
+    let enemy = enemy_name(&c);
+    button(&mut h, &format!("Knife (Trooper Nim) on {enemy}"));
+    assert!(shows(&h, &format!("Knife: {enemy} suffers 1 mortal wound")));
+    let now = the_campaign(&h);
+    assert_eq!(wounds(&now, enemy_id(0)), 1);
+    assert!(
+        h.get_by_label("Use Knife (Trooper Nim)")
+            .accesskit_node()
+            .is_disabled(),
+        "used once a game"
+    );
 }

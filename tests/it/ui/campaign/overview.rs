@@ -245,7 +245,7 @@ fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
 /// mission" stays where it was when the whole escort comes, and the dice
 /// field stays (greyed) once every enemy is drawn.
 #[test]
-fn cmp_5_begin_the_mission_stays_put_as_the_enemy_is_drawn() {
+fn begin_the_mission_stays_put_as_the_enemy_is_drawn() {
     let rules = RulesData::built_in().expect("built-in rules");
     let c = super::undrawn(&rules);
     assert!(c.mission.as_ref().expect("drawn").enemy.is_empty());
