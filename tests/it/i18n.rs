@@ -729,3 +729,24 @@ fn french_counts_take_their_plural_in_kill_team_and_campaign_lines() {
     let fr = Lang::Fr.msg(&psy);
     assert!(fr.starts_with("1 touche, 0 blessure au jet"), "{fr}");
 }
+
+/// A key written twice in a locale file would silently hide one of its
+/// texts (the JSON reader keeps the last): each key is there once.
+#[test]
+fn no_key_is_written_twice_in_a_locale_file() {
+    for file in ["en.json", "fr.json"] {
+        let path = format!("{}/assets/locales/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("locale");
+        let mut seen = std::collections::BTreeSet::new();
+        for line in text.lines() {
+            let Some(rest) = line.trim_start().strip_prefix('"') else {
+                continue;
+            };
+            let Some((key, _)) = rest.split_once("\":") else {
+                continue;
+            };
+            assert!(seen.insert(key.to_owned()), "{file}: {key} twice");
+        }
+        assert!(seen.len() > 100, "{file}: {} keys read", seen.len());
+    }
+}

@@ -21,6 +21,7 @@ use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::activation::{
     Act, Allowance, SoldierTurn, allowance, give_insignia, third_action_cost,
 };
+use crate::rules::killteam::with_item;
 
 /// The "second soldier" stratagem's id in `killteam.json` (KT-11).
 pub const SECOND_SOLDIER: &str = "second_soldier";
@@ -444,6 +445,125 @@ impl Campaign {
         Ok(CampaignEdit::SecondSoldier {
             character,
             cost: Some(cost),
+        })
+    }
+
+    /// Whether the soldier `id` may use his `item` at the table now, the
+    /// way `way` (the first when none): his turn after it and the item's
+    /// data, or why not (EQ-7, EQ-12, EQ-22, EQ-25, EQ-27 « nécessite une
+    /// action »). All its actions go in one activation.
+    pub fn may_use_gear(
+        &self,
+        id: CharId,
+        (item, way): (&str, Option<&str>),
+        rules: &RulesData,
+    ) -> Result<SoldierTurn, Problem> {
+        let data = &rules.killteam;
+        let at = self.acting_soldier(id, rules)?;
+        let it = data
+            .item(item)
+            .ok_or_else(|| Problem::new("KT-5", "campaign.problem.no_item").arg("item", item))?;
+        let Some(gear) = &it.gear else {
+            return Err(with_item(
+                Problem::new(it.rule.clone(), "kt.gear.not_at_table"),
+                data,
+                "item",
+                item,
+            ));
+        };
+        let carried = self
+            .soldier_at_table(id)
+            .is_some_and(|s| s.items.iter().any(|c| c.item == item));
+        if !carried {
+            return Err(with_item(
+                Problem::new("KT-5", "campaign.problem.no_item"),
+                data,
+                "item",
+                item,
+            ));
+        }
+        let table = self.table.as_ref();
+        if it.single_use && table.is_some_and(|t| t.struck.contains(&(id, item.to_owned()))) {
+            return Err(with_item(
+                Problem::new(it.rule.clone(), "kt.use.struck"),
+                data,
+                "item",
+                item,
+            ));
+        }
+        if gear.once_a_turn && at.turn.gear.iter().any(|g| g == item) {
+            return Err(with_item(
+                Problem::new(it.rule.clone(), "kt.gear.once_a_turn"),
+                data,
+                "item",
+                item,
+            ));
+        }
+        let actions = match way {
+            None => gear.ways.first().map_or(1, |w| w.actions),
+            Some(w) => gear
+                .ways
+                .iter()
+                .find(|x| x.id == w)
+                .map(|x| x.actions)
+                .ok_or_else(|| Problem::new(it.rule.clone(), "kt.gear.no_way").arg("way", w))?,
+        };
+        // KT-14: a grenade is his grenade of the turn.
+        let act = if it.grenade {
+            Act::Grenade
+        } else {
+            Act::UseItem
+        };
+        let mut turn = at.turn.clone();
+        for k in 0..actions {
+            let before = turn.activations.len();
+            turn = at.allowance.take(data, &turn, act)?.0;
+            if k > 0 && turn.activations.len() != before {
+                return Err(
+                    Problem::new(it.rule.clone(), "kt.gear.one_activation").arg("count", actions)
+                );
+            }
+        }
+        turn.gear.push(item.to_owned());
+        Ok(turn)
+    }
+
+    /// [`CampaignEdit::UseGear`]: a soldier uses an item that touches no
+    /// other model; its actions spent, a single-use one struck off (RIB-6:
+    /// counted by item).
+    pub(super) fn use_gear(
+        &mut self,
+        character: CharId,
+        (item, way): (String, Option<String>),
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let next = self.may_use_gear(character, (&item, way.as_deref()), rules)?;
+        let data = &rules.killteam;
+        let single = data.item(&item).is_some_and(|i| i.single_use);
+        let count = self.soldier_at_table(character).map_or(1, |s| {
+            crate::rules::killteam::carried_count(data, &s, &item)
+        });
+        let table = self.table.get_or_insert_default();
+        table.set_soldier_turn(character, next);
+        if single {
+            table.use_one(character, &item, count);
+        }
+        let name = self.character(character).map(|x| x.name().to_owned());
+        let names = data
+            .item(&item)
+            .map(|i| i.names.clone())
+            .unwrap_or_default();
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.use_gear")
+                .text("name", name.unwrap_or_default())
+                .names("item", &names),
+        ));
+        Ok(CampaignEdit::UseGear {
+            character,
+            item,
+            way,
         })
     }
 

@@ -370,6 +370,18 @@ pub enum CampaignEdit {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cost: Option<u32>,
     },
+    /// A soldier uses an item that touches no other model (a smoke
+    /// grenade, the vox, the rope, the parachute, the jump pack): its
+    /// actions spent (EQ-7, EQ-12, EQ-22, EQ-25, EQ-27).
+    UseGear {
+        /// The soldier.
+        character: CharId,
+        /// The item's id.
+        item: String,
+        /// The way, when the item has several (EQ-22: `climb`, `swing`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        way: Option<String>,
+    },
     /// A drawn enemy activated this turn (KT-8).
     EnemyActivation {
         /// Its place in the enemy escort.
@@ -564,6 +576,7 @@ impl CampaignEdit {
             | Self::ThirdAction { character, .. }
             | Self::TakeBackAct { character }
             | Self::SecondSoldier { character, .. }
+            | Self::UseGear { character, .. }
             | Self::CranTest { character, .. }
             | Self::FateReroll { character, .. }
             | Self::AcceptDeath { character }
@@ -602,6 +615,7 @@ impl CampaignEdit {
                 | Self::GiveInsignia { .. }
                 | Self::TakeBackAct { .. }
                 | Self::SecondSoldier { .. }
+                | Self::UseGear { .. }
                 | Self::EnemyActivation { .. }
         )
     }
@@ -638,6 +652,7 @@ impl CampaignEdit {
             Self::GiveInsignia { .. } => "campaign.event.insignia",
             Self::TakeBackAct { .. } => "campaign.event.take_back_act",
             Self::SecondSoldier { .. } => "campaign.event.second_soldier",
+            Self::UseGear { .. } => "campaign.event.gear",
             Self::EnemyActivation { .. } => "campaign.event.enemy_activation",
             Self::EndMission { .. } => "campaign.event.end_mission",
             Self::Unworthy { .. } => "campaign.event.unworthy",

@@ -569,6 +569,11 @@ impl Campaign {
                 self.second_soldier(character, cost, rules, oc)?
             }
             E::EnemyActivation { index } => self.enemy_activation(index, oc)?,
+            E::UseGear {
+                character,
+                item,
+                way,
+            } => self.use_gear(character, (item, way), rules, oc)?,
             E::EndMission { result, .. } => self.end_mission(result, rules, oc)?,
             E::Unworthy { character } => self.unworthy(character, oc)?,
             E::SetPlaying { character, plays } => self.set_playing(character, plays)?,

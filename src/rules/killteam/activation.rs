@@ -146,6 +146,10 @@ pub struct SoldierTurn {
     /// He gave his command insignia's extra action this turn (EQ-31).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub gave_insignia: bool,
+    /// The items he used this turn from his Act… menu (EQ-27: the jump pack
+    /// once a turn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gear: Vec<String>,
 }
 
 impl SoldierTurn {
@@ -198,7 +202,7 @@ impl SoldierTurn {
 
     /// He did nothing this turn (and gave nothing): the turn as it began.
     pub fn is_untouched(&self) -> bool {
-        self.activations.is_empty() && !self.gave_insignia
+        self.activations.is_empty() && !self.gave_insignia && self.gear.is_empty()
     }
 
     /// The activation still open, if any.

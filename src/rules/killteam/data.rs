@@ -353,6 +353,37 @@ pub struct Item {
     /// EQ-15, EQ-23): its dice, reach and targets.
     #[serde(default, rename = "use", skip_serializing_if = "Option::is_none")]
     pub usage: Option<ItemUse>,
+    /// How it is used at the campaign table when it touches no other model
+    /// (a smoke grenade, the vox, the rope, the parachute, the jump pack):
+    /// the actions each way costs, offered in the soldier's Act… menu.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gear: Option<GearUse>,
+}
+
+/// How an item that touches no other model is used at the table (EQ-7,
+/// EQ-12, EQ-22, EQ-25, EQ-27).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GearUse {
+    /// Its ways, each with its actions; none: one way, one action.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ways: Vec<GearWay>,
+    /// Used once a turn at most (EQ-27: the jump pack).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub once_a_turn: bool,
+}
+
+/// One way of using an item at the table (EQ-22: climbing, 1 action;
+/// swinging to another building, 2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GearWay {
+    /// Its id, kept in the journal.
+    pub id: String,
+    /// Its name, in every language.
+    pub names: Names,
+    /// The actions it costs, all in one activation.
+    pub actions: u32,
 }
 
 /// What a single-use item does when used at the table.

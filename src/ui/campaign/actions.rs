@@ -206,6 +206,7 @@ fn act_menu_ui(
             ui.close();
         }
     }
+    gear_entries_ui(ui, cx, c, x);
     ui.separator();
     stratagem_entry_ui(ui, cx, c, x);
     second_soldier_entry_ui(ui, cx, c, x);
@@ -216,6 +217,62 @@ fn act_menu_ui(
         if menu_entry(ui, cx, (word, &named), None) {
             send(cx, c, CampaignEdit::EndActivation { character: x.id });
             ui.close();
+        }
+    }
+}
+
+/// His items that touch no other model, one entry a way of using each,
+/// with the actions it costs (EQ-7, EQ-12, EQ-22, EQ-25, EQ-27).
+fn gear_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &CampaignCharacter) {
+    let data = &cx.model.rules.killteam;
+    let Some(s) = c.soldier_at_table(x.id) else {
+        return;
+    };
+    for carried in &s.items {
+        let Some(it) = data.item(&carried.item) else {
+            continue;
+        };
+        let Some(gear) = &it.gear else {
+            continue;
+        };
+        let item = crate::rules::core::names::name_in(&it.names, cx.lang.code(), &it.id);
+        let ways: Vec<(Option<&str>, String)> = if gear.ways.is_empty() {
+            vec![(
+                None,
+                cx.f("campaign.ui.gear_entry", &[("item", item), ("count", "1")]),
+            )]
+        } else {
+            gear.ways
+                .iter()
+                .map(|w| {
+                    let count = w.actions.to_string();
+                    let way = crate::rules::core::names::name_in(&w.names, cx.lang.code(), &w.id);
+                    let word = cx.f(
+                        "campaign.ui.gear_way_entry",
+                        &[("item", item), ("way", way), ("count", &count)],
+                    );
+                    (Some(w.id.as_str()), word)
+                })
+                .collect()
+        };
+        for (way, word) in ways {
+            let verdict = c.may_use_gear(x.id, (&it.id, way), &cx.model.rules);
+            let named = cx.f(
+                "campaign.ui.act_one_named",
+                &[("act", &word), ("name", x.name())],
+            );
+            if menu_entry(ui, cx, (&word, &named), verdict.as_ref().err()) {
+                send(
+                    cx,
+                    c,
+                    CampaignEdit::UseGear {
+                        character: x.id,
+                        item: it.id.clone(),
+                        way: way.map(str::to_owned),
+                    },
+                );
+                ui.close();
+            }
         }
     }
 }

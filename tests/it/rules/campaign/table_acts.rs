@@ -482,3 +482,92 @@ fn kt_11_a_second_soldier_straight_after_the_first_for_4_cp_counts_as_one_activa
     assert_eq!(refused(&c, second, &r).rule, "KT-11");
     assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
 }
+
+/// The items that touch no other model cost their actions at the table:
+/// EQ-12 the vox one, EQ-22 the rope one to climb and two in one activation
+/// to swing, EQ-7 the smoke grenade one (his grenade of the turn, KT-14,
+/// struck off), EQ-27 the jump pack once a turn.
+#[test]
+fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
+    use muster::rules::killteam::Carried;
+    let r = rules();
+    let mut team = example_team();
+    for s in &mut team.soldiers {
+        let item = match s.name.as_str() {
+            "Trooper Rusk" => {
+                s.ribbon = None;
+                "rope_and_grapnel"
+            }
+            "Trooper Osk" => {
+                s.kind = "space_marine".into();
+                s.weapon = "bolter".into();
+                s.ribbon = None;
+                "jump_pack"
+            }
+            _ => continue,
+        };
+        s.items = vec![Carried {
+            item: item.into(),
+            weapon: None,
+        }];
+    }
+    let c = team_at_the_table(&team, &r, |_| vec![]);
+    let gear = |c: &Campaign, name: &str, item: &str, way: Option<&str>| E::UseGear {
+        character: char_id(c, name),
+        item: item.into(),
+        way: way.map(str::to_owned),
+    };
+    // EQ-12: the vox, one action.
+    let vox = ok(&c, gear(&c, "Trooper Dace", "vox_radio", None), &r);
+    assert_eq!(acts(&vox, "Trooper Dace"), [Act::UseItem]);
+    // EQ-22: climbing one action; swinging two, in one activation.
+    let swung = ok(
+        &c,
+        gear(&c, "Trooper Rusk", "rope_and_grapnel", Some("swing")),
+        &r,
+    );
+    assert_eq!(acts(&swung, "Trooper Rusk"), [Act::UseItem, Act::UseItem]);
+    let moved = ok(&c, act(&c, "Trooper Rusk", Act::Move), &r);
+    let p = refused(
+        &moved,
+        gear(&moved, "Trooper Rusk", "rope_and_grapnel", Some("swing")),
+        &r,
+    );
+    assert_eq!(p.rule, "KT-9", "one action left of his two");
+    let climbed = ok(
+        &moved,
+        gear(&moved, "Trooper Rusk", "rope_and_grapnel", Some("climb")),
+        &r,
+    );
+    assert_eq!(acts(&climbed, "Trooper Rusk"), [Act::Move, Act::UseItem]);
+    // EQ-7: the smoke grenade is his grenade of the turn, and struck off.
+    let vell = char_id(&c, "Trooper Vell");
+    let smoke = ok(&c, gear(&c, "Trooper Vell", "smoke_grenade", None), &r);
+    assert_eq!(acts(&smoke, "Trooper Vell"), [Act::Grenade]);
+    assert!(
+        smoke
+            .table
+            .as_ref()
+            .is_some_and(|t| t.struck.contains(&(vell, "smoke_grenade".to_owned())))
+    );
+    assert_eq!(
+        refused(&smoke, act(&smoke, "Trooper Vell", Act::Grenade), &r).rule,
+        "KT-14"
+    );
+    // EQ-27: the jump pack, once a turn.
+    let jumped = ok(&c, gear(&c, "Trooper Osk", "jump_pack", None), &r);
+    let p = refused(&jumped, gear(&jumped, "Trooper Osk", "jump_pack", None), &r);
+    assert_eq!(p.rule, "EQ-27");
+    let next = ok(&jumped, E::NewTurn { gain: None }, &r);
+    assert!(
+        c.may_use_gear(char_id(&next, "Trooper Osk"), ("jump_pack", None), &r)
+            .is_ok()
+    );
+    let next = ok(&next, gear(&next, "Trooper Osk", "jump_pack", None), &r);
+    assert!(next.validate(&r).is_empty(), "{:?}", next.validate(&r));
+    // An item he does not carry.
+    assert_eq!(
+        refused(&c, gear(&c, "Trooper Nim", "vox_radio", None), &r).rule,
+        "KT-5"
+    );
+}

@@ -470,3 +470,22 @@ fn kt_8_the_turn_card_counts_each_sides_activations() {
     );
     assert_eq!(crate::common::the_campaign(&h).escorts[0].command_points, 0);
 }
+
+/// EQ-12 from the Act… menu: Dace's vox radio costs one of his actions,
+/// shown on his card; once his two are spent the menu greys it with KT-9.
+#[test]
+fn eq_12_the_vox_radio_is_used_from_the_act_menu_for_an_action() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    act(&mut h, "Trooper Dace", "Vox radio (1 action)");
+    assert!(h.query_by_label("This turn: Item used").is_some());
+    act(&mut h, "Trooper Dace", "Shoot");
+    assert!(!offered(&mut h, "Trooper Dace", "Vox radio (1 action)"));
+    let journal = crate::common::the_campaign(&h).journal;
+    assert!(matches!(
+        journal.iter().rev().nth(1).map(|e| &e.event),
+        Some(E::UseGear { item, .. }) if item == "vox_radio"
+    ));
+}
