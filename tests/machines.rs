@@ -353,6 +353,22 @@ fn same(a: &Path, b: &Path) -> Result<String, String> {
     ))
 }
 
+/// `muster check` passes the campaign of the folder `dir`.
+fn passes_check(dir: &Path) {
+    let out = Proc::new(env!("CARGO_BIN_EXE_muster"))
+        .arg("check")
+        .arg(campaign_file(dir))
+        .output()
+        .expect("muster check");
+    assert!(
+        out.status.success(),
+        "muster check {}: {}{}",
+        dir.display(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Runs this program as another process: one Muster doing one thing.
 fn machine(
     locks: &Path,
@@ -360,14 +376,7 @@ fn machine(
     action: &str,
     machine: Option<&str>,
 ) -> std::process::Child {
-    let mut cmd = Proc::new(std::env::current_exe().expect("this program"));
-    cmd.arg("--play").arg(action).args(args);
-    // The locks in the scenario's own folder, not the machine's cache.
-    cmd.env("MUSTER_LOCK_DIR", locks);
-    if let Some(m) = machine {
-        cmd.arg(m);
-    }
-    cmd.spawn().expect("a Muster process")
+    machine_with(locks, args, action, machine.as_slice())
 }
 
 fn done(mut child: std::process::Child, what: &str) {
@@ -409,18 +418,7 @@ fn two_processes_play_one_mission_offline_and_merge_to_one_campaign() {
     );
     // And the command line agrees: both files pass `muster check`.
     for dir in [a, b] {
-        let out = Proc::new(env!("CARGO_BIN_EXE_muster"))
-            .arg("check")
-            .arg(campaign_file(dir))
-            .output()
-            .expect("muster check");
-        assert!(
-            out.status.success(),
-            "muster check {}: {}{}",
-            dir.display(),
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        passes_check(dir);
     }
 }
 
@@ -659,26 +657,16 @@ fn kt_9_two_machines_act_at_one_table_offline_and_the_merge_keeps_both() {
             machine_with(locks, &[dir], "turn", &["Trooper Rusk", "Shoot", "1"]),
             "Rusk's shot is there",
         );
-        let out = Proc::new(env!("CARGO_BIN_EXE_muster"))
-            .arg("check")
-            .arg(campaign_file(dir))
-            .output()
-            .expect("muster check");
-        assert!(
-            out.status.success(),
-            "muster check {}: {}{}",
-            dir.display(),
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        passes_check(dir);
     }
 }
 
 /// Runs this program as another process with more arguments after the
-/// folders.
+/// folders (the machine's name first, when it takes one).
 fn machine_with(locks: &Path, dirs: &[&Path], action: &str, more: &[&str]) -> std::process::Child {
     let mut cmd = Proc::new(std::env::current_exe().expect("this program"));
     cmd.arg("--play").arg(action).args(dirs).args(more);
+    // The locks in the scenario's own folder, not the machine's cache.
     cmd.env("MUSTER_LOCK_DIR", locks);
     cmd.spawn().expect("a Muster process")
 }

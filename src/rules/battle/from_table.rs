@@ -52,6 +52,14 @@ pub struct CampaignFighter {
     pub psyker: bool,
 }
 
+/// The wounds the character `id` took at the table of the mission being
+/// played, and whether he is out of action there.
+fn at_table(c: &Campaign, id: CharId) -> (u32, bool) {
+    let table = c.table.as_ref();
+    let taken = table.and_then(|t| t.wounds.get(&id).copied()).unwrap_or(0);
+    (taken, table.is_some_and(|t| t.out_of_action.contains(&id)))
+}
+
 /// The Rogue Trader characters of one campaign's escorts (only the one of
 /// id `only`, when given), as the campaign holds them now: the wounds taken
 /// at the table of the mission being played off his W.
@@ -68,11 +76,7 @@ pub fn fighters_in(c: &Campaign, rules: &RulesData, only: Option<CharId>) -> Vec
         let Ok(mut profile) = ch.profile(rules) else {
             continue;
         };
-        let table = c.table.as_ref();
-        let taken = table
-            .and_then(|t| t.wounds.get(&x.id).copied())
-            .unwrap_or(0);
-        let out_of_action = table.is_some_and(|t| t.out_of_action.contains(&x.id));
+        let (taken, out_of_action) = at_table(c, x.id);
         let left = profile
             .get(C::W)
             .saturating_sub(i32::try_from(taken).unwrap_or(i32::MAX));
@@ -147,10 +151,7 @@ pub fn soldiers_in(c: &Campaign, rules: &RulesData, only: Option<CharId>) -> Vec
             continue;
         };
         let table = c.table.as_ref();
-        let taken = table
-            .and_then(|t| t.wounds.get(&x.id).copied())
-            .unwrap_or(0);
-        let out_of_action = table.is_some_and(|t| t.out_of_action.contains(&x.id));
+        let (taken, out_of_action) = at_table(c, x.id);
         let struck = table
             .map(|t| {
                 t.struck

@@ -86,6 +86,10 @@ pub struct Activations {
     /// Whose turn it is to activate: `Some(true)` the players, `Some(false)`
     /// the enemy, none when both have had their share.
     pub next: Option<bool>,
+    /// The mission has a drawn enemy to count: without one (the game
+    /// master plays the enemy off the table), only the players' side is
+    /// counted.
+    pub enemy_drawn: bool,
 }
 
 impl Table {
@@ -288,6 +292,7 @@ impl Campaign {
                 enemy: 0,
                 most: 0,
                 next: None,
+                enemy_drawn: false,
             };
         };
         let soldiers: Vec<CharId> = table
@@ -314,14 +319,21 @@ impl Campaign {
         let enemy_standing = (0..enemies)
             .filter(|i| done.contains(i) || !table.enemy_out.contains(i))
             .count();
-        let most = standing.min(u32::try_from(enemy_standing).unwrap_or(u32::MAX));
+        let enemy_drawn = enemies > 0;
+        let most = if enemy_drawn {
+            standing.min(u32::try_from(enemy_standing).unwrap_or(u32::MAX))
+        } else {
+            standing
+        };
         let enemy_first = table
             .initiative
             .as_ref()
             .filter(|i| i.turn == table.turn())
             .and_then(|i| i.order.first())
             .is_some_and(|r| r.escort.is_none());
-        let next = if players >= most && enemy >= most {
+        let next = if !enemy_drawn {
+            (players < most).then_some(true)
+        } else if players >= most && enemy >= most {
             None
         } else if players >= most {
             Some(false)
@@ -337,6 +349,7 @@ impl Campaign {
             enemy,
             most,
             next,
+            enemy_drawn,
         }
     }
 
@@ -422,26 +435,11 @@ impl Campaign {
         // Played again from the journal: the price it had then.
         let cost = cost.unwrap_or(now);
         let at = self.acting_soldier(character, rules)?;
-        let e = self.escort_index(self.escort_of(character)?.id)?;
-        let points = self.escorts[e].command_points;
-        if points < i32::try_from(cost).unwrap_or(i32::MAX) {
-            return Err(Problem::new("KT-11", "kt.act.no.points")
-                .arg("cost", cost)
-                .arg("points", points));
-        }
-        self.escorts[e].command_points = points - i32::try_from(cost).unwrap_or(i32::MAX);
+        self.pay_stratagem(character, cost, "campaign.log.second_soldier", out)?;
         let place = at.turn.activations.len() - usize::from(at.turn.open().is_some());
         let table = self.table.get_or_insert_default();
         table.roll_over();
         table.acts.joined.insert(character, place);
-        let name = self.character(character).map(|x| x.name().to_owned());
-        out.lines.push((
-            LineKind::Info,
-            Msg::new("campaign.log.second_soldier")
-                .text("name", name.unwrap_or_default())
-                .int("cost", cost)
-                .int("points", self.escorts[e].command_points),
-        ));
         Ok(CampaignEdit::SecondSoldier {
             character,
             cost: Some(cost),
@@ -567,6 +565,36 @@ impl Campaign {
         })
     }
 
+    /// The soldier `character`'s team pays `cost` command points for a
+    /// stratagem (KT-11), said by the log line `key`; refused short of
+    /// points.
+    fn pay_stratagem(
+        &mut self,
+        character: CharId,
+        cost: u32,
+        key: &'static str,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
+        let e = self.escort_index(self.escort_of(character)?.id)?;
+        let points = self.escorts[e].command_points;
+        let price = i32::try_from(cost).unwrap_or(i32::MAX);
+        if points < price {
+            return Err(Problem::new("KT-11", "kt.act.no.points")
+                .arg("cost", cost)
+                .arg("points", points));
+        }
+        self.escorts[e].command_points = points - price;
+        let name = self.character(character).map(|x| x.name().to_owned());
+        out.lines.push((
+            LineKind::Info,
+            Msg::new(key)
+                .text("name", name.unwrap_or_default())
+                .int("cost", cost)
+                .int("points", points - price),
+        ));
+        Ok(())
+    }
+
     fn escort_of(&self, id: CharId) -> Result<&super::Escort, Problem> {
         let i = self.index(id)?;
         let e = self.escort_index(self.characters[i].escort)?;
@@ -659,19 +687,10 @@ impl Campaign {
         let at = self.acting_soldier(character, rules)?;
         // Played again from the journal: the price it had then.
         let cost = cost.unwrap_or_else(|| third_action_cost(&rules.killteam));
-        let e = self.escort_index(self.escort_of(character)?.id)?;
-        let points = self.escorts[e].command_points;
+        let points = self.escort_of(character)?.command_points;
         let next = at.allowance.third_action_at(&at.turn, points, cost)?;
-        self.escorts[e].command_points = points - i32::try_from(cost).unwrap_or(i32::MAX);
+        self.pay_stratagem(character, cost, "campaign.log.third_action", out)?;
         self.set_turn(character, next);
-        let name = self.character(character).map(|x| x.name().to_owned());
-        out.lines.push((
-            LineKind::Info,
-            Msg::new("campaign.log.third_action")
-                .text("name", name.unwrap_or_default())
-                .int("cost", cost)
-                .int("points", self.escorts[e].command_points),
-        ));
         Ok(CampaignEdit::ThirdAction {
             character,
             cost: Some(cost),

@@ -64,8 +64,13 @@ fn turn_ui(
 /// and words.
 fn activations_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     let a = c.activations();
+    let key = if a.enemy_drawn {
+        "campaign.ui.activations"
+    } else {
+        "campaign.ui.activations_players"
+    };
     let counts = cx.f(
-        "campaign.ui.activations",
+        key,
         &[
             ("players", &a.players.to_string()),
             ("enemy", &a.enemy.to_string()),
@@ -75,7 +80,8 @@ fn activations_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     let next = match a.next {
         Some(true) => cx.t("campaign.ui.next_players"),
         Some(false) => cx.t("campaign.ui.next_enemy"),
-        None => cx.t("campaign.ui.next_none"),
+        None if a.enemy_drawn => cx.t("campaign.ui.next_none"),
+        None => cx.t("campaign.ui.next_players_done"),
     };
     let line = format!("{counts} — {next}");
     ui.horizontal_wrapped(|ui| {

@@ -571,3 +571,20 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
         "KT-5"
     );
 }
+
+/// KT-8 with no enemy drawn (the game master plays it off the table): only
+/// the players' side is counted, each soldier once, never capped at none.
+#[test]
+fn kt_8_without_a_drawn_enemy_only_the_players_side_is_counted() {
+    let r = rules();
+    let c = crate::common::example_team();
+    let c = team_at_the_table(&c, &r, |_| vec![]);
+    let mut bare = c.clone();
+    if let Some(m) = bare.mission.as_mut() {
+        m.enemy.clear();
+    }
+    let a = bare.activations();
+    assert!(!a.enemy_drawn);
+    assert_eq!(a.most, 7, "the seven soldiers");
+    assert_eq!(a.next, Some(true));
+}
