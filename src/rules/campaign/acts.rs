@@ -607,6 +607,33 @@ impl Campaign {
             .set_soldier_turn(id, turn);
     }
 
+    /// An event of the turn at the table, as the dispatcher hands them over.
+    pub(super) fn turn_event(
+        &mut self,
+        edit: CampaignEdit,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        use CampaignEdit as E;
+        match edit {
+            E::Act { character, act } => self.act(character, act, rules, out),
+            E::EndActivation { character } => self.end_activation(character, rules, out),
+            E::ThirdAction { character, cost } => self.third_action(character, cost, rules, out),
+            E::GiveInsignia { character, to } => self.insignia(character, to, rules, out),
+            E::TakeBackAct { character } => self.take_back_act(character, rules, out),
+            E::SecondSoldier { character, cost } => {
+                self.second_soldier(character, cost, rules, out)
+            }
+            E::EnemyActivation { index } => self.enemy_activation(index, out),
+            E::UseGear {
+                character,
+                item,
+                way,
+            } => self.use_gear(character, (item, way), rules, out),
+            _ => unreachable!("the dispatcher hands over the turn's events only"),
+        }
+    }
+
     /// The soldier `id` takes `act` (for an item used, `item_use.rs` calls
     /// this with [`Act::UseItem`]): his turn with it, and a line saying so.
     pub(super) fn take_act(

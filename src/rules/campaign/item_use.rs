@@ -132,18 +132,13 @@ impl Campaign {
         if table.out_of_action.contains(&character) {
             return Err(Problem::new("KT-9", "kt.remove_mine.out").character(&name));
         }
-        let key = (bearer, item.clone());
-        let Some(at) = table.laid.iter().position(|m| *m == key) else {
+        if !table.laid.contains(&(bearer, item.clone())) {
             return Err(Problem::new(
                 removal.rule.clone(),
                 "kt.remove_mine.none_laid",
             ));
-        };
-        table.laid.remove(at);
-        let laid_in = |l: &LaidIn| l.bearer == bearer && l.item == item;
-        if let Some(at) = table.laid_in.iter().rposition(laid_in) {
-            table.laid_in.remove(at);
         }
+        table.mine_gone(bearer, &item);
         let laid_by = self
             .character(bearer)
             .map_or_else(String::new, |x| x.name().to_owned());
@@ -190,18 +185,8 @@ impl Campaign {
                 &item,
             ));
         }
-        // EQ-6, EQ-10, EQ-15 … « (nécessite une action) »: the bearer spends
-        // one of his actions, or may not use it (KT-9).
-        if it.action && !laid && self.counts_actions(character) {
-            // KT-14 « une seule grenade par tour »: a grenade item is his
-            // grenade of the turn. The item's own line says what happened:
-            // the action is counted.
-            let act = if it.grenade {
-                Act::Grenade
-            } else {
-                Act::UseItem
-            };
-            self.take_act(character, act, rules, &mut Outcome::default())?;
+        if !laid {
+            self.item_action(character, it, rules)?;
         }
         if laid {
             self.mine_armed(character, &item, rules)?;
@@ -232,30 +217,13 @@ impl Campaign {
             .map_or(1_u32, |s| carried_count(data, &s, &item));
         let table = self.table.get_or_insert_default();
         if laid {
-            if let Some(at) = table.laid.iter().position(|l| *l == key) {
-                table.laid.remove(at);
-            }
-            let laid_in = |l: &LaidIn| l.bearer == character && l.item == item;
-            if let Some(at) = table.laid_in.iter().position(laid_in) {
-                table.laid_in.remove(at);
-            }
+            table.mine_gone(character, &item);
         } else {
             table.use_one(character, &item, count);
         }
         let turn = table.turn();
         match (&used.effect, target) {
-            (Effect::Laid, _) => {
-                // In his activation open, or the one he opens next.
-                let t = table.soldier_turn(character);
-                let activation = t.activations.len() - usize::from(t.open().is_some());
-                table.laid_in.push(LaidIn {
-                    bearer: character,
-                    item: item.clone(),
-                    turn,
-                    activation,
-                });
-                table.laid.push(key);
-            }
+            (Effect::Laid, _) => table.mine_laid(character, &item),
             (Effect::Dazzled, Some(t)) => {
                 table.dazzled.insert(t, turn);
             }
@@ -278,6 +246,27 @@ impl Campaign {
             target,
             roll: used.roll,
         })
+    }
+
+    /// EQ-6, EQ-10, EQ-15 … « (nécessite une action) »: a soldier who uses
+    /// an item that needs one spends one of his actions, or may not use it
+    /// (KT-9). KT-14 « une seule grenade par tour »: a grenade item is his
+    /// grenade of the turn. The item's own line says what happened.
+    fn item_action(
+        &mut self,
+        character: CharId,
+        it: &crate::rules::killteam::data::Item,
+        rules: &RulesData,
+    ) -> Result<(), Problem> {
+        if !it.action || !self.counts_actions(character) {
+            return Ok(());
+        }
+        let act = if it.grenade {
+            Act::Grenade
+        } else {
+            Act::UseItem
+        };
+        self.take_act(character, act, rules, &mut Outcome::default())
     }
 
     /// EQ-11 « SEULEMENT à partir de la fin de l'activation »: one of the
@@ -432,5 +421,36 @@ impl Campaign {
             item,
             cost: Some(cost),
         })
+    }
+}
+
+impl super::Table {
+    /// A mine laid by `bearer`, in his activation open or the one he opens
+    /// next (EQ-11).
+    fn mine_laid(&mut self, bearer: CharId, item: &str) {
+        let t = self.soldier_turn(bearer);
+        let activation = t.activations.len() - usize::from(t.open().is_some());
+        self.laid_in.push(LaidIn {
+            bearer,
+            item: item.to_owned(),
+            turn: self.turn(),
+            activation,
+        });
+        self.laid.push((bearer, item.to_owned()));
+    }
+
+    /// One of `bearer`'s mines gone off or removed (EQ-11, RIB-5).
+    fn mine_gone(&mut self, bearer: CharId, item: &str) {
+        if let Some(at) = self
+            .laid
+            .iter()
+            .position(|(b, i)| *b == bearer && i == item)
+        {
+            self.laid.remove(at);
+        }
+        let laid_in = |l: &LaidIn| l.bearer == bearer && l.item == item;
+        if let Some(at) = self.laid_in.iter().position(laid_in) {
+            self.laid_in.remove(at);
+        }
     }
 }

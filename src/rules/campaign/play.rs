@@ -560,20 +560,14 @@ impl Campaign {
                 pick,
             } => self.loot(character, from, pick, rules, oc)?,
             E::SetCommandPoints { escort, points } => self.set_command_points(escort, points)?,
-            E::Act { character, act } => self.act(character, act, rules, oc)?,
-            E::EndActivation { character } => self.end_activation(character, rules, oc)?,
-            E::ThirdAction { character, cost } => self.third_action(character, cost, rules, oc)?,
-            E::GiveInsignia { character, to } => self.insignia(character, to, rules, oc)?,
-            E::TakeBackAct { character } => self.take_back_act(character, rules, oc)?,
-            E::SecondSoldier { character, cost } => {
-                self.second_soldier(character, cost, rules, oc)?
-            }
-            E::EnemyActivation { index } => self.enemy_activation(index, oc)?,
-            E::UseGear {
-                character,
-                item,
-                way,
-            } => self.use_gear(character, (item, way), rules, oc)?,
+            e @ (E::Act { .. }
+            | E::EndActivation { .. }
+            | E::ThirdAction { .. }
+            | E::GiveInsignia { .. }
+            | E::TakeBackAct { .. }
+            | E::SecondSoldier { .. }
+            | E::EnemyActivation { .. }
+            | E::UseGear { .. }) => self.turn_event(e, rules, oc)?,
             E::EndMission { result, .. } => self.end_mission(result, rules, oc)?,
             E::Unworthy { character } => self.unworthy(character, oc)?,
             E::SetPlaying { character, plays } => self.set_playing(character, plays)?,
