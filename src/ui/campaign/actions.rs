@@ -139,12 +139,26 @@ fn taken_ui(
         })
         .collect::<Vec<_>>()
         .join("  |  ");
+    // The items used from the Act… menu, by name (EQ-7, EQ-12 …).
+    let data = &cx.model.rules.killteam;
+    let gear: Vec<&str> = turn
+        .gear
+        .iter()
+        .map(|g| {
+            data.item(g).map_or(g.as_str(), |i| {
+                crate::rules::core::names::name_in(&i.names, cx.lang.code(), &i.id)
+            })
+        })
+        .collect();
     ui.horizontal_wrapped(|ui| {
-        let line = if line.is_empty() {
+        let mut line = if line.is_empty() {
             cx.t("campaign.ui.acts_none").to_owned()
         } else {
             cx.f("campaign.ui.acts_taken", &[("acts", &line)])
         };
+        if !gear.is_empty() {
+            line = format!("{line} ({})", gear.join(", "));
+        }
         ui.add(egui::Label::new(RichText::new(&line).color(PALETTE.text)).wrap())
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
         let word = cx.t("campaign.ui.take_back");

@@ -480,7 +480,10 @@ fn eq_12_the_vox_radio_is_used_from_the_act_menu_for_an_action() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     act(&mut h, "Trooper Dace", "Vox radio (1 action)");
-    assert!(h.query_by_label("This turn: Item used").is_some());
+    assert!(
+        h.query_by_label("This turn: Item used (Vox radio)")
+            .is_some()
+    );
     act(&mut h, "Trooper Dace", "Shoot");
     assert!(!offered(&mut h, "Trooper Dace", "Vox radio (1 action)"));
     let journal = crate::common::the_campaign(&h).journal;
