@@ -562,15 +562,24 @@ fn turn(dir: &Path, args: &[String]) -> Result<String, String> {
     Ok(format!("{name}: {this_turn}, {left} left"))
 }
 
-/// Waits for the child's first line on its standard output.
+/// Waits for the child's first line on its standard output, two minutes at
+/// most: a child that never says it saved is killed and the test fails.
 fn first_line(child: &mut std::process::Child) -> String {
     use std::io::BufRead as _;
     let out = child.stdout.take().expect("piped");
-    let mut line = String::new();
-    std::io::BufReader::new(out)
-        .read_line(&mut line)
-        .expect("a line");
-    line
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(out).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(120)) {
+        Ok(line) => line,
+        Err(_) => {
+            let _ = child.kill();
+            panic!("the Muster process said nothing in two minutes");
+        }
+    }
 }
 
 fn kt_9_a_muster_killed_mid_turn_opens_on_the_same_turn_at_the_table() {
