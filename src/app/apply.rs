@@ -69,7 +69,7 @@ impl App {
             Command::RollFight(title, fight, combatants) => self.roll(title, fight, combatants),
             Command::Simulate(request) => self.simulate(request),
             Command::ReplayFight(index) => self.replay(index),
-            Command::RerollStratagem(index) => self.reroll_stratagem(index),
+            Command::RerollDie(index, roll) => self.reroll_die(index, roll),
             Command::SetBattleOutcome(outcome) => self.model.battle_outcome = outcome,
             Command::Powers(act) => self.powers(act),
             Command::ExportBattleLog => self.export_battle_log(),
@@ -545,7 +545,7 @@ impl App {
         };
         let seed = self.rng.next_u64();
         let logged = self.model.battle_log.len();
-        self.log_roll(title, fight, seed, combatants, None);
+        self.log_roll(title, fight, combatants, Logged::new(seed));
         if self.model.battle_log.len() > logged {
             for (doc, act) in acts {
                 self.edit(&DocKey::new("campaign", doc), &Edit::Campaign(act));
@@ -585,27 +585,35 @@ impl App {
         Ok(acts)
     }
 
-    /// Rolls `fight` with the dice of `seed` and logs it.
+    /// Rolls `fight` with the dice `logged` names and logs it.
     fn log_roll(
         &mut self,
         title: String,
         fight: crate::rules::battle::Fight,
-        seed: u64,
         combatants: Vec<crate::rules::battle::summary::Combatant>,
-        replay_of: Option<usize>,
+        logged: Logged,
     ) {
         use crate::rules::battle::summary::{combatant_wounds, wounds_taken};
-        let mut dice = crate::rules::core::dice::seeded(seed);
+        let Logged {
+            seed,
+            redrawn,
+            replay_of,
+            reroll_of,
+        } = logged;
+        let mut dice = crate::rules::core::dice::Dice::new(seed, &redrawn);
         match fight.roll(&self.model.rules, &mut dice) {
             Ok(rolled) => {
                 let entry = Msg::new("battle.entry")
                     .text("title", &title)
                     .msg("result", rolled.result.clone());
-                let line = match replay_of {
-                    Some(i) => Msg::new("battle.replay_line")
+                let line = match (replay_of, reroll_of) {
+                    (Some(i), _) => Msg::new("battle.replay_line")
                         .int("n", i + 1)
                         .msg("entry", entry),
-                    None => entry,
+                    (None, Some((i, _))) => Msg::new("battle.reroll.line")
+                        .int("n", i + 1)
+                        .msg("entry", entry),
+                    (None, None) => entry,
                 };
                 self.message(MessageKind::Dice, line);
                 let taken = combatant_wounds(&combatants, &wounds_taken(&fight, &rolled));
@@ -625,6 +633,9 @@ impl App {
                     title,
                     fight,
                     seed,
+                    redrawn,
+                    rolls: rolled.rolls,
+                    reroll_of,
                     result: rolled.result,
                     wounds: rolled.wounds,
                     combatants,
@@ -648,76 +659,66 @@ impl App {
             );
             return;
         };
-        let (title, fight, seed, combatants) = (
-            e.title.clone(),
-            e.fight.clone(),
-            e.seed,
-            e.combatants.clone(),
-        );
-        // A replay of a replay is one of the first roll.
-        let of = e.replay_of.unwrap_or(index);
-        self.log_roll(title, fight, seed, combatants, Some(of));
+        let (title, fight, combatants) = (e.title.clone(), e.fight.clone(), e.combatants.clone());
+        let logged = Logged {
+            seed: e.seed,
+            redrawn: e.redrawn.clone(),
+            // A replay of a replay is one of the first roll.
+            replay_of: Some(e.replay_of.unwrap_or(index)),
+            reroll_of: None,
+        };
+        self.log_roll(title, fight, combatants, logged);
     }
 
-    /// The "reroll" stratagem (KT-11) on the battle log's entry `index`:
-    /// refused for a replay, an entry rolled again already, or one whose
-    /// attacker is no soldier of a campaign's kill team at its table; and
-    /// when his team lacks the points (the campaign's own refusal).
-    fn reroll_stratagem(&mut self, index: usize) {
-        use crate::rules::campaign::{Campaign, CampaignEdit, Member};
+    /// The "reroll" stratagem (KT-11) on the roll `k` of the battle log's
+    /// entry `index`: refused for a replay, an entry rolled again already,
+    /// one whose wounds are in a campaign, and a die rolled again already.
+    /// The kill team of a campaign soldier in the fight pays (refused, by
+    /// the campaign, when it lacks the points); a fight with no such
+    /// soldier is rolled again for nothing.
+    fn reroll_die(&mut self, index: usize, k: usize) {
+        use rand::RngCore as _;
         let Some(e) = self.model.battle_log.get(index).cloned() else {
             return;
         };
-        let refuse = |app: &mut Self, key: &'static str| {
-            let p = crate::rules::Problem::new("KT-11", key);
-            app.message(MessageKind::Refused, Msg::from(p));
+        let refuse = |app: &mut Self, problem: crate::rules::Problem| {
+            app.message(MessageKind::Refused, Msg::from(problem));
         };
         if e.replay_of.is_some() || e.rerolled {
-            return refuse(self, "battle.reroll.again");
+            return refuse(self, crate::rules::Problem::new("KT-11", "battle.reroll.again"));
         }
-        let cost = self
-            .model
-            .rules
-            .killteam
-            .command
-            .stratagems
-            .iter()
-            .find(|s| s.id == "reroll")
-            .map_or(1, |s| s.cost);
-        let soldier = e
-            .combatants
-            .iter()
-            .filter(|c| c.first)
-            .filter_map(|c| c.campaign.clone())
-            .find_map(|r| {
-                let c = self.model.get::<Campaign>(&r.doc)?;
-                let x = c.character(r.id)?;
-                let e = c.escort(x.escort)?;
-                matches!(x.member, Member::Soldier(_))
-                    .then(|| (r.doc.clone(), e.id, e.command_points))
-            });
-        let Some((doc, escort, points)) = soldier else {
-            return refuse(self, "battle.reroll.no_team");
-        };
-        let key = DocKey::new("campaign", doc);
-        let history = self.model.history.undo.len();
-        let edit = CampaignEdit::SetCommandPoints {
-            escort,
-            points: points - i32::try_from(cost).unwrap_or(i32::MAX),
-        };
-        self.edit(&key, &Edit::Campaign(edit));
-        if self.model.history.undo.len() == history {
-            // Refused (short of points): said by the campaign.
-            return;
+        if self.model.roll_wounds(&e).batches.iter().any(|b| b.applied) {
+            return refuse(self, crate::rules::Problem::new("KT-11", "battle.reroll.applied"));
         }
+        let payer = match self.model.reroll_payer(&e) {
+            Ok(payer) => payer,
+            Err(problem) => return refuse(self, problem),
+        };
+        let fresh = self.rng.next_u64();
+        let redrawn =
+            match crate::rules::core::dice::redraw(e.seed, &e.redrawn, &e.rolls, k, fresh) {
+                Ok(r) => r,
+                Err(problem) => return refuse(self, problem),
+            };
+        let done = match payer {
+            Some(payer) => {
+                let history = self.model.history.undo.len();
+                self.edit(&payer.key, &Edit::Campaign(payer.edit));
+                if self.model.history.undo.len() == history {
+                    // Refused (short of points): said by the campaign.
+                    return;
+                }
+                Msg::new("battle.reroll.done").int("cost", payer.cost)
+            }
+            None => Msg::new("battle.reroll.free"),
+        };
         if let Some(entry) = self.model.battle_log.get_mut(index) {
             entry.rerolled = true;
         }
+        let purpose = e.rolls.get(k).map_or("battle.for.test", |r| r.purpose);
         self.message(
             MessageKind::Info,
-            Msg::new("battle.reroll.done")
-                .int("n", index + 1)
-                .int("cost", cost),
+            done.int("n", index + 1).key("purpose", purpose),
         );
         // The same action rolled again: none spent.
         let combatants = e
@@ -725,7 +726,15 @@ impl App {
             .into_iter()
             .map(|c| crate::rules::battle::summary::Combatant { spends: None, ..c })
             .collect();
-        self.roll(e.title, e.fight, combatants);
+        let mut redrawn_all = e.redrawn;
+        redrawn_all.push(redrawn);
+        let logged = Logged {
+            seed: e.seed,
+            redrawn: redrawn_all,
+            replay_of: None,
+            reroll_of: Some((index, k)),
+        };
+        self.log_roll(e.title, e.fight, combatants, logged);
     }
 
     /// The psychic powers in play change (PSY-8); a refusal says why.
@@ -977,5 +986,29 @@ impl App {
             ),
         };
         self.message(kind, text);
+    }
+}
+
+/// How a roll is logged: its dice, and what it repeats.
+struct Logged {
+    /// The seed of its dice.
+    seed: u64,
+    /// Its rolls made again, each from a seed of its own (KT-11).
+    redrawn: Vec<crate::rules::core::dice::Redrawn>,
+    /// The entry it replays with the same dice.
+    replay_of: Option<usize>,
+    /// The entry, and the roll of it, it rolls again (KT-11).
+    reroll_of: Option<(usize, usize)>,
+}
+
+impl Logged {
+    /// A new roll with the dice of `seed`.
+    fn new(seed: u64) -> Self {
+        Self {
+            seed,
+            redrawn: Vec::new(),
+            replay_of: None,
+            reroll_of: None,
+        }
     }
 }

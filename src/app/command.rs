@@ -140,10 +140,12 @@ pub enum Command {
     /// Roll again the fight of the battle log's entry of this index, with
     /// its seed: the same dice, logged as its replay.
     ReplayFight(usize),
-    /// The "reroll" stratagem (KT-11): the kill team of the entry's
-    /// attacker pays its command points, the entry's wounds are no longer
-    /// offered, and the fight is rolled again with new dice.
-    RerollStratagem(usize),
+    /// The "reroll" stratagem (KT-11) on one roll of the battle log's entry
+    /// (the entry's index, then the roll's among its dice): the kill team
+    /// of a campaign soldier in the fight pays its command points, the
+    /// entry's wounds are no longer offered, and the fight is logged again
+    /// with that roll's dice new and every other die as it fell.
+    RerollDie(usize, usize),
     /// Who won the battle (CHR-15); `None`: not said.
     SetBattleOutcome(Option<crate::rules::battle::summary::Winner>),
     /// Simulate a fight to the end on a thread (the unit mode).
@@ -259,7 +261,7 @@ impl Command {
     /// over another program's always do.
     pub fn changes_documents(&self) -> bool {
         match self {
-            Self::Edit(..) | Self::KeepMine(_) | Self::RerollStratagem(_) => true,
+            Self::Edit(..) | Self::KeepMine(_) | Self::RerollDie(..) => true,
             Self::Merge(act) => !matches!(
                 act,
                 super::merging::MergeAct::Preview(..) | super::merging::MergeAct::Cancel

@@ -214,6 +214,13 @@ pub struct BattleEntry {
     pub fight: Fight,
     /// The seed of its dice: the same seed gives the same dice.
     pub seed: u64,
+    /// Its rolls made again (KT-11), each from a seed of its own: every
+    /// other die is its seed's.
+    pub redrawn: Vec<crate::rules::core::dice::Redrawn>,
+    /// Every die, in the order drawn, with what it was for.
+    pub rolls: Vec<crate::rules::core::dice::RollFor>,
+    /// The entry it rolled again, and which of its rolls (KT-11).
+    pub reroll_of: Option<(usize, usize)>,
     /// What happened, every die included.
     pub result: Msg,
     /// Wounds caused.
@@ -233,6 +240,19 @@ pub struct BattleEntry {
     /// it was rolled, with the mission's number: its wounds go to that
     /// mission's table only (CMP-13).
     pub played_in: std::collections::BTreeMap<String, u32>,
+}
+
+impl BattleEntry {
+    /// What names this roll's dice in a campaign's events: its seed, or the
+    /// seed of its last roll made again.
+    pub fn id(&self) -> u64 {
+        self.redrawn.last().map_or(self.seed, |r| r.seed)
+    }
+
+    /// Its dice: the same faces each time.
+    pub fn dice(&self) -> crate::rules::core::dice::Dice {
+        crate::rules::core::dice::Dice::new(self.seed, &self.redrawn)
+    }
 }
 
 impl Model {
@@ -268,7 +288,7 @@ impl Model {
                 })
             })
             .collect();
-        let key = (entry.seed, entry.replay_of.is_some());
+        let key = (entry.id(), entry.replay_of.is_some());
         if let Some((at, wounds)) = self.wounds_seen.borrow().get(&key)
             && *at == stamp
         {
@@ -277,7 +297,7 @@ impl Model {
         let wounds = crate::rules::battle::summary::roll_wounds(
             &entry.combatants,
             &entry.taken,
-            entry.seed,
+            entry.id(),
             &entry.played_in,
             |id| self.get::<Campaign>(id),
         );
@@ -287,6 +307,59 @@ impl Model {
         }
         seen.insert(key, (stamp, wounds.clone()));
         wounds
+    }
+}
+
+/// Who pays the "reroll" stratagem on a roll (KT-11): a campaign soldier's
+/// kill team, and the event that takes its points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RerollPayer {
+    /// The campaign.
+    pub key: crate::rules::DocKey,
+    /// The event that pays.
+    pub edit: crate::rules::campaign::CampaignEdit,
+    /// What it costs.
+    pub cost: u32,
+}
+
+impl Model {
+    /// Who pays the "reroll" stratagem on the entry's rolls (KT-11): the
+    /// first of its fighters, attackers first, who is a kill-team soldier
+    /// of a campaign playing its mission; `None` for a fight with none, a
+    /// roll made again for nothing. `Err`: the roll's mission is over, or
+    /// such a soldier's team may not pay (short of points), and why.
+    pub fn reroll_payer(
+        &self,
+        entry: &BattleEntry,
+    ) -> Result<Option<RerollPayer>, crate::rules::Problem> {
+        use crate::rules::campaign::{Campaign, Phase};
+        // A roll belongs to its mission's table: after it, it is history.
+        let over = entry.played_in.iter().any(|(doc, &mission)| {
+            self.get::<Campaign>(doc)
+                .is_none_or(|k| k.phase != Phase::Playing || k.mission_number() != mission)
+        });
+        if over {
+            return Err(crate::rules::Problem::new("KT-11", "battle.reroll.history"));
+        }
+        let soldier = entry
+            .combatants
+            .iter()
+            .filter(|c| c.first)
+            .chain(entry.combatants.iter().filter(|c| !c.first))
+            .filter_map(|c| c.campaign.as_ref())
+            .find_map(|r| {
+                let k = self.get::<Campaign>(&r.doc)?;
+                k.counts_actions(r.id).then_some((r, k))
+            });
+        let Some((r, k)) = soldier else {
+            return Ok(None);
+        };
+        let edit = k.reroll_payment(r.id, &self.rules)?;
+        Ok(Some(RerollPayer {
+            key: crate::rules::DocKey::of::<Campaign>(r.doc.clone()),
+            edit,
+            cost: crate::rules::campaign::reroll_cost(&self.rules),
+        }))
     }
 }
 

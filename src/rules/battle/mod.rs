@@ -16,28 +16,17 @@ pub mod table_roll;
 pub mod text;
 
 use rand::Rng;
-use serde::Serialize;
+
 
 use self::scenario::Scenario;
 use crate::rules::core::dice::RollFor;
-use crate::rules::core::dice::{DiceSpec, Roll};
+
 use crate::rules::core::msg::Msg;
 use crate::rules::core::odds::Odds;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 
-/// One attack as rolled.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct AttackRoll {
-    /// It hit.
-    pub hit: bool,
-    /// It wounded.
-    pub wounded: bool,
-    /// It was saved.
-    pub saved: bool,
-    /// Wounds (damage points) it caused.
-    pub wounds: u32,
-}
+pub use crate::rules::core::odds::AttackRoll;
 
 /// A fight as rolled: every die, each attack, and the total.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,31 +67,7 @@ impl Resolution {
     }
 }
 
-/// One D6, kept.
-fn d6<R: Rng + ?Sized>(rng: &mut R, purpose: &'static str, rolls: &mut Vec<RollFor>) -> i32 {
-    let roll = Roll::new(rng, 1, 6, 0);
-    let face = roll.total;
-    rolls.push(RollFor { purpose, roll });
-    face
-}
-
-/// A number that may be dice: rolled and kept when it is.
-fn amount<R: Rng + ?Sized>(
-    rng: &mut R,
-    amount: Result<u32, DiceSpec>,
-    purpose: &'static str,
-    rolls: &mut Vec<RollFor>,
-) -> u32 {
-    match amount {
-        Ok(n) => n,
-        Err(d) => {
-            let r = crate::rules::core::dice::roll_dice(rng, d);
-            let n = u32::try_from(r.total.max(0)).unwrap_or(0);
-            rolls.push(RollFor { purpose, roll: r });
-            n
-        }
-    }
-}
+use crate::rules::core::odds::amount;
 
 /// Rolls a scenario: the odds' scores, with dice.
 pub fn roll<R: Rng + ?Sized>(
@@ -128,9 +93,7 @@ pub fn roll<R: Rng + ?Sized>(
         }
         Scenario::CloseCombat(_) => (odds.attacks, Ok(1), None),
     };
-    let attacks = (0..shots)
-        .map(|_| roll_attack(&odds, damage, rng, &mut rolls))
-        .collect::<Vec<_>>();
+    let attacks = odds.roll_attacks(shots, damage, rng, &mut rolls);
     let wounds: u32 = attacks.iter().map(|a| a.wounds).sum();
     // Damage beyond the target's wounds left is lost.
     let wounds = cap.map_or(wounds, |c| wounds.min(c));
@@ -151,53 +114,6 @@ pub fn roll<R: Rng + ?Sized>(
         wounds,
         reminders,
     })
-}
-
-/// One attack with the odds' scores: to hit, to wound, the save, and the
-/// damage of an unsaved wound.
-fn roll_attack<R: Rng + ?Sized>(
-    odds: &Odds,
-    damage: Result<u32, DiceSpec>,
-    rng: &mut R,
-    rolls: &mut Vec<RollFor>,
-) -> AttackRoll {
-    let hit = match odds.score_to_hit {
-        None => false,
-        // Automatic (kill team): no die.
-        Some(score) if score <= 1 => true,
-        Some(score) if score <= 6 => d6(rng, "battle.for.hit", rolls) >= score,
-        // CC-10: a 6, then the second die.
-        Some(score) => {
-            d6(rng, "battle.for.hit", rolls) == 6
-                && d6(rng, "battle.for.second_die", rolls) >= score - 3
-        }
-    };
-    let wounded = hit
-        && odds
-            .score_to_wound
-            .is_some_and(|score| d6(rng, "battle.for.wound", rolls) >= score);
-    let save_dice = odds.save_dice.max(1);
-    let saved = wounded
-        && odds.score_to_save.is_some_and(|score| {
-            let roll = Roll::new(rng, save_dice, 6, 0);
-            let total = roll.total;
-            rolls.push(RollFor {
-                purpose: "battle.for.save",
-                roll,
-            });
-            total >= score
-        });
-    let wounds = if wounded && !saved {
-        amount(rng, damage, "battle.for.damage", rolls)
-    } else {
-        0
-    };
-    AttackRoll {
-        hit,
-        wounded,
-        saved,
-        wounds,
-    }
 }
 
 /// Any fight the battle screen rolls: one attack (close combat or kill-team
@@ -227,6 +143,8 @@ pub enum Fight {
 pub struct Rolled {
     /// What happened, every die included.
     pub result: Msg,
+    /// Every die, in the order drawn, with what it was for.
+    pub rolls: Vec<RollFor>,
     /// Wounds caused to the defender (the second unit of a round).
     pub wounds: u32,
     /// Wounds caused to the attacker (the first unit of a round).
@@ -234,16 +152,36 @@ pub struct Rolled {
 }
 
 impl Fight {
+    /// A fight of the kill-team rules, whose rolls the "reroll" stratagem
+    /// may take again (KT-11): a kill-team shot or blow, a jump, a
+    /// grenade, a charge or the initiative.
+    pub fn kill_team(&self) -> bool {
+        use table_roll::TableRoll;
+        match self {
+            Self::Attack(s) => !matches!(s, Scenario::CloseCombat(_)),
+            Self::Table(t) => matches!(
+                t,
+                TableRoll::Jump(_)
+                    | TableRoll::Grenade(_)
+                    | TableRoll::Charge(_)
+                    | TableRoll::Initiative { .. }
+            ),
+            Self::Psychic(_) | Self::Units(..) | Self::Test(_) => false,
+        }
+    }
+
     /// Rolls the fight with the dice of `rng`.
     pub fn roll<R: Rng + ?Sized>(&self, rules: &RulesData, rng: &mut R) -> Result<Rolled, Problem> {
         match self {
             Self::Attack(s) => roll(rules, s, rng).map(|r| Rolled {
                 result: r.msg(),
+                rolls: r.rolls,
                 wounds: r.wounds,
                 first_wounds: 0,
             }),
             Self::Psychic(a) => a.roll(rules, rng).map(|r| Rolled {
                 result: r.msg(a),
+                rolls: r.rolls,
                 wounds: r.wounds,
                 first_wounds: 0,
             }),
@@ -251,17 +189,23 @@ impl Fight {
                 crate::rules::close_combat::unit_round::roll_unit_round(rules, first, second, rng)
                     .map(|r| Rolled {
                         result: r.msg(),
+                        rolls: r.rolls,
                         wounds: r.second_wounds,
                         first_wounds: r.first_wounds,
                     })
             }
             Self::Table(t) => table_roll::roll(rules, t, rng).map(|r| Rolled {
                 result: r.msg(),
+                rolls: r.rolls,
                 wounds: r.wounds,
                 first_wounds: 0,
             }),
             Self::Test(t) => t.roll(rules, rng).map(|r| Rolled {
                 result: r.msg,
+                rolls: vec![RollFor {
+                    purpose: "battle.for.test",
+                    roll: r.roll,
+                }],
                 wounds: 0,
                 first_wounds: 0,
             }),

@@ -31,6 +31,14 @@ pub fn second_soldier_cost(rules: &RulesData) -> u32 {
     stratagem_cost(rules, SECOND_SOLDIER)
 }
 
+/// The "reroll" stratagem's id in `killteam.json` (KT-11).
+pub const REROLL: &str = "reroll";
+
+/// The "reroll" stratagem's cost in command points (KT-11).
+pub fn reroll_cost(rules: &RulesData) -> u32 {
+    stratagem_cost(rules, REROLL)
+}
+
 /// A stratagem's cost in command points, from the data (KT-11).
 fn stratagem_cost(rules: &RulesData, id: &str) -> u32 {
     rules
@@ -562,6 +570,34 @@ impl Campaign {
             character,
             item,
             way,
+        })
+    }
+
+    /// Whether `character` is a kill-team soldier whose team may pay for
+    /// the "reroll" stratagem (KT-11) on a roll of the battle screen: the
+    /// event that pays it, or why not (not a soldier, short of points).
+    pub fn reroll_payment(
+        &self,
+        character: CharId,
+        rules: &RulesData,
+    ) -> Result<CampaignEdit, Problem> {
+        let x = self.character(character).ok_or_else(|| {
+            Problem::new("KT-11", "battle.reroll.no_team")
+        })?;
+        if !matches!(x.member, Member::Soldier(_)) {
+            return Err(Problem::new("KT-11", "battle.reroll.no_team"));
+        }
+        let escort = self.escort_of(character)?;
+        let cost = reroll_cost(rules);
+        let price = i32::try_from(cost).unwrap_or(i32::MAX);
+        if escort.command_points < price {
+            return Err(Problem::new("KT-11", "kt.act.no.points")
+                .arg("cost", cost)
+                .arg("points", escort.command_points));
+        }
+        Ok(CampaignEdit::SetCommandPoints {
+            escort: escort.id,
+            points: escort.command_points - price,
         })
     }
 

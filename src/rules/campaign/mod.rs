@@ -29,7 +29,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-pub use acts::{Activations, AtTable, SECOND_SOLDIER, TurnActs, second_soldier_cost};
+pub use acts::{
+    Activations, AtTable, REROLL, SECOND_SOLDIER, TurnActs, reroll_cost, second_soldier_cost,
+};
 pub use data::{
     Budget, CampaignData, EnemySide, Faction, Injuries, MissionData, MissionType, Mode, PoolMode,
     Rates, Settings,

@@ -46,6 +46,103 @@ pub fn die<R: Rng + ?Sized>(rng: &mut R, sides: u32) -> u32 {
     }
 }
 
+/// One roll of a fight made again (KT-11): the draws of the generator its
+/// dice took (`from..to`, counted from the fight's first draw), now taken
+/// from a seed of their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Redrawn {
+    /// The first draw of the roll.
+    pub from: u64,
+    /// The draw after its last.
+    pub to: u64,
+    /// The seed its new dice come from.
+    pub seed: u64,
+}
+
+/// The dice of a fight: its seed's, but for the rolls made again, whose
+/// draws come from their own seeds. Every other draw keeps its place, so
+/// every other die falls as it did as long as the fight takes the same
+/// path.
+pub struct Dice {
+    base: DiceRng,
+    redrawn: Vec<(Redrawn, DiceRng)>,
+    at: u64,
+}
+
+impl Dice {
+    /// The dice of `seed` with the rolls `redrawn` made again.
+    pub fn new(seed: u64, redrawn: &[Redrawn]) -> Self {
+        Self {
+            base: seeded(seed),
+            redrawn: redrawn.iter().map(|r| (*r, seeded(r.seed))).collect(),
+            at: 0,
+        }
+    }
+}
+
+impl rand::RngCore for Dice {
+    fn next_u32(&mut self) -> u32 {
+        let mut v = self.base.next_u32();
+        for (r, rng) in &mut self.redrawn {
+            if (r.from..r.to).contains(&self.at) {
+                v = rng.next_u32();
+            }
+        }
+        self.at += 1;
+        v
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        (u64::from(self.next_u32()) << 32) | u64::from(self.next_u32())
+    }
+
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for chunk in dst.chunks_mut(4) {
+            let bytes = self.next_u32().to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+    }
+}
+
+/// The draws of the roll `k` of a fight rolled with `Dice::new(seed,
+/// redrawn)`, whose rolls were `rolls`, to be taken from `fresh` (KT-11:
+/// one roll made again). Refused when a die of those rolls did not come
+/// from those dice in that order (the fight's dice are not these), and for
+/// a roll already made again: a die is never rerolled twice.
+pub fn redraw(
+    seed: u64,
+    redrawn: &[Redrawn],
+    rolls: &[RollFor],
+    k: usize,
+    fresh: u64,
+) -> Result<Redrawn, Problem> {
+    if k >= rolls.len() || rolls[k].roll.faces.is_empty() {
+        return Err(Problem::new("KT-11", "battle.reroll.no_die"));
+    }
+    let mut dice = Dice::new(seed, redrawn);
+    let mut from = 0;
+    for (i, r) in rolls.iter().enumerate().take(k + 1) {
+        if i == k {
+            from = dice.at;
+        }
+        for &face in &r.roll.faces {
+            if die(&mut dice, r.roll.sides) != face {
+                return Err(Problem::new("KT-11", "battle.reroll.unknown_dice"));
+            }
+        }
+    }
+    let to = dice.at;
+    if redrawn.iter().any(|r| r.from < to && from < r.to) {
+        return Err(Problem::new("KT-11", "battle.reroll.twice"));
+    }
+    Ok(Redrawn {
+        from,
+        to,
+        seed: fresh,
+    })
+}
+
 /// A roll of several dice of one kind, with every face kept.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

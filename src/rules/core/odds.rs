@@ -2,7 +2,10 @@
 //! attack to hit, to wound and to get through the save, and the
 //! distribution of the wounds of the whole attack.
 
+use rand::Rng;
 use serde::Serialize;
+
+use super::dice::{DiceSpec, Roll, RollFor};
 
 /// The odds of one attack and of the whole attack.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -29,4 +32,97 @@ pub struct Odds {
     pub save_dice: u32,
     /// A hit needs a 7 or more: the game master must consent (CC-10).
     pub needs_consent: bool,
+}
+
+/// One attack as rolled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AttackRoll {
+    /// It hit.
+    pub hit: bool,
+    /// It wounded.
+    pub wounded: bool,
+    /// It was saved.
+    pub saved: bool,
+    /// Wounds (damage points) it caused.
+    pub wounds: u32,
+}
+
+/// One D6, kept.
+fn d6<R: Rng + ?Sized>(rng: &mut R, purpose: &'static str, rolls: &mut Vec<RollFor>) -> i32 {
+    let roll = Roll::new(rng, 1, 6, 0);
+    let face = roll.total;
+    rolls.push(RollFor { purpose, roll });
+    face
+}
+
+/// A number that may be dice: rolled and kept when it is.
+pub fn amount<R: Rng + ?Sized>(
+    rng: &mut R,
+    amount: Result<u32, DiceSpec>,
+    purpose: &'static str,
+    rolls: &mut Vec<RollFor>,
+) -> u32 {
+    match amount {
+        Ok(n) => n,
+        Err(d) => {
+            let r = super::dice::roll_dice(rng, d);
+            let n = u32::try_from(r.total.max(0)).unwrap_or(0);
+            rolls.push(RollFor { purpose, roll: r });
+            n
+        }
+    }
+}
+
+impl Odds {
+    /// The attacks with the odds' scores, step by step as at the table: every
+    /// hit die, then a wound die for each hit, a save for each wound, and the
+    /// damage of each unsaved wound. A die made again (KT-11) then changes only
+    /// its own step and those after it.
+    pub fn roll_attacks<R: Rng + ?Sized>(
+        &self,
+        count: u32,
+        damage: Result<u32, DiceSpec>,
+        rng: &mut R,
+        rolls: &mut Vec<RollFor>,
+    ) -> Vec<AttackRoll> {
+        let mut attacks: Vec<AttackRoll> = (0..count)
+            .map(|_| AttackRoll {
+                hit: match self.score_to_hit {
+                    None => false,
+                    // Automatic (kill team): no die.
+                    Some(score) if score <= 1 => true,
+                    Some(score) if score <= 6 => d6(rng, "battle.for.hit", rolls) >= score,
+                    // CC-10: a 6, then the second die.
+                    Some(score) => {
+                        d6(rng, "battle.for.hit", rolls) == 6
+                            && d6(rng, "battle.for.second_die", rolls) >= score - 3
+                    }
+                },
+                wounded: false,
+                saved: false,
+                wounds: 0,
+            })
+            .collect();
+        for a in attacks.iter_mut().filter(|a| a.hit) {
+            a.wounded = self
+                .score_to_wound
+                .is_some_and(|score| d6(rng, "battle.for.wound", rolls) >= score);
+        }
+        let save_dice = self.save_dice.max(1);
+        for a in attacks.iter_mut().filter(|a| a.wounded) {
+            a.saved = self.score_to_save.is_some_and(|score| {
+                let roll = Roll::new(rng, save_dice, 6, 0);
+                let total = roll.total;
+                rolls.push(RollFor {
+                    purpose: "battle.for.save",
+                    roll,
+                });
+                total >= score
+            });
+        }
+        for a in attacks.iter_mut().filter(|a| a.wounded && !a.saved) {
+            a.wounds = amount(rng, damage, "battle.for.damage", rolls);
+        }
+        attacks
+    }
 }

@@ -207,50 +207,10 @@ pub fn roll_grenade<R: Rng + ?Sized>(
             }
         }
     }
-    let d6 = |rng: &mut R, purpose: &'static str, rolls: &mut Vec<RollFor>| {
-        let r = Roll::new(rng, 1, 6, 0);
-        let t = r.total;
-        rolls.push(RollFor { purpose, roll: r });
-        t
-    };
-    let (mut hits, mut wounds) = (0, 0);
-    for _ in 0..shots {
-        let hit = match odds.score_to_hit {
-            None => false,
-            Some(s) if s <= 1 => true,
-            Some(s) => d6(rng, "battle.for.hit", &mut rolls) >= s,
-        };
-        if !hit {
-            continue;
-        }
-        hits += 1;
-        let wounded = odds
-            .score_to_wound
-            .is_some_and(|s| d6(rng, "battle.for.wound", &mut rolls) >= s);
-        let saved = wounded
-            && odds.score_to_save.is_some_and(|s| {
-                let r = Roll::new(rng, odds.save_dice.max(1), 6, 0);
-                let total = r.total;
-                rolls.push(RollFor {
-                    purpose: "battle.for.save",
-                    roll: r,
-                });
-                total >= s
-            });
-        if wounded && !saved {
-            match amount_dice(&attack.damage)? {
-                Ok(n) => wounds += n,
-                Err(d) => {
-                    let r = roll_dice(rng, d);
-                    wounds += u32::try_from(r.total.max(0)).unwrap_or(0);
-                    rolls.push(RollFor {
-                        purpose: "battle.for.damage",
-                        roll: r,
-                    });
-                }
-            }
-        }
-    }
+    let damage = amount_dice(&attack.damage)?;
+    let attacks = odds.roll_attacks(shots, damage, rng, &mut rolls);
+    let hits = u32::try_from(attacks.iter().filter(|a| a.hit).count()).unwrap_or(u32::MAX);
+    let wounds: u32 = attacks.iter().map(|a| a.wounds).sum();
     // Damage beyond the target's wounds left is lost.
     let wounds = attack.wounds_left.map_or(wounds, |w| wounds.min(w));
     Ok(GrenadeRoll {

@@ -98,8 +98,8 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if playing {
                     apply_buttons_ui(ui, cx, k, e);
-                    reroll_button_ui(ui, cx, k, e);
                 }
+                reroll_menu_ui(ui, cx, k, e);
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                     ui.label(RichText::new(format!("#{}", k + 1)).strong());
                     wounds_badge(ui, cx, e);
@@ -112,45 +112,60 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     });
 }
 
-/// "Reroll (1 CP)" (KT-11) on a roll whose attacker is a soldier of a
-/// campaign's kill team: the app refuses it, saying why, when his team
-/// lacks the points.
-fn reroll_button_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
-    use crate::rules::campaign::{Campaign, Member};
-    if e.replay_of.is_some() || e.rerolled {
+/// "Reroll a die (1 CP)" (KT-11): a menu of the roll's dice, each to be
+/// rolled again. Offered on a kill-team fight, or one with a campaign
+/// soldier, paid by his team (for nothing with none); greyed, saying why,
+/// when his team lacks the points or the roll's mission is over.
+fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
+    if e.replay_of.is_some() || e.rerolled || e.rolls.is_empty() {
         return;
     }
-    let soldier = e.combatants.iter().filter(|c| c.first).any(|c| {
-        c.campaign.as_ref().is_some_and(|r| {
-            cx.model
-                .get::<Campaign>(&r.doc)
-                .and_then(|camp| camp.character(r.id))
-                .is_some_and(|x| matches!(x.member, Member::Soldier(_)))
-        })
+    let payer = cx.model.reroll_payer(e);
+    let cost = crate::rules::campaign::reroll_cost(&cx.model.rules).to_string();
+    let n = (k + 1).to_string();
+    let (word, name) = match &payer {
+        Ok(None) if !e.fight.kill_team() => return,
+        Ok(None) => (
+            cx.t("battle.reroll.button_free").to_owned(),
+            cx.f("battle.reroll.button_free_named", &[("n", &n)]),
+        ),
+        Ok(Some(_)) | Err(_) => (
+            cx.f("battle.reroll.button", &[("cost", &cost)]),
+            cx.f("battle.reroll.button_named", &[("n", &n), ("cost", &cost)]),
+        ),
+    };
+    let why = match &payer {
+        Err(p) => Some(cx.lang.problem_line(p)),
+        Ok(_) if cx.model.read_only => Some(cx.t("status.read_only").to_owned()),
+        Ok(_) => None,
+    };
+    let hint = why.clone().unwrap_or_else(|| cx.t("battle.reroll.hint").to_owned());
+    let label = format!("{} {word}", icons::ICON_REPLAY.codepoint);
+    let enabled = why.is_none();
+    ui.add_enabled_ui(enabled, |ui| {
+        let r = ui.menu_button(label, |ui| {
+            ui.label(RichText::new(cx.t("battle.reroll.pick")).strong());
+            for (i, r) in e.rolls.iter().enumerate() {
+                let again =
+                    crate::rules::core::dice::redraw(e.seed, &e.redrawn, &e.rolls, i, 0).is_ok();
+                let text = cx.f(
+                    "battle.reroll.die",
+                    &[
+                        ("n", &(i + 1).to_string()),
+                        ("purpose", cx.t(r.purpose)),
+                        ("faces", &r.roll.to_string()),
+                    ],
+                );
+                if ui.add_enabled(again, egui::Button::new(text)).clicked() {
+                    cx.send(crate::app::Command::RerollDie(k, i));
+                    ui.close();
+                }
+            }
+        });
+        r.response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
+        r.response.on_hover_text(&hint).on_disabled_hover_text(&hint);
     });
-    if !soldier {
-        return;
-    }
-    let cost = cx
-        .model
-        .rules
-        .killteam
-        .command
-        .stratagems
-        .iter()
-        .find(|s| s.id == "reroll")
-        .map_or(1, |s| s.cost);
-    let word = cx.f("battle.reroll.button", &[("cost", &cost.to_string())]);
-    let named = cx.f(
-        "battle.reroll.button_named",
-        &[("cost", &cost.to_string()), ("n", &(k + 1).to_string())],
-    );
-    if icon_button(ui, icons::ICON_REPLAY, &word, &named, !cx.model.read_only)
-        .on_hover_text(cx.t("battle.reroll.hint"))
-        .clicked()
-    {
-        cx.send(crate::app::Command::RerollStratagem(k));
-    }
 }
 
 /// The wounds a roll caused, by icon, word and colour.
@@ -212,7 +227,7 @@ fn batch_ui(
     if icon_button(ui, icons::ICON_FLAG, &word, &word, !cx.model.read_only).clicked() {
         cx.send(Command::Edit(
             crate::rules::DocKey::of::<Campaign>(b.campaign.clone()),
-            crate::rules::Edit::new(b.edit(e.seed)),
+            crate::rules::Edit::new(b.edit(e.id())),
         ));
     }
 }

@@ -4,6 +4,7 @@
 //! Cl (CHR-14).
 
 mod from_table;
+mod reroll;
 
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
@@ -441,4 +442,35 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
     );
     let earlier = std::collections::BTreeMap::from([(c.id.clone(), c.mission_number() + 1)]);
     assert_eq!(refused(&earlier), "campaign.problem.roll_of_mission");
+}
+
+/// KT-11 outside a campaign: a kill-team roll with no campaign soldier is
+/// made again for nothing, one roll of it, and said so.
+#[test]
+fn kt_11_a_roll_with_no_campaign_team_is_made_again_for_nothing() {
+    let mut app = app(Vec::new());
+    let shot = muster::rules::battle::scenario::Scenario::parse(
+        r#"{"kind": "killteam_shooting", "range": 10,
+ "weapon": {"class": "normal", "shots": 3, "s": 3}, "target": {"t": 3, "save": 5}}"#,
+    )
+    .expect("scenario");
+    app.apply(Command::RollFight("A shoots B".into(), Fight::Attack(shot), Vec::new()));
+    app.apply(Command::RerollDie(0, 1));
+    let log = &app.model.battle_log;
+    assert_eq!(log.len(), 2, "made again");
+    assert!(log[0].rerolled);
+    assert_eq!(log[1].reroll_of, Some((0, 1)));
+    assert_eq!(log[1].rolls[0], log[0].rolls[0], "the die before it");
+    assert_eq!(log[1].rolls[2], log[0].rolls[2], "the hit die after it");
+    let lang = app.model.lang;
+    assert!(
+        app.model
+            .messages
+            .iter()
+            .any(|m| lang.msg(&m.text).contains("for nothing")),
+        "said that it costs nothing"
+    );
+    // The first roll is history: not made again a second time.
+    app.apply(Command::RerollDie(0, 2));
+    assert_eq!(app.model.battle_log.len(), 2);
 }

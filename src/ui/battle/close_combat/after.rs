@@ -131,7 +131,7 @@ pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, String)> {
     let result = match &e.fight {
         Fight::Attack(Scenario::CloseCombat(_)) => close_combat::result(e.wounds, 0),
         Fight::Units(a, b) if a.len() == 1 && b.len() == 1 => {
-            let mut dice = crate::rules::core::dice::seeded(e.seed);
+            let mut dice = e.dice();
             crate::rules::close_combat::unit_round::roll_unit_round(&model.rules, a, b, &mut dice)
                 .ok()?
                 .result()

@@ -521,9 +521,26 @@ fn kt_9_a_soldier_who_retreated_is_offered_no_charge_from_the_table() {
     assert!(attack.accesskit_node().is_disabled(), "no action left");
 }
 
-/// KT-11's reroll stratagem from the battle screen: a roll of a campaign's
-/// soldier is rolled again for his team's command point; the first roll's
-/// wounds are no longer offered; with no point left it is refused.
+/// Picks the first die of the reroll menu of roll `n` named `menu`.
+fn reroll_first_die(h: &mut Harness<'_, Gui>, menu: &str) {
+    crate::common::button(h, menu);
+    let die = h
+        .query_all_by_role(Role::Button)
+        .find(|b| {
+            b.accesskit_node()
+                .label()
+                .is_some_and(|l| l.starts_with("#1 "))
+        })
+        .expect("the menu lists the roll's dice");
+    die.click();
+    h.run();
+}
+
+/// KT-11's reroll stratagem from the battle screen, « Relancez n'importe
+/// quel jet de dé = 1 pt »: one roll of a campaign soldier's fight is made
+/// again for his team's command point, every die before it as it fell;
+/// the first roll's wounds are no longer offered; with no point left it is
+/// refused.
 #[test]
 fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     let rules = RulesData::built_in().expect("rules");
@@ -542,27 +559,55 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     h.run();
     let cp = |h: &Harness<'_, Gui>| crate::common::the_campaign(h).escorts[0].command_points;
     assert_eq!(cp(&h), 3);
-    crate::common::button(&mut h, "Reroll roll #1 for 1 command points");
+    reroll_first_die(&mut h, "Reroll a die of roll #1 for 1 command points");
     assert_eq!(cp(&h), 2, "the stratagem's point");
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 2, "rolled again");
     assert!(log[0].rerolled && !log[1].rerolled);
+    assert_eq!(log[1].reroll_of, Some((0, 0)));
+    assert_eq!(log[1].rolls[0].purpose, log[0].rolls[0].purpose);
     // The first roll's wounds are no longer offered.
     let stale = h
         .query_all_by_role(Role::Button)
         .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
         .any(|l| l.starts_with("Apply roll #1 to campaign"));
     assert!(!stale, "roll #1 is rerolled");
-    // With no point left, the campaign refuses.
-    for _ in 0..2 {
-        let n = h.state().app.model.battle_log.len();
-        crate::common::button(&mut h, &format!("Reroll roll #{n} for 1 command points"));
-    }
-    assert_eq!(cp(&h), 0);
+    // The die made again is never made again twice.
+    crate::common::button(&mut h, "Reroll a die of roll #2 for 1 command points");
+    let again = h
+        .query_all_by_role(Role::Button)
+        .find(|b| b.accesskit_node().label().is_some_and(|l| l.starts_with("#1 ")))
+        .expect("listed");
+    assert!(again.accesskit_node().is_disabled(), "rolled again already");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    // With no point left, the campaign refuses, naming the rule.
+    let escort = crate::common::the_campaign(&h).escorts[0].id;
+    let key = muster::rules::DocKey::of::<muster::rules::campaign::Campaign>(
+        crate::common::the_campaign(&h).id.clone(),
+    );
+    h.state_mut().app.apply(muster::app::Command::Edit(
+        key,
+        muster::rules::Edit::new(muster::rules::campaign::CampaignEdit::SetCommandPoints {
+            escort,
+            points: 0,
+        }),
+    ));
+    h.run();
     let n = h.state().app.model.battle_log.len();
-    crate::common::button(&mut h, &format!("Reroll roll #{n} for 1 command points"));
+    let name = format!("Reroll a die of roll #{n} for 1 command points");
+    assert!(
+        h.get_by_label(&name).accesskit_node().is_disabled(),
+        "no point left"
+    );
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::RerollDie(n - 1, 0));
     assert_eq!(h.state().app.model.battle_log.len(), n, "refused");
     assert_eq!(cp(&h), 0);
+    let said = h.state().app.model.messages.last().expect("said why");
+    let said = h.state().app.model.lang.msg(&said.text);
+    assert!(said.contains("KT-11") && said.contains("command points"), "{said}");
 }
 
 /// KT-9 with the battle screen: opening a shot from the table and going
@@ -676,4 +721,52 @@ fn eq_10_a_dazzled_soldier_cannot_move_and_his_shot_has_the_minus_one_ticked() {
         mods.contains(&muster::rules::killteam::odds::KtModifier::Flash),
         "{mods:?}"
     );
+}
+
+/// KT-11 on either side: an enemy shoots a soldier from the table, and the
+/// soldier's team may make any roll of that shot again (the enemy's hit,
+/// the soldier's own save) for its command point.
+#[test]
+fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    let fighter = c.enemy_fighter(0, &rules).expect("profile").clone();
+    let gun = fighter.weapons.iter().find(|w| w.range > 0).expect("a gun");
+    let gun_name = gun.names["en"].clone();
+    h.get_by_label(&format!("{enemy} attacks…"))
+        .click_accesskit();
+    h.run();
+    h.get_by_label(&format!("{enemy} shoots Trooper Dace with {gun_name}"))
+        .click_accesskit();
+    h.run();
+    // Ten inches away, as the player types it.
+    h.state_mut().views.battle.shooting.shot.range = 10;
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    let cp = |h: &Harness<'_, Gui>| crate::common::the_campaign(h).escorts[0].command_points;
+    assert_eq!(cp(&h), 3);
+    let first = h.state().app.model.battle_log[0].clone();
+    // The save if the shot came to one, else the hit die.
+    let pick = first
+        .rolls
+        .iter()
+        .position(|r| r.purpose == "battle.for.save")
+        .unwrap_or(0);
+    crate::common::button(&mut h, "Reroll a die of roll #1 for 1 command points");
+    let name = format!("#{} ", pick + 1);
+    let die = h
+        .query_all_by_role(Role::Button)
+        .find(|b| b.accesskit_node().label().is_some_and(|l| l.starts_with(&name)))
+        .expect("the die in the menu");
+    die.click();
+    h.run();
+    assert_eq!(cp(&h), 2, "the soldier's team pays");
+    let log = &h.state().app.model.battle_log;
+    assert_eq!(log.len(), 2);
+    assert_eq!(log[1].reroll_of, Some((0, pick)));
+    assert_eq!(log[1].rolls[..pick], first.rolls[..pick], "every die before it");
 }
