@@ -685,21 +685,27 @@ impl App {
             app.message(MessageKind::Refused, Msg::from(problem));
         };
         if e.replay_of.is_some() || e.rerolled {
-            return refuse(self, crate::rules::Problem::new("KT-11", "battle.reroll.again"));
+            return refuse(
+                self,
+                crate::rules::Problem::new("KT-11", "battle.reroll.again"),
+            );
         }
         if self.model.roll_wounds(&e).batches.iter().any(|b| b.applied) {
-            return refuse(self, crate::rules::Problem::new("KT-11", "battle.reroll.applied"));
+            return refuse(
+                self,
+                crate::rules::Problem::new("KT-11", "battle.reroll.applied"),
+            );
         }
         let payer = match self.model.reroll_payer(&e) {
             Ok(payer) => payer,
             Err(problem) => return refuse(self, problem),
         };
         let fresh = self.rng.next_u64();
-        let redrawn =
-            match crate::rules::core::dice::redraw(e.seed, &e.redrawn, &e.rolls, k, fresh) {
-                Ok(r) => r,
-                Err(problem) => return refuse(self, problem),
-            };
+        let redrawn = match crate::rules::core::dice::redraw(e.seed, &e.redrawn, &e.rolls, k, fresh)
+        {
+            Ok(r) => r,
+            Err(problem) => return refuse(self, problem),
+        };
         let done = match payer {
             Some(payer) => {
                 let history = self.model.history.undo.len();

@@ -323,6 +323,16 @@ pub struct RerollPayer {
 }
 
 impl Model {
+    /// Whether the entry was rolled at a campaign's table whose mission is
+    /// over: history now, no longer an offer (no reroll, no wounds).
+    pub fn roll_is_history(&self, entry: &BattleEntry) -> bool {
+        use crate::rules::campaign::{Campaign, Phase};
+        entry.played_in.iter().any(|(doc, &mission)| {
+            self.get::<Campaign>(doc)
+                .is_none_or(|k| k.phase != Phase::Playing || k.mission_number() != mission)
+        })
+    }
+
     /// Who pays the "reroll" stratagem on the entry's rolls (KT-11): the
     /// first of its fighters, attackers first, who is a kill-team soldier
     /// of a campaign playing its mission; `None` for a fight with none, a
@@ -332,13 +342,8 @@ impl Model {
         &self,
         entry: &BattleEntry,
     ) -> Result<Option<RerollPayer>, crate::rules::Problem> {
-        use crate::rules::campaign::{Campaign, Phase};
-        // A roll belongs to its mission's table: after it, it is history.
-        let over = entry.played_in.iter().any(|(doc, &mission)| {
-            self.get::<Campaign>(doc)
-                .is_none_or(|k| k.phase != Phase::Playing || k.mission_number() != mission)
-        });
-        if over {
+        use crate::rules::campaign::Campaign;
+        if self.roll_is_history(entry) {
             return Err(crate::rules::Problem::new("KT-11", "battle.reroll.history"));
         }
         let soldier = entry

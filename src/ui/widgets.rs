@@ -342,6 +342,10 @@ pub fn virtual_rows(
 /// needs: egui's wrapping layout cannot know a card's width before it is
 /// drawn, so a row of many cards would run off the edge; here the cards a
 /// row holds are counted first.
+///
+/// A row scrolled out of view, once drawn, keeps only its place: its
+/// height from the last frame it was drawn in is taken, and its cards are
+/// not laid out again (a table of twenty cards costs the few in view).
 pub fn card_rows<T>(
     ui: &mut egui::Ui,
     inner_width: f32,
@@ -351,15 +355,36 @@ pub fn card_rows<T>(
     let gap = ui.spacing().item_spacing.x;
     let outer = inner_width + crate::ui::theme::card_frame().total_margin().sum().x;
     let columns = (((ui.available_width() + gap) / (outer + gap)).floor() as usize).max(1);
+    let rows_id = ui.next_auto_id().with(("card_rows", columns));
     let mut items = items.into_iter().peekable();
+    let mut row = 0usize;
     while items.peek().is_some() {
-        ui.horizontal_top(|ui| {
-            for item in items.by_ref().take(columns) {
-                cell(ui, item);
-            }
+        let id = rows_id.with(row);
+        let known: Option<f32> = ui.data(|d| d.get_temp(id));
+        let top = ui.cursor().top();
+        let clip = ui.clip_rect();
+        let out_of_view = known.is_some_and(|h| {
+            top > clip.bottom() + CULL_MARGIN || top + h < clip.top() - CULL_MARGIN
         });
+        if let (true, Some(height)) = (out_of_view, known) {
+            items.by_ref().take(columns).for_each(drop);
+            ui.allocate_space(egui::vec2(ui.available_width(), height));
+        } else {
+            let r = ui.horizontal_top(|ui| {
+                for item in items.by_ref().take(columns) {
+                    cell(ui, item);
+                }
+            });
+            let height = r.response.rect.height();
+            ui.data_mut(|d| d.insert_temp(id, height));
+        }
+        row += 1;
     }
 }
+
+/// How far beyond the visible part a row of cards is still drawn, so that
+/// a card coming into view as one scrolls is already laid out.
+const CULL_MARGIN: f32 = 200.0;
 
 /// Cards of one size in rows that fill the width, only the rows in view
 /// drawn (a long escort costs what is on screen).

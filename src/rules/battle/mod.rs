@@ -17,7 +17,6 @@ pub mod text;
 
 use rand::Rng;
 
-
 use self::scenario::Scenario;
 use crate::rules::core::dice::RollFor;
 

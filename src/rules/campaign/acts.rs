@@ -581,9 +581,9 @@ impl Campaign {
         character: CharId,
         rules: &RulesData,
     ) -> Result<CampaignEdit, Problem> {
-        let x = self.character(character).ok_or_else(|| {
-            Problem::new("KT-11", "battle.reroll.no_team")
-        })?;
+        let x = self
+            .character(character)
+            .ok_or_else(|| Problem::new("KT-11", "battle.reroll.no_team"))?;
         if !matches!(x.member, Member::Soldier(_)) {
             return Err(Problem::new("KT-11", "battle.reroll.no_team"));
         }

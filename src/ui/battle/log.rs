@@ -115,9 +115,13 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// "Reroll a die (1 CP)" (KT-11): a menu of the roll's dice, each to be
 /// rolled again. Offered on a kill-team fight, or one with a campaign
 /// soldier, paid by his team (for nothing with none); greyed, saying why,
-/// when his team lacks the points or the roll's mission is over.
+/// when his team lacks the points; gone once the roll's mission is over.
 fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
     if e.replay_of.is_some() || e.rerolled || e.rolls.is_empty() {
+        return;
+    }
+    // A roll of a finished mission is history, not an offer.
+    if cx.model.roll_is_history(e) {
         return;
     }
     let payer = cx.model.reroll_payer(e);
@@ -139,7 +143,9 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app:
         Ok(_) if cx.model.read_only => Some(cx.t("status.read_only").to_owned()),
         Ok(_) => None,
     };
-    let hint = why.clone().unwrap_or_else(|| cx.t("battle.reroll.hint").to_owned());
+    let hint = why
+        .clone()
+        .unwrap_or_else(|| cx.t("battle.reroll.hint").to_owned());
     let label = format!("{} {word}", icons::ICON_REPLAY.codepoint);
     let enabled = why.is_none();
     ui.add_enabled_ui(enabled, |ui| {
@@ -164,7 +170,9 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app:
         });
         r.response
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
-        r.response.on_hover_text(&hint).on_disabled_hover_text(&hint);
+        r.response
+            .on_hover_text(&hint)
+            .on_disabled_hover_text(&hint);
     });
 }
 

@@ -454,7 +454,11 @@ fn kt_11_a_roll_with_no_campaign_team_is_made_again_for_nothing() {
  "weapon": {"class": "normal", "shots": 3, "s": 3}, "target": {"t": 3, "save": 5}}"#,
     )
     .expect("scenario");
-    app.apply(Command::RollFight("A shoots B".into(), Fight::Attack(shot), Vec::new()));
+    app.apply(Command::RollFight(
+        "A shoots B".into(),
+        Fight::Attack(shot),
+        Vec::new(),
+    ));
     app.apply(Command::RerollDie(0, 1));
     let log = &app.model.battle_log;
     assert_eq!(log.len(), 2, "made again");

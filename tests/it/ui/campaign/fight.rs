@@ -576,7 +576,11 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     crate::common::button(&mut h, "Reroll a die of roll #2 for 1 command points");
     let again = h
         .query_all_by_role(Role::Button)
-        .find(|b| b.accesskit_node().label().is_some_and(|l| l.starts_with("#1 ")))
+        .find(|b| {
+            b.accesskit_node()
+                .label()
+                .is_some_and(|l| l.starts_with("#1 "))
+        })
         .expect("listed");
     assert!(again.accesskit_node().is_disabled(), "rolled again already");
     h.key_press(egui::Key::Escape);
@@ -607,7 +611,10 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     assert_eq!(cp(&h), 0);
     let said = h.state().app.model.messages.last().expect("said why");
     let said = h.state().app.model.lang.msg(&said.text);
-    assert!(said.contains("KT-11") && said.contains("command points"), "{said}");
+    assert!(
+        said.contains("KT-11") && said.contains("command points"),
+        "{said}"
+    );
 }
 
 /// KT-9 with the battle screen: opening a shot from the table and going
@@ -760,7 +767,11 @@ fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
     let name = format!("#{} ", pick + 1);
     let die = h
         .query_all_by_role(Role::Button)
-        .find(|b| b.accesskit_node().label().is_some_and(|l| l.starts_with(&name)))
+        .find(|b| {
+            b.accesskit_node()
+                .label()
+                .is_some_and(|l| l.starts_with(&name))
+        })
         .expect("the die in the menu");
     die.click();
     h.run();
@@ -768,5 +779,56 @@ fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 2);
     assert_eq!(log[1].reroll_of, Some((0, pick)));
-    assert_eq!(log[1].rolls[..pick], first.rolls[..pick], "every die before it");
+    assert_eq!(
+        log[1].rolls[..pick],
+        first.rolls[..pick],
+        "every die before it"
+    );
+}
+
+/// A roll belongs to its mission's table: once the mission is over, the
+/// last roll offers no reroll, and a reroll sent anyway is refused, naming
+/// KT-11, with no command point taken from the next mission.
+#[test]
+fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    h.get_by_label("Trooper Osk attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Close combat: Trooper Osk against {enemy}"))
+        .click_accesskit();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Roll — Trooper Osk strikes")
+        .click();
+    h.run();
+    let menu = "Reroll a die of roll #1 for 1 command points";
+    assert!(h.query_by_label(menu).is_some(), "offered while playing");
+    let key = muster::rules::DocKey::of::<muster::rules::campaign::Campaign>(c.id.clone());
+    h.state_mut().app.apply(muster::app::Command::Edit(
+        key,
+        muster::rules::Edit::new(muster::rules::campaign::CampaignEdit::EndMission {
+            result: muster::rules::campaign::MissionResult {
+                success: true,
+                vp: 1,
+            },
+            played: vec![],
+        }),
+    ));
+    h.run();
+    assert!(h.query_by_label(menu).is_none(), "history now");
+    let points = crate::common::the_campaign(&h).escorts[0].command_points;
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::RerollDie(0, 0));
+    assert_eq!(h.state().app.model.battle_log.len(), 1, "refused");
+    assert_eq!(
+        crate::common::the_campaign(&h).escorts[0].command_points,
+        points
+    );
+    let lang = h.state().app.model.lang;
+    let said = lang.msg(&h.state().app.model.messages.last().expect("said").text);
+    assert!(said.contains("KT-11") && said.contains("history"), "{said}");
 }
