@@ -25,7 +25,10 @@ use crate::rules::{DocKind, Msg};
 /// - 4: a campaign's table keeps each kill-team soldier's turn, and its
 ///   journal the actions taken at the table, which a Muster of version 3
 ///   would not know.
-pub const SCHEMA_VERSION: u32 = 4;
+/// - 5: the reroll stratagem on an item's dice (a journal event, and what
+///   the table keeps of the item's target to put it back), which a Muster
+///   of version 4 would not know.
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// The oldest schema version whose files read as the current one: each
 /// version since only added optional fields. Such a file is read as it

@@ -604,7 +604,7 @@ impl Campaign {
     /// The soldier `character`'s team pays `cost` command points for a
     /// stratagem (KT-11), said by the log line `key`; refused short of
     /// points.
-    fn pay_stratagem(
+    pub(super) fn pay_stratagem(
         &mut self,
         character: CharId,
         cost: u32,
@@ -631,7 +631,7 @@ impl Campaign {
         Ok(())
     }
 
-    fn escort_of(&self, id: CharId) -> Result<&super::Escort, Problem> {
+    pub(super) fn escort_of(&self, id: CharId) -> Result<&super::Escort, Problem> {
         let i = self.index(id)?;
         let e = self.escort_index(self.characters[i].escort)?;
         Ok(&self.escorts[e])

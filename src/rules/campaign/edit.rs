@@ -281,6 +281,21 @@ pub enum CampaignEdit {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<Roll>,
     },
+    /// The reroll stratagem (KT-11) on the dice of the item just used:
+    /// the bearer's escort pays its command points, and the dice are made
+    /// again, their new effect replacing the first.
+    RerollItem {
+        /// The bearer.
+        character: CharId,
+        /// The item's id.
+        item: String,
+        /// Its new dice.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+        /// The command points it cost (filled in when applied).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost: Option<u32>,
+    },
     /// The "Recharge" stratagem (KT-11): the escort pays its command
     /// points and a used item can be used again.
     Recharge {
@@ -569,6 +584,7 @@ impl CampaignEdit {
             | Self::ConfirmOutOfAction { character, .. }
             | Self::StrikeItem { character, .. }
             | Self::Recharge { character, .. }
+            | Self::RerollItem { character, .. }
             | Self::RemoveMine { character, .. }
             | Self::Loot { character, .. }
             | Self::Act { character, .. }
@@ -642,6 +658,7 @@ impl CampaignEdit {
             Self::SetOutOfAction { .. } => "campaign.event.out_of_action",
             Self::StrikeItem { .. } => "campaign.event.strike",
             Self::UseItem { .. } => "campaign.event.use_item",
+            Self::RerollItem { .. } => "campaign.event.reroll_item",
             Self::Recharge { .. } => "campaign.event.recharge",
             Self::RemoveMine { .. } => "campaign.event.remove_mine",
             Self::Loot { .. } => "campaign.event.loot",

@@ -8,7 +8,7 @@
 use rand::Rng;
 
 use super::edit::CampaignEdit;
-use super::{Campaign, CharId, ItemResult, LaidIn, Member, Phase};
+use super::{Campaign, CharId, ItemResult, LaidIn, Member, Phase, UsedOn};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -73,7 +73,8 @@ impl Campaign {
         })
     }
 
-    /// [`CampaignEdit::UseItem`] or [`CampaignEdit::Recharge`], as the
+    /// [`CampaignEdit::UseItem`], [`CampaignEdit::RerollItem`],
+    /// [`CampaignEdit::Recharge`] or [`CampaignEdit::RemoveMine`], as the
     /// dispatcher hands them over.
     pub(super) fn item_event<R: Rng + ?Sized>(
         &mut self,
@@ -94,6 +95,12 @@ impl Campaign {
                 item,
                 cost,
             } => self.recharge(character, item, cost, rules, out),
+            CampaignEdit::RerollItem {
+                character,
+                item,
+                roll,
+                cost,
+            } => self.reroll_item(character, item, (roll, cost), rules, rng, out),
             CampaignEdit::RemoveMine {
                 character,
                 bearer,
@@ -192,6 +199,11 @@ impl Campaign {
             self.mine_armed(character, &item, rules)?;
         }
         let known = target.map(|t| self.known(character, t)).transpose()?;
+        let before = target.zip(known.as_ref()).map(|(id, k)| UsedOn {
+            id,
+            wounds: k.wounds,
+            out: k.out,
+        });
         let ask = Ask {
             item: &item,
             bearer: &name,
@@ -238,6 +250,8 @@ impl Campaign {
                 target: known.map(|k| k.names).unwrap_or_default(),
                 roll: used.roll.clone(),
                 effect: used.effect,
+                before,
+                rerolled: false,
             },
         );
         Ok(CampaignEdit::UseItem {
@@ -246,6 +260,140 @@ impl Campaign {
             target,
             roll: used.roll,
         })
+    }
+
+    /// [`CampaignEdit::RerollItem`]: the reroll stratagem (KT-11) on an
+    /// item's dice, « Relancez n'importe quel jet de dé »: only straight
+    /// after the use (the journal's last event), once. The bearer's team
+    /// pays; the target is put back as it was and the new dice take
+    /// effect. No action is spent, and the item is not used twice.
+    pub(super) fn reroll_item<R: Rng + ?Sized>(
+        &mut self,
+        character: CharId,
+        item: String,
+        (roll, cost): (Option<Roll>, Option<u32>),
+        rules: &RulesData,
+        rng: &mut R,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let (used, on) = self.item_to_reroll(character, &item, rules)?;
+        let name = self.characters[self.player_index(character)?].name().to_owned();
+        let again = item_use::roll_again(
+            &rules.killteam,
+            (&item, &name),
+            (&used.target, on.wounds),
+            roll,
+            rng,
+        )?;
+        let cost = cost.unwrap_or_else(|| super::reroll_cost(rules));
+        self.pay_stratagem(character, cost, "campaign.log.reroll_item", out)?;
+        self.put_back(&on);
+        out.rolls.extend(again.rolls.iter().cloned());
+        out.lines.push((LineKind::Dice, again.msg.clone()));
+        match &again.effect {
+            Effect::Heal(n) => self.heal(on.id, *n),
+            Effect::Wounds(n) => self.mortal_wounds(on.id, *n, rules, out)?,
+            _ => {}
+        }
+        self.table.get_or_insert_default().used.insert(
+            character,
+            ItemResult {
+                roll: again.roll.clone(),
+                effect: again.effect,
+                rerolled: true,
+                ..used
+            },
+        );
+        Ok(CampaignEdit::RerollItem {
+            character,
+            item,
+            roll: again.roll,
+            cost: Some(cost),
+        })
+    }
+
+    /// Whether the dice of `item`, just used by `character`, may be made
+    /// again with the reroll stratagem (KT-11) now: its cost, or why not
+    /// (not the last event, no dice, made again already, short of points).
+    pub fn may_reroll_item(
+        &self,
+        character: CharId,
+        item: &str,
+        rules: &RulesData,
+    ) -> Result<u32, Problem> {
+        self.item_to_reroll(character, item, rules)?;
+        let cost = super::reroll_cost(rules);
+        let points = self.escort_of(character)?.command_points;
+        if points < i32::try_from(cost).unwrap_or(i32::MAX) {
+            return Err(Problem::new("KT-11", "kt.act.no.points")
+                .arg("cost", cost)
+                .arg("points", points));
+        }
+        Ok(cost)
+    }
+
+    /// The use of `item` whose dice the reroll stratagem may make again,
+    /// and its target as it was before; or why none.
+    fn item_to_reroll(
+        &self,
+        character: CharId,
+        item: &str,
+        rules: &RulesData,
+    ) -> Result<(ItemResult, UsedOn), Problem> {
+        self.expect(&[Phase::Playing])?;
+        let i = self.player_index(character)?;
+        let refuse = |key: &'static str| {
+            with_item(
+                Problem::new("KT-11", key).character(self.characters[i].name()),
+                &rules.killteam,
+                "item",
+                item,
+            )
+        };
+        // The use, or its dice made again (then refused below: never twice).
+        let last_use = self.journal.last().is_some_and(|e| {
+            matches!(&e.event,
+                CampaignEdit::UseItem { character: c, item: it, .. }
+                | CampaignEdit::RerollItem { character: c, item: it, .. }
+                if *c == character && it == item)
+        });
+        if !last_use {
+            return Err(refuse("kt.use.reroll_not_last"));
+        }
+        let used = self
+            .table
+            .as_ref()
+            .and_then(|t| t.used.get(&character))
+            .filter(|u| u.item == item)
+            .ok_or_else(|| refuse("kt.use.reroll_no_die"))?;
+        if used.rerolled {
+            return Err(refuse("kt.use.reroll_twice"));
+        }
+        let on = used
+            .before
+            .clone()
+            .filter(|_| used.roll.is_some())
+            .ok_or_else(|| refuse("kt.use.reroll_no_die"))?;
+        Ok((used.clone(), on))
+    }
+
+    /// The model an item was used on, put back as it was before the use.
+    fn put_back(&mut self, on: &UsedOn) {
+        let table = self.table.get_or_insert_default();
+        match super::enemy_index(on.id) {
+            Some(e) => {
+                table.enemy_wounds.insert(e, on.wounds);
+                if !on.out {
+                    table.enemy_out.remove(&e);
+                }
+            }
+            None => {
+                table.wounds.insert(on.id, on.wounds);
+                if !on.out {
+                    table.out_of_action.remove(&on.id);
+                }
+            }
+        }
     }
 
     /// EQ-6, EQ-10, EQ-15 … « (nécessite une action) »: a soldier who uses

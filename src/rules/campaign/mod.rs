@@ -490,6 +490,26 @@ pub struct ItemResult {
     pub roll: Option<Roll>,
     /// What it did.
     pub effect: super::killteam::item_use::Effect,
+    /// The model it was used on, as it was before: what the reroll
+    /// stratagem (KT-11) puts back before the dice are made again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<UsedOn>,
+    /// Its dice were made again with the reroll stratagem (KT-11): never
+    /// twice.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rerolled: bool,
+}
+
+/// The model an item was used on, as it was before the use.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UsedOn {
+    /// Its id (an enemy's as the table numbers it).
+    pub id: CharId,
+    /// The wounds it had taken.
+    pub wounds: u32,
+    /// It was out of action.
+    pub out: bool,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature

@@ -551,9 +551,10 @@ impl Campaign {
                 item,
                 struck,
             } => self.strike_item(character, item, struck, rules)?,
-            e @ (E::UseItem { .. } | E::Recharge { .. } | E::RemoveMine { .. }) => {
-                self.item_event(e, rules, rng, oc)?
-            }
+            e @ (E::UseItem { .. }
+            | E::RerollItem { .. }
+            | E::Recharge { .. }
+            | E::RemoveMine { .. }) => self.item_event(e, rules, rng, oc)?,
             E::Loot {
                 character,
                 from,

@@ -197,6 +197,48 @@ pub fn use_item<R: Rng + ?Sized>(
     })
 }
 
+/// The dice of a use made again with the reroll stratagem (KT-11): the
+/// item's dice rolled (or typed in) once more, and the effect they now
+/// have on a target who had taken `wounds` before the use. Refused for a
+/// use that rolled no dice.
+pub fn roll_again<R: Rng + ?Sized>(
+    data: &KillTeamData,
+    (id, bearer): (&str, &str),
+    (target, wounds): (&Names, u32),
+    given: Option<Roll>,
+    rng: &mut R,
+) -> Result<Used, Problem> {
+    let (item, u) = usage(data, id)?;
+    let no_die = || {
+        super::with_item(
+            Problem::new("KT-11", "kt.use.reroll_no_die").character(bearer),
+            data,
+            "item",
+            id,
+        )
+    };
+    let (amount, roll) = amount_of(u, &item.rule, given, rng)?;
+    let Some(roll) = roll else {
+        return Err(no_die());
+    };
+    let effect = match u.effect {
+        UseEffect::Heal => Effect::Heal(amount.min(wounds)),
+        UseEffect::MortalWounds => Effect::Wounds(amount),
+        UseEffect::Dazzle => return Err(no_die()),
+    };
+    let msg = effect_msg(data, (item, bearer), target, Some(&roll), &effect);
+    Ok(Used {
+        action: false,
+        effect,
+        rolls: vec![RollFor {
+            purpose: "dice.for.item",
+            roll: roll.clone(),
+        }],
+        roll: Some(roll),
+        msg,
+    })
+}
+
 /// What a use did, as a message: the item, its dice and its effect on the
 /// target (`Medikit (D3: 2): Vask regains 2 wounds`).
 pub fn effect_msg(

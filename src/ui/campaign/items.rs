@@ -106,7 +106,7 @@ pub(super) fn items_ui(
             continue;
         };
         picker_ui(ui, cx, c, table, x, (it, u, item_name));
-        result_ui(ui, cx, table, x, it);
+        result_ui(ui, cx, (c, table), x, it);
     }
 }
 
@@ -243,6 +243,58 @@ fn recharge_button_ui(
             ));
         }
     }
+}
+
+/// "Reroll the dice (1 CP)" under the result of an item just used (KT-11),
+/// while nothing else has happened since; greyed, saying why, when the
+/// team lacks the points.
+fn reroll_item_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &CampaignCharacter,
+    it: &Item,
+) {
+    let lang = cx.lang;
+    let rules = &cx.model.rules;
+    let allowed = c.may_reroll_item(x.id, &it.id, rules);
+    // Only the last event's dice: otherwise there is nothing to offer.
+    if let Err(p) = &allowed
+        && p.key != "kt.act.no.points"
+    {
+        return;
+    }
+    let cost = crate::rules::campaign::reroll_cost(rules).to_string();
+    let item = name_in(&it.names, lang.code(), &it.id);
+    let word = lang.f("campaign.ui.reroll_item", &[("cost", &cost)]);
+    let named = lang.f(
+        "campaign.ui.reroll_item_named",
+        &[("item", item), ("character", x.name()), ("cost", &cost)],
+    );
+    ui.horizontal_wrapped(|ui| {
+        let live = !cx.model.read_only && allowed.is_ok();
+        if icon_button(ui, icons::ICON_REPLAY, &word, &named, live)
+            .on_hover_text(lang.t("campaign.ui.reroll_item_hint"))
+            .clicked()
+        {
+            cx.send(edit(
+                c.id.as_str(),
+                CampaignEdit::RerollItem {
+                    character: x.id,
+                    item: it.id.clone(),
+                    roll: None,
+                    cost: None,
+                },
+            ));
+        }
+        if let Err(p) = &allowed {
+            ui.label(
+                RichText::new(lang.problem_line(p))
+                    .small()
+                    .color(PALETTE.text_subdued),
+            );
+        }
+    });
 }
 
 /// Opens the target picker of the bearer's item (one at a time).
@@ -438,7 +490,13 @@ fn die_field_ui(
 
 /// What the bearer's last use of this item did, and a mine still waiting
 /// to go off.
-fn result_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, table: &Table, x: &CampaignCharacter, it: &Item) {
+fn result_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    (c, table): (&Campaign, &Table),
+    x: &CampaignCharacter,
+    it: &Item,
+) {
     let lang = cx.lang;
     if let Some(r) = table.used.get(&x.id).filter(|r| r.item == it.id) {
         let msg = effect_msg(
@@ -449,6 +507,7 @@ fn result_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, table: &Table, x: &CampaignCha
             &r.effect,
         );
         alert(ui, Tone::Info, &lang.msg(&msg));
+        reroll_item_ui(ui, cx, c, x, it);
     }
     let waiting = table
         .laid

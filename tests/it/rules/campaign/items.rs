@@ -329,3 +329,97 @@ fn eq_6_a_bearer_out_of_action_uses_nothing() {
     let p = refused(&c, use_item(dace, "medikit", Some(dace), None), &r);
     assert_eq!((p.rule.as_ref(), p.key), ("EQ-6", "kt.use.bearer_out"));
 }
+
+/// KT-11 « Relancez n'importe quel jet de dé = 1 pt » on an item's die: the
+/// medikit's D3 made again straight after the use, for the team's command
+/// point; the wounded man is put back as he was and healed by the new die.
+/// Never twice, never once something else has happened, never for an item
+/// that rolled no die; the journal replays.
+#[test]
+fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
+    let r = rules();
+    let c = armed_team_at_the_table(&r);
+    let (dace, vell, osk) = (
+        char_id(&c, "Trooper Dace"),
+        char_id(&c, "Trooper Vell"),
+        char_id(&c, "Trooper Osk"),
+    );
+    let c = ok(
+        &c,
+        E::SetWounds {
+            character: vell,
+            wounds: 2,
+        },
+        &r,
+    );
+    let points = c.escorts[0].command_points;
+    let c = ok(&c, use_item(dace, "medikit", Some(vell), Some(1)), &r);
+    let wounds = |c: &Campaign| {
+        c.table
+            .as_ref()
+            .and_then(|t| t.wounds.get(&vell).copied())
+            .unwrap_or(0)
+    };
+    assert_eq!(wounds(&c), 1, "healed 1 of 2");
+    assert_eq!(c.may_reroll_item(dace, "medikit", &r), Ok(1));
+    let again = |face: u32| E::RerollItem {
+        character: dace,
+        item: "medikit".into(),
+        roll: Some(Roll::from_faces(3, vec![face], 0)),
+        cost: None,
+    };
+    let (c, shown) = lines(&c, again(3), &r);
+    assert!(
+        shown.contains(&"Medikit (D3: 3): Trooper Vell regains 2 wounds".to_owned()),
+        "{shown:?}"
+    );
+    assert_eq!(wounds(&c), 0, "put back to 2, then healed by the new die");
+    assert_eq!(c.escorts[0].command_points, points - 1);
+    let t = c.table.as_ref().expect("table");
+    assert_eq!(t.used.get(&dace).map(|u| u.effect.clone()), Some(Effect::Heal(2)));
+    assert!(t.struck.contains(&(dace, "medikit".to_owned())), "used once");
+    replays(&c, &r);
+    // Never twice.
+    let p = refused(&c, again(2), &r);
+    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.use.reroll_twice"));
+    // Only straight after the use.
+    let fresh = armed_team_at_the_table(&r);
+    let used = ok(&fresh, use_item(dace, "medikit", Some(dace), Some(1)), &r);
+    let later = ok(
+        &used,
+        E::SetCommandPoints {
+            escort: used.escorts[0].id,
+            points: 3,
+        },
+        &r,
+    );
+    let p = refused(&later, again(2), &r);
+    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.use.reroll_not_last"));
+    // An item that rolled no die: nothing to make again.
+    let bomb = ok(&fresh, use_item(osk, "chem_bomb", Some(enemy_id(0)), None), &r);
+    let p = refused(
+        &bomb,
+        E::RerollItem {
+            character: osk,
+            item: "chem_bomb".into(),
+            roll: None,
+            cost: None,
+        },
+        &r,
+    );
+    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.use.reroll_no_die"));
+    // Short of points: refused with the reason.
+    let poor = ok(
+        &fresh,
+        E::SetCommandPoints {
+            escort: fresh.escorts[0].id,
+            points: 0,
+        },
+        &r,
+    );
+    let poor = ok(&poor, use_item(dace, "medikit", Some(dace), Some(1)), &r);
+    let p = poor.may_reroll_item(dace, "medikit", &r).expect_err("no point");
+    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.act.no.points"));
+    let p = refused(&poor, again(2), &r);
+    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.act.no.points"));
+}

@@ -484,3 +484,49 @@ fn eq_23_a_knife_thrown_from_the_table_deals_one_mortal_wound() {
         "used once a game"
     );
 }
+
+/// KT-11 on an item's die, from the bearer's card: "Reroll the dice (1 CP)"
+/// under the medikit's result, straight after the use; the team pays, the
+/// new die heals instead of the first, and the button is gone once used
+/// (never twice). Undo gives the die and the point back.
+#[test]
+fn kt_11_reroll_the_dice_of_the_item_just_used_from_its_card() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let vell = char_id(&c, "Trooper Vell");
+    let c = ok(
+        &c,
+        E::SetWounds {
+            character: vell,
+            wounds: 2,
+        },
+        &rules,
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    button(&mut h, "Use Medikit (Trooper Dace)");
+    type_into(&mut h, "Die for Medikit (Trooper Dace): D3", "1");
+    button(&mut h, "Medikit (Trooper Dace) on Trooper Vell");
+    assert_eq!(wounds(&the_campaign(&h), vell), 1);
+    let points = the_campaign(&h).escorts[0].command_points;
+    let reroll = "Reroll the dice of Medikit (Trooper Dace) for 1 command points";
+    button(&mut h, reroll);
+    let now = the_campaign(&h);
+    assert_eq!(now.escorts[0].command_points, points - 1);
+    let healed = now
+        .table
+        .as_ref()
+        .and_then(|t| t.used.get(&char_id(&now, "Trooper Dace")))
+        .map(|u| u.effect.clone());
+    let Some(muster::rules::killteam::item_use::Effect::Heal(n)) = healed else {
+        panic!("a heal: {healed:?}");
+    };
+    assert_eq!(wounds(&now, vell), 2 - n, "healed by the new die only");
+    assert!(h.query_by_label(reroll).is_none(), "never twice");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    let back = the_campaign(&h);
+    assert_eq!(back.escorts[0].command_points, points);
+    assert_eq!(wounds(&back, vell), 1);
+    assert!(h.query_by_label(reroll).is_some(), "offered again");
+}
