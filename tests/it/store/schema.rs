@@ -133,14 +133,14 @@ fn an_error_in_a_schema_2_file_points_at_its_own_line_and_field() {
 
 #[test]
 fn a_file_of_a_newer_schema_is_refused_as_made_by_a_newer_muster() {
-    let v5 =
-        text("killteam-v2.json").replacen("\"schema_version\": 2,", "\"schema_version\": 5,", 1);
-    let err = parse::<KillTeam>(&v5, "hark-s-raiders").expect_err("too new");
-    assert_eq!(err, DocError::TooNew { found: 5 });
+    let v6 =
+        text("killteam-v2.json").replacen("\"schema_version\": 2,", "\"schema_version\": 6,", 1);
+    let err = parse::<KillTeam>(&v6, "hark-s-raiders").expect_err("too new");
+    assert_eq!(err, DocError::TooNew { found: 6 });
     let said = Lang::En.msg(&err.msg());
     assert!(said.contains("newer Muster"), "{said}");
     assert!(
-        said.contains('4'),
+        said.contains('5'),
         "says which version this Muster reads: {said}"
     );
     let dit = Lang::Fr.msg(&err.msg());
