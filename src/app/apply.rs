@@ -638,6 +638,7 @@ impl App {
                     reroll_of,
                     result: rolled.result,
                     wounds: rolled.wounds,
+                    first_wounds: rolled.first_wounds,
                     combatants,
                     taken,
                     replay_of,

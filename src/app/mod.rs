@@ -223,8 +223,10 @@ pub struct BattleEntry {
     pub reroll_of: Option<(usize, usize)>,
     /// What happened, every die included.
     pub result: Msg,
-    /// Wounds caused.
+    /// Wounds caused (to the second unit of a round).
     pub wounds: u32,
+    /// Wounds the first unit of a round took (none in any other fight).
+    pub first_wounds: u32,
     /// The fighters the battle summary follows, and the wounds each took
     /// (CHR-15).
     pub combatants: Vec<crate::rules::battle::summary::Combatant>,

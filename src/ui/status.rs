@@ -29,6 +29,10 @@ pub fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
     let (tone, text) = match &model.save_state {
         // A read-only library has nothing saved to speak of: "Read-only" says it.
         SaveState::Saved if model.read_only => return,
+        // Typed, not yet left: not saved, and the file still holds the old.
+        SaveState::Saved if crate::ui::widgets::typing(ui.ctx()) => {
+            (Tone::Warning, lang.t("status.typing").to_owned())
+        }
         SaveState::Saved => (Tone::Good, lang.t("status.saved").to_owned()),
         SaveState::Saving => (Tone::Info, lang.t("status.saving").to_owned()),
         SaveState::Unsaved => {

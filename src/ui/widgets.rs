@@ -24,8 +24,30 @@ pub fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String) -> egui:
 /// Whether the edit of a text field is finished: it lost focus (Enter, Tab,
 /// a click elsewhere), or the window is closing while it has the focus, so
 /// that what was typed is not lost.
+///
+/// While a field has been typed into and not yet left, the status line
+/// says so ([`typing`]): what is typed is saved when the field is left.
 pub fn text_committed(ui: &egui::Ui, r: &egui::Response) -> bool {
-    r.lost_focus() || (r.has_focus() && ui.input(|i| i.viewport().close_requested()))
+    let done = r.lost_focus() || (r.has_focus() && ui.input(|i| i.viewport().close_requested()));
+    let typing_in = typing_id();
+    if done {
+        ui.data_mut(|d| d.remove::<egui::Id>(typing_in));
+    } else if r.changed() && r.has_focus() {
+        ui.data_mut(|d| d.insert_temp(typing_in, r.id));
+    }
+    done
+}
+
+/// Whether a text field that saves when it is left has been typed into
+/// and still has the focus: what it holds is not saved yet.
+pub fn typing(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<egui::Id>(typing_id()))
+        .is_some_and(|field| ctx.memory(|m| m.has_focus(field)))
+}
+
+/// Where [`text_committed`] keeps the field being typed into.
+fn typing_id() -> egui::Id {
+    egui::Id::unique("muster-typing-in")
 }
 
 /// What a badge or an alert says about its subject.

@@ -277,7 +277,9 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         let (used, on) = self.item_to_reroll(character, &item, rules)?;
-        let name = self.characters[self.player_index(character)?].name().to_owned();
+        let name = self.characters[self.player_index(character)?]
+            .name()
+            .to_owned();
         let again = item_use::roll_again(
             &rules.killteam,
             (&item, &name),

@@ -176,18 +176,19 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app:
     });
 }
 
-/// The wounds a roll caused, by icon, word and colour.
+/// The wounds a roll caused, by icon, word and colour: a round between
+/// two units says each unit's, as its text does.
 fn wounds_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, e: &crate::app::BattleEntry) {
-    let tone = if e.wounds > 0 {
-        Tone::Warning
-    } else {
-        Tone::Good
+    let one = |ui: &mut egui::Ui, key: &str, count: u32| {
+        let tone = if count > 0 { Tone::Warning } else { Tone::Good };
+        badge(ui, tone, &cx.f(key, &[("count", &count.to_string())]));
     };
-    badge(
-        ui,
-        tone,
-        &cx.f("battle.wounds_badge", &[("count", &e.wounds.to_string())]),
-    );
+    if matches!(e.fight, crate::rules::battle::Fight::Units(..)) {
+        one(ui, "battle.wounds_badge_first", e.first_wounds);
+        one(ui, "battle.wounds_badge_second", e.wounds);
+    } else {
+        one(ui, "battle.wounds_badge", e.wounds);
+    }
 }
 
 /// The height of the last roll's bar: a button's, whatever it shows.

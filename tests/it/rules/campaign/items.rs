@@ -376,8 +376,14 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     assert_eq!(wounds(&c), 0, "put back to 2, then healed by the new die");
     assert_eq!(c.escorts[0].command_points, points - 1);
     let t = c.table.as_ref().expect("table");
-    assert_eq!(t.used.get(&dace).map(|u| u.effect.clone()), Some(Effect::Heal(2)));
-    assert!(t.struck.contains(&(dace, "medikit".to_owned())), "used once");
+    assert_eq!(
+        t.used.get(&dace).map(|u| u.effect.clone()),
+        Some(Effect::Heal(2))
+    );
+    assert!(
+        t.struck.contains(&(dace, "medikit".to_owned())),
+        "used once"
+    );
     replays(&c, &r);
     // Never twice.
     let p = refused(&c, again(2), &r);
@@ -394,9 +400,16 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
         &r,
     );
     let p = refused(&later, again(2), &r);
-    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.use.reroll_not_last"));
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("KT-11", "kt.use.reroll_not_last")
+    );
     // An item that rolled no die: nothing to make again.
-    let bomb = ok(&fresh, use_item(osk, "chem_bomb", Some(enemy_id(0)), None), &r);
+    let bomb = ok(
+        &fresh,
+        use_item(osk, "chem_bomb", Some(enemy_id(0)), None),
+        &r,
+    );
     let p = refused(
         &bomb,
         E::RerollItem {
@@ -418,7 +431,9 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
         &r,
     );
     let poor = ok(&poor, use_item(dace, "medikit", Some(dace), Some(1)), &r);
-    let p = poor.may_reroll_item(dace, "medikit", &r).expect_err("no point");
+    let p = poor
+        .may_reroll_item(dace, "medikit", &r)
+        .expect_err("no point");
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.act.no.points"));
     let p = refused(&poor, again(2), &r);
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.act.no.points"));

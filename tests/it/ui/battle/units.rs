@@ -335,3 +335,75 @@ fn the_fight_to_the_end_of_small_units_is_shown_exact() {
     assert_eq!(h.query_all_by_label_contains("(95 %: ").count(), 5);
     assert!(h.query_by_label("Fights played").is_some());
 }
+
+/// The last roll's badge of a round between two units says each unit's
+/// wounds, as its text does: never "0 wounds" beside "the first unit took
+/// 2 wounds".
+#[test]
+fn a_unit_round_s_badges_say_each_unit_s_wounds_as_its_text_does() {
+    use muster::rules::close_combat::odds::Fighter;
+    let trooper = Fighter {
+        ws: 5,
+        s: 5,
+        weapon_s: None,
+        weapon_save_modifier: None,
+        a: 3,
+        t: 3,
+        w: 1,
+        i: 3,
+        save: None,
+        modifiers: Vec::new(),
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = battle(dir.path());
+    // Rolls until the first unit takes a wound: the trap was there.
+    for _ in 0..40 {
+        h.state_mut().app.apply(Command::RollFight(
+            "A against B".into(),
+            Fight::Units(vec![trooper.clone(); 3], vec![trooper.clone(); 3]),
+            Vec::new(),
+        ));
+        h.run();
+        if h.state()
+            .app
+            .model
+            .battle_log
+            .last()
+            .expect("rolled")
+            .first_wounds
+            > 0
+        {
+            break;
+        }
+    }
+    let e = h
+        .state()
+        .app
+        .model
+        .battle_log
+        .last()
+        .expect("rolled")
+        .clone();
+    assert!(e.first_wounds > 0, "some round wounds the first unit");
+    let first = format!(
+        "first unit: {} wound{}",
+        e.first_wounds,
+        if e.first_wounds == 1 { "" } else { "s" }
+    );
+    let second = format!(
+        "second unit: {} wound{}",
+        e.wounds,
+        if e.wounds == 1 { "" } else { "s" }
+    );
+    for badge in [&first, &second] {
+        assert!(
+            h.query_all_by_label_contains(badge).next().is_some(),
+            "the badge {badge:?}"
+        );
+    }
+    let text = Lang::En.msg(&e.result);
+    assert!(
+        text.contains(&format!("{} wound", e.first_wounds)),
+        "the text agrees: {text}"
+    );
+}

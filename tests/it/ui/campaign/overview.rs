@@ -263,3 +263,39 @@ fn begin_the_mission_stays_put_as_the_enemy_is_drawn() {
     assert!(now.mission.as_ref().expect("drawn").enemy_complete());
     assert_eq!(begin(&h), before);
 }
+
+/// A campaign renamed by typing, the field not yet left: the status line
+/// says it is not saved yet (never "All changes saved" while the file has
+/// the old name); Enter saves it and says so.
+#[test]
+fn a_name_typed_and_not_yet_left_is_shown_as_not_saved() {
+    use egui_kittest::kittest::Queryable as _;
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::band_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let saved = "All changes saved";
+    assert!(h.query_all_by_label_contains(saved).next().is_some());
+    h.get_by_label("Campaign name").click();
+    h.run();
+    h.get_by_label("Campaign name").type_text(" II");
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Not saved yet")
+            .next()
+            .is_some(),
+        "typed, not left"
+    );
+    assert!(h.query_all_by_label_contains(saved).next().is_none());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.state_mut().app.flush_saves();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Not saved yet")
+            .next()
+            .is_none()
+    );
+    assert!(h.query_all_by_label_contains(saved).next().is_some());
+    assert!(crate::common::the_campaign(&h).name.ends_with(" II"));
+}
