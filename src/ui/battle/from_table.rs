@@ -101,7 +101,9 @@ impl BattleView {
                 (sides.attacker_character, sides.defender_character) = characters;
             }
             FoughtBy::Shot => {
+                // Its own mode and sub-tab, whatever the fight before was.
                 self.mode = Mode::Shooting;
+                self.shooting.attack = crate::ui::battle::shooting::KtAttack::Shot;
                 self.shot_from_table(cx, &a, t, f.weapon);
                 // EQ-10: dazzled, his shot is at -1 to hit; never left
                 // ticked from the shot before.

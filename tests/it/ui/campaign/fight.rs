@@ -832,3 +832,61 @@ fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
     let said = lang.msg(&h.state().app.model.messages.last().expect("said").text);
     assert!(said.contains("KT-11") && said.contains("history"), "{said}");
 }
+
+/// A fight opened from the table opens on its own mode and sub-tab with
+/// its own pair: after a kill-team close combat, *Shoot* opens the shot
+/// (never the close combat before), and *Roll* rolls the shot.
+#[test]
+fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
+    use muster::rules::battle::Fight;
+    use muster::rules::battle::scenario::Scenario;
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let table = screen(&h);
+    let enemy = enemy_name(&c, 0);
+    h.get_by_label("Trooper Osk attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Close combat: Trooper Osk against {enemy}"))
+        .click_accesskit();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Roll — Trooper Osk strikes")
+        .click();
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(screen(&h), table);
+    h.get_by_label("Trooper Dace attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Trooper Dace shoots {enemy} with Lasgun"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    let tab = |h: &Harness<'_, Gui>, name: &str| {
+        h.query_all_by_label(name)
+            .find(|n| {
+                n.accesskit_node().toggled().is_some() || n.accesskit_node().is_selected().is_some()
+            })
+            .map(|n| {
+                n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+                    || n.accesskit_node().is_selected() == Some(true)
+            })
+    };
+    assert_eq!(tab(&h, "Shot"), Some(true), "the shot's own sub-tab");
+    assert_eq!(tab(&h, "Close combat"), Some(false));
+    let shooting = &h.state().views.battle.shooting;
+    assert_eq!(shooting.shot_sides.attacker, "Trooper Dace");
+    assert_eq!(shooting.shot_sides.defender, enemy);
+    h.state_mut().views.battle.shooting.shot.range = 10;
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    let last = h.state().app.model.battle_log.last().expect("rolled");
+    assert!(
+        matches!(last.fight, Fight::Attack(Scenario::KillteamShooting(_))),
+        "the shot is rolled: {:?}",
+        last.fight
+    );
+    assert!(last.title.starts_with("Trooper Dace"), "{}", last.title);
+}
