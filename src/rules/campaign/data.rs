@@ -423,6 +423,10 @@ pub struct CampaignData {
     pub end: EndData,
     /// Command points a kill team starts a mission with (KT-11).
     pub killteam_command_points: i32,
+    /// How the battle's VP at the table (KT-21) carry into the mission's
+    /// (CMP-6).
+    #[serde(default)]
+    pub battle_vp: BattleVpData,
     /// What recruits cost (CMP-7).
     pub recruit: RecruitCosts,
     /// The initiative test (CMP-16).
@@ -433,6 +437,28 @@ pub struct CampaignData {
     pub missions: Vec<MissionData>,
     /// The enemy factions (CMP-4, CMP-5).
     pub factions: Vec<Faction>,
+}
+
+/// How the battle's VP at the table (KT-21) carry into the mission's VP
+/// (CMP-6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleVpData {
+    /// Why.
+    #[serde(default)]
+    pub note: String,
+    /// The players' battle VP are offered as the VP a mission that earns
+    /// VP earned: "VP earned" starts at them, and the player may change it.
+    pub offered_as_mission_vp: bool,
+}
+
+impl Default for BattleVpData {
+    fn default() -> Self {
+        Self {
+            note: String::new(),
+            offered_as_mission_vp: true,
+        }
+    }
 }
 
 impl CampaignData {

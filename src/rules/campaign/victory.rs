@@ -45,6 +45,20 @@ impl Campaign {
         }
     }
 
+    /// The VP the battle at the table offers the mission being played
+    /// (KT-21 into CMP-6): the players' battle VP, at most a mission's
+    /// most, for a mission that earns VP, when the data says they carry
+    /// over; none otherwise.
+    pub fn mission_vp_from_battle(&self, rules: &RulesData) -> Option<u32> {
+        let data = &rules.campaign;
+        let earns = self.mission.as_ref()?.mission_type.earns_vp();
+        if !data.battle_vp.offered_as_mission_vp || !earns || self.phase != super::Phase::Playing {
+            return None;
+        }
+        let vp = self.battle_vp(rules)?;
+        Some(vp.players.total().min(data.limits.mission_vp_max))
+    }
+
     /// The victory points of the battle at the table (KT-21), or none
     /// with no table: a soldier is worth his kind's VP, any other fighter
     /// the data's `other_model_vp`.

@@ -507,6 +507,9 @@ pub struct MissionState {
     pub(super) success: bool,
     /// VP earned.
     pub(super) vp: u32,
+    /// The player typed the VP earned: the battle's (KT-21) no longer
+    /// fill it in.
+    pub(super) vp_typed: bool,
     /// Dice typed in from real dice, per character.
     pub(super) typed: BTreeMap<CharId, String>,
     /// The characteristic chosen for each character's advance.

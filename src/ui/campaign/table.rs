@@ -218,14 +218,35 @@ impl MissionState {
             };
             ui.checkbox(&mut self.success, lang.t(success_key));
             if t.earns_vp() {
+                // KT-21 into CMP-6: the battle's VP, until the player types.
+                let from_battle = c.mission_vp_from_battle(&cx.model.rules);
+                if let (Some(vp), false) = (from_battle, self.vp_typed) {
+                    self.vp = vp;
+                }
                 ui.horizontal(|ui| {
                     let l = ui.label(lang.t("campaign.ui.vp_earned"));
-                    ui.add(
-                        egui::DragValue::new(&mut self.vp)
-                            .range(0..=cx.model.rules.campaign.limits.mission_vp_max),
-                    )
-                    .labelled_by(l.id);
+                    let r = ui
+                        .add(
+                            egui::DragValue::new(&mut self.vp)
+                                .range(0..=cx.model.rules.campaign.limits.mission_vp_max),
+                        )
+                        .labelled_by(l.id);
+                    if r.changed() {
+                        self.vp_typed = true;
+                    }
                 });
+                if let Some(vp) = from_battle {
+                    let key = if self.vp_typed && self.vp != vp {
+                        "campaign.ui.vp_from_battle_changed"
+                    } else {
+                        "campaign.ui.vp_from_battle"
+                    };
+                    let text = lang.f(key, &[("count", &vp.to_string())]);
+                    ui.add(
+                        egui::Label::new(RichText::new(text).small().color(PALETTE.text_subdued))
+                            .wrap(),
+                    );
+                }
             }
             let n = table.out_of_action.len();
             ui.label(lang.f("campaign.ui.out_count", &[("count", &n.to_string())]));
@@ -243,6 +264,7 @@ impl MissionState {
                     },
                 ));
                 self.vp = 0;
+                self.vp_typed = false;
                 self.success = false;
             }
         });

@@ -135,3 +135,25 @@ fn kt_21_the_table_shows_the_victory_points_and_their_reading() {
         Some(muster::rules::campaign::data::DoubleKill::PerPair)
     );
 }
+
+/// The battle's VP offered as the mission's (KT-21 into CMP-6, a Decision
+/// in `campaign.json`): the players' total, at most a mission's most; none
+/// when the data says they do not carry over.
+#[test]
+fn kt_21_the_players_battle_vp_are_offered_as_the_mission_s_within_its_limit() {
+    let rules = RulesData::built_in().expect("rules");
+    assert!(rules.campaign.battle_vp.offered_as_mission_vp);
+    assert!(
+        !rules.campaign.battle_vp.note.is_empty(),
+        "the Decision written"
+    );
+    let c = battle(&rules);
+    let players = c.battle_vp(&rules).expect("a table").players.total();
+    assert_eq!(c.mission_vp_from_battle(&rules), Some(players));
+    let mut low = rules.clone();
+    low.campaign.limits.mission_vp_max = 1;
+    assert_eq!(c.mission_vp_from_battle(&low), Some(1), "capped");
+    let mut off = rules.clone();
+    off.campaign.battle_vp.offered_as_mission_vp = false;
+    assert_eq!(c.mission_vp_from_battle(&off), None);
+}

@@ -890,3 +890,41 @@ fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
     );
     assert!(last.title.starts_with("Trooper Dace"), "{}", last.title);
 }
+
+/// KT-21 into CMP-6: the battle's VP at the table and the mission's VP are
+/// one figure. Two enemies fallen in one turn: "VP earned" at the end of
+/// the mission starts at the players' battle VP and says where it comes
+/// from; ending the mission adds them to the campaign's VP.
+#[test]
+fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
+    use muster::rules::campaign::CampaignEdit as E;
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let mut c = c;
+    for i in 0..2 {
+        c = crate::common::ok(
+            &c,
+            E::SetOutOfAction {
+                character: enemy_id(i),
+                out: true,
+            },
+            &rules,
+        );
+    }
+    let battle = c.battle_vp(&rules).expect("a table").players.total();
+    assert!(battle >= 2, "two kills: {battle}");
+    assert_eq!(c.mission_vp_from_battle(&rules), Some(battle));
+    let vp_before = c.vp;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let said = format!("From the battle at the table: the players scored {battle} VP (KT-21)");
+    assert!(
+        h.query_all_by_label_contains(&said).next().is_some(),
+        "says where the figure comes from"
+    );
+    h.get_by_role_and_label(Role::Button, "End the mission")
+        .click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(now.vp, vp_before + battle, "the battle's VP carried");
+}
