@@ -331,7 +331,11 @@ impl App {
         label: &'static str,
         docs: Vec<(DocKey, Option<Doc>, Option<Doc>)>,
     ) {
-        let change = Change { label, docs };
+        let change = Change {
+            label,
+            docs,
+            subject: None,
+        };
         self.set_states(&change, false, true);
         self.model.history.undo.push(change);
         if self.model.history.undo.len() > HISTORY_LIMIT {
@@ -411,7 +415,7 @@ impl App {
     fn undo(&mut self) {
         if let Some(change) = self.model.history.undo.pop() {
             self.set_states(&change, true, true);
-            let text = Msg::new("history.undone").key("what", change.label);
+            let text = Msg::new("history.undone").msg("what", change.words());
             self.message(MessageKind::Info, text);
             self.model.history.redo.push(change);
         }
@@ -420,14 +424,14 @@ impl App {
     fn redo(&mut self) {
         if let Some(change) = self.model.history.redo.pop() {
             self.set_states(&change, false, true);
-            let text = Msg::new("history.redone").key("what", change.label);
+            let text = Msg::new("history.redone").msg("what", change.words());
             self.message(MessageKind::Info, text);
             self.model.history.undo.push(change);
         }
     }
 
     /// A campaign's events recorded by this edit, stamped with their id,
-    /// the time and this machine's name (issue 24).
+    /// the time and this machine's name.
     fn stamped(&mut self, before: &Doc, after: Doc) -> Doc {
         let (Some(b), Some(a)) = (
             before.get::<crate::rules::Campaign>(),
@@ -468,6 +472,7 @@ impl App {
                     outcome,
                     label,
                     merges,
+                    subject,
                 } = applied;
                 let after = self.stamped(&before, after);
                 let last = self.model.history.undo.last();
@@ -483,6 +488,7 @@ impl App {
                     let change = Change {
                         label,
                         docs: vec![(key.clone(), Some(before), Some(after.clone()))],
+                        subject: None,
                     };
                     self.set_states(&change, false, true);
                     if let Some(last) = self.model.history.undo.last_mut() {
@@ -490,6 +496,9 @@ impl App {
                     }
                 } else {
                     self.record(label, vec![(key.clone(), Some(before), Some(after))]);
+                    if let Some(last) = self.model.history.undo.last_mut() {
+                        last.subject = subject;
+                    }
                 }
                 for (kind, msg) in outcome.lines {
                     let kind = match kind {
@@ -873,6 +882,7 @@ impl App {
                     let change = Change {
                         label: "history.reload_from_disk",
                         docs: vec![(key.clone(), before, from_disk)],
+                        subject: None,
                     };
                     self.set_states(&change, false, false);
                     self.model.history.undo.push(change);

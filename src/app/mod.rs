@@ -147,6 +147,31 @@ pub struct Change {
     pub label: &'static str,
     /// Each document touched: key, state before, state after.
     pub docs: Vec<(DocKey, Option<Doc>, Option<Doc>)>,
+    /// Who the edit was about, when it was about someone (a character, a
+    /// soldier, an enemy at the table), as the document named him.
+    pub subject: Option<crate::rules::core::names::Names>,
+}
+
+impl Change {
+    /// The change in words, for "Undone: …" and "Redone: …": what it was,
+    /// who it was about and in which document.
+    pub fn words(&self) -> Msg {
+        let doc = self
+            .docs
+            .first()
+            .and_then(|(_, before, after)| after.as_ref().or(before.as_ref()))
+            .map(|d| d.name().to_owned());
+        match (&self.subject, doc) {
+            (Some(who), Some(doc)) => Msg::new("history.words_of")
+                .key("what", self.label)
+                .names("who", who)
+                .text("doc", doc),
+            (None, Some(doc)) => Msg::new("history.words_in")
+                .key("what", self.label)
+                .text("doc", doc),
+            (_, None) => Msg::new("history.words").key("what", self.label),
+        }
+    }
 }
 
 /// Undo and redo stacks.

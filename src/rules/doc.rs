@@ -106,6 +106,12 @@ pub trait DocKind:
     }
     /// The locale key naming an edit, for the Edit menu and the log.
     fn edit_label(edit: &Self::Edit) -> &'static str;
+    /// Who an edit is about, as the document names him before it (a
+    /// character, a soldier, an enemy at the table): for the words of the
+    /// history ("Undone: advance point, Ilya (The Tertius Heresy)").
+    fn edit_subject(&self, _edit: &Self::Edit) -> Option<super::core::names::Names> {
+        None
+    }
     /// Whether a run of this edit makes one step of the history (a number
     /// dragged from 3 to 9 is one change, not six).
     fn merges(_edit: &Self::Edit) -> bool {

@@ -299,6 +299,8 @@ pub struct Applied {
     pub label: &'static str,
     /// It merges with a previous step of the same edit.
     pub merges: bool,
+    /// Who the edit is about, when it is about someone.
+    pub subject: Option<crate::rules::core::names::Names>,
 }
 
 /// Applies `edit` to `doc` of kind `K`.
@@ -310,12 +312,14 @@ fn applied<K: DocVariant>(
 ) -> Result<Applied, Problem> {
     let label = K::edit_label(edit);
     let merges = K::merges(edit);
+    let subject = doc.edit_subject(edit);
     let (after, outcome) = doc.apply(edit.clone(), rules, rng)?;
     Ok(Applied {
         doc: after.wrap(),
         outcome,
         label,
         merges,
+        subject,
     })
 }
 

@@ -574,8 +574,9 @@ impl CampaignEdit {
         false
     }
 
-    /// Whether the event concerns a character (for his history).
-    pub fn concerns(&self, id: CharId) -> bool {
+    /// The character (or enemy, by his table id) the event is about, when
+    /// it is about one: the bearer, the buyer, the one who acts.
+    pub fn character(&self) -> Option<CharId> {
         match self {
             Self::SetCran { character, .. }
             | Self::SetWounds { character, .. }
@@ -601,19 +602,27 @@ impl CampaignEdit {
             | Self::SetLeader { character, .. }
             | Self::Unworthy { character }
             | Self::SetPlaying { character, .. }
-            | Self::Gear { character, .. } => *character == id,
+            | Self::Gear { character, .. }
+            | Self::UseItem { character, .. }
+            | Self::GiveInsignia { character, .. } => Some(*character),
             Self::Spend {
                 bought: Some(b), ..
-            } => b.character == id,
-            Self::EndMission { played, .. } => played.contains(&id),
-            Self::AddBattleWounds { wounds, .. } => wounds.iter().any(|(c, _)| *c == id),
-            Self::Guide { characters } => characters.contains(&id),
-            Self::UseItem {
-                character, target, ..
-            } => *character == id || *target == Some(id),
-            Self::GiveInsignia { character, to } => *character == id || *to == id,
-            _ => false,
+            } => Some(b.character),
+            _ => None,
         }
+    }
+
+    /// Whether the event concerns a character (for his history).
+    pub fn concerns(&self, id: CharId) -> bool {
+        self.character() == Some(id)
+            || match self {
+                Self::EndMission { played, .. } => played.contains(&id),
+                Self::AddBattleWounds { wounds, .. } => wounds.iter().any(|(c, _)| *c == id),
+                Self::Guide { characters } => characters.contains(&id),
+                Self::UseItem { target, .. } => *target == Some(id),
+                Self::GiveInsignia { to, .. } => *to == id,
+                _ => false,
+            }
     }
 
     /// Whether the event is a tick at the table (the timeline may fold them).
@@ -738,6 +747,20 @@ impl DocKind for Campaign {
             CampaignEdit::SetNotes { .. } | CampaignEdit::SetSettings { .. }
         )
     }
+    fn edit_subject(&self, edit: &CampaignEdit) -> Option<crate::rules::core::names::Names> {
+        let id = edit.character()?;
+        match super::enemy_index(id) {
+            Some(e) => self.enemy(e).map(|_| self.enemy_names(e)),
+            None => {
+                let name = self.character(id)?.name().to_owned();
+                Some(crate::rules::core::names::Names::from([(
+                    "en".to_owned(),
+                    name,
+                )]))
+            }
+        }
+    }
+
     fn edit_label(edit: &CampaignEdit) -> &'static str {
         edit.label()
     }

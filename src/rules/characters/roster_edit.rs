@@ -368,6 +368,20 @@ impl DocKind for Roster {
         )
     }
 
+    fn edit_subject(&self, edit: &RosterEdit) -> Option<crate::rules::core::names::Names> {
+        let id = match edit {
+            RosterEdit::RemoveCharacter(id)
+            | RosterEdit::DuplicateCharacter { id, .. }
+            | RosterEdit::Character(id, _) => *id,
+            _ => return None,
+        };
+        let name = self.character(id)?.name.clone();
+        Some(crate::rules::core::names::Names::from([(
+            "en".to_owned(),
+            name,
+        )]))
+    }
+
     fn edit_label(edit: &RosterEdit) -> &'static str {
         match edit {
             RosterEdit::SetNotes(_) => "history.roster_notes",

@@ -121,6 +121,28 @@ impl DocKind for KillTeam {
         matches!(edit, KillTeamEdit::SetTeamSize(_))
     }
 
+    fn edit_subject(&self, edit: &KillTeamEdit) -> Option<crate::rules::core::names::Names> {
+        use KillTeamEdit as K;
+        let id = match edit {
+            K::RemoveSoldier(id)
+            | K::DuplicateSoldier { id, .. }
+            | K::MoveSoldier { id, .. }
+            | K::RenameSoldier(id, _)
+            | K::SetKind(id, _)
+            | K::SetWeapon(id, _)
+            | K::AddItem(id, _)
+            | K::RemoveItem(id, _)
+            | K::SetItemWeapon(id, _, _)
+            | K::SetRibbon(id, _) => *id,
+            _ => return None,
+        };
+        let name = self.soldier(id)?.name.clone();
+        Some(crate::rules::core::names::Names::from([(
+            "en".to_owned(),
+            name,
+        )]))
+    }
+
     fn edit_label(edit: &KillTeamEdit) -> &'static str {
         match edit {
             KillTeamEdit::SetNotes(_) => "kt.history.notes",

@@ -4,7 +4,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{App, Prefs, Screen, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::Characteristic as C;
@@ -364,4 +364,58 @@ fn a_list_below_the_view_draws_no_row() {
     assert!((10..=16).contains(&rows.len()), "{rows:?}");
     assert!(h.query_by_label("first 0").is_some());
     assert!(h.query_by_label("second 0").is_none());
+}
+
+/// Undo names the document and who the edit was about, so that an undo
+/// from another screen says what it took back: "Undone: rename character,
+/// Kal (Raiders)".
+#[test]
+fn undo_names_the_document_and_the_character() {
+    use crate::common::Shown as _;
+    use muster::app::Command;
+    use muster::rules::{CharacterEdit, NewCharacter, RosterEdit};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = app(dir.path(), Lang::En);
+    app.apply(Command::create_roster("Raiders"));
+    let id = app.model.all_rosters()[0].id.clone();
+    app.apply(Command::roster(
+        id.clone(),
+        RosterEdit::AddCharacter {
+            name: "Kal".to_owned(),
+            how: NewCharacter::Standard {
+                race: "human".to_owned(),
+                type_id: None,
+            },
+        },
+    ));
+    let cid = app.model.all_rosters()[0].characters[0].id;
+    app.apply(Command::character(
+        id,
+        cid,
+        CharacterEdit::Rename("Kal the Bold".to_owned()),
+    ));
+    app.apply(Command::Show(Screen::Library));
+    app.apply(Command::Undo);
+    let said = app.model.messages.last().expect("said").shown();
+    assert!(
+        said.starts_with("Undone: ") && said.contains("Kal (Raiders)"),
+        "{said}"
+    );
+    app.apply(Command::Redo);
+    let said = app.model.messages.last().expect("said").shown();
+    assert!(said.contains("Kal (Raiders)"), "{said}");
+    let mut h = harness(app);
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Language").click();
+    h.run();
+    h.get_by_label("Français").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Kal (Raiders)").any(|n| {
+            let node = n.accesskit_node();
+            let text = node.label().or(node.value()).unwrap_or_default();
+            text.contains("Rétabli")
+        }),
+        "the same words in French"
+    );
 }
