@@ -875,6 +875,7 @@ impl App {
         match result {
             Ok(from_disk) => {
                 self.model.disk_changes.retain(|k| k != key);
+                self.model.broken_on_disk.remove(key);
                 self.dirty.remove(key);
                 self.failed.remove(key);
                 let before = self.model.doc(key).cloned();
@@ -906,6 +907,7 @@ impl App {
                 }
                 if self.model.doc(key).is_none() {
                     self.model.disk_changes.retain(|k| k != key);
+                    self.model.broken_on_disk.remove(key);
                 }
                 self.message(
                     MessageKind::Error,

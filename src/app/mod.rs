@@ -437,6 +437,9 @@ pub struct Model {
     pub merge: Option<merging::MergeView>,
     /// Documents another program changed on disk, offered for reload.
     pub disk_changes: Vec<DocKey>,
+    /// Those of them whose file on disk cannot be read now, and why: no
+    /// version to take, Muster's own to keep.
+    pub broken_on_disk: std::collections::BTreeMap<DocKey, Msg>,
     /// The screen shown.
     pub screen: Screen,
     /// The screens shown before, the last one last: where Back goes.
@@ -802,6 +805,7 @@ impl App {
         let keys: Vec<DocKey> = self.model.docs.iter().map(Doc::key).collect();
         self.model.revalidate(&keys);
         self.model.disk_changes.clear();
+        self.model.broken_on_disk.clear();
     }
 
     fn message(&mut self, kind: MessageKind, text: Msg) {
@@ -942,6 +946,7 @@ impl App {
                 }
                 if over {
                     self.model.disk_changes.retain(|k| *k != key);
+                    self.model.broken_on_disk.remove(&key);
                     self.message(MessageKind::Info, Msg::new("store.kept_mine"));
                 }
             }
@@ -1026,16 +1031,31 @@ impl App {
         }
     }
 
+    /// Another program changed `key`'s file: said once, and offered for
+    /// reload; a file that cannot be read says so and why, in words.
     fn note_disk_change(&mut self, key: DocKey) {
         if !self.model.disk_changes.contains(&key) {
             let name = self
                 .model
                 .doc(&key)
                 .map_or_else(|| key.id.clone(), |d| d.name().to_owned());
-            self.message(
-                MessageKind::Error,
-                Msg::new("store.changed_on_disk").text("name", name),
-            );
+            let readable = self.store.as_ref().map_or(Ok(()), |store| {
+                let path = store.path(&key);
+                match path.exists() {
+                    true => store.read_file(&path).map(drop),
+                    false => Ok(()),
+                }
+            });
+            let text = match readable {
+                Ok(()) => Msg::new("store.changed_on_disk").text("name", name),
+                Err(e) => {
+                    self.model.broken_on_disk.insert(key.clone(), e.msg());
+                    Msg::new("store.changed_broken")
+                        .text("name", name)
+                        .msg("reason", e.msg())
+                }
+            };
+            self.message(MessageKind::Error, text);
             self.model.disk_changes.push(key);
         }
     }
@@ -1076,6 +1096,7 @@ impl Model {
             problems: HashMap::new(),
             validated: std::collections::VecDeque::new(),
             unreadable: Vec::new(),
+            broken_on_disk: std::collections::BTreeMap::new(),
             versions: Vec::new(),
             merge: None,
             disk_changes: Vec::new(),

@@ -121,15 +121,29 @@ impl DocError {
                 at,
                 line,
                 column,
-            } => Msg::new(if at.is_empty() {
-                "doc.syntax"
-            } else {
-                "doc.syntax_at"
-            })
-            .text("message", message)
-            .text("at", at)
-            .int("line", *line)
-            .int("column", *column),
+            } => {
+                // The parser's words only for a value of the wrong kind
+                // (they name what was expected); the text's own faults are
+                // said plainly.
+                let key = if message.starts_with("EOF while parsing") {
+                    "doc.cut_off"
+                } else if !message.starts_with("invalid") && !message.starts_with("missing") {
+                    "doc.not_json"
+                } else if at.is_empty() {
+                    "doc.syntax"
+                } else {
+                    "doc.syntax_at"
+                };
+                let msg = Msg::new(key).int("line", *line);
+                match key {
+                    "doc.cut_off" => msg,
+                    "doc.not_json" => msg.int("column", *column),
+                    _ => msg
+                        .text("message", message)
+                        .text("at", at)
+                        .int("column", *column),
+                }
+            }
             Self::UnknownField {
                 field,
                 suggestion,

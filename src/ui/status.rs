@@ -75,6 +75,15 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             .doc(key)
             .map_or_else(|| key.id.clone(), |d| d.name().to_owned());
         ui.horizontal_wrapped(|ui| {
+            // A file that cannot be read: why, and no version to take.
+            if let Some(reason) = model.broken_on_disk.get(key) {
+                let text = Msg::new("disk.broken")
+                    .text("name", &name)
+                    .msg("reason", reason.clone());
+                alert(ui, Tone::Error, &lang.msg(&text));
+                keep_mine_ui(ui, cx, key, &name);
+                return;
+            }
             alert(
                 ui,
                 Tone::Warning,
@@ -86,20 +95,25 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             if take.clicked() {
                 cx.send(Command::TakeDiskVersion(key.clone()));
             }
-            if model.doc(key).is_some() && !model.read_only {
-                let keep = ui.button(lang.t("disk.keep_mine"));
-                let keep_label = format!("{}: {name}", lang.t("disk.keep_mine"));
-                keep.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::Role::Button, true, &keep_label)
-                });
-                if keep.clicked() {
-                    cx.send(Command::KeepMine(key.clone()));
-                }
-            }
+            keep_mine_ui(ui, cx, key, &name);
         });
     }
     if !model.disk_changes.is_empty() {
         ui.add_space(space::S);
+    }
+}
+
+/// "Keep mine": Muster's version written over the file on disk.
+fn keep_mine_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey, name: &str) {
+    let model = cx.model;
+    let lang = model.lang;
+    if model.doc(key).is_some() && !model.read_only {
+        let keep = ui.button(lang.t("disk.keep_mine"));
+        let keep_label = format!("{}: {name}", lang.t("disk.keep_mine"));
+        keep.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &keep_label));
+        if keep.clicked() {
+            cx.send(Command::KeepMine(key.clone()));
+        }
     }
 }
 

@@ -688,3 +688,33 @@ fn only_musters_own_temporary_files_are_recognised() {
         assert!(!is_our_temp(name), "{name}");
     }
 }
+
+/// A file another program cut short (a sync caught mid-copy): the app says
+/// it cannot be read and why, in words (never the parser's "EOF while
+/// parsing", never "take that version"), offers no version to take, and
+/// "Keep mine" writes Muster's back over it.
+#[test]
+fn a_file_broken_on_disk_says_it_cannot_be_read_and_why_in_words() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut app, key) = app_with_raiders(dir.path());
+    let path = dir.path().join("rosters/raiders.json");
+    std::thread::sleep(Duration::from_millis(20));
+    let whole = std::fs::read_to_string(&path).expect("read");
+    std::fs::write(&path, &whole[..whole.len() / 2]).expect("cut short");
+    app.apply(Command::CheckDisk);
+    app.flush_saves();
+    assert_eq!(app.model.disk_changes, vec![key.clone()]);
+    assert!(app.model.broken_on_disk.contains_key(&key));
+    let logged = last_error(&app);
+    assert!(logged.contains("cannot be read"), "{logged}");
+    assert!(logged.contains("stops in the middle"), "{logged}");
+    assert!(!logged.contains("EOF"), "{logged}");
+    assert!(!logged.contains("take that version"), "{logged}");
+    assert!(app.model.roster("raiders").is_some(), "ours kept");
+    app.apply(Command::KeepMine(key.clone()));
+    app.flush_saves();
+    assert!(app.model.disk_changes.is_empty());
+    assert!(app.model.broken_on_disk.is_empty());
+    let back = std::fs::read_to_string(&path).expect("read");
+    assert!(back.contains("Kal"), "Muster's version written back");
+}
