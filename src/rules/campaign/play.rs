@@ -504,18 +504,32 @@ impl Campaign {
     /// A dispatcher: one arm per event, each event a function in the file
     /// of the phase that allows it (`setup`, `ready`, `playing`,
     /// `debrief`). It is long only as a table is: one line per event.
-    // A data table: one arm per event, each a call of the event's function.
     pub fn play<R: Rng + ?Sized>(
         &mut self,
         edit: CampaignEdit,
         rules: &RulesData,
         rng: &mut R,
     ) -> Result<(CampaignEdit, Outcome), Problem> {
-        use CampaignEdit as E;
         self.refuse_when_over(&edit)?;
         let mut out = Outcome::default();
-        let oc = &mut out;
-        let event = match edit {
+        let event = self.dispatch(edit, rules, rng, &mut out)?;
+        // KT-21: the turn each fighter fell, whatever event took him out.
+        if let Some(t) = self.table.as_mut() {
+            t.note_fallen();
+        }
+        Ok((event, out))
+    }
+
+    /// The event's own function: one arm per event, as a table is.
+    fn dispatch<R: Rng + ?Sized>(
+        &mut self,
+        edit: CampaignEdit,
+        rules: &RulesData,
+        rng: &mut R,
+        oc: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        use CampaignEdit as E;
+        Ok(match edit {
             E::SetNotes { notes } => self.set_notes(notes)?,
             E::SetSettings { settings } => self.set_settings(settings, rules, oc)?,
             E::AddEscort { escort } => self.join_escort(escort, rules, oc)?,
@@ -605,12 +619,7 @@ impl Campaign {
             E::Guide { characters } => self.guide(characters, rules, oc)?,
             E::NextMission { choice } => self.next_mission(choice, rules, rng, oc)?,
             E::EndCampaign => self.end_campaign(rules, oc)?,
-        };
-        // KT-21: the turn each fighter fell, whatever event took him out.
-        if let Some(t) = self.table.as_mut() {
-            t.note_fallen();
-        }
-        Ok((event, out))
+        })
     }
 }
 
