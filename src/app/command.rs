@@ -53,6 +53,62 @@ impl Screen {
     }
 }
 
+/// Where the player was, kept in the preferences so that Muster opens
+/// there next time: a screen, and the document it shows by its id (a print
+/// preview reopens on its document).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// The library.
+    Library,
+    /// A roster.
+    Roster(String),
+    /// A character of a roster.
+    Character(String, CharacterId),
+    /// A kill team.
+    KillTeam(String),
+    /// A campaign.
+    Campaign(String),
+    /// The battle resolver.
+    Battle,
+    /// The rules reference, at a rule.
+    Reference(Option<String>),
+}
+
+impl Place {
+    /// The place of the screen shown.
+    pub fn of(screen: &Screen) -> Self {
+        match screen {
+            Screen::Library => Self::Library,
+            Screen::Roster(id) => Self::Roster(id.clone()),
+            Screen::Character(id, c) => Self::Character(id.clone(), *c),
+            Screen::KillTeam(id) => Self::KillTeam(id.clone()),
+            Screen::Campaign(id) => Self::Campaign(id.clone()),
+            Screen::Battle => Self::Battle,
+            Screen::Reference(rule) => Self::Reference(rule.clone()),
+            Screen::Print(key) => match key.kind {
+                Roster::KIND => Self::Roster(key.id.clone()),
+                crate::rules::KillTeam::KIND => Self::KillTeam(key.id.clone()),
+                crate::rules::Campaign::KIND => Self::Campaign(key.id.clone()),
+                _ => Self::Library,
+            },
+        }
+    }
+
+    /// The screen it opens.
+    pub fn screen(&self) -> Screen {
+        match self {
+            Self::Library => Screen::Library,
+            Self::Roster(id) => Screen::Roster(id.clone()),
+            Self::Character(id, c) => Screen::Character(id.clone(), *c),
+            Self::KillTeam(id) => Screen::KillTeam(id.clone()),
+            Self::Campaign(id) => Screen::Campaign(id.clone()),
+            Self::Battle => Screen::Battle,
+            Self::Reference(rule) => Screen::Reference(rule.clone()),
+        }
+    }
+}
+
 /// A command recorded by a view.
 #[must_use]
 #[derive(Clone, Debug, PartialEq)]

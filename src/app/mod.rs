@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::rules::battle::Fight;
 pub use actions::{ACTIONS, Action, ActionSpec, Menu};
-pub use command::{Command, FightMode, FightSetup, PowerAct, Screen};
+pub use command::{Command, FightMode, FightSetup, Place, PowerAct, Screen};
 pub use dialogs::{Desktop, NativeDesktop, ScriptedDesktop};
 pub use examples::Example;
 pub use preview::{Preview, PreviewRequest};
@@ -52,9 +52,12 @@ pub struct Prefs {
     /// This machine's name, as the campaign's journal says where each
     /// event was made (empty: the host's name).
     pub machine: String,
-    /// The documents folder chosen (issue 24: a group's synced folder);
-    /// `None`: the platform's. `$MUSTER_DATA_DIR` overrides it.
+    /// The documents folder chosen (a group's synced folder); `None`: the
+    /// platform's. `$MUSTER_DATA_DIR` overrides it.
     pub data_dir: Option<PathBuf>,
+    /// Where the player was at quit: Muster opens there (the library when
+    /// its document is gone).
+    pub place: Option<Place>,
 }
 
 impl Default for Prefs {
@@ -66,6 +69,7 @@ impl Default for Prefs {
             log: LogPrefs::default(),
             machine: String::new(),
             data_dir: None,
+            place: None,
         }
     }
 }
@@ -722,6 +726,12 @@ impl App {
             app.message(MessageKind::Warning, text);
         }
         app.say_how_the_store_opened();
+        // Where the player left it, if it is still there.
+        if let Some(screen) = prefs.place.as_ref().map(Place::screen)
+            && app.model.shows(&screen)
+        {
+            app.model.screen = screen;
+        }
         Ok(app)
     }
 
@@ -751,6 +761,7 @@ impl App {
             log: self.model.log,
             machine: self.model.machine.clone(),
             data_dir: self.model.data_dir_pref.clone(),
+            place: Some(Place::of(&self.model.screen)),
         }
     }
 

@@ -419,3 +419,38 @@ fn undo_names_the_document_and_the_character() {
         "the same words in French"
     );
 }
+
+/// Muster opens where the player left it: the screen and the document shown
+/// at quit are kept in the preferences; a document gone since opens the
+/// library instead.
+#[test]
+fn muster_opens_where_the_player_left_it() {
+    use muster::app::{Command, Place};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let open = |prefs: &Prefs| {
+        App::new(
+            Some(dir.path()),
+            prefs,
+            Box::new(ScriptedDesktop::default()),
+            1,
+        )
+        .expect("app")
+    };
+    let mut first = open(&Prefs::default());
+    first.apply(Command::create_roster("Raiders"));
+    first.flush_saves();
+    let id = first.model.all_rosters()[0].id.clone();
+    first.apply(Command::Show(Screen::Roster(id.clone())));
+    let prefs = first.prefs();
+    assert_eq!(prefs.place, Some(Place::Roster(id.clone())));
+    // Kept as eframe keeps preferences: serialised, read back.
+    let kept: Prefs =
+        serde_json::from_str(&serde_json::to_string(&prefs).expect("written")).expect("read back");
+    drop(first);
+    let again = open(&kept);
+    assert_eq!(again.model.screen, Screen::Roster(id.clone()));
+    drop(again);
+    std::fs::remove_file(dir.path().join(format!("rosters/{id}.json"))).expect("gone");
+    let gone = open(&kept);
+    assert_eq!(gone.model.screen, Screen::Library);
+}
