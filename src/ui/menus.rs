@@ -250,6 +250,23 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
                 entry_ui(ui, spec, cx, views);
             }
             if menu == Menu::File {
+                // The examples, whatever the library holds already.
+                ui.menu_button(lang.t("menu.open_example"), |ui| {
+                    for example in crate::app::Example::ALL {
+                        let key = match example {
+                            crate::app::Example::Band => "library.welcome.band.open",
+                            crate::app::Example::KillTeam => "library.welcome.killteam.open",
+                            crate::app::Example::Campaign => "library.welcome.campaign.open",
+                        };
+                        if ui
+                            .add_enabled(!model.read_only, egui::Button::new(lang.t(key)))
+                            .clicked()
+                        {
+                            cx.send(Command::OpenExample(example));
+                            ui.close();
+                        }
+                    }
+                });
                 ui.separator();
                 let word = lang.t("machine.menu");
                 if ui

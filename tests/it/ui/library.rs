@@ -295,3 +295,34 @@ fn at_1024_by_700_the_cards_buttons_are_whole_and_uncovered() {
         super::buttons_fit(&h, 1024.0, lang.code());
     }
 }
+
+/// File › Open an example stays there once the library has documents of
+/// its own: with the band open, the kill team example is one more.
+#[test]
+fn file_open_an_example_stays_once_the_library_has_documents() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), muster::i18n::Lang::En, 1),
+        1024.0,
+        700.0,
+    );
+    h.run();
+    h.get_by_label("Open the example band").click();
+    h.run();
+    assert_eq!(h.state().app.model.docs.len(), 1);
+    assert!(h.query_by_label("Open the example kill team").is_none());
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label_contains("Open an example").click();
+    h.run();
+    h.get_by_label("Open the example kill team").click();
+    h.run();
+    let model = &h.state().app.model;
+    assert_eq!(model.docs.len(), 2, "{:?}", model.messages);
+    assert!(
+        model
+            .docs
+            .iter()
+            .any(|d| d.get::<muster::rules::KillTeam>().is_some())
+    );
+}
