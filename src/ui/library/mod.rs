@@ -126,6 +126,7 @@ impl LibraryView {
         if !model.docs.is_empty() && shown.is_empty() {
             alert(ui, Tone::Info, cx.t("library.no_match"));
         }
+        self.select_by_keys(ui, cx, &shown);
         virtual_rows(ui, ROW_HEIGHT, shown.len(), |ui, i| {
             self.row_ui(ui, cx, shown[i]);
         });
@@ -133,6 +134,49 @@ impl LibraryView {
         if !model.unreadable.is_empty() {
             ui.add_space(space::L);
             unreadable_ui(ui, cx);
+        }
+    }
+
+    /// The arrow keys move the selection (the target of F2, Delete and
+    /// Ctrl+D) through the documents shown, Enter opens the one selected;
+    /// never while a field, a menu or a dialog has the keys.
+    fn select_by_keys(&mut self, ui: &egui::Ui, cx: &ViewCtx<'_>, shown: &[&Doc]) {
+        if shown.is_empty()
+            || ui.ctx().text_edit_focused()
+            || egui::Popup::is_any_open(ui.ctx())
+            || self.ask_delete.is_some()
+            || self.renaming.is_some()
+        {
+            return;
+        }
+        let (down, up, enter) = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::ArrowDown),
+                i.key_pressed(egui::Key::ArrowUp),
+                i.key_pressed(egui::Key::Enter),
+            )
+        });
+        let at = self
+            .selected
+            .as_ref()
+            .and_then(|k| shown.iter().position(|d| d.key() == *k));
+        let next = match (at, down, up) {
+            (None, true, _) | (None, _, true) => Some(0),
+            (Some(i), true, _) => Some((i + 1).min(shown.len() - 1)),
+            (Some(i), _, true) => Some(i.saturating_sub(1)),
+            _ => None,
+        };
+        if let Some(i) = next {
+            self.selected = Some(shown[i].key());
+        }
+        // Enter on a focused button is the button's.
+        let focused = ui.memory(|m| m.focused().is_some());
+        if enter
+            && !focused
+            && let Some(doc) = at.map(|i| shown[i])
+            && let Some(screen) = Screen::of(doc)
+        {
+            cx.send(Command::Show(screen));
         }
     }
 
@@ -255,6 +299,17 @@ impl LibraryView {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 self.row_buttons_ui(ui, cx, doc);
                 ui.add_space(space::S);
+                // The selection by word and icon too, not by colour alone.
+                if selected {
+                    let text = format!(
+                        "{} {}",
+                        icons::ICON_CHECK_CIRCLE.codepoint,
+                        lang.t("library.selected")
+                    );
+                    let r = ui.label(RichText::new(text).color(PALETTE.accent));
+                    let name = lang.f("library.selected_named", &[("name", doc.name())]);
+                    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
+                }
                 let problems = cx.model.problems_of(&key).len();
                 problems_badge(ui, lang, problems);
                 versions::versions_badge(ui, cx, &key);

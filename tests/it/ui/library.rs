@@ -326,3 +326,72 @@ fn file_open_an_example_stays_once_the_library_has_documents() {
             .any(|d| d.get::<muster::rules::KillTeam>().is_some())
     );
 }
+
+/// The keyboard in the library: the arrows select a document, shown by
+/// word as well as by its border; F2 renames it, Ctrl+D duplicates it,
+/// Delete asks to delete it, Enter opens it.
+#[test]
+fn the_arrows_select_a_document_and_f2_ctrl_d_and_delete_act_on_it() {
+    use muster::app::Command;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = app(dir.path(), Lang::En);
+    app.apply(Command::create_roster("Alpha"));
+    app.apply(Command::create_roster("Beta"));
+    app.apply(Command::Show(muster::app::Screen::Library));
+    let mut h = harness(app);
+    h.run();
+    let selected = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
+        h.state().views.library.selected.clone().map(|k| k.id)
+    };
+    // The selection shows by word, once.
+    let shown = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
+        h.query_all_by_label_contains("Selected").count()
+    };
+    assert_eq!(selected(&h), None, "nothing selected yet");
+    assert_eq!(shown(&h), 0);
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    let first = selected(&h).expect("the first");
+    assert_eq!(shown(&h), 1);
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    let second = selected(&h).expect("the second");
+    assert_ne!(first, second, "the next one");
+    assert_eq!(shown(&h), 1);
+    let name = if second == "alpha" { "Alpha" } else { "Beta" };
+    // Ctrl+D: a copy of the one selected.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::D);
+    h.run();
+    let names: Vec<String> = h
+        .state()
+        .app
+        .model
+        .all_rosters()
+        .iter()
+        .map(|r| r.name.clone())
+        .collect();
+    assert!(
+        names.iter().any(|n| n.contains(name) && n != name),
+        "a copy of {name}: {names:?}"
+    );
+    // F2: its name field.
+    h.key_press(egui::Key::F2);
+    h.run();
+    assert!(
+        h.state().views.library.renaming.is_some(),
+        "its name field open"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(
+        h.state().views.library.renaming.is_none(),
+        "Escape leaves it"
+    );
+    // Delete: asked first.
+    h.key_press(egui::Key::Delete);
+    h.run();
+    assert!(
+        h.state().views.confirm_delete.is_some(),
+        "asked before deleting"
+    );
+}
