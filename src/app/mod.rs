@@ -465,6 +465,8 @@ pub struct Model {
     pub data_dir: Option<PathBuf>,
     /// Where the data directory comes from.
     pub data_dir_origin: DataDirOrigin,
+    /// The desktop has file dialogs; without, Import asks for a path.
+    pub file_dialogs: bool,
     /// The documents folder chosen in the preferences (`None`: the
     /// default).
     pub data_dir_pref: Option<PathBuf>,
@@ -715,6 +717,7 @@ impl App {
             typesetter: None,
             origin: None,
         };
+        app.model.file_dialogs = app.desktop.has_file_dialogs();
         app.model.data_dir_origin = DataDirOrigin::of(
             app.desktop.data_dir_override().as_ref(),
             prefs.data_dir.as_ref(),
@@ -1125,6 +1128,7 @@ impl Model {
             powers: crate::rules::psychic::play::Powers::new(),
             data_dir: store.map(|s| s.dir().to_path_buf()),
             data_dir_origin: DataDirOrigin::of(None, prefs.data_dir.as_ref()),
+            file_dialogs: true,
             data_dir_pref: prefs.data_dir.clone(),
             folder_problem: None,
             read_only,

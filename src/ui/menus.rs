@@ -60,7 +60,7 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
     let zoom = |z: f32| Command::SetZoom((z * 10.0).round() / 10.0);
     match action {
         Action::New => cx.send(Command::create_roster(String::new())),
-        Action::Import => cx.send(Command::ImportDialog),
+        Action::Import => views.library.import(cx),
         Action::Export => cx.send_all(target(model, views).map(Command::ExportDialog)),
         Action::PrintPreview => {
             cx.send_all(target(model, views).map(|key| Command::Show(Screen::Print(key))))
@@ -136,6 +136,7 @@ pub fn shortcuts(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     let dialog = views.confirm_delete.is_some()
         || views.asking_close
         || views.data_folder
+        || views.library.import_path.is_some()
         || model.folder_problem.is_some();
     let popup = egui::Popup::is_any_open(ui.ctx());
     // The mouse's back button goes back, as in a browser.

@@ -185,6 +185,7 @@ impl Gui {
         });
         confirm_delete_ui(ui, &cx, views);
         machine_name_ui(ui, &cx, views);
+        import_path_ui(ui, &cx, views);
         folder::data_folder_ui(ui, &cx, views);
         folder::folder_problem_ui(ui, &cx);
         status::refusal_ui(ui.ctx(), &cx);
@@ -397,6 +398,44 @@ fn machine_name_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     });
     if done || modal.should_close() {
         views.machine_name = None;
+    }
+}
+
+/// Import without a file dialog: the file's path typed, then imported.
+fn import_path_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
+    let Some(typed) = views.library.import_path.as_mut() else {
+        return;
+    };
+    let lang = cx.lang;
+    let mut done = false;
+    let modal = egui::Modal::new(egui::Id::unique("import_path")).show(ui.ctx(), |ui| {
+        ui.set_width(480.0);
+        widgets::card_title(
+            ui,
+            egui_material_icons::icons::ICON_DOWNLOAD,
+            lang.t("import.path_title"),
+        );
+        ui.add(egui::Label::new(lang.t("import.path_hint")).wrap());
+        let l = ui.label(lang.t("import.path_field"));
+        let r = ui
+            .add(egui::TextEdit::singleline(typed).desired_width(440.0))
+            .labelled_by(l.id);
+        let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.add_space(theme::space::S);
+        ui.horizontal(|ui| {
+            let path = typed.trim();
+            let go = ui.add_enabled(!path.is_empty(), egui::Button::new(lang.t("menu.import")));
+            if (go.clicked() || enter) && !path.is_empty() {
+                cx.send(Command::Import(std::path::PathBuf::from(path)));
+                done = true;
+            }
+            if ui.button(lang.t("library.cancel")).clicked() {
+                done = true;
+            }
+        });
+    });
+    if done || modal.should_close() {
+        views.library.import_path = None;
     }
 }
 

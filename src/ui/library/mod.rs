@@ -36,6 +36,8 @@ pub struct LibraryView {
     pub focus_search: bool,
     /// A document whose Delete button was pressed: the window asks first.
     pub ask_delete: Option<DocKey>,
+    /// Import without a file dialog: the path being typed.
+    pub import_path: Option<String>,
 }
 
 /// The alerts about the library folder and the rules' data files.
@@ -137,6 +139,16 @@ impl LibraryView {
         }
     }
 
+    /// Import…: the desktop's file dialog, or, without one, a field for
+    /// the file's path.
+    pub fn import(&mut self, cx: &ViewCtx<'_>) {
+        if cx.model.file_dialogs {
+            cx.send(Command::ImportDialog);
+        } else {
+            self.import_path = Some(String::new());
+        }
+    }
+
     /// The arrow keys move the selection (the target of F2, Delete and
     /// Ctrl+D) through the documents shown, Enter opens the one selected;
     /// never while a field, a menu or a dialog has the keys.
@@ -199,7 +211,7 @@ impl LibraryView {
                     )
                     .clicked()
                     {
-                        cx.send(Command::ImportDialog);
+                        self.import(cx);
                     }
                 });
             });

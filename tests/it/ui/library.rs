@@ -395,3 +395,40 @@ fn the_arrows_select_a_document_and_f2_ctrl_d_and_delete_act_on_it() {
         "asked before deleting"
     );
 }
+
+/// Import… on a desktop with no file dialog asks for the file's path, as
+/// Export PDF has its own way without one; the file typed is imported.
+#[test]
+fn import_without_a_file_dialog_asks_for_the_path() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let app = muster::app::App::new(
+        Some(dir.path()),
+        &muster::app::Prefs::default(),
+        Box::new(muster::app::ScriptedDesktop {
+            no_dialogs: true,
+            ..Default::default()
+        }),
+        1,
+    )
+    .expect("app");
+    let mut h = crate::common::window(app, 1024.0, 700.0);
+    h.run();
+    h.get_all_by_label("Import…")
+        .next()
+        .expect("the Import button")
+        .click();
+    h.run();
+    let band = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/rt-band.json");
+    h.get_by_label("The file's path").click();
+    h.run();
+    h.get_by_label("The file's path").type_text(band);
+    h.run();
+    h.get_all_by_label("Import…")
+        .last()
+        .expect("the dialog's Import")
+        .click();
+    h.run();
+    let model = &h.state().app.model;
+    assert_eq!(model.docs.len(), 1, "{:?}", model.messages);
+    assert!(h.state().views.library.import_path.is_none(), "closed");
+}
