@@ -66,8 +66,9 @@ pub fn percent(p: f64) -> String {
 
 /// A distribution as a bar chart (`egui_plot`), its numbers listed beside
 /// it in words for screen readers (and for reading at a glance): `title`
-/// names the chart, `key` is a plural key taking `count` and `p`. Counts
-/// whose chance rounds to nothing are left out of the list, not the chart.
+/// names the chart, `key` is a plural key taking `count` and `p`, and
+/// `{key}_axis` names what its bars count (the x axis). Counts whose chance
+/// rounds to nothing are left out of the list, not the chart.
 pub fn bars(ui: &mut egui::Ui, lang: Lang, title: &str, key: &str, dist: &[f64]) {
     let text = |k: usize, p: f64| lang.f(key, &[("count", &k.to_string()), ("p", &percent(p))]);
     let shown: Vec<(usize, f64)> = dist
@@ -97,10 +98,14 @@ pub fn bars(ui: &mut egui::Ui, lang: Lang, title: &str, key: &str, dist: &[f64])
         let last = dist.len().saturating_sub(1) as f64;
         let height = (shown.len() as f32 * 20.0).clamp(120.0, 220.0);
         let width = (ui.available_width() - space::S).clamp(160.0, 520.0);
-        let name = lang.f("battle.chart", &[("what", title)]);
+        // The axes named: what is counted, and its chance.
+        let x_axis = lang.t(&format!("{key}_axis")).to_owned();
+        let name = lang.f("battle.chart", &[("what", title), ("axis", &x_axis)]);
         let r = egui_plot::Plot::new(("odds-chart", key, title))
             .width(width)
             .height(height)
+            .x_axis_label(x_axis)
+            .y_axis_label(lang.t("battle.chart.chance_axis"))
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)

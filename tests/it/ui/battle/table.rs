@@ -58,14 +58,15 @@ fn campaign(h: &Harness<'_, Gui>) -> Campaign {
 }
 
 #[test]
-fn the_odds_are_a_bar_chart_with_their_numbers_beside_it() {
+fn the_odds_are_a_bar_chart_with_their_numbers_and_axes_named() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = battle(dir.path());
     // Close combat: one chart of the wounds, named for screen readers, and
     // each count's chance in words beside it.
     let chart = h.get_by_role_and_label(
         Role::Image,
-        "Bar chart: wounds of the whole attack (the chances are listed beside it)",
+        "Bar chart: wounds of the whole attack, Wounds caused against their chance in percent \
+         (the chances are listed beside it)",
     );
     assert!(!chart.accesskit_node().is_hidden());
     // (The free blow of breaking off, CC-18, has a chart of its own.)
@@ -74,8 +75,11 @@ fn the_odds_are_a_bar_chart_with_their_numbers_beside_it() {
     // The unit mode: one chart of casualties for each unit.
     click(&mut h, "Unit against unit");
     for side in ["first", "second"] {
-        let name =
-            format!("Bar chart: Casualties of the {side} unit (the chances are listed beside it)");
+        // The axes name the unit counted.
+        let name = format!(
+            "Bar chart: Casualties of the {side} unit, Models of the {side} unit killed against \
+             their chance in percent (the chances are listed beside it)"
+        );
         assert!(
             h.query_by_role_and_label(Role::Image, &name).is_some(),
             "{name}"
