@@ -750,3 +750,65 @@ fn no_key_is_written_twice_in_a_locale_file() {
         assert!(seen.len() > 100, "{file}: {} keys read", seen.len());
     }
 }
+
+/// In French "PV" is always "points de vie" (wounds), never victory
+/// points: the missions' texts and every message about victory points
+/// write "points de victoire"; and "journal" is only the campaign's record
+/// (the battle screen keeps a "relevé", the window its "messages").
+#[test]
+fn in_french_pv_are_wounds_and_the_journal_is_the_campaign_s() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let campaign: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{root}/assets/rules/campaign.json")).expect("data"),
+    )
+    .expect("json");
+    let mut french = Vec::new();
+    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    match (k.as_str(), x) {
+                        ("fr", serde_json::Value::String(s)) => out.push(s.clone()),
+                        _ => walk(x, out),
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    walk(&campaign["missions"], &mut french);
+    assert!(french.len() > 10, "the missions' French texts");
+    let pv = regex_free_word(" PV");
+    for text in &french {
+        assert!(!pv(text), "a mission says PV for victory points: {text}");
+    }
+    let fr: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+        &std::fs::read_to_string(format!("{root}/assets/locales/fr.json")).expect("fr"),
+    )
+    .expect("json");
+    for (key, v) in &fr {
+        let text = v.as_str().unwrap_or_default();
+        if key.contains("vp") || text.contains("victoire") {
+            assert!(!pv(text), "{key} says PV for victory points: {text}");
+        }
+        if key.starts_with("battle.") || key.starts_with("log.") || key == "action.toggle_log" {
+            assert!(
+                !text.to_lowercase().contains("journal"),
+                "{key} calls something else a journal: {text}"
+            );
+        }
+    }
+}
+
+/// Whether `word` stands in `text` as a word of its own.
+fn regex_free_word(word: &'static str) -> impl Fn(&str) -> bool {
+    move |text: &str| {
+        text.match_indices(word).any(|(i, _)| {
+            text[i + word.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric())
+        })
+    }
+}
