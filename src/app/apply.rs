@@ -706,10 +706,17 @@ impl App {
                 crate::rules::Problem::new("KT-11", "battle.reroll.applied"),
             );
         }
-        let payer = match self.model.reroll_payer(&e) {
+        let payer = match self.model.reroll_payer_of(&e, Some(k)) {
             Ok(payer) => payer,
             Err(problem) => return refuse(self, problem),
         };
+        // Only the kill team's stratagem: any other fight is not rerolled.
+        if payer.is_none() && !e.fight.kill_team() {
+            return refuse(
+                self,
+                crate::rules::Problem::new("KT-11", "battle.reroll.not_kill_team"),
+            );
+        }
         let fresh = self.rng.next_u64();
         let redrawn = match crate::rules::core::dice::redraw(e.seed, &e.redrawn, &e.rolls, k, fresh)
         {
@@ -718,9 +725,10 @@ impl App {
         };
         let done = match payer {
             Some(payer) => {
-                let history = self.model.history.undo.len();
+                let before = self.model.doc(&payer.key).cloned();
                 self.edit(&payer.key, &Edit::Campaign(payer.edit));
-                if self.model.history.undo.len() == history {
+                let paid = payer.cost == 0 || self.model.doc(&payer.key) != before.as_ref();
+                if !paid {
                     // Refused (short of points): said by the campaign.
                     return;
                 }

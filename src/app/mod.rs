@@ -293,7 +293,8 @@ impl Model {
         crate::rules::battle::summary::summarize(
             self.battle_log
                 .iter()
-                .filter(|e| e.replay_of.is_none())
+                // A replay, or a roll made again, is not counted twice.
+                .filter(|e| e.replay_of.is_none() && !e.rerolled)
                 .map(|e| (e.combatants.as_slice(), e.taken.as_slice())),
             self.battle_outcome,
         )
@@ -373,6 +374,20 @@ impl Model {
         &self,
         entry: &BattleEntry,
     ) -> Result<Option<RerollPayer>, crate::rules::Problem> {
+        self.reroll_payer_of(entry, None)
+    }
+
+    /// Who pays for making the entry's roll `k` again: as `reroll_payer`,
+    /// but a save's side first (the target's own save is his team's to
+    /// make again).
+    pub fn reroll_payer_of(
+        &self,
+        entry: &BattleEntry,
+        k: Option<usize>,
+    ) -> Result<Option<RerollPayer>, crate::rules::Problem> {
+        let targets_first = k
+            .and_then(|k| entry.rolls.get(k))
+            .is_some_and(|r| r.purpose == "battle.for.save");
         use crate::rules::campaign::Campaign;
         if self.roll_is_history(entry) {
             return Err(crate::rules::Problem::new("KT-11", "battle.reroll.history"));
@@ -380,8 +395,8 @@ impl Model {
         let soldier = entry
             .combatants
             .iter()
-            .filter(|c| c.first)
-            .chain(entry.combatants.iter().filter(|c| !c.first))
+            .filter(|c| c.first != targets_first)
+            .chain(entry.combatants.iter().filter(|c| c.first == targets_first))
             .filter_map(|c| c.campaign.as_ref())
             .find_map(|r| {
                 let k = self.get::<Campaign>(&r.doc)?;

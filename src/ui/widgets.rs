@@ -368,16 +368,18 @@ pub fn virtual_rows(
 /// A row scrolled out of view, once drawn, keeps only its place: its
 /// height from the last frame it was drawn in is taken, and its cards are
 /// not laid out again (a table of twenty cards costs the few in view).
+/// `id_salt` names the list among the others of the window.
 pub fn card_rows<T>(
     ui: &mut egui::Ui,
-    inner_width: f32,
+    (id_salt, inner_width): (impl std::hash::Hash + std::fmt::Debug, f32),
     items: impl IntoIterator<Item = T>,
     mut cell: impl FnMut(&mut egui::Ui, T),
 ) {
     let gap = ui.spacing().item_spacing.x;
     let outer = inner_width + crate::ui::theme::card_frame().total_margin().sum().x;
     let columns = (((ui.available_width() + gap) / (outer + gap)).floor() as usize).max(1);
-    let rows_id = ui.next_auto_id().with(("card_rows", columns));
+    // Named by the caller: another list before it never lends its heights.
+    let rows_id = egui::Id::unique(("card_rows", id_salt, columns));
     let mut items = items.into_iter().peekable();
     let mut row = 0usize;
     while items.peek().is_some() {

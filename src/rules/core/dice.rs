@@ -108,8 +108,9 @@ impl rand::RngCore for Dice {
 /// The draws of the roll `k` of a fight rolled with `Dice::new(seed,
 /// redrawn)`, whose rolls were `rolls`, to be taken from `fresh` (KT-11:
 /// one roll made again). Refused when a die of those rolls did not come
-/// from those dice in that order (the fight's dice are not these), and for
-/// a roll already made again: a die is never rerolled twice.
+/// from those dice in that order (the fight's dice are not these), for a
+/// roll already made again (a die is never rerolled twice), and for one
+/// before the last roll made again.
 pub fn redraw(
     seed: u64,
     redrawn: &[Redrawn],
@@ -135,6 +136,12 @@ pub fn redraw(
     let to = dice.at;
     if redrawn.iter().any(|r| r.from < to && from < r.to) {
         return Err(Problem::new("KT-11", "battle.reroll.twice"));
+    }
+    // Only a roll after the last one made again: an earlier one would move
+    // the draws of the dice made again since (and be chosen after seeing
+    // them).
+    if redrawn.iter().any(|r| from < r.to) {
+        return Err(Problem::new("KT-11", "battle.reroll.earlier"));
     }
     Ok(Redrawn {
         from,

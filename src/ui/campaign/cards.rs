@@ -218,9 +218,14 @@ pub(super) fn enemies_ui(
             ),
         );
     });
-    card_rows(ui, 280.0, 0..m.enemy.len(), |ui, i| {
-        enemy_card_ui(ui, cx, c, table, i, (attacker, dice, refused));
-    });
+    card_rows(
+        ui,
+        (("enemies", c.id.as_str()), 280.0),
+        0..m.enemy.len(),
+        |ui, i| {
+            enemy_card_ui(ui, cx, c, table, i, (attacker, dice, refused));
+        },
+    );
 }
 
 /// One enemy's card.

@@ -170,7 +170,7 @@ impl MissionState {
                 }
             });
             let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
-            card_rows(ui, 280.0, playing, |ui, x| {
+            card_rows(ui, (("players", c.id.as_str()), 280.0), playing, |ui, x| {
                 player_card_ui(ui, cx, (c, table), x, (marks, &refused));
             });
             at_home_ui(ui, cx, c, table, e);

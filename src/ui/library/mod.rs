@@ -461,54 +461,59 @@ fn welcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         card_title(ui, icons::ICON_WAVING_HAND, cx.t("library.welcome.title"));
         ui.add(egui::Label::new(cx.t("library.welcome.intro")).wrap());
         ui.add_space(space::S);
-        crate::ui::widgets::card_rows(ui, WELCOME_CARD_WIDTH, Example::ALL, |ui, example| {
-            let (icon, title, what, open) = match example {
-                Example::Band => (
-                    icons::ICON_GROUPS,
-                    "library.welcome.band.title",
-                    "library.welcome.band.what",
-                    "library.welcome.band.open",
-                ),
-                Example::KillTeam => (
-                    icons::ICON_MILITARY_TECH,
-                    "library.welcome.killteam.title",
-                    "library.welcome.killteam.what",
-                    "library.welcome.killteam.open",
-                ),
-                Example::Campaign => (
-                    icons::ICON_FLAG,
-                    "library.welcome.campaign.title",
-                    "library.welcome.campaign.what",
-                    "library.welcome.campaign.open",
-                ),
-            };
-            card(ui, |ui| {
-                ui.set_width(WELCOME_CARD_WIDTH);
-                ui.vertical(|ui| {
-                    ui.add(
-                        egui::Label::new(
-                            RichText::new(format!("{} {}", icon.codepoint, cx.t(title)))
-                                .size(17.0)
-                                .strong()
-                                .color(PALETTE.text),
-                        )
-                        .wrap(),
-                    );
-                    ui.add(
-                        egui::Label::new(RichText::new(cx.t(what)).color(PALETTE.text_subdued))
+        crate::ui::widgets::card_rows(
+            ui,
+            ("examples", WELCOME_CARD_WIDTH),
+            Example::ALL,
+            |ui, example| {
+                let (icon, title, what, open) = match example {
+                    Example::Band => (
+                        icons::ICON_GROUPS,
+                        "library.welcome.band.title",
+                        "library.welcome.band.what",
+                        "library.welcome.band.open",
+                    ),
+                    Example::KillTeam => (
+                        icons::ICON_MILITARY_TECH,
+                        "library.welcome.killteam.title",
+                        "library.welcome.killteam.what",
+                        "library.welcome.killteam.open",
+                    ),
+                    Example::Campaign => (
+                        icons::ICON_FLAG,
+                        "library.welcome.campaign.title",
+                        "library.welcome.campaign.what",
+                        "library.welcome.campaign.open",
+                    ),
+                };
+                card(ui, |ui| {
+                    ui.set_width(WELCOME_CARD_WIDTH);
+                    ui.vertical(|ui| {
+                        ui.add(
+                            egui::Label::new(
+                                RichText::new(format!("{} {}", icon.codepoint, cx.t(title)))
+                                    .size(17.0)
+                                    .strong()
+                                    .color(PALETTE.text),
+                            )
                             .wrap(),
-                    );
-                    ui.add_space(space::XS);
-                    let word = cx.t("library.welcome.open");
-                    let name = cx.t(open);
-                    if icon_button(ui, icons::ICON_FOLDER_OPEN, word, name, !cx.model.read_only)
-                        .clicked()
-                    {
-                        cx.send(Command::OpenExample(example));
-                    }
+                        );
+                        ui.add(
+                            egui::Label::new(RichText::new(cx.t(what)).color(PALETTE.text_subdued))
+                                .wrap(),
+                        );
+                        ui.add_space(space::XS);
+                        let word = cx.t("library.welcome.open");
+                        let name = cx.t(open);
+                        if icon_button(ui, icons::ICON_FOLDER_OPEN, word, name, !cx.model.read_only)
+                            .clicked()
+                        {
+                            cx.send(Command::OpenExample(example));
+                        }
+                    });
                 });
-            });
-        });
+            },
+        );
         ui.add_space(space::S);
         ui.add(
             egui::Label::new(

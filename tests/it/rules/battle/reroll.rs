@@ -71,6 +71,10 @@ fn kt_11_a_die_is_never_rolled_again_twice() {
     let third = rolls(&rules, &fight, &mut Dice::new(7, &[once, other]));
     assert_eq!(third[..2], second[..2]);
     assert_eq!(third[3], second[3], "hit die 4 still as it fell");
+    // Never one before the last made again: it would move the dice made
+    // again since, chosen after seeing them.
+    let before = redraw(7, &[once, other], &third, 0, 102).expect_err("an earlier die");
+    assert_eq!(before.key, "battle.reroll.earlier");
     // Dice that are not the fight's are not taken for them.
     let mut forged = first.clone();
     forged[0].roll.faces[0] = forged[0].roll.faces[0] % 6 + 1;
