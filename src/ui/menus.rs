@@ -184,6 +184,29 @@ pub fn shortcuts(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     }
 }
 
+/// File › Open an example: the three examples, whatever the library holds
+/// already.
+fn examples_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let model = cx.model;
+    let lang = model.lang;
+    ui.menu_button(lang.t("menu.open_example"), |ui| {
+        for example in crate::app::Example::ALL {
+            let key = match example {
+                crate::app::Example::Band => "library.welcome.band.open",
+                crate::app::Example::KillTeam => "library.welcome.killteam.open",
+                crate::app::Example::Campaign => "library.welcome.campaign.open",
+            };
+            if ui
+                .add_enabled(!model.read_only, egui::Button::new(lang.t(key)))
+                .clicked()
+            {
+                cx.send(Command::OpenExample(example));
+                ui.close();
+            }
+        }
+    });
+}
+
 /// A menu entry from the table: label, shortcut, enabled or not.
 fn entry_ui(ui: &mut egui::Ui, spec: &ActionSpec, cx: &ViewCtx<'_>, views: &mut ViewState) {
     let model = cx.model;
@@ -249,25 +272,11 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
             }
             for spec in ACTIONS.iter().filter(|s| s.menu == menu) {
                 entry_ui(ui, spec, cx, views);
+                if spec.action == Action::Import {
+                    examples_menu_ui(ui, cx);
+                }
             }
             if menu == Menu::File {
-                // The examples, whatever the library holds already.
-                ui.menu_button(lang.t("menu.open_example"), |ui| {
-                    for example in crate::app::Example::ALL {
-                        let key = match example {
-                            crate::app::Example::Band => "library.welcome.band.open",
-                            crate::app::Example::KillTeam => "library.welcome.killteam.open",
-                            crate::app::Example::Campaign => "library.welcome.campaign.open",
-                        };
-                        if ui
-                            .add_enabled(!model.read_only, egui::Button::new(lang.t(key)))
-                            .clicked()
-                        {
-                            cx.send(Command::OpenExample(example));
-                            ui.close();
-                        }
-                    }
-                });
                 ui.separator();
                 let word = lang.t("machine.menu");
                 if ui

@@ -303,6 +303,8 @@ impl CampaignView {
             );
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            // Clear of the scroll bar, which floats over the right edge.
+            ui.add_space(crate::ui::theme::space::M);
             let print = lang.t("action.print_preview");
             if icon_button(ui, icons::ICON_PRINT, print, print, true).clicked() {
                 cx.send(Command::Show(crate::app::Screen::Print(DocKey::of::<
