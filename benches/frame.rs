@@ -189,7 +189,8 @@ fn team_with_actions(rules: &RulesData) -> muster::rules::campaign::Campaign {
     c
 }
 
-/// The example campaign, its fourth mission's enemy drawn and begun.
+/// The example campaign, the whole enemy escort of its fourth mission
+/// drawn (every model of it, 16) and the mission begun.
 fn at_the_table(rules: &RulesData) -> muster::rules::campaign::Campaign {
     use muster::rules::DocKind as _;
     use muster::rules::campaign::{Campaign, CampaignEdit as E};
