@@ -521,7 +521,19 @@ fn kt_9_a_soldier_who_retreated_is_offered_no_charge_from_the_table() {
     assert!(attack.accesskit_node().is_disabled(), "no action left");
 }
 
-/// Picks the first die of the reroll menu of roll `n` named `menu`.
+/// From the table, Trooper Osk charges `enemy` and his blows are rolled.
+fn osk_charges_and_strikes(h: &mut Harness<'_, Gui>, enemy: &str) {
+    h.get_by_label("Trooper Osk attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Close combat: Trooper Osk against {enemy}"))
+        .click_accesskit();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Roll — Trooper Osk strikes")
+        .click();
+    h.run();
+}
+
+/// Opens the reroll menu named `menu` and picks its first die.
 fn reroll_first_die(h: &mut Harness<'_, Gui>, menu: &str) {
     crate::common::button(h, menu);
     let die = h
@@ -548,15 +560,8 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
-    h.get_by_label("Trooper Osk attacks…").click_accesskit();
-    h.run();
-    h.get_by_label(&format!("Close combat: Trooper Osk against {enemy}"))
-        .click_accesskit();
-    h.run();
+    osk_charges_and_strikes(&mut h, &enemy);
     assert_eq!(screen(&h), Screen::Battle);
-    h.get_by_role_and_label(Role::Button, "Roll — Trooper Osk strikes")
-        .click();
-    h.run();
     let cp = |h: &Harness<'_, Gui>| crate::common::the_campaign(h).escorts[0].command_points;
     assert_eq!(cp(&h), 3);
     reroll_first_die(&mut h, "Reroll a die of roll #1 for 1 command points");
@@ -796,14 +801,7 @@ fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
-    h.get_by_label("Trooper Osk attacks…").click_accesskit();
-    h.run();
-    h.get_by_label(&format!("Close combat: Trooper Osk against {enemy}"))
-        .click_accesskit();
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Roll — Trooper Osk strikes")
-        .click();
-    h.run();
+    osk_charges_and_strikes(&mut h, &enemy);
     let menu = "Reroll a die of roll #1 for 1 command points";
     assert!(h.query_by_label(menu).is_some(), "offered while playing");
     let key = muster::rules::DocKey::of::<muster::rules::campaign::Campaign>(c.id.clone());
@@ -846,14 +844,7 @@ fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
     let mut h = super::showing(dir.path(), &c);
     let table = screen(&h);
     let enemy = enemy_name(&c, 0);
-    h.get_by_label("Trooper Osk attacks…").click_accesskit();
-    h.run();
-    h.get_by_label(&format!("Close combat: Trooper Osk against {enemy}"))
-        .click_accesskit();
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Roll — Trooper Osk strikes")
-        .click();
-    h.run();
+    osk_charges_and_strikes(&mut h, &enemy);
     h.key_press(egui::Key::Escape);
     h.run();
     assert_eq!(screen(&h), table);
