@@ -134,10 +134,12 @@ pub struct RulesData {
     pub close_combat: super::close_combat::data::CloseCombatRules,
     /// Common weapons and armour a character's gear may be picked from.
     pub armoury: Armoury,
+    /// Rogue Trader shooting: scores to hit, the situation, sustained fire.
+    pub shooting: super::shooting::data::ShootingRules,
 }
 
 /// The rules data files, by file name, with their built-in text.
-pub const BUILT_IN_FILES: [(&str, &str); 12] = [
+pub const BUILT_IN_FILES: [(&str, &str); 13] = [
     ("races.json", include_str!("../../assets/rules/races.json")),
     (
         "character_types.json",
@@ -182,6 +184,10 @@ pub const BUILT_IN_FILES: [(&str, &str); 12] = [
     (
         "armoury.json",
         include_str!("../../assets/rules/armoury.json"),
+    ),
+    (
+        "shooting.json",
+        include_str!("../../assets/rules/shooting.json"),
     ),
 ];
 
@@ -610,6 +616,12 @@ impl RulesData {
             &mut problems,
         )?;
         let armoury = one("armoury.json", overrides, Armoury::check, &mut problems)?;
+        let shooting = one(
+            "shooting.json",
+            overrides,
+            super::shooting::data::ShootingRules::check,
+            &mut problems,
+        )?;
         let _ = (&races.note, &types.note, &robots_flyers.note);
         Ok((
             Self {
@@ -627,6 +639,7 @@ impl RulesData {
                 campaign,
                 close_combat,
                 armoury,
+                shooting,
             },
             problems,
         ))

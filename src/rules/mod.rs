@@ -17,6 +17,7 @@ pub mod killteam;
 pub mod psychic;
 pub mod reference;
 pub mod robots;
+pub mod shooting;
 
 pub use self::core::characteristic::{Characteristic, Modifiers, Profile};
 pub use self::core::dice::Roll;

@@ -28,7 +28,10 @@ use crate::rules::{DocKind, Msg};
 /// - 5: the reroll stratagem on an item's dice (a journal event, and what
 ///   the table keeps of the item's target to put it back), which a Muster
 ///   of version 4 would not know.
-pub const SCHEMA_VERSION: u32 = 5;
+/// - 6: a character's weapon keeps its shooting profile (ranges, to-hit
+///   modifiers, damage, sustained fire, template), which a Muster of
+///   version 5 would not know.
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// The oldest schema version whose files read as the current one: each
 /// version since only added optional fields. Such a file is read as it

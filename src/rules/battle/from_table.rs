@@ -11,7 +11,8 @@
 use crate::rules::CharRef;
 use crate::rules::Characteristic as C;
 use crate::rules::campaign::{Campaign, CharId, EnemyWeapon, Member, enemy_index};
-use crate::rules::characters::equipment::{Gear, armour_save};
+use crate::rules::characters::data::{Armoury, ArmouryEntry};
+use crate::rules::characters::equipment::{Gear, GearKind, armour_save};
 use crate::rules::core::characteristic::Profile;
 use crate::rules::core::names::name_in;
 use crate::rules::data::RulesData;
@@ -19,7 +20,7 @@ use crate::rules::killteam::data::KtProfile;
 use crate::rules::killteam::odds::ShotClass;
 use crate::rules::killteam::{Derived, Soldier, WeaponLine, derive};
 
-use super::scenario::{Count, KtWeapon};
+use super::scenario::{Count, KtWeapon, RtWeapon};
 
 /// How a fight was picked on the table: the battle screen's mode it opens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -238,10 +239,71 @@ pub struct AsTarget {
 pub struct Ranged {
     /// Its name in the reader's language.
     pub name: String,
-    /// How it fires.
-    pub weapon: KtWeapon,
+    /// How it fires by the kill team's rules (a soldier's, an enemy's).
+    pub kt: Option<KtWeapon>,
+    /// How it fires by Rogue Trader's (a character's, an enemy's).
+    pub rt: Option<RtWeapon>,
     /// Used up (a grenade struck off at the table).
     pub used: bool,
+}
+
+/// A character's weapon as a Rogue Trader shot fires it; none for what
+/// does not shoot. A pistol or ranged weapon written without a range (a
+/// roster of an older Muster, a weapon typed by hand) takes its shooting
+/// profile from the armoury's entry of the same name, in either language;
+/// its own S and save modifier still count.
+pub fn rt_weapon(g: &Gear, armoury: &Armoury) -> Option<RtWeapon> {
+    let same_name = |e: &&ArmouryEntry| {
+        e.names
+            .values()
+            .any(|n| n.trim().eq_ignore_ascii_case(g.name.trim()))
+    };
+    let from_armoury = (g.range_inches.is_none()
+        && matches!(g.kind, GearKind::Pistol | GearKind::Ranged))
+    .then(|| armoury.entries.iter().find(same_name))
+    .flatten()
+    .map(|e| Gear {
+        strength: g.strength.or(e.strength),
+        save_modifier: g.save_modifier.or(e.save_modifier),
+        ..Gear::from_armoury(e, "en", String::new())
+    });
+    let g = from_armoury.as_ref().unwrap_or(g);
+    let [short, long] = g.range_inches.filter(|_| g.shoots())?;
+    let [near, far] = g.to_hit.unwrap_or([0, 0]);
+    let damage = match g.damage.as_deref().map(str::trim) {
+        None | Some("") => Count::Fixed(1),
+        Some(d) => d
+            .parse::<i64>()
+            .map_or_else(|_| Count::Dice(d.to_owned()), Count::Fixed),
+    };
+    Some(RtWeapon {
+        s: g.strength.map(i64::from),
+        range: [i64::from(short), i64::from(long)],
+        to_hit: [i64::from(near), i64::from(far)],
+        save_modifier: g.save_modifier.map(i64::from),
+        shots: Count::Fixed(1),
+        damage,
+        sustained: i64::from(g.sustained.unwrap_or(0)),
+        template: g.template,
+    })
+}
+
+/// An enemy's weapon of the faction tables as a Rogue Trader shot fires
+/// it: its one range long, its short range the data's share of it
+/// (Assumed), its AP as the save modifier, its shots and damage.
+pub fn enemy_rt_weapon(rules: &RulesData, w: &EnemyWeapon) -> RtWeapon {
+    let long = i64::from(w.range);
+    let short = long * i64::from(rules.shooting.enemy_short_range_percent) / 100;
+    RtWeapon {
+        s: Some(i64::from(w.s)),
+        range: [short, long],
+        to_hit: [0, 0],
+        save_modifier: Some(i64::from(w.ap)),
+        shots: Count::from(&w.shots),
+        damage: Count::from(&w.damage),
+        sustained: 0,
+        template: w.flame,
+    }
 }
 
 /// A kill-team profile as a target (KT-16, KT-19): T, the save (none when
@@ -340,6 +402,16 @@ impl TableSide {
         (soldier(self) || soldier(other)) && !character(self) && !character(other)
     }
 
+    /// Whether his shot at `target` is fought by Rogue Trader's rules: he
+    /// is a Rogue Trader character, or an enemy shooting at one.
+    pub fn rt_shot(&self, target: &Self) -> bool {
+        match self {
+            Self::Character(_) => true,
+            Self::Enemy(_) => matches!(target, Self::Character(_)),
+            Self::Soldier(_) => false,
+        }
+    }
+
     /// Whether he is a psyker.
     pub fn psyker(&self) -> bool {
         match self {
@@ -354,7 +426,18 @@ impl TableSide {
     pub fn ranged(&self, rules: &RulesData, lang: &str) -> Vec<Ranged> {
         let data = &rules.killteam;
         match self {
-            Self::Character(..) => Vec::new(),
+            Self::Character(f) => f
+                .equipment
+                .iter()
+                .filter_map(|g| {
+                    rt_weapon(g, &rules.armoury).map(|rt| Ranged {
+                        name: g.name.clone(),
+                        kt: None,
+                        rt: Some(rt),
+                        used: false,
+                    })
+                })
+                .collect(),
             Self::Soldier(s) => s
                 .derived
                 .weapons
@@ -365,7 +448,8 @@ impl TableSide {
                         .weapon(&w.id)
                         .map_or(w.id.as_str(), |x| name_in(&x.names, lang, &x.id))
                         .to_owned(),
-                    weapon: KtWeapon::of(w),
+                    kt: Some(KtWeapon::of(w)),
+                    rt: None,
                     used: s.used(w),
                 })
                 .collect(),
@@ -375,7 +459,8 @@ impl TableSide {
                 .filter(|w| !w.close())
                 .map(|w| Ranged {
                     name: name_in(&w.names, lang, "").to_owned(),
-                    weapon: enemy_shot(w),
+                    kt: Some(enemy_shot(w)),
+                    rt: Some(enemy_rt_weapon(rules, w)),
                     used: false,
                 })
                 .collect(),
@@ -442,8 +527,11 @@ pub enum FoughtBy {
     /// A kill-team close combat (KT-6): a soldier is in it, and no Rogue
     /// Trader character.
     KillTeamCloseCombat,
-    /// A shot.
+    /// A shot by the kill team's rules (KT-12 … KT-16).
     Shot,
+    /// A Rogue Trader shot: a Rogue Trader character shoots, or is shot
+    /// at by an enemy.
+    RtShot,
     /// A psychic attack.
     Psychic,
 }
@@ -479,6 +567,7 @@ pub fn table_fight(
     let by = match mode {
         FightMode::CloseCombat if a.kt_close(&t) => FoughtBy::KillTeamCloseCombat,
         FightMode::CloseCombat => FoughtBy::CloseCombat,
+        FightMode::Shot if a.rt_shot(&t) => FoughtBy::RtShot,
         FightMode::Shot => FoughtBy::Shot,
         FightMode::Psychic => FoughtBy::Psychic,
     };

@@ -76,6 +76,7 @@ pub fn roll<R: Rng + ?Sized>(
 ) -> Result<Resolution, Problem> {
     let odds = scenario.odds(rules)?;
     let mut rolls = Vec::new();
+    let mut jammed = 0;
     // Kill team: the shots and the damage may be dice (rolled, kept), the
     // save may take more than one die (KT-19), the damage stops at the
     // target's wounds left.
@@ -91,6 +92,11 @@ pub fn roll<R: Rng + ?Sized>(
             (attacks, c.damage.dice(), cap)
         }
         Scenario::CloseCombat(_) => (odds.attacks, Ok(1), None),
+        Scenario::RtShooting(r) => {
+            let shots = rt_shots(rules, r, rng, &mut rolls, &mut jammed);
+            let cap = r.target.wounds.and_then(|w| u32::try_from(w).ok());
+            (shots, r.weapon.damage.dice(), cap)
+        }
     };
     let attacks = odds.roll_attacks(shots, damage, rng, &mut rolls);
     let wounds: u32 = attacks.iter().map(|a| a.wounds).sum();
@@ -104,7 +110,13 @@ pub fn roll<R: Rng + ?Sized>(
         )
         .into_iter()
         .collect(),
-        Scenario::CloseCombat(_) | Scenario::KillteamCloseCombat(_) => Vec::new(),
+        // A sustained-fire die that jammed says so.
+        Scenario::RtShooting(_) if jammed > 0 => {
+            vec![Msg::new("battle.rt.jammed").int("count", jammed)]
+        }
+        Scenario::CloseCombat(_) | Scenario::KillteamCloseCombat(_) | Scenario::RtShooting(_) => {
+            Vec::new()
+        }
     };
     Ok(Resolution {
         odds,
@@ -113,6 +125,33 @@ pub fn roll<R: Rng + ?Sized>(
         wounds,
         reminders,
     })
+}
+
+/// The shots of a Rogue Trader weapon: its sustained-fire dice, each face
+/// the shots of its line (a jammed die counted in `jammed`), or its shots.
+fn rt_shots<R: Rng + ?Sized>(
+    rules: &RulesData,
+    r: &scenario::RtShootingScenario,
+    rng: &mut R,
+    rolls: &mut Vec<RollFor>,
+    jammed: &mut u32,
+) -> u32 {
+    let sf = &rules.shooting.sustained_fire;
+    if r.weapon.sustained <= 0 {
+        return amount(rng, r.weapon.shots.dice(), "battle.for.shots", rolls);
+    }
+    let mut shots = 0;
+    for _ in 0..r.weapon.sustained {
+        let roll = crate::rules::core::dice::Roll::new(rng, 1, sf.sides, 0);
+        let n = sf.shots_of(roll.total);
+        *jammed += u32::from(n == 0);
+        shots += n;
+        rolls.push(RollFor {
+            purpose: "battle.for.sustained",
+            roll,
+        });
+    }
+    shots
 }
 
 /// Any fight the battle screen rolls: one attack (close combat or kill-team
@@ -157,7 +196,7 @@ impl Fight {
     pub fn kill_team(&self) -> bool {
         use table_roll::TableRoll;
         match self {
-            Self::Attack(s) => !matches!(s, Scenario::CloseCombat(_)),
+            Self::Attack(s) => !matches!(s, Scenario::CloseCombat(_) | Scenario::RtShooting(_)),
             Self::Table(t) => matches!(
                 t,
                 TableRoll::Jump(_)

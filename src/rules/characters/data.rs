@@ -134,12 +134,27 @@ pub struct ArmouryEntry {
     /// The wounds a hit does (`1`, `D6`, `2D6`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<String>,
+    /// A ranged weapon's to-hit modifier at short and at long range.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_hit: Option<[i32; 2]>,
+    /// The sustained-fire dice a ranged weapon rolls for its shots.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sustained: Option<u32>,
+    /// A template weapon: it hits with no roll, within its range.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub template: bool,
     /// The save armour gives (4: 4+).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub save: Option<i32>,
     /// A short remark (`template`, `two-handed`), English and French.
     #[serde(default, skip_serializing_if = "Names::is_empty")]
     pub note: Names,
+}
+
+/// A damage as the armoury writes it: a number from 1, or dice (`D4`).
+pub fn damage_ok(text: &str) -> bool {
+    text.trim().parse::<u32>().is_ok_and(|n| n >= 1)
+        || crate::rules::core::dice::dice_of(text).is_some()
 }
 
 /// The armoury (`armoury.json`): common Rogue Trader weapons and armour a
@@ -184,6 +199,16 @@ impl Armoury {
                 .is_some_and(|s| e.kind.is_weapon() || !SAVES.contains(&s))
             {
                 return Err(bad("data.armoury_save"));
+            }
+            let shoots = matches!(e.kind, ArmouryKind::Pistol | ArmouryKind::Ranged);
+            let profile = e.range_inches.is_some_and(|[s, l]| s > l)
+                || e.to_hit
+                    .is_some_and(|m| m.iter().any(|v| !(-6..=6).contains(v)))
+                || e.sustained.is_some_and(|n| n > 10)
+                || e.damage.as_deref().is_some_and(|d| !damage_ok(d));
+            let shot_only = e.to_hit.is_some() || e.sustained.is_some() || e.template;
+            if profile || (shot_only && !shoots) {
+                return Err(bad("data.armoury_shot"));
             }
         }
         Ok(())

@@ -101,6 +101,22 @@ pub struct Gear {
     /// The save it gives (4: 4+), for armour or a field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub save: Option<i32>,
+    /// A ranged weapon's short and long range, in inches: with it, the
+    /// weapon shoots (Rogue Trader shooting).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range_inches: Option<[u32; 2]>,
+    /// A ranged weapon's to-hit modifier at short and at long range.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_hit: Option<[i32; 2]>,
+    /// The wounds a hit does (`1`, `D4`, `2D6`); none: 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<String>,
+    /// The sustained-fire dice a ranged weapon rolls for its shots.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sustained: Option<u32>,
+    /// A template weapon (a flamer): it hits with no roll, within range.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub template: bool,
     /// Free text (`two-handed`, `refractor field: not modified by S`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
@@ -126,9 +142,24 @@ impl Gear {
             strength: e.strength,
             save_modifier: e.save_modifier,
             save: e.save,
+            range_inches: e.range_inches,
+            to_hit: e.to_hit,
+            damage: e.damage.clone(),
+            sustained: e.sustained,
+            template: e.template,
             note,
         }
     }
+
+    /// Whether it shoots: a pistol or another ranged weapon with a range.
+    pub fn shoots(&self) -> bool {
+        matches!(self.kind, GearKind::Pistol | GearKind::Ranged) && self.range_inches.is_some()
+    }
+}
+
+/// The weapons of a character's equipment that shoot, in the order listed.
+pub fn shooting_weapons(gear: &[Gear]) -> Vec<&Gear> {
+    gear.iter().filter(|g| g.shoots()).collect()
 }
 
 /// Whom a power targets (PSY-2).
@@ -441,6 +472,13 @@ pub fn check(who: &str, psychic: bool, gear: &[Gear], powers: &[PowerCard]) -> V
                     .arg("value", s),
             );
         }
+        if !shot_profile_ok(g) {
+            out.push(
+                Problem::new("FILE", "problem.gear_shot")
+                    .character(who)
+                    .arg("item", &g.name),
+            );
+        }
     }
     if !psychic && !powers.is_empty() {
         out.push(
@@ -459,6 +497,19 @@ pub fn check(who: &str, psychic: bool, gear: &[Gear], powers: &[PowerCard]) -> V
         }
     }
     out
+}
+
+/// Whether an item's shooting profile holds: a short range within its long
+/// range, to-hit modifiers within −6 … +6, at most 10 sustained-fire dice,
+/// a damage that is a number or dice.
+fn shot_profile_ok(g: &Gear) -> bool {
+    !(g.range_inches.is_some_and(|[s, l]| s > l)
+        || g.to_hit
+            .is_some_and(|m| m.iter().any(|v| !(-6..=6).contains(v)))
+        || g.sustained.is_some_and(|n| n > 10)
+        || g.damage
+            .as_deref()
+            .is_some_and(|d| !crate::rules::characters::data::damage_ok(d)))
 }
 
 /// Moves the item at `from` to `to` in `list`; refused (the list as it was)

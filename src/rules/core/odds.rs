@@ -6,6 +6,7 @@ use rand::Rng;
 use serde::Serialize;
 
 use super::dice::{DiceSpec, Roll, RollFor};
+use super::dist::{Dist, add, fixed};
 
 /// The odds of one attack and of the whole attack.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -125,4 +126,41 @@ impl Odds {
         }
         attacks
     }
+}
+
+/// The wounds of the whole attack: each number of shots (`shots[n]`: the
+/// chance of `n`) by its chance, each shot unsaved at `unsaved` with its
+/// damage (`damage[d]`); damage beyond the target's wounds left is lost.
+pub fn attack_wounds(shots: &Dist, damage: &Dist, unsaved: f64, wounds_left: Option<u32>) -> Dist {
+    // One shot's damage: none, or one roll of the damage.
+    let mut one = vec![1.0 - unsaved];
+    one.resize(damage.len().max(1), 0.0);
+    for (d, &p) in damage.iter().enumerate() {
+        one[d] += unsaved * p;
+    }
+    // The whole attack: each number of shots by its chance.
+    let mut wounds = vec![0.0];
+    let mut n_shots = fixed(0);
+    for (n, &p) in shots.iter().enumerate() {
+        if n > 0 {
+            n_shots = add(&n_shots, &one);
+        }
+        if p == 0.0 {
+            continue;
+        }
+        if wounds.len() < n_shots.len() {
+            wounds.resize(n_shots.len(), 0.0);
+        }
+        for (k, &q) in n_shots.iter().enumerate() {
+            wounds[k] += p * q;
+        }
+    }
+    // Damage beyond the target's wounds left is lost.
+    if let Some(cap) = wounds_left.and_then(|w| usize::try_from(w).ok())
+        && wounds.len() > cap + 1
+    {
+        let over: f64 = wounds.drain(cap + 1..).sum();
+        wounds[cap] += over;
+    }
+    wounds
 }

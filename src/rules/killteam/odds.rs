@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 
 pub use super::data::KtModifier;
 use super::data::{Band, Shooting};
-use crate::rules::core::dist::{Dist, add, d6_at_least, dice_at_least, fixed};
+use crate::rules::core::dist::{Dist, d6_at_least, dice_at_least, fixed};
 pub use crate::rules::core::odds::Odds;
+use crate::rules::core::odds::attack_wounds;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 
@@ -194,7 +195,7 @@ pub(super) fn attack_scored(
         wound,
         unsaved,
         attacks: u32::try_from(shot.shots.len().saturating_sub(1)).unwrap_or(u32::MAX),
-        wounds: attack_wounds(shot, unsaved),
+        wounds: attack_wounds(&shot.shots, &shot.damage, unsaved, shot.wounds_left),
         score_to_hit: score.filter(|&sc| sc < cannot).map(|sc| sc.max(1)),
         score_to_wound: Some(to_wound),
         score_to_save: to_save,
@@ -280,41 +281,4 @@ fn shot_save_score(rules: &RulesData, shot: &KtShot) -> Option<i32> {
             shot.save_dice,
         )
     })
-}
-
-/// The wounds of the whole attack: each number of shots by its chance, each
-/// shot unsaved at `unsaved` with its damage; damage beyond the target's
-/// wounds left is lost.
-fn attack_wounds(shot: &KtShot, unsaved: f64) -> Dist {
-    // One shot's damage: none, or one roll of the damage.
-    let mut one = vec![1.0 - unsaved];
-    one.resize(shot.damage.len().max(1), 0.0);
-    for (d, &p) in shot.damage.iter().enumerate() {
-        one[d] += unsaved * p;
-    }
-    // The whole attack: each number of shots by its chance.
-    let mut wounds = vec![0.0];
-    let mut n_shots = fixed(0);
-    for (n, &p) in shot.shots.iter().enumerate() {
-        if n > 0 {
-            n_shots = add(&n_shots, &one);
-        }
-        if p == 0.0 {
-            continue;
-        }
-        if wounds.len() < n_shots.len() {
-            wounds.resize(n_shots.len(), 0.0);
-        }
-        for (k, &q) in n_shots.iter().enumerate() {
-            wounds[k] += p * q;
-        }
-    }
-    // Damage beyond the target's wounds left is lost.
-    if let Some(cap) = shot.wounds_left.and_then(|w| usize::try_from(w).ok())
-        && wounds.len() > cap + 1
-    {
-        let over: f64 = wounds.drain(cap + 1..).sum();
-        wounds[cap] += over;
-    }
-    wounds
 }

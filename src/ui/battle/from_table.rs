@@ -116,6 +116,12 @@ impl BattleView {
                 let sides = &mut self.shooting.shot_sides;
                 (sides.attacker_character, sides.defender_character) = characters;
             }
+            FoughtBy::RtShot => {
+                self.mode = Mode::RtShot;
+                let rules = &cx.model.rules;
+                self.rt_shot
+                    .take_table_shot((&a, &t), f.weapon, (rules, cx.lang.code()));
+            }
             FoughtBy::Psychic => {
                 self.mode = Mode::Psychic;
                 self.psychic_from_table(&a, &t);
@@ -183,8 +189,8 @@ impl BattleView {
             }
             other => {
                 let ranged = other.ranged(&cx.model.rules, cx.lang.code());
-                if let Some(r) = ranged.into_iter().nth(k) {
-                    shooting.shot.weapon = r.weapon;
+                if let Some(w) = ranged.into_iter().nth(k).and_then(|r| r.kt) {
+                    shooting.shot.weapon = w;
                 }
                 shooting.shot_sides.attacker = other.name().to_owned();
                 shooting.shot_sides.attacker_character = true;

@@ -2,7 +2,8 @@
 //! team's soldier, or typed in), see the exact odds change as you change
 //! anything, roll it with dice kept for the log, and export the log. This
 //! file holds the screen's state, the mode tabs and the dispatch to each
-//! mode: close combat (`close_combat/`), kill-team shooting (`shooting/`),
+//! mode: close combat (`close_combat/`), Rogue Trader shooting
+//! (`rt_shot.rs`), kill-team shooting (`shooting/`),
 //! psychic powers (`psychic.rs`), units (`units.rs`), robots (`robots.rs`)
 //! and flyers (`flyers.rs`); the log and the battle summary every mode
 //! shares are in `log.rs`, the shared widgets in `parts.rs`.
@@ -17,6 +18,7 @@ mod log;
 mod parts;
 mod psychic;
 mod robots;
+mod rt_shot;
 mod shooting;
 mod units;
 
@@ -34,6 +36,8 @@ pub enum Mode {
     CloseCombat,
     /// A kill-team shooting attack.
     Shooting,
+    /// A Rogue Trader shot (`battle/rt_shot.rs`).
+    RtShot,
     /// A psychic attack (`battle/psychic.rs`).
     Psychic,
     /// A round between two units (`battle/units.rs`).
@@ -52,6 +56,8 @@ pub struct BattleView {
     pub close_combat: close_combat::CloseCombatView,
     /// The kill-team shooting mode.
     pub shooting: shooting::ShootingView,
+    /// The Rogue Trader shooting mode.
+    pub rt_shot: rt_shot::RtShotView,
     /// The psychic mode.
     pub psychic: psychic::PsychicView,
     /// The unit mode.
@@ -73,6 +79,7 @@ impl Default for BattleView {
             mode: Mode::CloseCombat,
             close_combat: Default::default(),
             shooting: Default::default(),
+            rt_shot: Default::default(),
             psychic: Default::default(),
             units: Default::default(),
             robot: Default::default(),
@@ -106,6 +113,7 @@ impl BattleView {
         match self.mode {
             Mode::CloseCombat => self.close_combat.ui(ui, cx, self.we_attack),
             Mode::Shooting => self.shooting.ui(ui, cx, self.we_attack),
+            Mode::RtShot => self.rt_shot.ui(ui, cx, self.we_attack),
             Mode::Psychic => self.psychic.ui(ui, cx),
             Mode::Units => self.units.ui(ui, cx),
             Mode::Robot => self.robot.ui(ui, cx),
@@ -123,9 +131,10 @@ impl BattleView {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_SWORDS, lang.t("battle.title"));
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 for (mode, key) in [
                     (Mode::CloseCombat, "battle.close_combat"),
+                    (Mode::RtShot, "battle.rt_shooting"),
                     (Mode::Shooting, "battle.shooting"),
                     (Mode::Psychic, "battle.psychic"),
                     (Mode::Units, "battle.units"),

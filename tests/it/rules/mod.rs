@@ -11,3 +11,4 @@ mod killteam;
 mod odds;
 mod psychic;
 mod robots;
+mod shooting;

@@ -114,7 +114,7 @@ impl Default for ShootingView {
 
 /// A number or dice (shots, damage): a choice of a number or the usual
 /// dice, and the number when it is one.
-fn count_ui(
+pub(in crate::ui::battle) fn count_ui(
     ui: &mut egui::Ui,
     lang: Lang,
     label: &str,

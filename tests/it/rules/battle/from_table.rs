@@ -109,8 +109,8 @@ fn a_shot_picked_on_the_table_brings_the_shooters_weapon_and_the_targets_save() 
         .find(|w| w.id == "lasgun")
         .expect("his lasgun, as it fires");
     assert_eq!(
-        ranged[0].weapon,
-        muster::rules::battle::scenario::KtWeapon::of(line)
+        ranged[0].kt,
+        Some(muster::rules::battle::scenario::KtWeapon::of(line))
     );
     // The enemy's save and T, from his faction's table.
     let fighter = c.enemy_fighter(0, &r).expect("profile");
@@ -120,8 +120,11 @@ fn a_shot_picked_on_the_table_brings_the_shooters_weapon_and_the_targets_save() 
     // The enemy shooting back: his gun as a shot fires it.
     if let Some(gun) = fighter.weapons.iter().find(|w| !w.close()) {
         let back = table_side(&c, &r, &enemy, "en").expect("enemy");
-        let shot = &back.ranged(&r, "en")[0].weapon;
-        assert_eq!(*shot, enemy_shot(gun));
+        let shot = back.ranged(&r, "en")[0]
+            .kt
+            .clone()
+            .expect("a kill-team shot");
+        assert_eq!(shot, enemy_shot(gun));
         assert_eq!(shot.ap, i64::from(gun.ap));
     }
     // In close combat he strikes his profile's A times, bare hands last.

@@ -919,3 +919,102 @@ fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
     let now = crate::common::the_campaign(&h);
     assert_eq!(now.vp, vp_before + battle, "the battle's VP carried");
 }
+
+/// A Rogue Trader character shoots from the table: Brask's lasgun opens
+/// the Rogue Trader shooting mode with his BS, the lasgun's profile and
+/// the enemy's T and save; the roll's wounds go to the enemy. The enemy
+/// shooting back at Vael opens the same mode, Vael's carapace as his save.
+#[test]
+fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::band_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    let fighter = c.enemy_fighter(0, &rules).expect("profile").clone();
+
+    h.get_by_label("Sergeant Brask attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Sergeant Brask shoots {enemy} with Lasgun"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    let tab = h.get_by_role_and_label(Role::Button, "Shooting (Rogue Trader)");
+    assert!(
+        tab.accesskit_node().is_selected() == Some(true)
+            || tab.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True),
+        "the Rogue Trader shooting tab"
+    );
+    let brask = c
+        .characters
+        .iter()
+        .find(|x| x.name() == "Sergeant Brask")
+        .expect("Brask");
+    let bs = match &brask.member {
+        muster::rules::campaign::Member::Character(ch) => {
+            ch.profile(&rules).expect("profile").get(C::BS)
+        }
+        muster::rules::campaign::Member::Soldier(_) => panic!("a character"),
+    };
+    let s = &h.state().views.battle.rt_shot;
+    assert_eq!(s.sides.attacker, "Sergeant Brask");
+    assert_eq!(s.sides.defender, enemy);
+    assert_eq!(s.shot.shooter.bs, i64::from(bs));
+    let lasgun = rules.armoury.entry("lasgun").expect("lasgun");
+    assert_eq!(
+        s.shot.weapon.range,
+        lasgun.range_inches.expect("range").map(i64::from)
+    );
+    assert_eq!(s.shot.target.t, i64::from(fighter.profile.get(C::T)));
+    assert_eq!(s.shot.target.save, fighter.save.map(i64::from));
+    assert_eq!(
+        s.sides.defender_from,
+        Some(CharRef::new(c.id.clone(), enemy_id(0)))
+    );
+    // The odds are on screen before the dice.
+    assert!(h.query_all_by_label_contains("To hit").next().is_some());
+
+    // Certain wounds, applied to the enemy.
+    {
+        let s = &mut h.state_mut().views.battle.rt_shot.shot;
+        s.weapon.s = Some(10);
+        s.weapon.sustained = 3;
+        s.weapon.template = true;
+        s.range = s.weapon.range[0];
+        s.target.save = None;
+    }
+    h.run();
+    let k = roll_until_wounded(&mut h);
+    let apply = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .find(|l| l.starts_with(&format!("Apply roll #{} to campaign: {enemy}", k + 1)))
+        .expect("the enemy's wounds offered");
+    crate::common::button(&mut h, &apply);
+    let now = crate::common::the_campaign(&h);
+    let t = now.table.as_ref().expect("table");
+    assert!(t.enemy_wounds.get(&0).copied().unwrap_or(0) > 0, "wounded");
+
+    // The enemy shoots back at Vael, if it has a gun.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let Some(gun) = fighter.weapons.iter().find(|w| !w.close()) else {
+        return;
+    };
+    let gun_name = gun.names["en"].clone();
+    if now.table.as_ref().is_some_and(|t| t.enemy_out.contains(&0)) {
+        return;
+    }
+    h.get_by_label(&format!("{enemy} attacks…"))
+        .click_accesskit();
+    h.run();
+    h.get_by_label(&format!("{enemy} shoots Inquisitor Vael with {gun_name}"))
+        .click_accesskit();
+    h.run();
+    let s = &h.state().views.battle.rt_shot;
+    assert_eq!(s.sides.attacker, enemy);
+    assert_eq!(s.sides.defender, "Inquisitor Vael");
+    assert_eq!(s.shot.target.save, Some(4), "his carapace");
+    assert_eq!(s.shot.shooter.bs, i64::from(fighter.profile.get(C::BS)));
+    assert!(!h.state().views.battle.we_attack, "the enemy shoots");
+}
