@@ -17,10 +17,9 @@ use crate::rules::core::names::name_in;
 use crate::rules::data::ArmouryEntry;
 use crate::rules::{Character, Gear, GearEdit, GearKind, PowerCard, PowerTarget};
 use crate::ui::context::ViewCtx;
+use crate::ui::roster::cells::text_cell;
 use crate::ui::theme::{PALETTE, space};
-use crate::ui::widgets::{
-    Tone, alert, card, card_title, described_option, icon_button, text_committed,
-};
+use crate::ui::widgets::{Tone, alert, card, card_title, described_option, icon_button};
 
 /// The fields to add an item or a power card.
 #[derive(Default)]
@@ -43,44 +42,6 @@ const VALUE_WIDTH: f32 = 56.0;
 /// What turns an edit of the equipment into a command: a roster edit of
 /// the character on the character screen, a campaign event in a campaign.
 pub type EditFn<'a> = &'a dyn Fn(GearEdit) -> Command;
-
-/// A one-line text field named `name` for screen readers, holding what is
-/// typed while it has the focus; returns the new text once the edit is done
-/// (Enter, Tab, a click elsewhere) if it changed. `hint` shows when empty.
-fn text_cell(
-    ui: &mut egui::Ui,
-    id: egui::Id,
-    name: &str,
-    current: &str,
-    width: f32,
-    hint: &str,
-) -> Option<String> {
-    let key = id.with("typed");
-    let mut text = ui
-        .data(|d| d.get_temp::<String>(key))
-        .unwrap_or_else(|| current.to_owned());
-    // A grid cell is as narrow as its column was: ask for the width.
-    let r = ui.add(
-        egui::TextEdit::singleline(&mut text)
-            .id(id)
-            .desired_width(width)
-            .hint_text(hint)
-            .min_size(egui::vec2(width, 0.0)),
-    );
-    let shown = text.clone();
-    r.widget_info(|| {
-        let mut info = WidgetInfo::text_edit(true, &shown, &shown, "");
-        info.label = Some(name.to_owned());
-        info
-    });
-    let done = text_committed(ui, &r);
-    if r.has_focus() && !done {
-        ui.data_mut(|d| d.insert_temp(key, text.clone()));
-    } else {
-        ui.data_mut(|d| d.remove::<String>(key));
-    }
-    (done && text != current).then_some(text)
-}
 
 /// A combo box named `name` for screen readers; returns the value picked.
 fn combo<T: Copy + PartialEq>(
@@ -300,27 +261,14 @@ impl GearView {
     }
 }
 
-/// The rest of an armoury entry's profile, in `lang`, as an item keeps it
-/// in its note: ranges, damage, its remark (its save modifier is a value
-/// of the item).
+/// An armoury entry's remark in `lang`, as an item keeps it in its note
+/// (its profile goes into the item's values).
 fn armoury_note(lang: Lang, e: &ArmouryEntry) -> String {
-    let mut parts = Vec::new();
-    if let Some([short, long]) = e.range_inches {
-        let (short, long) = (short.to_string(), long.to_string());
-        parts.push(lang.f("gear.armoury.range", &[("short", &short), ("long", &long)]));
-    }
-    if let Some(d) = &e.damage {
-        parts.push(lang.f("gear.armoury.damage", &[("d", d)]));
-    }
-    let remark = name_in(&e.note, lang.code(), "");
-    if !remark.is_empty() {
-        parts.push(remark.to_owned());
-    }
-    parts.join(" · ")
+    name_in(&e.note, lang.code(), "").to_owned()
 }
 
 /// An armoury entry's whole profile in one line, for the picker: its
-/// kind, Strength or save, then what its note keeps.
+/// kind, Strength or save, save modifier, ranges, damage and remark.
 fn armoury_detail(lang: Lang, e: &ArmouryEntry) -> String {
     let mut parts = vec![lang.t(GearKind::from(e.kind).key()).to_owned()];
     if let Some(s) = e.strength {
@@ -331,6 +279,13 @@ fn armoury_detail(lang: Lang, e: &ArmouryEntry) -> String {
     }
     if let Some(m) = e.save_modifier {
         parts.push(lang.f("gear.armoury.save_mod", &[("m", &m.to_string())]));
+    }
+    if let Some([short, long]) = e.range_inches {
+        let (short, long) = (short.to_string(), long.to_string());
+        parts.push(lang.f("gear.armoury.range", &[("short", &short), ("long", &long)]));
+    }
+    if let Some(d) = &e.damage {
+        parts.push(lang.f("gear.armoury.damage", &[("d", d)]));
     }
     let note = armoury_note(lang, e);
     if !note.is_empty() {
@@ -444,6 +399,7 @@ fn gear_grid(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character, edit: EditFn<'_
         "gear.col.s",
         "gear.col.save_modifier",
         "gear.col.save",
+        "gear.col.shooting",
         "gear.col.note",
     ];
     headed_grid(ui, cx.lang, ("gear", c.id), &headers, |ui| {
@@ -482,6 +438,7 @@ fn gear_row_ui(
         cx.send(set(Gear { name, ..g.clone() }));
     }
     gear_values_ui(ui, cx, g, id, &named, choices, &set);
+    super::gear_shot::shot_cell_ui(ui, lang, (g, id), &named, &set, &|c| cx.send(c));
     if let Some(note) = text_cell(
         ui,
         id.with("note"),

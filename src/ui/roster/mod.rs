@@ -1,8 +1,10 @@
 //! One roster: its name, how points are given out, its characters, and
 //! what breaks the rules.
 
+mod cells;
 pub(super) mod character;
 pub(super) mod character_gear;
+mod gear_shot;
 mod parts;
 
 use crate::app::{Command, Screen};

@@ -203,7 +203,7 @@ fn gear_picked_from_the_armoury_is_added_with_its_profile_and_counts() {
         }]
     );
 
-    // A weapon, with its S and the rest of its profile in its note.
+    // A weapon, with its S and the rest of its profile in its values.
     h.get_by_role_and_label(Role::ComboBox, "Add from the armoury…")
         .click();
     h.run();
@@ -213,7 +213,8 @@ fn gear_picked_from_the_armoury_is_added_with_its_profile_and_counts() {
     assert_eq!(c.equipment.len(), 2);
     assert_eq!(c.equipment[1].strength, Some(5));
     assert_eq!(c.equipment[1].save_modifier, Some(-3), "CC-12");
-    assert_eq!(c.equipment[1].note, "damage 1");
+    assert_eq!(c.equipment[1].damage.as_deref(), Some("1"));
+    assert_eq!(c.equipment[1].note, "", "its profile is in its values");
 
     // It counts where the engine reads it: in hand for close combat, with
     // his armour's save; the free typing is still there.
@@ -294,4 +295,69 @@ fn cc_12_a_weapon_s_own_save_modifier_is_typed_in_its_row() {
     h.run();
     assert_eq!(vael(&h).equipment[0].save_modifier, None);
     assert!(h.query_by_label("Save modifier of Power axe").is_none());
+}
+
+/// A pistol or ranged weapon shoots with its shooting profile: from the
+/// armoury, the lasgun comes with its ranges and to-hit modifiers; a
+/// weapon typed by hand gets its profile typed in its row's "Shooting"
+/// button, a wrong range said in words and not taken, and undo takes a
+/// field back.
+#[test]
+fn a_weapon_s_shooting_profile_comes_from_the_armoury_or_is_typed_in_its_row() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path(), Lang::En);
+    open_character(&mut h, "Create roster", "Add character");
+    h.get_by_role_and_label(Role::ComboBox, "Add from the armoury…")
+        .click();
+    h.run();
+    h.get_by_label("Lasgun").click_accesskit();
+    h.run();
+    let lasgun = vael(&h).equipment[0].clone();
+    assert_eq!(lasgun.range_inches, Some([12, 24]));
+    assert_eq!(lasgun.to_hit, Some([1, 0]));
+    assert!(lasgun.shoots());
+    assert!(h.query_by_label("Shooting profile of Lasgun").is_some());
+
+    // A weapon typed by hand: no range, it does not shoot yet.
+    h.get_by_label("Kind of the new item").click();
+    h.run();
+    h.get_by_label("ranged weapon").click();
+    h.run();
+    h.get_by_label("New item").click();
+    h.run();
+    h.get_by_label("New item").type_text("Needle rifle");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(!vael(&h).equipment[1].shoots());
+    h.get_by_label("Shooting profile of Needle rifle").click();
+    h.run();
+    type_into(
+        &mut h,
+        "Range of Needle rifle, short/long in inches",
+        "24/12",
+    );
+    assert_eq!(vael(&h).equipment[1].range_inches, None, "refused");
+    assert!(
+        h.query_all_by_label_contains("“24/12” is not a range")
+            .next()
+            .is_some()
+    );
+    type_into(
+        &mut h,
+        "Range of Needle rifle, short/long in inches",
+        "16/32",
+    );
+    type_into(&mut h, "Damage of Needle rifle", "d3");
+    let rifle = vael(&h).equipment[1].clone();
+    assert_eq!(rifle.range_inches, Some([16, 32]));
+    assert_eq!(rifle.damage.as_deref(), Some("D3"));
+    assert!(rifle.shoots());
+    // Closed, then undone.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(vael(&h).equipment[1].damage, None, "undone");
+    assert_eq!(vael(&h).equipment[1].range_inches, Some([16, 32]));
 }
