@@ -346,15 +346,18 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
         .next()
         .is_some()
     );
-    h.get_by_label("Character to recruit").click();
+    h.get_by_label("Or bring one from your library").click();
     h.run();
     // Tor, a Space Marine, is listed but disabled, and says so.
     let tor = h.get_by_label("Pool › Tor — not allowed");
     assert!(tor.accesskit_node().is_disabled());
     h.get_by_label("Pool › Hesk").click();
     h.run();
-    h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort")
-        .click();
+    h.get_by_role_and_label(
+        Role::Button,
+        "Bring this character from the library into Anne's escort",
+    )
+    .click();
     h.run();
     assert_eq!(campaign(&h).members(1).count(), 2);
     // Allies found by a recon (10 on the D12, typed in): Tor may join.
@@ -376,13 +379,16 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
             .next()
             .is_some()
     );
-    h.get_by_label("Character to recruit").click();
+    h.get_by_label("Or bring one from your library").click();
     h.run();
     assert!(h.query_by_label("Pool › Tor — not allowed").is_none());
     h.get_by_label("Pool › Tor").click();
     h.run();
-    h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort")
-        .click();
+    h.get_by_role_and_label(
+        Role::Button,
+        "Bring this character from the library into Anne's escort",
+    )
+    .click();
     h.run();
     let done = campaign(&h);
     assert!(done.characters.iter().any(|x| x.name() == "Tor"));
