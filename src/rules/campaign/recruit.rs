@@ -138,6 +138,17 @@ impl Campaign {
         })
     }
 
+    /// Why an escort may not pay `points` for a recruit now, or none, in
+    /// the order the event asks: a Cran test still to roll (CMP-9), the
+    /// pool's priority to players who lost characters (CMP-16), too few
+    /// points (CMP-7).
+    pub fn recruit_payment_refusal(&self, escort: EscortId, points: u32) -> Option<Problem> {
+        self.tests_done()
+            .and_then(|()| self.check_priority(escort))
+            .err()
+            .or_else(|| self.points_refusal(escort, points, "CMP-7"))
+    }
+
     /// The name first offered for a recruit of `kind` (CMP-7): `called`
     /// (the kind's name in the player's language) and his number among
     /// the escort's characters of that kind, dead or alive ("Guardsman 3"

@@ -254,9 +254,10 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     if let Some(Ok(cost)) = &price {
         price_ui(ui, cx, *cost);
     }
-    // CMP-7: the points an escort holds, said in words when short.
+    // CMP-7: the points an escort holds, said in words when short; and
+    // what else stops a payment now (CMP-9, CMP-16).
     let cost = price.and_then(Result::ok);
-    let refusal = refusal.or_else(|| cost.and_then(|p| c.points_refusal(e.id, p, "CMP-7")));
+    let refusal = refusal.or_else(|| cost.and_then(|p| c.recruit_payment_refusal(e.id, p)));
     if let Some(p) = &refusal {
         badge(ui, Tone::Error, &lang.problem_line(p));
     }

@@ -422,7 +422,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     let price = r.campaign.recruit.per_soldier_equivalent * kind.equivalents;
     assert_eq!(c.recruit_cost(&member, &r), Ok(price));
     assert!(c.recruit_member_refusal(1, &member, &r).is_none());
-    assert!(c.points_refusal(1, price, "CMP-7").is_none());
+    assert!(c.recruit_payment_refusal(1, price).is_none());
     let c = ok(
         &c,
         E::Recruit {
@@ -496,7 +496,7 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
     };
     let m = c.new_recruit(1, &major, "Ulm", &r).expect("made");
     let cost = c.recruit_cost(&m, &r).expect("priced");
-    let p = c.points_refusal(1, cost, "CMP-7").expect("too dear");
+    let p = c.recruit_payment_refusal(1, cost).expect("too dear");
     assert_eq!(
         (&*p.rule, p.key),
         ("CMP-7", "campaign.problem.not_enough_points")
