@@ -20,6 +20,7 @@ pub mod merge;
 mod play;
 mod playing;
 mod ready;
+mod recruit;
 mod setup;
 pub mod victory;
 
@@ -41,6 +42,7 @@ pub use edit::{Bought, CampaignEdit, MissionChoice, NewEscort, Purchase};
 pub use enemy::{Behaviour, ENEMY_IDS, enemy_id, enemy_index};
 pub use item_use::RECHARGE;
 pub use play::check_dice;
+pub use recruit::RecruitKind;
 
 use super::characters::Character;
 use super::characters::roster::Roster;
@@ -1174,12 +1176,7 @@ impl Campaign {
                     .arg("player", player),
             );
         }
-        if let Some(p) = self.recruit_refusal(escort, member) {
-            return Some(p);
-        }
-        let before = self.escort_problems(escort, rules, None);
-        let after = self.escort_problems(escort, rules, Some(member));
-        after.into_iter().find(|p| !before.contains(p))
+        self.recruit_member_refusal(escort, member, rules)
     }
 
     /// Every rule an escort breaks as it stands (CMP-7): its living

@@ -220,11 +220,8 @@ impl Campaign {
         rule: &'static str,
     ) -> Result<(), Problem> {
         let i = self.escort_index(escort)?;
-        let held = self.reinforcement_of(escort);
-        if points > held {
-            return Err(Problem::new(rule, "campaign.problem.not_enough_points")
-                .arg("points", points)
-                .arg("held", held));
+        if let Some(p) = self.points_refusal(escort, points, rule) {
+            return Err(p);
         }
         match self.settings.pool {
             PoolMode::Pooled => self.pool -= points,

@@ -10,9 +10,10 @@ use crate::rules::campaign::{Bought, Purchase};
 use crate::rules::campaign::{
     Campaign, CampaignEdit, CharId, Member, MissionChoice, MissionType, Phase, TestKind,
 };
-use crate::rules::{Characteristic, Gear, GearKind, KillTeam, PowerCard, Roster};
+use crate::rules::{Characteristic, Gear, GearKind, PowerCard};
 use crate::ui::campaign::dice::{dice_field, dice_name, dice_ui, dice_ui_worded};
 use crate::ui::campaign::parts::{Buy, BuyKind, MissionState, character_card_ui, edit, state_tone};
+use crate::ui::campaign::recruit::recruit_ui;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PALETTE, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
@@ -685,144 +686,6 @@ fn refusal_words(lang: Lang, stuck: bool, left: i64, chosen: Characteristic, rul
     }
 }
 
-/// A recruit picked from the rosters or kill teams, at the rules' price
-/// (CMP-7), for one escort's player.
-fn recruit_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    e: &crate::rules::campaign::Escort,
-    buy: &mut Buy,
-) {
-    let lang = cx.lang;
-    let id = c.id.as_str();
-    ui.horizontal_wrapped(|ui| {
-        let l = ui.label(lang.t("campaign.ui.recruit_from"));
-        // CMP-7: an empty list says why instead of opening empty.
-        if !recruit_offered(cx, c, e) {
-            let why = if e.kind == "killteam" {
-                "campaign.ui.recruit_none_killteam"
-            } else {
-                "campaign.ui.recruit_none_roster"
-            };
-            ui.label(RichText::new(lang.t(why)).color(PALETTE.text_subdued));
-            return;
-        }
-        let member = recruit_member(cx, &e.kind, buy.recruit.as_ref());
-        let shown = member
-            .as_ref()
-            .map_or(lang.t("campaign.ui.choose"), Member::name)
-            .to_owned();
-        egui::ComboBox::from_id_salt("cmp-recruit")
-            .selected_text(shown)
-            .show_ui(ui, |ui| recruit_options_ui(ui, cx, c, e, buy))
-            .response
-            .labelled_by(l.id);
-        let refusal = recruit_refusal(cx, c, e, buy.recruit.as_ref());
-        // CMP-7: the price is the rules', never typed.
-        let price = member.as_ref().map(|m| c.recruit_cost(m, &cx.model.rules));
-        match &price {
-            Some(Ok(cost)) => {
-                ui.label(
-                    RichText::new(
-                        lang.f("campaign.ui.recruit_price", &[("cost", &cost.to_string())]),
-                    )
-                    .strong(),
-                )
-                .on_hover_text(lang.t("campaign.ui.recruit_price_hint"));
-            }
-            Some(Err(p)) => {
-                badge(ui, Tone::Error, &lang.problem_line(p));
-            }
-            None => {}
-        }
-        if let Some(p) = &refusal {
-            badge(ui, Tone::Error, &lang.problem_line(p));
-        }
-        let cost = price.and_then(Result::ok);
-        let go = lang.t("campaign.ui.recruit");
-        let name = lang.f("campaign.ui.recruit_for", &[("player", &e.player)]);
-        let enough = refusal.is_none() && cost.is_some_and(|p| c.reinforcement_of(e.id) >= p);
-        if icon_button(ui, icons::ICON_PERSON_ADD, go, &name, enough).clicked()
-            && let (Some(member), Some(cost)) = (member, cost)
-        {
-            cx.send(edit(
-                id,
-                CampaignEdit::Recruit {
-                    escort: e.id,
-                    member,
-                    cost,
-                    from: buy.recruit.as_ref().map(|r| r.doc.clone()),
-                },
-            ));
-            // He is in the campaign now: never offered again.
-            buy.recruit = None;
-        }
-        if c.reinforcement_of(e.id) == 0 {
-            let why = lang.t("campaign.ui.recruit_no_points");
-            ui.label(RichText::new(why).color(PALETTE.text_subdued));
-        }
-    });
-}
-
-/// Whether any recruit is offered to an escort (CMP-7): one not already
-/// in the campaign, in a roster (a kill team for a kill team).
-fn recruit_offered(cx: &ViewCtx<'_>, c: &Campaign, e: &crate::rules::campaign::Escort) -> bool {
-    recruit_choices(cx, &e.kind)
-        .into_iter()
-        .any(|(doc, who, _)| {
-            let pick = Some(crate::rules::CharRef::new(doc, who));
-            recruit_refusal(cx, c, e, pick.as_ref())
-                .is_none_or(|p| p.key != "campaign.problem.recruit_held")
-        })
-}
-
-/// The recruits offered to an escort (CMP-7, CMP-14): one of another
-/// faction shown disabled with the reason, one already in the campaign
-/// not at all.
-fn recruit_options_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    e: &crate::rules::campaign::Escort,
-    buy: &mut Buy,
-) {
-    let lang = cx.lang;
-    for (doc, who, name) in recruit_choices(cx, &e.kind) {
-        let pick = Some(crate::rules::CharRef::new(doc, who));
-        let selected = buy.recruit == pick;
-        // CMP-14: a recruit of another faction is
-        // shown, disabled, with the reason.
-        let refusal = recruit_refusal(cx, c, e, pick.as_ref());
-        // CMP-7: one already in the campaign is
-        // never offered.
-        if refusal
-            .as_ref()
-            .is_some_and(|p| p.key == "campaign.problem.recruit_held")
-        {
-            continue;
-        }
-        match refusal {
-            None => {
-                if ui.selectable_label(selected, name).clicked() {
-                    buy.recruit = pick;
-                }
-            }
-            Some(p) => {
-                let text = lang.f("campaign.ui.recruit_not_allowed", &[("name", &name)]);
-                ui.add_enabled(
-                    false,
-                    egui::Button::selectable(
-                        false,
-                        RichText::new(text).color(PALETTE.text_subdued),
-                    ),
-                )
-                .on_disabled_hover_text(lang.problem_line(&p));
-            }
-        }
-    }
-}
-
 /// Points spent on something else, and the item it buys for a character
 /// (CMP-7), for one escort's player.
 fn spend_ui(
@@ -1059,67 +922,6 @@ fn spend_for_ui(ui: &mut egui::Ui, lang: Lang, c: &Campaign, escort: u32, buy: &
         })
         .response
         .labelled_by(l.id);
-}
-
-/// Who a player may recruit (CMP-7): the characters of every roster for a
-/// Rogue Trader band, the soldiers of every kill team for a kill team, as
-/// (document, id, name shown).
-fn recruit_choices(cx: &ViewCtx<'_>, kind: &str) -> Vec<(String, u64, String)> {
-    if kind == "killteam" {
-        cx.model
-            .docs
-            .iter()
-            .filter_map(|d| d.get::<KillTeam>())
-            .flat_map(|t| {
-                t.soldiers
-                    .iter()
-                    .map(|s| (t.id.clone(), s.id, format!("{} › {}", t.name, s.name)))
-            })
-            .collect()
-    } else {
-        cx.model
-            .rosters()
-            .flat_map(|r| {
-                r.characters
-                    .iter()
-                    .map(|ch| (r.id.clone(), ch.id, format!("{} › {}", r.name, ch.name)))
-            })
-            .collect()
-    }
-}
-
-/// Why a pick may not be recruited for this escort (CMP-7, CMP-14, and
-/// the rules of the escort's kind), or none.
-fn recruit_refusal(
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    e: &crate::rules::campaign::Escort,
-    pick: Option<&crate::rules::CharRef>,
-) -> Option<crate::rules::Problem> {
-    let member = recruit_member(cx, &e.kind, pick)?;
-    c.recruit_choice_refusal(e.id, &member, pick?, &cx.model.rules)
-}
-
-/// The recruit picked, as a campaign member of the escort's kind.
-fn recruit_member(
-    cx: &ViewCtx<'_>,
-    kind: &str,
-    pick: Option<&crate::rules::CharRef>,
-) -> Option<Member> {
-    let crate::rules::CharRef { doc, id: who } = pick?;
-    if kind == "killteam" {
-        cx.model
-            .get::<KillTeam>(doc)
-            .and_then(|t| t.soldier(*who))
-            .cloned()
-            .map(Member::Soldier)
-    } else {
-        cx.model
-            .get::<Roster>(doc)
-            .and_then(|r| r.character(*who))
-            .cloned()
-            .map(Member::Character)
-    }
 }
 
 /// The recon rule and its table, from the campaign's data (CMP-14): a user

@@ -13,6 +13,7 @@ mod journal;
 mod loot;
 mod overview;
 mod parts;
+mod recruit;
 mod setup;
 mod table;
 mod victory;

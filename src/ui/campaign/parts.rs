@@ -549,9 +549,17 @@ pub struct TableMarks {
 pub(super) struct Buy {
     /// VP to exchange.
     pub(super) exchange: u32,
-    /// The character recruited: a roster or kill team, and one of its
-    /// characters or soldiers.
+    /// The character brought from the library: a roster or kill team, and
+    /// one of its characters or soldiers.
     pub(super) recruit: Option<crate::rules::CharRef>,
+    /// The soldier kind bought, for a kill team (CMP-7).
+    pub(super) recruit_soldier: Option<String>,
+    /// The race bought, for a Rogue Trader band (CMP-7).
+    pub(super) recruit_race: Option<String>,
+    /// The standard type bought with it (CHR-6), none for a trooper.
+    pub(super) recruit_type: Option<String>,
+    /// The recruit's name as typed; none: the name Muster offers.
+    pub(super) recruit_name: Option<String>,
     /// Points spent on something else.
     pub(super) spend: u32,
     /// On what.

@@ -4,6 +4,8 @@
 //! Allies (10-11 on the D12), characters of any Imperium faction may be
 //! recruited until the end of the campaign. The engine refuses the others
 //! with a CMP-14 problem; the recruit list shows them disabled, with why.
+//! A recruit is bought as a kind (CMP-7): a soldier kind or a race and a
+//! standard type, made fresh in the escort at the rules' price.
 
 use std::path::Path;
 
@@ -14,6 +16,7 @@ use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort, Phase,
+    RecruitKind,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
@@ -343,15 +346,18 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
         .next()
         .is_some()
     );
-    h.get_by_label("Character to recruit").click();
+    h.get_by_label("Or bring one from your library").click();
     h.run();
     // Tor, a Space Marine, is listed but disabled, and says so.
     let tor = h.get_by_label("Pool › Tor — not allowed");
     assert!(tor.accesskit_node().is_disabled());
     h.get_by_label("Pool › Hesk").click();
     h.run();
-    h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort")
-        .click();
+    h.get_by_role_and_label(
+        Role::Button,
+        "Bring this character from the library into Anne's escort",
+    )
+    .click();
     h.run();
     assert_eq!(campaign(&h).members(1).count(), 2);
     // Allies found by a recon (10 on the D12, typed in): Tor may join.
@@ -373,14 +379,179 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
             .next()
             .is_some()
     );
-    h.get_by_label("Character to recruit").click();
+    h.get_by_label("Or bring one from your library").click();
     h.run();
     assert!(h.query_by_label("Pool › Tor — not allowed").is_none());
     h.get_by_label("Pool › Tor").click();
     h.run();
-    h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort")
-        .click();
+    h.get_by_role_and_label(
+        Role::Button,
+        "Bring this character from the library into Anne's escort",
+    )
+    .click();
     h.run();
     let done = campaign(&h);
     assert!(done.characters.iter().any(|x| x.name() == "Tor"));
+}
+
+#[test]
+fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
+    let r = rules();
+    // A kill team of a sergeant and two guardsmen, 20 points after its
+    // first mission.
+    let c = after_a_mission(
+        "killteam",
+        vec![
+            soldier("Sergeant Rook", "sergeant"),
+            soldier("Vell", "guardsman"),
+            soldier("Hask", "guardsman"),
+        ],
+        None,
+        &r,
+    );
+    let held = c.reinforcement_of(1);
+    let guardsman = RecruitKind::Soldier {
+        kind: "guardsman".into(),
+    };
+    // The name first offered counts the guardsmen already there.
+    let name = c.default_recruit_name(1, &guardsman, "Guardsman");
+    assert_eq!(name, "Guardsman 3");
+    let member = c.new_recruit(1, &guardsman, &name, &r).expect("made");
+    // His price: 10 reinforcement points per soldier equivalent (KT-4).
+    let kind = r.killteam.kind("guardsman").expect("kind");
+    let price = r.campaign.recruit.per_soldier_equivalent * kind.equivalents;
+    assert_eq!(c.recruit_cost(&member, &r), Ok(price));
+    assert!(c.recruit_member_refusal(1, &member, &r).is_none());
+    assert!(c.recruit_payment_refusal(1, price).is_none());
+    let c = ok(
+        &c,
+        E::Recruit {
+            escort: 1,
+            member,
+            cost: price,
+            from: None,
+        },
+        &r,
+    );
+    let new = c
+        .members(1)
+        .find(|x| x.name() == "Guardsman 3")
+        .expect("in the escort");
+    let Member::Soldier(s) = &new.member else {
+        panic!("a soldier")
+    };
+    assert_eq!(s.kind, "guardsman");
+    assert_eq!(s.weapon, kind.default_weapon);
+    assert!(new.origin.is_none());
+    assert_eq!(c.reinforcement_of(1), held - price);
+    assert_eq!(c.members(1).count(), 4);
+    // The next one offered is the fourth.
+    assert_eq!(
+        c.default_recruit_name(1, &guardsman, "Guardsman"),
+        "Guardsman 4"
+    );
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+}
+
+#[test]
+fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
+    let r = rules();
+    let c = after_a_mission("roster", vec![character("Vael", "human")], None, &r);
+    let held = c.reinforcement_of(1);
+    let costs = &r.campaign.recruit;
+    // A trooper: the figure alone.
+    let trooper = RecruitKind::Character {
+        race: "human".into(),
+        type_id: None,
+    };
+    let m = c.new_recruit(1, &trooper, "Hesk", &r).expect("made");
+    assert_eq!(c.recruit_cost(&m, &r), Ok(costs.character_base));
+    // A champion: the figure and the advance points his type is worth
+    // (CHR-10).
+    let champion = RecruitKind::Character {
+        race: "human".into(),
+        type_id: Some("champion".into()),
+    };
+    let m = c.new_recruit(1, &champion, "Ada", &r).expect("made");
+    let points = r.character_type("champion").expect("type").advance_points;
+    let price = costs.character_base + costs.per_advance_point * points;
+    assert_eq!(c.recruit_cost(&m, &r), Ok(price));
+    let c = ok(
+        &c,
+        E::Recruit {
+            escort: 1,
+            member: m,
+            cost: price,
+            from: None,
+        },
+        &r,
+    );
+    let ada = c.members(1).find(|x| x.name() == "Ada").expect("joined");
+    assert_eq!(RecruitKind::of(&ada.member), champion, "of the kind bought");
+    assert_eq!(c.reinforcement_of(1), held - price);
+    // A major hero costs more than the points left: refused, in words.
+    let major = RecruitKind::Character {
+        race: "human".into(),
+        type_id: Some("major_hero".into()),
+    };
+    let m = c.new_recruit(1, &major, "Ulm", &r).expect("made");
+    let cost = c.recruit_cost(&m, &r).expect("priced");
+    let p = c.recruit_payment_refusal(1, cost).expect("too dear");
+    assert_eq!(
+        (&*p.rule, p.key),
+        ("CMP-7", "campaign.problem.not_enough_points")
+    );
+    assert!(Lang::En.problem_line(&p).starts_with("CMP-7: this costs"));
+    let applied = refused(&c, recruit(&c, m, &r), &r);
+    assert_eq!(applied, p, "the event refused as the step says");
+}
+
+#[test]
+fn cmp_7_a_kind_the_escort_may_not_take_is_refused_with_its_rule() {
+    let r = rules();
+    let c = after_a_mission(
+        "killteam",
+        vec![
+            soldier("Sergeant Rook", "sergeant"),
+            soldier("Vell", "guardsman"),
+        ],
+        None,
+        &r,
+    );
+    let kind = |k: &str| RecruitKind::Soldier { kind: k.into() };
+    // A band's kind for a kill team, a kind the data lacks, no name.
+    let human = RecruitKind::Character {
+        race: "human".into(),
+        type_id: None,
+    };
+    let p = c.new_recruit(1, &human, "Hesk", &r).expect_err("refused");
+    assert_eq!(p.key, "campaign.problem.recruit_kind");
+    let p = c
+        .new_recruit(1, &kind("ogryn"), "Bone", &r)
+        .expect_err("refused");
+    assert_eq!(
+        (&*p.rule, p.key),
+        ("KT-4", "campaign.problem.unknown_soldier_kind")
+    );
+    let p = c
+        .new_recruit(1, &kind("guardsman"), "  ", &r)
+        .expect_err("refused");
+    assert_eq!(p.key, "problem.empty_name");
+    // A Space Marine: another faction, until Allies (CMP-14).
+    let marine = c
+        .new_recruit(1, &kind("space_marine"), "Tor", &r)
+        .expect("made");
+    let p = c.recruit_member_refusal(1, &marine, &r).expect("refused");
+    assert_eq!(p.rule, "CMP-14");
+    // A second sergeant breaks the team's composition (KT-2).
+    let sergeant = c
+        .new_recruit(1, &kind("sergeant"), "Mord", &r)
+        .expect("made");
+    let p = c.recruit_member_refusal(1, &sergeant, &r).expect("refused");
+    assert_eq!(p.rule, "KT-2");
+    assert!(
+        Lang::En.problem_line(&p).starts_with("KT-2"),
+        "{}",
+        Lang::En.problem_line(&p)
+    );
 }

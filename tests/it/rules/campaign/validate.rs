@@ -426,7 +426,7 @@ fn cmp_7_the_recruit_picker_never_offers_a_character_the_campaign_has() {
         .app
         .apply(Command::Show(Screen::Campaign(c.id.clone())));
     h.run();
-    h.get_by_label("Character to recruit").click();
+    h.get_by_label("Or bring one from your library").click();
     h.run();
     // Hark's Raiders are all in the campaign: none is offered.
     assert!(
@@ -439,14 +439,17 @@ fn cmp_7_the_recruit_picker_never_offers_a_character_the_campaign_has() {
     assert!(kessel.accesskit_node().is_disabled());
     h.get_by_label("Kessel's team › Trooper Moll").click();
     h.run();
-    h.get_by_role_and_label(Role::Button, "Recruit this character into Camille's escort")
-        .click();
+    h.get_by_role_and_label(
+        Role::Button,
+        "Bring this character from the library into Camille's escort",
+    )
+    .click();
     h.run();
     let after = crate::common::the_campaign(&h);
     assert!(after.characters.iter().any(|x| x.name() == "Trooper Moll"));
     assert!(after.validate(&r).is_empty(), "{:?}", after.validate(&r));
     // Recruited once: no longer offered.
-    h.get_by_label("Character to recruit").click();
+    h.get_by_label("Or bring one from your library").click();
     h.run();
     assert!(h.query_by_label("Kessel's team › Trooper Moll").is_none());
 }

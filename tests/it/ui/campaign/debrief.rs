@@ -342,19 +342,3 @@ fn chr_13_no_advance_step_on_the_overview_before_the_first_mission() {
     let tab = h.get_by_role_and_label(Role::Tab, "After the mission");
     assert!(tab.accesskit_node().is_disabled());
 }
-
-#[test]
-fn cmp_7_an_empty_recruit_list_says_why() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    // The only roster's characters are all in the campaign.
-    let h = window_on(dir.path(), band(), |c| mission_played(c, &[]));
-    assert!(shown(
-        &h,
-        "Nobody to recruit: every character of the library's rosters is already in the \
-         campaign. Add one to a roster in the library, then pick him here."
-    ));
-    assert!(
-        h.query_by_label("Recruit this character into Camille's escort")
-            .is_none()
-    );
-}

@@ -9,6 +9,7 @@ mod items;
 mod limits;
 mod missions;
 mod overview;
+mod recruit;
 mod setup;
 mod table;
 

@@ -1,0 +1,178 @@
+//! A recruit bought as a kind (CMP-7): a kill-team soldier of a kind, or a
+//! Rogue Trader character of a race and a standard type, made fresh for an
+//! escort; what may stop him joining it (CMP-14, the rules of the escort's
+//! kind, the points left) and the name first offered for him.
+
+use super::play::no_escort;
+use super::{Campaign, CampaignCharacter, EscortId, Member};
+use crate::rules::characters::Character;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::killteam::Soldier;
+
+/// What the reinforcement points buy (CMP-7): a kind of soldier or
+/// character, made fresh in the escort, not copied from another document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecruitKind {
+    /// A Rogue Trader character: his race, and his standard type (CHR-6),
+    /// none for a trooper.
+    Character {
+        /// The race's id (`human`).
+        race: String,
+        /// The standard type's id (`champion`), none for a trooper.
+        type_id: Option<String>,
+    },
+    /// A kill-team soldier of a kind (KT-4), carrying his kind's weapon.
+    Soldier {
+        /// The soldier kind's id (`guardsman`).
+        kind: String,
+    },
+}
+
+impl RecruitKind {
+    /// The kind a character or soldier is of.
+    pub fn of(member: &Member) -> Self {
+        match member {
+            Member::Character(c) => Self::Character {
+                race: c.race.clone(),
+                type_id: c.type_id.clone(),
+            },
+            Member::Soldier(s) => Self::Soldier {
+                kind: s.kind.clone(),
+            },
+        }
+    }
+
+    /// The kind of escort that recruits it: `roster` (a Rogue Trader band)
+    /// or `killteam`.
+    pub fn escort_kind(&self) -> &'static str {
+        match self {
+            Self::Character { .. } => "roster",
+            Self::Soldier { .. } => "killteam",
+        }
+    }
+}
+
+impl Campaign {
+    /// A recruit of `kind` named `name`, made fresh for an escort (CMP-7):
+    /// a Rogue Trader character of the race and standard type (CHR-6) with
+    /// no advance point of his own nor equipment, or a kill-team soldier of
+    /// the kind with his kind's weapon (KT-4). His id is given when he
+    /// joins. Refused: an escort the campaign lacks, a kind of the other
+    /// game than the escort's, a race, type or soldier kind the rules data
+    /// lacks, an empty name.
+    pub fn new_recruit(
+        &self,
+        escort: EscortId,
+        kind: &RecruitKind,
+        name: &str,
+        rules: &RulesData,
+    ) -> Result<Member, Problem> {
+        let e = self.escort(escort).ok_or_else(|| no_escort(escort))?;
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(Problem::new("FILE", "problem.empty_name"));
+        }
+        if e.kind != kind.escort_kind() {
+            return Err(Problem::new("CMP-7", "campaign.problem.recruit_kind")
+                .character(name)
+                .arg("player", &e.player));
+        }
+        match kind {
+            RecruitKind::Character { race, type_id } => {
+                let mut c = Character::new(0, name, race.as_str());
+                c.race(rules)?;
+                c.set_type(type_id.clone(), rules)?;
+                Ok(Member::Character(c))
+            }
+            RecruitKind::Soldier { kind } => {
+                let k = rules.killteam.kind(kind).ok_or_else(|| {
+                    Problem::new("KT-4", "campaign.problem.unknown_soldier_kind")
+                        .character(name)
+                        .arg("kind", kind)
+                })?;
+                Ok(Member::Soldier(Soldier {
+                    id: 0,
+                    name: name.to_owned(),
+                    kind: k.id.clone(),
+                    weapon: k.default_weapon.clone(),
+                    items: Vec::new(),
+                    ribbon: None,
+                }))
+            }
+        }
+    }
+
+    /// Why a recruit may not join an escort, or none when he may: he is of
+    /// a faction the escort may not recruit from (CMP-14), or the escort
+    /// would break a rule of its kind with him (KT, EQ, RIB for a kill
+    /// team; CHR for a band). The points are asked apart
+    /// ([`Campaign::points_refusal`]).
+    pub fn recruit_member_refusal(
+        &self,
+        escort: EscortId,
+        member: &Member,
+        rules: &RulesData,
+    ) -> Option<Problem> {
+        if let Some(p) = self.recruit_refusal(escort, member) {
+            return Some(p);
+        }
+        let before = self.escort_problems(escort, rules, None);
+        let after = self.escort_problems(escort, rules, Some(member));
+        after.into_iter().find(|p| !before.contains(p))
+    }
+
+    /// Why an escort may not pay `points` reinforcement points under
+    /// `rule`, or none when it holds them (its own, or the pool's).
+    pub fn points_refusal(
+        &self,
+        escort: EscortId,
+        points: u32,
+        rule: &'static str,
+    ) -> Option<Problem> {
+        let held = self.reinforcement_of(escort);
+        (points > held).then(|| {
+            Problem::new(rule, "campaign.problem.not_enough_points")
+                .arg("points", points)
+                .arg("held", held)
+        })
+    }
+
+    /// Why an escort may not pay `points` for a recruit now, or none, in
+    /// the order the event asks: a Cran test still to roll (CMP-9), the
+    /// pool's priority to players who lost characters (CMP-16), too few
+    /// points (CMP-7).
+    pub fn recruit_payment_refusal(&self, escort: EscortId, points: u32) -> Option<Problem> {
+        self.tests_done()
+            .and_then(|()| self.check_priority(escort))
+            .err()
+            .or_else(|| self.points_refusal(escort, points, "CMP-7"))
+    }
+
+    /// The name first offered for a recruit of `kind` (CMP-7): `called`
+    /// (the kind's name in the player's language) and his number among
+    /// the escort's characters of that kind, dead or alive ("Guardsman 3"
+    /// beside two guardsmen), the next number while one of the escort's
+    /// characters bears the name already.
+    pub fn default_recruit_name(
+        &self,
+        escort: EscortId,
+        kind: &RecruitKind,
+        called: &str,
+    ) -> String {
+        let same = self
+            .members(escort)
+            .filter(|x| RecruitKind::of(&x.member) == *kind)
+            .count();
+        let taken = |name: &str| {
+            self.members(escort)
+                .map(CampaignCharacter::name)
+                .any(|n| n.trim().eq_ignore_ascii_case(name))
+        };
+        let called = called.trim();
+        (same + 1..)
+            .map(|n| format!("{called} {n}"))
+            .find(|name| !taken(name))
+            .unwrap_or_else(|| called.to_owned())
+    }
+}

@@ -1,0 +1,458 @@
+//! The debrief's recruits (CMP-7): a kind of soldier or character bought at
+//! the rules' price and named by the player, made fresh in the escort; or
+//! one brought from another document of the library. Each pick one
+//! campaign event, sent as a command.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::rules::campaign::{Campaign, CampaignEdit, Escort, Member, RecruitKind};
+use crate::rules::{CharRef, KillTeam, Problem, Roster, RulesData};
+use crate::ui::campaign::parts::{Buy, edit};
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::PALETTE;
+use crate::ui::widgets::{Tone, badge, icon_button};
+
+impl Buy {
+    /// The kind picked, for an escort of `escort_kind`: a soldier kind for
+    /// a kill team; a race, and a standard type or none, for a band.
+    fn recruit_kind(&self, escort_kind: &str) -> Option<RecruitKind> {
+        if escort_kind == "killteam" {
+            let kind = self.recruit_soldier.clone()?;
+            Some(RecruitKind::Soldier { kind })
+        } else {
+            let race = self.recruit_race.clone()?;
+            Some(RecruitKind::Character {
+                race,
+                type_id: self.recruit_type.clone(),
+            })
+        }
+    }
+}
+
+/// A kind's name in the player's language: the soldier kind's, or the
+/// character's type (his race for a trooper).
+fn kind_name(cx: &ViewCtx<'_>, kind: &RecruitKind) -> String {
+    let lang = cx.lang;
+    let rules = &cx.model.rules;
+    match kind {
+        RecruitKind::Soldier { kind } => rules
+            .killteam
+            .kind(kind)
+            .map_or(kind.as_str(), |k| lang.pick(&k.names))
+            .to_owned(),
+        RecruitKind::Character {
+            type_id: Some(t), ..
+        } => rules
+            .character_type(t)
+            .map_or(t.as_str(), |t| lang.pick(&t.names))
+            .to_owned(),
+        RecruitKind::Character { race, .. } => rules
+            .race(race)
+            .map_or(race.as_str(), |r| lang.pick(&r.names))
+            .to_owned(),
+    }
+}
+
+/// What a kind would cost and why it may not join, judged on a recruit of
+/// that kind named `name` (CMP-7, CMP-14, the rules of the escort's kind).
+fn judged(
+    c: &Campaign,
+    e: &Escort,
+    kind: &RecruitKind,
+    name: &str,
+    rules: &RulesData,
+) -> (Option<Member>, Result<u32, Problem>, Option<Problem>) {
+    match c.new_recruit(e.id, kind, name, rules) {
+        Ok(m) => {
+            let price = c.recruit_cost(&m, rules);
+            let refusal = c.recruit_member_refusal(e.id, &m, rules);
+            (Some(m), price, refusal)
+        }
+        Err(p) => (None, Err(p.clone()), Some(p)),
+    }
+}
+
+/// One kind in a list: its name and price, or shown disabled with the
+/// reason when the escort may not take it (CMP-14, the escort's rules).
+/// Whether it was clicked.
+fn kind_option_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    e: &Escort,
+    kind: &RecruitKind,
+    selected: bool,
+    priced: bool,
+) -> bool {
+    let lang = cx.lang;
+    let name = kind_name(cx, kind);
+    let (_, price, refusal) = judged(c, e, kind, &name, &cx.model.rules);
+    let text = match price {
+        Ok(cost) if priced => lang.f(
+            "campaign.ui.recruit_option",
+            &[("kind", &name), ("cost", &cost.to_string())],
+        ),
+        _ => name,
+    };
+    match refusal {
+        None => ui.selectable_label(selected, text).clicked(),
+        Some(p) => {
+            let text = lang.f("campaign.ui.recruit_not_allowed", &[("name", &text)]);
+            ui.add_enabled(
+                false,
+                egui::Button::selectable(false, RichText::new(text).color(PALETTE.text_subdued)),
+            )
+            .on_disabled_hover_text(lang.problem_line(&p));
+            false
+        }
+    }
+}
+
+/// The kind picked, in one combo for a kill team (its soldier kinds) or
+/// two for a band (the race, then the standard type or a trooper).
+fn kind_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
+    let lang = cx.lang;
+    let rules = &cx.model.rules;
+    let chosen = buy.recruit_kind(&e.kind);
+    let shown = |kind: Option<&RecruitKind>| {
+        kind.map_or_else(
+            || lang.t("campaign.ui.choose").to_owned(),
+            |k| kind_name(cx, k),
+        )
+    };
+    if e.kind == "killteam" {
+        let l = ui.label(lang.t("campaign.ui.recruit_kind"));
+        egui::ComboBox::from_id_salt("cmp-recruit-kind")
+            .selected_text(shown(chosen.as_ref()))
+            .show_ui(ui, |ui| {
+                for k in &rules.killteam.soldier_kinds {
+                    let kind = RecruitKind::Soldier { kind: k.id.clone() };
+                    let on = chosen.as_ref() == Some(&kind);
+                    if kind_option_ui(ui, cx, c, e, &kind, on, true) {
+                        buy.recruit_soldier = Some(k.id.clone());
+                    }
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        return;
+    }
+    let l = ui.label(lang.t("campaign.ui.recruit_race"));
+    let race_shown = buy.recruit_race.as_deref().map_or_else(
+        || lang.t("campaign.ui.choose").to_owned(),
+        |r| rules.race(r).map_or(r, |r| lang.pick(&r.names)).to_owned(),
+    );
+    egui::ComboBox::from_id_salt("cmp-recruit-race")
+        .selected_text(race_shown)
+        .show_ui(ui, |ui| {
+            for r in &rules.races {
+                let kind = RecruitKind::Character {
+                    race: r.id.clone(),
+                    type_id: None,
+                };
+                let on = buy.recruit_race.as_deref() == Some(r.id.as_str());
+                if kind_option_ui(ui, cx, c, e, &kind, on, false) {
+                    buy.recruit_race = Some(r.id.clone());
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    type_pick_ui(ui, cx, c, e, buy);
+}
+
+/// A band's recruit's standard type (CHR-6), or a trooper, each with its
+/// price (the type's, whatever the race). Never greyed out: whether the
+/// race may join is the race list's to say.
+fn type_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
+    let lang = cx.lang;
+    let rules = &cx.model.rules;
+    let race = buy
+        .recruit_race
+        .clone()
+        .or_else(|| rules.races.first().map(|r| r.id.clone()))
+        .unwrap_or_default();
+    let type_name = |t: Option<&str>| match t {
+        None => lang.t("campaign.ui.recruit_trooper").to_owned(),
+        Some(t) => rules
+            .character_type(t)
+            .map_or(t, |t| lang.pick(&t.names))
+            .to_owned(),
+    };
+    let l = ui.label(lang.t("campaign.ui.recruit_type"));
+    let types = std::iter::once(None).chain(rules.types.iter().map(|t| Some(t.id.clone())));
+    egui::ComboBox::from_id_salt("cmp-recruit-type")
+        .selected_text(type_name(buy.recruit_type.as_deref()))
+        .show_ui(ui, |ui| {
+            for type_id in types {
+                let kind = RecruitKind::Character {
+                    race: race.clone(),
+                    type_id: type_id.clone(),
+                };
+                let name = type_name(type_id.as_deref());
+                let text = match judged(c, e, &kind, &name, rules).1 {
+                    Ok(cost) => lang.f(
+                        "campaign.ui.recruit_option",
+                        &[("kind", &name), ("cost", &cost.to_string())],
+                    ),
+                    Err(_) => name,
+                };
+                if ui
+                    .selectable_label(buy.recruit_type == type_id, text)
+                    .clicked()
+                {
+                    buy.recruit_type = type_id;
+                }
+            }
+        })
+        .response
+        .labelled_by(l.id);
+}
+
+/// A recruit bought as a kind at the rules' price (CMP-7), named by the
+/// player, for one escort's player; then, when the library holds anyone
+/// to bring, one brought from it.
+pub(super) fn recruit_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    e: &Escort,
+    buy: &mut Buy,
+) {
+    ui.horizontal_wrapped(|ui| {
+        kind_pick_ui(ui, cx, c, e, buy);
+    });
+    ui.horizontal_wrapped(|ui| buy_kind_ui(ui, cx, c, e, buy));
+    if library_offers(cx, c, e) {
+        ui.horizontal_wrapped(|ui| library_ui(ui, cx, c, e, buy));
+    }
+}
+
+/// The recruit's name (the kind's name and his number offered first), his
+/// price, why he may not join, and the button that recruits him.
+fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
+    let lang = cx.lang;
+    let rules = &cx.model.rules;
+    let kind = buy.recruit_kind(&e.kind);
+    let offered = kind
+        .as_ref()
+        .map(|k| c.default_recruit_name(e.id, k, &kind_name(cx, k)))
+        .unwrap_or_default();
+    let mut name = buy.recruit_name.clone().unwrap_or(offered);
+    let l = ui.label(lang.t("campaign.ui.recruit_name"));
+    let field = egui::TextEdit::singleline(&mut name).desired_width(180.0);
+    if ui
+        .add_enabled(kind.is_some(), field)
+        .labelled_by(l.id)
+        .changed()
+    {
+        buy.recruit_name = Some(name.clone());
+    }
+    let judged = kind.as_ref().map(|k| judged(c, e, k, &name, rules));
+    let (member, price, refusal) = judged.map_or((None, None, None), |(m, p, r)| (m, Some(p), r));
+    if let Some(Ok(cost)) = &price {
+        price_ui(ui, cx, *cost);
+    }
+    // CMP-7: the points an escort holds, said in words when short; and
+    // what else stops a payment now (CMP-9, CMP-16).
+    let cost = price.and_then(Result::ok);
+    let refusal = refusal.or_else(|| cost.and_then(|p| c.recruit_payment_refusal(e.id, p)));
+    if let Some(p) = &refusal {
+        badge(ui, Tone::Error, &lang.problem_line(p));
+    }
+    let go = lang.t("campaign.ui.recruit");
+    let named = lang.f("campaign.ui.recruit_for", &[("player", &e.player)]);
+    let enabled = refusal.is_none() && member.is_some() && !cx.model.read_only;
+    if icon_button(ui, icons::ICON_PERSON_ADD, go, &named, enabled).clicked()
+        && let (Some(member), Some(cost)) = (member, cost)
+    {
+        cx.send(edit(
+            &c.id,
+            CampaignEdit::Recruit {
+                escort: e.id,
+                member,
+                cost,
+                from: None,
+            },
+        ));
+        // The next one is offered his own name.
+        buy.recruit_name = None;
+    }
+    if c.reinforcement_of(e.id) == 0 {
+        let why = lang.t("campaign.ui.recruit_no_points");
+        ui.label(RichText::new(why).color(PALETTE.text_subdued));
+    }
+}
+
+/// A recruit's price, the rules' (CMP-7), never typed.
+fn price_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, cost: u32) {
+    let lang = cx.lang;
+    ui.label(
+        RichText::new(lang.f("campaign.ui.recruit_price", &[("cost", &cost.to_string())])).strong(),
+    )
+    .on_hover_text(lang.t("campaign.ui.recruit_price_hint"));
+}
+
+/// A recruit brought from the library's rosters or kill teams, at the
+/// rules' price (CMP-7), for one escort's player.
+fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
+    let lang = cx.lang;
+    let l = ui.label(lang.t("campaign.ui.recruit_from"));
+    let member = library_member(cx, &e.kind, buy.recruit.as_ref());
+    let shown = member
+        .as_ref()
+        .map_or(lang.t("campaign.ui.choose"), Member::name)
+        .to_owned();
+    egui::ComboBox::from_id_salt("cmp-recruit")
+        .selected_text(shown)
+        .show_ui(ui, |ui| library_options_ui(ui, cx, c, e, buy))
+        .response
+        .labelled_by(l.id);
+    let refusal = library_refusal(cx, c, e, buy.recruit.as_ref());
+    // CMP-7: the price is the rules', never typed.
+    let price = member.as_ref().map(|m| c.recruit_cost(m, &cx.model.rules));
+    match &price {
+        Some(Ok(cost)) => price_ui(ui, cx, *cost),
+        Some(Err(p)) => {
+            badge(ui, Tone::Error, &lang.problem_line(p));
+        }
+        None => {}
+    }
+    if let Some(p) = &refusal {
+        badge(ui, Tone::Error, &lang.problem_line(p));
+    }
+    let cost = price.and_then(Result::ok);
+    let go = lang.t("campaign.ui.recruit_bring");
+    let name = lang.f("campaign.ui.recruit_bring_for", &[("player", &e.player)]);
+    let enough = refusal.is_none()
+        && cost.is_some_and(|p| c.reinforcement_of(e.id) >= p)
+        && !cx.model.read_only;
+    if icon_button(ui, icons::ICON_PERSON_ADD, go, &name, enough).clicked()
+        && let (Some(member), Some(cost)) = (member, cost)
+    {
+        cx.send(edit(
+            &c.id,
+            CampaignEdit::Recruit {
+                escort: e.id,
+                member,
+                cost,
+                from: buy.recruit.as_ref().map(|r| r.doc.clone()),
+            },
+        ));
+        // He is in the campaign now: never offered again.
+        buy.recruit = None;
+    }
+}
+
+/// Whether the library offers anyone to an escort (CMP-7): one not
+/// already in the campaign, in a roster (a kill team for a kill team).
+fn library_offers(cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> bool {
+    library_choices(cx, &e.kind)
+        .into_iter()
+        .any(|(doc, who, _)| {
+            let pick = Some(CharRef::new(doc, who));
+            library_refusal(cx, c, e, pick.as_ref())
+                .is_none_or(|p| p.key != "campaign.problem.recruit_held")
+        })
+}
+
+/// The library's recruits offered to an escort (CMP-7, CMP-14): one of
+/// another faction shown disabled with the reason, one already in the
+/// campaign not at all.
+fn library_options_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    e: &Escort,
+    buy: &mut Buy,
+) {
+    let lang = cx.lang;
+    for (doc, who, name) in library_choices(cx, &e.kind) {
+        let pick = Some(CharRef::new(doc, who));
+        let selected = buy.recruit == pick;
+        let refusal = library_refusal(cx, c, e, pick.as_ref());
+        // CMP-7: one already in the campaign is never offered.
+        if refusal
+            .as_ref()
+            .is_some_and(|p| p.key == "campaign.problem.recruit_held")
+        {
+            continue;
+        }
+        match refusal {
+            None => {
+                if ui.selectable_label(selected, name).clicked() {
+                    buy.recruit = pick;
+                }
+            }
+            Some(p) => {
+                let text = lang.f("campaign.ui.recruit_not_allowed", &[("name", &name)]);
+                ui.add_enabled(
+                    false,
+                    egui::Button::selectable(
+                        false,
+                        RichText::new(text).color(PALETTE.text_subdued),
+                    ),
+                )
+                .on_disabled_hover_text(lang.problem_line(&p));
+            }
+        }
+    }
+}
+
+/// Who the library holds to recruit (CMP-7): the characters of every
+/// roster for a Rogue Trader band, the soldiers of every kill team for a
+/// kill team, as (document, id, name shown).
+fn library_choices(cx: &ViewCtx<'_>, kind: &str) -> Vec<(String, u64, String)> {
+    if kind == "killteam" {
+        cx.model
+            .docs
+            .iter()
+            .filter_map(|d| d.get::<KillTeam>())
+            .flat_map(|t| {
+                t.soldiers
+                    .iter()
+                    .map(|s| (t.id.clone(), s.id, format!("{} › {}", t.name, s.name)))
+            })
+            .collect()
+    } else {
+        cx.model
+            .rosters()
+            .flat_map(|r| {
+                r.characters
+                    .iter()
+                    .map(|ch| (r.id.clone(), ch.id, format!("{} › {}", r.name, ch.name)))
+            })
+            .collect()
+    }
+}
+
+/// Why a pick of the library may not be recruited for this escort (CMP-7,
+/// CMP-14, and the rules of the escort's kind), or none.
+fn library_refusal(
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    e: &Escort,
+    pick: Option<&CharRef>,
+) -> Option<Problem> {
+    let member = library_member(cx, &e.kind, pick)?;
+    c.recruit_choice_refusal(e.id, &member, pick?, &cx.model.rules)
+}
+
+/// The library's recruit picked, as a campaign member of the escort's kind.
+fn library_member(cx: &ViewCtx<'_>, kind: &str, pick: Option<&CharRef>) -> Option<Member> {
+    let CharRef { doc, id: who } = pick?;
+    if kind == "killteam" {
+        cx.model
+            .get::<KillTeam>(doc)
+            .and_then(|t| t.soldier(*who))
+            .cloned()
+            .map(Member::Soldier)
+    } else {
+        cx.model
+            .get::<Roster>(doc)
+            .and_then(|r| r.character(*who))
+            .cloned()
+            .map(Member::Character)
+    }
+}

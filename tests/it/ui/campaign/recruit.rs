@@ -1,0 +1,186 @@
+//! The debrief's recruits through their widgets (CMP-7): a kind of soldier
+//! or character picked at the rules' price, named, recruited into the
+//! escort and taken back by undo; the library's row only when it holds
+//! someone to bring.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::Command;
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, Member, MissionResult, Phase, RecruitKind,
+};
+use muster::rules::{Doc, RulesData};
+use muster::store::Store;
+use muster::ui::Gui;
+
+use crate::common::{button, click};
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("rules")
+}
+
+/// The mission ended (won, nobody hurt): the debrief, 20 reinforcement
+/// points to spend.
+fn mission_ended(_: &Campaign) -> Vec<E> {
+    vec![E::EndMission {
+        result: MissionResult {
+            success: true,
+            vp: 0,
+        },
+        played: vec![],
+    }]
+}
+
+/// Empties a text field and types `text` into it.
+fn retype(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
+    click(h, label);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+fn value_of(h: &Harness<'_, Gui>, label: &str) -> String {
+    h.get_by_label(label)
+        .accesskit_node()
+        .value()
+        .map(|v| v.to_string())
+        .unwrap_or_default()
+}
+
+/// The window on a folder holding `saved` and `c`, the campaign shown.
+fn window(dir: &std::path::Path, c: &Campaign, saved: Vec<Doc>) -> Harness<'static, Gui> {
+    {
+        let store = Store::open(dir).expect("store");
+        for d in saved {
+            store.save(&d).expect("save");
+        }
+    }
+    super::showing(dir, c)
+}
+
+#[test]
+fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let team = crate::common::example_team();
+    let c = crate::common::team_at_the_table(&team, &r, mission_ended);
+    assert_eq!(c.phase, Phase::Debrief);
+    let held = c.reinforcement_of(1);
+    // The team is in the library too: all its soldiers are in the
+    // campaign, so the library offers nobody.
+    let mut h = window(dir.path(), &c, vec![Doc::new(team)]);
+    assert!(h.query_by_label("Or bring one from your library").is_none());
+    // The kinds, each at the rules' price: 10 per soldier equivalent.
+    let price = r.campaign.recruit.per_soldier_equivalent
+        * r.killteam.kind("guardsman").expect("kind").equivalents;
+    click(&mut h, "Kind of soldier to recruit");
+    // A Space Marine is of another faction until Allies: greyed out.
+    let marine_price = r.campaign.recruit.per_soldier_equivalent
+        * r.killteam.kind("space_marine").expect("kind").equivalents;
+    let marine = format!("Space Marine — {marine_price} reinforcement points — not allowed");
+    let marine = h.get_by_label(&marine);
+    assert!(marine.accesskit_node().is_disabled());
+    h.get_by_label(&format!("Guardsman — {price} reinforcement points"))
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label(&format!("Costs {price} reinforcement points"))
+            .is_some()
+    );
+    // His name offered: the fifth guardsman of the team.
+    assert_eq!(value_of(&h, "Name of the recruit"), "Guardsman 5");
+    retype(&mut h, "Name of the recruit", "Trooper Vask");
+    button(&mut h, "Recruit this character into Anne's escort");
+    let after = crate::common::the_campaign(&h);
+    let vask = after
+        .members(1)
+        .find(|x| x.name() == "Trooper Vask")
+        .expect("in Anne's escort");
+    assert_eq!(
+        RecruitKind::of(&vask.member),
+        RecruitKind::Soldier {
+            kind: "guardsman".into()
+        }
+    );
+    assert!(matches!(&vask.member, Member::Soldier(s) if s.weapon == "lasgun"));
+    assert_eq!(after.reinforcement_of(1), held - price);
+    // The next one is offered a name of his own: the sixth guardsman.
+    assert_eq!(value_of(&h, "Name of the recruit"), "Guardsman 6");
+    // Undo takes him back, and the points.
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    let undone = crate::common::the_campaign(&h);
+    assert!(undone.members(1).all(|x| x.name() != "Trooper Vask"));
+    assert_eq!(undone.reinforcement_of(1), held);
+    assert_eq!(value_of(&h, "Name of the recruit"), "Guardsman 5");
+}
+
+#[test]
+fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let c = crate::common::escort_at_the_table(
+        crate::common::band_escort("Anne", &crate::common::example_band()),
+        &r,
+        mission_ended,
+    );
+    let held = c.reinforcement_of(1);
+    let mut h = window(dir.path(), &c, vec![]);
+    // Nothing picked yet: nothing to recruit.
+    let go = h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort");
+    assert!(go.accesskit_node().is_disabled());
+    click(&mut h, "Race of the recruit");
+    // CMP-14: the Eldar are no faction of a human band, nor of the
+    // Imperium.
+    let eldar = h.get_by_label("Eldar — not allowed");
+    assert!(eldar.accesskit_node().is_disabled());
+    h.get_by_label("Human").click();
+    h.run();
+    // A champion: the figure and the advance points his type is worth.
+    let costs = &r.campaign.recruit;
+    let worth = r.character_type("champion").expect("type").advance_points;
+    let price = costs.character_base + costs.per_advance_point * worth;
+    click(&mut h, "Profile type of the recruit");
+    assert!(
+        h.query_by_label(&format!(
+            "Trooper — {} reinforcement points",
+            costs.character_base
+        ))
+        .is_some()
+    );
+    h.get_by_label(&format!("Champion — {price} reinforcement points"))
+        .click();
+    h.run();
+    // Brask is the band's champion: the recruit is the second.
+    assert_eq!(value_of(&h, "Name of the recruit"), "Champion 2");
+    button(&mut h, "Recruit this character into Anne's escort");
+    let after = crate::common::the_campaign(&h);
+    let new = after
+        .members(1)
+        .find(|x| x.name() == "Champion 2")
+        .expect("in Anne's escort");
+    assert_eq!(
+        RecruitKind::of(&new.member),
+        RecruitKind::Character {
+            race: "human".into(),
+            type_id: Some("champion".into())
+        }
+    );
+    assert_eq!(after.reinforcement_of(1), held - price);
+    // A major hero costs more than is left: refused, in words, with the
+    // rule.
+    click(&mut h, "Profile type of the recruit");
+    h.get_by_label_contains("Major hero —").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("CMP-7: this costs")
+            .next()
+            .is_some()
+    );
+    let go = h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort");
+    assert!(go.accesskit_node().is_disabled());
+}
