@@ -175,31 +175,7 @@ impl Fight {
                     "modifiers",
                     list(s.modifiers.iter().map(|&m| kt_modifier_key(m)).collect()),
                 ),
-            Self::Attack(Scenario::RtShooting(r)) => {
-                let w = &r.weapon;
-                let shots = if w.sustained > 0 {
-                    Msg::new("situation.rt_sustained").int("dice", w.sustained)
-                } else {
-                    Msg::new("situation.value").text("v", w.shots.to_string())
-                };
-                Msg::new("situation.rt_shot")
-                    .int("range", r.range)
-                    .int("bs", r.shooter.bs)
-                    .int("s", w.s.unwrap_or(r.shooter.s))
-                    .int("short", w.range[0])
-                    .int("long", w.range[1])
-                    .text("to_hit", format!("{:+}/{:+}", w.to_hit[0], w.to_hit[1]))
-                    .msg("shots", shots)
-                    .msg("sm", opt(w.save_modifier))
-                    .text("damage", w.damage.to_string())
-                    .int("t", r.target.t)
-                    .msg("save", save(r.target.save))
-                    .msg("wounds", opt(r.target.wounds))
-                    .msg(
-                        "modifiers",
-                        list(r.modifiers.iter().map(|m| m.key()).collect()),
-                    )
-            }
+            Self::Attack(Scenario::RtShooting(r)) => rt_shot(r),
             Self::Psychic(a) => Msg::new("situation.psychic")
                 .text("power", a.power.power.trim())
                 .text("psyker", a.power.psyker.trim())
@@ -218,6 +194,33 @@ impl Fight {
                 .int("value", t.value),
         }
     }
+}
+
+/// A Rogue Trader shot in words.
+fn rt_shot(r: &crate::rules::battle::scenario::RtShootingScenario) -> Msg {
+    let w = &r.weapon;
+    let shots = if w.sustained > 0 {
+        Msg::new("situation.rt_sustained").int("dice", w.sustained)
+    } else {
+        Msg::new("situation.value").text("v", w.shots.to_string())
+    };
+    Msg::new("situation.rt_shot")
+        .int("range", r.range)
+        .int("bs", r.shooter.bs)
+        .int("s", w.s.unwrap_or(r.shooter.s))
+        .int("short", w.range[0])
+        .int("long", w.range[1])
+        .text("to_hit", format!("{:+}/{:+}", w.to_hit[0], w.to_hit[1]))
+        .msg("shots", shots)
+        .msg("sm", opt(w.save_modifier))
+        .text("damage", w.damage.to_string())
+        .int("t", r.target.t)
+        .msg("save", save(r.target.save))
+        .msg("wounds", opt(r.target.wounds))
+        .msg(
+            "modifiers",
+            list(r.modifiers.iter().map(|m| m.key()).collect()),
+        )
 }
 
 fn table(t: &TableRoll) -> Msg {

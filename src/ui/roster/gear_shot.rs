@@ -86,7 +86,76 @@ pub(super) fn shot_cell_ui(
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
 }
 
-/// The profile's fields, each committed on its own.
+/// A field of the profile typed as text.
+#[derive(Clone, Copy)]
+enum Field {
+    /// Short and long range, `12/24`.
+    Range,
+    /// The to-hit modifiers there, `+1/0`.
+    ToHit,
+    /// The damage, `1` or `D4`.
+    Damage,
+    /// The sustained-fire dice.
+    Sustained,
+}
+
+impl Field {
+    const ALL: [Self; 4] = [Self::Range, Self::ToHit, Self::Damage, Self::Sustained];
+
+    /// Its label, its name for screen readers (of an item) and its hint.
+    fn keys(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Self::Range => ("gear.shot.range", "gear.shot.range_of", "12/24"),
+            Self::ToHit => ("gear.shot.to_hit", "gear.shot.to_hit_of", "+1/0"),
+            Self::Damage => ("gear.shot.damage", "gear.shot.damage_of", "1"),
+            Self::Sustained => ("gear.shot.sustained", "gear.shot.sustained_of", "0"),
+        }
+    }
+
+    /// The item's value as typed.
+    fn text(self, g: &Gear) -> String {
+        match self {
+            Self::Range => g.range_inches.map(|[s, l]| format!("{s}/{l}")),
+            Self::ToHit => g.to_hit.map(pair),
+            Self::Damage => g.damage.clone(),
+            Self::Sustained => g.sustained.map(|n| n.to_string()),
+        }
+        .unwrap_or_default()
+    }
+
+    /// The item with the value `t` typed (empty: none), or the locale key
+    /// of why the text is refused.
+    fn parse(self, g: &Gear, t: &str) -> Result<Gear, &'static str> {
+        let mut g = g.clone();
+        let empty = t.is_empty();
+        match self {
+            Self::Range => match parse_pair::<u32>(t) {
+                _ if empty => g.range_inches = None,
+                Some([s, l]) if s <= l => g.range_inches = Some([s, l]),
+                _ => return Err("gear.shot.range_bad"),
+            },
+            Self::ToHit => match parse_pair::<i32>(t) {
+                _ if empty => g.to_hit = None,
+                Some(m) if m.iter().all(|v| (-6..=6).contains(v)) => g.to_hit = Some(m),
+                _ => return Err("gear.shot.to_hit_bad"),
+            },
+            Self::Damage if empty => g.damage = None,
+            Self::Damage if crate::rules::characters::data::damage_ok(t) => {
+                g.damage = Some(t.to_uppercase());
+            }
+            Self::Damage => return Err("gear.shot.damage_bad"),
+            Self::Sustained => match t.parse::<u32>() {
+                _ if empty => g.sustained = None,
+                Ok(n) if n <= 10 => g.sustained = (n > 0).then_some(n),
+                _ => return Err("gear.shot.sustained_bad"),
+            },
+        }
+        Ok(g)
+    }
+}
+
+/// The profile's fields, each committed on its own; a refused text says
+/// why under them.
 fn fields_ui(
     ui: &mut egui::Ui,
     lang: Lang,
@@ -98,112 +167,25 @@ fn fields_ui(
     ui.label(RichText::new(lang.t("gear.shot.title")).strong());
     ui.label(RichText::new(lang.t("gear.shot.hint")).color(PALETTE.text_subdued));
     let bad = id.with("shot_bad");
-    let refuse = |ui: &mut egui::Ui, text: String| {
-        ui.data_mut(|d| d.insert_temp(bad, text));
-    };
     egui::Grid::new(id.with("shot_grid")).show(ui, |ui| {
-        ui.label(lang.t("gear.shot.range"));
-        let range = g
-            .range_inches
-            .map(|[s, l]| format!("{s}/{l}"))
-            .unwrap_or_default();
-        if let Some(t) = text_cell(
-            ui,
-            id.with("shot_range"),
-            &named("gear.shot.range_of"),
-            &range,
-            FIELD_WIDTH,
-            "12/24",
-        ) {
-            match (t.trim().is_empty(), parse_pair::<u32>(&t)) {
-                (true, _) => send(set(Gear {
-                    range_inches: None,
-                    ..g.clone()
-                })),
-                (false, Some([s, l])) if s <= l => send(set(Gear {
-                    range_inches: Some([s, l]),
-                    ..g.clone()
-                })),
-                _ => refuse(ui, lang.f("gear.shot.range_bad", &[("text", &t)])),
-            }
-        }
-        ui.end_row();
-        ui.label(lang.t("gear.shot.to_hit"));
-        let to_hit = g.to_hit.map(pair).unwrap_or_default();
-        if let Some(t) = text_cell(
-            ui,
-            id.with("shot_to_hit"),
-            &named("gear.shot.to_hit_of"),
-            &to_hit,
-            FIELD_WIDTH,
-            "+1/0",
-        ) {
-            match (t.trim().is_empty(), parse_pair::<i32>(&t)) {
-                (true, _) => send(set(Gear {
-                    to_hit: None,
-                    ..g.clone()
-                })),
-                (false, Some(m)) if m.iter().all(|v| (-6..=6).contains(v)) => {
-                    send(set(Gear {
-                        to_hit: Some(m),
-                        ..g.clone()
-                    }));
+        for f in Field::ALL {
+            let (label, of, hint) = f.keys();
+            ui.label(lang.t(label));
+            let text = f.text(g);
+            if let Some(t) = text_cell(ui, id.with(of), &named(of), &text, FIELD_WIDTH, hint) {
+                match f.parse(g, t.trim()) {
+                    Ok(g) => {
+                        ui.data_mut(|d| d.remove::<String>(bad));
+                        send(set(g));
+                    }
+                    Err(key) => {
+                        let why = lang.f(key, &[("text", &t)]);
+                        ui.data_mut(|d| d.insert_temp(bad, why));
+                    }
                 }
-                _ => refuse(ui, lang.f("gear.shot.to_hit_bad", &[("text", &t)])),
             }
+            ui.end_row();
         }
-        ui.end_row();
-        ui.label(lang.t("gear.shot.damage"));
-        let damage = g.damage.clone().unwrap_or_default();
-        if let Some(t) = text_cell(
-            ui,
-            id.with("shot_damage"),
-            &named("gear.shot.damage_of"),
-            &damage,
-            FIELD_WIDTH,
-            "1",
-        ) {
-            let t = t.trim().to_owned();
-            if t.is_empty() {
-                send(set(Gear {
-                    damage: None,
-                    ..g.clone()
-                }));
-            } else if crate::rules::characters::data::damage_ok(&t) {
-                send(set(Gear {
-                    damage: Some(t.to_uppercase()),
-                    ..g.clone()
-                }));
-            } else {
-                refuse(ui, lang.f("gear.shot.damage_bad", &[("text", &t)]));
-            }
-        }
-        ui.end_row();
-        ui.label(lang.t("gear.shot.sustained"));
-        let sf = g.sustained.map(|n| n.to_string()).unwrap_or_default();
-        if let Some(t) = text_cell(
-            ui,
-            id.with("shot_sf"),
-            &named("gear.shot.sustained_of"),
-            &sf,
-            FIELD_WIDTH,
-            "0",
-        ) {
-            match (t.trim().is_empty(), t.trim().parse::<u32>()) {
-                (true, _) => send(set(Gear {
-                    sustained: None,
-                    ..g.clone()
-                })),
-                (false, Ok(n)) if n <= 10 => {
-                    send(set(Gear {
-                        sustained: (n > 0).then_some(n),
-                        ..g.clone()
-                    }));
-                }
-                _ => refuse(ui, lang.f("gear.shot.sustained_bad", &[("text", &t)])),
-            }
-        }
-        ui.end_row();
     });
     let mut template = g.template;
     if ui
