@@ -7,7 +7,7 @@ use egui_material_icons::icons;
 use crate::app::{Command, MessageKind, Model, SaveState};
 use crate::rules::Msg;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge};
 
 /// Saved, unsaved or failed, and read-only: a badge each.
@@ -20,7 +20,7 @@ pub fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
                 icons::ICON_LOCK.codepoint,
                 lang.t("status.read_only")
             ))
-            .color(PALETTE.warning),
+            .color(palette().warning),
         );
         r.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Label, true, lang.t("status.read_only"))
@@ -122,11 +122,11 @@ fn keep_mine_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey,
 fn log_header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
     ui.horizontal(|ui| {
-        ui.label(icons::ICON_HISTORY.rich_text().color(PALETTE.accent));
+        ui.label(icons::ICON_HISTORY.rich_text().color(palette().accent));
         ui.strong(cx.t("log.title"));
         ui.label(
             RichText::new(cx.f("log.count", &[("count", &model.messages.len().to_string())]))
-                .color(PALETTE.text_subdued),
+                .color(palette().text_subdued),
         );
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let (icon, key) = if model.log.open {
@@ -172,11 +172,11 @@ fn message_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, i: usize, m: &crate::app:
     let lang = cx.lang;
     ui.horizontal(|ui| {
         let (icon, word, color) = match m.kind {
-            MessageKind::Info => (icons::ICON_INFO, "log.info", PALETTE.text),
-            MessageKind::Dice => (icons::ICON_CASINO, "log.dice", PALETTE.text),
-            MessageKind::Refused => (icons::ICON_BLOCK, "log.refused", PALETTE.warning),
-            MessageKind::Warning => (icons::ICON_WARNING, "log.warning", PALETTE.warning),
-            MessageKind::Error => (icons::ICON_ERROR, "log.error", PALETTE.error),
+            MessageKind::Info => (icons::ICON_INFO, "log.info", palette().text),
+            MessageKind::Dice => (icons::ICON_CASINO, "log.dice", palette().text),
+            MessageKind::Refused => (icons::ICON_BLOCK, "log.refused", palette().warning),
+            MessageKind::Warning => (icons::ICON_WARNING, "log.warning", palette().warning),
+            MessageKind::Error => (icons::ICON_ERROR, "log.error", palette().error),
         };
         // The dismiss button first: a long line wraps and would
         // push it out of sight.

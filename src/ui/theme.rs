@@ -1,6 +1,6 @@
 //! One look for every view: a palette with semantic names, a spacing and
 //! corner scale, applied once. Widgets never hold a colour of their own: they
-//! ask the palette (`theme::PALETTE.fit`, …).
+//! ask the palette (`theme::palette().fit`, …).
 //!
 //! The hues of the states follow Okabe and Ito's palette (they survive colour
 //! blindness and grey printing), lightened to read on the dark cards; a unit
@@ -50,8 +50,8 @@ pub struct Palette {
     pub error: Color32,
 }
 
-/// The dark palette Muster uses.
-pub const PALETTE: Palette = Palette {
+/// The dark palette.
+pub const DARK: Palette = Palette {
     window: Color32::from_rgb(0x15, 0x17, 0x1a),
     panel: Color32::from_rgb(0x1b, 0x1d, 0x21),
     card: Color32::from_rgb(0x26, 0x2a, 0x31),
@@ -71,6 +71,22 @@ pub const PALETTE: Palette = Palette {
     warning: Color32::from_rgb(0xe8, 0xa3, 0x3a),
     error: Color32::from_rgb(0xff, 0x8c, 0x8c),
 };
+
+thread_local! {
+    /// The palette of the frame being drawn on this thread (one window, one
+    /// thread; each test's window its own).
+    static CURRENT: std::cell::Cell<Palette> = const { std::cell::Cell::new(DARK) };
+}
+
+/// The palette the views draw with now.
+pub fn palette() -> Palette {
+    CURRENT.with(std::cell::Cell::get)
+}
+
+/// Sets the palette the views draw with from now on, on this thread.
+pub fn set_palette(p: Palette) {
+    CURRENT.with(|c| c.set(p));
+}
 
 /// The colours of a printed page, for the print preview: the PDF
 /// template's (`assets/sheets/sheet.typ`), dark on white.
@@ -207,7 +223,7 @@ fn widget(fill: Color32, stroke: Color32, text: Color32) -> egui::style::WidgetV
 
 /// The visuals of the dark theme, from the palette.
 pub fn visuals() -> egui::Visuals {
-    let p = PALETTE;
+    let p = palette();
     let mut v = egui::Visuals::dark();
     v.panel_fill = p.panel;
     v.window_fill = p.card;
@@ -243,8 +259,8 @@ pub fn visuals() -> egui::Visuals {
 /// The frame of a card: fill, border, corners, margin and a soft shadow.
 pub fn card_frame() -> egui::Frame {
     egui::Frame::new()
-        .fill(PALETTE.card)
-        .stroke(Stroke::new(1.0, PALETTE.border.gamma_multiply(0.6)))
+        .fill(palette().card)
+        .stroke(Stroke::new(1.0, palette().border.gamma_multiply(0.6)))
         .corner_radius(CornerRadius::same(corner::LARGE))
         .inner_margin(Margin::same(space::M as i8))
         .shadow(Shadow {
@@ -262,7 +278,7 @@ mod tests {
     // WCAG 2.x: normal text needs 4.5:1; icons and borders that carry meaning 3:1.
     #[test]
     fn every_text_colour_reads_on_every_background() {
-        let p = PALETTE;
+        let p = palette();
         let backgrounds = [("window", p.window), ("panel", p.panel), ("card", p.card)];
         let texts = [
             ("text", p.text),
@@ -291,7 +307,7 @@ mod tests {
 
     #[test]
     fn borders_and_icons_stand_out() {
-        let p = PALETTE;
+        let p = palette();
         for bg in [p.window, p.panel, p.card] {
             assert!(
                 contrast(p.border, bg) >= 3.0,

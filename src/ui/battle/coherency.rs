@@ -9,7 +9,7 @@ use egui::RichText;
 use crate::i18n::Lang;
 use crate::rules::close_combat::engagement::{coherency_problem, out_of_coherency_by_gap};
 use crate::rules::robots::UnitKind;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge};
 
 /// One unit's coherency check.
@@ -36,7 +36,7 @@ impl Coherency {
             return;
         }
         self.gaps.resize(names.len(), DEFAULT_GAP);
-        ui.label(RichText::new(lang.t("battle.coherency.hint")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(lang.t("battle.coherency.hint")).color(palette().text_subdued));
         let result = out_of_coherency_by_gap(&self.gaps, UnitKind::Creatures);
         let out: &[usize] = result.as_deref().unwrap_or(&[]);
         egui::Grid::new(("battle-coherency", side))

@@ -22,7 +22,7 @@ use crate::ui::battle::flyers::{CombatEnd, FlyerView, Foe, Whereabouts, level_of
 use crate::ui::battle::parts::{Unit, field, percent};
 use crate::ui::battle::units::RoundView;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card_title, icon_button};
 
 /// The key of what a table roll of the log said, if the entry is there.
@@ -120,7 +120,7 @@ impl FlyerView {
                 "flyer.take_off_rule",
                 &[("acc", &self.acc_dec.max(0).to_string())],
             ))
-            .color(PALETTE.text_subdued),
+            .color(palette().text_subdued),
         );
     }
 
@@ -194,7 +194,9 @@ impl FlyerView {
         let lang = cx.lang;
         card_title(ui, icons::ICON_SPORTS_MARTIAL_ARTS, lang.t("flyer.combat"));
         if self.air.whereabouts != Whereabouts::Air {
-            ui.label(RichText::new(lang.t("flyer.combat.not_in_air")).color(PALETTE.text_subdued));
+            ui.label(
+                RichText::new(lang.t("flyer.combat.not_in_air")).color(palette().text_subdued),
+            );
             return;
         }
         ui.horizontal_wrapped(|ui| {
@@ -212,7 +214,7 @@ impl FlyerView {
                 "flyer.combat.units",
                 &[("first", &first), ("second", &second)],
             ))
-            .color(PALETTE.text_subdued),
+            .color(palette().text_subdued),
         );
         if let Some(end) = self.air.end {
             self.ended_ui(ui, cx, units, end);

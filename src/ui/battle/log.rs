@@ -9,7 +9,7 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::ui::battle::psychic;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::PALETTE;
+use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, badge, card, card_title, icon_button};
 
 /// The fights rolled this session, newest first, each with its replay and
@@ -44,7 +44,7 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
             ui.separator();
         }
         if model.battle_log.is_empty() {
-            ui.label(RichText::new(lang.t("battle.log_empty")).color(PALETTE.text_subdued));
+            ui.label(RichText::new(lang.t("battle.log_empty")).color(palette().text_subdued));
         }
         let newest = model.battle_log.len().checked_sub(1);
         for (k, e) in model.battle_log.iter().enumerate().rev() {
@@ -57,7 +57,9 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
         }
         if !model.battle_log.is_empty() && !playing {
             ui.separator();
-            ui.label(RichText::new(lang.t("battle.no_campaign_table")).color(PALETTE.text_subdued));
+            ui.label(
+                RichText::new(lang.t("battle.no_campaign_table")).color(palette().text_subdued),
+            );
         }
     });
 }
@@ -85,11 +87,11 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
             ui.set_min_height(LAST_ROLL_HEIGHT);
-            ui.label(icons::ICON_CASINO.rich_text().color(PALETTE.accent));
+            ui.label(icons::ICON_CASINO.rich_text().color(palette().accent));
             ui.label(RichText::new(lang.t("battle.last_roll")).strong());
             let Some(e) = model.battle_log.last() else {
                 ui.label(
-                    RichText::new(lang.t("battle.last_roll_none")).color(PALETTE.text_subdued),
+                    RichText::new(lang.t("battle.last_roll_none")).color(palette().text_subdued),
                 );
                 return;
             };
@@ -302,7 +304,7 @@ fn wounds_ui(
         return;
     }
     let subdued = |ui: &mut egui::Ui, text: &str| {
-        ui.label(RichText::new(text).color(PALETTE.text_subdued));
+        ui.label(RichText::new(text).color(palette().text_subdued));
     };
     ui.horizontal_wrapped(|ui| {
         // A replay repeats an entry's dice: its wounds were the entry's.

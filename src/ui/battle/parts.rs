@@ -18,7 +18,7 @@ use crate::rules::close_combat::odds::{CcModifier, Fighter};
 use crate::rules::core::odds::Odds;
 use crate::rules::{Characteristic, Gear, Profile};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, badge, icon_button};
 
 /// A number field named `name` for screen readers, with a visible label.
@@ -129,7 +129,7 @@ pub fn bars(ui: &mut egui::Ui, lang: Lang, title: &str, key: &str, dist: &[f64])
             .y_axis_formatter(|m, _| format!("{} %", m.value))
             .show(ui, |plot| {
                 plot.bar_chart(
-                    egui_plot::BarChart::new(title.to_owned(), chart).color(PALETTE.accent),
+                    egui_plot::BarChart::new(title.to_owned(), chart).color(palette().accent),
                 );
             })
             .response;
@@ -189,7 +189,7 @@ pub fn pick_campaign_fighter(
                 if all.is_empty() {
                     ui.label(
                         RichText::new(lang.t("battle.no_campaign_fighters"))
-                            .color(PALETTE.text_subdued),
+                            .color(palette().text_subdued),
                     );
                 }
                 for f in all {
@@ -515,7 +515,7 @@ pub fn bar(ui: &mut egui::Ui, text: &str, p: f64, max: f64) {
             egui::Sense::hover(),
         );
         ui.painter()
-            .rect_filled(rect, egui::CornerRadius::same(3), PALETTE.accent);
+            .rect_filled(rect, egui::CornerRadius::same(3), palette().accent);
         r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, text));
     });
 }

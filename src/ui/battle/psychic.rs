@@ -17,7 +17,7 @@ use crate::rules::psychic::play::{
 };
 use crate::ui::battle::parts::{bars, maybe_num, num, percent, pick_campaign_fighter};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
 
 /// The psychic attack being set up.
@@ -339,7 +339,9 @@ fn odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, o: &AttackOdd
                 "battle.psy.penetrations_bar",
                 &v.penetrations,
             );
-            ui.label(RichText::new(lang.t("battle.psy.damage_table")).color(PALETTE.text_subdued));
+            ui.label(
+                RichText::new(lang.t("battle.psy.damage_table")).color(palette().text_subdued),
+            );
         }
         return;
     }
@@ -364,7 +366,7 @@ fn odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, o: &AttackOdd
         }
     } else if a.scope == Scope::Squad {
         ui.label(
-            RichText::new(lang.t("battle.psy.casualties_unknown")).color(PALETTE.text_subdued),
+            RichText::new(lang.t("battle.psy.casualties_unknown")).color(palette().text_subdued),
         );
     }
 }
@@ -472,7 +474,7 @@ pub fn powers_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         }
     });
     if powers.in_play.is_empty() {
-        ui.label(RichText::new(lang.t("battle.psy.none_in_play")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(lang.t("battle.psy.none_in_play")).color(palette().text_subdued));
     }
     for p in &powers.in_play {
         ui.horizontal_wrapped(|ui| power_row_ui(ui, cx, p));
@@ -564,7 +566,7 @@ fn kind_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
             (false, AttackKind::Line) => "battle.psy.kind.line_hint",
             _ => "battle.psy.kind.template_hint",
         }))
-        .color(PALETTE.text_subdued),
+        .color(palette().text_subdued),
     );
     ui.add_space(space::S);
     ui.label(RichText::new(lang.t("battle.psy.scope")).strong());
@@ -703,7 +705,7 @@ fn vehicle_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
         } else {
             "battle.psy.location.template"
         };
-        ui.label(RichText::new(lang.t(how)).color(PALETTE.text_subdued));
+        ui.label(RichText::new(lang.t(how)).color(palette().text_subdued));
     }
 }
 

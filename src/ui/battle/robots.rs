@@ -17,7 +17,7 @@ use crate::rules::robots::{self, Action, Aim, Clock, DamageOdds, Order, OrderQue
 use crate::ui::battle::flyer_air::table_outcome;
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
 /// The robot being played, and what the player set up.
@@ -279,7 +279,7 @@ impl RobotView {
             RichText::new(lang.f("robot.turn_now", &[("turn", &self.now.to_string())])).strong(),
         );
         if self.queue.orders.is_empty() {
-            ui.label(RichText::new(lang.t("robot.no_orders")).color(PALETTE.text_subdued));
+            ui.label(RichText::new(lang.t("robot.no_orders")).color(palette().text_subdued));
         }
         for (turn, order) in &self.queue.orders {
             ui.horizontal_wrapped(|ui| {
@@ -481,7 +481,7 @@ impl RobotView {
                 ));
             }
         } else {
-            ui.label(RichText::new(lang.t("robot.no_damage_lost")).color(PALETTE.text_subdued));
+            ui.label(RichText::new(lang.t("robot.no_damage_lost")).color(palette().text_subdued));
         }
         ui.separator();
         self.burning_ui(ui, cx, name);

@@ -18,7 +18,7 @@ use crate::rules::characters::equipment::SAVE_MODIFIERS;
 use crate::rules::shooting::{Band, Situation, band};
 use crate::ui::battle::parts::{self, Picked, Sides, number, odds_ui, optional, wounds_of};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
 /// State of the Rogue Trader shooting mode: the shot being set up.
@@ -127,7 +127,9 @@ impl RtShotView {
     fn weapon_pick_ui(&mut self, ui: &mut egui::Ui, lang: Lang) {
         if self.weapons.is_empty() {
             if !self.sides.attacker.trim().is_empty() {
-                ui.label(RichText::new(lang.t("battle.rt.no_weapon")).color(PALETTE.text_subdued));
+                ui.label(
+                    RichText::new(lang.t("battle.rt.no_weapon")).color(palette().text_subdued),
+                );
             }
             return;
         }

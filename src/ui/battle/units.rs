@@ -20,7 +20,7 @@ use crate::rules::core::problem::Problem;
 use crate::ui::battle::coherency::Coherency;
 use crate::ui::battle::parts::{Group, Unit, bars, num, percent, pick_campaign_fighter};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
 
 /// The unit mode's state.
@@ -195,7 +195,7 @@ impl RoundView {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_MONITORING, lang.t("battle.sim.title"));
-            ui.label(RichText::new(lang.t("battle.sim.hint")).color(PALETTE.text_subdued));
+            ui.label(RichText::new(lang.t("battle.sim.hint")).color(palette().text_subdued));
             let simulated = matches!(exact, Ok(None));
             ui.horizontal_wrapped(|ui| {
                 num(

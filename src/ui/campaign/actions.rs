@@ -13,7 +13,7 @@ use crate::rules::core::problem::Problem;
 use crate::rules::killteam::activation::{Act, Boost, SoldierTurn};
 use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::PALETTE;
+use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, badge, icon_and_text, icon_button};
 
 /// Why the character `id` may not take `act` now, translated; `None` when
@@ -45,7 +45,7 @@ pub(super) fn soldier_turn_ui(
             ui,
             icons::ICON_DIRECTIONS_RUN,
             cx.t("campaign.ui.no_actions"),
-            PALETTE.text_subdued,
+            palette().text_subdued,
             false,
         ));
         return;
@@ -81,7 +81,7 @@ pub(super) fn soldier_turn_ui(
     }
     if turn.snap_fire() {
         let note = cx.f("kt.act.snap_fire_only", &[("rule", "KT-9")]);
-        ui.add(egui::Label::new(RichText::new(note).color(PALETTE.text_subdued)).wrap());
+        ui.add(egui::Label::new(RichText::new(note).color(palette().text_subdued)).wrap());
     }
 }
 
@@ -94,7 +94,11 @@ fn pips_ui(
     (total, left): (u32, u32),
 ) {
     let spent = turn.spent().min(total);
-    ui.label(icons::ICON_DIRECTIONS_RUN.rich_text().color(PALETTE.accent));
+    ui.label(
+        icons::ICON_DIRECTIONS_RUN
+            .rich_text()
+            .color(palette().accent),
+    );
     ui.label(cx.f(
         "campaign.ui.actions_left",
         &[("left", &left.to_string()), ("total", &total.to_string())],
@@ -102,9 +106,9 @@ fn pips_ui(
     for k in 0..total {
         let used = k < spent;
         let (icon, tone) = if used {
-            (icons::ICON_RADIO_BUTTON_UNCHECKED, PALETTE.text_subdued)
+            (icons::ICON_RADIO_BUTTON_UNCHECKED, palette().text_subdued)
         } else {
-            (icons::ICON_RADIO_BUTTON_CHECKED, PALETTE.accent)
+            (icons::ICON_RADIO_BUTTON_CHECKED, palette().accent)
         };
         let named = cx.f(
             "campaign.ui.action_pip",
@@ -159,7 +163,7 @@ fn taken_ui(
         if !gear.is_empty() {
             line = format!("{line} ({})", gear.join(", "));
         }
-        ui.add(egui::Label::new(RichText::new(&line).color(PALETTE.text)).wrap())
+        ui.add(egui::Label::new(RichText::new(&line).color(palette().text)).wrap())
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
         let word = cx.t("campaign.ui.take_back");
         let named = cx.f("campaign.ui.take_back_named", &[("name", x.name())]);
@@ -307,7 +311,7 @@ fn menu_entry(
             egui::Label::new(
                 RichText::new(format!("  {why}"))
                     .small()
-                    .color(PALETTE.text_subdued),
+                    .color(palette().text_subdued),
             )
             .wrap(),
         );

@@ -15,7 +15,7 @@ use crate::ui::campaign::dice::{dice_field, dice_name, dice_ui, dice_ui_worded};
 use crate::ui::campaign::parts::{Buy, BuyKind, MissionState, character_card_ui, edit, state_tone};
 use crate::ui::campaign::recruit::recruit_ui;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
 /// A characteristic as the player reads it: `WS (Weapon Skill)`, `CC
@@ -45,7 +45,11 @@ fn step_title(ui: &mut egui::Ui, lang: Lang, n: u32, title: &str, done: bool) {
         } else {
             icons::ICON_ARROW_FORWARD
         };
-        let color = if done { PALETTE.fit } else { PALETTE.accent };
+        let color = if done {
+            palette().fit
+        } else {
+            palette().accent
+        };
         ui.label(icon.rich_text().size(20.0).color(color));
         ui.label(RichText::new(format!("{n}. {title}")).heading());
     })
@@ -62,7 +66,7 @@ impl MissionState {
         let name = c.character(who).map_or("", |x| x.name()).to_owned();
         let recon = &c.rates(&cx.model.rules.campaign).recon;
         let cran_die = c.settings.cran_die;
-        ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(palette().text_subdued));
         let fields = [
             ("recon", "campaign.ui.dice.recon", 1, recon.die),
             ("recon-cran", "campaign.ui.dice.recon_cran", 1, cran_die),
@@ -189,7 +193,7 @@ impl MissionState {
                     },
                     &[("die", &die.to_string())],
                 ))
-                .color(PALETTE.text_subdued),
+                .color(palette().text_subdued),
             );
             // CMP-13: each test rolled stays shown with its die and result.
             rolled_ui(ui, lang, c, d, TestKind::Cran);
@@ -264,7 +268,7 @@ impl MissionState {
                         } else {
                             "campaign.ui.no_fate_left"
                         };
-                        ui.label(RichText::new(lang.t(why)).color(PALETTE.text_subdued));
+                        ui.label(RichText::new(lang.t(why)).color(palette().text_subdued));
                         return;
                     }
                     ui.label(lang.f("campaign.ui.fate_left", &[("count", &left.to_string())]));
@@ -471,7 +475,9 @@ impl MissionState {
                 lang.t("campaign.ui.step.advances"),
                 owed.is_empty(),
             );
-            ui.label(RichText::new(lang.t("campaign.ui.advance_rule")).color(PALETTE.text_subdued));
+            ui.label(
+                RichText::new(lang.t("campaign.ui.advance_rule")).color(palette().text_subdued),
+            );
             if owed.is_empty() && kept.is_empty() {
                 ui.label(lang.t("campaign.ui.no_point_left"));
             }
@@ -556,7 +562,7 @@ impl MissionState {
                 let words = refusal_words(lang, stuck, ch.points_left(), *chosen, &p.rule);
                 ui.label(
                     RichText::new(format!("{} {words}", icons::ICON_BLOCK.codepoint))
-                        .color(PALETTE.text_subdued),
+                        .color(palette().text_subdued),
                 )
                 .on_hover_text(&why)
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &why));
@@ -614,7 +620,7 @@ impl MissionState {
                             RichText::new(
                                 lang.f("campaign.ui.recruit_factions", &[("factions", &names)]),
                             )
-                            .color(PALETTE.text_subdued),
+                            .color(palette().text_subdued),
                         );
                     }
                     if c.allies {
@@ -827,7 +833,9 @@ fn confirm_out_ui(
             lang.t("campaign.ui.step.confirm_out"),
             settled,
         );
-        ui.label(RichText::new(lang.t("campaign.ui.confirm_out_rule")).color(PALETTE.text_subdued));
+        ui.label(
+            RichText::new(lang.t("campaign.ui.confirm_out_rule")).color(palette().text_subdued),
+        );
         for &who in &d.played {
             let Some(x) = c.character(who) else { continue };
             let was_out = d.out_of_action.contains(&who);
@@ -929,7 +937,7 @@ fn spend_for_ui(ui: &mut egui::Ui, lang: Lang, c: &Campaign, escort: u32, buy: &
 fn recon_table_ui(ui: &mut egui::Ui, lang: Lang, recon: &crate::rules::campaign::data::ReconData) {
     ui.label(
         RichText::new(lang.f("campaign.ui.recon_rule", &[("die", &recon.die.to_string())]))
-            .color(PALETTE.text_subdued),
+            .color(palette().text_subdued),
     );
     egui::CollapsingHeader::new(lang.f(
         "campaign.ui.recon_table",
@@ -1024,18 +1032,18 @@ fn rolled_ui(
         }
         let tested = r.roll.is_some();
         let (icon, word, color) = if !tested {
-            (icons::ICON_INFO, "", PALETTE.text_subdued)
+            (icons::ICON_INFO, "", palette().text_subdued)
         } else if r.passed {
             (
                 icons::ICON_CHECK_CIRCLE,
                 lang.t("campaign.ui.test_passed"),
-                PALETTE.fit,
+                palette().fit,
             )
         } else {
             (
                 icons::ICON_CANCEL,
                 lang.t("campaign.ui.test_failed"),
-                PALETTE.error,
+                palette().error,
             )
         };
         let state = lang.t(r.state.key());

@@ -14,7 +14,7 @@ use crate::rules::campaign::check_dice;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::names::name_in;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::PALETTE;
+use crate::ui::theme::palette;
 use crate::ui::widgets::icon_button;
 
 /// The text typed in each dice field, by the field's key.
@@ -136,7 +136,7 @@ pub fn dice_field(
 ) -> Typed {
     let typed = parse_typed(lang, text, count, sides, rule, many);
     ui.horizontal_wrapped(|ui| {
-        ui.label(icons::ICON_CASINO.rich_text().color(PALETTE.accent));
+        ui.label(icons::ICON_CASINO.rich_text().color(palette().accent));
         let l = ui.label(label);
         // Wide enough for its hint ("Muster rolls") whole, even for one die.
         let width = if many || count > 1 { 120.0 } else { 104.0 };
@@ -162,7 +162,7 @@ fn dice_input(
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
     if let Typed::Bad(why) = typed {
         ui.label(
-            RichText::new(format!("{} {why}", icons::ICON_ERROR.codepoint)).color(PALETTE.error),
+            RichText::new(format!("{} {why}", icons::ICON_ERROR.codepoint)).color(palette().error),
         )
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, why));
     }
@@ -251,7 +251,7 @@ pub fn dice_ui_worded(
     if !text.trim().is_empty() && !valid {
         ui.label(
             RichText::new(lang.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]))
-                .color(PALETTE.error),
+                .color(palette().error),
         );
     }
     asked
@@ -312,7 +312,7 @@ impl MissionDraw {
                 lang.t("campaign.ui.pick_logged"),
             );
         }
-        ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(palette().text_subdued));
         let mut ok = true;
         let mut draw = None;
         if self.pick.is_none() {

@@ -13,7 +13,7 @@ use crate::rules::CharRef;
 use crate::rules::battle::from_table::TableSide;
 use crate::ui::battle::from_table::table_side;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{card, icon_button};
 
 /// While an attacker is picked: who attacks, what to do next, and Cancel,
@@ -58,7 +58,7 @@ fn banner_ui(
                 icons::ICON_SWORDS
                     .rich_text()
                     .size(22.0)
-                    .color(PALETTE.accent),
+                    .color(palette().accent),
             );
             ui.label(
                 RichText::new(cx.f("campaign.ui.fight.picked", &[("name", name)]))
@@ -72,7 +72,7 @@ fn banner_ui(
         });
         ui.add(
             egui::Label::new(
-                RichText::new(cx.t("campaign.ui.fight.pick_target")).color(PALETTE.text_subdued),
+                RichText::new(cx.t("campaign.ui.fight.pick_target")).color(palette().text_subdued),
             )
             .wrap(),
         );
@@ -86,7 +86,7 @@ fn banner_ui(
                     ui,
                     icons::ICON_BLOCK,
                     &cx.f(key, &[("why", why)]),
-                    PALETTE.warning,
+                    palette().warning,
                     false,
                 ));
             }
@@ -224,7 +224,7 @@ fn target_buttons_ui(
             "campaign.ui.fight.none"
         };
         ui.add(
-            egui::Label::new(RichText::new(cx.f(why, &names)).color(PALETTE.text_subdued)).wrap(),
+            egui::Label::new(RichText::new(cx.f(why, &names)).color(palette().text_subdued)).wrap(),
         );
     }
     chosen

@@ -18,7 +18,7 @@ use crate::rules::killteam::item_use::{Relation, allows, effect_msg};
 use crate::ui::campaign::dice::typed_die;
 use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, icon_and_text, icon_button};
 
 /// The item whose target picker is open, kept in egui's memory: one at a
@@ -43,7 +43,7 @@ pub(super) fn dazzled_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, table: &Table, id:
             ui,
             icons::ICON_FLARE,
             cx.t("campaign.ui.dazzled"),
-            PALETTE.warning,
+            palette().warning,
             true,
         );
         ui.add(egui::Label::new(job).wrap());
@@ -99,7 +99,7 @@ pub(super) fn items_ui(
                         ("count", &count.to_string()),
                     ],
                 );
-                ui.label(RichText::new(left).color(PALETTE.text_subdued));
+                ui.label(RichText::new(left).color(palette().text_subdued));
             }
         });
         let Some((it, u)) = data.and_then(|i| i.usage.as_ref().map(|u| (i, u))) else {
@@ -161,7 +161,7 @@ fn use_buttons_ui(
         && !struck
         && !out
     {
-        ui.label(RichText::new(why).small().color(PALETTE.text_subdued));
+        ui.label(RichText::new(why).small().color(palette().text_subdued));
     }
     if r.clicked() {
         if u.laid {
@@ -194,7 +194,7 @@ fn use_buttons_ui(
             ui.label(
                 RichText::new(lang.problem_line(p))
                     .small()
-                    .color(PALETTE.text_subdued),
+                    .color(palette().text_subdued),
             );
         }
         if r.clicked() {
@@ -291,7 +291,7 @@ fn reroll_item_ui(
             ui.label(
                 RichText::new(lang.problem_line(p))
                     .small()
-                    .color(PALETTE.text_subdued),
+                    .color(palette().text_subdued),
             );
         }
     });
@@ -370,7 +370,7 @@ fn picker_ui(
     };
     let mut close = false;
     egui::Frame::new()
-        .stroke(egui::Stroke::new(1.0, PALETTE.accent))
+        .stroke(egui::Stroke::new(1.0, palette().accent))
         .corner_radius(egui::CornerRadius::same(4))
         .inner_margin(egui::Margin::same(space::S as i8))
         .show(ui, |ui| {
@@ -380,7 +380,7 @@ fn picker_ui(
                         "campaign.ui.pick_target",
                         &[("range", &u.range_inches.to_string())],
                     ))
-                    .color(PALETTE.text_subdued),
+                    .color(palette().text_subdued),
                 )
                 .wrap(),
             );
@@ -479,7 +479,7 @@ fn die_field_ui(
                         RichText::new(
                             lang.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]),
                         )
-                        .color(PALETTE.error),
+                        .color(palette().error),
                     );
                 }
             }
@@ -527,7 +527,7 @@ fn result_ui(
             ui,
             icons::ICON_CRISIS_ALERT,
             &text,
-            PALETTE.text_subdued,
+            palette().text_subdued,
             false,
         );
         ui.add(egui::Label::new(job).wrap());

@@ -15,7 +15,7 @@ use crate::rules::{GearEdit, Msg, Outcome};
 use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
 use crate::ui::roster::character_gear::GearView;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, stamp_words};
 
 /// What the journal's replay gave, kept while the journal is unchanged.
@@ -134,7 +134,7 @@ impl JournalView {
                 &[("default", &default.to_string()), ("die", &die.to_string())],
             )
         };
-        ui.label(RichText::new(hint).color(PALETTE.text_subdued));
+        ui.label(RichText::new(hint).color(palette().text_subdued));
     }
 
     /// Shows the journal of `c`.
@@ -265,7 +265,7 @@ fn entry_ui(
 ) {
     let e = &c.journal[i];
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(format!("#{}", i + 1)).color(PALETTE.text_subdued));
+        ui.label(RichText::new(format!("#{}", i + 1)).color(palette().text_subdued));
         // The Edit menu's words ("undo: draw next
         // mission") as a heading: capitalised.
         let label = lang.t(e.event.label());
@@ -279,7 +279,7 @@ fn entry_ui(
         if let Some(words) = e.stamp.as_ref().and_then(|s| stamp_words(lang, s)) {
             ui.label(
                 RichText::new(format!("{} {words}", icons::ICON_COMPUTER.codepoint))
-                    .color(PALETTE.text_subdued),
+                    .color(palette().text_subdued),
             );
         }
     });
@@ -298,7 +298,7 @@ fn entry_ui(
             };
             ui.horizontal_wrapped(|ui| {
                 ui.add_space(space::M);
-                ui.label(icon.rich_text().color(PALETTE.text_subdued));
+                ui.label(icon.rich_text().color(palette().text_subdued));
                 ui.add(egui::Label::new(lang.msg(msg)).wrap());
             });
         }
@@ -313,7 +313,7 @@ fn entry_ui(
                                 .text("roll", r.roll.to_string()),
                         ),
                     )
-                    .color(PALETTE.text_subdued),
+                    .color(palette().text_subdued),
                 );
             });
         }

@@ -11,7 +11,7 @@ use crate::rules::killteam::Soldier;
 use crate::rules::killteam::data::Grant;
 use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::PALETTE;
+use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, badge, icon_button};
 
 /// A loot's name in the reader's language.
@@ -88,7 +88,7 @@ pub(super) fn loot_ui(
     egui::Popup::menu(&r).show(|ui| {
         for (from, picks) in offers {
             let who = fallen_name(cx, c, from);
-            ui.label(RichText::new(&who).strong().color(PALETTE.text));
+            ui.label(RichText::new(&who).strong().color(palette().text));
             for pick in picks {
                 let what = pick_name(cx, &pick);
                 let named = cx.f(

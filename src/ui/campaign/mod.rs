@@ -30,7 +30,7 @@ use crate::ui::campaign::overview::overview_ui;
 use crate::ui::campaign::parts::MissionState;
 use crate::ui::campaign::setup::SetupView;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
     Tone, alert, badge, card, icon_button, keep_whole, labelled_text, text_width,
 };
@@ -190,9 +190,12 @@ fn per_player<N: std::fmt::Display>(
 
 /// One figure of the header: an icon, a number and what it counts.
 fn stat_ui(ui: &mut egui::Ui, icon: egui_material_icons::MaterialIcon, value: &str, what: &str) {
-    let icon = icon.rich_text().size(28.0).color(PALETTE.accent);
-    let value_text = RichText::new(value).size(22.0).strong().color(PALETTE.text);
-    let what_text = RichText::new(what).color(PALETTE.text_subdued);
+    let icon = icon.rich_text().size(28.0).color(palette().accent);
+    let value_text = RichText::new(value)
+        .size(22.0)
+        .strong()
+        .color(palette().text);
+    let what_text = RichText::new(what).color(palette().text_subdued);
     // The card goes whole to the next line when it does not fit.
     let width_of = |t: &RichText| text_width(ui, t.clone());
     let frame = crate::ui::theme::card_frame();
@@ -280,7 +283,7 @@ impl CampaignView {
             icons::ICON_FLAG
                 .rich_text()
                 .size(26.0)
-                .color(PALETTE.accent),
+                .color(palette().accent),
         );
         let r = labelled_text(ui, lang.t("campaign.ui.name"), &mut self.name);
         if std::mem::take(&mut self.focus_name) {

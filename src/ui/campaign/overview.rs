@@ -11,7 +11,7 @@ use crate::rules::campaign::{
 use crate::ui::campaign::dice::DiceTexts;
 use crate::ui::campaign::parts::{CARD, character_card_ui, edit, is_leader, mission_ui};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{card, card_grid, card_title, icon_button, text_committed};
 
 /// The mission, the escorts (each living character may be made his
@@ -174,12 +174,12 @@ fn notes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, notes: &mut Strin
                     icons::ICON_EDIT_NOTE
                         .rich_text()
                         .size(20.0)
-                        .color(PALETTE.accent),
+                        .color(palette().accent),
                 );
                 ui.label(
                     RichText::new(lang.t("campaign.ui.notes"))
                         .heading()
-                        .color(PALETTE.text),
+                        .color(palette().text),
                 )
             })
             .inner;
@@ -192,7 +192,7 @@ fn notes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, notes: &mut Strin
                     .desired_width(f32::INFINITY),
             )
             .labelled_by(l.id);
-        ui.label(RichText::new(lang.t("campaign.ui.notes_hint")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(lang.t("campaign.ui.notes_hint")).color(palette().text_subdued));
         if text_committed(ui, &r) && *notes != c.notes {
             cx.send(edit(
                 &c.id,

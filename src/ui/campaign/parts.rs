@@ -21,7 +21,7 @@ use crate::ui::campaign::dice::{
     DiceTexts, MissionDraw, Typed, dice_cell, dice_field, dice_name, parse_typed,
 };
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, badge, card, card_title, icon_and_text, icon_button};
 
 /// The size of a character's cell in the escort's grid: his card and the
@@ -128,7 +128,7 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
                     "campaign.ui.enemy_on_cards",
                     &[("count", &m.enemy.len().to_string())],
                 ))
-                .color(PALETTE.text_subdued),
+                .color(palette().text_subdued),
             );
         } else {
             // The buttons above the enemies drawn: the list grows below
@@ -166,20 +166,20 @@ fn enemy_ui(
             _ => None,
         };
         let heading = |ui: &mut egui::Ui, key: &str| {
-            ui.label(RichText::new(lang.t(key)).color(PALETTE.text_subdued));
+            ui.label(RichText::new(lang.t(key)).color(palette().text_subdued));
         };
         ui.label("");
         heading(ui, "campaign.ui.enemy_col.who");
         heading(ui, "campaign.ui.enemy_col.draw");
         heading(ui, "campaign.ui.enemy_col.cost");
         if let Some(h) = &die_heading {
-            ui.label(RichText::new(h).color(PALETTE.text_subdued));
+            ui.label(RichText::new(h).color(palette().text_subdued));
         }
         ui.end_row();
         for (i, e) in m.enemy.iter().enumerate() {
             ui.label(format!("{}.", i + 1));
             ui.label(name_in(&e.names, lang.code(), &e.entry_type));
-            ui.label(RichText::new(e.roll.to_string()).color(PALETTE.text_subdued));
+            ui.label(RichText::new(e.roll.to_string()).color(palette().text_subdued));
             ui.label(lang.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
             if c.phase == Phase::Ready
                 && let Some((count, sides)) = enemy_dice
@@ -198,7 +198,7 @@ fn enemy_ui(
     ));
     // Over the budget by the rule, not by mistake: say so.
     if m.enemy_points() > m.points {
-        ui.label(RichText::new(lang.t("campaign.ui.enemy_over")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(lang.t("campaign.ui.enemy_over")).color(palette().text_subdued));
     }
 }
 
@@ -305,7 +305,7 @@ fn draw_enemy_ui(
         // it stay where they were.
         Some((count, sides)) => {
             ui.add_space(space::S);
-            ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(PALETTE.text_subdued));
+            ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(palette().text_subdued));
             let label = lang.f(
                 "campaign.ui.dice.enemy",
                 &[("dice", &dice_name(count, sides))],
@@ -377,7 +377,7 @@ pub fn character_card_ui(
                 Member::Character(_) => icons::ICON_PERSON,
                 Member::Soldier(_) => icons::ICON_MILITARY_TECH,
             };
-            ui.label(icon.rich_text().color(PALETTE.accent));
+            ui.label(icon.rich_text().color(palette().accent));
             ui.label(RichText::new(x.name()).strong());
         });
         // Out of action, his Cran test still to roll: his state is not
@@ -396,7 +396,7 @@ pub fn character_card_ui(
                     ("count", &x.missions.to_string()),
                 ],
             ))
-            .color(PALETTE.text_subdued),
+            .color(palette().text_subdued),
         );
         if let Member::Character(ch) = &x.member
             && ch.points_left() > 0
@@ -435,7 +435,7 @@ fn card_badges_ui(
             ui,
             icons::ICON_STAR,
             word,
-            PALETTE.accent,
+            palette().accent,
             true,
         ))
         .on_hover_text(lang.t("campaign.ui.leader_hint"))
@@ -464,7 +464,7 @@ fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     ui.label(
         RichText::new(lang.f("campaign.ui.guide_title", &[("max", &max.to_string())])).strong(),
     );
-    ui.label(RichText::new(lang.t("campaign.ui.guide_stealthy")).color(PALETTE.text_subdued));
+    ui.label(RichText::new(lang.t("campaign.ui.guide_stealthy")).color(palette().text_subdued));
     ui.label(lang.f(
         "campaign.ui.guide_count",
         &[

@@ -10,7 +10,7 @@ use crate::rules::campaign::{Campaign, CampaignEdit, Escort, Member, RecruitKind
 use crate::rules::{CharRef, KillTeam, Problem, Roster, RulesData};
 use crate::ui::campaign::parts::{Buy, edit};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::PALETTE;
+use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, badge, icon_button};
 
 impl Buy {
@@ -101,7 +101,7 @@ fn kind_option_ui(
             let text = lang.f("campaign.ui.recruit_not_allowed", &[("name", &text)]);
             ui.add_enabled(
                 false,
-                egui::Button::selectable(false, RichText::new(text).color(PALETTE.text_subdued)),
+                egui::Button::selectable(false, RichText::new(text).color(palette().text_subdued)),
             )
             .on_disabled_hover_text(lang.problem_line(&p));
             false
@@ -281,7 +281,7 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     }
     if c.reinforcement_of(e.id) == 0 {
         let why = lang.t("campaign.ui.recruit_no_points");
-        ui.label(RichText::new(why).color(PALETTE.text_subdued));
+        ui.label(RichText::new(why).color(palette().text_subdued));
     }
 }
 
@@ -391,7 +391,7 @@ fn library_options_ui(
                     false,
                     egui::Button::selectable(
                         false,
-                        RichText::new(text).color(PALETTE.text_subdued),
+                        RichText::new(text).color(palette().text_subdued),
                     ),
                 )
                 .on_disabled_hover_text(lang.problem_line(&p));

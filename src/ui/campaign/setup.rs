@@ -13,7 +13,7 @@ use crate::rules::{Doc, DocKey};
 use crate::ui::campaign::dice::MissionDraw;
 use crate::ui::campaign::parts::{edit, faction_name};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
     Tone, alert, badge, card, card_title, icon_button, labelled_text, text_width,
 };
@@ -58,7 +58,7 @@ impl SetupView {
                                 ("count", &c.members(e.id).count().to_string()),
                             ],
                         ))
-                        .color(PALETTE.text_subdued),
+                        .color(palette().text_subdued),
                     );
                     budget_badge(ui, cx, c, e.id);
                     let name = lang.f("campaign.ui.remove_escort", &[("player", &e.player)]);
@@ -252,7 +252,14 @@ fn dice_rows_ui(ui: &mut egui::Ui, lang: crate::i18n::Lang, data: &CampaignData,
         .on_hover_text(explained);
     ui.end_row();
     ui.label("");
-    ui.add(egui::Label::new(RichText::new(explained).small().color(PALETTE.text_subdued)).wrap());
+    ui.add(
+        egui::Label::new(
+            RichText::new(explained)
+                .small()
+                .color(palette().text_subdued),
+        )
+        .wrap(),
+    );
     ui.end_row();
     ui.label(lang.t("campaign.ui.injuries"));
     ui.horizontal(|ui| {
@@ -425,7 +432,7 @@ fn budget_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, escort: u32) 
         None => {
             ui.label(
                 RichText::new(lang.f("campaign.ui.escort_cost", &[("cost", &cost_text)]))
-                    .color(PALETTE.text_subdued),
+                    .color(palette().text_subdued),
             );
         }
         Some(share) => {

@@ -14,7 +14,7 @@ use crate::ui::campaign::dice::typed_die;
 use crate::ui::campaign::fight::{FightRefusals, fight_banner_ui, fight_buttons_ui};
 use crate::ui::campaign::parts::{MissionState, TableMarks, edit, mission_ui};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
 
 /// The turn being played and "New turn" (KT-11): each kill team gains its
@@ -56,7 +56,7 @@ fn turn_ui(
         } else {
             lang.t("campaign.ui.new_turn_hint").to_owned()
         };
-        ui.add(egui::Label::new(RichText::new(hint).color(PALETTE.text_subdued)).wrap());
+        ui.add(egui::Label::new(RichText::new(hint).color(palette().text_subdued)).wrap());
     });
 }
 
@@ -85,8 +85,8 @@ fn activations_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     };
     let line = format!("{counts} — {next}");
     ui.horizontal_wrapped(|ui| {
-        ui.label(icons::ICON_SWAP_HORIZ.rich_text().color(PALETTE.accent));
-        ui.add(egui::Label::new(RichText::new(&line).color(PALETTE.text)).wrap())
+        ui.label(icons::ICON_SWAP_HORIZ.rich_text().color(palette().accent));
+        ui.add(egui::Label::new(RichText::new(&line).color(palette().text)).wrap())
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
     });
 }
@@ -243,7 +243,7 @@ impl MissionState {
                     };
                     let text = lang.f(key, &[("count", &vp.to_string())]);
                     ui.add(
-                        egui::Label::new(RichText::new(text).small().color(PALETTE.text_subdued))
+                        egui::Label::new(RichText::new(text).small().color(palette().text_subdued))
                             .wrap(),
                     );
                 }
@@ -301,7 +301,7 @@ impl MissionState {
             ui.add(
                 egui::Label::new(
                     RichText::new(lang.t("campaign.ui.initiative_hint"))
-                        .color(PALETTE.text_subdued),
+                        .color(palette().text_subdued),
                 )
                 .wrap(),
             );
@@ -374,7 +374,7 @@ impl MissionState {
                                             "campaign.ui.not_a_face",
                                             &[("sides", &sides_of.to_string())],
                                         ))
-                                        .color(PALETTE.error),
+                                        .color(palette().error),
                                     );
                                 }
                             }
@@ -606,7 +606,7 @@ fn at_home_ui(
         .collect();
     if !home.is_empty() {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(lang.t("campaign.ui.at_home")).color(PALETTE.text_subdued));
+            ui.label(RichText::new(lang.t("campaign.ui.at_home")).color(palette().text_subdued));
             for x in home {
                 let name = lang.f("campaign.ui.bring_named", &[("character", x.name())]);
                 if icon_button(ui, icons::ICON_ADD, x.name(), &name, true).clicked() {
@@ -663,7 +663,7 @@ fn initiative_order_ui(
             } else {
                 icons::ICON_SKULL
             };
-            ui.label(icon.rich_text().size(20.0).color(PALETTE.accent));
+            ui.label(icon.rich_text().size(20.0).color(palette().accent));
             ui.label(RichText::new(&line).size(18.0).strong())
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
             if place == 0 {
@@ -708,7 +708,7 @@ fn soldier_reminders_ui(
                     ui,
                     icon,
                     &text,
-                    PALETTE.text_subdued,
+                    palette().text_subdued,
                     false,
                 ));
             }

@@ -12,7 +12,7 @@ use crate::rules::core::names::name_in;
 use crate::rules::killteam::victory::{DoubleKillBonus, Tally};
 use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{card, card_title};
 
 /// The victory-points card, when a kill team plays (KT-21 is theirs).
@@ -67,7 +67,7 @@ fn side_ui(
         ui.label(RichText::new(&head).size(18.0).strong())
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &head));
         if t.turns.is_empty() {
-            ui.label(RichText::new(cx.t("campaign.ui.vp.none")).color(PALETTE.text_subdued));
+            ui.label(RichText::new(cx.t("campaign.ui.vp.none")).color(palette().text_subdued));
         }
         for turn in &t.turns {
             let names: Vec<String> = fallen
@@ -89,7 +89,7 @@ fn side_ui(
                     &[("bonus", &turn.bonus.to_string())],
                 ));
             }
-            ui.add(egui::Label::new(RichText::new(&line).color(PALETTE.text)).wrap())
+            ui.add(egui::Label::new(RichText::new(&line).color(palette().text)).wrap())
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
         }
     });
@@ -115,7 +115,7 @@ fn name_of(cx: &ViewCtx<'_>, c: &Campaign, f: &Fallen) -> String {
 /// The two readings of "two kills in the same turn score 3" (KT-21).
 fn reading_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, vp: &BattleVp) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(cx.t("campaign.ui.vp.reading")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(cx.t("campaign.ui.vp.reading")).color(palette().text_subdued));
         for (reading, setting, key) in [
             (
                 DoubleKillBonus::PerTurn,

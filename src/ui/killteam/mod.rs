@@ -16,7 +16,7 @@ use crate::rules::{DocKey, KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::edit;
 use crate::ui::killteam::soldier_card::soldier_card_ui;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
     Tone, alert, badge, card, card_title, icon_button, labelled_text, text_committed,
 };
@@ -93,7 +93,7 @@ impl KillTeamView {
             icons::ICON_MILITARY_TECH
                 .rich_text()
                 .size(24.0)
-                .color(PALETTE.accent),
+                .color(palette().accent),
         );
         let r = labelled_text(ui, lang.t("kt.name"), &mut self.name);
         if std::mem::take(&mut self.focus_name) {
@@ -220,7 +220,7 @@ fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, team: &KillTeam, problems: &[
             );
             ui.label(
                 RichText::new(lang.f("kt.sum.vp", &[("vp", &c.vp.to_string())]))
-                    .color(PALETTE.text_subdued),
+                    .color(palette().text_subdued),
             );
         });
         if !problems.is_empty() {

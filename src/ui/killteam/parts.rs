@@ -12,7 +12,7 @@ use crate::rules::killteam::KillTeam;
 use crate::rules::killteam::data::{SoldierKind, Strength, Weapon, WeaponType};
 use crate::rules::{DocKey, KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::described_option;
 
 /// The command that applies edit `e` to kill team `id`.
@@ -28,7 +28,7 @@ pub fn stat_ui(ui: &mut egui::Ui, lang: Lang, label_key: &str, value: String, ch
         ui.label(
             RichText::new(lang.t(label_key))
                 .small()
-                .color(PALETTE.text_subdued),
+                .color(palette().text_subdued),
         );
         if changed_by.is_empty() {
             ui.label(RichText::new(value).strong());
@@ -36,7 +36,7 @@ pub fn stat_ui(ui: &mut egui::Ui, lang: Lang, label_key: &str, value: String, ch
             ui.label(
                 RichText::new(format!("{value}*"))
                     .strong()
-                    .color(PALETTE.accent),
+                    .color(palette().accent),
             )
             .on_hover_text(lang.f("kt.changed_by", &[("rules", &changed_by.join(", "))]));
         }
@@ -97,7 +97,7 @@ pub fn picker_ui(
         .height(400.0)
         .show_ui(ui, |ui| {
             if let Some(hint) = hint {
-                ui.label(RichText::new(hint).color(PALETTE.warning));
+                ui.label(RichText::new(hint).color(palette().warning));
                 ui.separator();
             }
             for c in options {
@@ -131,7 +131,7 @@ fn refusal_hover_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem, detail: &s
     let lang = cx.lang;
     ui.label(RichText::new(lang.problem_line(p)).strong());
     if !detail.is_empty() {
-        ui.label(RichText::new(detail).color(PALETTE.text_subdued));
+        ui.label(RichText::new(detail).color(palette().text_subdued));
     }
     if let Some(rule) = cx.model.rules.reference.rule(&p.rule) {
         ui.add_space(space::XS);
@@ -141,7 +141,7 @@ fn refusal_hover_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem, detail: &s
                 rule.id,
                 name_in(&rule.title, lang.code(), &rule.id)
             ))
-            .color(PALETTE.accent),
+            .color(palette().accent),
         );
         ui.label(name_in(&rule.text, lang.code(), ""));
     }

@@ -17,7 +17,7 @@ use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::{
     Choice, amount, edit, kind_detail, picker_ui, stat_ui, weapon_detail, weapon_type_text,
 };
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, icon_and_text, icon_button};
 
 /// A picker's options.
@@ -96,7 +96,7 @@ fn header_ui(
                 icons::ICON_DRAG_INDICATOR
                     .rich_text()
                     .size(20.0)
-                    .color(PALETTE.text_subdued),
+                    .color(palette().text_subdued),
             )
         })
         .response
@@ -109,7 +109,7 @@ fn header_ui(
         )
     });
     ui.label(RichText::new(&s.name).strong().size(16.0));
-    ui.label(RichText::new(kind_name(cx, data, s)).color(PALETTE.text_subdued));
+    ui.label(RichText::new(kind_name(cx, data, s)).color(palette().text_subdued));
     if let Some(k) = data.kind(&s.kind) {
         ui.label(
             RichText::new(lang.f(
@@ -119,7 +119,7 @@ fn header_ui(
                     ("vp", &k.vp.to_string()),
                 ],
             ))
-            .color(PALETTE.text_subdued),
+            .color(palette().text_subdued),
         );
     }
 }
@@ -388,7 +388,7 @@ pub(crate) fn profile_ui(
         let name = data
             .item(item)
             .map_or(item.as_str(), |i| name_in(&i.names, lang.code(), &i.id));
-        ui.label(RichText::new(format!("{name} ×{n}")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(format!("{name} ×{n}")).color(palette().text_subdued));
     }
 }
 
@@ -434,9 +434,12 @@ pub(crate) fn weapon_line_ui(
         text.push_str(&format!(" · {}", flags.join(", ")));
     }
     let (color, mark) = if w.changed_by.is_empty() {
-        (PALETTE.text, String::new())
+        (palette().text, String::new())
     } else {
-        (PALETTE.accent, format!(" * ({})", w.changed_by.join(", ")))
+        (
+            palette().accent,
+            format!(" * ({})", w.changed_by.join(", ")),
+        )
     };
     ui.label(icon_and_text(
         ui,
@@ -477,13 +480,13 @@ fn item_row_ui(
         ui,
         icons::ICON_BACKPACK,
         &format!("{name} ({})", it.rule),
-        PALETTE.text,
+        palette().text,
         true,
     ));
     item_weapon_picker_ui(ui, cx, data, tid, s, at, it);
     ui.add(
         egui::Label::new(
-            RichText::new(name_in(&it.text, lang.code(), "")).color(PALETTE.text_subdued),
+            RichText::new(name_in(&it.text, lang.code(), "")).color(palette().text_subdued),
         )
         .wrap(),
     );
@@ -538,12 +541,12 @@ fn ribbon_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &crate::rules::killtea
         ui,
         icons::ICON_WORKSPACE_PREMIUM,
         &format!("{name} ({})", r.rule),
-        PALETTE.text,
+        palette().text,
         true,
     ));
     ui.add(
         egui::Label::new(
-            RichText::new(name_in(&r.text, lang.code(), "")).color(PALETTE.text_subdued),
+            RichText::new(name_in(&r.text, lang.code(), "")).color(palette().text_subdued),
         )
         .wrap(),
     );
@@ -574,7 +577,7 @@ fn drop_target_ui(
         ui.painter().rect_stroke(
             card.rect,
             egui::CornerRadius::same(crate::ui::theme::corner::LARGE),
-            egui::Stroke::new(2.0, PALETTE.accent),
+            egui::Stroke::new(2.0, palette().accent),
             egui::StrokeKind::Outside,
         );
     }

@@ -10,7 +10,7 @@ use egui_material_icons::icons;
 use crate::app::{Command, Model, Screen};
 use crate::rules::{Doc, DocKey, DocKind};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
     Tone, alert, card, card_title, icon_button, labelled_text, problems_badge, text_committed,
     virtual_rows,
@@ -80,7 +80,7 @@ fn unreadable_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 }
             });
         }
-        ui.label(RichText::new(lang.t("library.unreadable_hint")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(lang.t("library.unreadable_hint")).color(palette().text_subdued));
     });
 }
 
@@ -246,7 +246,7 @@ impl LibraryView {
                     ));
                 }
             });
-            ui.label(RichText::new(lang.t("library.drop_hint")).color(PALETTE.text_subdued));
+            ui.label(RichText::new(lang.t("library.drop_hint")).color(palette().text_subdued));
         });
     }
 
@@ -255,7 +255,7 @@ impl LibraryView {
         let lang = cx.lang;
         let model = cx.model;
         ui.horizontal(|ui| {
-            ui.label(icons::ICON_SEARCH.rich_text().color(PALETTE.text_subdued));
+            ui.label(icons::ICON_SEARCH.rich_text().color(palette().text_subdued));
             let r = labelled_text(ui, lang.t("library.search"), &mut self.search);
             if std::mem::take(&mut self.focus_search) {
                 r.request_focus();
@@ -298,9 +298,9 @@ impl LibraryView {
             .stroke(egui::Stroke::new(
                 if selected { 2.0 } else { 1.0 },
                 if selected {
-                    PALETTE.accent
+                    palette().accent
                 } else {
-                    PALETTE.border.gamma_multiply(0.6)
+                    palette().border.gamma_multiply(0.6)
                 },
             ));
         frame.show(ui, |ui| {
@@ -318,7 +318,7 @@ impl LibraryView {
                         icons::ICON_CHECK_CIRCLE.codepoint,
                         lang.t("library.selected")
                     );
-                    let r = ui.label(RichText::new(text).color(PALETTE.accent));
+                    let r = ui.label(RichText::new(text).color(palette().accent));
                     let name = lang.f("library.selected_named", &[("name", doc.name())]);
                     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
                 }
@@ -338,8 +338,13 @@ impl LibraryView {
     fn row_title_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, doc: &Doc) {
         let lang = cx.lang;
         let key = doc.key();
-        ui.label(kind_icon(doc).rich_text().size(20.0).color(PALETTE.accent))
-            .on_hover_text(lang.t(doc.kind_label()));
+        ui.label(
+            kind_icon(doc)
+                .rich_text()
+                .size(20.0)
+                .color(palette().accent),
+        )
+        .on_hover_text(lang.t(doc.kind_label()));
         let renaming = self.renaming.as_ref().is_some_and(|(k, _)| *k == key);
         if renaming {
             self.rename_field_ui(ui, cx);
@@ -359,7 +364,7 @@ impl LibraryView {
                 lang.t(doc.kind_label()),
                 lang.msg(&doc.summary())
             ))
-            .color(PALETTE.text_subdued),
+            .color(palette().text_subdued),
         );
     }
 
@@ -494,13 +499,15 @@ fn welcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                                 RichText::new(format!("{} {}", icon.codepoint, cx.t(title)))
                                     .size(17.0)
                                     .strong()
-                                    .color(PALETTE.text),
+                                    .color(palette().text),
                             )
                             .wrap(),
                         );
                         ui.add(
-                            egui::Label::new(RichText::new(cx.t(what)).color(PALETTE.text_subdued))
-                                .wrap(),
+                            egui::Label::new(
+                                RichText::new(cx.t(what)).color(palette().text_subdued),
+                            )
+                            .wrap(),
                         );
                         ui.add_space(space::XS);
                         let word = cx.t("library.welcome.open");
@@ -517,7 +524,7 @@ fn welcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         ui.add_space(space::S);
         ui.add(
             egui::Label::new(
-                RichText::new(cx.t("library.welcome.own")).color(PALETTE.text_subdued),
+                RichText::new(cx.t("library.welcome.own")).color(palette().text_subdued),
             )
             .wrap(),
         );

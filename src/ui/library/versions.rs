@@ -18,7 +18,7 @@ use crate::rules::campaign::{CampaignEdit, Entry};
 use crate::store::Version;
 use crate::store::fields::{Changed, FieldConflict};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, stamp_time};
 
 /// The file's name of a version.
@@ -45,7 +45,7 @@ pub(super) fn versions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         card_title(ui, icons::ICON_MERGE, cx.t("merge.title"));
-        ui.label(RichText::new(cx.t("merge.hint")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(cx.t("merge.hint")).color(palette().text_subdued));
         for v in &cx.model.versions {
             let name = cx
                 .model
@@ -200,7 +200,7 @@ fn conflict_ui(
     );
     ui.label(RichText::new(&set_aside).strong())
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &set_aside));
-    ui.label(RichText::new(cx.lang.problem_line(&c.why)).color(PALETTE.warning));
+    ui.label(RichText::new(cx.lang.problem_line(&c.why)).color(palette().warning));
     if let Some(rival) = c.rival.and_then(|i| m.campaign.journal.get(i)) {
         let other = match c.side {
             Side::Ours => Side::Theirs,
@@ -356,14 +356,14 @@ fn field_conflict_ui(
         Changed::Theirs => Some("merge.fields.changed_theirs"),
     };
     if let Some(key) = by {
-        ui.label(RichText::new(cx.t(key)).color(PALETTE.text_subdued));
+        ui.label(RichText::new(cx.t(key)).color(palette().text_subdued));
     }
     let row = |ui: &mut egui::Ui, key: &str, v: Option<&serde_json::Value>, kept: bool| {
         ui.horizontal_wrapped(|ui| {
             let (icon, tone) = if kept {
-                (icons::ICON_CHECK_CIRCLE, PALETTE.accent)
+                (icons::ICON_CHECK_CIRCLE, palette().accent)
             } else {
-                (icons::ICON_RADIO_BUTTON_UNCHECKED, PALETTE.text_subdued)
+                (icons::ICON_RADIO_BUTTON_UNCHECKED, palette().text_subdued)
             };
             ui.label(RichText::new(icon.codepoint).color(tone));
             let mut line = format!("{}: {}", cx.t(key), value_words(cx, v));
@@ -382,7 +382,7 @@ fn field_conflict_ui(
             cx.t("merge.fields.common"),
             value_words(cx, c.base.as_ref())
         );
-        ui.label(RichText::new(common).color(PALETTE.text_subdued));
+        ui.label(RichText::new(common).color(palette().text_subdued));
     }
     ui.horizontal(|ui| {
         for (side, key, named) in [

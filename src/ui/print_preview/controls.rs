@@ -11,7 +11,7 @@ use crate::print::Paper;
 use crate::print::pdf::PageMap;
 use crate::rules::{DocKey, Msg};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
 /// The choices and the actions above the pages.
@@ -38,7 +38,7 @@ pub(super) fn controls_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, nam
         ui.add_space(space::S);
         ui.horizontal_wrapped(|ui| actions_ui(ui, cx, key));
         ui.add_space(space::XS);
-        ui.label(RichText::new(cx.t("print.note")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(cx.t("print.note")).color(palette().text_subdued));
     });
 }
 
@@ -124,7 +124,7 @@ fn actions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) {
     if let Some(path) = &model.printing {
         ui.add(egui::Spinner::new());
         let writing = cx.f("print.writing", &[("path", &path.display().to_string())]);
-        ui.label(RichText::new(writing).color(PALETTE.text));
+        ui.label(RichText::new(writing).color(palette().text));
     } else if let Some(path) = &model.last_pdf {
         let shown = path.display().to_string();
         badge(ui, Tone::Good, &cx.f("print.written", &[("path", &shown)]));

@@ -7,7 +7,7 @@ use egui_material_icons::icons;
 use crate::app::{Command, Screen};
 use crate::rules::core::names::name_in;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, labelled_text};
 
 /// State of the reference screen.
@@ -57,7 +57,7 @@ impl ReferenceView {
             alert(ui, Tone::Info, &lang.f("reference.unknown", &[("id", id)]));
         }
         ui.horizontal(|ui| {
-            ui.label(icons::ICON_SEARCH.rich_text().color(PALETTE.text_subdued));
+            ui.label(icons::ICON_SEARCH.rich_text().color(palette().text_subdued));
             let r = labelled_text(ui, lang.t("reference.search"), &mut self.search);
             if std::mem::take(&mut self.focus_search) {
                 r.request_focus();
@@ -76,7 +76,7 @@ impl ReferenceView {
                     .area(&r.area)
                     .map_or(r.area.as_str(), |a| name_in(&a.names, lang.code(), &a.id));
                 ui.add_space(space::S);
-                ui.label(RichText::new(name).heading().color(PALETTE.accent));
+                ui.label(RichText::new(name).heading().color(palette().accent));
             }
             let open = rule.is_some_and(|id| id.eq_ignore_ascii_case(&r.id));
             let title = format!("{}  {}", r.id, name_in(&r.title, lang.code(), &r.id));

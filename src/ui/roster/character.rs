@@ -11,7 +11,7 @@ use crate::ui::roster::parts::{
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
     Tone, alert, card, card_title, labelled_text, problems_badge, problems_ui, text_committed,
 };
@@ -116,7 +116,7 @@ impl CharacterView {
             } else {
                 icons::ICON_PERSON
             };
-            ui.label(icon.rich_text().size(24.0).color(PALETTE.accent));
+            ui.label(icon.rich_text().size(24.0).color(palette().accent));
             let r = labelled_text(ui, lang.t("character.name"), &mut self.name);
             if std::mem::take(&mut self.focus_name) {
                 r.request_focus();
@@ -273,7 +273,7 @@ impl CharacterView {
 /// A control's one-line explanation, subdued, under it.
 fn hint_line(ui: &mut egui::Ui, text: &str) {
     if !text.is_empty() {
-        ui.label(RichText::new(text).small().color(PALETTE.text_subdued));
+        ui.label(RichText::new(text).small().color(palette().text_subdued));
     }
 }
 
@@ -385,7 +385,7 @@ fn profile_grid_ui(
                 ui.label(if value > max.get(ch) {
                     RichText::new(format!("{value}!"))
                         .strong()
-                        .color(PALETTE.error)
+                        .color(palette().error)
                 } else {
                     RichText::new(value.to_string()).strong()
                 });
@@ -459,7 +459,7 @@ fn limit_cell_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, refusal: Option<&crate::ru
                     icons::ICON_BLOCK.codepoint,
                     p.rule
                 ))
-                .color(PALETTE.warning),
+                .color(palette().warning),
             )
             .on_hover_text(lang.problem_line(p));
         }

@@ -18,7 +18,7 @@ use crate::rules::data::ArmouryEntry;
 use crate::rules::{Character, Gear, GearEdit, GearKind, PowerCard, PowerTarget};
 use crate::ui::context::ViewCtx;
 use crate::ui::roster::cells::text_cell;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, card, card_title, described_option, icon_button};
 
 /// The fields to add an item or a power card.
@@ -174,7 +174,7 @@ impl GearView {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_BACKPACK, lang.t("gear.title"));
             if c.equipment.is_empty() {
-                ui.label(RichText::new(lang.t("gear.none")).color(PALETTE.text_subdued));
+                ui.label(RichText::new(lang.t("gear.none")).color(palette().text_subdued));
             } else {
                 gear_grid(ui, cx, c, edit);
                 ui.add_space(space::XS);
@@ -237,7 +237,7 @@ impl GearView {
             }
             if c.powers.is_empty() {
                 if c.psychic {
-                    ui.label(RichText::new(lang.t("power.none")).color(PALETTE.text_subdued));
+                    ui.label(RichText::new(lang.t("power.none")).color(palette().text_subdued));
                 }
             } else {
                 ui.add_space(space::XS);
@@ -338,7 +338,7 @@ fn in_hand_line(ui: &mut egui::Ui, lang: Lang, hand: Option<InHand>) {
     };
     ui.label(
         RichText::new(format!("{} {text}", icons::ICON_SWORDS.codepoint))
-            .color(PALETTE.text_subdued),
+            .color(palette().text_subdued),
     );
 }
 
@@ -506,11 +506,11 @@ fn gear_values_ui(
         }
         save_modifier_cell(ui, cx, g, id, named, set);
     } else {
-        ui.label(RichText::new("—").color(PALETTE.text_subdued));
-        ui.label(RichText::new("—").color(PALETTE.text_subdued));
+        ui.label(RichText::new("—").color(palette().text_subdued));
+        ui.label(RichText::new("—").color(palette().text_subdued));
     }
     if g.kind.is_weapon() {
-        ui.label(RichText::new("—").color(PALETTE.text_subdued));
+        ui.label(RichText::new("—").color(palette().text_subdued));
     } else if let Some(save) = combo(
         ui,
         id.with("save"),
@@ -572,7 +572,7 @@ fn save_modifier_cell(
         if let Some(text) = ui.data(|d| d.get_temp::<String>(bad_key)) {
             ui.label(
                 RichText::new(lang.f("gear.save_modifier_bad", &[("text", &text)]))
-                    .color(PALETTE.warning),
+                    .color(palette().warning),
             );
         }
     });

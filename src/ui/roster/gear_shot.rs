@@ -11,7 +11,7 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::{Gear, GearKind};
-use crate::ui::theme::PALETTE;
+use crate::ui::theme::palette;
 
 use super::cells::text_cell;
 
@@ -73,7 +73,7 @@ pub(super) fn shot_cell_ui(
     send: &dyn Fn(Command),
 ) {
     if !matches!(g.kind, GearKind::Pistol | GearKind::Ranged) {
-        ui.label(RichText::new("—").color(PALETTE.text_subdued));
+        ui.label(RichText::new("—").color(palette().text_subdued));
         return;
     }
     let text = format!("{} {}", icons::ICON_TARGET.codepoint, summary(lang, g));
@@ -165,7 +165,7 @@ fn fields_ui(
     send: &dyn Fn(Command),
 ) {
     ui.label(RichText::new(lang.t("gear.shot.title")).strong());
-    ui.label(RichText::new(lang.t("gear.shot.hint")).color(PALETTE.text_subdued));
+    ui.label(RichText::new(lang.t("gear.shot.hint")).color(palette().text_subdued));
     let bad = id.with("shot_bad");
     egui::Grid::new(id.with("shot_grid")).show(ui, |ui| {
         for f in Field::ALL {
@@ -198,7 +198,7 @@ fn fields_ui(
         }));
     }
     if let Some(text) = ui.data(|d| d.get_temp::<String>(bad)) {
-        ui.label(RichText::new(text).color(PALETTE.warning));
+        ui.label(RichText::new(text).color(palette().warning));
         if ui.small_button(lang.t("gear.shot.dismiss")).clicked() {
             ui.data_mut(|d| d.remove::<String>(bad));
         }

@@ -15,7 +15,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::ui::roster::parts::{level_combo, race_combo, race_name, type_combo, type_name};
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
     Tone, alert, badge, card, card_title, icon_button, labelled_text, problems_badge, problems_ui,
     text_committed, virtual_rows,
@@ -65,7 +65,7 @@ impl RosterView {
                     icons::ICON_GROUPS
                         .rich_text()
                         .size(24.0)
-                        .color(PALETTE.accent),
+                        .color(palette().accent),
                 );
                 let r = labelled_text(ui, lang.t("roster.name"), &mut self.name);
                 if std::mem::take(&mut self.focus_name) {
@@ -78,7 +78,7 @@ impl RosterView {
                 }
                 ui.label(
                     RichText::new(lang.msg(&crate::rules::DocKind::summary(roster)))
-                        .color(PALETTE.text_subdued),
+                        .color(palette().text_subdued),
                 );
                 problems_badge(ui, lang, problems.len());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -439,7 +439,7 @@ fn card_header_ui(
     } else {
         icons::ICON_PERSON
     };
-    ui.label(icon.rich_text().size(20.0).color(PALETTE.accent));
+    ui.label(icon.rich_text().size(20.0).color(palette().accent));
     if ui
         .link(RichText::new(&c.name).strong().size(16.0))
         .clicked()
@@ -455,7 +455,7 @@ fn card_header_ui(
         kind.push_str(" · ");
         kind.push_str(lang.t("character.psychic_short"));
     }
-    ui.label(RichText::new(kind).color(PALETTE.text_subdued));
+    ui.label(RichText::new(kind).color(palette().text_subdued));
     let problems = c.validate(rules).len();
     if problems > 0 {
         badge(
@@ -508,7 +508,9 @@ fn card_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Charac
                 // with a mark, not by colour alone.
                 let over = v > max.get(ch);
                 let value = if over {
-                    RichText::new(format!("{v}!")).color(PALETTE.error).strong()
+                    RichText::new(format!("{v}!"))
+                        .color(palette().error)
+                        .strong()
                 } else {
                     RichText::new(v.to_string()).strong()
                 };
@@ -517,7 +519,7 @@ fn card_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Charac
                     ui.label(
                         RichText::new(lang.t(ch.abbr_key()))
                             .small()
-                            .color(PALETTE.text_subdued),
+                            .color(palette().text_subdued),
                     );
                     ui.label(value)
                 })
@@ -543,7 +545,7 @@ fn card_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Charact
                 ("worth", &c.worth(&cx.model.rules).to_string()),
             ],
         ))
-        .color(PALETTE.text_subdued),
+        .color(palette().text_subdued),
     );
     // What he carries, counted: the list is on his screen.
     let mut carried = Vec::new();
@@ -558,6 +560,6 @@ fn card_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Charact
     }
     if !carried.is_empty() {
         ui.separator();
-        ui.label(RichText::new(carried.join(" · ")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(carried.join(" · ")).color(palette().text_subdued));
     }
 }

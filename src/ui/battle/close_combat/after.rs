@@ -19,7 +19,7 @@ use crate::rules::close_combat::{self, FollowUp, RoundResult};
 use crate::rules::{Characteristic, Profile};
 use crate::ui::battle::parts::{Situation, bars, dice_text, num, pass_fail_ui, percent};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
 /// One of the two fighters of the close-combat mode.
@@ -288,7 +288,7 @@ impl CcAfterView {
         if let Some(title) = &self.from_roll {
             ui.label(
                 RichText::new(lang.f("battle.cc.after.from_roll", &[("title", title)]))
-                    .color(PALETTE.text_subdued),
+                    .color(palette().text_subdued),
             );
         }
         ui.label(RichText::new(lang.t("battle.cc.after.result")).strong());
@@ -410,7 +410,7 @@ impl CcAfterView {
     /// wounds and roll.
     fn break_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
         let lang = cx.lang;
-        ui.label(RichText::new(lang.t("battle.cc.break.note")).color(PALETTE.text_subdued));
+        ui.label(RichText::new(lang.t("battle.cc.break.note")).color(palette().text_subdued));
         ui.horizontal_wrapped(|ui| {
             ui.label(lang.t("battle.cc.break.who"));
             ui.radio_value(&mut self.breaker, Side::Attacker, s.names.0);

@@ -17,7 +17,7 @@ use crate::rules::close_combat::roll::{Claws, DevilAttack, MeleeRoll, kind_key};
 use crate::rules::close_combat::{AttackKind, AttackType, Damage};
 use crate::ui::battle::parts::{Situation, bars, dice_text, percent};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::PALETTE;
+use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
 /// The creature as set up.
@@ -205,7 +205,7 @@ fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool
                             ("fiddler", &devil.fiddler_percent_of_clawed.to_string()),
                         ],
                     ))
-                    .color(PALETTE.text_subdued),
+                    .color(palette().text_subdued),
                 );
             }
         }
@@ -235,7 +235,7 @@ fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool
                 ("t", &attack.on.t.to_string()),
             ],
         ))
-        .color(PALETTE.text_subdued),
+        .color(palette().text_subdued),
     );
     true
 }

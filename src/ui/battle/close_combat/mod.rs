@@ -267,7 +267,7 @@ impl CloseCombatView {
                 &[("m", &m), ("s", &s.to_string())],
             ),
         };
-        ui.label(RichText::new(text).color(crate::ui::theme::PALETTE.text_subdued));
+        ui.label(RichText::new(text).color(crate::ui::theme::palette().text_subdued));
     }
 
     fn attacker_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {

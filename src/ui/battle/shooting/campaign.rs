@@ -16,7 +16,7 @@ use crate::rules::core::names::name_in;
 use crate::rules::killteam::{Soldier, WeaponLine};
 use crate::ui::battle::parts::percent;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::PALETTE;
+use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, badge, icon_and_text};
 
 /// A shooter picked from a kill team or a campaign's escort.
@@ -128,7 +128,7 @@ pub fn pick_campaign_shooter(
             if all.is_empty() {
                 ui.label(
                     RichText::new(lang.t("battle.no_campaign_soldiers"))
-                        .color(PALETTE.text_subdued),
+                        .color(palette().text_subdued),
                 );
             }
             for s in all {
@@ -151,7 +151,7 @@ pub fn pick_campaign_shooter(
                                 ui,
                                 icons::ICON_BLOCK,
                                 &text,
-                                PALETTE.text_subdued,
+                                palette().text_subdued,
                                 false,
                             ),
                         )
@@ -204,7 +204,7 @@ pub fn pick_campaign_target(
             if all.is_empty() {
                 ui.label(
                     RichText::new(lang.t("battle.no_campaign_soldiers"))
-                        .color(PALETTE.text_subdued),
+                        .color(palette().text_subdued),
                 );
             }
             for s in all {

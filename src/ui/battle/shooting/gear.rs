@@ -13,7 +13,7 @@ use crate::rules::killteam::Soldier;
 use crate::rules::killteam::data::KillTeamData;
 use crate::rules::killteam::data::KtModifier;
 use crate::rules::killteam::shot_gear::{ShotSide, bearer_of, gear_decides, shot_gear};
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, badge};
 
 /// Every situation of a shot, with its words.
@@ -123,7 +123,7 @@ pub fn situation_ui(
             }
         }
     });
-    ui.label(RichText::new(lang.t("battle.kt.gear_hint")).color(PALETTE.text_subdued));
+    ui.label(RichText::new(lang.t("battle.kt.gear_hint")).color(palette().text_subdued));
 }
 
 /// What the soldiers' gear gives on its own, each with its item and rule.

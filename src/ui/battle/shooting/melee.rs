@@ -23,7 +23,7 @@ use crate::rules::killteam::{Derived, derive};
 use crate::ui::battle::parts::{Sides, number, odds_ui, optional, side_title};
 use crate::ui::battle::shooting::campaign::campaign_soldiers;
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
 /// What a way of striking is called.
@@ -314,7 +314,7 @@ impl MeleeView {
                 ui.add(
                     egui::Label::new(
                         RichText::new(lang.t("battle.kt.cc.response_rule"))
-                            .color(PALETTE.text_subdued),
+                            .color(palette().text_subdued),
                     )
                     .wrap(),
                 );

@@ -24,7 +24,7 @@ use crate::rules::killteam::derive;
 use crate::rules::killteam::odds::ShotClass;
 use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, wounds_of};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
 /// What the kill-team mode resolves: a shot, or a close combat.
@@ -650,7 +650,7 @@ fn bands_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, class: ShotClass, range: i64) {
             if Some(i) == current {
                 badge(ui, Tone::Info, &text);
             } else {
-                ui.label(RichText::new(text).color(PALETTE.text_subdued));
+                ui.label(RichText::new(text).color(palette().text_subdued));
             }
             from = b.up_to.unwrap_or(from);
         }

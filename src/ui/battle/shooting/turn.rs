@@ -13,7 +13,7 @@ use crate::rules::killteam::turn;
 use crate::rules::killteam::{Soldier, ribbons};
 use crate::ui::battle::parts::{field, percent, roll_button};
 use crate::ui::context::ViewCtx;
-use crate::ui::theme::{PALETTE, space};
+use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, badge, card, card_title};
 
 /// The turn being set up.
@@ -136,7 +136,7 @@ impl KtTurnView {
                     ui.label(
                         RichText::new(lang.t("kt.turn.activations_why"))
                             .small()
-                            .color(PALETTE.text_subdued),
+                            .color(palette().text_subdued),
                     );
                 }
                 // KT-10: the initiative.
@@ -181,7 +181,7 @@ impl KtTurnView {
         let model = cx.model;
         let lang = cx.lang;
         let Some((name, soldier)) = &self.soldier else {
-            ui.label(RichText::new(lang.t("kt.turn.actions_pick")).color(PALETTE.text_subdued));
+            ui.label(RichText::new(lang.t("kt.turn.actions_pick")).color(palette().text_subdued));
             return;
         };
         ui.label(RichText::new(lang.f("kt.turn.actions_of", &[("soldier", name)])).strong());
@@ -220,7 +220,7 @@ impl KtTurnView {
                         .into_iter()
                         .find(|m| m.key == "kt.last_wound.waiting")
                 {
-                    ui.label(RichText::new(lang.msg(&m)).color(PALETTE.text_subdued));
+                    ui.label(RichText::new(lang.msg(&m)).color(palette().text_subdued));
                 }
             }
             Err(p) => {
