@@ -98,6 +98,24 @@ fn benches(c: &mut Criterion) {
     egui_kittest::kittest::Queryable::get_by_label(&h, &first).click_accesskit();
     h.run();
     group.bench_function("campaign_table_attacker_picked", |b| b.iter(|| h.step()));
+    // The same table as a compact list: a line for each model, the
+    // attacker's targets first, then with nobody picked.
+    egui_kittest::kittest::Queryable::get_by_role_and_label(
+        &h,
+        egui::accesskit::Role::Tab,
+        "Compact list",
+    )
+    .click();
+    h.run();
+    group.bench_function("campaign_table_compact_attacker_picked", |b| {
+        b.iter(|| h.step())
+    });
+    egui_kittest::kittest::Queryable::query_all_by_label(&h, "Cancel the attack")
+        .next()
+        .expect("the attacker's Cancel")
+        .click_accesskit();
+    h.run();
+    group.bench_function("campaign_table_compact", |b| b.iter(|| h.step()));
     drop(h);
 
     // A kill team's table mid-turn: every soldier's actions kept by the

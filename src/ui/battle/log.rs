@@ -182,7 +182,7 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app:
 /// two units says each unit's, as its text does.
 fn wounds_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, e: &crate::app::BattleEntry) {
     let one = |ui: &mut egui::Ui, key: &str, count: u32| {
-        let tone = if count > 0 { Tone::Warning } else { Tone::Good };
+        let tone = if count > 0 { Tone::Warning } else { Tone::Info };
         badge(ui, tone, &cx.f(key, &[("count", &count.to_string())]));
     };
     if matches!(e.fight, crate::rules::battle::Fight::Units(..)) {

@@ -497,9 +497,12 @@ pub fn field(
     value: &mut i64,
     range: std::ops::RangeInclusive<i64>,
 ) {
-    let l = ui.label(label);
-    ui.add(egui::DragValue::new(value).range(range))
-        .labelled_by(l.id);
+    // The label and its field together: a wrapping line never parts them.
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        ui.add(egui::DragValue::new(value).range(range))
+            .labelled_by(l.id);
+    });
 }
 
 /// One bar of a distribution, its words beside it for screen readers.
@@ -632,9 +635,12 @@ pub fn number(
     value: &mut i64,
     range: std::ops::RangeInclusive<i64>,
 ) {
-    let l = ui.label(label);
-    ui.add(egui::DragValue::new(value).range(range))
-        .labelled_by(l.id);
+    // The label and its field together: a wrapping line never parts them.
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        ui.add(egui::DragValue::new(value).range(range))
+            .labelled_by(l.id);
+    });
 }
 
 /// A number that may be absent (a save, a weapon's S).
@@ -646,20 +652,22 @@ pub fn optional(
     range: std::ops::RangeInclusive<i64>,
     default: i64,
 ) {
-    let mut on = value.is_some();
-    if ui.checkbox(&mut on, label).changed() {
-        *value = on.then_some(value.unwrap_or(default));
-    }
-    if let Some(v) = value {
-        let r = ui.add(egui::DragValue::new(v).range(range));
-        r.widget_info(|| {
-            egui::WidgetInfo::labeled(
-                egui::Role::SpinButton,
-                true,
-                format!("{label}: {}", lang.t("battle.value")),
-            )
-        });
-    }
+    ui.horizontal(|ui| {
+        let mut on = value.is_some();
+        if ui.checkbox(&mut on, label).changed() {
+            *value = on.then_some(value.unwrap_or(default));
+        }
+        if let Some(v) = value {
+            let r = ui.add(egui::DragValue::new(v).range(range));
+            r.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::Role::SpinButton,
+                    true,
+                    format!("{label}: {}", lang.t("battle.value")),
+                )
+            });
+        }
+    });
 }
 
 /// The odds: the three chances in words, and the distribution of wounds as

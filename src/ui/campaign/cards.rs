@@ -403,8 +403,23 @@ fn wound_box(ui: &mut egui::Ui, ticked: &mut bool) -> egui::Response {
 }
 
 /// A fighter's wound boxes (a character's or an enemy's, by his id at
-/// the table), one event per tick.
+/// the table) under their word, one event per tick.
 pub(super) fn wounds_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    who: (crate::rules::campaign::CharId, &str),
+    max: u32,
+    taken: u32,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(cx.t("campaign.ui.wounds"));
+        wound_boxes_ui(ui, cx, c, who, max, taken);
+    });
+}
+
+/// The wound boxes alone, one event per tick.
+pub(super) fn wound_boxes_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
@@ -414,30 +429,27 @@ pub(super) fn wounds_ui(
 ) {
     let lang = cx.lang;
     let id = c.id.as_str();
-    ui.horizontal_wrapped(|ui| {
-        ui.label(lang.t("campaign.ui.wounds"));
-        for i in 0..max {
-            let mut ticked = i < taken;
-            let name = lang.f(
-                "campaign.ui.wound_box",
-                &[
-                    ("n", &(i + 1).to_string()),
-                    ("max", &max.to_string()),
-                    ("character", name),
-                ],
-            );
-            let r = wound_box(ui, &mut ticked);
-            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, ticked, &name));
-            if r.changed() {
-                let wounds = if ticked { i + 1 } else { i };
-                cx.send(edit(
-                    id,
-                    CampaignEdit::SetWounds {
-                        character: who,
-                        wounds,
-                    },
-                ));
-            }
+    for i in 0..max {
+        let mut ticked = i < taken;
+        let name = lang.f(
+            "campaign.ui.wound_box",
+            &[
+                ("n", &(i + 1).to_string()),
+                ("max", &max.to_string()),
+                ("character", name),
+            ],
+        );
+        let r = wound_box(ui, &mut ticked);
+        r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, ticked, &name));
+        if r.changed() {
+            let wounds = if ticked { i + 1 } else { i };
+            cx.send(edit(
+                id,
+                CampaignEdit::SetWounds {
+                    character: who,
+                    wounds,
+                },
+            ));
         }
-    });
+    }
 }

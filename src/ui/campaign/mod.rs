@@ -5,6 +5,7 @@
 
 mod actions;
 mod cards;
+mod compact;
 mod debrief;
 mod dice;
 mod fight;

@@ -528,6 +528,8 @@ pub struct MissionState {
     pub dice: DiceTexts,
     /// What the table keeps of its own: the fighter picked to attack.
     pub marks: TableMarks,
+    /// The table as cards or as a compact list, and its filter.
+    pub view: crate::ui::campaign::compact::TableView,
     /// "End of the mission" was clicked: the next frame scrolls there.
     pub(super) to_end: bool,
 }

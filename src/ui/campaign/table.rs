@@ -118,6 +118,23 @@ impl MissionState {
     }
 }
 
+/// "Cards" or "Compact list": how the table shows its models.
+fn view_toggle_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, compact: &mut bool) {
+    ui.add_space(space::M);
+    for (value, icon, key) in [
+        (false, icons::ICON_GRID_VIEW, "campaign.ui.compact.cards"),
+        (true, icons::ICON_VIEW_LIST, "campaign.ui.compact.list"),
+    ] {
+        let word = cx.t(key);
+        let on = *compact == value;
+        let r = ui.selectable_label(on, format!("{} {word}", icon.codepoint));
+        r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Tab, true, on, word));
+        if r.clicked() {
+            *compact = value;
+        }
+    }
+}
+
 /// The height the fight banner floats over at the bottom of the view.
 const FIGHT_BANNER_ROOM: f32 = 140.0;
 
@@ -132,8 +149,8 @@ impl MissionState {
             alert(ui, Tone::Info, lang.t("campaign.ui.no_table"));
             return;
         };
-        mission_ui(ui, cx, c, &mut self.dice);
-        ui.add_space(space::M);
+        // The table's tools first: the view's toggle stays where it is in
+        // either view.
         ui.horizontal_wrapped(|ui| {
             fight_button_ui(ui, cx);
             // The mission's end is below every card: a way there.
@@ -144,14 +161,18 @@ impl MissionState {
             {
                 self.to_end = true;
             }
+            view_toggle_ui(ui, cx, &mut self.view.compact);
+            if self.view.compact {
+                crate::ui::campaign::compact::find_ui(ui, cx, (c, table), &mut self.view.find);
+            }
         });
         ui.add_space(space::S);
-        turn_ui(ui, cx, c, table);
-        ui.add_space(space::M);
-        crate::ui::campaign::victory::victory_ui(ui, cx, c);
-        ui.add_space(space::M);
-        self.initiative_ui(ui, cx, c, table);
-        ui.add_space(space::M);
+        if self.view.compact {
+            crate::ui::campaign::compact::mission_line_ui(ui, cx, c);
+        } else {
+            mission_ui(ui, cx, c, &mut self.dice);
+        }
+        ui.add_space(space::S);
         let at = (c.id.clone(), c.mission_number());
         if self.marks.of.as_ref() != Some(&at) {
             self.marks = TableMarks {
@@ -161,28 +182,19 @@ impl MissionState {
         }
         let refused = self.picked_refusals(cx, c);
         fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused);
-        let marks = &mut self.marks;
-        for e in &c.escorts {
-            ui.horizontal(|ui| {
-                card_title(ui, icons::ICON_GROUPS, &e.player);
-                if e.kind == "killteam" {
-                    command_points_ui(ui, cx, c, e);
-                }
-            });
-            let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
-            card_rows(ui, (("players", c.id.as_str()), 280.0), playing, |ui, x| {
-                player_card_ui(ui, cx, (c, table), x, (marks, &refused));
-            });
-            at_home_ui(ui, cx, c, table, e);
+        if self.view.compact {
+            // The models first: a whole escort in view at once.
+            let marks = (&self.view, &mut self.marks.attacker, &refused);
+            crate::ui::campaign::compact::compact_ui(ui, cx, (c, table), marks);
             ui.add_space(space::M);
         }
-        enemies_ui(
-            ui,
-            cx,
-            c,
-            table,
-            (&mut marks.attacker, &mut self.dice, &refused),
-        );
+        turn_ui(ui, cx, c, table);
+        ui.add_space(space::M);
+        crate::ui::campaign::victory::victory_ui(ui, cx, c);
+        ui.add_space(space::M);
+        self.initiative_ui(ui, cx, c, table);
+        ui.add_space(space::M);
+        self.cards_ui(ui, cx, (c, table), &refused);
         ui.add_space(space::M);
         if std::mem::take(&mut self.to_end) {
             ui.scroll_to_cursor(Some(egui::Align::TOP));
@@ -191,6 +203,44 @@ impl MissionState {
         if self.marks.attacker.is_some() {
             // Room under the last card for the floating banner.
             ui.add_space(FIGHT_BANNER_ROOM);
+        }
+    }
+
+    /// Each escort's command points and characters left at home; in the
+    /// cards view, a card for each model at the table, then the enemies'.
+    fn cards_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        (c, table): (&Campaign, &crate::rules::campaign::Table),
+        refused: &FightRefusals,
+    ) {
+        let compact = self.view.compact;
+        let marks = &mut self.marks;
+        for e in &c.escorts {
+            ui.horizontal(|ui| {
+                card_title(ui, icons::ICON_GROUPS, &e.player);
+                if e.kind == "killteam" {
+                    command_points_ui(ui, cx, c, e);
+                }
+            });
+            if !compact {
+                let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
+                card_rows(ui, (("players", c.id.as_str()), 280.0), playing, |ui, x| {
+                    player_card_ui(ui, cx, (c, table), x, (marks, refused));
+                });
+            }
+            at_home_ui(ui, cx, c, table, e);
+            ui.add_space(space::M);
+        }
+        if !compact {
+            enemies_ui(
+                ui,
+                cx,
+                c,
+                table,
+                (&mut marks.attacker, &mut self.dice, refused),
+            );
         }
     }
 

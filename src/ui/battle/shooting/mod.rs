@@ -121,43 +121,46 @@ pub(in crate::ui::battle) fn count_ui(
     value: &mut Count,
     range: std::ops::RangeInclusive<i64>,
 ) {
-    let l = ui.label(label);
-    let shown = match value {
-        Count::Fixed(_) => lang.t("battle.count.number").to_owned(),
-        Count::Dice(d) => d.clone(),
-    };
-    let mut choice = value.clone();
-    egui::ComboBox::from_id_salt(("battle-count", label))
-        .selected_text(shown)
-        .show_ui(ui, |ui| {
-            let number = matches!(value, Count::Fixed(_));
-            if ui
-                .selectable_label(number, lang.t("battle.count.number"))
-                .clicked()
-                && !number
-            {
-                choice = Count::Fixed((*range.start()).max(1));
-            }
-            for dice in ["D3", "D6", "2D6"] {
-                let on = matches!(value, Count::Dice(d) if d == dice);
-                if ui.selectable_label(on, dice).clicked() {
-                    choice = Count::Dice(dice.to_owned());
+    // The label and its fields together: a wrapping line never parts them.
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        let shown = match value {
+            Count::Fixed(_) => lang.t("battle.count.number").to_owned(),
+            Count::Dice(d) => d.clone(),
+        };
+        let mut choice = value.clone();
+        egui::ComboBox::from_id_salt(("battle-count", label))
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                let number = matches!(value, Count::Fixed(_));
+                if ui
+                    .selectable_label(number, lang.t("battle.count.number"))
+                    .clicked()
+                    && !number
+                {
+                    choice = Count::Fixed((*range.start()).max(1));
                 }
-            }
-        })
-        .response
-        .labelled_by(l.id);
-    *value = choice;
-    if let Count::Fixed(n) = value {
-        let r = ui.add(egui::DragValue::new(n).range(range));
-        r.widget_info(|| {
-            egui::WidgetInfo::labeled(
-                egui::Role::SpinButton,
-                true,
-                format!("{label}: {}", lang.t("battle.value")),
-            )
-        });
-    }
+                for dice in ["D3", "D6", "2D6"] {
+                    let on = matches!(value, Count::Dice(d) if d == dice);
+                    if ui.selectable_label(on, dice).clicked() {
+                        choice = Count::Dice(dice.to_owned());
+                    }
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        *value = choice;
+        if let Count::Fixed(n) = value {
+            let r = ui.add(egui::DragValue::new(n).range(range));
+            r.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::Role::SpinButton,
+                    true,
+                    format!("{label}: {}", lang.t("battle.value")),
+                )
+            });
+        }
+    });
 }
 
 impl ShootingView {

@@ -1,6 +1,7 @@
 //! The campaign screens: setup, overview, table, debrief and dice.
 
 mod carry;
+mod compact;
 mod coop;
 mod debrief;
 mod dice;
@@ -26,12 +27,17 @@ use muster::ui::Gui;
 /// The window on the data folder `dir` holding `c`, its campaign screen
 /// shown.
 fn showing(dir: &Path, c: &Campaign) -> Harness<'static, Gui> {
+    showing_sized(dir, c, (1400.0, 4000.0))
+}
+
+/// The same in a window of `size`.
+fn showing_sized(dir: &Path, c: &Campaign, (width, height): (f32, f32)) -> Harness<'static, Gui> {
     {
         // Closed before the app opens the folder (else it is read-only).
         let store = Store::open(dir).expect("store");
         store.save(&Doc::new(c.clone())).expect("save");
     }
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1400.0, 4000.0);
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), width, height);
     h.run();
     h.state_mut()
         .app

@@ -1,0 +1,361 @@
+//! The table as a compact list: a line for each model at the table, the
+//! players' and the enemy's — its state by icon and word, its name and
+//! kind, its wound boxes and its fight button — filtered by name or kind;
+//! once an attacker is picked, he comes first and then the models he can
+//! fight. A whole enemy escort is found without scrolling a page of cards.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::rules::CharRef;
+use crate::rules::battle::from_table::TableSide;
+use crate::rules::campaign::{Campaign, CharId, Member, Table, enemy_id};
+use crate::rules::core::names::name_in;
+use crate::rules::killteam::activation::Act;
+use crate::ui::battle::from_table::table_side;
+use crate::ui::campaign::actions;
+use crate::ui::campaign::cards::wound_boxes_ui;
+use crate::ui::campaign::fight::{FightRefusals, fight_buttons_ui};
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::{palette, space};
+use crate::ui::widgets::{Tone, badge, card};
+
+/// How the table shows its models.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableView {
+    /// A line for each model instead of a card.
+    pub compact: bool,
+    /// What the list is filtered by: part of a name or of a kind.
+    pub find: String,
+}
+
+/// One model at the table, as its line shows it.
+struct Line {
+    /// His id at the table (a character's, or the enemy's `enemy_id`).
+    id: CharId,
+    /// His name.
+    name: String,
+    /// His kind: a soldier's kind, a character's type or race, an enemy's
+    /// table line and type.
+    kind: String,
+    /// One of the enemy's.
+    enemy: bool,
+    /// His wounds and those taken.
+    wounds: (u32, u32),
+    /// Out of action.
+    out: bool,
+    /// He may fight at all (an enemy the data gives no profile does not).
+    fights: bool,
+}
+
+/// A member's kind in the reader's language.
+fn member_kind(cx: &ViewCtx<'_>, m: &Member) -> String {
+    let rules = &cx.model.rules;
+    let lang = cx.lang;
+    match m {
+        Member::Soldier(s) => rules
+            .killteam
+            .kind(&s.kind)
+            .map_or(s.kind.as_str(), |k| lang.pick(&k.names))
+            .to_owned(),
+        Member::Character(ch) => {
+            let race = rules
+                .race(&ch.race)
+                .map_or(ch.race.as_str(), |r| lang.pick(&r.names));
+            match ch.type_id.as_deref().and_then(|t| rules.character_type(t)) {
+                Some(t) => format!("{race} · {}", lang.pick(&t.names)),
+                None => race.to_owned(),
+            }
+        }
+    }
+}
+
+/// Every model at the table: the players' playing characters, escort by
+/// escort, then the drawn enemies.
+fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
+    let rules = &cx.model.rules;
+    let mut out = Vec::new();
+    for e in &c.escorts {
+        for x in c.members(e.id).filter(|x| table.players.contains(&x.id)) {
+            let max = x.member.wounds(rules);
+            let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
+            out.push(Line {
+                id: x.id,
+                name: x.name().to_owned(),
+                kind: format!("{} · {}", member_kind(cx, &x.member), e.player),
+                enemy: false,
+                wounds: (max, taken),
+                out: table.out_of_action.contains(&x.id),
+                // KT-9: a soldier with neither a shot nor a charge left
+                // attacks nobody.
+                fights: [Act::Shoot, Act::CloseCombat]
+                    .iter()
+                    .any(|a| actions::refusal(cx, c, (x.id, *a)).is_none()),
+            });
+        }
+    }
+    let drawn = c.mission.as_ref().map_or(0, |m| m.enemy.len());
+    for i in 0..drawn {
+        let Some(e) = c.enemy(i) else { continue };
+        let line = name_in(&e.names, cx.lang.code(), &e.entry_type);
+        let kind_key = format!("campaign.ui.enemy_type.{}", e.entry_type);
+        // A type the data added since has no word of its own: as written.
+        let kind = Some(cx.t(&kind_key))
+            .filter(|k| *k != kind_key)
+            .map_or_else(|| e.entry_type.clone(), str::to_owned);
+        out.push(Line {
+            id: enemy_id(i),
+            name: name_in(&c.enemy_names(i), cx.lang.code(), "").to_owned(),
+            kind: format!("{line} · {kind}"),
+            enemy: true,
+            wounds: (
+                c.enemy_wounds(i, rules),
+                table.enemy_wounds.get(&i).copied().unwrap_or(0),
+            ),
+            out: table.enemy_out.contains(&i),
+            fights: c.enemy_fighter(i, rules).is_some(),
+        });
+    }
+    out
+}
+
+/// Whether `by` can make any fight against `target`: a close combat, a
+/// shot, a psychic attack.
+fn can_fight(cx: &ViewCtx<'_>, by: &TableSide, target: &TableSide) -> bool {
+    (by.fights_close() && target.fights_close())
+        || by.kt_close(target)
+        || !by.ranged(&cx.model.rules, cx.lang.code()).is_empty()
+        || by.psyker()
+}
+
+/// The lines in the order shown: those `find` matches; with an attacker
+/// picked, he first, then the models of the other side he can fight in
+/// action, then the rest, each group in the table's order.
+fn ordered(
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    all: Vec<Line>,
+    (attacker, find): (Option<&CharRef>, &str),
+) -> Vec<(Line, bool)> {
+    let find = find.trim().to_lowercase();
+    let shown = all.into_iter().filter(|l| matches(l, &find));
+    let Some(a) = attacker.filter(|a| a.doc == c.id) else {
+        return shown.map(|l| (l, false)).collect();
+    };
+    let by = table_side(cx, a);
+    let mut keyed: Vec<(u8, Line, bool)> = shown
+        .map(|l| {
+            let legal = by.as_ref().is_some_and(|by| {
+                l.id != a.id
+                    && !l.out
+                    && l.enemy != by.is_enemy()
+                    && table_side(cx, &CharRef::new(c.id.clone(), l.id))
+                        .is_some_and(|t| can_fight(cx, by, &t))
+            });
+            let rank = if l.id == a.id {
+                0
+            } else if legal {
+                1
+            } else {
+                2
+            };
+            (rank, l, legal)
+        })
+        .collect();
+    keyed.sort_by_key(|(rank, ..)| *rank);
+    keyed.into_iter().map(|(_, l, legal)| (l, legal)).collect()
+}
+
+/// The mission on one line, its objective on hover: the compact table
+/// keeps the page for the models.
+pub(super) fn mission_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+    use crate::ui::campaign::parts::{faction_name, mission_name};
+    let Some(m) = &c.mission else {
+        return;
+    };
+    let title = cx.f(
+        "campaign.ui.mission_title",
+        &[
+            ("number", &m.number.to_string()),
+            ("type", cx.t(m.mission_type.key())),
+            ("name", &mission_name(cx, m)),
+        ],
+    );
+    let mode = match m.mode {
+        crate::rules::campaign::Mode::Attack => "campaign.ui.mode.attack",
+        crate::rules::campaign::Mode::Defence => "campaign.ui.mode.defence",
+    };
+    let enemy = cx.f(
+        "campaign.ui.enemy_line",
+        &[
+            ("faction", &faction_name(cx, &m.faction)),
+            ("points", &m.points.to_string()),
+            ("mode", cx.t(mode)),
+        ],
+    );
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            let r =
+                ui.label(RichText::new(format!("{} {title}", icons::ICON_MAP.codepoint)).strong());
+            if let Some(d) = cx.model.rules.campaign.mission(&m.mission) {
+                r.on_hover_text(name_in(&d.objective, cx.lang.code(), ""));
+            }
+            ui.label(RichText::new(enemy).color(palette().text_subdued));
+        });
+    });
+}
+
+/// The filter's field, beside the view's toggle: part of a name or kind,
+/// and how many models it leaves of all.
+pub(super) fn find_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    (c, table): (&Campaign, &Table),
+    find: &mut String,
+) {
+    ui.add_space(space::M);
+    ui.label(icons::ICON_SEARCH.rich_text().color(palette().text_subdued));
+    let l = ui.label(cx.t("campaign.ui.compact.find"));
+    ui.add(
+        egui::TextEdit::singleline(find)
+            .desired_width(160.0)
+            .hint_text(cx.t("campaign.ui.compact.find_hint")),
+    )
+    .labelled_by(l.id);
+    let all = lines(cx, c, table);
+    let needle = find.trim().to_lowercase();
+    let shown = all.iter().filter(|l| matches(l, &needle)).count();
+    let said = cx.f(
+        "campaign.ui.compact.shown",
+        &[
+            ("shown", &shown.to_string()),
+            ("count", &all.len().to_string()),
+        ],
+    );
+    ui.label(RichText::new(said).color(palette().text_subdued));
+}
+
+/// Whether a line's name or kind holds `needle` (lower case; empty: all).
+fn matches(l: &Line, needle: &str) -> bool {
+    needle.is_empty()
+        || l.name.to_lowercase().contains(needle)
+        || l.kind.to_lowercase().contains(needle)
+}
+
+/// The widths of a line's cells, so that the lines line up.
+const STATE_WIDTH: f32 = 100.0;
+const NAME_WIDTH: f32 = 170.0;
+const KIND_WIDTH: f32 = 196.0;
+const WOUNDS_WIDTH: f32 = 110.0;
+
+/// A cell of `width`, its content left to right and centred on the line.
+fn cell(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui)) {
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, ui.spacing().interact_size.y),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_width(width);
+            add(ui);
+        },
+    );
+}
+
+/// The list: a line for each model the filter leaves, the picked
+/// attacker's targets first.
+pub(super) fn compact_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    (c, table): (&Campaign, &Table),
+    (view, attacker, refused): (&TableView, &mut Option<CharRef>, &FightRefusals),
+) {
+    let shown = ordered(cx, c, lines(cx, c, table), (attacker.as_ref(), &view.find));
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        if attacker.is_some() {
+            ui.label(
+                RichText::new(cx.t("campaign.ui.compact.targets_first"))
+                    .color(palette().text_subdued),
+            );
+        }
+        headings_ui(ui, cx);
+        for (k, (line, legal)) in shown.iter().enumerate() {
+            let fill = if k % 2 == 1 {
+                ui.visuals().faint_bg_color.gamma_multiply(1.6)
+            } else {
+                egui::Color32::TRANSPARENT
+            };
+            egui::Frame::new().fill(fill).show(ui, |ui| {
+                ui.set_min_width(ui.available_width());
+                line_ui(ui, cx, c, line, *legal, (attacker, refused));
+            });
+        }
+        if shown.is_empty() {
+            ui.label(RichText::new(cx.t("campaign.ui.compact.none")).color(palette().text_subdued));
+        }
+    });
+}
+
+/// The columns' names, small, above the lines.
+fn headings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let heading = |ui: &mut egui::Ui, width: f32, key: &str| {
+        cell(ui, width, |ui| {
+            ui.label(
+                RichText::new(cx.t(key))
+                    .small()
+                    .color(palette().text_subdued),
+            );
+        });
+    };
+    ui.horizontal(|ui| {
+        ui.spacing_mut().interact_size.y = 14.0;
+        heading(ui, STATE_WIDTH, "campaign.ui.compact.col_state");
+        heading(ui, NAME_WIDTH, "campaign.ui.compact.col_name");
+        heading(ui, KIND_WIDTH, "campaign.ui.compact.col_kind");
+        heading(ui, WOUNDS_WIDTH, "campaign.ui.wounds");
+    });
+}
+
+/// One model's line: state, name, kind, wound boxes, fights.
+fn line_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    line: &Line,
+    legal: bool,
+    (attacker, refused): (&mut Option<CharRef>, &FightRefusals),
+) {
+    ui.horizontal(|ui| {
+        cell(ui, STATE_WIDTH, |ui| {
+            if line.out {
+                badge(ui, Tone::Dead, cx.t("campaign.ui.out_of_action"));
+            } else if legal {
+                badge(ui, Tone::Info, cx.t("campaign.ui.compact.target"));
+            } else {
+                badge(ui, Tone::Good, cx.t("campaign.ui.in_action"));
+            }
+        });
+        cell(ui, NAME_WIDTH, |ui| {
+            let side = if line.enemy {
+                icons::ICON_SKULL
+            } else {
+                icons::ICON_GROUPS
+            };
+            let text = RichText::new(format!("{} {}", side.codepoint, line.name)).strong();
+            ui.add(egui::Label::new(text).truncate());
+        });
+        cell(ui, KIND_WIDTH, |ui| {
+            let text = RichText::new(&line.kind).color(palette().text_subdued);
+            ui.add(egui::Label::new(text).truncate());
+        });
+        cell(ui, WOUNDS_WIDTH, |ui| {
+            let (max, taken) = line.wounds;
+            wound_boxes_ui(ui, cx, c, (line.id, &line.name), max, taken);
+        });
+        let me = CharRef::new(c.id.clone(), line.id);
+        ui.horizontal_wrapped(|ui| {
+            let fights = !line.out && line.fights;
+            fight_buttons_ui(ui, cx, attacker, &me, &line.name, (fights, refused));
+        });
+    });
+}

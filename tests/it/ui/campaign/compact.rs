@@ -1,0 +1,151 @@
+//! The table as a compact list: with a whole enemy escort drawn, at
+//! 1024×700, at least eight models show without scrolling; the list is
+//! filtered by name or kind; once an attacker is picked he comes first,
+//! then the models he can fight, each with its fight button.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::rules::campaign::{Campaign, CampaignEdit as E};
+use muster::rules::{DocKind as _, RulesData};
+use muster::ui::Gui;
+
+/// The example campaign, the whole enemy escort of its mission drawn (16
+/// models) and the mission begun: 21 models at the table.
+fn whole_escort(rules: &RulesData) -> Campaign {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/campaign.json"
+    ))
+    .expect("example");
+    let mut c: Campaign =
+        muster::store::document::parse(&text, "campaign").expect("the example campaign");
+    let mut rng = muster::rules::core::dice::seeded(4);
+    for e in [
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+        E::BeginMission,
+    ] {
+        c = c.apply(e, rules, &mut rng).expect("accepted").0;
+    }
+    c
+}
+
+/// The table at 1024×700, the campaign's screen shown.
+fn at_1024(dir: &std::path::Path, c: &Campaign) -> Harness<'static, Gui> {
+    super::showing_sized(dir, c, (1024.0, 700.0))
+}
+
+/// The "… attacks…" buttons wholly inside the window.
+fn attack_buttons_in_view(h: &Harness<'_, Gui>) -> Vec<String> {
+    h.query_all_by_role(Role::Button)
+        .filter(|n| {
+            let r = n.rect();
+            r.min.y >= 0.0 && r.max.y <= 700.0
+        })
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .filter(|l| l.ends_with(" attacks…"))
+        .collect()
+}
+
+#[test]
+fn the_compact_table_shows_eight_models_at_1024_by_700_and_finds_one_by_kind() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = whole_escort(&rules);
+    let enemies = c.mission.as_ref().map_or(0, |m| m.enemy.len());
+    assert!(enemies >= 12, "a whole escort: {enemies}");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = at_1024(dir.path(), &c);
+    let cards = attack_buttons_in_view(&h).len();
+
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    let listed = attack_buttons_in_view(&h);
+    assert!(
+        listed.len() >= 8,
+        "eight models or more in view, not {} ({cards} as cards): {listed:?}",
+        listed.len()
+    );
+    assert!(
+        h.query_by_label(&format!("{} of {} models", enemies + 5, enemies + 5))
+            .is_some()
+            || h.query_all_by_label_contains(" models").next().is_some()
+    );
+
+    // Found by kind: the enemy's table line, then by the player's name.
+    let first = c.enemy(0).expect("drawn").names["en"].clone();
+    h.get_by_role_and_label(Role::TextInput, "Find a model")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Find a model")
+        .type_text(&first);
+    h.run();
+    let found = attack_buttons_in_view(&h);
+    assert!(!found.is_empty(), "{first}");
+    assert!(
+        found.iter().all(|l| l.starts_with(&first)),
+        "{first}: {found:?}"
+    );
+}
+
+#[test]
+fn a_picked_attacker_comes_first_then_the_models_he_can_fight() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = whole_escort(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = at_1024(dir.path(), &c);
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    let me = c.characters[0].name().to_owned();
+    h.get_by_label(&format!("{me} attacks…")).click_accesskit();
+    h.run();
+    // His line first (its Cancel), then the enemy's, each offering a fight.
+    let buttons: Vec<(String, f32)> = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| {
+            n.accesskit_node()
+                .label()
+                .map(|l| (l.to_string(), n.rect().min.y))
+        })
+        .collect();
+    let y_of = |prefix: &str| {
+        buttons
+            .iter()
+            .filter(|(l, _)| l.starts_with(prefix))
+            .map(|(_, y)| *y)
+            .fold(f32::INFINITY, f32::min)
+    };
+    let enemy = c.enemy_names(0)["en"].clone();
+    let against = format!("Close combat: {me} against ");
+    let first_fight = y_of(&against);
+    assert!(
+        first_fight.is_finite(),
+        "a close combat offered: {buttons:?}"
+    );
+    // Every other player's line comes after the enemy's lines.
+    for x in c.characters.iter().skip(1) {
+        if let Some(y) = buttons
+            .iter()
+            .find(|(l, _)| l.ends_with(&format!("Take {} out of action", x.name())))
+            .map(|(_, y)| *y)
+        {
+            assert!(y > first_fight, "{} listed after the targets", x.name());
+        }
+    }
+    assert!(
+        h.query_all_by_label_contains("Target").next().is_some(),
+        "the targets say so"
+    );
+    // A fight from the list opens the battle screen filled in.
+    h.get_by_label(&format!("{against}{enemy}"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(
+        h.state().app.model.screen,
+        muster::app::Screen::Battle,
+        "the fight opened"
+    );
+}
