@@ -524,7 +524,7 @@ impl App {
     /// played now is refused, with no dice rolled.
     fn roll(
         &mut self,
-        title: String,
+        title: Msg,
         fight: crate::rules::battle::Fight,
         combatants: Vec<crate::rules::battle::summary::Combatant>,
     ) {
@@ -597,7 +597,7 @@ impl App {
     /// Rolls `fight` with the dice `logged` names and logs it.
     fn log_roll(
         &mut self,
-        title: String,
+        title: Msg,
         fight: crate::rules::battle::Fight,
         combatants: Vec<crate::rules::battle::summary::Combatant>,
         logged: Logged,
@@ -613,7 +613,7 @@ impl App {
         match fight.roll(&self.model.rules, &mut dice) {
             Ok(rolled) => {
                 let entry = Msg::new("battle.entry")
-                    .text("title", &title)
+                    .msg("title", title.clone())
                     .msg("result", rolled.result.clone());
                 let line = match (replay_of, reroll_of) {
                     (Some(i), _) => Msg::new("battle.replay_line")
@@ -804,7 +804,7 @@ impl App {
         for (i, e) in self.model.battle_log.iter().enumerate() {
             let head = Msg::new("battle.export_line")
                 .int("n", i + 1)
-                .text("title", &e.title)
+                .msg("title", e.title.clone())
                 .text("seed", e.seed.to_string());
             let head = match e.replay_of {
                 Some(of) => Msg::new("battle.export_replay")

@@ -183,13 +183,13 @@ pub enum Command {
     /// Try again to save what is not saved.
     Save,
     /// Roll a fight, with a title for the log (`Kal against the ork`).
-    Roll(String, crate::rules::battle::scenario::Scenario),
+    Roll(crate::rules::Msg, crate::rules::battle::scenario::Scenario),
     /// Ask for a file and write the battle log to it as text.
     ExportBattleLog,
     /// Roll any fight of the battle screen (a psychic attack plays its
     /// power, PSY-8), with a title for the log.
     RollFight(
-        String,
+        crate::rules::Msg,
         crate::rules::battle::Fight,
         Vec<crate::rules::battle::summary::Combatant>,
     ),
@@ -208,7 +208,10 @@ pub enum Command {
     Simulate(super::simulation::SimRequest),
     /// Roll on a table of the battle screen (a robot's target check, a
     /// crash, a jump …), with a title for the log.
-    RollTable(String, crate::rules::battle::table_roll::TableRoll),
+    RollTable(
+        crate::rules::Msg,
+        crate::rules::battle::table_roll::TableRoll,
+    ),
     /// Something happens to the psychic powers in play (PSY-8).
     Powers(PowerAct),
     /// Choose the paper, the language and the appendix of printed sheets.

@@ -238,7 +238,7 @@ pub struct Message {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BattleEntry {
     /// Who fought whom, as the player named it.
-    pub title: String,
+    pub title: crate::rules::Msg,
     /// The fight.
     pub fight: Fight,
     /// The seed of its dice: the same seed gives the same dice.

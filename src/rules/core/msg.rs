@@ -35,6 +35,11 @@ pub enum Arg {
 }
 
 impl Msg {
+    /// A text shown as it is, in any language (a name the player typed).
+    pub fn verbatim(text: impl Into<String>) -> Self {
+        Self::new("msg.plain").text("text", text)
+    }
+
     /// A message with no argument yet.
     pub fn new(key: impl Into<Cow<'static, str>>) -> Self {
         Self {

@@ -56,7 +56,13 @@ fn group_name(lang: Lang, g: &Group) -> String {
 }
 
 /// The command card of one unit; `side` names it ("First unit").
-pub fn command_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, side: &str, title: &str) {
+pub fn command_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    unit: &mut Unit,
+    side: &str,
+    title: crate::rules::Msg,
+) {
     let lang = cx.lang;
     ui.label(RichText::new(lang.f("battle.command.title", &[("side", side)])).strong());
     leader_ui(ui, lang, unit, side);
@@ -215,7 +221,13 @@ fn give_up_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
 }
 
 /// The unit's tests (rout, psychology), the character counting as part of it.
-fn tests_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &Unit, side: &str, title: &str) {
+fn tests_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    unit: &Unit,
+    side: &str,
+    title: crate::rules::Msg,
+) {
     let lang = cx.lang;
     ui.horizontal_wrapped(|ui| {
         for (kind, value, key) in [
@@ -230,7 +242,9 @@ fn tests_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &Unit, side: &str, title:
             let name = format!("{side}: {label}");
             if icon_button(ui, icons::ICON_CASINO, &label, &name, value > 0).clicked() {
                 cx.send(Command::RollFight(
-                    format!("{title}: {label}"),
+                    crate::rules::Msg::new("battle.title.test")
+                        .msg("unit", title.clone())
+                        .msg("test", crate::rules::Msg::new(key).int("value", value)),
                     Fight::Test(UnitTest { kind, value }),
                     Vec::new(),
                 ));

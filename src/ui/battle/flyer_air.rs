@@ -177,7 +177,7 @@ impl FlyerView {
             if icon_button(ui, icons::ICON_CASINO, word, word, may).clicked() {
                 self.air.gather_roll = Some(cx.model.battle_log.len());
                 cx.send(Command::RollTable(
-                    lang.t("flyer.log.gather").to_owned(),
+                    crate::rules::Msg::new("flyer.log.gather"),
                     TableRoll::FlyerGather { turns },
                 ));
             }
@@ -393,7 +393,7 @@ impl FlyerView {
                 let word = lang.f("flyer.combat.rout_test", &[("value", &ld.to_string())]);
                 if icon_button(ui, icons::ICON_CASINO, &word, &word, ld > 0).clicked() {
                     cx.send(Command::RollFight(
-                        word.clone(),
+                        crate::rules::Msg::new("flyer.combat.rout_test").int("value", ld),
                         Fight::Test(UnitTest {
                             kind: UnitTestKind::Rout,
                             value: ld,
@@ -449,10 +449,9 @@ fn round_ui(
             );
             let word = lang.t("flyer.combat.roll");
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-                let title = lang.f(
-                    "battle.against",
-                    &[("attacker", first), ("defender", second)],
-                );
+                let title = crate::rules::Msg::new("battle.against")
+                    .text("attacker", first)
+                    .text("defender", second);
                 cx.send(Command::RollFight(
                     title,
                     Fight::Units(a.to_vec(), b.to_vec()),

@@ -181,6 +181,15 @@ fn inches(v: i64) -> u32 {
 }
 
 /// A level as players write it: "attack level" or "+20".
+/// The level in words, as a message: the attack level, or `+N`.
+pub(super) fn level_msg(level: Level) -> crate::rules::Msg {
+    if level == Level::ATTACK {
+        crate::rules::Msg::new("flyer.attack_level")
+    } else {
+        crate::rules::Msg::verbatim(format!("+{}", level.altitude()))
+    }
+}
+
 pub(super) fn level_words(lang: crate::i18n::Lang, level: Level) -> String {
     if level == Level::ATTACK {
         lang.t("flyer.attack_level").to_owned()
@@ -420,7 +429,7 @@ impl FlyerView {
         roll_button(
             ui,
             lang.t("flyer.roll_drop"),
-            lang.f("flyer.log.drop", &[("level", &level_words(lang, level))]),
+            crate::rules::Msg::new("flyer.log.drop").msg("level", level_msg(level)),
             TableRoll::FlyerDrop { level },
             cx,
         );
@@ -475,7 +484,7 @@ impl FlyerView {
         roll_button(
             ui,
             lang.t("flyer.roll_crash"),
-            lang.f("flyer.log.crash", &[("level", &level_words(lang, level))]),
+            crate::rules::Msg::new("flyer.log.crash").msg("level", level_msg(level)),
             TableRoll::FlyerCrash {
                 level,
                 falling_t,

@@ -105,7 +105,7 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                     ui.label(RichText::new(format!("#{}", k + 1)).strong());
                     wounds_badge(ui, cx, e);
-                    let text = format!("{} — {}", e.title, lang.msg(&e.result));
+                    let text = format!("{} — {}", lang.msg(&e.title), lang.msg(&e.result));
                     ui.add(egui::Label::new(&text).truncate())
                         .on_hover_text(&text);
                 });
@@ -264,7 +264,7 @@ fn entry_ui(
             );
         }
         wounds_badge(ui, cx, e);
-        ui.label(RichText::new(&e.title).strong());
+        ui.label(RichText::new(lang.msg(&e.title)).strong());
         ui.add(egui::Label::new(lang.msg(&e.result)).wrap());
         // The seed only in the hover: the same dice, for whoever wants it.
         let replay = lang.f("battle.replay", &[("n", &n), ("seed", &e.seed.to_string())]);

@@ -527,7 +527,7 @@ pub fn bar(ui: &mut egui::Ui, text: &str, p: f64, max: f64) {
 pub fn roll_button(
     ui: &mut egui::Ui,
     word: &str,
-    title: String,
+    title: crate::rules::Msg,
     what: TableRoll,
     cx: &ViewCtx<'_>,
 ) {
@@ -578,14 +578,10 @@ impl Sides {
 
 impl Sides {
     /// The roll's title: "attacker against defender".
-    pub fn title(&self, lang: Lang) -> String {
-        lang.f(
-            "battle.against",
-            &[
-                ("attacker", self.attacker_or(lang.t("battle.attacker"))),
-                ("defender", self.defender_or(lang.t("battle.defender"))),
-            ],
-        )
+    pub fn title(&self) -> crate::rules::Msg {
+        crate::rules::Msg::new("battle.against")
+            .msg("attacker", named(&self.attacker, "battle.attacker"))
+            .msg("defender", named(&self.defender, "battle.defender"))
     }
 
     /// The two fighters, for the battle summary (CHR-15): each with his
@@ -620,6 +616,16 @@ impl Sides {
                 spends: None,
             },
         ]
+    }
+}
+
+/// A name for the log: the one typed, or when none `key`'s word, in the
+/// language the log is shown in.
+pub fn named(name: &str, key: &'static str) -> crate::rules::Msg {
+    if name.trim().is_empty() {
+        crate::rules::Msg::new(key)
+    } else {
+        crate::rules::Msg::verbatim(name.trim())
     }
 }
 

@@ -267,31 +267,16 @@ impl PsychicView {
                 Ok(o) => {
                     odds_ui(ui, cx, a, &o);
                     ui.add_space(space::S);
-                    let title = lang.f(
-                        "battle.against",
-                        &[
-                            (
-                                "attacker",
-                                if a.power.psyker.is_empty() {
-                                    lang.t("battle.psy.psyker_word")
-                                } else {
-                                    &a.power.psyker
-                                },
-                            ),
-                            (
-                                "defender",
-                                if self.target.is_empty() {
-                                    lang.t("battle.target")
-                                } else {
-                                    &self.target
-                                },
-                            ),
-                        ],
-                    );
+                    use crate::ui::battle::parts::named;
+                    let title = crate::rules::Msg::new("battle.against")
+                        .msg("attacker", named(&a.power.psyker, "battle.psy.psyker_word"))
+                        .msg("defender", named(&self.target, "battle.target"));
                     let title = if a.power.power.trim().is_empty() {
                         title
                     } else {
-                        format!("{title} ({})", a.power.power.trim())
+                        crate::rules::Msg::new("battle.title.power")
+                            .msg("fight", title)
+                            .text("power", a.power.power.trim())
                     };
                     let blocked = model
                         .powers

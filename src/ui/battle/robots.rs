@@ -445,7 +445,7 @@ impl RobotView {
         roll_button(
             ui,
             lang.t("robot.roll_target_check"),
-            lang.f("robot.log.aim", &[("robot", name)]),
+            crate::rules::Msg::new("robot.log.aim").text("robot", name),
             TableRoll::RobotAim { int },
             cx,
         );
@@ -476,7 +476,7 @@ impl RobotView {
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                 self.damage_roll = Some(model.battle_log.len());
                 cx.send(Command::RollTable(
-                    lang.f("robot.log.damage", &[("robot", name)]),
+                    crate::rules::Msg::new("robot.log.damage").text("robot", name),
                     TableRoll::RobotDamage { lost },
                 ));
             }
@@ -506,7 +506,7 @@ impl RobotView {
                     roll_button(
                         ui,
                         lang.t("robot.roll_malfunction"),
-                        lang.f("robot.log.malfunction", &[("robot", name)]),
+                        crate::rules::Msg::new("robot.log.malfunction").text("robot", name),
                         TableRoll::RobotMalfunction { one_in },
                         cx,
                     );
@@ -624,7 +624,7 @@ impl RobotView {
         if icon_button(ui, icons::ICON_LOCAL_FIRE_DEPARTMENT, word, word, true).clicked() {
             self.burning_roll = Some(cx.model.battle_log.len());
             cx.send(Command::RollTable(
-                lang.f("robot.log.burning", &[("robot", name)]),
+                crate::rules::Msg::new("robot.log.burning").text("robot", name),
                 TableRoll::RobotBurningSmell,
             ));
         }

@@ -282,7 +282,7 @@ impl RtShotView {
                     if icon_button(ui, icons::ICON_CASINO, roll, roll, true).clicked() {
                         let wounds = wounds_of(self.shot.target.wounds.unwrap_or(1));
                         cx.send(Command::RollFight(
-                            self.sides.title(lang),
+                            self.sides.title(),
                             Fight::Attack(scenario.clone()),
                             self.sides.combatants(lang, we_attack, (1, wounds)),
                         ));

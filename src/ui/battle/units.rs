@@ -149,20 +149,10 @@ impl RoundView {
                     )
                     .clicked()
                     {
-                        let name = |u: &Unit, key| {
-                            if u.name.trim().is_empty() {
-                                lang.t(key).to_owned()
-                            } else {
-                                u.name.trim().to_owned()
-                            }
-                        };
-                        let title = lang.f(
-                            "battle.against",
-                            &[
-                                ("attacker", &name(&self.first, "battle.units.first")),
-                                ("defender", &name(&self.second, "battle.units.second")),
-                            ],
-                        );
+                        use crate::ui::battle::parts::named;
+                        let title = crate::rules::Msg::new("battle.against")
+                            .msg("attacker", named(&self.first.name, "battle.units.first"))
+                            .msg("defender", named(&self.second.name, "battle.units.second"));
                         cx.send(Command::RollFight(
                             title,
                             Fight::Units(a.to_vec(), b.to_vec()),
@@ -380,12 +370,10 @@ fn unit_card_ui(
         } else {
             "battle.units.second"
         };
-        let title = if unit.name.trim().is_empty() {
-            lang.t(side).to_owned()
-        } else {
-            unit.name.trim().to_owned()
-        };
-        crate::ui::battle::command::command_ui(ui, cx, unit, lang.t(side), &title);
+        // The log names the unit by its name, or by its side's word in the
+        // language shown.
+        let title = crate::ui::battle::parts::named(&unit.name, side);
+        crate::ui::battle::command::command_ui(ui, cx, unit, lang.t(side), title);
         ui.add_space(space::S);
         coherency.ui(ui, lang, lang.t(side), &unit.model_names(lang));
     });

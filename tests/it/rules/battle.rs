@@ -58,7 +58,11 @@ fn character(name: &str, side: BattleSide, first: bool, wounds: u32) -> Combatan
 fn a_replay_rolls_the_same_dice_from_the_stored_seed() {
     let mut app = app(Vec::new());
     let fight = Fight::Units(vec![trooper(1); 3], vec![trooper(1); 3]);
-    app.apply(Command::RollFight("A against B".into(), fight, Vec::new()));
+    app.apply(Command::RollFight(
+        muster::rules::Msg::verbatim("A against B"),
+        fight,
+        Vec::new(),
+    ));
     app.apply(Command::ReplayFight(0));
     let log = &app.model.battle_log;
     assert_eq!(log.len(), 2);
@@ -132,7 +136,7 @@ fn chr_15_a_round_that_kills_a_character_shows_in_the_session_summary() {
     let mut rolls = 0;
     while app.model.battle_summary().theirs_killed.is_empty() && rolls < 50 {
         app.apply(Command::RollFight(
-            "Squad against Brask".into(),
+            muster::rules::Msg::verbatim("Squad against Brask"),
             Fight::Units(vec![trooper(1); 3], vec![trooper(1)]),
             vec![sergeant.clone()],
         ));
@@ -163,7 +167,7 @@ fn the_exported_log_writes_the_situation_seed_dice_and_summary() {
     let mut a = trooper(1);
     a.modifiers = vec![muster::rules::close_combat::odds::CcModifier::Charging];
     app.apply(Command::RollFight(
-        "Kal against the orks".into(),
+        muster::rules::Msg::verbatim("Kal against the orks"),
         Fight::Units(vec![a], vec![trooper(2); 2]),
         vec![character("Kal", BattleSide::Ours, true, 1)],
     ));
@@ -218,7 +222,7 @@ fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
     // The same test logged as a fight: replayable with its dice.
     let mut app = app(Vec::new());
     app.apply(Command::RollFight(
-        "First unit".into(),
+        muster::rules::Msg::verbatim("First unit"),
         Fight::Test(UnitTest {
             kind: UnitTestKind::Psychology,
             value: 7,
@@ -455,7 +459,7 @@ fn kt_11_a_roll_with_no_campaign_team_is_made_again_for_nothing() {
     )
     .expect("scenario");
     app.apply(Command::RollFight(
-        "A shoots B".into(),
+        muster::rules::Msg::verbatim("A shoots B"),
         Fight::Attack(shot),
         Vec::new(),
     ));

@@ -318,7 +318,10 @@ fn a_fight_is_set_up_from_a_roster_its_odds_shown_and_rolled() {
     h.run();
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);
-    assert_eq!(log[0].title, "Inquisitor Vael against Sergeant Brask");
+    assert_eq!(
+        muster::i18n::Lang::En.msg(&log[0].title),
+        "Inquisitor Vael against Sergeant Brask"
+    );
     assert!(
         h.query_all_by_label_contains("Dice: to hit").count() >= 2,
         "log and battle log"

@@ -84,3 +84,49 @@ fn the_logs_height_is_kept_and_stays_put_when_nothing_moves() {
         *muster::app::LOG_HEIGHTS.end()
     );
 }
+
+/// A roll logged in English reads in French once the player switches:
+/// the log keeps its title and its result as messages, told in the
+/// language shown.
+#[test]
+fn a_roll_logged_before_a_language_switch_reads_in_the_new_language() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = crate::common::window(app(dir.path(), LogPrefs::default()), 1280.0, 900.0);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(muster::app::Screen::Battle));
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "Roll")
+        .click_accesskit();
+    h.run();
+    let shown = |h: &egui_kittest::Harness<'_, muster::ui::Gui>, text: &str| {
+        h.query_all_by_label_contains(text).next().is_some()
+            || h.query_all_by_value(text).next().is_some()
+    };
+    assert_eq!(h.state().app.model.battle_log.len(), 1, "rolled");
+    assert!(shown(&h, "Attacker against Defender"), "in English first");
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::SetLang(Lang::Fr));
+    h.run();
+    let e = &h.state().app.model.battle_log[0];
+    let title = Lang::Fr.msg(&e.title);
+    let result = Lang::Fr.msg(&e.result);
+    assert_eq!(title, "Attaquant contre Défenseur");
+    assert!(result.contains("Dés"), "{result}");
+    assert!(
+        h.query_all_by_label_contains("Attaquant contre Défenseur")
+            .next()
+            .is_some(),
+        "the log shows the roll in French"
+    );
+    let left: Vec<String> = h
+        .query_all_by_label_contains("Attacker against")
+        .filter_map(|n| {
+            use egui_kittest::kittest::NodeT as _;
+            n.accesskit_node().label().map(|l| l.to_string())
+        })
+        .collect();
+    assert!(left.is_empty(), "nothing left in English: {left:?}");
+}

@@ -11,6 +11,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
+use crate::rules::Msg;
 use crate::rules::battle::Fight;
 use crate::rules::battle::scenario::Scenario;
 use crate::rules::battle::table_roll::TableRoll;
@@ -138,7 +139,7 @@ pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, String)> {
         }
         _ => return None,
     };
-    Some((result, e.title.clone()))
+    Some((result, cx.lang.msg(&e.title)))
 }
 
 impl CcAfterView {
@@ -394,7 +395,7 @@ impl CcAfterView {
                 let word = lang.t("battle.cc.follow.roll");
                 if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                     cx.send(Command::RollTable(
-                        lang.f("battle.cc.follow.log_title", &[("name", winner)]),
+                        Msg::new("battle.cc.follow.log_title").text("name", winner),
                         TableRoll::Melee(MeleeRoll::StayTest { ld }),
                     ));
                 }
@@ -501,7 +502,7 @@ impl CcAfterView {
         let word = lang.t("battle.cc.break.roll");
         if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
             cx.send(Command::RollTable(
-                lang.f("battle.cc.break.log_title", &[("name", name)]),
+                Msg::new("battle.cc.break.log_title").text("name", name),
                 TableRoll::Melee(MeleeRoll::BreakOff {
                     ld,
                     m,
@@ -548,10 +549,9 @@ fn free_blow_ui(
             let word = lang.t("battle.cc.break.roll_free");
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                 cx.send(Command::RollTable(
-                    lang.f(
-                        "battle.cc.break.free_log_title",
-                        &[("name", other), ("target", name)],
-                    ),
+                    Msg::new("battle.cc.break.free_log_title")
+                        .text("name", other)
+                        .text("target", name),
                     TableRoll::Melee(MeleeRoll::FreeBlow {
                         by: by.clone(),
                         on: on.clone(),

@@ -9,6 +9,7 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::i18n::Lang;
+use crate::rules::Msg;
 use crate::rules::RulesData;
 use crate::rules::battle::scenario::Scenario;
 use crate::rules::battle::table_roll::TableRoll;
@@ -260,19 +261,13 @@ fn roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: DevilAttack, s: &Situati
             );
             let word = lang.t("battle.cc.creature.roll");
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-                let title = lang.f(
-                    "battle.against",
-                    &[
-                        (
-                            "attacker",
-                            &lang.f(
-                                "battle.cc.creature.name",
-                                &[("size", lang.t(&format!("battle.cc.devil.{}", attack.size)))],
-                            ),
-                        ),
-                        ("defender", s.names.1),
-                    ],
-                );
+                let size = format!("battle.cc.devil.{}", attack.size);
+                let title = Msg::new("battle.against")
+                    .msg(
+                        "attacker",
+                        Msg::new("battle.cc.creature.name").key("size", size),
+                    )
+                    .text("defender", s.names.1);
                 cx.send(Command::RollTable(
                     title,
                     TableRoll::Melee(MeleeRoll::Devil(attack)),

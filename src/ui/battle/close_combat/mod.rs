@@ -223,7 +223,7 @@ impl CloseCombatView {
                             wounds_of(self.back.defender_w),
                         );
                         cx.send(Command::RollFight(
-                            self.cc_sides.title(lang),
+                            self.cc_sides.title(),
                             self.fight(),
                             self.cc_sides.combatants(lang, we_attack, wounds),
                         ));

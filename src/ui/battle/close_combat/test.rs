@@ -6,6 +6,7 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::rules::Characteristic;
+use crate::rules::Msg;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::close_combat;
 use crate::rules::close_combat::roll::{MeleeRoll, characteristic_key};
@@ -86,10 +87,9 @@ impl TestView {
                     let word = lang.t("battle.cc.test.roll");
                     if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                         cx.send(Command::RollTable(
-                            lang.f(
-                                "battle.cc.test.log_title",
-                                &[("name", who.1), ("characteristic", lang.t(c.abbr_key()))],
-                            ),
+                            Msg::new("battle.cc.test.log_title")
+                                .text("name", who.1)
+                                .key("characteristic", c.abbr_key()),
                             TableRoll::Melee(MeleeRoll::Test {
                                 characteristic: c,
                                 value,

@@ -281,14 +281,10 @@ fn grenade_odds_ui(
                 "battle.wounds_bar",
                 &odds.wounds,
             );
-            let title = lang.f(
-                "kt.grenade.log",
-                &[
-                    ("attacker", attacker),
-                    ("defender", defender),
-                    ("grenade", grenade),
-                ],
-            );
+            let title = crate::rules::Msg::new("kt.grenade.log")
+                .text("attacker", attacker)
+                .text("defender", defender)
+                .text("grenade", grenade);
             roll_button(
                 ui,
                 lang.t("kt.grenade.roll"),
@@ -325,14 +321,12 @@ fn jump_odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, jump: &Jump, kw: (JumpKind,
             roll_button(
                 ui,
                 lang.t("kt.jump.roll"),
-                lang.f(
-                    match kind {
-                        JumpKind::Jump => "kt.jump.log",
-                        JumpKind::RopeSwing => "kt.jump.log_rope",
-                        JumpKind::Parachute => "kt.jump.log_parachute",
-                    },
-                    &[("soldier", who)],
-                ),
+                crate::rules::Msg::new(match kind {
+                    JumpKind::Jump => "kt.jump.log",
+                    JumpKind::RopeSwing => "kt.jump.log_rope",
+                    JumpKind::Parachute => "kt.jump.log_parachute",
+                })
+                .text("soldier", who),
                 TableRoll::Jump(*jump),
                 cx,
             );

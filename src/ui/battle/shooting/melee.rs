@@ -355,7 +355,7 @@ impl MeleeView {
                                 Some(crate::rules::killteam::activation::Act::CloseCombat);
                         }
                         cx.send(Command::RollFight(
-                            sides.title(lang),
+                            sides.title(),
                             Fight::Attack(scenario.clone()),
                             combatants,
                         ));

@@ -300,7 +300,7 @@ impl ShootingView {
                     combatants[0].spends = Some(crate::rules::killteam::activation::Act::Shoot);
                 }
                 cx.send(Command::RollFight(
-                    self.shot_sides.title(lang),
+                    self.shot_sides.title(),
                     Fight::Attack(scenario.clone()),
                     combatants,
                 ));

@@ -103,7 +103,7 @@ impl KtTurnView {
             roll_button(
                 ui,
                 lang.t("kt.charge.roll"),
-                lang.f("kt.charge.log", &[("soldier", who)]),
+                crate::rules::Msg::new("kt.charge.log").text("soldier", who),
                 TableRoll::Charge(charge),
                 cx,
             );
@@ -152,7 +152,7 @@ impl KtTurnView {
                 roll_button(
                     ui,
                     lang.t("kt.turn.roll_initiative"),
-                    lang.t("kt.turn.initiative_title").to_owned(),
+                    crate::rules::Msg::new("kt.turn.initiative_title"),
                     TableRoll::Initiative { players: 2 },
                     cx,
                 );

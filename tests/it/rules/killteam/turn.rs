@@ -218,7 +218,7 @@ fn the_turn_card_counts_activations_and_rolls_the_initiative() {
     h.run();
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);
-    assert_eq!(log[0].title, "Initiative");
+    assert_eq!(muster::i18n::Lang::En.msg(&log[0].title), "Initiative");
     assert!(
         h.query_all_by_label_contains("chooses who goes first")
             .count()
@@ -314,6 +314,6 @@ fn the_charge_card_shows_the_reach_and_rolls_it() {
     h.run();
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);
-    assert_eq!(log[0].title, "Charger charges");
+    assert_eq!(muster::i18n::Lang::En.msg(&log[0].title), "Charger charges");
     assert!(h.query_all_by_label_contains("charge reach (D6: ").count() >= 1);
 }

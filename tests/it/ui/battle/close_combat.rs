@@ -174,7 +174,7 @@ fn cc_15_the_winner_follows_up_or_stays_on_his_ld_test() {
         Fight::Table(TableRoll::Melee(MeleeRoll::StayTest { ld: 7 }))
     );
     assert_eq!(
-        h.state().app.model.battle_log[0].title,
+        muster::i18n::Lang::En.msg(&h.state().app.model.battle_log[0].title),
         "Attacker: stay test"
     );
     assert!(line.starts_with("Stay test, at or under Ld 7: "), "{line}");
@@ -237,7 +237,7 @@ fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        h.state().app.model.battle_log[1].title,
+        muster::i18n::Lang::En.msg(&h.state().app.model.battle_log[1].title),
         "Defender's free blow on Attacker"
     );
     assert!(line.starts_with("Free blow (1) against WS 1: "), "{line}");
@@ -332,7 +332,7 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        h.state().app.model.battle_log[0].title,
+        muster::i18n::Lang::En.msg(&h.state().app.model.battle_log[0].title),
         "Large Catachan Devil against Defender"
     );
     assert!(line.starts_with("Large Catachan Devil, "), "{line}");

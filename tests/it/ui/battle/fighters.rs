@@ -70,7 +70,7 @@ fn a_psychic_attack_between_two_characters_its_odds_its_roll_and_its_power_in_pl
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);
     assert_eq!(
-        log[0].title,
+        muster::i18n::Lang::En.msg(&log[0].title),
         "Inquisitor Vael against Sergeant Brask (Psychic shield)"
     );
     assert!(matches!(log[0].fight, Fight::Psychic(_)));
@@ -159,7 +159,10 @@ fn a_campaign_character_fights_with_his_wounds_left_and_the_dead_cannot() {
     assert!(h.query_by_label("To hit 4+ (50.0 %)").is_some());
     button(&mut h, "Roll");
     let log = &h.state().app.model.battle_log;
-    assert_eq!(log[0].title, "Inquisitor Vael against Sergeant Brask");
+    assert_eq!(
+        muster::i18n::Lang::En.msg(&log[0].title),
+        "Inquisitor Vael against Sergeant Brask"
+    );
 }
 
 /// CC-4: a fighter picked from a roster brings his weapon in hand, the

@@ -121,7 +121,10 @@ fn fly_7_air_troops_strike_first_and_the_loser_goes_up_a_level() {
     button(&mut h, "Roll the round");
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);
-    assert_eq!(log[0].title, "First unit against Second unit");
+    assert_eq!(
+        muster::i18n::Lang::En.msg(&log[0].title),
+        "First unit against Second unit"
+    );
     let Fight::Units(air, ground) = &log[0].fight else {
         panic!("a round of units: {:?}", log[0].fight);
     };
@@ -272,7 +275,10 @@ fn fly_10_a_unit_leaves_to_gather_stones_and_comes_back_on_a_6() {
         button(&mut h, "Roll to come back");
         let log = &h.state().app.model.battle_log;
         assert_eq!(log.len(), n);
-        assert_eq!(log[n - 1].title, "Return from gathering stones");
+        assert_eq!(
+            muster::i18n::Lang::En.msg(&log[n - 1].title),
+            "Return from gathering stones"
+        );
         assert_eq!(
             log[n - 1].fight,
             Fight::Table(TableRoll::FlyerGather { turns: 2 })

@@ -112,5 +112,9 @@ fn kt_6_a_brute_charges_on_3_plus_and_a_smoke_bearer_is_hit_on_4_plus() {
     let d = muster::rules::killteam::derive(&rules.killteam, &osk).expect("derived");
     assert_eq!(answer.target.t, i64::from(d.profile.toughness));
     assert_eq!(answer.target.save, Some(i64::from(d.profile.save)));
-    assert!(log[1].title.starts_with("Trooper Vell against Trooper Osk"));
+    assert!(
+        muster::i18n::Lang::En
+            .msg(&log[1].title)
+            .starts_with("Trooper Vell against Trooper Osk")
+    );
 }

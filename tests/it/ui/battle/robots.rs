@@ -100,7 +100,7 @@ fn rob_8_a_burning_smell_read_on_the_table_then_rolled_each_turn_until_bang() {
         let log = &h.state().app.model.battle_log;
         let e = &log[before + k - 1];
         assert_eq!(
-            e.title,
+            muster::i18n::Lang::En.msg(&e.title),
             "Imperial combat robot: burning smell at the end of the turn"
         );
         assert_eq!(e.fight, Fight::Table(TableRoll::RobotBurningSmell));

@@ -43,7 +43,10 @@ fn robot_mode_shows_the_target_check_odds_and_rolls_into_the_log() {
     button(&mut h, "Roll the target check");
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);
-    assert_eq!(log[0].title, "Imperial combat robot: target check");
+    assert_eq!(
+        muster::i18n::Lang::En.msg(&log[0].title),
+        "Imperial combat robot: target check"
+    );
     assert_eq!(log[0].fight, Fight::Table(TableRoll::RobotAim { int: 8 }));
     assert!(
         h.query_all_by_label_contains("target check (2D6: ").count() >= 1,
@@ -91,7 +94,7 @@ fn flyer_mode_shows_the_range_and_rolls_a_crash() {
     button(&mut h, "Roll the crash");
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);
-    assert_eq!(log[0].title, "Crash from +20");
+    assert_eq!(muster::i18n::Lang::En.msg(&log[0].title), "Crash from +20");
     assert!(log[0].wounds >= 3, "3D4 at +20");
 }
 
@@ -119,7 +122,10 @@ fn kt_17_the_jump_test_in_kill_team_mode() {
     button(&mut h, "Roll the jump");
     let log = &h.state().app.model.battle_log;
     assert_eq!(log.len(), 1);
-    assert_eq!(log[0].title, "Shooter jumps between buildings");
+    assert_eq!(
+        muster::i18n::Lang::En.msg(&log[0].title),
+        "Shooter jumps between buildings"
+    );
     assert!(
         h.query_all_by_label_contains("dangerous terrain (D6: ")
             .count()

@@ -183,7 +183,10 @@ fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
         rolls += 1;
     }
     let last = h.state().app.model.battle_log.last().expect("rolled");
-    assert_eq!(last.title, "Trooper Nim against Trooper Dace");
+    assert_eq!(
+        muster::i18n::Lang::En.msg(&last.title),
+        "Trooper Nim against Trooper Dace"
+    );
     let damage = last.wounds;
     let n = h.state().app.model.battle_log.len();
     // "Apply to campaign" goes to Dace, picked as the target.

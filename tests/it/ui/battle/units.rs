@@ -359,7 +359,7 @@ fn a_unit_round_s_badges_say_each_unit_s_wounds_as_its_text_does() {
     // Rolls until the first unit takes a wound: the trap was there.
     for _ in 0..40 {
         h.state_mut().app.apply(Command::RollFight(
-            "A against B".into(),
+            muster::rules::Msg::verbatim("A against B"),
             Fight::Units(vec![trooper.clone(); 3], vec![trooper.clone(); 3]),
             Vec::new(),
         ));

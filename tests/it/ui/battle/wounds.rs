@@ -207,7 +207,7 @@ fn a_fighter_picked_in_one_mode_never_fights_in_another() {
             .model
             .battle_log
             .iter()
-            .map(|e| e.title.clone())
+            .map(|e| muster::i18n::Lang::En.msg(&e.title).clone())
             .collect::<Vec<_>>()
     };
     assert_eq!(titles(&h), vec!["Trooper Nim against Defender"]);

@@ -879,7 +879,13 @@ fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
         "the shot is rolled: {:?}",
         last.fight
     );
-    assert!(last.title.starts_with("Trooper Dace"), "{}", last.title);
+    assert!(
+        muster::i18n::Lang::En
+            .msg(&last.title)
+            .starts_with("Trooper Dace"),
+        "{}",
+        muster::i18n::Lang::En.msg(&last.title)
+    );
 }
 
 /// KT-21 into CMP-6: the battle's VP at the table and the mission's VP are
