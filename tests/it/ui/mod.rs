@@ -20,6 +20,7 @@ mod navigation;
 mod print_preview;
 mod roster;
 mod shell;
+mod theme;
 
 /// The app on the data folder `dir`, in `lang`, with a scripted desktop.
 fn app(dir: &Path, lang: Lang) -> App {
