@@ -9,6 +9,7 @@ use muster::app::{App, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::ui::Gui;
 
+mod accessibility;
 mod battle;
 mod campaign;
 mod folder;
