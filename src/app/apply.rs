@@ -38,7 +38,8 @@ impl App {
             | Command::SetLang(_)
             | Command::SetMachine(_)
             | Command::SetLog(_)
-            | Command::SetZoom(_)) => self.apply_view(c),
+            | Command::SetZoom(_)
+            | Command::SetTheme(_)) => self.apply_view(c),
             Command::DismissMessage(i) => self.dismiss_message(i),
             Command::Reload => self.reload_if_saved(),
             Command::CheckDisk => self.check_disk(),
@@ -92,7 +93,7 @@ impl App {
     }
 
     /// The commands that change only what is shown: the screen, the
-    /// language, the log panel, the zoom, a refusal read, a fight picked on
+    /// language, the log panel, the zoom, the theme, a refusal read, a fight picked on
     /// a table. `apply` hands them here.
     fn apply_view(&mut self, command: Command) {
         match command {
@@ -125,6 +126,7 @@ impl App {
             Command::SetZoom(zoom) => {
                 self.model.zoom = zoom.clamp(*super::ZOOM_RANGE.start(), *super::ZOOM_RANGE.end());
             }
+            Command::SetTheme(theme) => self.model.theme = theme,
             _ => {}
         }
     }

@@ -176,6 +176,8 @@ pub enum Command {
     ForgetFolderProblem,
     /// Set the zoom of the interface.
     SetZoom(f32),
+    /// Choose the theme: dark, light or the system's.
+    SetTheme(super::ThemeChoice),
     /// Open or collapse the log panel, or set its height.
     SetLog(super::LogPrefs),
     /// Forget a message of the log.

@@ -45,6 +45,9 @@ pub struct Prefs {
     pub lang: Lang,
     /// The zoom of the interface (1: as designed).
     pub zoom: f32,
+    /// Dark, light, or the system's (preferences saved before it existed
+    /// read as dark, the look they had).
+    pub theme: ThemeChoice,
     /// How sheets are printed.
     pub print: PrintPrefs,
     /// The log panel: open or collapsed, and its height.
@@ -65,11 +68,47 @@ impl Default for Prefs {
         Self {
             lang: Lang::default(),
             zoom: 1.0,
+            theme: ThemeChoice::default(),
             print: PrintPrefs::default(),
             log: LogPrefs::default(),
             machine: String::new(),
             data_dir: None,
             place: None,
+        }
+    }
+}
+
+/// The theme the player chose: one of the two, or the system's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThemeChoice {
+    /// The dark theme (Muster's first look).
+    #[default]
+    Dark,
+    /// The light theme.
+    Light,
+    /// The system's, light or dark, following it when it changes.
+    System,
+}
+
+impl ThemeChoice {
+    /// Every choice, in the order the menu lists them.
+    pub const ALL: [Self; 3] = [Self::Dark, Self::Light, Self::System];
+
+    /// The message key of its name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Dark => "theme.dark",
+            Self::Light => "theme.light",
+            Self::System => "theme.system",
+        }
+    }
+
+    /// egui's preference for it (eframe tells egui the system's theme).
+    pub fn preference(self) -> egui::ThemePreference {
+        match self {
+            Self::Dark => egui::ThemePreference::Dark,
+            Self::Light => egui::ThemePreference::Light,
+            Self::System => egui::ThemePreference::System,
         }
     }
 }
@@ -436,6 +475,8 @@ pub struct Model {
     pub lang: Lang,
     /// The zoom of the interface.
     pub zoom: f32,
+    /// The theme chosen.
+    pub theme: ThemeChoice,
     /// The rules data in force (built-in plus the user's overrides).
     pub rules: RulesData,
     /// Problems with the user's rules override files.
@@ -775,6 +816,7 @@ impl App {
         Prefs {
             lang: self.model.lang,
             zoom: self.model.zoom,
+            theme: self.model.theme,
             print: self.model.print,
             log: self.model.log,
             machine: self.model.machine.clone(),
@@ -1119,6 +1161,7 @@ impl Model {
         Self {
             lang: prefs.lang,
             zoom: prefs.zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end()),
+            theme: prefs.theme,
             rules,
             rules_problems,
             docs: Vec::new(),

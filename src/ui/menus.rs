@@ -1,7 +1,9 @@
 //! Menus and keyboard shortcuts, both read from the command table
 //! (`app::ACTIONS`): one label, one shortcut, one read-only gate per action.
 
-use crate::app::{ACTIONS, Action, ActionSpec, Command, Menu, Model, Screen, ZOOM_RANGE};
+use crate::app::{
+    ACTIONS, Action, ActionSpec, Command, Menu, Model, Screen, ThemeChoice, ZOOM_RANGE,
+};
 use crate::i18n::Lang;
 use crate::rules::{DocKey, RosterEdit};
 use crate::ui::ViewState;
@@ -207,6 +209,23 @@ fn examples_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     });
 }
 
+/// View › Theme: dark, light, or the system's, one checked.
+fn theme_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let model = cx.model;
+    let lang = model.lang;
+    ui.menu_button(lang.t("menu.theme"), |ui| {
+        for choice in ThemeChoice::ALL {
+            if ui
+                .radio(model.theme == choice, lang.t(choice.label()))
+                .clicked()
+            {
+                cx.send(Command::SetTheme(choice));
+                ui.close();
+            }
+        }
+    });
+}
+
 /// A menu entry from the table: label, shortcut, enabled or not.
 fn entry_ui(ui: &mut egui::Ui, spec: &ActionSpec, cx: &ViewCtx<'_>, views: &mut ViewState) {
     let model = cx.model;
@@ -296,6 +315,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
                     "menu.zoom_now",
                     &[("percent", &format!("{:.0}", model.zoom * 100.0))],
                 ));
+                theme_menu_ui(ui, cx);
             }
         });
     }

@@ -114,16 +114,37 @@ impl Gui {
         }
     }
 
+    /// Installs the themes at the first frame, shows the one the player
+    /// chose (egui follows the system's when he chose it), and sets the
+    /// palette the views draw with to the theme shown.
+    fn theme_ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let preference = self.app.model.theme.preference();
+        let changed = ctx.options(|o| o.theme_preference) != preference;
+        if changed {
+            ctx.set_theme(preference);
+        }
+        if !self.themed {
+            theme::apply(&ctx);
+        }
+        if !self.themed || changed {
+            self.themed = true;
+            // The window's root was made with the style of the frame
+            // before: this frame draws in the new one.
+            ui.set_style(ctx.global_style());
+        }
+        theme::set_palette(theme::Palette::of(ctx.theme()));
+    }
+
     /// Shows one frame of the whole interface, then applies the commands the
     /// views recorded.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         if !self.themed {
-            self.themed = true;
-            theme::apply(&ctx);
             // A simulation done on its thread wakes the window.
             self.app.set_repaint(ctx.clone());
         }
+        self.theme_ui(ui);
         if (ctx.zoom_factor() - self.app.model.zoom).abs() > f32::EPSILON {
             ctx.set_zoom_factor(self.app.model.zoom);
         }

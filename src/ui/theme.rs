@@ -2,10 +2,14 @@
 //! corner scale, applied once. Widgets never hold a colour of their own: they
 //! ask the palette (`theme::palette().fit`, …).
 //!
+//! Two palettes share the semantic names: `DARK` (the default) and `LIGHT`.
+//! The frame's palette follows egui's theme (`Context::theme`, which the
+//! player's preference sets, or the system's when he follows it).
+//!
 //! The hues of the states follow Okabe and Ito's palette (they survive colour
-//! blindness and grey printing), lightened to read on the dark cards; a unit
-//! test holds every text colour to WCAG's 4.5:1 and every icon and border to
-//! 3:1.
+//! blindness and grey printing), lightened to read on the dark cards and
+//! darkened to read on the light ones; a unit test holds every text colour of
+//! both palettes to WCAG's 4.5:1 and every icon and border to 3:1.
 
 use egui::{Color32, CornerRadius, Margin, Shadow, Stroke, Theme};
 
@@ -48,6 +52,10 @@ pub struct Palette {
     pub warning: Color32,
     /// Something failed, or an edit was refused.
     pub error: Color32,
+    /// The soft shadow under a card.
+    pub shadow: Color32,
+    /// The shadow under a popup, a menu or a dialog.
+    pub popup_shadow: Color32,
 }
 
 /// The dark palette.
@@ -70,7 +78,44 @@ pub const DARK: Palette = Palette {
     missing: Color32::from_rgb(0xc7, 0xc7, 0xc7),
     warning: Color32::from_rgb(0xe8, 0xa3, 0x3a),
     error: Color32::from_rgb(0xff, 0x8c, 0x8c),
+    shadow: Color32::from_black_alpha(70),
+    popup_shadow: Color32::from_black_alpha(110),
 };
+
+/// The light palette: warm paper-grey panels, near-white cards, ink-dark
+/// text, the Okabe–Ito hues darkened until they read on every fill.
+pub const LIGHT: Palette = Palette {
+    window: Color32::from_rgb(0xff, 0xff, 0xff),
+    panel: Color32::from_rgb(0xee, 0xeb, 0xe5),
+    card: Color32::from_rgb(0xfa, 0xf8, 0xf4),
+    widget: Color32::from_rgb(0xe2, 0xde, 0xd6),
+    widget_hovered: Color32::from_rgb(0xd6, 0xd1, 0xc7),
+    widget_active: Color32::from_rgb(0xbc, 0xd6, 0xec),
+    border: Color32::from_rgb(0x7a, 0x7d, 0x84),
+    text: Color32::from_rgb(0x1e, 0x21, 0x26),
+    text_subdued: Color32::from_rgb(0x4f, 0x54, 0x5c),
+    accent: Color32::from_rgb(0x0a, 0x5d, 0x8f),
+    on_accent: Color32::from_rgb(0xff, 0xff, 0xff),
+    fit: Color32::from_rgb(0x00, 0x69, 0x4c),
+    wounded: Color32::from_rgb(0x73, 0x5c, 0x00),
+    seriously_wounded: Color32::from_rgb(0xa0, 0x3f, 0x00),
+    dead: Color32::from_rgb(0x8c, 0x3a, 0x6c),
+    missing: Color32::from_rgb(0x5a, 0x5a, 0x5a),
+    warning: Color32::from_rgb(0x84, 0x54, 0x00),
+    error: Color32::from_rgb(0xb0, 0x23, 0x1b),
+    shadow: Color32::from_black_alpha(28),
+    popup_shadow: Color32::from_black_alpha(50),
+};
+
+impl Palette {
+    /// The palette of egui's theme `theme`.
+    pub fn of(theme: Theme) -> Self {
+        match theme {
+            Theme::Dark => DARK,
+            Theme::Light => LIGHT,
+        }
+    }
+}
 
 thread_local! {
     /// The palette of the frame being drawn on this thread (one window, one
@@ -181,8 +226,9 @@ pub const SHEET_FONT: &str = "sheet";
 /// Its bold.
 pub const SHEET_FONT_BOLD: &str = "sheet-bold";
 
-/// Installs the palette, the spacing and the icon font. Called once, at the
-/// first frame.
+/// Installs both themes' visuals (each from its palette), the spacing and
+/// the fonts. Called once, at the first frame; which theme shows is the
+/// preference's (`Gui` sets it each frame).
 pub fn apply(ctx: &egui::Context) {
     egui_material_icons::initialize(ctx);
     // The print preview sets its pages in the PDF's own typeface.
@@ -199,15 +245,16 @@ pub fn apply(ctx: &egui::Context) {
             }],
         ));
     }
-    ctx.set_theme(Theme::Dark);
-    ctx.set_visuals_of(Theme::Dark, visuals());
-    ctx.style_mut_of(Theme::Dark, |style| {
-        style.spacing.item_spacing = egui::vec2(space::S, 6.0);
-        style.spacing.button_padding = egui::vec2(space::S, space::XS);
-        style.spacing.interact_size.y = 26.0;
-        style.spacing.menu_margin = Margin::same(space::S as i8);
-        style.spacing.window_margin = Margin::same(space::M as i8);
-    });
+    for theme in [Theme::Dark, Theme::Light] {
+        ctx.set_visuals_of(theme, visuals(&Palette::of(theme), theme));
+        ctx.style_mut_of(theme, |style| {
+            style.spacing.item_spacing = egui::vec2(space::S, 6.0);
+            style.spacing.button_padding = egui::vec2(space::S, space::XS);
+            style.spacing.interact_size.y = 26.0;
+            style.spacing.menu_margin = Margin::same(space::S as i8);
+            style.spacing.window_margin = Margin::same(space::M as i8);
+        });
+    }
 }
 
 fn widget(fill: Color32, stroke: Color32, text: Color32) -> egui::style::WidgetVisuals {
@@ -221,10 +268,13 @@ fn widget(fill: Color32, stroke: Color32, text: Color32) -> egui::style::WidgetV
     }
 }
 
-/// The visuals of the dark theme, from the palette.
-pub fn visuals() -> egui::Visuals {
-    let p = palette();
-    let mut v = egui::Visuals::dark();
+/// The visuals of `theme` (egui's own for it, as the base), coloured from
+/// the palette `p`.
+pub fn visuals(p: &Palette, theme: Theme) -> egui::Visuals {
+    let mut v = match theme {
+        Theme::Dark => egui::Visuals::dark(),
+        Theme::Light => egui::Visuals::light(),
+    };
     v.panel_fill = p.panel;
     v.window_fill = p.card;
     v.window_stroke = Stroke::new(1.0, p.border);
@@ -242,7 +292,8 @@ pub fn visuals() -> egui::Visuals {
     v.widgets.inactive = widget(p.widget, p.border, p.text);
     v.widgets.hovered = widget(p.widget_hovered, p.accent, p.text);
     // egui takes the strong text colour from the active widgets: it must be
-    // the text colour, on a dark accent.
+    // the text colour, on a muted accent (dark in the dark theme, pale in
+    // the light one).
     v.widgets.active = widget(p.widget_active, p.accent, p.text);
     v.widgets.open = widget(p.widget_hovered, p.accent, p.text);
     v.selection.bg_fill = p.widget_active;
@@ -251,7 +302,7 @@ pub fn visuals() -> egui::Visuals {
         offset: [0, 3],
         blur: 10,
         spread: 0,
-        color: Color32::from_black_alpha(110),
+        color: p.popup_shadow,
     };
     v
 }
@@ -267,7 +318,7 @@ pub fn card_frame() -> egui::Frame {
             offset: [0, 2],
             blur: 8,
             spread: 0,
-            color: Color32::from_black_alpha(70),
+            color: palette().shadow,
         })
 }
 
@@ -275,59 +326,111 @@ pub fn card_frame() -> egui::Frame {
 mod tests {
     use super::*;
 
+    /// Both palettes, by name, with their egui theme.
+    const PALETTES: [(&str, Palette, Theme); 2] =
+        [("dark", DARK, Theme::Dark), ("light", LIGHT, Theme::Light)];
+
     // WCAG 2.x: normal text needs 4.5:1; icons and borders that carry meaning 3:1.
     #[test]
     fn every_text_colour_reads_on_every_background() {
-        let p = palette();
-        let backgrounds = [("window", p.window), ("panel", p.panel), ("card", p.card)];
-        let texts = [
-            ("text", p.text),
-            ("text_subdued", p.text_subdued),
-            ("accent", p.accent),
-            ("fit", p.fit),
-            ("wounded", p.wounded),
-            ("seriously_wounded", p.seriously_wounded),
-            ("dead", p.dead),
-            ("missing", p.missing),
-            ("warning", p.warning),
-            ("error", p.error),
-        ];
-        for (bg_name, bg) in backgrounds {
-            for (name, c) in texts {
-                let ratio = contrast(c, bg);
-                assert!(ratio >= 4.5, "{name} on {bg_name}: {ratio:.2}:1");
+        for (palette_name, p, _) in PALETTES {
+            let backgrounds = [
+                ("window", p.window),
+                ("panel", p.panel),
+                ("card", p.card),
+                ("widget", p.widget),
+            ];
+            let texts = [
+                ("text", p.text),
+                ("text_subdued", p.text_subdued),
+                ("accent", p.accent),
+                ("fit", p.fit),
+                ("wounded", p.wounded),
+                ("seriously_wounded", p.seriously_wounded),
+                ("dead", p.dead),
+                ("missing", p.missing),
+                ("warning", p.warning),
+                ("error", p.error),
+            ];
+            for (bg_name, bg) in backgrounds {
+                for (name, c) in texts {
+                    let ratio = contrast(c, bg);
+                    assert!(
+                        ratio >= 4.5,
+                        "{palette_name}: {name} on {bg_name}: {ratio:.2}:1"
+                    );
+                }
             }
+            // Text on widgets hovered, and pressed or selected.
+            for bg in [p.widget_hovered, p.widget_active] {
+                let ratio = contrast(p.text, bg);
+                assert!(ratio >= 4.5, "{palette_name}: text {ratio:.2}:1");
+            }
+            assert!(contrast(p.on_accent, p.accent) >= 4.5, "{palette_name}");
         }
-        // Text on widgets, and on the accent when pressed.
-        for bg in [p.widget, p.widget_hovered, p.widget_active] {
-            assert!(contrast(p.text, bg) >= 4.5);
-        }
-        assert!(contrast(p.on_accent, p.accent) >= 4.5);
     }
 
     #[test]
     fn borders_and_icons_stand_out() {
-        let p = palette();
-        for bg in [p.window, p.panel, p.card] {
-            assert!(
-                contrast(p.border, bg) >= 3.0,
-                "{:.2}",
-                contrast(p.border, bg)
-            );
+        for (palette_name, p, _) in PALETTES {
+            for bg in [p.window, p.panel, p.card] {
+                let ratio = contrast(p.border, bg);
+                assert!(ratio >= 3.0, "{palette_name}: border {ratio:.2}:1");
+            }
+            // Badges paint their colour at low alpha behind the word: the
+            // word must still read on it.
+            for c in [
+                p.fit,
+                p.wounded,
+                p.seriously_wounded,
+                p.dead,
+                p.missing,
+                p.warning,
+                p.error,
+            ] {
+                let tint = super::super::widgets::badge_fill(c, p.card);
+                let ratio = contrast(c, tint);
+                assert!(ratio >= 4.5, "{palette_name}: {c:?}: {ratio:.2}:1");
+            }
         }
-        // Badges paint their colour at low alpha behind the word: the word
-        // must still read on it.
-        for c in [
-            p.fit,
-            p.wounded,
-            p.seriously_wounded,
-            p.dead,
-            p.missing,
-            p.warning,
-            p.error,
-        ] {
-            let tint = super::super::widgets::badge_fill(c, p.card);
-            assert!(contrast(c, tint) >= 4.5, "{c:?}: {:.2}", contrast(c, tint));
+    }
+
+    // What egui draws from the visuals, not only the palette: its weak text
+    // (hints, disabled words), its strong text, the warnings and errors it
+    // paints itself, on its panel, window, field and widget fills.
+    #[test]
+    fn each_themes_visuals_read_as_their_palette() {
+        for (palette_name, p, theme) in PALETTES {
+            let v = visuals(&p, theme);
+            assert_eq!(v.dark_mode, theme == Theme::Dark, "{palette_name}");
+            let fills = [
+                ("panel", v.panel_fill),
+                ("window", v.window_fill),
+                ("field", v.text_edit_bg_color()),
+                ("extreme", v.extreme_bg_color),
+                ("widget", v.widgets.inactive.weak_bg_fill),
+            ];
+            let texts = [
+                ("text", v.text_color()),
+                ("weak", v.weak_text_color()),
+                ("strong", v.strong_text_color()),
+                ("warn", v.warn_fg_color),
+                ("error", v.error_fg_color),
+                ("link", v.hyperlink_color),
+            ];
+            for (fill_name, fill) in fills {
+                for (name, c) in texts {
+                    let ratio = contrast(c, fill);
+                    assert!(
+                        ratio >= 4.5,
+                        "{palette_name}: egui's {name} on {fill_name}: {ratio:.2}:1"
+                    );
+                }
+            }
+            for w in [v.widgets.hovered, v.widgets.active, v.widgets.open] {
+                assert!(contrast(w.fg_stroke.color, w.weak_bg_fill) >= 4.5);
+            }
+            assert!(contrast(v.selection.stroke.color, v.selection.bg_fill) >= 4.5);
         }
     }
 
@@ -356,8 +459,11 @@ mod tests {
     fn contrast_matches_known_values() {
         assert!((contrast(Color32::WHITE, Color32::BLACK) - 21.0).abs() < 0.01);
         assert!((contrast(Color32::BLACK, Color32::BLACK) - 1.0).abs() < 0.001);
-        // egui's default weak text on its dark panel is far below 4.5:1.
+        // egui's default weak text on its dark panel is far below 4.5:1,
+        // and its red errors fail on its light one.
         let egui = egui::Visuals::dark();
         assert!(contrast(egui.weak_text_color(), egui.panel_fill) < 4.5);
+        let egui = egui::Visuals::light();
+        assert!(contrast(egui.error_fg_color, egui.panel_fill) < 4.5);
     }
 }

@@ -9,6 +9,7 @@ use muster::app::{App, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::ui::Gui;
 
+mod accessibility;
 mod battle;
 mod campaign;
 mod folder;
@@ -20,6 +21,7 @@ mod navigation;
 mod print_preview;
 mod roster;
 mod shell;
+mod theme;
 
 /// The app on the data folder `dir`, in `lang`, with a scripted desktop.
 fn app(dir: &Path, lang: Lang) -> App {
