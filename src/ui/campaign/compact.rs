@@ -16,18 +16,10 @@ use crate::ui::battle::from_table::table_side;
 use crate::ui::campaign::actions;
 use crate::ui::campaign::cards::wound_boxes_ui;
 use crate::ui::campaign::fight::{FightRefusals, fight_buttons_ui};
+use crate::ui::campaign::parts::TableView;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, badge, card};
-
-/// How the table shows its models.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TableView {
-    /// A line for each model instead of a card.
-    pub compact: bool,
-    /// What the list is filtered by: part of a name or of a kind.
-    pub find: String,
-}
 
 /// One model at the table, as its line shows it.
 struct Line {

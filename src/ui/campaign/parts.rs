@@ -529,9 +529,18 @@ pub struct MissionState {
     /// What the table keeps of its own: the fighter picked to attack.
     pub marks: TableMarks,
     /// The table as cards or as a compact list, and its filter.
-    pub view: crate::ui::campaign::compact::TableView,
+    pub view: TableView,
     /// "End of the mission" was clicked: the next frame scrolls there.
     pub(super) to_end: bool,
+}
+
+/// How the table shows its models (`compact.rs`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableView {
+    /// A line for each model instead of a card.
+    pub compact: bool,
+    /// What the list is filtered by: part of a name or of a kind.
+    pub find: String,
 }
 
 /// What the table keeps of its own as it is played: the fighter picked to
