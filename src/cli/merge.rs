@@ -42,13 +42,16 @@ pub(super) fn run(
         Some(Some(c)) => Some(c),
         Some(None) => return EXIT_UNREADABLE,
     };
-    for other in std::iter::once(&b).chain(c.as_ref()) {
+    let others = std::iter::once((&b, theirs)).chain(c.as_ref().zip(base));
+    for (other, path) in others {
         if a.kind() != other.kind() || a.id() != other.id() {
             let _ = writeln!(
                 err,
-                "muster: not versions of one document: {} “{}” and {} “{}”",
+                "muster: not versions of one document: {} is {} “{}”, {} is {} “{}”",
+                ours.display(),
                 a.kind(),
                 a.id(),
+                path.display(),
                 other.kind(),
                 other.id()
             );
@@ -109,8 +112,14 @@ fn campaigns(
     if m.conflicts.is_empty() {
         return Some(Doc::new(m.campaign));
     }
-    let value =
-        |e: &crate::rules::campaign::Entry| serde_json::to_string(&e.event).unwrap_or_default();
+    // Each event in words (what it did), then as the file writes it.
+    let value = |e: &crate::rules::campaign::Entry| {
+        format!(
+            "“{}” {}",
+            lang.msg(&e.event.words(&m.campaign)),
+            serde_json::to_string(&e.event).unwrap_or_default()
+        )
+    };
     for c in &m.conflicts {
         let (side, other) = match c.side {
             Side::Ours => ("ours", "theirs"),

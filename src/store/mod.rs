@@ -1165,15 +1165,17 @@ pub fn write_atomic(
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.{}.tmp", unique_stamp()));
+    // A failure names the file the caller asked for, never the temporary
+    // file beside it, which nobody typed and which is gone afterwards.
     let result = (|| {
         let mut file = OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&tmp)
-            .map_err(io_err("io.create", &tmp))?;
-        write(&mut file).map_err(io_err("io.write", &tmp))?;
-        file.flush().map_err(io_err("io.write", &tmp))?;
-        file.sync_all().map_err(io_err("io.sync", &tmp))?;
+            .map_err(io_err("io.create", path))?;
+        write(&mut file).map_err(io_err("io.write", path))?;
+        file.flush().map_err(io_err("io.write", path))?;
+        file.sync_all().map_err(io_err("io.sync", path))?;
         drop(file);
         fs::rename(&tmp, path).map_err(io_err("io.replace", path))?;
         // Make the rename itself durable.

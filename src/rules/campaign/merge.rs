@@ -77,16 +77,33 @@ pub fn key_of(entry: &Entry, side: Side, place: usize) -> String {
     )
 }
 
-/// Whether two entries are one event: the same stamp's id, or without
-/// stamps the same content.
+/// Whether two entries are one event: the same stamp's id and the same
+/// content (`forged` refuses one id on two contents before this is asked),
+/// or without stamps the same content.
 fn same_event(a: &Arc<Entry>, b: &Arc<Entry>) -> bool {
-    if Arc::ptr_eq(a, b) {
-        return true;
+    Arc::ptr_eq(a, b) || a == b
+}
+
+/// One stamp's id on two different events, one in each version: an id
+/// names one event, so one of the files was forged or damaged; the merge
+/// is refused, naming the id and both places, rather than keep either.
+fn forged(ours: &Campaign, theirs: &Campaign) -> Option<Problem> {
+    let mut by_id = std::collections::BTreeMap::new();
+    for (i, e) in ours.journal.iter().enumerate() {
+        if let Some(s) = &e.stamp {
+            by_id.insert(s.id.as_str(), (i, e));
+        }
     }
-    match (&a.stamp, &b.stamp) {
-        (Some(x), Some(y)) => x.id == y.id,
-        _ => a == b,
-    }
+    theirs.journal.iter().enumerate().find_map(|(j, e)| {
+        let s = e.stamp.as_ref()?;
+        let (i, mine) = by_id.get(s.id.as_str())?;
+        (*mine != e).then(|| {
+            Problem::new("CMP-13", "merge.problem.one_id_two_events")
+                .arg("id", &s.id)
+                .arg("ours", i + 1)
+                .arg("theirs", j + 1)
+        })
+    })
 }
 
 /// Merges `ours` and `theirs`, two versions of one campaign; the events
@@ -103,6 +120,9 @@ pub fn merge(
         return Err(Problem::new("FILE", "merge.problem.two_campaigns")
             .arg("ours", &ours.id)
             .arg("theirs", &theirs.id));
+    }
+    if let Some(p) = forged(ours, theirs) {
+        return Err(p);
     }
     let shared = ours
         .journal
@@ -284,9 +304,11 @@ fn interleave<'a>(
     out
 }
 
-/// The event an event set aside clashes with: the last one kept from the
-/// other side of the same kind, about the same character or escort when
-/// the event names one; else the other side's last of the same kind.
+/// The event an event set aside clashes with, among those kept from the
+/// other side: the last of the same kind about the same character, escort
+/// or enemy; else the last about the same one, of any kind (a death there
+/// refuses a Cran test here); else the last of the same kind; else the
+/// other side's last. The players can then always keep either of the two.
 fn rival_of(
     c: &Campaign,
     sides: &[Side],
@@ -295,25 +317,28 @@ fn rival_of(
     entry: &Entry,
 ) -> Option<usize> {
     let (kind, about) = kind_and_about(entry);
-    let others = c.journal[shared..]
+    let others: Vec<(usize, KindAbout)> = c.journal[shared..]
         .iter()
         .zip(sides)
         .enumerate()
         .filter(|(_, (_, s))| **s != side)
         .map(|(k, (e, _))| (shared + k, kind_and_about(e)))
-        .filter(|(_, (k, _))| *k == kind)
-        .collect::<Vec<_>>();
-    others
-        .iter()
-        .rev()
-        .find(|(_, (_, a))| about.is_some() && *a == about)
-        .or_else(|| others.last())
-        .map(|(i, _)| *i)
+        .collect();
+    let same_about = |a: &Option<String>| about.is_some() && *a == about;
+    let last =
+        |f: &dyn Fn(&KindAbout) -> bool| others.iter().rev().find(|(_, ka)| f(ka)).map(|(i, _)| *i);
+    last(&|(k, a)| *k == kind && same_about(a))
+        .or_else(|| last(&|(_, a)| same_about(a)))
+        .or_else(|| last(&|(k, _)| *k == kind))
+        .or_else(|| others.last().map(|(i, _)| *i))
 }
+
+/// An event's kind and whom it is about (`kind_and_about`).
+type KindAbout = (String, Option<String>);
 
 /// An event's kind (its name in the file) and whom it is about: the
 /// character, escort or enemy it names.
-fn kind_and_about(entry: &Entry) -> (String, Option<String>) {
+fn kind_and_about(entry: &Entry) -> KindAbout {
     let value = serde_json::to_value(&entry.event).unwrap_or_default();
     match value {
         serde_json::Value::String(kind) => (kind, None),

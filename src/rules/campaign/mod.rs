@@ -23,6 +23,7 @@ mod ready;
 mod recruit;
 mod setup;
 pub mod victory;
+mod words;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -813,14 +814,97 @@ pub struct Entry {
 pub struct Stamp {
     /// Unique: 16 hex digits drawn when the event was made (`legacy-…` for
     /// an event older than stamps, from its place and content, the same on
-    /// every machine).
+    /// every machine). Never empty.
+    #[serde(deserialize_with = "stamp_id")]
     pub id: String,
-    /// When, in UTC (`2026-11-25T17:36:36Z`); none for an older event.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// When, in UTC (`2026-11-25T17:36:36Z`); none for an older event. A
+    /// text that is not such a time is refused where it stands.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "stamp_time"
+    )]
     pub at: Option<String>,
     /// The name of the machine it was made on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+}
+
+/// A stamp's id as read: any text but an empty one.
+fn stamp_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let id = String::deserialize(d)?;
+    if id.trim().is_empty() {
+        return Err(serde::de::Error::invalid_value(
+            serde::de::Unexpected::Str(&id),
+            &"an id that is not empty: every event of a journal has its own",
+        ));
+    }
+    Ok(id)
+}
+
+/// A stamp's time as read: a UTC time as RFC 3339 writes it.
+fn stamp_time<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let at = String::deserialize(d)?;
+    if !is_utc_time(&at) {
+        return Err(serde::de::Error::invalid_value(
+            serde::de::Unexpected::Str(&at),
+            &"a time in UTC, as 2026-11-25T17:36:36Z",
+        ));
+    }
+    Ok(Some(at))
+}
+
+/// Whether `text` is a time as stamps write it: `YYYY-MM-DDTHH:MM:SS`,
+/// fractions of a second allowed, then `Z` or an offset (`+01:00`), each
+/// field within its range.
+pub fn is_utc_time(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits = |from: usize, len: usize| -> Option<u32> {
+        let part = text.get(from..from + len)?;
+        part.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| part.parse().ok())
+            .flatten()
+    };
+    let punct = [(4, b'-'), (7, b'-'), (10, b'T'), (13, b':'), (16, b':')];
+    if b.len() < 20
+        || punct
+            .iter()
+            .any(|&(i, c)| b[i] != c && !(i == 10 && b[i] == b't'))
+    {
+        return false;
+    }
+    let fields = [
+        (digits(0, 4), 0..=9999),
+        (digits(5, 2), 1..=12),
+        (digits(8, 2), 1..=31),
+        (digits(11, 2), 0..=23),
+        (digits(14, 2), 0..=59),
+        (digits(17, 2), 0..=60),
+    ];
+    if !fields
+        .iter()
+        .all(|(v, r)| v.is_some_and(|v| r.contains(&v)))
+    {
+        return false;
+    }
+    let mut rest = &text[19..];
+    if let Some(frac) = rest.strip_prefix('.') {
+        let n = frac.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return false;
+        }
+        rest = &frac[n..];
+    }
+    match rest.as_bytes() {
+        [b'Z' | b'z'] => true,
+        [b'+' | b'-', ..] if rest.len() == 6 => {
+            digits(text.len() - 5, 2).is_some_and(|h| h <= 23)
+                && rest.as_bytes()[3] == b':'
+                && digits(text.len() - 2, 2).is_some_and(|m| m <= 59)
+        }
+        _ => false,
+    }
 }
 
 impl Campaign {
@@ -1644,7 +1728,7 @@ impl Campaign {
     /// The problems of the journal: an entry that does not play again, or
     /// a state the journal does not give.
     fn journal_problems(&self, rules: &RulesData) -> Vec<Problem> {
-        let mut out = Vec::new();
+        let mut out: Vec<Problem> = self.twice_stamped().into_iter().collect();
         match self.replay(rules) {
             Err((i, problem)) => {
                 // A journal that names what the campaign lacks cannot have
@@ -1672,6 +1756,24 @@ impl Campaign {
             }
         }
         out
+    }
+
+    /// Two events of the journal under one stamp's id: an id names one
+    /// event, so the file was copied into itself or forged (CMP-13).
+    fn twice_stamped(&self) -> Option<Problem> {
+        let mut seen = std::collections::BTreeMap::new();
+        for (i, e) in self.journal.iter().enumerate() {
+            let Some(stamp) = &e.stamp else { continue };
+            if let Some(first) = seen.insert(stamp.id.as_str(), i) {
+                return Some(
+                    Problem::new("CMP-13", "campaign.problem.stamp_twice")
+                        .arg("id", &stamp.id)
+                        .arg("first", first + 1)
+                        .arg("second", i + 1),
+                );
+            }
+        }
+        None
     }
 
     /// Whether two campaigns hold the same state (the journal aside).

@@ -13,8 +13,8 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::app::merging::{FieldsPreview, MergeAct, MergePreview, MergeView};
 use crate::rules::Campaign;
+use crate::rules::campaign::Entry;
 use crate::rules::campaign::merge::{Conflict, Merged, Side};
-use crate::rules::campaign::{CampaignEdit, Entry};
 use crate::store::Version;
 use crate::store::fields::{Changed, FieldConflict};
 use crate::ui::context::ViewCtx;
@@ -230,34 +230,9 @@ fn conflict_ui(
     }
 }
 
-/// An event in words: what it is, and whom it is about.
+/// An event in words: whom it is about and what it did, with its dice.
 fn event_words(cx: &ViewCtx<'_>, c: &Campaign, e: &Entry) -> String {
-    let what = cx.t(e.event.label()).to_owned();
-    let who = match &e.event {
-        CampaignEdit::CranTest { character, .. }
-        | CampaignEdit::FateReroll { character, .. }
-        | CampaignEdit::AcceptDeath { character }
-        | CampaignEdit::SetWounds { character, .. }
-        | CampaignEdit::AddWounds { character, .. }
-        | CampaignEdit::SetOutOfAction { character, .. }
-        | CampaignEdit::Advance { character, .. }
-        | CampaignEdit::Gear { character, .. } => {
-            c.character(*character).map(|x| x.name().to_owned())
-        }
-        _ => None,
-    };
-    let words = match who {
-        Some(who) => cx.f("merge.event_of", &[("event", &what), ("who", &who)]),
-        None => what,
-    };
-    // The dice it holds, for the players to compare two rivals.
-    match &e.event {
-        CampaignEdit::CranTest { roll: Some(r), .. }
-        | CampaignEdit::FateReroll { roll: Some(r), .. } => {
-            format!("{words} ({r})")
-        }
-        _ => words,
-    }
+    cx.lang.msg(&e.event.words(c))
 }
 
 /// Where and when an event was made: "the other version, on Bruno's

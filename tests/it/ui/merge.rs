@@ -123,12 +123,12 @@ fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
             .is_some()
     );
     assert!(
-        h.query_by_label_contains("Set aside: Cran test: Trooper Dace (D10: 9) (the other version, made on bruno, 2026-11-25 17:00 UTC)")
+        h.query_by_label_contains("Set aside: Trooper Dace: Cran test (D10: 9) (the other version, made on bruno, 2026-11-25 17:00 UTC)")
             .is_some()
     );
     assert!(
         h.query_by_label_contains(
-            "Kept: Cran test: Trooper Dace (D10: 2) (this version, made on camille"
+            "Kept: Trooper Dace: Cran test (D10: 2) (this version, made on camille"
         )
         .is_some()
     );
@@ -138,7 +138,7 @@ fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
     h.run();
     assert!(
         h.query_by_label_contains(
-            "Left out, its rival kept: Cran test: Trooper Dace (D10: 2) (this version"
+            "Left out, its rival kept: Trooper Dace: Cran test (D10: 2) (this version"
         )
         .is_some()
     );

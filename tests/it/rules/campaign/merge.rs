@@ -347,7 +347,8 @@ fn muster_merge_on_the_command_line() {
     assert_eq!(lines.len(), 1, "{}", run.stdout);
     assert!(lines[0].starts_with("journal event bruno-"), "{}", lines[0]);
     assert!(
-        lines[0].contains("(theirs)") && lines[0].contains("| ours {\"cran_test\""),
+        lines[0].contains("(theirs)")
+            && lines[0].contains("| ours “Trooper Dace: Cran test (D10: 2)” {\"cran_test\""),
         "{}",
         lines[0]
     );
@@ -436,4 +437,250 @@ fn muster_merge_of_rosters_from_their_common_ancestor() {
     let run = crate::cli::muster(dir.path(), &["merge", &o, &t, "--base", "/nowhere.json"]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("cannot read"), "{}", run.stderr);
+}
+
+/// Two different events under one stamp id (a forged or damaged file):
+/// refused, whichever file comes first, on the command line too, naming
+/// the id; never one of them silently dropped.
+#[test]
+fn one_stamp_id_on_two_different_events_is_refused_whichever_comes_first() {
+    let r = rules();
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let ours = play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }],
+        &r,
+        ("camille", 0),
+    );
+    let mut theirs = play(&base, &[E::NewTurn { gain: None }], &r, ("bruno", 0));
+    let id = ours
+        .journal
+        .last()
+        .and_then(|e| e.stamp.clone())
+        .expect("stamped")
+        .id;
+    let last = theirs.journal.pop().expect("theirs");
+    let mut forged = muster::rules::campaign::Entry::clone(&last);
+    forged.stamp.as_mut().expect("stamped").id.clone_from(&id);
+    theirs.journal.push(std::sync::Arc::new(forged));
+    for (a, b) in [(&ours, &theirs), (&theirs, &ours)] {
+        let p = merge(a, b, &r, &none()).expect_err("one id, two events");
+        let said = muster::i18n::Lang::En.problem(&p);
+        assert!(
+            said.contains(&id) && said.contains("two different events"),
+            "{said}"
+        );
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let write = |name: &str, c: &Campaign| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, muster::store::to_json(c).expect("json")).expect("write");
+        path.display().to_string()
+    };
+    let (a, b) = (write("a.json", &ours), write("b.json", &theirs));
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let run = crate::cli::muster(dir.path(), &["merge", x, y]);
+        assert_ne!(run.code, 0, "refused: {}", run.stdout);
+        assert!(run.stderr.contains(&id), "{}", run.stderr);
+        assert!(run.stdout.is_empty(), "nothing merged: {}", run.stdout);
+    }
+    // One file holding one id twice is refused by the rules check too.
+    let mut twice = ours.clone();
+    let copy = twice.journal.last().cloned().expect("last");
+    twice.journal.push(copy);
+    let problems = twice.validate(&r);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.key == "campaign.problem.stamp_twice"),
+        "{problems:?}"
+    );
+}
+
+/// A stamp with an empty id, or a time that is not a time, is refused where
+/// it stands by `muster check` and `muster merge`, as any malformed field.
+#[test]
+fn a_stamp_with_an_empty_id_or_a_time_that_is_not_a_time_is_refused_where_it_stands() {
+    let r = rules();
+    let base = table(&r);
+    let c = play(&base, &[E::NewTurn { gain: None }], &r, ("bruno", 0));
+    let text = muster::store::to_json(&c).expect("json");
+    let stamp = c
+        .journal
+        .last()
+        .and_then(|e| e.stamp.clone())
+        .expect("stamped");
+    let at = stamp.at.expect("a time");
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (bad, said) in [
+        (
+            text.replace(
+                &format!("\"at\": \"{at}\""),
+                "\"at\": \"yesterday at noon\"",
+            ),
+            "expected a time in UTC",
+        ),
+        (
+            text.replace(&format!("\"id\": \"{}\"", stamp.id), "\"id\": \"\""),
+            "expected an id that is not empty",
+        ),
+    ] {
+        assert_ne!(bad, text, "the stamp was changed");
+        let path = dir.path().join("bad.json");
+        std::fs::write(&path, &bad).expect("write");
+        let path = path.display().to_string();
+        for args in [
+            vec!["check", path.as_str()],
+            vec!["merge", path.as_str(), path.as_str()],
+        ] {
+            let run = crate::cli::muster(dir.path(), &args);
+            assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+            assert!(run.stderr.contains(said), "{}", run.stderr);
+            assert!(run.stderr.contains("journal["), "the place: {}", run.stderr);
+        }
+    }
+    assert!(muster::rules::campaign::is_utc_time("2026-11-25T17:36:36Z"));
+    assert!(muster::rules::campaign::is_utc_time(
+        "2026-11-25T17:36:36.250+01:00"
+    ));
+    for bad in [
+        "2026-13-25T17:36:36Z",
+        "2026-11-25 17:36",
+        "yesterday at noon",
+        "",
+    ] {
+        assert!(!muster::rules::campaign::is_utc_time(bad), "{bad}");
+    }
+}
+
+/// `muster merge` names the files the user typed: two documents that are
+/// not versions of one, and an output in a folder that does not exist
+/// (never the temporary file written first).
+#[test]
+fn muster_merge_names_the_files_typed() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = table(&r);
+    let a = dir.path().join("campaign.json");
+    std::fs::write(&a, muster::store::to_json(&c).expect("json")).expect("write");
+    let band = dir.path().join("band.json");
+    std::fs::write(
+        &band,
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/examples/rt-band.json"
+        ))
+        .expect("example"),
+    )
+    .expect("write");
+    let (a, band) = (a.display().to_string(), band.display().to_string());
+    let run = crate::cli::muster(dir.path(), &["merge", &a, &band]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains(&a) && run.stderr.contains(&band),
+        "{}",
+        run.stderr
+    );
+    let out = dir.path().join("missing").join("out.json");
+    let run = crate::cli::muster(
+        dir.path(),
+        &["merge", &a, &a, "-o", &out.display().to_string()],
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains(&out.display().to_string()),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.contains(".out.json."),
+        "not the temporary file: {}",
+        run.stderr
+    );
+}
+
+/// Each rival says what it did, in words: whom it is about and what it
+/// changed.
+#[test]
+fn each_event_says_what_it_did() {
+    use muster::i18n::Lang;
+    use muster::rules::Characteristic as C;
+    let r = rules();
+    let c = table(&r);
+    let dace = crate::common::char_id(&c, "Trooper Dace");
+    let words = |e: E| Lang::En.msg(&e.words(&c));
+    assert_eq!(
+        words(E::Advance {
+            character: dace,
+            characteristic: C::BS
+        }),
+        "Trooper Dace: advance point on BS"
+    );
+    assert_eq!(
+        words(E::Advance {
+            character: dace,
+            characteristic: C::I
+        }),
+        "Trooper Dace: advance point on I"
+    );
+    assert_eq!(
+        words(E::SetWounds {
+            character: dace,
+            wounds: 2
+        }),
+        "Trooper Dace: wounds at the table set to 2"
+    );
+    assert_eq!(words(E::NewTurn { gain: None }), "new turn");
+    let fr = Lang::Fr.msg(
+        &E::Advance {
+            character: dace,
+            characteristic: C::BS,
+        }
+        .words(&c),
+    );
+    assert_eq!(fr, "Trooper Dace : point d'avancement en CT");
+}
+
+/// An event set aside by an event of another kind about the same
+/// character (left at home on one machine, wounded on the other) has that
+/// event as its rival, so the players can keep either.
+#[test]
+fn an_event_set_aside_by_another_kind_of_event_has_its_rival() {
+    let r = rules();
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let ours = play(
+        &base,
+        &[E::SetPlaying {
+            character: dace,
+            plays: false,
+        }],
+        &r,
+        ("camille", 0),
+    );
+    let theirs = play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }],
+        &r,
+        ("bruno", 5),
+    );
+    let m = merge(&ours, &theirs, &r, &none()).expect("merged");
+    if m.conflicts.is_empty() {
+        // Wounds on a character at home are not refused: nothing to choose.
+        return;
+    }
+    let c = &m.conflicts[0];
+    let rival = c.rival.expect("a rival of another kind");
+    assert_eq!(
+        m.campaign.journal[rival].event,
+        ours.journal.last().expect("ours").event
+    );
+    assert!(c.rival_key.is_some(), "keep it instead is offered");
 }

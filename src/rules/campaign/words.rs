@@ -1,0 +1,74 @@
+//! A journal event in words, for the players who must choose between two
+//! rivals of a merge: whom it is about and what it changed ("Ilya: advance
+//! point on BS" beside "Ilya: advance point on I"), and its dice. Kept as a
+//! message, told in the language shown.
+
+use super::{Campaign, CampaignEdit};
+use crate::rules::core::msg::Msg;
+
+impl CampaignEdit {
+    /// What the event did, in words: the character or enemy it is about,
+    /// then what it changed, when the event says more than its kind.
+    pub fn words(&self, c: &Campaign) -> Msg {
+        let who = self
+            .character()
+            .and_then(|id| match super::enemy_index(id) {
+                Some(e) => c
+                    .enemy(e)
+                    .map(|_| Msg::new("msg.plain").names("text", &c.enemy_names(e))),
+                None => c.character(id).map(|x| Msg::verbatim(x.name())),
+            });
+        let what = self.detail().unwrap_or_else(|| Msg::new(self.label()));
+        match who {
+            Some(who) => Msg::new("event.words").msg("who", who).msg("what", what),
+            None => what,
+        }
+    }
+
+    /// What the event changed, beyond its kind; none when its kind says
+    /// it all.
+    fn detail(&self) -> Option<Msg> {
+        let roll = |key: &'static str, r: &Option<crate::rules::core::dice::Roll>| {
+            r.as_ref().map(|r| {
+                Msg::new("event.did.rolled")
+                    .key("event", key)
+                    .text("roll", r.to_string())
+            })
+        };
+        Some(match self {
+            Self::Advance { characteristic, .. } => {
+                Msg::new("event.did.advance").key("c", characteristic.abbr_key())
+            }
+            Self::SetWounds { wounds, .. } => Msg::new("event.did.wounds").int("n", *wounds),
+            Self::AddWounds { wounds, .. } => Msg::new("event.did.add_wounds").int("n", *wounds),
+            Self::SetOutOfAction { out, .. } | Self::ConfirmOutOfAction { out, .. } => {
+                Msg::new(if *out {
+                    "event.did.out"
+                } else {
+                    "event.did.back_in"
+                })
+            }
+            Self::SetPlaying { plays, .. } => Msg::new(if *plays {
+                "event.did.plays"
+            } else {
+                "event.did.at_home"
+            }),
+            Self::CranTest { roll: r, .. } => roll("campaign.event.cran_test", r)?,
+            Self::FateReroll { roll: r, .. } => roll("campaign.event.fate", r)?,
+            Self::Recruit { member, cost, .. } => Msg::new("event.did.recruit")
+                .text("name", member.name())
+                .int("cost", *cost),
+            Self::Spend { points, what, .. } => Msg::new("event.did.spend")
+                .int("points", *points)
+                .text("what", what),
+            Self::ExchangeVp { vp, .. } => Msg::new("event.did.exchange").int("vp", *vp),
+            Self::EndMission { result, .. } => Msg::new(if result.success {
+                "event.did.mission_won"
+            } else {
+                "event.did.mission_lost"
+            })
+            .int("vp", result.vp),
+            _ => return None,
+        })
+    }
+}
