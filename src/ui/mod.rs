@@ -192,6 +192,9 @@ impl Gui {
         });
         log_panel_ui(ui, &cx);
         egui::CentralPanel::default().show(ui, |ui| {
+            // The merge window, over whichever screen opened it (the
+            // library, or a document's banner).
+            library::versions::merge_window_ui(ui, &cx);
             status::disk_changes_ui(ui, &cx);
             status::read_only_ui(ui, &cx);
             if cx.model.screen == Screen::Battle {

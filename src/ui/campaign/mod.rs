@@ -91,6 +91,11 @@ impl CampaignView {
             };
             self.seen = seen;
         }
+        crate::ui::library::versions::pending_banner_ui(
+            ui,
+            cx,
+            &crate::rules::DocKey::of::<Campaign>(id),
+        );
         self.header_ui(ui, cx, c);
         ui.add_space(space::S);
         self.tabs_ui(ui, lang, c);

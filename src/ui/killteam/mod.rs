@@ -49,6 +49,7 @@ impl KillTeamView {
             self.name = team.name.clone();
         }
         let problems = model.problems_of(&DocKey::of::<KillTeam>(id));
+        crate::ui::library::versions::pending_banner_ui(ui, cx, &DocKey::of::<KillTeam>(id));
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             ui.horizontal(|ui| self.header_ui(ui, cx, team, problems));

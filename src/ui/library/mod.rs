@@ -2,7 +2,7 @@
 //! create, rename, duplicate, delete, import; and the files that could not be
 //! read. Only the rows on screen are drawn.
 
-mod versions;
+pub(crate) mod versions;
 
 use egui::RichText;
 use egui_material_icons::icons;
@@ -113,7 +113,6 @@ impl LibraryView {
         self.create_card_ui(ui, cx);
         ui.add_space(space::M);
         versions::versions_ui(ui, cx);
-        versions::merge_window_ui(ui, cx);
         self.search_bar_ui(ui, cx);
         ui.add_space(space::S);
 

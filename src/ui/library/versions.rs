@@ -83,7 +83,7 @@ pub(super) fn versions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 const MERGE_HEIGHT: f32 = 340.0;
 
 /// The merge window, while a merge is looked at.
-pub(super) fn merge_window_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+pub(crate) fn merge_window_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let Some(view) = &cx.model.merge else {
         return;
     };
@@ -134,6 +134,7 @@ fn campaign_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, view: &MergeView, m: &Merged
         ],
     );
     ui.label(RichText::new(&counts).size(16.0));
+    arriving_ui(ui, cx, m);
     for (e, key, side) in &m.left_out {
         ui.add_space(space::S);
         card(ui, |ui| {
@@ -180,6 +181,81 @@ fn campaign_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, view: &MergeView, m: &Merged
         ui.add_space(space::S);
         card(ui, |ui| conflict_ui(ui, cx, view, m, (k, c)));
     }
+}
+
+/// The most events of the other version listed one by one.
+const ARRIVING_SHOWN: usize = 40;
+
+/// What comes in cleanly from the other version: each event in words,
+/// where and when it was made.
+fn arriving_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, m: &Merged) {
+    let arriving: Vec<&Entry> = m.campaign.journal[m.shared.min(m.campaign.journal.len())..]
+        .iter()
+        .zip(&m.sides)
+        .filter(|(_, s)| **s == Side::Theirs)
+        .map(|(e, _)| e.as_ref())
+        .collect();
+    if arriving.is_empty() {
+        return;
+    }
+    let title = cx.f("merge.arriving", &[("count", &arriving.len().to_string())]);
+    egui::CollapsingHeader::new(RichText::new(title).strong())
+        .id_salt("merge-arriving")
+        .default_open(arriving.len() <= 8)
+        .show(ui, |ui| {
+            for e in arriving.iter().take(ARRIVING_SHOWN) {
+                let line = cx.f(
+                    "merge.arriving_line",
+                    &[
+                        ("event", &event_words(cx, &m.campaign, e)),
+                        ("from", &from_words(cx, Side::Theirs, e)),
+                    ],
+                );
+                ui.label(line);
+            }
+            if arriving.len() > ARRIVING_SHOWN {
+                let more = (arriving.len() - ARRIVING_SHOWN).to_string();
+                ui.label(
+                    RichText::new(cx.f("merge.arriving_more", &[("count", &more)]))
+                        .color(palette().text_subdued),
+                );
+            }
+        });
+}
+
+/// The campaign's own banner while another version of it waits to be
+/// merged: the campaign takes no surprise edits unawares, and "Merge…" is
+/// at hand.
+pub(crate) fn pending_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey) {
+    let Some(v) = cx.model.versions.iter().find(|v| v.key == *key) else {
+        return;
+    };
+    let count = cx.model.versions.iter().filter(|v| v.key == *key).count();
+    ui.horizontal_wrapped(|ui| {
+        let text = cx.f(
+            "merge.pending",
+            &[
+                ("count", &count.to_string()),
+                ("tool", cx.t(v.tool.key())),
+                ("file", &file_name(v)),
+            ],
+        );
+        alert(ui, Tone::Warning, &text);
+        let word = cx.t("merge.open");
+        let name = cx
+            .model
+            .doc(key)
+            .map_or_else(|| key.id.clone(), |d| d.name().to_owned());
+        let named = cx.f("merge.open_named", &[("name", &name)]);
+        if icon_button(ui, icons::ICON_MERGE, word, &named, !cx.model.read_only).clicked() {
+            cx.send(Command::Merge(MergeAct::Preview(
+                key.clone(),
+                v.path.clone(),
+                BTreeSet::new(),
+            )));
+        }
+    });
+    ui.add_space(space::S);
 }
 
 /// One event set aside beside its rival, and "Keep this one instead".

@@ -59,6 +59,7 @@ impl RosterView {
             self.allotments = None;
         }
         let problems = model.problems_of(&DocKey::of::<Roster>(id));
+        crate::ui::library::versions::pending_banner_ui(ui, cx, &DocKey::of::<Roster>(id));
         card(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(

@@ -615,3 +615,70 @@ fn roster_merge_window(
     h.run();
     (h, copy)
 }
+
+/// Inside the campaign, a version waiting to be merged shows as a banner
+/// with "Merge…" (not only in the library), and the merge window lists
+/// what comes in cleanly from the other version, each event in words with
+/// where it was made.
+#[test]
+fn a_pending_merge_shows_inside_the_campaign_and_lists_what_comes_in() {
+    let r = RulesData::built_in().expect("rules");
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let ours = play(&base, &[E::NewTurn { gain: None }], &r, ("camille", 0));
+    let theirs = play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }],
+        &r,
+        ("bruno", 5),
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = library(dir.path(), &ours, &theirs);
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(muster::app::Screen::Campaign(
+            ours.id.clone(),
+        )));
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Another version of this document waits to be merged")
+            .next()
+            .is_some(),
+        "the banner inside the campaign"
+    );
+    h.get_by_role_and_label(Role::Button, "Merge the other version of The Raid")
+        .click_accesskit();
+    h.run();
+    let labels: Vec<String> = h
+        .query_all_by_label_contains("version")
+        .filter_map(|n| {
+            use egui_kittest::kittest::NodeT as _;
+            n.accesskit_node().label().map(|l| l.to_string())
+        })
+        .collect();
+    assert!(
+        h.query_all_by_label_contains("Coming in from the other version: 1 event")
+            .next()
+            .is_some(),
+        "{labels:?}"
+    );
+    assert!(
+        h.query_all_by_label_contains(
+            "Trooper Dace: wounds at the table set to 1 (the other version, made on bruno"
+        )
+        .next()
+        .is_some(),
+        "what arrives, from whom"
+    );
+    h.get_by_role_and_label(Role::Button, "Merge").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Another version of this document waits to be merged")
+            .next()
+            .is_none(),
+        "merged: the banner is gone"
+    );
+}
