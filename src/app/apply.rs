@@ -871,7 +871,7 @@ impl App {
 
     /// Takes the version on disk of a document another program changed (an
     /// undoable change: undo brings Muster's version back).
-    fn take_disk_version(&mut self, key: &DocKey) {
+    pub(super) fn take_disk_version(&mut self, key: &DocKey) {
         if self.saving.contains_key(key) {
             // "Keep mine" is being written: its end settles what is read
             // (a rare click, waiting for one write).
@@ -929,7 +929,7 @@ impl App {
 
     /// Keeps Muster's version of a document another program changed: it is
     /// saved, and the other version goes to the backups.
-    fn keep_mine(&mut self, key: &DocKey) {
+    pub(super) fn keep_mine(&mut self, key: &DocKey) {
         if self.store.is_none() {
             return;
         }

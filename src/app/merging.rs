@@ -60,6 +60,10 @@ pub struct MergeView {
     pub switched: BTreeSet<String>,
     /// The merge, or why it cannot be made.
     pub result: Result<MergePreview, Msg>,
+    /// The other version is the document's own file, changed on disk by
+    /// another program (a sync tool): nothing is retired, the merge is
+    /// written over it.
+    pub disk: bool,
 }
 
 /// What the player decides.
@@ -67,6 +71,9 @@ pub struct MergeView {
 pub enum MergeAct {
     /// Look at the merge of this copy, leaving out these events.
     Preview(DocKey, PathBuf, BTreeSet<String>),
+    /// Look at the merge of the document with its own file, changed on
+    /// disk by another program.
+    PreviewDisk(DocKey),
     /// Apply the merge looked at.
     Apply,
     /// A roster's or a kill team's field at this place (a conflict, or a
@@ -85,6 +92,12 @@ impl App {
     pub(super) fn merging(&mut self, act: MergeAct) {
         match act {
             MergeAct::Preview(key, path, dropped) => self.preview_merge(key, path, dropped),
+            MergeAct::PreviewDisk(key) => {
+                if let Some(store) = self.store.as_ref() {
+                    let path = store.path(&key);
+                    self.preview_merge(key, path, BTreeSet::new());
+                }
+            }
             MergeAct::Apply => {
                 let merged = match self.model.merge.as_ref().map(|m| &m.result) {
                     // The events still set aside are left out: the players
@@ -100,6 +113,16 @@ impl App {
                 self.settle_merge(merged);
             }
             MergeAct::Choose(place, theirs) => self.choose(&place, theirs),
+            MergeAct::TakeTheirs if self.model.merge.as_ref().is_some_and(|m| m.disk) => {
+                if let Some(view) = self.model.merge.take() {
+                    self.take_disk_version(&view.key);
+                }
+            }
+            MergeAct::KeepOurs if self.model.merge.as_ref().is_some_and(|m| m.disk) => {
+                if let Some(view) = self.model.merge.take() {
+                    self.keep_mine(&view.key);
+                }
+            }
             MergeAct::TakeTheirs => {
                 let theirs = self.model.merge.as_ref().and_then(|m| {
                     self.model
@@ -120,12 +143,19 @@ impl App {
     /// Works the merge out and shows it.
     fn preview_merge(&mut self, key: DocKey, path: PathBuf, dropped: BTreeSet<String>) {
         let ours = self.model.doc(&key).cloned();
-        let theirs = self
+        let copy = self
             .model
             .versions
             .iter()
             .find(|v| v.path == path)
             .map(|v| v.doc.clone());
+        // Not a sync tool's copy: the document's own file, as it is on disk.
+        let disk = copy.is_none() && self.store.as_ref().is_some_and(|s| s.path(&key) == path);
+        let theirs = if disk {
+            Some(crate::store::read_file(&self.model.kinds, &path).map_err(|e| e.reason()))
+        } else {
+            copy
+        };
         let result = match (ours, theirs) {
             (Some(ours), Some(Ok(theirs))) => self.merge_of(&key, &ours, &theirs, &dropped),
             (_, Some(Err(reason))) => Err(Msg::new("merge.unreadable").msg("reason", reason.msg())),
@@ -137,6 +167,7 @@ impl App {
             dropped,
             switched: BTreeSet::new(),
             result,
+            disk,
         });
     }
 
@@ -231,6 +262,14 @@ impl App {
                     "history.merge",
                     vec![(view.key.clone(), before, Some(after))],
                 );
+            }
+            if view.disk {
+                // Written over the file the other program changed: its
+                // version is in the backups and its events in the merge.
+                self.keep_mine(&view.key);
+                self.flush_saves();
+                self.message(MessageKind::Info, Msg::new("merge.done_disk"));
+                return;
             }
             self.save_dirty();
             self.flush_saves();

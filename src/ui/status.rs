@@ -89,6 +89,22 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 Tone::Warning,
                 &lang.msg(&Msg::new("disk.changed").text("name", &name)),
             );
+            // The merge of both, with what each brings; a campaign is
+            // offered nothing else: taking either whole would drop the
+            // other's events unseen.
+            let word = lang.t("disk.merge");
+            let named = lang.f("disk.merge_named", &[("name", &name)]);
+            let enabled = model.doc(key).is_some() && !model.read_only;
+            if crate::ui::widgets::icon_button(ui, icons::ICON_MERGE, word, &named, enabled)
+                .clicked()
+            {
+                cx.send(Command::Merge(crate::app::merging::MergeAct::PreviewDisk(
+                    key.clone(),
+                )));
+            }
+            if key.kind == "campaign" {
+                return;
+            }
             let take = ui.button(lang.t("disk.take_theirs"));
             let take_label = format!("{}: {name}", lang.t("disk.take_theirs"));
             take.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &take_label));

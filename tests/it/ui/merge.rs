@@ -682,3 +682,82 @@ fn a_pending_merge_shows_inside_the_campaign_and_lists_what_comes_in() {
         "merged: the banner is gone"
     );
 }
+
+/// A campaign changed on disk by another machine while this one added an
+/// event: the banner offers only "Merge both…" (taking either version
+/// whole would drop the other's events unseen); the merge keeps both
+/// events, is written over the file, and the banner goes.
+#[test]
+fn a_campaign_changed_on_disk_is_merged_never_one_side_dropped() {
+    let r = RulesData::built_in().expect("rules");
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let dir = tempfile::tempdir().expect("tempdir");
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(base.clone()))
+        .expect("save");
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), Lang::En, 5),
+        1200.0,
+        1400.0,
+    );
+    h.run();
+    // This machine: a new turn.
+    h.state_mut().app.apply(muster::app::Command::Edit(
+        DocKey::new("campaign", base.id.clone()),
+        muster::rules::Edit::Campaign(E::NewTurn { gain: None }),
+    ));
+    h.state_mut().app.flush_saves();
+    h.run();
+    // The other machine's version arrives over the file: Dace wounded.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let theirs = play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }],
+        &r,
+        ("bruno", 5),
+    );
+    let path = dir
+        .path()
+        .join("campaigns")
+        .join(format!("{}.json", base.id));
+    std::fs::write(&path, muster::store::to_json(&theirs).expect("json")).expect("write");
+    h.state_mut().app.apply(muster::app::Command::CheckDisk);
+    h.run();
+    assert!(
+        h.query_by_label("Merge “The Raid” with its version on disk")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Keep mine: The Raid").is_none(),
+        "no choice that drops the other's events"
+    );
+    h.get_by_label("Merge “The Raid” with its version on disk")
+        .click_accesskit();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Trooper Dace: wounds at the table set to 1")
+            .next()
+            .is_some(),
+        "what comes in from the disk"
+    );
+    h.get_by_role_and_label(Role::Button, "Merge").click();
+    h.run();
+    h.state_mut().app.flush_saves();
+    h.run();
+    let merged = campaign(&h);
+    let t = merged.table.as_ref().expect("table");
+    assert_eq!((t.wounds.get(&dace), t.turn), (Some(&1), 2), "both events");
+    assert!(
+        h.state().app.model.disk_changes.is_empty(),
+        "the banner is gone"
+    );
+    let on_disk: Campaign =
+        muster::store::parse(&std::fs::read_to_string(&path).expect("read"), &base.id)
+            .expect("parses");
+    assert_eq!(on_disk.journal, merged.journal, "written over the file");
+}
