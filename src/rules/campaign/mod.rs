@@ -15,6 +15,7 @@ mod debrief;
 mod edit;
 mod enemy;
 mod item_use;
+pub mod journals;
 pub mod loot;
 pub mod merge;
 mod play;

@@ -8,6 +8,7 @@ mod enemies;
 mod equipment;
 mod guide;
 pub(crate) mod items;
+mod journals;
 pub(crate) mod merge;
 mod recruits;
 mod table_acts;

@@ -212,7 +212,7 @@ fn two_campaigns_are_not_two_versions() {
 
 /// A random event at the table: a wound, out of action, a new turn, an
 /// item struck.
-fn event(c: &Campaign, pick: (u8, u8, u8)) -> E {
+pub(crate) fn event(c: &Campaign, pick: (u8, u8, u8)) -> E {
     let players: Vec<u64> = c
         .table
         .as_ref()

@@ -1,0 +1,141 @@
+//! A campaign kept as several machines' journals: what it started with (a
+//! campaign and its journal, as one file holds it), then each machine's
+//! own events, each machine appending only to its own journal. The
+//! campaign is the replay of every event in one order that every machine
+//! computes alike: each machine's events keep their own order, and between
+//! machines the earlier stamp goes first (its time, then the machine, then
+//! the event's id). An event that no longer applies there (the same Cran
+//! test rolled on two machines, one pool spent twice) is set aside with
+//! its reason, never dropped unseen; an event two journals both hold (a
+//! machine's journal copied into another's folder) is played once.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use super::{Campaign, Entry};
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+
+/// One machine's journal: its id and its events, in the order it made
+/// them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MachineJournal {
+    /// The machine's stable id.
+    pub machine: String,
+    /// Its events.
+    pub events: Vec<Arc<Entry>>,
+}
+
+/// An event that did not apply where the order put it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetAside {
+    /// The event.
+    pub entry: Arc<Entry>,
+    /// The machine whose journal holds it.
+    pub machine: String,
+    /// Why it did not apply.
+    pub why: Problem,
+}
+
+/// The campaign the journals give.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replayed {
+    /// The campaign: what it started with, then every event that applied.
+    pub campaign: Campaign,
+    /// The events that did not apply, in the order met.
+    pub set_aside: Vec<SetAside>,
+    /// For each event played after the start, the machine it came from.
+    pub from: Vec<String>,
+}
+
+/// The order of an event between machines: its stamp's time, then the
+/// machine, then the event's id (an event without a stamp or a time sorts
+/// first).
+fn order_key<'a>(e: &'a Entry, machine: &'a str) -> (&'a str, &'a str, &'a str) {
+    let stamp = e.stamp.as_ref();
+    (
+        stamp.and_then(|s| s.at.as_deref()).unwrap_or(""),
+        machine,
+        stamp.map_or("", |s| s.id.as_str()),
+    )
+}
+
+/// Every machine's events in the one order: a k-way merge of the journals
+/// by their heads' keys, each journal's own order kept.
+pub fn ordered(journals: &[MachineJournal]) -> Vec<(usize, &Arc<Entry>)> {
+    let mut heads = vec![0usize; journals.len()];
+    let total = journals.iter().map(|j| j.events.len()).sum();
+    let mut out = Vec::with_capacity(total);
+    while out.len() < total {
+        let next = journals
+            .iter()
+            .enumerate()
+            .filter_map(|(k, j)| j.events.get(heads[k]).map(|e| (k, e)))
+            .min_by(|(a, x), (b, y)| {
+                order_key(x, &journals[*a].machine).cmp(&order_key(y, &journals[*b].machine))
+            });
+        let Some((k, e)) = next else { break };
+        heads[k] += 1;
+        out.push((k, e));
+    }
+    out
+}
+
+/// The campaign `start` continued by every machine's journal, in the one
+/// order. Refused when the start itself does not replay.
+pub fn replay_journals(
+    start: &Campaign,
+    journals: &[MachineJournal],
+    rules: &RulesData,
+) -> Result<Replayed, Problem> {
+    let (mut c, _) = start.replay(rules).map_err(|(i, p)| {
+        Problem::new("CMP-13", "campaign.problem.journal_refused")
+            .arg("entry", i + 1)
+            .because(p)
+    })?;
+    let mut seen: BTreeSet<String> = start
+        .journal
+        .iter()
+        .filter_map(|e| e.stamp.as_ref().map(|s| s.id.clone()))
+        .collect();
+    let mut out = Replayed {
+        campaign: Campaign::clone(&c),
+        set_aside: Vec::new(),
+        from: Vec::new(),
+    };
+    // Every die of a journal event is in it: no roll is made.
+    let mut rng = crate::rules::core::dice::seeded(0);
+    for (k, entry) in ordered(journals) {
+        let machine = &journals[k].machine;
+        if let Some(s) = &entry.stamp
+            && !seen.insert(s.id.clone())
+        {
+            continue;
+        }
+        let before = c.mission_number();
+        let mut next = c.clone();
+        match next.play(entry.event.clone(), rules, &mut rng) {
+            Ok(_) => {
+                let mission = next.mission_number().max(before);
+                next.journal.push(if mission == entry.mission {
+                    Arc::clone(entry)
+                } else {
+                    Arc::new(Entry {
+                        mission,
+                        ..Entry::clone(entry)
+                    })
+                });
+                c = next;
+                out.from.push(machine.clone());
+            }
+            Err(why) => out.set_aside.push(SetAside {
+                entry: Arc::clone(entry),
+                machine: machine.clone(),
+                why,
+            }),
+        }
+    }
+    c.notes.clone_from(&start.notes);
+    out.campaign = c;
+    Ok(out)
+}
