@@ -141,7 +141,14 @@ impl BattleView {
                     (Mode::Robot, "battle.robot"),
                     (Mode::Flyer, "battle.flyer"),
                 ] {
-                    ui.selectable_value(&mut self.mode, mode, lang.t(key));
+                    // A tab to screen readers, as the campaign's are.
+                    let word = lang.t(key);
+                    let on = self.mode == mode;
+                    let r = ui.selectable_label(on, word);
+                    r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Tab, true, on, word));
+                    if r.clicked() {
+                        self.mode = mode;
+                    }
                 }
             });
         });

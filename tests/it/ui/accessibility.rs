@@ -285,7 +285,7 @@ fn battle(w: &mut Walk) {
         "Robots",
         "Flyers",
     ] {
-        w.click(Role::Button, mode, &format!("battle: {mode}"));
+        w.click(Role::Tab, mode, &format!("battle: {mode}"));
     }
     w.show(Screen::Campaign("raid-band".into()), "band at the table");
     // Vael still attacks, as he was left.

@@ -945,7 +945,7 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
         .click_accesskit();
     h.run();
     assert_eq!(screen(&h), Screen::Battle);
-    let tab = h.get_by_role_and_label(Role::Button, "Shooting (Rogue Trader)");
+    let tab = h.get_by_role_and_label(Role::Tab, "Shooting (Rogue Trader)");
     assert!(
         tab.accesskit_node().is_selected() == Some(true)
             || tab.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True),
