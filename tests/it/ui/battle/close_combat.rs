@@ -434,3 +434,30 @@ fn at_1024_wide_the_attackers_numbers_wrap_inside_his_card() {
         );
     }
 }
+
+/// The battle log sets a dash between a roll's title and its result, as
+/// the last-roll bar does: "… against Cult champion 1 — 1 attack, …", not
+/// "Cult champion 1 1 attack".
+#[test]
+fn the_battle_log_parts_a_rolls_title_from_its_result_with_a_dash() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    let e = h.state().app.model.battle_log[0].clone();
+    let (title, result) = (Lang::En.msg(&e.title), Lang::En.msg(&e.result));
+    let at = |label: &str| {
+        h.get_by_label(label)
+            .accesskit_node()
+            .raw_bounds()
+            .expect("bounds")
+    };
+    let (t, r) = (at(&title), at(&result));
+    let dash = h
+        .query_all_by_label("—")
+        .filter_map(|n| n.accesskit_node().raw_bounds())
+        .find(|d| (d.y0 - t.y0).abs() < 2.0 && d.x0 >= t.x1 && d.x1 <= r.x0);
+    assert!(dash.is_some(), "a dash between {t:?} and {r:?}");
+}
