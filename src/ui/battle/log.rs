@@ -264,7 +264,11 @@ fn entry_ui(
             );
         }
         wounds_badge(ui, cx, e);
+        // A dash between title and result, as the last-roll bar has it:
+        // a name ending in a number ("Cult champion 1") would run into
+        // the result's count ("1 attack").
         ui.label(RichText::new(lang.msg(&e.title)).strong());
+        ui.label("—");
         ui.add(egui::Label::new(lang.msg(&e.result)).wrap());
         // The seed only in the hover: the same dice, for whoever wants it.
         let replay = lang.f("battle.replay", &[("n", &n), ("seed", &e.seed.to_string())]);

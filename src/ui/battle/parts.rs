@@ -498,11 +498,30 @@ pub fn field(
     range: std::ops::RangeInclusive<i64>,
 ) {
     // The label and its field together: a wrapping line never parts them.
-    ui.horizontal(|ui| {
+    together(ui, |ui| {
         let l = ui.label(label);
         ui.add(egui::DragValue::new(value).range(range))
             .labelled_by(l.id);
     });
+}
+
+/// Lays out `add` left to right as one piece. In a wrapping line a nested
+/// row cannot be wrapped by egui, which gives it what is left of the line
+/// whatever its size: so when what is left is narrower than the piece was
+/// last frame, it starts the next row rather than running past the edge
+/// (over the card beside it).
+pub fn together(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let id = ui.next_auto_id().with("together");
+    let last: Option<f32> = ui.data(|d| d.get_temp(id));
+    let at_row_start = ui.cursor().min.x <= ui.max_rect().min.x + 0.5;
+    if let Some(w) = last
+        && !at_row_start
+        && ui.available_size_before_wrap().x < w
+    {
+        ui.end_row();
+    }
+    let r = ui.horizontal(add).response;
+    ui.data_mut(|d| d.insert_temp(id, r.rect.width()));
 }
 
 /// One bar of a distribution, its words beside it for screen readers.
@@ -642,7 +661,7 @@ pub fn number(
     range: std::ops::RangeInclusive<i64>,
 ) {
     // The label and its field together: a wrapping line never parts them.
-    ui.horizontal(|ui| {
+    together(ui, |ui| {
         let l = ui.label(label);
         ui.add(egui::DragValue::new(value).range(range))
             .labelled_by(l.id);
@@ -658,7 +677,7 @@ pub fn optional(
     range: std::ops::RangeInclusive<i64>,
     default: i64,
 ) {
-    ui.horizontal(|ui| {
+    together(ui, |ui| {
         let mut on = value.is_some();
         if ui.checkbox(&mut on, label).changed() {
             *value = on.then_some(value.unwrap_or(default));

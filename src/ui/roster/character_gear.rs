@@ -36,6 +36,8 @@ pub struct GearView {
 /// cramped.
 const NAME_WIDTH: f32 = 200.0;
 const NOTE_WIDTH: f32 = 240.0;
+/// The narrowest the equipment grid's note gets in a narrow window.
+const NOTE_MIN_WIDTH: f32 = 90.0;
 const KIND_WIDTH: f32 = 150.0;
 const VALUE_WIDTH: f32 = 56.0;
 
@@ -80,7 +82,7 @@ fn kind_options(lang: Lang) -> Vec<(GearKind, String)> {
 }
 
 /// The up, down and remove buttons of row `at` of `len`, each named with
-/// the item; returns the edit asked for.
+/// the item; returns the edit asked for and the buttons' width.
 fn row_actions(
     ui: &mut egui::Ui,
     lang: Lang,
@@ -89,9 +91,9 @@ fn row_actions(
     len: usize,
     moves: fn(usize, usize) -> GearEdit,
     removes: fn(usize) -> GearEdit,
-) -> Option<GearEdit> {
+) -> (Option<GearEdit>, f32) {
     let mut out = None;
-    ui.horizontal(|ui| {
+    let r = ui.horizontal(|ui| {
         let named = |key: &str| lang.f(key, &[("item", item)]);
         if icon_button(
             ui,
@@ -128,7 +130,7 @@ fn row_actions(
             out = Some(removes(at));
         }
     });
-    out
+    (out, r.response.rect.width())
 }
 
 /// A field and a button to add one more: Enter in the field adds too, and
@@ -372,11 +374,17 @@ struct GearChoices {
     strengths: Vec<(Option<i32>, String)>,
     /// An armour's saves, or none.
     saves: Vec<(Option<i32>, String)>,
+    /// The width of the note field: what the window leaves it.
+    note_width: f32,
+    /// Measured as the rows are laid out, for the next frame's note width:
+    /// where the note field starts and how wide the row's buttons are.
+    note_x: std::cell::Cell<f32>,
+    actions_width: std::cell::Cell<f32>,
 }
 
 impl GearChoices {
     /// The choices, named in `lang`.
-    fn new(lang: Lang) -> Self {
+    fn new(lang: Lang, note_width: f32) -> Self {
         let none = "—".to_owned();
         Self {
             kinds: kind_options(lang),
@@ -386,13 +394,27 @@ impl GearChoices {
             saves: std::iter::once((None, none))
                 .chain(SAVES.map(|s| (Some(s), format!("{s}+"))))
                 .collect(),
+            note_width,
+            note_x: std::cell::Cell::new(0.0),
+            actions_width: std::cell::Cell::new(0.0),
         }
     }
 }
 
-/// The grid of a character's equipment, an item a row.
+/// The grid of a character's equipment, an item a row. It has the most
+/// columns of the screen: in a narrow window (1024 wide) its note field
+/// gives up the width the grid lacks (measured the frame before), so the
+/// row's actions stay on screen.
 fn gear_grid(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character, edit: EditFn<'_>) {
-    let choices = GearChoices::new(cx.lang);
+    let width_key = egui::Id::unique(("gear-grid-rest", c.id));
+    // The width of all but the note field, last frame: the columns before
+    // it, the spacing on both its sides and the buttons after it.
+    let rest: Option<f32> = ui.data(|d| d.get_temp(width_key));
+    let note_width = rest.map_or(NOTE_WIDTH, |rest| {
+        (ui.available_width() - rest).clamp(NOTE_MIN_WIDTH, NOTE_WIDTH)
+    });
+    let left = ui.cursor().min.x;
+    let choices = GearChoices::new(cx.lang, note_width);
     let headers = [
         "gear.col.name",
         "gear.col.kind",
@@ -408,6 +430,11 @@ fn gear_grid(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character, edit: EditFn<'_
             ui.end_row();
         }
     });
+    let rest = choices.note_x.get() - left + 2.0 * space::M + choices.actions_width.get();
+    if c.equipment.is_empty() || !rest.is_finite() {
+        return;
+    }
+    ui.data_mut(|d| d.insert_temp(width_key, rest));
 }
 
 /// One item's row: name, kind, strength, save modifier, save, note and its
@@ -439,17 +466,18 @@ fn gear_row_ui(
     }
     gear_values_ui(ui, cx, g, id, &named, choices, &set);
     super::gear_shot::shot_cell_ui(ui, lang, (g, id), &named, &set, &|c| cx.send(c));
+    choices.note_x.set(ui.cursor().min.x);
     if let Some(note) = text_cell(
         ui,
         id.with("note"),
         &named("gear.note_of"),
         &g.note,
-        NOTE_WIDTH,
+        choices.note_width,
         "",
     ) {
         cx.send(set(Gear { note, ..g.clone() }));
     }
-    if let Some(e) = row_actions(
+    let (asked, width) = row_actions(
         ui,
         lang,
         item,
@@ -457,7 +485,9 @@ fn gear_row_ui(
         c.equipment.len(),
         |from, to| GearEdit::MoveGear { from, to },
         |at| GearEdit::RemoveGear { at },
-    ) {
+    );
+    choices.actions_width.set(width);
+    if let Some(e) = asked {
         cx.send(edit(e));
     }
 }
@@ -670,7 +700,7 @@ fn power_row_ui(
     ) {
         cx.send(set(PowerCard { note, ..p.clone() }));
     }
-    if let Some(e) = row_actions(
+    if let (Some(e), _) = row_actions(
         ui,
         lang,
         item,

@@ -402,3 +402,62 @@ fn cc_1_cc_2_the_charge_reach_and_the_defenders_reaction() {
     click(&mut h, "His weapon is slow (type S)");
     assert!(h.query_by_label_contains("CC-2: ").is_some());
 }
+
+/// At 1024 × 700, in English and in French, the attacker's row of numbers
+/// (WS, S, A, weapon S, the weapon's own save modifier) wraps inside his
+/// card: "Weapon's own save modifier" no longer runs under the defender's
+/// card beside it, and the card keeps to its half of the screen.
+#[test]
+fn at_1024_wide_the_attackers_numbers_wrap_inside_his_card() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+    for lang in Lang::ALL {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut h =
+            crate::common::window(crate::common::app_in(dir.path(), lang, 5), 1024.0, 700.0);
+        h.state_mut().app.apply(Command::Show(Screen::Battle));
+        h.run();
+        // The pieces' widths are measured the frame before.
+        h.run();
+        let bounds = |label: &str| {
+            h.get_by_role_and_label(Role::CheckBox, label)
+                .accesskit_node()
+                .raw_bounds()
+                .expect("bounds")
+        };
+        let own = bounds(lang.t("battle.weapon_save_modifier"));
+        let defender = bounds(lang.t("battle.side.defender_character"));
+        assert!(
+            own.x1 < defender.x0,
+            "{}: the attacker's checkbox {own:?} runs under the defender's card {defender:?}",
+            lang.code()
+        );
+    }
+}
+
+/// The battle log sets a dash between a roll's title and its result, as
+/// the last-roll bar does: "… against Cult champion 1 — 1 attack, …", not
+/// "Cult champion 1 1 attack".
+#[test]
+fn the_battle_log_parts_a_rolls_title_from_its_result_with_a_dash() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    let e = h.state().app.model.battle_log[0].clone();
+    let (title, result) = (Lang::En.msg(&e.title), Lang::En.msg(&e.result));
+    let at = |label: &str| {
+        h.get_by_label(label)
+            .accesskit_node()
+            .raw_bounds()
+            .expect("bounds")
+    };
+    let (t, r) = (at(&title), at(&result));
+    let dash = h
+        .query_all_by_label("—")
+        .filter_map(|n| n.accesskit_node().raw_bounds())
+        .find(|d| (d.y0 - t.y0).abs() < 2.0 && d.x0 >= t.x1 && d.x1 <= r.x0);
+    assert!(dash.is_some(), "a dash between {t:?} and {r:?}");
+}

@@ -361,3 +361,47 @@ fn a_weapon_s_shooting_profile_comes_from_the_armoury_or_is_typed_in_its_row() {
     assert_eq!(vael(&h).equipment[1].damage, None, "undone");
     assert_eq!(vael(&h).equipment[1].range_inches, Some([16, 32]));
 }
+
+/// At 1024 wide, in English and in French, the equipment grid of the
+/// example band's inquisitor (seven columns) keeps each row's buttons on
+/// screen: the note field gives up the width the grid lacks, and "Remove"
+/// is no longer cut by the window's edge.
+#[test]
+fn at_1024_wide_the_equipment_rows_keep_their_buttons_on_screen() {
+    use muster::rules::Doc;
+    for lang in Lang::ALL {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/examples/rt-band.json"
+        ))
+        .expect("example");
+        let band = muster::store::document::parse::<muster::rules::Roster>(&text, "band")
+            .expect("band");
+        let (id, vael) = (band.id.clone(), band.characters[0].clone());
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        store.save(&Doc::new(band)).expect("save");
+        let mut h =
+            crate::common::window(crate::common::app_in(dir.path(), lang, 1), 1024.0, 2400.0);
+        h.run();
+        h.state_mut()
+            .app
+            .apply(muster::app::Command::Show(muster::app::Screen::Character(
+                id, vael.id,
+            )));
+        // The note's width follows the grid measured the frame before.
+        h.run();
+        h.run();
+        for g in &vael.equipment {
+            let remove = lang.f("list.remove_named", &[("item", &g.name)]);
+            let node = h.get_by_role_and_label(Role::Button, &remove);
+            let r = node.accesskit_node().raw_bounds().expect("bounds");
+            assert!(
+                r.x1 <= 1024.0 - 8.0,
+                "{}: {remove:?} runs off the window: {r:?}",
+                lang.code()
+            );
+        }
+        crate::ui::buttons_fit(&h, 1024.0, lang.code());
+    }
+}
