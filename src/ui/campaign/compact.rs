@@ -22,7 +22,7 @@ use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, badge, card};
 
 /// One model at the table, as its line shows it.
-struct Line {
+pub(super) struct Line {
     /// His id at the table (a character's, or the enemy's `enemy_id`).
     id: CharId,
     /// His name.
@@ -38,6 +38,8 @@ struct Line {
     out: bool,
     /// He may fight at all (an enemy the data gives no profile does not).
     fights: bool,
+    /// A kill-team soldier: he fights by the kill team's rules (KT-6).
+    soldier: bool,
 }
 
 /// A member's kind in the reader's language.
@@ -64,7 +66,7 @@ fn member_kind(cx: &ViewCtx<'_>, m: &Member) -> String {
 
 /// Every model at the table: the players' playing characters, escort by
 /// escort, then the drawn enemies.
-fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
+pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
     let rules = &cx.model.rules;
     let mut out = Vec::new();
     for e in &c.escorts {
@@ -83,6 +85,7 @@ fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
                 fights: [Act::Shoot, Act::CloseCombat]
                     .iter()
                     .any(|a| actions::refusal(cx, c, (x.id, *a)).is_none()),
+                soldier: matches!(x.member, Member::Soldier(_)),
             });
         }
     }
@@ -106,18 +109,44 @@ fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
             ),
             out: table.enemy_out.contains(&i),
             fights: c.enemy_fighter(i, rules).is_some(),
+            soldier: false,
         });
     }
     out
 }
 
-/// Whether `by` can make any fight against `target`: a close combat, a
-/// shot, a psychic attack.
-fn can_fight(cx: &ViewCtx<'_>, by: &TableSide, target: &TableSide) -> bool {
-    (by.fights_close() && target.fights_close())
-        || by.kt_close(target)
-        || !by.ranged(&cx.model.rules, cx.lang.code()).is_empty()
-        || by.psyker()
+/// What an attacker can fight, worked out once for every line: a shot or a
+/// psychic attack reaches anyone; a close combat depends on whether the
+/// target is a kill-team soldier (KT-6) and whether either is a Rogue
+/// Trader character.
+struct Reach {
+    /// He has a ranged weapon, or psychic powers.
+    any: bool,
+    /// He fights a Rogue Trader close combat.
+    rt_close: bool,
+    /// He is a kill-team soldier.
+    soldier: bool,
+    /// He is a Rogue Trader character.
+    character: bool,
+}
+
+impl Reach {
+    fn of(cx: &ViewCtx<'_>, by: &TableSide) -> Self {
+        Self {
+            any: by.psyker() || !by.ranged(&cx.model.rules, cx.lang.code()).is_empty(),
+            rt_close: by.fights_close(),
+            soldier: matches!(by, TableSide::Soldier(_)),
+            character: matches!(by, TableSide::Character(_)),
+        }
+    }
+
+    /// Whether he can make any fight against the model of `line`
+    /// (`TableSide::fights_close` and `kt_close`, by the line's kind).
+    fn reaches(&self, line: &Line) -> bool {
+        let character = !line.enemy && !line.soldier;
+        let kt_close = (self.soldier || line.soldier) && !self.character && !character;
+        self.any || (self.rt_close && !line.soldier) || kt_close
+    }
 }
 
 /// The lines in the order shown: those `find` matches; with an attacker
@@ -135,14 +164,11 @@ fn ordered(
         return shown.map(|l| (l, false)).collect();
     };
     let by = table_side(cx, a);
+    let reach = by.as_ref().map(|by| (by.is_enemy(), Reach::of(cx, by)));
     let mut keyed: Vec<(u8, Line, bool)> = shown
         .map(|l| {
-            let legal = by.as_ref().is_some_and(|by| {
-                l.id != a.id
-                    && !l.out
-                    && l.enemy != by.is_enemy()
-                    && table_side(cx, &CharRef::new(c.id.clone(), l.id))
-                        .is_some_and(|t| can_fight(cx, by, &t))
+            let legal = reach.as_ref().is_some_and(|(enemy, reach)| {
+                l.id != a.id && !l.out && l.enemy != *enemy && reach.reaches(&l)
             });
             let rank = if l.id == a.id {
                 0
@@ -200,12 +226,7 @@ pub(super) fn mission_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign)
 
 /// The filter's field, beside the view's toggle: part of a name or kind,
 /// and how many models it leaves of all.
-pub(super) fn find_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    (c, table): (&Campaign, &Table),
-    find: &mut String,
-) {
+pub(super) fn find_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, all: &[Line], find: &mut String) {
     ui.add_space(space::M);
     ui.label(icons::ICON_SEARCH.rich_text().color(palette().text_subdued));
     let l = ui.label(cx.t("campaign.ui.compact.find"));
@@ -215,7 +236,6 @@ pub(super) fn find_ui(
             .hint_text(cx.t("campaign.ui.compact.find_hint")),
     )
     .labelled_by(l.id);
-    let all = lines(cx, c, table);
     let needle = find.trim().to_lowercase();
     let shown = all.iter().filter(|l| matches(l, &needle)).count();
     let said = cx.f(
@@ -258,10 +278,10 @@ fn cell(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui)) {
 pub(super) fn compact_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    (c, table): (&Campaign, &Table),
+    (c, all): (&Campaign, Vec<Line>),
     (view, attacker, refused): (&TableView, &mut Option<CharRef>, &FightRefusals),
 ) {
-    let shown = ordered(cx, c, lines(cx, c, table), (attacker.as_ref(), &view.find));
+    let shown = ordered(cx, c, all, (attacker.as_ref(), &view.find));
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         if attacker.is_some() {
@@ -271,17 +291,26 @@ pub(super) fn compact_ui(
             );
         }
         headings_ui(ui, cx);
-        for (k, (line, legal)) in shown.iter().enumerate() {
-            let fill = if k % 2 == 1 {
-                ui.visuals().faint_bg_color.gamma_multiply(1.6)
-            } else {
-                egui::Color32::TRANSPARENT
-            };
-            egui::Frame::new().fill(fill).show(ui, |ui| {
-                ui.set_min_width(ui.available_width());
-                line_ui(ui, cx, c, line, *legal, (attacker, refused));
-            });
-        }
+        let width = ui.available_width();
+        // One line a row; a line scrolled out of view is not laid out.
+        crate::ui::widgets::card_rows(
+            ui,
+            (("compact-lines", c.id.as_str()), f32::INFINITY),
+            shown.iter().enumerate(),
+            |ui, (k, (line, legal))| {
+                // Every other line striped, painted under it once its
+                // height is known.
+                let stripe = ui.painter().add(egui::Shape::Noop);
+                let r = line_ui(ui, cx, c, line, *legal, (attacker, refused));
+                if k % 2 == 1 {
+                    let mut rect = r.rect;
+                    rect.set_width(width);
+                    let fill = ui.visuals().faint_bg_color.gamma_multiply(1.6);
+                    ui.painter()
+                        .set(stripe, egui::Shape::rect_filled(rect, 0.0, fill));
+                }
+            },
+        );
         if shown.is_empty() {
             ui.label(RichText::new(cx.t("campaign.ui.compact.none")).color(palette().text_subdued));
         }
@@ -316,7 +345,7 @@ fn line_ui(
     line: &Line,
     legal: bool,
     (attacker, refused): (&mut Option<CharRef>, &FightRefusals),
-) {
+) -> egui::Response {
     ui.horizontal(|ui| {
         cell(ui, STATE_WIDTH, |ui| {
             if line.out {
@@ -349,5 +378,6 @@ fn line_ui(
             let fights = !line.out && line.fights;
             fight_buttons_ui(ui, cx, attacker, &me, &line.name, (fights, refused));
         });
-    });
+    })
+    .response
 }

@@ -149,6 +149,12 @@ impl MissionState {
             alert(ui, Tone::Info, lang.t("campaign.ui.no_table"));
             return;
         };
+        // The compact list's lines, worked out once for the filter and the
+        // list.
+        let mut lines = self
+            .view
+            .compact
+            .then(|| crate::ui::campaign::compact::lines(cx, c, table));
         // The table's tools first: the view's toggle stays where it is in
         // either view.
         ui.horizontal_wrapped(|ui| {
@@ -162,8 +168,8 @@ impl MissionState {
                 self.to_end = true;
             }
             view_toggle_ui(ui, cx, &mut self.view.compact);
-            if self.view.compact {
-                crate::ui::campaign::compact::find_ui(ui, cx, (c, table), &mut self.view.find);
+            if let Some(all) = &lines {
+                crate::ui::campaign::compact::find_ui(ui, cx, all, &mut self.view.find);
             }
         });
         ui.add_space(space::S);
@@ -182,10 +188,10 @@ impl MissionState {
         }
         let refused = self.picked_refusals(cx, c);
         fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused);
-        if self.view.compact {
+        if let Some(all) = lines.take().filter(|_| self.view.compact) {
             // The models first: a whole escort in view at once.
             let marks = (&self.view, &mut self.marks.attacker, &refused);
-            crate::ui::campaign::compact::compact_ui(ui, cx, (c, table), marks);
+            crate::ui::campaign::compact::compact_ui(ui, cx, (c, all), marks);
             ui.add_space(space::M);
         }
         turn_ui(ui, cx, c, table);

@@ -376,8 +376,8 @@ fn at_1024_wide_the_equipment_rows_keep_their_buttons_on_screen() {
             "/assets/examples/rt-band.json"
         ))
         .expect("example");
-        let band = muster::store::document::parse::<muster::rules::Roster>(&text, "band")
-            .expect("band");
+        let band =
+            muster::store::document::parse::<muster::rules::Roster>(&text, "band").expect("band");
         let (id, vael) = (band.id.clone(), band.characters[0].clone());
         let store = muster::store::Store::open(dir.path()).expect("store");
         store.save(&Doc::new(band)).expect("save");
