@@ -1,12 +1,13 @@
 //! One campaign on two machines, as separate processes (issue 24).
 //!
 //! `cargo test` runs the scenario: two Musters, each a process of its own on
-//! its own data folder (its own lock), play the same campaign "offline":
-//! Camille, the game master, draws the next mission while Bruno spends his
-//! escort's reinforcement points. The files are then exchanged as a sync
-//! tool does (each side's file reaches the other as a Syncthing conflict
-//! copy); each Muster merges what came, and both folders end with the same
-//! journal, every event of both sides in it, and `muster check` passes.
+//! its own data folder (its own lock, its own machine id), play the same
+//! campaign "offline": Camille, the game master, draws the next mission
+//! while Bruno spends his escort's reinforcement points. Each writes only
+//! its own journal in the campaign's folder; the journals are then
+//! exchanged as a sync tool does (never a conflict copy: no file has two
+//! writers), and both folders hold the same campaign, every event of both
+//! sides in it, with nothing to merge, and `muster check` passes.
 //!
 //! `machines --play ACTION …` is one Muster doing one thing, used by the
 //! scenario and by `scripts/syncthing-e2e`, which plays the same mission
@@ -15,8 +16,8 @@
 //! - `draw DIR MACHINE`: the game master draws the next mission;
 //! - `recruit DIR MACHINE`: a player recruits a trooper and buys a lasgun
 //!   with the escort's reinforcement points;
-//! - `merge DIR MACHINE`: Muster merges every version the sync tool left
-//!   (exit 1 if an event had to be set aside);
+//! - `merge DIR MACHINE`: Muster merges every version the sync tool left,
+//!   if any (exit 1 if an event had to be set aside);
 //! - `same DIR DIR`: both folders hold one campaign, no version left to
 //!   merge, the same journal with both players' events;
 //! - `table DIR`: a kill team's campaign at the table of its first mission;
@@ -30,7 +31,8 @@
 //! (after two actions of one soldier and one of another) and opens the
 //! folder again: the same pips, the same "This turn", the same refusals.
 //! A third has two machines each play one soldier's action offline, then
-//! merge: both actions are at the table, and `muster check` passes.
+//! exchange their journals: both actions are at the table, and `muster
+//! check` passes.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command as Proc, ExitCode};
@@ -43,6 +45,7 @@ use muster::rules::campaign::{
 use muster::rules::core::dice::seeded;
 use muster::rules::{Character, Doc, DocKey, DocKind, Edit, RulesData};
 use muster::store::Store;
+use muster::store::machine::MachineId;
 
 /// The campaign's id, and so its file name.
 const ID: &str = "shared";
@@ -124,9 +127,53 @@ fn key() -> DocKey {
     DocKey::new("campaign", ID)
 }
 
-/// The file of the campaign in a data folder.
+/// The campaign's folder of journals in a data folder.
 fn campaign_file(dir: &Path) -> PathBuf {
-    dir.join("campaigns").join(format!("{ID}.json"))
+    dir.join("campaigns").join(ID)
+}
+
+/// The machine a data folder stands for: its id kept in the folder's
+/// `prefs/`, which a group leaves out of the sync.
+fn machine_id(dir: &Path) -> MachineId {
+    MachineId::of_installation(&dir.join("prefs"))
+}
+
+/// What a sync tool does to the campaign: every file of `from`'s campaign
+/// folder that `to` lacks or holds older (each journal has one writer, so
+/// this never meets a change of `to`'s own).
+fn sync(from: &Path, to: &Path) {
+    let (src, dst) = (campaign_file(from), campaign_file(to));
+    std::fs::create_dir_all(&dst).expect("the campaign's folder");
+    let own = format!("{}.jsonl", machine_id(to).as_str());
+    for entry in std::fs::read_dir(&src).expect("the campaign's files") {
+        let path = entry.expect("a file").path();
+        let name = path
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned();
+        if name != own {
+            std::fs::copy(&path, dst.join(&name)).expect("synced");
+        }
+    }
+}
+
+/// The whole of a campaign's folder, to tell whether it changed.
+fn contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(campaign_file(dir))
+        .expect("the campaign's files")
+        .map(|e| {
+            let path = e.expect("a file").path();
+            let name = path
+                .file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
+            (name, std::fs::read(&path).expect("readable"))
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 /// A campaign of one escort after its first mission, won: in the debrief,
@@ -180,7 +227,9 @@ fn seed(dir: &Path) -> Result<String, String> {
     if c.phase != Phase::Debrief {
         return Err(format!("seed: the campaign is in {:?}", c.phase));
     }
-    let store = Store::open(dir).map_err(|e| format!("seed: {e:?}"))?;
+    let store = Store::open(dir)
+        .map_err(|e| format!("seed: {e:?}"))?
+        .with_machine(machine_id(dir));
     store
         .save(&Doc::new(c.clone()))
         .map_err(|e| format!("seed: {e:?}"))?;
@@ -194,13 +243,12 @@ fn open(dir: &Path, machine: &str) -> Result<App, String> {
         ..Prefs::default()
     };
     let seed = u64::from(machine.bytes().map(u32::from).sum::<u32>());
-    let app = App::new(
-        Some(dir),
-        &prefs,
-        Box::new(ScriptedDesktop::default()),
-        seed,
-    )
-    .map_err(|e| format!("{machine}: Muster did not open: {e:?}"))?;
+    let desktop = ScriptedDesktop {
+        machine: Some(machine_id(dir)),
+        ..ScriptedDesktop::default()
+    };
+    let app = App::new(Some(dir), &prefs, Box::new(desktop), seed)
+        .map_err(|e| format!("{machine}: Muster did not open: {e:?}"))?;
     if app.model.read_only {
         return Err(format!(
             "{machine}: the data folder is held by another Muster"
@@ -284,12 +332,6 @@ fn recruit(dir: &Path, machine: &str) -> Result<String, String> {
 fn merge_versions(dir: &Path, machine: &str) -> Result<String, String> {
     let mut app = open(dir, machine)?;
     let paths: Vec<PathBuf> = app.model.versions.iter().map(|v| v.path.clone()).collect();
-    if paths.is_empty() {
-        return Err(format!(
-            "{machine}: no version to merge in {}",
-            dir.display()
-        ));
-    }
     for path in &paths {
         app.apply(Command::Merge(MergeAct::Preview(
             key(),
@@ -391,27 +433,28 @@ fn two_processes_play_one_mission_offline_and_merge_to_one_campaign() {
     let locks = tempfile::tempdir().expect("the locks folder");
     let locks = locks.path();
     done(machine(locks, &[a], "seed", None), "seed");
-    std::fs::create_dir_all(b.join("campaigns")).expect("Bruno's campaigns");
-    std::fs::copy(campaign_file(a), campaign_file(b)).expect("synced once");
-    let base = std::fs::read(campaign_file(a)).expect("the seed");
+    sync(a, b);
+    let base = contents(a);
     // Offline: both at once, each a process with its own folder and lock.
     let draw = machine(locks, &[a], "draw", Some("Camille's laptop"));
     let spend = machine(locks, &[b], "recruit", Some("Bruno's desktop"));
     done(draw, "Camille draws the next mission");
     done(spend, "Bruno spends his reinforcement points");
-    assert_ne!(std::fs::read(campaign_file(a)).expect("a"), base);
-    assert_ne!(std::fs::read(campaign_file(b)).expect("b"), base);
-    // The sync tool: each side's file reaches the other as a conflict copy.
-    let copy = |dir: &Path| {
-        dir.join("campaigns")
-            .join(format!("{ID}.sync-conflict-20261126-091500-ABCDEFG.json"))
-    };
-    std::fs::copy(campaign_file(a), copy(b)).expect("to Bruno");
-    std::fs::copy(campaign_file(b), copy(a)).expect("to Camille");
-    let merged_a = machine(locks, &[a], "merge", Some("Camille's laptop"));
-    let merged_b = machine(locks, &[b], "merge", Some("Bruno's desktop"));
-    done(merged_a, "Camille merges");
-    done(merged_b, "Bruno merges");
+    assert_ne!(contents(a), base);
+    assert_ne!(contents(b), base);
+    // The sync tool: each side's journal reaches the other, as it is.
+    sync(a, b);
+    sync(b, a);
+    for dir in [a, b] {
+        let copies = std::fs::read_dir(dir.join("campaigns"))
+            .expect("campaigns")
+            .filter(|e| {
+                e.as_ref()
+                    .is_ok_and(|e| e.file_name().to_string_lossy().contains("conflict"))
+            })
+            .count();
+        assert_eq!(copies, 0, "never a conflict copy");
+    }
     done(
         machine(locks, &[a, b], "same", None),
         "both see one campaign",
@@ -460,7 +503,9 @@ fn table(dir: &Path) -> Result<String, String> {
     ] {
         c = ok(c, e)?;
     }
-    let store = Store::open(dir).map_err(|e| format!("table: {e:?}"))?;
+    let store = Store::open(dir)
+        .map_err(|e| format!("table: {e:?}"))?
+        .with_machine(machine_id(dir));
     store
         .save(&Doc::new(c.clone()))
         .map_err(|e| format!("table: {e:?}"))?;
@@ -627,8 +672,7 @@ fn kt_9_two_machines_act_at_one_table_offline_and_the_merge_keeps_both() {
     let locks = tempfile::tempdir().expect("the locks folder");
     let locks = locks.path();
     done(machine(locks, &[a], "table", None), "table");
-    std::fs::create_dir_all(b.join("campaigns")).expect("Bruno's campaigns");
-    std::fs::copy(campaign_file(a), campaign_file(b)).expect("synced once");
+    sync(a, b);
     let dace = machine_with(
         locks,
         &[a],
@@ -643,20 +687,9 @@ fn kt_9_two_machines_act_at_one_table_offline_and_the_merge_keeps_both() {
     );
     done(dace, "Camille moves Dace");
     done(rusk, "Bruno shoots with Rusk");
-    let copy = |dir: &Path| {
-        dir.join("campaigns")
-            .join(format!("{ID}.sync-conflict-20261127-201500-ABCDEFG.json"))
-    };
-    std::fs::copy(campaign_file(a), copy(b)).expect("to Bruno");
-    std::fs::copy(campaign_file(b), copy(a)).expect("to Camille");
-    done(
-        machine(locks, &[a], "merge", Some("Camille's laptop")),
-        "Camille merges",
-    );
-    done(
-        machine(locks, &[b], "merge", Some("Bruno's desktop")),
-        "Bruno merges",
-    );
+    // Each machine's journal reaches the other: nothing to merge.
+    sync(a, b);
+    sync(b, a);
     for dir in [a, b] {
         done(
             machine_with(locks, &[dir], "turn", &["Trooper Dace", "Move", "1"]),

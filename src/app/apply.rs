@@ -114,7 +114,12 @@ impl App {
                 self.show(Screen::Battle);
             }
             Command::SetLang(lang) => self.model.lang = lang,
-            Command::SetMachine(name) => self.model.machine = name,
+            Command::SetMachine(name) => {
+                self.model.machine = name;
+                if let Some(store) = &self.store {
+                    store.use_machine_name(&self.model.machine_by());
+                }
+            }
             Command::SetLog(log) => {
                 self.model.log = super::LogPrefs {
                     open: log.open,
@@ -350,7 +355,20 @@ impl App {
     /// `unsaved`: they differ from the disk.
     fn set_states(&mut self, change: &Change, undo: bool, unsaved: bool) {
         for (key, before, after) in &change.docs {
-            let state = if undo { before } else { after };
+            let (state, expected) = if undo {
+                (before, after)
+            } else {
+                (after, before)
+            };
+            // Other machines' events came in since: they stay, and only
+            // this machine's own events are taken back or done again.
+            let rebased = match (state, self.model.doc(key)) {
+                (Some(state), Some(now)) if Some(now) != expected.as_ref() => {
+                    self.with_arrivals(state)
+                }
+                _ => None,
+            };
+            let state = if rebased.is_some() { &rebased } else { state };
             self.model
                 .docs
                 .retain(|d| !(d.kind() == key.kind && d.id() == key.id));
@@ -446,10 +464,7 @@ impl App {
         }
         let mut c = a.clone();
         let ids = &mut self.ids;
-        let by = match self.model.machine.trim() {
-            "" => self.model.host.clone(),
-            name => name.to_owned(),
-        };
+        let by = self.model.machine_by();
         let at = super::stamp::utc_now();
         c.stamp_since(
             b.journal.len(),
@@ -853,6 +868,11 @@ impl App {
         self.poll_saves();
         let changes = store.changes_on_disk();
         for change in changes {
+            // Other machines' journals: their events come in at once, even
+            // while this machine's own journal is being written.
+            if change.live && self.take_arrivals(&change.key) {
+                continue;
+            }
             if !self.saving.contains_key(&change.key) {
                 self.note_disk_change(change.key);
             }

@@ -35,6 +35,11 @@ pub trait Desktop {
     /// The folder `$MUSTER_DATA_DIR` names, if set: it overrides the
     /// folder chosen.
     fn data_dir_override(&self) -> Option<PathBuf>;
+    /// This installation's id among the machines sharing a campaign (kept
+    /// with the preferences, made once).
+    fn machine_id(&self) -> crate::store::machine::MachineId {
+        crate::store::machine::MachineId::this_installation()
+    }
 }
 
 /// The program that opens a file or folder with what the desktop chose.
@@ -136,6 +141,9 @@ pub struct ScriptedDesktop {
     pub folders: Vec<PathBuf>,
     /// Muster's default documents folder.
     pub default_data: Option<PathBuf>,
+    /// This machine's id (tests play several machines in one process);
+    /// none: the installation's.
+    pub machine: Option<crate::store::machine::MachineId>,
     /// What `$MUSTER_DATA_DIR` would name.
     pub data_dir_env: Option<PathBuf>,
 }
@@ -186,5 +194,11 @@ impl Desktop for ScriptedDesktop {
 
     fn data_dir_override(&self) -> Option<PathBuf> {
         self.data_dir_env.clone()
+    }
+
+    fn machine_id(&self) -> crate::store::machine::MachineId {
+        self.machine
+            .clone()
+            .unwrap_or_else(crate::store::machine::MachineId::this_installation)
     }
 }

@@ -141,7 +141,9 @@ impl App {
                 .msg("reason", reason)
                 .text("path", dir.display().to_string())
         };
-        let store = Store::open_with(dir, self.model.kinds.clone()).map_err(|e| cannot(e.msg()))?;
+        let store = Store::open_with(dir, self.model.kinds.clone())
+            .map_err(|e| cannot(e.msg()))?
+            .with_machine(self.desktop.machine_id());
         let lang = self.model.lang;
         let (rules, rules_problems) = crate::store::load_rules(Some(&store.rules_dir()))
             .map_err(|p| cannot(Msg::new("folder.rules").text("reason", lang.data_problem(&p))))?;

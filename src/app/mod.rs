@@ -5,6 +5,7 @@
 
 pub mod actions;
 mod apply;
+mod arrivals;
 pub mod command;
 pub mod dialogs;
 mod examples;
@@ -544,6 +545,9 @@ pub struct Model {
     /// The host's name, read once when the app opens (never per edit or
     /// per frame).
     pub host: String,
+    /// This installation's id: the journal it writes in each shared
+    /// campaign (empty without a library).
+    pub machine_id: String,
     /// The PDF being written in the background, if one is.
     pub printing: Option<PathBuf>,
     /// The last PDF written this session.
@@ -737,7 +741,10 @@ impl App {
         let (store, store_problem) = match data_dir.as_deref() {
             None => (None, Some(Msg::new("store.no_data_dir"))),
             Some(dir) => match Store::open_with(dir, kinds.clone()) {
-                Ok(store) => (Some(Arc::new(store)), None),
+                Ok(store) => (
+                    Some(Arc::new(store.with_machine(desktop.machine_id()))),
+                    None,
+                ),
                 Err(e) => (None, Some(e.msg())),
             },
         };
@@ -759,7 +766,9 @@ impl App {
             store,
             writer,
             rng: dice::seeded(seed),
-            ids: dice::seeded(seed ^ 0x05EE_D1D5),
+            // Event ids never repeat across processes, whatever the dice's
+            // seed: two Musters on one journal would take one for another.
+            ids: dice::seeded(seed ^ crate::store::machine::fresh_u64()),
             desktop,
             dirty: BTreeSet::new(),
             saving: HashMap::new(),
@@ -864,6 +873,11 @@ impl App {
         let Some(store) = &self.store else {
             return;
         };
+        // A journaled campaign is replayed by the rules in force, and the
+        // journals this machine begins carry its name.
+        store.use_rules(&self.model.rules);
+        store.use_machine_name(&self.model.machine_by());
+        self.model.machine_id = store.machine().to_string();
         let library = store.load_library();
         // What is undone must be what is on disk now: the history of the
         // documents as they were read before is dropped.
@@ -1148,6 +1162,15 @@ fn writer_for(store: &Arc<Store>) -> Option<writer::Writer> {
 }
 
 impl Model {
+    /// This machine's name as its events carry it: the one chosen, else
+    /// the host's.
+    pub fn machine_by(&self) -> String {
+        match self.machine.trim() {
+            "" => self.host.clone(),
+            name => name.to_owned(),
+        }
+    }
+
     /// The model of an app just opened: its preferences, the rules data in
     /// force and its problems, and the library (if one could be opened).
     fn opened(
@@ -1196,6 +1219,7 @@ impl Model {
             log: prefs.log,
             machine: prefs.machine.clone(),
             host: stamp::machine_name(""),
+            machine_id: store.map(|s| s.machine().to_string()).unwrap_or_default(),
             printing: None,
             last_pdf: None,
             simulation: None,

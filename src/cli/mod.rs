@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand};
 
 use crate::i18n::Lang;
-use crate::rules::RulesData;
+use crate::rules::{Doc, RulesData};
 use crate::store::{self, Kinds};
 
 mod merge;
@@ -60,7 +60,8 @@ enum Cmd {
     /// table), a Rogue Trader band, or a campaign's status.
     #[command(after_help = PRINT_HELP)]
     Print {
-        /// The document (a library file or an exported one).
+        /// The document (a library file, an exported one, or a campaign's
+        /// folder of journals).
         #[arg(value_name = "FILE")]
         file: PathBuf,
         /// The PDF to write (replaced only once the new one is complete).
@@ -98,14 +99,17 @@ enum Cmd {
         base: Option<PathBuf>,
     },
     /// Export a document's sheet as text (Markdown) to paste on a forum or
-    /// in a chat; on standard output unless `-o` is given.
+    /// in a chat, or the document itself as one JSON file (a campaign kept
+    /// as machines' journals, to mail to a friend); on standard output
+    /// unless `-o` is given.
     #[command(after_help = PRINT_HELP)]
     Export {
-        /// The document.
+        /// The document (a file, or a campaign's folder of journals).
         #[arg(value_name = "FILE")]
         file: PathBuf,
-        /// The text format.
-        #[arg(long, default_value = "markdown", value_parser = ["markdown"])]
+        /// The format: the sheet as Markdown, or the document as one JSON
+        /// file.
+        #[arg(long, default_value = "markdown", value_parser = ["markdown", "json"])]
         format: String,
         /// The file to write (replaced only once the new one is complete).
         #[arg(short = 'o', long = "output", value_name = "OUT.md")]
@@ -220,16 +224,15 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             output,
             lang,
             appendix,
-            format: _,
-        }) => print(
-            &file,
-            output.as_deref(),
-            Target::Markdown,
-            &lang,
-            appendix,
-            out,
-            err,
-        ),
+            format,
+        }) => {
+            let target = if format == "json" {
+                Target::Json
+            } else {
+                Target::Markdown
+            };
+            print(&file, output.as_deref(), target, &lang, appendix, out, err)
+        }
     }
 }
 
@@ -303,6 +306,18 @@ enum Target {
         tagged: bool,
     },
     Markdown,
+    /// The document itself, as one file.
+    Json,
+}
+
+/// Reads a document from a file, or a campaign from its folder of
+/// machines' journals (replayed by `rules`).
+fn read_doc(kinds: &Kinds, path: &Path, rules: &RulesData) -> Result<Doc, store::StoreError> {
+    if store::journaled::is_folder(path) {
+        store::journaled::read_folder(kinds, path, rules).map(|(doc, _)| doc)
+    } else {
+        store::read_file(kinds, path)
+    }
 }
 
 fn print(
@@ -319,7 +334,8 @@ fn print(
         return EXIT_UNREADABLE;
     };
     let shown = file.display();
-    let doc = match store::read_file(&Kinds::default(), file) {
+    let kinds = Kinds::default();
+    let doc = match read_doc(&kinds, file, &rules) {
         Ok(doc) => doc,
         Err(e) => {
             let reason = lang.read_error(&e.reason());
@@ -341,12 +357,23 @@ fn print(
         );
         let _ = writeln!(err, "muster: warning: {said}: {shown}");
     }
+    if let Target::Json = target {
+        let text = match kinds.to_json(&doc) {
+            Ok(text) => text,
+            Err(e) => {
+                let _ = writeln!(err, "muster: {}: {shown}", lang.msg(&e.msg()));
+                return EXIT_UNREADABLE;
+            }
+        };
+        return write_out(text.as_bytes(), output, lang, out, err);
+    }
     let options = crate::print::SheetOptions { lang, appendix };
     let Some(sheet) = crate::print::sheet_of(&doc, &rules, options) else {
         let _ = writeln!(err, "muster: this kind of document has no sheet: {shown}");
         return EXIT_UNREADABLE;
     };
     let bytes = match target {
+        Target::Json => Vec::new(),
         Target::Markdown => crate::print::markdown::to_markdown(&sheet).into_bytes(),
         Target::Pdf { paper, tagged } => {
             let template = match store::sheet_template(store::default_data_dir().as_deref()) {
@@ -371,12 +398,24 @@ fn print(
             }
         }
     };
+    write_out(&bytes, output, lang, out, err)
+}
+
+/// Writes `bytes` to standard output, or to `output` (replaced only once
+/// the new file is complete).
+fn write_out(
+    bytes: &[u8],
+    output: Option<&Path>,
+    lang: Lang,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
     match output {
         None => {
-            let _ = out.write_all(&bytes);
+            let _ = out.write_all(bytes);
             EXIT_OK
         }
-        Some(path) => match store::write_atomic(path, |f| f.write_all(&bytes)) {
+        Some(path) => match store::write_atomic(path, |f| f.write_all(bytes)) {
             Ok(()) => EXIT_OK,
             Err(e) => {
                 let _ = writeln!(err, "muster: {}", lang.store_error(&e));
@@ -395,10 +434,13 @@ fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let mut code = EXIT_OK;
     for path in files {
         let file = Path::new(path).display();
-        match store::read_file(&kinds, path) {
+        match read_doc(&kinds, path, &rules) {
             Err(e) => {
                 let reason = lang.read_error(&e.reason());
-                let _ = writeln!(err, "muster: cannot read: {reason}: {file}");
+                let place = e
+                    .path()
+                    .map_or_else(|| file.to_string(), |p| p.display().to_string());
+                let _ = writeln!(err, "muster: cannot read: {reason}: {place}");
                 code = EXIT_UNREADABLE;
             }
             Ok(doc) => {

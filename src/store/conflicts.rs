@@ -15,6 +15,9 @@ pub enum SyncTool {
     Nextcloud,
     /// `NAME.conflict.json`, made by hand or by another tool.
     Plain,
+    /// `NAME.json` beside the campaign's journals (`NAME/`): the campaign
+    /// as one file, from an older Muster or a friend, to merge into them.
+    SingleFile,
 }
 
 impl SyncTool {
@@ -25,6 +28,7 @@ impl SyncTool {
             Self::Dropbox => "sync.tool.dropbox",
             Self::Nextcloud => "sync.tool.nextcloud",
             Self::Plain => "sync.tool.plain",
+            Self::SingleFile => "sync.tool.single_file",
         }
     }
 }

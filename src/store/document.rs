@@ -111,11 +111,31 @@ pub enum DocError {
         /// What went wrong.
         reason: Msg,
     },
+    /// A machine's journal whose first line is not its header, or with a
+    /// second header.
+    JournalHeader {
+        /// 1-based line.
+        line: usize,
+    },
     /// The document could not be turned into JSON (nothing was written).
     Serialize(String),
 }
 
 impl DocError {
+    /// The same fault, placed on line `n` of a file of one JSON value a
+    /// line (a machine's journal), where the parser saw only that line.
+    #[must_use]
+    pub fn on_line(mut self, n: usize) -> Self {
+        if let Self::Syntax { line, .. }
+        | Self::UnknownField { line, .. }
+        | Self::DuplicateField { line, .. }
+        | Self::JournalHeader { line } = &mut self
+        {
+            *line = n;
+        }
+        self
+    }
+
     /// The message key and its arguments.
     pub fn msg(&self) -> Msg {
         match self {
@@ -196,11 +216,12 @@ impl DocError {
             Self::UpgradeFailed { from, reason } => Msg::new("doc.upgrade_failed")
                 .int("from", *from)
                 .msg("reason", reason.clone()),
+            Self::JournalHeader { line } => Msg::new("doc.journal_header").int("line", *line),
             Self::Serialize(message) => Msg::new("doc.serialize").text("message", message),
         }
     }
 
-    fn from_json(e: &serde_json::Error, at: String) -> Self {
+    pub(crate) fn from_json(e: &serde_json::Error, at: String) -> Self {
         let text = e.to_string();
         // serde_json appends " at line L column C"; keep the message alone.
         let message = text

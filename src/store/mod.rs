@@ -15,15 +15,17 @@
 pub mod conflicts;
 pub mod document;
 pub mod fields;
+pub mod journaled;
 pub mod kinds;
 pub mod lock;
+pub mod machine;
 
 use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use document::{DocError, KeptTexts, SCHEMA_VERSION, parse, to_json};
@@ -309,6 +311,15 @@ pub struct Store {
     /// Tests: how many more bytes writes may write before failing (`u64::MAX`:
     /// no limit), to simulate a disk that fills up part-way.
     write_budget: AtomicU64,
+    /// What is known of each journaled campaign's files, by its folder.
+    journaled: Mutex<HashMap<PathBuf, journaled::Known>>,
+    /// This machine's id: the journal it writes in each campaign.
+    machine: OnceLock<machine::MachineId>,
+    /// This machine's name, written in the journals it begins.
+    machine_name: RwLock<String>,
+    /// The rules a journaled campaign's events are replayed by (the
+    /// built-in ones until the app gives the user's).
+    rules: RwLock<Option<Arc<RulesData>>>,
 }
 
 /// A change another program made to the library's files.
@@ -316,8 +327,12 @@ pub struct Store {
 pub struct DiskChange {
     /// The document, by the file's kind folder and name.
     pub key: DocKey,
-    /// The file.
+    /// The file (a journaled campaign's folder).
     pub path: PathBuf,
+    /// Other machines' journals of a journaled campaign grew: their events
+    /// are taken in at once, with no question (see
+    /// [`Store::with_arrivals`]).
+    pub live: bool,
 }
 
 impl Store {
@@ -360,6 +375,10 @@ impl Store {
             foreign: Mutex::new(HashSet::new()),
             kept: Mutex::new(HashMap::new()),
             write_budget: AtomicU64::new(u64::MAX),
+            journaled: Mutex::new(HashMap::new()),
+            machine: OnceLock::new(),
+            machine_name: RwLock::new(String::new()),
+            rules: RwLock::new(None),
         };
         if matches!(store.lock, Lock::Held(_)) {
             store.clear_leftovers();
@@ -444,6 +463,57 @@ impl Store {
         self
     }
 
+    /// This store as the machine of id `machine` (tests play several
+    /// machines in one process); otherwise the installation's id is used.
+    #[must_use]
+    pub fn with_machine(self, machine: machine::MachineId) -> Self {
+        let _ = self.machine.set(machine);
+        self
+    }
+
+    /// This machine's id.
+    pub fn machine(&self) -> &machine::MachineId {
+        self.machine
+            .get_or_init(machine::MachineId::this_installation)
+    }
+
+    /// Sets this machine's name, written in the journals it begins.
+    pub fn use_machine_name(&self, name: &str) {
+        if let Ok(mut n) = self.machine_name.write() {
+            name.clone_into(&mut n);
+        }
+    }
+
+    /// This machine's name, as last set.
+    pub fn machine_name(&self) -> String {
+        self.machine_name
+            .read()
+            .map(|n| n.clone())
+            .unwrap_or_default()
+    }
+
+    /// Sets the rules journaled campaigns are replayed by (the user's,
+    /// overrides included).
+    pub fn use_rules(&self, rules: &RulesData) {
+        if let Ok(mut r) = self.rules.write() {
+            *r = Some(Arc::new(rules.clone()));
+        }
+    }
+
+    /// The rules journaled campaigns are replayed by.
+    /// `None` only when the built-in rules themselves do not read (which
+    /// a test forbids).
+    pub fn rules(&self) -> Option<Arc<RulesData>> {
+        if let Some(r) = self.rules.read().ok().and_then(|r| r.clone()) {
+            return Some(r);
+        }
+        let built_in = Arc::new(RulesData::built_in().ok()?);
+        if let Ok(mut r) = self.rules.write() {
+            *r = Some(Arc::clone(&built_in));
+        }
+        Some(built_in)
+    }
+
     /// Makes writes fail once `bytes` more bytes have been written (`None`:
     /// never): a disk that fills up part-way, for tests.
     pub fn fail_writes_after(&self, bytes: Option<u64>) {
@@ -470,6 +540,7 @@ impl Store {
     /// other Muster is gone).
     pub fn reopen(&self) -> Result<Self, StoreError> {
         Self::open_with_options(&self.dir, self.kinds.clone(), self.lock_dir.clone())
+            .map(|s| s.with_machine(self.machine().clone()))
     }
 
     /// The lock file this store holds (none when another Muster holds the
@@ -582,7 +653,7 @@ impl Store {
             let mut paths: Vec<PathBuf> = entries
                 .filter_map(Result::ok)
                 .map(|e| e.path())
-                .filter(|p| is_document_file(p) && !is_conflict_copy(p))
+                .filter(|p| is_document_file(p) && !is_conflict_copy(p) && !beside_journals(p))
                 .collect();
             paths.sort();
             for path in paths {
@@ -603,6 +674,22 @@ impl Store {
                         });
                     }
                 }
+            }
+        }
+        if let Ok(mut map) = self.journaled.lock() {
+            map.clear();
+        }
+        for dir in self.journaled_folders() {
+            let key = DocKey::new(
+                <crate::rules::Campaign as crate::rules::DocKind>::KIND,
+                stem_of(&dir),
+            );
+            match self.read_journaled(&key) {
+                Ok(doc) => library.docs.push(doc),
+                Err(e) => library.unreadable.push(Unreadable {
+                    reason: e.reason(),
+                    path: e.path().map_or(dir, Path::to_path_buf),
+                }),
             }
         }
         library
@@ -628,8 +715,12 @@ impl Store {
             paths.sort();
             for path in paths {
                 let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-                let Some((stem, tool)) = name.as_deref().and_then(conflicts::conflict_copy_of)
-                else {
+                let copy = if beside_journals(&path) {
+                    Some((stem_of(&path), conflicts::SyncTool::SingleFile))
+                } else {
+                    name.as_deref().and_then(conflicts::conflict_copy_of)
+                };
+                let Some((stem, tool)) = copy else {
                     continue;
                 };
                 let doc = self.read_file(&path).map_err(|e| e.reason());
@@ -653,7 +744,7 @@ impl Store {
                     entries
                         .filter_map(Result::ok)
                         .map(|e| e.path())
-                        .filter(|p| is_conflict_copy(p)),
+                        .filter(|p| is_conflict_copy(p) || beside_journals(p)),
                 );
             }
         }
@@ -697,6 +788,9 @@ impl Store {
     /// Reads one document of the library again (after another program
     /// changed it): `Ok(None)` if its file is gone.
     pub fn reload(&self, key: &DocKey) -> Result<Option<Doc>, StoreError> {
+        if self.is_journaled(key) {
+            return self.read_journaled(key).map(Some);
+        }
         let path = self.path(key);
         if !path.exists() {
             self.remember(&path);
@@ -727,13 +821,14 @@ impl Store {
             for path in entries
                 .filter_map(Result::ok)
                 .map(|e| e.path())
-                .filter(|p| is_document_file(p) && !is_conflict_copy(p))
+                .filter(|p| is_document_file(p) && !is_conflict_copy(p) && !beside_journals(p))
             {
                 if known.get(&path) != Seen::of(&path).as_ref() {
                     let id = stem_of(&path);
                     changes.push(DiskChange {
                         key: DocKey::new(kind.kind, id),
                         path,
+                        live: false,
                     });
                 }
             }
@@ -748,8 +843,16 @@ impl Store {
                 changes.push(DiskChange {
                     key: DocKey::new(kind.kind, id),
                     path: path.clone(),
+                    live: false,
                 });
             }
+        }
+        for (key, path, arrived) in self.journal_changes() {
+            changes.push(DiskChange {
+                key,
+                path,
+                live: !arrived.machines.is_empty(),
+            });
         }
         changes.sort_by(|a, b| a.path.cmp(&b.path));
         changes
@@ -772,6 +875,9 @@ impl Store {
     fn save_checked(&self, doc: &Doc, check: bool) -> Result<PathBuf, StoreError> {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
+        }
+        if let Some(c) = doc.get::<crate::rules::Campaign>() {
+            return self.save_journaled(c, check);
         }
         let key = doc.key();
         let path = self.path(&key);
@@ -827,6 +933,9 @@ impl Store {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
         }
+        if self.is_journaled(key) {
+            return self.delete_journaled(key);
+        }
         let path = self.path(key);
         if !path.exists() {
             self.remember(&path);
@@ -850,6 +959,9 @@ impl Store {
     pub fn back_up(&self, key: &DocKey) -> Result<(), StoreError> {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
+        }
+        if self.is_journaled(key) {
+            return self.back_up_journaled(key);
         }
         self.backup(key, &self.path(key))
     }
@@ -962,7 +1074,9 @@ impl Store {
     pub fn id_in_use(&self, id: &str) -> bool {
         self.kinds.iter().any(|k| {
             let key = DocKey::new(k.kind, id);
-            self.path(&key).exists() || self.backups_dir(&key).exists()
+            self.path(&key).exists()
+                || self.journal_dir(&key).exists()
+                || self.backups_dir(&key).exists()
         })
     }
 
@@ -1044,6 +1158,16 @@ pub struct Ancestor {
 }
 
 /// A sync tool's conflict copy of a document (`conflicts`).
+/// Whether `path` is a campaign's single file beside that campaign's
+/// journals (`NAME.json` beside `NAME/start.json`).
+fn beside_journals(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "json")
+        && path
+            .with_extension("")
+            .join(journaled::START_FILE)
+            .is_file()
+}
+
 fn is_conflict_copy(path: &Path) -> bool {
     is_document_file(path)
         && path

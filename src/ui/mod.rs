@@ -409,6 +409,11 @@ fn machine_name_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         let l = ui.label(lang.t("machine.field"));
         ui.add(egui::TextEdit::singleline(typed).hint_text(host.as_str()))
             .labelled_by(l.id);
+        let id = &cx.model.machine_id;
+        if !id.is_empty() {
+            let text = lang.msg(&Msg::new("machine.id").text("id", id.clone()));
+            ui.add(egui::Label::new(text).wrap());
+        }
         ui.add_space(theme::space::S);
         ui.horizontal(|ui| {
             if ui.button(lang.t("machine.save")).clicked() {

@@ -82,38 +82,36 @@ pub fn ordered(journals: &[MachineJournal]) -> Vec<(usize, &Arc<Entry>)> {
 }
 
 /// The campaign `start` continued by every machine's journal, in the one
-/// order. Refused when the start itself does not replay.
+/// order. The start is taken as it is, as a campaign file is: its state,
+/// and its journal's ids, never played twice.
 pub fn replay_journals(
     start: &Campaign,
     journals: &[MachineJournal],
     rules: &RulesData,
-) -> Result<Replayed, Problem> {
-    let (mut c, _) = start.replay(rules).map_err(|(i, p)| {
-        Problem::new("CMP-13", "campaign.problem.journal_refused")
-            .arg("entry", i + 1)
-            .because(p)
-    })?;
-    let mut seen: BTreeSet<String> = start
+) -> Replayed {
+    let mut c = start.clone();
+    let mut seen: BTreeSet<&str> = start
         .journal
         .iter()
-        .filter_map(|e| e.stamp.as_ref().map(|s| s.id.clone()))
+        .filter_map(|e| e.stamp.as_ref().map(|s| s.id.as_str()))
         .collect();
-    let mut out = Replayed {
-        campaign: Campaign::clone(&c),
-        set_aside: Vec::new(),
-        from: Vec::new(),
-    };
+    let mut set_aside = Vec::new();
+    let mut from = Vec::new();
     // Every die of a journal event is in it: no roll is made.
     let mut rng = crate::rules::core::dice::seeded(0);
     for (k, entry) in ordered(journals) {
         let machine = &journals[k].machine;
         if let Some(s) = &entry.stamp
-            && !seen.insert(s.id.clone())
+            && !seen.insert(s.id.as_str())
         {
             continue;
         }
         let before = c.mission_number();
+        // The event plays on a copy (it may be refused half-way); the
+        // journal, which it only reads, is lent to the copy, not copied.
+        let journal = std::mem::take(&mut c.journal);
         let mut next = c.clone();
+        next.journal = journal;
         match next.play(entry.event.clone(), rules, &mut rng) {
             Ok(_) => {
                 let mission = next.mission_number().max(before);
@@ -126,16 +124,21 @@ pub fn replay_journals(
                     })
                 });
                 c = next;
-                out.from.push(machine.clone());
+                from.push(machine.clone());
             }
-            Err(why) => out.set_aside.push(SetAside {
-                entry: Arc::clone(entry),
-                machine: machine.clone(),
-                why,
-            }),
+            Err(why) => {
+                c.journal = std::mem::take(&mut next.journal);
+                set_aside.push(SetAside {
+                    entry: Arc::clone(entry),
+                    machine: machine.clone(),
+                    why,
+                });
+            }
         }
     }
-    c.notes.clone_from(&start.notes);
-    out.campaign = c;
-    Ok(out)
+    Replayed {
+        campaign: c,
+        set_aside,
+        from,
+    }
 }

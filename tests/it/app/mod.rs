@@ -2,5 +2,6 @@
 
 mod commands;
 mod crash;
+mod live;
 mod pdf_export;
 mod stamps;

@@ -7,6 +7,7 @@ mod disk;
 mod document;
 mod faults;
 mod fields;
+mod journaled;
 mod kinds;
 mod lock;
 mod schema;

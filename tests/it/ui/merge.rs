@@ -208,15 +208,16 @@ fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
     assert_eq!(stamp.by.as_deref(), Some("Camille's laptop"));
 }
 
-/// Two Musters on two data folders (two stores, two locks) play the same
-/// campaign "offline": one ticks the table, the other begins a new turn.
-/// The files are exchanged as a sync tool would (each side's file arrives
-/// on the other as a Syncthing conflict copy); each merges; both end with
-/// the same campaign, every event of both in it, checked by the rules.
+/// Two Musters on two data folders (two stores, two locks, two machine
+/// ids) play the same campaign "offline": one ticks the table, the other
+/// begins a new turn. Each writes only its own journal; the sync tool
+/// brings each journal to the other folder, with no conflict copy; both
+/// end with the same campaign, every event of both in it, checked by the
+/// rules, and nobody merges anything.
 #[test]
-fn two_machines_merge_each_others_version_and_agree() {
-    use muster::app::merging::MergeAct;
+fn two_machines_exchange_their_journals_and_agree_with_no_copy_and_no_merge() {
     use muster::app::{App, Command, Prefs, ScriptedDesktop};
+    use muster::store::machine::MachineId;
     let r = RulesData::built_in().expect("rules");
     let base = table(&r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
@@ -224,24 +225,37 @@ fn two_machines_merge_each_others_version_and_agree() {
         tempfile::tempdir().expect("a"),
         tempfile::tempdir().expect("b"),
     );
+    let ids = |dir: &std::path::Path| {
+        MachineId::parse(if dir == camille.path() {
+            "c0c0c0c0c0c0c0c0"
+        } else {
+            "b0b0b0b0b0b0b0b0"
+        })
+        .expect("id")
+    };
     let open = |dir: &std::path::Path, machine: &str, seed| {
         let prefs = Prefs {
             machine: machine.to_owned(),
             ..Prefs::default()
         };
-        App::new(
-            Some(dir),
-            &prefs,
-            Box::new(ScriptedDesktop::default()),
-            seed,
-        )
-        .expect("app")
+        let desktop = ScriptedDesktop {
+            machine: Some(ids(dir)),
+            ..ScriptedDesktop::default()
+        };
+        App::new(Some(dir), &prefs, Box::new(desktop), seed).expect("app")
     };
-    for dir in [camille.path(), bruno.path()] {
-        Store::open(dir)
-            .expect("store")
-            .save(&Doc::new(base.clone()))
-            .expect("save");
+    let folder = |dir: &std::path::Path| dir.join("campaigns").join(&base.id);
+    // Camille begins the campaign; the sync tool brings it to Bruno.
+    Store::open(camille.path())
+        .expect("store")
+        .with_machine(ids(camille.path()))
+        .save(&Doc::new(base.clone()))
+        .expect("save");
+    std::fs::create_dir_all(folder(bruno.path())).expect("folder");
+    for entry in std::fs::read_dir(folder(camille.path())).expect("files") {
+        let path = entry.expect("file").path();
+        let name = path.file_name().expect("name").to_owned();
+        std::fs::copy(&path, folder(bruno.path()).join(name)).expect("to Bruno");
     }
     let key = DocKey::new("campaign", base.id.clone());
     let edit = |app: &mut App, e: E| {
@@ -267,27 +281,17 @@ fn two_machines_merge_each_others_version_and_agree() {
     let mut b = open(bruno.path(), "Bruno's desktop", 2);
     edit(&mut b, E::NewTurn { gain: None });
     drop((a, b));
-    // The sync tool brings each file to the other folder as a conflict copy.
-    let file = |dir: &std::path::Path| dir.join("campaigns").join(format!("{}.json", base.id));
-    let copy = |dir: &std::path::Path| dir.join("campaigns").join(format!("{}{COPY}", base.id));
-    std::fs::copy(file(camille.path()), copy(bruno.path())).expect("to Bruno");
-    std::fs::copy(file(bruno.path()), copy(camille.path())).expect("to Camille");
-    // Each merges what came.
-    let merged = |dir: &std::path::Path, machine: &str| {
-        let mut app = open(dir, machine, 3);
-        assert_eq!(
-            app.model.versions.len(),
-            1,
-            "{machine}: one version to merge"
-        );
-        app.apply(Command::Merge(MergeAct::Preview(
-            key.clone(),
-            copy(dir),
-            Default::default(),
-        )));
-        app.apply(Command::Merge(MergeAct::Apply));
-        app.flush_saves();
-        assert!(!copy(dir).exists(), "{machine}: the copy left once merged");
+    // The sync tool brings each machine's journal to the other folder: two
+    // files, each with one writer, so never a conflict copy.
+    let journal = |dir: &std::path::Path| folder(dir).join(format!("{}.jsonl", ids(dir).as_str()));
+    let to = |from: &std::path::Path, dir: &std::path::Path| {
+        folder(dir).join(format!("{}.jsonl", ids(from).as_str()))
+    };
+    std::fs::copy(journal(camille.path()), to(camille.path(), bruno.path())).expect("to Bruno");
+    std::fs::copy(journal(bruno.path()), to(bruno.path(), camille.path())).expect("to Camille");
+    let opened = |dir: &std::path::Path, machine: &str| {
+        let app = open(dir, machine, 3);
+        assert!(app.model.versions.is_empty(), "{machine}: nothing to merge");
         app.model
             .docs
             .iter()
@@ -295,9 +299,9 @@ fn two_machines_merge_each_others_version_and_agree() {
             .cloned()
             .expect("the campaign")
     };
-    let at_camille = merged(camille.path(), "Camille's laptop");
-    let at_bruno = merged(bruno.path(), "Bruno's desktop");
-    assert_eq!(at_camille.journal, at_bruno.journal, "both agree");
+    let at_camille = opened(camille.path(), "Camille's laptop");
+    let at_bruno = opened(bruno.path(), "Bruno's desktop");
+    assert_eq!(at_camille, at_bruno, "both agree");
     assert_eq!(
         at_camille.journal.len(),
         base.journal.len() + 3,
@@ -687,8 +691,12 @@ fn a_pending_merge_shows_inside_the_campaign_and_lists_what_comes_in() {
 /// event: the banner offers only "Merge both…" (taking either version
 /// whole would drop the other's events unseen); the merge keeps both
 /// events, is written over the file, and the banner goes.
+/// An older Muster (or a friend's file copied in) writes the campaign as
+/// one file beside its journals: a version to merge, never a second
+/// campaign and never one side dropped.
 #[test]
-fn a_campaign_changed_on_disk_is_merged_never_one_side_dropped() {
+fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() {
+    use muster::app::merging::MergeAct;
     let r = RulesData::built_in().expect("rules");
     let base = table(&r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
@@ -703,15 +711,15 @@ fn a_campaign_changed_on_disk_is_merged_never_one_side_dropped() {
         1400.0,
     );
     h.run();
+    let key = DocKey::new("campaign", base.id.clone());
     // This machine: a new turn.
     h.state_mut().app.apply(muster::app::Command::Edit(
-        DocKey::new("campaign", base.id.clone()),
+        key.clone(),
         muster::rules::Edit::Campaign(E::NewTurn { gain: None }),
     ));
     h.state_mut().app.flush_saves();
     h.run();
-    // The other machine's version arrives over the file: Dace wounded.
-    std::thread::sleep(std::time::Duration::from_millis(20));
+    // An older Muster's version arrives as one file: Dace wounded.
     let theirs = play(
         &base,
         &[E::SetWounds {
@@ -728,22 +736,26 @@ fn a_campaign_changed_on_disk_is_merged_never_one_side_dropped() {
     std::fs::write(&path, muster::store::to_json(&theirs).expect("json")).expect("write");
     h.state_mut().app.apply(muster::app::Command::CheckDisk);
     h.run();
-    assert!(
-        h.query_by_label("Merge “The Raid” with its version on disk")
-            .is_some()
+    assert_eq!(h.state().app.model.docs.len(), 1, "one campaign, not two");
+    let versions = &h.state().app.model.versions;
+    assert_eq!(versions.len(), 1);
+    assert_eq!(
+        versions[0].tool,
+        muster::store::conflicts::SyncTool::SingleFile
     );
-    assert!(
-        h.query_by_label("Keep mine: The Raid").is_none(),
-        "no choice that drops the other's events"
-    );
-    h.get_by_label("Merge “The Raid” with its version on disk")
-        .click_accesskit();
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Merge(MergeAct::Preview(
+            key.clone(),
+            path.clone(),
+            Default::default(),
+        )));
     h.run();
     assert!(
         h.query_all_by_label_contains("Trooper Dace: wounds at the table set to 1")
             .next()
             .is_some(),
-        "what comes in from the disk"
+        "what comes in from the file"
     );
     h.get_by_role_and_label(Role::Button, "Merge").click();
     h.run();
@@ -752,12 +764,8 @@ fn a_campaign_changed_on_disk_is_merged_never_one_side_dropped() {
     let merged = campaign(&h);
     let t = merged.table.as_ref().expect("table");
     assert_eq!((t.wounds.get(&dace), t.turn), (Some(&1), 2), "both events");
-    assert!(
-        h.state().app.model.disk_changes.is_empty(),
-        "the banner is gone"
-    );
-    let on_disk: Campaign =
-        muster::store::parse(&std::fs::read_to_string(&path).expect("read"), &base.id)
-            .expect("parses");
-    assert_eq!(on_disk.journal, merged.journal, "written over the file");
+    assert!(!path.exists(), "the single file left once merged");
+    let on_disk = Store::open(dir.path()).expect("store").load_library();
+    let read = on_disk.of::<Campaign>().next().cloned().expect("read");
+    assert_eq!(read, merged, "the journals hold both");
 }

@@ -87,7 +87,8 @@ fn cmp_17_the_next_campaign_starts_from_the_ended_campaigns_dashboard() {
     let file = dir
         .path()
         .join("campaigns")
-        .join(format!("{}.json", next.id));
+        .join(&next.id)
+        .join(muster::store::journaled::START_FILE);
     h.state_mut().app.flush_saves();
     assert!(file.exists(), "{}", file.display());
     // Its journal tells where Ada came from.

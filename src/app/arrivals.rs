@@ -1,0 +1,89 @@
+//! Other machines' events arriving in an open campaign: a sync tool
+//! delivered their journals, and their events come in at once, with no
+//! question and nothing typed here lost (this machine's own events, saved
+//! or not, are replayed with them).
+
+use std::collections::{BTreeMap, HashSet};
+
+use super::{App, MessageKind};
+use crate::rules::{Campaign, Doc, DocKey, Msg};
+use crate::store::journaled::entry_key;
+
+impl App {
+    /// Takes in what other machines' journals of `key` brought. `false`:
+    /// the campaign is not open here as journals (the change is then
+    /// offered like any other).
+    pub(super) fn take_arrivals(&mut self, key: &DocKey) -> bool {
+        let Some(current) = self.model.doc(key).cloned() else {
+            return false;
+        };
+        let Some(now) = self.with_arrivals(&current) else {
+            return false;
+        };
+        if now == current {
+            return true;
+        }
+        let words = arrival_words(&current, &now);
+        self.model
+            .docs
+            .retain(|d| !(d.kind() == key.kind && d.id() == key.id));
+        self.model.docs.push(now);
+        self.model
+            .docs
+            .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
+        self.model.revalidate_from(key, Some(&current));
+        for text in words {
+            self.message(MessageKind::Info, text);
+        }
+        true
+    }
+
+    /// The campaign `doc` (this machine's events as it holds them) with
+    /// every other machine's events as their journals hold them now.
+    /// `None`: not a journaled campaign of the library.
+    pub(super) fn with_arrivals(&mut self, doc: &Doc) -> Option<Doc> {
+        let store = self.store.clone()?;
+        let campaign = doc.get::<Campaign>()?;
+        match store.with_arrivals(campaign) {
+            Ok(found) => found,
+            Err(e) => {
+                let text = Msg::new("store.reload_failed").msg("reason", e.msg());
+                self.message(MessageKind::Error, text);
+                None
+            }
+        }
+    }
+}
+
+/// "Bruno's desktop: 3 new events", for each machine whose events came
+/// in (by the name its events carry).
+fn arrival_words(before: &Doc, after: &Doc) -> Vec<Msg> {
+    let (Some(b), Some(a)) = (before.get::<Campaign>(), after.get::<Campaign>()) else {
+        return Vec::new();
+    };
+    let had: HashSet<String> = b.journal.iter().map(|e| entry_key(e)).collect();
+    let mut by: BTreeMap<String, usize> = BTreeMap::new();
+    for e in a.journal.iter().filter(|e| !had.contains(&entry_key(e))) {
+        let name = e
+            .stamp
+            .as_ref()
+            .and_then(|s| s.by.clone())
+            .unwrap_or_default();
+        *by.entry(name).or_default() += 1;
+    }
+    let mut out: Vec<Msg> = by
+        .into_iter()
+        .map(|(name, n)| {
+            let key = if name.is_empty() {
+                "sync.arrived_unnamed"
+            } else {
+                "sync.arrived"
+            };
+            Msg::new(key).text("machine", name).int("count", n)
+        })
+        .collect();
+    if out.is_empty() {
+        out.push(Msg::new("sync.arrived_changed").text("name", a.name.clone()));
+    }
+    out
+}

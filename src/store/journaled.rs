@@ -1,0 +1,830 @@
+//! A campaign kept as one journal per machine, so that no two machines
+//! ever write one file and a sync tool never makes a conflict copy:
+//!
+//! ```text
+//! campaigns/<id>/start.json        the campaign when it became journaled,
+//!                                  as a single file holds it; written once
+//! campaigns/<id>/<machine>.jsonl   one machine's journal, appended by that
+//!                                  machine alone: a header line, then one
+//!                                  line per event, taking-back or new name
+//! ```
+//!
+//! The campaign is the start continued by every machine's events in one
+//! order all machines compute alike ([`replay_journals`]). A save appends
+//! only the lines that are new: this machine's new events, a taking-back
+//! for each of its events undone, the campaign's new name. A line cut off
+//! by a crash (the last, without its newline) is not read, and is cut away
+//! before this machine's next append.
+
+use std::collections::{HashMap, HashSet};
+use std::fs::{self, OpenOptions};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use serde::{Deserialize, Serialize};
+
+use super::document::{DocError, SCHEMA_VERSION};
+use super::{Seen, Store, StoreError, io_err};
+use crate::rules::campaign::Entry;
+use crate::rules::campaign::journals::{MachineJournal, Replayed, SetAside, replay_journals};
+use crate::rules::{Campaign, Doc, DocKey, DocKind, RulesData};
+
+/// The file of what the campaign started with, in its folder.
+pub const START_FILE: &str = "start.json";
+/// The extension of a machine's journal.
+pub const JOURNAL_EXT: &str = "jsonl";
+/// The journal format this Muster writes (the header's `format`).
+pub const JOURNAL_FORMAT: u32 = 1;
+
+/// The first line of a machine's journal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// The journal format.
+    pub format: u32,
+    /// The schema version of the events (as a document's).
+    pub schema: u32,
+    /// The machine's id (the file's name).
+    pub machine: String,
+    /// The machine's name when the journal was begun.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+}
+
+/// A machine taking back one of its own events (an undo).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TakeBack {
+    /// The event's stamp id.
+    pub id: String,
+}
+
+/// The campaign renamed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rename {
+    /// The new name.
+    pub name: String,
+    /// When, in UTC.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+}
+
+/// One line of a machine's journal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Line {
+    /// Whose journal (the first line).
+    Journal(Header),
+    /// An event, as a campaign's journal holds it.
+    Entry(Box<Entry>),
+    /// One of this machine's events taken back.
+    TakeBack(TakeBack),
+    /// The campaign's new name.
+    Rename(Rename),
+}
+
+/// What tells an event apart: its stamp's id, or for an event without a
+/// stamp (made by hand), its text.
+pub fn entry_key(e: &Entry) -> String {
+    match &e.stamp {
+        Some(s) => s.id.clone(),
+        None => serde_json::to_string(e).unwrap_or_default(),
+    }
+}
+
+/// One machine's journal as read.
+#[derive(Clone, Debug, Default)]
+pub struct JournalFile {
+    /// The header's machine name.
+    pub name: String,
+    /// Every event the file holds, in the order first written, each with
+    /// whether it stands (not taken back).
+    pub events: Vec<(Arc<Entry>, bool)>,
+    /// Where each event is in `events`, by its key.
+    pub index: HashMap<String, usize>,
+    /// The renames, in the file's order.
+    pub renames: Vec<Rename>,
+    /// Bytes up to the end of the last whole line.
+    pub good_len: u64,
+    /// Whether a cut-off line follows.
+    pub torn: bool,
+}
+
+impl JournalFile {
+    /// The events that stand, in order.
+    pub fn standing(&self) -> impl Iterator<Item = &Arc<Entry>> {
+        self.events.iter().filter(|(_, s)| *s).map(|(e, _)| e)
+    }
+
+    /// Whether the file holds the event of this key (standing or not).
+    pub fn holds(&self, key: &str) -> bool {
+        self.index.contains_key(key)
+    }
+
+    /// Whether the file holds the event of this key, not taken back.
+    pub fn stands(&self, key: &str) -> bool {
+        self.index.get(key).is_some_and(|&i| self.events[i].1)
+    }
+
+    /// Takes one more line into account.
+    fn take(&mut self, line: Line) {
+        match line {
+            Line::Journal(h) => self.name = h.name,
+            Line::Entry(e) => {
+                let key = entry_key(&e);
+                match self.index.get(&key) {
+                    Some(&i) => self.events[i].1 = true,
+                    None => {
+                        self.index.insert(key, self.events.len());
+                        self.events.push((Arc::new(*e), true));
+                    }
+                }
+            }
+            Line::TakeBack(t) => {
+                if let Some(&i) = self.index.get(&t.id) {
+                    self.events[i].1 = false;
+                }
+            }
+            Line::Rename(r) => self.renames.push(r),
+        }
+    }
+
+    /// Reads the lines of `text` (the file from byte `good_len` on) into
+    /// this journal: each whole line, the cut-off last one left for later.
+    /// A line that cannot be read is refused with its number (`first_line`
+    /// is the number of the first line of `text`).
+    pub fn read_more(&mut self, text: &str, first_line: usize) -> Result<(), DocError> {
+        let mut at = 0usize;
+        let mut number = first_line;
+        self.torn = false;
+        while at < text.len() {
+            let Some(end) = text[at..].find('\n').map(|n| at + n) else {
+                self.torn = true;
+                break;
+            };
+            let line = text[at..end].trim();
+            if !line.is_empty() {
+                let parsed: Line = serde_json::from_str(line)
+                    .map_err(|e| DocError::from_json(&e, String::new()).on_line(number))?;
+                if number == 1 {
+                    check_header(&parsed)?;
+                } else if matches!(parsed, Line::Journal(_)) {
+                    return Err(DocError::JournalHeader { line: number });
+                }
+                self.take(parsed);
+            } else if number == 1 {
+                return Err(DocError::JournalHeader { line: 1 });
+            }
+            at = end + 1;
+            number += 1;
+        }
+        Ok(())
+    }
+}
+
+/// The first line must say whose journal it is, of a format and schema
+/// this Muster reads.
+fn check_header(line: &Line) -> Result<(), DocError> {
+    match line {
+        Line::Journal(h) if h.format > JOURNAL_FORMAT || h.schema > SCHEMA_VERSION => {
+            Err(DocError::TooNew {
+                found: u64::from(h.schema.max(h.format)),
+            })
+        }
+        Line::Journal(_) => Ok(()),
+        _ => Err(DocError::JournalHeader { line: 1 }),
+    }
+}
+
+/// Reads a journal's whole text.
+pub fn parse_journal(text: &str) -> Result<JournalFile, DocError> {
+    let mut j = JournalFile::default();
+    j.read_more(text, 1)?;
+    j.good_len = whole_lines_len(text);
+    Ok(j)
+}
+
+/// The length of `text` up to the end of its last whole line.
+fn whole_lines_len(text: &str) -> u64 {
+    text.rfind('\n').map_or(0, |n| n as u64 + 1)
+}
+
+/// What the store knows of one journaled campaign's files.
+#[derive(Debug)]
+pub(super) struct Known {
+    /// `start.json` as last read or written.
+    start_seen: Option<Seen>,
+    /// The campaign it holds.
+    start: Arc<Campaign>,
+    /// The keys of its journal's events.
+    start_keys: HashSet<String>,
+    /// Each machine's journal (by machine id): the file as last read or
+    /// written, and what it holds.
+    files: HashMap<String, (Option<Seen>, JournalFile)>,
+    /// What the last replay set aside.
+    set_aside: Vec<SetAside>,
+}
+
+impl Known {
+    /// Whether an event of this key is in the start or another machine's
+    /// journal than `mine`.
+    fn elsewhere(&self, key: &str, mine: &str) -> bool {
+        self.start_keys.contains(key)
+            || self
+                .files
+                .iter()
+                .any(|(m, (_, f))| m != mine && f.holds(key))
+    }
+}
+
+/// A change to one journaled campaign's files, seen on disk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrived {
+    /// The machines whose journals grew or changed.
+    pub machines: Vec<String>,
+}
+
+impl Store {
+    /// The folder of a journaled campaign.
+    pub fn journal_dir(&self, key: &DocKey) -> PathBuf {
+        let path = self.path(key);
+        path.with_extension("")
+    }
+
+    /// Whether the campaign of `key` is kept as journals (its folder has
+    /// a start).
+    pub fn is_journaled(&self, key: &DocKey) -> bool {
+        key.kind == <Campaign as DocKind>::KIND && self.journal_dir(key).join(START_FILE).is_file()
+    }
+
+    /// This machine's journal file in the campaign's folder.
+    pub fn own_journal(&self, key: &DocKey) -> PathBuf {
+        self.journal_dir(key)
+            .join(format!("{}.{JOURNAL_EXT}", self.machine().as_str()))
+    }
+
+    /// Reads a journaled campaign: its start, then every machine's
+    /// journal, replayed. Each file is remembered as read.
+    pub(super) fn read_journaled(&self, key: &DocKey) -> Result<Doc, StoreError> {
+        let dir = self.journal_dir(key);
+        let mut known = load_known(self.kinds(), &dir)?;
+        let doc = self.replay_known(key, &mut known, None);
+        if let Ok(mut map) = self.journaled.lock() {
+            map.insert(dir, known);
+        }
+        Ok(doc)
+    }
+
+    /// The campaign the known files give, this machine's own events taken
+    /// from `mine` when given (what the app holds, perhaps not saved yet)
+    /// rather than from its file.
+    fn replay_known(&self, key: &DocKey, known: &mut Known, mine: Option<&[Arc<Entry>]>) -> Doc {
+        let own = self.machine().as_str();
+        replay(
+            known,
+            &key.id,
+            self.rules().as_deref(),
+            mine.map(|m| (own, m)),
+        )
+    }
+
+    /// The events the last replay of a journaled campaign set aside.
+    pub fn set_aside(&self, key: &DocKey) -> Vec<SetAside> {
+        self.journaled
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&self.journal_dir(key)).map(|k| k.set_aside.clone()))
+            .unwrap_or_default()
+    }
+
+    /// The campaign with what arrived in other machines' journals since
+    /// they were last read, this machine's events being those of `ours`
+    /// that no other file holds. `None`: not journaled, or not read yet.
+    pub fn with_arrivals(&self, ours: &Campaign) -> Result<Option<Doc>, StoreError> {
+        let key = DocKey::new(<Campaign as DocKind>::KIND, ours.id.clone());
+        let dir = self.journal_dir(&key);
+        let Ok(mut map) = self.journaled.lock() else {
+            return Ok(None);
+        };
+        let Some(known) = map.get_mut(&dir) else {
+            return Ok(None);
+        };
+        let own = self.machine().as_str().to_owned();
+        for (machine, path) in journal_files(&dir) {
+            if machine == own {
+                continue;
+            }
+            let seen = Seen::of(&path);
+            let (was, file) = known.files.entry(machine).or_default();
+            if *was == seen {
+                continue;
+            }
+            read_tail(&path, file)?;
+            *was = seen;
+        }
+        let mine = own_events(ours, known, &own);
+        let mut doc = self.replay_known(&key, known, Some(&mine));
+        if let Some(c) = doc.get::<Campaign>()
+            && c.name != ours.name
+            && newest_name(&known.files).is_none()
+        {
+            doc = doc.renamed(None, Some(ours.name.clone()));
+        }
+        Ok(Some(doc))
+    }
+
+    /// Saves a campaign as journals: the first time, its folder is made
+    /// with the campaign as its start (a single file it was read from goes
+    /// to the backups); afterwards only this machine's new lines are
+    /// appended to its own journal.
+    pub(super) fn save_journaled(&self, c: &Campaign, check: bool) -> Result<PathBuf, StoreError> {
+        let key = DocKey::new(<Campaign as DocKind>::KIND, c.id.clone());
+        let dir = self.journal_dir(&key);
+        let own_path = self.own_journal(&key);
+        let own = self.machine().as_str().to_owned();
+        if !dir.join(START_FILE).is_file() {
+            self.begin_journals(&key, c, check)?;
+        } else if self
+            .journaled
+            .lock()
+            .map(|m| !m.contains_key(&dir))
+            .unwrap_or(true)
+        {
+            self.read_journaled(&key)?;
+        }
+        let mut map = self.journaled.lock().map_err(|_| StoreError::ReadOnly)?;
+        let Some(known) = map.get_mut(&dir) else {
+            // Read just above, or begun: only a failed read leaves none.
+            return Err(StoreError::Io {
+                action: "io.read",
+                source: std::io::Error::other("the campaign's journals were not read"),
+                path: dir,
+            });
+        };
+        let text = {
+            let empty = JournalFile::default();
+            let mine = known.files.get(&own).map_or(&empty, |(_, f)| f);
+            new_lines(c, known, mine, &own, &self.name_on_disk(known))
+        };
+        if text.is_empty() && own_path.exists() {
+            return Ok(own_path);
+        }
+        let (_, file) = known.files.entry(own.clone()).or_default();
+        let header = if own_path.exists() && file.good_len > 0 {
+            String::new()
+        } else {
+            let h = Line::Journal(Header {
+                format: JOURNAL_FORMAT,
+                schema: SCHEMA_VERSION,
+                machine: own.clone(),
+                name: self.machine_name(),
+            });
+            line_text(&h)
+        };
+        let all = format!("{header}{text}");
+        self.append(&own_path, file, &all)?;
+        let mut fresh = JournalFile::default();
+        std::mem::swap(&mut fresh, file);
+        let mut grown = fresh;
+        // What was appended is what the file now holds past `good_len`.
+        let first = if header.is_empty() { 2 } else { 1 };
+        grown
+            .read_more(&all, first)
+            .map_err(|reason| StoreError::Document {
+                reason,
+                path: own_path.clone(),
+            })?;
+        grown.good_len += all.len() as u64;
+        *file = grown;
+        let seen = Seen::of(&own_path);
+        if let Some((was, _)) = known.files.get_mut(&own) {
+            *was = seen;
+        }
+        Ok(own_path)
+    }
+
+    /// The campaign's name as its files give it now.
+    fn name_on_disk(&self, known: &Known) -> String {
+        newest_name(&known.files).unwrap_or_else(|| known.start.name.clone())
+    }
+
+    /// Makes the campaign's folder, its start the campaign as it is.
+    fn begin_journals(&self, key: &DocKey, c: &Campaign, check: bool) -> Result<(), StoreError> {
+        let single = self.path(key);
+        let on_disk = Seen::of(&single);
+        if check && on_disk.is_some() && on_disk != self.last_seen(&single) {
+            return Err(StoreError::ChangedOnDisk { path: single });
+        }
+        let dir = self.journal_dir(key);
+        fs::create_dir_all(&dir).map_err(io_err("io.create_folder", &dir))?;
+        let start_path = dir.join(START_FILE);
+        let doc = Doc::new(c.clone());
+        let text = self
+            .kinds()
+            .to_json(&doc)
+            .map_err(|reason| StoreError::Document {
+                reason,
+                path: start_path.clone(),
+            })?;
+        self.write_atomic(&start_path, text.as_bytes())?;
+        let known = Known {
+            start_seen: Seen::of(&start_path),
+            start_keys: c.journal.iter().map(|e| entry_key(e)).collect(),
+            start: Arc::new(c.clone()),
+            files: HashMap::new(),
+            set_aside: Vec::new(),
+        };
+        if let Ok(mut map) = self.journaled.lock() {
+            map.insert(dir, known);
+        }
+        // The single file it was: among the backups, then gone.
+        if single.exists() {
+            self.backup(key, &single)?;
+            fs::remove_file(&single).map_err(io_err("io.remove", &single))?;
+            self.remember(&single);
+            self.mark_foreign(&single, false);
+        }
+        Ok(())
+    }
+
+    /// Appends `text` to this machine's journal, first cutting away a line
+    /// a crash cut off; synced before it returns.
+    fn append(&self, path: &Path, file: &JournalFile, text: &str) -> Result<(), StoreError> {
+        // Tests: a disk that fills up part-way (see `fail_writes_after`).
+        let budget = self.write_budget.load(Ordering::SeqCst);
+        let len = u64::try_from(text.len()).unwrap_or(u64::MAX);
+        if budget != u64::MAX {
+            self.write_budget
+                .store(budget.saturating_sub(len), Ordering::SeqCst);
+        }
+        let mut f = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(io_err("io.create", path))?;
+        let len = f.metadata().map_err(io_err("io.read", path))?.len();
+        if len != file.good_len {
+            f.set_len(file.good_len).map_err(io_err("io.write", path))?;
+        }
+        if len > budget {
+            let part = usize::try_from(budget).unwrap_or(0).min(text.len());
+            let _ = f.write_all(&text.as_bytes()[..part]);
+            let full = std::io::Error::new(
+                std::io::ErrorKind::StorageFull,
+                "no space left on device (simulated)",
+            );
+            return Err(io_err("io.write", path)(full));
+        }
+        f.write_all(text.as_bytes())
+            .map_err(io_err("io.write", path))?;
+        f.sync_data().map_err(io_err("io.sync", path))?;
+        Ok(())
+    }
+
+    /// The journaled campaigns' files another program changed since Muster
+    /// read or wrote them: the campaigns, each with the machines whose
+    /// journals changed (none: its start changed or it is new).
+    pub(super) fn journal_changes(&self) -> Vec<(DocKey, PathBuf, Arrived)> {
+        let folder = self.dir().join(<Campaign as DocKind>::FOLDER);
+        let Ok(entries) = fs::read_dir(&folder) else {
+            return Vec::new();
+        };
+        let own = self.machine().as_str().to_owned();
+        let map = self.journaled.lock().ok();
+        let mut out = Vec::new();
+        for dir in entries.filter_map(Result::ok).map(|e| e.path()) {
+            if !dir.join(START_FILE).is_file() {
+                continue;
+            }
+            let Some(id) = dir.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
+                continue;
+            };
+            let key = DocKey::new(<Campaign as DocKind>::KIND, id);
+            let Some(known) = map.as_ref().and_then(|m| m.get(&dir)) else {
+                out.push((
+                    key,
+                    dir,
+                    Arrived {
+                        machines: Vec::new(),
+                    },
+                ));
+                continue;
+            };
+            if known.start_seen != Seen::of(&dir.join(START_FILE)) {
+                out.push((
+                    key,
+                    dir,
+                    Arrived {
+                        machines: Vec::new(),
+                    },
+                ));
+                continue;
+            }
+            let machines: Vec<String> = journal_files(&dir)
+                .into_iter()
+                .filter(|(m, p)| {
+                    *m != own && known.files.get(m).map(|(s, _)| *s) != Some(Seen::of(p))
+                })
+                .map(|(m, _)| m)
+                .collect();
+            if !machines.is_empty() {
+                out.push((key, dir, Arrived { machines }));
+            }
+        }
+        out
+    }
+
+    /// Puts the campaign as its journals give it now among its backups, as
+    /// one file.
+    pub(super) fn back_up_journaled(&self, key: &DocKey) -> Result<(), StoreError> {
+        let doc = self.read_journaled(key)?;
+        let backups = self.backups_dir(key);
+        fs::create_dir_all(&backups).map_err(io_err("io.create_folder", &backups))?;
+        self.export(
+            &doc,
+            &backups.join(format!("{}.json", super::unique_stamp())),
+        )?;
+        for old in self.backups(key).into_iter().skip(super::BACKUPS_KEPT) {
+            if let Err(e) = fs::remove_file(&old) {
+                log::warn!("could not remove old backup: {e}: {}", old.display());
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes a journaled campaign: one file of it as it stands goes to
+    /// the backups, then its folder.
+    pub(super) fn delete_journaled(&self, key: &DocKey) -> Result<(), StoreError> {
+        let dir = self.journal_dir(key);
+        self.back_up_journaled(key)?;
+        fs::remove_dir_all(&dir).map_err(io_err("io.remove", &dir))?;
+        if let Ok(mut map) = self.journaled.lock() {
+            map.remove(&dir);
+        }
+        Ok(())
+    }
+
+    /// The journaled campaigns of the library: their folders.
+    pub(super) fn journaled_folders(&self) -> Vec<PathBuf> {
+        let folder = self.dir().join(<Campaign as DocKind>::FOLDER);
+        let mut dirs: Vec<PathBuf> = fs::read_dir(&folder)
+            .map(|rd| {
+                rd.filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.join(START_FILE).is_file())
+                    .collect()
+            })
+            .unwrap_or_default();
+        dirs.sort();
+        dirs
+    }
+}
+
+/// Reads a journaled campaign's folder: its start and every machine's
+/// journal.
+fn load_known(kinds: &super::Kinds, dir: &Path) -> Result<Known, StoreError> {
+    let start_path = dir.join(START_FILE);
+    let start_seen = Seen::of(&start_path);
+    let start = match super::read_file(kinds, &start_path)? {
+        Doc::Campaign(c) => c,
+        other => {
+            return Err(StoreError::Document {
+                reason: DocError::WrongKind {
+                    found: other.kind().to_owned(),
+                    expected: <Campaign as DocKind>::KIND,
+                },
+                path: start_path,
+            });
+        }
+    };
+    let mut known = Known {
+        start_seen,
+        start_keys: start.journal.iter().map(|e| entry_key(e)).collect(),
+        start,
+        files: HashMap::new(),
+        set_aside: Vec::new(),
+    };
+    for (machine, path) in journal_files(dir) {
+        let seen = Seen::of(&path);
+        let text = fs::read_to_string(&path).map_err(io_err("io.read", &path))?;
+        let file = parse_journal(&text).map_err(|reason| StoreError::Document {
+            reason,
+            path: path.clone(),
+        })?;
+        known.files.insert(machine, (seen, file));
+    }
+    Ok(known)
+}
+
+/// The campaign `id` the known files give: the start, then every
+/// machine's standing events, one machine's taken from `mine` when given
+/// (`(machine, events)`) rather than from its file. What does not apply
+/// is kept in `known.set_aside`. Without rules (the built-in ones do not
+/// read, which a test forbids) the start alone.
+fn replay(
+    known: &mut Known,
+    id: &str,
+    rules: Option<&RulesData>,
+    mine: Option<(&str, &[Arc<Entry>])>,
+) -> Doc {
+    let mut journals: Vec<MachineJournal> = known
+        .files
+        .iter()
+        .filter(|(m, _)| mine.is_none_or(|(own, _)| m.as_str() != own))
+        .map(|(m, (_, f))| MachineJournal {
+            machine: m.clone(),
+            events: f.standing().cloned().collect(),
+        })
+        .collect();
+    if let Some((own, events)) = mine {
+        journals.push(MachineJournal {
+            machine: own.to_owned(),
+            events: events.to_vec(),
+        });
+    }
+    // The order between machines is the stamps'; the machines' ids only
+    // settle exact ties, the same everywhere. Within a journal, an event
+    // this machine took in from elsewhere (a merged file) goes where its
+    // own time puts it, as the merge put it; its own keep their order.
+    journals.sort_by(|a, b| a.machine.cmp(&b.machine));
+    for j in &mut journals {
+        j.events.sort_by(|a, b| stamp_time(a).cmp(stamp_time(b)));
+    }
+    let start = Arc::clone(&known.start);
+    let Some(rules) = rules else {
+        log::error!("the built-in rules do not read: the journals are not replayed");
+        return Doc::new(Campaign::clone(&start));
+    };
+    let Replayed {
+        mut campaign,
+        set_aside,
+        ..
+    } = replay_journals(&start, &journals, rules);
+    known.set_aside = set_aside;
+    id.clone_into(&mut campaign.id);
+    if let Some(name) = newest_name(&known.files) {
+        campaign.name = name;
+    }
+    Doc::new(campaign)
+}
+
+/// Reads a journaled campaign's folder (`muster check`, `print`,
+/// `export`), replayed by `rules`, with what its replay set aside.
+pub fn read_folder(
+    kinds: &super::Kinds,
+    dir: &Path,
+    rules: &RulesData,
+) -> Result<(Doc, Vec<SetAside>), StoreError> {
+    let mut known = load_known(kinds, dir)?;
+    let id = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let doc = replay(&mut known, &id, Some(rules), None);
+    Ok((doc, known.set_aside))
+}
+
+/// Whether `path` is a journaled campaign's folder.
+pub fn is_folder(path: &Path) -> bool {
+    path.join(START_FILE).is_file()
+}
+
+/// The lines this machine must append for the campaign `c` to stand as
+/// it is: its events no file holds yet (or that it took back and does
+/// again), a taking-back for each of its events `c` no longer holds, and
+/// the new name.
+fn new_lines(c: &Campaign, known: &Known, mine: &JournalFile, own: &str, name: &str) -> String {
+    let mut out = String::new();
+    let mut present = HashSet::with_capacity(c.journal.len());
+    for e in &c.journal {
+        let key = entry_key(e);
+        let write = match mine.index.get(&key) {
+            Some(&i) => !mine.events[i].1,
+            None => !known.elsewhere(&key, own),
+        };
+        if write {
+            out.push_str(&line_text(&Line::Entry(Box::new(Entry::clone(e)))));
+        }
+        present.insert(key);
+    }
+    // An event set aside (another machine's came first) is held, not
+    // taken back.
+    let aside: HashSet<String> = known
+        .set_aside
+        .iter()
+        .map(|s| entry_key(&s.entry))
+        .collect();
+    for (e, standing) in &mine.events {
+        let key = entry_key(e);
+        if *standing && !present.contains(&key) && !aside.contains(&key) {
+            out.push_str(&line_text(&Line::TakeBack(TakeBack { id: key })));
+        }
+    }
+    if c.name != name {
+        out.push_str(&line_text(&Line::Rename(Rename {
+            name: c.name.clone(),
+            at: Some(super::machine::utc_now()),
+        })));
+    }
+    out
+}
+
+/// This machine's events for `ours` to stand: those of its journal that
+/// `ours` holds or that the last replay set aside (in the journal's
+/// order), then those of `ours` no file holds yet (not saved).
+fn own_events(ours: &Campaign, known: &Known, own: &str) -> Vec<Arc<Entry>> {
+    let held: HashSet<String> = ours.journal.iter().map(|e| entry_key(e)).collect();
+    let aside: HashSet<String> = known
+        .set_aside
+        .iter()
+        .map(|s| entry_key(&s.entry))
+        .collect();
+    let empty = JournalFile::default();
+    let file = known.files.get(own).map_or(&empty, |(_, f)| f);
+    let mut out: Vec<Arc<Entry>> = file
+        .standing()
+        .filter(|e| {
+            let k = entry_key(e);
+            held.contains(&k) || aside.contains(&k)
+        })
+        .cloned()
+        .collect();
+    out.extend(
+        ours.journal
+            .iter()
+            .filter(|e| {
+                let k = entry_key(e);
+                !file.stands(&k) && !known.elsewhere(&k, own)
+            })
+            .cloned(),
+    );
+    out
+}
+
+/// The time an event was made ("" when unknown: such events keep their
+/// place).
+fn stamp_time(e: &Entry) -> &str {
+    e.stamp.as_ref().and_then(|s| s.at.as_deref()).unwrap_or("")
+}
+
+/// One line's text, with its newline.
+fn line_text(line: &Line) -> String {
+    let mut s = serde_json::to_string(line).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// The newest name the journals give (by its time, then machine), if any.
+fn newest_name(files: &HashMap<String, (Option<Seen>, JournalFile)>) -> Option<String> {
+    files
+        .iter()
+        .flat_map(|(m, (_, f))| {
+            f.renames
+                .iter()
+                .map(move |r| (r.at.as_deref().unwrap_or(""), m, &r.name))
+        })
+        .max()
+        .map(|(_, _, n)| n.clone())
+}
+
+/// The journals in a campaign's folder, by machine id.
+fn journal_files(dir: &Path) -> Vec<(String, PathBuf)> {
+    let mut out: Vec<(String, PathBuf)> = fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == JOURNAL_EXT))
+                .filter_map(|p| {
+                    let stem = p.file_stem()?.to_str()?.to_owned();
+                    (!stem.starts_with('.')).then_some((stem, p))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// Reads what was appended to a journal since `file` was read (or the
+/// whole file again when it shrank: a file replaced, not appended to).
+fn read_tail(path: &Path, file: &mut JournalFile) -> Result<(), StoreError> {
+    let bytes = fs::read(path).map_err(io_err("io.read", path))?;
+    let refused = |reason| StoreError::Document {
+        reason,
+        path: path.to_path_buf(),
+    };
+    let from = usize::try_from(file.good_len).unwrap_or(usize::MAX);
+    if from > bytes.len() || from == 0 {
+        let text = String::from_utf8_lossy(&bytes);
+        *file = parse_journal(&text).map_err(refused)?;
+        return Ok(());
+    }
+    let tail = String::from_utf8_lossy(&bytes[from..]);
+    let lines_before = bytes[..from].iter().filter(|b| **b == b'\n').count();
+    file.read_more(&tail, lines_before + 1).map_err(refused)?;
+    file.good_len += whole_lines_len(&tail);
+    Ok(())
+}

@@ -1,0 +1,183 @@
+//! This installation's identity among the machines that share a campaign: a
+//! random id made once and kept beside the preferences (never in the
+//! documents folder a sync tool shares), which names the journal this
+//! machine alone writes in each campaign.
+
+use std::fs;
+use std::hash::{BuildHasher, Hasher};
+use std::io::Write;
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The file, in the preferences folder, that holds the id.
+pub const MACHINE_ID_FILE: &str = "machine-id";
+
+/// A machine's id: 16 lowercase hex digits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MachineId(String);
+
+impl MachineId {
+    /// The id written in `text`, if it is one (16 hex digits, surrounding
+    /// blanks allowed).
+    pub fn parse(text: &str) -> Option<Self> {
+        let t = text.trim();
+        (t.len() == 16 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| Self(t.to_ascii_lowercase()))
+    }
+
+    /// A new random id.
+    pub fn random() -> Self {
+        Self(format!("{:016x}", fresh_u64()))
+    }
+
+    /// The id as written.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// This installation's id, kept in `folder` (the preferences folder):
+    /// read when it is there, else made and written. When it cannot be
+    /// written, a new id serves this session (said in the log): its events
+    /// then go to a journal of their own, which is still read by all.
+    pub fn of_installation(folder: &Path) -> Self {
+        let path = folder.join(MACHINE_ID_FILE);
+        if let Some(id) = fs::read_to_string(&path)
+            .ok()
+            .as_deref()
+            .and_then(Self::parse)
+        {
+            return id;
+        }
+        let id = Self::random();
+        match write_new(&path, &id) {
+            Ok(()) => id,
+            // Another Muster of this installation made it meanwhile.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                match fs::read_to_string(&path)
+                    .ok()
+                    .as_deref()
+                    .and_then(Self::parse)
+                {
+                    Some(theirs) => theirs,
+                    // A file torn by a crash: made again.
+                    None => {
+                        let _ = fs::write(&path, format!("{id}\n"));
+                        id
+                    }
+                }
+            }
+            Err(e) => {
+                log::warn!("could not keep this machine's id: {e}: {}", path.display());
+                id
+            }
+        }
+    }
+
+    /// The id of this installation: kept in the preferences folder
+    /// ([`super::prefs_dir`]), or made for this session when there is none.
+    pub fn this_installation() -> Self {
+        match super::prefs_dir() {
+            Some(folder) => Self::of_installation(&folder),
+            None => Self::random(),
+        }
+    }
+}
+
+impl std::fmt::Display for MachineId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// 64 bits no other process draws: the standard library's per-process
+/// random keys, mixed with the time and the process (the seed of the ids
+/// this machine gives its events, which must never meet another's).
+pub fn fresh_u64() -> u64 {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(nanos);
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
+/// Writes the id to a file that must not exist yet: of two Musters making
+/// it at once, one wins (a torn file reads as no id, and is made again).
+fn write_new(path: &Path, id: &MachineId) -> std::io::Result<()> {
+    if let Some(folder) = path.parent() {
+        fs::create_dir_all(folder)?;
+    }
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    file.write_all(format!("{id}\n").as_bytes())?;
+    file.sync_all()
+}
+
+/// Now, in UTC, to the second: `2026-11-25T17:36:36Z`.
+pub fn utc_now() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    utc(secs)
+}
+
+/// `secs` since 1970 in UTC, as RFC 3339 writes it.
+pub fn utc(secs: u64) -> String {
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let rest = secs % 86_400;
+    let (y, m, d) = civil(days);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+/// The date of a day counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`).
+fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = u32::try_from(doy - (153 * mp + 2) / 5 + 1).unwrap_or(1);
+    let m = u32::try_from(if mp < 10 { mp + 3 } else { mp - 9 }).unwrap_or(1);
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MachineId, utc};
+
+    #[test]
+    fn utc_times_read_as_rfc_3339() {
+        assert_eq!(utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(utc(1_795_628_196), "2026-11-25T17:36:36Z");
+        assert_eq!(utc(951_782_400), "2000-02-29T00:00:00Z");
+    }
+
+    #[test]
+    fn an_installation_keeps_its_id() {
+        let dir = tempfile::tempdir().expect("dir");
+        let first = MachineId::of_installation(dir.path());
+        let again = MachineId::of_installation(dir.path());
+        assert_eq!(first, again);
+        assert_eq!(first.as_str().len(), 16);
+        let other = tempfile::tempdir().expect("dir");
+        assert_ne!(first, MachineId::of_installation(other.path()));
+    }
+
+    #[test]
+    fn only_sixteen_hex_digits_are_an_id() {
+        assert!(MachineId::parse("0123456789abcdef\n").is_some());
+        assert!(MachineId::parse("0123456789abcdeg").is_none());
+        assert!(MachineId::parse("").is_none());
+    }
+}

@@ -1,0 +1,302 @@
+//! A campaign kept as one journal per machine: each machine appends only
+//! to its own file, so a sync tool never has two writers of one file; the
+//! campaign is every machine's events replayed in one order. A single file
+//! converts on its first save (kept in the backups); an undo is a
+//! taking-back line; a line cut off by a crash is never read, and is cut
+//! away before the next append.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use muster::rules::campaign::{Campaign, CampaignEdit as E};
+use muster::rules::{Doc, DocKey, RulesData};
+use muster::store::journaled::{JOURNAL_EXT, START_FILE};
+use muster::store::machine::MachineId;
+use muster::store::{Kinds, LockDir, Store};
+
+use crate::rules::campaign::merge::{play, table};
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("rules")
+}
+
+const A: &str = "aaaaaaaaaaaaaaaa";
+const B: &str = "bbbbbbbbbbbbbbbb";
+
+/// The data folder `dir` opened as machine `id`, its lock apart (two
+/// machines on one folder: a sync tool that delivers at once).
+fn machine(dir: &Path, locks: &Path, id: &str) -> Store {
+    Store::open_with_options(dir, Kinds::default(), LockDir::At(locks.join(id)))
+        .expect("open")
+        .with_machine(MachineId::parse(id).expect("id"))
+}
+
+fn key(c: &Campaign) -> DocKey {
+    DocKey::new("campaign", c.id.clone())
+}
+
+fn campaign_of(store: &Store, c: &Campaign) -> Campaign {
+    store
+        .reload(&key(c))
+        .expect("reads")
+        .expect("there")
+        .get::<Campaign>()
+        .cloned()
+        .expect("a campaign")
+}
+
+fn lines(path: &Path) -> Vec<serde_json::Value> {
+    fs::read_to_string(path)
+        .expect("journal")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a whole line"))
+        .collect()
+}
+
+fn folder(dir: &Path, c: &Campaign) -> PathBuf {
+    dir.join("campaigns").join(&c.id)
+}
+
+fn wound(c: &Campaign, r: &RulesData, wounds: u32, (by, at): (&str, u32)) -> Campaign {
+    let dace = crate::common::char_id(c, "Trooper Dace");
+    play(
+        c,
+        &[E::SetWounds {
+            character: dace,
+            wounds,
+        }],
+        r,
+        (by, at),
+    )
+}
+
+#[test]
+fn a_single_file_campaign_becomes_journals_on_its_first_save_the_file_kept_in_the_backups() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let single = dir
+        .path()
+        .join("campaigns")
+        .join(format!("{}.json", base.id));
+    {
+        let a = machine(dir.path(), locks.path(), A);
+        a.export(&Doc::new(base.clone()), &single)
+            .expect("an older Muster's file");
+        let library = a.load_library();
+        assert_eq!(
+            library.of::<Campaign>().next(),
+            Some(&base),
+            "opens as before"
+        );
+        let after = wound(&base, &r, 1, ("Camille", 10));
+        a.save(&Doc::new(after.clone())).expect("saved");
+        assert!(!single.exists(), "the single file is gone from the library");
+        assert_eq!(
+            a.backups(&key(&base)).len(),
+            1,
+            "and kept among the backups"
+        );
+        let f = folder(dir.path(), &base);
+        assert!(f.join(START_FILE).is_file());
+        let journal = f.join(format!("{A}.{JOURNAL_EXT}"));
+        let written = lines(&journal);
+        assert_eq!(
+            written.len(),
+            1,
+            "the header alone: the start holds the event"
+        );
+        assert_eq!(written[0]["journal"]["machine"], A);
+        assert_eq!(campaign_of(&a, &base), after);
+    }
+    let again = machine(dir.path(), locks.path(), A);
+    let library = again.load_library();
+    assert!(library.unreadable.is_empty(), "{:?}", library.unreadable);
+    assert_eq!(library.docs.len(), 1);
+    assert_eq!(
+        library.of::<Campaign>().next().map(|c| c.journal.len()),
+        Some(base.journal.len() + 1)
+    );
+}
+
+#[test]
+fn two_machines_write_only_their_own_journals_and_read_the_same_campaign() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let a = machine(dir.path(), locks.path(), A);
+    a.save(&Doc::new(base.clone())).expect("begun on A");
+    let b = machine(dir.path(), locks.path(), B);
+    let seen_by_b = b.load_library();
+    assert_eq!(seen_by_b.of::<Campaign>().next(), Some(&base));
+    // Each plays on his own machine.
+    let on_a = wound(&base, &r, 1, ("Camille", 10));
+    a.save(&Doc::new(on_a.clone())).expect("A saves");
+    let on_b = play(&base, &[E::NewTurn { gain: None }], &r, ("Bruno", 20));
+    b.save(&Doc::new(on_b.clone())).expect("B saves");
+    let f = folder(dir.path(), &base);
+    let a_lines = lines(&f.join(format!("{A}.{JOURNAL_EXT}")));
+    let b_lines = lines(&f.join(format!("{B}.{JOURNAL_EXT}")));
+    assert_eq!(
+        (a_lines.len(), b_lines.len()),
+        (2, 2),
+        "a header and one event each"
+    );
+    assert_eq!(a_lines[1]["entry"]["stamp"]["by"], "Camille");
+    assert_eq!(b_lines[1]["entry"]["stamp"]["by"], "Bruno");
+    // B sees A's journal grow, and takes it in with his own.
+    let changes = b.changes_on_disk();
+    assert!(
+        changes.iter().any(|c| c.key == key(&base) && c.live),
+        "{changes:?}"
+    );
+    let merged = b
+        .with_arrivals(&on_b)
+        .expect("reads")
+        .expect("journaled")
+        .get::<Campaign>()
+        .cloned()
+        .expect("campaign");
+    assert_eq!(merged.journal.len(), base.journal.len() + 2);
+    let t = merged.table.as_ref().expect("table");
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    assert_eq!(t.wounds.get(&dace), Some(&1), "A's wound");
+    assert_eq!(t.turn, on_b.table.as_ref().expect("table").turn, "B's turn");
+    // A third machine reading the folder computes the same campaign.
+    let c = machine(dir.path(), locks.path(), "cccccccccccccccc");
+    assert_eq!(campaign_of(&c, &base), merged);
+    // B saving the merged campaign writes nothing of A's.
+    b.save(&Doc::new(merged)).expect("B saves again");
+    assert_eq!(lines(&f.join(format!("{B}.{JOURNAL_EXT}"))).len(), 2);
+    let names: Vec<String> = fs::read_dir(&f)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names.len(),
+        3,
+        "the start and two journals, no copy: {names:?}"
+    );
+}
+
+#[test]
+fn an_undo_is_a_taking_back_line_and_a_redo_writes_the_event_again() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let a = machine(dir.path(), locks.path(), A);
+    a.save(&Doc::new(base.clone())).expect("begun");
+    let done = wound(&base, &r, 2, ("Camille", 10));
+    a.save(&Doc::new(done.clone())).expect("done");
+    a.save(&Doc::new(base.clone())).expect("undone");
+    let journal = folder(dir.path(), &base).join(format!("{A}.{JOURNAL_EXT}"));
+    let written = lines(&journal);
+    let id = done
+        .journal
+        .last()
+        .and_then(|e| e.stamp.clone())
+        .expect("stamp")
+        .id;
+    assert_eq!(written.len(), 3);
+    assert_eq!(written[2]["take_back"]["id"], id.as_str());
+    let other = machine(dir.path(), locks.path(), B);
+    assert_eq!(
+        campaign_of(&other, &base),
+        base,
+        "the other machines see it taken back"
+    );
+    a.save(&Doc::new(done.clone())).expect("redone");
+    assert_eq!(lines(&journal).len(), 4);
+    assert_eq!(campaign_of(&other, &base), done);
+}
+
+#[test]
+fn a_line_cut_off_by_a_crash_is_not_read_and_is_cut_away_before_the_next_append() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let journal = folder(dir.path(), &base).join(format!("{A}.{JOURNAL_EXT}"));
+    let once = wound(&base, &r, 1, ("Camille", 10));
+    {
+        let a = machine(dir.path(), locks.path(), A);
+        a.save(&Doc::new(base.clone())).expect("begun");
+        a.save(&Doc::new(once.clone())).expect("saved");
+    }
+    // Killed half-way through the next append.
+    let mut text = fs::read_to_string(&journal).expect("journal");
+    text.push_str("{\"entry\":{\"mission\":1,\"ev");
+    fs::write(&journal, &text).expect("torn");
+    let a = machine(dir.path(), locks.path(), A);
+    let library = a.load_library();
+    assert!(library.unreadable.is_empty(), "{:?}", library.unreadable);
+    assert_eq!(
+        library.of::<Campaign>().next(),
+        Some(&once),
+        "every saved event kept"
+    );
+    let twice = wound(&once, &r, 2, ("Camille", 20));
+    a.save(&Doc::new(twice.clone()))
+        .expect("saved after the crash");
+    let written = lines(&journal);
+    assert_eq!(
+        written.len(),
+        3,
+        "the cut-off line is gone, every line whole"
+    );
+    assert_eq!(
+        campaign_of(&machine(dir.path(), locks.path(), B), &base),
+        twice
+    );
+}
+
+#[test]
+fn a_broken_line_inside_another_machine_s_journal_is_refused_with_its_file_and_line() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let a = machine(dir.path(), locks.path(), A);
+    a.save(&Doc::new(base.clone())).expect("begun");
+    let theirs = folder(dir.path(), &base).join(format!("{B}.{JOURNAL_EXT}"));
+    fs::write(
+        &theirs,
+        format!(
+            "{{\"journal\":{{\"format\":1,\"schema\":6,\"machine\":\"{B}\"}}}}\nnot json\n{{\"rename\":{{\"name\":\"x\"}}}}\n"
+        ),
+    )
+    .expect("written by hand");
+    let library = a.load_library();
+    assert!(library.docs.is_empty());
+    let u = library.unreadable.first().expect("listed");
+    assert_eq!(u.path, theirs);
+    let said = muster::i18n::Lang::En.read_error(&u.reason);
+    assert!(said.contains("line 2"), "{said}");
+    // A journal from a newer Muster is refused as such.
+    fs::write(
+        &theirs,
+        format!("{{\"journal\":{{\"format\":1,\"schema\":99,\"machine\":\"{B}\"}}}}\n"),
+    )
+    .expect("newer");
+    let library = a.load_library();
+    let said = muster::i18n::Lang::En.read_error(&library.unreadable[0].reason);
+    assert!(said.contains("newer Muster"), "{said}");
+}
+
+#[test]
+fn a_rename_is_a_line_every_machine_reads() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let a = machine(dir.path(), locks.path(), A);
+    a.save(&Doc::new(base.clone())).expect("begun");
+    let mut renamed = base.clone();
+    renamed.name = "Hive Tertius, second front".to_owned();
+    a.save(&Doc::new(renamed.clone())).expect("renamed");
+    let b = machine(dir.path(), locks.path(), B);
+    assert_eq!(campaign_of(&b, &base).name, renamed.name);
+}
