@@ -45,6 +45,7 @@ impl App {
             Command::CheckDisk => self.check_disk(),
             Command::TakeDiskVersion(key) => self.take_disk_version(&key),
             Command::KeepMine(key) => self.keep_mine(&key),
+            Command::KeepInstead(key, keep, over) => self.keep_instead(&key, &keep, &over),
             Command::Merge(act) => self.merging(act),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),

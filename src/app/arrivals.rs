@@ -10,6 +10,28 @@ use crate::rules::{Campaign, Doc, DocKey, Msg};
 use crate::store::journaled::entry_key;
 
 impl App {
+    /// Takes in the events of other machines whose journals the watcher
+    /// saw grow (called each frame; at once when the watcher wakes the
+    /// window). True when it looked.
+    pub fn poll_arrivals(&mut self) -> bool {
+        if !self
+            .watcher
+            .as_ref()
+            .is_some_and(super::watcher::Watcher::take_arrived)
+        {
+            return false;
+        }
+        let Some(store) = self.store.clone() else {
+            return false;
+        };
+        for (key, _, arrived) in store.journal_changes() {
+            if !arrived.machines.is_empty() {
+                self.take_arrivals(&key);
+            }
+        }
+        true
+    }
+
     /// Takes in what other machines' journals of `key` brought. `false`:
     /// the campaign is not open here as journals (the change is then
     /// offered like any other).
@@ -45,12 +67,66 @@ impl App {
         let store = self.store.clone()?;
         let campaign = doc.get::<Campaign>()?;
         match store.with_arrivals(campaign) {
-            Ok(found) => found,
+            Ok(found) => {
+                let key = doc.key();
+                let held = store.set_aside(&key);
+                if held.is_empty() {
+                    self.model.held.remove(&key);
+                } else {
+                    self.model.held.insert(key, held);
+                }
+                found
+            }
             Err(e) => {
                 let text = Msg::new("store.reload_failed").msg("reason", e.msg());
                 self.message(MessageKind::Error, text);
                 None
             }
+        }
+    }
+}
+
+impl App {
+    /// The players keep the event held aside (`keep`) instead of the one
+    /// kept in its place (`over`): a line of this machine's journal that
+    /// every machine reads, then the campaign replayed with it.
+    pub(super) fn keep_instead(&mut self, key: &DocKey, keep: &str, over: &str) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        if let Err(e) = store.choose(key, keep, over) {
+            let text = Msg::new("store.save_failed").msg("reason", e.msg());
+            self.message(MessageKind::Error, text);
+            return;
+        }
+        let Some(current) = self.model.doc(key).cloned() else {
+            return;
+        };
+        let Some(now) = self.with_arrivals(&current) else {
+            return;
+        };
+        let words = now
+            .get::<Campaign>()
+            .and_then(|c| {
+                c.journal
+                    .iter()
+                    .find(|e| entry_key(e) == keep)
+                    .map(|e| (c, e))
+            })
+            .map(|(c, e)| e.event.words(c));
+        self.model
+            .docs
+            .retain(|d| !(d.kind() == key.kind && d.id() == key.id));
+        self.model.docs.push(now);
+        self.model
+            .docs
+            .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
+        self.model.revalidate_from(key, Some(&current));
+        if let Some(words) = words {
+            self.message(
+                MessageKind::Info,
+                Msg::new("held.chosen").msg("event", words),
+            );
         }
     }
 }

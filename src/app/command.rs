@@ -158,6 +158,10 @@ pub enum Command {
     /// Keep Muster's version of a document another program changed, and
     /// save it (the other version goes to the backups).
     KeepMine(DocKey),
+    /// Two machines' events clash in a shared campaign: keep the one held
+    /// aside (the first id) instead of the one kept in its place (the
+    /// second), a choice every machine reads.
+    KeepInstead(DocKey, String, String),
     /// Look at, apply or set aside the merge of a sync tool's conflict
     /// copy into its document (issue 24).
     Merge(super::merging::MergeAct),
@@ -322,7 +326,9 @@ impl Command {
     /// over another program's always do.
     pub fn changes_documents(&self) -> bool {
         match self {
-            Self::Edit(..) | Self::KeepMine(_) | Self::RerollDie(..) => true,
+            Self::Edit(..) | Self::KeepMine(_) | Self::KeepInstead(..) | Self::RerollDie(..) => {
+                true
+            }
             Self::Merge(act) => !matches!(
                 act,
                 super::merging::MergeAct::Preview(..) | super::merging::MergeAct::Cancel

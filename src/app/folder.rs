@@ -152,8 +152,12 @@ impl App {
         self.writer = None;
         let store = Arc::new(store);
         self.writer = writer_for(&store);
+        self.watcher = super::watcher::Watcher::start(Arc::clone(&store));
         if let (Some(writer), Some(ctx)) = (&self.writer, &self.repaint) {
             writer.set_repaint(ctx.clone());
+        }
+        if let (Some(watcher), Some(ctx)) = (&self.watcher, &self.repaint) {
+            watcher.set_repaint(ctx.clone());
         }
         let model = &mut self.model;
         model.rules = rules;

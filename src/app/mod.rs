@@ -15,6 +15,7 @@ pub mod preview;
 mod printing;
 pub mod simulation;
 pub mod stamp;
+mod watcher;
 mod writer;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -494,6 +495,9 @@ pub struct Model {
     pub unreadable: Vec<Unreadable>,
     /// Sync tools' conflict copies: versions of a document to merge.
     pub versions: Vec<crate::store::Version>,
+    /// The events of a shared campaign held aside: another machine's
+    /// event that clashes came first (each with the one kept in its place).
+    pub held: std::collections::BTreeMap<DocKey, Vec<crate::rules::campaign::journals::SetAside>>,
     /// The merge of a version being looked at.
     pub merge: Option<merging::MergeView>,
     /// Documents another program changed on disk, offered for reload.
@@ -685,6 +689,8 @@ pub struct App {
     store: Option<Arc<Store>>,
     /// The thread that writes the documents (a writable library only).
     writer: Option<writer::Writer>,
+    /// The thread that notices other machines' journals growing.
+    watcher: Option<watcher::Watcher>,
     rng: DiceRng,
     /// Draws the ids of the campaign events recorded (apart from the dice,
     /// whose rolls it never changes).
@@ -761,10 +767,14 @@ impl App {
             kinds,
         );
         let writer = store.as_ref().and_then(writer_for);
+        let watcher = store
+            .as_ref()
+            .and_then(|s| watcher::Watcher::start(Arc::clone(s)));
         let mut app = Self {
             model,
             store,
             writer,
+            watcher,
             rng: dice::seeded(seed),
             // Event ids never repeat across processes, whatever the dice's
             // seed: two Musters on one journal would take one for another.
@@ -863,8 +873,12 @@ impl App {
         {
             let again = Arc::new(again);
             self.writer = writer_for(&again);
+            self.watcher = watcher::Watcher::start(Arc::clone(&again));
             if let (Some(writer), Some(ctx)) = (&self.writer, &self.repaint) {
                 writer.set_repaint(ctx.clone());
+            }
+            if let (Some(watcher), Some(ctx)) = (&self.watcher, &self.repaint) {
+                watcher.set_repaint(ctx.clone());
             }
             self.store = Some(again);
             self.model.read_only = false;
@@ -885,6 +899,14 @@ impl App {
         self.model.docs = library.docs;
         self.model.unreadable = library.unreadable;
         self.model.versions = library.versions;
+        self.model.held = self
+            .model
+            .docs
+            .iter()
+            .map(Doc::key)
+            .map(|k| (k.clone(), store.set_aside(&k)))
+            .filter(|(_, held)| !held.is_empty())
+            .collect();
         self.model.merge = None;
         self.model.problems.clear();
         let keys: Vec<DocKey> = self.model.docs.iter().map(Doc::key).collect();
@@ -1193,6 +1215,7 @@ impl Model {
             unreadable: Vec::new(),
             broken_on_disk: std::collections::BTreeMap::new(),
             versions: Vec::new(),
+            held: std::collections::BTreeMap::new(),
             merge: None,
             disk_changes: Vec::new(),
             screen: Screen::Library,

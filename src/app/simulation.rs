@@ -120,6 +120,9 @@ impl App {
         if let Some(writer) = &self.writer {
             writer.set_repaint(ctx.clone());
         }
+        if let Some(watcher) = &self.watcher {
+            watcher.set_repaint(ctx.clone());
+        }
         self.repaint = Some(ctx);
     }
 }

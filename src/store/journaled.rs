@@ -72,6 +72,20 @@ pub struct Rename {
     pub at: Option<String>,
 }
 
+/// The players' choice between two events that clash: `keep` stands,
+/// `over` is set aside, whichever machine made them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choose {
+    /// The stamp id of the event kept.
+    pub keep: String,
+    /// The stamp id of the event set aside.
+    pub over: String,
+    /// When, in UTC (of two choices about one pair, the later stands).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+}
+
 /// One line of a machine's journal.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -84,6 +98,8 @@ pub enum Line {
     TakeBack(TakeBack),
     /// The campaign's new name.
     Rename(Rename),
+    /// The players' choice between two events that clash.
+    Choose(Choose),
 }
 
 /// What tells an event apart: its stamp's id, or for an event without a
@@ -107,6 +123,8 @@ pub struct JournalFile {
     pub index: HashMap<String, usize>,
     /// The renames, in the file's order.
     pub renames: Vec<Rename>,
+    /// The choices between events that clash, in the file's order.
+    pub choices: Vec<Choose>,
     /// Bytes up to the end of the last whole line.
     pub good_len: u64,
     /// Whether a cut-off line follows.
@@ -149,6 +167,7 @@ impl JournalFile {
                 }
             }
             Line::Rename(r) => self.renames.push(r),
+            Line::Choose(c) => self.choices.push(c),
         }
     }
 
@@ -226,6 +245,8 @@ pub(super) struct Known {
     files: HashMap<String, (Option<Seen>, JournalFile)>,
     /// What the last replay set aside.
     set_aside: Vec<SetAside>,
+    /// The events the players' choices set aside at the last replay.
+    overruled: HashSet<String>,
 }
 
 impl Known {
@@ -325,8 +346,16 @@ impl Store {
             read_tail(&path, file)?;
             *was = seen;
         }
-        let mine = own_events(ours, known, &own);
-        let mut doc = self.replay_known(&key, known, Some(&mine));
+        let on_top = self
+            .rules()
+            .and_then(|rules| played_on_top(ours, known, &own, &rules));
+        let mut doc = match on_top {
+            Some(c) => Doc::new(c),
+            None => {
+                let mine = own_events(ours, known, &own);
+                self.replay_known(&key, known, Some(&mine))
+            }
+        };
         if let Some(c) = doc.get::<Campaign>()
             && c.name != ours.name
             && newest_name(&known.files).is_none()
@@ -372,38 +401,75 @@ impl Store {
         if text.is_empty() && own_path.exists() {
             return Ok(own_path);
         }
+        self.append_lines(known, &own_path, &text)?;
+        Ok(own_path)
+    }
+
+    /// Records the players' choice between two events that clash: `keep`
+    /// stands and `over` is set aside, on every machine (a line of this
+    /// machine's journal). The campaign is read again afterwards
+    /// ([`Store::with_arrivals`]).
+    pub fn choose(&self, key: &DocKey, keep: &str, over: &str) -> Result<(), StoreError> {
+        if self.read_only() {
+            return Err(StoreError::ReadOnly);
+        }
+        let dir = self.journal_dir(key);
+        let own_path = self.own_journal(key);
+        let mut map = self.journaled.lock().map_err(|_| StoreError::ReadOnly)?;
+        let Some(known) = map.get_mut(&dir) else {
+            return Err(StoreError::Io {
+                action: "io.read",
+                source: std::io::Error::other("the campaign's journals were not read"),
+                path: dir,
+            });
+        };
+        let choice = Line::Choose(Choose {
+            keep: keep.to_owned(),
+            over: over.to_owned(),
+            at: Some(super::machine::utc_now()),
+        });
+        self.append_lines(known, &own_path, &line_text(&choice))
+    }
+
+    /// Appends `text` (whole lines) to this machine's journal, its header
+    /// first when the journal is new, and takes them into what is known
+    /// of it.
+    fn append_lines(
+        &self,
+        known: &mut Known,
+        own_path: &Path,
+        text: &str,
+    ) -> Result<(), StoreError> {
+        let own = self.machine().as_str().to_owned();
         let (_, file) = known.files.entry(own.clone()).or_default();
         let header = if own_path.exists() && file.good_len > 0 {
             String::new()
         } else {
-            let h = Line::Journal(Header {
+            line_text(&Line::Journal(Header {
                 format: JOURNAL_FORMAT,
                 schema: SCHEMA_VERSION,
                 machine: own.clone(),
                 name: self.machine_name(),
-            });
-            line_text(&h)
+            }))
         };
         let all = format!("{header}{text}");
-        self.append(&own_path, file, &all)?;
-        let mut fresh = JournalFile::default();
-        std::mem::swap(&mut fresh, file);
-        let mut grown = fresh;
+        self.append(own_path, file, &all)?;
         // What was appended is what the file now holds past `good_len`.
         let first = if header.is_empty() { 2 } else { 1 };
+        let mut grown = std::mem::take(file);
         grown
             .read_more(&all, first)
             .map_err(|reason| StoreError::Document {
                 reason,
-                path: own_path.clone(),
+                path: own_path.to_path_buf(),
             })?;
         grown.good_len += all.len() as u64;
         *file = grown;
-        let seen = Seen::of(&own_path);
+        let seen = Seen::of(own_path);
         if let Some((was, _)) = known.files.get_mut(&own) {
             *was = seen;
         }
-        Ok(own_path)
+        Ok(())
     }
 
     /// The campaign's name as its files give it now.
@@ -436,6 +502,7 @@ impl Store {
             start: Arc::new(c.clone()),
             files: HashMap::new(),
             set_aside: Vec::new(),
+            overruled: HashSet::new(),
         };
         if let Ok(mut map) = self.journaled.lock() {
             map.insert(dir, known);
@@ -487,7 +554,7 @@ impl Store {
     /// The journaled campaigns' files another program changed since Muster
     /// read or wrote them: the campaigns, each with the machines whose
     /// journals changed (none: its start changed or it is new).
-    pub(super) fn journal_changes(&self) -> Vec<(DocKey, PathBuf, Arrived)> {
+    pub fn journal_changes(&self) -> Vec<(DocKey, PathBuf, Arrived)> {
         let folder = self.dir().join(<Campaign as DocKind>::FOLDER);
         let Ok(entries) = fs::read_dir(&folder) else {
             return Vec::new();
@@ -567,6 +634,35 @@ impl Store {
         Ok(())
     }
 
+    /// A number that changes whenever a file of a journaled campaign
+    /// changes (its name, size or time): cheap enough to look at many
+    /// times a second.
+    pub fn journals_fingerprint(&self) -> u64 {
+        use std::hash::{Hash as _, Hasher as _};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for dir in self.journaled_folders() {
+            let mut files: Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> =
+                fs::read_dir(&dir)
+                    .map(|rd| {
+                        rd.filter_map(Result::ok)
+                            .map(|e| {
+                                let meta = e.metadata().ok();
+                                (
+                                    e.file_name(),
+                                    meta.as_ref().map_or(0, fs::Metadata::len),
+                                    meta.and_then(|m| m.modified().ok()),
+                                )
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+            files.sort();
+            dir.hash(&mut h);
+            files.hash(&mut h);
+        }
+        h.finish()
+    }
+
     /// The journaled campaigns of the library: their folders.
     pub(super) fn journaled_folders(&self) -> Vec<PathBuf> {
         let folder = self.dir().join(<Campaign as DocKind>::FOLDER);
@@ -606,6 +702,7 @@ fn load_known(kinds: &super::Kinds, dir: &Path) -> Result<Known, StoreError> {
         start,
         files: HashMap::new(),
         set_aside: Vec::new(),
+        overruled: HashSet::new(),
     };
     for (machine, path) in journal_files(dir) {
         let seen = Seen::of(&path);
@@ -630,19 +727,21 @@ fn replay(
     rules: Option<&RulesData>,
     mine: Option<(&str, &[Arc<Entry>])>,
 ) -> Doc {
+    let overruled = overruled(&known.files);
+    let stands = |e: &&Arc<Entry>| !overruled.contains(&entry_key(e));
     let mut journals: Vec<MachineJournal> = known
         .files
         .iter()
         .filter(|(m, _)| mine.is_none_or(|(own, _)| m.as_str() != own))
         .map(|(m, (_, f))| MachineJournal {
             machine: m.clone(),
-            events: f.standing().cloned().collect(),
+            events: f.standing().filter(stands).cloned().collect(),
         })
         .collect();
     if let Some((own, events)) = mine {
         journals.push(MachineJournal {
             machine: own.to_owned(),
-            events: events.to_vec(),
+            events: events.iter().filter(stands).cloned().collect(),
         });
     }
     // The order between machines is the stamps'; the machines' ids only
@@ -660,10 +759,12 @@ fn replay(
     };
     let Replayed {
         mut campaign,
-        set_aside,
+        mut set_aside,
         ..
     } = replay_journals(&start, &journals, rules);
+    set_aside.extend(chosen_aside(&known.files, &overruled, &campaign));
     known.set_aside = set_aside;
+    known.overruled = overruled;
     id.clone_into(&mut campaign.id);
     if let Some(name) = newest_name(&known.files) {
         campaign.name = name;
@@ -732,6 +833,112 @@ fn new_lines(c: &Campaign, known: &Known, mine: &JournalFile, own: &str, name: &
     out
 }
 
+/// `ours` with the other machines' new events played on top, when that is
+/// what the whole replay gives: none of the events `ours` holds was taken
+/// back or chosen against since, and every new event comes after its last
+/// in the order (the usual case at the table: what another machine just
+/// did). `None`: the whole campaign must be replayed.
+fn played_on_top(
+    ours: &Campaign,
+    known: &mut Known,
+    own: &str,
+    rules: &RulesData,
+) -> Option<Campaign> {
+    if overruled(&known.files) != known.overruled || !in_order(ours, known, own) {
+        return None;
+    }
+    let held: HashSet<String> = ours.journal.iter().map(|e| entry_key(e)).collect();
+    let aside: HashSet<String> = known
+        .set_aside
+        .iter()
+        .map(|s| entry_key(&s.entry))
+        .collect();
+    let mut fresh: Vec<MachineJournal> = Vec::new();
+    for (m, (_, f)) in known.files.iter().filter(|(m, _)| m.as_str() != own) {
+        let mut events = Vec::new();
+        for (e, standing) in &f.events {
+            let k = entry_key(e);
+            match (standing, held.contains(&k)) {
+                // Taken back there, but standing here.
+                (false, true) => return None,
+                (true, false) if !aside.contains(&k) => events.push(Arc::clone(e)),
+                _ => {}
+            }
+        }
+        if !events.is_empty() {
+            events.sort_by(|a, b| stamp_time(a).cmp(stamp_time(b)));
+            fresh.push(MachineJournal {
+                machine: m.clone(),
+                events,
+            });
+        }
+    }
+    if fresh.is_empty() {
+        return Some(ours.clone());
+    }
+    fresh.sort_by(|a, b| a.machine.cmp(&b.machine));
+    // Every new event after the last one held, in the order.
+    if let Some(last) = ours.journal.last() {
+        let last_key = entry_key(last);
+        let machine = known
+            .files
+            .iter()
+            .find(|(_, (_, f))| f.holds(&last_key))
+            .map_or(own, |(m, _)| m.as_str());
+        let order = |e: &Entry, m: &str| {
+            (
+                stamp_time(e).to_owned(),
+                m.to_owned(),
+                e.stamp.as_ref().map_or_else(String::new, |s| s.id.clone()),
+            )
+        };
+        let after = order(last, machine);
+        let first_new = fresh
+            .iter()
+            .flat_map(|j| j.events.first().map(|e| order(e, &j.machine)))
+            .min()?;
+        if first_new <= after {
+            return None;
+        }
+    }
+    let Replayed {
+        campaign,
+        set_aside,
+        ..
+    } = replay_journals(ours, &fresh, rules);
+    known.set_aside.extend(set_aside);
+    Some(campaign)
+}
+
+/// Whether the events `ours` holds after the start are in the one order
+/// (a machine whose clock lagged may have made an event that goes before
+/// one it had already seen: then only the whole replay puts it in place).
+fn in_order(ours: &Campaign, known: &Known, own: &str) -> bool {
+    let whose: HashMap<String, &str> = known
+        .files
+        .iter()
+        .flat_map(|(m, (_, f))| f.index.keys().map(move |k| (k.clone(), m.as_str())))
+        .collect();
+    let start = known.start.journal.len();
+    let mut last: Option<(&str, &str, &str)> = None;
+    for e in ours.journal.iter().skip(start) {
+        let Some(stamp) = e.stamp.as_ref() else {
+            return false;
+        };
+        let machine = whose.get(&stamp.id).copied().unwrap_or(own);
+        let key = (
+            stamp.at.as_deref().unwrap_or(""),
+            machine,
+            stamp.id.as_str(),
+        );
+        if last.is_some_and(|l| l >= key) {
+            return false;
+        }
+        last = Some(key);
+    }
+    true
+}
+
 /// This machine's events for `ours` to stand: those of its journal that
 /// `ours` holds or that the last replay set aside (in the journal's
 /// order), then those of `ours` no file holds yet (not saved).
@@ -775,6 +982,63 @@ fn line_text(line: &Line) -> String {
     let mut s = serde_json::to_string(line).unwrap_or_default();
     s.push('\n');
     s
+}
+
+/// The events the players chose to set aside: of the choices about one
+/// pair of events, the latest (by its time, then machine) stands.
+fn overruled(files: &HashMap<String, (Option<Seen>, JournalFile)>) -> HashSet<String> {
+    let mut latest: HashMap<(&str, &str), (&str, &str, &Choose)> = HashMap::new();
+    for (m, (_, f)) in files {
+        for c in &f.choices {
+            let pair = if c.keep < c.over {
+                (c.keep.as_str(), c.over.as_str())
+            } else {
+                (c.over.as_str(), c.keep.as_str())
+            };
+            let rank = (c.at.as_deref().unwrap_or(""), m.as_str(), c);
+            let newer = latest
+                .get(&pair)
+                .is_none_or(|(at, mm, _)| (rank.0, rank.1) > (*at, *mm));
+            if newer {
+                latest.insert(pair, rank);
+            }
+        }
+    }
+    latest.values().map(|(_, _, c)| c.over.clone()).collect()
+}
+
+/// The events the players chose to set aside, each beside the event kept
+/// instead, so that they may choose again.
+fn chosen_aside(
+    files: &HashMap<String, (Option<Seen>, JournalFile)>,
+    overruled: &HashSet<String>,
+    campaign: &Campaign,
+) -> Vec<SetAside> {
+    let mut out = Vec::new();
+    for (m, (_, f)) in files {
+        for e in f.standing().filter(|e| overruled.contains(&entry_key(e))) {
+            let key = entry_key(e);
+            let kept = files
+                .iter()
+                .flat_map(|(mm, (_, g))| {
+                    g.choices
+                        .iter()
+                        .map(move |c| (c.at.as_deref().unwrap_or(""), mm.as_str(), c))
+                })
+                .filter(|(_, _, c)| c.over == key)
+                .max_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)))
+                .map(|(_, _, c)| c.keep.clone());
+            let rival =
+                kept.and_then(|k| campaign.journal.iter().find(|x| entry_key(x) == k).cloned());
+            out.push(SetAside {
+                entry: Arc::clone(e),
+                machine: m.clone(),
+                why: crate::rules::Problem::new("CMP-13", "held.by_choice"),
+                rival,
+            });
+        }
+    }
+    out
 }
 
 /// The newest name the journals give (by its time, then machine), if any.

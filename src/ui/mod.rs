@@ -159,6 +159,8 @@ impl Gui {
         // Wake up to look at the folder even when nothing moves.
         ctx.request_repaint_after(std::time::Duration::from_secs_f64(DISK_CHECK_SECONDS));
 
+        // Another machine's events, as soon as the watcher saw them.
+        self.app.poll_arrivals();
         // A PDF being written: look again soon, so that its end shows at
         // once (the window never waits for it).
         if self.app.poll_jobs() {

@@ -270,7 +270,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.rates(&rules.campaign).into_owned();
+        let rates = self.shared_rates(&rules.campaign);
         self.expect(&[Phase::Debrief, Phase::Ready])?;
         let i = self.index(character)?;
         let die = self.settings.cran_die;
@@ -311,7 +311,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.rates(&rules.campaign).into_owned();
+        let rates = self.shared_rates(&rules.campaign);
         // Before the next mission is drawn, as the Grand Final's
         // threshold counts the VP left (CMP-2).
         self.expect(&[Phase::Debrief])?;
@@ -473,7 +473,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.rates(&rules.campaign).into_owned();
+        let rates = self.shared_rates(&rules.campaign);
         self.expect(&[Phase::Debrief])?;
         let d = self.debrief_mut()?;
         if !d.guide_offered {
@@ -503,7 +503,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.rates(&rules.campaign).into_owned();
+        let rates = self.shared_rates(&rules.campaign);
         self.expect(&[Phase::Ready, Phase::Playing])?;
         if !self.guide {
             return Err(Problem::new("CMP-14", "campaign.problem.no_guide_hired"));
@@ -570,7 +570,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.rates(&rules.campaign).into_owned();
+        let rates = self.shared_rates(&rules.campaign);
         let nobody = !self.characters.iter().any(|x| x.state.alive());
         if nobody && self.phase != Phase::Playing {
             // Every character dead or missing: the campaign is lost,
@@ -726,7 +726,7 @@ impl Campaign {
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.rates(&rules.campaign).into_owned();
+        let rates = self.shared_rates(&rules.campaign);
         let data = &rates;
         self.expect(&[Phase::Debrief])?;
         self.tests_done()?;

@@ -35,6 +35,9 @@ pub struct SetAside {
     pub machine: String,
     /// Why it did not apply.
     pub why: Problem,
+    /// The event of another machine kept in the campaign that it clashes
+    /// with (the players may keep either), if there is one.
+    pub rival: Option<Arc<Entry>>,
 }
 
 /// The campaign the journals give.
@@ -132,9 +135,23 @@ pub fn replay_journals(
                     entry: Arc::clone(entry),
                     machine: machine.clone(),
                     why,
+                    rival: None,
                 });
             }
         }
+    }
+    // Each event set aside beside the event of another machine it clashes
+    // with, among those kept.
+    let first = c.journal.len() - from.len();
+    for aside in &mut set_aside {
+        let others: Vec<usize> = from
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| **m != aside.machine)
+            .map(|(k, _)| first + k)
+            .collect();
+        aside.rival = super::merge::rival_among(&c.journal, &others, &aside.entry)
+            .and_then(|i| c.journal.get(i).cloned());
     }
     Replayed {
         campaign: c,

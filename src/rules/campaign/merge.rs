@@ -316,13 +316,22 @@ fn rival_of(
     side: Side,
     entry: &Entry,
 ) -> Option<usize> {
-    let (kind, about) = kind_and_about(entry);
-    let others: Vec<(usize, KindAbout)> = c.journal[shared..]
+    let others: Vec<usize> = sides
         .iter()
-        .zip(sides)
         .enumerate()
-        .filter(|(_, (_, s))| **s != side)
-        .map(|(k, (e, _))| (shared + k, kind_and_about(e)))
+        .filter(|(_, s)| **s != side)
+        .map(|(k, _)| shared + k)
+        .collect();
+    rival_among(&c.journal, &others, entry)
+}
+
+/// The event of `journal` at one of the places `others` (in order) that an
+/// event set aside clashes with, as [`rival_of`] finds it.
+pub fn rival_among(journal: &[Arc<Entry>], others: &[usize], entry: &Entry) -> Option<usize> {
+    let (kind, about) = kind_and_about(entry);
+    let others: Vec<(usize, KindAbout)> = others
+        .iter()
+        .filter_map(|&i| journal.get(i).map(|e| (i, kind_and_about(e))))
         .collect();
     let same_about = |a: &Option<String>| about.is_some() && *a == about;
     let last =

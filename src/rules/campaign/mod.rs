@@ -1005,8 +1005,10 @@ pub struct Campaign {
     pub next_id: CharId,
     /// The numbers recorded when the campaign started (none before, and in
     /// campaigns started before Muster recorded them: the data's then).
+    /// Shared: every version of the campaign (each event played, each undo
+    /// step) holds the same numbers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rates: Option<Rates>,
+    pub rates: Option<Arc<Rates>>,
     /// Every event, in order.
     #[serde(default)]
     pub journal: Vec<Arc<Entry>>,
@@ -1045,8 +1047,17 @@ impl Campaign {
     /// the data's before it.
     pub fn rates<'a>(&'a self, data: &CampaignData) -> Cow<'a, Rates> {
         match &self.rates {
-            Some(r) => Cow::Borrowed(r),
+            Some(r) => Cow::Borrowed(&**r),
             None => Cow::Owned(data.rates()),
+        }
+    }
+
+    /// The same numbers, held apart from the campaign (to read them while
+    /// the campaign changes): shared, not copied, once recorded.
+    pub fn shared_rates(&self, data: &CampaignData) -> Arc<Rates> {
+        match &self.rates {
+            Some(r) => Arc::clone(r),
+            None => Arc::new(data.rates()),
         }
     }
 

@@ -117,7 +117,7 @@ impl Campaign {
         // The numbers it plays by from now on: the data's, or those
         // recorded when it was first played.
         let rates = rates.map_or_else(|| data.rates(), |r| *r);
-        self.rates = Some(rates.clone());
+        self.rates = Some(std::sync::Arc::new(rates.clone()));
         self.check_budget(rules)?;
         let fate = if self.settings.fate_points {
             rates.fate_points_per_player

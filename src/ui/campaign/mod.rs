@@ -9,6 +9,7 @@ mod compact;
 mod debrief;
 mod dice;
 mod fight;
+mod held;
 mod items;
 mod journal;
 mod loot;
@@ -96,6 +97,7 @@ impl CampaignView {
             cx,
             &crate::rules::DocKey::of::<Campaign>(id),
         );
+        held::held_ui(ui, cx, c);
         self.header_ui(ui, cx, c);
         ui.add_space(space::S);
         self.tabs_ui(ui, lang, c);

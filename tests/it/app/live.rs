@@ -136,3 +136,131 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
         .expect("journaled");
     assert_eq!(seen.get::<Campaign>(), Some(&redone));
 }
+
+#[test]
+fn the_watcher_brings_another_machine_s_event_without_waiting_for_the_disk_check() {
+    let r = RulesData::built_in().expect("rules");
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let bruno = brunos(dir.path(), locks.path());
+    bruno
+        .save(&Doc::new(base.clone()))
+        .expect("Bruno begins the campaign");
+    let mut app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 5);
+    assert!(!app.poll_arrivals(), "nothing new yet");
+    let on_bruno = crate::rules::campaign::merge::play(
+        &base,
+        &[E::NewTurn { gain: None }],
+        &r,
+        ("Bruno's desktop", 30),
+    );
+    bruno
+        .save(&Doc::new(on_bruno.clone()))
+        .expect("Bruno saves");
+    // The watcher looks many times a second; the test gives it ten.
+    let mut seen = false;
+    for _ in 0..1000 {
+        if app.poll_arrivals() {
+            seen = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(seen, "the watcher saw Bruno's journal grow");
+    assert_eq!(the_campaign(&app), on_bruno);
+    assert!(
+        app.model
+            .messages
+            .iter()
+            .any(|m| m.shown() == "Bruno's desktop: 1 new event")
+    );
+}
+
+/// The same Cran test rolled on two machines: the roll that comes second is
+/// held aside, shown on its card beside the one kept; the players keep it
+/// instead, and the other machine reads the choice.
+#[test]
+fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reaches_both() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::Queryable as _;
+    use muster::rules::core::dice::Roll;
+    let r = RulesData::built_in().expect("rules");
+    let (base, dace) = crate::rules::campaign::merge::debrief(&r);
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let bruno = brunos(dir.path(), locks.path());
+    bruno.save(&Doc::new(base.clone())).expect("begun");
+    let test = |face| E::CranTest {
+        character: dace,
+        roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
+    };
+    // Camille's machine rolled 2 at 17:00:00, Bruno's rolled 9 at 17:00:05.
+    let camille = Store::open_with_options(
+        dir.path(),
+        Kinds::default(),
+        LockDir::At(locks.path().join("camille")),
+    )
+    .expect("open")
+    .with_machine(MachineId::parse("c0c0c0c0c0c0c0c0").expect("id"));
+    camille.load_library();
+    let rolled_2 =
+        crate::rules::campaign::merge::play(&base, &[test(2)], &r, ("Camille's laptop", 0));
+    camille.save(&Doc::new(rolled_2.clone())).expect("Camille");
+    let rolled_9 =
+        crate::rules::campaign::merge::play(&base, &[test(9)], &r, ("Bruno's desktop", 5));
+    bruno.save(&Doc::new(rolled_9.clone())).expect("Bruno");
+    drop(camille);
+    // Camille opens the campaign.
+    let desktop = ScriptedDesktop {
+        machine: MachineId::parse("c0c0c0c0c0c0c0c0"),
+        ..ScriptedDesktop::default()
+    };
+    let app = muster::app::App::new(Some(dir.path()), &Prefs::default(), Box::new(desktop), 5)
+        .expect("app");
+    let mut h = crate::common::window(app, 1200.0, 1400.0);
+    h.state_mut()
+        .app
+        .apply(Command::Show(muster::app::Screen::Campaign(
+            base.id.clone(),
+        )));
+    h.run();
+    assert_eq!(
+        the_campaign(&h.state().app),
+        rolled_2,
+        "the earlier roll stands"
+    );
+    assert!(h.query_by_label_contains("1 event held aside").is_some());
+    assert!(
+        h.query_by_label_contains(
+            "Held aside: Trooper Dace: Cran test (D10: 9), made on Bruno's desktop"
+        )
+        .is_some()
+    );
+    assert!(
+        h.query_by_label_contains(
+            "Kept in its place: Trooper Dace: Cran test (D10: 2), made on Camille's laptop"
+        )
+        .is_some()
+    );
+    h.get_by_role_and_label(Role::Button, "Keep the event held aside instead (1)")
+        .click();
+    h.run();
+    let chosen = the_campaign(&h.state().app);
+    let last = chosen.journal.last().expect("an event");
+    assert_eq!(
+        last.stamp.as_ref().and_then(|s| s.by.as_deref()),
+        Some("Bruno's desktop")
+    );
+    assert!(
+        h.query_by_label_contains("Held aside: Trooper Dace: Cran test (D10: 2)")
+            .is_some(),
+        "now Camille's roll waits"
+    );
+    // Bruno's machine reads the choice: the same campaign.
+    let at_bruno = bruno
+        .with_arrivals(&rolled_9)
+        .expect("reads")
+        .expect("journaled");
+    assert_eq!(at_bruno.get::<Campaign>(), Some(&chosen));
+}

@@ -300,3 +300,55 @@ fn a_rename_is_a_line_every_machine_reads() {
     let b = machine(dir.path(), locks.path(), B);
     assert_eq!(campaign_of(&b, &base).name, renamed.name);
 }
+
+#[test]
+fn the_command_line_checks_and_exports_a_campaign_kept_as_journals() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let a = machine(dir.path(), locks.path(), A);
+    a.save(&Doc::new(base.clone())).expect("begun");
+    let on_a = wound(&base, &r, 1, ("Camille", 10));
+    a.save(&Doc::new(on_a.clone())).expect("A");
+    let b = machine(dir.path(), locks.path(), B);
+    b.load_library();
+    let both = play(&on_a, &[E::NewTurn { gain: None }], &r, ("Bruno", 20));
+    b.save(&Doc::new(both.clone())).expect("B");
+    let f = folder(dir.path(), &base);
+    let shown = f.display().to_string();
+    let data = tempfile::tempdir().expect("data");
+    let run = crate::cli::muster(data.path(), &["check", &shown]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("ok: "), "{}", run.stdout);
+    // Exported as one file, it is the campaign every machine reads.
+    let out = data.path().join("one-file.json");
+    let run = crate::cli::muster(
+        data.path(),
+        &[
+            "export",
+            &shown,
+            "--format",
+            "json",
+            "-o",
+            &out.display().to_string(),
+        ],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let text = fs::read_to_string(&out).expect("written");
+    let one: Campaign = muster::store::parse(&text, "x").expect("one campaign file");
+    assert_eq!(one, both);
+    // A broken line is named with its file and line.
+    let theirs = f.join(format!("{B}.{JOURNAL_EXT}"));
+    let mut lines = fs::read_to_string(&theirs).expect("B's journal");
+    lines.push_str("{\"entry\": 3}\n");
+    fs::write(&theirs, lines).expect("broken");
+    let run = crate::cli::muster(data.path(), &["check", &shown]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("line 3"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&theirs.display().to_string()),
+        "{}",
+        run.stderr
+    );
+}

@@ -445,11 +445,11 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
     let c = ok(&setup(&["Ada"], &r), E::SetSettings { settings: s }, &r);
     let c = start(&c, &r);
     let recorded = c.rates.clone().expect("recorded at the start");
-    assert_eq!(recorded, r.campaign.rates());
+    assert_eq!(*recorded, r.campaign.rates());
     let E::Start { rates, .. } = &c.journal.last().expect("start").event else {
         panic!("not the start")
     };
-    assert_eq!(rates.as_deref(), Some(&recorded));
+    assert_eq!(rates.as_deref(), Some(&*recorded));
     // The user edits campaign.json while the campaign runs.
     let changed = edited(|d| {
         d["reinforcement_per_mission"] = 99.into();

@@ -90,7 +90,7 @@ fn a_campaign_that_recorded_no_profiles_reads_the_datas() {
             strip(rates);
         }
     }
-    strip(c.rates.as_mut().expect("rates"));
+    strip(std::sync::Arc::make_mut(c.rates.as_mut().expect("rates")));
     let (again, _) = c.replay(&r).expect("replays");
     let m = again.mission.as_ref().expect("m");
     let line = r

@@ -139,7 +139,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     // With the limit under his worth (a user's data), he is refused.
     let mut rates = c.rates(&r.campaign).into_owned();
     rates.recon.guide_max_worth = worth - 1;
-    c.rates = Some(rates);
+    c.rates = Some(std::sync::Arc::new(rates));
     let p = c.guide_refusal(hark, &r).expect("refused");
     assert_eq!(p.key, "campaign.problem.guide_worth");
     assert!(

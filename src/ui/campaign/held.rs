@@ -1,0 +1,87 @@
+//! The events of a shared campaign held aside: two machines did things
+//! that cannot both stand (the same Cran test rolled twice, one pool spent
+//! twice), and the one that came second in the order waits here, beside the
+//! one kept in its place, for the players to choose. The choice is a line
+//! of this machine's journal, which every machine reads.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::app::Command;
+use crate::rules::campaign::Entry;
+use crate::rules::campaign::journals::SetAside;
+use crate::rules::{Campaign, DocKey};
+use crate::store::journaled::entry_key;
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::{palette, space};
+use crate::ui::widgets::{Tone, alert, card, icon_button, stamp_time};
+
+/// The events held aside, each on its card; nothing when none is.
+pub fn held_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+    let key = DocKey::of::<Campaign>(&c.id);
+    let Some(held) = cx.model.held.get(&key).filter(|h| !h.is_empty()) else {
+        return;
+    };
+    let title = cx.f("held.title", &[("count", &held.len().to_string())]);
+    alert(ui, Tone::Warning, &title);
+    for (n, aside) in held.iter().enumerate() {
+        card(ui, |ui| aside_ui(ui, cx, c, &key, (n, aside)));
+        ui.add_space(space::XS);
+    }
+    ui.add_space(space::S);
+}
+
+/// One event held aside, the reason, the one kept in its place and "Keep
+/// the one held aside instead".
+fn aside_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    key: &DocKey,
+    (n, aside): (usize, &SetAside),
+) {
+    ui.set_min_width(ui.available_width());
+    let held = cx.f(
+        "held.event",
+        &[
+            ("event", &cx.lang.msg(&aside.entry.event.words(c))),
+            ("made", &made(cx, &aside.entry)),
+        ],
+    );
+    ui.label(RichText::new(&held).strong())
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &held));
+    ui.label(RichText::new(cx.lang.problem_line(&aside.why)).color(palette().warning));
+    let Some(rival) = &aside.rival else {
+        return;
+    };
+    let kept = cx.f(
+        "held.kept",
+        &[
+            ("event", &cx.lang.msg(&rival.event.words(c))),
+            ("made", &made(cx, rival)),
+        ],
+    );
+    ui.label(&kept);
+    let word = cx.t("held.keep");
+    let named = cx.f("held.keep_named", &[("n", &(n + 1).to_string())]);
+    let writable = !cx.model.read_only;
+    if icon_button(ui, icons::ICON_SWAP_HORIZ, word, &named, writable).clicked() {
+        cx.send(Command::KeepInstead(
+            key.clone(),
+            entry_key(&aside.entry),
+            entry_key(rival),
+        ));
+    }
+}
+
+/// Where and when an event was made: "on Bruno's desktop, 2026-11-25 17:36".
+fn made(cx: &ViewCtx<'_>, e: &Entry) -> String {
+    let Some(s) = &e.stamp else {
+        return cx.t("held.made_unknown").to_owned();
+    };
+    let at = s.at.as_deref().map_or_else(String::new, stamp_time);
+    cx.f(
+        "held.made",
+        &[("by", s.by.as_deref().unwrap_or("?")), ("at", &at)],
+    )
+}
