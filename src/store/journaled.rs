@@ -885,19 +885,16 @@ fn played_on_top(
             .iter()
             .find(|(_, (_, f))| f.holds(&last_key))
             .map_or(own, |(m, _)| m.as_str());
-        let order = |e: &Entry, m: &str| {
-            (
-                stamp_time(e).to_owned(),
-                m.to_owned(),
-                e.stamp.as_ref().map_or_else(String::new, |s| s.id.clone()),
-            )
-        };
+        // By time, then machine; a machine's events of one second keep
+        // its journal's order, so an equal place (its own next event) is
+        // after.
+        let order = |e: &Entry, m: &str| (stamp_time(e).to_owned(), m.to_owned());
         let after = order(last, machine);
         let first_new = fresh
             .iter()
             .flat_map(|j| j.events.first().map(|e| order(e, &j.machine)))
             .min()?;
-        if first_new <= after {
+        if first_new < after {
             return None;
         }
     }
@@ -919,19 +916,17 @@ fn in_order(ours: &Campaign, known: &Known, own: &str) -> bool {
         .iter()
         .flat_map(|(m, (_, f))| f.index.keys().map(move |k| (k.clone(), m.as_str())))
         .collect();
+    // The one order merges the machines' journals by time, then machine;
+    // one machine's events of one second keep their journal's order.
     let start = known.start.journal.len();
-    let mut last: Option<(&str, &str, &str)> = None;
+    let mut last: Option<(&str, &str)> = None;
     for e in ours.journal.iter().skip(start) {
         let Some(stamp) = e.stamp.as_ref() else {
             return false;
         };
         let machine = whose.get(&stamp.id).copied().unwrap_or(own);
-        let key = (
-            stamp.at.as_deref().unwrap_or(""),
-            machine,
-            stamp.id.as_str(),
-        );
-        if last.is_some_and(|l| l >= key) {
+        let key = (stamp.at.as_deref().unwrap_or(""), machine);
+        if last.is_some_and(|l| l > key) {
             return false;
         }
         last = Some(key);

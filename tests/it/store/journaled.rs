@@ -352,3 +352,52 @@ fn the_command_line_checks_and_exports_a_campaign_kept_as_journals() {
         run.stderr
     );
 }
+
+#[test]
+fn events_taken_in_as_they_come_are_the_campaign_a_fresh_read_gives() {
+    // Two machines at one table, each taking the other's events in as
+    // they arrive (played on top, or replayed when one comes out of
+    // order): after every step, each holds what a machine reading the
+    // folder afresh computes.
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let a = machine(dir.path(), locks.path(), A);
+    a.save(&Doc::new(base.clone())).expect("begun");
+    let b = machine(dir.path(), locks.path(), B);
+    b.load_library();
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let (mut on_a, mut on_b) = (base.clone(), base.clone());
+    // The seconds each event is stamped with: one arrives late (7 after 9).
+    let steps: [(bool, u32); 6] = [(true, 1), (false, 3), (true, 5), (false, 9), (true, 7), (false, 11)];
+    for (k, (by_a, at)) in steps.into_iter().enumerate() {
+        let e = if k % 2 == 0 {
+            E::SetWounds {
+                character: dace,
+                wounds: (k % 3) as u32,
+            }
+        } else {
+            E::NewTurn { gain: None }
+        };
+        let (store, view, name) = if by_a {
+            (&a, &mut on_a, "Camille")
+        } else {
+            (&b, &mut on_b, "Bruno")
+        };
+        *view = play(view, &[e], &r, (name, at));
+        store.save(&Doc::new(view.clone())).expect("saved");
+        for (store, view) in [(&a, &mut on_a), (&b, &mut on_b)] {
+            *view = store
+                .with_arrivals(view)
+                .expect("reads")
+                .expect("journaled")
+                .get::<Campaign>()
+                .cloned()
+                .expect("campaign");
+        }
+        let fresh = campaign_of(&machine(dir.path(), locks.path(), "cccccccccccccccc"), &base);
+        assert_eq!(on_a, fresh, "step {k}: A");
+        assert_eq!(on_b, fresh, "step {k}: B");
+    }
+}
