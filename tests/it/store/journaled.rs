@@ -370,7 +370,14 @@ fn events_taken_in_as_they_come_are_the_campaign_a_fresh_read_gives() {
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let (mut on_a, mut on_b) = (base.clone(), base.clone());
     // The seconds each event is stamped with: one arrives late (7 after 9).
-    let steps: [(bool, u32); 6] = [(true, 1), (false, 3), (true, 5), (false, 9), (true, 7), (false, 11)];
+    let steps: [(bool, u32); 6] = [
+        (true, 1),
+        (false, 3),
+        (true, 5),
+        (false, 9),
+        (true, 7),
+        (false, 11),
+    ];
     for (k, (by_a, at)) in steps.into_iter().enumerate() {
         let e = if k % 2 == 0 {
             E::SetWounds {
@@ -396,7 +403,10 @@ fn events_taken_in_as_they_come_are_the_campaign_a_fresh_read_gives() {
                 .cloned()
                 .expect("campaign");
         }
-        let fresh = campaign_of(&machine(dir.path(), locks.path(), "cccccccccccccccc"), &base);
+        let fresh = campaign_of(
+            &machine(dir.path(), locks.path(), "cccccccccccccccc"),
+            &base,
+        );
         assert_eq!(on_a, fresh, "step {k}: A");
         assert_eq!(on_b, fresh, "step {k}: B");
     }
