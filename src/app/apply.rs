@@ -887,6 +887,7 @@ impl App {
             let kept: Vec<std::path::PathBuf> =
                 self.model.versions.iter().map(|v| v.path.clone()).collect();
             self.model.versions.extend(store.versions_among(&kept));
+            self.merge_clean_versions();
         }
     }
 

@@ -140,6 +140,36 @@ impl App {
         }
     }
 
+    /// Merges at once every version that merges with no conflict (each one
+    /// undoable step, said in the log); those with a conflict wait for the
+    /// players, with their badge. Nothing is done while a merge is shown.
+    pub(super) fn merge_clean_versions(&mut self) {
+        if self.model.merge.is_some() || self.model.read_only {
+            return;
+        }
+        let candidates: Vec<(DocKey, PathBuf)> = self
+            .model
+            .versions
+            .iter()
+            .filter(|v| v.doc.is_ok() && self.model.doc(&v.key).is_some())
+            .map(|v| (v.key.clone(), v.path.clone()))
+            .collect();
+        for (key, path) in candidates {
+            self.preview_merge(key, path, BTreeSet::new());
+            let clean = match self.model.merge.as_ref().map(|m| &m.result) {
+                Some(Ok(MergePreview::Campaign(m))) => m.conflicts.is_empty(),
+                Some(Ok(MergePreview::Fields(f))) => {
+                    f.merge.conflicts.is_empty() && (f.same() || f.doc.is_ok())
+                }
+                _ => false,
+            };
+            if clean {
+                self.merging(MergeAct::Apply);
+            }
+            self.model.merge = None;
+        }
+    }
+
     /// Works the merge out and shows it.
     fn preview_merge(&mut self, key: DocKey, path: PathBuf, dropped: BTreeSet<String>) {
         let ours = self.model.doc(&key).cloned();

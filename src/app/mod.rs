@@ -913,6 +913,8 @@ impl App {
         self.model.revalidate(&keys);
         self.model.disk_changes.clear();
         self.model.broken_on_disk.clear();
+        // A sync tool's copy that merges with no conflict is merged now.
+        self.merge_clean_versions();
     }
 
     fn message(&mut self, kind: MessageKind, text: Msg) {

@@ -392,8 +392,9 @@ impl Store {
     /// way), and only while holding the lock, so that no save of another
     /// Muster is under way.
     fn clear_leftovers(&self) {
-        // The kinds' folders, and each document's backups folder.
-        let mut folders = Vec::new();
+        // The kinds' folders, each journaled campaign's folder (its start
+        // is written atomically), and each document's backups folder.
+        let mut folders = self.journaled_folders();
         for kind in self.kinds.iter() {
             folders.push(self.dir.join(kind.folder));
             if let Ok(entries) = fs::read_dir(self.dir.join("backups").join(kind.folder)) {
