@@ -247,6 +247,12 @@ pub(super) struct Known {
     set_aside: Vec<SetAside>,
     /// The events the players' choices set aside at the last replay.
     overruled: HashSet<String>,
+    /// The campaign's name as its files gave it when last read or written.
+    name: String,
+    /// The events of the campaign last read or saved here: only an event
+    /// that it held and the next save does not is taken back (an undo),
+    /// never one merely held aside meanwhile.
+    saved_keys: HashSet<String>,
 }
 
 impl Known {
@@ -291,11 +297,12 @@ impl Store {
     /// journal, replayed. Each file is remembered as read.
     pub(super) fn read_journaled(&self, key: &DocKey) -> Result<Doc, StoreError> {
         let dir = self.journal_dir(key);
+        // Read under the lock: a save appending meanwhile would otherwise
+        // be forgotten by what is kept of the files.
+        let mut map = self.journaled.lock().map_err(|_| StoreError::ReadOnly)?;
         let mut known = load_known(self.kinds(), &dir)?;
         let doc = self.replay_known(key, &mut known, None);
-        if let Ok(mut map) = self.journaled.lock() {
-            map.insert(dir, known);
-        }
+        map.insert(dir, known);
         Ok(doc)
     }
 
@@ -349,20 +356,23 @@ impl Store {
         let on_top = self
             .rules()
             .and_then(|rules| played_on_top(ours, known, &own, &rules));
-        let mut doc = match on_top {
+        let doc = match on_top {
             Some(c) => Doc::new(c),
             None => {
                 let mine = own_events(ours, known, &own);
                 self.replay_known(&key, known, Some(&mine))
             }
         };
-        if let Some(c) = doc.get::<Campaign>()
-            && c.name != ours.name
-            && newest_name(&known.files).is_none()
-        {
-            doc = doc.renamed(None, Some(ours.name.clone()));
-        }
-        Ok(Some(doc))
+        // Another machine's new name comes in; otherwise the name stays as
+        // it is here (perhaps renamed and not saved yet).
+        let on_disk = newest_name(&known.files).unwrap_or_else(|| known.start.name.clone());
+        let name = if on_disk == known.name {
+            ours.name.clone()
+        } else {
+            known.name.clone_from(&on_disk);
+            on_disk
+        };
+        Ok(Some(doc.renamed(None, Some(name))))
     }
 
     /// Saves a campaign as journals: the first time, its folder is made
@@ -396,8 +406,10 @@ impl Store {
         let text = {
             let empty = JournalFile::default();
             let mine = known.files.get(&own).map_or(&empty, |(_, f)| f);
-            new_lines(c, known, mine, &own, &self.name_on_disk(known))
+            new_lines(c, known, mine, &own)
         };
+        known.name.clone_from(&c.name);
+        known.saved_keys = c.journal.iter().map(|e| entry_key(e)).collect();
         if text.is_empty() && own_path.exists() {
             return Ok(own_path);
         }
@@ -442,6 +454,13 @@ impl Store {
     ) -> Result<(), StoreError> {
         let own = self.machine().as_str().to_owned();
         let (_, file) = known.files.entry(own.clone()).or_default();
+        // Whole lines past what is known (a write that failed after some
+        // of them landed) are read, never cut: other machines may have read
+        // them. A journal shorter than known (replaced by hand or by a sync
+        // tool) is read again whole. Only a cut-off last line is cut away.
+        if fs::metadata(own_path).is_ok_and(|m| m.len() != file.good_len) {
+            read_tail(own_path, file)?;
+        }
         let header = if own_path.exists() && file.good_len > 0 {
             String::new()
         } else {
@@ -472,11 +491,6 @@ impl Store {
         Ok(())
     }
 
-    /// The campaign's name as its files give it now.
-    fn name_on_disk(&self, known: &Known) -> String {
-        newest_name(&known.files).unwrap_or_else(|| known.start.name.clone())
-    }
-
     /// Makes the campaign's folder, its start the campaign as it is.
     fn begin_journals(&self, key: &DocKey, c: &Campaign, check: bool) -> Result<(), StoreError> {
         let single = self.path(key);
@@ -487,7 +501,18 @@ impl Store {
         let dir = self.journal_dir(key);
         fs::create_dir_all(&dir).map_err(io_err("io.create_folder", &dir))?;
         let start_path = dir.join(START_FILE);
-        let doc = Doc::new(c.clone());
+        // The start is the single file as it is on disk, when this
+        // campaign continues it: the events made since go to this
+        // machine's journal, where an undo can take them back.
+        let start = match self.read_file(&single) {
+            Ok(Doc::Campaign(s)) if continues(c, &s) => {
+                let mut s = Campaign::clone(&s);
+                s.id.clone_from(&c.id);
+                s
+            }
+            _ => c.clone(),
+        };
+        let doc = Doc::new(start.clone());
         let text = self
             .kinds()
             .to_json(&doc)
@@ -498,8 +523,10 @@ impl Store {
         self.write_atomic(&start_path, text.as_bytes())?;
         let known = Known {
             start_seen: Seen::of(&start_path),
-            start_keys: c.journal.iter().map(|e| entry_key(e)).collect(),
-            start: Arc::new(c.clone()),
+            start_keys: start.journal.iter().map(|e| entry_key(e)).collect(),
+            name: start.name.clone(),
+            saved_keys: start.journal.iter().map(|e| entry_key(e)).collect(),
+            start: Arc::new(start),
             files: HashMap::new(),
             set_aside: Vec::new(),
             overruled: HashSet::new(),
@@ -519,24 +546,30 @@ impl Store {
 
     /// Appends `text` to this machine's journal, first cutting away a line
     /// a crash cut off; synced before it returns.
-    fn append(&self, path: &Path, file: &JournalFile, text: &str) -> Result<(), StoreError> {
+    fn append(&self, path: &Path, file: &mut JournalFile, text: &str) -> Result<(), StoreError> {
+        use std::io::{Seek as _, SeekFrom};
         // Tests: a disk that fills up part-way (see `fail_writes_after`).
         let budget = self.write_budget.load(Ordering::SeqCst);
-        let len = u64::try_from(text.len()).unwrap_or(u64::MAX);
+        let wanted = u64::try_from(text.len()).unwrap_or(u64::MAX);
         if budget != u64::MAX {
             self.write_budget
-                .store(budget.saturating_sub(len), Ordering::SeqCst);
+                .store(budget.saturating_sub(wanted), Ordering::SeqCst);
         }
+        // Opened for writing, not appending, so that a line cut off by a
+        // crash can be cut away on every system.
         let mut f = OpenOptions::new()
             .create(true)
-            .append(true)
+            .write(true)
+            .truncate(false)
             .open(path)
             .map_err(io_err("io.create", path))?;
         let len = f.metadata().map_err(io_err("io.read", path))?.len();
-        if len != file.good_len {
+        if len > file.good_len {
             f.set_len(file.good_len).map_err(io_err("io.write", path))?;
         }
-        if len > budget {
+        f.seek(SeekFrom::Start(file.good_len))
+            .map_err(io_err("io.write", path))?;
+        if wanted > budget {
             let part = usize::try_from(budget).unwrap_or(0).min(text.len());
             let _ = f.write_all(&text.as_bytes()[..part]);
             let full = std::io::Error::new(
@@ -703,6 +736,8 @@ fn load_known(kinds: &super::Kinds, dir: &Path) -> Result<Known, StoreError> {
         files: HashMap::new(),
         set_aside: Vec::new(),
         overruled: HashSet::new(),
+        name: String::new(),
+        saved_keys: HashSet::new(),
     };
     for (machine, path) in journal_files(dir) {
         let seen = Seen::of(&path);
@@ -769,6 +804,11 @@ fn replay(
     if let Some(name) = newest_name(&known.files) {
         campaign.name = name;
     }
+    if mine.is_none() {
+        // Read from the files alone: what they hold now.
+        known.name.clone_from(&campaign.name);
+        known.saved_keys = campaign.journal.iter().map(|e| entry_key(e)).collect();
+    }
     Doc::new(campaign)
 }
 
@@ -793,11 +833,21 @@ pub fn is_folder(path: &Path) -> bool {
     path.join(START_FILE).is_file()
 }
 
+/// Whether `c` continues the campaign `s`: its journal begins with every
+/// event of `s`'s.
+fn continues(c: &Campaign, s: &Campaign) -> bool {
+    s.journal.len() <= c.journal.len()
+        && s.journal
+            .iter()
+            .zip(&c.journal)
+            .all(|(a, b)| entry_key(a) == entry_key(b))
+}
+
 /// The lines this machine must append for the campaign `c` to stand as
 /// it is: its events no file holds yet (or that it took back and does
 /// again), a taking-back for each of its events `c` no longer holds, and
 /// the new name.
-fn new_lines(c: &Campaign, known: &Known, mine: &JournalFile, own: &str, name: &str) -> String {
+fn new_lines(c: &Campaign, known: &Known, mine: &JournalFile, own: &str) -> String {
     let mut out = String::new();
     let mut present = HashSet::with_capacity(c.journal.len());
     for e in &c.journal {
@@ -820,11 +870,12 @@ fn new_lines(c: &Campaign, known: &Known, mine: &JournalFile, own: &str, name: &
         .collect();
     for (e, standing) in &mine.events {
         let key = entry_key(e);
-        if *standing && !present.contains(&key) && !aside.contains(&key) {
+        let undone = known.saved_keys.contains(&key) && !present.contains(&key);
+        if *standing && undone && !aside.contains(&key) {
             out.push_str(&line_text(&Line::TakeBack(TakeBack { id: key })));
         }
     }
-    if c.name != name {
+    if c.name != known.name {
         out.push_str(&line_text(&Line::Rename(Rename {
             name: c.name.clone(),
             at: Some(super::machine::utc_now()),
@@ -844,7 +895,12 @@ fn played_on_top(
     own: &str,
     rules: &RulesData,
 ) -> Option<Campaign> {
-    if overruled(&known.files) != known.overruled || !in_order(ours, known, own) {
+    // Anything held aside or chosen against may apply again, or its card
+    // change: the whole replay settles it.
+    if !known.set_aside.is_empty()
+        || overruled(&known.files) != known.overruled
+        || !in_order(ours, known, own)
+    {
         return None;
     }
     let held: HashSet<String> = ours.journal.iter().map(|e| entry_key(e)).collect();
@@ -903,8 +959,8 @@ fn played_on_top(
         set_aside,
         ..
     } = replay_journals(ours, &fresh, rules);
-    known.set_aside.extend(set_aside);
-    Some(campaign)
+    // An event that does not apply: the whole replay finds its rival.
+    set_aside.is_empty().then_some(campaign)
 }
 
 /// Whether the events `ours` holds after the start are in the one order

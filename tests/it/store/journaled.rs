@@ -104,11 +104,17 @@ fn a_single_file_campaign_becomes_journals_on_its_first_save_the_file_kept_in_th
         let written = lines(&journal);
         assert_eq!(
             written.len(),
-            1,
-            "the header alone: the start holds the event"
+            2,
+            "the start is the file as it was; the event made since is this machine's"
         );
         assert_eq!(written[0]["journal"]["machine"], A);
+        assert_eq!(written[1]["entry"]["stamp"]["by"], "Camille");
         assert_eq!(campaign_of(&a, &base), after);
+        // So an undo of that first event is a taking-back like any other.
+        a.save(&Doc::new(base.clone())).expect("undone");
+        assert!(lines(&journal)[2].get("take_back").is_some());
+        assert_eq!(campaign_of(&a, &base), base);
+        a.save(&Doc::new(after.clone())).expect("redone");
     }
     let again = machine(dir.path(), locks.path(), A);
     let library = again.load_library();
@@ -299,6 +305,24 @@ fn a_rename_is_a_line_every_machine_reads() {
     a.save(&Doc::new(renamed.clone())).expect("renamed");
     let b = machine(dir.path(), locks.path(), B);
     assert_eq!(campaign_of(&b, &base).name, renamed.name);
+    // A machine that read the campaign before the rename takes it in, and
+    // its next save never writes the old name back.
+    let c = machine(dir.path(), locks.path(), "cccccccccccccccc");
+    let mut again = renamed.clone();
+    again.name = "Hive Tertius, third front".to_owned();
+    let on_c = campaign_of(&c, &base);
+    a.save(&Doc::new(again.clone())).expect("renamed again");
+    let taken = c
+        .with_arrivals(&on_c)
+        .expect("reads")
+        .expect("journaled")
+        .get::<Campaign>()
+        .cloned()
+        .expect("campaign");
+    assert_eq!(taken.name, again.name);
+    let played = wound(&taken, &r, 1, ("Camille", 30));
+    c.save(&Doc::new(played)).expect("C saves");
+    assert_eq!(campaign_of(&b, &base).name, again.name);
 }
 
 #[test]
