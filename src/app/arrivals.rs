@@ -46,14 +46,7 @@ impl App {
             return true;
         }
         let words = arrival_words(&current, &now);
-        self.model
-            .docs
-            .retain(|d| !(d.kind() == key.kind && d.id() == key.id));
-        self.model.docs.push(now);
-        self.model
-            .docs
-            .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
-        self.model.revalidate_from(key, Some(&current));
+        self.put_in_place(key, now, &current);
         for text in words {
             self.message(MessageKind::Info, text);
         }
@@ -114,6 +107,20 @@ impl App {
                     .map(|e| (c, e))
             })
             .map(|(c, e)| e.event.words(c));
+        self.put_in_place(key, now, &current);
+        if let Some(words) = words {
+            self.message(
+                MessageKind::Info,
+                Msg::new("held.chosen").msg("event", words),
+            );
+        }
+    }
+}
+
+impl App {
+    /// `now` in place of the campaign `before` of `key`, as other machines'
+    /// events made it: not a step of this machine's undo history.
+    fn put_in_place(&mut self, key: &DocKey, now: Doc, before: &Doc) {
         self.model
             .docs
             .retain(|d| !(d.kind() == key.kind && d.id() == key.id));
@@ -121,13 +128,7 @@ impl App {
         self.model
             .docs
             .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
-        self.model.revalidate_from(key, Some(&current));
-        if let Some(words) = words {
-            self.message(
-                MessageKind::Info,
-                Msg::new("held.chosen").msg("event", words),
-            );
-        }
+        self.model.revalidate_from(key, Some(before));
     }
 }
 

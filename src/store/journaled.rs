@@ -603,26 +603,14 @@ impl Store {
                 continue;
             };
             let key = DocKey::new(<Campaign as DocKind>::KIND, id);
-            let Some(known) = map.as_ref().and_then(|m| m.get(&dir)) else {
-                out.push((
-                    key,
-                    dir,
-                    Arrived {
-                        machines: Vec::new(),
-                    },
-                ));
+            // A campaign not read yet, or whose start changed: read whole.
+            let known = map.as_ref().and_then(|m| m.get(&dir));
+            let Some(known) = known.filter(|k| k.start_seen == Seen::of(&dir.join(START_FILE)))
+            else {
+                let machines = Vec::new();
+                out.push((key, dir, Arrived { machines }));
                 continue;
             };
-            if known.start_seen != Seen::of(&dir.join(START_FILE)) {
-                out.push((
-                    key,
-                    dir,
-                    Arrived {
-                        machines: Vec::new(),
-                    },
-                ));
-                continue;
-            }
             let machines: Vec<String> = journal_files(&dir)
                 .into_iter()
                 .filter(|(m, p)| {
