@@ -63,6 +63,13 @@ impl App {
             Ok(found) => {
                 let key = doc.key();
                 let held = store.set_aside(&key);
+                // The other machines' journals that cannot be read whole,
+                // as they are now.
+                let dir = store.journal_dir(&key);
+                self.model.unreadable.retain(|u| !u.path.starts_with(&dir));
+                self.model
+                    .unreadable
+                    .extend(store.unreadable_journals(&key));
                 if held.is_empty() {
                     self.model.held.remove(&key);
                 } else {

@@ -157,7 +157,12 @@ impl App {
         for (key, path) in candidates {
             self.preview_merge(key, path, BTreeSet::new());
             let clean = match self.model.merge.as_ref().map(|m| &m.result) {
-                Some(Ok(MergePreview::Campaign(m))) => m.conflicts.is_empty(),
+                // An event of this machine's that only the copy holds was
+                // made here, then undone: the players look before it comes
+                // back.
+                Some(Ok(MergePreview::Campaign(m))) => {
+                    m.conflicts.is_empty() && !brings_back_ours(m, &self.model.machine_by())
+                }
                 Some(Ok(MergePreview::Fields(f))) => {
                     f.merge.conflicts.is_empty() && (f.same() || f.doc.is_ok())
                 }
@@ -345,4 +350,20 @@ fn resolved(
         return Err(not_valid(Msg::new("merge.not_the_document")));
     }
     Ok(doc)
+}
+
+/// Whether the merge brings in, from the other version, an event this
+/// machine made (by its stamp's name): one undone here since.
+fn brings_back_ours(m: &Merged, machine: &str) -> bool {
+    let after = m.campaign.journal.len().saturating_sub(m.sides.len());
+    m.campaign.journal[after..]
+        .iter()
+        .zip(&m.sides)
+        .any(|(e, side)| {
+            *side == crate::rules::campaign::merge::Side::Theirs
+                && e.stamp
+                    .as_ref()
+                    .and_then(|s| s.by.as_deref())
+                    .is_some_and(|by| !machine.is_empty() && by == machine)
+        })
 }

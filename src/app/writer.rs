@@ -238,6 +238,10 @@ fn run(store: &Store, shared: &Shared, send: &Sender<Outcome>) {
                 continue;
             }
             if queue.closing {
+                drop(queue);
+                // Every save done: the next opening of a journaled
+                // campaign reads its snapshot rather than replaying it.
+                store.keep_snapshots();
                 return;
             }
             queue = match shared.work.wait(queue) {

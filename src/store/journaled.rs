@@ -25,6 +25,9 @@ use std::sync::atomic::Ordering;
 
 use serde::{Deserialize, Serialize};
 
+mod snapshot;
+pub(super) use snapshot::snapshots_folder;
+
 use super::document::{DocError, SCHEMA_VERSION};
 use super::{Seen, Store, StoreError, io_err};
 use crate::rules::campaign::Entry;
@@ -127,8 +130,14 @@ pub struct JournalFile {
     pub choices: Vec<Choose>,
     /// Bytes up to the end of the last whole line.
     pub good_len: u64,
+    /// A hash of those bytes ([`hash_more`] from 0): a snapshot of the
+    /// campaign holds it, to know the file is still the one replayed.
+    pub hash: u64,
     /// Whether a cut-off line follows.
     pub torn: bool,
+    /// Whether a line could not be read: the file holds what came before
+    /// it, and is read again whole when it changes.
+    pub broken: bool,
 }
 
 impl JournalFile {
@@ -145,6 +154,12 @@ impl JournalFile {
     /// Whether the file holds the event of this key, not taken back.
     pub fn stands(&self, key: &str) -> bool {
         self.index.get(key).is_some_and(|&i| self.events[i].1)
+    }
+
+    /// Counts `whole` (whole lines just read) as read.
+    fn read_up_to(&mut self, whole: &[u8]) {
+        self.good_len += whole.len() as u64;
+        self.hash = hash_more(self.hash, whole);
     }
 
     /// Takes one more line into account.
@@ -218,12 +233,37 @@ fn check_header(line: &Line) -> Result<(), DocError> {
     }
 }
 
+/// Reads another machine's journal: what can be read of it (the lines
+/// before the first that cannot be), with why the rest cannot.
+pub fn parse_journal_partly(text: &str) -> (JournalFile, Option<DocError>) {
+    let mut j = JournalFile::default();
+    match j.read_more(text, 1) {
+        Ok(()) => {
+            j.read_up_to(&text.as_bytes()[..whole_lines_len(text) as usize]);
+            (j, None)
+        }
+        Err(e) => {
+            j.broken = true;
+            j.good_len = text.len() as u64;
+            (j, Some(e))
+        }
+    }
+}
+
 /// Reads a journal's whole text.
 pub fn parse_journal(text: &str) -> Result<JournalFile, DocError> {
     let mut j = JournalFile::default();
     j.read_more(text, 1)?;
-    j.good_len = whole_lines_len(text);
+    j.read_up_to(&text.as_bytes()[..whole_lines_len(text) as usize]);
     Ok(j)
+}
+
+/// FNV-1a from `hash` on: a hash of a journal's bytes, the same from one
+/// Muster and one machine to the next, found incrementally as it grows.
+pub fn hash_more(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// The length of `text` up to the end of its last whole line.
@@ -236,8 +276,15 @@ fn whole_lines_len(text: &str) -> u64 {
 pub(super) struct Known {
     /// `start.json` as last read or written.
     start_seen: Option<Seen>,
-    /// The campaign it holds.
-    start: Arc<Campaign>,
+    /// Its path.
+    start_path: PathBuf,
+    /// The campaign it holds, once read (a campaign opened from its
+    /// snapshot reads it only when it must be replayed).
+    start: Option<Arc<Campaign>>,
+    /// How many events it holds: the campaign's first.
+    start_len: usize,
+    /// Its name.
+    start_name: String,
     /// The keys of its journal's events.
     start_keys: HashSet<String>,
     /// Each machine's journal (by machine id): the file as last read or
@@ -253,9 +300,36 @@ pub(super) struct Known {
     /// that it held and the next save does not is taken back (an undo),
     /// never one merely held aside meanwhile.
     saved_keys: HashSet<String>,
+    /// Each journal's length when this machine's snapshot of the campaign
+    /// was last read or written (none: it has none).
+    snapshot_of: Option<Vec<(String, u64)>>,
+    /// Other machines' journals with a line that cannot be read, each
+    /// with why: the campaign holds what comes before that line.
+    unreadable: Vec<super::Unreadable>,
 }
 
 impl Known {
+    /// What the campaign started with, read now if it was not yet.
+    fn start(&mut self, kinds: &super::Kinds) -> Result<Arc<Campaign>, StoreError> {
+        if let Some(s) = &self.start {
+            return Ok(Arc::clone(s));
+        }
+        let s = read_start(kinds, &self.start_path)?;
+        self.start = Some(Arc::clone(&s));
+        Ok(s)
+    }
+
+    /// Each journal's length as known.
+    fn lengths(&self) -> Vec<(String, u64)> {
+        let mut out: Vec<(String, u64)> = self
+            .files
+            .iter()
+            .map(|(m, (_, f))| (m.clone(), f.good_len))
+            .collect();
+        out.sort();
+        out
+    }
+
     /// Whether an event of this key is in the start or another machine's
     /// journal than `mine`.
     fn elsewhere(&self, key: &str, mine: &str) -> bool {
@@ -300,8 +374,17 @@ impl Store {
         // Read under the lock: a save appending meanwhile would otherwise
         // be forgotten by what is kept of the files.
         let mut map = self.journaled.lock().map_err(|_| StoreError::ReadOnly)?;
-        let mut known = load_known(self.kinds(), &dir)?;
-        let doc = self.replay_known(key, &mut known, None);
+        let texts = read_journals(&dir)?;
+        if let Some((known, campaign)) = self.read_snapshot(key, &dir, &texts) {
+            map.insert(dir, known);
+            return Ok(Doc::new(campaign));
+        }
+        let own = self.machine().as_str().to_owned();
+        let mut known = known_from_texts(self.kinds(), &dir, texts, Some(&own))?;
+        let doc = self.replay_known(key, &mut known, None)?;
+        if let Some(c) = doc.get::<Campaign>() {
+            self.write_snapshot(key, &mut known, c);
+        }
         map.insert(dir, known);
         Ok(doc)
     }
@@ -309,14 +392,30 @@ impl Store {
     /// The campaign the known files give, this machine's own events taken
     /// from `mine` when given (what the app holds, perhaps not saved yet)
     /// rather than from its file.
-    fn replay_known(&self, key: &DocKey, known: &mut Known, mine: Option<&[Arc<Entry>]>) -> Doc {
+    fn replay_known(
+        &self,
+        key: &DocKey,
+        known: &mut Known,
+        mine: Option<&[Arc<Entry>]>,
+    ) -> Result<Doc, StoreError> {
         let own = self.machine().as_str();
         replay(
+            self.kinds(),
             known,
             &key.id,
             self.rules().as_deref(),
             mine.map(|m| (own, m)),
         )
+    }
+
+    /// The other machines' journals of a campaign that cannot be read
+    /// whole, each with why (the campaign holds what comes before).
+    pub fn unreadable_journals(&self, key: &DocKey) -> Vec<super::Unreadable> {
+        self.journaled
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&self.journal_dir(key)).map(|k| k.unreadable.clone()))
+            .unwrap_or_default()
     }
 
     /// The events the last replay of a journaled campaign set aside.
@@ -346,11 +445,23 @@ impl Store {
                 continue;
             }
             let seen = Seen::of(&path);
-            let (was, file) = known.files.entry(machine).or_default();
+            let (was, file) = known.files.entry(machine.clone()).or_default();
             if *was == seen {
                 continue;
             }
-            read_tail(&path, file)?;
+            if file.broken {
+                let text = fs::read(&path).map_err(io_err("io.read", &path))?;
+                let read = parse_journal_partly(&String::from_utf8_lossy(&text));
+                known.take_partly(machine, &path, seen, read);
+                continue;
+            }
+            if let Err(StoreError::Document { reason, .. }) = read_tail(&path, file) {
+                // Read again whole, as far as it can be.
+                let text = fs::read(&path).map_err(io_err("io.read", &path))?;
+                let (read, _) = parse_journal_partly(&String::from_utf8_lossy(&text));
+                known.take_partly(machine, &path, seen, (read, Some(reason)));
+                continue;
+            }
             *was = seen;
         }
         let on_top = self
@@ -360,12 +471,12 @@ impl Store {
             Some(c) => Doc::new(c),
             None => {
                 let mine = own_events(ours, known, &own);
-                self.replay_known(&key, known, Some(&mine))
+                self.replay_known(&key, known, Some(&mine))?
             }
         };
         // Another machine's new name comes in; otherwise the name stays as
         // it is here (perhaps renamed and not saved yet).
-        let on_disk = newest_name(&known.files).unwrap_or_else(|| known.start.name.clone());
+        let on_disk = newest_name(&known.files).unwrap_or_else(|| known.start_name.clone());
         let name = if on_disk == known.name {
             ours.name.clone()
         } else {
@@ -413,7 +524,11 @@ impl Store {
         if text.is_empty() && own_path.exists() {
             return Ok(own_path);
         }
-        self.append_lines(known, &own_path, &text)?;
+        let written = self.append_lines(known, &own_path, &text)?;
+        // Synced once the others may read and save again: a frame that
+        // takes arrivals in meanwhile does not wait for the disk.
+        drop(map);
+        written.sync_data().map_err(io_err("io.sync", &own_path))?;
         Ok(own_path)
     }
 
@@ -440,18 +555,20 @@ impl Store {
             over: over.to_owned(),
             at: Some(super::machine::utc_now()),
         });
-        self.append_lines(known, &own_path, &line_text(&choice))
+        let written = self.append_lines(known, &own_path, &line_text(&choice))?;
+        drop(map);
+        written.sync_data().map_err(io_err("io.sync", &own_path))
     }
 
     /// Appends `text` (whole lines) to this machine's journal, its header
     /// first when the journal is new, and takes them into what is known
-    /// of it.
+    /// of it. The file is returned to be synced.
     fn append_lines(
         &self,
         known: &mut Known,
         own_path: &Path,
         text: &str,
-    ) -> Result<(), StoreError> {
+    ) -> Result<fs::File, StoreError> {
         let own = self.machine().as_str().to_owned();
         let (_, file) = known.files.entry(own.clone()).or_default();
         // Whole lines past what is known (a write that failed after some
@@ -472,7 +589,7 @@ impl Store {
             }))
         };
         let all = format!("{header}{text}");
-        self.append(own_path, file, &all)?;
+        let written = self.append(own_path, file, &all)?;
         // What was appended is what the file now holds past `good_len`.
         let first = if header.is_empty() { 2 } else { 1 };
         let mut grown = std::mem::take(file);
@@ -482,13 +599,13 @@ impl Store {
                 reason,
                 path: own_path.to_path_buf(),
             })?;
-        grown.good_len += all.len() as u64;
+        grown.read_up_to(all.as_bytes());
         *file = grown;
         let seen = Seen::of(own_path);
         if let Some((was, _)) = known.files.get_mut(&own) {
             *was = seen;
         }
-        Ok(())
+        Ok(written)
     }
 
     /// Makes the campaign's folder, its start the campaign as it is.
@@ -521,16 +638,8 @@ impl Store {
                 path: start_path.clone(),
             })?;
         self.write_atomic(&start_path, text.as_bytes())?;
-        let known = Known {
-            start_seen: Seen::of(&start_path),
-            start_keys: start.journal.iter().map(|e| entry_key(e)).collect(),
-            name: start.name.clone(),
-            saved_keys: start.journal.iter().map(|e| entry_key(e)).collect(),
-            start: Arc::new(start),
-            files: HashMap::new(),
-            set_aside: Vec::new(),
-            overruled: HashSet::new(),
-        };
+        let mut known = Known::of_start(Arc::new(start), Seen::of(&start_path), start_path);
+        known.saved_keys.clone_from(&known.start_keys);
         if let Ok(mut map) = self.journaled.lock() {
             map.insert(dir, known);
         }
@@ -545,8 +654,13 @@ impl Store {
     }
 
     /// Appends `text` to this machine's journal, first cutting away a line
-    /// a crash cut off; synced before it returns.
-    fn append(&self, path: &Path, file: &mut JournalFile, text: &str) -> Result<(), StoreError> {
+    /// a crash cut off. The file is returned to be synced.
+    fn append(
+        &self,
+        path: &Path,
+        file: &mut JournalFile,
+        text: &str,
+    ) -> Result<fs::File, StoreError> {
         use std::io::{Seek as _, SeekFrom};
         // Tests: a disk that fills up part-way (see `fail_writes_after`).
         let budget = self.write_budget.load(Ordering::SeqCst);
@@ -580,8 +694,7 @@ impl Store {
         }
         f.write_all(text.as_bytes())
             .map_err(io_err("io.write", path))?;
-        f.sync_data().map_err(io_err("io.sync", path))?;
-        Ok(())
+        Ok(f)
     }
 
     /// The journaled campaigns' files another program changed since Muster
@@ -703,40 +816,122 @@ impl Store {
 /// Reads a journaled campaign's folder: its start and every machine's
 /// journal.
 fn load_known(kinds: &super::Kinds, dir: &Path) -> Result<Known, StoreError> {
+    let texts = read_journals(dir)?;
+    known_from_texts(kinds, dir, texts, None)
+}
+
+/// A machine's journal as it is on disk: its machine id, its path, the
+/// file's size and time when read, and its text.
+struct JournalText {
+    machine: String,
+    path: PathBuf,
+    seen: Option<Seen>,
+    text: String,
+}
+
+/// Reads every machine's journal in a campaign's folder.
+fn read_journals(dir: &Path) -> Result<Vec<JournalText>, StoreError> {
+    journal_files(dir)
+        .into_iter()
+        .map(|(machine, path)| {
+            let seen = Seen::of(&path);
+            let text = fs::read_to_string(&path).map_err(io_err("io.read", &path))?;
+            Ok(JournalText {
+                machine,
+                path,
+                seen,
+                text,
+            })
+        })
+        .collect()
+}
+
+/// What the campaign's folder holds: its start, read, and every journal
+/// of `texts`, parsed; other machines' than `own` as far as they can be.
+fn known_from_texts(
+    kinds: &super::Kinds,
+    dir: &Path,
+    texts: Vec<JournalText>,
+    own: Option<&str>,
+) -> Result<Known, StoreError> {
     let start_path = dir.join(START_FILE);
     let start_seen = Seen::of(&start_path);
-    let start = match super::read_file(kinds, &start_path)? {
-        Doc::Campaign(c) => c,
-        other => {
-            return Err(StoreError::Document {
-                reason: DocError::WrongKind {
-                    found: other.kind().to_owned(),
-                    expected: <Campaign as DocKind>::KIND,
-                },
-                path: start_path,
-            });
+    let start = read_start(kinds, &start_path)?;
+    let mut known = Known::of_start(start, start_seen, start_path);
+    for JournalText {
+        machine,
+        path,
+        seen,
+        text,
+    } in texts
+    {
+        // This machine's own journal must read whole, as it is appended
+        // to; another's is read as far as it can be. Without a machine
+        // (`muster check`), every journal must read whole.
+        if own.is_none_or(|o| o == machine) {
+            let file =
+                parse_journal(&text).map_err(|reason| StoreError::Document { reason, path })?;
+            known.files.insert(machine, (seen, file));
+        } else {
+            known.take_partly(machine, &path, seen, parse_journal_partly(&text));
         }
-    };
-    let mut known = Known {
-        start_seen,
-        start_keys: start.journal.iter().map(|e| entry_key(e)).collect(),
-        start,
-        files: HashMap::new(),
-        set_aside: Vec::new(),
-        overruled: HashSet::new(),
-        name: String::new(),
-        saved_keys: HashSet::new(),
-    };
-    for (machine, path) in journal_files(dir) {
-        let seen = Seen::of(&path);
-        let text = fs::read_to_string(&path).map_err(io_err("io.read", &path))?;
-        let file = parse_journal(&text).map_err(|reason| StoreError::Document {
-            reason,
-            path: path.clone(),
-        })?;
-        known.files.insert(machine, (seen, file));
     }
     Ok(known)
+}
+
+/// Reads a campaign's start.
+fn read_start(kinds: &super::Kinds, path: &Path) -> Result<Arc<Campaign>, StoreError> {
+    match super::read_file(kinds, path)? {
+        Doc::Campaign(c) => Ok(c),
+        other => Err(StoreError::Document {
+            reason: DocError::WrongKind {
+                found: other.kind().to_owned(),
+                expected: <Campaign as DocKind>::KIND,
+            },
+            path: path.to_path_buf(),
+        }),
+    }
+}
+
+impl Known {
+    /// A campaign's folder holding only its start, as read.
+    fn of_start(start: Arc<Campaign>, start_seen: Option<Seen>, start_path: PathBuf) -> Self {
+        Self {
+            start_seen,
+            start_path,
+            start_keys: start.journal.iter().map(|e| entry_key(e)).collect(),
+            start_len: start.journal.len(),
+            start_name: start.name.clone(),
+            name: start.name.clone(),
+            start: Some(start),
+            files: HashMap::new(),
+            set_aside: Vec::new(),
+            overruled: HashSet::new(),
+            saved_keys: HashSet::new(),
+            snapshot_of: None,
+            unreadable: Vec::new(),
+        }
+    }
+
+    /// Takes in another machine's journal as read: what can be read of
+    /// it, and why the rest cannot.
+    fn take_partly(
+        &mut self,
+        machine: String,
+        path: &Path,
+        seen: Option<Seen>,
+        (file, problem): (JournalFile, Option<DocError>),
+    ) {
+        self.unreadable.retain(|u| u.path != path);
+        if let Some(reason) = problem {
+            log::warn!("a journal is read in part: {reason:?}: {}", path.display());
+            self.unreadable.push(super::Unreadable {
+                path: path.to_path_buf(),
+                reason: super::ReadError::Document(reason),
+            });
+        }
+        self.files.insert(machine, (seen, file));
+    }
 }
 
 /// The campaign `id` the known files give: the start, then every
@@ -745,11 +940,12 @@ fn load_known(kinds: &super::Kinds, dir: &Path) -> Result<Known, StoreError> {
 /// is kept in `known.set_aside`. Without rules (the built-in ones do not
 /// read, which a test forbids) the start alone.
 fn replay(
+    kinds: &super::Kinds,
     known: &mut Known,
     id: &str,
     rules: Option<&RulesData>,
     mine: Option<(&str, &[Arc<Entry>])>,
-) -> Doc {
+) -> Result<Doc, StoreError> {
     let overruled = overruled(&known.files);
     let stands = |e: &&Arc<Entry>| !overruled.contains(&entry_key(e));
     let mut journals: Vec<MachineJournal> = known
@@ -775,10 +971,10 @@ fn replay(
     for j in &mut journals {
         j.events.sort_by(|a, b| stamp_time(a).cmp(stamp_time(b)));
     }
-    let start = Arc::clone(&known.start);
+    let start = known.start(kinds)?;
     let Some(rules) = rules else {
         log::error!("the built-in rules do not read: the journals are not replayed");
-        return Doc::new(Campaign::clone(&start));
+        return Ok(Doc::new(Campaign::clone(&start)));
     };
     let Replayed {
         mut campaign,
@@ -797,7 +993,7 @@ fn replay(
         known.name.clone_from(&campaign.name);
         known.saved_keys = campaign.journal.iter().map(|e| entry_key(e)).collect();
     }
-    Doc::new(campaign)
+    Ok(Doc::new(campaign))
 }
 
 /// Reads a journaled campaign's folder (`muster check`, `print`,
@@ -812,7 +1008,7 @@ pub fn read_folder(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let doc = replay(&mut known, &id, Some(rules), None);
+    let doc = replay(kinds, &mut known, &id, Some(rules), None)?;
     Ok((doc, known.set_aside))
 }
 
@@ -962,7 +1158,7 @@ fn in_order(ours: &Campaign, known: &Known, own: &str) -> bool {
         .collect();
     // The one order merges the machines' journals by time, then machine;
     // one machine's events of one second keep their journal's order.
-    let start = known.start.journal.len();
+    let start = known.start_len;
     let mut last: Option<(&str, &str)> = None;
     for e in ours.journal.iter().skip(start) {
         let Some(stamp) = e.stamp.as_ref() else {
@@ -1128,6 +1324,12 @@ fn read_tail(path: &Path, file: &mut JournalFile) -> Result<(), StoreError> {
     let tail = String::from_utf8_lossy(&bytes[from..]);
     let lines_before = bytes[..from].iter().filter(|b| **b == b'\n').count();
     file.read_more(&tail, lines_before + 1).map_err(refused)?;
-    file.good_len += whole_lines_len(&tail);
+    // Hashed as the file holds it (the text is lossy where it is not
+    // UTF-8, which reading it refuses anyway).
+    let whole = bytes[from..]
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |n| n + 1);
+    file.read_up_to(&bytes[from..from + whole]);
     Ok(())
 }

@@ -43,7 +43,7 @@ pub enum LockDir {
 
 impl LockDir {
     /// The folder, if one is named.
-    fn folder(&self) -> Option<PathBuf> {
+    pub(super) fn folder(&self) -> Option<PathBuf> {
         match self {
             Self::At(dir) => Some(dir.clone()),
             Self::Machine => std::env::var_os(LOCK_DIR_ENV)

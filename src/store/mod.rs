@@ -269,7 +269,7 @@ impl Library {
 
 /// What the store last saw of a file: if it differs now, another program
 /// changed it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 struct Seen {
     len: u64,
     modified: Option<SystemTime>,
@@ -320,6 +320,12 @@ pub struct Store {
     /// The rules a journaled campaign's events are replayed by (the
     /// built-in ones until the app gives the user's).
     rules: RwLock<Option<Arc<RulesData>>>,
+    /// A hash of those rules (0: not found yet): a snapshot of a campaign
+    /// replayed by other rules is not used.
+    rules_print: AtomicU64,
+    /// This machine's folder of the campaigns' snapshots, never among the
+    /// documents (none: no snapshots are kept).
+    snapshots: Option<PathBuf>,
 }
 
 /// A change another program made to the library's files.
@@ -365,6 +371,7 @@ impl Store {
             path,
             source,
         })?;
+        let snapshots = journaled::snapshots_folder(dir, &lock_dir);
         let store = Self {
             dir: dir.to_path_buf(),
             lock,
@@ -379,6 +386,8 @@ impl Store {
             machine: OnceLock::new(),
             machine_name: RwLock::new(String::new()),
             rules: RwLock::new(None),
+            rules_print: AtomicU64::new(0),
+            snapshots,
         };
         if matches!(store.lock, Lock::Held(_)) {
             store.clear_leftovers();
@@ -499,6 +508,21 @@ impl Store {
         if let Ok(mut r) = self.rules.write() {
             *r = Some(Arc::new(rules.clone()));
         }
+        self.rules_print.store(0, Ordering::SeqCst);
+    }
+
+    /// A hash of the rules journaled campaigns are replayed by, the same
+    /// from one run to the next for the same rules.
+    pub(crate) fn rules_fingerprint(&self) -> u64 {
+        let known = self.rules_print.load(Ordering::SeqCst);
+        if known != 0 {
+            return known;
+        }
+        let print = self
+            .rules()
+            .map_or(1, |r| lock::fnv1a64(format!("{r:?}").as_bytes()).max(1));
+        self.rules_print.store(print, Ordering::SeqCst);
+        print
     }
 
     /// The rules journaled campaigns are replayed by.
@@ -686,7 +710,12 @@ impl Store {
                 stem_of(&dir),
             );
             match self.read_journaled(&key) {
-                Ok(doc) => library.docs.push(doc),
+                Ok(doc) => {
+                    library.docs.push(doc);
+                    // Another machine's journal read in part: the campaign
+                    // opens with what can be read, and says what cannot.
+                    library.unreadable.extend(self.unreadable_journals(&key));
+                }
                 Err(e) => library.unreadable.push(Unreadable {
                     reason: e.reason(),
                     path: e.path().map_or(dir, Path::to_path_buf),
@@ -733,6 +762,49 @@ impl Store {
                 });
             }
         }
+        for (key, path, tool) in self.start_copies() {
+            if !known.contains(&path) {
+                let doc = self.read_file(&path).map_err(|e| e.reason());
+                out.push(Version {
+                    key,
+                    path,
+                    tool,
+                    doc,
+                });
+            }
+        }
+        out
+    }
+
+    /// Sync tools' conflict copies of journaled campaigns' starts (two
+    /// machines made one campaign's folder at once, from different
+    /// files): versions of the campaign, to merge like any other.
+    fn start_copies(&self) -> Vec<(DocKey, PathBuf, conflicts::SyncTool)> {
+        let mut out = Vec::new();
+        for dir in self.journaled_folders() {
+            let Ok(entries) = fs::read_dir(&dir) else {
+                continue;
+            };
+            let mut paths: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| is_conflict_copy(p))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                let copy = name.as_deref().and_then(conflicts::conflict_copy_of);
+                if let Some((stem, tool)) = copy
+                    && stem == journaled::START_FILE.trim_end_matches(".json")
+                {
+                    let key = DocKey::new(
+                        <crate::rules::Campaign as crate::rules::DocKind>::KIND,
+                        stem_of(&dir),
+                    );
+                    out.push((key, path, tool));
+                }
+            }
+        }
         out
     }
 
@@ -749,6 +821,7 @@ impl Store {
                 );
             }
         }
+        out.extend(self.start_copies().into_iter().map(|(_, p, _)| p));
         out.sort();
         out
     }

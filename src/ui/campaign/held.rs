@@ -11,13 +11,15 @@ use crate::app::Command;
 use crate::rules::campaign::Entry;
 use crate::rules::campaign::journals::SetAside;
 use crate::rules::{Campaign, DocKey};
-use crate::store::journaled::entry_key;
+use crate::store::journaled::{JOURNAL_EXT, entry_key};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, card, icon_button, stamp_time};
 
-/// The events held aside, each on its card; nothing when none is.
+/// The events held aside, each on its card, and the other machines'
+/// journals that cannot be read whole; nothing when there are none.
 pub fn held_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+    unreadable_ui(ui, cx, c);
     let key = DocKey::of::<Campaign>(&c.id);
     let Some(held) = cx.model.held.get(&key).filter(|h| !h.is_empty()) else {
         return;
@@ -84,4 +86,29 @@ fn made(cx: &ViewCtx<'_>, e: &Entry) -> String {
         "held.made",
         &[("by", s.by.as_deref().unwrap_or("?")), ("at", &at)],
     )
+}
+
+/// Other machines' journals of this campaign that cannot be read whole:
+/// the campaign holds their events up to the line that cannot be read.
+fn unreadable_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+    let journals = cx.model.unreadable.iter().filter(|u| {
+        u.path.extension().is_some_and(|x| x == JOURNAL_EXT)
+            && u.path
+                .parent()
+                .and_then(|d| d.file_name())
+                .is_some_and(|d| d.to_string_lossy() == c.id)
+    });
+    for u in journals {
+        let file = u
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = cx.f(
+            "held.unreadable",
+            &[("file", &file), ("reason", &cx.lang.read_error(&u.reason))],
+        );
+        alert(ui, Tone::Error, &text);
+        ui.add_space(space::XS);
+    }
 }

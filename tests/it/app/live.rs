@@ -264,3 +264,88 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
         .expect("journaled");
     assert_eq!(at_bruno.get::<Campaign>(), Some(&chosen));
 }
+
+#[test]
+fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_and_play_goes_on() {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    let r = RulesData::built_in().expect("rules");
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let bruno = brunos(dir.path(), locks.path());
+    bruno.save(&Doc::new(base.clone())).expect("begun");
+    let on_bruno = crate::rules::campaign::merge::play(
+        &base,
+        &[E::NewTurn { gain: None }],
+        &r,
+        ("Bruno's desktop", 30),
+    );
+    bruno
+        .save(&Doc::new(on_bruno.clone()))
+        .expect("Bruno plays");
+    drop(bruno);
+    // A line of Bruno's journal spoilt (a disk error, a hand edit).
+    let journal = dir
+        .path()
+        .join("campaigns")
+        .join(&base.id)
+        .join(format!("{BRUNO}.jsonl"));
+    let mut text = std::fs::read_to_string(&journal).expect("journal");
+    text.push_str("{\"entry\": 3}\n");
+    std::fs::write(&journal, text).expect("spoilt");
+    let app = muster::app::App::new(
+        Some(dir.path()),
+        &Prefs::default(),
+        Box::new(ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    let mut h = crate::common::window(app, 1200.0, 2000.0);
+    h.state_mut()
+        .app
+        .apply(Command::Show(muster::app::Screen::Campaign(
+            base.id.clone(),
+        )));
+    h.run();
+    assert_eq!(
+        the_campaign(&h.state().app).journal,
+        on_bruno.journal,
+        "Bruno's events up to the line"
+    );
+    let said = format!("Another machine's journal cannot be read whole ({BRUNO}.jsonl: ");
+    let alert = h.get_by_label_contains(&said);
+    let node = alert.accesskit_node();
+    let text = node
+        .label()
+        .or_else(|| node.value())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(text.contains("line 3"), "{text}");
+    // Play goes on here: an edit is saved in this machine's journal.
+    let key = DocKey::new("campaign", &base.id);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    h.state_mut().app.apply(Command::Edit(
+        key,
+        Edit::Campaign(E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }),
+    ));
+    h.state_mut().app.flush_saves();
+    h.run();
+    assert!(
+        h.state()
+            .app
+            .model
+            .messages
+            .iter()
+            .all(|m| !matches!(m.kind, muster::app::MessageKind::Error)),
+        "saved"
+    );
+    let own = std::fs::read_dir(journal.parent().expect("folder"))
+        .expect("folder")
+        .filter_map(Result::ok)
+        .filter(|e| e.path() != journal && e.path().extension().is_some_and(|x| x == "jsonl"))
+        .count();
+    assert_eq!(own, 1, "this machine's own journal");
+}

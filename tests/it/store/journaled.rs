@@ -260,36 +260,78 @@ fn a_line_cut_off_by_a_crash_is_not_read_and_is_cut_away_before_the_next_append(
 }
 
 #[test]
-fn a_broken_line_inside_another_machine_s_journal_is_refused_with_its_file_and_line() {
+fn another_machine_s_journal_with_a_broken_line_is_read_up_to_it_and_this_machine_plays_on() {
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let base = table(&r);
     let a = machine(dir.path(), locks.path(), A);
     a.save(&Doc::new(base.clone())).expect("begun");
+    // B's journal: a wound, then a line nobody can read, then a rename.
+    let on_b = wound(&base, &r, 1, ("Bruno", 10));
+    let event = serde_json::to_string(&muster::store::journaled::Line::Entry(Box::new(
+        muster::rules::campaign::Entry::clone(on_b.journal.last().expect("event")),
+    )))
+    .expect("line");
+    let header = format!("{{\"journal\":{{\"format\":1,\"schema\":6,\"machine\":\"{B}\"}}}}");
     let theirs = folder(dir.path(), &base).join(format!("{B}.{JOURNAL_EXT}"));
     fs::write(
         &theirs,
-        format!(
-            "{{\"journal\":{{\"format\":1,\"schema\":6,\"machine\":\"{B}\"}}}}\nnot json\n{{\"rename\":{{\"name\":\"x\"}}}}\n"
-        ),
+        format!("{header}\n{event}\nnot json\n{{\"rename\":{{\"name\":\"x\"}}}}\n"),
     )
     .expect("written by hand");
     let library = a.load_library();
-    assert!(library.docs.is_empty());
-    let u = library.unreadable.first().expect("listed");
+    let opened = library.of::<Campaign>().next().expect("the campaign opens");
+    assert_eq!(
+        opened.journal, on_b.journal,
+        "with B's events before the line"
+    );
+    assert_ne!(opened.name, "x", "and none after it");
+    let u = library.unreadable.first().expect("the journal is listed");
     assert_eq!(u.path, theirs);
     let said = muster::i18n::Lang::En.read_error(&u.reason);
-    assert!(said.contains("line 2"), "{said}");
-    // A journal from a newer Muster is refused as such.
+    assert!(said.contains("line 3"), "{said}");
+    assert_eq!(a.unreadable_journals(&key(&base)).len(), 1);
+    // This machine plays on: its own journal is saved, B's left as it is.
+    let before = fs::read(&theirs).expect("theirs");
+    let then = wound(opened, &r, 2, ("Camille", 20));
+    a.save(&Doc::new(then.clone())).expect("A still saves");
+    assert_eq!(fs::read(&theirs).expect("theirs"), before);
+    // B's journal mended (a newer version synced): read whole at once.
+    fs::write(
+        &theirs,
+        format!("{header}\n{event}\n{{\"rename\":{{\"name\":\"x\"}}}}\n"),
+    )
+    .expect("mended");
+    let now = a
+        .with_arrivals(&then)
+        .expect("reads")
+        .expect("journaled")
+        .get::<Campaign>()
+        .cloned()
+        .expect("campaign");
+    assert_eq!(now.name, "x");
+    assert_eq!(now.journal, then.journal);
+    assert!(a.unreadable_journals(&key(&base)).is_empty());
+    // A journal from a newer Muster is read as far as its header: none of
+    // it, said as such.
     fs::write(
         &theirs,
         format!("{{\"journal\":{{\"format\":1,\"schema\":99,\"machine\":\"{B}\"}}}}\n"),
     )
     .expect("newer");
     let library = a.load_library();
+    assert_eq!(library.docs.len(), 1, "the campaign still opens");
     let said = muster::i18n::Lang::En.read_error(&library.unreadable[0].reason);
     assert!(said.contains("newer Muster"), "{said}");
+    // This machine's own journal broken is refused: it is appended to.
+    let mine = folder(dir.path(), &base).join(format!("{A}.{JOURNAL_EXT}"));
+    let mut text = fs::read_to_string(&mine).expect("mine");
+    text.push_str("not json\n");
+    fs::write(&mine, text).expect("broken");
+    let library = a.load_library();
+    assert!(library.docs.is_empty());
+    assert!(library.unreadable.iter().any(|u| u.path == mine));
 }
 
 #[test]
@@ -434,4 +476,183 @@ fn events_taken_in_as_they_come_are_the_campaign_a_fresh_read_gives() {
         assert_eq!(on_a, fresh, "step {k}: A");
         assert_eq!(on_b, fresh, "step {k}: B");
     }
+}
+
+/// This machine's snapshot of a campaign (the only file under its
+/// snapshots folder, beside its locks), if there is one.
+fn snapshot_file(locks: &Path, id: &str) -> Option<PathBuf> {
+    let root = locks.join(id).join("snapshots");
+    let mut found = Vec::new();
+    for folder in fs::read_dir(root).ok()?.filter_map(Result::ok) {
+        for f in fs::read_dir(folder.path()).ok()?.filter_map(Result::ok) {
+            found.push(f.path());
+        }
+    }
+    assert!(found.len() <= 1, "one campaign, one snapshot: {found:?}");
+    found.pop()
+}
+
+/// Renames the campaign inside its snapshot alone: a campaign opened with
+/// that name came from the snapshot, not from a replay of its files.
+fn mark_snapshot(path: &Path, name: &str) {
+    let mut v: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(path).expect("snapshot")).expect("json");
+    v["campaign"]["name"] = name.into();
+    fs::write(path, serde_json::to_string(&v).expect("json")).expect("written");
+}
+
+#[test]
+fn a_campaign_opens_from_this_machine_s_snapshot_while_its_files_are_those_it_was_replayed_from() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let on_a = wound(&base, &r, 1, ("Camille", 10));
+    let both = play(&on_a, &[E::NewTurn { gain: None }], &r, ("Bruno", 20));
+    {
+        let a = machine(dir.path(), locks.path(), A);
+        a.save(&Doc::new(base.clone())).expect("begun");
+        a.save(&Doc::new(on_a.clone())).expect("A plays");
+        let b = machine(dir.path(), locks.path(), B);
+        b.save(&Doc::new(both.clone())).expect("B plays");
+    }
+    // A fresh read replays, and keeps what it found in the machine's cache
+    // folder, never among the documents.
+    let a = machine(dir.path(), locks.path(), A);
+    assert_eq!(campaign_of(&a, &base), both);
+    let snap = snapshot_file(locks.path(), A).expect("a snapshot beside the locks");
+    let in_documents = walk(dir.path());
+    assert!(
+        !in_documents
+            .iter()
+            .any(|p| p.to_string_lossy().contains("snapshot")),
+        "{in_documents:?}"
+    );
+    drop(a);
+    mark_snapshot(&snap, "From the snapshot");
+    let a = machine(dir.path(), locks.path(), A);
+    let opened = campaign_of(&a, &base);
+    assert_eq!(opened.name, "From the snapshot", "read, not replayed");
+    assert_eq!(opened.journal, both.journal);
+    // Opened so, the store knows the files as a replay would: an undo of
+    // A's own event is a taking-back, and every machine reads it.
+    let mut without_a = base.clone();
+    without_a
+        .journal
+        .extend(both.journal[base.journal.len() + 1..].iter().cloned());
+    let without_a = without_a.replay(&r).expect("replays").0;
+    a.save(&Doc::new(Campaign {
+        name: opened.name.clone(),
+        ..without_a.clone()
+    }))
+    .expect("A undoes his wound");
+    let journal = folder(dir.path(), &base).join(format!("{A}.{JOURNAL_EXT}"));
+    assert!(
+        lines(&journal)
+            .last()
+            .expect("line")
+            .get("take_back")
+            .is_some()
+    );
+    let c = machine(dir.path(), locks.path(), "cccccccccccccccc");
+    assert_eq!(campaign_of(&c, &base).journal, without_a.journal);
+    // A's own journal grew since the snapshot: the next read replays.
+    drop(a);
+    let a = machine(dir.path(), locks.path(), A);
+    assert_eq!(campaign_of(&a, &base).journal, without_a.journal);
+    assert_ne!(campaign_of(&a, &base).name, "From the snapshot");
+}
+
+#[test]
+fn a_snapshot_is_not_used_once_another_machine_s_journal_changed_or_the_rules_did() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let on_b = play(&base, &[E::NewTurn { gain: None }], &r, ("Bruno", 20));
+    {
+        let b = machine(dir.path(), locks.path(), B);
+        b.save(&Doc::new(base.clone())).expect("begun");
+        b.save(&Doc::new(on_b.clone())).expect("B plays");
+    }
+    let a = machine(dir.path(), locks.path(), A);
+    assert_eq!(campaign_of(&a, &base), on_b);
+    drop(a);
+    let snap = snapshot_file(locks.path(), A).expect("snapshot");
+    mark_snapshot(&snap, "From the snapshot");
+    // The rules changed (the user's own files): replayed.
+    let a = machine(dir.path(), locks.path(), A);
+    let mut other = r.clone();
+    other.campaign.fate_points_per_player += 1;
+    a.use_rules(&other);
+    assert_ne!(campaign_of(&a, &base).name, "From the snapshot");
+    drop(a);
+    // B's journal replaced by one of the same length: replayed too.
+    let a = machine(dir.path(), locks.path(), A);
+    assert_eq!(campaign_of(&a, &base), on_b);
+    drop(a);
+    mark_snapshot(
+        &snapshot_file(locks.path(), A).expect("snapshot"),
+        "From the snapshot",
+    );
+    let journal = folder(dir.path(), &base).join(format!("{B}.{JOURNAL_EXT}"));
+    let text = fs::read_to_string(&journal).expect("journal");
+    fs::write(&journal, text.replace("Bruno", "Brunx")).expect("replaced");
+    let a = machine(dir.path(), locks.path(), A);
+    let read = campaign_of(&a, &base);
+    assert_ne!(read.name, "From the snapshot");
+    assert_eq!(
+        read.journal
+            .last()
+            .and_then(|e| e.stamp.as_ref())
+            .and_then(|s| s.by.clone()),
+        Some("Brunx".to_owned())
+    );
+    drop(a);
+    // A snapshot that is not one (cut short, from a cache cleaner, a newer
+    // Muster) is only a slower opening.
+    fs::write(
+        snapshot_file(locks.path(), A).expect("snapshot"),
+        "{\"format\": 9",
+    )
+    .expect("w");
+    let a = machine(dir.path(), locks.path(), A);
+    assert_eq!(campaign_of(&a, &base).journal, read.journal);
+}
+
+#[test]
+fn a_closing_muster_brings_its_snapshots_up_to_what_it_saved() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let a = machine(dir.path(), locks.path(), A);
+    a.save(&Doc::new(base.clone())).expect("begun");
+    let mut c = base.clone();
+    for w in 1..=3 {
+        c = wound(&c, &r, w, ("Camille", 10 + w));
+        a.save(&Doc::new(c.clone())).expect("saved");
+    }
+    a.keep_snapshots();
+    drop(a);
+    mark_snapshot(
+        &snapshot_file(locks.path(), A).expect("snapshot"),
+        "From the snapshot",
+    );
+    let a = machine(dir.path(), locks.path(), A);
+    let opened = campaign_of(&a, &base);
+    assert_eq!(opened.name, "From the snapshot", "its own saves are in it");
+    assert_eq!(opened.journal, c.journal);
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir).expect("dir").filter_map(Result::ok) {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        }
+        out.push(p);
+    }
+    out
 }

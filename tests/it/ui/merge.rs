@@ -755,3 +755,130 @@ fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() 
     let read = on_disk.of::<Campaign>().next().cloned().expect("read");
     assert_eq!(read, merged, "the journals hold both");
 }
+
+#[test]
+fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_start_s_copy() {
+    let r = RulesData::built_in().expect("rules");
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    // Both machines turned the campaign into a folder, each from its own
+    // file: Syncthing kept one start and renamed the other.
+    let ours = play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }],
+        &r,
+        ("camille", 0),
+    );
+    let theirs = play(&base, &[E::NewTurn { gain: None }], &r, ("bruno", 5));
+    let dir = tempfile::tempdir().expect("tempdir");
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(ours.clone()))
+        .expect("save");
+    let folder = dir.path().join("campaigns").join(&ours.id);
+    assert!(folder.join("start.json").is_file(), "kept as journals");
+    let copy = folder.join("start.sync-conflict-20261125-173636-D4LGQYW.json");
+    std::fs::write(
+        &copy,
+        muster::store::Kinds::default()
+            .to_json(&Doc::new(theirs.clone()))
+            .expect("json"),
+    )
+    .expect("copy");
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), Lang::En, 5),
+        1200.0,
+        1400.0,
+    );
+    h.run();
+    // Merged as the library opened: both machines' events, the copy kept
+    // among the backups and gone from the folder.
+    let merged = campaign(&h);
+    let t = merged.table.as_ref().expect("table");
+    assert_eq!((t.wounds.get(&dace), t.turn), (Some(&1), 2));
+    h.state_mut().app.flush_saves();
+    assert!(!copy.exists(), "the start's copy is gone once merged");
+    let key = DocKey::new("campaign", ours.id.clone());
+    let store = Store::open_with_options(
+        dir.path(),
+        muster::store::Kinds::default(),
+        muster::store::LockDir::At(dir.path().join("other-locks")),
+    )
+    .expect("store");
+    assert!(
+        store
+            .backups(&key)
+            .iter()
+            .any(|p| std::fs::read_to_string(p)
+                .unwrap_or_default()
+                .contains("\"bruno\"")),
+        "the copy is in the backups"
+    );
+    // Another machine reading the folder now holds the merge too.
+    let read = store
+        .load_library()
+        .of::<Campaign>()
+        .next()
+        .cloned()
+        .expect("campaign");
+    assert_eq!(read.journal, merged.journal);
+}
+
+#[test]
+fn a_copy_that_would_bring_back_an_event_undone_here_waits_for_the_players() {
+    let r = RulesData::built_in().expect("rules");
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    // Camille wounded Dace, the file synced, then she undid it: the
+    // other machine's copy still holds her wound.
+    let theirs = play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }],
+        &r,
+        ("Camille's laptop", 0),
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(base.clone()))
+        .expect("save");
+    let folder = dir.path().join("campaigns").join(&base.id);
+    let copy = folder.join("start.sync-conflict-20261125-173636-D4LGQYW.json");
+    std::fs::write(
+        &copy,
+        muster::store::Kinds::default()
+            .to_json(&Doc::new(theirs))
+            .expect("json"),
+    )
+    .expect("copy");
+    let prefs = muster::app::Prefs {
+        machine: "Camille's laptop".to_owned(),
+        ..muster::app::Prefs::default()
+    };
+    let app = muster::app::App::new(
+        Some(dir.path()),
+        &prefs,
+        Box::new(muster::app::ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    let mut h = crate::common::window(app, 1200.0, 1400.0);
+    h.run();
+    assert_eq!(
+        campaign(&h).journal.len(),
+        base.journal.len(),
+        "not merged in silence"
+    );
+    assert!(copy.exists());
+    assert_eq!(
+        h.state().app.model.versions.len(),
+        1,
+        "it waits with its badge"
+    );
+}

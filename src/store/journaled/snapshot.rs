@@ -1,0 +1,319 @@
+//! A journaled campaign as this machine last replayed it, kept in the
+//! machine's cache folder (never among the documents, which are synced),
+//! so that opening the campaign reads one file rather than playing every
+//! event again.
+//!
+//! A snapshot is used only while it is still the replay of what is on
+//! disk: the same start (size and time), the same journals (each one's
+//! length and a hash of its bytes), the same rules and the same Muster.
+//! Anything else and the campaign is replayed, then a new snapshot
+//! written. A snapshot is written only of a replay that set nothing aside,
+//! so that what it must keep is the campaign and the journals' shapes.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Choose, JournalFile, JournalText, Known, Rename, START_FILE, entry_key, hash_more, overruled,
+};
+use crate::rules::campaign::Entry;
+use crate::rules::{Campaign, DocKey};
+use crate::store::{LockDir, Seen, Store};
+
+/// The snapshot format this Muster writes and reads.
+const SNAPSHOT_FORMAT: u32 = 1;
+
+/// One campaign's snapshot file.
+#[derive(Serialize, Deserialize)]
+struct Snapshot {
+    /// [`SNAPSHOT_FORMAT`].
+    format: u32,
+    /// The Muster that replayed it.
+    muster: String,
+    /// The rules it was replayed by ([`Store::rules_fingerprint`]).
+    rules: u64,
+    /// The start's file when replayed.
+    start: Option<Seen>,
+    /// How many of the campaign's first events the start holds.
+    start_len: usize,
+    /// The start's name.
+    start_name: String,
+    /// Each machine's journal, by machine id.
+    files: BTreeMap<String, FileShape>,
+    /// The journals' events the campaign does not hold (taken back, or
+    /// chosen against).
+    others: Vec<Arc<Entry>>,
+    /// The campaign.
+    campaign: Campaign,
+}
+
+/// What a snapshot keeps of one machine's journal: its length and hash,
+/// and what it holds, its events by their keys.
+#[derive(Serialize, Deserialize)]
+struct FileShape {
+    len: u64,
+    hash: u64,
+    name: String,
+    events: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    taken_back: Vec<usize>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    renames: Vec<Rename>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    choices: Vec<Choose>,
+}
+
+/// The folder of the snapshots of the documents folder `dir`: beside the
+/// machine's locks, one folder per documents folder.
+pub(in crate::store) fn snapshots_folder(dir: &Path, lock_dir: &LockDir) -> Option<PathBuf> {
+    let canonical = std::fs::canonicalize(dir).ok()?;
+    let name = format!(
+        "{:016x}",
+        crate::store::lock::fnv1a64(canonical.as_os_str().as_encoded_bytes())
+    );
+    Some(lock_dir.folder()?.join("snapshots").join(name))
+}
+
+impl Store {
+    /// The snapshot file of a campaign.
+    fn snapshot_path(&self, key: &DocKey) -> Option<PathBuf> {
+        Some(self.snapshots.as_ref()?.join(format!("{}.json", key.id)))
+    }
+
+    /// The campaign of `key` from its snapshot, with what is known of its
+    /// files, if the snapshot is still the replay of `texts` (every
+    /// journal of the folder `dir`) and of its start.
+    pub(super) fn read_snapshot(
+        &self,
+        key: &DocKey,
+        dir: &Path,
+        texts: &[JournalText],
+    ) -> Option<(Known, Campaign)> {
+        let path = self.snapshot_path(key)?;
+        let text = std::fs::read_to_string(&path).ok()?;
+        let snap: Snapshot = match serde_json::from_str(&text) {
+            Ok(s) => s,
+            Err(e) => {
+                log::warn!("a campaign's snapshot is not used: {e}: {}", path.display());
+                return None;
+            }
+        };
+        let start_path = dir.join(START_FILE);
+        let current = snap.format == SNAPSHOT_FORMAT
+            && snap.muster == env!("CARGO_PKG_VERSION")
+            && snap.rules == self.rules_fingerprint()
+            && snap.campaign.id == key.id
+            && snap.start.is_some()
+            && snap.start == Seen::of(&start_path)
+            && snap.files.len() == texts.len()
+            && snap.start_len <= snap.campaign.journal.len();
+        if !current {
+            return None;
+        }
+        let known = known_of(snap.files, texts, &snap.campaign, snap.others, |k| {
+            k.start_seen = snap.start;
+            k.start_path = start_path;
+            k.start_len = snap.start_len;
+            k.start_name = snap.start_name;
+        })?;
+        Some((known, snap.campaign))
+    }
+
+    /// Keeps `campaign`, just replayed from the files `known` holds, as the
+    /// campaign's snapshot. Nothing is kept of a replay that set events
+    /// aside, nor by a Muster that does not hold the documents folder; a
+    /// snapshot that cannot be written is only a slower next opening.
+    pub(super) fn write_snapshot(&self, key: &DocKey, known: &mut Known, campaign: &Campaign) {
+        let Some(path) = self.snapshot_path(key) else {
+            return;
+        };
+        if self.read_only() || !known.set_aside.is_empty() || !known.unreadable.is_empty() {
+            return;
+        }
+        let Some(snap) = snapshot_of(known, campaign, self.rules_fingerprint()) else {
+            return;
+        };
+        let written = serde_json::to_vec(&snap)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| {
+                let folder = path.parent().unwrap_or(Path::new("."));
+                std::fs::create_dir_all(folder).map_err(|e| e.to_string())?;
+                crate::store::write_atomic(&path, |w| std::io::Write::write_all(w, &bytes))
+                    .map_err(|e| format!("{e:?}"))
+            });
+        match written {
+            Ok(()) => known.snapshot_of = Some(known.lengths()),
+            Err(e) => log::warn!(
+                "a campaign's snapshot was not kept: {e}: {}",
+                path.display()
+            ),
+        }
+    }
+
+    /// Brings the snapshot of every journaled campaign read here up to
+    /// its files as known (when Muster closes: the next opening then reads
+    /// the snapshot rather than replaying).
+    pub fn keep_snapshots(&self) {
+        if self.snapshots.is_none() || self.read_only() {
+            return;
+        }
+        let Ok(mut map) = self.journaled.lock() else {
+            return;
+        };
+        for (dir, known) in map.iter_mut() {
+            if known.snapshot_of.as_ref() == Some(&known.lengths()) {
+                continue;
+            }
+            let Some(id) = dir.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            let key = DocKey::new(<Campaign as crate::rules::DocKind>::KIND, id);
+            // Replayed from the files alone, what is known of the last
+            // save kept as it was.
+            let (name, saved) = (known.name.clone(), known.saved_keys.clone());
+            let (aside, overruled) = (known.set_aside.clone(), known.overruled.clone());
+            let replayed = self.replay_known(&key, known, None);
+            if let Ok(doc) = &replayed
+                && let Some(c) = doc.get::<Campaign>()
+            {
+                self.write_snapshot(&key, known, c);
+            }
+            known.name = name;
+            known.saved_keys = saved;
+            known.set_aside = aside;
+            known.overruled = overruled;
+        }
+    }
+}
+
+/// The snapshot of `campaign`, the replay of `known`'s files; none when
+/// the campaign does not begin with the start's events.
+fn snapshot_of(known: &Known, campaign: &Campaign, rules: u64) -> Option<Snapshot> {
+    let starts = campaign.journal.len() >= known.start_len
+        && campaign.journal[..known.start_len]
+            .iter()
+            .all(|e| known.start_keys.contains(&entry_key(e)));
+    if !starts {
+        return None;
+    }
+    let held: HashSet<String> = campaign.journal.iter().map(|e| entry_key(e)).collect();
+    let mut others = Vec::new();
+    let mut files = BTreeMap::new();
+    for (m, (_, f)) in &known.files {
+        let mut events = Vec::with_capacity(f.events.len());
+        let mut taken_back = Vec::new();
+        for (i, (e, standing)) in f.events.iter().enumerate() {
+            let key = entry_key(e);
+            if !held.contains(&key) {
+                others.push(Arc::clone(e));
+            }
+            if !standing {
+                taken_back.push(i);
+            }
+            events.push(key);
+        }
+        files.insert(
+            m.clone(),
+            FileShape {
+                len: f.good_len,
+                hash: f.hash,
+                name: f.name.clone(),
+                events,
+                taken_back,
+                renames: f.renames.clone(),
+                choices: f.choices.clone(),
+            },
+        );
+    }
+    Some(Snapshot {
+        format: SNAPSHOT_FORMAT,
+        muster: env!("CARGO_PKG_VERSION").to_owned(),
+        rules,
+        start: known.start_seen,
+        start_len: known.start_len,
+        start_name: known.start_name.clone(),
+        files,
+        others,
+        campaign: campaign.clone(),
+    })
+}
+
+/// What is known of the files, from a snapshot's shapes of them, if every
+/// journal of `texts` is still the one the snapshot was made of. `start`
+/// fills in what the snapshot says of the start.
+fn known_of(
+    shapes: BTreeMap<String, FileShape>,
+    texts: &[JournalText],
+    campaign: &Campaign,
+    others: Vec<Arc<Entry>>,
+    start: impl FnOnce(&mut Known),
+) -> Option<Known> {
+    let mut events: HashMap<String, Arc<Entry>> = campaign
+        .journal
+        .iter()
+        .map(|e| (entry_key(e), Arc::clone(e)))
+        .collect();
+    for e in others {
+        events.entry(entry_key(&e)).or_insert(e);
+    }
+    let mut files = HashMap::with_capacity(texts.len());
+    for t in texts {
+        let shape = shapes.get(&t.machine)?;
+        let len = usize::try_from(shape.len).ok()?;
+        let whole = t.text.rfind('\n').map_or(0, |n| n + 1);
+        if whole != len || hash_more(0, &t.text.as_bytes()[..len]) != shape.hash {
+            return None;
+        }
+        let mut file = JournalFile {
+            name: shape.name.clone(),
+            events: Vec::with_capacity(shape.events.len()),
+            index: HashMap::with_capacity(shape.events.len()),
+            renames: shape.renames.clone(),
+            choices: shape.choices.clone(),
+            good_len: shape.len,
+            hash: shape.hash,
+            torn: t.text.len() > len,
+            broken: false,
+        };
+        for (i, key) in shape.events.iter().enumerate() {
+            file.index.insert(key.clone(), i);
+            file.events.push((Arc::clone(events.get(key)?), true));
+        }
+        for &i in &shape.taken_back {
+            file.events.get_mut(i)?.1 = false;
+        }
+        files.insert(t.machine.clone(), (t.seen, file));
+    }
+    let start_len = campaign.journal.len();
+    let mut known = Known {
+        start_seen: None,
+        start_path: PathBuf::new(),
+        start: None,
+        start_len,
+        start_name: String::new(),
+        start_keys: HashSet::new(),
+        overruled: overruled(&files),
+        files,
+        set_aside: Vec::new(),
+        name: campaign.name.clone(),
+        saved_keys: events_keys(campaign),
+        snapshot_of: None,
+        unreadable: Vec::new(),
+    };
+    start(&mut known);
+    known.start_len = known.start_len.min(campaign.journal.len());
+    known.start_keys = campaign.journal[..known.start_len]
+        .iter()
+        .map(|e| entry_key(e))
+        .collect();
+    known.snapshot_of = Some(known.lengths());
+    Some(known)
+}
+
+/// The keys of a campaign's events.
+fn events_keys(c: &Campaign) -> HashSet<String> {
+    c.journal.iter().map(|e| entry_key(e)).collect()
+}
