@@ -17,7 +17,7 @@
 //!   at most 2 ms at the 99th percentile and 4 ms at most (printed with
 //!   the median, and the time from a tick to "saved");
 //! - two versions of it, each one event past the shared journal (notes
-//!   written on two machines), merged at most 100 ms (issue 24).
+//!   written on two machines), merged at most 100 ms.
 
 use std::io::Write as _;
 use std::time::{Duration, Instant};
@@ -426,7 +426,7 @@ fn benches(cr: &mut Criterion) {
     let mut group = cr.benchmark_group("campaign");
     group.sample_size(20);
     let kinds = Kinds::default();
-    // Issue 24: two machines each added an event; the merge plays the
+    // Two machines each added an event; the merge plays the
     // shared journal again, then both.
     let versions = |notes: &str, at: &str, by: &str| {
         let before = campaign.journal.len();

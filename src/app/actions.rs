@@ -20,7 +20,7 @@ pub enum Action {
     Reload,
     /// Show the data folder.
     OpenDataFolder,
-    /// Choose the documents folder (issue 24: a group's synced folder).
+    /// Choose the documents folder (a group's synced folder).
     DataFolder,
     /// Close Muster.
     Quit,

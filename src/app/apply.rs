@@ -878,7 +878,7 @@ impl App {
                 self.note_disk_change(change.key);
             }
         }
-        // Issue 24: a sync tool's conflict copy that came or went.
+        // A sync tool's conflict copy that came or went.
         let now = store.version_paths();
         let known: Vec<std::path::PathBuf> =
             self.model.versions.iter().map(|v| v.path.clone()).collect();

@@ -163,14 +163,14 @@ pub enum Command {
     /// second), a choice every machine reads.
     KeepInstead(DocKey, String, String),
     /// Look at, apply or set aside the merge of a sync tool's conflict
-    /// copy into its document (issue 24).
+    /// copy into its document.
     Merge(super::merging::MergeAct),
     /// Switch language.
     SetLang(Lang),
     /// This machine's name for the campaign journal (empty: the host's).
     SetMachine(String),
-    /// Ask for a folder and keep the documents there from now on (issue
-    /// 24: the group's synced folder).
+    /// Ask for a folder and keep the documents there from now on (the
+    /// group's synced folder).
     ChooseDataDir,
     /// Keep the documents in this folder from now on (`None`: the
     /// platform's default folder): what is open is saved, then the

@@ -1,4 +1,4 @@
-//! The documents folder, a preference (issue 24): a group points it at the
+//! The documents folder, a preference: a group points it at the
 //! folder it syncs. `$MUSTER_DATA_DIR` overrides it; without either, the
 //! platform's folder. Switching saves what is open, then reads the library
 //! from the new folder as the app does when it opens. A folder chosen that

@@ -1,4 +1,4 @@
-//! A sync tool's conflict copy merged into its document (issue 24): the
+//! A sync tool's conflict copy merged into its document: the
 //! merge is worked out (`rules::campaign::merge` for a campaign; for a
 //! roster or a kill team, `store::fields::merge3` field by field from
 //! their common ancestor among the backups, or side by side when there is

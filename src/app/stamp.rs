@@ -1,4 +1,4 @@
-//! What the app stamps on each campaign event it records (issue 24): a
+//! What the app stamps on each campaign event it records: a
 //! unique id, the time in UTC and the machine's name, so that two
 //! versions of a campaign merge without doubling an event.
 

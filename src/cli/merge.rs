@@ -1,5 +1,5 @@
 //! `muster merge OURS THEIRS [-o OUT] [--base BASE]`: two versions of one
-//! document merged as the window merges them (issue 24). A campaign by its
+//! document merged as the window merges them. A campaign by its
 //! journal (`rules::campaign::merge`); a roster or a kill team field by
 //! field (`store::fields::merge3`): three-way from BASE, their common
 //! ancestor, when given (the command line knows no backups), else each

@@ -1,4 +1,4 @@
-//! Sync tools' conflict copies (issue 24): when two machines change one
+//! Sync tools' conflict copies: when two machines change one
 //! file before hearing from each other, Syncthing, Dropbox and Nextcloud
 //! keep one under its name and rename the other. Muster knows those names
 //! (and a plain `NAME.conflict.json`) as versions of the document `NAME`,

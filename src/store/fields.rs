@@ -1,5 +1,5 @@
-//! Two versions of a roster or a kill team merged field by field (issue
-//! 24), on their JSON: pure, no file read here.
+//! Two versions of a roster or a kill team merged field by field, on
+//! their JSON: pure, no file read here.
 //!
 //! With a common ancestor (`base`), a field changed on one side only takes
 //! that side's value; a field changed on both sides to different values is

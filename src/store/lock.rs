@@ -1,4 +1,4 @@
-//! The lock that keeps a second Muster on this machine read-only (issue 24).
+//! The lock that keeps a second Muster on this machine read-only.
 //!
 //! It lives in the machine's own cache folder, never among the documents: a
 //! documents folder synced between the group's machines would carry it to

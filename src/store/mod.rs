@@ -236,7 +236,7 @@ pub struct Unreadable {
 }
 
 /// A sync tool's conflict copy of a document: another version of it, to
-/// merge (issue 24).
+/// merge.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Version {
     /// The document it is a version of.
@@ -1041,7 +1041,7 @@ impl Store {
     }
 
     /// Moves a conflict copy of `key` to the document's backups: merged, or
-    /// set aside (issue 24).
+    /// set aside.
     pub fn retire_version(&self, key: &DocKey, path: &Path) -> Result<(), StoreError> {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
@@ -1067,7 +1067,7 @@ impl Store {
     }
 
     /// The common ancestor of two versions of `key` among its backups (a
-    /// three-way merge's base, issue 24): the backup that best explains
+    /// three-way merge's base): the backup that best explains
     /// both (`fields::best_ancestor`: the fewest fields that differ from
     /// each, the newest of equals, none identical to either). Each backup
     /// is read as the document it holds, written back as this Muster

@@ -1,4 +1,4 @@
-//! File › Documents folder… (issue 24): the folder in use and where it
+//! File › Documents folder…: the folder in use and where it
 //! comes from; another one chosen, or the default again.
 
 use egui_material_icons::icons;

@@ -47,9 +47,9 @@ pub struct ViewState {
     pub print: print_preview::PrintPreviewView,
     /// The document whose deletion awaits confirmation.
     pub confirm_delete: Option<DocKey>,
-    /// This machine's name being typed (issue 24), while its window shows.
+    /// This machine's name being typed, while its window shows.
     pub machine_name: Option<String>,
-    /// The Documents folder window shows (issue 24).
+    /// The Documents folder window shows.
     pub data_folder: bool,
     /// The window was asked to close with changes not saved: the question
     /// is shown.
@@ -390,7 +390,7 @@ fn confirm_delete_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     }
 }
 
-/// "This machine's name" (issue 24): the name each campaign event made here
+/// "This machine's name": the name each campaign event made here
 /// carries, so that a merge and the journal say where it was made; empty,
 /// the host's name.
 fn machine_name_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {

@@ -1,4 +1,4 @@
-//! Two versions of one campaign merged (issue 24): the journals share a
+//! Two versions of one campaign merged: the journals share a
 //! prefix, and each side added events after it. The merge keeps the
 //! prefix, then plays both sides' events in the order they were made; each
 //! one that still applies goes in, one that no longer does (the same Cran

@@ -807,8 +807,8 @@ pub struct Entry {
     pub stamp: Option<Stamp>,
 }
 
-/// What tells one event from every other, on every machine of a group
-/// (issue 24): a merge of two versions never doubles an event, and the
+/// What tells one event from every other, on every machine of a group:
+/// a merge of two versions never doubles an event, and the
 /// journal can say where it was made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -1,4 +1,4 @@
-//! Dice typed in from real dice, for every campaign roll (issue 9): a
+//! Dice typed in from real dice, for every campaign roll: a
 //! labelled field per roll; left empty, Muster rolls. What is typed is
 //! checked by the engine's own rule (`check_dice`) before it is sent, and
 //! its refusal shown by the field, so that the player reads why at once and

@@ -274,7 +274,7 @@ fn entry_ui(
             first.to_uppercase().chain(chars).collect()
         });
         ui.label(RichText::new(heading).strong());
-        // Where and when it was made (issue 24): a shared campaign says
+        // Where and when it was made: a shared campaign says
         // which machine drew the mission.
         if let Some(words) = e.stamp.as_ref().and_then(|s| stamp_words(lang, s)) {
             ui.label(

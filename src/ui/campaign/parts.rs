@@ -524,7 +524,7 @@ pub struct MissionState {
     pub(super) next: MissionDraw,
     /// The initiative dice typed in, per side (none: the enemy).
     pub(super) initiative: BTreeMap<Option<crate::rules::campaign::EscortId>, String>,
-    /// The other dice typed in from real dice, by field (issue 9).
+    /// The other dice typed in from real dice, by field.
     pub dice: DiceTexts,
     /// What the table keeps of its own: the fighter picked to attack.
     pub marks: TableMarks,

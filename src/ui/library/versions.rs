@@ -1,4 +1,4 @@
-//! Versions to merge (issue 24): a sync tool's conflict copies, each shown
+//! Versions to merge: a sync tool's conflict copies, each shown
 //! as another version of its document, with "Merge…"; and the merge window:
 //! what the merge keeps, what it sets aside beside its rival with the
 //! reason, and the players' choice of which of two rivals to keep; for a

@@ -1,5 +1,5 @@
 //! Every campaign event the app records carries its id, the time and the
-//! machine's name (issue 24): the preference's name, or the host's.
+//! machine's name: the preference's name, or the host's.
 
 use muster::app::{Command, Prefs, ScriptedDesktop};
 use muster::rules::campaign::CampaignEdit as E;

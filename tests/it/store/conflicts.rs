@@ -1,4 +1,4 @@
-//! Sync tools' conflict copies (issue 24): named exactly as Syncthing,
+//! Sync tools' conflict copies: named exactly as Syncthing,
 //! Dropbox and Nextcloud name them (or `NAME.conflict.json`), they are
 //! versions of the document whose name they carry, never documents of
 //! their own; files with names merely alike are not.

@@ -1,5 +1,5 @@
-//! Two versions of a roster or a kill team merged field by field (issue
-//! 24): three-way from their common ancestor, side by side without one;
+//! Two versions of a roster or a kill team merged field by field:
+//! three-way from their common ancestor, side by side without one;
 //! lists of elements with an id (or a name) merged element by element; the
 //! ancestor picked among the document's backups.
 

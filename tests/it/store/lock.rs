@@ -1,4 +1,4 @@
-//! The lock of a documents folder (issue 24): in the machine's own locks
+//! The lock of a documents folder: in the machine's own locks
 //! folder, never among the documents a sync tool carries to the group's
 //! other machines; named after the folder; an older Muster's `muster.lock`
 //! held while this Muster runs when free, respected when held.

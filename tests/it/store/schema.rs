@@ -1,4 +1,4 @@
-//! The schema version rose to 3 (issue 24): a campaign's journal events may
+//! The schema version rose to 3: a campaign's journal events may
 //! carry a stamp, which a Muster reading version 2 does not know. Today's
 //! files (version 2, the stamps included: the first Muster to stamp wrote
 //! them under 2) open unchanged, on the fast path, with their errors at

@@ -1,4 +1,4 @@
-//! File › Documents folder… (issue 24): another folder chosen (the group's
+//! File › Documents folder…: another folder chosen (the group's
 //! synced one) shows its documents at once and is kept in the
 //! preferences; the default folder again; a folder that cannot be opened
 //! is said in a window and the one in use stays; `MUSTER_DATA_DIR`

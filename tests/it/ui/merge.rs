@@ -1,5 +1,5 @@
 //! A campaign changed on two machines, its sync tool's conflict copy in the
-//! library (issue 24): one campaign with a "versions to merge" badge; the
+//! library: one campaign with a "versions to merge" badge; the
 //! merge window; the merge applied as one undoable step, both versions in
 //! the backups, the copy gone once saved; a rival kept instead.
 
@@ -155,7 +155,7 @@ fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
 }
 
 /// The machine's name is a preference set from the File menu; the events
-/// made here carry it (issue 24).
+/// made here carry it.
 #[test]
 fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
     let r = RulesData::built_in().expect("rules");
@@ -313,7 +313,7 @@ fn two_machines_exchange_their_journals_and_agree_with_no_copy_and_no_merge() {
 }
 
 /// The journal says where and when each event of a shared campaign was
-/// made (issue 24: "drawn on Camille's laptop"), in English and French,
+/// made ("drawn on Camille's laptop"), in English and French,
 /// from today's stamped file.
 #[test]
 fn the_journal_says_on_which_machine_and_when_each_event_was_made() {
@@ -364,7 +364,7 @@ fn the_journal_says_on_which_machine_and_when_each_event_was_made() {
     }
 }
 
-/// A roster changed on two machines (issue 24): Dropbox's conflict copy
+/// A roster changed on two machines: Dropbox's conflict copy
 /// beside it, their common version among its backups. The merge takes
 /// what each side changed alone, offers the field both changed, takes
 /// theirs when asked, in one undoable step; it fits a 1024×700 window.

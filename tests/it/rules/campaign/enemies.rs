@@ -1,4 +1,4 @@
-//! The drawn enemies at the table (issue 22): how each fights, from its
+//! The drawn enemies at the table: how each fights, from its
 //! faction's table line (Assumed data) and kept by its draw; its wound
 //! boxes and out of action; what its behaviour test said.
 

@@ -1,4 +1,4 @@
-//! Two versions of one campaign merged (issue 24): the shared events, then
+//! Two versions of one campaign merged: the shared events, then
 //! each side's in the order they were made; an event that no longer
 //! applies is set aside beside its rival; never an event doubled.
 

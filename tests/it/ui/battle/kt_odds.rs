@@ -1,4 +1,4 @@
-//! The battle screen's audit fixes (issue 8), through the window: a heavy
+//! The kill-team rules the battle screen keeps, through the window: a heavy
 //! weapon fires once a turn (KT-15), a Terminator target keeps his 2D6 save
 //! (KT-19), Roll rolls the whole round when the defender strikes back
 //! (CC-7, CC-13), and a campaign defender picked gets the wounds applied.

@@ -2,7 +2,7 @@
 //! Unkillable's free action on his last wound on the turn card and his
 //! table card (RIB-11), the Deminer's mine removal on his table card
 //! (RIB-5), Agility's move in the log of a rolled shot (RIB-10), and a
-//! grenade struck off at the table no longer offered to shoot (issue 8).
+//! grenade struck off at the table no longer offered to shoot.
 
 use std::path::Path;
 

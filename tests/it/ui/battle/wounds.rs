@@ -1,4 +1,4 @@
-//! Issue 20 on the battle screen, through the window: a roll's wounds go to
+//! Wounds on the battle screen, through the window: a roll's wounds go to
 //! the campaign character who took them, from any roll of the log and once
 //! (CMP-13), and each mode keeps its own fighters: a name picked in one is
 //! never logged, nor counted in the summary, for a roll of another.

@@ -1,4 +1,4 @@
-//! The debrief after a mission, driven through its widgets (issue 22):
+//! The debrief after a mission, driven through its widgets:
 //! each step can be completed, each test rolled stays shown with its dice
 //! and result, and a list that is empty says why.
 

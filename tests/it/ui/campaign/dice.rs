@@ -1,5 +1,5 @@
-//! Every campaign roll typed in from real dice through the widgets
-//! (issue 9): the mission and secondary-faction draws, a mission picked
+//! Every campaign roll typed in from real dice through the widgets:
+//! the mission and secondary-faction draws, a mission picked
 //! instead, the enemy's draws and rerolls, its behaviour and the recon's
 //! dice. The journal keeps exactly the faces typed and the outcome follows
 //! them; dice that do not fit show the engine's message and change nothing.

@@ -1,4 +1,4 @@
-//! Issue 22, from the table to the fight and back: a fighter picked on the
+//! From the table to the fight and back: a fighter picked on the
 //! campaign's table attacks a drawn enemy (or is attacked by one), the
 //! battle screen opens on the right mode with both filled in from their
 //! cards, the roll's wounds are applied to the model that took them, and

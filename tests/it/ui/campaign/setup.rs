@@ -46,7 +46,7 @@ fn cmp_9_cran_is_explained_where_the_setup_first_shows_it() {
 
 /// Adding an escort: the combo of the roster or kill team keeps its width
 /// whichever is picked, so "Add the escort" beside it stays under the
-/// mouse (issue 22: it moved and the next click reopened the combo).
+/// mouse (it moved and the next click reopened the combo).
 #[test]
 fn picking_the_escorts_source_never_moves_add_the_escort() {
     use muster::rules::{Doc, Roster};

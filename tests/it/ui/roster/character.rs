@@ -295,7 +295,7 @@ fn the_editor_says_up_front_when_nothing_is_left_to_raise() {
     );
 }
 
-/// Issue 22: "Roll (1D6)" stays where it was when the rolled points make
+/// "Roll (1D6)" stays where it was when the rolled points make
 /// the "no advance point left" alert go (it was above and the button
 /// jumped 50 points up under the mouse).
 #[test]
