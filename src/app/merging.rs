@@ -155,13 +155,19 @@ impl App {
             .map(|v| (v.key.clone(), v.path.clone()))
             .collect();
         for (key, path) in candidates {
-            self.preview_merge(key, path, BTreeSet::new());
+            self.preview_merge(key.clone(), path, BTreeSet::new());
             let clean = match self.model.merge.as_ref().map(|m| &m.result) {
                 // An event of this machine's that only the copy holds was
                 // made here, then undone: the players look before it comes
                 // back.
                 Some(Ok(MergePreview::Campaign(m))) => {
-                    m.conflicts.is_empty() && !brings_back_ours(m, &self.model.machine_by())
+                    let undone = self
+                        .store
+                        .as_ref()
+                        .map(|s| s.taken_back_here(&key))
+                        .unwrap_or_default();
+                    m.conflicts.is_empty()
+                        && !brings_back_ours(m, &self.model.machine_by(), &undone)
                 }
                 Some(Ok(MergePreview::Fields(f))) => {
                     f.merge.conflicts.is_empty() && (f.same() || f.doc.is_ok())
@@ -352,18 +358,20 @@ fn resolved(
     Ok(doc)
 }
 
-/// Whether the merge brings in, from the other version, an event this
-/// machine made (by its stamp's name): one undone here since.
-fn brings_back_ours(m: &Merged, machine: &str) -> bool {
+/// Whether the merge brings in, from the other version, an event undone
+/// here: one this machine took back (`undone`, by key), or one made by
+/// this machine's name.
+fn brings_back_ours(m: &Merged, machine: &str, undone: &std::collections::HashSet<String>) -> bool {
     let after = m.campaign.journal.len().saturating_sub(m.sides.len());
     m.campaign.journal[after..]
         .iter()
         .zip(&m.sides)
         .any(|(e, side)| {
             *side == crate::rules::campaign::merge::Side::Theirs
-                && e.stamp
-                    .as_ref()
-                    .and_then(|s| s.by.as_deref())
-                    .is_some_and(|by| !machine.is_empty() && by == machine)
+                && (undone.contains(&crate::store::journaled::entry_key(e))
+                    || e.stamp
+                        .as_ref()
+                        .and_then(|s| s.by.as_deref())
+                        .is_some_and(|by| !machine.is_empty() && by == machine))
         })
 }

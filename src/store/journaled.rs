@@ -250,6 +250,31 @@ pub fn parse_journal_partly(text: &str) -> (JournalFile, Option<DocError>) {
     }
 }
 
+/// Reads another machine's journal from its bytes, as far as it can be:
+/// a file that is not all UTF-8 is read lossily, and read again whole at
+/// each change.
+pub fn parse_journal_bytes(bytes: &[u8]) -> (JournalFile, Option<DocError>) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse_journal_partly(text),
+        Err(e) => {
+            let (mut j, problem) = parse_journal_partly(&String::from_utf8_lossy(bytes));
+            j.broken = true;
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|b| **b == b'\n')
+                .count()
+                + 1;
+            let not_text = DocError::Syntax {
+                message: "a byte that is not UTF-8 text".to_owned(),
+                at: String::new(),
+                line,
+                column: 1,
+            };
+            (j, Some(problem.unwrap_or(not_text)))
+        }
+    }
+}
+
 /// Reads a journal's whole text.
 pub fn parse_journal(text: &str) -> Result<JournalFile, DocError> {
     let mut j = JournalFile::default();
@@ -276,6 +301,8 @@ fn whole_lines_len(text: &str) -> u64 {
 pub(super) struct Known {
     /// `start.json` as last read or written.
     start_seen: Option<Seen>,
+    /// A hash of its bytes.
+    start_hash: u64,
     /// Its path.
     start_path: PathBuf,
     /// The campaign it holds, once read (a campaign opened from its
@@ -314,7 +341,17 @@ impl Known {
         if let Some(s) = &self.start {
             return Ok(Arc::clone(s));
         }
-        let s = read_start(kinds, &self.start_path)?;
+        let seen = Seen::of(&self.start_path);
+        let (s, hash) = read_start(kinds, &self.start_path)?;
+        if hash != self.start_hash {
+            // Replaced since the snapshot was read (a sync tool's): what is
+            // known of it is the start read now.
+            self.start_seen = seen;
+            self.start_hash = hash;
+            self.start_keys = s.journal.iter().map(|e| entry_key(e)).collect();
+            self.start_len = s.journal.len();
+            s.name.clone_into(&mut self.start_name);
+        }
         self.start = Some(Arc::clone(&s));
         Ok(s)
     }
@@ -381,11 +418,17 @@ impl Store {
         }
         let own = self.machine().as_str().to_owned();
         let mut known = known_from_texts(self.kinds(), &dir, texts, Some(&own))?;
+        let print = self.rules_fingerprint();
         let doc = self.replay_known(key, &mut known, None)?;
-        if let Some(c) = doc.get::<Campaign>() {
-            self.write_snapshot(key, &mut known, c);
-        }
+        let snapshot = doc
+            .get::<Campaign>()
+            .and_then(|c| self.snapshot_bytes(key, &mut known, c, print));
         map.insert(dir, known);
+        // Written once the lock is let go: a save waits for no disk.
+        drop(map);
+        if let Some((path, bytes)) = snapshot {
+            snapshot::put_snapshot(&path, &bytes);
+        }
         Ok(doc)
     }
 
@@ -415,6 +458,26 @@ impl Store {
             .lock()
             .ok()
             .and_then(|m| m.get(&self.journal_dir(key)).map(|k| k.unreadable.clone()))
+            .unwrap_or_default()
+    }
+
+    /// The keys of the events this machine made in a journaled campaign
+    /// and took back since (undone here).
+    pub fn taken_back_here(&self, key: &DocKey) -> HashSet<String> {
+        let own = self.machine().as_str();
+        self.journaled
+            .lock()
+            .ok()
+            .and_then(|m| {
+                let (_, file) = m.get(&self.journal_dir(key))?.files.get(own)?;
+                Some(
+                    file.events
+                        .iter()
+                        .filter(|(_, standing)| !standing)
+                        .map(|(e, _)| entry_key(e))
+                        .collect(),
+                )
+            })
             .unwrap_or_default()
     }
 
@@ -449,20 +512,24 @@ impl Store {
             if *was == seen {
                 continue;
             }
-            if file.broken {
-                let text = fs::read(&path).map_err(io_err("io.read", &path))?;
-                let read = parse_journal_partly(&String::from_utf8_lossy(&text));
-                known.take_partly(machine, &path, seen, read);
-                continue;
+            let whole = if file.broken {
+                true
+            } else {
+                match read_tail(&path, file) {
+                    Ok(()) => false,
+                    // A line that cannot be read: the file is read again
+                    // whole, as far as it can be.
+                    Err(StoreError::Document { .. }) => true,
+                    Err(e) => return Err(e),
+                }
+            };
+            if whole {
+                let bytes = fs::read(&path).map_err(io_err("io.read", &path))?;
+                known.take_partly(machine, &path, seen, parse_journal_bytes(&bytes));
+            } else {
+                *was = seen;
+                known.unreadable.retain(|u| u.path != path);
             }
-            if let Err(StoreError::Document { reason, .. }) = read_tail(&path, file) {
-                // Read again whole, as far as it can be.
-                let text = fs::read(&path).map_err(io_err("io.read", &path))?;
-                let (read, _) = parse_journal_partly(&String::from_utf8_lossy(&text));
-                known.take_partly(machine, &path, seen, (read, Some(reason)));
-                continue;
-            }
-            *was = seen;
         }
         let on_top = self
             .rules()
@@ -638,7 +705,8 @@ impl Store {
                 path: start_path.clone(),
             })?;
         self.write_atomic(&start_path, text.as_bytes())?;
-        let mut known = Known::of_start(Arc::new(start), Seen::of(&start_path), start_path);
+        let hash = hash_more(0, text.as_bytes());
+        let mut known = Known::of_start((Arc::new(start), hash), Seen::of(&start_path), start_path);
         known.saved_keys.clone_from(&known.start_keys);
         if let Ok(mut map) = self.journaled.lock() {
             map.insert(dir, known);
@@ -826,7 +894,7 @@ struct JournalText {
     machine: String,
     path: PathBuf,
     seen: Option<Seen>,
-    text: String,
+    bytes: Vec<u8>,
 }
 
 /// Reads every machine's journal in a campaign's folder.
@@ -835,12 +903,12 @@ fn read_journals(dir: &Path) -> Result<Vec<JournalText>, StoreError> {
         .into_iter()
         .map(|(machine, path)| {
             let seen = Seen::of(&path);
-            let text = fs::read_to_string(&path).map_err(io_err("io.read", &path))?;
+            let bytes = fs::read(&path).map_err(io_err("io.read", &path))?;
             Ok(JournalText {
                 machine,
                 path,
                 seen,
-                text,
+                bytes,
             })
         })
         .collect()
@@ -862,27 +930,49 @@ fn known_from_texts(
         machine,
         path,
         seen,
-        text,
+        bytes,
     } in texts
     {
         // This machine's own journal must read whole, as it is appended
         // to; another's is read as far as it can be. Without a machine
         // (`muster check`), every journal must read whole.
         if own.is_none_or(|o| o == machine) {
+            let text = String::from_utf8(bytes).map_err(|e| StoreError::Io {
+                action: "io.read",
+                source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+                path: path.clone(),
+            })?;
             let file =
                 parse_journal(&text).map_err(|reason| StoreError::Document { reason, path })?;
             known.files.insert(machine, (seen, file));
         } else {
-            known.take_partly(machine, &path, seen, parse_journal_partly(&text));
+            known.take_partly(machine, &path, seen, parse_journal_bytes(&bytes));
         }
     }
     Ok(known)
 }
 
-/// Reads a campaign's start.
-fn read_start(kinds: &super::Kinds, path: &Path) -> Result<Arc<Campaign>, StoreError> {
-    match super::read_file(kinds, path)? {
-        Doc::Campaign(c) => Ok(c),
+/// Reads a campaign's start, with the hash of its bytes.
+fn read_start(kinds: &super::Kinds, path: &Path) -> Result<(Arc<Campaign>, u64), StoreError> {
+    let bytes = fs::read(path).map_err(io_err("io.read", path))?;
+    let hash = hash_more(0, &bytes);
+    let text = String::from_utf8(bytes).map_err(|e| StoreError::Io {
+        action: "io.read",
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+        path: path.to_path_buf(),
+    })?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let doc = kinds
+        .parse(&text, &stem)
+        .map_err(|reason| StoreError::Document {
+            reason,
+            path: path.to_path_buf(),
+        })?;
+    match doc {
+        Doc::Campaign(c) => Ok((c, hash)),
         other => Err(StoreError::Document {
             reason: DocError::WrongKind {
                 found: other.kind().to_owned(),
@@ -895,9 +985,14 @@ fn read_start(kinds: &super::Kinds, path: &Path) -> Result<Arc<Campaign>, StoreE
 
 impl Known {
     /// A campaign's folder holding only its start, as read.
-    fn of_start(start: Arc<Campaign>, start_seen: Option<Seen>, start_path: PathBuf) -> Self {
+    fn of_start(
+        (start, start_hash): (Arc<Campaign>, u64),
+        start_seen: Option<Seen>,
+        start_path: PathBuf,
+    ) -> Self {
         Self {
             start_seen,
+            start_hash,
             start_path,
             start_keys: start.journal.iter().map(|e| entry_key(e)).collect(),
             start_len: start.journal.len(),

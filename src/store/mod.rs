@@ -319,10 +319,9 @@ pub struct Store {
     machine_name: RwLock<String>,
     /// The rules a journaled campaign's events are replayed by (the
     /// built-in ones until the app gives the user's).
-    rules: RwLock<Option<Arc<RulesData>>>,
-    /// A hash of those rules (0: not found yet): a snapshot of a campaign
+    /// With a hash of them, kept together: a snapshot of a campaign
     /// replayed by other rules is not used.
-    rules_print: AtomicU64,
+    rules: RwLock<Option<(Arc<RulesData>, u64)>>,
     /// This machine's folder of the campaigns' snapshots, never among the
     /// documents (none: no snapshots are kept).
     snapshots: Option<PathBuf>,
@@ -386,7 +385,6 @@ impl Store {
             machine: OnceLock::new(),
             machine_name: RwLock::new(String::new()),
             rules: RwLock::new(None),
-            rules_print: AtomicU64::new(0),
             snapshots,
         };
         if matches!(store.lock, Lock::Held(_)) {
@@ -505,38 +503,38 @@ impl Store {
     /// Sets the rules journaled campaigns are replayed by (the user's,
     /// overrides included).
     pub fn use_rules(&self, rules: &RulesData) {
+        let print = rules_print(rules);
         if let Ok(mut r) = self.rules.write() {
-            *r = Some(Arc::new(rules.clone()));
+            *r = Some((Arc::new(rules.clone()), print));
         }
-        self.rules_print.store(0, Ordering::SeqCst);
     }
 
     /// A hash of the rules journaled campaigns are replayed by, the same
-    /// from one run to the next for the same rules.
+    /// from one run to the next for the same rules (0: none read).
     pub(crate) fn rules_fingerprint(&self) -> u64 {
-        let known = self.rules_print.load(Ordering::SeqCst);
-        if known != 0 {
-            return known;
-        }
-        let print = self
-            .rules()
-            .map_or(1, |r| lock::fnv1a64(format!("{r:?}").as_bytes()).max(1));
-        self.rules_print.store(print, Ordering::SeqCst);
-        print
+        self.rules_and_print().map_or(0, |(_, p)| p)
     }
 
     /// The rules journaled campaigns are replayed by.
     /// `None` only when the built-in rules themselves do not read (which
     /// a test forbids).
     pub fn rules(&self) -> Option<Arc<RulesData>> {
+        self.rules_and_print().map(|(r, _)| r)
+    }
+
+    /// The rules in force with their hash, read together.
+    fn rules_and_print(&self) -> Option<(Arc<RulesData>, u64)> {
         if let Some(r) = self.rules.read().ok().and_then(|r| r.clone()) {
             return Some(r);
         }
-        let built_in = Arc::new(RulesData::built_in().ok()?);
+        let built_in = RulesData::built_in().ok()?;
+        let both = (Arc::new(built_in), 0);
+        let both = (Arc::clone(&both.0), rules_print(&both.0));
         if let Ok(mut r) = self.rules.write() {
-            *r = Some(Arc::clone(&built_in));
+            // Another thread may have set the user's rules meanwhile.
+            return Some(r.get_or_insert(both).clone());
         }
-        Some(built_in)
+        Some(both)
     }
 
     /// Makes writes fail once `bytes` more bytes have been written (`None`:
@@ -1254,6 +1252,12 @@ fn stem_of(path: &Path) -> String {
     path.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default()
+}
+
+/// A hash of rules data, the same from one run to the next (its debug
+/// text holds every table; none of them is a hash map).
+fn rules_print(rules: &RulesData) -> u64 {
+    lock::fnv1a64(format!("{rules:?}").as_bytes()).max(1)
 }
 
 /// Reads and parses one file of any registered kind.

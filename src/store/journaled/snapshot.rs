@@ -4,8 +4,8 @@
 //! event again.
 //!
 //! A snapshot is used only while it is still the replay of what is on
-//! disk: the same start (size and time), the same journals (each one's
-//! length and a hash of its bytes), the same rules and the same Muster.
+//! disk: the same start and the same journals (each one's length and a
+//! hash of its bytes), the same rules and the same Muster.
 //! Anything else and the campaign is replayed, then a new snapshot
 //! written. A snapshot is written only of a replay that set nothing aside,
 //! so that what it must keep is the campaign and the journals' shapes.
@@ -35,8 +35,8 @@ struct Snapshot {
     muster: String,
     /// The rules it was replayed by ([`Store::rules_fingerprint`]).
     rules: u64,
-    /// The start's file when replayed.
-    start: Option<Seen>,
+    /// A hash of the start's bytes.
+    start_hash: u64,
     /// How many of the campaign's first events the start holds.
     start_len: usize,
     /// The start's name.
@@ -102,19 +102,20 @@ impl Store {
             }
         };
         let start_path = dir.join(START_FILE);
+        let start_seen = Seen::of(&start_path);
         let current = snap.format == SNAPSHOT_FORMAT
             && snap.muster == env!("CARGO_PKG_VERSION")
             && snap.rules == self.rules_fingerprint()
             && snap.campaign.id == key.id
-            && snap.start.is_some()
-            && snap.start == Seen::of(&start_path)
             && snap.files.len() == texts.len()
-            && snap.start_len <= snap.campaign.journal.len();
+            && snap.start_len <= snap.campaign.journal.len()
+            && std::fs::read(&start_path).is_ok_and(|b| hash_more(0, &b) == snap.start_hash);
         if !current {
             return None;
         }
         let known = known_of(snap.files, texts, &snap.campaign, snap.others, |k| {
-            k.start_seen = snap.start;
+            k.start_seen = start_seen;
+            k.start_hash = snap.start_hash;
             k.start_path = start_path;
             k.start_len = snap.start_len;
             k.start_name = snap.start_name;
@@ -122,35 +123,33 @@ impl Store {
         Some((known, snap.campaign))
     }
 
-    /// Keeps `campaign`, just replayed from the files `known` holds, as the
-    /// campaign's snapshot. Nothing is kept of a replay that set events
-    /// aside, nor by a Muster that does not hold the documents folder; a
-    /// snapshot that cannot be written is only a slower next opening.
-    pub(super) fn write_snapshot(&self, key: &DocKey, known: &mut Known, campaign: &Campaign) {
-        let Some(path) = self.snapshot_path(key) else {
-            return;
-        };
-        if self.read_only() || !known.set_aside.is_empty() || !known.unreadable.is_empty() {
-            return;
+    /// The snapshot of `campaign`, just replayed from the files `known`
+    /// holds by the rules of hash `print`, and its file, to be written
+    /// once the store's lock is let go ([`put_snapshot`]). None of a
+    /// replay that set events aside or read a journal in part, of rules
+    /// changed since, nor by a Muster that does not hold the documents
+    /// folder.
+    pub(super) fn snapshot_bytes(
+        &self,
+        key: &DocKey,
+        known: &mut Known,
+        campaign: &Campaign,
+        print: u64,
+    ) -> Option<(PathBuf, Vec<u8>)> {
+        let path = self.snapshot_path(key)?;
+        if self.read_only()
+            || !known.set_aside.is_empty()
+            || !known.unreadable.is_empty()
+            || print != self.rules_fingerprint()
+        {
+            return None;
         }
-        let Some(snap) = snapshot_of(known, campaign, self.rules_fingerprint()) else {
-            return;
-        };
-        let written = serde_json::to_vec(&snap)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| {
-                let folder = path.parent().unwrap_or(Path::new("."));
-                std::fs::create_dir_all(folder).map_err(|e| e.to_string())?;
-                crate::store::write_atomic(&path, |w| std::io::Write::write_all(w, &bytes))
-                    .map_err(|e| format!("{e:?}"))
-            });
-        match written {
-            Ok(()) => known.snapshot_of = Some(known.lengths()),
-            Err(e) => log::warn!(
-                "a campaign's snapshot was not kept: {e}: {}",
-                path.display()
-            ),
-        }
+        let snap = snapshot_of(known, campaign, print)?;
+        let bytes = serde_json::to_vec(&snap)
+            .map_err(|e| log::warn!("a campaign's snapshot was not made: {e}"))
+            .ok()?;
+        known.snapshot_of = Some(known.lengths());
+        Some((path, bytes))
     }
 
     /// Brings the snapshot of every journaled campaign read here up to
@@ -163,6 +162,8 @@ impl Store {
         let Ok(mut map) = self.journaled.lock() else {
             return;
         };
+        let print = self.rules_fingerprint();
+        let mut pending = Vec::new();
         for (dir, known) in map.iter_mut() {
             if known.snapshot_of.as_ref() == Some(&known.lengths()) {
                 continue;
@@ -179,13 +180,35 @@ impl Store {
             if let Ok(doc) = &replayed
                 && let Some(c) = doc.get::<Campaign>()
             {
-                self.write_snapshot(&key, known, c);
+                pending.extend(self.snapshot_bytes(&key, known, c, print));
             }
             known.name = name;
             known.saved_keys = saved;
             known.set_aside = aside;
             known.overruled = overruled;
         }
+        drop(map);
+        for (path, bytes) in pending {
+            put_snapshot(&path, &bytes);
+        }
+    }
+}
+
+/// Writes a snapshot's file; one that cannot be written is only a slower
+/// next opening.
+pub(super) fn put_snapshot(path: &Path, bytes: &[u8]) {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let written = std::fs::create_dir_all(folder)
+        .map_err(|e| e.to_string())
+        .and_then(|()| {
+            crate::store::write_atomic(path, |w| std::io::Write::write_all(w, bytes))
+                .map_err(|e| format!("{e:?}"))
+        });
+    if let Err(e) = written {
+        log::warn!(
+            "a campaign's snapshot was not kept: {e}: {}",
+            path.display()
+        );
     }
 }
 
@@ -232,7 +255,7 @@ fn snapshot_of(known: &Known, campaign: &Campaign, rules: u64) -> Option<Snapsho
         format: SNAPSHOT_FORMAT,
         muster: env!("CARGO_PKG_VERSION").to_owned(),
         rules,
-        start: known.start_seen,
+        start_hash: known.start_hash,
         start_len: known.start_len,
         start_name: known.start_name.clone(),
         files,
@@ -263,8 +286,12 @@ fn known_of(
     for t in texts {
         let shape = shapes.get(&t.machine)?;
         let len = usize::try_from(shape.len).ok()?;
-        let whole = t.text.rfind('\n').map_or(0, |n| n + 1);
-        if whole != len || hash_more(0, &t.text.as_bytes()[..len]) != shape.hash {
+        let whole = t
+            .bytes
+            .iter()
+            .rposition(|b| *b == b'\n')
+            .map_or(0, |n| n + 1);
+        if whole != len || hash_more(0, &t.bytes[..len]) != shape.hash {
             return None;
         }
         let mut file = JournalFile {
@@ -275,7 +302,7 @@ fn known_of(
             choices: shape.choices.clone(),
             good_len: shape.len,
             hash: shape.hash,
-            torn: t.text.len() > len,
+            torn: t.bytes.len() > len,
             broken: false,
         };
         for (i, key) in shape.events.iter().enumerate() {
@@ -290,6 +317,7 @@ fn known_of(
     let start_len = campaign.journal.len();
     let mut known = Known {
         start_seen: None,
+        start_hash: 0,
         start_path: PathBuf::new(),
         start: None,
         start_len,

@@ -882,3 +882,63 @@ fn a_copy_that_would_bring_back_an_event_undone_here_waits_for_the_players() {
         "it waits with its badge"
     );
 }
+
+#[test]
+fn a_copy_holding_an_event_this_machine_took_back_waits_whatever_the_machine_is_called_now() {
+    use muster::store::machine::MachineId;
+    let r = RulesData::built_in().expect("rules");
+    let base = table(&r);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let wounded = play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }],
+        &r,
+        ("Camille's old laptop", 0),
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let id = "c0c0c0c0c0c0c0c0";
+    {
+        let here = Store::open_with_options(
+            dir.path(),
+            muster::store::Kinds::default(),
+            muster::store::LockDir::At(dir.path().join("locks")),
+        )
+        .expect("store")
+        .with_machine(MachineId::parse(id).expect("id"));
+        here.save(&Doc::new(base.clone())).expect("begun");
+        here.save(&Doc::new(wounded.clone())).expect("wounded");
+        here.save(&Doc::new(base.clone())).expect("undone: taken back");
+    }
+    let copy = dir
+        .path()
+        .join("campaigns")
+        .join(&base.id)
+        .join("start.sync-conflict-20261125-173636-D4LGQYW.json");
+    std::fs::write(
+        &copy,
+        muster::store::Kinds::default()
+            .to_json(&Doc::new(wounded))
+            .expect("json"),
+    )
+    .expect("copy");
+    let prefs = muster::app::Prefs {
+        machine: "Camille's new laptop".to_owned(),
+        ..muster::app::Prefs::default()
+    };
+    let desktop = muster::app::ScriptedDesktop {
+        machine: MachineId::parse(id),
+        ..muster::app::ScriptedDesktop::default()
+    };
+    let app = muster::app::App::new(Some(dir.path()), &prefs, Box::new(desktop), 5).expect("app");
+    let mut h = crate::common::window(app, 1200.0, 1400.0);
+    h.run();
+    assert_eq!(
+        campaign(&h).journal.len(),
+        base.journal.len(),
+        "the wound undone here does not come back in silence"
+    );
+    assert!(copy.exists());
+}
