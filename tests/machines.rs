@@ -1,4 +1,4 @@
-//! One campaign on two machines, as separate processes (issue 24).
+//! One campaign on two machines, as separate processes.
 //!
 //! `cargo test` runs the scenario: two Musters, each a process of its own on
 //! its own data folder (its own lock, its own machine id), play the same
@@ -10,17 +10,38 @@
 //! sides in it, with nothing to merge, and `muster check` passes.
 //!
 //! `machines --play ACTION …` is one Muster doing one thing, used by the
-//! scenario and by `scripts/syncthing-e2e`, which plays the same mission
-//! through two real Syncthing daemons:
-//! - `seed DIR`: a campaign after its first mission, in the debrief;
+//! scenarios and by `scripts/syncthing-e2e`, which plays through two real
+//! Syncthing daemons a table on both machines at once, then the same
+//! mission offline with one Cran test rolled on both:
+//! - `seed DIR [NAME]`: a campaign after its first mission, in the
+//!   debrief; with NAME, he was taken out of action and owes his Cran test;
 //! - `draw DIR MACHINE`: the game master draws the next mission;
 //! - `recruit DIR MACHINE`: a player recruits a trooper and buys a lasgun
 //!   with the escort's reinforcement points;
+//! - `cran DIR MACHINE NAME FACE`: NAME's Cran test, the die typed in as
+//!   it fell at the table;
+//! - `held DIR MACHINE N clash|choice [BY]`: the window shows N events
+//!   held aside (each made on BY), each on its card beside the event kept
+//!   in its place, held because two machines clashed or because the
+//!   players chose the other;
+//! - `keep DIR MACHINE`: the players keep the one event held aside instead,
+//!   with its card's button; the other is then held aside by their choice;
 //! - `merge DIR MACHINE`: Muster merges every version the sync tool left,
 //!   if any (exit 1 if an event had to be set aside);
-//! - `same DIR DIR`: both folders hold one campaign, no version left to
-//!   merge, the same journal with both players' events;
-//! - `table DIR`: a kill team's campaign at the table of its first mission;
+//! - `same DIR DIR [FACT…]`: both folders hold one campaign, no version
+//!   left to merge, the same journal and the same events held aside, and
+//!   each FACT: `drawn` (the next mission drawn), `spent` (the recruit and
+//!   the lasgun bought), `MACHINE=N` (N events made on MACHINE);
+//! - `table DIR [--enemy]`: a kill team's campaign at the table of its
+//!   first mission; with `--enemy`, the enemy's escort drawn before it
+//!   began;
+//! - `live DIR MACHINE gm|player OTHER`: one side of a table played on two
+//!   machines at once (from `table DIR --enemy`): the game master marks
+//!   the enemies activated and ticks their wounds, the player's soldiers
+//!   act from their cards; each edit made in the window and saved, a pause
+//!   between two, the window's frames running all along. It ends once the
+//!   campaign it holds has OTHER's edits, taken in as they arrived, some
+//!   while it played, its own all still there and nothing held aside;
 //! - `act DIR MACHINE NAME ACTION…`: NAME's actions taken from his card's
 //!   "Act…" menu in the window; once saved, the process waits to be killed
 //!   when `--hang` ends the list;
@@ -36,15 +57,24 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command as Proc, ExitCode};
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
 
 use muster::app::merging::{MergeAct, MergePreview};
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
+use muster::i18n::Lang;
+use muster::rules::campaign::journals::SetAside;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort, Phase,
+    Campaign, CampaignEdit as E, CharId, Entry, Member, MissionChoice, MissionResult, NewEscort,
+    Phase,
 };
-use muster::rules::core::dice::seeded;
+use muster::rules::core::dice::{Roll, seeded};
+use muster::rules::core::names::name_in;
+use muster::rules::killteam::activation::third_action_cost;
 use muster::rules::{Character, Doc, DocKey, DocKind, Edit, RulesData};
 use muster::store::Store;
+use muster::store::journaled::entry_key;
 use muster::store::machine::MachineId;
 
 /// The campaign's id, and so its file name.
@@ -106,15 +136,20 @@ fn play(args: &[String]) -> Result<String, String> {
             .ok_or_else(|| format!("{}: missing argument {i}", args.join(" ")))
     };
     let machine = || args.get(2).cloned().unwrap_or_default();
+    let rest = |from: usize| args.get(from..).unwrap_or_default();
     match args.first().map(String::as_str) {
-        Some("seed") => seed(&arg(1)?),
+        Some("seed") => seed(&arg(1)?, args.get(2).map(String::as_str)),
         Some("draw") => draw(&arg(1)?, &machine()),
         Some("recruit") => recruit(&arg(1)?, &machine()),
+        Some("cran") => cran(&arg(1)?, &machine(), rest(3)),
+        Some("held") => held(&arg(1)?, &machine(), rest(3)),
+        Some("keep") => keep(&arg(1)?, &machine()),
         Some("merge") => merge_versions(&arg(1)?, &machine()),
-        Some("same") => same(&arg(1)?, &arg(2)?),
-        Some("table") => table(&arg(1)?),
-        Some("act") => act(&arg(1)?, &machine(), &args[3..]),
-        Some("turn") => turn(&arg(1)?, &args[2..]),
+        Some("same") => same(&arg(1)?, &arg(2)?, rest(3)),
+        Some("table") => table(&arg(1)?, rest(2)),
+        Some("live") => live(&arg(1)?, &machine(), rest(3)),
+        Some("act") => act(&arg(1)?, &machine(), rest(3)),
+        Some("turn") => turn(&arg(1)?, rest(2)),
         other => Err(format!("unknown action {other:?}")),
     }
 }
@@ -177,8 +212,9 @@ fn contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 /// A campaign of one escort after its first mission, won: in the debrief,
-/// with reinforcement points to spend.
-fn seed(dir: &Path) -> Result<String, String> {
+/// with reinforcement points to spend. `out`: the character taken out of
+/// action in the mission, whose Cran test is owed.
+fn seed(dir: &Path, out: Option<&str>) -> Result<String, String> {
     let r = rules();
     let ok = |c: Campaign, e: E| -> Result<Campaign, String> {
         c.apply(e.clone(), &r, &mut seeded(7))
@@ -214,6 +250,16 @@ fn seed(dir: &Path) -> Result<String, String> {
         },
     )?;
     c = ok(c, E::BeginMission)?;
+    if let Some(name) = out {
+        let character = char_id(&c, name)?;
+        c = ok(
+            c,
+            E::SetOutOfAction {
+                character,
+                out: true,
+            },
+        )?;
+    }
     c = ok(
         c,
         E::EndMission {
@@ -328,6 +374,166 @@ fn recruit(dir: &Path, machine: &str) -> Result<String, String> {
     ))
 }
 
+/// The id of the campaign's character `name`.
+fn char_id(c: &Campaign, name: &str) -> Result<CharId, String> {
+    c.characters
+        .iter()
+        .find(|x| x.name() == name)
+        .map(|x| x.id)
+        .ok_or_else(|| format!("no {name} in the campaign"))
+}
+
+/// `name`'s Cran test after the mission, the die typed in as it fell.
+fn cran(dir: &Path, machine: &str, args: &[String]) -> Result<String, String> {
+    let [name, face] = args else {
+        return Err("cran: NAME FACE".into());
+    };
+    let face: u32 = face.parse().map_err(|e| format!("cran: {face}: {e}"))?;
+    let mut app = open(dir, machine)?;
+    let c = campaign(&app)?;
+    let character = char_id(&c, name)?;
+    let roll = Roll::from_faces(c.settings.cran_die, vec![face], 0);
+    edit(
+        &mut app,
+        E::CranTest {
+            character,
+            roll: Some(roll),
+        },
+    )?;
+    let c = campaign(&app)?;
+    let x = c.character(character).ok_or("the character is gone")?;
+    Ok(format!(
+        "{machine}: {name} rolled {face} on his Cran test (Cran {}): {:?}",
+        x.cran, x.state
+    ))
+}
+
+/// The events the app holds aside in the campaign.
+fn held_aside(app: &App) -> Vec<SetAside> {
+    app.model.held.get(&key()).cloned().unwrap_or_default()
+}
+
+/// An event in words, and where it was made: "Orsk: Cran test (D10: 9)
+/// on Bruno's desktop".
+fn told(c: &Campaign, e: &Entry) -> String {
+    let by = e
+        .stamp
+        .as_ref()
+        .and_then(|s| s.by.as_deref())
+        .unwrap_or("?");
+    format!("{} on {by}", Lang::En.msg(&e.event.words(c)))
+}
+
+/// One event held aside, beside the one kept in its place, and why.
+fn told_aside(c: &Campaign, a: &SetAside) -> String {
+    let rival = a
+        .rival
+        .as_ref()
+        .map_or("nothing".to_owned(), |r| told(c, r));
+    format!(
+        "{} held aside ({}), {rival} kept",
+        told(c, &a.entry),
+        Lang::En.problem_line(&a.why)
+    )
+}
+
+/// The window on `dir` shows `n` events held aside, each on its card
+/// beside the event kept in its place: `clash`, held because another
+/// machine's event came first; `choice`, because the players kept the
+/// other. `by`: each was made on that machine.
+fn held(dir: &Path, machine: &str, args: &[String]) -> Result<String, String> {
+    use egui_kittest::kittest::Queryable as _;
+    let (n, why, by) = match args {
+        [n, why] => (n, why, None),
+        [n, why, by] => (n, why, Some(by.as_str())),
+        _ => return Err("held: N clash|choice [MACHINE]".into()),
+    };
+    let n: usize = n.parse().map_err(|e| format!("held: {n}: {e}"))?;
+    let by_choice = match why.as_str() {
+        "clash" => false,
+        "choice" => true,
+        other => return Err(format!("held: {other:?}: clash or choice")),
+    };
+    let h = window(open(dir, machine)?);
+    let app = &h.state().app;
+    let c = campaign(app)?;
+    let aside = held_aside(app);
+    let all: Vec<String> = aside.iter().map(|a| told_aside(&c, a)).collect();
+    if aside.len() != n {
+        return Err(format!(
+            "{machine}: {} events held aside, not {n}: {all:?}",
+            aside.len()
+        ));
+    }
+    for a in &aside {
+        if a.rival.is_none() {
+            return Err(format!("{machine}: no event kept beside {all:?}"));
+        }
+        if (a.why.key == "held.by_choice") != by_choice {
+            return Err(format!("{machine}: not held by {why}: {all:?}"));
+        }
+        let made = a.entry.stamp.as_ref().and_then(|s| s.by.as_deref());
+        if by.is_some_and(|by| made != Some(by)) {
+            return Err(format!("{machine}: not made on {by:?}: {all:?}"));
+        }
+    }
+    let title = format!("{n} event{} held aside", if n == 1 { "" } else { "s" });
+    let cards = h.query_all_by_label_contains("Held aside: ").count();
+    let kept = h.query_all_by_label_contains("Kept in its place: ").count();
+    if n > 0 && h.query_by_label_contains(&title).is_none() {
+        return Err(format!("{machine}: the window does not say \"{title}\""));
+    }
+    if cards != n || kept != n {
+        return Err(format!(
+            "{machine}: the window shows {cards} cards held aside and {kept} kept, not {n}"
+        ));
+    }
+    Ok(format!("{machine}: {title}: {}", all.join("; ")))
+}
+
+/// The players keep the one event held aside instead of the one kept in
+/// its place: its card's button, in the window. The other is then held
+/// aside by their choice, and the choice is a line of this machine's
+/// journal.
+fn keep(dir: &Path, machine: &str) -> Result<String, String> {
+    let mut h = window(open(dir, machine)?);
+    let before = held_aside(&h.state().app);
+    let [aside] = before.as_slice() else {
+        return Err(format!(
+            "{machine}: {} events held aside, not one",
+            before.len()
+        ));
+    };
+    let rival = aside
+        .rival
+        .as_ref()
+        .ok_or_else(|| format!("{machine}: no event kept beside the one held aside"))?;
+    let c = campaign(&h.state().app)?;
+    let (chosen, over) = (told(&c, &aside.entry), told(&c, rival));
+    click(&mut h, "Keep the event held aside instead (1)")?;
+    h.state_mut().app.flush_saves();
+    let app = &h.state().app;
+    let c = campaign(app)?;
+    let holds = |e: &Entry| c.journal.iter().any(|x| entry_key(x) == entry_key(e));
+    if !holds(&aside.entry) || holds(rival) {
+        return Err(format!("{machine}: {chosen} is not kept instead of {over}"));
+    }
+    let after = held_aside(app);
+    let [now] = after.as_slice() else {
+        return Err(format!(
+            "{machine}: {} events held aside after the choice, not one",
+            after.len()
+        ));
+    };
+    if entry_key(&now.entry) != entry_key(rival) || now.why.key != "held.by_choice" {
+        return Err(format!(
+            "{machine}: after the choice: {}",
+            told_aside(&c, now)
+        ));
+    }
+    Ok(format!("{machine}: kept {chosen} instead of {over}"))
+}
+
 /// Merges every version of the campaign the sync tool left in `dir`.
 fn merge_versions(dir: &Path, machine: &str) -> Result<String, String> {
     let mut app = open(dir, machine)?;
@@ -357,20 +563,38 @@ fn merge_versions(dir: &Path, machine: &str) -> Result<String, String> {
     ))
 }
 
-/// What `same` and the scenario check of one folder: its campaign, and no
-/// version left to merge.
-fn settled(dir: &Path) -> Result<Campaign, String> {
+/// What `same` and the scenario check of one folder: its campaign, the
+/// keys of the events it holds aside, and no version left to merge.
+fn settled(dir: &Path) -> Result<(Campaign, Vec<String>), String> {
     let app = open(dir, "checker")?;
     if !app.model.versions.is_empty() {
         return Err(format!("{}: versions left to merge", dir.display()));
     }
-    campaign(&app)
+    let mut aside: Vec<String> = held_aside(&app)
+        .iter()
+        .map(|a| entry_key(&a.entry))
+        .collect();
+    aside.sort();
+    Ok((campaign(&app)?, aside))
 }
 
-fn same(a: &Path, b: &Path) -> Result<String, String> {
-    let (ca, cb) = (settled(a)?, settled(b)?);
+/// How many events of `c` were made on `machine`.
+fn made_on(c: &Campaign, machine: &str) -> usize {
+    c.journal
+        .iter()
+        .filter(|e| e.stamp.as_ref().and_then(|s| s.by.as_deref()) == Some(machine))
+        .count()
+}
+
+fn same(a: &Path, b: &Path, facts: &[String]) -> Result<String, String> {
+    let ((ca, aside_a), (cb, aside_b)) = (settled(a)?, settled(b)?);
     if ca.journal != cb.journal {
         return Err("the two folders hold different journals".into());
+    }
+    if aside_a != aside_b {
+        return Err(format!(
+            "the two folders hold different events aside: {aside_a:?} and {aside_b:?}"
+        ));
     }
     let r = rules();
     let problems = ca.validate(&r);
@@ -378,20 +602,41 @@ fn same(a: &Path, b: &Path) -> Result<String, String> {
         return Err(format!("the merged campaign breaks rules: {problems:?}"));
     }
     let has = |pred: &dyn Fn(&E) -> bool| ca.journal.iter().any(|e| pred(&e.event));
-    if !has(&|e| matches!(e, E::NextMission { .. })) {
-        return Err("the mission drawn is lost".into());
-    }
-    if !has(&|e| matches!(e, E::Recruit { .. })) || !has(&|e| matches!(e, E::Spend { .. })) {
-        return Err("the reinforcement points spent are lost".into());
-    }
-    if !ca.characters.iter().any(|c| c.member.name() == "Sorel") {
-        return Err("the recruit is not in the escort".into());
+    for fact in facts {
+        match fact.as_str() {
+            "drawn" if !has(&|e| matches!(e, E::NextMission { .. })) => {
+                return Err("the mission drawn is lost".into());
+            }
+            "spent"
+                if !has(&|e| matches!(e, E::Recruit { .. }))
+                    || !has(&|e| matches!(e, E::Spend { .. })) =>
+            {
+                return Err("the reinforcement points spent are lost".into());
+            }
+            "spent" if !ca.characters.iter().any(|c| c.member.name() == "Sorel") => {
+                return Err("the recruit is not in the escort".into());
+            }
+            "drawn" | "spent" => {}
+            other => {
+                let (machine, n) = other
+                    .rsplit_once('=')
+                    .ok_or_else(|| format!("same: unknown fact {other:?}"))?;
+                let n: usize = n.parse().map_err(|e| format!("same: {other}: {e}"))?;
+                let found = made_on(&ca, machine);
+                if found != n {
+                    return Err(format!(
+                        "the campaign holds {found} events made on {machine}, not {n}"
+                    ));
+                }
+            }
+        }
     }
     Ok(format!(
-        "same campaign: {} events, {} missions played, {:?}",
+        "same campaign: {} events, {} missions played, {:?}, {} held aside",
         ca.journal.len(),
         ca.missions_played,
-        ca.phase
+        ca.phase,
+        aside_a.len()
     ))
 }
 
@@ -456,7 +701,7 @@ fn two_processes_play_one_mission_offline_and_merge_to_one_campaign() {
         assert_eq!(copies, 0, "never a conflict copy");
     }
     done(
-        machine(locks, &[a, b], "same", None),
+        machine_with(locks, &[a, b], "same", &["drawn", "spent"]),
         "both see one campaign",
     );
     // And the command line agrees: both files pass `muster check`.
@@ -466,8 +711,14 @@ fn two_processes_play_one_mission_offline_and_merge_to_one_campaign() {
 }
 
 /// The example kill team as Anne's escort, its first mission drawn and
-/// begun: the table of a turn.
-fn table(dir: &Path) -> Result<String, String> {
+/// begun: the table of a turn. `--enemy`: the game master drew the
+/// enemy's escort before the mission began.
+fn table(dir: &Path, opts: &[String]) -> Result<String, String> {
+    let enemy = match opts {
+        [] => false,
+        [o] if o == "--enemy" => true,
+        _ => return Err(format!("table: {opts:?}: only --enemy")),
+    };
     let r = rules();
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -493,14 +744,21 @@ fn table(dir: &Path) -> Result<String, String> {
         members: team.soldiers.into_iter().map(Member::Soldier).collect(),
         doc: None,
     };
-    for e in [
-        E::AddEscort { escort },
-        E::Start {
+    let draw = E::DrawEnemy {
+        all: true,
+        rolls: vec![],
+        drawn: vec![],
+    };
+    let events = [
+        Some(E::AddEscort { escort }),
+        Some(E::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
-        E::BeginMission,
-    ] {
+        }),
+        enemy.then_some(draw),
+        Some(E::BeginMission),
+    ];
+    for e in events.into_iter().flatten() {
         c = ok(c, e)?;
     }
     let store = Store::open(dir)
@@ -509,7 +767,11 @@ fn table(dir: &Path) -> Result<String, String> {
     store
         .save(&Doc::new(c.clone()))
         .map_err(|e| format!("table: {e:?}"))?;
-    Ok(format!("at the table: {} events", c.journal.len()))
+    let enemies = c.mission.as_ref().map_or(0, |m| m.enemy.len());
+    Ok(format!(
+        "at the table: {} events, {enemies} enemies drawn",
+        c.journal.len()
+    ))
 }
 
 /// The window of the app, on the campaign's table, tall enough to show
@@ -605,6 +867,308 @@ fn turn(dir: &Path, args: &[String]) -> Result<String, String> {
         return Err(format!("{name}: the menu does not say why"));
     }
     Ok(format!("{name}: {this_turn}, {left} left"))
+}
+
+/// The pause between two edits of one machine in the live scenario.
+const LIVE_SPACING: Duration = Duration::from_millis(2000);
+/// How long a live Muster waits, at most, for the other machine's edits
+/// once it made its own.
+const LIVE_WAIT: Duration = Duration::from_secs(90);
+/// How many edits each side makes in the live scenario.
+const LIVE_EDITS: usize = 6;
+
+/// The two sides of a table played on two machines at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    /// The game master, who plays the enemy.
+    GameMaster,
+    /// The player whose kill team is at the table.
+    Player,
+}
+
+impl Side {
+    fn parse(word: &str) -> Result<Self, String> {
+        match word {
+            "gm" => Ok(Self::GameMaster),
+            "player" => Ok(Self::Player),
+            other => Err(format!("live: {other:?}: gm or player")),
+        }
+    }
+}
+
+/// One edit at the table as the window makes it: what it stands for, and
+/// the clicks it takes (a menu, then its entry; a button; a wound box),
+/// each by its role and accessible name.
+struct Step {
+    what: String,
+    clicks: Vec<(Role, String)>,
+}
+
+/// What `side` does at the table of `table DIR --enemy`: the game master
+/// marks three enemies activated, ticking a wound on each (what the
+/// player's shots did); the player moves and shoots with Trooper Dace,
+/// buys him a third action with the team's command points and moves
+/// again, then moves and shoots with Trooper Rusk. No edit of one side
+/// stands in the way of the other's, in whatever order they meet.
+fn live_plan(side: Side, c: &Campaign, r: &RulesData) -> Result<Vec<Step>, String> {
+    let steps: Vec<Step> = match side {
+        Side::GameMaster => {
+            let enemies = c.mission.as_ref().map_or(0, |m| m.enemy.len());
+            (0..enemies.min(LIVE_EDITS / 2))
+                .flat_map(|i| {
+                    let names = c.enemy_names(i);
+                    let name = name_in(&names, "en", "").to_owned();
+                    let max = c.enemy_wounds(i, r);
+                    [
+                        Step {
+                            what: format!("marks {name} activated"),
+                            clicks: vec![(
+                                Role::Button,
+                                format!("Mark {name} activated this turn"),
+                            )],
+                        },
+                        Step {
+                            what: format!("ticks a wound of {name}"),
+                            clicks: vec![(Role::CheckBox, format!("Wound 1 of {max}: {name}"))],
+                        },
+                    ]
+                })
+                .collect()
+        }
+        Side::Player => {
+            let cost = third_action_cost(&r.killteam);
+            let act = |name: &str, entry: &str| Step {
+                what: format!("{name}: {entry}"),
+                clicks: vec![
+                    (Role::Button, format!("Act: {name}")),
+                    (Role::Button, format!("{entry}: {name}")),
+                ],
+            };
+            vec![
+                act("Trooper Dace", "Move"),
+                act("Trooper Dace", "Shoot"),
+                act("Trooper Dace", &format!("Third action ({cost} CP)")),
+                act("Trooper Dace", "Move"),
+                act("Trooper Rusk", "Move"),
+                act("Trooper Rusk", "Shoot"),
+            ]
+        }
+    };
+    if steps.len() == LIVE_EDITS {
+        Ok(steps)
+    } else {
+        Err(format!(
+            "live: {} edits for {side:?}, not {LIVE_EDITS} (too few enemies drawn?)",
+            steps.len()
+        ))
+    }
+}
+
+/// The window of the app on the campaign's table, as `window` makes it,
+/// allowed the frames that other machines' events take to settle.
+fn live_window(app: App) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1400.0, 4000.0))
+        .with_max_steps(64)
+        .build_ui_state(
+            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
+            muster::ui::Gui::new(app),
+        );
+    h.run_ok();
+    h.state_mut()
+        .app
+        .apply(Command::Show(muster::app::Screen::Campaign(ID.to_owned())));
+    h.run_ok();
+    h
+}
+
+/// Clicks the one widget of this role and accessible name, and lets the
+/// window settle.
+fn press(
+    h: &mut egui_kittest::Harness<'static, muster::ui::Gui>,
+    role: Role,
+    label: &str,
+) -> Result<(), String> {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    let found: Vec<_> = h.query_all_by_role_and_label(role, label).collect();
+    let [node] = found.as_slice() else {
+        return Err(format!("{} widgets \"{label}\", not one", found.len()));
+    };
+    if node.accesskit_node().is_disabled() {
+        return Err(format!("\"{label}\" is greyed"));
+    }
+    node.click();
+    h.run_ok();
+    Ok(())
+}
+
+/// The window's frames for `how_long`, as the event loop runs them: each
+/// takes in what the watcher saw arrive.
+fn frames_for(h: &mut egui_kittest::Harness<'static, muster::ui::Gui>, how_long: Duration) {
+    let until = Instant::now() + how_long;
+    while Instant::now() < until {
+        h.step();
+        std::thread::sleep(Duration::from_millis(15));
+    }
+}
+
+/// The keys of the campaign's events made on `machine`.
+fn keys_made_on(c: &Campaign, machine: &str) -> Vec<String> {
+    c.journal
+        .iter()
+        .filter(|e| e.stamp.as_ref().and_then(|s| s.by.as_deref()) == Some(machine))
+        .map(|e| entry_key(e))
+        .collect()
+}
+
+/// How many of `machine`'s events the log said arrived ("Anne's desktop:
+/// 2 new events"), and in how many lines.
+fn arrivals_told(app: &App, machine: &str) -> (usize, usize) {
+    let prefix = format!("{machine}: ");
+    app.model
+        .messages
+        .iter()
+        .filter_map(|m| {
+            let line = Lang::En.msg(&m.text);
+            let rest = line.strip_prefix(&prefix)?;
+            let (n, words) = rest.split_once(' ')?;
+            words
+                .starts_with("new event")
+                .then(|| n.parse::<usize>().ok())?
+        })
+        .fold((0, 0), |(events, lines), n| (events + n, lines + 1))
+}
+
+/// One side of the table played on two machines at once: its edits made
+/// in the window and saved, spaced out, the frames running all along;
+/// then the frames run until the other machine's edits are all in.
+fn live(dir: &Path, machine: &str, args: &[String]) -> Result<String, String> {
+    let [side, other] = args else {
+        return Err("live: gm|player OTHER".into());
+    };
+    let side = Side::parse(side)?;
+    let r = rules();
+    let mut h = live_window(open(dir, machine)?);
+    let start = campaign(&h.state().app)?;
+    let mine = live_plan(side, &start, &r)?;
+    let mut made: Vec<String> = Vec::new();
+    let mut while_playing = 0;
+    for (k, step) in mine.iter().enumerate() {
+        if k > 0 {
+            frames_for(&mut h, LIVE_SPACING);
+        }
+        make(&mut h, (dir, machine), step, &mut made)?;
+        while_playing = made_on(&campaign(&h.state().app)?, other);
+        println!(
+            "{machine}: {} (saved; {while_playing} of {other}'s edits in)",
+            step.what
+        );
+    }
+    take_in_all(&mut h, machine, other)?;
+    let app = &h.state().app;
+    let c = campaign(app)?;
+    let standing: std::collections::HashSet<String> =
+        c.journal.iter().map(|e| entry_key(e)).collect();
+    if let Some(lost) = made.iter().find(|k| !standing.contains(*k)) {
+        return Err(format!(
+            "{machine}: its own event {lost} is no longer in the campaign"
+        ));
+    }
+    if while_playing == 0 {
+        return Err(format!(
+            "{machine}: none of {other}'s edits came in while it played"
+        ));
+    }
+    let (said, lines) = arrivals_told(app, other);
+    if said != LIVE_EDITS {
+        return Err(format!(
+            "{machine}: the log told {said} new events of {other}, not {LIVE_EDITS}"
+        ));
+    }
+    Ok(format!(
+        "{machine}: its {} edits saved and kept; {other}'s {LIVE_EDITS} came in live \
+         ({while_playing} while it played, {lines} lines in the log)",
+        made.len()
+    ))
+}
+
+/// One edit made in the window and saved: the campaign then holds one
+/// more event of this machine (`made`, their keys, every earlier one still
+/// there), and this machine's journal, the file the sync tool carries,
+/// holds them all.
+fn make(
+    h: &mut egui_kittest::Harness<'static, muster::ui::Gui>,
+    (dir, machine): (&Path, &str),
+    step: &Step,
+    made: &mut Vec<String>,
+) -> Result<(), String> {
+    for (role, label) in &step.clicks {
+        press(h, *role, label).map_err(|e| format!("{machine}: {}: {e}", step.what))?;
+    }
+    h.state_mut().app.flush_saves();
+    let app = &h.state().app;
+    let now = keys_made_on(&campaign(app)?, machine);
+    if now.len() != made.len() + 1 || made.iter().any(|k| !now.contains(k)) {
+        let said: Vec<String> = app
+            .model
+            .messages
+            .iter()
+            .map(|m| Lang::En.msg(&m.text))
+            .collect();
+        return Err(format!(
+            "{machine}: {} made {} events of its own here, not {}: {}",
+            step.what,
+            now.len(),
+            made.len() + 1,
+            said.join("; ")
+        ));
+    }
+    *made = now;
+    let journal = campaign_file(dir).join(format!("{}.jsonl", machine_id(dir).as_str()));
+    let text = std::fs::read_to_string(&journal).unwrap_or_default();
+    if made.iter().any(|k| !text.contains(&format!("\"{k}\""))) {
+        return Err(format!(
+            "{machine}: {} is not in {}",
+            step.what,
+            journal.display()
+        ));
+    }
+    Ok(())
+}
+
+/// Runs the window's frames until the campaign holds the other machine's
+/// edits, all of them, as the sync tool brings them ([`LIVE_WAIT`] at
+/// most), with nothing held aside.
+fn take_in_all(
+    h: &mut egui_kittest::Harness<'static, muster::ui::Gui>,
+    machine: &str,
+    other: &str,
+) -> Result<(), String> {
+    let until = Instant::now() + LIVE_WAIT;
+    loop {
+        let app = &h.state().app;
+        let c = campaign(app)?;
+        let (arrived, aside) = (made_on(&c, other), held_aside(app));
+        if !aside.is_empty() {
+            let all: Vec<String> = aside.iter().map(|a| told_aside(&c, a)).collect();
+            return Err(format!("{machine}: events held aside: {all:?}"));
+        }
+        if arrived > LIVE_EDITS {
+            return Err(format!(
+                "{machine}: {arrived} edits of {other}, more than its {LIVE_EDITS}"
+            ));
+        }
+        if arrived == LIVE_EDITS {
+            return Ok(());
+        }
+        if Instant::now() > until {
+            return Err(format!(
+                "{machine}: after {} s, {arrived} of {other}'s {LIVE_EDITS} edits came in",
+                LIVE_WAIT.as_secs()
+            ));
+        }
+        frames_for(h, Duration::from_millis(50));
+    }
 }
 
 /// Waits for the child's first line on its standard output, two minutes at

@@ -910,7 +910,8 @@ fn a_copy_holding_an_event_this_machine_took_back_waits_whatever_the_machine_is_
         .with_machine(MachineId::parse(id).expect("id"));
         here.save(&Doc::new(base.clone())).expect("begun");
         here.save(&Doc::new(wounded.clone())).expect("wounded");
-        here.save(&Doc::new(base.clone())).expect("undone: taken back");
+        here.save(&Doc::new(base.clone()))
+            .expect("undone: taken back");
     }
     let copy = dir
         .path()
