@@ -145,6 +145,24 @@ impl Lang {
             .map_or("?", String::as_str)
     }
 
+    /// A kill-team weapon's type with its shots.
+    pub fn weapon_type(
+        self,
+        t: crate::rules::killteam::data::WeaponType,
+        shots: &crate::rules::core::dice::Amount,
+    ) -> String {
+        self.f(t.key(), &[("shots", &shots.to_string())])
+    }
+
+    /// A campaign faction's name (its id where the data has no such
+    /// faction).
+    pub fn faction(self, data: &crate::rules::campaign::data::CampaignData, id: &str) -> String {
+        data.faction(id).map_or_else(
+            || id.to_owned(),
+            |f| name_in(&f.names, self.code(), &f.id).to_owned(),
+        )
+    }
+
     /// A problem's message (without its rule id).
     pub fn problem(self, problem: &Problem) -> String {
         self.problem_as(problem.key, problem)

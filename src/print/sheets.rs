@@ -10,7 +10,6 @@ use crate::rules::characters::Character;
 use crate::rules::characters::equipment::{Gear, PowerCard};
 use crate::rules::characters::roster::Roster;
 use crate::rules::core::characteristic::{Characteristic, Profile};
-use crate::rules::core::dice::Amount;
 use crate::rules::killteam::data::{
     Band, DoubleKillBonus, KillTeamData, KtProfile, SoldierKind, WeaponType,
 };
@@ -177,10 +176,6 @@ fn kt_profile_table(lang: Lang, d: &killteam::Derived) -> Table {
     }
 }
 
-fn weapon_type_text(lang: Lang, t: WeaponType, shots: &Amount) -> String {
-    lang.f(t.key(), &[("shots", &shots.to_string())])
-}
-
 fn weapons_table(lang: Lang, rules: &RulesData, d: &killteam::Derived) -> Table {
     let mut t = Table::new(
         [
@@ -223,7 +218,7 @@ fn weapons_table(lang: Lang, rules: &RulesData, d: &killteam::Derived) -> Table 
         };
         let mut row = vec![
             name,
-            weapon_type_text(lang, w.weapon_type, &w.shots),
+            lang.weapon_type(w.weapon_type, &w.shots),
             range,
             w.strength.to_string(),
             w.ap.to_string(),
@@ -894,13 +889,6 @@ fn campaign_card(lang: Lang, rules: &RulesData, c: &Campaign, cc: &CampaignChara
     card
 }
 
-fn faction_name(rules: &RulesData, lang: Lang, id: &str) -> String {
-    rules
-        .campaign
-        .faction(id)
-        .map_or_else(|| id.to_owned(), |f| lang.pick(&f.names).to_owned())
-}
-
 fn mission_label(rules: &RulesData, lang: Lang, id: &str) -> (String, String) {
     match rules.campaign.mission(id) {
         Some(m) => (
@@ -953,7 +941,7 @@ fn played_missions(c: &Campaign, rules: &RulesData, lang: Lang) -> Table {
                     e.mission.to_string(),
                     kind,
                     name,
-                    faction_name(rules, lang, &faction),
+                    lang.faction(&rules.campaign, &faction),
                     outcome,
                     result.vp.to_string(),
                 ]);
@@ -1037,7 +1025,7 @@ fn campaign_settings(c: &Campaign, rules: &RulesData, lang: Lang) -> Section {
     let mut secondary: Vec<String> = s
         .secondary
         .iter()
-        .map(|f| faction_name(rules, lang, f))
+        .map(|f| lang.faction(&rules.campaign, f))
         .collect();
     if secondary.is_empty() {
         secondary.push("—".to_owned());
@@ -1055,7 +1043,7 @@ fn campaign_settings(c: &Campaign, rules: &RulesData, lang: Lang) -> Section {
                 Fact::new(lang.t("sheet.reinforcements"), lang.t(pool)),
                 Fact::new(
                     lang.t("sheet.nemesis"),
-                    faction_name(rules, lang, &s.nemesis),
+                    lang.faction(&rules.campaign, &s.nemesis),
                 ),
                 Fact::new(lang.t("sheet.secondary"), secondary.join(", ")),
             ],
@@ -1080,7 +1068,7 @@ fn next_mission(c: &Campaign, rules: &RulesData, lang: Lang) -> Vec<Fact> {
             next.push(Fact::new(lang.t("sheet.mission"), name));
             next.push(Fact::new(
                 lang.t("sheet.faction"),
-                faction_name(rules, lang, &m.faction),
+                lang.faction(&rules.campaign, &m.faction),
             ));
             next.push(Fact::new(
                 lang.t("sheet.enemy_points"),

@@ -38,27 +38,6 @@ pub fn num<N: egui::emath::Numeric>(
     r
 }
 
-/// A number that may be absent (a save, a Strength): a checkbox, then the
-/// field when ticked.
-pub fn maybe_num(
-    ui: &mut egui::Ui,
-    lang: Lang,
-    label: &str,
-    value: &mut Option<i32>,
-    range: std::ops::RangeInclusive<i32>,
-    default: i32,
-) {
-    let mut on = value.is_some();
-    if ui.checkbox(&mut on, label).changed() {
-        *value = on.then_some(value.unwrap_or(default));
-    }
-    if let Some(v) = value {
-        let name = format!("{label}: {}", lang.t("battle.value"));
-        let r = ui.add(egui::DragValue::new(v).range(range));
-        r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &name));
-    }
-}
-
 /// A chance as a percentage.
 pub fn percent(p: f64) -> String {
     format!("{:.1} %", p * 100.0)
@@ -668,14 +647,15 @@ pub fn number(
     });
 }
 
-/// A number that may be absent (a save, a weapon's S).
-pub fn optional(
+/// A number that may be absent (a save, a weapon's S): a checkbox, then
+/// the field when ticked, kept together on a wrapping line.
+pub fn optional<N: egui::emath::Numeric>(
     ui: &mut egui::Ui,
     lang: Lang,
     label: &str,
-    value: &mut Option<i64>,
-    range: std::ops::RangeInclusive<i64>,
-    default: i64,
+    value: &mut Option<N>,
+    range: std::ops::RangeInclusive<N>,
+    default: N,
 ) {
     together(ui, |ui| {
         let mut on = value.is_some();

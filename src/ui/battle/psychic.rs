@@ -15,7 +15,7 @@ use crate::rules::psychic::attack::{AttackOdds, PowerTest, PsychicAttack, Vehicl
 use crate::rules::psychic::play::{
     AttackKind, Scope, VehicleHits, lawful_target, rolls_hit_location,
 };
-use crate::ui::battle::parts::{bars, maybe_num, num, percent, pick_campaign_fighter};
+use crate::ui::battle::parts::{bars, num, optional, percent, pick_campaign_fighter};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
@@ -151,7 +151,7 @@ impl PsychicView {
                 &mut a.hits,
                 0..=100,
             );
-            maybe_num(
+            optional(
                 ui,
                 lang,
                 lang.t("battle.psy.strength"),
@@ -231,8 +231,8 @@ impl PsychicView {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            maybe_num(ui, lang, lang.t("battle.save"), &mut t.save, 2..=6, 5);
-            maybe_num(
+            optional(ui, lang, lang.t("battle.save"), &mut t.save, 2..=6, 5);
+            optional(
                 ui,
                 lang,
                 lang.t("battle.psy.force_field"),

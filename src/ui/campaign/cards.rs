@@ -15,7 +15,7 @@ use crate::rules::campaign::{
 use crate::rules::core::names::name_in;
 use crate::ui::campaign::dice::DiceTexts;
 use crate::ui::campaign::fight::fight_buttons_ui;
-use crate::ui::campaign::parts::{behaviour_cell_ui, edit, faction_name};
+use crate::ui::campaign::parts::{behaviour_cell_ui, edit};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, badge, card, card_rows, card_title, icon_and_text, icon_button};
@@ -214,7 +214,10 @@ pub(super) fn enemies_ui(
             icons::ICON_SKULL,
             &cx.f(
                 "campaign.ui.enemies_title",
-                &[("faction", &faction_name(cx, &m.faction))],
+                &[(
+                    "faction",
+                    &cx.lang.faction(&cx.model.rules.campaign, &m.faction),
+                )],
             ),
         );
     });

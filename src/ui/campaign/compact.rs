@@ -187,7 +187,7 @@ fn ordered(
 /// The mission on one line, its objective on hover: the compact table
 /// keeps the page for the models.
 pub(super) fn mission_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    use crate::ui::campaign::parts::{faction_name, mission_name};
+    use crate::ui::campaign::parts::mission_name;
     let Some(m) = &c.mission else {
         return;
     };
@@ -206,7 +206,10 @@ pub(super) fn mission_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign)
     let enemy = cx.f(
         "campaign.ui.enemy_line",
         &[
-            ("faction", &faction_name(cx, &m.faction)),
+            (
+                "faction",
+                &cx.lang.faction(&cx.model.rules.campaign, &m.faction),
+            ),
             ("points", &m.points.to_string()),
             ("mode", cx.t(mode)),
         ],

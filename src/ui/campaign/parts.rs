@@ -52,14 +52,6 @@ pub fn mission_name(cx: &ViewCtx<'_>, m: &Mission) -> String {
     )
 }
 
-/// A faction's name in the language.
-pub fn faction_name(cx: &ViewCtx<'_>, id: &str) -> String {
-    cx.model.rules.campaign.faction(id).map_or_else(
-        || id.to_owned(),
-        |f| name_in(&f.names, cx.lang.code(), &f.id).to_owned(),
-    )
-}
-
 /// The mission card: what it is, the enemy and its escort, and the button
 /// for the next step.
 pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut DiceTexts) {
@@ -96,7 +88,10 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
             RichText::new(lang.f(
                 "campaign.ui.enemy_line",
                 &[
-                    ("faction", &faction_name(cx, &m.faction)),
+                    (
+                        "faction",
+                        &cx.lang.faction(&cx.model.rules.campaign, &m.faction),
+                    ),
                     ("points", &m.points.to_string()),
                     ("mode", lang.t(mode)),
                 ],

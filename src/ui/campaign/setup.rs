@@ -11,7 +11,7 @@ use crate::rules::campaign::{
 use crate::rules::core::names::name_in;
 use crate::rules::{Doc, DocKey};
 use crate::ui::campaign::dice::MissionDraw;
-use crate::ui::campaign::parts::{edit, faction_name};
+use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
@@ -349,7 +349,7 @@ fn faction_rows_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &mut Settings) {
     let nemesis = if s.nemesis.is_empty() {
         lang.t("campaign.ui.choose").to_owned()
     } else {
-        faction_name(cx, &s.nemesis)
+        cx.lang.faction(&cx.model.rules.campaign, &s.nemesis)
     };
     egui::ComboBox::from_id_salt("cmp-nemesis")
         .selected_text(nemesis)

@@ -9,7 +9,7 @@ use crate::i18n::Lang;
 use crate::rules::core::dice::Amount;
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::KillTeam;
-use crate::rules::killteam::data::{SoldierKind, Strength, Weapon, WeaponType};
+use crate::rules::killteam::data::{SoldierKind, Strength, Weapon};
 use crate::rules::{DocKey, KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -46,11 +46,6 @@ pub fn stat_ui(ui: &mut egui::Ui, lang: Lang, label_key: &str, value: String, ch
 /// An amount (shots, damage) as written.
 pub fn amount(a: &Amount) -> String {
     a.to_string()
-}
-
-/// A weapon's type with its shots, in `lang`.
-pub fn weapon_type_text(lang: Lang, t: WeaponType, shots: &Amount) -> String {
-    lang.f(t.key(), &[("shots", &shots.to_string())])
 }
 
 /// A refusal in a few words, for a list (`sergeant only`); the whole
@@ -166,7 +161,7 @@ pub fn weapon_detail(lang: Lang, w: &Weapon) -> String {
             ("s", &strength),
             ("ap", &w.ap.to_string()),
             ("range", &range),
-            ("type", &weapon_type_text(lang, w.weapon_type, &w.shots)),
+            ("type", &lang.weapon_type(w.weapon_type, &w.shots)),
             ("d", &amount(&w.damage)),
         ],
     );

@@ -15,7 +15,7 @@ use crate::rules::killteam::{
 use crate::rules::{KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::{
-    Choice, amount, edit, kind_detail, picker_ui, stat_ui, weapon_detail, weapon_type_text,
+    Choice, amount, edit, kind_detail, picker_ui, stat_ui, weapon_detail,
 };
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, icon_and_text, icon_button};
@@ -423,7 +423,7 @@ pub(crate) fn weapon_line_ui(
         "kt.weapon_line",
         &[
             ("name", name),
-            ("type", &weapon_type_text(lang, w.weapon_type, &w.shots)),
+            ("type", &lang.weapon_type(w.weapon_type, &w.shots)),
             ("range", &range),
             ("s", &w.strength.to_string()),
             ("ap", &w.ap.to_string()),
