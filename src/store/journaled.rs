@@ -130,9 +130,9 @@ pub struct JournalFile {
     pub choices: Vec<Choose>,
     /// Bytes up to the end of the last whole line.
     pub good_len: u64,
-    /// A hash of those bytes ([`hash_more`] from 0): a snapshot of the
-    /// campaign holds it, to know the file is still the one replayed.
-    pub hash: u64,
+    /// A hash of those bytes: a snapshot of the campaign holds it, to
+    /// know the file is still the one replayed.
+    pub hash: FileHash,
     /// Whether a cut-off line follows.
     pub torn: bool,
     /// Whether a line could not be read: the file holds what came before
@@ -159,7 +159,7 @@ impl JournalFile {
     /// Counts `whole` (whole lines just read) as read.
     fn read_up_to(&mut self, whole: &[u8]) {
         self.good_len += whole.len() as u64;
-        self.hash = hash_more(self.hash, whole);
+        self.hash.more(whole);
     }
 
     /// Takes one more line into account.
@@ -283,12 +283,61 @@ pub fn parse_journal(text: &str) -> Result<JournalFile, DocError> {
     Ok(j)
 }
 
-/// FNV-1a from `hash` on: a hash of a journal's bytes, the same from one
-/// Muster and one machine to the next, found incrementally as it grows.
-pub fn hash_more(hash: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(hash, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
+/// A hash of a file's bytes, found incrementally as the file grows: the
+/// same bytes give the same hash however they were read (eight bytes at a
+/// time, FNV's multiplier then a rotation; the bytes of a word not yet
+/// whole wait in `pending`), the same from one Muster and one machine to
+/// the next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileHash {
+    /// The hash of the whole words so far.
+    pub words: u64,
+    /// The bytes of the word under way, lowest first.
+    pub pending: u64,
+    /// How many there are (0 to 7).
+    pub pending_len: u8,
+}
+
+impl FileHash {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+
+    /// The hash of `bytes`.
+    pub fn of(bytes: &[u8]) -> Self {
+        let mut h = Self::default();
+        h.more(bytes);
+        h
+    }
+
+    /// Takes `bytes` in, following those taken so far.
+    pub fn more(&mut self, mut bytes: &[u8]) {
+        while self.pending_len != 0 && !bytes.is_empty() {
+            self.pending |= u64::from(bytes[0]) << (8 * u32::from(self.pending_len));
+            self.pending_len += 1;
+            bytes = &bytes[1..];
+            if self.pending_len == 8 {
+                self.word(self.pending);
+                (self.pending, self.pending_len) = (0, 0);
+            }
+        }
+        if self.pending_len != 0 {
+            // Every byte went to the word under way.
+            return;
+        }
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.word(u64::from_le_bytes(
+                <[u8; 8]>::try_from(w).unwrap_or_default(),
+            ));
+        }
+        for (i, b) in words.remainder().iter().enumerate() {
+            self.pending |= u64::from(*b) << (8 * i);
+        }
+        self.pending_len = u8::try_from(words.remainder().len()).unwrap_or(0);
+    }
+
+    fn word(&mut self, w: u64) {
+        self.words = (self.words ^ w).wrapping_mul(Self::PRIME).rotate_left(29);
+    }
 }
 
 /// The length of `text` up to the end of its last whole line.
@@ -302,7 +351,7 @@ pub(super) struct Known {
     /// `start.json` as last read or written.
     start_seen: Option<Seen>,
     /// A hash of its bytes.
-    start_hash: u64,
+    start_hash: FileHash,
     /// Its path.
     start_path: PathBuf,
     /// The campaign it holds, once read (a campaign opened from its
@@ -705,7 +754,7 @@ impl Store {
                 path: start_path.clone(),
             })?;
         self.write_atomic(&start_path, text.as_bytes())?;
-        let hash = hash_more(0, text.as_bytes());
+        let hash = FileHash::of(text.as_bytes());
         let mut known = Known::of_start((Arc::new(start), hash), Seen::of(&start_path), start_path);
         known.saved_keys.clone_from(&known.start_keys);
         if let Ok(mut map) = self.journaled.lock() {
@@ -953,9 +1002,9 @@ fn known_from_texts(
 }
 
 /// Reads a campaign's start, with the hash of its bytes.
-fn read_start(kinds: &super::Kinds, path: &Path) -> Result<(Arc<Campaign>, u64), StoreError> {
+fn read_start(kinds: &super::Kinds, path: &Path) -> Result<(Arc<Campaign>, FileHash), StoreError> {
     let bytes = fs::read(path).map_err(io_err("io.read", path))?;
-    let hash = hash_more(0, &bytes);
+    let hash = FileHash::of(&bytes);
     let text = String::from_utf8(bytes).map_err(|e| StoreError::Io {
         action: "io.read",
         source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
@@ -986,7 +1035,7 @@ fn read_start(kinds: &super::Kinds, path: &Path) -> Result<(Arc<Campaign>, u64),
 impl Known {
     /// A campaign's folder holding only its start, as read.
     fn of_start(
-        (start, start_hash): (Arc<Campaign>, u64),
+        (start, start_hash): (Arc<Campaign>, FileHash),
         start_seen: Option<Seen>,
         start_path: PathBuf,
     ) -> Self {

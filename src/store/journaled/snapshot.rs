@@ -17,7 +17,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Choose, JournalFile, JournalText, Known, Rename, START_FILE, entry_key, hash_more, overruled,
+    Choose, FileHash, JournalFile, JournalText, Known, Rename, START_FILE, entry_key, overruled,
 };
 use crate::rules::campaign::Entry;
 use crate::rules::{Campaign, DocKey};
@@ -36,7 +36,7 @@ struct Snapshot {
     /// The rules it was replayed by ([`Store::rules_fingerprint`]).
     rules: u64,
     /// A hash of the start's bytes.
-    start_hash: u64,
+    start_hash: FileHash,
     /// How many of the campaign's first events the start holds.
     start_len: usize,
     /// The start's name.
@@ -55,7 +55,7 @@ struct Snapshot {
 #[derive(Serialize, Deserialize)]
 struct FileShape {
     len: u64,
-    hash: u64,
+    hash: FileHash,
     name: String,
     events: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -109,7 +109,7 @@ impl Store {
             && snap.campaign.id == key.id
             && snap.files.len() == texts.len()
             && snap.start_len <= snap.campaign.journal.len()
-            && std::fs::read(&start_path).is_ok_and(|b| hash_more(0, &b) == snap.start_hash);
+            && std::fs::read(&start_path).is_ok_and(|b| FileHash::of(&b) == snap.start_hash);
         if !current {
             return None;
         }
@@ -268,46 +268,50 @@ fn snapshot_of(known: &Known, campaign: &Campaign, rules: u64) -> Option<Snapsho
 /// journal of `texts` is still the one the snapshot was made of. `start`
 /// fills in what the snapshot says of the start.
 fn known_of(
-    shapes: BTreeMap<String, FileShape>,
+    mut shapes: BTreeMap<String, FileShape>,
     texts: &[JournalText],
     campaign: &Campaign,
     others: Vec<Arc<Entry>>,
     start: impl FnOnce(&mut Known),
 ) -> Option<Known> {
-    let mut events: HashMap<String, Arc<Entry>> = campaign
+    // By key, borrowed from the events themselves (a stamp's id).
+    let keys: Vec<(std::borrow::Cow<'_, str>, &Arc<Entry>)> = campaign
         .journal
         .iter()
-        .map(|e| (entry_key(e), Arc::clone(e)))
+        .chain(&others)
+        .map(|e| (key_of(e), e))
         .collect();
-    for e in others {
-        events.entry(entry_key(&e)).or_insert(e);
+    let mut events: HashMap<&str, &Arc<Entry>> = HashMap::with_capacity(keys.len());
+    for (k, e) in &keys {
+        events.entry(k.as_ref()).or_insert(e);
     }
     let mut files = HashMap::with_capacity(texts.len());
     for t in texts {
-        let shape = shapes.get(&t.machine)?;
+        let shape = shapes.remove(&t.machine)?;
         let len = usize::try_from(shape.len).ok()?;
         let whole = t
             .bytes
             .iter()
             .rposition(|b| *b == b'\n')
             .map_or(0, |n| n + 1);
-        if whole != len || hash_more(0, &t.bytes[..len]) != shape.hash {
+        if whole != len || FileHash::of(&t.bytes[..len]) != shape.hash {
             return None;
         }
         let mut file = JournalFile {
-            name: shape.name.clone(),
+            name: shape.name,
             events: Vec::with_capacity(shape.events.len()),
             index: HashMap::with_capacity(shape.events.len()),
-            renames: shape.renames.clone(),
-            choices: shape.choices.clone(),
+            renames: shape.renames,
+            choices: shape.choices,
             good_len: shape.len,
             hash: shape.hash,
             torn: t.bytes.len() > len,
             broken: false,
         };
-        for (i, key) in shape.events.iter().enumerate() {
-            file.index.insert(key.clone(), i);
-            file.events.push((Arc::clone(events.get(key)?), true));
+        for (i, key) in shape.events.into_iter().enumerate() {
+            file.events
+                .push((Arc::clone(events.get(key.as_str())?), true));
+            file.index.insert(key, i);
         }
         for &i in &shape.taken_back {
             file.events.get_mut(i)?.1 = false;
@@ -317,7 +321,7 @@ fn known_of(
     let start_len = campaign.journal.len();
     let mut known = Known {
         start_seen: None,
-        start_hash: 0,
+        start_hash: FileHash::default(),
         start_path: PathBuf::new(),
         start: None,
         start_len,
@@ -339,6 +343,14 @@ fn known_of(
         .collect();
     known.snapshot_of = Some(known.lengths());
     Some(known)
+}
+
+/// An event's key ([`entry_key`]), borrowed where it is its stamp's id.
+fn key_of(e: &Entry) -> std::borrow::Cow<'_, str> {
+    match &e.stamp {
+        Some(s) => std::borrow::Cow::Borrowed(s.id.as_str()),
+        None => std::borrow::Cow::Owned(entry_key(e)),
+    }
 }
 
 /// The keys of a campaign's events.

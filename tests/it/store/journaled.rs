@@ -656,3 +656,30 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     }
     out
 }
+
+#[test]
+fn a_file_s_hash_is_the_same_however_its_bytes_were_read_and_changes_with_any_byte() {
+    use muster::store::journaled::FileHash;
+    let text = b"{\"journal\":{}}\n{\"entry\":{\"mission\":1}}\n{\"take_back\":{\"id\":\"x\"}}\n";
+    let at_once = FileHash::of(text);
+    for cut in [1, 3, 8, 13, 16, 40] {
+        let mut in_two = FileHash::of(&text[..cut]);
+        in_two.more(&text[cut..]);
+        assert_eq!(in_two, at_once, "cut at {cut}");
+    }
+    let mut byte_by_byte = FileHash::default();
+    for b in text {
+        byte_by_byte.more(&[*b]);
+    }
+    assert_eq!(byte_by_byte, at_once);
+    for at in [0, 7, 30, text.len() - 1] {
+        let mut changed = text.to_vec();
+        changed[at] ^= 1;
+        assert_ne!(FileHash::of(&changed), at_once, "byte {at}");
+    }
+    assert_ne!(
+        FileHash::of(&text[..text.len() - 1]),
+        at_once,
+        "one byte less"
+    );
+}
