@@ -499,11 +499,12 @@ pub fn described_option(
 }
 
 /// When a campaign event was made, as a player reads it: `2026-11-25
-/// 17:36 UTC` from the stamp's `2026-11-25T17:36:36Z` (anything else as it
-/// is written).
-pub fn stamp_time(at: &str) -> String {
+/// 17:36 UTC` from the stamp's `2026-11-25T17:36:36Z`, with `seconds`
+/// `17:36:36` (anything else as it is written).
+pub fn stamp_time(at: &str, seconds: bool) -> String {
+    let shown = if seconds { 8 } else { 5 };
     match at.strip_suffix('Z').and_then(|t| t.split_once('T')) {
-        Some((day, time)) => format!("{day} {} UTC", time.get(..5).unwrap_or(time)),
+        Some((day, time)) => format!("{day} {} UTC", time.get(..shown).unwrap_or(time)),
         None => at.to_owned(),
     }
 }
@@ -514,10 +515,10 @@ pub fn stamp_words(lang: Lang, stamp: &crate::rules::campaign::Stamp) -> Option<
     match (stamp.by.as_deref(), stamp.at.as_deref()) {
         (Some(by), Some(at)) => Some(lang.f(
             "campaign.ui.made_on_at",
-            &[("by", by), ("at", &stamp_time(at))],
+            &[("by", by), ("at", &stamp_time(at, false))],
         )),
         (Some(by), None) => Some(lang.f("campaign.ui.made_on", &[("by", by)])),
-        (None, Some(at)) => Some(lang.f("campaign.ui.made_at", &[("at", &stamp_time(at))])),
+        (None, Some(at)) => Some(lang.f("campaign.ui.made_at", &[("at", &stamp_time(at, false))])),
         (None, None) => None,
     }
 }

@@ -317,7 +317,8 @@ pub(super) fn chosen_aside(
             out.push(SetAside {
                 entry: Arc::clone(e),
                 machine: m.clone(),
-                why: crate::rules::Problem::new("CMP-13", "held.by_choice"),
+                // No rule sets it aside: the players did.
+                why: crate::rules::Problem::new("", "held.by_choice"),
                 rival,
             });
         }

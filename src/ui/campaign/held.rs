@@ -52,7 +52,13 @@ fn aside_ui(
     );
     ui.label(RichText::new(&held).strong())
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &held));
-    ui.label(RichText::new(cx.lang.problem_line(&aside.why)).color(palette().warning));
+    // A rule's refusal names the rule; the players' choice names none.
+    let why = if aside.why.rule.is_empty() {
+        cx.lang.problem(&aside.why)
+    } else {
+        cx.lang.problem_line(&aside.why)
+    };
+    ui.label(RichText::new(why).color(palette().warning));
     let Some(rival) = &aside.rival else {
         return;
     };
@@ -81,7 +87,11 @@ fn made(cx: &ViewCtx<'_>, e: &Entry) -> String {
     let Some(s) = &e.stamp else {
         return cx.t("held.made_unknown").to_owned();
     };
-    let at = s.at.as_deref().map_or_else(String::new, stamp_time);
+    // To the second: two machines' events a minute apart or less are the
+    // usual clash, and the earlier stands.
+    let at =
+        s.at.as_deref()
+            .map_or_else(String::new, |at| stamp_time(at, true));
     cx.f(
         "held.made",
         &[("by", s.by.as_deref().unwrap_or("?")), ("at", &at)],

@@ -320,7 +320,9 @@ fn from_words(cx: &ViewCtx<'_>, side: Side, e: &Entry) -> String {
     });
     match e.stamp.as_ref() {
         Some(s) => {
-            let at = s.at.as_deref().map_or_else(String::new, stamp_time);
+            let at =
+                s.at.as_deref()
+                    .map_or_else(String::new, |at| stamp_time(at, false));
             cx.f(
                 "merge.made",
                 &[
@@ -346,7 +348,7 @@ fn fields_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, view: &MergeView, f: &FieldsPr
         Some(at) => cx.f(
             "merge.fields.base",
             &[
-                ("at", &stamp_time(at)),
+                ("at", &stamp_time(at, false)),
                 ("ours", &m.from_ours.to_string()),
                 ("theirs", &m.from_theirs.to_string()),
             ],

@@ -237,6 +237,9 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
         )
         .is_some()
     );
+    // To the second: the earlier roll is seen to be the earlier.
+    assert!(h.query_by_label_contains(":05 UTC").is_some());
+    assert!(h.query_by_label_contains(":00 UTC").is_some());
     assert!(
         h.query_by_label_contains(
             "Kept in its place: Trooper Dace: Cran test (D10: 2), made on Camille's laptop"
@@ -256,6 +259,11 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
         h.query_by_label_contains("Held aside: Trooper Dace: Cran test (D10: 2)")
             .is_some(),
         "now Camille's roll waits"
+    );
+    // By the players' choice, which no rule of the book names.
+    assert!(
+        h.query_by_label("the players kept the other event instead")
+            .is_some()
     );
     // Bruno's machine reads the choice: the same campaign.
     let at_bruno = bruno
