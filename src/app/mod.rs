@@ -638,6 +638,23 @@ impl Model {
         self.docs.iter().filter_map(Doc::get::<Roster>)
     }
 
+    /// Other machines' journals of the campaign `id` that cannot be read
+    /// whole (the campaign holds their events up to the line that cannot).
+    pub fn unreadable_journals_of<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> impl Iterator<Item = &'a crate::store::Unreadable> {
+        self.unreadable.iter().filter(move |u| {
+            u.path
+                .extension()
+                .is_some_and(|x| x == crate::store::journaled::JOURNAL_EXT)
+                && u.path
+                    .parent()
+                    .and_then(|d| d.file_name())
+                    .is_some_and(|d| d.to_string_lossy() == id)
+        })
+    }
+
     /// What a document breaks (as of its last change).
     pub fn problems_of(&self, key: &DocKey) -> &[Problem] {
         self.problems.get(key).map_or(&[], Vec::as_slice)

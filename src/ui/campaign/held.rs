@@ -11,7 +11,7 @@ use crate::app::Command;
 use crate::rules::campaign::Entry;
 use crate::rules::campaign::journals::SetAside;
 use crate::rules::{Campaign, DocKey};
-use crate::store::journaled::{JOURNAL_EXT, entry_key};
+use crate::store::journaled::entry_key;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, card, icon_button, stamp_time};
@@ -101,14 +101,7 @@ fn made(cx: &ViewCtx<'_>, e: &Entry) -> String {
 /// Other machines' journals of this campaign that cannot be read whole:
 /// the campaign holds their events up to the line that cannot be read.
 fn unreadable_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    let journals = cx.model.unreadable.iter().filter(|u| {
-        u.path.extension().is_some_and(|x| x == JOURNAL_EXT)
-            && u.path
-                .parent()
-                .and_then(|d| d.file_name())
-                .is_some_and(|d| d.to_string_lossy() == c.id)
-    });
-    for u in journals {
+    for u in cx.model.unreadable_journals_of(&c.id) {
         let file = u
             .path
             .file_name()

@@ -324,6 +324,7 @@ impl LibraryView {
                 let problems = cx.model.problems_of(&key).len();
                 problems_badge(ui, lang, problems);
                 versions::versions_badge(ui, cx, &key);
+                versions::shared_badges(ui, cx, &key);
                 ui.add_space(space::S);
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);

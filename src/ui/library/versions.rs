@@ -37,6 +37,21 @@ pub(super) fn versions_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::r
     }
 }
 
+/// The badges of a shared campaign's row: its events held aside (two
+/// machines clashed), and another machine's journal that cannot be read
+/// whole. What they are is shown inside the campaign.
+pub(super) fn shared_badges(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey) {
+    let held = cx.model.held.get(key).map_or(0, Vec::len);
+    if held > 0 {
+        let text = cx.f("library.held_badge", &[("count", &held.to_string())]);
+        badge(ui, Tone::Warning, &text);
+    }
+    let unreadable = cx.model.unreadable_journals_of(&key.id).next().is_some();
+    if unreadable && key.kind == <crate::rules::Campaign as crate::rules::DocKind>::KIND {
+        badge(ui, Tone::Error, cx.t("library.unreadable_journal_badge"));
+    }
+}
+
 /// The card of the versions to merge, one line each with "Merge…".
 pub(super) fn versions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     if cx.model.versions.is_empty() {

@@ -231,6 +231,18 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
         "the earlier roll stands"
     );
     assert!(h.query_by_label_contains("1 event held aside").is_some());
+    // The library says it too, on the campaign's row.
+    h.state_mut()
+        .app
+        .apply(Command::Show(muster::app::Screen::Library));
+    h.run();
+    assert!(h.query_by_label("1 event held aside").is_some());
+    h.state_mut()
+        .app
+        .apply(Command::Show(muster::app::Screen::Campaign(
+            base.id.clone(),
+        )));
+    h.run();
     assert!(
         h.query_by_label_contains(
             "Held aside: Trooper Dace: Cran test (D10: 9), made on Bruno's desktop"
@@ -329,6 +341,14 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
         .unwrap_or_default()
         .to_owned();
     assert!(text.contains("line 3"), "{text}");
+    h.state_mut()
+        .app
+        .apply(Command::Show(muster::app::Screen::Library));
+    h.run();
+    assert!(
+        h.query_by_label("A journal unreadable").is_some(),
+        "a badge on the campaign's row"
+    );
     // Play goes on here: an edit is saved in this machine's journal.
     let key = DocKey::new("campaign", &base.id);
     let dace = crate::common::char_id(&base, "Trooper Dace");
