@@ -110,8 +110,7 @@ impl App {
             Command::At(_, command) => self.apply(*command),
             Command::DismissRefusal => self.model.refusal = None,
             Command::Fight(setup) => {
-                let n = self.model.fight.as_ref().map_or(1, |(n, _)| n + 1);
-                self.model.fight = Some((n, setup));
+                self.new_fight = Some(setup);
                 self.show(Screen::Battle);
             }
             Command::SetLang(lang) => self.model.lang = lang,

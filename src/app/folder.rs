@@ -172,7 +172,7 @@ impl App {
         model.back.clear();
         model.merge = None;
         model.preview = None;
-        model.fight = None;
+        self.new_fight = None;
         model.refusal = None;
         model.validated.clear();
         self.dirty.clear();

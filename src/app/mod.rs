@@ -562,9 +562,6 @@ pub struct Model {
     /// The print preview's typesetting asked for last, and its answer
     /// once its thread is done.
     pub preview: Option<Preview>,
-    /// The fight picked last on a campaign's table, numbered: the battle
-    /// screen fills its fighters in once for each number.
-    pub fight: Option<(u64, FightSetup)>,
     /// The last refusal of a command sent by a click, shown beside the
     /// widget clicked until the next click or screen.
     pub refusal: Option<Refusal>,
@@ -729,6 +726,9 @@ pub struct App {
     pdf_job: Option<printing::PdfJob>,
     /// Text to put on the clipboard (the shell hands it to the window).
     clipboard: Option<String>,
+    /// A fight picked on a campaign's table, for the battle screen to fill
+    /// its fighters in from (the shell hands it over once).
+    new_fight: Option<FightSetup>,
     /// The fight to the end being simulated.
     sim_job: Option<simulation::SimJob>,
     /// Whom the simulation wakes when it is done.
@@ -804,6 +804,7 @@ impl App {
             last_failure: None,
             pdf_job: None,
             clipboard: None,
+            new_fight: None,
             sim_job: None,
             repaint: None,
             typesetter: None,
@@ -878,6 +879,12 @@ impl App {
         for command in commands {
             self.apply(command);
         }
+    }
+
+    /// The fight picked on a campaign's table since the last call, if any:
+    /// the battle screen fills its fighters in from it once.
+    pub fn take_new_fight(&mut self) -> Option<FightSetup> {
+        self.new_fight.take()
     }
 
     /// Reads the library again from disk.
@@ -1266,7 +1273,6 @@ impl Model {
             last_pdf: None,
             simulation: None,
             preview: None,
-            fight: None,
             wounds_seen: WoundsSeen::default(),
             refusal: None,
         }

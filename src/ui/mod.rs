@@ -220,6 +220,10 @@ impl Gui {
         out.extend(from_click(clicked, refused, cx.into_commands()));
         let close_requested = ui.input(|i| i.viewport().close_requested());
         self.app.apply_pending();
+        if let Some(setup) = self.app.take_new_fight() {
+            let cx = ViewCtx::new(&self.app.model);
+            self.views.battle.take_table_fight(&cx, &setup);
+        }
         if let Some(text) = self.app.take_clipboard() {
             ctx.copy_text(text);
         }

@@ -3,6 +3,7 @@
 //! is fought by (`rules::battle::from_table`); this file copies them into
 //! the mode's fields.
 
+use crate::app::FightSetup;
 use crate::rules::CharRef;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::from_table::{
@@ -62,15 +63,9 @@ fn melee(
 
 impl BattleView {
     /// Fills the battle screen in from a fight picked on a campaign's
-    /// table, once for each fight.
-    pub(super) fn take_table_fight(&mut self, cx: &ViewCtx<'_>) -> bool {
-        let Some((n, setup)) = &cx.model.fight else {
-            return false;
-        };
-        if self.fight_seen == *n {
-            return false;
-        }
-        self.fight_seen = *n;
+    /// table (handed over once by the app). False: the campaign or its
+    /// fighters are gone.
+    pub fn take_table_fight(&mut self, cx: &ViewCtx<'_>, setup: &FightSetup) -> bool {
         let Some(c) = cx.model.get::<Campaign>(&setup.attacker.doc) else {
             return false;
         };
@@ -128,6 +123,7 @@ impl BattleView {
                 self.psychic.target_character = characters.1;
             }
         }
+        self.scroll_to_fight = true;
         true
     }
 

@@ -69,8 +69,9 @@ pub struct BattleView {
     /// Our side is the attacker (the first unit); else the defender. The
     /// battle summary counts each side's characters killed (CHR-15).
     pub we_attack: bool,
-    /// The number of the last fight filled in from a campaign's table.
-    pub fight_seen: u64,
+    /// A fight was just filled in from a campaign's table: its fighters
+    /// are scrolled into view at the next frame.
+    pub scroll_to_fight: bool,
 }
 
 impl Default for BattleView {
@@ -85,7 +86,7 @@ impl Default for BattleView {
             robot: Default::default(),
             flyer: Default::default(),
             we_attack: true,
-            fight_seen: 0,
+            scroll_to_fight: false,
         }
     }
 }
@@ -100,7 +101,7 @@ impl BattleView {
     /// Shows the battle screen: the tabs, the mode's view, the log and the
     /// battle summary.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        if self.take_table_fight(cx) {
+        if std::mem::take(&mut self.scroll_to_fight) {
             // A new fight from the table: its fighters in view, not the
             // panels the last fight was scrolled to.
             ui.scroll_to_cursor(Some(egui::Align::TOP));
