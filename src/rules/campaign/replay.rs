@@ -1,0 +1,299 @@
+//! A campaign's journal played again: the campaign it gives, and what a
+//! campaign breaks (its state against its journal's replay, its stamps).
+
+use super::*;
+
+impl Campaign {
+    /// Plays the journal again from an empty campaign: the campaign it
+    /// gives and every event's outcome; or the first event refused, with
+    /// its place.
+    pub fn replay(
+        &self,
+        rules: &RulesData,
+    ) -> Result<(Self, Vec<crate::rules::Outcome>), (usize, Problem)> {
+        let mut c = Self::new(self.id.clone(), self.name.clone(), &rules.campaign);
+        let mut outcomes = Vec::with_capacity(self.journal.len());
+        let mut rng = crate::rules::core::dice::seeded(0);
+        for (i, entry) in self.journal.iter().enumerate() {
+            let before = c.mission_number();
+            let (mut resolved, outcome) = c
+                .play(entry.event.clone(), rules, &mut rng)
+                .map_err(|p| (i, p))?;
+            let number = c.mission_number().max(before);
+            if entry.mission != number {
+                return Err((
+                    i,
+                    Problem::new("CMP-2", "campaign.problem.entry_mission")
+                        .arg("recorded", entry.mission)
+                        .arg("played", number),
+                ));
+            }
+            // A campaign started before Muster recorded its numbers plays
+            // on by the data's, as it did then.
+            if resolved.forget_new_records(&entry.event) {
+                c.rates = None;
+            }
+            if resolved != entry.event {
+                return Err((
+                    i,
+                    Problem::new("CMP-13", "campaign.problem.entry_without_dice")
+                        .arg("entry", i + 1),
+                ));
+            }
+            c.journal.push(Arc::clone(entry));
+            outcomes.push(outcome);
+        }
+        c.notes.clone_from(&self.notes);
+        Ok((c, outcomes))
+    }
+
+    /// Every rule the campaign breaks: settings out of range, characters a
+    /// journal entry names but the campaign lacks, states that disagree
+    /// with the journal.
+    pub fn validate(&self, rules: &RulesData) -> Vec<Problem> {
+        let mut out = self.state_problems(rules);
+        out.extend(self.journal_problems(rules));
+        out
+    }
+
+    /// What `validate` finds in a campaign made by applying one event to
+    /// `before`, whose problems were `before_problems`: a journal that
+    /// replayed grows by the event as played, so it still replays and is
+    /// not played again (on a long campaign that is most of the time of a
+    /// tick at the table); the rest is checked afresh.
+    pub fn validate_after(
+        &self,
+        before: &Self,
+        before_problems: &[Problem],
+        rules: &RulesData,
+    ) -> Vec<Problem> {
+        let one_more = self.journal.len() == before.journal.len() + 1
+            && self
+                .journal
+                .iter()
+                .zip(&before.journal)
+                .all(|(a, b)| Arc::ptr_eq(a, b));
+        let replayed = !before_problems
+            .iter()
+            .any(|p| JOURNAL_PROBLEMS.contains(&p.key));
+        if one_more && replayed {
+            self.state_problems(rules)
+        } else {
+            self.validate(rules)
+        }
+    }
+
+    /// The problems of the state as it stands: settings, ids, Cran, and
+    /// each escort by its kind's rules.
+    fn state_problems(&self, rules: &RulesData) -> Vec<Problem> {
+        let mut out = Vec::new();
+        // A campaign being set up may lack its factions for now.
+        if self.phase != Phase::Setup {
+            out.extend(self.settings.problems(&rules.campaign));
+        }
+        if enemy_index(self.next_id).is_some() {
+            out.push(
+                Problem::new("FILE", "campaign.problem.next_id_enemy")
+                    .arg("id", self.next_id)
+                    .arg("first", ENEMY_IDS),
+            );
+        }
+        let mut ids = BTreeSet::new();
+        for c in &self.characters {
+            if !ids.insert(c.id) {
+                out.push(Problem::new("FILE", "campaign.problem.duplicate_id").arg("id", c.id));
+            }
+            if enemy_index(c.id).is_some() {
+                out.push(
+                    Problem::new("FILE", "campaign.problem.enemy_id")
+                        .character(c.name())
+                        .arg("id", c.id)
+                        .arg("first", ENEMY_IDS),
+                );
+            }
+            if c.cran == 0 || c.cran > self.settings.cran_die {
+                out.push(
+                    Problem::new("CMP-11", "campaign.problem.cran_range")
+                        .character(c.name())
+                        .arg("cran", c.cran)
+                        .arg("die", self.settings.cran_die),
+                );
+            }
+            if self.escort(c.escort).is_none() {
+                out.push(
+                    Problem::new("FILE", "campaign.problem.no_escort")
+                        .character(c.name())
+                        .arg("escort", c.escort),
+                );
+            }
+        }
+        for e in &self.escorts {
+            if let Some(leader) = e.leader
+                && self.character(leader).is_none()
+            {
+                out.push(Problem::new("FILE", "campaign.problem.no_character").arg("id", leader));
+            }
+        }
+        // CMP-7: each escort by its own kind's rules, after every event.
+        for e in &self.escorts {
+            out.extend(self.escort_problems(e.id, rules, None));
+        }
+        out
+    }
+
+    /// The problems of the journal: an entry that does not play again, or
+    /// a state the journal does not give.
+    fn journal_problems(&self, rules: &RulesData) -> Vec<Problem> {
+        let mut out: Vec<Problem> = self.twice_stamped().into_iter().collect();
+        match self.replay(rules) {
+            Err((i, problem)) => {
+                // A journal that names what the campaign lacks cannot have
+                // happened: the journal's own rule (CMP-13), as the README says.
+                let rule = if problem.rule == "FILE" {
+                    "CMP-13".into()
+                } else {
+                    problem.rule.clone()
+                };
+                out.push(
+                    Problem::new(rule, "campaign.problem.journal_refused")
+                        .arg("entry", i + 1)
+                        .because(problem),
+                );
+            }
+            Ok((replayed, _)) => {
+                if let Some((field, file, journal)) = self.first_difference(&replayed) {
+                    out.push(
+                        Problem::new("CMP-13", "campaign.problem.journal_disagrees")
+                            .arg("field", field)
+                            .arg("file", file)
+                            .arg("journal", journal),
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    /// Two events of the journal under one stamp's id: an id names one
+    /// event, so the file was copied into itself or forged (CMP-13).
+    fn twice_stamped(&self) -> Option<Problem> {
+        let mut seen = std::collections::BTreeMap::new();
+        for (i, e) in self.journal.iter().enumerate() {
+            let Some(stamp) = &e.stamp else { continue };
+            if let Some(first) = seen.insert(stamp.id.as_str(), i) {
+                return Some(
+                    Problem::new("CMP-13", "campaign.problem.stamp_twice")
+                        .arg("id", &stamp.id)
+                        .arg("first", first + 1)
+                        .arg("second", i + 1),
+                );
+            }
+        }
+        None
+    }
+
+    /// Whether two campaigns hold the same state (the journal aside).
+    pub fn same_state(&self, other: &Self) -> bool {
+        let (a, b) = Self::stripped(self, other);
+        a == b
+    }
+
+    /// Both states without what the journal does not decide. A debrief
+    /// saved before Muster recorded who played it: those lists are left
+    /// out of the comparison.
+    fn stripped(a: &Self, b: &Self) -> (Self, Self) {
+        let legacy = [a, b]
+            .iter()
+            .any(|c| c.debrief.as_ref().is_some_and(|d| d.played.is_empty()));
+        let strip = |c: &Self| {
+            let mut c = c.clone();
+            if legacy && let Some(d) = c.debrief.as_mut() {
+                d.played.clear();
+                d.out_of_action.clear();
+                d.wounded.clear();
+            }
+            c.journal = Vec::new();
+            c.notes = String::new();
+            c.id = String::new();
+            c.name = String::new();
+            c
+        };
+        (strip(a), strip(b))
+    }
+
+    /// The first field whose value differs from `other`'s (the journal's
+    /// replay), as its path in the file (`characters[2].state`, a
+    /// character named by his name), this campaign's value and `other`'s;
+    /// `None` when their states agree.
+    pub fn first_difference(&self, other: &Self) -> Option<(String, String, String)> {
+        let (sa, sb) = Self::stripped(self, other);
+        let (Ok(a), Ok(b)) = (serde_json::to_value(sa), serde_json::to_value(sb)) else {
+            return (!self.same_state(other)).then(Default::default);
+        };
+        first_difference(&a, &b, String::new())
+    }
+}
+
+/// The message keys of the problems the journal's replay finds.
+const JOURNAL_PROBLEMS: [&str; 2] = [
+    "campaign.problem.journal_refused",
+    "campaign.problem.journal_disagrees",
+];
+
+/// The first path where two JSON values differ, with both values (shown
+/// compact, cut to a readable length).
+fn first_difference(
+    a: &serde_json::Value,
+    b: &serde_json::Value,
+    path: String,
+) -> Option<(String, String, String)> {
+    use serde_json::Value;
+    let shown = |v: Option<&Value>| {
+        let text = v.map_or_else(|| "—".to_owned(), Value::to_string);
+        if text.chars().count() > 60 {
+            format!("{}…", text.chars().take(59).collect::<String>())
+        } else {
+            text
+        }
+    };
+    let field = |name: &str| {
+        if path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{path}.{name}")
+        }
+    };
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            keys.into_iter().find_map(|k| match (x.get(k), y.get(k)) {
+                (Some(p), Some(q)) => first_difference(p, q, field(k)),
+                (p, q) => Some((field(k), shown(p), shown(q))),
+            })
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            let found = x.iter().zip(y).enumerate().find_map(|(i, (p, q))| {
+                // A character is named by his name, not only his place.
+                let named = p
+                    .get("name")
+                    .or_else(|| {
+                        p.get("member")
+                            .and_then(|m| m.as_object()?.values().next()?.get("name"))
+                    })
+                    .and_then(Value::as_str)
+                    .map_or_else(String::new, |n| format!(" ({n})"));
+                first_difference(p, q, format!("{path}[{i}]{named}"))
+            });
+            found.or_else(|| {
+                (x.len() != y.len()).then(|| {
+                    (
+                        format!("{path} (length)"),
+                        x.len().to_string(),
+                        y.len().to_string(),
+                    )
+                })
+            })
+        }
+        _ => (a != b).then(|| (path.clone(), shown(Some(a)), shown(Some(b)))),
+    }
+}
