@@ -1,0 +1,99 @@
+//! Writing a file atomically: a temporary file beside it, synced, then
+//! renamed over it; and telling our temporary files from a sync tool's.
+
+use super::*;
+
+/// Writes a file atomically: a temporary file in the same folder, written by
+/// `write`, flushed and synced, then renamed over `path`. If anything fails,
+/// the previous file is untouched and the temporary file removed.
+pub fn write_atomic(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> Result<(), StoreError> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", unique_stamp()));
+    // A failure names the file the caller asked for, never the temporary
+    // file beside it, which nobody typed and which is gone afterwards.
+    let result = (|| {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .map_err(io_err("io.create", path))?;
+        write(&mut file).map_err(io_err("io.write", path))?;
+        file.flush().map_err(io_err("io.write", path))?;
+        file.sync_all().map_err(io_err("io.sync", path))?;
+        drop(file);
+        fs::rename(&tmp, path).map_err(io_err("io.replace", path))?;
+        // Make the rename itself durable.
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Whether `name` is the temporary file of a save of Muster's
+/// (`.NAME.json.STAMP.tmp`, see [`write_atomic`] and [`unique_stamp`]):
+/// never a sync tool's download under way (Syncthing's
+/// `.syncthing.NAME.json.tmp` or `~syncthing~NAME.json.tmp`).
+pub fn is_our_temp(name: &str) -> bool {
+    if name.starts_with(".syncthing.") || name.starts_with("~syncthing~") {
+        return false;
+    }
+    let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+        return false;
+    };
+    let Some((file, stamp)) = inner.rsplit_once('.') else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let mut parts = stamp.split('-');
+    let stamped = matches!(
+        (parts.next(), parts.next(), parts.next(), parts.next()),
+        (Some(millis), Some(n), Some(pid), None) if digits(millis) && digits(n) && digits(pid)
+    );
+    stamped && file.len() > ".json".len() && file.ends_with(".json")
+}
+
+/// A name unique within this process and sortable by time (its shape is
+/// what [`is_our_temp`] recognises).
+pub(super) fn unique_stamp() -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let millis = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    format!("{millis:015}-{n:06}-{}", std::process::id())
+}
+
+impl Store {
+    pub(super) fn write_atomic(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+        let budget = self.write_budget.load(Ordering::SeqCst);
+        let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+        if budget != u64::MAX {
+            self.write_budget
+                .store(budget.saturating_sub(len), Ordering::SeqCst);
+        }
+        write_atomic(path, |w| {
+            if len > budget {
+                // Part of the text, then a full disk.
+                let part = usize::try_from(budget).unwrap_or(0);
+                w.write_all(&bytes[..part.min(bytes.len())])?;
+                return Err(io::Error::new(
+                    io::ErrorKind::StorageFull,
+                    "no space left on device (simulated)",
+                ));
+            }
+            w.write_all(bytes)
+        })
+    }
+}

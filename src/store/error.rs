@@ -1,0 +1,147 @@
+//! What went wrong with the store, as data: a key and arguments, the path
+//! last, translated where it is shown.
+
+use super::*;
+
+/// What went wrong with the store. Data, not text: [`StoreError::msg`] gives
+/// the message key and arguments, the path last.
+#[derive(Debug)]
+pub enum StoreError {
+    /// Another Muster holds the data directory.
+    ReadOnly,
+    /// A file operation failed.
+    Io {
+        /// What was being done, as a message key (`io.write`).
+        action: &'static str,
+        /// The file or folder.
+        path: PathBuf,
+        /// The OS error.
+        source: io::Error,
+    },
+    /// A document could not be read or written.
+    Document {
+        /// Why.
+        reason: DocError,
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file was changed by another program since Muster read or wrote
+    /// it: saving would overwrite that change.
+    ChangedOnDisk {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file's name is not text (not UTF-8): its id could not name it
+    /// again, so it is not read.
+    NameNotText {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+impl StoreError {
+    /// The reason alone, without the path (for lists that show the file apart).
+    pub fn reason(&self) -> ReadError {
+        match self {
+            Self::Document { reason, .. } => ReadError::Document(reason.clone()),
+            Self::Io { action, source, .. } => ReadError::Io {
+                action,
+                message: source.to_string(),
+            },
+            Self::ReadOnly => ReadError::ReadOnly,
+            Self::ChangedOnDisk { .. } => ReadError::ChangedOnDisk,
+            Self::NameNotText { .. } => ReadError::NameNotText,
+        }
+    }
+
+    /// The file or folder concerned.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Self::Io { path, .. }
+            | Self::Document { path, .. }
+            | Self::ChangedOnDisk { path }
+            | Self::NameNotText { path } => Some(path),
+            Self::ReadOnly => None,
+        }
+    }
+
+    /// The message: the reason, then the path.
+    pub fn msg(&self) -> Msg {
+        match self.path() {
+            Some(path) => Msg::new("io.with_path")
+                .msg("reason", self.reason().msg())
+                .text("path", path.display().to_string()),
+            None => self.reason().msg(),
+        }
+    }
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.msg().plain())
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Io { source, .. } => Some(source),
+            Self::Document { reason, .. } => Some(reason),
+            Self::ReadOnly | Self::ChangedOnDisk { .. } | Self::NameNotText { .. } => None,
+        }
+    }
+}
+
+/// Why a file could not be read or written, without its path: what the
+/// library lists beside the file name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// The text is not a document Muster can read.
+    Document(DocError),
+    /// The system refused: what was being done (a message key) and the OS's words.
+    Io {
+        /// What was being done, as a message key (`io.read`).
+        action: &'static str,
+        /// The system's message.
+        message: String,
+    },
+    /// Another Muster holds the library.
+    ReadOnly,
+    /// Another program changed the file.
+    ChangedOnDisk,
+    /// The file's name is not text.
+    NameNotText,
+}
+
+impl ReadError {
+    /// The message key and arguments.
+    pub fn msg(&self) -> Msg {
+        match self {
+            Self::Document(e) => e.msg(),
+            Self::Io { action, message } => Msg::new("io.failed")
+                .key("action", *action)
+                .text("reason", message),
+            Self::ReadOnly => Msg::new("io.read_only"),
+            Self::ChangedOnDisk => Msg::new("io.changed_on_disk"),
+            Self::NameNotText => Msg::new("io.name_not_utf8"),
+        }
+    }
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.msg().plain())
+    }
+}
+
+pub(super) fn io_err(
+    action: &'static str,
+    path: &Path,
+) -> impl FnOnce(io::Error) -> StoreError + use<> {
+    let path = path.to_path_buf();
+    move |source| StoreError::Io {
+        action,
+        path,
+        source,
+    }
+}

@@ -1,0 +1,376 @@
+//! The library: every document of the folder read, the files that could
+//! not be, the sync tools' conflict copies, and the changes other programs
+//! made since.
+
+use super::*;
+
+/// A file that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The file.
+    pub path: PathBuf,
+    /// Why (with line and column for JSON errors).
+    pub reason: ReadError,
+}
+
+/// A sync tool's conflict copy of a document: another version of it, to
+/// merge.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Version {
+    /// The document it is a version of.
+    pub key: DocKey,
+    /// The copy's file.
+    pub path: PathBuf,
+    /// The tool that named it.
+    pub tool: conflicts::SyncTool,
+    /// What it holds, or why it cannot be read.
+    pub doc: Result<Doc, ReadError>,
+}
+
+/// Everything in the library folders.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Library {
+    /// The documents read, of every kind, sorted by name.
+    pub docs: Vec<Doc>,
+    /// Files that could not be read, left as they are.
+    pub unreadable: Vec<Unreadable>,
+    /// Conflict copies: versions of a document to merge into it.
+    pub versions: Vec<Version>,
+}
+
+impl Library {
+    /// The documents of kind `K`.
+    pub fn of<K: DocVariant>(&self) -> impl Iterator<Item = &K> {
+        self.docs.iter().filter_map(Doc::get::<K>)
+    }
+}
+
+/// A change another program made to the library's files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiskChange {
+    /// The document, by the file's kind folder and name.
+    pub key: DocKey,
+    /// The file (a journaled campaign's folder).
+    pub path: PathBuf,
+    /// Other machines' journals of a journaled campaign grew: their events
+    /// are taken in at once, with no question (see
+    /// [`Store::with_arrivals`]).
+    pub live: bool,
+}
+
+/// A document file of a kind's folder: `*.json`, not hidden (hidden files
+/// are editors' and sync tools' leftovers, and our own temporary files).
+pub(super) fn is_document_file(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "json")
+        && path
+            .file_name()
+            .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
+}
+
+/// Whether `path` is a campaign's single file beside that campaign's
+/// journals (`NAME.json` beside `NAME/start.json`).
+pub(super) fn beside_journals(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "json")
+        && path
+            .with_extension("")
+            .join(journaled::START_FILE)
+            .is_file()
+}
+
+/// A sync tool's conflict copy of a document (`conflicts`).
+pub(super) fn is_conflict_copy(path: &Path) -> bool {
+    is_document_file(path)
+        && path
+            .file_name()
+            .is_some_and(|n| conflicts::conflict_copy_of(&n.to_string_lossy()).is_some())
+}
+
+/// A file's name without `.json`, as text (lossy: for names that are not).
+pub(super) fn stem_of(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+impl Store {
+    /// Reads every document of every kind. Unreadable files are listed with
+    /// the reason.
+    pub fn load_library(&self) -> Library {
+        let mut library = Library::default();
+        let previous = self
+            .seen
+            .lock()
+            .map(|mut seen| std::mem::take(&mut *seen))
+            .unwrap_or_default();
+        for kind in self.kinds.iter() {
+            let dir = self.dir.join(kind.folder);
+            let entries = match fs::read_dir(&dir) {
+                Ok(entries) => entries,
+                Err(e) => {
+                    library.unreadable.push(Unreadable {
+                        reason: ReadError::Io {
+                            action: "io.read",
+                            message: e.to_string(),
+                        },
+                        path: dir,
+                    });
+                    continue;
+                }
+            };
+            let mut paths: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| is_document_file(p) && !is_conflict_copy(p) && !beside_journals(p))
+                .collect();
+            paths.sort();
+            for path in paths {
+                if previous
+                    .get(&path)
+                    .is_some_and(|seen| Some(*seen) != Seen::of(&path))
+                {
+                    self.mark_foreign(&path, true);
+                }
+                match self.read_in_folder(kind, &path) {
+                    Ok(doc) => library.docs.push(doc),
+                    Err(e) => {
+                        // Known as it is: only a later change is news.
+                        self.remember(&path);
+                        library.unreadable.push(Unreadable {
+                            reason: e.reason(),
+                            path,
+                        });
+                    }
+                }
+            }
+        }
+        if let Ok(mut map) = self.journaled.lock() {
+            map.clear();
+        }
+        for dir in self.journaled_folders() {
+            let key = DocKey::new(
+                <crate::rules::Campaign as crate::rules::DocKind>::KIND,
+                stem_of(&dir),
+            );
+            match self.read_journaled(&key) {
+                Ok(doc) => {
+                    library.docs.push(doc);
+                    // Another machine's journal read in part: the campaign
+                    // opens with what can be read, and says what cannot.
+                    library.unreadable.extend(self.unreadable_journals(&key));
+                }
+                Err(e) => library.unreadable.push(Unreadable {
+                    reason: e.reason(),
+                    path: e.path().map_or(dir, Path::to_path_buf),
+                }),
+            }
+        }
+        library
+            .docs
+            .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
+        library.versions = self.versions_among(&[]);
+        library
+    }
+
+    /// The conflict copies in the library's folders, each read, but for
+    /// those at `known` (read already).
+    pub fn versions_among(&self, known: &[PathBuf]) -> Vec<Version> {
+        let mut out = Vec::new();
+        for kind in self.kinds.iter() {
+            let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) else {
+                continue;
+            };
+            let mut paths: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| is_document_file(p) && !known.contains(p))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                let copy = if beside_journals(&path) {
+                    Some((stem_of(&path), conflicts::SyncTool::SingleFile))
+                } else {
+                    name.as_deref().and_then(conflicts::conflict_copy_of)
+                };
+                let Some((stem, tool)) = copy else {
+                    continue;
+                };
+                let doc = self.read_file(&path).map_err(|e| e.reason());
+                out.push(Version {
+                    key: DocKey::new(kind.kind, stem),
+                    path,
+                    tool,
+                    doc,
+                });
+            }
+        }
+        for (key, path, tool) in self.start_copies() {
+            if !known.contains(&path) {
+                let doc = self.read_file(&path).map_err(|e| e.reason());
+                out.push(Version {
+                    key,
+                    path,
+                    tool,
+                    doc,
+                });
+            }
+        }
+        out
+    }
+
+    /// Sync tools' conflict copies of journaled campaigns' starts (two
+    /// machines made one campaign's folder at once, from different
+    /// files): versions of the campaign, to merge like any other.
+    pub(super) fn start_copies(&self) -> Vec<(DocKey, PathBuf, conflicts::SyncTool)> {
+        let mut out = Vec::new();
+        for dir in self.journaled_folders() {
+            let Ok(entries) = fs::read_dir(&dir) else {
+                continue;
+            };
+            let mut paths: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| is_conflict_copy(p))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                let copy = name.as_deref().and_then(conflicts::conflict_copy_of);
+                if let Some((stem, tool)) = copy
+                    && stem == journaled::START_FILE.trim_end_matches(".json")
+                {
+                    let key = DocKey::new(
+                        <crate::rules::Campaign as crate::rules::DocKind>::KIND,
+                        stem_of(&dir),
+                    );
+                    out.push((key, path, tool));
+                }
+            }
+        }
+        out
+    }
+
+    /// The paths of the conflict copies in the library's folders now.
+    pub fn version_paths(&self) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for kind in self.kinds.iter() {
+            if let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) {
+                out.extend(
+                    entries
+                        .filter_map(Result::ok)
+                        .map(|e| e.path())
+                        .filter(|p| is_conflict_copy(p) || beside_journals(p)),
+                );
+            }
+        }
+        out.extend(self.start_copies().into_iter().map(|(_, p, _)| p));
+        out.sort();
+        out
+    }
+
+    /// Reads one file of a kind's folder: it must be of that kind, and the
+    /// file's name is its id (two files never share one, and a save goes
+    /// back to the file it came from, whatever id a copied backup or a
+    /// renamed file holds).
+    pub(super) fn read_in_folder(&self, kind: &Kind, path: &Path) -> Result<Doc, StoreError> {
+        // What the file is, noted before reading it: a change that lands
+        // while it is read shows as a change, never as what was read.
+        let before = Seen::of(path);
+        let doc = self.read_file(path)?;
+        if doc.kind() != kind.kind {
+            return Err(StoreError::Document {
+                reason: DocError::WrongKind {
+                    found: doc.kind().to_owned(),
+                    expected: kind.kind,
+                },
+                path: path.to_path_buf(),
+            });
+        }
+        if let (Some(seen), Ok(mut map)) = (before, self.seen.lock()) {
+            map.insert(path.to_path_buf(), seen);
+        }
+        let Some(stem) = path.file_stem().and_then(|s| s.to_str()).map(str::to_owned) else {
+            return Err(StoreError::NameNotText {
+                path: path.to_path_buf(),
+            });
+        };
+        Ok(if doc.id() == stem {
+            doc
+        } else {
+            doc.renamed(Some(stem), None)
+        })
+    }
+
+    /// Reads one document of the library again (after another program
+    /// changed it): `Ok(None)` if its file is gone.
+    pub fn reload(&self, key: &DocKey) -> Result<Option<Doc>, StoreError> {
+        if self.is_journaled(key) {
+            return self.read_journaled(key).map(Some);
+        }
+        let path = self.path(key);
+        if !path.exists() {
+            self.remember(&path);
+            return Ok(None);
+        }
+        let kind = self
+            .kinds
+            .get(key.kind)
+            .ok_or_else(|| StoreError::Document {
+                reason: DocError::UnknownKind(key.kind.to_owned()),
+                path: path.clone(),
+            })?;
+        if Seen::of(&path) != self.last_seen(&path) {
+            self.mark_foreign(&path, true);
+        }
+        self.read_in_folder(kind, &path).map(Some)
+    }
+
+    /// The documents whose files another program changed, created or
+    /// removed since Muster last read or wrote them.
+    pub fn changes_on_disk(&self) -> Vec<DiskChange> {
+        let known: HashMap<PathBuf, Seen> = self.seen.lock().map(|m| m.clone()).unwrap_or_default();
+        let mut changes = Vec::new();
+        for kind in self.kinds.iter() {
+            let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) else {
+                continue;
+            };
+            for path in entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| is_document_file(p) && !is_conflict_copy(p) && !beside_journals(p))
+            {
+                if known.get(&path) != Seen::of(&path).as_ref() {
+                    let id = stem_of(&path);
+                    changes.push(DiskChange {
+                        key: DocKey::new(kind.kind, id),
+                        path,
+                        live: false,
+                    });
+                }
+            }
+        }
+        for path in known.keys().filter(|p| !p.exists()) {
+            let kind = self
+                .kinds
+                .iter()
+                .find(|k| path.parent() == Some(&self.dir.join(k.folder)));
+            if let Some(kind) = kind {
+                let id = stem_of(path);
+                changes.push(DiskChange {
+                    key: DocKey::new(kind.kind, id),
+                    path: path.clone(),
+                    live: false,
+                });
+            }
+        }
+        for (key, path, arrived) in self.journal_changes() {
+            changes.push(DiskChange {
+                key,
+                path,
+                live: !arrived.machines.is_empty(),
+            });
+        }
+        changes.sort_by(|a, b| a.path.cmp(&b.path));
+        changes
+    }
+}

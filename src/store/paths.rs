@@ -1,0 +1,121 @@
+//! Where Muster's folders are: the documents (`$MUSTER_DATA_DIR`, the one
+//! chosen, the platform's), the preferences, and a document's file name.
+
+use super::*;
+
+/// Environment variable that overrides the data directory.
+pub const DATA_DIR_ENV: &str = "MUSTER_DATA_DIR";
+
+/// The folder `$MUSTER_DATA_DIR` names, if it is set.
+pub fn data_dir_override() -> Option<PathBuf> {
+    std::env::var_os(DATA_DIR_ENV)
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+}
+
+/// The data directory: `$MUSTER_DATA_DIR`, or the platform's user data
+/// directory (`~/.local/share/muster` on Linux).
+pub fn default_data_dir() -> Option<PathBuf> {
+    data_dir_for(data_dir_override())
+}
+
+/// The data directory, given the override (`$MUSTER_DATA_DIR`).
+pub fn data_dir_for(data_dir_override: Option<PathBuf>) -> Option<PathBuf> {
+    data_dir_override.or_else(|| {
+        directories::ProjectDirs::from("", "", "muster").map(|d| d.data_dir().to_path_buf())
+    })
+}
+
+/// The documents folder, given the one chosen in the preferences:
+/// `$MUSTER_DATA_DIR`, else the one chosen, else the platform's.
+pub fn data_dir_chosen(chosen: Option<PathBuf>) -> Option<PathBuf> {
+    data_dir_for(data_dir_override().or(chosen))
+}
+
+/// Where eframe keeps the interface preferences: never among the documents.
+pub fn prefs_dir() -> Option<PathBuf> {
+    prefs_dir_for(data_dir_override())
+}
+
+/// Where the interface preferences live, given the override: the `prefs`
+/// folder of the data directory it names (so the override moves them too),
+/// otherwise the platform's configuration folder (`~/.config/muster` on
+/// Linux), apart from the documents.
+pub fn prefs_dir_for(data_dir_override: Option<PathBuf>) -> Option<PathBuf> {
+    match data_dir_override {
+        Some(dir) => Some(dir.join("prefs")),
+        None => {
+            directories::ProjectDirs::from("", "", "muster").map(|d| d.config_dir().to_path_buf())
+        }
+    }
+}
+
+/// The file name (without `.json`) of a roster id. A library file's own stem
+/// maps to itself, so a roster is saved where it was read; only what could
+/// leave the folder (separators, a leading dot) or an empty name is changed.
+/// Ids that do not come from a file name are made by `slug` or `sanitize`.
+pub(super) fn file_stem_for(id: &str) -> String {
+    let s: String = id
+        .chars()
+        .map(|c| if std::path::is_separator(c) { '_' } else { c })
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        format!("_{s}")
+    } else {
+        s
+    }
+}
+
+/// A portable id made of letters, digits, `-` and `_` (for ids that come
+/// from a file's content, such as an imported roster's).
+pub fn sanitize(id: &str) -> String {
+    let s: String = id
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() { "_".to_owned() } else { s }
+}
+
+/// A file-name friendly id from a roster's name.
+pub fn slug(name: &str) -> String {
+    let mut s = String::new();
+    for c in name.trim().to_lowercase().chars() {
+        if c.is_alphanumeric() {
+            s.push(c);
+        } else if !s.ends_with('-') && !s.is_empty() {
+            s.push('-');
+        }
+    }
+    let s = s.trim_end_matches('-').to_owned();
+    if s.is_empty() { "roster".to_owned() } else { s }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preferences_live_apart_from_the_documents() {
+        // With the override, they move with it, into a folder of their own
+        // that no kind of document uses.
+        let dir = PathBuf::from("/somewhere/muster-data");
+        let prefs = prefs_dir_for(Some(dir.clone())).expect("a folder");
+        assert_eq!(prefs, dir.join("prefs"));
+        assert!(Kinds::default().iter().all(|k| dir.join(k.folder) != prefs));
+        assert_ne!(prefs, dir);
+        // Without it, they are in the configuration folder, not the data one
+        // (eframe's default folder on Linux was the data folder itself).
+        if let (Some(prefs), Some(data)) = (prefs_dir_for(None), data_dir_for(None)) {
+            if cfg!(target_os = "linux") {
+                assert_ne!(prefs, data);
+            }
+            assert!(!prefs.starts_with(data.join("rosters")));
+        }
+    }
+}
