@@ -1,7 +1,13 @@
 //! Writing a file atomically: a temporary file beside it, synced, then
 //! renamed over it; and telling our temporary files from a sync tool's.
 
-use super::*;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::error::{StoreError, io_err};
 
 /// Writes a file atomically: a temporary file in the same folder, written by
 /// `write`, flushed and synced, then renamed over `path`. If anything fails,
@@ -73,27 +79,4 @@ pub(super) fn unique_stamp() -> String {
         .map_or(0, |d| d.as_millis());
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     format!("{millis:015}-{n:06}-{}", std::process::id())
-}
-
-impl Store {
-    pub(super) fn write_atomic(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-        let budget = self.write_budget.load(Ordering::SeqCst);
-        let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
-        if budget != u64::MAX {
-            self.write_budget
-                .store(budget.saturating_sub(len), Ordering::SeqCst);
-        }
-        write_atomic(path, |w| {
-            if len > budget {
-                // Part of the text, then a full disk.
-                let part = usize::try_from(budget).unwrap_or(0);
-                w.write_all(&bytes[..part.min(bytes.len())])?;
-                return Err(io::Error::new(
-                    io::ErrorKind::StorageFull,
-                    "no space left on device (simulated)",
-                ));
-            }
-            w.write_all(bytes)
-        })
-    }
 }

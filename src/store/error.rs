@@ -1,7 +1,11 @@
 //! What went wrong with the store, as data: a key and arguments, the path
 //! last, translated where it is shown.
 
-use super::*;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::document::DocError;
+use crate::rules::Msg;
 
 /// What went wrong with the store. Data, not text: [`StoreError::msg`] gives
 /// the message key and arguments, the path last.

@@ -2,6 +2,7 @@
 //! not be, the sync tools' conflict copies, and the changes other programs
 //! made since.
 
+use super::paths::{is_document_file, stem_of};
 use super::*;
 
 /// A file that could not be read.
@@ -58,15 +59,6 @@ pub struct DiskChange {
     pub live: bool,
 }
 
-/// A document file of a kind's folder: `*.json`, not hidden (hidden files
-/// are editors' and sync tools' leftovers, and our own temporary files).
-pub(super) fn is_document_file(path: &Path) -> bool {
-    path.extension().is_some_and(|x| x == "json")
-        && path
-            .file_name()
-            .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
-}
-
 /// Whether `path` is a campaign's single file beside that campaign's
 /// journals (`NAME.json` beside `NAME/start.json`).
 pub(super) fn beside_journals(path: &Path) -> bool {
@@ -83,13 +75,6 @@ pub(super) fn is_conflict_copy(path: &Path) -> bool {
         && path
             .file_name()
             .is_some_and(|n| conflicts::conflict_copy_of(&n.to_string_lossy()).is_some())
-}
-
-/// A file's name without `.json`, as text (lossy: for names that are not).
-pub(super) fn stem_of(path: &Path) -> String {
-    path.file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default()
 }
 
 impl Store {

@@ -18,15 +18,14 @@ pub use backups::{Ancestor, BACKUP_INTERVAL, BACKUPS_KEPT};
 use error::io_err;
 pub use error::{ReadError, StoreError};
 pub use library::{DiskChange, Library, Unreadable, Version};
-use library::{is_document_file, stem_of};
-use paths::file_stem_for;
 pub use paths::{
     DATA_DIR_ENV, data_dir_chosen, data_dir_for, data_dir_override, default_data_dir, prefs_dir,
     prefs_dir_for, sanitize, slug,
 };
+use paths::{file_stem_for, is_document_file, stem_of};
 
 use std::collections::{HashMap, HashSet};
-use std::fs::{self, File, OpenOptions};
+use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,7 +38,7 @@ use lock::Lock;
 pub use lock::LockDir;
 
 use crate::rules::data::DataProblem;
-use crate::rules::{Doc, DocKey, DocVariant, Msg, Problem, RulesData};
+use crate::rules::{Doc, DocKey, DocVariant, Problem, RulesData};
 
 /// What the store last saw of a file: if it differs now, another program
 /// changed it.
@@ -609,4 +608,27 @@ pub fn read_rules_overrides(dir: &Path) -> (Vec<(String, String)>, Vec<Unreadabl
         }
     }
     (texts, problems)
+}
+
+impl Store {
+    fn write_atomic(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+        let budget = self.write_budget.load(Ordering::SeqCst);
+        let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+        if budget != u64::MAX {
+            self.write_budget
+                .store(budget.saturating_sub(len), Ordering::SeqCst);
+        }
+        write_atomic(path, |w| {
+            if len > budget {
+                // Part of the text, then a full disk.
+                let part = usize::try_from(budget).unwrap_or(0);
+                w.write_all(&bytes[..part.min(bytes.len())])?;
+                return Err(io::Error::new(
+                    io::ErrorKind::StorageFull,
+                    "no space left on device (simulated)",
+                ));
+            }
+            w.write_all(bytes)
+        })
+    }
 }

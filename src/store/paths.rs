@@ -1,7 +1,7 @@
 //! Where Muster's folders are: the documents (`$MUSTER_DATA_DIR`, the one
 //! chosen, the platform's), the preferences, and a document's file name.
 
-use super::*;
+use std::path::{Path, PathBuf};
 
 /// Environment variable that overrides the data directory.
 pub const DATA_DIR_ENV: &str = "MUSTER_DATA_DIR";
@@ -96,9 +96,26 @@ pub fn slug(name: &str) -> String {
     if s.is_empty() { "roster".to_owned() } else { s }
 }
 
+/// A document file of a kind's folder: `*.json`, not hidden (hidden files
+/// are editors' and sync tools' leftovers, and our own temporary files).
+pub(super) fn is_document_file(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "json")
+        && path
+            .file_name()
+            .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
+}
+
+/// A file's name without `.json`, as text (lossy: for names that are not).
+pub(super) fn stem_of(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Kinds;
 
     #[test]
     fn preferences_live_apart_from_the_documents() {
