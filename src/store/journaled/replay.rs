@@ -144,11 +144,6 @@ pub(super) fn played_on_top(
         return None;
     }
     let held: HashSet<String> = ours.journal.iter().map(|e| entry_key(e)).collect();
-    let aside: HashSet<String> = known
-        .set_aside
-        .iter()
-        .map(|s| entry_key(&s.entry))
-        .collect();
     let mut fresh: Vec<MachineJournal> = Vec::new();
     for (m, (_, f)) in known.files.iter().filter(|(m, _)| m.as_str() != own) {
         let mut events = Vec::new();
@@ -157,7 +152,9 @@ pub(super) fn played_on_top(
             match (standing, held.contains(&k)) {
                 // Taken back there, but standing here.
                 (false, true) => return None,
-                (true, false) if !aside.contains(&k) => events.push(Arc::clone(e)),
+                // Nothing is held aside here (checked above): a standing
+                // event `ours` lacks is new.
+                (true, false) => events.push(Arc::clone(e)),
                 _ => {}
             }
         }

@@ -780,14 +780,7 @@ fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_star
         .expect("save");
     let folder = dir.path().join("campaigns").join(&ours.id);
     assert!(folder.join("start.json").is_file(), "kept as journals");
-    let copy = folder.join("start.sync-conflict-20261125-173636-D4LGQYW.json");
-    std::fs::write(
-        &copy,
-        muster::store::Kinds::default()
-            .to_json(&Doc::new(theirs.clone()))
-            .expect("json"),
-    )
-    .expect("copy");
+    let copy = start_copy(dir.path(), &theirs);
     let mut h = crate::common::window(
         crate::common::app_in(dir.path(), Lang::En, 5),
         1200.0,
@@ -848,15 +841,7 @@ fn a_copy_that_would_bring_back_an_event_undone_here_waits_for_the_players() {
         .expect("store")
         .save(&Doc::new(base.clone()))
         .expect("save");
-    let folder = dir.path().join("campaigns").join(&base.id);
-    let copy = folder.join("start.sync-conflict-20261125-173636-D4LGQYW.json");
-    std::fs::write(
-        &copy,
-        muster::store::Kinds::default()
-            .to_json(&Doc::new(theirs))
-            .expect("json"),
-    )
-    .expect("copy");
+    let copy = start_copy(dir.path(), &theirs);
     let prefs = muster::app::Prefs {
         machine: "Camille's laptop".to_owned(),
         ..muster::app::Prefs::default()
@@ -913,18 +898,7 @@ fn a_copy_holding_an_event_this_machine_took_back_waits_whatever_the_machine_is_
         here.save(&Doc::new(base.clone()))
             .expect("undone: taken back");
     }
-    let copy = dir
-        .path()
-        .join("campaigns")
-        .join(&base.id)
-        .join("start.sync-conflict-20261125-173636-D4LGQYW.json");
-    std::fs::write(
-        &copy,
-        muster::store::Kinds::default()
-            .to_json(&Doc::new(wounded))
-            .expect("json"),
-    )
-    .expect("copy");
+    let copy = start_copy(dir.path(), &wounded);
     let prefs = muster::app::Prefs {
         machine: "Camille's new laptop".to_owned(),
         ..muster::app::Prefs::default()
@@ -942,4 +916,18 @@ fn a_copy_holding_an_event_this_machine_took_back_waits_whatever_the_machine_is_
         "the wound undone here does not come back in silence"
     );
     assert!(copy.exists());
+}
+
+/// Syncthing's copy of the start of `theirs`'s folder in the library
+/// `dir`: two machines made that folder at once, each from its own file.
+fn start_copy(dir: &std::path::Path, theirs: &Campaign) -> std::path::PathBuf {
+    let copy = dir
+        .join("campaigns")
+        .join(&theirs.id)
+        .join("start.sync-conflict-20261125-173636-D4LGQYW.json");
+    let text = muster::store::Kinds::default()
+        .to_json(&Doc::new(theirs.clone()))
+        .expect("json");
+    std::fs::write(&copy, text).expect("copy");
+    copy
 }
