@@ -253,10 +253,10 @@ fn ticks_at_the_table(app: &mut App, key: &DocKey, players: &[u64]) {
             looks.push(look.elapsed());
             if !saving {
                 to_saved.push(start.elapsed());
-                never_saved_early &= app.model.save_state == SaveState::Saved;
+                never_saved_early &= app.model.feedback.save_state == SaveState::Saved;
                 break;
             }
-            never_saved_early &= app.model.save_state == SaveState::Saving;
+            never_saved_early &= app.model.feedback.save_state == SaveState::Saving;
         }
         if let Some(rest) = EVERY.checked_sub(start.elapsed()) {
             std::thread::sleep(rest);
@@ -264,7 +264,7 @@ fn ticks_at_the_table(app: &mut App, key: &DocKey, players: &[u64]) {
     }
     app.flush_saves();
     assert!(never_saved_early, "'saved' only once nothing is in flight");
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     summary(
         "ticks at the table, the frame's share (target p99 <= 2 ms, max <= 4 ms)",
         frames,
@@ -300,7 +300,7 @@ fn ticks_at_the_table(app: &mut App, key: &DocKey, players: &[u64]) {
     )
     .expect("app");
     alone.apply(Command::CreateFrom(doc));
-    let Some(copy) = alone.model.docs.first().map(Doc::key) else {
+    let Some(copy) = alone.model.library.docs.first().map(Doc::key) else {
         return;
     };
     let mut unsaved = Vec::with_capacity(TICKS);

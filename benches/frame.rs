@@ -57,7 +57,7 @@ fn benches(c: &mut Criterion) {
         }
     }
     let mut h = harness(library.path());
-    assert_eq!(h.state().app.model.docs.len(), 200);
+    assert_eq!(h.state().app.model.library.docs.len(), 200);
     group.bench_function("library_200_rosters", |b| b.iter(|| h.step()));
 
     let big = tempfile::tempdir().expect("tempdir");

@@ -295,7 +295,7 @@ fn open(dir: &Path, machine: &str) -> Result<App, String> {
     };
     let app = App::new(Some(dir), &prefs, Box::new(desktop), seed)
         .map_err(|e| format!("{machine}: Muster did not open: {e:?}"))?;
-    if app.model.read_only {
+    if app.model.folder.read_only {
         return Err(format!(
             "{machine}: the data folder is held by another Muster"
         ));
@@ -305,6 +305,7 @@ fn open(dir: &Path, machine: &str) -> Result<App, String> {
 
 fn campaign(app: &App) -> Result<Campaign, String> {
     app.model
+        .library
         .docs
         .iter()
         .find_map(Doc::get::<Campaign>)
@@ -323,6 +324,7 @@ fn edit(app: &mut App, e: E) -> Result<(), String> {
     } else {
         let said: Vec<String> = app
             .model
+            .feedback
             .messages
             .iter()
             .map(|m| format!("{:?}", m.text))
@@ -410,7 +412,12 @@ fn cran(dir: &Path, machine: &str, args: &[String]) -> Result<String, String> {
 
 /// The events the app holds aside in the campaign.
 fn held_aside(app: &App) -> Vec<SetAside> {
-    app.model.held.get(&key()).cloned().unwrap_or_default()
+    app.model
+        .library
+        .held
+        .get(&key())
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// An event in words, and where it was made: "Orsk: Cran test (D10: 9)
@@ -537,14 +544,20 @@ fn keep(dir: &Path, machine: &str) -> Result<String, String> {
 /// Merges every version of the campaign the sync tool left in `dir`.
 fn merge_versions(dir: &Path, machine: &str) -> Result<String, String> {
     let mut app = open(dir, machine)?;
-    let paths: Vec<PathBuf> = app.model.versions.iter().map(|v| v.path.clone()).collect();
+    let paths: Vec<PathBuf> = app
+        .model
+        .library
+        .versions
+        .iter()
+        .map(|v| v.path.clone())
+        .collect();
     for path in &paths {
         app.apply(Command::Merge(MergeAct::Preview(
             key(),
             path.clone(),
             Default::default(),
         )));
-        let view = app.model.merge.as_ref().ok_or("no merge shown")?;
+        let view = app.model.library.merge.as_ref().ok_or("no merge shown")?;
         match &view.result {
             Ok(MergePreview::Campaign(m)) if m.conflicts.is_empty() => {}
             other => return Err(format!("{machine}: {}: {other:?}", path.display())),
@@ -567,7 +580,7 @@ fn merge_versions(dir: &Path, machine: &str) -> Result<String, String> {
 /// keys of the events it holds aside, and no version left to merge.
 fn settled(dir: &Path) -> Result<(Campaign, Vec<String>), String> {
     let app = open(dir, "checker")?;
-    if !app.model.versions.is_empty() {
+    if !app.model.library.versions.is_empty() {
         return Err(format!("{}: versions left to merge", dir.display()));
     }
     let mut aside: Vec<String> = held_aside(&app)
@@ -1026,6 +1039,7 @@ fn keys_made_on(c: &Campaign, machine: &str) -> Vec<String> {
 fn arrivals_told(app: &App, machine: &str) -> (usize, usize) {
     let prefix = format!("{machine}: ");
     app.model
+        .feedback
         .messages
         .iter()
         .filter_map(|m| {
@@ -1111,6 +1125,7 @@ fn make(
     if now.len() != made.len() + 1 || made.iter().any(|k| !now.contains(k)) {
         let said: Vec<String> = app
             .model
+            .feedback
             .messages
             .iter()
             .map(|m| Lang::En.msg(&m.text))

@@ -12,20 +12,20 @@ impl App {
     /// Runs one command, then saves what changed.
     pub fn apply(&mut self, command: Command) {
         if let Command::At(origin, command) = command {
-            self.model.refusal = None;
+            self.model.feedback.refusal = None;
             self.origin = Some(origin);
             self.apply(*command);
             self.origin = None;
             return;
         }
-        if self.model.read_only && command.changes_documents() {
+        if self.model.folder.read_only && command.changes_documents() {
             self.message(MessageKind::Refused, Msg::new("store.read_only_refused"));
             return;
         }
         // A change made from the keyboard (Undo, a shortcut) takes a
         // refusal shown beside a widget away too.
         if self.origin.is_none() && command.changes_documents() {
-            self.model.refusal = None;
+            self.model.feedback.refusal = None;
         }
         match command {
             // Saving is what follows every command.
@@ -72,13 +72,13 @@ impl App {
             Command::Simulate(request) => self.simulate(request),
             Command::ReplayFight(index) => self.replay(index),
             Command::RerollDie(index, roll) => self.reroll_die(index, roll),
-            Command::SetBattleOutcome(outcome) => self.model.battle_outcome = outcome,
+            Command::SetBattleOutcome(outcome) => self.model.battle.outcome = outcome,
             Command::Powers(act) => self.powers(act),
             Command::ExportBattleLog => self.export_battle_log(),
             Command::RollTable(title, what) => {
                 self.roll(title, crate::rules::battle::Fight::Table(what), Vec::new());
             }
-            Command::SetPrint(print) => self.model.print = print,
+            Command::SetPrint(print) => self.model.prefs.print = print,
             Command::ExportPdfDialog(key) => self.export_pdf_dialog(&key),
             Command::ExportPdf(key, path) => self.export_pdf(&key, path),
             Command::ExportPdfToDocuments(key) => self.export_pdf_to_documents(&key),
@@ -88,7 +88,7 @@ impl App {
             Command::OpenFolder(path) => self.open_folder(&path),
             Command::ChooseDataDir => self.choose_data_dir(),
             Command::SetDataDir(dir) => self.switch_data_dir(dir),
-            Command::ForgetFolderProblem => self.model.folder_problem = None,
+            Command::ForgetFolderProblem => self.model.folder.problem = None,
         }
         self.save_dirty();
     }
@@ -99,29 +99,29 @@ impl App {
     fn apply_view(&mut self, command: Command) {
         match command {
             Command::Show(screen) => {
-                self.model.refusal = None;
+                self.model.feedback.refusal = None;
                 self.show(screen);
             }
             Command::Back => {
-                self.model.refusal = None;
+                self.model.feedback.refusal = None;
                 self.back();
             }
             // Taken apart by `apply`.
             Command::At(_, command) => self.apply(*command),
-            Command::DismissRefusal => self.model.refusal = None,
+            Command::DismissRefusal => self.model.feedback.refusal = None,
             Command::Fight(setup) => {
                 self.new_fight = Some(setup);
                 self.show(Screen::Battle);
             }
-            Command::SetLang(lang) => self.model.lang = lang,
+            Command::SetLang(lang) => self.model.prefs.lang = lang,
             Command::SetMachine(name) => {
-                self.model.machine = name;
+                self.model.prefs.machine = name;
                 if let Some(store) = &self.store {
                     store.use_machine_name(&self.model.machine_by());
                 }
             }
             Command::SetLog(log) => {
-                self.model.log = super::LogPrefs {
+                self.model.prefs.log = super::LogPrefs {
                     open: log.open,
                     height: log
                         .height
@@ -129,17 +129,18 @@ impl App {
                 };
             }
             Command::SetZoom(zoom) => {
-                self.model.zoom = zoom.clamp(*super::ZOOM_RANGE.start(), *super::ZOOM_RANGE.end());
+                self.model.prefs.zoom =
+                    zoom.clamp(*super::ZOOM_RANGE.start(), *super::ZOOM_RANGE.end());
             }
-            Command::SetTheme(theme) => self.model.theme = theme,
+            Command::SetTheme(theme) => self.model.prefs.theme = theme,
             _ => {}
         }
     }
 
     /// Dismisses the message at that place, if there is one.
     fn dismiss_message(&mut self, i: usize) {
-        if i < self.model.messages.len() {
-            self.model.messages.remove(i);
+        if i < self.model.feedback.messages.len() {
+            self.model.feedback.messages.remove(i);
         }
     }
 
@@ -191,7 +192,7 @@ impl App {
 
     /// Asks the desktop for a file to import, and imports it.
     fn import_dialog(&mut self) {
-        let filter = self.model.lang.t("dialog.document_filter").to_owned();
+        let filter = self.model.prefs.lang.t("dialog.document_filter").to_owned();
         match self.desktop.pick_import(&filter) {
             Some(path) => self.import(&path),
             // Cancelled, or no file dialog on this desktop: say the
@@ -229,7 +230,7 @@ impl App {
             self.export(key, &path);
             return;
         }
-        let filter = self.model.lang.t("dialog.document_filter").to_owned();
+        let filter = self.model.prefs.lang.t("dialog.document_filter").to_owned();
         match self.desktop.pick_export(&filter, &name) {
             Some(path) => self.export(key, &path),
             // Cancelled, or a dialog that could not open: never silent.
@@ -248,11 +249,11 @@ impl App {
     }
 
     fn create(&mut self, kind: &'static str, name: &str) {
-        let Some(entry) = self.model.kinds.get(kind).copied() else {
+        let Some(entry) = self.model.library.kinds.get(kind).copied() else {
             return;
         };
         let name = if name.trim().is_empty() {
-            self.model.lang.t(entry.default_name).to_owned()
+            self.model.prefs.lang.t(entry.default_name).to_owned()
         } else {
             name.trim().to_owned()
         };
@@ -284,7 +285,12 @@ impl App {
 
     /// A copy of an example in the library, shown (one undoable step).
     fn open_example(&mut self, example: super::Example) {
-        match self.model.kinds.parse(example.text(), example.file_stem()) {
+        match self
+            .model
+            .library
+            .kinds
+            .parse(example.text(), example.file_stem())
+        {
             Ok(doc) => self.create_from(&doc),
             Err(e) => {
                 let text = Msg::new("library.example_unreadable").msg("reason", e.msg());
@@ -302,6 +308,7 @@ impl App {
         };
         let name = self
             .model
+            .prefs
             .lang
             .f("campaign.ui.next_campaign_name", &[("name", &c.name)]);
         match c.next_campaign(id, name, &self.model.rules) {
@@ -328,7 +335,7 @@ impl App {
     /// Whether a document in memory, a file of the library (readable or not)
     /// or a deleted document's backups use `id`.
     fn id_taken(&self, id: &str) -> bool {
-        self.model.docs.iter().any(|d| d.id() == id)
+        self.model.library.docs.iter().any(|d| d.id() == id)
             || self.store.as_ref().is_some_and(|s| s.id_in_use(id))
     }
 
@@ -370,16 +377,18 @@ impl App {
             };
             let state = if rebased.is_some() { &rebased } else { state };
             self.model
+                .library
                 .docs
                 .retain(|d| !(d.kind() == key.kind && d.id() == key.id));
             if let Some(doc) = state {
-                self.model.docs.push(doc.clone());
+                self.model.library.docs.push(doc.clone());
             }
             if unsaved {
                 self.dirty.insert(key.clone());
             }
         }
         self.model
+            .library
             .docs
             .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
         for (key, before, _) in &change.docs {
@@ -549,7 +558,7 @@ impl App {
         if let crate::rules::battle::Fight::Psychic(a) = &fight
             && !a.power.power.trim().is_empty()
         {
-            let mut powers = self.model.powers.clone();
+            let mut powers = self.model.battle.powers.clone();
             if let Err(problem) = powers.play(&a.power) {
                 self.message(MessageKind::Refused, Msg::from(problem));
                 return;
@@ -558,7 +567,7 @@ impl App {
                 self.message(MessageKind::Refused, Msg::from(problem));
                 return;
             }
-            self.model.powers = powers;
+            self.model.battle.powers = powers;
         }
         // KT-9: a roll that is a soldier's action at his table spends it,
         // and is refused when he may not take it.
@@ -570,9 +579,9 @@ impl App {
             }
         };
         let seed = self.rng.next_u64();
-        let logged = self.model.battle_log.len();
+        let logged = self.model.battle.log.len();
         self.log_roll(title, fight, combatants, Logged::new(seed));
-        if self.model.battle_log.len() > logged {
+        if self.model.battle.log.len() > logged {
             for (doc, act) in acts {
                 self.edit(&DocKey::new("campaign", doc), &Edit::Campaign(act));
             }
@@ -655,7 +664,7 @@ impl App {
                             .then(|| (from.doc.clone(), k.mission_number()))
                     })
                     .collect();
-                self.model.battle_log.push(super::BattleEntry {
+                self.model.battle.log.push(super::BattleEntry {
                     title,
                     fight,
                     seed,
@@ -679,7 +688,7 @@ impl App {
     /// Rolls an entry of the battle log again with its own seed: the same
     /// dice, logged as its replay. A psychic power is not played again.
     fn replay(&mut self, index: usize) {
-        let Some(e) = self.model.battle_log.get(index) else {
+        let Some(e) = self.model.battle.log.get(index) else {
             self.message(
                 MessageKind::Refused,
                 Msg::new("battle.no_entry").int("n", index + 1),
@@ -705,7 +714,7 @@ impl App {
     /// soldier is rolled again for nothing.
     fn reroll_die(&mut self, index: usize, k: usize) {
         use rand::RngCore as _;
-        let Some(e) = self.model.battle_log.get(index).cloned() else {
+        let Some(e) = self.model.battle.log.get(index).cloned() else {
             return;
         };
         let refuse = |app: &mut Self, problem: crate::rules::Problem| {
@@ -753,7 +762,7 @@ impl App {
             }
             None => Msg::new("battle.reroll.free"),
         };
-        if let Some(entry) = self.model.battle_log.get_mut(index) {
+        if let Some(entry) = self.model.battle.log.get_mut(index) {
             entry.rerolled = true;
         }
         let purpose = e.rolls.get(k).map_or("battle.for.test", |r| r.purpose);
@@ -781,7 +790,7 @@ impl App {
     /// The psychic powers in play change (PSY-8); a refusal says why.
     fn powers(&mut self, act: super::command::PowerAct) {
         use super::command::PowerAct;
-        let powers = &mut self.model.powers;
+        let powers = &mut self.model.battle.powers;
         let done = match act {
             PowerAct::End(power, psyker) => powers
                 .end(&power, &psyker)
@@ -810,7 +819,7 @@ impl App {
 
     /// Writes the battle log as text, in the language shown.
     fn export_battle_log(&mut self) {
-        let lang = self.model.lang;
+        let lang = self.model.prefs.lang;
         let filter = lang.t("dialog.text_filter").to_owned();
         let Some(path) = self.desktop.pick_export(&filter, "battle-log.txt") else {
             return;
@@ -818,7 +827,7 @@ impl App {
         let mut text = String::new();
         text.push_str(lang.t("battle.export_title"));
         text.push_str("\n\n");
-        for (i, e) in self.model.battle_log.iter().enumerate() {
+        for (i, e) in self.model.battle.log.iter().enumerate() {
             let head = Msg::new("battle.export_line")
                 .int("n", i + 1)
                 .msg("title", e.title.clone())
@@ -879,13 +888,29 @@ impl App {
         }
         // A sync tool's conflict copy that came or went.
         let now = store.version_paths();
-        let known: Vec<std::path::PathBuf> =
-            self.model.versions.iter().map(|v| v.path.clone()).collect();
+        let known: Vec<std::path::PathBuf> = self
+            .model
+            .library
+            .versions
+            .iter()
+            .map(|v| v.path.clone())
+            .collect();
         if now != known {
-            self.model.versions.retain(|v| now.contains(&v.path));
-            let kept: Vec<std::path::PathBuf> =
-                self.model.versions.iter().map(|v| v.path.clone()).collect();
-            self.model.versions.extend(store.versions_among(&kept));
+            self.model
+                .library
+                .versions
+                .retain(|v| now.contains(&v.path));
+            let kept: Vec<std::path::PathBuf> = self
+                .model
+                .library
+                .versions
+                .iter()
+                .map(|v| v.path.clone())
+                .collect();
+            self.model
+                .library
+                .versions
+                .extend(store.versions_among(&kept));
             self.merge_clean_versions();
         }
     }
@@ -905,8 +930,8 @@ impl App {
         let result = store.reload(key);
         match result {
             Ok(from_disk) => {
-                self.model.disk_changes.retain(|k| k != key);
-                self.model.broken_on_disk.remove(key);
+                self.model.library.disk_changes.retain(|k| k != key);
+                self.model.library.broken_on_disk.remove(key);
                 self.dirty.remove(key);
                 self.failed.remove(key);
                 let before = self.model.doc(key).cloned();
@@ -921,7 +946,7 @@ impl App {
                     self.model.history.redo.clear();
                 }
                 // A file that could not be read and now can.
-                self.model.unreadable.retain(|u| u.path != path);
+                self.model.library.unreadable.retain(|u| u.path != path);
             }
             Err(e) => {
                 // A file that cannot be read is listed as such, and known as
@@ -930,15 +955,18 @@ impl App {
                 if let Some(store) = &self.store {
                     store.acknowledge(&path);
                 }
-                if !self.model.unreadable.iter().any(|u| u.path == path) {
-                    self.model.unreadable.push(crate::store::Unreadable {
-                        path: path.clone(),
-                        reason: e.reason(),
-                    });
+                if !self.model.library.unreadable.iter().any(|u| u.path == path) {
+                    self.model
+                        .library
+                        .unreadable
+                        .push(crate::store::Unreadable {
+                            path: path.clone(),
+                            reason: e.reason(),
+                        });
                 }
                 if self.model.doc(key).is_none() {
-                    self.model.disk_changes.retain(|k| k != key);
-                    self.model.broken_on_disk.remove(key);
+                    self.model.library.disk_changes.retain(|k| k != key);
+                    self.model.library.broken_on_disk.remove(key);
                 }
                 self.message(
                     MessageKind::Error,
@@ -964,7 +992,7 @@ impl App {
     /// Brings a document file into the library. A file that cannot be read
     /// is refused with the reason and the library is left as it was.
     fn import(&mut self, path: &Path) {
-        let kinds = self.model.kinds.clone();
+        let kinds = self.model.library.kinds.clone();
         let doc = match store::read_file(&kinds, path) {
             Ok(doc) => doc,
             Err(e) => {
@@ -1011,7 +1039,7 @@ impl App {
         let result = match &self.store {
             Some(store) => store.export(&doc, path),
             None => {
-                let kinds = self.model.kinds.clone();
+                let kinds = self.model.library.kinds.clone();
                 kinds
                     .to_json(&doc)
                     .map_err(|reason| StoreError::Document {

@@ -66,14 +66,18 @@ impl App {
                 // The other machines' journals that cannot be read whole,
                 // as they are now.
                 let dir = store.journal_dir(&key);
-                self.model.unreadable.retain(|u| !u.path.starts_with(&dir));
                 self.model
+                    .library
+                    .unreadable
+                    .retain(|u| !u.path.starts_with(&dir));
+                self.model
+                    .library
                     .unreadable
                     .extend(store.unreadable_journals(&key));
                 if held.is_empty() {
-                    self.model.held.remove(&key);
+                    self.model.library.held.remove(&key);
                 } else {
-                    self.model.held.insert(key, held);
+                    self.model.library.held.insert(key, held);
                 }
                 found
             }
@@ -129,10 +133,12 @@ impl App {
     /// events made it: not a step of this machine's undo history.
     fn put_in_place(&mut self, key: &DocKey, now: Doc, before: &Doc) {
         self.model
+            .library
             .docs
             .retain(|d| !(d.kind() == key.kind && d.id() == key.id));
-        self.model.docs.push(now);
+        self.model.library.docs.push(now);
         self.model
+            .library
             .docs
             .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
         self.model.revalidate_from(key, Some(before));

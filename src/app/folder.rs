@@ -12,6 +12,28 @@ use super::{App, DataDirOrigin, Desktop, History, MessageKind, Prefs, Screen, wr
 use crate::rules::Msg;
 use crate::store::Store;
 
+/// The documents folder and this machine, as the app opened them.
+pub struct Folder {
+    /// The data directory, when there is a library.
+    pub data_dir: Option<PathBuf>,
+    /// Where the data directory comes from.
+    pub origin: DataDirOrigin,
+    /// The desktop has file dialogs; without, Import asks for a path.
+    pub file_dialogs: bool,
+    /// Why the documents folder was not changed as asked, until read.
+    pub problem: Option<Msg>,
+    /// True when another instance holds the library.
+    pub read_only: bool,
+    /// Why there is no library, if there is none.
+    pub store_problem: Option<Msg>,
+    /// The host's name, read once when the app opens (never per edit or
+    /// per frame).
+    pub host: String,
+    /// This installation's id: the journal it writes in each shared
+    /// campaign (empty without a library).
+    pub machine_id: String,
+}
+
 impl DataDirOrigin {
     /// Where the folder comes from, given `$MUSTER_DATA_DIR` and the
     /// folder chosen in the preferences.
@@ -63,7 +85,7 @@ impl App {
         if self.overridden() {
             return;
         }
-        let title = self.model.lang.t("folder.pick_title").to_owned();
+        let title = self.model.prefs.lang.t("folder.pick_title").to_owned();
         match self.desktop.pick_folder(&title) {
             Some(path) => self.switch_data_dir(Some(path)),
             None => self.message(MessageKind::Info, Msg::new("folder.none_chosen")),
@@ -87,7 +109,7 @@ impl App {
     /// (the user just asked for it).
     fn folder_problem(&mut self, text: Msg) {
         self.message(MessageKind::Error, text.clone());
-        self.model.folder_problem = Some(text);
+        self.model.folder.problem = Some(text);
     }
 
     /// Keeps the documents in `chosen` (`None`: the default folder) from
@@ -95,7 +117,7 @@ impl App {
     /// or the new folder cannot be opened, the folder in use stays, and
     /// the user is told why.
     pub(super) fn switch_data_dir(&mut self, chosen: Option<PathBuf>) {
-        self.model.folder_problem = None;
+        self.model.folder.problem = None;
         if self.overridden() {
             return;
         }
@@ -123,8 +145,8 @@ impl App {
             self.folder_problem(text);
             return;
         }
-        self.model.data_dir_origin = DataDirOrigin::of(None, chosen.as_ref());
-        self.model.data_dir_pref = chosen;
+        self.model.folder.origin = DataDirOrigin::of(None, chosen.as_ref());
+        self.model.prefs.data_dir = chosen;
         let path = target.display().to_string();
         self.message(
             MessageKind::Info,
@@ -141,10 +163,10 @@ impl App {
                 .msg("reason", reason)
                 .text("path", dir.display().to_string())
         };
-        let store = Store::open_with(dir, self.model.kinds.clone())
+        let store = Store::open_with(dir, self.model.library.kinds.clone())
             .map_err(|e| cannot(e.msg()))?
             .with_machine(self.desktop.machine_id());
-        let lang = self.model.lang;
+        let lang = self.model.prefs.lang;
         let (rules, rules_problems) = crate::store::load_rules(Some(&store.rules_dir()))
             .map_err(|p| cannot(Msg::new("folder.rules").text("reason", lang.data_problem(&p))))?;
         // The old writer has written everything (flushed): it ends here,
@@ -162,19 +184,19 @@ impl App {
         let model = &mut self.model;
         model.rules = rules;
         model.rules_problems = rules_problems;
-        model.data_dir = Some(store.dir().to_path_buf());
-        model.read_only = store.read_only();
-        model.store_problem = None;
+        model.folder.data_dir = Some(store.dir().to_path_buf());
+        model.folder.read_only = store.read_only();
+        model.folder.store_problem = None;
         // Nothing of the old folder's documents applies to the new one's:
         // not their undo history, not their screens.
         model.history = History::default();
         model.screen = Screen::Library;
         model.back.clear();
-        model.merge = None;
-        model.preview = None;
+        model.library.merge = None;
+        model.jobs.preview = None;
         self.new_fight = None;
-        model.refusal = None;
-        model.validated.clear();
+        model.feedback.refusal = None;
+        model.library.validated.clear();
         self.dirty.clear();
         self.saving.clear();
         self.failed.clear();

@@ -99,7 +99,7 @@ impl App {
                 }
             }
             MergeAct::Apply => {
-                let merged = match self.model.merge.as_ref().map(|m| &m.result) {
+                let merged = match self.model.library.merge.as_ref().map(|m| &m.result) {
                     // The events still set aside are left out: the players
                     // kept their rivals (both versions stay in the backups).
                     Some(Ok(MergePreview::Campaign(m))) => Some(Doc::new(m.campaign.clone())),
@@ -113,19 +113,20 @@ impl App {
                 self.settle_merge(merged);
             }
             MergeAct::Choose(place, theirs) => self.choose(&place, theirs),
-            MergeAct::TakeTheirs if self.model.merge.as_ref().is_some_and(|m| m.disk) => {
-                if let Some(view) = self.model.merge.take() {
+            MergeAct::TakeTheirs if self.model.library.merge.as_ref().is_some_and(|m| m.disk) => {
+                if let Some(view) = self.model.library.merge.take() {
                     self.take_disk_version(&view.key);
                 }
             }
-            MergeAct::KeepOurs if self.model.merge.as_ref().is_some_and(|m| m.disk) => {
-                if let Some(view) = self.model.merge.take() {
+            MergeAct::KeepOurs if self.model.library.merge.as_ref().is_some_and(|m| m.disk) => {
+                if let Some(view) = self.model.library.merge.take() {
                     self.keep_mine(&view.key);
                 }
             }
             MergeAct::TakeTheirs => {
-                let theirs = self.model.merge.as_ref().and_then(|m| {
+                let theirs = self.model.library.merge.as_ref().and_then(|m| {
                     self.model
+                        .library
                         .versions
                         .iter()
                         .find(|v| v.path == m.path)
@@ -136,7 +137,7 @@ impl App {
                 }
             }
             MergeAct::KeepOurs => self.settle_merge(None),
-            MergeAct::Cancel => self.model.merge = None,
+            MergeAct::Cancel => self.model.library.merge = None,
         }
     }
 
@@ -144,11 +145,12 @@ impl App {
     /// undoable step, said in the log); those with a conflict wait for the
     /// players, with their badge. Nothing is done while a merge is shown.
     pub(super) fn merge_clean_versions(&mut self) {
-        if self.model.merge.is_some() || self.model.read_only {
+        if self.model.library.merge.is_some() || self.model.folder.read_only {
             return;
         }
         let candidates: Vec<(DocKey, PathBuf)> = self
             .model
+            .library
             .versions
             .iter()
             .filter(|v| v.doc.is_ok() && self.model.doc(&v.key).is_some())
@@ -156,7 +158,7 @@ impl App {
             .collect();
         for (key, path) in candidates {
             self.preview_merge(key.clone(), path, BTreeSet::new());
-            let clean = match self.model.merge.as_ref().map(|m| &m.result) {
+            let clean = match self.model.library.merge.as_ref().map(|m| &m.result) {
                 // An event of this machine's that only the copy holds was
                 // made here, then undone: the players look before it comes
                 // back.
@@ -177,7 +179,7 @@ impl App {
             if clean {
                 self.merging(MergeAct::Apply);
             }
-            self.model.merge = None;
+            self.model.library.merge = None;
         }
     }
 
@@ -186,6 +188,7 @@ impl App {
         let ours = self.model.doc(&key).cloned();
         let copy = self
             .model
+            .library
             .versions
             .iter()
             .find(|v| v.path == path)
@@ -193,7 +196,7 @@ impl App {
         // Not a sync tool's copy: the document's own file, as it is on disk.
         let disk = copy.is_none() && self.store.as_ref().is_some_and(|s| s.path(&key) == path);
         let theirs = if disk {
-            Some(crate::store::read_file(&self.model.kinds, &path).map_err(|e| e.reason()))
+            Some(crate::store::read_file(&self.model.library.kinds, &path).map_err(|e| e.reason()))
         } else {
             copy
         };
@@ -202,7 +205,7 @@ impl App {
             (_, Some(Err(reason))) => Err(Msg::new("merge.unreadable").msg("reason", reason.msg())),
             _ => Err(Msg::new("merge.gone")),
         };
-        self.model.merge = Some(MergeView {
+        self.model.library.merge = Some(MergeView {
             key,
             path,
             dropped,
@@ -215,7 +218,7 @@ impl App {
     /// A conflict's side chosen: the merge resolved again.
     fn choose(&mut self, place: &str, theirs: bool) {
         let kinds = self.kinds();
-        let Some(view) = self.model.merge.as_mut() else {
+        let Some(view) = self.model.library.merge.as_mut() else {
             return;
         };
         let Ok(MergePreview::Fields(f)) = &mut view.result else {
@@ -283,7 +286,7 @@ impl App {
     /// undoable change, saved at once; both versions are in the backups
     /// first; then the copy leaves the folder.
     fn settle_merge(&mut self, merged: Option<Doc>) {
-        let Some(view) = self.model.merge.take() else {
+        let Some(view) = self.model.library.merge.take() else {
             return;
         };
         let Some(store) = self.store.clone() else {
@@ -322,7 +325,7 @@ impl App {
         }
         match store.retire_version(&view.key, &view.path) {
             Ok(()) => {
-                self.model.versions.retain(|v| v.path != view.path);
+                self.model.library.versions.retain(|v| v.path != view.path);
                 let name = view
                     .path
                     .file_name()

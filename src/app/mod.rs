@@ -13,12 +13,21 @@ pub mod stamp;
 mod watcher;
 mod writer;
 
+mod battle;
+mod documents;
+mod feedback;
 mod history;
+mod jobs;
 mod model;
 mod prefs;
 
+pub use battle::{BattleEntry, BattleSession, RerollPayer};
+pub use documents::Documents;
+pub use feedback::{Feedback, Message, MessageKind, Refusal, SaveState};
+pub use folder::Folder;
 pub use history::{BACK_LIMIT, Change, HISTORY_LIMIT, History};
-pub use model::{BattleEntry, Message, MessageKind, Model, Refusal, RerollPayer, SaveState};
+pub use jobs::Jobs;
+pub use model::Model;
 pub use prefs::{
     DataDirOrigin, LOG_HEIGHTS, LogPrefs, PREFS_KEY, Prefs, PrintPrefs, ThemeChoice, ZOOM_RANGE,
 };
@@ -43,18 +52,6 @@ use crate::rules::core::dice::{self, DiceRng};
 use crate::rules::data::DataProblem;
 use crate::rules::{Doc, DocKey, DocVariant, Msg, Problem, Roster, RulesData};
 use crate::store::{Kinds, Store, Unreadable};
-
-/// Where each roll's wounds went, as last computed: by (seed, replay), the
-/// state of the campaigns it was computed at, and the answer.
-type WoundsSeen = std::cell::RefCell<
-    HashMap<
-        (u64, bool),
-        (
-            Vec<(usize, usize)>,
-            crate::rules::battle::summary::RollWounds,
-        ),
-    >,
->;
 
 /// The application.
 pub struct App {
@@ -170,15 +167,15 @@ impl App {
             typesetter: None,
             origin: None,
         };
-        app.model.file_dialogs = app.desktop.has_file_dialogs();
-        app.model.data_dir_origin = DataDirOrigin::of(
+        app.model.folder.file_dialogs = app.desktop.has_file_dialogs();
+        app.model.folder.origin = DataDirOrigin::of(
             app.desktop.data_dir_override().as_ref(),
             prefs.data_dir.as_ref(),
         );
         app.reload();
         if let Some(text) = missing {
             // The folder open is not the one chosen (kept for next time).
-            app.model.data_dir_origin = DataDirOrigin::Default;
+            app.model.folder.origin = DataDirOrigin::Default;
             app.message(MessageKind::Warning, text);
         }
         app.say_how_the_store_opened();
@@ -198,7 +195,7 @@ impl App {
             let text = Msg::new("store.lock_unsupported").text("reason", reason.to_owned());
             self.message(MessageKind::Error, text);
         }
-        if self.model.read_only {
+        if self.model.folder.read_only {
             self.message(MessageKind::Error, Msg::new("store.read_only"));
         }
     }
@@ -211,14 +208,8 @@ impl App {
     /// The preferences to persist.
     pub fn prefs(&self) -> Prefs {
         Prefs {
-            lang: self.model.lang,
-            zoom: self.model.zoom,
-            theme: self.model.theme,
-            print: self.model.print,
-            log: self.model.log,
-            machine: self.model.machine.clone(),
-            data_dir: self.model.data_dir_pref.clone(),
             place: Some(Place::of(&self.model.screen)),
+            ..self.model.prefs.clone()
         }
     }
 
@@ -265,7 +256,7 @@ impl App {
                 watcher.set_repaint(ctx.clone());
             }
             self.store = Some(again);
-            self.model.read_only = false;
+            self.model.folder.read_only = false;
             self.message(MessageKind::Info, Msg::new("store.now_writable"));
         }
         let Some(store) = &self.store else {
@@ -275,28 +266,29 @@ impl App {
         // journals this machine begins carry its name.
         store.use_rules(&self.model.rules);
         store.use_machine_name(&self.model.machine_by());
-        self.model.machine_id = store.machine().to_string();
+        self.model.folder.machine_id = store.machine().to_string();
         let library = store.load_library();
         // What is undone must be what is on disk now: the history of the
         // documents as they were read before is dropped.
         self.model.history = History::default();
-        self.model.docs = library.docs;
-        self.model.unreadable = library.unreadable;
-        self.model.versions = library.versions;
-        self.model.held = self
+        self.model.library.docs = library.docs;
+        self.model.library.unreadable = library.unreadable;
+        self.model.library.versions = library.versions;
+        self.model.library.held = self
             .model
+            .library
             .docs
             .iter()
             .map(Doc::key)
             .map(|k| (k.clone(), store.set_aside(&k)))
             .filter(|(_, held)| !held.is_empty())
             .collect();
-        self.model.merge = None;
-        self.model.problems.clear();
-        let keys: Vec<DocKey> = self.model.docs.iter().map(Doc::key).collect();
+        self.model.library.merge = None;
+        self.model.library.problems.clear();
+        let keys: Vec<DocKey> = self.model.library.docs.iter().map(Doc::key).collect();
         self.model.revalidate(&keys);
-        self.model.disk_changes.clear();
-        self.model.broken_on_disk.clear();
+        self.model.library.disk_changes.clear();
+        self.model.library.broken_on_disk.clear();
         // A sync tool's copy that merges with no conflict is merged now.
         self.merge_clean_versions();
     }
@@ -310,14 +302,17 @@ impl App {
         if kind == MessageKind::Refused
             && let Some(origin) = self.origin
         {
-            self.model.refusal = Some(Refusal {
+            self.model.feedback.refusal = Some(Refusal {
                 origin,
                 text: text.clone(),
             });
         }
-        self.model.messages.push(Message { kind, text, open });
-        if self.model.messages.len() > 200 {
-            self.model.messages.remove(0);
+        self.model
+            .feedback
+            .messages
+            .push(Message { kind, text, open });
+        if self.model.feedback.messages.len() > 200 {
+            self.model.feedback.messages.remove(0);
         }
     }
 
@@ -438,8 +433,8 @@ impl App {
                     self.last_failure = None;
                 }
                 if over {
-                    self.model.disk_changes.retain(|k| *k != key);
-                    self.model.broken_on_disk.remove(&key);
+                    self.model.library.disk_changes.retain(|k| *k != key);
+                    self.model.library.broken_on_disk.remove(&key);
                     self.message(MessageKind::Info, Msg::new("store.kept_mine"));
                 }
             }
@@ -464,7 +459,7 @@ impl App {
     /// The save state from what is dirty, being written and failed.
     fn update_save_state(&mut self) {
         let store_writable = self.store.as_ref().is_some_and(|s| !s.read_only());
-        self.model.save_state = if !store_writable {
+        self.model.feedback.save_state = if !store_writable {
             // Nothing can be saved: "saved" only while nothing changed
             // (a read-only library as read).
             if self.store.is_some() && self.dirty.is_empty() {
@@ -495,7 +490,7 @@ impl App {
         }
         for key in std::mem::take(&mut self.dirty) {
             let waits_for_user =
-                self.model.disk_changes.contains(&key) && !self.saving.contains_key(&key);
+                self.model.library.disk_changes.contains(&key) && !self.saving.contains_key(&key);
             if waits_for_user {
                 self.dirty.insert(key);
                 continue;
@@ -527,7 +522,7 @@ impl App {
     /// Another program changed `key`'s file: said once, and offered for
     /// reload; a file that cannot be read says so and why, in words.
     fn note_disk_change(&mut self, key: DocKey) {
-        if !self.model.disk_changes.contains(&key) {
+        if !self.model.library.disk_changes.contains(&key) {
             let name = self
                 .model
                 .doc(&key)
@@ -542,14 +537,17 @@ impl App {
             let text = match readable {
                 Ok(()) => Msg::new("store.changed_on_disk").text("name", name),
                 Err(e) => {
-                    self.model.broken_on_disk.insert(key.clone(), e.msg());
+                    self.model
+                        .library
+                        .broken_on_disk
+                        .insert(key.clone(), e.msg());
                     Msg::new("store.changed_broken")
                         .text("name", name)
                         .msg("reason", e.msg())
                 }
             };
             self.message(MessageKind::Error, text);
-            self.model.disk_changes.push(key);
+            self.model.library.disk_changes.push(key);
         }
     }
 }

@@ -162,6 +162,7 @@ impl App {
     pub(super) fn typeset_preview(&mut self, request: PreviewRequest) {
         if self
             .model
+            .jobs
             .preview
             .as_ref()
             .is_some_and(|p| p.request == request)
@@ -179,7 +180,7 @@ impl App {
                 Ok(w) => self.typesetter = Some(w),
                 Err(e) => {
                     let why = Msg::new("print.no_thread").text("reason", e.to_string());
-                    self.model.preview = Some(Preview {
+                    self.model.jobs.preview = Some(Preview {
                         request,
                         result: Some(Err(why)),
                     });
@@ -187,11 +188,11 @@ impl App {
                 }
             }
         }
-        let data_dir = self.model.data_dir.clone();
+        let data_dir = self.model.folder.data_dir.clone();
         if let Some(w) = &mut self.typesetter {
             w.ask(request.clone(), data_dir);
         }
-        self.model.preview = Some(Preview {
+        self.model.jobs.preview = Some(Preview {
             request,
             result: None,
         });
@@ -200,7 +201,7 @@ impl App {
     /// Takes the answer to the typesetting asked last, if it came, into
     /// the model.
     pub(super) fn poll_preview(&mut self) {
-        let Some(preview) = &mut self.model.preview else {
+        let Some(preview) = &mut self.model.jobs.preview else {
             return;
         };
         if preview.result.is_some() {

@@ -76,7 +76,7 @@ impl App {
     pub fn documents_folder(&self) -> Option<PathBuf> {
         self.desktop
             .documents_dir()
-            .or_else(|| self.model.data_dir.as_ref().map(|d| d.join("pdf")))
+            .or_else(|| self.model.folder.data_dir.as_ref().map(|d| d.join("pdf")))
     }
 
     /// Writes a document's PDF into the documents folder without a dialog,
@@ -115,7 +115,7 @@ impl App {
             return;
         };
         let name = pdf_file_name(doc.name());
-        let filter = self.model.lang.t("print.pdf_filter").to_owned();
+        let filter = self.model.prefs.lang.t("print.pdf_filter").to_owned();
         match self.desktop.pick_save_pdf(&filter, &name) {
             Some(path) => self.export_pdf(key, path),
             // Cancelled, or no file dialog on this desktop: say the other
@@ -139,7 +139,7 @@ impl App {
             return;
         };
         let name = doc.name().to_owned();
-        let options = self.model.print.sheet_options(self.model.lang);
+        let options = self.model.prefs.print.sheet_options(self.model.prefs.lang);
         let Some(sheet) = sheet_of(doc, &self.model.rules, options) else {
             self.message(
                 MessageKind::Error,
@@ -147,8 +147,8 @@ impl App {
             );
             return;
         };
-        let paper = self.model.print.paper;
-        let data_dir = self.model.data_dir.clone();
+        let paper = self.model.prefs.print.paper;
+        let data_dir = self.model.folder.data_dir.clone();
         let target = path.clone();
         let (send, done) = mpsc::channel();
         let spawned = std::thread::Builder::new()
@@ -160,7 +160,7 @@ impl App {
             });
         match spawned {
             Ok(_) => {
-                self.model.printing = Some(path.clone());
+                self.model.jobs.printing = Some(path.clone());
                 self.pdf_job = Some(PdfJob {
                     path,
                     name,
@@ -205,11 +205,11 @@ impl App {
         let Some(job) = self.pdf_job.take() else {
             return false;
         };
-        self.model.printing = None;
+        self.model.jobs.printing = None;
         let shown = job.path.display().to_string();
         match outcome {
             Ok(warning) => {
-                self.model.last_pdf = Some(job.path.clone());
+                self.model.jobs.last_pdf = Some(job.path.clone());
                 let text = if job.quick {
                     let file = job.path.file_name().unwrap_or_default();
                     let folder = job.path.parent().unwrap_or(Path::new(""));
@@ -242,7 +242,7 @@ impl App {
             return;
         };
         let name = doc.name().to_owned();
-        let options = self.model.print.sheet_options(self.model.lang);
+        let options = self.model.prefs.print.sheet_options(self.model.prefs.lang);
         match sheet_of(doc, &self.model.rules, options) {
             Some(sheet) => {
                 self.clipboard = Some(markdown::to_markdown(&sheet));

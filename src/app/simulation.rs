@@ -49,6 +49,7 @@ impl App {
     pub(super) fn simulate(&mut self, request: SimRequest) {
         if self
             .model
+            .jobs
             .simulation
             .as_ref()
             .is_some_and(|s| s.request == request)
@@ -79,14 +80,14 @@ impl App {
             });
         match spawned {
             Ok(_) => {
-                self.model.simulation = Some(Simulation {
+                self.model.jobs.simulation = Some(Simulation {
                     request,
                     result: None,
                 });
                 self.sim_job = Some(SimJob { done });
             }
             Err(e) => {
-                self.model.simulation = Some(Simulation {
+                self.model.jobs.simulation = Some(Simulation {
                     request,
                     result: Some(Err(
                         Problem::new("CC-13", "battle.sim.no_thread").arg("reason", e.to_string())
@@ -109,7 +110,7 @@ impl App {
             Err(TryRecvError::Disconnected) => Err(Problem::new("CC-13", "battle.sim.crashed")),
         };
         self.sim_job = None;
-        if let Some(s) = &mut self.model.simulation {
+        if let Some(s) = &mut self.model.jobs.simulation {
             s.result = Some(outcome);
         }
         false

@@ -23,7 +23,7 @@ impl<'a> ViewCtx<'a> {
     pub fn new(model: &'a Model) -> Self {
         Self {
             model,
-            lang: model.lang,
+            lang: model.prefs.lang,
             commands: RefCell::new(Vec::new()),
         }
     }

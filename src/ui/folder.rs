@@ -20,12 +20,12 @@ pub fn data_folder_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         widgets::card_title(ui, icons::ICON_FOLDER_OPEN, lang.t("folder.title"));
         ui.add(egui::Label::new(lang.t("folder.hint")).wrap());
         ui.add_space(theme::space::S);
-        let path = model.data_dir.as_ref().map_or_else(
+        let path = model.folder.data_dir.as_ref().map_or_else(
             || lang.t("folder.none").to_owned(),
             |d| d.display().to_string(),
         );
         ui.label(lang.f("folder.in_use", &[("path", &path)]));
-        let origin = match model.data_dir_origin {
+        let origin = match model.folder.origin {
             DataDirOrigin::Env => "folder.from_env",
             DataDirOrigin::Chosen => "folder.from_choice",
             DataDirOrigin::Default => "folder.from_default",
@@ -33,13 +33,13 @@ pub fn data_folder_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         ui.label(lang.t(origin));
         // The folder chosen is not the one in use: it was missing at start.
         if let (DataDirOrigin::Default, Some(chosen)) =
-            (model.data_dir_origin, model.data_dir_pref.as_ref())
+            (model.folder.origin, model.prefs.data_dir.as_ref())
         {
             let chosen = chosen.display().to_string();
             let said = lang.f("folder.chosen_missing", &[("chosen", &chosen)]);
             widgets::alert(ui, widgets::Tone::Warning, &said);
         }
-        let free = model.data_dir_origin != DataDirOrigin::Env;
+        let free = model.folder.origin != DataDirOrigin::Env;
         if !free {
             widgets::alert(ui, widgets::Tone::Warning, lang.t("folder.env_overrides"));
         }
@@ -52,7 +52,7 @@ pub fn data_folder_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
                 cx.send(Command::ChooseDataDir);
                 done = true;
             }
-            let chosen = model.data_dir_pref.is_some();
+            let chosen = model.prefs.data_dir.is_some();
             if ui
                 .add_enabled(
                     free && chosen,
@@ -75,7 +75,7 @@ pub fn data_folder_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
 
 /// Why the folder was not changed, in a window of its own until read.
 pub fn folder_problem_ui(ui: &egui::Ui, cx: &ViewCtx<'_>) {
-    let Some(problem) = &cx.model.folder_problem else {
+    let Some(problem) = &cx.model.folder.problem else {
         return;
     };
     let lang = cx.lang;

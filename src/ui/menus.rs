@@ -25,7 +25,7 @@ fn target(model: &Model, views: &ViewState) -> Option<DocKey> {
 /// Whether an action can be done now (a disabled menu item says why by
 /// being greyed, and its shortcut does nothing).
 fn available(action: Action, model: &Model, views: &ViewState) -> bool {
-    if model.read_only && action.edits() {
+    if model.folder.read_only && action.edits() {
         return false;
     }
     match action {
@@ -38,9 +38,9 @@ fn available(action: Action, model: &Model, views: &ViewState) -> bool {
             target(model, views).is_some() && !matches!(model.screen, Screen::Print(_))
         }
         Action::Back => !model.back.is_empty() || screens::parent(&model.screen, model).is_some(),
-        Action::Reload | Action::OpenDataFolder => model.data_dir.is_some(),
-        Action::ZoomIn => model.zoom < *ZOOM_RANGE.end(),
-        Action::ZoomOut => model.zoom > *ZOOM_RANGE.start(),
+        Action::Reload | Action::OpenDataFolder => model.folder.data_dir.is_some(),
+        Action::ZoomIn => model.prefs.zoom < *ZOOM_RANGE.end(),
+        Action::ZoomOut => model.prefs.zoom > *ZOOM_RANGE.start(),
         Action::New
         | Action::Import
         | Action::Quit
@@ -58,7 +58,7 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
     if !available(action, model, views) {
         return;
     }
-    let lang = model.lang;
+    let lang = model.prefs.lang;
     let zoom = |z: f32| Command::SetZoom((z * 10.0).round() / 10.0);
     match action {
         Action::New => cx.send(Command::create_roster(String::new())),
@@ -68,7 +68,9 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
             cx.send_all(target(model, views).map(|key| Command::Show(Screen::Print(key))))
         }
         Action::Reload => cx.send(Command::Reload),
-        Action::OpenDataFolder => cx.send_all(model.data_dir.clone().map(Command::OpenFolder)),
+        Action::OpenDataFolder => {
+            cx.send_all(model.folder.data_dir.clone().map(Command::OpenFolder))
+        }
         Action::DataFolder => views.data_folder = true,
         Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         Action::Undo => cx.send(Command::Undo),
@@ -117,12 +119,12 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
             _ => views.confirm_delete = target(model, views),
         },
         Action::Back => cx.send(Command::Back),
-        Action::ZoomIn => cx.send(zoom(model.zoom + ZOOM_STEP)),
-        Action::ZoomOut => cx.send(zoom(model.zoom - ZOOM_STEP)),
+        Action::ZoomIn => cx.send(zoom(model.prefs.zoom + ZOOM_STEP)),
+        Action::ZoomOut => cx.send(zoom(model.prefs.zoom - ZOOM_STEP)),
         Action::ZoomReset => cx.send(Command::SetZoom(1.0)),
         Action::ToggleLog => cx.send(Command::SetLog(crate::app::LogPrefs {
-            open: !model.log.open,
-            ..model.log
+            open: !model.prefs.log.open,
+            ..model.prefs.log
         })),
     }
 }
@@ -139,7 +141,7 @@ pub fn shortcuts(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         || views.asking_close
         || views.data_folder
         || views.library.import_path.is_some()
-        || model.folder_problem.is_some();
+        || model.folder.problem.is_some();
     let popup = egui::Popup::is_any_open(ui.ctx());
     // The mouse's back button goes back, as in a browser.
     if !dialog && ui.input(|i| i.pointer.button_pressed(egui::PointerButton::Extra1)) {
@@ -190,7 +192,7 @@ pub fn shortcuts(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
 /// already.
 fn examples_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    let lang = model.lang;
+    let lang = model.prefs.lang;
     ui.menu_button(lang.t("menu.open_example"), |ui| {
         for example in crate::app::Example::ALL {
             let key = match example {
@@ -199,7 +201,7 @@ fn examples_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 crate::app::Example::Campaign => "library.welcome.campaign.open",
             };
             if ui
-                .add_enabled(!model.read_only, egui::Button::new(lang.t(key)))
+                .add_enabled(!model.folder.read_only, egui::Button::new(lang.t(key)))
                 .clicked()
             {
                 cx.send(Command::OpenExample(example));
@@ -212,11 +214,11 @@ fn examples_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// View › Theme: dark, light, or the system's, one checked.
 fn theme_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    let lang = model.lang;
+    let lang = model.prefs.lang;
     ui.menu_button(lang.t("menu.theme"), |ui| {
         for choice in ThemeChoice::ALL {
             if ui
-                .radio(model.theme == choice, lang.t(choice.label()))
+                .radio(model.prefs.theme == choice, lang.t(choice.label()))
                 .clicked()
             {
                 cx.send(Command::SetTheme(choice));
@@ -229,7 +231,7 @@ fn theme_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// A menu entry from the table: label, shortcut, enabled or not.
 fn entry_ui(ui: &mut egui::Ui, spec: &ActionSpec, cx: &ViewCtx<'_>, views: &mut ViewState) {
     let model = cx.model;
-    let lang = model.lang;
+    let lang = model.prefs.lang;
     let text = label(spec.action, lang, model);
     let mut button = egui::Button::new(text);
     if let Some(k) = spec.shortcut {
@@ -265,7 +267,7 @@ fn label(action: Action, lang: Lang, model: &Model) -> String {
 /// The menu bar: File, Edit, View from the table, then Language.
 pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     let model = cx.model;
-    let lang = model.lang;
+    let lang = model.prefs.lang;
     for (menu, key) in [
         (Menu::File, "menu.file"),
         (Menu::Edit, "menu.edit"),
@@ -305,7 +307,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
                     ))
                     .clicked()
                 {
-                    views.machine_name = Some(model.machine.clone());
+                    views.machine_name = Some(model.prefs.machine.clone());
                     ui.close();
                 }
             }
@@ -313,7 +315,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
                 ui.separator();
                 ui.label(lang.f(
                     "menu.zoom_now",
-                    &[("percent", &format!("{:.0}", model.zoom * 100.0))],
+                    &[("percent", &format!("{:.0}", model.prefs.zoom * 100.0))],
                 ));
                 theme_menu_ui(ui, cx);
             }
@@ -321,7 +323,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     }
     ui.menu_button(lang.t("menu.language"), |ui| {
         for l in Lang::ALL {
-            if ui.radio(model.lang == l, l.native_name()).clicked() {
+            if ui.radio(model.prefs.lang == l, l.native_name()).clicked() {
                 cx.send(Command::SetLang(l));
             }
         }

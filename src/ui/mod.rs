@@ -119,7 +119,7 @@ impl Gui {
     /// palette the views draw with to the theme shown.
     fn theme_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        let preference = self.app.model.theme.preference();
+        let preference = self.app.model.prefs.theme.preference();
         let changed = ctx.options(|o| o.theme_preference) != preference;
         if changed {
             ctx.set_theme(preference);
@@ -145,8 +145,8 @@ impl Gui {
             self.app.set_repaint(ctx.clone());
         }
         self.theme_ui(ui);
-        if (ctx.zoom_factor() - self.app.model.zoom).abs() > f32::EPSILON {
-            ctx.set_zoom_factor(self.app.model.zoom);
+        if (ctx.zoom_factor() - self.app.model.prefs.zoom).abs() > f32::EPSILON {
+            ctx.set_zoom_factor(self.app.model.prefs.zoom);
         }
         let now = ui.input(|i| i.time);
         if self
@@ -216,7 +216,7 @@ impl Gui {
         folder::folder_problem_ui(ui, &cx);
         status::refusal_ui(ui.ctx(), &cx);
         let clicked = ui.ctx().viewport(|v| v.interact_widgets.clicked);
-        let refused = model.refusal.is_some();
+        let refused = model.feedback.refusal.is_some();
         out.extend(from_click(clicked, refused, cx.into_commands()));
         let close_requested = ui.input(|i| i.viewport().close_requested());
         self.app.apply_pending();
@@ -265,7 +265,7 @@ impl Gui {
             // The writer wakes the window when done; looked at anyway.
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(50));
-            let lang = self.app.model.lang;
+            let lang = self.app.model.prefs.lang;
             egui::Modal::new(egui::Id::unique("close_saving")).show(ui.ctx(), |ui| {
                 ui.horizontal(|ui| {
                     ui.spinner();
@@ -296,12 +296,12 @@ impl Gui {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
-        let lang = self.app.model.lang;
-        let detail = match &self.app.model.save_state {
+        let lang = self.app.model.prefs.lang;
+        let detail = match &self.app.model.feedback.save_state {
             SaveState::Failed(reason) => {
                 lang.msg(&Msg::new("close.failed").msg("reason", reason.clone()))
             }
-            _ if self.app.model.data_dir.is_none() => lang.t("close.no_library").to_owned(),
+            _ if self.app.model.folder.data_dir.is_none() => lang.t("close.no_library").to_owned(),
             _ => String::new(),
         };
         let mut command = None;
@@ -317,7 +317,9 @@ impl Gui {
             }
             ui.add_space(theme::space::S);
             ui.horizontal(|ui| {
-                if self.app.model.data_dir.is_some() && ui.button(lang.t("close.retry")).clicked() {
+                if self.app.model.folder.data_dir.is_some()
+                    && ui.button(lang.t("close.retry")).clicked()
+                {
                     command = Some(Command::Save);
                 }
                 if ui.button(lang.t("close.discard")).clicked() {
@@ -341,9 +343,9 @@ impl Gui {
 /// The log at the window's foot: resizable, or collapsed to one line;
 /// its state and height are preferences, kept from one session to the next.
 fn log_panel_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-    let log = cx.model.log;
+    let log = cx.model.prefs.log;
     // An empty log takes no room: its header alone says it is there.
-    if !log.open || cx.model.messages.is_empty() {
+    if !log.open || cx.model.feedback.messages.is_empty() {
         egui::Panel::bottom("log-bar")
             .resizable(false)
             .show(ui, |ui| status::log_bar_ui(ui, cx));
@@ -411,11 +413,11 @@ fn machine_name_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
             lang.t("machine.title"),
         );
         ui.add(egui::Label::new(lang.t("machine.hint")).wrap());
-        let host = &cx.model.host;
+        let host = &cx.model.folder.host;
         let l = ui.label(lang.t("machine.field"));
         ui.add(egui::TextEdit::singleline(typed).hint_text(host.as_str()))
             .labelled_by(l.id);
-        let id = &cx.model.machine_id;
+        let id = &cx.model.folder.machine_id;
         if !id.is_empty() {
             let text = lang.msg(&Msg::new("machine.id").text("id", id.clone()));
             ui.add(egui::Label::new(text).wrap());

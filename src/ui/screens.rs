@@ -167,7 +167,7 @@ pub fn trail(screen: &Screen, model: &Model) -> Vec<Screen> {
 pub fn title(screen: &Screen, model: &Model) -> String {
     match screen {
         Screen::Library | Screen::Reference(_) | Screen::Battle | Screen::Print(_) => {
-            model.lang.t(spec(screen).label).to_owned()
+            model.prefs.lang.t(spec(screen).label).to_owned()
         }
         Screen::KillTeam(id) => model
             .get::<crate::rules::KillTeam>(id)

@@ -12,8 +12,8 @@ use crate::ui::widgets::{Tone, alert, badge};
 
 /// Saved, unsaved or failed, and read-only: a badge each.
 pub fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
-    let lang = model.lang;
-    if model.read_only {
+    let lang = model.prefs.lang;
+    if model.folder.read_only {
         let r = ui.label(
             RichText::new(format!(
                 "{} {}",
@@ -26,9 +26,9 @@ pub fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
             egui::WidgetInfo::labeled(egui::Role::Label, true, lang.t("status.read_only"))
         });
     }
-    let (tone, text) = match &model.save_state {
+    let (tone, text) = match &model.feedback.save_state {
         // A read-only library has nothing saved to speak of: "Read-only" says it.
-        SaveState::Saved if model.read_only => return,
+        SaveState::Saved if model.folder.read_only => return,
         // Typed, not yet left: not saved, and the file still holds the old.
         SaveState::Saved if crate::ui::widgets::typing(ui.ctx()) => {
             (Tone::Warning, lang.t("status.typing").to_owned())
@@ -36,7 +36,7 @@ pub fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
         SaveState::Saved => (Tone::Good, lang.t("status.saved").to_owned()),
         SaveState::Saving => (Tone::Info, lang.t("status.saving").to_owned()),
         SaveState::Unsaved => {
-            let why = if model.read_only {
+            let why = if model.folder.read_only {
                 lang.t("status.unsaved_read_only")
             } else {
                 lang.t("status.unsaved")
@@ -54,12 +54,16 @@ pub fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
 /// The banner of a read-only library, with a way to reload.
 pub fn read_only_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    if !model.read_only {
+    if !model.folder.read_only {
         return;
     }
     ui.horizontal(|ui| {
-        alert(ui, Tone::Warning, model.lang.t("status.read_only_banner"));
-        if ui.button(model.lang.t("action.reload")).clicked() {
+        alert(
+            ui,
+            Tone::Warning,
+            model.prefs.lang.t("status.read_only_banner"),
+        );
+        if ui.button(model.prefs.lang.t("action.reload")).clicked() {
             cx.send(Command::Reload);
         }
     });
@@ -69,14 +73,14 @@ pub fn read_only_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// Documents another program changed: take its version, or keep ours.
 pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    let lang = model.lang;
-    for key in &model.disk_changes {
+    let lang = model.prefs.lang;
+    for key in &model.library.disk_changes {
         let name = model
             .doc(key)
             .map_or_else(|| key.id.clone(), |d| d.name().to_owned());
         ui.horizontal_wrapped(|ui| {
             // A file that cannot be read: why, and no version to take.
-            if let Some(reason) = model.broken_on_disk.get(key) {
+            if let Some(reason) = model.library.broken_on_disk.get(key) {
                 let text = Msg::new("disk.broken")
                     .text("name", &name)
                     .msg("reason", reason.clone());
@@ -94,7 +98,7 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             // other's events unseen.
             let word = lang.t("disk.merge");
             let named = lang.f("disk.merge_named", &[("name", &name)]);
-            let enabled = model.doc(key).is_some() && !model.read_only;
+            let enabled = model.doc(key).is_some() && !model.folder.read_only;
             if crate::ui::widgets::icon_button(ui, icons::ICON_MERGE, word, &named, enabled)
                 .clicked()
             {
@@ -114,7 +118,7 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             keep_mine_ui(ui, cx, key, &name);
         });
     }
-    if !model.disk_changes.is_empty() {
+    if !model.library.disk_changes.is_empty() {
         ui.add_space(space::S);
     }
 }
@@ -122,8 +126,8 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// "Keep mine": Muster's version written over the file on disk.
 fn keep_mine_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey, name: &str) {
     let model = cx.model;
-    let lang = model.lang;
-    if model.doc(key).is_some() && !model.read_only {
+    let lang = model.prefs.lang;
+    if model.doc(key).is_some() && !model.folder.read_only {
         let keep = ui.button(lang.t("disk.keep_mine"));
         let keep_label = format!("{}: {name}", lang.t("disk.keep_mine"));
         keep.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &keep_label));
@@ -141,11 +145,14 @@ fn log_header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         ui.label(icons::ICON_HISTORY.rich_text().color(palette().accent));
         ui.strong(cx.t("log.title"));
         ui.label(
-            RichText::new(cx.f("log.count", &[("count", &model.messages.len().to_string())]))
-                .color(palette().text_subdued),
+            RichText::new(cx.f(
+                "log.count",
+                &[("count", &model.feedback.messages.len().to_string())],
+            ))
+            .color(palette().text_subdued),
         );
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let (icon, key) = if model.log.open {
+            let (icon, key) = if model.prefs.log.open {
                 (icons::ICON_EXPAND_MORE, "log.collapse")
             } else {
                 (icons::ICON_EXPAND_LESS, "log.expand")
@@ -153,8 +160,8 @@ fn log_header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             let word = cx.t(key);
             if crate::ui::widgets::icon_button(ui, icon, word, word, true).clicked() {
                 cx.send(Command::SetLog(crate::app::LogPrefs {
-                    open: !model.log.open,
-                    ..model.log
+                    open: !model.prefs.log.open,
+                    ..model.prefs.log
                 }));
             }
         });
@@ -164,7 +171,7 @@ fn log_header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// The log collapsed: its header and its last message, on one line each.
 pub fn log_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     log_header_ui(ui, cx);
-    if let Some((i, m)) = cx.model.messages.iter().enumerate().next_back() {
+    if let Some((i, m)) = cx.model.feedback.messages.iter().enumerate().next_back() {
         message_row_ui(ui, cx, i, m);
     }
 }
@@ -176,7 +183,7 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         .stick_to_bottom(true)
         .auto_shrink(false)
         .show(ui, |ui| {
-            for (i, m) in cx.model.messages.iter().enumerate() {
+            for (i, m) in cx.model.feedback.messages.iter().enumerate() {
                 message_row_ui(ui, cx, i, m);
             }
         });
@@ -227,7 +234,7 @@ fn message_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, i: usize, m: &crate::app:
 /// (as well as in the log): just below it, above everything, until the
 /// next click, a new screen, or a click on it.
 pub fn refusal_ui(ctx: &egui::Context, cx: &ViewCtx<'_>) {
-    let Some(r) = &cx.model.refusal else {
+    let Some(r) = &cx.model.feedback.refusal else {
         return;
     };
     let Some(widget) = ctx.read_response(r.origin) else {

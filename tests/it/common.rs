@@ -109,6 +109,7 @@ pub fn the_campaign(
     h.state()
         .app
         .model
+        .library
         .docs
         .iter()
         .find_map(Doc::get::<muster::rules::campaign::Campaign>)

@@ -27,7 +27,7 @@ use crate::ui::widgets::{Tone, alert, badge, card_title, icon_button};
 
 /// The key of what a table roll of the log said, if the entry is there.
 pub(super) fn table_outcome<'a>(cx: &'a ViewCtx<'_>, index: usize) -> Option<&'a str> {
-    let e = cx.model.battle_log.get(index)?;
+    let e = cx.model.battle.log.get(index)?;
     match e.result.get("outcome")? {
         Arg::Msg(m) => Some(m.key.as_ref()),
         _ => None,
@@ -175,7 +175,7 @@ impl FlyerView {
             let word = lang.t("flyer.gather_roll");
             let may = flyers::gather_rolls(rules, turns) > 0 && self.air.gather_roll.is_none();
             if icon_button(ui, icons::ICON_CASINO, word, word, may).clicked() {
-                self.air.gather_roll = Some(cx.model.battle_log.len());
+                self.air.gather_roll = Some(cx.model.battle.log.len());
                 cx.send(Command::RollTable(
                     crate::rules::Msg::new("flyer.log.gather"),
                     TableRoll::FlyerGather { turns },

@@ -29,7 +29,7 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
                     icons::ICON_UPLOAD,
                     export,
                     export,
-                    !model.battle_log.is_empty(),
+                    !model.battle.log.is_empty(),
                 )
                 .clicked()
                 {
@@ -39,15 +39,15 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
         });
         // PSY-8: the powers in play stay in view, in every mode, until they
         // end.
-        if psychic || !model.powers.in_play.is_empty() {
+        if psychic || !model.battle.powers.in_play.is_empty() {
             psychic::powers_ui(ui, cx);
             ui.separator();
         }
-        if model.battle_log.is_empty() {
+        if model.battle.log.is_empty() {
             ui.label(RichText::new(lang.t("battle.log_empty")).color(palette().text_subdued));
         }
-        let newest = model.battle_log.len().checked_sub(1);
-        for (k, e) in model.battle_log.iter().enumerate().rev() {
+        let newest = model.battle.log.len().checked_sub(1);
+        for (k, e) in model.battle.log.iter().enumerate().rev() {
             entry_ui(ui, cx, k, e, true);
             // The newest roll's wounds are applied from the bar at the top
             // of the screen (`last_roll_ui`).
@@ -55,7 +55,7 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
                 wounds_ui(ui, cx, k, e, Some(k) != newest);
             }
         }
-        if !model.battle_log.is_empty() && !playing {
+        if !model.battle.log.is_empty() && !playing {
             ui.separator();
             ui.label(
                 RichText::new(lang.t("battle.no_campaign_table")).color(palette().text_subdued),
@@ -68,8 +68,9 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
 /// where a roll's wounds go.
 fn playing(cx: &ViewCtx<'_>) -> bool {
     let model = cx.model;
-    !model.battle_log.is_empty()
+    !model.battle.log.is_empty()
         && model
+            .library
             .docs
             .iter()
             .filter_map(crate::rules::Doc::get::<crate::rules::campaign::Campaign>)
@@ -89,13 +90,13 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             ui.set_min_height(LAST_ROLL_HEIGHT);
             ui.label(icons::ICON_CASINO.rich_text().color(palette().accent));
             ui.label(RichText::new(lang.t("battle.last_roll")).strong());
-            let Some(e) = model.battle_log.last() else {
+            let Some(e) = model.battle.log.last() else {
                 ui.label(
                     RichText::new(lang.t("battle.last_roll_none")).color(palette().text_subdued),
                 );
                 return;
             };
-            let k = model.battle_log.len() - 1;
+            let k = model.battle.log.len() - 1;
             let playing = playing(cx);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if playing {
@@ -142,7 +143,7 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app:
     };
     let why = match &payer {
         Err(p) => Some(cx.lang.problem_line(p)),
-        Ok(_) if cx.model.read_only => Some(cx.t("status.read_only").to_owned()),
+        Ok(_) if cx.model.folder.read_only => Some(cx.t("status.read_only").to_owned()),
         Ok(_) => None,
     };
     let hint = why
@@ -235,7 +236,15 @@ fn batch_ui(
         return;
     }
     let word = lang.f("battle.apply_entry", &args);
-    if icon_button(ui, icons::ICON_FLAG, &word, &word, !cx.model.read_only).clicked() {
+    if icon_button(
+        ui,
+        icons::ICON_FLAG,
+        &word,
+        &word,
+        !cx.model.folder.read_only,
+    )
+    .clicked()
+    {
         cx.send(Command::Edit(
             crate::rules::DocKey::of::<Campaign>(b.campaign.clone()),
             crate::rules::Edit::new(b.edit(e.id())),
@@ -381,7 +390,7 @@ pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &
                 (Some(Winner::Theirs), "summary.theirs_won"),
                 (Some(Winner::Draw), "summary.drawn"),
             ] {
-                let on = model.battle_outcome == o;
+                let on = model.battle.outcome == o;
                 if ui.radio(on, lang.t(key)).clicked() && !on {
                     cx.send(Command::SetBattleOutcome(o));
                 }

@@ -135,6 +135,7 @@ pub struct Picked {
 /// the wounds taken at the table of the mission being played.
 pub fn campaign_fighters(cx: &ViewCtx<'_>) -> Vec<CampaignFighter> {
     cx.model
+        .library
         .docs
         .iter()
         .filter_map(crate::rules::Doc::get::<Campaign>)
@@ -239,7 +240,7 @@ pub fn pick_character(ui: &mut egui::Ui, cx: &ViewCtx<'_>, label: &str) -> Optio
     let mut chosen = None;
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
-        .selected_text(model.lang.t("kt.choose"))
+        .selected_text(model.prefs.lang.t("kt.choose"))
         .show_ui(ui, |ui| {
             for roster in model.rosters() {
                 for c in &roster.characters {

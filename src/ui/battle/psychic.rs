@@ -279,6 +279,7 @@ impl PsychicView {
                             .text("power", a.power.power.trim())
                     };
                     let blocked = model
+                        .battle
                         .powers
                         .can_play(&a.power)
                         .err()
@@ -444,7 +445,7 @@ fn casualties_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, c: &[f6
 pub fn powers_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
     let lang = cx.lang;
-    let powers = &model.powers;
+    let powers = &model.battle.powers;
     ui.horizontal_wrapped(|ui| {
         ui.label(
             RichText::new(lang.f(
@@ -470,7 +471,7 @@ pub fn powers_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// cancel and psyker-died buttons.
 fn power_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::psychic::play::InPlay) {
     let lang = cx.lang;
-    let powers = &cx.model.powers;
+    let powers = &cx.model.battle.powers;
     let (tone, word) = if p.lasting {
         (Tone::Info, lang.t("battle.psy.lasting_badge"))
     } else {

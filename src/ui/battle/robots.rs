@@ -241,7 +241,7 @@ impl RobotView {
                         Ok(()) => {
                             if ui.selectable_label(false, &word).clicked() {
                                 let mut dice =
-                                    crate::rules::core::dice::seeded(model.battle_log.len() as u64);
+                                    crate::rules::core::dice::seeded(model.battle.log.len() as u64);
                                 if let Ok((k, _)) = robots::random_robot(rules, size, &mut dice) {
                                     chosen = Some(k.clone());
                                 }
@@ -474,7 +474,7 @@ impl RobotView {
             effects_ui(ui, lang, &odds);
             let word = lang.t("robot.roll_damage");
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-                self.damage_roll = Some(model.battle_log.len());
+                self.damage_roll = Some(model.battle.log.len());
                 cx.send(Command::RollTable(
                     crate::rules::Msg::new("robot.log.damage").text("robot", name),
                     TableRoll::RobotDamage { lost },
@@ -622,7 +622,7 @@ impl RobotView {
         }
         let word = lang.t("robot.roll_burning");
         if icon_button(ui, icons::ICON_LOCAL_FIRE_DEPARTMENT, word, word, true).clicked() {
-            self.burning_roll = Some(cx.model.battle_log.len());
+            self.burning_roll = Some(cx.model.battle.log.len());
             cx.send(Command::RollTable(
                 crate::rules::Msg::new("robot.log.burning").text("robot", name),
                 TableRoll::RobotBurningSmell,
@@ -634,7 +634,7 @@ impl RobotView {
     /// burning smell read on the table, an explosion.
     fn take_rolls(&mut self, cx: &ViewCtx<'_>) {
         if let Some(i) = self.damage_roll
-            && let Some(e) = cx.model.battle_log.get(i)
+            && let Some(e) = cx.model.battle.log.get(i)
         {
             let effect = match e.result.get("outcome") {
                 Some(Arg::Msg(m)) => match m.get("effect") {

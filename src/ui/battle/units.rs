@@ -247,7 +247,11 @@ impl RoundView {
 /// shown.
 fn simulated_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, request: SimRequest) {
     let (model, lang) = (cx.model, cx.lang);
-    let current = model.simulation.as_ref().filter(|s| s.request == request);
+    let current = model
+        .jobs
+        .simulation
+        .as_ref()
+        .filter(|s| s.request == request);
     if current.is_none() {
         cx.send(Command::Simulate(request));
     }

@@ -60,7 +60,7 @@ pub(super) fn soldier_turn_ui(
             icons::ICON_DIRECTIONS_RUN,
             cx.t("campaign.ui.act"),
             &cx.f("campaign.ui.act_named", &[("name", x.name())]),
-            !cx.model.read_only,
+            !cx.model.folder.read_only,
         )
         .on_hover_text(cx.t("campaign.ui.act_hint"));
         egui::Popup::menu(&r).show(|ui| {
@@ -167,7 +167,7 @@ fn taken_ui(
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
         let word = cx.t("campaign.ui.take_back");
         let named = cx.f("campaign.ui.take_back_named", &[("name", x.name())]);
-        let has_act = turn.acts().next().is_some() && !cx.model.read_only;
+        let has_act = turn.acts().next().is_some() && !cx.model.folder.read_only;
         if icon_button(ui, icons::ICON_UNDO, word, &named, has_act).clicked() {
             send(cx, c, CampaignEdit::TakeBackAct { character: x.id });
         }

@@ -314,7 +314,7 @@ fn activated_ui(
         egui_material_icons::icons::ICON_DIRECTIONS_RUN,
         word,
         &named,
-        !cx.model.read_only,
+        !cx.model.folder.read_only,
     )
     .on_hover_text(cx.t("campaign.ui.enemy_activate_hint"))
     .clicked()
@@ -367,7 +367,7 @@ fn out_button_ui(
         )
     };
     let named = cx.f(named, &[("character", name)]);
-    if icon_button(ui, icon, cx.t(word), &named, !cx.model.read_only).clicked() {
+    if icon_button(ui, icon, cx.t(word), &named, !cx.model.folder.read_only).clicked() {
         cx.send(edit(
             c.id.as_str(),
             CampaignEdit::SetOutOfAction {

@@ -104,7 +104,7 @@ impl MissionState {
             icons::ICON_EXPLORE,
             word,
             &named,
-            ok && !cx.model.read_only,
+            ok && !cx.model.folder.read_only,
         )
         .clicked()
         {
@@ -210,7 +210,8 @@ impl MissionState {
                         &[("cran", &x.cran.to_string()), ("die", &die.to_string())],
                     ));
                     let text = self.typed.entry(who).or_default();
-                    if let Some(roll) = dice_ui(ui, lang, x.name(), die, text, !cx.model.read_only)
+                    if let Some(roll) =
+                        dice_ui(ui, lang, x.name(), die, text, !cx.model.folder.read_only)
                     {
                         cx.send(edit(
                             id,
@@ -274,7 +275,7 @@ impl MissionState {
                     ui.label(lang.f("campaign.ui.fate_left", &[("count", &left.to_string())]));
                     let text = self.typed.entry(who).or_default();
                     let words = ("campaign.ui.fate_roll", "campaign.ui.fate_roll_for");
-                    let enabled = !cx.model.read_only;
+                    let enabled = !cx.model.folder.read_only;
                     if let Some(roll) =
                         dice_ui_worded(ui, lang, x.name(), die, text, enabled, words)
                     {
@@ -843,7 +844,7 @@ fn confirm_out_ui(
             ui.horizontal_wrapped(|ui| {
                 let mut ticked = was_out;
                 let label = lang.f("campaign.ui.out_of_action_of", &[("character", x.name())]);
-                let enabled = !cx.model.read_only && !tested && (was_out || x.state.alive());
+                let enabled = !cx.model.folder.read_only && !tested && (was_out || x.state.alive());
                 if ui
                     .add_enabled(enabled, egui::Checkbox::new(&mut ticked, label))
                     .changed()
@@ -977,7 +978,7 @@ fn accept_death_ui(
         icons::ICON_SENTIMENT_DISSATISFIED,
         lang.t("campaign.ui.accept_death"),
         &name,
-        !cx.model.read_only,
+        !cx.model.folder.read_only,
     )
     .on_hover_text(lang.t("campaign.ui.accept_death_hint"))
     .clicked()

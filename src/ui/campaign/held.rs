@@ -21,7 +21,7 @@ use crate::ui::widgets::{Tone, alert, card, icon_button, stamp_time};
 pub fn held_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     unreadable_ui(ui, cx, c);
     let key = DocKey::of::<Campaign>(&c.id);
-    let Some(held) = cx.model.held.get(&key).filter(|h| !h.is_empty()) else {
+    let Some(held) = cx.model.library.held.get(&key).filter(|h| !h.is_empty()) else {
         return;
     };
     let title = cx.f("held.title", &[("count", &held.len().to_string())]);
@@ -72,7 +72,7 @@ fn aside_ui(
     ui.label(&kept);
     let word = cx.t("held.keep");
     let named = cx.f("held.keep_named", &[("n", &(n + 1).to_string())]);
-    let writable = !cx.model.read_only;
+    let writable = !cx.model.folder.read_only;
     if icon_button(ui, icons::ICON_SWAP_HORIZ, word, &named, writable).clicked() {
         cx.send(Command::KeepInstead(
             key.clone(),
@@ -101,7 +101,7 @@ fn made(cx: &ViewCtx<'_>, e: &Entry) -> String {
 /// Other machines' journals of this campaign that cannot be read whole:
 /// the campaign holds their events up to the line that cannot be read.
 fn unreadable_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    for u in cx.model.unreadable_journals_of(&c.id) {
+    for u in cx.model.library.unreadable_journals_of(&c.id) {
         let file = u
             .path
             .file_name()

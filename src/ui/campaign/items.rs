@@ -123,7 +123,7 @@ fn use_buttons_ui(
     let struck = table.struck.contains(&(x.id, it.id.clone()));
     let lang = cx.lang;
     let who = [("item", item_name), ("character", x.name())];
-    let live = !cx.model.read_only;
+    let live = !cx.model.folder.read_only;
     let out = table.out_of_action.contains(&x.id);
     // "Use" stays where it is, greyed once used: what a use adds comes
     // after it, never under the mouse that clicked it.
@@ -216,7 +216,7 @@ fn recharge_button_ui(
     (it, who): (&Item, &[(&str, &str); 2]),
 ) {
     let lang = cx.lang;
-    let live = !cx.model.read_only;
+    let live = !cx.model.folder.read_only;
     let cost = cx
         .model
         .rules
@@ -272,7 +272,7 @@ fn reroll_item_ui(
         &[("item", item), ("character", x.name()), ("cost", &cost)],
     );
     ui.horizontal_wrapped(|ui| {
-        let live = !cx.model.read_only && allowed.is_ok();
+        let live = !cx.model.folder.read_only && allowed.is_ok();
         if icon_button(ui, icons::ICON_REPLAY, &word, &named, live)
             .on_hover_text(lang.t("campaign.ui.reroll_item_hint"))
             .clicked()

@@ -97,7 +97,7 @@ impl JournalView {
             };
             let r = ui
                 .add_enabled(
-                    !locked && !cx.model.read_only,
+                    !locked && !cx.model.folder.read_only,
                     egui::DragValue::new(&mut value)
                         .range(1..=die.max(1))
                         .prefix(format!("{} ", lang.t("campaign.ui.cran")))
@@ -343,7 +343,8 @@ fn gear_ui(
     let (id, character) = (c.id.as_str(), x.id);
     let gear = |e: GearEdit| edit(id, CampaignEdit::Gear { character, edit: e });
     ui.push_id(("cmp-gear", character), |ui| {
-        let open = alive && !cx.model.read_only && c.phase != crate::rules::campaign::Phase::Over;
+        let open =
+            alive && !cx.model.folder.read_only && c.phase != crate::rules::campaign::Phase::Over;
         ui.add_enabled_ui(open, |ui| {
             view.gear_ui(ui, cx, ch, &gear);
             ui.add_space(space::S);

@@ -83,8 +83,14 @@ pub(super) fn loot_ui(
     }
     let word = cx.t("kt.loot.open");
     let named = cx.f("kt.loot.open_named", &[("name", x.name())]);
-    let r = icon_button(ui, icons::ICON_BACKPACK, word, &named, !cx.model.read_only)
-        .on_hover_text(cx.t("kt.loot.hint"));
+    let r = icon_button(
+        ui,
+        icons::ICON_BACKPACK,
+        word,
+        &named,
+        !cx.model.folder.read_only,
+    )
+    .on_hover_text(cx.t("kt.loot.hint"));
     egui::Popup::menu(&r).show(|ui| {
         for (from, picks) in offers {
             let who = fallen_name(cx, c, from);

@@ -361,9 +361,15 @@ fn next_campaign_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
         return;
     }
     let word = lang.t("campaign.ui.next_campaign");
-    if icon_button(ui, icons::ICON_FORWARD, word, word, !cx.model.read_only)
-        .on_hover_text(lang.t("campaign.ui.next_campaign_hint"))
-        .clicked()
+    if icon_button(
+        ui,
+        icons::ICON_FORWARD,
+        word,
+        word,
+        !cx.model.folder.read_only,
+    )
+    .on_hover_text(lang.t("campaign.ui.next_campaign_hint"))
+    .clicked()
     {
         cx.send(Command::NextCampaign(c.id.clone()));
     }

@@ -102,9 +102,15 @@ fn export_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) {
     let word = lang.t("campaign.ui.export");
     let name = lang.f("campaign.ui.export_named", &[("player", &e.player)]);
     // The copy is made on the click, not at every frame.
-    if icon_button(ui, icons::ICON_UPLOAD, word, &name, !cx.model.read_only)
-        .on_hover_text(lang.t("campaign.ui.export_hint"))
-        .clicked()
+    if icon_button(
+        ui,
+        icons::ICON_UPLOAD,
+        word,
+        &name,
+        !cx.model.folder.read_only,
+    )
+    .on_hover_text(lang.t("campaign.ui.export_hint"))
+    .clicked()
     {
         let title = lang.f(
             "campaign.ui.export_name",
@@ -145,7 +151,7 @@ fn leader_button_ui(
         icons::ICON_STAR,
         lang.t("campaign.ui.make_leader"),
         &name,
-        !locked && !cx.model.read_only,
+        !locked && !cx.model.folder.read_only,
     );
     let hint = if locked {
         lang.t("campaign.problem.leader_locked")
@@ -186,7 +192,7 @@ fn notes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, notes: &mut Strin
         ui.add_space(space::XS);
         let r = ui
             .add_enabled(
-                !cx.model.read_only,
+                !cx.model.folder.read_only,
                 egui::TextEdit::multiline(notes)
                     .desired_rows(4)
                     .desired_width(f32::INFINITY),

@@ -266,7 +266,7 @@ pub(super) fn behaviour_cell_ui(
         icons::ICON_CASINO,
         word,
         &name,
-        !cx.model.read_only && typed.ok(),
+        !cx.model.folder.read_only && typed.ok(),
     )
     .on_hover_text(lang.t("campaign.ui.behaviour_hint"))
     .clicked()
@@ -472,7 +472,7 @@ fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
         let refusal = c.guide_refusal(x.id, &cx.model.rules);
         // One already led can always be unticked, even if he no longer
         // qualifies (his gear changed).
-        let enabled = !cx.model.read_only && (on || (refusal.is_none() && !full));
+        let enabled = !cx.model.folder.read_only && (on || (refusal.is_none() && !full));
         ui.horizontal_wrapped(|ui| {
             let label = lang.f("campaign.ui.guide_pick", &[("name", x.name())]);
             if ui

@@ -263,7 +263,7 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     }
     let go = lang.t("campaign.ui.recruit");
     let named = lang.f("campaign.ui.recruit_for", &[("player", &e.player)]);
-    let enabled = refusal.is_none() && member.is_some() && !cx.model.read_only;
+    let enabled = refusal.is_none() && member.is_some() && !cx.model.folder.read_only;
     if icon_button(ui, icons::ICON_PERSON_ADD, go, &named, enabled).clicked()
         && let (Some(member), Some(cost)) = (member, cost)
     {
@@ -327,7 +327,7 @@ fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy
     let name = lang.f("campaign.ui.recruit_bring_for", &[("player", &e.player)]);
     let enough = refusal.is_none()
         && cost.is_some_and(|p| c.reinforcement_of(e.id) >= p)
-        && !cx.model.read_only;
+        && !cx.model.folder.read_only;
     if icon_button(ui, icons::ICON_PERSON_ADD, go, &name, enough).clicked()
         && let (Some(member), Some(cost)) = (member, cost)
     {
@@ -406,6 +406,7 @@ fn library_options_ui(
 fn library_choices(cx: &ViewCtx<'_>, kind: &str) -> Vec<(String, u64, String)> {
     if kind == "killteam" {
         cx.model
+            .library
             .docs
             .iter()
             .filter_map(|d| d.get::<KillTeam>())

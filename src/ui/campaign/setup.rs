@@ -103,6 +103,7 @@ impl SetupView {
                 .map_or_else(|| lang.t("campaign.ui.choose").to_owned(), label_of);
             let sources: Vec<(DocKey, String)> = cx
                 .model
+                .library
                 .docs
                 .iter()
                 .filter(|d| matches!(d, Doc::Roster(_) | Doc::KillTeam(_)))
@@ -182,7 +183,7 @@ impl SetupView {
                 icons::ICON_PLAY_ARROW,
                 start,
                 start,
-                ready && !cx.model.read_only,
+                ready && !cx.model.folder.read_only,
             )
             .clicked()
                 && let Some(choice) = choice

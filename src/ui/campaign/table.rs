@@ -41,7 +41,15 @@ fn turn_ui(
             let next = (turn + 1).to_string();
             let word = lang.t("campaign.ui.new_turn");
             let name = lang.f("campaign.ui.new_turn_named", &[("turn", &next)]);
-            if icon_button(ui, icons::ICON_SKIP_NEXT, word, &name, !cx.model.read_only).clicked() {
+            if icon_button(
+                ui,
+                icons::ICON_SKIP_NEXT,
+                word,
+                &name,
+                !cx.model.folder.read_only,
+            )
+            .clicked()
+            {
                 cx.send(edit(c.id.as_str(), CampaignEdit::NewTurn { gain: None }));
             }
         });
@@ -369,7 +377,7 @@ impl MissionState {
                 icons::ICON_CASINO,
                 word,
                 word,
-                !bad && !cx.model.read_only,
+                !bad && !cx.model.folder.read_only,
             )
             .clicked()
             {
@@ -576,7 +584,7 @@ fn deminer_ui(
                 icons::ICON_CRISIS_ALERT,
                 &word,
                 &named,
-                !cx.model.read_only,
+                !cx.model.folder.read_only,
             )
             .clicked()
             {

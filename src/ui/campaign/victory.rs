@@ -129,7 +129,10 @@ fn reading_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, vp: &BattleVp) 
             ),
         ] {
             let on = vp.bonus == reading;
-            let r = ui.add_enabled(!cx.model.read_only, egui::RadioButton::new(on, cx.t(key)));
+            let r = ui.add_enabled(
+                !cx.model.folder.read_only,
+                egui::RadioButton::new(on, cx.t(key)),
+            );
             if r.clicked() && !on {
                 let mut s = c.settings.clone();
                 s.double_kill = Some(setting);

@@ -153,7 +153,8 @@ impl KillTeamView {
                         ],
                     );
                     let named = lang.f("kt.add_named", &[("kind", name)]);
-                    if icon_button(ui, icons::ICON_ADD, &label, &named, !model.read_only).clicked()
+                    if icon_button(ui, icons::ICON_ADD, &label, &named, !model.folder.read_only)
+                        .clicked()
                     {
                         let typed = std::mem::take(&mut self.new_soldier);
                         let name = if typed.trim().is_empty() {

@@ -128,7 +128,7 @@ fn header_ui(
 fn buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, team: &KillTeam, index: usize, s: &Soldier) {
     let lang = cx.lang;
     let tid = &team.id;
-    let editable = !cx.model.read_only;
+    let editable = !cx.model.folder.read_only;
     let named = |what: &str| format!("{what}: {}", s.name);
     let remove = lang.t("roster.remove");
     if icon_button(ui, icons::ICON_DELETE, remove, &named(remove), editable).clicked() {
@@ -469,7 +469,7 @@ fn item_row_ui(
         icons::ICON_CLOSE,
         "",
         &format!("{remove}: {}", s.name),
-        !cx.model.read_only,
+        !cx.model.folder.read_only,
     )
     .on_hover_text(&remove)
     .clicked()

@@ -43,7 +43,7 @@ pub struct LibraryView {
 /// The alerts about the library folder and the rules' data files.
 fn store_alerts_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    if let Some(problem) = &model.store_problem {
+    if let Some(problem) = &model.folder.store_problem {
         alert(
             ui,
             Tone::Error,
@@ -65,7 +65,7 @@ fn unreadable_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let lang = cx.lang;
     card(ui, |ui| {
         card_title(ui, icons::ICON_REPORT, lang.t("library.unreadable"));
-        for u in &cx.model.unreadable {
+        for u in &cx.model.library.unreadable {
             ui.horizontal_wrapped(|ui| {
                 let name = u.path.file_name().map_or_else(
                     || u.path.display().to_string(),
@@ -106,7 +106,7 @@ impl LibraryView {
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         store_alerts_ui(ui, cx);
         // A new player is welcomed first.
-        if cx.model.docs.is_empty() {
+        if cx.model.library.docs.is_empty() {
             welcome_ui(ui, cx);
             ui.add_space(space::M);
         }
@@ -119,12 +119,13 @@ impl LibraryView {
         let model = cx.model;
         let needle = self.search.trim().to_lowercase();
         let shown: Vec<&Doc> = model
+            .library
             .docs
             .iter()
             .filter(|d| self.kind.is_none_or(|k| d.kind() == k))
             .filter(|d| needle.is_empty() || d.name().to_lowercase().contains(&needle))
             .collect();
-        if !model.docs.is_empty() && shown.is_empty() {
+        if !model.library.docs.is_empty() && shown.is_empty() {
             alert(ui, Tone::Info, cx.t("library.no_match"));
         }
         self.select_by_keys(ui, cx, &shown);
@@ -132,7 +133,7 @@ impl LibraryView {
             self.row_ui(ui, cx, shown[i]);
         });
 
-        if !model.unreadable.is_empty() {
+        if !model.library.unreadable.is_empty() {
             ui.add_space(space::L);
             unreadable_ui(ui, cx);
         }
@@ -141,7 +142,7 @@ impl LibraryView {
     /// Import…: the desktop's file dialog, or, without one, a field for
     /// the file's path.
     pub fn import(&mut self, cx: &ViewCtx<'_>) {
-        if cx.model.file_dialogs {
+        if cx.model.folder.file_dialogs {
             cx.send(Command::ImportDialog);
         } else {
             self.import_path = Some(String::new());
@@ -206,7 +207,7 @@ impl LibraryView {
                         icons::ICON_DOWNLOAD,
                         lang.t("menu.import"),
                         lang.t("menu.import"),
-                        !model.read_only,
+                        !model.folder.read_only,
                     )
                     .clicked()
                     {
@@ -222,14 +223,20 @@ impl LibraryView {
                     icons::ICON_ADD,
                     lang.t("library.create"),
                     lang.t("library.create"),
-                    !model.read_only,
+                    !model.folder.read_only,
                 );
                 if create.clicked() || enter {
                     cx.send(Command::create_roster(std::mem::take(&mut self.new_name)));
                 }
                 let team = lang.t("library.create_killteam");
-                if icon_button(ui, icons::ICON_MILITARY_TECH, team, team, !model.read_only)
-                    .clicked()
+                if icon_button(
+                    ui,
+                    icons::ICON_MILITARY_TECH,
+                    team,
+                    team,
+                    !model.folder.read_only,
+                )
+                .clicked()
                 {
                     cx.send(Command::Create(
                         crate::rules::KillTeam::KIND,
@@ -237,7 +244,14 @@ impl LibraryView {
                     ));
                 }
                 let campaign = lang.t("library.create_campaign");
-                if icon_button(ui, icons::ICON_FLAG, campaign, campaign, !model.read_only).clicked()
+                if icon_button(
+                    ui,
+                    icons::ICON_FLAG,
+                    campaign,
+                    campaign,
+                    !model.folder.read_only,
+                )
+                .clicked()
                 {
                     cx.send(Command::Create(
                         crate::rules::Campaign::KIND,
@@ -261,13 +275,13 @@ impl LibraryView {
             }
             let l = ui.label(lang.t("library.kind"));
             let selected = self.kind.map_or(lang.t("library.every_kind"), |k| {
-                model.kinds.get(k).map_or(k, |k| lang.t(k.label))
+                model.library.kinds.get(k).map_or(k, |k| lang.t(k.label))
             });
             egui::ComboBox::from_id_salt("library.kind")
                 .selected_text(selected)
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut self.kind, None, lang.t("library.every_kind"));
-                    for k in model.kinds.iter() {
+                    for k in model.library.kinds.iter() {
                         ui.selectable_value(&mut self.kind, Some(k.kind), lang.t(k.label));
                     }
                 })
@@ -399,7 +413,7 @@ impl LibraryView {
         let lang = cx.lang;
         let model = cx.model;
         let key = doc.key();
-        let editable = !model.read_only;
+        let editable = !model.folder.read_only;
         let named = |what: &str| format!("{what}: {}", doc.name());
         // Right to left: the last is the leftmost.
         if icon_button(
@@ -512,8 +526,14 @@ fn welcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                         ui.add_space(space::XS);
                         let word = cx.t("library.welcome.open");
                         let name = cx.t(open);
-                        if icon_button(ui, icons::ICON_FOLDER_OPEN, word, name, !cx.model.read_only)
-                            .clicked()
+                        if icon_button(
+                            ui,
+                            icons::ICON_FOLDER_OPEN,
+                            word,
+                            name,
+                            !cx.model.folder.read_only,
+                        )
+                        .clicked()
                         {
                             cx.send(Command::OpenExample(example));
                         }

@@ -30,7 +30,13 @@ fn file_name(v: &Version) -> String {
 
 /// The badge on a document's row: how many versions there are to merge.
 pub(super) fn versions_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey) {
-    let count = cx.model.versions.iter().filter(|v| v.key == *key).count();
+    let count = cx
+        .model
+        .library
+        .versions
+        .iter()
+        .filter(|v| v.key == *key)
+        .count();
     if count > 0 {
         let text = cx.f("merge.badge", &[("count", &(count + 1).to_string())]);
         badge(ui, Tone::Warning, &text);
@@ -41,12 +47,17 @@ pub(super) fn versions_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::r
 /// machines clashed), and another machine's journal that cannot be read
 /// whole. What they are is shown inside the campaign.
 pub(super) fn shared_badges(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey) {
-    let held = cx.model.held.get(key).map_or(0, Vec::len);
+    let held = cx.model.library.held.get(key).map_or(0, Vec::len);
     if held > 0 {
         let text = cx.f("library.held_badge", &[("count", &held.to_string())]);
         badge(ui, Tone::Warning, &text);
     }
-    let unreadable = cx.model.unreadable_journals_of(&key.id).next().is_some();
+    let unreadable = cx
+        .model
+        .library
+        .unreadable_journals_of(&key.id)
+        .next()
+        .is_some();
     if unreadable && key.kind == <crate::rules::Campaign as crate::rules::DocKind>::KIND {
         badge(ui, Tone::Error, cx.t("library.unreadable_journal_badge"));
     }
@@ -54,14 +65,14 @@ pub(super) fn shared_badges(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::ru
 
 /// The card of the versions to merge, one line each with "Merge…".
 pub(super) fn versions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-    if cx.model.versions.is_empty() {
+    if cx.model.library.versions.is_empty() {
         return;
     }
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         card_title(ui, icons::ICON_MERGE, cx.t("merge.title"));
         ui.label(RichText::new(cx.t("merge.hint")).color(palette().text_subdued));
-        for v in &cx.model.versions {
+        for v in &cx.model.library.versions {
             let name = cx
                 .model
                 .doc(&v.key)
@@ -82,7 +93,15 @@ pub(super) fn versions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 }
                 let word = cx.t("merge.open");
                 let named = cx.f("merge.open_named", &[("name", &name)]);
-                if icon_button(ui, icons::ICON_MERGE, word, &named, !cx.model.read_only).clicked() {
+                if icon_button(
+                    ui,
+                    icons::ICON_MERGE,
+                    word,
+                    &named,
+                    !cx.model.folder.read_only,
+                )
+                .clicked()
+                {
                     cx.send(Command::Merge(MergeAct::Preview(
                         v.key.clone(),
                         v.path.clone(),
@@ -99,7 +118,7 @@ const MERGE_HEIGHT: f32 = 340.0;
 
 /// The merge window, while a merge is looked at.
 pub(crate) fn merge_window_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-    let Some(view) = &cx.model.merge else {
+    let Some(view) = &cx.model.library.merge else {
         return;
     };
     let name = cx
@@ -242,10 +261,16 @@ fn arriving_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, m: &Merged) {
 /// merged: the campaign takes no surprise edits unawares, and "Merge…" is
 /// at hand.
 pub(crate) fn pending_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey) {
-    let Some(v) = cx.model.versions.iter().find(|v| v.key == *key) else {
+    let Some(v) = cx.model.library.versions.iter().find(|v| v.key == *key) else {
         return;
     };
-    let count = cx.model.versions.iter().filter(|v| v.key == *key).count();
+    let count = cx
+        .model
+        .library
+        .versions
+        .iter()
+        .filter(|v| v.key == *key)
+        .count();
     ui.horizontal_wrapped(|ui| {
         let text = cx.f(
             "merge.pending",
@@ -262,7 +287,15 @@ pub(crate) fn pending_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate
             .doc(key)
             .map_or_else(|| key.id.clone(), |d| d.name().to_owned());
         let named = cx.f("merge.open_named", &[("name", &name)]);
-        if icon_button(ui, icons::ICON_MERGE, word, &named, !cx.model.read_only).clicked() {
+        if icon_button(
+            ui,
+            icons::ICON_MERGE,
+            word,
+            &named,
+            !cx.model.folder.read_only,
+        )
+        .clicked()
+        {
             cx.send(Command::Merge(MergeAct::Preview(
                 key.clone(),
                 v.path.clone(),

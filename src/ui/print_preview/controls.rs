@@ -25,7 +25,7 @@ pub(super) fn controls_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, nam
             ui.add_space(space::L);
             language_ui(ui, cx);
             ui.add_space(space::L);
-            let print = cx.model.print;
+            let print = cx.model.prefs.print;
             let mut appendix = print.appendix;
             if ui
                 .checkbox(&mut appendix, cx.t("print.appendix"))
@@ -63,7 +63,7 @@ fn header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, name: &str) {
 
 /// The paper to print on, one radio button each.
 fn paper_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-    let print = cx.model.print;
+    let print = cx.model.prefs.print;
     ui.label(RichText::new(cx.t("print.paper")).strong());
     for paper in Paper::ALL {
         let word = cx.t(paper.key());
@@ -80,7 +80,7 @@ fn paper_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 
 /// The sheet's language, one radio button each.
 fn language_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-    let print = cx.model.print;
+    let print = cx.model.prefs.print;
     ui.label(RichText::new(cx.t("print.language")).strong());
     let sheet_lang = print.sheet_lang(cx.lang);
     for l in Lang::ALL {
@@ -102,7 +102,7 @@ fn language_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// last, to open.
 fn actions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) {
     let model = cx.model;
-    let busy = model.printing.is_some();
+    let busy = model.jobs.printing.is_some();
     let word = cx.t("print.export_pdf");
     if icon_button(ui, icons::ICON_PICTURE_AS_PDF, word, word, !busy).clicked() {
         cx.send(Command::ExportPdfDialog(key.clone()));
@@ -121,11 +121,11 @@ fn actions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) {
     {
         cx.send(Command::CopySheetText(key.clone()));
     }
-    if let Some(path) = &model.printing {
+    if let Some(path) = &model.jobs.printing {
         ui.add(egui::Spinner::new());
         let writing = cx.f("print.writing", &[("path", &path.display().to_string())]);
         ui.label(RichText::new(writing).color(palette().text));
-    } else if let Some(path) = &model.last_pdf {
+    } else if let Some(path) = &model.jobs.last_pdf {
         let shown = path.display().to_string();
         badge(ui, Tone::Good, &cx.f("print.written", &[("path", &shown)]));
         let word = cx.t("print.open");

@@ -53,8 +53,8 @@ impl PrintPreviewView {
             alert(ui, Tone::Info, cx.t("print.missing"));
             return;
         };
-        let options = model.print.sheet_options(cx.lang);
-        let paper = model.print.paper;
+        let options = model.prefs.print.sheet_options(cx.lang);
+        let paper = model.prefs.print.paper;
         let fresh = self
             .built
             .as_ref()
@@ -89,6 +89,7 @@ impl PrintPreviewView {
         self.heights.resize(built.pieces.len(), 0.0);
         // The PDF's pages for the sheet shown, typeset on the app's thread.
         let preview = model
+            .jobs
             .preview
             .as_ref()
             .filter(|p| p.request.paper == paper && p.request.sheet == built.sheet);

@@ -317,7 +317,7 @@ fn armoury_picker_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character) -> Opti
                 for e in &armoury.entries {
                     let name = name_in(&e.names, lang.code(), &e.id);
                     let detail = armoury_detail(lang, e);
-                    let r = described_option(ui, name, &detail, false, !cx.model.read_only)
+                    let r = described_option(ui, name, &detail, false, !cx.model.folder.read_only)
                         .on_hover_text(&detail);
                     if r.clicked() {
                         picked = Some(Gear::from_armoury(e, lang.code(), armoury_note(lang, e)));

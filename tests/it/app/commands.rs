@@ -176,7 +176,7 @@ fn a_cancelled_import_dialog_says_how_else_to_import() {
     let mut app = app(dir.path());
     app.apply(Command::ImportDialog);
     assert!(app.model.all_rosters().is_empty());
-    let last = &app.model.messages.last().expect("message").shown();
+    let last = &app.model.feedback.messages.last().expect("message").shown();
     assert!(last.contains("drop a roster file"), "{last}");
 }
 
@@ -204,7 +204,7 @@ fn import_a_malformed_file_is_refused_and_changes_nothing() {
         .map(|e| e.expect("entry").path())
         .collect();
     assert_eq!(before, after);
-    let last = &app.model.messages.last().expect("message").shown();
+    let last = &app.model.feedback.messages.last().expect("message").shown();
     assert!(
         last.contains("Import refused") && last.contains("line 1"),
         "{last}"
@@ -225,6 +225,7 @@ fn import_a_malformed_file_is_refused_and_changes_nothing() {
     app.apply(Command::Import(newer));
     assert!(
         app.model
+            .feedback
             .messages
             .last()
             .expect("message")
@@ -264,7 +265,7 @@ fn every_edit_autosaves_and_undoes() {
     app.apply(edit(CharacterEdit::SetAdvancePoints(3)));
     app.apply(edit(CharacterEdit::Spend(C::WS)));
     app.flush_saves();
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     let on_disk =
         read_roster(&dir.path().join("rosters").join(format!("{id}.json"))).expect("saved");
     assert_eq!(on_disk, app.model.all_rosters()[0]);
@@ -276,6 +277,7 @@ fn every_edit_autosaves_and_undoes() {
     assert_eq!(app.model.history.undo.len(), undo_len);
     assert!(
         app.model
+            .feedback
             .messages
             .last()
             .expect("refusal")
@@ -315,14 +317,14 @@ fn an_edit_says_saving_until_the_writer_has_it_on_disk() {
     for i in 0..20 {
         app.apply(notes(format!("note {i}")));
         // Handed to the writer, not yet reported: never "saved" yet.
-        assert_eq!(app.model.save_state, SaveState::Saving);
+        assert_eq!(app.model.feedback.save_state, SaveState::Saving);
         assert!(app.has_unsaved());
         // Looked at as the frames look: "saved" only once it is on disk.
         while app.poll_saves() {
-            assert_eq!(app.model.save_state, SaveState::Saving);
+            assert_eq!(app.model.feedback.save_state, SaveState::Saving);
             std::thread::sleep(std::time::Duration::from_micros(100));
         }
-        assert_eq!(app.model.save_state, SaveState::Saved);
+        assert_eq!(app.model.feedback.save_state, SaveState::Saved);
         assert!(!app.has_unsaved());
         assert_eq!(
             read_roster(&path).expect("saved").notes,
@@ -335,7 +337,7 @@ fn an_edit_says_saving_until_the_writer_has_it_on_disk() {
         app.apply(notes(format!("burst {i}")));
     }
     app.flush_saves();
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     assert_eq!(read_roster(&path).expect("saved").notes, "burst 49");
     assert_eq!(
         read_roster(&path).expect("saved"),
@@ -366,11 +368,12 @@ fn read_only_second_instance_saves_nothing() {
     first.apply(Command::create_roster("One".to_owned()));
     first.flush_saves();
     let mut second = app(dir.path());
-    assert!(second.model.read_only);
+    assert!(second.model.folder.read_only);
     assert_eq!(second.model.all_rosters().len(), 1);
     assert!(
         second
             .model
+            .feedback
             .messages
             .iter()
             .any(|m| m.shown().contains("read-only"))
@@ -388,8 +391,14 @@ fn read_only_second_instance_saves_nothing() {
     assert_eq!(second.model.all_rosters()[0].name, "One");
     assert!(second.model.history.undo.is_empty());
     assert!(!second.has_unsaved());
-    assert_eq!(second.model.save_state, SaveState::Saved);
-    let last = &second.model.messages.last().expect("message").shown();
+    assert_eq!(second.model.feedback.save_state, SaveState::Saved);
+    let last = &second
+        .model
+        .feedback
+        .messages
+        .last()
+        .expect("message")
+        .shown();
     assert!(last.starts_with("Read-only"), "{last}");
     assert_eq!(
         std::fs::read_dir(dir.path().join("rosters"))
@@ -447,6 +456,7 @@ fn random_commands_are_seeded_and_logged() {
         (
             app.model.all_rosters()[0].clone(),
             app.model
+                .feedback
                 .messages
                 .iter()
                 .map(|m| m.shown())
@@ -482,7 +492,7 @@ fn rolled_points_below_those_spent_say_why_the_allotment_differs() {
     let kal = &app.model.all_rosters()[0].characters[0];
     assert_eq!(kal.advance_points, 7);
     assert_eq!(kal.points_spent(), 7);
-    let last = &app.model.messages.last().expect("message").shown();
+    let last = &app.model.feedback.messages.last().expect("message").shown();
     assert!(last.contains("(D6: "), "{last}");
     assert!(last.contains("7 already spent"), "{last}");
 }

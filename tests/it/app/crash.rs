@@ -234,11 +234,14 @@ fn child_save_loop() {
         seed,
     )
     .expect("app");
-    assert!(!app.model.read_only, "the parent let go of the library");
     assert!(
-        app.model.unreadable.is_empty(),
+        !app.model.folder.read_only,
+        "the parent let go of the library"
+    );
+    assert!(
+        app.model.library.unreadable.is_empty(),
         "{:?}",
-        app.model.unreadable
+        app.model.library.unreadable
     );
     let mut rng = seeded(seed);
     journal_line(&mut journal, "R");
@@ -284,7 +287,7 @@ fn child_save_loop() {
         while app.poll_saves() {
             std::thread::sleep(Duration::from_micros(200));
         }
-        assert_eq!(app.model.save_state, SaveState::Saved);
+        assert_eq!(app.model.feedback.save_state, SaveState::Saved);
         assert!(!app.has_unsaved());
         if handed > 0 {
             journal_line(&mut journal, "S");

@@ -24,6 +24,7 @@ fn brunos(dir: &Path, locks: &Path) -> Store {
 
 fn the_campaign(app: &muster::app::App) -> Campaign {
     app.model
+        .library
         .docs
         .iter()
         .find_map(Doc::get::<Campaign>)
@@ -90,17 +91,22 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
     );
     assert!(
         app.model
+            .feedback
             .messages
             .iter()
             .any(|m| m.shown() == "Bruno's desktop: 1 new event"),
         "{:?}",
         app.model
+            .feedback
             .messages
             .iter()
             .map(|m| m.shown())
             .collect::<Vec<_>>()
     );
-    assert!(app.model.disk_changes.is_empty(), "no question asked");
+    assert!(
+        app.model.library.disk_changes.is_empty(),
+        "no question asked"
+    );
     // Undo takes back Camille's wound, never Bruno's turn.
     app.apply(Command::Undo);
     app.flush_saves();
@@ -171,6 +177,7 @@ fn the_watcher_brings_another_machine_s_event_without_waiting_for_the_disk_check
     assert_eq!(the_campaign(&app), on_bruno);
     assert!(
         app.model
+            .feedback
             .messages
             .iter()
             .any(|m| m.shown() == "Bruno's desktop: 1 new event")
@@ -365,6 +372,7 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
         h.state()
             .app
             .model
+            .feedback
             .messages
             .iter()
             .all(|m| !matches!(m.kind, muster::app::MessageKind::Error)),

@@ -37,7 +37,7 @@ fn app(data: &Path, documents: Option<PathBuf>) -> (App, DocKey) {
 /// Waits for the PDF being written, for at most two minutes.
 fn until_written(app: &mut App) {
     let start = Instant::now();
-    while app.poll_jobs() || app.model.printing.is_some() {
+    while app.poll_jobs() || app.model.jobs.printing.is_some() {
         assert!(start.elapsed() < Duration::from_secs(120), "no PDF came");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -60,14 +60,14 @@ fn export_pdf_without_a_dialog_saves_in_the_documents_folder_and_says_where() {
     until_written(&mut app);
     let first = documents.join("Hark's Raiders.pdf");
     assert!(is_pdf(&first), "{first:?} is a PDF");
-    let line = app.model.messages.last().expect("a line");
+    let line = app.model.feedback.messages.last().expect("a line");
     assert_eq!(
         line.shown(),
         format!("Saved Hark's Raiders.pdf in {}", documents.display())
     );
     // The log offers to open it.
     assert_eq!(line.open.as_deref(), Some(first.as_path()));
-    assert_eq!(app.model.last_pdf.as_deref(), Some(first.as_path()));
+    assert_eq!(app.model.jobs.last_pdf.as_deref(), Some(first.as_path()));
 
     // Again, by the quick action: a second file, the first left alone.
     let before = std::fs::metadata(&first).expect("first").modified().ok();
@@ -79,7 +79,7 @@ fn export_pdf_without_a_dialog_saves_in_the_documents_folder_and_says_where() {
         std::fs::metadata(&first).expect("first").modified().ok(),
         before
     );
-    let said = app.model.messages.last().expect("a line").shown();
+    let said = app.model.feedback.messages.last().expect("a line").shown();
     assert!(said.contains("Hark's Raiders (2).pdf"), "{said}");
     assert!(said.contains(&documents.display().to_string()), "{said}");
     let pdfs = std::fs::read_dir(&documents).expect("folder").count();
@@ -94,7 +94,7 @@ fn without_a_documents_folder_the_pdf_goes_to_the_data_folder() {
     until_written(&mut app);
     let path = data.path().join("pdf").join("Hark's Raiders.pdf");
     assert!(is_pdf(&path), "{path:?} is a PDF");
-    let said = app.model.messages.last().expect("a line").shown();
+    let said = app.model.feedback.messages.last().expect("a line").shown();
     assert!(said.starts_with("Saved Hark's Raiders.pdf in "), "{said}");
     assert!(said.ends_with(&data.path().join("pdf").display().to_string()));
 }
@@ -131,7 +131,7 @@ fn export_without_a_dialog_saves_the_document_in_the_documents_folder() {
     let first = documents.join("hark-s-raiders.json");
     let text = std::fs::read_to_string(&first).expect("exported");
     assert!(text.contains("Trooper Vell"));
-    let line = app.model.messages.last().expect("a line");
+    let line = app.model.feedback.messages.last().expect("a line");
     assert_eq!(
         line.shown(),
         format!("Exported “Hark's Raiders” to {}", first.display())
@@ -158,7 +158,7 @@ fn export_without_a_dialog_saves_the_document_in_the_documents_folder() {
         "hark-s-raiders",
     )));
     assert_eq!(
-        app.model.messages.last().expect("a line").shown(),
+        app.model.feedback.messages.last().expect("a line").shown(),
         "Nothing exported: no file was chosen."
     );
 }

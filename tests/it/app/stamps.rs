@@ -39,6 +39,7 @@ fn events_recorded_by_the_app_are_stamped_with_id_time_and_machine() {
     }
     let now = app
         .model
+        .library
         .docs
         .iter()
         .find_map(Doc::get::<muster::rules::Campaign>)

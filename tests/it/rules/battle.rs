@@ -64,7 +64,7 @@ fn a_replay_rolls_the_same_dice_from_the_stored_seed() {
         Vec::new(),
     ));
     app.apply(Command::ReplayFight(0));
-    let log = &app.model.battle_log;
+    let log = &app.model.battle.log;
     assert_eq!(log.len(), 2);
     assert_eq!(log[1].replay_of, Some(0));
     assert_eq!(log[1].seed, log[0].seed);
@@ -73,14 +73,14 @@ fn a_replay_rolls_the_same_dice_from_the_stored_seed() {
     assert_eq!(log[1].wounds, log[0].wounds);
     // A replay of the replay is one of the first roll.
     app.apply(Command::ReplayFight(1));
-    assert_eq!(app.model.battle_log[2].replay_of, Some(0));
+    assert_eq!(app.model.battle.log[2].replay_of, Some(0));
     assert_eq!(
-        app.model.battle_log[2].result,
-        app.model.battle_log[0].result
+        app.model.battle.log[2].result,
+        app.model.battle.log[0].result
     );
     // No such entry: refused with a message, nothing rolled.
     app.apply(Command::ReplayFight(9));
-    assert_eq!(app.model.battle_log.len(), 3);
+    assert_eq!(app.model.battle.log.len(), 3);
 }
 
 #[test]
@@ -144,11 +144,12 @@ fn chr_15_a_round_that_kills_a_character_shows_in_the_session_summary() {
     }
     let killed_in = app
         .model
-        .battle_log
+        .battle
+        .log
         .iter()
         .position(|e| e.taken == vec![1])
         .expect("killed in a roll");
-    assert_eq!(app.model.battle_log[killed_in].wounds, 1);
+    assert_eq!(app.model.battle.log[killed_in].wounds, 1);
     app.apply(Command::ReplayFight(killed_in));
     app.apply(Command::SetBattleOutcome(Some(Winner::Theirs)));
     let s = app.model.battle_summary();
@@ -175,7 +176,7 @@ fn the_exported_log_writes_the_situation_seed_dice_and_summary() {
     app.apply(Command::SetBattleOutcome(Some(Winner::Draw)));
     app.apply(Command::ExportBattleLog);
     let text = std::fs::read_to_string(&path).expect("written");
-    let seed = app.model.battle_log[0].seed.to_string();
+    let seed = app.model.battle.log[0].seed.to_string();
     assert!(text.contains(&format!("1. Kal against the orks (seed {seed})")));
     assert!(text.contains(&format!(
         "2. Kal against the orks (seed {seed}), replay of #1"
@@ -230,7 +231,7 @@ fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
         Vec::new(),
     ));
     app.apply(Command::ReplayFight(0));
-    let log = &app.model.battle_log;
+    let log = &app.model.battle.log;
     assert_eq!(log[0].result, log[1].result);
     assert!(
         Lang::En
@@ -464,15 +465,16 @@ fn kt_11_a_roll_with_no_campaign_team_is_made_again_for_nothing() {
         Vec::new(),
     ));
     app.apply(Command::RerollDie(0, 1));
-    let log = &app.model.battle_log;
+    let log = &app.model.battle.log;
     assert_eq!(log.len(), 2, "made again");
     assert!(log[0].rerolled);
     assert_eq!(log[1].reroll_of, Some((0, 1)));
     assert_eq!(log[1].rolls[0], log[0].rolls[0], "the die before it");
     assert_eq!(log[1].rolls[2], log[0].rolls[2], "the hit die after it");
-    let lang = app.model.lang;
+    let lang = app.model.prefs.lang;
     assert!(
         app.model
+            .feedback
             .messages
             .iter()
             .any(|m| lang.msg(&m.text).contains("for nothing")),
@@ -480,5 +482,5 @@ fn kt_11_a_roll_with_no_campaign_team_is_made_again_for_nothing() {
     );
     // The first roll is history: not made again a second time.
     app.apply(Command::RerollDie(0, 2));
-    assert_eq!(app.model.battle_log.len(), 2);
+    assert_eq!(app.model.battle.log.len(), 2);
 }

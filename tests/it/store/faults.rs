@@ -38,7 +38,7 @@ fn app_with_raiders(dir: &Path) -> (App, DocKey) {
         },
     ));
     app.flush_saves();
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     assert_eq!(app.model.all_rosters()[0].id, "raiders");
     (app, DocKey::of::<Roster>("raiders"))
 }
@@ -60,6 +60,7 @@ fn read(path: &Path) -> Vec<u8> {
 fn last_error(app: &App) -> String {
     let line = app
         .model
+        .feedback
         .messages
         .iter()
         .rev()
@@ -85,8 +86,11 @@ fn a_save_that_fails_part_way_keeps_the_edits_and_the_previous_file() {
         muster::rules::CharacterEdit::Rename("Kal the Bold".to_owned()),
     ));
     app.flush_saves();
-    let SaveState::Failed(reason) = &app.model.save_state else {
-        panic!("expected a failed save, got {:?}", app.model.save_state);
+    let SaveState::Failed(reason) = &app.model.feedback.save_state else {
+        panic!(
+            "expected a failed save, got {:?}",
+            app.model.feedback.save_state
+        );
     };
     let reason = muster::i18n::Lang::En.msg(reason);
     assert!(reason.contains("no space left on device"), "{reason}");
@@ -109,7 +113,10 @@ fn a_save_that_fails_part_way_keeps_the_edits_and_the_previous_file() {
     // Trying again on a full disk changes nothing either.
     app.apply(Command::Save);
     app.flush_saves();
-    assert!(matches!(app.model.save_state, SaveState::Failed(_)));
+    assert!(matches!(
+        app.model.feedback.save_state,
+        SaveState::Failed(_)
+    ));
     assert_eq!(read(&path), before);
     assert_eq!(files_in(&rosters), vec!["raiders.json".to_owned()]);
 
@@ -117,7 +124,7 @@ fn a_save_that_fails_part_way_keeps_the_edits_and_the_previous_file() {
     app.store().expect("store").fail_writes_after(None);
     app.apply(Command::Save);
     app.flush_saves();
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     assert!(!app.has_unsaved());
     let saved = read_roster(&path).expect("reads");
     assert_eq!(&saved, app.model.roster("raiders").expect("raiders"));
@@ -140,9 +147,9 @@ fn a_folder_that_cannot_be_written_keeps_the_edits_until_it_can() {
     app.apply(notes("Written in the dark"));
     app.flush_saves();
     assert!(
-        matches!(app.model.save_state, SaveState::Failed(_)),
+        matches!(app.model.feedback.save_state, SaveState::Failed(_)),
         "{:?}",
-        app.model.save_state
+        app.model.feedback.save_state
     );
     let logged = last_error(&app);
     assert!(logged.starts_with("Could not save"), "{logged}");
@@ -151,7 +158,10 @@ fn a_folder_that_cannot_be_written_keeps_the_edits_until_it_can() {
     assert_eq!(notes_in(&app), "Written in the dark");
     app.apply(Command::Save);
     app.flush_saves();
-    assert!(matches!(app.model.save_state, SaveState::Failed(_)));
+    assert!(matches!(
+        app.model.feedback.save_state,
+        SaveState::Failed(_)
+    ));
     assert_eq!(
         std::fs::read_to_string(&rosters).expect("read"),
         "not a folder"
@@ -162,7 +172,7 @@ fn a_folder_that_cannot_be_written_keeps_the_edits_until_it_can() {
     std::fs::rename(&away, &rosters).expect("move the folder back");
     app.apply(Command::Save);
     app.flush_saves();
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     assert!(!app.has_unsaved());
     let saved = read_roster(&rosters.join("raiders.json")).expect("reads");
     assert_eq!(saved.notes, "Written in the dark");
@@ -334,7 +344,7 @@ fn another_programs_change_is_never_overwritten_and_can_be_taken() {
 
     app.apply(Command::CheckDisk);
     app.flush_saves();
-    assert_eq!(app.model.disk_changes, vec![key.clone()]);
+    assert_eq!(app.model.library.disk_changes, vec![key.clone()]);
     let logged = last_error(&app);
     assert!(logged.contains("changed on disk"), "{logged}");
 
@@ -345,18 +355,22 @@ fn another_programs_change_is_never_overwritten_and_can_be_taken() {
     app.flush_saves();
     assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
     assert!(app.has_unsaved());
-    assert_ne!(app.model.save_state, SaveState::Saved);
+    assert_ne!(app.model.feedback.save_state, SaveState::Saved);
     assert_eq!(notes_in(&app), "Ours");
-    assert_eq!(app.model.disk_changes, vec![key.clone()], "listed once");
+    assert_eq!(
+        app.model.library.disk_changes,
+        vec![key.clone()],
+        "listed once"
+    );
     let ours = app.model.roster("raiders").cloned().expect("ours");
 
     // Taking theirs: in memory, nothing left to save, nothing written.
     app.apply(Command::TakeDiskVersion(key.clone()));
     app.flush_saves();
     assert_eq!(app.model.roster("raiders"), Some(&theirs));
-    assert!(app.model.disk_changes.is_empty());
+    assert!(app.model.library.disk_changes.is_empty());
     assert!(!app.has_unsaved());
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
     assert_eq!(
         app.model.history.undo.last().map(|c| c.label),
@@ -368,7 +382,7 @@ fn another_programs_change_is_never_overwritten_and_can_be_taken() {
     app.apply(Command::Undo);
     app.flush_saves();
     assert_eq!(app.model.roster("raiders"), Some(&ours));
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     assert_eq!(read_roster(&path).expect("reads"), ours);
     let store = app.store().expect("store");
     let backed_up: Vec<String> = store
@@ -394,16 +408,16 @@ fn keeping_mine_saves_it_and_backs_up_theirs() {
     // No check first: the save itself notices, and writes nothing.
     app.apply(notes("Ours"));
     app.flush_saves();
-    assert_eq!(app.model.disk_changes, vec![key.clone()]);
+    assert_eq!(app.model.library.disk_changes, vec![key.clone()]);
     assert_eq!(std::fs::read_to_string(&path).expect("read"), their_text);
     assert!(app.has_unsaved());
     assert!(last_error(&app).contains("changed on disk"));
 
     app.apply(Command::KeepMine(key.clone()));
     app.flush_saves();
-    assert!(app.model.disk_changes.is_empty());
+    assert!(app.model.library.disk_changes.is_empty());
     assert!(!app.has_unsaved());
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     let ours = app.model.roster("raiders").cloned().expect("ours");
     assert_eq!(ours.notes, "Ours");
     assert_eq!(read_roster(&path).expect("reads"), ours);
@@ -415,7 +429,7 @@ fn keeping_mine_saves_it_and_backs_up_theirs() {
         .map(|b| std::fs::read_to_string(b).expect("read"))
         .collect();
     assert!(backed_up.contains(&their_text), "{backed_up:?}");
-    let last = app.model.messages.last().expect("a line");
+    let last = app.model.feedback.messages.last().expect("a line");
     assert!(
         last.shown().contains("Your version is saved"),
         "{}",
@@ -424,11 +438,11 @@ fn keeping_mine_saves_it_and_backs_up_theirs() {
     // From now on, edits save as usual.
     app.apply(notes("Ours, again"));
     app.flush_saves();
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     assert_eq!(read_roster(&path).expect("reads").notes, "Ours, again");
     app.apply(Command::CheckDisk);
     app.flush_saves();
-    assert!(app.model.disk_changes.is_empty());
+    assert!(app.model.library.disk_changes.is_empty());
 }
 
 #[test]
@@ -452,7 +466,7 @@ fn a_reload_starts_a_new_history_and_backs_up_their_version_before_an_edit() {
     // ago, by our last edit): theirs is backed up first.
     app.apply(notes("After the reload"));
     app.flush_saves();
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     let backed_up: Vec<String> = app
         .store()
         .expect("store")
@@ -503,6 +517,7 @@ fn a_failing_save_is_said_once_and_retried_quietly() {
     app.flush_saves();
     let errors = |app: &App| {
         app.model
+            .feedback
             .messages
             .iter()
             .filter(|m| m.kind == MessageKind::Error)
@@ -516,11 +531,14 @@ fn a_failing_save_is_said_once_and_retried_quietly() {
         app.flush_saves();
     }
     assert_eq!(errors(&app), 1);
-    assert!(matches!(app.model.save_state, SaveState::Failed(_)));
+    assert!(matches!(
+        app.model.feedback.save_state,
+        SaveState::Failed(_)
+    ));
     app.store().expect("store").fail_writes_after(None);
     app.apply(Command::CheckDisk);
     app.flush_saves();
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     assert_eq!(
         read_roster(&dir.path().join("rosters/raiders.json"))
             .expect("reads")
@@ -541,7 +559,7 @@ fn deleting_never_removes_a_file_another_program_changed_in_silence() {
         std::fs::read_to_string(&path).expect("still there"),
         their_text
     );
-    assert!(app.model.disk_changes.contains(&key));
+    assert!(app.model.library.disk_changes.contains(&key));
     assert!(app.has_unsaved());
     // Keeping ours (the deletion) removes it, theirs going to the backups.
     app.apply(Command::KeepMine(key.clone()));
@@ -560,11 +578,11 @@ fn the_second_instance_becomes_writable_once_the_first_is_gone() {
     let dir = tempfile::tempdir().expect("tempdir");
     let first = app(dir.path());
     let mut second = app(dir.path());
-    assert!(second.model.read_only);
+    assert!(second.model.folder.read_only);
     drop(first);
     second.apply(Command::Reload);
     second.flush_saves();
-    assert!(!second.model.read_only);
+    assert!(!second.model.folder.read_only);
     second.apply(Command::create_roster("Now mine"));
     second.flush_saves();
     assert!(dir.path().join("rosters/now-mine.json").exists());
@@ -580,11 +598,11 @@ fn a_file_whose_name_is_not_text_is_listed_not_saved_elsewhere() {
     let path = dir.path().join("rosters").join(name);
     std::fs::write(&path, roster_json(&Roster::new("x", "Café"))).expect("write");
     let app = app(dir.path());
-    assert!(app.model.docs.is_empty());
-    assert_eq!(app.model.unreadable.len(), 1);
+    assert!(app.model.library.docs.is_empty());
+    assert_eq!(app.model.library.unreadable.len(), 1);
     assert!(
         muster::i18n::Lang::En
-            .read_error(&app.model.unreadable[0].reason)
+            .read_error(&app.model.library.unreadable[0].reason)
             .contains("rename it")
     );
     assert_eq!(files_in(&dir.path().join("rosters")).len(), 1);
@@ -703,8 +721,8 @@ fn a_file_broken_on_disk_says_it_cannot_be_read_and_why_in_words() {
     std::fs::write(&path, &whole[..whole.len() / 2]).expect("cut short");
     app.apply(Command::CheckDisk);
     app.flush_saves();
-    assert_eq!(app.model.disk_changes, vec![key.clone()]);
-    assert!(app.model.broken_on_disk.contains_key(&key));
+    assert_eq!(app.model.library.disk_changes, vec![key.clone()]);
+    assert!(app.model.library.broken_on_disk.contains_key(&key));
     let logged = last_error(&app);
     assert!(logged.contains("cannot be read"), "{logged}");
     assert!(logged.contains("stops in the middle"), "{logged}");
@@ -713,8 +731,8 @@ fn a_file_broken_on_disk_says_it_cannot_be_read_and_why_in_words() {
     assert!(app.model.roster("raiders").is_some(), "ours kept");
     app.apply(Command::KeepMine(key.clone()));
     app.flush_saves();
-    assert!(app.model.disk_changes.is_empty());
-    assert!(app.model.broken_on_disk.is_empty());
+    assert!(app.model.library.disk_changes.is_empty());
+    assert!(app.model.library.broken_on_disk.is_empty());
     let back = std::fs::read_to_string(&path).expect("read");
     assert!(back.contains("Kal"), "Muster's version written back");
 }

@@ -198,10 +198,17 @@ fn set_text(kind: &'static str, id: &str, text: &str) -> Command {
 
 /// Creates a document of `kind` named `name`; its id.
 fn create(app: &mut App, kind: &'static str, name: &str) -> String {
-    let before: Vec<String> = app.model.docs.iter().map(|d| d.id().to_owned()).collect();
+    let before: Vec<String> = app
+        .model
+        .library
+        .docs
+        .iter()
+        .map(|d| d.id().to_owned())
+        .collect();
     app.apply(Command::Create(kind, name.to_owned()));
     let created: Vec<&Doc> = app
         .model
+        .library
         .docs
         .iter()
         .filter(|d| d.kind() == kind && !before.iter().any(|b| b == d.id()))
@@ -237,7 +244,7 @@ fn a_new_kind_is_saved_in_its_own_folder_and_loads_after_a_restart() {
         let id = create(&mut app, Note::KIND, "Shopping list");
         app.apply(set_text(Note::KIND, &id, "bolt pistol, frag grenades"));
         app.flush_saves();
-        assert_eq!(app.model.save_state, SaveState::Saved);
+        assert_eq!(app.model.feedback.save_state, SaveState::Saved);
         assert!(!app.has_unsaved());
         id
     };
@@ -267,9 +274,9 @@ fn a_new_kind_is_saved_in_its_own_folder_and_loads_after_a_restart() {
         }
     );
     assert!(
-        app.model.unreadable.is_empty(),
+        app.model.library.unreadable.is_empty(),
         "{:?}",
-        app.model.unreadable
+        app.model.library.unreadable
     );
 }
 
@@ -363,9 +370,21 @@ fn a_broken_file_of_a_new_kind_is_listed_left_alone_and_never_overwritten() {
     std::fs::write(&typo, typo_bytes).expect("write");
 
     let mut app = app(dir.path());
-    let listed: Vec<&PathBuf> = app.model.unreadable.iter().map(|u| &u.path).collect();
+    let listed: Vec<&PathBuf> = app
+        .model
+        .library
+        .unreadable
+        .iter()
+        .map(|u| &u.path)
+        .collect();
     assert_eq!(listed, vec![&broken, &stray, &typo]);
-    let reasons: Vec<&ReadError> = app.model.unreadable.iter().map(|u| &u.reason).collect();
+    let reasons: Vec<&ReadError> = app
+        .model
+        .library
+        .unreadable
+        .iter()
+        .map(|u| &u.reason)
+        .collect();
     assert!(
         matches!(
             reasons[0],
@@ -384,7 +403,7 @@ fn a_broken_file_of_a_new_kind_is_listed_left_alone_and_never_overwritten() {
         "{:?}",
         reasons[2]
     );
-    assert!(app.model.docs.is_empty());
+    assert!(app.model.library.docs.is_empty());
 
     // A new note of the same name takes another file; editing, undoing and
     // saving never touch the broken ones.
@@ -400,12 +419,12 @@ fn a_broken_file_of_a_new_kind_is_listed_left_alone_and_never_overwritten() {
     app.flush_saves();
     app.apply(Command::Save);
     app.flush_saves();
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     assert_eq!(read(&broken), broken_bytes);
     assert_eq!(read(&stray), stray_bytes.as_bytes());
     assert_eq!(read(&typo), typo_bytes);
     // Known as they are: they are not news on disk.
-    assert!(app.model.disk_changes.is_empty());
+    assert!(app.model.library.disk_changes.is_empty());
     assert_eq!(
         files_in(&notes),
         vec![
@@ -418,7 +437,7 @@ fn a_broken_file_of_a_new_kind_is_listed_left_alone_and_never_overwritten() {
     // And a restart still lists them, untouched.
     drop(app);
     let app = self::app(dir.path());
-    assert_eq!(app.model.unreadable.len(), 3);
+    assert_eq!(app.model.library.unreadable.len(), 3);
     assert_eq!(read(&broken), broken_bytes);
     assert_eq!(note_in(&app, &id).text, "hold the line");
 }
@@ -486,7 +505,7 @@ fn a_document_that_cannot_be_written_is_never_saved_as_an_empty_file() {
     let id = create(&mut app, Fragile::KIND, "Diary");
     app.apply(set_text(Fragile::KIND, &id, "day one"));
     app.flush_saves();
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     let folder = dir.path().join("fragiles");
     let path = folder.join(format!("{id}.json"));
     let before = read(&path);
@@ -498,13 +517,16 @@ fn a_document_that_cannot_be_written_is_never_saved_as_an_empty_file() {
     app.apply(set_text(Fragile::KIND, &id, "unwritable secrets"));
     app.flush_saves();
     // The failure is reported, with the serializer's reason, in English.
-    let SaveState::Failed(reason) = &app.model.save_state else {
-        panic!("expected a failed save, got {:?}", app.model.save_state);
+    let SaveState::Failed(reason) = &app.model.feedback.save_state else {
+        panic!(
+            "expected a failed save, got {:?}",
+            app.model.feedback.save_state
+        );
     };
     let reason = Lang::En.msg(reason);
     assert!(reason.contains("this text cannot be written"), "{reason}");
     assert!(reason.contains("nothing was saved"), "{reason}");
-    let last = app.model.messages.last().expect("a log line");
+    let last = app.model.feedback.messages.last().expect("a log line");
     assert_eq!(last.kind, MessageKind::Error);
     assert!(
         last.shown().starts_with("Could not save"),
@@ -547,7 +569,7 @@ fn a_document_that_cannot_be_written_is_never_saved_as_an_empty_file() {
     // Once the text can be written again, the next edit saves everything.
     app.apply(set_text(Fragile::KIND, &id, "day two"));
     app.flush_saves();
-    assert_eq!(app.model.save_state, SaveState::Saved);
+    assert_eq!(app.model.feedback.save_state, SaveState::Saved);
     assert!(!app.has_unsaved());
     let text = std::fs::read_to_string(&path).expect("read");
     assert!(text.contains("\"text\": \"day two\""), "{text}");

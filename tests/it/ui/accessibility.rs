@@ -106,6 +106,7 @@ impl Walk {
     fn key<T: muster::rules::DocVariant>(&self) -> DocKey {
         let model = &self.h.state().app.model;
         model
+            .library
             .docs
             .iter()
             .find(|d| d.get::<T>().is_some())
@@ -235,6 +236,7 @@ fn campaigns(w: &mut Walk) {
         w.h.state()
             .app
             .model
+            .library
             .docs
             .iter()
             .filter_map(Doc::get::<muster::rules::Campaign>)

@@ -40,6 +40,7 @@ fn names(h: &Harness<'_, Gui>) -> Vec<String> {
     h.state()
         .app
         .model
+        .library
         .docs
         .iter()
         .map(|d| d.name().to_owned())
@@ -47,7 +48,7 @@ fn names(h: &Harness<'_, Gui>) -> Vec<String> {
 }
 
 fn data_dir(h: &Harness<'_, Gui>) -> Option<PathBuf> {
-    h.state().app.model.data_dir.clone()
+    h.state().app.model.folder.data_dir.clone()
 }
 
 #[test]
@@ -114,7 +115,7 @@ fn another_folder_chosen_shows_its_documents_and_is_kept_in_the_preferences() {
     assert_eq!(data_dir(&h).as_deref(), Some(default.path()));
     assert!(names(&h).is_empty());
     assert_eq!(h.state().app.prefs().data_dir, None);
-    assert_eq!(h.state().app.model.data_dir_origin, DataDirOrigin::Default);
+    assert_eq!(h.state().app.model.folder.origin, DataDirOrigin::Default);
 }
 
 #[test]
@@ -158,7 +159,7 @@ fn a_folder_that_cannot_be_opened_is_said_and_the_one_in_use_stays() {
         h.query_by_label("The documents folder was not changed")
             .is_none()
     );
-    assert_eq!(h.state().app.model.folder_problem, None);
+    assert_eq!(h.state().app.model.folder.problem, None);
     // The library in use still saves.
     h.state_mut().app.apply(Command::Rename(
         DocKey::new("roster", "mine"),
@@ -181,7 +182,7 @@ fn muster_data_dir_overrides_the_folder_chosen() {
         ..ScriptedDesktop::default()
     };
     let mut h = window(home.path(), desktop);
-    assert_eq!(h.state().app.model.data_dir_origin, DataDirOrigin::Env);
+    assert_eq!(h.state().app.model.folder.origin, DataDirOrigin::Env);
     open_folder_window(&mut h);
     assert!(h.query_by_label("Set by MUSTER_DATA_DIR.").is_some());
     assert!(
@@ -194,7 +195,7 @@ fn muster_data_dir_overrides_the_folder_chosen() {
         .app
         .apply(Command::SetDataDir(Some(other.path().to_path_buf())));
     assert_eq!(data_dir(&h).as_deref(), Some(home.path()));
-    assert!(h.state().app.model.folder_problem.is_some());
+    assert!(h.state().app.model.folder.problem.is_some());
     assert_eq!(h.state().app.prefs().data_dir, None);
 }
 
@@ -230,7 +231,7 @@ fn a_chosen_folder_missing_at_start_opens_the_default_and_says_so() {
     assert!(!chosen.exists(), "no empty library made in its place");
     assert_eq!(data_dir(&h).as_deref(), Some(default.path()));
     assert_eq!(names(&h), vec!["The default's band".to_owned()]);
-    assert!(!h.state().app.model.read_only);
+    assert!(!h.state().app.model.folder.read_only);
     let said = format!(
         "The documents folder chosen was not found: {}",
         chosen.display()
@@ -244,7 +245,7 @@ fn a_chosen_folder_missing_at_start_opens_the_default_and_says_so() {
         Some(chosen.as_path()),
         "kept: the next start tries it again"
     );
-    assert_eq!(h.state().app.model.data_dir_origin, DataDirOrigin::Default);
+    assert_eq!(h.state().app.model.folder.origin, DataDirOrigin::Default);
     // The Documents folder window says it too, with the way back.
     open_folder_window(&mut h);
     let window = format!(
@@ -266,10 +267,11 @@ fn a_chosen_folder_missing_at_start_opens_the_default_and_says_so() {
         ..ScriptedDesktop::default()
     };
     let app = App::new(Some(&chosen), &prefs, Box::new(desktop), 5).expect("app");
-    assert_eq!(app.model.data_dir.as_deref(), Some(chosen.as_path()));
-    assert_eq!(app.model.data_dir_origin, DataDirOrigin::Chosen);
+    assert_eq!(app.model.folder.data_dir.as_deref(), Some(chosen.as_path()));
+    assert_eq!(app.model.folder.origin, DataDirOrigin::Chosen);
     assert!(
         app.model
+            .feedback
             .messages
             .iter()
             .all(|m| m.text.key != "folder.missing_at_start")
@@ -294,5 +296,5 @@ fn muster_data_dir_missing_at_start_is_made_as_before() {
     };
     let app = App::new(Some(&env), &prefs, Box::new(desktop), 5).expect("app");
     assert!(env.is_dir(), "the folder MUSTER_DATA_DIR names is made");
-    assert_eq!(app.model.data_dir.as_deref(), Some(env.as_path()));
+    assert_eq!(app.model.folder.data_dir.as_deref(), Some(env.as_path()));
 }

@@ -21,6 +21,7 @@ fn team(h: &Harness<'_, Gui>) -> KillTeam {
     h.state()
         .app
         .model
+        .library
         .docs
         .iter()
         .find_map(|d| d.get::<KillTeam>())
@@ -316,7 +317,7 @@ fn a_fight_is_set_up_from_a_roster_its_odds_shown_and_rolled() {
     );
     h.get_by_role_and_label(Role::Button, "Roll").click();
     h.run();
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 1);
     assert_eq!(
         muster::i18n::Lang::En.msg(&log[0].title),

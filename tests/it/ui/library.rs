@@ -231,8 +231,8 @@ fn the_empty_library_offers_the_three_examples_and_opens_one() {
     h.get_by_label("Open the example campaign").click();
     h.run();
     let model = &h.state().app.model;
-    assert_eq!(model.docs.len(), 1, "{:?}", model.messages);
-    let doc = &model.docs[0];
+    assert_eq!(model.library.docs.len(), 1, "{:?}", model.feedback.messages);
+    let doc = &model.library.docs[0];
     assert_eq!(doc.name(), "The Tertius Heresy");
     assert_eq!(
         model.screen,
@@ -243,7 +243,7 @@ fn the_empty_library_offers_the_three_examples_and_opens_one() {
     h.run();
     h.key_press(egui::Key::Escape);
     h.run();
-    assert!(h.state().app.model.docs.is_empty());
+    assert!(h.state().app.model.library.docs.is_empty());
     assert!(h.query_by_label("Welcome to Muster").is_some());
 }
 
@@ -281,7 +281,7 @@ fn at_1024_by_700_the_cards_buttons_are_whole_and_uncovered() {
         let mut h =
             crate::common::window(crate::common::app_in(dir.path(), lang, 1), 1024.0, 700.0);
         h.run();
-        assert_eq!(h.state().app.model.docs.len(), 3);
+        assert_eq!(h.state().app.model.library.docs.len(), 3);
         let open = lang.t("library.open");
         let opens = h
             .query_all_by_role(egui::accesskit::Role::Button)
@@ -309,7 +309,7 @@ fn file_open_an_example_stays_once_the_library_has_documents() {
     h.run();
     h.get_by_label("Open the example band").click();
     h.run();
-    assert_eq!(h.state().app.model.docs.len(), 1);
+    assert_eq!(h.state().app.model.library.docs.len(), 1);
     assert!(h.query_by_label("Open the example kill team").is_none());
     h.get_by_label("File").click();
     h.run();
@@ -318,9 +318,10 @@ fn file_open_an_example_stays_once_the_library_has_documents() {
     h.get_by_label("Open the example kill team").click();
     h.run();
     let model = &h.state().app.model;
-    assert_eq!(model.docs.len(), 2, "{:?}", model.messages);
+    assert_eq!(model.library.docs.len(), 2, "{:?}", model.feedback.messages);
     assert!(
         model
+            .library
             .docs
             .iter()
             .any(|d| d.get::<muster::rules::KillTeam>().is_some())
@@ -429,6 +430,6 @@ fn import_without_a_file_dialog_asks_for_the_path() {
         .click();
     h.run();
     let model = &h.state().app.model;
-    assert_eq!(model.docs.len(), 1, "{:?}", model.messages);
+    assert_eq!(model.library.docs.len(), 1, "{:?}", model.feedback.messages);
     assert!(h.state().views.library.import_path.is_none(), "closed");
 }

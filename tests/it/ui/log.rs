@@ -28,17 +28,17 @@ fn the_log_collapses_to_its_last_line_opens_again_and_is_remembered() {
     // A message to show: a refusal, as a player meets one.
     h.state_mut().app.apply(muster::app::Command::Undo);
     h.run();
-    assert!(h.state().app.model.log.open);
+    assert!(h.state().app.model.prefs.log.open);
     assert!(h.query_by_label("Collapse the log").is_some());
 
     h.get_by_label("Collapse the log").click();
     h.run();
-    assert!(!h.state().app.model.log.open, "collapsed");
+    assert!(!h.state().app.model.prefs.log.open, "collapsed");
     assert!(h.query_by_label("Open the log").is_some());
     // Ctrl+L opens it again, and once more collapses it.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::L);
     h.run();
-    assert!(h.state().app.model.log.open);
+    assert!(h.state().app.model.prefs.log.open);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::L);
     h.run();
     let prefs = h.state().app.prefs();
@@ -62,13 +62,13 @@ fn the_logs_height_is_kept_and_stays_put_when_nothing_moves() {
     for _ in 0..4 {
         h.run();
     }
-    let kept = h.state().app.model.log.height;
+    let kept = h.state().app.model.prefs.log.height;
     assert!((kept - 220.0).abs() <= 2.0, "the height asked: {kept}");
     for _ in 0..4 {
         h.run();
     }
     assert_eq!(
-        h.state().app.model.log.height,
+        h.state().app.model.prefs.log.height,
         kept,
         "no drift from frame to frame"
     );
@@ -80,7 +80,7 @@ fn the_logs_height_is_kept_and_stays_put_when_nothing_moves() {
             height: 5000.0,
         }));
     assert_eq!(
-        h.state().app.model.log.height,
+        h.state().app.model.prefs.log.height,
         *muster::app::LOG_HEIGHTS.end()
     );
 }
@@ -104,13 +104,13 @@ fn a_roll_logged_before_a_language_switch_reads_in_the_new_language() {
         h.query_all_by_label_contains(text).next().is_some()
             || h.query_all_by_value(text).next().is_some()
     };
-    assert_eq!(h.state().app.model.battle_log.len(), 1, "rolled");
+    assert_eq!(h.state().app.model.battle.log.len(), 1, "rolled");
     assert!(shown(&h, "Attacker against Defender"), "in English first");
     h.state_mut()
         .app
         .apply(muster::app::Command::SetLang(Lang::Fr));
     h.run();
-    let e = &h.state().app.model.battle_log[0];
+    let e = &h.state().app.model.battle.log[0];
     let title = Lang::Fr.msg(&e.title);
     let result = Lang::Fr.msg(&e.result);
     assert_eq!(title, "Attaquant contre Défenseur");

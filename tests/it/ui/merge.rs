@@ -52,13 +52,14 @@ fn a_conflict_copy_that_merges_cleanly_is_merged_at_once_in_one_undoable_step() 
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = library(dir.path(), &ours, &theirs);
     // One campaign, merged as the library opened: no badge, no click.
-    let docs = h.state().app.model.docs.len();
+    let docs = h.state().app.model.library.docs.len();
     assert_eq!(docs, 1);
     assert!(h.query_by_label("2 versions to merge").is_none());
     assert!(
         h.state()
             .app
             .model
+            .feedback
             .messages
             .iter()
             .any(|m| crate::common::Shown::shown(m).contains("Merged")),
@@ -182,7 +183,7 @@ fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
     h.run();
     h.get_by_role_and_label(Role::Button, "Save").click();
     h.run();
-    assert_eq!(h.state().app.model.machine, "Camille's laptop");
+    assert_eq!(h.state().app.model.prefs.machine, "Camille's laptop");
     assert_eq!(
         h.state().app.prefs().machine,
         "Camille's laptop",
@@ -287,8 +288,12 @@ fn two_machines_exchange_their_journals_and_agree_with_no_copy_and_no_merge() {
     std::fs::copy(journal(bruno.path()), to(bruno.path(), camille.path())).expect("to Camille");
     let opened = |dir: &std::path::Path, machine: &str| {
         let app = open(dir, machine, 3);
-        assert!(app.model.versions.is_empty(), "{machine}: nothing to merge");
+        assert!(
+            app.model.library.versions.is_empty(),
+            "{machine}: nothing to merge"
+        );
         app.model
+            .library
             .docs
             .iter()
             .find_map(Doc::get::<Campaign>)
@@ -458,6 +463,7 @@ fn a_roster_changed_on_two_machines_merges_from_their_common_version() {
         h.state()
             .app
             .model
+            .library
             .merge
             .as_ref()
             .map(|m| m.switched.clone())
@@ -733,15 +739,20 @@ fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() 
     h.state_mut().app.apply(muster::app::Command::CheckDisk);
     h.run();
     // It merges with no conflict: merged at once, one undo step.
-    assert_eq!(h.state().app.model.docs.len(), 1, "one campaign, not two");
+    assert_eq!(
+        h.state().app.model.library.docs.len(),
+        1,
+        "one campaign, not two"
+    );
     assert!(
-        h.state().app.model.versions.is_empty(),
+        h.state().app.model.library.versions.is_empty(),
         "nothing left to merge"
     );
     assert!(
         h.state()
             .app
             .model
+            .feedback
             .messages
             .iter()
             .any(|m| crate::common::Shown::shown(m).contains(&format!("Merged: {}.json", base.id))),
@@ -862,7 +873,7 @@ fn a_copy_that_would_bring_back_an_event_undone_here_waits_for_the_players() {
     );
     assert!(copy.exists());
     assert_eq!(
-        h.state().app.model.versions.len(),
+        h.state().app.model.library.versions.len(),
         1,
         "it waits with its badge"
     );

@@ -74,12 +74,12 @@ fn until_written(h: &mut Harness<'_, Gui>) {
     let start = Instant::now();
     h.step();
     assert!(
-        h.state().app.model.printing.is_some()
-            || h.state().app.model.last_pdf.is_some()
-            || !h.state().app.model.messages.is_empty(),
+        h.state().app.model.jobs.printing.is_some()
+            || h.state().app.model.jobs.last_pdf.is_some()
+            || !h.state().app.model.feedback.messages.is_empty(),
         "the export started"
     );
-    while h.state().app.model.printing.is_some() {
+    while h.state().app.model.jobs.printing.is_some() {
         assert!(
             start.elapsed() < Duration::from_secs(120),
             "the PDF never came"
@@ -126,13 +126,13 @@ fn kt_11_the_preview_of_a_kill_team_shows_its_soldiers_and_stratagems_in_either_
     h.get_by_role_and_label(Role::RadioButton, "Sheet in Français")
         .click();
     h.run();
-    assert_eq!(h.state().app.model.print.lang, Some(Lang::Fr));
+    assert_eq!(h.state().app.model.prefs.print.lang, Some(Lang::Fr));
     assert!(shows(&h, "Points de commandement et stratagèmes (KT-11)"));
     assert!(shows(&h, "Relancer n'importe quel jet."));
     assert!(shows(&h, "Soldats"));
     assert!(!shows(&h, "Reroll any one roll."));
     assert!(shows(&h, "Export PDF…"), "the interface stays English");
-    assert_eq!(h.state().app.model.lang, Lang::En);
+    assert_eq!(h.state().app.model.prefs.lang, Lang::En);
 
     // US Letter and the appendix, kept in the preferences.
     h.get_by_role_and_label(Role::RadioButton, "Paper: US Letter")
@@ -160,8 +160,8 @@ fn kt_11_the_preview_of_a_kill_team_shows_its_soldiers_and_stratagems_in_either_
         Vec::new(),
         prefs,
     );
-    assert_eq!(h.state().app.model.print.paper, Paper::Letter);
-    assert_eq!(h.state().app.model.print.lang, Some(Lang::Fr));
+    assert_eq!(h.state().app.model.prefs.print.paper, Paper::Letter);
+    assert_eq!(h.state().app.model.prefs.print.lang, Some(Lang::Fr));
 }
 
 #[test]
@@ -188,7 +188,15 @@ fn export_a_kill_team_to_pdf_in_the_background_then_open_it() {
         pdf.windows(5).rev().take(64).any(|w| w == b"%%EOF"),
         "a complete PDF"
     );
-    let said = h.state().app.model.messages.last().expect("a line").shown();
+    let said = h
+        .state()
+        .app
+        .model
+        .feedback
+        .messages
+        .last()
+        .expect("a line")
+        .shown();
     assert!(
         said.contains("PDF written to") && said.contains("raiders.pdf"),
         "{said}"
@@ -219,17 +227,33 @@ fn a_pdf_that_cannot_be_written_says_why_and_the_window_goes_on() {
     h.get_by_role_and_label(Role::Button, "Export PDF…").click();
     until_written(&mut h);
     assert!(!nowhere.exists());
-    let said = h.state().app.model.messages.last().expect("a line").shown();
+    let said = h
+        .state()
+        .app
+        .model
+        .feedback
+        .messages
+        .last()
+        .expect("a line")
+        .shown();
     assert!(
         said.starts_with("The PDF could not be written to"),
         "{said}"
     );
-    assert!(h.state().app.model.last_pdf.is_none());
+    assert!(h.state().app.model.jobs.last_pdf.is_none());
     // Cancelling the dialog writes nothing, and says how else to print.
     h.get_by_role_and_label(Role::Button, "Export PDF…").click();
     h.run();
-    assert!(h.state().app.model.printing.is_none());
-    let said = h.state().app.model.messages.last().expect("a line").shown();
+    assert!(h.state().app.model.jobs.printing.is_none());
+    let said = h
+        .state()
+        .app
+        .model
+        .feedback
+        .messages
+        .last()
+        .expect("a line")
+        .shown();
     assert!(
         said.starts_with("No PDF written: no file was chosen"),
         "{said}"
@@ -265,7 +289,15 @@ fn copy_as_text_puts_the_sheet_on_the_clipboard_as_markdown() {
         text.contains("| Cost | Stratagem | Effect |") || text.contains("Stratagem"),
         "{text}"
     );
-    let said = h.state().app.model.messages.last().expect("a line").shown();
+    let said = h
+        .state()
+        .app
+        .model
+        .feedback
+        .messages
+        .last()
+        .expect("a line")
+        .shown();
     assert!(said.contains("on the clipboard"), "{said}");
 }
 
@@ -364,13 +396,13 @@ fn the_preview_has_as_many_pages_as_the_pdf_and_warns_of_missing_glyphs() {
     button(&mut h, "Print preview…");
     assert_eq!(h.state().app.model.screen, Screen::Print(doc.clone()));
     for paper in [Paper::A4, Paper::Letter] {
-        if paper != h.state().app.model.print.paper {
+        if paper != h.state().app.model.prefs.print.paper {
             h.get_by_role_and_label(Role::RadioButton, "Paper: US Letter")
                 .click();
         }
         until_typeset(&mut h);
         let model = &h.state().app.model;
-        let options = model.print.sheet_options(model.lang);
+        let options = model.prefs.print.sheet_options(model.prefs.lang);
         let sheet = muster::print::sheet_of(model.doc(&doc).expect("doc"), &model.rules, options)
             .expect("a sheet");
         let pages = muster::print::pdf::page_count(&sheet, paper, None).expect("typesets");

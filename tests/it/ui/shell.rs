@@ -23,7 +23,7 @@ fn language_switches_to_french_and_is_remembered() {
     h.run();
     h.get_by_label("Français").click();
     h.run();
-    assert_eq!(h.state().app.model.lang, Lang::Fr);
+    assert_eq!(h.state().app.model.prefs.lang, Lang::Fr);
     assert!(h.query_by_label("Créer la liste").is_some());
     assert_eq!(
         h.query_all_by_label("Bibliothèque").count(),
@@ -265,7 +265,7 @@ fn keyboard_shortcuts_do_what_the_menus_say() {
     assert_eq!(h.state().app.model.all_rosters().len(), 1);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Plus);
     h.run();
-    assert!((h.state().app.model.zoom - 1.1).abs() < 1e-4);
+    assert!((h.state().app.model.prefs.zoom - 1.1).abs() < 1e-4);
     assert!((h.state().app.prefs().zoom - 1.1).abs() < 1e-4);
     h.get_by_role_and_label(Role::Button, "View").click();
     h.run();
@@ -396,13 +396,13 @@ fn undo_names_the_document_and_the_character() {
     ));
     app.apply(Command::Show(Screen::Library));
     app.apply(Command::Undo);
-    let said = app.model.messages.last().expect("said").shown();
+    let said = app.model.feedback.messages.last().expect("said").shown();
     assert!(
         said.starts_with("Undone: ") && said.contains("Kal (Raiders)"),
         "{said}"
     );
     app.apply(Command::Redo);
-    let said = app.model.messages.last().expect("said").shown();
+    let said = app.model.feedback.messages.last().expect("said").shown();
     assert!(said.contains("Kal (Raiders)"), "{said}");
     let mut h = harness(app);
     h.run();

@@ -72,11 +72,11 @@ fn the_view_menu_switches_to_the_light_theme_and_back() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = library(dir.path(), &Prefs::default());
     // Today's look, unless the player chooses another.
-    assert_eq!(h.state().app.model.theme, ThemeChoice::Dark);
+    assert_eq!(h.state().app.model.prefs.theme, ThemeChoice::Dark);
     shows(&h, DARK, Theme::Dark);
 
     pick_theme(&mut h, "Light");
-    assert_eq!(h.state().app.model.theme, ThemeChoice::Light);
+    assert_eq!(h.state().app.model.prefs.theme, ThemeChoice::Light);
     assert_eq!(h.state().app.prefs().theme, ThemeChoice::Light);
     shows(&h, LIGHT, Theme::Light);
     // The menu checks the one chosen.
@@ -130,7 +130,7 @@ fn following_the_system_shows_its_theme() {
     h.run();
     h.run();
     shows(&h, DARK, Theme::Dark);
-    assert_eq!(h.state().app.model.theme, ThemeChoice::System);
+    assert_eq!(h.state().app.model.prefs.theme, ThemeChoice::System);
 }
 
 /// eframe's storage, in memory.

@@ -128,7 +128,7 @@ fn u32_of(v: i64) -> u32 {
 /// its seed (CC-13).
 pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, String)> {
     let model = cx.model;
-    let e = model.battle_log.last()?;
+    let e = model.battle.log.last()?;
     let result = match &e.fight {
         Fight::Attack(Scenario::CloseCombat(_)) => close_combat::result(e.wounds, 0),
         Fight::Units(a, b) if a.len() == 1 && b.len() == 1 => {
@@ -168,8 +168,8 @@ impl CcAfterView {
         let model = cx.model;
         let lang = cx.lang;
         // A new roll of this mode gives the result; the player may change it.
-        if model.battle_log.len() != self.seen_log {
-            self.seen_log = model.battle_log.len();
+        if model.battle.log.len() != self.seen_log {
+            self.seen_log = model.battle.log.len();
             if let Some((r, title)) = last_result(cx) {
                 self.result = r;
                 self.from_roll = Some(title);

@@ -68,6 +68,7 @@ pub struct CampaignTarget {
 /// copies, with the wounds taken at the table of the mission being played.
 pub fn campaign_soldiers(cx: &ViewCtx<'_>) -> Vec<CampaignSoldier> {
     cx.model
+        .library
         .docs
         .iter()
         .filter_map(crate::rules::Doc::get::<Campaign>)

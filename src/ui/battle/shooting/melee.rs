@@ -269,7 +269,7 @@ impl MeleeView {
                 .and_then(|c| c.wound_refusal(r.id))
                 .is_some_and(|p| p.key == "campaign.problem.already_out")
         });
-        let Some(last) = cx.model.battle_log.last() else {
+        let Some(last) = cx.model.battle.log.last() else {
             return out_at_table;
         };
         let charge = self.sides(Striker::Charger);
@@ -492,7 +492,7 @@ fn pick_fighter(ui: &mut egui::Ui, cx: &ViewCtx<'_>, side_key: &str) -> Option<M
     egui::ComboBox::from_id_salt(("kt-cc-take", side_key))
         .selected_text(lang.t("kt.choose"))
         .show_ui(ui, |ui| {
-            for doc in &cx.model.docs {
+            for doc in &cx.model.library.docs {
                 let Some(team) = doc.get::<KillTeam>() else {
                     continue;
                 };

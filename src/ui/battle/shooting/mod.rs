@@ -674,7 +674,7 @@ fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<campaign::
     egui::ComboBox::from_id_salt(label)
         .selected_text(lang.t("kt.choose"))
         .show_ui(ui, |ui| {
-            for doc in &model.docs {
+            for doc in &model.library.docs {
                 let Some(team) = doc.get::<KillTeam>() else {
                     continue;
                 };
@@ -731,7 +731,7 @@ fn pick_soldier_target(
     egui::ComboBox::from_id_salt(label)
         .selected_text(lang.t("kt.choose"))
         .show_ui(ui, |ui| {
-            for doc in &model.docs {
+            for doc in &model.library.docs {
                 let Some(team) = doc.get::<KillTeam>() else {
                     continue;
                 };

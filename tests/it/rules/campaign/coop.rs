@@ -150,6 +150,7 @@ fn a_new_campaign_takes_the_defaults_of_the_users_edited_campaign_json() {
     app.apply(Command::Create(Campaign::KIND, "Edited".to_owned()));
     let c = app
         .model
+        .library
         .docs
         .iter()
         .find_map(|d| d.get::<Campaign>())
@@ -164,7 +165,7 @@ fn a_new_campaign_takes_the_defaults_of_the_users_edited_campaign_json() {
     assert_eq!(c.settings.difficulty, 2);
     // The other kinds are created as before.
     app.apply(Command::create_roster("Band".to_owned()));
-    assert!(app.model.docs.iter().any(|d| {
+    assert!(app.model.library.docs.iter().any(|d| {
         d.get::<muster::rules::Roster>()
             .is_some_and(|r| r.characters.is_empty())
     }));
@@ -679,6 +680,7 @@ fn cmp_16_the_dashboard_names_whose_reinforcement_and_fate_points_are_whose() {
     app.apply(Command::Import(file));
     let id = app
         .model
+        .library
         .docs
         .iter()
         .find_map(|d| d.get::<Campaign>())

@@ -321,7 +321,7 @@ fn gear_and_power_edits_undo_and_redo_with_their_name_in_the_history() {
         }),
     ));
     assert_eq!(app.model.history.undo.len(), depth + 1, "only SetPsychic");
-    let last = app.model.messages.last().expect("message").shown();
+    let last = app.model.feedback.messages.last().expect("message").shown();
     assert!(last.contains("CHR-16"), "{last}");
 
     // Saved: the file on disk holds the gear, and loads again.

@@ -265,7 +265,7 @@ fn cc_13_the_fight_to_the_end_runs_off_the_frame_and_a_stale_result_is_dropped()
     let mut app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 1);
     let (old, new) = (request(5, 20_000), request(3, 2_000));
     app.apply(Command::Simulate(old));
-    let running = app.model.simulation.as_ref().expect("asked");
+    let running = app.model.jobs.simulation.as_ref().expect("asked");
     assert!(running.result.is_none(), "not computed in the frame");
     app.apply(Command::Simulate(new.clone()));
     let mut waited = 0;
@@ -274,7 +274,7 @@ fn cc_13_the_fight_to_the_end_runs_off_the_frame_and_a_stale_result_is_dropped()
         waited += 1;
         assert!(waited < 3000, "the simulation never ended");
     }
-    let done = app.model.simulation.as_ref().expect("done");
+    let done = app.model.jobs.simulation.as_ref().expect("done");
     assert_eq!(done.request, new);
     let estimate = done.result.as_ref().expect("result").as_ref().expect("ok");
     assert_eq!(estimate.trials, 2_000);
@@ -283,6 +283,7 @@ fn cc_13_the_fight_to_the_end_runs_off_the_frame_and_a_stale_result_is_dropped()
     assert!(!app.poll_simulation());
     assert!(
         app.model
+            .jobs
             .simulation
             .as_ref()
             .is_some_and(|s| s.result.is_some())

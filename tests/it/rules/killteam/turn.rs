@@ -216,7 +216,7 @@ fn the_turn_card_counts_activations_and_rolls_the_initiative() {
     h.get_by_role_and_label(Role::Button, "Roll the initiative")
         .click();
     h.run();
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 1);
     assert_eq!(muster::i18n::Lang::En.msg(&log[0].title), "Initiative");
     assert!(
@@ -312,7 +312,7 @@ fn the_charge_card_shows_the_reach_and_rolls_it() {
     h.get_by_role_and_label(Role::Button, "Roll the charge")
         .click();
     h.run();
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 1);
     assert_eq!(muster::i18n::Lang::En.msg(&log[0].title), "Charger charges");
     assert!(h.query_all_by_label_contains("charge reach (D6: ").count() >= 1);

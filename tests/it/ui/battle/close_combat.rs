@@ -52,8 +52,8 @@ fn plain() -> Fighter {
 /// The last log entry: its fight, and its line as shown.
 fn last(h: &Harness<'_, Gui>) -> (Fight, String, u64) {
     let app = &h.state().app;
-    let e = app.model.battle_log.last().expect("a roll");
-    (e.fight.clone(), app.model.lang.msg(&e.result), e.seed)
+    let e = app.model.battle.log.last().expect("a roll");
+    (e.fight.clone(), app.model.prefs.lang.msg(&e.result), e.seed)
 }
 
 /// The same seed gives the same line: the log replays.
@@ -62,7 +62,7 @@ fn replays(h: &Harness<'_, Gui>) {
     let rolled = fight
         .roll(&rules(), &mut muster::rules::core::dice::seeded(seed))
         .expect("replay");
-    assert_eq!(h.state().app.model.lang.msg(&rolled.result), line);
+    assert_eq!(h.state().app.model.prefs.lang.msg(&rolled.result), line);
 }
 
 #[test]
@@ -95,7 +95,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     );
     // The roll gives the result.
     button(&mut h, "Roll");
-    let wounds = h.state().app.model.battle_log[0].wounds;
+    let wounds = h.state().app.model.battle.log[0].wounds;
     assert_eq!(
         h.state().views.battle.close_combat.cc_after.result,
         close_combat::result(wounds, 0)
@@ -174,7 +174,7 @@ fn cc_15_the_winner_follows_up_or_stays_on_his_ld_test() {
         Fight::Table(TableRoll::Melee(MeleeRoll::StayTest { ld: 7 }))
     );
     assert_eq!(
-        muster::i18n::Lang::En.msg(&h.state().app.model.battle_log[0].title),
+        muster::i18n::Lang::En.msg(&h.state().app.model.battle.log[0].title),
         "Attacker: stay test"
     );
     assert!(line.starts_with("Stay test, at or under Ld 7: "), "{line}");
@@ -237,7 +237,7 @@ fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        muster::i18n::Lang::En.msg(&h.state().app.model.battle_log[1].title),
+        muster::i18n::Lang::En.msg(&h.state().app.model.battle.log[1].title),
         "Defender's free blow on Attacker"
     );
     assert!(line.starts_with("Free blow (1) against WS 1: "), "{line}");
@@ -332,7 +332,7 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        muster::i18n::Lang::En.msg(&h.state().app.model.battle_log[0].title),
+        muster::i18n::Lang::En.msg(&h.state().app.model.battle.log[0].title),
         "Large Catachan Devil against Defender"
     );
     assert!(line.starts_with("Large Catachan Devil, "), "{line}");
@@ -446,7 +446,7 @@ fn the_battle_log_parts_a_rolls_title_from_its_result_with_a_dash() {
     let mut h = harness(dir.path());
     h.get_by_role_and_label(Role::Button, "Roll").click();
     h.run();
-    let e = h.state().app.model.battle_log[0].clone();
+    let e = h.state().app.model.battle.log[0].clone();
     let (title, result) = (Lang::En.msg(&e.title), Lang::En.msg(&e.result));
     let at = |label: &str| {
         h.get_by_label(label)

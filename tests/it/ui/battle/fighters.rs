@@ -67,7 +67,7 @@ fn a_psychic_attack_between_two_characters_its_odds_its_roll_and_its_power_in_pl
     assert!(h.query_by_label_contains("each hit penetrates: ").is_some());
     click(&mut h, "The target is a vehicle (PSY-10 … PSY-12)");
     button(&mut h, "Roll");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 1);
     assert_eq!(
         muster::i18n::Lang::En.msg(&log[0].title),
@@ -89,7 +89,7 @@ fn a_psychic_attack_between_two_characters_its_odds_its_roll_and_its_power_in_pl
     );
     button(&mut h, "Next psychic phase");
     button(&mut h, "End Psychic shield");
-    assert!(h.state().app.model.powers.in_play.is_empty());
+    assert!(h.state().app.model.battle.powers.in_play.is_empty());
     assert!(h.query_by_label("No power in play.").is_some());
 }
 
@@ -125,7 +125,7 @@ fn a_round_between_two_units_shows_its_strike_order_and_odds_and_rolls() {
     );
     assert_eq!(h.query_all_by_label_contains("(95 %: ").count(), 0);
     button(&mut h, "Roll the round");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 1);
     match &log[0].fight {
         Fight::Units(a, b) => assert_eq!((a.len(), b.len()), (5, 6)),
@@ -158,7 +158,7 @@ fn a_campaign_character_fights_with_his_wounds_left_and_the_dead_cannot() {
     // Vael's WS 6 against Brask's WS 4: 4+, as from the band.
     assert!(h.query_by_label("To hit 4+ (50.0 %)").is_some());
     button(&mut h, "Roll");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(
         muster::i18n::Lang::En.msg(&log[0].title),
         "Inquisitor Vael against Sergeant Brask"
@@ -292,7 +292,7 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
             .click();
         h.run();
         rolls += 1;
-        let last = h.state().app.model.battle_log.last().expect("rolled");
+        let last = h.state().app.model.battle.log.last().expect("rolled");
         if last.taken.iter().filter(|&&t| t > 0).count() == 2 {
             break;
         }
@@ -302,7 +302,8 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
         .state()
         .app
         .model
-        .battle_log
+        .battle
+        .log
         .last()
         .expect("rolled")
         .clone();
@@ -313,7 +314,7 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
         .map(|(c, &t)| (c.name.clone(), t))
         .collect();
     assert_eq!(taken.len(), 2, "{taken:?}");
-    let n = h.state().app.model.battle_log.len();
+    let n = h.state().app.model.battle.log.len();
     let who = taken
         .iter()
         .map(|(n, t)| format!("{n} {t} {}", if *t == 1 { "wound" } else { "wounds" }))
@@ -357,7 +358,7 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
     assert!(h.query_by_label(&word).is_some());
     // A replay repeats the dice: its wounds are never offered again (the
     // entry itself still offers its own).
-    let last = h.state().app.model.battle_log.len() - 1;
+    let last = h.state().app.model.battle.log.len() - 1;
     h.state_mut().app.apply(Command::ReplayFight(last));
     h.run();
     assert_eq!(
@@ -442,7 +443,7 @@ fn cc_10_the_battle_refuses_seven_plus_to_ordinary_troops_when_set() {
     click(&mut h, "The attacker is a character (CHR-15)");
     assert!(roll_enabled(&h));
     button(&mut h, "Roll");
-    assert_eq!(h.state().app.model.battle_log.len(), 1);
+    assert_eq!(h.state().app.model.battle.log.len(), 1);
 }
 
 /// Ticks or unticks the attacker's "Weapon's own save modifier".
@@ -543,7 +544,7 @@ fn cc_12_a_weapon_from_a_character_s_gear_brings_its_own_save_modifier() {
     assert_eq!(own, Some(-1), "the field's default");
     assert!(h.query_by_label("save 5+").is_some());
     button(&mut h, "Roll");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     let Fight::Attack(Scenario::CloseCombat(s)) = &log[0].fight else {
         panic!("a close-combat attack: {:?}", log[0].fight);
     };
@@ -568,7 +569,7 @@ fn cc_12_a_weapon_from_a_character_s_gear_brings_its_own_save_modifier() {
             .is_some()
     );
     button(&mut h, "Roll the round");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     let Fight::Units(_, second) = &log[1].fight else {
         panic!("a round of units: {:?}", log[1].fight);
     };

@@ -119,7 +119,7 @@ fn fly_7_air_troops_strike_first_and_the_loser_goes_up_a_level() {
     assert!(shown(&h, "Strikes first: First unit"));
     assert!(h.query_by_label_contains("First unit wins ").is_some());
     button(&mut h, "Roll the round");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 1);
     assert_eq!(
         muster::i18n::Lang::En.msg(&log[0].title),
@@ -166,7 +166,7 @@ fn fly_7_air_troops_strike_first_and_the_loser_goes_up_a_level() {
     );
     assert_eq!(h.state().views.battle.flyer.level, 0);
     button(&mut h, "Rout test of the ground unit (Ld 7)");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 2);
     assert_eq!(
         log[1].fight,
@@ -204,7 +204,7 @@ fn fly_8_flyers_fight_in_the_air_at_one_level_in_contact() {
     // Initiative order: the I 5 unit strikes first, charge or not.
     assert!(shown(&h, "Strikes first: Second unit"));
     button(&mut h, "Roll the round");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     let Fight::Units(a, b) = &log[0].fight else {
         panic!("a round of units");
     };
@@ -233,7 +233,7 @@ fn fly_9_air_troops_break_off_without_rout_test_or_free_blows() {
         "The air troops left the combat: no rout test and no free blows against them"
     ));
     // Nothing is rolled: no rout test, no free blows.
-    assert!(h.state().app.model.battle_log.is_empty());
+    assert!(h.state().app.model.battle.log.is_empty());
     assert!(h.query_by_label("Roll the round").is_none());
     assert!(h.query_by_label_contains("Rout test").is_none());
     assert_eq!(
@@ -264,7 +264,7 @@ fn fly_10_a_unit_leaves_to_gather_stones_and_comes_back_on_a_6() {
     ));
     button(&mut h, "Roll to come back");
     assert!(
-        h.state().app.model.battle_log.is_empty(),
+        h.state().app.model.battle.log.is_empty(),
         "no roll while it waits"
     );
     button(&mut h, "Start of its next turn");
@@ -273,7 +273,7 @@ fn fly_10_a_unit_leaves_to_gather_stones_and_comes_back_on_a_6() {
     let mut back = false;
     for n in 1..=60 {
         button(&mut h, "Roll to come back");
-        let log = &h.state().app.model.battle_log;
+        let log = &h.state().app.model.battle.log;
         assert_eq!(log.len(), n);
         assert_eq!(
             muster::i18n::Lang::En.msg(&log[n - 1].title),

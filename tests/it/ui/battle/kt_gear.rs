@@ -154,10 +154,10 @@ fn eq_4_a_combi_weapon_fires_both_barrels_from_the_battle_screen() {
     h.get_by_label(both).click();
     h.run();
     assert!(h.query_by_label("Second barrel, snap fire").is_some());
-    let before = h.state().app.model.battle_log.len();
+    let before = h.state().app.model.battle.log.len();
     click(&mut h, "Roll both barrels");
     assert_eq!(
-        h.state().app.model.battle_log.len(),
+        h.state().app.model.battle.log.len(),
         before + 2,
         "one roll a barrel"
     );

@@ -91,7 +91,7 @@ fn kt_6_a_brute_charges_on_3_plus_and_a_smoke_bearer_is_hit_on_4_plus() {
     h.get_by_role_and_label(Role::Button, "Roll — Trooper Vell answers, free")
         .click();
     h.run();
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 2);
     let scenario = |i: usize| match &log[i].fight {
         Fight::Attack(Scenario::KillteamCloseCombat(s)) => s.clone(),

@@ -84,7 +84,7 @@ fn kt_15_a_heavy_weapon_fires_once_a_turn_on_the_shooting_card() {
     assert!(roll_button_enabled(&h));
     h.get_by_role_and_label(Role::Button, "Roll").click();
     h.run();
-    assert_eq!(h.state().app.model.battle_log.len(), 1);
+    assert_eq!(h.state().app.model.battle.log.len(), 1);
     // A second shot this turn is refused: Roll greyed out, and why.
     assert!(!roll_button_enabled(&h));
     assert!(
@@ -111,7 +111,7 @@ fn kt_15_a_heavy_weapon_fires_once_a_turn_on_the_shooting_card() {
         h.run();
     }
     assert!(roll_button_enabled(&h));
-    assert_eq!(h.state().app.model.battle_log.len(), 3);
+    assert_eq!(h.state().app.model.battle.log.len(), 3);
 }
 
 #[test]
@@ -141,7 +141,8 @@ fn kt_19_a_terminator_target_keeps_his_2d6_save_and_rolls_it() {
         .state()
         .app
         .model
-        .battle_log
+        .battle
+        .log
         .iter()
         .map(|e| Lang::En.msg(&e.result))
         .collect();
@@ -156,7 +157,7 @@ fn cc_13_with_the_defender_striking_back_roll_rolls_the_whole_round() {
     // One attack: the attacker's blows only.
     h.get_by_role_and_label(Role::Button, "Roll").click();
     h.run();
-    let one = Lang::En.msg(&h.state().app.model.battle_log[0].result);
+    let one = Lang::En.msg(&h.state().app.model.battle.log[0].result);
     assert!(one.contains("attack"), "{one}");
     // Ticked: both sides' blows, in strike order, both logged.
     click(
@@ -165,7 +166,7 @@ fn cc_13_with_the_defender_striking_back_roll_rolls_the_whole_round() {
     );
     h.get_by_role_and_label(Role::Button, "Roll").click();
     h.run();
-    let round = Lang::En.msg(&h.state().app.model.battle_log[1].result);
+    let round = Lang::En.msg(&h.state().app.model.battle.log[1].result);
     assert!(round.contains("The first unit took"), "{round}");
     assert!(round.contains("the second"), "{round}");
     // Both sides' dice: each has one blow to hit.
@@ -200,7 +201,8 @@ fn a_campaign_defender_picked_in_close_combat_gets_the_wounds_applied() {
         .state()
         .app
         .model
-        .battle_log
+        .battle
+        .log
         .last()
         .is_none_or(|e| e.wounds == 0)
     {
@@ -213,11 +215,12 @@ fn a_campaign_defender_picked_in_close_combat_gets_the_wounds_applied() {
         .state()
         .app
         .model
-        .battle_log
+        .battle
+        .log
         .last()
         .expect("rolled")
         .wounds;
-    let n = h.state().app.model.battle_log.len();
+    let n = h.state().app.model.battle.log.len();
     let word = format!(
         "Apply roll #{n} to campaign: {defender} {wounds} {}",
         if wounds == 1 { "wound" } else { "wounds" }

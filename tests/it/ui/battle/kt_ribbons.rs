@@ -142,6 +142,7 @@ fn a_grenade_struck_off_at_the_table_is_not_offered_to_shoot_again() {
         .state()
         .app
         .model
+        .library
         .docs
         .iter()
         .find_map(Doc::get::<Campaign>)
@@ -240,7 +241,7 @@ fn rib_10_a_shot_rolled_for_an_agile_shooter_logs_his_free_move() {
     h.get_by_role_and_label(egui::accesskit::Role::Button, "Roll")
         .click();
     h.run();
-    let last = h.state().app.model.battle_log.last().expect("rolled");
+    let last = h.state().app.model.battle.log.last().expect("rolled");
     let text = Lang::En.msg(&last.result);
     assert!(
         text.ends_with("Then: Agility (RIB-10): a free 3\" move after the shot."),
@@ -254,7 +255,7 @@ fn rib_10_a_shot_rolled_for_an_agile_shooter_logs_his_free_move() {
     h.get_by_role_and_label(egui::accesskit::Role::Button, "Roll")
         .click();
     h.run();
-    let last = h.state().app.model.battle_log.last().expect("rolled");
+    let last = h.state().app.model.battle.log.last().expect("rolled");
     assert_eq!(last.result.key, "battle.rolled");
 }
 

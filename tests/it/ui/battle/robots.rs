@@ -77,7 +77,7 @@ fn rob_8_a_burning_smell_read_on_the_table_then_rolled_each_turn_until_bang() {
     let mut read = false;
     for n in 1..=80 {
         button(&mut h, "Roll special damage");
-        let log = &h.state().app.model.battle_log;
+        let log = &h.state().app.model.battle.log;
         assert_eq!(log.len(), n);
         let line = Lang::En.msg(&log[n - 1].result);
         let smell = line.contains("Burning smell");
@@ -93,11 +93,11 @@ fn rob_8_a_burning_smell_read_on_the_table_then_rolled_each_turn_until_bang() {
             .is_some()
     );
     // Its end-of-turn roll, until it explodes on a 6.
-    let before = h.state().app.model.battle_log.len();
+    let before = h.state().app.model.battle.log.len();
     let mut bang = false;
     for k in 1..=60 {
         button(&mut h, "Roll the end-of-turn burning smell");
-        let log = &h.state().app.model.battle_log;
+        let log = &h.state().app.model.battle.log;
         let e = &log[before + k - 1];
         assert_eq!(
             muster::i18n::Lang::En.msg(&e.title),

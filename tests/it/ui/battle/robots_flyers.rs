@@ -41,7 +41,7 @@ fn robot_mode_shows_the_target_check_odds_and_rolls_into_the_log() {
     );
     assert!(h.query_by_label("Arc of 90° (Int 8)").is_some());
     button(&mut h, "Roll the target check");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 1);
     assert_eq!(
         muster::i18n::Lang::En.msg(&log[0].title),
@@ -64,7 +64,7 @@ fn robot_mode_shows_the_target_check_odds_and_rolls_into_the_log() {
             .is_some()
     );
     button(&mut h, "Roll special damage");
-    assert_eq!(h.state().app.model.battle_log.len(), 2);
+    assert_eq!(h.state().app.model.battle.log.len(), 2);
     // ROB-10: random robots are offered greyed out with the rule.
     h.get_by_label("Robot kind").click();
     h.run();
@@ -92,7 +92,7 @@ fn flyer_mode_shows_the_range_and_rolls_a_crash() {
     // FLY-10: D6-1 at +20 hits on a 1: 16.7 %.
     assert!(h.query_by_label("Hits the target point: 16.7 %").is_some());
     button(&mut h, "Roll the crash");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 1);
     assert_eq!(muster::i18n::Lang::En.msg(&log[0].title), "Crash from +20");
     assert!(log[0].wounds >= 3, "3D4 at +20");
@@ -120,7 +120,7 @@ fn kt_17_the_jump_test_in_kill_team_mode() {
     );
     assert!(h.query_by_label("A fall costs 1D3 mortal wounds").is_some());
     button(&mut h, "Roll the jump");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 1);
     assert_eq!(
         muster::i18n::Lang::En.msg(&log[0].title),
@@ -146,7 +146,7 @@ fn kt_17_the_jump_test_in_kill_team_mode() {
             .is_some()
     );
     button(&mut h, "Throw the grenade");
-    assert_eq!(h.state().app.model.battle_log.len(), 2);
+    assert_eq!(h.state().app.model.battle.log.len(), 2);
     h.get_by_label("Already threw a grenade this turn").click();
     h.run();
     assert!(

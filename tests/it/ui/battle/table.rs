@@ -167,7 +167,8 @@ fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
         .state()
         .app
         .model
-        .battle_log
+        .battle
+        .log
         .last()
         .is_none_or(|e| e.wounds == 0)
     {
@@ -182,13 +183,13 @@ fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
         h.run();
         rolls += 1;
     }
-    let last = h.state().app.model.battle_log.last().expect("rolled");
+    let last = h.state().app.model.battle.log.last().expect("rolled");
     assert_eq!(
         muster::i18n::Lang::En.msg(&last.title),
         "Trooper Nim against Trooper Dace"
     );
     let damage = last.wounds;
-    let n = h.state().app.model.battle_log.len();
+    let n = h.state().app.model.battle.log.len();
     // "Apply to campaign" goes to Dace, picked as the target.
     let who = if damage == 1 {
         "Trooper Dace 1 wound".to_owned()

@@ -36,7 +36,7 @@ fn battle(dir: &Path) -> Harness<'static, Gui> {
 }
 
 fn last_test(h: &Harness<'_, Gui>) -> (UnitTestKind, i32) {
-    match &h.state().app.model.battle_log.last().expect("rolled").fight {
+    match &h.state().app.model.battle.log.last().expect("rolled").fight {
         Fight::Test(t) => (t.kind, t.value),
         other => panic!("{other:?}"),
     }
@@ -367,7 +367,8 @@ fn a_unit_round_s_badges_say_each_unit_s_wounds_as_its_text_does() {
         if h.state()
             .app
             .model
-            .battle_log
+            .battle
+            .log
             .last()
             .expect("rolled")
             .first_wounds
@@ -380,7 +381,8 @@ fn a_unit_round_s_badges_say_each_unit_s_wounds_as_its_text_does() {
         .state()
         .app
         .model
-        .battle_log
+        .battle
+        .log
         .last()
         .expect("rolled")
         .clone();

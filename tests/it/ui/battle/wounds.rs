@@ -55,7 +55,7 @@ fn roll_until_wounded(h: &mut Harness<'_, Gui>) -> usize {
     for _ in 0..20 {
         h.get_by_role_and_label(Role::Button, "Roll").click();
         h.run();
-        let log = &h.state().app.model.battle_log;
+        let log = &h.state().app.model.battle.log;
         if log.last().is_some_and(|e| e.wounds > 0) {
             return log.len() - 1;
         }
@@ -102,7 +102,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_campaign_fighter_who_took_them() {
     );
     certain_wounds(&mut h);
     let first = roll_until_wounded(&mut h);
-    let wounds = h.state().app.model.battle_log[first].wounds;
+    let wounds = h.state().app.model.battle.log[first].wounds;
     // The defender took them: no campaign character, so nobody is offered
     // (the attacker least of all), and the log says why.
     assert_eq!(buttons_with(&h, "pply"), Vec::<String>::new());
@@ -121,7 +121,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_campaign_fighter_who_took_them() {
     certain_wounds(&mut h);
     let second = roll_until_wounded(&mut h);
     let third = roll_until_wounded(&mut h);
-    let oriel = |k: usize, h: &Harness<'_, Gui>| h.state().app.model.battle_log[k].wounds;
+    let oriel = |k: usize, h: &Harness<'_, Gui>| h.state().app.model.battle.log[k].wounds;
     let word = |k: usize, w: u32| {
         format!(
             "Apply roll #{} to campaign: Sister Oriel {w} {}",
@@ -147,7 +147,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_campaign_fighter_who_took_them() {
         .wounds(&rules);
     assert_eq!(wounds_of(&c, "Sister Oriel"), w2.min(max));
     assert_eq!(wounds_of(&c, "Inquisitor Vael"), 0, "not the attacker");
-    let seed = h.state().app.model.battle_log[second].seed;
+    let seed = h.state().app.model.battle.log[second].seed;
     assert!(c.roll_applied(seed));
     // Once: the button gives way to the word.
     assert!(h.query_by_label(&word(second, w2)).is_none());
@@ -205,7 +205,8 @@ fn a_fighter_picked_in_one_mode_never_fights_in_another() {
         h.state()
             .app
             .model
-            .battle_log
+            .battle
+            .log
             .iter()
             .map(|e| muster::i18n::Lang::En.msg(&e.title).clone())
             .collect::<Vec<_>>()
@@ -235,7 +236,7 @@ fn a_fighter_picked_in_one_mode_never_fights_in_another() {
         h.get_by_role_and_label(Role::Button, "Roll").click();
         h.run();
         rolls += 1;
-        let e = h.state().app.model.battle_log.last().expect("rolled");
+        let e = h.state().app.model.battle.log.last().expect("rolled");
         if e.taken.first().is_some_and(|&t| t > 0) {
             break;
         }
@@ -309,7 +310,7 @@ fn cmp_13_a_psychic_attacks_wounds_go_to_its_campaign_target() {
     }
     h.run();
     let k = roll_until_wounded(&mut h);
-    let e = h.state().app.model.battle_log[k].clone();
+    let e = h.state().app.model.battle.log[k].clone();
     let brask = e.taken[1];
     assert_eq!(e.taken[0], 0, "the psyker takes none");
     let word = format!(

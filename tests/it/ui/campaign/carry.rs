@@ -36,6 +36,7 @@ fn campaigns(h: &Harness<'_, Gui>) -> Vec<Campaign> {
     h.state()
         .app
         .model
+        .library
         .docs
         .iter()
         .filter_map(Doc::get::<Campaign>)

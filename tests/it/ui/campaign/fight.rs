@@ -26,7 +26,7 @@ fn roll_until_wounded(h: &mut Harness<'_, Gui>) -> usize {
     for _ in 0..30 {
         h.get_by_role_and_label(Role::Button, "Roll").click();
         h.run();
-        let log = &h.state().app.model.battle_log;
+        let log = &h.state().app.model.battle.log;
         if log.last().is_some_and(|e| e.wounds > 0) {
             return log.len() - 1;
         }
@@ -228,6 +228,7 @@ fn a_refusal_shows_beside_the_control_that_was_refused() {
         h.state()
             .app
             .model
+            .feedback
             .messages
             .iter()
             .any(|m| m.text.key == "store.read_only_refused")
@@ -347,7 +348,7 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
         h.get_by_role_and_label(Role::Button, &format!("Roll — {who}"))
             .click();
         h.run();
-        let k = h.state().app.model.battle_log.len();
+        let k = h.state().app.model.battle.log.len();
         let apply = h
             .query_all_by_role(Role::Button)
             .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
@@ -566,7 +567,7 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     assert_eq!(cp(&h), 3);
     reroll_first_die(&mut h, "Reroll a die of roll #1 for 1 command points");
     assert_eq!(cp(&h), 2, "the stratagem's point");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 2, "rolled again");
     assert!(log[0].rerolled && !log[1].rerolled);
     assert_eq!(log[1].reroll_of, Some((0, 0)));
@@ -603,7 +604,7 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
         }),
     ));
     h.run();
-    let n = h.state().app.model.battle_log.len();
+    let n = h.state().app.model.battle.log.len();
     let name = format!("Reroll a die of roll #{n} for 1 command points");
     assert!(
         h.get_by_label(&name).accesskit_node().is_disabled(),
@@ -612,10 +613,17 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     h.state_mut()
         .app
         .apply(muster::app::Command::RerollDie(n - 1, 0));
-    assert_eq!(h.state().app.model.battle_log.len(), n, "refused");
+    assert_eq!(h.state().app.model.battle.log.len(), n, "refused");
     assert_eq!(cp(&h), 0);
-    let said = h.state().app.model.messages.last().expect("said why");
-    let said = h.state().app.model.lang.msg(&said.text);
+    let said = h
+        .state()
+        .app
+        .model
+        .feedback
+        .messages
+        .last()
+        .expect("said why");
+    let said = h.state().app.model.prefs.lang.msg(&said.text);
     assert!(
         said.contains("KT-11") && said.contains("command points"),
         "{said}"
@@ -663,18 +671,19 @@ fn kt_9_an_action_is_spent_when_its_roll_is_made_never_by_looking() {
     shoot(&mut h);
     h.get_by_role_and_label(Role::Button, "Roll").click();
     h.run();
-    assert_eq!(h.state().app.model.battle_log.len(), 1);
+    assert_eq!(h.state().app.model.battle.log.len(), 1);
     h.get_by_role_and_label(Role::Button, "Roll").click();
     h.run();
-    assert_eq!(h.state().app.model.battle_log.len(), 2);
+    assert_eq!(h.state().app.model.battle.log.len(), 2);
     // A third shot this turn: refused before any die is rolled.
     h.get_by_role_and_label(Role::Button, "Roll").click();
     h.run();
-    assert_eq!(h.state().app.model.battle_log.len(), 2, "no third roll");
+    assert_eq!(h.state().app.model.battle.log.len(), 2, "no third roll");
     let said = h
         .state()
         .app
         .model
+        .feedback
         .messages
         .last()
         .map(|m| muster::i18n::Lang::En.msg(&m.text))
@@ -761,7 +770,7 @@ fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
     h.run();
     let cp = |h: &Harness<'_, Gui>| crate::common::the_campaign(h).escorts[0].command_points;
     assert_eq!(cp(&h), 3);
-    let first = h.state().app.model.battle_log[0].clone();
+    let first = h.state().app.model.battle.log[0].clone();
     // The save if the shot came to one, else the hit die.
     let pick = first
         .rolls
@@ -781,7 +790,7 @@ fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
     die.click();
     h.run();
     assert_eq!(cp(&h), 2, "the soldier's team pays");
-    let log = &h.state().app.model.battle_log;
+    let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 2);
     assert_eq!(log[1].reroll_of, Some((0, pick)));
     assert_eq!(
@@ -821,13 +830,22 @@ fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
     h.state_mut()
         .app
         .apply(muster::app::Command::RerollDie(0, 0));
-    assert_eq!(h.state().app.model.battle_log.len(), 1, "refused");
+    assert_eq!(h.state().app.model.battle.log.len(), 1, "refused");
     assert_eq!(
         crate::common::the_campaign(&h).escorts[0].command_points,
         points
     );
-    let lang = h.state().app.model.lang;
-    let said = lang.msg(&h.state().app.model.messages.last().expect("said").text);
+    let lang = h.state().app.model.prefs.lang;
+    let said = lang.msg(
+        &h.state()
+            .app
+            .model
+            .feedback
+            .messages
+            .last()
+            .expect("said")
+            .text,
+    );
     assert!(said.contains("KT-11") && said.contains("history"), "{said}");
 }
 
@@ -873,7 +891,7 @@ fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
     h.run();
     h.get_by_role_and_label(Role::Button, "Roll").click();
     h.run();
-    let last = h.state().app.model.battle_log.last().expect("rolled");
+    let last = h.state().app.model.battle.log.last().expect("rolled");
     assert!(
         matches!(last.fight, Fight::Attack(Scenario::KillteamShooting(_))),
         "the shot is rolled: {:?}",

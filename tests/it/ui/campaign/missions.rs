@@ -244,7 +244,8 @@ fn wounds_rolled_on_the_battle_screen_are_applied_to_the_campaign_table() {
         if h.state()
             .app
             .model
-            .battle_log
+            .battle
+            .log
             .last()
             .expect("rolled")
             .wounds
@@ -257,13 +258,14 @@ fn wounds_rolled_on_the_battle_screen_are_applied_to_the_campaign_table() {
         .state()
         .app
         .model
-        .battle_log
+        .battle
+        .log
         .last()
         .expect("rolled")
         .wounds;
     assert!(wounds > 0);
     // Sister Oriel at the table takes them: one event, undoable.
-    let n = h.state().app.model.battle_log.len();
+    let n = h.state().app.model.battle.log.len();
     let word = format!(
         "Apply roll #{n} to campaign: Sister Oriel {wounds} {}",
         if wounds == 1 { "wound" } else { "wounds" }

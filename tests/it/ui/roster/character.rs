@@ -194,7 +194,7 @@ fn random_hero_shows_its_dice() {
     let m = &h.state().app.model;
     let c = &m.all_rosters()[0].characters[0];
     assert!(c.validate(&m.rules).is_empty());
-    let log = &m.messages.last().expect("a log line").shown();
+    let log = &m.feedback.messages.last().expect("a log line").shown();
     assert!(log.contains("(D6: "), "{log}");
     assert!(log.contains("Advance dice (D20)"), "{log}");
     assert!(

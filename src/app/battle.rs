@@ -1,0 +1,228 @@
+//! The battle session: the fights rolled this session, who won, the
+//! psychic powers in play, and where each roll's wounds go in the
+//! campaigns.
+
+use super::*;
+
+/// Where each roll's wounds went, as last computed: by (seed, replay), the
+/// state of the campaigns it was computed at, and the answer.
+type WoundsSeen = std::cell::RefCell<
+    HashMap<
+        (u64, bool),
+        (
+            Vec<(usize, usize)>,
+            crate::rules::battle::summary::RollWounds,
+        ),
+    >,
+>;
+
+/// The fights of this session at the table.
+pub struct BattleSession {
+    /// The fights rolled this session, oldest first.
+    pub log: Vec<BattleEntry>,
+    /// Who won the battle, as the player said (CHR-15).
+    pub outcome: Option<crate::rules::battle::summary::Winner>,
+    /// The psychic powers in play at the table (PSY-8), shown with the
+    /// battle log until they end.
+    pub powers: crate::rules::psychic::play::Powers,
+    /// Where the battle log's rolls' wounds go, as last computed (a cache
+    /// of `roll_wounds`).
+    wounds_seen: WoundsSeen,
+}
+
+impl Default for BattleSession {
+    /// No fight yet, before the first psychic phase.
+    fn default() -> Self {
+        Self {
+            log: Vec::new(),
+            outcome: None,
+            powers: crate::rules::psychic::play::Powers::new(),
+            wounds_seen: WoundsSeen::default(),
+        }
+    }
+}
+
+/// A fight rolled this session: replayable from its seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BattleEntry {
+    /// Who fought whom, as the player named it.
+    pub title: crate::rules::Msg,
+    /// The fight.
+    pub fight: Fight,
+    /// The seed of its dice: the same seed gives the same dice.
+    pub seed: u64,
+    /// Its rolls made again (KT-11), each from a seed of its own: every
+    /// other die is its seed's.
+    pub redrawn: Vec<crate::rules::core::dice::Redrawn>,
+    /// Every die, in the order drawn, with what it was for.
+    pub rolls: Vec<crate::rules::core::dice::RollFor>,
+    /// The entry it rolled again, and which of its rolls (KT-11).
+    pub reroll_of: Option<(usize, usize)>,
+    /// What happened, every die included.
+    pub result: Msg,
+    /// Wounds caused (to the second unit of a round).
+    pub wounds: u32,
+    /// Wounds the first unit of a round took (none in any other fight).
+    pub first_wounds: u32,
+    /// The fighters the battle summary follows, and the wounds each took
+    /// (CHR-15).
+    pub combatants: Vec<crate::rules::battle::summary::Combatant>,
+    /// The wounds each of `combatants` took.
+    pub taken: Vec<u32>,
+    /// A replay of the entry of this index: the same fight with the same
+    /// seed (not counted again in the summary).
+    pub replay_of: Option<usize>,
+    /// Rolled again with the "reroll" stratagem (KT-11): its wounds are no
+    /// longer offered to a campaign.
+    pub rerolled: bool,
+    /// The campaigns of its fighters whose mission was being played when
+    /// it was rolled, with the mission's number: its wounds go to that
+    /// mission's table only (CMP-13).
+    pub played_in: std::collections::BTreeMap<String, u32>,
+}
+
+impl BattleEntry {
+    /// What names this roll's dice in a campaign's events: its seed, or the
+    /// seed of its last roll made again.
+    pub fn id(&self) -> u64 {
+        self.redrawn.last().map_or(self.seed, |r| r.seed)
+    }
+
+    /// Its dice: the same faces each time.
+    pub fn dice(&self) -> crate::rules::core::dice::Dice {
+        crate::rules::core::dice::Dice::new(self.seed, &self.redrawn)
+    }
+}
+
+impl Model {
+    /// The battle summary of this session's rolls (CHR-15); replays are
+    /// not counted twice.
+    pub fn battle_summary(&self) -> crate::rules::battle::summary::Summary {
+        crate::rules::battle::summary::summarize(
+            self.battle
+                .log
+                .iter()
+                // A replay, or a roll made again, is not counted twice.
+                .filter(|e| e.replay_of.is_none() && !e.rerolled)
+                .map(|e| (e.combatants.as_slice(), e.taken.as_slice())),
+            self.battle.outcome,
+        )
+    }
+
+    /// Where the wounds of the battle log's entry go in the campaigns
+    /// (CMP-13): each wounded fighter's to the campaign character he was
+    /// taken as, when that one can take them now.
+    ///
+    /// Computed once for each state of the campaigns it names, not each
+    /// frame: the answer is kept with the length and last entry of each
+    /// one's journal, which every change of a campaign moves.
+    pub fn roll_wounds(&self, entry: &BattleEntry) -> crate::rules::battle::summary::RollWounds {
+        use crate::rules::campaign::Campaign;
+        let stamp: Vec<(usize, usize)> = entry
+            .combatants
+            .iter()
+            .filter_map(|c| c.campaign.as_ref())
+            .map(|r| {
+                self.get::<Campaign>(&r.doc).map_or((usize::MAX, 0), |k| {
+                    let last = k.journal.last().map_or(0, |e| Arc::as_ptr(e) as usize);
+                    (k.journal.len(), last)
+                })
+            })
+            .collect();
+        let key = (entry.id(), entry.replay_of.is_some());
+        if let Some((at, wounds)) = self.battle.wounds_seen.borrow().get(&key)
+            && *at == stamp
+        {
+            return wounds.clone();
+        }
+        let wounds = crate::rules::battle::summary::roll_wounds(
+            &entry.combatants,
+            &entry.taken,
+            entry.id(),
+            &entry.played_in,
+            |id| self.get::<Campaign>(id),
+        );
+        let mut seen = self.battle.wounds_seen.borrow_mut();
+        if seen.len() > WOUNDS_SEEN_MAX {
+            seen.clear();
+        }
+        seen.insert(key, (stamp, wounds.clone()));
+        wounds
+    }
+}
+
+/// Who pays the "reroll" stratagem on a roll (KT-11): a campaign soldier's
+/// kill team, and the event that takes its points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RerollPayer {
+    /// The campaign.
+    pub key: crate::rules::DocKey,
+    /// The event that pays.
+    pub edit: crate::rules::campaign::CampaignEdit,
+    /// What it costs.
+    pub cost: u32,
+}
+
+impl Model {
+    /// Whether the entry was rolled at a campaign's table whose mission is
+    /// over: history now, no longer an offer (no reroll, no wounds).
+    pub fn roll_is_history(&self, entry: &BattleEntry) -> bool {
+        use crate::rules::campaign::{Campaign, Phase};
+        entry.played_in.iter().any(|(doc, &mission)| {
+            self.get::<Campaign>(doc)
+                .is_none_or(|k| k.phase != Phase::Playing || k.mission_number() != mission)
+        })
+    }
+
+    /// Who pays the "reroll" stratagem on the entry's rolls (KT-11): the
+    /// first of its fighters, attackers first, who is a kill-team soldier
+    /// of a campaign playing its mission; `None` for a fight with none, a
+    /// roll made again for nothing. `Err`: the roll's mission is over, or
+    /// such a soldier's team may not pay (short of points), and why.
+    pub fn reroll_payer(
+        &self,
+        entry: &BattleEntry,
+    ) -> Result<Option<RerollPayer>, crate::rules::Problem> {
+        self.reroll_payer_of(entry, None)
+    }
+
+    /// Who pays for making the entry's roll `k` again: as `reroll_payer`,
+    /// but a save's side first (the target's own save is his team's to
+    /// make again).
+    pub fn reroll_payer_of(
+        &self,
+        entry: &BattleEntry,
+        k: Option<usize>,
+    ) -> Result<Option<RerollPayer>, crate::rules::Problem> {
+        let targets_first = k
+            .and_then(|k| entry.rolls.get(k))
+            .is_some_and(|r| r.purpose == "battle.for.save");
+        use crate::rules::campaign::Campaign;
+        if self.roll_is_history(entry) {
+            return Err(crate::rules::Problem::new("KT-11", "battle.reroll.history"));
+        }
+        let soldier = entry
+            .combatants
+            .iter()
+            .filter(|c| c.first != targets_first)
+            .chain(entry.combatants.iter().filter(|c| c.first == targets_first))
+            .filter_map(|c| c.campaign.as_ref())
+            .find_map(|r| {
+                let k = self.get::<Campaign>(&r.doc)?;
+                k.counts_actions(r.id).then_some((r, k))
+            });
+        let Some((r, k)) = soldier else {
+            return Ok(None);
+        };
+        let edit = k.reroll_payment(r.id, &self.rules)?;
+        Ok(Some(RerollPayer {
+            key: crate::rules::DocKey::of::<Campaign>(r.doc.clone()),
+            edit,
+            cost: crate::rules::campaign::reroll_cost(&self.rules),
+        }))
+    }
+}
+
+/// How many rolls' wounds `Model::roll_wounds` keeps before it starts
+/// afresh: more than a screen shows.
+pub(super) const WOUNDS_SEEN_MAX: usize = 256;

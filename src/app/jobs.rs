@@ -1,0 +1,19 @@
+//! What the background threads give back: the PDF being written and the
+//! last one, the simulation and the print preview.
+
+use super::*;
+
+/// The answers of the background jobs, as views read them.
+#[derive(Default)]
+pub struct Jobs {
+    /// The PDF being written in the background, if one is.
+    pub printing: Option<PathBuf>,
+    /// The last PDF written this session.
+    pub last_pdf: Option<PathBuf>,
+    /// The unit mode's fight to the end asked for last, and its result
+    /// once its thread is done.
+    pub simulation: Option<Simulation>,
+    /// The print preview's typesetting asked for last, and its answer
+    /// once its thread is done.
+    pub preview: Option<Preview>,
+}
