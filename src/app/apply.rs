@@ -384,7 +384,7 @@ impl App {
                 self.model.library.docs.push(doc.clone());
             }
             if unsaved {
-                self.dirty.insert(key.clone());
+                self.saves.dirty.insert(key.clone());
             }
         }
         self.model
@@ -882,7 +882,7 @@ impl App {
             if change.live && self.take_arrivals(&change.key) {
                 continue;
             }
-            if !self.saving.contains_key(&change.key) {
+            if !self.saves.saving.contains_key(&change.key) {
                 self.note_disk_change(change.key);
             }
         }
@@ -918,7 +918,7 @@ impl App {
     /// Takes the version on disk of a document another program changed (an
     /// undoable change: undo brings Muster's version back).
     pub(super) fn take_disk_version(&mut self, key: &DocKey) {
-        if self.saving.contains_key(key) {
+        if self.saves.saving.contains_key(key) {
             // "Keep mine" is being written: its end settles what is read
             // (a rare click, waiting for one write).
             self.flush_saves();
@@ -932,8 +932,8 @@ impl App {
             Ok(from_disk) => {
                 self.model.library.disk_changes.retain(|k| k != key);
                 self.model.library.broken_on_disk.remove(key);
-                self.dirty.remove(key);
-                self.failed.remove(key);
+                self.saves.dirty.remove(key);
+                self.saves.failed.remove(key);
                 let before = self.model.doc(key).cloned();
                 if before != from_disk {
                     let change = Change {
@@ -984,7 +984,7 @@ impl App {
         }
         // Written by the writer like any save, in order with the others of
         // this document; its report takes the banner away and says so.
-        self.dirty.remove(key);
+        self.saves.dirty.remove(key);
         let doc = self.model.doc(key).cloned();
         self.submit(key.clone(), doc, true);
     }

@@ -175,10 +175,10 @@ impl App {
         let store = Arc::new(store);
         self.writer = writer_for(&store);
         self.watcher = super::watcher::Watcher::start(Arc::clone(&store));
-        if let (Some(writer), Some(ctx)) = (&self.writer, &self.repaint) {
+        if let (Some(writer), Some(ctx)) = (&self.writer, &self.workers.repaint) {
             writer.set_repaint(ctx.clone());
         }
-        if let (Some(watcher), Some(ctx)) = (&self.watcher, &self.repaint) {
+        if let (Some(watcher), Some(ctx)) = (&self.watcher, &self.workers.repaint) {
             watcher.set_repaint(ctx.clone());
         }
         let model = &mut self.model;
@@ -197,10 +197,10 @@ impl App {
         self.new_fight = None;
         model.feedback.refusal = None;
         model.library.validated.clear();
-        self.dirty.clear();
-        self.saving.clear();
-        self.failed.clear();
-        self.last_failure = None;
+        self.saves.dirty.clear();
+        self.saves.saving.clear();
+        self.saves.failed.clear();
+        self.saves.last_failure = None;
         self.store = Some(store);
         self.reload();
         self.say_how_the_store_opened();

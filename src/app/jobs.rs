@@ -17,3 +17,17 @@ pub struct Jobs {
     /// once its thread is done.
     pub preview: Option<Preview>,
 }
+
+/// The background jobs' threads, and whom they wake.
+#[derive(Default)]
+pub(super) struct Workers {
+    /// The PDF being written in the background.
+    pub(super) pdf_job: Option<printing::PdfJob>,
+    /// The fight to the end being simulated.
+    pub(super) sim_job: Option<simulation::SimJob>,
+    /// Whom the background threads wake when they have news.
+    pub(super) repaint: Option<egui::Context>,
+    /// The print preview's typesetting thread, started with the first
+    /// preview.
+    pub(super) typesetter: Option<preview::Typesetter>,
+}

@@ -169,15 +169,15 @@ impl App {
         {
             return;
         }
-        if self.typesetter.is_none() {
-            let repaint = self.repaint.clone();
+        if self.workers.typesetter.is_none() {
+            let repaint = self.workers.repaint.clone();
             let wake = move || {
                 if let Some(ctx) = &repaint {
                     ctx.request_repaint();
                 }
             };
             match Typesetter::spawn(typeset, wake) {
-                Ok(w) => self.typesetter = Some(w),
+                Ok(w) => self.workers.typesetter = Some(w),
                 Err(e) => {
                     let why = Msg::new("print.no_thread").text("reason", e.to_string());
                     self.model.jobs.preview = Some(Preview {
@@ -189,7 +189,7 @@ impl App {
             }
         }
         let data_dir = self.model.folder.data_dir.clone();
-        if let Some(w) = &mut self.typesetter {
+        if let Some(w) = &mut self.workers.typesetter {
             w.ask(request.clone(), data_dir);
         }
         self.model.jobs.preview = Some(Preview {
@@ -207,7 +207,12 @@ impl App {
         if preview.result.is_some() {
             return;
         }
-        match self.typesetter.as_ref().map(|w| w.answer(w.last_id)) {
+        match self
+            .workers
+            .typesetter
+            .as_ref()
+            .map(|w| w.answer(w.last_id))
+        {
             Some(Ok(Some(map))) => preview.result = Some(map),
             Some(Ok(None)) => {}
             Some(Err(())) | None => preview.result = Some(Err(Msg::new("print.crashed"))),

@@ -131,7 +131,7 @@ impl App {
     }
 
     fn start_pdf(&mut self, key: &DocKey, path: PathBuf, quick: bool) {
-        if self.pdf_job.is_some() {
+        if self.workers.pdf_job.is_some() {
             self.message(MessageKind::Refused, Msg::new("print.busy"));
             return;
         }
@@ -161,7 +161,7 @@ impl App {
         match spawned {
             Ok(_) => {
                 self.model.jobs.printing = Some(path.clone());
-                self.pdf_job = Some(PdfJob {
+                self.workers.pdf_job = Some(PdfJob {
                     path,
                     name,
                     quick,
@@ -193,7 +193,7 @@ impl App {
     }
 
     fn poll_pdf(&mut self) -> bool {
-        let Some(job) = &self.pdf_job else {
+        let Some(job) = &self.workers.pdf_job else {
             return false;
         };
         let outcome = match job.done.try_recv() {
@@ -202,7 +202,7 @@ impl App {
             // The thread died without a word (typst panicked).
             Err(TryRecvError::Disconnected) => Err(Msg::new("print.crashed")),
         };
-        let Some(job) = self.pdf_job.take() else {
+        let Some(job) = self.workers.pdf_job.take() else {
             return false;
         };
         self.model.jobs.printing = None;

@@ -59,7 +59,7 @@ impl App {
         let rules = self.model.rules.clone();
         let asked = request.clone();
         let (send, done) = mpsc::channel();
-        let repaint = self.repaint.clone();
+        let repaint = self.workers.repaint.clone();
         let spawned = std::thread::Builder::new()
             .name("muster-simulation".to_owned())
             .spawn(move || {
@@ -84,7 +84,7 @@ impl App {
                     request,
                     result: None,
                 });
-                self.sim_job = Some(SimJob { done });
+                self.workers.sim_job = Some(SimJob { done });
             }
             Err(e) => {
                 self.model.jobs.simulation = Some(Simulation {
@@ -93,7 +93,7 @@ impl App {
                         Problem::new("CC-13", "battle.sim.no_thread").arg("reason", e.to_string())
                     )),
                 });
-                self.sim_job = None;
+                self.workers.sim_job = None;
             }
         }
     }
@@ -101,7 +101,7 @@ impl App {
     /// Looks whether the simulation is done and puts its result in the
     /// model. True while one still runs.
     pub fn poll_simulation(&mut self) -> bool {
-        let Some(job) = &self.sim_job else {
+        let Some(job) = &self.workers.sim_job else {
             return false;
         };
         let outcome = match job.done.try_recv() {
@@ -109,7 +109,7 @@ impl App {
             Err(TryRecvError::Empty) => return true,
             Err(TryRecvError::Disconnected) => Err(Problem::new("CC-13", "battle.sim.crashed")),
         };
-        self.sim_job = None;
+        self.workers.sim_job = None;
         if let Some(s) = &mut self.model.jobs.simulation {
             s.result = Some(outcome);
         }
@@ -124,6 +124,6 @@ impl App {
         if let Some(watcher) = &self.watcher {
             watcher.set_repaint(ctx.clone());
         }
-        self.repaint = Some(ctx);
+        self.workers.repaint = Some(ctx);
     }
 }

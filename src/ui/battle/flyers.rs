@@ -137,14 +137,8 @@ pub struct FlyerView {
     pub other_level: i64,
     /// The weapon's range.
     pub weapon_range: i64,
-    /// The flyer's T (crash impact).
-    pub t: i64,
-    /// It lands on something.
-    pub lands_on: bool,
-    /// The T of what it lands on.
-    pub target_t: i64,
-    /// The S of whoever drops stones.
-    pub thrower_s: i64,
+    /// A crash (FLY-11), and objects dropped on it (FLY-10).
+    pub crash: CrashView,
     /// Where it is and its close combat (FLY-3, FLY-7 … FLY-10).
     pub air: AirState,
 }
@@ -163,11 +157,33 @@ impl Default for FlyerView {
             ground: 18,
             other_level: 0,
             weapon_range: 36,
+            crash: CrashView::default(),
+            air: AirState::default(),
+        }
+    }
+}
+
+/// What a crash hits (FLY-11), and whoever drops an object (FLY-10), as the player
+/// set them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CrashView {
+    /// The flyer's T (crash impact).
+    pub t: i64,
+    /// It lands on something.
+    pub lands_on: bool,
+    /// The T of what it lands on.
+    pub target_t: i64,
+    /// The S of whoever drops stones.
+    pub thrower_s: i64,
+}
+
+impl Default for CrashView {
+    fn default() -> Self {
+        Self {
             t: 6,
             lands_on: false,
             target_t: 3,
             thrower_s: 3,
-            air: AirState::default(),
         }
     }
 }
@@ -423,8 +439,17 @@ impl FlyerView {
                 );
             }
         }
-        field(ui, lang.t("flyer.thrower_s"), &mut self.thrower_s, 1..=10);
-        let s = flyers::stone_strength(rules, i32::try_from(self.thrower_s).unwrap_or(3), level);
+        field(
+            ui,
+            lang.t("flyer.thrower_s"),
+            &mut self.crash.thrower_s,
+            1..=10,
+        );
+        let s = flyers::stone_strength(
+            rules,
+            i32::try_from(self.crash.thrower_s).unwrap_or(3),
+            level,
+        );
         ui.label(lang.f("flyer.stone_s", &[("s", &s.to_string())]));
         roll_button(
             ui,
@@ -443,10 +468,15 @@ impl FlyerView {
         card_title(ui, icons::ICON_CRISIS_ALERT, lang.t("flyer.crash"));
         let level = level_of(self.level);
         ui.horizontal_wrapped(|ui| {
-            field(ui, lang.t("flyer.t"), &mut self.t, 1..=10);
-            ui.checkbox(&mut self.lands_on, lang.t("flyer.lands_on"));
-            if self.lands_on {
-                field(ui, lang.t("flyer.target_t"), &mut self.target_t, 1..=10);
+            field(ui, lang.t("flyer.t"), &mut self.crash.t, 1..=10);
+            ui.checkbox(&mut self.crash.lands_on, lang.t("flyer.lands_on"));
+            if self.crash.lands_on {
+                field(
+                    ui,
+                    lang.t("flyer.target_t"),
+                    &mut self.crash.target_t,
+                    1..=10,
+                );
             }
         });
         let (dice, damage) = match (
@@ -471,10 +501,11 @@ impl FlyerView {
             ))
             .strong(),
         );
-        let falling_t = i32::try_from(self.t).unwrap_or(1);
+        let falling_t = i32::try_from(self.crash.t).unwrap_or(1);
         let target_t = self
+            .crash
             .lands_on
-            .then(|| i32::try_from(self.target_t).unwrap_or(1));
+            .then(|| i32::try_from(self.crash.target_t).unwrap_or(1));
         if let Some(tt) = target_t
             && let Ok(impact) = flyers::impact_damage(rules, level, falling_t, tt)
         {

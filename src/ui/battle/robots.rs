@@ -32,40 +32,16 @@ pub struct RobotView {
     pub queue: OrderQueue,
     /// The way it faces now.
     pub facing: u8,
-    /// The order being written: the turn …
-    pub write_turn: u32,
-    /// … move (`true`) or stay put …
-    pub write_move: bool,
-    /// … and the bearing.
-    pub write_hour: u8,
-    /// Why the last order was refused.
-    pub order_problem: Option<Problem>,
-    /// The target's bearing, in clock hours.
-    pub target_hour: u8,
-    /// The arc is a turret's.
-    pub turret: bool,
-    /// Distance to the nearest enemy in the arc, if any.
-    pub enemy: Option<i64>,
-    /// Distance to the nearest friend in the arc, if any.
-    pub friend: Option<i64>,
-    /// Damage points lost this turn.
-    pub lost: i64,
-    /// Malfunctions are in play (ROB-9).
-    pub malfunctions: bool,
-    /// Their chance: 1 in this.
-    pub one_in: i64,
+    /// The order being written.
+    pub draft: OrderDraft,
+    /// The arc the robot looks along, and what is in it.
+    pub arc: ArcView,
     /// The weapons fired this turn: (arm, weapon id) (ROB-2).
     pub firing: Vec<(usize, String)>,
     /// Why the last weapon picked cannot fire with the others.
     pub fire_problem: Option<Problem>,
-    /// The log entry of the last special damage roll.
-    pub damage_roll: Option<usize>,
-    /// It has a burning smell (ROB-8).
-    pub burning: bool,
-    /// The log entry of the last burning smell roll.
-    pub burning_roll: Option<usize>,
-    /// The burning smell blew it up.
-    pub exploded: bool,
+    /// Its damage, malfunctions and burning smell.
+    pub damage: DamageView,
 }
 
 impl Default for RobotView {
@@ -76,20 +52,90 @@ impl Default for RobotView {
             now: 1,
             queue: OrderQueue::default(),
             facing: 12,
-            write_turn: 2,
-            write_move: true,
-            write_hour: 12,
-            order_problem: None,
+            draft: OrderDraft::default(),
+            arc: ArcView::default(),
+            firing: Vec::new(),
+            fire_problem: None,
+            damage: DamageView::default(),
+        }
+    }
+}
+
+/// The order being written: the turn, move or stay put, and the bearing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderDraft {
+    /// The turn it is for.
+    pub turn: u32,
+    /// Move (`true`) or stay put.
+    pub moves: bool,
+    /// The bearing, in clock hours.
+    pub hour: u8,
+    /// Why the last order was refused.
+    pub problem: Option<Problem>,
+}
+
+impl Default for OrderDraft {
+    fn default() -> Self {
+        Self {
+            turn: 2,
+            moves: true,
+            hour: 12,
+            problem: None,
+        }
+    }
+}
+
+/// Its fire arc (ROB-6): the target's bearing, whose arc, and the
+/// nearest enemy and friend in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArcView {
+    /// The target's bearing, in clock hours.
+    pub target_hour: u8,
+    /// The arc is a turret's.
+    pub turret: bool,
+    /// Distance to the nearest enemy in the arc, if any.
+    pub enemy: Option<i64>,
+    /// Distance to the nearest friend in the arc, if any.
+    pub friend: Option<i64>,
+}
+
+impl Default for ArcView {
+    fn default() -> Self {
+        Self {
             target_hour: 12,
             turret: false,
             enemy: Some(12),
             friend: None,
+        }
+    }
+}
+
+/// The robot's damage this turn, its malfunctions and its burning smell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DamageView {
+    /// Damage points lost this turn.
+    pub lost: i64,
+    /// Malfunctions are in play (ROB-9).
+    pub malfunctions: bool,
+    /// Their chance: 1 in this.
+    pub one_in: i64,
+    /// The log entry of the last special damage roll.
+    pub roll: Option<usize>,
+    /// It has a burning smell (ROB-8).
+    pub burning: bool,
+    /// The log entry of the last burning smell roll.
+    pub burning_roll: Option<usize>,
+    /// The burning smell blew it up.
+    pub exploded: bool,
+}
+
+impl Default for DamageView {
+    fn default() -> Self {
+        Self {
             lost: 1,
             malfunctions: false,
             one_in: 6,
-            firing: Vec::new(),
-            fire_problem: None,
-            damage_roll: None,
+            roll: None,
             burning: false,
             burning_roll: None,
             exploded: false,
@@ -312,21 +358,21 @@ impl RobotView {
         let rules = &cx.model.rules.robots;
         ui.label(RichText::new(lang.t("robot.write")).strong());
         ui.horizontal_wrapped(|ui| {
-            let mut turn = i64::from(self.write_turn);
+            let mut turn = i64::from(self.draft.turn);
             field(ui, lang.t("robot.for_turn"), &mut turn, 1..=99);
-            self.write_turn = u32::try_from(turn).unwrap_or(1);
-            ui.radio_value(&mut self.write_move, true, lang.t("robot.move_towards"));
-            ui.radio_value(&mut self.write_move, false, lang.t("robot.stay_put"));
-            if self.write_move {
-                hour_field(ui, lang, lang.t("robot.bearing"), &mut self.write_hour);
+            self.draft.turn = u32::try_from(turn).unwrap_or(1);
+            ui.radio_value(&mut self.draft.moves, true, lang.t("robot.move_towards"));
+            ui.radio_value(&mut self.draft.moves, false, lang.t("robot.stay_put"));
+            if self.draft.moves {
+                hour_field(ui, lang, lang.t("robot.bearing"), &mut self.draft.hour);
             }
         });
         ui.horizontal_wrapped(|ui| {
             let write = lang.t("robot.write_order");
             if icon_button(ui, icons::ICON_EDIT_NOTE, write, write, true).clicked() {
-                let order = if self.write_move {
+                let order = if self.draft.moves {
                     Order::Move {
-                        towards: clock(self.write_hour),
+                        towards: clock(self.draft.hour),
                         turret: None,
                     }
                 } else {
@@ -334,14 +380,14 @@ impl RobotView {
                 };
                 match self
                     .queue
-                    .write(rules, int, self.now, self.write_turn, order)
+                    .write(rules, int, self.now, self.draft.turn, order)
                 {
                     Ok(q) => {
                         self.queue = q;
-                        self.order_problem = None;
-                        self.write_turn = self.write_turn.saturating_add(1);
+                        self.draft.problem = None;
+                        self.draft.turn = self.draft.turn.saturating_add(1);
                     }
-                    Err(p) => self.order_problem = Some(p),
+                    Err(p) => self.draft.problem = Some(p),
                 }
             }
             let next = lang.t("robot.next_turn");
@@ -356,11 +402,11 @@ impl RobotView {
                     self.facing = carried.facing.hour();
                     self.queue = rest;
                     self.now = turn;
-                    self.order_problem = None;
+                    self.draft.problem = None;
                 }
             }
         });
-        if let Some(p) = &self.order_problem {
+        if let Some(p) = &self.draft.problem {
             alert(ui, Tone::Error, &lang.problem_line(p));
         }
     }
@@ -377,11 +423,11 @@ impl RobotView {
                 ui,
                 lang,
                 lang.t("robot.target_bearing"),
-                &mut self.target_hour,
+                &mut self.arc.target_hour,
             );
         });
-        ui.checkbox(&mut self.turret, lang.t("robot.turret"));
-        let arc = if self.turret {
+        ui.checkbox(&mut self.arc.turret, lang.t("robot.turret"));
+        let arc = if self.arc.turret {
             rules.turret_arc_degrees
         } else {
             robots::arc_degrees(rules, int)
@@ -390,13 +436,13 @@ impl RobotView {
             "robot.arc_degrees",
             &[("degrees", &format!("{arc}")), ("int", &int.to_string())],
         ));
-        let bearing = clock(self.target_hour).degrees();
-        let inside = if self.turret {
+        let bearing = clock(self.arc.target_hour).degrees();
+        let inside = if self.arc.turret {
             robots::turret_can_fire_at(rules, clock(self.facing), bearing)
         } else {
             robots::can_fire_at(rules, int, clock(self.facing), bearing)
         };
-        let hour = self.target_hour.to_string();
+        let hour = self.arc.target_hour.to_string();
         if inside {
             badge(ui, Tone::Good, &lang.f("robot.in_arc", &[("hour", &hour)]));
         } else {
@@ -415,10 +461,13 @@ impl RobotView {
         let rules = &model.rules.robots;
         card_title(ui, icons::ICON_MY_LOCATION, lang.t("robot.target_check"));
         ui.horizontal_wrapped(|ui| {
-            optional_distance(ui, lang.t("robot.nearest_enemy"), &mut self.enemy);
-            optional_distance(ui, lang.t("robot.nearest_friend"), &mut self.friend);
+            optional_distance(ui, lang.t("robot.nearest_enemy"), &mut self.arc.enemy);
+            optional_distance(ui, lang.t("robot.nearest_friend"), &mut self.arc.friend);
         });
-        let aim = robots::aim(self.enemy.map(|d| d as f64), self.friend.map(|d| d as f64));
+        let aim = robots::aim(
+            self.arc.enemy.map(|d| d as f64),
+            self.arc.friend.map(|d| d as f64),
+        );
         match aim {
             Aim::NoTarget => {
                 badge(ui, Tone::Info, lang.t("robot.aim_none"));
@@ -457,8 +506,13 @@ impl RobotView {
         let lang = cx.lang;
         let rules = &model.rules.robots;
         card_title(ui, icons::ICON_BUILD, lang.t("robot.special_damage"));
-        field(ui, lang.t("robot.lost_this_turn"), &mut self.lost, 0..=20);
-        let lost = u32::try_from(self.lost).unwrap_or(0);
+        field(
+            ui,
+            lang.t("robot.lost_this_turn"),
+            &mut self.damage.lost,
+            0..=20,
+        );
+        let lost = u32::try_from(self.damage.lost).unwrap_or(0);
         if let Some(bonus) = robots::damage_bonus(rules, lost) {
             let odds = robots::damage_odds(rules, lost);
             ui.label(
@@ -474,7 +528,7 @@ impl RobotView {
             effects_ui(ui, lang, &odds);
             let word = lang.t("robot.roll_damage");
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-                self.damage_roll = Some(model.battle.log.len());
+                self.damage.roll = Some(model.battle.log.len());
                 cx.send(Command::RollTable(
                     crate::rules::Msg::new("robot.log.damage").text("robot", name),
                     TableRoll::RobotDamage { lost },
@@ -486,10 +540,10 @@ impl RobotView {
         ui.separator();
         self.burning_ui(ui, cx, name);
         ui.separator();
-        ui.checkbox(&mut self.malfunctions, lang.t("robot.malfunctions"));
-        if self.malfunctions {
-            field(ui, lang.t("robot.one_in"), &mut self.one_in, 1..=100);
-            let one_in = u32::try_from(self.one_in).unwrap_or(0);
+        ui.checkbox(&mut self.damage.malfunctions, lang.t("robot.malfunctions"));
+        if self.damage.malfunctions {
+            field(ui, lang.t("robot.one_in"), &mut self.damage.one_in, 1..=100);
+            let one_in = u32::try_from(self.damage.one_in).unwrap_or(0);
             match robots::malfunction_odds(rules, one_in) {
                 Ok(odds) => {
                     ui.label(
@@ -597,8 +651,8 @@ impl RobotView {
         let lang = cx.lang;
         let rules = &cx.model.rules.robots;
         self.take_rolls(cx);
-        ui.checkbox(&mut self.burning, lang.t("robot.burning"));
-        if !self.burning {
+        ui.checkbox(&mut self.damage.burning, lang.t("robot.burning"));
+        if !self.damage.burning {
             return;
         }
         let smell = rules
@@ -616,13 +670,13 @@ impl RobotView {
                 .strong(),
             );
         }
-        if self.exploded {
+        if self.damage.exploded {
             badge(ui, Tone::Dead, lang.t("robot.burning.destroyed"));
             return;
         }
         let word = lang.t("robot.roll_burning");
         if icon_button(ui, icons::ICON_LOCAL_FIRE_DEPARTMENT, word, word, true).clicked() {
-            self.burning_roll = Some(cx.model.battle.log.len());
+            self.damage.burning_roll = Some(cx.model.battle.log.len());
             cx.send(Command::RollTable(
                 crate::rules::Msg::new("robot.log.burning").text("robot", name),
                 TableRoll::RobotBurningSmell,
@@ -633,7 +687,7 @@ impl RobotView {
     /// What the last special damage and burning smell rolls said: a
     /// burning smell read on the table, an explosion.
     fn take_rolls(&mut self, cx: &ViewCtx<'_>) {
-        if let Some(i) = self.damage_roll
+        if let Some(i) = self.damage.roll
             && let Some(e) = cx.model.battle.log.get(i)
         {
             let effect = match e.result.get("outcome") {
@@ -644,17 +698,17 @@ impl RobotView {
                 _ => None,
             };
             if effect.as_deref() == Some(robots::Effect::BURNING_SMELL_KEY) {
-                self.burning = true;
-                self.exploded = false;
+                self.damage.burning = true;
+                self.damage.exploded = false;
             }
-            self.damage_roll = None;
+            self.damage.roll = None;
         }
-        if let Some(i) = self.burning_roll
+        if let Some(i) = self.damage.burning_roll
             && let Some(key) = table_outcome(cx, i)
         {
-            self.exploded =
+            self.damage.exploded =
                 key == robots::table::BURNING_BANG || key == robots::table::BURNING_EXPLODES;
-            self.burning_roll = None;
+            self.damage.burning_roll = None;
         }
     }
 }

@@ -50,16 +50,9 @@ pub struct CcAfterView {
     pub seen_log: usize,
     /// The title of the roll the result was taken from.
     pub from_roll: Option<String>,
-    /// Something stops the loser behind him (CC-14).
-    pub blocked: bool,
-    /// How far he can go before it, in inches.
-    pub room: f64,
-    /// The winner is behind a defended position or obstacle (CC-15).
-    pub defended: bool,
-    /// The winner's opponent was killed (CC-15).
-    pub opponent_killed: bool,
-    /// The winner wants to stay (CC-15).
-    pub wants_stay: bool,
+    /// What stops the loser, and whether the winner follows up (CC-14,
+    /// CC-15).
+    pub push: PushBack,
     /// Who breaks off (CC-18).
     pub breaker: Side,
     /// He is a robot: no rout test (ROB-3).
@@ -99,17 +92,41 @@ impl Default for CcAfterView {
             result: RoundResult::Won,
             seen_log: 0,
             from_roll: None,
-            blocked: false,
-            room: 1.0,
-            defended: false,
-            opponent_killed: false,
-            wants_stay: false,
+            push: PushBack::default(),
             breaker: Side::Attacker,
             robot: false,
             charge: Default::default(),
             creature: Default::default(),
             test: Default::default(),
             section: Section::After,
+        }
+    }
+}
+
+/// The loser pushed back (CC-14) and the winner's follow-up (CC-15), as
+/// the player set them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PushBack {
+    /// Something stops the loser behind him (CC-14).
+    pub blocked: bool,
+    /// How far he can go before it, in inches.
+    pub room: f64,
+    /// The winner is behind a defended position or obstacle (CC-15).
+    pub defended: bool,
+    /// The winner's opponent was killed (CC-15).
+    pub opponent_killed: bool,
+    /// The winner wants to stay (CC-15).
+    pub wants_stay: bool,
+}
+
+impl Default for PushBack {
+    fn default() -> Self {
+        Self {
+            blocked: false,
+            room: 1.0,
+            defended: false,
+            opponent_killed: false,
+            wants_stay: false,
         }
     }
 }
@@ -312,18 +329,18 @@ impl CcAfterView {
         let lang = cx.lang;
         ui.label(RichText::new(lang.f("battle.cc.push.title", &[("name", loser)])).strong());
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.blocked, lang.t("battle.cc.push.blocked"));
-            if self.blocked {
+            ui.checkbox(&mut self.push.blocked, lang.t("battle.cc.push.blocked"));
+            if self.push.blocked {
                 num(
                     ui,
                     lang.t("battle.cc.push.room"),
                     lang.t("battle.cc.push.room"),
-                    &mut self.room,
+                    &mut self.push.room,
                     0.0..=24.0,
                 );
             }
         });
-        let p = close_combat::push_back(&model.rules, self.blocked.then_some(self.room));
+        let p = close_combat::push_back(&model.rules, self.push.blocked.then_some(self.push.room));
         let inches = format!("{:.1}", p.inches);
         if p.against_wall {
             badge(
@@ -347,11 +364,17 @@ impl CcAfterView {
         let lang = cx.lang;
         ui.label(RichText::new(lang.f("battle.cc.follow.title", &[("name", winner)])).strong());
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.defended, lang.t("battle.cc.follow.defended"));
-            ui.checkbox(&mut self.opponent_killed, lang.t("battle.cc.follow.killed"));
-            ui.checkbox(&mut self.wants_stay, lang.t("battle.cc.follow.wants_stay"));
+            ui.checkbox(&mut self.push.defended, lang.t("battle.cc.follow.defended"));
+            ui.checkbox(
+                &mut self.push.opponent_killed,
+                lang.t("battle.cc.follow.killed"),
+            );
+            ui.checkbox(
+                &mut self.push.wants_stay,
+                lang.t("battle.cc.follow.wants_stay"),
+            );
         });
-        let decided = close_combat::follow_up(self.defended, self.opponent_killed, None);
+        let decided = close_combat::follow_up(self.push.defended, self.push.opponent_killed, None);
         match decided {
             FollowUp::StayDefended => {
                 badge(ui, Tone::Info, lang.t("battle.cc.follow.stay_defended"));
@@ -359,7 +382,7 @@ impl CcAfterView {
             FollowUp::StayOpponentsKilled => {
                 badge(ui, Tone::Info, lang.t("battle.cc.follow.stay_killed"));
             }
-            _ if self.wants_stay => {
+            _ if self.push.wants_stay => {
                 let ld = if self.result == RoundResult::Won {
                     &mut self.attacker_ld
                 } else {
