@@ -1,0 +1,125 @@
+//! The sheets Muster prints, built from a document and the rules data in
+//! one language: the kill-team sheet, the Rogue Trader band sheet and the
+//! campaign status sheet.
+//!
+//! In this file: the options and the pieces every sheet shares; each kind
+//! of sheet in its own file.
+
+mod band;
+mod campaign;
+mod killteam;
+
+pub use band::band_sheet;
+pub use campaign::campaign_sheet;
+pub use killteam::killteam_sheet;
+
+use crate::i18n::Lang;
+use crate::rules::Doc;
+use crate::rules::RulesData;
+
+use super::model::{Block, Labels, RuleEntry, Section, Sheet, SheetKind, Track};
+
+/// What to print besides the sheet itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SheetOptions {
+    /// The language.
+    pub lang: Lang,
+    /// Add the text of every rule the sheet names.
+    pub appendix: bool,
+}
+
+/// The sheet of a document: a kill team, a band or a campaign; `None` for
+/// a kind that has no sheet.
+pub fn sheet_of(doc: &Doc, rules: &RulesData, options: SheetOptions) -> Option<Sheet> {
+    match doc {
+        Doc::KillTeam(team) => Some(killteam_sheet(team, rules, options)),
+        Doc::Roster(roster) => Some(band_sheet(roster, rules, options)),
+        Doc::Campaign(c) => Some(campaign_sheet(c, rules, options)),
+        Doc::Other(_) => None,
+    }
+}
+
+fn labels(lang: Lang) -> Labels {
+    Labels {
+        page: lang.t("sheet.page").to_owned(),
+        of: lang.t("sheet.of").to_owned(),
+        footer: lang.t("sheet.footer").to_owned(),
+        appendix: lang.t("sheet.appendix").to_owned(),
+    }
+}
+
+fn finish(mut sheet: Sheet, rules: &RulesData, options: SheetOptions) -> Sheet {
+    if options.appendix {
+        let code = options.lang.code();
+        // The rules the sheet names, and those their texts name in turn.
+        let mut ids = sheet.rule_ids();
+        let mut i = 0;
+        while i < ids.len() {
+            if let Some(r) = rules.reference.rule(&ids[i]) {
+                let text = crate::rules::core::names::name_in(&r.text, code, "");
+                for id in super::model::find_rule_ids(text) {
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+                sheet.appendix.push(RuleEntry {
+                    id: r.id.clone(),
+                    title: crate::rules::core::names::name_in(&r.title, code, &r.id).to_owned(),
+                    text: text.to_owned(),
+                });
+            }
+            i += 1;
+        }
+    }
+    sheet
+}
+
+fn new_sheet(kind: SheetKind, title: &str, subtitle: String, lang: Lang) -> Sheet {
+    Sheet {
+        kind,
+        lang: lang.code().to_owned(),
+        title: title.to_owned(),
+        subtitle,
+        labels: labels(lang),
+        sections: Vec::new(),
+        appendix: Vec::new(),
+    }
+}
+
+fn wounds_track(lang: Lang, wounds: i32, taken: u32) -> Track {
+    Track {
+        label: lang.t("sheet.wounds").to_owned(),
+        boxes: u32::try_from(wounds.max(1)).unwrap_or(1),
+        ticked: taken,
+        numbered_from: None,
+    }
+}
+
+fn problems_section(
+    lang: Lang,
+    problems: &[crate::rules::core::problem::Problem],
+) -> Option<Section> {
+    if problems.is_empty() {
+        return None;
+    }
+    Some(Section {
+        id: "problems".to_owned(),
+        title: lang.t("sheet.problems").to_owned(),
+        blocks: problems
+            .iter()
+            .map(|p| Block::Text {
+                text: format!("⚠ {}", lang.problem_line(p)),
+            })
+            .collect(),
+    })
+}
+
+fn notes_section(lang: Lang, notes: &str) -> Section {
+    Section {
+        id: "notes".to_owned(),
+        title: lang.t("sheet.notes").to_owned(),
+        blocks: vec![Block::Text {
+            text: notes.to_owned(),
+        }],
+    }
+}

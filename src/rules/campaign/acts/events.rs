@@ -1,0 +1,310 @@
+//! The events of the turn at the table, as the dispatcher hands them over:
+//! an action, an activation ended, the stratagems bought (third action,
+//! second soldier), the insignia given, an item used, an action taken
+//! back, and a drawn enemy's activation.
+
+use crate::rules::campaign::edit::CampaignEdit;
+use crate::rules::campaign::{Campaign, CharId, Phase};
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
+use crate::rules::killteam::activation::{Act, SoldierTurn, third_action_cost};
+
+impl Campaign {
+    /// An event of the turn at the table, as the dispatcher hands them over.
+    pub(in crate::rules::campaign) fn turn_event(
+        &mut self,
+        edit: CampaignEdit,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        use CampaignEdit as E;
+        match edit {
+            E::Act { character, act } => self.act(character, act, rules, out),
+            E::EndActivation { character } => self.end_activation(character, rules, out),
+            E::ThirdAction { character, cost } => self.third_action(character, cost, rules, out),
+            E::GiveInsignia { character, to } => self.insignia(character, to, rules, out),
+            E::TakeBackAct { character } => self.take_back_act(character, rules, out),
+            E::SecondSoldier { character, cost } => {
+                self.second_soldier(character, cost, rules, out)
+            }
+            E::EnemyActivation { index } => self.enemy_activation(index, out),
+            E::UseGear {
+                character,
+                item,
+                way,
+            } => self.use_gear(character, (item, way), rules, out),
+            _ => unreachable!("the dispatcher hands over the turn's events only"),
+        }
+    }
+
+    /// The soldier `id` takes `act` (for an item used, `item_use.rs` calls
+    /// this with [`Act::UseItem`]): his turn with it, and a line saying so.
+    pub(in crate::rules::campaign) fn take_act(
+        &mut self,
+        id: CharId,
+        act: Act,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
+        let at = self.acting_soldier(id, rules)?;
+        let (next, note) = at.allowance.take(&rules.killteam, &at.turn, act)?;
+        self.dazzle_refusal(id, act)?;
+        let left = at.allowance.left(&rules.killteam, &next);
+        let total = at.allowance.total(&rules.killteam, &next);
+        let name = self.character(id).map(|x| x.name().to_owned());
+        self.set_turn(id, next);
+        let line = Msg::new("campaign.log.act")
+            .text("name", name.unwrap_or_default())
+            .key("act", act.key())
+            .int("left", left)
+            .int("total", total);
+        out.lines.push((LineKind::Info, line));
+        if let Some(note) = note {
+            out.lines.push((LineKind::Info, note));
+        }
+        Ok(())
+    }
+
+    /// [`CampaignEdit::Act`]: a soldier's action at the table.
+    pub(in crate::rules::campaign) fn act(
+        &mut self,
+        character: CharId,
+        act: Act,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        if act == Act::UseItem {
+            // An item's action comes with the item used (EQ-6 …), never alone.
+            return Err(Problem::new("KT-9", "kt.act.no.item_alone"));
+        }
+        self.take_act(character, act, rules, out)?;
+        Ok(CampaignEdit::Act { character, act })
+    }
+
+    /// [`CampaignEdit::EndActivation`]: the player ends the soldier's
+    /// activation before it is full; his next action opens another.
+    pub(in crate::rules::campaign) fn end_activation(
+        &mut self,
+        character: CharId,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let at = self.acting_soldier(character, rules)?;
+        if at.turn.open().is_none_or(|a| a.acts.is_empty()) {
+            return Err(Problem::new("KT-9", "kt.act.no.none_to_end"));
+        }
+        let mut next = at.turn;
+        next.end_activation();
+        self.set_turn(character, next);
+        let name = self.character(character).map(|x| x.name().to_owned());
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.end_activation").text("name", name.unwrap_or_default()),
+        ));
+        Ok(CampaignEdit::EndActivation { character })
+    }
+
+    /// [`CampaignEdit::ThirdAction`]: the "third action" stratagem (KT-11)
+    /// for the soldier's open activation, paid by his team's command points
+    /// in the same event.
+    pub(in crate::rules::campaign) fn third_action(
+        &mut self,
+        character: CharId,
+        cost: Option<u32>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let at = self.acting_soldier(character, rules)?;
+        // Played again from the journal: the price it had then.
+        let cost = cost.unwrap_or_else(|| third_action_cost(&rules.killteam));
+        let points = self.escort_of(character)?.command_points;
+        let next = at.allowance.third_action_at(&at.turn, points, cost)?;
+        self.pay_stratagem(character, cost, "campaign.log.third_action", out)?;
+        self.set_turn(character, next);
+        Ok(CampaignEdit::ThirdAction {
+            character,
+            cost: Some(cost),
+        })
+    }
+
+    /// [`CampaignEdit::GiveInsignia`]: the sergeant `character` gives his
+    /// command insignia's action to `to` (EQ-31).
+    pub(in crate::rules::campaign) fn insignia(
+        &mut self,
+        character: CharId,
+        to: CharId,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let (gave, next) = self.insignia_turns(character, to, rules)?;
+        self.set_turn(character, gave);
+        self.set_turn(to, next);
+        let name = |id| {
+            self.character(id)
+                .map(|x| x.name().to_owned())
+                .unwrap_or_default()
+        };
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.insignia")
+                .text("giver", name(character))
+                .text("name", name(to)),
+        ));
+        Ok(CampaignEdit::GiveInsignia { character, to })
+    }
+
+    /// [`CampaignEdit::TakeBackAct`]: the soldier's last action taken back
+    /// (a slip of the hand); the boosts bought stay.
+    pub(in crate::rules::campaign) fn take_back_act(
+        &mut self,
+        character: CharId,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let at = self.acting_soldier(character, rules)?;
+        let mut next = at.turn;
+        let Some(act) = next.take_back() else {
+            return Err(Problem::new("KT-9", "kt.act.no.none_to_take_back"));
+        };
+        self.set_turn(character, next);
+        let name = self.character(character).map(|x| x.name().to_owned());
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.take_back_act")
+                .text("name", name.unwrap_or_default())
+                .key("act", act.key()),
+        ));
+        Ok(CampaignEdit::TakeBackAct { character })
+    }
+
+    /// [`CampaignEdit::EnemyActivation`]: a drawn enemy activated this turn
+    /// (KT-8). Refused for an enemy out of action or already activated this
+    /// turn.
+    pub(in crate::rules::campaign) fn enemy_activation(
+        &mut self,
+        index: usize,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        if self.enemy(index).is_none() {
+            return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1));
+        }
+        let names = self.enemy_names(index);
+        let table = self.table.get_or_insert_default();
+        if table.enemy_out.contains(&index) {
+            return Err(Problem::new("KT-9", "kt.act.no.out_of_action"));
+        }
+        table.roll_over();
+        if table.acts.enemies.contains(&index) {
+            return Err(Problem::new("KT-8", "kt.act.no.enemy_activated"));
+        }
+        table.acts.enemies.push(index);
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.enemy_activation").names("name", &names),
+        ));
+        Ok(CampaignEdit::EnemyActivation { index })
+    }
+
+    /// [`CampaignEdit::SecondSoldier`]: the "second soldier" stratagem
+    /// (KT-11): `character` is activated straight after a team-mate, with
+    /// no reply, and both count as one activation (KT-8); his team pays.
+    pub(in crate::rules::campaign) fn second_soldier(
+        &mut self,
+        character: CharId,
+        cost: Option<u32>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let now = self.may_join_activation(character, rules)?;
+        // Played again from the journal: the price it had then.
+        let cost = cost.unwrap_or(now);
+        let at = self.acting_soldier(character, rules)?;
+        self.pay_stratagem(character, cost, "campaign.log.second_soldier", out)?;
+        let place = at.turn.activations.len() - usize::from(at.turn.open().is_some());
+        let table = self.table.get_or_insert_default();
+        table.roll_over();
+        table.acts.joined.insert(character, place);
+        Ok(CampaignEdit::SecondSoldier {
+            character,
+            cost: Some(cost),
+        })
+    }
+
+    /// [`CampaignEdit::UseGear`]: a soldier uses an item that touches no
+    /// other model; its actions spent, a single-use one struck off (RIB-6:
+    /// counted by item).
+    pub(in crate::rules::campaign) fn use_gear(
+        &mut self,
+        character: CharId,
+        (item, way): (String, Option<String>),
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let next = self.may_use_gear(character, (&item, way.as_deref()), rules)?;
+        let data = &rules.killteam;
+        let single = data.item(&item).is_some_and(|i| i.single_use);
+        let count = self.soldier_at_table(character).map_or(1, |s| {
+            crate::rules::killteam::carried_count(data, &s, &item)
+        });
+        let table = self.table.get_or_insert_default();
+        table.set_soldier_turn(character, next);
+        if single {
+            table.use_one(character, &item, count);
+        }
+        let name = self.character(character).map(|x| x.name().to_owned());
+        let names = data
+            .item(&item)
+            .map(|i| i.names.clone())
+            .unwrap_or_default();
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.use_gear")
+                .text("name", name.unwrap_or_default())
+                .names("item", &names),
+        ));
+        Ok(CampaignEdit::UseGear {
+            character,
+            item,
+            way,
+        })
+    }
+
+    /// The soldier `character`'s team pays `cost` command points for a
+    /// stratagem (KT-11), said by the log line `key`; refused short of
+    /// points.
+    pub(in crate::rules::campaign) fn pay_stratagem(
+        &mut self,
+        character: CharId,
+        cost: u32,
+        key: &'static str,
+        out: &mut Outcome,
+    ) -> Result<(), Problem> {
+        let e = self.escort_index(self.escort_of(character)?.id)?;
+        let points = self.escorts[e].command_points;
+        let price = i32::try_from(cost).unwrap_or(i32::MAX);
+        if points < price {
+            return Err(Problem::new("KT-11", "kt.act.no.points")
+                .arg("cost", cost)
+                .arg("points", points));
+        }
+        self.escorts[e].command_points = points - price;
+        let name = self.character(character).map(|x| x.name().to_owned());
+        out.lines.push((
+            LineKind::Info,
+            Msg::new(key)
+                .text("name", name.unwrap_or_default())
+                .int("cost", cost)
+                .int("points", points - price),
+        ));
+        Ok(())
+    }
+
+    fn set_turn(&mut self, id: CharId, turn: SoldierTurn) {
+        self.table
+            .get_or_insert_default()
+            .set_soldier_turn(id, turn);
+    }
+}

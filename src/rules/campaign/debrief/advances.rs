@@ -1,0 +1,112 @@
+//! The advance points earned placed after a mission, and a character
+//! judged unworthy of his (CHR-13).
+
+use crate::rules::campaign::edit::CampaignEdit;
+use crate::rules::campaign::{Campaign, CharId, Member, Phase};
+use crate::rules::core::characteristic::Characteristic;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
+
+impl Campaign {
+    /// [`CampaignEdit::Unworthy`]: the game master judges a character unworthy:
+    /// no advance point for this mission (CHR-13).
+    pub(in crate::rules::campaign) fn unworthy(
+        &mut self,
+        character: CharId,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        // CHR-13: the game master judged him unworthy: the point
+        // earned in this mission is taken back.
+        self.expect(&[Phase::Debrief])?;
+        let i = self.index(character)?;
+        let earned = self
+            .debrief
+            .as_ref()
+            .is_some_and(|d| d.earned.contains(&character));
+        let c = self.char_mut(i);
+        let ok = earned && matches!(&c.member, Member::Character(ch) if ch.points_left() > 0);
+        if !ok {
+            return Err(
+                Problem::new("CHR-13", "campaign.problem.no_point_to_take").character(c.name())
+            );
+        }
+        if let Member::Character(ch) = &mut c.member {
+            ch.advance_points = ch.advance_points.saturating_sub(1);
+        }
+        let name = c.name().to_owned();
+        self.debrief_mut()?.earned.retain(|&x| x != character);
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.unworthy").text("character", name),
+        ));
+        Ok(CampaignEdit::Unworthy { character })
+    }
+
+    /// The characters with advance points to place (CHR-13), and those who
+    /// hold points but can raise nothing, every characteristic at its
+    /// maximum (CHR-2 … CHR-4): they keep the points, and the step is done
+    /// without them.
+    pub fn advances_owed(&self, rules: &RulesData) -> (Vec<CharId>, Vec<CharId>) {
+        let mut open = Vec::new();
+        let mut stuck = Vec::new();
+        for x in self.characters.iter().filter(|x| x.state.alive()) {
+            let Member::Character(ch) = &x.member else {
+                continue;
+            };
+            if ch.points_left() <= 0 {
+                continue;
+            }
+            let can = Characteristic::ALL
+                .into_iter()
+                .any(|k| ch.can_spend(k, rules).is_ok());
+            if can {
+                open.push(x.id);
+            } else {
+                stuck.push(x.id);
+            }
+        }
+        (open, stuck)
+    }
+
+    /// [`CampaignEdit::Advance`]: an advance point placed (CHR-13).
+    pub(in crate::rules::campaign) fn advance(
+        &mut self,
+        character: CharId,
+        characteristic: Characteristic,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let rates = self.shared_rates(&rules.campaign);
+        self.expect(&[Phase::Debrief, Phase::Ready])?;
+        let i = self.index(character)?;
+        let die = self.settings.cran_die;
+        let c = self.char_mut(i);
+        if !c.state.alive() {
+            return Err(Problem::new("CMP-13", "campaign.problem.dead").character(c.name()));
+        }
+        let Member::Character(ch) = &mut c.member else {
+            return Err(Problem::new("CHR-13", "campaign.problem.no_advances").character(c.name()));
+        };
+        ch.spend(characteristic, rules)?;
+        if !c.cran_by_hand {
+            // CMP-11: Cran follows Cl, the roster and the campaign
+            // sharing one model.
+            c.cran = c.member.default_cran_by(rates.cran(die), die, rules);
+        }
+        let Member::Character(ch) = &c.member else {
+            unreachable!("checked above")
+        };
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.advance")
+                .text("character", &ch.name)
+                .key("characteristic", characteristic.abbr_key()),
+        ));
+        Ok(CampaignEdit::Advance {
+            character,
+            characteristic,
+        })
+    }
+}

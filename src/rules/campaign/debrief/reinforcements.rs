@@ -1,0 +1,240 @@
+//! Reinforcement points between two missions: victory points exchanged
+//! for them (CMP-6), a recruit bought and whether he may join (CMP-7,
+//! CMP-14, CMP-16), points spent on anything else, and a character's gear
+//! changed.
+
+use crate::rules::campaign::edit::{Bought, CampaignEdit};
+use crate::rules::campaign::play::no_escort;
+use crate::rules::campaign::{Campaign, CharId, EscortId, Member, Phase, PoolMode};
+use crate::rules::characters::equipment::GearEdit;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
+
+impl Campaign {
+    /// [`CampaignEdit::ExchangeVp`]: vP exchanged for reinforcement points
+    /// (CMP-6).
+    pub(in crate::rules::campaign) fn exchange_vp(
+        &mut self,
+        escort: EscortId,
+        vp: u32,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let rates = self.shared_rates(&rules.campaign);
+        // Before the next mission is drawn, as the Grand Final's
+        // threshold counts the VP left (CMP-2).
+        self.expect(&[Phase::Debrief])?;
+        if vp == 0 || vp > self.vp {
+            return Err(Problem::new("CMP-6", "campaign.problem.vp_held")
+                .arg("vp", vp)
+                .arg("held", self.vp));
+        }
+        self.escort_index(escort)?;
+        self.vp -= vp;
+        let points = vp.saturating_mul(rates.vp_exchange_rate);
+        self.gain(escort, points)?;
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.exchange")
+                .int("vp", vp)
+                .int("points", points),
+        ));
+        Ok(CampaignEdit::ExchangeVp { escort, vp })
+    }
+
+    /// [`CampaignEdit::Recruit`]: a new character bought with reinforcement
+    /// points (CMP-7).
+    pub(in crate::rules::campaign) fn recruit(
+        &mut self,
+        escort: EscortId,
+        member: Member,
+        cost: u32,
+        from: Option<String>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Debrief, Phase::Ready])?;
+        self.tests_done()?;
+        self.check_recruit(escort, &member, cost, rules)?;
+        // CMP-7: a character is recruited once; he cannot be copied
+        // into the campaign twice.
+        if let Some(doc) = &from {
+            let origin = crate::rules::doc::CharRef {
+                doc: doc.clone(),
+                id: member.id(),
+            };
+            if self.held(&origin, member.name()).is_some() {
+                return Err(Problem::new("CMP-7", "campaign.problem.recruit_held")
+                    .character(member.name())
+                    .arg("player", self.escort(escort).map_or("", |e| &e.player)));
+            }
+        }
+        self.check_priority(escort)?;
+        self.pay(escort, cost, "CMP-7")?;
+        if let Some(d) = self.debrief.as_mut()
+            && !d.recruited.contains(&escort)
+        {
+            d.recruited.push(escort);
+        }
+        let id = self.add_member(escort, member.clone(), from.as_deref(), rules);
+        out.created = Some(id);
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.recruit")
+                .text("character", member.name())
+                .int("cost", cost),
+        ));
+        Ok(CampaignEdit::Recruit {
+            escort,
+            member,
+            cost,
+            from,
+        })
+    }
+
+    /// CMP-7: a recruit is of his escort's kind, and costs what the rules
+    /// price him at, not what the event claims; CMP-14: he is of its
+    /// factions, or of the Imperium once Allies are found.
+    pub(in crate::rules::campaign) fn check_recruit(
+        &self,
+        escort: EscortId,
+        member: &Member,
+        cost: u32,
+        rules: &RulesData,
+    ) -> Result<(), Problem> {
+        let e = self.escort(escort).ok_or_else(|| no_escort(escort))?;
+        let fits = matches!(
+            (e.kind.as_str(), member),
+            ("roster", Member::Character(_)) | ("killteam", Member::Soldier(_))
+        );
+        if !fits {
+            return Err(Problem::new("CMP-7", "campaign.problem.recruit_kind")
+                .character(member.name())
+                .arg("player", &e.player));
+        }
+        if let Some(refused) = self.recruit_refusal(escort, member) {
+            return Err(refused);
+        }
+        let price = self.recruit_cost(member, rules)?;
+        if cost != price {
+            return Err(Problem::new("CMP-7", "campaign.problem.recruit_cost")
+                .character(member.name())
+                .arg("cost", cost)
+                .arg("price", price));
+        }
+        Ok(())
+    }
+
+    /// The pool gives priority to players who lost characters in the last
+    /// mission (CMP-16): others wait until each of them has recruited.
+    pub(in crate::rules::campaign) fn check_priority(
+        &self,
+        escort: EscortId,
+    ) -> Result<(), Problem> {
+        if self.settings.pool != PoolMode::Pooled {
+            return Ok(());
+        }
+        let Some(d) = &self.debrief else {
+            return Ok(());
+        };
+        let losers: Vec<EscortId> = d
+            .fallen
+            .iter()
+            .filter_map(|&c| self.character(c).map(|c| c.escort))
+            .collect();
+        if losers.is_empty() || losers.contains(&escort) {
+            return Ok(());
+        }
+        if let Some(waiting) = losers.iter().find(|e| !d.recruited.contains(e)) {
+            let player = self.escort(*waiting).map_or("?", |e| e.player.as_str());
+            return Err(
+                Problem::new("CMP-16", "campaign.problem.pool_priority").arg("player", player)
+            );
+        }
+        Ok(())
+    }
+
+    /// [`CampaignEdit::Spend`]: reinforcement points spent on anything else
+    /// (weapons, armour …).
+    pub(in crate::rules::campaign) fn spend(
+        &mut self,
+        escort: EscortId,
+        points: u32,
+        mut what: String,
+        bought: Option<Bought>,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Debrief, Phase::Ready])?;
+        if what.trim().is_empty()
+            && let Some(b) = &bought
+        {
+            // "On what" left empty: the item bought names it.
+            b.name().trim().clone_into(&mut what);
+        }
+        if what.trim().is_empty() {
+            return Err(Problem::new("CMP-7", "campaign.problem.spend_what"));
+        }
+        self.tests_done()?;
+        self.check_priority(escort)?;
+        // CMP-7: the item goes to a character of the paying escort,
+        // in the same event as the points.
+        let receiver = match &bought {
+            Some(b) => {
+                let i = self.index(b.character)?;
+                if self.characters[i].escort != escort {
+                    return Err(Problem::new("CMP-7", "campaign.problem.bought_for_other")
+                        .character(self.characters[i].name()));
+                }
+                self.edit_gear(i, b.edit())?;
+                Some(self.characters[i].name().to_owned())
+            }
+            None => None,
+        };
+        self.pay(escort, points, "CMP-7")?;
+        if let Some(d) = self.debrief.as_mut()
+            && !d.recruited.contains(&escort)
+        {
+            d.recruited.push(escort);
+        }
+        let msg = match &receiver {
+            Some(name) => Msg::new("campaign.log.spend_for")
+                .int("points", points)
+                .text("what", what.trim())
+                .text("character", name),
+            None => Msg::new("campaign.log.spend")
+                .int("points", points)
+                .text("what", what.trim()),
+        };
+        out.lines.push((LineKind::Info, msg));
+        Ok(CampaignEdit::Spend {
+            escort,
+            points,
+            what,
+            bought,
+        })
+    }
+
+    /// [`CampaignEdit::Gear`]: a Rogue Trader character's equipment or power
+    /// cards change: an item found, lost or corrected between missions (CHR-16
+    /// for the cards).
+    pub(in crate::rules::campaign) fn gear(
+        &mut self,
+        character: CharId,
+        edit: GearEdit,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let i = self.index(character)?;
+        let label = edit.label();
+        let item = self.edit_gear(i, edit.clone())?;
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.gear")
+                .text("character", self.characters[i].name())
+                .key("what", label)
+                .text("item", &item),
+        ));
+        Ok(CampaignEdit::Gear { character, edit })
+    }
+}

@@ -1,0 +1,163 @@
+//! The debrief after a mission, one pass: the outcome, the Cran
+//! tests, fate points, advances, reinforcements, recon and the next
+//! mission. Every click is one campaign event: saved at once, undoable.
+//!
+//! In this file: the page and its first and last steps; each other step in
+//! its own file, their shared pieces in `parts.rs`.
+
+mod advances;
+mod out_of_action;
+mod parts;
+mod recon;
+mod reinforcements;
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::i18n::Lang;
+use crate::rules::campaign::{Campaign, CampaignEdit, MissionChoice, MissionType, Phase};
+use crate::ui::campaign::parts::{MissionState, character_card_ui, edit};
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::space;
+use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};
+
+use out_of_action::confirm_out_ui;
+use parts::step_title;
+
+impl MissionState {
+    /// The debrief, every step on one page.
+    pub fn debrief_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+        let lang = cx.lang;
+        let Some(d) = (c.phase == Phase::Debrief)
+            .then_some(c.debrief.as_ref())
+            .flatten()
+        else {
+            alert(ui, Tone::Info, lang.t("campaign.ui.no_debrief"));
+            return;
+        };
+        let mut n = 0;
+        let mut next = || {
+            n += 1;
+            n
+        };
+        outcome_ui(ui, lang, d, next());
+        ui.add_space(space::S);
+        // CMP-9: who was taken out of action, corrected before the tests.
+        confirm_out_ui(ui, cx, c, d, next());
+        ui.add_space(space::S);
+        self.cran_tests_ui(ui, cx, c, d, next());
+        ui.add_space(space::S);
+        if c.settings.fate_points {
+            self.fate_ui(ui, cx, c, d, next());
+            ui.add_space(space::S);
+        }
+        self.advances_ui(ui, cx, c, Some(d), next());
+        ui.add_space(space::S);
+        self.reinforcements_ui(ui, cx, c, next());
+        ui.add_space(space::S);
+        self.recon_ui(ui, cx, c, d, next());
+        ui.add_space(space::S);
+        self.next_mission_ui(ui, cx, c, d, next());
+        ui.add_space(space::M);
+        card_title(ui, icons::ICON_GROUPS, lang.t("campaign.ui.escort_now"));
+        crate::ui::widgets::card_grid(
+            ui,
+            c.characters.len(),
+            crate::ui::campaign::parts::CARD,
+            |ui, i| {
+                character_card_ui(ui, cx, c, &c.characters[i]);
+            },
+        );
+    }
+
+    /// The next mission (CMP-3, CMP-4), or the campaign's end after the final.
+    fn next_mission_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        c: &Campaign,
+        d: &crate::rules::campaign::Debrief,
+        step: u32,
+    ) {
+        let lang = cx.lang;
+        let id = c.id.as_str();
+        let tests_done = d.pending.is_empty();
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            step_title(ui, lang, step, lang.t("campaign.ui.step.next"), false);
+            if d.mission_type == Some(MissionType::Final) {
+                ui.label(lang.t("campaign.ui.after_final"));
+                let end = lang.t("campaign.ui.end_campaign");
+                if icon_button(ui, icons::ICON_EMOJI_EVENTS, end, end, tests_done).clicked() {
+                    cx.send(edit(id, CampaignEdit::EndCampaign));
+                }
+                return;
+            }
+            let chain = c.next_type();
+            ui.label(
+                RichText::new(lang.f("campaign.ui.next_is", &[("type", lang.t(chain.key()))]))
+                    .strong(),
+            );
+            ui.horizontal_wrapped(|ui| {
+                let l = ui.label(lang.t("campaign.ui.force_type"));
+                let shown = self
+                    .force
+                    .map_or(lang.t("campaign.ui.by_the_chain"), |t| lang.t(t.key()));
+                egui::ComboBox::from_id_salt("cmp-force")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(
+                            &mut self.force,
+                            None,
+                            lang.t("campaign.ui.by_the_chain"),
+                        );
+                        for t in MissionType::ALL {
+                            ui.selectable_value(&mut self.force, Some(t), lang.t(t.key()));
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+            });
+            // CMP-3, CMP-4: the mission drawn or picked, its dice typed in
+            // or rolled.
+            let force = self.force.filter(|t| *t != chain);
+            let choice = self
+                .next
+                .ui(ui, cx, c, force.unwrap_or(chain), force.is_some());
+            if !tests_done {
+                alert(ui, Tone::Info, lang.t("campaign.ui.tests_first"));
+            }
+            let go = lang.t("campaign.ui.draw_next");
+            if icon_button(ui, icons::ICON_MAP, go, go, tests_done && choice.is_some()).clicked()
+                && let Some(choice) = choice
+            {
+                cx.send(edit(
+                    id,
+                    CampaignEdit::NextMission {
+                        choice: MissionChoice {
+                            force_type: force,
+                            ..choice
+                        },
+                    },
+                ));
+                self.force = None;
+                self.next.reset();
+            }
+        });
+    }
+}
+
+/// The debrief's first step: the mission's outcome.
+fn outcome_ui(ui: &mut egui::Ui, lang: Lang, d: &crate::rules::campaign::Debrief, step: u32) {
+    card(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        step_title(ui, lang, step, lang.t("campaign.ui.step.outcome"), true);
+        let t = d.mission_type.map_or("", |t| lang.t(t.key()));
+        let key = if d.success {
+            "campaign.ui.outcome_won"
+        } else {
+            "campaign.ui.outcome_lost"
+        };
+        ui.label(lang.f(key, &[("type", t), ("vp", &d.vp.to_string())]));
+    });
+}

@@ -1,0 +1,123 @@
+//! The debrief's shared pieces: a step's title, and the tests rolled since
+//! the mission.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::i18n::Lang;
+use crate::rules::campaign::{Campaign, TestKind};
+use crate::ui::campaign::parts::state_tone;
+use crate::ui::theme::palette;
+use crate::ui::widgets::badge;
+
+/// A step's number and title, a tick once it is done (said to a screen
+/// reader too).
+pub(super) fn step_title(ui: &mut egui::Ui, lang: Lang, n: u32, title: &str, done: bool) {
+    let said = lang.f(
+        if done {
+            "campaign.ui.step_done"
+        } else {
+            "campaign.ui.step_todo"
+        },
+        &[("step", &format!("{n}. {title}"))],
+    );
+    ui.horizontal(|ui| {
+        let icon = if done {
+            icons::ICON_CHECK_CIRCLE
+        } else {
+            icons::ICON_ARROW_FORWARD
+        };
+        let color = if done {
+            palette().fit
+        } else {
+            palette().accent
+        };
+        ui.label(icon.rich_text().size(20.0).color(color));
+        ui.label(RichText::new(format!("{n}. {title}")).heading());
+    })
+    .response
+    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
+}
+
+/// The tests of one kind rolled since the mission, each on its line: who,
+/// the dice against his Cran, passed or failed (icon and word) and his
+/// state now; a recon's die and result too (CMP-9, CMP-12, CMP-14).
+pub(super) fn rolled_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    c: &Campaign,
+    d: &crate::rules::campaign::Debrief,
+    kind: TestKind,
+) {
+    for r in d.rolled.iter().filter(|r| r.kind == kind) {
+        let name = c.character(r.character).map_or("?", |x| x.name());
+        let mut parts = Vec::new();
+        if let Some((roll, effect)) = &r.recon {
+            parts.push(lang.f(
+                "campaign.ui.rolled_recon",
+                &[("character", name), ("roll", &roll.to_string())],
+            ));
+            parts.push(lang.t(effect.key()).to_owned());
+        }
+        if let Some(roll) = &r.roll {
+            let key = match kind {
+                TestKind::Cran => "campaign.ui.rolled_cran",
+                TestKind::Fate => "campaign.ui.rolled_fate",
+                TestKind::Recon => "campaign.ui.rolled_recon_cran",
+            };
+            parts.push(lang.f(
+                key,
+                &[
+                    ("character", name),
+                    ("roll", &roll.to_string()),
+                    ("cran", &r.cran.to_string()),
+                ],
+            ));
+        }
+        if let Some(points) = r.points {
+            parts.push(lang.f(
+                "campaign.ui.rolled_points",
+                &[("points", &points.to_string())],
+            ));
+        }
+        let tested = r.roll.is_some();
+        let (icon, word, color) = if !tested {
+            (icons::ICON_INFO, "", palette().text_subdued)
+        } else if r.passed {
+            (
+                icons::ICON_CHECK_CIRCLE,
+                lang.t("campaign.ui.test_passed"),
+                palette().fit,
+            )
+        } else {
+            (
+                icons::ICON_CANCEL,
+                lang.t("campaign.ui.test_failed"),
+                palette().error,
+            )
+        };
+        let state = lang.t(r.state.key());
+        let line = parts.join(" · ");
+        let spoken = if tested {
+            lang.f(
+                "campaign.ui.rolled_said",
+                &[("line", &line), ("result", word), ("state", state)],
+            )
+        } else {
+            lang.f(
+                "campaign.ui.rolled_said_untested",
+                &[("line", &line), ("state", state)],
+            )
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(icon.rich_text().color(color));
+            ui.label(&line);
+            if tested {
+                ui.label(RichText::new(word).strong().color(color));
+            }
+            badge(ui, state_tone(r.state), state);
+        })
+        .response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
+    }
+}
