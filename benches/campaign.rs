@@ -29,7 +29,7 @@ use muster::rules::campaign::{
     Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort,
 };
 use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::{Character, Doc, DocKey, DocKind as _, Edit, RulesData};
+use muster::rules::{Character, Doc, DocKey, Document as _, Edit, RulesData};
 use muster::store::{KeptTexts, Kinds, Store};
 use muster::ui::Gui;
 
@@ -60,7 +60,7 @@ pub fn long_campaign(rules: &RulesData) -> Campaign {
                 escort: NewEscort {
                     player: format!("Player {p}"),
                     source: format!("Band {p}"),
-                    kind: "roster".into(),
+                    kind: muster::rules::campaign::EscortKind::Band,
                     members: (0..100).map(|i| human(format!("Hero {p}-{i}"))).collect(),
                     doc: None,
                 },
@@ -397,7 +397,7 @@ fn journaled_open(
     for (m, t) in machines.iter().zip(&texts) {
         std::fs::write(folder.join(format!("{m}.jsonl")), t).expect("journal");
     }
-    let key = DocKey::new("campaign", "long");
+    let key = DocKey::new(muster::rules::DocKind::Campaign, "long");
     let read = store.reload(&key).expect("reads").expect("there");
     assert_eq!(
         read.get::<Campaign>().map(|c| c.journal.len()),

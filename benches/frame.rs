@@ -152,7 +152,7 @@ fn benches(c: &mut Criterion) {
 /// The example kill team at the table of its first mission, its enemy
 /// drawn, each soldier having acted this turn and two enemies activated.
 fn team_with_actions(rules: &RulesData) -> muster::rules::campaign::Campaign {
-    use muster::rules::DocKind as _;
+    use muster::rules::Document as _;
     use muster::rules::campaign::{Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort};
     use muster::rules::killteam::activation::Act;
     let text = std::fs::read_to_string(concat!(
@@ -172,7 +172,7 @@ fn team_with_actions(rules: &RulesData) -> muster::rules::campaign::Campaign {
     let escort = NewEscort {
         player: "Anne".into(),
         source: team.name.clone(),
-        kind: "killteam".into(),
+        kind: muster::rules::campaign::EscortKind::KillTeam,
         members: team.soldiers.into_iter().map(Member::Soldier).collect(),
         doc: None,
     };
@@ -210,7 +210,7 @@ fn team_with_actions(rules: &RulesData) -> muster::rules::campaign::Campaign {
 /// The example campaign, the whole enemy escort of its fourth mission
 /// drawn (every model of it, 16) and the mission begun.
 fn at_the_table(rules: &RulesData) -> muster::rules::campaign::Campaign {
-    use muster::rules::DocKind as _;
+    use muster::rules::Document as _;
     use muster::rules::campaign::{Campaign, CampaignEdit as E};
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),

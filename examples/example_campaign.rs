@@ -12,7 +12,7 @@ use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Member, MissionChoice, MissionResult, NewEscort,
 };
 use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::{Character, DocKind as _, Roster, RulesData};
+use muster::rules::{Character, Document as _, Roster, RulesData};
 use std::path::{Path, PathBuf};
 
 /// The example band's file, read by the generator.
@@ -65,7 +65,7 @@ fn set_up(band: &Roster, go: &mut impl FnMut(&Campaign, E) -> Campaign, r: &Rule
             escort: NewEscort {
                 player: "Camille".into(),
                 source: band.name.clone(),
-                kind: "roster".into(),
+                kind: muster::rules::campaign::EscortKind::Band,
                 members: band
                     .characters
                     .iter()

@@ -72,7 +72,7 @@ use muster::rules::campaign::{
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::core::names::name_in;
 use muster::rules::killteam::activation::third_action_cost;
-use muster::rules::{Character, Doc, DocKey, DocKind, Edit, RulesData};
+use muster::rules::{Character, Doc, DocKey, Document, Edit, RulesData};
 use muster::store::Store;
 use muster::store::journaled::entry_key;
 use muster::store::machine::MachineId;
@@ -159,7 +159,7 @@ fn rules() -> RulesData {
 }
 
 fn key() -> DocKey {
-    DocKey::new("campaign", ID)
+    DocKey::new(muster::rules::DocKind::Campaign, ID)
 }
 
 /// The campaign's folder of journals in a data folder.
@@ -236,7 +236,7 @@ fn seed(dir: &Path, out: Option<&str>) -> Result<String, String> {
             escort: NewEscort {
                 player: "Bruno".into(),
                 source: "Band".into(),
-                kind: "roster".into(),
+                kind: muster::rules::campaign::EscortKind::Band,
                 members,
                 doc: None,
             },
@@ -753,7 +753,7 @@ fn table(dir: &Path, opts: &[String]) -> Result<String, String> {
     let escort = NewEscort {
         player: "Anne".into(),
         source: team.name.clone(),
-        kind: "killteam".into(),
+        kind: muster::rules::campaign::EscortKind::KillTeam,
         members: team.soldiers.into_iter().map(Member::Soldier).collect(),
         doc: None,
     };

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use super::actions::Action;
 use crate::i18n::Lang;
-use crate::rules::{CharacterEdit, CharacterId, Doc, DocKey, DocKind, Edit, Roster, RosterEdit};
+use crate::rules::{
+    CharacterEdit, CharacterId, Doc, DocKey, DocKind, Document, Edit, Roster, RosterEdit,
+};
 
 /// Which screen is shown.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -30,14 +32,13 @@ pub enum Screen {
 }
 
 impl Screen {
-    /// The screen that shows a document, if its kind has one.
-    pub fn of(doc: &Doc) -> Option<Self> {
+    /// The screen that shows a document.
+    pub fn of(doc: &Doc) -> Self {
         let id = doc.id().to_owned();
         match doc {
-            Doc::Roster(_) => Some(Self::Roster(id)),
-            Doc::KillTeam(_) => Some(Self::KillTeam(id)),
-            Doc::Campaign(_) => Some(Self::Campaign(id)),
-            Doc::Other(_) => None,
+            Doc::Roster(_) => Self::Roster(id),
+            Doc::KillTeam(_) => Self::KillTeam(id),
+            Doc::Campaign(_) => Self::Campaign(id),
         }
     }
 
@@ -87,10 +88,9 @@ impl Place {
             Screen::Battle => Self::Battle,
             Screen::Reference(rule) => Self::Reference(rule.clone()),
             Screen::Print(key) => match key.kind {
-                Roster::KIND => Self::Roster(key.id.clone()),
-                crate::rules::KillTeam::KIND => Self::KillTeam(key.id.clone()),
-                crate::rules::Campaign::KIND => Self::Campaign(key.id.clone()),
-                _ => Self::Library,
+                DocKind::Roster => Self::Roster(key.id.clone()),
+                DocKind::KillTeam => Self::KillTeam(key.id.clone()),
+                DocKind::Campaign => Self::Campaign(key.id.clone()),
             },
         }
     }
@@ -120,7 +120,7 @@ pub enum Command {
     /// A copy of one of the examples Muster ships, in the library.
     OpenExample(super::Example),
     /// A new, empty document of a kind, with its name.
-    Create(&'static str, String),
+    Create(crate::rules::DocKind, String),
     /// A new document made from another (an escort exported from a
     /// campaign): it gets a fresh id from its name.
     CreateFrom(crate::rules::Doc),

@@ -62,11 +62,7 @@ impl Model {
             | Screen::Reference(_)
             | Screen::Battle => Some(Screen::Library),
             Screen::Character(id, _) => Some(Screen::Roster(id.clone())),
-            Screen::Print(key) => Some(
-                self.doc(key)
-                    .and_then(Screen::of)
-                    .unwrap_or(Screen::Library),
-            ),
+            Screen::Print(key) => Some(self.doc(key).map(Screen::of).unwrap_or(Screen::Library)),
         }
     }
 

@@ -140,13 +140,7 @@ impl App {
         };
         let name = doc.name().to_owned();
         let options = self.model.prefs.print.sheet_options(self.model.prefs.lang);
-        let Some(sheet) = sheet_of(doc, &self.model.rules, options) else {
-            self.message(
-                MessageKind::Error,
-                Msg::new("print.no_sheet").text("name", &name),
-            );
-            return;
-        };
+        let sheet = sheet_of(doc, &self.model.rules, options);
         let paper = self.model.prefs.print.paper;
         let data_dir = self.model.folder.data_dir.clone();
         let target = path.clone();
@@ -243,19 +237,12 @@ impl App {
         };
         let name = doc.name().to_owned();
         let options = self.model.prefs.print.sheet_options(self.model.prefs.lang);
-        match sheet_of(doc, &self.model.rules, options) {
-            Some(sheet) => {
-                self.clipboard = Some(markdown::to_markdown(&sheet));
-                self.message(
-                    MessageKind::Info,
-                    Msg::new("print.copied").text("name", name),
-                );
-            }
-            None => self.message(
-                MessageKind::Error,
-                Msg::new("print.no_sheet").text("name", name),
-            ),
-        }
+        let sheet = sheet_of(doc, &self.model.rules, options);
+        self.clipboard = Some(markdown::to_markdown(&sheet));
+        self.message(
+            MessageKind::Info,
+            Msg::new("print.copied").text("name", name),
+        );
     }
 
     /// Opens a file with the system's viewer.

@@ -326,7 +326,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let store = Arc::new(Store::open(dir.path()).expect("store"));
         let mut writer = Writer::spawn(Arc::clone(&store)).expect("writer");
-        let key = DocKey::new("roster", "a");
+        let key = DocKey::new(crate::rules::DocKind::Roster, "a");
         let mut versions = Vec::new();
         for i in 0..50 {
             versions.push(
@@ -354,7 +354,10 @@ mod tests {
         let mut writer = Writer::spawn(Arc::clone(&store)).expect("writer");
         for id in ["a", "b", "c"] {
             writer
-                .submit(DocKey::new("roster", id), save(&roster(id, "x")))
+                .submit(
+                    DocKey::new(crate::rules::DocKind::Roster, id),
+                    save(&roster(id, "x")),
+                )
                 .expect("handed over");
         }
         drop(writer);
@@ -373,7 +376,7 @@ mod tests {
             panic!("poisoning the lock on purpose");
         })
         .join();
-        let key = DocKey::new("roster", "a");
+        let key = DocKey::new(crate::rules::DocKind::Roster, "a");
         assert_eq!(
             writer.submit(key.clone(), save(&roster("a", "x"))),
             Err(WriterGone)

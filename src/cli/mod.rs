@@ -368,10 +368,7 @@ fn print(
         return write_out(text.as_bytes(), output, lang, out, err);
     }
     let options = crate::print::SheetOptions { lang, appendix };
-    let Some(sheet) = crate::print::sheet_of(&doc, &rules, options) else {
-        let _ = writeln!(err, "muster: this kind of document has no sheet: {shown}");
-        return EXIT_UNREADABLE;
-    };
+    let sheet = crate::print::sheet_of(&doc, &rules, options);
     let bytes = match target {
         Target::Json => Vec::new(),
         Target::Markdown => crate::print::markdown::to_markdown(&sheet).into_bytes(),

@@ -1,7 +1,7 @@
 //! Documents: what every kind of document (roster, kill team, campaign …)
 //! has in common, and its pure update.
 //!
-//! A kind is a type implementing [`DocKind`]: its data, its edits, and
+//! A kind is a type implementing [`Document`]: its data, its edits, and
 //! `apply`, which returns the changed document and what happened, or the
 //! reason with the document unchanged. The kinds Muster ships are a closed
 //! set, `docs::Doc`, which the app matches exhaustively.
@@ -57,18 +57,11 @@ pub type Applied<D> = Result<(D, Outcome), Problem>;
 
 /// A kind of document. Implement it, register the kind once with the store's
 /// registry, and it gets saving, loading, backups, import, export and undo.
-pub trait DocKind:
+pub trait Document:
     Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
-    /// The kind's name in files (`"muster": "roster"`) and the key of its
-    /// payload in the envelope.
-    const KIND: &'static str;
-    /// The folder of the data directory its files live in (`rosters`).
-    const FOLDER: &'static str;
-    /// The locale key naming the kind (`kind.roster`).
-    const LABEL: &'static str;
-    /// The locale key of a new document's name (`roster.default_name`).
-    const DEFAULT_NAME: &'static str;
+    /// Its kind: its name in files, its folder, its labels.
+    const KIND: DocKind;
     /// An edit of this kind of document.
     type Edit: Clone + Debug + PartialEq + Send + Sync + 'static;
 
@@ -190,18 +183,88 @@ impl CharRef {
     }
 }
 
+/// The kinds of document Muster keeps: a closed set, each with its name in
+/// files (`"muster": "roster"`, also the key of its payload in the
+/// envelope), its folder and its labels. Ordered as their names.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
+pub enum DocKind {
+    /// A narrative campaign.
+    #[serde(rename = "campaign")]
+    Campaign,
+    /// An Imperial Guard kill team.
+    #[serde(rename = "killteam")]
+    KillTeam,
+    /// A Rogue Trader roster.
+    #[serde(rename = "roster")]
+    Roster,
+}
+
+impl DocKind {
+    /// Every kind, rosters first, as the library offers them.
+    pub const ALL: [Self; 3] = [Self::Roster, Self::KillTeam, Self::Campaign];
+
+    /// Its name in files (`roster`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Campaign => "campaign",
+            Self::KillTeam => "killteam",
+            Self::Roster => "roster",
+        }
+    }
+
+    /// The kind a file names, if Muster knows it.
+    pub fn named(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+
+    /// The folder of the data directory its files live in (`rosters`).
+    pub fn folder(self) -> &'static str {
+        match self {
+            Self::Campaign => "campaigns",
+            Self::KillTeam => "killteams",
+            Self::Roster => "rosters",
+        }
+    }
+
+    /// The locale key naming the kind (`kind.roster`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Campaign => "kind.campaign",
+            Self::KillTeam => "kind.killteam",
+            Self::Roster => "kind.roster",
+        }
+    }
+
+    /// The locale key of a new document's name (`roster.default_name`).
+    pub fn default_name(self) -> &'static str {
+        match self {
+            Self::Campaign => "campaign.default_name",
+            Self::KillTeam => "kt.default_name",
+            Self::Roster => "roster.default_name",
+        }
+    }
+}
+
+impl std::fmt::Display for DocKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Names a document: its kind and its id.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DocKey {
-    /// The kind (`roster`).
-    pub kind: &'static str,
+    /// The kind.
+    pub kind: DocKind,
     /// The id (the file name).
     pub id: String,
 }
 
 impl DocKey {
     /// A key.
-    pub fn new(kind: &'static str, id: impl Into<String>) -> Self {
+    pub fn new(kind: DocKind, id: impl Into<String>) -> Self {
         Self {
             kind,
             id: id.into(),
@@ -209,7 +272,7 @@ impl DocKey {
     }
 
     /// The key of a document of kind `K`.
-    pub fn of<K: DocKind>(id: impl Into<String>) -> Self {
+    pub fn of<K: Document>(id: impl Into<String>) -> Self {
         Self::new(K::KIND, id)
     }
 }

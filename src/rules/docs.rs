@@ -4,12 +4,9 @@
 //! edit reaches its kind's `apply` with no downcast (as shakmaty's
 //! `VariantPosition` closes its set of variants over a trait).
 //!
-//! A kind defined elsewhere (a test's throwaway kind) still gets the store
-//! and the undo history through the generic [`DocKind`] trait: it travels as
-//! [`Doc::Other`] and [`Edit::Other`], erased, and only that variant is ever
-//! downcast.
+//! Every kind implements the generic [`Document`] trait; [`DocKind`] names
+//! the kinds, and the store's registry is built from it.
 
-use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
@@ -22,7 +19,7 @@ use super::core::dice::DiceRng;
 use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
-use super::doc::{DocKey, DocKind, Outcome};
+use super::doc::{DocKey, DocKind, Document, Outcome};
 use super::killteam::{KillTeam, KillTeamEdit};
 
 /// A shared, immutable document.
@@ -34,8 +31,6 @@ pub enum Doc {
     KillTeam(Arc<KillTeam>),
     /// A narrative campaign.
     Campaign(Arc<Campaign>),
-    /// A kind registered at run time (the tests' throwaway kinds).
-    Other(Arc<dyn AnyDoc>),
 }
 
 /// An edit of a document, as commands carry it.
@@ -47,15 +42,10 @@ pub enum Edit {
     KillTeam(KillTeamEdit),
     /// An edit of a campaign.
     Campaign(CampaignEdit),
-    /// An edit of a kind registered at run time.
-    Other(OtherEdit),
 }
 
-/// A kind of document with its place in [`Doc`] and [`Edit`]: the three
-/// kinds Muster ships have their own variants; any other kind implements it
-/// with [`Doc::other`] and [`Doc::other_as`], its edits wrapped by
-/// [`Edit::other`].
-pub trait DocVariant: DocKind {
+/// A kind of document with its place in [`Doc`] and [`Edit`].
+pub trait DocVariant: Document {
     /// The document, wrapped.
     fn wrap(self) -> Doc;
     /// The document as this kind, if it is one.
@@ -132,10 +122,6 @@ macro_rules! each_kind {
                 let $d: &dyn AnyDoc = &**$d;
                 $body
             }
-            Doc::Other($d) => {
-                let $d: &dyn AnyDoc = &**$d;
-                $body
-            }
         }
     };
 }
@@ -144,19 +130,6 @@ impl Doc {
     /// Wraps a document.
     pub fn new<K: DocVariant>(doc: K) -> Self {
         doc.wrap()
-    }
-
-    /// Wraps a document of a kind registered at run time.
-    pub fn other<K: DocVariant>(doc: K) -> Self {
-        Self::Other(Arc::new(doc))
-    }
-
-    /// The document as `K`, a kind registered at run time, if it is one.
-    pub fn other_as<K: DocKind>(&self) -> Option<&K> {
-        match self {
-            Self::Other(d) => d.as_any().downcast_ref::<K>(),
-            _ => None,
-        }
     }
 
     /// The document as its kind's type, if it is of that kind.
@@ -171,7 +144,6 @@ impl Doc {
             (Self::Roster(a), Self::Roster(b)) => Arc::ptr_eq(a, b),
             (Self::KillTeam(a), Self::KillTeam(b)) => Arc::ptr_eq(a, b),
             (Self::Campaign(a), Self::Campaign(b)) => Arc::ptr_eq(a, b),
-            (Self::Other(a), Self::Other(b)) => Arc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -181,24 +153,18 @@ impl Doc {
         DocKey::new(self.kind(), self.id())
     }
 
-    /// The kind (`roster`).
-    pub fn kind(&self) -> &'static str {
+    /// The kind.
+    pub fn kind(&self) -> DocKind {
         match self {
             Self::Roster(_) => Roster::KIND,
             Self::KillTeam(_) => KillTeam::KIND,
             Self::Campaign(_) => Campaign::KIND,
-            Self::Other(d) => d.kind(),
         }
     }
 
     /// The locale key naming the kind.
     pub fn kind_label(&self) -> &'static str {
-        match self {
-            Self::Roster(_) => Roster::LABEL,
-            Self::KillTeam(_) => KillTeam::LABEL,
-            Self::Campaign(_) => Campaign::LABEL,
-            Self::Other(d) => d.kind_label(),
-        }
+        self.kind().label()
     }
 
     /// The document's id.
@@ -222,7 +188,7 @@ impl Doc {
     }
 
     /// Every rule it breaks, made by one edit of `before` (whose problems
-    /// were `before_problems`): see [`DocKind::validate_after`].
+    /// were `before_problems`): see [`Document::validate_after`].
     pub fn validate_after(
         &self,
         before: &Self,
@@ -231,15 +197,14 @@ impl Doc {
     ) -> Vec<Problem> {
         match (self, before) {
             (Self::Roster(a), Self::Roster(b)) => {
-                DocKind::validate_after(&**a, b, before_problems, rules)
+                Document::validate_after(&**a, b, before_problems, rules)
             }
             (Self::KillTeam(a), Self::KillTeam(b)) => {
-                DocKind::validate_after(&**a, b, before_problems, rules)
+                Document::validate_after(&**a, b, before_problems, rules)
             }
             (Self::Campaign(a), Self::Campaign(b)) => {
-                DocKind::validate_after(&**a, b, before_problems, rules)
+                Document::validate_after(&**a, b, before_problems, rules)
             }
-            (Self::Other(a), Self::Other(b)) => a.validate_after(&**b, before_problems, rules),
             _ => self.validate(rules),
         }
     }
@@ -268,7 +233,6 @@ impl Doc {
             (Self::Roster(d), Edit::Roster(e)) => applied(&**d, e, rules, rng),
             (Self::KillTeam(d), Edit::KillTeam(e)) => applied(&**d, e, rules, rng),
             (Self::Campaign(d), Edit::Campaign(e)) => applied(&**d, e, rules, rng),
-            (Self::Other(d), Edit::Other(e)) => d.apply_erased(e, rules, rng),
             _ => Err(Problem::new("APP", "problem.edit_of_other_kind").arg("kind", self.kind())),
         }
     }
@@ -281,7 +245,6 @@ impl PartialEq for Doc {
                 (Self::Roster(a), Self::Roster(b)) => a == b,
                 (Self::KillTeam(a), Self::KillTeam(b)) => a == b,
                 (Self::Campaign(a), Self::Campaign(b)) => a == b,
-                (Self::Other(a), Self::Other(b)) => a.same(&**b),
                 _ => false,
             }
     }
@@ -323,12 +286,9 @@ fn applied<K: DocVariant>(
     })
 }
 
-/// A document of a kind registered at run time, erased.
-pub trait AnyDoc: Any + Debug + Send + Sync {
-    /// The kind (`roster`).
-    fn kind(&self) -> &'static str;
-    /// The locale key naming the kind.
-    fn kind_label(&self) -> &'static str;
+/// What every kind of document answers, for one call whatever its kind
+/// (`each_kind!`).
+trait AnyDoc: Debug + Send + Sync {
     /// The document's id.
     fn id(&self) -> &str;
     /// The document's name.
@@ -337,59 +297,24 @@ pub trait AnyDoc: Any + Debug + Send + Sync {
     fn summary(&self) -> Msg;
     /// Every rule it breaks.
     fn validate(&self, rules: &RulesData) -> Vec<Problem>;
-    /// Every rule it breaks, made by one edit of `before`.
-    fn validate_after(
-        &self,
-        before: &dyn AnyDoc,
-        before_problems: &[Problem],
-        rules: &RulesData,
-    ) -> Vec<Problem>;
     /// A copy with another id and name, wrapped.
     fn renamed(&self, id: Option<String>, name: Option<String>) -> Doc;
-    /// Equality with a document of any kind.
-    fn same(&self, other: &dyn AnyDoc) -> bool;
     /// The payload as JSON.
     fn to_value(&self) -> Result<Value, String>;
-    /// Applies an erased edit (refused if it is not of this kind).
-    fn apply_erased(
-        &self,
-        edit: &OtherEdit,
-        rules: &RulesData,
-        rng: &mut DiceRng,
-    ) -> Result<Applied, Problem>;
-    /// For the one downcast, of a kind registered at run time.
-    fn as_any(&self) -> &dyn Any;
 }
 
 impl<K: DocVariant> AnyDoc for K {
-    fn kind(&self) -> &'static str {
-        K::KIND
-    }
-    fn kind_label(&self) -> &'static str {
-        K::LABEL
-    }
     fn id(&self) -> &str {
-        DocKind::id(self)
+        Document::id(self)
     }
     fn name(&self) -> &str {
-        DocKind::name(self)
+        Document::name(self)
     }
     fn summary(&self) -> Msg {
-        DocKind::summary(self)
+        Document::summary(self)
     }
     fn validate(&self, rules: &RulesData) -> Vec<Problem> {
-        DocKind::validate(self, rules)
-    }
-    fn validate_after(
-        &self,
-        before: &dyn AnyDoc,
-        before_problems: &[Problem],
-        rules: &RulesData,
-    ) -> Vec<Problem> {
-        match before.as_any().downcast_ref::<K>() {
-            Some(b) => DocKind::validate_after(self, b, before_problems, rules),
-            None => DocKind::validate(self, rules),
-        }
+        Document::validate(self, rules)
     }
     fn renamed(&self, id: Option<String>, name: Option<String>) -> Doc {
         let mut copy = self.clone();
@@ -401,52 +326,8 @@ impl<K: DocVariant> AnyDoc for K {
         }
         copy.wrap()
     }
-    fn same(&self, other: &dyn AnyDoc) -> bool {
-        other.as_any().downcast_ref::<K>() == Some(self)
-    }
     fn to_value(&self) -> Result<Value, String> {
         serde_json::to_value(self).map_err(|e| e.to_string())
-    }
-    fn apply_erased(
-        &self,
-        edit: &OtherEdit,
-        rules: &RulesData,
-        rng: &mut DiceRng,
-    ) -> Result<Applied, Problem> {
-        let Some(edit) = edit.0.as_any().downcast_ref::<K::Edit>() else {
-            return Err(Problem::new("APP", "problem.edit_of_other_kind").arg("kind", K::KIND));
-        };
-        applied(self, edit, rules, rng)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
-
-/// An edit of a kind registered at run time, erased.
-#[derive(Clone, Debug)]
-pub struct OtherEdit(Arc<dyn AnyEdit>);
-
-impl PartialEq for OtherEdit {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.same(&*other.0)
-    }
-}
-
-/// An edit of any type, erased.
-pub trait AnyEdit: Any + Debug + Send + Sync {
-    /// Equality with an edit of any type.
-    fn same(&self, other: &dyn AnyEdit) -> bool;
-    /// For the one downcast, of a kind registered at run time.
-    fn as_any(&self) -> &dyn Any;
-}
-
-impl<E: Clone + Debug + PartialEq + Send + Sync + 'static> AnyEdit for E {
-    fn same(&self, other: &dyn AnyEdit) -> bool {
-        other.as_any().downcast_ref::<E>() == Some(self)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 
@@ -454,19 +335,5 @@ impl Edit {
     /// Wraps an edit of one of the kinds Muster ships.
     pub fn new(edit: impl Into<Self>) -> Self {
         edit.into()
-    }
-
-    /// Wraps an edit of a kind registered at run time.
-    pub fn other<E: Clone + Debug + PartialEq + Send + Sync + 'static>(edit: E) -> Self {
-        Self::Other(OtherEdit(Arc::new(edit)))
-    }
-
-    /// The edit as `E`, an edit of a kind registered at run time, if it is
-    /// one.
-    pub fn other_as<E: 'static>(&self) -> Option<&E> {
-        match self {
-            Self::Other(e) => e.0.as_any().downcast_ref::<E>(),
-            _ => None,
-        }
     }
 }

@@ -29,6 +29,6 @@ pub use characters::roster::{PointsScheme, Roster};
 pub use characters::roster_edit::{CharacterEdit, NewCharacter, RosterEdit};
 pub use characters::{Character, CharacterId, PlacementStep, RandomPlacement};
 pub use data::RulesData;
-pub use doc::{CharRef, DocKey, DocKind, LineKind, Outcome};
+pub use doc::{CharRef, DocKey, DocKind, Document, LineKind, Outcome};
 pub use docs::{Doc, DocVariant, Edit};
 pub use killteam::{KillTeam, KillTeamEdit};

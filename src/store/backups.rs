@@ -3,6 +3,7 @@
 //! versions found among them.
 
 use super::*;
+use crate::rules::DocKind;
 
 /// How many previous versions of each document are kept.
 pub const BACKUPS_KEPT: usize = 10;
@@ -26,9 +27,7 @@ impl Store {
     /// Muster 0.1 kept roster backups in `backups/<id>/`; they now live in
     /// `backups/<kind folder>/<id>/`. Moves them, never over anything.
     pub(super) fn move_legacy_backups(&self) {
-        let Some(rosters) = self.kinds.get("roster").map(|k| k.folder) else {
-            return;
-        };
+        let rosters = DocKind::Roster.folder();
         let root = self.dir.join("backups");
         let Ok(entries) = fs::read_dir(&root) else {
             return;
@@ -54,7 +53,7 @@ impl Store {
 
     /// The folder of a document's backups.
     pub(super) fn backups_dir(&self, key: &DocKey) -> PathBuf {
-        let folder = self.kinds.get(key.kind).map_or(key.kind, |k| k.folder);
+        let folder = key.kind.folder();
         self.dir
             .join("backups")
             .join(folder)

@@ -12,7 +12,7 @@ use serde::{Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 use crate::rules::doc::SavedItem;
-use crate::rules::{DocKind, Msg};
+use crate::rules::{Document, Msg};
 
 /// The schema version this Muster writes. Within it, an unknown field is an
 /// error; a newer version is refused ("made by a newer Muster"), an older
@@ -280,19 +280,19 @@ impl std::error::Error for DocError {}
 
 struct EnvelopeOut<'a, K>(&'a K);
 
-impl<K: DocKind> Serialize for EnvelopeOut<'_, K> {
+impl<K: Document> Serialize for EnvelopeOut<'_, K> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(3))?;
-        map.serialize_entry("muster", K::KIND)?;
+        map.serialize_entry("muster", K::KIND.as_str())?;
         map.serialize_entry("schema_version", &SCHEMA_VERSION)?;
-        map.serialize_entry(K::KIND, self.0)?;
+        map.serialize_entry(K::KIND.as_str(), self.0)?;
         map.end()
     }
 }
 
 /// The text of a document's file, pretty-printed, ending with a newline. A
 /// failure is an error, never an empty text saved over the file.
-pub fn to_json<K: DocKind>(doc: &K) -> Result<String, DocError> {
+pub fn to_json<K: Document>(doc: &K) -> Result<String, DocError> {
     let mut text = serde_json::to_string_pretty(&EnvelopeOut(doc))
         .map_err(|e| DocError::Serialize(e.to_string()))?;
     text.push('\n');
@@ -339,10 +339,10 @@ const FIELD_INDENT: &str = "\n    ";
 const ITEM_INDENT: &str = "\n      ";
 
 /// The same text as [`to_json`], made faster: the items of the document's
-/// shared lists ([`DocKind::shared_lists`]) that `kept` holds from the last
+/// shared lists ([`Document::shared_lists`]) that `kept` holds from the last
 /// save keep their text; only new or changed ones are made, and `kept` is
 /// updated for the next save.
-pub fn to_json_kept<K: DocKind>(doc: &K, kept: &mut KeptTexts) -> Result<String, DocError> {
+pub fn to_json_kept<K: Document>(doc: &K, kept: &mut KeptTexts) -> Result<String, DocError> {
     let Some((bare, lists)) = doc.shared_lists() else {
         return to_json(doc);
     };
@@ -423,18 +423,18 @@ pub fn to_json_kept<K: DocKind>(doc: &K, kept: &mut KeptTexts) -> Result<String,
 /// top are refused like those inside.
 struct EnvelopeSeed<K>(PhantomData<K>);
 
-impl<'de, K: DocKind> DeserializeSeed<'de> for EnvelopeSeed<K> {
+impl<'de, K: Document> DeserializeSeed<'de> for EnvelopeSeed<K> {
     type Value = K;
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<K, D::Error> {
         deserializer.deserialize_map(self)
     }
 }
 
-impl<'de, K: DocKind> Visitor<'de> for EnvelopeSeed<K> {
+impl<'de, K: Document> Visitor<'de> for EnvelopeSeed<K> {
     type Value = K;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a Muster {} document", K::KIND)
+        write!(f, "a Muster {} document", K::KIND.as_str())
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<K, A::Error> {
@@ -444,30 +444,30 @@ impl<'de, K: DocKind> Visitor<'de> for EnvelopeSeed<K> {
             let seen = match key.as_str() {
                 "muster" => std::mem::replace(&mut kind, true),
                 "schema_version" => std::mem::replace(&mut version, true),
-                k if k == K::KIND => doc.is_some(),
+                k if k == K::KIND.as_str() => doc.is_some(),
                 other => {
                     return Err(de::Error::custom(format!(
                         "unknown field `{other}`, expected one of `muster`, `schema_version`, `{}`",
-                        K::KIND
+                        K::KIND.as_str()
                     )));
                 }
             };
             if seen {
                 return Err(de::Error::custom(format!("duplicate field `{key}`")));
             }
-            if key == K::KIND {
+            if key == K::KIND.as_str() {
                 doc = Some(map.next_value::<K>()?);
             } else {
                 map.next_value::<de::IgnoredAny>()?;
             }
         }
         let _ = fields;
-        doc.ok_or_else(|| de::Error::missing_field(K::KIND))
+        doc.ok_or_else(|| de::Error::missing_field(K::KIND.as_str()))
     }
 }
 
 /// Parses typed, keeping where an error is.
-fn parse_typed<K: DocKind>(text: &str) -> Result<K, DocError> {
+fn parse_typed<K: Document>(text: &str) -> Result<K, DocError> {
     let mut de = serde_json::Deserializer::from_str(text);
     let mut track = serde_path_to_error::Track::new();
     let typed = EnvelopeSeed::<K>(PhantomData)
@@ -489,7 +489,7 @@ fn parse_typed<K: DocKind>(text: &str) -> Result<K, DocError> {
 /// A file of kind `K` and the current version (or one of the same shape),
 /// written as Muster writes it, read in one pass with no tree built; `None` for anything else (a
 /// file of another kind gives up at its first value).
-pub fn parse_fast<K: DocKind>(text: &str) -> Option<K> {
+pub fn parse_fast<K: Document>(text: &str) -> Option<K> {
     let mut de = serde_json::Deserializer::from_str(text);
     de.deserialize_map(FastEnvelope::<K>(PhantomData))
         .and_then(|doc| de.end().map(|()| doc))
@@ -502,20 +502,20 @@ pub fn parse_fast<K: DocKind>(text: &str) -> Option<K> {
 /// to the careful path.
 struct FastEnvelope<K>(PhantomData<K>);
 
-impl<'de, K: DocKind> Visitor<'de> for FastEnvelope<K> {
+impl<'de, K: Document> Visitor<'de> for FastEnvelope<K> {
     type Value = K;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a Muster {} document", K::KIND)
+        write!(f, "a Muster {} document", K::KIND.as_str())
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<K, A::Error> {
         let other = || de::Error::custom("not the usual envelope");
         if map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() != Some("muster")
-            || map.next_value::<std::borrow::Cow<'de, str>>()? != K::KIND
+            || map.next_value::<std::borrow::Cow<'de, str>>()? != K::KIND.as_str()
             || map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() != Some("schema_version")
             || !same_shape(map.next_value::<u64>()?)
-            || map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() != Some(K::KIND)
+            || map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() != Some(K::KIND.as_str())
         {
             return Err(other());
         }
@@ -548,7 +548,7 @@ pub fn peek(text: &str) -> Result<(Value, Option<(String, u64)>), DocError> {
 /// Reads a document of kind `K` from its file's text, upgrading older schema
 /// versions. `fallback_id` (the file's name) is the id of a first-format
 /// file that had none.
-pub fn parse<K: DocKind>(text: &str, fallback_id: &str) -> Result<K, DocError> {
+pub fn parse<K: Document>(text: &str, fallback_id: &str) -> Result<K, DocError> {
     // The usual case, a file of this kind and version: its envelope is
     // skimmed and its payload read once, typed, with no tree built. Any
     // trouble takes the careful path below, which says where it is.
@@ -559,10 +559,10 @@ pub fn parse<K: DocKind>(text: &str, fallback_id: &str) -> Result<K, DocError> {
     let enveloped = head.is_some();
     let version = match head {
         Some((kind, version)) => {
-            if kind != K::KIND {
+            if kind != K::KIND.as_str() {
                 return Err(DocError::WrongKind {
                     found: kind,
-                    expected: K::KIND,
+                    expected: K::KIND.as_str(),
                 });
             }
             version
@@ -582,7 +582,7 @@ pub fn parse<K: DocKind>(text: &str, fallback_id: &str) -> Result<K, DocError> {
         let mut value = value;
         value
             .as_object_mut()
-            .and_then(|o| o.remove(K::KIND))
+            .and_then(|o| o.remove(K::KIND.as_str()))
             .unwrap_or(Value::Null)
     };
     let failed = |reason: Msg| DocError::UpgradeFailed {
@@ -595,9 +595,9 @@ pub fn parse<K: DocKind>(text: &str, fallback_id: &str) -> Result<K, DocError> {
         payload = K::migrate(from, payload, fallback_id).map_err(failed)?;
     }
     let envelope = serde_json::json!({
-        "muster": K::KIND,
+        "muster": K::KIND.as_str(),
         "schema_version": SCHEMA_VERSION,
-        K::KIND: payload,
+        K::KIND.as_str(): payload,
     });
     let text = serde_json::to_string_pretty(&envelope)
         .map_err(|e| failed(Msg::new("doc.serialize").text("message", e.to_string())))?;

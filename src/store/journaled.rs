@@ -43,7 +43,7 @@ use super::document::SCHEMA_VERSION;
 use super::{Seen, Store, StoreError, io_err};
 use crate::rules::campaign::Entry;
 use crate::rules::campaign::journals::SetAside;
-use crate::rules::{Campaign, Doc, DocKey, DocKind, RulesData};
+use crate::rules::{Campaign, Doc, DocKey, Document, RulesData};
 
 /// The file of what the campaign started with, in its folder.
 pub const START_FILE: &str = "start.json";
@@ -69,7 +69,7 @@ impl Store {
     /// Whether the campaign of `key` is kept as journals (its folder has
     /// a start).
     pub fn is_journaled(&self, key: &DocKey) -> bool {
-        key.kind == <Campaign as DocKind>::KIND && self.journal_dir(key).join(START_FILE).is_file()
+        key.kind == <Campaign as Document>::KIND && self.journal_dir(key).join(START_FILE).is_file()
     }
 
     /// This machine's journal file in the campaign's folder.
@@ -168,7 +168,7 @@ impl Store {
     /// they were last read, this machine's events being those of `ours`
     /// that no other file holds. `None`: not journaled, or not read yet.
     pub fn with_arrivals(&self, ours: &Campaign) -> Result<Option<Doc>, StoreError> {
-        let key = DocKey::new(<Campaign as DocKind>::KIND, ours.id.clone());
+        let key = DocKey::new(<Campaign as Document>::KIND, ours.id.clone());
         let dir = self.journal_dir(&key);
         let Ok(mut map) = self.journaled.lock() else {
             return Ok(None);
@@ -232,7 +232,7 @@ impl Store {
     /// to the backups); afterwards only this machine's new lines are
     /// appended to its own journal.
     pub(super) fn save_journaled(&self, c: &Campaign, check: bool) -> Result<PathBuf, StoreError> {
-        let key = DocKey::new(<Campaign as DocKind>::KIND, c.id.clone());
+        let key = DocKey::new(<Campaign as Document>::KIND, c.id.clone());
         let dir = self.journal_dir(&key);
         let own_path = self.own_journal(&key);
         let own = self.machine().as_str().to_owned();
@@ -443,7 +443,7 @@ impl Store {
     /// read or wrote them: the campaigns, each with the machines whose
     /// journals changed (none: its start changed or it is new).
     pub fn journal_changes(&self) -> Vec<(DocKey, PathBuf, Arrived)> {
-        let folder = self.dir().join(<Campaign as DocKind>::FOLDER);
+        let folder = self.dir().join(<Campaign as Document>::KIND.folder());
         let Ok(entries) = fs::read_dir(&folder) else {
             return Vec::new();
         };
@@ -457,7 +457,7 @@ impl Store {
             let Some(id) = dir.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
                 continue;
             };
-            let key = DocKey::new(<Campaign as DocKind>::KIND, id);
+            let key = DocKey::new(<Campaign as Document>::KIND, id);
             // A campaign not read yet, or whose start changed: read whole.
             let known = map.as_ref().and_then(|m| m.get(&dir));
             let Some(known) = known.filter(|k| k.start_seen == Seen::of(&dir.join(START_FILE)))
@@ -541,7 +541,7 @@ impl Store {
 
     /// The journaled campaigns of the library: their folders.
     pub(super) fn journaled_folders(&self) -> Vec<PathBuf> {
-        let folder = self.dir().join(<Campaign as DocKind>::FOLDER);
+        let folder = self.dir().join(<Campaign as Document>::KIND.folder());
         let mut dirs: Vec<PathBuf> = fs::read_dir(&folder)
             .map(|rd| {
                 rd.filter_map(Result::ok)

@@ -1,22 +1,18 @@
-//! The registry of document kinds: each kind registered once gets the whole
-//! store path (load, save, backups, import, export, `muster check`) and the
-//! app's undo history.
+//! The registry of document kinds, built from [`DocKind`]: each kind gets
+//! the whole store path (load, save, backups, import, export, `muster
+//! check`) and the app's undo history.
 
-use crate::rules::{Campaign, Doc, DocVariant, KillTeam, Roster, RulesData};
+use crate::rules::{Campaign, Doc, DocKind, DocVariant, KillTeam, Roster, RulesData};
 
 use super::document::{self, DocError, KeptTexts};
 
 /// What the store and the app know of one kind of document.
 #[derive(Clone, Copy)]
 pub struct Kind {
-    /// Its name in files (`roster`).
-    pub kind: &'static str,
+    /// The kind.
+    pub kind: DocKind,
     /// Its folder in the data directory (`rosters`).
     pub folder: &'static str,
-    /// The locale key naming it.
-    pub label: &'static str,
-    /// The locale key of a new document's name.
-    pub default_name: &'static str,
     parse: fn(&str, &str) -> Result<Doc, DocError>,
     parse_fast: fn(&str) -> Option<Doc>,
     to_json: fn(&Doc) -> Result<String, DocError>,
@@ -45,8 +41,8 @@ fn parse_fast_kind<K: DocVariant>(text: &str) -> Option<Doc> {
 
 fn typed<K: DocVariant>(doc: &Doc) -> Result<&K, DocError> {
     doc.get::<K>().ok_or_else(|| DocError::WrongKind {
-        found: doc.kind().to_owned(),
-        expected: K::KIND,
+        found: doc.kind().to_string(),
+        expected: K::KIND.as_str(),
     })
 }
 
@@ -67,9 +63,7 @@ impl Kind {
     pub fn of<K: DocVariant>() -> Self {
         Self {
             kind: K::KIND,
-            folder: K::FOLDER,
-            label: K::LABEL,
-            default_name: K::DEFAULT_NAME,
+            folder: K::KIND.folder(),
             parse: parse_kind::<K>,
             parse_fast: parse_fast_kind::<K>,
             to_json: to_json_kind::<K>,
@@ -99,56 +93,56 @@ impl Kind {
 
 /// Every kind of document this Muster reads and writes.
 #[derive(Clone, Debug)]
-pub struct Kinds(Vec<Kind>);
+pub struct Kinds {
+    roster: Kind,
+    killteam: Kind,
+    campaign: Kind,
+}
 
 impl Default for Kinds {
-    /// The kinds Muster ships.
+    /// Every kind Muster keeps.
     fn default() -> Self {
-        Self(vec![
-            Kind::of::<Roster>(),
-            Kind::of::<KillTeam>(),
-            Kind::of::<Campaign>(),
-        ])
+        Self {
+            roster: Kind::of::<Roster>(),
+            killteam: Kind::of::<KillTeam>(),
+            campaign: Kind::of::<Campaign>(),
+        }
     }
 }
 
 impl Kinds {
-    /// No kind at all (tests build their own list).
-    pub fn none() -> Self {
-        Self(Vec::new())
-    }
-
-    /// Adds kind `K` (replacing one of the same name).
-    #[must_use]
-    pub fn with<K: DocVariant>(mut self) -> Self {
-        self.0.retain(|k| k.kind != K::KIND);
-        self.0.push(Kind::of::<K>());
-        self
-    }
-
-    /// Every kind, in registration order.
+    /// Every kind, rosters first (as `DocKind::ALL`).
     pub fn iter(&self) -> impl Iterator<Item = &Kind> {
-        self.0.iter()
+        DocKind::ALL.into_iter().map(|k| self.get(k))
     }
 
-    /// The kind named `kind`.
-    pub fn get(&self, kind: &str) -> Option<&Kind> {
-        self.0.iter().find(|k| k.kind == kind)
+    /// The entry of `kind`.
+    pub fn get(&self, kind: DocKind) -> &Kind {
+        match kind {
+            DocKind::Roster => &self.roster,
+            DocKind::KillTeam => &self.killteam,
+            DocKind::Campaign => &self.campaign,
+        }
+    }
+
+    /// The kind a file names (`"muster": "roster"`), if Muster knows it.
+    pub fn named(&self, name: &str) -> Option<&Kind> {
+        DocKind::named(name).map(|k| self.get(k))
     }
 
     /// Reads a document of any registered kind from a file's text.
     pub fn parse(&self, text: &str, fallback_id: &str) -> Result<Doc, DocError> {
         // A file as Muster writes it is read in one pass by its kind; a
         // file of another kind gives up at its first value.
-        if let Some(doc) = self.0.iter().find_map(|k| (k.parse_fast)(text)) {
+        if let Some(doc) = self.iter().find_map(|k| (k.parse_fast)(text)) {
             return Ok(doc);
         }
         let (value, head) = document::peek(text)?;
         let kind = match head {
-            Some((kind, _)) => self.get(&kind).ok_or(DocError::UnknownKind(kind))?,
+            Some((kind, _)) => self.named(&kind).ok_or(DocError::UnknownKind(kind))?,
             None => value
                 .as_object()
-                .and_then(|o| self.0.iter().find(|k| (k.is_bare_v1)(o)))
+                .and_then(|o| self.iter().find(|k| (k.is_bare_v1)(o)))
                 .ok_or(DocError::NoEnvelope)?,
         };
         (kind.parse)(text, fallback_id)
@@ -156,14 +150,11 @@ impl Kinds {
 
     /// The text of a document's file.
     pub fn to_json(&self, doc: &Doc) -> Result<String, DocError> {
-        let kind = self
-            .get(doc.kind())
-            .ok_or_else(|| DocError::UnknownKind(doc.kind().to_owned()))?;
-        kind.to_json(doc)
+        self.get(doc.kind()).to_json(doc)
     }
 
     /// A document as the JSON value of its file (what a field merge
-    /// compares); `None` for a kind not registered.
+    /// compares); `None` if it cannot be made.
     pub fn to_value(&self, doc: &Doc) -> Option<serde_json::Value> {
         let text = self.to_json(doc).ok()?;
         serde_json::from_str(&text).ok()
@@ -172,9 +163,6 @@ impl Kinds {
     /// The text of a document's file, made with the item texts `kept` from
     /// its last save, which are updated.
     pub fn to_json_kept(&self, doc: &Doc, kept: &mut KeptTexts) -> Result<String, DocError> {
-        let kind = self
-            .get(doc.kind())
-            .ok_or_else(|| DocError::UnknownKind(doc.kind().to_owned()))?;
-        kind.to_json_kept(doc, kept)
+        self.get(doc.kind()).to_json_kept(doc, kept)
     }
 }

@@ -133,7 +133,7 @@ impl Store {
         }
         for dir in self.journaled_folders() {
             let key = DocKey::new(
-                <crate::rules::Campaign as crate::rules::DocKind>::KIND,
+                <crate::rules::Campaign as crate::rules::Document>::KIND,
                 stem_of(&dir),
             );
             match self.read_journaled(&key) {
@@ -225,7 +225,7 @@ impl Store {
                     && stem == journaled::START_FILE.trim_end_matches(".json")
                 {
                     let key = DocKey::new(
-                        <crate::rules::Campaign as crate::rules::DocKind>::KIND,
+                        <crate::rules::Campaign as crate::rules::Document>::KIND,
                         stem_of(&dir),
                     );
                     out.push((key, path, tool));
@@ -265,8 +265,8 @@ impl Store {
         if doc.kind() != kind.kind {
             return Err(StoreError::Document {
                 reason: DocError::WrongKind {
-                    found: doc.kind().to_owned(),
-                    expected: kind.kind,
+                    found: doc.kind().to_string(),
+                    expected: kind.kind.as_str(),
                 },
                 path: path.to_path_buf(),
             });
@@ -297,13 +297,7 @@ impl Store {
             self.remember(&path);
             return Ok(None);
         }
-        let kind = self
-            .kinds
-            .get(key.kind)
-            .ok_or_else(|| StoreError::Document {
-                reason: DocError::UnknownKind(key.kind.to_owned()),
-                path: path.clone(),
-            })?;
+        let kind = self.kinds.get(key.kind);
         if Seen::of(&path) != self.last_seen(&path) {
             self.mark_foreign(&path, true);
         }

@@ -321,7 +321,7 @@ impl Store {
     /// from the library has its file's name as id, so it is saved where it
     /// was read.
     pub fn path(&self, key: &DocKey) -> PathBuf {
-        let folder = self.kinds.get(key.kind).map_or(key.kind, |k| k.folder);
+        let folder = key.kind.folder();
         self.dir
             .join(folder)
             .join(format!("{}.json", file_stem_for(&key.id)))

@@ -106,7 +106,7 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                     key.clone(),
                 )));
             }
-            if key.kind == "campaign" {
+            if key.kind == crate::rules::DocKind::Campaign {
                 return;
             }
             let take = ui.button(lang.t("disk.take_theirs"));

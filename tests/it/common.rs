@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use muster::app::{Message, Model};
 use muster::i18n::Lang;
-use muster::rules::{Doc, DocKey, DocKind, Roster};
+use muster::rules::{Doc, DocKey, Document, Roster};
 use muster::store::{self, Kinds, Library, Store, StoreError};
 
 /// A roster file read through the store's reader.
@@ -150,7 +150,7 @@ pub fn team_at_the_table(
     let escort = NewEscort {
         player: "Anne".into(),
         source: team.name.clone(),
-        kind: "killteam".into(),
+        kind: muster::rules::campaign::EscortKind::KillTeam,
         members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
         doc: None,
     };
@@ -179,7 +179,7 @@ pub fn band_escort(player: &str, band: &Roster) -> muster::rules::campaign::NewE
     muster::rules::campaign::NewEscort {
         player: player.into(),
         source: band.name.clone(),
-        kind: "roster".into(),
+        kind: muster::rules::campaign::EscortKind::Band,
         members: band
             .characters
             .iter()
@@ -293,7 +293,7 @@ pub fn example_campaign_at_the_table(
     let c = muster::store::document::parse::<muster::rules::campaign::Campaign>(&text, "tertius")
         .expect("campaign");
     let mut rng = muster::rules::core::dice::seeded(1);
-    muster::rules::DocKind::apply(
+    muster::rules::Document::apply(
         &c,
         muster::rules::CampaignEdit::BeginMission,
         rules,

@@ -6,16 +6,14 @@
 use std::path::Path;
 
 use crate::app::{Action, App, MessageKind, Screen};
-use crate::rules::{Doc, DocKey, Msg};
+use crate::rules::{Doc, DocKey, DocKind, Msg};
 use crate::store::{self, StoreError};
 
 impl App {
-    pub(super) fn create(&mut self, kind: &'static str, name: &str) {
-        let Some(entry) = self.model.library.kinds.get(kind).copied() else {
-            return;
-        };
+    pub(super) fn create(&mut self, kind: DocKind, name: &str) {
+        let entry = *self.model.library.kinds.get(kind);
         let name = if name.trim().is_empty() {
-            self.model.prefs.lang.t(entry.default_name).to_owned()
+            self.model.prefs.lang.t(kind.default_name()).to_owned()
         } else {
             name.trim().to_owned()
         };
@@ -26,9 +24,7 @@ impl App {
             Action::New.label(),
             vec![(DocKey::new(kind, id), None, Some(doc))],
         );
-        if let Some(screen) = screen {
-            self.show(screen);
-        }
+        self.show(screen);
     }
 
     pub(super) fn create_from(&mut self, doc: &crate::rules::Doc) {
@@ -40,9 +36,7 @@ impl App {
             Action::New.label(),
             vec![(DocKey::new(kind, id), None, Some(doc))],
         );
-        if let Some(screen) = screen {
-            self.show(screen);
-        }
+        self.show(screen);
     }
 
     /// A copy of an example in the library, shown (one undoable step).
@@ -183,7 +177,7 @@ impl App {
                 .int("count", problems)
         };
         self.message(MessageKind::Info, text);
-        if let Some(screen) = self.model.doc(&key).and_then(Screen::of) {
+        if let Some(screen) = self.model.doc(&key).map(Screen::of) {
             self.show(screen);
         }
     }

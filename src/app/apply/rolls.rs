@@ -47,7 +47,10 @@ impl App {
         self.log_roll(title, fight, combatants, Logged::new(seed));
         if self.model.battle.log.len() > logged {
             for (doc, act) in acts {
-                self.edit(&DocKey::new("campaign", doc), &Edit::Campaign(act));
+                self.edit(
+                    &DocKey::new(crate::rules::DocKind::Campaign, doc),
+                    &Edit::Campaign(act),
+                );
             }
         }
     }

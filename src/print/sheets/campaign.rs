@@ -4,6 +4,7 @@
 
 use crate::i18n::Lang;
 use crate::rules::RulesData;
+use crate::rules::campaign::EscortKind;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Member, Phase, State};
 
 use crate::print::model::{Block, Card, Fact, Section, Sheet, SheetKind, Table, Tag};
@@ -182,7 +183,7 @@ fn campaign_status(c: &Campaign, lang: Lang) -> Section {
                 ("fate", &e.fate_points.to_string()),
             ],
         );
-        if e.kind == "killteam" {
+        if e.kind == EscortKind::KillTeam {
             v.push_str(" · ");
             v.push_str(&lang.f("sheet.cp", &[("n", &e.command_points.to_string())]));
         }

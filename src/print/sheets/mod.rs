@@ -28,14 +28,12 @@ pub struct SheetOptions {
     pub appendix: bool,
 }
 
-/// The sheet of a document: a kill team, a band or a campaign; `None` for
-/// a kind that has no sheet.
-pub fn sheet_of(doc: &Doc, rules: &RulesData, options: SheetOptions) -> Option<Sheet> {
+/// The sheet of a document: a kill team, a band or a campaign.
+pub fn sheet_of(doc: &Doc, rules: &RulesData, options: SheetOptions) -> Sheet {
     match doc {
-        Doc::KillTeam(team) => Some(killteam_sheet(team, rules, options)),
-        Doc::Roster(roster) => Some(band_sheet(roster, rules, options)),
-        Doc::Campaign(c) => Some(campaign_sheet(c, rules, options)),
-        Doc::Other(_) => None,
+        Doc::KillTeam(team) => killteam_sheet(team, rules, options),
+        Doc::Roster(roster) => band_sheet(roster, rules, options),
+        Doc::Campaign(c) => campaign_sheet(c, rules, options),
     }
 }
 

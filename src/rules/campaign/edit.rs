@@ -11,14 +11,14 @@ use std::sync::Arc;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{Campaign, CharId, EscortId, Member, MissionResult, MissionType, Settings};
+use super::{Campaign, CharId, EscortId, EscortKind, Member, MissionResult, MissionType, Settings};
 use crate::rules::characters::equipment::{Gear, GearEdit, PowerCard};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::{Applied, DocKind, SavedItem, SharedList};
+use crate::rules::doc::{Applied, Document, SavedItem, SharedList};
 use crate::rules::killteam::activation::Act;
 
 /// An escort joining the campaign: a copy of a roster's characters.
@@ -29,8 +29,8 @@ pub struct NewEscort {
     pub player: String,
     /// The roster's name.
     pub source: String,
-    /// `roster` or `killteam`.
-    pub kind: String,
+    /// A band or a kill team.
+    pub kind: EscortKind,
     /// Its characters, as built.
     pub members: Vec<Member>,
     /// The roster's or kill team's id in the library, when it came from
@@ -701,11 +701,8 @@ impl CampaignEdit {
     }
 }
 
-impl DocKind for Campaign {
-    const KIND: &'static str = "campaign";
-    const FOLDER: &'static str = "campaigns";
-    const LABEL: &'static str = "kind.campaign";
-    const DEFAULT_NAME: &'static str = "campaign.default_name";
+impl Document for Campaign {
+    const KIND: crate::rules::doc::DocKind = crate::rules::doc::DocKind::Campaign;
     type Edit = CampaignEdit;
 
     fn create(id: String, name: String, rules: &RulesData) -> Self {

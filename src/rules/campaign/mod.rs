@@ -55,7 +55,7 @@ use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
 use super::doc::CharRef;
-use super::doc::DocKind;
+use super::doc::Document;
 use super::killteam::{KillTeam, Soldier};
 
 /// Id of a campaign character, unique within the campaign.
@@ -270,8 +270,8 @@ pub struct Escort {
     pub player: String,
     /// The roster it was started from.
     pub source: String,
-    /// `roster` or `killteam`: the kind it is exported as.
-    pub kind: String,
+    /// A band or a kill team: the kind it is exported as.
+    pub kind: EscortKind,
     /// His leader (CMP-17).
     #[serde(default)]
     pub leader: Option<CharId>,
@@ -288,6 +288,19 @@ pub struct Escort {
     /// on, so the recruitment budget does not apply to it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub carried: bool,
+}
+
+/// What an escort is: a Rogue Trader band of characters or an Imperial
+/// Guard kill team of soldiers. In files, the kind of document it comes
+/// from and is exported as (`roster`, `killteam`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EscortKind {
+    /// A Rogue Trader band: characters, from a roster.
+    #[serde(rename = "roster")]
+    Band,
+    /// An Imperial Guard kill team: soldiers.
+    #[serde(rename = "killteam")]
+    KillTeam,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
@@ -764,8 +777,8 @@ pub struct CarriedEscort {
     pub player: String,
     /// The roster it was first started from.
     pub source: String,
-    /// `roster` or `killteam`.
-    pub kind: String,
+    /// A band or a kill team.
+    pub kind: EscortKind,
     /// Its living characters.
     pub characters: Vec<CarriedCharacter>,
 }

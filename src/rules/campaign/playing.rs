@@ -1,5 +1,6 @@
 //! Events at the table: ticks, wounds, initiative, the enemy's behaviour.
 
+use super::EscortKind;
 use crate::rules::killteam::with_item;
 use std::collections::BTreeMap;
 
@@ -148,7 +149,11 @@ impl Campaign {
             Msg::new("campaign.log.new_turn").int("turn", turn),
         ));
         let step = i32::try_from(gain).unwrap_or(i32::MAX);
-        for e in self.escorts.iter_mut().filter(|e| e.kind == "killteam") {
+        for e in self
+            .escorts
+            .iter_mut()
+            .filter(|e| e.kind == EscortKind::KillTeam)
+        {
             e.command_points = e.command_points.saturating_add(step);
             out.lines.push((
                 LineKind::Info,

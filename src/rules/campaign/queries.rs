@@ -2,6 +2,7 @@
 //! and costs (why a wound, a guide, a recruit is refused; what a recruit
 //! or an escort costs), its characters and escorts, what it exports.
 
+use super::EscortKind;
 use super::*;
 
 impl Campaign {
@@ -264,7 +265,7 @@ impl Campaign {
             .filter(|x| x.state.alive())
             .map(|x| &x.member)
             .chain(with.as_ref());
-        let problems = if e.kind == "killteam" {
+        let problems = if e.kind == EscortKind::KillTeam {
             let mut team = KillTeam::new(String::new(), e.source.clone());
             team.soldiers = members
                 .filter_map(|m| match m {
@@ -456,7 +457,7 @@ impl Campaign {
     pub fn export_escort(&self, escort: EscortId, name: &str) -> Option<ExportedEscort> {
         let e = self.escort(escort)?;
         let alive = self.members(escort).filter(|x| x.state.alive());
-        if e.kind == "killteam" {
+        if e.kind == EscortKind::KillTeam {
             let mut team = KillTeam::new("escort", name);
             for (n, x) in alive.enumerate() {
                 if let Member::Soldier(s) = &x.member {
@@ -496,7 +497,7 @@ impl Campaign {
             .map(|e| CarriedEscort {
                 player: e.player.clone(),
                 source: e.source.clone(),
-                kind: e.kind.clone(),
+                kind: e.kind,
                 characters: self
                     .members(e.id)
                     .filter(|x| x.state.alive())
@@ -538,13 +539,13 @@ impl Campaign {
         let settings = CampaignEdit::SetSettings {
             settings: self.settings.clone(),
         };
-        if let Ok((next, _)) = DocKind::apply(&c, settings, rules, &mut rng) {
+        if let Ok((next, _)) = Document::apply(&c, settings, rules, &mut rng) {
             c = next;
         }
         let edit = CampaignEdit::CarryOver {
             from: Box::new(carried),
         };
-        Ok(DocKind::apply(&c, edit, rules, &mut rng)?.0)
+        Ok(Document::apply(&c, edit, rules, &mut rng)?.0)
     }
 
     /// One line saying what is in it.

@@ -1,5 +1,6 @@
 //! Events of a mission drawn and not begun: its enemies drawn, then begun.
 
+use super::EscortKind;
 use rand::Rng;
 
 use super::edit::CampaignEdit;
@@ -139,7 +140,7 @@ impl Campaign {
         // Nobody able to play: the mission is played without them,
         // and lost, so that the wounded may recover (Decision).
         for e in &mut self.escorts {
-            e.command_points = if e.kind == "killteam" {
+            e.command_points = if e.kind == EscortKind::KillTeam {
                 rates.killteam_command_points
             } else {
                 0

@@ -3,6 +3,7 @@
 //! escort; what may stop him joining it (CMP-14, the rules of the escort's
 //! kind, the points left) and the name first offered for him.
 
+use super::EscortKind;
 use super::play::no_escort;
 use super::{Campaign, CampaignCharacter, EscortId, Member};
 use crate::rules::characters::Character;
@@ -43,12 +44,12 @@ impl RecruitKind {
         }
     }
 
-    /// The kind of escort that recruits it: `roster` (a Rogue Trader band)
-    /// or `killteam`.
-    pub fn escort_kind(&self) -> &'static str {
+    /// The kind of escort that recruits it: a band recruits characters, a
+    /// kill team soldiers.
+    pub fn escort_kind(&self) -> EscortKind {
         match self {
-            Self::Character { .. } => "roster",
-            Self::Soldier { .. } => "killteam",
+            Self::Character { .. } => EscortKind::Band,
+            Self::Soldier { .. } => EscortKind::KillTeam,
         }
     }
 }

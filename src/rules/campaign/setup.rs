@@ -216,7 +216,7 @@ impl Campaign {
             let new = NewEscort {
                 player: e.player.clone(),
                 source: e.source.clone(),
-                kind: e.kind.clone(),
+                kind: e.kind,
                 members: e.characters.iter().map(|x| x.member.clone()).collect(),
                 doc: None,
             };
@@ -325,15 +325,12 @@ impl Campaign {
                 Problem::new("CMP-16", "campaign.problem.empty_escort").arg("source", &e.source)
             );
         }
-        if e.kind != "roster" && e.kind != "killteam" {
-            return Err(Problem::new("FILE", "campaign.problem.escort_kind").arg("kind", &e.kind));
-        }
         let id = self.escorts.iter().map(|e| e.id).max().unwrap_or(0) + 1;
         self.escorts.push(Escort {
             id,
             player: player.to_owned(),
             source: e.source.clone(),
-            kind: e.kind.clone(),
+            kind: e.kind,
             leader: None,
             fate_points: 0,
             reinforcement: 0,

@@ -14,7 +14,7 @@ use crate::rules::core::dice::RollFor;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::{Applied, DocKind, LineKind, Outcome};
+use crate::rules::doc::{Applied, Document, LineKind, Outcome};
 
 /// An edit of one character.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -328,11 +328,8 @@ fn roll_points<R: Rng + ?Sized>(
     Ok(outcome)
 }
 
-impl DocKind for Roster {
-    const KIND: &'static str = "roster";
-    const FOLDER: &'static str = "rosters";
-    const LABEL: &'static str = "kind.roster";
-    const DEFAULT_NAME: &'static str = "roster.default_name";
+impl Document for Roster {
+    const KIND: crate::rules::doc::DocKind = crate::rules::doc::DocKind::Roster;
     type Edit = RosterEdit;
 
     fn create(id: String, name: String, _rules: &RulesData) -> Self {

@@ -13,7 +13,7 @@ use super::{
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::{Applied, DocKind, Outcome};
+use crate::rules::doc::{Applied, Document, Outcome};
 
 /// An edit of a kill team.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,11 +75,8 @@ fn name_of(name: &str) -> Result<String, Problem> {
     Ok(name.to_owned())
 }
 
-impl DocKind for KillTeam {
-    const KIND: &'static str = "killteam";
-    const FOLDER: &'static str = "killteams";
-    const LABEL: &'static str = "kind.killteam";
-    const DEFAULT_NAME: &'static str = "kt.default_name";
+impl Document for KillTeam {
+    const KIND: crate::rules::doc::DocKind = crate::rules::doc::DocKind::KillTeam;
     type Edit = KillTeamEdit;
 
     fn create(id: String, name: String, _rules: &RulesData) -> Self {

@@ -11,7 +11,7 @@ use super::file::{
     FileHash, JournalFile, entry_key, journal_files, parse_journal, parse_journal_bytes,
 };
 use crate::rules::campaign::journals::SetAside;
-use crate::rules::{Campaign, Doc, DocKind};
+use crate::rules::{Campaign, Doc, Document};
 use crate::store::document::DocError;
 use crate::store::{Kinds, Seen, StoreError, io_err};
 
@@ -194,8 +194,8 @@ pub(super) fn read_start(
         Doc::Campaign(c) => Ok((c, hash)),
         other => Err(StoreError::Document {
             reason: DocError::WrongKind {
-                found: other.kind().to_owned(),
-                expected: <Campaign as DocKind>::KIND,
+                found: other.kind().to_string(),
+                expected: <Campaign as Document>::KIND.as_str(),
             },
             path: path.to_path_buf(),
         }),

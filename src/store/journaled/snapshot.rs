@@ -171,7 +171,7 @@ impl Store {
             let Some(id) = dir.file_name().and_then(|n| n.to_str()) else {
                 continue;
             };
-            let key = DocKey::new(<Campaign as crate::rules::DocKind>::KIND, id);
+            let key = DocKey::new(<Campaign as crate::rules::Document>::KIND, id);
             // Replayed from the files alone, what is known of the last
             // save kept as it was.
             let (name, saved) = (known.name.clone(), known.saved_keys.clone());

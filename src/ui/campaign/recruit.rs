@@ -3,6 +3,7 @@
 //! one brought from another document of the library. Each pick one
 //! campaign event, sent as a command.
 
+use crate::rules::campaign::EscortKind;
 use egui::RichText;
 use egui_material_icons::icons;
 
@@ -16,8 +17,8 @@ use crate::ui::widgets::{Tone, badge, icon_button};
 impl Buy {
     /// The kind picked, for an escort of `escort_kind`: a soldier kind for
     /// a kill team; a race, and a standard type or none, for a band.
-    fn recruit_kind(&self, escort_kind: &str) -> Option<RecruitKind> {
-        if escort_kind == "killteam" {
+    fn recruit_kind(&self, escort_kind: EscortKind) -> Option<RecruitKind> {
+        if escort_kind == EscortKind::KillTeam {
             let kind = self.recruit_soldier.clone()?;
             Some(RecruitKind::Soldier { kind })
         } else {
@@ -114,14 +115,14 @@ fn kind_option_ui(
 fn kind_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
     let lang = cx.lang;
     let rules = &cx.model.rules;
-    let chosen = buy.recruit_kind(&e.kind);
+    let chosen = buy.recruit_kind(e.kind);
     let shown = |kind: Option<&RecruitKind>| {
         kind.map_or_else(
             || lang.t("campaign.ui.choose").to_owned(),
             |k| kind_name(cx, k),
         )
     };
-    if e.kind == "killteam" {
+    if e.kind == EscortKind::KillTeam {
         let l = ui.label(lang.t("campaign.ui.recruit_kind"));
         egui::ComboBox::from_id_salt("cmp-recruit-kind")
             .selected_text(shown(chosen.as_ref()))
@@ -234,7 +235,7 @@ pub(super) fn recruit_ui(
 fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
     let lang = cx.lang;
     let rules = &cx.model.rules;
-    let kind = buy.recruit_kind(&e.kind);
+    let kind = buy.recruit_kind(e.kind);
     let offered = kind
         .as_ref()
         .map(|k| c.default_recruit_name(e.id, k, &kind_name(cx, k)))
@@ -299,7 +300,7 @@ fn price_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, cost: u32) {
 fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
     let lang = cx.lang;
     let l = ui.label(lang.t("campaign.ui.recruit_from"));
-    let member = library_member(cx, &e.kind, buy.recruit.as_ref());
+    let member = library_member(cx, e.kind, buy.recruit.as_ref());
     let shown = member
         .as_ref()
         .map_or(lang.t("campaign.ui.choose"), Member::name)
@@ -348,7 +349,7 @@ fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy
 /// Whether the library offers anyone to an escort (CMP-7): one not
 /// already in the campaign, in a roster (a kill team for a kill team).
 fn library_offers(cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> bool {
-    library_choices(cx, &e.kind)
+    library_choices(cx, e.kind)
         .into_iter()
         .any(|(doc, who, _)| {
             let pick = Some(CharRef::new(doc, who));
@@ -368,7 +369,7 @@ fn library_options_ui(
     buy: &mut Buy,
 ) {
     let lang = cx.lang;
-    for (doc, who, name) in library_choices(cx, &e.kind) {
+    for (doc, who, name) in library_choices(cx, e.kind) {
         let pick = Some(CharRef::new(doc, who));
         let selected = buy.recruit == pick;
         let refusal = library_refusal(cx, c, e, pick.as_ref());
@@ -403,8 +404,8 @@ fn library_options_ui(
 /// Who the library holds to recruit (CMP-7): the characters of every
 /// roster for a Rogue Trader band, the soldiers of every kill team for a
 /// kill team, as (document, id, name shown).
-fn library_choices(cx: &ViewCtx<'_>, kind: &str) -> Vec<(String, u64, String)> {
-    if kind == "killteam" {
+fn library_choices(cx: &ViewCtx<'_>, kind: EscortKind) -> Vec<(String, u64, String)> {
+    if kind == EscortKind::KillTeam {
         cx.model
             .library
             .docs
@@ -436,14 +437,14 @@ fn library_refusal(
     e: &Escort,
     pick: Option<&CharRef>,
 ) -> Option<Problem> {
-    let member = library_member(cx, &e.kind, pick)?;
+    let member = library_member(cx, e.kind, pick)?;
     c.recruit_choice_refusal(e.id, &member, pick?, &cx.model.rules)
 }
 
 /// The library's recruit picked, as a campaign member of the escort's kind.
-fn library_member(cx: &ViewCtx<'_>, kind: &str, pick: Option<&CharRef>) -> Option<Member> {
+fn library_member(cx: &ViewCtx<'_>, kind: EscortKind, pick: Option<&CharRef>) -> Option<Member> {
     let CharRef { doc, id: who } = pick?;
-    if kind == "killteam" {
+    if kind == EscortKind::KillTeam {
         cx.model
             .get::<KillTeam>(doc)
             .and_then(|t| t.soldier(*who))

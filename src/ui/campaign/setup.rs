@@ -1,6 +1,7 @@
 //! The setup page of a campaign: its settings, its escorts and its start
 //! (CMP-1, CMP-2, CMP-16). Every change is one campaign event.
 
+use crate::rules::campaign::EscortKind;
 use egui::RichText;
 use egui_material_icons::icons;
 
@@ -395,15 +396,20 @@ fn new_escort(cx: &ViewCtx<'_>, key: &DocKey, player: &str) -> Option<NewEscort>
         return None;
     }
     let doc = cx.model.doc(key)?;
-    let members: Vec<Member> = match doc {
-        Doc::Roster(r) => r
-            .characters
-            .iter()
-            .cloned()
-            .map(Member::Character)
-            .collect(),
-        Doc::KillTeam(t) => t.soldiers.iter().cloned().map(Member::Soldier).collect(),
-        Doc::Campaign(_) | Doc::Other(_) => return None,
+    let (kind, members): (EscortKind, Vec<Member>) = match doc {
+        Doc::Roster(r) => (
+            EscortKind::Band,
+            r.characters
+                .iter()
+                .cloned()
+                .map(Member::Character)
+                .collect(),
+        ),
+        Doc::KillTeam(t) => (
+            EscortKind::KillTeam,
+            t.soldiers.iter().cloned().map(Member::Soldier).collect(),
+        ),
+        Doc::Campaign(_) => return None,
     };
     if members.is_empty() {
         return None;
@@ -411,7 +417,7 @@ fn new_escort(cx: &ViewCtx<'_>, key: &DocKey, player: &str) -> Option<NewEscort>
     Some(NewEscort {
         player: player.to_owned(),
         source: doc.name().to_owned(),
-        kind: doc.kind().to_owned(),
+        kind,
         members,
         doc: Some(key.id.clone()),
     })

@@ -2,6 +2,7 @@
 //! command points, who acts first and each soldier's reminders. Every click
 //! is one campaign event: saved at once, undoable.
 
+use crate::rules::campaign::EscortKind;
 use egui::RichText;
 use egui_material_icons::icons;
 
@@ -28,7 +29,11 @@ fn turn_ui(
     let lang = cx.lang;
     let turn = table.turn();
     let gain = cx.model.rules.killteam.command.per_turn;
-    let teams = c.escorts.iter().filter(|e| e.kind == "killteam").count();
+    let teams = c
+        .escorts
+        .iter()
+        .filter(|e| e.kind == EscortKind::KillTeam)
+        .count();
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -234,7 +239,7 @@ impl MissionState {
         for e in &c.escorts {
             ui.horizontal(|ui| {
                 card_title(ui, icons::ICON_GROUPS, &e.player);
-                if e.kind == "killteam" {
+                if e.kind == EscortKind::KillTeam {
                     command_points_ui(ui, cx, c, e);
                 }
             });

@@ -2,6 +2,7 @@
 //! as fighters fell, turn by turn, with the double-kill bonus, and the
 //! campaign's reading of that bonus, which a click changes (one event).
 
+use crate::rules::campaign::EscortKind;
 use egui::RichText;
 use egui_material_icons::icons;
 
@@ -17,7 +18,7 @@ use crate::ui::widgets::{card, card_title};
 
 /// The victory-points card, when a kill team plays (KT-21 is theirs).
 pub(super) fn victory_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    if !c.escorts.iter().any(|e| e.kind == "killteam") {
+    if !c.escorts.iter().any(|e| e.kind == EscortKind::KillTeam) {
         return;
     }
     let Some(vp) = c.battle_vp(&cx.model.rules) else {

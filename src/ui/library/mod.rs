@@ -8,7 +8,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Model, Screen};
-use crate::rules::{Doc, DocKey, DocKind};
+use crate::rules::{Doc, DocKey};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
@@ -25,7 +25,7 @@ pub struct LibraryView {
     /// Filter on document names.
     pub search: String,
     /// Show only documents of this kind (`None`: every kind).
-    pub kind: Option<&'static str>,
+    pub kind: Option<crate::rules::DocKind>,
     /// Name for the next new roster.
     pub new_name: String,
     /// The document being renamed, and the name typed so far.
@@ -90,7 +90,6 @@ fn kind_icon(doc: &Doc) -> egui_material_icons::MaterialIcon {
         Doc::Roster(_) => icons::ICON_GROUPS,
         Doc::KillTeam(_) => icons::ICON_MILITARY_TECH,
         Doc::Campaign(_) => icons::ICON_FLAG,
-        Doc::Other(_) => icons::ICON_DESCRIPTION,
     }
 }
 
@@ -186,9 +185,8 @@ impl LibraryView {
         if enter
             && !focused
             && let Some(doc) = at.map(|i| shown[i])
-            && let Some(screen) = Screen::of(doc)
         {
-            cx.send(Command::Show(screen));
+            cx.send(Command::Show(Screen::of(doc)));
         }
     }
 
@@ -239,7 +237,7 @@ impl LibraryView {
                 .clicked()
                 {
                     cx.send(Command::Create(
-                        crate::rules::KillTeam::KIND,
+                        crate::rules::DocKind::KillTeam,
                         std::mem::take(&mut self.new_name),
                     ));
                 }
@@ -254,7 +252,7 @@ impl LibraryView {
                 .clicked()
                 {
                     cx.send(Command::Create(
-                        crate::rules::Campaign::KIND,
+                        crate::rules::DocKind::Campaign,
                         std::mem::take(&mut self.new_name),
                     ));
                 }
@@ -266,7 +264,6 @@ impl LibraryView {
     /// The search field and the filter by kind.
     fn search_bar_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let lang = cx.lang;
-        let model = cx.model;
         ui.horizontal(|ui| {
             ui.label(icons::ICON_SEARCH.rich_text().color(palette().text_subdued));
             let r = labelled_text(ui, lang.t("library.search"), &mut self.search);
@@ -274,15 +271,15 @@ impl LibraryView {
                 r.request_focus();
             }
             let l = ui.label(lang.t("library.kind"));
-            let selected = self.kind.map_or(lang.t("library.every_kind"), |k| {
-                model.library.kinds.get(k).map_or(k, |k| lang.t(k.label))
-            });
+            let selected = self
+                .kind
+                .map_or(lang.t("library.every_kind"), |k| lang.t(k.label()));
             egui::ComboBox::from_id_salt("library.kind")
                 .selected_text(selected)
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut self.kind, None, lang.t("library.every_kind"));
-                    for k in model.library.kinds.iter() {
-                        ui.selectable_value(&mut self.kind, Some(k.kind), lang.t(k.label));
+                    for k in crate::rules::DocKind::ALL {
+                        ui.selectable_value(&mut self.kind, Some(k), lang.t(k.label()));
                     }
                 })
                 .response
@@ -366,10 +363,8 @@ impl LibraryView {
             let name = ui
                 .link(RichText::new(doc.name()).strong().size(16.0))
                 .on_hover_text(doc.name());
-            if name.clicked()
-                && let Some(screen) = Screen::of(doc)
-            {
-                cx.send(Command::Show(screen));
+            if name.clicked() {
+                cx.send(Command::Show(Screen::of(doc)));
             }
         }
         ui.label(
@@ -461,9 +456,8 @@ impl LibraryView {
             true,
         )
         .clicked()
-            && let Some(screen) = Screen::of(doc)
         {
-            cx.send(Command::Show(screen));
+            cx.send(Command::Show(Screen::of(doc)));
         }
     }
 }

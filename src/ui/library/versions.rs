@@ -58,7 +58,7 @@ pub(super) fn shared_badges(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::ru
         .unreadable_journals_of(&key.id)
         .next()
         .is_some();
-    if unreadable && key.kind == <crate::rules::Campaign as crate::rules::DocKind>::KIND {
+    if unreadable && key.kind == <crate::rules::Campaign as crate::rules::Document>::KIND {
         badge(ui, Tone::Error, cx.t("library.unreadable_journal_badge"));
     }
 }

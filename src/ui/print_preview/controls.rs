@@ -51,7 +51,7 @@ fn header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, name: &str) {
             &cx.f("print.heading", &[("name", name)]),
         );
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-            if let Some(back) = cx.model.doc(key).and_then(Screen::of) {
+            if let Some(back) = cx.model.doc(key).map(Screen::of) {
                 let word = cx.t("print.back");
                 if icon_button(ui, icons::ICON_ARROW_BACK, word, word, true).clicked() {
                     cx.send(Command::Show(back));

@@ -61,7 +61,8 @@ impl PrintPreviewView {
             .is_none_or(|b| b.options != options || b.doc != *doc);
         if fresh {
             self.heights.clear();
-            self.built = sheet_of(doc, &model.rules, options).map(|sheet| Built {
+            let sheet = sheet_of(doc, &model.rules, options);
+            self.built = Some(Built {
                 doc: doc.clone(),
                 options,
                 pieces: pieces(&sheet),

@@ -78,7 +78,7 @@ impl RosterView {
                     self.name = roster.name.clone();
                 }
                 ui.label(
-                    RichText::new(lang.msg(&crate::rules::DocKind::summary(roster)))
+                    RichText::new(lang.msg(&crate::rules::Document::summary(roster)))
                         .color(palette().text_subdued),
                 );
                 problems_badge(ui, lang, problems.len());

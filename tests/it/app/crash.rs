@@ -29,7 +29,7 @@ use muster::rules::campaign::{Campaign, CampaignEdit};
 use muster::rules::core::dice::{DiceRng, seeded};
 use muster::rules::killteam::activation::Act;
 use muster::rules::{
-    Character, CharacterEdit, Characteristic, Doc, DocKey, DocKind, Edit, NewCharacter, Roster,
+    Character, CharacterEdit, Characteristic, Doc, DocKey, Document, Edit, NewCharacter, Roster,
     RosterEdit,
 };
 use muster::store::Store;

@@ -54,7 +54,7 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
         5,
     )
     .expect("app");
-    let key = DocKey::new("campaign", &base.id);
+    let key = DocKey::new(muster::rules::DocKind::Campaign, &base.id);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     // Camille wounds Dace here (saved)…
     app.apply(Command::Edit(
@@ -357,7 +357,7 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
         "a badge on the campaign's row"
     );
     // Play goes on here: an edit is saved in this machine's journal.
-    let key = DocKey::new("campaign", &base.id);
+    let key = DocKey::new(muster::rules::DocKind::Campaign, &base.id);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     h.state_mut().app.apply(Command::Edit(
         key,

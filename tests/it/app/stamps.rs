@@ -26,7 +26,7 @@ fn events_recorded_by_the_app_are_stamped_with_id_time_and_machine() {
         3,
     )
     .expect("app");
-    let key = DocKey::new("campaign", &c.id);
+    let key = DocKey::new(muster::rules::DocKind::Campaign, &c.id);
     let dace = crate::common::char_id(&c, "Trooper Dace");
     for wounds in [1, 2] {
         app.apply(Command::Edit(

@@ -23,7 +23,7 @@ use muster::rules::campaign::{
     MissionType, NewEscort, Phase, PoolMode, State,
 };
 use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::{Character, Characteristic, DocKind, RulesData};
+use muster::rules::{Character, Characteristic, Document, RulesData};
 use proptest::prelude::*;
 
 pub fn rules() -> RulesData {
@@ -65,7 +65,7 @@ pub fn setup(names: &[&str], r: &RulesData) -> Campaign {
             escort: NewEscort {
                 player: "Anne".into(),
                 source: "Band".into(),
-                kind: "roster".into(),
+                kind: muster::rules::campaign::EscortKind::Band,
                 members: names.iter().map(|n| human(n)).collect(),
                 doc: None,
             },
@@ -388,7 +388,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
             escort: NewEscort {
                 player: "Anne".into(),
                 source: "B".into(),
-                kind: "roster".into(),
+                kind: muster::rules::campaign::EscortKind::Band,
                 members: vec![human("Ada")],
                 doc: None,
             },
@@ -1145,7 +1145,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
             escort: NewEscort {
                 player: "Ben".into(),
                 source: "Team".into(),
-                kind: "roster".into(),
+                kind: muster::rules::campaign::EscortKind::Band,
                 members: vec![human("Bob")],
                 doc: None,
             },

@@ -12,7 +12,7 @@ mod turn;
 
 use muster::rules::core::dice::seeded;
 use muster::rules::killteam::{Carried, KillTeam, Soldier, derive};
-use muster::rules::{DocKind, KillTeamEdit, Problem, RulesData};
+use muster::rules::{Document, KillTeamEdit, Problem, RulesData};
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")
@@ -541,7 +541,7 @@ fn soldiers_are_added_duplicated_moved_and_removed() {
 
 fn example() -> KillTeam {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/killteam.json");
-    let kinds = muster::store::Kinds::default().with::<KillTeam>();
+    let kinds = muster::store::Kinds::default();
     let doc = muster::store::read_file(&kinds, std::path::Path::new(path)).expect("reads");
     doc.get::<KillTeam>().cloned().expect("a kill team")
 }

@@ -92,7 +92,10 @@ fn the_library_lists_a_conflict_copy_as_a_version_of_its_document() {
     assert_eq!(library.docs.len(), 1, "one campaign, not two");
     assert_eq!(library.versions.len(), 1);
     let v = &library.versions[0];
-    assert_eq!(v.key, DocKey::new("campaign", c.id.clone()));
+    assert_eq!(
+        v.key,
+        DocKey::new(muster::rules::DocKind::Campaign, c.id.clone())
+    );
     assert_eq!(v.tool, SyncTool::Dropbox);
     assert_eq!(v.path, copy);
     assert!(v.doc.as_ref().is_ok_and(|d| d.id() == c.id));

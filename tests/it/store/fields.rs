@@ -202,7 +202,7 @@ fn the_store_finds_the_common_ancestor_among_the_backups() {
     let common = r.clone();
     r.name = "Our band".to_owned();
     store.save(&Doc::new(r.clone())).expect("ours");
-    let key = DocKey::new("roster", "band");
+    let key = DocKey::new(muster::rules::DocKind::Roster, "band");
     assert!(store.backups(&key).len() >= 2);
     let kinds = store.kinds().clone();
     let value = |r: &Roster| kinds.to_value(&Doc::new(r.clone())).expect("json");
@@ -214,7 +214,7 @@ fn the_store_finds_the_common_ancestor_among_the_backups() {
     assert_eq!(found.value, value(&common));
     assert!(found.made_ms.is_some_and(|ms| ms > 1_700_000_000_000));
     // No backup at all: none.
-    let other = DocKey::new("roster", "nowhere");
+    let other = DocKey::new(muster::rules::DocKind::Roster, "nowhere");
     assert!(
         store
             .common_ancestor(&other, &value(&r), &value(&their))

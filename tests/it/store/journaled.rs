@@ -32,7 +32,7 @@ fn machine(dir: &Path, locks: &Path, id: &str) -> Store {
 }
 
 fn key(c: &Campaign) -> DocKey {
-    DocKey::new("campaign", c.id.clone())
+    DocKey::new(muster::rules::DocKind::Campaign, c.id.clone())
 }
 
 fn campaign_of(store: &Store, c: &Campaign) -> Campaign {

@@ -246,9 +246,10 @@ fn campaigns(w: &mut Walk) {
         w.show(Screen::Campaign(id.clone()), &format!("campaign {id}"));
         w.click(Role::Tab, "Journal", &format!("campaign {id}: journal"));
     }
-    w.h.state_mut()
-        .app
-        .apply(Command::Create("campaign", "New campaign".into()));
+    w.h.state_mut().app.apply(Command::Create(
+        muster::rules::DocKind::Campaign,
+        "New campaign".into(),
+    ));
     w.h.run();
     w.look("a new campaign's setup");
     w.show(

@@ -68,7 +68,7 @@ fn another_folder_chosen_shows_its_documents_and_is_kept_in_the_preferences() {
     let mut h = window(home.path(), desktop);
     // An edit not yet on disk when the folder changes.
     h.state_mut().app.apply(Command::Rename(
-        DocKey::new("roster", "mine"),
+        DocKey::new(muster::rules::DocKind::Roster, "mine"),
         "My renamed band".to_owned(),
     ));
     assert!(!h.state().app.model.history.undo.is_empty());
@@ -99,7 +99,7 @@ fn another_folder_chosen_shows_its_documents_and_is_kept_in_the_preferences() {
     assert!(mine.contains("My renamed band"), "{mine}");
     // The new folder's documents are saved there.
     h.state_mut().app.apply(Command::Rename(
-        DocKey::new("roster", "group"),
+        DocKey::new(muster::rules::DocKind::Roster, "group"),
         "Renamed here".to_owned(),
     ));
     h.state_mut().app.flush_saves();
@@ -162,7 +162,7 @@ fn a_folder_that_cannot_be_opened_is_said_and_the_one_in_use_stays() {
     assert_eq!(h.state().app.model.folder.problem, None);
     // The library in use still saves.
     h.state_mut().app.apply(Command::Rename(
-        DocKey::new("roster", "mine"),
+        DocKey::new(muster::rules::DocKind::Roster, "mine"),
         "Still here".to_owned(),
     ));
     h.state_mut().app.flush_saves();

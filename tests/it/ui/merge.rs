@@ -76,7 +76,7 @@ fn a_conflict_copy_that_merges_cleanly_is_merged_at_once_in_one_undoable_step() 
         .join(format!("{}{COPY}", ours.id));
     assert!(!copy.exists(), "the copy left once the merge was saved");
     assert!(h.query_by_label("2 versions to merge").is_none());
-    let key = DocKey::new("campaign", ours.id.clone());
+    let key = DocKey::new(muster::rules::DocKind::Campaign, ours.id.clone());
     let backups: Vec<String> = Store::open(dir.path())
         .expect("store")
         .backups(&key)
@@ -191,7 +191,7 @@ fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
     );
     let dace = crate::common::char_id(&c, "Trooper Dace");
     h.state_mut().app.apply(muster::app::Command::Edit(
-        DocKey::new("campaign", c.id.clone()),
+        DocKey::new(muster::rules::DocKind::Campaign, c.id.clone()),
         muster::rules::Edit::Campaign(E::SetWounds {
             character: dace,
             wounds: 1,
@@ -254,7 +254,7 @@ fn two_machines_exchange_their_journals_and_agree_with_no_copy_and_no_merge() {
         let name = path.file_name().expect("name").to_owned();
         std::fs::copy(&path, folder(bruno.path()).join(name)).expect("to Bruno");
     }
-    let key = DocKey::new("campaign", base.id.clone());
+    let key = DocKey::new(muster::rules::DocKind::Campaign, base.id.clone());
     let edit = |app: &mut App, e: E| {
         app.apply(Command::Edit(key.clone(), muster::rules::Edit::Campaign(e)));
         app.flush_saves();
@@ -476,7 +476,7 @@ fn a_roster_changed_on_two_machines_merges_from_their_common_version() {
     assert!(!switched(&h).contains("roster.notes"));
     h.get_by_role_and_label(Role::Button, "Merge").click();
     h.run();
-    let key = DocKey::new("roster", base.id.clone());
+    let key = DocKey::new(muster::rules::DocKind::Roster, base.id.clone());
     let roster = |h: &Harness<'_, Gui>| {
         h.state()
             .app
@@ -532,7 +532,7 @@ fn a_roster_with_no_common_version_offers_each_difference() {
     h.get_by_role_and_label(Role::Button, "Take the other version")
         .click();
     h.run();
-    let key = DocKey::new("roster", base.id.clone());
+    let key = DocKey::new(muster::rules::DocKind::Roster, base.id.clone());
     let now = h
         .state()
         .app
@@ -583,7 +583,7 @@ fn a_merge_that_does_not_read_as_a_roster_is_not_applied() {
     h.get_by_role_and_label(Role::Button, "Merge").click();
     h.run();
     assert!(copy.exists(), "nothing applied");
-    let key = DocKey::new("roster", base.id.clone());
+    let key = DocKey::new(muster::rules::DocKind::Roster, base.id.clone());
     let now = h
         .state()
         .app
@@ -713,7 +713,7 @@ fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() 
         1400.0,
     );
     h.run();
-    let key = DocKey::new("campaign", base.id.clone());
+    let key = DocKey::new(muster::rules::DocKind::Campaign, base.id.clone());
     // This machine: a new turn.
     h.state_mut().app.apply(muster::app::Command::Edit(
         key.clone(),
@@ -805,7 +805,7 @@ fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_star
     assert_eq!((t.wounds.get(&dace), t.turn), (Some(&1), 2));
     h.state_mut().app.flush_saves();
     assert!(!copy.exists(), "the start's copy is gone once merged");
-    let key = DocKey::new("campaign", ours.id.clone());
+    let key = DocKey::new(muster::rules::DocKind::Campaign, ours.id.clone());
     let store = Store::open_with_options(
         dir.path(),
         muster::store::Kinds::default(),

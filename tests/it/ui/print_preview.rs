@@ -337,7 +337,7 @@ fn the_band_and_the_campaign_have_their_preview_from_their_screen() {
         h.run();
         assert_eq!(
             Some(h.state().app.model.screen.clone()),
-            h.state().app.model.doc(&doc).and_then(Screen::of),
+            h.state().app.model.doc(&doc).map(Screen::of),
             "{file}"
         );
     }
@@ -403,8 +403,7 @@ fn the_preview_has_as_many_pages_as_the_pdf_and_warns_of_missing_glyphs() {
         until_typeset(&mut h);
         let model = &h.state().app.model;
         let options = model.prefs.print.sheet_options(model.prefs.lang);
-        let sheet = muster::print::sheet_of(model.doc(&doc).expect("doc"), &model.rules, options)
-            .expect("a sheet");
+        let sheet = muster::print::sheet_of(model.doc(&doc).expect("doc"), &model.rules, options);
         let pages = muster::print::pdf::page_count(&sheet, paper, None).expect("typesets");
         assert!(pages > 1, "{paper:?}: {pages} pages");
         assert!(

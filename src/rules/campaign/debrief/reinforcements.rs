@@ -3,6 +3,7 @@
 //! CMP-14, CMP-16), points spent on anything else, and a character's gear
 //! changed.
 
+use crate::rules::campaign::EscortKind;
 use crate::rules::campaign::edit::{Bought, CampaignEdit};
 use crate::rules::campaign::play::no_escort;
 use crate::rules::campaign::{Campaign, CharId, EscortId, Member, Phase, PoolMode};
@@ -106,8 +107,8 @@ impl Campaign {
     ) -> Result<(), Problem> {
         let e = self.escort(escort).ok_or_else(|| no_escort(escort))?;
         let fits = matches!(
-            (e.kind.as_str(), member),
-            ("roster", Member::Character(_)) | ("killteam", Member::Soldier(_))
+            (e.kind, member),
+            (EscortKind::Band, Member::Character(_)) | (EscortKind::KillTeam, Member::Soldier(_))
         );
         if !fits {
             return Err(Problem::new("CMP-7", "campaign.problem.recruit_kind")

@@ -9,7 +9,7 @@ use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Member, MissionResult, Phase, State,
 };
 use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::{Character, DocKind as _};
+use muster::rules::{Character, Document as _};
 use proptest::prelude::*;
 
 use crate::rules::campaign::{rules, started};

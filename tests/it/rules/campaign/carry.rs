@@ -8,7 +8,7 @@ use muster::rules::campaign::{
     State,
 };
 use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::{Characteristic, DocKind as _, Outcome, Problem, RulesData};
+use muster::rules::{Characteristic, Document as _, Outcome, Problem, RulesData};
 
 use crate::rules::campaign::{play, rules, started};
 

@@ -3,6 +3,7 @@
 //! price of a recruit, and a new campaign's defaults taken from the user's
 //! edited `campaign.json`.
 
+use muster::rules::campaign::EscortKind;
 use std::path::Path;
 
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
@@ -12,7 +13,7 @@ use muster::rules::campaign::{
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
-use muster::rules::{Character, DocKind, RulesData};
+use muster::rules::{Character, Document, RulesData};
 
 use crate::common::{ok, refused};
 use crate::rules::campaign::{rules, setup};
@@ -55,12 +56,12 @@ fn edited(edit: impl FnOnce(&mut serde_json::Value)) -> RulesData {
     r
 }
 
-fn escort(player: &str, kind: &str, members: Vec<Member>) -> E {
+fn escort(player: &str, kind: EscortKind, members: Vec<Member>) -> E {
     E::AddEscort {
         escort: NewEscort {
             player: player.into(),
             source: format!("{player}'s band"),
-            kind: kind.into(),
+            kind,
             members,
             doc: None,
         },
@@ -70,7 +71,7 @@ fn escort(player: &str, kind: &str, members: Vec<Member>) -> E {
 /// Anne's escort (from `setup`) and Ben's of one more human.
 fn two_players(anne: &[&str], r: &RulesData) -> Campaign {
     let c = setup(anne, r);
-    ok(&c, escort("Ben", "roster", vec![human("Bo")]), r)
+    ok(&c, escort("Ben", EscortKind::Band, vec![human("Bo")]), r)
 }
 
 fn with_budget(c: &Campaign, budget: Budget, points: Option<u32>, r: &RulesData) -> Campaign {
@@ -641,7 +642,11 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     );
     let kt = ok(
         &kt,
-        escort("Kim", "killteam", vec![soldier("Sarge", "sergeant")]),
+        escort(
+            "Kim",
+            EscortKind::KillTeam,
+            vec![soldier("Sarge", "sergeant")],
+        ),
         &r,
     );
     let kt = ok(

@@ -18,7 +18,7 @@ use muster::rules::campaign::{
     MissionResult, NewEscort, Phase, Purchase, State,
 };
 use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::{Character, Doc, DocKind, Gear, GearEdit, GearKind, PowerCard, RulesData};
+use muster::rules::{Character, Doc, Document, Gear, GearEdit, GearKind, PowerCard, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -45,7 +45,7 @@ fn started(members: Vec<Member>, r: &RulesData) -> Campaign {
             escort: NewEscort {
                 player: "Anne".into(),
                 source: "Band".into(),
-                kind: "roster".into(),
+                kind: muster::rules::campaign::EscortKind::Band,
                 members,
                 doc: None,
             },

@@ -8,7 +8,7 @@ use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, enemy_id};
 use muster::rules::core::dice::Roll;
 use muster::rules::killteam::Carried;
 use muster::rules::killteam::item_use::Effect;
-use muster::rules::{DocKind as _, RulesData};
+use muster::rules::{Document as _, RulesData};
 
 use crate::common::{char_id, ok, refused};
 

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use muster::rules::campaign::journals::{MachineJournal, ordered, replay_journals};
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
-use muster::rules::{DocKind as _, RulesData};
+use muster::rules::{Document as _, RulesData};
 use proptest::prelude::*;
 
 use super::merge::{play, table};

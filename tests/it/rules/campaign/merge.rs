@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use muster::rules::campaign::merge::{Side, merge};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionResult, enemy_id};
 use muster::rules::core::dice::Roll;
-use muster::rules::{DocKind, RulesData};
+use muster::rules::{Document, RulesData};
 use proptest::prelude::*;
 
 fn rules() -> RulesData {

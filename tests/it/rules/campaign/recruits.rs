@@ -7,6 +7,7 @@
 //! A recruit is bought as a kind (CMP-7): a soldier kind or a race and a
 //! standard type, made fresh in the escort at the rules' price.
 
+use muster::rules::campaign::EscortKind;
 use std::path::Path;
 
 use egui::accesskit::Role;
@@ -20,7 +21,7 @@ use muster::rules::campaign::{
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
-use muster::rules::{Character, Doc, DocKey, DocKind, Edit, Problem, Roster, RulesData};
+use muster::rules::{Character, Doc, DocKey, Document, Edit, Problem, Roster, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -61,7 +62,7 @@ fn refused(c: &Campaign, e: E, r: &RulesData) -> Problem {
 /// nobody hurt): in the debrief with 20 reinforcement points. `rates`: the
 /// numbers recorded at the start (the data's when none).
 fn after_a_mission(
-    kind: &str,
+    kind: EscortKind,
     members: Vec<Member>,
     rates: Option<muster::rules::campaign::Rates>,
     r: &RulesData,
@@ -77,7 +78,7 @@ fn after_a_mission(
             escort: NewEscort {
                 player: "Anne".into(),
                 source: "Band".into(),
-                kind: kind.into(),
+                kind,
                 members,
                 doc: None,
             },
@@ -138,7 +139,7 @@ fn recon(c: &Campaign, face: u32, r: &RulesData) -> Campaign {
 fn cmp_14_allies_a_band_recruits_its_own_factions_before_allies_are_found() {
     let r = rules();
     let c = after_a_mission(
-        "roster",
+        EscortKind::Band,
         vec![character("Vael", "human"), character("Brask", "human")],
         None,
         &r,
@@ -173,7 +174,7 @@ fn cmp_14_allies_a_band_recruits_its_own_factions_before_allies_are_found() {
 #[test]
 fn cmp_14_allies_open_every_imperium_faction_until_the_end_of_the_campaign() {
     let r = rules();
-    let c = after_a_mission("roster", vec![character("Vael", "human")], None, &r);
+    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
     // 10-11: Allies.
     let c = recon(&c, 10, &r);
     assert!(c.allies);
@@ -211,7 +212,7 @@ fn cmp_14_allies_open_every_imperium_faction_until_the_end_of_the_campaign() {
 fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines() {
     let r = rules();
     let c = after_a_mission(
-        "killteam",
+        EscortKind::KillTeam,
         vec![
             soldier("Sergeant Rook", "sergeant"),
             soldier("Vell", "guardsman"),
@@ -248,7 +249,7 @@ fn cmp_14_allies_a_band_of_several_races_recruits_from_each_of_its_factions() {
     let r = rules();
     // A Rogue Trader band of a human and an Eldar: both are its own.
     let c = after_a_mission(
-        "roster",
+        EscortKind::Band,
         vec![character("Vael", "human"), character("Ith", "eldar")],
         None,
         &r,
@@ -265,7 +266,12 @@ fn cmp_14_allies_a_campaign_started_before_the_factions_were_recorded_recruits_a
     let r = rules();
     let mut rates = r.campaign.rates();
     rates.recruit_factions = None;
-    let c = after_a_mission("roster", vec![character("Vael", "human")], Some(rates), &r);
+    let c = after_a_mission(
+        EscortKind::Band,
+        vec![character("Vael", "human")],
+        Some(rates),
+        &r,
+    );
     let c = ok(&c, recruit(&c, character("Gob", "ork"), &r), &r);
     assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
     // Its file, as an older Muster wrote it, reads and replays.
@@ -290,7 +296,7 @@ fn cmp_14_allies_the_factions_are_data_a_user_may_edit() {
     let (r, problems) =
         RulesData::with_overrides(&[("campaign.json".to_owned(), v.to_string())]).expect("rules");
     assert!(problems.is_empty(), "{problems:?}");
-    let c = after_a_mission("roster", vec![character("Vael", "human")], None, &r);
+    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
     assert_eq!(
         refused(&c, recruit(&c, character("Ith", "eldar"), &r), &r).key,
         "campaign.problem.recruit_needs_allies"
@@ -328,7 +334,7 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
     pool.characters.push(Character::new(1, "Hesk", "human"));
     pool.characters
         .push(Character::new(2, "Tor", "space_marine"));
-    let c = after_a_mission("roster", vec![character("Vael", "human")], None, &r);
+    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
     {
         let store = Store::open(dir.path()).expect("store");
         store.save(&Doc::new(pool)).expect("save");
@@ -400,7 +406,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     // A kill team of a sergeant and two guardsmen, 20 points after its
     // first mission.
     let c = after_a_mission(
-        "killteam",
+        EscortKind::KillTeam,
         vec![
             soldier("Sergeant Rook", "sergeant"),
             soldier("Vell", "guardsman"),
@@ -456,7 +462,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
 #[test]
 fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
     let r = rules();
-    let c = after_a_mission("roster", vec![character("Vael", "human")], None, &r);
+    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
     let held = c.reinforcement_of(1);
     let costs = &r.campaign.recruit;
     // A trooper: the figure alone.
@@ -510,7 +516,7 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
 fn cmp_7_a_kind_the_escort_may_not_take_is_refused_with_its_rule() {
     let r = rules();
     let c = after_a_mission(
-        "killteam",
+        EscortKind::KillTeam,
         vec![
             soldier("Sergeant Rook", "sergeant"),
             soldier("Vell", "guardsman"),

@@ -11,7 +11,7 @@ use muster::i18n::Lang;
 use muster::rules::campaign::merge::merge;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry, Table};
 use muster::rules::killteam::activation::Act;
-use muster::rules::{DocKind, RulesData};
+use muster::rules::{Document, RulesData};
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")

@@ -3,6 +3,7 @@
 //! journal, replayed as recorded, undone like any other; and the table view
 //! that offers it.
 
+use muster::rules::campaign::EscortKind;
 use std::path::Path;
 
 use egui::accesskit::Role;
@@ -15,7 +16,7 @@ use muster::rules::campaign::{
 };
 use muster::rules::core::dice::seeded;
 use muster::rules::killteam::Soldier;
-use muster::rules::{Character, Doc, DocKind, RulesData};
+use muster::rules::{Character, Doc, Document, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -57,10 +58,10 @@ fn at_the_table_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
     s.secondary = vec!["cultists".into(), "mutants".into()];
     c = ok(&c, E::SetSettings { settings: s }, r);
     let escorts = [
-        ("Anne", "killteam", soldiers),
+        ("Anne", EscortKind::KillTeam, soldiers),
         (
             "Ben",
-            "roster",
+            EscortKind::Band,
             vec![Member::Character(Character::new(0, "Bo", "human"))],
         ),
     ];
@@ -71,7 +72,7 @@ fn at_the_table_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
                 escort: NewEscort {
                     player: player.into(),
                     source: "Band".into(),
-                    kind: kind.into(),
+                    kind,
                     members,
                     doc: None,
                 },

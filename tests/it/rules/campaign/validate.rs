@@ -257,7 +257,7 @@ fn team_campaign(r: &RulesData) -> (Campaign, KillTeam) {
             escort: NewEscort {
                 player: "Camille".into(),
                 source: team.name.clone(),
-                kind: "killteam".into(),
+                kind: muster::rules::campaign::EscortKind::KillTeam,
                 members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
                 doc: Some(team.id.clone()),
             },

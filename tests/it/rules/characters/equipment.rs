@@ -7,7 +7,7 @@ use std::path::Path;
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::rules::core::dice::seeded;
 use muster::rules::{
-    Character, CharacterEdit, DocKind, Gear, GearEdit, GearKind, NewCharacter, PowerCard,
+    Character, CharacterEdit, Document, Gear, GearEdit, GearKind, NewCharacter, PowerCard,
     PowerTarget, Roster, RosterEdit, RulesData,
 };
 

@@ -148,7 +148,7 @@ fn cmp_9_the_debrief_confirms_who_was_out_of_action_before_the_tests() {
 
 #[test]
 fn the_journal_names_the_characteristic_of_an_advance_in_french() {
-    use muster::rules::DocKind as _;
+    use muster::rules::Document as _;
     use muster::rules::campaign::CampaignEdit as E;
     let rules = crate::rules::campaign::rules();
     let c = crate::rules::campaign::carry::after_mission(&rules);

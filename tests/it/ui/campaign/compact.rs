@@ -7,7 +7,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
-use muster::rules::{DocKind as _, RulesData};
+use muster::rules::{Document as _, RulesData};
 use muster::ui::Gui;
 
 /// The example campaign, the whole enemy escort of its mission drawn (16

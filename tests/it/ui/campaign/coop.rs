@@ -13,7 +13,7 @@ use muster::rules::campaign::{
     Budget, Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Phase,
 };
 use muster::rules::core::dice::seeded;
-use muster::rules::{Character, Doc, DocKind, Roster, RulesData};
+use muster::rules::{Character, Doc, Document, Roster, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -123,7 +123,7 @@ fn started(id: &str, players: &[(&str, &str)], budget: Budget, r: &RulesData) ->
                 escort: NewEscort {
                     player: (*player).into(),
                     source: "Band".into(),
-                    kind: "roster".into(),
+                    kind: muster::rules::campaign::EscortKind::Band,
                     members: vec![Member::Character(Character::new(0, *who, "human"))],
                     doc: None,
                 },

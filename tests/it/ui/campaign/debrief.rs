@@ -13,7 +13,7 @@ use muster::rules::campaign::{
     Campaign, CampaignEdit as E, MissionChoice, MissionResult, Phase, State,
 };
 use muster::rules::core::dice::Roll;
-use muster::rules::{Characteristic, Doc, DocKind as _, Roster, RulesData};
+use muster::rules::{Characteristic, Doc, Document as _, Roster, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 

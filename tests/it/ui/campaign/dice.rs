@@ -12,7 +12,7 @@ use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice, MissionType, Phase};
-use muster::rules::{Doc, DocKind as _, Roster, RulesData};
+use muster::rules::{Doc, Document as _, Roster, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 

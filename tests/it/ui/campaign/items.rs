@@ -338,7 +338,7 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
         },
         &rules,
     );
-    let refused = muster::rules::DocKind::apply(
+    let refused = muster::rules::Document::apply(
         &laid,
         E::RemoveMine {
             character: dace,
@@ -392,7 +392,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     };
     let mut rng = muster::rules::core::dice::seeded(1);
     let refused =
-        muster::rules::DocKind::apply(&c, loot(dace), &rules, &mut rng).expect_err("no Thief");
+        muster::rules::Document::apply(&c, loot(dace), &rules, &mut rng).expect_err("no Thief");
     assert_eq!(refused.rule, "RIB-13");
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -414,7 +414,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
         muster::rules::campaign::Member::Character(_) => panic!("a soldier"),
     }
     // No limit a turn: he passes by again.
-    assert!(muster::rules::DocKind::apply(&now, loot(pell), &rules, &mut rng).is_ok());
+    assert!(muster::rules::Document::apply(&now, loot(pell), &rules, &mut rng).is_ok());
     // A fallen team-mate is no enemy corpse: nothing to take.
     let now = ok(
         &now,
@@ -431,7 +431,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
         pick: LootPick::Weapon("lasgun".into()),
     };
     let refused =
-        muster::rules::DocKind::apply(&now, from_mate, &rules, &mut rng).expect_err("a team-mate");
+        muster::rules::Document::apply(&now, from_mate, &rules, &mut rng).expect_err("a team-mate");
     assert_eq!(refused.rule, "RIB-13");
     assert!(now.replay(&rules).is_ok());
 }

@@ -8,7 +8,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
-use muster::rules::{DocKind as _, RulesData};
+use muster::rules::{Document as _, RulesData};
 
 use super::{at_the_table, ready, showing};
 

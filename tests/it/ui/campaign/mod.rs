@@ -20,7 +20,7 @@ use egui_kittest::Harness;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
-use muster::rules::{Doc, DocKind as _, RulesData};
+use muster::rules::{Doc, Document as _, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -77,7 +77,7 @@ fn undrawn(rules: &RulesData) -> Campaign {
     let escort = NewEscort {
         player: "Anne".into(),
         source: team.name.clone(),
-        kind: "killteam".into(),
+        kind: muster::rules::campaign::EscortKind::KillTeam,
         members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
         doc: None,
     };

@@ -6,7 +6,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Command;
 use muster::rules::campaign::CampaignEdit as E;
-use muster::rules::{DocKind as _, RulesData};
+use muster::rules::{Document as _, RulesData};
 
 use super::{at_the_table, leader, ready, showing};
 

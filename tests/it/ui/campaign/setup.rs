@@ -4,7 +4,7 @@
 use egui_kittest::kittest::Queryable as _;
 use muster::app::Command;
 use muster::i18n::Lang;
-use muster::rules::DocKind as _;
+use muster::rules::Document as _;
 use muster::rules::campaign::Campaign;
 
 #[test]

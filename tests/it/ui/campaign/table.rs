@@ -5,7 +5,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::i18n::Lang;
 use muster::rules::campaign::CampaignEdit as E;
-use muster::rules::{DocKind as _, RulesData};
+use muster::rules::{Document as _, RulesData};
 
 use super::{at_the_table, showing};
 
