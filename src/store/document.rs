@@ -145,12 +145,15 @@ impl DocError {
                 line,
                 column,
             } => {
-                // The parser's words only for a value of the wrong kind
-                // (they name what was expected); the text's own faults are
-                // said plainly.
+                // The parser's words only for a value of the wrong kind or
+                // one it does not know (they name what was expected); the
+                // text's own faults are said plainly.
                 let key = if message.starts_with("EOF while parsing") {
                     "doc.cut_off"
-                } else if !message.starts_with("invalid") && !message.starts_with("missing") {
+                } else if !["invalid", "missing", "unknown variant"]
+                    .iter()
+                    .any(|w| message.starts_with(w))
+                {
                     "doc.not_json"
                 } else if at.is_empty() {
                     "doc.syntax"

@@ -359,3 +359,33 @@ fn the_mutated_documents_reach_both_outcomes() {
     assert!(read >= 25, "only {read} of 500 read");
     assert!(refused >= 25, "only {refused} of 500 refused");
 }
+
+/// An escort is a band or a kill team (`roster`, `killteam` in files): a
+/// campaign naming another kind is refused as it is read, saying where, and
+/// never read as something else.
+#[test]
+fn an_escort_of_a_kind_muster_does_not_know_is_refused_with_its_place() {
+    let campaign = include_str!("../../../assets/examples/campaign.json");
+    let text = campaign.replacen("\"kind\": \"roster\"", "\"kind\": \"band\"", 1);
+    assert_ne!(text, campaign);
+    let err = Kinds::default()
+        .parse(&text, "x")
+        .expect_err("an unknown escort kind");
+    let DocError::Syntax {
+        message, at, line, ..
+    } = &err
+    else {
+        panic!("{err:?}");
+    };
+    assert_eq!(at, "campaign.escorts[0].kind");
+    assert!(message.contains("band"), "{message}");
+    assert!(
+        message.contains("roster") && message.contains("killteam"),
+        "{message}"
+    );
+    assert_eq!(*line, 27);
+    // Said as a value Muster does not know, where it is, not as broken text.
+    let shown = Lang::En.doc_error(&err);
+    assert!(shown.contains("escorts[0].kind"), "{shown}");
+    assert!(shown.contains("band"), "{shown}");
+}
