@@ -22,7 +22,7 @@ use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};
 
 use out_of_action::confirm_out_ui;
-use parts::step_title;
+use parts::{Step, step_title};
 
 impl MissionState {
     /// The debrief, every step on one page.
@@ -43,21 +43,21 @@ impl MissionState {
         outcome_ui(ui, lang, d, next());
         ui.add_space(space::S);
         // CMP-9: who was taken out of action, corrected before the tests.
-        confirm_out_ui(ui, cx, c, d, next());
+        confirm_out_ui(ui, &Step::new(cx, c, d, next()));
         ui.add_space(space::S);
-        self.cran_tests_ui(ui, cx, c, d, next());
+        self.cran_tests_ui(ui, &Step::new(cx, c, d, next()));
         ui.add_space(space::S);
         if c.settings.fate_points {
-            self.fate_ui(ui, cx, c, d, next());
+            self.fate_ui(ui, &Step::new(cx, c, d, next()));
             ui.add_space(space::S);
         }
         self.advances_ui(ui, cx, c, Some(d), next());
         ui.add_space(space::S);
         self.reinforcements_ui(ui, cx, c, next());
         ui.add_space(space::S);
-        self.recon_ui(ui, cx, c, d, next());
+        self.recon_ui(ui, &Step::new(cx, c, d, next()));
         ui.add_space(space::S);
-        self.next_mission_ui(ui, cx, c, d, next());
+        self.next_mission_ui(ui, &Step::new(cx, c, d, next()));
         ui.add_space(space::M);
         card_title(ui, icons::ICON_GROUPS, lang.t("campaign.ui.escort_now"));
         crate::ui::widgets::card_grid(
@@ -71,17 +71,17 @@ impl MissionState {
     }
 
     /// The next mission (CMP-3, CMP-4), or the campaign's end after the final.
-    fn next_mission_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        cx: &ViewCtx<'_>,
-        c: &Campaign,
-        d: &crate::rules::campaign::Debrief,
-        step: u32,
-    ) {
-        let lang = cx.lang;
-        let id = c.id.as_str();
-        let tests_done = d.pending.is_empty();
+    fn next_mission_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
+        let Step {
+            cx,
+            c,
+            d,
+            step,
+            lang,
+            id,
+            tests_done,
+            ..
+        } = *s;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             step_title(ui, lang, step, lang.t("campaign.ui.step.next"), false);

@@ -12,20 +12,20 @@ use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
 use crate::ui::widgets::{badge, card, icon_button};
 
-use super::parts::{rolled_ui, step_title};
+use super::parts::{Step, rolled_ui, step_title};
 
 impl MissionState {
     /// Those taken out of action, and their Cran tests (CMP-9).
-    pub(super) fn cran_tests_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        cx: &ViewCtx<'_>,
-        c: &Campaign,
-        d: &crate::rules::campaign::Debrief,
-        step: u32,
-    ) {
-        let lang = cx.lang;
-        let id = c.id.as_str();
+    pub(super) fn cran_tests_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
+        let Step {
+            cx,
+            c,
+            d,
+            step,
+            lang,
+            id,
+            ..
+        } = *s;
         let die = c.settings.cran_die;
         let tests_done = d.pending.is_empty();
         card(ui, |ui| {
@@ -73,16 +73,16 @@ impl MissionState {
     }
 
     /// The fate points' rerolls of those who fell.
-    pub(super) fn fate_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        cx: &ViewCtx<'_>,
-        c: &Campaign,
-        d: &crate::rules::campaign::Debrief,
-        step: u32,
-    ) {
-        let lang = cx.lang;
-        let id = c.id.as_str();
+    pub(super) fn fate_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
+        let Step {
+            cx,
+            c,
+            d,
+            step,
+            lang,
+            id,
+            ..
+        } = *s;
         let die = c.settings.cran_die;
         let tests_done = d.pending.is_empty();
         // CMP-12: done once nobody may still be saved: each who fell saved,
@@ -142,15 +142,16 @@ impl MissionState {
 }
 
 /// Who was taken out of action, as ticked at the table (CMP-9).
-pub(super) fn confirm_out_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    d: &crate::rules::campaign::Debrief,
-    step: u32,
-) {
-    let lang = cx.lang;
-    let id = c.id.as_str();
+pub(super) fn confirm_out_ui(ui: &mut egui::Ui, s: &Step<'_>) {
+    let Step {
+        cx,
+        c,
+        d,
+        step,
+        lang,
+        id,
+        ..
+    } = *s;
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         let settled = d.out_of_action.iter().all(|x| !d.pending.contains(x));

@@ -1,14 +1,50 @@
-//! The debrief's shared pieces: a step's title, and the tests rolled since
-//! the mission.
+//! The debrief's shared pieces: what every step reads, a step's title, and
+//! the tests rolled since the mission.
 
 use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::i18n::Lang;
-use crate::rules::campaign::{Campaign, TestKind};
+use crate::rules::campaign::{Campaign, Debrief, TestKind};
 use crate::ui::campaign::parts::state_tone;
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
 use crate::ui::widgets::badge;
+
+/// What a step of the debrief reads: the view's context, the campaign and
+/// its debrief, the step's number, and what every step asks first.
+#[derive(Clone, Copy)]
+pub(super) struct Step<'a> {
+    /// The view's context.
+    pub cx: &'a ViewCtx<'a>,
+    /// The language it speaks.
+    pub lang: Lang,
+    /// The campaign.
+    pub c: &'a Campaign,
+    /// Its id.
+    pub id: &'a str,
+    /// Its debrief.
+    pub d: &'a Debrief,
+    /// The step's number on the page.
+    pub step: u32,
+    /// Every test owed is rolled (CMP-9).
+    pub tests_done: bool,
+}
+
+impl<'a> Step<'a> {
+    /// Step `step` of the debrief `d` of `c`.
+    pub(super) fn new(cx: &'a ViewCtx<'a>, c: &'a Campaign, d: &'a Debrief, step: u32) -> Self {
+        Self {
+            cx,
+            lang: cx.lang,
+            c,
+            id: c.id.as_str(),
+            d,
+            step,
+            tests_done: d.pending.is_empty(),
+        }
+    }
+}
 
 /// A step's number and title, a tick once it is done (said to a screen
 /// reader too).

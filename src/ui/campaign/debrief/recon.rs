@@ -12,7 +12,7 @@ use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, icon_button};
 
-use super::parts::{rolled_ui, step_title};
+use super::parts::{Step, rolled_ui, step_title};
 
 impl MissionState {
     /// CMP-14: the recon's dice, each typed in or left to Muster: the D12,
@@ -82,17 +82,17 @@ impl MissionState {
     }
 
     /// The recon (CMP-14): its table, who goes and his dice, the guide.
-    pub(super) fn recon_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        cx: &ViewCtx<'_>,
-        c: &Campaign,
-        d: &crate::rules::campaign::Debrief,
-        step: u32,
-    ) {
-        let lang = cx.lang;
-        let id = c.id.as_str();
-        let tests_done = d.pending.is_empty();
+    pub(super) fn recon_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
+        let Step {
+            cx,
+            c,
+            d,
+            step,
+            lang,
+            id,
+            tests_done,
+            ..
+        } = *s;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             let all_done = c.escorts.iter().all(|e| d.recon.contains(&e.id));
