@@ -10,7 +10,7 @@
 
 use crate::rules::CharRef;
 use crate::rules::Characteristic as C;
-use crate::rules::campaign::{Campaign, CharId, EnemyWeapon, Member, enemy_index};
+use crate::rules::campaign::{Campaign, CharId, EnemyWeapon, Fighter, Member};
 use crate::rules::characters::data::{Armoury, ArmouryEntry};
 use crate::rules::characters::equipment::{Gear, GearKind, armour_save};
 use crate::rules::core::characteristic::Profile;
@@ -320,7 +320,7 @@ pub fn table_side(c: &Campaign, rules: &RulesData, r: &CharRef, lang: &str) -> O
     if c.id != r.doc {
         return None;
     }
-    if let Some(i) = enemy_index(r.id) {
+    if let Fighter::Enemy(i) = Fighter::of(r.id) {
         let e = c.enemy(i)?;
         let f = c.enemy_fighter(i, rules)?;
         let taken = c

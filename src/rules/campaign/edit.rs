@@ -6,6 +6,7 @@
 //! dice and is checked. The stored event always holds the faces, so the
 //! journal replays without dice.
 
+use super::Fighter;
 use std::sync::Arc;
 
 use rand::Rng;
@@ -746,9 +747,9 @@ impl Document for Campaign {
     }
     fn edit_subject(&self, edit: &CampaignEdit) -> Option<crate::rules::core::names::Names> {
         let id = edit.character()?;
-        match super::enemy_index(id) {
-            Some(e) => self.enemy(e).map(|_| self.enemy_names(e)),
-            None => {
+        match Fighter::of(id) {
+            Fighter::Enemy(e) => self.enemy(e).map(|_| self.enemy_names(e)),
+            Fighter::Character(_) => {
                 let name = self.character(id)?.name().to_owned();
                 Some(crate::rules::core::names::Names::from([(
                     "en".to_owned(),

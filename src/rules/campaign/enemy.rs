@@ -49,15 +49,42 @@ impl Behaviour {
     }
 }
 
-/// The place in the escort of the enemy of this id, if it is one.
-pub fn enemy_index(id: CharId) -> Option<usize> {
-    id.checked_sub(ENEMY_IDS)
-        .and_then(|i| usize::try_from(i).ok())
+/// Who fights at a campaign's table: one of the campaign's characters, or
+/// the n-th enemy drawn for the mission. The table's events name both by a
+/// character id (an enemy's is `ENEMY_IDS` plus its place), so that files
+/// keep one kind of id; `Fighter::of` reads which it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Fighter {
+    /// A character of the campaign, by id.
+    Character(CharId),
+    /// The enemy at this place in the mission's escort.
+    Enemy(usize),
 }
 
-/// The id of the enemy at this place in the escort.
-pub fn enemy_id(index: usize) -> CharId {
-    ENEMY_IDS + u64::try_from(index).unwrap_or(u64::MAX - ENEMY_IDS)
+impl Fighter {
+    /// The fighter a table's id names.
+    pub fn of(id: CharId) -> Self {
+        match id
+            .checked_sub(ENEMY_IDS)
+            .and_then(|i| usize::try_from(i).ok())
+        {
+            Some(i) => Self::Enemy(i),
+            None => Self::Character(id),
+        }
+    }
+
+    /// The id the table's events name it by.
+    pub fn id(self) -> CharId {
+        match self {
+            Self::Character(id) => id,
+            Self::Enemy(i) => ENEMY_IDS + u64::try_from(i).unwrap_or(u64::MAX - ENEMY_IDS),
+        }
+    }
+
+    /// Whether it is one of the enemies drawn.
+    pub fn is_enemy(self) -> bool {
+        matches!(self, Self::Enemy(_))
+    }
 }
 
 impl Campaign {

@@ -5,6 +5,7 @@
 //! Decision (EQ-11): a mine goes off once, on the one model the player
 //! names; it is then gone.
 
+use super::Fighter;
 use rand::Rng;
 
 use super::edit::CampaignEdit;
@@ -39,7 +40,7 @@ impl Campaign {
     /// a character playing.
     fn known(&self, bearer: CharId, target: CharId) -> Result<Known, Problem> {
         let table = self.table.clone().unwrap_or_default();
-        if let Some(e) = super::enemy_index(target) {
+        if let Fighter::Enemy(e) = Fighter::of(target) {
             if self.enemy(e).is_none() {
                 return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", e + 1));
             }
@@ -382,14 +383,14 @@ impl Campaign {
     /// The model an item was used on, put back as it was before the use.
     fn put_back(&mut self, on: &UsedOn) {
         let table = self.table.get_or_insert_default();
-        match super::enemy_index(on.id) {
-            Some(e) => {
+        match Fighter::of(on.id) {
+            Fighter::Enemy(e) => {
                 table.enemy_wounds.insert(e, on.wounds);
                 if !on.out {
                     table.enemy_out.remove(&e);
                 }
             }
-            None => {
+            Fighter::Character(_) => {
                 table.wounds.insert(on.id, on.wounds);
                 if !on.out {
                     table.out_of_action.remove(&on.id);
@@ -459,9 +460,9 @@ impl Campaign {
     /// Wounds healed (EQ-6): never below none taken.
     fn heal(&mut self, target: CharId, n: u32) {
         let table = self.table.get_or_insert_default();
-        let slot = match super::enemy_index(target) {
-            Some(e) => table.enemy_wounds.entry(e).or_default(),
-            None => table.wounds.entry(target).or_default(),
+        let slot = match Fighter::of(target) {
+            Fighter::Enemy(e) => table.enemy_wounds.entry(e).or_default(),
+            Fighter::Character(_) => table.wounds.entry(target).or_default(),
         };
         *slot = slot.saturating_sub(n);
     }
@@ -475,9 +476,9 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
-        let (max, names) = match super::enemy_index(target) {
-            Some(e) => (self.enemy_wounds(e, rules), self.enemy_names(e)),
-            None => {
+        let (max, names) = match Fighter::of(target) {
+            Fighter::Enemy(e) => (self.enemy_wounds(e, rules), self.enemy_names(e)),
+            Fighter::Character(_) => {
                 let t = self.player_index(target)?;
                 let c = &self.characters[t];
                 let names = Names::from([("en".to_owned(), c.name().to_owned())]);
@@ -485,16 +486,16 @@ impl Campaign {
             }
         };
         let table = self.table.get_or_insert_default();
-        let slot = match super::enemy_index(target) {
-            Some(e) => table.enemy_wounds.entry(e).or_default(),
-            None => table.wounds.entry(target).or_default(),
+        let slot = match Fighter::of(target) {
+            Fighter::Enemy(e) => table.enemy_wounds.entry(e).or_default(),
+            Fighter::Character(_) => table.wounds.entry(target).or_default(),
         };
         let now = slot.saturating_add(n).min(max);
         *slot = now;
         if now == max {
-            match super::enemy_index(target) {
-                Some(e) => table.enemy_out.insert(e),
-                None => table.out_of_action.insert(target),
+            match Fighter::of(target) {
+                Fighter::Enemy(e) => table.enemy_out.insert(e),
+                Fighter::Character(_) => table.out_of_action.insert(target),
             };
         }
         out.lines.push((

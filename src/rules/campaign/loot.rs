@@ -12,7 +12,7 @@
 //! French name).
 
 use super::edit::CampaignEdit;
-use super::{Campaign, CharId, Member, Phase, enemy_index};
+use super::{Campaign, CharId, Fighter, Member, Phase};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
@@ -35,7 +35,7 @@ impl Campaign {
             return Vec::new();
         }
         let data = &rules.killteam;
-        if let Some(i) = enemy_index(from) {
+        if let Fighter::Enemy(i) = Fighter::of(from) {
             let Some(f) = self.enemy_fighter(i, rules) else {
                 return Vec::new();
             };

@@ -43,7 +43,7 @@ pub use data::{
 };
 pub use data::{EnemyFighter, EnemyWeapon};
 pub use edit::{Bought, CampaignEdit, MissionChoice, NewEscort, Purchase};
-pub use enemy::{Behaviour, ENEMY_IDS, enemy_id, enemy_index};
+pub use enemy::{Behaviour, ENEMY_IDS, Fighter};
 pub use item_use::RECHARGE;
 pub use play::check_dice;
 pub use recruit::RecruitKind;
@@ -584,7 +584,7 @@ impl Table {
             .out_of_action
             .iter()
             .copied()
-            .chain(self.enemy_out.iter().map(|&i| enemy_id(i)))
+            .chain(self.enemy_out.iter().map(|&i| Fighter::Enemy(i).id()))
             .collect();
         self.fell.retain(|id, _| out.contains(id));
         for id in out {

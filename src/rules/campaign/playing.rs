@@ -1,6 +1,7 @@
 //! Events at the table: ticks, wounds, initiative, the enemy's behaviour.
 
 use super::EscortKind;
+use super::Fighter;
 use crate::rules::killteam::with_item;
 use std::collections::BTreeMap;
 
@@ -174,7 +175,7 @@ impl Campaign {
         rules: &RulesData,
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Playing])?;
-        if let Some(e) = super::enemy_index(character) {
+        if let Fighter::Enemy(e) = Fighter::of(character) {
             self.set_enemy_wounds(e, wounds, rules)?;
             return Ok(CampaignEdit::SetWounds { character, wounds });
         }
@@ -244,7 +245,7 @@ impl Campaign {
         o: bool,
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Playing])?;
-        if let Some(e) = super::enemy_index(character) {
+        if let Fighter::Enemy(e) = Fighter::of(character) {
             self.set_enemy_out(e, o)?;
             return Ok(CampaignEdit::SetOutOfAction { character, out: o });
         }
@@ -366,7 +367,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
-        if let Some(e) = super::enemy_index(character) {
+        if let Fighter::Enemy(e) = Fighter::of(character) {
             return self.add_enemy_wounds(e, wounds, rules, out);
         }
         let i = self.player_index(character)?;

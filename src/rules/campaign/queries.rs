@@ -67,7 +67,7 @@ impl Campaign {
     /// screen now (CMP-13), or none when he can: a mission must be played,
     /// and he must be at its table, alive and not out of action yet.
     pub fn wound_refusal(&self, id: CharId) -> Option<Problem> {
-        if let Some(i) = enemy_index(id) {
+        if let Fighter::Enemy(i) = Fighter::of(id) {
             return self.enemy_refusal(i);
         }
         let Some(x) = self.character(id) else {

@@ -91,7 +91,7 @@ impl Campaign {
         if self.phase != Phase::Setup {
             out.extend(self.settings.problems(&rules.campaign));
         }
-        if enemy_index(self.next_id).is_some() {
+        if Fighter::of(self.next_id).is_enemy() {
             out.push(
                 Problem::new("FILE", "campaign.problem.next_id_enemy")
                     .arg("id", self.next_id)
@@ -103,9 +103,9 @@ impl Campaign {
             if !ids.insert(c.id) {
                 out.push(Problem::new("FILE", "campaign.problem.duplicate_id").arg("id", c.id));
             }
-            if enemy_index(c.id).is_some() {
+            if Fighter::of(c.id).is_enemy() {
                 out.push(
-                    Problem::new("FILE", "campaign.problem.enemy_id")
+                    Problem::new("FILE", "campaign.problem.Fighter")
                         .character(c.name())
                         .arg("id", c.id)
                         .arg("first", ENEMY_IDS),

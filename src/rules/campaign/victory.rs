@@ -4,7 +4,7 @@
 //! campaign's reading (or the kill-team data's).
 
 use super::data::DoubleKill;
-use super::{Campaign, CharId, Member, enemy_index};
+use super::{Campaign, CharId, Fighter, Member};
 use crate::rules::data::RulesData;
 use crate::rules::killteam::victory::{DoubleKillBonus, Kill, Tally, tally};
 
@@ -76,7 +76,7 @@ impl Campaign {
                 turn,
                 vp: worth(id),
             };
-            if enemy_index(id).is_some() {
+            if Fighter::of(id).is_enemy() {
                 enemies.push(f);
             } else {
                 players.push(f);

@@ -3,6 +3,7 @@
 //! point on BS" beside "Ilya: advance point on I"), and its dice. Kept as a
 //! message, told in the language shown.
 
+use super::Fighter;
 use super::{Campaign, CampaignEdit};
 use crate::rules::core::msg::Msg;
 
@@ -10,14 +11,12 @@ impl CampaignEdit {
     /// What the event did, in words: the character or enemy it is about,
     /// then what it changed, when the event says more than its kind.
     pub fn words(&self, c: &Campaign) -> Msg {
-        let who = self
-            .character()
-            .and_then(|id| match super::enemy_index(id) {
-                Some(e) => c
-                    .enemy(e)
-                    .map(|_| Msg::new("msg.plain").names("text", &c.enemy_names(e))),
-                None => c.character(id).map(|x| Msg::verbatim(x.name())),
-            });
+        let who = self.character().and_then(|id| match Fighter::of(id) {
+            Fighter::Enemy(e) => c
+                .enemy(e)
+                .map(|_| Msg::new("msg.plain").names("text", &c.enemy_names(e))),
+            Fighter::Character(_) => c.character(id).map(|x| Msg::verbatim(x.name())),
+        });
         let what = self.detail().unwrap_or_else(|| Msg::new(self.label()));
         match who {
             Some(who) => Msg::new("event.words").msg("who", who).msg("what", what),

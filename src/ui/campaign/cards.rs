@@ -10,7 +10,7 @@ use egui_material_icons::icons;
 use crate::rules::CharRef;
 use crate::rules::Characteristic as C;
 use crate::rules::campaign::{
-    Campaign, CampaignEdit, EnemyFighter, EnemyWeapon, Member, Table, enemy_id,
+    Campaign, CampaignEdit, EnemyFighter, EnemyWeapon, Fighter, Member, Table,
 };
 use crate::rules::core::names::name_in;
 use crate::ui::campaign::dice::DiceTexts;
@@ -273,7 +273,7 @@ fn enemy_card_ui(
             }
             let max = c.enemy_wounds(i, rules);
             let taken = table.enemy_wounds.get(&i).copied().unwrap_or(0);
-            let id = enemy_id(i);
+            let id = Fighter::Enemy(i).id();
             wounds_ui(ui, cx, c, (id, &name), max, taken);
             crate::ui::campaign::items::dazzled_ui(ui, cx, table, id);
             behaviour_ui(ui, cx, c, table, i);

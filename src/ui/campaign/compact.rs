@@ -9,7 +9,7 @@ use egui_material_icons::icons;
 
 use crate::rules::CharRef;
 use crate::rules::battle::from_table::TableSide;
-use crate::rules::campaign::{Campaign, CharId, Member, Table, enemy_id};
+use crate::rules::campaign::{Campaign, CharId, Fighter, Member, Table};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::activation::Act;
 use crate::ui::battle::from_table::table_side;
@@ -23,7 +23,7 @@ use crate::ui::widgets::{Tone, badge, card};
 
 /// One model at the table, as its line shows it.
 pub(super) struct Line {
-    /// His id at the table (a character's, or the enemy's `enemy_id`).
+    /// His id at the table (a character's, or the enemy's `Fighter`).
     id: CharId,
     /// His name.
     name: String,
@@ -99,7 +99,7 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
             .filter(|k| *k != kind_key)
             .map_or_else(|| e.entry_type.clone(), str::to_owned);
         out.push(Line {
-            id: enemy_id(i),
+            id: Fighter::Enemy(i).id(),
             name: name_in(&c.enemy_names(i), cx.lang.code(), "").to_owned(),
             kind: format!("{line} · {kind}"),
             enemy: true,

@@ -8,7 +8,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::{
-    Campaign, CampaignCharacter, CampaignEdit, CharId, RECHARGE, Table, enemy_id, enemy_index,
+    Campaign, CampaignCharacter, CampaignEdit, CharId, Fighter, RECHARGE, Table,
 };
 use crate::rules::core::dice::amount_dice;
 use crate::rules::core::names::name_in;
@@ -343,7 +343,10 @@ fn candidates(
         .filter(|i| !table.enemy_out.contains(i))
         .map(|i| {
             let names = c.enemy_names(i);
-            (enemy_id(i), name_in(&names, cx.lang.code(), "").to_owned())
+            (
+                Fighter::Enemy(i).id(),
+                name_in(&names, cx.lang.code(), "").to_owned(),
+            )
         });
     players.chain(enemies).collect()
 }
@@ -419,7 +422,7 @@ fn targets_ui(
                     ("target", &name),
                 ],
             );
-            let icon = if enemy_index(id).is_some() {
+            let icon = if Fighter::of(id).is_enemy() {
                 icons::ICON_SKULL
             } else {
                 icons::ICON_PERSON

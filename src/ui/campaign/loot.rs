@@ -5,7 +5,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::loot::LootPick;
-use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Table, enemy_index};
+use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Fighter, Table};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::Soldier;
 use crate::rules::killteam::data::Grant;
@@ -30,9 +30,9 @@ fn pick_name(cx: &ViewCtx<'_>, pick: &LootPick) -> String {
 
 /// A fallen model's name: a character's, or a drawn enemy's.
 fn fallen_name(cx: &ViewCtx<'_>, c: &Campaign, id: u64) -> String {
-    match enemy_index(id) {
-        Some(i) => name_in(&c.enemy_names(i), cx.lang.code(), "?").to_owned(),
-        None => c
+    match Fighter::of(id) {
+        Fighter::Enemy(i) => name_in(&c.enemy_names(i), cx.lang.code(), "?").to_owned(),
+        Fighter::Character(_) => c
             .character(id)
             .map_or_else(String::new, |x| x.name().to_owned()),
     }

@@ -8,7 +8,7 @@ use egui_material_icons::icons;
 
 use crate::rules::campaign::data::DoubleKill;
 use crate::rules::campaign::victory::{BattleVp, Fallen};
-use crate::rules::campaign::{Campaign, CampaignEdit, enemy_index};
+use crate::rules::campaign::{Campaign, CampaignEdit, Fighter};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::victory::{DoubleKillBonus, Tally};
 use crate::ui::campaign::parts::edit;
@@ -98,12 +98,12 @@ fn side_ui(
 
 /// A fallen fighter's name with his worth.
 fn name_of(cx: &ViewCtx<'_>, c: &Campaign, f: &Fallen) -> String {
-    let name = match enemy_index(f.id) {
-        Some(i) => {
+    let name = match Fighter::of(f.id) {
+        Fighter::Enemy(i) => {
             let names = c.enemy_names(i);
             name_in(&names, cx.lang.code(), "?").to_owned()
         }
-        None => c
+        Fighter::Character(_) => c
             .character(f.id)
             .map_or_else(String::new, |x| x.name().to_owned()),
     };

@@ -8,7 +8,7 @@ use muster::rules::RulesData;
 use muster::rules::battle::from_table::{FightMode, FoughtBy, TableSide, table_fight, table_side};
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::battle::{Fight, roll};
-use muster::rules::campaign::enemy_id;
+use muster::rules::campaign::Fighter;
 use muster::rules::{CharRef, Characteristic as C};
 
 fn rules() -> RulesData {
@@ -251,7 +251,7 @@ fn a_rogue_trader_character_shoots_at_the_table_by_rogue_trader_rules() {
     let r = rules();
     let b = band_at_the_table(&r);
     let brask = CharRef::new(b.id.clone(), char_id(&b, "Sergeant Brask"));
-    let enemy = CharRef::new(b.id.clone(), enemy_id(0));
+    let enemy = CharRef::new(b.id.clone(), Fighter::Enemy(0).id());
     let side = table_side(&b, &r, &brask, "en").expect("Brask");
     let ranged = side.ranged(&r, "en");
     assert_eq!(ranged.len(), 1, "his lasgun");

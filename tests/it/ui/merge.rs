@@ -271,7 +271,7 @@ fn two_machines_exchange_their_journals_and_agree_with_no_copy_and_no_merge() {
     edit(
         &mut a,
         E::SetOutOfAction {
-            character: muster::rules::campaign::enemy_id(1),
+            character: muster::rules::campaign::Fighter::Enemy(1).id(),
             out: true,
         },
     );

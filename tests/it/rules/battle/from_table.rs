@@ -7,7 +7,7 @@ use crate::common::{band_at_the_table, char_id, example_team, ok, team_at_the_ta
 use muster::rules::battle::from_table::{
     FightMode, FoughtBy, TableSide, enemy_blows, enemy_shot, table_fight, table_side,
 };
-use muster::rules::campaign::{CampaignEdit as E, enemy_id};
+use muster::rules::campaign::{CampaignEdit as E, Fighter};
 use muster::rules::{CharRef, Characteristic as C, RulesData};
 
 fn rules() -> RulesData {
@@ -19,7 +19,7 @@ fn a_soldiers_close_combat_at_the_table_is_fought_by_the_kill_teams_rules() {
     let r = rules();
     let c = team_at_the_table(&example_team(), &r, |_| vec![]);
     let dace = CharRef::new(c.id.clone(), char_id(&c, "Trooper Dace"));
-    let enemy = CharRef::new(c.id.clone(), enemy_id(0));
+    let enemy = CharRef::new(c.id.clone(), Fighter::Enemy(0).id());
     let f = table_fight(&c, &r, (FightMode::CloseCombat, &dace, &enemy, None), "en")
         .expect("both at the table");
     assert_eq!(f.by, FoughtBy::KillTeamCloseCombat);
@@ -30,7 +30,7 @@ fn a_soldiers_close_combat_at_the_table_is_fought_by_the_kill_teams_rules() {
     // A Rogue Trader character against a drawn enemy: the Rogue Trader round.
     let b = band_at_the_table(&r);
     let vael = CharRef::new(b.id.clone(), char_id(&b, "Inquisitor Vael"));
-    let enemy = CharRef::new(b.id.clone(), enemy_id(0));
+    let enemy = CharRef::new(b.id.clone(), Fighter::Enemy(0).id());
     let f = table_fight(&b, &r, (FightMode::CloseCombat, &vael, &enemy, None), "en")
         .expect("both at the table");
     assert_eq!(f.by, FoughtBy::CloseCombat);
@@ -48,7 +48,7 @@ fn each_fighter_brings_his_wounds_left_and_where_his_wounds_go() {
                 wounds: 1,
             },
             E::AddWounds {
-                character: enemy_id(0),
+                character: Fighter::Enemy(0).id(),
                 wounds: 1,
                 roll: None,
             },
@@ -64,7 +64,7 @@ fn each_fighter_brings_his_wounds_left_and_where_his_wounds_go() {
     assert_eq!(side.as_target().wounds_left, max - 1);
     assert_eq!(side.from(), dace);
     // The drawn enemy: his W is his wounds left.
-    let enemy = CharRef::new(c.id.clone(), enemy_id(0));
+    let enemy = CharRef::new(c.id.clone(), Fighter::Enemy(0).id());
     let e = table_side(&c, &r, &enemy, "en").expect("the enemy");
     let full = c.enemy_wounds(0, &r);
     assert_eq!(e.as_target().wounds_left, full - 1);
@@ -92,7 +92,7 @@ fn a_shot_picked_on_the_table_brings_the_shooters_weapon_and_the_targets_save() 
     let r = rules();
     let c = team_at_the_table(&example_team(), &r, |_| vec![]);
     let dace = CharRef::new(c.id.clone(), char_id(&c, "Trooper Dace"));
-    let enemy = CharRef::new(c.id.clone(), enemy_id(0));
+    let enemy = CharRef::new(c.id.clone(), Fighter::Enemy(0).id());
     let f = table_fight(&c, &r, (FightMode::Shot, &dace, &enemy, Some(0)), "fr")
         .expect("both at the table");
     assert_eq!(f.by, FoughtBy::Shot);

@@ -3,7 +3,7 @@
 //! boxes and out of action; what its behaviour test said.
 
 use crate::common::{ok, refused};
-use muster::rules::campaign::{Campaign, CampaignEdit as E, ENEMY_IDS, enemy_id};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, ENEMY_IDS, Fighter};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Characteristic as C, RulesData};
 
@@ -118,7 +118,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     let ticked = ok(
         &c,
         E::SetWounds {
-            character: enemy_id(0),
+            character: Fighter::Enemy(0).id(),
             wounds: max + 1,
         },
         &r,
@@ -129,7 +129,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     let c = ok(
         &c,
         E::AddWounds {
-            character: enemy_id(0),
+            character: Fighter::Enemy(0).id(),
             wounds: max + 5,
             roll: Some(42),
         },
@@ -141,13 +141,13 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     assert!(t.wounds.is_empty() && t.out_of_action.is_empty());
     assert!(c.roll_applied(42));
     // Out of action: no more wounds from the battle screen.
-    let why = c.wound_refusal(enemy_id(0)).expect("refused");
+    let why = c.wound_refusal(Fighter::Enemy(0).id()).expect("refused");
     assert_eq!(why.key, "campaign.problem.already_out");
     // Back in action by hand, then its boxes cleared.
     let c = ok(
         &c,
         E::SetOutOfAction {
-            character: enemy_id(0),
+            character: Fighter::Enemy(0).id(),
             out: false,
         },
         &r,
@@ -155,19 +155,19 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     let c = ok(
         &c,
         E::SetWounds {
-            character: enemy_id(0),
+            character: Fighter::Enemy(0).id(),
             wounds: 0,
         },
         &r,
     );
-    assert!(c.wound_refusal(enemy_id(0)).is_none());
+    assert!(c.wound_refusal(Fighter::Enemy(0).id()).is_none());
     // An enemy that was not drawn takes nothing.
     let n = c.mission.as_ref().expect("m").enemy.len();
     assert_eq!(
         refused(
             &c,
             E::SetOutOfAction {
-                character: enemy_id(n),
+                character: Fighter::Enemy(n).id(),
                 out: true
             },
             &r
@@ -180,7 +180,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     let c = ok(
         &c,
         E::SetOutOfAction {
-            character: enemy_id(1),
+            character: Fighter::Enemy(1).id(),
             out: true,
         },
         &r,
@@ -240,7 +240,7 @@ fn a_character_id_among_the_enemies_is_a_problem() {
     assert!(
         c.validate(&r)
             .iter()
-            .any(|p| p.key == "campaign.problem.enemy_id")
+            .any(|p| p.key == "campaign.problem.Fighter")
     );
 }
 

@@ -4,7 +4,7 @@
 //! replays it to the same table.
 
 use muster::i18n::Lang;
-use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, enemy_id};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter};
 use muster::rules::core::dice::Roll;
 use muster::rules::killteam::Carried;
 use muster::rules::killteam::item_use::Effect;
@@ -101,7 +101,7 @@ fn eq_6_the_medikit_heals_a_team_mate_at_the_table_strikes_and_replays() {
     let fresh = armed_team_at_the_table(&r);
     let p = refused(
         &fresh,
-        use_item(dace, "medikit", Some(enemy_id(0)), None),
+        use_item(dace, "medikit", Some(Fighter::Enemy(0).id()), None),
         &r,
     );
     assert_eq!((p.rule.as_ref(), p.key), ("EQ-6", "kt.use.bad_target"));
@@ -121,7 +121,7 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
     let r = rules();
     let c = armed_team_at_the_table(&r);
     let rusk = char_id(&c, "Trooper Rusk");
-    let enemy = enemy_id(0);
+    let enemy = Fighter::Enemy(0).id();
     // Going off before it is laid is refused.
     let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), &r);
     assert_eq!((p.rule.as_ref(), p.key), ("EQ-11", "kt.use.lay_first"));
@@ -202,7 +202,11 @@ fn eq_15_the_chem_bomb_wounds_and_eq_19_a_gas_mask_ignores_it() {
     assert_eq!(t.wounds.get(&pell).copied().unwrap_or(0), 0);
     assert!(t.struck.contains(&(osk, "chem_bomb".to_owned())));
     // On an enemy: 1 mortal wound.
-    let (c, shown) = lines(&c, use_item(osk, "chem_bomb", Some(enemy_id(0)), None), &r);
+    let (c, shown) = lines(
+        &c,
+        use_item(osk, "chem_bomb", Some(Fighter::Enemy(0).id()), None),
+        &r,
+    );
     assert!(shown[0].starts_with("Chem bomb: "), "{shown:?}");
     assert!(shown[0].ends_with(" suffers 1 mortal wound"), "{shown:?}");
     assert_eq!(
@@ -217,7 +221,7 @@ fn eq_10_the_flash_grenade_dazzles_until_the_next_turn_and_eq_19_a_mask_ignores_
     let r = rules();
     let c = armed_team_at_the_table(&r);
     let (vell, pell) = (char_id(&c, "Trooper Vell"), char_id(&c, "Trooper Pell"));
-    let enemy = enemy_id(0);
+    let enemy = Fighter::Enemy(0).id();
     let c2 = ok(&c, use_item(vell, "flash_grenade", Some(enemy), None), &r);
     let t = c2.table.as_ref().expect("table");
     assert!(t.dazzled_now(enemy));
@@ -261,7 +265,11 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
         &r,
     );
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.recharge.not_used"));
-    let c = ok(&c, use_item(osk, "chem_bomb", Some(enemy_id(0)), None), &r);
+    let c = ok(
+        &c,
+        use_item(osk, "chem_bomb", Some(Fighter::Enemy(0).id()), None),
+        &r,
+    );
     let (c, shown) = lines(
         &c,
         E::Recharge {
@@ -286,7 +294,11 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
             .struck
             .contains(&(osk, "chem_bomb".to_owned()))
     );
-    let c = ok(&c, use_item(osk, "chem_bomb", Some(enemy_id(1)), None), &r);
+    let c = ok(
+        &c,
+        use_item(osk, "chem_bomb", Some(Fighter::Enemy(1).id()), None),
+        &r,
+    );
     replays(&c, &r);
     // Refused with the reason when the team lacks the points.
     let poor = ok(
@@ -407,7 +419,7 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     // An item that rolled no die: nothing to make again.
     let bomb = ok(
         &fresh,
-        use_item(osk, "chem_bomb", Some(enemy_id(0)), None),
+        use_item(osk, "chem_bomb", Some(Fighter::Enemy(0).id()), None),
         &r,
     );
     let p = refused(

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use muster::rules::campaign::merge::{Side, merge};
-use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionResult, enemy_id};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter, MissionResult};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Document, RulesData};
 use proptest::prelude::*;
@@ -101,7 +101,7 @@ fn two_sides_events_go_in_in_the_order_they_were_made() {
         &base,
         &[
             E::SetOutOfAction {
-                character: enemy_id(0),
+                character: Fighter::Enemy(0).id(),
                 out: true,
             },
             E::SetWounds {
@@ -225,7 +225,7 @@ pub(crate) fn event(c: &Campaign, pick: (u8, u8, u8)) -> E {
             wounds: u32::from(pick.2 % 3),
         },
         1 => E::SetOutOfAction {
-            character: enemy_id(usize::from(pick.2 % 3)),
+            character: Fighter::Enemy(usize::from(pick.2 % 3)).id(),
             out: pick.1.is_multiple_of(2),
         },
         2 => E::NewTurn { gain: None },

@@ -282,7 +282,7 @@ fn eq_10_a_dazzled_soldier_cannot_move_this_turn_and_fights_at_minus_one() {
     let shot = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
     assert_eq!(acts(&shot, "Trooper Dace"), [Act::Shoot]);
     let me = CharRef::new(c.id.clone(), dace);
-    let enemy = CharRef::new(c.id.clone(), muster::rules::campaign::enemy_id(0));
+    let enemy = CharRef::new(c.id.clone(), muster::rules::campaign::Fighter::Enemy(0).id());
     let f = table_fight(&c, &r, (FightMode::Shot, &me, &enemy, None), "en").expect("fight");
     assert!(f.dazzled, "-1 to hit");
     let next = ok(&c, E::NewTurn { gain: None }, &r);
@@ -294,7 +294,7 @@ fn eq_10_a_dazzled_soldier_cannot_move_this_turn_and_fights_at_minus_one() {
 /// and the other way round. The next turn he throws again.
 #[test]
 fn kt_14_a_flash_grenade_and_a_frag_grenade_are_never_both_thrown_in_a_turn() {
-    use muster::rules::campaign::enemy_id;
+    use muster::rules::campaign::Fighter;
     use muster::rules::killteam::Carried;
     let r = rules();
     let mut team = example_team();
@@ -311,7 +311,7 @@ fn kt_14_a_flash_grenade_and_a_frag_grenade_are_never_both_thrown_in_a_turn() {
     let flash = E::UseItem {
         character: rusk,
         item: "flash_grenade".into(),
-        target: Some(enemy_id(0)),
+        target: Some(Fighter::Enemy(0).id()),
         roll: None,
     };
     let thrown = ok(&c, flash.clone(), &r);
@@ -332,7 +332,7 @@ fn kt_14_a_flash_grenade_and_a_frag_grenade_are_never_both_thrown_in_a_turn() {
 /// Recharge gives one use back.
 #[test]
 fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
-    use muster::rules::campaign::enemy_id;
+    use muster::rules::campaign::Fighter;
     use muster::rules::killteam::Carried;
     let r = rules();
     let mut team = example_team();
@@ -350,7 +350,7 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
     let bomb = |target| E::UseItem {
         character: rusk,
         item: "chem_bomb".into(),
-        target: Some(enemy_id(target)),
+        target: Some(Fighter::Enemy(target).id()),
         roll: None,
     };
     let once = ok(&c, bomb(0), &r);

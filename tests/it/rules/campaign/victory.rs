@@ -6,7 +6,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::campaign::{Campaign, CampaignEdit as E, enemy_id};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter};
 use muster::rules::killteam::victory::{DoubleKillBonus, Kill, tally};
 use muster::rules::{Doc, RulesData};
 use muster::store::Store;
@@ -45,12 +45,12 @@ fn battle(rules: &RulesData) -> Campaign {
             rules,
         )
     };
-    let c = out(&c, enemy_id(0));
-    let c = out(&c, enemy_id(1));
+    let c = out(&c, Fighter::Enemy(0).id());
+    let c = out(&c, Fighter::Enemy(1).id());
     let c = ok(&c, E::NewTurn { gain: None }, rules);
     let hark = crate::common::char_id(&c, "Sergeant Hark");
     let c = out(&c, hark);
-    out(&c, enemy_id(2))
+    out(&c, Fighter::Enemy(2).id())
 }
 
 #[test]

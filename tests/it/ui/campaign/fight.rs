@@ -8,7 +8,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
-use muster::rules::campaign::{Campaign, enemy_id};
+use muster::rules::campaign::{Campaign, Fighter};
 use muster::rules::{CharRef, Characteristic as C, RulesData};
 use muster::ui::Gui;
 
@@ -91,7 +91,7 @@ fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_
     assert!(cc.cc_sides.attacker_character);
     assert_eq!(
         cc.cc_sides.defender_from,
-        Some(CharRef::new(c.id.clone(), enemy_id(0)))
+        Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
     assert_eq!(cc.cc.defender.t, i64::from(fighter.profile.get(C::T)));
     assert_eq!(cc.cc.defender.ws, i64::from(fighter.profile.get(C::WS)));
@@ -180,7 +180,7 @@ fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
     );
     assert_eq!(
         s.shot_sides.attacker_from,
-        Some(CharRef::new(c.id.clone(), enemy_id(0)))
+        Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
     assert!(!h.state().views.battle.we_attack, "the enemy attacks");
 }
@@ -268,7 +268,10 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
     let p = &b.psychic;
     assert_eq!(p.attack.power.psyker, "Inquisitor Vael");
     assert_eq!(p.target, enemy);
-    assert_eq!(p.target_from, Some(CharRef::new(c.id.clone(), enemy_id(1))));
+    assert_eq!(
+        p.target_from,
+        Some(CharRef::new(c.id.clone(), Fighter::Enemy(1).id()))
+    );
     assert_eq!(p.attack.target.t, fighter.profile.get(C::T));
     assert_eq!(
         p.attack.target.w,
@@ -322,7 +325,10 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
         m.target.score,
         i64::from(rules.killteam.close_combat.others_score)
     );
-    assert_eq!(m.target.from, Some(CharRef::new(c.id.clone(), enemy_id(0))));
+    assert_eq!(
+        m.target.from,
+        Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
+    );
     let fighter = c.enemy_fighter(0, &rules).expect("profile");
     assert_eq!(m.target.t, i64::from(fighter.profile.get(C::T)));
     assert_eq!(m.target.save, fighter.save.map(i64::from));
@@ -920,7 +926,7 @@ fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
         c = crate::common::ok(
             &c,
             E::SetOutOfAction {
-                character: enemy_id(i),
+                character: Fighter::Enemy(i).id(),
                 out: true,
             },
             &rules,
@@ -993,7 +999,7 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
     assert_eq!(s.shot.target.save, fighter.save.map(i64::from));
     assert_eq!(
         s.sides.defender_from,
-        Some(CharRef::new(c.id.clone(), enemy_id(0)))
+        Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
     // The odds are on screen before the dice.
     assert!(h.query_all_by_label_contains("To hit").next().is_some());

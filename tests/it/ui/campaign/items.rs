@@ -7,7 +7,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::rules::RulesData;
-use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, enemy_id};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter};
 use muster::rules::core::names::name_in;
 use muster::ui::Gui;
 
@@ -33,9 +33,9 @@ fn enemy_name(c: &Campaign) -> String {
 
 fn wounds(c: &Campaign, id: CharId) -> u32 {
     let t = c.table.as_ref().expect("table");
-    match muster::rules::campaign::enemy_index(id) {
-        Some(e) => t.enemy_wounds.get(&e).copied().unwrap_or(0),
-        None => t.wounds.get(&id).copied().unwrap_or(0),
+    match Fighter::of(id) {
+        Fighter::Enemy(e) => t.enemy_wounds.get(&e).copied().unwrap_or(0),
+        Fighter::Character(_) => t.wounds.get(&id).copied().unwrap_or(0),
     }
 }
 
@@ -121,7 +121,7 @@ fn eq_11_lay_a_mine_then_it_goes_off_on_the_enemy_picked() {
     let enemy = enemy_name(&c);
     button(&mut h, &format!("Mine (Trooper Rusk) on {enemy}"));
     let now = the_campaign(&h);
-    assert_eq!(wounds(&now, enemy_id(0)), 1);
+    assert_eq!(wounds(&now, Fighter::Enemy(0).id()), 1);
     assert!(now.table.as_ref().expect("table").laid.is_empty());
     assert!(shows(
         &h,
@@ -144,7 +144,7 @@ fn eq_15_use_chem_bomb_on_an_enemy_wounds_it_on_the_table() {
     let enemy = enemy_name(&c);
     button(&mut h, &format!("Chem bomb (Trooper Osk) on {enemy}"));
     let now = the_campaign(&h);
-    assert_eq!(wounds(&now, enemy_id(0)), 1);
+    assert_eq!(wounds(&now, Fighter::Enemy(0).id()), 1);
     assert!(shows(
         &h,
         &format!("Chem bomb: {enemy} suffers 1 mortal wound")
@@ -153,7 +153,7 @@ fn eq_15_use_chem_bomb_on_an_enemy_wounds_it_on_the_table() {
     h.state_mut().app.apply(muster::app::Command::Undo);
     h.run();
     let back = the_campaign(&h);
-    assert_eq!(wounds(&back, enemy_id(0)), 0);
+    assert_eq!(wounds(&back, Fighter::Enemy(0).id()), 0);
     assert!(back.table.as_ref().expect("table").struck.is_empty());
 }
 
@@ -181,7 +181,7 @@ fn kt_11_recharge_on_the_table_takes_the_command_points_and_offers_use_again() {
         E::UseItem {
             character: osk,
             item: "chem_bomb".into(),
-            target: Some(enemy_id(0)),
+            target: Some(Fighter::Enemy(0).id()),
             roll: None,
         },
         &rules,
@@ -212,7 +212,7 @@ fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_t
         E::UseItem {
             character: osk,
             item: "chem_bomb".into(),
-            target: Some(enemy_id(0)),
+            target: Some(Fighter::Enemy(0).id()),
             roll: None,
         },
         &rules,
@@ -372,22 +372,22 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     let pell = char_id(&c, "Trooper Pell");
     let dace = char_id(&c, "Trooper Dace");
     // Nothing to take from a model standing.
-    assert!(c.loot_of(enemy_id(0), &rules).is_empty());
+    assert!(c.loot_of(Fighter::Enemy(0).id(), &rules).is_empty());
     let c = ok(
         &c,
         E::SetOutOfAction {
-            character: enemy_id(0),
+            character: Fighter::Enemy(0).id(),
             out: true,
         },
         &rules,
     );
-    let picks = c.loot_of(enemy_id(0), &rules);
+    let picks = c.loot_of(Fighter::Enemy(0).id(), &rules);
     let Some(LootPick::Weapon(weapon)) = picks.first().cloned() else {
         panic!("the fallen enemy leaves a weapon the kill team knows: {picks:?}");
     };
     let loot = |who| E::Loot {
         character: who,
-        from: enemy_id(0),
+        from: Fighter::Enemy(0).id(),
         pick: LootPick::Weapon(weapon.clone()),
     };
     let mut rng = muster::rules::core::dice::seeded(1);
@@ -476,7 +476,7 @@ fn eq_23_a_knife_thrown_from_the_table_deals_one_mortal_wound() {
     button(&mut h, &format!("Knife (Trooper Nim) on {enemy}"));
     assert!(shows(&h, &format!("Knife: {enemy} suffers 1 mortal wound")));
     let now = the_campaign(&h);
-    assert_eq!(wounds(&now, enemy_id(0)), 1);
+    assert_eq!(wounds(&now, Fighter::Enemy(0).id()), 1);
     assert!(
         h.get_by_label("Use Knife (Trooper Nim)")
             .accesskit_node()
