@@ -192,20 +192,33 @@ fn kind_picker_ui(
             refusal: None,
         })
         .collect();
-    if let Some(k) = picker_ui(
-        ui,
-        cx,
-        (
-            lang.t("kt.kind"),
-            &format!("{}: {}", lang.t("kt.kind"), s.name),
-        ),
-        kind_name(cx, data, s),
-        None,
-        &kinds,
-    ) && k != s.kind
+    if let Some(k) = soldier_picker_ui(ui, cx, "kt.kind", s, kind_name(cx, data, s), None, &kinds)
+        && k != s.kind
     {
         cx.send(edit(tid, KillTeamEdit::SetKind(s.id, k)));
     }
+}
+
+/// A picker of one of his fields, labelled by the key `label` (with his
+/// name, for a screen reader).
+fn soldier_picker_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    label: &str,
+    s: &Soldier,
+    shown: &str,
+    note: Option<&str>,
+    options: &Options,
+) -> Option<String> {
+    let label = cx.lang.t(label);
+    picker_ui(
+        ui,
+        cx,
+        (label, &format!("{label}: {}", s.name)),
+        shown,
+        note,
+        options,
+    )
 }
 
 /// The picker of his weapon (no grenade, unless he holds one already).
@@ -231,17 +244,8 @@ fn weapon_picker_ui(
     let weapon_name = data
         .weapon(&s.weapon)
         .map_or(s.weapon.as_str(), |w| name_in(&w.names, lang.code(), &w.id));
-    if let Some(w) = picker_ui(
-        ui,
-        cx,
-        (
-            lang.t("kt.weapon"),
-            &format!("{}: {}", lang.t("kt.weapon"), s.name),
-        ),
-        weapon_name,
-        None,
-        &weapons,
-    ) && w != s.weapon
+    if let Some(w) = soldier_picker_ui(ui, cx, "kt.weapon", s, weapon_name, None, &weapons)
+        && w != s.weapon
     {
         cx.send(edit(tid, KillTeamEdit::SetWeapon(s.id, w)));
     }
@@ -274,17 +278,7 @@ fn ribbon_picker_ui(
         .as_deref()
         .and_then(|r| data.ribbon(r))
         .map_or(no_ribbon, |r| name_in(&r.names, lang.code(), &r.id));
-    if let Some(r) = picker_ui(
-        ui,
-        cx,
-        (
-            lang.t("kt.ribbon"),
-            &format!("{}: {}", lang.t("kt.ribbon"), s.name),
-        ),
-        ribbon_name,
-        None,
-        &ribbons,
-    ) {
+    if let Some(r) = soldier_picker_ui(ui, cx, "kt.ribbon", s, ribbon_name, None, &ribbons) {
         let r = (!r.is_empty()).then_some(r);
         if r != s.ribbon {
             cx.send(edit(tid, KillTeamEdit::SetRibbon(s.id, r)));
@@ -329,13 +323,11 @@ fn item_picker_ui(
             }
         })
         .collect();
-    if let Some(item) = picker_ui(
+    if let Some(item) = soldier_picker_ui(
         ui,
         cx,
-        (
-            lang.t("kt.add_item"),
-            &format!("{}: {}", lang.t("kt.add_item"), s.name),
-        ),
+        "kt.add_item",
+        s,
         lang.t("kt.choose"),
         full.then(|| lang.t("kt.items_full")),
         &items,

@@ -437,6 +437,11 @@ fn gear_grid(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character, edit: EditFn<'_
     ui.data_mut(|d| d.insert_temp(width_key, rest));
 }
 
+/// A row's name: the new one typed, unless it is blank.
+fn name_cell(ui: &mut egui::Ui, id: egui::Id, label: &str, name: &str) -> Option<String> {
+    text_cell(ui, id.with("name"), label, name, NAME_WIDTH, "").filter(|n| !n.trim().is_empty())
+}
+
 /// One item's row: name, kind, strength, save modifier, save, note and its
 /// actions.
 fn gear_row_ui(
@@ -453,15 +458,7 @@ fn gear_row_ui(
     let item = g.name.as_str();
     let named = |key: &str| lang.f(key, &[("item", item)]);
     let set = |gear: Gear| edit(GearEdit::SetGear { at, gear });
-    if let Some(name) = text_cell(
-        ui,
-        id.with("name"),
-        &named("gear.name_of"),
-        &g.name,
-        NAME_WIDTH,
-        "",
-    ) && !name.trim().is_empty()
-    {
+    if let Some(name) = name_cell(ui, id, &named("gear.name_of"), &g.name) {
         cx.send(set(Gear { name, ..g.clone() }));
     }
     gear_values_ui(ui, cx, g, id, &named, choices, &set);
@@ -651,15 +648,7 @@ fn power_row_ui(
     let item = p.name.as_str();
     let named = |key: &str| lang.f(key, &[("item", item)]);
     let set = |power: PowerCard| edit(GearEdit::SetPower { at, power });
-    if let Some(name) = text_cell(
-        ui,
-        id.with("name"),
-        &named("power.name_of"),
-        &p.name,
-        NAME_WIDTH,
-        "",
-    ) && !name.trim().is_empty()
-    {
+    if let Some(name) = name_cell(ui, id, &named("power.name_of"), &p.name) {
         cx.send(set(PowerCard { name, ..p.clone() }));
     }
     if let Some(target) = combo(

@@ -270,32 +270,54 @@ impl CloseCombatView {
         ui.label(RichText::new(text).color(crate::ui::theme::palette().text_subdued));
     }
 
+    /// The head of a side's card: its title, whether it is a character
+    /// (CHR-15), and the pickers that fill it in from the library or from a
+    /// campaign's table.
+    fn side_head_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, side: after::Side) {
+        let lang = cx.lang;
+        let (icon, title, tick, take, take_campaign) = match side {
+            after::Side::Attacker => (
+                icons::ICON_SPORTS_MARTIAL_ARTS,
+                "battle.attacker",
+                "battle.side.attacker_character",
+                "battle.take_attacker",
+                "battle.take_attacker_campaign",
+            ),
+            after::Side::Defender => (
+                icons::ICON_SHIELD,
+                "battle.defender",
+                "battle.side.defender_character",
+                "battle.take_defender",
+                "battle.take_defender_campaign",
+            ),
+        };
+        let Sides {
+            attacker,
+            defender,
+            attacker_character,
+            defender_character,
+            attacker_from,
+            defender_from,
+            ..
+        } = &mut self.cc_sides;
+        let (name, character, from) = match side {
+            after::Side::Attacker => (&*attacker, attacker_character, &*attacker_from),
+            after::Side::Defender => (&*defender, defender_character, &*defender_from),
+        };
+        card_title(ui, icon, &parts::side_title(lang, title, name));
+        parts::character_tick_ui(ui, lang, character, lang.t(tick), name);
+        let picked = parts::pick_character(ui, cx, lang.t(take))
+            .or_else(|| parts::pick_campaign_fighter(ui, cx, lang.t(take_campaign), from.as_ref()));
+        match (picked, side) {
+            (Some(picked), after::Side::Attacker) => self.take_attacker(picked),
+            (Some(picked), after::Side::Defender) => self.take_defender(picked),
+            (None, _) => {}
+        }
+    }
+
     fn attacker_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let lang = cx.lang;
-        card_title(
-            ui,
-            icons::ICON_SPORTS_MARTIAL_ARTS,
-            &parts::side_title(lang, "battle.attacker", &self.cc_sides.attacker),
-        );
-        parts::character_tick_ui(
-            ui,
-            lang,
-            &mut self.cc_sides.attacker_character,
-            lang.t("battle.side.attacker_character"),
-            &self.cc_sides.attacker,
-        );
-        if let Some(picked) =
-            parts::pick_character(ui, cx, lang.t("battle.take_attacker")).or_else(|| {
-                parts::pick_campaign_fighter(
-                    ui,
-                    cx,
-                    lang.t("battle.take_attacker_campaign"),
-                    self.cc_sides.attacker_from.as_ref(),
-                )
-            })
-        {
-            self.take_attacker(picked);
-        }
+        self.side_head_ui(ui, cx, after::Side::Attacker);
         let a = &mut self.cc.attacker;
         ui.horizontal_wrapped(|ui| {
             number(ui, lang.t("battle.ws"), &mut a.ws, 1..=10);
@@ -347,30 +369,7 @@ impl CloseCombatView {
 
     fn defender_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let lang = cx.lang;
-        card_title(
-            ui,
-            icons::ICON_SHIELD,
-            &parts::side_title(lang, "battle.defender", &self.cc_sides.defender),
-        );
-        parts::character_tick_ui(
-            ui,
-            lang,
-            &mut self.cc_sides.defender_character,
-            lang.t("battle.side.defender_character"),
-            &self.cc_sides.defender,
-        );
-        if let Some(picked) =
-            parts::pick_character(ui, cx, lang.t("battle.take_defender")).or_else(|| {
-                parts::pick_campaign_fighter(
-                    ui,
-                    cx,
-                    lang.t("battle.take_defender_campaign"),
-                    self.cc_sides.defender_from.as_ref(),
-                )
-            })
-        {
-            self.take_defender(picked);
-        }
+        self.side_head_ui(ui, cx, after::Side::Defender);
         let d = &mut self.cc.defender;
         ui.horizontal_wrapped(|ui| {
             number(ui, lang.t("battle.defender_ws"), &mut d.ws, 1..=10);

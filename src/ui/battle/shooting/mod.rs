@@ -663,45 +663,29 @@ fn bands_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, class: ShotClass, range: i64) {
     });
 }
 
-/// Every kill team's soldiers, with their weapons as they fire.
-fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<campaign::PickedShooter> {
-    let model = cx.model;
-    let lang = cx.lang;
-    let data = &model.rules.killteam;
+/// A combo of every kill team's soldiers in the library, labelled `label`:
+/// `row` draws a soldier's lines and gives what a click on one chose.
+fn soldier_combo<T>(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    label: &str,
+    mut row: impl FnMut(&mut egui::Ui, &KillTeam, &crate::rules::killteam::Soldier) -> Option<T>,
+) -> Option<T> {
     let mut chosen = None;
-    let label = lang.t("battle.take_shooter");
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
-        .selected_text(lang.t("kt.choose"))
+        .selected_text(cx.lang.t("kt.choose"))
         .show_ui(ui, |ui| {
-            for doc in &model.library.docs {
-                let Some(team) = doc.get::<KillTeam>() else {
-                    continue;
-                };
+            let teams = cx
+                .model
+                .library
+                .docs
+                .iter()
+                .filter_map(|d| d.get::<KillTeam>());
+            for team in teams {
                 for s in &team.soldiers {
-                    let Ok(d) = derive(data, s) else {
-                        continue;
-                    };
-                    for w in d.weapons.iter().filter(|w| w.range_inches > 0) {
-                        let name = data
-                            .weapon(&w.id)
-                            .map_or(w.id.as_str(), |x| name_in(&x.names, lang.code(), &x.id));
-                        if ui
-                            .selectable_label(false, format!("{} ({name}) — {}", s.name, team.name))
-                            .clicked()
-                        {
-                            chosen = Some(campaign::PickedShooter {
-                                name: s.name.clone(),
-                                weapon: campaign::shot_weapon(w),
-                                soldier: s.clone(),
-                                wounds_left: u32::try_from(d.profile.wounds.max(0)).unwrap_or(0),
-                                once_a_turn: data
-                                    .weapon(&w.id)
-                                    .is_some_and(|x| x.fires_once_a_turn()),
-                                from: None,
-                                combi: campaign::combi_of(data, s, w),
-                            });
-                        }
+                    if let Some(picked) = row(ui, team, s) {
+                        chosen = Some(picked);
                     }
                 }
             }
@@ -709,6 +693,36 @@ fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<campaign::
         .response
         .labelled_by(l.id);
     chosen
+}
+
+/// Every kill team's soldiers, with their weapons as they fire.
+fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<campaign::PickedShooter> {
+    let lang = cx.lang;
+    let data = &cx.model.rules.killteam;
+    soldier_combo(ui, cx, lang.t("battle.take_shooter"), |ui, team, s| {
+        let d = derive(data, s).ok()?;
+        let mut chosen = None;
+        for w in d.weapons.iter().filter(|w| w.range_inches > 0) {
+            let name = data
+                .weapon(&w.id)
+                .map_or(w.id.as_str(), |x| name_in(&x.names, lang.code(), &x.id));
+            if ui
+                .selectable_label(false, format!("{} ({name}) — {}", s.name, team.name))
+                .clicked()
+            {
+                chosen = Some(campaign::PickedShooter {
+                    name: s.name.clone(),
+                    weapon: campaign::shot_weapon(w),
+                    soldier: s.clone(),
+                    wounds_left: u32::try_from(d.profile.wounds.max(0)).unwrap_or(0),
+                    once_a_turn: data.weapon(&w.id).is_some_and(|x| x.fires_once_a_turn()),
+                    from: None,
+                    combi: campaign::combi_of(data, s, w),
+                });
+            }
+        }
+        chosen
+    })
 }
 
 /// Every kill team's soldiers as targets: name, T, save and its dice
@@ -722,36 +736,20 @@ fn pick_soldier_target(
     i64,
     crate::rules::killteam::Soldier,
 )> {
-    let model = cx.model;
-    let lang = cx.lang;
-    let data = &model.rules.killteam;
-    let mut chosen = None;
-    let label = lang.t("battle.take_target");
-    let l = ui.label(label);
-    egui::ComboBox::from_id_salt(label)
-        .selected_text(lang.t("kt.choose"))
-        .show_ui(ui, |ui| {
-            for doc in &model.library.docs {
-                let Some(team) = doc.get::<KillTeam>() else {
-                    continue;
-                };
-                for s in &team.soldiers {
-                    if ui
-                        .selectable_label(false, format!("{} — {}", s.name, team.name))
-                        .clicked()
-                        && let Ok(d) = derive(data, s)
-                    {
-                        chosen = Some((
-                            s.name.clone(),
-                            crate::rules::battle::from_table::target_profile(&d.profile),
-                            i64::from(d.profile.wounds.max(1)),
-                            s.clone(),
-                        ));
-                    }
-                }
-            }
-        })
-        .response
-        .labelled_by(l.id);
-    chosen
+    let data = &cx.model.rules.killteam;
+    soldier_combo(ui, cx, cx.lang.t("battle.take_target"), |ui, team, s| {
+        let clicked = ui
+            .selectable_label(false, format!("{} — {}", s.name, team.name))
+            .clicked();
+        if !clicked {
+            return None;
+        }
+        let d = derive(data, s).ok()?;
+        Some((
+            s.name.clone(),
+            crate::rules::battle::from_table::target_profile(&d.profile),
+            i64::from(d.profile.wounds.max(1)),
+            s.clone(),
+        ))
+    })
 }

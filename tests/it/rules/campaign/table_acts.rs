@@ -282,7 +282,10 @@ fn eq_10_a_dazzled_soldier_cannot_move_this_turn_and_fights_at_minus_one() {
     let shot = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
     assert_eq!(acts(&shot, "Trooper Dace"), [Act::Shoot]);
     let me = CharRef::new(c.id.clone(), dace);
-    let enemy = CharRef::new(c.id.clone(), muster::rules::campaign::Fighter::Enemy(0).id());
+    let enemy = CharRef::new(
+        c.id.clone(),
+        muster::rules::campaign::Fighter::Enemy(0).id(),
+    );
     let f = table_fight(&c, &r, (FightMode::Shot, &me, &enemy, None), "en").expect("fight");
     assert!(f.dazzled, "-1 to hit");
     let next = ok(&c, E::NewTurn { gain: None }, &r);
