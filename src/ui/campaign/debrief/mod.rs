@@ -72,16 +72,8 @@ impl MissionState {
 
     /// The next mission (CMP-3, CMP-4), or the campaign's end after the final.
     fn next_mission_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
-        let Step {
-            cx,
-            c,
-            d,
-            step,
-            lang,
-            id,
-            tests_done,
-            ..
-        } = *s;
+        let (cx, c, d, step, lang, id, tests_done) =
+            (s.cx, s.c, s.d, s.step, s.lang, s.id, s.tests_done);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             step_title(ui, lang, step, lang.t("campaign.ui.step.next"), false);

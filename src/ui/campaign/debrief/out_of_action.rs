@@ -17,17 +17,9 @@ use super::parts::{Step, rolled_ui, step_title};
 impl MissionState {
     /// Those taken out of action, and their Cran tests (CMP-9).
     pub(super) fn cran_tests_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
-        let Step {
-            cx,
-            c,
-            d,
-            step,
-            lang,
-            id,
-            ..
-        } = *s;
+        let (cx, c, d, step, lang, id) = (s.cx, s.c, s.d, s.step, s.lang, s.id);
         let die = c.settings.cran_die;
-        let tests_done = d.pending.is_empty();
+        let tests_done = s.tests_done;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             step_title(ui, lang, step, lang.t("campaign.ui.step.cran"), tests_done);
@@ -74,17 +66,9 @@ impl MissionState {
 
     /// The fate points' rerolls of those who fell.
     pub(super) fn fate_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
-        let Step {
-            cx,
-            c,
-            d,
-            step,
-            lang,
-            id,
-            ..
-        } = *s;
+        let (cx, c, d, step, lang, id) = (s.cx, s.c, s.d, s.step, s.lang, s.id);
         let die = c.settings.cran_die;
-        let tests_done = d.pending.is_empty();
+        let tests_done = s.tests_done;
         // CMP-12: done once nobody may still be saved: each who fell saved,
         // his death accepted, or his player out of fate points.
         let open = c.fate_open();
@@ -143,15 +127,7 @@ impl MissionState {
 
 /// Who was taken out of action, as ticked at the table (CMP-9).
 pub(super) fn confirm_out_ui(ui: &mut egui::Ui, s: &Step<'_>) {
-    let Step {
-        cx,
-        c,
-        d,
-        step,
-        lang,
-        id,
-        ..
-    } = *s;
+    let (cx, c, d, step, lang, id) = (s.cx, s.c, s.d, s.step, s.lang, s.id);
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         let settled = d.out_of_action.iter().all(|x| !d.pending.contains(x));

@@ -83,16 +83,8 @@ impl MissionState {
 
     /// The recon (CMP-14): its table, who goes and his dice, the guide.
     pub(super) fn recon_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
-        let Step {
-            cx,
-            c,
-            d,
-            step,
-            lang,
-            id,
-            tests_done,
-            ..
-        } = *s;
+        let (cx, c, d, step, lang, id, tests_done) =
+            (s.cx, s.c, s.d, s.step, s.lang, s.id, s.tests_done);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             let all_done = c.escorts.iter().all(|e| d.recon.contains(&e.id));
