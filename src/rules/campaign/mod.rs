@@ -12,6 +12,7 @@
 mod acts;
 pub mod data;
 mod debrief;
+mod document;
 mod edit;
 mod enemy;
 mod item_use;

@@ -1,0 +1,123 @@
+//! The campaign as a kind of document: created from the data in use,
+//! validated, and changed by one event at a time through the journal
+//! engine (`play.rs`), every die kept.
+
+use std::sync::Arc;
+
+use rand::Rng;
+
+use super::{Campaign, CampaignEdit, Fighter};
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{Applied, Document, SavedItem, SharedList};
+
+impl Document for Campaign {
+    const KIND: crate::rules::doc::DocKind = crate::rules::doc::DocKind::Campaign;
+    type Edit = CampaignEdit;
+
+    fn create(id: String, name: String, rules: &RulesData) -> Self {
+        // The defaults of the data in use: the user's campaign.json when he
+        // edited one.
+        Self::new(id, name, &rules.campaign)
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn set_id(&mut self, id: String) {
+        self.id = id;
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn set_name(&mut self, name: String) {
+        self.name = name;
+    }
+    fn summary(&self) -> Msg {
+        Campaign::summary(self)
+    }
+    fn validate(&self, rules: &RulesData) -> Vec<Problem> {
+        Campaign::validate(self, rules)
+    }
+    fn validate_after(
+        &self,
+        before: &Self,
+        before_problems: &[Problem],
+        rules: &RulesData,
+    ) -> Vec<Problem> {
+        Campaign::validate_after(self, before, before_problems, rules)
+    }
+    fn merges(edit: &CampaignEdit) -> bool {
+        // Typing notes and dragging a setting are one step each; a tick
+        // at the table is a step of its own.
+        matches!(
+            edit,
+            CampaignEdit::SetNotes { .. } | CampaignEdit::SetSettings { .. }
+        )
+    }
+    fn edit_subject(&self, edit: &CampaignEdit) -> Option<crate::rules::core::names::Names> {
+        let id = edit.character()?;
+        match Fighter::of(id) {
+            Fighter::Enemy(e) => self.enemy(e).map(|_| self.enemy_names(e)),
+            Fighter::Character(_) => {
+                let name = self.character(id)?.name().to_owned();
+                Some(crate::rules::core::names::Names::from([(
+                    "en".to_owned(),
+                    name,
+                )]))
+            }
+        }
+    }
+
+    fn edit_label(edit: &CampaignEdit) -> &'static str {
+        edit.label()
+    }
+    fn shared_lists(&self) -> Option<(Self, Vec<SharedList>)> {
+        // The journal only grows, and a character a change leaves alone
+        // keeps his `Arc`: a save makes the text of what is new.
+        let mut bare = self.clone();
+        bare.characters.clear();
+        bare.journal.clear();
+        let characters = self
+            .characters
+            .iter()
+            .map(|c| Arc::clone(c) as Arc<dyn SavedItem>)
+            .collect();
+        let journal = self
+            .journal
+            .iter()
+            .map(|e| Arc::clone(e) as Arc<dyn SavedItem>)
+            .collect();
+        Some((
+            bare,
+            vec![
+                SharedList {
+                    field: "characters",
+                    items: characters,
+                },
+                SharedList {
+                    field: "journal",
+                    items: journal,
+                },
+            ],
+        ))
+    }
+    fn apply<R: Rng + ?Sized>(
+        &self,
+        edit: CampaignEdit,
+        rules: &RulesData,
+        rng: &mut R,
+    ) -> Applied<Self> {
+        let mut c = self.clone();
+        let before = c.mission_number();
+        let (event, outcome) = c.play(edit, rules, rng)?;
+        // As `Campaign::replay` numbers it.
+        let mission = c.mission_number().max(before);
+        c.journal.push(std::sync::Arc::new(super::Entry {
+            mission,
+            event,
+            stamp: None,
+        }));
+        Ok((c, outcome))
+    }
+}
