@@ -638,10 +638,10 @@ fn arrivals_from_another_machine(
     rules: &RulesData,
 ) {
     use muster::store::machine::MachineId;
-    use muster::store::{Kinds, LockDir};
+    use muster::store::LockDir;
     app.flush_saves();
     let locks = tempfile::tempdir().expect("locks");
-    let bruno = Store::open_with_options(dir, Kinds::default(), LockDir::At(locks.path().into()))
+    let bruno = Store::open_with_options(dir, LockDir::At(locks.path().into()))
         .expect("Bruno's store")
         .with_machine(MachineId::parse("b0b0b0b0b0b0b0b0").expect("id"));
     let mut view = bruno

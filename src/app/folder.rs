@@ -163,7 +163,7 @@ impl App {
                 .msg("reason", reason)
                 .text("path", dir.display().to_string())
         };
-        let store = Store::open_with(dir, self.model.library.kinds.clone())
+        let store = Store::open(dir)
             .map_err(|e| cannot(e.msg()))?
             .with_machine(self.desktop.machine_id());
         let lang = self.model.prefs.lang;

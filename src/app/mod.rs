@@ -91,21 +91,10 @@ impl App {
         desktop: Box<dyn Desktop>,
         seed: u64,
     ) -> Result<Self, String> {
-        Self::with_kinds(data_dir, prefs, desktop, seed, Kinds::default())
-    }
-
-    /// Opens the library for `kinds` of documents.
-    pub fn with_kinds(
-        data_dir: Option<&Path>,
-        prefs: &Prefs,
-        desktop: Box<dyn Desktop>,
-        seed: u64,
-        kinds: Kinds,
-    ) -> Result<Self, String> {
         let (data_dir, missing) = folder::start_dir(data_dir, prefs, desktop.as_ref());
         let (store, store_problem) = match data_dir.as_deref() {
             None => (None, Some(Msg::new("store.no_data_dir"))),
-            Some(dir) => match Store::open_with(dir, kinds.clone()) {
+            Some(dir) => match Store::open(dir) {
                 Ok(store) => (
                     Some(Arc::new(store.with_machine(desktop.machine_id()))),
                     None,
@@ -123,7 +112,6 @@ impl App {
             (rules, rules_problems),
             store.as_deref(),
             store_problem,
-            kinds,
         );
         let writer = store.as_ref().and_then(writer_for);
         let watcher = store

@@ -117,7 +117,6 @@ impl Model {
         (rules, rules_problems): (RulesData, Vec<DataProblem>),
         store: Option<&Store>,
         store_problem: Option<Msg>,
-        kinds: Kinds,
     ) -> Self {
         Self {
             prefs: Prefs {
@@ -127,7 +126,7 @@ impl Model {
             },
             rules,
             rules_problems,
-            library: Documents::new(kinds),
+            library: Documents::new(Kinds::default()),
             folder: Folder {
                 data_dir: store.map(|s| s.dir().to_path_buf()),
                 origin: DataDirOrigin::of(None, prefs.data_dir.as_ref()),

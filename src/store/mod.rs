@@ -97,25 +97,17 @@ pub struct Store {
 }
 
 impl Store {
-    /// Opens (and creates) the data directory with the kinds Muster ships.
+    /// Opens (and creates) the data directory. If another instance on this
+    /// machine holds it, the store opens read-only. Holding it, the store
+    /// clears what an interrupted save left behind.
     pub fn open(dir: &Path) -> Result<Self, StoreError> {
-        Self::open_with(dir, Kinds::default())
+        Self::open_with_options(dir, LockDir::Machine)
     }
 
-    /// Opens (and creates) the data directory for `kinds`. If another
-    /// instance on this machine holds it, the store opens read-only.
-    /// Holding it, the store clears what an interrupted save left behind.
-    pub fn open_with(dir: &Path, kinds: Kinds) -> Result<Self, StoreError> {
-        Self::open_with_options(dir, kinds, LockDir::Machine)
-    }
-
-    /// Opens (and creates) the data directory for `kinds`, its lock in
-    /// `lock_dir` (tests point it at a folder of their own).
-    pub fn open_with_options(
-        dir: &Path,
-        kinds: Kinds,
-        lock_dir: LockDir,
-    ) -> Result<Self, StoreError> {
+    /// Opens (and creates) the data directory, its lock in `lock_dir`
+    /// (tests point it at a folder of their own).
+    pub fn open_with_options(dir: &Path, lock_dir: LockDir) -> Result<Self, StoreError> {
+        let kinds = Kinds::default();
         let mut folders = vec![dir.to_path_buf(), dir.join("backups")];
         folders.extend(kinds.iter().map(|k| dir.join(k.folder)));
         for sub in folders {
@@ -289,7 +281,7 @@ impl Store {
     /// this store's was (a read-only library becomes writable once the
     /// other Muster is gone).
     pub fn reopen(&self) -> Result<Self, StoreError> {
-        Self::open_with_options(&self.dir, self.kinds.clone(), self.lock_dir.clone())
+        Self::open_with_options(&self.dir, self.lock_dir.clone())
             .map(|s| s.with_machine(self.machine().clone()))
     }
 

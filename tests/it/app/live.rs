@@ -9,7 +9,7 @@ use muster::app::{Command, Prefs, ScriptedDesktop};
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::{Doc, DocKey, Edit, RulesData};
 use muster::store::machine::MachineId;
-use muster::store::{Kinds, LockDir, Store};
+use muster::store::{LockDir, Store};
 
 use crate::common::Shown as _;
 
@@ -17,7 +17,7 @@ const BRUNO: &str = "b0b0b0b0b0b0b0b0";
 
 /// Bruno's machine on the same folder (a sync tool that delivers at once).
 fn brunos(dir: &Path, locks: &Path) -> Store {
-    Store::open_with_options(dir, Kinds::default(), LockDir::At(locks.to_path_buf()))
+    Store::open_with_options(dir, LockDir::At(locks.to_path_buf()))
         .expect("open")
         .with_machine(MachineId::parse(BRUNO).expect("id"))
 }
@@ -203,13 +203,9 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
         roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
     };
     // Camille's machine rolled 2 at 17:00:00, Bruno's rolled 9 at 17:00:05.
-    let camille = Store::open_with_options(
-        dir.path(),
-        Kinds::default(),
-        LockDir::At(locks.path().join("camille")),
-    )
-    .expect("open")
-    .with_machine(MachineId::parse("c0c0c0c0c0c0c0c0").expect("id"));
+    let camille = Store::open_with_options(dir.path(), LockDir::At(locks.path().join("camille")))
+        .expect("open")
+        .with_machine(MachineId::parse("c0c0c0c0c0c0c0c0").expect("id"));
     camille.load_library();
     let rolled_2 =
         crate::rules::campaign::merge::play(&base, &[test(2)], &r, ("Camille's laptop", 0));

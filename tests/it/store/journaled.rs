@@ -12,7 +12,7 @@ use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::{Doc, DocKey, RulesData};
 use muster::store::journaled::{JOURNAL_EXT, START_FILE};
 use muster::store::machine::MachineId;
-use muster::store::{Kinds, LockDir, Store};
+use muster::store::{LockDir, Store};
 
 use crate::rules::campaign::merge::{play, table};
 
@@ -26,7 +26,7 @@ const B: &str = "bbbbbbbbbbbbbbbb";
 /// The data folder `dir` opened as machine `id`, its lock apart (two
 /// machines on one folder: a sync tool that delivers at once).
 fn machine(dir: &Path, locks: &Path, id: &str) -> Store {
-    Store::open_with_options(dir, Kinds::default(), LockDir::At(locks.join(id)))
+    Store::open_with_options(dir, LockDir::At(locks.join(id)))
         .expect("open")
         .with_machine(MachineId::parse(id).expect("id"))
 }

@@ -6,10 +6,10 @@
 use std::path::Path;
 
 use muster::store::lock::{LEGACY_LOCK, fnv1a64, lock_file_name};
-use muster::store::{Kinds, LockDir, Store};
+use muster::store::{LockDir, Store};
 
 fn open(dir: &Path, locks: &Path) -> Store {
-    Store::open_with_options(dir, Kinds::default(), LockDir::At(locks.to_path_buf())).expect("open")
+    Store::open_with_options(dir, LockDir::At(locks.to_path_buf())).expect("open")
 }
 
 use crate::common::files_in as names_in;
@@ -198,13 +198,10 @@ fn a_locks_folder_that_cannot_be_made_leaves_the_lock_in_the_documents_folder() 
     // A file where the folder of the locks should be.
     let blocked = locks.path().join("file");
     std::fs::write(&blocked, "not a folder").expect("file");
-    let first =
-        Store::open_with_options(dir.path(), Kinds::default(), LockDir::At(blocked.clone()))
-            .expect("open");
+    let first = Store::open_with_options(dir.path(), LockDir::At(blocked.clone())).expect("open");
     assert!(!first.read_only());
     assert!(dir.path().join(LEGACY_LOCK).exists());
-    let second =
-        Store::open_with_options(dir.path(), Kinds::default(), LockDir::At(blocked)).expect("open");
+    let second = Store::open_with_options(dir.path(), LockDir::At(blocked)).expect("open");
     assert!(second.read_only(), "still one Muster at a time");
 }
 

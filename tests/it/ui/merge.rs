@@ -808,7 +808,6 @@ fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_star
     let key = DocKey::new(muster::rules::DocKind::Campaign, ours.id.clone());
     let store = Store::open_with_options(
         dir.path(),
-        muster::store::Kinds::default(),
         muster::store::LockDir::At(dir.path().join("other-locks")),
     )
     .expect("store");
@@ -899,7 +898,6 @@ fn a_copy_holding_an_event_this_machine_took_back_waits_whatever_the_machine_is_
     {
         let here = Store::open_with_options(
             dir.path(),
-            muster::store::Kinds::default(),
             muster::store::LockDir::At(dir.path().join("locks")),
         )
         .expect("store")
