@@ -637,8 +637,8 @@ fn arrivals_from_another_machine(
     players: &[u64],
     rules: &RulesData,
 ) {
-    use muster::store::machine::MachineId;
     use muster::store::LockDir;
+    use muster::store::machine::MachineId;
     app.flush_saves();
     let locks = tempfile::tempdir().expect("locks");
     let bruno = Store::open_with_options(dir, LockDir::At(locks.path().into()))
