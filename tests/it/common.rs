@@ -70,6 +70,11 @@ impl Shown for Message {
     }
 }
 
+/// The app's last log line.
+pub fn last_line(app: &muster::app::App) -> &Message {
+    app.model.feedback.messages.last().expect("a log line")
+}
+
 /// The app on the data folder `dir`, in `lang`, with scripted dialogs and
 /// its dice seeded by `seed`.
 pub fn app_in(dir: &Path, lang: Lang, seed: u64) -> muster::app::App {

@@ -188,15 +188,7 @@ fn export_a_kill_team_to_pdf_in_the_background_then_open_it() {
         pdf.windows(5).rev().take(64).any(|w| w == b"%%EOF"),
         "a complete PDF"
     );
-    let said = h
-        .state()
-        .app
-        .model
-        .feedback
-        .messages
-        .last()
-        .expect("a line")
-        .shown();
+    let said = crate::common::last_line(&h.state().app).shown();
     assert!(
         said.contains("PDF written to") && said.contains("raiders.pdf"),
         "{said}"
@@ -227,15 +219,7 @@ fn a_pdf_that_cannot_be_written_says_why_and_the_window_goes_on() {
     h.get_by_role_and_label(Role::Button, "Export PDF…").click();
     until_written(&mut h);
     assert!(!nowhere.exists());
-    let said = h
-        .state()
-        .app
-        .model
-        .feedback
-        .messages
-        .last()
-        .expect("a line")
-        .shown();
+    let said = crate::common::last_line(&h.state().app).shown();
     assert!(
         said.starts_with("The PDF could not be written to"),
         "{said}"
@@ -245,15 +229,7 @@ fn a_pdf_that_cannot_be_written_says_why_and_the_window_goes_on() {
     h.get_by_role_and_label(Role::Button, "Export PDF…").click();
     h.run();
     assert!(h.state().app.model.jobs.printing.is_none());
-    let said = h
-        .state()
-        .app
-        .model
-        .feedback
-        .messages
-        .last()
-        .expect("a line")
-        .shown();
+    let said = crate::common::last_line(&h.state().app).shown();
     assert!(
         said.starts_with("No PDF written: no file was chosen"),
         "{said}"
@@ -289,15 +265,7 @@ fn copy_as_text_puts_the_sheet_on_the_clipboard_as_markdown() {
         text.contains("| Cost | Stratagem | Effect |") || text.contains("Stratagem"),
         "{text}"
     );
-    let said = h
-        .state()
-        .app
-        .model
-        .feedback
-        .messages
-        .last()
-        .expect("a line")
-        .shown();
+    let said = crate::common::last_line(&h.state().app).shown();
     assert!(said.contains("on the clipboard"), "{said}");
 }
 

@@ -308,30 +308,14 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
         muster::rules::campaign::Mode::Attack => "campaign.behaviour.attack_failed",
         muster::rules::campaign::Mode::Defence => "campaign.behaviour.defence_failed",
     };
-    let said = h
-        .state()
-        .app
-        .model
-        .feedback
-        .messages
-        .last()
-        .expect("a line")
-        .shown();
+    let said = crate::common::last_line(&h.state().app).shown();
     assert!(said.contains(Lang::En.t(failed)), "{said}");
     assert!(said.contains("(D10: 1)"), "{said}");
     // A 10 passes it.
     type_into(&mut h, "Cran die of enemy 1 (D10)", "10");
     button(&mut h, "What does enemy 1 do?");
     let passed = failed.replace("failed", "passed");
-    let said = h
-        .state()
-        .app
-        .model
-        .feedback
-        .messages
-        .last()
-        .expect("a line")
-        .shown();
+    let said = crate::common::last_line(&h.state().app).shown();
     assert!(said.contains(Lang::En.t(&passed)), "{said}");
     // The answer shows on the enemy's own card, not only in the log.
     let cran = campaign(&h).table.expect("table").behaviour[&0].cran;
@@ -470,14 +454,7 @@ fn cmp_5_bad_typed_dice_show_the_engines_message_and_change_nothing() {
     type_into(&mut h, field, "3 4");
     button(&mut h, "Draw an enemy");
     assert_eq!(campaign(&h), before);
-    let said = h
-        .state()
-        .app
-        .model
-        .feedback
-        .messages
-        .last()
-        .expect("a line");
+    let said = crate::common::last_line(&h.state().app);
     assert_eq!(said.kind, muster::app::MessageKind::Refused);
     assert!(
         said.shown()

@@ -621,14 +621,7 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
         .apply(muster::app::Command::RerollDie(n - 1, 0));
     assert_eq!(h.state().app.model.battle.log.len(), n, "refused");
     assert_eq!(cp(&h), 0);
-    let said = h
-        .state()
-        .app
-        .model
-        .feedback
-        .messages
-        .last()
-        .expect("said why");
+    let said = crate::common::last_line(&h.state().app);
     let said = h.state().app.model.prefs.lang.msg(&said.text);
     assert!(
         said.contains("KT-11") && said.contains("command points"),
