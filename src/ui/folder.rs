@@ -13,40 +13,39 @@ pub fn data_folder_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         return;
     }
     let model = cx.model;
-    let lang = cx.lang;
     let mut done = false;
     let modal = egui::Modal::new(egui::Id::unique("data_folder")).show(ui.ctx(), |ui| {
         ui.set_width(480.0);
-        widgets::card_title(ui, icons::ICON_FOLDER_OPEN, lang.t("folder.title"));
-        ui.add(egui::Label::new(lang.t("folder.hint")).wrap());
+        widgets::card_title(ui, icons::ICON_FOLDER_OPEN, cx.t("folder.title"));
+        ui.add(egui::Label::new(cx.t("folder.hint")).wrap());
         ui.add_space(theme::space::S);
         let path = model.folder.data_dir.as_ref().map_or_else(
-            || lang.t("folder.none").to_owned(),
+            || cx.t("folder.none").to_owned(),
             |d| d.display().to_string(),
         );
-        ui.label(lang.f("folder.in_use", &[("path", &path)]));
+        ui.label(cx.f("folder.in_use", &[("path", &path)]));
         let origin = match model.folder.origin {
             DataDirOrigin::Env => "folder.from_env",
             DataDirOrigin::Chosen => "folder.from_choice",
             DataDirOrigin::Default => "folder.from_default",
         };
-        ui.label(lang.t(origin));
+        ui.label(cx.t(origin));
         // The folder chosen is not the one in use: it was missing at start.
         if let (DataDirOrigin::Default, Some(chosen)) =
             (model.folder.origin, model.prefs.data_dir.as_ref())
         {
             let chosen = chosen.display().to_string();
-            let said = lang.f("folder.chosen_missing", &[("chosen", &chosen)]);
+            let said = cx.f("folder.chosen_missing", &[("chosen", &chosen)]);
             widgets::alert(ui, widgets::Tone::Warning, &said);
         }
         let free = model.folder.origin != DataDirOrigin::Env;
         if !free {
-            widgets::alert(ui, widgets::Tone::Warning, lang.t("folder.env_overrides"));
+            widgets::alert(ui, widgets::Tone::Warning, cx.t("folder.env_overrides"));
         }
         ui.add_space(theme::space::S);
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(free, egui::Button::new(lang.t("folder.choose")))
+                .add_enabled(free, egui::Button::new(cx.t("folder.choose")))
                 .clicked()
             {
                 cx.send(Command::ChooseDataDir);
@@ -56,14 +55,14 @@ pub fn data_folder_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
             if ui
                 .add_enabled(
                     free && chosen,
-                    egui::Button::new(lang.t("folder.use_default")),
+                    egui::Button::new(cx.t("folder.use_default")),
                 )
                 .clicked()
             {
                 cx.send(Command::SetDataDir(None));
                 done = true;
             }
-            if ui.button(lang.t("folder.close")).clicked() {
+            if ui.button(cx.t("folder.close")).clicked() {
                 done = true;
             }
         });
@@ -78,14 +77,13 @@ pub fn folder_problem_ui(ui: &egui::Ui, cx: &ViewCtx<'_>) {
     let Some(problem) = &cx.model.folder.problem else {
         return;
     };
-    let lang = cx.lang;
     let mut done = false;
     let modal = egui::Modal::new(egui::Id::unique("folder_problem")).show(ui.ctx(), |ui| {
         ui.set_width(480.0);
-        widgets::card_title(ui, icons::ICON_FOLDER_OPEN, lang.t("folder.problem_title"));
-        widgets::alert(ui, widgets::Tone::Error, &lang.msg(problem));
+        widgets::card_title(ui, icons::ICON_FOLDER_OPEN, cx.t("folder.problem_title"));
+        widgets::alert(ui, widgets::Tone::Error, &cx.msg(problem));
         ui.add_space(theme::space::S);
-        if ui.button(lang.t("folder.ok")).clicked() {
+        if ui.button(cx.t("folder.ok")).clicked() {
             done = true;
         }
     });

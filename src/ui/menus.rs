@@ -58,7 +58,6 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
     if !available(action, model, views) {
         return;
     }
-    let lang = model.prefs.lang;
     let zoom = |z: f32| Command::SetZoom((z * 10.0).round() / 10.0);
     match action {
         Action::New => cx.send(Command::create_roster(String::new())),
@@ -94,7 +93,7 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
         Action::Duplicate => match &model.screen {
             Screen::Character(id, cid) => {
                 if let Some(c) = model.roster(id).and_then(|r| r.character(*cid)) {
-                    let name = lang.f("roster.copy_of", &[("name", &c.name)]);
+                    let name = cx.f("roster.copy_of", &[("name", &c.name)]);
                     cx.send(Command::roster(
                         id.clone(),
                         RosterEdit::DuplicateCharacter { id: *cid, name },
@@ -105,7 +104,7 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
                 if let Some(key) = target(model, views)
                     && let Some(doc) = model.doc(&key)
                 {
-                    let name = lang.f("roster.copy_of", &[("name", doc.name())]);
+                    let name = cx.f("roster.copy_of", &[("name", doc.name())]);
                     cx.send(Command::Duplicate(key, name));
                 }
             }
@@ -192,8 +191,7 @@ pub fn shortcuts(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
 /// already.
 fn examples_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    let lang = model.prefs.lang;
-    ui.menu_button(lang.t("menu.open_example"), |ui| {
+    ui.menu_button(cx.t("menu.open_example"), |ui| {
         for example in crate::app::Example::ALL {
             let key = match example {
                 crate::app::Example::Band => "library.welcome.band.open",
@@ -201,7 +199,7 @@ fn examples_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 crate::app::Example::Campaign => "library.welcome.campaign.open",
             };
             if ui
-                .add_enabled(!model.folder.read_only, egui::Button::new(lang.t(key)))
+                .add_enabled(!model.folder.read_only, egui::Button::new(cx.t(key)))
                 .clicked()
             {
                 cx.send(Command::OpenExample(example));
@@ -214,11 +212,10 @@ fn examples_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// View › Theme: dark, light, or the system's, one checked.
 fn theme_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    let lang = model.prefs.lang;
-    ui.menu_button(lang.t("menu.theme"), |ui| {
+    ui.menu_button(cx.t("menu.theme"), |ui| {
         for choice in ThemeChoice::ALL {
             if ui
-                .radio(model.prefs.theme == choice, lang.t(choice.label()))
+                .radio(model.prefs.theme == choice, cx.t(choice.label()))
                 .clicked()
             {
                 cx.send(Command::SetTheme(choice));
@@ -267,13 +264,12 @@ fn label(action: Action, lang: Lang, model: &Model) -> String {
 /// The menu bar: File, Edit, View from the table, then Language.
 pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     let model = cx.model;
-    let lang = model.prefs.lang;
     for (menu, key) in [
         (Menu::File, "menu.file"),
         (Menu::Edit, "menu.edit"),
         (Menu::View, "menu.view"),
     ] {
-        ui.menu_button(lang.t(key), |ui| {
+        ui.menu_button(cx.t(key), |ui| {
             if menu == Menu::View {
                 // Every top-level screen, from the one list of screens.
                 for s in SCREENS.iter() {
@@ -281,7 +277,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
                         continue;
                     };
                     let mut button =
-                        egui::Button::new(format!("{} {}", s.icon.codepoint, lang.t(s.label)));
+                        egui::Button::new(format!("{} {}", s.icon.codepoint, cx.t(s.label)));
                     if let Some(k) = s.shortcut {
                         button = button.shortcut_text(ui.ctx().format_shortcut(&k));
                     }
@@ -299,7 +295,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
             }
             if menu == Menu::File {
                 ui.separator();
-                let word = lang.t("machine.menu");
+                let word = cx.t("machine.menu");
                 if ui
                     .button(format!(
                         "{} {word}",
@@ -313,7 +309,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
             }
             if menu == Menu::View {
                 ui.separator();
-                ui.label(lang.f(
+                ui.label(cx.f(
                     "menu.zoom_now",
                     &[("percent", &format!("{:.0}", model.prefs.zoom * 100.0))],
                 ));
@@ -321,7 +317,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
             }
         });
     }
-    ui.menu_button(lang.t("menu.language"), |ui| {
+    ui.menu_button(cx.t("menu.language"), |ui| {
         for l in Lang::ALL {
             if ui.radio(model.prefs.lang == l, l.native_name()).clicked() {
                 cx.send(Command::SetLang(l));

@@ -187,7 +187,7 @@ impl Gui {
             ui.horizontal(|ui| {
                 screens::nav_ui(ui, &cx);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    status::save_state_ui(ui, model);
+                    status::save_state_ui(ui, &cx);
                 });
             });
             ui.add_space(theme::space::XS);
@@ -365,7 +365,6 @@ fn log_panel_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 
 fn confirm_delete_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     let model = cx.model;
-    let lang = cx.lang;
     let Some(key) = views.confirm_delete.clone() else {
         return;
     };
@@ -377,16 +376,16 @@ fn confirm_delete_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         widgets::card_title(
             ui,
             egui_material_icons::icons::ICON_DELETE,
-            lang.t("library.delete_title"),
+            cx.t("library.delete_title"),
         );
-        ui.label(lang.f("library.delete_question", &[("name", doc.name())]));
+        ui.label(cx.f("library.delete_question", &[("name", doc.name())]));
         ui.add_space(theme::space::S);
         ui.horizontal(|ui| {
-            if ui.button(lang.t("library.delete_confirm")).clicked() {
+            if ui.button(cx.t("library.delete_confirm")).clicked() {
                 cx.send(Command::Delete(key.clone()));
                 views.confirm_delete = None;
             }
-            if ui.button(lang.t("library.cancel")).clicked() {
+            if ui.button(cx.t("library.cancel")).clicked() {
                 views.confirm_delete = None;
             }
         });
@@ -403,32 +402,31 @@ fn machine_name_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     let Some(typed) = views.machine_name.as_mut() else {
         return;
     };
-    let lang = cx.lang;
     let mut done = false;
     let modal = egui::Modal::new(egui::Id::unique("machine_name")).show(ui.ctx(), |ui| {
         ui.set_width(420.0);
         widgets::card_title(
             ui,
             egui_material_icons::icons::ICON_COMPUTER,
-            lang.t("machine.title"),
+            cx.t("machine.title"),
         );
-        ui.add(egui::Label::new(lang.t("machine.hint")).wrap());
+        ui.add(egui::Label::new(cx.t("machine.hint")).wrap());
         let host = &cx.model.folder.host;
-        let l = ui.label(lang.t("machine.field"));
+        let l = ui.label(cx.t("machine.field"));
         ui.add(egui::TextEdit::singleline(typed).hint_text(host.as_str()))
             .labelled_by(l.id);
         let id = &cx.model.folder.machine_id;
         if !id.is_empty() {
-            let text = lang.msg(&Msg::new("machine.id").text("id", id.clone()));
+            let text = cx.msg(&Msg::new("machine.id").text("id", id.clone()));
             ui.add(egui::Label::new(text).wrap());
         }
         ui.add_space(theme::space::S);
         ui.horizontal(|ui| {
-            if ui.button(lang.t("machine.save")).clicked() {
+            if ui.button(cx.t("machine.save")).clicked() {
                 cx.send(Command::SetMachine(typed.trim().to_owned()));
                 done = true;
             }
-            if ui.button(lang.t("library.cancel")).clicked() {
+            if ui.button(cx.t("library.cancel")).clicked() {
                 done = true;
             }
         });
@@ -443,17 +441,16 @@ fn import_path_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     let Some(typed) = views.library.import_path.as_mut() else {
         return;
     };
-    let lang = cx.lang;
     let mut done = false;
     let modal = egui::Modal::new(egui::Id::unique("import_path")).show(ui.ctx(), |ui| {
         ui.set_width(480.0);
         widgets::card_title(
             ui,
             egui_material_icons::icons::ICON_DOWNLOAD,
-            lang.t("import.path_title"),
+            cx.t("import.path_title"),
         );
-        ui.add(egui::Label::new(lang.t("import.path_hint")).wrap());
-        let l = ui.label(lang.t("import.path_field"));
+        ui.add(egui::Label::new(cx.t("import.path_hint")).wrap());
+        let l = ui.label(cx.t("import.path_field"));
         let r = ui
             .add(egui::TextEdit::singleline(typed).desired_width(440.0))
             .labelled_by(l.id);
@@ -461,12 +458,12 @@ fn import_path_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         ui.add_space(theme::space::S);
         ui.horizontal(|ui| {
             let path = typed.trim();
-            let go = ui.add_enabled(!path.is_empty(), egui::Button::new(lang.t("menu.import")));
+            let go = ui.add_enabled(!path.is_empty(), egui::Button::new(cx.t("menu.import")));
             if (go.clicked() || enter) && !path.is_empty() {
                 cx.send(Command::Import(std::path::PathBuf::from(path)));
                 done = true;
             }
-            if ui.button(lang.t("library.cancel")).clicked() {
+            if ui.button(cx.t("library.cancel")).clicked() {
                 done = true;
             }
         });

@@ -4,26 +4,26 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, MessageKind, Model, SaveState};
+use crate::app::{Command, MessageKind, SaveState};
 use crate::rules::Msg;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge};
 
 /// Saved, unsaved or failed, and read-only: a badge each.
-pub fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
-    let lang = model.prefs.lang;
+pub fn save_state_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let model = cx.model;
     if model.folder.read_only {
         let r = ui.label(
             RichText::new(format!(
                 "{} {}",
                 icons::ICON_LOCK.codepoint,
-                lang.t("status.read_only")
+                cx.t("status.read_only")
             ))
             .color(palette().warning),
         );
         r.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::Role::Label, true, lang.t("status.read_only"))
+            egui::WidgetInfo::labeled(egui::Role::Label, true, cx.t("status.read_only"))
         });
     }
     let (tone, text) = match &model.feedback.save_state {
@@ -31,21 +31,21 @@ pub fn save_state_ui(ui: &mut egui::Ui, model: &Model) {
         SaveState::Saved if model.folder.read_only => return,
         // Typed, not yet left: not saved, and the file still holds the old.
         SaveState::Saved if crate::ui::widgets::typing(ui.ctx()) => {
-            (Tone::Warning, lang.t("status.typing").to_owned())
+            (Tone::Warning, cx.t("status.typing").to_owned())
         }
-        SaveState::Saved => (Tone::Good, lang.t("status.saved").to_owned()),
-        SaveState::Saving => (Tone::Info, lang.t("status.saving").to_owned()),
+        SaveState::Saved => (Tone::Good, cx.t("status.saved").to_owned()),
+        SaveState::Saving => (Tone::Info, cx.t("status.saving").to_owned()),
         SaveState::Unsaved => {
             let why = if model.folder.read_only {
-                lang.t("status.unsaved_read_only")
+                cx.t("status.unsaved_read_only")
             } else {
-                lang.t("status.unsaved")
+                cx.t("status.unsaved")
             };
             (Tone::Warning, why.to_owned())
         }
         SaveState::Failed(reason) => (
             Tone::Error,
-            lang.msg(&Msg::new("status.failed").msg("reason", reason.clone())),
+            cx.msg(&Msg::new("status.failed").msg("reason", reason.clone())),
         ),
     };
     badge(ui, tone, &text);
@@ -58,12 +58,8 @@ pub fn read_only_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         return;
     }
     ui.horizontal(|ui| {
-        alert(
-            ui,
-            Tone::Warning,
-            model.prefs.lang.t("status.read_only_banner"),
-        );
-        if ui.button(model.prefs.lang.t("action.reload")).clicked() {
+        alert(ui, Tone::Warning, cx.t("status.read_only_banner"));
+        if ui.button(cx.t("action.reload")).clicked() {
             cx.send(Command::Reload);
         }
     });
@@ -73,7 +69,6 @@ pub fn read_only_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// Documents another program changed: take its version, or keep ours.
 pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    let lang = model.prefs.lang;
     for key in &model.library.disk_changes {
         let name = model
             .doc(key)
@@ -84,20 +79,20 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 let text = Msg::new("disk.broken")
                     .text("name", &name)
                     .msg("reason", reason.clone());
-                alert(ui, Tone::Error, &lang.msg(&text));
+                alert(ui, Tone::Error, &cx.msg(&text));
                 keep_mine_ui(ui, cx, key, &name);
                 return;
             }
             alert(
                 ui,
                 Tone::Warning,
-                &lang.msg(&Msg::new("disk.changed").text("name", &name)),
+                &cx.msg(&Msg::new("disk.changed").text("name", &name)),
             );
             // The merge of both, with what each brings; a campaign is
             // offered nothing else: taking either whole would drop the
             // other's events unseen.
-            let word = lang.t("disk.merge");
-            let named = lang.f("disk.merge_named", &[("name", &name)]);
+            let word = cx.t("disk.merge");
+            let named = cx.f("disk.merge_named", &[("name", &name)]);
             let enabled = model.doc(key).is_some() && !model.folder.read_only;
             if crate::ui::widgets::icon_button(ui, icons::ICON_MERGE, word, &named, enabled)
                 .clicked()
@@ -109,8 +104,8 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             if key.kind == crate::rules::DocKind::Campaign {
                 return;
             }
-            let take = ui.button(lang.t("disk.take_theirs"));
-            let take_label = format!("{}: {name}", lang.t("disk.take_theirs"));
+            let take = ui.button(cx.t("disk.take_theirs"));
+            let take_label = format!("{}: {name}", cx.t("disk.take_theirs"));
             take.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &take_label));
             if take.clicked() {
                 cx.send(Command::TakeDiskVersion(key.clone()));
@@ -126,10 +121,9 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// "Keep mine": Muster's version written over the file on disk.
 fn keep_mine_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey, name: &str) {
     let model = cx.model;
-    let lang = model.prefs.lang;
     if model.doc(key).is_some() && !model.folder.read_only {
-        let keep = ui.button(lang.t("disk.keep_mine"));
-        let keep_label = format!("{}: {name}", lang.t("disk.keep_mine"));
+        let keep = ui.button(cx.t("disk.keep_mine"));
+        let keep_label = format!("{}: {name}", cx.t("disk.keep_mine"));
         keep.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &keep_label));
         if keep.clicked() {
             cx.send(Command::KeepMine(key.clone()));
@@ -192,7 +186,6 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// One message: dismiss, its kind by icon and word, a file to open, the
 /// text.
 fn message_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, i: usize, m: &crate::app::Message) {
-    let lang = cx.lang;
     ui.horizontal(|ui| {
         let (icon, word, color) = match m.kind {
             MessageKind::Info => (icons::ICON_INFO, "log.info", palette().text),
@@ -205,27 +198,27 @@ fn message_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, i: usize, m: &crate::app:
         // push it out of sight.
         let dismiss = ui
             .small_button(icons::ICON_CLOSE.rich_text())
-            .on_hover_text(lang.t("log.dismiss"));
+            .on_hover_text(cx.t("log.dismiss"));
         dismiss.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::Role::Button, true, lang.t("log.dismiss"))
+            egui::WidgetInfo::labeled(egui::Role::Button, true, cx.t("log.dismiss"))
         });
         if dismiss.clicked() {
             cx.send(Command::DismissMessage(i));
         }
         let kind = ui
             .label(icon.rich_text().color(color))
-            .on_hover_text(lang.t(word));
-        kind.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, lang.t(word)));
+            .on_hover_text(cx.t(word));
+        kind.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, cx.t(word)));
         if let Some(path) = &m.open {
-            let word = lang.t("print.open");
-            let name = lang.f("print.open_named", &[("path", &path.display().to_string())]);
+            let word = cx.t("print.open");
+            let name = cx.f("print.open_named", &[("path", &path.display().to_string())]);
             let open =
                 crate::ui::widgets::icon_button(ui, icons::ICON_OPEN_IN_NEW, word, &name, true);
             if open.clicked() {
                 cx.send(Command::OpenFile(path.clone()));
             }
         }
-        let text = lang.msg(&m.text);
+        let text = cx.msg(&m.text);
         ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
     });
 }

@@ -194,14 +194,14 @@ pub fn icon_and_text(
 
 /// A badge saying whether something is within the rules, or how many
 /// problems it has.
-pub fn problems_badge(ui: &mut egui::Ui, lang: Lang, count: usize) -> egui::Response {
+pub fn problems_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, count: usize) -> egui::Response {
     if count == 0 {
-        badge(ui, Tone::Good, lang.t("problems.none"))
+        badge(ui, Tone::Good, cx.t("problems.none"))
     } else {
         badge(
             ui,
             Tone::Warning,
-            &lang.f("problems.count", &[("count", &count.to_string())]),
+            &cx.f("problems.count", &[("count", &count.to_string())]),
         )
     }
 }

@@ -6,9 +6,9 @@
 
 use egui::RichText;
 
-use crate::i18n::Lang;
 use crate::rules::close_combat::engagement::{coherency_problem, out_of_coherency_by_gap};
 use crate::rules::robots::UnitKind;
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge};
 
@@ -27,16 +27,16 @@ const DEFAULT_GAP: f64 = 1.0;
 impl Coherency {
     /// Shows the check of the unit `side` whose models are `names`, front
     /// first.
-    pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang, side: &str, names: &[String]) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, side: &str, names: &[String]) {
         ui.checkbox(
             &mut self.on,
-            lang.f("battle.coherency.check", &[("side", side)]),
+            cx.f("battle.coherency.check", &[("side", side)]),
         );
         if !self.on {
             return;
         }
         self.gaps.resize(names.len(), DEFAULT_GAP);
-        ui.label(RichText::new(lang.t("battle.coherency.hint")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("battle.coherency.hint")).color(palette().text_subdued));
         let result = out_of_coherency_by_gap(&self.gaps, UnitKind::Creatures);
         let out: &[usize] = result.as_deref().unwrap_or(&[]);
         egui::Grid::new(("battle-coherency", side))
@@ -46,7 +46,7 @@ impl Coherency {
                 for (k, (name, gap)) in names.iter().zip(self.gaps.iter_mut()).enumerate() {
                     let who = format!("{}. {name}", k + 1);
                     ui.label(&who);
-                    let field = lang.f("battle.coherency.gap", &[("side", side), ("who", &who)]);
+                    let field = cx.f("battle.coherency.gap", &[("side", side), ("who", &who)]);
                     let r = ui.add(
                         egui::DragValue::new(gap)
                             .range(0.0..=72.0)
@@ -58,9 +58,9 @@ impl Coherency {
                         egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &field)
                     });
                     if out.contains(&k) {
-                        badge(ui, Tone::Warning, lang.t("battle.coherency.out"));
+                        badge(ui, Tone::Warning, cx.t("battle.coherency.out"));
                     } else {
-                        badge(ui, Tone::Good, lang.t("battle.coherency.in"));
+                        badge(ui, Tone::Good, cx.t("battle.coherency.in"));
                     }
                     ui.end_row();
                 }
@@ -70,16 +70,20 @@ impl Coherency {
                 badge(
                     ui,
                     Tone::Good,
-                    &lang.f("battle.coherency.all_in", &[("side", side)]),
+                    &cx.f("battle.coherency.all_in", &[("side", side)]),
                 );
             }
             Ok(out) => {
                 for &k in out {
-                    alert(ui, Tone::Warning, &lang.problem_line(&coherency_problem(k)));
+                    alert(
+                        ui,
+                        Tone::Warning,
+                        &cx.lang.problem_line(&coherency_problem(k)),
+                    );
                 }
             }
             Err(p) => {
-                alert(ui, Tone::Error, &lang.problem_line(p));
+                alert(ui, Tone::Error, &cx.lang.problem_line(p));
             }
         }
     }

@@ -63,33 +63,32 @@ pub fn command_ui(
     side: &str,
     title: crate::rules::Msg,
 ) {
-    let lang = cx.lang;
-    ui.label(RichText::new(lang.f("battle.command.title", &[("side", side)])).strong());
-    leader_ui(ui, lang, unit, side);
-    characters_ui(ui, lang, unit);
-    take_command_ui(ui, lang, unit);
-    give_up_ui(ui, lang, unit);
+    ui.label(RichText::new(cx.f("battle.command.title", &[("side", side)])).strong());
+    leader_ui(ui, cx, unit, side);
+    characters_ui(ui, cx, unit);
+    take_command_ui(ui, cx, unit);
+    give_up_ui(ui, cx, unit);
     ui.add_space(space::XS);
     tests_ui(ui, cx, unit, side, title);
 }
 
 /// Who leads the unit now, and its leader's death.
-fn leader_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit, side: &str) {
+fn leader_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, side: &str) {
     // Who leads it now.
     let leader = match unit.commander() {
-        Some(g) => lang.f(
+        Some(g) => cx.f(
             "battle.command.led_by",
             &[
-                ("name", &group_name(lang, g)),
+                ("name", &group_name(cx.lang, g)),
                 ("ld", &g.ld.to_string()),
                 ("cl", &g.cl.to_string()),
             ],
         ),
-        None if unit.command.leader_dead => lang.f(
+        None if unit.command.leader_dead => cx.f(
             "battle.command.no_leader",
             &[("ld", &unit.ld.to_string()), ("cl", &unit.cl.to_string())],
         ),
-        None => lang.f(
+        None => cx.f(
             "battle.command.own_leader",
             &[("ld", &unit.ld.to_string()), ("cl", &unit.cl.to_string())],
         ),
@@ -104,32 +103,32 @@ fn leader_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit, side: &str) {
     });
     ui.checkbox(
         &mut unit.command.leader_dead,
-        lang.f("battle.command.leader_dead", &[("side", side)]),
+        cx.f("battle.command.leader_dead", &[("side", side)]),
     );
 }
 
 /// The unit's single models marked as characters, with their Ld and Cl.
-fn characters_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
+fn characters_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit) {
     // Single models of the unit marked as characters, with their Ld and Cl.
     for g in unit.groups.iter_mut().filter(|g| g.count == 1) {
-        let name = group_name(lang, g);
+        let name = group_name(cx.lang, g);
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(
                 &mut g.character,
-                lang.f("battle.command.is_character", &[("name", &name)]),
+                cx.f("battle.command.is_character", &[("name", &name)]),
             );
             if g.character {
                 crate::ui::battle::parts::num(
                     ui,
-                    lang.t("battle.units.ld"),
-                    &lang.f("battle.command.ld_of", &[("name", &name)]),
+                    cx.t("battle.units.ld"),
+                    &cx.f("battle.command.ld_of", &[("name", &name)]),
                     &mut g.ld,
                     1..=10,
                 );
                 crate::ui::battle::parts::num(
                     ui,
-                    lang.t("battle.command.cl"),
-                    &lang.f("battle.command.cl_of", &[("name", &name)]),
+                    cx.t("battle.command.cl"),
+                    &cx.f("battle.command.cl_of", &[("name", &name)]),
                     &mut g.cl,
                     1..=10,
                 );
@@ -139,7 +138,7 @@ fn characters_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
 }
 
 /// The characters of the unit who may take command, each with his button.
-fn take_command_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
+fn take_command_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit) {
     // Characters of the unit who may take command.
     let current = unit.leader_ld();
     let mut take = None;
@@ -148,10 +147,10 @@ fn take_command_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
         if !g.character || g.count != 1 || unit.command.commander == Some(k) {
             continue;
         }
-        let name = group_name(lang, g);
+        let name = group_name(cx.lang, g);
         ui.horizontal_wrapped(|ui| match take_command(g.ld, current) {
             Ok(TakeCommand::AtOnce) => {
-                let label = lang.f("battle.command.take_now", &[("name", &name)]);
+                let label = cx.f("battle.command.take_now", &[("name", &name)]);
                 if icon_button(ui, icons::ICON_MILITARY_TECH, &label, &label, true).clicked() {
                     take = Some(k);
                 }
@@ -160,15 +159,15 @@ fn take_command_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
                 badge(
                     ui,
                     Tone::Info,
-                    &lang.f("battle.command.in_contact", &[("name", &name)]),
+                    &cx.f("battle.command.in_contact", &[("name", &name)]),
                 );
-                let label = lang.f("battle.command.turn_passed", &[("name", &name)]);
+                let label = cx.f("battle.command.turn_passed", &[("name", &name)]);
                 if icon_button(ui, icons::ICON_MILITARY_TECH, &label, &label, true).clicked() {
                     take = Some(k);
                 }
             }
             Ok(TakeCommand::AfterOneTurnInContact) => {
-                let label = lang.f("battle.command.contact", &[("name", &name)]);
+                let label = cx.f("battle.command.contact", &[("name", &name)]);
                 if icon_button(ui, icons::ICON_HANDSHAKE, &label, &label, true).clicked() {
                     wait = Some(k);
                 }
@@ -179,8 +178,8 @@ fn take_command_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
                     Tone::Warning,
                     &format!(
                         "{} {}",
-                        lang.f("battle.command.cannot", &[("name", &name)]),
-                        lang.problem_line(&p)
+                        cx.f("battle.command.cannot", &[("name", &name)]),
+                        cx.lang.problem_line(&p)
                     ),
                 );
             }
@@ -197,15 +196,15 @@ fn take_command_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
 }
 
 /// The character in command may give it up, unless a test affected him.
-fn give_up_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
+fn give_up_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit) {
     // The character in command may give it up, unless a test affected him.
     if let Some(g) = unit.commander() {
-        let name = group_name(lang, g);
+        let name = group_name(cx.lang, g);
         ui.checkbox(
             &mut unit.command.affected,
-            lang.f("battle.command.affected", &[("name", &name)]),
+            cx.f("battle.command.affected", &[("name", &name)]),
         );
-        let label = lang.f("battle.command.give_up", &[("name", &name)]);
+        let label = cx.f("battle.command.give_up", &[("name", &name)]);
         match may_give_up_command(false, unit.command.affected) {
             Ok(()) => {
                 if icon_button(ui, icons::ICON_LOGOUT, &label, &label, true).clicked() {
@@ -214,7 +213,7 @@ fn give_up_ui(ui: &mut egui::Ui, lang: Lang, unit: &mut Unit) {
             }
             Err(p) => {
                 icon_button(ui, icons::ICON_LOGOUT, &label, &label, false);
-                badge(ui, Tone::Warning, &lang.problem_line(&p));
+                badge(ui, Tone::Warning, &cx.lang.problem_line(&p));
             }
         }
     }
@@ -228,7 +227,6 @@ fn tests_ui(
     side: &str,
     title: crate::rules::Msg,
 ) {
-    let lang = cx.lang;
     ui.horizontal_wrapped(|ui| {
         for (kind, value, key) in [
             (UnitTestKind::Rout, unit.test_ld(), "battle.command.rout"),
@@ -238,7 +236,7 @@ fn tests_ui(
                 "battle.command.psychology",
             ),
         ] {
-            let label = lang.f(key, &[("value", &value.to_string())]);
+            let label = cx.f(key, &[("value", &value.to_string())]);
             let name = format!("{side}: {label}");
             if icon_button(ui, icons::ICON_CASINO, &label, &name, value > 0).clicked() {
                 cx.send(Command::RollFight(

@@ -46,15 +46,17 @@ impl FlyerView {
     /// Where the flyer is: take-off, landing, gathering stones (FLY-3,
     /// FLY-10).
     pub(super) fn whereabouts_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
-        card_title(ui, icons::ICON_FLIGHT_TAKEOFF, lang.t("flyer.where"));
+        card_title(ui, icons::ICON_FLIGHT_TAKEOFF, cx.t("flyer.where"));
         self.take_gather_result(cx);
         let level = level_of(self.level);
         let now = match self.air.whereabouts {
-            Whereabouts::Ground => lang.t("flyer.where.ground").to_owned(),
-            Whereabouts::Air => lang.f("flyer.where.air", &[("level", &level_words(lang, level))]),
+            Whereabouts::Ground => cx.t("flyer.where.ground").to_owned(),
+            Whereabouts::Air => cx.f(
+                "flyer.where.air",
+                &[("level", &level_words(cx.lang, level))],
+            ),
             Whereabouts::Gathering { turns } => {
-                lang.f("flyer.where.gathering", &[("count", &turns.to_string())])
+                cx.f("flyer.where.gathering", &[("count", &turns.to_string())])
             }
         };
         ui.label(RichText::new(now).strong());
@@ -64,7 +66,7 @@ impl FlyerView {
             Whereabouts::Gathering { turns } => self.gathering_ui(ui, cx, turns),
         }
         if let Some(p) = &self.air.problem {
-            alert(ui, Tone::Error, &lang.problem_line(p));
+            alert(ui, Tone::Error, &cx.lang.problem_line(p));
         }
     }
 
@@ -85,22 +87,21 @@ impl FlyerView {
 
     /// On the ground: the take-off (FLY-3).
     fn ground_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         if let Some(l) = self.air.landed {
             let text = match l.ground_speed {
-                Some(speed) => lang.f("flyer.landed.vehicle", &[("speed", &speed.to_string())]),
-                None => lang.t("flyer.landed.creature").to_owned(),
+                Some(speed) => cx.f("flyer.landed.vehicle", &[("speed", &speed.to_string())]),
+                None => cx.t("flyer.landed.creature").to_owned(),
             };
             badge(ui, Tone::Info, &text);
         }
         ui.horizontal_wrapped(|ui| {
             field(
                 ui,
-                lang.t("flyer.take_off_speed"),
+                cx.t("flyer.take_off_speed"),
                 &mut self.air.take_off_speed,
                 0..=200,
             );
-            let word = lang.t("flyer.take_off");
+            let word = cx.t("flyer.take_off");
             if icon_button(ui, icons::ICON_FLIGHT_TAKEOFF, word, word, true).clicked() {
                 let speed = u32::try_from(self.air.take_off_speed.max(0)).unwrap_or(0);
                 match flyers::take_off(&self.flyer(), speed) {
@@ -116,7 +117,7 @@ impl FlyerView {
             }
         });
         ui.label(
-            RichText::new(lang.f(
+            RichText::new(cx.f(
                 "flyer.take_off_rule",
                 &[("acc", &self.acc_dec.max(0).to_string())],
             ))
@@ -126,11 +127,10 @@ impl FlyerView {
 
     /// In the air: landing (FLY-3) and leaving to gather stones (FLY-10).
     fn in_air_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         let rules = &cx.model.rules.flyers;
-        ui.checkbox(&mut self.air.vehicle, lang.t("flyer.vehicle"));
+        ui.checkbox(&mut self.air.vehicle, cx.t("flyer.vehicle"));
         ui.horizontal_wrapped(|ui| {
-            let word = lang.t("flyer.land");
+            let word = cx.t("flyer.land");
             if icon_button(ui, icons::ICON_FLIGHT_LAND, word, word, true).clicked() {
                 let speed = u32::try_from(self.speed.max(0)).unwrap_or(0);
                 let level = level_of(self.level);
@@ -144,7 +144,7 @@ impl FlyerView {
                     Err(p) => self.air.problem = Some(p),
                 }
             }
-            let word = lang.t("flyer.gather");
+            let word = cx.t("flyer.gather");
             if icon_button(ui, icons::ICON_EXIT_TO_APP, word, word, true).clicked() {
                 self.air.whereabouts = Whereabouts::Gathering { turns: 0 };
                 self.air.problem = None;
@@ -155,24 +155,23 @@ impl FlyerView {
 
     /// Gone for stones: the turns waited and the return roll (FLY-10).
     fn gathering_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, turns: u32) {
-        let lang = cx.lang;
         let rules = &cx.model.rules.flyers;
         if flyers::gather_rolls(rules, turns) == 0 {
             let p = Problem::new("FLY-10", "flyer.gather_wait")
                 .arg("wait", rules.drop.gather.wait_turns);
-            badge(ui, Tone::Warning, &lang.problem_line(&p));
+            badge(ui, Tone::Warning, &cx.lang.problem_line(&p));
         } else {
             let p = flyers::gather_back_chance(rules, turns);
-            ui.label(lang.f("flyer.gather_odds", &[("p", &percent(p))]));
+            ui.label(cx.f("flyer.gather_odds", &[("p", &percent(p))]));
         }
         ui.horizontal_wrapped(|ui| {
-            let word = lang.t("flyer.gather_next_turn");
+            let word = cx.t("flyer.gather_next_turn");
             if icon_button(ui, icons::ICON_SKIP_NEXT, word, word, true).clicked() {
                 self.air.whereabouts = Whereabouts::Gathering {
                     turns: turns.saturating_add(1),
                 };
             }
-            let word = lang.t("flyer.gather_roll");
+            let word = cx.t("flyer.gather_roll");
             let may = flyers::gather_rolls(rules, turns) > 0 && self.air.gather_roll.is_none();
             if icon_button(ui, icons::ICON_CASINO, word, word, may).clicked() {
                 self.air.gather_roll = Some(cx.model.battle.log.len());
@@ -181,7 +180,7 @@ impl FlyerView {
                     TableRoll::FlyerGather { turns },
                 ));
             }
-            let word = lang.t("flyer.gather_give_up");
+            let word = cx.t("flyer.gather_give_up");
             if icon_button(ui, icons::ICON_KEYBOARD_RETURN, word, word, true).clicked() {
                 self.air.whereabouts = Whereabouts::Air;
             }
@@ -191,26 +190,19 @@ impl FlyerView {
     /// Close combat with air troops (FLY-7 … FLY-9), fought by the unit
     /// mode's two units.
     pub(super) fn air_combat_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: &RoundView) {
-        let lang = cx.lang;
-        card_title(ui, icons::ICON_SPORTS_MARTIAL_ARTS, lang.t("flyer.combat"));
+        card_title(ui, icons::ICON_SPORTS_MARTIAL_ARTS, cx.t("flyer.combat"));
         if self.air.whereabouts != Whereabouts::Air {
-            ui.label(
-                RichText::new(lang.t("flyer.combat.not_in_air")).color(palette().text_subdued),
-            );
+            ui.label(RichText::new(cx.t("flyer.combat.not_in_air")).color(palette().text_subdued));
             return;
         }
         ui.horizontal_wrapped(|ui| {
-            ui.radio_value(
-                &mut self.air.foe,
-                Foe::Ground,
-                lang.t("flyer.combat.ground"),
-            );
-            ui.radio_value(&mut self.air.foe, Foe::Air, lang.t("flyer.combat.air"));
+            ui.radio_value(&mut self.air.foe, Foe::Ground, cx.t("flyer.combat.ground"));
+            ui.radio_value(&mut self.air.foe, Foe::Air, cx.t("flyer.combat.air"));
         });
         let first = unit_name(cx, &units.first, "battle.units.first");
         let second = unit_name(cx, &units.second, "battle.units.second");
         ui.label(
-            RichText::new(lang.f(
+            RichText::new(cx.f(
                 "flyer.combat.units",
                 &[("first", &first), ("second", &second)],
             ))
@@ -243,16 +235,15 @@ impl FlyerView {
         first: &str,
         second: &str,
     ) -> Option<(Vec<Fighter>, Vec<Fighter>)> {
-        let lang = cx.lang;
         ui.horizontal_wrapped(|ui| {
-            let l = lang.f("flyer.combat.flies", &[("unit", first)]);
+            let l = cx.f("flyer.combat.flies", &[("unit", first)]);
             ui.radio_value(&mut self.air.first_flies, true, l);
-            let l = lang.f("flyer.combat.flies", &[("unit", second)]);
+            let l = cx.f("flyer.combat.flies", &[("unit", second)]);
             ui.radio_value(&mut self.air.first_flies, false, l);
         });
         ui.horizontal_wrapped(|ui| {
-            field(ui, lang.t("flyer.combat.turn"), &mut self.air.turn, 1..=99);
-            let word = lang.t("flyer.combat.next_turn");
+            field(ui, cx.t("flyer.combat.turn"), &mut self.air.turn, 1..=99);
+            let word = cx.t("flyer.combat.next_turn");
             if icon_button(
                 ui,
                 icons::ICON_SKIP_NEXT,
@@ -270,18 +261,18 @@ impl FlyerView {
             Ok(c) => {
                 ui.horizontal_wrapped(|ui| {
                     if c.air_strikes_first && !c.charge_bonus {
-                        badge(ui, Tone::Info, lang.t("flyer.combat.strikes_first"));
+                        badge(ui, Tone::Info, cx.t("flyer.combat.strikes_first"));
                     }
                     let stay = if c.may_stay {
                         "flyer.combat.may_stay"
                     } else {
                         "flyer.combat.one_turn"
                     };
-                    badge(ui, Tone::Info, lang.t(stay));
+                    badge(ui, Tone::Info, cx.t(stay));
                 });
             }
             Err(p) => {
-                alert(ui, Tone::Error, &lang.problem_line(&p));
+                alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                 return None;
             }
         }
@@ -307,24 +298,23 @@ impl FlyerView {
         cx: &ViewCtx<'_>,
         units: &RoundView,
     ) -> Option<(Vec<Fighter>, Vec<Fighter>)> {
-        let lang = cx.lang;
         let top = i64::from(cx.model.rules.flyers.max_level);
         ui.horizontal_wrapped(|ui| {
             field(
                 ui,
-                lang.t("flyer.combat.foe_level"),
+                cx.t("flyer.combat.foe_level"),
                 &mut self.air.foe_level,
                 0..=top,
             );
-            ui.checkbox(&mut self.air.in_contact, lang.t("flyer.combat.contact"));
+            ui.checkbox(&mut self.air.in_contact, cx.t("flyer.combat.contact"));
         });
         let level = level_of(self.level);
         if let Err(p) = flyers::air_combat(level, level_of(self.air.foe_level), self.air.in_contact)
         {
-            alert(ui, Tone::Error, &lang.problem_line(&p));
+            alert(ui, Tone::Error, &cx.lang.problem_line(&p));
             return None;
         }
-        badge(ui, Tone::Info, lang.t("flyer.combat.as_ground"));
+        badge(ui, Tone::Info, cx.t("flyer.combat.as_ground"));
         Some((
             flyers::air_fighters(&units.first.models()),
             flyers::air_fighters(&units.second.models()),
@@ -333,13 +323,12 @@ impl FlyerView {
 
     /// Who lost the round, breaking off, and what follows (FLY-7, FLY-9).
     fn end_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: &RoundView) {
-        let lang = cx.lang;
         let level = level_of(self.level);
         match self.air.end {
             None => {
                 ui.horizontal_wrapped(|ui| {
                     if self.air.foe == Foe::Ground {
-                        let word = lang.t("flyer.combat.air_lost");
+                        let word = cx.t("flyer.combat.air_lost");
                         if icon_button(ui, icons::ICON_ARROW_UPWARD, word, word, true).clicked()
                             && let AirGroundResult::AirPushedUp { to } =
                                 flyers::air_ground_result(level, true)
@@ -347,7 +336,7 @@ impl FlyerView {
                             self.level = i64::from(to.0);
                             self.air.end = Some(CombatEnd::AirPushedUp(to));
                         }
-                        let word = lang.t("flyer.combat.ground_lost");
+                        let word = cx.t("flyer.combat.ground_lost");
                         if icon_button(ui, icons::ICON_DIRECTIONS_RUN, word, word, true).clicked()
                             && flyers::air_ground_result(level, false)
                                 == AirGroundResult::GroundTestsRout
@@ -355,7 +344,7 @@ impl FlyerView {
                             self.air.end = Some(CombatEnd::GroundLost);
                         }
                     }
-                    let word = lang.t("flyer.combat.break_off");
+                    let word = cx.t("flyer.combat.break_off");
                     if icon_button(ui, icons::ICON_LOGOUT, word, word, true).clicked() {
                         let b = flyers::air_break_off();
                         if !b.rout_test && !b.free_blows {
@@ -370,27 +359,26 @@ impl FlyerView {
 
     /// What follows the end of the combat.
     fn ended_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: &RoundView, end: CombatEnd) {
-        let lang = cx.lang;
         match end {
             CombatEnd::AirPushedUp(to) => {
                 badge(
                     ui,
                     Tone::Warning,
-                    &lang.f(
+                    &cx.f(
                         "flyer.combat.pushed_up",
-                        &[("level", &level_words(lang, to))],
+                        &[("level", &level_words(cx.lang, to))],
                     ),
                 );
             }
             CombatEnd::GroundLost => {
-                badge(ui, Tone::Warning, lang.t("flyer.combat.ground_routs"));
+                badge(ui, Tone::Warning, cx.t("flyer.combat.ground_routs"));
                 let ground = if self.air.first_flies {
                     &units.second
                 } else {
                     &units.first
                 };
                 let ld = ground.test_ld();
-                let word = lang.f("flyer.combat.rout_test", &[("value", &ld.to_string())]);
+                let word = cx.f("flyer.combat.rout_test", &[("value", &ld.to_string())]);
                 if icon_button(ui, icons::ICON_CASINO, &word, &word, ld > 0).clicked() {
                     cx.send(Command::RollFight(
                         crate::rules::Msg::new("flyer.combat.rout_test").int("value", ld),
@@ -403,10 +391,10 @@ impl FlyerView {
                 }
             }
             CombatEnd::BrokeOff => {
-                badge(ui, Tone::Good, lang.t("flyer.combat.broke_off"));
+                badge(ui, Tone::Good, cx.t("flyer.combat.broke_off"));
             }
         }
-        let word = lang.t("flyer.combat.new");
+        let word = cx.t("flyer.combat.new");
         if icon_button(ui, icons::ICON_REPLAY, word, word, true).clicked() {
             self.air.end = None;
             self.air.turn = 1;
@@ -423,19 +411,18 @@ fn round_ui(
     b: &[Fighter],
     (first, second): (&str, &str),
 ) {
-    let lang = cx.lang;
     if let Some(step) = strike_order(a, b).first() {
         let who = match (step.first.is_empty(), step.second.is_empty()) {
             (false, true) => first.to_owned(),
             (true, false) => second.to_owned(),
-            _ => lang.t("flyer.combat.both").to_owned(),
+            _ => cx.t("flyer.combat.both").to_owned(),
         };
-        ui.label(lang.f("flyer.combat.first_strike", &[("unit", &who)]));
+        ui.label(cx.f("flyer.combat.first_strike", &[("unit", &who)]));
     }
     match unit_round(&cx.model.rules, a, b) {
         Ok(o) => {
             ui.label(
-                RichText::new(lang.f(
+                RichText::new(cx.f(
                     "flyer.combat.odds",
                     &[
                         ("first", first),
@@ -447,7 +434,7 @@ fn round_ui(
                 ))
                 .strong(),
             );
-            let word = lang.t("flyer.combat.roll");
+            let word = cx.t("flyer.combat.roll");
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                 let title = crate::rules::Msg::new("battle.against")
                     .text("attacker", first)
@@ -455,12 +442,12 @@ fn round_ui(
                 cx.send(Command::RollFight(
                     title,
                     Fight::Units(a.to_vec(), b.to_vec()),
-                    units.combatants(lang),
+                    units.combatants(cx.lang),
                 ));
             }
         }
         Err(p) => {
-            alert(ui, Tone::Error, &lang.problem_line(&p));
+            alert(ui, Tone::Error, &cx.lang.problem_line(&p));
         }
     }
 }

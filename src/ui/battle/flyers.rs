@@ -264,27 +264,26 @@ impl FlyerView {
     /// Speeds, climbs and dives (FLY-1, FLY-2).
     fn flight_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules.flyers;
-        card_title(ui, icons::ICON_FLIGHT, lang.t("flyer.flyer"));
+        card_title(ui, icons::ICON_FLIGHT, cx.t("flyer.flyer"));
         ui.horizontal_wrapped(|ui| {
-            field(ui, lang.t("flyer.max_speed"), &mut self.max_speed, 0..=200);
-            field(ui, lang.t("flyer.min_speed"), &mut self.min_speed, 0..=200);
-            field(ui, lang.t("flyer.acc_dec"), &mut self.acc_dec, 0..=100);
+            field(ui, cx.t("flyer.max_speed"), &mut self.max_speed, 0..=200);
+            field(ui, cx.t("flyer.min_speed"), &mut self.min_speed, 0..=200);
+            field(ui, cx.t("flyer.acc_dec"), &mut self.acc_dec, 0..=100);
         });
         ui.horizontal_wrapped(|ui| {
-            field(ui, lang.t("flyer.speed"), &mut self.speed, 0..=200);
+            field(ui, cx.t("flyer.speed"), &mut self.speed, 0..=200);
             let top = i64::from(rules.max_level);
-            field(ui, lang.t("flyer.level"), &mut self.level, 0..=top);
+            field(ui, cx.t("flyer.level"), &mut self.level, 0..=top);
         });
         let flyer = self.flyer();
         if let Err(p) = flyer.check() {
-            alert(ui, Tone::Error, &lang.problem_line(&p));
+            alert(ui, Tone::Error, &cx.lang.problem_line(&p));
             return;
         }
         let (low, high) = flyers::speed_limits(rules, &flyer, inches(self.speed));
         ui.label(
-            RichText::new(lang.f(
+            RichText::new(cx.f(
                 "flyer.speed_limits",
                 &[("low", &low.to_string()), ("high", &high.to_string())],
             ))
@@ -294,23 +293,23 @@ impl FlyerView {
             badge(
                 ui,
                 Tone::Warning,
-                &lang.f(
+                &cx.f(
                     "flyer.below_minimum",
                     &[("min", &flyer.min_speed.to_string())],
                 ),
             );
         }
         if flyer.can_hover() {
-            badge(ui, Tone::Info, lang.t("flyer.hovers"));
+            badge(ui, Tone::Info, cx.t("flyer.hovers"));
         }
         ui.add_space(space::S);
         ui.horizontal_wrapped(|ui| {
-            field(ui, lang.t("flyer.moved"), &mut self.moved, 0..=200);
+            field(ui, cx.t("flyer.moved"), &mut self.moved, 0..=200);
             let top = i64::from(rules.max_level);
-            field(ui, lang.t("flyer.to_level"), &mut self.to_level, 0..=top);
+            field(ui, cx.t("flyer.to_level"), &mut self.to_level, 0..=top);
         });
         let moved = inches(self.moved);
-        ui.label(lang.f(
+        ui.label(cx.f(
             "flyer.climb_dive",
             &[
                 (
@@ -327,14 +326,14 @@ impl FlyerView {
                 badge(
                     ui,
                     Tone::Good,
-                    &lang.f("flyer.reaches", &[("level", &level_words(lang, to))]),
+                    &cx.f("flyer.reaches", &[("level", &level_words(cx.lang, to))]),
                 );
             }
             Ok(Flight::Crashes) => {
-                badge(ui, Tone::Dead, lang.t("flyer.dives_too_steep"));
+                badge(ui, Tone::Dead, cx.t("flyer.dives_too_steep"));
             }
             Err(p) => {
-                alert(ui, Tone::Error, &lang.problem_line(&p));
+                alert(ui, Tone::Error, &cx.lang.problem_line(&p));
             }
         }
     }
@@ -342,32 +341,26 @@ impl FlyerView {
     /// Ranges at, from and between flyers (FLY-4 … FLY-6).
     fn range_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules.flyers;
-        card_title(ui, icons::ICON_STRAIGHTEN, lang.t("flyer.range"));
+        card_title(ui, icons::ICON_STRAIGHTEN, cx.t("flyer.range"));
         ui.horizontal_wrapped(|ui| {
-            ui.radio_value(&mut self.shot, Shot::AtFlyer, lang.t("flyer.shot.at_flyer"));
+            ui.radio_value(&mut self.shot, Shot::AtFlyer, cx.t("flyer.shot.at_flyer"));
             ui.radio_value(
                 &mut self.shot,
                 Shot::FromFlyer,
-                lang.t("flyer.shot.from_flyer"),
+                cx.t("flyer.shot.from_flyer"),
             );
             ui.radio_value(
                 &mut self.shot,
                 Shot::AirToAir,
-                lang.t("flyer.shot.air_to_air"),
+                cx.t("flyer.shot.air_to_air"),
             );
         });
         ui.horizontal_wrapped(|ui| {
+            field(ui, cx.t("flyer.ground_distance"), &mut self.ground, 0..=500);
             field(
                 ui,
-                lang.t("flyer.ground_distance"),
-                &mut self.ground,
-                0..=500,
-            );
-            field(
-                ui,
-                lang.t("flyer.weapon_range"),
+                cx.t("flyer.weapon_range"),
                 &mut self.weapon_range,
                 0..=500,
             );
@@ -375,7 +368,7 @@ impl FlyerView {
                 let top = i64::from(rules.max_level);
                 field(
                     ui,
-                    lang.t("flyer.target_level"),
+                    cx.t("flyer.target_level"),
                     &mut self.other_level,
                     0..=top,
                 );
@@ -391,46 +384,45 @@ impl FlyerView {
             }
         };
         ui.label(
-            RichText::new(lang.f(
+            RichText::new(cx.f(
                 "flyer.range_is",
                 &[
                     ("range", &format!("{range}")),
-                    ("level", &level_words(lang, level)),
+                    ("level", &level_words(cx.lang, level)),
                 ],
             ))
             .strong(),
         );
         if flyers::in_range(range, self.weapon_range as f64) {
-            badge(ui, Tone::Good, lang.t("flyer.in_range"));
+            badge(ui, Tone::Good, cx.t("flyer.in_range"));
         } else {
-            badge(ui, Tone::Error, lang.t("flyer.out_of_range"));
+            badge(ui, Tone::Error, cx.t("flyer.out_of_range"));
         }
     }
 
     /// Dropped objects (FLY-10).
     fn drop_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules.flyers;
-        card_title(ui, icons::ICON_DOWNLOAD, lang.t("flyer.drop"));
+        card_title(ui, icons::ICON_DOWNLOAD, cx.t("flyer.drop"));
         let level = level_of(self.level);
         let roll = flyers::drop_roll(rules, level);
-        ui.label(lang.f(
+        ui.label(cx.f(
             "flyer.drop_roll",
             &[
-                ("level", &level_words(lang, level)),
+                ("level", &level_words(cx.lang, level)),
                 ("sides", &roll.sides.to_string()),
                 ("modifier", &roll.modifier.to_string()),
             ],
         ));
         let dist = flyers::drop_distances(rules, level);
-        ui.label(RichText::new(lang.f("flyer.drop_hit", &[("p", &percent(dist[0]))])).strong());
+        ui.label(RichText::new(cx.f("flyer.drop_hit", &[("p", &percent(dist[0]))])).strong());
         let max = dist.iter().copied().fold(0.0, f64::max);
         for (k, &p) in dist.iter().enumerate().skip(1) {
             if p > 0.0 {
                 bar(
                     ui,
-                    &lang.f(
+                    &cx.f(
                         "flyer.drop_at",
                         &[("inches", &k.to_string()), ("p", &percent(p))],
                     ),
@@ -441,7 +433,7 @@ impl FlyerView {
         }
         field(
             ui,
-            lang.t("flyer.thrower_s"),
+            cx.t("flyer.thrower_s"),
             &mut self.crash.thrower_s,
             1..=10,
         );
@@ -450,10 +442,10 @@ impl FlyerView {
             i32::try_from(self.crash.thrower_s).unwrap_or(3),
             level,
         );
-        ui.label(lang.f("flyer.stone_s", &[("s", &s.to_string())]));
+        ui.label(cx.f("flyer.stone_s", &[("s", &s.to_string())]));
         roll_button(
             ui,
-            lang.t("flyer.roll_drop"),
+            cx.t("flyer.roll_drop"),
             crate::rules::Msg::new("flyer.log.drop").msg("level", level_msg(level)),
             TableRoll::FlyerDrop { level },
             cx,
@@ -463,20 +455,14 @@ impl FlyerView {
     /// Crashes (FLY-11).
     fn crash_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules.flyers;
-        card_title(ui, icons::ICON_CRISIS_ALERT, lang.t("flyer.crash"));
+        card_title(ui, icons::ICON_CRISIS_ALERT, cx.t("flyer.crash"));
         let level = level_of(self.level);
         ui.horizontal_wrapped(|ui| {
-            field(ui, lang.t("flyer.t"), &mut self.crash.t, 1..=10);
-            ui.checkbox(&mut self.crash.lands_on, lang.t("flyer.lands_on"));
+            field(ui, cx.t("flyer.t"), &mut self.crash.t, 1..=10);
+            ui.checkbox(&mut self.crash.lands_on, cx.t("flyer.lands_on"));
             if self.crash.lands_on {
-                field(
-                    ui,
-                    lang.t("flyer.target_t"),
-                    &mut self.crash.target_t,
-                    1..=10,
-                );
+                field(ui, cx.t("flyer.target_t"), &mut self.crash.target_t, 1..=10);
             }
         });
         let (dice, damage) = match (
@@ -485,16 +471,16 @@ impl FlyerView {
         ) {
             (Ok(n), Ok(d)) => (n, d),
             (Err(p), _) | (_, Err(p)) => {
-                alert(ui, Tone::Error, &lang.problem_line(&p));
+                alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                 return;
             }
         };
         let mean: f64 = damage.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
         ui.label(
-            RichText::new(lang.f(
+            RichText::new(cx.f(
                 "flyer.crash_damage",
                 &[
-                    ("level", &level_words(lang, level)),
+                    ("level", &level_words(cx.lang, level)),
                     ("dice", &format!("{dice}D{}", rules.crash.damage_sides)),
                     ("mean", &format!("{mean:.1}")),
                 ],
@@ -510,11 +496,11 @@ impl FlyerView {
             && let Ok(impact) = flyers::impact_damage(rules, level, falling_t, tt)
         {
             let mean: f64 = impact.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
-            ui.label(lang.f("flyer.impact_damage", &[("mean", &format!("{mean:.1}"))]));
+            ui.label(cx.f("flyer.impact_damage", &[("mean", &format!("{mean:.1}"))]));
         }
         roll_button(
             ui,
-            lang.t("flyer.roll_crash"),
+            cx.t("flyer.roll_crash"),
             crate::rules::Msg::new("flyer.log.crash").msg("level", level_msg(level)),
             TableRoll::FlyerCrash {
                 level,

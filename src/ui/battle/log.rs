@@ -16,14 +16,13 @@ use crate::ui::widgets::{Tone, badge, card, card_title, icon_button};
 /// where its wounds go in the campaigns (CMP-13), and the export.
 pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
     let model = cx.model;
-    let lang = cx.lang;
     let playing = playing(cx);
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
-            card_title(ui, icons::ICON_HISTORY, lang.t("battle.log"));
+            card_title(ui, icons::ICON_HISTORY, cx.t("battle.log"));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let export = lang.t("battle.export");
+                let export = cx.t("battle.export");
                 if icon_button(
                     ui,
                     icons::ICON_UPLOAD,
@@ -44,7 +43,7 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
             ui.separator();
         }
         if model.battle.log.is_empty() {
-            ui.label(RichText::new(lang.t("battle.log_empty")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("battle.log_empty")).color(palette().text_subdued));
         }
         let newest = model.battle.log.len().checked_sub(1);
         for (k, e) in model.battle.log.iter().enumerate().rev() {
@@ -57,9 +56,7 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
         }
         if !model.battle.log.is_empty() && !playing {
             ui.separator();
-            ui.label(
-                RichText::new(lang.t("battle.no_campaign_table")).color(palette().text_subdued),
-            );
+            ui.label(RichText::new(cx.t("battle.no_campaign_table")).color(palette().text_subdued));
         }
     });
 }
@@ -83,16 +80,15 @@ fn playing(cx: &ViewCtx<'_>) -> bool {
 /// moves when the first roll comes.
 pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    let lang = cx.lang;
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
             ui.set_min_height(LAST_ROLL_HEIGHT);
             ui.label(icons::ICON_CASINO.rich_text().color(palette().accent));
-            ui.label(RichText::new(lang.t("battle.last_roll")).strong());
+            ui.label(RichText::new(cx.t("battle.last_roll")).strong());
             let Some(e) = model.battle.log.last() else {
                 ui.label(
-                    RichText::new(lang.t("battle.last_roll_none")).color(palette().text_subdued),
+                    RichText::new(cx.t("battle.last_roll_none")).color(palette().text_subdued),
                 );
                 return;
             };
@@ -106,7 +102,7 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                     ui.label(RichText::new(format!("#{}", k + 1)).strong());
                     wounds_badge(ui, cx, e);
-                    let text = format!("{} — {}", lang.msg(&e.title), lang.msg(&e.result));
+                    let text = format!("{} — {}", cx.msg(&e.title), cx.msg(&e.result));
                     ui.add(egui::Label::new(&text).truncate())
                         .on_hover_text(&text);
                 });
@@ -217,12 +213,11 @@ fn batch_ui(
     b: &crate::rules::battle::summary::CampaignWounds,
 ) {
     use crate::rules::campaign::Campaign;
-    let lang = cx.lang;
     let who = b
         .wounds
         .iter()
         .map(|(name, _, t)| {
-            lang.f(
+            cx.f(
                 "battle.apply_one",
                 &[("name", name), ("count", &t.to_string())],
             )
@@ -232,10 +227,10 @@ fn batch_ui(
     let n = (k + 1).to_string();
     let args = [("n", n.as_str()), ("who", who.as_str())];
     if b.applied {
-        badge(ui, Tone::Good, &lang.f("battle.applied_entry", &args));
+        badge(ui, Tone::Good, &cx.f("battle.applied_entry", &args));
         return;
     }
-    let word = lang.f("battle.apply_entry", &args);
+    let word = cx.f("battle.apply_entry", &args);
     if icon_button(
         ui,
         icons::ICON_FLAG,
@@ -261,7 +256,6 @@ fn entry_ui(
     e: &crate::app::BattleEntry,
     replay_button: bool,
 ) {
-    let lang = cx.lang;
     ui.horizontal_wrapped(|ui| {
         let n = (k + 1).to_string();
         ui.label(RichText::new(format!("#{n}")).strong());
@@ -269,23 +263,23 @@ fn entry_ui(
             badge(
                 ui,
                 Tone::Info,
-                &lang.f("battle.replay_of", &[("n", &(of + 1).to_string())]),
+                &cx.f("battle.replay_of", &[("n", &(of + 1).to_string())]),
             );
         }
         wounds_badge(ui, cx, e);
         // A dash between title and result, as the last-roll bar has it:
         // a name ending in a number ("Cult champion 1") would run into
         // the result's count ("1 attack").
-        ui.label(RichText::new(lang.msg(&e.title)).strong());
+        ui.label(RichText::new(cx.msg(&e.title)).strong());
         ui.label("—");
-        ui.add(egui::Label::new(lang.msg(&e.result)).wrap());
+        ui.add(egui::Label::new(cx.msg(&e.result)).wrap());
         // The seed only in the hover: the same dice, for whoever wants it.
-        let replay = lang.f("battle.replay", &[("n", &n), ("seed", &e.seed.to_string())]);
+        let replay = cx.f("battle.replay", &[("n", &n), ("seed", &e.seed.to_string())]);
         if replay_button
             && icon_button(
                 ui,
                 icons::ICON_REPLAY,
-                lang.t("battle.replay_word"),
+                cx.t("battle.replay_word"),
                 &replay,
                 true,
             )
@@ -310,7 +304,6 @@ fn wounds_ui(
 ) {
     let model = cx.model;
     use crate::rules::battle::summary::WoundsGo;
-    let lang = cx.lang;
     let wounds = model.roll_wounds(e);
     // No fighter followed took a wound (a squad, a table): nothing to say.
     if wounds.batches.is_empty() && wounds.nowhere.is_empty() {
@@ -323,13 +316,13 @@ fn wounds_ui(
         // A replay repeats an entry's dice: its wounds were the entry's.
         if e.replay_of.is_some() {
             if !wounds.batches.is_empty() {
-                subdued(ui, lang.t("battle.apply_replay"));
+                subdued(ui, cx.t("battle.apply_replay"));
             }
             return;
         }
         // KT-11: a roll rolled again; the new one's wounds count.
         if e.rerolled {
-            subdued(ui, lang.t("battle.reroll.stale"));
+            subdued(ui, cx.t("battle.reroll.stale"));
             return;
         }
         if buttons {
@@ -337,20 +330,20 @@ fn wounds_ui(
                 batch_ui(ui, cx, k, e, b);
             }
         } else if wounds.batches.iter().any(|b| !b.applied) {
-            subdued(ui, lang.t("battle.apply_at_top"));
+            subdued(ui, cx.t("battle.apply_at_top"));
         }
         for x in &wounds.nowhere {
             let count = x.wounds.to_string();
             let text = match &x.goes {
-                WoundsGo::Refused(p) => lang.f(
+                WoundsGo::Refused(p) => cx.f(
                     "battle.apply_refused",
                     &[
                         ("name", &x.name),
                         ("count", &count),
-                        ("why", &lang.problem_line(p)),
+                        ("why", &cx.lang.problem_line(p)),
                     ],
                 ),
-                WoundsGo::NotFromCampaign | WoundsGo::To(..) => lang.f(
+                WoundsGo::NotFromCampaign | WoundsGo::To(..) => cx.f(
                     "battle.apply_nowhere",
                     &[("name", &x.name), ("count", &count)],
                 ),
@@ -365,11 +358,10 @@ fn wounds_ui(
 pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &mut bool) {
     let model = cx.model;
     use crate::rules::battle::summary::{Standing, Winner};
-    let lang = cx.lang;
     let summary = model.battle_summary();
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
-        card_title(ui, icons::ICON_FLAG, lang.t("summary.title"));
+        card_title(ui, icons::ICON_FLAG, cx.t("summary.title"));
         // Which fighter is ours: the attacker or the defender (in the
         // unit mode, the first or the second unit).
         let (attacker, defender) = if units {
@@ -378,12 +370,12 @@ pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &
             ("summary.we_attack", "summary.we_defend")
         };
         ui.horizontal_wrapped(|ui| {
-            ui.label(lang.t("summary.our_side"));
-            ui.radio_value(we_attack, true, lang.t(attacker));
-            ui.radio_value(we_attack, false, lang.t(defender));
+            ui.label(cx.t("summary.our_side"));
+            ui.radio_value(we_attack, true, cx.t(attacker));
+            ui.radio_value(we_attack, false, cx.t(defender));
         });
         ui.horizontal_wrapped(|ui| {
-            ui.label(lang.t("summary.who_won"));
+            ui.label(cx.t("summary.who_won"));
             for (o, key) in [
                 (None, "summary.not_said"),
                 (Some(Winner::Ours), "summary.ours_won"),
@@ -391,23 +383,23 @@ pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &
                 (Some(Winner::Draw), "summary.drawn"),
             ] {
                 let on = model.battle.outcome == o;
-                if ui.radio(on, lang.t(key)).clicked() && !on {
+                if ui.radio(on, cx.t(key)).clicked() && !on {
                     cx.send(Command::SetBattleOutcome(o));
                 }
             }
         });
         let names = |v: &Vec<String>| {
             if v.is_empty() {
-                lang.msg(&crate::rules::Msg::new("summary.none"))
+                cx.msg(&crate::rules::Msg::new("summary.none"))
             } else {
                 v.join(", ")
             }
         };
-        ui.label(lang.f(
+        ui.label(cx.f(
             "summary.ours_killed",
             &[("names", &names(&summary.ours_killed))],
         ));
-        ui.label(lang.f(
+        ui.label(cx.f(
             "summary.theirs_killed",
             &[("names", &names(&summary.theirs_killed))],
         ));
@@ -417,6 +409,6 @@ pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &
             Standing::Won(_) => Tone::Warning,
             Standing::Lost(_) => Tone::Error,
         };
-        badge(ui, tone, &lang.msg(&summary.result()));
+        badge(ui, tone, &cx.msg(&summary.result()));
     });
 }

@@ -128,10 +128,9 @@ impl BattleView {
 
     /// The title card with a tab for each mode.
     fn tabs_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_SWORDS, lang.t("battle.title"));
+            card_title(ui, icons::ICON_SWORDS, cx.t("battle.title"));
             ui.horizontal_wrapped(|ui| {
                 for (mode, key) in [
                     (Mode::CloseCombat, "battle.close_combat"),
@@ -143,7 +142,7 @@ impl BattleView {
                     (Mode::Flyer, "battle.flyer"),
                 ] {
                     // A tab to screen readers, as the campaign's are.
-                    let word = lang.t(key);
+                    let word = cx.t(key);
                     let on = self.mode == mode;
                     let r = ui.selectable_label(on, word);
                     r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Tab, true, on, word));

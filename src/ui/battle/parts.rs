@@ -48,8 +48,8 @@ pub fn percent(p: f64) -> String {
 /// names the chart, `key` is a plural key taking `count` and `p`, and
 /// `{key}_axis` names what its bars count (the x axis). Counts whose chance
 /// rounds to nothing are left out of the list, not the chart.
-pub fn bars(ui: &mut egui::Ui, lang: Lang, title: &str, key: &str, dist: &[f64]) {
-    let text = |k: usize, p: f64| lang.f(key, &[("count", &k.to_string()), ("p", &percent(p))]);
+pub fn bars(ui: &mut egui::Ui, cx: &ViewCtx<'_>, title: &str, key: &str, dist: &[f64]) {
+    let text = |k: usize, p: f64| cx.f(key, &[("count", &k.to_string()), ("p", &percent(p))]);
     let shown: Vec<(usize, f64)> = dist
         .iter()
         .copied()
@@ -78,13 +78,13 @@ pub fn bars(ui: &mut egui::Ui, lang: Lang, title: &str, key: &str, dist: &[f64])
         let height = (shown.len() as f32 * 20.0).clamp(120.0, 220.0);
         let width = (ui.available_width() - space::S).clamp(160.0, 520.0);
         // The axes named: what is counted, and its chance.
-        let x_axis = lang.t(&format!("{key}_axis")).to_owned();
-        let name = lang.f("battle.chart", &[("what", title), ("axis", &x_axis)]);
+        let x_axis = cx.t(&format!("{key}_axis")).to_owned();
+        let name = cx.f("battle.chart", &[("what", title), ("axis", &x_axis)]);
         let r = egui_plot::Plot::new(("odds-chart", key, title))
             .width(width)
             .height(height)
             .x_axis_label(x_axis)
-            .y_axis_label(lang.t("battle.chart.chance_axis"))
+            .y_axis_label(cx.t("battle.chart.chance_axis"))
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)
@@ -151,7 +151,6 @@ pub fn pick_campaign_fighter(
     label: &str,
     current: Option<&crate::rules::CharRef>,
 ) -> Option<Picked> {
-    let lang = cx.lang;
     let mut chosen = None;
     {
         let l = ui.label(label);
@@ -163,22 +162,22 @@ pub fn pick_campaign_fighter(
                 .map(|f| f.label)
         });
         egui::ComboBox::from_id_salt(label)
-            .selected_text(shown.unwrap_or_else(|| lang.t("kt.choose").to_owned()))
+            .selected_text(shown.unwrap_or_else(|| cx.t("kt.choose").to_owned()))
             .show_ui(ui, |ui| {
                 let all = campaign_fighters(cx);
                 if all.is_empty() {
                     ui.label(
-                        RichText::new(lang.t("battle.no_campaign_fighters"))
+                        RichText::new(cx.t("battle.no_campaign_fighters"))
                             .color(palette().text_subdued),
                     );
                 }
                 for f in all {
                     let text = match f.unable {
-                        Some(why) => format!("{} — {}", f.label, lang.t(why)),
+                        Some(why) => format!("{} — {}", f.label, cx.t(why)),
                         None => format!(
                             "{} — {}",
                             f.label,
-                            lang.f(
+                            cx.f(
                                 "battle.wounds_left",
                                 &[("count", &f.profile.get(Characteristic::W).to_string())]
                             )
@@ -218,7 +217,7 @@ pub fn pass_fail_ui(ui: &mut egui::Ui, passes: &str, fails: &str) {
 /// unnamed is asked for a name, lest two unnamed ones count as one.
 pub fn character_tick_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     ticked: &mut bool,
     label: &str,
     name: &str,
@@ -228,7 +227,7 @@ pub fn character_tick_ui(
         crate::ui::widgets::alert(
             ui,
             crate::ui::widgets::Tone::Info,
-            lang.t("battle.side.name_him"),
+            cx.t("battle.side.name_him"),
         );
     }
 }
@@ -240,7 +239,7 @@ pub fn pick_character(ui: &mut egui::Ui, cx: &ViewCtx<'_>, label: &str) -> Optio
     let mut chosen = None;
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
-        .selected_text(model.prefs.lang.t("kt.choose"))
+        .selected_text(cx.t("kt.choose"))
         .show_ui(ui, |ui| {
             for roster in model.rosters() {
                 for c in &roster.characters {
@@ -652,7 +651,7 @@ pub fn number(
 /// the field when ticked, kept together on a wrapping line.
 pub fn optional<N: egui::emath::Numeric>(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     label: &str,
     value: &mut Option<N>,
     range: std::ops::RangeInclusive<N>,
@@ -669,7 +668,7 @@ pub fn optional<N: egui::emath::Numeric>(
                 egui::WidgetInfo::labeled(
                     egui::Role::SpinButton,
                     true,
-                    format!("{label}: {}", lang.t("battle.value")),
+                    format!("{label}: {}", cx.t("battle.value")),
                 )
             });
         }
@@ -678,22 +677,19 @@ pub fn optional<N: egui::emath::Numeric>(
 
 /// The odds: the three chances in words, and the distribution of wounds as
 /// a bar chart with its numbers beside it (for screen readers too).
-pub fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
+pub fn odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, odds: &Odds) {
     ui.horizontal_wrapped(|ui| {
         let score = |s: Option<i32>| {
-            s.map_or_else(
-                || lang.t("battle.impossible").to_owned(),
-                |s| format!("{s}+"),
-            )
+            s.map_or_else(|| cx.t("battle.impossible").to_owned(), |s| format!("{s}+"))
         };
-        ui.label(lang.f(
+        ui.label(cx.f(
             "battle.to_hit",
             &[
                 ("score", &score(odds.score_to_hit)),
                 ("p", &percent(odds.hit)),
             ],
         ));
-        ui.label(lang.f(
+        ui.label(cx.f(
             "battle.to_wound",
             &[
                 ("score", &score(odds.score_to_wound)),
@@ -701,7 +697,7 @@ pub fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
             ],
         ));
         let save = odds.score_to_save.map_or_else(
-            || lang.t("battle.no_save").to_owned(),
+            || cx.t("battle.no_save").to_owned(),
             |s| {
                 if odds.save_dice > 1 {
                     format!("{s}+ ({}D6)", odds.save_dice)
@@ -710,19 +706,17 @@ pub fn odds_ui(ui: &mut egui::Ui, lang: Lang, odds: &Odds) {
                 }
             },
         );
-        ui.label(lang.f("battle.save_score", &[("score", &save)]));
-        ui.label(
-            RichText::new(lang.f("battle.unsaved", &[("p", &percent(odds.unsaved))])).strong(),
-        );
+        ui.label(cx.f("battle.save_score", &[("score", &save)]));
+        ui.label(RichText::new(cx.f("battle.unsaved", &[("p", &percent(odds.unsaved))])).strong());
     });
     if odds.needs_consent {
-        badge(ui, Tone::Warning, lang.t("battle.needs_consent"));
+        badge(ui, Tone::Warning, cx.t("battle.needs_consent"));
     }
     ui.add_space(space::XS);
     bars(
         ui,
-        lang,
-        lang.t("battle.chart.wounds"),
+        cx,
+        cx.t("battle.chart.wounds"),
         "battle.wounds_bar",
         &odds.wounds,
     );

@@ -97,10 +97,9 @@ impl PsychicView {
     }
 
     fn power_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         let a = &mut self.attack;
-        card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("battle.psy.power"));
-        labelled_text(ui, lang.t("battle.psy.power_name"), &mut a.power.power);
+        card_title(ui, icons::ICON_PSYCHOLOGY, cx.t("battle.psy.power"));
+        labelled_text(ui, cx.t("battle.psy.power_name"), &mut a.power.power);
         // A campaign's psyker: the cards he holds, one click each.
         let cards = self
             .psyker_from
@@ -115,7 +114,7 @@ impl PsychicView {
         if !cards.is_empty() {
             ui.horizontal_wrapped(|ui| {
                 let who = a.power.psyker.trim();
-                ui.label(lang.f("battle.psy.cards_of", &[("name", who)]));
+                ui.label(cx.f("battle.psy.cards_of", &[("name", who)]));
                 for card in &cards {
                     let on = a.power.power.trim() == card.name.trim();
                     let r = ui.selectable_label(on, &card.name);
@@ -130,62 +129,61 @@ impl PsychicView {
                 }
             });
         }
-        labelled_text(ui, lang.t("battle.psy.psyker"), &mut a.power.psyker);
+        labelled_text(ui, cx.t("battle.psy.psyker"), &mut a.power.psyker);
         if let Some(picked) = pick_campaign_fighter(
             ui,
             cx,
-            lang.t("battle.psy.take_psyker"),
+            cx.t("battle.psy.take_psyker"),
             self.psyker_from.as_ref(),
         ) {
             a.power.psyker = picked.name;
             self.psyker_from = picked.from;
             a.power.power.clear();
         }
-        kind_ui(ui, lang, a);
+        kind_ui(ui, cx, a);
         ui.add_space(space::S);
         ui.horizontal_wrapped(|ui| {
             num(
                 ui,
-                lang.t("battle.psy.hits"),
-                lang.t("battle.psy.hits"),
+                cx.t("battle.psy.hits"),
+                cx.t("battle.psy.hits"),
                 &mut a.hits,
                 0..=100,
             );
             optional(
                 ui,
-                lang,
-                lang.t("battle.psy.strength"),
+                cx,
+                cx.t("battle.psy.strength"),
                 &mut a.strength,
                 1..=10,
                 4,
             );
         });
-        damage_ui(ui, lang, &mut a.damage);
-        ui.checkbox(&mut a.double, lang.t("battle.psy.double"));
-        test_ui(ui, lang, a);
+        damage_ui(ui, cx, &mut a.damage);
+        ui.checkbox(&mut a.double, cx.t("battle.psy.double"));
+        test_ui(ui, cx, a);
     }
 
     fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         card_title(
             ui,
             icons::ICON_SHIELD,
-            &crate::ui::battle::parts::side_title(lang, "battle.target", &self.target),
+            &crate::ui::battle::parts::side_title(cx.lang, "battle.target", &self.target),
         );
         crate::ui::battle::parts::character_tick_ui(
             ui,
-            lang,
+            cx,
             &mut self.target_character,
-            lang.t("battle.side.target_character"),
+            cx.t("battle.side.target_character"),
             &self.target,
         );
         let picked =
-            crate::ui::battle::parts::pick_character(ui, cx, lang.t("battle.psy.take_target"))
+            crate::ui::battle::parts::pick_character(ui, cx, cx.t("battle.psy.take_target"))
                 .or_else(|| {
                     pick_campaign_fighter(
                         ui,
                         cx,
-                        lang.t("battle.psy.take_target_campaign"),
+                        cx.t("battle.psy.take_target_campaign"),
                         self.target_from.as_ref(),
                     )
                 });
@@ -208,50 +206,49 @@ impl PsychicView {
         ui.horizontal_wrapped(|ui| {
             num(
                 ui,
-                lang.t("battle.t"),
-                lang.t("battle.psy.target_t"),
+                cx.t("battle.t"),
+                cx.t("battle.psy.target_t"),
                 &mut t.t,
                 1..=10,
             );
             num(
                 ui,
-                lang.t("battle.psy.w"),
-                lang.t("battle.psy.target_w"),
+                cx.t("battle.psy.w"),
+                cx.t("battle.psy.target_w"),
                 &mut t.w,
                 1..=20,
             );
             if a.scope == Scope::Squad {
                 num(
                     ui,
-                    lang.t("battle.psy.models"),
-                    lang.t("battle.psy.models"),
+                    cx.t("battle.psy.models"),
+                    cx.t("battle.psy.models"),
                     &mut t.models,
                     1..=100,
                 );
             }
         });
         ui.horizontal_wrapped(|ui| {
-            optional(ui, lang, lang.t("battle.save"), &mut t.save, 2..=6, 5);
+            optional(ui, cx, cx.t("battle.save"), &mut t.save, 2..=6, 5);
             optional(
                 ui,
-                lang,
-                lang.t("battle.psy.force_field"),
+                cx,
+                cx.t("battle.psy.force_field"),
                 &mut t.force_field,
                 2..=6,
                 4,
             );
         });
         ui.add_space(space::S);
-        vehicle_ui(ui, lang, a);
+        vehicle_ui(ui, cx, a);
     }
 
     fn odds_card(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         let a = &self.attack;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_CASINO, lang.t("battle.odds"));
+            card_title(ui, icons::ICON_CASINO, cx.t("battle.odds"));
             let target = if a.vehicle.is_some() {
                 crate::rules::psychic::play::Target::Vehicle
             } else if a.scope == Scope::Squad {
@@ -260,7 +257,7 @@ impl PsychicView {
                 crate::rules::psychic::play::Target::Lone { near_unit: false }
             };
             if let Err(p) = lawful_target(a.scope, target) {
-                alert(ui, Tone::Error, &lang.problem_line(&p));
+                alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                 return;
             }
             match a.odds(&model.rules) {
@@ -285,13 +282,13 @@ impl PsychicView {
                         .err()
                         .filter(|_| !a.power.power.trim().is_empty());
                     if let Some(p) = &blocked {
-                        alert(ui, Tone::Warning, &lang.problem_line(p));
+                        alert(ui, Tone::Warning, &cx.lang.problem_line(p));
                     }
                     if icon_button(
                         ui,
                         icons::ICON_CASINO,
-                        lang.t("battle.roll"),
-                        lang.t("battle.roll"),
+                        cx.t("battle.roll"),
+                        cx.t("battle.roll"),
                         blocked.is_none(),
                     )
                     .clicked()
@@ -299,12 +296,12 @@ impl PsychicView {
                         cx.send(Command::RollFight(
                             title,
                             Fight::Psychic(Box::new(a.clone())),
-                            self.combatants(lang),
+                            self.combatants(cx.lang),
                         ));
                     }
                 }
                 Err(p) => {
-                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                    alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                 }
             }
         });
@@ -313,29 +310,26 @@ impl PsychicView {
 
 /// The odds of the attack in words and bars.
 fn odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, o: &AttackOdds) {
-    let lang = cx.lang;
-    ui.horizontal_wrapped(|ui| chances_ui(ui, lang, a, o));
+    ui.horizontal_wrapped(|ui| chances_ui(ui, cx, a, o));
     ui.add_space(space::XS);
     if let Some(v) = &o.vehicle {
         if v.affected && v.penetration.is_some() {
             bars(
                 ui,
-                lang,
-                lang.t("battle.chart.penetrations"),
+                cx,
+                cx.t("battle.chart.penetrations"),
                 "battle.psy.penetrations_bar",
                 &v.penetrations,
             );
-            ui.label(
-                RichText::new(lang.t("battle.psy.damage_table")).color(palette().text_subdued),
-            );
+            ui.label(RichText::new(cx.t("battle.psy.damage_table")).color(palette().text_subdued));
         }
         return;
     }
     if a.strength.is_some() {
         bars(
             ui,
-            lang,
-            lang.t("battle.chart.wounds"),
+            cx,
+            cx.t("battle.chart.wounds"),
             "battle.wounds_bar",
             &o.wounds,
         );
@@ -347,75 +341,74 @@ fn odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, o: &AttackOdd
             badge(
                 ui,
                 Tone::Dead,
-                &lang.f("battle.psy.killed", &[("p", &percent(dead))]),
+                &cx.f("battle.psy.killed", &[("p", &percent(dead))]),
             );
         }
     } else if a.scope == Scope::Squad {
         ui.label(
-            RichText::new(lang.t("battle.psy.casualties_unknown")).color(palette().text_subdued),
+            RichText::new(cx.t("battle.psy.casualties_unknown")).color(palette().text_subdued),
         );
     }
 }
 
 /// The attack's chances in words: affected, to wound, save, unsaved; or,
 /// on a vehicle, its bonus die and penetration.
-fn chances_ui(ui: &mut egui::Ui, lang: Lang, a: &PsychicAttack, o: &AttackOdds) {
+fn chances_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, o: &AttackOdds) {
     if a.test.is_some() {
-        ui.label(lang.f("battle.psy.affected", &[("p", &percent(o.affected))]));
+        ui.label(cx.f("battle.psy.affected", &[("p", &percent(o.affected))]));
     }
     if let Some(v) = &o.vehicle {
         if !v.affected {
-            badge(ui, Tone::Info, lang.t("battle.psy.no_effect_vehicle"));
+            badge(ui, Tone::Info, cx.t("battle.psy.no_effect_vehicle"));
             return;
         }
         let bonus = v.bonus_die.map_or_else(
-            || lang.t("battle.psy.no_bonus_die").to_owned(),
+            || cx.t("battle.psy.no_bonus_die").to_owned(),
             |s| format!("D{s}"),
         );
-        ui.label(lang.f("battle.psy.bonus_die", &[("die", &bonus)]));
+        ui.label(cx.f("battle.psy.bonus_die", &[("die", &bonus)]));
         match v.penetration {
             Some(p) => {
                 ui.label(
-                    RichText::new(lang.f("battle.psy.penetration", &[("p", &percent(p))])).strong(),
+                    RichText::new(cx.f("battle.psy.penetration", &[("p", &percent(p))])).strong(),
                 );
             }
             None => {
-                ui.label(lang.t("battle.psy.card_effect"));
+                ui.label(cx.t("battle.psy.card_effect"));
             }
         }
         if let VehicleHits::AlongLine { crossed } = v.hits {
-            ui.label(lang.f("battle.psy.line_hits", &[("count", &crossed.to_string())]));
+            ui.label(cx.f("battle.psy.line_hits", &[("count", &crossed.to_string())]));
         }
         return;
     }
     if a.strength.is_none() {
-        ui.label(lang.t("battle.psy.no_strength"));
+        ui.label(cx.t("battle.psy.no_strength"));
         return;
     }
-    let score = o.score_to_wound.map_or_else(
-        || lang.t("battle.impossible").to_owned(),
-        |s| format!("{s}+"),
-    );
-    ui.label(lang.f(
+    let score = o
+        .score_to_wound
+        .map_or_else(|| cx.t("battle.impossible").to_owned(), |s| format!("{s}+"));
+    ui.label(cx.f(
         "battle.psy.to_wound",
         &[("score", &score), ("p", &percent(o.wound))],
     ));
     let save = o
         .score_to_save
-        .map_or_else(|| lang.t("battle.no_save").to_owned(), |s| format!("{s}+"));
-    ui.label(lang.f("battle.save_score", &[("score", &save)]));
-    ui.label(RichText::new(lang.f("battle.psy.unsaved", &[("p", &percent(o.unsaved))])).strong());
+        .map_or_else(|| cx.t("battle.no_save").to_owned(), |s| format!("{s}+"));
+    ui.label(cx.f("battle.save_score", &[("score", &save)]));
+    ui.label(RichText::new(cx.f("battle.psy.unsaved", &[("p", &percent(o.unsaved))])).strong());
 }
 
 /// A squad's casualties: their chart and the morale test they force
 /// (PSY-6, PSY-9).
 fn casualties_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, c: &[f64]) {
-    let (model, lang) = (cx.model, cx.lang);
-    ui.label(RichText::new(lang.t("battle.psy.casualties")).strong());
+    let model = cx.model;
+    ui.label(RichText::new(cx.t("battle.psy.casualties")).strong());
     bars(
         ui,
-        lang,
-        lang.t("battle.psy.casualties"),
+        cx,
+        cx.t("battle.psy.casualties"),
         "battle.psy.casualties_bar",
         c,
     );
@@ -436,7 +429,7 @@ fn casualties_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, c: &[f6
     badge(
         ui,
         Tone::Warning,
-        &lang.f("battle.psy.morale_forced", &[("p", &percent(forced))]),
+        &cx.f("battle.psy.morale_forced", &[("p", &percent(forced))]),
     );
 }
 
@@ -444,23 +437,22 @@ fn casualties_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, c: &[f6
 /// each with End and Cancel, the psyker's death, and the next phase.
 pub fn powers_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
-    let lang = cx.lang;
     let powers = &model.battle.powers;
     ui.horizontal_wrapped(|ui| {
         ui.label(
-            RichText::new(lang.f(
+            RichText::new(cx.f(
                 "battle.psy.in_play",
                 &[("phase", &powers.phase.to_string())],
             ))
             .strong(),
         );
-        let next = lang.t("battle.psy.next_phase_button");
+        let next = cx.t("battle.psy.next_phase_button");
         if icon_button(ui, icons::ICON_SKIP_NEXT, next, next, true).clicked() {
             cx.send(Command::Powers(PowerAct::NextPhase));
         }
     });
     if powers.in_play.is_empty() {
-        ui.label(RichText::new(lang.t("battle.psy.none_in_play")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("battle.psy.none_in_play")).color(palette().text_subdued));
     }
     for p in &powers.in_play {
         ui.horizontal_wrapped(|ui| power_row_ui(ui, cx, p));
@@ -470,16 +462,15 @@ pub fn powers_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// One power in play (PSY-8): how long it lasts, its line, and its end,
 /// cancel and psyker-died buttons.
 fn power_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::psychic::play::InPlay) {
-    let lang = cx.lang;
     let powers = &cx.model.battle.powers;
     let (tone, word) = if p.lasting {
-        (Tone::Info, lang.t("battle.psy.lasting_badge"))
+        (Tone::Info, cx.t("battle.psy.lasting_badge"))
     } else {
-        (Tone::Good, lang.t("battle.psy.until_next_badge"))
+        (Tone::Good, cx.t("battle.psy.until_next_badge"))
     };
     badge(ui, tone, word);
     ui.label(
-        RichText::new(lang.f(
+        RichText::new(cx.f(
             "battle.psy.power_line",
             &[
                 ("power", &p.power),
@@ -490,17 +481,17 @@ fn power_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::psychic::
         .strong(),
     );
     if p.lasting {
-        let end = lang.f("battle.psy.end", &[("power", &p.power)]);
+        let end = cx.f("battle.psy.end", &[("power", &p.power)]);
         let why = powers.can_end(&p.power, &p.psyker).err();
         let r = icon_button(
             ui,
             icons::ICON_STOP_CIRCLE,
-            lang.t("battle.psy.end_word"),
+            cx.t("battle.psy.end_word"),
             &end,
             why.is_none(),
         );
         let r = match &why {
-            Some(w) => r.on_disabled_hover_text(lang.problem_line(w)),
+            Some(w) => r.on_disabled_hover_text(cx.lang.problem_line(w)),
             None => r,
         };
         if r.clicked() {
@@ -510,11 +501,11 @@ fn power_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::psychic::
             )));
         }
     }
-    let cancel = lang.f("battle.psy.cancel", &[("power", &p.power)]);
+    let cancel = cx.f("battle.psy.cancel", &[("power", &p.power)]);
     if icon_button(
         ui,
         icons::ICON_CANCEL,
-        lang.t("battle.psy.cancel_word"),
+        cx.t("battle.psy.cancel_word"),
         &cancel,
         true,
     )
@@ -522,11 +513,11 @@ fn power_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::psychic::
     {
         cx.send(Command::Powers(PowerAct::Cancel(p.power.clone())));
     }
-    let died = lang.f("battle.psy.died", &[("psyker", &p.psyker)]);
+    let died = cx.f("battle.psy.died", &[("psyker", &p.psyker)]);
     if icon_button(
         ui,
         icons::ICON_SKULL,
-        lang.t("battle.psy.died_word"),
+        cx.t("battle.psy.died_word"),
         &died,
         true,
     )
@@ -537,17 +528,17 @@ fn power_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::psychic::
 }
 
 /// The attack's kind (PSY-2) with its hint, and its scope.
-fn kind_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
+fn kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &mut PsychicAttack) {
     ui.add_space(space::S);
-    ui.label(RichText::new(lang.t("battle.psy.kind")).strong());
+    ui.label(RichText::new(cx.t("battle.psy.kind")).strong());
     ui.horizontal_wrapped(|ui| {
         for k in AttackKind::ALL {
-            ui.selectable_value(&mut a.kind, k, lang.t(k.key()));
+            ui.selectable_value(&mut a.kind, k, cx.t(k.key()));
         }
     });
     let r = a.kind.rules();
     ui.label(
-        RichText::new(lang.t(match (r.needs_line_of_sight, a.kind) {
+        RichText::new(cx.t(match (r.needs_line_of_sight, a.kind) {
             (true, _) => "battle.psy.kind.first_in_path_hint",
             (false, AttackKind::Line) => "battle.psy.kind.line_hint",
             _ => "battle.psy.kind.template_hint",
@@ -555,25 +546,25 @@ fn kind_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
         .color(palette().text_subdued),
     );
     ui.add_space(space::S);
-    ui.label(RichText::new(lang.t("battle.psy.scope")).strong());
+    ui.label(RichText::new(cx.t("battle.psy.scope")).strong());
     ui.horizontal_wrapped(|ui| {
         ui.selectable_value(
             &mut a.scope,
             Scope::Individual,
-            lang.t("battle.psy.individual"),
+            cx.t("battle.psy.individual"),
         );
-        ui.selectable_value(&mut a.scope, Scope::Squad, lang.t("battle.psy.squad"));
+        ui.selectable_value(&mut a.scope, Scope::Squad, cx.t("battle.psy.squad"));
     });
 }
 
 /// The damage: a number of wounds, or dice (D3 …).
-fn damage_ui(ui: &mut egui::Ui, lang: Lang, damage: &mut Damage) {
+fn damage_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, damage: &mut Damage) {
     // Damage: a number of wounds, or dice (D3 …).
-    ui.label(lang.t("battle.psy.damage"));
+    ui.label(cx.t("battle.psy.damage"));
     ui.horizontal(|ui| {
         let mut dice = matches!(*damage, Damage::Dice(_) | Damage::VsLiving { .. });
         if ui
-            .checkbox(&mut dice, lang.t("battle.psy.damage_dice"))
+            .checkbox(&mut dice, cx.t("battle.psy.damage_dice"))
             .changed()
         {
             *damage = if dice {
@@ -584,13 +575,13 @@ fn damage_ui(ui: &mut egui::Ui, lang: Lang, damage: &mut Damage) {
         }
         match damage {
             Damage::Fixed(n) => {
-                num(ui, "", lang.t("battle.psy.damage_fixed"), n, 0..=20);
+                num(ui, "", cx.t("battle.psy.damage_fixed"), n, 0..=20);
             }
             Damage::Dice(d) | Damage::VsLiving { living: d, .. } => {
                 num(
                     ui,
                     "",
-                    lang.t("battle.psy.damage_count"),
+                    cx.t("battle.psy.damage_count"),
                     &mut d.count,
                     1..=10,
                 );
@@ -598,7 +589,7 @@ fn damage_ui(ui: &mut egui::Ui, lang: Lang, damage: &mut Damage) {
                 num(
                     ui,
                     "",
-                    lang.t("battle.psy.damage_sides"),
+                    cx.t("battle.psy.damage_sides"),
                     &mut d.sides,
                     2..=20,
                 );
@@ -608,13 +599,10 @@ fn damage_ui(ui: &mut egui::Ui, lang: Lang, damage: &mut Damage) {
 }
 
 /// The test that resists the power (PSY-5), and whether it lasts.
-fn test_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
+fn test_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &mut PsychicAttack) {
     // PSY-5: a test resists it.
     let mut tested = a.test.is_some();
-    if ui
-        .checkbox(&mut tested, lang.t("battle.psy.test"))
-        .changed()
-    {
+    if ui.checkbox(&mut tested, cx.t("battle.psy.test")).changed() {
         a.test = tested.then_some(a.test.unwrap_or(PowerTest {
             characteristic: 3,
             dice: 1,
@@ -625,37 +613,37 @@ fn test_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
         ui.horizontal_wrapped(|ui| {
             num(
                 ui,
-                lang.t("battle.psy.test_value"),
-                lang.t("battle.psy.test_value"),
+                cx.t("battle.psy.test_value"),
+                cx.t("battle.psy.test_value"),
                 &mut t.characteristic,
                 0..=20,
             );
             num(
                 ui,
-                lang.t("battle.psy.test_dice"),
-                lang.t("battle.psy.test_dice"),
+                cx.t("battle.psy.test_dice"),
+                cx.t("battle.psy.test_dice"),
                 &mut t.dice,
                 1..=6,
             );
-            ui.checkbox(&mut t.or_equal, lang.t("battle.psy.or_equal"));
+            ui.checkbox(&mut t.or_equal, cx.t("battle.psy.or_equal"));
         });
     }
     ui.add_space(space::S);
-    ui.checkbox(&mut a.power.lasting, lang.t("battle.psy.lasting"));
+    ui.checkbox(&mut a.power.lasting, cx.t("battle.psy.lasting"));
     if a.power.lasting {
         ui.checkbox(
             &mut a.power.ends_with_psyker,
-            lang.t("battle.psy.ends_with_psyker"),
+            cx.t("battle.psy.ends_with_psyker"),
         );
     }
 }
 
 /// A vehicle as the target (PSY-3): its armour, the models a line crosses,
 /// the card, and how its hit location is found.
-fn vehicle_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
+fn vehicle_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &mut PsychicAttack) {
     let mut vehicle = a.vehicle.is_some();
     if ui
-        .checkbox(&mut vehicle, lang.t("battle.psy.vehicle"))
+        .checkbox(&mut vehicle, cx.t("battle.psy.vehicle"))
         .changed()
     {
         a.vehicle = vehicle.then_some(a.vehicle.unwrap_or(VehicleTarget {
@@ -668,22 +656,22 @@ fn vehicle_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
         ui.horizontal_wrapped(|ui| {
             num(
                 ui,
-                lang.t("battle.psy.armour"),
-                lang.t("battle.psy.armour"),
+                cx.t("battle.psy.armour"),
+                cx.t("battle.psy.armour"),
                 &mut v.armour,
                 1..=40,
             );
             if a.kind == AttackKind::Line {
                 num(
                     ui,
-                    lang.t("battle.psy.crossed"),
-                    lang.t("battle.psy.crossed"),
+                    cx.t("battle.psy.crossed"),
+                    cx.t("battle.psy.crossed"),
                     &mut v.crossed,
                     1..=10,
                 );
             }
         });
-        ui.checkbox(&mut v.card_covers, lang.t("battle.psy.card_covers"));
+        ui.checkbox(&mut v.card_covers, cx.t("battle.psy.card_covers"));
         let how = if rolls_hit_location(a.kind) {
             "battle.psy.location.rolled"
         } else if a.kind == AttackKind::Line {
@@ -691,7 +679,7 @@ fn vehicle_ui(ui: &mut egui::Ui, lang: Lang, a: &mut PsychicAttack) {
         } else {
             "battle.psy.location.template"
         };
-        ui.label(RichText::new(lang.t(how)).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t(how)).color(palette().text_subdued));
     }
 }
 

@@ -144,12 +144,12 @@ impl Default for DamageView {
 }
 
 /// A clock bearing, 1 to 12 o'clock, with a visible label.
-pub(super) fn hour_field(ui: &mut egui::Ui, lang: Lang, label: &str, hour: &mut u8) {
+pub(super) fn hour_field(ui: &mut egui::Ui, cx: &ViewCtx<'_>, label: &str, hour: &mut u8) {
     let l = ui.label(label);
     ui.add(
         egui::DragValue::new(hour)
             .range(1..=12)
-            .suffix(lang.t("robot.o_clock")),
+            .suffix(cx.t("robot.o_clock")),
     )
     .labelled_by(l.id);
 }
@@ -180,12 +180,12 @@ fn order_words(lang: Lang, order: &Order) -> String {
 }
 
 /// The effects of a special damage or malfunction roll, with their chances.
-fn effects_ui(ui: &mut egui::Ui, lang: Lang, odds: &DamageOdds) {
+fn effects_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, odds: &DamageOdds) {
     let max = odds.effects.iter().map(|(_, p)| *p).fold(0.0, f64::max);
     for (effect, p) in &odds.effects {
         bar(
             ui,
-            &format!("{}: {}", lang.t(effect.key()), percent(*p)),
+            &format!("{}: {}", cx.t(effect.key()), percent(*p)),
             *p,
             max,
         );
@@ -196,7 +196,6 @@ impl RobotView {
     /// Shows robot mode.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules.robots;
         if self.kind.is_empty()
             && let Some(first) = rules.robots.first()
@@ -204,19 +203,19 @@ impl RobotView {
             self.pick(first);
         }
         let name = rules.robot(&self.kind).map_or_else(
-            || lang.t("robot.robot").to_owned(),
-            |k| lang.pick(&k.names).to_owned(),
+            || cx.t("robot.robot").to_owned(),
+            |k| cx.lang.pick(&k.names).to_owned(),
         );
         let int = i32::try_from(self.int).unwrap_or(0);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_SMART_TOY, lang.t("robot.robot"));
+            card_title(ui, icons::ICON_SMART_TOY, cx.t("robot.robot"));
             self.kind_ui(ui, cx);
             ui.horizontal_wrapped(|ui| {
-                field(ui, lang.t("robot.int"), &mut self.int, 0..=10);
+                field(ui, cx.t("robot.int"), &mut self.int, 0..=10);
                 if let Some(k) = rules.robot(&self.kind) {
                     let save = robots::save(rules, Some(k.save));
-                    ui.label(lang.f(
+                    ui.label(cx.f(
                         "robot.profile",
                         &[
                             ("d", &k.profile.get(Characteristic::W).to_string()),
@@ -262,27 +261,26 @@ impl RobotView {
     /// with the rule while the data gives no table (ROB-10).
     fn kind_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules.robots;
         let shown = rules
             .robot(&self.kind)
-            .map_or("", |k| lang.pick(&k.names))
+            .map_or("", |k| cx.lang.pick(&k.names))
             .to_owned();
         let mut chosen = None;
-        let l = ui.label(lang.t("robot.kind"));
+        let l = ui.label(cx.t("robot.kind"));
         egui::ComboBox::from_id_salt("robot-kind")
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 for k in &rules.robots {
                     if ui
-                        .selectable_label(k.id == self.kind, lang.pick(&k.names))
+                        .selectable_label(k.id == self.kind, cx.lang.pick(&k.names))
                         .clicked()
                     {
                         chosen = Some(k.clone());
                     }
                 }
                 for size in RobotSize::ALL {
-                    let word = lang.f("robot.random", &[("size", lang.t(size.key()))]);
+                    let word = cx.f("robot.random", &[("size", cx.t(size.key()))]);
                     match robots::can_make_random(rules, size) {
                         Ok(()) => {
                             if ui.selectable_label(false, &word).clicked() {
@@ -298,7 +296,7 @@ impl RobotView {
                                 false,
                                 egui::Button::selectable(false, format!("{word} ({})", p.rule)),
                             )
-                            .on_disabled_hover_text(lang.problem_line(&p));
+                            .on_disabled_hover_text(cx.lang.problem_line(&p));
                         }
                     }
                 }
@@ -313,39 +311,38 @@ impl RobotView {
     /// The advanced-order queue (ROB-5).
     fn orders_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules.robots;
-        card_title(ui, icons::ICON_ROUTE, lang.t("robot.orders"));
+        card_title(ui, icons::ICON_ROUTE, cx.t("robot.orders"));
         let ahead = robots::turns_ahead(rules, int);
-        ui.label(lang.f(
+        ui.label(cx.f(
             "robot.orders_ahead",
             &[("int", &int.to_string()), ("count", &ahead.to_string())],
         ));
         ui.label(
-            RichText::new(lang.f("robot.turn_now", &[("turn", &self.now.to_string())])).strong(),
+            RichText::new(cx.f("robot.turn_now", &[("turn", &self.now.to_string())])).strong(),
         );
         if self.queue.orders.is_empty() {
-            ui.label(RichText::new(lang.t("robot.no_orders")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("robot.no_orders")).color(palette().text_subdued));
         }
         for (turn, order) in &self.queue.orders {
             ui.horizontal_wrapped(|ui| {
                 badge(
                     ui,
                     Tone::Info,
-                    &lang.f("robot.turn", &[("turn", &turn.to_string())]),
+                    &cx.f("robot.turn", &[("turn", &turn.to_string())]),
                 );
-                ui.label(order_words(lang, order));
+                ui.label(order_words(cx.lang, order));
             });
         }
         let missing = self.queue.missing(rules, int, self.now);
         if missing.is_empty() {
-            badge(ui, Tone::Good, lang.t("robot.orders_complete"));
+            badge(ui, Tone::Good, cx.t("robot.orders_complete"));
         } else {
             let turns: Vec<String> = missing.iter().map(u32::to_string).collect();
             badge(
                 ui,
                 Tone::Warning,
-                &lang.f("robot.orders_missing", &[("turns", &turns.join(", "))]),
+                &cx.f("robot.orders_missing", &[("turns", &turns.join(", "))]),
             );
         }
         ui.add_space(space::S);
@@ -354,21 +351,20 @@ impl RobotView {
 
     /// Writing an order for a turn ahead (ROB-5), and the next turn.
     fn write_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32) {
-        let lang = cx.lang;
         let rules = &cx.model.rules.robots;
-        ui.label(RichText::new(lang.t("robot.write")).strong());
+        ui.label(RichText::new(cx.t("robot.write")).strong());
         ui.horizontal_wrapped(|ui| {
             let mut turn = i64::from(self.draft.turn);
-            field(ui, lang.t("robot.for_turn"), &mut turn, 1..=99);
+            field(ui, cx.t("robot.for_turn"), &mut turn, 1..=99);
             self.draft.turn = u32::try_from(turn).unwrap_or(1);
-            ui.radio_value(&mut self.draft.moves, true, lang.t("robot.move_towards"));
-            ui.radio_value(&mut self.draft.moves, false, lang.t("robot.stay_put"));
+            ui.radio_value(&mut self.draft.moves, true, cx.t("robot.move_towards"));
+            ui.radio_value(&mut self.draft.moves, false, cx.t("robot.stay_put"));
             if self.draft.moves {
-                hour_field(ui, lang, lang.t("robot.bearing"), &mut self.draft.hour);
+                hour_field(ui, cx, cx.t("robot.bearing"), &mut self.draft.hour);
             }
         });
         ui.horizontal_wrapped(|ui| {
-            let write = lang.t("robot.write_order");
+            let write = cx.t("robot.write_order");
             if icon_button(ui, icons::ICON_EDIT_NOTE, write, write, true).clicked() {
                 let order = if self.draft.moves {
                     Order::Move {
@@ -390,7 +386,7 @@ impl RobotView {
                     Err(p) => self.draft.problem = Some(p),
                 }
             }
-            let next = lang.t("robot.next_turn");
+            let next = cx.t("robot.next_turn");
             if icon_button(ui, icons::ICON_SKIP_NEXT, next, next, true).clicked() {
                 let turn = self.now.saturating_add(1);
                 let action = match self.queue.order(turn) {
@@ -407,32 +403,31 @@ impl RobotView {
             }
         });
         if let Some(p) = &self.draft.problem {
-            alert(ui, Tone::Error, &lang.problem_line(p));
+            alert(ui, Tone::Error, &cx.lang.problem_line(p));
         }
     }
 
     /// The fire arc (ROB-6).
     fn arc_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules.robots;
-        card_title(ui, icons::ICON_RADAR, lang.t("robot.arc"));
+        card_title(ui, icons::ICON_RADAR, cx.t("robot.arc"));
         ui.horizontal_wrapped(|ui| {
-            hour_field(ui, lang, lang.t("robot.facing"), &mut self.facing);
+            hour_field(ui, cx, cx.t("robot.facing"), &mut self.facing);
             hour_field(
                 ui,
-                lang,
-                lang.t("robot.target_bearing"),
+                cx,
+                cx.t("robot.target_bearing"),
                 &mut self.arc.target_hour,
             );
         });
-        ui.checkbox(&mut self.arc.turret, lang.t("robot.turret"));
+        ui.checkbox(&mut self.arc.turret, cx.t("robot.turret"));
         let arc = if self.arc.turret {
             rules.turret_arc_degrees
         } else {
             robots::arc_degrees(rules, int)
         };
-        ui.label(lang.f(
+        ui.label(cx.f(
             "robot.arc_degrees",
             &[("degrees", &format!("{arc}")), ("int", &int.to_string())],
         ));
@@ -444,12 +439,12 @@ impl RobotView {
         };
         let hour = self.arc.target_hour.to_string();
         if inside {
-            badge(ui, Tone::Good, &lang.f("robot.in_arc", &[("hour", &hour)]));
+            badge(ui, Tone::Good, &cx.f("robot.in_arc", &[("hour", &hour)]));
         } else {
             badge(
                 ui,
                 Tone::Warning,
-                &lang.f("robot.out_of_arc", &[("hour", &hour)]),
+                &cx.f("robot.out_of_arc", &[("hour", &hour)]),
             );
         }
     }
@@ -457,12 +452,11 @@ impl RobotView {
     /// The target check (ROB-7).
     fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32, name: &str) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules.robots;
-        card_title(ui, icons::ICON_MY_LOCATION, lang.t("robot.target_check"));
+        card_title(ui, icons::ICON_MY_LOCATION, cx.t("robot.target_check"));
         ui.horizontal_wrapped(|ui| {
-            optional_distance(ui, lang.t("robot.nearest_enemy"), &mut self.arc.enemy);
-            optional_distance(ui, lang.t("robot.nearest_friend"), &mut self.arc.friend);
+            optional_distance(ui, cx.t("robot.nearest_enemy"), &mut self.arc.enemy);
+            optional_distance(ui, cx.t("robot.nearest_friend"), &mut self.arc.friend);
         });
         let aim = robots::aim(
             self.arc.enemy.map(|d| d as f64),
@@ -470,18 +464,18 @@ impl RobotView {
         );
         match aim {
             Aim::NoTarget => {
-                badge(ui, Tone::Info, lang.t("robot.aim_none"));
+                badge(ui, Tone::Info, cx.t("robot.aim_none"));
             }
             Aim::Enemy => {
-                badge(ui, Tone::Good, lang.t("robot.aim_enemy"));
+                badge(ui, Tone::Good, cx.t("robot.aim_enemy"));
             }
             Aim::Check => {
-                badge(ui, Tone::Warning, lang.t("robot.aim_check"));
+                badge(ui, Tone::Warning, cx.t("robot.aim_check"));
             }
         }
         let p = robots::aim_chance(rules, int);
         ui.label(
-            RichText::new(lang.f(
+            RichText::new(cx.f(
                 "robot.aim_odds",
                 &[
                     ("int", &int.to_string()),
@@ -493,7 +487,7 @@ impl RobotView {
         );
         roll_button(
             ui,
-            lang.t("robot.roll_target_check"),
+            cx.t("robot.roll_target_check"),
             crate::rules::Msg::new("robot.log.aim").text("robot", name),
             TableRoll::RobotAim { int },
             cx,
@@ -503,12 +497,11 @@ impl RobotView {
     /// Special damage (ROB-8) and malfunctions (ROB-9).
     fn damage_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules.robots;
-        card_title(ui, icons::ICON_BUILD, lang.t("robot.special_damage"));
+        card_title(ui, icons::ICON_BUILD, cx.t("robot.special_damage"));
         field(
             ui,
-            lang.t("robot.lost_this_turn"),
+            cx.t("robot.lost_this_turn"),
             &mut self.damage.lost,
             0..=20,
         );
@@ -516,7 +509,7 @@ impl RobotView {
         if let Some(bonus) = robots::damage_bonus(rules, lost) {
             let odds = robots::damage_odds(rules, lost);
             ui.label(
-                RichText::new(lang.f(
+                RichText::new(cx.f(
                     "robot.damage_odds",
                     &[
                         ("bonus", &bonus.to_string()),
@@ -525,8 +518,8 @@ impl RobotView {
                 ))
                 .strong(),
             );
-            effects_ui(ui, lang, &odds);
-            let word = lang.t("robot.roll_damage");
+            effects_ui(ui, cx, &odds);
+            let word = cx.t("robot.roll_damage");
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                 self.damage.roll = Some(model.battle.log.len());
                 cx.send(Command::RollTable(
@@ -535,19 +528,19 @@ impl RobotView {
                 ));
             }
         } else {
-            ui.label(RichText::new(lang.t("robot.no_damage_lost")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("robot.no_damage_lost")).color(palette().text_subdued));
         }
         ui.separator();
         self.burning_ui(ui, cx, name);
         ui.separator();
-        ui.checkbox(&mut self.damage.malfunctions, lang.t("robot.malfunctions"));
+        ui.checkbox(&mut self.damage.malfunctions, cx.t("robot.malfunctions"));
         if self.damage.malfunctions {
-            field(ui, lang.t("robot.one_in"), &mut self.damage.one_in, 1..=100);
+            field(ui, cx.t("robot.one_in"), &mut self.damage.one_in, 1..=100);
             let one_in = u32::try_from(self.damage.one_in).unwrap_or(0);
             match robots::malfunction_odds(rules, one_in) {
                 Ok(odds) => {
                     ui.label(
-                        RichText::new(lang.f(
+                        RichText::new(cx.f(
                             "robot.malfunction_odds",
                             &[
                                 ("p", &percent(odds.malfunction)),
@@ -556,17 +549,17 @@ impl RobotView {
                         ))
                         .strong(),
                     );
-                    effects_ui(ui, lang, &odds);
+                    effects_ui(ui, cx, &odds);
                     roll_button(
                         ui,
-                        lang.t("robot.roll_malfunction"),
+                        cx.t("robot.roll_malfunction"),
                         crate::rules::Msg::new("robot.log.malfunction").text("robot", name),
                         TableRoll::RobotMalfunction { one_in },
                         cx,
                     );
                 }
                 Err(p) => {
-                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                    alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                 }
             }
         }
@@ -574,21 +567,20 @@ impl RobotView {
 
     /// The weapons fired this turn, one per arm at a time (ROB-2).
     fn weapons_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         let Some(kind) = cx.model.rules.robots.robot(&self.kind) else {
             return;
         };
         ui.add_space(space::S);
-        ui.label(RichText::new(lang.t("robot.fire")).strong());
+        ui.label(RichText::new(cx.t("robot.fire")).strong());
         let mut toggled = None;
         for (a, arm) in kind.arms.iter().enumerate() {
             ui.horizontal_wrapped(|ui| {
-                let arm_name = lang.pick(&arm.names);
+                let arm_name = cx.lang.pick(&arm.names);
                 ui.label(arm_name);
                 for w in &arm.weapons {
                     let mut on = self.firing.iter().any(|(k, id)| *k == a && *id == w.id);
-                    let weapon = lang.pick(&w.names);
-                    let name = lang.f(
+                    let weapon = cx.lang.pick(&w.names);
+                    let name = cx.f(
                         "robot.fire_weapon",
                         &[("arm", arm_name), ("weapon", weapon)],
                     );
@@ -611,17 +603,17 @@ impl RobotView {
             .filter_map(|(a, id)| {
                 let arm = kind.arms.get(*a)?;
                 let w = arm.weapons.iter().find(|w| w.id == *id)?;
-                Some(lang.pick(&w.names).to_owned())
+                Some(cx.lang.pick(&w.names).to_owned())
             })
             .collect();
         let text = if names.is_empty() {
-            lang.t("robot.fires_nothing").to_owned()
+            cx.t("robot.fires_nothing").to_owned()
         } else {
-            lang.f("robot.fires", &[("weapons", &names.join(", "))])
+            cx.f("robot.fires", &[("weapons", &names.join(", "))])
         };
         ui.label(text);
         if let Some(p) = &self.fire_problem {
-            alert(ui, Tone::Error, &lang.problem_line(p));
+            alert(ui, Tone::Error, &cx.lang.problem_line(p));
         }
     }
 
@@ -648,10 +640,9 @@ impl RobotView {
     /// The burning smell's end-of-turn roll (ROB-8): set by a special
     /// damage roll that read it, or by the player.
     fn burning_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str) {
-        let lang = cx.lang;
         let rules = &cx.model.rules.robots;
         self.take_rolls(cx);
-        ui.checkbox(&mut self.damage.burning, lang.t("robot.burning"));
+        ui.checkbox(&mut self.damage.burning, cx.t("robot.burning"));
         if !self.damage.burning {
             return;
         }
@@ -663,7 +654,7 @@ impl RobotView {
             .find(|e| matches!(e, robots::Effect::BurningSmell { .. }));
         if let Some(e) = smell {
             ui.label(
-                RichText::new(lang.f(
+                RichText::new(cx.f(
                     "robot.burning_odds",
                     &[("p", &percent(robots::burning_smell_chance(e)))],
                 ))
@@ -671,10 +662,10 @@ impl RobotView {
             );
         }
         if self.damage.exploded {
-            badge(ui, Tone::Dead, lang.t("robot.burning.destroyed"));
+            badge(ui, Tone::Dead, cx.t("robot.burning.destroyed"));
             return;
         }
-        let word = lang.t("robot.roll_burning");
+        let word = cx.t("robot.roll_burning");
         if icon_button(ui, icons::ICON_LOCAL_FIRE_DEPARTMENT, word, word, true).clicked() {
             self.damage.burning_roll = Some(cx.model.battle.log.len());
             cx.send(Command::RollTable(

@@ -7,7 +7,6 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::i18n::Lang;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
 use crate::rules::battle::from_table::{TableSide, rt_weapon};
@@ -88,25 +87,24 @@ impl RtShotView {
     }
 
     fn shooter_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         card_title(
             ui,
             icons::ICON_TARGET,
-            &parts::side_title(lang, "battle.rt.shooter", &self.sides.attacker),
+            &parts::side_title(cx.lang, "battle.rt.shooter", &self.sides.attacker),
         );
         parts::character_tick_ui(
             ui,
-            lang,
+            cx,
             &mut self.sides.attacker_character,
-            lang.t("battle.side.attacker_character"),
+            cx.t("battle.side.attacker_character"),
             &self.sides.attacker,
         );
-        if let Some(picked) = parts::pick_character(ui, cx, lang.t("battle.rt.take_shooter"))
-            .or_else(|| {
+        if let Some(picked) =
+            parts::pick_character(ui, cx, cx.t("battle.rt.take_shooter")).or_else(|| {
                 parts::pick_campaign_fighter(
                     ui,
                     cx,
-                    lang.t("battle.rt.take_shooter_campaign"),
+                    cx.t("battle.rt.take_shooter_campaign"),
                     self.sides.attacker_from.as_ref(),
                 )
             })
@@ -115,31 +113,29 @@ impl RtShotView {
         }
         let s = &mut self.shot.shooter;
         ui.horizontal_wrapped(|ui| {
-            number(ui, lang.t("battle.bs"), &mut s.bs, 1..=10);
-            number(ui, lang.t("battle.rt.own_s"), &mut s.s, 1..=10);
+            number(ui, cx.t("battle.bs"), &mut s.bs, 1..=10);
+            number(ui, cx.t("battle.rt.own_s"), &mut s.s, 1..=10);
         });
-        self.weapon_pick_ui(ui, lang);
-        weapon_ui(ui, lang, &mut self.shot.weapon);
+        self.weapon_pick_ui(ui, cx);
+        weapon_ui(ui, cx, &mut self.shot.weapon);
     }
 
     /// The shooter's weapons that shoot, when he has any: picking one sets
     /// the weapon's values.
-    fn weapon_pick_ui(&mut self, ui: &mut egui::Ui, lang: Lang) {
+    fn weapon_pick_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         if self.weapons.is_empty() {
             if !self.sides.attacker.trim().is_empty() {
-                ui.label(
-                    RichText::new(lang.t("battle.rt.no_weapon")).color(palette().text_subdued),
-                );
+                ui.label(RichText::new(cx.t("battle.rt.no_weapon")).color(palette().text_subdued));
             }
             return;
         }
         let shown = self
             .weapon
             .and_then(|k| self.weapons.get(k))
-            .map_or_else(|| lang.t("kt.choose").to_owned(), |(n, _)| n.clone());
+            .map_or_else(|| cx.t("kt.choose").to_owned(), |(n, _)| n.clone());
         let mut picked = None;
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(lang.t("battle.rt.weapon"));
+            let l = ui.label(cx.t("battle.rt.weapon"));
             egui::ComboBox::from_id_salt("rt-weapon")
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
@@ -170,25 +166,24 @@ impl RtShotView {
     }
 
     fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         card_title(
             ui,
             icons::ICON_SHIELD,
-            &parts::side_title(lang, "battle.rt.target", &self.sides.defender),
+            &parts::side_title(cx.lang, "battle.rt.target", &self.sides.defender),
         );
         parts::character_tick_ui(
             ui,
-            lang,
+            cx,
             &mut self.sides.defender_character,
-            lang.t("battle.side.defender_character"),
+            cx.t("battle.side.defender_character"),
             &self.sides.defender,
         );
-        if let Some(picked) = parts::pick_character(ui, cx, lang.t("battle.rt.take_target"))
-            .or_else(|| {
+        if let Some(picked) =
+            parts::pick_character(ui, cx, cx.t("battle.rt.take_target")).or_else(|| {
                 parts::pick_campaign_fighter(
                     ui,
                     cx,
-                    lang.t("battle.rt.take_target_campaign"),
+                    cx.t("battle.rt.take_target_campaign"),
                     self.sides.defender_from.as_ref(),
                 )
             })
@@ -197,10 +192,10 @@ impl RtShotView {
         }
         let t = &mut self.shot.target;
         ui.horizontal_wrapped(|ui| {
-            number(ui, lang.t("battle.t"), &mut t.t, 1..=10);
-            optional(ui, lang, lang.t("battle.save"), &mut t.save, 2..=6, 5);
+            number(ui, cx.t("battle.t"), &mut t.t, 1..=10);
+            optional(ui, cx, cx.t("battle.save"), &mut t.save, 2..=6, 5);
             let mut w = t.wounds.unwrap_or(1);
-            number(ui, lang.t("battle.rt.wounds_left"), &mut w, 1..=20);
+            number(ui, cx.t("battle.rt.wounds_left"), &mut w, 1..=20);
             t.wounds = Some(w);
         });
     }
@@ -208,17 +203,16 @@ impl RtShotView {
     /// The range, the band it falls in with the weapon's modifier there,
     /// and the situation.
     fn range_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
-        card_title(ui, icons::ICON_STRAIGHTEN, lang.t("battle.rt.range_title"));
+        card_title(ui, icons::ICON_STRAIGHTEN, cx.t("battle.rt.range_title"));
         let w = &self.shot.weapon;
         ui.horizontal_wrapped(|ui| {
-            number(ui, lang.t("battle.rt.range"), &mut self.shot.range, 0..=200);
+            number(ui, cx.t("battle.rt.range"), &mut self.shot.range, 0..=200);
             let inches = |v: i64| u32::try_from(v.max(0)).unwrap_or(0);
             let ranges = [inches(w.range[0]), inches(w.range[1])];
             let (tone, text) = match band(inches(self.shot.range), ranges) {
                 Some(Band::Short) => (
                     Tone::Good,
-                    lang.f(
+                    cx.f(
                         "battle.rt.band_short",
                         &[
                             ("short", &w.range[0].to_string()),
@@ -228,7 +222,7 @@ impl RtShotView {
                 ),
                 Some(Band::Long) => (
                     Tone::Info,
-                    lang.f(
+                    cx.f(
                         "battle.rt.band_long",
                         &[
                             ("long", &w.range[1].to_string()),
@@ -238,7 +232,7 @@ impl RtShotView {
                 ),
                 None => (
                     Tone::Warning,
-                    lang.f(
+                    cx.f(
                         "battle.rt.out_of_range",
                         &[("long", &w.range[1].to_string())],
                     ),
@@ -246,17 +240,13 @@ impl RtShotView {
             };
             badge(ui, tone, &text);
         });
-        ui.label(RichText::new(lang.t("battle.situation")).strong());
+        ui.label(RichText::new(cx.t("battle.situation")).strong());
         ui.horizontal_wrapped(|ui| {
             let rules = &cx.model.rules;
             for x in Situation::ALL {
                 let list = &mut self.shot.modifiers;
                 let mut on = list.contains(&x);
-                let text = format!(
-                    "{} ({})",
-                    lang.t(x.key()),
-                    signed(i64::from(x.value(rules)))
-                );
+                let text = format!("{} ({})", cx.t(x.key()), signed(i64::from(x.value(rules))));
                 if ui.checkbox(&mut on, text).changed() {
                     list.retain(|m| *m != x);
                     if on {
@@ -269,27 +259,26 @@ impl RtShotView {
 
     /// The odds card: the shot's odds and the roll.
     fn odds_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool) {
-        let lang = cx.lang;
         let scenario = Scenario::RtShooting(self.shot.clone());
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_CASINO, lang.t("battle.odds"));
+            card_title(ui, icons::ICON_CASINO, cx.t("battle.odds"));
             match scenario.odds(&cx.model.rules) {
                 Ok(odds) => {
-                    odds_ui(ui, lang, &odds);
+                    odds_ui(ui, cx, &odds);
                     ui.add_space(space::S);
-                    let roll = lang.t("battle.roll");
+                    let roll = cx.t("battle.roll");
                     if icon_button(ui, icons::ICON_CASINO, roll, roll, true).clicked() {
                         let wounds = wounds_of(self.shot.target.wounds.unwrap_or(1));
                         cx.send(Command::RollFight(
                             self.sides.title(),
                             Fight::Attack(scenario.clone()),
-                            self.sides.combatants(lang, we_attack, (1, wounds)),
+                            self.sides.combatants(cx.lang, we_attack, (1, wounds)),
                         ));
                     }
                 }
                 Err(p) => {
-                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                    alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                 }
             }
         });
@@ -390,49 +379,33 @@ fn signed(v: i64) -> String {
 /// The weapon's values: its own S (none: the shooter's), short and long
 /// range, to-hit modifiers there, save modifier (none: by S), damage,
 /// sustained-fire dice and whether it is a template.
-fn weapon_ui(ui: &mut egui::Ui, lang: Lang, w: &mut RtWeapon) {
+fn weapon_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &mut RtWeapon) {
     ui.horizontal_wrapped(|ui| {
-        optional(ui, lang, lang.t("battle.weapon_s"), &mut w.s, 1..=10, 4);
-        number(ui, lang.t("battle.rt.short"), &mut w.range[0], 0..=200);
-        number(ui, lang.t("battle.rt.long"), &mut w.range[1], 0..=200);
+        optional(ui, cx, cx.t("battle.weapon_s"), &mut w.s, 1..=10, 4);
+        number(ui, cx.t("battle.rt.short"), &mut w.range[0], 0..=200);
+        number(ui, cx.t("battle.rt.long"), &mut w.range[1], 0..=200);
         w.range[1] = w.range[1].max(w.range[0]);
     });
     ui.horizontal_wrapped(|ui| {
-        number(
-            ui,
-            lang.t("battle.rt.to_hit_short"),
-            &mut w.to_hit[0],
-            -6..=6,
-        );
-        number(
-            ui,
-            lang.t("battle.rt.to_hit_long"),
-            &mut w.to_hit[1],
-            -6..=6,
-        );
+        number(ui, cx.t("battle.rt.to_hit_short"), &mut w.to_hit[0], -6..=6);
+        number(ui, cx.t("battle.rt.to_hit_long"), &mut w.to_hit[1], -6..=6);
         let (lo, hi) = (SAVE_MODIFIERS.start(), SAVE_MODIFIERS.end());
         optional(
             ui,
-            lang,
-            lang.t("battle.weapon_save_modifier"),
+            cx,
+            cx.t("battle.weapon_save_modifier"),
             &mut w.save_modifier,
             i64::from(*lo)..=i64::from(*hi),
             -1,
         );
     });
     ui.horizontal_wrapped(|ui| {
-        crate::ui::battle::shooting::count_ui(
-            ui,
-            lang,
-            lang.t("battle.damage"),
-            &mut w.damage,
-            1..=6,
-        );
-        number(ui, lang.t("battle.rt.sustained"), &mut w.sustained, 0..=4);
+        crate::ui::battle::shooting::count_ui(ui, cx, cx.t("battle.damage"), &mut w.damage, 1..=6);
+        number(ui, cx.t("battle.rt.sustained"), &mut w.sustained, 0..=4);
         if w.sustained > 0 {
             // Sustained fire gives the shots: one each otherwise.
             w.shots = Count::Fixed(1);
         }
-        ui.checkbox(&mut w.template, lang.t("battle.rt.template"));
+        ui.checkbox(&mut w.template, cx.t("battle.rt.template"));
     });
 }

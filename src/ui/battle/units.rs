@@ -133,18 +133,18 @@ impl RoundView {
         let (model, lang) = (cx.model, cx.lang);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_SWORDS, lang.t("battle.units.round"));
-            order_ui(ui, lang, &self.first, &self.second, &strike_order(a, b));
+            card_title(ui, icons::ICON_SWORDS, cx.t("battle.units.round"));
+            order_ui(ui, cx, &self.first, &self.second, &strike_order(a, b));
             ui.add_space(space::S);
             match unit_round(&model.rules, a, b) {
                 Ok(o) => {
-                    round_odds_ui(ui, lang, &o);
+                    round_odds_ui(ui, cx, &o);
                     ui.add_space(space::S);
                     if icon_button(
                         ui,
                         icons::ICON_CASINO,
-                        lang.t("battle.roll"),
-                        lang.t("battle.units.roll"),
+                        cx.t("battle.roll"),
+                        cx.t("battle.units.roll"),
                         true,
                     )
                     .clicked()
@@ -170,7 +170,6 @@ impl RoundView {
     /// The fight to the end: exact when its states can be counted, else
     /// simulated on a thread of the app.
     fn sim_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &[Fighter], b: &[Fighter]) {
-        let lang = cx.lang;
         let side = |models: Vec<Fighter>, ld: i32| SimSide {
             models,
             ld: (ld > 0).then_some(ld),
@@ -184,19 +183,19 @@ impl RoundView {
         let exact = self.exact_fight(cx, &request);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_MONITORING, lang.t("battle.sim.title"));
-            ui.label(RichText::new(lang.t("battle.sim.hint")).color(palette().text_subdued));
+            card_title(ui, icons::ICON_MONITORING, cx.t("battle.sim.title"));
+            ui.label(RichText::new(cx.t("battle.sim.hint")).color(palette().text_subdued));
             let simulated = matches!(exact, Ok(None));
             ui.horizontal_wrapped(|ui| {
                 num(
                     ui,
-                    lang.t("battle.sim.rounds"),
-                    lang.t("battle.sim.rounds"),
+                    cx.t("battle.sim.rounds"),
+                    cx.t("battle.sim.rounds"),
                     &mut self.max_rounds,
                     1..=50,
                 );
                 if simulated {
-                    let l = ui.label(lang.t("battle.sim.trials"));
+                    let l = ui.label(cx.t("battle.sim.trials"));
                     egui::ComboBox::from_id_salt("battle-sim-trials")
                         .selected_text(self.trials.to_string())
                         .show_ui(ui, |ui| {
@@ -209,10 +208,10 @@ impl RoundView {
                 }
             });
             match exact {
-                Ok(Some(o)) => exact_ui(ui, lang, &o),
+                Ok(Some(o)) => exact_ui(ui, cx, &o),
                 Ok(None) => simulated_ui(ui, cx, request),
                 Err(p) => {
-                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                    alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                 }
             }
         });
@@ -256,71 +255,70 @@ fn simulated_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, request: SimRequest) {
         cx.send(Command::Simulate(request));
     }
     match current.and_then(|s| s.result.as_ref()) {
-        Some(Ok(e)) => sim_ui(ui, lang, e),
+        Some(Ok(e)) => sim_ui(ui, cx, e),
         Some(Err(p)) => {
             alert(ui, Tone::Error, &lang.problem_line(p));
         }
         None => {
             // No spinner: it would repaint every frame; the thread wakes
             // the window when it is done.
-            badge(ui, Tone::Info, lang.t("battle.sim.running"));
+            badge(ui, Tone::Info, cx.t("battle.sim.running"));
         }
     }
 }
 
 fn unit_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, first: bool) {
-    let lang = cx.lang;
     let (which, icon) = if first {
         ("battle.units.first", icons::ICON_GROUPS)
     } else {
         ("battle.units.second", icons::ICON_GROUP)
     };
-    let side = lang.t(which);
+    let side = cx.t(which);
     card_title(ui, icon, side);
     labelled_text(
         ui,
-        &lang.f("battle.units.name", &[("side", side)]),
+        &cx.f("battle.units.name", &[("side", side)]),
         &mut unit.name,
     );
-    let from_roster = lang.f("battle.units.take_roster", &[("side", side)]);
+    let from_roster = cx.f("battle.units.take_roster", &[("side", side)]);
     if let Some(picked) = crate::ui::battle::parts::pick_character(ui, cx, &from_roster) {
         unit.groups.push(Group::of(picked));
     }
-    let from_campaign = lang.f("battle.units.take_campaign", &[("side", side)]);
+    let from_campaign = cx.f("battle.units.take_campaign", &[("side", side)]);
     if let Some(picked) = pick_campaign_fighter(ui, cx, &from_campaign, None) {
         unit.groups.push(Group::of(picked));
     }
     ui.horizontal_wrapped(|ui| {
         ui.checkbox(
             &mut unit.charged,
-            lang.f("battle.units.charged", &[("side", side)]),
+            cx.f("battle.units.charged", &[("side", side)]),
         );
         num(
             ui,
-            lang.t("battle.units.ld"),
-            &lang.f("battle.units.ld_of", &[("side", side)]),
+            cx.t("battle.units.ld"),
+            &cx.f("battle.units.ld_of", &[("side", side)]),
             &mut unit.ld,
             0..=10,
         );
         num(
             ui,
-            lang.t("battle.command.cl"),
-            &lang.f("battle.units.cl_of", &[("side", side)]),
+            cx.t("battle.command.cl"),
+            &cx.f("battle.units.cl_of", &[("side", side)]),
             &mut unit.cl,
             1..=10,
         );
     });
     ui.add_space(space::XS);
-    let remove = groups_grid_ui(ui, lang, unit, first, side);
+    let remove = groups_grid_ui(ui, cx, unit, first, side);
     if let Some(k) = remove {
         unit.groups.remove(k);
         unit.command.removed(k);
     }
-    let add = lang.f("battle.units.add", &[("side", side)]);
+    let add = cx.f("battle.units.add", &[("side", side)]);
     if icon_button(
         ui,
         icons::ICON_ADD,
-        lang.t("battle.units.add_word"),
+        cx.t("battle.units.add_word"),
         &add,
         true,
     )
@@ -364,7 +362,6 @@ fn unit_card_ui(
     coherency: &mut Coherency,
     first: bool,
 ) {
-    let lang = cx.lang;
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         unit_ui(ui, cx, unit, first);
@@ -377,9 +374,9 @@ fn unit_card_ui(
         // The log names the unit by its name, or by its side's word in the
         // language shown.
         let title = crate::ui::battle::parts::named(&unit.name, side);
-        crate::ui::battle::command::command_ui(ui, cx, unit, lang.t(side), title);
+        crate::ui::battle::command::command_ui(ui, cx, unit, cx.t(side), title);
         ui.add_space(space::S);
-        coherency.ui(ui, lang, lang.t(side), &unit.model_names(lang));
+        coherency.ui(ui, cx, cx.t(side), &unit.model_names(cx.lang));
     });
 }
 
@@ -387,7 +384,7 @@ fn unit_card_ui(
 /// button was clicked.
 fn groups_grid_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     unit: &mut Unit,
     first: bool,
     side: &str,
@@ -412,11 +409,11 @@ fn groups_grid_ui(
                 "battle.units.col.i",
                 "battle.units.col.save",
             ] {
-                ui.label(RichText::new(lang.t(h)).strong());
+                ui.label(RichText::new(cx.t(h)).strong());
             }
             ui.end_row();
             for (k, g) in unit.groups.iter_mut().enumerate() {
-                if group_row_ui(ui, lang, g, k + 1, side) {
+                if group_row_ui(ui, cx, g, k + 1, side) {
                     remove = Some(k);
                 }
                 ui.end_row();
@@ -426,12 +423,12 @@ fn groups_grid_ui(
 }
 
 /// One group's row: its name and numbers; true when it is to be removed.
-fn group_row_ui(ui: &mut egui::Ui, lang: Lang, g: &mut Group, n: usize, side: &str) -> bool {
+fn group_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, g: &mut Group, n: usize, side: &str) -> bool {
     let mut remove = false;
     let name = |col: &str| {
-        lang.f(
+        cx.f(
             "battle.units.cell",
-            &[("col", lang.t(col)), ("n", &n.to_string()), ("side", side)],
+            &[("col", cx.t(col)), ("n", &n.to_string()), ("side", side)],
         )
     };
     let r = ui.add(egui::TextEdit::singleline(&mut g.name).desired_width(90.0));
@@ -463,7 +460,7 @@ fn group_row_ui(ui: &mut egui::Ui, lang: Lang, g: &mut Group, n: usize, side: &s
     cell(ui, &name("battle.psy.w"), &mut g.w, 1..=10, None);
     cell(ui, &name("battle.units.col.i"), &mut g.i, 1..=10, None);
     cell(ui, &name("battle.save"), &mut g.save, 0..=6, Some("–"));
-    let rm = lang.f(
+    let rm = cx.f(
         "battle.units.remove",
         &[("n", &n.to_string()), ("side", side)],
     );
@@ -515,8 +512,14 @@ fn own_save_cell(ui: &mut egui::Ui, name: &str, value: &mut Option<i32>) {
 }
 
 /// The strike order, step by step (CC-7).
-fn order_ui(ui: &mut egui::Ui, lang: Lang, first: &Unit, second: &Unit, steps: &[StrikeStep]) {
-    ui.label(RichText::new(lang.t("battle.units.order")).strong());
+fn order_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    first: &Unit,
+    second: &Unit,
+    steps: &[StrikeStep],
+) {
+    ui.label(RichText::new(cx.t("battle.units.order")).strong());
     let who = |u: &Unit, idx: &[usize]| -> String {
         let mut parts: Vec<(String, usize)> = Vec::new();
         for &k in idx {
@@ -524,7 +527,7 @@ fn order_ui(ui: &mut egui::Ui, lang: Lang, first: &Unit, second: &Unit, steps: &
                 .group_of(k)
                 .map(|g| {
                     if g.name.trim().is_empty() {
-                        lang.t("battle.units.model").to_owned()
+                        cx.t("battle.units.model").to_owned()
                     } else {
                         g.name.trim().to_owned()
                     }
@@ -546,14 +549,14 @@ fn order_ui(ui: &mut egui::Ui, lang: Lang, first: &Unit, second: &Unit, steps: &
         if !s.first.is_empty() {
             strikers.push(format!(
                 "{}: {}",
-                lang.t("battle.units.first"),
+                cx.t("battle.units.first"),
                 who(first, &s.first)
             ));
         }
         if !s.second.is_empty() {
             strikers.push(format!(
                 "{}: {}",
-                lang.t("battle.units.second"),
+                cx.t("battle.units.second"),
                 who(second, &s.second)
             ));
         }
@@ -562,7 +565,7 @@ fn order_ui(ui: &mut egui::Ui, lang: Lang, first: &Unit, second: &Unit, steps: &
         } else {
             "battle.units.step"
         };
-        ui.label(lang.f(
+        ui.label(cx.f(
             key,
             &[
                 ("n", &(k + 1).to_string()),
@@ -574,22 +577,22 @@ fn order_ui(ui: &mut egui::Ui, lang: Lang, first: &Unit, second: &Unit, steps: &
 }
 
 /// The odds of the round: results and casualties on each side.
-fn round_odds_ui(ui: &mut egui::Ui, lang: Lang, o: &UnitRoundOdds) {
+fn round_odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, o: &UnitRoundOdds) {
     ui.horizontal_wrapped(|ui| {
         badge(
             ui,
             Tone::Good,
-            &lang.f("battle.units.first_wins", &[("p", &percent(o.first_wins))]),
+            &cx.f("battle.units.first_wins", &[("p", &percent(o.first_wins))]),
         );
         badge(
             ui,
             Tone::Info,
-            &lang.f("battle.round.draw", &[("p", &percent(o.draw))]),
+            &cx.f("battle.round.draw", &[("p", &percent(o.draw))]),
         );
         badge(
             ui,
             Tone::Warning,
-            &lang.f(
+            &cx.f(
                 "battle.units.second_wins",
                 &[("p", &percent(o.second_wins))],
             ),
@@ -598,20 +601,20 @@ fn round_odds_ui(ui: &mut egui::Ui, lang: Lang, o: &UnitRoundOdds) {
     two_up(ui, CHART_MIN_WIDTH, |ui, k| {
         let (title, key, dist) = if k == 0 {
             (
-                lang.t("battle.units.first_losses"),
+                cx.t("battle.units.first_losses"),
                 "battle.units.dead_first_bar",
                 &o.first_casualties,
             )
         } else {
             (
-                lang.t("battle.units.second_losses"),
+                cx.t("battle.units.second_losses"),
                 "battle.units.dead_second_bar",
                 &o.second_casualties,
             )
         };
         ui.vertical(|ui| {
             ui.label(RichText::new(title).strong());
-            bars(ui, lang, title, key, dist);
+            bars(ui, cx, title, key, dist);
         });
     });
 }
@@ -628,9 +631,9 @@ fn interval(lang: Lang, key: &str, e: &Estimate) -> String {
 }
 
 /// The exact fight to the end: every state counted, so no interval.
-fn exact_ui(ui: &mut egui::Ui, lang: Lang, o: &FightOdds) {
-    badge(ui, Tone::Good, lang.t("battle.sim.exact"));
-    let chance = |key: &str, p: f64| lang.f(key, &[("p", &percent(p))]);
+fn exact_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, o: &FightOdds) {
+    badge(ui, Tone::Good, cx.t("battle.sim.exact"));
+    let chance = |key: &str, p: f64| cx.f(key, &[("p", &percent(p))]);
     ui.horizontal_wrapped(|ui| {
         badge(
             ui,
@@ -651,7 +654,7 @@ fn exact_ui(ui: &mut egui::Ui, lang: Lang, o: &FightOdds) {
     ui.horizontal_wrapped(|ui| {
         ui.label(chance("battle.sim.exact_first_routs", o.first_routs));
         ui.label(chance("battle.sim.exact_second_routs", o.second_routs));
-        ui.label(lang.f(
+        ui.label(cx.f(
             "battle.sim.exact_mean_rounds",
             &[("rounds", &format!("{:.2}", o.mean_rounds))],
         ));
@@ -659,29 +662,33 @@ fn exact_ui(ui: &mut egui::Ui, lang: Lang, o: &FightOdds) {
 }
 
 /// The simulated fight to the end, each chance with its 95 % interval.
-fn sim_ui(ui: &mut egui::Ui, lang: Lang, e: &FightEstimate) {
-    badge(ui, Tone::Info, lang.t("battle.sim.simulated"));
+fn sim_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, e: &FightEstimate) {
+    badge(ui, Tone::Info, cx.t("battle.sim.simulated"));
     ui.horizontal_wrapped(|ui| {
         badge(
             ui,
             Tone::Good,
-            &interval(lang, "battle.sim.first_wins", &e.first_wins),
+            &interval(cx.lang, "battle.sim.first_wins", &e.first_wins),
         );
         badge(
             ui,
             Tone::Warning,
-            &interval(lang, "battle.sim.second_wins", &e.second_wins),
+            &interval(cx.lang, "battle.sim.second_wins", &e.second_wins),
         );
         badge(
             ui,
             Tone::Info,
-            &interval(lang, "battle.sim.neither", &e.neither),
+            &interval(cx.lang, "battle.sim.neither", &e.neither),
         );
     });
     ui.horizontal_wrapped(|ui| {
-        ui.label(interval(lang, "battle.sim.first_routs", &e.first_routs));
-        ui.label(interval(lang, "battle.sim.second_routs", &e.second_routs));
-        ui.label(lang.f(
+        ui.label(interval(cx.lang, "battle.sim.first_routs", &e.first_routs));
+        ui.label(interval(
+            cx.lang,
+            "battle.sim.second_routs",
+            &e.second_routs,
+        ));
+        ui.label(cx.f(
             "battle.sim.mean_rounds",
             &[
                 ("rounds", &format!("{:.2}", e.mean_rounds)),

@@ -430,11 +430,10 @@ pub(super) fn wound_boxes_ui(
     max: u32,
     taken: u32,
 ) {
-    let lang = cx.lang;
     let id = c.id.as_str();
     for i in 0..max {
         let mut ticked = i < taken;
-        let name = lang.f(
+        let name = cx.f(
             "campaign.ui.wound_box",
             &[
                 ("n", &(i + 1).to_string()),

@@ -45,19 +45,18 @@ pub(super) struct Line {
 /// A member's kind in the reader's language.
 fn member_kind(cx: &ViewCtx<'_>, m: &Member) -> String {
     let rules = &cx.model.rules;
-    let lang = cx.lang;
     match m {
         Member::Soldier(s) => rules
             .killteam
             .kind(&s.kind)
-            .map_or(s.kind.as_str(), |k| lang.pick(&k.names))
+            .map_or(s.kind.as_str(), |k| cx.lang.pick(&k.names))
             .to_owned(),
         Member::Character(ch) => {
             let race = rules
                 .race(&ch.race)
-                .map_or(ch.race.as_str(), |r| lang.pick(&r.names));
+                .map_or(ch.race.as_str(), |r| cx.lang.pick(&r.names));
             match ch.type_id.as_deref().and_then(|t| rules.character_type(t)) {
-                Some(t) => format!("{race} · {}", lang.pick(&t.names)),
+                Some(t) => format!("{race} · {}", cx.lang.pick(&t.names)),
                 None => race.to_owned(),
             }
         }

@@ -126,7 +126,7 @@ pub fn parse_typed(
 #[allow(clippy::too_many_arguments)]
 pub fn dice_field(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     label: &str,
     text: &mut String,
     count: u32,
@@ -134,13 +134,13 @@ pub fn dice_field(
     rule: &'static str,
     many: bool,
 ) -> Typed {
-    let typed = parse_typed(lang, text, count, sides, rule, many);
+    let typed = parse_typed(cx.lang, text, count, sides, rule, many);
     ui.horizontal_wrapped(|ui| {
         ui.label(icons::ICON_CASINO.rich_text().color(palette().accent));
         let l = ui.label(label);
         // Wide enough for its hint ("Muster rolls") whole, even for one die.
         let width = if many || count > 1 { 120.0 } else { 104.0 };
-        dice_input(ui, lang, label, text, width, &typed).labelled_by(l.id);
+        dice_input(ui, cx, label, text, width, &typed).labelled_by(l.id);
     });
     typed
 }
@@ -148,7 +148,7 @@ pub fn dice_field(
 /// The text field of dice typed in, and the engine's refusal beside it.
 fn dice_input(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     label: &str,
     text: &mut String,
     width: f32,
@@ -157,7 +157,7 @@ fn dice_input(
     let r = ui.add(
         egui::TextEdit::singleline(text)
             .desired_width(width)
-            .hint_text(lang.t("campaign.ui.initiative_muster")),
+            .hint_text(cx.t("campaign.ui.initiative_muster")),
     );
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
     if let Typed::Bad(why) = typed {
@@ -173,9 +173,15 @@ fn dice_input(
 /// it is: the field alone (named `label` for screen readers and on hover),
 /// never wrapped into a column one word wide. `typed` is what
 /// [`parse_typed`] read of `text`.
-pub fn dice_cell(ui: &mut egui::Ui, lang: Lang, label: &str, text: &mut String, typed: &Typed) {
+pub fn dice_cell(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    label: &str,
+    text: &mut String,
+    typed: &Typed,
+) {
     ui.horizontal(|ui| {
-        dice_input(ui, lang, label, text, 90.0, typed).on_hover_text(label);
+        dice_input(ui, cx, label, text, 90.0, typed).on_hover_text(label);
     });
 }
 
@@ -191,21 +197,21 @@ pub fn typed_die(text: &str, sides: u32) -> Option<Roll> {
 /// die typed. Returns `Some(None)` to roll, `Some(Some(die))` for the die.
 pub fn dice_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     who: &str,
     sides: u32,
     text: &mut String,
     enabled: bool,
 ) -> Option<Option<Roll>> {
     let words = ("campaign.ui.roll", "campaign.ui.roll_for");
-    dice_ui_worded(ui, lang, who, sides, text, enabled, words)
+    dice_ui_worded(ui, cx, who, sides, text, enabled, words)
 }
 
 /// [`dice_ui`] with its own words for the roll button: its text and its
 /// name for `who` (a fate point's reroll says what it spends).
 pub fn dice_ui_worded(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     who: &str,
     sides: u32,
     text: &mut String,
@@ -213,12 +219,12 @@ pub fn dice_ui_worded(
     (word, named): (&str, &str),
 ) -> Option<Option<Roll>> {
     let mut asked = None;
-    let roll = lang.t(word);
-    let name = lang.f(named, &[("character", who)]);
+    let roll = cx.t(word);
+    let name = cx.f(named, &[("character", who)]);
     if icon_button(ui, icons::ICON_CASINO, roll, &name, enabled).clicked() {
         asked = Some(None);
     }
-    let label = lang.f("campaign.ui.typed_die", &[("sides", &sides.to_string())]);
+    let label = cx.f("campaign.ui.typed_die", &[("sides", &sides.to_string())]);
     let l = ui.label(&label);
     let r = ui
         .add_enabled(
@@ -230,8 +236,8 @@ pub fn dice_ui_worded(
         egui::WidgetInfo::labeled(egui::Role::TextInput, enabled, format!("{label} — {who}"))
     });
     let die = typed_die(text, sides);
-    let use_it = lang.t("campaign.ui.use_die");
-    let name = lang.f("campaign.ui.use_die_for", &[("character", who)]);
+    let use_it = cx.t("campaign.ui.use_die");
+    let name = cx.f("campaign.ui.use_die_for", &[("character", who)]);
     let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
     let valid = die.is_some();
     if (icon_button(
@@ -250,7 +256,7 @@ pub fn dice_ui_worded(
     }
     if !text.trim().is_empty() && !valid {
         ui.label(
-            RichText::new(lang.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]))
+            RichText::new(cx.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]))
                 .color(palette().error),
         );
     }
@@ -290,7 +296,6 @@ impl MissionDraw {
         forced: bool,
     ) -> Option<crate::rules::campaign::MissionChoice> {
         use crate::rules::campaign::MissionChoice;
-        let lang = cx.lang;
         let list: Vec<_> = cx.model.rules.campaign.missions_of(t).collect();
         // A pick of another type (the type forced changed) is dropped.
         if self
@@ -304,31 +309,31 @@ impl MissionDraw {
             .pick
             .as_ref()
             .and_then(|p| list.iter().find(|m| &m.id == p));
-        ui.horizontal_wrapped(|ui| self.pick_row_ui(ui, lang, &list, picked, forced));
+        ui.horizontal_wrapped(|ui| self.pick_row_ui(ui, cx, &list, picked, forced));
         if self.pick.is_some() {
             crate::ui::widgets::badge(
                 ui,
                 crate::ui::widgets::Tone::Warning,
-                lang.t("campaign.ui.pick_logged"),
+                cx.t("campaign.ui.pick_logged"),
             );
         }
-        ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().text_subdued));
         let mut ok = true;
         let mut draw = None;
         if self.pick.is_none() {
             // CMP-3: the die reads the list the campaign started with.
             let sides =
                 u32::try_from(c.mission_ids(&cx.model.rules.campaign, t).len()).unwrap_or(0);
-            let label = lang.f(
+            let label = cx.f(
                 "campaign.ui.dice.mission",
                 &[("dice", &dice_name(1, sides))],
             );
-            let typed = dice_field(ui, lang, &label, &mut self.draw, 1, sides, "CMP-3", false);
+            let typed = dice_field(ui, cx, &label, &mut self.draw, 1, sides, "CMP-3", false);
             ok &= typed.ok();
             draw = typed.first();
         }
         let mut faction_draw = None;
-        if let Some(typed) = self.faction_die_ui(ui, lang, c, picked.copied()) {
+        if let Some(typed) = self.faction_die_ui(ui, cx, c, picked.copied()) {
             ok &= typed.ok();
             faction_draw = typed.first();
         }
@@ -350,31 +355,31 @@ impl MissionDraw {
     fn pick_row_ui(
         &mut self,
         ui: &mut egui::Ui,
-        lang: Lang,
+        cx: &ViewCtx<'_>,
         list: &[&crate::rules::campaign::data::MissionData],
         picked: Option<&&crate::rules::campaign::data::MissionData>,
         forced: bool,
     ) {
-        let l = ui.label(lang.t("campaign.ui.pick_mission"));
-        let shown = picked.map_or(lang.t("campaign.ui.draw_at_random"), |m| {
-            name_in(&m.names, lang.code(), &m.id)
+        let l = ui.label(cx.t("campaign.ui.pick_mission"));
+        let shown = picked.map_or(cx.t("campaign.ui.draw_at_random"), |m| {
+            name_in(&m.names, cx.lang.code(), &m.id)
         });
         egui::ComboBox::from_id_salt("cmp-pick-mission")
             .selected_text(shown)
             .show_ui(ui, |ui| {
-                ui.selectable_value(&mut self.pick, None, lang.t("campaign.ui.draw_at_random"));
+                ui.selectable_value(&mut self.pick, None, cx.t("campaign.ui.draw_at_random"));
                 for m in list {
                     ui.selectable_value(
                         &mut self.pick,
                         Some(m.id.clone()),
-                        name_in(&m.names, lang.code(), &m.id),
+                        name_in(&m.names, cx.lang.code(), &m.id),
                     );
                 }
             })
             .response
             .labelled_by(l.id);
         if self.pick.is_some() || forced {
-            crate::ui::widgets::labelled_text(ui, lang.t("campaign.ui.reason"), &mut self.reason);
+            crate::ui::widgets::labelled_text(ui, cx.t("campaign.ui.reason"), &mut self.reason);
         }
     }
 
@@ -383,7 +388,7 @@ impl MissionDraw {
     fn faction_die_ui(
         &mut self,
         ui: &mut egui::Ui,
-        lang: Lang,
+        cx: &ViewCtx<'_>,
         c: &crate::rules::campaign::Campaign,
         picked: Option<&crate::rules::campaign::data::MissionData>,
     ) -> Option<Typed> {
@@ -398,17 +403,8 @@ impl MissionDraw {
         } else {
             "campaign.ui.dice.faction"
         };
-        let label = lang.f(key, &[("dice", &dice_name(1, sides))]);
-        let typed = dice_field(
-            ui,
-            lang,
-            &label,
-            &mut self.faction,
-            1,
-            sides,
-            "CMP-4",
-            false,
-        );
+        let label = cx.f(key, &[("dice", &dice_name(1, sides))]);
+        let typed = dice_field(ui, cx, &label, &mut self.faction, 1, sides, "CMP-4", false);
         Some(typed)
     }
 }

@@ -59,14 +59,13 @@ pub(super) fn items_ui(
     table: &Table,
     x: &CampaignCharacter,
 ) {
-    let lang = cx.lang;
     for item in x.member.items(&cx.model.rules) {
         let struck = table.struck.contains(&(x.id, item.clone()));
         let data = cx.model.rules.killteam.item(&item);
-        let item_name = data.map_or(item.as_str(), |i| name_in(&i.names, lang.code(), &i.id));
+        let item_name = data.map_or(item.as_str(), |i| name_in(&i.names, cx.lang.code(), &i.id));
         ui.horizontal_wrapped(|ui| {
             let mut used = struck;
-            let text = lang.f("campaign.ui.item_used", &[("item", item_name)]);
+            let text = cx.f("campaign.ui.item_used", &[("item", item_name)]);
             let shown = if struck {
                 RichText::new(&text).strikethrough()
             } else {
@@ -92,7 +91,7 @@ pub(super) fn items_ui(
             });
             let uses = table.uses_of(x.id, &item);
             if count > 1 && !struck {
-                let left = lang.f(
+                let left = cx.f(
                     "campaign.ui.item_left",
                     &[
                         ("left", &(count - uses).to_string()),
@@ -121,7 +120,6 @@ fn use_buttons_ui(
     (it, u, item_name): (&Item, &ItemUse, &str),
 ) {
     let struck = table.struck.contains(&(x.id, it.id.clone()));
-    let lang = cx.lang;
     let who = [("item", item_name), ("character", x.name())];
     let live = !cx.model.folder.read_only;
     let out = table.out_of_action.contains(&x.id);
@@ -137,8 +135,8 @@ fn use_buttons_ui(
     } else {
         "campaign.ui.item_no_action"
     };
-    let hint = format!("{} {}", lang.t(hint), lang.t("campaign.ui.use_item_hint"));
-    let named = lang.f(named, &who);
+    let hint = format!("{} {}", cx.t(hint), cx.t("campaign.ui.use_item_hint"));
+    let named = cx.f(named, &who);
     // KT-9: an item that costs an action waits for one (EQ-6, EQ-10 …).
     let act = if it.grenade {
         Act::Grenade
@@ -152,7 +150,7 @@ fn use_buttons_ui(
     let r = icon_button(
         ui,
         icons::ICON_BOLT,
-        lang.t(word),
+        cx.t(word),
         &named,
         live && !out && !struck && no_action.is_none(),
     )
@@ -179,8 +177,8 @@ fn use_buttons_ui(
         }
     }
     if table.laid.contains(&(x.id, it.id.clone())) {
-        let word = lang.f("campaign.ui.goes_off", &who[..1]);
-        let named = lang.f("campaign.ui.goes_off_named", &who);
+        let word = cx.f("campaign.ui.goes_off", &who[..1]);
+        let named = cx.f("campaign.ui.goes_off_named", &who);
         // EQ-11: from the end of the activation that laid it.
         let waits = c.mine_armed(x.id, &it.id, &cx.model.rules).err();
         let r = icon_button(
@@ -192,7 +190,7 @@ fn use_buttons_ui(
         );
         if let Some(p) = &waits {
             ui.label(
-                RichText::new(lang.problem_line(p))
+                RichText::new(cx.lang.problem_line(p))
                     .small()
                     .color(palette().text_subdued),
             );
@@ -215,7 +213,6 @@ fn recharge_button_ui(
     x: &CampaignCharacter,
     (it, who): (&Item, &[(&str, &str); 2]),
 ) {
-    let lang = cx.lang;
     let live = !cx.model.folder.read_only;
     let cost = cx
         .model
@@ -227,10 +224,10 @@ fn recharge_button_ui(
         .find(|s| s.id == RECHARGE)
         .map(|s| s.cost);
     if let Some(cost) = cost {
-        let word = lang.f("campaign.ui.recharge", &[("cost", &cost.to_string())]);
-        let named = lang.f("campaign.ui.recharge_named", who);
+        let word = cx.f("campaign.ui.recharge", &[("cost", &cost.to_string())]);
+        let named = cx.f("campaign.ui.recharge_named", who);
         if icon_button(ui, icons::ICON_REPLAY, &word, &named, live)
-            .on_hover_text(lang.t("campaign.ui.recharge_hint"))
+            .on_hover_text(cx.t("campaign.ui.recharge_hint"))
             .clicked()
         {
             cx.send(edit(
@@ -255,7 +252,6 @@ fn reroll_item_ui(
     x: &CampaignCharacter,
     it: &Item,
 ) {
-    let lang = cx.lang;
     let rules = &cx.model.rules;
     let allowed = c.may_reroll_item(x.id, &it.id, rules);
     // Only the last event's dice: otherwise there is nothing to offer.
@@ -265,16 +261,16 @@ fn reroll_item_ui(
         return;
     }
     let cost = crate::rules::campaign::reroll_cost(rules).to_string();
-    let item = name_in(&it.names, lang.code(), &it.id);
-    let word = lang.f("campaign.ui.reroll_item", &[("cost", &cost)]);
-    let named = lang.f(
+    let item = name_in(&it.names, cx.lang.code(), &it.id);
+    let word = cx.f("campaign.ui.reroll_item", &[("cost", &cost)]);
+    let named = cx.f(
         "campaign.ui.reroll_item_named",
         &[("item", item), ("character", x.name()), ("cost", &cost)],
     );
     ui.horizontal_wrapped(|ui| {
         let live = !cx.model.folder.read_only && allowed.is_ok();
         if icon_button(ui, icons::ICON_REPLAY, &word, &named, live)
-            .on_hover_text(lang.t("campaign.ui.reroll_item_hint"))
+            .on_hover_text(cx.t("campaign.ui.reroll_item_hint"))
             .clicked()
         {
             cx.send(edit(
@@ -289,7 +285,7 @@ fn reroll_item_ui(
         }
         if let Err(p) = &allowed {
             ui.label(
-                RichText::new(lang.problem_line(p))
+                RichText::new(cx.lang.problem_line(p))
                     .small()
                     .color(palette().text_subdued),
             );
@@ -365,7 +361,6 @@ fn picker_ui(
     if state.open.as_ref() != Some(&(x.id, it.id.clone())) {
         return;
     }
-    let lang = cx.lang;
     let who = [("item", item_name), ("character", x.name())];
     let sides = match u.amount.as_ref().map(amount_dice) {
         Some(Ok(Err(d))) if d.count == 1 => Some(d.sides),
@@ -379,7 +374,7 @@ fn picker_ui(
         .show(ui, |ui| {
             ui.add(
                 egui::Label::new(
-                    RichText::new(lang.f(
+                    RichText::new(cx.f(
                         "campaign.ui.pick_target",
                         &[("range", &u.range_inches.to_string())],
                     ))
@@ -410,11 +405,10 @@ fn targets_ui(
     (it, u, item_name): (&Item, &ItemUse, &str),
     (die, bad): (Option<crate::rules::core::dice::Roll>, bool),
 ) -> bool {
-    let lang = cx.lang;
     let mut close = false;
     ui.horizontal_wrapped(|ui| {
         for (id, name) in candidates(cx, c, table, x, u) {
-            let named = lang.f(
+            let named = cx.f(
                 "campaign.ui.use_on_named",
                 &[
                     ("item", item_name),
@@ -441,8 +435,8 @@ fn targets_ui(
             }
         }
         let who = [("item", item_name), ("character", x.name())];
-        let cancel = lang.f("campaign.ui.use_cancel_named", &who);
-        let word = lang.t("campaign.ui.use_cancel");
+        let cancel = cx.f("campaign.ui.use_cancel_named", &who);
+        let word = cx.t("campaign.ui.use_cancel");
         if icon_button(ui, icons::ICON_CLOSE, word, &cancel, true).clicked() {
             close = true;
         }
@@ -458,9 +452,8 @@ fn die_field_ui(
     (who, sides): (&[(&str, &str); 2], u32),
     text: &mut String,
 ) -> (Option<crate::rules::core::dice::Roll>, bool) {
-    let lang = cx.lang;
     let dice = format!("D{sides}");
-    let label = lang.f(
+    let label = cx.f(
         "campaign.ui.item_die",
         &[who[0], who[1], ("dice", dice.as_str())],
     );
@@ -480,7 +473,7 @@ fn die_field_ui(
                     out = (None, true);
                     ui.label(
                         RichText::new(
-                            lang.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]),
+                            cx.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]),
                         )
                         .color(palette().error),
                     );
@@ -500,7 +493,6 @@ fn result_ui(
     x: &CampaignCharacter,
     it: &Item,
 ) {
-    let lang = cx.lang;
     if let Some(r) = table.used.get(&x.id).filter(|r| r.item == it.id) {
         let msg = effect_msg(
             &cx.model.rules.killteam,
@@ -509,7 +501,7 @@ fn result_ui(
             r.roll.as_ref(),
             &r.effect,
         );
-        alert(ui, Tone::Info, &lang.msg(&msg));
+        alert(ui, Tone::Info, &cx.msg(&msg));
         reroll_item_ui(ui, cx, c, x, it);
     }
     let waiting = table
@@ -519,10 +511,10 @@ fn result_ui(
         .count();
     for _ in 0..waiting {
         let range = it.usage.as_ref().map_or(0, |u| u.range_inches);
-        let text = lang.f(
+        let text = cx.f(
             "campaign.ui.mine_waiting",
             &[
-                ("item", name_in(&it.names, lang.code(), &it.id)),
+                ("item", name_in(&it.names, cx.lang.code(), &it.id)),
                 ("range", &range.to_string()),
             ],
         );

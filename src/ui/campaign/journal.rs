@@ -8,7 +8,6 @@ use std::sync::Arc;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Phase};
 use crate::rules::doc::LineKind;
 use crate::rules::{GearEdit, Msg, Outcome};
@@ -85,12 +84,11 @@ impl JournalView {
         c: &Campaign,
         x: &CampaignCharacter,
     ) {
-        let lang = cx.lang;
         let die = c.settings.cran_die;
         let locked = c.cran_locked() || c.phase == Phase::Over;
         let default = c.default_cran(x, &cx.model.rules);
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(lang.f("campaign.ui.cran_of_character", &[("character", x.name())]));
+            let l = ui.label(cx.f("campaign.ui.cran_of_character", &[("character", x.name())]));
             let mut value = match self.cran {
                 Some((who, v)) if who == x.id => v,
                 _ => x.cran,
@@ -100,7 +98,7 @@ impl JournalView {
                     !locked && !cx.model.folder.read_only,
                     egui::DragValue::new(&mut value)
                         .range(1..=die.max(1))
-                        .prefix(format!("{} ", lang.t("campaign.ui.cran")))
+                        .prefix(format!("{} ", cx.t("campaign.ui.cran")))
                         .suffix(format!(" / D{die}")),
                 )
                 .labelled_by(l.id);
@@ -121,15 +119,15 @@ impl JournalView {
                 }
             }
             if x.cran_by_hand {
-                badge(ui, Tone::Info, lang.t("campaign.ui.cran_by_hand"));
+                badge(ui, Tone::Info, cx.t("campaign.ui.cran_by_hand"));
             }
         });
         let hint = if c.phase == Phase::Over {
-            lang.t("campaign.ui.cran_over")
+            cx.t("campaign.ui.cran_over")
         } else if locked {
-            &lang.f("campaign.problem.cran_locked", &[("character", x.name())])
+            &cx.f("campaign.problem.cran_locked", &[("character", x.name())])
         } else {
-            &lang.f(
+            &cx.f(
                 "campaign.ui.cran_hint",
                 &[("default", &default.to_string()), ("die", &die.to_string())],
             )
@@ -139,8 +137,7 @@ impl JournalView {
 
     /// Shows the journal of `c`.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-        let lang = cx.lang;
-        ui.horizontal_wrapped(|ui| self.who_row_ui(ui, lang, c));
+        ui.horizontal_wrapped(|ui| self.who_row_ui(ui, cx, c));
         ui.add_space(space::S);
         let character = self.character;
         let ticks = self.ticks;
@@ -148,11 +145,11 @@ impl JournalView {
             alert(
                 ui,
                 Tone::Error,
-                &lang.f(
+                &cx.f(
                     "campaign.ui.journal_broken",
                     &[
                         ("entry", &(i + 1).to_string()),
-                        ("why", &lang.problem_line(p)),
+                        ("why", &cx.lang.problem_line(p)),
                     ],
                 ),
             );
@@ -182,44 +179,44 @@ impl JournalView {
                 continue;
             }
             let title = if m == 0 {
-                lang.t("campaign.ui.before_first").to_owned()
+                cx.t("campaign.ui.before_first").to_owned()
             } else {
-                lang.f("campaign.ui.mission_n", &[("number", &m.to_string())])
+                cx.f("campaign.ui.mission_n", &[("number", &m.to_string())])
             };
             egui::CollapsingHeader::new(RichText::new(title).heading())
                 .id_salt(("cmp-journal.mission", m))
                 .default_open(Some(m) == newest || character.is_some())
                 .show(ui, |ui| {
                     for i in entries {
-                        entry_ui(ui, lang, c, &replayed.outcomes, history.as_ref(), i);
+                        entry_ui(ui, cx, c, &replayed.outcomes, history.as_ref(), i);
                     }
                 });
         }
         if c.journal.is_empty() {
-            alert(ui, Tone::Info, lang.t("campaign.ui.journal_empty"));
+            alert(ui, Tone::Info, cx.t("campaign.ui.journal_empty"));
         }
     }
 
     /// The journal's first row: whose history, and whether the table's
     /// ticks are shown.
-    fn who_row_ui(&mut self, ui: &mut egui::Ui, lang: Lang, c: &Campaign) {
-        let l = ui.label(lang.t("campaign.ui.journal_of"));
+    fn who_row_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+        let l = ui.label(cx.t("campaign.ui.journal_of"));
         let shown = self
             .character
             .and_then(|id| c.character(id))
-            .map_or(lang.t("campaign.ui.everyone"), |x| x.name())
+            .map_or(cx.t("campaign.ui.everyone"), |x| x.name())
             .to_owned();
         egui::ComboBox::from_id_salt("cmp-journal.who")
             .selected_text(shown)
             .show_ui(ui, |ui| {
-                ui.selectable_value(&mut self.character, None, lang.t("campaign.ui.everyone"));
+                ui.selectable_value(&mut self.character, None, cx.t("campaign.ui.everyone"));
                 for x in &c.characters {
                     ui.selectable_value(&mut self.character, Some(x.id), x.name());
                 }
             })
             .response
             .labelled_by(l.id);
-        ui.checkbox(&mut self.ticks, lang.t("campaign.ui.show_ticks"));
+        ui.checkbox(&mut self.ticks, cx.t("campaign.ui.show_ticks"));
     }
 
     /// The character whose history is shown: his summary, his Cran
@@ -231,14 +228,13 @@ impl JournalView {
         c: &Campaign,
         x: &CampaignCharacter,
     ) {
-        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_PERSON, x.name());
-            ui.label(lang.f(
+            ui.label(cx.f(
                 "campaign.ui.history_summary",
                 &[
-                    ("state", lang.t(x.state.key())),
+                    ("state", cx.t(x.state.key())),
                     ("count", &x.missions.to_string()),
                     ("cran", &x.cran.to_string()),
                     ("die", &c.settings.cran_die.to_string()),
@@ -257,7 +253,7 @@ impl JournalView {
 /// its dice (only the lines about the character whose history is shown).
 fn entry_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     c: &Campaign,
     outcomes: &[Outcome],
     history: Option<&std::collections::BTreeMap<usize, Vec<usize>>>,
@@ -268,7 +264,7 @@ fn entry_ui(
         ui.label(RichText::new(format!("#{}", i + 1)).color(palette().text_subdued));
         // The Edit menu's words ("undo: draw next
         // mission") as a heading: capitalised.
-        let label = lang.t(e.event.label());
+        let label = cx.t(e.event.label());
         let mut chars = label.chars();
         let heading = chars.next().map_or_else(String::new, |first| {
             first.to_uppercase().chain(chars).collect()
@@ -276,7 +272,7 @@ fn entry_ui(
         ui.label(RichText::new(heading).strong());
         // Where and when it was made: a shared campaign says
         // which machine drew the mission.
-        if let Some(words) = e.stamp.as_ref().and_then(|s| stamp_words(lang, s)) {
+        if let Some(words) = e.stamp.as_ref().and_then(|s| stamp_words(cx.lang, s)) {
             ui.label(
                 RichText::new(format!("{} {words}", icons::ICON_COMPUTER.codepoint))
                     .color(palette().text_subdued),
@@ -299,7 +295,7 @@ fn entry_ui(
             ui.horizontal_wrapped(|ui| {
                 ui.add_space(space::M);
                 ui.label(icon.rich_text().color(palette().text_subdued));
-                ui.add(egui::Label::new(lang.msg(msg)).wrap());
+                ui.add(egui::Label::new(cx.msg(msg)).wrap());
             });
         }
         for r in &o.rolls {
@@ -307,7 +303,7 @@ fn entry_ui(
                 ui.add_space(space::M);
                 ui.label(
                     RichText::new(
-                        lang.msg(
+                        cx.msg(
                             &Msg::new("campaign.ui.die_for")
                                 .key("purpose", r.purpose)
                                 .text("roll", r.roll.to_string()),
@@ -330,13 +326,12 @@ fn gear_ui(
     x: &crate::rules::campaign::CampaignCharacter,
     ch: &crate::rules::Character,
 ) {
-    let lang = cx.lang;
     let alive = x.state.alive();
     if !alive {
         alert(
             ui,
             Tone::Info,
-            &lang.f("campaign.ui.gear_dead", &[("character", x.name())]),
+            &cx.f("campaign.ui.gear_dead", &[("character", x.name())]),
         );
         ui.add_space(space::S);
     }

@@ -24,7 +24,6 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::i18n::Lang;
 use crate::rules::DocKey;
 use crate::rules::campaign::{Campaign, Phase, PoolMode};
 use crate::ui::campaign::journal::JournalView;
@@ -76,9 +75,8 @@ pub struct CampaignView {
 impl CampaignView {
     /// Shows campaign `id`.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, id: &str) {
-        let lang = cx.lang;
         let Some(c) = cx.model.get::<Campaign>(id) else {
-            alert(ui, Tone::Info, lang.t("campaign.ui.missing"));
+            alert(ui, Tone::Info, cx.t("campaign.ui.missing"));
             return;
         };
         let seen = Some((id.to_owned(), c.phase));
@@ -100,7 +98,7 @@ impl CampaignView {
         held::held_ui(ui, cx, c);
         self.header_ui(ui, cx, c);
         ui.add_space(space::S);
-        self.tabs_ui(ui, lang, c);
+        self.tabs_ui(ui, cx, c);
         ui.add_space(space::S);
         match self.tab {
             Tab::Overview if c.phase == Phase::Setup => self.setup.ui(ui, cx, c),
@@ -125,7 +123,7 @@ impl CampaignView {
         }
     }
 
-    fn tabs_ui(&mut self, ui: &mut egui::Ui, lang: Lang, c: &Campaign) {
+    fn tabs_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
         ui.horizontal(|ui| {
             let tabs = [
                 (
@@ -154,7 +152,7 @@ impl CampaignView {
                 ),
             ];
             for (tab, icon, key, enabled) in tabs {
-                let name = lang.t(key);
+                let name = cx.t(key);
                 let r = ui.add_enabled(
                     enabled,
                     egui::Button::selectable(self.tab == tab, format!("{} {name}", icon.codepoint)),
@@ -169,7 +167,7 @@ impl CampaignView {
                     _ => None,
                 };
                 let r = match why {
-                    Some(key) if !enabled => r.on_disabled_hover_text(lang.t(key)),
+                    Some(key) if !enabled => r.on_disabled_hover_text(cx.t(key)),
                     _ => r,
                 };
                 if r.clicked() {
@@ -230,17 +228,16 @@ impl CampaignView {
     /// The header: the name, the phase, the problems, where the escort came
     /// from and, once started, the campaign's figures and its end.
     fn header_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-        let lang = cx.lang;
         ui.horizontal(|ui| self.title_row_ui(ui, cx, c));
         for p in cx.model.problems_of(&DocKey::of::<Campaign>(c.id.as_str())) {
-            alert(ui, Tone::Error, &lang.problem_line(p));
+            alert(ui, Tone::Error, &cx.lang.problem_line(p));
         }
         // Where its escort came from (CMP-17), from its setup on.
         if let Some(from) = &c.carried {
             badge(
                 ui,
                 Tone::Info,
-                &lang.f("campaign.ui.carried_from", &[("campaign", &from.campaign)]),
+                &cx.f("campaign.ui.carried_from", &[("campaign", &from.campaign)]),
             );
         }
         if c.phase == Phase::Setup {
@@ -255,7 +252,7 @@ impl CampaignView {
                 ui,
                 icons::ICON_EMOJI_EVENTS,
                 &format!("{} / {}", c.vp, c.settings.vp_threshold),
-                lang.t("campaign.ui.vp"),
+                cx.t("campaign.ui.vp"),
             );
             let rp = match c.settings.pool {
                 PoolMode::Pooled => c.pool.to_string(),
@@ -265,17 +262,17 @@ impl CampaignView {
                 ui,
                 icons::ICON_GROUP,
                 &rp,
-                lang.t("campaign.ui.reinforcement"),
+                cx.t("campaign.ui.reinforcement"),
             );
             if c.settings.fate_points {
                 let fate = per_player(c, |e| e.fate_points);
-                stat_ui(ui, icons::ICON_STAR, &fate, lang.t("campaign.ui.fate"));
+                stat_ui(ui, icons::ICON_STAR, &fate, cx.t("campaign.ui.fate"));
             }
             stat_ui(
                 ui,
                 icons::ICON_MAP,
                 &c.missions_played.to_string(),
-                lang.t("campaign.ui.missions_played"),
+                cx.t("campaign.ui.missions_played"),
             );
         });
         if let Some(end) = &c.end {
@@ -286,14 +283,13 @@ impl CampaignView {
     /// The header's first row: the name (F2), the phase, the problems'
     /// count and "Print preview".
     fn title_row_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-        let lang = cx.lang;
         ui.label(
             icons::ICON_FLAG
                 .rich_text()
                 .size(26.0)
                 .color(palette().accent),
         );
-        let r = labelled_text(ui, lang.t("campaign.ui.name"), &mut self.name);
+        let r = labelled_text(ui, cx.t("campaign.ui.name"), &mut self.name);
         if std::mem::take(&mut self.focus_name) {
             r.request_focus();
         }
@@ -305,19 +301,19 @@ impl CampaignView {
         } else if !r.has_focus() && self.name != c.name {
             self.name = c.name.clone();
         }
-        badge(ui, Tone::Info, lang.t(c.phase.key()));
+        badge(ui, Tone::Info, cx.t(c.phase.key()));
         let problems = cx.model.problems_of(&DocKey::of::<Campaign>(c.id.as_str()));
         if !problems.is_empty() {
             badge(
                 ui,
                 Tone::Error,
-                &lang.f("problems.count", &[("count", &problems.len().to_string())]),
+                &cx.f("problems.count", &[("count", &problems.len().to_string())]),
             );
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             // Clear of the scroll bar, which floats over the right edge.
             ui.add_space(crate::ui::theme::space::M);
-            let print = lang.t("action.print_preview");
+            let print = cx.t("action.print_preview");
             if icon_button(ui, icons::ICON_PRINT, print, print, true).clicked() {
                 cx.send(Command::Show(crate::app::Screen::Print(DocKey::of::<
                     Campaign,
@@ -332,7 +328,6 @@ impl CampaignView {
 /// How the campaign ended, and "Start the next campaign" when its escort
 /// carries over (CMP-17).
 fn end_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, end: &crate::rules::campaign::End) {
-    let lang = cx.lang;
     let key = if end.won {
         "campaign.ui.won"
     } else if end.carries_over {
@@ -343,7 +338,7 @@ fn end_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, end: &crate::rules:
     alert(
         ui,
         if end.won { Tone::Good } else { Tone::Warning },
-        &lang.f(key, &[("points", &end.resources.to_string())]),
+        &cx.f(key, &[("points", &end.resources.to_string())]),
     );
     if end.carries_over {
         next_campaign_ui(ui, cx, c);
@@ -353,14 +348,13 @@ fn end_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, end: &crate::rules:
 /// "Start the next campaign" (CMP-17): a new campaign document seeded with
 /// this one's survivors, made on the click; one undoable step.
 fn next_campaign_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    let lang = cx.lang;
     // Only an ended campaign is shown this, so the check is not every frame
     // of play.
     if let Err(p) = c.carry_over() {
-        alert(ui, Tone::Info, &lang.problem_line(&p));
+        alert(ui, Tone::Info, &cx.lang.problem_line(&p));
         return;
     }
-    let word = lang.t("campaign.ui.next_campaign");
+    let word = cx.t("campaign.ui.next_campaign");
     if icon_button(
         ui,
         icons::ICON_FORWARD,
@@ -368,7 +362,7 @@ fn next_campaign_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
         word,
         !cx.model.folder.read_only,
     )
-    .on_hover_text(lang.t("campaign.ui.next_campaign_hint"))
+    .on_hover_text(cx.t("campaign.ui.next_campaign_hint"))
     .clicked()
     {
         cx.send(Command::NextCampaign(c.id.clone()));

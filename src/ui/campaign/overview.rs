@@ -39,12 +39,11 @@ pub fn overview_ui(
 /// One escort: its title, "Export", how many can play and its characters'
 /// cards; returns the character whose history the player asked for.
 fn escort_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> Option<CharId> {
-    let lang = cx.lang;
     let mut asked = None;
     card_title(
         ui,
         icons::ICON_GROUPS,
-        &lang.f(
+        &cx.f(
             "campaign.ui.escort_of",
             &[("player", &e.player), ("source", &e.source)],
         ),
@@ -52,7 +51,7 @@ fn escort_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> O
     export_ui(ui, cx, c, e);
     let playing = c.members(e.id).filter(|x| x.can_play()).count();
     ui.label(
-        lang.f(
+        cx.f(
             "campaign.ui.can_play_count",
             &[
                 ("count", &playing.to_string()),
@@ -72,15 +71,15 @@ fn escort_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> O
             let x = members[i];
             character_card_ui(ui, cx, c, x);
             ui.horizontal(|ui| {
-                let name = lang.f("campaign.ui.history_of", &[("character", x.name())]);
+                let name = cx.f("campaign.ui.history_of", &[("character", x.name())]);
                 if icon_button(
                     ui,
                     icons::ICON_HISTORY,
-                    lang.t("campaign.ui.history"),
+                    cx.t("campaign.ui.history"),
                     &name,
                     true,
                 )
-                .on_hover_text(lang.t("campaign.ui.history_hint"))
+                .on_hover_text(cx.t("campaign.ui.history_hint"))
                 .clicked()
                 {
                     asked = Some(x.id);
@@ -98,9 +97,8 @@ fn escort_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> O
 /// "Export" (CMP-17): the escort as it is now, copied into a new roster or
 /// kill team.
 fn export_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) {
-    let lang = cx.lang;
-    let word = lang.t("campaign.ui.export");
-    let name = lang.f("campaign.ui.export_named", &[("player", &e.player)]);
+    let word = cx.t("campaign.ui.export");
+    let name = cx.f("campaign.ui.export_named", &[("player", &e.player)]);
     // The copy is made on the click, not at every frame.
     if icon_button(
         ui,
@@ -109,10 +107,10 @@ fn export_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) {
         &name,
         !cx.model.folder.read_only,
     )
-    .on_hover_text(lang.t("campaign.ui.export_hint"))
+    .on_hover_text(cx.t("campaign.ui.export_hint"))
     .clicked()
     {
-        let title = lang.f(
+        let title = cx.f(
             "campaign.ui.export_name",
             &[
                 ("source", &e.source),
@@ -140,23 +138,22 @@ fn leader_button_ui(
     e: &Escort,
     x: &CampaignCharacter,
 ) {
-    let lang = cx.lang;
     let locked = c.leader_locked();
-    let name = lang.f(
+    let name = cx.f(
         "campaign.ui.make_leader_named",
         &[("character", x.name()), ("player", &e.player)],
     );
     let r = icon_button(
         ui,
         icons::ICON_STAR,
-        lang.t("campaign.ui.make_leader"),
+        cx.t("campaign.ui.make_leader"),
         &name,
         !locked && !cx.model.folder.read_only,
     );
     let hint = if locked {
-        lang.t("campaign.problem.leader_locked")
+        cx.t("campaign.problem.leader_locked")
     } else {
-        lang.t("campaign.ui.make_leader_hint")
+        cx.t("campaign.ui.make_leader_hint")
     };
     if r.on_hover_text(hint).on_disabled_hover_text(hint).clicked() {
         cx.send(edit(
@@ -171,7 +168,6 @@ fn leader_button_ui(
 
 /// The campaign's notes, recorded when the field loses the focus.
 fn notes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, notes: &mut String) {
-    let lang = cx.lang;
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         let l = ui
@@ -183,7 +179,7 @@ fn notes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, notes: &mut Strin
                         .color(palette().accent),
                 );
                 ui.label(
-                    RichText::new(lang.t("campaign.ui.notes"))
+                    RichText::new(cx.t("campaign.ui.notes"))
                         .heading()
                         .color(palette().text),
                 )
@@ -198,7 +194,7 @@ fn notes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, notes: &mut Strin
                     .desired_width(f32::INFINITY),
             )
             .labelled_by(l.id);
-        ui.label(RichText::new(lang.t("campaign.ui.notes_hint")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("campaign.ui.notes_hint")).color(palette().text_subdued));
         if text_committed(ui, &r) && *notes != c.notes {
             cx.send(edit(
                 &c.id,

@@ -11,7 +11,6 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::i18n::Lang;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Mission, MissionType, Phase, State,
 };
@@ -55,7 +54,6 @@ pub fn mission_name(cx: &ViewCtx<'_>, m: &Mission) -> String {
 /// The mission card: what it is, the enemy and its escort, and the button
 /// for the next step.
 pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut DiceTexts) {
-    let lang = cx.lang;
     let Some(m) = &c.mission else {
         return;
     };
@@ -65,27 +63,27 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
         .map(|f| (f.dice.count, f.dice.sides));
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
-        let title = lang.f(
+        let title = cx.f(
             "campaign.ui.mission_title",
             &[
                 ("number", &m.number.to_string()),
-                ("type", lang.t(m.mission_type.key())),
+                ("type", cx.t(m.mission_type.key())),
                 ("name", &mission_name(cx, m)),
             ],
         );
         card_title(ui, icons::ICON_MAP, &title);
         if m.overridden {
-            badge(ui, Tone::Warning, lang.t("campaign.ui.overridden"));
+            badge(ui, Tone::Warning, cx.t("campaign.ui.overridden"));
         }
         if let Some(d) = cx.model.rules.campaign.mission(&m.mission) {
-            ui.add(egui::Label::new(name_in(&d.objective, lang.code(), "")).wrap());
+            ui.add(egui::Label::new(name_in(&d.objective, cx.lang.code(), "")).wrap());
         }
         let mode = match m.mode {
             crate::rules::campaign::Mode::Attack => "campaign.ui.mode.attack",
             crate::rules::campaign::Mode::Defence => "campaign.ui.mode.defence",
         };
         ui.label(
-            RichText::new(lang.f(
+            RichText::new(cx.f(
                 "campaign.ui.enemy_line",
                 &[
                     (
@@ -93,7 +91,7 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
                         &cx.lang.faction(&cx.model.rules.campaign, &m.faction),
                     ),
                     ("points", &m.points.to_string()),
-                    ("mode", lang.t(mode)),
+                    ("mode", cx.t(mode)),
                 ],
             ))
             .strong(),
@@ -103,15 +101,15 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
             badge(
                 ui,
                 Tone::Warning,
-                &lang.f(
+                &cx.f(
                     "campaign.ui.enemy_multiplied",
                     &[("players", &players.to_string())],
                 ),
             )
-            .on_hover_text(lang.t("campaign.ui.per_player_warning"));
+            .on_hover_text(cx.t("campaign.ui.per_player_warning"));
         }
         if c.guide {
-            badge(ui, Tone::Good, lang.t("campaign.ui.guide_hired"));
+            badge(ui, Tone::Good, cx.t("campaign.ui.guide_hired"));
             if matches!(c.phase, Phase::Ready | Phase::Playing) {
                 guide_ui(ui, cx, c);
             }
@@ -150,18 +148,17 @@ fn enemy_ui(
     dice: &mut DiceTexts,
     enemy_dice: Option<(u32, u32)>,
 ) {
-    let lang = cx.lang;
     egui::Grid::new("cmp-enemy").striped(true).show(ui, |ui| {
         // Headings, so that each row need not say what its die is.
         let die_heading = match (c.phase, enemy_dice) {
-            (Phase::Ready, Some((count, sides))) => Some(lang.f(
+            (Phase::Ready, Some((count, sides))) => Some(cx.f(
                 "campaign.ui.enemy_col.reroll",
                 &[("dice", &dice_name(count, sides))],
             )),
             _ => None,
         };
         let heading = |ui: &mut egui::Ui, key: &str| {
-            ui.label(RichText::new(lang.t(key)).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t(key)).color(palette().text_subdued));
         };
         ui.label("");
         heading(ui, "campaign.ui.enemy_col.who");
@@ -173,9 +170,9 @@ fn enemy_ui(
         ui.end_row();
         for (i, e) in m.enemy.iter().enumerate() {
             ui.label(format!("{}.", i + 1));
-            ui.label(name_in(&e.names, lang.code(), &e.entry_type));
+            ui.label(name_in(&e.names, cx.lang.code(), &e.entry_type));
             ui.label(RichText::new(e.roll.to_string()).color(palette().text_subdued));
-            ui.label(lang.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
+            ui.label(cx.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
             if c.phase == Phase::Ready
                 && let Some((count, sides)) = enemy_dice
             {
@@ -184,7 +181,7 @@ fn enemy_ui(
             ui.end_row();
         }
     });
-    ui.label(lang.f(
+    ui.label(cx.f(
         "campaign.ui.enemy_total",
         &[
             ("drawn", &m.enemy_points().to_string()),
@@ -193,7 +190,7 @@ fn enemy_ui(
     ));
     // Over the budget by the rule, not by mistake: say so.
     if m.enemy_points() > m.points {
-        ui.label(RichText::new(lang.t("campaign.ui.enemy_over")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("campaign.ui.enemy_over")).color(palette().text_subdued));
     }
 }
 
@@ -207,25 +204,24 @@ fn reroll_cell_ui(
     count: u32,
     sides: u32,
 ) {
-    let lang = cx.lang;
     let id = c.id.as_str();
     let index = (i + 1).to_string();
     let key = format!("reroll-{i}");
-    let label = lang.f(
+    let label = cx.f(
         "campaign.ui.dice.reroll",
         &[("index", &index), ("dice", &dice_name(count, sides))],
     );
-    let typed = parse_typed(lang, dice.text(&key), count, sides, "CMP-5", false);
-    dice_cell(ui, lang, &label, dice.text(&key), &typed);
-    let name = lang.f("campaign.ui.reroll_named", &[("index", &index)]);
+    let typed = parse_typed(cx.lang, dice.text(&key), count, sides, "CMP-5", false);
+    dice_cell(ui, cx, &label, dice.text(&key), &typed);
+    let name = cx.f("campaign.ui.reroll_named", &[("index", &index)]);
     if icon_button(
         ui,
         icons::ICON_CASINO,
-        lang.t("campaign.ui.reroll"),
+        cx.t("campaign.ui.reroll"),
         &name,
         typed.ok(),
     )
-    .on_hover_text(lang.t("campaign.ui.reroll_hint"))
+    .on_hover_text(cx.t("campaign.ui.reroll_hint"))
     .clicked()
     {
         cx.send(edit(
@@ -248,19 +244,18 @@ pub(super) fn behaviour_cell_ui(
     dice: &mut DiceTexts,
     i: usize,
 ) {
-    let lang = cx.lang;
     let id = c.id.as_str();
     let cran_die = c.settings.cran_die;
     let index = (i + 1).to_string();
     let key = format!("behaviour-{i}");
-    let label = lang.f(
+    let label = cx.f(
         "campaign.ui.dice.behaviour",
         &[("index", &index), ("dice", &dice_name(1, cran_die))],
     );
-    let typed = parse_typed(lang, dice.text(&key), 1, cran_die, "CMP-15", false);
-    dice_cell(ui, lang, &label, dice.text(&key), &typed);
-    let name = lang.f("campaign.ui.behaviour_named", &[("index", &index)]);
-    let word = lang.t("campaign.ui.behaviour");
+    let typed = parse_typed(cx.lang, dice.text(&key), 1, cran_die, "CMP-15", false);
+    dice_cell(ui, cx, &label, dice.text(&key), &typed);
+    let name = cx.f("campaign.ui.behaviour_named", &[("index", &index)]);
+    let word = cx.t("campaign.ui.behaviour");
     if icon_button(
         ui,
         icons::ICON_CASINO,
@@ -268,7 +263,7 @@ pub(super) fn behaviour_cell_ui(
         &name,
         !cx.model.folder.read_only && typed.ok(),
     )
-    .on_hover_text(lang.t("campaign.ui.behaviour_hint"))
+    .on_hover_text(cx.t("campaign.ui.behaviour_hint"))
     .clicked()
     {
         cx.send(edit(
@@ -292,7 +287,6 @@ fn draw_enemy_ui(
     dice: &mut DiceTexts,
     enemy_dice: Option<(u32, u32)>,
 ) {
-    let lang = cx.lang;
     let id = c.id.as_str();
     let complete = m.enemy_complete();
     let typed = match enemy_dice {
@@ -300,15 +294,15 @@ fn draw_enemy_ui(
         // it stay where they were.
         Some((count, sides)) => {
             ui.add_space(space::S);
-            ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(palette().text_subdued));
-            let label = lang.f(
+            ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().text_subdued));
+            let label = cx.f(
                 "campaign.ui.dice.enemy",
                 &[("dice", &dice_name(count, sides))],
             );
             ui.add_enabled_ui(!complete, |ui| {
                 dice_field(
                     ui,
-                    lang,
+                    cx,
                     &label,
                     dice.text("enemy"),
                     count,
@@ -327,7 +321,7 @@ fn draw_enemy_ui(
             (false, "campaign.ui.draw_enemy"),
             (true, "campaign.ui.draw_all"),
         ] {
-            let word = lang.t(key);
+            let word = cx.t(key);
             if icon_button(ui, icons::ICON_CASINO, word, word, can).clicked() {
                 cx.send(edit(
                     id,
@@ -341,7 +335,7 @@ fn draw_enemy_ui(
             }
         }
         ui.separator();
-        let begin = lang.t("campaign.ui.begin");
+        let begin = cx.t("campaign.ui.begin");
         let can = c.characters.iter().any(|x| x.can_play());
         if icon_button(ui, icons::ICON_PLAY_ARROW, begin, begin, can).clicked() {
             cx.send(edit(id, CampaignEdit::BeginMission));
@@ -362,7 +356,6 @@ pub fn character_card_ui(
     c: &Campaign,
     x: &CampaignCharacter,
 ) -> egui::Response {
-    let lang = cx.lang;
     card(ui, |ui| {
         ui.set_width(CARD.x - 24.0);
         // As tall as its neighbours, taller when its badges need it.
@@ -381,9 +374,9 @@ pub fn character_card_ui(
             .debrief
             .as_ref()
             .is_some_and(|d| d.pending.contains(&x.id));
-        ui.horizontal_wrapped(|ui| card_badges_ui(ui, lang, c, x, awaiting));
+        ui.horizontal_wrapped(|ui| card_badges_ui(ui, cx, c, x, awaiting));
         ui.label(
-            RichText::new(lang.f(
+            RichText::new(cx.f(
                 "campaign.ui.character_line",
                 &[
                     ("cran", &x.cran.to_string()),
@@ -400,7 +393,7 @@ pub fn character_card_ui(
             badge(
                 ui,
                 Tone::Info,
-                &lang.f(
+                &cx.f(
                     "campaign.ui.points_to_place",
                     &[("count", &ch.points_left().to_string())],
                 ),
@@ -414,18 +407,18 @@ pub fn character_card_ui(
 /// leads, is guided and plays next.
 fn card_badges_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     c: &Campaign,
     x: &CampaignCharacter,
     awaiting: bool,
 ) {
     if awaiting {
-        badge(ui, Tone::Warning, lang.t("campaign.ui.awaits_test"));
+        badge(ui, Tone::Warning, cx.t("campaign.ui.awaits_test"));
     } else {
-        badge(ui, state_tone(x.state), lang.t(x.state.key()));
+        badge(ui, state_tone(x.state), cx.t(x.state.key()));
     }
     if is_leader(c, x) {
-        let word = lang.t("campaign.ui.leader");
+        let word = cx.t("campaign.ui.leader");
         ui.label(icon_and_text(
             ui,
             icons::ICON_STAR,
@@ -433,19 +426,19 @@ fn card_badges_ui(
             palette().accent,
             true,
         ))
-        .on_hover_text(lang.t("campaign.ui.leader_hint"))
+        .on_hover_text(cx.t("campaign.ui.leader_hint"))
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, word));
     }
     if c.guided.contains(&x.id) {
         // Short on the card; the whole of it on hover.
-        badge(ui, Tone::Info, lang.t("campaign.ui.guided_short"))
-            .on_hover_text(lang.t("campaign.ui.guided"));
+        badge(ui, Tone::Info, cx.t("campaign.ui.guided_short"))
+            .on_hover_text(cx.t("campaign.ui.guided"));
     }
     if x.state.alive() && !awaiting {
         if x.can_play() {
-            badge(ui, Tone::Good, lang.t("campaign.ui.plays_next"));
+            badge(ui, Tone::Good, cx.t("campaign.ui.plays_next"));
         } else {
-            badge(ui, Tone::Warning, lang.t("campaign.ui.misses_next"));
+            badge(ui, Tone::Warning, cx.t("campaign.ui.misses_next"));
         }
     }
 }
@@ -453,14 +446,11 @@ fn card_badges_ui(
 /// Who the hired guide leads (CMP-14): a tick per character, greyed out
 /// with the reason when he may not be led, at most the data's number.
 fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    let lang = cx.lang;
     let max = c.rates(&cx.model.rules.campaign).recon.guide_characters;
     let full = c.guided.len() >= usize::try_from(max).unwrap_or(usize::MAX);
-    ui.label(
-        RichText::new(lang.f("campaign.ui.guide_title", &[("max", &max.to_string())])).strong(),
-    );
-    ui.label(RichText::new(lang.t("campaign.ui.guide_stealthy")).color(palette().text_subdued));
-    ui.label(lang.f(
+    ui.label(RichText::new(cx.f("campaign.ui.guide_title", &[("max", &max.to_string())])).strong());
+    ui.label(RichText::new(cx.t("campaign.ui.guide_stealthy")).color(palette().text_subdued));
+    ui.label(cx.f(
         "campaign.ui.guide_count",
         &[
             ("count", &c.guided.len().to_string()),
@@ -474,7 +464,7 @@ fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
         // qualifies (his gear changed).
         let enabled = !cx.model.folder.read_only && (on || (refusal.is_none() && !full));
         ui.horizontal_wrapped(|ui| {
-            let label = lang.f("campaign.ui.guide_pick", &[("name", x.name())]);
+            let label = cx.f("campaign.ui.guide_pick", &[("name", x.name())]);
             if ui
                 .add_enabled(enabled, egui::Checkbox::new(&mut on, label))
                 .changed()
@@ -488,7 +478,7 @@ fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
                 cx.send(edit(&c.id, CampaignEdit::Guide { characters: next }));
             }
             if let Some(p) = &refusal {
-                badge(ui, Tone::Warning, &lang.problem_line(p));
+                badge(ui, Tone::Warning, &cx.lang.problem_line(p));
             }
         });
     }

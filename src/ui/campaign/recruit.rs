@@ -34,23 +34,22 @@ impl Buy {
 /// A kind's name in the player's language: the soldier kind's, or the
 /// character's type (his race for a trooper).
 fn kind_name(cx: &ViewCtx<'_>, kind: &RecruitKind) -> String {
-    let lang = cx.lang;
     let rules = &cx.model.rules;
     match kind {
         RecruitKind::Soldier { kind } => rules
             .killteam
             .kind(kind)
-            .map_or(kind.as_str(), |k| lang.pick(&k.names))
+            .map_or(kind.as_str(), |k| cx.lang.pick(&k.names))
             .to_owned(),
         RecruitKind::Character {
             type_id: Some(t), ..
         } => rules
             .character_type(t)
-            .map_or(t.as_str(), |t| lang.pick(&t.names))
+            .map_or(t.as_str(), |t| cx.lang.pick(&t.names))
             .to_owned(),
         RecruitKind::Character { race, .. } => rules
             .race(race)
-            .map_or(race.as_str(), |r| lang.pick(&r.names))
+            .map_or(race.as_str(), |r| cx.lang.pick(&r.names))
             .to_owned(),
     }
 }
@@ -86,11 +85,10 @@ fn kind_option_ui(
     selected: bool,
     priced: bool,
 ) -> bool {
-    let lang = cx.lang;
     let name = kind_name(cx, kind);
     let (_, price, refusal) = judged(c, e, kind, &name, &cx.model.rules);
     let text = match price {
-        Ok(cost) if priced => lang.f(
+        Ok(cost) if priced => cx.f(
             "campaign.ui.recruit_option",
             &[("kind", &name), ("cost", &cost.to_string())],
         ),
@@ -99,12 +97,12 @@ fn kind_option_ui(
     match refusal {
         None => ui.selectable_label(selected, text).clicked(),
         Some(p) => {
-            let text = lang.f("campaign.ui.recruit_not_allowed", &[("name", &text)]);
+            let text = cx.f("campaign.ui.recruit_not_allowed", &[("name", &text)]);
             ui.add_enabled(
                 false,
                 egui::Button::selectable(false, RichText::new(text).color(palette().text_subdued)),
             )
-            .on_disabled_hover_text(lang.problem_line(&p));
+            .on_disabled_hover_text(cx.lang.problem_line(&p));
             false
         }
     }
@@ -113,17 +111,16 @@ fn kind_option_ui(
 /// The kind picked, in one combo for a kill team (its soldier kinds) or
 /// two for a band (the race, then the standard type or a trooper).
 fn kind_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
-    let lang = cx.lang;
     let rules = &cx.model.rules;
     let chosen = buy.recruit_kind(e.kind);
     let shown = |kind: Option<&RecruitKind>| {
         kind.map_or_else(
-            || lang.t("campaign.ui.choose").to_owned(),
+            || cx.t("campaign.ui.choose").to_owned(),
             |k| kind_name(cx, k),
         )
     };
     if e.kind == EscortKind::KillTeam {
-        let l = ui.label(lang.t("campaign.ui.recruit_kind"));
+        let l = ui.label(cx.t("campaign.ui.recruit_kind"));
         egui::ComboBox::from_id_salt("cmp-recruit-kind")
             .selected_text(shown(chosen.as_ref()))
             .show_ui(ui, |ui| {
@@ -139,10 +136,15 @@ fn kind_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, b
             .labelled_by(l.id);
         return;
     }
-    let l = ui.label(lang.t("campaign.ui.recruit_race"));
+    let l = ui.label(cx.t("campaign.ui.recruit_race"));
     let race_shown = buy.recruit_race.as_deref().map_or_else(
-        || lang.t("campaign.ui.choose").to_owned(),
-        |r| rules.race(r).map_or(r, |r| lang.pick(&r.names)).to_owned(),
+        || cx.t("campaign.ui.choose").to_owned(),
+        |r| {
+            rules
+                .race(r)
+                .map_or(r, |r| cx.lang.pick(&r.names))
+                .to_owned()
+        },
     );
     egui::ComboBox::from_id_salt("cmp-recruit-race")
         .selected_text(race_shown)
@@ -167,7 +169,6 @@ fn kind_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, b
 /// price (the type's, whatever the race). Never greyed out: whether the
 /// race may join is the race list's to say.
 fn type_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
-    let lang = cx.lang;
     let rules = &cx.model.rules;
     let race = buy
         .recruit_race
@@ -175,13 +176,13 @@ fn type_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, b
         .or_else(|| rules.races.first().map(|r| r.id.clone()))
         .unwrap_or_default();
     let type_name = |t: Option<&str>| match t {
-        None => lang.t("campaign.ui.recruit_trooper").to_owned(),
+        None => cx.t("campaign.ui.recruit_trooper").to_owned(),
         Some(t) => rules
             .character_type(t)
-            .map_or(t, |t| lang.pick(&t.names))
+            .map_or(t, |t| cx.lang.pick(&t.names))
             .to_owned(),
     };
-    let l = ui.label(lang.t("campaign.ui.recruit_type"));
+    let l = ui.label(cx.t("campaign.ui.recruit_type"));
     let types = std::iter::once(None).chain(rules.types.iter().map(|t| Some(t.id.clone())));
     egui::ComboBox::from_id_salt("cmp-recruit-type")
         .selected_text(type_name(buy.recruit_type.as_deref()))
@@ -193,7 +194,7 @@ fn type_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, b
                 };
                 let name = type_name(type_id.as_deref());
                 let text = match judged(c, e, &kind, &name, rules).1 {
-                    Ok(cost) => lang.f(
+                    Ok(cost) => cx.f(
                         "campaign.ui.recruit_option",
                         &[("kind", &name), ("cost", &cost.to_string())],
                     ),
@@ -233,7 +234,6 @@ pub(super) fn recruit_ui(
 /// The recruit's name (the kind's name and his number offered first), his
 /// price, why he may not join, and the button that recruits him.
 fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
-    let lang = cx.lang;
     let rules = &cx.model.rules;
     let kind = buy.recruit_kind(e.kind);
     let offered = kind
@@ -241,7 +241,7 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
         .map(|k| c.default_recruit_name(e.id, k, &kind_name(cx, k)))
         .unwrap_or_default();
     let mut name = buy.recruit_name.clone().unwrap_or(offered);
-    let l = ui.label(lang.t("campaign.ui.recruit_name"));
+    let l = ui.label(cx.t("campaign.ui.recruit_name"));
     let field = egui::TextEdit::singleline(&mut name).desired_width(180.0);
     if ui
         .add_enabled(kind.is_some(), field)
@@ -260,10 +260,10 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     let cost = price.and_then(Result::ok);
     let refusal = refusal.or_else(|| cost.and_then(|p| c.recruit_payment_refusal(e.id, p)));
     if let Some(p) = &refusal {
-        badge(ui, Tone::Error, &lang.problem_line(p));
+        badge(ui, Tone::Error, &cx.lang.problem_line(p));
     }
-    let go = lang.t("campaign.ui.recruit");
-    let named = lang.f("campaign.ui.recruit_for", &[("player", &e.player)]);
+    let go = cx.t("campaign.ui.recruit");
+    let named = cx.f("campaign.ui.recruit_for", &[("player", &e.player)]);
     let enabled = refusal.is_none() && member.is_some() && !cx.model.folder.read_only;
     if icon_button(ui, icons::ICON_PERSON_ADD, go, &named, enabled).clicked()
         && let (Some(member), Some(cost)) = (member, cost)
@@ -281,29 +281,27 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
         buy.recruit_name = None;
     }
     if c.reinforcement_of(e.id) == 0 {
-        let why = lang.t("campaign.ui.recruit_no_points");
+        let why = cx.t("campaign.ui.recruit_no_points");
         ui.label(RichText::new(why).color(palette().text_subdued));
     }
 }
 
 /// A recruit's price, the rules' (CMP-7), never typed.
 fn price_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, cost: u32) {
-    let lang = cx.lang;
     ui.label(
-        RichText::new(lang.f("campaign.ui.recruit_price", &[("cost", &cost.to_string())])).strong(),
+        RichText::new(cx.f("campaign.ui.recruit_price", &[("cost", &cost.to_string())])).strong(),
     )
-    .on_hover_text(lang.t("campaign.ui.recruit_price_hint"));
+    .on_hover_text(cx.t("campaign.ui.recruit_price_hint"));
 }
 
 /// A recruit brought from the library's rosters or kill teams, at the
 /// rules' price (CMP-7), for one escort's player.
 fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
-    let lang = cx.lang;
-    let l = ui.label(lang.t("campaign.ui.recruit_from"));
+    let l = ui.label(cx.t("campaign.ui.recruit_from"));
     let member = library_member(cx, e.kind, buy.recruit.as_ref());
     let shown = member
         .as_ref()
-        .map_or(lang.t("campaign.ui.choose"), Member::name)
+        .map_or(cx.t("campaign.ui.choose"), Member::name)
         .to_owned();
     egui::ComboBox::from_id_salt("cmp-recruit")
         .selected_text(shown)
@@ -316,16 +314,16 @@ fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy
     match &price {
         Some(Ok(cost)) => price_ui(ui, cx, *cost),
         Some(Err(p)) => {
-            badge(ui, Tone::Error, &lang.problem_line(p));
+            badge(ui, Tone::Error, &cx.lang.problem_line(p));
         }
         None => {}
     }
     if let Some(p) = &refusal {
-        badge(ui, Tone::Error, &lang.problem_line(p));
+        badge(ui, Tone::Error, &cx.lang.problem_line(p));
     }
     let cost = price.and_then(Result::ok);
-    let go = lang.t("campaign.ui.recruit_bring");
-    let name = lang.f("campaign.ui.recruit_bring_for", &[("player", &e.player)]);
+    let go = cx.t("campaign.ui.recruit_bring");
+    let name = cx.f("campaign.ui.recruit_bring_for", &[("player", &e.player)]);
     let enough = refusal.is_none()
         && cost.is_some_and(|p| c.reinforcement_of(e.id) >= p)
         && !cx.model.folder.read_only;
@@ -368,7 +366,6 @@ fn library_options_ui(
     e: &Escort,
     buy: &mut Buy,
 ) {
-    let lang = cx.lang;
     for (doc, who, name) in library_choices(cx, e.kind) {
         let pick = Some(CharRef::new(doc, who));
         let selected = buy.recruit == pick;
@@ -387,7 +384,7 @@ fn library_options_ui(
                 }
             }
             Some(p) => {
-                let text = lang.f("campaign.ui.recruit_not_allowed", &[("name", &name)]);
+                let text = cx.f("campaign.ui.recruit_not_allowed", &[("name", &name)]);
                 ui.add_enabled(
                     false,
                     egui::Button::selectable(
@@ -395,7 +392,7 @@ fn library_options_ui(
                         RichText::new(text).color(palette().text_subdued),
                     ),
                 )
-                .on_disabled_hover_text(lang.problem_line(&p));
+                .on_disabled_hover_text(cx.lang.problem_line(&p));
             }
         }
     }

@@ -43,16 +43,15 @@ impl SetupView {
     /// The escorts, each with its cost and "Remove", and the row that adds
     /// one.
     fn escorts_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-        let lang = cx.lang;
         let id = c.id.as_str();
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_GROUPS, lang.t("campaign.ui.escorts"));
+            card_title(ui, icons::ICON_GROUPS, cx.t("campaign.ui.escorts"));
             for e in &c.escorts {
                 ui.horizontal(|ui| {
                     ui.label(RichText::new(&e.player).strong());
                     ui.label(
-                        RichText::new(lang.f(
+                        RichText::new(cx.f(
                             "campaign.ui.escort_from",
                             &[
                                 ("source", &e.source),
@@ -62,11 +61,11 @@ impl SetupView {
                         .color(palette().text_subdued),
                     );
                     budget_badge(ui, cx, c, e.id);
-                    let name = lang.f("campaign.ui.remove_escort", &[("player", &e.player)]);
+                    let name = cx.f("campaign.ui.remove_escort", &[("player", &e.player)]);
                     if icon_button(
                         ui,
                         icons::ICON_DELETE,
-                        lang.t("campaign.ui.remove"),
+                        cx.t("campaign.ui.remove"),
                         &name,
                         true,
                     )
@@ -77,7 +76,7 @@ impl SetupView {
                 });
             }
             if c.escorts.is_empty() {
-                alert(ui, Tone::Info, lang.t("campaign.ui.no_escort"));
+                alert(ui, Tone::Info, cx.t("campaign.ui.no_escort"));
             }
             ui.separator();
             self.add_escort_ui(ui, cx, c);
@@ -87,21 +86,20 @@ impl SetupView {
     /// The row that adds an escort: its player and the roster or kill team
     /// it comes from.
     fn add_escort_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-        let lang = cx.lang;
         let id = c.id.as_str();
         ui.horizontal_wrapped(|ui| {
-            labelled_text(ui, lang.t("campaign.ui.player"), &mut self.player);
-            let l = ui.label(lang.t("campaign.ui.source"));
+            labelled_text(ui, cx.t("campaign.ui.player"), &mut self.player);
+            let l = ui.label(cx.t("campaign.ui.source"));
             let label_of = |k: &DocKey| {
                 cx.model.doc(k).map_or_else(
                     || k.id.clone(),
-                    |d| format!("{} ({})", d.name(), lang.t(d.kind_label())),
+                    |d| format!("{} ({})", d.name(), cx.t(d.kind_label())),
                 )
             };
             let shown = self
                 .source
                 .as_ref()
-                .map_or_else(|| lang.t("campaign.ui.choose").to_owned(), label_of);
+                .map_or_else(|| cx.t("campaign.ui.choose").to_owned(), label_of);
             let sources: Vec<(DocKey, String)> = cx
                 .model
                 .library
@@ -119,7 +117,7 @@ impl SetupView {
             let widest = sources
                 .iter()
                 .map(|(_, t)| t.as_str())
-                .chain([lang.t("campaign.ui.choose")])
+                .chain([cx.t("campaign.ui.choose")])
                 .map(|t| text_width(ui, RichText::new(t).text_style(egui::TextStyle::Button)))
                 .fold(0.0, f32::max);
             let width = widest
@@ -140,7 +138,7 @@ impl SetupView {
                 .source
                 .as_ref()
                 .and_then(|k| new_escort(cx, k, &self.player));
-            let add = lang.t("campaign.ui.add_escort");
+            let add = cx.t("campaign.ui.add_escort");
             if icon_button(ui, icons::ICON_PERSON_ADD, add, add, escort.is_some()).clicked()
                 && let Some(escort) = escort
             {
@@ -154,19 +152,14 @@ impl SetupView {
     /// The start: the settings' problems, the first mission (CMP-2, CMP-3)
     /// and "Start the campaign".
     fn start_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-        let lang = cx.lang;
         let data = &cx.model.rules.campaign;
         let id = c.id.as_str();
         let problems = c.settings.problems(data);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(
-                ui,
-                icons::ICON_PLAY_ARROW,
-                lang.t("campaign.ui.start_title"),
-            );
+            card_title(ui, icons::ICON_PLAY_ARROW, cx.t("campaign.ui.start_title"));
             for p in &problems {
-                alert(ui, Tone::Warning, &lang.problem_line(p));
+                alert(ui, Tone::Warning, &cx.lang.problem_line(p));
             }
             // CMP-2, CMP-3: a random Investigation, drawn or picked; its
             // dice typed in or rolled.
@@ -178,7 +171,7 @@ impl SetupView {
                 false,
             );
             let ready = problems.is_empty() && !c.characters.is_empty() && choice.is_some();
-            let start = lang.t("campaign.ui.start");
+            let start = cx.t("campaign.ui.start");
             if icon_button(
                 ui,
                 icons::ICON_PLAY_ARROW,
@@ -204,24 +197,23 @@ impl SetupView {
 
 /// The campaign's settings: one event when one of them changes.
 fn settings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    let lang = cx.lang;
     let data = &cx.model.rules.campaign;
     let id = c.id.as_str();
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
-        card_title(ui, icons::ICON_SETTINGS, lang.t("campaign.ui.settings"));
+        card_title(ui, icons::ICON_SETTINGS, cx.t("campaign.ui.settings"));
         let mut s = c.settings.clone();
         egui::Grid::new("cmp-settings")
             .num_columns(2)
             .spacing([space::M, space::S])
             .show(ui, |ui| {
-                dice_rows_ui(ui, lang, data, &mut s);
-                budget_rows_ui(ui, lang, data, &mut s);
+                dice_rows_ui(ui, cx, data, &mut s);
+                budget_rows_ui(ui, cx, data, &mut s);
                 faction_rows_ui(ui, cx, &mut s);
             });
         s.secondary.retain(|x| *x != s.nemesis);
         if s.budget == Budget::PerPlayer {
-            alert(ui, Tone::Warning, lang.t("campaign.ui.per_player_warning"));
+            alert(ui, Tone::Warning, cx.t("campaign.ui.per_player_warning"));
         }
         if s != c.settings {
             cx.send(edit(id, CampaignEdit::SetSettings { settings: s }));
@@ -231,16 +223,16 @@ fn settings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
 
 /// The settings' rows of dice and rules: the VP to win, the Cran die, the
 /// injuries, fate points, the difficulty and the reinforcement pool.
-fn dice_rows_ui(ui: &mut egui::Ui, lang: crate::i18n::Lang, data: &CampaignData, s: &mut Settings) {
-    let l = ui.label(lang.t("campaign.ui.threshold"));
+fn dice_rows_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, data: &CampaignData, s: &mut Settings) {
+    let l = ui.label(cx.t("campaign.ui.threshold"));
     ui.add(egui::DragValue::new(&mut s.vp_threshold).range(1..=data.limits.vp_threshold_max))
         .labelled_by(l.id);
     ui.end_row();
     // Where a player first meets Cran: what it is, said once (CMP-9,
     // CMP-11).
-    let explained = lang.t("campaign.ui.cran_explained");
+    let explained = cx.t("campaign.ui.cran_explained");
     let l = ui
-        .label(lang.t("campaign.ui.cran_die"))
+        .label(cx.t("campaign.ui.cran_die"))
         .on_hover_text(explained);
     egui::ComboBox::from_id_salt("cmp-cran_die")
         .selected_text(format!("D{}", s.cran_die))
@@ -263,44 +255,40 @@ fn dice_rows_ui(ui: &mut egui::Ui, lang: crate::i18n::Lang, data: &CampaignData,
         .wrap(),
     );
     ui.end_row();
-    ui.label(lang.t("campaign.ui.injuries"));
+    ui.label(cx.t("campaign.ui.injuries"));
     ui.horizontal(|ui| {
         ui.radio_value(
             &mut s.injuries,
             Injuries::Standard,
-            lang.t("campaign.ui.injuries.standard"),
+            cx.t("campaign.ui.injuries.standard"),
         );
         ui.radio_value(
             &mut s.injuries,
             Injuries::GangWar,
-            lang.t("campaign.ui.injuries.gang_war"),
+            cx.t("campaign.ui.injuries.gang_war"),
         );
     });
     ui.end_row();
-    ui.label(lang.t("campaign.ui.fate_points"));
+    ui.label(cx.t("campaign.ui.fate_points"));
     ui.checkbox(
         &mut s.fate_points,
-        lang.f(
+        cx.f(
             "campaign.ui.fate_points_each",
             &[("count", &data.fate_points_per_player.to_string())],
         ),
     );
     ui.end_row();
-    let l = ui.label(lang.t("campaign.ui.difficulty"));
+    let l = ui.label(cx.t("campaign.ui.difficulty"));
     ui.add(egui::DragValue::new(&mut s.difficulty).range(0..=data.limits.difficulty_max))
         .labelled_by(l.id);
     ui.end_row();
-    ui.label(lang.t("campaign.ui.pool"));
+    ui.label(cx.t("campaign.ui.pool"));
     ui.horizontal(|ui| {
-        ui.radio_value(
-            &mut s.pool,
-            PoolMode::Split,
-            lang.t("campaign.ui.pool.split"),
-        );
+        ui.radio_value(&mut s.pool, PoolMode::Split, cx.t("campaign.ui.pool.split"));
         ui.radio_value(
             &mut s.pool,
             PoolMode::Pooled,
-            lang.t("campaign.ui.pool.pooled"),
+            cx.t("campaign.ui.pool.pooled"),
         );
     });
     ui.end_row();
@@ -308,25 +296,20 @@ fn dice_rows_ui(ui: &mut egui::Ui, lang: crate::i18n::Lang, data: &CampaignData,
 
 /// The settings' rows of the recruitment budget (CMP-16): split or per
 /// player, and its points.
-fn budget_rows_ui(
-    ui: &mut egui::Ui,
-    lang: crate::i18n::Lang,
-    data: &CampaignData,
-    s: &mut Settings,
-) {
+fn budget_rows_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, data: &CampaignData, s: &mut Settings) {
     // CMP-16: the recruitment budget, split or per player.
-    ui.label(lang.t("campaign.ui.budget"));
+    ui.label(cx.t("campaign.ui.budget"));
     ui.vertical(|ui| {
         for b in [Budget::Split, Budget::PerPlayer] {
-            ui.radio_value(&mut s.budget, b, lang.t(b.key()));
+            ui.radio_value(&mut s.budget, b, cx.t(b.key()));
         }
     });
     ui.end_row();
-    ui.label(lang.t("campaign.ui.recruitment_budget"));
+    ui.label(cx.t("campaign.ui.recruitment_budget"));
     ui.horizontal(|ui| {
         let mut set = s.recruitment_budget.is_some();
         if ui
-            .checkbox(&mut set, lang.t("campaign.ui.budget_set"))
+            .checkbox(&mut set, cx.t("campaign.ui.budget_set"))
             .changed()
         {
             s.recruitment_budget = set.then_some(
@@ -335,7 +318,7 @@ fn budget_rows_ui(
             );
         }
         if let Some(points) = &mut s.recruitment_budget {
-            let l = ui.label(lang.t("campaign.ui.budget_points"));
+            let l = ui.label(cx.t("campaign.ui.budget_points"));
             ui.add(egui::DragValue::new(points).range(1..=data.limits.recruitment_budget_max))
                 .labelled_by(l.id);
         }
@@ -345,11 +328,10 @@ fn budget_rows_ui(
 
 /// The settings' rows of the enemy: the nemesis and the secondary factions.
 fn faction_rows_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &mut Settings) {
-    let lang = cx.lang;
     let data = &cx.model.rules.campaign;
-    let l = ui.label(lang.t("campaign.ui.nemesis"));
+    let l = ui.label(cx.t("campaign.ui.nemesis"));
     let nemesis = if s.nemesis.is_empty() {
-        lang.t("campaign.ui.choose").to_owned()
+        cx.t("campaign.ui.choose").to_owned()
     } else {
         cx.lang.faction(&cx.model.rules.campaign, &s.nemesis)
     };
@@ -360,14 +342,14 @@ fn faction_rows_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &mut Settings) {
                 ui.selectable_value(
                     &mut s.nemesis,
                     f.id.clone(),
-                    name_in(&f.names, lang.code(), &f.id),
+                    name_in(&f.names, cx.lang.code(), &f.id),
                 );
             }
         })
         .response
         .labelled_by(l.id);
     ui.end_row();
-    ui.label(lang.t("campaign.ui.secondary"));
+    ui.label(cx.t("campaign.ui.secondary"));
     ui.horizontal_wrapped(|ui| {
         for f in &data.factions {
             if f.id == s.nemesis {
@@ -375,7 +357,7 @@ fn faction_rows_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &mut Settings) {
             }
             let mut on = s.secondary.contains(&f.id);
             if ui
-                .checkbox(&mut on, name_in(&f.names, lang.code(), &f.id))
+                .checkbox(&mut on, name_in(&f.names, cx.lang.code(), &f.id))
                 .changed()
             {
                 if on {
@@ -426,11 +408,10 @@ fn new_escort(cx: &ViewCtx<'_>, key: &DocKey, player: &str) -> Option<NewEscort>
 /// An escort's cost as recruits against its player's share of the
 /// recruitment budget (CMP-16): by icon and word, not colour alone.
 fn budget_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, escort: u32) {
-    let lang = cx.lang;
     let cost = match c.escort_cost(escort, &cx.model.rules) {
         Ok(cost) => cost,
         Err(p) => {
-            badge(ui, Tone::Error, &lang.problem_line(&p));
+            badge(ui, Tone::Error, &cx.lang.problem_line(&p));
             return;
         }
     };
@@ -438,16 +419,16 @@ fn budget_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, escort: u32) 
     match c.budget_share() {
         None => {
             ui.label(
-                RichText::new(lang.f("campaign.ui.escort_cost", &[("cost", &cost_text)]))
+                RichText::new(cx.f("campaign.ui.escort_cost", &[("cost", &cost_text)]))
                     .color(palette().text_subdued),
             );
         }
         Some(share) => {
             let args = [("cost", cost_text.as_str()), ("share", &share.to_string())];
             if cost > share {
-                badge(ui, Tone::Error, &lang.f("campaign.ui.over_share", &args));
+                badge(ui, Tone::Error, &cx.f("campaign.ui.over_share", &args));
             } else {
-                badge(ui, Tone::Good, &lang.f("campaign.ui.within_share", &args));
+                badge(ui, Tone::Good, &cx.f("campaign.ui.within_share", &args));
             }
         }
     }

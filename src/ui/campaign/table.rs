@@ -6,7 +6,6 @@ use crate::rules::campaign::EscortKind;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionResult, MissionType, Phase};
 use crate::rules::killteam::activation::Act;
 use crate::ui::campaign::actions;
@@ -26,7 +25,6 @@ fn turn_ui(
     c: &Campaign,
     table: &crate::rules::campaign::Table,
 ) {
-    let lang = cx.lang;
     let turn = table.turn();
     let gain = cx.model.rules.killteam.command.per_turn;
     let teams = c
@@ -40,12 +38,12 @@ fn turn_ui(
             card_title(
                 ui,
                 icons::ICON_HOURGLASS_TOP,
-                &lang.f("campaign.ui.turn", &[("turn", &turn.to_string())]),
+                &cx.f("campaign.ui.turn", &[("turn", &turn.to_string())]),
             );
             ui.add_space(space::M);
             let next = (turn + 1).to_string();
-            let word = lang.t("campaign.ui.new_turn");
-            let name = lang.f("campaign.ui.new_turn_named", &[("turn", &next)]);
+            let word = cx.t("campaign.ui.new_turn");
+            let name = cx.f("campaign.ui.new_turn_named", &[("turn", &next)]);
             if icon_button(
                 ui,
                 icons::ICON_SKIP_NEXT,
@@ -62,12 +60,12 @@ fn turn_ui(
             activations_ui(ui, cx, c);
         }
         let hint = if teams > 0 {
-            lang.f(
+            cx.f(
                 "campaign.ui.new_turn_hint_cp",
                 &[("gain", &gain.to_string())],
             )
         } else {
-            lang.t("campaign.ui.new_turn_hint").to_owned()
+            cx.t("campaign.ui.new_turn_hint").to_owned()
         };
         ui.add(egui::Label::new(RichText::new(hint).color(palette().text_subdued)).wrap());
     });
@@ -154,12 +152,11 @@ const FIGHT_BANNER_ROOM: f32 = 140.0;
 impl MissionState {
     /// The table: a card per character playing, with his wound boxes.
     pub fn table_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-        let lang = cx.lang;
         let Some(table) = (c.phase == Phase::Playing)
             .then_some(c.table.as_ref())
             .flatten()
         else {
-            alert(ui, Tone::Info, lang.t("campaign.ui.no_table"));
+            alert(ui, Tone::Info, cx.t("campaign.ui.no_table"));
             return;
         };
         // The compact list's lines, worked out once for the filter and the
@@ -173,9 +170,9 @@ impl MissionState {
         ui.horizontal_wrapped(|ui| {
             fight_button_ui(ui, cx);
             // The mission's end is below every card: a way there.
-            let word = lang.t("campaign.ui.to_end");
+            let word = cx.t("campaign.ui.to_end");
             if icon_button(ui, icons::ICON_ARROW_DOWNWARD, word, word, true)
-                .on_hover_text(lang.t("campaign.ui.to_end_hint"))
+                .on_hover_text(cx.t("campaign.ui.to_end_hint"))
                 .clicked()
             {
                 self.to_end = true;
@@ -271,7 +268,6 @@ impl MissionState {
         c: &Campaign,
         table: &crate::rules::campaign::Table,
     ) {
-        let lang = cx.lang;
         let id = c.id.as_str();
         let t = c
             .mission
@@ -279,13 +275,13 @@ impl MissionState {
             .map_or(MissionType::Investigation, |m| m.mission_type);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_STOP_CIRCLE, lang.t("campaign.ui.end_title"));
+            card_title(ui, icons::ICON_STOP_CIRCLE, cx.t("campaign.ui.end_title"));
             let success_key = match t {
                 MissionType::Survival => "campaign.ui.survived",
                 MissionType::Final => "campaign.ui.final_won",
                 _ => "campaign.ui.objective_met",
             };
-            ui.checkbox(&mut self.success, lang.t(success_key));
+            ui.checkbox(&mut self.success, cx.t(success_key));
             if t.earns_vp() {
                 // KT-21 into CMP-6: the battle's VP, until the player types.
                 let from_battle = c.mission_vp_from_battle(&cx.model.rules);
@@ -293,7 +289,7 @@ impl MissionState {
                     self.vp = vp;
                 }
                 ui.horizontal(|ui| {
-                    let l = ui.label(lang.t("campaign.ui.vp_earned"));
+                    let l = ui.label(cx.t("campaign.ui.vp_earned"));
                     let r = ui
                         .add(
                             egui::DragValue::new(&mut self.vp)
@@ -310,7 +306,7 @@ impl MissionState {
                     } else {
                         "campaign.ui.vp_from_battle"
                     };
-                    let text = lang.f(key, &[("count", &vp.to_string())]);
+                    let text = cx.f(key, &[("count", &vp.to_string())]);
                     ui.add(
                         egui::Label::new(RichText::new(text).small().color(palette().text_subdued))
                             .wrap(),
@@ -318,8 +314,8 @@ impl MissionState {
                 }
             }
             let n = table.out_of_action.len();
-            ui.label(lang.f("campaign.ui.out_count", &[("count", &n.to_string())]));
-            let end = lang.t("campaign.ui.end_mission");
+            ui.label(cx.f("campaign.ui.out_count", &[("count", &n.to_string())]));
+            let end = cx.t("campaign.ui.end_mission");
             if icon_button(ui, icons::ICON_STOP_CIRCLE, end, end, true).clicked() {
                 let vp = if t.earns_vp() { self.vp } else { 0 };
                 cx.send(edit(
@@ -349,7 +345,6 @@ impl MissionState {
         c: &Campaign,
         table: &crate::rules::campaign::Table,
     ) {
-        let lang = cx.lang;
         let sides_of = c.rates(&cx.model.rules.campaign).initiative.die;
         let sides: Vec<(Option<crate::rules::campaign::EscortId>, String)> = c
             .escorts
@@ -357,7 +352,7 @@ impl MissionState {
             .map(|e| (Some(e.id), e.player.clone()))
             .chain(std::iter::once((
                 None,
-                lang.t("campaign.ui.the_enemy").to_owned(),
+                cx.t("campaign.ui.the_enemy").to_owned(),
             )))
             .collect();
         card(ui, |ui| {
@@ -365,18 +360,18 @@ impl MissionState {
             card_title(
                 ui,
                 icons::ICON_FORMAT_LIST_NUMBERED,
-                lang.t("campaign.ui.initiative_title"),
+                cx.t("campaign.ui.initiative_title"),
             );
             ui.add(
                 egui::Label::new(
-                    RichText::new(lang.t("campaign.ui.initiative_hint"))
+                    RichText::new(cx.t("campaign.ui.initiative_hint"))
                         .color(palette().text_subdued),
                 )
                 .wrap(),
             );
             ui.add_space(space::S);
-            let (typed, bad) = self.initiative_dice_ui(ui, cx.lang, &sides, sides_of);
-            let word = lang.t("campaign.ui.initiative_roll");
+            let (typed, bad) = self.initiative_dice_ui(ui, cx, &sides, sides_of);
+            let word = cx.t("campaign.ui.initiative_roll");
             if icon_button(
                 ui,
                 icons::ICON_CASINO,
@@ -395,7 +390,7 @@ impl MissionState {
             let Some(init) = &table.initiative else {
                 return;
             };
-            initiative_order_ui(ui, cx.lang, c, init);
+            initiative_order_ui(ui, cx, c, init);
         });
     }
 
@@ -404,7 +399,7 @@ impl MissionState {
     fn initiative_dice_ui(
         &mut self,
         ui: &mut egui::Ui,
-        lang: Lang,
+        cx: &ViewCtx<'_>,
         sides: &[(Option<crate::rules::campaign::EscortId>, String)],
         sides_of: u32,
     ) -> (Vec<crate::rules::campaign::InitiativeRoll>, bool) {
@@ -418,14 +413,14 @@ impl MissionState {
                     let text = self.initiative.entry(*side).or_default();
                     ui.label(RichText::new(who).strong());
                     ui.horizontal(|ui| {
-                        let label = lang.f(
+                        let label = cx.f(
                             "campaign.ui.initiative_die",
                             &[("sides", &sides_of.to_string()), ("who", who)],
                         );
                         let r = ui.add(
                             egui::TextEdit::singleline(text)
                                 .desired_width(36.0)
-                                .hint_text(lang.t("campaign.ui.initiative_muster")),
+                                .hint_text(cx.t("campaign.ui.initiative_muster")),
                         );
                         r.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
@@ -439,7 +434,7 @@ impl MissionState {
                                 None => {
                                     bad = true;
                                     ui.label(
-                                        RichText::new(lang.f(
+                                        RichText::new(cx.f(
                                             "campaign.ui.not_a_face",
                                             &[("sides", &sides_of.to_string())],
                                         ))
@@ -463,11 +458,10 @@ fn command_points_ui(
     c: &Campaign,
     e: &crate::rules::campaign::Escort,
 ) {
-    let lang = cx.lang;
     let id = c.id.as_str();
     ui.separator();
-    let l = ui.label(lang.t("campaign.ui.command_points"));
-    let minus = lang.f("campaign.ui.cp_minus", &[("player", &e.player)]);
+    let l = ui.label(cx.t("campaign.ui.command_points"));
+    let minus = cx.f("campaign.ui.cp_minus", &[("player", &e.player)]);
     if icon_button(ui, icons::ICON_REMOVE, "", &minus, e.command_points > 0).clicked() {
         cx.send(edit(
             id,
@@ -477,7 +471,7 @@ fn command_points_ui(
             },
         ));
     }
-    let named = lang.f(
+    let named = cx.f(
         "campaign.ui.cp_value",
         &[
             ("player", &e.player),
@@ -491,7 +485,7 @@ fn command_points_ui(
     )
     .labelled_by(l.id)
     .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &named));
-    let plus = lang.f("campaign.ui.cp_plus", &[("player", &e.player)]);
+    let plus = cx.f("campaign.ui.cp_plus", &[("player", &e.player)]);
     if icon_button(ui, icons::ICON_ADD, "", &plus, true).clicked() {
         cx.send(edit(
             id,
@@ -512,7 +506,6 @@ fn player_card_ui(
     x: &crate::rules::campaign::CampaignCharacter,
     (marks, refused): (&mut TableMarks, &FightRefusals),
 ) {
-    let lang = cx.lang;
     card(ui, |ui| {
         ui.set_width(280.0);
         ui.vertical(|ui| {
@@ -520,14 +513,14 @@ fn player_card_ui(
             ui.horizontal(|ui| {
                 ui.label(RichText::new(x.name()).size(18.0).strong());
                 if out_now {
-                    badge(ui, Tone::Dead, lang.t("campaign.ui.out_of_action"));
+                    badge(ui, Tone::Dead, cx.t("campaign.ui.out_of_action"));
                 } else {
-                    badge(ui, Tone::Good, lang.t("campaign.ui.in_action"));
+                    badge(ui, Tone::Good, cx.t("campaign.ui.in_action"));
                 }
             });
             // CMP-14: he deploys anywhere out of the enemy's sight.
             if c.guided.contains(&x.id) {
-                badge(ui, Tone::Info, lang.t("campaign.ui.guided"));
+                badge(ui, Tone::Info, cx.t("campaign.ui.guided"));
             }
             member_profile_ui(ui, cx, &x.member);
             let max = x.member.wounds(&cx.model.rules);
@@ -614,14 +607,13 @@ fn playing_buttons_ui(
     x: &crate::rules::campaign::CampaignCharacter,
     out_now: bool,
 ) {
-    let lang = cx.lang;
     let id = c.id.as_str();
     let (word, icon) = if out_now {
         ("campaign.ui.back_in_action", icons::ICON_HEALING)
     } else {
         ("campaign.ui.take_out", icons::ICON_SKULL)
     };
-    let name = lang.f(
+    let name = cx.f(
         if out_now {
             "campaign.ui.back_in_action_named"
         } else {
@@ -629,15 +621,15 @@ fn playing_buttons_ui(
         },
         &[("character", x.name())],
     );
-    let home = lang.f("campaign.ui.leave_home_named", &[("character", x.name())]);
+    let home = cx.f("campaign.ui.leave_home_named", &[("character", x.name())]);
     if icon_button(
         ui,
         icons::ICON_CLOSE,
-        lang.t("campaign.ui.leave_home"),
+        cx.t("campaign.ui.leave_home"),
         &home,
         true,
     )
-    .on_hover_text(lang.t("campaign.ui.leave_home_hint"))
+    .on_hover_text(cx.t("campaign.ui.leave_home_hint"))
     .clicked()
     {
         cx.send(edit(
@@ -648,7 +640,7 @@ fn playing_buttons_ui(
             },
         ));
     }
-    if icon_button(ui, icon, lang.t(word), &name, true).clicked() {
+    if icon_button(ui, icon, cx.t(word), &name, true).clicked() {
         cx.send(edit(
             id,
             CampaignEdit::SetOutOfAction {
@@ -667,7 +659,6 @@ fn at_home_ui(
     table: &crate::rules::campaign::Table,
     e: &crate::rules::campaign::Escort,
 ) {
-    let lang = cx.lang;
     let id = c.id.as_str();
     let home: Vec<_> = c
         .members(e.id)
@@ -675,9 +666,9 @@ fn at_home_ui(
         .collect();
     if !home.is_empty() {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(lang.t("campaign.ui.at_home")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("campaign.ui.at_home")).color(palette().text_subdued));
             for x in home {
-                let name = lang.f("campaign.ui.bring_named", &[("character", x.name())]);
+                let name = cx.f("campaign.ui.bring_named", &[("character", x.name())]);
                 if icon_button(ui, icons::ICON_ADD, x.name(), &name, true).clicked() {
                     cx.send(edit(
                         id,
@@ -695,13 +686,13 @@ fn at_home_ui(
 /// The order the initiative gave (CMP-16): each side's place and dice.
 fn initiative_order_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     c: &Campaign,
     init: &crate::rules::campaign::Initiative,
 ) {
     ui.add_space(space::S);
     ui.label(
-        RichText::new(lang.f(
+        RichText::new(cx.f(
             "campaign.ui.initiative_turn",
             &[("turn", &init.turn.to_string())],
         ))
@@ -709,7 +700,7 @@ fn initiative_order_ui(
     );
     for (place, s) in init.order.iter().enumerate() {
         let who = s.escort.and_then(|e| c.escort(e)).map_or_else(
-            || lang.t("campaign.ui.the_enemy").to_owned(),
+            || cx.t("campaign.ui.the_enemy").to_owned(),
             |e| e.player.clone(),
         );
         let faces = s
@@ -718,7 +709,7 @@ fn initiative_order_ui(
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join(" · ");
-        let line = lang.f(
+        let line = cx.f(
             "campaign.ui.initiative_place",
             &[
                 ("place", &(place + 1).to_string()),
@@ -736,10 +727,10 @@ fn initiative_order_ui(
             ui.label(RichText::new(&line).size(18.0).strong())
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
             if place == 0 {
-                badge(ui, Tone::Good, lang.t("campaign.ui.acts_first"));
+                badge(ui, Tone::Good, cx.t("campaign.ui.acts_first"));
             }
             if s.rolls.len() > 1 {
-                badge(ui, Tone::Info, lang.t("campaign.ui.rolled_off"));
+                badge(ui, Tone::Info, cx.t("campaign.ui.rolled_off"));
             }
         });
     }
@@ -760,14 +751,13 @@ fn soldier_reminders_ui(
         return;
     }
     for m in ribbons::reminders(data, s, wounds_left) {
-        let lang = cx.lang;
         let (tone, icon) = match m.key.as_ref() {
             "kt.last_wound.due" => (Some(Tone::Good), icons::ICON_BOLT),
             "kt.last_wound.waiting" => (None, icons::ICON_BOLT),
             "kt.remove_mine" => (None, icons::ICON_CRISIS_ALERT),
             _ => (None, icons::ICON_DIRECTIONS_RUN),
         };
-        let text = lang.msg(&m);
+        let text = cx.msg(&m);
         match tone {
             Some(tone) => {
                 badge(ui, tone, &text);

@@ -37,10 +37,9 @@ pub struct KillTeamView {
 impl KillTeamView {
     /// Shows kill team `id`.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, id: &str) {
-        let lang = cx.lang;
         let model = cx.model;
         let Some(team) = model.get::<KillTeam>(id) else {
-            alert(ui, Tone::Info, lang.t("kt.missing"));
+            alert(ui, Tone::Info, cx.t("kt.missing"));
             return;
         };
         let data = &model.rules.killteam;
@@ -65,13 +64,13 @@ impl KillTeamView {
         card_title(
             ui,
             icons::ICON_GROUPS,
-            &lang.f(
+            &cx.f(
                 "kt.soldiers",
                 &[("count", &team.soldiers.len().to_string())],
             ),
         );
         if team.soldiers.is_empty() {
-            alert(ui, Tone::Info, lang.t("kt.no_soldiers"));
+            alert(ui, Tone::Info, cx.t("kt.no_soldiers"));
         }
         for (index, s) in team.soldiers.iter().enumerate() {
             soldier_card_ui(ui, cx, data, team, index, s);
@@ -88,7 +87,6 @@ impl KillTeamView {
         team: &KillTeam,
         problems: &[Problem],
     ) {
-        let lang = cx.lang;
         let id = team.id.as_str();
         ui.label(
             icons::ICON_MILITARY_TECH
@@ -96,7 +94,7 @@ impl KillTeamView {
                 .size(24.0)
                 .color(palette().accent),
         );
-        let r = labelled_text(ui, lang.t("kt.name"), &mut self.name);
+        let r = labelled_text(ui, cx.t("kt.name"), &mut self.name);
         if std::mem::take(&mut self.focus_name) {
             r.request_focus();
         }
@@ -109,20 +107,20 @@ impl KillTeamView {
             self.name = team.name.clone();
         }
         if problems.is_empty() {
-            badge(ui, Tone::Good, lang.t("problems.none"));
+            badge(ui, Tone::Good, cx.t("problems.none"));
         } else {
             badge(
                 ui,
                 Tone::Error,
-                &lang.f("problems.count", &[("count", &problems.len().to_string())]),
+                &cx.f("problems.count", &[("count", &problems.len().to_string())]),
             );
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let export = lang.t("menu.export");
+            let export = cx.t("menu.export");
             if icon_button(ui, icons::ICON_UPLOAD, export, export, true).clicked() {
                 cx.send(Command::ExportDialog(DocKey::of::<KillTeam>(id)));
             }
-            let print = lang.t("action.print_preview");
+            let print = cx.t("action.print_preview");
             if icon_button(ui, icons::ICON_PRINT, print, print, true).clicked() {
                 cx.send(Command::Show(crate::app::Screen::Print(DocKey::of::<
                     KillTeam,
@@ -135,24 +133,23 @@ impl KillTeamView {
 
     /// The card adding a soldier of each kind.
     fn add_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, team: &KillTeam) {
-        let lang = cx.lang;
         let model = cx.model;
         let data = &model.rules.killteam;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_ADD, lang.t("kt.add_title"));
-            labelled_text(ui, lang.t("kt.soldier_name"), &mut self.new_soldier);
+            card_title(ui, icons::ICON_ADD, cx.t("kt.add_title"));
+            labelled_text(ui, cx.t("kt.soldier_name"), &mut self.new_soldier);
             ui.horizontal_wrapped(|ui| {
                 for kind in &data.soldier_kinds {
-                    let name = name_in(&kind.names, lang.code(), &kind.id);
-                    let label = lang.f(
+                    let name = name_in(&kind.names, cx.lang.code(), &kind.id);
+                    let label = cx.f(
                         "kt.add_kind",
                         &[
                             ("kind", name),
                             ("equivalents", &kind.equivalents.to_string()),
                         ],
                     );
-                    let named = lang.f("kt.add_named", &[("kind", name)]);
+                    let named = cx.f("kt.add_named", &[("kind", name)]);
                     if icon_button(ui, icons::ICON_ADD, &label, &named, !model.folder.read_only)
                         .clicked()
                     {
@@ -179,16 +176,15 @@ impl KillTeamView {
 /// The team against the composition rules: each count with its limit, as a
 /// badge that says what is wrong in words, and every problem, clickable.
 fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, team: &KillTeam, problems: &[Problem]) {
-    let lang = cx.lang;
     let model = cx.model;
     let c = team.composition(&model.rules.killteam);
     let data = &model.rules.killteam;
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
-        card_title(ui, icons::ICON_STRATEGY, lang.t("kt.summary"));
+        card_title(ui, icons::ICON_STRATEGY, cx.t("kt.summary"));
         ui.horizontal_wrapped(|ui| {
             let line = |ui: &mut egui::Ui, ok: bool, key: &str, n: u32, max: u32| {
-                let text = lang.f(key, &[("count", &n.to_string()), ("max", &max.to_string())]);
+                let text = cx.f(key, &[("count", &n.to_string()), ("max", &max.to_string())]);
                 badge(ui, if ok { Tone::Good } else { Tone::Error }, &text);
             };
             line(
@@ -221,7 +217,7 @@ fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, team: &KillTeam, problems: &[
                 data.max_heavy_weapons,
             );
             ui.label(
-                RichText::new(lang.f("kt.sum.vp", &[("vp", &c.vp.to_string())]))
+                RichText::new(cx.f("kt.sum.vp", &[("vp", &c.vp.to_string())]))
                     .color(palette().text_subdued),
             );
         });

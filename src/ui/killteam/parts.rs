@@ -22,11 +22,17 @@ pub fn edit(id: &str, e: KillTeamEdit) -> Command {
 
 /// A value of the derived profile: marked when a ribbon or an item changed
 /// it (a star and the accent colour), with the rules on hover.
-pub fn stat_ui(ui: &mut egui::Ui, lang: Lang, label_key: &str, value: String, changed_by: &[&str]) {
+pub fn stat_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    label_key: &str,
+    value: String,
+    changed_by: &[&str],
+) {
     ui.scope(|ui| {
         ui.spacing_mut().item_spacing.x = 3.0;
         ui.label(
-            RichText::new(lang.t(label_key))
+            RichText::new(cx.t(label_key))
                 .small()
                 .color(palette().text_subdued),
         );
@@ -38,7 +44,7 @@ pub fn stat_ui(ui: &mut egui::Ui, lang: Lang, label_key: &str, value: String, ch
                     .strong()
                     .color(palette().accent),
             )
-            .on_hover_text(lang.f("kt.changed_by", &[("rules", &changed_by.join(", "))]));
+            .on_hover_text(cx.f("kt.changed_by", &[("rules", &changed_by.join(", "))]));
         }
     });
 }
@@ -84,7 +90,6 @@ pub fn picker_ui(
     hint: Option<&str>,
     options: &[Choice],
 ) -> Option<String> {
-    let lang = cx.lang;
     let mut chosen = None;
     ui.label(label);
     let r = egui::ComboBox::from_id_salt(name)
@@ -99,7 +104,7 @@ pub fn picker_ui(
                 // The reason in the list itself, short; whole on hover.
                 let text = match &c.refusal {
                     None => c.name.clone(),
-                    Some(p) => format!("{} — {}: {}", c.name, p.rule, short_reason(lang, p)),
+                    Some(p) => format!("{} — {}: {}", c.name, p.rule, short_reason(cx.lang, p)),
                 };
                 let is_selected = c.name == selected;
                 let r = described_option(ui, &text, &c.detail, is_selected, c.refusal.is_none());
@@ -123,8 +128,7 @@ pub fn picker_ui(
 /// The hover of a refused option: the refusal, what the option offers,
 /// then the rule itself from the reference.
 fn refusal_hover_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem, detail: &str) {
-    let lang = cx.lang;
-    ui.label(RichText::new(lang.problem_line(p)).strong());
+    ui.label(RichText::new(cx.lang.problem_line(p)).strong());
     if !detail.is_empty() {
         ui.label(RichText::new(detail).color(palette().text_subdued));
     }
@@ -134,11 +138,11 @@ fn refusal_hover_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem, detail: &s
             RichText::new(format!(
                 "{} — {}",
                 rule.id,
-                name_in(&rule.title, lang.code(), &rule.id)
+                name_in(&rule.title, cx.lang.code(), &rule.id)
             ))
             .color(palette().accent),
         );
-        ui.label(name_in(&rule.text, lang.code(), ""));
+        ui.label(name_in(&rule.text, cx.lang.code(), ""));
     }
 }
 

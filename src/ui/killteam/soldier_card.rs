@@ -87,7 +87,6 @@ fn header_ui(
     team: &KillTeam,
     s: &Soldier,
 ) {
-    let lang = cx.lang;
     let drag_id = egui::Id::unique(("soldier", team.id.as_str(), s.id));
     // A handle to drag the soldier to another place.
     let handle = ui
@@ -100,19 +99,19 @@ fn header_ui(
             )
         })
         .response
-        .on_hover_text(lang.t("kt.drag_hint"));
+        .on_hover_text(cx.t("kt.drag_hint"));
     handle.widget_info(|| {
         egui::WidgetInfo::labeled(
             egui::Role::Button,
             true,
-            lang.f("kt.drag_named", &[("name", &s.name)]),
+            cx.f("kt.drag_named", &[("name", &s.name)]),
         )
     });
     ui.label(RichText::new(&s.name).strong().size(16.0));
     ui.label(RichText::new(kind_name(cx, data, s)).color(palette().text_subdued));
     if let Some(k) = data.kind(&s.kind) {
         ui.label(
-            RichText::new(lang.f(
+            RichText::new(cx.f(
                 "kt.equivalents_vp",
                 &[
                     ("equivalents", &k.equivalents.to_string()),
@@ -126,20 +125,19 @@ fn header_ui(
 
 /// The card's buttons, right to left: remove, duplicate, move down, move up.
 fn buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, team: &KillTeam, index: usize, s: &Soldier) {
-    let lang = cx.lang;
     let tid = &team.id;
     let editable = !cx.model.folder.read_only;
     let named = |what: &str| format!("{what}: {}", s.name);
-    let remove = lang.t("roster.remove");
+    let remove = cx.t("roster.remove");
     if icon_button(ui, icons::ICON_DELETE, remove, &named(remove), editable).clicked() {
         cx.send(edit(tid, KillTeamEdit::RemoveSoldier(s.id)));
     }
-    let dup = lang.t("library.duplicate");
+    let dup = cx.t("library.duplicate");
     if icon_button(ui, icons::ICON_CONTENT_COPY, dup, &named(dup), editable).clicked() {
-        let name = lang.f("roster.copy_of", &[("name", &s.name)]);
+        let name = cx.f("roster.copy_of", &[("name", &s.name)]);
         cx.send(edit(tid, KillTeamEdit::DuplicateSoldier { id: s.id, name }));
     }
-    let down = lang.t("kt.move_down");
+    let down = cx.t("kt.move_down");
     if icon_button(
         ui,
         icons::ICON_ARROW_DOWNWARD,
@@ -158,7 +156,7 @@ fn buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, team: &KillTeam, index: usize
             },
         ));
     }
-    let up = lang.t("kt.move_up");
+    let up = cx.t("kt.move_up");
     if icon_button(ui, icons::ICON_ARROW_UPWARD, "", &named(up), index > 0)
         .on_hover_text(up)
         .clicked()
@@ -181,14 +179,13 @@ fn kind_picker_ui(
     tid: &str,
     s: &Soldier,
 ) {
-    let lang = cx.lang;
     let kinds: Options = data
         .soldier_kinds
         .iter()
         .map(|k| Choice {
             id: k.id.clone(),
-            name: name_in(&k.names, lang.code(), &k.id).to_owned(),
-            detail: kind_detail(lang, k),
+            name: name_in(&k.names, cx.lang.code(), &k.id).to_owned(),
+            detail: kind_detail(cx.lang, k),
             refusal: None,
         })
         .collect();
@@ -229,21 +226,20 @@ fn weapon_picker_ui(
     tid: &str,
     s: &Soldier,
 ) {
-    let lang = cx.lang;
     let weapons: Options = data
         .weapons
         .iter()
         .filter(|w| w.weapon_type != WeaponType::Grenade || w.id == s.weapon)
         .map(|w| Choice {
             id: w.id.clone(),
-            name: name_in(&w.names, lang.code(), &w.id).to_owned(),
-            detail: weapon_detail(lang, w),
+            name: name_in(&w.names, cx.lang.code(), &w.id).to_owned(),
+            detail: weapon_detail(cx.lang, w),
             refusal: weapon_refusal(data, s, &w.id),
         })
         .collect();
-    let weapon_name = data
-        .weapon(&s.weapon)
-        .map_or(s.weapon.as_str(), |w| name_in(&w.names, lang.code(), &w.id));
+    let weapon_name = data.weapon(&s.weapon).map_or(s.weapon.as_str(), |w| {
+        name_in(&w.names, cx.lang.code(), &w.id)
+    });
     if let Some(w) = soldier_picker_ui(ui, cx, "kt.weapon", s, weapon_name, None, &weapons)
         && w != s.weapon
     {
@@ -259,8 +255,7 @@ fn ribbon_picker_ui(
     tid: &str,
     s: &Soldier,
 ) {
-    let lang = cx.lang;
-    let no_ribbon = lang.t("kt.no_ribbon");
+    let no_ribbon = cx.t("kt.no_ribbon");
     let mut ribbons: Options = vec![Choice {
         id: String::new(),
         name: no_ribbon.to_owned(),
@@ -269,15 +264,15 @@ fn ribbon_picker_ui(
     }];
     ribbons.extend(data.ribbons.iter().map(|r| Choice {
         id: r.id.clone(),
-        name: format!("{} ({})", name_in(&r.names, lang.code(), &r.id), r.rule),
-        detail: name_in(&r.text, lang.code(), "").to_owned(),
+        name: format!("{} ({})", name_in(&r.names, cx.lang.code(), &r.id), r.rule),
+        detail: name_in(&r.text, cx.lang.code(), "").to_owned(),
         refusal: ribbon_refusal(data, s, &r.id),
     }));
     let ribbon_name = s
         .ribbon
         .as_deref()
         .and_then(|r| data.ribbon(r))
-        .map_or(no_ribbon, |r| name_in(&r.names, lang.code(), &r.id));
+        .map_or(no_ribbon, |r| name_in(&r.names, cx.lang.code(), &r.id));
     if let Some(r) = soldier_picker_ui(ui, cx, "kt.ribbon", s, ribbon_name, None, &ribbons) {
         let r = (!r.is_empty()).then_some(r);
         if r != s.ribbon {
@@ -294,7 +289,6 @@ fn item_picker_ui(
     tid: &str,
     s: &Soldier,
 ) {
-    let lang = cx.lang;
     let full = s.items.len() >= allowed_items(data, s);
     let items: Options = data
         .equipment
@@ -317,8 +311,12 @@ fn item_picker_ui(
             });
             Choice {
                 id: it.id.clone(),
-                name: format!("{} ({})", name_in(&it.names, lang.code(), &it.id), it.rule),
-                detail: name_in(&it.text, lang.code(), "").to_owned(),
+                name: format!(
+                    "{} ({})",
+                    name_in(&it.names, cx.lang.code(), &it.id),
+                    it.rule
+                ),
+                detail: name_in(&it.text, cx.lang.code(), "").to_owned(),
                 refusal,
             }
         })
@@ -328,8 +326,8 @@ fn item_picker_ui(
         cx,
         "kt.add_item",
         s,
-        lang.t("kt.choose"),
-        full.then(|| lang.t("kt.items_full")),
+        cx.t("kt.choose"),
+        full.then(|| cx.t("kt.items_full")),
         &items,
     ) {
         cx.send(edit(
@@ -347,7 +345,6 @@ pub(crate) fn profile_ui(
     data: &KillTeamData,
     d: &crate::rules::killteam::Derived,
 ) {
-    let lang = cx.lang;
     ui.spacing_mut().item_spacing.x = space::M;
     let p = &d.profile;
     let save = if p.save_dice > 1 {
@@ -374,12 +371,12 @@ pub(crate) fn profile_ui(
         stats.push(("kt.stat.hit", format!("+{}", d.hit_bonus), "hit"));
     }
     for (key, value, what) in stats {
-        stat_ui(ui, lang, key, value, &d.changed_by(what));
+        stat_ui(ui, cx, key, value, &d.changed_by(what));
     }
     for (item, n) in &d.item_counts {
         let name = data
             .item(item)
-            .map_or(item.as_str(), |i| name_in(&i.names, lang.code(), &i.id));
+            .map_or(item.as_str(), |i| name_in(&i.names, cx.lang.code(), &i.id));
         ui.label(RichText::new(format!("{name} ×{n}")).color(palette().text_subdued));
     }
 }
@@ -392,30 +389,29 @@ pub(crate) fn weapon_line_ui(
     data: &KillTeamData,
     w: &crate::rules::killteam::WeaponLine,
 ) {
-    let lang = cx.lang;
     let name = data
         .weapon(&w.id)
-        .map_or(w.id.as_str(), |x| name_in(&x.names, lang.code(), &x.id));
+        .map_or(w.id.as_str(), |x| name_in(&x.names, cx.lang.code(), &x.id));
     let mut flags = Vec::new();
     if w.sniper {
-        flags.push(lang.t("kt.flag.sniper"));
+        flags.push(cx.t("kt.flag.sniper"));
     }
     if w.flame {
-        flags.push(lang.t("kt.flag.flame"));
+        flags.push(cx.t("kt.flag.flame"));
     }
     if w.indirect {
-        flags.push(lang.t("kt.flag.indirect"));
+        flags.push(cx.t("kt.flag.indirect"));
     }
     let range = if w.range_inches == 0 {
-        lang.t("kt.melee_range").to_owned()
+        cx.t("kt.melee_range").to_owned()
     } else {
         format!("{}\"", w.range_inches)
     };
-    let mut text = lang.f(
+    let mut text = cx.f(
         "kt.weapon_line",
         &[
             ("name", name),
-            ("type", &lang.weapon_type(w.weapon_type, &w.shots)),
+            ("type", &cx.lang.weapon_type(w.weapon_type, &w.shots)),
             ("range", &range),
             ("s", &w.strength.to_string()),
             ("ap", &w.ap.to_string()),
@@ -453,9 +449,8 @@ fn item_row_ui(
     at: usize,
     it: &crate::rules::killteam::data::Item,
 ) {
-    let lang = cx.lang;
-    let name = name_in(&it.names, lang.code(), &it.id);
-    let remove = lang.f("kt.remove_item", &[("item", name)]);
+    let name = name_in(&it.names, cx.lang.code(), &it.id);
+    let remove = cx.f("kt.remove_item", &[("item", name)]);
     if icon_button(
         ui,
         icons::ICON_CLOSE,
@@ -478,7 +473,7 @@ fn item_row_ui(
     item_weapon_picker_ui(ui, cx, data, tid, s, at, it);
     ui.add(
         egui::Label::new(
-            RichText::new(name_in(&it.text, lang.code(), "")).color(palette().text_subdued),
+            RichText::new(name_in(&it.text, cx.lang.code(), "")).color(palette().text_subdued),
         )
         .wrap(),
     );
@@ -497,7 +492,6 @@ fn item_weapon_picker_ui(
     let Some(pick) = &it.weapon_choice else {
         return;
     };
-    let lang = cx.lang;
     let carried = &s.items[at];
     let options: Options = data
         .weapons
@@ -505,8 +499,8 @@ fn item_weapon_picker_ui(
         .filter(|w| pick.types.is_empty() || pick.types.contains(&w.weapon_type))
         .map(|w| Choice {
             id: w.id.clone(),
-            name: name_in(&w.names, lang.code(), &w.id).to_owned(),
-            detail: weapon_detail(lang, w),
+            name: name_in(&w.names, cx.lang.code(), &w.id).to_owned(),
+            detail: weapon_detail(cx.lang, w),
             refusal: item_weapon_refusal(data, s, &it.id, &w.id),
         })
         .collect();
@@ -514,9 +508,9 @@ fn item_weapon_picker_ui(
         .weapon
         .as_deref()
         .and_then(|w| data.weapon(w))
-        .map_or("", |w| name_in(&w.names, lang.code(), &w.id));
-    let name = name_in(&it.names, lang.code(), &it.id);
-    let label = lang.f("kt.item_weapon", &[("item", name)]);
+        .map_or("", |w| name_in(&w.names, cx.lang.code(), &w.id));
+    let name = name_in(&it.names, cx.lang.code(), &it.id);
+    let label = cx.f("kt.item_weapon", &[("item", name)]);
     let accessible = format!("{label}: {}", s.name);
     if let Some(w) = picker_ui(ui, cx, (&label, &accessible), current, None, &options)
         && carried.weapon.as_deref() != Some(w.as_str())
@@ -527,8 +521,7 @@ fn item_weapon_picker_ui(
 
 /// His ribbon: its name and rule, and what it does.
 fn ribbon_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &crate::rules::killteam::data::Ribbon) {
-    let lang = cx.lang;
-    let name = name_in(&r.names, lang.code(), &r.id);
+    let name = name_in(&r.names, cx.lang.code(), &r.id);
     ui.label(icon_and_text(
         ui,
         icons::ICON_WORKSPACE_PREMIUM,
@@ -538,7 +531,7 @@ fn ribbon_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &crate::rules::killtea
     ));
     ui.add(
         egui::Label::new(
-            RichText::new(name_in(&r.text, lang.code(), "")).color(palette().text_subdued),
+            RichText::new(name_in(&r.text, cx.lang.code(), "")).color(palette().text_subdued),
         )
         .wrap(),
     );

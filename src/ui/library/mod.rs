@@ -62,9 +62,8 @@ fn store_alerts_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 
 /// The card of the files that could not be read, each with its reason.
 fn unreadable_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-    let lang = cx.lang;
     card(ui, |ui| {
-        card_title(ui, icons::ICON_REPORT, lang.t("library.unreadable"));
+        card_title(ui, icons::ICON_REPORT, cx.t("library.unreadable"));
         for u in &cx.model.library.unreadable {
             ui.horizontal_wrapped(|ui| {
                 let name = u.path.file_name().map_or_else(
@@ -72,15 +71,15 @@ fn unreadable_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                     |n| n.to_string_lossy().into_owned(),
                 );
                 ui.monospace(name);
-                alert(ui, Tone::Error, &lang.read_error(&u.reason));
+                alert(ui, Tone::Error, &cx.lang.read_error(&u.reason));
                 if let Some(dir) = u.path.parent()
-                    && ui.button(lang.t("library.open_folder")).clicked()
+                    && ui.button(cx.t("library.open_folder")).clicked()
                 {
                     cx.send(Command::OpenFolder(dir.to_path_buf()));
                 }
             });
         }
-        ui.label(RichText::new(lang.t("library.unreadable_hint")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("library.unreadable_hint")).color(palette().text_subdued));
     });
 }
 
@@ -192,19 +191,18 @@ impl LibraryView {
 
     /// The card that creates a roster, a kill team or a campaign, or imports.
     fn create_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         let model = cx.model;
         card(ui, |ui| {
             // Import on the title's line, at its end: the row of creation
             // fits at 1024 px in both languages.
             ui.horizontal(|ui| {
-                card_title(ui, icons::ICON_LIBRARY_BOOKS, lang.t("library.title"));
+                card_title(ui, icons::ICON_LIBRARY_BOOKS, cx.t("library.title"));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if icon_button(
                         ui,
                         icons::ICON_DOWNLOAD,
-                        lang.t("menu.import"),
-                        lang.t("menu.import"),
+                        cx.t("menu.import"),
+                        cx.t("menu.import"),
                         !model.folder.read_only,
                     )
                     .clicked()
@@ -214,19 +212,19 @@ impl LibraryView {
                 });
             });
             ui.horizontal_wrapped(|ui| {
-                let r = labelled_text(ui, lang.t("library.new_name"), &mut self.new_name);
+                let r = labelled_text(ui, cx.t("library.new_name"), &mut self.new_name);
                 let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let create = icon_button(
                     ui,
                     icons::ICON_ADD,
-                    lang.t("library.create"),
-                    lang.t("library.create"),
+                    cx.t("library.create"),
+                    cx.t("library.create"),
                     !model.folder.read_only,
                 );
                 if create.clicked() || enter {
                     cx.send(Command::create_roster(std::mem::take(&mut self.new_name)));
                 }
-                let team = lang.t("library.create_killteam");
+                let team = cx.t("library.create_killteam");
                 if icon_button(
                     ui,
                     icons::ICON_MILITARY_TECH,
@@ -241,7 +239,7 @@ impl LibraryView {
                         std::mem::take(&mut self.new_name),
                     ));
                 }
-                let campaign = lang.t("library.create_campaign");
+                let campaign = cx.t("library.create_campaign");
                 if icon_button(
                     ui,
                     icons::ICON_FLAG,
@@ -257,29 +255,28 @@ impl LibraryView {
                     ));
                 }
             });
-            ui.label(RichText::new(lang.t("library.drop_hint")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("library.drop_hint")).color(palette().text_subdued));
         });
     }
 
     /// The search field and the filter by kind.
     fn search_bar_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         ui.horizontal(|ui| {
             ui.label(icons::ICON_SEARCH.rich_text().color(palette().text_subdued));
-            let r = labelled_text(ui, lang.t("library.search"), &mut self.search);
+            let r = labelled_text(ui, cx.t("library.search"), &mut self.search);
             if std::mem::take(&mut self.focus_search) {
                 r.request_focus();
             }
-            let l = ui.label(lang.t("library.kind"));
+            let l = ui.label(cx.t("library.kind"));
             let selected = self
                 .kind
-                .map_or(lang.t("library.every_kind"), |k| lang.t(k.label()));
+                .map_or(cx.t("library.every_kind"), |k| cx.t(k.label()));
             egui::ComboBox::from_id_salt("library.kind")
                 .selected_text(selected)
                 .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.kind, None, lang.t("library.every_kind"));
+                    ui.selectable_value(&mut self.kind, None, cx.t("library.every_kind"));
                     for k in crate::rules::DocKind::ALL {
-                        ui.selectable_value(&mut self.kind, Some(k), lang.t(k.label()));
+                        ui.selectable_value(&mut self.kind, Some(k), cx.t(k.label()));
                     }
                 })
                 .response
@@ -290,7 +287,6 @@ impl LibraryView {
     /// One document: its kind, name, what it holds, whether it is within the
     /// rules, and what can be done with it.
     fn row_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, doc: &Doc) {
-        let lang = cx.lang;
         let key = doc.key();
         // The row is clickable (to select it for the keyboard), under its
         // buttons: sensed first, so the buttons drawn after it win.
@@ -326,14 +322,14 @@ impl LibraryView {
                     let text = format!(
                         "{} {}",
                         icons::ICON_CHECK_CIRCLE.codepoint,
-                        lang.t("library.selected")
+                        cx.t("library.selected")
                     );
                     let r = ui.label(RichText::new(text).color(palette().accent));
-                    let name = lang.f("library.selected_named", &[("name", doc.name())]);
+                    let name = cx.f("library.selected_named", &[("name", doc.name())]);
                     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
                 }
                 let problems = cx.model.problems_of(&key).len();
-                problems_badge(ui, lang, problems);
+                problems_badge(ui, cx, problems);
                 versions::versions_badge(ui, cx, &key);
                 versions::shared_badges(ui, cx, &key);
                 ui.add_space(space::S);
@@ -347,7 +343,6 @@ impl LibraryView {
 
     /// A row's icon, name (or the field renaming it) and summary.
     fn row_title_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, doc: &Doc) {
-        let lang = cx.lang;
         let key = doc.key();
         ui.label(
             kind_icon(doc)
@@ -355,7 +350,7 @@ impl LibraryView {
                 .size(20.0)
                 .color(palette().accent),
         )
-        .on_hover_text(lang.t(doc.kind_label()));
+        .on_hover_text(cx.t(doc.kind_label()));
         let renaming = self.renaming.as_ref().is_some_and(|(k, _)| *k == key);
         if renaming {
             self.rename_field_ui(ui, cx);
@@ -370,8 +365,8 @@ impl LibraryView {
         ui.label(
             RichText::new(format!(
                 "{} · {}",
-                lang.t(doc.kind_label()),
-                lang.msg(&doc.summary())
+                cx.t(doc.kind_label()),
+                cx.msg(&doc.summary())
             ))
             .color(palette().text_subdued),
         );
@@ -379,19 +374,14 @@ impl LibraryView {
 
     /// The field where the document's new name is typed.
     fn rename_field_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         let Some((key, name)) = &mut self.renaming else {
             return;
         };
         let r = ui
             .text_edit_singleline(name)
-            .on_hover_text(lang.t("library.rename_hint"));
+            .on_hover_text(cx.t("library.rename_hint"));
         r.widget_info(|| {
-            egui::WidgetInfo::labeled(
-                egui::Role::TextInput,
-                true,
-                lang.t("library.new_roster_name"),
-            )
+            egui::WidgetInfo::labeled(egui::Role::TextInput, true, cx.t("library.new_roster_name"))
         });
         if text_committed(ui, &r) {
             if !ui.input(|i| i.key_pressed(egui::Key::Escape)) {
@@ -405,7 +395,6 @@ impl LibraryView {
 
     /// A row's buttons: delete, duplicate, rename, open.
     fn row_buttons_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, doc: &Doc) {
-        let lang = cx.lang;
         let model = cx.model;
         let key = doc.key();
         let editable = !model.folder.read_only;
@@ -414,8 +403,8 @@ impl LibraryView {
         if icon_button(
             ui,
             icons::ICON_DELETE,
-            lang.t("library.delete"),
-            &named(lang.t("library.delete")),
+            cx.t("library.delete"),
+            &named(cx.t("library.delete")),
             editable,
         )
         .clicked()
@@ -427,20 +416,20 @@ impl LibraryView {
         if icon_button(
             ui,
             icons::ICON_CONTENT_COPY,
-            lang.t("library.duplicate"),
-            &named(lang.t("library.duplicate")),
+            cx.t("library.duplicate"),
+            &named(cx.t("library.duplicate")),
             editable,
         )
         .clicked()
         {
-            let name = lang.f("roster.copy_of", &[("name", doc.name())]);
+            let name = cx.f("roster.copy_of", &[("name", doc.name())]);
             cx.send(Command::Duplicate(key.clone(), name));
         }
         if icon_button(
             ui,
             icons::ICON_EDIT,
-            lang.t("library.rename"),
-            &named(lang.t("library.rename")),
+            cx.t("library.rename"),
+            &named(cx.t("library.rename")),
             editable,
         )
         .clicked()
@@ -451,8 +440,8 @@ impl LibraryView {
         if icon_button(
             ui,
             icons::ICON_FOLDER_OPEN,
-            lang.t("library.open"),
-            &named(lang.t("library.open")),
+            cx.t("library.open"),
+            &named(cx.t("library.open")),
             true,
         )
         .clicked()

@@ -148,26 +148,26 @@ fn actions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) {
 
 /// The PDF's page count as typst lays it out, the characters its fonts
 /// lack, or why it could not be typeset.
-pub(super) fn typeset_ui(ui: &mut egui::Ui, lang: Lang, done: Option<&Result<PageMap, Msg>>) {
+pub(super) fn typeset_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, done: Option<&Result<PageMap, Msg>>) {
     match done {
         None => {
             // No spinner: it would repaint every frame; the thread wakes
             // the window when it is done.
-            badge(ui, Tone::Info, lang.t("print.paginating"));
+            badge(ui, Tone::Info, cx.t("print.paginating"));
         }
         Some(Ok(map)) => {
             badge(
                 ui,
                 Tone::Info,
-                &lang.f("print.pdf_pages", &[("n", &map.pages.to_string())]),
+                &cx.f("print.pdf_pages", &[("n", &map.pages.to_string())]),
             );
             if let Some(w) = crate::print::pdf::glyph_warning(&map.missing_glyphs) {
                 ui.add_space(space::S);
-                alert(ui, Tone::Warning, &lang.msg(&w));
+                alert(ui, Tone::Warning, &cx.msg(&w));
             }
         }
         Some(Err(e)) => {
-            alert(ui, Tone::Error, &lang.msg(e));
+            alert(ui, Tone::Error, &cx.msg(e));
         }
     }
     ui.add_space(space::L);

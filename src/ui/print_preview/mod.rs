@@ -101,7 +101,7 @@ impl PrintPreviewView {
             }));
         }
         let done = preview.and_then(|p| p.result.as_ref());
-        typeset_ui(ui, cx.lang, done);
+        typeset_ui(ui, cx, done);
         let map = done.and_then(|d| d.as_ref().ok());
         let before = self.heights.clone();
         pages_ui(ui, built, paper, &mut self.heights, map);

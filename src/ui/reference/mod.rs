@@ -24,7 +24,6 @@ pub struct ReferenceView {
 impl ReferenceView {
     /// Shows the reference, open at `rule` if given.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, rule: Option<&str>) {
-        let lang = cx.lang;
         let reference = &cx.model.rules.reference;
         if let Some(r) = rule.and_then(|id| reference.rule(id)) {
             let shown = card(ui, |ui| {
@@ -32,11 +31,13 @@ impl ReferenceView {
                 card_title(
                     ui,
                     icons::ICON_GAVEL,
-                    &format!("{} — {}", r.id, name_in(&r.title, lang.code(), &r.id)),
+                    &format!("{} — {}", r.id, name_in(&r.title, cx.lang.code(), &r.id)),
                 );
                 ui.add(
-                    egui::Label::new(RichText::new(name_in(&r.text, lang.code(), "")).size(15.0))
-                        .wrap(),
+                    egui::Label::new(
+                        RichText::new(name_in(&r.text, cx.lang.code(), "")).size(15.0),
+                    )
+                    .wrap(),
                 );
                 ui.add_space(space::XS);
                 let (tone, key) = match r.values.as_str() {
@@ -45,7 +46,7 @@ impl ReferenceView {
                     "mixed" => (Tone::Info, "reference.mixed"),
                     _ => (Tone::Good, "reference.from_rules"),
                 };
-                badge(ui, tone, lang.t(key));
+                badge(ui, tone, cx.t(key));
             });
             // A rule opened (from a problem, a link): its text in view.
             if self.scrolled_to.as_deref() != rule {
@@ -54,32 +55,32 @@ impl ReferenceView {
             }
             ui.add_space(space::M);
         } else if let Some(id) = rule {
-            alert(ui, Tone::Info, &lang.f("reference.unknown", &[("id", id)]));
+            alert(ui, Tone::Info, &cx.f("reference.unknown", &[("id", id)]));
         }
         ui.horizontal(|ui| {
             ui.label(icons::ICON_SEARCH.rich_text().color(palette().text_subdued));
-            let r = labelled_text(ui, lang.t("reference.search"), &mut self.search);
+            let r = labelled_text(ui, cx.t("reference.search"), &mut self.search);
             if std::mem::take(&mut self.focus_search) {
                 r.request_focus();
             }
         });
         ui.add_space(space::S);
-        let found = reference.search(lang.code(), &self.search);
+        let found = reference.search(cx.lang.code(), &self.search);
         if found.is_empty() {
-            alert(ui, Tone::Info, lang.t("reference.nothing"));
+            alert(ui, Tone::Info, cx.t("reference.nothing"));
         }
         let mut area = None;
         for r in found {
             if area != Some(&r.area) {
                 area = Some(&r.area);
-                let name = reference
-                    .area(&r.area)
-                    .map_or(r.area.as_str(), |a| name_in(&a.names, lang.code(), &a.id));
+                let name = reference.area(&r.area).map_or(r.area.as_str(), |a| {
+                    name_in(&a.names, cx.lang.code(), &a.id)
+                });
                 ui.add_space(space::S);
                 ui.label(RichText::new(name).heading().color(palette().accent));
             }
             let open = rule.is_some_and(|id| id.eq_ignore_ascii_case(&r.id));
-            let title = format!("{}  {}", r.id, name_in(&r.title, lang.code(), &r.id));
+            let title = format!("{}  {}", r.id, name_in(&r.title, cx.lang.code(), &r.id));
             let response = ui.selectable_label(open, RichText::new(&title).strong());
             if response.clicked() {
                 cx.send(Command::Show(Screen::Reference(Some(r.id.clone()))));

@@ -38,9 +38,8 @@ pub struct CharacterView {
 impl CharacterView {
     /// Shows character `cid` of roster `id`.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, id: &str, cid: CharacterId) {
-        let lang = cx.lang;
         let Some(c) = cx.model.roster(id).and_then(|r| r.character(cid)) else {
-            alert(ui, Tone::Info, lang.t("character.missing"));
+            alert(ui, Tone::Info, cx.t("character.missing"));
             return;
         };
         let edit = |e: CharacterEdit| Command::character(id, cid, e);
@@ -64,7 +63,7 @@ impl CharacterView {
             card_title(
                 ui,
                 icons::ICON_MILITARY_TECH,
-                lang.t("character.profile_title"),
+                cx.t("character.profile_title"),
             );
             self.points_ui(ui, cx, c, &edit);
             ui.add_space(space::S);
@@ -95,7 +94,7 @@ impl CharacterView {
         ui.add_space(space::M);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_GPP_BAD, lang.t("roster.problems"));
+            card_title(ui, icons::ICON_GPP_BAD, cx.t("roster.problems"));
             problems_ui(ui, cx, &c.validate(&cx.model.rules));
         });
     }
@@ -108,7 +107,6 @@ impl CharacterView {
         c: &Character,
         edit: &dyn Fn(CharacterEdit) -> Command,
     ) {
-        let lang = cx.lang;
         let rules = &cx.model.rules;
         ui.horizontal(|ui| {
             let icon = if c.psychic {
@@ -117,7 +115,7 @@ impl CharacterView {
                 icons::ICON_PERSON
             };
             ui.label(icon.rich_text().size(24.0).color(palette().accent));
-            let r = labelled_text(ui, lang.t("character.name"), &mut self.name);
+            let r = labelled_text(ui, cx.t("character.name"), &mut self.name);
             if std::mem::take(&mut self.focus_name) {
                 r.request_focus();
             }
@@ -128,17 +126,17 @@ impl CharacterView {
                 self.name = c.name.clone();
             }
             let problems = c.validate(rules).len();
-            problems_badge(ui, lang, problems);
+            problems_badge(ui, cx, problems);
         });
-        let hint = type_hint(rules, lang, c.type_id.as_deref());
+        let hint = type_hint(rules, cx.lang, c.type_id.as_deref());
         ui.horizontal_wrapped(|ui| {
             let mut race = c.race.clone();
-            if race_combo(ui, rules, lang, lang.t("character.race"), &mut race) {
+            if race_combo(ui, rules, cx, cx.t("character.race"), &mut race) {
                 cx.send(edit(CharacterEdit::SetRace(race)));
             }
             let mut t = c.type_id.clone();
             let combo =
-                ui.scope(|ui| type_combo(ui, rules, lang, lang.t("character.type"), &mut t, true));
+                ui.scope(|ui| type_combo(ui, rules, cx, cx.t("character.type"), &mut t, true));
             combo.response.on_hover_text(&hint);
             if combo.inner {
                 cx.send(edit(CharacterEdit::SetType(t)));
@@ -155,14 +153,13 @@ impl CharacterView {
         cx: &ViewCtx<'_>,
         edit: &dyn Fn(CharacterEdit) -> Command,
     ) {
-        let lang = cx.lang;
-        card_title(ui, icons::ICON_SWORDS, lang.t("character.after_game_title"));
+        card_title(ui, icons::ICON_SWORDS, cx.t("character.after_game_title"));
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.wounded, lang.t("character.wounded"));
-            ui.checkbox(&mut self.unworthy, lang.t("character.unworthy"));
+            ui.checkbox(&mut self.wounded, cx.t("character.wounded"));
+            ui.checkbox(&mut self.unworthy, cx.t("character.unworthy"));
             if ui
-                .button(lang.t("character.after_game"))
-                .on_hover_text(lang.t("character.after_game_hint"))
+                .button(cx.t("character.after_game"))
+                .on_hover_text(cx.t("character.after_game_hint"))
                 .clicked()
             {
                 cx.send(edit(CharacterEdit::AfterGame {
@@ -203,10 +200,9 @@ impl CharacterView {
         c: &Character,
         edit: &dyn Fn(CharacterEdit) -> Command,
     ) {
-        let lang = cx.lang;
         let rules = &cx.model.rules;
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(lang.t("character.advance_points"));
+            let l = ui.label(cx.t("character.advance_points"));
             let mut points = c.advance_points;
             let r = ui
                 .add(
@@ -219,7 +215,7 @@ impl CharacterView {
                 cx.send(edit(CharacterEdit::SetAdvancePoints(points)));
             }
             let left = c.points_left();
-            let text = lang.f(
+            let text = cx.f(
                 "character.points_left",
                 &[
                     ("left", &left.to_string()),
@@ -234,21 +230,15 @@ impl CharacterView {
         });
         ui.horizontal_wrapped(|ui| {
             let combo = ui.scope(|ui| {
-                level_combo(
-                    ui,
-                    rules,
-                    lang,
-                    lang.t("character.points_level"),
-                    &self.level,
-                )
+                level_combo(ui, rules, cx, cx.t("character.points_level"), &self.level)
             });
             let (level, dice) = combo.inner;
             combo
                 .response
-                .on_hover_text(level_hint(rules, lang, level.as_deref()));
+                .on_hover_text(level_hint(rules, cx.lang, level.as_deref()));
             if ui
-                .button(lang.f("character.roll_points", &[("dice", &dice)]))
-                .on_hover_text(lang.t("character.roll_points_hint"))
+                .button(cx.f("character.roll_points", &[("dice", &dice)]))
+                .on_hover_text(cx.t("character.roll_points_hint"))
                 .clicked()
                 && let Some(level) = level.clone()
             {
@@ -257,16 +247,16 @@ impl CharacterView {
             if ui
                 .add_enabled(
                     c.points_left() > 0,
-                    egui::Button::new(lang.t("character.place_random")),
+                    egui::Button::new(cx.t("character.place_random")),
                 )
-                .on_hover_text(lang.t("character.place_random_hint"))
+                .on_hover_text(cx.t("character.place_random_hint"))
                 .clicked()
             {
                 cx.send(edit(CharacterEdit::PlaceRandom));
             }
             self.level = level;
         });
-        hint_line(ui, &level_hint(rules, lang, self.level.as_deref()));
+        hint_line(ui, &level_hint(rules, cx.lang, self.level.as_deref()));
     }
 }
 
@@ -280,7 +270,6 @@ fn hint_line(ui: &mut egui::Ui, text: &str) {
 /// Said up front when nothing can be raised (CHR-7): every characteristic
 /// at its maximum for his race, or no advance point left to spend.
 fn nothing_to_raise(cx: &ViewCtx<'_>, c: &Character) -> Option<String> {
-    let lang = cx.lang;
     let rules = &cx.model.rules;
     let (Ok(current), Ok(max)) = (c.profile(rules), c.maxima(rules)) else {
         return None;
@@ -288,18 +277,18 @@ fn nothing_to_raise(cx: &ViewCtx<'_>, c: &Character) -> Option<String> {
     let raisable = Characteristic::ALL
         .into_iter()
         .any(|ch| ch != Characteristic::M && current.get(ch) < max.get(ch));
-    let race = race_name(rules, lang, &c.race);
-    let kind = type_name(rules, lang, c.type_id.as_deref());
+    let race = race_name(rules, cx.lang, &c.race);
+    let kind = type_name(rules, cx.lang, c.type_id.as_deref());
     if !raisable {
         let key = if c.psychic {
             "character.nothing_left_max"
         } else {
             "character.nothing_left_max_not_psychic"
         };
-        return Some(lang.f(key, &[("race", race), ("type", kind)]));
+        return Some(cx.f(key, &[("race", race), ("type", kind)]));
     }
     (c.points_left() <= 0).then(|| {
-        lang.f(
+        cx.f(
             "character.nothing_left_points",
             &[("count", &c.points_spent().to_string())],
         )
@@ -313,11 +302,10 @@ fn psychic_ui(
     c: &Character,
     edit: &dyn Fn(CharacterEdit) -> Command,
 ) {
-    let lang = cx.lang;
     ui.horizontal_wrapped(|ui| {
         let mut psychic = c.psychic;
         if ui
-            .checkbox(&mut psychic, lang.t("character.psychic"))
+            .checkbox(&mut psychic, cx.t("character.psychic"))
             .changed()
         {
             cx.send(edit(CharacterEdit::SetPsychic(psychic)));
@@ -330,10 +318,10 @@ fn psychic_ui(
             .add_enabled(
                 !c.psychic,
                 egui::Button::new(
-                    lang.f("character.roll_psychic", &[("chance", &chance.to_string())]),
+                    cx.f("character.roll_psychic", &[("chance", &chance.to_string())]),
                 ),
             )
-            .on_hover_text(lang.t("character.roll_psychic_hint"))
+            .on_hover_text(cx.t("character.roll_psychic_hint"))
             .clicked()
         {
             cx.send(edit(CharacterEdit::RollPsychic));
@@ -349,12 +337,11 @@ fn profile_grid_ui(
     c: &Character,
     edit: &dyn Fn(CharacterEdit) -> Command,
 ) {
-    let lang = cx.lang;
     let rules = &cx.model.rules;
     let (start, current, max) = match (c.start_profile(rules), c.profile(rules), c.maxima(rules)) {
         (Ok(s), Ok(p), Ok(m)) => (s, p, m),
         (Err(problem), _, _) | (_, Err(problem), _) | (_, _, Err(problem)) => {
-            ui.colored_label(ui.visuals().error_fg_color, lang.problem_line(&problem));
+            ui.colored_label(ui.visuals().error_fg_color, cx.lang.problem_line(&problem));
             return;
         }
     };
@@ -371,12 +358,12 @@ fn profile_grid_ui(
                 "",
                 "profile.limit",
             ] {
-                ui.strong(if h.is_empty() { "" } else { lang.t(h) });
+                ui.strong(if h.is_empty() { "" } else { cx.t(h) });
             }
             ui.end_row();
             for ch in Characteristic::ALL {
-                let full = lang.t(&format!("chr.{}", ch.key())).to_owned();
-                let abbr = lang.t(ch.abbr_key());
+                let full = cx.t(&format!("chr.{}", ch.key())).to_owned();
+                let abbr = cx.t(ch.abbr_key());
                 ui.label(egui::RichText::new(abbr).strong())
                     .on_hover_text(&full);
                 ui.label(start.get(ch).to_string());
@@ -408,10 +395,9 @@ fn spend_buttons_ui(
     refusal: Option<&crate::rules::Problem>,
     edit: &dyn Fn(CharacterEdit) -> Command,
 ) {
-    let lang = cx.lang;
-    let full = lang.t(&format!("chr.{}", ch.key())).to_owned();
-    let abbr = lang.t(ch.abbr_key());
-    let minus_label = lang.f("profile.lower", &[("characteristic", abbr)]);
+    let full = cx.t(&format!("chr.{}", ch.key())).to_owned();
+    let abbr = cx.t(ch.abbr_key());
+    let minus_label = cx.f("profile.lower", &[("characteristic", abbr)]);
     let can_refund = c.advances.0.get(ch) > 0;
     let minus = ui.add_enabled(
         can_refund,
@@ -422,7 +408,7 @@ fn spend_buttons_ui(
         cx.send(edit(CharacterEdit::Refund(ch)));
     }
 
-    let plus_label = lang.f("profile.raise", &[("characteristic", abbr)]);
+    let plus_label = cx.f("profile.raise", &[("characteristic", abbr)]);
     let plus = ui.add_enabled(
         refusal.is_none(),
         egui::Button::new("+").min_size(egui::vec2(24.0, 0.0)),
@@ -431,8 +417,8 @@ fn spend_buttons_ui(
         egui::WidgetInfo::labeled(egui::Role::Button, refusal.is_none(), &plus_label)
     });
     let plus = match refusal {
-        Some(p) => plus.on_disabled_hover_text(lang.problem_line(p)),
-        None => plus.on_hover_text(lang.f("profile.raise_hint", &[("characteristic", &full)])),
+        Some(p) => plus.on_disabled_hover_text(cx.lang.problem_line(p)),
+        None => plus.on_hover_text(cx.f("profile.raise_hint", &[("characteristic", &full)])),
     };
     if plus.clicked() {
         cx.send(edit(CharacterEdit::Spend(ch)));
@@ -443,15 +429,14 @@ fn spend_buttons_ui(
 /// points, which the points line already says): a short reason in the row,
 /// the whole message on hover.
 fn limit_cell_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, refusal: Option<&crate::rules::Problem>) {
-    let lang = cx.lang;
     match refusal {
         Some(p) if p.rule != "CHR-7" => {
             let short_key = p.key.replace("problem.", "limit.");
             let args: Vec<(&str, &str)> = p.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
-            let short = if lang.t(&short_key) == short_key {
-                lang.problem(p)
+            let short = if cx.t(&short_key) == short_key {
+                cx.lang.problem(p)
             } else {
-                lang.f(&short_key, &args)
+                cx.f(&short_key, &args)
             };
             ui.label(
                 RichText::new(format!(
@@ -461,7 +446,7 @@ fn limit_cell_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, refusal: Option<&crate::ru
                 ))
                 .color(palette().warning),
             )
-            .on_hover_text(lang.problem_line(p));
+            .on_hover_text(cx.lang.problem_line(p));
         }
         _ => {
             ui.label("");

@@ -85,7 +85,7 @@ fn kind_options(lang: Lang) -> Vec<(GearKind, String)> {
 /// the item; returns the edit asked for and the buttons' width.
 fn row_actions(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     item: &str,
     at: usize,
     len: usize,
@@ -94,7 +94,7 @@ fn row_actions(
 ) -> (Option<GearEdit>, f32) {
     let mut out = None;
     let r = ui.horizontal(|ui| {
-        let named = |key: &str| lang.f(key, &[("item", item)]);
+        let named = |key: &str| cx.f(key, &[("item", item)]);
         if icon_button(
             ui,
             icons::ICON_ARROW_UPWARD,
@@ -121,7 +121,7 @@ fn row_actions(
         if icon_button(
             ui,
             icons::ICON_DELETE,
-            lang.t("list.remove"),
+            cx.t("list.remove"),
             &named("list.remove_named"),
             true,
         )
@@ -171,30 +171,29 @@ impl GearView {
         c: &Character,
         edit: EditFn<'_>,
     ) {
-        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_BACKPACK, lang.t("gear.title"));
+            card_title(ui, icons::ICON_BACKPACK, cx.t("gear.title"));
             if c.equipment.is_empty() {
-                ui.label(RichText::new(lang.t("gear.none")).color(palette().text_subdued));
+                ui.label(RichText::new(cx.t("gear.none")).color(palette().text_subdued));
             } else {
                 gear_grid(ui, cx, c, edit);
                 ui.add_space(space::XS);
-                in_hand_line(ui, lang, in_hand(&c.equipment));
+                in_hand_line(ui, cx, in_hand(&c.equipment));
             }
             ui.add_space(space::S);
-            let kinds = kind_options(lang);
+            let kinds = kind_options(cx.lang);
             let mut kind = self.new_kind;
             let added = add_row(
                 ui,
-                lang.t("gear.new"),
-                lang.t("gear.add"),
+                cx.t("gear.new"),
+                cx.t("gear.add"),
                 &mut self.new_gear,
                 |ui| {
                     if let Some(k) = combo(
                         ui,
                         egui::Id::unique("new-gear-kind"),
-                        lang.t("gear.new_kind"),
+                        cx.t("gear.new_kind"),
                         kind,
                         &kinds,
                         KIND_WIDTH,
@@ -225,21 +224,20 @@ impl GearView {
         c: &Character,
         edit: EditFn<'_>,
     ) {
-        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("power.title"));
+            card_title(ui, icons::ICON_PSYCHOLOGY, cx.t("power.title"));
             if !c.psychic {
                 let tone = if c.powers.is_empty() {
                     Tone::Info
                 } else {
                     Tone::Warning
                 };
-                alert(ui, tone, &lang.f("power.not_psychic", &[("name", &c.name)]));
+                alert(ui, tone, &cx.f("power.not_psychic", &[("name", &c.name)]));
             }
             if c.powers.is_empty() {
                 if c.psychic {
-                    ui.label(RichText::new(lang.t("power.none")).color(palette().text_subdued));
+                    ui.label(RichText::new(cx.t("power.none")).color(palette().text_subdued));
                 }
             } else {
                 ui.add_space(space::XS);
@@ -249,8 +247,8 @@ impl GearView {
                 ui.add_space(space::S);
                 if let Some(name) = add_row(
                     ui,
-                    lang.t("power.new"),
-                    lang.t("power.add"),
+                    cx.t("power.new"),
+                    cx.t("power.add"),
                     &mut self.new_power,
                     |_| {},
                 ) {
@@ -300,27 +298,30 @@ fn armoury_detail(lang: Lang, e: &ArmouryEntry) -> String {
 /// each with its profile under its name; returns the item picked, named in
 /// the views' language.
 fn armoury_picker_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character) -> Option<Gear> {
-    let lang = cx.lang;
     let armoury = &cx.model.rules.armoury;
     if armoury.entries.is_empty() {
         return None;
     }
     let mut picked = None;
     ui.horizontal_wrapped(|ui| {
-        let label = lang.t("gear.armoury.add");
+        let label = cx.t("gear.armoury.add");
         ui.label(label);
         let r = egui::ComboBox::from_id_salt(("armoury", c.id))
             .width(NAME_WIDTH)
-            .selected_text(lang.t("gear.armoury.choose"))
+            .selected_text(cx.t("gear.armoury.choose"))
             .height(400.0)
             .show_ui(ui, |ui| {
                 for e in &armoury.entries {
-                    let name = name_in(&e.names, lang.code(), &e.id);
-                    let detail = armoury_detail(lang, e);
+                    let name = name_in(&e.names, cx.lang.code(), &e.id);
+                    let detail = armoury_detail(cx.lang, e);
                     let r = described_option(ui, name, &detail, false, !cx.model.folder.read_only)
                         .on_hover_text(&detail);
                     if r.clicked() {
-                        picked = Some(Gear::from_armoury(e, lang.code(), armoury_note(lang, e)));
+                        picked = Some(Gear::from_armoury(
+                            e,
+                            cx.lang.code(),
+                            armoury_note(cx.lang, e),
+                        ));
                         ui.close();
                     }
                 }
@@ -332,11 +333,11 @@ fn armoury_picker_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character) -> Opti
 }
 
 /// Which weapon the battle screen puts in his hand (CC-4).
-fn in_hand_line(ui: &mut egui::Ui, lang: Lang, hand: Option<InHand>) {
+fn in_hand_line(ui: &mut egui::Ui, cx: &ViewCtx<'_>, hand: Option<InHand>) {
     let text = match hand {
-        None => lang.t("gear.no_weapon").to_owned(),
-        Some(h) if h.weapon.c_type() => lang.f("gear.in_hand", &[("item", &h.name)]),
-        Some(h) => lang.f("gear.improvised", &[("item", &h.name)]),
+        None => cx.t("gear.no_weapon").to_owned(),
+        Some(h) if h.weapon.c_type() => cx.f("gear.in_hand", &[("item", &h.name)]),
+        Some(h) => cx.f("gear.improvised", &[("item", &h.name)]),
     };
     ui.label(
         RichText::new(format!("{} {text}", icons::ICON_SWORDS.codepoint))
@@ -348,7 +349,7 @@ fn in_hand_line(ui: &mut egui::Ui, lang: Lang, hand: Option<InHand>) {
 /// the row's actions, has none).
 fn headed_grid(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     id: impl std::hash::Hash + std::fmt::Debug,
     headers: &[&str],
     rows: impl FnOnce(&mut egui::Ui),
@@ -358,7 +359,7 @@ fn headed_grid(
         .spacing(egui::vec2(space::M, space::S))
         .show(ui, |ui| {
             for h in headers {
-                ui.strong(lang.t(h));
+                ui.strong(cx.t(h));
             }
             ui.strong("");
             ui.end_row();
@@ -424,7 +425,7 @@ fn gear_grid(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character, edit: EditFn<'_
         "gear.col.shooting",
         "gear.col.note",
     ];
-    headed_grid(ui, cx.lang, ("gear", c.id), &headers, |ui| {
+    headed_grid(ui, cx, ("gear", c.id), &headers, |ui| {
         for at in 0..c.equipment.len() {
             gear_row_ui(ui, cx, c, at, &choices, edit);
             ui.end_row();
@@ -452,17 +453,16 @@ fn gear_row_ui(
     choices: &GearChoices,
     edit: EditFn<'_>,
 ) {
-    let lang = cx.lang;
     let g = &c.equipment[at];
     let id = egui::Id::unique(("gear", c.id, at));
     let item = g.name.as_str();
-    let named = |key: &str| lang.f(key, &[("item", item)]);
+    let named = |key: &str| cx.f(key, &[("item", item)]);
     let set = |gear: Gear| edit(GearEdit::SetGear { at, gear });
     if let Some(name) = name_cell(ui, id, &named("gear.name_of"), &g.name) {
         cx.send(set(Gear { name, ..g.clone() }));
     }
     gear_values_ui(ui, cx, g, id, &named, choices, &set);
-    super::gear_shot::shot_cell_ui(ui, lang, (g, id), &named, &set, &|c| cx.send(c));
+    super::gear_shot::shot_cell_ui(ui, cx, (g, id), &named, &set, &|c| cx.send(c));
     choices.note_x.set(ui.cursor().min.x);
     if let Some(note) = text_cell(
         ui,
@@ -476,7 +476,7 @@ fn gear_row_ui(
     }
     let (asked, width) = row_actions(
         ui,
-        lang,
+        cx,
         item,
         at,
         c.equipment.len(),
@@ -561,7 +561,6 @@ fn save_modifier_cell(
     named: &dyn Fn(&str) -> String,
     set: &dyn Fn(Gear) -> Command,
 ) {
-    let lang = cx.lang;
     let bad_key = id.with("save_mod_bad");
     ui.vertical(|ui| {
         let current = g.save_modifier.map(|m| m.to_string()).unwrap_or_default();
@@ -571,7 +570,7 @@ fn save_modifier_cell(
             &named("gear.save_modifier_of"),
             &current,
             VALUE_WIDTH,
-            lang.t("gear.save_modifier_by_s"),
+            cx.t("gear.save_modifier_by_s"),
         ) {
             let typed = text.trim().replace('−', "-");
             let value = if typed.is_empty() {
@@ -598,7 +597,7 @@ fn save_modifier_cell(
         }
         if let Some(text) = ui.data(|d| d.get_temp::<String>(bad_key)) {
             ui.label(
-                RichText::new(lang.f("gear.save_modifier_bad", &[("text", &text)]))
+                RichText::new(cx.f("gear.save_modifier_bad", &[("text", &text)]))
                     .color(palette().warning),
             );
         }
@@ -607,16 +606,15 @@ fn save_modifier_cell(
 
 /// The grid of a psyker's power cards, a card a row.
 fn powers_grid(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character, edit: EditFn<'_>) {
-    let lang = cx.lang;
     let targets: Vec<(Option<PowerTarget>, String)> = vec![
         (None, "—".to_owned()),
         (
             Some(PowerTarget::Individual),
-            lang.t(PowerTarget::Individual.key()).to_owned(),
+            cx.t(PowerTarget::Individual.key()).to_owned(),
         ),
         (
             Some(PowerTarget::Squad),
-            lang.t(PowerTarget::Squad.key()).to_owned(),
+            cx.t(PowerTarget::Squad.key()).to_owned(),
         ),
     ];
     let headers = [
@@ -625,7 +623,7 @@ fn powers_grid(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character, edit: EditFn<
         "power.col.lasting",
         "power.col.note",
     ];
-    headed_grid(ui, lang, ("powers", c.id), &headers, |ui| {
+    headed_grid(ui, cx, ("powers", c.id), &headers, |ui| {
         for at in 0..c.powers.len() {
             power_row_ui(ui, cx, c, at, &targets, edit);
             ui.end_row();
@@ -642,11 +640,10 @@ fn power_row_ui(
     targets: &[(Option<PowerTarget>, String)],
     edit: EditFn<'_>,
 ) {
-    let lang = cx.lang;
     let p = &c.powers[at];
     let id = egui::Id::unique(("power", c.id, at));
     let item = p.name.as_str();
-    let named = |key: &str| lang.f(key, &[("item", item)]);
+    let named = |key: &str| cx.f(key, &[("item", item)]);
     let set = |power: PowerCard| edit(GearEdit::SetPower { at, power });
     if let Some(name) = name_cell(ui, id, &named("power.name_of"), &p.name) {
         cx.send(set(PowerCard { name, ..p.clone() }));
@@ -666,9 +663,9 @@ fn power_row_ui(
     }
     let mut lasting = p.lasting;
     let word = if lasting {
-        lang.t("sheet.yes")
+        cx.t("sheet.yes")
     } else {
-        lang.t("sheet.no")
+        cx.t("sheet.no")
     };
     let r = ui.checkbox(&mut lasting, word);
     let name = named("power.lasting_of");
@@ -691,7 +688,7 @@ fn power_row_ui(
     }
     if let (Some(e), _) = row_actions(
         ui,
-        lang,
+        cx,
         item,
         at,
         c.powers.len(),

@@ -14,6 +14,7 @@ use crate::rules::{Gear, GearKind};
 use crate::ui::theme::palette;
 
 use super::cells::text_cell;
+use crate::ui::context::ViewCtx;
 
 /// The width of the profile's fields.
 const FIELD_WIDTH: f32 = 90.0;
@@ -66,7 +67,7 @@ fn parse_pair<T: std::str::FromStr>(text: &str) -> Option<[T; 2]> {
 /// summary, opening its fields; a dash for anything else.
 pub(super) fn shot_cell_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     (g, id): (&Gear, egui::Id),
     named: &dyn Fn(&str) -> String,
     set: &dyn Fn(Gear) -> Command,
@@ -76,12 +77,12 @@ pub(super) fn shot_cell_ui(
         ui.label(RichText::new("—").color(palette().text_subdued));
         return;
     }
-    let text = format!("{} {}", icons::ICON_TARGET.codepoint, summary(lang, g));
+    let text = format!("{} {}", icons::ICON_TARGET.codepoint, summary(cx.lang, g));
     let config = egui::containers::menu::MenuConfig::new()
         .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
     let (r, _) = egui::containers::menu::MenuButton::new(text)
         .config(config)
-        .ui(ui, |ui| fields_ui(ui, lang, (g, id), named, set, send));
+        .ui(ui, |ui| fields_ui(ui, cx, (g, id), named, set, send));
     let name = named("gear.shot.of");
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
 }
@@ -158,19 +159,19 @@ impl Field {
 /// why under them.
 fn fields_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     (g, id): (&Gear, egui::Id),
     named: &dyn Fn(&str) -> String,
     set: &dyn Fn(Gear) -> Command,
     send: &dyn Fn(Command),
 ) {
-    ui.label(RichText::new(lang.t("gear.shot.title")).strong());
-    ui.label(RichText::new(lang.t("gear.shot.hint")).color(palette().text_subdued));
+    ui.label(RichText::new(cx.t("gear.shot.title")).strong());
+    ui.label(RichText::new(cx.t("gear.shot.hint")).color(palette().text_subdued));
     let bad = id.with("shot_bad");
     egui::Grid::new(id.with("shot_grid")).show(ui, |ui| {
         for f in Field::ALL {
             let (label, of, hint) = f.keys();
-            ui.label(lang.t(label));
+            ui.label(cx.t(label));
             let text = f.text(g);
             if let Some(t) = text_cell(ui, id.with(of), &named(of), &text, FIELD_WIDTH, hint) {
                 match f.parse(g, t.trim()) {
@@ -179,7 +180,7 @@ fn fields_ui(
                         send(set(g));
                     }
                     Err(key) => {
-                        let why = lang.f(key, &[("text", &t)]);
+                        let why = cx.f(key, &[("text", &t)]);
                         ui.data_mut(|d| d.insert_temp(bad, why));
                     }
                 }
@@ -189,7 +190,7 @@ fn fields_ui(
     });
     let mut template = g.template;
     if ui
-        .checkbox(&mut template, lang.t("gear.shot.template"))
+        .checkbox(&mut template, cx.t("gear.shot.template"))
         .changed()
     {
         send(set(Gear {
@@ -199,7 +200,7 @@ fn fields_ui(
     }
     if let Some(text) = ui.data(|d| d.get_temp::<String>(bad)) {
         ui.label(RichText::new(text).color(palette().warning));
-        if ui.small_button(lang.t("gear.shot.dismiss")).clicked() {
+        if ui.small_button(cx.t("gear.shot.dismiss")).clicked() {
             ui.data_mut(|d| d.remove::<String>(bad));
         }
     }

@@ -47,10 +47,9 @@ pub struct RosterView {
 impl RosterView {
     /// Shows roster `id`.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, id: &str) {
-        let lang = cx.lang;
         let model = cx.model;
         let Some(roster) = model.roster(id) else {
-            alert(ui, Tone::Info, lang.t("roster.missing"));
+            alert(ui, Tone::Info, cx.t("roster.missing"));
             return;
         };
         if self.editing.as_deref() != Some(id) {
@@ -68,7 +67,7 @@ impl RosterView {
                         .size(24.0)
                         .color(palette().accent),
                 );
-                let r = labelled_text(ui, lang.t("roster.name"), &mut self.name);
+                let r = labelled_text(ui, cx.t("roster.name"), &mut self.name);
                 if std::mem::take(&mut self.focus_name) {
                     r.request_focus();
                 }
@@ -78,16 +77,16 @@ impl RosterView {
                     self.name = roster.name.clone();
                 }
                 ui.label(
-                    RichText::new(lang.msg(&crate::rules::Document::summary(roster)))
+                    RichText::new(cx.msg(&crate::rules::Document::summary(roster)))
                         .color(palette().text_subdued),
                 );
-                problems_badge(ui, lang, problems.len());
+                problems_badge(ui, cx, problems.len());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let export = lang.t("menu.export");
+                    let export = cx.t("menu.export");
                     if icon_button(ui, icons::ICON_UPLOAD, export, export, true).clicked() {
                         cx.send(Command::ExportDialog(DocKey::of::<Roster>(id)));
                     }
-                    let print = lang.t("action.print_preview");
+                    let print = cx.t("action.print_preview");
                     if icon_button(ui, icons::ICON_PRINT, print, print, true).clicked() {
                         cx.send(Command::Show(crate::app::Screen::Print(
                             DocKey::of::<Roster>(id),
@@ -112,15 +111,14 @@ impl RosterView {
         ui.add_space(space::M);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_GPP_BAD, lang.t("roster.problems"));
+            card_title(ui, icons::ICON_GPP_BAD, cx.t("roster.problems"));
             problems_ui(ui, cx, problems);
         });
     }
 
     /// How points are given out: the scheme, and the scheme's own settings.
     fn points_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster) {
-        let lang = cx.lang;
-        card_title(ui, icons::ICON_MILITARY_TECH, lang.t("points.title"));
+        card_title(ui, icons::ICON_MILITARY_TECH, cx.t("points.title"));
         scheme_ui(ui, cx, roster);
         let used: u64 = roster
             .characters
@@ -129,11 +127,11 @@ impl RosterView {
             .sum();
         match &roster.points {
             PointsScheme::Free => {
-                ui.label(lang.f("points.free_hint", &[("used", &used.to_string())]));
+                ui.label(cx.f("points.free_hint", &[("used", &used.to_string())]));
             }
             PointsScheme::Fixed { allotments } => {
                 self.allotments_ui(ui, cx, roster, allotments);
-                ui.label(lang.t("points.fixed_hint"));
+                ui.label(cx.t("points.fixed_hint"));
             }
             PointsScheme::Pool {
                 points,
@@ -141,7 +139,7 @@ impl RosterView {
             } => {
                 pool_ui(ui, cx, roster, *points, *force_models);
                 ui.label(
-                    lang.f(
+                    cx.f(
                         "points.pool_status",
                         &[
                             ("used", &used.to_string()),
@@ -210,21 +208,20 @@ impl RosterView {
         roster: &Roster,
         force_models: u32,
     ) {
-        let lang = cx.lang;
         ui.horizontal(|ui| {
             if self.dice_per_20 == 0 {
                 self.dice_per_20 = 1;
             }
-            let l = ui.label(lang.t("points.dice_per_20"));
+            let l = ui.label(cx.t("points.dice_per_20"));
             ui.add(egui::DragValue::new(&mut self.dice_per_20).range(1..=6))
                 .labelled_by(l.id);
             let dice = (force_models / 20).saturating_mul(self.dice_per_20);
             if ui
                 .add_enabled(
                     force_models >= 20,
-                    egui::Button::new(lang.f("points.roll_pool", &[("dice", &dice.to_string())])),
+                    egui::Button::new(cx.f("points.roll_pool", &[("dice", &dice.to_string())])),
                 )
-                .on_disabled_hover_text(lang.t("points.roll_pool_needs_force"))
+                .on_disabled_hover_text(cx.t("points.roll_pool_needs_force"))
                 .clicked()
             {
                 cx.send(Command::roster(
@@ -253,29 +250,28 @@ impl RosterView {
 
     /// The card adding a character: standard, random hero or campaign.
     fn add_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster) {
-        let lang = cx.lang;
         let rules = &cx.model.rules;
-        card_title(ui, icons::ICON_ADD, lang.t("roster.add_title"));
+        card_title(ui, icons::ICON_ADD, cx.t("roster.add_title"));
         let mut race = self
             .race
             .clone()
             .filter(|r| rules.race(r).is_some())
             .or_else(|| rules.races.first().map(|r| r.id.clone()))
             .unwrap_or_default();
-        labelled_text(ui, lang.t("roster.character_name"), &mut self.new_character);
+        labelled_text(ui, cx.t("roster.character_name"), &mut self.new_character);
         ui.horizontal_wrapped(|ui| {
-            race_combo(ui, rules, lang, lang.t("character.race"), &mut race);
+            race_combo(ui, rules, cx, cx.t("character.race"), &mut race);
             type_combo(
                 ui,
                 rules,
-                lang,
-                lang.t("character.type"),
+                cx,
+                cx.t("character.type"),
                 &mut self.type_id,
                 true,
             );
-            if ui.button(lang.t("roster.add_character")).clicked() {
+            if ui.button(cx.t("roster.add_character")).clicked() {
                 cx.send(self.add(
-                    lang,
+                    cx.lang,
                     roster,
                     NewCharacter::Standard {
                         race: race.clone(),
@@ -285,16 +281,15 @@ impl RosterView {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            let (level, dice) =
-                level_combo(ui, rules, lang, lang.t("roster.hero_level"), &self.level);
+            let (level, dice) = level_combo(ui, rules, cx, cx.t("roster.hero_level"), &self.level);
             if ui
-                .button(lang.f("roster.random_hero", &[("dice", &dice)]))
-                .on_hover_text(lang.t("roster.random_hero_hint"))
+                .button(cx.f("roster.random_hero", &[("dice", &dice)]))
+                .on_hover_text(cx.t("roster.random_hero_hint"))
                 .clicked()
                 && let Some(level) = level.clone()
             {
                 cx.send(self.add(
-                    lang,
+                    cx.lang,
                     roster,
                     NewCharacter::RandomHero {
                         race: race.clone(),
@@ -303,11 +298,15 @@ impl RosterView {
                 ));
             }
             if ui
-                .button(lang.t("roster.campaign_character"))
-                .on_hover_text(lang.t("roster.campaign_character_hint"))
+                .button(cx.t("roster.campaign_character"))
+                .on_hover_text(cx.t("roster.campaign_character_hint"))
                 .clicked()
             {
-                cx.send(self.add(lang, roster, NewCharacter::Campaign { race: race.clone() }));
+                cx.send(self.add(
+                    cx.lang,
+                    roster,
+                    NewCharacter::Campaign { race: race.clone() },
+                ));
             }
             self.level = level;
         });
@@ -380,17 +379,16 @@ const CHARACTER_ROW: f32 = 72.0;
 
 /// The roster's characters, each as a card.
 fn characters_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster) {
-    let lang = cx.lang;
     card_title(
         ui,
         icons::ICON_GROUP,
-        &lang.f(
+        &cx.f(
             "roster.characters",
             &[("count", &roster.characters.len().to_string())],
         ),
     );
     if roster.characters.is_empty() {
-        alert(ui, Tone::Info, lang.t("roster.no_characters"));
+        alert(ui, Tone::Info, cx.t("roster.no_characters"));
         return;
     }
     virtual_rows(ui, CHARACTER_ROW, roster.characters.len(), |ui, i| {
@@ -433,7 +431,6 @@ fn card_header_ui(
     roster: &Roster,
     c: &crate::rules::Character,
 ) {
-    let lang = cx.lang;
     let rules = &cx.model.rules;
     let icon = if c.psychic {
         icons::ICON_PSYCHOLOGY
@@ -449,12 +446,12 @@ fn card_header_ui(
     }
     let mut kind = format!(
         "{} · {}",
-        race_name(rules, lang, &c.race),
-        type_name(rules, lang, c.type_id.as_deref())
+        race_name(rules, cx.lang, &c.race),
+        type_name(rules, cx.lang, c.type_id.as_deref())
     );
     if c.psychic {
         kind.push_str(" · ");
-        kind.push_str(lang.t("character.psychic_short"));
+        kind.push_str(cx.t("character.psychic_short"));
     }
     ui.label(RichText::new(kind).color(palette().text_subdued));
     let problems = c.validate(rules).len();
@@ -462,7 +459,7 @@ fn card_header_ui(
         badge(
             ui,
             Tone::Warning,
-            &lang.f("problems.count", &[("count", &problems.to_string())]),
+            &cx.f("problems.count", &[("count", &problems.to_string())]),
         );
     }
 }
@@ -474,24 +471,23 @@ fn card_buttons_ui(
     roster: &Roster,
     c: &crate::rules::Character,
 ) {
-    let lang = cx.lang;
     let named = |what: &str| format!("{what}: {}", c.name);
-    let remove = lang.t("roster.remove");
+    let remove = cx.t("roster.remove");
     if icon_button(ui, icons::ICON_DELETE, remove, &named(remove), true).clicked() {
         cx.send(Command::roster(
             roster.id.clone(),
             RosterEdit::RemoveCharacter(c.id),
         ));
     }
-    let dup = lang.t("library.duplicate");
+    let dup = cx.t("library.duplicate");
     if icon_button(ui, icons::ICON_CONTENT_COPY, dup, &named(dup), true).clicked() {
-        let name = lang.f("roster.copy_of", &[("name", &c.name)]);
+        let name = cx.f("roster.copy_of", &[("name", &c.name)]);
         cx.send(Command::roster(
             roster.id.clone(),
             RosterEdit::DuplicateCharacter { id: c.id, name },
         ));
     }
-    let edit = lang.t("roster.edit");
+    let edit = cx.t("roster.edit");
     if icon_button(ui, icons::ICON_EDIT, edit, &named(edit), true).clicked() {
         cx.send(Command::Show(Screen::Character(roster.id.clone(), c.id)));
     }
@@ -499,7 +495,6 @@ fn card_buttons_ui(
 
 /// A card's profile, a value above its maximum marked.
 fn card_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Character) {
-    let lang = cx.lang;
     let rules = &cx.model.rules;
     match (c.profile(rules), c.maxima(rules)) {
         (Ok(p), Ok(max)) => {
@@ -518,27 +513,26 @@ fn card_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Charac
                 ui.scope(|ui| {
                     ui.spacing_mut().item_spacing.x = 3.0;
                     ui.label(
-                        RichText::new(lang.t(ch.abbr_key()))
+                        RichText::new(cx.t(ch.abbr_key()))
                             .small()
                             .color(palette().text_subdued),
                     );
                     ui.label(value)
                 })
                 .response
-                .on_hover_text(lang.t(&format!("chr.{}", ch.key())));
+                .on_hover_text(cx.t(&format!("chr.{}", ch.key())));
             }
         }
         (Err(problem), _) | (_, Err(problem)) => {
-            alert(ui, Tone::Error, &lang.problem_line(&problem));
+            alert(ui, Tone::Error, &cx.lang.problem_line(&problem));
         }
     }
 }
 
 /// A card's points, spent and worth, and what he carries, counted.
 fn card_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Character) {
-    let lang = cx.lang;
     ui.label(
-        RichText::new(lang.f(
+        RichText::new(cx.f(
             "roster.points_worth",
             &[
                 ("spent", &c.points_spent().to_string()),
@@ -551,10 +545,10 @@ fn card_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Charact
     // What he carries, counted: the list is on his screen.
     let mut carried = Vec::new();
     if !c.equipment.is_empty() {
-        carried.push(lang.f("roster.items", &[("count", &c.equipment.len().to_string())]));
+        carried.push(cx.f("roster.items", &[("count", &c.equipment.len().to_string())]));
     }
     if !c.powers.is_empty() {
-        carried.push(lang.f(
+        carried.push(cx.f(
             "roster.power_cards",
             &[("count", &c.powers.len().to_string())],
         ));

@@ -5,6 +5,7 @@
 use crate::i18n::Lang;
 use crate::rules::RulesData;
 use crate::rules::core::names::name_in;
+use crate::ui::context::ViewCtx;
 
 /// The display name of a race.
 pub fn race_name<'a>(rules: &'a RulesData, lang: Lang, id: &'a str) -> &'a str {
@@ -27,18 +28,22 @@ pub fn type_name<'a>(rules: &'a RulesData, lang: Lang, id: Option<&'a str>) -> &
 pub fn race_combo(
     ui: &mut egui::Ui,
     rules: &RulesData,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     label: &str,
     value: &mut String,
 ) -> bool {
     let mut changed = false;
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
-        .selected_text(race_name(rules, lang, value).to_owned())
+        .selected_text(race_name(rules, cx.lang, value).to_owned())
         .show_ui(ui, |ui| {
             for r in &rules.races {
                 changed |= ui
-                    .selectable_value(value, r.id.clone(), name_in(&r.names, lang.code(), &r.id))
+                    .selectable_value(
+                        value,
+                        r.id.clone(),
+                        name_in(&r.names, cx.lang.code(), &r.id),
+                    )
                     .changed();
             }
         })
@@ -51,7 +56,7 @@ pub fn race_combo(
 pub fn type_combo(
     ui: &mut egui::Ui,
     rules: &RulesData,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     label: &str,
     value: &mut Option<String>,
     allow_none: bool,
@@ -59,11 +64,11 @@ pub fn type_combo(
     let mut changed = false;
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
-        .selected_text(type_name(rules, lang, value.as_deref()).to_owned())
+        .selected_text(type_name(rules, cx.lang, value.as_deref()).to_owned())
         .show_ui(ui, |ui| {
             if allow_none {
                 changed |= ui
-                    .selectable_value(value, None, lang.t("character.no_type"))
+                    .selectable_value(value, None, cx.t("character.no_type"))
                     .changed();
             }
             for t in &rules.types {
@@ -71,7 +76,7 @@ pub fn type_combo(
                     .selectable_value(
                         value,
                         Some(t.id.clone()),
-                        name_in(&t.names, lang.code(), &t.id),
+                        name_in(&t.names, cx.lang.code(), &t.id),
                     )
                     .changed();
             }
@@ -86,7 +91,7 @@ pub fn type_combo(
 pub fn level_combo(
     ui: &mut egui::Ui,
     rules: &RulesData,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     label: &str,
     current: &Option<String>,
 ) -> (Option<String>, String) {
@@ -94,7 +99,7 @@ pub fn level_combo(
         .clone()
         .filter(|l| rules.character_type(l).is_some())
         .or_else(|| rules.types.first().map(|t| t.id.clone()));
-    type_combo(ui, rules, lang, label, &mut level, false);
+    type_combo(ui, rules, cx, label, &mut level, false);
     let dice = level
         .as_deref()
         .and_then(|l| rules.character_type(l))

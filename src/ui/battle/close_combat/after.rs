@@ -183,7 +183,6 @@ impl CcAfterView {
     /// test.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         // A new roll of this mode gives the result; the player may change it.
         if model.battle.log.len() != self.seen_log {
             self.seen_log = model.battle.log.len();
@@ -193,7 +192,7 @@ impl CcAfterView {
             }
         }
         ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(lang.t("battle.cc.next")).strong());
+            ui.label(egui::RichText::new(cx.t("battle.cc.next")).strong());
             // The tab in words; its rules, by id, in its hover.
             for (section, tab, title) in [
                 (
@@ -213,8 +212,8 @@ impl CcAfterView {
                 ),
                 (Section::Test, "battle.cc.test.tab", "battle.cc.test.title"),
             ] {
-                ui.selectable_value(&mut self.section, section, lang.t(tab))
-                    .on_hover_text(lang.t(title));
+                ui.selectable_value(&mut self.section, section, cx.t(tab))
+                    .on_hover_text(cx.t(title));
             }
         });
         ui.add_space(space::S);
@@ -226,7 +225,7 @@ impl CcAfterView {
                     card_title(
                         ui,
                         icons::ICON_DIRECTIONS_RUN,
-                        lang.t("battle.cc.break.title"),
+                        cx.t("battle.cc.break.title"),
                     );
                     self.break_ui(ui, cx, s);
                 });
@@ -239,17 +238,16 @@ impl CcAfterView {
     /// The round's result, then the loser pushed back and the winner's
     /// follow up (CC-13 … CC-15).
     fn after_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
-        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_MOVE_DOWN, lang.t("battle.cc.after.title"));
+            card_title(ui, icons::ICON_MOVE_DOWN, cx.t("battle.cc.after.title"));
             self.result_ui(ui, cx, s);
             ui.add_space(space::S);
             let (winner, loser) = match self.result {
                 RoundResult::Won => (s.names.0, s.names.1),
                 RoundResult::Lost => (s.names.1, s.names.0),
                 RoundResult::Draw => {
-                    alert(ui, Tone::Info, lang.t("battle.cc.after.draw_note"));
+                    alert(ui, Tone::Info, cx.t("battle.cc.after.draw_note"));
                     return;
                 }
             };
@@ -262,7 +260,6 @@ impl CcAfterView {
     /// The round's chances, the last roll's result, and the result chosen.
     fn result_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         let (a, d) = s.names;
         // The chances of the round: both sides' blows when the defender
         // strikes back, else the attack alone (the defender causes nothing).
@@ -282,17 +279,17 @@ impl CcAfterView {
                     badge(
                         ui,
                         Tone::Good,
-                        &lang.f("battle.cc.after.wins", &[("name", a), ("p", &percent(won))]),
+                        &cx.f("battle.cc.after.wins", &[("name", a), ("p", &percent(won))]),
                     );
                     badge(
                         ui,
                         Tone::Info,
-                        &lang.f("battle.cc.after.draws", &[("p", &percent(draw))]),
+                        &cx.f("battle.cc.after.draws", &[("p", &percent(draw))]),
                     );
                     badge(
                         ui,
                         Tone::Warning,
-                        &lang.f(
+                        &cx.f(
                             "battle.cc.after.wins",
                             &[("name", d), ("p", &percent(lost))],
                         ),
@@ -300,24 +297,24 @@ impl CcAfterView {
                 });
             }
             Err(p) => {
-                alert(ui, Tone::Error, &lang.problem_line(&p));
+                alert(ui, Tone::Error, &cx.lang.problem_line(&p));
             }
         }
         if let Some(title) = &self.from_roll {
             ui.label(
-                RichText::new(lang.f("battle.cc.after.from_roll", &[("title", title)]))
+                RichText::new(cx.f("battle.cc.after.from_roll", &[("title", title)]))
                     .color(palette().text_subdued),
             );
         }
-        ui.label(RichText::new(lang.t("battle.cc.after.result")).strong());
+        ui.label(RichText::new(cx.t("battle.cc.after.result")).strong());
         ui.horizontal_wrapped(|ui| {
-            let won = lang.f("battle.cc.after.won", &[("name", a)]);
-            let lost = lang.f("battle.cc.after.won", &[("name", d)]);
+            let won = cx.f("battle.cc.after.won", &[("name", a)]);
+            let lost = cx.f("battle.cc.after.won", &[("name", d)]);
             ui.radio_value(&mut self.result, RoundResult::Won, won);
             ui.radio_value(
                 &mut self.result,
                 RoundResult::Draw,
-                lang.t("battle.cc.after.draw"),
+                cx.t("battle.cc.after.draw"),
             );
             ui.radio_value(&mut self.result, RoundResult::Lost, lost);
         });
@@ -326,15 +323,14 @@ impl CcAfterView {
     /// The loser pushed back, the room behind him as an input (CC-14).
     fn push_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, loser: &str) {
         let model = cx.model;
-        let lang = cx.lang;
-        ui.label(RichText::new(lang.f("battle.cc.push.title", &[("name", loser)])).strong());
+        ui.label(RichText::new(cx.f("battle.cc.push.title", &[("name", loser)])).strong());
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.push.blocked, lang.t("battle.cc.push.blocked"));
+            ui.checkbox(&mut self.push.blocked, cx.t("battle.cc.push.blocked"));
             if self.push.blocked {
                 num(
                     ui,
-                    lang.t("battle.cc.push.room"),
-                    lang.t("battle.cc.push.room"),
+                    cx.t("battle.cc.push.room"),
+                    cx.t("battle.cc.push.room"),
                     &mut self.push.room,
                     0.0..=24.0,
                 );
@@ -346,13 +342,13 @@ impl CcAfterView {
             badge(
                 ui,
                 Tone::Warning,
-                &lang.f("battle.cc.push.wall", &[("inches", &inches)]),
+                &cx.f("battle.cc.push.wall", &[("inches", &inches)]),
             );
         } else {
             badge(
                 ui,
                 Tone::Info,
-                &lang.f("battle.cc.push.free", &[("inches", &inches)]),
+                &cx.f("battle.cc.push.free", &[("inches", &inches)]),
             );
         }
     }
@@ -361,26 +357,25 @@ impl CcAfterView {
     /// stay test, and its roll.
     fn follow_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, winner: &str) {
         let model = cx.model;
-        let lang = cx.lang;
-        ui.label(RichText::new(lang.f("battle.cc.follow.title", &[("name", winner)])).strong());
+        ui.label(RichText::new(cx.f("battle.cc.follow.title", &[("name", winner)])).strong());
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.push.defended, lang.t("battle.cc.follow.defended"));
+            ui.checkbox(&mut self.push.defended, cx.t("battle.cc.follow.defended"));
             ui.checkbox(
                 &mut self.push.opponent_killed,
-                lang.t("battle.cc.follow.killed"),
+                cx.t("battle.cc.follow.killed"),
             );
             ui.checkbox(
                 &mut self.push.wants_stay,
-                lang.t("battle.cc.follow.wants_stay"),
+                cx.t("battle.cc.follow.wants_stay"),
             );
         });
         let decided = close_combat::follow_up(self.push.defended, self.push.opponent_killed, None);
         match decided {
             FollowUp::StayDefended => {
-                badge(ui, Tone::Info, lang.t("battle.cc.follow.stay_defended"));
+                badge(ui, Tone::Info, cx.t("battle.cc.follow.stay_defended"));
             }
             FollowUp::StayOpponentsKilled => {
-                badge(ui, Tone::Info, lang.t("battle.cc.follow.stay_killed"));
+                badge(ui, Tone::Info, cx.t("battle.cc.follow.stay_killed"));
             }
             _ if self.push.wants_stay => {
                 let ld = if self.result == RoundResult::Won {
@@ -391,8 +386,8 @@ impl CcAfterView {
                 ui.horizontal_wrapped(|ui| {
                     num(
                         ui,
-                        lang.t("battle.cc.follow.ld"),
-                        lang.t("battle.cc.follow.ld"),
+                        cx.t("battle.cc.follow.ld"),
+                        cx.t("battle.cc.follow.ld"),
                         ld,
                         0..=12,
                     );
@@ -404,7 +399,7 @@ impl CcAfterView {
                     badge(
                         ui,
                         Tone::Good,
-                        &lang.f(
+                        &cx.f(
                             "battle.cc.follow.chance",
                             &[
                                 ("dice", &dice),
@@ -415,7 +410,7 @@ impl CcAfterView {
                         ),
                     );
                 });
-                let word = lang.t("battle.cc.follow.roll");
+                let word = cx.t("battle.cc.follow.roll");
                 if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                     cx.send(Command::RollTable(
                         Msg::new("battle.cc.follow.log_title").text("name", winner),
@@ -424,7 +419,7 @@ impl CcAfterView {
                 }
             }
             _ => {
-                badge(ui, Tone::Warning, lang.t("battle.cc.follow.follow"));
+                badge(ui, Tone::Warning, cx.t("battle.cc.follow.follow"));
             }
         }
     }
@@ -433,10 +428,9 @@ impl CcAfterView {
     /// and the free blow his opponent strikes at him at WS 1, its exact
     /// wounds and roll.
     fn break_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
-        let lang = cx.lang;
-        ui.label(RichText::new(lang.t("battle.cc.break.note")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("battle.cc.break.note")).color(palette().text_subdued));
         ui.horizontal_wrapped(|ui| {
-            ui.label(lang.t("battle.cc.break.who"));
+            ui.label(cx.t("battle.cc.break.who"));
             ui.radio_value(&mut self.breaker, Side::Attacker, s.names.0);
             ui.radio_value(&mut self.breaker, Side::Defender, s.names.1);
         });
@@ -461,19 +455,19 @@ impl CcAfterView {
         ui.horizontal_wrapped(|ui| {
             num(
                 ui,
-                lang.t("battle.cc.break.ld"),
-                lang.t("battle.cc.break.ld"),
+                cx.t("battle.cc.break.ld"),
+                cx.t("battle.cc.break.ld"),
                 ld,
                 0..=12,
             );
             num(
                 ui,
-                lang.t("battle.cc.break.m"),
-                lang.t("battle.cc.break.m"),
+                cx.t("battle.cc.break.m"),
+                cx.t("battle.cc.break.m"),
                 m,
                 0..=20,
             );
-            ui.checkbox(&mut self.robot, lang.t("battle.cc.break.robot"));
+            ui.checkbox(&mut self.robot, cx.t("battle.cc.break.robot"));
         });
         let (ld, m) = (i32_of(*ld), u32_of(*m));
         self.rout_ui(ui, cx, name, (ld, m));
@@ -491,14 +485,14 @@ impl CcAfterView {
             badge(
                 ui,
                 Tone::Info,
-                &lang.f("battle.cc.break.robot_note", &[("inches", &inches)]),
+                &cx.f("battle.cc.break.robot_note", &[("inches", &inches)]),
             );
         } else {
             match close_combat::rout_pass_chance(&model.rules, ld, false) {
                 Ok(p) => {
                     pass_fail_ui(
                         ui,
-                        &lang.f(
+                        &cx.f(
                             "battle.cc.break.passes",
                             &[
                                 ("dice", &dice_text(c.rout_test)),
@@ -507,7 +501,7 @@ impl CcAfterView {
                                 ("inches", &inches),
                             ],
                         ),
-                        &lang.f(
+                        &cx.f(
                             "battle.cc.break.routs",
                             &[
                                 ("p", &percent(1.0 - p)),
@@ -522,7 +516,7 @@ impl CcAfterView {
                 }
             }
         }
-        let word = lang.t("battle.cc.break.roll");
+        let word = cx.t("battle.cc.break.roll");
         if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
             cx.send(Command::RollTable(
                 Msg::new("battle.cc.break.log_title").text("name", name),
@@ -550,7 +544,7 @@ fn free_blow_ui(
     let (name, other) = names;
     ui.separator();
     ui.label(
-        RichText::new(lang.f(
+        RichText::new(cx.f(
             "battle.cc.break.free_title",
             &[
                 ("name", other),
@@ -564,12 +558,12 @@ fn free_blow_ui(
         Ok(dist) => {
             bars(
                 ui,
-                lang,
-                lang.t("battle.cc.break.free_chart"),
+                cx,
+                cx.t("battle.cc.break.free_chart"),
                 "battle.wounds_bar",
                 &dist,
             );
-            let word = lang.t("battle.cc.break.roll_free");
+            let word = cx.t("battle.cc.break.roll_free");
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                 cx.send(Command::RollTable(
                     Msg::new("battle.cc.break.free_log_title")

@@ -37,14 +37,13 @@ impl ChargeView {
         defender_m: &mut i64,
     ) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules;
-        ui.label(RichText::new(lang.t("battle.cc.charge.title")).strong());
+        ui.label(RichText::new(cx.t("battle.cc.charge.title")).strong());
         ui.horizontal_wrapped(|ui| {
             num(
                 ui,
-                lang.t("battle.cc.charge.attacker_m"),
-                lang.t("battle.cc.charge.attacker_m"),
+                cx.t("battle.cc.charge.attacker_m"),
+                cx.t("battle.cc.charge.attacker_m"),
                 attacker_m,
                 0..=20,
             );
@@ -52,7 +51,7 @@ impl ChargeView {
             badge(
                 ui,
                 Tone::Info,
-                &lang.f(
+                &cx.f(
                     "battle.cc.charge.reach",
                     &[
                         ("inches", &close_combat::charge_reach(rules, m).to_string()),
@@ -68,33 +67,33 @@ impl ChargeView {
         ui.horizontal_wrapped(|ui| {
             num(
                 ui,
-                lang.t("battle.cc.charge.defender_m"),
-                lang.t("battle.cc.charge.defender_m"),
+                cx.t("battle.cc.charge.defender_m"),
+                cx.t("battle.cc.charge.defender_m"),
                 defender_m,
                 0..=20,
             );
-            ui.label(lang.t("battle.cc.charge.reaction"));
+            ui.label(cx.t("battle.cc.charge.reaction"));
             for (r, key) in [
                 (ChargeReaction::Face, "battle.cc.charge.face"),
                 (ChargeReaction::StandAndShoot, "battle.cc.charge.stand"),
                 (ChargeReaction::Flee, "battle.cc.charge.flee"),
             ] {
-                ui.radio_value(&mut self.reaction, r, lang.t(key));
+                ui.radio_value(&mut self.reaction, r, cx.t(key));
             }
         });
         if self.reaction == ChargeReaction::StandAndShoot {
-            ui.checkbox(&mut self.slow_weapon, lang.t("battle.cc.charge.slow"));
+            ui.checkbox(&mut self.slow_weapon, cx.t("battle.cc.charge.slow"));
         }
         let m = u32::try_from((*defender_m).max(0)).unwrap_or(0);
         match close_combat::charge_reaction(rules, self.reaction, m, self.slow_weapon) {
             Ok(r) => {
                 let text = match self.reaction {
-                    ChargeReaction::Face => lang.t("battle.cc.charge.face_note").to_owned(),
-                    ChargeReaction::StandAndShoot => lang.f(
+                    ChargeReaction::Face => cx.t("battle.cc.charge.face_note").to_owned(),
+                    ChargeReaction::StandAndShoot => cx.f(
                         "battle.cc.charge.stand_note",
                         &[("modifier", &format!("{:+}", r.to_hit))],
                     ),
-                    ChargeReaction::Flee => lang.f(
+                    ChargeReaction::Flee => cx.f(
                         "battle.cc.charge.flee_note",
                         &[("inches", &r.flee_inches.to_string())],
                     ),
@@ -102,7 +101,7 @@ impl ChargeView {
                 badge(ui, Tone::Info, &text);
             }
             Err(p) => {
-                alert(ui, Tone::Error, &lang.problem_line(&p));
+                alert(ui, Tone::Error, &cx.lang.problem_line(&p));
             }
         }
     }

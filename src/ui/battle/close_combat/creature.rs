@@ -66,14 +66,14 @@ fn arc_key(kind: AttackKind) -> &'static str {
     }
 }
 
-fn attack_line(ui: &mut egui::Ui, lang: Lang, t: &AttackType) {
-    ui.label(lang.f(
+fn attack_line(ui: &mut egui::Ui, cx: &ViewCtx<'_>, t: &AttackType) {
+    ui.label(cx.f(
         "battle.cc.creature.attack",
         &[
-            ("kind", lang.t(kind_key(t.kind))),
+            ("kind", cx.t(kind_key(t.kind))),
             ("count", &t.count.to_string()),
-            ("damage", &damage_text(lang, t.damage)),
-            ("arc", lang.t(arc_key(t.kind))),
+            ("damage", &damage_text(cx.lang, t.damage)),
+            ("arc", cx.t(arc_key(t.kind))),
         ],
     ));
 }
@@ -115,11 +115,10 @@ impl CreatureView {
 
     /// The creature card.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
-        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_PETS, lang.t("battle.cc.creature.title"));
-            ui.checkbox(&mut self.on, lang.t("battle.cc.creature.on"));
+            card_title(ui, icons::ICON_PETS, cx.t("battle.cc.creature.title"));
+            ui.checkbox(&mut self.on, cx.t("battle.cc.creature.on"));
             if !self.on {
                 return;
             }
@@ -134,7 +133,6 @@ impl CreatureView {
 
     /// The creature's size, its claws (a large one's) and whether it lives.
     fn form_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         let devil = &cx.model.rules.close_combat.catachan_devil;
         if !devil.sizes.iter().any(|z| z.size == self.size)
             && let Some(first) = devil.sizes.first()
@@ -142,32 +140,28 @@ impl CreatureView {
             self.size.clone_from(&first.size);
         }
         ui.horizontal_wrapped(|ui| {
-            ui.label(lang.t("battle.cc.creature.size"));
+            ui.label(cx.t("battle.cc.creature.size"));
             for z in &devil.sizes {
-                let word = lang.t(&format!("battle.cc.devil.{}", z.size)).to_owned();
+                let word = cx.t(&format!("battle.cc.devil.{}", z.size)).to_owned();
                 ui.radio_value(&mut self.size, z.size.clone(), word);
             }
         });
         let large = self.size == "large";
         if large {
             ui.horizontal_wrapped(|ui| {
-                ui.label(lang.t("battle.cc.creature.claws"));
+                ui.label(cx.t("battle.cc.creature.claws"));
                 ui.radio_value(
                     &mut self.claws,
                     Claws::None,
-                    lang.t("battle.cc.devil.no_claws"),
+                    cx.t("battle.cc.devil.no_claws"),
                 );
-                ui.radio_value(
-                    &mut self.claws,
-                    Claws::Claws,
-                    lang.t("battle.cc.devil.claws"),
-                );
+                ui.radio_value(&mut self.claws, Claws::Claws, cx.t("battle.cc.devil.claws"));
                 ui.radio_value(
                     &mut self.claws,
                     Claws::Fiddler,
-                    lang.t("battle.cc.devil.fiddler"),
+                    cx.t("battle.cc.devil.fiddler"),
                 );
-                let unknown = lang.f(
+                let unknown = cx.f(
                     "battle.cc.devil.unknown",
                     &[
                         ("claws", &devil.extra_claws_percent.to_string()),
@@ -179,7 +173,7 @@ impl CreatureView {
         } else {
             self.claws = Claws::None;
         }
-        ui.checkbox(&mut self.living, lang.t("battle.cc.creature.living"));
+        ui.checkbox(&mut self.living, cx.t("battle.cc.creature.living"));
     }
 }
 
@@ -189,17 +183,17 @@ fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool
     let (model, lang) = (cx.model, cx.lang);
     let devil = &model.rules.close_combat.catachan_devil;
     // Its attack types, each with its count, damage and arc (CC-6).
-    ui.label(RichText::new(lang.t("battle.cc.creature.attacks")).strong());
+    ui.label(RichText::new(cx.t("battle.cc.creature.attacks")).strong());
     let known = attack.claws.known().unwrap_or(None);
     match crate::rules::close_combat::devil_attacks(&model.rules, &attack.size, known) {
         Ok(list) => {
             for t in &list {
-                attack_line(ui, lang, t);
+                attack_line(ui, cx, t);
             }
             if attack.claws == Claws::Unknown {
-                attack_line(ui, lang, &devil.extra_claws);
+                attack_line(ui, cx, &devil.extra_claws);
                 ui.label(
-                    RichText::new(lang.f(
+                    RichText::new(cx.f(
                         "battle.cc.devil.unknown",
                         &[
                             ("claws", &devil.extra_claws_percent.to_string()),
@@ -219,15 +213,15 @@ fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool
         let profile: Vec<String> = z
             .profile
             .iter()
-            .map(|(c, v)| format!("{} {v}", lang.t(c.abbr_key())))
+            .map(|(c, v)| format!("{} {v}", cx.t(c.abbr_key())))
             .collect();
-        ui.label(lang.f(
+        ui.label(cx.f(
             "battle.cc.creature.profile",
             &[("profile", &profile.join(", "))],
         ));
     }
     ui.label(
-        RichText::new(lang.f(
+        RichText::new(cx.f(
             "battle.cc.creature.uses",
             &[
                 ("ws", &attack.by.ws.to_string()),
@@ -250,16 +244,16 @@ fn roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: DevilAttack, s: &Situati
             badge(
                 ui,
                 Tone::Warning,
-                &lang.f("battle.cc.creature.any", &[("p", &percent(1.0 - none))]),
+                &cx.f("battle.cc.creature.any", &[("p", &percent(1.0 - none))]),
             );
             bars(
                 ui,
-                lang,
-                lang.t("battle.cc.creature.chart"),
+                cx,
+                cx.t("battle.cc.creature.chart"),
                 "battle.wounds_bar",
                 &dist,
             );
-            let word = lang.t("battle.cc.creature.roll");
+            let word = cx.t("battle.cc.creature.roll");
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                 let size = format!("battle.cc.devil.{}", attack.size);
                 let title = Msg::new("battle.against")

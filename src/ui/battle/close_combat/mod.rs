@@ -16,7 +16,6 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::i18n::Lang;
 use crate::rules::battle::Fight;
 use crate::rules::battle::scenario::{CcAttacker, CcDefender, CloseCombatScenario, Scenario};
 use crate::rules::characters::equipment::SAVE_MODIFIERS;
@@ -120,15 +119,15 @@ impl Default for CloseCombatView {
 /// combat; the shot's is `shooting/gear.rs`).
 fn situation_ui<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     list: &mut Vec<T>,
     items: &[(T, &str)],
 ) {
-    ui.label(RichText::new(lang.t("battle.situation")).strong());
+    ui.label(RichText::new(cx.t("battle.situation")).strong());
     ui.horizontal_wrapped(|ui| {
         for &(item, key) in items {
             let mut on = list.contains(&item);
-            if ui.checkbox(&mut on, lang.t(key)).changed() {
+            if ui.checkbox(&mut on, cx.t(key)).changed() {
                 if on {
                     list.push(item);
                 } else {
@@ -155,7 +154,6 @@ impl CloseCombatView {
     /// Shows the close-combat mode: the two fighters, the odds and the
     /// roll, the round, and what comes after the blows.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool) {
-        let lang = cx.lang;
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
@@ -172,11 +170,11 @@ impl CloseCombatView {
             ui.add_space(space::M);
             card(ui, |ui| {
                 ui.set_min_width(ui.available_width());
-                card_title(ui, icons::ICON_SWORDS, lang.t("battle.round"));
+                card_title(ui, icons::ICON_SWORDS, cx.t("battle.round"));
                 match self.round().odds(&cx.model.rules) {
-                    Ok(r) => round_ui(ui, lang, &r),
+                    Ok(r) => round_ui(ui, cx, &r),
                     Err(p) => {
-                        alert(ui, Tone::Error, &lang.problem_line(&p));
+                        alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                     }
                 }
             });
@@ -184,8 +182,8 @@ impl CloseCombatView {
         ui.add_space(space::M);
         let sides = &self.cc_sides;
         let names = (
-            sides.attacker_or(lang.t("battle.attacker")),
-            sides.defender_or(lang.t("battle.defender")),
+            sides.attacker_or(cx.t("battle.attacker")),
+            sides.defender_or(cx.t("battle.defender")),
         );
         let situation = parts::Situation {
             names,
@@ -199,23 +197,22 @@ impl CloseCombatView {
     /// The odds card: the attack's odds, CC-10's setting when a blow needs
     /// 7 or more, and the roll.
     fn odds_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool) {
-        let lang = cx.lang;
         let scenario = Scenario::CloseCombat(self.cc.clone());
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_CASINO, lang.t("battle.odds"));
+            card_title(ui, icons::ICON_CASINO, cx.t("battle.odds"));
             match scenario.odds(&cx.model.rules) {
                 Ok(odds) => {
-                    odds_ui(ui, lang, &odds);
+                    odds_ui(ui, cx, &odds);
                     self.save_by_ui(ui, cx);
                     ui.add_space(space::S);
                     // CC-10: a 7+ blow the battle refuses.
                     let refused = self.consent_ui(ui, cx);
                     if let Some(p) = &refused {
-                        alert(ui, Tone::Error, &lang.problem_line(p));
+                        alert(ui, Tone::Error, &cx.lang.problem_line(p));
                         ui.add_space(space::S);
                     }
-                    let roll = lang.t("battle.roll");
+                    let roll = cx.t("battle.roll");
                     if icon_button(ui, icons::ICON_CASINO, roll, roll, refused.is_none()).clicked()
                     {
                         let wounds = (
@@ -225,12 +222,12 @@ impl CloseCombatView {
                         cx.send(Command::RollFight(
                             self.cc_sides.title(),
                             self.fight(),
-                            self.cc_sides.combatants(lang, we_attack, wounds),
+                            self.cc_sides.combatants(cx.lang, we_attack, wounds),
                         ));
                     }
                 }
                 Err(p) => {
-                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                    alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                 }
             }
         });
@@ -240,7 +237,6 @@ impl CloseCombatView {
     /// modifier, named by the weapon the fighter brought, or the S table's.
     fn save_by_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         use crate::rules::close_combat::odds::{SaveModifierBy, cc_save_modifier};
-        let lang = cx.lang;
         let a = &self.cc.attacker;
         if self.cc.defender.save.is_none() {
             return;
@@ -257,12 +253,12 @@ impl CloseCombatView {
             .as_ref()
             .filter(|h| h.save_modifier.is_some() && h.save_modifier == weapon.save_modifier);
         let text = match (by, named) {
-            (SaveModifierBy::Weapon, Some(h)) => lang.f(
+            (SaveModifierBy::Weapon, Some(h)) => cx.f(
                 "battle.cc.save_by_weapon_named",
                 &[("m", &m), ("weapon", &h.name)],
             ),
-            (SaveModifierBy::Weapon, None) => lang.f("battle.cc.save_by_weapon", &[("m", &m)]),
-            (SaveModifierBy::Strength(s), _) => lang.f(
+            (SaveModifierBy::Weapon, None) => cx.f("battle.cc.save_by_weapon", &[("m", &m)]),
+            (SaveModifierBy::Strength(s), _) => cx.f(
                 "battle.cc.save_by_strength",
                 &[("m", &m), ("s", &s.to_string())],
             ),
@@ -274,7 +270,6 @@ impl CloseCombatView {
     /// (CHR-15), and the pickers that fill it in from the library or from a
     /// campaign's table.
     fn side_head_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, side: after::Side) {
-        let lang = cx.lang;
         let (icon, title, tick, take, take_campaign) = match side {
             after::Side::Attacker => (
                 icons::ICON_SPORTS_MARTIAL_ARTS,
@@ -304,10 +299,10 @@ impl CloseCombatView {
             after::Side::Attacker => (&*attacker, attacker_character, &*attacker_from),
             after::Side::Defender => (&*defender, defender_character, &*defender_from),
         };
-        card_title(ui, icon, &parts::side_title(lang, title, name));
-        parts::character_tick_ui(ui, lang, character, lang.t(tick), name);
-        let picked = parts::pick_character(ui, cx, lang.t(take))
-            .or_else(|| parts::pick_campaign_fighter(ui, cx, lang.t(take_campaign), from.as_ref()));
+        card_title(ui, icon, &parts::side_title(cx.lang, title, name));
+        parts::character_tick_ui(ui, cx, character, cx.t(tick), name);
+        let picked = parts::pick_character(ui, cx, cx.t(take))
+            .or_else(|| parts::pick_campaign_fighter(ui, cx, cx.t(take_campaign), from.as_ref()));
         match (picked, side) {
             (Some(picked), after::Side::Attacker) => self.take_attacker(picked),
             (Some(picked), after::Side::Defender) => self.take_defender(picked),
@@ -316,26 +311,18 @@ impl CloseCombatView {
     }
 
     fn attacker_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         self.side_head_ui(ui, cx, after::Side::Attacker);
         let a = &mut self.cc.attacker;
         ui.horizontal_wrapped(|ui| {
-            number(ui, lang.t("battle.ws"), &mut a.ws, 1..=10);
-            number(ui, lang.t("battle.s"), &mut a.s, 1..=10);
-            number(ui, lang.t("battle.a"), &mut a.a, 0..=20);
-            optional(
-                ui,
-                lang,
-                lang.t("battle.weapon_s"),
-                &mut a.weapon_s,
-                1..=10,
-                4,
-            );
+            number(ui, cx.t("battle.ws"), &mut a.ws, 1..=10);
+            number(ui, cx.t("battle.s"), &mut a.s, 1..=10);
+            number(ui, cx.t("battle.a"), &mut a.a, 0..=20);
+            optional(ui, cx, cx.t("battle.weapon_s"), &mut a.weapon_s, 1..=10, 4);
             let (lo, hi) = (SAVE_MODIFIERS.start(), SAVE_MODIFIERS.end());
             optional(
                 ui,
-                lang,
-                lang.t("battle.weapon_save_modifier"),
+                cx,
+                cx.t("battle.weapon_save_modifier"),
                 &mut a.weapon_save_modifier,
                 i64::from(*lo)..=i64::from(*hi),
                 -1,
@@ -343,14 +330,14 @@ impl CloseCombatView {
         });
         weapon::weapon_ui(
             ui,
-            lang,
+            cx,
             &mut self.cc_weapon,
             &mut self.cc,
             &mut self.cc_weapon_from,
         );
         situation_ui(
             ui,
-            lang,
+            cx,
             &mut self.cc.modifiers,
             &[
                 (CcModifier::Charging, "battle.cc.charging"),
@@ -368,44 +355,43 @@ impl CloseCombatView {
     }
 
     fn defender_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         self.side_head_ui(ui, cx, after::Side::Defender);
         let d = &mut self.cc.defender;
         ui.horizontal_wrapped(|ui| {
-            number(ui, lang.t("battle.defender_ws"), &mut d.ws, 1..=10);
-            number(ui, lang.t("battle.t"), &mut d.t, 1..=10);
-            optional(ui, lang, lang.t("battle.save"), &mut d.save, 2..=6, 5);
+            number(ui, cx.t("battle.defender_ws"), &mut d.ws, 1..=10);
+            number(ui, cx.t("battle.t"), &mut d.t, 1..=10);
+            optional(ui, cx, cx.t("battle.save"), &mut d.save, 2..=6, 5);
         });
         // A character's wounds are followed by the battle summary (CHR-15):
         // his W is asked for even when he does not strike back.
         if self.cc_sides.defender_character && !self.strike_back {
             number(
                 ui,
-                lang.t("battle.defender_w"),
+                cx.t("battle.defender_w"),
                 &mut self.back.defender_w,
                 1..=20,
             );
         }
-        ui.checkbox(&mut self.cc.helpless, lang.t("battle.helpless"));
-        ui.checkbox(&mut self.strike_back, lang.t("battle.strike_back"));
+        ui.checkbox(&mut self.cc.helpless, cx.t("battle.helpless"));
+        ui.checkbox(&mut self.strike_back, cx.t("battle.strike_back"));
         if self.strike_back {
             let b = &mut self.back;
-            ui.label(RichText::new(lang.t("battle.defender_back")).strong());
+            ui.label(RichText::new(cx.t("battle.defender_back")).strong());
             ui.horizontal_wrapped(|ui| {
-                number(ui, lang.t("battle.defender_s"), &mut b.defender_s, 1..=10);
-                number(ui, lang.t("battle.defender_a"), &mut b.defender_a, 0..=20);
-                number(ui, lang.t("battle.defender_w"), &mut b.defender_w, 1..=20);
-                number(ui, lang.t("battle.defender_i"), &mut b.defender_i, 1..=10);
+                number(ui, cx.t("battle.defender_s"), &mut b.defender_s, 1..=10);
+                number(ui, cx.t("battle.defender_a"), &mut b.defender_a, 0..=20);
+                number(ui, cx.t("battle.defender_w"), &mut b.defender_w, 1..=20);
+                number(ui, cx.t("battle.defender_i"), &mut b.defender_i, 1..=10);
             });
-            ui.label(RichText::new(lang.t("battle.attacker_back")).strong());
+            ui.label(RichText::new(cx.t("battle.attacker_back")).strong());
             ui.horizontal_wrapped(|ui| {
-                number(ui, lang.t("battle.attacker_t"), &mut b.attacker_t, 1..=10);
-                number(ui, lang.t("battle.attacker_w"), &mut b.attacker_w, 1..=20);
-                number(ui, lang.t("battle.attacker_i"), &mut b.attacker_i, 1..=10);
+                number(ui, cx.t("battle.attacker_t"), &mut b.attacker_t, 1..=10);
+                number(ui, cx.t("battle.attacker_w"), &mut b.attacker_w, 1..=20);
+                number(ui, cx.t("battle.attacker_i"), &mut b.attacker_i, 1..=10);
                 optional(
                     ui,
-                    lang,
-                    lang.t("battle.attacker_save"),
+                    cx,
+                    cx.t("battle.attacker_save"),
                     &mut b.attacker_save,
                     2..=6,
                     5,
@@ -496,12 +482,11 @@ impl CloseCombatView {
         if !needs {
             return None;
         }
-        let lang = cx.lang;
         let mut refuse = self
             .refuse_seven_plus
             .unwrap_or(rules.close_combat.limits.refuse_seven_plus_for_troops);
         if ui
-            .checkbox(&mut refuse, lang.t("battle.refuse_seven_plus"))
+            .checkbox(&mut refuse, cx.t("battle.refuse_seven_plus"))
             .changed()
         {
             self.refuse_seven_plus = Some(refuse);
@@ -547,19 +532,19 @@ impl CloseCombatView {
 }
 
 /// A round's odds: who strikes first, who wins, and who dies.
-fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::close_combat::odds::RoundOdds) {
+fn round_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &crate::rules::close_combat::odds::RoundOdds) {
     use crate::rules::close_combat::odds::Order;
     let order = match r.order {
         Order::FirstStrikesFirst => "battle.order.attacker",
         Order::SecondStrikesFirst => "battle.order.defender",
         Order::Simultaneous => "battle.order.together",
     };
-    ui.label(lang.t(order));
+    ui.label(cx.t(order));
     ui.horizontal_wrapped(|ui| {
         badge(
             ui,
             Tone::Good,
-            &lang.f(
+            &cx.f(
                 "battle.round.attacker_wins",
                 &[("p", &percent(r.first_wins))],
             ),
@@ -567,12 +552,12 @@ fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::close_combat::odds:
         badge(
             ui,
             Tone::Info,
-            &lang.f("battle.round.draw", &[("p", &percent(r.draw))]),
+            &cx.f("battle.round.draw", &[("p", &percent(r.draw))]),
         );
         badge(
             ui,
             Tone::Warning,
-            &lang.f(
+            &cx.f(
                 "battle.round.defender_wins",
                 &[("p", &percent(r.second_wins))],
             ),
@@ -582,7 +567,7 @@ fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::close_combat::odds:
         badge(
             ui,
             Tone::Dead,
-            &lang.f(
+            &cx.f(
                 "battle.round.attacker_dies",
                 &[("p", &percent(r.first_dies))],
             ),
@@ -590,7 +575,7 @@ fn round_ui(ui: &mut egui::Ui, lang: Lang, r: &crate::rules::close_combat::odds:
         badge(
             ui,
             Tone::Dead,
-            &lang.f(
+            &cx.f(
                 "battle.round.defender_dies",
                 &[("p", &percent(r.second_dies))],
             ),

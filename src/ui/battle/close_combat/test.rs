@@ -36,19 +36,18 @@ impl TestView {
     /// one is typed.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: (i64, &str)) {
         let model = cx.model;
-        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_PSYCHOLOGY, lang.t("battle.cc.test.title"));
+            card_title(ui, icons::ICON_PSYCHOLOGY, cx.t("battle.cc.test.title"));
             ui.horizontal_wrapped(|ui| {
-                ui.label(lang.t("battle.cc.test.which"));
+                ui.label(cx.t("battle.cc.test.which"));
                 for c in [
                     Characteristic::Ld,
                     Characteristic::Int,
                     Characteristic::Cl,
                     Characteristic::WP,
                 ] {
-                    let word = format!("{} ({})", c.key(), lang.t(&characteristic_key(c)));
+                    let word = format!("{} ({})", c.key(), cx.t(&characteristic_key(c)));
                     ui.radio_value(&mut self.characteristic, c, word);
                 }
             });
@@ -56,8 +55,8 @@ impl TestView {
             ui.horizontal_wrapped(|ui| {
                 if num(
                     ui,
-                    lang.t("battle.cc.test.value"),
-                    lang.t("battle.cc.test.value"),
+                    cx.t("battle.cc.test.value"),
+                    cx.t("battle.cc.test.value"),
                     &mut value,
                     0..=12,
                 )
@@ -73,18 +72,18 @@ impl TestView {
                 Ok(p) => {
                     pass_fail_ui(
                         ui,
-                        &lang.f(
+                        &cx.f(
                             "battle.cc.test.passes",
                             &[
                                 ("dice", &dice),
-                                ("characteristic", lang.t(c.abbr_key())),
+                                ("characteristic", cx.t(c.abbr_key())),
                                 ("value", &value.to_string()),
                                 ("p", &percent(p)),
                             ],
                         ),
-                        &lang.f("battle.cc.test.fails", &[("p", &percent(1.0 - p))]),
+                        &cx.f("battle.cc.test.fails", &[("p", &percent(1.0 - p))]),
                     );
-                    let word = lang.t("battle.cc.test.roll");
+                    let word = cx.t("battle.cc.test.roll");
                     if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                         cx.send(Command::RollTable(
                             Msg::new("battle.cc.test.log_title")
@@ -98,7 +97,7 @@ impl TestView {
                     }
                 }
                 Err(p) => {
-                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                    alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                 }
             }
         });

@@ -2,11 +2,11 @@
 //! weapons, pistols and melee weapons, are used; any other weapon is set
 //! aside with the rule that says so, and the blow becomes improvised.
 
-use crate::i18n::Lang;
 use crate::rules::battle::scenario::CloseCombatScenario;
 use crate::rules::characters::equipment::InHand;
 use crate::rules::close_combat::engagement::{CcWeapon, armed};
 use crate::rules::close_combat::odds::{CcModifier, CcWeaponProfile};
+use crate::ui::context::ViewCtx;
 use crate::ui::widgets::{Tone, alert};
 
 /// Puts a fighter's own weapon in his hand (CC-4), as his roster lists it:
@@ -34,13 +34,13 @@ pub fn take_weapon(weapon: &mut CcWeapon, cc: &mut CloseCombatScenario, hand: &I
 /// another here forgets it.
 pub fn weapon_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     weapon: &mut CcWeapon,
     cc: &mut CloseCombatScenario,
     from_roster: &mut Option<InHand>,
 ) {
     let before = *weapon;
-    ui.label(egui::RichText::new(lang.t("battle.cc.weapon")).strong());
+    ui.label(egui::RichText::new(cx.t("battle.cc.weapon")).strong());
     ui.horizontal_wrapped(|ui| {
         for (w, key) in [
             (CcWeapon::Melee, "battle.cc.weapon.melee"),
@@ -48,22 +48,22 @@ pub fn weapon_ui(
             (CcWeapon::Other, "battle.cc.weapon.other"),
             (CcWeapon::Nothing, "battle.cc.weapon.nothing"),
         ] {
-            ui.radio_value(weapon, w, lang.t(key));
+            ui.radio_value(weapon, w, cx.t(key));
         }
     });
     let a = armed(*weapon, CcWeaponProfile::default());
     if let Some(h) = from_roster.as_ref() {
         let text = match h.weapon_s {
-            Some(s) => lang.f(
+            Some(s) => cx.f(
                 "battle.cc.weapon_from_roster_s",
                 &[("item", &h.name), ("s", &s.to_string())],
             ),
-            None => lang.f("battle.cc.weapon_from_roster", &[("item", &h.name)]),
+            None => cx.f("battle.cc.weapon_from_roster", &[("item", &h.name)]),
         };
         let text = match h.save_modifier.filter(|_| h.weapon.c_type()) {
             Some(m) => format!(
                 "{text} {}",
-                lang.f(
+                cx.f(
                     "battle.cc.weapon_from_roster_save",
                     &[("m", &m.to_string())]
                 )
@@ -88,6 +88,6 @@ pub fn weapon_ui(
         }
     }
     if let Some(p) = &a.refused {
-        alert(ui, Tone::Warning, &lang.problem_line(p));
+        alert(ui, Tone::Warning, &cx.lang.problem_line(p));
     }
 }

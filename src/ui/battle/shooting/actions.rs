@@ -6,7 +6,6 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::i18n::Lang;
 use crate::rules::battle::scenario::ShootingScenario;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
@@ -95,9 +94,8 @@ impl KtActionsView {
         (attacker, defender): (&str, &str),
     ) {
         let model = cx.model;
-        let lang = cx.lang;
         let data = &model.rules.killteam;
-        card_title(ui, icons::ICON_SPORTS_HANDBALL, lang.t("kt.grenade.title"));
+        card_title(ui, icons::ICON_SPORTS_HANDBALL, cx.t("kt.grenade.title"));
         let grenades: Vec<_> = data
             .weapons
             .iter()
@@ -109,15 +107,15 @@ impl KtActionsView {
             self.grenade = g.id.clone();
         }
         let Some(weapon) = grenades.iter().find(|w| w.id == self.grenade) else {
-            ui.label(lang.t("kt.grenade.none"));
+            ui.label(cx.t("kt.grenade.none"));
             return;
         };
-        let l = ui.label(lang.t("kt.grenade.which"));
+        let l = ui.label(cx.t("kt.grenade.which"));
         egui::ComboBox::from_id_salt("kt-grenade")
-            .selected_text(lang.pick(&weapon.names))
+            .selected_text(cx.lang.pick(&weapon.names))
             .show_ui(ui, |ui| {
                 for g in &grenades {
-                    ui.selectable_value(&mut self.grenade, g.id.clone(), lang.pick(&g.names));
+                    ui.selectable_value(&mut self.grenade, g.id.clone(), cx.lang.pick(&g.names));
                 }
             })
             .response
@@ -125,19 +123,19 @@ impl KtActionsView {
         ui.horizontal_wrapped(|ui| {
             field(
                 ui,
-                lang.t("kt.grenade.thrower_s"),
+                cx.t("kt.grenade.thrower_s"),
                 &mut self.thrower_s,
                 1..=10,
             );
-            ui.checkbox(&mut self.stick, lang.t("kt.grenade.stick"));
-            ui.checkbox(&mut self.grenadier, lang.t("kt.grenade.grenadier"));
+            ui.checkbox(&mut self.stick, cx.t("kt.grenade.stick"));
+            ui.checkbox(&mut self.grenadier, cx.t("kt.grenade.grenadier"));
         });
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.sees, lang.t("kt.grenade.sees"));
-            ui.checkbox(&mut self.thrown, lang.t("kt.grenade.thrown"));
+            ui.checkbox(&mut self.sees, cx.t("kt.grenade.sees"));
+            ui.checkbox(&mut self.thrown, cx.t("kt.grenade.thrown"));
         });
         let attack = self.grenade_attack(weapon, shot);
-        let names = (attacker, defender, lang.pick(&weapon.names));
+        let names = (attacker, defender, cx.lang.pick(&weapon.names));
         grenade_odds_ui(ui, cx, shot.range, attack, names);
     }
 
@@ -180,22 +178,21 @@ impl KtActionsView {
 
     fn jump_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
         let model = cx.model;
-        let lang = cx.lang;
-        card_title(ui, icons::ICON_DIRECTIONS_RUN, lang.t("kt.jump.title"));
+        card_title(ui, icons::ICON_DIRECTIONS_RUN, cx.t("kt.jump.title"));
         ui.horizontal_wrapped(|ui| {
             for (kind, key) in [
                 (JumpKind::Jump, "kt.jump.kind.jump"),
                 (JumpKind::RopeSwing, "kt.jump.kind.rope_swing"),
                 (JumpKind::Parachute, "kt.jump.kind.parachute"),
             ] {
-                ui.radio_value(&mut self.jump_kind, kind, lang.t(key));
+                ui.radio_value(&mut self.jump_kind, kind, cx.t(key));
             }
         });
         let j = &model.rules.killteam.jump;
         match self.jump_kind {
             JumpKind::Jump => {}
             JumpKind::RopeSwing => {
-                ui.label(lang.f(
+                ui.label(cx.f(
                     "kt.jump.rope_swing_rule",
                     &[
                         ("max", &j.rope_swing.max_across_inches.to_string()),
@@ -204,24 +201,24 @@ impl KtActionsView {
                 ));
             }
             JumpKind::Parachute => {
-                ui.label(lang.f(
+                ui.label(cx.f(
                     "kt.jump.parachute_rule",
                     &[("min", &j.parachute.min_from_enemy_inches.to_string())],
                 ));
             }
         }
         ui.horizontal_wrapped(|ui| {
-            field(ui, lang.t("kt.jump.across"), &mut self.across, 0..=24);
+            field(ui, cx.t("kt.jump.across"), &mut self.across, 0..=24);
             field(
                 ui,
-                lang.t("kt.jump.from_height"),
+                cx.t("kt.jump.from_height"),
                 &mut self.from_height,
                 0..=48,
             );
-            field(ui, lang.t("kt.jump.to_height"), &mut self.to_height, 0..=48);
+            field(ui, cx.t("kt.jump.to_height"), &mut self.to_height, 0..=48);
             field(
                 ui,
-                lang.t("kt.jump.wounds_left"),
+                cx.t("kt.jump.wounds_left"),
                 &mut self.wounds_left,
                 1..=20,
             );
@@ -248,7 +245,7 @@ fn grenade_odds_ui(
     let (model, lang) = (cx.model, cx.lang);
     let (attacker, defender, grenade) = names;
     if let Ok(t) = actions::grenade_throw(&model.rules, &attack.shots, &attack.thrower) {
-        ui.label(lang.f(
+        ui.label(cx.f(
             "kt.grenade.reach",
             &[
                 ("reach", &t.range_inches.to_string()),
@@ -261,7 +258,7 @@ fn grenade_odds_ui(
     match actions::grenade_odds(&model.rules, &attack) {
         Ok(odds) => {
             ui.label(
-                RichText::new(lang.f(
+                RichText::new(cx.f(
                     "kt.grenade.odds",
                     &[
                         ("hit", &percent(odds.hit)),
@@ -276,8 +273,8 @@ fn grenade_odds_ui(
             );
             crate::ui::battle::parts::bars(
                 ui,
-                lang,
-                lang.t("kt.grenade.chart"),
+                cx,
+                cx.t("kt.grenade.chart"),
                 "battle.wounds_bar",
                 &odds.wounds,
             );
@@ -287,7 +284,7 @@ fn grenade_odds_ui(
                 .text("grenade", grenade);
             roll_button(
                 ui,
-                lang.t("kt.grenade.roll"),
+                cx.t("kt.grenade.roll"),
                 title,
                 TableRoll::Grenade(attack),
                 cx,
@@ -307,7 +304,7 @@ fn jump_odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, jump: &Jump, kw: (JumpKind,
     match actions::jump_odds(&model.rules, jump) {
         Ok(odds) => {
             ui.label(
-                RichText::new(lang.f(
+                RichText::new(cx.f(
                     "kt.jump.odds",
                     &[
                         ("fall", &percent(odds.fall)),
@@ -316,11 +313,11 @@ fn jump_odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, jump: &Jump, kw: (JumpKind,
                 ))
                 .strong(),
             );
-            fall_ui(ui, lang, &odds);
-            jump_bars_ui(ui, lang, &odds);
+            fall_ui(ui, cx, &odds);
+            jump_bars_ui(ui, cx, &odds);
             roll_button(
                 ui,
-                lang.t("kt.jump.roll"),
+                cx.t("kt.jump.roll"),
                 crate::rules::Msg::new(match kind {
                     JumpKind::Jump => "kt.jump.log",
                     JumpKind::RopeSwing => "kt.jump.log_rope",
@@ -338,28 +335,28 @@ fn jump_odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, jump: &Jump, kw: (JumpKind,
 }
 
 /// A fall's automatic damage and what it costs (KT-17).
-fn fall_ui(ui: &mut egui::Ui, lang: Lang, odds: &actions::JumpOdds) {
+fn fall_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, odds: &actions::JumpOdds) {
     if let Some(d) = odds.automatic {
         badge(
             ui,
             Tone::Warning,
-            &lang.f(
+            &cx.f(
                 "kt.jump.automatic",
                 &[("dice", &format!("{}D{}", d.count, d.sides))],
             ),
         );
     }
     match odds.fall_wounds {
-        None => badge(ui, Tone::Dead, lang.t("kt.jump.fall_kills")),
+        None => badge(ui, Tone::Dead, cx.t("kt.jump.fall_kills")),
         Some(d) if d.sides == 1 => badge(
             ui,
             Tone::Warning,
-            &lang.f("kt.jump.fall_costs", &[("dice", &d.count.to_string())]),
+            &cx.f("kt.jump.fall_costs", &[("dice", &d.count.to_string())]),
         ),
         Some(d) => badge(
             ui,
             Tone::Warning,
-            &lang.f(
+            &cx.f(
                 "kt.jump.fall_costs",
                 &[("dice", &format!("{}D{}", d.count, d.sides))],
             ),
@@ -368,13 +365,13 @@ fn fall_ui(ui: &mut egui::Ui, lang: Lang, odds: &actions::JumpOdds) {
 }
 
 /// The chart of the wounds a fall costs, death included.
-fn jump_bars_ui(ui: &mut egui::Ui, lang: Lang, odds: &actions::JumpOdds) {
+fn jump_bars_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, odds: &actions::JumpOdds) {
     let max = odds.wounds.iter().copied().fold(odds.dead, f64::max);
     for (k, &p) in odds.wounds.iter().enumerate() {
         if p > 0.0 {
             bar(
                 ui,
-                &lang.f(
+                &cx.f(
                     "kt.jump.wounds_bar",
                     &[("count", &k.to_string()), ("p", &percent(p))],
                 ),
@@ -386,7 +383,7 @@ fn jump_bars_ui(ui: &mut egui::Ui, lang: Lang, odds: &actions::JumpOdds) {
     if odds.dead > 0.0 {
         bar(
             ui,
-            &lang.f("kt.jump.dead_bar", &[("p", &percent(odds.dead))]),
+            &cx.f("kt.jump.dead_bar", &[("p", &percent(odds.dead))]),
             odds.dead,
             max,
         );

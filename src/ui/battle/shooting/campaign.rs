@@ -117,10 +117,9 @@ pub fn pick_campaign_shooter(
     current: Option<&crate::rules::CharRef>,
 ) -> Option<PickedShooter> {
     let model = cx.model;
-    let lang = cx.lang;
     let data = &model.rules.killteam;
     let mut chosen = None;
-    let label = lang.t("battle.take_shooter_campaign");
+    let label = cx.t("battle.take_shooter_campaign");
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
         .selected_text(soldier_shown(cx, current))
@@ -128,7 +127,7 @@ pub fn pick_campaign_shooter(
             let all = campaign_soldiers(cx);
             if all.is_empty() {
                 ui.label(
-                    RichText::new(lang.t("battle.no_campaign_soldiers"))
+                    RichText::new(cx.t("battle.no_campaign_soldiers"))
                         .color(palette().text_subdued),
                 );
             }
@@ -136,15 +135,15 @@ pub fn pick_campaign_shooter(
                 for w in s.derived.weapons.iter().filter(|w| w.range_inches > 0) {
                     let weapon = data
                         .weapon(&w.id)
-                        .map_or(w.id.as_str(), |x| name_in(&x.names, lang.code(), &x.id));
+                        .map_or(w.id.as_str(), |x| name_in(&x.names, cx.lang.code(), &x.id));
                     let used = s.used(w);
                     let button = if used {
                         let item = w
                             .item
                             .as_deref()
                             .and_then(|i| data.item(i))
-                            .map_or(weapon, |i| name_in(&i.names, lang.code(), &i.id));
-                        let words = lang.f("battle.weapon_used", &[("item", item)]);
+                            .map_or(weapon, |i| name_in(&i.names, cx.lang.code(), &i.id));
+                        let words = cx.f("battle.weapon_used", &[("item", item)]);
                         let text = format!("{} ({weapon}) — {words}", s.label);
                         egui::Button::selectable(
                             false,
@@ -157,7 +156,7 @@ pub fn pick_campaign_shooter(
                             ),
                         )
                     } else {
-                        let text = format!("{} ({weapon}) — {}", s.label, state_words(lang, &s));
+                        let text = format!("{} ({weapon}) — {}", s.label, state_words(cx.lang, &s));
                         egui::Button::selectable(false, text)
                     };
                     if ui
@@ -194,9 +193,8 @@ pub fn pick_campaign_target(
     cx: &ViewCtx<'_>,
     current: Option<&crate::rules::CharRef>,
 ) -> Option<(TargetProfile, CampaignTarget)> {
-    let lang = cx.lang;
     let mut chosen = None;
-    let label = lang.t("battle.take_target_campaign");
+    let label = cx.t("battle.take_target_campaign");
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(label)
         .selected_text(soldier_shown(cx, current))
@@ -204,12 +202,12 @@ pub fn pick_campaign_target(
             let all = campaign_soldiers(cx);
             if all.is_empty() {
                 ui.label(
-                    RichText::new(lang.t("battle.no_campaign_soldiers"))
+                    RichText::new(cx.t("battle.no_campaign_soldiers"))
                         .color(palette().text_subdued),
                 );
             }
             for s in all {
-                let text = format!("{} — {}", s.label, state_words(lang, &s));
+                let text = format!("{} — {}", s.label, state_words(cx.lang, &s));
                 if ui
                     .add_enabled(s.unable.is_none(), egui::Button::selectable(false, text))
                     .clicked()
@@ -234,14 +232,19 @@ pub fn pick_campaign_target(
 
 /// The campaign target's wounds left and the chance that the attack takes
 /// them all (he is out of action), from the distribution of damage.
-pub fn target_state_ui(ui: &mut egui::Ui, lang: Lang, target: &CampaignTarget, damage: &[f64]) {
+pub fn target_state_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    target: &CampaignTarget,
+    damage: &[f64],
+) {
     let left = target.wounds_left as usize;
     let all: f64 = damage.iter().skip(left.max(1)).sum();
     ui.horizontal_wrapped(|ui| {
         badge(
             ui,
             Tone::Info,
-            &lang.f(
+            &cx.f(
                 "battle.kt.target_left",
                 &[
                     ("name", &target.name),
@@ -252,7 +255,7 @@ pub fn target_state_ui(ui: &mut egui::Ui, lang: Lang, target: &CampaignTarget, d
         badge(
             ui,
             Tone::Dead,
-            &lang.f(
+            &cx.f(
                 "battle.kt.target_down",
                 &[("name", &target.name), ("p", &percent(all))],
             ),

@@ -13,6 +13,7 @@ use crate::rules::killteam::Soldier;
 use crate::rules::killteam::data::KillTeamData;
 use crate::rules::killteam::data::KtModifier;
 use crate::rules::killteam::shot_gear::{ShotSide, bearer_of, gear_decides, shot_gear};
+use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, badge};
 
@@ -72,7 +73,7 @@ fn item_name(data: &KillTeamData, lang: Lang, id: &str, ribbon: bool) -> String 
 /// The situation card's content: the gear's modifiers, then the ticks.
 pub fn situation_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     data: &KillTeamData,
     shooter: &SideOf<'_>,
     target: &SideOf<'_>,
@@ -88,15 +89,15 @@ pub fn situation_ui(
             None
         }
     };
-    automatic_ui(ui, lang, data, &gear, (shooter, target));
-    ui.label(RichText::new(lang.t("battle.situation")).strong());
+    automatic_ui(ui, cx, data, &gear, (shooter, target));
+    ui.label(RichText::new(cx.t("battle.situation")).strong());
     ui.horizontal_wrapped(|ui| {
         for &(m, key) in &SITUATIONS {
             let decided = side_of(m).and_then(|(side, s)| s.soldier.map(|_| (side, s)));
             let Some((_, side)) = decided else {
                 // A free tick: a situation, or a side typed in.
                 let mut on = ticks.contains(&m);
-                if ui.checkbox(&mut on, lang.t(key)).changed() {
+                if ui.checkbox(&mut on, cx.t(key)).changed() {
                     set(ticks, m, on);
                 }
                 continue;
@@ -105,11 +106,11 @@ pub fn situation_ui(
                 // Shown above.
                 Some(g) if !g.ticked => {}
                 Some(g) => {
-                    let text = lang.f(
+                    let text = cx.f(
                         "battle.kt.his_gear_tick",
                         &[
-                            ("item", &item_name(data, lang, &g.source, g.ribbon)),
-                            ("effect", lang.t(key)),
+                            ("item", &item_name(data, cx.lang, &g.source, g.ribbon)),
+                            ("effect", cx.t(key)),
                         ],
                     );
                     let mut on = ticks.contains(&m);
@@ -118,25 +119,25 @@ pub fn situation_ui(
                     }
                 }
                 None => {
-                    lacks_ui(ui, lang, data, (m, key), side.name);
+                    lacks_ui(ui, cx, data, (m, key), side.name);
                 }
             }
         }
     });
-    ui.label(RichText::new(lang.t("battle.kt.gear_hint")).color(palette().text_subdued));
+    ui.label(RichText::new(cx.t("battle.kt.gear_hint")).color(palette().text_subdued));
 }
 
 /// What the soldiers' gear gives on its own, each with its item and rule.
 fn automatic_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     data: &KillTeamData,
     gear: &[crate::rules::killteam::shot_gear::GearModifier],
     (shooter, target): (&SideOf<'_>, &SideOf<'_>),
 ) {
     let automatic: Vec<_> = gear.iter().filter(|g| !g.ticked).collect();
     if !automatic.is_empty() {
-        ui.label(RichText::new(lang.t("battle.kt.gear_title")).strong());
+        ui.label(RichText::new(cx.t("battle.kt.gear_title")).strong());
         ui.horizontal_wrapped(|ui| {
             for g in automatic {
                 let who = match g.side {
@@ -146,13 +147,13 @@ fn automatic_ui(
                 badge(
                     ui,
                     Tone::Good,
-                    &lang.f(
+                    &cx.f(
                         "battle.kt.from_gear",
                         &[
                             ("who", who),
-                            ("item", &item_name(data, lang, &g.source, g.ribbon)),
+                            ("item", &item_name(data, cx.lang, &g.source, g.ribbon)),
                             ("rule", &g.rule),
-                            ("effect", &item_text(data, lang, &g.source, g.ribbon)),
+                            ("effect", &item_text(data, cx.lang, &g.source, g.ribbon)),
                         ],
                     ),
                 );
@@ -166,7 +167,7 @@ fn automatic_ui(
 /// says so; an automatic one simply does not apply.
 fn lacks_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     data: &KillTeamData,
     (m, key): (KtModifier, &str),
     who: &str,
@@ -182,11 +183,11 @@ fn lacks_ui(
         return;
     }
     let item = bearer_of(data, m)
-        .map(|(id, ribbon)| item_name(data, lang, &id, ribbon))
+        .map(|(id, ribbon)| item_name(data, cx.lang, &id, ribbon))
         .unwrap_or_default();
-    let why = lang.f(
+    let why = cx.f(
         "battle.kt.lacks",
-        &[("who", who), ("item", &item), ("effect", lang.t(key))],
+        &[("who", who), ("item", &item), ("effect", cx.t(key))],
     );
     let mut off = false;
     ui.add_enabled(false, egui::Checkbox::new(&mut off, why.as_str()))

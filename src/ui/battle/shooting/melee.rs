@@ -224,7 +224,6 @@ impl MeleeView {
         we_attack: bool,
         charge: impl FnOnce(&mut egui::Ui, &str),
     ) {
-        let lang = cx.lang;
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
@@ -236,7 +235,7 @@ impl MeleeView {
             });
         });
         ui.add_space(space::M);
-        let charger = side_title(lang, "battle.kt.charger", &self.charger.name);
+        let charger = side_title(cx.lang, "battle.kt.charger", &self.charger.name);
         charge(ui, &charger);
         self.blows_ui(ui, cx, we_attack, Striker::Charger);
         ui.add_space(space::M);
@@ -289,31 +288,30 @@ impl MeleeView {
 
     /// One striker's card: his blows' odds and the roll.
     fn blows_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool, who: Striker) {
-        let lang = cx.lang;
         let (a, d) = match who {
             Striker::Charger => (&self.charger, &self.target),
             Striker::Response => (&self.target, &self.charger),
         };
         let sides = self.sides(who);
-        let name = sides.attacker_or(lang.t("battle.attacker")).to_owned();
+        let name = sides.attacker_or(cx.t("battle.attacker")).to_owned();
         let scenario = Scenario::KillteamCloseCombat(a.blows_at(d));
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             let (icon, title) = match who {
                 Striker::Charger => (
                     icons::ICON_SWORDS,
-                    lang.f("battle.kt.cc.blows_of", &[("name", &name)]),
+                    cx.f("battle.kt.cc.blows_of", &[("name", &name)]),
                 ),
                 Striker::Response => (
                     icons::ICON_SHIELD,
-                    lang.f("battle.kt.cc.response_of", &[("name", &name)]),
+                    cx.f("battle.kt.cc.response_of", &[("name", &name)]),
                 ),
             };
             card_title(ui, icon, &title);
             if who == Striker::Response {
                 ui.add(
                     egui::Label::new(
-                        RichText::new(lang.t("battle.kt.cc.response_rule"))
+                        RichText::new(cx.t("battle.kt.cc.response_rule"))
                             .color(palette().text_subdued),
                     )
                     .wrap(),
@@ -326,20 +324,20 @@ impl MeleeView {
             if mods.iter().any(|(on, _)| *on) {
                 ui.horizontal_wrapped(|ui| {
                     for (_, key) in mods.iter().filter(|(on, _)| *on) {
-                        badge(ui, Tone::Warning, lang.t(key));
+                        badge(ui, Tone::Warning, cx.t(key));
                     }
                 });
             }
             // KT-9: the answer is his « if he still stands ».
             if who == Striker::Response && self.charged_fell(cx) {
-                alert(ui, Tone::Info, lang.t("battle.kt.cc.response_fell"));
+                alert(ui, Tone::Info, cx.t("battle.kt.cc.response_fell"));
                 return;
             }
             match scenario.odds(&cx.model.rules) {
                 Ok(odds) => {
-                    odds_ui(ui, lang, &odds);
+                    odds_ui(ui, cx, &odds);
                     ui.add_space(space::S);
-                    let word = lang.t("battle.roll");
+                    let word = cx.t("battle.roll");
                     let named = format!("{word} — {title}");
                     if icon_button(ui, icons::ICON_CASINO, word, &named, true).clicked() {
                         let wounds = (
@@ -347,7 +345,7 @@ impl MeleeView {
                             crate::ui::battle::parts::wounds_of(d.wounds.unwrap_or(1)),
                         );
                         let we = (who == Striker::Charger) == we_attack;
-                        let mut combatants = sides.combatants(lang, we, wounds);
+                        let mut combatants = sides.combatants(cx.lang, we, wounds);
                         // KT-9: the charge is one of the charger's actions;
                         // the response costs the charged none.
                         if who == Striker::Charger {
@@ -362,7 +360,7 @@ impl MeleeView {
                     }
                 }
                 Err(p) => {
-                    alert(ui, Tone::Error, &lang.problem_line(&p));
+                    alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                 }
             }
         });
@@ -378,55 +376,47 @@ fn fighter_ui(
     side_key: &str,
     salt: &str,
 ) {
-    let lang = cx.lang;
     let data = &cx.model.rules.killteam;
     let icon = if salt == "charger" {
         icons::ICON_SWORDS
     } else {
         icons::ICON_SHIELD
     };
-    card_title(ui, icon, &side_title(lang, side_key, &f.name));
+    card_title(ui, icon, &side_title(cx.lang, side_key, &f.name));
     if let Some(picked) = pick_fighter(ui, cx, side_key) {
         *f = picked;
     }
     ui.horizontal_wrapped(|ui| {
-        let l = ui.label(lang.t("battle.kt.cc.name"));
+        let l = ui.label(cx.t("battle.kt.cc.name"));
         ui.add(egui::TextEdit::singleline(&mut f.name).desired_width(160.0))
             .labelled_by(l.id);
     });
     ui.horizontal_wrapped(|ui| {
-        let l = ui.label(lang.t("battle.kt.cc.score"));
+        let l = ui.label(cx.t("battle.kt.cc.score"));
         ui.add(egui::DragValue::new(&mut f.score).range(2..=6).suffix("+"))
             .labelled_by(l.id);
     });
-    blow_ui(ui, lang, data, f, side_key);
+    blow_ui(ui, cx, data, f, side_key);
     ui.horizontal_wrapped(|ui| {
-        number(ui, lang.t("battle.t"), &mut f.t, 1..=10);
+        number(ui, cx.t("battle.t"), &mut f.t, 1..=10);
         let dice = f.save_dice.clamp(1, 3);
+        optional(ui, cx, cx.t("battle.save"), &mut f.save, 2..=6 * dice, 5);
+        number(ui, cx.t("battle.save_dice"), &mut f.save_dice, 1..=2);
         optional(
             ui,
-            lang,
-            lang.t("battle.save"),
-            &mut f.save,
-            2..=6 * dice,
-            5,
-        );
-        number(ui, lang.t("battle.save_dice"), &mut f.save_dice, 1..=2);
-        optional(
-            ui,
-            lang,
-            lang.t("battle.target_wounds"),
+            cx,
+            cx.t("battle.target_wounds"),
             &mut f.wounds,
             1..=20,
             1,
         );
     });
     let who = if f.name.trim().is_empty() {
-        lang.t(side_key).to_owned()
+        cx.t(side_key).to_owned()
     } else {
         f.name.trim().to_owned()
     };
-    let named = |key| lang.f(key, &[("name", &who)]);
+    let named = |key| cx.f(key, &[("name", &who)]);
     ui.checkbox(&mut f.smoke, named("battle.kt.cc.used_smoke"));
     ui.checkbox(&mut f.flashed, named("battle.kt.cc.flashed"));
     ui.checkbox(&mut f.gas_mask, named("battle.kt.cc.gas_mask"));
@@ -434,18 +424,24 @@ fn fighter_ui(
 
 /// How the fighter strikes: a pick of his ways, then its attacks, S, AP
 /// and damage, which the player may change.
-fn blow_ui(ui: &mut egui::Ui, lang: Lang, data: &KillTeamData, f: &mut MeleeFighter, salt: &str) {
-    let label = lang.t("battle.kt.cc.weapon");
+fn blow_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    data: &KillTeamData,
+    f: &mut MeleeFighter,
+    salt: &str,
+) {
+    let label = cx.t("battle.kt.cc.weapon");
     ui.horizontal_wrapped(|ui| {
         let l = ui.label(label);
         let mut chosen = None;
         egui::ComboBox::from_id_salt(("kt-cc-weapon", salt))
-            .selected_text(f.blow.label(data, lang))
+            .selected_text(f.blow.label(data, cx.lang))
             .show_ui(ui, |ui| {
                 for b in &f.blows {
                     let text = format!(
                         "{} — A {}, S {}, AP {}, D {}",
-                        b.label(data, lang),
+                        b.label(data, cx.lang),
                         b.attacks,
                         b.s,
                         b.ap,
@@ -465,14 +461,14 @@ fn blow_ui(ui: &mut egui::Ui, lang: Lang, data: &KillTeamData, f: &mut MeleeFigh
     ui.horizontal_wrapped(|ui| {
         super::count_ui(
             ui,
-            lang,
-            lang.t("battle.kt.cc.attacks"),
+            cx,
+            cx.t("battle.kt.cc.attacks"),
             &mut f.blow.attacks,
             0..=10,
         );
-        number(ui, lang.t("battle.s"), &mut f.blow.s, 1..=10);
-        number(ui, lang.t("battle.ap"), &mut f.blow.ap, -6..=0);
-        super::count_ui(ui, lang, lang.t("battle.damage"), &mut f.blow.damage, 1..=6);
+        number(ui, cx.t("battle.s"), &mut f.blow.s, 1..=10);
+        number(ui, cx.t("battle.ap"), &mut f.blow.ap, -6..=0);
+        super::count_ui(ui, cx, cx.t("battle.damage"), &mut f.blow.damage, 1..=6);
     });
 }
 
@@ -480,17 +476,16 @@ fn blow_ui(ui: &mut egui::Ui, lang: Lang, data: &KillTeamData, f: &mut MeleeFigh
 /// fills the fighter in. One who cannot fight is greyed out with the
 /// reason.
 fn pick_fighter(ui: &mut egui::Ui, cx: &ViewCtx<'_>, side_key: &str) -> Option<MeleeFighter> {
-    let lang = cx.lang;
     let data = &cx.model.rules.killteam;
     let mut chosen = None;
     let label = if side_key == "battle.kt.charger" {
-        lang.t("battle.kt.cc.take_charger")
+        cx.t("battle.kt.cc.take_charger")
     } else {
-        lang.t("battle.kt.cc.take_charged")
+        cx.t("battle.kt.cc.take_charged")
     };
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(("kt-cc-take", side_key))
-        .selected_text(lang.t("kt.choose"))
+        .selected_text(cx.t("kt.choose"))
         .show_ui(ui, |ui| {
             for doc in &cx.model.library.docs {
                 let Some(team) = doc.get::<KillTeam>() else {
@@ -509,11 +504,11 @@ fn pick_fighter(ui: &mut egui::Ui, cx: &ViewCtx<'_>, side_key: &str) -> Option<M
             }
             for s in campaign_soldiers(cx) {
                 let text = match s.unable {
-                    Some(why) => format!("{} — {}", s.label, lang.t(why)),
+                    Some(why) => format!("{} — {}", s.label, cx.t(why)),
                     None => format!(
                         "{} — {}",
                         s.label,
-                        lang.f(
+                        cx.f(
                             "battle.wounds_left",
                             &[("count", &s.wounds_left.to_string())]
                         )

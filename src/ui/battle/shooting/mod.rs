@@ -15,7 +15,6 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::i18n::Lang;
 use crate::rules::KillTeam;
 use crate::rules::battle::Fight;
 use crate::rules::battle::scenario::{Count, KtTarget, KtWeapon, Scenario, ShootingScenario};
@@ -116,7 +115,7 @@ impl Default for ShootingView {
 /// dice, and the number when it is one.
 pub(in crate::ui::battle) fn count_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     label: &str,
     value: &mut Count,
     range: std::ops::RangeInclusive<i64>,
@@ -125,7 +124,7 @@ pub(in crate::ui::battle) fn count_ui(
     ui.horizontal(|ui| {
         let l = ui.label(label);
         let shown = match value {
-            Count::Fixed(_) => lang.t("battle.count.number").to_owned(),
+            Count::Fixed(_) => cx.t("battle.count.number").to_owned(),
             Count::Dice(d) => d.clone(),
         };
         let mut choice = value.clone();
@@ -134,7 +133,7 @@ pub(in crate::ui::battle) fn count_ui(
             .show_ui(ui, |ui| {
                 let number = matches!(value, Count::Fixed(_));
                 if ui
-                    .selectable_label(number, lang.t("battle.count.number"))
+                    .selectable_label(number, cx.t("battle.count.number"))
                     .clicked()
                     && !number
                 {
@@ -156,7 +155,7 @@ pub(in crate::ui::battle) fn count_ui(
                 egui::WidgetInfo::labeled(
                     egui::Role::SpinButton,
                     true,
-                    format!("{label}: {}", lang.t("battle.value")),
+                    format!("{label}: {}", cx.t("battle.value")),
                 )
             });
         }
@@ -180,14 +179,13 @@ impl ShootingView {
     /// Shows the shooting mode: the shooter and the target, the odds and
     /// the roll, the other actions and the turn.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool) {
-        let lang = cx.lang;
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(lang.t("battle.kt.attack.what")).strong());
+            ui.label(RichText::new(cx.t("battle.kt.attack.what")).strong());
             for (attack, key) in [
                 (KtAttack::Shot, "battle.kt.attack.shot"),
                 (KtAttack::CloseCombat, "battle.kt.attack.close_combat"),
             ] {
-                ui.selectable_value(&mut self.attack, attack, lang.t(key));
+                ui.selectable_value(&mut self.attack, attack, cx.t(key));
             }
         });
         ui.add_space(space::S);
@@ -213,8 +211,8 @@ impl ShootingView {
         ui.add_space(space::M);
         let sides = &self.shot_sides;
         let names = (
-            sides.attacker_or(lang.t("battle.shooter")),
-            sides.defender_or(lang.t("battle.target")),
+            sides.attacker_or(cx.t("battle.shooter")),
+            sides.defender_or(cx.t("battle.target")),
         );
         let shot = self.shot(&cx.model.rules.killteam);
         self.kt_actions.ui(ui, cx, &shot, names);
@@ -237,11 +235,10 @@ impl ShootingView {
     /// firing both), the campaign target's state, and the roll (a heavy
     /// weapon that fired this turn waits, KT-15).
     fn odds_card_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool) {
-        let lang = cx.lang;
         let shots = self.shots(cx);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_CASINO, lang.t("battle.odds"));
+            card_title(ui, icons::ICON_CASINO, cx.t("battle.odds"));
             let mut scenarios = Vec::new();
             for (k, shot) in shots.iter().enumerate() {
                 if shots.len() > 1 {
@@ -250,19 +247,19 @@ impl ShootingView {
                     } else {
                         "battle.kt.combi.second"
                     };
-                    ui.label(RichText::new(lang.t(key)).strong());
+                    ui.label(RichText::new(cx.t(key)).strong());
                 }
                 let scenario = Scenario::KillteamShooting(shot.clone());
                 match scenario.odds(&cx.model.rules) {
                     Ok(odds) => {
-                        odds_ui(ui, lang, &odds);
+                        odds_ui(ui, cx, &odds);
                         if let Some(t) = &self.kt_target {
-                            campaign::target_state_ui(ui, lang, t, &odds.wounds);
+                            campaign::target_state_ui(ui, cx, t, &odds.wounds);
                         }
                         scenarios.push(scenario);
                     }
                     Err(p) => {
-                        alert(ui, Tone::Error, &lang.problem_line(&p));
+                        alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                     }
                 }
             }
@@ -281,19 +278,18 @@ impl ShootingView {
         we_attack: bool,
         scenarios: &[Scenario],
     ) {
-        let lang = cx.lang;
         // KT-15: a heavy weapon that fired this turn waits.
         let waits = self.once_a_turn && self.fired_this_turn;
         let roll = if scenarios.len() > 1 {
-            lang.t("battle.kt.combi.roll")
+            cx.t("battle.kt.combi.roll")
         } else {
-            lang.t("battle.roll")
+            cx.t("battle.roll")
         };
         if icon_button(ui, icons::ICON_CASINO, roll, roll, !waits).clicked() {
             // A shooter takes no wounds from his shot: as many as he has.
             let wounds = (u32::MAX, wounds_of(self.shot.target.wounds.unwrap_or(1)));
             for (k, scenario) in scenarios.iter().enumerate() {
-                let mut combatants = self.shot_sides.combatants(lang, we_attack, wounds);
+                let mut combatants = self.shot_sides.combatants(cx.lang, we_attack, wounds);
                 // KT-9: the shot is one of the shooter's actions, both
                 // barrels of a combi-weapon together.
                 if k == 0 {
@@ -310,7 +306,7 @@ impl ShootingView {
             }
         }
         if waits {
-            badge(ui, Tone::Error, lang.t("battle.kt.fired_this_turn"));
+            badge(ui, Tone::Error, cx.t("battle.kt.fired_this_turn"));
         }
     }
 
@@ -332,17 +328,16 @@ impl ShootingView {
 
     fn shooter_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         card_title(
             ui,
             icons::ICON_TARGET,
-            &parts::side_title(lang, "battle.shooter", &self.shot_sides.attacker),
+            &parts::side_title(cx.lang, "battle.shooter", &self.shot_sides.attacker),
         );
         parts::character_tick_ui(
             ui,
-            lang,
+            cx,
             &mut self.shot_sides.attacker_character,
-            lang.t("battle.side.shooter_character"),
+            cx.t("battle.side.shooter_character"),
             &self.shot_sides.attacker,
         );
         if let Some(picked) = pick_soldier_weapon(ui, cx).or_else(|| {
@@ -350,18 +345,13 @@ impl ShootingView {
         }) {
             self.take_shooter(picked);
         }
-        Self::soldier_line(
-            ui,
-            lang,
-            &self.shot_sides.attacker,
-            &mut self.shooter_soldier,
-        );
+        Self::soldier_line(ui, cx, &self.shot_sides.attacker, &mut self.shooter_soldier);
         if let Some(m) = crate::rules::killteam::ribbons::move_after_shot(
             &model.rules.killteam,
             self.shot.shooter_ribbon.as_deref(),
         ) {
             ui.horizontal_wrapped(|ui| {
-                badge(ui, Tone::Info, &lang.msg(&m));
+                badge(ui, Tone::Info, &cx.msg(&m));
             });
         }
         self.range_ui(ui, cx);
@@ -370,7 +360,7 @@ impl ShootingView {
         ui.add_space(space::S);
         let name = |n: &str, key| {
             if n.is_empty() {
-                lang.t(key).to_owned()
+                cx.t(key).to_owned()
             } else {
                 n.to_owned()
             }
@@ -381,7 +371,7 @@ impl ShootingView {
         );
         gear::situation_ui(
             ui,
-            lang,
+            cx,
             &model.rules.killteam,
             &gear::SideOf {
                 soldier: self.shooter_soldier.as_ref(),
@@ -441,10 +431,9 @@ impl ShootingView {
 
     /// The range, on a slider that shows the band (KT-12).
     fn range_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         // The range, on a slider that shows the band.
         let mut range = self.shot.range;
-        let l = ui.label(lang.t("battle.range"));
+        let l = ui.label(cx.t("battle.range"));
         ui.spacing_mut().slider_width = (ui.available_width() - 80.0).max(120.0);
         ui.add(egui::Slider::new(&mut range, 0..=72).suffix("\""))
             .labelled_by(l.id);
@@ -455,7 +444,7 @@ impl ShootingView {
             badge(
                 ui,
                 Tone::Error,
-                &lang.f("battle.kt.beyond_weapon", &[("range", &max)]),
+                &cx.f("battle.kt.beyond_weapon", &[("range", &max)]),
             );
         }
     }
@@ -463,7 +452,6 @@ impl ShootingView {
     /// The weapon: its class, shots, S, AP, damage, flame, and a heavy
     /// weapon's once a turn (KT-15).
     fn weapon_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         let w = &mut self.shot.weapon;
         ui.horizontal_wrapped(|ui| {
             for (class, key) in [
@@ -471,29 +459,29 @@ impl ShootingView {
                 (ShotClass::Sniper, "battle.class.sniper"),
                 (ShotClass::Indirect, "battle.class.indirect"),
             ] {
-                ui.radio_value(&mut w.class, class, lang.t(key));
+                ui.radio_value(&mut w.class, class, cx.t(key));
             }
         });
         ui.horizontal_wrapped(|ui| {
-            count_ui(ui, lang, lang.t("battle.shots"), &mut w.shots, 0..=20);
-            number(ui, lang.t("battle.s"), &mut w.s, 1..=10);
-            number(ui, lang.t("battle.ap"), &mut w.ap, -6..=0);
-            count_ui(ui, lang, lang.t("battle.damage"), &mut w.damage, 1..=6);
+            count_ui(ui, cx, cx.t("battle.shots"), &mut w.shots, 0..=20);
+            number(ui, cx.t("battle.s"), &mut w.s, 1..=10);
+            number(ui, cx.t("battle.ap"), &mut w.ap, -6..=0);
+            count_ui(ui, cx, cx.t("battle.damage"), &mut w.damage, 1..=6);
         });
         ui.horizontal_wrapped(|ui| {
             optional(
                 ui,
-                lang,
-                lang.t("battle.kt.weapon_range"),
+                cx,
+                cx.t("battle.kt.weapon_range"),
                 &mut w.max_range,
                 1..=120,
                 24,
             );
         });
-        ui.checkbox(&mut w.flame, lang.t("battle.kt.flame"));
+        ui.checkbox(&mut w.flame, cx.t("battle.kt.flame"));
         // KT-15: a heavy weapon fires once a turn.
         if ui
-            .checkbox(&mut self.once_a_turn, lang.t("battle.kt.once_a_turn"))
+            .checkbox(&mut self.once_a_turn, cx.t("battle.kt.once_a_turn"))
             .changed()
         {
             self.fired_this_turn = false;
@@ -501,12 +489,12 @@ impl ShootingView {
         if self.once_a_turn {
             ui.horizontal_wrapped(|ui| {
                 if self.fired_this_turn {
-                    badge(ui, Tone::Error, lang.t("battle.kt.fired_this_turn"));
+                    badge(ui, Tone::Error, cx.t("battle.kt.fired_this_turn"));
                     if icon_button(
                         ui,
                         icons::ICON_SKIP_NEXT,
-                        lang.t("battle.kt.next_turn"),
-                        lang.t("battle.kt.next_turn"),
+                        cx.t("battle.kt.next_turn"),
+                        cx.t("battle.kt.next_turn"),
                         true,
                     )
                     .clicked()
@@ -514,7 +502,7 @@ impl ShootingView {
                         self.fired_this_turn = false;
                     }
                 } else {
-                    badge(ui, Tone::Warning, lang.t("battle.kt.heavy_once"));
+                    badge(ui, Tone::Warning, cx.t("battle.kt.heavy_once"));
                 }
             });
         }
@@ -524,7 +512,7 @@ impl ShootingView {
     /// side by hand (every tick free).
     fn soldier_line(
         ui: &mut egui::Ui,
-        lang: Lang,
+        cx: &ViewCtx<'_>,
         name: &str,
         soldier: &mut Option<crate::rules::killteam::Soldier>,
     ) {
@@ -535,26 +523,25 @@ impl ShootingView {
             badge(
                 ui,
                 Tone::Info,
-                &lang.f("battle.kt.gear_of", &[("name", name)]),
+                &cx.f("battle.kt.gear_of", &[("name", name)]),
             );
-            if ui.button(lang.t("battle.kt.by_hand")).clicked() {
+            if ui.button(cx.t("battle.kt.by_hand")).clicked() {
                 *soldier = None;
             }
         });
     }
 
     fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let lang = cx.lang;
         card_title(
             ui,
             icons::ICON_SHIELD,
-            &parts::side_title(lang, "battle.target", &self.shot_sides.defender),
+            &parts::side_title(cx.lang, "battle.target", &self.shot_sides.defender),
         );
         parts::character_tick_ui(
             ui,
-            lang,
+            cx,
             &mut self.shot_sides.defender_character,
-            lang.t("battle.side.target_character"),
+            cx.t("battle.side.target_character"),
             &self.shot_sides.defender,
         );
         if let Some((name, (t, save, dice), wounds, soldier)) = pick_soldier_target(ui, cx) {
@@ -573,33 +560,21 @@ impl ShootingView {
         {
             self.take_campaign_target(profile, target);
         }
-        Self::soldier_line(
-            ui,
-            lang,
-            &self.shot_sides.defender,
-            &mut self.target_soldier,
-        );
+        Self::soldier_line(ui, cx, &self.shot_sides.defender, &mut self.target_soldier);
         let t = &mut self.shot.target;
         ui.horizontal_wrapped(|ui| {
-            number(ui, lang.t("battle.t"), &mut t.t, 1..=10);
+            number(ui, cx.t("battle.t"), &mut t.t, 1..=10);
             let dice = t.save_dice.clamp(1, 3);
-            optional(
-                ui,
-                lang,
-                lang.t("battle.save"),
-                &mut t.save,
-                2..=6 * dice,
-                5,
-            );
-            number(ui, lang.t("battle.save_dice"), &mut t.save_dice, 1..=2);
-            ui.checkbox(&mut t.cover, lang.t("battle.cover"));
+            optional(ui, cx, cx.t("battle.save"), &mut t.save, 2..=6 * dice, 5);
+            number(ui, cx.t("battle.save_dice"), &mut t.save_dice, 1..=2);
+            ui.checkbox(&mut t.cover, cx.t("battle.cover"));
         });
         if t.save_dice > 1 {
             // KT-19: a Terminator's save on 2D6.
             badge(
                 ui,
                 Tone::Info,
-                &lang.f(
+                &cx.f(
                     "battle.kt.save_on_dice",
                     &[("dice", &format!("{}D6", t.save_dice))],
                 ),
@@ -608,8 +583,8 @@ impl ShootingView {
         ui.horizontal_wrapped(|ui| {
             optional(
                 ui,
-                lang,
-                lang.t("battle.target_wounds"),
+                cx,
+                cx.t("battle.target_wounds"),
                 &mut t.wounds,
                 1..=20,
                 1,
@@ -617,7 +592,7 @@ impl ShootingView {
         });
         if self.shot.weapon.flame && t.cover {
             // KT-15: the flame ignores cover.
-            badge(ui, Tone::Warning, lang.t("battle.kt.flame_ignores_cover"));
+            badge(ui, Tone::Warning, cx.t("battle.kt.flame_ignores_cover"));
         }
     }
 }
@@ -626,7 +601,6 @@ impl ShootingView {
 /// marked, each with its score.
 fn bands_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, class: ShotClass, range: i64) {
     let model = cx.model;
-    let lang = cx.lang;
     let shooting = &model.rules.killteam.shooting;
     let bands = match class {
         ShotClass::Normal => &shooting.bands.normal,
@@ -645,8 +619,8 @@ fn bands_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, class: ShotClass, range: i64) {
                 None => format!("> {from}\""),
             };
             let score = match b.score {
-                None => lang.t("battle.impossible").to_owned(),
-                Some(s) if s <= 1 => lang.t("battle.automatic").to_owned(),
+                None => cx.t("battle.impossible").to_owned(),
+                Some(s) if s <= 1 => cx.t("battle.automatic").to_owned(),
                 Some(s) => format!("{s}+"),
             };
             let text = format!("{span}: {score}");
@@ -658,7 +632,7 @@ fn bands_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, class: ShotClass, range: i64) {
             from = b.up_to.unwrap_or(from);
         }
         if current.is_none() {
-            badge(ui, Tone::Error, lang.t("battle.out_of_range"));
+            badge(ui, Tone::Error, cx.t("battle.out_of_range"));
         }
     });
 }
@@ -697,15 +671,14 @@ fn soldier_combo<T>(
 
 /// Every kill team's soldiers, with their weapons as they fire.
 fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<campaign::PickedShooter> {
-    let lang = cx.lang;
     let data = &cx.model.rules.killteam;
-    soldier_combo(ui, cx, lang.t("battle.take_shooter"), |ui, team, s| {
+    soldier_combo(ui, cx, cx.t("battle.take_shooter"), |ui, team, s| {
         let d = derive(data, s).ok()?;
         let mut chosen = None;
         for w in d.weapons.iter().filter(|w| w.range_inches > 0) {
             let name = data
                 .weapon(&w.id)
-                .map_or(w.id.as_str(), |x| name_in(&x.names, lang.code(), &x.id));
+                .map_or(w.id.as_str(), |x| name_in(&x.names, cx.lang.code(), &x.id));
             if ui
                 .selectable_label(false, format!("{} ({name}) — {}", s.name, team.name))
                 .clicked()

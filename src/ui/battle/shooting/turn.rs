@@ -64,19 +64,18 @@ impl KtTurnView {
     /// The charge: its reach and a bayonet's wound; the charger is `who`.
     pub fn charge_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
         let model = cx.model;
-        let lang = cx.lang;
         let c = &model.rules.killteam.charge;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_FAST_FORWARD, lang.t("kt.charge.title"));
+            card_title(ui, icons::ICON_FAST_FORWARD, cx.t("kt.charge.title"));
             ui.horizontal_wrapped(|ui| {
                 field(
                     ui,
-                    lang.t("kt.charge.distance"),
+                    cx.t("kt.charge.distance"),
                     &mut self.charge_distance,
                     0..=30,
                 );
-                ui.checkbox(&mut self.bayonet, lang.t("kt.charge.with_bayonet"));
+                ui.checkbox(&mut self.bayonet, cx.t("kt.charge.with_bayonet"));
             });
             let charge = Charge {
                 distance: u32::try_from(self.charge_distance.max(0)).unwrap_or(0),
@@ -84,7 +83,7 @@ impl KtTurnView {
             };
             let p = actions::charge_chance(&model.rules, &charge);
             ui.label(
-                RichText::new(lang.f(
+                RichText::new(cx.f(
                     "kt.charge.odds",
                     &[
                         ("base", &c.base_inches.to_string()),
@@ -95,14 +94,14 @@ impl KtTurnView {
                 .strong(),
             );
             if self.bayonet {
-                ui.label(lang.f(
+                ui.label(cx.f(
                     "kt.charge.bayonet_rule",
                     &[("count", &c.bayonet_mortal_wounds.to_string())],
                 ));
             }
             roll_button(
                 ui,
-                lang.t("kt.charge.roll"),
+                cx.t("kt.charge.roll"),
                 crate::rules::Msg::new("kt.charge.log").text("soldier", who),
                 TableRoll::Charge(charge),
                 cx,
@@ -114,34 +113,33 @@ impl KtTurnView {
     /// The turn: activations, initiative, targeting, the soldier's actions.
     pub fn turn_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         let rules = &model.rules.killteam.turn;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(ui, icons::ICON_SWAP_HORIZ, lang.t("kt.turn.title"));
+            card_title(ui, icons::ICON_SWAP_HORIZ, cx.t("kt.turn.title"));
             ui.columns(3, |cols| {
                 // KT-8: the same number of activations for both.
                 let ui = &mut cols[0];
                 ui.horizontal_wrapped(|ui| {
-                    field(ui, lang.t("kt.turn.left_mine"), &mut self.left[0], 0..=30);
-                    field(ui, lang.t("kt.turn.left_theirs"), &mut self.left[1], 0..=30);
+                    field(ui, cx.t("kt.turn.left_mine"), &mut self.left[0], 0..=30);
+                    field(ui, cx.t("kt.turn.left_theirs"), &mut self.left[1], 0..=30);
                 });
                 let left = self.left.map(|v| u32::try_from(v.max(0)).unwrap_or(0));
                 let n = turn::activations(&left);
                 ui.label(
-                    RichText::new(lang.f("kt.turn.activations", &[("count", &n.to_string())]))
+                    RichText::new(cx.f("kt.turn.activations", &[("count", &n.to_string())]))
                         .strong(),
                 );
                 if left[0] != left[1] {
                     ui.label(
-                        RichText::new(lang.t("kt.turn.activations_why"))
+                        RichText::new(cx.t("kt.turn.activations_why"))
                             .small()
                             .color(palette().text_subdued),
                     );
                 }
                 // KT-10: the initiative.
                 let ui = &mut cols[1];
-                ui.label(lang.f(
+                ui.label(cx.f(
                     "kt.turn.initiative_odds",
                     &[
                         ("sides", &rules.initiative_die.to_string()),
@@ -151,21 +149,21 @@ impl KtTurnView {
                 ui.add_space(space::S);
                 roll_button(
                     ui,
-                    lang.t("kt.turn.roll_initiative"),
+                    cx.t("kt.turn.roll_initiative"),
                     crate::rules::Msg::new("kt.turn.initiative_title"),
                     TableRoll::Initiative { players: 2 },
                     cx,
                 );
                 // RIB-3, EQ-30: targeting an Invisible soldier.
                 let ui = &mut cols[2];
-                ui.checkbox(&mut self.invisible, lang.t("kt.turn.invisible"));
-                ui.checkbox(&mut self.detector, lang.t("kt.turn.detector"));
+                ui.checkbox(&mut self.invisible, cx.t("kt.turn.invisible"));
+                ui.checkbox(&mut self.detector, cx.t("kt.turn.detector"));
                 let cost = turn::actions_to_target(rules, self.invisible, self.detector);
                 let tone = if cost > 1 { Tone::Warning } else { Tone::Good };
                 badge(
                     ui,
                     tone,
-                    &lang.f("kt.turn.target_cost", &[("count", &cost.to_string())]),
+                    &cx.f("kt.turn.target_cost", &[("count", &cost.to_string())]),
                 );
             });
             ui.add_space(space::S);
@@ -179,16 +177,15 @@ impl KtTurnView {
     /// and the Unkillable's free action when he is on his last wound.
     fn actions_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
-        let lang = cx.lang;
         let Some((name, soldier)) = &self.soldier else {
-            ui.label(RichText::new(lang.t("kt.turn.actions_pick")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("kt.turn.actions_pick")).color(palette().text_subdued));
             return;
         };
-        ui.label(RichText::new(lang.f("kt.turn.actions_of", &[("soldier", name)])).strong());
+        ui.label(RichText::new(cx.f("kt.turn.actions_of", &[("soldier", name)])).strong());
         ui.horizontal_wrapped(|ui| {
             field(
                 ui,
-                &lang.f("kt.turn.wounds_left_of", &[("soldier", name)]),
+                &cx.f("kt.turn.wounds_left_of", &[("soldier", name)]),
                 &mut self.wounds_left,
                 0..=20,
             );
@@ -200,19 +197,19 @@ impl KtTurnView {
                     badge(
                         ui,
                         Tone::Info,
-                        &lang.f(
+                        &cx.f(
                             "kt.turn.actions_total",
                             &[("count", &a.total().to_string())],
                         ),
                     );
                     let msgs = a.msgs();
                     if let Some(per) = msgs.first() {
-                        ui.label(lang.msg(per));
+                        ui.label(cx.msg(per));
                     }
                     // RIB-11: on his last wound, the free action, by icon
                     // and word.
                     for extra in msgs.iter().skip(1) {
-                        badge(ui, Tone::Good, &lang.msg(extra));
+                        badge(ui, Tone::Good, &cx.msg(extra));
                     }
                 });
                 if a.end_of_turn == 0
@@ -220,11 +217,11 @@ impl KtTurnView {
                         .into_iter()
                         .find(|m| m.key == "kt.last_wound.waiting")
                 {
-                    ui.label(RichText::new(lang.msg(&m)).color(palette().text_subdued));
+                    ui.label(RichText::new(cx.msg(&m)).color(palette().text_subdued));
                 }
             }
             Err(p) => {
-                crate::ui::widgets::alert(ui, Tone::Error, &lang.problem_line(&p));
+                crate::ui::widgets::alert(ui, Tone::Error, &cx.lang.problem_line(&p));
             }
         }
     }

@@ -35,7 +35,6 @@ impl MissionState {
         d: Option<&crate::rules::campaign::Debrief>,
         step: u32,
     ) {
-        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             // CHR-13: a point that fits nowhere, every characteristic at its
@@ -44,22 +43,20 @@ impl MissionState {
             let owed: Vec<_> = open.iter().filter_map(|&w| c.character(w)).collect();
             step_title(
                 ui,
-                lang,
+                cx,
                 step,
-                lang.t("campaign.ui.step.advances"),
+                cx.t("campaign.ui.step.advances"),
                 owed.is_empty(),
             );
-            ui.label(
-                RichText::new(lang.t("campaign.ui.advance_rule")).color(palette().text_subdued),
-            );
+            ui.label(RichText::new(cx.t("campaign.ui.advance_rule")).color(palette().text_subdued));
             if owed.is_empty() && kept.is_empty() {
-                ui.label(lang.t("campaign.ui.no_point_left"));
+                ui.label(cx.t("campaign.ui.no_point_left"));
             }
             for x in kept.iter().filter_map(|&w| c.character(w)) {
                 let Member::Character(ch) = &x.member else {
                     continue;
                 };
-                ui.label(lang.f(
+                ui.label(cx.f(
                     "campaign.ui.points_kept",
                     &[
                         ("character", x.name()),
@@ -89,7 +86,6 @@ impl MissionState {
         x: &crate::rules::campaign::CampaignCharacter,
         ch: &crate::rules::Character,
     ) {
-        let lang = cx.lang;
         let id = c.id.as_str();
         ui.horizontal(|ui| {
             // Columns, so that the choices line up row under row.
@@ -107,7 +103,7 @@ impl MissionState {
             column(
                 ui,
                 190.0,
-                RichText::new(lang.f(
+                RichText::new(cx.f(
                     "campaign.ui.points_to_place",
                     &[("count", &ch.points_left().to_string())],
                 )),
@@ -121,19 +117,19 @@ impl MissionState {
                     .find(|&k| k != Characteristic::M && open(k))
                     .unwrap_or(Characteristic::WS)
             });
-            characteristic_pick_ui(ui, lang, x.id, chosen, &open);
-            let place = lang.t("campaign.ui.place");
-            let name = lang.f("campaign.ui.place_for", &[("character", x.name())]);
+            characteristic_pick_ui(ui, cx, x.id, chosen, &open);
+            let place = cx.t("campaign.ui.place");
+            let name = cx.f("campaign.ui.place_for", &[("character", x.name())]);
             let refusal = ch.can_spend(*chosen, &cx.model.rules).err();
             let r = icon_button(ui, icons::ICON_ADD, place, &name, refusal.is_none());
             if let Some(p) = &refusal {
-                let why = lang.problem_line(p);
+                let why = cx.lang.problem_line(p);
                 r.clone().on_disabled_hover_text(&why);
                 // Said on the row too, in words, not on hover only.
                 let stuck = !Characteristic::ALL
                     .into_iter()
                     .any(|k| k != Characteristic::M && open(k));
-                let words = refusal_words(lang, stuck, ch.points_left(), *chosen, &p.rule);
+                let words = refusal_words(cx.lang, stuck, ch.points_left(), *chosen, &p.rule);
                 ui.label(
                     RichText::new(format!("{} {words}", icons::ICON_BLOCK.codepoint))
                         .color(palette().text_subdued),
@@ -181,25 +177,25 @@ fn refusal_words(lang: Lang, stuck: bool, left: i64, chosen: Characteristic, rul
 /// The characteristic to raise: those at their maximum say so.
 fn characteristic_pick_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     who: CharId,
     chosen: &mut Characteristic,
     open: &dyn Fn(Characteristic) -> bool,
 ) {
-    let l = ui.label(lang.t("campaign.ui.characteristic"));
+    let l = ui.label(cx.t("campaign.ui.characteristic"));
     egui::ComboBox::from_id_salt(("cmp-advance", who))
-        .selected_text(chr_name(lang, *chosen))
+        .selected_text(chr_name(cx.lang, *chosen))
         .width(190.0)
         .show_ui(ui, |ui| {
             for k in Characteristic::ALL {
                 if k == Characteristic::M {
                     continue;
                 }
-                let name = chr_name(lang, k);
+                let name = chr_name(cx.lang, k);
                 let text = if open(k) {
                     name
                 } else {
-                    lang.f("campaign.ui.at_max", &[("characteristic", &name)])
+                    cx.f("campaign.ui.at_max", &[("characteristic", &name)])
                 };
                 ui.selectable_value(chosen, k, text);
             }
@@ -216,17 +212,16 @@ fn unworthy_ui(
     c: &Campaign,
     x: &crate::rules::campaign::CampaignCharacter,
 ) {
-    let lang = cx.lang;
     let id = c.id.as_str();
-    let name = lang.f("campaign.ui.unworthy_named", &[("character", x.name())]);
+    let name = cx.f("campaign.ui.unworthy_named", &[("character", x.name())]);
     if icon_button(
         ui,
         icons::ICON_GPP_BAD,
-        lang.t("campaign.ui.unworthy"),
+        cx.t("campaign.ui.unworthy"),
         &name,
         true,
     )
-    .on_hover_text(lang.t("campaign.ui.unworthy_hint"))
+    .on_hover_text(cx.t("campaign.ui.unworthy_hint"))
     .clicked()
     {
         cx.send(edit(id, CampaignEdit::Unworthy { character: x.id }));

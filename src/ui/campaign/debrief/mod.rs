@@ -14,7 +14,6 @@ mod reinforcements;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CampaignEdit, MissionChoice, MissionType, Phase};
 use crate::ui::campaign::parts::{MissionState, character_card_ui, edit};
 use crate::ui::context::ViewCtx;
@@ -27,12 +26,11 @@ use parts::{Step, step_title};
 impl MissionState {
     /// The debrief, every step on one page.
     pub fn debrief_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-        let lang = cx.lang;
         let Some(d) = (c.phase == Phase::Debrief)
             .then_some(c.debrief.as_ref())
             .flatten()
         else {
-            alert(ui, Tone::Info, lang.t("campaign.ui.no_debrief"));
+            alert(ui, Tone::Info, cx.t("campaign.ui.no_debrief"));
             return;
         };
         let mut n = 0;
@@ -40,7 +38,7 @@ impl MissionState {
             n += 1;
             n
         };
-        outcome_ui(ui, lang, d, next());
+        outcome_ui(ui, cx, d, next());
         ui.add_space(space::S);
         // CMP-9: who was taken out of action, corrected before the tests.
         confirm_out_ui(ui, &Step::new(cx, c, d, next()));
@@ -59,7 +57,7 @@ impl MissionState {
         ui.add_space(space::S);
         self.next_mission_ui(ui, &Step::new(cx, c, d, next()));
         ui.add_space(space::M);
-        card_title(ui, icons::ICON_GROUPS, lang.t("campaign.ui.escort_now"));
+        card_title(ui, icons::ICON_GROUPS, cx.t("campaign.ui.escort_now"));
         crate::ui::widgets::card_grid(
             ui,
             c.characters.len(),
@@ -72,14 +70,13 @@ impl MissionState {
 
     /// The next mission (CMP-3, CMP-4), or the campaign's end after the final.
     fn next_mission_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
-        let (cx, c, d, step, lang, id, tests_done) =
-            (s.cx, s.c, s.d, s.step, s.lang, s.id, s.tests_done);
+        let (cx, c, d, step, id, tests_done) = (s.cx, s.c, s.d, s.step, s.id, s.tests_done);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            step_title(ui, lang, step, lang.t("campaign.ui.step.next"), false);
+            step_title(ui, cx, step, cx.t("campaign.ui.step.next"), false);
             if d.mission_type == Some(MissionType::Final) {
-                ui.label(lang.t("campaign.ui.after_final"));
-                let end = lang.t("campaign.ui.end_campaign");
+                ui.label(cx.t("campaign.ui.after_final"));
+                let end = cx.t("campaign.ui.end_campaign");
                 if icon_button(ui, icons::ICON_EMOJI_EVENTS, end, end, tests_done).clicked() {
                     cx.send(edit(id, CampaignEdit::EndCampaign));
                 }
@@ -87,24 +84,23 @@ impl MissionState {
             }
             let chain = c.next_type();
             ui.label(
-                RichText::new(lang.f("campaign.ui.next_is", &[("type", lang.t(chain.key()))]))
-                    .strong(),
+                RichText::new(cx.f("campaign.ui.next_is", &[("type", cx.t(chain.key()))])).strong(),
             );
             ui.horizontal_wrapped(|ui| {
-                let l = ui.label(lang.t("campaign.ui.force_type"));
+                let l = ui.label(cx.t("campaign.ui.force_type"));
                 let shown = self
                     .force
-                    .map_or(lang.t("campaign.ui.by_the_chain"), |t| lang.t(t.key()));
+                    .map_or(cx.t("campaign.ui.by_the_chain"), |t| cx.t(t.key()));
                 egui::ComboBox::from_id_salt("cmp-force")
                     .selected_text(shown)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(
                             &mut self.force,
                             None,
-                            lang.t("campaign.ui.by_the_chain"),
+                            cx.t("campaign.ui.by_the_chain"),
                         );
                         for t in MissionType::ALL {
-                            ui.selectable_value(&mut self.force, Some(t), lang.t(t.key()));
+                            ui.selectable_value(&mut self.force, Some(t), cx.t(t.key()));
                         }
                     })
                     .response
@@ -117,9 +113,9 @@ impl MissionState {
                 .next
                 .ui(ui, cx, c, force.unwrap_or(chain), force.is_some());
             if !tests_done {
-                alert(ui, Tone::Info, lang.t("campaign.ui.tests_first"));
+                alert(ui, Tone::Info, cx.t("campaign.ui.tests_first"));
             }
-            let go = lang.t("campaign.ui.draw_next");
+            let go = cx.t("campaign.ui.draw_next");
             if icon_button(ui, icons::ICON_MAP, go, go, tests_done && choice.is_some()).clicked()
                 && let Some(choice) = choice
             {
@@ -140,16 +136,16 @@ impl MissionState {
 }
 
 /// The debrief's first step: the mission's outcome.
-fn outcome_ui(ui: &mut egui::Ui, lang: Lang, d: &crate::rules::campaign::Debrief, step: u32) {
+fn outcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, d: &crate::rules::campaign::Debrief, step: u32) {
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
-        step_title(ui, lang, step, lang.t("campaign.ui.step.outcome"), true);
-        let t = d.mission_type.map_or("", |t| lang.t(t.key()));
+        step_title(ui, cx, step, cx.t("campaign.ui.step.outcome"), true);
+        let t = d.mission_type.map_or("", |t| cx.t(t.key()));
         let key = if d.success {
             "campaign.ui.outcome_won"
         } else {
             "campaign.ui.outcome_lost"
         };
-        ui.label(lang.f(key, &[("type", t), ("vp", &d.vp.to_string())]));
+        ui.label(cx.f(key, &[("type", t), ("vp", &d.vp.to_string())]));
     });
 }

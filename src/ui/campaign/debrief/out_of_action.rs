@@ -17,14 +17,14 @@ use super::parts::{Step, rolled_ui, step_title};
 impl MissionState {
     /// Those taken out of action, and their Cran tests (CMP-9).
     pub(super) fn cran_tests_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
-        let (cx, c, d, step, lang, id) = (s.cx, s.c, s.d, s.step, s.lang, s.id);
+        let (cx, c, d, step, id) = (s.cx, s.c, s.d, s.step, s.id);
         let die = c.settings.cran_die;
         let tests_done = s.tests_done;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            step_title(ui, lang, step, lang.t("campaign.ui.step.cran"), tests_done);
+            step_title(ui, cx, step, cx.t("campaign.ui.step.cran"), tests_done);
             ui.label(
-                RichText::new(lang.f(
+                RichText::new(cx.f(
                     match c.settings.injuries {
                         crate::rules::campaign::Injuries::Standard => "campaign.ui.cran_rule",
                         crate::rules::campaign::Injuries::GangWar => "campaign.ui.cran_rule_gang",
@@ -34,22 +34,22 @@ impl MissionState {
                 .color(palette().text_subdued),
             );
             // CMP-13: each test rolled stays shown with its die and result.
-            rolled_ui(ui, lang, c, d, TestKind::Cran);
+            rolled_ui(ui, cx, c, d, TestKind::Cran);
             let any = d.rolled.iter().any(|r| r.kind == TestKind::Cran);
             if d.pending.is_empty() && !any {
-                ui.label(lang.t("campaign.ui.no_test_left"));
+                ui.label(cx.t("campaign.ui.no_test_left"));
             }
             for &who in &d.pending {
                 let Some(x) = c.character(who) else { continue };
                 ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new(x.name()).strong());
-                    ui.label(lang.f(
+                    ui.label(cx.f(
                         "campaign.ui.cran_of",
                         &[("cran", &x.cran.to_string()), ("die", &die.to_string())],
                     ));
                     let text = self.typed.entry(who).or_default();
                     if let Some(roll) =
-                        dice_ui(ui, lang, x.name(), die, text, !cx.model.folder.read_only)
+                        dice_ui(ui, cx, x.name(), die, text, !cx.model.folder.read_only)
                     {
                         cx.send(edit(
                             id,
@@ -66,7 +66,7 @@ impl MissionState {
 
     /// The fate points' rerolls of those who fell.
     pub(super) fn fate_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
-        let (cx, c, d, step, lang, id) = (s.cx, s.c, s.d, s.step, s.lang, s.id);
+        let (cx, c, d, step, id) = (s.cx, s.c, s.d, s.step, s.id);
         let die = c.settings.cran_die;
         let tests_done = s.tests_done;
         // CMP-12: done once nobody may still be saved: each who fell saved,
@@ -76,22 +76,22 @@ impl MissionState {
             ui.set_min_width(ui.available_width());
             step_title(
                 ui,
-                lang,
+                cx,
                 step,
-                lang.t("campaign.ui.step.fate"),
+                cx.t("campaign.ui.step.fate"),
                 open.is_empty() && tests_done,
             );
             if d.fallen.is_empty() && !tests_done {
-                ui.label(lang.t("campaign.ui.fate_waits"));
+                ui.label(cx.t("campaign.ui.fate_waits"));
             } else if d.fallen.is_empty() {
-                ui.label(lang.t("campaign.ui.nobody_fell"));
+                ui.label(cx.t("campaign.ui.nobody_fell"));
             }
-            rolled_ui(ui, lang, c, d, TestKind::Fate);
+            rolled_ui(ui, cx, c, d, TestKind::Fate);
             for &who in &d.fallen {
                 let Some(x) = c.character(who) else { continue };
                 let left = c.escort(x.escort).map_or(0, |e| e.fate_points);
                 ui.horizontal_wrapped(|ui| {
-                    badge(ui, state_tone(x.state), lang.t(x.state.key()));
+                    badge(ui, state_tone(x.state), cx.t(x.state.key()));
                     ui.label(RichText::new(x.name()).strong());
                     if !open.contains(&who) {
                         let why = if d.accepted.contains(&who) {
@@ -99,15 +99,14 @@ impl MissionState {
                         } else {
                             "campaign.ui.no_fate_left"
                         };
-                        ui.label(RichText::new(lang.t(why)).color(palette().text_subdued));
+                        ui.label(RichText::new(cx.t(why)).color(palette().text_subdued));
                         return;
                     }
-                    ui.label(lang.f("campaign.ui.fate_left", &[("count", &left.to_string())]));
+                    ui.label(cx.f("campaign.ui.fate_left", &[("count", &left.to_string())]));
                     let text = self.typed.entry(who).or_default();
                     let words = ("campaign.ui.fate_roll", "campaign.ui.fate_roll_for");
                     let enabled = !cx.model.folder.read_only;
-                    if let Some(roll) =
-                        dice_ui_worded(ui, lang, x.name(), die, text, enabled, words)
+                    if let Some(roll) = dice_ui_worded(ui, cx, x.name(), die, text, enabled, words)
                     {
                         cx.send(edit(
                             id,
@@ -127,27 +126,19 @@ impl MissionState {
 
 /// Who was taken out of action, as ticked at the table (CMP-9).
 pub(super) fn confirm_out_ui(ui: &mut egui::Ui, s: &Step<'_>) {
-    let (cx, c, d, step, lang, id) = (s.cx, s.c, s.d, s.step, s.lang, s.id);
+    let (cx, c, d, step, id) = (s.cx, s.c, s.d, s.step, s.id);
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         let settled = d.out_of_action.iter().all(|x| !d.pending.contains(x));
-        step_title(
-            ui,
-            lang,
-            step,
-            lang.t("campaign.ui.step.confirm_out"),
-            settled,
-        );
-        ui.label(
-            RichText::new(lang.t("campaign.ui.confirm_out_rule")).color(palette().text_subdued),
-        );
+        step_title(ui, cx, step, cx.t("campaign.ui.step.confirm_out"), settled);
+        ui.label(RichText::new(cx.t("campaign.ui.confirm_out_rule")).color(palette().text_subdued));
         for &who in &d.played {
             let Some(x) = c.character(who) else { continue };
             let was_out = d.out_of_action.contains(&who);
             let tested = was_out && !d.pending.contains(&who);
             ui.horizontal_wrapped(|ui| {
                 let mut ticked = was_out;
-                let label = lang.f("campaign.ui.out_of_action_of", &[("character", x.name())]);
+                let label = cx.f("campaign.ui.out_of_action_of", &[("character", x.name())]);
                 let enabled = !cx.model.folder.read_only && !tested && (was_out || x.state.alive());
                 if ui
                     .add_enabled(enabled, egui::Checkbox::new(&mut ticked, label))
@@ -162,8 +153,8 @@ pub(super) fn confirm_out_ui(ui: &mut egui::Ui, s: &Step<'_>) {
                     ));
                 }
                 if tested {
-                    badge(ui, state_tone(x.state), lang.t("campaign.ui.tested"));
-                    badge(ui, state_tone(x.state), lang.t(x.state.key()));
+                    badge(ui, state_tone(x.state), cx.t("campaign.ui.tested"));
+                    badge(ui, state_tone(x.state), cx.t(x.state.key()));
                 }
             });
         }
@@ -177,16 +168,15 @@ fn accept_death_ui(
     c: &Campaign,
     x: &crate::rules::campaign::CampaignCharacter,
 ) {
-    let lang = cx.lang;
-    let name = lang.f("campaign.ui.accept_death_for", &[("character", x.name())]);
+    let name = cx.f("campaign.ui.accept_death_for", &[("character", x.name())]);
     if icon_button(
         ui,
         icons::ICON_SENTIMENT_DISSATISFIED,
-        lang.t("campaign.ui.accept_death"),
+        cx.t("campaign.ui.accept_death"),
         &name,
         !cx.model.folder.read_only,
     )
-    .on_hover_text(lang.t("campaign.ui.accept_death_hint"))
+    .on_hover_text(cx.t("campaign.ui.accept_death_hint"))
     .clicked()
     {
         cx.send(edit(

@@ -4,7 +4,6 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, Debrief, TestKind};
 use crate::ui::campaign::parts::state_tone;
 use crate::ui::context::ViewCtx;
@@ -17,8 +16,6 @@ use crate::ui::widgets::badge;
 pub(super) struct Step<'a> {
     /// The view's context.
     pub cx: &'a ViewCtx<'a>,
-    /// The language it speaks.
-    pub lang: Lang,
     /// The campaign.
     pub c: &'a Campaign,
     /// Its id.
@@ -36,7 +33,6 @@ impl<'a> Step<'a> {
     pub(super) fn new(cx: &'a ViewCtx<'a>, c: &'a Campaign, d: &'a Debrief, step: u32) -> Self {
         Self {
             cx,
-            lang: cx.lang,
             c,
             id: c.id.as_str(),
             d,
@@ -48,8 +44,8 @@ impl<'a> Step<'a> {
 
 /// A step's number and title, a tick once it is done (said to a screen
 /// reader too).
-pub(super) fn step_title(ui: &mut egui::Ui, lang: Lang, n: u32, title: &str, done: bool) {
-    let said = lang.f(
+pub(super) fn step_title(ui: &mut egui::Ui, cx: &ViewCtx<'_>, n: u32, title: &str, done: bool) {
+    let said = cx.f(
         if done {
             "campaign.ui.step_done"
         } else {
@@ -80,7 +76,7 @@ pub(super) fn step_title(ui: &mut egui::Ui, lang: Lang, n: u32, title: &str, don
 /// state now; a recon's die and result too (CMP-9, CMP-12, CMP-14).
 pub(super) fn rolled_ui(
     ui: &mut egui::Ui,
-    lang: Lang,
+    cx: &ViewCtx<'_>,
     c: &Campaign,
     d: &crate::rules::campaign::Debrief,
     kind: TestKind,
@@ -89,11 +85,11 @@ pub(super) fn rolled_ui(
         let name = c.character(r.character).map_or("?", |x| x.name());
         let mut parts = Vec::new();
         if let Some((roll, effect)) = &r.recon {
-            parts.push(lang.f(
+            parts.push(cx.f(
                 "campaign.ui.rolled_recon",
                 &[("character", name), ("roll", &roll.to_string())],
             ));
-            parts.push(lang.t(effect.key()).to_owned());
+            parts.push(cx.t(effect.key()).to_owned());
         }
         if let Some(roll) = &r.roll {
             let key = match kind {
@@ -101,7 +97,7 @@ pub(super) fn rolled_ui(
                 TestKind::Fate => "campaign.ui.rolled_fate",
                 TestKind::Recon => "campaign.ui.rolled_recon_cran",
             };
-            parts.push(lang.f(
+            parts.push(cx.f(
                 key,
                 &[
                     ("character", name),
@@ -111,7 +107,7 @@ pub(super) fn rolled_ui(
             ));
         }
         if let Some(points) = r.points {
-            parts.push(lang.f(
+            parts.push(cx.f(
                 "campaign.ui.rolled_points",
                 &[("points", &points.to_string())],
             ));
@@ -122,25 +118,25 @@ pub(super) fn rolled_ui(
         } else if r.passed {
             (
                 icons::ICON_CHECK_CIRCLE,
-                lang.t("campaign.ui.test_passed"),
+                cx.t("campaign.ui.test_passed"),
                 palette().fit,
             )
         } else {
             (
                 icons::ICON_CANCEL,
-                lang.t("campaign.ui.test_failed"),
+                cx.t("campaign.ui.test_failed"),
                 palette().error,
             )
         };
-        let state = lang.t(r.state.key());
+        let state = cx.t(r.state.key());
         let line = parts.join(" · ");
         let spoken = if tested {
-            lang.f(
+            cx.f(
                 "campaign.ui.rolled_said",
                 &[("line", &line), ("result", word), ("state", state)],
             )
         } else {
-            lang.f(
+            cx.f(
                 "campaign.ui.rolled_said_untested",
                 &[("line", &line), ("state", state)],
             )

@@ -4,7 +4,6 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::i18n::Lang;
 use crate::rules::campaign::{Campaign, CampaignEdit, CharId, TestKind};
 use crate::ui::campaign::dice::{dice_field, dice_name};
 use crate::ui::campaign::parts::{MissionState, edit};
@@ -19,11 +18,10 @@ impl MissionState {
     /// the Cran test some results ask for and good fortune's dice; then
     /// the character goes.
     fn recon_dice_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, who: CharId) {
-        let lang = cx.lang;
         let name = c.character(who).map_or("", |x| x.name()).to_owned();
         let recon = &c.rates(&cx.model.rules.campaign).recon;
         let cran_die = c.settings.cran_die;
-        ui.label(RichText::new(lang.t("campaign.ui.dice_hint")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().text_subdued));
         let fields = [
             ("recon", "campaign.ui.dice.recon", 1, recon.die),
             ("recon-cran", "campaign.ui.dice.recon_cran", 1, cran_die),
@@ -37,13 +35,13 @@ impl MissionState {
         let typed: Vec<_> = fields
             .iter()
             .map(|&(key, label, count, sides)| {
-                let label = lang.f(
+                let label = cx.f(
                     label,
                     &[("dice", &dice_name(count, sides)), ("character", &name)],
                 );
                 dice_field(
                     ui,
-                    lang,
+                    cx,
                     &label,
                     self.dice.text(key),
                     count,
@@ -54,8 +52,8 @@ impl MissionState {
             })
             .collect();
         let ok = typed.iter().all(crate::ui::campaign::dice::Typed::ok);
-        let word = lang.t("campaign.ui.recon_go");
-        let named = lang.f("campaign.ui.recon_go_named", &[("character", &name)]);
+        let word = cx.t("campaign.ui.recon_go");
+        let named = cx.f("campaign.ui.recon_go_named", &[("character", &name)]);
         if icon_button(
             ui,
             icons::ICON_EXPLORE,
@@ -83,30 +81,29 @@ impl MissionState {
 
     /// The recon (CMP-14): its table, who goes and his dice, the guide.
     pub(super) fn recon_ui(&mut self, ui: &mut egui::Ui, s: &Step<'_>) {
-        let (cx, c, d, step, lang, id, tests_done) =
-            (s.cx, s.c, s.d, s.step, s.lang, s.id, s.tests_done);
+        let (cx, c, d, step, id, tests_done) = (s.cx, s.c, s.d, s.step, s.id, s.tests_done);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             let all_done = c.escorts.iter().all(|e| d.recon.contains(&e.id));
-            step_title(ui, lang, step, lang.t("campaign.ui.step.recon"), all_done);
-            recon_table_ui(ui, lang, &c.rates(&cx.model.rules.campaign).recon);
+            step_title(ui, cx, step, cx.t("campaign.ui.step.recon"), all_done);
+            recon_table_ui(ui, cx, &c.rates(&cx.model.rules.campaign).recon);
             // Each escort's recon stays shown once the next one's turn comes.
-            rolled_ui(ui, lang, c, d, TestKind::Recon);
+            rolled_ui(ui, cx, c, d, TestKind::Recon);
             let can: Vec<_> = c
                 .characters
                 .iter()
                 .filter(|x| x.can_play() && !d.recon.contains(&x.escort))
                 .collect();
             if !tests_done {
-                alert(ui, Tone::Info, lang.t("campaign.ui.tests_first"));
+                alert(ui, Tone::Info, cx.t("campaign.ui.tests_first"));
             } else if can.is_empty() {
-                ui.label(lang.t("campaign.ui.recon_none"));
+                ui.label(cx.t("campaign.ui.recon_none"));
             } else {
                 if self.recon.is_none_or(|r| !can.iter().any(|x| x.id == r)) {
                     self.recon = can.first().map(|x| x.id);
                 }
                 ui.horizontal_wrapped(|ui| {
-                    let l = ui.label(lang.t("campaign.ui.recon_who"));
+                    let l = ui.label(cx.t("campaign.ui.recon_who"));
                     let shown = self
                         .recon
                         .and_then(|r| c.character(r))
@@ -129,7 +126,7 @@ impl MissionState {
             if d.guide_offered && !c.guide {
                 let cost = c.rates(&cx.model.rules.campaign).recon.guide_cost;
                 for e in &c.escorts {
-                    let name = lang.f(
+                    let name = cx.f(
                         "campaign.ui.hire_guide",
                         &[("points", &cost.to_string()), ("player", &e.player)],
                     );
@@ -147,10 +144,10 @@ impl MissionState {
                 }
             }
             if c.allies {
-                badge(ui, Tone::Good, lang.t("campaign.ui.allies"));
+                badge(ui, Tone::Good, cx.t("campaign.ui.allies"));
             }
             if c.forced_survival {
-                badge(ui, Tone::Warning, lang.t("campaign.ui.forced_survival"));
+                badge(ui, Tone::Warning, cx.t("campaign.ui.forced_survival"));
             }
         });
     }
@@ -158,12 +155,16 @@ impl MissionState {
 
 /// The recon rule and its table, from the campaign's data (CMP-14): a user
 /// who edits the table sees his own ranges.
-fn recon_table_ui(ui: &mut egui::Ui, lang: Lang, recon: &crate::rules::campaign::data::ReconData) {
+fn recon_table_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    recon: &crate::rules::campaign::data::ReconData,
+) {
     ui.label(
-        RichText::new(lang.f("campaign.ui.recon_rule", &[("die", &recon.die.to_string())]))
+        RichText::new(cx.f("campaign.ui.recon_rule", &[("die", &recon.die.to_string())]))
             .color(palette().text_subdued),
     );
-    egui::CollapsingHeader::new(lang.f(
+    egui::CollapsingHeader::new(cx.f(
         "campaign.ui.recon_table",
         &[("die", &recon.die.to_string())],
     ))
@@ -180,7 +181,7 @@ fn recon_table_ui(ui: &mut egui::Ui, lang: Lang, recon: &crate::rules::campaign:
                         format!("{}–{}", r.from, r.to)
                     };
                     ui.label(RichText::new(faces).strong());
-                    ui.add(egui::Label::new(lang.t(r.effect.key())).wrap());
+                    ui.add(egui::Label::new(cx.t(r.effect.key())).wrap());
                     ui.end_row();
                 }
             });

@@ -5,7 +5,6 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::i18n::Lang;
 use crate::rules::campaign::{Bought, Purchase};
 use crate::rules::campaign::{Campaign, CampaignEdit, CharId, Member};
 use crate::rules::{Gear, GearKind, PowerCard};
@@ -25,21 +24,14 @@ impl MissionState {
         c: &Campaign,
         step: u32,
     ) {
-        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            step_title(
-                ui,
-                lang,
-                step,
-                lang.t("campaign.ui.step.reinforcements"),
-                false,
-            );
+            step_title(ui, cx, step, cx.t("campaign.ui.step.reinforcements"), false);
             for e in &c.escorts {
                 let buy = self.buy.entry(e.id).or_default();
                 ui.push_id(e.id, |ui| {
                     ui.label(
-                        RichText::new(lang.f(
+                        RichText::new(cx.f(
                             "campaign.ui.points_held",
                             &[
                                 ("player", &e.player),
@@ -53,18 +45,18 @@ impl MissionState {
                     if !factions.is_empty() {
                         let names = factions
                             .iter()
-                            .map(|f| lang.pick(&f.names))
+                            .map(|f| cx.lang.pick(&f.names))
                             .collect::<Vec<_>>()
                             .join(", ");
                         ui.label(
                             RichText::new(
-                                lang.f("campaign.ui.recruit_factions", &[("factions", &names)]),
+                                cx.f("campaign.ui.recruit_factions", &[("factions", &names)]),
                             )
                             .color(palette().text_subdued),
                         );
                     }
                     if c.allies {
-                        badge(ui, Tone::Good, lang.t("campaign.ui.recruit_allies"));
+                        badge(ui, Tone::Good, cx.t("campaign.ui.recruit_allies"));
                     }
                     recruit_ui(ui, cx, c, e, buy);
                     spend_ui(ui, cx, c, e, buy);
@@ -83,15 +75,14 @@ fn exchange_ui(
     e: &crate::rules::campaign::Escort,
     buy: &mut Buy,
 ) {
-    let lang = cx.lang;
     let id = c.id.as_str();
     let rate = c.rates(&cx.model.rules.campaign).vp_exchange_rate;
     ui.horizontal_wrapped(|ui| {
-        let l = ui.label(lang.f("campaign.ui.exchange", &[("rate", &rate.to_string())]));
+        let l = ui.label(cx.f("campaign.ui.exchange", &[("rate", &rate.to_string())]));
         ui.add(egui::DragValue::new(&mut buy.exchange).range(0..=c.vp))
             .labelled_by(l.id);
-        let go = lang.t("campaign.ui.exchange_go");
-        let name = lang.f("campaign.ui.exchange_for", &[("player", &e.player)]);
+        let go = cx.t("campaign.ui.exchange_go");
+        let name = cx.f("campaign.ui.exchange_for", &[("player", &e.player)]);
         if icon_button(
             ui,
             icons::ICON_EMOJI_EVENTS,
@@ -122,20 +113,15 @@ fn spend_ui(
     e: &crate::rules::campaign::Escort,
     buy: &mut Buy,
 ) {
-    let lang = cx.lang;
     let id = c.id.as_str();
     ui.horizontal_wrapped(|ui| {
-        let l = ui.label(lang.t("campaign.ui.spend_points"));
+        let l = ui.label(cx.t("campaign.ui.spend_points"));
         ui.add(egui::DragValue::new(&mut buy.spend).range(0..=1000))
             .labelled_by(l.id);
-        crate::ui::widgets::labelled_text(
-            ui,
-            lang.t("campaign.ui.spend_what"),
-            &mut buy.spend_what,
-        );
-        spend_for_ui(ui, lang, c, e.id, buy);
-        let go = lang.t("campaign.ui.spend");
-        let name = lang.f("campaign.ui.spend_for", &[("player", &e.player)]);
+        crate::ui::widgets::labelled_text(ui, cx.t("campaign.ui.spend_what"), &mut buy.spend_what);
+        spend_for_ui(ui, cx, c, e.id, buy);
+        let go = cx.t("campaign.ui.spend");
+        let name = cx.f("campaign.ui.spend_for", &[("player", &e.player)]);
         let ok = buy.spend > 0
             && !buy.spend_what.trim().is_empty()
             && c.reinforcement_of(e.id) >= buy.spend;
@@ -167,7 +153,7 @@ fn spend_ui(
 /// Whom the points spent buy for (CMP-7): nobody (only noted) or a living
 /// Rogue Trader character of the escort, and what the item is; a power card
 /// is offered for a psyker only (CHR-16).
-fn spend_for_ui(ui: &mut egui::Ui, lang: Lang, c: &Campaign, escort: u32, buy: &mut Buy) {
+fn spend_for_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, escort: u32, buy: &mut Buy) {
     let takers: Vec<(CharId, &str, bool)> = c
         .members(escort)
         .filter(|x| x.state.alive())
@@ -185,8 +171,8 @@ fn spend_for_ui(ui: &mut egui::Ui, lang: Lang, c: &Campaign, escort: u32, buy: &
     {
         buy.spend_for = None;
     }
-    let l = ui.label(lang.t("campaign.ui.spend_to"));
-    let nobody = lang.t("campaign.ui.spend_nobody");
+    let l = ui.label(cx.t("campaign.ui.spend_to"));
+    let nobody = cx.t("campaign.ui.spend_nobody");
     let shown = buy
         .spend_for
         .and_then(|id| takers.iter().find(|t| t.0 == id))
@@ -212,14 +198,14 @@ fn spend_for_ui(ui: &mut egui::Ui, lang: Lang, c: &Campaign, escort: u32, buy: &
         buy.spend_kind = BuyKind::default();
     }
     let kind_name = |k: BuyKind| match k {
-        BuyKind::Gear(g) => lang.t(g.key()),
-        BuyKind::Power => lang.t("campaign.ui.spend_power"),
+        BuyKind::Gear(g) => cx.t(g.key()),
+        BuyKind::Power => cx.t("campaign.ui.spend_power"),
     };
     let mut kinds: Vec<BuyKind> = GearKind::ALL.iter().map(|k| BuyKind::Gear(*k)).collect();
     if taker.2 {
         kinds.push(BuyKind::Power);
     }
-    let l = ui.label(lang.t("campaign.ui.spend_kind"));
+    let l = ui.label(cx.t("campaign.ui.spend_kind"));
     egui::ComboBox::from_id_salt("cmp-spend-kind")
         .selected_text(kind_name(buy.spend_kind))
         .show_ui(ui, |ui| {
