@@ -25,6 +25,8 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
 use muster::app::{App, Command, Prefs, SaveState, Screen, ScriptedDesktop};
+use muster::rules::campaign::CharId;
+use muster::rules::campaign::EscortId;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort,
 };
@@ -138,7 +140,7 @@ pub fn long_campaign(rules: &RulesData) -> Campaign {
             // Mostly light wounds, some serious, a death now and then.
             let face = [
                 9, 8, 7, 5, 4, 9, 8, 6, 5, 7, 9, 8, 4, 6, 5, 9, 7, 8, 6, 5, 9, 8, 7, 6, 2,
-            ][(id as usize + m as usize) % 25];
+            ][(id.0 as usize + m as usize) % 25];
             c = play(
                 &c,
                 E::CranTest {
@@ -148,12 +150,12 @@ pub fn long_campaign(rules: &RulesData) -> Campaign {
             );
         }
         let dead = c.characters.iter().filter(|x| !x.state.alive()).count();
-        while recruits < dead && c.reinforcement_of(1) >= 10 {
+        while recruits < dead && c.reinforcement_of(EscortId(1)) >= 10 {
             recruits += 1;
             c = play(
                 &c,
                 E::Recruit {
-                    escort: 1,
+                    escort: EscortId(1),
                     member: human(format!("Recruit {recruits}")),
                     cost: 10,
                     from: None,
@@ -191,7 +193,7 @@ fn summary(what: &str, mut times: Vec<Duration>) {
 }
 
 /// A tick at the table: wounds or out of action, the `i`th.
-fn tick(key: &DocKey, players: &[u64], i: usize) -> Command {
+fn tick(key: &DocKey, players: &[CharId], i: usize) -> Command {
     let character = players[i % players.len()];
     let e = if i.is_multiple_of(3) {
         E::SetOutOfAction {
@@ -216,7 +218,7 @@ fn tick(key: &DocKey, players: &[u64], i: usize) -> Command {
 /// each tick (target: p99 at most 2 ms, at most 4 ms), the time from a tick
 /// to "saved", and, for comparison, the same ticks with the frame waiting
 /// for the disk as it did before the writer thread.
-fn ticks_at_the_table(app: &mut App, key: &DocKey, players: &[u64]) {
+fn ticks_at_the_table(app: &mut App, key: &DocKey, players: &[CharId]) {
     const TICKS: usize = 1000;
     const EVERY: Duration = Duration::from_millis(25);
     const LOOK: Duration = Duration::from_micros(500);
@@ -597,7 +599,7 @@ fn benches(cr: &mut Criterion) {
     h.state_mut()
         .app
         .apply(Command::Edit(key.clone(), Edit::new(E::BeginMission)));
-    let players: Vec<u64> = h
+    let players: Vec<CharId> = h
         .state()
         .app
         .model
@@ -634,7 +636,7 @@ fn arrivals_from_another_machine(
     app: &mut App,
     dir: &std::path::Path,
     key: &DocKey,
-    players: &[u64],
+    players: &[CharId],
     rules: &RulesData,
 ) {
     use muster::store::LockDir;
@@ -654,7 +656,7 @@ fn arrivals_from_another_machine(
     for i in 0..100 {
         let before = view.journal.len();
         let e = E::SetWounds {
-            character: players[i % players.len()],
+            character: CharId((players[i % players.len()]).0),
             wounds: (i % 2) as u32,
         };
         let Ok((mut next, _)) = view.apply(e, rules, &mut seeded(i as u64)) else {

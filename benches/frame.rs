@@ -7,6 +7,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
 use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
+use muster::rules::campaign::CharId;
 use muster::rules::{Character, Doc, Roster, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
@@ -191,7 +192,7 @@ fn team_with_actions(rules: &RulesData) -> muster::rules::campaign::Campaign {
     ] {
         c = go(&c, e);
     }
-    let ids: Vec<u64> = c.characters.iter().map(|x| x.id).collect();
+    let ids: Vec<CharId> = c.characters.iter().map(|x| x.id).collect();
     for id in ids {
         for act in [Act::Move, Act::Shoot] {
             if let Ok((next, _)) = c.apply(E::Act { character: id, act }, rules, &mut rng) {

@@ -8,6 +8,7 @@
 //! The integration tests include this file and check that the checked-in
 //! example is byte for byte what it makes.
 
+use muster::rules::campaign::EscortId;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Member, MissionChoice, MissionResult, NewEscort,
 };
@@ -162,7 +163,7 @@ fn first_mission(
         c = go(
             &c,
             E::Recruit {
-                escort: 1,
+                escort: EscortId(1),
                 member: human(name),
                 cost: 10,
                 from: None,

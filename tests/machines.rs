@@ -64,6 +64,7 @@ use egui::accesskit::Role;
 use muster::app::merging::{MergeAct, MergePreview};
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
+use muster::rules::campaign::EscortId;
 use muster::rules::campaign::journals::SetAside;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Entry, Member, MissionChoice, MissionResult, NewEscort,
@@ -356,7 +357,7 @@ fn recruit(dir: &Path, machine: &str) -> Result<String, String> {
     edit(
         &mut app,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member,
             cost,
             from: None,
@@ -365,7 +366,7 @@ fn recruit(dir: &Path, machine: &str) -> Result<String, String> {
     edit(
         &mut app,
         E::Spend {
-            escort: 1,
+            escort: EscortId(1),
             points: LASGUN_POINTS,
             what: "Lasgun".into(),
             bought: None,

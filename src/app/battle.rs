@@ -3,6 +3,7 @@
 //! campaigns.
 
 use super::*;
+use crate::rules::campaign::CharId;
 
 /// Where each roll's wounds went, as last computed: by (seed, replay), the
 /// state of the campaigns it was computed at, and the answer.
@@ -209,12 +210,12 @@ impl Model {
             .filter_map(|c| c.campaign.as_ref())
             .find_map(|r| {
                 let k = self.get::<Campaign>(&r.doc)?;
-                k.counts_actions(r.id).then_some((r, k))
+                k.counts_actions(CharId(r.id)).then_some((r, k))
             });
         let Some((r, k)) = soldier else {
             return Ok(None);
         };
-        let edit = k.reroll_payment(r.id, &self.rules)?;
+        let edit = k.reroll_payment(CharId(r.id), &self.rules)?;
         Ok(Some(RerollPayer {
             key: crate::rules::DocKey::of::<Campaign>(r.doc.clone()),
             edit,

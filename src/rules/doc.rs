@@ -174,11 +174,12 @@ pub struct CharRef {
 }
 
 impl CharRef {
-    /// The character `id` of the document `doc`.
-    pub fn new(doc: impl Into<String>, id: u64) -> Self {
+    /// The character `id` of the document `doc` (a roster's or kill
+    /// team's number, or a campaign's [`CharId`](super::campaign::CharId)).
+    pub fn new(doc: impl Into<String>, id: impl Into<u64>) -> Self {
         Self {
             doc: doc.into(),
-            id,
+            id: id.into(),
         }
     }
 }

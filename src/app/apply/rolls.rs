@@ -4,6 +4,7 @@
 //! (PSY-8), and the battle log exported as text.
 
 use crate::app::{App, MessageKind};
+use crate::rules::campaign::CharId;
 use crate::rules::{DocKey, Edit, Msg};
 use crate::store;
 
@@ -72,14 +73,14 @@ impl App {
             let Some(k) = self.model.get::<Campaign>(&from.doc) else {
                 continue;
             };
-            if !k.counts_actions(from.id) {
+            if !k.counts_actions(CharId(from.id)) {
                 continue;
             }
-            k.may_act(from.id, act, &self.model.rules)?;
+            k.may_act(CharId(from.id), act, &self.model.rules)?;
             acts.push((
                 from.doc.clone(),
                 CampaignEdit::Act {
-                    character: from.id,
+                    character: CharId(from.id),
                     act,
                 },
             ));

@@ -320,7 +320,7 @@ pub fn table_side(c: &Campaign, rules: &RulesData, r: &CharRef, lang: &str) -> O
     if c.id != r.doc {
         return None;
     }
-    if let Fighter::Enemy(i) = Fighter::of(r.id) {
+    if let Fighter::Enemy(i) = Fighter::of(CharId(r.id)) {
         let e = c.enemy(i)?;
         let f = c.enemy_fighter(i, rules)?;
         let taken = c
@@ -342,10 +342,10 @@ pub fn table_side(c: &Campaign, rules: &RulesData, r: &CharRef, lang: &str) -> O
             character: matches!(e.entry_type.as_str(), "champion" | "psyker" | "leader"),
         }));
     }
-    if let Some(f) = fighters_in(c, rules, Some(r.id)).into_iter().next() {
+    if let Some(f) = fighters_in(c, rules, Some(CharId(r.id))).into_iter().next() {
         return Some(TableSide::Character(f));
     }
-    soldiers_in(c, rules, Some(r.id))
+    soldiers_in(c, rules, Some(CharId(r.id)))
         .into_iter()
         .next()
         .map(|s| TableSide::Soldier(Box::new(s)))
@@ -571,7 +571,10 @@ pub fn table_fight(
         FightMode::Shot => FoughtBy::Shot,
         FightMode::Psychic => FoughtBy::Psychic,
     };
-    let dazzled = c.table.as_ref().is_some_and(|t| t.dazzled_now(attacker.id));
+    let dazzled = c
+        .table
+        .as_ref()
+        .is_some_and(|t| t.dazzled_now(CharId(attacker.id)));
     Some(TableFight {
         attacker: a,
         target: t,

@@ -338,7 +338,7 @@ pub fn roll_wounds<'a>(
                         None => Problem::new("CMP-13", "campaign.problem.roll_between_missions"),
                     })
                 }
-                Some(k) => match k.wound_refusal(*x) {
+                Some(k) => match k.wound_refusal(CharId(*x)) {
                     Some(p) => WoundsGo::Refused(p),
                     None => WoundsGo::To(CharRef::new(id.clone(), *x)),
                 },
@@ -354,12 +354,12 @@ pub fn roll_wounds<'a>(
             continue;
         };
         match out.batches.iter_mut().find(|b| b.campaign == id) {
-            Some(b) => b.wounds.push((name, x, t)),
+            Some(b) => b.wounds.push((name, CharId(x), t)),
             None => {
                 let applied = campaign(&id).is_some_and(|k| k.roll_applied(seed));
                 out.batches.push(CampaignWounds {
                     campaign: id,
-                    wounds: vec![(name, x, t)],
+                    wounds: vec![(name, CharId(x), t)],
                     applied,
                 });
             }

@@ -21,7 +21,7 @@ use crate::rules::data::RulesData;
 /// The first character id of the enemies at the table: enemy `i` of the
 /// escort is `ENEMY_IDS + i`. A campaign's own characters are numbered
 /// from 1 and never reach it (a file that does is refused).
-pub const ENEMY_IDS: CharId = 1_000_000;
+pub const ENEMY_IDS: CharId = CharId(1_000_000);
 
 /// What an enemy's last behaviour test said (CMP-15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,7 +65,8 @@ impl Fighter {
     /// The fighter a table's id names.
     pub fn of(id: CharId) -> Self {
         match id
-            .checked_sub(ENEMY_IDS)
+            .0
+            .checked_sub(ENEMY_IDS.0)
             .and_then(|i| usize::try_from(i).ok())
         {
             Some(i) => Self::Enemy(i),
@@ -77,7 +78,9 @@ impl Fighter {
     pub fn id(self) -> CharId {
         match self {
             Self::Character(id) => id,
-            Self::Enemy(i) => ENEMY_IDS + u64::try_from(i).unwrap_or(u64::MAX - ENEMY_IDS),
+            Self::Enemy(i) => {
+                CharId(ENEMY_IDS.0 + u64::try_from(i).unwrap_or(u64::MAX - ENEMY_IDS.0))
+            }
         }
     }
 

@@ -59,10 +59,60 @@ use super::doc::CharRef;
 use super::doc::Document;
 use super::killteam::{KillTeam, Soldier};
 
-/// Id of a campaign character, unique within the campaign.
-pub type CharId = u64;
-/// Id of an escort (a player's force), unique within the campaign.
-pub type EscortId = u32;
+/// Id of a campaign character, unique within the campaign (a number in
+/// files). An enemy drawn for a mission has one too: see [`Fighter`].
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct CharId(pub u64);
+
+impl CharId {
+    /// The id after this one.
+    #[must_use]
+    pub fn next(self) -> Self {
+        Self(self.0.saturating_add(1))
+    }
+}
+
+impl std::fmt::Display for CharId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl From<CharId> for u64 {
+    fn from(id: CharId) -> Self {
+        id.0
+    }
+}
+
+impl TryFrom<CharId> for i64 {
+    type Error = std::num::TryFromIntError;
+    fn try_from(id: CharId) -> Result<Self, Self::Error> {
+        Self::try_from(id.0)
+    }
+}
+
+/// Id of an escort (a player's force), unique within the campaign (a
+/// number in files).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct EscortId(pub u32);
+
+impl std::fmt::Display for EscortId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl From<EscortId> for i64 {
+    fn from(id: EscortId) -> Self {
+        Self::from(id.0)
+    }
+}
 
 /// Where a character stands (CMP-13).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,16 +182,16 @@ impl Member {
     /// Its own id.
     pub fn id(&self) -> CharId {
         match self {
-            Self::Character(c) => c.id,
-            Self::Soldier(s) => s.id,
+            Self::Character(c) => CharId(c.id),
+            Self::Soldier(s) => CharId(s.id),
         }
     }
 
     /// Sets its own id.
     fn set_id(&mut self, id: CharId) {
         match self {
-            Self::Character(c) => c.id = id,
-            Self::Soldier(s) => s.id = id,
+            Self::Character(c) => c.id = id.0,
+            Self::Soldier(s) => s.id = id.0,
         }
     }
 
@@ -1053,7 +1103,7 @@ impl Campaign {
             allies: false,
             end: None,
             carried: None,
-            next_id: 1,
+            next_id: CharId(1),
             rates: None,
             journal: Vec::new(),
         }

@@ -278,10 +278,10 @@ impl Campaign {
     ) -> CharId {
         let origin = doc.map(|doc| crate::rules::doc::CharRef {
             doc: doc.to_owned(),
-            id: member.id(),
+            id: member.id().0,
         });
-        let id = self.next_id.max(1);
-        self.next_id = id + 1;
+        let id = self.next_id.max(CharId(1));
+        self.next_id = id.next();
         member.set_id(id);
         let die = self.settings.cran_die;
         let cran = member.default_cran_by(self.rates(&rules.campaign).cran(die), die, rules);

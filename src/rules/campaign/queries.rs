@@ -257,7 +257,7 @@ impl Campaign {
         // any of the campaign's).
         let with = with.map(|m| {
             let mut m = m.clone();
-            m.set_id(self.next_id.max(1));
+            m.set_id(self.next_id.max(CharId(1)));
             m
         });
         let members = self
@@ -374,7 +374,7 @@ impl Campaign {
         };
         let name = x.name();
         let created = |e: &CampaignEdit, o: &crate::rules::Outcome| match e {
-            CampaignEdit::Recruit { .. } => o.created == Some(id),
+            CampaignEdit::Recruit { .. } => o.created == Some(id.0),
             _ => false,
         };
         let recruited = self
@@ -389,7 +389,7 @@ impl Campaign {
         } else {
             self.journal.iter().zip(outcomes).rposition(|(e, o)| {
                 matches!(e.event, CampaignEdit::AddEscort { .. })
-                    && o.created == Some(u64::from(x.escort))
+                    && o.created == Some(u64::from(x.escort.0))
             })
         };
         for (i, (e, o)) in self.journal.iter().zip(outcomes).enumerate() {

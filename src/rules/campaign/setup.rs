@@ -26,7 +26,7 @@ impl Campaign {
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Setup])?;
         let id = self.add_escort(&escort, rules)?;
-        out.created = Some(u64::from(id));
+        out.created = Some(u64::from(id.0));
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.escort")
@@ -325,7 +325,7 @@ impl Campaign {
                 Problem::new("CMP-16", "campaign.problem.empty_escort").arg("source", &e.source)
             );
         }
-        let id = self.escorts.iter().map(|e| e.id).max().unwrap_or(0) + 1;
+        let id = EscortId(self.escorts.iter().map(|e| e.id.0).max().unwrap_or(0) + 1);
         self.escorts.push(Escort {
             id,
             player: player.to_owned(),

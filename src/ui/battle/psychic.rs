@@ -9,6 +9,7 @@ use crate::app::{Command, PowerAct};
 use crate::i18n::Lang;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
+use crate::rules::campaign::CharId;
 use crate::rules::close_combat::Damage;
 use crate::rules::core::dice::DiceSpec;
 use crate::rules::psychic::attack::{AttackOdds, PowerTest, PsychicAttack, VehicleTarget};
@@ -692,7 +693,7 @@ fn psyker_cards(
     use crate::rules::campaign::{Campaign, Member};
     cx.model
         .get::<Campaign>(&r.doc)
-        .and_then(|c| c.character(r.id))
+        .and_then(|c| c.character(CharId(r.id)))
         .and_then(|x| match &x.member {
             Member::Character(ch) => Some(ch.powers.clone()),
             Member::Soldier(_) => None,

@@ -167,9 +167,9 @@ fn ordered(
     let mut keyed: Vec<(u8, Line, bool)> = shown
         .map(|l| {
             let legal = reach.as_ref().is_some_and(|(enemy, reach)| {
-                l.id != a.id && !l.out && l.enemy != *enemy && reach.reaches(&l)
+                l.id != CharId(a.id) && !l.out && l.enemy != *enemy && reach.reaches(&l)
             });
-            let rank = if l.id == a.id {
+            let rank = if l.id == CharId(a.id) {
                 0
             } else if legal {
                 1

@@ -4,6 +4,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::CharId;
 use crate::rules::campaign::loot::LootPick;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Fighter, Table};
 use crate::rules::core::names::name_in;
@@ -29,7 +30,7 @@ fn pick_name(cx: &ViewCtx<'_>, pick: &LootPick) -> String {
 }
 
 /// A fallen model's name: a character's, or a drawn enemy's.
-fn fallen_name(cx: &ViewCtx<'_>, c: &Campaign, id: u64) -> String {
+fn fallen_name(cx: &ViewCtx<'_>, c: &Campaign, id: CharId) -> String {
     match Fighter::of(id) {
         Fighter::Enemy(i) => name_in(&c.enemy_names(i), cx.lang.code(), "?").to_owned(),
         Fighter::Character(_) => c
@@ -71,7 +72,7 @@ pub(super) fn loot_ui(
             &cx.f("kt.loot.badge", &[("what", &took.join(", "))]),
         );
     }
-    let offers: Vec<(u64, Vec<LootPick>)> = table
+    let offers: Vec<(CharId, Vec<LootPick>)> = table
         .fell
         .keys()
         .filter(|id| **id != x.id)

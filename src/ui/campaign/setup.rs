@@ -5,6 +5,7 @@ use crate::rules::campaign::EscortKind;
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::EscortId;
 use crate::rules::campaign::data::CampaignData;
 use crate::rules::campaign::{
     Budget, Campaign, CampaignEdit, Injuries, Member, NewEscort, PoolMode, Settings,
@@ -407,7 +408,7 @@ fn new_escort(cx: &ViewCtx<'_>, key: &DocKey, player: &str) -> Option<NewEscort>
 
 /// An escort's cost as recruits against its player's share of the
 /// recruitment budget (CMP-16): by icon and word, not colour alone.
-fn budget_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, escort: u32) {
+fn budget_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, escort: EscortId) {
     let cost = match c.escort_cost(escort, &cx.model.rules) {
         Ok(cost) => cost,
         Err(p) => {

@@ -6,6 +6,7 @@ use crate::rules::campaign::EscortKind;
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::CharId;
 use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionResult, MissionType, Phase};
 use crate::rules::killteam::activation::Act;
 use crate::ui::campaign::actions;
@@ -121,7 +122,7 @@ impl MissionState {
         let Some(a) = self.marks.attacker.as_ref().filter(|a| a.doc == c.id) else {
             return FightRefusals::default();
         };
-        let why = |act| actions::refusal(cx, c, (a.id, act));
+        let why = |act| actions::refusal(cx, c, (CharId(a.id), act));
         FightRefusals {
             close: why(Act::CloseCombat),
             shoot: why(Act::Shoot),

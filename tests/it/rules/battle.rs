@@ -10,6 +10,7 @@ use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
 use muster::rules::battle::summary::{BattleSide, Combatant, Winner, summarize};
+use muster::rules::campaign::CharId;
 use muster::rules::characters::units::{UnitTest, UnitTestKind, Victory, test_ld};
 use muster::rules::close_combat::odds::Fighter;
 
@@ -281,7 +282,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
     crate::common::refused(
         &c,
         E::AddBattleWounds {
-            wounds: vec![(dace, 1), (9999, 1)],
+            wounds: vec![(dace, 1), (CharId(9999), 1)],
             roll: None,
         },
         &rules,
@@ -333,7 +334,7 @@ fn chr_15_a_campaign_character_is_followed_by_who_he_is_not_by_his_name() {
     // second roll (taken again, his name edited), is still one character:
     // his wounds carry over and he is killed once.
     let mut kal = character("Kal", BattleSide::Ours, true, 2);
-    kal.campaign = Some(muster::rules::CharRef::new("Rynn's World", 7));
+    kal.campaign = Some(muster::rules::CharRef::new("Rynn's World", 7_u64));
     let mut renamed = kal.clone();
     renamed.name = "Sergeant Kal".to_owned();
     // Another unnamed-alike fighter of the same side, not from the

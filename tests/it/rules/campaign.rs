@@ -18,6 +18,7 @@ mod victory;
 
 use crate::common::{ok, refused};
 use muster::i18n::Lang;
+use muster::rules::campaign::EscortId;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Injuries, Member, MissionChoice, MissionResult,
     MissionType, NewEscort, Phase, PoolMode, State,
@@ -252,7 +253,14 @@ fn cmp_2_the_mission_chain() {
     assert_eq!(c.vp, 10);
     assert_eq!(c.next_type(), MissionType::Final);
     // Decision: counted on the VP held after spending.
-    let spent = ok(&c, E::ExchangeVp { escort: 1, vp: 1 }, &r);
+    let spent = ok(
+        &c,
+        E::ExchangeVp {
+            escort: EscortId(1),
+            vp: 1,
+        },
+        &r,
+    );
     assert_eq!(spent.next_type(), MissionType::Inquiry);
     let c = next(&c, &r);
     assert_eq!(mission_type(&c), MissionType::Final);
@@ -553,14 +561,28 @@ fn cmp_6_vp_buy_reinforcement_points() {
     let r = rules();
     let c = play(&started(&["Ada"], &r), &[], won(3), &r);
     let rp = c.escorts[0].reinforcement;
-    let c = ok(&c, E::ExchangeVp { escort: 1, vp: 2 }, &r);
+    let c = ok(
+        &c,
+        E::ExchangeVp {
+            escort: EscortId(1),
+            vp: 2,
+        },
+        &r,
+    );
     assert_eq!(c.vp, 1);
     assert_eq!(
         c.escorts[0].reinforcement,
         rp + 2 * r.campaign.vp_exchange_rate
     );
     assert_eq!(r.campaign.vp_exchange_rate, 15);
-    let p = refused(&c, E::ExchangeVp { escort: 1, vp: 2 }, &r);
+    let p = refused(
+        &c,
+        E::ExchangeVp {
+            escort: EscortId(1),
+            vp: 2,
+        },
+        &r,
+    );
     assert_eq!(p.rule, "CMP-6");
 }
 
@@ -575,7 +597,7 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
     let c2 = ok(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member: human("Recruit"),
             cost: r.campaign.recruit.character_base,
             from: None,
@@ -597,7 +619,7 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
     let p = refused(
         &c2,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member: hero,
             cost: price,
             from: None,
@@ -1109,10 +1131,22 @@ fn cmp_14_recon_between_missions() {
     );
     // 8-9: a guide may be hired for 5 points.
     let g = recon(&base, "Ada", 8, None, &r);
-    let g = ok(&g, E::HireGuide { escort: 1 }, &r);
+    let g = ok(
+        &g,
+        E::HireGuide {
+            escort: EscortId(1),
+        },
+        &r,
+    );
     assert!(g.guide);
     assert_eq!(g.escorts[0].reinforcement, rp - 5);
-    let p = refused(&base, E::HireGuide { escort: 1 }, &r);
+    let p = refused(
+        &base,
+        E::HireGuide {
+            escort: EscortId(1),
+        },
+        &r,
+    );
     assert_eq!(p.key, "campaign.problem.no_guide");
     // 10-11: allies.
     assert!(recon(&base, "Ada", 10, None, &r).allies);
@@ -1172,7 +1206,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
     let p = refused(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member: human("New"),
             cost: 10,
             from: None,
@@ -1186,7 +1220,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
     let c = ok(
         &c,
         E::Recruit {
-            escort: 2,
+            escort: EscortId(2),
             member: human("Bob II"),
             cost: 10,
             from: None,
@@ -1196,7 +1230,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
     let c = ok(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member: human("New"),
             cost: 10,
             from: None,
@@ -1780,7 +1814,7 @@ fn cmp_17_the_leader_cannot_change_during_the_final() {
     let p = refused(
         &c,
         E::SetLeader {
-            escort: 1,
+            escort: EscortId(1),
             character: bob,
         },
         &r,
@@ -1807,7 +1841,7 @@ fn export_escort_gives_the_living_characters_as_they_are_now() {
         &r,
     );
     let Some(muster::rules::campaign::ExportedEscort::Roster(roster)) =
-        c.export_escort(1, "After mission 1")
+        c.export_escort(EscortId(1), "After mission 1")
     else {
         panic!("a roster");
     };
@@ -1832,7 +1866,7 @@ fn cmp_13_a_characters_history_holds_his_own_entries_only() {
     let c = ok(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member: human("Cid"),
             cost: r.campaign.recruit.character_base,
             from: None,

@@ -64,7 +64,7 @@ impl Campaign {
         if let Some(doc) = &from {
             let origin = crate::rules::doc::CharRef {
                 doc: doc.clone(),
-                id: member.id(),
+                id: member.id().0,
             };
             if self.held(&origin, member.name()).is_some() {
                 return Err(Problem::new("CMP-7", "campaign.problem.recruit_held")
@@ -80,7 +80,7 @@ impl Campaign {
             d.recruited.push(escort);
         }
         let id = self.add_member(escort, member.clone(), from.as_deref(), rules);
-        out.created = Some(id);
+        out.created = Some(id.0);
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.recruit")

@@ -100,7 +100,7 @@ fn soldier_shown(cx: &ViewCtx<'_>, current: Option<&crate::rules::CharRef>) -> S
         .and_then(|r| {
             campaign_soldiers(cx)
                 .into_iter()
-                .find(|s| s.campaign == r.doc && s.id == r.id)
+                .find(|s| s.campaign == r.doc && s.id == CharId(r.id))
                 .map(|s| s.label)
         })
         .unwrap_or_else(|| cx.lang.t("kt.choose").to_owned())

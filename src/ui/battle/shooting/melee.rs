@@ -16,6 +16,7 @@ use crate::rules::KillTeam;
 use crate::rules::battle::Fight;
 use crate::rules::battle::from_table::{CampaignSoldier, target_profile};
 use crate::rules::battle::scenario::{Count, KtCloseCombatScenario, KtTarget, Scenario};
+use crate::rules::campaign::CharId;
 use crate::rules::core::names::{Names, name_in};
 use crate::rules::killteam::data::{KillTeamData, KtModifier};
 use crate::rules::killteam::melee::{Blow, blows};
@@ -265,7 +266,7 @@ impl MeleeView {
         let out_at_table = self.target.from.as_ref().is_some_and(|r| {
             cx.model
                 .get::<crate::rules::campaign::Campaign>(&r.doc)
-                .and_then(|c| c.wound_refusal(r.id))
+                .and_then(|c| c.wound_refusal(CharId(r.id)))
                 .is_some_and(|p| p.key == "campaign.problem.already_out")
         });
         let Some(last) = cx.model.battle.log.last() else {

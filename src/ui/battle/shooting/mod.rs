@@ -424,7 +424,7 @@ impl ShootingView {
         // "Apply to campaign" sends the damage to him.
         self.shot_sides.defender_from = Some(crate::rules::CharRef::new(
             target.campaign.clone(),
-            target.id,
+            target.id.0,
         ));
         self.kt_target = Some(target);
     }

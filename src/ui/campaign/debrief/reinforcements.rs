@@ -15,6 +15,7 @@ use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, badge, card, icon_button};
 
 use super::parts::step_title;
+use crate::rules::campaign::EscortId;
 
 impl MissionState {
     pub(super) fn reinforcements_ui(
@@ -153,7 +154,13 @@ fn spend_ui(
 /// Whom the points spent buy for (CMP-7): nobody (only noted) or a living
 /// Rogue Trader character of the escort, and what the item is; a power card
 /// is offered for a psyker only (CHR-16).
-fn spend_for_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, escort: u32, buy: &mut Buy) {
+fn spend_for_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    escort: EscortId,
+    buy: &mut Buy,
+) {
     let takers: Vec<(CharId, &str, bool)> = c
         .members(escort)
         .filter(|x| x.state.alive())

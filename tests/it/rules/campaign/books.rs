@@ -13,6 +13,7 @@ use muster::rules::{Character, Document as _};
 use proptest::prelude::*;
 
 use crate::rules::campaign::{rules, started};
+use muster::rules::campaign::EscortId;
 
 /// What the player does after one mission.
 #[derive(Clone, Debug)]
@@ -109,7 +110,7 @@ proptest! {
             // more than are held is refused.
             if s.exchange > 0 {
                 let (vp_before, pts_before) = (c.vp, points(&c));
-                match tried(&c, E::ExchangeVp { escort: 1, vp: s.exchange }, seed) {
+                match tried(&c, E::ExchangeVp { escort: EscortId(1), vp: s.exchange }, seed) {
                     Some(after) => {
                         prop_assert!(s.exchange <= vp_before);
                         prop_assert_eq!(after.vp, vp_before - s.exchange);
@@ -141,7 +142,7 @@ proptest! {
             if s.hire && c.debrief.as_ref().is_some_and(|d| d.guide_offered) {
                 let before = points(&c);
                 let cost = c.rates(&r.campaign).recon.guide_cost;
-                match tried(&c, E::HireGuide { escort: 1 }, seed) {
+                match tried(&c, E::HireGuide { escort: EscortId(1) }, seed) {
                     Some(after) => {
                         prop_assert_eq!(points(&after), before - cost);
                         prop_assert!(after.guide);
@@ -155,7 +156,7 @@ proptest! {
                 let member = Member::Character(Character::new(0, format!("Recruit {seed}"), "human"));
                 let cost = c.recruit_cost(&member, &r).expect("priced");
                 let (before, count) = (points(&c), c.characters.len());
-                match tried(&c, E::Recruit { escort: 1, member, cost, from: None }, seed) {
+                match tried(&c, E::Recruit { escort: EscortId(1), member, cost, from: None }, seed) {
                     Some(after) => {
                         prop_assert_eq!(points(&after), before - cost);
                         prop_assert_eq!(after.characters.len(), count + 1);

@@ -17,6 +17,7 @@ use muster::rules::{Character, Document, RulesData};
 
 use crate::common::{ok, refused};
 use crate::rules::campaign::{rules, setup};
+use muster::rules::campaign::EscortId;
 
 fn d(sides: u32, faces: &[u32]) -> Roll {
     Roll::from_faces(sides, faces.to_vec(), 0)
@@ -177,8 +178,8 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
     let r = rules();
     // Anne: three humans (30 points as recruits); Ben: one (10).
     let c = two_players(&["Ada", "Abe", "Al"], &r);
-    assert_eq!(c.escort_cost(1, &r).expect("cost"), 30);
-    assert_eq!(c.escort_cost(2, &r).expect("cost"), 10);
+    assert_eq!(c.escort_cost(EscortId(1), &r).expect("cost"), 30);
+    assert_eq!(c.escort_cost(EscortId(2), &r).expect("cost"), 10);
     let c = with_budget(&c, Budget::Split, Some(50), &r);
     assert_eq!(c.budget_share(), Some(25));
     let p = refused(
@@ -286,7 +287,7 @@ fn playing_two(r: &RulesData) -> Campaign {
     ok(&c, E::BeginMission, r)
 }
 
-fn side(escort: Option<u32>, faces: &[u32]) -> InitiativeRoll {
+fn side(escort: Option<EscortId>, faces: &[u32]) -> InitiativeRoll {
     InitiativeRoll {
         escort,
         rolls: faces.iter().map(|&f| d(6, &[f])).collect(),
@@ -301,7 +302,11 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
     let (c, outcome) = c
         .apply(
             E::Initiative {
-                rolls: vec![side(Some(1), &[3]), side(Some(2), &[5]), side(None, &[4])],
+                rolls: vec![
+                    side(Some(EscortId(1)), &[3]),
+                    side(Some(EscortId(2)), &[5]),
+                    side(None, &[4]),
+                ],
             },
             &r,
             &mut rng,
@@ -314,8 +319,8 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
         .expect("order");
     assert_eq!(init.turn, 1);
     // Ben (5), the enemy (4), Anne (3): one die each, the enemy's once.
-    let order: Vec<Option<u32>> = init.order.iter().map(|s| s.escort).collect();
-    assert_eq!(order, vec![Some(2), None, Some(1)]);
+    let order: Vec<Option<EscortId>> = init.order.iter().map(|s| s.escort).collect();
+    assert_eq!(order, vec![Some(EscortId(2)), None, Some(EscortId(1))]);
     assert!(init.order.iter().all(|s| s.rolls.len() == 1));
     assert_eq!(outcome.rolls.len(), 3);
     // The event is stored with its dice, in the order they act.
@@ -358,8 +363,8 @@ fn cmp_16_sides_that_tie_roll_again_between_themselves() {
         &c,
         E::Initiative {
             rolls: vec![
-                side(Some(1), &[4, 2]),
-                side(Some(2), &[4, 6]),
+                side(Some(EscortId(1)), &[4, 2]),
+                side(Some(EscortId(2)), &[4, 6]),
                 side(None, &[1]),
             ],
         },
@@ -370,14 +375,18 @@ fn cmp_16_sides_that_tie_roll_again_between_themselves() {
         .as_ref()
         .and_then(|t| t.initiative.clone())
         .expect("order");
-    let order: Vec<Option<u32>> = init.order.iter().map(|s| s.escort).collect();
-    assert_eq!(order, vec![Some(2), Some(1), None]);
+    let order: Vec<Option<EscortId>> = init.order.iter().map(|s| s.escort).collect();
+    assert_eq!(order, vec![Some(EscortId(2)), Some(EscortId(1)), None]);
     assert_eq!(init.order[2].rolls.len(), 1);
     // Roll-offs Muster rolls itself are kept too.
     let c = ok(
         &c,
         E::Initiative {
-            rolls: vec![side(Some(1), &[5]), side(Some(2), &[2]), side(None, &[5])],
+            rolls: vec![
+                side(Some(EscortId(1)), &[5]),
+                side(Some(EscortId(2)), &[2]),
+                side(None, &[5]),
+            ],
         },
         &r,
     );
@@ -386,7 +395,7 @@ fn cmp_16_sides_that_tie_roll_again_between_themselves() {
         .as_ref()
         .and_then(|t| t.initiative.clone())
         .expect("order");
-    assert_eq!(init.order[2].escort, Some(2));
+    assert_eq!(init.order[2].escort, Some(EscortId(2)));
     assert!(init.order[..2].iter().all(|s| s.rolls.len() >= 2));
     assert_ne!(init.order[0].faces(), init.order[1].faces());
 }
@@ -399,7 +408,7 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
     let p = refused(
         &c,
         E::Initiative {
-            rolls: vec![side(Some(1), &[7])],
+            rolls: vec![side(Some(EscortId(1)), &[7])],
         },
         &r,
     );
@@ -412,8 +421,8 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
         &c,
         E::Initiative {
             rolls: vec![
-                side(Some(1), &[6, 3]),
-                side(Some(2), &[2]),
+                side(Some(EscortId(1)), &[6, 3]),
+                side(Some(EscortId(2)), &[2]),
                 side(None, &[1]),
             ],
         },
@@ -424,7 +433,7 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
     let p = refused(
         &c,
         E::Initiative {
-            rolls: vec![side(Some(9), &[3])],
+            rolls: vec![side(Some(EscortId(9)), &[3])],
         },
         &r,
     );
@@ -484,7 +493,14 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
     );
     let per = r.campaign.reinforcement_per_mission + r.campaign.difficulty_reinforcement;
     assert_eq!(c.escorts[0].reinforcement, per);
-    let c = ok(&c, E::ExchangeVp { escort: 1, vp: 1 }, &changed);
+    let c = ok(
+        &c,
+        E::ExchangeVp {
+            escort: EscortId(1),
+            vp: 1,
+        },
+        &changed,
+    );
     assert_eq!(
         c.escorts[0].reinforcement,
         per + r.campaign.vp_exchange_rate
@@ -493,7 +509,7 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
     let c = ok(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member: human("Hesk"),
             cost: base,
             from: None,
@@ -588,7 +604,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     let p = refused(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member: human("Cheap"),
             cost: 1,
             from: None,
@@ -611,7 +627,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     let p = refused(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member: soldier("Kell", "guardsman"),
             cost: costs.per_soldier_equivalent,
             from: None,
@@ -624,7 +640,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     let c = ok(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member: human("Hesk"),
             cost: costs.character_base,
             from: None,
@@ -662,7 +678,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     let kt = ok(
         &kt,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member: soldier("Pte", "guardsman"),
             cost: price,
             from: None,

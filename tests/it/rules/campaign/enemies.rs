@@ -3,6 +3,7 @@
 //! boxes and out of action; what its behaviour test said.
 
 use crate::common::{ok, refused};
+use muster::rules::campaign::CharId;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, ENEMY_IDS, Fighter};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Characteristic as C, RulesData};
@@ -236,7 +237,7 @@ fn cmp_15_the_behaviour_test_is_kept_for_the_enemys_card() {
 fn a_character_id_among_the_enemies_is_a_problem() {
     let r = RulesData::built_in().expect("rules");
     let mut c = at_the_table(&r);
-    std::sync::Arc::make_mut(&mut c.characters[0]).id = ENEMY_IDS + 3;
+    std::sync::Arc::make_mut(&mut c.characters[0]).id = CharId(ENEMY_IDS.0 + 3);
     assert!(
         c.validate(&r)
             .iter()

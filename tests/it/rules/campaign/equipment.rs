@@ -24,6 +24,7 @@ use muster::ui::Gui;
 
 use crate::common::{ok, refused};
 use crate::rules::campaign::rules;
+use muster::rules::campaign::EscortId;
 
 /// A human; a psyker when `psychic`.
 fn human(name: &str, psychic: bool) -> Member {
@@ -329,11 +330,11 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
     }
     assert_eq!(character(&c, "Bob").equipment, [sword()], "kept as it was");
     // Nor is an item bought for him: the points stay unspent.
-    let points = c.reinforcement_of(1);
+    let points = c.reinforcement_of(EscortId(1));
     let p = refused(
         &c,
         E::Spend {
-            escort: 1,
+            escort: EscortId(1),
             points: 1,
             what: String::new(),
             bought: Some(muster::rules::campaign::Bought {
@@ -347,7 +348,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
         &r,
     );
     assert_eq!(p.key, "campaign.problem.dead_gear");
-    assert_eq!(c.reinforcement_of(1), points);
+    assert_eq!(c.reinforcement_of(EscortId(1)), points);
     assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
     // A file whose journal gives the dead man a new item is refused.
     let mut forged = c.clone();
@@ -394,7 +395,7 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
     let (c, outcome) = c
         .apply(
             E::Spend {
-                escort: 1,
+                escort: EscortId(1),
                 points: 5,
                 what: String::new(),
                 bought: Some(bought.clone()),
@@ -417,7 +418,7 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
     assert_eq!(
         c.journal[before].event,
         E::Spend {
-            escort: 1,
+            escort: EscortId(1),
             points: 5,
             what: "Bolt pistol".into(),
             bought: Some(bought),
@@ -433,7 +434,7 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
     let p = refused(
         &c,
         E::Spend {
-            escort: 1,
+            escort: EscortId(1),
             points: 5,
             what: "Smite".into(),
             bought: Some(Bought {
@@ -448,7 +449,7 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
     let c = ok(
         &c,
         E::Spend {
-            escort: 1,
+            escort: EscortId(1),
             points: 5,
             what: "Smite".into(),
             bought: Some(Bought {
@@ -478,19 +479,19 @@ fn cmp_7_a_spend_of_an_older_muster_without_an_item_still_replays() {
     assert_eq!(
         old,
         E::Spend {
-            escort: 1,
+            escort: EscortId(1),
             points: 3,
             what: "Grenades".into(),
             bought: None,
         }
     );
-    let before = c.reinforcement_of(1);
+    let before = c.reinforcement_of(EscortId(1));
     assert!(before >= 3, "points to spend: {before}");
     let c = ok(&c, old, &r);
     // The points are spent all the same (CMP-7), and the journal replays.
-    assert_eq!(c.reinforcement_of(1), before - 3);
+    assert_eq!(c.reinforcement_of(EscortId(1)), before - 3);
     let (replayed, _) = c.replay(&r).expect("replays");
-    assert_eq!(replayed.reinforcement_of(1), before - 3);
+    assert_eq!(replayed.reinforcement_of(EscortId(1)), before - 3);
     let text = serde_json::to_string(&c.journal.last().unwrap().event).unwrap();
     assert!(!text.contains("bought"), "written as before: {text}");
     assert!(character(&c, "Ada").equipment.is_empty(), "only noted");
@@ -564,7 +565,7 @@ fn cmp_7_the_exported_roster_and_the_campaign_sheet_carry_equipment_and_powers()
         },
         &r,
     );
-    let Some(ExportedEscort::Roster(roster)) = c.export_escort(1, "After") else {
+    let Some(ExportedEscort::Roster(roster)) = c.export_escort(EscortId(1), "After") else {
         panic!("a roster");
     };
     assert_eq!(roster.characters[0].equipment, [sword()]);
@@ -794,7 +795,7 @@ fn cmp_7_the_escort_s_points_spent_on_two_machines_hold_the_second_spending_asid
     let base = after_mission(&c, &[], 1, &r);
     let held = base.escorts[0].reinforcement;
     let spend = |what: &str| E::Spend {
-        escort: 1,
+        escort: EscortId(1),
         points: held,
         what: what.into(),
         bought: None,

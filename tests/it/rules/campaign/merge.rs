@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use muster::rules::campaign::CharId;
 use muster::rules::campaign::merge::{Side, merge};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter, MissionResult};
 use muster::rules::core::dice::Roll;
@@ -138,7 +139,7 @@ fn two_sides_events_go_in_in_the_order_they_were_made() {
 
 /// The debrief of the mission after Dace was taken out: his Cran test is
 /// pending.
-pub(crate) fn debrief(r: &RulesData) -> (Campaign, u64) {
+pub(crate) fn debrief(r: &RulesData) -> (Campaign, CharId) {
     let c = table(r);
     let dace = crate::common::char_id(&c, "Trooper Dace");
     let c = crate::common::ok(
@@ -213,7 +214,7 @@ fn two_campaigns_are_not_two_versions() {
 /// A random event at the table: a wound, out of action, a new turn, an
 /// item struck.
 pub(crate) fn event(c: &Campaign, pick: (u8, u8, u8)) -> E {
-    let players: Vec<u64> = c
+    let players: Vec<CharId> = c
         .table
         .as_ref()
         .map(|t| t.players.clone())

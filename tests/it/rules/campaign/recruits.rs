@@ -15,6 +15,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
+use muster::rules::campaign::EscortId;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort, Phase,
     RecruitKind,
@@ -112,7 +113,7 @@ fn after_a_mission(
 fn recruit(c: &Campaign, member: Member, r: &RulesData) -> E {
     let cost = c.recruit_cost(&member, r).expect("priced");
     E::Recruit {
-        escort: 1,
+        escort: EscortId(1),
         member,
         cost,
         from: None,
@@ -164,9 +165,12 @@ fn cmp_14_allies_a_band_recruits_its_own_factions_before_allies_are_found() {
     assert_eq!(eldar.key, "campaign.problem.recruit_foreign");
     assert!(Lang::Fr.problem_line(&eldar).contains("ni à l'Imperium"));
     // The UI asks the same question.
-    assert!(c.recruit_refusal(1, &character("Ada", "human")).is_none());
     assert!(
-        c.recruit_refusal(1, &character("Tor", "space_marine"))
+        c.recruit_refusal(EscortId(1), &character("Ada", "human"))
+            .is_none()
+    );
+    assert!(
+        c.recruit_refusal(EscortId(1), &character("Tor", "space_marine"))
             .is_some()
     );
 }
@@ -222,26 +226,33 @@ fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines
     );
     // A Tempestus Scion is of the Imperial Guard, a vehicle too.
     assert!(
-        c.recruit_refusal(1, &soldier("Kade", "tempestus_scion"))
+        c.recruit_refusal(EscortId(1), &soldier("Kade", "tempestus_scion"))
             .is_none()
     );
     assert!(
-        c.recruit_refusal(1, &soldier("Chimera", "vehicle"))
+        c.recruit_refusal(EscortId(1), &soldier("Chimera", "vehicle"))
             .is_none()
     );
     // A Space Marine is an Imperium ally: not before Allies.
     let p = refused(&c, recruit(&c, soldier("Tor", "space_marine"), &r), &r);
     assert_eq!(p.key, "campaign.problem.recruit_needs_allies");
     assert_eq!(
-        c.recruit_refusal(1, &soldier("Gaius", "terminator"))
+        c.recruit_refusal(EscortId(1), &soldier("Gaius", "terminator"))
             .map(|p| p.key),
         Some("campaign.problem.recruit_needs_allies")
     );
     let c = recon(&c, 11, &r);
     // Reinforcement points permitting: one VP exchanged for them (CMP-6).
-    let c = ok(&c, E::ExchangeVp { escort: 1, vp: 1 }, &r);
+    let c = ok(
+        &c,
+        E::ExchangeVp {
+            escort: EscortId(1),
+            vp: 1,
+        },
+        &r,
+    );
     let c = ok(&c, recruit(&c, soldier("Tor", "space_marine"), &r), &r);
-    assert_eq!(c.members(1).count(), 3);
+    assert_eq!(c.members(EscortId(1)).count(), 3);
 }
 
 #[test]
@@ -257,7 +268,11 @@ fn cmp_14_allies_a_band_of_several_races_recruits_from_each_of_its_factions() {
     let c = ok(&c, recruit(&c, character("Ara", "eldar"), &r), &r);
     let p = refused(&c, recruit(&c, character("Gob", "ork"), &r), &r);
     assert_eq!(p.key, "campaign.problem.recruit_foreign");
-    let names: Vec<&str> = c.escort_factions(1).iter().map(|f| f.id.as_str()).collect();
+    let names: Vec<&str> = c
+        .escort_factions(EscortId(1))
+        .iter()
+        .map(|f| f.id.as_str())
+        .collect();
     assert_eq!(names, ["imperial_humans", "eldar"]);
 }
 
@@ -365,7 +380,7 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
     )
     .click();
     h.run();
-    assert_eq!(campaign(&h).members(1).count(), 2);
+    assert_eq!(campaign(&h).members(EscortId(1)).count(), 2);
     // Allies found by a recon (10 on the D12, typed in): Tor may join.
     let who = campaign(&h).characters[0].id;
     h.state_mut().app.apply(Command::Edit(
@@ -415,24 +430,26 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
         None,
         &r,
     );
-    let held = c.reinforcement_of(1);
+    let held = c.reinforcement_of(EscortId(1));
     let guardsman = RecruitKind::Soldier {
         kind: "guardsman".into(),
     };
     // The name first offered counts the guardsmen already there.
-    let name = c.default_recruit_name(1, &guardsman, "Guardsman");
+    let name = c.default_recruit_name(EscortId(1), &guardsman, "Guardsman");
     assert_eq!(name, "Guardsman 3");
-    let member = c.new_recruit(1, &guardsman, &name, &r).expect("made");
+    let member = c
+        .new_recruit(EscortId(1), &guardsman, &name, &r)
+        .expect("made");
     // His price: 10 reinforcement points per soldier equivalent (KT-4).
     let kind = r.killteam.kind("guardsman").expect("kind");
     let price = r.campaign.recruit.per_soldier_equivalent * kind.equivalents;
     assert_eq!(c.recruit_cost(&member, &r), Ok(price));
-    assert!(c.recruit_member_refusal(1, &member, &r).is_none());
-    assert!(c.recruit_payment_refusal(1, price).is_none());
+    assert!(c.recruit_member_refusal(EscortId(1), &member, &r).is_none());
+    assert!(c.recruit_payment_refusal(EscortId(1), price).is_none());
     let c = ok(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member,
             cost: price,
             from: None,
@@ -440,7 +457,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
         &r,
     );
     let new = c
-        .members(1)
+        .members(EscortId(1))
         .find(|x| x.name() == "Guardsman 3")
         .expect("in the escort");
     let Member::Soldier(s) = &new.member else {
@@ -449,11 +466,11 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     assert_eq!(s.kind, "guardsman");
     assert_eq!(s.weapon, kind.default_weapon);
     assert!(new.origin.is_none());
-    assert_eq!(c.reinforcement_of(1), held - price);
-    assert_eq!(c.members(1).count(), 4);
+    assert_eq!(c.reinforcement_of(EscortId(1)), held - price);
+    assert_eq!(c.members(EscortId(1)).count(), 4);
     // The next one offered is the fourth.
     assert_eq!(
-        c.default_recruit_name(1, &guardsman, "Guardsman"),
+        c.default_recruit_name(EscortId(1), &guardsman, "Guardsman"),
         "Guardsman 4"
     );
     assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
@@ -463,14 +480,16 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
 fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
     let r = rules();
     let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
-    let held = c.reinforcement_of(1);
+    let held = c.reinforcement_of(EscortId(1));
     let costs = &r.campaign.recruit;
     // A trooper: the figure alone.
     let trooper = RecruitKind::Character {
         race: "human".into(),
         type_id: None,
     };
-    let m = c.new_recruit(1, &trooper, "Hesk", &r).expect("made");
+    let m = c
+        .new_recruit(EscortId(1), &trooper, "Hesk", &r)
+        .expect("made");
     assert_eq!(c.recruit_cost(&m, &r), Ok(costs.character_base));
     // A champion: the figure and the advance points his type is worth
     // (CHR-10).
@@ -478,31 +497,38 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
         race: "human".into(),
         type_id: Some("champion".into()),
     };
-    let m = c.new_recruit(1, &champion, "Ada", &r).expect("made");
+    let m = c
+        .new_recruit(EscortId(1), &champion, "Ada", &r)
+        .expect("made");
     let points = r.character_type("champion").expect("type").advance_points;
     let price = costs.character_base + costs.per_advance_point * points;
     assert_eq!(c.recruit_cost(&m, &r), Ok(price));
     let c = ok(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member: m,
             cost: price,
             from: None,
         },
         &r,
     );
-    let ada = c.members(1).find(|x| x.name() == "Ada").expect("joined");
+    let ada = c
+        .members(EscortId(1))
+        .find(|x| x.name() == "Ada")
+        .expect("joined");
     assert_eq!(RecruitKind::of(&ada.member), champion, "of the kind bought");
-    assert_eq!(c.reinforcement_of(1), held - price);
+    assert_eq!(c.reinforcement_of(EscortId(1)), held - price);
     // A major hero costs more than the points left: refused, in words.
     let major = RecruitKind::Character {
         race: "human".into(),
         type_id: Some("major_hero".into()),
     };
-    let m = c.new_recruit(1, &major, "Ulm", &r).expect("made");
+    let m = c.new_recruit(EscortId(1), &major, "Ulm", &r).expect("made");
     let cost = c.recruit_cost(&m, &r).expect("priced");
-    let p = c.recruit_payment_refusal(1, cost).expect("too dear");
+    let p = c
+        .recruit_payment_refusal(EscortId(1), cost)
+        .expect("too dear");
     assert_eq!(
         (&*p.rule, p.key),
         ("CMP-7", "campaign.problem.not_enough_points")
@@ -530,30 +556,36 @@ fn cmp_7_a_kind_the_escort_may_not_take_is_refused_with_its_rule() {
         race: "human".into(),
         type_id: None,
     };
-    let p = c.new_recruit(1, &human, "Hesk", &r).expect_err("refused");
+    let p = c
+        .new_recruit(EscortId(1), &human, "Hesk", &r)
+        .expect_err("refused");
     assert_eq!(p.key, "campaign.problem.recruit_kind");
     let p = c
-        .new_recruit(1, &kind("ogryn"), "Bone", &r)
+        .new_recruit(EscortId(1), &kind("ogryn"), "Bone", &r)
         .expect_err("refused");
     assert_eq!(
         (&*p.rule, p.key),
         ("KT-4", "campaign.problem.unknown_soldier_kind")
     );
     let p = c
-        .new_recruit(1, &kind("guardsman"), "  ", &r)
+        .new_recruit(EscortId(1), &kind("guardsman"), "  ", &r)
         .expect_err("refused");
     assert_eq!(p.key, "problem.empty_name");
     // A Space Marine: another faction, until Allies (CMP-14).
     let marine = c
-        .new_recruit(1, &kind("space_marine"), "Tor", &r)
+        .new_recruit(EscortId(1), &kind("space_marine"), "Tor", &r)
         .expect("made");
-    let p = c.recruit_member_refusal(1, &marine, &r).expect("refused");
+    let p = c
+        .recruit_member_refusal(EscortId(1), &marine, &r)
+        .expect("refused");
     assert_eq!(p.rule, "CMP-14");
     // A second sergeant breaks the team's composition (KT-2).
     let sergeant = c
-        .new_recruit(1, &kind("sergeant"), "Mord", &r)
+        .new_recruit(EscortId(1), &kind("sergeant"), "Mord", &r)
         .expect("made");
-    let p = c.recruit_member_refusal(1, &sergeant, &r).expect("refused");
+    let p = c
+        .recruit_member_refusal(EscortId(1), &sergeant, &r)
+        .expect("refused");
     assert_eq!(p.rule, "KT-2");
     assert!(
         Lang::En.problem_line(&p).starts_with("KT-2"),

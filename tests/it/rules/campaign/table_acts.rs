@@ -284,7 +284,7 @@ fn eq_10_a_dazzled_soldier_cannot_move_this_turn_and_fights_at_minus_one() {
     let me = CharRef::new(c.id.clone(), dace);
     let enemy = CharRef::new(
         c.id.clone(),
-        muster::rules::campaign::Fighter::Enemy(0).id(),
+        (muster::rules::campaign::Fighter::Enemy(0).id()).0,
     );
     let f = table_fight(&c, &r, (FightMode::Shot, &me, &enemy, None), "en").expect("fight");
     assert!(f.dazzled, "-1 to hit");

@@ -11,6 +11,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
+use muster::rules::campaign::EscortId;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, InitiativeRoll, Member, MissionChoice, NewEscort,
 };
@@ -134,7 +135,7 @@ fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
     let c = ok(
         &c,
         E::SetCommandPoints {
-            escort: 1,
+            escort: EscortId(1),
             points: 0,
         },
         &r,

@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 
 use crate::cli::{Run, muster};
 use crate::common::{ok, refused};
+use muster::rules::campaign::EscortId;
 
 const EXAMPLE: &str = include_str!("../../../../assets/examples/campaign.json");
 
@@ -284,7 +285,14 @@ fn team_campaign(r: &RulesData) -> (Campaign, KillTeam) {
         },
         r,
     );
-    let c = ok(&c, E::ExchangeVp { escort: 1, vp: 2 }, r);
+    let c = ok(
+        &c,
+        E::ExchangeVp {
+            escort: EscortId(1),
+            vp: 2,
+        },
+        r,
+    );
     (c, team)
 }
 
@@ -306,7 +314,7 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
     };
     let member = Member::Soldier(hark.clone());
     let p = c
-        .recruit_choice_refusal(1, &member, &origin, &r)
+        .recruit_choice_refusal(EscortId(1), &member, &origin, &r)
         .expect("refused");
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -317,7 +325,7 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
     let p = refused(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member,
             cost,
             from: Some(team.id.clone()),
@@ -342,7 +350,7 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
     };
     let member = Member::Soldier(other);
     let p = c
-        .recruit_choice_refusal(1, &member, &origin, &r)
+        .recruit_choice_refusal(EscortId(1), &member, &origin, &r)
         .expect("greyed");
     assert_eq!(p.rule, "KT-2");
     assert_eq!(p.get("player"), Some("Camille"));
@@ -352,7 +360,7 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
     let c = ok(
         &c,
         E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member,
             cost,
             from: None,
@@ -386,7 +394,7 @@ fn kt_2_a_team_whose_sergeant_fell_breaks_no_rule_in_a_campaign() {
     .state = muster::rules::campaign::State::Dead;
     // Neither KT-2 nor KT-1 (the team now counts fewer equivalents): a
     // campaign's escort shrinks with its dead.
-    assert!(dead.escort_problems(1, &r, None).is_empty());
+    assert!(dead.escort_problems(EscortId(1), &r, None).is_empty());
 }
 
 #[test]
@@ -483,7 +491,7 @@ fn kt_2_the_campaign_screen_names_the_rule_and_escort_after_the_event() {
     h.state_mut().app.apply(Command::Edit(
         DocKey::of::<Campaign>(c.id.clone()),
         Edit::new(E::Recruit {
-            escort: 1,
+            escort: EscortId(1),
             member,
             cost,
             from: None,

@@ -9,6 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
+use muster::rules::campaign::EscortId;
 use muster::rules::campaign::{
     Budget, Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Phase,
 };
@@ -83,7 +84,7 @@ fn cmp_16_the_recruitment_budget_is_set_up_with_its_warning() {
     button(&mut h, "Add the escort");
     let c = campaign(&h);
     let cost = c
-        .escort_cost(1, &h.state().app.model.rules)
+        .escort_cost(EscortId(1), &h.state().app.model.rules)
         .expect("priced");
     let word = if cost > 200 { "Over" } else { "Within" };
     assert!(
@@ -186,7 +187,7 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
     let anne = init
         .order
         .iter()
-        .find(|s| s.escort == Some(1))
+        .find(|s| s.escort == Some(EscortId(1)))
         .expect("Anne");
     assert_eq!(anne.faces()[0], 6);
     assert!(
@@ -196,7 +197,7 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
     assert!(h.query_all_by_label("Acts first").next().is_some());
     let first = &init.order[0];
     let who = match first.escort {
-        Some(1) => "Anne",
+        Some(EscortId(1)) => "Anne",
         Some(_) => "Ben",
         None => "The enemy",
     };

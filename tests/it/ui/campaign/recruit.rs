@@ -15,6 +15,7 @@ use muster::store::Store;
 use muster::ui::Gui;
 
 use crate::common::{button, click};
+use muster::rules::campaign::EscortId;
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("rules")
@@ -69,7 +70,7 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
     let team = crate::common::example_team();
     let c = crate::common::team_at_the_table(&team, &r, mission_ended);
     assert_eq!(c.phase, Phase::Debrief);
-    let held = c.reinforcement_of(1);
+    let held = c.reinforcement_of(EscortId(1));
     // The team is in the library too: all its soldiers are in the
     // campaign, so the library offers nobody.
     let mut h = window(dir.path(), &c, vec![Doc::new(team)]);
@@ -97,7 +98,7 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
     button(&mut h, "Recruit this character into Anne's escort");
     let after = crate::common::the_campaign(&h);
     let vask = after
-        .members(1)
+        .members(EscortId(1))
         .find(|x| x.name() == "Trooper Vask")
         .expect("in Anne's escort");
     assert_eq!(
@@ -107,15 +108,19 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
         }
     );
     assert!(matches!(&vask.member, Member::Soldier(s) if s.weapon == "lasgun"));
-    assert_eq!(after.reinforcement_of(1), held - price);
+    assert_eq!(after.reinforcement_of(EscortId(1)), held - price);
     // The next one is offered a name of his own: the sixth guardsman.
     assert_eq!(value_of(&h, "Name of the recruit"), "Guardsman 6");
     // Undo takes him back, and the points.
     h.state_mut().app.apply(Command::Undo);
     h.run();
     let undone = crate::common::the_campaign(&h);
-    assert!(undone.members(1).all(|x| x.name() != "Trooper Vask"));
-    assert_eq!(undone.reinforcement_of(1), held);
+    assert!(
+        undone
+            .members(EscortId(1))
+            .all(|x| x.name() != "Trooper Vask")
+    );
+    assert_eq!(undone.reinforcement_of(EscortId(1)), held);
     assert_eq!(value_of(&h, "Name of the recruit"), "Guardsman 5");
 }
 
@@ -128,7 +133,7 @@ fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
         &r,
         mission_ended,
     );
-    let held = c.reinforcement_of(1);
+    let held = c.reinforcement_of(EscortId(1));
     let mut h = window(dir.path(), &c, vec![]);
     // Nothing picked yet: nothing to recruit.
     let go = h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort");
@@ -160,7 +165,7 @@ fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
     button(&mut h, "Recruit this character into Anne's escort");
     let after = crate::common::the_campaign(&h);
     let new = after
-        .members(1)
+        .members(EscortId(1))
         .find(|x| x.name() == "Champion 2")
         .expect("in Anne's escort");
     assert_eq!(
@@ -170,7 +175,7 @@ fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
             type_id: Some("champion".into())
         }
     );
-    assert_eq!(after.reinforcement_of(1), held - price);
+    assert_eq!(after.reinforcement_of(EscortId(1)), held - price);
     // A major hero costs more than is left: refused, in words, with the
     // rule.
     click(&mut h, "Profile type of the recruit");
