@@ -20,7 +20,7 @@ pub fn save_state_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 icons::ICON_LOCK.codepoint,
                 cx.t("status.read_only")
             ))
-            .color(palette().warning),
+            .color(palette().state.warning),
         );
         r.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Label, true, cx.t("status.read_only"))
@@ -136,14 +136,14 @@ fn keep_mine_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey,
 fn log_header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
     ui.horizontal(|ui| {
-        ui.label(icons::ICON_HISTORY.rich_text().color(palette().accent));
+        ui.label(icons::ICON_HISTORY.rich_text().color(palette().ink.accent));
         ui.strong(cx.t("log.title"));
         ui.label(
             RichText::new(cx.f(
                 "log.count",
                 &[("count", &model.feedback.messages.len().to_string())],
             ))
-            .color(palette().text_subdued),
+            .color(palette().ink.subdued),
         );
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let (icon, key) = if model.prefs.log.open {
@@ -188,11 +188,11 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 fn message_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, i: usize, m: &crate::app::Message) {
     ui.horizontal(|ui| {
         let (icon, word, color) = match m.kind {
-            MessageKind::Info => (icons::ICON_INFO, "log.info", palette().text),
-            MessageKind::Dice => (icons::ICON_CASINO, "log.dice", palette().text),
-            MessageKind::Refused => (icons::ICON_BLOCK, "log.refused", palette().warning),
-            MessageKind::Warning => (icons::ICON_WARNING, "log.warning", palette().warning),
-            MessageKind::Error => (icons::ICON_ERROR, "log.error", palette().error),
+            MessageKind::Info => (icons::ICON_INFO, "log.info", palette().ink.text),
+            MessageKind::Dice => (icons::ICON_CASINO, "log.dice", palette().ink.text),
+            MessageKind::Refused => (icons::ICON_BLOCK, "log.refused", palette().state.warning),
+            MessageKind::Warning => (icons::ICON_WARNING, "log.warning", palette().state.warning),
+            MessageKind::Error => (icons::ICON_ERROR, "log.error", palette().state.error),
         };
         // The dismiss button first: a long line wraps and would
         // push it out of sight.

@@ -1,6 +1,7 @@
 //! One look for every view: a palette with semantic names, a spacing and
 //! corner scale, applied once. Widgets never hold a colour of their own: they
-//! ask the palette (`theme::palette().fit`, …).
+//! ask the palette (`theme::palette().state.fit`, …): its surfaces, its ink and
+//! its states.
 //!
 //! Two palettes share the semantic names: `DARK` (the default) and `LIGHT`.
 //! The frame's palette follows egui's theme (`Context::theme`, which the
@@ -13,9 +14,20 @@
 
 use egui::{Color32, CornerRadius, Margin, Shadow, Stroke, Theme};
 
-/// The colours of the interface, by what they mean.
+/// The colours of the interface, by what they mean, in three groups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {
+    /// What things are drawn on, and their edges.
+    pub surface: Surfaces,
+    /// Text and the accent.
+    pub ink: Ink,
+    /// The states of characters and of rules: by hue, with an icon and a word beside them.
+    pub state: States,
+}
+
+/// What things are drawn on, and their edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Surfaces {
     /// Behind everything (the window).
     pub window: Color32,
     /// Panels.
@@ -30,14 +42,28 @@ pub struct Palette {
     pub widget_active: Color32,
     /// Borders of cards and widgets.
     pub border: Color32,
+    /// The soft shadow under a card.
+    pub shadow: Color32,
+    /// The shadow under a popup, a menu or a dialog.
+    pub popup_shadow: Color32,
+}
+
+/// Text and the accent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ink {
     /// Body text.
     pub text: Color32,
     /// Secondary text (hints, captions).
-    pub text_subdued: Color32,
+    pub subdued: Color32,
     /// Links, selection, the focus.
     pub accent: Color32,
     /// Text on the accent colour.
     pub on_accent: Color32,
+}
+
+/// The states of characters and of rules: by hue, with an icon and a word beside them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct States {
     /// Fit, within the rules, done.
     pub fit: Color32,
     /// Lightly wounded.
@@ -52,59 +78,67 @@ pub struct Palette {
     pub warning: Color32,
     /// Something failed, or an edit was refused.
     pub error: Color32,
-    /// The soft shadow under a card.
-    pub shadow: Color32,
-    /// The shadow under a popup, a menu or a dialog.
-    pub popup_shadow: Color32,
 }
 
 /// The dark palette.
 pub const DARK: Palette = Palette {
-    window: Color32::from_rgb(0x15, 0x17, 0x1a),
-    panel: Color32::from_rgb(0x1b, 0x1d, 0x21),
-    card: Color32::from_rgb(0x26, 0x2a, 0x31),
-    widget: Color32::from_rgb(0x34, 0x3a, 0x43),
-    widget_hovered: Color32::from_rgb(0x41, 0x48, 0x53),
-    widget_active: Color32::from_rgb(0x2a, 0x5a, 0x7e),
-    border: Color32::from_rgb(0x6e, 0x76, 0x82),
-    text: Color32::from_rgb(0xeb, 0xe7, 0xe0),
-    text_subdued: Color32::from_rgb(0xb0, 0xb5, 0xbd),
-    accent: Color32::from_rgb(0x6c, 0xbc, 0xf0),
-    on_accent: Color32::from_rgb(0x10, 0x1a, 0x24),
-    fit: Color32::from_rgb(0x3c, 0xc7, 0x9c),
-    wounded: Color32::from_rgb(0xe6, 0xc2, 0x3a),
-    seriously_wounded: Color32::from_rgb(0xf7, 0x91, 0x5f),
-    dead: Color32::from_rgb(0xe3, 0x9f, 0xc6),
-    missing: Color32::from_rgb(0xc7, 0xc7, 0xc7),
-    warning: Color32::from_rgb(0xe8, 0xa3, 0x3a),
-    error: Color32::from_rgb(0xff, 0x8c, 0x8c),
-    shadow: Color32::from_black_alpha(70),
-    popup_shadow: Color32::from_black_alpha(110),
+    surface: Surfaces {
+        window: Color32::from_rgb(0x15, 0x17, 0x1a),
+        panel: Color32::from_rgb(0x1b, 0x1d, 0x21),
+        card: Color32::from_rgb(0x26, 0x2a, 0x31),
+        widget: Color32::from_rgb(0x34, 0x3a, 0x43),
+        widget_hovered: Color32::from_rgb(0x41, 0x48, 0x53),
+        widget_active: Color32::from_rgb(0x2a, 0x5a, 0x7e),
+        border: Color32::from_rgb(0x6e, 0x76, 0x82),
+        shadow: Color32::from_black_alpha(70),
+        popup_shadow: Color32::from_black_alpha(110),
+    },
+    ink: Ink {
+        text: Color32::from_rgb(0xeb, 0xe7, 0xe0),
+        subdued: Color32::from_rgb(0xb0, 0xb5, 0xbd),
+        accent: Color32::from_rgb(0x6c, 0xbc, 0xf0),
+        on_accent: Color32::from_rgb(0x10, 0x1a, 0x24),
+    },
+    state: States {
+        fit: Color32::from_rgb(0x3c, 0xc7, 0x9c),
+        wounded: Color32::from_rgb(0xe6, 0xc2, 0x3a),
+        seriously_wounded: Color32::from_rgb(0xf7, 0x91, 0x5f),
+        dead: Color32::from_rgb(0xe3, 0x9f, 0xc6),
+        missing: Color32::from_rgb(0xc7, 0xc7, 0xc7),
+        warning: Color32::from_rgb(0xe8, 0xa3, 0x3a),
+        error: Color32::from_rgb(0xff, 0x8c, 0x8c),
+    },
 };
 
 /// The light palette: warm paper-grey panels, near-white cards, ink-dark
 /// text, the Okabe–Ito hues darkened until they read on every fill.
 pub const LIGHT: Palette = Palette {
-    window: Color32::from_rgb(0xff, 0xff, 0xff),
-    panel: Color32::from_rgb(0xee, 0xeb, 0xe5),
-    card: Color32::from_rgb(0xfa, 0xf8, 0xf4),
-    widget: Color32::from_rgb(0xe2, 0xde, 0xd6),
-    widget_hovered: Color32::from_rgb(0xd6, 0xd1, 0xc7),
-    widget_active: Color32::from_rgb(0xbc, 0xd6, 0xec),
-    border: Color32::from_rgb(0x7a, 0x7d, 0x84),
-    text: Color32::from_rgb(0x1e, 0x21, 0x26),
-    text_subdued: Color32::from_rgb(0x4f, 0x54, 0x5c),
-    accent: Color32::from_rgb(0x0a, 0x5d, 0x8f),
-    on_accent: Color32::from_rgb(0xff, 0xff, 0xff),
-    fit: Color32::from_rgb(0x00, 0x69, 0x4c),
-    wounded: Color32::from_rgb(0x73, 0x5c, 0x00),
-    seriously_wounded: Color32::from_rgb(0xa0, 0x3f, 0x00),
-    dead: Color32::from_rgb(0x8c, 0x3a, 0x6c),
-    missing: Color32::from_rgb(0x5a, 0x5a, 0x5a),
-    warning: Color32::from_rgb(0x84, 0x54, 0x00),
-    error: Color32::from_rgb(0xb0, 0x23, 0x1b),
-    shadow: Color32::from_black_alpha(28),
-    popup_shadow: Color32::from_black_alpha(50),
+    surface: Surfaces {
+        window: Color32::from_rgb(0xff, 0xff, 0xff),
+        panel: Color32::from_rgb(0xee, 0xeb, 0xe5),
+        card: Color32::from_rgb(0xfa, 0xf8, 0xf4),
+        widget: Color32::from_rgb(0xe2, 0xde, 0xd6),
+        widget_hovered: Color32::from_rgb(0xd6, 0xd1, 0xc7),
+        widget_active: Color32::from_rgb(0xbc, 0xd6, 0xec),
+        border: Color32::from_rgb(0x7a, 0x7d, 0x84),
+        shadow: Color32::from_black_alpha(28),
+        popup_shadow: Color32::from_black_alpha(50),
+    },
+    ink: Ink {
+        text: Color32::from_rgb(0x1e, 0x21, 0x26),
+        subdued: Color32::from_rgb(0x4f, 0x54, 0x5c),
+        accent: Color32::from_rgb(0x0a, 0x5d, 0x8f),
+        on_accent: Color32::from_rgb(0xff, 0xff, 0xff),
+    },
+    state: States {
+        fit: Color32::from_rgb(0x00, 0x69, 0x4c),
+        wounded: Color32::from_rgb(0x73, 0x5c, 0x00),
+        seriously_wounded: Color32::from_rgb(0xa0, 0x3f, 0x00),
+        dead: Color32::from_rgb(0x8c, 0x3a, 0x6c),
+        missing: Color32::from_rgb(0x5a, 0x5a, 0x5a),
+        warning: Color32::from_rgb(0x84, 0x54, 0x00),
+        error: Color32::from_rgb(0xb0, 0x23, 0x1b),
+    },
 };
 
 impl Palette {
@@ -275,34 +309,34 @@ pub fn visuals(p: &Palette, theme: Theme) -> egui::Visuals {
         Theme::Dark => egui::Visuals::dark(),
         Theme::Light => egui::Visuals::light(),
     };
-    v.panel_fill = p.panel;
-    v.window_fill = p.card;
-    v.window_stroke = Stroke::new(1.0, p.border);
+    v.panel_fill = p.surface.panel;
+    v.window_fill = p.surface.card;
+    v.window_stroke = Stroke::new(1.0, p.surface.border);
     v.window_corner_radius = CornerRadius::same(corner::LARGE);
-    v.extreme_bg_color = p.window;
-    v.text_edit_bg_color = Some(p.window);
-    v.faint_bg_color = p.card;
-    v.code_bg_color = p.card;
-    v.hyperlink_color = p.accent;
-    v.warn_fg_color = p.warning;
-    v.error_fg_color = p.error;
-    v.weak_text_color = Some(p.text_subdued);
+    v.extreme_bg_color = p.surface.window;
+    v.text_edit_bg_color = Some(p.surface.window);
+    v.faint_bg_color = p.surface.card;
+    v.code_bg_color = p.surface.card;
+    v.hyperlink_color = p.ink.accent;
+    v.warn_fg_color = p.state.warning;
+    v.error_fg_color = p.state.error;
+    v.weak_text_color = Some(p.ink.subdued);
     v.override_text_color = None;
-    v.widgets.noninteractive = widget(p.panel, p.border, p.text);
-    v.widgets.inactive = widget(p.widget, p.border, p.text);
-    v.widgets.hovered = widget(p.widget_hovered, p.accent, p.text);
+    v.widgets.noninteractive = widget(p.surface.panel, p.surface.border, p.ink.text);
+    v.widgets.inactive = widget(p.surface.widget, p.surface.border, p.ink.text);
+    v.widgets.hovered = widget(p.surface.widget_hovered, p.ink.accent, p.ink.text);
     // egui takes the strong text colour from the active widgets: it must be
     // the text colour, on a muted accent (dark in the dark theme, pale in
     // the light one).
-    v.widgets.active = widget(p.widget_active, p.accent, p.text);
-    v.widgets.open = widget(p.widget_hovered, p.accent, p.text);
-    v.selection.bg_fill = p.widget_active;
-    v.selection.stroke = Stroke::new(1.0, p.text);
+    v.widgets.active = widget(p.surface.widget_active, p.ink.accent, p.ink.text);
+    v.widgets.open = widget(p.surface.widget_hovered, p.ink.accent, p.ink.text);
+    v.selection.bg_fill = p.surface.widget_active;
+    v.selection.stroke = Stroke::new(1.0, p.ink.text);
     v.popup_shadow = Shadow {
         offset: [0, 3],
         blur: 10,
         spread: 0,
-        color: p.popup_shadow,
+        color: p.surface.popup_shadow,
     };
     v
 }
@@ -310,15 +344,18 @@ pub fn visuals(p: &Palette, theme: Theme) -> egui::Visuals {
 /// The frame of a card: fill, border, corners, margin and a soft shadow.
 pub fn card_frame() -> egui::Frame {
     egui::Frame::new()
-        .fill(palette().card)
-        .stroke(Stroke::new(1.0, palette().border.gamma_multiply(0.6)))
+        .fill(palette().surface.card)
+        .stroke(Stroke::new(
+            1.0,
+            palette().surface.border.gamma_multiply(0.6),
+        ))
         .corner_radius(CornerRadius::same(corner::LARGE))
         .inner_margin(Margin::same(space::M as i8))
         .shadow(Shadow {
             offset: [0, 2],
             blur: 8,
             spread: 0,
-            color: palette().shadow,
+            color: palette().surface.shadow,
         })
 }
 
@@ -335,22 +372,22 @@ mod tests {
     fn every_text_colour_reads_on_every_background() {
         for (palette_name, p, _) in PALETTES {
             let backgrounds = [
-                ("window", p.window),
-                ("panel", p.panel),
-                ("card", p.card),
-                ("widget", p.widget),
+                ("window", p.surface.window),
+                ("panel", p.surface.panel),
+                ("card", p.surface.card),
+                ("widget", p.surface.widget),
             ];
             let texts = [
-                ("text", p.text),
-                ("text_subdued", p.text_subdued),
-                ("accent", p.accent),
-                ("fit", p.fit),
-                ("wounded", p.wounded),
-                ("seriously_wounded", p.seriously_wounded),
-                ("dead", p.dead),
-                ("missing", p.missing),
-                ("warning", p.warning),
-                ("error", p.error),
+                ("text", p.ink.text),
+                ("subdued", p.ink.subdued),
+                ("accent", p.ink.accent),
+                ("fit", p.state.fit),
+                ("wounded", p.state.wounded),
+                ("seriously_wounded", p.state.seriously_wounded),
+                ("dead", p.state.dead),
+                ("missing", p.state.missing),
+                ("warning", p.state.warning),
+                ("error", p.state.error),
             ];
             for (bg_name, bg) in backgrounds {
                 for (name, c) in texts {
@@ -362,33 +399,36 @@ mod tests {
                 }
             }
             // Text on widgets hovered, and pressed or selected.
-            for bg in [p.widget_hovered, p.widget_active] {
-                let ratio = contrast(p.text, bg);
+            for bg in [p.surface.widget_hovered, p.surface.widget_active] {
+                let ratio = contrast(p.ink.text, bg);
                 assert!(ratio >= 4.5, "{palette_name}: text {ratio:.2}:1");
             }
-            assert!(contrast(p.on_accent, p.accent) >= 4.5, "{palette_name}");
+            assert!(
+                contrast(p.ink.on_accent, p.ink.accent) >= 4.5,
+                "{palette_name}"
+            );
         }
     }
 
     #[test]
     fn borders_and_icons_stand_out() {
         for (palette_name, p, _) in PALETTES {
-            for bg in [p.window, p.panel, p.card] {
-                let ratio = contrast(p.border, bg);
+            for bg in [p.surface.window, p.surface.panel, p.surface.card] {
+                let ratio = contrast(p.surface.border, bg);
                 assert!(ratio >= 3.0, "{palette_name}: border {ratio:.2}:1");
             }
             // Badges paint their colour at low alpha behind the word: the
             // word must still read on it.
             for c in [
-                p.fit,
-                p.wounded,
-                p.seriously_wounded,
-                p.dead,
-                p.missing,
-                p.warning,
-                p.error,
+                p.state.fit,
+                p.state.wounded,
+                p.state.seriously_wounded,
+                p.state.dead,
+                p.state.missing,
+                p.state.warning,
+                p.state.error,
             ] {
-                let tint = super::super::widgets::badge_fill(c, p.card);
+                let tint = super::super::widgets::badge_fill(c, p.surface.card);
                 let ratio = contrast(c, tint);
                 assert!(ratio >= 4.5, "{palette_name}: {c:?}: {ratio:.2}:1");
             }

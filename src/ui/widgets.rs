@@ -76,14 +76,14 @@ impl Tone {
     pub fn color(self) -> Color32 {
         let p = palette();
         match self {
-            Self::Good => p.fit,
-            Self::Info => p.accent,
-            Self::Warning => p.warning,
-            Self::Error => p.error,
-            Self::Wounded => p.wounded,
-            Self::SeriouslyWounded => p.seriously_wounded,
-            Self::Dead => p.dead,
-            Self::Missing => p.missing,
+            Self::Good => p.state.fit,
+            Self::Info => p.ink.accent,
+            Self::Warning => p.state.warning,
+            Self::Error => p.state.error,
+            Self::Wounded => p.state.wounded,
+            Self::SeriouslyWounded => p.state.seriously_wounded,
+            Self::Dead => p.state.dead,
+            Self::Missing => p.state.missing,
         }
     }
 
@@ -124,7 +124,7 @@ pub fn badge(ui: &mut egui::Ui, tone: Tone, text: &str) -> egui::Response {
         keep_whole(ui, width);
     }
     egui::Frame::new()
-        .fill(badge_fill(color, palette().card))
+        .fill(badge_fill(color, palette().surface.card))
         .stroke(Stroke::new(1.0, color.gamma_multiply(0.7)))
         .corner_radius(CornerRadius::same(corner::LARGE))
         .inner_margin(Margin::symmetric(space::S as i8, 2))
@@ -211,14 +211,14 @@ pub fn problems_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, count: usize) -> egui
 pub fn alert(ui: &mut egui::Ui, tone: Tone, text: &str) -> egui::Response {
     let color = tone.color();
     egui::Frame::new()
-        .fill(badge_fill(color, palette().panel))
+        .fill(badge_fill(color, palette().surface.panel))
         .stroke(Stroke::new(1.0, color))
         .corner_radius(CornerRadius::same(corner::SMALL))
         .inner_margin(Margin::symmetric(space::S as i8, space::XS as i8))
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(tone.icon().rich_text().color(color).size(18.0));
-                ui.add(egui::Label::new(RichText::new(text).color(palette().text)).wrap());
+                ui.add(egui::Label::new(RichText::new(text).color(palette().ink.text)).wrap());
             });
         })
         .response
@@ -235,8 +235,8 @@ pub fn card<R>(
 /// A card's title: an icon and a heading.
 pub fn card_title(ui: &mut egui::Ui, icon: MaterialIcon, title: &str) {
     ui.horizontal(|ui| {
-        ui.label(icon.rich_text().size(20.0).color(palette().accent));
-        ui.label(RichText::new(title).heading().color(palette().text));
+        ui.label(icon.rich_text().size(20.0).color(palette().ink.accent));
+        ui.label(RichText::new(title).heading().color(palette().ink.text));
     });
     ui.add_space(space::XS);
 }
@@ -260,8 +260,8 @@ pub fn icon_button(
 pub fn problem_link_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem) {
     let text = cx.lang.problem_line(p);
     let r = egui::Frame::new()
-        .fill(badge_fill(palette().warning, palette().panel))
-        .stroke(egui::Stroke::new(1.0, palette().warning))
+        .fill(badge_fill(palette().state.warning, palette().surface.panel))
+        .stroke(egui::Stroke::new(1.0, palette().state.warning))
         .corner_radius(egui::CornerRadius::same(corner::SMALL))
         .inner_margin(egui::Margin::symmetric(space::S as i8, space::XS as i8))
         .show(ui, |ui| {
@@ -270,11 +270,11 @@ pub fn problem_link_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem) {
                     Tone::Warning
                         .icon()
                         .rich_text()
-                        .color(palette().warning)
+                        .color(palette().state.warning)
                         .size(18.0),
                 );
                 ui.add(
-                    egui::Label::new(RichText::new(&text).color(palette().text))
+                    egui::Label::new(RichText::new(&text).color(palette().ink.text))
                         .wrap()
                         .sense(egui::Sense::click()),
                 )
@@ -490,7 +490,7 @@ pub fn described_option(
             let below = top + egui::vec2(0.0, name_g.size().y + 2.0);
             ui.painter().galley(top, name_g, v.text_color());
             if let Some(g) = detail_g {
-                ui.painter().galley(below, g, palette().text_subdued);
+                ui.painter().galley(below, g, palette().ink.subdued);
             }
         }
         r

@@ -36,7 +36,7 @@ impl Coherency {
             return;
         }
         self.gaps.resize(names.len(), DEFAULT_GAP);
-        ui.label(RichText::new(cx.t("battle.coherency.hint")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("battle.coherency.hint")).color(palette().ink.subdued));
         let result = out_of_coherency_by_gap(&self.gaps, UnitKind::Creatures);
         let out: &[usize] = result.as_deref().unwrap_or(&[]);
         egui::Grid::new(("battle-coherency", side))

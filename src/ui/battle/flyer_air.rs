@@ -121,7 +121,7 @@ impl FlyerView {
                 "flyer.take_off_rule",
                 &[("acc", &self.acc_dec.max(0).to_string())],
             ))
-            .color(palette().text_subdued),
+            .color(palette().ink.subdued),
         );
     }
 
@@ -192,7 +192,7 @@ impl FlyerView {
     pub(super) fn air_combat_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: &RoundView) {
         card_title(ui, icons::ICON_SPORTS_MARTIAL_ARTS, cx.t("flyer.combat"));
         if self.air.whereabouts != Whereabouts::Air {
-            ui.label(RichText::new(cx.t("flyer.combat.not_in_air")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("flyer.combat.not_in_air")).color(palette().ink.subdued));
             return;
         }
         ui.horizontal_wrapped(|ui| {
@@ -206,7 +206,7 @@ impl FlyerView {
                 "flyer.combat.units",
                 &[("first", &first), ("second", &second)],
             ))
-            .color(palette().text_subdued),
+            .color(palette().ink.subdued),
         );
         if let Some(end) = self.air.end {
             self.ended_ui(ui, cx, units, end);

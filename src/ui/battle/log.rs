@@ -43,7 +43,7 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
             ui.separator();
         }
         if model.battle.log.is_empty() {
-            ui.label(RichText::new(cx.t("battle.log_empty")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("battle.log_empty")).color(palette().ink.subdued));
         }
         let newest = model.battle.log.len().checked_sub(1);
         for (k, e) in model.battle.log.iter().enumerate().rev() {
@@ -56,7 +56,7 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
         }
         if !model.battle.log.is_empty() && !playing {
             ui.separator();
-            ui.label(RichText::new(cx.t("battle.no_campaign_table")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("battle.no_campaign_table")).color(palette().ink.subdued));
         }
     });
 }
@@ -84,12 +84,10 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
             ui.set_min_height(LAST_ROLL_HEIGHT);
-            ui.label(icons::ICON_CASINO.rich_text().color(palette().accent));
+            ui.label(icons::ICON_CASINO.rich_text().color(palette().ink.accent));
             ui.label(RichText::new(cx.t("battle.last_roll")).strong());
             let Some(e) = model.battle.log.last() else {
-                ui.label(
-                    RichText::new(cx.t("battle.last_roll_none")).color(palette().text_subdued),
-                );
+                ui.label(RichText::new(cx.t("battle.last_roll_none")).color(palette().ink.subdued));
                 return;
             };
             let k = model.battle.log.len() - 1;
@@ -310,7 +308,7 @@ fn wounds_ui(
         return;
     }
     let subdued = |ui: &mut egui::Ui, text: &str| {
-        ui.label(RichText::new(text).color(palette().text_subdued));
+        ui.label(RichText::new(text).color(palette().ink.subdued));
     };
     ui.horizontal_wrapped(|ui| {
         // A replay repeats an entry's dice: its wounds were the entry's.

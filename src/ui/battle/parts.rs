@@ -108,7 +108,7 @@ pub fn bars(ui: &mut egui::Ui, cx: &ViewCtx<'_>, title: &str, key: &str, dist: &
             .y_axis_formatter(|m, _| format!("{} %", m.value))
             .show(ui, |plot| {
                 plot.bar_chart(
-                    egui_plot::BarChart::new(title.to_owned(), chart).color(palette().accent),
+                    egui_plot::BarChart::new(title.to_owned(), chart).color(palette().ink.accent),
                 );
             })
             .response;
@@ -168,7 +168,7 @@ pub fn pick_campaign_fighter(
                 if all.is_empty() {
                     ui.label(
                         RichText::new(cx.t("battle.no_campaign_fighters"))
-                            .color(palette().text_subdued),
+                            .color(palette().ink.subdued),
                     );
                 }
                 for f in all {
@@ -516,7 +516,7 @@ pub fn bar(ui: &mut egui::Ui, text: &str, p: f64, max: f64) {
             egui::Sense::hover(),
         );
         ui.painter()
-            .rect_filled(rect, egui::CornerRadius::same(3), palette().accent);
+            .rect_filled(rect, egui::CornerRadius::same(3), palette().ink.accent);
         r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, text));
     });
 }

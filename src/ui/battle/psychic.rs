@@ -322,7 +322,7 @@ fn odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, o: &AttackOdd
                 "battle.psy.penetrations_bar",
                 &v.penetrations,
             );
-            ui.label(RichText::new(cx.t("battle.psy.damage_table")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("battle.psy.damage_table")).color(palette().ink.subdued));
         }
         return;
     }
@@ -346,9 +346,7 @@ fn odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, o: &AttackOdd
             );
         }
     } else if a.scope == Scope::Squad {
-        ui.label(
-            RichText::new(cx.t("battle.psy.casualties_unknown")).color(palette().text_subdued),
-        );
+        ui.label(RichText::new(cx.t("battle.psy.casualties_unknown")).color(palette().ink.subdued));
     }
 }
 
@@ -453,7 +451,7 @@ pub fn powers_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         }
     });
     if powers.in_play.is_empty() {
-        ui.label(RichText::new(cx.t("battle.psy.none_in_play")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("battle.psy.none_in_play")).color(palette().ink.subdued));
     }
     for p in &powers.in_play {
         ui.horizontal_wrapped(|ui| power_row_ui(ui, cx, p));
@@ -544,7 +542,7 @@ fn kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &mut PsychicAttack) {
             (false, AttackKind::Line) => "battle.psy.kind.line_hint",
             _ => "battle.psy.kind.template_hint",
         }))
-        .color(palette().text_subdued),
+        .color(palette().ink.subdued),
     );
     ui.add_space(space::S);
     ui.label(RichText::new(cx.t("battle.psy.scope")).strong());
@@ -680,7 +678,7 @@ fn vehicle_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &mut PsychicAttack) {
         } else {
             "battle.psy.location.template"
         };
-        ui.label(RichText::new(cx.t(how)).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t(how)).color(palette().ink.subdued));
     }
 }
 

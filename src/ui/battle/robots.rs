@@ -322,7 +322,7 @@ impl RobotView {
             RichText::new(cx.f("robot.turn_now", &[("turn", &self.now.to_string())])).strong(),
         );
         if self.queue.orders.is_empty() {
-            ui.label(RichText::new(cx.t("robot.no_orders")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("robot.no_orders")).color(palette().ink.subdued));
         }
         for (turn, order) in &self.queue.orders {
             ui.horizontal_wrapped(|ui| {
@@ -528,7 +528,7 @@ impl RobotView {
                 ));
             }
         } else {
-            ui.label(RichText::new(cx.t("robot.no_damage_lost")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("robot.no_damage_lost")).color(palette().ink.subdued));
         }
         ui.separator();
         self.burning_ui(ui, cx, name);

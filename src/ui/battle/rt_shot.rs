@@ -125,7 +125,7 @@ impl RtShotView {
     fn weapon_pick_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         if self.weapons.is_empty() {
             if !self.sides.attacker.trim().is_empty() {
-                ui.label(RichText::new(cx.t("battle.rt.no_weapon")).color(palette().text_subdued));
+                ui.label(RichText::new(cx.t("battle.rt.no_weapon")).color(palette().ink.subdued));
             }
             return;
         }

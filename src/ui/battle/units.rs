@@ -184,7 +184,7 @@ impl RoundView {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_MONITORING, cx.t("battle.sim.title"));
-            ui.label(RichText::new(cx.t("battle.sim.hint")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("battle.sim.hint")).color(palette().ink.subdued));
             let simulated = matches!(exact, Ok(None));
             ui.horizontal_wrapped(|ui| {
                 num(

@@ -45,7 +45,7 @@ pub(super) fn soldier_turn_ui(
             ui,
             icons::ICON_DIRECTIONS_RUN,
             cx.t("campaign.ui.no_actions"),
-            palette().text_subdued,
+            palette().ink.subdued,
             false,
         ));
         return;
@@ -81,7 +81,7 @@ pub(super) fn soldier_turn_ui(
     }
     if turn.snap_fire() {
         let note = cx.f("kt.act.snap_fire_only", &[("rule", "KT-9")]);
-        ui.add(egui::Label::new(RichText::new(note).color(palette().text_subdued)).wrap());
+        ui.add(egui::Label::new(RichText::new(note).color(palette().ink.subdued)).wrap());
     }
 }
 
@@ -97,7 +97,7 @@ fn pips_ui(
     ui.label(
         icons::ICON_DIRECTIONS_RUN
             .rich_text()
-            .color(palette().accent),
+            .color(palette().ink.accent),
     );
     ui.label(cx.f(
         "campaign.ui.actions_left",
@@ -106,9 +106,9 @@ fn pips_ui(
     for k in 0..total {
         let used = k < spent;
         let (icon, tone) = if used {
-            (icons::ICON_RADIO_BUTTON_UNCHECKED, palette().text_subdued)
+            (icons::ICON_RADIO_BUTTON_UNCHECKED, palette().ink.subdued)
         } else {
-            (icons::ICON_RADIO_BUTTON_CHECKED, palette().accent)
+            (icons::ICON_RADIO_BUTTON_CHECKED, palette().ink.accent)
         };
         let named = cx.f(
             "campaign.ui.action_pip",
@@ -163,7 +163,7 @@ fn taken_ui(
         if !gear.is_empty() {
             line = format!("{line} ({})", gear.join(", "));
         }
-        ui.add(egui::Label::new(RichText::new(&line).color(palette().text)).wrap())
+        ui.add(egui::Label::new(RichText::new(&line).color(palette().ink.text)).wrap())
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
         let word = cx.t("campaign.ui.take_back");
         let named = cx.f("campaign.ui.take_back_named", &[("name", x.name())]);
@@ -311,7 +311,7 @@ fn menu_entry(
             egui::Label::new(
                 RichText::new(format!("  {why}"))
                     .small()
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
             )
             .wrap(),
         );

@@ -35,7 +35,7 @@ fn rt_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::Profile,
                 ui.label(
                     RichText::new(cx.t(&key))
                         .small()
-                        .color(palette().text_subdued),
+                        .color(palette().ink.subdued),
                 );
                 ui.label(RichText::new(p.get(c).to_string()).strong());
             });
@@ -64,7 +64,7 @@ fn psyker_line_ui(
                 ui,
                 icons::ICON_PSYCHOLOGY,
                 &cx.f("campaign.ui.cards", &[("cards", &cards.join(" · "))]),
-                palette().text_subdued,
+                palette().ink.subdued,
                 false,
             ))
             .wrap(),
@@ -106,7 +106,7 @@ pub(super) fn member_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, m: &Member)
                         ui,
                         icons::ICON_SHIELD,
                         &gear.join(" · "),
-                        palette().text_subdued,
+                        palette().ink.subdued,
                         false,
                     ))
                     .wrap(),
@@ -159,7 +159,7 @@ fn enemy_weapon_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &EnemyWeapon) {
     } else {
         icons::ICON_TARGET
     };
-    ui.add(egui::Label::new(icon_and_text(ui, icon, &text, palette().text, false)).wrap());
+    ui.add(egui::Label::new(icon_and_text(ui, icon, &text, palette().ink.text, false)).wrap());
 }
 
 /// How an enemy fights: profile, save, psychic mastery, weapons.
@@ -174,7 +174,7 @@ fn enemy_fighter_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, f: &EnemyFighter) {
             ui,
             icons::ICON_SHIELD,
             &save,
-            palette().text,
+            palette().ink.text,
             false,
         ));
         if let Some(m) = f.mastery {
@@ -265,7 +265,7 @@ fn enemy_card_ui(
                     ui.add(
                         egui::Label::new(
                             RichText::new(cx.t("campaign.ui.enemy_no_profile"))
-                                .color(palette().text_subdued),
+                                .color(palette().ink.subdued),
                         )
                         .wrap(),
                     );
@@ -392,12 +392,12 @@ fn wound_box(ui: &mut egui::Ui, ticked: &mut bool) -> egui::Response {
     painter.rect(
         rect,
         4.0,
-        palette().card,
+        palette().surface.card,
         egui::Stroke::new(1.5, visuals.fg_stroke.color),
         egui::StrokeKind::Inside,
     );
     if *ticked {
-        let c = palette().dead;
+        let c = palette().state.dead;
         let m = rect.shrink(5.0);
         painter.line_segment([m.left_top(), m.right_bottom()], egui::Stroke::new(3.0, c));
         painter.line_segment([m.right_top(), m.left_bottom()], egui::Stroke::new(3.0, c));

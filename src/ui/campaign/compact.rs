@@ -221,7 +221,7 @@ pub(super) fn mission_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign)
             if let Some(d) = cx.model.rules.campaign.mission(&m.mission) {
                 r.on_hover_text(name_in(&d.objective, cx.lang.code(), ""));
             }
-            ui.label(RichText::new(enemy).color(palette().text_subdued));
+            ui.label(RichText::new(enemy).color(palette().ink.subdued));
         });
     });
 }
@@ -230,7 +230,7 @@ pub(super) fn mission_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign)
 /// and how many models it leaves of all.
 pub(super) fn find_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, all: &[Line], find: &mut String) {
     ui.add_space(space::M);
-    ui.label(icons::ICON_SEARCH.rich_text().color(palette().text_subdued));
+    ui.label(icons::ICON_SEARCH.rich_text().color(palette().ink.subdued));
     let l = ui.label(cx.t("campaign.ui.compact.find"));
     ui.add(
         egui::TextEdit::singleline(find)
@@ -247,7 +247,7 @@ pub(super) fn find_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, all: &[Line], find: &
             ("count", &all.len().to_string()),
         ],
     );
-    ui.label(RichText::new(said).color(palette().text_subdued));
+    ui.label(RichText::new(said).color(palette().ink.subdued));
 }
 
 /// Whether a line's name or kind holds `needle` (lower case; empty: all).
@@ -289,7 +289,7 @@ pub(super) fn compact_ui(
         if attacker.is_some() {
             ui.label(
                 RichText::new(cx.t("campaign.ui.compact.targets_first"))
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
             );
         }
         headings_ui(ui, cx);
@@ -314,7 +314,7 @@ pub(super) fn compact_ui(
             },
         );
         if shown.is_empty() {
-            ui.label(RichText::new(cx.t("campaign.ui.compact.none")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("campaign.ui.compact.none")).color(palette().ink.subdued));
         }
     });
 }
@@ -326,7 +326,7 @@ fn headings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             ui.label(
                 RichText::new(cx.t(key))
                     .small()
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
             );
         });
     };
@@ -368,7 +368,7 @@ fn line_ui(
             ui.add(egui::Label::new(text).truncate());
         });
         cell(ui, KIND_WIDTH, |ui| {
-            let text = RichText::new(&line.kind).color(palette().text_subdued);
+            let text = RichText::new(&line.kind).color(palette().ink.subdued);
             ui.add(egui::Label::new(text).truncate());
         });
         cell(ui, WOUNDS_WIDTH, |ui| {

@@ -136,7 +136,7 @@ pub fn dice_field(
 ) -> Typed {
     let typed = parse_typed(cx.lang, text, count, sides, rule, many);
     ui.horizontal_wrapped(|ui| {
-        ui.label(icons::ICON_CASINO.rich_text().color(palette().accent));
+        ui.label(icons::ICON_CASINO.rich_text().color(palette().ink.accent));
         let l = ui.label(label);
         // Wide enough for its hint ("Muster rolls") whole, even for one die.
         let width = if many || count > 1 { 120.0 } else { 104.0 };
@@ -162,7 +162,8 @@ fn dice_input(
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
     if let Typed::Bad(why) = typed {
         ui.label(
-            RichText::new(format!("{} {why}", icons::ICON_ERROR.codepoint)).color(palette().error),
+            RichText::new(format!("{} {why}", icons::ICON_ERROR.codepoint))
+                .color(palette().state.error),
         )
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, why));
     }
@@ -257,7 +258,7 @@ pub fn dice_ui_worded(
     if !text.trim().is_empty() && !valid {
         ui.label(
             RichText::new(cx.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]))
-                .color(palette().error),
+                .color(palette().state.error),
         );
     }
     asked
@@ -317,7 +318,7 @@ impl MissionDraw {
                 cx.t("campaign.ui.pick_logged"),
             );
         }
-        ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().ink.subdued));
         let mut ok = true;
         let mut draw = None;
         if self.pick.is_none() {

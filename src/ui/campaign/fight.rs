@@ -58,7 +58,7 @@ fn banner_ui(
                 icons::ICON_SWORDS
                     .rich_text()
                     .size(22.0)
-                    .color(palette().accent),
+                    .color(palette().ink.accent),
             );
             ui.label(
                 RichText::new(cx.f("campaign.ui.fight.picked", &[("name", name)]))
@@ -72,7 +72,7 @@ fn banner_ui(
         });
         ui.add(
             egui::Label::new(
-                RichText::new(cx.t("campaign.ui.fight.pick_target")).color(palette().text_subdued),
+                RichText::new(cx.t("campaign.ui.fight.pick_target")).color(palette().ink.subdued),
             )
             .wrap(),
         );
@@ -86,7 +86,7 @@ fn banner_ui(
                     ui,
                     icons::ICON_BLOCK,
                     &cx.f(key, &[("why", why)]),
-                    palette().warning,
+                    palette().state.warning,
                     false,
                 ));
             }
@@ -224,7 +224,7 @@ fn target_buttons_ui(
             "campaign.ui.fight.none"
         };
         ui.add(
-            egui::Label::new(RichText::new(cx.f(why, &names)).color(palette().text_subdued)).wrap(),
+            egui::Label::new(RichText::new(cx.f(why, &names)).color(palette().ink.subdued)).wrap(),
         );
     }
     chosen

@@ -58,7 +58,7 @@ fn aside_ui(
     } else {
         cx.lang.problem_line(&aside.why)
     };
-    ui.label(RichText::new(why).color(palette().warning));
+    ui.label(RichText::new(why).color(palette().state.warning));
     let Some(rival) = &aside.rival else {
         return;
     };

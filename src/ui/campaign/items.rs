@@ -43,7 +43,7 @@ pub(super) fn dazzled_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, table: &Table, id:
             ui,
             icons::ICON_FLARE,
             cx.t("campaign.ui.dazzled"),
-            palette().warning,
+            palette().state.warning,
             true,
         );
         ui.add(egui::Label::new(job).wrap());
@@ -98,7 +98,7 @@ pub(super) fn items_ui(
                         ("count", &count.to_string()),
                     ],
                 );
-                ui.label(RichText::new(left).color(palette().text_subdued));
+                ui.label(RichText::new(left).color(palette().ink.subdued));
             }
         });
         let Some((it, u)) = data.and_then(|i| i.usage.as_ref().map(|u| (i, u))) else {
@@ -159,7 +159,7 @@ fn use_buttons_ui(
         && !struck
         && !out
     {
-        ui.label(RichText::new(why).small().color(palette().text_subdued));
+        ui.label(RichText::new(why).small().color(palette().ink.subdued));
     }
     if r.clicked() {
         if u.laid {
@@ -192,7 +192,7 @@ fn use_buttons_ui(
             ui.label(
                 RichText::new(cx.lang.problem_line(p))
                     .small()
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
             );
         }
         if r.clicked() {
@@ -287,7 +287,7 @@ fn reroll_item_ui(
             ui.label(
                 RichText::new(cx.lang.problem_line(p))
                     .small()
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
             );
         }
     });
@@ -368,7 +368,7 @@ fn picker_ui(
     };
     let mut close = false;
     egui::Frame::new()
-        .stroke(egui::Stroke::new(1.0, palette().accent))
+        .stroke(egui::Stroke::new(1.0, palette().ink.accent))
         .corner_radius(egui::CornerRadius::same(4))
         .inner_margin(egui::Margin::same(space::S as i8))
         .show(ui, |ui| {
@@ -378,7 +378,7 @@ fn picker_ui(
                         "campaign.ui.pick_target",
                         &[("range", &u.range_inches.to_string())],
                     ))
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
                 )
                 .wrap(),
             );
@@ -475,7 +475,7 @@ fn die_field_ui(
                         RichText::new(
                             cx.f("campaign.ui.not_a_face", &[("sides", &sides.to_string())]),
                         )
-                        .color(palette().error),
+                        .color(palette().state.error),
                     );
                 }
             }
@@ -522,7 +522,7 @@ fn result_ui(
             ui,
             icons::ICON_CRISIS_ALERT,
             &text,
-            palette().text_subdued,
+            palette().ink.subdued,
             false,
         );
         ui.add(egui::Label::new(job).wrap());

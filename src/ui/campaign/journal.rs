@@ -132,7 +132,7 @@ impl JournalView {
                 &[("default", &default.to_string()), ("die", &die.to_string())],
             )
         };
-        ui.label(RichText::new(hint).color(palette().text_subdued));
+        ui.label(RichText::new(hint).color(palette().ink.subdued));
     }
 
     /// Shows the journal of `c`.
@@ -261,7 +261,7 @@ fn entry_ui(
 ) {
     let e = &c.journal[i];
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(format!("#{}", i + 1)).color(palette().text_subdued));
+        ui.label(RichText::new(format!("#{}", i + 1)).color(palette().ink.subdued));
         // The Edit menu's words ("undo: draw next
         // mission") as a heading: capitalised.
         let label = cx.t(e.event.label());
@@ -275,7 +275,7 @@ fn entry_ui(
         if let Some(words) = e.stamp.as_ref().and_then(|s| stamp_words(cx.lang, s)) {
             ui.label(
                 RichText::new(format!("{} {words}", icons::ICON_COMPUTER.codepoint))
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
             );
         }
     });
@@ -294,7 +294,7 @@ fn entry_ui(
             };
             ui.horizontal_wrapped(|ui| {
                 ui.add_space(space::M);
-                ui.label(icon.rich_text().color(palette().text_subdued));
+                ui.label(icon.rich_text().color(palette().ink.subdued));
                 ui.add(egui::Label::new(cx.msg(msg)).wrap());
             });
         }
@@ -309,7 +309,7 @@ fn entry_ui(
                                 .text("roll", r.roll.to_string()),
                         ),
                     )
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
                 );
             });
         }

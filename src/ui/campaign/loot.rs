@@ -95,7 +95,7 @@ pub(super) fn loot_ui(
     egui::Popup::menu(&r).show(|ui| {
         for (from, picks) in offers {
             let who = fallen_name(cx, c, from);
-            ui.label(RichText::new(&who).strong().color(palette().text));
+            ui.label(RichText::new(&who).strong().color(palette().ink.text));
             for pick in picks {
                 let what = pick_name(cx, &pick);
                 let named = cx.f(

@@ -196,12 +196,12 @@ fn per_player<N: std::fmt::Display>(
 
 /// One figure of the header: an icon, a number and what it counts.
 fn stat_ui(ui: &mut egui::Ui, icon: egui_material_icons::MaterialIcon, value: &str, what: &str) {
-    let icon = icon.rich_text().size(28.0).color(palette().accent);
+    let icon = icon.rich_text().size(28.0).color(palette().ink.accent);
     let value_text = RichText::new(value)
         .size(22.0)
         .strong()
-        .color(palette().text);
-    let what_text = RichText::new(what).color(palette().text_subdued);
+        .color(palette().ink.text);
+    let what_text = RichText::new(what).color(palette().ink.subdued);
     // The card goes whole to the next line when it does not fit.
     let width_of = |t: &RichText| text_width(ui, t.clone());
     let frame = crate::ui::theme::card_frame();
@@ -287,7 +287,7 @@ impl CampaignView {
             icons::ICON_FLAG
                 .rich_text()
                 .size(26.0)
-                .color(palette().accent),
+                .color(palette().ink.accent),
         );
         let r = labelled_text(ui, cx.t("campaign.ui.name"), &mut self.name);
         if std::mem::take(&mut self.focus_name) {

@@ -176,12 +176,12 @@ fn notes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, notes: &mut Strin
                     icons::ICON_EDIT_NOTE
                         .rich_text()
                         .size(20.0)
-                        .color(palette().accent),
+                        .color(palette().ink.accent),
                 );
                 ui.label(
                     RichText::new(cx.t("campaign.ui.notes"))
                         .heading()
-                        .color(palette().text),
+                        .color(palette().ink.text),
                 )
             })
             .inner;
@@ -194,7 +194,7 @@ fn notes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, notes: &mut Strin
                     .desired_width(f32::INFINITY),
             )
             .labelled_by(l.id);
-        ui.label(RichText::new(cx.t("campaign.ui.notes_hint")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("campaign.ui.notes_hint")).color(palette().ink.subdued));
         if text_committed(ui, &r) && *notes != c.notes {
             cx.send(edit(
                 &c.id,

@@ -121,7 +121,7 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
                     "campaign.ui.enemy_on_cards",
                     &[("count", &m.enemy.len().to_string())],
                 ))
-                .color(palette().text_subdued),
+                .color(palette().ink.subdued),
             );
         } else {
             // The buttons above the enemies drawn: the list grows below
@@ -158,20 +158,20 @@ fn enemy_ui(
             _ => None,
         };
         let heading = |ui: &mut egui::Ui, key: &str| {
-            ui.label(RichText::new(cx.t(key)).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t(key)).color(palette().ink.subdued));
         };
         ui.label("");
         heading(ui, "campaign.ui.enemy_col.who");
         heading(ui, "campaign.ui.enemy_col.draw");
         heading(ui, "campaign.ui.enemy_col.cost");
         if let Some(h) = &die_heading {
-            ui.label(RichText::new(h).color(palette().text_subdued));
+            ui.label(RichText::new(h).color(palette().ink.subdued));
         }
         ui.end_row();
         for (i, e) in m.enemy.iter().enumerate() {
             ui.label(format!("{}.", i + 1));
             ui.label(name_in(&e.names, cx.lang.code(), &e.entry_type));
-            ui.label(RichText::new(e.roll.to_string()).color(palette().text_subdued));
+            ui.label(RichText::new(e.roll.to_string()).color(palette().ink.subdued));
             ui.label(cx.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
             if c.phase == Phase::Ready
                 && let Some((count, sides)) = enemy_dice
@@ -190,7 +190,7 @@ fn enemy_ui(
     ));
     // Over the budget by the rule, not by mistake: say so.
     if m.enemy_points() > m.points {
-        ui.label(RichText::new(cx.t("campaign.ui.enemy_over")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("campaign.ui.enemy_over")).color(palette().ink.subdued));
     }
 }
 
@@ -294,7 +294,7 @@ fn draw_enemy_ui(
         // it stay where they were.
         Some((count, sides)) => {
             ui.add_space(space::S);
-            ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().ink.subdued));
             let label = cx.f(
                 "campaign.ui.dice.enemy",
                 &[("dice", &dice_name(count, sides))],
@@ -365,7 +365,7 @@ pub fn character_card_ui(
                 Member::Character(_) => icons::ICON_PERSON,
                 Member::Soldier(_) => icons::ICON_MILITARY_TECH,
             };
-            ui.label(icon.rich_text().color(palette().accent));
+            ui.label(icon.rich_text().color(palette().ink.accent));
             ui.label(RichText::new(x.name()).strong());
         });
         // Out of action, his Cran test still to roll: his state is not
@@ -384,7 +384,7 @@ pub fn character_card_ui(
                     ("count", &x.missions.to_string()),
                 ],
             ))
-            .color(palette().text_subdued),
+            .color(palette().ink.subdued),
         );
         if let Member::Character(ch) = &x.member
             && ch.points_left() > 0
@@ -423,7 +423,7 @@ fn card_badges_ui(
             ui,
             icons::ICON_STAR,
             word,
-            palette().accent,
+            palette().ink.accent,
             true,
         ))
         .on_hover_text(cx.t("campaign.ui.leader_hint"))
@@ -449,7 +449,7 @@ fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     let max = c.rates(&cx.model.rules.campaign).recon.guide_characters;
     let full = c.guided.len() >= usize::try_from(max).unwrap_or(usize::MAX);
     ui.label(RichText::new(cx.f("campaign.ui.guide_title", &[("max", &max.to_string())])).strong());
-    ui.label(RichText::new(cx.t("campaign.ui.guide_stealthy")).color(palette().text_subdued));
+    ui.label(RichText::new(cx.t("campaign.ui.guide_stealthy")).color(palette().ink.subdued));
     ui.label(cx.f(
         "campaign.ui.guide_count",
         &[

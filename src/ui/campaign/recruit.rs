@@ -100,7 +100,7 @@ fn kind_option_ui(
             let text = cx.f("campaign.ui.recruit_not_allowed", &[("name", &text)]);
             ui.add_enabled(
                 false,
-                egui::Button::selectable(false, RichText::new(text).color(palette().text_subdued)),
+                egui::Button::selectable(false, RichText::new(text).color(palette().ink.subdued)),
             )
             .on_disabled_hover_text(cx.lang.problem_line(&p));
             false
@@ -282,7 +282,7 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     }
     if c.reinforcement_of(e.id) == 0 {
         let why = cx.t("campaign.ui.recruit_no_points");
-        ui.label(RichText::new(why).color(palette().text_subdued));
+        ui.label(RichText::new(why).color(palette().ink.subdued));
     }
 }
 
@@ -389,7 +389,7 @@ fn library_options_ui(
                     false,
                     egui::Button::selectable(
                         false,
-                        RichText::new(text).color(palette().text_subdued),
+                        RichText::new(text).color(palette().ink.subdued),
                     ),
                 )
                 .on_disabled_hover_text(cx.lang.problem_line(&p));

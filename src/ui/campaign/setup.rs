@@ -59,7 +59,7 @@ impl SetupView {
                                 ("count", &c.members(e.id).count().to_string()),
                             ],
                         ))
-                        .color(palette().text_subdued),
+                        .color(palette().ink.subdued),
                     );
                     budget_badge(ui, cx, c, e.id);
                     let name = cx.f("campaign.ui.remove_escort", &[("player", &e.player)]);
@@ -251,7 +251,7 @@ fn dice_rows_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, data: &CampaignData, s: &mu
         egui::Label::new(
             RichText::new(explained)
                 .small()
-                .color(palette().text_subdued),
+                .color(palette().ink.subdued),
         )
         .wrap(),
     );
@@ -421,7 +421,7 @@ fn budget_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, escort: Escor
         None => {
             ui.label(
                 RichText::new(cx.f("campaign.ui.escort_cost", &[("cost", &cost_text)]))
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
             );
         }
         Some(share) => {

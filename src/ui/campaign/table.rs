@@ -68,7 +68,7 @@ fn turn_ui(
         } else {
             cx.t("campaign.ui.new_turn_hint").to_owned()
         };
-        ui.add(egui::Label::new(RichText::new(hint).color(palette().text_subdued)).wrap());
+        ui.add(egui::Label::new(RichText::new(hint).color(palette().ink.subdued)).wrap());
     });
 }
 
@@ -97,8 +97,12 @@ fn activations_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     };
     let line = format!("{counts} — {next}");
     ui.horizontal_wrapped(|ui| {
-        ui.label(icons::ICON_SWAP_HORIZ.rich_text().color(palette().accent));
-        ui.add(egui::Label::new(RichText::new(&line).color(palette().text)).wrap())
+        ui.label(
+            icons::ICON_SWAP_HORIZ
+                .rich_text()
+                .color(palette().ink.accent),
+        );
+        ui.add(egui::Label::new(RichText::new(&line).color(palette().ink.text)).wrap())
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
     });
 }
@@ -309,7 +313,7 @@ impl MissionState {
                     };
                     let text = cx.f(key, &[("count", &vp.to_string())]);
                     ui.add(
-                        egui::Label::new(RichText::new(text).small().color(palette().text_subdued))
+                        egui::Label::new(RichText::new(text).small().color(palette().ink.subdued))
                             .wrap(),
                     );
                 }
@@ -365,8 +369,7 @@ impl MissionState {
             );
             ui.add(
                 egui::Label::new(
-                    RichText::new(cx.t("campaign.ui.initiative_hint"))
-                        .color(palette().text_subdued),
+                    RichText::new(cx.t("campaign.ui.initiative_hint")).color(palette().ink.subdued),
                 )
                 .wrap(),
             );
@@ -439,7 +442,7 @@ impl MissionState {
                                             "campaign.ui.not_a_face",
                                             &[("sides", &sides_of.to_string())],
                                         ))
-                                        .color(palette().error),
+                                        .color(palette().state.error),
                                     );
                                 }
                             }
@@ -667,7 +670,7 @@ fn at_home_ui(
         .collect();
     if !home.is_empty() {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(cx.t("campaign.ui.at_home")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("campaign.ui.at_home")).color(palette().ink.subdued));
             for x in home {
                 let name = cx.f("campaign.ui.bring_named", &[("character", x.name())]);
                 if icon_button(ui, icons::ICON_ADD, x.name(), &name, true).clicked() {
@@ -724,7 +727,7 @@ fn initiative_order_ui(
             } else {
                 icons::ICON_SKULL
             };
-            ui.label(icon.rich_text().size(20.0).color(palette().accent));
+            ui.label(icon.rich_text().size(20.0).color(palette().ink.accent));
             ui.label(RichText::new(&line).size(18.0).strong())
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
             if place == 0 {
@@ -768,7 +771,7 @@ fn soldier_reminders_ui(
                     ui,
                     icon,
                     &text,
-                    palette().text_subdued,
+                    palette().ink.subdued,
                     false,
                 ));
             }

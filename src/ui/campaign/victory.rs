@@ -68,7 +68,7 @@ fn side_ui(
         ui.label(RichText::new(&head).size(18.0).strong())
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &head));
         if t.turns.is_empty() {
-            ui.label(RichText::new(cx.t("campaign.ui.vp.none")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("campaign.ui.vp.none")).color(palette().ink.subdued));
         }
         for turn in &t.turns {
             let names: Vec<String> = fallen
@@ -90,7 +90,7 @@ fn side_ui(
                     &[("bonus", &turn.bonus.to_string())],
                 ));
             }
-            ui.add(egui::Label::new(RichText::new(&line).color(palette().text)).wrap())
+            ui.add(egui::Label::new(RichText::new(&line).color(palette().ink.text)).wrap())
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &line));
         }
     });
@@ -116,7 +116,7 @@ fn name_of(cx: &ViewCtx<'_>, c: &Campaign, f: &Fallen) -> String {
 /// The two readings of "two kills in the same turn score 3" (KT-21).
 fn reading_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, vp: &BattleVp) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(cx.t("campaign.ui.vp.reading")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("campaign.ui.vp.reading")).color(palette().ink.subdued));
         for (reading, setting, key) in [
             (
                 DoubleKillBonus::PerTurn,

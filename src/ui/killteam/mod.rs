@@ -92,7 +92,7 @@ impl KillTeamView {
             icons::ICON_MILITARY_TECH
                 .rich_text()
                 .size(24.0)
-                .color(palette().accent),
+                .color(palette().ink.accent),
         );
         let r = labelled_text(ui, cx.t("kt.name"), &mut self.name);
         if std::mem::take(&mut self.focus_name) {
@@ -218,7 +218,7 @@ fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, team: &KillTeam, problems: &[
             );
             ui.label(
                 RichText::new(cx.f("kt.sum.vp", &[("vp", &c.vp.to_string())]))
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
             );
         });
         if !problems.is_empty() {

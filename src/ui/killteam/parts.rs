@@ -34,7 +34,7 @@ pub fn stat_ui(
         ui.label(
             RichText::new(cx.t(label_key))
                 .small()
-                .color(palette().text_subdued),
+                .color(palette().ink.subdued),
         );
         if changed_by.is_empty() {
             ui.label(RichText::new(value).strong());
@@ -42,7 +42,7 @@ pub fn stat_ui(
             ui.label(
                 RichText::new(format!("{value}*"))
                     .strong()
-                    .color(palette().accent),
+                    .color(palette().ink.accent),
             )
             .on_hover_text(cx.f("kt.changed_by", &[("rules", &changed_by.join(", "))]));
         }
@@ -97,7 +97,7 @@ pub fn picker_ui(
         .height(400.0)
         .show_ui(ui, |ui| {
             if let Some(hint) = hint {
-                ui.label(RichText::new(hint).color(palette().warning));
+                ui.label(RichText::new(hint).color(palette().state.warning));
                 ui.separator();
             }
             for c in options {
@@ -130,7 +130,7 @@ pub fn picker_ui(
 fn refusal_hover_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem, detail: &str) {
     ui.label(RichText::new(cx.lang.problem_line(p)).strong());
     if !detail.is_empty() {
-        ui.label(RichText::new(detail).color(palette().text_subdued));
+        ui.label(RichText::new(detail).color(palette().ink.subdued));
     }
     if let Some(rule) = cx.model.rules.reference.rule(&p.rule) {
         ui.add_space(space::XS);
@@ -140,7 +140,7 @@ fn refusal_hover_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem, detail: &s
                 rule.id,
                 name_in(&rule.title, cx.lang.code(), &rule.id)
             ))
-            .color(palette().accent),
+            .color(palette().ink.accent),
         );
         ui.label(name_in(&rule.text, cx.lang.code(), ""));
     }

@@ -95,7 +95,7 @@ fn header_ui(
                 icons::ICON_DRAG_INDICATOR
                     .rich_text()
                     .size(20.0)
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
             )
         })
         .response
@@ -108,7 +108,7 @@ fn header_ui(
         )
     });
     ui.label(RichText::new(&s.name).strong().size(16.0));
-    ui.label(RichText::new(kind_name(cx, data, s)).color(palette().text_subdued));
+    ui.label(RichText::new(kind_name(cx, data, s)).color(palette().ink.subdued));
     if let Some(k) = data.kind(&s.kind) {
         ui.label(
             RichText::new(cx.f(
@@ -118,7 +118,7 @@ fn header_ui(
                     ("vp", &k.vp.to_string()),
                 ],
             ))
-            .color(palette().text_subdued),
+            .color(palette().ink.subdued),
         );
     }
 }
@@ -377,7 +377,7 @@ pub(crate) fn profile_ui(
         let name = data
             .item(item)
             .map_or(item.as_str(), |i| name_in(&i.names, cx.lang.code(), &i.id));
-        ui.label(RichText::new(format!("{name} ×{n}")).color(palette().text_subdued));
+        ui.label(RichText::new(format!("{name} ×{n}")).color(palette().ink.subdued));
     }
 }
 
@@ -422,10 +422,10 @@ pub(crate) fn weapon_line_ui(
         text.push_str(&format!(" · {}", flags.join(", ")));
     }
     let (color, mark) = if w.changed_by.is_empty() {
-        (palette().text, String::new())
+        (palette().ink.text, String::new())
     } else {
         (
-            palette().accent,
+            palette().ink.accent,
             format!(" * ({})", w.changed_by.join(", ")),
         )
     };
@@ -467,13 +467,13 @@ fn item_row_ui(
         ui,
         icons::ICON_BACKPACK,
         &format!("{name} ({})", it.rule),
-        palette().text,
+        palette().ink.text,
         true,
     ));
     item_weapon_picker_ui(ui, cx, data, tid, s, at, it);
     ui.add(
         egui::Label::new(
-            RichText::new(name_in(&it.text, cx.lang.code(), "")).color(palette().text_subdued),
+            RichText::new(name_in(&it.text, cx.lang.code(), "")).color(palette().ink.subdued),
         )
         .wrap(),
     );
@@ -526,12 +526,12 @@ fn ribbon_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &crate::rules::killtea
         ui,
         icons::ICON_WORKSPACE_PREMIUM,
         &format!("{name} ({})", r.rule),
-        palette().text,
+        palette().ink.text,
         true,
     ));
     ui.add(
         egui::Label::new(
-            RichText::new(name_in(&r.text, cx.lang.code(), "")).color(palette().text_subdued),
+            RichText::new(name_in(&r.text, cx.lang.code(), "")).color(palette().ink.subdued),
         )
         .wrap(),
     );
@@ -562,7 +562,7 @@ fn drop_target_ui(
         ui.painter().rect_stroke(
             card.rect,
             egui::CornerRadius::same(crate::ui::theme::corner::LARGE),
-            egui::Stroke::new(2.0, palette().accent),
+            egui::Stroke::new(2.0, palette().ink.accent),
             egui::StrokeKind::Outside,
         );
     }

@@ -79,7 +79,7 @@ fn unreadable_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 }
             });
         }
-        ui.label(RichText::new(cx.t("library.unreadable_hint")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("library.unreadable_hint")).color(palette().ink.subdued));
     });
 }
 
@@ -255,14 +255,14 @@ impl LibraryView {
                     ));
                 }
             });
-            ui.label(RichText::new(cx.t("library.drop_hint")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("library.drop_hint")).color(palette().ink.subdued));
         });
     }
 
     /// The search field and the filter by kind.
     fn search_bar_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         ui.horizontal(|ui| {
-            ui.label(icons::ICON_SEARCH.rich_text().color(palette().text_subdued));
+            ui.label(icons::ICON_SEARCH.rich_text().color(palette().ink.subdued));
             let r = labelled_text(ui, cx.t("library.search"), &mut self.search);
             if std::mem::take(&mut self.focus_search) {
                 r.request_focus();
@@ -304,9 +304,9 @@ impl LibraryView {
             .stroke(egui::Stroke::new(
                 if selected { 2.0 } else { 1.0 },
                 if selected {
-                    palette().accent
+                    palette().ink.accent
                 } else {
-                    palette().border.gamma_multiply(0.6)
+                    palette().surface.border.gamma_multiply(0.6)
                 },
             ));
         frame.show(ui, |ui| {
@@ -324,7 +324,7 @@ impl LibraryView {
                         icons::ICON_CHECK_CIRCLE.codepoint,
                         cx.t("library.selected")
                     );
-                    let r = ui.label(RichText::new(text).color(palette().accent));
+                    let r = ui.label(RichText::new(text).color(palette().ink.accent));
                     let name = cx.f("library.selected_named", &[("name", doc.name())]);
                     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
                 }
@@ -348,7 +348,7 @@ impl LibraryView {
             kind_icon(doc)
                 .rich_text()
                 .size(20.0)
-                .color(palette().accent),
+                .color(palette().ink.accent),
         )
         .on_hover_text(cx.t(doc.kind_label()));
         let renaming = self.renaming.as_ref().is_some_and(|(k, _)| *k == key);
@@ -368,7 +368,7 @@ impl LibraryView {
                 cx.t(doc.kind_label()),
                 cx.msg(&doc.summary())
             ))
-            .color(palette().text_subdued),
+            .color(palette().ink.subdued),
         );
     }
 
@@ -496,13 +496,13 @@ fn welcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                                 RichText::new(format!("{} {}", icon.codepoint, cx.t(title)))
                                     .size(17.0)
                                     .strong()
-                                    .color(palette().text),
+                                    .color(palette().ink.text),
                             )
                             .wrap(),
                         );
                         ui.add(
                             egui::Label::new(
-                                RichText::new(cx.t(what)).color(palette().text_subdued),
+                                RichText::new(cx.t(what)).color(palette().ink.subdued),
                             )
                             .wrap(),
                         );
@@ -527,7 +527,7 @@ fn welcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         ui.add_space(space::S);
         ui.add(
             egui::Label::new(
-                RichText::new(cx.t("library.welcome.own")).color(palette().text_subdued),
+                RichText::new(cx.t("library.welcome.own")).color(palette().ink.subdued),
             )
             .wrap(),
         );

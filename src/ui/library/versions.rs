@@ -71,7 +71,7 @@ pub(super) fn versions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         card_title(ui, icons::ICON_MERGE, cx.t("merge.title"));
-        ui.label(RichText::new(cx.t("merge.hint")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("merge.hint")).color(palette().ink.subdued));
         for v in &cx.model.library.versions {
             let name = cx
                 .model
@@ -251,7 +251,7 @@ fn arriving_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, m: &Merged) {
                 let more = (arriving.len() - ARRIVING_SHOWN).to_string();
                 ui.label(
                     RichText::new(cx.f("merge.arriving_more", &[("count", &more)]))
-                        .color(palette().text_subdued),
+                        .color(palette().ink.subdued),
                 );
             }
         });
@@ -324,7 +324,7 @@ fn conflict_ui(
     );
     ui.label(RichText::new(&set_aside).strong())
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &set_aside));
-    ui.label(RichText::new(cx.lang.problem_line(&c.why)).color(palette().warning));
+    ui.label(RichText::new(cx.lang.problem_line(&c.why)).color(palette().state.warning));
     if let Some(rival) = c.rival.and_then(|i| m.campaign.journal.get(i)) {
         let other = match c.side {
             Side::Ours => Side::Theirs,
@@ -457,14 +457,14 @@ fn field_conflict_ui(
         Changed::Theirs => Some("merge.fields.changed_theirs"),
     };
     if let Some(key) = by {
-        ui.label(RichText::new(cx.t(key)).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t(key)).color(palette().ink.subdued));
     }
     let row = |ui: &mut egui::Ui, key: &str, v: Option<&serde_json::Value>, kept: bool| {
         ui.horizontal_wrapped(|ui| {
             let (icon, tone) = if kept {
-                (icons::ICON_CHECK_CIRCLE, palette().accent)
+                (icons::ICON_CHECK_CIRCLE, palette().ink.accent)
             } else {
-                (icons::ICON_RADIO_BUTTON_UNCHECKED, palette().text_subdued)
+                (icons::ICON_RADIO_BUTTON_UNCHECKED, palette().ink.subdued)
             };
             ui.label(RichText::new(icon.codepoint).color(tone));
             let mut line = format!("{}: {}", cx.t(key), value_words(cx, v));
@@ -483,7 +483,7 @@ fn field_conflict_ui(
             cx.t("merge.fields.common"),
             value_words(cx, c.base.as_ref())
         );
-        ui.label(RichText::new(common).color(palette().text_subdued));
+        ui.label(RichText::new(common).color(palette().ink.subdued));
     }
     ui.horizontal(|ui| {
         for (side, key, named) in [

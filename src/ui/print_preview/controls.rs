@@ -38,7 +38,7 @@ pub(super) fn controls_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, nam
         ui.add_space(space::S);
         ui.horizontal_wrapped(|ui| actions_ui(ui, cx, key));
         ui.add_space(space::XS);
-        ui.label(RichText::new(cx.t("print.note")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("print.note")).color(palette().ink.subdued));
     });
 }
 
@@ -124,7 +124,7 @@ fn actions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) {
     if let Some(path) = &model.jobs.printing {
         ui.add(egui::Spinner::new());
         let writing = cx.f("print.writing", &[("path", &path.display().to_string())]);
-        ui.label(RichText::new(writing).color(palette().text));
+        ui.label(RichText::new(writing).color(palette().ink.text));
     } else if let Some(path) = &model.jobs.last_pdf {
         let shown = path.display().to_string();
         badge(ui, Tone::Good, &cx.f("print.written", &[("path", &shown)]));

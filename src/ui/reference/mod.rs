@@ -58,7 +58,7 @@ impl ReferenceView {
             alert(ui, Tone::Info, &cx.f("reference.unknown", &[("id", id)]));
         }
         ui.horizontal(|ui| {
-            ui.label(icons::ICON_SEARCH.rich_text().color(palette().text_subdued));
+            ui.label(icons::ICON_SEARCH.rich_text().color(palette().ink.subdued));
             let r = labelled_text(ui, cx.t("reference.search"), &mut self.search);
             if std::mem::take(&mut self.focus_search) {
                 r.request_focus();
@@ -77,7 +77,7 @@ impl ReferenceView {
                     name_in(&a.names, cx.lang.code(), &a.id)
                 });
                 ui.add_space(space::S);
-                ui.label(RichText::new(name).heading().color(palette().accent));
+                ui.label(RichText::new(name).heading().color(palette().ink.accent));
             }
             let open = rule.is_some_and(|id| id.eq_ignore_ascii_case(&r.id));
             let title = format!("{}  {}", r.id, name_in(&r.title, cx.lang.code(), &r.id));

@@ -114,7 +114,7 @@ impl CharacterView {
             } else {
                 icons::ICON_PERSON
             };
-            ui.label(icon.rich_text().size(24.0).color(palette().accent));
+            ui.label(icon.rich_text().size(24.0).color(palette().ink.accent));
             let r = labelled_text(ui, cx.t("character.name"), &mut self.name);
             if std::mem::take(&mut self.focus_name) {
                 r.request_focus();
@@ -263,7 +263,7 @@ impl CharacterView {
 /// A control's one-line explanation, subdued, under it.
 fn hint_line(ui: &mut egui::Ui, text: &str) {
     if !text.is_empty() {
-        ui.label(RichText::new(text).small().color(palette().text_subdued));
+        ui.label(RichText::new(text).small().color(palette().ink.subdued));
     }
 }
 
@@ -372,7 +372,7 @@ fn profile_grid_ui(
                 ui.label(if value > max.get(ch) {
                     RichText::new(format!("{value}!"))
                         .strong()
-                        .color(palette().error)
+                        .color(palette().state.error)
                 } else {
                     RichText::new(value.to_string()).strong()
                 });
@@ -444,7 +444,7 @@ fn limit_cell_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, refusal: Option<&crate::ru
                     icons::ICON_BLOCK.codepoint,
                     p.rule
                 ))
-                .color(palette().warning),
+                .color(palette().state.warning),
             )
             .on_hover_text(cx.lang.problem_line(p));
         }

@@ -175,7 +175,7 @@ impl GearView {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_BACKPACK, cx.t("gear.title"));
             if c.equipment.is_empty() {
-                ui.label(RichText::new(cx.t("gear.none")).color(palette().text_subdued));
+                ui.label(RichText::new(cx.t("gear.none")).color(palette().ink.subdued));
             } else {
                 gear_grid(ui, cx, c, edit);
                 ui.add_space(space::XS);
@@ -237,7 +237,7 @@ impl GearView {
             }
             if c.powers.is_empty() {
                 if c.psychic {
-                    ui.label(RichText::new(cx.t("power.none")).color(palette().text_subdued));
+                    ui.label(RichText::new(cx.t("power.none")).color(palette().ink.subdued));
                 }
             } else {
                 ui.add_space(space::XS);
@@ -341,7 +341,7 @@ fn in_hand_line(ui: &mut egui::Ui, cx: &ViewCtx<'_>, hand: Option<InHand>) {
     };
     ui.label(
         RichText::new(format!("{} {text}", icons::ICON_SWORDS.codepoint))
-            .color(palette().text_subdued),
+            .color(palette().ink.subdued),
     );
 }
 
@@ -533,11 +533,11 @@ fn gear_values_ui(
         }
         save_modifier_cell(ui, cx, g, id, named, set);
     } else {
-        ui.label(RichText::new("—").color(palette().text_subdued));
-        ui.label(RichText::new("—").color(palette().text_subdued));
+        ui.label(RichText::new("—").color(palette().ink.subdued));
+        ui.label(RichText::new("—").color(palette().ink.subdued));
     }
     if g.kind.is_weapon() {
-        ui.label(RichText::new("—").color(palette().text_subdued));
+        ui.label(RichText::new("—").color(palette().ink.subdued));
     } else if let Some(save) = combo(
         ui,
         id.with("save"),
@@ -598,7 +598,7 @@ fn save_modifier_cell(
         if let Some(text) = ui.data(|d| d.get_temp::<String>(bad_key)) {
             ui.label(
                 RichText::new(cx.f("gear.save_modifier_bad", &[("text", &text)]))
-                    .color(palette().warning),
+                    .color(palette().state.warning),
             );
         }
     });

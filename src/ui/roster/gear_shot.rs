@@ -74,7 +74,7 @@ pub(super) fn shot_cell_ui(
     send: &dyn Fn(Command),
 ) {
     if !matches!(g.kind, GearKind::Pistol | GearKind::Ranged) {
-        ui.label(RichText::new("—").color(palette().text_subdued));
+        ui.label(RichText::new("—").color(palette().ink.subdued));
         return;
     }
     let text = format!("{} {}", icons::ICON_TARGET.codepoint, summary(cx.lang, g));
@@ -166,7 +166,7 @@ fn fields_ui(
     send: &dyn Fn(Command),
 ) {
     ui.label(RichText::new(cx.t("gear.shot.title")).strong());
-    ui.label(RichText::new(cx.t("gear.shot.hint")).color(palette().text_subdued));
+    ui.label(RichText::new(cx.t("gear.shot.hint")).color(palette().ink.subdued));
     let bad = id.with("shot_bad");
     egui::Grid::new(id.with("shot_grid")).show(ui, |ui| {
         for f in Field::ALL {
@@ -199,7 +199,7 @@ fn fields_ui(
         }));
     }
     if let Some(text) = ui.data(|d| d.get_temp::<String>(bad)) {
-        ui.label(RichText::new(text).color(palette().warning));
+        ui.label(RichText::new(text).color(palette().state.warning));
         if ui.small_button(cx.t("gear.shot.dismiss")).clicked() {
             ui.data_mut(|d| d.remove::<String>(bad));
         }

@@ -65,7 +65,7 @@ impl RosterView {
                     icons::ICON_GROUPS
                         .rich_text()
                         .size(24.0)
-                        .color(palette().accent),
+                        .color(palette().ink.accent),
                 );
                 let r = labelled_text(ui, cx.t("roster.name"), &mut self.name);
                 if std::mem::take(&mut self.focus_name) {
@@ -78,7 +78,7 @@ impl RosterView {
                 }
                 ui.label(
                     RichText::new(cx.msg(&crate::rules::Document::summary(roster)))
-                        .color(palette().text_subdued),
+                        .color(palette().ink.subdued),
                 );
                 problems_badge(ui, cx, problems.len());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -437,7 +437,7 @@ fn card_header_ui(
     } else {
         icons::ICON_PERSON
     };
-    ui.label(icon.rich_text().size(20.0).color(palette().accent));
+    ui.label(icon.rich_text().size(20.0).color(palette().ink.accent));
     if ui
         .link(RichText::new(&c.name).strong().size(16.0))
         .clicked()
@@ -453,7 +453,7 @@ fn card_header_ui(
         kind.push_str(" · ");
         kind.push_str(cx.t("character.psychic_short"));
     }
-    ui.label(RichText::new(kind).color(palette().text_subdued));
+    ui.label(RichText::new(kind).color(palette().ink.subdued));
     let problems = c.validate(rules).len();
     if problems > 0 {
         badge(
@@ -505,7 +505,7 @@ fn card_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Charac
                 let over = v > max.get(ch);
                 let value = if over {
                     RichText::new(format!("{v}!"))
-                        .color(palette().error)
+                        .color(palette().state.error)
                         .strong()
                 } else {
                     RichText::new(v.to_string()).strong()
@@ -515,7 +515,7 @@ fn card_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Charac
                     ui.label(
                         RichText::new(cx.t(ch.abbr_key()))
                             .small()
-                            .color(palette().text_subdued),
+                            .color(palette().ink.subdued),
                     );
                     ui.label(value)
                 })
@@ -540,7 +540,7 @@ fn card_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Charact
                 ("worth", &c.worth(&cx.model.rules).to_string()),
             ],
         ))
-        .color(palette().text_subdued),
+        .color(palette().ink.subdued),
     );
     // What he carries, counted: the list is on his screen.
     let mut carried = Vec::new();
@@ -555,6 +555,6 @@ fn card_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Charact
     }
     if !carried.is_empty() {
         ui.separator();
-        ui.label(RichText::new(carried.join(" · ")).color(palette().text_subdued));
+        ui.label(RichText::new(carried.join(" · ")).color(palette().ink.subdued));
     }
 }

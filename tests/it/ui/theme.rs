@@ -50,11 +50,17 @@ fn fills(h: &Harness<'_, Gui>) -> Vec<egui::Color32> {
 fn shows(h: &Harness<'_, Gui>, palette: Palette, theme: Theme) {
     assert_eq!(h.ctx.theme(), theme);
     assert_eq!(theme::palette(), palette);
-    assert_eq!(h.ctx.global_style().visuals.panel_fill, palette.panel);
+    assert_eq!(
+        h.ctx.global_style().visuals.panel_fill,
+        palette.surface.panel
+    );
     let other = if palette == LIGHT { DARK } else { LIGHT };
     let fills = fills(h);
-    assert!(fills.contains(&palette.card), "{theme:?}: {fills:?}");
-    assert!(!fills.contains(&other.card), "{theme:?}: {fills:?}");
+    assert!(
+        fills.contains(&palette.surface.card),
+        "{theme:?}: {fills:?}"
+    );
+    assert!(!fills.contains(&other.surface.card), "{theme:?}: {fills:?}");
 }
 
 /// View › Theme › `item`.

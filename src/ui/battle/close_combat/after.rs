@@ -303,7 +303,7 @@ impl CcAfterView {
         if let Some(title) = &self.from_roll {
             ui.label(
                 RichText::new(cx.f("battle.cc.after.from_roll", &[("title", title)]))
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
             );
         }
         ui.label(RichText::new(cx.t("battle.cc.after.result")).strong());
@@ -428,7 +428,7 @@ impl CcAfterView {
     /// and the free blow his opponent strikes at him at WS 1, its exact
     /// wounds and roll.
     fn break_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
-        ui.label(RichText::new(cx.t("battle.cc.break.note")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("battle.cc.break.note")).color(palette().ink.subdued));
         ui.horizontal_wrapped(|ui| {
             ui.label(cx.t("battle.cc.break.who"));
             ui.radio_value(&mut self.breaker, Side::Attacker, s.names.0);

@@ -200,7 +200,7 @@ fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool
                             ("fiddler", &devil.fiddler_percent_of_clawed.to_string()),
                         ],
                     ))
-                    .color(palette().text_subdued),
+                    .color(palette().ink.subdued),
                 );
             }
         }
@@ -230,7 +230,7 @@ fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool
                 ("t", &attack.on.t.to_string()),
             ],
         ))
-        .color(palette().text_subdued),
+        .color(palette().ink.subdued),
     );
     true
 }

@@ -263,7 +263,7 @@ impl CloseCombatView {
                 &[("m", &m), ("s", &s.to_string())],
             ),
         };
-        ui.label(RichText::new(text).color(crate::ui::theme::palette().text_subdued));
+        ui.label(RichText::new(text).color(crate::ui::theme::palette().ink.subdued));
     }
 
     /// The head of a side's card: its title, whether it is a character

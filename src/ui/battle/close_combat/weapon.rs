@@ -75,7 +75,7 @@ pub fn weapon_ui(
                 "{} {text}",
                 egui_material_icons::icons::ICON_BACKPACK.codepoint
             ))
-            .color(crate::ui::theme::palette().text_subdued),
+            .color(crate::ui::theme::palette().ink.subdued),
         );
     }
     if *weapon != before {

@@ -127,8 +127,7 @@ pub fn pick_campaign_shooter(
             let all = campaign_soldiers(cx);
             if all.is_empty() {
                 ui.label(
-                    RichText::new(cx.t("battle.no_campaign_soldiers"))
-                        .color(palette().text_subdued),
+                    RichText::new(cx.t("battle.no_campaign_soldiers")).color(palette().ink.subdued),
                 );
             }
             for s in all {
@@ -151,7 +150,7 @@ pub fn pick_campaign_shooter(
                                 ui,
                                 icons::ICON_BLOCK,
                                 &text,
-                                palette().text_subdued,
+                                palette().ink.subdued,
                                 false,
                             ),
                         )
@@ -202,8 +201,7 @@ pub fn pick_campaign_target(
             let all = campaign_soldiers(cx);
             if all.is_empty() {
                 ui.label(
-                    RichText::new(cx.t("battle.no_campaign_soldiers"))
-                        .color(palette().text_subdued),
+                    RichText::new(cx.t("battle.no_campaign_soldiers")).color(palette().ink.subdued),
                 );
             }
             for s in all {

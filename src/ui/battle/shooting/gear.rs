@@ -124,7 +124,7 @@ pub fn situation_ui(
             }
         }
     });
-    ui.label(RichText::new(cx.t("battle.kt.gear_hint")).color(palette().text_subdued));
+    ui.label(RichText::new(cx.t("battle.kt.gear_hint")).color(palette().ink.subdued));
 }
 
 /// What the soldiers' gear gives on its own, each with its item and rule.

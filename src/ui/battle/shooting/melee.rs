@@ -313,7 +313,7 @@ impl MeleeView {
                 ui.add(
                     egui::Label::new(
                         RichText::new(cx.t("battle.kt.cc.response_rule"))
-                            .color(palette().text_subdued),
+                            .color(palette().ink.subdued),
                     )
                     .wrap(),
                 );

@@ -627,7 +627,7 @@ fn bands_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, class: ShotClass, range: i64) {
             if Some(i) == current {
                 badge(ui, Tone::Info, &text);
             } else {
-                ui.label(RichText::new(text).color(palette().text_subdued));
+                ui.label(RichText::new(text).color(palette().ink.subdued));
             }
             from = b.up_to.unwrap_or(from);
         }

@@ -134,7 +134,7 @@ impl KtTurnView {
                     ui.label(
                         RichText::new(cx.t("kt.turn.activations_why"))
                             .small()
-                            .color(palette().text_subdued),
+                            .color(palette().ink.subdued),
                     );
                 }
                 // KT-10: the initiative.
@@ -178,7 +178,7 @@ impl KtTurnView {
     fn actions_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
         let Some((name, soldier)) = &self.soldier else {
-            ui.label(RichText::new(cx.t("kt.turn.actions_pick")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("kt.turn.actions_pick")).color(palette().ink.subdued));
             return;
         };
         ui.label(RichText::new(cx.f("kt.turn.actions_of", &[("soldier", name)])).strong());
@@ -217,7 +217,7 @@ impl KtTurnView {
                         .into_iter()
                         .find(|m| m.key == "kt.last_wound.waiting")
                 {
-                    ui.label(RichText::new(cx.msg(&m)).color(palette().text_subdued));
+                    ui.label(RichText::new(cx.msg(&m)).color(palette().ink.subdued));
                 }
             }
             Err(p) => {

@@ -48,7 +48,7 @@ impl MissionState {
                 cx.t("campaign.ui.step.advances"),
                 owed.is_empty(),
             );
-            ui.label(RichText::new(cx.t("campaign.ui.advance_rule")).color(palette().text_subdued));
+            ui.label(RichText::new(cx.t("campaign.ui.advance_rule")).color(palette().ink.subdued));
             if owed.is_empty() && kept.is_empty() {
                 ui.label(cx.t("campaign.ui.no_point_left"));
             }
@@ -132,7 +132,7 @@ impl MissionState {
                 let words = refusal_words(cx.lang, stuck, ch.points_left(), *chosen, &p.rule);
                 ui.label(
                     RichText::new(format!("{} {words}", icons::ICON_BLOCK.codepoint))
-                        .color(palette().text_subdued),
+                        .color(palette().ink.subdued),
                 )
                 .on_hover_text(&why)
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &why));

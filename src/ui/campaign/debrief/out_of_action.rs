@@ -31,7 +31,7 @@ impl MissionState {
                     },
                     &[("die", &die.to_string())],
                 ))
-                .color(palette().text_subdued),
+                .color(palette().ink.subdued),
             );
             // CMP-13: each test rolled stays shown with its die and result.
             rolled_ui(ui, cx, c, d, TestKind::Cran);
@@ -99,7 +99,7 @@ impl MissionState {
                         } else {
                             "campaign.ui.no_fate_left"
                         };
-                        ui.label(RichText::new(cx.t(why)).color(palette().text_subdued));
+                        ui.label(RichText::new(cx.t(why)).color(palette().ink.subdued));
                         return;
                     }
                     ui.label(cx.f("campaign.ui.fate_left", &[("count", &left.to_string())]));
@@ -131,7 +131,7 @@ pub(super) fn confirm_out_ui(ui: &mut egui::Ui, s: &Step<'_>) {
         ui.set_min_width(ui.available_width());
         let settled = d.out_of_action.iter().all(|x| !d.pending.contains(x));
         step_title(ui, cx, step, cx.t("campaign.ui.step.confirm_out"), settled);
-        ui.label(RichText::new(cx.t("campaign.ui.confirm_out_rule")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("campaign.ui.confirm_out_rule")).color(palette().ink.subdued));
         for &who in &d.played {
             let Some(x) = c.character(who) else { continue };
             let was_out = d.out_of_action.contains(&who);

@@ -60,9 +60,9 @@ pub(super) fn step_title(ui: &mut egui::Ui, cx: &ViewCtx<'_>, n: u32, title: &st
             icons::ICON_ARROW_FORWARD
         };
         let color = if done {
-            palette().fit
+            palette().state.fit
         } else {
-            palette().accent
+            palette().ink.accent
         };
         ui.label(icon.rich_text().size(20.0).color(color));
         ui.label(RichText::new(format!("{n}. {title}")).heading());
@@ -114,18 +114,18 @@ pub(super) fn rolled_ui(
         }
         let tested = r.roll.is_some();
         let (icon, word, color) = if !tested {
-            (icons::ICON_INFO, "", palette().text_subdued)
+            (icons::ICON_INFO, "", palette().ink.subdued)
         } else if r.passed {
             (
                 icons::ICON_CHECK_CIRCLE,
                 cx.t("campaign.ui.test_passed"),
-                palette().fit,
+                palette().state.fit,
             )
         } else {
             (
                 icons::ICON_CANCEL,
                 cx.t("campaign.ui.test_failed"),
-                palette().error,
+                palette().state.error,
             )
         };
         let state = cx.t(r.state.key());

@@ -21,7 +21,7 @@ impl MissionState {
         let name = c.character(who).map_or("", |x| x.name()).to_owned();
         let recon = &c.rates(&cx.model.rules.campaign).recon;
         let cran_die = c.settings.cran_die;
-        ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().text_subdued));
+        ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().ink.subdued));
         let fields = [
             ("recon", "campaign.ui.dice.recon", 1, recon.die),
             ("recon-cran", "campaign.ui.dice.recon_cran", 1, cran_die),
@@ -162,7 +162,7 @@ fn recon_table_ui(
 ) {
     ui.label(
         RichText::new(cx.f("campaign.ui.recon_rule", &[("die", &recon.die.to_string())]))
-            .color(palette().text_subdued),
+            .color(palette().ink.subdued),
     );
     egui::CollapsingHeader::new(cx.f(
         "campaign.ui.recon_table",

@@ -53,7 +53,7 @@ impl MissionState {
                             RichText::new(
                                 cx.f("campaign.ui.recruit_factions", &[("factions", &names)]),
                             )
-                            .color(palette().text_subdued),
+                            .color(palette().ink.subdued),
                         );
                     }
                     if c.allies {
