@@ -67,6 +67,44 @@ impl Typed {
     }
 }
 
+/// The dice a rule asks for: `count` dice of `sides` faces to a roll,
+/// checked by the engine's `rule`; `many`: several rolls may be typed at
+/// once (an enemy escort drawn in one go), else one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiceAsk {
+    /// Dice to a roll.
+    pub count: u32,
+    /// Faces of each die.
+    pub sides: u32,
+    /// The rule that asks for them (`CMP-5`).
+    pub rule: &'static str,
+    /// Several rolls may be typed.
+    pub many: bool,
+}
+
+impl DiceAsk {
+    /// One roll of `count` dice of `sides` faces, for `rule`.
+    pub fn new(count: u32, sides: u32, rule: &'static str) -> Self {
+        Self {
+            count,
+            sides,
+            rule,
+            many: false,
+        }
+    }
+
+    /// The same dice, several rolls at once.
+    #[must_use]
+    pub fn many(self) -> Self {
+        Self { many: true, ..self }
+    }
+
+    /// `3D6`, or `D12` for one die.
+    pub fn name(&self) -> String {
+        dice_name(self.count, self.sides)
+    }
+}
+
 /// `3D6`, or `D12` for one die.
 pub fn dice_name(count: u32, sides: u32) -> String {
     if count == 1 {
@@ -76,17 +114,16 @@ pub fn dice_name(count: u32, sides: u32) -> String {
     }
 }
 
-/// The faces typed (numbers apart by spaces, commas or dots), `count` to a
-/// roll; each roll checked by the engine's rule. `many`: several rolls may
-/// be typed (an enemy escort drawn at once), else one.
-pub fn parse_typed(
-    lang: Lang,
-    text: &str,
-    count: u32,
-    sides: u32,
-    rule: &'static str,
-    many: bool,
-) -> Typed {
+/// The faces typed (numbers apart by spaces, commas or dots), as many rolls
+/// of the dice asked as `ask` allows; each roll checked by the engine's
+/// rule.
+pub fn parse_typed(lang: Lang, text: &str, ask: DiceAsk) -> Typed {
+    let DiceAsk {
+        count,
+        sides,
+        rule,
+        many,
+    } = ask;
     let text = text.trim();
     if text.is_empty() {
         return Typed::Muster;
@@ -123,18 +160,15 @@ pub fn parse_typed(
 /// A labelled field for dice typed in, "Muster rolls" written in it while
 /// empty; the engine's refusal under it when they do not fit. `label` is
 /// its accessible name too.
-#[allow(clippy::too_many_arguments)]
 pub fn dice_field(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     label: &str,
     text: &mut String,
-    count: u32,
-    sides: u32,
-    rule: &'static str,
-    many: bool,
+    ask: DiceAsk,
 ) -> Typed {
-    let typed = parse_typed(cx.lang, text, count, sides, rule, many);
+    let typed = parse_typed(cx.lang, text, ask);
+    let DiceAsk { count, many, .. } = ask;
     ui.horizontal_wrapped(|ui| {
         ui.label(icons::ICON_CASINO.rich_text().color(palette().ink.accent));
         let l = ui.label(label);
@@ -325,11 +359,9 @@ impl MissionDraw {
             // CMP-3: the die reads the list the campaign started with.
             let sides =
                 u32::try_from(c.mission_ids(&cx.model.rules.campaign, t).len()).unwrap_or(0);
-            let label = cx.f(
-                "campaign.ui.dice.mission",
-                &[("dice", &dice_name(1, sides))],
-            );
-            let typed = dice_field(ui, cx, &label, &mut self.draw, 1, sides, "CMP-3", false);
+            let ask = DiceAsk::new(1, sides, "CMP-3");
+            let label = cx.f("campaign.ui.dice.mission", &[("dice", &ask.name())]);
+            let typed = dice_field(ui, cx, &label, &mut self.draw, ask);
             ok &= typed.ok();
             draw = typed.first();
         }
@@ -404,8 +436,9 @@ impl MissionDraw {
         } else {
             "campaign.ui.dice.faction"
         };
-        let label = cx.f(key, &[("dice", &dice_name(1, sides))]);
-        let typed = dice_field(ui, cx, &label, &mut self.faction, 1, sides, "CMP-4", false);
+        let ask = DiceAsk::new(1, sides, "CMP-4");
+        let label = cx.f(key, &[("dice", &ask.name())]);
+        let typed = dice_field(ui, cx, &label, &mut self.faction, ask);
         Some(typed)
     }
 }

@@ -17,7 +17,7 @@ use crate::rules::campaign::{
 use crate::rules::core::names::name_in;
 use crate::rules::{Characteristic, DocKey, GearKind};
 use crate::ui::campaign::dice::{
-    DiceTexts, MissionDraw, Typed, dice_cell, dice_field, dice_name, parse_typed,
+    DiceAsk, DiceTexts, MissionDraw, Typed, dice_cell, dice_field, dice_name, parse_typed,
 };
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -207,11 +207,12 @@ fn reroll_cell_ui(
     let id = c.id.as_str();
     let index = (i + 1).to_string();
     let key = format!("reroll-{i}");
+    let ask = DiceAsk::new(count, sides, "CMP-5");
     let label = cx.f(
         "campaign.ui.dice.reroll",
-        &[("index", &index), ("dice", &dice_name(count, sides))],
+        &[("index", &index), ("dice", &ask.name())],
     );
-    let typed = parse_typed(cx.lang, dice.text(&key), count, sides, "CMP-5", false);
+    let typed = parse_typed(cx.lang, dice.text(&key), ask);
     dice_cell(ui, cx, &label, dice.text(&key), &typed);
     let name = cx.f("campaign.ui.reroll_named", &[("index", &index)]);
     if icon_button(
@@ -248,11 +249,12 @@ pub(super) fn behaviour_cell_ui(
     let cran_die = c.settings.cran_die;
     let index = (i + 1).to_string();
     let key = format!("behaviour-{i}");
+    let ask = DiceAsk::new(1, cran_die, "CMP-15");
     let label = cx.f(
         "campaign.ui.dice.behaviour",
-        &[("index", &index), ("dice", &dice_name(1, cran_die))],
+        &[("index", &index), ("dice", &ask.name())],
     );
-    let typed = parse_typed(cx.lang, dice.text(&key), 1, cran_die, "CMP-15", false);
+    let typed = parse_typed(cx.lang, dice.text(&key), ask);
     dice_cell(ui, cx, &label, dice.text(&key), &typed);
     let name = cx.f("campaign.ui.behaviour_named", &[("index", &index)]);
     let word = cx.t("campaign.ui.behaviour");
@@ -295,21 +297,10 @@ fn draw_enemy_ui(
         Some((count, sides)) => {
             ui.add_space(space::S);
             ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().ink.subdued));
-            let label = cx.f(
-                "campaign.ui.dice.enemy",
-                &[("dice", &dice_name(count, sides))],
-            );
+            let ask = DiceAsk::new(count, sides, "CMP-5").many();
+            let label = cx.f("campaign.ui.dice.enemy", &[("dice", &ask.name())]);
             ui.add_enabled_ui(!complete, |ui| {
-                dice_field(
-                    ui,
-                    cx,
-                    &label,
-                    dice.text("enemy"),
-                    count,
-                    sides,
-                    "CMP-5",
-                    true,
-                )
+                dice_field(ui, cx, &label, dice.text("enemy"), ask)
             })
             .inner
         }

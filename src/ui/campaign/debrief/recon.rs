@@ -5,7 +5,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::{Campaign, CampaignEdit, CharId, TestKind};
-use crate::ui::campaign::dice::{dice_field, dice_name};
+use crate::ui::campaign::dice::{DiceAsk, dice_field};
 use crate::ui::campaign::parts::{MissionState, edit};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -35,20 +35,9 @@ impl MissionState {
         let typed: Vec<_> = fields
             .iter()
             .map(|&(key, label, count, sides)| {
-                let label = cx.f(
-                    label,
-                    &[("dice", &dice_name(count, sides)), ("character", &name)],
-                );
-                dice_field(
-                    ui,
-                    cx,
-                    &label,
-                    self.dice.text(key),
-                    count,
-                    sides,
-                    "CMP-14",
-                    false,
-                )
+                let ask = DiceAsk::new(count, sides, "CMP-14");
+                let label = cx.f(label, &[("dice", &ask.name()), ("character", &name)]);
+                dice_field(ui, cx, &label, self.dice.text(key), ask)
             })
             .collect();
         let ok = typed.iter().all(crate::ui::campaign::dice::Typed::ok);
