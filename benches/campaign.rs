@@ -25,10 +25,8 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
 use muster::app::{App, Command, Prefs, SaveState, Screen, ScriptedDesktop};
-use muster::rules::campaign::CharId;
-use muster::rules::campaign::EscortId;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort,
+    Campaign, CampaignEdit as E, CharId, EscortId, Member, MissionChoice, MissionResult, NewEscort,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Doc, DocKey, Document as _, Edit, RulesData};

@@ -8,9 +8,8 @@
 //! The integration tests include this file and check that the checked-in
 //! example is byte for byte what it makes.
 
-use muster::rules::campaign::EscortId;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, Member, MissionChoice, MissionResult, NewEscort,
+    Campaign, CampaignEdit as E, CharId, EscortId, Member, MissionChoice, MissionResult, NewEscort,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Document as _, Roster, RulesData};

@@ -64,11 +64,10 @@ use egui::accesskit::Role;
 use muster::app::merging::{MergeAct, MergePreview};
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
-use muster::rules::campaign::EscortId;
 use muster::rules::campaign::journals::SetAside;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, Entry, Member, MissionChoice, MissionResult, NewEscort,
-    Phase,
+    Campaign, CampaignEdit as E, CharId, Entry, EscortId, Member, MissionChoice, MissionResult,
+    NewEscort, Phase,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::core::names::name_in;

@@ -7,6 +7,7 @@ use std::cell::RefCell;
 
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
+use crate::rules::Msg;
 
 /// The context of one frame's views.
 pub struct ViewCtx<'a> {
@@ -49,7 +50,7 @@ impl<'a> ViewCtx<'a> {
     }
 
     /// A message, translated now.
-    pub fn msg(&self, msg: &crate::rules::Msg) -> String {
+    pub fn msg(&self, msg: &Msg) -> String {
         self.lang.msg(msg)
     }
 

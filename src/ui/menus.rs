@@ -2,7 +2,8 @@
 //! (`app::ACTIONS`): one label, one shortcut, one read-only gate per action.
 
 use crate::app::{
-    ACTIONS, Action, ActionSpec, Command, Menu, Model, Screen, ThemeChoice, ZOOM_RANGE,
+    ACTIONS, Action, ActionSpec, Command, Example, LogPrefs, Menu, Model, Screen, ThemeChoice,
+    ZOOM_RANGE,
 };
 use crate::i18n::Lang;
 use crate::rules::{DocKey, RosterEdit};
@@ -121,7 +122,7 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
         Action::ZoomIn => cx.send(zoom(model.prefs.zoom + ZOOM_STEP)),
         Action::ZoomOut => cx.send(zoom(model.prefs.zoom - ZOOM_STEP)),
         Action::ZoomReset => cx.send(Command::SetZoom(1.0)),
-        Action::ToggleLog => cx.send(Command::SetLog(crate::app::LogPrefs {
+        Action::ToggleLog => cx.send(Command::SetLog(LogPrefs {
             open: !model.prefs.log.open,
             ..model.prefs.log
         })),
@@ -181,7 +182,7 @@ pub fn shortcuts(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         })
     });
     if let Some(screen) = shown
-        && crate::ui::screens::kind(&screen) != crate::ui::screens::kind(&model.screen)
+        && screens::kind(&screen) != screens::kind(&model.screen)
     {
         cx.send(Command::Show(screen));
     }
@@ -192,11 +193,11 @@ pub fn shortcuts(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
 fn examples_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
     ui.menu_button(cx.t("menu.open_example"), |ui| {
-        for example in crate::app::Example::ALL {
+        for example in Example::ALL {
             let key = match example {
-                crate::app::Example::Band => "library.welcome.band.open",
-                crate::app::Example::KillTeam => "library.welcome.killteam.open",
-                crate::app::Example::Campaign => "library.welcome.campaign.open",
+                Example::Band => "library.welcome.band.open",
+                Example::KillTeam => "library.welcome.killteam.open",
+                Example::Campaign => "library.welcome.campaign.open",
             };
             if ui
                 .add_enabled(!model.folder.read_only, egui::Button::new(cx.t(key)))

@@ -17,9 +17,8 @@ mod status;
 pub mod theme;
 pub mod widgets;
 
-use crate::app::{App, Command, SaveState, Screen};
-use crate::rules::DocKey;
-use crate::rules::Msg;
+use crate::app::{App, Command, LogPrefs, SaveState, Screen};
+use crate::rules::{DocKey, Msg};
 use context::ViewCtx;
 
 pub use library::LibraryView;
@@ -359,7 +358,7 @@ fn log_panel_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     // The player dragged its edge: the height is remembered.
     let height = shown.response.rect.height();
     if (height - log.height).abs() > 1.0 && !ui.input(|i| i.pointer.any_down()) {
-        cx.send(Command::SetLog(crate::app::LogPrefs { height, ..log }));
+        cx.send(Command::SetLog(LogPrefs { height, ..log }));
     }
 }
 

@@ -5,6 +5,7 @@ use egui_material_icons::MaterialIcon;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Model, Screen};
+use crate::rules::{Campaign, KillTeam};
 use crate::ui::context::ViewCtx;
 
 /// What kind of screen, without its arguments.
@@ -170,10 +171,10 @@ pub fn title(screen: &Screen, model: &Model) -> String {
             model.prefs.lang.t(spec(screen).label).to_owned()
         }
         Screen::KillTeam(id) => model
-            .get::<crate::rules::KillTeam>(id)
+            .get::<KillTeam>(id)
             .map_or_else(|| id.clone(), |t| t.name.clone()),
         Screen::Campaign(id) => model
-            .get::<crate::rules::Campaign>(id)
+            .get::<Campaign>(id)
             .map_or_else(|| id.clone(), |c| c.name.clone()),
         Screen::Roster(id) => model
             .roster(id)

@@ -4,10 +4,12 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, MessageKind, SaveState};
-use crate::rules::Msg;
+use crate::app::merging::MergeAct;
+use crate::app::{Command, LogPrefs, Message, MessageKind, SaveState};
+use crate::rules::{DocKey, DocKind, Msg};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
+use crate::ui::widgets;
 use crate::ui::widgets::{Tone, alert, badge};
 
 /// Saved, unsaved or failed, and read-only: a badge each.
@@ -30,7 +32,7 @@ pub fn save_state_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         // A read-only library has nothing saved to speak of: "Read-only" says it.
         SaveState::Saved if model.folder.read_only => return,
         // Typed, not yet left: not saved, and the file still holds the old.
-        SaveState::Saved if crate::ui::widgets::typing(ui.ctx()) => {
+        SaveState::Saved if widgets::typing(ui.ctx()) => {
             (Tone::Warning, cx.t("status.typing").to_owned())
         }
         SaveState::Saved => (Tone::Good, cx.t("status.saved").to_owned()),
@@ -94,14 +96,10 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             let word = cx.t("disk.merge");
             let named = cx.f("disk.merge_named", &[("name", &name)]);
             let enabled = model.doc(key).is_some() && !model.folder.read_only;
-            if crate::ui::widgets::icon_button(ui, icons::ICON_MERGE, word, &named, enabled)
-                .clicked()
-            {
-                cx.send(Command::Merge(crate::app::merging::MergeAct::PreviewDisk(
-                    key.clone(),
-                )));
+            if widgets::icon_button(ui, icons::ICON_MERGE, word, &named, enabled).clicked() {
+                cx.send(Command::Merge(MergeAct::PreviewDisk(key.clone())));
             }
-            if key.kind == crate::rules::DocKind::Campaign {
+            if key.kind == DocKind::Campaign {
                 return;
             }
             let take = ui.button(cx.t("disk.take_theirs"));
@@ -119,7 +117,7 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 }
 
 /// "Keep mine": Muster's version written over the file on disk.
-fn keep_mine_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey, name: &str) {
+fn keep_mine_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, name: &str) {
     let model = cx.model;
     if model.doc(key).is_some() && !model.folder.read_only {
         let keep = ui.button(cx.t("disk.keep_mine"));
@@ -152,8 +150,8 @@ fn log_header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 (icons::ICON_EXPAND_LESS, "log.expand")
             };
             let word = cx.t(key);
-            if crate::ui::widgets::icon_button(ui, icon, word, word, true).clicked() {
-                cx.send(Command::SetLog(crate::app::LogPrefs {
+            if widgets::icon_button(ui, icon, word, word, true).clicked() {
+                cx.send(Command::SetLog(LogPrefs {
                     open: !model.prefs.log.open,
                     ..model.prefs.log
                 }));
@@ -185,7 +183,7 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 
 /// One message: dismiss, its kind by icon and word, a file to open, the
 /// text.
-fn message_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, i: usize, m: &crate::app::Message) {
+fn message_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, i: usize, m: &Message) {
     ui.horizontal(|ui| {
         let (icon, word, color) = match m.kind {
             MessageKind::Info => (icons::ICON_INFO, "log.info", palette().ink.text),
@@ -212,8 +210,7 @@ fn message_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, i: usize, m: &crate::app:
         if let Some(path) = &m.open {
             let word = cx.t("print.open");
             let name = cx.f("print.open_named", &[("path", &path.display().to_string())]);
-            let open =
-                crate::ui::widgets::icon_button(ui, icons::ICON_OPEN_IN_NEW, word, &name, true);
+            let open = widgets::icon_button(ui, icons::ICON_OPEN_IN_NEW, word, &name, true);
             if open.clicked() {
                 cx.send(Command::OpenFile(path.clone()));
             }
@@ -246,14 +243,13 @@ pub fn refusal_ui(ctx: &egui::Context, cx: &ViewCtx<'_>) {
         .fixed_pos(egui::pos2(x, widget.rect.bottom() + 4.0))
         .show(ctx, |ui| {
             ui.set_max_width(width);
-            let shown = crate::ui::widgets::alert(ui, crate::ui::widgets::Tone::Error, &text)
-                .interact(egui::Sense::click());
+            let shown = widgets::alert(ui, Tone::Error, &text).interact(egui::Sense::click());
             shown.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Alert, true, text.clone()));
             if shown
                 .on_hover_text(cx.t("status.refusal_dismiss"))
                 .clicked()
             {
-                cx.send(crate::app::Command::DismissRefusal);
+                cx.send(Command::DismissRefusal);
             }
         });
 }

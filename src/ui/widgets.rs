@@ -6,9 +6,12 @@ use egui::{Color32, CornerRadius, Margin, RichText, Stroke};
 use egui_material_icons::MaterialIcon;
 use egui_material_icons::icons;
 
+use crate::app::{Command, Screen};
 use crate::i18n::Lang;
 use crate::rules::Problem;
+use crate::rules::campaign::Stamp;
 use crate::ui::context::ViewCtx;
+use crate::ui::theme;
 use crate::ui::theme::{corner, palette, space};
 
 /// A text field with a visible label that also names it for screen readers
@@ -229,7 +232,7 @@ pub fn card<R>(
     ui: &mut egui::Ui,
     add_contents: impl FnOnce(&mut egui::Ui) -> R,
 ) -> egui::InnerResponse<R> {
-    crate::ui::theme::card_frame().show(ui, add_contents)
+    theme::card_frame().show(ui, add_contents)
 }
 
 /// A card's title: an icon and a heading.
@@ -285,9 +288,7 @@ pub fn problem_link_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem) {
         .on_hover_text(cx.t("reference.open_hint"));
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Link, true, &text));
     if r.clicked() {
-        cx.send(crate::app::Command::Show(crate::app::Screen::Reference(
-            Some(p.rule.to_string()),
-        )));
+        cx.send(Command::Show(Screen::Reference(Some(p.rule.to_string()))));
     }
 }
 
@@ -376,7 +377,7 @@ pub fn card_rows<T>(
     mut cell: impl FnMut(&mut egui::Ui, T),
 ) {
     let gap = ui.spacing().item_spacing.x;
-    let outer = inner_width + crate::ui::theme::card_frame().total_margin().sum().x;
+    let outer = inner_width + theme::card_frame().total_margin().sum().x;
     let columns = (((ui.available_width() + gap) / (outer + gap)).floor() as usize).max(1);
     // Named by the caller: another list before it never lends its heights.
     let rows_id = egui::Id::unique(("card_rows", id_salt, columns));
@@ -511,7 +512,7 @@ pub fn stamp_time(at: &str, seconds: bool) -> String {
 
 /// Where and when a campaign event was made ("made on Camille's laptop,
 /// 2026-11-25 17:36 UTC"), if its stamp says.
-pub fn stamp_words(lang: Lang, stamp: &crate::rules::campaign::Stamp) -> Option<String> {
+pub fn stamp_words(lang: Lang, stamp: &Stamp) -> Option<String> {
     match (stamp.by.as_deref(), stamp.at.as_deref()) {
         (Some(by), Some(at)) => Some(lang.f(
             "campaign.ui.made_on_at",

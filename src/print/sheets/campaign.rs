@@ -4,8 +4,9 @@
 
 use crate::i18n::Lang;
 use crate::rules::RulesData;
-use crate::rules::campaign::EscortKind;
-use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Member, Phase, State};
+use crate::rules::campaign::{
+    Campaign, CampaignCharacter, CampaignEdit, EscortKind, Member, Phase, State,
+};
 
 use crate::print::model::{Block, Card, Fact, Section, Sheet, SheetKind, Table, Tag};
 

@@ -14,8 +14,7 @@ pub use campaign::campaign_sheet;
 pub use killteam::killteam_sheet;
 
 use crate::i18n::Lang;
-use crate::rules::Doc;
-use crate::rules::RulesData;
+use crate::rules::{Doc, RulesData};
 
 use super::model::{Block, Labels, RuleEntry, Section, Sheet, SheetKind, Track};
 

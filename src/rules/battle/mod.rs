@@ -21,7 +21,7 @@ use self::scenario::Scenario;
 use crate::rules::core::dice::RollFor;
 
 use crate::rules::core::msg::Msg;
-use crate::rules::core::odds::Odds;
+use crate::rules::core::odds::{Odds, amount};
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 
@@ -65,8 +65,6 @@ impl Resolution {
         }
     }
 }
-
-use crate::rules::core::odds::amount;
 
 /// Rolls a scenario: the odds' scores, with dice.
 pub fn roll<R: Rng + ?Sized>(

@@ -5,11 +5,10 @@
 //! Decision (EQ-11): a mine goes off once, on the one model the player
 //! names; it is then gone.
 
-use super::Fighter;
+use super::{Campaign, CharId, Fighter, ItemResult, LaidIn, Member, Phase, UsedOn};
 use rand::Rng;
 
 use super::edit::CampaignEdit;
-use super::{Campaign, CharId, ItemResult, LaidIn, Member, Phase, UsedOn};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -17,9 +16,8 @@ use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::activation::Act;
-use crate::rules::killteam::carried_count;
 use crate::rules::killteam::item_use::{self, Ask, Effect, Relation, Target};
-use crate::rules::killteam::with_item;
+use crate::rules::killteam::{carried_count, with_item};
 
 /// The stratagem that lets a used item be used again (KT-11), by its id
 /// in `killteam.json`.

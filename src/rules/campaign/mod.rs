@@ -57,8 +57,7 @@ use super::core::dice::Roll;
 use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
-use super::doc::CharRef;
-use super::doc::Document;
+use super::doc::{CharRef, Document};
 use super::killteam::{KillTeam, Soldier};
 
 /// Where a character stands (CMP-13).

@@ -17,8 +17,7 @@ use super::{
     MissionType, Phase, PoolMode, State,
 };
 use crate::rules::characters::equipment::GearEdit;
-use crate::rules::core::dice::Roll;
-use crate::rules::core::dice::RollFor;
+use crate::rules::core::dice::{Roll, RollFor};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;

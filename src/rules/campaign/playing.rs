@@ -1,7 +1,9 @@
 //! Events at the table: ticks, wounds, initiative, the enemy's behaviour.
 
-use super::EscortKind;
-use super::Fighter;
+use super::{
+    Campaign, CharId, Debrief, EscortId, EscortKind, Fighter, Member, MissionType, Phase, PoolMode,
+    State, Table,
+};
 use crate::rules::killteam::with_item;
 use std::collections::BTreeMap;
 
@@ -9,9 +11,6 @@ use rand::Rng;
 
 use super::edit::CampaignEdit;
 use super::play::{dice, no_escort, total};
-use super::{
-    Campaign, CharId, Debrief, EscortId, Member, MissionType, Phase, PoolMode, State, Table,
-};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;

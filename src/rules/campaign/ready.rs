@@ -1,11 +1,10 @@
 //! Events of a mission drawn and not begun: its enemies drawn, then begun.
 
-use super::EscortKind;
+use super::{Campaign, CharId, EnemyDraw, EscortKind, Phase, Table};
 use rand::Rng;
 
 use super::edit::CampaignEdit;
 use super::play::{dice, enemy_differs, total};
-use super::{Campaign, CharId, EnemyDraw, Phase, Table};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;

@@ -3,9 +3,8 @@
 //! escort; what may stop him joining it (CMP-14, the rules of the escort's
 //! kind, the points left) and the name first offered for him.
 
-use super::EscortKind;
 use super::play::no_escort;
-use super::{Campaign, CampaignCharacter, EscortId, Member};
+use super::{Campaign, CampaignCharacter, EscortId, EscortKind, Member};
 use crate::rules::characters::Character;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;

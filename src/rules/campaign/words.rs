@@ -3,8 +3,7 @@
 //! point on BS" beside "Ilya: advance point on I"), and its dice. Kept as a
 //! message, told in the language shown.
 
-use super::Fighter;
-use super::{Campaign, CampaignEdit};
+use super::{Campaign, CampaignEdit, Fighter};
 use crate::rules::core::msg::Msg;
 
 impl CampaignEdit {

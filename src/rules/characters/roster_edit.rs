@@ -9,8 +9,7 @@ use crate::rules::characters::{
     Character, CharacterId, RandomPlacement, campaign_character, random_hero,
 };
 use crate::rules::core::characteristic::Characteristic;
-use crate::rules::core::dice::Roll;
-use crate::rules::core::dice::RollFor;
+use crate::rules::core::dice::{Roll, RollFor};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;

@@ -25,8 +25,7 @@ pub mod unit_round;
 
 use crate::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
 use crate::rules::core::characteristic::Characteristic;
-use crate::rules::core::dice::RollFor;
-use crate::rules::core::dice::{Check, Roll, roll_at_most};
+use crate::rules::core::dice::{Check, Roll, RollFor, roll_at_most};
 use crate::rules::core::dist::{Dist, add, chance_at_most, fixed};
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;

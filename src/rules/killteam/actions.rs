@@ -13,9 +13,7 @@ pub use super::data::{
     AutomaticWounds, ChargeRules, FallBand, GrenadeRules, JumpRules, Parachute, RopeSwing, Unseen,
     shots_dist,
 };
-use crate::rules::core::dice::RollFor;
-use crate::rules::core::dice::{Amount, amount_dice};
-use crate::rules::core::dice::{Check, DiceSpec, Roll, roll_dice};
+use crate::rules::core::dice::{Amount, Check, DiceSpec, Roll, RollFor, amount_dice, roll_dice};
 use crate::rules::core::dist::{Dist, add, dice_sum, fixed};
 use crate::rules::core::odds::Odds;
 use crate::rules::core::problem::Problem;

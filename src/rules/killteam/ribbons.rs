@@ -3,9 +3,8 @@
 //! (RIB-10) and the Unkillable's extra action on his last wound (RIB-11).
 //! Every number comes from the ribbon's grants in `killteam.json`.
 
-use super::Soldier;
 use super::data::{Grant, KillTeamData, Ribbon};
-use super::unknown_kind;
+use super::{Soldier, unknown_kind};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;

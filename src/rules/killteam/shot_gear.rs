@@ -10,8 +10,7 @@
 //! derived profile (`derive`: EQ-2, EQ-5, EQ-20, EQ-21, EQ-24, EQ-26).
 
 use super::Soldier;
-use super::data::KillTeamData;
-use super::data::KtModifier;
+use super::data::{KillTeamData, KtModifier};
 pub use super::data::{ShotSide, ShotUse};
 
 /// A modifier a soldier's item or ribbon brings to the shot.

@@ -9,8 +9,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::close_combat::Damage;
-use crate::rules::core::dice::RollFor;
-use crate::rules::core::dice::{DiceSpec, MAX_DICE, Roll};
+use crate::rules::core::dice::{DiceSpec, MAX_DICE, Roll, RollFor};
 use crate::rules::core::dist::{Dist, add, binomial, d6_at_least, fixed};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;

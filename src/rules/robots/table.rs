@@ -6,8 +6,7 @@
 use rand::Rng;
 
 use super::{Effect, RobotRules};
-use crate::rules::core::dice::RollFor;
-use crate::rules::core::dice::roll_dice;
+use crate::rules::core::dice::{RollFor, roll_dice};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 

@@ -9,10 +9,12 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::i18n::Lang;
+use crate::rules::Msg;
 use crate::rules::battle::Fight;
 use crate::rules::characters::units::{
     TakeCommand, UnitTest, UnitTestKind, may_give_up_command, psychology_cl, take_command, test_ld,
 };
+use crate::ui::battle::parts;
 use crate::ui::battle::parts::{Group, Unit};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
@@ -56,13 +58,7 @@ fn group_name(lang: Lang, g: &Group) -> String {
 }
 
 /// The command card of one unit; `side` names it ("First unit").
-pub fn command_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    unit: &mut Unit,
-    side: &str,
-    title: crate::rules::Msg,
-) {
+pub fn command_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, side: &str, title: Msg) {
     ui.label(RichText::new(cx.f("battle.command.title", &[("side", side)])).strong());
     leader_ui(ui, cx, unit, side);
     characters_ui(ui, cx, unit);
@@ -118,14 +114,14 @@ fn characters_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit) {
                 cx.f("battle.command.is_character", &[("name", &name)]),
             );
             if g.character {
-                crate::ui::battle::parts::num(
+                parts::num(
                     ui,
                     cx.t("battle.units.ld"),
                     &cx.f("battle.command.ld_of", &[("name", &name)]),
                     &mut g.ld,
                     1..=10,
                 );
-                crate::ui::battle::parts::num(
+                parts::num(
                     ui,
                     cx.t("battle.command.cl"),
                     &cx.f("battle.command.cl_of", &[("name", &name)]),
@@ -220,13 +216,7 @@ fn give_up_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit) {
 }
 
 /// The unit's tests (rout, psychology), the character counting as part of it.
-fn tests_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    unit: &Unit,
-    side: &str,
-    title: crate::rules::Msg,
-) {
+fn tests_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &Unit, side: &str, title: Msg) {
     ui.horizontal_wrapped(|ui| {
         for (kind, value, key) in [
             (UnitTestKind::Rout, unit.test_ld(), "battle.command.rout"),
@@ -240,9 +230,9 @@ fn tests_ui(
             let name = format!("{side}: {label}");
             if icon_button(ui, icons::ICON_CASINO, &label, &name, value > 0).clicked() {
                 cx.send(Command::RollFight(
-                    crate::rules::Msg::new("battle.title.test")
+                    Msg::new("battle.title.test")
                         .msg("unit", title.clone())
-                        .msg("test", crate::rules::Msg::new(key).int("value", value)),
+                        .msg("test", Msg::new(key).int("value", value)),
                     Fight::Test(UnitTest { kind, value }),
                     Vec::new(),
                 ));

@@ -10,7 +10,6 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::rules::Problem;
 use crate::rules::battle::Fight;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::characters::units::{UnitTest, UnitTestKind};
@@ -18,6 +17,7 @@ use crate::rules::close_combat::odds::Fighter;
 use crate::rules::close_combat::unit_round::{strike_order, unit_round};
 use crate::rules::core::msg::Arg;
 use crate::rules::flyers::{self, AirGroundResult};
+use crate::rules::{Msg, Problem};
 use crate::ui::battle::flyers::{CombatEnd, FlyerView, Foe, Whereabouts, level_of, level_words};
 use crate::ui::battle::parts::{Unit, field, percent};
 use crate::ui::battle::units::RoundView;
@@ -176,7 +176,7 @@ impl FlyerView {
             if icon_button(ui, icons::ICON_CASINO, word, word, may).clicked() {
                 self.air.gather_roll = Some(cx.model.battle.log.len());
                 cx.send(Command::RollTable(
-                    crate::rules::Msg::new("flyer.log.gather"),
+                    Msg::new("flyer.log.gather"),
                     TableRoll::FlyerGather { turns },
                 ));
             }
@@ -381,7 +381,7 @@ impl FlyerView {
                 let word = cx.f("flyer.combat.rout_test", &[("value", &ld.to_string())]);
                 if icon_button(ui, icons::ICON_CASINO, &word, &word, ld > 0).clicked() {
                     cx.send(Command::RollFight(
-                        crate::rules::Msg::new("flyer.combat.rout_test").int("value", ld),
+                        Msg::new("flyer.combat.rout_test").int("value", ld),
                         Fight::Test(UnitTest {
                             kind: UnitTestKind::Rout,
                             value: ld,
@@ -436,7 +436,7 @@ fn round_ui(
             );
             let word = cx.t("flyer.combat.roll");
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-                let title = crate::rules::Msg::new("battle.against")
+                let title = Msg::new("battle.against")
                     .text("attacker", first)
                     .text("defender", second);
                 cx.send(Command::RollFight(

@@ -7,9 +7,10 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::Problem;
+use crate::i18n::Lang;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::flyers::{self, Flight, Flyer, Landing, Level};
+use crate::rules::{Msg, Problem};
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
 use crate::ui::battle::units::RoundView;
 use crate::ui::context::ViewCtx;
@@ -198,15 +199,15 @@ fn inches(v: i64) -> u32 {
 
 /// A level as players write it: "attack level" or "+20".
 /// The level in words, as a message: the attack level, or `+N`.
-pub(super) fn level_msg(level: Level) -> crate::rules::Msg {
+pub(super) fn level_msg(level: Level) -> Msg {
     if level == Level::ATTACK {
-        crate::rules::Msg::new("flyer.attack_level")
+        Msg::new("flyer.attack_level")
     } else {
-        crate::rules::Msg::verbatim(format!("+{}", level.altitude()))
+        Msg::verbatim(format!("+{}", level.altitude()))
     }
 }
 
-pub(super) fn level_words(lang: crate::i18n::Lang, level: Level) -> String {
+pub(super) fn level_words(lang: Lang, level: Level) -> String {
     if level == Level::ATTACK {
         lang.t("flyer.attack_level").to_owned()
     } else {
@@ -446,7 +447,7 @@ impl FlyerView {
         roll_button(
             ui,
             cx.t("flyer.roll_drop"),
-            crate::rules::Msg::new("flyer.log.drop").msg("level", level_msg(level)),
+            Msg::new("flyer.log.drop").msg("level", level_msg(level)),
             TableRoll::FlyerDrop { level },
             cx,
         );
@@ -501,7 +502,7 @@ impl FlyerView {
         roll_button(
             ui,
             cx.t("flyer.roll_crash"),
-            crate::rules::Msg::new("flyer.log.crash").msg("level", level_msg(level)),
+            Msg::new("flyer.log.crash").msg("level", level_msg(level)),
             TableRoll::FlyerCrash {
                 level,
                 falling_t,

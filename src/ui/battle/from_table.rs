@@ -6,13 +6,17 @@
 use crate::app::FightSetup;
 use crate::rules::CharRef;
 use crate::rules::Characteristic as C;
+use crate::rules::battle::from_table;
 use crate::rules::battle::from_table::{
     FoughtBy, TableEnemy, TableSide, enemy_blows, table_fight, target_profile,
 };
 use crate::rules::battle::scenario::KtWeapon;
 use crate::rules::campaign::Campaign;
+use crate::rules::characters::equipment;
 use crate::ui::battle::parts::Picked;
+use crate::ui::battle::shooting::KtAttack;
 use crate::ui::battle::shooting::campaign::{CampaignTarget, PickedShooter};
+use crate::ui::battle::shooting::melee::MeleeFighter;
 use crate::ui::battle::{BattleView, Mode};
 use crate::ui::context::ViewCtx;
 
@@ -20,7 +24,7 @@ use crate::ui::context::ViewCtx;
 /// none when he is not there any more.
 pub fn table_side(cx: &ViewCtx<'_>, r: &CharRef) -> Option<TableSide> {
     let c = cx.model.get::<Campaign>(&r.doc)?;
-    crate::rules::battle::from_table::table_side(c, &cx.model.rules, r, cx.lang.code())
+    from_table::table_side(c, &cx.model.rules, r, cx.lang.code())
 }
 
 /// A Rogue Trader close-combat fighter: his name, profile, gear and where
@@ -48,10 +52,7 @@ fn close_side(side: TableSide) -> Option<(Picked, Option<i64>, Option<i64>)> {
 
 /// Him as a fighter of a kill-team close combat; none for a Rogue Trader
 /// character.
-fn melee(
-    cx: &ViewCtx<'_>,
-    side: &TableSide,
-) -> Option<crate::ui::battle::shooting::melee::MeleeFighter> {
+fn melee(cx: &ViewCtx<'_>, side: &TableSide) -> Option<MeleeFighter> {
     use crate::ui::battle::shooting::melee::MeleeFighter;
     let data = &cx.model.rules.killteam;
     match side {
@@ -81,7 +82,7 @@ impl BattleView {
                 // KT-6, KT-9: a kill-team soldier fights by the kill team's
                 // rules.
                 self.mode = Mode::Shooting;
-                self.shooting.attack = crate::ui::battle::shooting::KtAttack::CloseCombat;
+                self.shooting.attack = KtAttack::CloseCombat;
                 if let (Some(mut a), Some(t)) = (melee(cx, &a), melee(cx, &t)) {
                     // EQ-10: dazzled, his blows are at -1.
                     a.flashed = f.dazzled;
@@ -98,7 +99,7 @@ impl BattleView {
             FoughtBy::Shot => {
                 // Its own mode and sub-tab, whatever the fight before was.
                 self.mode = Mode::Shooting;
-                self.shooting.attack = crate::ui::battle::shooting::KtAttack::Shot;
+                self.shooting.attack = KtAttack::Shot;
                 self.shot_from_table(cx, &a, t, f.weapon);
                 // EQ-10: dazzled, his shot is at -1 to hit; never left
                 // ticked from the shot before.
@@ -140,7 +141,7 @@ impl BattleView {
             cc.cc.modifiers.retain(|m| *m != CcModifier::Improvised);
             cc.cc.attacker.weapon_s = None;
             cc.cc.attacker.weapon_save_modifier = None;
-            let in_hand = crate::rules::characters::equipment::in_hand(&p.equipment);
+            let in_hand = equipment::in_hand(&p.equipment);
             cc.cc_weapon = if in_hand.is_none() && weapon_s.is_none() {
                 CcWeapon::Nothing
             } else {
@@ -248,10 +249,7 @@ impl BattleView {
 /// A drawn enemy in a kill-team close combat (CMP-5, KT-6): the data's
 /// score for models without a kill-team profile, his blows as the rules
 /// give them.
-fn melee_enemy(
-    cx: &ViewCtx<'_>,
-    e: &TableEnemy,
-) -> crate::ui::battle::shooting::melee::MeleeFighter {
+fn melee_enemy(cx: &ViewCtx<'_>, e: &TableEnemy) -> MeleeFighter {
     use crate::ui::battle::shooting::melee::{BlowChoice, BlowName, MeleeFighter};
     let data = &cx.model.rules.killteam;
     let blows: Vec<BlowChoice> = enemy_blows(&cx.model.rules, e)

@@ -6,7 +6,13 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::Command;
+use crate::app::{BattleEntry, Command};
+use crate::rules::battle::Fight;
+use crate::rules::battle::summary::CampaignWounds;
+use crate::rules::campaign::{Campaign, Phase};
+use crate::rules::characters::units::Victory;
+use crate::rules::core::dice;
+use crate::rules::{Doc, DocKey, Edit, Msg, campaign};
 use crate::ui::battle::psychic;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
@@ -70,8 +76,8 @@ fn playing(cx: &ViewCtx<'_>) -> bool {
             .library
             .docs
             .iter()
-            .filter_map(crate::rules::Doc::get::<crate::rules::campaign::Campaign>)
-            .any(|c| c.phase == crate::rules::campaign::Phase::Playing)
+            .filter_map(Doc::get::<Campaign>)
+            .any(|c| c.phase == Phase::Playing)
 }
 
 /// The newest roll, in a bar above the battle screen that never scrolls
@@ -113,7 +119,7 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 /// rolled again. Offered on a kill-team fight, or one with a campaign
 /// soldier, paid by his team (for nothing with none); greyed, saying why,
 /// when his team lacks the points; gone once the roll's mission is over.
-fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
+fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry) {
     if e.replay_of.is_some() || e.rerolled || e.rolls.is_empty() {
         return;
     }
@@ -122,7 +128,7 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app:
         return;
     }
     let payer = cx.model.reroll_payer(e);
-    let cost = crate::rules::campaign::reroll_cost(&cx.model.rules).to_string();
+    let cost = campaign::reroll_cost(&cx.model.rules).to_string();
     let n = (k + 1).to_string();
     let (word, name) = match &payer {
         Ok(None) if !e.fight.kill_team() => return,
@@ -149,8 +155,7 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app:
         let r = ui.menu_button(label, |ui| {
             ui.label(RichText::new(cx.t("battle.reroll.pick")).strong());
             for (i, r) in e.rolls.iter().enumerate() {
-                let again =
-                    crate::rules::core::dice::redraw(e.seed, &e.redrawn, &e.rolls, i, 0).is_ok();
+                let again = dice::redraw(e.seed, &e.redrawn, &e.rolls, i, 0).is_ok();
                 let text = cx.f(
                     "battle.reroll.die",
                     &[
@@ -160,7 +165,7 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app:
                     ],
                 );
                 if ui.add_enabled(again, egui::Button::new(text)).clicked() {
-                    cx.send(crate::app::Command::RerollDie(k, i));
+                    cx.send(Command::RerollDie(k, i));
                     ui.close();
                 }
             }
@@ -175,12 +180,12 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app:
 
 /// The wounds a roll caused, by icon, word and colour: a round between
 /// two units says each unit's, as its text does.
-fn wounds_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, e: &crate::app::BattleEntry) {
+fn wounds_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, e: &BattleEntry) {
     let one = |ui: &mut egui::Ui, key: &str, count: u32| {
         let tone = if count > 0 { Tone::Warning } else { Tone::Info };
         badge(ui, tone, &cx.f(key, &[("count", &count.to_string())]));
     };
-    if matches!(e.fight, crate::rules::battle::Fight::Units(..)) {
+    if matches!(e.fight, Fight::Units(..)) {
         one(ui, "battle.wounds_badge_first", e.first_wounds);
         one(ui, "battle.wounds_badge_second", e.wounds);
     } else {
@@ -192,7 +197,7 @@ fn wounds_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, e: &crate::app::BattleEntry
 const LAST_ROLL_HEIGHT: f32 = 26.0;
 
 /// The newest roll's "Apply to campaign" buttons, on one line.
-fn apply_buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::app::BattleEntry) {
+fn apply_buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry) {
     if e.replay_of.is_some() || e.rerolled {
         return;
     }
@@ -203,13 +208,7 @@ fn apply_buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &crate::ap
 
 /// One campaign's wounds of the entry `k`: "Apply roll #k to campaign"
 /// (one event, once), or the word that it was.
-fn batch_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    k: usize,
-    e: &crate::app::BattleEntry,
-    b: &crate::rules::battle::summary::CampaignWounds,
-) {
+fn batch_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry, b: &CampaignWounds) {
     use crate::rules::campaign::Campaign;
     let who = b
         .wounds
@@ -239,21 +238,15 @@ fn batch_ui(
     .clicked()
     {
         cx.send(Command::Edit(
-            crate::rules::DocKey::of::<Campaign>(b.campaign.clone()),
-            crate::rules::Edit::new(b.edit(e.id())),
+            DocKey::of::<Campaign>(b.campaign.clone()),
+            Edit::new(b.edit(e.id())),
         ));
     }
 }
 
 /// One entry of the log: its number, what it replays, its wounds, its
 /// title, its result and its replay button (the seed in its hover).
-fn entry_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    k: usize,
-    e: &crate::app::BattleEntry,
-    replay_button: bool,
-) {
+fn entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry, replay_button: bool) {
     ui.horizontal_wrapped(|ui| {
         let n = (k + 1).to_string();
         ui.label(RichText::new(format!("#{n}")).strong());
@@ -293,13 +286,7 @@ fn entry_ui(
 /// event per campaign, once; the wounds that go nowhere say why (not taken
 /// from a campaign, dead, out of action, not playing). Any entry may be
 /// applied, not only the last.
-fn wounds_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    k: usize,
-    e: &crate::app::BattleEntry,
-    buttons: bool,
-) {
+fn wounds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry, buttons: bool) {
     let model = cx.model;
     use crate::rules::battle::summary::WoundsGo;
     let wounds = model.roll_wounds(e);
@@ -388,7 +375,7 @@ pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &
         });
         let names = |v: &Vec<String>| {
             if v.is_empty() {
-                cx.msg(&crate::rules::Msg::new("summary.none"))
+                cx.msg(&Msg::new("summary.none"))
             } else {
                 v.join(", ")
             }
@@ -403,7 +390,7 @@ pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &
         ));
         let tone = match summary.standing() {
             Standing::Undecided | Standing::Draw => Tone::Info,
-            Standing::Won(crate::rules::characters::units::Victory::Major) => Tone::Good,
+            Standing::Won(Victory::Major) => Tone::Good,
             Standing::Won(_) => Tone::Warning,
             Standing::Lost(_) => Tone::Error,
         };

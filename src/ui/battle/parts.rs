@@ -12,13 +12,18 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::battle::from_table::{CampaignFighter, fighters_in};
+use crate::rules::battle::scenario::{RoundScenario, Scenario};
+use crate::rules::battle::summary::Combatant;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::campaign::Campaign;
+use crate::rules::characters::equipment;
 use crate::rules::close_combat::odds::{CcModifier, Fighter};
+use crate::rules::core::dice::DiceSpec;
 use crate::rules::core::odds::Odds;
-use crate::rules::{Characteristic, Gear, Profile};
+use crate::rules::{CharRef, Characteristic, Doc, Gear, Msg, Profile};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
+use crate::ui::widgets;
 use crate::ui::widgets::{Tone, badge, icon_button};
 
 /// A number field named `name` for screen readers, with a visible label.
@@ -127,7 +132,7 @@ pub struct Picked {
     pub equipment: Vec<Gear>,
     /// Where his wounds go, when he comes from a campaign: (campaign,
     /// character).
-    pub from: Option<crate::rules::CharRef>,
+    pub from: Option<CharRef>,
 }
 
 /// Every Rogue Trader character of every campaign's escorts (kill-team
@@ -138,7 +143,7 @@ pub fn campaign_fighters(cx: &ViewCtx<'_>) -> Vec<CampaignFighter> {
         .library
         .docs
         .iter()
-        .filter_map(crate::rules::Doc::get::<Campaign>)
+        .filter_map(Doc::get::<Campaign>)
         .flat_map(|c| fighters_in(c, &cx.model.rules, None))
         .collect()
 }
@@ -149,7 +154,7 @@ pub fn pick_campaign_fighter(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     label: &str,
-    current: Option<&crate::rules::CharRef>,
+    current: Option<&CharRef>,
 ) -> Option<Picked> {
     let mut chosen = None;
     {
@@ -224,11 +229,7 @@ pub fn character_tick_ui(
 ) {
     ui.checkbox(ticked, label);
     if *ticked && name.trim().is_empty() {
-        crate::ui::widgets::alert(
-            ui,
-            crate::ui::widgets::Tone::Info,
-            cx.t("battle.side.name_him"),
-        );
+        widgets::alert(ui, Tone::Info, cx.t("battle.side.name_him"));
     }
 }
 
@@ -297,7 +298,7 @@ pub struct Group {
     pub cl: i32,
     /// The campaign character he is, when taken from a campaign's escort:
     /// (campaign, character).
-    pub from: Option<crate::rules::CharRef>,
+    pub from: Option<CharRef>,
 }
 
 impl Group {
@@ -326,11 +327,10 @@ impl Group {
     /// save, as his roster lists them.
     pub(super) fn of(picked: Picked) -> Self {
         let p = &picked.profile;
-        let hand = crate::rules::characters::equipment::in_hand(&picked.equipment)
-            .filter(|h| h.weapon.c_type());
+        let hand = equipment::in_hand(&picked.equipment).filter(|h| h.weapon.c_type());
         let weapon_s = hand.as_ref().and_then(|h| h.weapon_s).unwrap_or(0);
         let weapon_save_modifier = hand.and_then(|h| h.save_modifier);
-        let save = crate::rules::characters::equipment::armour_save(&picked.equipment).unwrap_or(0);
+        let save = equipment::armour_save(&picked.equipment).unwrap_or(0);
         Self {
             name: picked.name,
             count: 1,
@@ -457,15 +457,15 @@ pub struct Situation<'a> {
     pub names: (&'a str, &'a str),
     /// The round, both fighters as set up (WS, S, weapon, A, T, W, I,
     /// save): the attacker first.
-    pub round: crate::rules::battle::scenario::RoundScenario,
+    pub round: RoundScenario,
     /// The attack as set up.
-    pub scenario: crate::rules::battle::scenario::Scenario,
+    pub scenario: Scenario,
     /// The defender strikes back: the round is both sides' blows.
     pub strike_back: bool,
 }
 
 /// `2D6` as the data gives the dice.
-pub fn dice_text(d: crate::rules::core::dice::DiceSpec) -> String {
+pub fn dice_text(d: DiceSpec) -> String {
     format!("{}D{}", d.count, d.sides)
 }
 
@@ -522,13 +522,7 @@ pub fn bar(ui: &mut egui::Ui, text: &str, p: f64, max: f64) {
 }
 
 /// A roll button that sends `what` to the battle log under `title`.
-pub fn roll_button(
-    ui: &mut egui::Ui,
-    word: &str,
-    title: crate::rules::Msg,
-    what: TableRoll,
-    cx: &ViewCtx<'_>,
-) {
+pub fn roll_button(ui: &mut egui::Ui, word: &str, title: Msg, what: TableRoll, cx: &ViewCtx<'_>) {
     if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
         cx.send(Command::RollTable(title, what));
     }
@@ -549,9 +543,9 @@ pub struct Sides {
     pub defender_character: bool,
     /// The campaign character the attacker is, when picked from a
     /// campaign's escort: (campaign, character).
-    pub attacker_from: Option<crate::rules::CharRef>,
+    pub attacker_from: Option<CharRef>,
     /// The campaign character the defender is: where his wounds go.
-    pub defender_from: Option<crate::rules::CharRef>,
+    pub defender_from: Option<CharRef>,
 }
 
 impl Sides {
@@ -576,20 +570,15 @@ impl Sides {
 
 impl Sides {
     /// The roll's title: "attacker against defender".
-    pub fn title(&self) -> crate::rules::Msg {
-        crate::rules::Msg::new("battle.against")
+    pub fn title(&self) -> Msg {
+        Msg::new("battle.against")
             .msg("attacker", named(&self.attacker, "battle.attacker"))
             .msg("defender", named(&self.defender, "battle.defender"))
     }
 
     /// The two fighters, for the battle summary (CHR-15): each with his
     /// side and his wounds (`wounds`: the attacker's, the defender's).
-    pub fn combatants(
-        &self,
-        lang: Lang,
-        we_attack: bool,
-        wounds: (u32, u32),
-    ) -> Vec<crate::rules::battle::summary::Combatant> {
+    pub fn combatants(&self, lang: Lang, we_attack: bool, wounds: (u32, u32)) -> Vec<Combatant> {
         use crate::rules::battle::summary::{BattleSide, Combatant};
         let (a, d) = BattleSide::of_attacker(we_attack);
         vec![
@@ -619,11 +608,11 @@ impl Sides {
 
 /// A name for the log: the one typed, or when none `key`'s word, in the
 /// language the log is shown in.
-pub fn named(name: &str, key: &'static str) -> crate::rules::Msg {
+pub fn named(name: &str, key: &'static str) -> Msg {
     if name.trim().is_empty() {
-        crate::rules::Msg::new(key)
+        Msg::new(key)
     } else {
-        crate::rules::Msg::verbatim(name.trim())
+        Msg::verbatim(name.trim())
     }
 }
 

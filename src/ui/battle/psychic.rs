@@ -9,13 +9,18 @@ use crate::app::{Command, PowerAct};
 use crate::i18n::Lang;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
+use crate::rules::battle::summary::Combatant;
 use crate::rules::campaign::CharId;
+use crate::rules::characters::equipment;
+use crate::rules::characters::equipment::PowerCard;
 use crate::rules::close_combat::Damage;
 use crate::rules::core::dice::DiceSpec;
 use crate::rules::psychic::attack::{AttackOdds, PowerTest, PsychicAttack, VehicleTarget};
 use crate::rules::psychic::play::{
-    AttackKind, Scope, VehicleHits, lawful_target, rolls_hit_location,
+    AttackKind, InPlay, Scope, Target, VehicleHits, lawful_target, rolls_hit_location,
 };
+use crate::rules::{CharRef, Msg, psychic};
+use crate::ui::battle::parts;
 use crate::ui::battle::parts::{bars, num, optional, percent, pick_campaign_fighter};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -30,10 +35,10 @@ pub struct PsychicView {
     pub target: String,
     /// The campaign character the psyker is, when picked from a campaign's
     /// escort: (campaign, character).
-    pub psyker_from: Option<crate::rules::CharRef>,
+    pub psyker_from: Option<CharRef>,
     /// The campaign character the target is: where his wounds go ("Apply
     /// to campaign"). None for a target from a roster or typed in.
-    pub target_from: Option<crate::rules::CharRef>,
+    pub target_from: Option<CharRef>,
     /// The target is a character (CHR-15).
     pub target_character: bool,
     /// The psyker is on our side (set by the battle screen, CHR-15).
@@ -44,7 +49,7 @@ impl PsychicView {
     /// The psyker and his target, for the battle summary (CHR-15): the
     /// psyker is a character; a target of one model is followed by his
     /// wounds.
-    pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::battle::summary::Combatant> {
+    pub fn combatants(&self, lang: Lang) -> Vec<Combatant> {
         use crate::rules::battle::summary::{BattleSide, Combatant};
         let (a, d) = BattleSide::of_attacker(self.we_attack);
         let psyker = self.attack.power.psyker.trim();
@@ -169,25 +174,23 @@ impl PsychicView {
         card_title(
             ui,
             icons::ICON_SHIELD,
-            &crate::ui::battle::parts::side_title(cx.lang, "battle.target", &self.target),
+            &parts::side_title(cx.lang, "battle.target", &self.target),
         );
-        crate::ui::battle::parts::character_tick_ui(
+        parts::character_tick_ui(
             ui,
             cx,
             &mut self.target_character,
             cx.t("battle.side.target_character"),
             &self.target,
         );
-        let picked =
-            crate::ui::battle::parts::pick_character(ui, cx, cx.t("battle.psy.take_target"))
-                .or_else(|| {
-                    pick_campaign_fighter(
-                        ui,
-                        cx,
-                        cx.t("battle.psy.take_target_campaign"),
-                        self.target_from.as_ref(),
-                    )
-                });
+        let picked = parts::pick_character(ui, cx, cx.t("battle.psy.take_target")).or_else(|| {
+            pick_campaign_fighter(
+                ui,
+                cx,
+                cx.t("battle.psy.take_target_campaign"),
+                self.target_from.as_ref(),
+            )
+        });
         let a = &mut self.attack;
         if let Some(picked) = picked {
             let p = picked.profile;
@@ -198,8 +201,7 @@ impl PsychicView {
             a.target.t = p.get(C::T);
             a.target.w = u32::try_from(p.get(C::W).max(1)).unwrap_or(1);
             // His armour's save, worsened by the power's S (PSY-3).
-            if let Some(save) = crate::rules::characters::equipment::armour_save(&picked.equipment)
-            {
+            if let Some(save) = equipment::armour_save(&picked.equipment) {
                 a.target.save = Some(save);
             }
         }
@@ -251,11 +253,11 @@ impl PsychicView {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_CASINO, cx.t("battle.odds"));
             let target = if a.vehicle.is_some() {
-                crate::rules::psychic::play::Target::Vehicle
+                Target::Vehicle
             } else if a.scope == Scope::Squad {
-                crate::rules::psychic::play::Target::Unit
+                Target::Unit
             } else {
-                crate::rules::psychic::play::Target::Lone { near_unit: false }
+                Target::Lone { near_unit: false }
             };
             if let Err(p) = lawful_target(a.scope, target) {
                 alert(ui, Tone::Error, &cx.lang.problem_line(&p));
@@ -266,13 +268,13 @@ impl PsychicView {
                     odds_ui(ui, cx, a, &o);
                     ui.add_space(space::S);
                     use crate::ui::battle::parts::named;
-                    let title = crate::rules::Msg::new("battle.against")
+                    let title = Msg::new("battle.against")
                         .msg("attacker", named(&a.power.psyker, "battle.psy.psyker_word"))
                         .msg("defender", named(&self.target, "battle.target"));
                     let title = if a.power.power.trim().is_empty() {
                         title
                     } else {
-                        crate::rules::Msg::new("battle.title.power")
+                        Msg::new("battle.title.power")
                             .msg("fight", title)
                             .text("power", a.power.power.trim())
                     };
@@ -417,7 +419,7 @@ fn casualties_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, c: &[f6
         .iter()
         .enumerate()
         .filter(|&(k, _)| {
-            crate::rules::psychic::casualty_test(
+            psychic::casualty_test(
                 &model.rules,
                 a.target.models,
                 u32::try_from(k).unwrap_or(u32::MAX),
@@ -460,7 +462,7 @@ pub fn powers_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 
 /// One power in play (PSY-8): how long it lasts, its line, and its end,
 /// cancel and psyker-died buttons.
-fn power_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::psychic::play::InPlay) {
+fn power_row_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &InPlay) {
     let powers = &cx.model.battle.powers;
     let (tone, word) = if p.lasting {
         (Tone::Info, cx.t("battle.psy.lasting_badge"))
@@ -684,10 +686,7 @@ fn vehicle_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &mut PsychicAttack) {
 
 /// The power cards a campaign's character holds (PSY-1): none for a
 /// soldier, an enemy, or one no longer there.
-fn psyker_cards(
-    cx: &ViewCtx<'_>,
-    r: &crate::rules::CharRef,
-) -> Vec<crate::rules::characters::equipment::PowerCard> {
+fn psyker_cards(cx: &ViewCtx<'_>, r: &CharRef) -> Vec<PowerCard> {
     use crate::rules::campaign::{Campaign, Member};
     cx.model
         .get::<Campaign>(&r.doc)

@@ -9,11 +9,11 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::i18n::Lang;
-use crate::rules::Characteristic;
-use crate::rules::Problem;
 use crate::rules::battle::table_roll::TableRoll;
+use crate::rules::core::dice;
 use crate::rules::core::msg::Arg;
 use crate::rules::robots::{self, Action, Aim, Clock, DamageOdds, Order, OrderQueue, RobotSize};
+use crate::rules::{Characteristic, Msg, Problem};
 use crate::ui::battle::flyer_air::table_outcome;
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
 use crate::ui::context::ViewCtx;
@@ -284,8 +284,7 @@ impl RobotView {
                     match robots::can_make_random(rules, size) {
                         Ok(()) => {
                             if ui.selectable_label(false, &word).clicked() {
-                                let mut dice =
-                                    crate::rules::core::dice::seeded(model.battle.log.len() as u64);
+                                let mut dice = dice::seeded(model.battle.log.len() as u64);
                                 if let Ok((k, _)) = robots::random_robot(rules, size, &mut dice) {
                                     chosen = Some(k.clone());
                                 }
@@ -488,7 +487,7 @@ impl RobotView {
         roll_button(
             ui,
             cx.t("robot.roll_target_check"),
-            crate::rules::Msg::new("robot.log.aim").text("robot", name),
+            Msg::new("robot.log.aim").text("robot", name),
             TableRoll::RobotAim { int },
             cx,
         );
@@ -523,7 +522,7 @@ impl RobotView {
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                 self.damage.roll = Some(model.battle.log.len());
                 cx.send(Command::RollTable(
-                    crate::rules::Msg::new("robot.log.damage").text("robot", name),
+                    Msg::new("robot.log.damage").text("robot", name),
                     TableRoll::RobotDamage { lost },
                 ));
             }
@@ -553,7 +552,7 @@ impl RobotView {
                     roll_button(
                         ui,
                         cx.t("robot.roll_malfunction"),
-                        crate::rules::Msg::new("robot.log.malfunction").text("robot", name),
+                        Msg::new("robot.log.malfunction").text("robot", name),
                         TableRoll::RobotMalfunction { one_in },
                         cx,
                     );
@@ -669,7 +668,7 @@ impl RobotView {
         if icon_button(ui, icons::ICON_LOCAL_FIRE_DEPARTMENT, word, word, true).clicked() {
             self.damage.burning_roll = Some(cx.model.battle.log.len());
             cx.send(Command::RollTable(
-                crate::rules::Msg::new("robot.log.burning").text("robot", name),
+                Msg::new("robot.log.burning").text("robot", name),
                 TableRoll::RobotBurningSmell,
             ));
         }

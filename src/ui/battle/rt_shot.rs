@@ -13,9 +13,13 @@ use crate::rules::battle::from_table::{TableSide, rt_weapon};
 use crate::rules::battle::scenario::{
     Count, RtShooter, RtShootingScenario, RtTarget, RtWeapon, Scenario,
 };
+use crate::rules::characters::data::Armoury;
+use crate::rules::characters::equipment;
 use crate::rules::characters::equipment::SAVE_MODIFIERS;
 use crate::rules::shooting::{Band, Situation, band};
+use crate::rules::{CharRef, Profile, RulesData};
 use crate::ui::battle::parts::{self, Picked, Sides, number, odds_ui, optional, wounds_of};
+use crate::ui::battle::shooting;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
@@ -287,11 +291,7 @@ impl RtShotView {
     /// Takes the shooter picked from a roster or a campaign: his name, BS
     /// and S, and the weapons of his equipment that shoot, the first in
     /// hand.
-    pub(in crate::ui::battle) fn take_shooter(
-        &mut self,
-        picked: Picked,
-        armoury: &crate::rules::characters::data::Armoury,
-    ) {
+    pub(in crate::ui::battle) fn take_shooter(&mut self, picked: Picked, armoury: &Armoury) {
         let weapons = picked
             .equipment
             .iter()
@@ -303,8 +303,8 @@ impl RtShotView {
     fn set_shooter(
         &mut self,
         name: &str,
-        p: &crate::rules::Profile,
-        from: Option<crate::rules::CharRef>,
+        p: &Profile,
+        from: Option<CharRef>,
         weapons: Vec<(String, RtWeapon)>,
     ) {
         self.sides.attacker = name.to_owned();
@@ -324,7 +324,7 @@ impl RtShotView {
     pub(in crate::ui::battle) fn take_target(&mut self, picked: Picked) {
         let t = &mut self.shot.target;
         t.t = i64::from(picked.profile.get(C::T));
-        t.save = crate::rules::characters::equipment::armour_save(&picked.equipment).map(i64::from);
+        t.save = equipment::armour_save(&picked.equipment).map(i64::from);
         t.wounds = Some(i64::from(picked.profile.get(C::W).max(1)));
         self.sides.defender = picked.name;
         self.sides.defender_character = true;
@@ -338,7 +338,7 @@ impl RtShotView {
         &mut self,
         (a, t): (&TableSide, &TableSide),
         k: usize,
-        (rules, lang): (&crate::rules::RulesData, &str),
+        (rules, lang): (&RulesData, &str),
     ) {
         let weapons: Vec<(String, RtWeapon)> = a
             .ranged(rules, lang)
@@ -400,7 +400,7 @@ fn weapon_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &mut RtWeapon) {
         );
     });
     ui.horizontal_wrapped(|ui| {
-        crate::ui::battle::shooting::count_ui(ui, cx, cx.t("battle.damage"), &mut w.damage, 1..=6);
+        shooting::count_ui(ui, cx, cx.t("battle.damage"), &mut w.damage, 1..=6);
         number(ui, cx.t("battle.rt.sustained"), &mut w.sustained, 0..=4);
         if w.sustained > 0 {
             // Sustained fire gives the shots: one each otherwise.

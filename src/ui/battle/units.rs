@@ -7,10 +7,11 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::Command;
-use crate::app::SimRequest;
+use crate::app::{Command, SimRequest};
 use crate::i18n::Lang;
+use crate::rules::Msg;
 use crate::rules::battle::Fight;
+use crate::rules::battle::summary::Combatant;
 use crate::rules::characters::equipment::SAVE_MODIFIERS;
 use crate::rules::close_combat::fight_exact::{FightOdds, fight_exact};
 use crate::rules::close_combat::odds::Fighter;
@@ -19,6 +20,7 @@ use crate::rules::close_combat::unit_round::{StrikeStep, UnitRoundOdds, strike_o
 use crate::rules::core::problem::Problem;
 use crate::ui::battle::coherency::Coherency;
 use crate::ui::battle::parts::{Group, Unit, bars, num, percent, pick_campaign_fighter};
+use crate::ui::battle::{command, parts};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
@@ -77,7 +79,7 @@ impl Default for RoundView {
 impl RoundView {
     /// The characters of both units, for the battle summary (CHR-15): each
     /// by his place among his unit's models.
-    pub fn combatants(&self, lang: Lang) -> Vec<crate::rules::battle::summary::Combatant> {
+    pub fn combatants(&self, lang: Lang) -> Vec<Combatant> {
         use crate::rules::battle::summary::{BattleSide, Combatant};
         let mut out = Vec::new();
         for (unit, first) in [(&self.first, true), (&self.second, false)] {
@@ -150,7 +152,7 @@ impl RoundView {
                     .clicked()
                     {
                         use crate::ui::battle::parts::named;
-                        let title = crate::rules::Msg::new("battle.against")
+                        let title = Msg::new("battle.against")
                             .msg("attacker", named(&self.first.name, "battle.units.first"))
                             .msg("defender", named(&self.second.name, "battle.units.second"));
                         cx.send(Command::RollFight(
@@ -281,7 +283,7 @@ fn unit_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, unit: &mut Unit, first: bool) {
         &mut unit.name,
     );
     let from_roster = cx.f("battle.units.take_roster", &[("side", side)]);
-    if let Some(picked) = crate::ui::battle::parts::pick_character(ui, cx, &from_roster) {
+    if let Some(picked) = parts::pick_character(ui, cx, &from_roster) {
         unit.groups.push(Group::of(picked));
     }
     let from_campaign = cx.f("battle.units.take_campaign", &[("side", side)]);
@@ -373,8 +375,8 @@ fn unit_card_ui(
         };
         // The log names the unit by its name, or by its side's word in the
         // language shown.
-        let title = crate::ui::battle::parts::named(&unit.name, side);
-        crate::ui::battle::command::command_ui(ui, cx, unit, cx.t(side), title);
+        let title = parts::named(&unit.name, side);
+        command::command_ui(ui, cx, unit, cx.t(side), title);
         ui.add_space(space::S);
         coherency.ui(ui, cx, cx.t(side), &unit.model_names(cx.lang));
     });

@@ -8,8 +8,11 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign;
 use crate::rules::campaign::{AtTable, Campaign, CampaignCharacter, CampaignEdit, CharId};
+use crate::rules::core::names;
 use crate::rules::core::problem::Problem;
+use crate::rules::killteam::activation;
 use crate::rules::killteam::activation::{Act, Boost, SoldierTurn};
 use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
@@ -150,7 +153,7 @@ fn taken_ui(
         .iter()
         .map(|g| {
             data.item(g).map_or(g.as_str(), |i| {
-                crate::rules::core::names::name_in(&i.names, cx.lang.code(), &i.id)
+                names::name_in(&i.names, cx.lang.code(), &i.id)
             })
         })
         .collect();
@@ -253,7 +256,7 @@ fn gear_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &Campai
         let Some(gear) = &it.gear else {
             continue;
         };
-        let item = crate::rules::core::names::name_in(&it.names, cx.lang.code(), &it.id);
+        let item = names::name_in(&it.names, cx.lang.code(), &it.id);
         let ways: Vec<(Option<&str>, String)> = if gear.ways.is_empty() {
             vec![(
                 None,
@@ -264,7 +267,7 @@ fn gear_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &Campai
                 .iter()
                 .map(|w| {
                     let count = w.actions.to_string();
-                    let way = crate::rules::core::names::name_in(&w.names, cx.lang.code(), &w.id);
+                    let way = names::name_in(&w.names, cx.lang.code(), &w.id);
                     let word = cx.f(
                         "campaign.ui.gear_way_entry",
                         &[("item", item), ("way", way), ("count", &count)],
@@ -322,7 +325,7 @@ fn menu_entry(
 /// "Third action (3 CP)" (KT-11): the escort pays, in the same event.
 fn stratagem_entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &CampaignCharacter) {
     let data = &cx.model.rules.killteam;
-    let cost = crate::rules::killteam::activation::third_action_cost(data).to_string();
+    let cost = activation::third_action_cost(data).to_string();
     let word = cx.f("campaign.ui.third_action", &[("cost", &cost)]);
     let named = cx.f(
         "campaign.ui.third_action_named",
@@ -351,7 +354,7 @@ fn second_soldier_entry_ui(
     x: &CampaignCharacter,
 ) {
     let verdict = c.may_join_activation(x.id, &cx.model.rules);
-    let cost = crate::rules::campaign::second_soldier_cost(&cx.model.rules).to_string();
+    let cost = campaign::second_soldier_cost(&cx.model.rules).to_string();
     let word = cx.f("campaign.ui.second_soldier", &[("cost", &cost)]);
     let named = cx.f(
         "campaign.ui.second_soldier_named",

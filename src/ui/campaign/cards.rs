@@ -7,17 +7,20 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::CharRef;
 use crate::rules::Characteristic as C;
 use crate::rules::campaign::{
-    Campaign, CampaignEdit, EnemyFighter, EnemyWeapon, Fighter, Member, Table,
+    Campaign, CampaignEdit, CharId, EnemyFighter, EnemyWeapon, Fighter, Member, Table,
 };
 use crate::rules::core::names::name_in;
+use crate::rules::{CharRef, Character, Profile, killteam};
 use crate::ui::campaign::dice::DiceTexts;
-use crate::ui::campaign::fight::fight_buttons_ui;
+use crate::ui::campaign::fight::{FightRefusals, fight_buttons_ui};
 use crate::ui::campaign::parts::{behaviour_cell_ui, edit};
+use crate::ui::campaign::{items, parts};
 use crate::ui::context::ViewCtx;
+use crate::ui::killteam::soldier_card;
 use crate::ui::theme::palette;
+use crate::ui::widgets;
 use crate::ui::widgets::{Tone, badge, card, card_rows, card_title, icon_and_text, icon_button};
 
 /// The characteristics a card shows, in profile order.
@@ -25,7 +28,7 @@ const SHOWN: [C; 9] = [C::M, C::WS, C::BS, C::S, C::T, C::W, C::I, C::A, C::Ld];
 
 /// A Rogue Trader profile on one wrapped line: each characteristic's
 /// abbreviation, small, beside its value.
-fn rt_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::Profile, shown: &[C]) {
+fn rt_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Profile, shown: &[C]) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 8.0;
         for &c in shown {
@@ -45,12 +48,7 @@ fn rt_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &crate::rules::Profile,
 
 /// A psyker's line at the table: by icon and word, his Int, Cl and WP,
 /// and the cards he holds (PSY-1).
-fn psyker_line_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    ch: &crate::rules::Character,
-    p: Option<&crate::rules::Profile>,
-) {
+fn psyker_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, ch: &Character, p: Option<&Profile>) {
     ui.horizontal_wrapped(|ui| {
         badge(ui, Tone::Info, cx.t("campaign.ui.psyker"));
         if let Some(p) = p {
@@ -115,12 +113,12 @@ pub(super) fn member_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, m: &Member)
         }
         Member::Soldier(s) => {
             let data = &rules.killteam;
-            if let Ok(d) = crate::rules::killteam::derive(data, s) {
+            if let Ok(d) = killteam::derive(data, s) {
                 ui.horizontal_wrapped(|ui| {
-                    crate::ui::killteam::soldier_card::profile_ui(ui, cx, data, &d);
+                    soldier_card::profile_ui(ui, cx, data, &d);
                 });
                 for w in &d.weapons {
-                    crate::ui::killteam::soldier_card::weapon_line_ui(ui, cx, data, w);
+                    soldier_card::weapon_line_ui(ui, cx, data, w);
                 }
             }
         }
@@ -196,11 +194,7 @@ pub(super) fn enemies_ui(
     cx: &ViewCtx<'_>,
     c: &Campaign,
     table: &Table,
-    (attacker, dice, refused): (
-        &mut Option<CharRef>,
-        &mut DiceTexts,
-        &crate::ui::campaign::fight::FightRefusals,
-    ),
+    (attacker, dice, refused): (&mut Option<CharRef>, &mut DiceTexts, &FightRefusals),
 ) {
     let Some(m) = &c.mission else {
         return;
@@ -238,11 +232,7 @@ fn enemy_card_ui(
     c: &Campaign,
     table: &Table,
     i: usize,
-    (attacker, dice, refused): (
-        &mut Option<CharRef>,
-        &mut DiceTexts,
-        &crate::ui::campaign::fight::FightRefusals,
-    ),
+    (attacker, dice, refused): (&mut Option<CharRef>, &mut DiceTexts, &FightRefusals),
 ) {
     let rules = &cx.model.rules;
     let names = c.enemy_names(i);
@@ -275,7 +265,7 @@ fn enemy_card_ui(
             let taken = table.enemy_wounds.get(&i).copied().unwrap_or(0);
             let id = Fighter::Enemy(i).id();
             wounds_ui(ui, cx, c, (id, &name), max, taken);
-            crate::ui::campaign::items::dazzled_ui(ui, cx, table, id);
+            items::dazzled_ui(ui, cx, table, id);
             behaviour_ui(ui, cx, c, table, i);
             if !out {
                 ui.horizontal_wrapped(|ui| behaviour_cell_ui(ui, cx, c, dice, i));
@@ -309,7 +299,7 @@ fn activated_ui(
     }
     let word = cx.t("campaign.ui.enemy_activate");
     let named = cx.f("campaign.ui.enemy_activate_named", &[("name", name)]);
-    if crate::ui::widgets::icon_button(
+    if widgets::icon_button(
         ui,
         egui_material_icons::icons::ICON_DIRECTIONS_RUN,
         word,
@@ -319,9 +309,9 @@ fn activated_ui(
     .on_hover_text(cx.t("campaign.ui.enemy_activate_hint"))
     .clicked()
     {
-        cx.send(crate::ui::campaign::parts::edit(
+        cx.send(parts::edit(
             c.id.as_str(),
-            crate::rules::campaign::CampaignEdit::EnemyActivation { index: i },
+            CampaignEdit::EnemyActivation { index: i },
         ));
     }
 }
@@ -341,7 +331,7 @@ fn behaviour_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table
         ],
     );
     let tone = if b.passed { Tone::Info } else { Tone::Warning };
-    crate::ui::widgets::alert(ui, tone, &text);
+    widgets::alert(ui, tone, &text);
 }
 
 /// "Take out of action" or "Back in action" for an enemy.
@@ -349,7 +339,7 @@ fn out_button_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
-    id: crate::rules::campaign::CharId,
+    id: CharId,
     name: &str,
     out: bool,
 ) {
@@ -411,7 +401,7 @@ pub(super) fn wounds_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
-    who: (crate::rules::campaign::CharId, &str),
+    who: (CharId, &str),
     max: u32,
     taken: u32,
 ) {
@@ -426,7 +416,7 @@ pub(super) fn wound_boxes_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
-    (who, name): (crate::rules::campaign::CharId, &str),
+    (who, name): (CharId, &str),
     max: u32,
     taken: u32,
 ) {

@@ -9,7 +9,7 @@ use egui_material_icons::icons;
 
 use crate::rules::CharRef;
 use crate::rules::battle::from_table::TableSide;
-use crate::rules::campaign::{Campaign, CharId, Fighter, Member, Table};
+use crate::rules::campaign::{Campaign, CharId, Fighter, Member, Mode, Table};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::activation::Act;
 use crate::ui::battle::from_table::table_side;
@@ -19,6 +19,7 @@ use crate::ui::campaign::fight::{FightRefusals, fight_buttons_ui};
 use crate::ui::campaign::parts::TableView;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
+use crate::ui::widgets;
 use crate::ui::widgets::{Tone, badge, card};
 
 /// One model at the table, as its line shows it.
@@ -199,8 +200,8 @@ pub(super) fn mission_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign)
         ],
     );
     let mode = match m.mode {
-        crate::rules::campaign::Mode::Attack => "campaign.ui.mode.attack",
-        crate::rules::campaign::Mode::Defence => "campaign.ui.mode.defence",
+        Mode::Attack => "campaign.ui.mode.attack",
+        Mode::Defence => "campaign.ui.mode.defence",
     };
     let enemy = cx.f(
         "campaign.ui.enemy_line",
@@ -295,7 +296,7 @@ pub(super) fn compact_ui(
         headings_ui(ui, cx);
         let width = ui.available_width();
         // One line a row; a line scrolled out of view is not laid out.
-        crate::ui::widgets::card_rows(
+        widgets::card_rows(
             ui,
             (("compact-lines", c.id.as_str()), f32::INFINITY),
             shown.iter().enumerate(),

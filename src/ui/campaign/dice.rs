@@ -10,12 +10,14 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::i18n::Lang;
-use crate::rules::campaign::check_dice;
+use crate::rules::campaign::data::MissionData;
+use crate::rules::campaign::{Campaign, EnemySide, MissionChoice, MissionType, check_dice};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::names::name_in;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
-use crate::ui::widgets::icon_button;
+use crate::ui::widgets;
+use crate::ui::widgets::{Tone, icon_button};
 
 /// The text typed in each dice field, by the field's key.
 #[derive(Default)]
@@ -326,10 +328,10 @@ impl MissionDraw {
         &mut self,
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
-        c: &crate::rules::campaign::Campaign,
-        t: crate::rules::campaign::MissionType,
+        c: &Campaign,
+        t: MissionType,
         forced: bool,
-    ) -> Option<crate::rules::campaign::MissionChoice> {
+    ) -> Option<MissionChoice> {
         use crate::rules::campaign::MissionChoice;
         let list: Vec<_> = cx.model.rules.campaign.missions_of(t).collect();
         // A pick of another type (the type forced changed) is dropped.
@@ -346,11 +348,7 @@ impl MissionDraw {
             .and_then(|p| list.iter().find(|m| &m.id == p));
         ui.horizontal_wrapped(|ui| self.pick_row_ui(ui, cx, &list, picked, forced));
         if self.pick.is_some() {
-            crate::ui::widgets::badge(
-                ui,
-                crate::ui::widgets::Tone::Warning,
-                cx.t("campaign.ui.pick_logged"),
-            );
+            widgets::badge(ui, Tone::Warning, cx.t("campaign.ui.pick_logged"));
         }
         ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().ink.subdued));
         let mut ok = true;
@@ -389,8 +387,8 @@ impl MissionDraw {
         &mut self,
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
-        list: &[&crate::rules::campaign::data::MissionData],
-        picked: Option<&&crate::rules::campaign::data::MissionData>,
+        list: &[&MissionData],
+        picked: Option<&&MissionData>,
         forced: bool,
     ) {
         let l = ui.label(cx.t("campaign.ui.pick_mission"));
@@ -412,7 +410,7 @@ impl MissionDraw {
             .response
             .labelled_by(l.id);
         if self.pick.is_some() || forced {
-            crate::ui::widgets::labelled_text(ui, cx.t("campaign.ui.reason"), &mut self.reason);
+            widgets::labelled_text(ui, cx.t("campaign.ui.reason"), &mut self.reason);
         }
     }
 
@@ -422,13 +420,11 @@ impl MissionDraw {
         &mut self,
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
-        c: &crate::rules::campaign::Campaign,
-        picked: Option<&crate::rules::campaign::data::MissionData>,
+        c: &Campaign,
+        picked: Option<&MissionData>,
     ) -> Option<Typed> {
         let sides = u32::try_from(c.settings.secondary.len()).unwrap_or(0);
-        if sides == 0
-            || picked.is_some_and(|m| m.enemy != crate::rules::campaign::EnemySide::Secondary)
-        {
+        if sides == 0 || picked.is_some_and(|m| m.enemy != EnemySide::Secondary) {
             return None;
         }
         let key = if picked.is_some() {

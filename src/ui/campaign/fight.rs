@@ -14,6 +14,7 @@ use crate::rules::battle::from_table::TableSide;
 use crate::ui::battle::from_table::table_side;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
+use crate::ui::widgets;
 use crate::ui::widgets::{card, icon_button};
 
 /// While an attacker is picked: who attacks, what to do next, and Cancel,
@@ -82,7 +83,7 @@ fn banner_ui(
             ("campaign.ui.fight.no_shot", &refused.shoot),
         ] {
             if let Some(why) = why {
-                ui.label(crate::ui::widgets::icon_and_text(
+                ui.label(widgets::icon_and_text(
                     ui,
                     icons::ICON_BLOCK,
                     &cx.f(key, &[("why", why)]),

@@ -10,11 +10,13 @@ use egui_material_icons::icons;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, Fighter, RECHARGE, Table,
 };
-use crate::rules::core::dice::amount_dice;
+use crate::rules::core::dice::{Roll, amount_dice};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::data::{Item, ItemUse};
 use crate::rules::killteam::item_use::{Relation, allows, effect_msg};
+use crate::rules::{campaign, killteam};
+use crate::ui::campaign::actions;
 use crate::ui::campaign::dice::typed_die;
 use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
@@ -87,7 +89,7 @@ pub(super) fn items_ui(
             // RIB-6: an item carried twice, after the buttons (which never
             // move under the mouse).
             let count = c.soldier_at_table(x.id).map_or(1, |s| {
-                crate::rules::killteam::carried_count(&cx.model.rules.killteam, &s, &item)
+                killteam::carried_count(&cx.model.rules.killteam, &s, &item)
             });
             let uses = table.uses_of(x.id, &item);
             if count > 1 && !struck {
@@ -145,7 +147,7 @@ fn use_buttons_ui(
     };
     let no_action = it
         .action
-        .then(|| crate::ui::campaign::actions::refusal(cx, c, (x.id, act)))
+        .then(|| actions::refusal(cx, c, (x.id, act)))
         .flatten();
     let r = icon_button(
         ui,
@@ -260,7 +262,7 @@ fn reroll_item_ui(
     {
         return;
     }
-    let cost = crate::rules::campaign::reroll_cost(rules).to_string();
+    let cost = campaign::reroll_cost(rules).to_string();
     let item = name_in(&it.names, cx.lang.code(), &it.id);
     let word = cx.f("campaign.ui.reroll_item", &[("cost", &cost)]);
     let named = cx.f(
@@ -403,7 +405,7 @@ fn targets_ui(
     table: &Table,
     x: &CampaignCharacter,
     (it, u, item_name): (&Item, &ItemUse, &str),
-    (die, bad): (Option<crate::rules::core::dice::Roll>, bool),
+    (die, bad): (Option<Roll>, bool),
 ) -> bool {
     let mut close = false;
     ui.horizontal_wrapped(|ui| {
@@ -451,7 +453,7 @@ fn die_field_ui(
     cx: &ViewCtx<'_>,
     (who, sides): (&[(&str, &str); 2], u32),
     text: &mut String,
-) -> (Option<crate::rules::core::dice::Roll>, bool) {
+) -> (Option<Roll>, bool) {
     let dice = format!("D{sides}");
     let label = cx.f(
         "campaign.ui.item_die",

@@ -10,7 +10,7 @@ use egui_material_icons::icons;
 
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Phase};
 use crate::rules::doc::LineKind;
-use crate::rules::{GearEdit, Msg, Outcome};
+use crate::rules::{Character, GearEdit, Msg, Outcome, Problem};
 use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
 use crate::ui::roster::character_gear::GearView;
@@ -26,7 +26,7 @@ struct Replayed {
     /// Each entry's outcome.
     outcomes: Vec<Outcome>,
     /// The replay's refusal, if it stopped.
-    refused: Option<(usize, crate::rules::Problem)>,
+    refused: Option<(usize, Problem)>,
 }
 
 /// State of the journal view.
@@ -323,8 +323,8 @@ fn gear_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
-    x: &crate::rules::campaign::CampaignCharacter,
-    ch: &crate::rules::Character,
+    x: &CampaignCharacter,
+    ch: &Character,
 ) {
     let alive = x.state.alive();
     if !alive {
@@ -338,8 +338,7 @@ fn gear_ui(
     let (id, character) = (c.id.as_str(), x.id);
     let gear = |e: GearEdit| edit(id, CampaignEdit::Gear { character, edit: e });
     ui.push_id(("cmp-gear", character), |ui| {
-        let open =
-            alive && !cx.model.folder.read_only && c.phase != crate::rules::campaign::Phase::Over;
+        let open = alive && !cx.model.folder.read_only && c.phase != Phase::Over;
         ui.add_enabled_ui(open, |ui| {
             view.gear_ui(ui, cx, ch, &gear);
             ui.add_space(space::S);

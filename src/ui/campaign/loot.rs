@@ -4,9 +4,8 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::campaign::CharId;
 use crate::rules::campaign::loot::LootPick;
-use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Fighter, Table};
+use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Fighter, Table};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::Soldier;
 use crate::rules::killteam::data::Grant;

@@ -23,18 +23,20 @@ mod victory;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::Command;
+use crate::app::{Command, Screen};
 use crate::rules::DocKey;
-use crate::rules::campaign::{Campaign, Phase, PoolMode};
+use crate::rules::campaign::{Campaign, End, Escort, Phase, PoolMode};
 use crate::ui::campaign::journal::JournalView;
 use crate::ui::campaign::overview::overview_ui;
 use crate::ui::campaign::parts::MissionState;
 use crate::ui::campaign::setup::SetupView;
 use crate::ui::context::ViewCtx;
+use crate::ui::library::versions;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
     Tone, alert, badge, card, icon_button, keep_whole, labelled_text, text_width,
 };
+use crate::ui::{theme, widgets};
 
 /// The parts of the campaign screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -90,11 +92,7 @@ impl CampaignView {
             };
             self.seen = seen;
         }
-        crate::ui::library::versions::pending_banner_ui(
-            ui,
-            cx,
-            &crate::rules::DocKey::of::<Campaign>(id),
-        );
+        versions::pending_banner_ui(ui, cx, &DocKey::of::<Campaign>(id));
         held::held_ui(ui, cx, c);
         self.header_ui(ui, cx, c);
         ui.add_space(space::S);
@@ -180,10 +178,7 @@ impl CampaignView {
 
 /// One number per escort: alone, the number; in co-op, each player's name
 /// before his, so that a glance tells whose is whose.
-fn per_player<N: std::fmt::Display>(
-    c: &Campaign,
-    of: impl Fn(&crate::rules::campaign::Escort) -> N,
-) -> String {
+fn per_player<N: std::fmt::Display>(c: &Campaign, of: impl Fn(&Escort) -> N) -> String {
     if let [one] = c.escorts.as_slice() {
         return of(one).to_string();
     }
@@ -204,7 +199,7 @@ fn stat_ui(ui: &mut egui::Ui, icon: egui_material_icons::MaterialIcon, value: &s
     let what_text = RichText::new(what).color(palette().ink.subdued);
     // The card goes whole to the next line when it does not fit.
     let width_of = |t: &RichText| text_width(ui, t.clone());
-    let frame = crate::ui::theme::card_frame();
+    let frame = theme::card_frame();
     let width = width_of(&icon)
         + ui.spacing().item_spacing.x
         + width_of(&value_text).max(width_of(&what_text)).max(120.0)
@@ -293,7 +288,7 @@ impl CampaignView {
         if std::mem::take(&mut self.focus_name) {
             r.request_focus();
         }
-        if crate::ui::widgets::text_committed(ui, &r) && self.name.trim() != c.name {
+        if widgets::text_committed(ui, &r) && self.name.trim() != c.name {
             cx.send(Command::Rename(
                 DocKey::of::<Campaign>(c.id.as_str()),
                 self.name.clone(),
@@ -315,10 +310,8 @@ impl CampaignView {
             ui.add_space(crate::ui::theme::space::M);
             let print = cx.t("action.print_preview");
             if icon_button(ui, icons::ICON_PRINT, print, print, true).clicked() {
-                cx.send(Command::Show(crate::app::Screen::Print(DocKey::of::<
-                    Campaign,
-                >(
-                    c.id.as_str()
+                cx.send(Command::Show(Screen::Print(DocKey::of::<Campaign>(
+                    c.id.as_str(),
                 ))));
             }
         });
@@ -327,7 +320,7 @@ impl CampaignView {
 
 /// How the campaign ended, and "Start the next campaign" when its escort
 /// carries over (CMP-17).
-fn end_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, end: &crate::rules::campaign::End) {
+fn end_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, end: &End) {
     let key = if end.won {
         "campaign.ui.won"
     } else if end.carries_over {

@@ -5,6 +5,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
+use crate::rules::Doc;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, Escort, ExportedEscort, Phase,
 };
@@ -119,10 +120,10 @@ fn export_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) {
         );
         match c.export_escort(e.id, &title) {
             Some(ExportedEscort::Roster(r)) => {
-                cx.send(Command::CreateFrom(crate::rules::Doc::new(r)));
+                cx.send(Command::CreateFrom(Doc::new(r)));
             }
             Some(ExportedEscort::KillTeam(t)) => {
-                cx.send(Command::CreateFrom(crate::rules::Doc::new(t)));
+                cx.send(Command::CreateFrom(Doc::new(t)));
             }
             None => {}
         }

@@ -12,10 +12,11 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::rules::campaign::{
-    Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Mission, MissionType, Phase, State,
+    Campaign, CampaignCharacter, CampaignEdit, CharId, EscortId, Member, Mission, MissionType,
+    Mode, Phase, State,
 };
 use crate::rules::core::names::name_in;
-use crate::rules::{Characteristic, DocKey, GearKind};
+use crate::rules::{CharRef, Characteristic, DocKey, Edit, GearKind};
 use crate::ui::campaign::dice::{
     DiceAsk, DiceTexts, MissionDraw, Typed, dice_cell, dice_field, dice_name, parse_typed,
 };
@@ -29,7 +30,7 @@ pub const CARD: egui::Vec2 = egui::vec2(260.0, 212.0);
 
 /// The command of a campaign event.
 pub fn edit(id: &str, e: CampaignEdit) -> Command {
-    Command::Edit(DocKey::of::<Campaign>(id), crate::rules::Edit::new(e))
+    Command::Edit(DocKey::of::<Campaign>(id), Edit::new(e))
 }
 
 /// The tone, icon and word of a character's state: never colour alone.
@@ -79,8 +80,8 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
             ui.add(egui::Label::new(name_in(&d.objective, cx.lang.code(), "")).wrap());
         }
         let mode = match m.mode {
-            crate::rules::campaign::Mode::Attack => "campaign.ui.mode.attack",
-            crate::rules::campaign::Mode::Defence => "campaign.ui.mode.defence",
+            Mode::Attack => "campaign.ui.mode.attack",
+            Mode::Defence => "campaign.ui.mode.defence",
         };
         ui.label(
             RichText::new(cx.f(
@@ -491,7 +492,7 @@ pub struct MissionState {
     /// The characteristic chosen for each character's advance.
     pub(super) advance: BTreeMap<CharId, Characteristic>,
     /// What each escort's player is typing in the reinforcements step.
-    pub(super) buy: BTreeMap<crate::rules::campaign::EscortId, Buy>,
+    pub(super) buy: BTreeMap<EscortId, Buy>,
     /// The character sent on recon.
     pub(super) recon: Option<CharId>,
     /// A type forced for the next mission.
@@ -499,7 +500,7 @@ pub struct MissionState {
     /// The next mission, picked or its dice typed in.
     pub(super) next: MissionDraw,
     /// The initiative dice typed in, per side (none: the enemy).
-    pub(super) initiative: BTreeMap<Option<crate::rules::campaign::EscortId>, String>,
+    pub(super) initiative: BTreeMap<Option<EscortId>, String>,
     /// The other dice typed in from real dice, by field.
     pub dice: DiceTexts,
     /// What the table keeps of its own: the fighter picked to attack.
@@ -528,7 +529,7 @@ pub struct TableMarks {
     pub of: Option<(String, u32)>,
     /// The fighter picked on the table to attack: his target is picked
     /// next (`fight.rs`).
-    pub attacker: Option<crate::rules::CharRef>,
+    pub attacker: Option<CharRef>,
 }
 
 /// What one player is typing in the reinforcements step.
@@ -538,7 +539,7 @@ pub(super) struct Buy {
     pub(super) exchange: u32,
     /// The character brought from the library: a roster or kill team, and
     /// one of its characters or soldiers.
-    pub(super) recruit: Option<crate::rules::CharRef>,
+    pub(super) recruit: Option<CharRef>,
     /// The soldier kind bought, for a kill team (CMP-7).
     pub(super) recruit_soldier: Option<String>,
     /// The race bought, for a Rogue Trader band (CMP-7).

@@ -3,11 +3,10 @@
 //! one brought from another document of the library. Each pick one
 //! campaign event, sent as a command.
 
-use crate::rules::campaign::EscortKind;
+use crate::rules::campaign::{Campaign, CampaignEdit, Escort, EscortKind, Member, RecruitKind};
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::campaign::{Campaign, CampaignEdit, Escort, Member, RecruitKind};
 use crate::rules::{CharRef, KillTeam, Problem, Roster, RulesData};
 use crate::ui::campaign::parts::{Buy, edit};
 use crate::ui::context::ViewCtx;

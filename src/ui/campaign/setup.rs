@@ -1,15 +1,14 @@
 //! The setup page of a campaign: its settings, its escorts and its start
 //! (CMP-1, CMP-2, CMP-16). Every change is one campaign event.
 
-use crate::rules::campaign::EscortKind;
+use crate::rules::campaign::{
+    Budget, Campaign, CampaignEdit, EscortId, EscortKind, Injuries, Member, MissionType, NewEscort,
+    PoolMode, Settings,
+};
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::campaign::EscortId;
 use crate::rules::campaign::data::CampaignData;
-use crate::rules::campaign::{
-    Budget, Campaign, CampaignEdit, Injuries, Member, NewEscort, PoolMode, Settings,
-};
 use crate::rules::core::names::name_in;
 use crate::rules::{Doc, DocKey};
 use crate::ui::campaign::dice::MissionDraw;
@@ -164,13 +163,7 @@ impl SetupView {
             }
             // CMP-2, CMP-3: a random Investigation, drawn or picked; its
             // dice typed in or rolled.
-            let choice = self.first.ui(
-                ui,
-                cx,
-                c,
-                crate::rules::campaign::MissionType::Investigation,
-                false,
-            );
+            let choice = self.first.ui(ui, cx, c, MissionType::Investigation, false);
             let ready = problems.is_empty() && !c.characters.is_empty() && choice.is_some();
             let start = cx.t("campaign.ui.start");
             if icon_button(

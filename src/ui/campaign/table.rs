@@ -2,30 +2,30 @@
 //! command points, who acts first and each soldier's reminders. Every click
 //! is one campaign event: saved at once, undoable.
 
-use crate::rules::campaign::EscortKind;
+use crate::rules::campaign::{
+    Campaign, CampaignCharacter, CampaignEdit, CharId, Escort, EscortId, EscortKind, Initiative,
+    InitiativeRoll, Member, MissionResult, MissionType, Phase, Table,
+};
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::campaign::CharId;
-use crate::rules::campaign::{Campaign, CampaignEdit, Member, MissionResult, MissionType, Phase};
+use crate::app::{Command, Screen};
+use crate::rules::CharRef;
 use crate::rules::killteam::activation::Act;
-use crate::ui::campaign::actions;
+use crate::rules::killteam::{Soldier, ribbons};
 use crate::ui::campaign::cards::{enemies_ui, member_profile_ui, wounds_ui};
 use crate::ui::campaign::dice::typed_die;
 use crate::ui::campaign::fight::{FightRefusals, fight_banner_ui, fight_buttons_ui};
 use crate::ui::campaign::parts::{MissionState, TableMarks, edit, mission_ui};
+use crate::ui::campaign::{actions, compact, items, loot, victory};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
+use crate::ui::widgets;
 use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
 
 /// The turn being played and "New turn" (KT-11): each kill team gains its
 /// command points for the turn; one event, undoable.
-fn turn_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    table: &crate::rules::campaign::Table,
-) {
+fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table) {
     let turn = table.turn();
     let gain = cx.model.rules.killteam.command.per_turn;
     let teams = c
@@ -111,11 +111,11 @@ fn activations_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
 /// mouse's back button) returns here.
 fn fight_button_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let word = cx.t("campaign.ui.open_battle");
-    if crate::ui::widgets::icon_button(ui, icons::ICON_SWORDS, word, word, true)
+    if widgets::icon_button(ui, icons::ICON_SWORDS, word, word, true)
         .on_hover_text(cx.t("campaign.ui.open_battle_hint"))
         .clicked()
     {
-        cx.send(crate::app::Command::Show(crate::app::Screen::Battle));
+        cx.send(Command::Show(Screen::Battle));
     }
 }
 
@@ -166,10 +166,7 @@ impl MissionState {
         };
         // The compact list's lines, worked out once for the filter and the
         // list.
-        let mut lines = self
-            .view
-            .compact
-            .then(|| crate::ui::campaign::compact::lines(cx, c, table));
+        let mut lines = self.view.compact.then(|| compact::lines(cx, c, table));
         // The table's tools first: the view's toggle stays where it is in
         // either view.
         ui.horizontal_wrapped(|ui| {
@@ -184,12 +181,12 @@ impl MissionState {
             }
             view_toggle_ui(ui, cx, &mut self.view.compact);
             if let Some(all) = &lines {
-                crate::ui::campaign::compact::find_ui(ui, cx, all, &mut self.view.find);
+                compact::find_ui(ui, cx, all, &mut self.view.find);
             }
         });
         ui.add_space(space::S);
         if self.view.compact {
-            crate::ui::campaign::compact::mission_line_ui(ui, cx, c);
+            compact::mission_line_ui(ui, cx, c);
         } else {
             mission_ui(ui, cx, c, &mut self.dice);
         }
@@ -206,12 +203,12 @@ impl MissionState {
         if let Some(all) = lines.take().filter(|_| self.view.compact) {
             // The models first: a whole escort in view at once.
             let marks = (&self.view, &mut self.marks.attacker, &refused);
-            crate::ui::campaign::compact::compact_ui(ui, cx, (c, all), marks);
+            compact::compact_ui(ui, cx, (c, all), marks);
             ui.add_space(space::M);
         }
         turn_ui(ui, cx, c, table);
         ui.add_space(space::M);
-        crate::ui::campaign::victory::victory_ui(ui, cx, c);
+        victory::victory_ui(ui, cx, c);
         ui.add_space(space::M);
         self.initiative_ui(ui, cx, c, table);
         ui.add_space(space::M);
@@ -233,7 +230,7 @@ impl MissionState {
         &mut self,
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
-        (c, table): (&Campaign, &crate::rules::campaign::Table),
+        (c, table): (&Campaign, &Table),
         refused: &FightRefusals,
     ) {
         let compact = self.view.compact;
@@ -266,13 +263,7 @@ impl MissionState {
     }
 
     /// The mission's end: its outcome, the VP earned, "End the mission".
-    fn end_mission_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        cx: &ViewCtx<'_>,
-        c: &Campaign,
-        table: &crate::rules::campaign::Table,
-    ) {
+    fn end_mission_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table) {
         let id = c.id.as_str();
         let t = c
             .mission
@@ -343,15 +334,9 @@ impl MissionState {
     /// "Who acts first" (CMP-16): each player tests his initiative, the
     /// enemy's is tested once; a die per side, rolled by Muster or typed
     /// in, and the order they give.
-    fn initiative_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        cx: &ViewCtx<'_>,
-        c: &Campaign,
-        table: &crate::rules::campaign::Table,
-    ) {
+    fn initiative_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table) {
         let sides_of = c.rates(&cx.model.rules.campaign).initiative.die;
-        let sides: Vec<(Option<crate::rules::campaign::EscortId>, String)> = c
+        let sides: Vec<(Option<EscortId>, String)> = c
             .escorts
             .iter()
             .map(|e| (Some(e.id), e.player.clone()))
@@ -404,9 +389,9 @@ impl MissionState {
         &mut self,
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
-        sides: &[(Option<crate::rules::campaign::EscortId>, String)],
+        sides: &[(Option<EscortId>, String)],
         sides_of: u32,
-    ) -> (Vec<crate::rules::campaign::InitiativeRoll>, bool) {
+    ) -> (Vec<InitiativeRoll>, bool) {
         let mut typed = Vec::new();
         let mut bad = false;
         egui::Grid::new("cmp-initiative")
@@ -431,7 +416,7 @@ impl MissionState {
                         });
                         if !text.trim().is_empty() {
                             match typed_die(text, sides_of) {
-                                Some(roll) => typed.push(crate::rules::campaign::InitiativeRoll {
+                                Some(roll) => typed.push(InitiativeRoll {
                                     escort: *side,
                                     rolls: vec![roll],
                                 }),
@@ -456,12 +441,7 @@ impl MissionState {
 }
 
 /// A kill team's command points, one less or one more (KT-11).
-fn command_points_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    e: &crate::rules::campaign::Escort,
-) {
+fn command_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) {
     let id = c.id.as_str();
     ui.separator();
     let l = ui.label(cx.t("campaign.ui.command_points"));
@@ -506,8 +486,8 @@ fn command_points_ui(
 fn player_card_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    (c, table): (&Campaign, &crate::rules::campaign::Table),
-    x: &crate::rules::campaign::CampaignCharacter,
+    (c, table): (&Campaign, &Table),
+    x: &CampaignCharacter,
     (marks, refused): (&mut TableMarks, &FightRefusals),
 ) {
     card(ui, |ui| {
@@ -530,8 +510,8 @@ fn player_card_ui(
             let max = x.member.wounds(&cx.model.rules);
             let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
             wounds_ui(ui, cx, c, (x.id, x.name()), max, taken);
-            crate::ui::campaign::items::dazzled_ui(ui, cx, table, x.id);
-            let me = crate::rules::CharRef::new(c.id.clone(), x.id);
+            items::dazzled_ui(ui, cx, table, x.id);
+            let me = CharRef::new(c.id.clone(), x.id);
             ui.horizontal_wrapped(|ui| {
                 // KT-9: a soldier with neither a shot nor a charge left
                 // attacks nobody.
@@ -550,9 +530,9 @@ fn player_card_ui(
                 };
                 soldier_reminders_ui(ui, cx, s, wounds_left);
                 deminer_ui(ui, cx, (c, table), x, s);
-                crate::ui::campaign::loot::loot_ui(ui, cx, (c, table), x, s);
+                loot::loot_ui(ui, cx, (c, table), x, s);
             }
-            crate::ui::campaign::items::items_ui(ui, cx, c, table, x);
+            items::items_ui(ui, cx, c, table, x);
         });
     });
 }
@@ -562,14 +542,14 @@ fn player_card_ui(
 fn deminer_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    (c, table): (&Campaign, &crate::rules::campaign::Table),
-    x: &crate::rules::campaign::CampaignCharacter,
-    s: &crate::rules::killteam::Soldier,
+    (c, table): (&Campaign, &Table),
+    x: &CampaignCharacter,
+    s: &Soldier,
 ) {
     let data = &cx.model.rules.killteam;
     if table.laid.is_empty()
         || table.out_of_action.contains(&x.id)
-        || crate::rules::killteam::ribbons::mine_removal(data, s).is_none()
+        || ribbons::mine_removal(data, s).is_none()
     {
         return;
     }
@@ -608,7 +588,7 @@ fn playing_buttons_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
-    x: &crate::rules::campaign::CampaignCharacter,
+    x: &CampaignCharacter,
     out_now: bool,
 ) {
     let id = c.id.as_str();
@@ -656,13 +636,7 @@ fn playing_buttons_ui(
 }
 
 /// The characters of an escort left at home, each brought back by a click.
-fn at_home_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    table: &crate::rules::campaign::Table,
-    e: &crate::rules::campaign::Escort,
-) {
+fn at_home_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table, e: &Escort) {
     let id = c.id.as_str();
     let home: Vec<_> = c
         .members(e.id)
@@ -688,12 +662,7 @@ fn at_home_ui(
 }
 
 /// The order the initiative gave (CMP-16): each side's place and dice.
-fn initiative_order_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    init: &crate::rules::campaign::Initiative,
-) {
+fn initiative_order_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, init: &Initiative) {
     ui.add_space(space::S);
     ui.label(
         RichText::new(cx.f(
@@ -743,12 +712,7 @@ fn initiative_order_ui(
 /// What a kill-team soldier's ribbon reminds the table of (RIB-5, RIB-10,
 /// RIB-11), each by icon and word: the Unkillable's free action shows once
 /// he is on his last wound.
-fn soldier_reminders_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    s: &crate::rules::killteam::Soldier,
-    wounds_left: u32,
-) {
+fn soldier_reminders_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Soldier, wounds_left: u32) {
     use crate::rules::killteam::ribbons;
     let data = &cx.model.rules.killteam;
     if wounds_left == 0 {
@@ -767,7 +731,7 @@ fn soldier_reminders_ui(
                 badge(ui, tone, &text);
             }
             None => {
-                ui.label(crate::ui::widgets::icon_and_text(
+                ui.label(widgets::icon_and_text(
                     ui,
                     icon,
                     &text,

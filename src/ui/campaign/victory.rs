@@ -2,13 +2,12 @@
 //! as fighters fell, turn by turn, with the double-kill bonus, and the
 //! campaign's reading of that bonus, which a click changes (one event).
 
-use crate::rules::campaign::EscortKind;
+use crate::rules::campaign::{Campaign, CampaignEdit, EscortKind, Fighter};
 use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::data::DoubleKill;
 use crate::rules::campaign::victory::{BattleVp, Fallen};
-use crate::rules::campaign::{Campaign, CampaignEdit, Fighter};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::victory::{DoubleKillBonus, Tally};
 use crate::ui::campaign::parts::edit;

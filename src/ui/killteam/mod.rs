@@ -9,14 +9,16 @@ pub(crate) mod soldier_card;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::Command;
+use crate::app::{Command, Screen};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::KillTeam;
 use crate::rules::{DocKey, KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::edit;
 use crate::ui::killteam::soldier_card::soldier_card_ui;
+use crate::ui::library::versions;
 use crate::ui::theme::{palette, space};
+use crate::ui::widgets;
 use crate::ui::widgets::{
     Tone, alert, badge, card, card_title, icon_button, labelled_text, text_committed,
 };
@@ -48,7 +50,7 @@ impl KillTeamView {
             self.name = team.name.clone();
         }
         let problems = model.problems_of(&DocKey::of::<KillTeam>(id));
-        crate::ui::library::versions::pending_banner_ui(ui, cx, &DocKey::of::<KillTeam>(id));
+        versions::pending_banner_ui(ui, cx, &DocKey::of::<KillTeam>(id));
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             ui.horizontal(|ui| self.header_ui(ui, cx, team, problems));
@@ -122,11 +124,7 @@ impl KillTeamView {
             }
             let print = cx.t("action.print_preview");
             if icon_button(ui, icons::ICON_PRINT, print, print, true).clicked() {
-                cx.send(Command::Show(crate::app::Screen::Print(DocKey::of::<
-                    KillTeam,
-                >(
-                    id
-                ))));
+                cx.send(Command::Show(Screen::Print(DocKey::of::<KillTeam>(id))));
             }
         });
     }
@@ -224,7 +222,7 @@ fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, team: &KillTeam, problems: &[
         if !problems.is_empty() {
             ui.add_space(space::S);
             for p in problems {
-                crate::ui::widgets::problem_link_ui(ui, cx, p);
+                widgets::problem_link_ui(ui, cx, p);
             }
         }
     });

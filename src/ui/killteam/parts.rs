@@ -10,14 +10,14 @@ use crate::rules::core::dice::Amount;
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::KillTeam;
 use crate::rules::killteam::data::{SoldierKind, Strength, Weapon};
-use crate::rules::{DocKey, KillTeamEdit, Problem};
+use crate::rules::{DocKey, Edit, KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::described_option;
 
 /// The command that applies edit `e` to kill team `id`.
 pub fn edit(id: &str, e: KillTeamEdit) -> Command {
-    Command::Edit(DocKey::of::<KillTeam>(id), crate::rules::Edit::new(e))
+    Command::Edit(DocKey::of::<KillTeam>(id), Edit::new(e))
 }
 
 /// A value of the derived profile: marked when a ribbon or an item changed

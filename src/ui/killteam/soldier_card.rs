@@ -7,16 +7,17 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::core::names::name_in;
-use crate::rules::killteam::data::{KillTeamData, WeaponType};
+use crate::rules::killteam::data::{Item, KillTeamData, Ribbon, WeaponType};
 use crate::rules::killteam::{
-    Carried, KillTeam, Soldier, allowed_items, derive, item_refusal, item_weapon_refusal,
-    ribbon_refusal, weapon_refusal,
+    Carried, Derived, KillTeam, Soldier, WeaponLine, allowed_items, derive, item_refusal,
+    item_weapon_refusal, ribbon_refusal, weapon_refusal,
 };
 use crate::rules::{KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::{
     Choice, amount, edit, kind_detail, picker_ui, stat_ui, weapon_detail,
 };
+use crate::ui::theme;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, icon_and_text, icon_button};
 
@@ -32,7 +33,7 @@ pub fn soldier_card_ui(
     index: usize,
     s: &Soldier,
 ) {
-    let frame = crate::ui::theme::card_frame().show(ui, |ui| {
+    let frame = theme::card_frame().show(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
             header_ui(ui, cx, data, team, s);
@@ -339,12 +340,7 @@ fn item_picker_ui(
 
 /// His derived profile, each value changed by a ribbon or an item marked,
 /// and the items he carries, counted.
-pub(crate) fn profile_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    data: &KillTeamData,
-    d: &crate::rules::killteam::Derived,
-) {
+pub(crate) fn profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, data: &KillTeamData, d: &Derived) {
     ui.spacing_mut().item_spacing.x = space::M;
     let p = &d.profile;
     let save = if p.save_dice > 1 {
@@ -387,7 +383,7 @@ pub(crate) fn weapon_line_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     data: &KillTeamData,
-    w: &crate::rules::killteam::WeaponLine,
+    w: &WeaponLine,
 ) {
     let name = data
         .weapon(&w.id)
@@ -447,7 +443,7 @@ fn item_row_ui(
     tid: &str,
     s: &Soldier,
     at: usize,
-    it: &crate::rules::killteam::data::Item,
+    it: &Item,
 ) {
     let name = name_in(&it.names, cx.lang.code(), &it.id);
     let remove = cx.f("kt.remove_item", &[("item", name)]);
@@ -487,7 +483,7 @@ fn item_weapon_picker_ui(
     tid: &str,
     s: &Soldier,
     at: usize,
-    it: &crate::rules::killteam::data::Item,
+    it: &Item,
 ) {
     let Some(pick) = &it.weapon_choice else {
         return;
@@ -520,7 +516,7 @@ fn item_weapon_picker_ui(
 }
 
 /// His ribbon: its name and rule, and what it does.
-fn ribbon_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &crate::rules::killteam::data::Ribbon) {
+fn ribbon_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &Ribbon) {
     let name = name_in(&r.names, cx.lang.code(), &r.id);
     ui.label(icon_and_text(
         ui,

@@ -8,13 +8,14 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Model, Screen};
-use crate::rules::{Doc, DocKey};
+use crate::rules::{Doc, DocKey, DocKind, Msg};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
     Tone, alert, card, card_title, icon_button, labelled_text, problems_badge, text_committed,
     virtual_rows,
 };
+use crate::ui::{theme, widgets};
 
 /// The height of one document's row.
 const ROW_HEIGHT: f32 = 44.0;
@@ -25,7 +26,7 @@ pub struct LibraryView {
     /// Filter on document names.
     pub search: String,
     /// Show only documents of this kind (`None`: every kind).
-    pub kind: Option<crate::rules::DocKind>,
+    pub kind: Option<DocKind>,
     /// Name for the next new roster.
     pub new_name: String,
     /// The document being renamed, and the name typed so far.
@@ -47,7 +48,7 @@ fn store_alerts_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         alert(
             ui,
             Tone::Error,
-            &cx.msg(&crate::rules::Msg::new("store.no_library").msg("reason", problem.clone())),
+            &cx.msg(&Msg::new("store.no_library").msg("reason", problem.clone())),
         );
     }
     for problem in &model.rules_problems {
@@ -235,7 +236,7 @@ impl LibraryView {
                 .clicked()
                 {
                     cx.send(Command::Create(
-                        crate::rules::DocKind::KillTeam,
+                        DocKind::KillTeam,
                         std::mem::take(&mut self.new_name),
                     ));
                 }
@@ -250,7 +251,7 @@ impl LibraryView {
                 .clicked()
                 {
                     cx.send(Command::Create(
-                        crate::rules::DocKind::Campaign,
+                        DocKind::Campaign,
                         std::mem::take(&mut self.new_name),
                     ));
                 }
@@ -275,7 +276,7 @@ impl LibraryView {
                 .selected_text(selected)
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut self.kind, None, cx.t("library.every_kind"));
-                    for k in crate::rules::DocKind::ALL {
+                    for k in DocKind::ALL {
                         ui.selectable_value(&mut self.kind, Some(k), cx.t(k.label()));
                     }
                 })
@@ -299,7 +300,7 @@ impl LibraryView {
             self.selected = Some(key.clone());
         }
         let selected = self.selected.as_ref() == Some(&key);
-        let frame = crate::ui::theme::card_frame()
+        let frame = theme::card_frame()
             .inner_margin(egui::Margin::symmetric(space::M as i8, 4))
             .stroke(egui::Stroke::new(
                 if selected { 2.0 } else { 1.0 },
@@ -463,7 +464,7 @@ fn welcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         card_title(ui, icons::ICON_WAVING_HAND, cx.t("library.welcome.title"));
         ui.add(egui::Label::new(cx.t("library.welcome.intro")).wrap());
         ui.add_space(space::S);
-        crate::ui::widgets::card_rows(
+        widgets::card_rows(
             ui,
             ("examples", WELCOME_CARD_WIDTH),
             Example::ALL,

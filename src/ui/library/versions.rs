@@ -12,9 +12,9 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::app::merging::{FieldsPreview, MergeAct, MergePreview, MergeView};
-use crate::rules::Campaign;
 use crate::rules::campaign::Entry;
 use crate::rules::campaign::merge::{Conflict, Merged, Side};
+use crate::rules::{Campaign, DocKey, Document};
 use crate::store::Version;
 use crate::store::fields::{Changed, FieldConflict};
 use crate::ui::context::ViewCtx;
@@ -29,7 +29,7 @@ fn file_name(v: &Version) -> String {
 }
 
 /// The badge on a document's row: how many versions there are to merge.
-pub(super) fn versions_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey) {
+pub(super) fn versions_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) {
     let count = cx
         .model
         .library
@@ -46,7 +46,7 @@ pub(super) fn versions_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::r
 /// The badges of a shared campaign's row: its events held aside (two
 /// machines clashed), and another machine's journal that cannot be read
 /// whole. What they are is shown inside the campaign.
-pub(super) fn shared_badges(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey) {
+pub(super) fn shared_badges(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) {
     let held = cx.model.library.held.get(key).map_or(0, Vec::len);
     if held > 0 {
         let text = cx.f("library.held_badge", &[("count", &held.to_string())]);
@@ -58,7 +58,7 @@ pub(super) fn shared_badges(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::ru
         .unreadable_journals_of(&key.id)
         .next()
         .is_some();
-    if unreadable && key.kind == <crate::rules::Campaign as crate::rules::Document>::KIND {
+    if unreadable && key.kind == <Campaign as Document>::KIND {
         badge(ui, Tone::Error, cx.t("library.unreadable_journal_badge"));
     }
 }
@@ -260,7 +260,7 @@ fn arriving_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, m: &Merged) {
 /// The campaign's own banner while another version of it waits to be
 /// merged: the campaign takes no surprise edits unawares, and "Merge…" is
 /// at hand.
-pub(crate) fn pending_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &crate::rules::DocKey) {
+pub(crate) fn pending_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) {
     let Some(v) = cx.model.library.versions.iter().find(|v| v.key == *key) else {
         return;
     };

@@ -7,8 +7,8 @@ use egui_material_icons::icons;
 
 use crate::app::{Command, PrintPrefs, Screen};
 use crate::i18n::Lang;
-use crate::print::Paper;
 use crate::print::pdf::PageMap;
+use crate::print::{Paper, pdf};
 use crate::rules::{DocKey, Msg};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -161,7 +161,7 @@ pub(super) fn typeset_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, done: Option<&Resu
                 Tone::Info,
                 &cx.f("print.pdf_pages", &[("n", &map.pages.to_string())]),
             );
-            if let Some(w) = crate::print::pdf::glyph_warning(&map.missing_glyphs) {
+            if let Some(w) = pdf::glyph_warning(&map.missing_glyphs) {
                 ui.add_space(space::S);
                 alert(ui, Tone::Warning, &cx.msg(&w));
             }

@@ -5,6 +5,7 @@ use egui::text::LayoutJob;
 use egui::{Color32, FontFamily, FontId, RichText, Stroke};
 
 use crate::ui::theme::{PAPER, SHEET_FONT, SHEET_FONT_BOLD};
+use crate::ui::widgets;
 
 /// Screen points per printed point: the page is drawn 1.5 times its printed
 /// size, every size of the template in proportion, so that it reads on a
@@ -76,5 +77,5 @@ pub(super) fn heading(ui: &mut egui::Ui, title: &str, width: f32) {
 
 /// The width of a text on one line.
 pub(super) fn measure(ui: &egui::Ui, t: &str, pt: f32, bold: bool) -> f32 {
-    crate::ui::widgets::text_width(ui, text(t, pt, bold, PAPER.ink))
+    widgets::text_width(ui, text(t, pt, bold, PAPER.ink))
 }

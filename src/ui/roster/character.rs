@@ -3,7 +3,7 @@
 //! equipment and power cards (`character_gear.rs`).
 
 use crate::app::Command;
-use crate::rules::{Character, CharacterEdit, CharacterId, Characteristic};
+use crate::rules::{Character, CharacterEdit, CharacterId, Characteristic, GearEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::roster::parts::{
     level_combo, level_hint, race_combo, race_name, type_combo, type_hint, type_name,
@@ -11,6 +11,7 @@ use crate::ui::roster::parts::{
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::ui::roster::character_gear::GearView;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
     Tone, alert, card, card_title, labelled_text, problems_badge, problems_ui, text_committed,
@@ -32,7 +33,7 @@ pub struct CharacterView {
     /// Put the cursor in the name field at the next frame (F2).
     pub focus_name: bool,
     /// The equipment and power cards being added.
-    pub gear: crate::ui::roster::character_gear::GearView,
+    pub gear: GearView,
 }
 
 impl CharacterView {
@@ -76,7 +77,7 @@ impl CharacterView {
             }
         });
         ui.add_space(space::M);
-        let gear = |g: crate::rules::GearEdit| edit(CharacterEdit::Gear(g));
+        let gear = |g: GearEdit| edit(CharacterEdit::Gear(g));
         self.gear.gear_ui(ui, cx, c, &gear);
         ui.add_space(space::M);
         self.gear.powers_ui(ui, cx, c, &gear);
@@ -392,7 +393,7 @@ fn spend_buttons_ui(
     cx: &ViewCtx<'_>,
     c: &Character,
     ch: Characteristic,
-    refusal: Option<&crate::rules::Problem>,
+    refusal: Option<&Problem>,
     edit: &dyn Fn(CharacterEdit) -> Command,
 ) {
     let full = cx.t(&format!("chr.{}", ch.key())).to_owned();
@@ -428,7 +429,7 @@ fn spend_buttons_ui(
 /// Which rule stops the +, when a maximum does (not merely running out of
 /// points, which the points line already says): a short reason in the row,
 /// the whole message on hover.
-fn limit_cell_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, refusal: Option<&crate::rules::Problem>) {
+fn limit_cell_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, refusal: Option<&Problem>) {
     match refusal {
         Some(p) if p.rule != "CHR-7" => {
             let short_key = p.key.replace("problem.", "limit.");

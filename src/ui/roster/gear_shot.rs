@@ -14,6 +14,7 @@ use crate::rules::{Gear, GearKind};
 use crate::ui::theme::palette;
 
 use super::cells::text_cell;
+use crate::rules::characters::data;
 use crate::ui::context::ViewCtx;
 
 /// The width of the profile's fields.
@@ -141,7 +142,7 @@ impl Field {
                 _ => return Err("gear.shot.to_hit_bad"),
             },
             Self::Damage if empty => g.damage = None,
-            Self::Damage if crate::rules::characters::data::damage_ok(t) => {
+            Self::Damage if data::damage_ok(t) => {
                 g.damage = Some(t.to_uppercase());
             }
             Self::Damage => return Err("gear.shot.damage_bad"),

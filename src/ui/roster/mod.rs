@@ -9,12 +9,15 @@ mod parts;
 
 use crate::app::{Command, Screen};
 use crate::i18n::Lang;
-use crate::rules::{DocKey, NewCharacter, PointsScheme, Roster, RosterEdit};
+use crate::rules::{Character, DocKey, Document, NewCharacter, PointsScheme, Roster, RosterEdit};
 use crate::ui::context::ViewCtx;
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::characters::roster;
+use crate::ui::library::versions;
 use crate::ui::roster::parts::{level_combo, race_combo, race_name, type_combo, type_name};
+use crate::ui::theme;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
     Tone, alert, badge, card, card_title, icon_button, labelled_text, problems_badge, problems_ui,
@@ -58,7 +61,7 @@ impl RosterView {
             self.allotments = None;
         }
         let problems = model.problems_of(&DocKey::of::<Roster>(id));
-        crate::ui::library::versions::pending_banner_ui(ui, cx, &DocKey::of::<Roster>(id));
+        versions::pending_banner_ui(ui, cx, &DocKey::of::<Roster>(id));
         card(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(
@@ -77,8 +80,7 @@ impl RosterView {
                     self.name = roster.name.clone();
                 }
                 ui.label(
-                    RichText::new(cx.msg(&crate::rules::Document::summary(roster)))
-                        .color(palette().ink.subdued),
+                    RichText::new(cx.msg(&Document::summary(roster))).color(palette().ink.subdued),
                 );
                 problems_badge(ui, cx, problems.len());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -88,9 +90,7 @@ impl RosterView {
                     }
                     let print = cx.t("action.print_preview");
                     if icon_button(ui, icons::ICON_PRINT, print, print, true).clicked() {
-                        cx.send(Command::Show(crate::app::Screen::Print(
-                            DocKey::of::<Roster>(id),
-                        )));
+                        cx.send(Command::Show(Screen::Print(DocKey::of::<Roster>(id))));
                     }
                 });
             });
@@ -138,20 +138,14 @@ impl RosterView {
                 force_models,
             } => {
                 pool_ui(ui, cx, roster, *points, *force_models);
-                ui.label(
-                    cx.f(
-                        "points.pool_status",
-                        &[
-                            ("used", &used.to_string()),
-                            ("points", &points.to_string()),
-                            (
-                                "max",
-                                &crate::rules::characters::roster::max_characters(*force_models)
-                                    .to_string(),
-                            ),
-                        ],
-                    ),
-                );
+                ui.label(cx.f(
+                    "points.pool_status",
+                    &[
+                        ("used", &used.to_string()),
+                        ("points", &points.to_string()),
+                        ("max", &roster::max_characters(*force_models).to_string()),
+                    ],
+                ));
                 self.roll_pool_ui(ui, cx, roster, *force_models);
             }
         }
@@ -398,13 +392,8 @@ fn characters_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster) {
 
 /// One character as a card: name, race and type, the profile with values
 /// above a maximum marked, points and worth, and what can be done.
-fn character_card_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    roster: &Roster,
-    c: &crate::rules::Character,
-) {
-    crate::ui::theme::card_frame()
+fn character_card_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster, c: &Character) {
+    theme::card_frame()
         .inner_margin(egui::Margin::symmetric(space::M as i8, 6))
         .show(ui, |ui| {
             ui.set_min_width(ui.available_width());
@@ -425,12 +414,7 @@ fn character_card_ui(
 
 /// A card's first line: icon, name (a link to his screen), race and type,
 /// and how many problems he has.
-fn card_header_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    roster: &Roster,
-    c: &crate::rules::Character,
-) {
+fn card_header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster, c: &Character) {
     let rules = &cx.model.rules;
     let icon = if c.psychic {
         icons::ICON_PSYCHOLOGY
@@ -465,12 +449,7 @@ fn card_header_ui(
 }
 
 /// A card's buttons, right to left: remove, duplicate, edit.
-fn card_buttons_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    roster: &Roster,
-    c: &crate::rules::Character,
-) {
+fn card_buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster, c: &Character) {
     let named = |what: &str| format!("{what}: {}", c.name);
     let remove = cx.t("roster.remove");
     if icon_button(ui, icons::ICON_DELETE, remove, &named(remove), true).clicked() {
@@ -494,7 +473,7 @@ fn card_buttons_ui(
 }
 
 /// A card's profile, a value above its maximum marked.
-fn card_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Character) {
+fn card_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character) {
     let rules = &cx.model.rules;
     match (c.profile(rules), c.maxima(rules)) {
         (Ok(p), Ok(max)) => {
@@ -530,7 +509,7 @@ fn card_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Charac
 }
 
 /// A card's points, spent and worth, and what he carries, counted.
-fn card_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &crate::rules::Character) {
+fn card_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character) {
     ui.label(
         RichText::new(cx.f(
             "roster.points_worth",

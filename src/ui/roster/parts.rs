@@ -3,8 +3,8 @@
 //! never from the roster's `mod.rs`.
 
 use crate::i18n::Lang;
-use crate::rules::RulesData;
 use crate::rules::core::names::name_in;
+use crate::rules::{Characteristic, RulesData};
 use crate::ui::context::ViewCtx;
 
 /// The display name of a race.
@@ -115,7 +115,7 @@ pub fn type_hint(rules: &RulesData, lang: Lang, id: Option<&str>) -> String {
     let Some(t) = id.and_then(|id| rules.character_type(id)) else {
         return lang.t("character.type_hint_none").to_owned();
     };
-    let adds: Vec<String> = crate::rules::Characteristic::ALL
+    let adds: Vec<String> = Characteristic::ALL
         .into_iter()
         .filter(|&c| t.modifiers.0.get(c) != 0)
         .map(|c| format!("{:+} {}", t.modifiers.0.get(c), lang.t(c.abbr_key())))

@@ -18,9 +18,8 @@ mod victory;
 
 use crate::common::{ok, refused};
 use muster::i18n::Lang;
-use muster::rules::campaign::EscortId;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, Injuries, Member, MissionChoice, MissionResult,
+    Campaign, CampaignEdit as E, CharId, EscortId, Injuries, Member, MissionChoice, MissionResult,
     MissionType, NewEscort, Phase, PoolMode, State,
 };
 use muster::rules::core::dice::{Roll, seeded};

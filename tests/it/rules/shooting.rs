@@ -4,12 +4,11 @@
 //! character's weapons as the table finds them.
 
 use crate::common::{band_at_the_table, char_id};
-use muster::rules::RulesData;
 use muster::rules::battle::from_table::{FightMode, FoughtBy, TableSide, table_fight, table_side};
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::battle::{Fight, roll};
 use muster::rules::campaign::Fighter;
-use muster::rules::{CharRef, Characteristic as C};
+use muster::rules::{CharRef, Characteristic as C, RulesData};
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("rules")

@@ -7,7 +7,7 @@ use std::time::Duration;
 use muster::rules::{Character, Characteristic as C, Roster};
 use muster::store::{BACKUPS_KEPT, Store, StoreError, write_atomic};
 
-use crate::common::{AllRosters as _, RosterStore as _, read_roster};
+use crate::common::{AllRosters as _, RosterStore as _, files_in, read_roster};
 
 fn band(id: &str) -> Roster {
     let mut r = Roster::new(id, format!("Band {id}"));
@@ -19,8 +19,6 @@ fn band(id: &str) -> Roster {
     r.characters.push(Character::new(2, "Mora", "eldar"));
     r
 }
-
-use crate::common::files_in;
 
 #[test]
 fn round_trip() {

@@ -10,7 +10,9 @@ use muster::rules::Characteristic as C;
 use muster::rules::{Character, DocKey, NewCharacter, PointsScheme, Roster, RosterEdit};
 use muster::store::Store;
 
-use crate::common::{AllRosters as _, RosterStore as _, Shown as _, read_roster, roster_json};
+use crate::common::{
+    AllRosters as _, RosterStore as _, Shown as _, files_in, read_roster, roster_json,
+};
 
 fn app(dir: &Path) -> App {
     App::new(
@@ -50,8 +52,6 @@ fn notes(text: &str) -> Command {
 fn notes_in(app: &App) -> String {
     app.model.roster("raiders").expect("raiders").notes.clone()
 }
-
-use crate::common::files_in;
 
 fn read(path: &Path) -> Vec<u8> {
     std::fs::read(path).expect("read")

@@ -3,10 +3,9 @@
 //! CMP-14, CMP-16), points spent on anything else, and a character's gear
 //! changed.
 
-use crate::rules::campaign::EscortKind;
 use crate::rules::campaign::edit::{Bought, CampaignEdit};
 use crate::rules::campaign::play::no_escort;
-use crate::rules::campaign::{Campaign, CharId, EscortId, Member, Phase, PoolMode};
+use crate::rules::campaign::{Campaign, CharId, EscortId, EscortKind, Member, Phase, PoolMode};
 use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;

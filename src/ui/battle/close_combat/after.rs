@@ -11,13 +11,16 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::rules::Msg;
 use crate::rules::battle::Fight;
 use crate::rules::battle::scenario::Scenario;
 use crate::rules::battle::table_roll::TableRoll;
+use crate::rules::close_combat::odds::Fighter;
 use crate::rules::close_combat::roll::MeleeRoll;
-use crate::rules::close_combat::{self, FollowUp, RoundResult};
-use crate::rules::{Characteristic, Profile};
+use crate::rules::close_combat::{self, FollowUp, RoundResult, unit_round};
+use crate::rules::{Characteristic, Msg, Profile};
+use crate::ui::battle::close_combat::charge::ChargeView;
+use crate::ui::battle::close_combat::creature::CreatureView;
+use crate::ui::battle::close_combat::test::TestView;
 use crate::ui::battle::parts::{Situation, bars, dice_text, num, pass_fail_ui, percent};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -58,11 +61,11 @@ pub struct CcAfterView {
     /// He is a robot: no rout test (ROB-3).
     pub robot: bool,
     /// The charge (CC-1, CC-2).
-    pub charge: crate::ui::battle::close_combat::charge::ChargeView,
+    pub charge: ChargeView,
     /// The creature attacker (CC-19).
-    pub creature: crate::ui::battle::close_combat::creature::CreatureView,
+    pub creature: CreatureView,
     /// The characteristic test (CC-21).
-    pub test: crate::ui::battle::close_combat::test::TestView,
+    pub test: TestView,
     /// Which of what comes after the blows is shown.
     pub section: Section,
 }
@@ -150,7 +153,7 @@ pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, String)> {
         Fight::Attack(Scenario::CloseCombat(_)) => close_combat::result(e.wounds, 0),
         Fight::Units(a, b) if a.len() == 1 && b.len() == 1 => {
             let mut dice = e.dice();
-            crate::rules::close_combat::unit_round::roll_unit_round(&model.rules, a, b, &mut dice)
+            unit_round::roll_unit_round(&model.rules, a, b, &mut dice)
                 .ok()?
                 .result()
         }
@@ -536,8 +539,8 @@ fn free_blow_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     names: (&str, &str),
-    by: &crate::rules::close_combat::odds::Fighter,
-    on: &crate::rules::close_combat::odds::Fighter,
+    by: &Fighter,
+    on: &Fighter,
 ) {
     let (model, lang) = (cx.model, cx.lang);
     let c = &model.rules.close_combat;

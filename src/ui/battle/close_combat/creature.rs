@@ -9,13 +9,12 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::i18n::Lang;
-use crate::rules::Msg;
-use crate::rules::RulesData;
 use crate::rules::battle::scenario::Scenario;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::close_combat::odds::CcModifier;
 use crate::rules::close_combat::roll::{Claws, DevilAttack, MeleeRoll, kind_key};
 use crate::rules::close_combat::{AttackKind, AttackType, Damage};
+use crate::rules::{Msg, RulesData, close_combat};
 use crate::ui::battle::parts::{Situation, bars, dice_text, percent};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
@@ -95,7 +94,7 @@ impl CreatureView {
             )
         });
         // An unknown size keeps the card's values: its attacks say why.
-        if let Ok(devil) = crate::rules::close_combat::devil_fighter(rules, &self.size, &by) {
+        if let Ok(devil) = close_combat::devil_fighter(rules, &self.size, &by) {
             by = devil;
         }
         let mut on = s.round.second.clone();
@@ -185,7 +184,7 @@ fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool
     // Its attack types, each with its count, damage and arc (CC-6).
     ui.label(RichText::new(cx.t("battle.cc.creature.attacks")).strong());
     let known = attack.claws.known().unwrap_or(None);
-    match crate::rules::close_combat::devil_attacks(&model.rules, &attack.size, known) {
+    match close_combat::devil_attacks(&model.rules, &attack.size, known) {
         Ok(list) => {
             for t in &list {
                 attack_line(ui, cx, t);

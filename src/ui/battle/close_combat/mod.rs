@@ -17,11 +17,17 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::rules::battle::Fight;
-use crate::rules::battle::scenario::{CcAttacker, CcDefender, CloseCombatScenario, Scenario};
-use crate::rules::characters::equipment::SAVE_MODIFIERS;
-use crate::rules::close_combat::odds::CcModifier;
+use crate::rules::battle::scenario::{
+    CcAttacker, CcDefender, CloseCombatScenario, RoundScenario, Scenario,
+};
+use crate::rules::characters::equipment;
+use crate::rules::characters::equipment::{InHand, SAVE_MODIFIERS};
+use crate::rules::close_combat::engagement::CcWeapon;
+use crate::rules::close_combat::odds::{CcModifier, CcWeaponProfile, Fighter, RoundOdds};
+use crate::rules::{Characteristic, Problem};
 use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, percent, wounds_of};
 use crate::ui::context::ViewCtx;
+use crate::ui::theme;
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 
@@ -36,9 +42,9 @@ pub struct CloseCombatView {
     /// What a whole round needs besides the attack.
     pub back: Back,
     /// The attacker's weapon in hand (CC-4).
-    pub cc_weapon: crate::rules::close_combat::engagement::CcWeapon,
+    pub cc_weapon: CcWeapon,
     /// The weapon in hand the attacker picked brought from his roster.
-    pub cc_weapon_from: Option<crate::rules::characters::equipment::InHand>,
+    pub cc_weapon_from: Option<InHand>,
     /// CC-10's battle setting, switched for the session: ordinary troops may
     /// not try a blow of 7 or more to hit (none: the data's default).
     pub refuse_seven_plus: Option<bool>,
@@ -242,7 +248,7 @@ impl CloseCombatView {
             return;
         }
         let i32_of = |v: i64| i32::try_from(v).unwrap_or(0);
-        let weapon = crate::rules::close_combat::odds::CcWeaponProfile {
+        let weapon = CcWeaponProfile {
             s: a.weapon_s.map(i32_of),
             save_modifier: a.weapon_save_modifier.map(i32_of),
         };
@@ -263,7 +269,7 @@ impl CloseCombatView {
                 &[("m", &m), ("s", &s.to_string())],
             ),
         };
-        ui.label(RichText::new(text).color(crate::ui::theme::palette().ink.subdued));
+        ui.label(RichText::new(text).color(theme::palette().ink.subdued));
     }
 
     /// The head of a side's card: its title, whether it is a character
@@ -411,11 +417,11 @@ impl CloseCombatView {
         } = picked;
         // His own weapon in hand (CC-4) and armour, when his roster
         // lists them; what it does not list stays as set here.
-        self.cc_weapon_from = crate::rules::characters::equipment::in_hand(&equipment);
+        self.cc_weapon_from = equipment::in_hand(&equipment);
         if let Some(h) = &self.cc_weapon_from {
             weapon::take_weapon(&mut self.cc_weapon, &mut self.cc, h);
         }
-        if let Some(save) = crate::rules::characters::equipment::armour_save(&equipment) {
+        if let Some(save) = equipment::armour_save(&equipment) {
             self.back.attacker_save = Some(i64::from(save));
         }
         self.cc_after.take_attacker(&p);
@@ -423,12 +429,12 @@ impl CloseCombatView {
         self.cc_sides.attacker_character = true;
         // The campaign character he is (none: from a roster).
         self.cc_sides.attacker_from = from;
-        self.cc.attacker.ws = i64::from(p.get(crate::rules::Characteristic::WS));
-        self.cc.attacker.s = i64::from(p.get(crate::rules::Characteristic::S));
-        self.cc.attacker.a = i64::from(p.get(crate::rules::Characteristic::A));
-        self.back.attacker_t = i64::from(p.get(crate::rules::Characteristic::T));
-        self.back.attacker_w = i64::from(p.get(crate::rules::Characteristic::W));
-        self.back.attacker_i = i64::from(p.get(crate::rules::Characteristic::I));
+        self.cc.attacker.ws = i64::from(p.get(Characteristic::WS));
+        self.cc.attacker.s = i64::from(p.get(Characteristic::S));
+        self.cc.attacker.a = i64::from(p.get(Characteristic::A));
+        self.back.attacker_t = i64::from(p.get(Characteristic::T));
+        self.back.attacker_w = i64::from(p.get(Characteristic::W));
+        self.back.attacker_i = i64::from(p.get(Characteristic::I));
     }
 
     /// Takes the defender picked from a roster or a campaign: his name,
@@ -440,7 +446,7 @@ impl CloseCombatView {
             equipment,
             from,
         } = picked;
-        if let Some(save) = crate::rules::characters::equipment::armour_save(&equipment) {
+        if let Some(save) = equipment::armour_save(&equipment) {
             self.cc.defender.save = Some(i64::from(save));
         }
         self.cc_after.take_defender(&p);
@@ -448,18 +454,18 @@ impl CloseCombatView {
         self.cc_sides.defender_character = true;
         // Where his wounds go (none: from a roster, they go nowhere).
         self.cc_sides.defender_from = from;
-        self.cc.defender.ws = i64::from(p.get(crate::rules::Characteristic::WS));
-        self.cc.defender.t = i64::from(p.get(crate::rules::Characteristic::T));
-        self.back.defender_s = i64::from(p.get(crate::rules::Characteristic::S));
-        self.back.defender_a = i64::from(p.get(crate::rules::Characteristic::A));
-        self.back.defender_w = i64::from(p.get(crate::rules::Characteristic::W));
-        self.back.defender_i = i64::from(p.get(crate::rules::Characteristic::I));
+        self.cc.defender.ws = i64::from(p.get(Characteristic::WS));
+        self.cc.defender.t = i64::from(p.get(Characteristic::T));
+        self.back.defender_s = i64::from(p.get(Characteristic::S));
+        self.back.defender_a = i64::from(p.get(Characteristic::A));
+        self.back.defender_w = i64::from(p.get(Characteristic::W));
+        self.back.defender_i = i64::from(p.get(Characteristic::I));
     }
 
     /// CC-10's battle setting, shown when a blow of the fight needs 7 or
     /// more to hit: the attacker's, and the defender's when he strikes back.
     /// Why the roll is refused, when it is.
-    fn consent_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<crate::rules::Problem> {
+    fn consent_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<Problem> {
         let model = cx.model;
         use crate::rules::close_combat::odds::consent_refusal;
         let rules = &model.rules;
@@ -497,13 +503,13 @@ impl CloseCombatView {
     }
 
     /// The whole round, when the defender strikes back.
-    fn round(&self) -> crate::rules::battle::scenario::RoundScenario {
+    fn round(&self) -> RoundScenario {
         let i32_of = |v: i64| i32::try_from(v).unwrap_or(0);
         let u32_of = |v: i64| u32::try_from(v.max(0)).unwrap_or(0);
         let (a, d, b) = (&self.cc.attacker, &self.cc.defender, &self.back);
-        crate::rules::battle::scenario::RoundScenario {
+        RoundScenario {
             kind: "close_combat_round".to_owned(),
-            first: crate::rules::close_combat::odds::Fighter {
+            first: Fighter {
                 ws: i32_of(a.ws),
                 s: i32_of(a.s),
                 weapon_s: a.weapon_s.map(i32_of),
@@ -515,7 +521,7 @@ impl CloseCombatView {
                 save: b.attacker_save.map(i32_of),
                 modifiers: self.cc.modifiers.clone(),
             },
-            second: crate::rules::close_combat::odds::Fighter {
+            second: Fighter {
                 ws: i32_of(d.ws),
                 s: i32_of(b.defender_s),
                 weapon_s: None,
@@ -532,7 +538,7 @@ impl CloseCombatView {
 }
 
 /// A round's odds: who strikes first, who wins, and who dies.
-fn round_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &crate::rules::close_combat::odds::RoundOdds) {
+fn round_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &RoundOdds) {
     use crate::rules::close_combat::odds::Order;
     let order = match r.order {
         Order::FirstStrikesFirst => "battle.order.attacker",

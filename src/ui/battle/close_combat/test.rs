@@ -5,11 +5,9 @@
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::rules::Characteristic;
-use crate::rules::Msg;
 use crate::rules::battle::table_roll::TableRoll;
-use crate::rules::close_combat;
 use crate::rules::close_combat::roll::{MeleeRoll, characteristic_key};
+use crate::rules::{Characteristic, Msg, close_combat};
 use crate::ui::battle::parts::{dice_text, num, pass_fail_ui, percent};
 use crate::ui::context::ViewCtx;
 use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};

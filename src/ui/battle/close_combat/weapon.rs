@@ -7,6 +7,7 @@ use crate::rules::characters::equipment::InHand;
 use crate::rules::close_combat::engagement::{CcWeapon, armed};
 use crate::rules::close_combat::odds::{CcModifier, CcWeaponProfile};
 use crate::ui::context::ViewCtx;
+use crate::ui::theme;
 use crate::ui::widgets::{Tone, alert};
 
 /// Puts a fighter's own weapon in his hand (CC-4), as his roster lists it:
@@ -75,7 +76,7 @@ pub fn weapon_ui(
                 "{} {text}",
                 egui_material_icons::icons::ICON_BACKPACK.codepoint
             ))
-            .color(crate::ui::theme::palette().ink.subdued),
+            .color(theme::palette().ink.subdued),
         );
     }
     if *weapon != before {

@@ -6,10 +6,12 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::Msg;
 use crate::rules::battle::scenario::ShootingScenario;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
-use crate::rules::killteam::data::WeaponType;
+use crate::rules::killteam::data::{Strength, Weapon, WeaponType};
+use crate::ui::battle::parts;
 use crate::ui::battle::parts::{bar, field, percent, roll_button};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
@@ -140,14 +142,10 @@ impl KtActionsView {
     }
 
     /// The grenade's attack on `shot`'s target, thrown as set up here.
-    fn grenade_attack(
-        &self,
-        weapon: &crate::rules::killteam::data::Weapon,
-        shot: &ShootingScenario,
-    ) -> GrenadeAttack {
+    fn grenade_attack(&self, weapon: &Weapon, shot: &ShootingScenario) -> GrenadeAttack {
         let s = match weapon.strength {
-            crate::rules::killteam::data::Strength::Fixed(s) => s,
-            crate::rules::killteam::data::Strength::User { user } => i32::try_from(self.thrower_s)
+            Strength::Fixed(s) => s,
+            Strength::User { user } => i32::try_from(self.thrower_s)
                 .unwrap_or(3)
                 .saturating_add(user),
         };
@@ -271,14 +269,14 @@ fn grenade_odds_ui(
                 ))
                 .strong(),
             );
-            crate::ui::battle::parts::bars(
+            parts::bars(
                 ui,
                 cx,
                 cx.t("kt.grenade.chart"),
                 "battle.wounds_bar",
                 &odds.wounds,
             );
-            let title = crate::rules::Msg::new("kt.grenade.log")
+            let title = Msg::new("kt.grenade.log")
                 .text("attacker", attacker)
                 .text("defender", defender)
                 .text("grenade", grenade);
@@ -318,7 +316,7 @@ fn jump_odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, jump: &Jump, kw: (JumpKind,
             roll_button(
                 ui,
                 cx.t("kt.jump.roll"),
-                crate::rules::Msg::new(match kind {
+                Msg::new(match kind {
                     JumpKind::Jump => "kt.jump.log",
                     JumpKind::RopeSwing => "kt.jump.log_rope",
                     JumpKind::Parachute => "kt.jump.log_parachute",

@@ -13,7 +13,8 @@ use crate::rules::battle::from_table::{CampaignSoldier, soldiers_in, target_prof
 use crate::rules::battle::scenario::KtWeapon;
 use crate::rules::campaign::{Campaign, CharId};
 use crate::rules::core::names::name_in;
-use crate::rules::killteam::{Soldier, WeaponLine};
+use crate::rules::killteam::{KillTeamData, Soldier, WeaponLine, shot_gear};
+use crate::rules::{CharRef, Doc};
 use crate::ui::battle::parts::percent;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
@@ -33,20 +34,15 @@ pub struct PickedShooter {
     pub once_a_turn: bool,
     /// The campaign character he is, when picked from a campaign's escort:
     /// (campaign, character).
-    pub from: Option<crate::rules::CharRef>,
+    pub from: Option<CharRef>,
     /// The other barrel of his combi-weapon (EQ-4): its id and how it
     /// fires, when the weapon picked is part of one.
     pub combi: Option<(String, KtWeapon)>,
 }
 
 /// The other barrel of `s`'s combi-weapon when `w` is part of it (EQ-4).
-pub fn combi_of(
-    data: &crate::rules::killteam::KillTeamData,
-    s: &Soldier,
-    w: &crate::rules::killteam::WeaponLine,
-) -> Option<(String, KtWeapon)> {
-    crate::rules::killteam::shot_gear::combi_partner(data, s, &w.id)
-        .map(|o| (o.id.clone(), KtWeapon::of(&o)))
+pub fn combi_of(data: &KillTeamData, s: &Soldier, w: &WeaponLine) -> Option<(String, KtWeapon)> {
+    shot_gear::combi_partner(data, s, &w.id).map(|o| (o.id.clone(), KtWeapon::of(&o)))
 }
 
 /// The campaign soldier picked as the target: where the damage goes.
@@ -71,7 +67,7 @@ pub fn campaign_soldiers(cx: &ViewCtx<'_>) -> Vec<CampaignSoldier> {
         .library
         .docs
         .iter()
-        .filter_map(crate::rules::Doc::get::<Campaign>)
+        .filter_map(Doc::get::<Campaign>)
         .flat_map(|c| soldiers_in(c, &cx.model.rules, None))
         .collect()
 }
@@ -95,7 +91,7 @@ fn state_words(lang: Lang, s: &CampaignSoldier) -> String {
 
 /// The soldier taken from a campaign, as his combo shows him, or
 /// "Choose…".
-fn soldier_shown(cx: &ViewCtx<'_>, current: Option<&crate::rules::CharRef>) -> String {
+fn soldier_shown(cx: &ViewCtx<'_>, current: Option<&CharRef>) -> String {
     current
         .and_then(|r| {
             campaign_soldiers(cx)
@@ -114,7 +110,7 @@ fn soldier_shown(cx: &ViewCtx<'_>, current: Option<&crate::rules::CharRef>) -> S
 pub fn pick_campaign_shooter(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    current: Option<&crate::rules::CharRef>,
+    current: Option<&CharRef>,
 ) -> Option<PickedShooter> {
     let model = cx.model;
     let data = &model.rules.killteam;
@@ -168,7 +164,7 @@ pub fn pick_campaign_shooter(
                             soldier: s.soldier.clone(),
                             wounds_left: s.wounds_left,
                             once_a_turn: data.weapon(&w.id).is_some_and(|x| x.fires_once_a_turn()),
-                            from: Some(crate::rules::CharRef::new(s.campaign.clone(), s.id)),
+                            from: Some(CharRef::new(s.campaign.clone(), s.id)),
                             combi: combi_of(data, &s.soldier, w),
                         });
                     }
@@ -190,7 +186,7 @@ pub type TargetProfile = (i64, Option<i64>, i64);
 pub fn pick_campaign_target(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    current: Option<&crate::rules::CharRef>,
+    current: Option<&CharRef>,
 ) -> Option<(TargetProfile, CampaignTarget)> {
     let mut chosen = None;
     let label = cx.t("battle.take_target_campaign");

@@ -10,9 +10,10 @@ use egui::RichText;
 use crate::i18n::Lang;
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::Soldier;
-use crate::rules::killteam::data::KillTeamData;
-use crate::rules::killteam::data::KtModifier;
-use crate::rules::killteam::shot_gear::{ShotSide, bearer_of, gear_decides, shot_gear};
+use crate::rules::killteam::data::{KillTeamData, KtModifier};
+use crate::rules::killteam::shot_gear::{
+    GearModifier, ShotSide, bearer_of, gear_decides, shot_gear,
+};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, badge};
@@ -132,7 +133,7 @@ fn automatic_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     data: &KillTeamData,
-    gear: &[crate::rules::killteam::shot_gear::GearModifier],
+    gear: &[GearModifier],
     (shooter, target): (&SideOf<'_>, &SideOf<'_>),
 ) {
     let automatic: Vec<_> = gear.iter().filter(|g| !g.ticked).collect();

@@ -11,16 +11,17 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::i18n::Lang;
-use crate::rules::CharRef;
-use crate::rules::KillTeam;
 use crate::rules::battle::Fight;
 use crate::rules::battle::from_table::{CampaignSoldier, target_profile};
 use crate::rules::battle::scenario::{Count, KtCloseCombatScenario, KtTarget, Scenario};
-use crate::rules::campaign::CharId;
+use crate::rules::campaign::{Campaign, CharId};
 use crate::rules::core::names::{Names, name_in};
+use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::data::{KillTeamData, KtModifier};
 use crate::rules::killteam::melee::{Blow, blows};
 use crate::rules::killteam::{Derived, derive};
+use crate::rules::{CharRef, KillTeam};
+use crate::ui::battle::parts;
 use crate::ui::battle::parts::{Sides, number, odds_ui, optional, side_title};
 use crate::ui::battle::shooting::campaign::campaign_soldiers;
 use crate::ui::context::ViewCtx;
@@ -265,7 +266,7 @@ impl MeleeView {
     fn charged_fell(&self, cx: &ViewCtx<'_>) -> bool {
         let out_at_table = self.target.from.as_ref().is_some_and(|r| {
             cx.model
-                .get::<crate::rules::campaign::Campaign>(&r.doc)
+                .get::<Campaign>(&r.doc)
                 .and_then(|c| c.wound_refusal(CharId(r.id)))
                 .is_some_and(|p| p.key == "campaign.problem.already_out")
         });
@@ -342,16 +343,15 @@ impl MeleeView {
                     let named = format!("{word} — {title}");
                     if icon_button(ui, icons::ICON_CASINO, word, &named, true).clicked() {
                         let wounds = (
-                            crate::ui::battle::parts::wounds_of(a.wounds.unwrap_or(1)),
-                            crate::ui::battle::parts::wounds_of(d.wounds.unwrap_or(1)),
+                            parts::wounds_of(a.wounds.unwrap_or(1)),
+                            parts::wounds_of(d.wounds.unwrap_or(1)),
                         );
                         let we = (who == Striker::Charger) == we_attack;
                         let mut combatants = sides.combatants(cx.lang, we, wounds);
                         // KT-9: the charge is one of the charger's actions;
                         // the response costs the charged none.
                         if who == Striker::Charger {
-                            combatants[0].spends =
-                                Some(crate::rules::killteam::activation::Act::CloseCombat);
+                            combatants[0].spends = Some(Act::CloseCombat);
                         }
                         cx.send(Command::RollFight(
                             sides.title(),

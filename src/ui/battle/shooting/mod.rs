@@ -15,12 +15,13 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::rules::KillTeam;
-use crate::rules::battle::Fight;
 use crate::rules::battle::scenario::{Count, KtTarget, KtWeapon, Scenario, ShootingScenario};
+use crate::rules::battle::{Fight, from_table, scenario};
 use crate::rules::core::names::name_in;
-use crate::rules::killteam::derive;
+use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::odds::ShotClass;
+use crate::rules::killteam::{KillTeamData, Soldier, derive, ribbons, shot_gear};
+use crate::rules::{CharRef, KillTeam};
 use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, wounds_of};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -60,9 +61,9 @@ pub struct ShootingView {
     pub fired_this_turn: bool,
     /// The shooter taken from a team or a campaign: his equipment and
     /// ribbon give their modifiers on their own (none: typed in).
-    pub shooter_soldier: Option<crate::rules::killteam::Soldier>,
+    pub shooter_soldier: Option<Soldier>,
     /// The target taken from a team or a campaign, likewise.
-    pub target_soldier: Option<crate::rules::killteam::Soldier>,
+    pub target_soldier: Option<Soldier>,
     /// The other barrel of the shooter's combi-weapon (EQ-4): its id and
     /// how it fires.
     pub combi: Option<(String, KtWeapon)>,
@@ -165,9 +166,9 @@ pub(in crate::ui::battle) fn count_ui(
 impl ShootingView {
     /// The shot as set up now: the player's ticks with what the
     /// soldiers' equipment and ribbons bring (KT-13, EQ-*, RIB-12).
-    pub fn shot(&self, data: &crate::rules::killteam::KillTeamData) -> ShootingScenario {
+    pub fn shot(&self, data: &KillTeamData) -> ShootingScenario {
         let mut shot = self.shot.clone();
-        shot.modifiers = crate::rules::killteam::shot_gear::shot_modifiers(
+        shot.modifiers = shot_gear::shot_modifiers(
             data,
             self.shooter_soldier.as_ref(),
             self.target_soldier.as_ref(),
@@ -225,7 +226,7 @@ impl ShootingView {
         let shot = self.shot(&cx.model.rules.killteam);
         match &self.combi {
             Some((_, other)) if self.fire_both && self.shooter_soldier.is_some() => {
-                crate::rules::battle::scenario::combi_shots(&shot, other.clone()).to_vec()
+                scenario::combi_shots(&shot, other.clone()).to_vec()
             }
             _ => vec![shot],
         }
@@ -293,7 +294,7 @@ impl ShootingView {
                 // KT-9: the shot is one of the shooter's actions, both
                 // barrels of a combi-weapon together.
                 if k == 0 {
-                    combatants[0].spends = Some(crate::rules::killteam::activation::Act::Shoot);
+                    combatants[0].spends = Some(Act::Shoot);
                 }
                 cx.send(Command::RollFight(
                     self.shot_sides.title(),
@@ -346,10 +347,9 @@ impl ShootingView {
             self.take_shooter(picked);
         }
         Self::soldier_line(ui, cx, &self.shot_sides.attacker, &mut self.shooter_soldier);
-        if let Some(m) = crate::rules::killteam::ribbons::move_after_shot(
-            &model.rules.killteam,
-            self.shot.shooter_ribbon.as_deref(),
-        ) {
+        if let Some(m) =
+            ribbons::move_after_shot(&model.rules.killteam, self.shot.shooter_ribbon.as_deref())
+        {
             ui.horizontal_wrapped(|ui| {
                 badge(ui, Tone::Info, &cx.msg(&m));
             });
@@ -422,10 +422,7 @@ impl ShootingView {
         self.shot.target.save_dice = dice;
         self.shot.target.wounds = Some(i64::from(target.wounds_left.max(1)));
         // "Apply to campaign" sends the damage to him.
-        self.shot_sides.defender_from = Some(crate::rules::CharRef::new(
-            target.campaign.clone(),
-            target.id.0,
-        ));
+        self.shot_sides.defender_from = Some(CharRef::new(target.campaign.clone(), target.id.0));
         self.kt_target = Some(target);
     }
 
@@ -514,7 +511,7 @@ impl ShootingView {
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
         name: &str,
-        soldier: &mut Option<crate::rules::killteam::Soldier>,
+        soldier: &mut Option<Soldier>,
     ) {
         if soldier.is_none() {
             return;
@@ -643,7 +640,7 @@ fn soldier_combo<T>(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     label: &str,
-    mut row: impl FnMut(&mut egui::Ui, &KillTeam, &crate::rules::killteam::Soldier) -> Option<T>,
+    mut row: impl FnMut(&mut egui::Ui, &KillTeam, &Soldier) -> Option<T>,
 ) -> Option<T> {
     let mut chosen = None;
     let l = ui.label(label);
@@ -703,12 +700,7 @@ fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<campaign::
 fn pick_soldier_target(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-) -> Option<(
-    String,
-    campaign::TargetProfile,
-    i64,
-    crate::rules::killteam::Soldier,
-)> {
+) -> Option<(String, campaign::TargetProfile, i64, Soldier)> {
     let data = &cx.model.rules.killteam;
     soldier_combo(ui, cx, cx.lang.t("battle.take_target"), |ui, team, s| {
         let clicked = ui
@@ -720,7 +712,7 @@ fn pick_soldier_target(
         let d = derive(data, s).ok()?;
         Some((
             s.name.clone(),
-            crate::rules::battle::from_table::target_profile(&d.profile),
+            from_table::target_profile(&d.profile),
             i64::from(d.profile.wounds.max(1)),
             s.clone(),
         ))

@@ -7,13 +7,14 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::Msg;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::killteam::actions::{self, Charge};
-use crate::rules::killteam::turn;
-use crate::rules::killteam::{Soldier, ribbons};
+use crate::rules::killteam::{Soldier, ribbons, turn};
 use crate::ui::battle::parts::{field, percent, roll_button};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
+use crate::ui::widgets;
 use crate::ui::widgets::{Tone, badge, card, card_title};
 
 /// The turn being set up.
@@ -102,7 +103,7 @@ impl KtTurnView {
             roll_button(
                 ui,
                 cx.t("kt.charge.roll"),
-                crate::rules::Msg::new("kt.charge.log").text("soldier", who),
+                Msg::new("kt.charge.log").text("soldier", who),
                 TableRoll::Charge(charge),
                 cx,
             );
@@ -150,7 +151,7 @@ impl KtTurnView {
                 roll_button(
                     ui,
                     cx.t("kt.turn.roll_initiative"),
-                    crate::rules::Msg::new("kt.turn.initiative_title"),
+                    Msg::new("kt.turn.initiative_title"),
                     TableRoll::Initiative { players: 2 },
                     cx,
                 );
@@ -221,7 +222,7 @@ impl KtTurnView {
                 }
             }
             Err(p) => {
-                crate::ui::widgets::alert(ui, Tone::Error, &cx.lang.problem_line(&p));
+                widgets::alert(ui, Tone::Error, &cx.lang.problem_line(&p));
             }
         }
     }

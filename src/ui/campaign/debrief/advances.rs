@@ -5,14 +5,15 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::i18n::Lang;
-use crate::rules::Characteristic;
-use crate::rules::campaign::{Campaign, CampaignEdit, CharId, Member};
+use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Debrief, Member};
+use crate::rules::{Character, Characteristic};
 use crate::ui::campaign::parts::{MissionState, edit};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
 use crate::ui::widgets::{card, icon_button};
 
 use super::parts::step_title;
+use crate::ui::widgets;
 
 /// A characteristic as the player reads it: `WS (Weapon Skill)`, `CC
 /// (Capacité de combat)`.
@@ -32,7 +33,7 @@ impl MissionState {
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
         c: &Campaign,
-        d: Option<&crate::rules::campaign::Debrief>,
+        d: Option<&Debrief>,
         step: u32,
     ) {
         card(ui, |ui| {
@@ -65,7 +66,7 @@ impl MissionState {
                 ));
             }
             // A long escort: only the rows in view are drawn.
-            crate::ui::widgets::virtual_rows(ui, 24.0, owed.len(), |ui, row| {
+            widgets::virtual_rows(ui, 24.0, owed.len(), |ui, row| {
                 let x = owed[row];
                 let Member::Character(ch) = &x.member else {
                     return;
@@ -82,9 +83,9 @@ impl MissionState {
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
         c: &Campaign,
-        d: Option<&crate::rules::campaign::Debrief>,
-        x: &crate::rules::campaign::CampaignCharacter,
-        ch: &crate::rules::Character,
+        d: Option<&Debrief>,
+        x: &CampaignCharacter,
+        ch: &Character,
     ) {
         let id = c.id.as_str();
         ui.horizontal(|ui| {
@@ -206,12 +207,7 @@ fn characteristic_pick_ui(
 
 /// "Unworthy" (CHR-13): the advance points a character earned this mission
 /// given up.
-fn unworthy_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    x: &crate::rules::campaign::CampaignCharacter,
-) {
+fn unworthy_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &CampaignCharacter) {
     let id = c.id.as_str();
     let name = cx.f("campaign.ui.unworthy_named", &[("character", x.name())]);
     if icon_button(

@@ -14,12 +14,13 @@ mod reinforcements;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::campaign::{Campaign, CampaignEdit, MissionChoice, MissionType, Phase};
+use crate::rules::campaign::{Campaign, CampaignEdit, Debrief, MissionChoice, MissionType, Phase};
 use crate::ui::campaign::parts::{MissionState, character_card_ui, edit};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};
 
+use crate::ui::widgets;
 use out_of_action::confirm_out_ui;
 use parts::{Step, step_title};
 
@@ -58,7 +59,7 @@ impl MissionState {
         self.next_mission_ui(ui, &Step::new(cx, c, d, next()));
         ui.add_space(space::M);
         card_title(ui, icons::ICON_GROUPS, cx.t("campaign.ui.escort_now"));
-        crate::ui::widgets::card_grid(
+        widgets::card_grid(
             ui,
             c.characters.len(),
             crate::ui::campaign::parts::CARD,
@@ -136,7 +137,7 @@ impl MissionState {
 }
 
 /// The debrief's first step: the mission's outcome.
-fn outcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, d: &crate::rules::campaign::Debrief, step: u32) {
+fn outcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, d: &Debrief, step: u32) {
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         step_title(ui, cx, step, cx.t("campaign.ui.step.outcome"), true);

@@ -5,7 +5,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::campaign::{Campaign, CampaignEdit, TestKind};
+use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Injuries, TestKind};
 use crate::ui::campaign::dice::{dice_ui, dice_ui_worded};
 use crate::ui::campaign::parts::{MissionState, edit, state_tone};
 use crate::ui::context::ViewCtx;
@@ -26,8 +26,8 @@ impl MissionState {
             ui.label(
                 RichText::new(cx.f(
                     match c.settings.injuries {
-                        crate::rules::campaign::Injuries::Standard => "campaign.ui.cran_rule",
-                        crate::rules::campaign::Injuries::GangWar => "campaign.ui.cran_rule_gang",
+                        Injuries::Standard => "campaign.ui.cran_rule",
+                        Injuries::GangWar => "campaign.ui.cran_rule_gang",
                     },
                     &[("die", &die.to_string())],
                 ))
@@ -162,12 +162,7 @@ pub(super) fn confirm_out_ui(ui: &mut egui::Ui, s: &Step<'_>) {
 }
 
 /// "Accept his death" (CMP-12): no more fate point spent on him.
-fn accept_death_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    x: &crate::rules::campaign::CampaignCharacter,
-) {
+fn accept_death_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &CampaignCharacter) {
     let name = cx.f("campaign.ui.accept_death_for", &[("character", x.name())]);
     if icon_button(
         ui,

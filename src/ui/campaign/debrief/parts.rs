@@ -78,7 +78,7 @@ pub(super) fn rolled_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
-    d: &crate::rules::campaign::Debrief,
+    d: &Debrief,
     kind: TestKind,
 ) {
     for r in d.rolled.iter().filter(|r| r.kind == kind) {

@@ -5,13 +5,14 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::{Campaign, CampaignEdit, CharId, TestKind};
-use crate::ui::campaign::dice::{DiceAsk, dice_field};
+use crate::ui::campaign::dice::{DiceAsk, Typed, dice_field};
 use crate::ui::campaign::parts::{MissionState, edit};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, icon_button};
 
 use super::parts::{Step, rolled_ui, step_title};
+use crate::rules::campaign::data::ReconData;
 
 impl MissionState {
     /// CMP-14: the recon's dice, each typed in or left to Muster: the D12,
@@ -40,7 +41,7 @@ impl MissionState {
                 dice_field(ui, cx, &label, self.dice.text(key), ask)
             })
             .collect();
-        let ok = typed.iter().all(crate::ui::campaign::dice::Typed::ok);
+        let ok = typed.iter().all(Typed::ok);
         let word = cx.t("campaign.ui.recon_go");
         let named = cx.f("campaign.ui.recon_go_named", &[("character", &name)]);
         if icon_button(
@@ -144,11 +145,7 @@ impl MissionState {
 
 /// The recon rule and its table, from the campaign's data (CMP-14): a user
 /// who edits the table sees his own ranges.
-fn recon_table_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    recon: &crate::rules::campaign::data::ReconData,
-) {
+fn recon_table_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, recon: &ReconData) {
     ui.label(
         RichText::new(cx.f("campaign.ui.recon_rule", &[("die", &recon.die.to_string())]))
             .color(palette().ink.subdued),

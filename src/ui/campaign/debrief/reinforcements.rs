@@ -5,8 +5,9 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::campaign::{Bought, Purchase};
-use crate::rules::campaign::{Campaign, CampaignEdit, CharId, Member};
+use crate::rules::campaign::{
+    Bought, Campaign, CampaignEdit, CharId, Escort, EscortId, Member, Purchase,
+};
 use crate::rules::{Gear, GearKind, PowerCard};
 use crate::ui::campaign::parts::{Buy, BuyKind, MissionState, edit};
 use crate::ui::campaign::recruit::recruit_ui;
@@ -15,7 +16,7 @@ use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, badge, card, icon_button};
 
 use super::parts::step_title;
-use crate::rules::campaign::EscortId;
+use crate::ui::widgets;
 
 impl MissionState {
     pub(super) fn reinforcements_ui(
@@ -69,13 +70,7 @@ impl MissionState {
 
 /// Victory points exchanged for reinforcement points, at the campaign's
 /// rate, for one escort's player.
-fn exchange_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    e: &crate::rules::campaign::Escort,
-    buy: &mut Buy,
-) {
+fn exchange_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
     let id = c.id.as_str();
     let rate = c.rates(&cx.model.rules.campaign).vp_exchange_rate;
     ui.horizontal_wrapped(|ui| {
@@ -107,19 +102,13 @@ fn exchange_ui(
 
 /// Points spent on something else, and the item it buys for a character
 /// (CMP-7), for one escort's player.
-fn spend_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    e: &crate::rules::campaign::Escort,
-    buy: &mut Buy,
-) {
+fn spend_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
     let id = c.id.as_str();
     ui.horizontal_wrapped(|ui| {
         let l = ui.label(cx.t("campaign.ui.spend_points"));
         ui.add(egui::DragValue::new(&mut buy.spend).range(0..=1000))
             .labelled_by(l.id);
-        crate::ui::widgets::labelled_text(ui, cx.t("campaign.ui.spend_what"), &mut buy.spend_what);
+        widgets::labelled_text(ui, cx.t("campaign.ui.spend_what"), &mut buy.spend_what);
         spend_for_ui(ui, cx, c, e.id, buy);
         let go = cx.t("campaign.ui.spend");
         let name = cx.f("campaign.ui.spend_for", &[("player", &e.player)]);

@@ -7,8 +7,7 @@ use crate::common::{band_at_the_table, char_id, example_team, ok, team_at_the_ta
 use muster::rules::battle::from_table::{
     FightMode, FoughtBy, TableSide, enemy_blows, enemy_shot, table_fight, table_side,
 };
-use muster::rules::campaign::CharId;
-use muster::rules::campaign::{CampaignEdit as E, Fighter};
+use muster::rules::campaign::{CampaignEdit as E, CharId, Fighter};
 use muster::rules::{CharRef, Characteristic as C, RulesData};
 
 fn rules() -> RulesData {

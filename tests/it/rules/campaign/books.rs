@@ -6,14 +6,13 @@
 //! replays to the same campaign.
 
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, Member, MissionResult, Phase, State,
+    Campaign, CampaignEdit as E, CharId, EscortId, Member, MissionResult, Phase, State,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Document as _};
 use proptest::prelude::*;
 
 use crate::rules::campaign::{rules, started};
-use muster::rules::campaign::EscortId;
 
 /// What the player does after one mission.
 #[derive(Clone, Debug)]

@@ -3,21 +3,19 @@
 //! price of a recruit, and a new campaign's defaults taken from the user's
 //! edited `campaign.json`.
 
-use muster::rules::campaign::EscortKind;
+use muster::rules::campaign::{
+    Budget, Campaign, CampaignEdit as E, EscortId, EscortKind, InitiativeRoll, Member,
+    MissionChoice, MissionResult, NewEscort, Phase,
+};
 use std::path::Path;
 
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
-use muster::rules::campaign::{
-    Budget, Campaign, CampaignEdit as E, InitiativeRoll, Member, MissionChoice, MissionResult,
-    NewEscort, Phase,
-};
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
 use muster::rules::{Character, Document, RulesData};
 
 use crate::common::{ok, refused};
 use crate::rules::campaign::{rules, setup};
-use muster::rules::campaign::EscortId;
 
 fn d(sides: u32, faces: &[u32]) -> Roll {
     Roll::from_faces(sides, faces.to_vec(), 0)

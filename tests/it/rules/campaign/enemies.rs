@@ -3,8 +3,7 @@
 //! boxes and out of action; what its behaviour test said.
 
 use crate::common::{ok, refused};
-use muster::rules::campaign::CharId;
-use muster::rules::campaign::{Campaign, CampaignEdit as E, ENEMY_IDS, Fighter};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, ENEMY_IDS, Fighter};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Characteristic as C, RulesData};
 

@@ -14,7 +14,7 @@ use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::print::{Block, SheetOptions, campaign_sheet};
 use muster::rules::campaign::{
-    Bought, Campaign, CampaignEdit as E, CharId, ExportedEscort, Member, MissionChoice,
+    Bought, Campaign, CampaignEdit as E, CharId, EscortId, ExportedEscort, Member, MissionChoice,
     MissionResult, NewEscort, Phase, Purchase, State,
 };
 use muster::rules::core::dice::{Roll, seeded};
@@ -24,7 +24,6 @@ use muster::ui::Gui;
 
 use crate::common::{ok, refused};
 use crate::rules::campaign::rules;
-use muster::rules::campaign::EscortId;
 
 /// A human; a psyker when `psychic`.
 fn human(name: &str, psychic: bool) -> Member {

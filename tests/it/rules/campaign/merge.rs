@@ -4,9 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use muster::rules::campaign::CharId;
 use muster::rules::campaign::merge::{Side, merge};
-use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter, MissionResult};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter, MissionResult};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Document, RulesData};
 use proptest::prelude::*;

@@ -7,7 +7,10 @@
 //! A recruit is bought as a kind (CMP-7): a soldier kind or a race and a
 //! standard type, made fresh in the escort at the rules' price.
 
-use muster::rules::campaign::EscortKind;
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, EscortId, EscortKind, Member, MissionChoice, MissionResult,
+    NewEscort, Phase, RecruitKind,
+};
 use std::path::Path;
 
 use egui::accesskit::Role;
@@ -15,11 +18,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::campaign::EscortId;
-use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort, Phase,
-    RecruitKind,
-};
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
 use muster::rules::{Character, Doc, DocKey, Document, Edit, Problem, Roster, RulesData};

@@ -3,7 +3,10 @@
 //! journal, replayed as recorded, undone like any other; and the table view
 //! that offers it.
 
-use muster::rules::campaign::EscortKind;
+use muster::rules::campaign::{
+    Campaign, CampaignEdit as E, EscortId, EscortKind, InitiativeRoll, Member, MissionChoice,
+    NewEscort,
+};
 use std::path::Path;
 
 use egui::accesskit::Role;
@@ -11,10 +14,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::campaign::EscortId;
-use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, InitiativeRoll, Member, MissionChoice, NewEscort,
-};
 use muster::rules::core::dice::seeded;
 use muster::rules::killteam::Soldier;
 use muster::rules::{Character, Doc, Document, RulesData};

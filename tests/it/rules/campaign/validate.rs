@@ -4,17 +4,15 @@
 //! and each escort within its own kind's rules. Each test forges one fault
 //! into the example campaign (or a kill team) and reads `check`'s verdict.
 
-use muster::rules::CharRef;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, Member, MissionChoice, MissionResult, NewEscort,
+    Campaign, CampaignEdit as E, EscortId, Member, MissionChoice, MissionResult, NewEscort,
 };
 use muster::rules::killteam::{Carried, Soldier};
-use muster::rules::{KillTeam, RulesData};
+use muster::rules::{CharRef, KillTeam, RulesData};
 use serde_json::{Value, json};
 
 use crate::cli::{Run, muster};
 use crate::common::{ok, refused};
-use muster::rules::campaign::EscortId;
 
 const EXAMPLE: &str = include_str!("../../../../assets/examples/campaign.json");
 

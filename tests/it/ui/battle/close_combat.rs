@@ -11,11 +11,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Fight, Screen};
 use muster::i18n::Lang;
-use muster::rules::RulesData;
 use muster::rules::battle::table_roll::TableRoll;
-use muster::rules::close_combat;
 use muster::rules::close_combat::odds::Fighter;
 use muster::rules::close_combat::roll::{Claws, MeleeRoll};
+use muster::rules::{RulesData, close_combat};
 use muster::ui::Gui;
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {

@@ -9,9 +9,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::campaign::EscortId;
 use muster::rules::campaign::{
-    Budget, Campaign, CampaignEdit as E, Member, MissionChoice, NewEscort, Phase,
+    Budget, Campaign, CampaignEdit as E, EscortId, Member, MissionChoice, NewEscort, Phase,
 };
 use muster::rules::core::dice::seeded;
 use muster::rules::{Character, Doc, Document, Roster, RulesData};

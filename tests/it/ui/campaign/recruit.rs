@@ -8,14 +8,13 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Command;
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, Member, MissionResult, Phase, RecruitKind,
+    Campaign, CampaignEdit as E, EscortId, Member, MissionResult, Phase, RecruitKind,
 };
 use muster::rules::{Doc, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
 use crate::common::{button, click};
-use muster::rules::campaign::EscortId;
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("rules")
