@@ -9,7 +9,9 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use muster::rules::RulesData;
 use muster::rules::close_combat::fight_exact::fight_exact;
-use muster::rules::close_combat::odds::{CcModifier, CcWeaponProfile, Fighter, close_combat};
+use muster::rules::close_combat::odds::{
+    Blows, CcModifier, CcWeaponProfile, Fighter, close_combat,
+};
 use muster::rules::close_combat::simulate::{SimSide, fight_to_the_end};
 use muster::rules::close_combat::unit_round::unit_round;
 use muster::rules::killteam::data::KtModifier;
@@ -37,15 +39,17 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             close_combat(
                 std::hint::black_box(&rules),
-                4,
-                3,
-                CcWeaponProfile::of_s(Some(5)),
-                2,
-                4,
-                3,
-                Some(4),
-                &[CcModifier::Charging],
-                false,
+                &Blows {
+                    attacker_ws: 4,
+                    strength: 3,
+                    weapon: CcWeaponProfile::of_s(Some(5)),
+                    blows: 2,
+                    defender_ws: 4,
+                    toughness: 3,
+                    save: Some(4),
+                    modifiers: &[CcModifier::Charging],
+                    helpless: false,
+                },
             )
         });
     });

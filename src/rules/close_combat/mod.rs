@@ -23,7 +23,7 @@ pub mod roll;
 pub mod simulate;
 pub mod unit_round;
 
-use crate::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
+use crate::rules::close_combat::odds::{Blows, CcModifier, Fighter, close_combat};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::{Check, Roll, RollFor, roll_at_most};
 use crate::rules::core::dist::{Dist, add, chance_at_most, fixed};
@@ -399,15 +399,17 @@ pub fn free_blow(rules: &RulesData, by: &Fighter, on: &Fighter) -> Result<Dist, 
     let c = cc(rules);
     let o = close_combat(
         rules,
-        by.ws,
-        by.s,
-        by.weapon(),
-        c.free_blows_per_model,
-        c.free_blow_defender_ws,
-        on.t,
-        on.save,
-        &[],
-        false,
+        &Blows {
+            attacker_ws: by.ws,
+            strength: by.s,
+            weapon: by.weapon(),
+            blows: c.free_blows_per_model,
+            defender_ws: c.free_blow_defender_ws,
+            toughness: on.t,
+            save: on.save,
+            modifiers: &[],
+            helpless: false,
+        },
     )?;
     Ok(o.wounds)
 }
@@ -427,15 +429,17 @@ pub fn creature_wounds(
 ) -> Result<Dist, Problem> {
     let u = close_combat(
         rules,
-        by.ws,
-        by.s,
-        by.weapon(),
-        0,
-        on.ws,
-        on.t,
-        on.save,
-        &by.modifiers,
-        false,
+        &Blows {
+            attacker_ws: by.ws,
+            strength: by.s,
+            weapon: by.weapon(),
+            blows: 0,
+            defender_ws: on.ws,
+            toughness: on.t,
+            save: on.save,
+            modifiers: &by.modifiers,
+            helpless: false,
+        },
     )?
     .unsaved;
     let mut total = fixed(0);
@@ -565,15 +569,17 @@ pub fn roll_creature<R: Rng + ?Sized>(
 ) -> Result<Vec<TypeRoll>, Problem> {
     let o = close_combat(
         rules,
-        by.ws,
-        by.s,
-        by.weapon(),
-        0,
-        on.ws,
-        on.t,
-        on.save,
-        &by.modifiers,
-        false,
+        &Blows {
+            attacker_ws: by.ws,
+            strength: by.s,
+            weapon: by.weapon(),
+            blows: 0,
+            defender_ws: on.ws,
+            toughness: on.t,
+            save: on.save,
+            modifiers: &by.modifiers,
+            helpless: false,
+        },
     )?;
     let mut out = Vec::new();
     for t in attacks {

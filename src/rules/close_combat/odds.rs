@@ -152,21 +152,44 @@ pub fn cc_save_modifier(
     }
 }
 
+/// One attacker's blows against one defender in a round of close combat:
+/// who strikes, with what, at whom.
+#[derive(Clone, Copy, Debug)]
+pub struct Blows<'a> {
+    /// The attacker's WS.
+    pub attacker_ws: i32,
+    /// The attacker's S.
+    pub strength: i32,
+    /// His weapon.
+    pub weapon: CcWeaponProfile,
+    /// How many blows he strikes.
+    pub blows: u32,
+    /// The defender's WS.
+    pub defender_ws: i32,
+    /// The defender's T.
+    pub toughness: i32,
+    /// The defender's armour save, if any.
+    pub save: Option<i32>,
+    /// The modifiers to hit.
+    pub modifiers: &'a [CcModifier],
+    /// The defender is helpless (asleep, routing): he counts as WS 1 (CC-9).
+    pub helpless: bool,
+}
+
 /// One round of one attacker's blows against one defender (CC-8 … CC-12):
-/// `a` blows of one weapon, each unsaved wound 1.
-#[allow(clippy::too_many_arguments)]
-pub fn close_combat(
-    rules: &RulesData,
-    attacker_ws: i32,
-    strength: i32,
-    weapon: CcWeaponProfile,
-    blows: u32,
-    defender_ws: i32,
-    toughness: i32,
-    save: Option<i32>,
-    modifiers: &[CcModifier],
-    helpless: bool,
-) -> Result<Odds, Problem> {
+/// `blows` blows of one weapon, each unsaved wound 1.
+pub fn close_combat(rules: &RulesData, b: &Blows<'_>) -> Result<Odds, Problem> {
+    let &Blows {
+        attacker_ws,
+        strength,
+        weapon,
+        blows,
+        defender_ws,
+        toughness,
+        save,
+        modifiers,
+        helpless,
+    } = b;
     let score = cc_hit_score(rules, attacker_ws, defender_ws, modifiers, helpless)?;
     // CC-10 Decision (data): from this score no blow hits.
     let limits = &rules.close_combat.limits;
@@ -254,15 +277,17 @@ impl Fighter {
     ) -> Result<f64, Problem> {
         let odds = close_combat(
             rules,
-            self.ws,
-            self.s,
-            self.weapon(),
-            0,
-            on.ws,
-            on.t,
-            on.save,
-            mods,
-            false,
+            &Blows {
+                attacker_ws: self.ws,
+                strength: self.s,
+                weapon: self.weapon(),
+                blows: 0,
+                defender_ws: on.ws,
+                toughness: on.t,
+                save: on.save,
+                modifiers: mods,
+                helpless: false,
+            },
         )?;
         Ok(odds.unsaved)
     }
@@ -313,15 +338,17 @@ pub struct RoundOdds {
 fn blows(rules: &RulesData, by: &Fighter, on: &Fighter) -> Result<Vec<f64>, Problem> {
     let o = close_combat(
         rules,
-        by.ws,
-        by.s,
-        by.weapon(),
-        by.a,
-        on.ws,
-        on.t,
-        on.save,
-        &by.modifiers,
-        false,
+        &Blows {
+            attacker_ws: by.ws,
+            strength: by.s,
+            weapon: by.weapon(),
+            blows: by.a,
+            defender_ws: on.ws,
+            toughness: on.t,
+            save: on.save,
+            modifiers: &by.modifiers,
+            helpless: false,
+        },
     )?;
     let cap = usize::try_from(on.w).unwrap_or(0);
     let mut capped = vec![0.0; cap + 1];

@@ -10,7 +10,7 @@ mod simulate;
 use muster::rules::RulesData;
 use muster::rules::characters::units::{TakeCommand, Victory, take_command, victory};
 use muster::rules::close_combat::odds::{
-    CcModifier, CcWeaponProfile, Fighter, close_combat, round,
+    Blows, CcModifier, CcWeaponProfile, Fighter, close_combat, round,
 };
 use muster::rules::close_combat::unit_round::unit_round;
 use muster::rules::close_combat::{
@@ -214,15 +214,17 @@ fn cc_18_a_free_blow_is_one_blow_against_ws_1_whatever_a() {
     // Worse than against the defender's own WS.
     let normal = close_combat(
         &r,
-        3,
-        3,
-        CcWeaponProfile::default(),
-        1,
-        6,
-        3,
-        Some(5),
-        &[],
-        false,
+        &Blows {
+            attacker_ws: 3,
+            strength: 3,
+            weapon: CcWeaponProfile::default(),
+            blows: 1,
+            defender_ws: 6,
+            toughness: 3,
+            save: Some(5),
+            modifiers: &[],
+            helpless: false,
+        },
     )
     .expect("odds");
     assert!(d[1] > normal.wounds[1]);
@@ -265,15 +267,17 @@ fn cc_5_two_weapons_double_a_at_minus_1_and_minus_2_off_hand() {
     // WS 4 against WS 4 needs 5: the main hand 5 (+1 charge, -1), the off hand 6.
     let o = close_combat(
         &r,
-        4,
-        3,
-        CcWeaponProfile::default(),
-        1,
-        4,
-        3,
-        None,
-        &off,
-        false,
+        &Blows {
+            attacker_ws: 4,
+            strength: 3,
+            weapon: CcWeaponProfile::default(),
+            blows: 1,
+            defender_ws: 4,
+            toughness: 3,
+            save: None,
+            modifiers: &off,
+            helpless: false,
+        },
     )
     .expect("odds");
     assert_eq!(o.score_to_hit, Some(6));
@@ -597,15 +601,17 @@ fn play(
                 let (by, on) = (&sides[s][i], &sides[o][j]);
                 let odds = close_combat(
                     r,
-                    by.ws,
-                    by.s,
-                    by.weapon(),
-                    0,
-                    on.ws,
-                    on.t,
-                    on.save,
-                    &by.modifiers,
-                    false,
+                    &Blows {
+                        attacker_ws: by.ws,
+                        strength: by.s,
+                        weapon: by.weapon(),
+                        blows: 0,
+                        defender_ws: on.ws,
+                        toughness: on.t,
+                        save: on.save,
+                        modifiers: &by.modifiers,
+                        helpless: false,
+                    },
                 )
                 .expect("odds");
                 let mut wounds = 0;

@@ -3,7 +3,9 @@
 //! `muster odds` contract.
 
 use muster::rules::RulesData;
-use muster::rules::close_combat::odds::{CcModifier, CcWeaponProfile, cc_hit_chance, close_combat};
+use muster::rules::close_combat::odds::{
+    Blows, CcModifier, CcWeaponProfile, cc_hit_chance, close_combat,
+};
 use muster::rules::killteam::data::KtModifier;
 use muster::rules::killteam::odds::{ShotClass, killteam_shooting};
 
@@ -99,7 +101,21 @@ fn cc(
     mods: &[CcModifier],
 ) -> muster::rules::core::odds::Odds {
     let weapon = CcWeaponProfile::of_s(weapon_s);
-    close_combat(&rules(), ws, s, weapon, a, dws, t, save, mods, false).expect("odds")
+    close_combat(
+        &rules(),
+        &Blows {
+            attacker_ws: ws,
+            strength: s,
+            weapon,
+            blows: a,
+            defender_ws: dws,
+            toughness: t,
+            save,
+            modifiers: mods,
+            helpless: false,
+        },
+    )
+    .expect("odds")
 }
 
 #[test]
@@ -155,15 +171,17 @@ fn cc_8_a_helpless_defender_counts_as_ws_1() {
     let r = rules();
     let o = close_combat(
         &r,
-        4,
-        3,
-        CcWeaponProfile::default(),
-        1,
-        9,
-        3,
-        None,
-        &[],
-        true,
+        &Blows {
+            attacker_ws: 4,
+            strength: 3,
+            weapon: CcWeaponProfile::default(),
+            blows: 1,
+            defender_ws: 9,
+            toughness: 3,
+            save: None,
+            modifiers: &[],
+            helpless: true,
+        },
     )
     .expect("odds");
     assert_eq!(o.score_to_hit, Some(3), "WS 4 against WS 1");
@@ -236,15 +254,17 @@ fn close_combat_odds_match_every_die_rolled() {
     ] {
         let o = close_combat(
             &r,
-            ws,
-            s,
-            CcWeaponProfile::default(),
-            2,
-            dws,
-            t,
-            save,
-            &[],
-            false,
+            &Blows {
+                attacker_ws: ws,
+                strength: s,
+                weapon: CcWeaponProfile::default(),
+                blows: 2,
+                defender_ws: dws,
+                toughness: t,
+                save,
+                modifiers: &[],
+                helpless: false,
+            },
         )
         .expect("odds");
         let hit = i32::try_from(r.to_hit(ws, dws).unwrap_or(0)).unwrap_or(0);
@@ -602,29 +622,33 @@ fn cc_13_the_round_is_won_by_more_wounds_caused_equal_is_a_draw() {
     // single wound; b strikes back once, only if still standing.
     let pa = close_combat(
         &r,
-        5,
-        4,
-        CcWeaponProfile::default(),
-        1,
-        3,
-        4,
-        None,
-        &[],
-        false,
+        &Blows {
+            attacker_ws: 5,
+            strength: 4,
+            weapon: CcWeaponProfile::default(),
+            blows: 1,
+            defender_ws: 3,
+            toughness: 4,
+            save: None,
+            modifiers: &[],
+            helpless: false,
+        },
     )
     .expect("a")
     .unsaved;
     let pb = close_combat(
         &r,
-        3,
-        3,
-        CcWeaponProfile::default(),
-        1,
-        5,
-        3,
-        Some(5),
-        &[],
-        false,
+        &Blows {
+            attacker_ws: 3,
+            strength: 3,
+            weapon: CcWeaponProfile::default(),
+            blows: 1,
+            defender_ws: 5,
+            toughness: 3,
+            save: Some(5),
+            modifiers: &[],
+            helpless: false,
+        },
     )
     .expect("b")
     .unsaved;
@@ -692,15 +716,17 @@ fn cc_7_muster_odds_gives_the_exact_fight_to_the_end() {
     let kill = |ws, s, w, a, m: &[CcModifier]| {
         1.0 - close_combat(
             &r,
-            ws,
-            s,
-            CcWeaponProfile::of_s(w),
-            a,
-            4,
-            3,
-            Some(4),
-            m,
-            false,
+            &Blows {
+                attacker_ws: ws,
+                strength: s,
+                weapon: CcWeaponProfile::of_s(w),
+                blows: a,
+                defender_ws: 4,
+                toughness: 3,
+                save: Some(4),
+                modifiers: m,
+                helpless: false,
+            },
         )
         .expect("odds")
         .wounds[0]

@@ -17,7 +17,7 @@ pub use killteam::{KtCloseCombatScenario, KtTarget, KtWeapon, ShootingScenario, 
 pub use rt_shooting::{RtShooter, RtShootingScenario, RtTarget, RtWeapon};
 pub use values::Count;
 
-use crate::rules::close_combat::odds::{CcWeaponProfile, close_combat};
+use crate::rules::close_combat::odds::{Blows, CcWeaponProfile, close_combat};
 use crate::rules::core::odds::Odds;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
@@ -121,24 +121,26 @@ impl Scenario {
                 once("modifiers", modifiers)?;
                 close_combat(
                     rules,
-                    in_range("attacker.ws", attacker.ws, 1, 10)?,
-                    in_range("attacker.s", attacker.s, 1, 10)?,
-                    CcWeaponProfile {
-                        s: attacker
-                            .weapon_s
-                            .map(|w| in_range("attacker.weapon_s", w, 1, 10))
-                            .transpose()?,
-                        save_modifier: save_modifier(
-                            "attacker.weapon_save_modifier",
-                            attacker.weapon_save_modifier,
-                        )?,
+                    &Blows {
+                        attacker_ws: in_range("attacker.ws", attacker.ws, 1, 10)?,
+                        strength: in_range("attacker.s", attacker.s, 1, 10)?,
+                        weapon: CcWeaponProfile {
+                            s: attacker
+                                .weapon_s
+                                .map(|w| in_range("attacker.weapon_s", w, 1, 10))
+                                .transpose()?,
+                            save_modifier: save_modifier(
+                                "attacker.weapon_save_modifier",
+                                attacker.weapon_save_modifier,
+                            )?,
+                        },
+                        blows: count("attacker.a", attacker.a)?,
+                        defender_ws: in_range("defender.ws", defender.ws, 1, 10)?,
+                        toughness: in_range("defender.t", defender.t, 1, 10)?,
+                        save: save("defender.save", defender.save)?,
+                        modifiers,
+                        helpless: *helpless,
                     },
-                    count("attacker.a", attacker.a)?,
-                    in_range("defender.ws", defender.ws, 1, 10)?,
-                    in_range("defender.t", defender.t, 1, 10)?,
-                    save("defender.save", defender.save)?,
-                    modifiers,
-                    *helpless,
                 )
             }
             Self::KillteamShooting(ShootingScenario {

@@ -7,7 +7,7 @@ use muster::rules::RulesData;
 use muster::rules::close_combat::fight_exact::{
     FightOdds, FightResult, MAX_STATES, fight_exact, fight_odds, state_count,
 };
-use muster::rules::close_combat::odds::{CcModifier, Fighter, close_combat};
+use muster::rules::close_combat::odds::{Blows, CcModifier, Fighter, close_combat};
 use muster::rules::close_combat::simulate::{SimSide, fight_to_the_end};
 use muster::rules::core::dice::seeded;
 use muster::rules::core::dist::chance_at_most;
@@ -46,7 +46,21 @@ fn exact(r: &RulesData, a: &SimSide, b: &SimSide, rounds: u32) -> FightOdds {
 /// The chance that `x` causes at least one unsaved wound on `y` with the
 /// modifiers `m`, from the 1 against 1 odds.
 fn kills(r: &RulesData, x: &Fighter, y: &Fighter, m: &[CcModifier]) -> f64 {
-    let o = close_combat(r, x.ws, x.s, x.weapon(), x.a, y.ws, y.t, y.save, m, false).expect("odds");
+    let o = close_combat(
+        r,
+        &Blows {
+            attacker_ws: x.ws,
+            strength: x.s,
+            weapon: x.weapon(),
+            blows: x.a,
+            defender_ws: y.ws,
+            toughness: y.t,
+            save: y.save,
+            modifiers: m,
+            helpless: false,
+        },
+    )
+    .expect("odds");
     1.0 - o.wounds[0]
 }
 

@@ -7,7 +7,7 @@ use muster::rules::RulesData;
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::close_combat::fight_exact::fight_exact;
 use muster::rules::close_combat::odds::{
-    CcWeaponProfile, Fighter, SaveModifierBy, cc_save_modifier, close_combat, round,
+    Blows, CcWeaponProfile, Fighter, SaveModifierBy, cc_save_modifier, close_combat, round,
 };
 use muster::rules::close_combat::simulate::{SimSide, fight_to_the_end};
 use muster::rules::core::dice::seeded;
@@ -52,21 +52,37 @@ fn cc_12_a_power_axe_s_own_modifier_replaces_the_s_table() {
     );
     let by_s = close_combat(
         &r,
-        4,
-        3,
-        CcWeaponProfile::of_s(Some(6)),
-        1,
-        4,
-        3,
-        Some(4),
-        &[],
-        false,
+        &Blows {
+            attacker_ws: 4,
+            strength: 3,
+            weapon: CcWeaponProfile::of_s(Some(6)),
+            blows: 1,
+            defender_ws: 4,
+            toughness: 3,
+            save: Some(4),
+            modifiers: &[],
+            helpless: false,
+        },
     )
     .expect("odds");
     assert_eq!(by_s.score_to_save, None, "7+: lost");
     // The axe's own -2: the 4+ save becomes 6+, whatever its S.
     assert_eq!(cc_save_modifier(&r, 3, AXE), (-2, SaveModifierBy::Weapon));
-    let own = close_combat(&r, 4, 3, AXE, 1, 4, 3, Some(4), &[], false).expect("odds");
+    let own = close_combat(
+        &r,
+        &Blows {
+            attacker_ws: 4,
+            strength: 3,
+            weapon: AXE,
+            blows: 1,
+            defender_ws: 4,
+            toughness: 3,
+            save: Some(4),
+            modifiers: &[],
+            helpless: false,
+        },
+    )
+    .expect("odds");
     assert_eq!(own.score_to_save, Some(6));
     assert_eq!(own.score_to_wound, by_s.score_to_wound, "S 6 still wounds");
     assert!(close(own.unsaved, own.hit * own.wound * (1.0 - 1.0 / 6.0)));
@@ -75,7 +91,21 @@ fn cc_12_a_power_axe_s_own_modifier_replaces_the_s_table() {
         save_modifier: Some(0),
         ..AXE
     };
-    let o = close_combat(&r, 4, 3, none, 1, 4, 3, Some(4), &[], false).expect("odds");
+    let o = close_combat(
+        &r,
+        &Blows {
+            attacker_ws: 4,
+            strength: 3,
+            weapon: none,
+            blows: 1,
+            defender_ws: 4,
+            toughness: 3,
+            save: Some(4),
+            modifiers: &[],
+            helpless: false,
+        },
+    )
+    .expect("odds");
     assert_eq!(o.score_to_save, Some(4));
 }
 
@@ -88,20 +118,36 @@ fn cc_12_a_save_modified_to_seven_by_the_weapon_is_lost() {
         s: Some(4),
         save_modifier: Some(-4),
     };
-    let o = close_combat(&r, 4, 3, sword, 1, 4, 3, Some(3), &[], false).expect("odds");
+    let o = close_combat(
+        &r,
+        &Blows {
+            attacker_ws: 4,
+            strength: 3,
+            weapon: sword,
+            blows: 1,
+            defender_ws: 4,
+            toughness: 3,
+            save: Some(3),
+            modifiers: &[],
+            helpless: false,
+        },
+    )
+    .expect("odds");
     assert_eq!(o.score_to_save, None);
     assert!(close(o.unsaved, o.hit * o.wound));
     let table = close_combat(
         &r,
-        4,
-        3,
-        CcWeaponProfile::of_s(Some(4)),
-        1,
-        4,
-        3,
-        Some(3),
-        &[],
-        false,
+        &Blows {
+            attacker_ws: 4,
+            strength: 3,
+            weapon: CcWeaponProfile::of_s(Some(4)),
+            blows: 1,
+            defender_ws: 4,
+            toughness: 3,
+            save: Some(3),
+            modifiers: &[],
+            helpless: false,
+        },
     )
     .expect("odds");
     assert_eq!(table.score_to_save, Some(4));
@@ -110,7 +156,21 @@ fn cc_12_a_save_modified_to_seven_by_the_weapon_is_lost() {
         save_modifier: Some(-3),
         ..sword
     };
-    let o = close_combat(&r, 4, 3, six, 1, 4, 3, Some(3), &[], false).expect("odds");
+    let o = close_combat(
+        &r,
+        &Blows {
+            attacker_ws: 4,
+            strength: 3,
+            weapon: six,
+            blows: 1,
+            defender_ws: 4,
+            toughness: 3,
+            save: Some(3),
+            modifiers: &[],
+            helpless: false,
+        },
+    )
+    .expect("odds");
     assert_eq!(o.score_to_save, Some(6));
 }
 
@@ -127,15 +187,17 @@ fn cc_12_the_round_the_exact_fight_and_the_simulation_use_the_weapon_s_own_modif
     let p_blow = |f: &Fighter| {
         close_combat(
             &r,
-            f.ws,
-            f.s,
-            f.weapon(),
-            1,
-            foe.ws,
-            foe.t,
-            foe.save,
-            &[],
-            false,
+            &Blows {
+                attacker_ws: f.ws,
+                strength: f.s,
+                weapon: f.weapon(),
+                blows: 1,
+                defender_ws: foe.ws,
+                toughness: foe.t,
+                save: foe.save,
+                modifiers: &[],
+                helpless: false,
+            },
         )
         .expect("odds")
         .unsaved
@@ -237,7 +299,21 @@ fn cc_11_cc_12_a_stronger_creature_strikes_at_its_own_s_with_the_better_modifier
     assert_eq!(cc_save_modifier(&r, 5, blade), (-6, SaveModifierBy::Weapon));
     // In the odds: the S7 creature's blow with the chainsword, a 4+ save
     // worsened by the table's modifier.
-    let odds = close_combat(&r, 4, 7, chainsword, 1, 4, 3, Some(4), &[], false).expect("odds");
+    let odds = close_combat(
+        &r,
+        &Blows {
+            attacker_ws: 4,
+            strength: 7,
+            weapon: chainsword,
+            blows: 1,
+            defender_ws: 4,
+            toughness: 3,
+            save: Some(4),
+            modifiers: &[],
+            helpless: false,
+        },
+    )
+    .expect("odds");
     let lost = 4 - table_7 >= 7;
     assert_eq!(odds.score_to_save, (!lost).then_some((4 - table_7).max(2)));
 }

@@ -3,7 +3,9 @@
 //! round between two units rolled with every die (CC-7).
 
 use muster::rules::RulesData;
-use muster::rules::close_combat::odds::{CcModifier, CcWeaponProfile, Fighter, close_combat};
+use muster::rules::close_combat::odds::{
+    Blows, CcModifier, CcWeaponProfile, Fighter, close_combat,
+};
 use muster::rules::close_combat::simulate::{Estimate, SimSide, fight_to_the_end};
 use muster::rules::close_combat::unit_round::{roll_unit_round, strike_order, unit_round};
 use muster::rules::core::dice::seeded;
@@ -92,15 +94,17 @@ fn cc_7_a_duel_to_the_death_agrees_with_its_exact_geometric_sum() {
     let kill = |x: &Fighter, y: &Fighter| {
         let o = close_combat(
             &r,
-            x.ws,
-            x.s,
-            CcWeaponProfile::default(),
-            x.a,
-            y.ws,
-            y.t,
-            y.save,
-            &[],
-            false,
+            &Blows {
+                attacker_ws: x.ws,
+                strength: x.s,
+                weapon: CcWeaponProfile::default(),
+                blows: x.a,
+                defender_ws: y.ws,
+                toughness: y.t,
+                save: y.save,
+                modifiers: &[],
+                helpless: false,
+            },
         )
         .expect("odds");
         1.0 - o.wounds[0]

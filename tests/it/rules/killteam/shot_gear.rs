@@ -5,7 +5,7 @@
 //! scenario file.
 
 use muster::rules::battle::scenario::Scenario;
-use muster::rules::close_combat::odds::{CcModifier, CcWeaponProfile, close_combat};
+use muster::rules::close_combat::odds::{Blows, CcModifier, CcWeaponProfile, close_combat};
 use muster::rules::core::dist::fixed;
 use muster::rules::data::RulesData;
 use muster::rules::killteam::data::KtModifier;
@@ -320,15 +320,17 @@ fn cc_10_the_score_that_cannot_hit_comes_from_the_data() {
     let go = |r: &RulesData| {
         close_combat(
             r,
-            1,
-            4,
-            CcWeaponProfile::default(),
-            1,
-            10,
-            3,
-            None,
-            &[],
-            false,
+            &Blows {
+                attacker_ws: 1,
+                strength: 4,
+                weapon: CcWeaponProfile::default(),
+                blows: 1,
+                defender_ws: 10,
+                toughness: 3,
+                save: None,
+                modifiers: &[],
+                helpless: false,
+            },
         )
         .expect("odds")
     };
@@ -379,15 +381,17 @@ fn cc_12_the_save_lost_from_comes_from_the_data() {
     let go = |r: &RulesData| {
         close_combat(
             r,
-            5,
-            3,
-            CcWeaponProfile::default(),
-            1,
-            3,
-            3,
-            Some(6),
-            &[],
-            false,
+            &Blows {
+                attacker_ws: 5,
+                strength: 3,
+                weapon: CcWeaponProfile::default(),
+                blows: 1,
+                defender_ws: 3,
+                toughness: 3,
+                save: Some(6),
+                modifiers: &[],
+                helpless: false,
+            },
         )
         .expect("odds")
     };
@@ -401,28 +405,32 @@ fn cc_9_a_modifier_listed_twice_counts_once_and_a_file_is_refused() {
     let r = rules();
     let once = close_combat(
         &r,
-        3,
-        3,
-        CcWeaponProfile::default(),
-        1,
-        3,
-        3,
-        None,
-        &[CcModifier::Charging],
-        false,
+        &Blows {
+            attacker_ws: 3,
+            strength: 3,
+            weapon: CcWeaponProfile::default(),
+            blows: 1,
+            defender_ws: 3,
+            toughness: 3,
+            save: None,
+            modifiers: &[CcModifier::Charging],
+            helpless: false,
+        },
     )
     .expect("odds");
     let twice = close_combat(
         &r,
-        3,
-        3,
-        CcWeaponProfile::default(),
-        1,
-        3,
-        3,
-        None,
-        &[CcModifier::Charging, CcModifier::Charging],
-        false,
+        &Blows {
+            attacker_ws: 3,
+            strength: 3,
+            weapon: CcWeaponProfile::default(),
+            blows: 1,
+            defender_ws: 3,
+            toughness: 3,
+            save: None,
+            modifiers: &[CcModifier::Charging, CcModifier::Charging],
+            helpless: false,
+        },
     )
     .expect("odds");
     assert_eq!(once, twice);

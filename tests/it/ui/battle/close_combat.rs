@@ -72,15 +72,17 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     // CC-13: the attack alone: the attacker wins when he wounds at all.
     let o = muster::rules::close_combat::odds::close_combat(
         &r,
-        3,
-        3,
-        muster::rules::close_combat::odds::CcWeaponProfile::default(),
-        1,
-        3,
-        3,
-        None,
-        &[],
-        false,
+        &muster::rules::close_combat::odds::Blows {
+            attacker_ws: 3,
+            strength: 3,
+            weapon: muster::rules::close_combat::odds::CcWeaponProfile::default(),
+            blows: 1,
+            defender_ws: 3,
+            toughness: 3,
+            save: None,
+            modifiers: &[],
+            helpless: false,
+        },
     )
     .expect("odds");
     let won = 1.0 - o.wounds[0];
