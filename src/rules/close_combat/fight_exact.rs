@@ -203,7 +203,7 @@ fn steps(a: &Side<'_>, b: &Side<'_>, with_charge: bool) -> Vec<Step> {
 /// The blows of `strikers` of `by` (alive when `by` had taken `by_taken`)
 /// on `on`, which had taken `on_taken`: in `out`, the distribution of the
 /// wounds `on` takes in the step (`out[k]`: `on_taken + k` taken after).
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments)] // the inner loop: both sides, their losses, two buffers
 fn strike(
     by: &Side<'_>,
     by_taken: usize,

@@ -108,7 +108,7 @@ fn steps(first: &Side<'_>, second: &Side<'_>) -> Vec<(i32, bool)> {
 /// Applies the blows of `by`'s strikers of `step` (alive when `by` had taken
 /// `by_taken`) to `on`, which had taken `on_taken`: the distribution of the
 /// wounds `on` has taken after, in `out` (length `on.total() + 1`).
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments)] // the inner loop: both sides, their losses, two buffers
 fn strike(
     by: &Side<'_>,
     by_taken: usize,
@@ -308,7 +308,7 @@ fn d6<R: rand::Rng + ?Sized>(
 
 /// Rolls the blows of `by`'s strikers of `step` on `on`: the wounds `on`
 /// has taken after.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments)] // the inner loop, rolled: both sides, their losses, the rolls kept
 fn roll_strike<R: rand::Rng + ?Sized>(
     rng: &mut R,
     by: &Side<'_>,

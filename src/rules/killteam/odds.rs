@@ -90,7 +90,7 @@ pub fn cover_bonus(
 /// One kill-team shooting attack (KT-12, KT-13, KT-16): `shots` shots of
 /// strength `s`, AP `ap` and `damage` each, at `range_inches`; a save on
 /// one die, cover counted, no cap on the damage.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments)] // a shortcut for a fixed shot: `killteam_attack` takes a `KtShot`
 pub fn killteam_shooting(
     rules: &RulesData,
     class: ShotClass,

@@ -17,7 +17,7 @@ use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 
 impl Campaign {
-    #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::too_many_arguments)] // an event's fields, and the engine's
     pub(in crate::rules::campaign) fn recon<R: Rng + ?Sized>(
         &mut self,
         character: CharId,
@@ -156,7 +156,7 @@ impl Campaign {
 
     /// What a recon's effect does (CMP-14), once its Cran test, if any, is
     /// `passed`: the good fortune's dice rolled, if any.
-    #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::too_many_arguments)] // the recon's effect and dice, and the engine's
     fn recon_effect<R: Rng + ?Sized>(
         &mut self,
         i: usize,
