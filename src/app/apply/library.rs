@@ -21,21 +21,20 @@ impl App {
         let doc = entry.create(id.clone(), name, &self.model.rules);
         let screen = Screen::of(&doc);
         self.record(
-            Action::New.label(),
+            kind.default_name(),
             vec![(DocKey::new(kind, id), None, Some(doc))],
         );
         self.show(screen);
     }
 
-    pub(super) fn create_from(&mut self, doc: &crate::rules::Doc) {
+    /// A copy of `doc` in the library under a fresh id, shown; `label`
+    /// names the step in the Edit menu ("Open an example").
+    pub(super) fn create_from(&mut self, doc: &crate::rules::Doc, label: &'static str) {
         let kind = doc.kind();
         let id = self.fresh_id(doc.name());
         let doc = doc.renamed(Some(id.clone()), None);
         let screen = Screen::of(&doc);
-        self.record(
-            Action::New.label(),
-            vec![(DocKey::new(kind, id), None, Some(doc))],
-        );
+        self.record(label, vec![(DocKey::new(kind, id), None, Some(doc))]);
         self.show(screen);
     }
 
@@ -47,7 +46,7 @@ impl App {
             .kinds
             .parse(example.text(), example.file_stem())
         {
-            Ok(doc) => self.create_from(&doc),
+            Ok(doc) => self.create_from(&doc, "menu.open_example"),
             Err(e) => {
                 let text = Msg::new("library.example_unreadable").msg("reason", e.msg());
                 self.message(MessageKind::Error, text);
@@ -68,7 +67,7 @@ impl App {
             .lang
             .f("campaign.ui.next_campaign_name", &[("name", &c.name)]);
         match c.next_campaign(id, name, &self.model.rules) {
-            Ok(next) => self.create_from(&Doc::new(next)),
+            Ok(next) => self.create_from(&Doc::new(next), "campaign.ui.next_campaign"),
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
         }
     }

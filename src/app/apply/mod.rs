@@ -56,7 +56,7 @@ impl App {
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::Create(kind, name) => self.create(kind, &name),
-            Command::CreateFrom(doc) => self.create_from(&doc),
+            Command::CreateFrom(doc) => self.create_from(&doc, "campaign.ui.export_escort"),
             Command::OpenExample(example) => self.open_example(example),
             Command::NextCampaign(id) => self.next_campaign(&id),
             Command::Rename(key, name) => self.rename_doc(key, &name),

@@ -496,3 +496,33 @@ fn rolled_points_below_those_spent_say_why_the_allotment_differs() {
     assert!(last.contains("(D6: "), "{last}");
     assert!(last.contains("7 already spent"), "{last}");
 }
+
+/// The Edit menu's "Undo …" names what made each new document: its kind, or
+/// the example it copies, never "New roster" for all of them.
+#[test]
+fn undoing_a_new_document_names_its_kind_or_its_example() {
+    use muster::app::Example;
+    use muster::rules::DocKind;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = app(dir.path());
+    let last = |app: &App| {
+        app.model
+            .history
+            .undo
+            .last()
+            .map(|c| Lang::En.t(c.label).to_owned())
+    };
+    app.apply(Command::Create(DocKind::KillTeam, String::new()));
+    assert_eq!(last(&app).as_deref(), Some("New kill team"));
+    app.apply(Command::Create(DocKind::Campaign, "Rynn".to_owned()));
+    assert_eq!(last(&app).as_deref(), Some("New campaign"));
+    app.apply(Command::Create(DocKind::Roster, "Raiders".to_owned()));
+    assert_eq!(last(&app).as_deref(), Some("New roster"));
+    app.apply(Command::OpenExample(Example::Campaign));
+    assert_eq!(last(&app).as_deref(), Some("Open an example"));
+    app.apply(Command::Undo);
+    assert_eq!(
+        app.model.history.redo.last().map(|c| c.label),
+        Some("menu.open_example")
+    );
+}
