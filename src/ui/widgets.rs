@@ -295,15 +295,10 @@ pub fn problem_link_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem) {
 /// Shows a list of problems, each with its rule id and a click away from
 /// the rule's text, or a badge saying that all is within the rules.
 pub fn problems_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, problems: &[Problem]) {
+    problems_badge(ui, cx, problems.len());
     if problems.is_empty() {
-        badge(ui, Tone::Good, cx.t("problems.none"));
         return;
     }
-    badge(
-        ui,
-        Tone::Warning,
-        &cx.f("problems.count", &[("count", &problems.len().to_string())]),
-    );
     ui.add_space(space::XS);
     for p in problems {
         problem_link_ui(ui, cx, p);

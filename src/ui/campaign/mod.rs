@@ -34,7 +34,7 @@ use crate::ui::context::ViewCtx;
 use crate::ui::library::versions;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
-    Tone, alert, badge, card, icon_button, keep_whole, labelled_text, text_width,
+    Tone, alert, badge, card, icon_button, keep_whole, labelled_text, problems_badge, text_width,
 };
 use crate::ui::{theme, widgets};
 
@@ -299,11 +299,7 @@ impl CampaignView {
         badge(ui, Tone::Info, cx.t(c.phase.key()));
         let problems = cx.model.problems_of(&DocKey::of::<Campaign>(c.id.as_str()));
         if !problems.is_empty() {
-            badge(
-                ui,
-                Tone::Error,
-                &cx.f("problems.count", &[("count", &problems.len().to_string())]),
-            );
+            problems_badge(ui, cx, problems.len());
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             // Clear of the scroll bar, which floats over the right edge.

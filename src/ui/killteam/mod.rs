@@ -20,7 +20,8 @@ use crate::ui::library::versions;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets;
 use crate::ui::widgets::{
-    Tone, alert, badge, card, card_title, icon_button, labelled_text, text_committed,
+    Tone, alert, badge, card, card_title, icon_button, labelled_text, problems_badge,
+    text_committed,
 };
 
 /// State of the kill-team screen.
@@ -108,15 +109,7 @@ impl KillTeamView {
         } else if !r.has_focus() && self.name != team.name {
             self.name = team.name.clone();
         }
-        if problems.is_empty() {
-            badge(ui, Tone::Good, cx.t("problems.none"));
-        } else {
-            badge(
-                ui,
-                Tone::Error,
-                &cx.f("problems.count", &[("count", &problems.len().to_string())]),
-            );
-        }
+        problems_badge(ui, cx, problems.len());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let export = cx.t("menu.export");
             if icon_button(ui, icons::ICON_UPLOAD, export, export, true).clicked() {

@@ -20,7 +20,7 @@ use crate::ui::roster::parts::{level_combo, race_combo, race_name, type_combo, t
 use crate::ui::theme;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{
-    Tone, alert, badge, card, card_title, icon_button, labelled_text, problems_badge, problems_ui,
+    Tone, alert, card, card_title, icon_button, labelled_text, problems_badge, problems_ui,
     text_committed, virtual_rows,
 };
 
@@ -440,11 +440,7 @@ fn card_header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster, c: &Char
     ui.label(RichText::new(kind).color(palette().ink.subdued));
     let problems = c.validate(rules).len();
     if problems > 0 {
-        badge(
-            ui,
-            Tone::Warning,
-            &cx.f("problems.count", &[("count", &problems.to_string())]),
-        );
+        problems_badge(ui, cx, problems);
     }
 }
 
