@@ -1116,8 +1116,18 @@ fn make(
     step: &Step,
     made: &mut Vec<String>,
 ) -> Result<(), String> {
-    for (role, label) in &step.clicks {
-        press(h, *role, label).map_err(|e| format!("{machine}: {}: {e}", step.what))?;
+    let clicks = |h: &mut egui_kittest::Harness<'static, muster::ui::Gui>| {
+        step.clicks
+            .iter()
+            .try_for_each(|(role, label)| press(h, *role, label))
+    };
+    if let Err(first) = clicks(h) {
+        // The other machine's edit came in between finding a widget and
+        // clicking it, and the click missed (no event is made before the
+        // last click): close what opened, and click again, once.
+        h.key_press(egui::Key::Escape);
+        h.run_ok();
+        clicks(h).map_err(|e| format!("{machine}: {}: {e} (the first try: {first})", step.what))?;
     }
     h.state_mut().app.flush_saves();
     let app = &h.state().app;

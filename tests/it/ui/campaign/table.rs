@@ -492,3 +492,38 @@ fn eq_12_the_vox_radio_is_used_from_the_act_menu_for_an_action() {
         Some(E::UseGear { item, .. }) if item == "vox_radio"
     ));
 }
+
+/// A soldier's "Act…" menu stays open while the table changes around it
+/// (a friend's edit arriving from another machine puts a soldier out of
+/// action): the player still picks his action from it.
+#[test]
+fn the_act_menu_stays_open_while_the_table_changes() {
+    use muster::app::Command;
+    use muster::rules::{Campaign, DocKey, Edit};
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    for (open, other) in [
+        ("Trooper Rusk", "Trooper Dace"),
+        ("Trooper Vell", "Trooper Rusk"),
+    ] {
+        h.get_by_role_and_label(Role::Button, &format!("Act: {open}"))
+            .click();
+        h.run();
+        assert!(h.query_by_label(&format!("Move: {open}")).is_some());
+        let key = DocKey::of::<Campaign>(c.id.as_str());
+        let out = E::SetOutOfAction {
+            character: crate::common::char_id(&c, other),
+            out: true,
+        };
+        h.state_mut().app.apply(Command::Edit(key, Edit::new(out)));
+        h.run();
+        assert!(
+            h.query_by_label(&format!("Move: {open}")).is_some(),
+            "{open}'s menu closed when {other} fell"
+        );
+        h.key_press(egui::Key::Escape);
+        h.run();
+    }
+}
