@@ -427,21 +427,7 @@ pub fn creature_wounds(
     on: &Fighter,
     living: bool,
 ) -> Result<Dist, Problem> {
-    let u = close_combat(
-        rules,
-        &Blows {
-            attacker_ws: by.ws,
-            strength: by.s,
-            weapon: by.weapon(),
-            blows: 0,
-            defender_ws: on.ws,
-            toughness: on.t,
-            save: on.save,
-            modifiers: &by.modifiers,
-            helpless: false,
-        },
-    )?
-    .unsaved;
+    let u = close_combat(rules, &by.blows_at(on, 0))?.unsaved;
     let mut total = fixed(0);
     for t in attacks {
         let dmg = t.damage.dist(living);
@@ -567,20 +553,7 @@ pub fn roll_creature<R: Rng + ?Sized>(
     living: bool,
     rng: &mut R,
 ) -> Result<Vec<TypeRoll>, Problem> {
-    let o = close_combat(
-        rules,
-        &Blows {
-            attacker_ws: by.ws,
-            strength: by.s,
-            weapon: by.weapon(),
-            blows: 0,
-            defender_ws: on.ws,
-            toughness: on.t,
-            save: on.save,
-            modifiers: &by.modifiers,
-            helpless: false,
-        },
-    )?;
+    let o = close_combat(rules, &by.blows_at(on, 0))?;
     let mut out = Vec::new();
     for t in attacks {
         let mut dice = Vec::new();

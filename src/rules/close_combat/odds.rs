@@ -258,6 +258,21 @@ pub struct Fighter {
 }
 
 impl Fighter {
+    /// His `blows` blows at `on`, with his own modifiers to hit.
+    pub fn blows_at<'a>(&'a self, on: &Fighter, blows: u32) -> Blows<'a> {
+        Blows {
+            attacker_ws: self.ws,
+            strength: self.s,
+            weapon: self.weapon(),
+            blows,
+            defender_ws: on.ws,
+            toughness: on.t,
+            save: on.save,
+            modifiers: &self.modifiers,
+            helpless: false,
+        }
+    }
+
     /// Its weapon's S and own save modifier (CC-11, CC-12).
     pub fn weapon(&self) -> CcWeaponProfile {
         CcWeaponProfile {
@@ -278,15 +293,8 @@ impl Fighter {
         let odds = close_combat(
             rules,
             &Blows {
-                attacker_ws: self.ws,
-                strength: self.s,
-                weapon: self.weapon(),
-                blows: 0,
-                defender_ws: on.ws,
-                toughness: on.t,
-                save: on.save,
                 modifiers: mods,
-                helpless: false,
+                ..self.blows_at(on, 0)
             },
         )?;
         Ok(odds.unsaved)
@@ -336,20 +344,7 @@ pub struct RoundOdds {
 /// The wounds one fighter's blows cause the other, capped at the other's
 /// wounds left.
 fn blows(rules: &RulesData, by: &Fighter, on: &Fighter) -> Result<Vec<f64>, Problem> {
-    let o = close_combat(
-        rules,
-        &Blows {
-            attacker_ws: by.ws,
-            strength: by.s,
-            weapon: by.weapon(),
-            blows: by.a,
-            defender_ws: on.ws,
-            toughness: on.t,
-            save: on.save,
-            modifiers: &by.modifiers,
-            helpless: false,
-        },
-    )?;
+    let o = close_combat(rules, &by.blows_at(on, by.a))?;
     let cap = usize::try_from(on.w).unwrap_or(0);
     let mut capped = vec![0.0; cap + 1];
     for (k, p) in o.wounds.into_iter().enumerate() {

@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use crate::rules::close_combat::odds::{Blows, Fighter, close_combat};
+use crate::rules::close_combat::odds::{Fighter, close_combat};
 use crate::rules::core::dist::binomial;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
@@ -273,22 +273,7 @@ fn scores(
         .map(|a| {
             on.models
                 .iter()
-                .map(|d| {
-                    close_combat(
-                        rules,
-                        &Blows {
-                            attacker_ws: a.ws,
-                            strength: a.s,
-                            weapon: a.weapon(),
-                            blows: 0,
-                            defender_ws: d.ws,
-                            toughness: d.t,
-                            save: d.save,
-                            modifiers: &a.modifiers,
-                            helpless: false,
-                        },
-                    )
-                })
+                .map(|d| close_combat(rules, &a.blows_at(d, 0)))
                 .collect()
         })
         .collect()

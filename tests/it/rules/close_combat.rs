@@ -599,21 +599,7 @@ fn play(
                     continue;
                 };
                 let (by, on) = (&sides[s][i], &sides[o][j]);
-                let odds = close_combat(
-                    r,
-                    &Blows {
-                        attacker_ws: by.ws,
-                        strength: by.s,
-                        weapon: by.weapon(),
-                        blows: 0,
-                        defender_ws: on.ws,
-                        toughness: on.t,
-                        save: on.save,
-                        modifiers: &by.modifiers,
-                        helpless: false,
-                    },
-                )
-                .expect("odds");
+                let odds = close_combat(r, &by.blows_at(on, 0)).expect("odds");
                 let mut wounds = 0;
                 for _ in 0..by.a {
                     let hit = match odds.score_to_hit {

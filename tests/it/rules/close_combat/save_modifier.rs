@@ -37,6 +37,22 @@ fn axeman(own: Option<i32>) -> Fighter {
     }
 }
 
+/// One blow of a WS 4, S 3 fighter with `weapon` at a WS 4, T 3 defender
+/// with the armour save `save`.
+fn blow(weapon: CcWeaponProfile, save: Option<i32>) -> Blows<'static> {
+    Blows {
+        attacker_ws: 4,
+        strength: 3,
+        weapon,
+        blows: 1,
+        defender_ws: 4,
+        toughness: 3,
+        save,
+        modifiers: &[],
+        helpless: false,
+    }
+}
+
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-12
 }
@@ -50,39 +66,11 @@ fn cc_12_a_power_axe_s_own_modifier_replaces_the_s_table() {
         cc_save_modifier(&r, 3, CcWeaponProfile::of_s(Some(6))),
         (-3, SaveModifierBy::Strength(6))
     );
-    let by_s = close_combat(
-        &r,
-        &Blows {
-            attacker_ws: 4,
-            strength: 3,
-            weapon: CcWeaponProfile::of_s(Some(6)),
-            blows: 1,
-            defender_ws: 4,
-            toughness: 3,
-            save: Some(4),
-            modifiers: &[],
-            helpless: false,
-        },
-    )
-    .expect("odds");
+    let by_s = close_combat(&r, &blow(CcWeaponProfile::of_s(Some(6)), Some(4))).expect("odds");
     assert_eq!(by_s.score_to_save, None, "7+: lost");
     // The axe's own -2: the 4+ save becomes 6+, whatever its S.
     assert_eq!(cc_save_modifier(&r, 3, AXE), (-2, SaveModifierBy::Weapon));
-    let own = close_combat(
-        &r,
-        &Blows {
-            attacker_ws: 4,
-            strength: 3,
-            weapon: AXE,
-            blows: 1,
-            defender_ws: 4,
-            toughness: 3,
-            save: Some(4),
-            modifiers: &[],
-            helpless: false,
-        },
-    )
-    .expect("odds");
+    let own = close_combat(&r, &blow(AXE, Some(4))).expect("odds");
     assert_eq!(own.score_to_save, Some(6));
     assert_eq!(own.score_to_wound, by_s.score_to_wound, "S 6 still wounds");
     assert!(close(own.unsaved, own.hit * own.wound * (1.0 - 1.0 / 6.0)));
@@ -91,21 +79,7 @@ fn cc_12_a_power_axe_s_own_modifier_replaces_the_s_table() {
         save_modifier: Some(0),
         ..AXE
     };
-    let o = close_combat(
-        &r,
-        &Blows {
-            attacker_ws: 4,
-            strength: 3,
-            weapon: none,
-            blows: 1,
-            defender_ws: 4,
-            toughness: 3,
-            save: Some(4),
-            modifiers: &[],
-            helpless: false,
-        },
-    )
-    .expect("odds");
+    let o = close_combat(&r, &blow(none, Some(4))).expect("odds");
     assert_eq!(o.score_to_save, Some(4));
 }
 
@@ -118,59 +92,17 @@ fn cc_12_a_save_modified_to_seven_by_the_weapon_is_lost() {
         s: Some(4),
         save_modifier: Some(-4),
     };
-    let o = close_combat(
-        &r,
-        &Blows {
-            attacker_ws: 4,
-            strength: 3,
-            weapon: sword,
-            blows: 1,
-            defender_ws: 4,
-            toughness: 3,
-            save: Some(3),
-            modifiers: &[],
-            helpless: false,
-        },
-    )
-    .expect("odds");
+    let o = close_combat(&r, &blow(sword, Some(3))).expect("odds");
     assert_eq!(o.score_to_save, None);
     assert!(close(o.unsaved, o.hit * o.wound));
-    let table = close_combat(
-        &r,
-        &Blows {
-            attacker_ws: 4,
-            strength: 3,
-            weapon: CcWeaponProfile::of_s(Some(4)),
-            blows: 1,
-            defender_ws: 4,
-            toughness: 3,
-            save: Some(3),
-            modifiers: &[],
-            helpless: false,
-        },
-    )
-    .expect("odds");
+    let table = close_combat(&r, &blow(CcWeaponProfile::of_s(Some(4)), Some(3))).expect("odds");
     assert_eq!(table.score_to_save, Some(4));
     // One step less, 6+: kept.
     let six = CcWeaponProfile {
         save_modifier: Some(-3),
         ..sword
     };
-    let o = close_combat(
-        &r,
-        &Blows {
-            attacker_ws: 4,
-            strength: 3,
-            weapon: six,
-            blows: 1,
-            defender_ws: 4,
-            toughness: 3,
-            save: Some(3),
-            modifiers: &[],
-            helpless: false,
-        },
-    )
-    .expect("odds");
+    let o = close_combat(&r, &blow(six, Some(3))).expect("odds");
     assert_eq!(o.score_to_save, Some(6));
 }
 
@@ -302,15 +234,8 @@ fn cc_11_cc_12_a_stronger_creature_strikes_at_its_own_s_with_the_better_modifier
     let odds = close_combat(
         &r,
         &Blows {
-            attacker_ws: 4,
             strength: 7,
-            weapon: chainsword,
-            blows: 1,
-            defender_ws: 4,
-            toughness: 3,
-            save: Some(4),
-            modifiers: &[],
-            helpless: false,
+            ..blow(chainsword, Some(4))
         },
     )
     .expect("odds");

@@ -403,33 +403,23 @@ fn cc_12_the_save_lost_from_comes_from_the_data() {
 #[test]
 fn cc_9_a_modifier_listed_twice_counts_once_and_a_file_is_refused() {
     let r = rules();
-    let once = close_combat(
-        &r,
-        &Blows {
-            attacker_ws: 3,
-            strength: 3,
-            weapon: CcWeaponProfile::default(),
-            blows: 1,
-            defender_ws: 3,
-            toughness: 3,
-            save: None,
-            modifiers: &[CcModifier::Charging],
-            helpless: false,
-        },
-    )
-    .expect("odds");
+    let blow = Blows {
+        attacker_ws: 3,
+        strength: 3,
+        weapon: CcWeaponProfile::default(),
+        blows: 1,
+        defender_ws: 3,
+        toughness: 3,
+        save: None,
+        modifiers: &[CcModifier::Charging],
+        helpless: false,
+    };
+    let once = close_combat(&r, &blow).expect("odds");
     let twice = close_combat(
         &r,
         &Blows {
-            attacker_ws: 3,
-            strength: 3,
-            weapon: CcWeaponProfile::default(),
-            blows: 1,
-            defender_ws: 3,
-            toughness: 3,
-            save: None,
             modifiers: &[CcModifier::Charging, CcModifier::Charging],
-            helpless: false,
+            ..blow
         },
     )
     .expect("odds");
