@@ -544,13 +544,7 @@ fn keep(dir: &Path, machine: &str) -> Result<String, String> {
 /// Merges every version of the campaign the sync tool left in `dir`.
 fn merge_versions(dir: &Path, machine: &str) -> Result<String, String> {
     let mut app = open(dir, machine)?;
-    let paths: Vec<PathBuf> = app
-        .model
-        .library
-        .versions
-        .iter()
-        .map(|v| v.path.clone())
-        .collect();
+    let paths = app.model.library.version_paths();
     for path in &paths {
         app.apply(Command::Merge(MergeAct::Preview(
             key(),

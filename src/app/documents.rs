@@ -36,6 +36,11 @@ pub struct Documents {
 const VALIDATED_KEPT: usize = 64;
 
 impl Documents {
+    /// The files of the sync tools' conflict copies held, in order.
+    pub fn version_paths(&self) -> Vec<std::path::PathBuf> {
+        self.versions.iter().map(|v| v.path.clone()).collect()
+    }
+
     /// No document yet, of `kinds`.
     pub(super) fn new(kinds: Kinds) -> Self {
         Self {

@@ -43,25 +43,12 @@ impl App {
         }
         // A sync tool's conflict copy that came or went.
         let now = store.version_paths();
-        let known: Vec<std::path::PathBuf> = self
-            .model
-            .library
-            .versions
-            .iter()
-            .map(|v| v.path.clone())
-            .collect();
-        if now != known {
+        if now != self.model.library.version_paths() {
             self.model
                 .library
                 .versions
                 .retain(|v| now.contains(&v.path));
-            let kept: Vec<std::path::PathBuf> = self
-                .model
-                .library
-                .versions
-                .iter()
-                .map(|v| v.path.clone())
-                .collect();
+            let kept = self.model.library.version_paths();
             self.model
                 .library
                 .versions

@@ -91,23 +91,7 @@ pub(super) fn versions_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                     alert(ui, Tone::Warning, cx.t("merge.no_document"));
                     return;
                 }
-                let word = cx.t("merge.open");
-                let named = cx.f("merge.open_named", &[("name", &name)]);
-                if icon_button(
-                    ui,
-                    icons::ICON_MERGE,
-                    word,
-                    &named,
-                    !cx.model.folder.read_only,
-                )
-                .clicked()
-                {
-                    cx.send(Command::Merge(MergeAct::Preview(
-                        v.key.clone(),
-                        v.path.clone(),
-                        BTreeSet::new(),
-                    )));
-                }
+                merge_button_ui(ui, cx, &name, &v.key, v);
             });
         }
     });
@@ -281,27 +265,11 @@ pub(crate) fn pending_banner_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKe
             ],
         );
         alert(ui, Tone::Warning, &text);
-        let word = cx.t("merge.open");
         let name = cx
             .model
             .doc(key)
             .map_or_else(|| key.id.clone(), |d| d.name().to_owned());
-        let named = cx.f("merge.open_named", &[("name", &name)]);
-        if icon_button(
-            ui,
-            icons::ICON_MERGE,
-            word,
-            &named,
-            !cx.model.folder.read_only,
-        )
-        .clicked()
-        {
-            cx.send(Command::Merge(MergeAct::Preview(
-                key.clone(),
-                v.path.clone(),
-                BTreeSet::new(),
-            )));
-        }
+        merge_button_ui(ui, cx, &name, key, v);
     });
     ui.add_space(space::S);
 }
@@ -570,4 +538,26 @@ fn buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, view: &MergeView) {
             cx.send(Command::Merge(MergeAct::Cancel));
         }
     });
+}
+
+/// "Merge…" for the version `v` of the document `key`, named `name`: opens
+/// the Merge window on it.
+fn merge_button_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str, key: &DocKey, v: &Version) {
+    let named = cx.f("merge.open_named", &[("name", name)]);
+    let word = cx.t("merge.open");
+    if icon_button(
+        ui,
+        icons::ICON_MERGE,
+        word,
+        &named,
+        !cx.model.folder.read_only,
+    )
+    .clicked()
+    {
+        cx.send(Command::Merge(MergeAct::Preview(
+            key.clone(),
+            v.path.clone(),
+            BTreeSet::new(),
+        )));
+    }
 }
