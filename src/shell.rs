@@ -55,20 +55,34 @@ impl eframe::App for Shell {
     }
 }
 
-/// Muster 0.1 let eframe write `app.ron` into the documents folder: move it
-/// to where preferences now live, never over a newer one.
+/// Older Musters kept the preferences among the documents: Muster 0.1 in
+/// the documents folder itself (moved, as only this installation used
+/// it), later ones in its `prefs/` when `$MUSTER_DATA_DIR` was set (copied:
+/// every installation sharing the folder read it, and each takes its own
+/// copy). Never over preferences this installation already has. The
+/// machine id kept there is not taken: it was every sharing installation's.
 fn move_old_prefs(prefs_file: &std::path::Path) {
+    if prefs_file.exists() {
+        return;
+    }
+    let make_folder = || prefs_file.parent().map_or(Ok(()), std::fs::create_dir_all);
+    let shared = crate::store::shared_prefs_dir().map(|d| d.join("app.ron"));
+    if let Some(shared) = shared.filter(|f| f.exists()) {
+        if let Err(e) = make_folder().and_then(|()| std::fs::copy(&shared, prefs_file)) {
+            log::warn!(
+                "could not copy the old preferences: {e}: {}",
+                shared.display()
+            );
+        }
+        return;
+    }
     let Some(old) = crate::store::default_data_dir().map(|d| d.join("app.ron")) else {
         return;
     };
-    if old.exists() && !prefs_file.exists() {
-        let moved = prefs_file
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::rename(&old, prefs_file));
-        if let Err(e) = moved {
-            log::warn!("could not move the old preferences: {e}: {}", old.display());
-        }
+    if old.exists()
+        && let Err(e) = make_folder().and_then(|()| std::fs::rename(&old, prefs_file))
+    {
+        log::warn!("could not move the old preferences: {e}: {}", old.display());
     }
 }
 

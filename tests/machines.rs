@@ -99,10 +99,14 @@ fn main() -> ExitCode {
     }
     // `cargo test FILTER`: the scenario runs when the filter names it.
     let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
-    let scenarios: [(&str, fn()); 3] = [
+    let scenarios: [(&str, fn()); 4] = [
         (
             "two_processes_play_one_mission_offline_and_merge_to_one_campaign",
             two_processes_play_one_mission_offline_and_merge_to_one_campaign,
+        ),
+        (
+            "two_installations_on_one_folder_play_live_each_event_arriving",
+            two_installations_on_one_folder_play_live_each_event_arriving,
         ),
         (
             "kt_9_a_muster_killed_mid_turn_opens_on_the_same_turn_at_the_table",
@@ -168,8 +172,14 @@ fn campaign_file(dir: &Path) -> PathBuf {
 }
 
 /// The machine a data folder stands for: its id kept in the folder's
-/// `prefs/`, which a group leaves out of the sync.
+/// `prefs/`, which a group leaves out of the sync. A Muster started on a
+/// folder named by `$MUSTER_DATA_DIR` (two installations sharing one
+/// folder) is its installation, its id kept where the installation keeps
+/// it (`$MUSTER_CONFIG_DIR`), never in the shared folder.
 fn machine_id(dir: &Path) -> MachineId {
+    if std::env::var_os(muster::store::DATA_DIR_ENV).is_some() {
+        return MachineId::this_installation();
+    }
     MachineId::of_installation(&dir.join("prefs"))
 }
 
@@ -715,6 +725,69 @@ fn two_processes_play_one_mission_offline_and_merge_to_one_campaign() {
     for dir in [a, b] {
         passes_check(dir);
     }
+}
+
+/// Two installations of Muster on one documents folder, as a NAS or a
+/// network share gives (`$MUSTER_DATA_DIR` naming it for both), each with
+/// its own configuration folder (its preferences, its machine id) and its
+/// own lock: they play one table at once, each writes only its own
+/// journal, and each takes in every event of the other as it comes.
+fn two_installations_on_one_folder_play_live_each_event_arriving() {
+    let shared = tempfile::tempdir().expect("the shared folder");
+    let shared = shared.path();
+    let homes = [
+        tempfile::tempdir().expect("the game master's installation"),
+        tempfile::tempdir().expect("Anne's installation"),
+    ];
+    let installation = |home: &Path, action: &str, more: &[&str]| {
+        let mut cmd = Proc::new(std::env::current_exe().expect("this program"));
+        cmd.arg("--play").arg(action).arg(shared).args(more);
+        cmd.env(muster::store::DATA_DIR_ENV, shared)
+            .env(muster::store::CONFIG_DIR_ENV, home.join("config"))
+            .env("MUSTER_LOCK_DIR", home.join("locks"));
+        cmd.spawn().expect("a Muster process")
+    };
+    let (gm, anne) = ("Game master's laptop", "Anne's laptop");
+    done(
+        installation(homes[0].path(), "table", &["--enemy"]),
+        "the table",
+    );
+    let player = installation(homes[1].path(), "live", &[anne, "player", gm]);
+    let master = installation(homes[0].path(), "live", &[gm, "gm", anne]);
+    done(
+        master,
+        "the game master plays and sees Anne's actions come in",
+    );
+    done(
+        player,
+        "Anne plays and sees the game master's edits come in",
+    );
+    // Two journals, one per installation, and nothing else beside the start.
+    let mut files: Vec<String> = std::fs::read_dir(campaign_file(shared))
+        .expect("the campaign's folder")
+        .map(|e| {
+            e.expect("a file")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    files.sort();
+    let journals = files.iter().filter(|f| f.ends_with(".jsonl")).count();
+    assert_eq!(journals, 2, "one journal per installation: {files:?}");
+    assert_eq!(files.len(), 3, "the start and two journals: {files:?}");
+    for home in &homes {
+        let config = home.path().join("config");
+        assert!(
+            config.join("machine-id").is_file(),
+            "each installation keeps its id in its own folder"
+        );
+    }
+    assert!(
+        !shared.join("prefs").join("machine-id").exists(),
+        "no id in the shared folder"
+    );
+    passes_check(shared);
 }
 
 /// The example kill team as Anne's escort, its first mission drawn and

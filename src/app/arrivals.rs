@@ -32,6 +32,44 @@ impl App {
         true
     }
 
+    /// Says each time this machine gave up its id for a new one (another
+    /// installation was found writing as it), and keeps the new one as
+    /// this installation's. Undo starts afresh: this machine's events
+    /// written as the old id are another machine's now, which no undo
+    /// here takes back.
+    pub(super) fn take_identity_changes(&mut self) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        for change in store.take_identity_changes() {
+            if let Err(e) = self.desktop.keep_machine_id(&change.new) {
+                let text = Msg::new("store.save_failed").msg("reason", e.msg());
+                self.message(MessageKind::Error, text);
+            }
+            self.model.folder.machine_id = change.new.to_string();
+            self.model.history = super::History::default();
+            let campaign = change
+                .found_in
+                .parent()
+                .and_then(|dir| {
+                    let id = dir.file_name()?.to_string_lossy().into_owned();
+                    self.model
+                        .library
+                        .docs
+                        .iter()
+                        .find(|d| d.kind() == crate::rules::DocKind::Campaign && d.id() == id)
+                        .map(|d| d.name().to_owned())
+                })
+                .unwrap_or_default();
+            let text = Msg::new("sync.identity_renewed")
+                .text("campaign", campaign)
+                .text("old", change.old.to_string())
+                .text("new", change.new.to_string())
+                .text("file", change.found_in.display().to_string());
+            self.message(MessageKind::Error, text);
+        }
+    }
+
     /// Takes in what other machines' journals of `key` brought. `false`:
     /// the campaign is not open here as journals (the change is then
     /// offered like any other).
@@ -79,6 +117,7 @@ impl App {
                 } else {
                     self.model.library.held.insert(key, held);
                 }
+                self.take_identity_changes();
                 found
             }
             Err(e) => {

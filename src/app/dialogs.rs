@@ -40,6 +40,14 @@ pub trait Desktop {
     fn machine_id(&self) -> crate::store::machine::MachineId {
         crate::store::machine::MachineId::this_installation()
     }
+    /// Keeps `id` as this installation's id from now on (another
+    /// installation was found writing as the one it had).
+    fn keep_machine_id(
+        &mut self,
+        id: &crate::store::machine::MachineId,
+    ) -> Result<(), crate::store::StoreError> {
+        id.keep_for_installation()
+    }
 }
 
 /// The program that opens a file or folder with what the desktop chose.
@@ -200,5 +208,18 @@ impl Desktop for ScriptedDesktop {
         self.machine
             .clone()
             .unwrap_or_else(crate::store::machine::MachineId::this_installation)
+    }
+
+    fn keep_machine_id(
+        &mut self,
+        id: &crate::store::machine::MachineId,
+    ) -> Result<(), crate::store::StoreError> {
+        match &mut self.machine {
+            Some(kept) => {
+                kept.clone_from(id);
+                Ok(())
+            }
+            None => id.keep_for_installation(),
+        }
     }
 }

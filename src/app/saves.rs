@@ -77,6 +77,8 @@ impl App {
                 Err(writer::WriterGone) => self.writer_gone(),
             }
         }
+        // A save that found another installation writing as this machine.
+        self.take_identity_changes();
         self.update_save_state();
         !self.saves.saving.is_empty()
     }

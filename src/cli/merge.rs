@@ -59,7 +59,10 @@ pub(super) fn run(
         }
     }
     let merged = match (a.get::<Campaign>(), b.get::<Campaign>()) {
-        (Some(x), Some(y)) => campaigns(x, y, lang, (out, err)),
+        (Some(x), Some(y)) => match campaigns((x, ours), (y, theirs), lang, (out, err)) {
+            Ok(merged) => merged,
+            Err(code) => return code,
+        },
         _ => match by_field((c.as_ref(), &a, &b), &kinds, out) {
             Ok(merged) => merged,
             Err(e) => {
@@ -93,24 +96,37 @@ pub(super) fn run(
     }
 }
 
-/// Two campaigns merged by their journals; their conflicts listed on
-/// `out`, one a line, and none returned when there are some.
+/// Two campaigns merged by their journals (each with its file); their
+/// conflicts listed on `out`, one a line, and none returned when there
+/// are some. An error: the merge is refused, with the exit code.
 fn campaigns(
-    ours: &Campaign,
-    theirs: &Campaign,
+    (ours, ours_path): (&Campaign, &Path),
+    (theirs, theirs_path): (&Campaign, &Path),
     lang: Lang,
     (out, err): (&mut dyn Write, &mut dyn Write),
-) -> Option<Doc> {
-    let rules = rules_with_overrides(lang, err)?;
+) -> Result<Option<Doc>, u8> {
+    let rules = rules_with_overrides(lang, err).ok_or(EXIT_UNREADABLE)?;
     let m = match merge(ours, theirs, &rules, &BTreeSet::new()) {
         Ok(m) => m,
+        // One stamp id on two events: one file was forged or damaged, so
+        // the two cannot be read as versions of one campaign.
+        Err(p) if p.key == "merge.problem.one_id_two_events" => {
+            let _ = writeln!(
+                err,
+                "muster: cannot merge: {}: the first file {}, the second {}",
+                lang.problem_line(&p),
+                ours_path.display(),
+                theirs_path.display()
+            );
+            return Err(EXIT_UNREADABLE);
+        }
         Err(p) => {
             let _ = writeln!(err, "muster: {}", lang.problem_line(&p));
-            return None;
+            return Err(EXIT_PROBLEMS);
         }
     };
     if m.conflicts.is_empty() {
-        return Some(Doc::new(m.campaign));
+        return Ok(Some(Doc::new(m.campaign)));
     }
     // Each event in words (what it did), then as the file writes it.
     let value = |e: &crate::rules::campaign::Entry| {
@@ -137,7 +153,7 @@ fn campaigns(
             value(&c.entry),
         );
     }
-    None
+    Ok(None)
 }
 
 /// A roster or a kill team merged field by field, three-way from `base`

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand};
 
 use crate::i18n::Lang;
+use crate::rules::battle::scenario::{self, AnyScenario, ScenarioKind};
 use crate::rules::{Doc, RulesData};
+use crate::store::journaled::FolderReading;
 use crate::store::{self, Kinds};
 
 mod merge;
@@ -19,10 +21,16 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_PROBLEMS: u8 = 1;
 /// Exit code: some file cannot be read, or the command line is wrong.
 pub const EXIT_UNREADABLE: u8 = 2;
+/// Exit code: a shared campaign's folder was read, but some of its events
+/// are not in the campaign: held aside for the players to choose, or after
+/// a journal line cut short (each is named).
+pub const EXIT_LEFT_OUT: u8 = 3;
 
 const AFTER_HELP: &str = "\
 Exit codes: 0 every file is valid, 1 some file breaks a rule,
-2 some file cannot be read or the command line is wrong.
+2 some file cannot be read or the command line is wrong, 3 a shared
+campaign's folder holds events the campaign leaves out (held aside for
+the players to choose, or after a journal line cut short), each named.
 
 Data directory: $MUSTER_DATA_DIR, or the platform's user data folder
 (~/.local/share/muster on Linux). Rules overrides in its rules/ folder
@@ -47,10 +55,11 @@ enum Cmd {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
-    /// Print the exact odds of a fight described in a JSON file (a round of
-    /// close combat, or a kill-team shooting attack) as JSON: the chance to
-    /// hit, to wound, of an unsaved wound, and of each number of wounds.
-    #[command(after_help = ODDS_HELP)]
+    /// Print the exact odds of a fight described in a JSON file (a Rogue
+    /// Trader blow or shot, a kill-team shot or blow, a round of two models
+    /// or a fight to the end) as JSON: the chance to hit, to wound, of an
+    /// unsaved wound, and of each number of wounds.
+    #[command(after_help = odds_help())]
     Odds {
         /// The scenario file (`-` for standard input).
         #[arg(value_name = "FILE")]
@@ -126,7 +135,9 @@ enum Cmd {
 const PRINT_HELP: &str = "\
 Exit codes: 0 the sheet is written, 2 the document cannot be read, the
 output cannot be written, or the sheet template (your copy in the sheets/
-folder of the data directory, if any) has an error. An existing output
+folder of the data directory, if any) has an error, 3 the sheet is written
+but the shared campaign's folder holds events it leaves out (held aside, or
+after a journal line cut short), each named on standard error. An existing output
 file is replaced only when the new one is complete.";
 
 const MERGE_HELP: &str = "\
@@ -143,8 +154,9 @@ listed one a line with their place and each side's value (nothing is
 written), 2 a file cannot be read, or the two are not versions of one
 document.";
 
+/// The examples of `muster odds --help`, one of each kind, then its output
+/// and exit codes; [`odds_help`] puts the list of kinds before them.
 const ODDS_HELP: &str = "\
-Scenarios (see the README for every field):
   {\"kind\": \"close_combat\", \"attacker\": {\"ws\": 4, \"s\": 3, \"a\": 2, \"weapon_s\": 5},
    \"defender\": {\"ws\": 4, \"t\": 3, \"save\": 4}, \"modifiers\": [\"charging\"], \"helpless\": false}
   {\"kind\": \"killteam_shooting\", \"range\": 18,
@@ -152,6 +164,9 @@ Scenarios (see the README for every field):
    \"target\": {\"t\": 3, \"save\": 5, \"cover\": true}, \"modifiers\": [\"night\", \"sight\"]}
   {\"kind\": \"killteam_close_combat\", \"close_combat\": 4, \"attacks\": 2, \"s\": 3,
    \"ap\": 0, \"damage\": 1, \"target\": {\"t\": 3, \"save\": 5}, \"modifiers\": [\"smoke\"]}
+  {\"kind\": \"rt_shooting\", \"shooter\": {\"bs\": 4, \"s\": 3}, \"weapon\": {\"s\": 4,
+   \"range\": [12, 24], \"to_hit\": [1, 0], \"save_modifier\": -1, \"damage\": \"D4\"},
+   \"range\": 10, \"target\": {\"t\": 3, \"save\": 5, \"wounds\": 2}, \"modifiers\": [\"soft_cover\"]}
   {\"kind\": \"close_combat_round\", \"first\": {\"ws\": 4, \"s\": 3, \"a\": 1, \"t\": 3, \"w\": 1, \"i\": 3},
    \"second\": {\"ws\": 3, \"s\": 4, \"a\": 2, \"t\": 4, \"w\": 2, \"i\": 2, \"save\": 5}}
   {\"kind\": \"close_combat_fight\", \"max_rounds\": 20,
@@ -165,6 +180,15 @@ too large to follow every state), each side's chance to win and to rout,
 neither, the first round's results and the mean rounds fought.
 Exit codes: 0 the odds are printed, 2 the scenario cannot be read or a value
 is outside the rules (the message names the field).";
+
+/// The help after `muster odds --help`'s options: every kind of scenario
+/// (the list the reader of scenarios knows), then [`ODDS_HELP`].
+fn odds_help() -> String {
+    format!(
+        "Scenarios (see the README for every field), of the kinds\n  {}:\n{ODDS_HELP}",
+        ScenarioKind::names()
+    )
+}
 
 /// Whether the command line asks for the window (no argument at all).
 pub fn wants_window(args: &[OsString]) -> bool {
@@ -271,8 +295,7 @@ fn odds(file: &Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let Some(rules) = rules_with_overrides(lang, err) else {
         return EXIT_UNREADABLE;
     };
-    use crate::rules::battle::scenario::AnyScenario;
-    let odds = crate::rules::battle::scenario::parse_any(&text).and_then(|s| match s {
+    let odds = scenario::parse_any(&text).and_then(|s| match s {
         AnyScenario::Attack(attack) => attack.odds(&rules).map(|o| serde_json::to_string(&o)),
         AnyScenario::Round(round) => round.odds(&rules).map(|o| serde_json::to_string(&o)),
         AnyScenario::Fight(fight) => fight.odds(&rules).map(|o| serde_json::to_string(&o)),
@@ -311,13 +334,94 @@ enum Target {
 }
 
 /// Reads a document from a file, or a campaign from its folder of
-/// machines' journals (replayed by `rules`).
-fn read_doc(kinds: &Kinds, path: &Path, rules: &RulesData) -> Result<Doc, store::StoreError> {
+/// machines' journals (replayed by `rules`, with every event of the
+/// folder accounted for).
+fn read_doc(
+    kinds: &Kinds,
+    path: &Path,
+    rules: &RulesData,
+) -> Result<(Doc, Option<FolderReading>), store::StoreError> {
     if store::journaled::is_folder(path) {
-        store::journaled::read_folder(kinds, path, rules).map(|(doc, _)| doc)
+        store::journaled::read_folder(kinds, path, rules).map(|r| (r.doc.clone(), Some(r)))
     } else {
-        store::read_file(kinds, path)
+        store::read_file(kinds, path).map(|doc| (doc, None))
     }
+}
+
+/// The events of a shared campaign's folder that are not in the campaign,
+/// one line each: each event held aside (what, where and when it was
+/// made, why, and the event kept in its place), each journal cut short,
+/// and events the reading could not place. Empty: every event is in.
+fn left_out_lines(reading: &FolderReading, lang: Lang) -> Vec<String> {
+    let Some(c) = reading.doc.get::<crate::rules::Campaign>() else {
+        return Vec::new();
+    };
+    let made = |e: &crate::rules::campaign::Entry| match &e.stamp {
+        Some(s) => lang.f(
+            "held.made",
+            &[
+                ("by", s.by.as_deref().unwrap_or("?")),
+                ("at", s.at.as_deref().unwrap_or("?")),
+            ],
+        ),
+        None => lang.t("held.made_unknown").to_owned(),
+    };
+    let mut out = Vec::new();
+    for aside in &reading.held {
+        let mut line = lang.f(
+            "held.event",
+            &[
+                ("event", &lang.msg(&aside.entry.event.words(c))),
+                ("made", &made(&aside.entry)),
+            ],
+        );
+        let why = if aside.why.rule.is_empty() {
+            lang.problem(&aside.why)
+        } else {
+            lang.problem_line(&aside.why)
+        };
+        line.push_str(&format!(" ({}): {why}", aside.machine));
+        if let Some(rival) = &aside.rival {
+            let kept = lang.f(
+                "held.kept",
+                &[
+                    ("event", &lang.msg(&rival.event.words(c))),
+                    ("made", &made(rival)),
+                ],
+            );
+            line.push_str(&format!(". {kept}"));
+        }
+        out.push(line);
+    }
+    for cut in &reading.cut {
+        out.push(lang.f(
+            "cli.cut_short",
+            &[
+                ("line", &cut.line.to_string()),
+                ("machine", reading.machine_name(&cut.machine)),
+                ("file", &cut.path.display().to_string()),
+            ],
+        ));
+    }
+    let lost = reading.unaccounted();
+    if lost > 0 {
+        out.push(lang.f("cli.unaccounted", &[("count", &lost.to_string())]));
+    }
+    out
+}
+
+/// How many of a shared campaign's events are where: "57 events: 55 in
+/// the campaign, 2 held aside".
+fn accounted_words(reading: &FolderReading, lang: Lang) -> String {
+    lang.f(
+        "cli.accounted",
+        &[
+            ("events", &reading.events.to_string()),
+            ("applied", &reading.applied().to_string()),
+            ("held", &reading.held.len().to_string()),
+            ("taken_back", &reading.taken_back.to_string()),
+        ],
+    )
 }
 
 fn print(
@@ -335,12 +439,32 @@ fn print(
     };
     let shown = file.display();
     let kinds = Kinds::default();
-    let doc = match read_doc(&kinds, file, &rules) {
-        Ok(doc) => doc,
+    let (doc, reading) = match read_doc(&kinds, file, &rules) {
+        Ok(read) => read,
         Err(e) => {
             let reason = lang.read_error(&e.reason());
-            let _ = writeln!(err, "muster: cannot read: {reason}: {shown}");
+            // The journal that cannot be read, not only its folder.
+            let place = e
+                .path()
+                .map_or_else(|| shown.to_string(), |p| p.display().to_string());
+            let _ = writeln!(err, "muster: cannot read: {reason}: {place}");
             return EXIT_UNREADABLE;
+        }
+    };
+    // What the sheet or the file leaves out of a shared campaign is said,
+    // and the exit code says it too.
+    let left_out = reading
+        .as_ref()
+        .map(|r| left_out_lines(r, lang))
+        .unwrap_or_default();
+    for line in &left_out {
+        let _ = writeln!(err, "muster: left out: {line}: {shown}");
+    }
+    let written = |code: u8| {
+        if code == EXIT_OK && !left_out.is_empty() {
+            EXIT_LEFT_OUT
+        } else {
+            code
         }
     };
     // A sheet of a file that breaks a rule is made all the same (a draft
@@ -365,7 +489,7 @@ fn print(
                 return EXIT_UNREADABLE;
             }
         };
-        return write_out(text.as_bytes(), output, lang, out, err);
+        return written(write_out(text.as_bytes(), output, lang, out, err));
     }
     let options = crate::print::SheetOptions { lang, appendix };
     let sheet = crate::print::sheet_of(&doc, &rules, options);
@@ -395,7 +519,7 @@ fn print(
             }
         }
     };
-    write_out(&bytes, output, lang, out, err)
+    written(write_out(&bytes, output, lang, out, err))
 }
 
 /// Writes `bytes` to standard output, or to `output` (replaced only once
@@ -428,7 +552,7 @@ fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         return EXIT_UNREADABLE;
     };
     let kinds = Kinds::default();
-    let mut code = EXIT_OK;
+    let mut codes = Vec::with_capacity(files.len());
     for path in files {
         let file = Path::new(path).display();
         match read_doc(&kinds, path, &rules) {
@@ -438,25 +562,45 @@ fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     .path()
                     .map_or_else(|| file.to_string(), |p| p.display().to_string());
                 let _ = writeln!(err, "muster: cannot read: {reason}: {place}");
-                code = EXIT_UNREADABLE;
+                codes.push(EXIT_UNREADABLE);
             }
-            Ok(doc) => {
+            Ok((doc, reading)) => {
                 let problems = doc.validate(&rules);
                 for p in &problems {
                     let _ = writeln!(out, "{} ({file})", lang.problem_line(p));
                 }
-                if problems.is_empty() {
-                    let _ = writeln!(
-                        out,
-                        "ok: {} ({}) ({file})",
-                        doc.name(),
-                        lang.msg(&doc.summary())
-                    );
-                } else if code == EXIT_OK {
-                    code = EXIT_PROBLEMS;
+                let left_out = reading
+                    .as_ref()
+                    .map(|r| left_out_lines(r, lang))
+                    .unwrap_or_default();
+                for line in &left_out {
+                    let _ = writeln!(out, "left out: {line} ({file})");
+                }
+                let events = reading
+                    .as_ref()
+                    .map(|r| format!("; {}", accounted_words(r, lang)))
+                    .unwrap_or_default();
+                let summary = format!("{} ({}{events})", doc.name(), lang.msg(&doc.summary()));
+                if !problems.is_empty() {
+                    codes.push(EXIT_PROBLEMS);
+                } else if !left_out.is_empty() {
+                    let _ = writeln!(out, "not whole: {summary} ({file})");
+                    codes.push(EXIT_LEFT_OUT);
+                } else {
+                    let _ = writeln!(out, "ok: {summary} ({file})");
+                    codes.push(EXIT_OK);
                 }
             }
         }
     }
-    code
+    worst(&codes)
+}
+
+/// The exit code of several files: the worst of theirs (a file that cannot
+/// be read, then one that breaks a rule, then one that leaves events out).
+fn worst(codes: &[u8]) -> u8 {
+    [EXIT_UNREADABLE, EXIT_PROBLEMS, EXIT_LEFT_OUT]
+        .into_iter()
+        .find(|c| codes.contains(c))
+        .unwrap_or(EXIT_OK)
 }

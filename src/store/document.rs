@@ -104,6 +104,21 @@ pub enum DocError {
         /// The version in the file.
         found: u64,
     },
+    /// A machine's journal of a newer journal format than this Muster
+    /// reads (its header's `format`).
+    JournalTooNew {
+        /// The format in the journal's header.
+        format: u64,
+        /// The newest format this Muster reads.
+        supported: u64,
+    },
+    /// A byte that is not text (not UTF-8).
+    NotText {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+    },
     /// An older version whose upgrade failed.
     UpgradeFailed {
         /// The version in the file.
@@ -122,6 +137,30 @@ pub enum DocError {
 }
 
 impl DocError {
+    /// The first byte of `bytes` that is not text, after `valid_up_to` bytes
+    /// that are (`Utf8Error::valid_up_to`), placed by line and column.
+    pub fn not_text(bytes: &[u8], valid_up_to: usize) -> Self {
+        let valid = &bytes[..valid_up_to.min(bytes.len())];
+        let line_start = valid.iter().rposition(|b| *b == b'\n').map_or(0, |n| n + 1);
+        let before = std::str::from_utf8(&valid[line_start..]).map_or(0, |t| t.chars().count());
+        Self::NotText {
+            line: valid.iter().filter(|b| **b == b'\n').count() + 1,
+            column: before + 1,
+        }
+    }
+
+    /// The 1-based line the fault is on, when it has one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            Self::Syntax { line, .. }
+            | Self::UnknownField { line, .. }
+            | Self::DuplicateField { line, .. }
+            | Self::JournalHeader { line }
+            | Self::NotText { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+
     /// The same fault, placed on line `n` of a file of one JSON value a
     /// line (a machine's journal), where the parser saw only that line.
     #[must_use]
@@ -216,6 +255,12 @@ impl DocError {
             Self::TooNew { found } => Msg::new("doc.too_new")
                 .int("found", *found)
                 .int("supported", SCHEMA_VERSION),
+            Self::JournalTooNew { format, supported } => Msg::new("doc.journal_too_new")
+                .int("format", *format)
+                .int("supported", *supported),
+            Self::NotText { line, column } => Msg::new("doc.not_text")
+                .int("line", *line)
+                .int("column", *column),
             Self::UpgradeFailed { from, reason } => Msg::new("doc.upgrade_failed")
                 .int("from", *from)
                 .msg("reason", reason.clone()),

@@ -16,7 +16,7 @@
 //! by a crash (the last, without its newline) is not read, and is cut away
 //! before this machine's next append.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs::{self, OpenOptions};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -115,7 +115,8 @@ impl Store {
         known: &mut Known,
         mine: Option<&[Arc<Entry>]>,
     ) -> Result<Doc, StoreError> {
-        let own = self.machine().as_str();
+        let own = self.machine();
+        let own = own.as_str();
         replay(
             self.kinds(),
             known,
@@ -138,7 +139,8 @@ impl Store {
     /// The keys of the events this machine made in a journaled campaign
     /// and took back since (undone here).
     pub fn taken_back_here(&self, key: &DocKey) -> HashSet<String> {
-        let own = self.machine().as_str();
+        let own = self.machine();
+        let own = own.as_str();
         self.journaled
             .lock()
             .ok()
@@ -176,10 +178,14 @@ impl Store {
         let Some(known) = map.get_mut(&dir) else {
             return Ok(None);
         };
-        let own = self.machine().as_str().to_owned();
+        let mut own = self.machine().as_str().to_owned();
         for (machine, path) in journal_files(&dir) {
             if machine == own {
-                continue;
+                if !written_by_another(known, &own, &path) {
+                    continue;
+                }
+                // Read from now on as another machine's journal.
+                own = self.take_new_identity(path.clone()).as_str().to_owned();
             }
             let seen = Seen::of(&path);
             let (was, file) = known.files.entry(machine.clone()).or_default();
@@ -234,8 +240,6 @@ impl Store {
     pub(super) fn save_journaled(&self, c: &Campaign, check: bool) -> Result<PathBuf, StoreError> {
         let key = DocKey::new(<Campaign as Document>::KIND, c.id.clone());
         let dir = self.journal_dir(&key);
-        let own_path = self.own_journal(&key);
-        let own = self.machine().as_str().to_owned();
         if !dir.join(START_FILE).is_file() {
             self.begin_journals(&key, c, check)?;
         } else if self
@@ -255,6 +259,13 @@ impl Store {
                 path: dir,
             });
         };
+        let mut own_path = self.own_journal(&key);
+        if written_by_another(known, self.machine().as_str(), &own_path) {
+            // Its lines are read at the next look at the other machines'.
+            self.take_new_identity(own_path);
+            own_path = self.own_journal(&key);
+        }
+        let own = self.machine().as_str().to_owned();
         let text = {
             let empty = JournalFile::default();
             let mine = known.files.get(&own).map_or(&empty, |(_, f)| f);
@@ -330,7 +341,15 @@ impl Store {
             }))
         };
         let all = format!("{header}{text}");
-        let written = self.append(own_path, file, &all)?;
+        let written = match self.append(own_path, file, &all) {
+            Ok(written) => written,
+            Err(e) => {
+                // What landed of it is this machine's, not another's.
+                known.attempt = all;
+                return Err(e);
+            }
+        };
+        known.attempt.clear();
         // What was appended is what the file now holds past `good_len`.
         let first = if header.is_empty() { 2 } else { 1 };
         let mut grown = std::mem::take(file);
@@ -469,7 +488,10 @@ impl Store {
             let machines: Vec<String> = journal_files(&dir)
                 .into_iter()
                 .filter(|(m, p)| {
-                    *m != own && known.files.get(m).map(|(s, _)| *s) != Some(Seen::of(p))
+                    if *m == own {
+                        return written_by_another(known, &own, p);
+                    }
+                    known.files.get(m).map(|(s, _)| *s) != Some(Seen::of(p))
                 })
                 .map(|(m, _)| m)
                 .collect();
@@ -555,20 +577,142 @@ impl Store {
     }
 }
 
+/// A journal whose last line is cut short (a sync tool's copy under way,
+/// or a machine that crashed mid-write): what follows it is not read yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutJournal {
+    /// The machine's id (the file's name).
+    pub machine: String,
+    /// The machine's name, as its journal's header gives it (may be empty).
+    pub name: String,
+    /// The file.
+    pub path: PathBuf,
+    /// The number of the line cut short.
+    pub line: usize,
+}
+
+/// A journaled campaign's folder as read by the command line: the
+/// campaign, and every event of the folder accounted for.
+#[derive(Clone, Debug)]
+pub struct FolderReading {
+    /// The campaign the folder's events give.
+    pub doc: Doc,
+    /// The events held aside: refused where the order put them, or set
+    /// aside by the players' choice; each with its reason and its rival.
+    pub held: Vec<SetAside>,
+    /// The journals whose last line is cut short.
+    pub cut: Vec<CutJournal>,
+    /// Each machine's name by its id, as its journal's header gives it.
+    pub names: HashMap<String, String>,
+    /// How many events the folder holds (the start's and every journal's,
+    /// each once).
+    pub events: usize,
+    /// How many of them the machine that made them took back (an undo).
+    pub taken_back: usize,
+}
+
+impl FolderReading {
+    /// How many of the folder's events are in the campaign.
+    pub fn applied(&self) -> usize {
+        self.doc.get::<Campaign>().map_or(0, |c| c.journal.len())
+    }
+
+    /// The events neither in the campaign, nor held aside, nor taken back
+    /// (none, unless the reading itself went wrong).
+    pub fn unaccounted(&self) -> usize {
+        self.events
+            .saturating_sub(self.applied() + self.held.len() + self.taken_back)
+    }
+
+    /// The name of the machine of id `machine` (its id when its journal
+    /// gives none).
+    pub fn machine_name<'a>(&'a self, machine: &'a str) -> &'a str {
+        self.names
+            .get(machine)
+            .map(String::as_str)
+            .filter(|n| !n.is_empty())
+            .unwrap_or(machine)
+    }
+}
+
 /// Reads a journaled campaign's folder (`muster check`, `print`,
-/// `export`), replayed by `rules`, with what its replay set aside.
+/// `export`), replayed by `rules`: the campaign, what its replay held
+/// aside, and the journals cut short.
 pub fn read_folder(
     kinds: &super::Kinds,
     dir: &Path,
     rules: &RulesData,
-) -> Result<(Doc, Vec<SetAside>), StoreError> {
+) -> Result<FolderReading, StoreError> {
     let mut known = load_known(kinds, dir)?;
     let id = dir
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let doc = replay(kinds, &mut known, &id, Some(rules), None)?;
-    Ok((doc, known.set_aside))
+    let mut all: HashSet<String> = known.start_keys.clone();
+    let mut standing: HashSet<String> = known.start_keys.clone();
+    let mut names = HashMap::new();
+    let mut cut = Vec::new();
+    let mut machines: Vec<&String> = known.files.keys().collect();
+    machines.sort();
+    for machine in machines {
+        let (_, file) = &known.files[machine];
+        names.insert(machine.clone(), file.name.clone());
+        for (e, stands) in &file.events {
+            let key = entry_key(e);
+            if *stands {
+                standing.insert(key.clone());
+            }
+            all.insert(key);
+        }
+        if file.torn {
+            let path = dir.join(format!("{machine}.{JOURNAL_EXT}"));
+            let whole = usize::try_from(file.good_len).unwrap_or(usize::MAX);
+            let line = fs::read(&path)
+                .map(|b| b.iter().take(whole).filter(|c| **c == b'\n').count() + 1)
+                .unwrap_or(0);
+            cut.push(CutJournal {
+                machine: machine.clone(),
+                name: file.name.clone(),
+                path,
+                line,
+            });
+        }
+    }
+    Ok(FolderReading {
+        doc,
+        held: known.set_aside,
+        cut,
+        names,
+        events: all.len(),
+        taken_back: all.len() - standing.len(),
+    })
+}
+
+/// Whether another installation wrote this machine's journal `path` (of
+/// machine `own`) since this Muster last read or wrote it: bytes past
+/// what is known that are not what this machine's last failed append
+/// left, nor a line a crash cut off before it was read (the file is then
+/// as it was read). Two installations writing as one machine: a copy of
+/// one's folder, or an id file both read.
+fn written_by_another(known: &Known, own: &str, path: &Path) -> bool {
+    let Some((seen, file)) = known.files.get(own) else {
+        // Begun by another installation since the campaign was read here.
+        return fs::metadata(path).is_ok_and(|m| m.len() > 0);
+    };
+    if Seen::of(path) == *seen {
+        return false;
+    }
+    let Ok(bytes) = fs::read(path) else {
+        return false;
+    };
+    let from = usize::try_from(file.good_len).unwrap_or(usize::MAX);
+    // Shorter: replaced (by hand, or a sync tool's older copy), read again
+    // whole at the next append, not another writer.
+    let Some(extra) = bytes.get(from..) else {
+        return false;
+    };
+    !extra.is_empty() && !known.attempt.as_bytes().starts_with(extra)
 }
 
 /// Whether `path` is a journaled campaign's folder.

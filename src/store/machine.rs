@@ -73,6 +73,23 @@ impl MachineId {
         }
     }
 
+    /// Keeps `self` as the id of the installation whose folder is
+    /// `folder`, in place of the one it had (another installation was
+    /// found writing as that one).
+    pub fn keep_in(&self, folder: &Path) -> Result<(), super::StoreError> {
+        fs::create_dir_all(folder).map_err(super::io_err("io.create_folder", folder))?;
+        let path = folder.join(MACHINE_ID_FILE);
+        super::write_atomic(&path, |f| f.write_all(format!("{self}\n").as_bytes()))
+    }
+
+    /// Keeps `self` as this installation's id (see [`Self::keep_in`]).
+    pub fn keep_for_installation(&self) -> Result<(), super::StoreError> {
+        match super::prefs_dir() {
+            Some(folder) => self.keep_in(&folder),
+            None => Ok(()),
+        }
+    }
+
     /// The id of this installation: kept in the preferences folder
     /// ([`super::prefs_dir`]), or made for this session when there is none.
     pub fn this_installation() -> Self {
@@ -172,6 +189,10 @@ mod tests {
         assert_eq!(first.as_str().len(), 16);
         let other = tempfile::tempdir().expect("dir");
         assert_ne!(first, MachineId::of_installation(other.path()));
+        // A new id taken in place of the first is the one kept.
+        let renewed = MachineId::random();
+        renewed.keep_in(dir.path()).expect("kept");
+        assert_eq!(MachineId::of_installation(dir.path()), renewed);
     }
 
     #[test]

@@ -19,8 +19,8 @@ use error::io_err;
 pub use error::{ReadError, StoreError};
 pub use library::{DiskChange, Library, Unreadable, Version};
 pub use paths::{
-    DATA_DIR_ENV, data_dir_chosen, data_dir_for, data_dir_override, default_data_dir, prefs_dir,
-    prefs_dir_for, sanitize, slug,
+    CONFIG_DIR_ENV, DATA_DIR_ENV, data_dir_chosen, data_dir_for, data_dir_override,
+    default_data_dir, prefs_dir, prefs_dir_for, sanitize, shared_prefs_dir, slug,
 };
 use paths::{file_stem_for, is_document_file, stem_of};
 
@@ -29,7 +29,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use document::{DocError, KeptTexts, SCHEMA_VERSION, parse, to_json};
@@ -82,8 +82,12 @@ pub struct Store {
     write_budget: AtomicU64,
     /// What is known of each journaled campaign's files, by its folder.
     journaled: Mutex<HashMap<PathBuf, journaled::Known>>,
-    /// This machine's id: the journal it writes in each campaign.
-    machine: OnceLock<machine::MachineId>,
+    /// This machine's id: the journal it writes in each campaign (drawn
+    /// anew when another installation is found writing as this one).
+    machine: RwLock<Option<machine::MachineId>>,
+    /// The ids this machine gave up, each for a new one, since the app
+    /// last asked ([`Store::take_identity_changes`]).
+    identity_changes: Mutex<Vec<IdentityChange>>,
     /// This machine's name, written in the journals it begins.
     machine_name: RwLock<String>,
     /// The rules a journaled campaign's events are replayed by (the
@@ -94,6 +98,19 @@ pub struct Store {
     /// This machine's folder of the campaigns' snapshots, never among the
     /// documents (none: no snapshots are kept).
     snapshots: Option<PathBuf>,
+}
+
+/// This machine's id given up for a new one: another installation (a
+/// copy of this one's folder, or one sharing its id file) was found
+/// writing this machine's journal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdentityChange {
+    /// The id given up.
+    pub old: machine::MachineId,
+    /// The id this machine writes as now.
+    pub new: machine::MachineId,
+    /// The journal another installation wrote as the old id.
+    pub found_in: PathBuf,
 }
 
 impl Store {
@@ -130,7 +147,8 @@ impl Store {
             kept: Mutex::new(HashMap::new()),
             write_budget: AtomicU64::new(u64::MAX),
             journaled: Mutex::new(HashMap::new()),
-            machine: OnceLock::new(),
+            machine: RwLock::new(None),
+            identity_changes: Mutex::new(Vec::new()),
             machine_name: RwLock::new(String::new()),
             rules: RwLock::new(None),
             snapshots,
@@ -194,14 +212,56 @@ impl Store {
     /// machines in one process); otherwise the installation's id is used.
     #[must_use]
     pub fn with_machine(self, machine: machine::MachineId) -> Self {
-        let _ = self.machine.set(machine);
+        if let Ok(mut m) = self.machine.write() {
+            *m = Some(machine);
+        }
         self
     }
 
     /// This machine's id.
-    pub fn machine(&self) -> &machine::MachineId {
-        self.machine
-            .get_or_init(machine::MachineId::this_installation)
+    pub fn machine(&self) -> machine::MachineId {
+        if let Some(id) = self.machine.read().ok().and_then(|m| m.clone()) {
+            return id;
+        }
+        let Ok(mut m) = self.machine.write() else {
+            return machine::MachineId::this_installation();
+        };
+        m.get_or_insert_with(machine::MachineId::this_installation)
+            .clone()
+    }
+
+    /// Gives up this machine's id for a new one: another installation was
+    /// found writing this machine's journal in the campaign `found_in`.
+    /// The events of the old journal stay in every campaign (read as
+    /// another machine's); what this machine saves next goes to the new.
+    pub(crate) fn take_new_identity(&self, found_in: PathBuf) -> machine::MachineId {
+        let old = self.machine();
+        let new = machine::MachineId::random();
+        if let Ok(mut m) = self.machine.write() {
+            *m = Some(new.clone());
+        }
+        log::warn!(
+            "another installation writes as machine {old} ({}): this one now writes as {new}",
+            found_in.display()
+        );
+        if let Ok(mut changes) = self.identity_changes.lock() {
+            changes.push(IdentityChange {
+                old,
+                new: new.clone(),
+                found_in,
+            });
+        }
+        new
+    }
+
+    /// The ids this machine gave up since the last call, each with the new
+    /// one and the journal where another installation was found writing
+    /// as it.
+    pub fn take_identity_changes(&self) -> Vec<IdentityChange> {
+        self.identity_changes
+            .lock()
+            .map(|mut c| std::mem::take(&mut *c))
+            .unwrap_or_default()
     }
 
     /// Sets this machine's name, written in the journals it begins.
@@ -282,7 +342,7 @@ impl Store {
     /// other Muster is gone).
     pub fn reopen(&self) -> Result<Self, StoreError> {
         Self::open_with_options(&self.dir, self.lock_dir.clone())
-            .map(|s| s.with_machine(self.machine().clone()))
+            .map(|s| s.with_machine(self.machine()))
     }
 
     /// The lock file this store holds (none when another Muster holds the

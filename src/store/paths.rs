@@ -32,22 +32,37 @@ pub fn data_dir_chosen(chosen: Option<PathBuf>) -> Option<PathBuf> {
     data_dir_for(data_dir_override().or(chosen))
 }
 
-/// Where eframe keeps the interface preferences: never among the documents.
+/// Environment variable that moves this installation's own folder (its
+/// preferences and its machine id), as a second installation on one
+/// computer has.
+pub const CONFIG_DIR_ENV: &str = "MUSTER_CONFIG_DIR";
+
+/// Where this installation keeps what is its own (the interface
+/// preferences, its machine id): never among the documents, whatever
+/// `$MUSTER_DATA_DIR` says, since two installations may share one
+/// documents folder (a NAS, a network share, a synced folder).
 pub fn prefs_dir() -> Option<PathBuf> {
-    prefs_dir_for(data_dir_override())
+    prefs_dir_for(
+        std::env::var_os(CONFIG_DIR_ENV)
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from),
+    )
 }
 
-/// Where the interface preferences live, given the override: the `prefs`
-/// folder of the data directory it names (so the override moves them too),
-/// otherwise the platform's configuration folder (`~/.config/muster` on
-/// Linux), apart from the documents.
-pub fn prefs_dir_for(data_dir_override: Option<PathBuf>) -> Option<PathBuf> {
-    match data_dir_override {
-        Some(dir) => Some(dir.join("prefs")),
-        None => {
-            directories::ProjectDirs::from("", "", "muster").map(|d| d.config_dir().to_path_buf())
-        }
-    }
+/// This installation's folder, given `$MUSTER_CONFIG_DIR`: the folder it
+/// names, otherwise the platform's configuration folder
+/// (`~/.config/muster` on Linux).
+pub fn prefs_dir_for(config_dir_override: Option<PathBuf>) -> Option<PathBuf> {
+    config_dir_override.or_else(|| {
+        directories::ProjectDirs::from("", "", "muster").map(|d| d.config_dir().to_path_buf())
+    })
+}
+
+/// Where an older Muster kept the preferences when `$MUSTER_DATA_DIR`
+/// was set: `prefs/` in the documents folder, which every installation
+/// sharing the folder read and wrote.
+pub fn shared_prefs_dir() -> Option<PathBuf> {
+    data_dir_override().map(|d| d.join("prefs"))
 }
 
 /// The file name (without `.json`) of a roster id. A library file's own stem
@@ -119,20 +134,19 @@ mod tests {
 
     #[test]
     fn preferences_live_apart_from_the_documents() {
-        // With the override, they move with it, into a folder of their own
-        // that no kind of document uses.
-        let dir = PathBuf::from("/somewhere/muster-data");
-        let prefs = prefs_dir_for(Some(dir.clone())).expect("a folder");
-        assert_eq!(prefs, dir.join("prefs"));
-        assert!(Kinds::default().iter().all(|k| dir.join(k.folder) != prefs));
-        assert_ne!(prefs, dir);
+        // Moved by their own variable, never into the documents folder.
+        let own = PathBuf::from("/somewhere/muster-config");
+        assert_eq!(prefs_dir_for(Some(own.clone())), Some(own));
         // Without it, they are in the configuration folder, not the data one
         // (eframe's default folder on Linux was the data folder itself).
         if let (Some(prefs), Some(data)) = (prefs_dir_for(None), data_dir_for(None)) {
             if cfg!(target_os = "linux") {
                 assert_ne!(prefs, data);
             }
-            assert!(!prefs.starts_with(data.join("rosters")));
+            assert!(!prefs.starts_with(&data));
+            let shared = PathBuf::from("/nas/muster");
+            assert!(!prefs.starts_with(&shared));
+            assert!(Kinds::default().iter().all(|k| !prefs.ends_with(k.folder)));
         }
     }
 }

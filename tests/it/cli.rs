@@ -280,3 +280,109 @@ fn merge_lists_the_fields_two_rosters_differ_in() {
         run.stderr
     );
 }
+
+/// Every kind of scenario `muster odds` reads, as files name them.
+const SCENARIO_KINDS: [&str; 6] = [
+    "close_combat",
+    "killteam_shooting",
+    "killteam_close_combat",
+    "rt_shooting",
+    "close_combat_round",
+    "close_combat_fight",
+];
+
+/// The scenarios written out in a help text: each JSON object that starts
+/// with its `"kind"`.
+fn examples(help: &str) -> Vec<&str> {
+    help.match_indices("{\"kind\"")
+        .map(|(start, _)| {
+            let mut depth = 0;
+            let end = help[start..]
+                .char_indices()
+                .find_map(|(i, c)| {
+                    depth += match c {
+                        '{' => 1,
+                        '}' => -1,
+                        _ => 0,
+                    };
+                    (depth == 0).then_some(start + i + 1)
+                })
+                .expect("a whole example");
+            &help[start..end]
+        })
+        .collect()
+}
+
+/// `muster odds --help` names every kind of scenario, each with an example
+/// that reads and gives odds; a file of a kind Muster does not know, or of
+/// none, is refused (exit 2) naming every kind it reads.
+#[test]
+fn odds_help_and_an_unknown_kind_name_every_kind_of_scenario() {
+    use muster::rules::battle::scenario::ScenarioKind;
+    let known: Vec<&str> = ScenarioKind::ALL.iter().map(|k| k.name()).collect();
+    assert_eq!(known, SCENARIO_KINDS, "the kinds the reader knows");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let run = muster(dir.path(), &["odds", "--help"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(&SCENARIO_KINDS.join(", ")),
+        "the list of kinds: {}",
+        run.stdout
+    );
+    let shown = examples(&run.stdout);
+    for kind in SCENARIO_KINDS {
+        let example = shown
+            .iter()
+            .find(|e| e.starts_with(&format!("{{\"kind\": \"{kind}\"")))
+            .unwrap_or_else(|| panic!("an example of {kind}: {}", run.stdout));
+        let file = dir.path().join(format!("{kind}.json"));
+        std::fs::write(&file, example).expect("write");
+        let odds = muster(dir.path(), &["odds", &file.display().to_string()]);
+        assert_eq!(odds.code, 0, "{kind}: {}", odds.stderr);
+    }
+    for (file, text) in [
+        ("misspelt.json", r#"{"kind": "rt_shootin"}"#),
+        ("none.json", r#"{"range": 10}"#),
+    ] {
+        let path = dir.path().join(file);
+        std::fs::write(&path, text).expect("write");
+        let run = muster(dir.path(), &["odds", &path.display().to_string()]);
+        assert_eq!(run.code, 2, "{}", run.stdout);
+        for kind in SCENARIO_KINDS {
+            assert!(
+                run.stderr.contains(kind),
+                "{file}: names {kind}: {}",
+                run.stderr
+            );
+        }
+    }
+}
+
+/// `muster merge` of two campaigns where one stamp id names two different
+/// events (one file forged or damaged): refused as a file that cannot be
+/// read (exit 2), whichever comes first, naming the id and both files;
+/// nothing merged. Real conflicts stay exit 1
+/// (`muster_merge_on_the_command_line`).
+#[test]
+fn merge_refuses_one_stamp_id_on_two_events_with_exit_2_naming_both_files() {
+    let r = muster::rules::RulesData::built_in().expect("rules");
+    let (ours, theirs, id) = crate::rules::campaign::merge::one_id_on_two_events(&r);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let write = |name: &str, c: &muster::rules::Campaign| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, muster::store::to_json(c).expect("json")).expect("write");
+        path.display().to_string()
+    };
+    let (a, b) = (write("ours.json", &ours), write("theirs.json", &theirs));
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let run = muster(dir.path(), &["merge", x, y]);
+        assert_eq!(run.code, 2, "refused: {}{}", run.stdout, run.stderr);
+        assert!(run.stdout.is_empty(), "nothing merged: {}", run.stdout);
+        assert!(run.stderr.contains(&id), "{}", run.stderr);
+        assert!(
+            run.stderr.contains(x.as_str()) && run.stderr.contains(y.as_str()),
+            "both files: {}",
+            run.stderr
+        );
+    }
+}

@@ -195,11 +195,13 @@ impl JournalFile {
 /// this Muster reads.
 pub(super) fn check_header(line: &Line) -> Result<(), DocError> {
     match line {
-        Line::Journal(h) if h.format > JOURNAL_FORMAT || h.schema > SCHEMA_VERSION => {
-            Err(DocError::TooNew {
-                found: u64::from(h.schema.max(h.format)),
-            })
-        }
+        Line::Journal(h) if h.format > JOURNAL_FORMAT => Err(DocError::JournalTooNew {
+            format: u64::from(h.format),
+            supported: u64::from(JOURNAL_FORMAT),
+        }),
+        Line::Journal(h) if h.schema > SCHEMA_VERSION => Err(DocError::TooNew {
+            found: u64::from(h.schema),
+        }),
         Line::Journal(_) => Ok(()),
         _ => Err(DocError::JournalHeader { line: 1 }),
     }
@@ -222,27 +224,44 @@ pub fn parse_journal_partly(text: &str) -> (JournalFile, Option<DocError>) {
     }
 }
 
+/// A journal's bytes as text: every whole line must be UTF-8, but a last
+/// line cut short (a copy under way, a crash mid-write) may end inside a
+/// character, and is then only a line cut short, not a fault. `Err`: the
+/// first byte that is not text, placed by line and column.
+pub(super) fn journal_text(bytes: &[u8]) -> Result<std::borrow::Cow<'_, str>, DocError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(std::borrow::Cow::Borrowed(text)),
+        Err(e) => {
+            let whole = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |n| n + 1);
+            let cut_in_a_character = e.error_len().is_none() && e.valid_up_to() >= whole;
+            if cut_in_a_character {
+                Ok(String::from_utf8_lossy(bytes))
+            } else {
+                Err(DocError::not_text(bytes, e.valid_up_to()))
+            }
+        }
+    }
+}
+
 /// Reads another machine's journal from its bytes, as far as it can be:
 /// a file that is not all UTF-8 is read lossily, and read again whole at
-/// each change.
+/// each change. The fault said is the first in the file: the byte that
+/// is not text, placed by line and column, unless a line before it
+/// cannot be read.
 pub fn parse_journal_bytes(bytes: &[u8]) -> (JournalFile, Option<DocError>) {
+    if let Ok(text) = journal_text(bytes) {
+        return parse_journal_partly(&text);
+    }
     match std::str::from_utf8(bytes) {
         Ok(text) => parse_journal_partly(text),
         Err(e) => {
             let (mut j, problem) = parse_journal_partly(&String::from_utf8_lossy(bytes));
             j.broken = true;
-            let line = bytes[..e.valid_up_to()]
-                .iter()
-                .filter(|b| **b == b'\n')
-                .count()
-                + 1;
-            let not_text = DocError::Syntax {
-                message: "a byte that is not UTF-8 text".to_owned(),
-                at: String::new(),
-                line,
-                column: 1,
-            };
-            (j, Some(problem.unwrap_or(not_text)))
+            let not_text = DocError::not_text(bytes, e.valid_up_to());
+            let at = not_text.line().unwrap_or(1);
+            // A header too new has no line: it is the first.
+            let earlier = problem.filter(|p| p.line().is_none_or(|l| l < at));
+            (j, Some(earlier.unwrap_or(not_text)))
         }
     }
 }

@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use super::START_FILE;
 use super::file::{
-    FileHash, JournalFile, entry_key, journal_files, parse_journal, parse_journal_bytes,
+    FileHash, JournalFile, entry_key, journal_files, journal_text, parse_journal,
+    parse_journal_bytes,
 };
 use crate::rules::campaign::journals::SetAside;
 use crate::rules::{Campaign, Doc, Document};
@@ -52,6 +53,9 @@ pub(in crate::store) struct Known {
     /// Other machines' journals with a line that cannot be read, each
     /// with why: the campaign holds what comes before that line.
     pub(super) unreadable: Vec<crate::store::Unreadable>,
+    /// The text of this machine's last append that failed (a full disk):
+    /// what of it landed in its journal is its own, not another writer's.
+    pub(super) attempt: String,
 }
 
 impl Known {
@@ -153,9 +157,8 @@ pub(super) fn known_from_texts(
         // to; another's is read as far as it can be. Without a machine
         // (`muster check`), every journal must read whole.
         if own.is_none_or(|o| o == machine) {
-            let text = String::from_utf8(bytes).map_err(|e| StoreError::Io {
-                action: "io.read",
-                source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+            let text = journal_text(&bytes).map_err(|reason| StoreError::Document {
+                reason,
                 path: path.clone(),
             })?;
             let file =
@@ -175,9 +178,8 @@ pub(super) fn read_start(
 ) -> Result<(Arc<Campaign>, FileHash), StoreError> {
     let bytes = fs::read(path).map_err(io_err("io.read", path))?;
     let hash = FileHash::of(&bytes);
-    let text = String::from_utf8(bytes).map_err(|e| StoreError::Io {
-        action: "io.read",
-        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+    let text = String::from_utf8(bytes).map_err(|e| StoreError::Document {
+        reason: DocError::not_text(e.as_bytes(), e.utf8_error().valid_up_to()),
         path: path.to_path_buf(),
     })?;
     let stem = path
@@ -224,6 +226,7 @@ impl Known {
             saved_keys: HashSet::new(),
             snapshot_of: None,
             unreadable: Vec::new(),
+            attempt: String::new(),
         }
     }
 

@@ -334,6 +334,7 @@ fn known_of(
         saved_keys: events_keys(campaign),
         snapshot_of: None,
         unreadable: Vec::new(),
+        attempt: String::new(),
     };
     start(&mut known);
     known.start_len = known.start_len.min(campaign.journal.len());

@@ -381,3 +381,80 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
         .count();
     assert_eq!(own, 1, "this machine's own journal");
 }
+
+#[test]
+fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with_nothing_lost() {
+    let r = RulesData::built_in().expect("rules");
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    // A copy of this installation's settings on another computer: the
+    // same id, its own lock.
+    let copy = brunos(dir.path(), locks.path());
+    copy.use_machine_name("The copy");
+    copy.save(&Doc::new(base.clone())).expect("the copy begins");
+    let desktop = ScriptedDesktop {
+        machine: Some(MachineId::parse(BRUNO).expect("id")),
+        ..ScriptedDesktop::default()
+    };
+    let prefs = Prefs {
+        machine: "Camille's laptop".to_owned(),
+        ..Prefs::default()
+    };
+    let mut app =
+        muster::app::App::new(Some(dir.path()), &prefs, Box::new(desktop), 5).expect("app");
+    let key = DocKey::new(muster::rules::DocKind::Campaign, &base.id);
+    let on_copy = crate::rules::campaign::merge::play(
+        &base,
+        &[E::NewTurn { gain: None }],
+        &r,
+        ("The copy", 30),
+    );
+    copy.save(&Doc::new(on_copy.clone()))
+        .expect("the copy saves");
+    app.apply(Command::CheckDisk);
+    let said: Vec<String> = app
+        .model
+        .feedback
+        .messages
+        .iter()
+        .map(|m| m.shown())
+        .collect();
+    assert!(
+        said.iter()
+            .any(|m| m.contains("two installations were using one identity")
+                && m.contains(&format!("instead of {BRUNO}"))),
+        "{said:?}"
+    );
+    assert_ne!(app.model.folder.machine_id, BRUNO, "a new id");
+    assert_eq!(
+        the_campaign(&app).journal,
+        on_copy.journal,
+        "the copy's event came in"
+    );
+    // This machine's next event goes to a journal of its new id.
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    app.apply(Command::Edit(
+        key.clone(),
+        Edit::Campaign(E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }),
+    ));
+    app.flush_saves();
+    let new_journal = dir
+        .path()
+        .join("campaigns")
+        .join(&base.id)
+        .join(format!("{}.jsonl", app.model.folder.machine_id));
+    assert!(new_journal.is_file());
+    let seen = copy
+        .with_arrivals(&on_copy)
+        .expect("reads")
+        .expect("journaled");
+    assert_eq!(seen.get::<Campaign>(), Some(&the_campaign(&app)));
+    assert!(
+        copy.take_identity_changes().is_empty(),
+        "the copy keeps its id"
+    );
+}

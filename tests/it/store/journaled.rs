@@ -31,7 +31,7 @@ fn machine(dir: &Path, locks: &Path, id: &str) -> Store {
         .with_machine(MachineId::parse(id).expect("id"))
 }
 
-fn key(c: &Campaign) -> DocKey {
+pub(crate) fn key(c: &Campaign) -> DocKey {
     DocKey::new(muster::rules::DocKind::Campaign, c.id.clone())
 }
 
@@ -57,7 +57,7 @@ fn folder(dir: &Path, c: &Campaign) -> PathBuf {
     dir.join("campaigns").join(&c.id)
 }
 
-fn wound(c: &Campaign, r: &RulesData, wounds: u32, (by, at): (&str, u32)) -> Campaign {
+pub(crate) fn wound(c: &Campaign, r: &RulesData, wounds: u32, (by, at): (&str, u32)) -> Campaign {
     let dace = crate::common::char_id(c, "Trooper Dace");
     play(
         c,
@@ -332,6 +332,111 @@ fn another_machine_s_journal_with_a_broken_line_is_read_up_to_it_and_this_machin
     let library = a.load_library();
     assert!(library.docs.is_empty());
     assert!(library.unreadable.iter().any(|u| u.path == mine));
+}
+
+/// What the library says it cannot read, in English, each with its file.
+fn unreadable_said(store: &Store) -> Vec<(PathBuf, String)> {
+    store
+        .load_library()
+        .unreadable
+        .iter()
+        .map(|u| (u.path.clone(), muster::i18n::Lang::En.read_error(&u.reason)))
+        .collect()
+}
+
+/// A byte that is not text (UTF-8) in a journal, another machine's or this
+/// one's, or in the campaign's start, is placed by its line and its column
+/// counted in characters ("é" is one, two bytes).
+#[test]
+fn a_byte_that_is_not_text_in_a_journal_is_placed_by_its_line_and_column() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let a = machine(dir.path(), locks.path(), A);
+    a.save(&Doc::new(base.clone())).expect("begun");
+    let header = format!("{{\"journal\":{{\"format\":1,\"schema\":6,\"machine\":\"{B}\"}}}}");
+    let theirs = folder(dir.path(), &base).join(format!("{B}.{JOURNAL_EXT}"));
+    // Line 3: 28 characters (30 bytes), then a byte that is not text.
+    let mut bytes = format!("{header}\n{{\"rename\":{{\"name\":\"x\"}}}}\n").into_bytes();
+    bytes.extend_from_slice("{\"rename\":{\"name\":\"Château é".as_bytes());
+    bytes.push(0xff);
+    bytes.extend_from_slice(b"\"}}\n");
+    fs::write(&theirs, &bytes).expect("written by hand");
+    let said = unreadable_said(&a);
+    let (_, reason) = said
+        .iter()
+        .find(|(p, _)| *p == theirs)
+        .expect("B's journal is listed");
+    assert!(
+        reason.contains("line 3, column 29") && reason.contains("not text (UTF-8)"),
+        "{reason}"
+    );
+    fs::remove_file(&theirs).expect("B's journal gone");
+    // This machine's own journal: refused, at the byte's place.
+    let mine = folder(dir.path(), &base).join(format!("{A}.{JOURNAL_EXT}"));
+    let mut own = fs::read(&mine).expect("mine");
+    let line = own.iter().filter(|b| **b == b'\n').count() + 1;
+    own.extend_from_slice("{\"rename\":{\"name\":\"Bé".as_bytes());
+    own.push(0xc3);
+    own.extend_from_slice(b"\"}}\n");
+    fs::write(&mine, &own).expect("broken");
+    let said = unreadable_said(&a);
+    assert!(
+        said.iter()
+            .any(|(p, s)| *p == mine && s.contains(&format!("line {line}, column 22"))),
+        "{said:?}"
+    );
+    own.truncate(own.len() - "{\"rename\":{\"name\":\"Bé\u{c3}\"}}\n".len());
+    fs::write(&mine, &own).expect("mended");
+    assert!(unreadable_said(&a).is_empty(), "mended");
+    // The start: `"muster"` on its second line, after two spaces.
+    let start = folder(dir.path(), &base).join(START_FILE);
+    let text = fs::read(&start).expect("start");
+    assert!(text.starts_with(b"{\n  \"muster\""), "as written");
+    let mut broken = b"{\n  \"m".to_vec();
+    broken.push(0xfe);
+    broken.extend_from_slice(&text[b"{\n  \"m".len()..]);
+    fs::write(&start, broken).expect("broken");
+    let said = unreadable_said(&a);
+    assert!(
+        said.iter().any(|(_, s)| s.contains("line 2, column 5")),
+        "{said:?}"
+    );
+}
+
+/// A journal whose header says a newer journal format than this Muster
+/// reads is refused naming the journal's format; a newer schema, the
+/// schema's version.
+#[test]
+fn a_journal_of_a_newer_format_says_its_format_and_one_of_a_newer_schema_its_schema() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let a = machine(dir.path(), locks.path(), A);
+    a.save(&Doc::new(base.clone())).expect("begun");
+    let theirs = folder(dir.path(), &base).join(format!("{B}.{JOURNAL_EXT}"));
+    let header = |format: u32, schema: u32| {
+        format!("{{\"journal\":{{\"format\":{format},\"schema\":{schema},\"machine\":\"{B}\"}}}}\n")
+    };
+    fs::write(&theirs, header(2, 6)).expect("a newer format");
+    let said = unreadable_said(&a);
+    let (_, reason) = said.first().expect("B's journal is listed");
+    assert!(
+        reason.contains("journal of format 2")
+            && reason.contains("reads journal format 1")
+            && reason.contains("newer Muster"),
+        "{reason}"
+    );
+    assert!(!reason.contains("schema"), "{reason}");
+    fs::write(&theirs, header(1, 99)).expect("a newer schema");
+    let said = unreadable_said(&a);
+    let (_, reason) = said.first().expect("B's journal is listed");
+    assert!(
+        reason.contains("schema version 99") && reason.contains("newer Muster"),
+        "{reason}"
+    );
 }
 
 #[test]

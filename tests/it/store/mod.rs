@@ -1,12 +1,14 @@
 //! The store: documents on disk, the registry of kinds, the document
 //! reader, and saving a campaign's text.
 
+mod accounting;
 mod campaign_save;
 mod conflicts;
 mod disk;
 mod document;
 mod faults;
 mod fields;
+mod identity;
 mod journaled;
 mod kinds;
 mod lock;

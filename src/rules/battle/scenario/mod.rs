@@ -37,14 +37,101 @@ pub enum AnyScenario {
     Fight(FightScenario),
 }
 
+/// A kind of scenario, as a file names it in its `"kind"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScenarioKind {
+    /// A Rogue Trader round of close combat: one attacker's blows.
+    CloseCombat,
+    /// A kill-team shooting attack.
+    KillteamShooting,
+    /// One fighter's blows in a kill-team close combat.
+    KillteamCloseCombat,
+    /// A Rogue Trader shot.
+    RtShooting,
+    /// A round between two models, both striking.
+    CloseCombatRound,
+    /// A fight to the end between two units.
+    CloseCombatFight,
+}
+
+impl ScenarioKind {
+    /// Every kind, in the order the command line's help lists them.
+    pub const ALL: [Self; 6] = [
+        Self::CloseCombat,
+        Self::KillteamShooting,
+        Self::KillteamCloseCombat,
+        Self::RtShooting,
+        Self::CloseCombatRound,
+        Self::CloseCombatFight,
+    ];
+
+    /// The kind's name in a file.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::CloseCombat => "close_combat",
+            Self::KillteamShooting => "killteam_shooting",
+            Self::KillteamCloseCombat => "killteam_close_combat",
+            Self::RtShooting => "rt_shooting",
+            Self::CloseCombatRound => "close_combat_round",
+            Self::CloseCombatFight => "close_combat_fight",
+        }
+    }
+
+    /// The kind a file names, if Muster knows it.
+    pub fn named(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Whether the kind is a single attack ([`Scenario`]).
+    pub const fn is_attack(self) -> bool {
+        !matches!(self, Self::CloseCombatRound | Self::CloseCombatFight)
+    }
+
+    /// Every kind's name, in order, separated by commas.
+    pub fn names() -> String {
+        Self::names_of(Self::ALL)
+    }
+
+    fn names_of(kinds: impl IntoIterator<Item = Self>) -> String {
+        kinds
+            .into_iter()
+            .map(Self::name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// The kinds of a single attack.
+fn attack_kinds() -> impl Iterator<Item = ScenarioKind> + Clone {
+    ScenarioKind::ALL.into_iter().filter(|k| k.is_attack())
+}
+
+/// A file whose `"kind"` is `name`, not one of `known`.
+fn unknown_kind(name: &str, known: impl IntoIterator<Item = ScenarioKind>) -> Problem {
+    Problem::new("FILE", "odds.unknown_kind")
+        .arg("kind", name)
+        .arg("kinds", ScenarioKind::names_of(known))
+}
+
+/// The kind a file names, or why it names none of `known`.
+fn kind_of(
+    value: &serde_json::Value,
+    known: impl IntoIterator<Item = ScenarioKind> + Clone,
+) -> Result<ScenarioKind, Problem> {
+    let name = value.get("kind").and_then(serde_json::Value::as_str);
+    name.and_then(ScenarioKind::named)
+        .filter(|k| known.clone().into_iter().any(|x| x == *k))
+        .ok_or_else(|| unknown_kind(name.unwrap_or(""), known))
+}
+
 /// Reads a scenario file of any kind the command line knows: a single
 /// attack, a round of two models, or a fight to the end.
 pub fn parse_any(text: &str) -> Result<AnyScenario, Problem> {
     let value: serde_json::Value = parse_kind(text)?;
-    match value.get("kind").and_then(serde_json::Value::as_str) {
-        Some("close_combat_round") => parse_kind(text).map(AnyScenario::Round),
-        Some("close_combat_fight") => parse_kind(text).map(AnyScenario::Fight),
-        _ => Scenario::parse(text).map(AnyScenario::Attack),
+    match kind_of(&value, ScenarioKind::ALL)? {
+        ScenarioKind::CloseCombatRound => parse_kind(text).map(AnyScenario::Round),
+        ScenarioKind::CloseCombatFight => parse_kind(text).map(AnyScenario::Fight),
+        attack => Scenario::of_kind(attack, text).map(AnyScenario::Attack),
     }
 }
 
@@ -94,16 +181,21 @@ fn parse_kind<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Problem> 
 }
 
 impl Scenario {
-    /// Reads a scenario from JSON; a shape error names its place.
+    /// Reads a single attack from JSON; a shape error names its place.
     pub fn parse(text: &str) -> Result<Self, Problem> {
         let value: serde_json::Value = parse_kind(text)?;
-        match value.get("kind").and_then(serde_json::Value::as_str) {
-            Some("close_combat") => parse_kind(text).map(Self::CloseCombat),
-            Some("killteam_shooting") => parse_kind(text).map(Self::KillteamShooting),
-            Some("killteam_close_combat") => parse_kind(text).map(Self::KillteamCloseCombat),
-            Some("rt_shooting") => parse_kind(text).map(Self::RtShooting),
-            other => {
-                Err(Problem::new("FILE", "odds.unknown_kind").arg("kind", other.unwrap_or("")))
+        Self::of_kind(kind_of(&value, attack_kinds())?, text)
+    }
+
+    /// Reads `text` as an attack of `kind`.
+    fn of_kind(kind: ScenarioKind, text: &str) -> Result<Self, Problem> {
+        match kind {
+            ScenarioKind::CloseCombat => parse_kind(text).map(Self::CloseCombat),
+            ScenarioKind::KillteamShooting => parse_kind(text).map(Self::KillteamShooting),
+            ScenarioKind::KillteamCloseCombat => parse_kind(text).map(Self::KillteamCloseCombat),
+            ScenarioKind::RtShooting => parse_kind(text).map(Self::RtShooting),
+            ScenarioKind::CloseCombatRound | ScenarioKind::CloseCombatFight => {
+                Err(unknown_kind(kind.name(), attack_kinds()))
             }
         }
     }

@@ -439,13 +439,10 @@ fn muster_merge_of_rosters_from_their_common_ancestor() {
     assert!(run.stderr.contains("cannot read"), "{}", run.stderr);
 }
 
-/// Two different events under one stamp id (a forged or damaged file):
-/// refused, whichever file comes first, on the command line too, naming
-/// the id; never one of them silently dropped.
-#[test]
-fn one_stamp_id_on_two_different_events_is_refused_whichever_comes_first() {
-    let r = rules();
-    let base = table(&r);
+/// Two versions of one campaign whose last events are different but carry
+/// one stamp id (one file forged or damaged), and that id.
+pub(crate) fn one_id_on_two_events(r: &RulesData) -> (Campaign, Campaign, String) {
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let ours = play(
         &base,
@@ -453,10 +450,10 @@ fn one_stamp_id_on_two_different_events_is_refused_whichever_comes_first() {
             character: dace,
             wounds: 1,
         }],
-        &r,
+        r,
         ("camille", 0),
     );
-    let mut theirs = play(&base, &[E::NewTurn { gain: None }], &r, ("bruno", 0));
+    let mut theirs = play(&base, &[E::NewTurn { gain: None }], r, ("bruno", 0));
     let id = ours
         .journal
         .last()
@@ -467,6 +464,16 @@ fn one_stamp_id_on_two_different_events_is_refused_whichever_comes_first() {
     let mut forged = muster::rules::campaign::Entry::clone(&last);
     forged.stamp.as_mut().expect("stamped").id.clone_from(&id);
     theirs.journal.push(std::sync::Arc::new(forged));
+    (ours, theirs, id)
+}
+
+/// Two different events under one stamp id (a forged or damaged file):
+/// refused, whichever file comes first, naming the id; never one of them
+/// silently dropped (on the command line: `tests/it/cli.rs`).
+#[test]
+fn one_stamp_id_on_two_different_events_is_refused_whichever_comes_first() {
+    let r = rules();
+    let (ours, theirs, id) = one_id_on_two_events(&r);
     for (a, b) in [(&ours, &theirs), (&theirs, &ours)] {
         let p = merge(a, b, &r, &none()).expect_err("one id, two events");
         let said = muster::i18n::Lang::En.problem(&p);
@@ -474,19 +481,6 @@ fn one_stamp_id_on_two_different_events_is_refused_whichever_comes_first() {
             said.contains(&id) && said.contains("two different events"),
             "{said}"
         );
-    }
-    let dir = tempfile::tempdir().expect("tempdir");
-    let write = |name: &str, c: &Campaign| {
-        let path = dir.path().join(name);
-        std::fs::write(&path, muster::store::to_json(c).expect("json")).expect("write");
-        path.display().to_string()
-    };
-    let (a, b) = (write("a.json", &ours), write("b.json", &theirs));
-    for (x, y) in [(&a, &b), (&b, &a)] {
-        let run = crate::cli::muster(dir.path(), &["merge", x, y]);
-        assert_ne!(run.code, 0, "refused: {}", run.stdout);
-        assert!(run.stderr.contains(&id), "{}", run.stderr);
-        assert!(run.stdout.is_empty(), "nothing merged: {}", run.stdout);
     }
     // One file holding one id twice is refused by the rules check too.
     let mut twice = ours.clone();

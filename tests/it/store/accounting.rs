@@ -1,0 +1,248 @@
+//! Every event of a shared campaign's folder accounted for by whatever
+//! reads it from the command line: in the campaign, held aside (with its
+//! rival and its reason), or after a journal line cut short (naming the
+//! machine, the file and the line); `check`, `export` and `print` never
+//! exit 0 having left an event out unsaid.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice, MissionResult};
+use muster::rules::{Doc, RulesData};
+use muster::store::journaled::{JOURNAL_EXT, entry_key};
+use muster::store::machine::MachineId;
+use muster::store::{LockDir, Store};
+
+use crate::rules::campaign::merge::{play, table};
+
+const A: &str = "aaaaaaaaaaaaaaaa";
+const B: &str = "bbbbbbbbbbbbbbbb";
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("rules")
+}
+
+fn machine(dir: &Path, locks: &Path, id: &str, name: &str) -> Store {
+    let store = Store::open_with_options(dir, LockDir::At(locks.join(id)))
+        .expect("open")
+        .with_machine(MachineId::parse(id).expect("id"));
+    store.use_machine_name(name);
+    store
+}
+
+fn end_mission() -> E {
+    E::EndMission {
+        result: MissionResult {
+            success: true,
+            vp: 1,
+        },
+        played: vec![],
+    }
+}
+
+/// A campaign's folder where Bruno's machine ended the mission and
+/// Camille's, having seen it, drew the next one: `(folder, base)`.
+fn ended_then_drawn(dir: &Path, locks: &Path) -> (PathBuf, Campaign) {
+    let r = rules();
+    let base = table(&r);
+    let camille = machine(dir, locks, A, "Camille's laptop");
+    camille.save(&Doc::new(base.clone())).expect("begun");
+    let bruno = machine(dir, locks, B, "Bruno's desktop");
+    bruno.load_library();
+    let ended = play(&base, &[end_mission()], &r, ("Bruno's desktop", 10));
+    bruno
+        .save(&Doc::new(ended.clone()))
+        .expect("Bruno ends the mission");
+    camille.load_library();
+    let drawn = play(
+        &ended,
+        &[E::NextMission {
+            choice: MissionChoice::default(),
+        }],
+        &r,
+        ("Camille's laptop", 20),
+    );
+    camille.save(&Doc::new(drawn)).expect("Camille draws");
+    (dir.join("campaigns").join(&base.id), base)
+}
+
+#[test]
+fn a_journal_cut_short_is_named_and_the_event_waiting_for_it_is_held_aside_not_dropped() {
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let (folder, _) = ended_then_drawn(dir.path(), locks.path());
+    let shown = folder.display().to_string();
+    let data = tempfile::tempdir().expect("data");
+    let run = crate::cli::muster(data.path(), &["check", &shown]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("in the campaign, 0 held aside"),
+        "{}",
+        run.stdout
+    );
+    // Bruno's line arrives cut short (a sync tool's copy under way).
+    let theirs = folder.join(format!("{B}.{JOURNAL_EXT}"));
+    let bytes = fs::read(&theirs).expect("Bruno's journal");
+    fs::write(&theirs, &bytes[..bytes.len() - 20]).expect("cut");
+    let run = crate::cli::muster(data.path(), &["check", &shown]);
+    assert_eq!(run.code, 3, "{}{}", run.stdout, run.stderr);
+    assert!(!run.stdout.contains("ok: "), "{}", run.stdout);
+    assert!(run.stdout.contains("not whole: "), "{}", run.stdout);
+    let cut = format!(
+        "line 2 of Bruno's desktop’s journal ({}) is cut short",
+        theirs.display()
+    );
+    assert!(run.stdout.contains(&cut), "{}", run.stdout);
+    // Camille's draw cannot apply before the mission ends: held aside, by
+    // name, where it was made.
+    assert!(
+        run.stdout
+            .contains("Held aside: draw next mission, made on Camille's laptop"),
+        "{}",
+        run.stdout
+    );
+    // Exported, the file is written, and the same is said.
+    let out = data.path().join("one.json");
+    let run = crate::cli::muster(
+        data.path(),
+        &[
+            "export",
+            &shown,
+            "--format",
+            "json",
+            "-o",
+            &out.display().to_string(),
+        ],
+    );
+    assert_eq!(run.code, 3, "{}{}", run.stdout, run.stderr);
+    assert!(out.is_file());
+    assert!(run.stderr.contains(&cut), "{}", run.stderr);
+    assert!(run.stderr.contains("Held aside: "), "{}", run.stderr);
+    // And the sheet too.
+    let run = crate::cli::muster(data.path(), &["export", &shown]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(run.stderr.contains(&cut), "{}", run.stderr);
+    // The line whole again: every event in, exit 0.
+    fs::write(&theirs, &bytes).expect("whole");
+    let run = crate::cli::muster(data.path(), &["check", &shown]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+}
+
+#[test]
+fn an_event_held_aside_is_named_with_its_rival_and_reason_and_check_says_not_whole() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let camille = machine(dir.path(), locks.path(), A, "Camille's laptop");
+    camille.save(&Doc::new(base.clone())).expect("begun");
+    let bruno = machine(dir.path(), locks.path(), B, "Bruno's desktop");
+    bruno.load_library();
+    // Offline, both end the mission: the later one cannot apply.
+    let on_a = play(&base, &[end_mission()], &r, ("Camille's laptop", 10));
+    camille.save(&Doc::new(on_a)).expect("A");
+    let on_b = play(&base, &[end_mission()], &r, ("Bruno's desktop", 20));
+    bruno.save(&Doc::new(on_b)).expect("B");
+    let folder = dir.path().join("campaigns").join(&base.id);
+    let data = tempfile::tempdir().expect("data");
+    let run = crate::cli::muster(data.path(), &["check", &folder.display().to_string()]);
+    assert_eq!(run.code, 3, "{}{}", run.stdout, run.stderr);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("left out: Held aside: "))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(line.contains("made on Bruno's desktop"), "{line}");
+    assert!(line.contains("Kept in its place: "), "{line}");
+    assert!(line.contains("made on Camille's laptop"), "{line}");
+    assert!(
+        run.stdout.contains("1 held aside"),
+        "the count of events: {}",
+        run.stdout
+    );
+}
+
+/// A journal cut at every byte of its last two lines (a copy under way, a
+/// crash mid-write), read by every reader: the window's store opening the
+/// folder, the store taking it in as it arrives, and the command line's
+/// reading. None panics; each holds every event whose line is whole and
+/// none other; the command line names the line cut short and accounts for
+/// every event of the folder.
+#[test]
+fn a_journal_cut_at_any_byte_of_its_last_lines_loses_nothing_silently_in_any_reader() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let camille = machine(dir.path(), locks.path(), A, "Camille’s laptop «1»");
+    camille.save(&Doc::new(base.clone())).expect("begun");
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let events = [
+        E::SetWounds {
+            character: dace,
+            wounds: 1,
+        },
+        E::NewTurn { gain: None },
+        E::SetWounds {
+            character: dace,
+            wounds: 2,
+        },
+    ];
+    // Another machine has the campaign open as it began.
+    let reader = machine(dir.path(), locks.path(), B, "Bruno");
+    let before = reader
+        .load_library()
+        .of::<Campaign>()
+        .next()
+        .cloned()
+        .expect("the campaign");
+    let played = play(&base, &events, &r, ("Camille’s laptop «1»", 10));
+    camille.save(&Doc::new(played.clone())).expect("saved");
+    let folder = dir.path().join("campaigns").join(&base.id);
+    let path = folder.join(format!("{A}.{JOURNAL_EXT}"));
+    let whole = fs::read(&path).expect("the journal");
+    let ends: Vec<usize> = whole
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i + 1)
+        .collect();
+    let from = ends[ends.len() - 3];
+    let start = base.journal.len();
+    let kinds = muster::store::Kinds::default();
+    // The journal arrives a byte at a time from the start of its last
+    // two lines, and is read at each.
+    for cut in from..=whole.len() {
+        fs::write(&path, &whole[..cut]).expect("cut");
+        let lines = ends.iter().filter(|e| **e <= cut).count();
+        // The header, then one event a line.
+        let expected = &played.journal[..start + lines - 1];
+        let torn = cut != *ends.iter().rfind(|e| **e <= cut).expect("a line");
+        let opened = machine(dir.path(), locks.path(), "cccccccccccccccc", "C")
+            .load_library()
+            .of::<Campaign>()
+            .next()
+            .cloned()
+            .unwrap_or_else(|| panic!("opens, cut at {cut}"));
+        let keys = |c: &Campaign| c.journal.iter().map(|e| entry_key(e)).collect::<Vec<_>>();
+        let expected: Vec<String> = expected.iter().map(|e| entry_key(e)).collect();
+        assert_eq!(keys(&opened), expected, "opened, cut at {cut}");
+        let arrived = reader
+            .with_arrivals(&before)
+            .expect("reads")
+            .expect("journaled")
+            .get::<Campaign>()
+            .cloned()
+            .expect("campaign");
+        assert_eq!(keys(&arrived), expected, "taken in, cut at {cut}");
+        let reading = muster::store::journaled::read_folder(&kinds, &folder, &r)
+            .unwrap_or_else(|e| panic!("the command line reads it, cut at {cut}: {e:?}"));
+        assert_eq!(reading.applied(), expected.len(), "cut at {cut}");
+        assert_eq!(reading.unaccounted(), 0, "cut at {cut}");
+        assert_eq!(reading.cut.len(), usize::from(torn), "cut at {cut}");
+        if torn {
+            assert_eq!(reading.cut[0].line, lines + 1, "cut at {cut}");
+            assert_eq!(reading.machine_name(A), "Camille’s laptop «1»");
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! One writer per journal: two installations found writing as one machine
+//! (a copied settings folder, one id file for both) are told apart, the
+//! one that finds the other takes a new id, and no event is lost.
+
+use std::fs;
+use std::path::Path;
+
+use muster::rules::campaign::{Campaign, CampaignEdit as E};
+use muster::rules::{Doc, RulesData};
+use muster::store::journaled::JOURNAL_EXT;
+use muster::store::machine::MachineId;
+use muster::store::{LockDir, Store};
+
+use super::journaled::{key, wound};
+use crate::rules::campaign::merge::{play, table};
+
+const A: &str = "aaaaaaaaaaaaaaaa";
+
+fn rules() -> RulesData {
+    RulesData::built_in().expect("rules")
+}
+
+/// The folder `dir` opened by an installation whose id is `id`, its lock
+/// apart (`who`: two installations on one folder, each with its own).
+fn installation(dir: &Path, locks: &Path, who: &str, id: &str) -> Store {
+    Store::open_with_options(dir, LockDir::At(locks.join(who)))
+        .expect("open")
+        .with_machine(MachineId::parse(id).expect("id"))
+}
+
+fn journals(dir: &Path, c: &Campaign) -> Vec<String> {
+    let mut out: Vec<String> = fs::read_dir(dir.join("campaigns").join(&c.id))
+        .expect("the campaign's folder")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().to_string_lossy().into_owned();
+            name.ends_with(JOURNAL_EXT).then_some(name)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The campaign a fresh reader of the folder gets (a third machine).
+fn read_fresh(dir: &Path, locks: &Path, c: &Campaign) -> Campaign {
+    installation(dir, locks, "reader", "cccccccccccccccc")
+        .reload(&key(c))
+        .expect("reads")
+        .expect("there")
+        .get::<Campaign>()
+        .cloned()
+        .expect("a campaign")
+}
+
+#[test]
+fn an_installation_that_finds_its_journal_written_by_another_saves_under_a_new_id() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    // Two installations with one id: the second a copy of the first's
+    // settings, on another computer sharing the folder.
+    let first = installation(dir.path(), locks.path(), "first", A);
+    first.save(&Doc::new(base.clone())).expect("begun");
+    let copy = installation(dir.path(), locks.path(), "copy", A);
+    copy.load_library();
+    // The first plays on, then the copy, which has not seen it yet.
+    let on_first = wound(&base, &r, 1, ("First", 10));
+    first
+        .save(&Doc::new(on_first.clone()))
+        .expect("first saves");
+    let on_copy = play(&base, &[E::NewTurn { gain: None }], &r, ("Copy", 20));
+    copy.save(&Doc::new(on_copy.clone()))
+        .expect("the copy saves");
+    // The copy found the first's line in its journal: a new id, said.
+    let changes = copy.take_identity_changes();
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert_eq!(changes[0].old.as_str(), A);
+    assert_ne!(changes[0].new.as_str(), A);
+    assert_eq!(copy.machine(), changes[0].new);
+    assert!(changes[0].found_in.ends_with(format!("{A}.{JOURNAL_EXT}")));
+    assert!(first.take_identity_changes().is_empty());
+    let own = format!("{}.{JOURNAL_EXT}", changes[0].new.as_str());
+    assert!(journals(dir.path(), &base).contains(&own));
+    // Nothing lost: a third machine reads both events.
+    let read = read_fresh(dir.path(), locks.path(), &base);
+    for e in [&on_first, &on_copy] {
+        let last = e.journal.last().expect("an event");
+        assert!(read.journal.contains(last), "{:?} is kept", last.event);
+    }
+    // And the first's next event, written to the old journal, still
+    // reaches the copy.
+    let again = wound(&on_first, &r, 2, ("First", 30));
+    first
+        .save(&Doc::new(again.clone()))
+        .expect("first saves again");
+    let mine = copy
+        .reload(&key(&base))
+        .expect("reads")
+        .expect("there")
+        .get::<Campaign>()
+        .cloned()
+        .expect("a campaign");
+    assert!(
+        mine.journal
+            .contains(again.journal.last().expect("an event"))
+    );
+}
+
+#[test]
+fn a_line_another_installation_appends_to_this_machine_s_journal_is_seen_while_it_waits() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let first = installation(dir.path(), locks.path(), "first", A);
+    first.save(&Doc::new(base.clone())).expect("begun");
+    let copy = installation(dir.path(), locks.path(), "copy", A);
+    let held = copy
+        .load_library()
+        .of::<Campaign>()
+        .next()
+        .cloned()
+        .expect("the campaign");
+    let on_first = wound(&base, &r, 1, ("First", 10));
+    first
+        .save(&Doc::new(on_first.clone()))
+        .expect("first saves");
+    // The copy saves nothing: it sees the change as it looks at the
+    // folder, as its window does each frame.
+    let changed: Vec<_> = copy.journal_changes();
+    assert_eq!(changed.len(), 1, "the campaign's journal changed");
+    let now = copy
+        .with_arrivals(&held)
+        .expect("reads")
+        .expect("journaled")
+        .get::<Campaign>()
+        .cloned()
+        .expect("campaign");
+    assert_eq!(now.journal, on_first.journal, "the first's event came in");
+    let changes = copy.take_identity_changes();
+    assert_eq!(changes.len(), 1);
+    assert_ne!(copy.machine().as_str(), A);
+    // The copy's own next event goes to its new journal, and both
+    // installations then read one campaign.
+    let played = play(&now, &[E::NewTurn { gain: None }], &r, ("Copy", 20));
+    copy.save(&Doc::new(played.clone()))
+        .expect("the copy saves");
+    assert_eq!(journals(dir.path(), &base).len(), 2);
+    assert_eq!(
+        read_fresh(dir.path(), locks.path(), &base).journal,
+        played.journal
+    );
+}
+
+#[test]
+fn what_a_failed_append_left_in_this_machine_s_journal_is_not_another_writer() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let store = installation(dir.path(), locks.path(), "one", A);
+    store.save(&Doc::new(base.clone())).expect("begun");
+    let one = wound(&base, &r, 1, ("One", 10));
+    store.save(&Doc::new(one.clone())).expect("saved");
+    // The disk fills up part-way through the next append.
+    let two = play(
+        &one,
+        &[E::NewTurn { gain: None }, E::NewTurn { gain: None }],
+        &r,
+        ("One", 20),
+    );
+    store.fail_writes_after(Some(100));
+    assert!(store.save(&Doc::new(two.clone())).is_err());
+    store.fail_writes_after(None);
+    assert!(
+        store.journal_changes().is_empty(),
+        "its own bytes, not news"
+    );
+    store
+        .save(&Doc::new(two.clone()))
+        .expect("saved once there is room");
+    assert!(store.take_identity_changes().is_empty());
+    assert_eq!(store.machine().as_str(), A);
+    assert_eq!(
+        read_fresh(dir.path(), locks.path(), &base).journal,
+        two.journal
+    );
+}
