@@ -99,24 +99,7 @@ impl App {
         let campaign = doc.get::<Campaign>()?;
         match store.with_arrivals(campaign) {
             Ok(found) => {
-                let key = doc.key();
-                let held = store.set_aside(&key);
-                // The other machines' journals that cannot be read whole,
-                // as they are now.
-                let dir = store.journal_dir(&key);
-                self.model
-                    .library
-                    .unreadable
-                    .retain(|u| !u.path.starts_with(&dir));
-                self.model
-                    .library
-                    .unreadable
-                    .extend(store.unreadable_journals(&key));
-                if held.is_empty() {
-                    self.model.library.held.remove(&key);
-                } else {
-                    self.model.library.held.insert(key, held);
-                }
+                self.shared_state_from(&store, &doc.key());
                 self.take_identity_changes();
                 found
             }
@@ -125,6 +108,30 @@ impl App {
                 self.message(MessageKind::Error, text);
                 None
             }
+        }
+    }
+}
+
+impl App {
+    /// What the store last found of a shared campaign's files, as they are
+    /// now: the events held aside, and the other machines' journals that
+    /// cannot be read whole (after every reading of the campaign: its
+    /// arrivals, a choice, the version on disk taken).
+    pub(super) fn shared_state_from(&mut self, store: &crate::store::Store, key: &DocKey) {
+        let held = store.set_aside(key);
+        let dir = store.journal_dir(key);
+        self.model
+            .library
+            .unreadable
+            .retain(|u| !u.path.starts_with(&dir));
+        self.model
+            .library
+            .unreadable
+            .extend(store.unreadable_journals(key));
+        if held.is_empty() {
+            self.model.library.held.remove(key);
+        } else {
+            self.model.library.held.insert(key.clone(), held);
         }
     }
 }

@@ -12,6 +12,10 @@ pub struct Unreadable {
     pub path: PathBuf,
     /// Why (with line and column for JSON errors).
     pub reason: ReadError,
+    /// Whose it is, for a machine's journal: the machine's name as its
+    /// header gives it (empty: not a journal, or a header that cannot be
+    /// read).
+    pub machine: String,
 }
 
 /// A sync tool's conflict copy of a document: another version of it, to
@@ -97,6 +101,7 @@ impl Store {
                             action: "io.read",
                             message: e.to_string(),
                         },
+                        machine: String::new(),
                         path: dir,
                     });
                     continue;
@@ -123,6 +128,7 @@ impl Store {
                         library.unreadable.push(Unreadable {
                             reason: e.reason(),
                             path,
+                            machine: String::new(),
                         });
                     }
                 }
@@ -146,6 +152,7 @@ impl Store {
                 Err(e) => library.unreadable.push(Unreadable {
                     reason: e.reason(),
                     path: e.path().map_or(dir, Path::to_path_buf),
+                    machine: String::new(),
                 }),
             }
         }

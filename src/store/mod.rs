@@ -652,6 +652,7 @@ pub fn read_rules_overrides(dir: &Path) -> (Vec<(String, String)>, Vec<Unreadabl
             Ok(text) => texts.push((name, text)),
             Err(e) => problems.push(Unreadable {
                 path,
+                machine: String::new(),
                 reason: ReadError::Io {
                     action: "io.read",
                     message: e.to_string(),

@@ -89,6 +89,9 @@ impl App {
                 }
                 // A file that could not be read and now can.
                 self.model.library.unreadable.retain(|u| u.path != path);
+                if store.is_journaled(key) {
+                    self.shared_state_from(&store, key);
+                }
             }
             Err(e) => {
                 // A file that cannot be read is listed as such, and known as
@@ -104,6 +107,7 @@ impl App {
                         .push(crate::store::Unreadable {
                             path: path.clone(),
                             reason: e.reason(),
+                            machine: String::new(),
                         });
                 }
                 if self.model.doc(key).is_none() {

@@ -605,6 +605,42 @@ impl CampaignEdit {
         }
     }
 
+    /// Whether `other` is this same roll made a second time: the same test
+    /// of the same one (character, enemy, item), both with their dice, as
+    /// when two machines roll one Cran test or draw one mission.
+    pub fn same_roll_as(&self, other: &Self) -> bool {
+        let subject = |e: &Self| match e {
+            Self::RerollEnemy { index, .. } | Self::EnemyBehaviour { index, .. } => {
+                (None, Some(*index), None)
+            }
+            Self::UseItem { item, .. } | Self::RerollItem { item, .. } => {
+                (e.character(), None, Some(item.clone()))
+            }
+            _ => (e.character(), None, None),
+        };
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+            && self.has_dice()
+            && other.has_dice()
+            && subject(self) == subject(other)
+    }
+
+    /// Whether the event carries dice rolled or typed in.
+    fn has_dice(&self) -> bool {
+        match self {
+            Self::DrawEnemy { rolls, .. } => !rolls.is_empty(),
+            Self::Initiative { rolls, .. } => !rolls.is_empty(),
+            Self::RerollEnemy { roll, .. }
+            | Self::EnemyBehaviour { roll, .. }
+            | Self::UseItem { roll, .. }
+            | Self::RerollItem { roll, .. }
+            | Self::CranTest { roll, .. }
+            | Self::FateReroll { roll, .. }
+            | Self::Recon { roll, .. } => roll.is_some(),
+            Self::Start { choice, .. } | Self::NextMission { choice } => choice.draw.is_some(),
+            _ => false,
+        }
+    }
+
     /// Whether the event concerns a character (for his history).
     pub fn concerns(&self, id: CharId) -> bool {
         self.character() == Some(id)

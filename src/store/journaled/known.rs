@@ -245,6 +245,7 @@ impl Known {
             self.unreadable.push(crate::store::Unreadable {
                 path: path.to_path_buf(),
                 reason: crate::store::ReadError::Document(reason),
+                machine: file.name.clone(),
             });
         }
         self.files.insert(machine, (seen, file));

@@ -11,6 +11,8 @@ use crate::app::Command;
 use crate::rules::campaign::Entry;
 use crate::rules::campaign::journals::SetAside;
 use crate::rules::{Campaign, DocKey};
+use crate::store::ReadError;
+use crate::store::document::DocError;
 use crate::store::journaled::entry_key;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -52,8 +54,15 @@ fn aside_ui(
     );
     ui.label(RichText::new(&held).strong())
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &held));
-    // A rule's refusal names the rule; the players' choice names none.
-    let why = if aside.why.rule.is_empty() {
+    // The same roll made on two machines is said as such; a rule's
+    // refusal names the rule; the players' choice names none.
+    let rolled_twice = aside
+        .rival
+        .as_ref()
+        .is_some_and(|r| aside.entry.event.same_roll_as(&r.event));
+    let why = if rolled_twice && !aside.why.rule.is_empty() {
+        cx.t("held.rolled_twice").to_owned()
+    } else if aside.why.rule.is_empty() {
         cx.lang.problem(&aside.why)
     } else {
         cx.lang.problem_line(&aside.why)
@@ -100,6 +109,8 @@ fn made(cx: &ViewCtx<'_>, e: &Entry) -> String {
 
 /// Other machines' journals of this campaign that cannot be read whole:
 /// the campaign holds their events up to the line that cannot be read.
+/// Each is named by its machine's name and file, the reason in the
+/// player's language.
 fn unreadable_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     for u in cx.model.library.unreadable_journals_of(&c.id) {
         let file = u
@@ -107,11 +118,46 @@ fn unreadable_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let text = cx.f(
-            "held.unreadable",
-            &[("file", &file), ("reason", &cx.lang.read_error(&u.reason))],
-        );
+        let reason = journal_reason(cx, &u.reason);
+        let text = if u.machine.is_empty() {
+            cx.f(
+                "held.unreadable_unnamed",
+                &[("file", &file), ("reason", &reason)],
+            )
+        } else {
+            cx.f(
+                "held.unreadable",
+                &[
+                    ("machine", &u.machine),
+                    ("file", &file),
+                    ("reason", &reason),
+                ],
+            )
+        };
         alert(ui, Tone::Error, &text);
         ui.add_space(space::XS);
+    }
+}
+
+/// Why a journal's line cannot be read, in the player's language: a line
+/// of JSON that is no event this Muster knows is said as such, never in
+/// the JSON reader's own (English) words.
+fn journal_reason(cx: &ViewCtx<'_>, reason: &ReadError) -> String {
+    match reason {
+        ReadError::Document(DocError::Syntax {
+            message,
+            line,
+            column,
+            ..
+        }) if ["invalid", "missing", "unknown variant"]
+            .iter()
+            .any(|w| message.starts_with(w)) =>
+        {
+            cx.f(
+                "held.line_not_an_event",
+                &[("line", &line.to_string()), ("column", &column.to_string())],
+            )
+        }
+        other => cx.lang.read_error(other),
     }
 }

@@ -261,6 +261,12 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
         )
         .is_some()
     );
+    // The same test rolled on two machines is said as such, not as the
+    // rule's refusal of a second test.
+    assert!(
+        h.query_by_label_contains("Rolled twice: the same roll was made on two machines")
+            .is_some()
+    );
     h.get_by_role_and_label(Role::Button, "Keep the event held aside instead (1)")
         .click();
     h.run();
@@ -457,4 +463,63 @@ fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with
         copy.take_identity_changes().is_empty(),
         "the copy keeps its id"
     );
+}
+
+#[test]
+fn the_red_line_of_a_broken_journal_names_its_machine_in_the_player_s_language_and_goes_once_mended()
+ {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    let r = RulesData::built_in().expect("rules");
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let bruno = brunos(dir.path(), locks.path());
+    bruno.use_machine_name("Poste de Bruno");
+    bruno.save(&Doc::new(base.clone())).expect("begun");
+    let journal = dir
+        .path()
+        .join("campaigns")
+        .join(&base.id)
+        .join(format!("{BRUNO}.jsonl"));
+    let whole = std::fs::read_to_string(&journal).expect("journal");
+    // A line of JSON that is no event this Muster knows.
+    let spoilt = format!("{whole}{{\"entry\":{{\"mission\":1,\"event\":\"fly_away\"}}}}\n");
+    std::fs::write(&journal, &spoilt).expect("spoilt");
+    let prefs = Prefs {
+        lang: muster::i18n::Lang::Fr,
+        ..Prefs::default()
+    };
+    let app = muster::app::App::new(
+        Some(dir.path()),
+        &prefs,
+        Box::new(ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    let mut h = crate::common::window(app, 1200.0, 2000.0);
+    h.state_mut()
+        .app
+        .apply(Command::Show(muster::app::Screen::Campaign(
+            base.id.clone(),
+        )));
+    h.run();
+    let said = "Le journal de Poste de Bruno ne se lit pas en entier";
+    let node = h.get_by_label_contains(said);
+    let node = node.accesskit_node();
+    let shown = node
+        .label()
+        .or_else(|| node.value())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(shown.contains(&format!("{BRUNO}.jsonl")), "{shown}");
+    assert!(shown.contains("la ligne 2, colonne"), "{shown}");
+    assert!(
+        !shown.contains("unknown variant"),
+        "no JSON reader's English: {shown}"
+    );
+    // Mended (a newer copy synced): the red line goes as the file comes in.
+    std::fs::write(&journal, &whole).expect("mended");
+    h.state_mut().app.apply(Command::CheckDisk);
+    h.run();
+    assert!(h.query_by_label_contains(said).is_none());
 }

@@ -678,3 +678,21 @@ fn an_event_set_aside_by_another_kind_of_event_has_its_rival() {
     );
     assert!(c.rival_key.is_some(), "keep it instead is offered");
 }
+
+#[test]
+fn cmp_11_the_same_cran_test_made_twice_is_the_same_roll_and_another_one_s_is_not() {
+    use muster::rules::campaign::CharId;
+    use muster::rules::core::dice::Roll;
+    let cran = |character: u64, face: u32| E::CranTest {
+        character: CharId(character),
+        roll: Some(Roll::from_faces(10, vec![face], 0)),
+    };
+    assert!(cran(4, 2).same_roll_as(&cran(4, 9)));
+    assert!(!cran(4, 2).same_roll_as(&cran(5, 9)), "another one's test");
+    let typed_later = E::CranTest {
+        character: CharId(4),
+        roll: None,
+    };
+    assert!(!cran(4, 2).same_roll_as(&typed_later), "no dice, no roll");
+    assert!(!cran(4, 2).same_roll_as(&E::NewTurn { gain: None }));
+}
