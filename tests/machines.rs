@@ -46,7 +46,9 @@
 //!   "Act…" menu in the window; once saved, the process waits to be killed
 //!   when `--hang` ends the list;
 //! - `turn DIR NAME LINE LEFT`: the window shows NAME's card with "This
-//!   turn: LINE" and LEFT actions left; with none left, "Move" greyed.
+//!   turn: LINE" and LEFT actions left; with none left, "Move" greyed;
+//! - `soak …` and `soak-verdict …`: the three-machine soak's players and
+//!   its verdict (`soak/play.rs`, run by `scripts/soak`).
 //!
 //! A second scenario kills a Muster in the middle of a turn at the table
 //! (after two actions of one soldier and one of another) and opens the
@@ -60,6 +62,9 @@ use std::process::{Command as Proc, ExitCode};
 use std::time::{Duration, Instant};
 
 use egui::accesskit::Role;
+
+#[path = "soak/play.rs"]
+mod soak;
 
 use muster::app::merging::{MergeAct, MergePreview};
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
@@ -154,6 +159,8 @@ fn play(args: &[String]) -> Result<String, String> {
         Some("live") => live(&arg(1)?, &machine(), rest(3)),
         Some("act") => act(&arg(1)?, &machine(), rest(3)),
         Some("turn") => turn(&arg(1)?, rest(2)),
+        Some("soak") => soak::soak(&arg(1)?, &machine(), rest(3)),
+        Some("soak-verdict") => soak::verdict(&arg(1)?, rest(2)),
         other => Err(format!("unknown action {other:?}")),
     }
 }

@@ -22,15 +22,16 @@ pub const EXIT_PROBLEMS: u8 = 1;
 /// Exit code: some file cannot be read, or the command line is wrong.
 pub const EXIT_UNREADABLE: u8 = 2;
 /// Exit code: a shared campaign's folder was read, but some of its events
-/// are not in the campaign: held aside for the players to choose, or after
-/// a journal line cut short (each is named).
+/// wait: held aside for the players to choose, or after a journal line cut
+/// short (each is named; an event the players chose to set aside is named
+/// too, but settled).
 pub const EXIT_LEFT_OUT: u8 = 3;
 
 const AFTER_HELP: &str = "\
 Exit codes: 0 every file is valid, 1 some file breaks a rule,
 2 some file cannot be read or the command line is wrong, 3 a shared
-campaign's folder holds events the campaign leaves out (held aside for
-the players to choose, or after a journal line cut short), each named.
+campaign's folder holds events that wait (held aside for the players to
+choose, or after a journal line cut short), each named.
 
 Data directory: $MUSTER_DATA_DIR, or the platform's user data folder
 (~/.local/share/muster on Linux). Rules overrides in its rules/ folder
@@ -460,8 +461,9 @@ fn print(
     for line in &left_out {
         let _ = writeln!(err, "muster: left out: {line}: {shown}");
     }
+    let waiting = reading.as_ref().is_some_and(FolderReading::waiting);
     let written = |code: u8| {
-        if code == EXIT_OK && !left_out.is_empty() {
+        if code == EXIT_OK && waiting {
             EXIT_LEFT_OUT
         } else {
             code
@@ -583,7 +585,7 @@ fn check(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 let summary = format!("{} ({}{events})", doc.name(), lang.msg(&doc.summary()));
                 if !problems.is_empty() {
                     codes.push(EXIT_PROBLEMS);
-                } else if !left_out.is_empty() {
+                } else if reading.as_ref().is_some_and(FolderReading::waiting) {
                     let _ = writeln!(out, "not whole: {summary} ({file})");
                     codes.push(EXIT_LEFT_OUT);
                 } else {

@@ -617,6 +617,13 @@ impl FolderReading {
         self.doc.get::<Campaign>().map_or(0, |c| c.journal.len())
     }
 
+    /// Whether something waits: an event held aside by a rule (for the
+    /// players to choose), a journal cut short, or an event the reading
+    /// could not place. Events the players chose to set aside are settled.
+    pub fn waiting(&self) -> bool {
+        self.held.iter().any(|h| !h.chosen) || !self.cut.is_empty() || self.unaccounted() > 0
+    }
+
     /// The events neither in the campaign, nor held aside, nor taken back
     /// (none, unless the reading itself went wrong).
     pub fn unaccounted(&self) -> usize {

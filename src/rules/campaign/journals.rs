@@ -38,6 +38,9 @@ pub struct SetAside {
     /// The event of another machine kept in the campaign that it clashes
     /// with (the players may keep either), if there is one.
     pub rival: Option<Arc<Entry>>,
+    /// Set aside by the players' choice (they kept its rival), not by a
+    /// rule: settled, though they may choose again.
+    pub chosen: bool,
 }
 
 /// The campaign the journals give.
@@ -136,6 +139,7 @@ pub fn replay_journals(
                     machine: machine.clone(),
                     why,
                     rival: None,
+                    chosen: false,
                 });
             }
         }

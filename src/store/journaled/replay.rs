@@ -317,6 +317,7 @@ pub(super) fn chosen_aside(
                 // No rule sets it aside: the players did.
                 why: crate::rules::Problem::new("", "held.by_choice"),
                 rival,
+                chosen: true,
             });
         }
     }

@@ -160,6 +160,24 @@ fn an_event_held_aside_is_named_with_its_rival_and_reason_and_check_says_not_who
         "the count of events: {}",
         run.stdout
     );
+    // The players keep Bruno's instead: Camille's is set aside by their
+    // choice, named, and settled.
+    let key = muster::rules::DocKey::new(muster::rules::DocKind::Campaign, base.id.clone());
+    camille.load_library();
+    let held = camille.set_aside(&key);
+    let rival = held[0].rival.as_ref().expect("a rival");
+    camille
+        .choose(&key, &entry_key(&held[0].entry), &entry_key(rival))
+        .expect("chosen");
+    let run = crate::cli::muster(data.path(), &["check", &folder.display().to_string()]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .contains("made on Camille's laptop, 2026-11-25T17:00:10Z (aaaaaaaaaaaaaaaa): the players kept the other event instead"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("ok: "), "{}", run.stdout);
 }
 
 /// A journal cut at every byte of its last two lines (a copy under way, a
