@@ -11,7 +11,10 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, rules_with_overrides};
+use super::{
+    EXIT_LEFT_OUT, EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, left_out_lines, read_doc,
+    rules_with_overrides,
+};
 use crate::i18n::Lang;
 use crate::rules::campaign::merge::{Side, merge};
 use crate::rules::{Campaign, Doc};
@@ -26,12 +29,42 @@ pub(super) fn run(
 ) -> u8 {
     let lang = Lang::En;
     let kinds = Kinds::default();
-    let mut read = |path: &Path| match store::read_file(&kinds, path) {
-        Ok(doc) => Some(doc),
-        Err(e) => {
-            let reason = lang.read_error(&e.reason());
-            let _ = writeln!(err, "muster: cannot read: {reason}: {}", path.display());
-            None
+    // A shared campaign's folder is read as `check` reads it (replayed by
+    // the rules), what it leaves out named.
+    let any_folder = [Some(ours), Some(theirs), base]
+        .into_iter()
+        .flatten()
+        .any(store::journaled::is_folder);
+    let folder_rules = if any_folder {
+        match rules_with_overrides(lang, err) {
+            Some(r) => Some(r),
+            None => return EXIT_UNREADABLE,
+        }
+    } else {
+        None
+    };
+    let mut waiting = false;
+    let mut read = |path: &Path| {
+        let read = match &folder_rules {
+            Some(rules) => read_doc(&kinds, path, rules),
+            None => store::read_file(&kinds, path).map(|doc| (doc, None)),
+        };
+        match read {
+            Ok((doc, reading)) => {
+                if let Some(reading) = reading {
+                    for line in left_out_lines(&reading, lang) {
+                        let _ = writeln!(err, "muster: left out: {line}: {}", path.display());
+                    }
+                    waiting |= reading.waiting();
+                }
+                Some(doc)
+            }
+            Err(e) => {
+                let reason = lang.read_error(&e.reason());
+                let place = e.path().unwrap_or(path).display().to_string();
+                let _ = writeln!(err, "muster: cannot read: {reason}: {place}");
+                None
+            }
         }
     };
     let (Some(a), Some(b)) = (read(ours), read(theirs)) else {
@@ -81,13 +114,15 @@ pub(super) fn run(
             return EXIT_UNREADABLE;
         }
     };
+    // Merged, but what waits in a folder (named above) is not in it.
+    let merged = if waiting { EXIT_LEFT_OUT } else { EXIT_OK };
     match output {
         None => {
             let _ = out.write_all(text.as_bytes());
-            EXIT_OK
+            merged
         }
         Some(path) => match store::write_atomic(path, |f| f.write_all(text.as_bytes())) {
-            Ok(()) => EXIT_OK,
+            Ok(()) => merged,
             Err(e) => {
                 let _ = writeln!(err, "muster: {}", lang.store_error(&e));
                 EXIT_UNREADABLE

@@ -144,7 +144,8 @@ file is replaced only when the new one is complete.";
 const MERGE_HELP: &str = "\
 A campaign's journals are merged: the events both share, then each side's
 new events in the order they were made; an event that no longer applies
-after the other side's is a conflict. Rosters and kill teams are merged
+after the other side's is a conflict. Either side may be a shared
+campaign's folder of journals (campaigns/NAME), read as `check` reads it. Rosters and kill teams are merged
 field by field: with --base (their common ancestor, a backup), a field
 changed on one side only takes that side's value and a field changed on
 both to different values is a conflict; without it, each field that
@@ -152,8 +153,10 @@ differs is a conflict. Characters, soldiers and other lists of elements
 with an id or a name are merged element by element.
 Exit codes: 0 merged (written to OUT, or to standard output), 1 conflicts,
 listed one a line with their place and each side's value (nothing is
-written), 2 a file cannot be read, or the two are not versions of one
-document.";
+written), 2 a file cannot be read, the two are not versions of one
+document, or one stamp id names two different events, 3 merged, but a
+folder holds events that wait (held aside, or after a line cut short),
+named on standard error and not in the merge.";
 
 /// The examples of `muster odds --help`, one of each kind, then its output
 /// and exit codes; [`odds_help`] puts the list of kinds before them.
@@ -337,7 +340,7 @@ enum Target {
 /// Reads a document from a file, or a campaign from its folder of
 /// machines' journals (replayed by `rules`, with every event of the
 /// folder accounted for).
-fn read_doc(
+pub(super) fn read_doc(
     kinds: &Kinds,
     path: &Path,
     rules: &RulesData,
@@ -353,7 +356,7 @@ fn read_doc(
 /// one line each: each event held aside (what, where and when it was
 /// made, why, and the event kept in its place), each journal cut short,
 /// and events the reading could not place. Empty: every event is in.
-fn left_out_lines(reading: &FolderReading, lang: Lang) -> Vec<String> {
+pub(super) fn left_out_lines(reading: &FolderReading, lang: Lang) -> Vec<String> {
     let Some(c) = reading.doc.get::<crate::rules::Campaign>() else {
         return Vec::new();
     };

@@ -264,3 +264,103 @@ fn a_journal_cut_at_any_byte_of_its_last_lines_loses_nothing_silently_in_any_rea
         }
     }
 }
+
+/// Two copies of one shared campaign's folder that went apart (two data
+/// folders not synced for a while) merge on the command line, folder with
+/// folder or folder with one file: every event of both, in the order made.
+#[test]
+fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
+    let r = rules();
+    let (one, two) = (
+        tempfile::tempdir().expect("one"),
+        tempfile::tempdir().expect("two"),
+    );
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(&r);
+    let camille = machine(one.path(), locks.path(), A, "Camille's laptop");
+    camille.save(&Doc::new(base.clone())).expect("begun");
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let wounded = play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }],
+        &r,
+        ("Camille's laptop", 10),
+    );
+    camille.save(&Doc::new(wounded.clone())).expect("saved");
+    // The folder copied to another machine, then each plays on its own.
+    let copy = |from: &Path, to: &Path| {
+        fs::create_dir_all(to).expect("folder");
+        for e in fs::read_dir(from).expect("files") {
+            let p = e.expect("a file").path();
+            fs::copy(&p, to.join(p.file_name().expect("a name"))).expect("copied");
+        }
+    };
+    let f1 = one.path().join("campaigns").join(&base.id);
+    let f2 = two.path().join("campaigns").join(&base.id);
+    copy(&f1, &f2);
+    let bruno = machine(two.path(), locks.path(), B, "Bruno's desktop");
+    let on_two = play(
+        &wounded,
+        &[E::NewTurn { gain: None }],
+        &r,
+        ("Bruno's desktop", 30),
+    );
+    bruno.load_library();
+    bruno.save(&Doc::new(on_two.clone())).expect("Bruno");
+    let on_one = play(
+        &wounded,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 2,
+        }],
+        &r,
+        ("Camille's laptop", 20),
+    );
+    camille.save(&Doc::new(on_one.clone())).expect("Camille");
+    let data = tempfile::tempdir().expect("data");
+    let out = data.path().join("merged.json");
+    let shown = |p: &Path| p.display().to_string();
+    let run = crate::cli::muster(
+        data.path(),
+        &["merge", &shown(&f1), &shown(&f2), "-o", &shown(&out)],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let merged: Campaign =
+        muster::store::parse(&fs::read_to_string(&out).expect("written"), "x").expect("a campaign");
+    let keys: Vec<String> = merged.journal.iter().map(|e| entry_key(e)).collect();
+    for e in [&on_one, &on_two] {
+        let last = entry_key(e.journal.last().expect("an event"));
+        assert_eq!(
+            keys.iter().filter(|k| **k == last).count(),
+            1,
+            "{last} once"
+        );
+    }
+    // A folder with one file: the second exported, then merged.
+    let file = data.path().join("two.json");
+    let run = crate::cli::muster(
+        data.path(),
+        &[
+            "export",
+            &shown(&f2),
+            "--format",
+            "json",
+            "-o",
+            &shown(&file),
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let again = data.path().join("again.json");
+    let run = crate::cli::muster(
+        data.path(),
+        &["merge", &shown(&f1), &shown(&file), "-o", &shown(&again)],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let merged_again: Campaign =
+        muster::store::parse(&fs::read_to_string(&again).expect("written"), "x")
+            .expect("a campaign");
+    assert_eq!(merged_again.journal, merged.journal);
+}
