@@ -99,6 +99,10 @@ pub(super) struct Writer {
 /// (a thread gone notifies nobody).
 const ALIVE_CHECK: Duration = Duration::from_millis(50);
 
+/// How long the saves pause before the writer brings the campaigns'
+/// snapshots up to date.
+const SNAPSHOTS_AFTER: Duration = Duration::from_millis(1500);
+
 /// How soon the window is woken after a write ends.
 const REPAINT_AFTER_WRITE: Duration = Duration::from_millis(4);
 
@@ -226,6 +230,7 @@ impl Drop for Writer {
 
 /// The thread: one job at a time, in the order handed over.
 fn run(store: &Store, shared: &Shared, send: &Sender<Outcome>) {
+    let mut saved_since_snapshots = false;
     loop {
         let Ok(mut queue) = shared.lock() else {
             return;
@@ -238,19 +243,36 @@ fn run(store: &Store, shared: &Shared, send: &Sender<Outcome>) {
                 continue;
             }
             if queue.closing {
-                drop(queue);
-                // Every save done: the next opening of a journaled
-                // campaign reads its snapshot rather than replaying it.
-                store.keep_snapshots();
+                // Every save done. Closing never waits for a replay: the
+                // snapshots were kept as the saves paused.
                 return;
             }
-            queue = match shared.work.wait(queue) {
-                Ok(queue) => queue,
-                Err(_) => return,
+            if !saved_since_snapshots {
+                queue = match shared.work.wait(queue) {
+                    Ok(queue) => queue,
+                    Err(_) => return,
+                };
+                continue;
+            }
+            let Ok((again, waited)) = shared.work.wait_timeout(queue, SNAPSHOTS_AFTER) else {
+                return;
             };
+            queue = again;
+            if waited.timed_out() && queue.order.is_empty() && !queue.closing {
+                // The saves paused: the next opening of a journaled
+                // campaign reads its snapshot rather than replaying it.
+                drop(queue);
+                store.keep_snapshots();
+                saved_since_snapshots = false;
+                queue = match shared.lock() {
+                    Ok(queue) => queue,
+                    Err(_) => return,
+                };
+            }
         };
         queue.busy = Some(key.clone());
         drop(queue);
+        saved_since_snapshots = true;
 
         // A panic in the store (a bug) fails this save, not every later one.
         let result = std::panic::catch_unwind(AssertUnwindSafe(|| write(store, &key, &job)))

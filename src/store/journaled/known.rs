@@ -17,7 +17,7 @@ use crate::store::document::DocError;
 use crate::store::{Kinds, Seen, StoreError, io_err};
 
 /// What the store knows of one journaled campaign's files.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(in crate::store) struct Known {
     /// `start.json` as last read or written.
     pub(super) start_seen: Option<Seen>,

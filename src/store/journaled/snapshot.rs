@@ -78,8 +78,9 @@ pub(in crate::store) fn snapshots_folder(dir: &Path, lock_dir: &LockDir) -> Opti
 }
 
 impl Store {
-    /// The snapshot file of a campaign.
-    fn snapshot_path(&self, key: &DocKey) -> Option<PathBuf> {
+    /// The snapshot file of a campaign, in this machine's cache folder
+    /// (none: this store keeps no snapshots).
+    pub fn snapshot_path(&self, key: &DocKey) -> Option<PathBuf> {
         Some(self.snapshots.as_ref()?.join(format!("{}.json", key.id)))
     }
 
@@ -153,43 +154,46 @@ impl Store {
     }
 
     /// Brings the snapshot of every journaled campaign read here up to
-    /// its files as known (when Muster closes: the next opening then reads
-    /// the snapshot rather than replaying).
+    /// its files as known, so that the next opening reads the snapshot
+    /// rather than replaying. Each campaign is replayed on a copy of what
+    /// is known of it, the store's lock let go meanwhile: a save or an
+    /// arrival never waits for it. (The writer thread calls it once saves
+    /// pause; closing Muster never waits for it.)
     pub fn keep_snapshots(&self) {
         if self.snapshots.is_none() || self.read_only() {
             return;
         }
-        let Ok(mut map) = self.journaled.lock() else {
-            return;
+        let stale: Vec<(PathBuf, Known)> = match self.journaled.lock() {
+            Ok(map) => map
+                .iter()
+                .filter(|(_, k)| k.snapshot_of.as_ref() != Some(&k.lengths()))
+                .map(|(dir, k)| (dir.clone(), k.clone()))
+                .collect(),
+            Err(_) => return,
         };
         let print = self.rules_fingerprint();
-        let mut pending = Vec::new();
-        for (dir, known) in map.iter_mut() {
-            if known.snapshot_of.as_ref() == Some(&known.lengths()) {
-                continue;
-            }
+        for (dir, mut known) in stale {
             let Some(id) = dir.file_name().and_then(|n| n.to_str()) else {
                 continue;
             };
             let key = DocKey::new(<Campaign as crate::rules::Document>::KIND, id);
-            // Replayed from the files alone, what is known of the last
-            // save kept as it was.
-            let (name, saved) = (known.name.clone(), known.saved_keys.clone());
-            let (aside, overruled) = (known.set_aside.clone(), known.overruled.clone());
-            let replayed = self.replay_known(&key, known, None);
-            if let Ok(doc) = &replayed
-                && let Some(c) = doc.get::<Campaign>()
-            {
-                pending.extend(self.snapshot_bytes(&key, known, c, print));
-            }
-            known.name = name;
-            known.saved_keys = saved;
-            known.set_aside = aside;
-            known.overruled = overruled;
-        }
-        drop(map);
-        for (path, bytes) in pending {
+            let Ok(doc) = self.replay_known(&key, &mut known, None) else {
+                continue;
+            };
+            let Some(c) = doc.get::<Campaign>() else {
+                continue;
+            };
+            let Some((path, bytes)) = self.snapshot_bytes(&key, &mut known, c, print) else {
+                continue;
+            };
             put_snapshot(&path, &bytes);
+            // Known as kept, unless the files moved on meanwhile.
+            if let Ok(mut map) = self.journaled.lock()
+                && let Some(now) = map.get_mut(&dir)
+                && now.lengths() == known.lengths()
+            {
+                now.snapshot_of = known.snapshot_of;
+            }
         }
     }
 }

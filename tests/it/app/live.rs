@@ -523,3 +523,66 @@ fn the_red_line_of_a_broken_journal_names_its_machine_in_the_player_s_language_a
     h.run();
     assert!(h.query_by_label_contains(said).is_none());
 }
+
+/// The events of the campaign a snapshot file holds (none: no file).
+fn snapshot_events(path: &Path) -> Option<usize> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    v["campaign"]["journal"].as_array().map(Vec::len)
+}
+
+#[test]
+fn a_campaign_s_snapshot_is_kept_once_the_saves_pause_and_closing_waits_for_no_replay() {
+    let r = RulesData::built_in().expect("rules");
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    brunos(dir.path(), locks.path())
+        .save(&Doc::new(base.clone()))
+        .expect("begun");
+    let open = || {
+        muster::app::App::new(
+            Some(dir.path()),
+            &Prefs::default(),
+            Box::new(ScriptedDesktop::default()),
+            5,
+        )
+        .expect("app")
+    };
+    let mut app = open();
+    let key = DocKey::new(muster::rules::DocKind::Campaign, &base.id);
+    let path = app
+        .store()
+        .and_then(|s| s.snapshot_path(&key))
+        .expect("a snapshot file");
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let wound = |app: &mut muster::app::App, wounds: u32| {
+        app.apply(Command::Edit(
+            key.clone(),
+            Edit::Campaign(E::SetWounds {
+                character: dace,
+                wounds,
+            }),
+        ));
+        app.flush_saves();
+    };
+    wound(&mut app, 1);
+    let with_one = base.journal.len() + 1;
+    // Once the saves pause, the writer brings the snapshot up to date.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while snapshot_events(&path) != Some(with_one) {
+        assert!(
+            std::time::Instant::now() < until,
+            "the snapshot was not kept: {:?}",
+            snapshot_events(&path)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // Closing right after an edit replays nothing: the snapshot stays as
+    // it was, and the next opening replays the files, the edit in them.
+    wound(&mut app, 2);
+    drop(app);
+    assert_eq!(snapshot_events(&path), Some(with_one));
+    let app = open();
+    assert_eq!(the_campaign(&app).journal.len(), with_one + 1);
+}
