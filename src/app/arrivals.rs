@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::{App, MessageKind};
+use crate::rules::campaign::CharId;
 use crate::rules::{Campaign, Doc, DocKey, Msg};
 use crate::store::journaled::entry_key;
 
@@ -84,6 +85,7 @@ impl App {
             return true;
         }
         let words = arrival_words(&current, &now);
+        self.mark_arrivals(key, &current, &now);
         self.put_in_place(key, now, &current);
         for text in words {
             self.message(MessageKind::Info, text);
@@ -188,6 +190,43 @@ impl App {
             .docs
             .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
         self.model.revalidate_from(key, Some(before));
+    }
+}
+
+impl App {
+    /// Marks each model another machine's new events changed, with who
+    /// and what, for its card or line to show for a moment.
+    fn mark_arrivals(&mut self, key: &DocKey, before: &Doc, after: &Doc) {
+        let (Some(b), Some(a)) = (before.get::<Campaign>(), after.get::<Campaign>()) else {
+            return;
+        };
+        let had: HashSet<String> = b.journal.iter().map(|e| entry_key(e)).collect();
+        let enemies = a.mission.as_ref().map_or(0, |m| m.enemy.len());
+        let everyone: Vec<CharId> = a
+            .characters
+            .iter()
+            .map(|x| x.id)
+            .chain((0..enemies).map(|i| crate::rules::campaign::Fighter::Enemy(i).id()))
+            .collect();
+        let now = std::time::Instant::now();
+        let list = self.model.library.arrived.entry(key.clone()).or_default();
+        list.retain(|x| x.at.elapsed() < super::documents::ARRIVAL_SHOWN);
+        for e in a.journal.iter().filter(|e| !had.contains(&entry_key(e))) {
+            let by = e
+                .stamp
+                .as_ref()
+                .and_then(|s| s.by.clone())
+                .unwrap_or_default();
+            let what = e.event.words(a);
+            for &who in everyone.iter().filter(|&&who| e.event.concerns(who)) {
+                list.push(super::documents::Arrival {
+                    who,
+                    by: by.clone(),
+                    what: what.clone(),
+                    at: now,
+                });
+            }
+        }
     }
 }
 

@@ -23,6 +23,9 @@ pub struct Documents {
     /// The events of a shared campaign held aside: another machine's
     /// event that clashes came first (each with the one kept in its place).
     pub held: BTreeMap<DocKey, Vec<crate::rules::campaign::journals::SetAside>>,
+    /// What other machines' events just changed in a shared campaign, by
+    /// the model they changed: shown on its card or line for a moment.
+    pub arrived: BTreeMap<DocKey, Vec<Arrival>>,
     /// Documents another program changed on disk, offered for reload.
     pub disk_changes: Vec<DocKey>,
     /// Those of them whose file on disk cannot be read now, and why: no
@@ -30,6 +33,35 @@ pub struct Documents {
     pub broken_on_disk: BTreeMap<DocKey, Msg>,
     /// The kinds of document.
     pub kinds: Kinds,
+}
+
+/// A model of a shared campaign changed by another machine's event just
+/// taken in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrival {
+    /// The character, soldier or enemy (by his table id) it changed.
+    pub who: crate::rules::campaign::CharId,
+    /// The machine's name, as the event's stamp gives it.
+    pub by: String,
+    /// What the event did, in words.
+    pub what: Msg,
+    /// When it came in.
+    pub at: std::time::Instant,
+}
+
+/// How long a model changed by another machine is marked as such.
+pub const ARRIVAL_SHOWN: std::time::Duration = std::time::Duration::from_secs(12);
+
+impl Documents {
+    /// The latest change another machine made to `who` in the campaign
+    /// `key`, while it is still news.
+    pub fn arrival(&self, key: &DocKey, who: crate::rules::campaign::CharId) -> Option<&Arrival> {
+        self.arrived
+            .get(key)?
+            .iter()
+            .rev()
+            .find(|a| a.who == who && a.at.elapsed() < ARRIVAL_SHOWN)
+    }
 }
 
 /// How many validated versions `Model::revalidate_from` keeps.
@@ -51,6 +83,7 @@ impl Documents {
             versions: Vec::new(),
             merge: None,
             held: BTreeMap::new(),
+            arrived: BTreeMap::new(),
             disk_changes: Vec::new(),
             broken_on_disk: BTreeMap::new(),
             kinds,

@@ -23,7 +23,7 @@ mod prefs;
 mod saves;
 
 pub use battle::{BattleEntry, BattleSession, RerollPayer};
-pub use documents::Documents;
+pub use documents::{ARRIVAL_SHOWN, Arrival, Documents};
 pub use feedback::{Feedback, Message, MessageKind, Refusal, SaveState};
 pub use folder::Folder;
 pub use history::{BACK_LIMIT, Change, HISTORY_LIMIT, History};

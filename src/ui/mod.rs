@@ -201,6 +201,11 @@ impl Gui {
             if cx.model.screen == Screen::Battle {
                 battle::last_roll_bar(ui, &cx);
             }
+            // Events held aside stay in view wherever the campaign is
+            // scrolled (the table, the debrief).
+            if let Screen::Campaign(id) = &cx.model.screen {
+                campaign::held_strip_ui(ui, &cx, id);
+            }
             // One scroll position per screen: going back finds it where
             // it was left.
             egui::ScrollArea::vertical()

@@ -249,6 +249,7 @@ fn enemy_card_ui(
                     badge(ui, Tone::Good, cx.t("campaign.ui.in_action"));
                 }
             });
+            super::held::arrival_ui(ui, cx, c, Fighter::Enemy(i).id());
             match c.enemy_fighter(i, rules) {
                 Some(f) => enemy_fighter_ui(ui, cx, f),
                 None => {

@@ -360,6 +360,7 @@ fn line_ui(
             }
         });
         cell(ui, NAME_WIDTH, |ui| {
+            super::held::arrival_mark_ui(ui, cx, c, line.id);
             let side = if line.enemy {
                 icons::ICON_SKULL
             } else {

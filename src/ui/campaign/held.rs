@@ -7,20 +7,27 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::Command;
-use crate::rules::campaign::Entry;
+use crate::app::{ARRIVAL_SHOWN, Command};
 use crate::rules::campaign::journals::SetAside;
+use crate::rules::campaign::{CharId, Entry};
 use crate::rules::{Campaign, DocKey};
 use crate::store::ReadError;
 use crate::store::document::DocError;
 use crate::store::journaled::entry_key;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{Tone, alert, card, icon_button, stamp_time};
+use crate::ui::widgets::{Tone, alert, badge, card, icon_button, stamp_time};
 
 /// The events held aside, each on its card, and the other machines'
 /// journals that cannot be read whole; nothing when there are none.
 pub fn held_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+    // The strip above the screen asked to be brought here.
+    if ui
+        .ctx()
+        .data_mut(|d| d.remove_temp::<bool>(show_held_id()).is_some())
+    {
+        ui.scroll_to_cursor(Some(egui::Align::TOP));
+    }
     unreadable_ui(ui, cx, c);
     let key = DocKey::of::<Campaign>(&c.id);
     let Some(held) = cx.model.library.held.get(&key).filter(|h| !h.is_empty()) else {
@@ -33,6 +40,31 @@ pub fn held_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
         ui.add_space(space::XS);
     }
     ui.add_space(space::S);
+}
+
+/// Where the strip's "Show them" asks the campaign's cards to be shown.
+fn show_held_id() -> egui::Id {
+    egui::Id::unique("campaign-show-held")
+}
+
+/// A strip above the campaign's screen, whatever is scrolled into view
+/// (the table, the debrief): how many events are held aside, and a way to
+/// their cards at the top.
+pub fn held_strip_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, id: &str) {
+    let key = DocKey::of::<Campaign>(id);
+    let count = cx.model.library.held.get(&key).map_or(0, Vec::len);
+    if count == 0 {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        let text = cx.f("held.strip", &[("count", &count.to_string())]);
+        badge(ui, Tone::Warning, &text);
+        let word = cx.t("held.show");
+        if icon_button(ui, icons::ICON_ARROW_UPWARD, word, word, true).clicked() {
+            ui.ctx().data_mut(|d| d.insert_temp(show_held_id(), true));
+        }
+    });
+    ui.add_space(space::XS);
 }
 
 /// One event held aside, the reason, the one kept in its place and "Keep
@@ -160,4 +192,49 @@ fn journal_reason(cx: &ViewCtx<'_>, reason: &ReadError) -> String {
         }
         other => cx.lang.read_error(other),
     }
+}
+
+/// On a model's line of the compact list: a mark that another machine
+/// just changed him, with who and what on hover and for screen readers.
+pub(super) fn arrival_mark_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, who: CharId) {
+    let key = DocKey::of::<Campaign>(&c.id);
+    let Some(a) = cx.model.library.arrival(&key, who) else {
+        return;
+    };
+    let text = cx.f(
+        "sync.changed_here",
+        &[("by", &a.by), ("what", &cx.lang.msg(&a.what))],
+    );
+    let r = ui.label(RichText::new(icons::ICON_SYNC.codepoint).color(Tone::Info.color()));
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+    r.on_hover_text(&text);
+    ui.ctx()
+        .request_repaint_after(ARRIVAL_SHOWN.saturating_sub(a.at.elapsed()));
+}
+
+/// On a model's card or line: another machine just changed him, said with
+/// who and what ("On Bruno's desktop: Trooper Dace: wounds at the table
+/// set to 1"), for a moment after it came in.
+pub(super) fn arrival_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, who: CharId) {
+    let key = DocKey::of::<Campaign>(&c.id);
+    let Some(a) = cx.model.library.arrival(&key, who) else {
+        return;
+    };
+    let text = cx.f(
+        "sync.changed_here",
+        &[("by", &a.by), ("what", &cx.lang.msg(&a.what))],
+    );
+    let color = Tone::Info.color();
+    let r = ui.add(
+        egui::Label::new(
+            RichText::new(format!("{} {text}", icons::ICON_SYNC.codepoint))
+                .color(color)
+                .small(),
+        )
+        .wrap(),
+    );
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+    // Gone once it is no longer news.
+    let left = ARRIVAL_SHOWN.saturating_sub(a.at.elapsed());
+    ui.ctx().request_repaint_after(left);
 }

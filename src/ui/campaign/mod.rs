@@ -10,6 +10,7 @@ mod debrief;
 mod dice;
 mod fight;
 mod held;
+pub use held::held_strip_ui;
 mod items;
 mod journal;
 mod loot;

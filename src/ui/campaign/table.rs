@@ -502,6 +502,7 @@ fn player_card_ui(
                     badge(ui, Tone::Good, cx.t("campaign.ui.in_action"));
                 }
             });
+            super::held::arrival_ui(ui, cx, c, x.id);
             // CMP-14: he deploys anywhere out of the enemy's sight.
             if c.guided.contains(&x.id) {
                 badge(ui, Tone::Info, cx.t("campaign.ui.guided"));

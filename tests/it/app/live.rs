@@ -261,6 +261,16 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
         )
         .is_some()
     );
+    // Above the screen, wherever it is scrolled: how many wait, and a way
+    // to their cards.
+    assert!(
+        h.query_by_label_contains(
+            "1 event of this campaign held aside, waiting for the players’ choice"
+        )
+        .is_some()
+    );
+    h.get_by_role_and_label(Role::Button, "Show them").click();
+    h.run();
     // The same test rolled on two machines is said as such, not as the
     // rule's refusal of a second test.
     assert!(
@@ -585,4 +595,56 @@ fn a_campaign_s_snapshot_is_kept_once_the_saves_pause_and_closing_waits_for_no_r
     assert_eq!(snapshot_events(&path), Some(with_one));
     let app = open();
     assert_eq!(the_campaign(&app).journal.len(), with_one + 1);
+}
+
+#[test]
+fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_held_events_stay_in_view()
+ {
+    use egui_kittest::kittest::Queryable as _;
+    let r = RulesData::built_in().expect("rules");
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let bruno = brunos(dir.path(), locks.path());
+    bruno.use_machine_name("Bruno's desktop");
+    bruno.save(&Doc::new(base.clone())).expect("begun");
+    let app = muster::app::App::new(
+        Some(dir.path()),
+        &Prefs::default(),
+        Box::new(ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    let mut h = crate::common::window(app, 1400.0, 3000.0);
+    h.state_mut()
+        .app
+        .apply(Command::Show(muster::app::Screen::Campaign(
+            base.id.clone(),
+        )));
+    h.run();
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let wounded = crate::rules::campaign::merge::play(
+        &base,
+        &[E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }],
+        &r,
+        ("Bruno's desktop", 30),
+    );
+    bruno.save(&Doc::new(wounded)).expect("Bruno wounds Dace");
+    h.state_mut().app.apply(Command::CheckDisk);
+    h.run();
+    let said = "Changed on Bruno's desktop: Trooper Dace: wounds";
+    assert!(h.query_by_label_contains(said).is_some(), "on his card");
+    assert_eq!(h.query_all_by_label_contains(said).count(), 1, "his only");
+    // In the compact list, on his line.
+    h.get_by_label_contains("Compact list").click();
+    h.run();
+    assert!(h.query_by_label_contains(said).is_some(), "on his line");
+    // No strip while nothing is held aside.
+    assert!(
+        h.query_by_label_contains("waiting for the players’ choice")
+            .is_none()
+    );
 }
