@@ -25,7 +25,8 @@ use muster::rules::campaign::{
 };
 use muster::rules::killteam::activation::Act;
 
-use super::{App, Command, Edit, campaign, entry_key, key, open, rules, seeded};
+use super::{App, Command, Edit, Lang, campaign, entry_key, key, open, rules, seeded};
+use muster::app::MessageKind;
 
 /// Milliseconds since 1970.
 fn now_ms() -> u128 {
@@ -67,7 +68,9 @@ pub(super) fn soak(dir: &Path, machine: &str, args: &[String]) -> Result<String,
     let mut rng = seeded(seed ^ salt ^ (made_before as u64).wrapping_mul(0x9e37_79b9));
     let mut made = 0usize;
     while now_ms() < until {
+        let said = app.model.feedback.messages.len();
         app.apply(Command::CheckDisk);
+        no_error_since(&app, said)?;
         let c = campaign(&app)?;
         let at = now_ms();
         for e in &c.journal {
@@ -112,8 +115,12 @@ fn try_edit(app: &mut App, e: E) -> Result<Option<String>, String> {
         .iter()
         .map(|e| entry_key(e))
         .collect();
+    let said = app.model.feedback.messages.len();
     app.apply(Command::Edit(key(), Edit::Campaign(e)));
     app.flush_saves();
+    // A save that failed ends the run: the event would be only in this
+    // Muster's memory.
+    no_error_since(app, said)?;
     let after = campaign(app)?;
     Ok(after
         .journal
@@ -121,6 +128,21 @@ fn try_edit(app: &mut App, e: E) -> Result<Option<String>, String> {
         .rev()
         .map(|e| entry_key(e))
         .find(|k| !before.contains(k)))
+}
+
+/// Whether the log said something went wrong since its line `said`.
+fn no_error_since(app: &App, said: usize) -> Result<(), String> {
+    let failed: Vec<String> = app.model.feedback.messages
+        [said.min(app.model.feedback.messages.len())..]
+        .iter()
+        .filter(|m| m.kind == MessageKind::Error)
+        .map(|m| Lang::En.msg(&m.text))
+        .collect();
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("soak: {failed:?}"))
+    }
 }
 
 /// What the game master may do now: the enemies' wounds and the turn at
