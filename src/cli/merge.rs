@@ -45,27 +45,12 @@ pub(super) fn run(
     };
     let mut waiting = false;
     let mut read = |path: &Path| {
-        let read = match &folder_rules {
-            Some(rules) => read_doc(&kinds, path, rules),
-            None => store::read_file(&kinds, path).map(|doc| (doc, None)),
-        };
-        match read {
-            Ok((doc, reading)) => {
-                if let Some(reading) = reading {
-                    for line in left_out_lines(&reading, lang) {
-                        let _ = writeln!(err, "muster: left out: {line}: {}", path.display());
-                    }
-                    waiting |= reading.waiting();
-                }
-                Some(doc)
-            }
-            Err(e) => {
-                let reason = lang.read_error(&e.reason());
-                let place = e.path().unwrap_or(path).display().to_string();
-                let _ = writeln!(err, "muster: cannot read: {reason}: {place}");
-                None
-            }
-        }
+        read_side(
+            path,
+            (&kinds, folder_rules.as_ref()),
+            &mut waiting,
+            (lang, &mut *err),
+        )
     };
     let (Some(a), Some(b)) = (read(ours), read(theirs)) else {
         return EXIT_UNREADABLE;
@@ -128,6 +113,39 @@ pub(super) fn run(
                 EXIT_UNREADABLE
             }
         },
+    }
+}
+
+/// One side of the merge: a file, or a shared campaign's folder of
+/// journals when `rules` are given (what the folder leaves out named on
+/// `err`, and `waiting` set when something in it waits). None: it cannot
+/// be read (said on `err`).
+fn read_side(
+    path: &Path,
+    (kinds, rules): (&Kinds, Option<&crate::rules::RulesData>),
+    waiting: &mut bool,
+    (lang, err): (Lang, &mut dyn Write),
+) -> Option<Doc> {
+    let read = match rules {
+        Some(rules) => read_doc(kinds, path, rules),
+        None => store::read_file(kinds, path).map(|doc| (doc, None)),
+    };
+    match read {
+        Ok((doc, reading)) => {
+            if let Some(reading) = reading {
+                for line in left_out_lines(&reading, lang) {
+                    let _ = writeln!(err, "muster: left out: {line}: {}", path.display());
+                }
+                *waiting |= reading.waiting();
+            }
+            Some(doc)
+        }
+        Err(e) => {
+            let reason = lang.read_error(&e.reason());
+            let place = e.path().unwrap_or(path).display().to_string();
+            let _ = writeln!(err, "muster: cannot read: {reason}: {place}");
+            None
+        }
     }
 }
 

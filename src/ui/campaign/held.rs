@@ -197,44 +197,41 @@ fn journal_reason(cx: &ViewCtx<'_>, reason: &ReadError) -> String {
 /// On a model's line of the compact list: a mark that another machine
 /// just changed him, with who and what on hover and for screen readers.
 pub(super) fn arrival_mark_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, who: CharId) {
-    let key = DocKey::of::<Campaign>(&c.id);
-    let Some(a) = cx.model.library.arrival(&key, who) else {
+    let Some(text) = arrival_text(ui, cx, c, who) else {
         return;
     };
-    let text = cx.f(
-        "sync.changed_here",
-        &[("by", &a.by), ("what", &cx.lang.msg(&a.what))],
-    );
     let r = ui.label(RichText::new(icons::ICON_SYNC.codepoint).color(Tone::Info.color()));
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
     r.on_hover_text(&text);
-    ui.ctx()
-        .request_repaint_after(ARRIVAL_SHOWN.saturating_sub(a.at.elapsed()));
 }
 
-/// On a model's card or line: another machine just changed him, said with
-/// who and what ("On Bruno's desktop: Trooper Dace: wounds at the table
-/// set to 1"), for a moment after it came in.
-pub(super) fn arrival_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, who: CharId) {
+/// "Changed on Bruno's desktop: …" while another machine's change to
+/// `who` is news; the window is woken when it no longer is.
+fn arrival_text(ui: &egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, who: CharId) -> Option<String> {
     let key = DocKey::of::<Campaign>(&c.id);
-    let Some(a) = cx.model.library.arrival(&key, who) else {
-        return;
-    };
-    let text = cx.f(
+    let a = cx.model.library.arrival(&key, who)?;
+    ui.ctx()
+        .request_repaint_after(ARRIVAL_SHOWN.saturating_sub(a.at.elapsed()));
+    Some(cx.f(
         "sync.changed_here",
         &[("by", &a.by), ("what", &cx.lang.msg(&a.what))],
-    );
-    let color = Tone::Info.color();
+    ))
+}
+
+/// On a model's card: another machine just changed him, said with who
+/// and what ("Changed on Bruno's desktop: Trooper Dace: wounds at the
+/// table set to 1"), for a moment after it came in.
+pub(super) fn arrival_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, who: CharId) {
+    let Some(text) = arrival_text(ui, cx, c, who) else {
+        return;
+    };
     let r = ui.add(
         egui::Label::new(
             RichText::new(format!("{} {text}", icons::ICON_SYNC.codepoint))
-                .color(color)
+                .color(Tone::Info.color())
                 .small(),
         )
         .wrap(),
     );
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
-    // Gone once it is no longer news.
-    let left = ARRIVAL_SHOWN.saturating_sub(a.at.elapsed());
-    ui.ctx().request_repaint_after(left);
 }
