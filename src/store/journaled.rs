@@ -467,7 +467,7 @@ impl Store {
             return Vec::new();
         };
         let own = self.machine().as_str().to_owned();
-        let map = self.journaled.lock().ok();
+        let mut map = self.journaled.lock().ok();
         let mut out = Vec::new();
         for dir in entries.filter_map(Result::ok).map(|e| e.path()) {
             if !dir.join(START_FILE).is_file() {
@@ -478,9 +478,14 @@ impl Store {
             };
             let key = DocKey::new(<Campaign as Document>::KIND, id);
             // A campaign not read yet, or whose start changed: read whole.
-            let known = map.as_ref().and_then(|m| m.get(&dir));
-            let Some(known) = known.filter(|k| k.start_seen == Seen::of(&dir.join(START_FILE)))
-            else {
+            let mut known = map.as_mut().and_then(|m| m.get_mut(&dir));
+            if known
+                .as_mut()
+                .is_some_and(|k| !start_as_known(k, &dir.join(START_FILE)))
+            {
+                known = None;
+            }
+            let Some(known) = known.map(|k| &*k) else {
                 let machines = Vec::new();
                 out.push((key, dir, Arrived { machines }));
                 continue;
@@ -694,6 +699,22 @@ pub fn read_folder(
         events: all.len(),
         taken_back: all.len() - standing.len(),
     })
+}
+
+/// Whether the campaign's start is still the one known: its size and time
+/// as known, or, when a sync tool wrote it again or touched it, the same
+/// bytes (then known as it is now). Only a start whose bytes changed is
+/// news; a touch that is none must not stop this machine's saves.
+fn start_as_known(known: &mut Known, start: &Path) -> bool {
+    let seen = Seen::of(start);
+    if known.start_seen == seen {
+        return true;
+    }
+    let same = fs::read(start).is_ok_and(|b| FileHash::of(&b) == known.start_hash);
+    if same {
+        known.start_seen = seen;
+    }
+    same
 }
 
 /// Whether another installation wrote this machine's journal `path` (of

@@ -648,3 +648,64 @@ fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_h
             .is_none()
     );
 }
+
+#[test]
+fn a_start_a_sync_tool_wrote_again_unchanged_stops_no_save() {
+    let r = RulesData::built_in().expect("rules");
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    brunos(dir.path(), locks.path())
+        .save(&Doc::new(base.clone()))
+        .expect("begun");
+    let mut app = muster::app::App::new(
+        Some(dir.path()),
+        &Prefs::default(),
+        Box::new(ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    // A sync tool writes the start again, the same bytes (a new file put
+    // in place, its time changed).
+    let start = dir
+        .path()
+        .join("campaigns")
+        .join(&base.id)
+        .join("start.json");
+    let bytes = std::fs::read(&start).expect("start");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let again = start.with_extension("synced");
+    std::fs::write(&again, &bytes).expect("written");
+    std::fs::rename(&again, &start).expect("put in place");
+    app.apply(Command::CheckDisk);
+    assert!(
+        app.model.library.disk_changes.is_empty(),
+        "no news: the same start"
+    );
+    // This machine's edits are saved as before.
+    let key = DocKey::new(muster::rules::DocKind::Campaign, &base.id);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    app.apply(Command::Edit(
+        key.clone(),
+        Edit::Campaign(E::SetWounds {
+            character: dace,
+            wounds: 1,
+        }),
+    ));
+    app.flush_saves();
+    assert!(!app.has_unsaved(), "saved");
+    let read = brunos(dir.path(), locks.path())
+        .reload(&key)
+        .expect("reads")
+        .expect("there");
+    assert_eq!(
+        read.get::<Campaign>().map(|c| c.journal.len()),
+        Some(base.journal.len() + 1)
+    );
+    // A start whose bytes changed is news, as before.
+    let mut changed = bytes.clone();
+    changed.extend_from_slice(b"\n");
+    std::fs::write(&start, changed).expect("changed");
+    app.apply(Command::CheckDisk);
+    assert_eq!(app.model.library.disk_changes, vec![key]);
+}
