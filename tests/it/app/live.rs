@@ -22,6 +22,25 @@ fn brunos(dir: &Path, locks: &Path) -> Store {
         .with_machine(MachineId::parse(BRUNO).expect("id"))
 }
 
+/// Muster opened on `dir` as the window opens it, with `prefs`.
+fn app_on(dir: &Path, prefs: &Prefs) -> muster::app::App {
+    muster::app::App::new(Some(dir), prefs, Box::new(ScriptedDesktop::default()), 5).expect("app")
+}
+
+/// The window of `app`, showing the campaign `id`.
+fn campaign_window(
+    app: muster::app::App,
+    id: &str,
+    (width, height): (f32, f32),
+) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+    let mut h = crate::common::window(app, width, height);
+    h.state_mut()
+        .app
+        .apply(Command::Show(muster::app::Screen::Campaign(id.to_owned())));
+    h.run();
+    h
+}
+
 fn the_campaign(app: &muster::app::App) -> Campaign {
     app.model
         .library
@@ -47,13 +66,7 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
         machine: "Camille's laptop".to_owned(),
         ..Prefs::default()
     };
-    let mut app = muster::app::App::new(
-        Some(dir.path()),
-        &prefs,
-        Box::new(ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
+    let mut app = app_on(dir.path(), &prefs);
     let key = DocKey::new(muster::rules::DocKind::Campaign, &base.id);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     // Camille wounds Dace here (saved)…
@@ -221,13 +234,7 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
     };
     let app = muster::app::App::new(Some(dir.path()), &Prefs::default(), Box::new(desktop), 5)
         .expect("app");
-    let mut h = crate::common::window(app, 1200.0, 1400.0);
-    h.state_mut()
-        .app
-        .apply(Command::Show(muster::app::Screen::Campaign(
-            base.id.clone(),
-        )));
-    h.run();
+    let mut h = campaign_window(app, &base.id, (1200.0, 1400.0));
     assert_eq!(
         the_campaign(&h.state().app),
         rolled_2,
@@ -332,20 +339,8 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
     let mut text = std::fs::read_to_string(&journal).expect("journal");
     text.push_str("{\"entry\": 3}\n");
     std::fs::write(&journal, text).expect("spoilt");
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &Prefs::default(),
-        Box::new(ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = crate::common::window(app, 1200.0, 2000.0);
-    h.state_mut()
-        .app
-        .apply(Command::Show(muster::app::Screen::Campaign(
-            base.id.clone(),
-        )));
-    h.run();
+    let app = app_on(dir.path(), &Prefs::default());
+    let mut h = campaign_window(app, &base.id, (1200.0, 2000.0));
     assert_eq!(
         the_campaign(&h.state().app).journal,
         on_bruno.journal,
@@ -499,20 +494,8 @@ fn the_red_line_of_a_broken_journal_names_its_machine_in_the_player_s_language_a
         lang: muster::i18n::Lang::Fr,
         ..Prefs::default()
     };
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &prefs,
-        Box::new(ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = crate::common::window(app, 1200.0, 2000.0);
-    h.state_mut()
-        .app
-        .apply(Command::Show(muster::app::Screen::Campaign(
-            base.id.clone(),
-        )));
-    h.run();
+    let app = app_on(dir.path(), &prefs);
+    let mut h = campaign_window(app, &base.id, (1200.0, 2000.0));
     let said = "Le journal de Poste de Bruno ne se lit pas en entier";
     let node = h.get_by_label_contains(said);
     let node = node.accesskit_node();
@@ -550,15 +533,7 @@ fn a_campaign_s_snapshot_is_kept_once_the_saves_pause_and_closing_waits_for_no_r
     brunos(dir.path(), locks.path())
         .save(&Doc::new(base.clone()))
         .expect("begun");
-    let open = || {
-        muster::app::App::new(
-            Some(dir.path()),
-            &Prefs::default(),
-            Box::new(ScriptedDesktop::default()),
-            5,
-        )
-        .expect("app")
-    };
+    let open = || app_on(dir.path(), &Prefs::default());
     let mut app = open();
     let key = DocKey::new(muster::rules::DocKind::Campaign, &base.id);
     let path = app
@@ -608,20 +583,8 @@ fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_h
     let bruno = brunos(dir.path(), locks.path());
     bruno.use_machine_name("Bruno's desktop");
     bruno.save(&Doc::new(base.clone())).expect("begun");
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &Prefs::default(),
-        Box::new(ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = crate::common::window(app, 1400.0, 3000.0);
-    h.state_mut()
-        .app
-        .apply(Command::Show(muster::app::Screen::Campaign(
-            base.id.clone(),
-        )));
-    h.run();
+    let app = app_on(dir.path(), &Prefs::default());
+    let mut h = campaign_window(app, &base.id, (1400.0, 3000.0));
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let wounded = crate::rules::campaign::merge::play(
         &base,
@@ -658,13 +621,7 @@ fn a_start_a_sync_tool_wrote_again_unchanged_stops_no_save() {
     brunos(dir.path(), locks.path())
         .save(&Doc::new(base.clone()))
         .expect("begun");
-    let mut app = muster::app::App::new(
-        Some(dir.path()),
-        &Prefs::default(),
-        Box::new(ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
+    let mut app = app_on(dir.path(), &Prefs::default());
     // A sync tool writes the start again, the same bytes (a new file put
     // in place, its time changed).
     let start = dir
