@@ -103,8 +103,8 @@ pub fn replay_journals(
         .collect();
     let mut set_aside = Vec::new();
     let mut from = Vec::new();
-    // Every die of a journal event is in it: no roll is made.
-    let mut rng = crate::rules::core::dice::seeded(0);
+    // Where each event set aside was tried: after how many kept events.
+    let mut tried_at = Vec::new();
     for (k, entry) in ordered(journals) {
         let machine = &journals[k].machine;
         if let Some(s) = &entry.stamp
@@ -112,28 +112,10 @@ pub fn replay_journals(
         {
             continue;
         }
-        let before = c.mission_number();
-        // The event plays on a copy (it may be refused half-way); the
-        // journal, which it only reads, is lent to the copy, not copied.
-        let journal = std::mem::take(&mut c.journal);
-        let mut next = c.clone();
-        next.journal = journal;
-        match next.play(entry.event.clone(), rules, &mut rng) {
-            Ok(_) => {
-                let mission = next.mission_number().max(before);
-                next.journal.push(if mission == entry.mission {
-                    Arc::clone(entry)
-                } else {
-                    Arc::new(Entry {
-                        mission,
-                        ..Entry::clone(entry)
-                    })
-                });
-                c = next;
-                from.push(machine.clone());
-            }
+        match super::rival::play_entry(&mut c, entry, rules) {
+            Ok(()) => from.push(machine.clone()),
             Err(why) => {
-                c.journal = std::mem::take(&mut next.journal);
+                tried_at.push(from.len());
                 set_aside.push(SetAside {
                     entry: Arc::clone(entry),
                     machine: machine.clone(),
@@ -144,18 +126,19 @@ pub fn replay_journals(
             }
         }
     }
-    // Each event set aside beside the event of another machine it clashes
-    // with, among those kept.
+    // Each event set aside beside the event of another machine without
+    // which it applies, among those kept before it.
     let first = c.journal.len() - from.len();
-    for aside in &mut set_aside {
-        let others: Vec<usize> = from
+    for (aside, &at) in set_aside.iter_mut().zip(&tried_at) {
+        let others: Vec<usize> = from[..at]
             .iter()
             .enumerate()
             .filter(|(_, m)| **m != aside.machine)
-            .map(|(k, _)| first + k)
+            .map(|(k, _)| k)
             .collect();
-        aside.rival = super::merge::rival_among(&c.journal, &others, &aside.entry)
-            .and_then(|i| c.journal.get(i).cloned());
+        let kept = &c.journal[first..first + at];
+        aside.rival = super::rival::rival_in_the_way(start, kept, &others, &aside.entry, rules)
+            .and_then(|i| kept.get(i).cloned());
     }
     Replayed {
         campaign: c,

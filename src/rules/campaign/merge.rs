@@ -217,35 +217,28 @@ fn play_one(
         m.left_out.push((Arc::clone(entry), key, side));
         return;
     }
-    let before = c.mission_number();
-    let mut next = c.clone();
-    // Every die of a journal event is in it: no roll is made.
-    let mut rng = crate::rules::core::dice::seeded(0);
-    match next.play(entry.event.clone(), rules, &mut rng) {
-        Ok(_) => {
-            let mission = next.mission_number().max(before);
-            let kept = if mission == entry.mission {
-                Arc::clone(entry)
-            } else {
-                Arc::new(Entry {
-                    mission,
-                    ..Entry::clone(entry)
-                })
-            };
-            next.journal.push(kept);
-            *c = next;
+    match super::rival::play_entry(c, entry, rules) {
+        Ok(()) => {
             m.sides.push(side);
             m.keys.push(key);
         }
         Err(why) => {
-            let rival = rival_of(c, &m.sides, m.shared, side, entry);
-            let rival_key = rival.and_then(|i| m.keys.get(i - m.shared).cloned());
+            // Among the other side's events kept so far, the one without
+            // which this one applies (`m.campaign` is still the shared
+            // events' campaign).
+            let others: Vec<usize> = (m.sides.iter().enumerate())
+                .filter(|(_, s)| **s != side)
+                .map(|(k, _)| k)
+                .collect();
+            let kept = &c.journal[m.shared..];
+            let found = super::rival::rival_in_the_way(&m.campaign, kept, &others, entry, rules);
+            let rival_key = found.and_then(|i| m.keys.get(i).cloned());
             m.conflicts.push(Conflict {
                 entry: Arc::clone(entry),
                 key,
                 side,
                 why,
-                rival,
+                rival: found.map(|i| m.shared + i),
                 rival_key,
             });
         }
@@ -302,64 +295,4 @@ fn interleave<'a>(
         }
     }
     out
-}
-
-/// The event an event set aside clashes with, among those kept from the
-/// other side: the last of the same kind about the same character, escort
-/// or enemy; else the last about the same one, of any kind (a death there
-/// refuses a Cran test here); else the last of the same kind; else the
-/// other side's last. The players can then always keep either of the two.
-fn rival_of(
-    c: &Campaign,
-    sides: &[Side],
-    shared: usize,
-    side: Side,
-    entry: &Entry,
-) -> Option<usize> {
-    let others: Vec<usize> = sides
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| **s != side)
-        .map(|(k, _)| shared + k)
-        .collect();
-    rival_among(&c.journal, &others, entry)
-}
-
-/// The event of `journal` at one of the places `others` (in order) that an
-/// event set aside clashes with, as [`rival_of`] finds it.
-pub fn rival_among(journal: &[Arc<Entry>], others: &[usize], entry: &Entry) -> Option<usize> {
-    let (kind, about) = kind_and_about(entry);
-    let others: Vec<(usize, KindAbout)> = others
-        .iter()
-        .filter_map(|&i| journal.get(i).map(|e| (i, kind_and_about(e))))
-        .collect();
-    let same_about = |a: &Option<String>| about.is_some() && *a == about;
-    let last =
-        |f: &dyn Fn(&KindAbout) -> bool| others.iter().rev().find(|(_, ka)| f(ka)).map(|(i, _)| *i);
-    last(&|(k, a)| *k == kind && same_about(a))
-        .or_else(|| last(&|(_, a)| same_about(a)))
-        .or_else(|| last(&|(k, _)| *k == kind))
-        .or_else(|| others.last().map(|(i, _)| *i))
-}
-
-/// An event's kind and whom it is about (`kind_and_about`).
-type KindAbout = (String, Option<String>);
-
-/// An event's kind (its name in the file) and whom it is about: the
-/// character, escort or enemy it names.
-fn kind_and_about(entry: &Entry) -> KindAbout {
-    let value = serde_json::to_value(&entry.event).unwrap_or_default();
-    match value {
-        serde_json::Value::String(kind) => (kind, None),
-        serde_json::Value::Object(map) => {
-            let Some((kind, body)) = map.into_iter().next() else {
-                return (String::new(), None);
-            };
-            let about = ["character", "escort", "index"]
-                .iter()
-                .find_map(|f| body.get(*f).map(|v| format!("{f}={v}")));
-            (kind, about)
-        }
-        _ => (String::new(), None),
-    }
 }

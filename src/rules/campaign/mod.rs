@@ -26,6 +26,7 @@ mod queries;
 mod ready;
 mod recruit;
 mod replay;
+mod rival;
 mod setup;
 pub mod victory;
 mod words;

@@ -11,6 +11,7 @@ pub(crate) mod items;
 mod journals;
 pub(crate) mod merge;
 mod recruits;
+mod rivals;
 mod table_acts;
 mod turns;
 mod validate;
