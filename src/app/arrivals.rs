@@ -101,7 +101,7 @@ impl App {
         let campaign = doc.get::<Campaign>()?;
         match store.with_arrivals(campaign) {
             Ok(found) => {
-                self.shared_state_from(&store, &doc.key());
+                self.shared_state_from(&store, &doc.key(), found.as_ref().or(Some(doc)));
                 self.take_identity_changes();
                 found
             }
@@ -119,7 +119,12 @@ impl App {
     /// now: the events held aside, and the other machines' journals that
     /// cannot be read whole (after every reading of the campaign: its
     /// arrivals, a choice, the version on disk taken).
-    pub(super) fn shared_state_from(&mut self, store: &crate::store::Store, key: &DocKey) {
+    pub(super) fn shared_state_from(
+        &mut self,
+        store: &crate::store::Store,
+        key: &DocKey,
+        now: Option<&Doc>,
+    ) {
         let held = store.set_aside(key);
         let dir = store.journal_dir(key);
         self.model
@@ -130,48 +135,18 @@ impl App {
             .library
             .unreadable
             .extend(store.unreadable_journals(key));
+        let now = now.or_else(|| self.model.doc(key)).cloned();
+        let outlooks = now
+            .as_ref()
+            .and_then(|d| d.get::<Campaign>())
+            .map(|c| super::choices::foresee(store, c, &held, &self.model.rules))
+            .unwrap_or_default();
         if held.is_empty() {
             self.model.library.held.remove(key);
+            self.model.library.outlooks.remove(key);
         } else {
             self.model.library.held.insert(key.clone(), held);
-        }
-    }
-}
-
-impl App {
-    /// The players keep the event held aside (`keep`) instead of the one
-    /// kept in its place (`over`): a line of this machine's journal that
-    /// every machine reads, then the campaign replayed with it.
-    pub(super) fn keep_instead(&mut self, key: &DocKey, keep: &str, over: &str) {
-        let Some(store) = self.store.clone() else {
-            return;
-        };
-        if let Err(e) = store.choose(key, keep, over) {
-            let text = Msg::new("store.save_failed").msg("reason", e.msg());
-            self.message(MessageKind::Error, text);
-            return;
-        }
-        let Some(current) = self.model.doc(key).cloned() else {
-            return;
-        };
-        let Some(now) = self.with_arrivals(&current) else {
-            return;
-        };
-        let words = now
-            .get::<Campaign>()
-            .and_then(|c| {
-                c.journal
-                    .iter()
-                    .find(|e| entry_key(e) == keep)
-                    .map(|e| (c, e))
-            })
-            .map(|(c, e)| e.event.words(c));
-        self.put_in_place(key, now, &current);
-        if let Some(words) = words {
-            self.message(
-                MessageKind::Info,
-                Msg::new("held.chosen").msg("event", words),
-            );
+            self.model.library.outlooks.insert(key.clone(), outlooks);
         }
     }
 }
@@ -179,7 +154,7 @@ impl App {
 impl App {
     /// `now` in place of the campaign `before` of `key`, as other machines'
     /// events made it: not a step of this machine's undo history.
-    fn put_in_place(&mut self, key: &DocKey, now: Doc, before: &Doc) {
+    pub(super) fn put_in_place(&mut self, key: &DocKey, now: Doc, before: &Doc) {
         self.model
             .library
             .docs

@@ -162,6 +162,9 @@ pub enum Command {
     /// aside (the first id) instead of the one kept in its place (the
     /// second), a choice every machine reads.
     KeepInstead(DocKey, String, String),
+    /// Make the event held aside (by its key) again now, after every
+    /// event: a new event, and the held one settled by it.
+    MakeAgain(DocKey, String),
     /// Look at, apply or set aside the merge of a sync tool's conflict
     /// copy into its document.
     Merge(super::merging::MergeAct),
@@ -326,9 +329,11 @@ impl Command {
     /// over another program's always do.
     pub fn changes_documents(&self) -> bool {
         match self {
-            Self::Edit(..) | Self::KeepMine(_) | Self::KeepInstead(..) | Self::RerollDie(..) => {
-                true
-            }
+            Self::Edit(..)
+            | Self::KeepMine(_)
+            | Self::KeepInstead(..)
+            | Self::MakeAgain(..)
+            | Self::RerollDie(..) => true,
             Self::Merge(act) => !matches!(
                 act,
                 super::merging::MergeAct::Preview(..) | super::merging::MergeAct::Cancel

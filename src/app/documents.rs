@@ -23,6 +23,9 @@ pub struct Documents {
     /// The events of a shared campaign held aside: another machine's
     /// event that clashes came first (each with the one kept in its place).
     pub held: BTreeMap<DocKey, Vec<crate::rules::campaign::journals::SetAside>>,
+    /// What each choice about an event held aside would change, by the
+    /// held event's key: worked out when the held events are read.
+    pub outlooks: BTreeMap<DocKey, Vec<super::choices::Outlook>>,
     /// What other machines' events just changed in a shared campaign, by
     /// the model they changed: shown on its card or line for a moment.
     pub arrived: BTreeMap<DocKey, Vec<Arrival>>,
@@ -83,6 +86,7 @@ impl Documents {
             versions: Vec::new(),
             merge: None,
             held: BTreeMap::new(),
+            outlooks: BTreeMap::new(),
             arrived: BTreeMap::new(),
             disk_changes: Vec::new(),
             broken_on_disk: BTreeMap::new(),

@@ -1,6 +1,7 @@
 pub mod actions;
 mod apply;
 mod arrivals;
+mod choices;
 pub mod command;
 pub mod dialogs;
 mod examples;
@@ -23,6 +24,7 @@ mod prefs;
 mod saves;
 
 pub use battle::{BattleEntry, BattleSession, RerollPayer};
+pub use choices::{Foresight, Outlook};
 pub use documents::{ARRIVAL_SHOWN, Arrival, Documents};
 pub use feedback::{Feedback, Message, MessageKind, Refusal, SaveState};
 pub use folder::Folder;
@@ -249,6 +251,16 @@ impl App {
             .map(Doc::key)
             .map(|k| (k.clone(), store.set_aside(&k)))
             .filter(|(_, held)| !held.is_empty())
+            .collect();
+        let library = &self.model.library;
+        self.model.library.outlooks = (library.held.iter())
+            .filter_map(|(k, held)| {
+                let c = library.get::<crate::rules::Campaign>(&k.id)?;
+                Some((
+                    k.clone(),
+                    choices::foresee(store, c, held, &self.model.rules),
+                ))
+            })
             .collect();
         self.model.library.merge = None;
         self.model.library.problems.clear();

@@ -37,7 +37,9 @@ pub(super) use snapshot::snapshots_folder;
 
 use file::{journal_files, line_text, read_tail};
 use known::{JournalText, known_from_texts, load_known, read_journals};
-use replay::{continues, new_lines, newest_name, overruled, own_events, played_on_top, replay};
+use replay::{
+    continues, new_lines, newest_name, overruled, own_events, played_on_top, replay, standing_keys,
+};
 
 use super::document::SCHEMA_VERSION;
 use super::{Seen, Store, StoreError, io_err};
@@ -310,6 +312,40 @@ impl Store {
         let written = self.append_lines(known, &own_path, &line_text(&choice))?;
         drop(map);
         written.sync_data().map_err(io_err("io.sync", &own_path))
+    }
+
+    /// The campaign `ours` would be, with what it would hold aside, if the
+    /// players kept `keep` instead of `over`: the choice replayed on a copy
+    /// of what is known, nothing written. `None`: not journaled, or not
+    /// read yet.
+    pub fn preview_choice(
+        &self,
+        ours: &Campaign,
+        keep: &str,
+        over: &str,
+    ) -> Result<Option<(Campaign, Vec<SetAside>)>, StoreError> {
+        let key = DocKey::new(<Campaign as Document>::KIND, ours.id.clone());
+        let dir = self.journal_dir(&key);
+        let Some(mut known) = self
+            .journaled
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&dir).cloned())
+        else {
+            return Ok(None);
+        };
+        let own = self.machine().as_str().to_owned();
+        let (_, file) = known.files.entry(own.clone()).or_default();
+        file.choices.push(Choose {
+            keep: keep.to_owned(),
+            over: over.to_owned(),
+            at: Some(super::machine::utc_now()),
+        });
+        let mine = own_events(ours, &known, &own);
+        let doc = self.replay_known(&key, &mut known, Some(&mine))?;
+        Ok(doc
+            .get::<Campaign>()
+            .map(|c| (c.clone(), std::mem::take(&mut known.set_aside))))
     }
 
     /// Appends `text` (whole lines) to this machine's journal, its header

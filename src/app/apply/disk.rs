@@ -90,7 +90,7 @@ impl App {
                 // A file that could not be read and now can.
                 self.model.library.unreadable.retain(|u| u.path != path);
                 if store.is_journaled(key) {
-                    self.shared_state_from(&store, key);
+                    self.shared_state_from(&store, key, None);
                 }
             }
             Err(e) => {

@@ -9,7 +9,7 @@ impl App {
     /// Applies an edit with its kind's pure update; keeps the result
     /// (recorded for undo) only if it changed something, logs what happened,
     /// or the rule that refused it.
-    pub(super) fn edit(&mut self, key: &DocKey, edit: &Edit) {
+    pub(in crate::app) fn edit(&mut self, key: &DocKey, edit: &Edit) {
         let Some(before) = self.model.doc(key).cloned() else {
             return;
         };
@@ -163,6 +163,7 @@ impl App {
     pub(super) fn undo(&mut self) {
         if let Some(change) = self.model.history.undo.pop() {
             self.set_states(&change, true, true);
+            self.settle_held(&change);
             let text = Msg::new("history.undone").msg("what", change.words());
             self.message(MessageKind::Info, text);
             self.model.history.redo.push(change);
@@ -172,6 +173,7 @@ impl App {
     pub(super) fn redo(&mut self) {
         if let Some(change) = self.model.history.redo.pop() {
             self.set_states(&change, false, true);
+            self.settle_held(&change);
             let text = Msg::new("history.redone").msg("what", change.words());
             self.message(MessageKind::Info, text);
             self.model.history.undo.push(change);

@@ -52,6 +52,7 @@ impl App {
             Command::TakeDiskVersion(key) => self.take_disk_version(&key),
             Command::KeepMine(key) => self.keep_mine(&key),
             Command::KeepInstead(key, keep, over) => self.keep_instead(&key, &keep, &over),
+            Command::MakeAgain(key, held) => self.make_again(&key, &held),
             Command::Merge(act) => self.merging(act),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),

@@ -23,22 +23,30 @@ pub(super) fn replay(
     rules: Option<&RulesData>,
     mine: Option<(&str, &[Arc<Entry>])>,
 ) -> Result<Doc, StoreError> {
-    let overruled = overruled(&known.files);
-    let stands = |e: &&Arc<Entry>| !overruled.contains(&entry_key(e));
     let mut journals: Vec<MachineJournal> = known
         .files
         .iter()
         .filter(|(m, _)| mine.is_none_or(|(own, _)| m.as_str() != own))
         .map(|(m, (_, f))| MachineJournal {
             machine: m.clone(),
-            events: f.standing().filter(stands).cloned().collect(),
+            events: f.standing().cloned().collect(),
         })
         .collect();
     if let Some((own, events)) = mine {
         journals.push(MachineJournal {
             machine: own.to_owned(),
-            events: events.iter().filter(stands).cloned().collect(),
+            events: events.to_vec(),
         });
+    }
+    // A choice stands while the event it kept does (taken back, the one it
+    // set aside comes back).
+    let standing: HashSet<String> = journals
+        .iter()
+        .flat_map(|j| j.events.iter().map(|e| entry_key(e)))
+        .collect();
+    let overruled = overruled(&known.files, &standing);
+    for j in &mut journals {
+        j.events.retain(|e| !overruled.contains(&entry_key(e)));
     }
     // The order between machines is the stamps'; the machines' ids only
     // settle exact ties, the same everywhere. Within a journal, an event
@@ -138,7 +146,7 @@ pub(super) fn played_on_top(
     // Anything held aside or chosen against may apply again, or its card
     // change: the whole replay settles it.
     if !known.set_aside.is_empty()
-        || overruled(&known.files) != known.overruled
+        || overruled(&known.files, &standing_keys(&known.files, Some(ours))) != known.overruled
         || !in_order(ours, known, own)
     {
         return None;
@@ -265,12 +273,30 @@ pub(super) fn stamp_time(e: &Entry) -> &str {
     e.stamp.as_ref().and_then(|s| s.at.as_deref()).unwrap_or("")
 }
 
+/// The keys of the events every file holds standing, and those of `ours`
+/// (this machine's, perhaps not saved yet).
+pub(super) fn standing_keys(
+    files: &HashMap<String, (Option<Seen>, JournalFile)>,
+    ours: Option<&Campaign>,
+) -> HashSet<String> {
+    let held = ours.into_iter().flat_map(|c| c.journal.iter());
+    (files.values().flat_map(|(_, f)| f.standing()))
+        .chain(held)
+        .map(|e| entry_key(e))
+        .collect()
+}
+
 /// The events the players chose to set aside: of the choices about one
-/// pair of events, the latest (by its time, then machine) stands.
-pub(super) fn overruled(files: &HashMap<String, (Option<Seen>, JournalFile)>) -> HashSet<String> {
+/// pair of events whose kept event stands, the latest (by its time, then
+/// machine, then its line in the journal: a choice made again within the
+/// second) stands.
+pub(super) fn overruled(
+    files: &HashMap<String, (Option<Seen>, JournalFile)>,
+    standing: &HashSet<String>,
+) -> HashSet<String> {
     let mut latest: HashMap<(&str, &str), (&str, &str, &Choose)> = HashMap::new();
     for (m, (_, f)) in files {
-        for c in &f.choices {
+        for c in f.choices.iter().filter(|c| standing.contains(&c.keep)) {
             let pair = if c.keep < c.over {
                 (c.keep.as_str(), c.over.as_str())
             } else {
@@ -279,7 +305,7 @@ pub(super) fn overruled(files: &HashMap<String, (Option<Seen>, JournalFile)>) ->
             let rank = (c.at.as_deref().unwrap_or(""), m.as_str(), c);
             let newer = latest
                 .get(&pair)
-                .is_none_or(|(at, mm, _)| (rank.0, rank.1) > (*at, *mm));
+                .is_none_or(|(at, mm, _)| (rank.0, rank.1) >= (*at, *mm));
             if newer {
                 latest.insert(pair, rank);
             }
@@ -321,6 +347,8 @@ pub(super) fn chosen_aside(
             });
         }
     }
+    // In the order they were made, the same on every machine.
+    out.sort_by(|a, b| (stamp_time(&a.entry), &a.machine).cmp(&(stamp_time(&b.entry), &b.machine)));
     out
 }
 

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     Choose, FileHash, JournalFile, JournalText, Known, Rename, START_FILE, entry_key, overruled,
+    standing_keys,
 };
 use crate::rules::campaign::Entry;
 use crate::rules::{Campaign, DocKey};
@@ -331,7 +332,7 @@ fn known_of(
         start_len,
         start_name: String::new(),
         start_keys: HashSet::new(),
-        overruled: overruled(&files),
+        overruled: overruled(&files, &standing_keys(&files, None)),
         files,
         set_aside: Vec::new(),
         name: campaign.name.clone(),

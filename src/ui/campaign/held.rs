@@ -7,7 +7,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{ARRIVAL_SHOWN, Command};
+use crate::app::{ARRIVAL_SHOWN, Command, Foresight};
 use crate::rules::campaign::journals::SetAside;
 use crate::rules::campaign::{CharId, Entry};
 use crate::rules::{Campaign, DocKey};
@@ -100,27 +100,93 @@ fn aside_ui(
         cx.lang.problem_line(&aside.why)
     };
     ui.label(RichText::new(why).color(palette().state.warning));
-    let Some(rival) = &aside.rival else {
-        return;
-    };
-    let kept = cx.f(
-        "held.kept",
-        &[
-            ("event", &cx.lang.msg(&rival.event.words(c))),
-            ("made", &made(cx, rival)),
-        ],
-    );
-    ui.label(&kept);
-    let word = cx.t("held.keep");
-    let named = cx.f("held.keep_named", &[("n", &(n + 1).to_string())]);
+    let key_of_held = entry_key(&aside.entry);
+    let outlook =
+        (cx.model.library.outlooks.get(key)).and_then(|o| o.iter().find(|o| o.held == key_of_held));
     let writable = !cx.model.folder.read_only;
-    if icon_button(ui, icons::ICON_SWAP_HORIZ, word, &named, writable).clicked() {
-        cx.send(Command::KeepInstead(
-            key.clone(),
-            entry_key(&aside.entry),
-            entry_key(rival),
-        ));
+    match &aside.rival {
+        Some(rival) => {
+            let kept = cx.f(
+                "held.kept",
+                &[
+                    ("event", &cx.lang.msg(&rival.event.words(c))),
+                    ("made", &made(cx, rival)),
+                ],
+            );
+            ui.label(&kept);
+            if let Some(f) = outlook.and_then(|o| o.keep.as_ref()) {
+                let title = if aside.chosen {
+                    "held.if_chosen_again"
+                } else {
+                    "held.if_kept"
+                };
+                foresight_ui(ui, cx, c, cx.t(title), f);
+            }
+            // Not worked out (beyond the first few): offered as it is.
+            let offered = outlook.is_none_or(|o| o.keep.is_some());
+            let word = cx.t("held.keep");
+            let named = cx.f("held.keep_named", &[("n", &(n + 1).to_string())]);
+            if offered && icon_button(ui, icons::ICON_SWAP_HORIZ, word, &named, writable).clicked()
+            {
+                cx.send(Command::KeepInstead(
+                    key.clone(),
+                    key_of_held.clone(),
+                    entry_key(rival),
+                ));
+            }
+        }
+        None if !aside.chosen => {
+            ui.label(cx.t("held.no_rival"));
+        }
+        None => {}
     }
+    if let Some(f) = outlook.and_then(|o| o.again.as_ref()) {
+        foresight_ui(ui, cx, c, cx.t("held.if_again"), f);
+        let word = cx.t("held.again");
+        let named = cx.f("held.again_named", &[("n", &(n + 1).to_string())]);
+        if icon_button(ui, icons::ICON_REPLAY, word, &named, writable).clicked() {
+            cx.send(Command::MakeAgain(key.clone(), key_of_held));
+        }
+    }
+}
+
+/// How many changes a card lists before "… and N more".
+const CHANGES_SHOWN: usize = 6;
+
+/// What a choice would change: a title, then the changes on the players'
+/// sheets, the events it would hold aside (with why) or bring back.
+fn foresight_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, title: &str, f: &Foresight) {
+    ui.indent(title, |ui| {
+        ui.label(RichText::new(title).strong());
+        let mut lines: Vec<String> = f
+            .changes
+            .iter()
+            .take(CHANGES_SHOWN)
+            .map(|m| format!("• {}", cx.lang.msg(m)))
+            .collect();
+        if f.changes.len() > CHANGES_SHOWN {
+            let more = (f.changes.len() - CHANGES_SHOWN).to_string();
+            lines.push(cx.f("held.more", &[("count", &more)]));
+        }
+        for a in &f.then_aside {
+            let why = cx.lang.problem(&a.why);
+            let event = cx.lang.msg(&a.entry.event.words(c));
+            lines.push(format!(
+                "• {}",
+                cx.f("held.then_aside", &[("event", &event), ("why", &why)])
+            ));
+        }
+        for e in &f.back_in {
+            let event = cx.lang.msg(&e.event.words(c));
+            lines.push(format!("• {}", cx.f("held.back_in", &[("event", &event)])));
+        }
+        if lines.is_empty() {
+            lines.push(cx.t("held.no_change").to_owned());
+        }
+        for line in lines {
+            ui.label(line);
+        }
+    });
 }
 
 /// Where and when an event was made: "on Bruno's desktop, 2026-11-25 17:36".

@@ -13,10 +13,10 @@ use muster::store::{LockDir, Store};
 
 use crate::common::Shown as _;
 
-const BRUNO: &str = "b0b0b0b0b0b0b0b0";
+pub(crate) const BRUNO: &str = "b0b0b0b0b0b0b0b0";
 
 /// Bruno's machine on the same folder (a sync tool that delivers at once).
-fn brunos(dir: &Path, locks: &Path) -> Store {
+pub(crate) fn brunos(dir: &Path, locks: &Path) -> Store {
     Store::open_with_options(dir, LockDir::At(locks.to_path_buf()))
         .expect("open")
         .with_machine(MachineId::parse(BRUNO).expect("id"))
@@ -28,7 +28,7 @@ fn app_on(dir: &Path, prefs: &Prefs) -> muster::app::App {
 }
 
 /// The window of `app`, showing the campaign `id`.
-fn campaign_window(
+pub(crate) fn campaign_window(
     app: muster::app::App,
     id: &str,
     (width, height): (f32, f32),
@@ -41,7 +41,7 @@ fn campaign_window(
     h
 }
 
-fn the_campaign(app: &muster::app::App) -> Campaign {
+pub(crate) fn the_campaign(app: &muster::app::App) -> Campaign {
     app.model
         .library
         .docs

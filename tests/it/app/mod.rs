@@ -1,5 +1,6 @@
 //! The app: commands, undo and redo, autosave, and its writer thread's saves.
 
+mod choices;
 mod commands;
 mod crash;
 mod live;
