@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use super::{App, MessageKind};
+use crate::print::model::Sheet;
 use crate::print::pdf::print;
-use crate::print::{markdown, sheet_of};
+use crate::print::{SheetOptions, markdown, sheet_of, sheets};
 use crate::rules::{DocKey, Msg};
 use crate::store;
 
@@ -140,7 +141,7 @@ impl App {
         };
         let name = doc.name().to_owned();
         let options = self.model.prefs.print.sheet_options(self.model.prefs.lang);
-        let sheet = sheet_of(doc, &self.model.rules, options);
+        let sheet = self.model.sheet_of(doc, options);
         let paper = self.model.prefs.print.paper;
         let data_dir = self.model.folder.data_dir.clone();
         let target = path.clone();
@@ -237,7 +238,7 @@ impl App {
         };
         let name = doc.name().to_owned();
         let options = self.model.prefs.print.sheet_options(self.model.prefs.lang);
-        let sheet = sheet_of(doc, &self.model.rules, options);
+        let sheet = self.model.sheet_of(doc, options);
         self.clipboard = Some(markdown::to_markdown(&sheet));
         self.message(
             MessageKind::Info,
@@ -276,4 +277,40 @@ fn write_pdf(
     let printed = print(sheet, paper, template.as_deref(), false).map_err(|e| e.msg())?;
     store::write_atomic(path, |f| f.write_all(&printed.pdf)).map_err(|e| e.msg())?;
     Ok(printed.warning())
+}
+
+impl super::Model {
+    /// The sheet of `doc` as this window prints it: for a shared
+    /// campaign, what it leaves out (events held aside, journals that
+    /// cannot be read whole) is said on the sheet itself.
+    pub fn sheet_of(&self, doc: &crate::rules::Doc, options: SheetOptions) -> Sheet {
+        let sheet = sheet_of(doc, &self.rules, options);
+        let Some(c) = doc.get::<crate::rules::Campaign>() else {
+            return sheet;
+        };
+        let lang = options.lang;
+        let key = doc.key();
+        let held = self.library.held.get(&key).map_or(&[][..], Vec::as_slice);
+        let mut lines: Vec<String> = (held.iter())
+            .filter(|a| !a.chosen)
+            .map(|a| sheets::held_line(c, a, lang, false))
+            .collect();
+        for u in self.library.unreadable_journals_of(&c.id) {
+            let file = u.path.file_name().map(|n| n.to_string_lossy().into_owned());
+            let file = file.as_deref().unwrap_or("");
+            let reason = lang.read_error(&u.reason);
+            lines.push(if u.machine.is_empty() {
+                lang.f(
+                    "held.unreadable_unnamed",
+                    &[("file", file), ("reason", &reason)],
+                )
+            } else {
+                lang.f(
+                    "held.unreadable",
+                    &[("machine", &u.machine), ("file", file), ("reason", &reason)],
+                )
+            });
+        }
+        sheets::with_left_out(sheet, &lines, lang)
+    }
 }

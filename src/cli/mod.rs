@@ -360,43 +360,9 @@ pub(super) fn left_out_lines(reading: &FolderReading, lang: Lang) -> Vec<String>
     let Some(c) = reading.doc.get::<crate::rules::Campaign>() else {
         return Vec::new();
     };
-    let made = |e: &crate::rules::campaign::Entry| match &e.stamp {
-        Some(s) => lang.f(
-            "held.made",
-            &[
-                ("by", s.by.as_deref().unwrap_or("?")),
-                ("at", s.at.as_deref().unwrap_or("?")),
-            ],
-        ),
-        None => lang.t("held.made_unknown").to_owned(),
-    };
-    let mut out = Vec::new();
-    for aside in &reading.held {
-        let mut line = lang.f(
-            "held.event",
-            &[
-                ("event", &lang.msg(&aside.entry.event.words(c))),
-                ("made", &made(&aside.entry)),
-            ],
-        );
-        let why = if aside.why.rule.is_empty() {
-            lang.problem(&aside.why)
-        } else {
-            lang.problem_line(&aside.why)
-        };
-        line.push_str(&format!(" ({}): {why}", aside.machine));
-        if let Some(rival) = &aside.rival {
-            let kept = lang.f(
-                "held.kept",
-                &[
-                    ("event", &lang.msg(&rival.event.words(c))),
-                    ("made", &made(rival)),
-                ],
-            );
-            line.push_str(&format!(". {kept}"));
-        }
-        out.push(line);
-    }
+    let mut out: Vec<String> = (reading.held.iter())
+        .map(|aside| crate::print::sheets::held_line(c, aside, lang, true))
+        .collect();
     for cut in &reading.cut {
         out.push(lang.f(
             "cli.cut_short",
@@ -497,7 +463,11 @@ fn print(
         return written(write_out(text.as_bytes(), output, lang, out, err));
     }
     let options = crate::print::SheetOptions { lang, appendix };
-    let sheet = crate::print::sheet_of(&doc, &rules, options);
+    let sheet = crate::print::sheets::with_left_out(
+        crate::print::sheet_of(&doc, &rules, options),
+        &left_out,
+        lang,
+    );
     let bytes = match target {
         Target::Json => Vec::new(),
         Target::Markdown => crate::print::markdown::to_markdown(&sheet).into_bytes(),

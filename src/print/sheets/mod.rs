@@ -8,10 +8,12 @@
 mod band;
 mod campaign;
 mod killteam;
+mod left_out;
 
 pub use band::band_sheet;
 pub use campaign::campaign_sheet;
 pub use killteam::killteam_sheet;
+pub use left_out::{held_line, with_left_out};
 
 use crate::i18n::Lang;
 use crate::rules::{Doc, RulesData};

@@ -16,7 +16,7 @@ use crate::print::columns::{SheetPlan, sheet_plan};
 use crate::print::layout::{Piece, pages_from_map, paginate, pieces};
 use crate::print::model::Sheet;
 use crate::print::pdf::PageMap;
-use crate::print::{Paper, SheetOptions, sheet_of};
+use crate::print::{Paper, SheetOptions};
 use crate::rules::{Doc, DocKey};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{PAPER, space};
@@ -61,7 +61,7 @@ impl PrintPreviewView {
             .is_none_or(|b| b.options != options || b.doc != *doc);
         if fresh {
             self.heights.clear();
-            let sheet = sheet_of(doc, &model.rules, options);
+            let sheet = model.sheet_of(doc, options);
             self.built = Some(Built {
                 doc: doc.clone(),
                 options,

@@ -82,6 +82,23 @@ fn cmp_9_cran_9_and_the_vox_caster_are_reached_in_clicks_each_showing_what_it_ch
     let mut h = campaign_window(app, &base.id, (1200.0, 1600.0));
     assert_eq!(the_campaign(&h.state().app), on_camille);
 
+    // The printed status says what it leaves out.
+    let key = DocKey::of::<Campaign>(&base.id);
+    h.state_mut().app.apply(Command::CopySheetText(key.clone()));
+    let sheet = h
+        .state_mut()
+        .app
+        .take_clipboard()
+        .expect("the sheet as text");
+    let section = sheet
+        .split("Not on this sheet")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{sheet}"));
+    assert!(
+        section.contains("Held aside: Trooper Dace: Cran test (D10: 9), made on Bruno's desktop"),
+        "{section}"
+    );
+
     // Before choosing: keeping the 9 would hold the purchase aside, and why.
     assert!(h.query_by_label("If you keep it instead:").is_some());
     assert!(
@@ -133,7 +150,6 @@ fn cmp_9_cran_9_and_the_vox_caster_are_reached_in_clicks_each_showing_what_it_ch
         1,
         "… and the vox caster, once"
     );
-    let key = DocKey::of::<Campaign>(&base.id);
     let unsettled = |h: &egui_kittest::Harness<'static, muster::ui::Gui>| {
         (h.state().app.model.library.held.get(&key))
             .map_or(0, |held| held.iter().filter(|a| !a.chosen).count())

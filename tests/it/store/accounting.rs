@@ -118,10 +118,21 @@ fn a_journal_cut_short_is_named_and_the_event_waiting_for_it_is_held_aside_not_d
     assert!(out.is_file());
     assert!(run.stderr.contains(&cut), "{}", run.stderr);
     assert!(run.stderr.contains("Held aside: "), "{}", run.stderr);
-    // And the sheet too.
+    // And the sheet too: on stderr, and on the sheet itself, in its own
+    // section after the status.
     let run = crate::cli::muster(data.path(), &["export", &shown]);
     assert_eq!(run.code, 3, "{}", run.stderr);
     assert!(run.stderr.contains(&cut), "{}", run.stderr);
+    let section = run
+        .stdout
+        .split("Not on this sheet: what waits in the shared campaign’s folder for the players")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the sheet says what it leaves out: {}", run.stdout));
+    assert!(section.contains(&cut), "{section}");
+    assert!(
+        section.contains("Held aside: draw next mission, made on Camille's laptop"),
+        "{section}"
+    );
     // The line whole again: every event in, exit 0.
     fs::write(&theirs, &bytes).expect("whole");
     let run = crate::cli::muster(data.path(), &["check", &shown]);
