@@ -125,7 +125,8 @@ impl App {
         key: &DocKey,
         now: Option<&Doc>,
     ) {
-        let held = store.set_aside(key);
+        let now = now.or_else(|| self.model.doc(key)).cloned();
+        let held = held_in(store, key, now.as_ref(), &self.model.rules);
         let dir = store.journal_dir(key);
         self.model
             .library
@@ -135,7 +136,6 @@ impl App {
             .library
             .unreadable
             .extend(store.unreadable_journals(key));
-        let now = now.or_else(|| self.model.doc(key)).cloned();
         let outlooks = now
             .as_ref()
             .and_then(|d| d.get::<Campaign>())
@@ -236,4 +236,21 @@ fn arrival_words(before: &Doc, after: &Doc) -> Vec<Msg> {
         out.push(Msg::new("sync.arrived_changed").text("name", a.name.clone()));
     }
     out
+}
+
+/// The events of the campaign `key` held aside: as the replay of its
+/// machines' journals leaves them, or for a campaign of one file (not
+/// saved as journals yet), those the file keeps.
+pub(super) fn held_in(
+    store: &crate::store::Store,
+    key: &DocKey,
+    doc: Option<&Doc>,
+    rules: &crate::rules::RulesData,
+) -> Vec<crate::rules::campaign::journals::SetAside> {
+    if store.is_journaled(key) {
+        return store.set_aside(key);
+    }
+    doc.and_then(|d| d.get::<Campaign>())
+        .map(|c| crate::rules::campaign::journals::held_of(c, rules))
+        .unwrap_or_default()
 }

@@ -249,7 +249,11 @@ impl App {
             .docs
             .iter()
             .map(Doc::key)
-            .map(|k| (k.clone(), store.set_aside(&k)))
+            .map(|k| {
+                let doc = self.model.library.doc(&k);
+                let held = arrivals::held_in(&store, &k, doc, &self.model.rules);
+                (k, held)
+            })
             .filter(|(_, held)| !held.is_empty())
             .collect();
         let library = &self.model.library;

@@ -348,7 +348,10 @@ pub(super) fn read_doc(
     if store::journaled::is_folder(path) {
         store::journaled::read_folder(kinds, path, rules).map(|r| (r.doc.clone(), Some(r)))
     } else {
-        store::read_file(kinds, path).map(|doc| (doc, None))
+        store::read_file(kinds, path).map(|doc| {
+            let reading = store::journaled::file_reading(&doc, rules);
+            (doc, reading)
+        })
     }
 }
 
@@ -453,6 +456,16 @@ fn print(
         let _ = writeln!(err, "muster: warning: {said}: {shown}");
     }
     if let Target::Json = target {
+        // The events held aside go into the file as held aside: opened
+        // again, it is the same campaign, the players' choices with it.
+        let doc = match (doc.get::<crate::rules::Campaign>(), &reading) {
+            (Some(c), Some(r)) => {
+                let mut c = c.clone();
+                crate::rules::campaign::journals::keep_held(&mut c, &r.held);
+                Doc::new(c)
+            }
+            _ => doc.clone(),
+        };
         let text = match kinds.to_json(&doc) {
             Ok(text) => text,
             Err(e) => {

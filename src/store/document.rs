@@ -31,7 +31,10 @@ use crate::rules::{Document, Msg};
 /// - 6: a character's weapon keeps its shooting profile (ranges, to-hit
 ///   modifiers, damage, sustained fire, template), which a Muster of
 ///   version 5 would not know.
-pub const SCHEMA_VERSION: u32 = 6;
+/// - 7: a campaign written as one file keeps the events held aside (two
+///   machines' events that could not both stand) and the players' choices
+///   about them, which a Muster of version 6 would not know.
+pub const SCHEMA_VERSION: u32 = 7;
 
 /// The oldest schema version whose files read as the current one: each
 /// version since only added optional fields. Such a file is read as it

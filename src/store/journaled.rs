@@ -698,7 +698,12 @@ pub fn read_folder(
         .unwrap_or_default();
     let doc = replay(kinds, &mut known, &id, Some(rules), None)?;
     let mut all: HashSet<String> = known.start_keys.clone();
-    let mut standing: HashSet<String> = known.start_keys.clone();
+    // The events the start holds aside (written back as one file, then
+    // opened again) are the folder's too.
+    if let Ok(start) = known.start(kinds) {
+        all.extend(start.held.iter().map(|h| h.entry.key()));
+    }
+    let mut standing: HashSet<String> = all.clone();
     let mut names = HashMap::new();
     let mut cut = Vec::new();
     let mut machines: Vec<&String> = known.files.keys().collect();
@@ -734,6 +739,28 @@ pub fn read_folder(
         names,
         events: all.len(),
         taken_back: all.len() - standing.len(),
+    })
+}
+
+/// A campaign written as one file that holds events aside: what a reading
+/// of its folder said of them, said again. `None`: not a campaign, or it
+/// holds none aside.
+pub fn file_reading(doc: &Doc, rules: &RulesData) -> Option<FolderReading> {
+    let c = doc.get::<Campaign>().filter(|c| !c.held.is_empty())?;
+    let held = crate::rules::campaign::journals::held_of(c, rules);
+    let names = (held.iter())
+        .filter_map(|a| {
+            let by = a.entry.stamp.as_ref()?.by.clone()?;
+            Some((a.machine.clone(), by))
+        })
+        .collect();
+    Some(FolderReading {
+        doc: doc.clone(),
+        events: c.journal.len() + held.len(),
+        held,
+        cut: Vec::new(),
+        names,
+        taken_back: 0,
     })
 }
 

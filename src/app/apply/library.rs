@@ -168,6 +168,11 @@ impl App {
         let name = doc.name().to_owned();
         let key = DocKey::new(doc.kind(), id.clone());
         self.record(Action::Import.label(), vec![(key.clone(), None, Some(doc))]);
+        // A campaign written back as one file from a shared folder: the
+        // events it holds aside wait here too.
+        if let Some(store) = self.store.clone() {
+            self.shared_state_from(&store, &key, None);
+        }
         let text = if problems == 0 {
             Msg::new("import.done").text("name", &name)
         } else {
@@ -219,9 +224,19 @@ impl App {
     }
 
     pub(super) fn export(&mut self, key: &DocKey, path: &Path) {
-        let Some(doc) = self.model.doc(key).cloned() else {
+        let Some(mut doc) = self.model.doc(key).cloned() else {
             return;
         };
+        // A shared campaign's events held aside go into the file as held
+        // aside: imported again, it is the same campaign, choices included.
+        if let (Some(c), Some(held)) = (
+            doc.get::<crate::rules::Campaign>(),
+            self.model.library.held.get(key),
+        ) {
+            let mut c = c.clone();
+            crate::rules::campaign::journals::keep_held(&mut c, held);
+            doc = Doc::new(c);
+        }
         let result = match &self.store {
             Some(store) => store.export(&doc, path),
             None => {

@@ -146,3 +146,73 @@ pub fn replay_journals(
         from,
     }
 }
+
+/// The events a campaign written as one file holds aside, as a replay of
+/// its machines' journals held them: each one waiting tried again where
+/// its time puts it among the journal's events, from an empty campaign
+/// (why it does not apply, and its rival); each one set aside by the
+/// players' choice beside the event they kept.
+pub fn held_of(c: &Campaign, rules: &RulesData) -> Vec<SetAside> {
+    if c.held.is_empty() {
+        return Vec::new();
+    }
+    let mut journals = vec![MachineJournal {
+        machine: String::new(),
+        events: c.journal.clone(),
+    }];
+    for h in c.held.iter().filter(|h| h.kept.is_none()) {
+        match journals.iter_mut().find(|j| j.machine == h.machine) {
+            Some(j) => j.events.push(Arc::clone(&h.entry)),
+            None => journals.push(MachineJournal {
+                machine: h.machine.clone(),
+                events: vec![Arc::clone(&h.entry)],
+            }),
+        }
+    }
+    let tried = (journals.len() > 1).then(|| {
+        let empty = Campaign::new(c.id.clone(), c.name.clone(), &rules.campaign);
+        replay_journals(&empty, &journals, rules).set_aside
+    });
+    c.held
+        .iter()
+        .map(|h| {
+            let Some(kept) = &h.kept else {
+                let found = (tried.iter().flatten()).find(|a| a.entry == h.entry);
+                return SetAside {
+                    entry: Arc::clone(&h.entry),
+                    machine: h.machine.clone(),
+                    // Applies where its time puts it now (the journal was
+                    // changed by hand): still the players' to settle.
+                    why: found.map_or_else(|| Problem::new("", "held.in_file"), |a| a.why.clone()),
+                    rival: found.and_then(|a| a.rival.clone()),
+                    chosen: false,
+                };
+            };
+            SetAside {
+                entry: Arc::clone(&h.entry),
+                machine: h.machine.clone(),
+                why: Problem::new("", "held.by_choice"),
+                rival: c.journal.iter().find(|e| e.key() == *kept).cloned(),
+                chosen: true,
+            }
+        })
+        .collect()
+}
+
+/// The events held aside kept with the campaign, as it is written as one
+/// file: each one waiting, or set aside by the players' choice beside the
+/// key of the event they kept.
+pub fn keep_held(c: &mut Campaign, held: &[SetAside]) {
+    c.held = held
+        .iter()
+        .map(|a| super::HeldEvent {
+            entry: Arc::clone(&a.entry),
+            machine: a.machine.clone(),
+            kept: if a.chosen {
+                a.rival.as_ref().map(|r| r.key())
+            } else {
+                None
+            },
+        })
+        .collect();
+}

@@ -1026,6 +1026,38 @@ pub struct Campaign {
     /// Every event, in order.
     #[serde(default)]
     pub journal: Vec<Arc<Entry>>,
+    /// The events of a shared campaign that could not stand where they
+    /// were made (two machines' events that clash), kept with it so that
+    /// none is ever lost: waiting for the players, or set aside by their
+    /// choice. A campaign written back as one file from its machines'
+    /// journals holds them here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<HeldEvent>,
+}
+
+/// An event held aside in a campaign written as one file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeldEvent {
+    /// The event, as it was made.
+    pub entry: Arc<Entry>,
+    /// The id of the machine whose journal held it.
+    pub machine: String,
+    /// The key ([`Entry::key`]) of the event the players kept instead:
+    /// set aside by their choice. None: it waits for them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept: Option<String>,
+}
+
+impl Entry {
+    /// What names the event in a choice: its stamp's id, or for an event
+    /// without a stamp its whole text.
+    pub fn key(&self) -> String {
+        match &self.stamp {
+            Some(s) => s.id.clone(),
+            None => serde_json::to_string(self).unwrap_or_default(),
+        }
+    }
 }
 
 impl Campaign {
@@ -1054,6 +1086,7 @@ impl Campaign {
             next_id: CharId(1),
             rates: None,
             journal: Vec::new(),
+            held: Vec::new(),
         }
     }
 }

@@ -44,6 +44,7 @@ impl Campaign {
             outcomes.push(outcome);
         }
         c.notes.clone_from(&self.notes);
+        c.held.clone_from(&self.held);
         Ok((c, outcomes))
     }
 

@@ -80,10 +80,7 @@ pub enum Line {
 /// What tells an event apart: its stamp's id, or for an event without a
 /// stamp (made by hand), its text.
 pub fn entry_key(e: &Entry) -> String {
-    match &e.stamp {
-        Some(s) => s.id.clone(),
-        None => serde_json::to_string(e).unwrap_or_default(),
-    }
+    e.key()
 }
 
 /// One machine's journal as read.

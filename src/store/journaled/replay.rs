@@ -67,6 +67,13 @@ pub(super) fn replay(
         ..
     } = replay_journals(&start, &journals, rules);
     set_aside.extend(chosen_aside(&known.files, &overruled, &campaign));
+    set_aside.extend(start_held(
+        &start,
+        &known.files,
+        &overruled,
+        &campaign,
+        rules,
+    ));
     known.set_aside = set_aside;
     known.overruled = overruled;
     id.clone_into(&mut campaign.id);
@@ -324,25 +331,12 @@ pub(super) fn chosen_aside(
     let mut out = Vec::new();
     for (m, (_, f)) in files {
         for e in f.standing().filter(|e| overruled.contains(&entry_key(e))) {
-            let key = entry_key(e);
-            let kept = files
-                .iter()
-                .flat_map(|(mm, (_, g))| {
-                    g.choices
-                        .iter()
-                        .map(move |c| (c.at.as_deref().unwrap_or(""), mm.as_str(), c))
-                })
-                .filter(|(_, _, c)| c.over == key)
-                .max_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)))
-                .map(|(_, _, c)| c.keep.clone());
-            let rival =
-                kept.and_then(|k| campaign.journal.iter().find(|x| entry_key(x) == k).cloned());
             out.push(SetAside {
                 entry: Arc::clone(e),
                 machine: m.clone(),
                 // No rule sets it aside: the players did.
                 why: crate::rules::Problem::new("", "held.by_choice"),
-                rival,
+                rival: kept_instead(files, &entry_key(e), campaign),
                 chosen: true,
             });
         }
@@ -350,6 +344,52 @@ pub(super) fn chosen_aside(
     // In the order they were made, the same on every machine.
     out.sort_by(|a, b| (stamp_time(&a.entry), &a.machine).cmp(&(stamp_time(&b.entry), &b.machine)));
     out
+}
+
+/// The event the players kept instead of the one of key `over`, by the
+/// latest choice about it, when the campaign holds it.
+fn kept_instead(
+    files: &HashMap<String, (Option<Seen>, JournalFile)>,
+    over: &str,
+    campaign: &Campaign,
+) -> Option<Arc<Entry>> {
+    let kept = files
+        .iter()
+        .flat_map(|(mm, (_, g))| {
+            g.choices
+                .iter()
+                .map(move |c| (c.at.as_deref().unwrap_or(""), mm.as_str(), c))
+        })
+        .filter(|(_, _, c)| c.over == over)
+        .max_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)))
+        .map(|(_, _, c)| c.keep.clone())?;
+    campaign
+        .journal
+        .iter()
+        .find(|x| entry_key(x) == kept)
+        .cloned()
+}
+
+/// The events the start holds aside (a campaign written as one file from
+/// its machines' journals, then opened here), each settled when the
+/// players have since chosen against it (made it again).
+pub(super) fn start_held(
+    start: &Campaign,
+    files: &HashMap<String, (Option<Seen>, JournalFile)>,
+    overruled: &HashSet<String>,
+    campaign: &Campaign,
+    rules: &RulesData,
+) -> Vec<SetAside> {
+    let mut held = crate::rules::campaign::journals::held_of(start, rules);
+    for a in held.iter_mut().filter(|a| !a.chosen) {
+        let key = entry_key(&a.entry);
+        if overruled.contains(&key) {
+            a.why = crate::rules::Problem::new("", "held.by_choice");
+            a.rival = kept_instead(files, &key, campaign);
+            a.chosen = true;
+        }
+    }
+    held
 }
 
 /// The newest name the journals give (by its time, then machine), if any.

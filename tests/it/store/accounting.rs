@@ -375,3 +375,147 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
             .expect("a campaign");
     assert_eq!(merged_again.journal, merged.journal);
 }
+
+/// The Cran test rolled on both machines, Camille's 2 first; Camille then
+/// exchanged a VP and bought a vox caster; the players kept Bruno's 9,
+/// which holds the purchase aside (a test pending where it stands). The
+/// folder exported as one file keeps both held events, the choice with
+/// them; the file checked says the same; imported into another library it
+/// is the same campaign, holding the same events aside, and exported again
+/// it is the same file's campaign.
+#[test]
+fn exported_then_imported_a_shared_campaign_keeps_its_held_events_and_choices() {
+    use muster::rules::campaign::HeldEvent;
+    use muster::rules::core::dice::Roll;
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let (base, dace) = crate::rules::campaign::merge::debrief(&r);
+    let camille = machine(dir.path(), locks.path(), A, "Camille's laptop");
+    camille.save(&Doc::new(base.clone())).expect("begun");
+    let bruno = machine(dir.path(), locks.path(), B, "Bruno's desktop");
+    bruno.load_library();
+    let test = |face| E::CranTest {
+        character: dace,
+        roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
+    };
+    let escort = base.escorts[0].id;
+    let vox = E::Spend {
+        escort,
+        points: 1,
+        what: "vox caster".into(),
+        bought: None,
+    };
+    let on_a = play(&base, &[test(2)], &r, ("Camille's laptop", 0));
+    let on_a = play(
+        &on_a,
+        &[E::ExchangeVp { escort, vp: 1 }, vox.clone()],
+        &r,
+        ("Camille's laptop", 2),
+    );
+    camille.save(&Doc::new(on_a.clone())).expect("A");
+    let on_b = play(&base, &[test(9)], &r, ("Bruno's desktop", 5));
+    bruno.save(&Doc::new(on_b.clone())).expect("B");
+    let key = muster::rules::DocKey::new(muster::rules::DocKind::Campaign, base.id.clone());
+    camille.load_library();
+    let held = camille.set_aside(&key);
+    assert_eq!(held.len(), 1);
+    let rival = held[0].rival.as_ref().expect("Camille's 2");
+    camille
+        .choose(&key, &entry_key(&held[0].entry), &entry_key(rival))
+        .expect("the players keep Bruno's 9");
+
+    let folder = dir.path().join("campaigns").join(&base.id);
+    let data = tempfile::tempdir().expect("data");
+    let out = data.path().join("shared.json");
+    let shown = |p: &Path| p.display().to_string();
+    let export = |from: &Path, to: &Path| {
+        crate::cli::muster(
+            data.path(),
+            &["export", &shown(from), "--format", "json", "-o", &shown(to)],
+        )
+    };
+    let run = export(&folder, &out);
+    assert_eq!(run.code, 3, "the purchase waits: {}", run.stderr);
+    let file = |p: &Path| -> Campaign {
+        let doc = muster::store::read_file(&muster::store::Kinds::default(), p).expect("reads");
+        doc.get::<Campaign>().expect("a campaign").clone()
+    };
+    let exported = file(&out);
+    let kept_key = |e: &E| -> Option<Option<String>> {
+        exported
+            .held
+            .iter()
+            .find(|h| h.entry.event == *e)
+            .map(|h: &HeldEvent| h.kept.clone())
+    };
+    assert_eq!(exported.held.len(), 2, "{:?}", exported.held);
+    assert_eq!(kept_key(&vox), Some(None), "the purchase waits");
+    let nine = exported
+        .journal
+        .iter()
+        .find(|e| e.event == test(9))
+        .expect("Bruno's 9 in the campaign");
+    assert_eq!(
+        kept_key(&test(2)),
+        Some(Some(nine.key())),
+        "the choice kept"
+    );
+
+    // The file checked says what the folder said.
+    let run = crate::cli::muster(data.path(), &["check", &shown(&out)]);
+    assert_eq!(run.code, 3, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("2 held aside"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("left out: Held aside: 1 reinforcement point spent on vox caster"),
+        "{}",
+        run.stdout
+    );
+
+    // Imported into another library: the same campaign, the same events
+    // held aside, each as it was (waiting, or set aside by the choice).
+    let elsewhere = tempfile::tempdir().expect("another library");
+    let config = tempfile::tempdir().expect("config");
+    let mut app = muster::app::App::new(
+        Some(elsewhere.path()),
+        &muster::app::Prefs::default(),
+        Box::new(muster::app::ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    drop(config);
+    app.apply(muster::app::Command::Import(out.clone()));
+    app.flush_saves();
+    let imported = app
+        .model
+        .library
+        .docs
+        .iter()
+        .find_map(Doc::get::<Campaign>)
+        .expect("imported")
+        .clone();
+    assert_eq!(imported.journal, exported.journal);
+    let ikey = muster::rules::DocKey::of::<Campaign>(&imported.id);
+    let held_here = app.model.library.held.get(&ikey).expect("held aside here");
+    let waiting: Vec<&E> = (held_here.iter())
+        .filter(|a| !a.chosen)
+        .map(|a| &a.entry.event)
+        .collect();
+    assert_eq!(waiting, [&vox]);
+    let chosen: Vec<&E> = (held_here.iter())
+        .filter(|a| a.chosen)
+        .map(|a| &a.entry.event)
+        .collect();
+    assert_eq!(chosen, [&test(2)]);
+
+    // Exported again from there: the same campaign and the same choices.
+    let again = data.path().join("again.json");
+    let imported_folder = elsewhere.path().join("campaigns").join(&imported.id);
+    assert!(imported_folder.join("start.json").is_file());
+    let run = export(&imported_folder, &again);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    let again = file(&again);
+    assert_eq!(again.journal, exported.journal);
+    assert_eq!(again.held, exported.held);
+}

@@ -35,7 +35,7 @@ const TODAY: [(&str, &str, &str); 3] = [
 #[test]
 fn todays_files_of_schema_2_open_unchanged_and_save_as_the_current_schema_with_the_old_one_backed_up()
  {
-    assert_eq!(SCHEMA_VERSION, 6);
+    assert_eq!(SCHEMA_VERSION, 7);
     let dir = tempfile::tempdir().expect("dir");
     for (folder, file, fixture_name) in TODAY {
         assert!(text(fixture_name).contains("\"schema_version\": 2,"));
@@ -142,14 +142,23 @@ fn an_error_in_a_schema_2_file_points_at_its_own_line_and_field() {
 
 #[test]
 fn a_file_of_a_newer_schema_is_refused_as_made_by_a_newer_muster() {
-    let v7 =
-        text("killteam-v2.json").replacen("\"schema_version\": 2,", "\"schema_version\": 7,", 1);
-    let err = parse::<KillTeam>(&v7, "hark-s-raiders").expect_err("too new");
-    assert_eq!(err, DocError::TooNew { found: 7 });
+    let newer = SCHEMA_VERSION + 1;
+    let v = text("killteam-v2.json").replacen(
+        "\"schema_version\": 2,",
+        &format!("\"schema_version\": {newer},"),
+        1,
+    );
+    let err = parse::<KillTeam>(&v, "hark-s-raiders").expect_err("too new");
+    assert_eq!(
+        err,
+        DocError::TooNew {
+            found: newer.into()
+        }
+    );
     let said = Lang::En.msg(&err.msg());
     assert!(said.contains("newer Muster"), "{said}");
     assert!(
-        said.contains('6'),
+        said.contains(&SCHEMA_VERSION.to_string()),
         "says which version this Muster reads: {said}"
     );
     let dit = Lang::Fr.msg(&err.msg());
