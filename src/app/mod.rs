@@ -251,7 +251,7 @@ impl App {
             .map(Doc::key)
             .map(|k| {
                 let doc = self.model.library.doc(&k);
-                let held = arrivals::held_in(&store, &k, doc, &self.model.rules);
+                let held = arrivals::held_in(store, &k, doc, &self.model.rules);
                 (k, held)
             })
             .filter(|(_, held)| !held.is_empty())

@@ -42,7 +42,7 @@ const CHILD_SEED: &str = "MUSTER_CRASH_CHILD_SEED";
 const CHILD_TEST: &str = "app::crash::child_save_loop";
 
 /// Appends one line to the journal and makes it durable before going on.
-fn journal_line(journal: &mut File, line: &str) {
+pub(super) fn journal_line(journal: &mut File, line: &str) {
     let mut bytes = line.as_bytes().to_vec();
     bytes.push(b'\n');
     journal.write_all(&bytes).expect("journal");
@@ -107,7 +107,7 @@ fn random_command(roster: &Roster, rng: &mut DiceRng) -> Command {
 /// A random event at the table of `campaign`: wounds ticked, a character
 /// out of action or back, a soldier's action or one taken back. Each one adds a journal entry: the saves keep the
 /// text of the others.
-fn random_campaign_command(campaign: &Campaign, rng: &mut DiceRng) -> Option<Command> {
+pub(super) fn random_campaign_command(campaign: &Campaign, rng: &mut DiceRng) -> Option<Command> {
     let players = &campaign.table.as_ref()?.players;
     let character = *players.get(rng.random_range(0..players.len().max(1)))?;
     let acts = [Act::Move, Act::Shoot, Act::GoProne, Act::StandUp];
@@ -339,12 +339,12 @@ fn temp_files(folder: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn child_output(path: &Path) -> String {
+pub(super) fn child_output(path: &Path) -> String {
     fs::read_to_string(path).unwrap_or_default()
 }
 
 /// Waits for the child to open the app (its first journal line).
-fn wait_ready(child: &mut Child, journal: &Path, stderr: &Path) {
+pub(super) fn wait_ready(child: &mut Child, journal: &Path, stderr: &Path) {
     let start = Instant::now();
     loop {
         if fs::read_to_string(journal).is_ok_and(|t| t.starts_with("R\n")) {
@@ -364,7 +364,7 @@ fn wait_ready(child: &mut Child, journal: &Path, stderr: &Path) {
     }
 }
 
-fn env_number(name: &str, default: u64) -> u64 {
+pub(super) fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())

@@ -3,6 +3,7 @@
 mod choices;
 mod commands;
 mod crash;
+mod crash_shared;
 mod live;
 mod pdf_export;
 mod stamps;
