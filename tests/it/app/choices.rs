@@ -5,14 +5,13 @@
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use muster::app::{Command, Prefs, ScriptedDesktop};
+use muster::app::Command;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
-use muster::rules::core::dice::Roll;
 use muster::rules::{Doc, DocKey, RulesData};
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
-use super::live::{brunos, campaign_window, the_campaign};
+use super::live::{brunos, camilles_app, campaign_window, the_campaign};
 use crate::common::Shown as _;
 
 /// Whether the campaign holds an event like `e` made on `by`.
@@ -32,53 +31,23 @@ fn holds(c: &Campaign, e: &E, by: &str) -> bool {
 #[test]
 fn cmp_9_cran_9_and_the_vox_caster_are_reached_in_clicks_each_showing_what_it_changes() {
     let r = RulesData::built_in().expect("rules");
-    let (base, dace) = crate::rules::campaign::merge::debrief(&r);
+    let (base, dace, on_camille, on_bruno) = crate::rules::campaign::merge::cran_then_vox(&r);
+    let test = |face| crate::rules::campaign::merge::cran(&base, dace, face);
+    let vox = crate::rules::campaign::merge::vox_caster(&base);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
     bruno.save(&Doc::new(base.clone())).expect("begun");
-    let test = |face| E::CranTest {
-        character: dace,
-        roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
-    };
-    let escort = base.escorts[0].id;
-    let vox = E::Spend {
-        escort,
-        points: 1,
-        what: "vox caster".into(),
-        bought: None,
-    };
     let camille = Store::open_with_options(dir.path(), LockDir::At(locks.path().join("camille")))
         .expect("open")
         .with_machine(MachineId::parse("c0c0c0c0c0c0c0c0").expect("id"));
     camille.load_library();
-    let play = crate::rules::campaign::merge::play;
-    let on_camille = play(&base, &[test(2)], &r, ("Camille's laptop", 0));
-    let exchange = E::ExchangeVp { escort, vp: 1 };
-    let on_camille = play(
-        &on_camille,
-        &[exchange, vox.clone()],
-        &r,
-        ("Camille's laptop", 2),
-    );
     camille
         .save(&Doc::new(on_camille.clone()))
         .expect("Camille");
-    bruno
-        .save(&Doc::new(play(
-            &base,
-            &[test(9)],
-            &r,
-            ("Bruno's desktop", 5),
-        )))
-        .expect("Bruno");
+    bruno.save(&Doc::new(on_bruno)).expect("Bruno");
     drop(camille);
-    let desktop = ScriptedDesktop {
-        machine: MachineId::parse("c0c0c0c0c0c0c0c0"),
-        ..ScriptedDesktop::default()
-    };
-    let app = muster::app::App::new(Some(dir.path()), &Prefs::default(), Box::new(desktop), 5)
-        .expect("app");
+    let app = camilles_app(dir.path());
     let mut h = campaign_window(app, &base.id, (1200.0, 1600.0));
     assert_eq!(the_campaign(&h.state().app), on_camille);
 

@@ -214,19 +214,9 @@ fn predict(app: &App, roster: &Roster, command: &Command) -> Option<Roster> {
 #[test]
 #[ignore = "the child of app::crash::killed_at_random_moments_muster_loses_nothing"]
 fn child_save_loop() {
-    let (Some(dir), Some(journal)) = (std::env::var_os(CHILD_DIR), std::env::var_os(CHILD_JOURNAL))
-    else {
+    let Some((dir, mut journal, seed)) = child_env(CHILD_DIR, CHILD_JOURNAL, CHILD_SEED) else {
         return;
     };
-    let seed = std::env::var(CHILD_SEED)
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let mut journal = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(journal)
-        .expect("journal");
     let mut app = App::new(
         Some(Path::new(&dir)),
         &Prefs::default(),
@@ -295,6 +285,26 @@ fn child_save_loop() {
     }
 }
 
+/// A child's folder, its journal (opened to append) and its seed, from
+/// the variables named; `None` when run without them (not as a child).
+pub(super) fn child_env(
+    dir: &str,
+    journal: &str,
+    seed: &str,
+) -> Option<(std::ffi::OsString, File, u64)> {
+    let (dir, journal) = (std::env::var_os(dir)?, std::env::var_os(journal)?);
+    let seed = std::env::var(seed)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let journal = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(journal)
+        .expect("journal");
+    Some((dir, journal, seed))
+}
+
 /// One line of the journal.
 enum Entry {
     /// The child is ready: the app is open.
@@ -341,6 +351,18 @@ fn temp_files(folder: &Path) -> Vec<String> {
 
 pub(super) fn child_output(path: &Path) -> String {
     fs::read_to_string(path).unwrap_or_default()
+}
+
+/// Kills the child, which must still be running.
+pub(super) fn kill_child(child: &mut Child, stderr: &Path) {
+    if let Some(status) = child.try_wait().expect("try_wait") {
+        panic!(
+            "the child ended on its own ({status}):\n{}",
+            child_output(stderr)
+        );
+    }
+    child.kill().expect("kill");
+    child.wait().expect("wait");
 }
 
 /// Waits for the child to open the app (its first journal line).
@@ -446,14 +468,7 @@ fn killed_at_random_moments_muster_loses_nothing() {
             .expect("spawn the child");
         wait_ready(&mut child, &journal, &stderr);
         std::thread::sleep(Duration::from_millis(rng.random_range(5..=60)));
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            panic!(
-                "the child ended on its own ({status}):\n{}",
-                child_output(&stderr)
-            );
-        }
-        child.kill().expect("kill");
-        child.wait().expect("wait");
+        kill_child(&mut child, &stderr);
 
         // What the journal says may be on disk: the states in flight, in
         // the order they were handed over.

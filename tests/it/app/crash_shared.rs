@@ -12,7 +12,7 @@
 //! `MUSTER_CRASH_SEED` as for the other crash test.
 
 use std::collections::BTreeSet;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
@@ -25,7 +25,9 @@ use muster::store::machine::{MachineId, utc_now};
 use muster::store::{Kinds, LockDir, Store};
 use rand::Rng;
 
-use super::crash::{child_output, env_number, journal_line, random_campaign_command, wait_ready};
+use super::crash::{
+    child_env, env_number, journal_line, kill_child, random_campaign_command, wait_ready,
+};
 
 const CHILD_DIR: &str = "MUSTER_SHARED_CHILD_DIR";
 const CHILD_JOURNAL: &str = "MUSTER_SHARED_CHILD_JOURNAL";
@@ -49,19 +51,9 @@ fn made_by(c: &Campaign, by: &str) -> BTreeSet<String> {
 #[test]
 #[ignore = "the child of app::crash_shared::killed_while_another_machine_s_events_arrive_no_event_is_lost"]
 fn child_shared_loop() {
-    let (Some(dir), Some(journal)) = (std::env::var_os(CHILD_DIR), std::env::var_os(CHILD_JOURNAL))
-    else {
+    let Some((dir, mut journal, seed)) = child_env(CHILD_DIR, CHILD_JOURNAL, CHILD_SEED) else {
         return;
     };
-    let seed = std::env::var(CHILD_SEED)
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let mut journal = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(journal)
-        .expect("journal");
     let prefs = Prefs {
         machine: "Camille's laptop".to_owned(),
         ..Prefs::default()
@@ -80,14 +72,7 @@ fn child_shared_loop() {
     loop {
         app.poll_arrivals();
         for _ in 0..rng.random_range(1..=3) {
-            let campaign = app
-                .model
-                .library
-                .docs
-                .iter()
-                .find_map(Doc::get::<Campaign>)
-                .cloned()
-                .expect("the campaign");
+            let campaign = the_campaign(&app).clone();
             if let Some(command) = random_campaign_command(&campaign, &mut rng) {
                 app.apply(command);
             }
@@ -95,24 +80,28 @@ fn child_shared_loop() {
         while app.poll_saves() {
             std::thread::sleep(Duration::from_micros(200));
         }
-        let campaign = app
-            .model
-            .library
-            .docs
-            .iter()
-            .find_map(Doc::get::<Campaign>)
-            .expect("the campaign");
-        let keys: Vec<String> = made_by(campaign, "Camille's laptop").into_iter().collect();
+        let keys: Vec<String> = made_by(the_campaign(&app), "Camille's laptop")
+            .into_iter()
+            .collect();
         journal_line(&mut journal, &format!("S {}", keys.join(" ")));
     }
+}
+
+/// The campaign of the child's library.
+fn the_campaign(app: &App) -> &Campaign {
+    app.model
+        .library
+        .docs
+        .iter()
+        .find_map(Doc::get::<Campaign>)
+        .expect("the campaign")
 }
 
 /// The events the child reported saved: those of its last whole `S` line.
 fn saved_by_child(path: &Path) -> BTreeSet<String> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     text.lines()
-        .filter(|l| l.starts_with("S"))
-        .next_back()
+        .rfind(|l| l.starts_with("S"))
         .map(|l| l.split_whitespace().skip(1).map(str::to_owned).collect())
         .unwrap_or_default()
 }
@@ -182,14 +171,7 @@ fn killed_while_another_machine_s_events_arrive_no_event_is_lost() {
             }
             std::thread::sleep(Duration::from_millis(rng.random_range(2..=12)));
         }
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            panic!(
-                "the child ended on its own ({status}):\n{}",
-                child_output(&stderr)
-            );
-        }
-        child.kill().expect("kill");
-        child.wait().expect("wait");
+        kill_child(&mut child, &stderr);
         child_saved.extend(saved_by_child(&journal));
 
         // The folder read as `muster check` reads it.

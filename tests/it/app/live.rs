@@ -41,6 +41,15 @@ pub(crate) fn campaign_window(
     h
 }
 
+/// Muster on `dir` as Camille's machine (its id `c0c0…`).
+pub(crate) fn camilles_app(dir: &Path) -> muster::app::App {
+    let desktop = ScriptedDesktop {
+        machine: MachineId::parse("c0c0c0c0c0c0c0c0"),
+        ..ScriptedDesktop::default()
+    };
+    muster::app::App::new(Some(dir), &Prefs::default(), Box::new(desktop), 5).expect("app")
+}
+
 pub(crate) fn the_campaign(app: &muster::app::App) -> Campaign {
     app.model
         .library
@@ -228,12 +237,7 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
     bruno.save(&Doc::new(rolled_9.clone())).expect("Bruno");
     drop(camille);
     // Camille opens the campaign.
-    let desktop = ScriptedDesktop {
-        machine: MachineId::parse("c0c0c0c0c0c0c0c0"),
-        ..ScriptedDesktop::default()
-    };
-    let app = muster::app::App::new(Some(dir.path()), &Prefs::default(), Box::new(desktop), 5)
-        .expect("app");
+    let app = camilles_app(dir.path());
     let mut h = campaign_window(app, &base.id, (1200.0, 1400.0));
     assert_eq!(
         the_campaign(&h.state().app),

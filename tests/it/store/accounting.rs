@@ -7,13 +7,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice, MissionResult};
+use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice};
 use muster::rules::{Doc, RulesData};
 use muster::store::journaled::{JOURNAL_EXT, entry_key};
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
-use crate::rules::campaign::merge::{play, table};
+use crate::rules::campaign::merge::{end_mission, play, table};
 
 const A: &str = "aaaaaaaaaaaaaaaa";
 const B: &str = "bbbbbbbbbbbbbbbb";
@@ -28,16 +28,6 @@ fn machine(dir: &Path, locks: &Path, id: &str, name: &str) -> Store {
         .with_machine(MachineId::parse(id).expect("id"));
     store.use_machine_name(name);
     store
-}
-
-fn end_mission() -> E {
-    E::EndMission {
-        result: MissionResult {
-            success: true,
-            vp: 1,
-        },
-        played: vec![],
-    }
 }
 
 /// A campaign's folder where Bruno's machine ended the mission and
@@ -386,36 +376,18 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
 #[test]
 fn exported_then_imported_a_shared_campaign_keeps_its_held_events_and_choices() {
     use muster::rules::campaign::HeldEvent;
-    use muster::rules::core::dice::Roll;
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let (base, dace) = crate::rules::campaign::merge::debrief(&r);
+    let (base, dace, on_a, on_b) = crate::rules::campaign::merge::cran_then_vox(&r);
+    let test = |face| crate::rules::campaign::merge::cran(&base, dace, face);
+    let vox = crate::rules::campaign::merge::vox_caster(&base);
     let camille = machine(dir.path(), locks.path(), A, "Camille's laptop");
     camille.save(&Doc::new(base.clone())).expect("begun");
     let bruno = machine(dir.path(), locks.path(), B, "Bruno's desktop");
     bruno.load_library();
-    let test = |face| E::CranTest {
-        character: dace,
-        roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
-    };
-    let escort = base.escorts[0].id;
-    let vox = E::Spend {
-        escort,
-        points: 1,
-        what: "vox caster".into(),
-        bought: None,
-    };
-    let on_a = play(&base, &[test(2)], &r, ("Camille's laptop", 0));
-    let on_a = play(
-        &on_a,
-        &[E::ExchangeVp { escort, vp: 1 }, vox.clone()],
-        &r,
-        ("Camille's laptop", 2),
-    );
-    camille.save(&Doc::new(on_a.clone())).expect("A");
-    let on_b = play(&base, &[test(9)], &r, ("Bruno's desktop", 5));
-    bruno.save(&Doc::new(on_b.clone())).expect("B");
+    camille.save(&Doc::new(on_a)).expect("A");
+    bruno.save(&Doc::new(on_b)).expect("B");
     let key = muster::rules::DocKey::new(muster::rules::DocKind::Campaign, base.id.clone());
     camille.load_library();
     let held = camille.set_aside(&key);

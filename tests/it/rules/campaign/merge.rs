@@ -163,15 +163,57 @@ pub(crate) fn debrief(r: &RulesData) -> (Campaign, CharId) {
     (c, dace)
 }
 
+/// `dace`'s Cran test on the die of `c`, rolled `face`.
+pub(crate) fn cran(c: &Campaign, dace: CharId, face: u32) -> E {
+    E::CranTest {
+        character: dace,
+        roll: Some(Roll::from_faces(c.settings.cran_die, vec![face], 0)),
+    }
+}
+
+/// A vox caster bought for 1 reinforcement point by `c`'s first escort.
+pub(crate) fn vox_caster(c: &Campaign) -> E {
+    E::Spend {
+        escort: c.escorts[0].id,
+        points: 1,
+        what: "vox caster".into(),
+        bought: None,
+    }
+}
+
+/// Dace's Cran test rolled on two machines after the mission (`debrief`):
+/// Camille's 2 first, then she exchanged a VP and bought a vox caster;
+/// Bruno's 9 came after. `(base, dace, camille's, bruno's)`.
+pub(crate) fn cran_then_vox(r: &RulesData) -> (Campaign, CharId, Campaign, Campaign) {
+    let (base, dace) = debrief(r);
+    let escort = base.escorts[0].id;
+    let camille = play(&base, &[cran(&base, dace, 2)], r, ("Camille's laptop", 0));
+    let camille = play(
+        &camille,
+        &[E::ExchangeVp { escort, vp: 1 }, vox_caster(&base)],
+        r,
+        ("Camille's laptop", 2),
+    );
+    let bruno = play(&base, &[cran(&base, dace, 9)], r, ("Bruno's desktop", 5));
+    (base, dace, camille, bruno)
+}
+
+/// The end of the mission, a success worth 1 VP.
+pub(crate) fn end_mission() -> E {
+    E::EndMission {
+        result: MissionResult {
+            success: true,
+            vp: 1,
+        },
+        played: vec![],
+    }
+}
+
 #[test]
 fn the_same_cran_test_rolled_on_both_machines_is_set_aside_beside_its_rival() {
     let r = rules();
     let (base, dace) = debrief(&r);
-    let die = base.settings.cran_die;
-    let test = |face| E::CranTest {
-        character: dace,
-        roll: Some(Roll::from_faces(die, vec![face], 0)),
-    };
+    let test = |face| cran(&base, dace, face);
     let ours = play(&base, &[test(2)], &r, ("camille", 0));
     let theirs = play(&base, &[test(9)], &r, ("bruno", 5));
     let m = merge(&ours, &theirs, &r, &none()).expect("merged");

@@ -9,10 +9,9 @@ use std::sync::Arc;
 use muster::rules::RulesData;
 use muster::rules::campaign::journals::{MachineJournal, replay_journals};
 use muster::rules::campaign::merge::merge;
-use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry, MissionResult};
-use muster::rules::core::dice::Roll;
+use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry};
 
-use super::merge::{debrief, play, table};
+use super::merge::{cran, cran_then_vox, end_mission, play, table, vox_caster};
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("rules")
@@ -28,16 +27,6 @@ fn journal_of(machine: &str, base: &Campaign, c: &Campaign) -> MachineJournal {
 
 fn key(e: &Entry) -> String {
     e.stamp.as_ref().expect("stamped").id.clone()
-}
-
-fn end_mission() -> E {
-    E::EndMission {
-        result: MissionResult {
-            success: true,
-            vp: 1,
-        },
-        played: vec![],
-    }
 }
 
 /// Camille wounds Dace, then ends the mission; Bruno, later, wounds Dace
@@ -89,27 +78,9 @@ fn a_wound_after_the_end_of_the_mission_has_the_end_as_its_rival() {
 #[test]
 fn cmp_9_a_purchase_refused_for_a_pending_test_has_no_rival_to_swap_with() {
     let r = rules();
-    let (base, dace) = debrief(&r);
-    let die = base.settings.cran_die;
-    let test = |face| E::CranTest {
-        character: dace,
-        roll: Some(Roll::from_faces(die, vec![face], 0)),
-    };
-    let escort = base.escorts[0].id;
-    let camille = play(&base, &[test(2)], &r, ("camille", 0));
-    let vox = E::Spend {
-        escort,
-        points: 1,
-        what: "vox caster".into(),
-        bought: None,
-    };
-    let camille = play(
-        &camille,
-        &[E::ExchangeVp { escort, vp: 1 }, vox.clone()],
-        &r,
-        ("camille", 2),
-    );
-    let bruno = play(&base, &[test(9)], &r, ("bruno", 5));
+    let (base, dace, camille, bruno) = cran_then_vox(&r);
+    let test = |face| cran(&base, dace, face);
+    let vox = vox_caster(&base);
     let camille_test = Arc::clone(&camille.journal[base.journal.len()]);
 
     let journals = [
