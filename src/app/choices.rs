@@ -56,7 +56,13 @@ pub(super) fn foresee(
         .map(|aside| Outlook {
             held: entry_key(&aside.entry),
             keep: keep_instead(store, now, held, aside, rules),
-            again: made_again(now, &aside.entry.event, rules),
+            // Settled by an event kept in its place (perhaps made again
+            // from it): making it anew would do it twice.
+            again: if aside.chosen && aside.rival.is_some() {
+                None
+            } else {
+                made_again(now, &aside.entry.event, rules)
+            },
         })
         .collect()
 }

@@ -56,6 +56,14 @@ pub struct Arrival {
 pub const ARRIVAL_SHOWN: std::time::Duration = std::time::Duration::from_secs(12);
 
 impl Documents {
+    /// How many events of the campaign `key` are held aside waiting for
+    /// the players (not those set aside by their choice, settled).
+    pub fn waiting(&self, key: &DocKey) -> usize {
+        self.held
+            .get(key)
+            .map_or(0, |h| h.iter().filter(|a| !a.chosen).count())
+    }
+
     /// The latest change another machine made to `who` in the campaign
     /// `key`, while it is still news.
     pub fn arrival(&self, key: &DocKey, who: crate::rules::campaign::CharId) -> Option<&Arrival> {

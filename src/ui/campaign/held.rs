@@ -33,8 +33,14 @@ pub fn held_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     let Some(held) = cx.model.library.held.get(&key).filter(|h| !h.is_empty()) else {
         return;
     };
-    let title = cx.f("held.title", &[("count", &held.len().to_string())]);
-    alert(ui, Tone::Warning, &title);
+    let waiting = cx.model.library.waiting(&key);
+    if waiting > 0 {
+        let title = cx.f("held.title", &[("count", &waiting.to_string())]);
+        alert(ui, Tone::Warning, &title);
+    } else {
+        let title = cx.f("held.settled_title", &[("count", &held.len().to_string())]);
+        alert(ui, Tone::Info, &title);
+    }
     for (n, aside) in held.iter().enumerate() {
         card(ui, |ui| aside_ui(ui, cx, c, &key, (n, aside)));
         ui.add_space(space::XS);
@@ -52,7 +58,7 @@ fn show_held_id() -> egui::Id {
 /// their cards at the top.
 pub fn held_strip_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, id: &str) {
     let key = DocKey::of::<Campaign>(id);
-    let count = cx.model.library.held.get(&key).map_or(0, Vec::len);
+    let count = cx.model.library.waiting(&key);
     if count == 0 {
         return;
     }
@@ -99,7 +105,13 @@ fn aside_ui(
     } else {
         cx.lang.problem_line(&aside.why)
     };
-    ui.label(RichText::new(why).color(palette().state.warning));
+    // Settled by the players: said calmly; a rule's refusal waits.
+    let tone = if aside.chosen {
+        Tone::Info.color()
+    } else {
+        palette().state.warning
+    };
+    ui.label(RichText::new(why).color(tone));
     let key_of_held = entry_key(&aside.entry);
     let outlook =
         (cx.model.library.outlooks.get(key)).and_then(|o| o.iter().find(|o| o.held == key_of_held));
@@ -158,33 +170,39 @@ const CHANGES_SHOWN: usize = 6;
 fn foresight_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, title: &str, f: &Foresight) {
     ui.indent(title, |ui| {
         ui.label(RichText::new(title).strong());
-        let mut lines: Vec<String> = f
+        let mut lines: Vec<(String, bool)> = f
             .changes
             .iter()
             .take(CHANGES_SHOWN)
-            .map(|m| format!("• {}", cx.lang.msg(m)))
+            .map(|m| (format!("• {}", cx.lang.msg(m)), false))
             .collect();
         if f.changes.len() > CHANGES_SHOWN {
             let more = (f.changes.len() - CHANGES_SHOWN).to_string();
-            lines.push(cx.f("held.more", &[("count", &more)]));
+            lines.push((cx.f("held.more", &[("count", &more)]), false));
         }
         for a in &f.then_aside {
             let why = cx.lang.problem(&a.why);
             let event = cx.lang.msg(&a.entry.event.words(c));
-            lines.push(format!(
-                "• {}",
-                cx.f("held.then_aside", &[("event", &event), ("why", &why)])
-            ));
+            let line = cx.f("held.then_aside", &[("event", &event), ("why", &why)]);
+            // Said in words; the colour only repeats it.
+            lines.push((format!("• {line}"), true));
         }
         for e in &f.back_in {
             let event = cx.lang.msg(&e.event.words(c));
-            lines.push(format!("• {}", cx.f("held.back_in", &[("event", &event)])));
+            lines.push((
+                format!("• {}", cx.f("held.back_in", &[("event", &event)])),
+                false,
+            ));
         }
         if lines.is_empty() {
-            lines.push(cx.t("held.no_change").to_owned());
+            lines.push((cx.t("held.no_change").to_owned(), false));
         }
-        for line in lines {
-            ui.label(line);
+        for (line, warning) in lines {
+            if warning {
+                ui.label(RichText::new(line).color(palette().state.warning));
+            } else {
+                ui.label(line);
+            }
         }
     });
 }

@@ -47,7 +47,7 @@ pub(super) fn versions_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) 
 /// machines clashed), and another machine's journal that cannot be read
 /// whole. What they are is shown inside the campaign.
 pub(super) fn shared_badges(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey) {
-    let held = cx.model.library.held.get(key).map_or(0, Vec::len);
+    let held = cx.model.library.waiting(key);
     if held > 0 {
         let text = cx.f("library.held_badge", &[("count", &held.to_string())]);
         badge(ui, Tone::Warning, &text);

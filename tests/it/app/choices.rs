@@ -124,6 +124,20 @@ fn cmp_9_cran_9_and_the_vox_caster_are_reached_in_clicks_each_showing_what_it_ch
             .map_or(0, |held| held.iter().filter(|a| !a.chosen).count())
     };
     assert_eq!(unsettled(&h), 0, "every event settled");
+    // Settled: no second purchase offered, nothing said to wait.
+    assert!(
+        h.query_all_by_label_contains("Make the event held aside again now")
+            .next()
+            .is_none()
+    );
+    assert!(
+        h.query_by_label_contains("waiting for the players’ choice")
+            .is_none()
+    );
+    assert!(
+        h.query_by_label_contains("2 events set aside by the players’ choice")
+            .is_some()
+    );
 
     // Undo takes the purchase back: it waits again, unsettled.
     h.state_mut().app.apply(Command::Undo);
