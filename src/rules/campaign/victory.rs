@@ -46,17 +46,35 @@ impl Campaign {
     }
 
     /// The VP the battle at the table offers the mission being played
-    /// (KT-21 into CMP-6): the players' battle VP, at most a mission's
-    /// most, for a mission that earns VP, when the data says they carry
-    /// over; none otherwise.
-    pub fn mission_vp_from_battle(&self, rules: &RulesData) -> Option<u32> {
+    /// (KT-21 into CMP-6), when the data says they carry over: for a
+    /// mission that earns VP, its objective met (CMP-6: only a succeeded
+    /// objective earns VP), at a table where a kill team plays (the
+    /// battle's VP are the kill-team rules'), the players' battle VP, at
+    /// most a mission's most and the campaign's VP threshold (one battle
+    /// never earns more than brings the Final). None otherwise.
+    pub fn mission_vp_from_battle(&self, rules: &RulesData, objective_met: bool) -> Option<u32> {
         let data = &rules.campaign;
         let earns = self.mission.as_ref()?.mission_type.earns_vp();
-        if !data.battle_vp.offered_as_mission_vp || !earns || self.phase != super::Phase::Playing {
+        if !data.battle_vp.offered_as_mission_vp
+            || !earns
+            || !objective_met
+            || self.phase != super::Phase::Playing
+        {
+            return None;
+        }
+        let table = self.table.as_ref()?;
+        let soldiers = table.players.iter().any(|&id| {
+            matches!(
+                self.character(id).map(|x| &x.member),
+                Some(Member::Soldier(_))
+            )
+        });
+        if !soldiers {
             return None;
         }
         let vp = self.battle_vp(rules)?;
-        Some(vp.players.total().min(data.limits.mission_vp_max))
+        let most = data.limits.mission_vp_max.min(self.settings.vp_threshold);
+        Some(vp.players.total().min(most))
     }
 
     /// The victory points of the battle at the table (KT-21), or none

@@ -280,9 +280,10 @@ impl MissionState {
             ui.checkbox(&mut self.success, cx.t(success_key));
             if t.earns_vp() {
                 // KT-21 into CMP-6: the battle's VP, until the player types.
-                let from_battle = c.mission_vp_from_battle(&cx.model.rules);
-                if let (Some(vp), false) = (from_battle, self.vp_typed) {
-                    self.vp = vp;
+                let from_battle = c.mission_vp_from_battle(&cx.model.rules, self.success);
+                if !self.vp_typed {
+                    // CMP-6: an objective not met earns none.
+                    self.vp = from_battle.unwrap_or(0);
                 }
                 ui.horizontal(|ui| {
                     let l = ui.label(cx.t("campaign.ui.vp_earned"));
@@ -296,6 +297,20 @@ impl MissionState {
                         self.vp_typed = true;
                     }
                 });
+                let unmet = (!self.success)
+                    .then(|| c.mission_vp_from_battle(&cx.model.rules, true))
+                    .flatten()
+                    .filter(|&vp| vp > 0);
+                if let Some(vp) = unmet {
+                    let text = cx.f(
+                        "campaign.ui.vp_objective_not_met",
+                        &[("count", &vp.to_string())],
+                    );
+                    ui.add(
+                        egui::Label::new(RichText::new(text).small().color(palette().ink.subdued))
+                            .wrap(),
+                    );
+                }
                 if let Some(vp) = from_battle {
                     let key = if self.vp_typed && self.vp != vp {
                         "campaign.ui.vp_from_battle_changed"

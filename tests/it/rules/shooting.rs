@@ -281,3 +281,41 @@ fn a_rogue_trader_character_shoots_at_the_table_by_rogue_trader_rules() {
         assert_eq!(gun.range[0], gun.range[1] * share / 100);
     }
 }
+
+/// The Rogue Trader numbers Muster ships (`shooting.json`), written here
+/// as the rulebook gives them rather than computed from the data, so that
+/// a slip in the file is caught: BS 3 hits on 4+ (one shot in two), soft
+/// cover makes it 5+ and hard cover 6+; BS 5 hits on 2+; BS 1 behind hard
+/// cover needs 8: a 6, then 5+ on a second die; an S4 shot wounds T3 on
+/// 3+; a 4+ save against a weapon of save modifier −1 is made on 5+.
+#[test]
+fn the_shipped_rogue_trader_numbers_are_the_rulebook_s() {
+    let r = rules();
+    let odds = |bs: i32, modifiers: &str| {
+        let json = format!(
+            r#"{{"kind":"rt_shooting","shooter":{{"bs":{bs}}},
+            "weapon":{{"s":4,"range":[12,24],"to_hit":[0,0],"save_modifier":-1}},
+            "range":10,"target":{{"t":3,"save":4}},"modifiers":[{modifiers}]}}"#
+        );
+        shot(&json).odds(&r).expect("odds")
+    };
+    let open = odds(3, "");
+    assert_eq!(open.score_to_hit, Some(4), "BS 3 hits on 4+");
+    assert!(close(open.hit, 0.5));
+    assert_eq!(
+        odds(3, r#""soft_cover""#).score_to_hit,
+        Some(5),
+        "soft cover −1"
+    );
+    assert_eq!(
+        odds(3, r#""hard_cover""#).score_to_hit,
+        Some(6),
+        "hard cover −2"
+    );
+    assert_eq!(odds(5, "").score_to_hit, Some(2), "BS 5 hits on 2+");
+    let hard = odds(1, r#""hard_cover""#);
+    assert_eq!(hard.score_to_hit, Some(8));
+    assert!(close(hard.hit, 1.0 / 6.0 * 2.0 / 6.0), "a 6, then 5+");
+    assert_eq!(open.score_to_wound, Some(3), "S4 against T3");
+    assert_eq!(open.score_to_save, Some(5), "4+ worsened by −1");
+}

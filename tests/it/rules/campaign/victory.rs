@@ -137,10 +137,12 @@ fn kt_21_the_table_shows_the_victory_points_and_their_reading() {
 }
 
 /// The battle's VP offered as the mission's (KT-21 into CMP-6, a Decision
-/// in `campaign.json`): the players' total, at most a mission's most; none
+/// in `campaign.json`): the players' total once the objective is met, at
+/// most a mission's most and the campaign's VP threshold; none with the
+/// objective not met (CMP-6), at a table where no kill team plays, or
 /// when the data says they do not carry over.
 #[test]
-fn kt_21_the_players_battle_vp_are_offered_as_the_mission_s_within_its_limit() {
+fn kt_21_cmp_6_the_players_battle_vp_are_offered_as_the_mission_s_once_its_objective_is_met() {
     let rules = RulesData::built_in().expect("rules");
     assert!(rules.campaign.battle_vp.offered_as_mission_vp);
     assert!(
@@ -149,11 +151,27 @@ fn kt_21_the_players_battle_vp_are_offered_as_the_mission_s_within_its_limit() {
     );
     let c = battle(&rules);
     let players = c.battle_vp(&rules).expect("a table").players.total();
-    assert_eq!(c.mission_vp_from_battle(&rules), Some(players));
+    assert!(
+        players > 0 && players <= c.settings.vp_threshold,
+        "{players}"
+    );
+    assert_eq!(c.mission_vp_from_battle(&rules, true), Some(players));
+    assert_eq!(
+        c.mission_vp_from_battle(&rules, false),
+        None,
+        "CMP-6: an objective not met earns none"
+    );
     let mut low = rules.clone();
     low.campaign.limits.mission_vp_max = 1;
-    assert_eq!(c.mission_vp_from_battle(&low), Some(1), "capped");
+    assert_eq!(c.mission_vp_from_battle(&low, true), Some(1), "capped");
+    // Never more than brings the Final, whatever a mission's most.
+    let mut near = c.clone();
+    near.settings.vp_threshold = 1;
+    assert_eq!(near.mission_vp_from_battle(&rules, true), Some(1));
     let mut off = rules.clone();
     off.campaign.battle_vp.offered_as_mission_vp = false;
-    assert_eq!(c.mission_vp_from_battle(&off), None);
+    assert_eq!(c.mission_vp_from_battle(&off, true), None);
+    // A Rogue Trader band's table: the kill-team battle VP are not its.
+    let band = crate::common::band_at_the_table(&rules);
+    assert_eq!(band.mission_vp_from_battle(&rules, true), None);
 }

@@ -927,10 +927,19 @@ fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
     }
     let battle = c.battle_vp(&rules).expect("a table").players.total();
     assert!(battle >= 2, "two kills: {battle}");
-    assert_eq!(c.mission_vp_from_battle(&rules), Some(battle));
+    assert_eq!(c.mission_vp_from_battle(&rules, true), Some(battle));
     let vp_before = c.vp;
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
+    // CMP-6: until the objective is met, the mission earns none, and the
+    // card says what the battle scored.
+    let unmet = format!(
+        "Objective not met: this mission earns no VP (CMP-6), though the players scored {battle} VP"
+    );
+    assert!(h.query_all_by_label_contains(&unmet).next().is_some());
+    h.get_by_role_and_label(Role::CheckBox, "Objective achieved")
+        .click();
+    h.run();
     let said = format!("From the battle at the table: the players scored {battle} VP (KT-21)");
     assert!(
         h.query_all_by_label_contains(&said).next().is_some(),
