@@ -285,6 +285,7 @@ pub fn rt_weapon(g: &Gear, armoury: &Armoury) -> Option<RtWeapon> {
         damage,
         sustained: i64::from(g.sustained.unwrap_or(0)),
         template: g.template,
+        slow: false,
     })
 }
 
@@ -303,6 +304,7 @@ pub fn enemy_rt_weapon(rules: &RulesData, w: &EnemyWeapon) -> RtWeapon {
         damage: Count::from(&w.damage),
         sustained: 0,
         template: w.flame,
+        slow: false,
     }
 }
 

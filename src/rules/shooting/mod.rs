@@ -31,16 +31,20 @@ pub enum Situation {
     SmallTarget,
     /// The target is large.
     LargeTarget,
+    /// The shooter was charged and stands and shoots at the chargers
+    /// before they move (CC-2): not with a slow (S-type) weapon.
+    StandAndShoot,
 }
 
 impl Situation {
     /// Every situation, in the order the battle screen shows them.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::SoftCover,
         Self::HardCover,
         Self::FastTarget,
         Self::SmallTarget,
         Self::LargeTarget,
+        Self::StandAndShoot,
     ];
 
     /// What it adds to the roll to hit, from the data.
@@ -52,6 +56,8 @@ impl Situation {
             Self::FastTarget => m.fast_target,
             Self::SmallTarget => m.small_target,
             Self::LargeTarget => m.large_target,
+            // The close-combat chapter's number (CC-2).
+            Self::StandAndShoot => rules.close_combat.stand_and_shoot_to_hit,
         }
     }
 
@@ -63,6 +69,7 @@ impl Situation {
             Self::FastTarget => "battle.rt.fast_target",
             Self::SmallTarget => "battle.rt.small_target",
             Self::LargeTarget => "battle.rt.large_target",
+            Self::StandAndShoot => "battle.rt.stand_and_shoot",
         }
     }
 }

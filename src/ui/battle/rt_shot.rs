@@ -52,6 +52,7 @@ impl Default for RtShotView {
                     damage: Count::Fixed(1),
                     sustained: 0,
                     template: false,
+                    slow: false,
                 },
                 range: 12,
                 target: RtTarget {
@@ -407,5 +408,6 @@ fn weapon_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &mut RtWeapon) {
             w.shots = Count::Fixed(1);
         }
         ui.checkbox(&mut w.template, cx.t("battle.rt.template"));
+        ui.checkbox(&mut w.slow, cx.t("battle.rt.slow"));
     });
 }

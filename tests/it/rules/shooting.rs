@@ -319,3 +319,30 @@ fn the_shipped_rogue_trader_numbers_are_the_rulebook_s() {
     assert_eq!(open.score_to_wound, Some(3), "S4 against T3");
     assert_eq!(open.score_to_save, Some(5), "4+ worsened by −1");
 }
+
+/// CC-2: a charged model may stand and shoot at the chargers at −1 to hit
+/// (the close-combat chapter's number), but not with a slow (S-type)
+/// weapon: BS 3 then hits on 5+; a slow weapon is refused, naming CC-2.
+#[test]
+fn cc_2_a_rogue_trader_shooter_stands_and_shoots_at_minus_1_never_with_a_slow_weapon() {
+    let r = rules();
+    assert_eq!(r.close_combat.stand_and_shoot_to_hit, -1);
+    let json = |slow: bool| {
+        format!(
+            r#"{{"kind":"rt_shooting","shooter":{{"bs":3}},
+            "weapon":{{"s":4,"range":[12,24],"slow":{slow}}},
+            "range":10,"target":{{"t":3,"save":4}},"modifiers":["stand_and_shoot"]}}"#
+        )
+    };
+    let odds = shot(&json(false)).odds(&r).expect("odds");
+    assert_eq!(odds.score_to_hit, Some(5), "BS 3 at −1: 5+");
+    let refused = shot(&json(true)).odds(&r).expect_err("a slow weapon");
+    assert_eq!(refused.rule, "CC-2");
+    assert!(
+        muster::i18n::Lang::En
+            .problem_line(&refused)
+            .contains("slow"),
+        "{}",
+        muster::i18n::Lang::En.problem_line(&refused)
+    );
+}

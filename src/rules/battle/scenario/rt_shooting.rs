@@ -36,6 +36,10 @@ pub struct RtWeapon {
     /// A template weapon: it hits every target within its range, no roll.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub template: bool,
+    /// A slow (S-type) weapon: it cannot stand and shoot at chargers
+    /// (CC-2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub slow: bool,
 }
 
 fn is_zero(v: &i64) -> bool {
@@ -85,7 +89,8 @@ pub struct RtShootingScenario {
     pub range: i64,
     /// The target.
     pub target: RtTarget,
-    /// The situation: cover, a fast, small or large target.
+    /// The situation: cover, a fast, small or large target, standing to
+    /// shoot at chargers.
     #[serde(default)]
     pub modifiers: Vec<crate::rules::shooting::Situation>,
 }
@@ -96,6 +101,13 @@ impl RtShootingScenario {
     pub fn shot(&self, rules: &RulesData) -> Result<crate::rules::shooting::RtShot, Problem> {
         let w = &self.weapon;
         once("modifiers", &self.modifiers)?;
+        if w.slow
+            && self
+                .modifiers
+                .contains(&crate::rules::shooting::Situation::StandAndShoot)
+        {
+            return Err(Problem::new("CC-2", "problem.slow_weapon_stand_and_shoot"));
+        }
         let inches = |field: &str, v: i64| in_range(field, v, 0, 1000).map(|v| v.unsigned_abs());
         let ranges = [
             inches("weapon.range[0]", w.range[0])?,

@@ -175,3 +175,37 @@ fn cc_4_a_rifle_in_close_combat_is_set_aside_and_the_blow_improvised() {
     h.run();
     assert!(h.query_by_label("To hit 5+ (33.3 %)").is_some());
 }
+
+// CC-2 in the Rogue Trader shooting mode: standing to shoot at chargers is
+// a situation at −1 to hit; with a slow (S-type) weapon it is refused,
+// naming the rule, and no roll is offered.
+#[test]
+fn cc_2_stand_and_shoot_in_the_rogue_trader_shooting_mode() {
+    use egui::accesskit::Role;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    h.get_by_label("Shooting (Rogue Trader)").click();
+    h.run();
+    let before = h.state().views.battle.rt_shot.shot.shooter.bs;
+    h.get_by_role_and_label(Role::CheckBox, "Stands and shoots at chargers (CC-2) (-1)")
+        .click();
+    h.run();
+    let shot = &h.state().views.battle.rt_shot.shot;
+    assert!(
+        shot.modifiers
+            .contains(&muster::rules::shooting::Situation::StandAndShoot)
+    );
+    assert_eq!(shot.shooter.bs, before);
+    assert!(h.query_by_label_contains("CC-2").is_some());
+    h.get_by_role_and_label(
+        Role::CheckBox,
+        "Slow weapon (S-type: cannot stand and shoot)",
+    )
+    .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("CC-2: a weapon of type S (slow) cannot stand and shoot")
+            .is_some()
+    );
+    assert!(h.query_by_label("Roll").is_none(), "nothing to roll");
+}
