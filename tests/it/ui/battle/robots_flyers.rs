@@ -209,3 +209,142 @@ fn cc_2_stand_and_shoot_in_the_rogue_trader_shooting_mode() {
     );
     assert!(h.query_by_label("Roll").is_none(), "nothing to roll");
 }
+
+/// Every label of the window that contains `part`, for a failing test's
+/// message.
+fn labels(h: &Harness<'static, Gui>, part: &str) -> Vec<String> {
+    use egui_kittest::kittest::NodeT as _;
+    h.query_all_by_label_contains(part)
+        .filter_map(|n| n.accesskit_node().label())
+        .collect()
+}
+
+// EQ-22: the rope and grapnel swings up to 12" across for 2 actions; a
+// failed dangerous-terrain test (a 1) is a fall, whose wounds go by the
+// height (1 from 3"), with no automatic wounds for the height jumped from.
+#[test]
+fn eq_22_the_rope_and_grapnel_swing_its_odds_its_limit_and_its_roll() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    h.get_by_label("Kill team").click();
+    h.run();
+    h.get_by_label("Rope and grapnel (EQ-22)").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains(
+            "A swing to another building up to 12\" away, to any level, for 2 actions"
+        )
+        .is_some()
+    );
+    let a = &mut h.state_mut().views.battle.shooting.kt_actions;
+    (a.across, a.from_height, a.to_height, a.wounds_left) = (10, 3, 3, 1);
+    h.run();
+    // A 1 in 6 falls; from 3" a fall costs 1 mortal wound: on his last
+    // wound he is out when he falls.
+    assert!(
+        h.query_by_label("Falls: 16.7 %; out of action: 16.7 %")
+            .is_some(),
+        "{:?}",
+        labels(&h, "Falls")
+    );
+    assert!(
+        h.query_by_label_contains("whatever the test").is_none(),
+        "no automatic wounds for a rope"
+    );
+    button(&mut h, "Roll the jump");
+    let log = &h.state().app.model.battle.log;
+    assert_eq!(
+        muster::i18n::Lang::En.msg(&log[0].title),
+        "Shooter swings on a rope and grapnel"
+    );
+    // 13" across is beyond the rope's reach.
+    h.state_mut().views.battle.shooting.kt_actions.across = 13;
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("13\" across")
+            .next()
+            .is_some(),
+        "{:?}",
+        labels(&h, "across")
+    );
+    assert!(h.query_by_label("Roll the jump").is_none());
+}
+
+// EQ-25: the parachute lands 9" or more from any enemy; a failed landing
+// test (a 1) costs 1 mortal wound.
+#[test]
+fn eq_25_the_parachute_landing_its_odds_and_its_roll() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    h.get_by_label("Kill team").click();
+    h.run();
+    h.get_by_label("Parachute (EQ-25)").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("He lands 9\" or more from any enemy")
+            .is_some()
+    );
+    let a = &mut h.state_mut().views.battle.shooting.kt_actions;
+    (a.across, a.from_height, a.to_height, a.wounds_left) = (0, 0, 0, 2);
+    h.run();
+    // One wound on a 1: two wounds left, never out.
+    assert!(
+        h.query_by_label("Falls: 16.7 %; out of action: 0.0 %")
+            .is_some(),
+        "{:?}",
+        labels(&h, "Falls")
+    );
+    h.state_mut().views.battle.shooting.kt_actions.wounds_left = 1;
+    h.run();
+    assert!(
+        h.query_by_label("Falls: 16.7 %; out of action: 16.7 %")
+            .is_some()
+    );
+    button(&mut h, "Roll the jump");
+    let log = &h.state().app.model.battle.log;
+    assert_eq!(
+        muster::i18n::Lang::En.msg(&log[0].title),
+        "Shooter lands by parachute"
+    );
+}
+
+// PSY-5: a power resisted by a characteristic test: under the value on
+// 1D6 (3: a 1 or a 2 resists), or equal or under when the power says so; a
+// 6 always fails on one die, whatever the value; more dice go by their
+// total.
+#[test]
+fn psy_5_a_power_resisted_by_a_characteristic_test_in_the_battle_screen() {
+    use muster::rules::psychic::attack::PowerTest;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path());
+    h.get_by_label("Psychic attack").click();
+    h.run();
+    h.get_by_label("Resisted by a characteristic test (PSY-5)")
+        .click();
+    h.run();
+    let fails = |h: &Harness<'static, Gui>, p: &str| {
+        h.query_all_by_value(&format!("Fails the test and suffers the power: {p}"))
+            .next()
+            .is_some()
+    };
+    assert!(fails(&h, "66.7 %"), "under 3 on 1D6: 4 faces in 6 fail");
+    h.get_by_label("Equal or under passes").click();
+    h.run();
+    assert!(fails(&h, "50.0 %"), "3 or under: 3 faces in 6 fail");
+    let test = &mut h.state_mut().views.battle.psychic.attack.test;
+    *test = Some(PowerTest {
+        characteristic: 7,
+        dice: 1,
+        or_equal: true,
+    });
+    h.run();
+    assert!(fails(&h, "16.7 %"), "a 6 always fails");
+    let test = &mut h.state_mut().views.battle.psychic.attack.test;
+    *test = Some(PowerTest {
+        characteristic: 7,
+        dice: 2,
+        or_equal: true,
+    });
+    h.run();
+    assert!(fails(&h, "41.7 %"), "2D6 over 7: 15 in 36");
+}
