@@ -51,7 +51,7 @@ pub use enemy::{Behaviour, ENEMY_IDS, Fighter};
 pub use ids::{CharId, EscortId};
 pub use item_use::RECHARGE;
 pub use play::check_dice;
-pub use recruit::RecruitKind;
+pub use recruit::{RecruitKind, with_free_gear};
 
 use super::characters::Character;
 use super::characters::roster::Roster;

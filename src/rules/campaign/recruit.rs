@@ -8,7 +8,8 @@ use super::{Campaign, CampaignCharacter, EscortId, EscortKind, Member};
 use crate::rules::characters::Character;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::killteam::Soldier;
+use crate::rules::killteam::data::KillTeamData;
+use crate::rules::killteam::{Carried, Soldier};
 
 /// What the reinforcement points buy (CMP-7): a kind of soldier or
 /// character, made fresh in the escort, not copied from another document.
@@ -51,6 +52,34 @@ impl RecruitKind {
             Self::Soldier { .. } => EscortKind::KillTeam,
         }
     }
+}
+
+/// A soldier recruited by kind with his free special item and ribbon
+/// (KT-5), each when chosen: the item with the weapon it brings first
+/// (EQ-4, EQ-8, EQ-9, EQ-28). A Rogue Trader character is as he was. Whether
+/// the escort may take him so is `Campaign::recruit_member_refusal`'s to
+/// say.
+pub fn with_free_gear(
+    member: Member,
+    item: Option<&str>,
+    ribbon: Option<&str>,
+    data: &KillTeamData,
+) -> Member {
+    let Member::Soldier(mut s) = member else {
+        return member;
+    };
+    s.items = item
+        .map(|id| Carried {
+            item: id.to_owned(),
+            weapon: data
+                .item(id)
+                .and_then(|i| i.weapon_choice.as_ref())
+                .map(|p| p.default.clone()),
+        })
+        .into_iter()
+        .collect();
+    s.ribbon = ribbon.map(str::to_owned);
+    Member::Soldier(s)
 }
 
 impl Campaign {

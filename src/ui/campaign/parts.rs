@@ -548,6 +548,10 @@ pub(super) struct Buy {
     pub(super) recruit_type: Option<String>,
     /// The recruit's name as typed; none: the name Muster offers.
     pub(super) recruit_name: Option<String>,
+    /// A soldier recruit's free special item (KT-5), by id.
+    pub(super) recruit_item: Option<String>,
+    /// A soldier recruit's free ribbon (KT-5), by id.
+    pub(super) recruit_ribbon: Option<String>,
     /// Points spent on something else.
     pub(super) spend: u32,
     /// On what.

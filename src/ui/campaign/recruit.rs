@@ -3,13 +3,17 @@
 //! one brought from another document of the library. Each pick one
 //! campaign event, sent as a command.
 
-use crate::rules::campaign::{Campaign, CampaignEdit, Escort, EscortKind, Member, RecruitKind};
+use crate::rules::campaign::{
+    Campaign, CampaignEdit, Escort, EscortKind, Member, RecruitKind, with_free_gear,
+};
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::killteam::{item_refusal, ribbon_refusal};
 use crate::rules::{CharRef, KillTeam, Problem, Roster, RulesData};
 use crate::ui::campaign::parts::{Buy, edit};
 use crate::ui::context::ViewCtx;
+use crate::ui::killteam::parts::{Choice, picker_ui};
 use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, badge, icon_button};
 
@@ -61,9 +65,11 @@ fn judged(
     kind: &RecruitKind,
     name: &str,
     rules: &RulesData,
+    (item, ribbon): (Option<&str>, Option<&str>),
 ) -> (Option<Member>, Result<u32, Problem>, Option<Problem>) {
     match c.new_recruit(e.id, kind, name, rules) {
         Ok(m) => {
+            let m = with_free_gear(m, item, ribbon, &rules.killteam);
             let price = c.recruit_cost(&m, rules);
             let refusal = c.recruit_member_refusal(e.id, &m, rules);
             (Some(m), price, refusal)
@@ -85,7 +91,7 @@ fn kind_option_ui(
     priced: bool,
 ) -> bool {
     let name = kind_name(cx, kind);
-    let (_, price, refusal) = judged(c, e, kind, &name, &cx.model.rules);
+    let (_, price, refusal) = judged(c, e, kind, &name, &cx.model.rules, (None, None));
     let text = match price {
         Ok(cost) if priced => cx.f(
             "campaign.ui.recruit_option",
@@ -192,7 +198,7 @@ fn type_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, b
                     type_id: type_id.clone(),
                 };
                 let name = type_name(type_id.as_deref());
-                let text = match judged(c, e, &kind, &name, rules).1 {
+                let text = match judged(c, e, &kind, &name, rules, (None, None)).1 {
                     Ok(cost) => cx.f(
                         "campaign.ui.recruit_option",
                         &[("kind", &name), ("cost", &cost.to_string())],
@@ -224,6 +230,9 @@ pub(super) fn recruit_ui(
     ui.horizontal_wrapped(|ui| {
         kind_pick_ui(ui, cx, c, e, buy);
     });
+    if e.kind == EscortKind::KillTeam {
+        free_gear_ui(ui, cx, c, e, buy);
+    }
     ui.horizontal_wrapped(|ui| buy_kind_ui(ui, cx, c, e, buy));
     if library_offers(cx, c, e) {
         ui.horizontal_wrapped(|ui| library_ui(ui, cx, c, e, buy));
@@ -249,7 +258,8 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     {
         buy.recruit_name = Some(name.clone());
     }
-    let judged = kind.as_ref().map(|k| judged(c, e, k, &name, rules));
+    let gear = (buy.recruit_item.as_deref(), buy.recruit_ribbon.as_deref());
+    let judged = kind.as_ref().map(|k| judged(c, e, k, &name, rules, gear));
     let (member, price, refusal) = judged.map_or((None, None, None), |(m, p, r)| (m, Some(p), r));
     if let Some(Ok(cost)) = &price {
         price_ui(ui, cx, *cost);
@@ -276,8 +286,10 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
                 from: None,
             },
         ));
-        // The next one is offered his own name.
+        // The next one is offered his own name, and his own gear.
         buy.recruit_name = None;
+        buy.recruit_item = None;
+        buy.recruit_ribbon = None;
     }
     if c.reinforcement_of(e.id) == 0 {
         let why = cx.t("campaign.ui.recruit_no_points");
@@ -453,4 +465,56 @@ fn library_member(cx: &ViewCtx<'_>, kind: EscortKind, pick: Option<&CharRef>) ->
             .cloned()
             .map(Member::Character)
     }
+}
+
+/// A soldier recruit's free special item and ribbon (KT-5), each picked
+/// from every one the data holds, those the rules refuse him greyed out
+/// with why; none until picked.
+fn free_gear_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
+    let data = &cx.model.rules.killteam;
+    let Some(kind) = buy.recruit_kind(e.kind) else {
+        return;
+    };
+    let Ok(Member::Soldier(bare)) = c.new_recruit(e.id, &kind, "?", &cx.model.rules) else {
+        return;
+    };
+    let none = || Choice {
+        id: String::new(),
+        name: cx.t("campaign.ui.recruit_no_gear").to_owned(),
+        detail: String::new(),
+        refusal: None,
+    };
+    ui.horizontal_wrapped(|ui| {
+        let items: Vec<Choice> = std::iter::once(none())
+            .chain(data.equipment.iter().map(|i| Choice {
+                id: i.id.clone(),
+                name: format!("{} ({})", cx.lang.pick(&i.names), i.rule),
+                detail: cx.lang.pick(&i.text).to_owned(),
+                refusal: item_refusal(data, &bare, &i.id),
+            }))
+            .collect();
+        let shown = |id: Option<&String>, list: &[Choice]| {
+            list.iter()
+                .find(|x| Some(&x.id) == id)
+                .map_or_else(|| none().name, |x| x.name.clone())
+        };
+        let label = cx.t("campaign.ui.recruit_item");
+        let picked = shown(buy.recruit_item.as_ref(), &items);
+        if let Some(id) = picker_ui(ui, cx, (label, label), &picked, None, &items) {
+            buy.recruit_item = (!id.is_empty()).then_some(id);
+        }
+        let ribbons: Vec<Choice> = std::iter::once(none())
+            .chain(data.ribbons.iter().map(|r| Choice {
+                id: r.id.clone(),
+                name: format!("{} ({})", cx.lang.pick(&r.names), r.rule),
+                detail: cx.lang.pick(&r.text).to_owned(),
+                refusal: ribbon_refusal(data, &bare, &r.id),
+            }))
+            .collect();
+        let label = cx.t("campaign.ui.recruit_ribbon");
+        let picked = shown(buy.recruit_ribbon.as_ref(), &ribbons);
+        if let Some(id) = picker_ui(ui, cx, (label, label), &picked, None, &ribbons) {
+            buy.recruit_ribbon = (!id.is_empty()).then_some(id);
+        }
+    });
 }

@@ -3,7 +3,7 @@
 //! option but let only the legal ones be chosen, each other one saying which
 //! rule stops it (KT-1 … KT-21, EQ-*, RIB-*).
 
-mod parts;
+pub(crate) mod parts;
 pub(crate) mod soldier_card;
 
 use egui::RichText;

@@ -123,6 +123,60 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
     assert_eq!(value_of(&h, "Name of the recruit"), "Guardsman 5");
 }
 
+/// KT-5: a soldier bought by kind takes his free special item and his free
+/// ribbon, each picked from the data's, those the rules refuse him greyed
+/// out with why (a guardsman is no sergeant: no command insignia, EQ-31).
+#[test]
+fn kt_5_a_soldier_recruited_by_kind_takes_his_free_item_and_ribbon() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let team = crate::common::example_team();
+    let c = crate::common::team_at_the_table(&team, &r, mission_ended);
+    let mut h = window(dir.path(), &c, vec![Doc::new(team)]);
+    click(&mut h, "Kind of soldier to recruit");
+    let price = r.campaign.recruit.per_soldier_equivalent
+        * r.killteam.kind("guardsman").expect("kind").equivalents;
+    h.get_by_label(&format!("Guardsman — {price} reinforcement points"))
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "Free special item (KT-5)")
+        .click();
+    h.run();
+    let insignia = h
+        .query_all_by_label_contains("Command insignia (EQ-31) — EQ-31")
+        .next()
+        .expect("the insignia, refused");
+    assert!(insignia.accesskit_node().is_disabled());
+    h.get_by_label("Medikit (EQ-6)").click();
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "Free ribbon (KT-5)")
+        .click();
+    h.run();
+    h.get_by_label("Grenadier (RIB-1)").click();
+    h.run();
+    assert!(
+        h.query_by_label(&format!("Costs {price} reinforcement points"))
+            .is_some(),
+        "both free"
+    );
+    retype(&mut h, "Name of the recruit", "Trooper Vask");
+    button(&mut h, "Recruit this character into Anne's escort");
+    let after = crate::common::the_campaign(&h);
+    let vask = after
+        .members(EscortId(1))
+        .find(|x| x.name() == "Trooper Vask")
+        .expect("in Anne's escort");
+    let Member::Soldier(s) = &vask.member else {
+        panic!("a soldier");
+    };
+    assert_eq!(
+        s.items.iter().map(|c| c.item.as_str()).collect::<Vec<_>>(),
+        ["medikit"]
+    );
+    assert_eq!(s.ribbon.as_deref(), Some("grenadier"));
+    assert!(after.validate(&r).is_empty(), "{:?}", after.validate(&r));
+}
+
 #[test]
 fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
     let dir = tempfile::tempdir().expect("tempdir");
