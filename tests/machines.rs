@@ -501,7 +501,14 @@ fn held(dir: &Path, machine: &str, args: &[String]) -> Result<String, String> {
             return Err(format!("{machine}: not made on {by:?}: {all:?}"));
         }
     }
-    let title = format!("{n} event{} held aside", if n == 1 { "" } else { "s" });
+    // Settled by the players' choice, the cards are said calmly.
+    let title = match (by_choice, n == 1) {
+        (false, one) => format!("{n} event{} held aside", if one { "" } else { "s" }),
+        (true, one) => format!(
+            "{n} event{} set aside by the players’ choice",
+            if one { "" } else { "s" }
+        ),
+    };
     let cards = h.query_all_by_label_contains("Held aside: ").count();
     let kept = h.query_all_by_label_contains("Kept in its place: ").count();
     if n > 0 && h.query_by_label_contains(&title).is_none() {

@@ -496,6 +496,19 @@ pub enum CampaignEdit {
         /// The change.
         edit: GearEdit,
     },
+    /// A kill-team soldier who has none takes his free special item or
+    /// his free ribbon (KT-5): one recruited or carried over without
+    /// them, between missions.
+    FreeGear {
+        /// The soldier.
+        character: CharId,
+        /// The item, with the weapon it brings first.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        item: Option<String>,
+        /// The ribbon.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ribbon: Option<String>,
+    },
     /// A character sent on recon (CMP-14).
     Recon {
         /// The character.
@@ -596,6 +609,7 @@ impl CampaignEdit {
             | Self::Unworthy { character }
             | Self::SetPlaying { character, .. }
             | Self::Gear { character, .. }
+            | Self::FreeGear { character, .. }
             | Self::UseItem { character, .. }
             | Self::GiveInsignia { character, .. } => Some(*character),
             Self::Spend {
@@ -721,6 +735,7 @@ impl CampaignEdit {
             Self::Recruit { .. } => "campaign.event.recruit",
             Self::Spend { .. } => "campaign.event.spend",
             Self::Gear { edit, .. } => edit.label(),
+            Self::FreeGear { .. } => "campaign.event.free_gear",
             Self::Recon { .. } => "campaign.event.recon",
             Self::HireGuide { .. } => "campaign.event.guide",
             Self::Guide { .. } => "campaign.event.guided",

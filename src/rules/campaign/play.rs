@@ -604,6 +604,11 @@ impl Campaign {
                 bought,
             } => self.spend(escort, points, what, bought, oc)?,
             E::Gear { character, edit } => self.gear(character, edit, oc)?,
+            E::FreeGear {
+                character,
+                item,
+                ribbon,
+            } => self.free_gear(character, item, ribbon, rules, oc)?,
             E::Recon {
                 character,
                 roll,

@@ -9,6 +9,7 @@ mod compact;
 mod debrief;
 mod dice;
 mod fight;
+mod free_gear;
 mod held;
 pub use held::held_strip_ui;
 mod items;

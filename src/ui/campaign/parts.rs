@@ -552,6 +552,10 @@ pub(super) struct Buy {
     pub(super) recruit_item: Option<String>,
     /// A soldier recruit's free ribbon (KT-5), by id.
     pub(super) recruit_ribbon: Option<String>,
+    /// The free special item picked for each soldier who has none (KT-5).
+    pub(super) free_item: BTreeMap<CharId, String>,
+    /// The free ribbon picked for each soldier who has none (KT-5).
+    pub(super) free_ribbon: BTreeMap<CharId, String>,
     /// Points spent on something else.
     pub(super) spend: u32,
     /// On what.

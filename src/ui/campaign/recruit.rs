@@ -9,18 +9,17 @@ use crate::rules::campaign::{
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::killteam::{item_refusal, ribbon_refusal};
 use crate::rules::{CharRef, KillTeam, Problem, Roster, RulesData};
+use crate::ui::campaign::free_gear::recruit_gear_ui;
 use crate::ui::campaign::parts::{Buy, edit};
 use crate::ui::context::ViewCtx;
-use crate::ui::killteam::parts::{Choice, picker_ui};
 use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, badge, icon_button};
 
 impl Buy {
     /// The kind picked, for an escort of `escort_kind`: a soldier kind for
     /// a kill team; a race, and a standard type or none, for a band.
-    fn recruit_kind(&self, escort_kind: EscortKind) -> Option<RecruitKind> {
+    pub(super) fn recruit_kind(&self, escort_kind: EscortKind) -> Option<RecruitKind> {
         if escort_kind == EscortKind::KillTeam {
             let kind = self.recruit_soldier.clone()?;
             Some(RecruitKind::Soldier { kind })
@@ -231,7 +230,7 @@ pub(super) fn recruit_ui(
         kind_pick_ui(ui, cx, c, e, buy);
     });
     if e.kind == EscortKind::KillTeam {
-        free_gear_ui(ui, cx, c, e, buy);
+        recruit_gear_ui(ui, cx, c, e, buy);
     }
     ui.horizontal_wrapped(|ui| buy_kind_ui(ui, cx, c, e, buy));
     if library_offers(cx, c, e) {
@@ -465,56 +464,4 @@ fn library_member(cx: &ViewCtx<'_>, kind: EscortKind, pick: Option<&CharRef>) ->
             .cloned()
             .map(Member::Character)
     }
-}
-
-/// A soldier recruit's free special item and ribbon (KT-5), each picked
-/// from every one the data holds, those the rules refuse him greyed out
-/// with why; none until picked.
-fn free_gear_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
-    let data = &cx.model.rules.killteam;
-    let Some(kind) = buy.recruit_kind(e.kind) else {
-        return;
-    };
-    let Ok(Member::Soldier(bare)) = c.new_recruit(e.id, &kind, "?", &cx.model.rules) else {
-        return;
-    };
-    let none = || Choice {
-        id: String::new(),
-        name: cx.t("campaign.ui.recruit_no_gear").to_owned(),
-        detail: String::new(),
-        refusal: None,
-    };
-    ui.horizontal_wrapped(|ui| {
-        let items: Vec<Choice> = std::iter::once(none())
-            .chain(data.equipment.iter().map(|i| Choice {
-                id: i.id.clone(),
-                name: format!("{} ({})", cx.lang.pick(&i.names), i.rule),
-                detail: cx.lang.pick(&i.text).to_owned(),
-                refusal: item_refusal(data, &bare, &i.id),
-            }))
-            .collect();
-        let shown = |id: Option<&String>, list: &[Choice]| {
-            list.iter()
-                .find(|x| Some(&x.id) == id)
-                .map_or_else(|| none().name, |x| x.name.clone())
-        };
-        let label = cx.t("campaign.ui.recruit_item");
-        let picked = shown(buy.recruit_item.as_ref(), &items);
-        if let Some(id) = picker_ui(ui, cx, (label, label), &picked, None, &items) {
-            buy.recruit_item = (!id.is_empty()).then_some(id);
-        }
-        let ribbons: Vec<Choice> = std::iter::once(none())
-            .chain(data.ribbons.iter().map(|r| Choice {
-                id: r.id.clone(),
-                name: format!("{} ({})", cx.lang.pick(&r.names), r.rule),
-                detail: cx.lang.pick(&r.text).to_owned(),
-                refusal: ribbon_refusal(data, &bare, &r.id),
-            }))
-            .collect();
-        let label = cx.t("campaign.ui.recruit_ribbon");
-        let picked = shown(buy.recruit_ribbon.as_ref(), &ribbons);
-        if let Some(id) = picker_ui(ui, cx, (label, label), &picked, None, &ribbons) {
-            buy.recruit_ribbon = (!id.is_empty()).then_some(id);
-        }
-    });
 }

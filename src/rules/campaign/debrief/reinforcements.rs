@@ -1,7 +1,7 @@
 //! Reinforcement points between two missions: victory points exchanged
 //! for them (CMP-6), a recruit bought and whether he may join (CMP-7,
-//! CMP-14, CMP-16), points spent on anything else, and a character's gear
-//! changed.
+//! CMP-14, CMP-16), points spent on anything else, a character's gear
+//! changed, and a soldier's free item and ribbon given (KT-5).
 
 use crate::rules::campaign::edit::{Bought, CampaignEdit};
 use crate::rules::campaign::play::no_escort;
@@ -11,6 +11,7 @@ use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
+use crate::rules::killteam::{Carried, item_refusal, ribbon_refusal};
 
 impl Campaign {
     /// [`CampaignEdit::ExchangeVp`]: vP exchanged for reinforcement points
@@ -236,5 +237,75 @@ impl Campaign {
                 .text("item", &item),
         ));
         Ok(CampaignEdit::Gear { character, edit })
+    }
+
+    /// [`CampaignEdit::FreeGear`]: a soldier who has none takes his free
+    /// special item or ribbon (KT-5), between missions. Refused at the
+    /// table, for a Rogue Trader character, the dead, a soldier who has
+    /// one already, and what the kill-team rules refuse him (EQ-*, RIB-*).
+    pub(in crate::rules::campaign) fn free_gear(
+        &mut self,
+        character: CharId,
+        item: Option<String>,
+        ribbon: Option<String>,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Setup, Phase::Ready, Phase::Debrief])?;
+        let i = self.index(character)?;
+        let x = &self.characters[i];
+        if !x.state.alive() {
+            return Err(Problem::new("CMP-13", "campaign.problem.dead_gear").character(x.name()));
+        }
+        let Member::Soldier(s) = &x.member else {
+            return Err(
+                Problem::new("KT-5", "campaign.problem.free_gear_character").character(x.name())
+            );
+        };
+        if item.is_none() && ribbon.is_none() {
+            return Err(
+                Problem::new("KT-5", "campaign.problem.free_gear_nothing").character(x.name())
+            );
+        }
+        let data = &rules.killteam;
+        let name = x.name().to_owned();
+        if item.is_some() && !s.items.is_empty() {
+            return Err(Problem::new("KT-5", "campaign.problem.free_item_taken").character(&name));
+        }
+        if ribbon.is_some() && s.ribbon.is_some() {
+            return Err(Problem::new("KT-5", "campaign.problem.free_ribbon_taken").character(&name));
+        }
+        if let Some(p) = item.as_deref().and_then(|id| item_refusal(data, s, id)) {
+            return Err(p);
+        }
+        if let Some(p) = ribbon.as_deref().and_then(|id| ribbon_refusal(data, s, id)) {
+            return Err(p);
+        }
+        let weapon = |id: &str| {
+            data.item(id)
+                .and_then(|it| it.weapon_choice.as_ref())
+                .map(|p| p.default.clone())
+        };
+        let Member::Soldier(s) = &mut self.char_mut(i).member else {
+            unreachable!("a soldier, checked above")
+        };
+        if let Some(id) = &item {
+            s.items.push(Carried {
+                item: id.clone(),
+                weapon: weapon(id),
+            });
+        }
+        if ribbon.is_some() {
+            s.ribbon.clone_from(&ribbon);
+        }
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("campaign.log.free_gear").text("character", &name),
+        ));
+        Ok(CampaignEdit::FreeGear {
+            character,
+            item,
+            ribbon,
+        })
     }
 }

@@ -9,6 +9,7 @@ use crate::rules::campaign::{
     Bought, Campaign, CampaignEdit, CharId, Escort, EscortId, Member, Purchase,
 };
 use crate::rules::{Gear, GearKind, PowerCard};
+use crate::ui::campaign::free_gear::free_gear_ui;
 use crate::ui::campaign::parts::{Buy, BuyKind, MissionState, edit};
 use crate::ui::campaign::recruit::recruit_ui;
 use crate::ui::context::ViewCtx;
@@ -61,6 +62,7 @@ impl MissionState {
                         badge(ui, Tone::Good, cx.t("campaign.ui.recruit_allies"));
                     }
                     recruit_ui(ui, cx, c, e, buy);
+                    free_gear_ui(ui, cx, c, e, buy);
                     spend_ui(ui, cx, c, e, buy);
                 });
             }

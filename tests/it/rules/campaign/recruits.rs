@@ -591,3 +591,69 @@ fn cmp_7_a_kind_the_escort_may_not_take_is_refused_with_its_rule() {
         Lang::En.problem_line(&p)
     );
 }
+
+/// KT-5: a soldier who has none takes his free special item and his free
+/// ribbon later, between missions, each once; never a second free one,
+/// never what the rules refuse him (a guardsman is no sergeant: no command
+/// insignia, EQ-31), never at the table, never for a Rogue Trader
+/// character.
+#[test]
+fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() {
+    let r = rules();
+    let c = after_a_mission(
+        EscortKind::KillTeam,
+        vec![
+            soldier("Sergeant Hark", "sergeant"),
+            soldier("Trooper Vask", "guardsman"),
+        ],
+        None,
+        &r,
+    );
+    let vask = crate::common::char_id(&c, "Trooper Vask");
+    let give = |item: Option<&str>, ribbon: Option<&str>| E::FreeGear {
+        character: vask,
+        item: item.map(str::to_owned),
+        ribbon: ribbon.map(str::to_owned),
+    };
+    let p = refused(&c, give(Some("command_insignia"), None), &r);
+    assert_eq!(p.rule, "EQ-31");
+    assert_eq!(refused(&c, give(None, None), &r).rule, "KT-5");
+    let c = ok(&c, give(Some("medikit"), None), &r);
+    let c = ok(&c, give(None, Some("grenadier")), &r);
+    let Some(Member::Soldier(s)) = c.character(vask).map(|x| &x.member) else {
+        panic!("a soldier");
+    };
+    assert_eq!(s.items.len(), 1);
+    assert_eq!(s.items[0].item, "medikit");
+    assert_eq!(s.ribbon.as_deref(), Some("grenadier"));
+    assert_eq!(refused(&c, give(Some("torch"), None), &r).rule, "KT-5");
+    assert_eq!(refused(&c, give(None, Some("endurance")), &r).rule, "KT-5");
+    // The journal replays to the same campaign.
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    // Never at the table.
+    let at_table = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let someone = at_table.characters[0].id;
+    let p = refused(
+        &at_table,
+        E::FreeGear {
+            character: someone,
+            item: Some("torch".into()),
+            ribbon: None,
+        },
+        &r,
+    );
+    assert_ne!(p.rule, "KT-5", "refused for the phase: {p:?}");
+    // Never for a Rogue Trader character.
+    let band = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
+    let vael = crate::common::char_id(&band, "Vael");
+    let p = refused(
+        &band,
+        E::FreeGear {
+            character: vael,
+            item: Some("torch".into()),
+            ribbon: None,
+        },
+        &r,
+    );
+    assert_eq!(p.key, "campaign.problem.free_gear_character");
+}

@@ -177,6 +177,58 @@ fn kt_5_a_soldier_recruited_by_kind_takes_his_free_item_and_ribbon() {
     assert!(after.validate(&r).is_empty(), "{:?}", after.validate(&r));
 }
 
+/// KT-5, later: a soldier recruited without his free special item is
+/// listed with what he may take; given from the debrief, he has it, and is
+/// listed no more for it.
+#[test]
+fn kt_5_a_soldier_without_his_free_item_is_given_it_from_the_debrief() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let team = crate::common::example_team();
+    let c = crate::common::team_at_the_table(&team, &r, mission_ended);
+    let kind = RecruitKind::Soldier {
+        kind: "guardsman".into(),
+    };
+    let member = c
+        .new_recruit(EscortId(1), &kind, "Trooper Vask", &r)
+        .expect("a guardsman");
+    let cost = c.recruit_cost(&member, &r).expect("priced");
+    let c = crate::common::ok(
+        &c,
+        E::Recruit {
+            escort: EscortId(1),
+            member,
+            cost,
+            from: None,
+        },
+        &r,
+    );
+    let mut h = window(dir.path(), &c, vec![Doc::new(team)]);
+    assert!(
+        h.query_by_label("Soldiers without their free special item or ribbon (KT-5):")
+            .is_some()
+    );
+    h.get_by_role_and_label(Role::ComboBox, "Free special item for Trooper Vask (KT-5)")
+        .click();
+    h.run();
+    h.get_by_label("Medikit (EQ-6)").click();
+    h.run();
+    button(&mut h, "Give Trooper Vask what is picked");
+    let after = crate::common::the_campaign(&h);
+    let vask = after
+        .members(EscortId(1))
+        .find(|x| x.name() == "Trooper Vask")
+        .expect("in Anne's escort");
+    assert!(
+        matches!(&vask.member, Member::Soldier(s) if s.items.len() == 1 && s.items[0].item == "medikit")
+    );
+    assert!(
+        h.query_by_label("Free special item for Trooper Vask (KT-5)")
+            .is_none(),
+        "he has his item now"
+    );
+}
+
 #[test]
 fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
     let dir = tempfile::tempdir().expect("tempdir");
