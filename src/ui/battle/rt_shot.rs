@@ -268,6 +268,16 @@ impl RtShotView {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_CASINO, cx.t("battle.odds"));
+            // The sources give no shooting chapter: said, not passed off
+            // as the rules'.
+            ui.add(
+                egui::Label::new(
+                    RichText::new(cx.t("battle.rt.assumed"))
+                        .small()
+                        .color(palette().ink.subdued),
+                )
+                .wrap(),
+            );
             match scenario.odds(&cx.model.rules) {
                 Ok(odds) => {
                     odds_ui(ui, cx, &odds);

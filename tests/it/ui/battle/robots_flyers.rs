@@ -186,6 +186,11 @@ fn cc_2_stand_and_shoot_in_the_rogue_trader_shooting_mode() {
     let mut h = harness(dir.path());
     h.get_by_label("Shooting (Rogue Trader)").click();
     h.run();
+    // Shooting is Muster's reading of the rulebook, and says so.
+    assert!(
+        h.query_by_label_contains("Assumed: the French sources give no shooting chapter")
+            .is_some()
+    );
     let before = h.state().views.battle.rt_shot.shot.shooter.bs;
     h.get_by_role_and_label(Role::CheckBox, "Stands and shoots at chargers (CC-2) (-1)")
         .click();
