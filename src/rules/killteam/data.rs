@@ -371,6 +371,11 @@ pub struct GearUse {
     /// Used once a turn at most (EQ-27: the jump pack).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub once_a_turn: bool,
+    /// The soldier moves by it (EQ-22, EQ-25, EQ-27): each of its actions
+    /// is a Move, so a dazzled soldier may not (EQ-10), a prone one stands
+    /// first (KT-9), and it counts for "never three times the same".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moves: bool,
 }
 
 /// One way of using an item at the table (EQ-22: climbing, 1 action;

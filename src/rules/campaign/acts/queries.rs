@@ -295,12 +295,16 @@ impl Campaign {
                 .map(|x| x.actions)
                 .ok_or_else(|| Problem::new(it.rule.clone(), "kt.gear.no_way").arg("way", w))?,
         };
-        // KT-14: a grenade is his grenade of the turn.
+        // KT-14: a grenade is his grenade of the turn; a rope, a parachute
+        // or a jump pack moves him.
         let act = if it.grenade {
             Act::Grenade
+        } else if gear.moves {
+            Act::Move
         } else {
             Act::UseItem
         };
+        self.dazzle_refusal(id, act)?;
         let mut turn = at.turn.clone();
         for k in 0..actions {
             let before = turn.activations.len();

@@ -292,6 +292,65 @@ fn eq_10_a_dazzled_soldier_cannot_move_this_turn_and_fights_at_minus_one() {
     assert!(next.may_act(dace, Act::Move, &r).is_ok());
 }
 
+/// EQ-10 « ne peut plus bouger durant ce tour », KT-9 and KT-8 as the French
+/// reads: a rope, a parachute or a jump pack moves the soldier, so a
+/// dazzled one may not use it, a prone one stands up first, and each of
+/// its actions is a Move for "never three times the same".
+#[test]
+fn eq_10_kt_9_a_move_by_rope_parachute_or_jump_pack_is_a_move() {
+    use muster::rules::killteam::Carried;
+    let r = rules();
+    let mut team = example_team();
+    for s in &mut team.soldiers {
+        let item = match s.name.as_str() {
+            "Trooper Rusk" => "rope_and_grapnel",
+            "Trooper Dace" => "parachute",
+            _ => continue,
+        };
+        s.ribbon = None;
+        s.items = vec![Carried {
+            item: item.into(),
+            weapon: None,
+        }];
+    }
+    let c = team_at_the_table(&team, &r, |_| vec![]);
+    let gear = |c: &Campaign, name: &str, item: &str, way: Option<&str>| E::UseGear {
+        character: char_id(c, name),
+        item: item.into(),
+        way: way.map(str::to_owned),
+    };
+    // Dazzled this turn: no rope, no parachute.
+    let mut dazzled = c.clone();
+    let table = dazzled.table.as_mut().expect("table");
+    let now = table.turn();
+    for name in ["Trooper Rusk", "Trooper Dace"] {
+        table.dazzled.insert(char_id(&c, name), now);
+    }
+    let p = refused(
+        &dazzled,
+        gear(&dazzled, "Trooper Rusk", "rope_and_grapnel", Some("climb")),
+        &r,
+    );
+    assert_eq!(p.rule, "EQ-10");
+    let p = refused(
+        &dazzled,
+        gear(&dazzled, "Trooper Dace", "parachute", None),
+        &r,
+    );
+    assert_eq!(p.rule, "EQ-10");
+    // Prone: he stands up first (KT-9).
+    let prone = ok(&c, act(&c, "Trooper Rusk", Act::GoProne), &r);
+    let p = refused(
+        &prone,
+        gear(&prone, "Trooper Rusk", "rope_and_grapnel", Some("climb")),
+        &r,
+    );
+    assert_eq!(p.rule, "KT-9", "{p:?}");
+    // The parachute is a move.
+    let landed = ok(&c, gear(&c, "Trooper Dace", "parachute", None), &r);
+    assert_eq!(acts(&landed, "Trooper Dace"), [Act::Move]);
+}
+
 /// KT-14 « une seule grenade par tour »: a flash grenade used at the table is
 /// the soldier's grenade of the turn; a frag grenade after it is refused,
 /// and the other way round. The next turn he throws again.
@@ -487,8 +546,8 @@ fn kt_11_a_second_soldier_straight_after_the_first_for_4_cp_counts_as_one_activa
 }
 
 /// The items that touch no other model cost their actions at the table:
-/// EQ-12 the vox one, EQ-22 the rope one to climb and two in one activation
-/// to swing, EQ-7 the smoke grenade one (his grenade of the turn, KT-14,
+/// EQ-12 the vox one, EQ-22 the rope one move to climb and two in one
+/// activation to swing, EQ-7 the smoke grenade one (his grenade of the turn, KT-14,
 /// struck off), EQ-27 the jump pack once a turn.
 #[test]
 fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
@@ -529,7 +588,8 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
         gear(&c, "Trooper Rusk", "rope_and_grapnel", Some("swing")),
         &r,
     );
-    assert_eq!(acts(&swung, "Trooper Rusk"), [Act::UseItem, Act::UseItem]);
+    // A rope moves him: each of its actions is a Move.
+    assert_eq!(acts(&swung, "Trooper Rusk"), [Act::Move, Act::Move]);
     let moved = ok(&c, act(&c, "Trooper Rusk", Act::Move), &r);
     let p = refused(
         &moved,
@@ -542,7 +602,7 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
         gear(&moved, "Trooper Rusk", "rope_and_grapnel", Some("climb")),
         &r,
     );
-    assert_eq!(acts(&climbed, "Trooper Rusk"), [Act::Move, Act::UseItem]);
+    assert_eq!(acts(&climbed, "Trooper Rusk"), [Act::Move, Act::Move]);
     // EQ-7: the smoke grenade is his grenade of the turn, and struck off.
     let vell = char_id(&c, "Trooper Vell");
     let smoke = ok(&c, gear(&c, "Trooper Vell", "smoke_grenade", None), &r);
