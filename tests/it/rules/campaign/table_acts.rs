@@ -292,6 +292,15 @@ fn eq_10_a_dazzled_soldier_cannot_move_this_turn_and_fights_at_minus_one() {
     assert!(next.may_act(dace, Act::Move, &r).is_ok());
 }
 
+/// `name` of `c` uses `item` at the table, its way `way`.
+fn gear(c: &Campaign, name: &str, item: &str, way: Option<&str>) -> E {
+    E::UseGear {
+        character: char_id(c, name),
+        item: item.into(),
+        way: way.map(str::to_owned),
+    }
+}
+
 /// EQ-10 « ne peut plus bouger durant ce tour », KT-9 and KT-8 as the French
 /// reads: a rope, a parachute or a jump pack moves the soldier, so a
 /// dazzled one may not use it, a prone one stands up first, and each of
@@ -314,11 +323,6 @@ fn eq_10_kt_9_a_move_by_rope_parachute_or_jump_pack_is_a_move() {
         }];
     }
     let c = team_at_the_table(&team, &r, |_| vec![]);
-    let gear = |c: &Campaign, name: &str, item: &str, way: Option<&str>| E::UseGear {
-        character: char_id(c, name),
-        item: item.into(),
-        way: way.map(str::to_owned),
-    };
     // Dazzled this turn: no rope, no parachute.
     let mut dazzled = c.clone();
     let table = dazzled.table.as_mut().expect("table");
@@ -574,11 +578,6 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
         }];
     }
     let c = team_at_the_table(&team, &r, |_| vec![]);
-    let gear = |c: &Campaign, name: &str, item: &str, way: Option<&str>| E::UseGear {
-        character: char_id(c, name),
-        item: item.into(),
-        way: way.map(str::to_owned),
-    };
     // EQ-12: the vox, one action.
     let vox = ok(&c, gear(&c, "Trooper Dace", "vox_radio", None), &r);
     assert_eq!(acts(&vox, "Trooper Dace"), [Act::UseItem]);

@@ -62,6 +62,22 @@ fn window(dir: &std::path::Path, c: &Campaign, saved: Vec<Doc>) -> Harness<'stat
     super::showing(dir, c)
 }
 
+/// Names the recruit Trooper Vask and recruits him into Anne's escort: the
+/// campaign after, and Vask in it.
+fn recruit_vask(
+    h: &mut Harness<'static, Gui>,
+) -> (Campaign, muster::rules::campaign::CampaignCharacter) {
+    retype(h, "Name of the recruit", "Trooper Vask");
+    button(h, "Recruit this character into Anne's escort");
+    let after = crate::common::the_campaign(h);
+    let vask = after
+        .members(EscortId(1))
+        .find(|x| x.name() == "Trooper Vask")
+        .expect("in Anne's escort")
+        .clone();
+    (after, vask)
+}
+
 #[test]
 fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -93,13 +109,7 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
     );
     // His name offered: the fifth guardsman of the team.
     assert_eq!(value_of(&h, "Name of the recruit"), "Guardsman 5");
-    retype(&mut h, "Name of the recruit", "Trooper Vask");
-    button(&mut h, "Recruit this character into Anne's escort");
-    let after = crate::common::the_campaign(&h);
-    let vask = after
-        .members(EscortId(1))
-        .find(|x| x.name() == "Trooper Vask")
-        .expect("in Anne's escort");
+    let (after, vask) = recruit_vask(&mut h);
     assert_eq!(
         RecruitKind::of(&vask.member),
         RecruitKind::Soldier {
@@ -159,13 +169,7 @@ fn kt_5_a_soldier_recruited_by_kind_takes_his_free_item_and_ribbon() {
             .is_some(),
         "both free"
     );
-    retype(&mut h, "Name of the recruit", "Trooper Vask");
-    button(&mut h, "Recruit this character into Anne's escort");
-    let after = crate::common::the_campaign(&h);
-    let vask = after
-        .members(EscortId(1))
-        .find(|x| x.name() == "Trooper Vask")
-        .expect("in Anne's escort");
+    let (after, vask) = recruit_vask(&mut h);
     let Member::Soldier(s) = &vask.member else {
         panic!("a soldier");
     };
