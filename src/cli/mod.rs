@@ -476,9 +476,18 @@ fn print(
         return written(write_out(text.as_bytes(), output, lang, out, err));
     }
     let options = crate::print::SheetOptions { lang, appendix };
+    // On the sheet, as in the window: what waits (the players' settled
+    // choices are named on stderr only).
+    let waiting = reading
+        .as_ref()
+        .map(|r| {
+            let held = r.held.iter().filter(|a| !a.chosen).cloned().collect();
+            left_out_lines(&FolderReading { held, ..r.clone() }, lang)
+        })
+        .unwrap_or_default();
     let sheet = crate::print::sheets::with_left_out(
         crate::print::sheet_of(&doc, &rules, options),
-        &left_out,
+        &waiting,
         lang,
     );
     let bytes = match target {

@@ -33,8 +33,9 @@ use crate::rules::{Document, Msg};
 ///   version 5 would not know.
 /// - 7: a campaign written as one file keeps the events held aside (two
 ///   machines' events that could not both stand) and the players' choices
-///   about them, and a kill-team soldier's free item and ribbon may be
-///   given later (an event), which a Muster of version 6 would not know.
+///   about them, a kill-team soldier's free item and ribbon may be given
+///   later (an event), and an item's use records whether the soldier moved
+///   by it, which a Muster of version 6 would not know.
 pub const SCHEMA_VERSION: u32 = 7;
 
 /// The oldest schema version whose files read as the current one: each

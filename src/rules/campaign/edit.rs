@@ -389,6 +389,12 @@ pub enum CampaignEdit {
         /// The way, when the item has several (EQ-22: `climb`, `swing`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         way: Option<String>,
+        /// The soldier moved by it (a rope, a parachute, a jump pack: the
+        /// data's `moves` when it was made): each of its actions a Move
+        /// (EQ-10, KT-9, KT-8). Recorded with the event, so that an event
+        /// made before Muster read it so replays as it was played.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        moves: bool,
     },
     /// A drawn enemy activated this turn (KT-8).
     EnemyActivation {

@@ -373,7 +373,8 @@ pub struct GearUse {
     pub once_a_turn: bool,
     /// The soldier moves by it (EQ-22, EQ-25, EQ-27): each of its actions
     /// is a Move, so a dazzled soldier may not (EQ-10), a prone one stands
-    /// first (KT-9), and it counts for "never three times the same".
+    /// first (KT-9), and it counts for "never three times the same". Each
+    /// use records it, so that a use made before replays as it was.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub moves: bool,
 }

@@ -39,10 +39,11 @@ pub(super) fn replay(
         });
     }
     // A choice stands while the event it kept does (taken back, the one it
-    // set aside comes back).
+    // set aside comes back); the start's events always stand.
     let standing: HashSet<String> = journals
         .iter()
         .flat_map(|j| j.events.iter().map(|e| entry_key(e)))
+        .chain(known.start_keys.iter().cloned())
         .collect();
     let overruled = overruled(&known.files, &standing);
     for j in &mut journals {
@@ -347,7 +348,7 @@ pub(super) fn chosen_aside(
 }
 
 /// The event the players kept instead of the one of key `over`, by the
-/// latest choice about it, when the campaign holds it.
+/// latest choice about it whose kept event the campaign holds.
 fn kept_instead(
     files: &HashMap<String, (Option<Seen>, JournalFile)>,
     over: &str,
@@ -360,7 +361,10 @@ fn kept_instead(
                 .iter()
                 .map(move |c| (c.at.as_deref().unwrap_or(""), mm.as_str(), c))
         })
-        .filter(|(_, _, c)| c.over == over)
+        // A choice whose kept event stands: the one `overruled` applied.
+        .filter(|(_, _, c)| {
+            c.over == over && campaign.journal.iter().any(|x| entry_key(x) == c.keep)
+        })
         .max_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)))
         .map(|(_, _, c)| c.keep.clone())?;
     campaign

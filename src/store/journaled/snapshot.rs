@@ -332,7 +332,7 @@ fn known_of(
         start_len,
         start_name: String::new(),
         start_keys: HashSet::new(),
-        overruled: overruled(&files, &standing_keys(&files, None)),
+        overruled: overruled(&files, &standing_keys(&files, Some(campaign))),
         files,
         set_aside: Vec::new(),
         name: campaign.name.clone(),

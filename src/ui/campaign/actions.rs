@@ -290,6 +290,7 @@ fn gear_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &Campai
                         character: x.id,
                         item: it.id.clone(),
                         way: way.map(str::to_owned),
+                        moves: it.gear.as_ref().is_some_and(|g| g.moves),
                     },
                 );
                 ui.close();

@@ -5,8 +5,10 @@
 
 use egui_material_icons::icons;
 
-use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Escort, Member};
-use crate::rules::killteam::{Soldier, item_refusal, ribbon_refusal};
+use crate::rules::campaign::{
+    Campaign, CampaignCharacter, CampaignEdit, Escort, Member, with_free_gear,
+};
+use crate::rules::killteam::{Carried, Soldier, item_refusal, ribbon_refusal};
 use crate::ui::campaign::parts::{Buy, edit};
 use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::{Choice, picker_ui};
@@ -87,7 +89,17 @@ pub(super) fn recruit_gear_ui(
             buy.recruit_item = id;
         }
         let label = cx.t("campaign.ui.recruit_ribbon");
-        let ribbons = ribbon_choices(cx, &bare);
+        // Judged with the item picked (RIB-6: a mine and Explosives expert).
+        let with_item = match with_free_gear(
+            Member::Soldier(bare.clone()),
+            buy.recruit_item.as_deref(),
+            None,
+            &cx.model.rules.killteam,
+        ) {
+            Member::Soldier(s) => s,
+            Member::Character(_) => bare.clone(),
+        };
+        let ribbons = ribbon_choices(cx, &with_item);
         if let Some(id) = pick_ui(
             ui,
             cx,
@@ -134,7 +146,15 @@ pub(in crate::ui::campaign) fn free_gear_ui(
                     set(&mut buy.free_item, x.id, id);
                 }
             }
-            let ribbons = ribbon_choices(cx, s);
+            // Judged with the item picked beside it (RIB-6).
+            let mut with_item = s.clone();
+            if let Some(id) = buy.free_item.get(&x.id) {
+                with_item.items.push(Carried {
+                    item: id.clone(),
+                    weapon: None,
+                });
+            }
+            let ribbons = ribbon_choices(cx, &with_item);
             let takes_ribbon = ribbons.iter().skip(1).any(|r| r.refusal.is_none());
             if s.ribbon.is_none() && takes_ribbon {
                 let label = cx.t("campaign.ui.recruit_ribbon");

@@ -146,6 +146,19 @@ fn aside_ui(
                     entry_key(rival),
                 ));
             }
+            // Or the players agree the one in its place stands: the held
+            // one is settled by their choice, nothing else changes.
+            if !aside.chosen {
+                let word = cx.t("held.settle");
+                let named = cx.f("held.settle_named", &[("n", &(n + 1).to_string())]);
+                if icon_button(ui, icons::ICON_CHECK, word, &named, writable).clicked() {
+                    cx.send(Command::KeepInstead(
+                        key.clone(),
+                        entry_key(rival),
+                        key_of_held.clone(),
+                    ));
+                }
+            }
         }
         None if !aside.chosen => {
             ui.label(cx.t("held.no_rival"));

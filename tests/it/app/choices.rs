@@ -82,6 +82,11 @@ fn cmp_9_cran_9_and_the_vox_caster_are_reached_in_clicks_each_showing_what_it_ch
         then.contains("vox caster") && then.contains("Cran"),
         "the purchase named, with the pending Cran test as the reason: {then}"
     );
+    // Or settle it, keeping the one in its place: offered beside.
+    assert!(
+        h.query_by_label("Keep the event in its place and settle the one held aside (1)")
+            .is_some()
+    );
     h.get_by_role_and_label(Role::Button, "Keep the event held aside instead (1)")
         .click();
     h.run();

@@ -491,3 +491,88 @@ fn exported_then_imported_a_shared_campaign_keeps_its_held_events_and_choices() 
     assert_eq!(again.journal, exported.journal);
     assert_eq!(again.held, exported.held);
 }
+
+/// The same Cran test rolled on two machines, written back as one file and
+/// imported: the held test waits in the campaign's start. The players keep
+/// the one in its place: the held one is settled by their choice, and the
+/// folder checks whole.
+#[test]
+fn a_held_event_a_start_keeps_is_settled_by_keeping_the_one_in_its_place() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let (base, dace) = crate::rules::campaign::merge::debrief(&r);
+    let test = |face| crate::rules::campaign::merge::cran(&base, dace, face);
+    let camille = machine(dir.path(), locks.path(), A, "Camille's laptop");
+    camille.save(&Doc::new(base.clone())).expect("begun");
+    let bruno = machine(dir.path(), locks.path(), B, "Bruno's desktop");
+    bruno.load_library();
+    camille
+        .save(&Doc::new(play(
+            &base,
+            &[test(2)],
+            &r,
+            ("Camille's laptop", 0),
+        )))
+        .expect("A");
+    bruno
+        .save(&Doc::new(play(
+            &base,
+            &[test(9)],
+            &r,
+            ("Bruno's desktop", 5),
+        )))
+        .expect("B");
+    let folder = dir.path().join("campaigns").join(&base.id);
+    let data = tempfile::tempdir().expect("data");
+    let out = data.path().join("one.json");
+    let shown = |p: &Path| p.display().to_string();
+    let run = crate::cli::muster(
+        data.path(),
+        &[
+            "export",
+            &shown(&folder),
+            "--format",
+            "json",
+            "-o",
+            &shown(&out),
+        ],
+    );
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    // Imported elsewhere: a folder whose start holds the test aside.
+    let elsewhere = tempfile::tempdir().expect("another library");
+    let mut app = muster::app::App::new(
+        Some(elsewhere.path()),
+        &muster::app::Prefs::default(),
+        Box::new(muster::app::ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    app.apply(muster::app::Command::Import(out.clone()));
+    app.flush_saves();
+    let c = app
+        .model
+        .library
+        .docs
+        .iter()
+        .find_map(Doc::get::<Campaign>)
+        .expect("imported")
+        .clone();
+    let key = muster::rules::DocKey::of::<Campaign>(&c.id);
+    let held = app.model.library.held.get(&key).expect("held").clone();
+    assert_eq!(held.len(), 1);
+    assert!(!held[0].chosen);
+    let rival = held[0].rival.as_ref().expect("the 2 kept in its place");
+    assert_eq!(rival.event, test(2));
+    app.apply(muster::app::Command::KeepInstead(
+        key.clone(),
+        entry_key(rival),
+        entry_key(&held[0].entry),
+    ));
+    app.flush_saves();
+    let held = app.model.library.held.get(&key).expect("held").clone();
+    assert!(held[0].chosen, "settled by the players' choice");
+    let imported = elsewhere.path().join("campaigns").join(&c.id);
+    let run = crate::cli::muster(data.path(), &["check", &shown(&imported)]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+}

@@ -34,7 +34,8 @@ impl Campaign {
                 character,
                 item,
                 way,
-            } => self.use_gear(character, (item, way), rules, out),
+                moves,
+            } => self.use_gear(character, (item, way, moves), rules, out),
             _ => unreachable!("the dispatcher hands over the turn's events only"),
         }
     }
@@ -239,11 +240,11 @@ impl Campaign {
     pub(in crate::rules::campaign) fn use_gear(
         &mut self,
         character: CharId,
-        (item, way): (String, Option<String>),
+        (item, way, moves): (String, Option<String>, bool),
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let next = self.may_use_gear(character, (&item, way.as_deref()), rules)?;
+        let next = self.gear_turn(character, (&item, way.as_deref()), moves, rules)?;
         let data = &rules.killteam;
         let single = data.item(&item).is_some_and(|i| i.single_use);
         let count = self.soldier_at_table(character).map_or(1, |s| {
@@ -269,6 +270,7 @@ impl Campaign {
             character,
             item,
             way,
+            moves,
         })
     }
 

@@ -245,6 +245,21 @@ impl Campaign {
         (item, way): (&str, Option<&str>),
         rules: &RulesData,
     ) -> Result<SoldierTurn, Problem> {
+        let moves = (rules.killteam.item(item))
+            .and_then(|it| it.gear.as_ref())
+            .is_some_and(|g| g.moves);
+        self.gear_turn(id, (item, way), moves, rules)
+    }
+
+    /// The turn after `id` used `item` (its way `way`), each of its actions
+    /// a Move when `moves` (as the event records it), or why not.
+    pub(super) fn gear_turn(
+        &self,
+        id: CharId,
+        (item, way): (&str, Option<&str>),
+        moves: bool,
+        rules: &RulesData,
+    ) -> Result<SoldierTurn, Problem> {
         let data = &rules.killteam;
         let at = self.acting_soldier(id, rules)?;
         let it = data
@@ -299,7 +314,7 @@ impl Campaign {
         // or a jump pack moves him.
         let act = if it.grenade {
             Act::Grenade
-        } else if gear.moves {
+        } else if moves {
             Act::Move
         } else {
             Act::UseItem

@@ -278,7 +278,17 @@ impl Campaign {
         if let Some(p) = item.as_deref().and_then(|id| item_refusal(data, s, id)) {
             return Err(p);
         }
-        if let Some(p) = ribbon.as_deref().and_then(|id| ribbon_refusal(data, s, id)) {
+        // The ribbon judged with the item given in the same event (RIB-6:
+        // Explosives expert with a free mine).
+        let mut with_item = s.clone();
+        with_item.items.extend(item.iter().map(|id| Carried {
+            item: id.clone(),
+            weapon: None,
+        }));
+        if let Some(p) = ribbon
+            .as_deref()
+            .and_then(|id| ribbon_refusal(data, &with_item, id))
+        {
             return Err(p);
         }
         let weapon = |id: &str| {

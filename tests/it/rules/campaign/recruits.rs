@@ -628,6 +628,18 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
     assert_eq!(s.ribbon.as_deref(), Some("grenadier"));
     assert_eq!(refused(&c, give(Some("torch"), None), &r).rule, "KT-5");
     assert_eq!(refused(&c, give(None, Some("endurance")), &r).rule, "KT-5");
+    // RIB-6 judged with the item given in the same event: a mine, and
+    // Explosives expert.
+    let hark = crate::common::char_id(&c, "Sergeant Hark");
+    let c = ok(
+        &c,
+        E::FreeGear {
+            character: hark,
+            item: Some("mine".into()),
+            ribbon: Some("explosives_expert".into()),
+        },
+        &r,
+    );
     // The journal replays to the same campaign.
     assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
     // Never at the table.

@@ -292,12 +292,17 @@ fn eq_10_a_dazzled_soldier_cannot_move_this_turn_and_fights_at_minus_one() {
     assert!(next.may_act(dace, Act::Move, &r).is_ok());
 }
 
-/// `name` of `c` uses `item` at the table, its way `way`.
+/// `name` of `c` uses `item` at the table, its way `way`, as the table
+/// makes the event (whether he moves by it, from the data).
 fn gear(c: &Campaign, name: &str, item: &str, way: Option<&str>) -> E {
+    let moves = (rules().killteam.item(item))
+        .and_then(|i| i.gear.as_ref())
+        .is_some_and(|g| g.moves);
     E::UseGear {
         character: char_id(c, name),
         item: item.into(),
         way: way.map(str::to_owned),
+        moves,
     }
 }
 
@@ -353,6 +358,16 @@ fn eq_10_kt_9_a_move_by_rope_parachute_or_jump_pack_is_a_move() {
     // The parachute is a move.
     let landed = ok(&c, gear(&c, "Trooper Dace", "parachute", None), &r);
     assert_eq!(acts(&landed, "Trooper Dace"), [Act::Move]);
+    // A use recorded before Muster read it so replays as it was played:
+    // an item used, which a dazzled soldier could.
+    let old = E::UseGear {
+        character: char_id(&dazzled, "Trooper Dace"),
+        item: "parachute".into(),
+        way: None,
+        moves: false,
+    };
+    let replayed = ok(&dazzled, old, &r);
+    assert_eq!(acts(&replayed, "Trooper Dace"), [Act::UseItem]);
 }
 
 /// KT-14 « une seule grenade par tour »: a flash grenade used at the table is
