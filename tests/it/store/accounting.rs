@@ -366,6 +366,29 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
     assert_eq!(merged_again.journal, merged.journal);
 }
 
+/// Muster on the library `dir` with the campaign file `file` imported
+/// (File › Import…) and saved: the app, and the campaign.
+fn imported_into(dir: &Path, file: &Path) -> (muster::app::App, Campaign) {
+    let mut app = muster::app::App::new(
+        Some(dir),
+        &muster::app::Prefs::default(),
+        Box::new(muster::app::ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    app.apply(muster::app::Command::Import(file.to_path_buf()));
+    app.flush_saves();
+    let c = app
+        .model
+        .library
+        .docs
+        .iter()
+        .find_map(Doc::get::<Campaign>)
+        .expect("imported")
+        .clone();
+    (app, c)
+}
+
 /// The Cran test rolled on both machines, Camille's 2 first; Camille then
 /// exchanged a VP and bought a vox caster; the players kept Bruno's 9,
 /// which holds the purchase aside (a test pending where it stands). The
@@ -448,25 +471,7 @@ fn exported_then_imported_a_shared_campaign_keeps_its_held_events_and_choices() 
     // Imported into another library: the same campaign, the same events
     // held aside, each as it was (waiting, or set aside by the choice).
     let elsewhere = tempfile::tempdir().expect("another library");
-    let config = tempfile::tempdir().expect("config");
-    let mut app = muster::app::App::new(
-        Some(elsewhere.path()),
-        &muster::app::Prefs::default(),
-        Box::new(muster::app::ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    drop(config);
-    app.apply(muster::app::Command::Import(out.clone()));
-    app.flush_saves();
-    let imported = app
-        .model
-        .library
-        .docs
-        .iter()
-        .find_map(Doc::get::<Campaign>)
-        .expect("imported")
-        .clone();
+    let (app, imported) = imported_into(elsewhere.path(), &out);
     assert_eq!(imported.journal, exported.journal);
     let ikey = muster::rules::DocKey::of::<Campaign>(&imported.id);
     let held_here = app.model.library.held.get(&ikey).expect("held aside here");
@@ -541,23 +546,7 @@ fn a_held_event_a_start_keeps_is_settled_by_keeping_the_one_in_its_place() {
     assert_eq!(run.code, 3, "{}", run.stderr);
     // Imported elsewhere: a folder whose start holds the test aside.
     let elsewhere = tempfile::tempdir().expect("another library");
-    let mut app = muster::app::App::new(
-        Some(elsewhere.path()),
-        &muster::app::Prefs::default(),
-        Box::new(muster::app::ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    app.apply(muster::app::Command::Import(out.clone()));
-    app.flush_saves();
-    let c = app
-        .model
-        .library
-        .docs
-        .iter()
-        .find_map(Doc::get::<Campaign>)
-        .expect("imported")
-        .clone();
+    let (mut app, c) = imported_into(elsewhere.path(), &out);
     let key = muster::rules::DocKey::of::<Campaign>(&c.id);
     let held = app.model.library.held.get(&key).expect("held").clone();
     assert_eq!(held.len(), 1);
