@@ -441,32 +441,9 @@ fn print(
             code
         }
     };
-    // A sheet of a file that breaks a rule is made all the same (a draft
-    // prints), but the user is told, as a campaign whose journal cannot
-    // have happened would print figures it never earned.
-    let problems = doc.validate(&rules);
-    if let Some(first) = problems.first() {
-        let said = lang.f(
-            "cli.breaks_rules",
-            &[
-                ("count", &problems.len().to_string()),
-                ("first", &lang.problem_line(first)),
-            ],
-        );
-        let _ = writeln!(err, "muster: warning: {said}: {shown}");
-    }
+    warn_breaks_rules(&doc, &rules, lang, &shown.to_string(), err);
     if let Target::Json = target {
-        // The events held aside go into the file as held aside: opened
-        // again, it is the same campaign, the players' choices with it.
-        let doc = match (doc.get::<crate::rules::Campaign>(), &reading) {
-            (Some(c), Some(r)) => {
-                let mut c = c.clone();
-                crate::rules::campaign::journals::keep_held(&mut c, &r.held);
-                Doc::new(c)
-            }
-            _ => doc.clone(),
-        };
-        let text = match kinds.to_json(&doc) {
+        let text = match kinds.to_json(&with_held(&doc, reading.as_ref())) {
             Ok(text) => text,
             Err(e) => {
                 let _ = writeln!(err, "muster: {}: {shown}", lang.msg(&e.msg()));
@@ -476,18 +453,9 @@ fn print(
         return written(write_out(text.as_bytes(), output, lang, out, err));
     }
     let options = crate::print::SheetOptions { lang, appendix };
-    // On the sheet, as in the window: what waits (the players' settled
-    // choices are named on stderr only).
-    let waiting = reading
-        .as_ref()
-        .map(|r| {
-            let held = r.held.iter().filter(|a| !a.chosen).cloned().collect();
-            left_out_lines(&FolderReading { held, ..r.clone() }, lang)
-        })
-        .unwrap_or_default();
     let sheet = crate::print::sheets::with_left_out(
         crate::print::sheet_of(&doc, &rules, options),
-        &waiting,
+        &waiting_lines(reading.as_ref(), lang),
         lang,
     );
     let bytes = match target {
@@ -517,6 +485,48 @@ fn print(
         }
     };
     written(write_out(&bytes, output, lang, out, err))
+}
+
+/// A sheet of a file that breaks a rule is made all the same (a draft
+/// prints), but the user is told on `err`, as a campaign whose journal
+/// cannot have happened would print figures it never earned.
+fn warn_breaks_rules(doc: &Doc, rules: &RulesData, lang: Lang, shown: &str, err: &mut dyn Write) {
+    let problems = doc.validate(rules);
+    if let Some(first) = problems.first() {
+        let said = lang.f(
+            "cli.breaks_rules",
+            &[
+                ("count", &problems.len().to_string()),
+                ("first", &lang.problem_line(first)),
+            ],
+        );
+        let _ = writeln!(err, "muster: warning: {said}: {shown}");
+    }
+}
+
+/// The document as one file: a shared campaign with its events held
+/// aside, as held aside, so that opened again it is the same campaign,
+/// the players' choices with it.
+fn with_held(doc: &Doc, reading: Option<&FolderReading>) -> Doc {
+    match (doc.get::<crate::rules::Campaign>(), reading) {
+        (Some(c), Some(r)) => {
+            let mut c = c.clone();
+            crate::rules::campaign::journals::keep_held(&mut c, &r.held);
+            Doc::new(c)
+        }
+        _ => doc.clone(),
+    }
+}
+
+/// What a shared campaign's sheet names as left out, as the window's does:
+/// what waits (the players' settled choices are named on stderr only).
+fn waiting_lines(reading: Option<&FolderReading>, lang: Lang) -> Vec<String> {
+    reading
+        .map(|r| {
+            let held = r.held.iter().filter(|a| !a.chosen).cloned().collect();
+            left_out_lines(&FolderReading { held, ..r.clone() }, lang)
+        })
+        .unwrap_or_default()
 }
 
 /// Writes `bytes` to standard output, or to `output` (replaced only once

@@ -603,12 +603,7 @@ impl Campaign {
                 what,
                 bought,
             } => self.spend(escort, points, what, bought, oc)?,
-            E::Gear { character, edit } => self.gear(character, edit, oc)?,
-            E::FreeGear {
-                character,
-                item,
-                ribbon,
-            } => self.free_gear(character, item, ribbon, rules, oc)?,
+            e @ (E::Gear { .. } | E::FreeGear { .. }) => self.gear_event(e, rules, oc)?,
             E::Recon {
                 character,
                 roll,

@@ -217,10 +217,29 @@ impl Campaign {
         })
     }
 
+    /// A character's gear changed, or a soldier's free item and ribbon
+    /// given: [`CampaignEdit::Gear`], [`CampaignEdit::FreeGear`].
+    pub(in crate::rules::campaign) fn gear_event(
+        &mut self,
+        event: CampaignEdit,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        match event {
+            CampaignEdit::Gear { character, edit } => self.gear(character, edit, out),
+            CampaignEdit::FreeGear {
+                character,
+                item,
+                ribbon,
+            } => self.free_gear(character, (item, ribbon), rules, out),
+            _ => unreachable!("the dispatcher hands over the gear events only"),
+        }
+    }
+
     /// [`CampaignEdit::Gear`]: a Rogue Trader character's equipment or power
     /// cards change: an item found, lost or corrected between missions (CHR-16
     /// for the cards).
-    pub(in crate::rules::campaign) fn gear(
+    fn gear(
         &mut self,
         character: CharId,
         edit: GearEdit,
@@ -243,11 +262,10 @@ impl Campaign {
     /// special item or ribbon (KT-5), between missions. Refused at the
     /// table, for a Rogue Trader character, the dead, a soldier who has
     /// one already, and what the kill-team rules refuse him (EQ-*, RIB-*).
-    pub(in crate::rules::campaign) fn free_gear(
+    fn free_gear(
         &mut self,
         character: CharId,
-        item: Option<String>,
-        ribbon: Option<String>,
+        (item, ribbon): (Option<String>, Option<String>),
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
