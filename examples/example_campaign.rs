@@ -54,7 +54,12 @@ fn lost() -> MissionResult {
 
 /// The campaign set up: its factions chosen and the band as its one escort.
 fn set_up(band: &Roster, go: &mut impl FnMut(&Campaign, E) -> Campaign, r: &RulesData) -> Campaign {
-    let c = Campaign::new("hive-tertius", "The Tertius Heresy", &r.campaign);
+    // Begun as the window begins one: its rules recorded first.
+    let c = <Campaign as muster::rules::Document>::create(
+        "hive-tertius".into(),
+        "The Tertius Heresy".into(),
+        r,
+    );
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into(), "orks".into()];

@@ -215,11 +215,12 @@ impl Model {
         let Some((r, k)) = soldier else {
             return Ok(None);
         };
-        let edit = k.reroll_payment(CharId(r.id), &self.rules)?;
+        let rules = self.rules_of(k);
+        let edit = k.reroll_payment(CharId(r.id), &rules)?;
         Ok(Some(RerollPayer {
             key: crate::rules::DocKey::of::<Campaign>(r.doc.clone()),
             edit,
-            cost: crate::rules::campaign::reroll_cost(&self.rules),
+            cost: crate::rules::campaign::reroll_cost(&rules),
         }))
     }
 }

@@ -3,6 +3,7 @@
 //! the battle session, the jobs and what the player is told.
 
 use super::*;
+use crate::rules::campaign::InForce;
 
 /// Everything views read. Views never change it: they record commands.
 pub struct Model {
@@ -32,6 +33,35 @@ pub struct Model {
 }
 
 impl Model {
+    /// The rules a campaign is played under: its recorded house rules, or
+    /// this machine's rules data for one that recorded none (or, when it
+    /// recorded rules this Muster cannot honour, which opening it says).
+    pub fn rules_of(&self, c: &crate::rules::Campaign) -> InForce<'_> {
+        c.rules_in_force(&self.rules)
+            .unwrap_or(InForce::Here(&self.rules))
+    }
+
+    /// The rules of campaign `id`, or this machine's when there is none.
+    pub fn rules_of_campaign(&self, id: &str) -> InForce<'_> {
+        self.get::<crate::rules::Campaign>(id)
+            .map_or(InForce::Here(&self.rules), |c| self.rules_of(c))
+    }
+
+    /// The rules the views of `screen` read: a campaign's own on its screen,
+    /// and on the battle screen opened from its table; this machine's
+    /// elsewhere.
+    pub fn rules_on(&self, screen: &Screen) -> InForce<'_> {
+        let campaign = match screen {
+            Screen::Campaign(id) => Some(id),
+            Screen::Battle => self.back.iter().rev().find_map(|s| match s {
+                Screen::Campaign(id) => Some(id),
+                _ => None,
+            }),
+            _ => None,
+        };
+        campaign.map_or(InForce::Here(&self.rules), |id| self.rules_of_campaign(id))
+    }
+
     /// A document by key.
     pub fn doc(&self, key: &DocKey) -> Option<&Doc> {
         self.library.doc(key)

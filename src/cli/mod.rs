@@ -14,6 +14,7 @@ use crate::store::journaled::FolderReading;
 use crate::store::{self, Kinds};
 
 mod merge;
+mod rules;
 
 /// Exit code: every file valid.
 pub const EXIT_OK: u8 = 0;
@@ -131,7 +132,33 @@ enum Cmd {
         #[arg(long)]
         appendix: bool,
     },
+    /// Print the rules a campaign is played under: `show` every value the
+    /// sources leave open (Decision or Assumed) with the one in force,
+    /// `diff` only what the group's house rules change of the built-in
+    /// data, and who changed each when. For a roster or a kill team: the
+    /// rules of this machine's data folder.
+    #[command(after_help = RULES_HELP)]
+    Rules {
+        /// What to print.
+        #[arg(value_parser = ["show", "diff"])]
+        what: String,
+        /// The document (a campaign's file or its folder of journals).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Language of the text.
+        #[arg(long, default_value = "en", value_parser = ["en", "fr"])]
+        lang: String,
+    },
 }
+
+const RULES_HELP: &str = "\
+A campaign records the rules it is played under when it begins (the
+built-in data and the house rules of the machine that begins it), and
+every change of a house rule is an event of its journal: every machine
+plays it under them, whatever its own data folder's rules/ holds. A
+campaign begun before Muster kept its rules plays under each machine's
+own rules until the players record them.
+Exit codes: 0 printed, 2 the file cannot be read.";
 
 const PRINT_HELP: &str = "\
 Exit codes: 0 the sheet is written, 2 the document cannot be read, the
@@ -260,6 +287,18 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 Target::Markdown
             };
             print(&file, output.as_deref(), target, &lang, appendix, out, err)
+        }
+        Some(Cmd::Rules { what, file, lang }) => {
+            let lang = if lang == "fr" { Lang::Fr } else { Lang::En };
+            let Some(data) = rules_with_overrides(lang, err) else {
+                return EXIT_UNREADABLE;
+            };
+            let show = if what == "diff" {
+                rules::Show::Diff
+            } else {
+                rules::Show::All
+            };
+            rules::run(&file, show, lang, &data, (out, err))
         }
     }
 }

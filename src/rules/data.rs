@@ -136,6 +136,10 @@ pub struct RulesData {
     pub armoury: Armoury,
     /// Rogue Trader shooting: scores to hit, the situation, sustained fire.
     pub shooting: super::shooting::data::ShootingRules,
+    /// What this rule set changes of the built-in data: none for the
+    /// built-in rules; a data folder's override files, or a campaign's
+    /// house rules, as changes.
+    pub house: super::core::house::HouseRules,
 }
 
 /// The rules data files, by file name, with their built-in text.
@@ -640,6 +644,7 @@ impl RulesData {
                 close_combat,
                 armoury,
                 shooting,
+                house: super::core::house::HouseRules::default(),
             },
             problems,
         ))

@@ -13,6 +13,7 @@ pub mod data;
 pub mod doc;
 pub mod docs;
 pub mod flyers;
+pub mod house_rules;
 pub mod killteam;
 pub mod psychic;
 pub mod reference;

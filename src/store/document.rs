@@ -36,7 +36,10 @@ use crate::rules::{Document, Msg};
 ///   about them, a kill-team soldier's free item and ribbon may be given
 ///   later (an event), and an item's use records whether the soldier moved
 ///   by it, which a Muster of version 6 would not know.
-pub const SCHEMA_VERSION: u32 = 7;
+/// - 8: a campaign records the rules it is played under (the group's house
+///   rules, changes to the built-in data) in its journal, which a Muster of
+///   version 7 would not know.
+pub const SCHEMA_VERSION: u32 = 8;
 
 /// The oldest schema version whose files read as the current one: each
 /// version since only added optional fields. Such a file is read as it

@@ -586,7 +586,11 @@ pub fn read_file(kinds: &Kinds, path: &Path) -> Result<Doc, StoreError> {
 /// only if the built-in data itself is broken (a test forbids it).
 pub fn load_rules(rules_dir: Option<&Path>) -> Result<(RulesData, Vec<DataProblem>), DataProblem> {
     let (texts, unreadable) = rules_dir.map(read_rules_overrides).unwrap_or_default();
-    let (rules, problems) = RulesData::with_overrides(&texts)?;
+    let (mut rules, problems) = RulesData::with_overrides(&texts)?;
+    // What a campaign begun here records as its house rules.
+    if !texts.is_empty() {
+        rules.house = crate::rules::house_rules::of_overrides(&texts);
+    }
     let mut all: Vec<DataProblem> = unreadable
         .into_iter()
         .map(|u| DataProblem {

@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use crate::app::{Command, Model};
 use crate::i18n::Lang;
 use crate::rules::Msg;
+use crate::rules::campaign::InForce;
 
 /// The context of one frame's views.
 pub struct ViewCtx<'a> {
@@ -15,6 +16,10 @@ pub struct ViewCtx<'a> {
     pub model: &'a Model,
     /// The language the views speak.
     pub lang: Lang,
+    /// The rules the screen is read by: a campaign's own on its screen and
+    /// on the battle screen opened from its table, this machine's
+    /// elsewhere.
+    pub rules: InForce<'a>,
     /// The commands recorded this frame, in the order they were sent.
     commands: RefCell<Vec<Command>>,
 }
@@ -25,6 +30,7 @@ impl<'a> ViewCtx<'a> {
         Self {
             model,
             lang: model.prefs.lang,
+            rules: model.rules_on(&model.screen),
             commands: RefCell::new(Vec::new()),
         }
     }

@@ -151,15 +151,19 @@ pub fn team_at_the_table(
     rules: &muster::rules::RulesData,
     then: impl FnOnce(&muster::rules::campaign::Campaign) -> Vec<muster::rules::campaign::CampaignEdit>,
 ) -> muster::rules::campaign::Campaign {
+    escort_at_the_table(team_escort(team), rules, then)
+}
+
+/// `team`'s soldiers as Anne's escort.
+pub fn team_escort(team: &muster::rules::KillTeam) -> muster::rules::campaign::NewEscort {
     use muster::rules::campaign::{Member, NewEscort};
-    let escort = NewEscort {
+    NewEscort {
         player: "Anne".into(),
         source: team.name.clone(),
         kind: muster::rules::campaign::EscortKind::KillTeam,
         members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
         doc: None,
-    };
-    escort_at_the_table(escort, rules, then)
+    }
 }
 
 /// "The Raid" with the example Rogue Trader band (Inquisitor Vael, Sister
@@ -202,6 +206,26 @@ pub fn escort_at_the_table(
     rules: &muster::rules::RulesData,
     then: impl FnOnce(&muster::rules::campaign::Campaign) -> Vec<muster::rules::campaign::CampaignEdit>,
 ) -> muster::rules::campaign::Campaign {
+    let c = muster::rules::campaign::Campaign::new("raid", "The Raid", &rules.campaign);
+    let c = escort_at_the_table_from(&c, escort, rules);
+    let mut rng = muster::rules::core::dice::seeded(7);
+    let mut c = c;
+    for e in then(&c) {
+        c = c
+            .apply(e.clone(), rules, &mut rng)
+            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
+            .0;
+    }
+    c
+}
+
+/// `c`, a campaign in setup, with `escort` its escort, its first mission
+/// drawn and begun, all with dice seeded 7.
+pub fn escort_at_the_table_from(
+    c: &muster::rules::campaign::Campaign,
+    escort: muster::rules::campaign::NewEscort,
+    rules: &muster::rules::RulesData,
+) -> muster::rules::campaign::Campaign {
     use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice};
     let mut rng = muster::rules::core::dice::seeded(7);
     let mut go = |c: &Campaign, e: E| {
@@ -209,11 +233,10 @@ pub fn escort_at_the_table(
             .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
             .0
     };
-    let c = Campaign::new("raid", "The Raid", &rules.campaign);
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
-    let mut c = go(&c, E::SetSettings { settings: s });
+    let mut c = go(c, E::SetSettings { settings: s });
     for e in [
         E::AddEscort { escort },
         E::Start {
@@ -227,9 +250,6 @@ pub fn escort_at_the_table(
         },
         E::BeginMission,
     ] {
-        c = go(&c, e);
-    }
-    for e in then(&c) {
         c = go(&c, e);
     }
     c

@@ -5,6 +5,7 @@
 
 use crate::app::{App, MessageKind};
 use crate::rules::campaign::CharId;
+use crate::rules::campaign::InForce;
 use crate::rules::{DocKey, Edit, Msg};
 use crate::store;
 
@@ -76,7 +77,7 @@ impl App {
             if !k.counts_actions(CharId(from.id)) {
                 continue;
             }
-            k.may_act(CharId(from.id), act, &self.model.rules)?;
+            k.may_act(CharId(from.id), act, &self.model.rules_of(k))?;
             acts.push((
                 from.doc.clone(),
                 CampaignEdit::Act {
@@ -104,7 +105,14 @@ impl App {
             reroll_of,
         } = logged;
         let mut dice = crate::rules::core::dice::Dice::new(seed, &redrawn);
-        match fight.roll(&self.model.rules, &mut dice) {
+        // Fought at a campaign's table: by the campaign's rules.
+        let rules = combatants
+            .iter()
+            .find_map(|c| c.campaign.as_ref())
+            .map_or(InForce::Here(&self.model.rules), |r| {
+                self.model.rules_of_campaign(&r.doc)
+            });
+        match fight.roll(&rules, &mut dice) {
             Ok(rolled) => {
                 let entry = Msg::new("battle.entry")
                     .msg("title", title.clone())

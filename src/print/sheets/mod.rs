@@ -34,7 +34,11 @@ pub fn sheet_of(doc: &Doc, rules: &RulesData, options: SheetOptions) -> Sheet {
     match doc {
         Doc::KillTeam(team) => killteam_sheet(team, rules, options),
         Doc::Roster(roster) => band_sheet(roster, rules, options),
-        Doc::Campaign(c) => campaign_sheet(c, rules, options),
+        // Printed by the rules it is played under.
+        Doc::Campaign(c) => match c.rules_in_force(rules) {
+            Ok(in_force) => campaign_sheet(c, &in_force, options),
+            Err(_) => campaign_sheet(c, rules, options),
+        },
     }
 }
 

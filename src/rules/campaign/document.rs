@@ -17,9 +17,17 @@ impl Document for Campaign {
     type Edit = CampaignEdit;
 
     fn create(id: String, name: String, rules: &RulesData) -> Self {
-        // The defaults of the data in use: the user's campaign.json when he
-        // edited one.
-        Self::new(id, name, &rules.campaign)
+        // Begun under the house rules of the data in use (the user's
+        // files when he edited some), recorded as its first event so that
+        // every machine plays it under them.
+        let c = Self::new(id, name, &rules.campaign);
+        let record = CampaignEdit::HouseRules(super::RulesEdit::Record {
+            changes: rules.house.clone(),
+        });
+        match Document::apply(&c, record, rules, &mut crate::rules::core::dice::seeded(0)) {
+            Ok((recorded, _)) => recorded,
+            Err(_) => c,
+        }
     }
     fn id(&self) -> &str {
         &self.id

@@ -108,6 +108,9 @@ impl Bought {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum CampaignEdit {
+    /// The campaign's rules: recorded when it begins, or one house rule
+    /// changed.
+    HouseRules(super::house::RulesEdit),
     /// New notes.
     SetNotes {
         /// The notes.
@@ -697,6 +700,10 @@ impl CampaignEdit {
     /// The locale key naming the event.
     pub fn label(&self) -> &'static str {
         match self {
+            Self::HouseRules(super::house::RulesEdit::Record { .. }) => {
+                "campaign.event.rules_recorded"
+            }
+            Self::HouseRules(super::house::RulesEdit::Set { .. }) => "campaign.event.house_rule",
             Self::SetNotes { .. } => "campaign.event.notes",
             Self::SetSettings { .. } => "campaign.event.settings",
             Self::AddEscort { .. } => "campaign.event.add_escort",

@@ -16,6 +16,7 @@ mod debrief;
 mod document;
 mod edit;
 mod enemy;
+mod house;
 mod ids;
 mod item_use;
 pub mod journals;
@@ -48,6 +49,7 @@ pub use data::{
 pub use data::{EnemyFighter, EnemyWeapon};
 pub use edit::{Bought, CampaignEdit, MissionChoice, NewEscort, Purchase};
 pub use enemy::{Behaviour, ENEMY_IDS, Fighter};
+pub use house::{InForce, RulesEdit};
 pub use ids::{CharId, EscortId};
 pub use item_use::RECHARGE;
 pub use play::check_dice;
@@ -1023,6 +1025,14 @@ pub struct Campaign {
     /// step) holds the same numbers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rates: Option<Arc<Rates>>,
+    /// The group's house rules: what the campaign's rules change of the
+    /// built-in data, recorded in the journal when it begins and changed
+    /// by its events, so that every machine plays it alike. None in a
+    /// campaign begun before Muster kept them: it plays under the rules
+    /// data of the machine that opens it, as it always did, until the
+    /// players record them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub house_rules: Option<Arc<crate::rules::house_rules::HouseRules>>,
     /// Every event, in order.
     #[serde(default)]
     pub journal: Vec<Arc<Entry>>,
@@ -1085,6 +1095,7 @@ impl Campaign {
             carried: None,
             next_id: CharId(1),
             rates: None,
+            house_rules: None,
             journal: Vec::new(),
             held: Vec::new(),
         }

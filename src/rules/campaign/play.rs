@@ -508,7 +508,8 @@ impl Campaign {
     ) -> Result<(CampaignEdit, Outcome), Problem> {
         self.refuse_when_over(&edit)?;
         let mut out = Outcome::default();
-        let event = self.dispatch(edit, rules, rng, &mut out)?;
+        let rules = self.rules_in_force(rules)?;
+        let event = self.dispatch(edit, &rules, rng, &mut out)?;
         // KT-21: the turn each fighter fell, whatever event took him out.
         if let Some(t) = self.table.as_mut() {
             t.note_fallen();
@@ -526,6 +527,7 @@ impl Campaign {
     ) -> Result<CampaignEdit, Problem> {
         use CampaignEdit as E;
         Ok(match edit {
+            E::HouseRules(r) => self.house_rules_event(r, oc)?,
             E::SetNotes { notes } => self.set_notes(notes)?,
             E::SetSettings { settings } => self.set_settings(settings, rules, oc)?,
             E::AddEscort { escort } => self.join_escort(escort, rules, oc)?,
@@ -591,19 +593,9 @@ impl Campaign {
                 characteristic,
             } => self.advance(character, characteristic, rules, oc)?,
             E::ExchangeVp { escort, vp } => self.exchange_vp(escort, vp, rules, oc)?,
-            E::Recruit {
-                escort,
-                member,
-                cost,
-                from,
-            } => self.recruit(escort, member, cost, from, rules, oc)?,
-            E::Spend {
-                escort,
-                points,
-                what,
-                bought,
-            } => self.spend(escort, points, what, bought, oc)?,
-            e @ (E::Gear { .. } | E::FreeGear { .. }) => self.gear_event(e, rules, oc)?,
+            e @ (E::Recruit { .. } | E::Spend { .. } | E::Gear { .. } | E::FreeGear { .. }) => {
+                self.gear_event(e, rules, oc)?
+            }
             E::Recon {
                 character,
                 roll,

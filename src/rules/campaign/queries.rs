@@ -536,6 +536,15 @@ impl Campaign {
         let carried = self.carry_over()?;
         let mut rng = crate::rules::core::dice::seeded(0);
         let mut c = Self::new(id, name, &rules.campaign);
+        // The group plays on under its house rules.
+        let changes = self
+            .house_rules
+            .as_deref()
+            .map_or_else(|| rules.house.clone(), Clone::clone);
+        let record = CampaignEdit::HouseRules(super::RulesEdit::Record { changes });
+        if let Ok((next, _)) = Document::apply(&c, record, rules, &mut rng) {
+            c = next;
+        }
         let settings = CampaignEdit::SetSettings {
             settings: self.settings.clone(),
         };

@@ -52,7 +52,10 @@ impl Campaign {
     /// journal entry names but the campaign lacks, states that disagree
     /// with the journal.
     pub fn validate(&self, rules: &RulesData) -> Vec<Problem> {
-        let mut out = self.state_problems(rules);
+        let mut out = match self.rules_in_force(rules) {
+            Ok(in_force) => self.state_problems(&in_force),
+            Err(p) => vec![p],
+        };
         out.extend(self.journal_problems(rules));
         out
     }
@@ -78,7 +81,10 @@ impl Campaign {
             .iter()
             .any(|p| JOURNAL_PROBLEMS.contains(&p.key));
         if one_more && replayed {
-            self.state_problems(rules)
+            match self.rules_in_force(rules) {
+                Ok(in_force) => self.state_problems(&in_force),
+                Err(p) => vec![p],
+            }
         } else {
             self.validate(rules)
         }
@@ -163,8 +169,17 @@ impl Campaign {
             }
             Ok((replayed, _)) => {
                 if let Some((field, file, journal)) = self.first_difference(&replayed) {
+                    // Played under no recorded rules, on a machine whose
+                    // own differ from the built-in: likely played elsewhere
+                    // under other rules, not edited.
+                    let key = if self.house_rules.is_none() && !rules.house.is_empty() {
+                        "campaign.problem.journal_disagrees_rules"
+                    } else {
+                        "campaign.problem.journal_disagrees"
+                    };
                     out.push(
-                        Problem::new("CMP-13", "campaign.problem.journal_disagrees")
+                        Problem::new("CMP-13", key)
+                            .arg("changes", rules.house.len())
                             .arg("field", field)
                             .arg("file", file)
                             .arg("journal", journal),
@@ -236,9 +251,10 @@ impl Campaign {
 }
 
 /// The message keys of the problems the journal's replay finds.
-const JOURNAL_PROBLEMS: [&str; 2] = [
+const JOURNAL_PROBLEMS: [&str; 3] = [
     "campaign.problem.journal_refused",
     "campaign.problem.journal_disagrees",
+    "campaign.problem.journal_disagrees_rules",
 ];
 
 /// The first path where two JSON values differ, with both values (shown

@@ -127,7 +127,7 @@ impl FlyerView {
 
     /// In the air: landing (FLY-3) and leaving to gather stones (FLY-10).
     fn in_air_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let rules = &cx.model.rules.flyers;
+        let rules = &cx.rules.flyers;
         ui.checkbox(&mut self.air.vehicle, cx.t("flyer.vehicle"));
         ui.horizontal_wrapped(|ui| {
             let word = cx.t("flyer.land");
@@ -155,7 +155,7 @@ impl FlyerView {
 
     /// Gone for stones: the turns waited and the return roll (FLY-10).
     fn gathering_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, turns: u32) {
-        let rules = &cx.model.rules.flyers;
+        let rules = &cx.rules.flyers;
         if flyers::gather_rolls(rules, turns) == 0 {
             let p = Problem::new("FLY-10", "flyer.gather_wait")
                 .arg("wait", rules.drop.gather.wait_turns);
@@ -298,7 +298,7 @@ impl FlyerView {
         cx: &ViewCtx<'_>,
         units: &RoundView,
     ) -> Option<(Vec<Fighter>, Vec<Fighter>)> {
-        let top = i64::from(cx.model.rules.flyers.max_level);
+        let top = i64::from(cx.rules.flyers.max_level);
         ui.horizontal_wrapped(|ui| {
             field(
                 ui,
@@ -419,7 +419,7 @@ fn round_ui(
         };
         ui.label(cx.f("flyer.combat.first_strike", &[("unit", &who)]));
     }
-    match unit_round(&cx.model.rules, a, b) {
+    match unit_round(&cx.rules, a, b) {
         Ok(o) => {
             ui.label(
                 RichText::new(cx.f(

@@ -264,8 +264,7 @@ impl FlyerView {
 
     /// Speeds, climbs and dives (FLY-1, FLY-2).
     fn flight_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let model = cx.model;
-        let rules = &model.rules.flyers;
+        let rules = &cx.rules.flyers;
         card_title(ui, icons::ICON_FLIGHT, cx.t("flyer.flyer"));
         ui.horizontal_wrapped(|ui| {
             field(ui, cx.t("flyer.max_speed"), &mut self.max_speed, 0..=200);
@@ -341,8 +340,7 @@ impl FlyerView {
 
     /// Ranges at, from and between flyers (FLY-4 … FLY-6).
     fn range_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let model = cx.model;
-        let rules = &model.rules.flyers;
+        let rules = &cx.rules.flyers;
         card_title(ui, icons::ICON_STRAIGHTEN, cx.t("flyer.range"));
         ui.horizontal_wrapped(|ui| {
             ui.radio_value(&mut self.shot, Shot::AtFlyer, cx.t("flyer.shot.at_flyer"));
@@ -403,8 +401,7 @@ impl FlyerView {
 
     /// Dropped objects (FLY-10).
     fn drop_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let model = cx.model;
-        let rules = &model.rules.flyers;
+        let rules = &cx.rules.flyers;
         card_title(ui, icons::ICON_DOWNLOAD, cx.t("flyer.drop"));
         let level = level_of(self.level);
         let roll = flyers::drop_roll(rules, level);
@@ -455,8 +452,7 @@ impl FlyerView {
 
     /// Crashes (FLY-11).
     fn crash_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let model = cx.model;
-        let rules = &model.rules.flyers;
+        let rules = &cx.rules.flyers;
         card_title(ui, icons::ICON_CRISIS_ALERT, cx.t("flyer.crash"));
         let level = level_of(self.level);
         ui.horizontal_wrapped(|ui| {

@@ -24,7 +24,7 @@ use crate::ui::context::ViewCtx;
 /// none when he is not there any more.
 pub fn table_side(cx: &ViewCtx<'_>, r: &CharRef) -> Option<TableSide> {
     let c = cx.model.get::<Campaign>(&r.doc)?;
-    from_table::table_side(c, &cx.model.rules, r, cx.lang.code())
+    from_table::table_side(c, &cx.rules, r, cx.lang.code())
 }
 
 /// A Rogue Trader close-combat fighter: his name, profile, gear and where
@@ -54,7 +54,7 @@ fn close_side(side: TableSide) -> Option<(Picked, Option<i64>, Option<i64>)> {
 /// character.
 fn melee(cx: &ViewCtx<'_>, side: &TableSide) -> Option<MeleeFighter> {
     use crate::ui::battle::shooting::melee::MeleeFighter;
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     match side {
         TableSide::Character(..) => None,
         TableSide::Soldier(s) => Some(MeleeFighter::campaign_soldier(data, s)),
@@ -71,7 +71,7 @@ impl BattleView {
             return false;
         };
         let picked = (setup.mode, &setup.attacker, &setup.target, setup.weapon);
-        let Some(f) = table_fight(c, &cx.model.rules, picked, cx.lang.code()) else {
+        let Some(f) = table_fight(c, &cx.rules, picked, cx.lang.code()) else {
             return false;
         };
         let (a, t) = (f.attacker, f.target);
@@ -114,7 +114,7 @@ impl BattleView {
             }
             FoughtBy::RtShot => {
                 self.mode = Mode::RtShot;
-                let rules = &cx.model.rules;
+                let rules = &cx.rules;
                 self.rt_shot
                     .take_table_shot((&a, &t), f.weapon, (rules, cx.lang.code()));
             }
@@ -162,7 +162,7 @@ impl BattleView {
     /// A kill-team shot: the shooter's weapon (the one picked on the
     /// table), the target's T, save and wounds left.
     fn shot_from_table(&mut self, cx: &ViewCtx<'_>, a: &TableSide, t: TableSide, k: usize) {
-        let data = &cx.model.rules.killteam;
+        let data = &cx.rules.killteam;
         let shooting = &mut self.shooting;
         match a {
             TableSide::Soldier(x) => {
@@ -185,7 +185,7 @@ impl BattleView {
                 }
             }
             other => {
-                let ranged = other.ranged(&cx.model.rules, cx.lang.code());
+                let ranged = other.ranged(&cx.rules, cx.lang.code());
                 if let Some(w) = ranged.into_iter().nth(k).and_then(|r| r.kt) {
                     shooting.shot.weapon = w;
                 }
@@ -251,8 +251,8 @@ impl BattleView {
 /// give them.
 fn melee_enemy(cx: &ViewCtx<'_>, e: &TableEnemy) -> MeleeFighter {
     use crate::ui::battle::shooting::melee::{BlowChoice, BlowName, MeleeFighter};
-    let data = &cx.model.rules.killteam;
-    let blows: Vec<BlowChoice> = enemy_blows(&cx.model.rules, e)
+    let data = &cx.rules.killteam;
+    let blows: Vec<BlowChoice> = enemy_blows(&cx.rules, e)
         .into_iter()
         .map(|b| BlowChoice {
             name: b.names.map_or(BlowName::Unarmed, BlowName::Named),

@@ -128,7 +128,7 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry
         return;
     }
     let payer = cx.model.reroll_payer(e);
-    let cost = campaign::reroll_cost(&cx.model.rules).to_string();
+    let cost = campaign::reroll_cost(&cx.rules).to_string();
     let n = (k + 1).to_string();
     let (word, name) = match &payer {
         Ok(None) if !e.fight.kill_team() => return,

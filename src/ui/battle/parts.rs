@@ -144,7 +144,7 @@ pub fn campaign_fighters(cx: &ViewCtx<'_>) -> Vec<CampaignFighter> {
         .docs
         .iter()
         .filter_map(Doc::get::<Campaign>)
-        .flat_map(|c| fighters_in(c, &cx.model.rules, None))
+        .flat_map(|c| fighters_in(c, &cx.rules, None))
         .collect()
 }
 
@@ -247,7 +247,7 @@ pub fn pick_character(ui: &mut egui::Ui, cx: &ViewCtx<'_>, label: &str) -> Optio
                     if ui
                         .selectable_label(false, format!("{} — {}", c.name, roster.name))
                         .clicked()
-                        && let Ok(profile) = c.profile(&model.rules)
+                        && let Ok(profile) = c.profile(&cx.rules)
                     {
                         chosen = Some(Picked {
                             name: c.name.clone(),

@@ -263,7 +263,7 @@ impl PsychicView {
                 alert(ui, Tone::Error, &cx.lang.problem_line(&p));
                 return;
             }
-            match a.odds(&model.rules) {
+            match a.odds(&cx.rules) {
                 Ok(o) => {
                     odds_ui(ui, cx, a, &o);
                     ui.add_space(space::S);
@@ -404,7 +404,6 @@ fn chances_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, o: &Attack
 /// A squad's casualties: their chart and the morale test they force
 /// (PSY-6, PSY-9).
 fn casualties_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, c: &[f64]) {
-    let model = cx.model;
     ui.label(RichText::new(cx.t("battle.psy.casualties")).strong());
     bars(
         ui,
@@ -420,7 +419,7 @@ fn casualties_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &PsychicAttack, c: &[f6
         .enumerate()
         .filter(|&(k, _)| {
             psychic::casualty_test(
-                &model.rules,
+                &cx.rules,
                 a.target.models,
                 u32::try_from(k).unwrap_or(u32::MAX),
             )

@@ -195,8 +195,7 @@ fn effects_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, odds: &DamageOdds) {
 impl RobotView {
     /// Shows robot mode.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let model = cx.model;
-        let rules = &model.rules.robots;
+        let rules = &cx.rules.robots;
         if self.kind.is_empty()
             && let Some(first) = rules.robots.first()
         {
@@ -261,7 +260,7 @@ impl RobotView {
     /// with the rule while the data gives no table (ROB-10).
     fn kind_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
-        let rules = &model.rules.robots;
+        let rules = &cx.rules.robots;
         let shown = rules
             .robot(&self.kind)
             .map_or("", |k| cx.lang.pick(&k.names))
@@ -309,8 +308,7 @@ impl RobotView {
 
     /// The advanced-order queue (ROB-5).
     fn orders_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32) {
-        let model = cx.model;
-        let rules = &model.rules.robots;
+        let rules = &cx.rules.robots;
         card_title(ui, icons::ICON_ROUTE, cx.t("robot.orders"));
         let ahead = robots::turns_ahead(rules, int);
         ui.label(cx.f(
@@ -350,7 +348,7 @@ impl RobotView {
 
     /// Writing an order for a turn ahead (ROB-5), and the next turn.
     fn write_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32) {
-        let rules = &cx.model.rules.robots;
+        let rules = &cx.rules.robots;
         ui.label(RichText::new(cx.t("robot.write")).strong());
         ui.horizontal_wrapped(|ui| {
             let mut turn = i64::from(self.draft.turn);
@@ -408,8 +406,7 @@ impl RobotView {
 
     /// The fire arc (ROB-6).
     fn arc_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32) {
-        let model = cx.model;
-        let rules = &model.rules.robots;
+        let rules = &cx.rules.robots;
         card_title(ui, icons::ICON_RADAR, cx.t("robot.arc"));
         ui.horizontal_wrapped(|ui| {
             hour_field(ui, cx, cx.t("robot.facing"), &mut self.facing);
@@ -450,8 +447,7 @@ impl RobotView {
 
     /// The target check (ROB-7).
     fn target_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, int: i32, name: &str) {
-        let model = cx.model;
-        let rules = &model.rules.robots;
+        let rules = &cx.rules.robots;
         card_title(ui, icons::ICON_MY_LOCATION, cx.t("robot.target_check"));
         ui.horizontal_wrapped(|ui| {
             optional_distance(ui, cx.t("robot.nearest_enemy"), &mut self.arc.enemy);
@@ -496,7 +492,7 @@ impl RobotView {
     /// Special damage (ROB-8) and malfunctions (ROB-9).
     fn damage_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str) {
         let model = cx.model;
-        let rules = &model.rules.robots;
+        let rules = &cx.rules.robots;
         card_title(ui, icons::ICON_BUILD, cx.t("robot.special_damage"));
         field(
             ui,
@@ -566,7 +562,7 @@ impl RobotView {
 
     /// The weapons fired this turn, one per arm at a time (ROB-2).
     fn weapons_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let Some(kind) = cx.model.rules.robots.robot(&self.kind) else {
+        let Some(kind) = cx.rules.robots.robot(&self.kind) else {
             return;
         };
         ui.add_space(space::S);
@@ -639,7 +635,7 @@ impl RobotView {
     /// The burning smell's end-of-turn roll (ROB-8): set by a special
     /// damage roll that read it, or by the player.
     fn burning_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str) {
-        let rules = &cx.model.rules.robots;
+        let rules = &cx.rules.robots;
         self.take_rolls(cx);
         ui.checkbox(&mut self.damage.burning, cx.t("robot.burning"));
         if !self.damage.burning {

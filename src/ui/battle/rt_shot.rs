@@ -114,7 +114,7 @@ impl RtShotView {
                 )
             })
         {
-            self.take_shooter(picked, &cx.model.rules.armoury);
+            self.take_shooter(picked, &cx.rules.armoury);
         }
         let s = &mut self.shot.shooter;
         ui.horizontal_wrapped(|ui| {
@@ -247,7 +247,7 @@ impl RtShotView {
         });
         ui.label(RichText::new(cx.t("battle.situation")).strong());
         ui.horizontal_wrapped(|ui| {
-            let rules = &cx.model.rules;
+            let rules = &cx.rules;
             for x in Situation::ALL {
                 let list = &mut self.shot.modifiers;
                 let mut on = list.contains(&x);
@@ -278,7 +278,7 @@ impl RtShotView {
                 )
                 .wrap(),
             );
-            match scenario.odds(&cx.model.rules) {
+            match scenario.odds(&cx.rules) {
                 Ok(odds) => {
                     odds_ui(ui, cx, &odds);
                     ui.add_space(space::S);

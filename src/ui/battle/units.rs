@@ -132,13 +132,13 @@ impl RoundView {
 
     /// The round's strike order, exact odds and roll.
     fn round_card_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, a: &[Fighter], b: &[Fighter]) {
-        let (model, lang) = (cx.model, cx.lang);
+        let lang = cx.lang;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_SWORDS, cx.t("battle.units.round"));
             order_ui(ui, cx, &self.first, &self.second, &strike_order(a, b));
             ui.add_space(space::S);
-            match unit_round(&model.rules, a, b) {
+            match unit_round(&cx.rules, a, b) {
                 Ok(o) => {
                     round_odds_ui(ui, cx, &o);
                     ui.add_space(space::S);
@@ -231,7 +231,7 @@ impl RoundView {
             Some((r, result)) if same(r) => result.clone(),
             _ => {
                 let result = fight_exact(
-                    &cx.model.rules,
+                    &cx.rules,
                     &request.first,
                     &request.second,
                     request.max_rounds,

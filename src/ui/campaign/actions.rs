@@ -26,7 +26,7 @@ pub(super) fn refusal(cx: &ViewCtx<'_>, c: &Campaign, (id, act): (CharId, Act)) 
     if !c.counts_actions(id) {
         return None;
     }
-    c.may_act(id, act, &cx.model.rules)
+    c.may_act(id, act, &cx.rules)
         .err()
         .map(|p| cx.lang.problem_line(&p))
 }
@@ -39,7 +39,7 @@ pub(super) fn soldier_turn_ui(
     c: &Campaign,
     x: &CampaignCharacter,
 ) {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     let Ok(at) = c.acting_soldier(x.id, rules) else {
         return;
     };
@@ -147,7 +147,7 @@ fn taken_ui(
         .collect::<Vec<_>>()
         .join("  |  ");
     // The items used from the Act… menu, by name (EQ-7, EQ-12 …).
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     let gear: Vec<&str> = turn
         .gear
         .iter()
@@ -210,7 +210,7 @@ fn act_menu_ui(
         if hidden {
             continue;
         }
-        let verdict = c.may_act(x.id, act, &cx.model.rules);
+        let verdict = c.may_act(x.id, act, &cx.rules);
         let named = cx.f(
             "campaign.ui.act_one_named",
             &[("act", cx.t(act.key())), ("name", x.name())],
@@ -245,7 +245,7 @@ fn act_menu_ui(
 /// His items that touch no other model, one entry a way of using each,
 /// with the actions it costs (EQ-7, EQ-12, EQ-22, EQ-25, EQ-27).
 fn gear_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &CampaignCharacter) {
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     let Some(s) = c.soldier_at_table(x.id) else {
         return;
     };
@@ -277,7 +277,7 @@ fn gear_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &Campai
                 .collect()
         };
         for (way, word) in ways {
-            let verdict = c.may_use_gear(x.id, (&it.id, way), &cx.model.rules);
+            let verdict = c.may_use_gear(x.id, (&it.id, way), &cx.rules);
             let named = cx.f(
                 "campaign.ui.act_one_named",
                 &[("act", &word), ("name", x.name())],
@@ -325,14 +325,14 @@ fn menu_entry(
 
 /// "Third action (3 CP)" (KT-11): the escort pays, in the same event.
 fn stratagem_entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &CampaignCharacter) {
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     let cost = activation::third_action_cost(data).to_string();
     let word = cx.f("campaign.ui.third_action", &[("cost", &cost)]);
     let named = cx.f(
         "campaign.ui.third_action_named",
         &[("cost", &cost), ("name", x.name())],
     );
-    let verdict = c.may_buy_third_action(x.id, &cx.model.rules);
+    let verdict = c.may_buy_third_action(x.id, &cx.rules);
     if menu_entry(ui, cx, (&word, &named), verdict.as_ref().err()) {
         send(
             cx,
@@ -354,8 +354,8 @@ fn second_soldier_entry_ui(
     c: &Campaign,
     x: &CampaignCharacter,
 ) {
-    let verdict = c.may_join_activation(x.id, &cx.model.rules);
-    let cost = campaign::second_soldier_cost(&cx.model.rules).to_string();
+    let verdict = c.may_join_activation(x.id, &cx.rules);
+    let cost = campaign::second_soldier_cost(&cx.rules).to_string();
     let word = cx.f("campaign.ui.second_soldier", &[("cost", &cost)]);
     let named = cx.f(
         "campaign.ui.second_soldier_named",
@@ -377,7 +377,7 @@ fn second_soldier_entry_ui(
 /// "One more action from Sgt Hark's insignia" (EQ-31), for each team-mate
 /// on the table who carries one.
 fn insignia_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &CampaignCharacter) {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     for g in c.members(x.escort).filter(|g| g.id != x.id) {
         let carries = c
             .acting_soldier(g.id, rules)

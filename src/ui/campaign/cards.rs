@@ -73,7 +73,7 @@ fn psyker_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, ch: &Character, p: Option
 /// A character's profile at the table: a Rogue Trader character's profile
 /// and gear; a kill-team soldier's derived profile and weapons.
 pub(super) fn member_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, m: &Member) {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     match m {
         Member::Character(ch) => {
             let profile = ch.profile(rules).ok();
@@ -208,10 +208,7 @@ pub(super) fn enemies_ui(
             icons::ICON_SKULL,
             &cx.f(
                 "campaign.ui.enemies_title",
-                &[(
-                    "faction",
-                    &cx.lang.faction(&cx.model.rules.campaign, &m.faction),
-                )],
+                &[("faction", &cx.lang.faction(&cx.rules.campaign, &m.faction))],
             ),
         );
     });
@@ -234,7 +231,7 @@ fn enemy_card_ui(
     i: usize,
     (attacker, dice, refused): (&mut Option<CharRef>, &mut DiceTexts, &FightRefusals),
 ) {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     let names = c.enemy_names(i);
     let name = name_in(&names, cx.lang.code(), "").to_owned();
     let out = table.enemy_out.contains(&i);

@@ -45,7 +45,7 @@ pub(super) struct Line {
 
 /// A member's kind in the reader's language.
 fn member_kind(cx: &ViewCtx<'_>, m: &Member) -> String {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     match m {
         Member::Soldier(s) => rules
             .killteam
@@ -67,7 +67,7 @@ fn member_kind(cx: &ViewCtx<'_>, m: &Member) -> String {
 /// Every model at the table: the players' playing characters, escort by
 /// escort, then the drawn enemies.
 pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     let mut out = Vec::new();
     for e in &c.escorts {
         for x in c.members(e.id).filter(|x| table.players.contains(&x.id)) {
@@ -133,7 +133,7 @@ struct Reach {
 impl Reach {
     fn of(cx: &ViewCtx<'_>, by: &TableSide) -> Self {
         Self {
-            any: by.psyker() || !by.ranged(&cx.model.rules, cx.lang.code()).is_empty(),
+            any: by.psyker() || !by.ranged(&cx.rules, cx.lang.code()).is_empty(),
             rt_close: by.fights_close(),
             soldier: matches!(by, TableSide::Soldier(_)),
             character: matches!(by, TableSide::Character(_)),
@@ -206,10 +206,7 @@ pub(super) fn mission_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign)
     let enemy = cx.f(
         "campaign.ui.enemy_line",
         &[
-            (
-                "faction",
-                &cx.lang.faction(&cx.model.rules.campaign, &m.faction),
-            ),
+            ("faction", &cx.lang.faction(&cx.rules.campaign, &m.faction)),
             ("points", &m.points.to_string()),
             ("mode", cx.t(mode)),
         ],
@@ -219,7 +216,7 @@ pub(super) fn mission_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign)
         ui.horizontal_wrapped(|ui| {
             let r =
                 ui.label(RichText::new(format!("{} {title}", icons::ICON_MAP.codepoint)).strong());
-            if let Some(d) = cx.model.rules.campaign.mission(&m.mission) {
+            if let Some(d) = cx.rules.campaign.mission(&m.mission) {
                 r.on_hover_text(name_in(&d.objective, cx.lang.code(), ""));
             }
             ui.label(RichText::new(enemy).color(palette().ink.subdued));

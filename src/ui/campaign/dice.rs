@@ -333,7 +333,7 @@ impl MissionDraw {
         forced: bool,
     ) -> Option<MissionChoice> {
         use crate::rules::campaign::MissionChoice;
-        let list: Vec<_> = cx.model.rules.campaign.missions_of(t).collect();
+        let list: Vec<_> = cx.rules.campaign.missions_of(t).collect();
         // A pick of another type (the type forced changed) is dropped.
         if self
             .pick
@@ -355,8 +355,7 @@ impl MissionDraw {
         let mut draw = None;
         if self.pick.is_none() {
             // CMP-3: the die reads the list the campaign started with.
-            let sides =
-                u32::try_from(c.mission_ids(&cx.model.rules.campaign, t).len()).unwrap_or(0);
+            let sides = u32::try_from(c.mission_ids(&cx.rules.campaign, t).len()).unwrap_or(0);
             let ask = DiceAsk::new(1, sides, "CMP-3");
             let label = cx.f("campaign.ui.dice.mission", &[("dice", &ask.name())]);
             let typed = dice_field(ui, cx, &label, &mut self.draw, ask);

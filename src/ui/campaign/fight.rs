@@ -182,11 +182,7 @@ fn target_buttons_ui(
                 chosen = Some(setup(FightMode::CloseCombat, None));
             }
         }
-        for (k, ranged) in by
-            .ranged(&cx.model.rules, cx.lang.code())
-            .into_iter()
-            .enumerate()
-        {
+        for (k, ranged) in by.ranged(&cx.rules, cx.lang.code()).into_iter().enumerate() {
             let (weapon, used) = (ranged.name, ranged.used);
             any = true;
             let word = cx.f("campaign.ui.fight.shoot", &[("weapon", &weapon)]);

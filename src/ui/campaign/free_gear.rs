@@ -27,7 +27,7 @@ fn none(cx: &ViewCtx<'_>) -> Choice {
 /// Every special item of the data for `s`, each with why he may not take
 /// it.
 fn item_choices(cx: &ViewCtx<'_>, s: &Soldier) -> Vec<Choice> {
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     std::iter::once(none(cx))
         .chain(data.equipment.iter().map(|i| Choice {
             id: i.id.clone(),
@@ -40,7 +40,7 @@ fn item_choices(cx: &ViewCtx<'_>, s: &Soldier) -> Vec<Choice> {
 
 /// Every ribbon of the data for `s`, each with why he may not take it.
 fn ribbon_choices(cx: &ViewCtx<'_>, s: &Soldier) -> Vec<Choice> {
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     std::iter::once(none(cx))
         .chain(data.ribbons.iter().map(|r| Choice {
             id: r.id.clone(),
@@ -79,7 +79,7 @@ pub(super) fn recruit_gear_ui(
     let Some(kind) = buy.recruit_kind(e.kind) else {
         return;
     };
-    let Ok(Member::Soldier(bare)) = c.new_recruit(e.id, &kind, "?", &cx.model.rules) else {
+    let Ok(Member::Soldier(bare)) = c.new_recruit(e.id, &kind, "?", &cx.rules) else {
         return;
     };
     ui.horizontal_wrapped(|ui| {
@@ -94,7 +94,7 @@ pub(super) fn recruit_gear_ui(
             Member::Soldier(bare.clone()),
             buy.recruit_item.as_deref(),
             None,
-            &cx.model.rules.killteam,
+            &cx.rules.killteam,
         ) {
             Member::Soldier(s) => s,
             Member::Character(_) => bare.clone(),

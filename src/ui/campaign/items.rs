@@ -61,9 +61,9 @@ pub(super) fn items_ui(
     table: &Table,
     x: &CampaignCharacter,
 ) {
-    for item in x.member.items(&cx.model.rules) {
+    for item in x.member.items(&cx.rules) {
         let struck = table.struck.contains(&(x.id, item.clone()));
-        let data = cx.model.rules.killteam.item(&item);
+        let data = cx.rules.killteam.item(&item);
         let item_name = data.map_or(item.as_str(), |i| name_in(&i.names, cx.lang.code(), &i.id));
         ui.horizontal_wrapped(|ui| {
             let mut used = struck;
@@ -89,7 +89,7 @@ pub(super) fn items_ui(
             // RIB-6: an item carried twice, after the buttons (which never
             // move under the mouse).
             let count = c.soldier_at_table(x.id).map_or(1, |s| {
-                killteam::carried_count(&cx.model.rules.killteam, &s, &item)
+                killteam::carried_count(&cx.rules.killteam, &s, &item)
             });
             let uses = table.uses_of(x.id, &item);
             if count > 1 && !struck {
@@ -182,7 +182,7 @@ fn use_buttons_ui(
         let word = cx.f("campaign.ui.goes_off", &who[..1]);
         let named = cx.f("campaign.ui.goes_off_named", &who);
         // EQ-11: from the end of the activation that laid it.
-        let waits = c.mine_armed(x.id, &it.id, &cx.model.rules).err();
+        let waits = c.mine_armed(x.id, &it.id, &cx.rules).err();
         let r = icon_button(
             ui,
             icons::ICON_CRISIS_ALERT,
@@ -254,7 +254,7 @@ fn reroll_item_ui(
     x: &CampaignCharacter,
     it: &Item,
 ) {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     let allowed = c.may_reroll_item(x.id, &it.id, rules);
     // Only the last event's dice: otherwise there is nothing to offer.
     if let Err(p) = &allowed
@@ -497,7 +497,7 @@ fn result_ui(
 ) {
     if let Some(r) = table.used.get(&x.id).filter(|r| r.item == it.id) {
         let msg = effect_msg(
-            &cx.model.rules.killteam,
+            &cx.rules.killteam,
             (it, x.name()),
             &r.target,
             r.roll.as_ref(),

@@ -50,7 +50,7 @@ fn replayed<'a>(cache: &'a mut Option<Replayed>, cx: &ViewCtx<'_>, c: &Campaign)
         .as_ref()
         .is_some_and(|r| r.last == last && r.len == c.journal.len());
     if !fresh {
-        let (outcomes, refused) = match c.replay(&cx.model.rules) {
+        let (outcomes, refused) = match c.replay(&cx.rules) {
             Ok((_, outcomes)) => (outcomes, None),
             Err(e) => (Vec::new(), Some(e)),
         };
@@ -86,7 +86,7 @@ impl JournalView {
     ) {
         let die = c.settings.cran_die;
         let locked = c.cran_locked() || c.phase == Phase::Over;
-        let default = c.default_cran(x, &cx.model.rules);
+        let default = c.default_cran(x, &cx.rules);
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(cx.f("campaign.ui.cran_of_character", &[("character", x.name())]));
             let mut value = match self.cran {

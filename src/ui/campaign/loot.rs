@@ -16,7 +16,7 @@ use crate::ui::widgets::{Tone, badge, icon_button};
 
 /// A loot's name in the reader's language.
 fn pick_name(cx: &ViewCtx<'_>, pick: &LootPick) -> String {
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     let lang = cx.lang.code();
     match pick {
         LootPick::Weapon(w) => data
@@ -47,7 +47,7 @@ pub(super) fn loot_ui(
     x: &CampaignCharacter,
     s: &Soldier,
 ) {
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     let thief = s
         .ribbon
         .as_deref()
@@ -75,7 +75,7 @@ pub(super) fn loot_ui(
         .fell
         .keys()
         .filter(|id| **id != x.id)
-        .map(|id| (*id, c.loot_of(*id, &cx.model.rules)))
+        .map(|id| (*id, c.loot_of(*id, &cx.rules)))
         .filter(|(_, picks)| !picks.is_empty())
         .collect();
     if offers.is_empty() || table.out_of_action.contains(&x.id) {

@@ -107,7 +107,7 @@ impl CampaignView {
                 // the first; a point that fits nowhere is kept, not owed.
                 let owed = c.missions_played > 0
                     && c.phase == Phase::Ready
-                    && !c.advances_owed(&cx.model.rules).0.is_empty();
+                    && !c.advances_owed(&cx.rules).0.is_empty();
                 if owed {
                     self.mission.advances_ui(ui, cx, c, None, 1);
                     ui.add_space(space::M);

@@ -46,7 +46,7 @@ pub fn state_tone(state: State) -> Tone {
 
 /// A mission's name in the language.
 pub fn mission_name(cx: &ViewCtx<'_>, m: &Mission) -> String {
-    cx.model.rules.campaign.mission(&m.mission).map_or_else(
+    cx.rules.campaign.mission(&m.mission).map_or_else(
         || m.mission.clone(),
         |d| name_in(&d.names, cx.lang.code(), &d.id).to_owned(),
     )
@@ -60,7 +60,7 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
     };
     // CMP-5: the faction's dice for each enemy drawn, typed or rolled.
     let enemy_dice = c
-        .enemy_table(&cx.model.rules.campaign, &m.faction)
+        .enemy_table(&cx.rules.campaign, &m.faction)
         .map(|f| (f.dice.count, f.dice.sides));
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
@@ -76,7 +76,7 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
         if m.overridden {
             badge(ui, Tone::Warning, cx.t("campaign.ui.overridden"));
         }
-        if let Some(d) = cx.model.rules.campaign.mission(&m.mission) {
+        if let Some(d) = cx.rules.campaign.mission(&m.mission) {
             ui.add(egui::Label::new(name_in(&d.objective, cx.lang.code(), "")).wrap());
         }
         let mode = match m.mode {
@@ -87,10 +87,7 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
             RichText::new(cx.f(
                 "campaign.ui.enemy_line",
                 &[
-                    (
-                        "faction",
-                        &cx.lang.faction(&cx.model.rules.campaign, &m.faction),
-                    ),
+                    ("faction", &cx.lang.faction(&cx.rules.campaign, &m.faction)),
                     ("points", &m.points.to_string()),
                     ("mode", cx.t(mode)),
                 ],
@@ -438,7 +435,7 @@ fn card_badges_ui(
 /// Who the hired guide leads (CMP-14): a tick per character, greyed out
 /// with the reason when he may not be led, at most the data's number.
 fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    let max = c.rates(&cx.model.rules.campaign).recon.guide_characters;
+    let max = c.rates(&cx.rules.campaign).recon.guide_characters;
     let full = c.guided.len() >= usize::try_from(max).unwrap_or(usize::MAX);
     ui.label(RichText::new(cx.f("campaign.ui.guide_title", &[("max", &max.to_string())])).strong());
     ui.label(RichText::new(cx.t("campaign.ui.guide_stealthy")).color(palette().ink.subdued));
@@ -451,7 +448,7 @@ fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     ));
     for x in c.characters.iter().filter(|x| x.state.alive()) {
         let mut on = c.guided.contains(&x.id);
-        let refusal = c.guide_refusal(x.id, &cx.model.rules);
+        let refusal = c.guide_refusal(x.id, &cx.rules);
         // One already led can always be unticked, even if he no longer
         // qualifies (his gear changed).
         let enabled = !cx.model.folder.read_only && (on || (refusal.is_none() && !full));

@@ -36,7 +36,7 @@ impl Buy {
 /// A kind's name in the player's language: the soldier kind's, or the
 /// character's type (his race for a trooper).
 fn kind_name(cx: &ViewCtx<'_>, kind: &RecruitKind) -> String {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     match kind {
         RecruitKind::Soldier { kind } => rules
             .killteam
@@ -90,7 +90,7 @@ fn kind_option_ui(
     priced: bool,
 ) -> bool {
     let name = kind_name(cx, kind);
-    let (_, price, refusal) = judged(c, e, kind, &name, &cx.model.rules, (None, None));
+    let (_, price, refusal) = judged(c, e, kind, &name, &cx.rules, (None, None));
     let text = match price {
         Ok(cost) if priced => cx.f(
             "campaign.ui.recruit_option",
@@ -115,7 +115,7 @@ fn kind_option_ui(
 /// The kind picked, in one combo for a kill team (its soldier kinds) or
 /// two for a band (the race, then the standard type or a trooper).
 fn kind_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     let chosen = buy.recruit_kind(e.kind);
     let shown = |kind: Option<&RecruitKind>| {
         kind.map_or_else(
@@ -173,7 +173,7 @@ fn kind_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, b
 /// price (the type's, whatever the race). Never greyed out: whether the
 /// race may join is the race list's to say.
 fn type_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     let race = buy
         .recruit_race
         .clone()
@@ -241,7 +241,7 @@ pub(super) fn recruit_ui(
 /// The recruit's name (the kind's name and his number offered first), his
 /// price, why he may not join, and the button that recruits him.
 fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     let kind = buy.recruit_kind(e.kind);
     let offered = kind
         .as_ref()
@@ -320,7 +320,7 @@ fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy
         .labelled_by(l.id);
     let refusal = library_refusal(cx, c, e, buy.recruit.as_ref());
     // CMP-7: the price is the rules', never typed.
-    let price = member.as_ref().map(|m| c.recruit_cost(m, &cx.model.rules));
+    let price = member.as_ref().map(|m| c.recruit_cost(m, &cx.rules));
     match &price {
         Some(Ok(cost)) => price_ui(ui, cx, *cost),
         Some(Err(p)) => {
@@ -445,7 +445,7 @@ fn library_refusal(
     pick: Option<&CharRef>,
 ) -> Option<Problem> {
     let member = library_member(cx, e.kind, pick)?;
-    c.recruit_choice_refusal(e.id, &member, pick?, &cx.model.rules)
+    c.recruit_choice_refusal(e.id, &member, pick?, &cx.rules)
 }
 
 /// The library's recruit picked, as a campaign member of the escort's kind.

@@ -152,7 +152,7 @@ impl SetupView {
     /// The start: the settings' problems, the first mission (CMP-2, CMP-3)
     /// and "Start the campaign".
     fn start_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-        let data = &cx.model.rules.campaign;
+        let data = &cx.rules.campaign;
         let id = c.id.as_str();
         let problems = c.settings.problems(data);
         card(ui, |ui| {
@@ -191,7 +191,7 @@ impl SetupView {
 
 /// The campaign's settings: one event when one of them changes.
 fn settings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    let data = &cx.model.rules.campaign;
+    let data = &cx.rules.campaign;
     let id = c.id.as_str();
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
@@ -322,12 +322,12 @@ fn budget_rows_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, data: &CampaignData, s: &
 
 /// The settings' rows of the enemy: the nemesis and the secondary factions.
 fn faction_rows_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &mut Settings) {
-    let data = &cx.model.rules.campaign;
+    let data = &cx.rules.campaign;
     let l = ui.label(cx.t("campaign.ui.nemesis"));
     let nemesis = if s.nemesis.is_empty() {
         cx.t("campaign.ui.choose").to_owned()
     } else {
-        cx.lang.faction(&cx.model.rules.campaign, &s.nemesis)
+        cx.lang.faction(&cx.rules.campaign, &s.nemesis)
     };
     egui::ComboBox::from_id_salt("cmp-nemesis")
         .selected_text(nemesis)
@@ -402,7 +402,7 @@ fn new_escort(cx: &ViewCtx<'_>, key: &DocKey, player: &str) -> Option<NewEscort>
 /// An escort's cost as recruits against its player's share of the
 /// recruitment budget (CMP-16): by icon and word, not colour alone.
 fn budget_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, escort: EscortId) {
-    let cost = match c.escort_cost(escort, &cx.model.rules) {
+    let cost = match c.escort_cost(escort, &cx.rules) {
         Ok(cost) => cost,
         Err(p) => {
             badge(ui, Tone::Error, &cx.lang.problem_line(&p));

@@ -27,7 +27,7 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_b
 /// command points for the turn; one event, undoable.
 fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table) {
     let turn = table.turn();
-    let gain = cx.model.rules.killteam.command.per_turn;
+    let gain = cx.rules.killteam.command.per_turn;
     let teams = c
         .escorts
         .iter()
@@ -280,7 +280,7 @@ impl MissionState {
             ui.checkbox(&mut self.success, cx.t(success_key));
             if t.earns_vp() {
                 // KT-21 into CMP-6: the battle's VP, until the player types.
-                let from_battle = c.mission_vp_from_battle(&cx.model.rules, self.success);
+                let from_battle = c.mission_vp_from_battle(&cx.rules, self.success);
                 if !self.vp_typed {
                     // CMP-6: an objective not met earns none.
                     self.vp = from_battle.unwrap_or(0);
@@ -290,7 +290,7 @@ impl MissionState {
                     let r = ui
                         .add(
                             egui::DragValue::new(&mut self.vp)
-                                .range(0..=cx.model.rules.campaign.limits.mission_vp_max),
+                                .range(0..=cx.rules.campaign.limits.mission_vp_max),
                         )
                         .labelled_by(l.id);
                     if r.changed() {
@@ -298,7 +298,7 @@ impl MissionState {
                     }
                 });
                 let unmet = (!self.success)
-                    .then(|| c.mission_vp_from_battle(&cx.model.rules, true))
+                    .then(|| c.mission_vp_from_battle(&cx.rules, true))
                     .flatten()
                     .filter(|&vp| vp > 0);
                 if let Some(vp) = unmet {
@@ -350,7 +350,7 @@ impl MissionState {
     /// enemy's is tested once; a die per side, rolled by Muster or typed
     /// in, and the order they give.
     fn initiative_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table) {
-        let sides_of = c.rates(&cx.model.rules.campaign).initiative.die;
+        let sides_of = c.rates(&cx.rules.campaign).initiative.die;
         let sides: Vec<(Option<EscortId>, String)> = c
             .escorts
             .iter()
@@ -523,7 +523,7 @@ fn player_card_ui(
                 badge(ui, Tone::Info, cx.t("campaign.ui.guided"));
             }
             member_profile_ui(ui, cx, &x.member);
-            let max = x.member.wounds(&cx.model.rules);
+            let max = x.member.wounds(&cx.rules);
             let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
             wounds_ui(ui, cx, c, (x.id, x.name()), max, taken);
             items::dazzled_ui(ui, cx, table, x.id);
@@ -542,7 +542,7 @@ fn player_card_ui(
                 let wounds_left = if out_now {
                     0
                 } else {
-                    x.member.wounds(&cx.model.rules).saturating_sub(taken)
+                    x.member.wounds(&cx.rules).saturating_sub(taken)
                 };
                 soldier_reminders_ui(ui, cx, s, wounds_left);
                 deminer_ui(ui, cx, (c, table), x, s);
@@ -562,7 +562,7 @@ fn deminer_ui(
     x: &CampaignCharacter,
     s: &Soldier,
 ) {
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     if table.laid.is_empty()
         || table.out_of_action.contains(&x.id)
         || ribbons::mine_removal(data, s).is_none()
@@ -730,7 +730,7 @@ fn initiative_order_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, init: 
 /// he is on his last wound.
 fn soldier_reminders_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Soldier, wounds_left: u32) {
     use crate::rules::killteam::ribbons;
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     if wounds_left == 0 {
         return;
     }

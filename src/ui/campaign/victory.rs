@@ -20,7 +20,7 @@ pub(super) fn victory_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     if !c.escorts.iter().any(|e| e.kind == EscortKind::KillTeam) {
         return;
     }
-    let Some(vp) = c.battle_vp(&cx.model.rules) else {
+    let Some(vp) = c.battle_vp(&cx.rules) else {
         return;
     };
     card(ui, |ui| {

@@ -132,7 +132,7 @@ fn refusal_hover_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem, detail: &s
     if !detail.is_empty() {
         ui.label(RichText::new(detail).color(palette().ink.subdued));
     }
-    if let Some(rule) = cx.model.rules.reference.rule(&p.rule) {
+    if let Some(rule) = cx.rules.reference.rule(&p.rule) {
         ui.add_space(space::XS);
         ui.label(
             RichText::new(format!(

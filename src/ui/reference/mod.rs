@@ -24,7 +24,7 @@ pub struct ReferenceView {
 impl ReferenceView {
     /// Shows the reference, open at `rule` if given.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, rule: Option<&str>) {
-        let reference = &cx.model.rules.reference;
+        let reference = &cx.rules.reference;
         if let Some(r) = rule.and_then(|id| reference.rule(id)) {
             let shown = card(ui, |ui| {
                 ui.set_min_width(ui.available_width());

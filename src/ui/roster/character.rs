@@ -96,7 +96,7 @@ impl CharacterView {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_GPP_BAD, cx.t("roster.problems"));
-            problems_ui(ui, cx, &c.validate(&cx.model.rules));
+            problems_ui(ui, cx, &c.validate(&cx.rules));
         });
     }
 
@@ -108,7 +108,7 @@ impl CharacterView {
         c: &Character,
         edit: &dyn Fn(CharacterEdit) -> Command,
     ) {
-        let rules = &cx.model.rules;
+        let rules = &cx.rules;
         ui.horizontal(|ui| {
             let icon = if c.psychic {
                 icons::ICON_PSYCHOLOGY
@@ -201,7 +201,7 @@ impl CharacterView {
         c: &Character,
         edit: &dyn Fn(CharacterEdit) -> Command,
     ) {
-        let rules = &cx.model.rules;
+        let rules = &cx.rules;
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(cx.t("character.advance_points"));
             let mut points = c.advance_points;
@@ -271,7 +271,7 @@ fn hint_line(ui: &mut egui::Ui, text: &str) {
 /// Said up front when nothing can be raised (CHR-7): every characteristic
 /// at its maximum for his race, or no advance point left to spend.
 fn nothing_to_raise(cx: &ViewCtx<'_>, c: &Character) -> Option<String> {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     let (Ok(current), Ok(max)) = (c.profile(rules), c.maxima(rules)) else {
         return None;
     };
@@ -312,7 +312,7 @@ fn psychic_ui(
             cx.send(edit(CharacterEdit::SetPsychic(psychic)));
         }
         let chance = c
-            .race(&cx.model.rules)
+            .race(&cx.rules)
             .map(|r| r.psychic_chance_percent)
             .unwrap_or(0);
         if ui
@@ -338,7 +338,7 @@ fn profile_grid_ui(
     c: &Character,
     edit: &dyn Fn(CharacterEdit) -> Command,
 ) {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     let (start, current, max) = match (c.start_profile(rules), c.profile(rules), c.maxima(rules)) {
         (Ok(s), Ok(p), Ok(m)) => (s, p, m),
         (Err(problem), _, _) | (_, Err(problem), _) | (_, _, Err(problem)) => {

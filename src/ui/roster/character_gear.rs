@@ -298,7 +298,7 @@ fn armoury_detail(lang: Lang, e: &ArmouryEntry) -> String {
 /// each with its profile under its name; returns the item picked, named in
 /// the views' language.
 fn armoury_picker_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character) -> Option<Gear> {
-    let armoury = &cx.model.rules.armoury;
+    let armoury = &cx.rules.armoury;
     if armoury.entries.is_empty() {
         return None;
     }

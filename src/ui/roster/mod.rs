@@ -123,7 +123,7 @@ impl RosterView {
         let used: u64 = roster
             .characters
             .iter()
-            .map(|c| u64::from(c.worth(&cx.model.rules)))
+            .map(|c| u64::from(c.worth(&cx.rules)))
             .sum();
         match &roster.points {
             PointsScheme::Free => {
@@ -244,7 +244,7 @@ impl RosterView {
 
     /// The card adding a character: standard, random hero or campaign.
     fn add_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster) {
-        let rules = &cx.model.rules;
+        let rules = &cx.rules;
         card_title(ui, icons::ICON_ADD, cx.t("roster.add_title"));
         let mut race = self
             .race
@@ -415,7 +415,7 @@ fn character_card_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster, c: &C
 /// A card's first line: icon, name (a link to his screen), race and type,
 /// and how many problems he has.
 fn card_header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster, c: &Character) {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     let icon = if c.psychic {
         icons::ICON_PSYCHOLOGY
     } else {
@@ -470,7 +470,7 @@ fn card_buttons_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, roster: &Roster, c: &Cha
 
 /// A card's profile, a value above its maximum marked.
 fn card_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character) {
-    let rules = &cx.model.rules;
+    let rules = &cx.rules;
     match (c.profile(rules), c.maxima(rules)) {
         (Ok(p), Ok(max)) => {
             for (ch, v) in p.iter() {
@@ -512,7 +512,7 @@ fn card_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character) {
             &[
                 ("spent", &c.points_spent().to_string()),
                 ("points", &c.advance_points.to_string()),
-                ("worth", &c.worth(&cx.model.rules).to_string()),
+                ("worth", &c.worth(&cx.rules).to_string()),
             ],
         ))
         .color(palette().ink.subdued),

@@ -7,6 +7,7 @@ mod coop;
 mod enemies;
 mod equipment;
 mod guide;
+mod house_rules;
 pub(crate) mod items;
 mod journals;
 pub(crate) mod merge;

@@ -3,6 +3,7 @@
 
 mod battle;
 pub(crate) mod campaign;
+mod catalogue;
 mod characters;
 mod close_combat;
 mod data;

@@ -8,6 +8,7 @@ mod disk;
 mod document;
 mod faults;
 mod fields;
+mod house_rules;
 mod identity;
 mod journaled;
 mod kinds;

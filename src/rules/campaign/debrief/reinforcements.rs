@@ -47,7 +47,7 @@ impl Campaign {
 
     /// [`CampaignEdit::Recruit`]: a new character bought with reinforcement
     /// points (CMP-7).
-    pub(in crate::rules::campaign) fn recruit(
+    fn recruit(
         &mut self,
         escort: EscortId,
         member: Member,
@@ -159,7 +159,7 @@ impl Campaign {
 
     /// [`CampaignEdit::Spend`]: reinforcement points spent on anything else
     /// (weapons, armour …).
-    pub(in crate::rules::campaign) fn spend(
+    fn spend(
         &mut self,
         escort: EscortId,
         points: u32,
@@ -217,8 +217,10 @@ impl Campaign {
         })
     }
 
-    /// A character's gear changed, or a soldier's free item and ribbon
-    /// given: [`CampaignEdit::Gear`], [`CampaignEdit::FreeGear`].
+    /// Reinforcement points spent, a character's gear changed, or a
+    /// soldier's free item and ribbon given: [`CampaignEdit::Recruit`],
+    /// [`CampaignEdit::Spend`], [`CampaignEdit::Gear`],
+    /// [`CampaignEdit::FreeGear`].
     pub(in crate::rules::campaign) fn gear_event(
         &mut self,
         event: CampaignEdit,
@@ -226,13 +228,25 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         match event {
+            CampaignEdit::Recruit {
+                escort,
+                member,
+                cost,
+                from,
+            } => self.recruit(escort, member, cost, from, rules, out),
+            CampaignEdit::Spend {
+                escort,
+                points,
+                what,
+                bought,
+            } => self.spend(escort, points, what, bought, out),
             CampaignEdit::Gear { character, edit } => self.gear(character, edit, out),
             CampaignEdit::FreeGear {
                 character,
                 item,
                 ribbon,
             } => self.free_gear(character, (item, ribbon), rules, out),
-            _ => unreachable!("the dispatcher hands over the gear events only"),
+            _ => unreachable!("the dispatcher hands over the reinforcement and gear events only"),
         }
     }
 

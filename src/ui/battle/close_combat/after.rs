@@ -153,7 +153,7 @@ pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, String)> {
         Fight::Attack(Scenario::CloseCombat(_)) => close_combat::result(e.wounds, 0),
         Fight::Units(a, b) if a.len() == 1 && b.len() == 1 => {
             let mut dice = e.dice();
-            unit_round::roll_unit_round(&model.rules, a, b, &mut dice)
+            unit_round::roll_unit_round(&cx.rules, a, b, &mut dice)
                 .ok()?
                 .result()
         }
@@ -262,16 +262,15 @@ impl CcAfterView {
 
     /// The round's chances, the last roll's result, and the result chosen.
     fn result_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Situation<'_>) {
-        let model = cx.model;
         let (a, d) = s.names;
         // The chances of the round: both sides' blows when the defender
         // strikes back, else the attack alone (the defender causes nothing).
         let odds = if s.strike_back {
             s.round
-                .odds(&model.rules)
+                .odds(&cx.rules)
                 .map(|r| (r.first_wins, r.draw, r.second_wins))
         } else {
-            s.scenario.odds(&model.rules).map(|o| {
+            s.scenario.odds(&cx.rules).map(|o| {
                 let none = o.wounds.first().copied().unwrap_or(1.0);
                 (1.0 - none, none, 0.0)
             })
@@ -325,7 +324,6 @@ impl CcAfterView {
 
     /// The loser pushed back, the room behind him as an input (CC-14).
     fn push_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, loser: &str) {
-        let model = cx.model;
         ui.label(RichText::new(cx.f("battle.cc.push.title", &[("name", loser)])).strong());
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.push.blocked, cx.t("battle.cc.push.blocked"));
@@ -339,7 +337,7 @@ impl CcAfterView {
                 );
             }
         });
-        let p = close_combat::push_back(&model.rules, self.push.blocked.then_some(self.push.room));
+        let p = close_combat::push_back(&cx.rules, self.push.blocked.then_some(self.push.room));
         let inches = format!("{:.1}", p.inches);
         if p.against_wall {
             badge(
@@ -359,7 +357,6 @@ impl CcAfterView {
     /// The winner follows up, or stays (CC-15): the exact chance of his
     /// stay test, and its roll.
     fn follow_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, winner: &str) {
-        let model = cx.model;
         ui.label(RichText::new(cx.f("battle.cc.follow.title", &[("name", winner)])).strong());
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.push.defended, cx.t("battle.cc.follow.defended"));
@@ -396,8 +393,8 @@ impl CcAfterView {
                     );
                 });
                 let ld = i32_of(*ld);
-                let p = close_combat::stay_chance(&model.rules, ld);
-                let dice = dice_text(model.rules.close_combat.follow_up_test);
+                let p = close_combat::stay_chance(&cx.rules, ld);
+                let dice = dice_text(cx.rules.close_combat.follow_up_test);
                 ui.horizontal_wrapped(|ui| {
                     badge(
                         ui,
@@ -480,8 +477,8 @@ impl CcAfterView {
     /// The breaker's rout test (CC-18): its exact chance (a robot does not
     /// test) and its roll; `lm` is his Ld and M.
     fn rout_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str, lm: (i32, u32)) {
-        let (model, lang) = (cx.model, cx.lang);
-        let c = &model.rules.close_combat;
+        let lang = cx.lang;
+        let c = &cx.rules.close_combat;
         let (ld, m) = lm;
         let inches = m.saturating_mul(c.break_off_move_multiplier).to_string();
         if self.robot {
@@ -491,7 +488,7 @@ impl CcAfterView {
                 &cx.f("battle.cc.break.robot_note", &[("inches", &inches)]),
             );
         } else {
-            match close_combat::rout_pass_chance(&model.rules, ld, false) {
+            match close_combat::rout_pass_chance(&cx.rules, ld, false) {
                 Ok(p) => {
                     pass_fail_ui(
                         ui,
@@ -542,8 +539,8 @@ fn free_blow_ui(
     by: &Fighter,
     on: &Fighter,
 ) {
-    let (model, lang) = (cx.model, cx.lang);
-    let c = &model.rules.close_combat;
+    let lang = cx.lang;
+    let c = &cx.rules.close_combat;
     let (name, other) = names;
     ui.separator();
     ui.label(
@@ -557,7 +554,7 @@ fn free_blow_ui(
         ))
         .strong(),
     );
-    match close_combat::free_blow(&model.rules, by, on) {
+    match close_combat::free_blow(&cx.rules, by, on) {
         Ok(dist) => {
             bars(
                 ui,

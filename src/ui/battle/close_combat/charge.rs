@@ -36,8 +36,7 @@ impl ChargeView {
         attacker_m: &mut i64,
         defender_m: &mut i64,
     ) {
-        let model = cx.model;
-        let rules = &model.rules;
+        let rules = &cx.rules;
         ui.label(RichText::new(cx.t("battle.cc.charge.title")).strong());
         ui.horizontal_wrapped(|ui| {
             num(

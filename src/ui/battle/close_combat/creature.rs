@@ -122,7 +122,7 @@ impl CreatureView {
                 return;
             }
             self.form_ui(ui, cx);
-            let attack = self.attack(&cx.model.rules, s);
+            let attack = self.attack(&cx.rules, s);
             if !attacks_ui(ui, cx, &attack) {
                 return;
             }
@@ -132,7 +132,7 @@ impl CreatureView {
 
     /// The creature's size, its claws (a large one's) and whether it lives.
     fn form_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let devil = &cx.model.rules.close_combat.catachan_devil;
+        let devil = &cx.rules.close_combat.catachan_devil;
         if !devil.sizes.iter().any(|z| z.size == self.size)
             && let Some(first) = devil.sizes.first()
         {
@@ -179,12 +179,12 @@ impl CreatureView {
 /// Its attack types, each with its count, damage and arc (CC-6), and the
 /// values the attack uses; false when its size is unknown to the data.
 fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool {
-    let (model, lang) = (cx.model, cx.lang);
-    let devil = &model.rules.close_combat.catachan_devil;
+    let lang = cx.lang;
+    let devil = &cx.rules.close_combat.catachan_devil;
     // Its attack types, each with its count, damage and arc (CC-6).
     ui.label(RichText::new(cx.t("battle.cc.creature.attacks")).strong());
     let known = attack.claws.known().unwrap_or(None);
-    match close_combat::devil_attacks(&model.rules, &attack.size, known) {
+    match close_combat::devil_attacks(&cx.rules, &attack.size, known) {
         Ok(list) => {
             for t in &list {
                 attack_line(ui, cx, t);
@@ -236,8 +236,8 @@ fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool
 
 /// The chance of any wound, the wounds' chart, and the creature's roll.
 fn roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: DevilAttack, s: &Situation<'_>) {
-    let (model, lang) = (cx.model, cx.lang);
-    match attack.wounds(&model.rules) {
+    let lang = cx.lang;
+    match attack.wounds(&cx.rules) {
         Ok(dist) => {
             let none = dist.first().copied().unwrap_or(1.0);
             badge(

@@ -177,7 +177,7 @@ impl CloseCombatView {
             card(ui, |ui| {
                 ui.set_min_width(ui.available_width());
                 card_title(ui, icons::ICON_SWORDS, cx.t("battle.round"));
-                match self.round().odds(&cx.model.rules) {
+                match self.round().odds(&cx.rules) {
                     Ok(r) => round_ui(ui, cx, &r),
                     Err(p) => {
                         alert(ui, Tone::Error, &cx.lang.problem_line(&p));
@@ -207,7 +207,7 @@ impl CloseCombatView {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_CASINO, cx.t("battle.odds"));
-            match scenario.odds(&cx.model.rules) {
+            match scenario.odds(&cx.rules) {
                 Ok(odds) => {
                     odds_ui(ui, cx, &odds);
                     self.save_by_ui(ui, cx);
@@ -252,7 +252,7 @@ impl CloseCombatView {
             s: a.weapon_s.map(i32_of),
             save_modifier: a.weapon_save_modifier.map(i32_of),
         };
-        let (m, by) = cc_save_modifier(&cx.model.rules, i32_of(a.s), weapon);
+        let (m, by) = cc_save_modifier(&cx.rules, i32_of(a.s), weapon);
         let m = m.to_string();
         let named = self
             .cc_weapon_from
@@ -466,9 +466,8 @@ impl CloseCombatView {
     /// more to hit: the attacker's, and the defender's when he strikes back.
     /// Why the roll is refused, when it is.
     fn consent_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<Problem> {
-        let model = cx.model;
         use crate::rules::close_combat::odds::consent_refusal;
-        let rules = &model.rules;
+        let rules = &cx.rules;
         let ws = |v: i64| i32::try_from(v).unwrap_or(0);
         let (a, d) = (ws(self.cc.attacker.ws), ws(self.cc.defender.ws));
         // (WS, against WS, the situation, helpless, a character)

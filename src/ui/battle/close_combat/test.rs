@@ -33,7 +33,6 @@ impl TestView {
     /// The test card: `who` is the attacker's Ld and name, the value until
     /// one is typed.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: (i64, &str)) {
-        let model = cx.model;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_PSYCHOLOGY, cx.t("battle.cc.test.title"));
@@ -65,8 +64,8 @@ impl TestView {
             });
             let value = i32::try_from(value).unwrap_or(0);
             let c = self.characteristic;
-            let dice = dice_text(model.rules.close_combat.characteristic_test);
-            match close_combat::characteristic_test_chance(&model.rules, c, value) {
+            let dice = dice_text(cx.rules.close_combat.characteristic_test);
+            match close_combat::characteristic_test_chance(&cx.rules, c, value) {
                 Ok(p) => {
                     pass_fail_ui(
                         ui,

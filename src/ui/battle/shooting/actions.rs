@@ -95,8 +95,7 @@ impl KtActionsView {
         shot: &ShootingScenario,
         (attacker, defender): (&str, &str),
     ) {
-        let model = cx.model;
-        let data = &model.rules.killteam;
+        let data = &cx.rules.killteam;
         card_title(ui, icons::ICON_SPORTS_HANDBALL, cx.t("kt.grenade.title"));
         let grenades: Vec<_> = data
             .weapons
@@ -175,7 +174,6 @@ impl KtActionsView {
     }
 
     fn jump_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
-        let model = cx.model;
         card_title(ui, icons::ICON_DIRECTIONS_RUN, cx.t("kt.jump.title"));
         ui.horizontal_wrapped(|ui| {
             for (kind, key) in [
@@ -186,7 +184,7 @@ impl KtActionsView {
                 ui.radio_value(&mut self.jump_kind, kind, cx.t(key));
             }
         });
-        let j = &model.rules.killteam.jump;
+        let j = &cx.rules.killteam.jump;
         match self.jump_kind {
             JumpKind::Jump => {}
             JumpKind::RopeSwing => {
@@ -240,9 +238,9 @@ fn grenade_odds_ui(
     attack: GrenadeAttack,
     names: (&str, &str, &str),
 ) {
-    let (model, lang) = (cx.model, cx.lang);
+    let lang = cx.lang;
     let (attacker, defender, grenade) = names;
-    if let Ok(t) = actions::grenade_throw(&model.rules, &attack.shots, &attack.thrower) {
+    if let Ok(t) = actions::grenade_throw(&cx.rules, &attack.shots, &attack.thrower) {
         ui.label(cx.f(
             "kt.grenade.reach",
             &[
@@ -253,7 +251,7 @@ fn grenade_odds_ui(
             ],
         ));
     }
-    match actions::grenade_odds(&model.rules, &attack) {
+    match actions::grenade_odds(&cx.rules, &attack) {
         Ok(odds) => {
             ui.label(
                 RichText::new(cx.f(
@@ -297,9 +295,9 @@ fn grenade_odds_ui(
 /// The jump's exact odds (KT-17), its chart and its roll; `kw`: the kind
 /// of jump and the jumper's wounds left.
 fn jump_odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, jump: &Jump, kw: (JumpKind, u32), who: &str) {
-    let (model, lang) = (cx.model, cx.lang);
+    let lang = cx.lang;
     let (kind, wounds_left) = kw;
-    match actions::jump_odds(&model.rules, jump) {
+    match actions::jump_odds(&cx.rules, jump) {
         Ok(odds) => {
             ui.label(
                 RichText::new(cx.f(

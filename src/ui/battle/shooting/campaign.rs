@@ -68,7 +68,7 @@ pub fn campaign_soldiers(cx: &ViewCtx<'_>) -> Vec<CampaignSoldier> {
         .docs
         .iter()
         .filter_map(Doc::get::<Campaign>)
-        .flat_map(|c| soldiers_in(c, &cx.model.rules, None))
+        .flat_map(|c| soldiers_in(c, &cx.rules, None))
         .collect()
 }
 
@@ -112,8 +112,7 @@ pub fn pick_campaign_shooter(
     cx: &ViewCtx<'_>,
     current: Option<&CharRef>,
 ) -> Option<PickedShooter> {
-    let model = cx.model;
-    let data = &model.rules.killteam;
+    let data = &cx.rules.killteam;
     let mut chosen = None;
     let label = cx.t("battle.take_shooter_campaign");
     let l = ui.label(label);

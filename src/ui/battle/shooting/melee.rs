@@ -335,7 +335,7 @@ impl MeleeView {
                 alert(ui, Tone::Info, cx.t("battle.kt.cc.response_fell"));
                 return;
             }
-            match scenario.odds(&cx.model.rules) {
+            match scenario.odds(&cx.rules) {
                 Ok(odds) => {
                     odds_ui(ui, cx, &odds);
                     ui.add_space(space::S);
@@ -377,7 +377,7 @@ fn fighter_ui(
     side_key: &str,
     salt: &str,
 ) {
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     let icon = if salt == "charger" {
         icons::ICON_SWORDS
     } else {
@@ -477,7 +477,7 @@ fn blow_ui(
 /// fills the fighter in. One who cannot fight is greyed out with the
 /// reason.
 fn pick_fighter(ui: &mut egui::Ui, cx: &ViewCtx<'_>, side_key: &str) -> Option<MeleeFighter> {
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     let mut chosen = None;
     let label = if side_key == "battle.kt.charger" {
         cx.t("battle.kt.cc.take_charger")

@@ -215,7 +215,7 @@ impl ShootingView {
             sides.attacker_or(cx.t("battle.shooter")),
             sides.defender_or(cx.t("battle.target")),
         );
-        let shot = self.shot(&cx.model.rules.killteam);
+        let shot = self.shot(&cx.rules.killteam);
         self.kt_actions.ui(ui, cx, &shot, names);
         self.kt_turn.turn_ui(ui, cx);
     }
@@ -223,7 +223,7 @@ impl ShootingView {
     /// The shots to roll: the one set up, and with a combi-weapon's both
     /// barrels ticked, the other as snap fire (EQ-4).
     fn shots(&self, cx: &ViewCtx<'_>) -> Vec<ShootingScenario> {
-        let shot = self.shot(&cx.model.rules.killteam);
+        let shot = self.shot(&cx.rules.killteam);
         match &self.combi {
             Some((_, other)) if self.fire_both && self.shooter_soldier.is_some() => {
                 scenario::combi_shots(&shot, other.clone()).to_vec()
@@ -251,7 +251,7 @@ impl ShootingView {
                     ui.label(RichText::new(cx.t(key)).strong());
                 }
                 let scenario = Scenario::KillteamShooting(shot.clone());
-                match scenario.odds(&cx.model.rules) {
+                match scenario.odds(&cx.rules) {
                     Ok(odds) => {
                         odds_ui(ui, cx, &odds);
                         if let Some(t) = &self.kt_target {
@@ -319,7 +319,7 @@ impl ShootingView {
         if self.shooter_soldier.is_none() {
             return;
         }
-        let data = &cx.model.rules.killteam;
+        let data = &cx.rules.killteam;
         let name = data
             .weapon(id)
             .map_or(id.as_str(), |w| name_in(&w.names, cx.lang.code(), &w.id));
@@ -328,7 +328,6 @@ impl ShootingView {
     }
 
     fn shooter_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let model = cx.model;
         card_title(
             ui,
             icons::ICON_TARGET,
@@ -348,7 +347,7 @@ impl ShootingView {
         }
         Self::soldier_line(ui, cx, &self.shot_sides.attacker, &mut self.shooter_soldier);
         if let Some(m) =
-            ribbons::move_after_shot(&model.rules.killteam, self.shot.shooter_ribbon.as_deref())
+            ribbons::move_after_shot(&cx.rules.killteam, self.shot.shooter_ribbon.as_deref())
         {
             ui.horizontal_wrapped(|ui| {
                 badge(ui, Tone::Info, &cx.msg(&m));
@@ -372,7 +371,7 @@ impl ShootingView {
         gear::situation_ui(
             ui,
             cx,
-            &model.rules.killteam,
+            &cx.rules.killteam,
             &gear::SideOf {
                 soldier: self.shooter_soldier.as_ref(),
                 name: &shooter,
@@ -597,8 +596,7 @@ impl ShootingView {
 /// The range bands of the class (KT-12), the one the range falls in
 /// marked, each with its score.
 fn bands_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, class: ShotClass, range: i64) {
-    let model = cx.model;
-    let shooting = &model.rules.killteam.shooting;
+    let shooting = &cx.rules.killteam.shooting;
     let bands = match class {
         ShotClass::Normal => &shooting.bands.normal,
         ShotClass::Sniper => &shooting.bands.sniper,
@@ -668,7 +666,7 @@ fn soldier_combo<T>(
 
 /// Every kill team's soldiers, with their weapons as they fire.
 fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<campaign::PickedShooter> {
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     soldier_combo(ui, cx, cx.t("battle.take_shooter"), |ui, team, s| {
         let d = derive(data, s).ok()?;
         let mut chosen = None;
@@ -701,7 +699,7 @@ fn pick_soldier_target(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
 ) -> Option<(String, campaign::TargetProfile, i64, Soldier)> {
-    let data = &cx.model.rules.killteam;
+    let data = &cx.rules.killteam;
     soldier_combo(ui, cx, cx.lang.t("battle.take_target"), |ui, team, s| {
         let clicked = ui
             .selectable_label(false, format!("{} — {}", s.name, team.name))

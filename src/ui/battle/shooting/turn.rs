@@ -64,8 +64,7 @@ impl KtTurnView {
 
     /// The charge: its reach and a bayonet's wound; the charger is `who`.
     pub fn charge_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
-        let model = cx.model;
-        let c = &model.rules.killteam.charge;
+        let c = &cx.rules.killteam.charge;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_FAST_FORWARD, cx.t("kt.charge.title"));
@@ -82,7 +81,7 @@ impl KtTurnView {
                 distance: u32::try_from(self.charge_distance.max(0)).unwrap_or(0),
                 bayonet: self.bayonet,
             };
-            let p = actions::charge_chance(&model.rules, &charge);
+            let p = actions::charge_chance(&cx.rules, &charge);
             ui.label(
                 RichText::new(cx.f(
                     "kt.charge.odds",
@@ -113,8 +112,7 @@ impl KtTurnView {
 
     /// The turn: activations, initiative, targeting, the soldier's actions.
     pub fn turn_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let model = cx.model;
-        let rules = &model.rules.killteam.turn;
+        let rules = &cx.rules.killteam.turn;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_SWAP_HORIZ, cx.t("kt.turn.title"));
@@ -177,7 +175,6 @@ impl KtTurnView {
     /// The picked soldier's actions this turn (KT-9, RIB-11): his kind's,
     /// and the Unkillable's free action when he is on his last wound.
     fn actions_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let model = cx.model;
         let Some((name, soldier)) = &self.soldier else {
             ui.label(RichText::new(cx.t("kt.turn.actions_pick")).color(palette().ink.subdued));
             return;
@@ -192,7 +189,7 @@ impl KtTurnView {
             );
         });
         let left = u32::try_from(self.wounds_left.max(0)).unwrap_or(0);
-        match ribbons::soldier_actions(&model.rules.killteam, soldier, left) {
+        match ribbons::soldier_actions(&cx.rules.killteam, soldier, left) {
             Ok(a) => {
                 ui.horizontal_wrapped(|ui| {
                     badge(
@@ -214,7 +211,7 @@ impl KtTurnView {
                     }
                 });
                 if a.end_of_turn == 0
-                    && let Some(m) = ribbons::reminders(&model.rules.killteam, soldier, left)
+                    && let Some(m) = ribbons::reminders(&cx.rules.killteam, soldier, left)
                         .into_iter()
                         .find(|m| m.key == "kt.last_wound.waiting")
                 {

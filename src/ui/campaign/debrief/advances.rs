@@ -40,7 +40,7 @@ impl MissionState {
             ui.set_min_width(ui.available_width());
             // CHR-13: a point that fits nowhere, every characteristic at its
             // maximum, is kept and leaves the step done.
-            let (open, kept) = c.advances_owed(&cx.model.rules);
+            let (open, kept) = c.advances_owed(&cx.rules);
             let owed: Vec<_> = open.iter().filter_map(|&w| c.character(w)).collect();
             step_title(
                 ui,
@@ -111,7 +111,7 @@ impl MissionState {
             );
             // The first characteristic he can still raise is
             // offered first; those at their maximum say so.
-            let open = |k: Characteristic| ch.can_spend(k, &cx.model.rules).is_ok();
+            let open = |k: Characteristic| ch.can_spend(k, &cx.rules).is_ok();
             let chosen = self.advance.entry(x.id).or_insert_with(|| {
                 Characteristic::ALL
                     .into_iter()
@@ -121,7 +121,7 @@ impl MissionState {
             characteristic_pick_ui(ui, cx, x.id, chosen, &open);
             let place = cx.t("campaign.ui.place");
             let name = cx.f("campaign.ui.place_for", &[("character", x.name())]);
-            let refusal = ch.can_spend(*chosen, &cx.model.rules).err();
+            let refusal = ch.can_spend(*chosen, &cx.rules).err();
             let r = icon_button(ui, icons::ICON_ADD, place, &name, refusal.is_none());
             if let Some(p) = &refusal {
                 let why = cx.lang.problem_line(p);

@@ -20,7 +20,7 @@ impl MissionState {
     /// the character goes.
     fn recon_dice_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, who: CharId) {
         let name = c.character(who).map_or("", |x| x.name()).to_owned();
-        let recon = &c.rates(&cx.model.rules.campaign).recon;
+        let recon = &c.rates(&cx.rules.campaign).recon;
         let cran_die = c.settings.cran_die;
         ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().ink.subdued));
         let fields = [
@@ -76,7 +76,7 @@ impl MissionState {
             ui.set_min_width(ui.available_width());
             let all_done = c.escorts.iter().all(|e| d.recon.contains(&e.id));
             step_title(ui, cx, step, cx.t("campaign.ui.step.recon"), all_done);
-            recon_table_ui(ui, cx, &c.rates(&cx.model.rules.campaign).recon);
+            recon_table_ui(ui, cx, &c.rates(&cx.rules.campaign).recon);
             // Each escort's recon stays shown once the next one's turn comes.
             rolled_ui(ui, cx, c, d, TestKind::Recon);
             let can: Vec<_> = c
@@ -114,7 +114,7 @@ impl MissionState {
                 }
             }
             if d.guide_offered && !c.guide {
-                let cost = c.rates(&cx.model.rules.campaign).recon.guide_cost;
+                let cost = c.rates(&cx.rules.campaign).recon.guide_cost;
                 for e in &c.escorts {
                     let name = cx.f(
                         "campaign.ui.hire_guide",

@@ -74,7 +74,7 @@ impl MissionState {
 /// rate, for one escort's player.
 fn exchange_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
     let id = c.id.as_str();
-    let rate = c.rates(&cx.model.rules.campaign).vp_exchange_rate;
+    let rate = c.rates(&cx.rules.campaign).vp_exchange_rate;
     ui.horizontal_wrapped(|ui| {
         let l = ui.label(cx.f("campaign.ui.exchange", &[("rate", &rate.to_string())]));
         ui.add(egui::DragValue::new(&mut buy.exchange).range(0..=c.vp))

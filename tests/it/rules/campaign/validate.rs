@@ -59,10 +59,10 @@ fn the_example_campaign_passes_check() {
 #[test]
 fn cmp_3_a_d6_mission_draw_showing_9_is_refused() {
     let doc = forged(|d| {
-        event(d, 2)["start"]["choice"]["draw"] =
+        event(d, 3)["start"]["choice"]["draw"] =
             json!({"sides": 6, "faces": [9], "modifier": 0, "total": 9});
     });
-    let line = refused_by_check(&doc, "CMP-3", 3);
+    let line = refused_by_check(&doc, "CMP-3", 4);
     assert!(line.contains("1D6"), "{line}");
 }
 
@@ -70,26 +70,26 @@ fn cmp_3_a_d6_mission_draw_showing_9_is_refused() {
 fn cmp_3_a_mission_the_die_does_not_give_is_refused() {
     // The die says the third Investigation; the journal the first.
     let doc = forged(|d| {
-        event(d, 2)["start"]["choice"]["draw"] =
+        event(d, 3)["start"]["choice"]["draw"] =
             json!({"sides": 6, "faces": [3], "modifier": 0, "total": 3});
     });
-    let line = refused_by_check(&doc, "CMP-3", 3);
+    let line = refused_by_check(&doc, "CMP-3", 4);
     assert!(line.contains("investigation_missing_patrol"), "{line}");
 }
 
 #[test]
 fn cmp_4_a_d3_faction_draw_showing_4_is_refused() {
     let doc = forged(|d| {
-        event(d, 10)["next_mission"]["choice"]["faction_draw"] =
+        event(d, 11)["next_mission"]["choice"]["faction_draw"] =
             json!({"sides": 3, "faces": [4], "modifier": 0, "total": 4});
     });
-    refused_by_check(&doc, "CMP-4", 11);
+    refused_by_check(&doc, "CMP-4", 12);
     // A face within the die that gives another faction is refused too.
     let doc = forged(|d| {
-        event(d, 10)["next_mission"]["choice"]["faction_draw"] =
+        event(d, 11)["next_mission"]["choice"]["faction_draw"] =
             json!({"sides": 3, "faces": [2], "modifier": 0, "total": 2});
     });
-    let line = refused_by_check(&doc, "CMP-4", 11);
+    let line = refused_by_check(&doc, "CMP-4", 12);
     assert!(
         line.contains("mutants") && line.contains("cultists"),
         "{line}"
@@ -100,10 +100,10 @@ fn cmp_4_a_d3_faction_draw_showing_4_is_refused() {
 fn cmp_5_a_d10_enemy_draw_showing_11_is_refused() {
     let doc = forged(|d| {
         let eleven = json!({"sides": 10, "faces": [11], "modifier": 0, "total": 11});
-        event(d, 3)["draw_enemy"]["drawn"][0]["roll"] = eleven.clone();
-        event(d, 3)["draw_enemy"]["rolls"][0] = eleven;
+        event(d, 4)["draw_enemy"]["drawn"][0]["roll"] = eleven.clone();
+        event(d, 4)["draw_enemy"]["rolls"][0] = eleven;
     });
-    let line = refused_by_check(&doc, "CMP-5", 4);
+    let line = refused_by_check(&doc, "CMP-5", 5);
     assert!(line.contains("1D10"), "{line}");
 }
 
@@ -112,20 +112,20 @@ fn cmp_5_an_enemy_the_table_does_not_give_for_its_die_is_refused() {
     // A 1 on the Renegade Marines' table is no sorcerer.
     let doc = forged(|d| {
         let one = json!({"sides": 10, "faces": [1], "modifier": 0, "total": 1});
-        event(d, 3)["draw_enemy"]["drawn"][0]["roll"] = one.clone();
-        event(d, 3)["draw_enemy"]["rolls"][0] = one;
+        event(d, 4)["draw_enemy"]["drawn"][0]["roll"] = one.clone();
+        event(d, 4)["draw_enemy"]["rolls"][0] = one;
     });
-    let line = refused_by_check(&doc, "CMP-5", 4);
+    let line = refused_by_check(&doc, "CMP-5", 5);
     assert!(line.contains("Renegade sorcerer"), "{line}");
 }
 
 #[test]
 fn cmp_14_a_recon_1_recorded_as_a_clue_is_refused() {
     let doc = forged(|d| {
-        event(d, 9)["recon"]["roll"] =
+        event(d, 10)["recon"]["roll"] =
             json!({"sides": 12, "faces": [1], "modifier": 0, "total": 1});
     });
-    let line = refused_by_check(&doc, "CMP-14", 10);
+    let line = refused_by_check(&doc, "CMP-14", 11);
     assert!(line.contains("clue"), "{line}");
 }
 
@@ -133,18 +133,18 @@ fn cmp_14_a_recon_1_recorded_as_a_clue_is_refused() {
 fn an_unknown_field_in_a_journal_event_or_roll_is_refused_with_its_place() {
     for (place, change) in [
         (
-            "campaign.journal[9].event.recon",
-            Box::new(|d: &mut Value| event(d, 9)["recon"]["bonus"] = json!(3))
+            "campaign.journal[10].event.recon",
+            Box::new(|d: &mut Value| event(d, 10)["recon"]["bonus"] = json!(3))
                 as Box<dyn Fn(&mut Value)>,
         ),
         (
-            "campaign.journal[9].event.recon.roll",
-            Box::new(|d: &mut Value| event(d, 9)["recon"]["roll"]["bonus"] = json!(3)),
+            "campaign.journal[10].event.recon.roll",
+            Box::new(|d: &mut Value| event(d, 10)["recon"]["roll"]["bonus"] = json!(3)),
         ),
         (
-            "campaign.journal[3].event.draw_enemy.drawn[0].roll",
+            "campaign.journal[4].event.draw_enemy.drawn[0].roll",
             Box::new(|d: &mut Value| {
-                event(d, 3)["draw_enemy"]["drawn"][0]["roll"]["bonus"] = json!(3)
+                event(d, 4)["draw_enemy"]["drawn"][0]["roll"]["bonus"] = json!(3)
             }),
         ),
     ] {
@@ -161,8 +161,8 @@ fn an_unknown_field_in_a_journal_event_or_roll_is_refused_with_its_place() {
 
 #[test]
 fn cmp_2_an_entry_labelled_with_another_mission_is_refused() {
-    let doc = forged(|d| d["campaign"]["journal"][5]["mission"] = json!(9));
-    let line = refused_by_check(&doc, "CMP-2", 6);
+    let doc = forged(|d| d["campaign"]["journal"][6]["mission"] = json!(9));
+    let line = refused_by_check(&doc, "CMP-2", 7);
     assert!(
         line.contains("mission 9") && line.contains("mission 1"),
         "{line}"
@@ -171,11 +171,11 @@ fn cmp_2_an_entry_labelled_with_another_mission_is_refused() {
 
 #[test]
 fn cmp_13_an_entry_naming_a_character_the_campaign_lacks_names_the_rule() {
-    let doc = forged(|d| event(d, 9)["recon"]["character"] = json!(99));
-    let line = refused_by_check(&doc, "CMP-13", 10);
+    let doc = forged(|d| event(d, 10)["recon"]["character"] = json!(99));
+    let line = refused_by_check(&doc, "CMP-13", 11);
     assert!(
         line.contains(
-            "journal entry 10 cannot be played again: no character of the campaign has the id 99"
+            "journal entry 11 cannot be played again: no character of the campaign has the id 99"
         ),
         "{line}"
     );
@@ -617,12 +617,12 @@ fn cmp_2_export_of_a_forged_journal_warns_that_the_file_breaks_a_rule() {
         let path = path.display().to_string();
         muster(&data, &["export", "--format", "markdown", &path])
     };
-    let doc = forged(|d| d["campaign"]["journal"][5]["mission"] = json!(9));
+    let doc = forged(|d| d["campaign"]["journal"][6]["mission"] = json!(9));
     let run = export("campaign.json", serde_json::to_string(&doc).expect("json"));
     assert!(
         run.stderr
             .contains("muster: warning: the file breaks 1 rule")
-            && run.stderr.contains("CMP-2: journal entry 6"),
+            && run.stderr.contains("CMP-2: journal entry 7"),
         "{}",
         run.stderr
     );

@@ -1,0 +1,147 @@
+//! The rules a campaign is played under: the built-in data changed by the
+//! group's house rules, kept in the journal (recorded once, then changed
+//! one value at a time), so that every machine replays the campaign alike
+//! whatever its own data folder holds.
+//!
+//! A campaign begun before Muster kept its rules holds none: it plays, as
+//! it did, under the rules data of the machine that opens it, until the
+//! players record them.
+
+use std::ops::Deref;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Campaign, CampaignEdit, Settings};
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
+use crate::rules::house_rules::{self, HOUSE, HouseRules};
+
+/// An event about the campaign's rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum RulesEdit {
+    /// The rules the campaign is played under from now on, recorded once:
+    /// when it begins, the house rules of the machine that begins it; in a
+    /// campaign begun before Muster kept them, those of the machine that
+    /// records them.
+    Record {
+        /// The changes to the built-in data.
+        changes: HouseRules,
+    },
+    /// One value changed, or put back to the built-in one (no value).
+    Set {
+        /// The data file, then a JSON pointer into it.
+        place: String,
+        /// The group's value; none: the built-in one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        value: Option<Value>,
+    },
+}
+
+/// The rules data a campaign is played under: the house rules it recorded,
+/// or, for a campaign that recorded none, the machine's.
+pub enum InForce<'a> {
+    /// The rules data of the machine playing it.
+    Here(&'a RulesData),
+    /// The built-in data with the campaign's house rules.
+    Recorded(Arc<RulesData>),
+}
+
+impl Deref for InForce<'_> {
+    type Target = RulesData;
+    fn deref(&self) -> &RulesData {
+        match self {
+            Self::Here(r) => r,
+            Self::Recorded(r) => r,
+        }
+    }
+}
+
+impl Campaign {
+    /// The rules this campaign is played under: its recorded house rules,
+    /// or `here` (the machine's) when it recorded none. Refused when its
+    /// house rules name a value this Muster cannot honour.
+    pub fn rules_in_force<'a>(&self, here: &'a RulesData) -> Result<InForce<'a>, Problem> {
+        match &self.house_rules {
+            None => Ok(InForce::Here(here)),
+            Some(h) => house_rules::rule_set(h)
+                .map(InForce::Recorded)
+                .map_err(|p| house_rules::refusal(&p)),
+        }
+    }
+
+    /// [`CampaignEdit::HouseRules`]: the rules recorded, or one value
+    /// changed.
+    pub(super) fn house_rules_event(
+        &mut self,
+        edit: RulesEdit,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        match edit {
+            RulesEdit::Record { changes } => self.record_rules(changes, out),
+            RulesEdit::Set { place, value } => self.set_house_rule(place, value, out),
+        }
+    }
+
+    fn record_rules(
+        &mut self,
+        changes: HouseRules,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        if self.house_rules.is_some() {
+            return Err(Problem::new(HOUSE, "house_rules.already_recorded"));
+        }
+        let set = house_rules::rule_set(&changes).map_err(|p| house_rules::refusal(&p))?;
+        // Begun under them: its settings start from their defaults, not
+        // from those of the machine that replays it.
+        if self.journal.is_empty() {
+            self.settings = Settings::defaults(&set.campaign);
+        }
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("house_rules.log.recorded").int("count", changes.len()),
+        ));
+        self.house_rules = Some(Arc::new(changes.clone()));
+        Ok(CampaignEdit::HouseRules(RulesEdit::Record { changes }))
+    }
+
+    fn set_house_rule(
+        &mut self,
+        place: String,
+        value: Option<Value>,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let Some(now) = &self.house_rules else {
+            return Err(Problem::new(HOUSE, "house_rules.not_recorded"));
+        };
+        let before = now.get(&place).cloned();
+        let next = house_rules::set(now, &place, value.clone());
+        if next == **now {
+            return Err(Problem::new(HOUSE, "house_rules.unchanged").arg("place", &place));
+        }
+        if let Some(v) = &value
+            && let Some(why) = house_rules::refused_value(now, &place, v)
+        {
+            return Err(why);
+        }
+        house_rules::rule_set(&next).map_err(|p| house_rules::refusal(&p))?;
+        let shown = |v: Option<&Value>| {
+            v.cloned()
+                .or_else(|| house_rules::built_in_value(&place))
+                .map_or_else(String::new, |v| v.to_string())
+        };
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("house_rules.log.set")
+                .text("place", place.clone())
+                .text("from", shown(before.as_ref()))
+                .text("to", shown(next.get(&place))),
+        ));
+        self.house_rules = Some(Arc::new(next));
+        Ok(CampaignEdit::HouseRules(RulesEdit::Set { place, value }))
+    }
+}

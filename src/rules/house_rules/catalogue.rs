@@ -1,0 +1,539 @@
+//! The house-rules catalogue (`assets/rules/house_rules.json`): every value
+//! of the rules data the sources leave open, so that a group can see it and
+//! change it. A Decision is a value the French sources give ambiguously or
+//! inconsistently, and Muster picked one reading; an Assumed value is one
+//! the sources do not give. Each entry says the rule it belongs to, where
+//! the value sits in the built-in data (`killteam.json/turn/initiative_die`:
+//! the file, then a JSON pointer), the type of value it takes, the French
+//! sentence it reads, what Muster does, and, where the sources read more
+//! than one way, each reading with its value, the most plausible first.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::rules::core::dice::dice_of;
+use crate::rules::core::problem::Problem;
+
+/// The built-in catalogue.
+pub const BUILT_IN: &str = include_str!("../../../assets/rules/house_rules.json");
+
+/// The rule of a refused value: the house rules' own (the parent module's
+/// `HOUSE`, spelled here so that the catalogue imports nothing above it).
+const RULE: &str = "HOUSE";
+
+/// The house-rules catalogue.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Catalogue {
+    /// What the file is, for whoever opens it.
+    pub note: String,
+    /// Each value the sources leave open.
+    pub entries: Vec<Entry>,
+}
+
+/// One value the sources leave open.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// Stable, lowercase, dotted: `<chapter>.<area>.<what>`.
+    pub id: String,
+    /// The spec's rule id the value belongs to (`KT-10`), or empty when the
+    /// rules it belongs to have none (Rogue Trader shooting).
+    pub rule: String,
+    /// Decision or Assumed.
+    pub kind: Kind,
+    /// The chapter of the rules it belongs to.
+    pub chapter: Chapter,
+    /// The file, then a JSON pointer to the value in it
+    /// (`campaign.json/battle_vp/offered_as_mission_vp`).
+    pub place: String,
+    /// The type of value it takes.
+    #[serde(rename = "type")]
+    pub r#type: ValueType,
+    /// Where the French sentence is (`seed 004, line 91`), or why there is
+    /// none.
+    pub source: String,
+    /// The French sentence the value reads, quoted exactly; empty when the
+    /// sources say nothing of it.
+    pub source_fr: String,
+    /// What Muster does, for a player.
+    pub reading: Texts,
+    /// The ways the source can be read, each with the value it sets, the
+    /// one the French most plausibly means first; none when it reads one
+    /// way only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<Reading>,
+}
+
+/// Why a value is Muster's to pick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// The sources are ambiguous or disagree: Muster picked a reading.
+    Decision,
+    /// The sources are silent: Muster took a value.
+    Assumed,
+}
+
+/// The chapter of the rules a value belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Chapter {
+    /// Profiles, character types, races, the armoury.
+    Characters,
+    /// Rogue Trader close combat, routs and tests.
+    CloseCombat,
+    /// Rogue Trader shooting.
+    Shooting,
+    /// The Imperial Guard kill-team house rules.
+    Killteam,
+    /// The narrative campaign "Au Nom de l'Empereur".
+    Campaign,
+    /// Robots.
+    Robots,
+    /// Flyers.
+    Flyers,
+}
+
+/// The type of value an entry takes, and its bounds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum ValueType {
+    /// A whole number from `min` to `max`.
+    Integer {
+        /// The lowest value allowed.
+        min: i64,
+        /// The highest value allowed.
+        max: i64,
+    },
+    /// A number from `min` to `max`.
+    Number {
+        /// The lowest value allowed.
+        min: f64,
+        /// The highest value allowed.
+        max: f64,
+    },
+    /// Yes or no.
+    Boolean {},
+    /// Dice as a player writes them (`D6`, `2D6`, `D3`).
+    Dice {},
+    /// A text (an id the data knows, such as `per_turn`).
+    Text {},
+    /// Any JSON, edited as a whole (a table, a list, a profile).
+    Table {},
+}
+
+/// A text in English and in French.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Texts {
+    /// In English.
+    pub en: String,
+    /// In French.
+    pub fr: String,
+}
+
+/// One way of reading the source, and the value it sets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    /// Stable within its entry (`french`, `per_pair`).
+    pub id: String,
+    /// The value this reading sets at the entry's place.
+    pub value: Value,
+    /// Its short name.
+    pub name: Texts,
+    /// What it means at the table.
+    pub text: Texts,
+}
+
+impl Catalogue {
+    /// The built-in catalogue.
+    pub fn built_in() -> Result<Self, String> {
+        serde_json::from_str(BUILT_IN).map_err(|e| format!("house_rules.json: {e}"))
+    }
+
+    /// The entry `id`.
+    pub fn entry(&self, id: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    /// Every problem of the catalogue against the data files `files`
+    /// (`(file name, text)`, the built-in ones): an id used twice or not
+    /// lowercase and dotted, a place that names no value, a built-in value
+    /// or a reading's value its type refuses, a reading id used twice in an
+    /// entry, an empty text, a French text without its space before `:`,
+    /// `;`, `?` or `!`. One line each, naming the entry.
+    pub fn check(&self, files: &[(&str, &str)]) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
+        for e in &self.entries {
+            if !seen.insert(e.id.as_str()) {
+                out.push(format!("{}: the id is used twice", e.id));
+            }
+            if !is_dotted_id(&e.id) {
+                out.push(format!(
+                    "{}: an id is lowercase and dotted, three parts at least",
+                    e.id
+                ));
+            }
+            out.extend(e.check_value(files));
+            out.extend(e.check_readings());
+            out.extend(e.check_texts());
+        }
+        out
+    }
+}
+
+impl Entry {
+    /// The file its value is in (`killteam.json`).
+    pub fn file(&self) -> &str {
+        self.place
+            .split_once('/')
+            .map_or(self.place.as_str(), |(f, _)| f)
+    }
+
+    /// The JSON pointer to its value in the file (`/turn/initiative_die`);
+    /// empty for the whole file.
+    pub fn pointer(&self) -> &str {
+        self.place.find('/').map_or("", |at| &self.place[at..])
+    }
+
+    /// Its built-in value, read from the data files `files`.
+    pub fn value_in(&self, files: &[(&str, &str)]) -> Result<Value, String> {
+        let (_, text) = files
+            .iter()
+            .find(|(name, _)| *name == self.file())
+            .ok_or_else(|| format!("{}: no data file {}", self.id, self.file()))?;
+        let json: Value = serde_json::from_str(text)
+            .map_err(|err| format!("{}: {} does not parse: {err}", self.id, self.file()))?;
+        if self.pointer().is_empty() {
+            return Err(format!(
+                "{}: the place {} names a whole file",
+                self.id, self.place
+            ));
+        }
+        json.pointer(self.pointer())
+            .cloned()
+            .ok_or_else(|| format!("{}: the place {} names no value", self.id, self.place))
+    }
+
+    /// The problems of its built-in value: missing, or refused by its type.
+    fn check_value(&self, files: &[(&str, &str)]) -> Vec<String> {
+        match self.value_in(files) {
+            Ok(value) => match self.r#type.check(&value) {
+                Ok(()) => Vec::new(),
+                Err(p) => vec![format!(
+                    "{}: the built-in value {value} is refused: {}",
+                    self.id,
+                    described(&p)
+                )],
+            },
+            Err(line) => vec![line],
+        }
+    }
+
+    /// The problems of its readings: a value its type refuses, an id used
+    /// twice.
+    fn check_readings(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
+        for r in &self.readings {
+            if !seen.insert(r.id.as_str()) {
+                out.push(format!("{}: the reading {} is named twice", self.id, r.id));
+            }
+            if r.id.is_empty() {
+                out.push(format!("{}: a reading has no id", self.id));
+            }
+            if let Err(p) = self.r#type.check(&r.value) {
+                out.push(format!(
+                    "{}: the reading {} sets {}, refused: {}",
+                    self.id,
+                    r.id,
+                    r.value,
+                    described(&p)
+                ));
+            }
+        }
+        out
+    }
+
+    /// The problems of its texts: one empty, a French one without its
+    /// space before `:`, `;`, `?` or `!`.
+    fn check_texts(&self) -> Vec<String> {
+        let mut texts = vec![("reading", &self.reading)];
+        for r in &self.readings {
+            texts.push(("a reading's name", &r.name));
+            texts.push(("a reading's text", &r.text));
+        }
+        let mut out = Vec::new();
+        for (what, t) in texts {
+            for (lang, text) in [("en", &t.en), ("fr", &t.fr)] {
+                if text.trim().is_empty() {
+                    out.push(format!("{}: {what} is empty in {lang}", self.id));
+                }
+            }
+            if let Some(sign) = french_sign_without_space(&t.fr) {
+                out.push(format!(
+                    "{}: {what} in French needs a space before “{sign}”: {}",
+                    self.id, t.fr
+                ));
+            }
+        }
+        if self.place.trim().is_empty() {
+            out.push(format!("{}: the place is empty", self.id));
+        }
+        out
+    }
+}
+
+impl ValueType {
+    /// Whether `v` is a value of this type, within its bounds; a refusal a
+    /// player can read otherwise.
+    pub fn check(&self, v: &Value) -> Result<(), Problem> {
+        let refused = |key: &'static str| Problem::new(RULE, key).arg("value", shown(v));
+        match self {
+            Self::Integer { min, max } => {
+                let n = v
+                    .as_i64()
+                    .ok_or_else(|| refused("house_rules.refused.not_integer"))?;
+                if n < *min {
+                    return Err(refused("house_rules.refused.below_min").arg("min", min));
+                }
+                if n > *max {
+                    return Err(refused("house_rules.refused.above_max").arg("max", max));
+                }
+                Ok(())
+            }
+            Self::Number { min, max } => {
+                let n = v
+                    .as_f64()
+                    .ok_or_else(|| refused("house_rules.refused.not_number"))?;
+                if n < *min {
+                    return Err(refused("house_rules.refused.below_min").arg("min", min));
+                }
+                if n > *max {
+                    return Err(refused("house_rules.refused.above_max").arg("max", max));
+                }
+                Ok(())
+            }
+            Self::Boolean {} => v
+                .is_boolean()
+                .then_some(())
+                .ok_or_else(|| refused("house_rules.refused.not_boolean")),
+            Self::Dice {} => v
+                .as_str()
+                .and_then(dice_of)
+                .map(|_| ())
+                .ok_or_else(|| refused("house_rules.refused.not_dice")),
+            Self::Text {} => v
+                .is_string()
+                .then_some(())
+                .ok_or_else(|| refused("house_rules.refused.not_text")),
+            Self::Table {} => Ok(()),
+        }
+    }
+}
+
+/// A value as a player reads it: a text without its quotes.
+fn shown(v: &Value) -> String {
+    v.as_str().map_or_else(|| v.to_string(), str::to_owned)
+}
+
+/// A problem in words for the catalogue's own check (English, with its
+/// arguments): the key and `name=value` pairs.
+fn described(p: &Problem) -> String {
+    let args: Vec<String> = p.args.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    format!("{} ({})", p.key, args.join(", "))
+}
+
+/// Lowercase words of letters, digits and `_`, joined by dots, three at
+/// least (`killteam.turn.initiative_die`).
+fn is_dotted_id(id: &str) -> bool {
+    let parts: Vec<&str> = id.split('.').collect();
+    parts.len() >= 3
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        })
+}
+
+/// The first of `:`, `;`, `?`, `!` written straight after a word in a
+/// French text (French puts a space before them).
+fn french_sign_without_space(text: &str) -> Option<char> {
+    let mut before = ' ';
+    for c in text.chars() {
+        if matches!(c, ':' | ';' | '?' | '!') && !before.is_whitespace() && !is_sign(before) {
+            return Some(c);
+        }
+        before = c;
+    }
+    None
+}
+
+/// One of the signs French spaces before (so `?!` is one group).
+fn is_sign(c: char) -> bool {
+    matches!(c, ':' | ';' | '?' | '!')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn integer(min: i64, max: i64) -> ValueType {
+        ValueType::Integer { min, max }
+    }
+
+    fn key(r: Result<(), Problem>) -> &'static str {
+        r.expect_err("refused").key
+    }
+
+    #[test]
+    fn an_integer_within_its_bounds_is_taken() {
+        assert!(integer(1, 10).check(&json!(1)).is_ok());
+        assert!(integer(1, 10).check(&json!(10)).is_ok());
+        assert!(integer(-6, 6).check(&json!(-6)).is_ok());
+    }
+
+    #[test]
+    fn an_integer_refuses_what_is_not_a_whole_number() {
+        for v in [json!(2.5), json!("7"), json!(true), json!(null), json!([7])] {
+            let p = integer(1, 10).check(&v).expect_err("refused");
+            assert_eq!(p.key, "house_rules.refused.not_integer", "{v}");
+            assert_eq!(p.rule, RULE);
+        }
+        let p = integer(1, 10).check(&json!("seven")).expect_err("refused");
+        assert_eq!(p.get("value"), Some("seven"), "a text without its quotes");
+    }
+
+    #[test]
+    fn an_integer_below_its_min_names_the_min() {
+        let p = integer(2, 6).check(&json!(1)).expect_err("refused");
+        assert_eq!(p.key, "house_rules.refused.below_min");
+        assert_eq!(p.get("min"), Some("2"));
+        assert_eq!(p.get("value"), Some("1"));
+    }
+
+    #[test]
+    fn an_integer_above_its_max_names_the_max() {
+        let p = integer(2, 6).check(&json!(7)).expect_err("refused");
+        assert_eq!(p.key, "house_rules.refused.above_max");
+        assert_eq!(p.get("max"), Some("6"));
+        assert_eq!(p.get("value"), Some("7"));
+    }
+
+    #[test]
+    fn a_number_takes_decimals_within_its_bounds_and_refuses_the_rest() {
+        let t = ValueType::Number {
+            min: 0.0,
+            max: 90.0,
+        };
+        assert!(t.check(&json!(22.5)).is_ok());
+        assert!(t.check(&json!(45)).is_ok());
+        assert_eq!(key(t.check(&json!("45"))), "house_rules.refused.not_number");
+        assert_eq!(
+            key(t.check(&json!(false))),
+            "house_rules.refused.not_number"
+        );
+        let below = t.check(&json!(-0.5)).expect_err("refused");
+        assert_eq!(below.key, "house_rules.refused.below_min");
+        assert_eq!(below.get("min"), Some("0"));
+        let above = t.check(&json!(90.5)).expect_err("refused");
+        assert_eq!(above.key, "house_rules.refused.above_max");
+        assert_eq!(above.get("max"), Some("90"));
+    }
+
+    #[test]
+    fn a_boolean_is_yes_or_no_only() {
+        let t = ValueType::Boolean {};
+        assert!(t.check(&json!(true)).is_ok());
+        assert!(t.check(&json!(false)).is_ok());
+        for v in [json!(1), json!("true"), json!(null)] {
+            assert_eq!(key(t.check(&v)), "house_rules.refused.not_boolean", "{v}");
+        }
+    }
+
+    #[test]
+    fn dice_are_read_as_a_player_writes_them() {
+        let t = ValueType::Dice {};
+        for v in ["D6", "2D6", "D3", "d10"] {
+            assert!(t.check(&json!(v)).is_ok(), "{v}");
+        }
+        for v in [json!("D"), json!("six"), json!("2D"), json!("D0"), json!(6)] {
+            assert_eq!(key(t.check(&v)), "house_rules.refused.not_dice", "{v}");
+        }
+    }
+
+    #[test]
+    fn a_text_is_a_string_only() {
+        let t = ValueType::Text {};
+        assert!(t.check(&json!("per_turn")).is_ok());
+        for v in [json!(1), json!(["per_turn"]), json!({"a": 1})] {
+            assert_eq!(key(t.check(&v)), "house_rules.refused.not_text", "{v}");
+        }
+    }
+
+    #[test]
+    fn a_table_takes_any_json() {
+        let t = ValueType::Table {};
+        for v in [json!({"sides": 6}), json!([1, 2]), json!(3), json!(null)] {
+            assert!(t.check(&v).is_ok(), "{v}");
+        }
+    }
+
+    #[test]
+    fn a_place_splits_at_its_first_slash() {
+        let mut e = Catalogue::built_in().expect("parses").entries.remove(0);
+        e.place = "killteam.json/turn/initiative_die".to_owned();
+        assert_eq!(e.file(), "killteam.json");
+        assert_eq!(e.pointer(), "/turn/initiative_die");
+        e.place = "killteam.json".to_owned();
+        assert_eq!((e.file(), e.pointer()), ("killteam.json", ""));
+    }
+
+    #[test]
+    fn types_read_as_the_catalogue_writes_them() {
+        let t: ValueType =
+            serde_json::from_value(json!({"integer": {"min": 1, "max": 3}})).expect("integer");
+        assert_eq!(t, integer(1, 3));
+        let t: ValueType = serde_json::from_value(json!({"boolean": {}})).expect("boolean");
+        assert_eq!(t, ValueType::Boolean {});
+        assert!(serde_json::from_value::<ValueType>(json!({"integer": {"min": 1}})).is_err());
+        assert!(serde_json::from_value::<ValueType>(json!({"colour": {}})).is_err());
+    }
+
+    #[test]
+    fn the_check_finds_what_it_looks_for() {
+        let files = [("f.json", r#"{"a": {"n": 3, "b": true}}"#)];
+        let catalogue: Catalogue = serde_json::from_value(json!({
+            "note": "",
+            "entries": [
+                {"id": "killteam.a.n", "rule": "", "kind": "assumed", "chapter": "killteam",
+                 "place": "f.json/a/n", "type": {"integer": {"min": 4, "max": 6}},
+                 "source": "", "source_fr": "", "reading": {"en": "x", "fr": "y : z"},
+                 "readings": [
+                     {"id": "r", "value": "D6", "name": {"en": "a", "fr": "b"},
+                      "text": {"en": "a", "fr": ""}}]},
+                {"id": "killteam.a.n", "rule": "", "kind": "decision", "chapter": "killteam",
+                 "place": "f.json/a/none", "type": {"boolean": {}},
+                 "source": "", "source_fr": "", "reading": {"en": "x", "fr": "y: z"}},
+                {"id": "Bad", "rule": "", "kind": "decision", "chapter": "killteam",
+                 "place": "f.json/a/b", "type": {"boolean": {}},
+                 "source": "", "source_fr": "", "reading": {"en": "x", "fr": "y"}}
+            ]
+        }))
+        .expect("parses");
+        let found = catalogue.check(&files);
+        let has = |part: &str| found.iter().any(|l| l.contains(part));
+        assert!(has("the built-in value 3 is refused"), "{found:#?}");
+        assert!(has("the reading r sets"), "{found:#?}");
+        assert!(has("a reading's text is empty in fr"), "{found:#?}");
+        assert!(has("the id is used twice"), "{found:#?}");
+        assert!(has("names no value"), "{found:#?}");
+        assert!(has("needs a space before “:”"), "{found:#?}");
+        assert!(has("Bad: an id is lowercase and dotted"), "{found:#?}");
+        assert_eq!(found.len(), 7, "{found:#?}");
+    }
+}

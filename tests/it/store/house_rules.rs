@@ -1,0 +1,156 @@
+//! One campaign shared by two machines whose data folders hold different
+//! rules: both play it under the rules it recorded, and a house rule
+//! changed on one is the other's too, with who changed it.
+
+use std::fs;
+use std::path::Path;
+
+use muster::rules::campaign::{Campaign, CampaignEdit as E, RulesEdit};
+use muster::rules::killteam::activation::Act;
+use muster::rules::{Doc, Document, RulesData};
+use muster::store::machine::MachineId;
+use muster::store::{LockDir, Store};
+
+use crate::common::char_id;
+use crate::rules::campaign::merge::play;
+use crate::store::journaled::key;
+
+const A: &str = "aaaaaaaaaaaaaaaa";
+const B: &str = "bbbbbbbbbbbbbbbb";
+
+/// A guardsman's actions in one activation (KT-9).
+const GUARD_ACTIONS: &str = "killteam.json/soldier_kinds/0/actions/per_activation";
+
+/// The rules of a data folder whose `killteam.json` gives a guardsman
+/// `actions` actions, read as Muster reads its data folder.
+fn folder_rules(actions: u32) -> RulesData {
+    let dir = tempfile::tempdir().expect("dir");
+    let text = muster::rules::data::BUILT_IN_FILES
+        .iter()
+        .find(|(n, _)| *n == "killteam.json")
+        .expect("killteam.json")
+        .1;
+    let mut v: serde_json::Value = serde_json::from_str(text).expect("json");
+    *v.pointer_mut("/soldier_kinds/0/actions/per_activation")
+        .expect("the place") = actions.into();
+    fs::write(dir.path().join("killteam.json"), v.to_string()).expect("write");
+    muster::store::load_rules(Some(dir.path()))
+        .expect("loads")
+        .0
+}
+
+/// The folder `dir` opened as machine `id` with the rules `rules`.
+fn machine(dir: &Path, locks: &Path, id: &str, rules: &RulesData) -> Store {
+    let store = Store::open_with_options(dir, LockDir::At(locks.join(id)))
+        .expect("open")
+        .with_machine(MachineId::parse(id).expect("id"));
+    store.use_rules(rules);
+    store
+}
+
+fn read(store: &Store, c: &Campaign) -> Campaign {
+    store
+        .reload(&key(c))
+        .expect("reads")
+        .expect("there")
+        .get::<Campaign>()
+        .cloned()
+        .expect("a campaign")
+}
+
+fn act(c: &Campaign, name: &str, act: Act) -> E {
+    E::Act {
+        character: char_id(c, name),
+        act,
+    }
+}
+
+// KT-9: the actions a turn the campaign's rules give, on both machines.
+#[test]
+fn kt_9_two_machines_with_other_rules_files_play_one_campaign_alike() {
+    let three = folder_rules(3);
+    let one = folder_rules(1);
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    // Begun on A, whose data folder gives a guardsman three actions.
+    let begun = Campaign::create("raid".into(), "The Raid".into(), &three);
+    let base = crate::common::escort_at_the_table_from(
+        &begun,
+        crate::common::team_escort(&crate::common::example_team()),
+        &three,
+    );
+    let a = machine(dir.path(), locks.path(), A, &three);
+    a.save(&Doc::new(base.clone())).expect("begun on A");
+    let on_a = play(
+        &base,
+        &[
+            act(&base, "Trooper Dace", Act::Move),
+            act(&base, "Trooper Dace", Act::Shoot),
+            act(&base, "Trooper Dace", Act::Move),
+        ],
+        &three,
+        ("Camille", 10),
+    );
+    a.save(&Doc::new(on_a.clone())).expect("A saves");
+    // B's data folder gives one action: B reads the same campaign, and
+    // finds nothing wrong with it.
+    let b = machine(dir.path(), locks.path(), B, &one);
+    let seen_by_b = read(&b, &base);
+    assert_eq!(seen_by_b, on_a);
+    assert!(
+        seen_by_b.validate(&one).is_empty(),
+        "{:?}",
+        seen_by_b.validate(&one)
+    );
+    // B plays by the campaign's rules, not by his folder's: Rusk takes
+    // three actions there too.
+    let on_b = play(
+        &seen_by_b,
+        &[
+            act(&seen_by_b, "Trooper Rusk", Act::Move),
+            act(&seen_by_b, "Trooper Rusk", Act::Shoot),
+            act(&seen_by_b, "Trooper Rusk", Act::Move),
+        ],
+        &one,
+        ("Bruno", 20),
+    );
+    b.save(&Doc::new(on_b.clone())).expect("B saves");
+    // B changes a house rule: A sees it, and who changed it.
+    let changed = play(
+        &on_b,
+        &[E::HouseRules(RulesEdit::Set {
+            place: GUARD_ACTIONS.into(),
+            value: Some(2.into()),
+        })],
+        &one,
+        ("Bruno", 30),
+    );
+    b.save(&Doc::new(changed.clone()))
+        .expect("B saves the change");
+    let seen_by_a = a
+        .with_arrivals(&on_a)
+        .expect("reads")
+        .expect("journaled")
+        .get::<Campaign>()
+        .cloned()
+        .expect("campaign");
+    assert!(seen_by_a.same_state(&changed));
+    let last = seen_by_a.journal.last().expect("an event");
+    assert!(matches!(last.event, E::HouseRules(RulesEdit::Set { .. })));
+    assert_eq!(
+        last.stamp.as_ref().and_then(|s| s.by.as_deref()),
+        Some("Bruno")
+    );
+    assert_eq!(
+        seen_by_a
+            .house_rules
+            .as_deref()
+            .and_then(|h| h.get(GUARD_ACTIONS)),
+        None,
+        "back to the built-in two"
+    );
+    // A third machine with the built-in rules computes the same campaign.
+    let built_in = RulesData::built_in().expect("rules");
+    let c = machine(dir.path(), locks.path(), "cccccccccccccccc", &built_in);
+    assert!(read(&c, &base).same_state(&changed));
+}
