@@ -29,6 +29,9 @@ pub enum Screen {
     Campaign(String),
     /// The print preview of a document's sheet.
     Print(DocKey),
+    /// The library's house rules: this folder's rules data, which
+    /// rosters and kill teams are checked by and new campaigns record.
+    HouseRules,
 }
 
 impl Screen {
@@ -45,7 +48,7 @@ impl Screen {
     /// The document the screen shows, if any.
     pub fn doc(&self) -> Option<DocKey> {
         match self {
-            Self::Library | Self::Reference(_) | Self::Battle => None,
+            Self::Library | Self::Reference(_) | Self::Battle | Self::HouseRules => None,
             Self::Roster(id) | Self::Character(id, _) => Some(DocKey::of::<Roster>(id.clone())),
             Self::KillTeam(id) => Some(DocKey::of::<crate::rules::KillTeam>(id.clone())),
             Self::Campaign(id) => Some(DocKey::of::<crate::rules::Campaign>(id.clone())),
@@ -74,6 +77,8 @@ pub enum Place {
     Battle,
     /// The rules reference, at a rule.
     Reference(Option<String>),
+    /// The library's house rules.
+    HouseRules,
 }
 
 impl Place {
@@ -87,6 +92,7 @@ impl Place {
             Screen::Campaign(id) => Self::Campaign(id.clone()),
             Screen::Battle => Self::Battle,
             Screen::Reference(rule) => Self::Reference(rule.clone()),
+            Screen::HouseRules => Self::HouseRules,
             Screen::Print(key) => match key.kind {
                 DocKind::Roster => Self::Roster(key.id.clone()),
                 DocKind::KillTeam => Self::KillTeam(key.id.clone()),
@@ -105,6 +111,7 @@ impl Place {
             Self::Campaign(id) => Screen::Campaign(id.clone()),
             Self::Battle => Screen::Battle,
             Self::Reference(rule) => Screen::Reference(rule.clone()),
+            Self::HouseRules => Screen::HouseRules,
         }
     }
 }
@@ -147,6 +154,15 @@ pub enum Command {
     ExportDialog(DocKey),
     /// Export a document to a file.
     Export(DocKey, PathBuf),
+    /// Set a value of the library's house rules (this folder's rules
+    /// files), or put it back to the built-in one (`None`).
+    SetLibraryRule(String, Option<serde_json::Value>),
+    /// Write the house rules of a campaign (or the library's: `None`) to
+    /// a house-rules file.
+    ExportHouseRules(Option<DocKey>, PathBuf),
+    /// Adopt the house rules of a house-rules file in a campaign (one
+    /// event of its journal) or in the library (`None`).
+    ImportHouseRules(Option<DocKey>, PathBuf),
     /// Open a folder in the system's file manager.
     OpenFolder(PathBuf),
     /// Read the library again from disk.

@@ -70,7 +70,7 @@ impl Model {
     /// Whether `screen` can be shown: its document and character exist.
     pub fn shows(&self, screen: &Screen) -> bool {
         match screen {
-            Screen::Library | Screen::Reference(_) | Screen::Battle => true,
+            Screen::Library | Screen::Reference(_) | Screen::Battle | Screen::HouseRules => true,
             Screen::KillTeam(id) => self.get::<crate::rules::KillTeam>(id).is_some(),
             Screen::Campaign(id) => self.get::<crate::rules::Campaign>(id).is_some(),
             Screen::Print(key) => self.doc(key).is_some(),
@@ -90,6 +90,7 @@ impl Model {
             | Screen::KillTeam(_)
             | Screen::Campaign(_)
             | Screen::Reference(_)
+            | Screen::HouseRules
             | Screen::Battle => Some(Screen::Library),
             Screen::Character(id, _) => Some(Screen::Roster(id.clone())),
             Screen::Print(key) => Some(self.doc(key).map(Screen::of).unwrap_or(Screen::Library)),

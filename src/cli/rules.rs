@@ -127,7 +127,7 @@ fn all_lines(catalogue: &Catalogue, house: &HouseRules, lang: Lang) -> Vec<Strin
         if chapter != Some(e.chapter) {
             chapter = Some(e.chapter);
             out.push(String::new());
-            out.push(format!("## {}", lang.t(chapter_key(e.chapter))));
+            out.push(format!("## {}", lang.t(e.chapter.key())));
         }
         let built = house_rules::built_in_value(&e.place).unwrap_or(Value::Null);
         let now = house.get(&e.place).cloned();
@@ -203,6 +203,10 @@ fn history(c: &Campaign, lang: Lang) -> Vec<String> {
                 "house_rules.cli.recorded",
                 &[("count", &changes.len().to_string())],
             ),
+            RulesEdit::Adopt { changes } => lang.f(
+                "house_rules.cli.adopted",
+                &[("count", &changes.len().to_string())],
+            ),
             RulesEdit::Set { place, value } => lang.f(
                 "house_rules.cli.set",
                 &[
@@ -242,18 +246,4 @@ fn history(c: &Campaign, lang: Lang) -> Vec<String> {
         out.insert(1, format!("## {}", lang.t("house_rules.cli.history")));
     }
     out
-}
-
-/// The locale key of a chapter's name.
-pub(crate) fn chapter_key(c: crate::rules::house_rules::catalogue::Chapter) -> &'static str {
-    use crate::rules::house_rules::catalogue::Chapter as C;
-    match c {
-        C::Characters => "house_rules.chapter.characters",
-        C::CloseCombat => "house_rules.chapter.close_combat",
-        C::Shooting => "house_rules.chapter.shooting",
-        C::Killteam => "house_rules.chapter.killteam",
-        C::Campaign => "house_rules.chapter.campaign",
-        C::Robots => "house_rules.chapter.robots",
-        C::Flyers => "house_rules.chapter.flyers",
-    }
 }

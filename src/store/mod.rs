@@ -1,6 +1,7 @@
 pub mod conflicts;
 pub mod document;
 pub mod fields;
+pub mod house_rules;
 pub mod journaled;
 pub mod kinds;
 pub mod lock;

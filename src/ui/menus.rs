@@ -88,7 +88,7 @@ pub fn run(action: Action, ctx: &egui::Context, cx: &ViewCtx<'_>, views: &mut Vi
             Screen::KillTeam(_) => views.killteam.focus_name = true,
             Screen::Campaign(_) => views.campaign.focus_name = true,
             // The preview has no name to edit: the document's screen has.
-            Screen::Print(_) => {}
+            Screen::Print(_) | Screen::HouseRules => {}
             Screen::Reference(_) | Screen::Battle => views.reference.focus_search = true,
         },
         Action::Duplicate => match &model.screen {

@@ -6,6 +6,7 @@ mod battle;
 mod campaign;
 pub mod context;
 mod folder;
+mod house_rules;
 pub(crate) mod killteam;
 mod library;
 mod menus;
@@ -44,6 +45,8 @@ pub struct ViewState {
     pub campaign: campaign::CampaignView,
     /// The print preview.
     pub print: print_preview::PrintPreviewView,
+    /// The library's house rules.
+    pub house_rules: house_rules::HouseRulesView,
     /// The document whose deletion awaits confirmation.
     pub confirm_delete: Option<DocKey>,
     /// This machine's name being typed, while its window shows.
@@ -82,6 +85,7 @@ impl ViewState {
             Screen::Reference(rule) => self.reference.ui(ui, cx, rule.as_deref()),
             Screen::Battle => self.battle.ui(ui, cx),
             Screen::Print(key) => self.print.ui(ui, cx, &key),
+            Screen::HouseRules => self.house_rules.ui(ui, cx, house_rules::Whose::Library),
         }
     }
 }

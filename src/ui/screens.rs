@@ -27,6 +27,8 @@ pub enum ScreenKind {
     Campaign,
     /// A document's print preview.
     Print,
+    /// The library's house rules.
+    HouseRules,
 }
 
 /// One line of the list of screens.
@@ -49,7 +51,7 @@ const fn go(key: egui::Key) -> Option<egui::KeyboardShortcut> {
 }
 
 /// Every screen.
-pub const SCREENS: [ScreenSpec; 8] = [
+pub const SCREENS: [ScreenSpec; 9] = [
     ScreenSpec {
         kind: ScreenKind::Library,
         label: "nav.library",
@@ -106,6 +108,13 @@ pub const SCREENS: [ScreenSpec; 8] = [
         top_level: Some(Screen::Reference(None)),
         shortcut: go(egui::Key::Num3),
     },
+    ScreenSpec {
+        kind: ScreenKind::HouseRules,
+        label: "nav.house_rules",
+        icon: icons::ICON_GAVEL,
+        top_level: Some(Screen::HouseRules),
+        shortcut: go(egui::Key::Num4),
+    },
 ];
 
 /// The kind of a screen.
@@ -119,6 +128,7 @@ pub fn kind(screen: &Screen) -> ScreenKind {
         Screen::Battle => ScreenKind::Battle,
         Screen::Campaign(_) => ScreenKind::Campaign,
         Screen::Print(_) => ScreenKind::Print,
+        Screen::HouseRules => ScreenKind::HouseRules,
     }
 }
 
@@ -167,9 +177,11 @@ pub fn trail(screen: &Screen, model: &Model) -> Vec<Screen> {
 /// The title of a screen: a document's or character's name, or its label.
 pub fn title(screen: &Screen, model: &Model) -> String {
     match screen {
-        Screen::Library | Screen::Reference(_) | Screen::Battle | Screen::Print(_) => {
-            model.prefs.lang.t(spec(screen).label).to_owned()
-        }
+        Screen::Library
+        | Screen::Reference(_)
+        | Screen::Battle
+        | Screen::Print(_)
+        | Screen::HouseRules => model.prefs.lang.t(spec(screen).label).to_owned(),
         Screen::KillTeam(id) => model
             .get::<KillTeam>(id)
             .map_or_else(|| id.clone(), |t| t.name.clone()),

@@ -995,3 +995,46 @@ fn cli_print_warns_of_characters_the_fonts_lack_and_still_writes_the_pdf() {
     assert!(!err.contains('Ō'), "Ō is in the fonts: {err}");
     assert!(std::fs::read(&out).expect("written").starts_with(b"%PDF-"));
 }
+
+// CMP-6: the reading a group picked prints on its campaign's sheet, by its
+// name, beside the built-in one.
+#[test]
+fn cmp_6_the_campaign_sheet_lists_the_house_rules_in_force() {
+    use muster::rules::campaign::{CampaignEdit, RulesEdit};
+    let r = rules();
+    let c = campaign();
+    let mut rng = muster::rules::core::dice::seeded(1);
+    let (c, _) = muster::rules::Document::apply(
+        &c,
+        CampaignEdit::HouseRules(RulesEdit::Set {
+            place: "campaign.json/battle_vp/offered_as_mission_vp".into(),
+            value: Some(false.into()),
+        }),
+        &r,
+        &mut rng,
+    )
+    .expect("changed");
+    let sheet = campaign_sheet(&c, &r, en());
+    let section = sheet
+        .sections
+        .iter()
+        .find(|s| s.id == "house_rules")
+        .expect("a house-rules section");
+    assert_eq!(section.title, "House rules in force");
+    let text: Vec<String> = section
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Text { text } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(text[0].contains("1 house rules"), "{text:?}");
+    assert!(
+        text[1].starts_with("• CMP-6 · campaign.battle_vp.offered_as_mission_vp: Kept apart (built-in: Battle VP offered)."),
+        "{text:?}"
+    );
+    // Printed in the PDF too.
+    let (pdf, _) = pdf_text(&sheet, Paper::A4);
+    assert!(pdf.contains("House rules in force"), "{pdf}");
+}

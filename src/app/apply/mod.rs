@@ -8,6 +8,7 @@
 
 mod disk;
 mod edits;
+mod house_rules;
 mod library;
 mod rolls;
 
@@ -68,6 +69,9 @@ impl App {
             Command::Import(path) => self.import(&path),
             Command::ExportDialog(key) => self.export_dialog(&key),
             Command::Export(key, path) => self.export(&key, &path),
+            Command::SetLibraryRule(place, value) => self.set_library_rule(&place, value.as_ref()),
+            Command::ExportHouseRules(key, path) => self.export_house_rules(key.as_ref(), &path),
+            Command::ImportHouseRules(key, path) => self.import_house_rules(key.as_ref(), &path),
             Command::Roll(title, scenario) => {
                 self.roll(
                     title,

@@ -343,6 +343,9 @@ pub fn campaign_sheet(c: &Campaign, rules: &RulesData, options: SheetOptions) ->
             blocks: vec![Block::Table(played)],
         });
     }
+    sheet
+        .sections
+        .push(super::house_rules::house_rules_section(c, lang));
     if !c.notes.trim().is_empty() {
         sheet.sections.push(notes_section(lang, &c.notes));
     }

@@ -7,6 +7,7 @@
 
 mod band;
 mod campaign;
+mod house_rules;
 mod killteam;
 mod left_out;
 

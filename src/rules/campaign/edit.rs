@@ -703,6 +703,9 @@ impl CampaignEdit {
             Self::HouseRules(super::house::RulesEdit::Record { .. }) => {
                 "campaign.event.rules_recorded"
             }
+            Self::HouseRules(super::house::RulesEdit::Adopt { .. }) => {
+                "campaign.event.house_rules_adopted"
+            }
             Self::HouseRules(super::house::RulesEdit::Set { .. }) => "campaign.event.house_rule",
             Self::SetNotes { .. } => "campaign.event.notes",
             Self::SetSettings { .. } => "campaign.event.settings",

@@ -32,6 +32,12 @@ pub enum RulesEdit {
         /// The changes to the built-in data.
         changes: HouseRules,
     },
+    /// The group's house rules replaced whole: a house-rules file adopted,
+    /// or every value put back to the built-in one (no change).
+    Adopt {
+        /// The changes to the built-in data, in place of the group's.
+        changes: HouseRules,
+    },
     /// One value changed, or put back to the built-in one (no value).
     Set {
         /// The data file, then a JSON pointer into it.
@@ -83,8 +89,38 @@ impl Campaign {
     ) -> Result<CampaignEdit, Problem> {
         match edit {
             RulesEdit::Record { changes } => self.record_rules(changes, out),
+            RulesEdit::Adopt { changes } => self.adopt_rules(changes, out),
             RulesEdit::Set { place, value } => self.set_house_rule(place, value, out),
         }
+    }
+
+    fn adopt_rules(
+        &mut self,
+        changes: HouseRules,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        let Some(now) = &self.house_rules else {
+            return Err(Problem::new(HOUSE, "house_rules.not_recorded"));
+        };
+        // As `set` keeps them: a value equal to the built-in one is none.
+        let changes = HouseRules::of(
+            changes
+                .iter()
+                .filter(|c| house_rules::built_in_value(&c.place).as_ref() != Some(&c.value))
+                .cloned(),
+        );
+        if changes == **now {
+            return Err(Problem::new(HOUSE, "house_rules.same_set"));
+        }
+        house_rules::rule_set(&changes).map_err(|p| house_rules::refusal(&p))?;
+        out.lines.push((
+            LineKind::Info,
+            Msg::new("house_rules.log.adopted")
+                .int("count", changes.len())
+                .int("before", now.len()),
+        ));
+        self.house_rules = Some(Arc::new(changes.clone()));
+        Ok(CampaignEdit::HouseRules(RulesEdit::Adopt { changes }))
     }
 
     fn record_rules(

@@ -287,7 +287,50 @@ impl Entry {
     }
 }
 
+impl Chapter {
+    /// The message key of the chapter's name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Characters => "house_rules.chapter.characters",
+            Self::CloseCombat => "house_rules.chapter.close_combat",
+            Self::Shooting => "house_rules.chapter.shooting",
+            Self::Killteam => "house_rules.chapter.killteam",
+            Self::Campaign => "house_rules.chapter.campaign",
+            Self::Robots => "house_rules.chapter.robots",
+            Self::Flyers => "house_rules.chapter.flyers",
+        }
+    }
+}
+
 impl ValueType {
+    /// The value a player typed, read as this type asks: a number for a
+    /// number, the text itself for dice and text, JSON for a table (and
+    /// `true`/`false`, or yes/no, for a yes or no). None: it does not read.
+    pub fn parse(&self, typed: &str) -> Option<Value> {
+        let t = typed.trim();
+        match self {
+            Self::Integer { .. } => t.parse::<i64>().ok().map(Value::from),
+            Self::Number { .. } => t.replace(',', ".").parse::<f64>().ok().map(Value::from),
+            Self::Boolean {} => match t.to_lowercase().as_str() {
+                "true" | "yes" | "oui" => Some(Value::Bool(true)),
+                "false" | "no" | "non" => Some(Value::Bool(false)),
+                _ => None,
+            },
+            Self::Dice {} | Self::Text {} => Some(Value::String(t.to_owned())),
+            Self::Table {} => serde_json::from_str(t).ok(),
+        }
+    }
+
+    /// A value as a player types it: a text without its quotes, a table
+    /// as indented JSON.
+    pub fn typed(&self, v: &Value) -> String {
+        match (self, v) {
+            (_, Value::String(s)) => s.clone(),
+            (Self::Table {}, v) => serde_json::to_string_pretty(v).unwrap_or_default(),
+            (_, v) => v.to_string(),
+        }
+    }
+
     /// Whether `v` is a value of this type, within its bounds; a refusal a
     /// player can read otherwise.
     pub fn check(&self, v: &Value) -> Result<(), Problem> {

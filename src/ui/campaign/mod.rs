@@ -52,6 +52,8 @@ pub enum Tab {
     Debrief,
     /// Every event.
     Journal,
+    /// The rules it is played under.
+    HouseRules,
 }
 
 /// State of the campaign screen.
@@ -68,6 +70,8 @@ pub struct CampaignView {
     pub mission: MissionState,
     /// The journal.
     pub journal: JournalView,
+    /// The rules it is played under.
+    pub house_rules: crate::ui::house_rules::HouseRulesView,
     /// The campaign's name being typed.
     name: String,
     /// The campaign's notes being typed.
@@ -89,7 +93,7 @@ impl CampaignView {
             self.tab = match c.phase {
                 Phase::Playing => Tab::Table,
                 Phase::Debrief => Tab::Debrief,
-                _ if same_doc && self.tab == Tab::Journal => Tab::Journal,
+                _ if same_doc && matches!(self.tab, Tab::Journal | Tab::HouseRules) => self.tab,
                 _ => Tab::Overview,
             };
             self.seen = seen;
@@ -120,6 +124,10 @@ impl CampaignView {
             Tab::Table => self.mission.table_ui(ui, cx, c),
             Tab::Debrief => self.mission.debrief_ui(ui, cx, c),
             Tab::Journal => self.journal.ui(ui, cx, c),
+            Tab::HouseRules => {
+                let whose = crate::ui::house_rules::Whose::Campaign(c);
+                self.house_rules.ui(ui, cx, whose);
+            }
         }
     }
 
@@ -148,6 +156,12 @@ impl CampaignView {
                     Tab::Journal,
                     icons::ICON_HISTORY,
                     "campaign.ui.tab.journal",
+                    true,
+                ),
+                (
+                    Tab::HouseRules,
+                    icons::ICON_GAVEL,
+                    "campaign.ui.tab.house_rules",
                     true,
                 ),
             ];

@@ -154,3 +154,35 @@ fn kt_9_two_machines_with_other_rules_files_play_one_campaign_alike() {
     let c = machine(dir.path(), locks.path(), "cccccccccccccccc", &built_in);
     assert!(read(&c, &base).same_state(&changed));
 }
+
+#[test]
+fn a_house_rules_file_reads_back_what_was_written_and_refuses_what_it_is_not() {
+    use muster::rules::house_rules::{HouseRules, RuleChange};
+    use muster::store::house_rules::read_house_rules;
+    let dir = tempfile::tempdir().expect("dir");
+    let store = Store::open(dir.path()).expect("store");
+    let house = HouseRules::of([RuleChange {
+        place: GUARD_ACTIONS.into(),
+        value: 3.into(),
+    }]);
+    let path = dir.path().join("our-rules.json");
+    store.export_house_rules(&house, &path).expect("written");
+    assert_eq!(read_house_rules(&path).expect("read"), house);
+    // A roster is not a house-rules file; a newer version is refused.
+    let roster = dir.path().join("roster.json");
+    fs::write(
+        &roster,
+        r#"{"muster": "roster", "schema_version": 8, "roster": {}}"#,
+    )
+    .expect("w");
+    let e = read_house_rules(&roster).expect_err("refused");
+    assert!(format!("{:?}", e.reason()).contains("WrongKind"), "{e:?}");
+    let newer = dir.path().join("newer.json");
+    fs::write(
+        &newer,
+        r#"{"muster": "house_rules", "schema_version": 9, "house_rules": []}"#,
+    )
+    .expect("w");
+    let e = read_house_rules(&newer).expect_err("refused");
+    assert!(format!("{:?}", e.reason()).contains("TooNew"), "{e:?}");
+}

@@ -136,7 +136,7 @@ fn kt_9_a_house_rule_changed_during_the_campaign_holds_from_its_event_on() {
         .expect("changed");
     let said = Lang::En.msg(&outcome.lines[0].1);
     assert!(
-        said.contains(GUARD_ACTIONS) && said.contains("2 → 3"),
+        said.contains(GUARD_ACTIONS) && said.contains(": 3 (it was 2)"),
         "{said}"
     );
     let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);

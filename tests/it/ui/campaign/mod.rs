@@ -6,6 +6,7 @@ mod coop;
 mod debrief;
 mod dice;
 mod fight;
+mod house_rules;
 mod items;
 mod limits;
 mod missions;
