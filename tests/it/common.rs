@@ -337,3 +337,25 @@ pub fn files_in(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// A guardsman's actions in one activation (KT-9), as a house rule names it.
+pub const GUARD_ACTIONS: &str = "killteam.json/soldier_kinds/0/actions/per_activation";
+
+/// The rules of a data folder whose `killteam.json` gives a guardsman
+/// `actions` actions, read as Muster reads its data folder (the folder is
+/// kept while the rules are used).
+pub fn folder_rules(actions: u32) -> (tempfile::TempDir, muster::rules::RulesData) {
+    let dir = tempfile::tempdir().expect("dir");
+    let text = muster::rules::data::BUILT_IN_FILES
+        .iter()
+        .find(|(n, _)| *n == "killteam.json")
+        .expect("killteam.json")
+        .1;
+    let mut v: serde_json::Value = serde_json::from_str(text).expect("json");
+    *v.pointer_mut("/soldier_kinds/0/actions/per_activation")
+        .expect("the place") = actions.into();
+    std::fs::write(dir.path().join("killteam.json"), v.to_string()).expect("write");
+    let (rules, problems) = muster::store::load_rules(Some(dir.path())).expect("loads");
+    assert!(problems.is_empty(), "{problems:?}");
+    (dir, rules)
+}

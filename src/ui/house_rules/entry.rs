@@ -57,15 +57,7 @@ pub(super) fn entry_ui(
             )
             .on_hover_text(cx.t(&format!("{word}_hint")));
             if group.is_some() {
-                badge(
-                    ui,
-                    Tone::Warning,
-                    &format!(
-                        "{} {}",
-                        icons::ICON_EDIT.codepoint,
-                        cx.t("house_rules.ui.differs")
-                    ),
-                );
+                super::differs_badge(ui, cx);
             }
             ui.label(
                 RichText::new(&e.id)

@@ -269,15 +269,7 @@ fn others_ui(
     for change in others {
         card(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
-                badge(
-                    ui,
-                    Tone::Warning,
-                    &format!(
-                        "{} {}",
-                        icons::ICON_EDIT.codepoint,
-                        cx.t("house_rules.ui.differs")
-                    ),
-                );
+                differs_badge(ui, cx);
                 ui.label(RichText::new(&change.place).monospace());
                 ui.label(format!("= {}", change.value));
                 let word = cx.t("house_rules.ui.reset");
@@ -288,4 +280,14 @@ fn others_ui(
             });
         });
     }
+}
+
+/// "Differs from the built-in", by icon and word.
+fn differs_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let words = format!(
+        "{} {}",
+        icons::ICON_EDIT.codepoint,
+        cx.t("house_rules.ui.differs")
+    );
+    badge(ui, Tone::Warning, &words);
 }

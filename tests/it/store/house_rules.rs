@@ -11,33 +11,12 @@ use muster::rules::{Doc, Document, RulesData};
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
-use crate::common::char_id;
+use crate::common::{GUARD_ACTIONS, char_id};
 use crate::rules::campaign::merge::play;
-use crate::store::journaled::key;
+use crate::store::journaled::campaign_of;
 
 const A: &str = "aaaaaaaaaaaaaaaa";
 const B: &str = "bbbbbbbbbbbbbbbb";
-
-/// A guardsman's actions in one activation (KT-9).
-const GUARD_ACTIONS: &str = "killteam.json/soldier_kinds/0/actions/per_activation";
-
-/// The rules of a data folder whose `killteam.json` gives a guardsman
-/// `actions` actions, read as Muster reads its data folder.
-fn folder_rules(actions: u32) -> RulesData {
-    let dir = tempfile::tempdir().expect("dir");
-    let text = muster::rules::data::BUILT_IN_FILES
-        .iter()
-        .find(|(n, _)| *n == "killteam.json")
-        .expect("killteam.json")
-        .1;
-    let mut v: serde_json::Value = serde_json::from_str(text).expect("json");
-    *v.pointer_mut("/soldier_kinds/0/actions/per_activation")
-        .expect("the place") = actions.into();
-    fs::write(dir.path().join("killteam.json"), v.to_string()).expect("write");
-    muster::store::load_rules(Some(dir.path()))
-        .expect("loads")
-        .0
-}
 
 /// The folder `dir` opened as machine `id` with the rules `rules`.
 fn machine(dir: &Path, locks: &Path, id: &str, rules: &RulesData) -> Store {
@@ -46,16 +25,6 @@ fn machine(dir: &Path, locks: &Path, id: &str, rules: &RulesData) -> Store {
         .with_machine(MachineId::parse(id).expect("id"));
     store.use_rules(rules);
     store
-}
-
-fn read(store: &Store, c: &Campaign) -> Campaign {
-    store
-        .reload(&key(c))
-        .expect("reads")
-        .expect("there")
-        .get::<Campaign>()
-        .cloned()
-        .expect("a campaign")
 }
 
 fn act(c: &Campaign, name: &str, act: Act) -> E {
@@ -68,8 +37,8 @@ fn act(c: &Campaign, name: &str, act: Act) -> E {
 // KT-9: the actions a turn the campaign's rules give, on both machines.
 #[test]
 fn kt_9_two_machines_with_other_rules_files_play_one_campaign_alike() {
-    let three = folder_rules(3);
-    let one = folder_rules(1);
+    let (_a, three) = crate::common::folder_rules(3);
+    let (_b, one) = crate::common::folder_rules(1);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     // Begun on A, whose data folder gives a guardsman three actions.
@@ -95,7 +64,7 @@ fn kt_9_two_machines_with_other_rules_files_play_one_campaign_alike() {
     // B's data folder gives one action: B reads the same campaign, and
     // finds nothing wrong with it.
     let b = machine(dir.path(), locks.path(), B, &one);
-    let seen_by_b = read(&b, &base);
+    let seen_by_b = campaign_of(&b, &base);
     assert_eq!(seen_by_b, on_a);
     assert!(
         seen_by_b.validate(&one).is_empty(),
@@ -152,7 +121,7 @@ fn kt_9_two_machines_with_other_rules_files_play_one_campaign_alike() {
     // A third machine with the built-in rules computes the same campaign.
     let built_in = RulesData::built_in().expect("rules");
     let c = machine(dir.path(), locks.path(), "cccccccccccccccc", &built_in);
-    assert!(read(&c, &base).same_state(&changed));
+    assert!(campaign_of(&c, &base).same_state(&changed));
 }
 
 #[test]

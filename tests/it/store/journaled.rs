@@ -35,7 +35,7 @@ pub(crate) fn key(c: &Campaign) -> DocKey {
     DocKey::new(muster::rules::DocKind::Campaign, c.id.clone())
 }
 
-fn campaign_of(store: &Store, c: &Campaign) -> Campaign {
+pub(crate) fn campaign_of(store: &Store, c: &Campaign) -> Campaign {
     store
         .reload(&key(c))
         .expect("reads")

@@ -11,31 +11,12 @@ use muster::rules::house_rules::{HouseRules, RuleChange};
 use muster::rules::killteam::activation::Act;
 use muster::rules::{Document, RulesData};
 
-use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
-
-/// A guardsman's actions in one activation (KT-9).
-const GUARD_ACTIONS: &str = "killteam.json/soldier_kinds/0/actions/per_activation";
+use crate::common::{
+    GUARD_ACTIONS, char_id, example_team, folder_rules, ok, refused, team_at_the_table,
+};
 
 fn built_in() -> RulesData {
     RulesData::built_in().expect("built-in rules")
-}
-
-/// The rules of a data folder whose `killteam.json` gives a guardsman
-/// `actions` actions, read as Muster reads a data folder.
-fn folder_rules(actions: u32) -> (tempfile::TempDir, RulesData) {
-    let dir = tempfile::tempdir().expect("dir");
-    let text = muster::rules::data::BUILT_IN_FILES
-        .iter()
-        .find(|(n, _)| *n == "killteam.json")
-        .expect("killteam.json")
-        .1;
-    let mut v: serde_json::Value = serde_json::from_str(text).expect("json");
-    *v.pointer_mut("/soldier_kinds/0/actions/per_activation")
-        .expect("the place") = actions.into();
-    fs::write(dir.path().join("killteam.json"), v.to_string()).expect("write");
-    let (rules, problems) = muster::store::load_rules(Some(dir.path())).expect("loads");
-    assert!(problems.is_empty(), "{problems:?}");
-    (dir, rules)
 }
 
 fn act(c: &Campaign, name: &str, act: Act) -> E {
