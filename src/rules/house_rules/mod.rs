@@ -77,13 +77,32 @@ pub fn split_place(place: &str) -> Option<(&str, &str)> {
 /// The built-in value at `place`, if the data has one there.
 pub fn built_in_value(place: &str) -> Option<Value> {
     let (file, pointer) = split_place(place)?;
-    built_in_json(file)?.pointer(pointer).cloned()
+    built_in_files()
+        .iter()
+        .find(|(n, _)| *n == file)?
+        .1
+        .pointer(pointer)
+        .cloned()
+}
+
+/// The built-in data files as JSON, parsed once (the House rules screen
+/// reads a value of them for each entry, each frame).
+fn built_in_files() -> &'static [(&'static str, Value)] {
+    static FILES: OnceLock<Vec<(&'static str, Value)>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        BUILT_IN_FILES
+            .iter()
+            .filter_map(|(n, t)| Some((*n, serde_json::from_str(t).ok()?)))
+            .collect()
+    })
 }
 
 /// A built-in data file as JSON.
 fn built_in_json(file: &str) -> Option<Value> {
-    let (_, text) = BUILT_IN_FILES.iter().find(|(n, _)| *n == file)?;
-    serde_json::from_str(text).ok()
+    built_in_files()
+        .iter()
+        .find(|(n, _)| *n == file)
+        .map(|(_, v)| v.clone())
 }
 
 fn cannot_honour(place: &str, why: &'static str) -> DataProblem {
