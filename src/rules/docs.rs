@@ -127,6 +127,21 @@ macro_rules! each_kind {
 }
 
 impl Doc {
+    /// Why this Muster cannot honour the document although it reads it: a
+    /// campaign whose house rules name a value this Muster does not know
+    /// (a newer Muster made them). None: it can.
+    pub fn refusal(&self) -> Option<crate::rules::Msg> {
+        let Self::Campaign(c) = self else {
+            return None;
+        };
+        let house = c.house_rules.as_deref()?;
+        let p = super::house_rules::rule_set(house).err()?;
+        Some(
+            crate::rules::Msg::new("doc.rules_not_honoured")
+                .problem("why", super::house_rules::refusal(&p)),
+        )
+    }
+
     /// Wraps a document.
     pub fn new<K: DocVariant>(doc: K) -> Self {
         doc.wrap()

@@ -142,6 +142,9 @@ pub enum DocError {
     },
     /// The document could not be turned into JSON (nothing was written).
     Serialize(String),
+    /// Read, but this Muster cannot honour it (a campaign's house rules
+    /// naming a value it does not know): why.
+    Refused(Msg),
 }
 
 impl DocError {
@@ -274,6 +277,7 @@ impl DocError {
                 .msg("reason", reason.clone()),
             Self::JournalHeader { line } => Msg::new("doc.journal_header").int("line", *line),
             Self::Serialize(message) => Msg::new("doc.serialize").text("message", message),
+            Self::Refused(why) => why.clone(),
         }
     }
 

@@ -134,6 +134,15 @@ impl Kinds {
     pub fn parse(&self, text: &str, fallback_id: &str) -> Result<Doc, DocError> {
         // A file as Muster writes it is read in one pass by its kind; a
         // file of another kind gives up at its first value.
+        let doc = self.parse_any(text, fallback_id)?;
+        match doc.refusal() {
+            Some(why) => Err(DocError::Refused(why)),
+            None => Ok(doc),
+        }
+    }
+
+    /// A document of any registered kind from its file's text.
+    fn parse_any(&self, text: &str, fallback_id: &str) -> Result<Doc, DocError> {
         if let Some(doc) = self.iter().find_map(|k| (k.parse_fast)(text)) {
             return Ok(doc);
         }

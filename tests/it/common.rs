@@ -359,3 +359,29 @@ pub fn folder_rules(actions: u32) -> (tempfile::TempDir, muster::rules::RulesDat
     assert!(problems.is_empty(), "{problems:?}");
     (dir, rules)
 }
+
+/// `c` played under the reading of KT-8 that only shows whose turn it is
+/// (the players keep the order): for tests of other rules, whose soldiers
+/// act one after the other with no enemy activation between.
+pub fn turns_shown(
+    c: &muster::rules::campaign::Campaign,
+    r: &muster::rules::RulesData,
+) -> muster::rules::campaign::Campaign {
+    use muster::rules::campaign::{CampaignEdit as E, RulesEdit};
+    let place = "killteam.json/turn/alternation_enforced";
+    let edit = match &c.house_rules {
+        None => E::HouseRules(RulesEdit::Record {
+            changes: muster::rules::house_rules::HouseRules::of([
+                muster::rules::house_rules::RuleChange {
+                    place: place.into(),
+                    value: false.into(),
+                },
+            ]),
+        }),
+        Some(_) => E::HouseRules(RulesEdit::Set {
+            place: place.into(),
+            value: Some(false.into()),
+        }),
+    };
+    ok(c, edit, r)
+}

@@ -1161,8 +1161,19 @@ pub struct TurnRules {
     /// charges (KT-9, Decision: the source only says standing up costs an
     /// action).
     pub prone_must_stand: bool,
+    /// The two sides take turns to activate, and Muster refuses an
+    /// activation out of turn (KT-8, Decision: « chaque joueur joue l'un
+    /// de ses soldats chacun son tour »); false, it only shows whose turn
+    /// it is and the players keep the order. Missing from a copy written
+    /// before it: enforced.
+    #[serde(default = "enforced")]
+    pub alternation_enforced: bool,
     /// The command insignia (EQ-31).
     pub insignia: InsigniaRules,
+}
+
+fn enforced() -> bool {
+    true
 }
 
 /// The command insignia's values (EQ-31).

@@ -76,6 +76,8 @@ fn kt_9_two_machines_with_other_rules_files_play_one_campaign_alike() {
     let on_b = play(
         &seen_by_b,
         &[
+            // KT-8: the enemy's turn first.
+            E::EnemyActivation { index: 0 },
             act(&seen_by_b, "Trooper Rusk", Act::Move),
             act(&seen_by_b, "Trooper Rusk", Act::Shoot),
             act(&seen_by_b, "Trooper Rusk", Act::Move),
@@ -154,4 +156,38 @@ fn a_house_rules_file_reads_back_what_was_written_and_refuses_what_it_is_not() {
     .expect("w");
     let e = read_house_rules(&newer).expect_err("refused");
     assert!(format!("{:?}", e.reason()).contains("TooNew"), "{e:?}");
+}
+
+#[test]
+fn a_campaign_under_house_rules_this_muster_cannot_honour_is_refused_with_why_and_left_as_it_is() {
+    let dir = tempfile::tempdir().expect("dir");
+    let c = Campaign::create(
+        "future".into(),
+        "From the future".into(),
+        &RulesData::built_in().expect("rules"),
+    );
+    let mut doc = serde_json::to_value(&c).expect("json");
+    let unknown = serde_json::json!([{"place": "killteam.json/from_a_newer_muster", "value": 1}]);
+    doc["house_rules"] = unknown.clone();
+    doc["journal"][0]["event"]["house_rules"]["record"]["changes"] = unknown;
+    let text =
+        serde_json::json!({"muster": "campaign", "schema_version": 8, "campaign": doc}).to_string();
+    fs::create_dir_all(dir.path().join("campaigns")).expect("folder");
+    let path = dir.path().join("campaigns").join("future.json");
+    fs::write(&path, &text).expect("write");
+    let store = Store::open(dir.path()).expect("store");
+    let library = store.load_library();
+    assert!(library.docs.is_empty());
+    let said = format!("{:?}", library.unreadable);
+    assert!(said.contains("doc.rules_not_honoured"), "{said}");
+    assert_eq!(fs::read_to_string(&path).expect("still there"), text);
+    // The command line says the same, naming the value, and exits 2.
+    let run = crate::cli::muster(dir.path(), &["check", &path.display().to_string()]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("killteam.json/from_a_newer_muster")
+            && run.stderr.contains("update Muster"),
+        "{}",
+        run.stderr
+    );
 }

@@ -29,7 +29,7 @@ impl Campaign {
             E::SecondSoldier { character, cost } => {
                 self.second_soldier(character, cost, rules, out)
             }
-            E::EnemyActivation { index } => self.enemy_activation(index, out),
+            E::EnemyActivation { index } => self.enemy_activation(index, rules, out),
             E::UseGear {
                 character,
                 item,
@@ -52,6 +52,7 @@ impl Campaign {
         let at = self.acting_soldier(id, rules)?;
         let (next, note) = at.allowance.take(&rules.killteam, &at.turn, act)?;
         self.dazzle_refusal(id, act)?;
+        self.alternation_refusal(id, &at.turn, rules)?;
         let left = at.allowance.left(&rules.killteam, &next);
         let total = at.allowance.total(&rules.killteam, &next);
         let name = self.character(id).map(|x| x.name().to_owned());
@@ -186,9 +187,14 @@ impl Campaign {
     pub(in crate::rules::campaign) fn enemy_activation(
         &mut self,
         index: usize,
+        rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Playing])?;
+        // KT-8: the enemy waits while it is the players' turn.
+        if rules.killteam.turn.alternation_enforced && self.activations().next == Some(true) {
+            return Err(Problem::new("KT-8", "kt.act.no.players_turn"));
+        }
         if self.enemy(index).is_none() {
             return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1));
         }

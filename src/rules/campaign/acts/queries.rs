@@ -47,7 +47,38 @@ impl Campaign {
         let at = self.acting_soldier(id, rules)?;
         let note = at.allowance.check(&rules.killteam, &at.turn, act)?;
         self.dazzle_refusal(id, act)?;
+        self.alternation_refusal(id, &at.turn, rules)?;
         Ok(note)
+    }
+
+    /// KT-8 « chaque joueur joue l'un de ses soldats chacun son tour »:
+    /// while it is the enemy's turn to activate, a soldier opens no new
+    /// activation, unless the "second soldier" stratagem joined him to his
+    /// team-mate's (KT-11). Only when the group's rules enforce the turns.
+    pub(super) fn alternation_refusal(
+        &self,
+        id: CharId,
+        turn: &SoldierTurn,
+        rules: &RulesData,
+    ) -> Result<(), Problem> {
+        if !rules.killteam.turn.alternation_enforced {
+            return Ok(());
+        }
+        let opening = match turn.open() {
+            None => Some(turn.activations.len()),
+            Some(a) if a.acts.is_empty() => Some(turn.activations.len().saturating_sub(1)),
+            Some(_) => None,
+        };
+        let Some(place) = opening else {
+            return Ok(());
+        };
+        let joined = (self.table.as_ref())
+            .and_then(Table::joined_now)
+            .is_some_and(|j| j.get(&id) == Some(&place));
+        if !joined && self.activations().next == Some(false) {
+            return Err(Problem::new("KT-8", "kt.act.no.enemy_turn"));
+        }
+        Ok(())
     }
 
     /// EQ-10 « ne peut plus bouger durant ce tour »: a model a flash
@@ -262,6 +293,7 @@ impl Campaign {
     ) -> Result<SoldierTurn, Problem> {
         let data = &rules.killteam;
         let at = self.acting_soldier(id, rules)?;
+        self.alternation_refusal(id, &at.turn, rules)?;
         let it = data
             .item(item)
             .ok_or_else(|| Problem::new("KT-5", "campaign.problem.no_item").arg("item", item))?;

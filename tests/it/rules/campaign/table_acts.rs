@@ -53,7 +53,8 @@ fn kt_9_two_actions_a_turn_kept_by_the_campaign_and_a_third_refused() {
         "{}",
         Lang::En.problem(&p)
     );
-    // The others keep theirs.
+    // The others keep theirs, once the enemy has had its turn (KT-8).
+    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
     let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), &r);
     assert_eq!(acts(&c, "Trooper Rusk"), [Act::Move]);
     // Saved and read back, replayed by check: the same turn.
@@ -249,7 +250,9 @@ fn eq_6_an_item_that_needs_an_action_takes_one_and_waits_for_one() {
 #[test]
 fn kt_9_two_machines_each_play_a_soldiers_action_and_the_merge_keeps_both() {
     let r = rules();
-    let c = raid(&r);
+    // Two soldiers activated at once on two machines: under the reading
+    // where the players keep the order of the turns themselves (KT-8).
+    let c = crate::common::turns_shown(&raid(&r), &r);
     let ours = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
     let theirs = ok(&c, act(&c, "Trooper Rusk", Act::Shoot), &r);
     let merged = merge(&ours, &theirs, &r, &BTreeSet::new()).expect("merges");
@@ -664,4 +667,34 @@ fn kt_8_without_a_drawn_enemy_only_the_players_side_is_counted() {
     assert!(!a.enemy_drawn);
     assert_eq!(a.most, 7, "the seven soldiers");
     assert_eq!(a.next, Some(true));
+}
+
+// KT-8 « chaque joueur joue l'un de ses soldats chacun son tour »: the two
+// sides take turns to activate, the players first when no initiative was
+// rolled; a soldier's own activation goes on, a new one waits.
+#[test]
+fn kt_8_the_sides_take_turns_to_activate_and_one_out_of_turn_is_refused() {
+    let r = rules();
+    let c = raid(&r);
+    let p = refused(&c, E::EnemyActivation { index: 0 }, &r);
+    assert_eq!((p.rule.as_ref(), p.key), ("KT-8", "kt.act.no.players_turn"));
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    let p = refused(&c, act(&c, "Trooper Rusk", Act::Move), &r);
+    assert_eq!(p.rule, "KT-8");
+    assert!(
+        Lang::En.problem(&p).contains("it is the enemy's turn"),
+        "{}",
+        Lang::En.problem(&p)
+    );
+    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
+    let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), &r);
+    assert_eq!(acts(&c, "Trooper Rusk"), [Act::Move]);
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    // The other reading, a house rule: Muster shows the turns, the
+    // players keep them.
+    let shown = crate::common::turns_shown(&raid(&r), &r);
+    let shown = ok(&shown, act(&shown, "Trooper Dace", Act::Move), &r);
+    let shown = ok(&shown, act(&shown, "Trooper Rusk", Act::Move), &r);
+    assert_eq!(acts(&shown, "Trooper Rusk"), [Act::Move]);
 }

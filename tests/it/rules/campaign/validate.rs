@@ -695,7 +695,8 @@ fn cmp_13_a_forged_journal_stays_flagged_through_ticks_undo_and_redo() {
 }
 
 /// The example kill team at the table, where Dace moved and shot, Rusk went
-/// prone and the sergeant gave Nim his insignia's action: the file as saved.
+/// prone and the sergeant gave Nim his insignia's action, an enemy
+/// activated between each of them (KT-8): the file as saved.
 fn team_with_actions() -> Value {
     use muster::rules::killteam::activation::Act;
     let r = RulesData::built_in().expect("rules");
@@ -710,14 +711,18 @@ fn team_with_actions() -> Value {
                 character: id("Trooper Dace"),
                 act: Act::Shoot,
             },
+            // KT-8: the enemy's turn between the players' soldiers.
+            E::EnemyActivation { index: 0 },
             E::Act {
                 character: id("Trooper Rusk"),
                 act: Act::GoProne,
             },
+            E::EnemyActivation { index: 1 },
             E::GiveInsignia {
                 character: id("Sergeant Hark"),
                 to: id("Trooper Nim"),
             },
+            E::EnemyActivation { index: 2 },
             E::Act {
                 character: id("Trooper Nim"),
                 act: Act::Move,

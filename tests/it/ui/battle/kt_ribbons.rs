@@ -32,6 +32,9 @@ fn override_text() -> String {
         "action": true,
         "weapon_choice": {"types": ["grenade"], "default": "frag_grenade"}
     });
+    // Shooters rolled one after the other, with no enemy between: the
+    // players keep the order of the turns (KT-8's other reading).
+    data["turn"]["alternation_enforced"] = serde_json::Value::Bool(false);
     data["equipment"]
         .as_array_mut()
         .expect("equipment")

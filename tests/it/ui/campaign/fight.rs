@@ -857,6 +857,8 @@ fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
     use muster::rules::battle::scenario::Scenario;
     let rules = RulesData::built_in().expect("rules");
     let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    // Two soldiers in a row: the players keep the turns (KT-8).
+    let c = crate::common::turns_shown(&c, &rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let table = screen(&h);

@@ -246,7 +246,8 @@ fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
 #[test]
 fn kt_11_and_eq_31_extra_actions_at_the_table() {
     let rules = RulesData::built_in().expect("built-in rules");
-    let c = at_the_table(&rules);
+    // Soldiers act one after the other: the players keep the turns (KT-8).
+    let c = crate::common::turns_shown(&at_the_table(&rules), &rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     let cp = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
@@ -350,6 +351,8 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
         .expect("Pell")
         .ribbon = Some("agility".to_owned());
     let c = crate::common::team_at_the_table(&team, &rules, |_| vec![]);
+    // Soldiers act one after the other: the players keep the turns (KT-8).
+    let c = crate::common::turns_shown(&c, &rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     // KT-18: the Scion's third shot is refused, naming the rule.
@@ -526,4 +529,28 @@ fn the_act_menu_stays_open_while_the_table_changes() {
         h.key_press(egui::Key::Escape);
         h.run();
     }
+}
+
+// KT-8: at the table, a second soldier's actions wait for the enemy's
+// turn, and the menu says why.
+#[test]
+fn kt_8_a_soldier_waits_for_the_enemy_s_turn_and_the_menu_says_why() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    act(&mut h, "Trooper Dace", "Move");
+    assert!(!offered(&mut h, "Trooper Rusk", "Move"));
+    h.get_by_role_and_label(Role::Button, "Act: Trooper Rusk")
+        .click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("KT-8: it is the enemy's turn")
+            .next()
+            .is_some()
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    // Dace's own activation goes on.
+    assert!(offered(&mut h, "Trooper Dace", "Shoot"));
 }
