@@ -827,6 +827,19 @@ fn table(dir: &Path, opts: &[String]) -> Result<String, String> {
             .map_err(|p| format!("table: {e:?} refused: {p:?}"))
     };
     let mut c = Campaign::new(ID, "Shared by the group", &r.campaign);
+    if enemy {
+        // The game master and Anne play at once, each on his machine: the
+        // group keeps the turns itself (KT-8's other reading).
+        let turns = muster::rules::house_rules::RuleChange {
+            place: "killteam.json/turn/alternation_enforced".into(),
+            value: false.into(),
+        };
+        let changes = muster::rules::house_rules::HouseRules::of([turns]);
+        c = ok(
+            c,
+            E::HouseRules(muster::rules::campaign::RulesEdit::Record { changes }),
+        )?;
+    }
     let mut settings = c.settings.clone();
     settings.nemesis = "renegade_marines".into();
     settings.secondary = vec!["cultists".into(), "mutants".into()];

@@ -582,8 +582,20 @@ pub struct Command {
     pub per_turn: u32,
     /// Boxes of the track printed on the sheet (0 to `track - 1`).
     pub track: u32,
+    /// The "second soldier" stratagem is bought straight after a
+    /// team-mate's activation, before the other side replies (KT-11,
+    /// Decision: « activer un second soldat après une première activation
+    /// sans que l'adversaire ne puisse riposter »); false, at any time
+    /// after a team-mate acted this turn. Missing from a copy written
+    /// before it: straight after.
+    #[serde(default = "straight_after")]
+    pub second_soldier_straight_after: bool,
     /// The stratagems.
     pub stratagems: Vec<Stratagem>,
+}
+
+fn straight_after() -> bool {
+    true
 }
 
 /// A stratagem (KT-11).

@@ -257,6 +257,15 @@ impl Campaign {
         if !mate_acted {
             return Err(Problem::new("KT-11", "kt.act.no.second_first"));
         }
+        // « sans que l'adversaire ne puisse riposter »: the latest
+        // activation at the table was his side's (the enemy's is next).
+        let turns = self.activations();
+        if rules.killteam.command.second_soldier_straight_after
+            && turns.enemy_drawn
+            && turns.next != Some(false)
+        {
+            return Err(Problem::new("KT-11", "kt.act.no.second_not_straight"));
+        }
         let points = self.escort_of(id)?.command_points;
         if points < i32::try_from(cost).unwrap_or(i32::MAX) {
             return Err(Problem::new("KT-11", "kt.act.no.points")

@@ -698,3 +698,43 @@ fn kt_8_the_sides_take_turns_to_activate_and_one_out_of_turn_is_refused() {
     let shown = ok(&shown, act(&shown, "Trooper Rusk", Act::Move), &r);
     assert_eq!(acts(&shown, "Trooper Rusk"), [Act::Move]);
 }
+
+// KT-11 « activer un second soldat après une première activation sans que
+// l'adversaire ne puisse riposter »: the follow-up stratagem straight after
+// a team-mate's activation, not once the enemy has replied.
+#[test]
+fn kt_11_the_follow_up_comes_straight_after_a_team_mate_not_after_the_enemy_s_reply() {
+    let r = rules();
+    let c = raid(&r);
+    let escort = c.escorts[0].id;
+    let c = ok(&c, E::SetCommandPoints { escort, points: 8 }, &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let rusk = char_id(&c, "Trooper Rusk");
+    let follow = |id| E::SecondSoldier {
+        character: id,
+        cost: None,
+    };
+    // Straight after Dace: Rusk joins him, and acts before the enemy.
+    let c = ok(&c, follow(rusk), &r);
+    let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), &r);
+    assert_eq!(c.escorts[0].command_points, 4, "8 less the stratagem's 4");
+    // Once the enemy has replied, Nim's follow-up waits.
+    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
+    let nim = char_id(&c, "Trooper Nim");
+    let p = refused(&c, follow(nim), &r);
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("KT-11", "kt.act.no.second_not_straight")
+    );
+    // The other reading: at any time after a team-mate acted.
+    let any = crate::common::turns_shown(&c, &r);
+    let any = ok(
+        &any,
+        E::HouseRules(muster::rules::campaign::RulesEdit::Set {
+            place: "killteam.json/command/second_soldier_straight_after".into(),
+            value: Some(false.into()),
+        }),
+        &r,
+    );
+    ok(&any, follow(nim), &r);
+}
