@@ -41,7 +41,9 @@ fn human(name: String) -> Member {
 /// five taken out and tested each time, the dead replaced.
 pub fn long_campaign(rules: &RulesData) -> Campaign {
     let mut rng = seeded(2026);
-    let mut c = Campaign::new("long", "The Long War", &rules.campaign);
+    // Begun as the window begins one: its rules recorded, every event
+    // played under them.
+    let mut c = Campaign::create("long".into(), "The Long War".into(), rules);
     let mut play = |c: &Campaign, e: E| match c.apply(e.clone(), rules, &mut rng) {
         Ok((c, _)) => c,
         Err(p) => panic!("{e:?}: {p:?}"),
