@@ -36,7 +36,7 @@ pub(super) fn entry_ui(
     e: &Entry,
     house: &HouseRules,
     editable: bool,
-) {
+) -> egui::Rect {
     let built = house_rules::built_in_value(&e.place).unwrap_or(Value::Null);
     let group = house.get(&e.place);
     let now = group.cloned().unwrap_or_else(|| built.clone());
@@ -98,7 +98,9 @@ pub(super) fn entry_ui(
         if let Some(why) = view.refused.get(&e.place) {
             alert(ui, Tone::Error, why);
         }
-    });
+    })
+    .response
+    .rect
 }
 
 /// The readings the source allows, one to pick, each with what it means.

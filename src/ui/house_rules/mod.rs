@@ -84,6 +84,10 @@ pub struct HouseRulesView {
     pub refused: HashMap<String, String>,
     /// The house-rules file to write or read.
     pub file: String,
+    /// Each entry's height when last drawn, by id: an entry out of sight
+    /// takes its room without being drawn, so that a frame costs what is
+    /// on screen.
+    heights: HashMap<String, f32>,
 }
 
 impl HouseRulesView {
@@ -115,7 +119,16 @@ impl HouseRulesView {
                 ui.add_space(space::S);
                 ui.heading(cx.t(e.chapter.key()));
             }
-            entry::entry_ui(ui, cx, self, whose, e, &house, editable);
+            let top = ui.cursor().min.y;
+            let clip = ui.clip_rect();
+            if let Some(&h) = self.heights.get(&e.id)
+                && (top > clip.max.y || top + h < clip.min.y)
+            {
+                ui.allocate_space(egui::vec2(ui.available_width(), h));
+                continue;
+            }
+            let rect = entry::entry_ui(ui, cx, self, whose, e, &house, editable);
+            self.heights.insert(e.id.clone(), rect.height());
         }
         others_ui(ui, cx, catalogue, &house, whose, editable);
     }
