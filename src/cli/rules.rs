@@ -199,7 +199,7 @@ fn history(c: &Campaign, lang: Lang) -> Vec<String> {
             continue;
         };
         let what = match edit {
-            RulesEdit::Record { changes } => lang.f(
+            RulesEdit::Record { changes, .. } => lang.f(
                 "house_rules.cli.recorded",
                 &[("count", &changes.len().to_string())],
             ),

@@ -370,14 +370,12 @@ pub fn turns_shown(
     use muster::rules::campaign::{CampaignEdit as E, RulesEdit};
     let place = "killteam.json/turn/alternation_enforced";
     let edit = match &c.house_rules {
-        None => E::HouseRules(RulesEdit::Record {
-            changes: muster::rules::house_rules::HouseRules::of([
-                muster::rules::house_rules::RuleChange {
-                    place: place.into(),
-                    value: false.into(),
-                },
-            ]),
-        }),
+        None => E::HouseRules(RulesEdit::record(
+            muster::rules::house_rules::HouseRules::of([muster::rules::house_rules::RuleChange {
+                place: place.into(),
+                value: false.into(),
+            }]),
+        )),
         Some(_) => E::HouseRules(RulesEdit::Set {
             place: place.into(),
             value: Some(false.into()),

@@ -220,8 +220,20 @@ impl App {
             );
         }
         let fresh = self.rng.next_u64();
-        let redrawn = match crate::rules::core::dice::redraw(e.seed, &e.redrawn, &e.rolls, k, fresh)
-        {
+        // Played at a campaign's table: by the campaign's rules.
+        let once = e
+            .combatants
+            .iter()
+            .find_map(|c| c.campaign.as_ref())
+            .map_or(InForce::Here(&self.model.rules), |r| {
+                self.model.rules_of_campaign(&r.doc)
+            })
+            .killteam
+            .command
+            .reroll_once;
+        let redrawn = match crate::rules::core::dice::redraw_with(
+            e.seed, &e.redrawn, &e.rolls, k, fresh, once,
+        ) {
             Ok(r) => r,
             Err(problem) => return refuse(self, problem),
         };

@@ -21,9 +21,7 @@ impl Document for Campaign {
         // files when he edited some), recorded as its first event so that
         // every machine plays it under them.
         let c = Self::new(id, name, &rules.campaign);
-        let record = CampaignEdit::HouseRules(super::RulesEdit::Record {
-            changes: rules.house.clone(),
-        });
+        let record = CampaignEdit::HouseRules(super::RulesEdit::record(rules.house.clone()));
         match Document::apply(&c, record, rules, &mut crate::rules::core::dice::seeded(0)) {
             Ok((recorded, _)) => recorded,
             Err(_) => c,

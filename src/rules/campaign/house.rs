@@ -31,6 +31,11 @@ pub enum RulesEdit {
     Record {
         /// The changes to the built-in data.
         changes: HouseRules,
+        /// The house-rules catalogue's revision when they were recorded:
+        /// a value the catalogue gained since plays as Muster played it
+        /// then. Missing from a journal written before revisions: 1.
+        #[serde(default = "house_rules::catalogue::first_revision")]
+        revision: u32,
     },
     /// The group's house rules replaced whole: a house-rules file adopted,
     /// or every value put back to the built-in one (no change).
@@ -46,6 +51,17 @@ pub enum RulesEdit {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         value: Option<Value>,
     },
+}
+
+impl RulesEdit {
+    /// `changes` recorded as the campaign's rules, at this Muster's
+    /// catalogue revision.
+    pub fn record(changes: HouseRules) -> Self {
+        Self::Record {
+            changes,
+            revision: house_rules::revision(),
+        }
+    }
 }
 
 /// The rules data a campaign is played under: the house rules it recorded,
@@ -65,6 +81,28 @@ impl Deref for InForce<'_> {
             Self::Recorded(r) => r,
         }
     }
+}
+
+/// The log's line for the value at `place` changed from `before` to `after`
+/// (none: the built-in one): the catalogue entry's rule and id when it has
+/// one, and each value by the name of its reading when it is one.
+fn set_line(place: &str, before: Option<&Value>, after: Option<&Value>) -> Msg {
+    let entry = house_rules::catalogue().and_then(|c| c.entries.iter().find(|e| e.place == place));
+    let what = entry.map_or_else(
+        || place.to_owned(),
+        |e| format!("{} {}", e.rule, e.id).trim().to_owned(),
+    );
+    let value = |msg: Msg, key: &'static str, v: Option<&Value>| {
+        let v = v.cloned().or_else(|| house_rules::built_in_value(place));
+        let reading = entry.and_then(|e| e.readings.iter().find(|r| Some(&r.value) == v.as_ref()));
+        match (reading, v) {
+            (Some(r), _) => msg.names(key, &r.name.names()),
+            (None, v) => msg.text(key, v.map_or_else(String::new, |v| v.to_string())),
+        }
+    };
+    let msg = Msg::new("house_rules.log.set").text("place", what);
+    let msg = value(msg, "from", before);
+    value(msg, "to", after)
 }
 
 impl Campaign {
@@ -88,7 +126,7 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         match edit {
-            RulesEdit::Record { changes } => self.record_rules(changes, out),
+            RulesEdit::Record { changes, revision } => self.record_rules(changes, revision, out),
             RulesEdit::Adopt { changes } => self.adopt_rules(changes, out),
             RulesEdit::Set { place, value } => self.set_house_rule(place, value, out),
         }
@@ -126,12 +164,24 @@ impl Campaign {
     fn record_rules(
         &mut self,
         changes: HouseRules,
+        revision: u32,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         if self.house_rules.is_some() {
             return Err(Problem::new(HOUSE, "house_rules.already_recorded"));
         }
-        let set = house_rules::rule_set(&changes).map_err(|p| house_rules::refusal(&p))?;
+        // Recorded at an earlier revision: the values added since as
+        // Muster played them then, unless the group chose one.
+        let mut kept = changes.clone();
+        for (place, value) in house_rules::catalogue()
+            .into_iter()
+            .flat_map(|c| c.before(revision))
+        {
+            if kept.get(place).is_none() {
+                kept = house_rules::set(&kept, place, Some(value.clone()));
+            }
+        }
+        let set = house_rules::rule_set(&kept).map_err(|p| house_rules::refusal(&p))?;
         // Begun under them: its settings start from their defaults, not
         // from those of the machine that replays it.
         if self.journal.is_empty() {
@@ -141,8 +191,11 @@ impl Campaign {
             LineKind::Info,
             Msg::new("house_rules.log.recorded").int("count", changes.len()),
         ));
-        self.house_rules = Some(Arc::new(changes.clone()));
-        Ok(CampaignEdit::HouseRules(RulesEdit::Record { changes }))
+        self.house_rules = Some(Arc::new(kept));
+        Ok(CampaignEdit::HouseRules(RulesEdit::Record {
+            changes,
+            revision,
+        }))
     }
 
     fn set_house_rule(
@@ -165,17 +218,9 @@ impl Campaign {
             return Err(why);
         }
         house_rules::rule_set(&next).map_err(|p| house_rules::refusal(&p))?;
-        let shown = |v: Option<&Value>| {
-            v.cloned()
-                .or_else(|| house_rules::built_in_value(&place))
-                .map_or_else(String::new, |v| v.to_string())
-        };
         out.lines.push((
             LineKind::Info,
-            Msg::new("house_rules.log.set")
-                .text("place", place.clone())
-                .text("from", shown(before.as_ref()))
-                .text("to", shown(next.get(&place))),
+            set_line(&place, before.as_ref(), next.get(&place)),
         ));
         self.house_rules = Some(Arc::new(next));
         Ok(CampaignEdit::HouseRules(RulesEdit::Set { place, value }))

@@ -367,7 +367,7 @@ impl Campaign {
             .and_then(|t| t.used.get(&character))
             .filter(|u| u.item == item)
             .ok_or_else(|| refuse("kt.use.reroll_no_die"))?;
-        if used.rerolled {
+        if used.rerolled && rules.killteam.command.reroll_once {
             return Err(refuse("kt.use.reroll_twice"));
         }
         let on = used
@@ -506,6 +506,16 @@ impl Campaign {
         Ok(())
     }
 
+    /// Whether the "Recharge" stratagem (KT-11) has something to give back
+    /// to `character`'s `item` at the table: the item struck off or, when
+    /// it gives back the whole item, one use of it spent.
+    pub fn rechargeable(&self, character: CharId, item: &str, rules: &RulesData) -> bool {
+        self.table.as_ref().is_some_and(|t| {
+            t.struck.contains(&(character, item.to_owned()))
+                || (rules.killteam.command.recharge_whole_item && t.uses_of(character, item) > 0)
+        })
+    }
+
     /// [`CampaignEdit::Recharge`]: the "Recharge" stratagem (KT-11): the
     /// bearer's escort pays its command points, and his used item can be
     /// used again.
@@ -526,8 +536,7 @@ impl Campaign {
             .ok_or_else(|| Problem::new("KT-11", "kt.recharge.unknown"))?;
         let name = self.characters[i].name().to_owned();
         let key = (character, item.clone());
-        let struck = self.table.as_ref().is_some_and(|t| t.struck.contains(&key));
-        if !struck {
+        if !self.rechargeable(character, &item, rules) {
             return Err(with_item(
                 Problem::new("KT-11", "kt.recharge.not_used").character(&name),
                 data,
@@ -545,13 +554,19 @@ impl Campaign {
                 .arg("points", points));
         }
         self.escorts[e].command_points = points - step;
-        // One more use: the last of an item carried twice (RIB-6).
+        // The whole item, or one more use: the last of an item carried
+        // twice (RIB-6).
         let count = self
             .soldier_at_table(character)
             .map_or(1_u32, |s| carried_count(data, &s, &item));
+        let spent = if data.command.recharge_whole_item {
+            0
+        } else {
+            count.saturating_sub(1)
+        };
         let table = self.table.get_or_insert_default();
         table.struck.remove(&key);
-        table.set_uses(character, &item, count.saturating_sub(1));
+        table.set_uses(character, &item, spent);
         let item_names = data
             .item(&item)
             .map(|i| i.names.clone())

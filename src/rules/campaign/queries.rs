@@ -541,7 +541,7 @@ impl Campaign {
             .house_rules
             .as_deref()
             .map_or_else(|| rules.house.clone(), Clone::clone);
-        let record = CampaignEdit::HouseRules(super::RulesEdit::Record { changes });
+        let record = CampaignEdit::HouseRules(super::RulesEdit::record(changes));
         if let Ok((next, _)) = Document::apply(&c, record, rules, &mut rng) {
             c = next;
         }

@@ -118,6 +118,20 @@ pub fn redraw(
     k: usize,
     fresh: u64,
 ) -> Result<Redrawn, Problem> {
+    redraw_with(seed, redrawn, rolls, k, fresh, true)
+}
+
+/// [`redraw`], a roll already made again refused only when `once` (the
+/// group's rules: a die is rolled again at most once); with `once` false,
+/// the new dice of the last one made again may be made again too.
+pub fn redraw_with(
+    seed: u64,
+    redrawn: &[Redrawn],
+    rolls: &[RollFor],
+    k: usize,
+    fresh: u64,
+    once: bool,
+) -> Result<Redrawn, Problem> {
     if k >= rolls.len() || rolls[k].roll.faces.is_empty() {
         return Err(Problem::new("KT-11", "battle.reroll.no_die"));
     }
@@ -134,13 +148,14 @@ pub fn redraw(
         }
     }
     let to = dice.at;
-    if redrawn.iter().any(|r| r.from < to && from < r.to) {
+    let again = |r: &&Redrawn| r.from < to && from < r.to;
+    if once && redrawn.iter().any(|r| again(&r)) {
         return Err(Problem::new("KT-11", "battle.reroll.twice"));
     }
-    // Only a roll after the last one made again: an earlier one would move
-    // the draws of the dice made again since (and be chosen after seeing
-    // them).
-    if redrawn.iter().any(|r| from < r.to) {
+    // Only a roll after the last one made again (or that one again): an
+    // earlier one would move the draws of the dice made again since (and
+    // be chosen after seeing them).
+    if redrawn.iter().filter(|r| !again(r)).any(|r| from < r.to) {
         return Err(Problem::new("KT-11", "battle.reroll.earlier"));
     }
     Ok(Redrawn {

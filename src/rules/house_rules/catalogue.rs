@@ -63,6 +63,43 @@ pub struct Entry {
     /// way only.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub readings: Vec<Reading>,
+    /// The catalogue's revision that brought the entry (1: the first).
+    #[serde(default = "first_revision", skip_serializing_if = "is_first")]
+    pub since: u32,
+    /// What Muster played before the entry came, when it was not the
+    /// built-in value now: a campaign whose rules were recorded at an
+    /// earlier revision keeps playing it, so its state never changes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<serde_json::Value>,
+}
+
+/// The revision of a catalogue, a journal or a file that names none.
+pub fn first_revision() -> u32 {
+    1
+}
+
+fn is_first(n: &u32) -> bool {
+    *n == 1
+}
+
+impl Catalogue {
+    /// Its revision: that of its newest entry.
+    pub fn revision(&self) -> u32 {
+        self.entries
+            .iter()
+            .map(|e| e.since)
+            .max()
+            .unwrap_or_else(first_revision)
+    }
+
+    /// The values Muster played before the entries newer than `revision`
+    /// came, where they differ from the built-in ones: (place, value).
+    pub fn before(&self, revision: u32) -> impl Iterator<Item = (&str, &serde_json::Value)> {
+        self.entries
+            .iter()
+            .filter(move |e| e.since > revision)
+            .filter_map(|e| e.before.as_ref().map(|v| (e.place.as_str(), v)))
+    }
 }
 
 /// Why a value is Muster's to pick.
@@ -131,6 +168,16 @@ pub struct Texts {
     pub en: String,
     /// In French.
     pub fr: String,
+}
+
+impl Texts {
+    /// The texts as names by language, for a message.
+    pub fn names(&self) -> crate::rules::core::names::Names {
+        [("en", &self.en), ("fr", &self.fr)]
+            .into_iter()
+            .map(|(l, t)| (l.to_owned(), t.clone()))
+            .collect()
+    }
 }
 
 /// One way of reading the source, and the value it sets.

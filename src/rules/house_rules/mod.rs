@@ -269,6 +269,11 @@ pub fn rule_set(house: &HouseRules) -> Result<Arc<RulesData>, DataProblem> {
     Ok(set)
 }
 
+/// This Muster's catalogue revision (1 when the catalogue does not read).
+pub fn revision() -> u32 {
+    catalogue().map_or_else(catalogue::first_revision, catalogue::Catalogue::revision)
+}
+
 /// The built-in catalogue of the values a group may change, read once;
 /// none if it does not read (a test keeps it whole).
 pub fn catalogue() -> Option<&'static catalogue::Catalogue> {

@@ -7,13 +7,17 @@
 //! next one, while the turn has room (a Space Marine's 5 a turn, 3 at a
 //! time; a Terminator's 4, one at a time). Every number comes from the
 //! kill-team data: the kinds' `actions`, `turn.prone_must_stand`,
-//! `turn.insignia`, `grenades.grenade_actions_per_turn` and the ribbons'
-//! grants.
+//! `turn.rows_span_activations`, `turn.insignia`,
+//! `grenades.grenade_actions_per_turn` and the ribbons' grants.
+//!
+//! At a table, each activation keeps its place among those opened there
+//! this turn (`Activation::seq`): two of his own in a row, with no other
+//! model's between, make one row of consecutive actions (KT-19).
 
 use serde::{Deserialize, Serialize};
 
 use super::Soldier;
-use super::data::{Grant, KillTeamData};
+use super::data::{Grant, KillTeamData, SameWithin};
 use super::ribbons::soldier_actions;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -123,6 +127,14 @@ pub struct Activation {
     /// new one.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ended: bool,
+    /// Its place among the activations opened at the table this turn (1
+    /// the first, soldiers' and enemies' alike); 0 away from a table.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seq: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Activation {
@@ -244,8 +256,18 @@ pub struct Allowance {
     pub max_in_a_row: Option<u32>,
     /// Actions in the turn, free end-of-turn ones included (RIB-11).
     pub per_turn: u32,
-    /// Never the same action three times in an activation (KT-18, KT-19).
+    /// Never the same action three times (KT-18, KT-19), counted within
+    /// `three_same_within`.
     pub never_three_same: bool,
+    /// Where "never three times the same" counts: an activation, a row, the
+    /// turn.
+    pub three_same_within: SameWithin,
+    /// His own activations with none between make one row (KT-19).
+    pub rows_span_activations: bool,
+    /// The place the next activation opened at his table gets (the table's
+    /// count this turn plus one); 0 away from a table, where each
+    /// activation is a row of its own.
+    pub next_seq: u32,
     /// He has a free move after each shot (RIB-10), with its ribbon's rule.
     pub agility: Option<String>,
     /// He carries the command insignia (EQ-31).
@@ -287,6 +309,9 @@ pub fn allowance(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Result<A
         },
         per_turn: actions.total(),
         never_three_same: kind.actions.never_three_same,
+        three_same_within: kind.actions.three_same_within,
+        rows_span_activations: data.turn.rows_span_activations,
+        next_seq: 0,
         agility,
         insignia: s.items.iter().any(|c| c.item == data.turn.insignia.item),
         in_action: wounds_left > 0,
@@ -320,21 +345,66 @@ impl Allowance {
         self.total(data, turn).saturating_sub(turn.spent())
     }
 
-    /// The actions an activation allows: his kind's, one more a boost, but
-    /// never more in a row than his kind ever takes (KT-19: the insignia
-    /// gives a Space Marine no fourth in a row, a Terminator no second).
-    fn room(&self, a: &Activation) -> u32 {
+    /// The actions his activation at `index` in `turn` allows (at
+    /// `turn.activations.len()`, the next one to open): his kind's, one
+    /// more a boost, but never more in a row than his kind ever takes,
+    /// those of his row before it counted (KT-19: the insignia gives a
+    /// Space Marine no fourth in a row, a Terminator no second).
+    fn room(&self, turn: &SoldierTurn, index: usize) -> u32 {
+        let boosts = turn.activations.get(index).map_or(0, |a| a.boosts.len());
         let room = self
             .per_activation
-            .saturating_add(u32::try_from(a.boosts.len()).unwrap_or(u32::MAX));
-        self.max_in_a_row.map_or(room, |most| room.min(most))
+            .saturating_add(u32::try_from(boosts).unwrap_or(u32::MAX));
+        self.max_in_a_row.map_or(room, |most| {
+            room.min(most.saturating_sub(self.row_before(turn, index)))
+        })
+    }
+
+    /// Whether his activation at `index` (or the next to open) follows his
+    /// activation before it with no other model's between, so that both
+    /// are one row (KT-19). Never away from a table.
+    fn follows_own(&self, turn: &SoldierTurn, index: usize) -> bool {
+        let Some(before) = index.checked_sub(1).and_then(|i| turn.activations.get(i)) else {
+            return false;
+        };
+        let seq = turn.activations.get(index).map_or(self.next_seq, |a| a.seq);
+        self.rows_span_activations && before.seq != 0 && seq == before.seq.saturating_add(1)
+    }
+
+    /// The first activation of the row his activation at `index` is in.
+    fn row_start(&self, turn: &SoldierTurn, index: usize) -> usize {
+        let mut start = index;
+        while self.follows_own(turn, start) {
+            start -= 1;
+        }
+        start
+    }
+
+    /// The actions his row took before his activation at `index`.
+    fn row_before(&self, turn: &SoldierTurn, index: usize) -> u32 {
+        let start = self.row_start(turn, index);
+        turn.activations
+            .get(start..index)
+            .map_or(0, |row| row.iter().map(Activation::spent).sum())
     }
 
     /// The activation the next action of `cost` goes into: the open one
     /// while it has room, else a new one (`None`).
     fn target<'t>(&self, turn: &'t SoldierTurn, cost: u32) -> Option<&'t Activation> {
+        let last = turn.activations.len().saturating_sub(1);
         turn.open()
-            .filter(|a| cost == 0 || a.spent().saturating_add(cost) <= self.room(a))
+            .filter(|a| cost == 0 || a.spent().saturating_add(cost) <= self.room(turn, last))
+    }
+
+    /// The place in `turn` of the activation the next action of `cost`
+    /// goes into.
+    fn target_index(&self, turn: &SoldierTurn, cost: u32) -> usize {
+        let n = turn.activations.len();
+        if self.target(turn, cost).is_some() {
+            n - 1
+        } else {
+            n
+        }
     }
 
     /// Whether his activation of this place in `turn` is over: a later one
@@ -389,6 +459,7 @@ impl Allowance {
         {
             return Err(Problem::new("KT-14", "kt.grenade_one_per_turn").arg("count", per_turn));
         }
+        self.check_row(turn, act)?;
         self.check_three_same(turn, act)?;
         let snap = matches!(act, Act::Shoot | Act::Grenade) && turn.retreated();
         Ok(snap.then(|| Msg::new("kt.act.snap_fire_only").text("rule", "KT-9")))
@@ -413,36 +484,59 @@ impl Allowance {
         }
     }
 
-    /// Never three times the same action in an activation, for a kind that
-    /// says so (KT-18, KT-19) and in an activation raised by the third-action
-    /// stratagem (KT-11).
+    /// Never more actions in a row than his kind takes (KT-19): an action
+    /// that would open his next activation straight after his own, his row
+    /// full, waits for another model's activation.
+    fn check_row(&self, turn: &SoldierTurn, act: Act) -> Result<(), Problem> {
+        let Some(most) = self.max_in_a_row else {
+            return Ok(());
+        };
+        let index = self.target_index(turn, act.cost());
+        if act.cost() > 0 && index == turn.activations.len() && self.room(turn, index) < act.cost()
+        {
+            return Err(Problem::new(self.rule.clone(), "kt.act.no.row_full").arg("row", most));
+        }
+        Ok(())
+    }
+
+    /// Never three times the same action: for a kind that says so (KT-18,
+    /// KT-19), within its activation, row or turn; and in an activation
+    /// raised by the third-action stratagem (KT-11).
     fn check_three_same(&self, turn: &SoldierTurn, act: Act) -> Result<(), Problem> {
         if act.cost() == 0 {
             return Ok(());
         }
-        let Some(open) = self.target(turn, act.cost()) else {
-            return Ok(());
+        let index = self.target_index(turn, act.cost());
+        // The same actions taken in his activations from `from` to the one
+        // the action goes into.
+        let same = |from: usize| {
+            let to = (index + 1).min(turn.activations.len());
+            turn.activations.get(from..to).map_or(0, |acts| {
+                acts.iter()
+                    .flat_map(|a| &a.acts)
+                    .filter(|a| a.cost() > 0 && a.sort() == act.sort())
+                    .count()
+            })
         };
-        let stratagem = open.boosts.contains(&Boost::ThirdAction);
-        if !(self.never_three_same || stratagem) {
-            return Ok(());
-        }
-        let same = open
-            .acts
-            .iter()
-            .filter(|a| a.cost() > 0 && a.sort() == act.sort())
-            .count();
-        if same >= 2 {
-            let rule = if stratagem && !self.never_three_same {
-                "KT-11".to_owned()
-            } else {
-                self.rule.clone()
+        let refused = |rule: String, key: &'static str| {
+            Err(Problem::new(rule, key).keyed("act", "", act.sort().key()))
+        };
+        if self.never_three_same {
+            let (from, key) = match self.three_same_within {
+                SameWithin::Activation => (index, "kt.act.no.three_same"),
+                SameWithin::Row => (self.row_start(turn, index), "kt.act.no.three_same_row"),
+                SameWithin::Turn => (0, "kt.act.no.three_same_turn"),
             };
-            return Err(Problem::new(rule, "kt.act.no.three_same").keyed(
-                "act",
-                "",
-                act.sort().key(),
-            ));
+            if same(from) >= 2 {
+                return refused(self.rule.clone(), key);
+            }
+        }
+        let stratagem = turn
+            .activations
+            .get(index)
+            .is_some_and(|a| a.boosts.contains(&Boost::ThirdAction));
+        if stratagem && same(index) >= 2 {
+            return refused("KT-11".to_owned(), "kt.act.no.three_same");
         }
         Ok(())
     }
@@ -458,7 +552,10 @@ impl Allowance {
         let note = self.check(data, turn, act)?;
         let mut next = turn.clone();
         if self.target(turn, act.cost()).is_none() {
-            next.activations.push(Activation::default());
+            next.activations.push(Activation {
+                seq: self.next_seq,
+                ..Activation::default()
+            });
         }
         if let Some(open) = next.activations.last_mut() {
             open.acts.push(act);
@@ -496,10 +593,9 @@ impl Allowance {
         if open.boosts.contains(&Boost::ThirdAction) {
             return Err(Problem::new("KT-11", "kt.act.no.third_twice"));
         }
-        if self.room(open) != 2 {
-            return Err(
-                Problem::new("KT-11", "kt.act.no.third_only_two").arg("count", self.room(open))
-            );
+        let room = self.room(turn, turn.activations.len() - 1);
+        if room != 2 {
+            return Err(Problem::new("KT-11", "kt.act.no.third_only_two").arg("count", room));
         }
         if command_points < i32::try_from(cost).unwrap_or(i32::MAX) {
             return Err(Problem::new("KT-11", "kt.act.no.points")
@@ -561,6 +657,7 @@ pub fn give_insignia(
         Some(open) => open.boosts.push(Boost::Insignia),
         None => next.activations.push(Activation {
             boosts: vec![Boost::Insignia],
+            seq: taker.next_seq,
             ..Activation::default()
         }),
     }

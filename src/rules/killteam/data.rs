@@ -174,12 +174,40 @@ pub struct Actions {
     /// Never the same action three times (KT-18, KT-19).
     #[serde(default)]
     pub never_three_same: bool,
+    /// Where "never three times the same" counts (KT-18: the turn; KT-19:
+    /// a row of consecutive actions); missing, one activation.
+    #[serde(default, skip_serializing_if = "SameWithin::is_activation")]
+    pub three_same_within: SameWithin,
     /// At most this many actions in a row (KT-19: 3), if limited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_in_a_row: Option<u32>,
     /// One action at a time (KT-19, Terminator).
     #[serde(default)]
     pub one_at_a_time: bool,
+}
+
+/// Where a kind's "never three times the same action" counts (KT-18,
+/// KT-19).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SameWithin {
+    /// One activation.
+    #[default]
+    Activation,
+    /// A row of consecutive actions: his own activations with no other
+    /// model's activation between them (KT-19, « s'il réalise 3 actions
+    /// consécutives »).
+    Row,
+    /// The whole turn (KT-18, « jusqu'à 3 actions durant le tour (mais
+    /// jamais trois fois la même) »).
+    Turn,
+}
+
+impl SameWithin {
+    /// One activation, the reading a file that says nothing means.
+    pub fn is_activation(&self) -> bool {
+        *self == Self::Activation
+    }
 }
 
 impl Actions {
@@ -590,6 +618,20 @@ pub struct Command {
     /// before it: straight after.
     #[serde(default = "straight_after")]
     pub second_soldier_straight_after: bool,
+    /// The "Recharge" stratagem gives back the whole item, every use of an
+    /// item carried twice, and may be bought once one use is spent (KT-11,
+    /// Decision: « rechargez vos équipements spéciaux à usage unique »);
+    /// false, one use, once all are spent. Missing from a copy written
+    /// before it: the whole item.
+    #[serde(default = "straight_after")]
+    pub recharge_whole_item: bool,
+    /// A die is rolled again at most once with the reroll stratagem
+    /// (KT-11, Assumed: the 8th edition's « never re-roll a dice more than
+    /// once », the rules the house rules build on); false, the new die may
+    /// be rolled again for another point. Missing from a copy written
+    /// before it: once.
+    #[serde(default = "straight_after")]
+    pub reroll_once: bool,
     /// The stratagems.
     pub stratagems: Vec<Stratagem>,
 }
@@ -1167,6 +1209,12 @@ pub struct TurnRules {
     pub note: String,
     /// The die each player rolls for the initiative (KT-10: a D6).
     pub initiative_die: u32,
+    /// Players tied for the highest initiative roll again, the others out
+    /// (KT-10, Decision: the source says only « celui qui gagne »); false,
+    /// every player rolls again. Missing from a copy written before it:
+    /// the tied ones.
+    #[serde(default = "enforced")]
+    pub initiative_tied_only: bool,
     /// Actions a shooter spends to target an Invisible soldier (RIB-3: 2).
     pub invisible_target_actions: u32,
     /// A prone soldier stands up (an action) before he moves, retreats or
@@ -1180,6 +1228,12 @@ pub struct TurnRules {
     /// before it: enforced.
     #[serde(default = "enforced")]
     pub alternation_enforced: bool,
+    /// A soldier's actions in a row run on across his own activations when
+    /// no other model activated between them (KT-19, Decision: « jamais
+    /// plus de 3 actions consécutives »); false, each activation begins a
+    /// new row. Missing from a copy written before it: they run on.
+    #[serde(default = "enforced")]
+    pub rows_span_activations: bool,
     /// The command insignia (EQ-31).
     pub insignia: InsigniaRules,
 }

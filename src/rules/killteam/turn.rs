@@ -25,8 +25,9 @@ pub struct Initiative {
 }
 
 /// Rolls the initiative between `players` players (at least two): each
-/// rolls the die; the highest wins; players tied for the highest roll again
-/// (Decision: ties are rolled again by the tied players only).
+/// rolls the die; the highest wins; on a tie for the highest, the tied
+/// players roll again, or every player when the group's rules say so
+/// (`initiative_tied_only`, Decision).
 pub fn roll_initiative<R: Rng + ?Sized>(
     rules: &TurnRules,
     players: usize,
@@ -44,13 +45,17 @@ pub fn roll_initiative<R: Rng + ?Sized>(
             .map(|&c| c.then(|| Roll::new(rng, 1, rules.initiative_die, 0)))
             .collect();
         let best = round.iter().flatten().map(|r| r.total).max().unwrap_or(0);
-        for (c, r) in contending.iter_mut().zip(&round) {
-            *c = r.as_ref().is_some_and(|r| r.total == best);
-        }
+        let tied: Vec<usize> = (0..players)
+            .filter(|&i| round[i].as_ref().is_some_and(|r| r.total == best))
+            .collect();
         rounds.push(round);
-        let left: Vec<usize> = (0..players).filter(|&i| contending[i]).collect();
-        if let [winner] = left[..] {
+        if let [winner] = tied[..] {
             return Ok(Initiative { rounds, winner });
+        }
+        if rules.initiative_tied_only {
+            for (i, c) in contending.iter_mut().enumerate() {
+                *c = tied.contains(&i);
+            }
         }
     }
 }

@@ -25,7 +25,7 @@ use crate::rules::{Campaign, DocKey};
 use crate::store::{LockDir, Seen, Store};
 
 /// The snapshot format this Muster writes and reads.
-const SNAPSHOT_FORMAT: u32 = 1;
+const SNAPSHOT_FORMAT: u32 = 2;
 
 /// One campaign's snapshot file.
 #[derive(Serialize, Deserialize)]

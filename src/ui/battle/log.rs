@@ -155,7 +155,8 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry
         let r = ui.menu_button(label, |ui| {
             ui.label(RichText::new(cx.t("battle.reroll.pick")).strong());
             for (i, r) in e.rolls.iter().enumerate() {
-                let again = dice::redraw(e.seed, &e.redrawn, &e.rolls, i, 0).is_ok();
+                let once = cx.rules.killteam.command.reroll_once;
+                let again = dice::redraw_with(e.seed, &e.redrawn, &e.rolls, i, 0, once).is_ok();
                 let text = cx.f(
                     "battle.reroll.die",
                     &[

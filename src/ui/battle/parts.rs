@@ -523,8 +523,31 @@ pub fn bar(ui: &mut egui::Ui, text: &str, p: f64, max: f64) {
 
 /// A roll button that sends `what` to the battle log under `title`.
 pub fn roll_button(ui: &mut egui::Ui, word: &str, title: Msg, what: TableRoll, cx: &ViewCtx<'_>) {
+    roll_button_by(ui, word, title, what, Vec::new(), cx);
+}
+
+/// A "Roll" button for a table roll that is `by`'s (a grenade, a jump, a
+/// charge, the initiative): at a campaign's table, a soldier's action it
+/// spends (KT-14: his grenade of the turn) and the team that pays for
+/// rolling it again (KT-11).
+pub fn roll_button_by(
+    ui: &mut egui::Ui,
+    word: &str,
+    title: Msg,
+    what: TableRoll,
+    by: Vec<Combatant>,
+    cx: &ViewCtx<'_>,
+) {
     if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-        cx.send(Command::RollTable(title, what));
+        if by.is_empty() {
+            cx.send(Command::RollTable(title, what));
+        } else {
+            cx.send(Command::RollFight(
+                title,
+                crate::rules::battle::Fight::Table(what),
+                by,
+            ));
+        }
     }
 }
 
@@ -574,6 +597,18 @@ impl Sides {
         Msg::new("battle.against")
             .msg("attacker", named(&self.attacker, "battle.attacker"))
             .msg("defender", named(&self.defender, "battle.defender"))
+    }
+
+    /// The attacker alone, for a table roll that is his own (a jump, the
+    /// initiative): with `wounds` left, and taking the roll's wounds (a
+    /// fall's) when `hurt`.
+    pub fn roller(&self, lang: Lang, we_attack: bool, wounds: u32, hurt: bool) -> Vec<Combatant> {
+        let mut me = self.combatants(lang, we_attack, (wounds, 1));
+        me.truncate(1);
+        if let Some(c) = me.first_mut() {
+            c.first = !hurt;
+        }
+        me
     }
 
     /// The two fighters, for the battle summary (CHR-15): each with his

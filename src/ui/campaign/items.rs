@@ -201,10 +201,9 @@ fn use_buttons_ui(
             open_picker(ui, x.id, &it.id);
         }
     }
-    if !struck {
-        return;
+    if c.rechargeable(x.id, &it.id, &cx.rules) {
+        recharge_button_ui(ui, cx, c, x, (it, &who));
     }
-    recharge_button_ui(ui, cx, c, x, (it, &who));
 }
 
 /// "Recharge (2 CP)" for a used item: the stratagem, one event (KT-11).
@@ -217,7 +216,6 @@ fn recharge_button_ui(
 ) {
     let live = !cx.model.folder.read_only;
     let cost = cx
-        .model
         .rules
         .killteam
         .command

@@ -8,11 +8,12 @@ use serde_json::Value;
 
 use super::{HouseRulesView, Whose};
 use crate::i18n::Lang;
+use crate::rules::campaign::Stamp;
 use crate::rules::house_rules::catalogue::{Entry, Kind, Texts, ValueType};
 use crate::rules::house_rules::{self, HouseRules};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{Tone, alert, badge, card, described_option, icon_button};
+use crate::ui::widgets::{Tone, alert, badge, card, described_option, icon_button, stamp_words};
 
 /// A text in the player's language.
 pub(super) fn text(lang: Lang, t: &Texts) -> &str {
@@ -34,7 +35,7 @@ pub(super) fn entry_ui(
     view: &mut HouseRulesView,
     whose: Whose<'_>,
     e: &Entry,
-    house: &HouseRules,
+    (house, changed): (&HouseRules, Option<&Stamp>),
     editable: bool,
 ) -> egui::Rect {
     let built = house_rules::built_in_value(&e.place).unwrap_or(Value::Null);
@@ -65,6 +66,15 @@ pub(super) fn entry_ui(
                     .color(palette().ink.subdued),
             );
         });
+        // Who changed it last, and when: the players see whose house rule
+        // it is.
+        if let Some(words) = changed.and_then(|s| stamp_words(cx.lang, s)) {
+            ui.label(
+                RichText::new(cx.f("house_rules.ui.changed", &[("made", &words)]))
+                    .small()
+                    .color(palette().ink.subdued),
+            );
+        }
         ui.label(text(cx.lang, &e.reading));
         if !e.source_fr.is_empty() {
             ui.label(

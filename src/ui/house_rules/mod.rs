@@ -18,13 +18,38 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::rules::campaign::{CampaignEdit, RulesEdit};
+use crate::rules::campaign::{CampaignEdit, RulesEdit, Stamp};
 use crate::rules::house_rules::catalogue::{Catalogue, Chapter, Entry};
 use crate::rules::house_rules::{self, HouseRules};
 use crate::rules::{Campaign, DocKey, Edit};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, labelled_text};
+
+/// Each value the campaign's players changed, by place, with the stamp of
+/// the last event that changed it (who, where, when).
+fn last_changed(c: &Campaign) -> HashMap<&str, &Stamp> {
+    let mut changed = HashMap::new();
+    for entry in &c.journal {
+        let CampaignEdit::HouseRules(edit) = &entry.event else {
+            continue;
+        };
+        let Some(stamp) = &entry.stamp else {
+            continue;
+        };
+        match edit {
+            RulesEdit::Set { place, .. } => {
+                changed.insert(place.as_str(), stamp);
+            }
+            RulesEdit::Adopt { changes } => {
+                changed.clear();
+                changed.extend(changes.iter().map(|c| (c.place.as_str(), stamp)));
+            }
+            RulesEdit::Record { .. } => {}
+        }
+    }
+    changed
+}
 
 /// Whose rules the screen shows.
 #[derive(Clone, Copy)]
@@ -112,6 +137,10 @@ impl HouseRulesView {
         if shown.is_empty() {
             ui.label(RichText::new(cx.t("house_rules.ui.none_shown")).color(palette().ink.subdued));
         }
+        let changed = match whose {
+            Whose::Campaign(c) => last_changed(c),
+            Whose::Library => HashMap::new(),
+        };
         let mut chapter: Option<Chapter> = None;
         for e in shown {
             if chapter != Some(e.chapter) {
@@ -127,7 +156,8 @@ impl HouseRulesView {
                 ui.allocate_space(egui::vec2(ui.available_width(), h));
                 continue;
             }
-            let rect = entry::entry_ui(ui, cx, self, whose, e, &house, editable);
+            let when = changed.get(e.place.as_str()).copied();
+            let rect = entry::entry_ui(ui, cx, self, whose, e, (&house, when), editable);
             self.heights.insert(e.id.clone(), rect.height());
         }
         others_ui(ui, cx, catalogue, &house, whose, editable);
@@ -177,9 +207,9 @@ impl HouseRulesView {
                     if icon_button(ui, icons::ICON_SAVE, word, word, true).clicked() {
                         cx.send(Command::Edit(
                             DocKey::of::<Campaign>(c.id.as_str()),
-                            Edit::new(CampaignEdit::HouseRules(RulesEdit::Record {
-                                changes: cx.model.rules.house.clone(),
-                            })),
+                            Edit::new(CampaignEdit::HouseRules(RulesEdit::record(
+                                cx.model.rules.house.clone(),
+                            ))),
                         ));
                     }
                 }

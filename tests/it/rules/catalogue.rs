@@ -51,11 +51,6 @@ const UNPLACED: &[(&str, &str, &str)] = &[
     ("killteam.json", "/jump/note", ": not added to a fall's)"),
     (
         "killteam.json",
-        "/turn/note",
-        ": players tied for the highest roll again)",
-    ),
-    (
-        "killteam.json",
         "/gear/note",
         ": the cloak counts only in cover",
     ),

@@ -208,6 +208,7 @@ impl Campaign {
             return Err(Problem::new("KT-8", "kt.act.no.enemy_activated"));
         }
         table.acts.enemies.push(index);
+        table.acts.opened = table.acts.opened.saturating_add(1);
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.enemy_activation").names("name", &names),

@@ -70,6 +70,15 @@ pub struct TurnActs {
     /// their turn: it counts as one with the one before (KT-8).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub joined: BTreeMap<CharId, usize>,
+    /// The activations opened this turn, soldiers' and enemies': the last
+    /// one's place (KT-19: a soldier's next activation straight after his
+    /// own continues his row).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub opened: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl TurnActs {
@@ -116,6 +125,16 @@ impl Table {
     /// not kept, so that taking everything back leaves the table as it was.
     fn set_soldier_turn(&mut self, id: CharId, turn: SoldierTurn) {
         self.roll_over();
+        // An activation opened counts; the last one opened, taken back,
+        // no longer does.
+        let last =
+            |t: Option<&SoldierTurn>| t.and_then(|t| t.activations.last()).map_or(0, |a| a.seq);
+        let (before, after) = (last(self.acts.soldiers.get(&id)), last(Some(&turn)));
+        if after > self.acts.opened {
+            self.acts.opened = after;
+        } else if before == self.acts.opened && after < before {
+            self.acts.opened = before - 1;
+        }
         if turn.is_untouched() && !turn.prone_at_start {
             self.acts.soldiers.remove(&id);
         } else {
@@ -140,6 +159,15 @@ impl Table {
                 soldiers: prone,
                 ..TurnActs::default()
             };
+        }
+    }
+
+    /// The activations opened at the table this turn (KT-19).
+    pub fn opened_now(&self) -> u32 {
+        if self.acts.turn == self.turn() {
+            self.acts.opened
+        } else {
+            0
         }
     }
 

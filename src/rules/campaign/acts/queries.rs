@@ -35,8 +35,10 @@ impl Campaign {
         } else {
             x.member.wounds(rules).saturating_sub(taken)
         };
+        let mut allowance = allowance(&rules.killteam, s, wounds_left)?;
+        allowance.next_seq = table.map_or(0, Table::opened_now).saturating_add(1);
         Ok(AtTable {
-            allowance: allowance(&rules.killteam, s, wounds_left)?,
+            allowance,
             turn: table.map(|t| t.soldier_turn(id)).unwrap_or_default(),
         })
     }

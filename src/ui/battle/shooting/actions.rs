@@ -8,11 +8,12 @@ use egui_material_icons::icons;
 
 use crate::rules::Msg;
 use crate::rules::battle::scenario::ShootingScenario;
+use crate::rules::battle::summary::Combatant;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
 use crate::rules::killteam::data::{Strength, Weapon, WeaponType};
 use crate::ui::battle::parts;
-use crate::ui::battle::parts::{bar, field, percent, roll_button};
+use crate::ui::battle::parts::{bar, field, percent, roll_button_by};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, badge, card, card_title};
@@ -74,15 +75,16 @@ impl KtActionsView {
         cx: &ViewCtx<'_>,
         shot: &ShootingScenario,
         names: (&str, &str),
+        (thrower, jumper): (Vec<Combatant>, Vec<Combatant>),
     ) {
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.grenade_ui(ui, cx, shot, names);
+                self.grenade_ui(ui, cx, shot, names, thrower);
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
-                self.jump_ui(ui, cx, names.0);
+                self.jump_ui(ui, cx, names.0, jumper);
             });
         });
         ui.add_space(space::M);
@@ -94,6 +96,7 @@ impl KtActionsView {
         cx: &ViewCtx<'_>,
         shot: &ShootingScenario,
         (attacker, defender): (&str, &str),
+        thrower: Vec<Combatant>,
     ) {
         let data = &cx.rules.killteam;
         card_title(ui, icons::ICON_SPORTS_HANDBALL, cx.t("kt.grenade.title"));
@@ -137,7 +140,7 @@ impl KtActionsView {
         });
         let attack = self.grenade_attack(weapon, shot);
         let names = (attacker, defender, cx.lang.pick(&weapon.names));
-        grenade_odds_ui(ui, cx, shot.range, attack, names);
+        grenade_odds_ui(ui, cx, (shot.range, attack), names, thrower);
     }
 
     /// The grenade's attack on `shot`'s target, thrown as set up here.
@@ -173,7 +176,7 @@ impl KtActionsView {
         }
     }
 
-    fn jump_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
+    fn jump_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str, jumper: Vec<Combatant>) {
         card_title(ui, icons::ICON_DIRECTIONS_RUN, cx.t("kt.jump.title"));
         ui.horizontal_wrapped(|ui| {
             for (kind, key) in [
@@ -225,7 +228,8 @@ impl KtActionsView {
             from_height: u(self.from_height),
             to_height: u(self.to_height),
         };
-        jump_odds_ui(ui, cx, &jump, (self.jump_kind, u(self.wounds_left)), who);
+        let kw = (self.jump_kind, u(self.wounds_left));
+        jump_odds_ui(ui, cx, &jump, kw, (who, jumper));
     }
 }
 
@@ -234,9 +238,9 @@ impl KtActionsView {
 fn grenade_odds_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    range: i64,
-    attack: GrenadeAttack,
+    (range, attack): (i64, GrenadeAttack),
     names: (&str, &str, &str),
+    thrower: Vec<Combatant>,
 ) {
     let lang = cx.lang;
     let (attacker, defender, grenade) = names;
@@ -278,11 +282,12 @@ fn grenade_odds_ui(
                 .text("attacker", attacker)
                 .text("defender", defender)
                 .text("grenade", grenade);
-            roll_button(
+            roll_button_by(
                 ui,
                 cx.t("kt.grenade.roll"),
                 title,
                 TableRoll::Grenade(attack),
+                thrower,
                 cx,
             );
         }
@@ -294,7 +299,13 @@ fn grenade_odds_ui(
 
 /// The jump's exact odds (KT-17), its chart and its roll; `kw`: the kind
 /// of jump and the jumper's wounds left.
-fn jump_odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, jump: &Jump, kw: (JumpKind, u32), who: &str) {
+fn jump_odds_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    jump: &Jump,
+    kw: (JumpKind, u32),
+    (who, jumper): (&str, Vec<Combatant>),
+) {
     let lang = cx.lang;
     let (kind, wounds_left) = kw;
     match actions::jump_odds(&cx.rules, jump) {
@@ -311,7 +322,7 @@ fn jump_odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, jump: &Jump, kw: (JumpKind,
             );
             fall_ui(ui, cx, &odds);
             jump_bars_ui(ui, cx, &odds);
-            roll_button(
+            roll_button_by(
                 ui,
                 cx.t("kt.jump.roll"),
                 Msg::new(match kind {
@@ -321,6 +332,7 @@ fn jump_odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, jump: &Jump, kw: (JumpKind,
                 })
                 .text("soldier", who),
                 TableRoll::Jump(*jump),
+                jumper,
                 cx,
             );
         }

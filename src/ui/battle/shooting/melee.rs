@@ -14,6 +14,7 @@ use crate::i18n::Lang;
 use crate::rules::battle::Fight;
 use crate::rules::battle::from_table::{CampaignSoldier, target_profile};
 use crate::rules::battle::scenario::{Count, KtCloseCombatScenario, KtTarget, Scenario};
+use crate::rules::battle::summary::Combatant;
 use crate::rules::campaign::{Campaign, CharId};
 use crate::rules::core::names::{Names, name_in};
 use crate::rules::killteam::activation::Act;
@@ -224,7 +225,7 @@ impl MeleeView {
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
         we_attack: bool,
-        charge: impl FnOnce(&mut egui::Ui, &str),
+        charge: impl FnOnce(&mut egui::Ui, &str, Vec<Combatant>),
     ) {
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
@@ -238,10 +239,22 @@ impl MeleeView {
         });
         ui.add_space(space::M);
         let charger = side_title(cx.lang, "battle.kt.charger", &self.charger.name);
-        charge(ui, &charger);
+        // The charge roll is the charger's: his team pays for a reroll
+        // (KT-11); the fight that follows is his action (KT-9).
+        let wounds = (
+            parts::wounds_of(self.charger.wounds.unwrap_or(1)),
+            parts::wounds_of(self.target.wounds.unwrap_or(1)),
+        );
+        let by = self.charger_sides().combatants(cx.lang, we_attack, wounds);
+        charge(ui, &charger, by);
         self.blows_ui(ui, cx, we_attack, Striker::Charger);
         ui.add_space(space::M);
         self.blows_ui(ui, cx, we_attack, Striker::Response);
+    }
+
+    /// The charger and the charged as a roll's sides.
+    pub fn charger_sides(&self) -> Sides {
+        self.sides(Striker::Charger)
     }
 
     /// The two fighters as a roll's sides: the striker first.

@@ -192,9 +192,14 @@ impl ShootingView {
         ui.add_space(space::S);
         if self.attack == KtAttack::CloseCombat {
             let turn = &mut self.kt_turn;
-            self.melee
-                .ui(ui, cx, we_attack, |ui, who| turn.charge_ui(ui, cx, who));
-            turn.turn_ui(ui, cx);
+            self.melee.ui(ui, cx, we_attack, |ui, who, by| {
+                turn.charge_ui(ui, cx, who, by);
+            });
+            let by = self
+                .melee
+                .charger_sides()
+                .roller(cx.lang, we_attack, u32::MAX, false);
+            turn.turn_ui(ui, cx, by);
             return;
         }
         ui.columns(2, |cols| {
@@ -216,8 +221,17 @@ impl ShootingView {
             sides.defender_or(cx.t("battle.target")),
         );
         let shot = self.shot(&cx.rules.killteam);
-        self.kt_actions.ui(ui, cx, &shot, names);
-        self.kt_turn.turn_ui(ui, cx);
+        // At a campaign's table, each roll is the shooter's: the grenade
+        // his grenade of the turn (KT-14), the jump's fall his wounds, and
+        // his team pays for a reroll (KT-11).
+        let wounds = (u32::MAX, wounds_of(self.shot.target.wounds.unwrap_or(1)));
+        let mut thrower = sides.combatants(cx.lang, we_attack, wounds);
+        thrower[0].spends = Some(Act::Grenade);
+        let jumper = wounds_of(self.kt_actions.wounds_left);
+        let jumper = sides.roller(cx.lang, we_attack, jumper, true);
+        let by = sides.roller(cx.lang, we_attack, u32::MAX, false);
+        self.kt_actions.ui(ui, cx, &shot, names, (thrower, jumper));
+        self.kt_turn.turn_ui(ui, cx, by);
     }
 
     /// The shots to roll: the one set up, and with a combi-weapon's both

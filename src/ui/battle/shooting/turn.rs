@@ -8,10 +8,11 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::Msg;
+use crate::rules::battle::summary::Combatant;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::killteam::actions::{self, Charge};
 use crate::rules::killteam::{Soldier, ribbons, turn};
-use crate::ui::battle::parts::{field, percent, roll_button};
+use crate::ui::battle::parts::{field, percent, roll_button_by};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets;
@@ -63,7 +64,14 @@ impl KtTurnView {
     }
 
     /// The charge: its reach and a bayonet's wound; the charger is `who`.
-    pub fn charge_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str) {
+    /// `by`: the charger and the charged, as the roll's combatants.
+    pub fn charge_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        who: &str,
+        by: Vec<Combatant>,
+    ) {
         let c = &cx.rules.killteam.charge;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
@@ -99,19 +107,21 @@ impl KtTurnView {
                     &[("count", &c.bayonet_mortal_wounds.to_string())],
                 ));
             }
-            roll_button(
+            roll_button_by(
                 ui,
                 cx.t("kt.charge.roll"),
                 Msg::new("kt.charge.log").text("soldier", who),
                 TableRoll::Charge(charge),
+                by,
                 cx,
             );
         });
         ui.add_space(space::M);
     }
 
-    /// The turn: activations, initiative, targeting, the soldier's actions.
-    pub fn turn_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    /// The turn: activations, initiative, targeting, the soldier's actions;
+    /// `by`: whose team the initiative roll is (his pays for a reroll).
+    pub fn turn_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, by: Vec<Combatant>) {
         let rules = &cx.rules.killteam.turn;
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
@@ -146,11 +156,12 @@ impl KtTurnView {
                     ],
                 ));
                 ui.add_space(space::S);
-                roll_button(
+                roll_button_by(
                     ui,
                     cx.t("kt.turn.roll_initiative"),
                     Msg::new("kt.turn.initiative_title"),
                     TableRoll::Initiative { players: 2 },
+                    by,
                     cx,
                 );
                 // RIB-3, EQ-30: targeting an Invisible soldier.

@@ -5,7 +5,7 @@
 use muster::rules::battle::Fight;
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::battle::table_roll::TableRoll;
-use muster::rules::core::dice::{Dice, RollFor, redraw, seeded};
+use muster::rules::core::dice::{Dice, RollFor, redraw, redraw_with, seeded};
 use muster::rules::data::RulesData;
 use muster::rules::killteam::actions::{Charge, Jump, JumpKind};
 
@@ -80,6 +80,33 @@ fn kt_11_a_die_is_never_rolled_again_twice() {
     forged[0].roll.faces[0] = forged[0].roll.faces[0] % 6 + 1;
     let err = redraw(7, &[], &forged, 1, 5).expect_err("not these dice");
     assert_eq!(err.key, "battle.reroll.unknown_dice");
+}
+
+/// The other reading of KT-11's « relancez n'importe quel jet »: with the
+/// group's rules allowing it, the die made again may be made again, its
+/// newest dice the ones that count, every die before it as it fell; never
+/// an earlier one.
+#[test]
+fn kt_11_with_the_house_rule_a_die_rolled_again_may_be_rolled_again() {
+    let rules = rules();
+    let fight = Fight::Attack(shots());
+    let first = rolls(&rules, &fight, &mut Dice::new(7, &[]));
+    let once = redraw(7, &[], &first, 1, 99).expect("hit die 2");
+    let second = rolls(&rules, &fight, &mut Dice::new(7, &[once]));
+    let again = redraw_with(7, &[once], &second, 1, 100, false).expect("the same die again");
+    assert_eq!((again.from, again.to), (once.from, once.to));
+    let third = rolls(&rules, &fight, &mut Dice::new(7, &[once, again]));
+    assert_eq!(third[0], second[0], "the die before it as it fell");
+    // The newest dice count: as if only the last were made again.
+    let only_last = rolls(&rules, &fight, &mut Dice::new(7, &[again]));
+    assert_eq!(third, only_last);
+    // Never one before the last made again, whatever the reading.
+    let before = redraw_with(7, &[once, again], &third, 0, 101, false).expect_err("earlier");
+    assert_eq!(before.key, "battle.reroll.earlier");
+    assert!(
+        rules.killteam.command.reroll_once,
+        "the built-in reading: once"
+    );
 }
 
 /// Every kind of roll the battle log offers to make again keeps its dice in

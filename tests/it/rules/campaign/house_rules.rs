@@ -35,7 +35,7 @@ fn three_actions(c: &Campaign, r: &RulesData) -> Campaign {
 }
 
 fn record(changes: HouseRules) -> E {
-    E::HouseRules(RulesEdit::Record { changes })
+    E::HouseRules(RulesEdit::record(changes))
 }
 
 fn set(place: &str, value: Option<serde_json::Value>) -> E {
@@ -119,6 +119,23 @@ fn kt_9_a_house_rule_changed_during_the_campaign_holds_from_its_event_on() {
     assert!(
         said.contains(GUARD_ACTIONS) && said.contains(": 3 (it was 2)"),
         "{said}"
+    );
+    // A catalogue entry's value is said by its rule, its id and the name
+    // of the reading picked, in the player's language.
+    let (_, outcome) = c
+        .apply(
+            set("killteam.json/turn/prone_must_stand", Some(false.into())),
+            &r,
+            &mut rng,
+        )
+        .expect("changed");
+    assert_eq!(
+        Lang::En.msg(&outcome.lines[0].1),
+        "House rule KT-9 killteam.turn.prone_must_stand: Move while prone (it was Stand up first)."
+    );
+    assert_eq!(
+        Lang::Fr.msg(&outcome.lines[0].1),
+        "Règle maison KT-9 killteam.turn.prone_must_stand : Bouger à terre (c'était Se relever d'abord)."
     );
     let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
     // Put back to the built-in value: the change is gone from the list.
@@ -232,4 +249,72 @@ fn the_command_line_checks_a_campaign_under_its_rules_and_says_what_they_change(
         "{}",
         run.stdout
     );
+}
+
+/// A campaign whose rules were recorded before the catalogue offered a
+/// reading keeps playing as Muster played it then (KT-18, KT-19, KT-11):
+/// its journal's record, written without a revision, is of the first, and
+/// the values added since come in as Muster played them, shown as the
+/// group's; one recorded now plays the built-in readings.
+#[test]
+fn kt_18_kt_19_kt_11_a_campaign_recorded_before_a_reading_was_offered_keeps_playing_as_it_did() {
+    let r = built_in();
+    let old: E = serde_json::from_str(r#"{"house_rules":{"record":{"changes":[]}}}"#)
+        .expect("a record written before revisions");
+    assert_eq!(
+        old,
+        E::HouseRules(RulesEdit::Record {
+            changes: HouseRules::default(),
+            revision: 1
+        })
+    );
+    let c = ok(&Campaign::new("old", "Old", &r.campaign), old, &r);
+    let kept = c.house_rules.clone().expect("recorded");
+    for (place, value) in [
+        (
+            "killteam.json/soldier_kinds/4/actions/three_same_within",
+            serde_json::json!("activation"),
+        ),
+        (
+            "killteam.json/soldier_kinds/6/actions/three_same_within",
+            serde_json::json!("activation"),
+        ),
+        (
+            "killteam.json/turn/rows_span_activations",
+            serde_json::json!(false),
+        ),
+        (
+            "killteam.json/command/recharge_whole_item",
+            serde_json::json!(false),
+        ),
+    ] {
+        assert_eq!(kept.get(place), Some(&value), "{place}");
+    }
+    let played = c.rules_in_force(&r).expect("honoured");
+    assert!(!played.killteam.command.recharge_whole_item);
+    assert!(!played.killteam.turn.rows_span_activations);
+    // Recorded now: the built-in readings, nothing changed.
+    let now = ok(
+        &Campaign::new("new", "New", &r.campaign),
+        E::HouseRules(RulesEdit::record(HouseRules::default())),
+        &r,
+    );
+    assert_eq!(now.house_rules.as_deref(), Some(&HouseRules::default()));
+    let played = now.rules_in_force(&r).expect("honoured");
+    assert!(played.killteam.command.recharge_whole_item);
+    assert!(played.killteam.turn.rows_span_activations);
+    // A group that chose a value keeps its choice.
+    let chosen = ok(
+        &Campaign::new("chosen", "Chosen", &r.campaign),
+        E::HouseRules(RulesEdit::Record {
+            changes: HouseRules::of([RuleChange {
+                place: "killteam.json/command/recharge_whole_item".into(),
+                value: true.into(),
+            }]),
+            revision: 1,
+        }),
+        &r,
+    );
+    let played = chosen.rules_in_force(&r).expect("honoured");
+    assert!(played.killteam.command.recharge_whole_item);
 }

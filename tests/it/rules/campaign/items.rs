@@ -400,6 +400,15 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     // Never twice.
     let p = refused(&c, again(2), &r);
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.use.reroll_twice"));
+    // Unless the group's rules let a die be rolled again and again: the
+    // man put back as he was before the use, healed by the newest die.
+    let mut again_and_again = r.clone();
+    again_and_again.killteam.command.reroll_once = false;
+    let thrice = ok(&c, again(2), &again_and_again);
+    assert_eq!(wounds(&thrice), 0, "2 wounds, healed 2");
+    let worse = ok(&thrice, again(1), &again_and_again);
+    assert_eq!(wounds(&worse), 1, "2 wounds, healed 1");
+    assert_eq!(worse.escorts[0].command_points, points - 3);
     // Only straight after the use.
     let fresh = armed_team_at_the_table(&r);
     let used = ok(&fresh, use_item(dace, "medikit", Some(dace), Some(1)), &r);

@@ -412,8 +412,7 @@ fn kt_14_a_flash_grenade_and_a_frag_grenade_are_never_both_thrown_in_a_turn() {
 
 /// RIB-6 « soit deux mines, soit deux bombes chimiques, soit deux grenades
 /// éclairantes »: an Explosives expert uses both at the table, the item
-/// struck off with its second use (counted by item, not by use); a
-/// Recharge gives one use back.
+/// struck off with its second use (counted by item, not by use).
 #[test]
 fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
     use muster::rules::campaign::Fighter;
@@ -468,6 +467,75 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
             .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
     );
     assert!(twice.validate(&r).is_empty(), "{:?}", twice.validate(&r));
+}
+
+/// KT-11's Recharge on an item carried twice (RIB-6), « rechargez vos
+/// équipements spéciaux à usage unique »: by default the whole item comes
+/// back, and it may be bought once one use is spent; the other reading
+/// gives one use back, once both are spent.
+#[test]
+fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
+    use muster::rules::campaign::Fighter;
+    use muster::rules::killteam::Carried;
+    let r = rules();
+    let mut team = example_team();
+    for s in &mut team.soldiers {
+        if s.name == "Trooper Rusk" {
+            s.items = vec![Carried {
+                item: "chem_bomb".into(),
+                weapon: None,
+            }];
+            s.ribbon = Some("explosives_expert".into());
+        }
+    }
+    let c = team_at_the_table(&team, &r, |_| vec![]);
+    let rusk = char_id(&c, "Trooper Rusk");
+    let bomb = |target| E::UseItem {
+        character: rusk,
+        item: "chem_bomb".into(),
+        target: Some(Fighter::Enemy(target).id()),
+        roll: None,
+    };
+    let recharge = E::Recharge {
+        character: rusk,
+        item: "chem_bomb".into(),
+        cost: None,
+    };
+    let uses = |c: &Campaign| c.table.as_ref().map(|t| t.uses_of(rusk, "chem_bomb"));
+    let once = ok(&c, bomb(0), &r);
+    // The whole item: one use spent is enough, and both come back.
+    assert!(once.rechargeable(rusk, "chem_bomb", &r));
+    let back = ok(&once, recharge.clone(), &r);
+    assert_eq!(uses(&back), Some(0));
+    let next = ok(&back, E::NewTurn { gain: None }, &r);
+    let twice = ok(&ok(&next, bomb(1), &r), bomb(2), &r);
+    assert!(
+        twice
+            .table
+            .as_ref()
+            .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
+    );
+    let again = ok(&twice, recharge.clone(), &r);
+    assert_eq!(uses(&again), Some(0), "both uses back");
+    assert!(!again.rechargeable(rusk, "chem_bomb", &r));
+    // One use: refused while one is left, then the last one back.
+    let mut one = r.clone();
+    one.killteam.command.recharge_whole_item = false;
+    assert!(!once.rechargeable(rusk, "chem_bomb", &one));
+    assert_eq!(
+        refused(&once, recharge.clone(), &one).key,
+        "kt.recharge.not_used"
+    );
+    let both = ok(&ok(&c, bomb(0), &one), bomb(1), &one);
+    let last = ok(&both, recharge, &one);
+    assert_eq!(uses(&last), Some(1), "one of two spent: one back");
+    let struck = ok(&ok(&last, E::NewTurn { gain: None }, &one), bomb(2), &one);
+    assert!(
+        struck
+            .table
+            .as_ref()
+            .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
+    );
 }
 
 /// KT-8 « les deux joueurs doivent toujours jouer le même nombre de fois par
@@ -737,4 +805,64 @@ fn kt_11_the_follow_up_comes_straight_after_a_team_mate_not_after_the_enemy_s_re
         &r,
     );
     ok(&any, follow(nim), &r);
+}
+
+/// KT-19 at the table: a Space Marine's actions in a row run on across
+/// his own activations while no other model activates between them (the
+/// turns kept by the players, so that he may activate twice running), and
+/// a Terminator waits for another model between two of his actions.
+#[test]
+fn kt_19_at_the_table_a_row_runs_on_until_another_model_activates() {
+    let r = rules();
+    let mut team = example_team();
+    for s in &mut team.soldiers {
+        let kind = match s.name.as_str() {
+            "Trooper Osk" => "space_marine",
+            "Trooper Nim" => "terminator",
+            _ => continue,
+        };
+        s.kind = kind.into();
+        s.weapon = "bolter".into();
+        s.ribbon = None;
+        s.items.clear();
+    }
+    let c = crate::common::turns_shown(&team_at_the_table(&team, &r, |_| vec![]), &r);
+    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), &r);
+    let osk = char_id(&c, "Trooper Osk");
+    let c = ok(&c, E::EndActivation { character: osk }, &r);
+    // His next activation straight after: the third Move of the row.
+    let p = refused(&c, act(&c, "Trooper Osk", Act::Move), &r);
+    assert_eq!(p.rule, "KT-19");
+    let c = ok(&c, act(&c, "Trooper Osk", Act::Shoot), &r);
+    let p = refused(&c, act(&c, "Trooper Osk", Act::Shoot), &r);
+    assert_eq!(p.rule, "KT-19");
+    assert!(
+        Lang::En
+            .problem(&p)
+            .contains("never more than 3 actions in a row"),
+        "{}",
+        Lang::En.problem(&p)
+    );
+    // Another model activates: his row begins again, Move as well.
+    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
+    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), &r);
+    assert_eq!(acts(&c, "Trooper Osk").len(), 5);
+    // The Terminator: one action, then another model first.
+    let c = ok(&c, act(&c, "Trooper Nim", Act::Move), &r);
+    assert_eq!(
+        refused(&c, act(&c, "Trooper Nim", Act::Shoot), &r).rule,
+        "KT-19"
+    );
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Nim", Act::Shoot), &r);
+    // Taken back, his activation no longer counts: Dace's was the last.
+    let nim = char_id(&c, "Trooper Nim");
+    let back = ok(&c, E::TakeBackAct { character: nim }, &r);
+    assert_eq!(
+        back.table.as_ref().map(Table::opened_now),
+        c.table.as_ref().map(|t| t.opened_now() - 1)
+    );
+    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
 }

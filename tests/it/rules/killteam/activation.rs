@@ -4,6 +4,7 @@
 use muster::i18n::Lang;
 use muster::rules::killteam::KillTeamData;
 use muster::rules::killteam::activation::{Act, Allowance, SoldierTurn, allowance, give_insignia};
+use muster::rules::killteam::data::SameWithin;
 
 use super::{carried, rules, soldier};
 
@@ -331,4 +332,108 @@ fn kt_9_take_back_returns_the_last_action() {
         g.check(&data, &t, Act::CloseCombat).is_ok(),
         "the retreat is gone"
     );
+}
+
+/// Takes `acts` in a new activation opened as the table's `seq`-th this
+/// turn (`seq` right after his last: nothing activated between).
+fn opened_as(
+    data: &KillTeamData,
+    a: &Allowance,
+    t: SoldierTurn,
+    seq: u32,
+    acts: &[Act],
+) -> Result<SoldierTurn, (String, String)> {
+    let mut a = a.clone();
+    a.next_seq = seq;
+    let mut t = t;
+    t.end_activation();
+    acts.iter().try_fold(t, |t, act| {
+        a.take(data, &t, *act)
+            .map(|(t, _)| t)
+            .map_err(|p| (p.rule.to_string(), Lang::En.problem(&p)))
+    })
+}
+
+#[test]
+fn kt_18_a_scion_never_takes_the_same_action_three_times_in_the_turn() {
+    let data = data();
+    let s = of(&data, "tempestus_scion");
+    let t = opened_as(
+        &data,
+        &s,
+        SoldierTurn::default(),
+        1,
+        &[Act::Shoot, Act::Shoot],
+    )
+    .expect("two shots");
+    // His activation ended early, an enemy between: a third shot is still
+    // the turn's third (« jamais trois fois la même » in the turn).
+    let (rule, why) = opened_as(&data, &s, t.clone(), 3, &[Act::Shoot]).expect_err("third");
+    assert_eq!(rule, "KT-18");
+    assert!(why.contains("(Shoot) in a turn"), "{why}");
+    assert!(opened_as(&data, &s, t.clone(), 3, &[Act::Move]).is_ok());
+    // The other reading counts one activation.
+    let mut other = s.clone();
+    other.three_same_within = SameWithin::Activation;
+    assert!(opened_as(&data, &other, t, 3, &[Act::Shoot]).is_ok());
+}
+
+#[test]
+fn kt_19_a_space_marine_s_row_runs_on_across_his_own_activations() {
+    let data = data();
+    let m = of(&data, "space_marine");
+    let two = opened_as(
+        &data,
+        &m,
+        SoldierTurn::default(),
+        1,
+        &[Act::Move, Act::Shoot],
+    )
+    .expect("two");
+    // Straight after his own (seq 2): one more makes three in a row, a
+    // fourth is refused.
+    let three = opened_as(&data, &m, two.clone(), 2, &[Act::Move]).expect("the third in a row");
+    let (rule, why) = opened_as(&data, &m, three.clone(), 3, &[Act::Shoot]).expect_err("fourth");
+    assert_eq!(rule, "KT-19");
+    assert!(
+        why.contains("never more than 3 actions in a row: another model activates"),
+        "{why}"
+    );
+    // Once another model activated (his next the table's 4th after his
+    // 2nd), a new row.
+    let t = opened_as(&data, &m, three, 4, &[Act::Shoot, Act::Move]).expect("a new row");
+    assert_eq!(m.left(&data, &t), 0);
+    // Never three the same in the row, across activations; after another
+    // model's activation, the same action again.
+    let moved = opened_as(
+        &data,
+        &m,
+        SoldierTurn::default(),
+        1,
+        &[Act::Move, Act::Move],
+    )
+    .expect("two moves");
+    let (rule, why) = opened_as(&data, &m, moved.clone(), 2, &[Act::Move]).expect_err("third");
+    assert_eq!(rule, "KT-19");
+    assert!(
+        why.contains("(Move) in a row of consecutive actions"),
+        "{why}"
+    );
+    assert!(opened_as(&data, &m, moved, 3, &[Act::Move]).is_ok());
+    // The other reading: each activation begins its row.
+    let mut other = m.clone();
+    other.rows_span_activations = false;
+    let t = opened_as(&data, &other, two, 2, &[Act::Move, Act::Shoot, Act::Move]);
+    assert_eq!(t.map(|t| t.spent()), Ok(5));
+}
+
+#[test]
+fn kt_19_a_terminator_waits_for_another_model_between_two_actions() {
+    let data = data();
+    let t800 = of(&data, "terminator");
+    let one = opened_as(&data, &t800, SoldierTurn::default(), 1, &[Act::Move]).expect("one");
+    let (rule, _) = opened_as(&data, &t800, one.clone(), 2, &[Act::Shoot]).expect_err("second");
+    assert_eq!(rule, "KT-19");
+    let t = opened_as(&data, &t800, one, 3, &[Act::Shoot]).expect("after another model");
+    assert_eq!(t.activations.len(), 2);
 }

@@ -166,6 +166,46 @@ fn kt_10_the_highest_initiative_die_chooses_and_ties_roll_again() {
     assert!(roll_initiative(turn, 1, &mut Pcg64::seed_from_u64(7)).is_err());
 }
 
+/// KT-10's tie: by default only the players tied for the highest roll
+/// again; the other reading has every player roll again.
+#[test]
+fn kt_10_a_tie_for_the_highest_is_rolled_again_by_the_tied_or_by_all() {
+    let r = rules();
+    let tied_only = r.killteam.turn.clone();
+    assert!(tied_only.initiative_tied_only, "the built-in reading");
+    let mut all = tied_only.clone();
+    all.initiative_tied_only = false;
+    // A first round where two of three tie for the highest.
+    let two_of_three = |round: &[Option<muster::rules::core::dice::Roll>]| {
+        let faces: Vec<i32> = round.iter().flatten().map(|d| d.total).collect();
+        let best = faces.iter().copied().max().unwrap_or(0);
+        faces.len() == 3 && faces.iter().filter(|f| **f == best).count() == 2
+    };
+    let seed = (0..500u64)
+        .find(|s| {
+            let i = roll_initiative(&tied_only, 3, &mut Pcg64::seed_from_u64(*s)).expect("rolls");
+            two_of_three(&i.rounds[0])
+        })
+        .expect("a seed with two tied of three");
+    let i = roll_initiative(&tied_only, 3, &mut Pcg64::seed_from_u64(seed)).expect("rolls");
+    let first = &i.rounds[0];
+    let best = first.iter().flatten().map(|d| d.total).max().unwrap_or(0);
+    let low = first
+        .iter()
+        .position(|d| d.as_ref().is_some_and(|d| d.total < best))
+        .expect("the lower die");
+    assert!(i.rounds[1][low].is_none(), "the lower player is out");
+    assert_eq!(i.rounds[1].iter().flatten().count(), 2);
+    assert_ne!(i.winner, low);
+    let j = roll_initiative(&all, 3, &mut Pcg64::seed_from_u64(seed)).expect("rolls");
+    assert_eq!(j.rounds[0], *first, "the same first round");
+    assert_eq!(
+        j.rounds[1].iter().flatten().count(),
+        3,
+        "every player again"
+    );
+}
+
 #[test]
 fn rib_3_an_invisible_target_costs_two_actions_unless_eq_30_a_detector() {
     let r = rules();

@@ -9,6 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
 use muster::rules::campaign::{Campaign, Fighter};
+use muster::rules::killteam::activation::Act;
 use muster::rules::{CharRef, Characteristic as C, RulesData};
 use muster::ui::Gui;
 
@@ -626,6 +627,78 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     assert!(
         said.contains("KT-11") && said.contains("command points"),
         "{said}"
+    );
+}
+
+/// KT-14 and KT-11 with the battle screen's other rolls at a campaign's
+/// table: the grenade thrown is the shooter's grenade action of the turn (a
+/// second one refused, naming KT-14, no die rolled), and rolling a die of
+/// it, of his jump or of the initiative again costs his team a command
+/// point, never nothing.
+#[test]
+fn kt_14_kt_11_the_battle_screen_s_grenade_jump_and_initiative_are_the_soldier_s() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    h.get_by_label("Trooper Dace attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Trooper Dace shoots {enemy} with Lasgun"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    let dace = crate::common::char_id(&crate::common::the_campaign(&h), "Trooper Dace");
+    let acts = |h: &Harness<'_, Gui>| -> Vec<Act> {
+        let c = crate::common::the_campaign(h);
+        c.table
+            .as_ref()
+            .map(|t| t.soldier_turn(dace).acts().collect())
+            .unwrap_or_default()
+    };
+    // Within a grenade's reach.
+    h.get_by_role_and_label(Role::Slider, "Range")
+        .set_value_accesskit(4.0);
+    h.run();
+    crate::common::button(&mut h, "Throw the grenade");
+    assert_eq!(h.state().app.model.battle.log.len(), 1);
+    assert_eq!(acts(&h), [Act::Grenade], "his grenade action");
+    // A second grenade this turn: refused before any die is rolled.
+    crate::common::button(&mut h, "Throw the grenade");
+    assert_eq!(h.state().app.model.battle.log.len(), 1, "no second grenade");
+    let said = crate::common::last_line(&h.state().app);
+    let said = h.state().app.model.prefs.lang.msg(&said.text);
+    assert!(said.contains("KT-14"), "{said}");
+    // His team pays for the grenade's die rolled again.
+    let cp = |h: &Harness<'_, Gui>| crate::common::the_campaign(h).escorts[0].command_points;
+    assert_eq!(cp(&h), 3);
+    reroll_first_die(&mut h, "Reroll a die of roll #1 for 1 command points");
+    assert_eq!(cp(&h), 2);
+    assert_eq!(acts(&h), [Act::Grenade], "rolled again: no action spent");
+    // The jump and the initiative are his too: never rolled again for free.
+    for (roll, n) in [("Roll the jump", 3), ("Roll the initiative", 4)] {
+        crate::common::button(&mut h, roll);
+        let log = &h.state().app.model.battle.log;
+        assert_eq!(log.len(), n, "{roll}");
+        let by = log[n - 1]
+            .combatants
+            .first()
+            .and_then(|c| c.campaign.clone());
+        assert_eq!(by.map(|r| r.id), Some(dace.0), "{roll}");
+        assert!(
+            h.query_by_label(&format!("Reroll a die of roll #{n} for 1 command points"))
+                .is_some(),
+            "{roll}: his team pays"
+        );
+        assert!(
+            h.query_by_label(&format!("Reroll a die of roll #{n} for nothing"))
+                .is_none()
+        );
+    }
+    assert_eq!(
+        acts(&h),
+        [Act::Grenade],
+        "a jump or the initiative is no action"
     );
 }
 

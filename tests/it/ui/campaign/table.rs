@@ -322,8 +322,9 @@ fn kt_11_and_eq_31_extra_actions_at_the_table() {
 }
 
 /// KT-18, KT-19 and RIB-10 at the table: a Scion's three actions never
-/// three the same; a Space Marine's five a turn, three at a time, the
-/// fourth opening his next activation; a Terminator's four, one at a time;
+/// three the same; a Space Marine's five a turn, three in a row, the
+/// fourth once another model activated; a Terminator's four, one at a
+/// time, another model between two;
 /// an Agile trooper's free move straight after a shot.
 #[test]
 fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
@@ -369,15 +370,23 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
     );
     h.key_press(egui::Key::Escape);
     h.run();
-    // KT-19: the Space Marine, five a turn.
+    // KT-19: the Space Marine, five a turn, never more than three in a row:
+    // his fourth waits for another model's activation.
     assert!(
         h.query_all_by_label("Actions: 5 of 5 left")
             .next()
             .is_some()
     );
-    for a in ["Move", "Shoot", "Move", "Shoot"] {
+    for a in ["Move", "Shoot", "Move"] {
         act(&mut h, "Trooper Osk", a);
     }
+    assert!(
+        !offered(&mut h, "Trooper Osk", "Shoot"),
+        "a fourth in a row"
+    );
+    let enemy = c.enemy_names(0)["en"].clone();
+    crate::common::button(&mut h, &format!("Mark {enemy} activated this turn"));
+    act(&mut h, "Trooper Osk", "Shoot");
     assert!(
         h.query_by_label("This turn: Move · Shoot · Move  |  Shoot")
             .is_some(),
@@ -385,15 +394,13 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
     );
     act(&mut h, "Trooper Osk", "Move");
     assert!(!offered(&mut h, "Trooper Osk", "Shoot"), "five taken");
-    // The Terminator: four, one an activation.
-    for a in ["Move", "Shoot", "Shoot", "Move"] {
-        act(&mut h, "Trooper Nim", a);
-    }
-    assert!(
-        h.query_by_label("This turn: Move  |  Shoot  |  Shoot  |  Move")
-            .is_some()
-    );
-    assert!(!offered(&mut h, "Trooper Nim", "Move"));
+    // The Terminator: four, one at a time, another model between two.
+    act(&mut h, "Trooper Nim", "Move");
+    assert!(!offered(&mut h, "Trooper Nim", "Shoot"), "one at a time");
+    act(&mut h, "Trooper Dace", "Move");
+    act(&mut h, "Trooper Nim", "Shoot");
+    act(&mut h, "Trooper Rusk", "Move");
+    act(&mut h, "Trooper Nim", "Shoot");
     // RIB-10: Pell's free move comes after a shot, and costs nothing.
     assert!(!offered(&mut h, "Trooper Pell", "Agility move"));
     act(&mut h, "Trooper Pell", "Shoot");
@@ -402,6 +409,12 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
         h.query_by_label("This turn: Shoot · Agility move")
             .is_some()
     );
+    act(&mut h, "Trooper Nim", "Move");
+    assert!(
+        h.query_by_label("This turn: Move  |  Shoot  |  Shoot  |  Move")
+            .is_some()
+    );
+    assert!(!offered(&mut h, "Trooper Nim", "Move"));
     let pip = h.get_by_label("Action 2 of 2 spent: Trooper Pell");
     assert_eq!(
         pip.accesskit_node().toggled(),
