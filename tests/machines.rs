@@ -31,10 +31,18 @@
 //! - `same DIR DIR [FACT…]`: both folders hold one campaign, no version
 //!   left to merge, the same journal and the same events held aside, and
 //!   each FACT: `drawn` (the next mission drawn), `spent` (the recruit and
-//!   the lasgun bought), `MACHINE=N` (N events made on MACHINE);
-//! - `table DIR [--enemy]`: a kill team's campaign at the table of its
-//!   first mission; with `--enemy`, the enemy's escort drawn before it
-//!   began;
+//!   the lasgun bought), `MACHINE=N` (N events made on MACHINE), `state`
+//!   (the whole campaign each machine replayed is the same), `PLACE=VALUE`
+//!   (the campaign's recorded rules hold VALUE at PLACE, as
+//!   `killteam.json/turn/prone_must_stand=false`);
+//! - `rules DIR PLACE=VALUE…`: the data folder's own rules files, each
+//!   value (JSON) set as the library's House rules screen sets it, in the
+//!   folder's `rules/` copy of the built-in file: what a campaign begun
+//!   there records;
+//! - `table DIR [--enemy] [--folder-rules]`: a kill team's campaign at the
+//!   table of its first mission; with `--enemy`, the enemy's escort drawn
+//!   before it began; with `--folder-rules`, begun as the window begins
+//!   one, under the folder's rules files, recorded as its first event;
 //! - `live DIR MACHINE gm|player OTHER`: one side of a table played on two
 //!   machines at once (from `table DIR --enemy`): the game master marks
 //!   the enemies activated and ticks their wounds, the player's soldiers
@@ -47,6 +55,19 @@
 //!   when `--hang` ends the list;
 //! - `turn DIR NAME LINE LEFT`: the window shows NAME's card with "This
 //!   turn: LINE" and LEFT actions left; with none left, "Move" greyed;
+//! - `house-player DIR MACHINE OTHER NAME N`: the player's side of a table
+//!   played live (from `table DIR --enemy --folder-rules`) on a folder
+//!   whose own rules files say otherwise: NAME's card shows the N actions
+//!   of the campaign's rules, not the folder's; NAME moves from his card;
+//!   then, in the campaign's House rules tab, the player finds
+//!   `prone_must_stand` and picks "Move while prone". Each edit made in
+//!   the window and saved, the frames running all along; it ends once
+//!   OTHER's edits came in, its own still there and nothing held aside;
+//! - `house-gm DIR MACHINE OTHER`: the game master's side of that table:
+//!   she marks an enemy activated and ticks his wound from the window,
+//!   then keeps the House rules tab open until OTHER's change shows in it
+//!   ("Move while prone" picked), and her journal tab shows that change
+//!   made on OTHER;
 //! - `soak …` and `soak-verdict …`: the three-machine soak's players and
 //!   its verdict (`soak/play.rs`, run by `scripts/soak`).
 //!
@@ -56,6 +77,15 @@
 //! A third has two machines each play one soldier's action offline, then
 //! exchange their journals: both actions are at the table, and `muster
 //! check` passes.
+//!
+//! A fourth has two machines whose data folders hold different rules files
+//! (Camille's gives a Guardsman 3 actions, Bruno's 1) play one campaign
+//! live, begun on Camille's under hers, while the test carries each
+//! journal to the other folder as a sync tool does: Bruno's window shows
+//! his soldiers with the campaign's 3 actions; the house rule he changes
+//! shows in Camille's House rules tab, and her journal says it was made
+//! on his laptop; both folders then hold the same campaign, under the
+//! same rules, and `muster check` passes both.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command as Proc, ExitCode};
@@ -104,7 +134,7 @@ fn main() -> ExitCode {
     }
     // `cargo test FILTER`: the scenario runs when the filter names it.
     let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
-    let scenarios: [(&str, fn()); 4] = [
+    let scenarios: [(&str, fn()); 5] = [
         (
             "two_processes_play_one_mission_offline_and_merge_to_one_campaign",
             two_processes_play_one_mission_offline_and_merge_to_one_campaign,
@@ -120,6 +150,10 @@ fn main() -> ExitCode {
         (
             "kt_9_two_machines_act_at_one_table_offline_and_the_merge_keeps_both",
             kt_9_two_machines_act_at_one_table_offline_and_the_merge_keeps_both,
+        ),
+        (
+            "two_folders_with_their_own_rules_play_one_campaign_live_under_its_rules",
+            two_folders_with_their_own_rules_play_one_campaign_live_under_its_rules,
         ),
     ];
     if args.iter().any(|a| a == "--list") {
@@ -155,7 +189,10 @@ fn play(args: &[String]) -> Result<String, String> {
         Some("keep") => keep(&arg(1)?, &machine()),
         Some("merge") => merge_versions(&arg(1)?, &machine()),
         Some("same") => same(&arg(1)?, &arg(2)?, rest(3)),
+        Some("rules") => folder_rules(&arg(1)?, rest(2)),
         Some("table") => table(&arg(1)?, rest(2)),
+        Some("house-player") => house_player(&arg(1)?, &machine(), rest(3)),
+        Some("house-gm") => house_gm(&arg(1)?, &machine(), rest(3)),
         Some("live") => live(&arg(1)?, &machine(), rest(3)),
         Some("act") => act(&arg(1)?, &machine(), rest(3)),
         Some("turn") => turn(&arg(1)?, rest(2)),
@@ -191,9 +228,12 @@ fn machine_id(dir: &Path) -> MachineId {
 }
 
 /// What a sync tool does to the campaign: every file of `from`'s campaign
-/// folder that `to` lacks or holds older (each journal has one writer, so
-/// this never meets a change of `to`'s own).
+/// folder that `to` lacks or holds otherwise (each journal has one writer,
+/// so this never meets a change of `to`'s own). Each is written whole
+/// beside the folders, then moved in at once, as a sync tool does: a
+/// Muster watching `to` never reads half a copy.
 fn sync(from: &Path, to: &Path) {
+    use std::io::Write as _;
     let (src, dst) = (campaign_file(from), campaign_file(to));
     std::fs::create_dir_all(&dst).expect("the campaign's folder");
     let own = format!("{}.jsonl", machine_id(to).as_str());
@@ -204,9 +244,19 @@ fn sync(from: &Path, to: &Path) {
             .expect("a name")
             .to_string_lossy()
             .into_owned();
-        if name != own {
-            std::fs::copy(&path, dst.join(&name)).expect("synced");
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            // Gone since listed (a save's temporary file): nothing to carry.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => panic!("{}: {e}", path.display()),
+        };
+        let there = dst.join(&name);
+        if name == own || std::fs::read(&there).is_ok_and(|b| b == bytes) {
+            continue;
         }
+        let mut copy = tempfile::NamedTempFile::new().expect("a file beside the folders");
+        copy.write_all(&bytes).expect("copied");
+        copy.persist(&there).expect("synced");
     }
 }
 
@@ -632,35 +682,8 @@ fn same(a: &Path, b: &Path, facts: &[String]) -> Result<String, String> {
     if !problems.is_empty() {
         return Err(format!("the merged campaign breaks rules: {problems:?}"));
     }
-    let has = |pred: &dyn Fn(&E) -> bool| ca.journal.iter().any(|e| pred(&e.event));
     for fact in facts {
-        match fact.as_str() {
-            "drawn" if !has(&|e| matches!(e, E::NextMission { .. })) => {
-                return Err("the mission drawn is lost".into());
-            }
-            "spent"
-                if !has(&|e| matches!(e, E::Recruit { .. }))
-                    || !has(&|e| matches!(e, E::Spend { .. })) =>
-            {
-                return Err("the reinforcement points spent are lost".into());
-            }
-            "spent" if !ca.characters.iter().any(|c| c.member.name() == "Sorel") => {
-                return Err("the recruit is not in the escort".into());
-            }
-            "drawn" | "spent" => {}
-            other => {
-                let (machine, n) = other
-                    .rsplit_once('=')
-                    .ok_or_else(|| format!("same: unknown fact {other:?}"))?;
-                let n: usize = n.parse().map_err(|e| format!("same: {other}: {e}"))?;
-                let found = made_on(&ca, machine);
-                if found != n {
-                    return Err(format!(
-                        "the campaign holds {found} events made on {machine}, not {n}"
-                    ));
-                }
-            }
-        }
+        holds(&ca, &cb, fact)?;
     }
     Ok(format!(
         "same campaign: {} events, {} missions played, {:?}, {} held aside",
@@ -669,6 +692,87 @@ fn same(a: &Path, b: &Path, facts: &[String]) -> Result<String, String> {
         ca.phase,
         aside_a.len()
     ))
+}
+
+/// One FACT of `same` about the campaign `ca` of one folder and `cb` of
+/// the other.
+fn holds(ca: &Campaign, cb: &Campaign, fact: &str) -> Result<(), String> {
+    let has = |pred: &dyn Fn(&E) -> bool| ca.journal.iter().any(|e| pred(&e.event));
+    match fact {
+        "drawn" if !has(&|e| matches!(e, E::NextMission { .. })) => {
+            Err("the mission drawn is lost".into())
+        }
+        "spent"
+            if !has(&|e| matches!(e, E::Recruit { .. }))
+                || !has(&|e| matches!(e, E::Spend { .. })) =>
+        {
+            Err("the reinforcement points spent are lost".into())
+        }
+        "spent" if !ca.characters.iter().any(|c| c.member.name() == "Sorel") => {
+            Err("the recruit is not in the escort".into())
+        }
+        "drawn" | "spent" => Ok(()),
+        "state" => same_state(ca, cb),
+        other => {
+            let (what, n) = other
+                .rsplit_once('=')
+                .ok_or_else(|| format!("same: unknown fact {other:?}"))?;
+            if muster::rules::house_rules::split_place(what).is_some() {
+                return rule_in_force(ca, what, n);
+            }
+            let n: usize = n.parse().map_err(|e| format!("same: {other}: {e}"))?;
+            let found = made_on(ca, what);
+            if found != n {
+                return Err(format!(
+                    "the campaign holds {found} events made on {what}, not {n}"
+                ));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The two folders' campaigns, each as its machine replayed it under its
+/// own folder's rules files, are the same in every field; else the fields
+/// that differ.
+fn same_state(ca: &Campaign, cb: &Campaign) -> Result<(), String> {
+    if ca == cb {
+        return Ok(());
+    }
+    let fields = |c: &Campaign| match serde_json::to_value(c) {
+        Ok(serde_json::Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    };
+    let (fa, fb) = (fields(ca), fields(cb));
+    let differ: Vec<&String> = fa
+        .keys()
+        .chain(fb.keys())
+        .filter(|k| fa.get(*k) != fb.get(*k))
+        .collect();
+    Err(format!("the two folders' campaigns differ in {differ:?}"))
+}
+
+/// The campaign's recorded rules hold `value` (JSON) at `place`: the
+/// group's value, or the built-in one where the group changed none.
+fn rule_in_force(c: &Campaign, place: &str, value: &str) -> Result<(), String> {
+    let want: serde_json::Value =
+        serde_json::from_str(value).map_err(|e| format!("same: {place}={value}: {e}"))?;
+    let house = c
+        .house_rules
+        .as_deref()
+        .ok_or("the campaign recorded no rules: each machine plays it under its own")?;
+    let now = house
+        .get(place)
+        .cloned()
+        .or_else(|| muster::rules::house_rules::built_in_value(place));
+    if now.as_ref() != Some(&want) {
+        return Err(format!(
+            "the campaign's rules hold {now:?} at {place}, not {want}"
+        ));
+    }
+    c.rules_in_force(&rules())
+        .map(|_| ())
+        .map_err(|p| format!("the campaign's rules cannot be played: {p:?}"))
 }
 
 /// `muster check` passes the campaign of the folder `dir`.
@@ -806,28 +910,43 @@ fn two_installations_on_one_folder_play_live_each_event_arriving() {
 
 /// The example kill team as Anne's escort, its first mission drawn and
 /// begun: the table of a turn. `--enemy`: the game master drew the
-/// enemy's escort before the mission began.
+/// enemy's escort before the mission began. `--folder-rules`: the campaign
+/// begun as the window begins one, under this folder's rules files, which
+/// it records as its first event.
 fn table(dir: &Path, opts: &[String]) -> Result<String, String> {
-    let enemy = match opts {
-        [] => false,
-        [o] if o == "--enemy" => true,
-        _ => return Err(format!("table: {opts:?}: only --enemy")),
+    let (mut enemy, mut own) = (false, false);
+    for o in opts {
+        match o.as_str() {
+            "--enemy" => enemy = true,
+            "--folder-rules" => own = true,
+            _ => return Err(format!("table: {opts:?}: only --enemy and --folder-rules")),
+        }
+    }
+    let store = Store::open(dir)
+        .map_err(|e| format!("table: {e:?}"))?
+        .with_machine(machine_id(dir));
+    let r = if own {
+        muster::store::load_rules(Some(&store.rules_dir()))
+            .map(|(r, _)| r)
+            .map_err(|p| format!("table: the folder's rules: {p:?}"))?
+    } else {
+        rules()
     };
-    let r = rules();
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/killteam.json"
-    ))
-    .map_err(|e| format!("the example kill team: {e}"))?;
-    let team = muster::store::parse::<muster::rules::KillTeam>(&text, "raiders")
-        .map_err(|e| format!("the example kill team: {e:?}"))?;
     let ok = |c: Campaign, e: E| -> Result<Campaign, String> {
         c.apply(e.clone(), &r, &mut seeded(7))
             .map(|(c, _)| c)
             .map_err(|p| format!("table: {e:?} refused: {p:?}"))
     };
-    let mut c = Campaign::new(ID, "Shared by the group", &r.campaign);
-    if enemy {
+    let mut c = if own {
+        let c = <Campaign as Document>::create(ID.into(), "Shared by the group".into(), &r);
+        if c.house_rules.is_none() {
+            return Err("table: the folder's rules are not recorded".into());
+        }
+        c
+    } else {
+        Campaign::new(ID, "Shared by the group", &r.campaign)
+    };
+    if enemy && !own {
         // The game master and Anne play at once, each on his machine: the
         // group keeps the turns itself (KT-8's other reading).
         let turns = muster::rules::house_rules::RuleChange {
@@ -837,27 +956,22 @@ fn table(dir: &Path, opts: &[String]) -> Result<String, String> {
         let changes = muster::rules::house_rules::HouseRules::of([turns]);
         c = ok(
             c,
-            E::HouseRules(muster::rules::campaign::RulesEdit::Record { changes }),
+            E::HouseRules(muster::rules::campaign::RulesEdit::record(changes)),
         )?;
     }
     let mut settings = c.settings.clone();
     settings.nemesis = "renegade_marines".into();
     settings.secondary = vec!["cultists".into(), "mutants".into()];
     c = ok(c, E::SetSettings { settings })?;
-    let escort = NewEscort {
-        player: "Anne".into(),
-        source: team.name.clone(),
-        kind: muster::rules::campaign::EscortKind::KillTeam,
-        members: team.soldiers.into_iter().map(Member::Soldier).collect(),
-        doc: None,
-    };
     let draw = E::DrawEnemy {
         all: true,
         rolls: vec![],
         drawn: vec![],
     };
     let events = [
-        Some(E::AddEscort { escort }),
+        Some(E::AddEscort {
+            escort: example_escort()?,
+        }),
         Some(E::Start {
             rates: None,
             choice: MissionChoice::default(),
@@ -868,9 +982,6 @@ fn table(dir: &Path, opts: &[String]) -> Result<String, String> {
     for e in events.into_iter().flatten() {
         c = ok(c, e)?;
     }
-    let store = Store::open(dir)
-        .map_err(|e| format!("table: {e:?}"))?
-        .with_machine(machine_id(dir));
     store
         .save(&Doc::new(c.clone()))
         .map_err(|e| format!("table: {e:?}"))?;
@@ -878,6 +989,57 @@ fn table(dir: &Path, opts: &[String]) -> Result<String, String> {
     Ok(format!(
         "at the table: {} events, {enemies} enemies drawn",
         c.journal.len()
+    ))
+}
+
+/// The example kill team, as Anne's escort.
+fn example_escort() -> Result<NewEscort, String> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/killteam.json"
+    ))
+    .map_err(|e| format!("the example kill team: {e}"))?;
+    let team = muster::store::parse::<muster::rules::KillTeam>(&text, "raiders")
+        .map_err(|e| format!("the example kill team: {e:?}"))?;
+    Ok(NewEscort {
+        player: "Anne".into(),
+        source: team.name.clone(),
+        kind: muster::rules::campaign::EscortKind::KillTeam,
+        members: team.soldiers.into_iter().map(Member::Soldier).collect(),
+        doc: None,
+    })
+}
+
+/// This data folder's own rules files, each `PLACE=VALUE` (the value as
+/// JSON) set as the library's House rules screen sets it.
+fn folder_rules(dir: &Path, sets: &[String]) -> Result<String, String> {
+    let mut app = open(dir, "this folder's library")?;
+    for set in sets {
+        let (place, value) = set
+            .split_once('=')
+            .ok_or_else(|| format!("rules: {set:?}: PLACE=VALUE"))?;
+        let value: serde_json::Value =
+            serde_json::from_str(value).map_err(|e| format!("rules: {set}: {e}"))?;
+        app.apply(Command::SetLibraryRule(
+            place.to_owned(),
+            Some(value.clone()),
+        ));
+        app.flush_saves();
+        if app.model.rules.house.get(place) != Some(&value) {
+            let said: Vec<String> = app
+                .model
+                .feedback
+                .messages
+                .iter()
+                .map(|m| Lang::En.msg(&m.text))
+                .collect();
+            return Err(format!("rules: {set} not in force: {}", said.join("; ")));
+        }
+    }
+    Ok(format!(
+        "{}: its rules files set {}",
+        dir.display(),
+        sets.join(", ")
     ))
 }
 
@@ -1172,7 +1334,7 @@ fn live(dir: &Path, machine: &str, args: &[String]) -> Result<String, String> {
             step.what
         );
     }
-    take_in_all(&mut h, machine, other)?;
+    take_in_all(&mut h, machine, (other, LIVE_EDITS))?;
     let app = &h.state().app;
     let c = campaign(app)?;
     let standing: std::collections::HashSet<String> =
@@ -1256,12 +1418,12 @@ fn make(
 }
 
 /// Runs the window's frames until the campaign holds the other machine's
-/// edits, all of them, as the sync tool brings them ([`LIVE_WAIT`] at
+/// edits, all `n` of them, as the sync tool brings them ([`LIVE_WAIT`] at
 /// most), with nothing held aside.
 fn take_in_all(
     h: &mut egui_kittest::Harness<'static, muster::ui::Gui>,
     machine: &str,
-    other: &str,
+    (other, n): (&str, usize),
 ) -> Result<(), String> {
     let until = Instant::now() + LIVE_WAIT;
     loop {
@@ -1272,17 +1434,17 @@ fn take_in_all(
             let all: Vec<String> = aside.iter().map(|a| told_aside(&c, a)).collect();
             return Err(format!("{machine}: events held aside: {all:?}"));
         }
-        if arrived > LIVE_EDITS {
+        if arrived > n {
             return Err(format!(
-                "{machine}: {arrived} edits of {other}, more than its {LIVE_EDITS}"
+                "{machine}: {arrived} edits of {other}, more than its {n}"
             ));
         }
-        if arrived == LIVE_EDITS {
+        if arrived == n {
             return Ok(());
         }
         if Instant::now() > until {
             return Err(format!(
-                "{machine}: after {} s, {arrived} of {other}'s {LIVE_EDITS} edits came in",
+                "{machine}: after {} s, {arrived} of {other}'s {n} edits came in",
                 LIVE_WAIT.as_secs()
             ));
         }
@@ -1394,4 +1556,441 @@ fn machine_with(locks: &Path, dirs: &[&Path], action: &str, more: &[&str]) -> st
     // The locks in the scenario's own folder, not the machine's cache.
     cmd.env("MUSTER_LOCK_DIR", locks);
     cmd.spawn().expect("a Muster process")
+}
+
+/// The window of a Muster at the table, as `live_window` makes it.
+type Harness = egui_kittest::Harness<'static, muster::ui::Gui>;
+
+/// A Guardsman's actions an activation (2 built in): each data folder's
+/// rules files give their own.
+const PER_ACTIVATION: &str = "killteam.json/soldier_kinds/0/actions/per_activation";
+/// Whether Muster enforces the two sides' turns at the table.
+const ALTERNATION: &str = "killteam.json/turn/alternation_enforced";
+/// The house rule changed mid-campaign: whether a prone soldier stands up
+/// before he moves.
+const PRONE: &str = "killteam.json/turn/prone_must_stand";
+/// What the player types in the House rules tab's "Find" to reach it.
+const PRONE_FIND: &str = "prone_must_stand";
+/// Its catalogue entry's id.
+const PRONE_ID: &str = "killteam.turn.prone_must_stand";
+/// The reading the player picks, which sets it to `false`.
+const PRONE_READING: &str = "Move while prone";
+/// The edits each side makes in `house-gm` and `house-player`.
+const HOUSE_EDITS: usize = 2;
+/// The pause between two edits of one side there.
+const HOUSE_SPACING: Duration = Duration::from_millis(1000);
+/// How long the two Musters of the scenario may play, in all, before the
+/// test kills them.
+const HOUSE_LIMIT: Duration = Duration::from_secs(300);
+/// How often the test, as the sync tool, carries each journal across.
+const SYNC_EVERY: Duration = Duration::from_millis(150);
+
+/// The reading "Move while prone" as the House rules tab names it, with
+/// its radio mark: picked or not.
+fn prone_reading(picked: bool) -> String {
+    use egui_material_icons::icons::{ICON_RADIO_BUTTON_CHECKED, ICON_RADIO_BUTTON_UNCHECKED};
+    let mark = if picked {
+        ICON_RADIO_BUTTON_CHECKED
+    } else {
+        ICON_RADIO_BUTTON_UNCHECKED
+    };
+    format!("{} {PRONE_READING}", mark.codepoint)
+}
+
+/// The text a widget is named by (a label's is its value).
+fn words_of<'t>(node: &impl egui_kittest::kittest::NodeT<'t>) -> String {
+    let n = node.accesskit_node();
+    let words = if n.role() == Role::Label {
+        n.value()
+    } else {
+        n.label()
+    };
+    words.unwrap_or_default()
+}
+
+/// Types `words` in the House rules tab's "Find" field, as a player does.
+fn find_rule(h: &mut Harness, words: &str) -> Result<(), String> {
+    use egui_kittest::kittest::Queryable as _;
+    let field = h
+        .query_by_role_and_label(Role::TextInput, "Find")
+        .ok_or("no \"Find\" field in the House rules tab")?;
+    field.focus();
+    field.type_text(words);
+    h.run_ok();
+    Ok(())
+}
+
+/// Runs the window's frames until `seen` ([`LIVE_WAIT`] at most); whether
+/// it was.
+fn frames_until(h: &mut Harness, seen: impl Fn(&Harness) -> bool) -> bool {
+    let until = Instant::now() + LIVE_WAIT;
+    while !seen(h) {
+        if Instant::now() > until {
+            return false;
+        }
+        frames_for(h, Duration::from_millis(50));
+    }
+    true
+}
+
+/// The actions an activation of the campaign's soldier `name` by `rules`.
+fn actions_of(c: &Campaign, name: &str, rules: &RulesData) -> Result<u32, String> {
+    let x = c
+        .characters
+        .iter()
+        .find(|x| x.name() == name)
+        .ok_or_else(|| format!("no {name} in the campaign"))?;
+    let Member::Soldier(s) = &x.member else {
+        return Err(format!("{name} is no kill-team soldier"));
+    };
+    rules
+        .killteam
+        .kind(&s.kind)
+        .map(|k| k.actions.per_activation)
+        .ok_or_else(|| format!("{name}: no soldier kind {}", s.kind))
+}
+
+/// `name`'s card shows `total` actions as pips, the first `spent` spent,
+/// and "Actions: LEFT of TOTAL left".
+fn card_shows(h: &Harness, name: &str, total: u32, spent: u32) -> Result<(), String> {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    let pips = h
+        .query_all_by_label_contains(&format!(" spent: {name}"))
+        .count();
+    if pips != total as usize {
+        return Err(format!("{name}'s card shows {pips} actions, not {total}"));
+    }
+    for k in 1..=total {
+        let label = format!("Action {k} of {total} spent: {name}");
+        let pip = h
+            .query_by_label(&label)
+            .ok_or_else(|| format!("{name}'s card has no \"{label}\""))?;
+        let on = pip.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True);
+        if on != (k <= spent) {
+            return Err(format!("\"{label}\" is {on}, {spent} being spent"));
+        }
+    }
+    let left = format!("Actions: {} of {total} left", total - spent);
+    if h.query_all_by_label(&left).next().is_none() {
+        return Err(format!("no card says \"{left}\""));
+    }
+    Ok(())
+}
+
+/// Every event `made` on this machine is still in the campaign.
+fn still_mine(h: &Harness, machine: &str, made: &[String]) -> Result<(), String> {
+    let c = campaign(&h.state().app)?;
+    let standing: std::collections::HashSet<String> =
+        c.journal.iter().map(|e| entry_key(e)).collect();
+    match made.iter().find(|k| !standing.contains(*k)) {
+        Some(lost) => Err(format!(
+            "{machine}: its own event {lost} is no longer in the campaign"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The player's side of a table played live on a folder whose rules files
+/// say otherwise than the campaign's: NAME's card shows the campaign's N
+/// actions; he moves; the player picks "Move while prone" in the House
+/// rules tab; then the frames run until OTHER's edits are in.
+fn house_player(dir: &Path, machine: &str, args: &[String]) -> Result<String, String> {
+    let [other, name, n] = args else {
+        return Err("house-player: OTHER NAME N".into());
+    };
+    let n: u32 = n.parse().map_err(|e| format!("house-player: {n}: {e}"))?;
+    let mut h = live_window(open(dir, machine)?);
+    let (here, theirs) = {
+        let app = &h.state().app;
+        let c = campaign(app)?;
+        let theirs = c
+            .rules_in_force(&app.model.rules)
+            .map_err(|p| format!("{machine}: the campaign's rules: {p:?}"))?;
+        let problems = app.model.problems_of(&key());
+        if !problems.is_empty() {
+            return Err(format!("{machine}: the campaign shows {problems:?}"));
+        }
+        (
+            actions_of(&c, name, &app.model.rules)?,
+            actions_of(&c, name, &theirs)?,
+        )
+    };
+    if here == n || theirs != n {
+        return Err(format!(
+            "{machine}: {name} has {here} actions by this folder's rules, \
+             {theirs} by the campaign's: no test of {n}"
+        ));
+    }
+    card_shows(&h, name, n, 0).map_err(|e| format!("{machine}: {e}"))?;
+    let mut made = Vec::new();
+    let moves = Step {
+        what: format!("{name}: Move"),
+        clicks: vec![
+            (Role::Button, format!("Act: {name}")),
+            (Role::Button, format!("Move: {name}")),
+        ],
+    };
+    make(&mut h, (dir, machine), &moves, &mut made)?;
+    card_shows(&h, name, n, 1).map_err(|e| format!("{machine}: after his move, {e}"))?;
+    frames_for(&mut h, HOUSE_SPACING);
+    pick_prone_reading(&mut h, (dir, machine), n, &mut made)?;
+    take_in_all(&mut h, machine, (other, HOUSE_EDITS))?;
+    still_mine(&h, machine, &made)?;
+    Ok(format!(
+        "{machine}: {name} had the campaign's {n} actions (its folder says {here}), \
+         moved; \"{PRONE_READING}\" picked; {other}'s {HOUSE_EDITS} edits came in"
+    ))
+}
+
+/// In the campaign's House rules tab, the player sees the Guardsmen's `n`
+/// actions among the campaign's changes, finds the prone rule and picks
+/// "Move while prone": one event of this machine, saved.
+fn pick_prone_reading(
+    h: &mut Harness,
+    (dir, machine): (&Path, &str),
+    n: u32,
+    made: &mut Vec<String>,
+) -> Result<(), String> {
+    use egui_kittest::kittest::Queryable as _;
+    press(h, Role::Tab, "House rules").map_err(|e| format!("{machine}: {e}"))?;
+    find_rule(h, PRONE_FIND)?;
+    let shown = format!("= {n}");
+    if h.query_by_label(PER_ACTIVATION).is_none() || h.query_by_label(&shown).is_none() {
+        return Err(format!(
+            "{machine}: the House rules tab does not show {PER_ACTIVATION} {shown}"
+        ));
+    }
+    let pick = Step {
+        what: format!("picks \"{PRONE_READING}\""),
+        clicks: vec![(Role::Button, prone_reading(false))],
+    };
+    make(h, (dir, machine), &pick, made)?;
+    let c = campaign(&h.state().app)?;
+    let now = c.house_rules.as_deref().and_then(|r| r.get(PRONE));
+    if now != Some(&serde_json::Value::Bool(false)) {
+        return Err(format!("{machine}: after the pick, {PRONE} is {now:?}"));
+    }
+    if h.query_by_role_and_label(Role::Button, &prone_reading(true))
+        .is_none()
+    {
+        return Err(format!(
+            "{machine}: \"{PRONE_READING}\" is not shown picked"
+        ));
+    }
+    Ok(())
+}
+
+/// The game master's side of that table: an enemy marked activated and
+/// his wound ticked from the window; then the House rules tab kept open
+/// until OTHER's change shows in it, and the journal tab says who made it.
+fn house_gm(dir: &Path, machine: &str, args: &[String]) -> Result<String, String> {
+    use egui_kittest::kittest::Queryable as _;
+    let [other] = args else {
+        return Err("house-gm: OTHER".into());
+    };
+    let mut h = live_window(open(dir, machine)?);
+    let plan = {
+        let app = &h.state().app;
+        let c = campaign(app)?;
+        let r = c
+            .rules_in_force(&app.model.rules)
+            .map_err(|p| format!("{machine}: the campaign's rules: {p:?}"))?;
+        live_plan(Side::GameMaster, &c, &r)?
+    };
+    let mut made = Vec::new();
+    for (k, step) in plan.iter().take(HOUSE_EDITS).enumerate() {
+        if k > 0 {
+            frames_for(&mut h, HOUSE_SPACING);
+        }
+        make(&mut h, (dir, machine), step, &mut made)?;
+    }
+    press(&mut h, Role::Tab, "House rules").map_err(|e| format!("{machine}: {e}"))?;
+    find_rule(&mut h, PRONE_FIND)?;
+    let picked = prone_reading(true);
+    if !frames_until(&mut h, |h| {
+        h.query_by_role_and_label(Role::Button, &picked).is_some()
+    }) {
+        return Err(format!(
+            "{machine}: after {} s, the House rules tab does not show {other}'s \
+             \"{PRONE_READING}\"",
+            LIVE_WAIT.as_secs()
+        ));
+    }
+    let reset = format!("Put {PRONE_ID} back to the built-in value");
+    if h.query_by_role_and_label(Role::Button, &reset).is_none() {
+        return Err(format!(
+            "{machine}: no \"{reset}\": not a change of the group's"
+        ));
+    }
+    // Beside the entry, who changed it.
+    let by = format!("Last change made on {other}");
+    if h.query_all_by_label_contains(&by).next().is_none() {
+        return Err(format!("{machine}: the entry does not say \"{by}\""));
+    }
+    take_in_all(&mut h, machine, (other, HOUSE_EDITS))?;
+    still_mine(&h, machine, &made)?;
+    let (said, _) = arrivals_told(&h.state().app, other);
+    if said != HOUSE_EDITS {
+        return Err(format!(
+            "{machine}: the log told {said} new events of {other}, not {HOUSE_EDITS}"
+        ));
+    }
+    press(&mut h, Role::Tab, "Journal").map_err(|e| format!("{machine}: {e}"))?;
+    journal_names(&h, other).map_err(|e| format!("{machine}: {e}"))?;
+    Ok(format!(
+        "{machine}: {} edits made; {other}'s \"{PRONE_READING}\" shown in the House rules \
+         tab and in the journal, made on {other}",
+        made.len()
+    ))
+}
+
+/// The journal tab shows the house rule's change, what it changed, and
+/// beside its heading, the machine it was made on.
+fn journal_names(h: &Harness, by: &str) -> Result<(), String> {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    // The entry by its rule and id, each value by its reading's name.
+    let line = format!("House rule KT-9 {PRONE_ID}: {PRONE_READING} (it was Stand up first).");
+    if h.query_by_label(&line).is_none() {
+        return Err(format!("the journal does not say \"{line}\""));
+    }
+    let made = format!("made on {by}");
+    let beside_heading = h.query_all_by_label_contains(&made).any(|stamp| {
+        let Some(row) = stamp.parent() else {
+            return false;
+        };
+        let row: Vec<_> = row.children().collect();
+        let Some(at) = row
+            .iter()
+            .position(|n| n.accesskit_node().id() == stamp.accesskit_node().id())
+        else {
+            return false;
+        };
+        // Back to the entry's number: its heading is between.
+        row[..at]
+            .iter()
+            .rev()
+            .map(words_of)
+            .take_while(|w| !w.starts_with('#'))
+            .any(|w| w == "Change a house rule")
+    });
+    if !beside_heading {
+        return Err(format!(
+            "the journal shows no \"Change a house rule\" \"{made}\""
+        ));
+    }
+    Ok(())
+}
+
+/// Waits for both Musters to end while carrying, as a sync tool does,
+/// each folder's journal to the other every [`SYNC_EVERY`]; one that fails,
+/// or both still playing after [`HOUSE_LIMIT`], and the others are killed
+/// and the test fails saying which.
+fn play_while_syncing((a, b): (&Path, &Path), mut playing: Vec<(std::process::Child, &str)>) {
+    let until = Instant::now() + HOUSE_LIMIT;
+    let mut failed: Option<String> = None;
+    while !playing.is_empty() && failed.is_none() {
+        sync(a, b);
+        sync(b, a);
+        playing.retain_mut(|(child, what)| match child.try_wait() {
+            Ok(None) => true,
+            Ok(Some(status)) => {
+                if !status.success() {
+                    failed = Some(format!("{what}: {status}"));
+                }
+                false
+            }
+            Err(e) => {
+                failed = Some(format!("{what}: {e}"));
+                false
+            }
+        });
+        if Instant::now() > until && failed.is_none() {
+            let names: Vec<&str> = playing.iter().map(|(_, w)| *w).collect();
+            failed = Some(format!(
+                "still playing after {} s: {names:?}",
+                HOUSE_LIMIT.as_secs()
+            ));
+        }
+        std::thread::sleep(SYNC_EVERY);
+    }
+    for (child, _) in &mut playing {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    if let Some(why) = failed {
+        panic!("{why}");
+    }
+}
+
+/// Two laptops whose data folders hold different rules files play one
+/// campaign at once: Camille's (the game master's) gives a Guardsman 3
+/// actions and leaves the turns to the players, Bruno's gives him 1. The
+/// campaign begun on Camille's records her rules; the test, as the sync
+/// tool, carries each journal to the other folder while both play.
+fn two_folders_with_their_own_rules_play_one_campaign_live_under_its_rules() {
+    let camille = tempfile::tempdir().expect("Camille's folder");
+    let bruno = tempfile::tempdir().expect("Bruno's folder");
+    let (a, b) = (camille.path(), bruno.path());
+    let locks = tempfile::tempdir().expect("the locks folder");
+    let locks = locks.path();
+    let (gm, player) = ("Camille's laptop", "Bruno's laptop");
+    let (three, turns, one) = (
+        format!("{PER_ACTIVATION}=3"),
+        format!("{ALTERNATION}=false"),
+        format!("{PER_ACTIVATION}=1"),
+    );
+    done(
+        machine_with(locks, &[a], "rules", &[&three, &turns]),
+        "Camille's rules files",
+    );
+    done(
+        machine_with(locks, &[b], "rules", &[&one]),
+        "Bruno's rules files",
+    );
+    let file = |dir: &Path| std::fs::read(dir.join("rules").join("killteam.json")).ok();
+    assert!(
+        file(a).is_some() && file(b).is_some(),
+        "each folder has its own rules file"
+    );
+    assert_ne!(file(a), file(b), "the two folders' rules differ");
+    done(
+        machine_with(locks, &[a], "table", &["--enemy", "--folder-rules"]),
+        "Camille begins the campaign under her folder's rules",
+    );
+    sync(a, b);
+    let master = machine_with(locks, &[a], "house-gm", &[gm, player]);
+    let bruno_plays = machine_with(
+        locks,
+        &[b],
+        "house-player",
+        &[player, gm, "Trooper Dace", "3"],
+    );
+    play_while_syncing(
+        (a, b),
+        vec![
+            (master, "Camille plays and sees Bruno's house rule come in"),
+            (
+                bruno_plays,
+                "Bruno plays under the campaign's rules and changes one",
+            ),
+        ],
+    );
+    sync(a, b);
+    sync(b, a);
+    let facts = [
+        "state".to_owned(),
+        format!("{gm}={HOUSE_EDITS}"),
+        format!("{player}={HOUSE_EDITS}"),
+        three,
+        turns,
+        format!("{PRONE}=false"),
+    ];
+    let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+    done(
+        machine_with(locks, &[a, b], "same", &facts),
+        "both folders hold one campaign, under its rules",
+    );
+    for dir in [a, b] {
+        passes_check(dir);
+    }
 }
