@@ -136,11 +136,21 @@ impl Campaign {
             .filter(|c| c.can_play())
             .map(|c| c.id)
             .collect();
+        // KT-11: the first turn is played with the start (Decision), or
+        // with the turn's gain too when the kill-team data says so.
+        let command = &rules.killteam.command;
+        let first_gain = if command.gain_on_first_turn {
+            command.per_turn
+        } else {
+            0
+        };
         // Nobody able to play: the mission is played without them,
         // and lost, so that the wounded may recover (Decision).
         for e in &mut self.escorts {
             e.command_points = if e.kind == EscortKind::KillTeam {
-                rates.killteam_command_points
+                rates
+                    .killteam_command_points
+                    .saturating_add(i32::try_from(first_gain).unwrap_or(i32::MAX))
             } else {
                 0
             };
@@ -149,6 +159,19 @@ impl Campaign {
             LineKind::Info,
             Msg::new("campaign.log.begin").int("count", players.len()),
         ));
+        let gained = self
+            .escorts
+            .iter()
+            .filter(|e| first_gain > 0 && e.kind == EscortKind::KillTeam);
+        for e in gained {
+            out.lines.push((
+                LineKind::Info,
+                Msg::new("campaign.log.command_gain")
+                    .text("player", &e.player)
+                    .int("gain", first_gain)
+                    .int("points", e.command_points),
+            ));
+        }
         self.table = Some(Table {
             players,
             ..Table::default()

@@ -28,6 +28,13 @@ pub struct RangeRules {
     pub to_ground_free_levels: u32,
     /// FLY-5: added per level above those.
     pub to_ground_per_level: u32,
+    /// FLY-5: the additions are cumulative, every level above the free
+    /// ones adding its own (Decision: +40 adds 20", as in FLY-6); false,
+    /// the first level above them adds one and each level beyond it one
+    /// more (« par niveau au delà du +30 »: +40 adds 10", +50 20"). Missing
+    /// from a copy written before it: cumulative.
+    #[serde(default = "yes")]
+    pub to_ground_cumulative: bool,
     /// FLY-6: how many levels lower a target may be with no addition.
     pub air_free_levels_lower: u32,
     /// FLY-6: added per level of difference (higher), or beyond the free
@@ -55,6 +62,12 @@ pub struct DropRules {
     pub by_level: Vec<DieRoll>,
     /// The roll from the levels above those.
     pub higher: DieRoll,
+    /// Added to the modifier of `higher` for each level above the first
+    /// one it is rolled from (Decision: 0, the D20-1 is the whole roll at
+    /// every level; 1 keeps the table's step of one per level, D20 at +40).
+    /// Missing from a copy written before it: 0.
+    #[serde(default)]
+    pub higher_step_per_level: i32,
     /// Stones and bricks: added to the thrower's S per level above attack
     /// level.
     pub stone_strength_per_level: i32,
@@ -76,6 +89,12 @@ pub struct CrashRules {
     pub scatter: DiceSpec,
     /// Faces of the dice of the damage to what it lands on.
     pub impact_sides: u32,
+    /// What it lands on takes as many dice as the crash table gives
+    /// (Decision: « 1D4 par niveau » counts attack level as one); false, one
+    /// die per level above attack level (the table's dice less those of
+    /// attack level). Missing from a copy written before it: as the table.
+    #[serde(default = "yes")]
+    pub impact_dice_as_crash: bool,
 }
 
 /// Altitude levels and building floors (FLY-12).
@@ -101,6 +120,12 @@ pub struct FlyerRules {
     pub dive_inches_per_level: u32,
     /// FLY-2: levels a flyer able to hover may change in a turn.
     pub hover_levels_per_turn: u32,
+    /// FLY-2: a flyer able to hover has those levels in any turn, having
+    /// moved or not (Decision); false, only in a turn it does not move
+    /// (« sans se déplacer horizontalement »). Missing from a copy written
+    /// before it: in any turn.
+    #[serde(default = "yes")]
+    pub hover_while_moving: bool,
     /// FLY-1: a flyer slows down by this many times its acc/dec.
     pub deceleration_factor: u32,
     /// FLY-4 … FLY-6.
@@ -116,6 +141,10 @@ pub struct FlyerRules {
     pub floors: FloorRules,
     #[serde(default)]
     note: String,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl FlyerRules {
@@ -190,6 +219,11 @@ impl DropRules {
             check_range("flyers.drop.sides", roll.sides, 1..=100)?;
             check_range("flyers.drop.modifier", roll.modifier, -100..=100)?;
         }
+        check_range(
+            "flyers.drop.higher_step_per_level",
+            self.higher_step_per_level,
+            -10..=10,
+        )?;
         check_range(
             "flyers.drop.stone_strength_per_level",
             self.stone_strength_per_level,

@@ -148,29 +148,32 @@ pub fn turn_radius(flyer: &Flyer, speed: u32) -> f64 {
 
 // ------------------------------------------------------------------ FLY-2
 
-/// The most levels a flyer may climb after moving `moved` inches (FLY-2):
-/// one per full 20". Decision: a flyer able to hover may always climb one
-/// level, having moved or not (it could have stopped to do so).
-pub fn max_climb(rules: &FlyerRules, flyer: &Flyer, moved: u32) -> u32 {
-    let by_move = moved / rules.climb_inches_per_level.max(1);
-    // Decision: a flyer able to hover always has its one level a turn.
-    if flyer.can_hover() {
-        by_move.max(rules.hover_levels_per_turn)
+/// The levels a flyer may climb or dive by hovering in a turn it moved
+/// `moved` inches (FLY-2): one for a flyer able to hover, none for one that
+/// cannot. Decision (the data's `hover_while_moving`): it has its level
+/// having moved or not (it could have stopped to do so); else only in a
+/// turn it does not move.
+fn hover_levels(rules: &FlyerRules, flyer: &Flyer, moved: u32) -> u32 {
+    if flyer.can_hover() && (rules.hover_while_moving || moved == 0) {
+        rules.hover_levels_per_turn
     } else {
-        by_move
+        0
     }
 }
 
+/// The most levels a flyer may climb after moving `moved` inches (FLY-2):
+/// one per full 20", or its hovering level if more.
+pub fn max_climb(rules: &FlyerRules, flyer: &Flyer, moved: u32) -> u32 {
+    let by_move = moved / rules.climb_inches_per_level.max(1);
+    by_move.max(hover_levels(rules, flyer, moved))
+}
+
 /// The most levels a flyer may dive after moving `moved` inches without
-/// crashing (FLY-2): one per full 10" (and one for a flyer able to hover,
-/// as [`max_climb`]).
+/// crashing (FLY-2): one per full 10", or its hovering level if more (as
+/// [`max_climb`]).
 pub fn max_dive(rules: &FlyerRules, flyer: &Flyer, moved: u32) -> u32 {
     let by_move = moved / rules.dive_inches_per_level.max(1);
-    if flyer.can_hover() {
-        by_move.max(rules.hover_levels_per_turn)
-    } else {
-        by_move
-    }
+    by_move.max(hover_levels(rules, flyer, moved))
 }
 
 /// A change of altitude from `from` to `to` in a turn of `moved` inches
@@ -264,12 +267,15 @@ pub fn range_from_ground(rules: &FlyerRules, target: Level, ground: f64) -> f64 
 }
 
 /// The range when a flyer at `shooter` shoots at the ground (FLY-5): the
-/// ground distance up to +20, then 10" per level above +20. Decision:
-/// cumulative, so +40 adds 20", as in FLY-6.
+/// ground distance up to +20, then 10" per level above +20. Decision (the
+/// data's `to_ground_cumulative`): cumulative, so +40 adds 20", as in
+/// FLY-6; else 10" at +30 and 10" per level beyond +30, so +40 adds 10".
 pub fn range_to_ground(rules: &FlyerRules, shooter: Level, ground: f64) -> f64 {
     let r = &rules.range;
-    // Decision (spec FLY-5): cumulative, +40 adds 20".
-    let above = shooter.0.saturating_sub(r.to_ground_free_levels);
+    let mut above = shooter.0.saturating_sub(r.to_ground_free_levels);
+    if !r.to_ground_cumulative && above > 1 {
+        above -= 1;
+    }
     ground + f64::from(above) * f64::from(r.to_ground_per_level)
 }
 
@@ -428,15 +434,28 @@ pub fn air_break_off() -> BreakOff {
 // ----------------------------------------------------------------- FLY-10
 
 /// The roll for an object dropped from `level` (FLY-10): D6-3 at attack
-/// level, D6-2 at +10, D6-1 at +20, and D20-1 from higher. Decision: the
-/// D20-1 is the whole roll at every level above the table.
+/// level, D6-2 at +10, D6-1 at +20, and D20-1 from higher. Decision (the
+/// data's `higher_step_per_level`, 0): the D20-1 is the whole roll at every
+/// level above the table; a step adds that much per level above the first
+/// of them.
 pub fn drop_roll(rules: &FlyerRules, level: Level) -> DieRoll {
-    usize::try_from(level.0)
-        .ok()
-        .and_then(|i| rules.drop.by_level.get(i))
-        .copied()
-        // Decision: above the table, the D20-1 is the whole roll.
-        .unwrap_or(rules.drop.higher)
+    let d = &rules.drop;
+    let index = usize::try_from(level.0).unwrap_or(usize::MAX);
+    if let Some(&roll) = d.by_level.get(index) {
+        return roll;
+    }
+    // The step stops at the highest level (at most 100 levels of 10).
+    let top = usize::try_from(rules.max_level).unwrap_or(usize::MAX);
+    let beyond = index.min(top).saturating_sub(d.by_level.len());
+    let step = i64::try_from(beyond)
+        .unwrap_or(i64::MAX)
+        .saturating_mul(i64::from(d.higher_step_per_level));
+    let modifier = i64::from(d.higher.modifier).saturating_add(step);
+    let modifier = modifier.clamp(i64::from(i32::MIN), i64::from(i32::MAX));
+    DieRoll {
+        modifier: i32::try_from(modifier).unwrap_or_default(),
+        ..d.higher
+    }
 }
 
 /// The exact distribution of where a dropped object lands (FLY-10):
@@ -575,18 +594,29 @@ pub fn crash_damage(rules: &FlyerRules, level: Level) -> Result<Dist, Problem> {
     ))
 }
 
+/// How many dice what a flyer falling from `level` lands on takes
+/// (FLY-11): 1D4 per level. Decision (the data's `impact_dice_as_crash`):
+/// as many as the crash table (1 at attack level); else one per level above
+/// attack level (the table's dice less those of attack level).
+pub fn impact_dice(rules: &FlyerRules, level: Level) -> Result<u32, Problem> {
+    let dice = crash_dice(rules, level)?;
+    if rules.crash.impact_dice_as_crash {
+        return Ok(dice);
+    }
+    Ok(dice.saturating_sub(crash_dice(rules, Level::ATTACK)?))
+}
+
 /// The exact distribution of the damage to what a flyer falling from
-/// `level` lands on (FLY-11): 1D4 per level plus the falling object's T
-/// minus the target's T. Decision: as many D4 as the crash table (1 at
-/// attack level), and never below 0.
+/// `level` lands on (FLY-11): 1D4 per level ([`impact_dice`]) plus the
+/// falling object's T minus the target's T, never below 0.
 pub fn impact_damage(
     rules: &FlyerRules,
     level: Level,
     falling_t: i32,
     target_t: i32,
 ) -> Result<Dist, Problem> {
-    // Decision: as many D4 as the crash table, never below 0 in all.
-    let sum = dice_sum(crash_dice(rules, level)?, rules.crash.impact_sides);
+    // Decision: never below 0 in all.
+    let sum = dice_sum(impact_dice(rules, level)?, rules.crash.impact_sides);
     let shift = i64::from(falling_t) - i64::from(target_t);
     let mut out: Dist = vec![0.0];
     for (k, &p) in sum.iter().enumerate() {
@@ -649,7 +679,7 @@ pub fn roll_impact<R: Rng + ?Sized>(
     target_t: i32,
     rng: &mut R,
 ) -> Result<Impact, Problem> {
-    let dice = crash_dice(rules, level)?;
+    let dice = impact_dice(rules, level)?;
     let modifier = falling_t.saturating_sub(target_t);
     let roll = Roll::new(rng, dice, rules.crash.impact_sides, modifier);
     let damage = u32::try_from(roll.total.max(0)).unwrap_or(0);

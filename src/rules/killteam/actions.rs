@@ -10,15 +10,15 @@ use serde::{Deserialize, Serialize};
 
 use super::data::KtModifier;
 pub use super::data::{
-    AutomaticWounds, ChargeRules, FallBand, GrenadeRules, JumpRules, Parachute, RopeSwing, Unseen,
-    shots_dist,
+    AutomaticWounds, ChargeRules, FallBand, FallFrom, GrenadeRules, JumpRules, Parachute,
+    RopeSwing, Unseen, shots_dist,
 };
 use crate::rules::core::dice::{Amount, Check, DiceSpec, Roll, RollFor, amount_dice, roll_dice};
 use crate::rules::core::dist::{Dist, add, dice_sum, fixed};
 use crate::rules::core::odds::Odds;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::killteam::odds::{KtShot, ShotClass, killteam_attack};
+use crate::rules::killteam::odds::{KtShot, ShotClass, attack_scored, killteam_attack};
 
 // ------------------------------------------------------------------ KT-14
 
@@ -32,6 +32,9 @@ pub struct GrenadeThrow {
     pub grenades: u32,
     /// The shots of each grenade (`D3` when thrown unseen).
     pub shots: Amount,
+    /// The shots are hits, with no roll to hit: thrown unseen, when the
+    /// data's `unseen.rolled_to_hit` is false (KT-14).
+    pub automatic_hits: bool,
 }
 
 /// What a soldier throwing a grenade brings to it (KT-14).
@@ -52,7 +55,8 @@ pub struct Thrower {
 /// A grenade throw (KT-14): refused when the soldier has already taken his
 /// grenade action this turn ("only one grenade per turn"); its range is
 /// twice his S (+4" with a stick grenade); thrown without seeing the target
-/// the weapon's D6 shots become D3; a Grenadier throws two in the action.
+/// the weapon's D6 shots become D3, rolled to hit or hits as the data's
+/// `unseen.rolled_to_hit` says; a Grenadier throws two in the action.
 pub fn grenade_throw(
     rules: &RulesData,
     weapon_shots: &Amount,
@@ -72,12 +76,14 @@ pub fn grenade_throw(
             0
         });
     // Decision (spec KT-14): the D6 replaced is the weapon's D6 shots.
-    let shots = if !thrower.sees_target && *weapon_shots == g.unseen.from {
+    let replaced = !thrower.sees_target && *weapon_shots == g.unseen.from;
+    let shots = if replaced {
         g.unseen.to.clone()
     } else {
         weapon_shots.clone()
     };
     Ok(GrenadeThrow {
+        automatic_hits: replaced && !g.unseen.rolled_to_hit,
         range_inches,
         grenades: if thrower.grenadier {
             g.grenadier_grenades
@@ -143,24 +149,27 @@ pub fn grenade_odds(rules: &RulesData, attack: &GrenadeAttack) -> Result<Odds, P
             .arg("range", attack.range)
             .arg("reach", throw.range_inches));
     }
-    killteam_attack(
-        rules,
-        &KtShot {
-            class: ShotClass::Normal,
-            range_inches: attack.range,
-            shots: throw_shots(&throw)?,
-            s: attack.s,
-            ap: attack.ap,
-            damage: shots_dist(&attack.damage)?,
-            toughness: attack.t,
-            save: attack.save,
-            save_dice: attack.save_dice,
-            cover: attack.cover,
-            flame: false,
-            modifiers: attack.modifiers.clone(),
-            wounds_left: attack.wounds_left,
-        },
-    )
+    let shot = KtShot {
+        class: ShotClass::Normal,
+        range_inches: attack.range,
+        shots: throw_shots(&throw)?,
+        s: attack.s,
+        ap: attack.ap,
+        damage: shots_dist(&attack.damage)?,
+        toughness: attack.t,
+        save: attack.save,
+        save_dice: attack.save_dice,
+        cover: attack.cover,
+        flame: false,
+        modifiers: attack.modifiers.clone(),
+        wounds_left: attack.wounds_left,
+    };
+    if throw.automatic_hits {
+        // A score of 1: every shot hits, with no die.
+        attack_scored(rules, &shot, Some(1))
+    } else {
+        killteam_attack(rules, &shot)
+    }
 }
 
 /// A grenade attack rolled: the shots, then every shot.
@@ -263,7 +272,8 @@ impl Jump {
 }
 
 /// Checks a jump is allowed (KT-17): at most 6" across and 6" of height.
-/// Decision: the height limit holds up and down. A rope swing (EQ-22) goes
+/// Decision: the height limit holds up and down, or up only as the data's
+/// `max_height_both_ways` says. A rope swing (EQ-22) goes
 /// at most 12" across, to any level; a parachute (EQ-25) has no limit here
 /// (he lands 9" or more from any enemy: the players measure).
 pub fn check_jump(rules: &RulesData, jump: &Jump) -> Result<(), Problem> {
@@ -275,9 +285,15 @@ pub fn check_jump(rules: &RulesData, jump: &Jump) -> Result<(), Problem> {
                     .arg("across", jump.across)
                     .arg("max", j.max_across_inches));
             }
-            if jump.height() > j.max_height_inches {
-                return Err(Problem::new("KT-17", "kt.jump_too_high")
-                    .arg("height", jump.height())
+            let (height, key) = if j.max_height_both_ways {
+                (jump.height(), "kt.jump_too_high")
+            } else {
+                let up = jump.to_height.saturating_sub(jump.from_height);
+                (up, "kt.jump_too_high_up")
+            };
+            if height > j.max_height_inches {
+                return Err(Problem::new("KT-17", key)
+                    .arg("height", height)
                     .arg("max", j.max_height_inches));
             }
         }
@@ -328,7 +344,8 @@ pub struct JumpOdds {
     pub wounds: Dist,
     /// The wounds of a fall; `None`: a fall kills him.
     pub fall_wounds: Option<DiceSpec>,
-    /// The wounds the jump costs if he does not fall.
+    /// The wounds the jump costs if he does not fall (and on top of a
+    /// fall's when the data adds them).
     pub automatic: Option<DiceSpec>,
 }
 
@@ -345,18 +362,29 @@ fn spec_dist(d: DiceSpec) -> Dist {
     dice_sum(d.count, d.sides)
 }
 
+/// The height a fall of `jump` is measured from (KT-17, Decision): the
+/// take-off or the landing height, as the data's `fall_from` says.
+pub fn fall_height(rules: &RulesData, jump: &Jump) -> u32 {
+    match rules.killteam.jump.fall_from {
+        FallFrom::TakeOff => jump.from_height,
+        FallFrom::Landing => jump.to_height,
+    }
+}
+
 /// The exact odds of a jump (KT-17): on a failed dangerous terrain test he
-/// falls from the height he jumped from (Decision) and takes the fall's
-/// wounds only; otherwise he lands, paying the jump down's wounds.
+/// falls from the height the data's `fall_from` names (Decision: the
+/// take-off) and takes the fall's wounds, the automatic ones too when the
+/// data's `automatic_added_to_fall` says so (Decision: not); otherwise he
+/// lands, paying the automatic wounds.
 pub fn jump_odds(rules: &RulesData, jump: &Jump) -> Result<JumpOdds, Problem> {
     check_jump(rules, jump)?;
     let j = &rules.killteam.jump;
     let fall = f64::from(j.falls_on.min(j.test_die)) / f64::from(j.test_die.max(1));
-    // Decision (spec KT-17): he falls from the height he jumped from; a
+    // Decision (spec KT-17): he falls from the height the data names; a
     // failed parachute landing costs its own wounds (EQ-25).
     let fall_wounds = match jump.kind {
         JumpKind::Parachute => Some(j.parachute.wounds),
-        JumpKind::Jump | JumpKind::RopeSwing => fall_wounds(rules, jump.from_height),
+        JumpKind::Jump | JumpKind::RopeSwing => fall_wounds(rules, fall_height(rules, jump)),
     };
     let automatic = automatic_wounds(rules, jump);
     let landed = automatic.map_or_else(|| fixed(0), spec_dist);
@@ -364,7 +392,11 @@ pub fn jump_odds(rules: &RulesData, jump: &Jump) -> Result<JumpOdds, Problem> {
     let dead = match fall_wounds {
         None => fall,
         Some(d) => {
-            let f = spec_dist(d);
+            let f = if j.automatic_added_to_fall {
+                add(&spec_dist(d), &landed)
+            } else {
+                spec_dist(d)
+            };
             if wounds.len() < f.len() {
                 wounds.resize(f.len(), 0.0);
             }
@@ -388,8 +420,11 @@ pub fn jump_odds(rules: &RulesData, jump: &Jump) -> Result<JumpOdds, Problem> {
 pub struct JumpRoll {
     /// The dangerous terrain test: passed, he did not fall.
     pub test: Check,
-    /// The wounds die of the fall or of the jump down, if any.
+    /// The wounds die of the fall or of the jump from a height, if any.
     pub wounds_roll: Option<Roll>,
+    /// The jump's automatic wounds die rolled on top of a fall's, when the
+    /// data adds them (`automatic_added_to_fall`).
+    pub automatic_roll: Option<Roll>,
     /// He fell.
     pub fell: bool,
     /// He died of the fall.
@@ -399,7 +434,8 @@ pub struct JumpRoll {
 }
 
 /// Rolls a jump (KT-17): the dangerous terrain test, then the fall's or the
-/// jump down's wounds.
+/// jump's automatic wounds (after a fall, the automatic ones too when the
+/// data adds them).
 pub fn roll_jump<R: Rng + ?Sized>(
     rules: &RulesData,
     jump: &Jump,
@@ -424,12 +460,20 @@ pub fn roll_jump<R: Rng + ?Sized>(
     } else {
         dice.map(|d| roll_dice(rng, d))
     };
-    let wounds = wounds_roll
-        .as_ref()
-        .map_or(0, |r| u32::try_from(r.total.max(0)).unwrap_or(0));
+    let automatic_roll = if fell && !dead && j.automatic_added_to_fall {
+        odds.automatic.map(|d| roll_dice(rng, d))
+    } else {
+        None
+    };
+    let wounds = [&wounds_roll, &automatic_roll]
+        .into_iter()
+        .flatten()
+        .map(|r| u32::try_from(r.total.max(0)).unwrap_or(0))
+        .sum();
     Ok(JumpRoll {
         test,
         wounds_roll,
+        automatic_roll,
         fell,
         dead,
         wounds,

@@ -632,6 +632,13 @@ pub struct Command {
     /// before it: once.
     #[serde(default = "straight_after")]
     pub reroll_once: bool,
+    /// Each kill team gains `per_turn` at the start of the first turn too,
+    /// on top of `start` (KT-11, Decision: « débute avec 3 points de
+    /// commandement et en génère 1 supplémentaire par tour »); false, the
+    /// first turn is played with `start` and the gain comes with each
+    /// later turn. Missing from a copy written before it: false.
+    #[serde(default)]
+    pub gain_on_first_turn: bool,
     /// The stratagems.
     pub stratagems: Vec<Stratagem>,
 }
@@ -721,6 +728,13 @@ pub struct Shooting {
     /// What the values are, for whoever edits them.
     #[serde(default)]
     pub note: String,
+    /// A range on a band's bound falls in that band, the nearer one
+    /// (KT-12, Decision: « jusqu'à 6 ps » then « de 6 à 12 ps »); false, in
+    /// the farther band when there is one (past the last band with a bound
+    /// the weapon is out of range either way). Missing from a copy written
+    /// before it: the nearer band.
+    #[serde(default = "enforced")]
+    pub bands_include_upper_bound: bool,
     /// The range bands.
     pub bands: Bands,
     /// The hit modifiers.
@@ -784,6 +798,12 @@ pub struct ShotGearValues {
     pub torch_range_inches: u32,
     /// A cloak adds this to the cover bonus (EQ-16: +1).
     pub cloak_cover: i32,
+    /// The cloak counts only in cover, so that a flame weapon ignores it
+    /// (EQ-16, Decision: « ajoutez 1 à votre sauvegarde de couvert »);
+    /// false, it betters the save in the open too. Missing from a copy
+    /// written before it: in cover only.
+    #[serde(default = "enforced")]
+    pub cloak_in_cover_only: bool,
     #[serde(default)]
     note: String,
 }
@@ -803,6 +823,13 @@ pub struct CoverModifiers {
     pub prone_in_cover: i32,
     /// Added to the save of a prone target out of cover (KT-9: +1).
     pub prone_in_open: i32,
+    /// A shooter above and an auspex lessen the cover, never below none:
+    /// the save is never worse than in the open (KT-7, EQ-17, Decision:
+    /// « enlève 1 à la sauvegarde de couvert »); false, what they take
+    /// may make the save in cover worse than in the open. Missing from a
+    /// copy written before it: never below none.
+    #[serde(default = "enforced")]
+    pub never_below_open: bool,
 }
 
 /// How the bonus for two kills in a turn is counted (KT-21, a Decision).
@@ -1023,6 +1050,11 @@ pub struct Unseen {
     pub from: Amount,
     /// The shots when the thrower does not see the target (`D3`).
     pub to: Amount,
+    /// The shots replaced are still rolled to hit (KT-14, Decision:
+    /// « remplacer 1D6 touche par 1D3 touche »); false, they are hits,
+    /// with no roll to hit. Missing from a copy written before it: rolled.
+    #[serde(default = "enforced")]
+    pub rolled_to_hit: bool,
 }
 
 /// Grenades (KT-14, EQ-29, RIB-1).
@@ -1103,20 +1135,48 @@ pub struct JumpRules {
     pub note: String,
     /// The widest gap, in inches.
     pub max_across_inches: u32,
-    /// The greatest difference of height, in inches, up or down.
+    /// The greatest difference of height, in inches.
     pub max_height_inches: u32,
+    /// The height limit holds for a jump down as for a jump up (KT-17,
+    /// Decision: « dans une limite de 6ps de longueur et de 6ps de
+    /// hauteur »); false, only a jump up has a limit. Missing from a copy
+    /// written before it: up or down.
+    #[serde(default = "enforced")]
+    pub max_height_both_ways: bool,
     /// Faces of the dangerous terrain test's die.
     pub test_die: u32,
     /// A face of this or less is a fall.
     pub falls_on: u32,
+    /// The height a fall is measured from (KT-17, Decision). Missing from
+    /// a copy written before it: the take-off height.
+    #[serde(default)]
+    pub fall_from: FallFrom,
     /// The wounds of a fall by its height, lowest band first.
     pub falls: Vec<FallBand>,
-    /// The wounds of a jump down, test or not.
+    /// The wounds of a jump from a height, test or not.
     pub automatic: AutomaticWounds,
+    /// A jumper who falls takes the automatic wounds as well as the
+    /// fall's (KT-17, Decision: « À noter qu'il subit automatiquement 1D3
+    /// blessure mortelle »); false, the fall's only. Missing from a copy
+    /// written before it: the fall's only.
+    #[serde(default)]
+    pub automatic_added_to_fall: bool,
     /// Swinging to another building on a rope and grapnel (EQ-22).
     pub rope_swing: RopeSwing,
     /// Landing by parachute (EQ-25).
     pub parachute: Parachute,
+}
+
+/// The height a fall is measured from, above the ground (KT-17: « s'il
+/// tombe de 3ps de hauteur »).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FallFrom {
+    /// The building he jumped from (Decision): he falls into the gap.
+    #[default]
+    TakeOff,
+    /// The building he meant to land on: he falls off its edge.
+    Landing,
 }
 
 /// Swinging on a rope and grapnel (EQ-22): farther than a jump, with the

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 pub use super::data::KtModifier;
-use super::data::{Band, Shooting};
+use super::data::{Band, Shooting, ShotGearValues};
 use crate::rules::core::dist::{Dist, d6_at_least, dice_at_least, fixed};
 pub use crate::rules::core::odds::Odds;
 use crate::rules::core::odds::attack_wounds;
@@ -25,12 +25,25 @@ pub enum ShotClass {
     Indirect,
 }
 
-/// The band a range falls in (KT-12): `Err` when out of range.
-fn band(bands: &[Band], range_inches: u32) -> Option<Band> {
-    bands
+/// The place in `bands` of the band a range falls in (KT-12), `None` when
+/// out of range: a range on a band's bound is in that band when the data's
+/// `bands_include_upper_bound` says so (Decision), in the next one
+/// otherwise, when there is one.
+pub fn band_index(shooting: &Shooting, bands: &[Band], range_inches: u32) -> Option<usize> {
+    let at = bands
         .iter()
-        .find(|b| b.up_to.is_none_or(|up| range_inches <= up))
-        .copied()
+        .position(|b| b.up_to.is_none_or(|up| range_inches <= up))?;
+    let on_bound = bands[at].up_to == Some(range_inches);
+    if on_bound && !shooting.bands_include_upper_bound && at + 1 < bands.len() {
+        Some(at + 1)
+    } else {
+        Some(at)
+    }
+}
+
+/// The band a range falls in (KT-12): `None` when out of range.
+fn band(shooting: &Shooting, bands: &[Band], range_inches: u32) -> Option<Band> {
+    band_index(shooting, bands, range_inches).map(|at| bands[at])
 }
 
 /// The score needed to wound in kill team (KT-16).
@@ -50,18 +63,25 @@ pub fn kt_wound_score(shooting: &Shooting, s: i32, t: i32) -> i32 {
 }
 
 /// What cover and the target's position add to its save (KT-7, KT-9,
-/// KT-16, EQ-16, EQ-17): the cover bonus, with `cloak` for a cloak (EQ-16),
+/// KT-16, EQ-16, EQ-17): the cover bonus, with the `gear`'s cloak (EQ-16),
 /// worsened from above (KT-7) and by an auspex in range (EQ-17) but never
-/// below nothing, plus lying prone (in cover or not).
+/// below nothing unless the data says otherwise, plus lying prone (in
+/// cover or not). Out of cover, the cloak counts only when the data says
+/// it counts everywhere.
 pub fn cover_bonus(
     shooting: &Shooting,
+    gear: &ShotGearValues,
     range_inches: u32,
     cover: bool,
-    cloak: i32,
     modifiers: &[KtModifier],
 ) -> i32 {
     let has = |x: KtModifier| modifiers.contains(&x);
     let c = &shooting.cover;
+    let cloak = if has(KtModifier::Cloak) {
+        gear.cloak_cover
+    } else {
+        0
+    };
     let mut bonus = 0;
     if cover {
         bonus = shooting.cover_bonus;
@@ -71,11 +91,13 @@ pub fn cover_bonus(
         if has(KtModifier::Auspex) && range_inches <= c.auspex_range_inches {
             bonus += c.auspex;
         }
-        // EQ-16: the cloak adds to the cover (none in the open).
-        if has(KtModifier::Cloak) {
-            bonus += cloak;
+        // EQ-16: the cloak adds to the cover, before its floor.
+        bonus += cloak;
+        if c.never_below_open {
+            bonus = bonus.max(0);
         }
-        bonus = bonus.max(0);
+    } else if !gear.cloak_in_cover_only {
+        bonus = cloak;
     }
     if has(KtModifier::Prone) {
         bonus += if cover {
@@ -214,7 +236,7 @@ fn hit_score(rules: &RulesData, shot: &KtShot) -> Option<i32> {
         ShotClass::Sniper => &shooting.bands.sniper,
         ShotClass::Indirect => &shooting.bands.indirect,
     };
-    let base = band(bands, shot.range_inches).and_then(|b| b.score);
+    let base = band(shooting, bands, shot.range_inches).and_then(|b| b.score);
     let snap = shot.modifiers.contains(&KtModifier::SnapFire);
     let change = hit_change(rules, shot);
     base.map(|b| if snap { shooting.snap_fire_score.max(b) } else { b } + change)
@@ -273,9 +295,9 @@ fn shot_save_score(rules: &RulesData, shot: &KtShot) -> Option<i32> {
             sv - shot.ap
                 - cover_bonus(
                     shooting,
+                    &rules.killteam.gear,
                     shot.range_inches,
                     cover,
-                    rules.killteam.gear.cloak_cover,
                     &shot.modifiers,
                 ),
             shot.save_dice,

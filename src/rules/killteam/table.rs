@@ -22,7 +22,7 @@ pub fn jump<R: Rng + ?Sized>(
 ) -> Result<(Msg, u32), Problem> {
     let j = actions::roll_jump(rules, jump, rng)?;
     RollFor::keep(rolls, "battle.for.dangerous_terrain", &j.test.roll);
-    if let Some(r) = &j.wounds_roll {
+    for r in [&j.wounds_roll, &j.automatic_roll].into_iter().flatten() {
         RollFor::keep(rolls, "battle.for.mortal_wounds", r);
     }
     let outcome = if j.dead {

@@ -160,6 +160,12 @@ pub struct SpecialDamageRules {
     pub table_die: u32,
     /// Added to both dice for each point lost beyond the first.
     pub bonus_per_extra_point: u32,
+    /// A trigger total of `trigger_at` or more is a malfunction (Decision:
+    /// « un score de 6 » read with the +1 per extra point); false, only a
+    /// total of exactly `trigger_at`. Missing from a copy written before
+    /// it: or more.
+    #[serde(default = "yes")]
+    pub trigger_or_more: bool,
     /// The table; every face of `table_die` on exactly one line.
     pub table: Vec<DamageLine>,
 }
@@ -175,6 +181,21 @@ impl SpecialDamageRules {
             .find(|l| (l.from..=l.to).contains(&face))
             .map(|l| &l.effect)
     }
+
+    /// Whether a trigger total (the die plus its bonus) is a malfunction:
+    /// `trigger_at` or more, or exactly `trigger_at` (`trigger_or_more`).
+    pub fn triggers(&self, total: i64) -> bool {
+        let at = i64::from(self.trigger_at);
+        if self.trigger_or_more {
+            total >= at
+        } else {
+            total == at
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The optional malfunctions (ROB-9).
@@ -185,6 +206,20 @@ pub struct MalfunctionRules {
     pub default_one_in: u32,
     /// How many turns a malfunction's effect lasts.
     pub lasts_turns: u32,
+    /// A chance of 1 in N is a die of N faces whose top face fails
+    /// (Decision: the source gives the chance, not the face); false, its
+    /// face 1 fails. The odds are the same. Missing from a copy written
+    /// before it: the top face.
+    #[serde(default = "yes")]
+    pub top_face_fails: bool,
+}
+
+impl MalfunctionRules {
+    /// Whether `face` of the die of `one_in` faces is a malfunction.
+    pub fn fails(&self, face: i32, one_in: u32) -> bool {
+        let failing = if self.top_face_fails { one_in } else { 1 };
+        i64::from(face) == i64::from(failing)
+    }
 }
 
 /// A built-in weapon of a robot (ROB-2).

@@ -511,8 +511,9 @@ pub struct DamageOdds {
 }
 
 /// The exact odds of special damage for `lost` points lost in one turn
-/// (ROB-8): the D6 (with the bonus) must make 6, then the D10 (with the
-/// same bonus) reads the table.
+/// (ROB-8): the D6 (with the bonus) must make 6 (or more, as the data's
+/// `trigger_or_more` reads), then the D10 (with the same bonus) reads the
+/// table.
 pub fn damage_odds(rules: &RobotRules, lost: u32) -> DamageOdds {
     let Some(bonus) = damage_bonus(rules, lost) else {
         return DamageOdds {
@@ -521,7 +522,11 @@ pub fn damage_odds(rules: &RobotRules, lost: u32) -> DamageOdds {
         };
     };
     let sd = &rules.special_damage;
-    let malfunction = at_least(sd.trigger_die, bonus, sd.trigger_at);
+    let faces = (1..=sd.trigger_die)
+        .filter(|&f| sd.triggers(i64::from(f) + i64::from(bonus)))
+        .count();
+    let malfunction =
+        f64::from(u32::try_from(faces).unwrap_or(u32::MAX)) / f64::from(sd.trigger_die.max(1));
     DamageOdds {
         malfunction,
         effects: table_odds(rules, bonus, malfunction),
@@ -540,8 +545,8 @@ pub struct SpecialDamage {
 }
 
 /// Rolls special damage for `lost` points lost in one turn (ROB-8); `None`
-/// when no point was lost. Decision: a trigger total of 6 or more (the D6
-/// plus its bonus) is a malfunction.
+/// when no point was lost. Decision (the data's `trigger_or_more`): a
+/// trigger total of 6 or more (the D6 plus its bonus) is a malfunction.
 pub fn roll_special_damage<R: Rng + ?Sized>(
     rules: &RobotRules,
     lost: u32,
@@ -550,8 +555,8 @@ pub fn roll_special_damage<R: Rng + ?Sized>(
     let bonus = damage_bonus(rules, lost)?;
     let sd = &rules.special_damage;
     let trigger = Roll::new(rng, 1, sd.trigger_die, bonus);
-    // Decision: with the bonus, a total of 6 or more (not only a 6) fails.
-    if i64::from(trigger.total) < i64::from(sd.trigger_at) {
+    // Decision (data): with the bonus, a total of 6 or more fails.
+    if !sd.triggers(i64::from(trigger.total)) {
         return Some(SpecialDamage {
             trigger,
             table: None,
@@ -633,7 +638,8 @@ pub fn malfunction_odds(rules: &RobotRules, one_in: u32) -> Result<DamageOdds, P
 /// A malfunction check rolled (ROB-9).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Malfunction {
-    /// The die of `one_in` faces: its top face is a malfunction.
+    /// The die of `one_in` faces: its top face (or its face 1, as the
+    /// data's `top_face_fails` reads) is a malfunction.
     pub check: Roll,
     /// The table die, if it malfunctioned.
     pub table: Option<Roll>,
@@ -644,19 +650,20 @@ pub struct Malfunction {
     pub lasts_turns: u32,
 }
 
-/// Rolls one robot's malfunction check for the turn (ROB-9). Decision: a
-/// chance of 1 in N is a die of N faces, its top face a malfunction.
+/// Rolls one robot's malfunction check for the turn (ROB-9). Decision (the
+/// data's `top_face_fails`): a chance of 1 in N is a die of N faces, its
+/// top face a malfunction.
 pub fn roll_malfunction<R: Rng + ?Sized>(
     rules: &RobotRules,
     one_in: u32,
     rng: &mut R,
 ) -> Result<Malfunction, Problem> {
     check_one_in(one_in)?;
-    // Decision: 1 in N is a die of N faces, its top face a malfunction.
+    // Decision (data): 1 in N is a die of N faces, its top face failing.
     let check = Roll::new(rng, 1, one_in, 0);
     // Decision: the effect lasts one turn, but a BANG! still destroys it.
     let lasts_turns = rules.malfunctions.lasts_turns;
-    if u32::try_from(check.total).unwrap_or(0) < one_in {
+    if !rules.malfunctions.fails(check.total, one_in) {
         return Ok(Malfunction {
             check,
             table: None,

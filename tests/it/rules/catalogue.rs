@@ -31,59 +31,9 @@ const UNPLACED: &[(&str, &str, &str)] = &[
         ": at the campaign table a mine goes off once",
     ),
     (
-        "killteam.json",
-        "/command/note",
-        ": the first turn is played with `start`",
-    ),
-    ("killteam.json", "/shooting/note", "); past the last band"),
-    ("killteam.json", "/shooting/note", ": they lessen the cover"),
-    (
-        "killteam.json",
-        "/grenades/note",
-        ": the D6 replaced is the weapon's D6 shots",
-    ),
-    ("killteam.json", "/jump/note", ": up or down)"),
-    (
-        "killteam.json",
-        "/jump/note",
-        ": the take-off height above the ground)",
-    ),
-    ("killteam.json", "/jump/note", ": not added to a fall's)"),
-    (
-        "killteam.json",
-        "/gear/note",
-        ": the cloak counts only in cover",
-    ),
-    (
         "robots_flyers.json",
         "/note",
         "); a modified trigger roll of 6 or more",
-    ),
-    (
-        "robots_flyers.json",
-        "/note",
-        "); a malfunction chance of 1 in N",
-    ),
-    ("robots_flyers.json", "/note", "); +30 and +40 add 10\""),
-    (
-        "robots_flyers.json",
-        "/note",
-        "); the highest level a flyer may reach",
-    ),
-    (
-        "robots_flyers.json",
-        "/note",
-        "); above +20, the D20-1 replaces the D6",
-    ),
-    (
-        "robots_flyers.json",
-        "/note",
-        "); levels above +40 add one D4 each",
-    ),
-    (
-        "robots_flyers.json",
-        "/note",
-        "); random directions are a D12",
     ),
 ];
 

@@ -646,3 +646,129 @@ fn fly_10_the_return_roll_of_a_unit_gone_for_stones() {
     }
     assert!(backs > 0 && backs < 60);
 }
+
+// The Decisions of FLY-2, FLY-5, FLY-10 and FLY-11 are values of the rules
+// data a group may change (the house rules): the rules follow them.
+
+#[test]
+fn fly_2_a_flyer_able_to_hover_has_its_level_in_any_turn_or_only_standing_still() {
+    let mut d = RulesData::built_in().expect("built-in rules");
+    let h = hoverer();
+    assert!(d.flyers.hover_while_moving, "in any turn, built in");
+    // Having moved 5": one level up or down all the same.
+    assert_eq!(max_climb(&d.flyers, &h, 5), 1);
+    assert_eq!(max_dive(&d.flyers, &h, 5), 1);
+    d.flyers.hover_while_moving = false;
+    let r = &d.flyers;
+    // Standing still, its one level; having moved, only what its move gives.
+    assert_eq!((max_climb(r, &h, 0), max_dive(r, &h, 0)), (1, 1));
+    assert_eq!((max_climb(r, &h, 5), max_dive(r, &h, 5)), (0, 0));
+    assert_eq!((max_climb(r, &h, 12), max_dive(r, &h, 12)), (0, 1));
+    let p = change_level(r, &h, Level(0), Level(1), 5).expect_err("moved");
+    assert_eq!(p.key, "flyer.climb_too_steep");
+    assert_eq!(
+        change_level(r, &h, Level(0), Level(1), 0),
+        Ok(Flight::Flies)
+    );
+    assert_eq!(
+        change_level(r, &h, Level(2), Level(1), 5),
+        Ok(Flight::Crashes)
+    );
+    // A flyer that cannot hover is the same either way.
+    assert_eq!(max_climb(r, &jet(), 0), 0);
+}
+
+#[test]
+fn fly_5_shooting_the_ground_adds_cumulative_or_from_30_as_the_data_reads() {
+    let mut d = RulesData::built_in().expect("built-in rules");
+    assert!(d.flyers.range.to_ground_cumulative, "cumulative, built in");
+    assert_eq!(range_to_ground(&d.flyers, Level(5), 15.0), 45.0);
+    d.flyers.range.to_ground_cumulative = false;
+    let r = &d.flyers;
+    // +20 nothing, +30 10", +40 10" (one level beyond +30), +50 20".
+    let got: Vec<f64> = (2..=5)
+        .map(|l| range_to_ground(r, Level(l), 15.0))
+        .collect();
+    assert_eq!(got, [15.0, 25.0, 25.0, 35.0]);
+}
+
+#[test]
+fn fly_10_the_higher_drop_roll_takes_a_step_per_level_as_the_data_reads() {
+    let mut d = RulesData::built_in().expect("built-in rules");
+    assert_eq!(d.flyers.drop.higher_step_per_level, 0, "the whole roll");
+    let d20_1 = |r: &FlyerRules, l| {
+        (
+            drop_roll(r, Level(l)).sides,
+            drop_roll(r, Level(l)).modifier,
+        )
+    };
+    assert_eq!(d20_1(&d.flyers, 6), (20, -1));
+    d.flyers.drop.higher_step_per_level = 1;
+    let r = &d.flyers;
+    // +20 keeps the table's D6-1; D20-1 at +30, D20 at +40, D20+2 at +60.
+    assert_eq!(d20_1(r, 2), (6, -1));
+    assert_eq!(d20_1(r, 3), (20, -1));
+    assert_eq!(d20_1(r, 4), (20, 0));
+    assert_eq!(d20_1(r, 6), (20, 2));
+    // At +30 a 1 hits; at +40 nothing does.
+    assert!(close(drop_hit_chance(r, Level(3)), 1.0 / 20.0));
+    assert_eq!(drop_hit_chance(r, Level(4)), 0.0);
+    // The step stops at the highest level (+100: 7 levels above +30).
+    assert_eq!(d20_1(r, 1000), (20, 6));
+    let roll = roll_drop(r, Level(4), false, &mut seeded(3)).expect("dropped");
+    assert_eq!(roll.roll.modifier, 0);
+    assert_eq!(i64::from(roll.distance), i64::from(roll.roll.faces[0]));
+}
+
+#[test]
+fn fly_11_the_impact_takes_the_crash_table_s_dice_or_one_per_level_above_attack() {
+    let mut d = RulesData::built_in().expect("built-in rules");
+    assert!(
+        d.flyers.crash.impact_dice_as_crash,
+        "as the table, built in"
+    );
+    d.flyers.crash.impact_dice_as_crash = false;
+    let r = &d.flyers;
+    // T6 falling from +10 on T3: 1D4 + 3, 4 to 7 each a quarter.
+    let got = impact_damage(r, Level(1), 6, 3).expect("impact");
+    assert!(same_dist(
+        &got,
+        &[0.0, 0.0, 0.0, 0.0, 0.25, 0.25, 0.25, 0.25]
+    ));
+    // From attack level no die: the difference of T only, 3.
+    let got = impact_damage(r, Level::ATTACK, 6, 3).expect("impact");
+    assert!(same_dist(&got, &[0.0, 0.0, 0.0, 1.0]));
+    // The crash itself keeps its table: 2D4 at +10.
+    assert_eq!(crash_dice(r, Level(1)), Ok(2));
+    let i = roll_impact(r, Level(4), 3, 3, &mut seeded(5)).expect("impact");
+    assert_eq!((i.roll.faces.len(), i.roll.sides), (4, 4), "4D4 at +40");
+}
+
+#[test]
+fn fly_2_to_fly_11_a_copy_written_before_their_values_plays_as_before() {
+    let text = BUILT_IN_FILES
+        .iter()
+        .find(|(n, _)| *n == "robots_flyers.json")
+        .expect("the file")
+        .1;
+    let mut v: serde_json::Value = serde_json::from_str(text).expect("json");
+    for (section, field) in [
+        ("", "hover_while_moving"),
+        ("range", "to_ground_cumulative"),
+        ("drop", "higher_step_per_level"),
+        ("crash", "impact_dice_as_crash"),
+    ] {
+        let at = &mut v["flyers"];
+        let at = if section.is_empty() {
+            at
+        } else {
+            &mut at[section]
+        };
+        let map = at.as_object_mut().expect("an object");
+        assert!(map.remove(field).is_some(), "{field}");
+    }
+    let o = vec![("robots_flyers.json".to_owned(), v.to_string())];
+    let (d, problems) = RulesData::with_overrides(&o).expect("loads");
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(d.flyers, flyers());
+}

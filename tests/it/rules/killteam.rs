@@ -4,6 +4,7 @@
 
 mod activation;
 mod close_combat;
+mod house_values;
 mod items;
 mod odds;
 mod ribbons;

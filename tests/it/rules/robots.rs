@@ -672,3 +672,84 @@ fn rob_8_the_burning_smells_end_of_turn_roll() {
         ("ROB-8", "robot.no_burning_smell")
     );
 }
+
+// The Decisions of ROB-8 and ROB-9 are values of the rules data a group
+// may change (the house rules): the rolls follow them.
+
+#[test]
+fn rob_8_a_trigger_total_of_6_or_more_or_of_exactly_6_as_the_data_reads() {
+    let mut d = RulesData::built_in().expect("built-in rules");
+    assert!(
+        d.robots.special_damage.trigger_or_more,
+        "6 or more, built in"
+    );
+    // 6 or more: at +1 (two points) a 5 or a 6 fails, at +5 every face.
+    assert!(close(damage_odds(&d.robots, 2).malfunction, 2.0 / 6.0));
+    assert!(close(damage_odds(&d.robots, 6).malfunction, 1.0));
+    let or_more: Vec<_> = (0..100)
+        .map(|seed| roll_special_damage(&d.robots, 3, &mut seeded(seed)).expect("rolled"))
+        .collect();
+    d.robots.special_damage.trigger_or_more = false;
+    let r = &d.robots;
+    // Exactly 6: a 6 at +0, a 5 only at +1, a 1 only at +5, nothing at +6.
+    assert!(close(damage_odds(r, 1).malfunction, 1.0 / 6.0));
+    assert!(close(damage_odds(r, 2).malfunction, 1.0 / 6.0));
+    assert!(close(damage_odds(r, 6).malfunction, 1.0 / 6.0));
+    assert_eq!(damage_odds(r, 7).malfunction, 0.0);
+    let effects: f64 = damage_odds(r, 7).effects.iter().map(|(_, p)| p).sum();
+    assert_eq!(effects, 0.0);
+    // Three points, +2: the same dice, a malfunction on a 4 only (a 4, 5
+    // or 6 when 6 or more).
+    let mut changed = 0;
+    for (seed, before) in (0..100).zip(&or_more) {
+        let a = roll_special_damage(r, 3, &mut seeded(seed)).expect("rolled");
+        assert_eq!(a.trigger.faces, before.trigger.faces, "seed {seed}");
+        assert_eq!(a.table.is_some(), a.trigger.faces == [4], "seed {seed}");
+        assert_eq!(before.table.is_some(), a.trigger.faces[0] >= 4);
+        changed += usize::from(a.table.is_some() != before.table.is_some());
+    }
+    assert!(changed > 0, "a 5 or a 6 at +2 no longer fails");
+}
+
+#[test]
+fn rob_9_the_top_face_or_the_face_1_of_the_1_in_n_die_fails_as_the_data_reads() {
+    let mut d = RulesData::built_in().expect("built-in rules");
+    assert!(
+        d.robots.malfunctions.top_face_fails,
+        "the top face, built in"
+    );
+    d.robots.malfunctions.top_face_fails = false;
+    let r = &d.robots;
+    // The same odds: 1 in 4.
+    let odds = malfunction_odds(r, 4).expect("odds");
+    assert!(close(odds.malfunction, 0.25));
+    let (mut ones, mut fours) = (0, 0);
+    for seed in 0..100 {
+        let a = roll_malfunction(r, 4, &mut seeded(seed)).expect("rolled");
+        assert_eq!(a.table.is_some(), a.check.faces == [1], "seed {seed}");
+        ones += usize::from(a.check.faces == [1]);
+        fours += usize::from(a.check.faces == [4]);
+    }
+    assert!(ones > 0 && fours > 0, "both faces seen: {ones}, {fours}");
+    // 1 in 1: face 1 is the top face, a malfunction every turn.
+    let a = roll_malfunction(r, 1, &mut seeded(9)).expect("rolled");
+    assert!(a.effect.is_some());
+}
+
+#[test]
+fn rob_8_rob_9_a_copy_written_before_their_values_plays_as_before() {
+    let o = override_with(|v| {
+        for (section, field) in [
+            ("special_damage", "trigger_or_more"),
+            ("malfunctions", "top_face_fails"),
+        ] {
+            let map = v["robots"][section].as_object_mut().expect("an object");
+            assert!(map.remove(field).is_some(), "{field}");
+        }
+    });
+    let (d, problems) = RulesData::with_overrides(&o).expect("loads");
+    assert!(problems.is_empty(), "{problems:?}");
+    assert!(d.robots.special_damage.trigger_or_more);
+    assert!(d.robots.malfunctions.top_face_fails);
+    assert_eq!(d.robots, robots());
+}

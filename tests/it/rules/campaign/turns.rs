@@ -52,6 +52,12 @@ fn at_the_table(r: &RulesData) -> Campaign {
 
 /// Anne's kill team of `soldiers` and Ben's band of one, at the table.
 fn at_the_table_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
+    ok(&ready_with(r, soldiers), E::BeginMission, r)
+}
+
+/// Anne's kill team of `soldiers` and Ben's band of one, their mission
+/// ready to begin.
+fn ready_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
     let mut c = Campaign::new("turns", "Turns", &r.campaign);
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
@@ -80,15 +86,14 @@ fn at_the_table_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
             r,
         );
     }
-    c = ok(
+    ok(
         &c,
         E::Start {
             rates: None,
             choice: MissionChoice::default(),
         },
         r,
-    );
-    ok(&c, E::BeginMission, r)
+    )
 }
 
 fn cp(c: &Campaign, player: &str) -> i32 {
@@ -181,6 +186,45 @@ fn kt_11_the_gain_is_the_data_s_when_played_and_the_journal_s_when_replayed() {
     assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
     let (replayed, _) = c.replay(&r).expect("replays");
     assert_eq!(cp(&replayed, "Anne"), 5);
+}
+
+#[test]
+fn kt_11_the_first_turn_gains_the_turn_s_points_when_the_data_says_so() {
+    let r = RulesData::built_in().expect("rules");
+    assert!(!r.killteam.command.gain_on_first_turn);
+    let mut every = r.clone();
+    every.killteam.command.gain_on_first_turn = true;
+    // The campaign's 3 to start, and the turn's 1 from the first turn: 4.
+    let c = at_the_table(&every);
+    assert_eq!(turn(&c), 1);
+    assert_eq!(cp(&c, "Anne"), 4);
+    // A Rogue Trader band has none either way.
+    assert_eq!(cp(&c, "Ben"), 0);
+    // Turn 2 adds its 1: 5.
+    let c = ok(&c, E::NewTurn { gain: None }, &every);
+    assert_eq!(cp(&c, "Anne"), 5);
+    assert!(c.validate(&every).is_empty(), "{:?}", c.validate(&every));
+    // Beginning the mission says the gain.
+    let before = ready_with(
+        &every,
+        vec![
+            soldier("Sergeant Rook", "sergeant"),
+            soldier("Trooper Vell", "guardsman"),
+        ],
+    );
+    let (_, outcome) = before
+        .apply(E::BeginMission, &every, &mut seeded(1))
+        .expect("begun");
+    let lines: Vec<String> = outcome.lines.iter().map(|(_, m)| Lang::En.msg(m)).collect();
+    assert_eq!(
+        lines[1..],
+        ["Anne gains 1 command point: 4 now (KT-11).".to_owned()]
+    );
+    // Built in: the start only, 3, and nothing said of a gain.
+    let (_, outcome) = before
+        .apply(E::BeginMission, &r, &mut seeded(1))
+        .expect("begun");
+    assert_eq!(outcome.lines.len(), 1);
 }
 
 #[test]
