@@ -241,7 +241,28 @@ impl Lang {
 
     /// A problem as one line: `CHR-3: message`.
     pub fn problem_line(self, problem: &Problem) -> String {
-        format!("{}: {}", problem.rule, self.problem(problem))
+        self.typeset(format!("{}: {}", problem.rule, self.problem(problem)))
+    }
+
+    /// `text` as this language sets it: in French, a colon that follows a
+    /// word takes a space before it ("CHR-3 : …", "(D6 : 5)"), whatever
+    /// put it there (a template, a roll, a rule id); a time (`17:36`) is
+    /// left alone.
+    pub fn typeset(self, text: String) -> String {
+        if self != Self::Fr || !text.contains(": ") {
+            return text;
+        }
+        let mut out = String::with_capacity(text.len() + 8);
+        let mut chars = text.chars().peekable();
+        let mut before = ' ';
+        while let Some(c) = chars.next() {
+            if c == ':' && chars.peek() == Some(&' ') && !before.is_whitespace() {
+                out.push(' ');
+            }
+            out.push(c);
+            before = c;
+        }
+        out
     }
 }
 
@@ -287,7 +308,7 @@ impl Lang {
             rest = &after[close + 1..];
         }
         out.push_str(rest);
-        out
+        self.typeset(out)
     }
 }
 

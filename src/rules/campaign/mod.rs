@@ -22,6 +22,7 @@ mod item_use;
 pub mod journals;
 pub mod loot;
 pub mod merge;
+mod names;
 mod play;
 mod playing;
 mod queries;

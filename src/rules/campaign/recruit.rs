@@ -4,7 +4,7 @@
 //! kind, the points left) and the name first offered for him.
 
 use super::play::no_escort;
-use super::{Campaign, CampaignCharacter, EscortId, EscortKind, Member};
+use super::{Campaign, EscortId, EscortKind, Member};
 use crate::rules::characters::Character;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
@@ -178,26 +178,38 @@ impl Campaign {
             .or_else(|| self.points_refusal(escort, points, "CMP-7"))
     }
 
-    /// The name first offered for a recruit of `kind` (CMP-7): `called`
-    /// (the kind's name in the player's language) and his number among
-    /// the escort's characters of that kind, dead or alive ("Guardsman 3"
-    /// beside two guardsmen), the next number while one of the escort's
-    /// characters bears the name already.
+    /// The name first offered for a recruit of `kind` (CMP-7), in the
+    /// language `lang`: a name of `assets/names.json` (a personal name by
+    /// race, a rank and a surname for a soldier) that no character of the
+    /// campaign bears, from a place the campaign and the escort set; when
+    /// every one is borne, `called` (the kind's name) and his number among
+    /// the escort's characters of that kind ("Guardsman 3").
     pub fn default_recruit_name(
         &self,
         escort: EscortId,
         kind: &RecruitKind,
-        called: &str,
+        (called, lang): (&str, &str),
     ) -> String {
+        let taken = |name: &str| {
+            self.characters
+                .iter()
+                .any(|x| x.name().trim().eq_ignore_ascii_case(name))
+        };
+        let seed = format!("{}/{}", self.id.as_str(), escort.0);
+        let who = match kind {
+            RecruitKind::Character { race, .. } => super::names::NameFor::Race(race),
+            RecruitKind::Soldier { kind } => super::names::NameFor::Soldier(kind),
+        };
+        if let Some(name) = super::names::offered(&who, &seed, lang)
+            .into_iter()
+            .find(|n| !taken(n))
+        {
+            return name;
+        }
         let same = self
             .members(escort)
             .filter(|x| RecruitKind::of(&x.member) == *kind)
             .count();
-        let taken = |name: &str| {
-            self.members(escort)
-                .map(CampaignCharacter::name)
-                .any(|n| n.trim().eq_ignore_ascii_case(name))
-        };
         let called = called.trim();
         (same + 1..)
             .map(|n| format!("{called} {n}"))

@@ -274,6 +274,9 @@ pub struct Allowance {
     pub insignia: bool,
     /// He is in action: out of action, he has no action (KT-9).
     pub in_action: bool,
+    /// His kind is activated once a turn (KT-9): once he ends his
+    /// activation, the actions he did not take are lost.
+    pub single_activation: bool,
 }
 
 /// What `s`, with `wounds_left` wounds, may do in a turn (KT-9, KT-18 …
@@ -315,6 +318,7 @@ pub fn allowance(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Result<A
         agility,
         insignia: s.items.iter().any(|c| c.item == data.turn.insignia.item),
         in_action: wounds_left > 0,
+        single_activation: kind.actions.per_turn.is_none(),
     })
 }
 
@@ -340,9 +344,18 @@ impl Allowance {
         }
     }
 
-    /// His actions left this turn.
+    /// His actions left this turn: none once a kind activated once a turn
+    /// ended his activation (KT-9).
     pub fn left(&self, data: &KillTeamData, turn: &SoldierTurn) -> u32 {
+        if self.ended_for_the_turn(turn) {
+            return 0;
+        }
         self.total(data, turn).saturating_sub(turn.spent())
+    }
+
+    /// He is of a kind activated once a turn and ended his activation.
+    fn ended_for_the_turn(&self, turn: &SoldierTurn) -> bool {
+        self.single_activation && turn.activations.iter().any(|a| a.ended)
     }
 
     /// The actions his activation at `index` in `turn` allows (at
@@ -445,6 +458,12 @@ impl Allowance {
             if !after_shot {
                 return Err(Problem::new(rule, "kt.act.no.agility_after_shot"));
             }
+        }
+        if act.cost() > 0 && self.ended_for_the_turn(turn) {
+            return Err(Problem::new(
+                self.rule.clone(),
+                "kt.act.no.activation_ended",
+            ));
         }
         let total = self.total(data, turn);
         if act.cost() > 0 && turn.spent().saturating_add(act.cost()) > total {

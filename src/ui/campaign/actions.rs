@@ -232,7 +232,13 @@ fn act_menu_ui(
     stratagem_entry_ui(ui, cx, c, x);
     second_soldier_entry_ui(ui, cx, c, x);
     insignia_entries_ui(ui, cx, c, x);
-    if allow.per_turn > allow.per_activation && turn.open().is_some_and(|a| !a.acts.is_empty()) {
+    // Any soldier ends his activation when he will (a mine goes off from
+    // the end of its layer's, EQ-11); one activated once a turn loses the
+    // actions he did not take.
+    let last = turn.activations.len().saturating_sub(1);
+    if turn.open().is_some_and(|a| !a.acts.is_empty())
+        && !allow.activation_over(&cx.rules.killteam, turn, last)
+    {
         let word = cx.t("campaign.ui.end_activation");
         let named = cx.f("campaign.ui.end_activation_named", &[("name", x.name())]);
         if menu_entry(ui, cx, (word, &named), None) {

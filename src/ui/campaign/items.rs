@@ -179,30 +179,52 @@ fn use_buttons_ui(
         }
     }
     if table.laid.contains(&(x.id, it.id.clone())) {
-        let word = cx.f("campaign.ui.goes_off", &who[..1]);
-        let named = cx.f("campaign.ui.goes_off_named", &who);
-        // EQ-11: from the end of the activation that laid it.
-        let waits = c.mine_armed(x.id, &it.id, &cx.rules).err();
-        let r = icon_button(
-            ui,
-            icons::ICON_CRISIS_ALERT,
-            &word,
-            &named,
-            live && waits.is_none(),
-        );
-        if let Some(p) = &waits {
-            ui.label(
-                RichText::new(cx.lang.problem_line(p))
-                    .small()
-                    .color(palette().ink.subdued),
-            );
-        }
-        if r.clicked() {
-            open_picker(ui, x.id, &it.id);
-        }
+        goes_off_ui(ui, cx, c, x, (it, &who));
     }
     if c.rechargeable(x.id, &it.id, &cx.rules) {
         recharge_button_ui(ui, cx, c, x, (it, &who));
+    }
+}
+
+/// "Mine goes off on…" for an item laid (EQ-11), greyed with why until the
+/// activation that laid it is over.
+fn goes_off_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &CampaignCharacter,
+    (it, who): (&Item, &[(&str, &str); 2]),
+) {
+    let live = !cx.model.folder.read_only;
+    let word = cx.f("campaign.ui.goes_off", &who[..1]);
+    let named = cx.f("campaign.ui.goes_off_named", who);
+    // EQ-11: from the end of the activation that laid it.
+    let waits = c.mine_armed(x.id, &it.id, &cx.rules).err();
+    let r = icon_button(
+        ui,
+        icons::ICON_CRISIS_ALERT,
+        &word,
+        &named,
+        live && waits.is_none(),
+    );
+    // EQ-11: why it waits, read at the table's size, on a line of its
+    // own under the button.
+    if let Some(p) = &waits {
+        ui.end_row();
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!(
+                    "{} {}",
+                    icons::ICON_HOURGLASS_TOP.codepoint,
+                    cx.lang.problem_line(p)
+                ))
+                .color(palette().ink.subdued),
+            )
+            .wrap(),
+        );
+    }
+    if r.clicked() {
+        open_picker(ui, x.id, &it.id);
     }
 }
 

@@ -245,7 +245,7 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     let kind = buy.recruit_kind(e.kind);
     let offered = kind
         .as_ref()
-        .map(|k| c.default_recruit_name(e.id, k, &kind_name(cx, k)))
+        .map(|k| c.default_recruit_name(e.id, k, (&kind_name(cx, k), cx.lang.code())))
         .unwrap_or_default();
     let mut name = buy.recruit_name.clone().unwrap_or(offered);
     let l = ui.label(cx.t("campaign.ui.recruit_name"));

@@ -362,7 +362,7 @@ fn the_pickers_say_what_each_option_offers_before_it_is_chosen() {
     // (EQ-9); the bolter only as the sergeant's item (EQ-28).
     assert_eq!(
         detail_of(&h, "Laspistol — EQ-9: on top of the basic kit only"),
-        "S3 · AP0 · 12\" · Pistol 1 · D1"
+        "S3 · AP0 · 12\" · Pistol 1 · damage 1"
     );
     assert!(
         h.query_by_label("Bolter — EQ-28: only with the Bolter item")
@@ -370,8 +370,15 @@ fn the_pickers_say_what_each_option_offers_before_it_is_chosen() {
     );
     assert_eq!(
         detail_of(&h, "Heavy bolter — RIB-9: not for this soldier"),
-        "S5 · AP-1 · 36\" · Heavy 3 · D1"
+        "S5 · AP-1 · 36\" · Heavy 3 · damage 1"
     );
+    // A damage in dice reads as the rulebook writes it: never "DD6".
+    let melta = h
+        .query_all_by_label_contains("Meltagun")
+        .next()
+        .expect("the meltagun is listed");
+    let said = melta.accesskit_node().description().unwrap_or_default();
+    assert!(said.ends_with("damage D6"), "{said}");
     assert_eq!(team(&h).soldiers[0].weapon, "lasgun", "nothing chosen yet");
     h.key_press(egui::Key::Escape);
     h.run();
@@ -437,7 +444,7 @@ fn the_lines_of_a_picker_speak_french() {
             &h,
             "Pistolet laser — EQ-9: en plus de l'équipement de base seulement"
         ),
-        "F3 · PA0 · 12\" · Pistolet 1 · D1"
+        "F3 · PA0 · 12\" · Pistolet 1 · dégâts 1"
     );
     h.key_press(egui::Key::Escape);
     h.run();

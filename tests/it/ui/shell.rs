@@ -182,7 +182,7 @@ fn switching_the_language_re_renders_the_log() {
     h.run();
     // The same lines, now in French: the log keeps keys, not text.
     assert!(h.query_by_label_contains("Pool rolled").is_none());
-    assert!(h.query_by_label_contains("Réserve tirée (2D6: ").is_some());
+    assert!(h.query_by_label_contains("Réserve tirée (2D6 : ").is_some());
     assert!(
         h.query_by_label_contains("Kal n'a plus de points d'avancement")
             .is_some()

@@ -405,6 +405,13 @@ impl ShootingView {
         self.shot_sides.attacker_character = true;
         self.shot_sides.attacker_from.clone_from(&picked.from);
         self.shot.weapon = picked.weapon;
+        // The shot opens at a range his weapon reaches: a pistol's 12", not
+        // the 18" left from another shot.
+        if let Some(most) = self.shot.weapon.max_range
+            && self.shot.range > most
+        {
+            self.shot.range = most;
+        }
         // EQ-4: a combi-weapon's other barrel, not fired until ticked.
         self.combi = picked.combi;
         self.fire_both = false;
@@ -617,9 +624,9 @@ fn bands_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, class: ShotClass, range: i64) {
         ShotClass::Indirect => &shooting.bands.indirect,
     };
     let range = u32::try_from(range.max(0)).unwrap_or(0);
-    let current = bands
-        .iter()
-        .position(|b| b.up_to.is_none_or(|up| range <= up));
+    // The band the odds use, a range on a bound where the group's rules
+    // put it (KT-12).
+    let current = crate::rules::killteam::odds::band_index(shooting, bands, range);
     ui.horizontal_wrapped(|ui| {
         let mut from = 0;
         for (i, b) in bands.iter().enumerate() {

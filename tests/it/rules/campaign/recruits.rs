@@ -432,9 +432,22 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     let guardsman = RecruitKind::Soldier {
         kind: "guardsman".into(),
     };
-    // The name first offered counts the guardsmen already there.
-    let name = c.default_recruit_name(EscortId(1), &guardsman, "Guardsman");
-    assert_eq!(name, "Guardsman 3");
+    // The name first offered is a man's: a trooper's rank and a surname
+    // no one of the campaign bears, the same each time it is asked.
+    let name = c.default_recruit_name(EscortId(1), &guardsman, ("Guardsman", "en"));
+    assert!(name.starts_with("Trooper "), "{name}");
+    assert!(c.characters.iter().all(|x| x.name() != name));
+    assert_eq!(
+        c.default_recruit_name(EscortId(1), &guardsman, ("Guardsman", "en")),
+        name
+    );
+    let fr = c.default_recruit_name(EscortId(1), &guardsman, ("Garde", "fr"));
+    assert!(fr.starts_with("Soldat "), "{fr}");
+    let sergeant = RecruitKind::Soldier {
+        kind: "sergeant".into(),
+    };
+    let sgt = c.default_recruit_name(EscortId(1), &sergeant, ("Sergeant", "en"));
+    assert!(sgt.starts_with("Sergeant "), "{sgt}");
     let member = c
         .new_recruit(EscortId(1), &guardsman, &name, &r)
         .expect("made");
@@ -456,7 +469,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     );
     let new = c
         .members(EscortId(1))
-        .find(|x| x.name() == "Guardsman 3")
+        .find(|x| x.name() == name)
         .expect("in the escort");
     let Member::Soldier(s) = &new.member else {
         panic!("a soldier")
@@ -466,11 +479,9 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     assert!(new.origin.is_none());
     assert_eq!(c.reinforcement_of(EscortId(1)), held - price);
     assert_eq!(c.members(EscortId(1)).count(), 4);
-    // The next one offered is the fourth.
-    assert_eq!(
-        c.default_recruit_name(EscortId(1), &guardsman, "Guardsman"),
-        "Guardsman 4"
-    );
+    // The next one offered is another man.
+    let next = c.default_recruit_name(EscortId(1), &guardsman, ("Guardsman", "en"));
+    assert!(next.starts_with("Trooper ") && next != name, "{next}");
     assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
 }
 

@@ -357,25 +357,23 @@ fn opened_as(
 #[test]
 fn kt_18_a_scion_never_takes_the_same_action_three_times_in_the_turn() {
     let data = data();
-    let s = of(&data, "tempestus_scion");
-    let t = opened_as(
-        &data,
-        &s,
-        SoldierTurn::default(),
-        1,
-        &[Act::Shoot, Act::Shoot],
-    )
-    .expect("two shots");
-    // His activation ended early, an enemy between: a third shot is still
-    // the turn's third (« jamais trois fois la même » in the turn).
-    let (rule, why) = opened_as(&data, &s, t.clone(), 3, &[Act::Shoot]).expect_err("third");
-    assert_eq!(rule, "KT-18");
-    assert!(why.contains("(Shoot) in a turn"), "{why}");
-    assert!(opened_as(&data, &s, t.clone(), 3, &[Act::Move]).is_ok());
+    // An Unkillable scion on his last wound: his three, then the free one
+    // at the end of the turn, in an activation of its own (RIB-11).
+    let mut scion = soldier(1, "tempestus_scion", "hot_shot_lasgun");
+    scion.ribbon = Some("unkillable".to_owned());
+    let s = allowance(&data, &scion, 1).expect("on his last wound");
+    let t = taking(&data, &s, &[Act::Shoot, Act::Move, Act::Shoot]);
+    assert_eq!(s.left(&data, &t), 1, "the free one left");
+    // A third shot is still the turn's third (« jamais trois fois la
+    // même » in the turn), whatever activation it opens.
+    let p = s.check(&data, &t, Act::Shoot).expect_err("third shot");
+    assert_eq!(p.rule, "KT-18");
+    assert!(Lang::En.problem(&p).contains("(Shoot) in a turn"));
+    assert!(s.check(&data, &t, Act::Move).is_ok());
     // The other reading counts one activation.
     let mut other = s.clone();
     other.three_same_within = SameWithin::Activation;
-    assert!(opened_as(&data, &other, t, 3, &[Act::Shoot]).is_ok());
+    assert!(other.check(&data, &t, Act::Shoot).is_ok());
 }
 
 #[test]

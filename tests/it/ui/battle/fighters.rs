@@ -317,7 +317,7 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
     let n = h.state().app.model.battle.log.len();
     let who = taken
         .iter()
-        .map(|(n, t)| format!("{n} {t} {}", if *t == 1 { "wound" } else { "wounds" }))
+        .map(|(n, t)| format!("{n} ({t} {})", if *t == 1 { "wound" } else { "wounds" }))
         .collect::<Vec<_>>()
         .join(", ");
     let word = format!("Apply roll #{n} to campaign: {who}");

@@ -222,7 +222,7 @@ fn a_campaign_defender_picked_in_close_combat_gets_the_wounds_applied() {
         .wounds;
     let n = h.state().app.model.battle.log.len();
     let word = format!(
-        "Apply roll #{n} to campaign: {defender} {wounds} {}",
+        "Apply roll #{n} to campaign: {defender} ({wounds} {})",
         if wounds == 1 { "wound" } else { "wounds" }
     );
     h.get_by_role_and_label(Role::Button, &word).click();

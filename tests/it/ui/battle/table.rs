@@ -192,9 +192,9 @@ fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
     let n = h.state().app.model.battle.log.len();
     // "Apply to campaign" goes to Dace, picked as the target.
     let who = if damage == 1 {
-        "Trooper Dace 1 wound".to_owned()
+        "Trooper Dace (1 wound)".to_owned()
     } else {
-        format!("Trooper Dace {damage} wounds")
+        format!("Trooper Dace ({damage} wounds)")
     };
     let word = format!("Apply roll #{n} to campaign: {who}");
     h.get_by_role_and_label(Role::Button, &word).click();

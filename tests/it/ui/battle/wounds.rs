@@ -124,7 +124,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_campaign_fighter_who_took_them() {
     let oriel = |k: usize, h: &Harness<'_, Gui>| h.state().app.model.battle.log[k].wounds;
     let word = |k: usize, w: u32| {
         format!(
-            "Apply roll #{} to campaign: Sister Oriel {w} {}",
+            "Apply roll #{} to campaign: Sister Oriel ({w} {})",
             k + 1,
             if w == 1 { "wound" } else { "wounds" }
         )
@@ -314,7 +314,7 @@ fn cmp_13_a_psychic_attacks_wounds_go_to_its_campaign_target() {
     let brask = e.taken[1];
     assert_eq!(e.taken[0], 0, "the psyker takes none");
     let word = format!(
-        "Apply roll #{} to campaign: Sergeant Brask {brask} {}",
+        "Apply roll #{} to campaign: Sergeant Brask ({brask} {})",
         k + 1,
         if brask == 1 { "wound" } else { "wounds" }
     );

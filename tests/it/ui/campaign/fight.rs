@@ -702,6 +702,44 @@ fn kt_14_kt_11_the_battle_screen_s_grenade_jump_and_initiative_are_the_soldier_s
     );
 }
 
+/// KT-12: a shot opened from the table starts at a range its weapon
+/// reaches, never beyond a pistol's 12" where the odds would read 0 % and
+/// Roll spend the action for nothing; a lasgun keeps the range set.
+#[test]
+fn kt_12_a_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    let range = |h: &Harness<'_, Gui>| {
+        h.get_by_role_and_label(Role::Slider, "Range")
+            .accesskit_node()
+            .numeric_value()
+    };
+    h.get_by_label("Sergeant Hark attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Sergeant Hark shoots {enemy} with Laspistol"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    assert_eq!(range(&h), Some(12.0), "the laspistol's 12\"");
+    assert!(
+        h.query_all_by_label_contains("Beyond the weapon's range")
+            .next()
+            .is_none(),
+        "within the weapon's range"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label("Trooper Dace attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Trooper Dace shoots {enemy} with Lasgun"))
+        .click_accesskit();
+    h.run();
+    assert!(range(&h).is_some_and(|r| r <= 24.0), "{:?}", range(&h));
+}
+
 /// KT-9 with the battle screen: opening a shot from the table and going
 /// back without rolling spends nothing; the roll spends the shooter's
 /// action, and a third shot in the turn is refused by the campaign's rules,

@@ -134,6 +134,54 @@ fn eq_11_lay_a_mine_then_it_goes_off_on_the_enemy_picked() {
     );
 }
 
+/// EQ-11 with KT-9: a guardsman who laid a mine and moved ends his
+/// activation from his Act… menu, one action still untaken: the mine may go off at once,
+/// and the action he did not take is lost (a guardsman is activated once a
+/// turn), the refusal naming why.
+#[test]
+fn eq_11_kt_9_ending_the_activation_that_laid_a_mine_lets_it_go_off() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    button(&mut h, "Lay Mine (Trooper Rusk)");
+    assert!(
+        h.get_by_label("Mine goes off on… (Trooper Rusk)")
+            .accesskit_node()
+            .is_disabled()
+    );
+    // Laid as he moves: his activation's first action.
+    button(&mut h, "Act: Trooper Rusk");
+    button(&mut h, "Move: Trooper Rusk");
+    button(&mut h, "Act: Trooper Rusk");
+    button(&mut h, "End of this activation: Trooper Rusk");
+    assert!(
+        !h.get_by_label("Mine goes off on… (Trooper Rusk)")
+            .accesskit_node()
+            .is_disabled(),
+        "his activation is over: the mine is armed"
+    );
+    assert!(shows(&h, "Trooper Rusk ends his activation."));
+    let rusk = muster::rules::campaign::CharId(
+        the_campaign(&h)
+            .characters
+            .iter()
+            .find(|x| x.name() == "Trooper Rusk")
+            .expect("Rusk")
+            .id
+            .0,
+    );
+    let p = the_campaign(&h)
+        .may_act(rusk, muster::rules::killteam::activation::Act::Move, &rules)
+        .expect_err("his second action is lost");
+    assert_eq!(p.key, "kt.act.no.activation_ended");
+    assert!(
+        muster::i18n::Lang::En
+            .problem(&p)
+            .contains("the actions he did not take are lost")
+    );
+}
+
 #[test]
 fn eq_15_use_chem_bomb_on_an_enemy_wounds_it_on_the_table() {
     let rules = RulesData::built_in().expect("rules");

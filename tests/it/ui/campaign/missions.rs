@@ -267,7 +267,7 @@ fn wounds_rolled_on_the_battle_screen_are_applied_to_the_campaign_table() {
     // Sister Oriel at the table takes them: one event, undoable.
     let n = h.state().app.model.battle.log.len();
     let word = format!(
-        "Apply roll #{n} to campaign: Sister Oriel {wounds} {}",
+        "Apply roll #{n} to campaign: Sister Oriel ({wounds} {})",
         if wounds == 1 { "wound" } else { "wounds" }
     );
     button(&mut h, &word);
