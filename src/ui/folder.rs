@@ -43,13 +43,16 @@ pub fn data_folder_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
             widgets::alert(ui, widgets::Tone::Warning, cx.t("folder.env_overrides"));
         }
         ui.add_space(theme::space::S);
+        done |= typed_path_ui(ui, cx, &mut views.data_folder_typed, free);
+        ui.add_space(theme::space::S);
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(free, egui::Button::new(cx.t("folder.choose")))
                 .clicked()
             {
+                // The window stays: with no folder dialog, the path is
+                // typed above.
                 cx.send(Command::ChooseDataDir);
-                done = true;
             }
             let chosen = model.prefs.data_dir.is_some();
             if ui
@@ -70,6 +73,32 @@ pub fn data_folder_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     if done || modal.should_close() {
         views.data_folder = false;
     }
+}
+
+/// A folder's path typed in, and the button that uses it: the way to
+/// another folder on a desktop with no folder dialog. Whether it was used.
+fn typed_path_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, typed: &mut String, free: bool) -> bool {
+    let l = ui.label(cx.t("folder.typed"));
+    let mut used = false;
+    ui.horizontal(|ui| {
+        let field = egui::TextEdit::singleline(typed)
+            .desired_width(320.0)
+            .hint_text(cx.t("folder.typed_hint"));
+        let r = ui.add_enabled(free, field).labelled_by(l.id);
+        let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let path = typed.trim();
+        let clicked = ui
+            .add_enabled(
+                free && !path.is_empty(),
+                egui::Button::new(cx.t("folder.use_typed")),
+            )
+            .clicked();
+        if (clicked || enter) && !path.is_empty() {
+            cx.send(Command::SetDataDir(Some(std::path::PathBuf::from(path))));
+            used = true;
+        }
+    });
+    used
 }
 
 /// Why the folder was not changed, in a window of its own until read.

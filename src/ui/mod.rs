@@ -53,6 +53,9 @@ pub struct ViewState {
     pub machine_name: Option<String>,
     /// The Documents folder window shows.
     pub data_folder: bool,
+    /// The folder's path typed in that window (for a desktop with no
+    /// folder dialog).
+    pub data_folder_typed: String,
     /// The window was asked to close with changes not saved: the question
     /// is shown.
     pub asking_close: bool,

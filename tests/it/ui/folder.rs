@@ -77,6 +77,10 @@ fn another_folder_chosen_shows_its_documents_and_is_kept_in_the_preferences() {
     h.get_by_role_and_label(Role::Button, "Choose another folder…")
         .click();
     h.run();
+    // The window stays open, showing the folder now in use.
+    assert!(h.query_by_label("Chosen here.").is_some());
+    h.get_by_role_and_label(Role::Button, "Close").click();
+    h.run();
     assert_eq!(data_dir(&h).as_deref(), Some(synced.path()));
     assert_eq!(names(&h), vec!["The group's band".to_owned()]);
     assert!(
@@ -297,4 +301,48 @@ fn muster_data_dir_missing_at_start_is_made_as_before() {
     let app = App::new(Some(&env), &prefs, Box::new(desktop), 5).expect("app");
     assert!(env.is_dir(), "the folder MUSTER_DATA_DIR names is made");
     assert_eq!(app.model.folder.data_dir.as_deref(), Some(env.as_path()));
+}
+
+/// On a desktop that opens no folder dialog, "Choose another folder…"
+/// chooses none and says where to type one; the path typed in the window
+/// is used, its documents shown and kept with the preferences.
+#[test]
+fn a_folder_s_path_typed_in_is_used_where_no_folder_dialog_opens() {
+    let (home, synced, default) = (
+        tempfile::tempdir().expect("home"),
+        tempfile::tempdir().expect("synced"),
+        tempfile::tempdir().expect("default"),
+    );
+    with_roster(synced.path(), "group", "The group's band");
+    let desktop = ScriptedDesktop {
+        folders: Vec::new(),
+        default_data: Some(default.path().to_path_buf()),
+        ..ScriptedDesktop::default()
+    };
+    let mut h = window(home.path(), desktop);
+    let before = data_dir(&h);
+    open_folder_window(&mut h);
+    h.get_by_role_and_label(Role::Button, "Choose another folder…")
+        .click();
+    h.run();
+    assert_eq!(data_dir(&h), before, "unchanged");
+    let said = crate::common::last_line(&h.state().app);
+    let said = h.state().app.model.prefs.lang.msg(&said.text);
+    assert!(said.contains("type the folder's path"), "{said}");
+    // The window stayed open: the path is typed there.
+    let field = "Or type the folder's path (where no folder dialog opens):";
+    h.get_by_role_and_label(Role::TextInput, field).click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, field)
+        .type_text(&synced.path().display().to_string());
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Use this folder")
+        .click();
+    h.run();
+    assert_eq!(data_dir(&h).as_deref(), Some(synced.path()));
+    assert_eq!(names(&h), vec!["The group's band".to_owned()]);
+    assert_eq!(
+        h.state().app.prefs().data_dir.as_deref(),
+        Some(synced.path())
+    );
 }
