@@ -53,6 +53,9 @@ pub struct ViewState {
     pub machine_name: Option<String>,
     /// The Documents folder window shows.
     pub data_folder: bool,
+    /// The banners of files another program changed are folded into one
+    /// line, until unfolded or another file changes.
+    pub disk_banners_folded: usize,
     /// The folder's path typed in that window (for a desktop with no
     /// folder dialog).
     pub data_folder_typed: String,
@@ -203,7 +206,7 @@ impl Gui {
             // The merge window, over whichever screen opened it (the
             // library, or a document's banner).
             library::versions::merge_window_ui(ui, &cx);
-            status::disk_changes_ui(ui, &cx);
+            status::disk_changes_ui(ui, &cx, &mut views.disk_banners_folded);
             status::read_only_ui(ui, &cx);
             if cx.model.screen == Screen::Battle {
                 battle::last_roll_bar(ui, &cx);

@@ -69,8 +69,30 @@ pub fn read_only_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 }
 
 /// Documents another program changed: take its version, or keep ours.
-pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+/// Folded (`folded` holds how many there were when the player folded them),
+/// one line says how many wait, until another file changes.
+pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, folded: &mut usize) {
     let model = cx.model;
+    let n = model.library.disk_changes.len();
+    if n == 0 {
+        *folded = 0;
+        return;
+    }
+    if *folded >= n {
+        ui.horizontal_wrapped(|ui| {
+            badge(
+                ui,
+                Tone::Warning,
+                &cx.f("disk.folded", &[("count", &n.to_string())]),
+            );
+            if ui.button(cx.t("disk.unfold")).clicked() {
+                *folded = 0;
+            }
+        });
+        ui.add_space(space::S);
+        return;
+    }
+    *folded = 0;
     for key in &model.library.disk_changes {
         let name = model
             .doc(key)
@@ -111,9 +133,11 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             keep_mine_ui(ui, cx, key, &name);
         });
     }
-    if !model.library.disk_changes.is_empty() {
-        ui.add_space(space::S);
+    let word = cx.t("disk.fold");
+    if widgets::icon_button(ui, icons::ICON_EXPAND_LESS, word, word, true).clicked() {
+        *folded = n;
     }
+    ui.add_space(space::S);
 }
 
 /// "Keep mine": Muster's version written over the file on disk.

@@ -346,3 +346,44 @@ fn a_folder_s_path_typed_in_is_used_where_no_folder_dialog_opens() {
         Some(synced.path())
     );
 }
+
+/// A file another program broke says so in a red banner, which folds into
+/// one line that still says a file waits, and unfolds again; nothing is
+/// settled by folding it.
+#[test]
+fn the_banners_of_files_changed_on_disk_fold_into_one_line() {
+    let home = tempfile::tempdir().expect("home");
+    with_roster(home.path(), "mine", "My band");
+    let desktop = ScriptedDesktop {
+        default_data: Some(home.path().to_path_buf()),
+        ..ScriptedDesktop::default()
+    };
+    let mut h = window(home.path(), desktop);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(home.path().join("rosters/mine.json"), "{ broken").expect("write");
+    h.state_mut().app.apply(Command::CheckDisk);
+    h.run();
+    assert_eq!(h.state().app.model.library.disk_changes.len(), 1);
+    let banner = |h: &Harness<'_, Gui>| {
+        h.query_all_by_label_contains("on disk cannot be read")
+            .next()
+            .is_some()
+    };
+    assert!(banner(&h));
+    h.get_by_role_and_label(Role::Button, "Fold these messages")
+        .click();
+    h.run();
+    assert!(!banner(&h), "folded");
+    assert!(
+        h.query_by_label("1 file changed by another program waits for you")
+            .is_some()
+    );
+    assert_eq!(
+        h.state().app.model.library.disk_changes.len(),
+        1,
+        "still waits"
+    );
+    h.get_by_role_and_label(Role::Button, "Show them").click();
+    h.run();
+    assert!(banner(&h), "unfolded");
+}
