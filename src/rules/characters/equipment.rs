@@ -393,15 +393,26 @@ pub struct InHand {
     pub name: String,
 }
 
-/// The weapon in hand for close combat (CC-4): the first C-type weapon
-/// listed (melee weapon or pistol), with its S; if there is none, the first
-/// other weapon, which is not used (improvised attacks); `None` when no
-/// weapon is listed at all. Decision: the player puts the weapon he fights
-/// with first; the order of the list is his choice.
+/// The weapon in hand for close combat (CC-4): his best C-type weapon
+/// (melee weapon or pistol), with its S: the highest S, then the save
+/// modifier that takes most off a save, then a melee weapon before a
+/// pistol, then the first listed (a power sword before the laspistol that
+/// the armoury lists first); if there is none, the first other weapon,
+/// which is not used (improvised attacks); `None` when no weapon is listed
+/// at all.
 pub fn in_hand(gear: &[Gear]) -> Option<InHand> {
+    let best = |g: &&Gear| {
+        (
+            g.strength.unwrap_or(0),
+            -g.save_modifier.unwrap_or(0),
+            g.kind == GearKind::Melee,
+        )
+    };
     let c_type = gear
         .iter()
-        .find(|g| g.kind.cc_weapon().is_some_and(CcWeapon::c_type));
+        .filter(|g| g.kind.cc_weapon().is_some_and(CcWeapon::c_type))
+        .rev()
+        .max_by_key(best);
     if let Some(g) = c_type {
         return Some(InHand {
             weapon: g.kind.cc_weapon().unwrap_or_default(),

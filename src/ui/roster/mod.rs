@@ -252,7 +252,11 @@ impl RosterView {
             .filter(|r| rules.race(r).is_some())
             .or_else(|| rules.races.first().map(|r| r.id.clone()))
             .unwrap_or_default();
-        labelled_text(ui, cx.t("roster.character_name"), &mut self.new_character);
+        let name = labelled_text(ui, cx.t("roster.character_name"), &mut self.new_character);
+        // Enter in the name adds him, as the button does.
+        let entered = name.lost_focus()
+            && ui.input(|i| i.key_pressed(egui::Key::Enter))
+            && !self.new_character.trim().is_empty();
         ui.horizontal_wrapped(|ui| {
             race_combo(ui, rules, cx, cx.t("character.race"), &mut race);
             type_combo(
@@ -263,7 +267,7 @@ impl RosterView {
                 &mut self.type_id,
                 true,
             );
-            if ui.button(cx.t("roster.add_character")).clicked() {
+            if ui.button(cx.t("roster.add_character")).clicked() || entered {
                 cx.send(self.add(
                     cx.lang,
                     roster,

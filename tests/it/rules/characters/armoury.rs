@@ -73,6 +73,15 @@ fn armoury_items_count_where_the_engine_reads_them() {
     let hand = in_hand(&gear).expect("a weapon");
     assert_eq!(hand.name, "Power sword");
     assert_eq!(hand.weapon_s, Some(5));
+    // CC-4: the best C-type weapon is taken in hand, whatever the order the
+    // armoury listed them in: the power sword (S5), not the laspistol.
+    let pistol_first = [item("laspistol"), item("power_sword")];
+    assert_eq!(pistol_first[0].kind, GearKind::Pistol);
+    let hand = in_hand(&pistol_first).expect("a weapon");
+    assert_eq!(hand.name, "Power sword");
+    // Two alike: the first listed.
+    let two = [item("laspistol"), item("laspistol")];
+    assert_eq!(in_hand(&two).map(|h| h.name), Some(two[0].name.clone()));
 }
 
 #[test]

@@ -311,3 +311,29 @@ fn rolling_the_points_never_moves_the_roll_button() {
     assert!(h.query_by_label_contains("No advance point left").is_none());
     assert_eq!(roll(&h), before);
 }
+
+/// Enter in the new character's name adds him, as "Add character" does.
+#[test]
+fn enter_in_the_character_s_name_adds_him() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_label("Name of the new roster or team").click();
+    h.run();
+    h.get_by_label("Name of the new roster or team")
+        .type_text("Night Raiders");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
+    h.run();
+    h.get_by_label("Character name").click();
+    h.run();
+    h.get_by_label("Character name").type_text("Brother Kal");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    let roster = &h.state().app.model.all_rosters()[0];
+    assert_eq!(roster.characters.len(), 1, "added by Enter");
+    assert_eq!(roster.characters[0].name, "Brother Kal");
+}
