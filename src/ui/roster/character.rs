@@ -205,15 +205,24 @@ impl CharacterView {
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(cx.t("character.advance_points"));
             let mut points = c.advance_points;
+            // Never fewer than those spent (CHR-7): the field stops there
+            // and says why beside it, not only in the log.
+            let spent = c.points_spent();
             let r = ui
                 .add(
                     egui::DragValue::new(&mut points)
-                        .range(0..=u32::MAX)
+                        .range(spent..=u32::MAX)
                         .clamp_existing_to_range(false),
                 )
                 .labelled_by(l.id);
             if r.changed() && points != c.advance_points {
                 cx.send(edit(CharacterEdit::SetAdvancePoints(points)));
+            }
+            if spent > 0 && c.advance_points <= spent {
+                ui.label(
+                    RichText::new(cx.f("character.points_floor", &[("count", &spent.to_string())]))
+                        .color(palette().ink.subdued),
+                );
             }
             let left = c.points_left();
             let text = cx.f(

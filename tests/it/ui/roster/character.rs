@@ -337,3 +337,36 @@ fn enter_in_the_character_s_name_adds_him() {
     assert_eq!(roster.characters.len(), 1, "added by Enter");
     assert_eq!(roster.characters[0].name, "Brother Kal");
 }
+
+/// CHR-7: the advance points never go below those spent, and the field
+/// says so beside it rather than only in the log.
+#[test]
+fn chr_7_advance_points_stop_at_those_spent_and_say_why_beside_the_field() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add character")
+        .click();
+    h.run();
+    h.get_by_label("Advance points").set_value_accesskit(3.0);
+    h.run();
+    for _ in 0..2 {
+        h.get_by_role_and_label(Role::Button, "Raise WP").click();
+        h.run();
+    }
+    let points =
+        |h: &Harness<'_, Gui>| h.state().app.model.all_rosters()[0].characters[0].advance_points;
+    h.get_by_label("Advance points").set_value_accesskit(0.0);
+    h.run();
+    assert!(points(&h) >= 2, "never below the 2 spent");
+    h.get_by_label("Advance points").set_value_accesskit(2.0);
+    h.run();
+    assert_eq!(points(&h), 2, "down to the 2 spent");
+    assert!(
+        h.query_by_label_contains("no fewer than the 2 spent")
+            .is_some()
+    );
+}
