@@ -52,6 +52,9 @@ impl CharacterView {
             self.wounded = false;
             self.unworthy = false;
             self.gear = Default::default();
+            // His points are rolled at his own type's level at first: a
+            // major hero's, not the last character's.
+            self.level = None;
         }
 
         card(ui, |ui| {
@@ -240,7 +243,8 @@ impl CharacterView {
         });
         ui.horizontal_wrapped(|ui| {
             let combo = ui.scope(|ui| {
-                level_combo(ui, rules, cx, cx.t("character.points_level"), &self.level)
+                let own = self.level.clone().or_else(|| c.type_id.clone());
+                level_combo(ui, rules, cx, cx.t("character.points_level"), &own)
             });
             let (level, dice) = combo.inner;
             combo
@@ -264,9 +268,11 @@ impl CharacterView {
             {
                 cx.send(edit(CharacterEdit::PlaceRandom));
             }
-            self.level = level;
+            // None: his own type's level, whichever it becomes.
+            self.level = if level == c.type_id { None } else { level };
         });
-        hint_line(ui, &level_hint(rules, cx.lang, self.level.as_deref()));
+        let own = self.level.clone().or_else(|| c.type_id.clone());
+        hint_line(ui, &level_hint(rules, cx.lang, own.as_deref()));
     }
 }
 

@@ -4,7 +4,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
 use muster::i18n::Lang;
 use muster::rules::Characteristic as C;
@@ -369,4 +369,32 @@ fn chr_7_advance_points_stop_at_those_spent_and_say_why_beside_the_field() {
         h.query_by_label_contains("no fewer than the 2 spent")
             .is_some()
     );
+}
+
+/// CHR-11: a major hero's points are offered rolled at a major hero's
+/// level, not at a champion's left from another character.
+#[test]
+fn chr_11_a_major_hero_s_points_are_offered_at_his_own_level() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
+    h.run();
+    h.get_by_label("Profile type").click();
+    h.run();
+    h.get_by_label_contains("Major hero").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add character")
+        .click();
+    h.run();
+    let c = &h.state().app.model.all_rosters()[0].characters[0];
+    assert_eq!(c.type_id.as_deref(), Some("major_hero"));
+    let level = h
+        .get_by_label("Roll the points of a")
+        .accesskit_node()
+        .value()
+        .map(|v| v.to_string())
+        .unwrap_or_default();
+    assert!(level.contains("Major hero"), "{level}");
 }
