@@ -383,15 +383,29 @@ fn profile_grid_ui(
                 ui.label(egui::RichText::new(abbr).strong())
                     .on_hover_text(&full);
                 ui.label(start.get(ch).to_string());
-                // Above its maximum: marked, not by colour alone.
+                // Above its maximum: marked, not by colour alone; raised
+                // by his advances: how much, beside the value.
                 let value = current.get(ch);
-                ui.label(if value > max.get(ch) {
+                let raised = c.advances.0.get(ch);
+                let cell = if value > max.get(ch) {
                     RichText::new(format!("{value}!"))
                         .strong()
                         .color(palette().state.error)
+                } else if raised > 0 {
+                    RichText::new(format!("{value} (+{raised})"))
+                        .strong()
+                        .color(palette().ink.accent)
                 } else {
                     RichText::new(value.to_string()).strong()
-                });
+                };
+                let r = ui.label(cell);
+                if raised > 0 {
+                    let said = cx.f(
+                        "profile.raised_by",
+                        &[("characteristic", &full), ("count", &raised.to_string())],
+                    );
+                    r.on_hover_text(said);
+                }
                 ui.label(max.get(ch).to_string());
                 let refusal = c.can_spend(ch, rules).err();
                 spend_buttons_ui(ui, cx, c, ch, refusal.as_ref(), edit);

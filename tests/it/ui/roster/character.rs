@@ -79,6 +79,8 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     h.run();
     assert_eq!(kal_s(&h), 4);
     assert!(h.query_by_label_contains("4 left").is_some());
+    // The value raised is marked with how much, in words as well.
+    assert!(h.query_by_label("4 (+1)").is_some(), "S 4, raised by 1");
     h.get_by_role_and_label(Role::Button, "Raise S").click();
     h.run();
     assert_eq!(kal_s(&h), 4, "the disabled + does nothing");
