@@ -41,6 +41,8 @@ pub(super) struct Line {
     fights: bool,
     /// A kill-team soldier: he fights by the kill team's rules (KT-6).
     soldier: bool,
+    /// A flash grenade dazzled him this turn (EQ-10).
+    dazzled: bool,
 }
 
 /// A member's kind in the reader's language.
@@ -86,6 +88,7 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
                     .iter()
                     .any(|a| actions::refusal(cx, c, (x.id, *a)).is_none()),
                 soldier: matches!(x.member, Member::Soldier(_)),
+                dazzled: table.dazzled_now(x.id),
             });
         }
     }
@@ -110,6 +113,7 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
             out: table.enemy_out.contains(&i),
             fights: c.enemy_fighter(i, rules).is_some(),
             soldier: false,
+            dazzled: table.dazzled_now(Fighter::Enemy(i).id()),
         });
     }
     out
@@ -260,6 +264,15 @@ const STATE_WIDTH: f32 = 100.0;
 const NAME_WIDTH: f32 = 170.0;
 const KIND_WIDTH: f32 = 196.0;
 const WOUNDS_WIDTH: f32 = 110.0;
+/// A wound box and the space after it.
+const WOUND_BOX_WIDTH: f32 = 34.0;
+
+/// The wounds column's width: room for the most boxes a line shows, so
+/// that a Space Marine's nine never push his buttons out of line.
+fn wounds_width<'a>(lines: impl Iterator<Item = &'a Line>) -> f32 {
+    let most = lines.map(|l| l.wounds.0).max().unwrap_or(0);
+    WOUNDS_WIDTH.max(most as f32 * WOUND_BOX_WIDTH)
+}
 
 /// A cell of `width`, its content left to right and centred on the line.
 fn cell(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui)) {
@@ -290,7 +303,8 @@ pub(super) fn compact_ui(
                     .color(palette().ink.subdued),
             );
         }
-        headings_ui(ui, cx);
+        let wounds = wounds_width(shown.iter().map(|(l, _)| l));
+        headings_ui(ui, cx, wounds);
         let width = ui.available_width();
         // One line a row; a line scrolled out of view is not laid out.
         widgets::card_rows(
@@ -301,11 +315,15 @@ pub(super) fn compact_ui(
                 // Every other line striped, painted under it once its
                 // height is known.
                 let stripe = ui.painter().add(egui::Shape::Noop);
-                let r = line_ui(ui, cx, c, line, *legal, (attacker, refused));
+                let r = line_ui(ui, cx, c, (line, *legal, wounds), (attacker, refused));
                 if k % 2 == 1 {
                     let mut rect = r.rect;
                     rect.set_width(width);
-                    let fill = ui.visuals().faint_bg_color.gamma_multiply(1.6);
+                    // The theme's own stripe: seen in light and dark alike.
+                    let fill = palette()
+                        .surface
+                        .card
+                        .lerp_to_gamma(palette().surface.widget, 0.5);
                     ui.painter()
                         .set(stripe, egui::Shape::rect_filled(rect, 0.0, fill));
                 }
@@ -318,7 +336,7 @@ pub(super) fn compact_ui(
 }
 
 /// The columns' names, small, above the lines.
-fn headings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+fn headings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, wounds: f32) {
     let heading = |ui: &mut egui::Ui, width: f32, key: &str| {
         cell(ui, width, |ui| {
             ui.label(
@@ -333,7 +351,7 @@ fn headings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         heading(ui, STATE_WIDTH, "campaign.ui.compact.col_state");
         heading(ui, NAME_WIDTH, "campaign.ui.compact.col_name");
         heading(ui, KIND_WIDTH, "campaign.ui.compact.col_kind");
-        heading(ui, WOUNDS_WIDTH, "campaign.ui.wounds");
+        heading(ui, wounds, "campaign.ui.wounds");
     });
 }
 
@@ -342,14 +360,21 @@ fn line_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
-    line: &Line,
-    legal: bool,
+    (line, legal, wounds_width): (&Line, bool, f32),
     (attacker, refused): (&mut Option<CharRef>, &FightRefusals),
 ) -> egui::Response {
     ui.horizontal(|ui| {
         cell(ui, STATE_WIDTH, |ui| {
             if line.out {
                 badge(ui, Tone::Dead, cx.t("campaign.ui.out_of_action"));
+            } else if line.dazzled {
+                // EQ-10: by icon and word, the whole reason on hover.
+                let word = format!(
+                    "{} {}",
+                    icons::ICON_FLARE.codepoint,
+                    cx.t("campaign.ui.compact.dazzled")
+                );
+                badge(ui, Tone::Warning, &word).on_hover_text(cx.t("campaign.ui.dazzled"));
             } else if legal {
                 badge(ui, Tone::Info, cx.t("campaign.ui.compact.target"));
             } else {
@@ -370,7 +395,7 @@ fn line_ui(
             let text = RichText::new(&line.kind).color(palette().ink.subdued);
             ui.add(egui::Label::new(text).truncate());
         });
-        cell(ui, WOUNDS_WIDTH, |ui| {
+        cell(ui, wounds_width, |ui| {
             let (max, taken) = line.wounds;
             wound_boxes_ui(ui, cx, c, (line.id, &line.name), max, taken);
         });

@@ -149,3 +149,70 @@ fn a_picked_attacker_comes_first_then_the_models_he_can_fight() {
         "the fight opened"
     );
 }
+
+/// EQ-10 and KT-19 in the compact list: a soldier a flash grenade dazzled
+/// says so in his state, by icon and word; a Space Marine's nine wound
+/// boxes never push his "attacks…" button out of the column the others'
+/// stand in.
+#[test]
+fn eq_10_kt_19_the_compact_list_keeps_states_and_its_buttons_in_line() {
+    use muster::rules::campaign::Fighter;
+    let rules = RulesData::built_in().expect("rules");
+    let mut team = crate::common::example_team();
+    for s in &mut team.soldiers {
+        match s.name.as_str() {
+            "Trooper Osk" => {
+                s.kind = "space_marine".into();
+                s.weapon = "bolter".into();
+                s.ribbon = None;
+                s.items.clear();
+            }
+            "Trooper Vell" => {
+                s.items = vec![muster::rules::killteam::Carried {
+                    item: "flash_grenade".into(),
+                    weapon: None,
+                }];
+            }
+            _ => {}
+        }
+    }
+    let c = crate::common::team_at_the_table(&team, &rules, |_| vec![]);
+    let vell = crate::common::char_id(&c, "Trooper Vell");
+    let enemy = Fighter::Enemy(0).id();
+    let c = c
+        .apply(
+            E::UseItem {
+                character: vell,
+                item: "flash_grenade".into(),
+                target: Some(enemy),
+                roll: None,
+            },
+            &rules,
+            &mut muster::rules::core::dice::seeded(1),
+        )
+        .expect("thrown")
+        .0;
+    assert!(c.table.as_ref().is_some_and(|t| t.dazzled_now(enemy)));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_sized(dir.path(), &c, (1280.0, 800.0));
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    assert_eq!(
+        h.query_all_by_label_contains("Dazzled").count(),
+        1,
+        "the enemy's line, and no other"
+    );
+    let x_of = |name: &str| {
+        h.get_by_role_and_label(Role::Button, &format!("{name} attacks…"))
+            .rect()
+            .min
+            .x
+    };
+    let osk = x_of("Trooper Osk");
+    for other in ["Sergeant Hark", "Trooper Pell", "Trooper Rusk"] {
+        assert!(
+            (x_of(other) - osk).abs() < 1.0,
+            "{other} against Osk's 9 boxes"
+        );
+    }
+}
