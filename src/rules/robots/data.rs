@@ -270,6 +270,11 @@ pub struct RobotRules {
     pub orders_ahead: ByInt<u32>,
     /// ROB-6: the fire arc, in degrees.
     pub fire_arcs: ByInt<f64>,
+    /// ROB-6: the characteristic the fire arc goes by (Decision: Int, as
+    /// the paragraph's « en fonction de leur intelligence »; the source
+    /// prints "I"). Missing from a copy written before it: Int.
+    #[serde(default)]
+    pub fire_arc_by: ArcBy,
     /// ROB-6: a turret's arc, in degrees.
     pub turret_arc_degrees: f64,
     /// ROB-7: the dice rolled against Int.
@@ -285,6 +290,17 @@ pub struct RobotRules {
     pub random_robots: RandomRobots,
     #[serde(default)]
     note: String,
+}
+
+/// The characteristic a robot's fire arc goes by (ROB-6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArcBy {
+    /// Its Int.
+    #[default]
+    Int,
+    /// Its I (Initiative), as the source prints it.
+    Initiative,
 }
 
 /// The robots a random creation picks from, by size (ROB-10): ids of

@@ -13,8 +13,8 @@ pub mod data;
 pub mod table;
 
 pub use data::{
-    Arm, ByInt, DamageLine, Effect, IntStep, MalfunctionRules, RandomRobots, RobotKind, RobotRules,
-    RobotSize, RobotWeapon, SpecialDamageRules,
+    ArcBy, Arm, ByInt, DamageLine, Effect, IntStep, MalfunctionRules, RandomRobots, RobotKind,
+    RobotRules, RobotSize, RobotWeapon, SpecialDamageRules,
 };
 
 use std::collections::BTreeMap;
@@ -376,11 +376,19 @@ impl OrderQueue {
 
 // ------------------------------------------------------------------ ROB-6
 
-/// A robot's fire arc in degrees (ROB-6): 90 above Int 7, 45 at Int 7 or
-/// less, 22.5 at Int 5 or less. Decision: the source's "I" is read as Int.
-pub fn arc_degrees(rules: &RobotRules, int: i32) -> f64 {
-    // Decision (spec ROB-6): the arcs go by Int, not I.
-    rules.fire_arcs.at(int)
+/// A robot's fire arc in degrees (ROB-6): 90 above 7, 45 at 7 or less,
+/// 22.5 at 5 or less, of the characteristic given (`arc_value`).
+pub fn arc_degrees(rules: &RobotRules, value: i32) -> f64 {
+    rules.fire_arcs.at(value)
+}
+
+/// The value a robot's fire arc goes by (ROB-6): his Int, or his I when
+/// the group reads the source's "I" as printed (`fire_arc_by`).
+pub fn arc_value(rules: &RobotRules, int: i32, initiative: i32) -> i32 {
+    match rules.fire_arc_by {
+        data::ArcBy::Int => int,
+        data::ArcBy::Initiative => initiative,
+    }
 }
 
 /// Whether a target at `bearing` degrees is inside an arc of `arc` degrees

@@ -15,7 +15,7 @@ use crate::rules::core::msg::Arg;
 use crate::rules::robots::{self, Action, Aim, Clock, DamageOdds, Order, OrderQueue, RobotSize};
 use crate::rules::{Characteristic, Msg, Problem};
 use crate::ui::battle::flyer_air::table_outcome;
-use crate::ui::battle::parts::{bar, field, percent, roll_button};
+use crate::ui::battle::parts::{bar, field, number, percent, roll_button};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
@@ -93,6 +93,8 @@ pub struct ArcView {
     pub target_hour: u8,
     /// The arc is a turret's.
     pub turret: bool,
+    /// The robot's I, when the group's rules set the arc by it (ROB-6).
+    pub initiative: i64,
     /// Distance to the nearest enemy in the arc, if any.
     pub enemy: Option<i64>,
     /// Distance to the nearest friend in the arc, if any.
@@ -104,6 +106,7 @@ impl Default for ArcView {
         Self {
             target_hour: 12,
             turret: false,
+            initiative: 3,
             enemy: Some(12),
             friend: None,
         }
@@ -418,20 +421,38 @@ impl RobotView {
             );
         });
         ui.checkbox(&mut self.arc.turret, cx.t("robot.turret"));
+        // The group reads the source's "I" as printed: the robot's I sets
+        // the arc, asked for here.
+        let by_i = rules.fire_arc_by == robots::ArcBy::Initiative;
+        if by_i {
+            number(
+                ui,
+                cx.t("robot.initiative"),
+                &mut self.arc.initiative,
+                0..=10,
+            );
+        }
+        let initiative = i32::try_from(self.arc.initiative).unwrap_or(0);
+        let value = robots::arc_value(rules, int, initiative);
         let arc = if self.arc.turret {
             rules.turret_arc_degrees
         } else {
-            robots::arc_degrees(rules, int)
+            robots::arc_degrees(rules, value)
+        };
+        let key = if by_i {
+            "robot.arc_degrees_i"
+        } else {
+            "robot.arc_degrees"
         };
         ui.label(cx.f(
-            "robot.arc_degrees",
-            &[("degrees", &format!("{arc}")), ("int", &int.to_string())],
+            key,
+            &[("degrees", &format!("{arc}")), ("int", &value.to_string())],
         ));
         let bearing = clock(self.arc.target_hour).degrees();
         let inside = if self.arc.turret {
             robots::turret_can_fire_at(rules, clock(self.facing), bearing)
         } else {
-            robots::can_fire_at(rules, int, clock(self.facing), bearing)
+            robots::can_fire_at(rules, value, clock(self.facing), bearing)
         };
         let hour = self.arc.target_hour.to_string();
         if inside {

@@ -753,3 +753,19 @@ fn rob_8_rob_9_a_copy_written_before_their_values_plays_as_before() {
     assert!(d.robots.malfunctions.top_face_fails);
     assert_eq!(d.robots, robots());
 }
+
+/// ROB-6's « une I de 7 ou moins »: by default the arc goes by the robot's
+/// Int, as the paragraph's « intelligence »; with the group's reading of
+/// the letter as printed, by his I.
+#[test]
+fn rob_6_the_fire_arc_goes_by_int_or_by_i_as_the_data_reads() {
+    let mut r = RulesData::built_in().expect("rules").robots;
+    assert_eq!(r.fire_arc_by, muster::rules::robots::ArcBy::Int);
+    // Int 8, I 5: 90° by Int (above 7), 22.5° by I (5 or less).
+    let by = |r: &muster::rules::robots::RobotRules| {
+        muster::rules::robots::arc_degrees(r, muster::rules::robots::arc_value(r, 8, 5))
+    };
+    assert!((by(&r) - 90.0).abs() < 1e-9);
+    r.fire_arc_by = muster::rules::robots::ArcBy::Initiative;
+    assert!((by(&r) - 22.5).abs() < 1e-9);
+}
