@@ -570,6 +570,18 @@ fn benches(cr: &mut Criterion) {
         .apply(Command::Show(Screen::Campaign("long".into())));
     h.run();
     group.bench_function("frame_overview", |b| b.iter(|| h.step()));
+    // The campaign's House rules tab: every entry, and who changed which
+    // value last, found in its journal every frame.
+    {
+        use egui_kittest::kittest::Queryable as _;
+        h.get_by_role_and_label(egui::accesskit::Role::Tab, "House rules")
+            .click();
+        h.run();
+        group.bench_function("frame_house_rules_tab", |b| b.iter(|| h.step()));
+        h.get_by_role_and_label(egui::accesskit::Role::Tab, "Overview")
+            .click();
+        h.run();
+    }
     // The same frame as the window makes it: egui's pass and tessellation,
     // without the accessibility tree the test harness builds every frame
     // (egui builds it only while a screen reader asks for it).
