@@ -410,14 +410,18 @@ fn kt_14_a_flash_grenade_and_a_frag_grenade_are_never_both_thrown_in_a_turn() {
     assert_eq!(acts(&next, "Trooper Rusk"), [Act::Grenade]);
 }
 
-/// RIB-6 « soit deux mines, soit deux bombes chimiques, soit deux grenades
-/// éclairantes »: an Explosives expert uses both at the table, the item
-/// struck off with its second use (counted by item, not by use).
-#[test]
-fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
+/// The example team at the table, Trooper Rusk an Explosives expert
+/// carrying chem bombs (RIB-6): the campaign, his id, and his bomb thrown
+/// at an enemy.
+fn rusk_with_bombs(
+    r: &RulesData,
+) -> (
+    Campaign,
+    muster::rules::campaign::CharId,
+    impl Fn(usize) -> E,
+) {
     use muster::rules::campaign::Fighter;
     use muster::rules::killteam::Carried;
-    let r = rules();
     let mut team = example_team();
     for s in &mut team.soldiers {
         if s.name == "Trooper Rusk" {
@@ -428,14 +432,25 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
             s.ribbon = Some("explosives_expert".into());
         }
     }
-    let c = team_at_the_table(&team, &r, |_| vec![]);
+    let c = team_at_the_table(&team, r, |_| vec![]);
     let rusk = char_id(&c, "Trooper Rusk");
-    let bomb = |target| E::UseItem {
+    let bomb = move |target| E::UseItem {
         character: rusk,
         item: "chem_bomb".into(),
         target: Some(Fighter::Enemy(target).id()),
         roll: None,
     };
+    (c, rusk, bomb)
+}
+
+/// RIB-6 « soit deux mines, soit deux bombes chimiques, soit deux grenades
+/// éclairantes »: an Explosives expert uses both at the table, the item
+/// struck off with its second use (counted by item, not by use).
+#[test]
+fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
+    use muster::rules::killteam::Carried;
+    let r = rules();
+    let (c, rusk, bomb) = rusk_with_bombs(&r);
     let once = ok(&c, bomb(0), &r);
     let table = once.table.as_ref().expect("table");
     assert!(!table.struck.contains(&(rusk, "chem_bomb".to_owned())));
@@ -475,27 +490,8 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
 /// gives one use back, once both are spent.
 #[test]
 fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
-    use muster::rules::campaign::Fighter;
-    use muster::rules::killteam::Carried;
     let r = rules();
-    let mut team = example_team();
-    for s in &mut team.soldiers {
-        if s.name == "Trooper Rusk" {
-            s.items = vec![Carried {
-                item: "chem_bomb".into(),
-                weapon: None,
-            }];
-            s.ribbon = Some("explosives_expert".into());
-        }
-    }
-    let c = team_at_the_table(&team, &r, |_| vec![]);
-    let rusk = char_id(&c, "Trooper Rusk");
-    let bomb = |target| E::UseItem {
-        character: rusk,
-        item: "chem_bomb".into(),
-        target: Some(Fighter::Enemy(target).id()),
-        roll: None,
-    };
+    let (c, rusk, bomb) = rusk_with_bombs(&r);
     let recharge = E::Recharge {
         character: rusk,
         item: "chem_bomb".into(),

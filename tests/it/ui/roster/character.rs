@@ -23,6 +23,22 @@ fn kal_s(h: &Harness<'_, Gui>) -> i32 {
         .get(C::S)
 }
 
+/// A new roster with one new character, shown in the editor with `points`
+/// advance points.
+fn new_character_with(dir: &std::path::Path, points: f64) -> Harness<'static, Gui> {
+    let mut h = harness(app(dir, Lang::En));
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Add character")
+        .click();
+    h.run();
+    h.get_by_label("Advance points").set_value_accesskit(points);
+    h.run();
+    h
+}
+
 #[test]
 fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -138,16 +154,7 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
 #[test]
 fn psychic_gating_in_the_editor() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = harness(app(dir.path(), Lang::En));
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Create roster")
-        .click();
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Add character")
-        .click();
-    h.run();
-    h.get_by_label("Advance points").set_value_accesskit(6.0);
-    h.run();
+    let mut h = new_character_with(dir.path(), 6.0);
     for _ in 0..2 {
         h.get_by_role_and_label(Role::Button, "Raise WP").click();
         h.run();
@@ -345,16 +352,7 @@ fn enter_in_the_character_s_name_adds_him() {
 #[test]
 fn chr_7_advance_points_stop_at_those_spent_and_say_why_beside_the_field() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = harness(app(dir.path(), Lang::En));
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Create roster")
-        .click();
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Add character")
-        .click();
-    h.run();
-    h.get_by_label("Advance points").set_value_accesskit(3.0);
-    h.run();
+    let mut h = new_character_with(dir.path(), 3.0);
     for _ in 0..2 {
         h.get_by_role_and_label(Role::Button, "Raise WP").click();
         h.run();
