@@ -630,6 +630,24 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     );
 }
 
+/// The example kill team at its table, the campaign's screen shown: the
+/// campaign, its folder (kept while the window lives) and the window.
+fn kill_team_table() -> (Campaign, tempfile::TempDir, Harness<'static, Gui>) {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let h = super::showing(dir.path(), &c);
+    (c, dir, h)
+}
+
+/// From the table, `who`'s "attacks…" menu, then its entry `entry`.
+fn attack_from_table(h: &mut Harness<'_, Gui>, who: &str, entry: &str) {
+    h.get_by_label(&format!("{who} attacks…")).click_accesskit();
+    h.run();
+    h.get_by_label(entry).click_accesskit();
+    h.run();
+}
+
 /// KT-14 and KT-11 with the battle screen's other rolls at a campaign's
 /// table: the grenade thrown is the shooter's grenade action of the turn (a
 /// second one refused, naming KT-14, no die rolled), and rolling a die of
@@ -637,16 +655,13 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
 /// point, never nothing.
 #[test]
 fn kt_14_kt_11_the_battle_screen_s_grenade_jump_and_initiative_are_the_soldier_s() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (c, _dir, mut h) = kill_team_table();
     let enemy = enemy_name(&c, 0);
-    h.get_by_label("Trooper Dace attacks…").click_accesskit();
-    h.run();
-    h.get_by_label(&format!("Trooper Dace shoots {enemy} with Lasgun"))
-        .click_accesskit();
-    h.run();
+    attack_from_table(
+        &mut h,
+        "Trooper Dace",
+        &format!("Trooper Dace shoots {enemy} with Lasgun"),
+    );
     assert_eq!(screen(&h), Screen::Battle);
     let dace = crate::common::char_id(&crate::common::the_campaign(&h), "Trooper Dace");
     let acts = |h: &Harness<'_, Gui>| -> Vec<Act> {
@@ -707,21 +722,18 @@ fn kt_14_kt_11_the_battle_screen_s_grenade_jump_and_initiative_are_the_soldier_s
 /// Roll spend the action for nothing; a lasgun keeps the range set.
 #[test]
 fn kt_12_a_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (c, _dir, mut h) = kill_team_table();
     let enemy = enemy_name(&c, 0);
     let range = |h: &Harness<'_, Gui>| {
         h.get_by_role_and_label(Role::Slider, "Range")
             .accesskit_node()
             .numeric_value()
     };
-    h.get_by_label("Sergeant Hark attacks…").click_accesskit();
-    h.run();
-    h.get_by_label(&format!("Sergeant Hark shoots {enemy} with Laspistol"))
-        .click_accesskit();
-    h.run();
+    attack_from_table(
+        &mut h,
+        "Sergeant Hark",
+        &format!("Sergeant Hark shoots {enemy} with Laspistol"),
+    );
     assert_eq!(screen(&h), Screen::Battle);
     assert_eq!(range(&h), Some(12.0), "the laspistol's 12\"");
     assert!(
@@ -732,11 +744,11 @@ fn kt_12_a_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
     );
     h.key_press(egui::Key::Escape);
     h.run();
-    h.get_by_label("Trooper Dace attacks…").click_accesskit();
-    h.run();
-    h.get_by_label(&format!("Trooper Dace shoots {enemy} with Lasgun"))
-        .click_accesskit();
-    h.run();
+    attack_from_table(
+        &mut h,
+        "Trooper Dace",
+        &format!("Trooper Dace shoots {enemy} with Lasgun"),
+    );
     assert!(range(&h).is_some_and(|r| r <= 24.0), "{:?}", range(&h));
 }
 
@@ -841,11 +853,11 @@ fn eq_10_a_dazzled_soldier_cannot_move_and_his_shot_has_the_minus_one_ticked() {
     h.key_press(egui::Key::Escape);
     h.run();
     let enemy = enemy_name(&c, 0);
-    h.get_by_label("Trooper Dace attacks…").click_accesskit();
-    h.run();
-    h.get_by_label(&format!("Trooper Dace shoots {enemy} with Lasgun"))
-        .click_accesskit();
-    h.run();
+    attack_from_table(
+        &mut h,
+        "Trooper Dace",
+        &format!("Trooper Dace shoots {enemy} with Lasgun"),
+    );
     assert_eq!(screen(&h), Screen::Battle);
     let mods = &h.state().views.battle.shooting.shot.modifiers;
     assert!(
@@ -978,11 +990,11 @@ fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
     h.key_press(egui::Key::Escape);
     h.run();
     assert_eq!(screen(&h), table);
-    h.get_by_label("Trooper Dace attacks…").click_accesskit();
-    h.run();
-    h.get_by_label(&format!("Trooper Dace shoots {enemy} with Lasgun"))
-        .click_accesskit();
-    h.run();
+    attack_from_table(
+        &mut h,
+        "Trooper Dace",
+        &format!("Trooper Dace shoots {enemy} with Lasgun"),
+    );
     assert_eq!(screen(&h), Screen::Battle);
     let tab = |h: &Harness<'_, Gui>, name: &str| {
         h.query_all_by_label(name)
