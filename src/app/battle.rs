@@ -93,6 +93,28 @@ impl BattleEntry {
     pub fn dice(&self) -> crate::rules::core::dice::Dice {
         crate::rules::core::dice::Dice::new(self.seed, &self.redrawn)
     }
+
+    /// Whether the roll is seen from the battle screen of `campaign`'s
+    /// table (`None`: opened from elsewhere): a roll with none of another
+    /// campaign's fighters.
+    pub fn seen_from(&self, campaign: Option<&str>) -> bool {
+        let Some(here) = campaign else {
+            return true;
+        };
+        self.combatants
+            .iter()
+            .filter_map(|c| c.campaign.as_ref())
+            .all(|r| r.doc == here)
+    }
+
+    /// The campaign of the roll's fighters other than `campaign`, if any.
+    pub fn other_campaign(&self, campaign: Option<&str>) -> Option<&str> {
+        self.combatants
+            .iter()
+            .filter_map(|c| c.campaign.as_ref())
+            .map(|r| r.doc.as_str())
+            .find(|doc| Some(*doc) != campaign)
+    }
 }
 
 impl Model {

@@ -148,10 +148,12 @@ impl App {
             app.message(MessageKind::Warning, text);
         }
         app.say_how_the_store_opened();
-        // Where the player left it, if it is still there.
+        // Where the player left it, if it is still there, and the way
+        // back from it through the screens still there.
         if let Some(screen) = prefs.place.as_ref().map(Place::screen)
             && app.model.shows(&screen)
         {
+            app.model.back = trail(&app.model, &prefs.trail, &screen);
             app.model.screen = screen;
         }
         Ok(app)
@@ -178,6 +180,7 @@ impl App {
     pub fn prefs(&self) -> Prefs {
         Prefs {
             place: Some(Place::of(&self.model.screen)),
+            trail: self.model.back.iter().map(Place::of).collect(),
             ..self.model.prefs.clone()
         }
     }
@@ -313,4 +316,18 @@ fn writer_for(store: &Arc<Store>) -> Option<writer::Writer> {
             None
         }
     }
+}
+
+/// The way back kept in the preferences, as screens: those still there,
+/// none twice in a row nor the screen shown itself, at most `BACK_LIMIT`.
+fn trail(model: &Model, places: &[Place], shown: &Screen) -> Vec<Screen> {
+    let mut back: Vec<Screen> = Vec::new();
+    for screen in places.iter().map(Place::screen) {
+        if model.shows(&screen) && screen != *shown && back.last() != Some(&screen) {
+            back.push(screen);
+        }
+    }
+    let extra = back.len().saturating_sub(BACK_LIMIT);
+    back.drain(..extra);
+    back
 }

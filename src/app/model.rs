@@ -52,14 +52,20 @@ impl Model {
     /// elsewhere.
     pub fn rules_on(&self, screen: &Screen) -> InForce<'_> {
         let campaign = match screen {
-            Screen::Campaign(id) => Some(id),
-            Screen::Battle => self.back.iter().rev().find_map(|s| match s {
-                Screen::Campaign(id) => Some(id),
-                _ => None,
-            }),
+            Screen::Campaign(id) => Some(id.as_str()),
+            Screen::Battle => self.battle_campaign(),
             _ => None,
         };
         campaign.map_or(InForce::Here(&self.rules), |id| self.rules_of_campaign(id))
+    }
+
+    /// The campaign whose table the battle screen was opened from: the
+    /// last on the way back.
+    pub fn battle_campaign(&self) -> Option<&str> {
+        self.back.iter().rev().find_map(|s| match s {
+            Screen::Campaign(id) => Some(id.as_str()),
+            _ => None,
+        })
     }
 
     /// A document by key.

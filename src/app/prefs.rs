@@ -27,6 +27,9 @@ pub struct Prefs {
     /// Where the player was at quit: Muster opens there (the library when
     /// its document is gone).
     pub place: Option<Place>,
+    /// The way back from there, the last one last: Back and the trail of
+    /// screens above it lead where they led before the quit.
+    pub trail: Vec<Place>,
 }
 
 impl Default for Prefs {
@@ -40,6 +43,7 @@ impl Default for Prefs {
             machine: String::new(),
             data_dir: None,
             place: None,
+            trail: Vec::new(),
         }
     }
 }

@@ -248,9 +248,13 @@ impl App {
                         .library
                         .broken_on_disk
                         .insert(key.clone(), e.msg());
-                    Msg::new("store.changed_broken")
-                        .text("name", name)
-                        .msg("reason", e.msg())
+                    // A file Muster never had: no version of its own to
+                    // keep nor to write back.
+                    let words = match self.model.doc(&key) {
+                        Some(_) => "store.changed_broken",
+                        None => "store.new_broken",
+                    };
+                    Msg::new(words).text("name", name).msg("reason", e.msg())
                 }
             };
             self.message(MessageKind::Error, text);

@@ -255,7 +255,7 @@ fn label(action: Action, lang: Lang, model: &Model) -> String {
             "action.undo_redo_what",
             &[
                 ("action", lang.t(action.label())),
-                ("what", lang.t(change.label)),
+                ("what", &lang.msg(&change.words())),
             ],
         ),
         None => lang.t(action.label()).to_owned(),

@@ -100,11 +100,26 @@ pub fn disk_changes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, folded: &mut usize) 
         ui.horizontal_wrapped(|ui| {
             // A file that cannot be read: why, and no version to take.
             if let Some(reason) = model.library.broken_on_disk.get(key) {
-                let text = Msg::new("disk.broken")
+                let words = match model.doc(key) {
+                    Some(_) => "disk.broken",
+                    None => "disk.broken_new",
+                };
+                let text = Msg::new(words)
                     .text("name", &name)
                     .msg("reason", reason.clone());
                 alert(ui, Tone::Error, &cx.msg(&text));
-                keep_mine_ui(ui, cx, key, &name);
+                if model.doc(key).is_some() {
+                    keep_mine_ui(ui, cx, key, &name);
+                } else {
+                    // A file Muster never had: nothing of its own to keep;
+                    // it is listed in the library with the others it
+                    // cannot read, and its banner goes.
+                    let word = cx.t("disk.leave_it");
+                    let named = cx.f("disk.leave_it_named", &[("name", &name)]);
+                    if widgets::icon_button(ui, icons::ICON_CHECK, word, &named, true).clicked() {
+                        cx.send(Command::TakeDiskVersion(key.clone()));
+                    }
+                }
                 return;
             }
             alert(

@@ -161,6 +161,11 @@ impl App {
         if screen == self.model.screen {
             return;
         }
+        if screen == Screen::Battle && matches!(self.model.screen, Screen::Campaign(_)) {
+            // A fight from a campaign's table: Back leads to that table,
+            // whatever road led to the battle screen before.
+            self.model.back.retain(|s| *s != Screen::Battle);
+        }
         let was = std::mem::replace(&mut self.model.screen, screen);
         // Coming back to a screen on the way back by another road forgets
         // the loop: Back then leads where it led from that screen before.

@@ -125,6 +125,13 @@ impl BattleView {
             }
         }
         self.scroll_to_fight = true;
+        self.table = (c.phase == crate::rules::campaign::Phase::Playing).then(|| {
+            crate::ui::battle::TableOrigin {
+                doc: c.id.clone(),
+                mission: c.mission_number(),
+                mode: self.mode,
+            }
+        });
         true
     }
 

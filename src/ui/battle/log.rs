@@ -92,11 +92,13 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
             ui.set_min_height(LAST_ROLL_HEIGHT);
             ui.label(icons::ICON_CASINO.rich_text().color(palette().ink.accent));
             ui.label(RichText::new(cx.t("battle.last_roll")).strong());
-            let Some(e) = model.battle.log.last() else {
+            // A roll of another campaign's table is not this table's.
+            let here = model.battle_campaign();
+            let newest = model.battle.log.iter().enumerate().rev();
+            let Some((k, e)) = newest.clone().find(|(_, e)| e.seen_from(here)) else {
                 ui.label(RichText::new(cx.t("battle.last_roll_none")).color(palette().ink.subdued));
                 return;
             };
-            let k = model.battle.log.len() - 1;
             let playing = playing(cx);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if playing {
@@ -259,6 +261,22 @@ fn entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry, repl
             );
         }
         wounds_badge(ui, cx, e);
+        // Seen from one campaign's table, another campaign's roll says
+        // whose it is.
+        let here = cx.model.battle_campaign();
+        if here.is_some()
+            && let Some(other) = e.other_campaign(here)
+        {
+            let name = cx
+                .model
+                .get::<Campaign>(other)
+                .map_or_else(|| other.to_owned(), |c| c.name.clone());
+            badge(
+                ui,
+                Tone::Info,
+                &cx.f("battle.other_campaign", &[("campaign", &name)]),
+            );
+        }
         // A dash between title and result, as the last-roll bar has it:
         // a name ending in a number ("Cult champion 1") would run into
         // the result's count ("1 attack").

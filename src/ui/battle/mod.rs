@@ -72,6 +72,20 @@ pub struct BattleView {
     /// A fight was just filled in from a campaign's table: its fighters
     /// are scrolled into view at the next frame.
     pub scroll_to_fight: bool,
+    /// Where the fight shown was picked: its campaign's table, at which
+    /// mission, filling which mode in.
+    pub table: Option<TableOrigin>,
+}
+
+/// The campaign table a fight was picked at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableOrigin {
+    /// The campaign's id.
+    pub doc: String,
+    /// Its mission then.
+    pub mission: u32,
+    /// The mode the fight filled in.
+    pub mode: Mode,
 }
 
 impl Default for BattleView {
@@ -87,6 +101,7 @@ impl Default for BattleView {
             flyer: Default::default(),
             we_attack: true,
             scroll_to_fight: false,
+            table: None,
         }
     }
 }
@@ -110,8 +125,14 @@ impl BattleView {
         self.psychic.we_attack = self.we_attack;
         self.tabs_ui(ui, cx);
         ui.add_space(space::M);
-
-        match self.mode {
+        // A fight picked at a mission now over: said, and not rolled as
+        // the campaign's until cleared.
+        let stale = self.stale_table(cx).filter(|o| o.mode == self.mode);
+        if let Some(origin) = &stale {
+            self.stale_ui(ui, cx, origin);
+            ui.add_space(space::M);
+        }
+        ui.add_enabled_ui(stale.is_none(), |ui| match self.mode {
             Mode::CloseCombat => self.close_combat.ui(ui, cx, self.we_attack),
             Mode::Shooting => self.shooting.ui(ui, cx, self.we_attack),
             Mode::RtShot => self.rt_shot.ui(ui, cx, self.we_attack),
@@ -119,11 +140,65 @@ impl BattleView {
             Mode::Units => self.units.ui(ui, cx),
             Mode::Robot => self.robot.ui(ui, cx),
             Mode::Flyer => self.flyer.ui(ui, cx, &self.units),
-        }
+        });
         ui.add_space(space::M);
         log::log_ui(ui, cx, self.mode == Mode::Psychic);
         ui.add_space(space::M);
         log::summary_ui(ui, cx, self.mode == Mode::Units, &mut self.we_attack);
+    }
+
+    /// The table the fight shown was picked at, when its mission is over
+    /// (or its campaign gone): its fighters are that mission's.
+    fn stale_table(&self, cx: &ViewCtx<'_>) -> Option<TableOrigin> {
+        use crate::rules::campaign::{Campaign, Phase};
+        let origin = self.table.as_ref()?;
+        let over = cx
+            .model
+            .get::<Campaign>(&origin.doc)
+            .is_none_or(|c| c.phase != Phase::Playing || c.mission_number() != origin.mission);
+        over.then(|| origin.clone())
+    }
+
+    /// "These fighters were picked at mission 3's table, now over", and
+    /// Clear: the mode's fight set aside, to be picked again from the
+    /// table of the mission being played.
+    fn stale_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, origin: &TableOrigin) {
+        use crate::rules::campaign::Campaign;
+        let name = cx
+            .model
+            .get::<Campaign>(&origin.doc)
+            .map_or_else(String::new, |c| c.name.clone());
+        let text = cx.f(
+            "battle.table_over",
+            &[
+                ("campaign", &name),
+                ("mission", &origin.mission.to_string()),
+            ],
+        );
+        card(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            crate::ui::widgets::alert(ui, crate::ui::widgets::Tone::Warning, &text);
+            let clear = cx.t("battle.table_over_clear");
+            if crate::ui::widgets::icon_button(ui, icons::ICON_CLEAR_ALL, clear, clear, true)
+                .clicked()
+            {
+                self.clear_mode(origin.mode);
+                self.table = None;
+            }
+        });
+    }
+
+    /// The mode's fight set aside: its fighters and values as new.
+    fn clear_mode(&mut self, mode: Mode) {
+        match mode {
+            Mode::CloseCombat => self.close_combat = Default::default(),
+            Mode::Shooting => self.shooting = Default::default(),
+            Mode::RtShot => self.rt_shot = Default::default(),
+            Mode::Psychic => self.psychic = Default::default(),
+            Mode::Units => self.units = Default::default(),
+            Mode::Robot => self.robot = Default::default(),
+            Mode::Flyer => self.flyer = Default::default(),
+        }
     }
 
     /// The title card with a tab for each mode.

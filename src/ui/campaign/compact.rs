@@ -78,7 +78,11 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
             out.push(Line {
                 id: x.id,
                 name: x.name().to_owned(),
-                kind: format!("{} · {}", member_kind(cx, &x.member), e.player),
+                kind: format!(
+                    "{} · {}",
+                    member_kind(cx, &x.member),
+                    super::parts::player_name(cx, e)
+                ),
                 enemy: false,
                 wounds: (max, taken),
                 out: table.out_of_action.contains(&x.id),

@@ -577,3 +577,15 @@ impl Default for BuyKind {
         Self::Gear(GearKind::Melee)
     }
 }
+
+/// Whose escort, as headings and lines name it: the player's name or, left
+/// blank, the escort's own ("Grey Raiders"), never an empty heading.
+pub(super) fn player_name(cx: &ViewCtx<'_>, e: &crate::rules::campaign::Escort) -> String {
+    if !e.player.trim().is_empty() {
+        return e.player.clone();
+    }
+    if !e.source.trim().is_empty() {
+        return e.source.clone();
+    }
+    cx.f("campaign.ui.escort_n", &[("n", &e.id.0.to_string())])
+}

@@ -16,7 +16,7 @@ use crate::rules::killteam::{Soldier, ribbons};
 use crate::ui::campaign::cards::{enemies_ui, member_profile_ui, wounds_ui};
 use crate::ui::campaign::dice::typed_die;
 use crate::ui::campaign::fight::{FightRefusals, fight_banner_ui, fight_buttons_ui};
-use crate::ui::campaign::parts::{MissionState, TableMarks, edit, mission_ui};
+use crate::ui::campaign::parts::{MissionState, TableMarks, edit, mission_ui, player_name};
 use crate::ui::campaign::{actions, compact, items, loot, victory};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -237,7 +237,7 @@ impl MissionState {
         let marks = &mut self.marks;
         for e in &c.escorts {
             ui.horizontal(|ui| {
-                card_title(ui, icons::ICON_GROUPS, &e.player);
+                card_title(ui, icons::ICON_GROUPS, &player_name(cx, e));
                 if e.kind == EscortKind::KillTeam {
                     command_points_ui(ui, cx, c, e);
                 }
@@ -354,7 +354,7 @@ impl MissionState {
         let sides: Vec<(Option<EscortId>, String)> = c
             .escorts
             .iter()
-            .map(|e| (Some(e.id), e.player.clone()))
+            .map(|e| (Some(e.id), player_name(cx, e)))
             .chain(std::iter::once((
                 None,
                 cx.t("campaign.ui.the_enemy").to_owned(),
@@ -460,7 +460,8 @@ fn command_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Esco
     let id = c.id.as_str();
     ui.separator();
     let l = ui.label(cx.t("campaign.ui.command_points"));
-    let minus = cx.f("campaign.ui.cp_minus", &[("player", &e.player)]);
+    let player = player_name(cx, e);
+    let minus = cx.f("campaign.ui.cp_minus", &[("player", &player)]);
     if icon_button(ui, icons::ICON_REMOVE, "", &minus, e.command_points > 0).clicked() {
         cx.send(edit(
             id,
@@ -473,7 +474,7 @@ fn command_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Esco
     let named = cx.f(
         "campaign.ui.cp_value",
         &[
-            ("player", &e.player),
+            ("player", &player),
             ("points", &e.command_points.to_string()),
         ],
     );
@@ -484,7 +485,7 @@ fn command_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Esco
     )
     .labelled_by(l.id)
     .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &named));
-    let plus = cx.f("campaign.ui.cp_plus", &[("player", &e.player)]);
+    let plus = cx.f("campaign.ui.cp_plus", &[("player", &player)]);
     if icon_button(ui, icons::ICON_ADD, "", &plus, true).clicked() {
         cx.send(edit(
             id,
@@ -690,7 +691,7 @@ fn initiative_order_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, init: 
     for (place, s) in init.order.iter().enumerate() {
         let who = s.escort.and_then(|e| c.escort(e)).map_or_else(
             || cx.t("campaign.ui.the_enemy").to_owned(),
-            |e| e.player.clone(),
+            |e| player_name(cx, e),
         );
         let faces = s
             .faces()

@@ -433,3 +433,53 @@ fn import_without_a_file_dialog_asks_for_the_path() {
     assert_eq!(model.library.docs.len(), 1, "{:?}", model.feedback.messages);
     assert!(h.state().views.library.import_path.is_none(), "closed");
 }
+
+/// A file Muster never had, arriving broken in the folder: its banner says
+/// it cannot be read, offers no "Keep mine" (Muster has nothing of its own
+/// to keep) but "Leave it", which lists it with the unreadable files and
+/// takes the banner away.
+#[test]
+fn a_broken_file_muster_never_had_can_be_left_and_its_banner_goes() {
+    use muster::app::Command;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    std::fs::create_dir_all(dir.path().join("rosters")).expect("folder");
+    std::fs::write(dir.path().join("rosters/stranger.json"), "{\"kind\": \"ros").expect("written");
+    h.state_mut().app.apply(Command::CheckDisk);
+    h.state_mut().app.flush_saves();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("could not be read")
+            .next()
+            .is_some()
+            || h.query_all_by_label_contains("cannot be read")
+                .next()
+                .is_some(),
+        "the banner says it cannot be read"
+    );
+    assert!(
+        h.query_all_by_label_contains("Keep mine").next().is_none(),
+        "nothing of Muster's to keep"
+    );
+    h.get_by_role_and_label(
+        Role::Button,
+        "Leave stranger as it is: listed with the files that could not be read",
+    )
+    .click();
+    h.run();
+    assert!(
+        h.state().app.model.library.disk_changes.is_empty(),
+        "the banner goes"
+    );
+    assert!(
+        h.state()
+            .app
+            .model
+            .library
+            .unreadable
+            .iter()
+            .any(|u| u.path.ends_with("stranger.json")),
+        "listed with the files that could not be read"
+    );
+}

@@ -141,3 +141,70 @@ fn back_skips_a_screen_whose_document_is_gone_and_keeps_no_loop() {
     app.apply(Command::Back);
     assert_eq!(app.model.screen, Screen::Library);
 }
+
+/// Muster reopened on the battle screen keeps the way back it had: the
+/// trail shows the campaign above the battle screen, Esc returns to its
+/// table; and a fight opened later from the table returns there on Esc,
+/// not to the library.
+#[test]
+fn the_way_back_survives_a_restart_and_a_fight_from_the_table_returns_to_it() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let table = Screen::Campaign(c.id.clone());
+    let prefs = {
+        let mut h = window(dir.path(), vec![Doc::new(c.clone())]);
+        h.state_mut().app.apply(Command::Show(table.clone()));
+        h.run();
+        h.get_by_label("Resolve a fight…").click_accesskit();
+        h.run();
+        assert_eq!(screen(&h), Screen::Battle);
+        h.state().app.prefs()
+    };
+    // Kept as eframe keeps preferences: serialised, read back.
+    let kept: muster::app::Prefs =
+        serde_json::from_str(&serde_json::to_string(&prefs).expect("written")).expect("read");
+    let app = muster::app::App::new(
+        Some(dir.path()),
+        &kept,
+        Box::new(muster::app::ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    let mut h = crate::common::window(app, 1024.0, 700.0);
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    assert!(
+        h.query_by_role_and_label(Role::Button, &c.name).is_some(),
+        "after the restart the trail still shows the campaign above the battle screen"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(screen(&h), table, "Esc returns to the table");
+
+    // Reopened on the battle screen with no way back kept (an older
+    // Muster's preferences): a fight opened from the table still returns
+    // to the table.
+    let bare = muster::app::Prefs {
+        trail: Vec::new(),
+        ..kept
+    };
+    let app = muster::app::App::new(
+        Some(dir.path()),
+        &bare,
+        Box::new(muster::app::ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    let mut h = crate::common::window(app, 1024.0, 700.0);
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    h.state_mut().app.apply(Command::Show(table.clone()));
+    h.run();
+    h.get_by_label("Resolve a fight…").click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(screen(&h), table, "Esc from the fight returns to its table");
+}

@@ -395,6 +395,20 @@ fn undo_names_the_document_and_the_character() {
         CharacterEdit::Rename("Kal the Bold".to_owned()),
     ));
     app.apply(Command::Show(Screen::Library));
+    // The Edit menu names him as the log will.
+    let mut h = harness(app);
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Edit").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Undo rename character, Kal")
+            .is_some_and(|n| n
+                .accesskit_node()
+                .label()
+                .is_some_and(|l| l.contains("(Raiders)"))),
+        "the Edit menu's Undo names the character and the document"
+    );
+    let mut app = h.into_state().app;
     app.apply(Command::Undo);
     let said = app.model.feedback.messages.last().expect("said").shown();
     assert!(

@@ -1175,3 +1175,123 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
     assert_eq!(s.shot.shooter.bs, i64::from(fighter.profile.get(C::BS)));
     assert!(!h.state().views.battle.we_attack, "the enemy shoots");
 }
+
+/// A fight picked at a mission's table does not outlive the mission: once
+/// the campaign is at its next mission's table, the battle screen says the
+/// fighters are the finished mission's and Roll is greyed, no die rolled
+/// for a fight that is history; Clear sets them aside.
+#[test]
+fn a_fight_picked_at_a_mission_now_over_is_said_so_and_not_rolled() {
+    use muster::rules::campaign::{CampaignEdit as E, MissionChoice, MissionResult};
+    let (c, _dir, mut h) = kill_team_table();
+    let enemy = enemy_name(&c, 0);
+    attack_from_table(
+        &mut h,
+        "Trooper Dace",
+        &format!("Trooper Dace shoots {enemy} with Lasgun"),
+    );
+    assert_eq!(screen(&h), Screen::Battle);
+    assert!(
+        !h.get_by_role_and_label(Role::Button, "Roll")
+            .accesskit_node()
+            .is_disabled(),
+        "the mission's own fight rolls"
+    );
+    let key = muster::rules::DocKey::of::<Campaign>(c.id.clone());
+    for e in [
+        E::EndMission {
+            result: MissionResult {
+                success: false,
+                vp: 0,
+            },
+            played: vec![],
+        },
+        E::NextMission {
+            choice: MissionChoice::default(),
+        },
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+        E::BeginMission,
+    ] {
+        h.state_mut().app.apply(muster::app::Command::Edit(
+            key.clone(),
+            muster::rules::Edit::new(e),
+        ));
+    }
+    h.run();
+    assert_eq!(crate::common::the_campaign(&h).mission_number(), 2);
+    assert!(
+        h.query_by_label_contains("picked at the table of mission 1 of The Raid, which is over")
+            .is_some(),
+        "the screen says whose fight it was"
+    );
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Roll")
+            .accesskit_node()
+            .is_disabled(),
+        "no roll of a finished mission's fight"
+    );
+    crate::common::button(&mut h, "Clear the fighters");
+    assert!(
+        h.query_by_label_contains("which is over").is_none(),
+        "cleared"
+    );
+    assert!(h.state().app.model.battle.log.is_empty(), "no die rolled");
+}
+
+/// The battle screen opened from one campaign's table shows, in its bar
+/// of the newest roll, that table's rolls only: another campaign's roll is
+/// not offered to be applied here, and in the log it says whose it is.
+#[test]
+fn a_roll_of_another_campaign_is_not_shown_as_this_tables_newest() {
+    use muster::app::Command;
+    let rules = RulesData::built_in().expect("rules");
+    let raid = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let mut ashes = crate::common::band_at_the_table(&rules);
+    ashes.id = "ashes".to_owned();
+    ashes.name = "Ashes".to_owned();
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        // Closed before the app opens the folder (else it is read-only).
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        store
+            .save(&muster::rules::Doc::new(ashes.clone()))
+            .expect("save");
+    }
+    let mut h = super::showing(dir.path(), &raid);
+    let enemy = enemy_name(&raid, 0);
+    attack_from_table(
+        &mut h,
+        "Trooper Dace",
+        &format!("Trooper Dace shoots {enemy} with Lasgun"),
+    );
+    crate::common::button(&mut h, "Roll");
+    assert_eq!(h.state().app.model.battle.log.len(), 1);
+    assert!(
+        h.query_by_label_contains("None yet").is_none(),
+        "The Raid's roll in the bar"
+    );
+    // Ashes' table, then a fight from it.
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(ashes.id.clone())));
+    h.run();
+    let foe = enemy_name(&ashes, 0);
+    h.get_by_label("Inquisitor Vael attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Close combat: Inquisitor Vael against {foe}"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    assert!(
+        h.query_by_label_contains("None yet").is_some(),
+        "The Raid's roll is not Ashes' newest"
+    );
+    assert!(
+        h.query_by_label("The Raid's roll").is_some(),
+        "in the log it says whose it is"
+    );
+}

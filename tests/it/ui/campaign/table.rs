@@ -567,3 +567,34 @@ fn kt_8_a_soldier_waits_for_the_enemy_s_turn_and_the_menu_says_why() {
     // Dace's own activation goes on.
     assert!(offered(&mut h, "Trooper Dace", "Shoot"));
 }
+
+/// An escort whose player was left unnamed is headed by its own name at the
+/// table (cards and compact list), never by an empty heading.
+#[test]
+fn an_unnamed_players_escort_is_headed_by_its_own_name() {
+    let rules = RulesData::built_in().expect("rules");
+    let team = crate::common::example_team();
+    // A file from another version, or written by hand, may leave it blank.
+    let mut c = crate::common::team_at_the_table(&team, &rules, |_| Vec::new());
+    c.escorts[0].player = String::new();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    let heading = h
+        .query_all_by_label(&team.name)
+        .filter(|n| n.accesskit_node().role() == Role::Label)
+        .count();
+    assert!(heading >= 1, "the escort headed by {}", team.name);
+    assert!(
+        h.query_by_label(&format!("One command point less for {}", team.name))
+            .is_some(),
+        "the command points name the escort"
+    );
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains(&format!("· {}", team.name))
+            .next()
+            .is_some(),
+        "each compact line names the escort"
+    );
+}
