@@ -1,7 +1,9 @@
 //! Makes the example campaign, `assets/examples/campaign.json`, through the
-//! journal engine: the example band (`assets/examples/rt-band.json`)
-//! escorted through three missions, with their recruits, recon, Cran tests
-//! and a fate point, every die seeded or typed.
+//! journal engine: the example band (`assets/examples/rt-band.json`) and
+//! the example kill team (`assets/examples/killteam.json`) escorted through
+//! three missions, with their recruits, recon, Cran tests and a fate point,
+//! then into the first turn of the fourth, where two soldiers have acted;
+//! every die seeded or typed.
 //!
 //! `cargo run --example example_campaign` writes it in place;
 //! `cargo run --example example_campaign -- OUT.json` writes it elsewhere.
@@ -9,15 +11,22 @@
 //! example is byte for byte what it makes.
 
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, EscortId, Member, MissionChoice, MissionResult, NewEscort,
+    Campaign, CampaignEdit as E, CharId, EscortId, EscortKind, Member, MissionChoice,
+    MissionResult, NewEscort,
 };
 use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::{Character, Document as _, Roster, RulesData};
+use muster::rules::killteam::activation::Act;
+use muster::rules::{Character, Document as _, KillTeam, Roster, RulesData};
 use std::path::{Path, PathBuf};
 
 /// The example band's file, read by the generator.
 pub fn band_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/rt-band.json")
+}
+
+/// The example kill team's file, read by the generator.
+pub fn team_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/killteam.json")
 }
 
 /// The example campaign's file, where the generator writes by default.
@@ -52,8 +61,19 @@ fn lost() -> MissionResult {
     }
 }
 
-/// The campaign set up: its factions chosen and the band as its one escort.
-fn set_up(band: &Roster, go: &mut impl FnMut(&Campaign, E) -> Campaign, r: &RulesData) -> Campaign {
+/// The escorts of the example: the band and the kill team.
+struct Escorts {
+    band: Roster,
+    team: KillTeam,
+}
+
+/// The campaign set up: its factions chosen, Camille's band and Bruno's
+/// kill team its escorts.
+fn set_up(
+    escorts: &Escorts,
+    go: &mut impl FnMut(&Campaign, E) -> Campaign,
+    r: &RulesData,
+) -> Campaign {
     // Begun as the window begins one: its rules recorded first.
     let c = <Campaign as muster::rules::Document>::create(
         "hive-tertius".into(),
@@ -64,23 +84,26 @@ fn set_up(band: &Roster, go: &mut impl FnMut(&Campaign, E) -> Campaign, r: &Rule
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into(), "orks".into()];
     let c = go(&c, E::SetSettings { settings: s });
-    go(
-        &c,
-        E::AddEscort {
-            escort: NewEscort {
-                player: "Camille".into(),
-                source: band.name.clone(),
-                kind: muster::rules::campaign::EscortKind::Band,
-                members: band
-                    .characters
-                    .iter()
-                    .cloned()
-                    .map(Member::Character)
-                    .collect(),
-                doc: None,
-            },
-        },
-    )
+    let band = NewEscort {
+        player: "Camille".into(),
+        source: escorts.band.name.clone(),
+        kind: EscortKind::Band,
+        members: (escorts.band.characters.iter().cloned())
+            .map(Member::Character)
+            .collect(),
+        doc: None,
+    };
+    let team = NewEscort {
+        player: "Bruno".into(),
+        source: escorts.team.name.clone(),
+        kind: EscortKind::KillTeam,
+        members: (escorts.team.soldiers.iter().cloned())
+            .map(Member::Soldier)
+            .collect(),
+        doc: None,
+    };
+    let c = go(&c, E::AddEscort { escort: band });
+    go(&c, E::AddEscort { escort: team })
 }
 
 /// The next mission drawn and begun.
@@ -107,19 +130,23 @@ fn draw_and_begin(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) -
     go(&c, E::BeginMission)
 }
 
-/// The example campaign, three missions in, made from the band's file text.
+/// The example campaign, three missions in and at the table of the
+/// fourth, made from the band's and the kill team's file text.
 ///
 /// # Panics
-/// If the band does not parse or the engine refuses an event.
-pub fn example_campaign(band_text: &str, r: &RulesData) -> Campaign {
-    let band = muster::store::document::parse::<Roster>(band_text, "rt-band").expect("the band");
+/// If the band or the team does not parse or the engine refuses an event.
+pub fn example_campaign(band_text: &str, team_text: &str, r: &RulesData) -> Campaign {
+    let escorts = Escorts {
+        band: muster::store::document::parse::<Roster>(band_text, "rt-band").expect("the band"),
+        team: muster::store::document::parse::<KillTeam>(team_text, "killteam").expect("the team"),
+    };
     let mut rng = seeded(40_000);
     let mut go = |c: &Campaign, e: E| {
         c.apply(e.clone(), r, &mut rng)
             .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
             .0
     };
-    let c = set_up(&band, &mut go, r);
+    let c = set_up(&escorts, &mut go, r);
     let c = go(
         &c,
         E::Start {
@@ -130,12 +157,50 @@ pub fn example_campaign(band_text: &str, r: &RulesData) -> Campaign {
     let c = first_mission(&draw_and_begin(&c, &mut go), &mut go, r);
     let c = second_mission(&next_mission(&c, &mut go), &mut go);
     let c = third_mission(&next_mission(&c, &mut go), &mut go);
-    go(
+    fourth_mission_first_turn(&next_mission(&c, &mut go), &mut go)
+}
+
+/// The fourth mission's first turn at the table, under way: Trooper Vell
+/// has moved and fired his flamer, an enemy has answered, and Trooper Rusk
+/// has laid his mine, moved and fired, so that his mine is armed. Bruno's
+/// team keeps its command points for the player to spend.
+fn fourth_mission_first_turn(
+    c: &Campaign,
+    go: &mut impl FnMut(&Campaign, E) -> Campaign,
+) -> Campaign {
+    let vell = id(c, "Trooper Vell");
+    let rusk = id(c, "Trooper Rusk");
+    let mut c = c.clone();
+    for act in [Act::Move, Act::Shoot] {
+        c = go(
+            &c,
+            E::Act {
+                character: vell,
+                act,
+            },
+        );
+    }
+    c = go(&c, E::EnemyActivation { index: 0 });
+    // EQ-11: laid without a target, it goes off later, on the model picked.
+    c = go(
         &c,
-        E::NextMission {
-            choice: MissionChoice::default(),
+        E::UseItem {
+            character: rusk,
+            item: "mine".into(),
+            target: None,
+            roll: None,
         },
-    )
+    );
+    for act in [Act::Move, Act::Shoot] {
+        c = go(
+            &c,
+            E::Act {
+                character: rusk,
+                act,
+            },
+        );
+    }
+    c
 }
 
 /// The first mission won (2 VP) with the inquisitor on his last wound, two
@@ -187,31 +252,38 @@ fn first_mission(
     )
 }
 
-/// The second mission won (1 VP), Trooper Hesk out of action and passing
-/// his Cran test.
+/// The second mission won (1 VP), Trooper Hesk of the band and Trooper
+/// Osk of the kill team out of action, both passing their Cran tests.
 fn second_mission(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) -> Campaign {
     let hesk = id(c, "Trooper Hesk");
-    let c = go(
-        c,
-        E::SetOutOfAction {
-            character: hesk,
-            out: true,
-        },
-    );
-    let c = go(
+    let osk = id(c, "Trooper Osk");
+    let mut c = c.clone();
+    for who in [hesk, osk] {
+        c = go(
+            &c,
+            E::SetOutOfAction {
+                character: who,
+                out: true,
+            },
+        );
+    }
+    let mut c = go(
         &c,
         E::EndMission {
             result: won(1),
             played: vec![],
         },
     );
-    go(
-        &c,
-        E::CranTest {
-            character: hesk,
-            roll: die(10, 9),
-        },
-    )
+    for who in [hesk, osk] {
+        c = go(
+            &c,
+            E::CranTest {
+                character: who,
+                roll: die(10, 9),
+            },
+        );
+    }
+    c
 }
 
 /// The third mission lost: three taken out of action, Oriel and Brask
@@ -268,8 +340,8 @@ fn third_mission(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) ->
 ///
 /// # Panics
 /// As [`example_campaign`], or if the campaign cannot be written.
-pub fn example_text(band_text: &str, r: &RulesData) -> String {
-    muster::store::to_json(&example_campaign(band_text, r)).expect("the campaign's text")
+pub fn example_text(band_text: &str, team_text: &str, r: &RulesData) -> String {
+    muster::store::to_json(&example_campaign(band_text, team_text, r)).expect("the campaign's text")
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -278,7 +350,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map_or_else(campaign_path, PathBuf::from);
     let r = RulesData::built_in().map_err(|p| format!("the built-in rules: {p:?}"))?;
     let band_text = std::fs::read_to_string(band_path())?;
-    std::fs::write(&out, example_text(&band_text, &r))?;
+    let team_text = std::fs::read_to_string(team_path())?;
+    std::fs::write(&out, example_text(&band_text, &team_text, &r))?;
     println!("{}", out.display());
     Ok(())
 }

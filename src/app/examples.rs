@@ -9,7 +9,8 @@ pub enum Example {
     Band,
     /// An Imperial Guard kill team of seven.
     KillTeam,
-    /// A campaign three missions in, the band and the team its escorts.
+    /// A campaign three missions in and at the table of the fourth, the
+    /// band and the team its escorts.
     Campaign,
 }
 

@@ -305,8 +305,9 @@ pub fn pick(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, combo: &str, ite
     h.run();
 }
 
-/// The example campaign (three missions in) with its next mission begun:
-/// its characters at the table.
+/// The example campaign, as `assets/examples/campaign.json` holds it:
+/// three missions in, at the table of the fourth with the band's
+/// characters and the kill team's soldiers, two of whom have acted.
 pub fn example_campaign_at_the_table(
     rules: &muster::rules::RulesData,
 ) -> muster::rules::campaign::Campaign {
@@ -317,15 +318,24 @@ pub fn example_campaign_at_the_table(
     .expect("example");
     let c = muster::store::document::parse::<muster::rules::campaign::Campaign>(&text, "tertius")
         .expect("campaign");
-    let mut rng = muster::rules::core::dice::seeded(1);
-    muster::rules::Document::apply(
-        &c,
-        muster::rules::CampaignEdit::BeginMission,
-        rules,
-        &mut rng,
-    )
-    .expect("begins")
-    .0
+    assert!(c.validate(rules).is_empty(), "{:?}", c.validate(rules));
+    c
+}
+
+/// The example campaign between its third and fourth missions: its
+/// journal played again up to the fourth mission drawn, not yet begun, when
+/// advance points are placed and reinforcements bought.
+pub fn example_campaign_between_missions(
+    rules: &muster::rules::RulesData,
+) -> muster::rules::campaign::Campaign {
+    let mut c = example_campaign_at_the_table(rules);
+    let next = (c.journal.iter())
+        .rposition(|e| matches!(e.event, muster::rules::CampaignEdit::NextMission { .. }))
+        .expect("the fourth mission drawn");
+    c.journal.truncate(next + 1);
+    let (c, _) = c.replay(rules).expect("replays");
+    assert_eq!(c.phase, muster::rules::campaign::Phase::Ready);
+    c
 }
 
 /// The names of the files in a folder, sorted.

@@ -1564,7 +1564,8 @@ fn example_path() -> std::path::PathBuf {
 #[test]
 fn the_example_campaign_is_what_its_generator_makes() {
     let band = std::fs::read_to_string(generator::band_path()).unwrap();
-    let made = generator::example_text(&band, &rules());
+    let team = std::fs::read_to_string(generator::team_path()).unwrap();
+    let made = generator::example_text(&band, &team, &rules());
     let text = std::fs::read_to_string(example_path()).unwrap();
     assert!(
         text == made,
@@ -1572,18 +1573,86 @@ fn the_example_campaign_is_what_its_generator_makes() {
     );
 }
 
+/// The example campaign, as `assets/examples/campaign.json` holds it.
+fn example(r: &RulesData) -> Campaign {
+    let text = std::fs::read_to_string(example_path()).unwrap();
+    let c = muster::store::document::parse::<Campaign>(&text, "campaign").unwrap();
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
+    c
+}
+
 #[test]
 fn the_example_campaign_is_three_missions_in_with_its_casualties() {
     let r = rules();
-    let text = std::fs::read_to_string(example_path()).unwrap();
-    let c = muster::store::document::parse::<Campaign>(&text, "campaign").unwrap();
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    let c = example(&r);
     assert_eq!(c.missions_played, 3);
     assert_eq!(state(&c, "Sister Oriel"), State::LightlyWounded);
     assert_eq!(state(&c, "Sergeant Brask"), State::SeriouslyWounded);
     assert_eq!(state(&c, "Trooper Dall"), State::Dead);
-    assert_eq!(c.phase, Phase::Ready);
+    assert_eq!(state(&c, "Trooper Hesk"), State::Fit);
+    // The kill team's Trooper Osk, out of action in the second mission,
+    // passed his Cran test.
+    assert_eq!(state(&c, "Trooper Osk"), State::Fit);
+    // The fourth mission is played: the wounded sergeant misses it, the
+    // dead stay home.
+    assert_eq!(c.phase, Phase::Playing);
     assert_eq!(mission_type(&c), MissionType::Survival);
+    let players = &c.table.as_ref().expect("a table").players;
+    assert!(players.contains(&id(&c, "Sister Oriel")));
+    assert!(!players.contains(&id(&c, "Sergeant Brask")));
+    assert!(!players.contains(&id(&c, "Trooper Dall")));
+}
+
+#[test]
+fn the_example_campaign_holds_a_band_and_a_kill_team_whose_soldiers_have_acted_at_the_table() {
+    use muster::rules::campaign::EscortKind;
+    use muster::rules::killteam::activation::Act;
+    let r = rules();
+    let c = example(&r);
+    let escorts: Vec<(&str, EscortKind)> = (c.escorts.iter())
+        .map(|e| (e.player.as_str(), e.kind))
+        .collect();
+    assert_eq!(
+        escorts,
+        [
+            ("Camille", EscortKind::Band),
+            ("Bruno", EscortKind::KillTeam)
+        ]
+    );
+    assert_eq!(c.phase, Phase::Playing);
+    let table = c.table.as_ref().expect("a table");
+    // Both escorts at the table: the band's characters, the team's soldiers.
+    for name in [
+        "Inquisitor Vael",
+        "Trooper Hesk",
+        "Sergeant Hark",
+        "Trooper Pell",
+    ] {
+        assert!(table.players.contains(&id(&c, name)), "{name}");
+    }
+    let acts = |name: &str| -> Vec<Act> { table.soldier_turn(id(&c, name)).acts().collect() };
+    assert_eq!(acts("Trooper Vell"), [Act::Move, Act::Shoot]);
+    assert_eq!(acts("Trooper Rusk"), [Act::Move, Act::Shoot]);
+    assert!(acts("Sergeant Hark").is_empty());
+    assert_eq!(table.enemies_activated(), [0]);
+    // Rusk laid his mine before he moved: it waits for a model to go off on.
+    assert_eq!(
+        table.laid,
+        vec![(id(&c, "Trooper Rusk"), "mine".to_owned())]
+    );
+    // A band counts no actions; the team keeps its command points to spend.
+    assert!(!c.counts_actions(id(&c, "Inquisitor Vael")));
+    assert!(c.counts_actions(id(&c, "Trooper Vell")));
+    let bruno = c
+        .escorts
+        .iter()
+        .find(|e| e.player == "Bruno")
+        .expect("Bruno");
+    assert_eq!(
+        bruno.command_points,
+        c.rates(&r.campaign).killteam_command_points
+    );
+    assert_eq!(table.turn(), 1);
 }
 
 #[test]

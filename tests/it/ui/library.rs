@@ -247,6 +247,73 @@ fn the_empty_library_offers_the_three_examples_and_opens_one() {
     assert!(h.query_by_label("Welcome to Muster").is_some());
 }
 
+/// The example campaign opened from the welcome is at its fourth mission's
+/// table with both escorts: a band character's card, who counts no
+/// actions, beside the kill team's soldiers', each with his actions this
+/// turn.
+#[test]
+fn the_example_campaign_opens_at_the_table_of_a_band_and_a_kill_team_whose_soldiers_have_acted() {
+    use egui::accesskit::Toggled;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), Lang::En, 1),
+        1400.0,
+        4000.0,
+    );
+    h.run();
+    h.get_by_label("Open the example campaign").click();
+    h.run();
+    let c = crate::common::the_campaign(&h);
+    assert_eq!(c.phase, muster::rules::campaign::Phase::Playing);
+    assert_eq!(
+        h.state().app.model.screen,
+        muster::app::Screen::Campaign(c.id.clone())
+    );
+    // The band's inquisitor: his card and its fights, no actions to count.
+    assert!(h.query_by_label("Inquisitor Vael attacks…").is_some());
+    assert!(
+        h.query_by_label("Take Inquisitor Vael out of action")
+            .is_some()
+    );
+    assert!(h.query_by_label("Act: Inquisitor Vael").is_none());
+    // The team's Trooper Vell moved and shot: both his actions spent, and
+    // his card says what he did.
+    assert!(h.query_by_label("Act: Trooper Vell").is_some());
+    for n in 1..=2 {
+        let label = format!("Action {n} of 2 spent: Trooper Vell");
+        let pip = h.get_by_label(&label);
+        assert_eq!(pip.accesskit_node().toggled(), Some(Toggled::True), "{n}");
+    }
+    assert_eq!(
+        h.query_all_by_label("This turn: Move · Shoot").count(),
+        2,
+        "Vell's card and Rusk's"
+    );
+    let label = "Action 2 of 2 spent: Trooper Rusk";
+    assert_eq!(
+        h.get_by_label(label).accesskit_node().toggled(),
+        Some(Toggled::True)
+    );
+    // The table counts both sides' activations: the enemy has answered once.
+    assert!(
+        h.query_by_label_contains("Activations this turn: your soldiers 2, the enemy 1")
+            .is_some()
+    );
+    assert!(
+        !h.get_by_label("Take back Trooper Vell's last action")
+            .accesskit_node()
+            .is_disabled()
+    );
+    // Sergeant Hark has not acted yet.
+    let pip = h.get_by_label("Action 1 of 2 spent: Sergeant Hark");
+    assert_eq!(pip.accesskit_node().toggled(), Some(Toggled::False));
+    assert!(
+        h.query_all_by_label("This turn: no action yet")
+            .next()
+            .is_some()
+    );
+}
+
 /// At 1024 × 700, in English and in French, a campaign's card keeps its
 /// badge off its buttons, even with a long name: every button is inside
 /// the window and none covers another.

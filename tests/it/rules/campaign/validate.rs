@@ -32,6 +32,15 @@ fn forged(change: impl FnOnce(&mut Value)) -> Value {
     doc
 }
 
+/// The place in the example's journal of its first event of `kind`.
+fn first(kind: &str) -> usize {
+    let doc: Value = serde_json::from_str(EXAMPLE).expect("example");
+    let journal = doc["campaign"]["journal"].as_array().expect("a journal");
+    (journal.iter())
+        .position(|e| e["event"] == kind || e["event"].get(kind).is_some())
+        .unwrap_or_else(|| panic!("no {kind} in the example's journal"))
+}
+
 fn event(doc: &mut Value, entry: usize) -> &mut Value {
     &mut doc["campaign"]["journal"][entry]["event"]
 }
@@ -58,38 +67,41 @@ fn the_example_campaign_passes_check() {
 
 #[test]
 fn cmp_3_a_d6_mission_draw_showing_9_is_refused() {
+    let start = first("start");
     let doc = forged(|d| {
-        event(d, 3)["start"]["choice"]["draw"] =
+        event(d, start)["start"]["choice"]["draw"] =
             json!({"sides": 6, "faces": [9], "modifier": 0, "total": 9});
     });
-    let line = refused_by_check(&doc, "CMP-3", 4);
+    let line = refused_by_check(&doc, "CMP-3", start + 1);
     assert!(line.contains("1D6"), "{line}");
 }
 
 #[test]
 fn cmp_3_a_mission_the_die_does_not_give_is_refused() {
     // The die says the third Investigation; the journal the first.
+    let start = first("start");
     let doc = forged(|d| {
-        event(d, 3)["start"]["choice"]["draw"] =
+        event(d, start)["start"]["choice"]["draw"] =
             json!({"sides": 6, "faces": [3], "modifier": 0, "total": 3});
     });
-    let line = refused_by_check(&doc, "CMP-3", 4);
+    let line = refused_by_check(&doc, "CMP-3", start + 1);
     assert!(line.contains("investigation_missing_patrol"), "{line}");
 }
 
 #[test]
 fn cmp_4_a_d3_faction_draw_showing_4_is_refused() {
+    let next = first("next_mission");
     let doc = forged(|d| {
-        event(d, 11)["next_mission"]["choice"]["faction_draw"] =
+        event(d, next)["next_mission"]["choice"]["faction_draw"] =
             json!({"sides": 3, "faces": [4], "modifier": 0, "total": 4});
     });
-    refused_by_check(&doc, "CMP-4", 12);
+    refused_by_check(&doc, "CMP-4", next + 1);
     // A face within the die that gives another faction is refused too.
     let doc = forged(|d| {
-        event(d, 11)["next_mission"]["choice"]["faction_draw"] =
+        event(d, next)["next_mission"]["choice"]["faction_draw"] =
             json!({"sides": 3, "faces": [2], "modifier": 0, "total": 2});
     });
-    let line = refused_by_check(&doc, "CMP-4", 12);
+    let line = refused_by_check(&doc, "CMP-4", next + 1);
     assert!(
         line.contains("mutants") && line.contains("cultists"),
         "{line}"
@@ -98,53 +110,57 @@ fn cmp_4_a_d3_faction_draw_showing_4_is_refused() {
 
 #[test]
 fn cmp_5_a_d10_enemy_draw_showing_11_is_refused() {
+    let draw = first("draw_enemy");
     let doc = forged(|d| {
         let eleven = json!({"sides": 10, "faces": [11], "modifier": 0, "total": 11});
-        event(d, 4)["draw_enemy"]["drawn"][0]["roll"] = eleven.clone();
-        event(d, 4)["draw_enemy"]["rolls"][0] = eleven;
+        event(d, draw)["draw_enemy"]["drawn"][0]["roll"] = eleven.clone();
+        event(d, draw)["draw_enemy"]["rolls"][0] = eleven;
     });
-    let line = refused_by_check(&doc, "CMP-5", 5);
+    let line = refused_by_check(&doc, "CMP-5", draw + 1);
     assert!(line.contains("1D10"), "{line}");
 }
 
 #[test]
 fn cmp_5_an_enemy_the_table_does_not_give_for_its_die_is_refused() {
     // A 1 on the Renegade Marines' table is no sorcerer.
+    let draw = first("draw_enemy");
     let doc = forged(|d| {
         let one = json!({"sides": 10, "faces": [1], "modifier": 0, "total": 1});
-        event(d, 4)["draw_enemy"]["drawn"][0]["roll"] = one.clone();
-        event(d, 4)["draw_enemy"]["rolls"][0] = one;
+        event(d, draw)["draw_enemy"]["drawn"][0]["roll"] = one.clone();
+        event(d, draw)["draw_enemy"]["rolls"][0] = one;
     });
-    let line = refused_by_check(&doc, "CMP-5", 5);
+    let line = refused_by_check(&doc, "CMP-5", draw + 1);
     assert!(line.contains("Renegade sorcerer"), "{line}");
 }
 
 #[test]
 fn cmp_14_a_recon_1_recorded_as_a_clue_is_refused() {
+    let recon = first("recon");
     let doc = forged(|d| {
-        event(d, 10)["recon"]["roll"] =
+        event(d, recon)["recon"]["roll"] =
             json!({"sides": 12, "faces": [1], "modifier": 0, "total": 1});
     });
-    let line = refused_by_check(&doc, "CMP-14", 11);
+    let line = refused_by_check(&doc, "CMP-14", recon + 1);
     assert!(line.contains("clue"), "{line}");
 }
 
 #[test]
 fn an_unknown_field_in_a_journal_event_or_roll_is_refused_with_its_place() {
+    let (recon, draw) = (first("recon"), first("draw_enemy"));
     for (place, change) in [
         (
-            "campaign.journal[10].event.recon",
-            Box::new(|d: &mut Value| event(d, 10)["recon"]["bonus"] = json!(3))
+            format!("campaign.journal[{recon}].event.recon"),
+            Box::new(|d: &mut Value| event(d, recon)["recon"]["bonus"] = json!(3))
                 as Box<dyn Fn(&mut Value)>,
         ),
         (
-            "campaign.journal[10].event.recon.roll",
-            Box::new(|d: &mut Value| event(d, 10)["recon"]["roll"]["bonus"] = json!(3)),
+            format!("campaign.journal[{recon}].event.recon.roll"),
+            Box::new(|d: &mut Value| event(d, recon)["recon"]["roll"]["bonus"] = json!(3)),
         ),
         (
-            "campaign.journal[4].event.draw_enemy.drawn[0].roll",
+            format!("campaign.journal[{draw}].event.draw_enemy.drawn[0].roll"),
             Box::new(|d: &mut Value| {
-                event(d, 4)["draw_enemy"]["drawn"][0]["roll"]["bonus"] = json!(3)
+                event(d, draw)["draw_enemy"]["drawn"][0]["roll"]["bonus"] = json!(3)
             }),
         ),
     ] {
@@ -155,7 +171,7 @@ fn an_unknown_field_in_a_journal_event_or_roll_is_refused_with_its_place() {
             "{}",
             run.stderr
         );
-        assert!(run.stderr.contains(place), "{place}: {}", run.stderr);
+        assert!(run.stderr.contains(&place), "{place}: {}", run.stderr);
     }
 }
 
@@ -171,12 +187,14 @@ fn cmp_2_an_entry_labelled_with_another_mission_is_refused() {
 
 #[test]
 fn cmp_13_an_entry_naming_a_character_the_campaign_lacks_names_the_rule() {
-    let doc = forged(|d| event(d, 10)["recon"]["character"] = json!(99));
-    let line = refused_by_check(&doc, "CMP-13", 11);
+    let recon = first("recon");
+    let doc = forged(|d| event(d, recon)["recon"]["character"] = json!(99));
+    let line = refused_by_check(&doc, "CMP-13", recon + 1);
     assert!(
-        line.contains(
-            "journal entry 11 cannot be played again: no character of the campaign has the id 99"
-        ),
+        line.contains(&format!(
+            "journal entry {} cannot be played again: no character of the campaign has the id 99",
+            recon + 1
+        )),
         "{line}"
     );
 }

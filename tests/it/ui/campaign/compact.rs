@@ -10,28 +10,11 @@ use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::{Document as _, RulesData};
 use muster::ui::Gui;
 
-/// The example campaign, the whole enemy escort of its mission drawn (16
-/// models) and the mission begun: 21 models at the table.
+/// The example campaign at the table of its fourth mission, the whole
+/// enemy escort drawn: the band's characters, the kill team's soldiers and
+/// a dozen enemies and more.
 fn whole_escort(rules: &RulesData) -> Campaign {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/campaign.json"
-    ))
-    .expect("example");
-    let mut c: Campaign =
-        muster::store::document::parse(&text, "campaign").expect("the example campaign");
-    let mut rng = muster::rules::core::dice::seeded(4);
-    for e in [
-        E::DrawEnemy {
-            all: true,
-            rolls: vec![],
-            drawn: vec![],
-        },
-        E::BeginMission,
-    ] {
-        c = c.apply(e, rules, &mut rng).expect("accepted").0;
-    }
-    c
+    crate::common::example_campaign_at_the_table(rules)
 }
 
 /// The table at 1024×700, the campaign's screen shown.
@@ -57,6 +40,7 @@ fn the_compact_table_shows_eight_models_at_1024_by_700_and_finds_one_by_kind() {
     let c = whole_escort(&rules);
     let enemies = c.mission.as_ref().map_or(0, |m| m.enemy.len());
     assert!(enemies >= 12, "a whole escort: {enemies}");
+    let players = c.table.as_ref().map_or(0, |t| t.players.len());
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = at_1024(dir.path(), &c);
     let cards = attack_buttons_in_view(&h).len();
@@ -70,8 +54,12 @@ fn the_compact_table_shows_eight_models_at_1024_by_700_and_finds_one_by_kind() {
         listed.len()
     );
     assert!(
-        h.query_by_label(&format!("{} of {} models", enemies + 5, enemies + 5))
-            .is_some()
+        h.query_by_label(&format!(
+            "{} of {} models",
+            enemies + players,
+            enemies + players
+        ))
+        .is_some()
             || h.query_all_by_label_contains(" models").next().is_some()
     );
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
 use muster::i18n::Lang;
-use muster::rules::campaign::{Campaign, CampaignEdit as E};
+use muster::rules::campaign::CampaignEdit as E;
 use muster::rules::{Document as _, RulesData};
 
 use super::{at_the_table, ready, showing};
@@ -165,13 +165,8 @@ fn chr_13_an_advance_offers_first_what_can_still_be_raised() {
     use muster::rules::Characteristic as C;
     use muster::rules::campaign::Member;
     let dir = tempfile::tempdir().expect("tempdir");
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/campaign.json"
-    ))
-    .expect("example");
-    let c: Campaign = muster::store::document::parse(&text, "tertius").expect("campaign");
     let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::example_campaign_between_missions(&rules);
     let vael = c
         .characters
         .iter()
