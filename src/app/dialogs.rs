@@ -35,6 +35,11 @@ pub trait Desktop {
     /// The folder `$MUSTER_DATA_DIR` names, if set: it overrides the
     /// folder chosen.
     fn data_dir_override(&self) -> Option<PathBuf>;
+    /// Where the undo history of each documents folder is kept, beside the
+    /// preferences (never in a folder a group syncs); `None`: not kept.
+    fn history_dir(&self) -> Option<PathBuf> {
+        None
+    }
     /// This installation's id among the machines sharing a campaign (kept
     /// with the preferences, made once).
     fn machine_id(&self) -> crate::store::machine::MachineId {
@@ -122,6 +127,10 @@ impl Desktop for NativeDesktop {
     fn data_dir_override(&self) -> Option<PathBuf> {
         crate::store::data_dir_override()
     }
+
+    fn history_dir(&self) -> Option<PathBuf> {
+        crate::store::prefs_dir().map(|d| d.join("history"))
+    }
 }
 
 /// A desktop for tests: answers with the paths it was given and records
@@ -154,6 +163,8 @@ pub struct ScriptedDesktop {
     pub machine: Option<crate::store::machine::MachineId>,
     /// What `$MUSTER_DATA_DIR` would name.
     pub data_dir_env: Option<PathBuf>,
+    /// Where the undo history is kept; none: not kept.
+    pub history: Option<PathBuf>,
 }
 
 impl Desktop for ScriptedDesktop {
@@ -202,6 +213,10 @@ impl Desktop for ScriptedDesktop {
 
     fn data_dir_override(&self) -> Option<PathBuf> {
         self.data_dir_env.clone()
+    }
+
+    fn history_dir(&self) -> Option<PathBuf> {
+        self.history.clone()
     }
 
     fn machine_id(&self) -> crate::store::machine::MachineId {

@@ -204,6 +204,7 @@ impl App {
         self.store = Some(store);
         self.reload();
         self.say_how_the_store_opened();
+        self.start_keeping_history();
         self.update_save_state();
         Ok(())
     }

@@ -19,6 +19,7 @@ mod documents;
 mod feedback;
 mod history;
 mod jobs;
+mod keeper;
 mod model;
 mod prefs;
 mod saves;
@@ -82,6 +83,8 @@ pub struct App {
     new_fight: Option<FightSetup>,
     /// The widget whose click sent the command being applied.
     origin: Option<egui::Id>,
+    /// The undo history kept beside the preferences.
+    keeper: Option<keeper::Keeper>,
 }
 
 impl App {
@@ -135,6 +138,7 @@ impl App {
             clipboard: None,
             new_fight: None,
             origin: None,
+            keeper: None,
         };
         app.model.folder.file_dialogs = app.desktop.has_file_dialogs();
         app.model.folder.origin = DataDirOrigin::of(
@@ -148,6 +152,7 @@ impl App {
             app.message(MessageKind::Warning, text);
         }
         app.say_how_the_store_opened();
+        app.start_keeping_history();
         // Where the player left it, if it is still there, and the way
         // back from it through the screens still there.
         if let Some(screen) = prefs.place.as_ref().map(Place::screen)
@@ -202,6 +207,7 @@ impl App {
         for command in commands {
             self.apply(command);
         }
+        self.keep_history();
     }
 
     /// The fight picked on a campaign's table since the last call, if any:
@@ -330,4 +336,11 @@ fn trail(model: &Model, places: &[Place], shown: &Screen) -> Vec<Screen> {
     let extra = back.len().saturating_sub(BACK_LIMIT);
     back.drain(..extra);
     back
+}
+
+impl Drop for App {
+    /// The undo history as it is at quit is kept.
+    fn drop(&mut self) {
+        self.settle_kept_history();
+    }
 }

@@ -4,6 +4,7 @@ pub mod fields;
 pub mod house_rules;
 pub mod journaled;
 pub mod kinds;
+pub mod kept_history;
 pub mod lock;
 pub mod machine;
 
