@@ -393,3 +393,48 @@ pub fn turns_shown(
     };
     ok(c, edit, r)
 }
+
+/// A roster "Raiders" with one human, Kal, made in `app` as the window
+/// makes them: the roster's id and Kal's.
+pub fn raiders_with_kal(app: &mut muster::app::App) -> (String, u64) {
+    use muster::app::Command;
+    use muster::rules::{NewCharacter, RosterEdit};
+    app.apply(Command::create_roster("Raiders"));
+    let id = app.model.all_rosters()[0].id.clone();
+    app.apply(Command::roster(
+        id.clone(),
+        RosterEdit::AddCharacter {
+            name: "Kal".to_owned(),
+            how: NewCharacter::Standard {
+                race: "human".to_owned(),
+                type_id: None,
+            },
+        },
+    ));
+    let cid = app.model.all_rosters()[0].characters[0].id;
+    (id, cid)
+}
+
+/// The events that end the mission at the table (lost) and begin the next
+/// one, its enemy drawn.
+pub fn next_mission_begun() -> Vec<muster::rules::campaign::CampaignEdit> {
+    use muster::rules::campaign::{CampaignEdit as E, MissionChoice, MissionResult};
+    vec![
+        E::EndMission {
+            result: MissionResult {
+                success: false,
+                vp: 0,
+            },
+            played: vec![],
+        },
+        E::NextMission {
+            choice: MissionChoice::default(),
+        },
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+        E::BeginMission,
+    ]
+}

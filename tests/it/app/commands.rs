@@ -23,19 +23,7 @@ fn app(dir: &Path) -> App {
 /// and Kal's.
 fn app_with_kal(dir: &Path) -> (App, String, u64) {
     let mut app = app(dir);
-    app.apply(Command::create_roster("Raiders".to_owned()));
-    let id = app.model.all_rosters()[0].id.clone();
-    app.apply(Command::roster(
-        id.clone(),
-        RosterEdit::AddCharacter {
-            name: "Kal".to_owned(),
-            how: NewCharacter::Standard {
-                race: "human".to_owned(),
-                type_id: None,
-            },
-        },
-    ));
-    let cid = app.model.all_rosters()[0].characters[0].id;
+    let (id, cid) = crate::common::raiders_with_kal(&mut app);
     (app, id, cid)
 }
 

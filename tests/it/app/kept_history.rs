@@ -10,7 +10,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit};
-use muster::rules::{CharacterEdit, Doc, DocKey, Edit, NewCharacter, RosterEdit, RulesData};
+use muster::rules::{CharacterEdit, Doc, DocKey, Edit, RulesData};
 use muster::store::kept_history::{diff, kept_history_path, patched};
 
 use crate::common::AllRosters as _;
@@ -28,19 +28,7 @@ fn open(dir: &Path, history: &Path) -> App {
 
 /// A roster "Raiders" with Kal, renamed Kal the Bold: three changes.
 fn raiders(app: &mut App) -> String {
-    app.apply(Command::create_roster("Raiders"));
-    let id = app.model.all_rosters()[0].id.clone();
-    app.apply(Command::roster(
-        id.clone(),
-        RosterEdit::AddCharacter {
-            name: "Kal".to_owned(),
-            how: NewCharacter::Standard {
-                race: "human".to_owned(),
-                type_id: None,
-            },
-        },
-    ));
-    let cid = app.model.all_rosters()[0].characters[0].id;
+    let (id, cid) = crate::common::raiders_with_kal(app);
     app.apply(Command::character(
         id.clone(),
         cid,

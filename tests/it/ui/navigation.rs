@@ -164,15 +164,7 @@ fn the_way_back_survives_a_restart_and_a_fight_from_the_table_returns_to_it() {
     // Kept as eframe keeps preferences: serialised, read back.
     let kept: muster::app::Prefs =
         serde_json::from_str(&serde_json::to_string(&prefs).expect("written")).expect("read");
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &kept,
-        Box::new(muster::app::ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = crate::common::window(app, 1024.0, 700.0);
-    h.run();
+    let mut h = reopened(dir.path(), &kept);
     assert_eq!(screen(&h), Screen::Battle);
     assert!(
         h.query_by_role_and_label(Role::Button, &c.name).is_some(),
@@ -189,15 +181,7 @@ fn the_way_back_survives_a_restart_and_a_fight_from_the_table_returns_to_it() {
         trail: Vec::new(),
         ..kept
     };
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &bare,
-        Box::new(muster::app::ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = crate::common::window(app, 1024.0, 700.0);
-    h.run();
+    let mut h = reopened(dir.path(), &bare);
     assert_eq!(screen(&h), Screen::Battle);
     h.state_mut().app.apply(Command::Show(table.clone()));
     h.run();
@@ -207,4 +191,22 @@ fn the_way_back_survives_a_restart_and_a_fight_from_the_table_returns_to_it() {
     h.key_press(egui::Key::Escape);
     h.run();
     assert_eq!(screen(&h), table, "Esc from the fight returns to its table");
+}
+
+/// Muster opened again on `dir` with the preferences `prefs`, in a window
+/// of 1024 × 700.
+fn reopened(
+    dir: &std::path::Path,
+    prefs: &muster::app::Prefs,
+) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+    let app = muster::app::App::new(
+        Some(dir),
+        prefs,
+        Box::new(muster::app::ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    let mut h = crate::common::window(app, 1024.0, 700.0);
+    h.run();
+    h
 }

@@ -373,22 +373,10 @@ fn a_list_below_the_view_draws_no_row() {
 fn undo_names_the_document_and_the_character() {
     use crate::common::Shown as _;
     use muster::app::Command;
-    use muster::rules::{CharacterEdit, NewCharacter, RosterEdit};
+    use muster::rules::CharacterEdit;
     let dir = tempfile::tempdir().expect("tempdir");
     let mut app = app(dir.path(), Lang::En);
-    app.apply(Command::create_roster("Raiders"));
-    let id = app.model.all_rosters()[0].id.clone();
-    app.apply(Command::roster(
-        id.clone(),
-        RosterEdit::AddCharacter {
-            name: "Kal".to_owned(),
-            how: NewCharacter::Standard {
-                race: "human".to_owned(),
-                type_id: None,
-            },
-        },
-    ));
-    let cid = app.model.all_rosters()[0].characters[0].id;
+    let (id, cid) = crate::common::raiders_with_kal(&mut app);
     app.apply(Command::character(
         id,
         cid,

@@ -1182,7 +1182,6 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
 /// for a fight that is history; Clear sets them aside.
 #[test]
 fn a_fight_picked_at_a_mission_now_over_is_said_so_and_not_rolled() {
-    use muster::rules::campaign::{CampaignEdit as E, MissionChoice, MissionResult};
     let (c, _dir, mut h) = kill_team_table();
     let enemy = enemy_name(&c, 0);
     attack_from_table(
@@ -1198,24 +1197,7 @@ fn a_fight_picked_at_a_mission_now_over_is_said_so_and_not_rolled() {
         "the mission's own fight rolls"
     );
     let key = muster::rules::DocKey::of::<Campaign>(c.id.clone());
-    for e in [
-        E::EndMission {
-            result: MissionResult {
-                success: false,
-                vp: 0,
-            },
-            played: vec![],
-        },
-        E::NextMission {
-            choice: MissionChoice::default(),
-        },
-        E::DrawEnemy {
-            all: true,
-            rolls: vec![],
-            drawn: vec![],
-        },
-        E::BeginMission,
-    ] {
+    for e in crate::common::next_mission_begun() {
         h.state_mut().app.apply(muster::app::Command::Edit(
             key.clone(),
             muster::rules::Edit::new(e),
