@@ -386,3 +386,24 @@ fn merge_refuses_one_stamp_id_on_two_events_with_exit_2_naming_both_files() {
         );
     }
 }
+
+/// `muster export` writes the campaign sheet's model as text: each Rogue
+/// Trader character's ranged weapon with its range and shooting profile,
+/// in the language asked for.
+#[test]
+fn export_gives_the_campaign_s_ranged_weapons_their_range_and_profile() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let campaign = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/campaign.json");
+    let run = muster(
+        dir.path(),
+        &["export", campaign, "--format", "markdown", "--lang", "fr"],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for line in [
+        "| Arme | Type | Portée | Touche | F | PA | D |",
+        "| Lasgun | arme de tir | 12\"/24\" | +1/0 | 3 | -1 | 1 |",
+        "| Bolt pistol | pistolet | 8\"/16\" | +2/0 | 4 | -1 | 1 |",
+    ] {
+        assert!(run.stdout.contains(line), "{line}: {}", run.stdout);
+    }
+}

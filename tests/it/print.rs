@@ -305,7 +305,11 @@ fn chr_16_band_sheet_shows_each_characters_equipment_and_power_cards() {
         "name, kind, S, save, notes"
     );
     assert_eq!(gear.rows[2][3], "4+", "the armour's save");
-    let powers = &vael_card.tables[2];
+    let powers = vael_card
+        .tables
+        .iter()
+        .find(|t| t.columns[0] == "Psychic power")
+        .expect("his power cards");
     assert_eq!(powers.columns, ["Psychic power", "Target (PSY-2)", "Notes"]);
     assert_eq!(
         powers.rows[1],
@@ -403,6 +407,94 @@ fn campaign_sheet_model_shows_status_states_and_missions() {
         assert!(!row[2].is_empty() && !row[3].is_empty(), "{row:?}");
         assert!(row[4].contains("achieved") || row[4].contains("failed"));
     }
+}
+
+/// The card of the escort's character `name` on a sheet.
+fn card_of<'a>(sheet: &'a Sheet, name: &str) -> &'a muster::print::Card {
+    sheet
+        .sections
+        .iter()
+        .flat_map(|s| &s.blocks)
+        .filter_map(|b| match b {
+            Block::Cards { cards } => Some(cards),
+            _ => None,
+        })
+        .flatten()
+        .find(|c| c.title == name)
+        .unwrap_or_else(|| panic!("{name}'s card"))
+}
+
+/// The campaign sheet gives each ranged weapon of the escorts its range
+/// and shooting profile: a Rogue Trader character's (short and long range,
+/// to-hit modifiers at each, S, save modifier, damage; a lasgun written
+/// without a range takes the armoury's) in the kill-team card's columns,
+/// in the model and in the PDF, in English and in French.
+#[test]
+fn the_campaign_sheet_prints_each_ranged_weapon_s_range_and_profile() {
+    let rules = rules();
+    let c = campaign();
+    let sheet = campaign_sheet(&c, &rules, en());
+    let brask = card_of(&sheet, "Sergeant Brask");
+    let weapons = brask
+        .tables
+        .iter()
+        .find(|t| t.columns[0] == "Weapon")
+        .expect("his weapons as they fire");
+    assert_eq!(
+        weapons.columns,
+        ["Weapon", "Type", "Range", "To hit", "S", "AP", "D"]
+    );
+    assert_eq!(
+        weapons.rows,
+        [[
+            "Lasgun",
+            "ranged weapon",
+            "12\"/24\"",
+            "+1/0",
+            "3",
+            "-1",
+            "1"
+        ]],
+        "the lasgun only: not his grenades nor his armour"
+    );
+    // The kill team's soldiers keep their weapons' table, in the same words.
+    let dace = card_of(&sheet, "Trooper Dace");
+    let kt = dace
+        .tables
+        .iter()
+        .find(|t| t.columns[0] == "Weapon")
+        .expect("his weapons");
+    assert_eq!(kt.columns, ["Weapon", "Type", "Range", "S", "AP", "D"]);
+    assert_eq!(
+        kt.rows[0],
+        ["Lasgun", "Rapid Fire 1", "24\"", "3", "0", "1"]
+    );
+
+    let (text, _) = pdf_text(&sheet, Paper::A4);
+    assert!(has(&text, "Range To hit S AP D"), "{text}");
+    assert!(
+        has(&text, "Lasgun ranged weapon 12\"/24\" +1/0 3 -1 1"),
+        "{text}"
+    );
+    assert!(
+        has(&text, "Laspistol pistol 8\"/16\" +2/-1 3 -1 1"),
+        "{text}"
+    );
+
+    let fr = campaign_sheet(
+        &c,
+        &rules,
+        SheetOptions {
+            lang: Lang::Fr,
+            appendix: false,
+        },
+    );
+    let (text, _) = pdf_text(&fr, Paper::A4);
+    assert!(has(&text, "Portée Touche F PA D"), "{text}");
+    assert!(
+        has(&text, "Lasgun arme de tir 12\"/24\" +1/0 3 -1 1"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -10,6 +10,7 @@ use crate::rules::core::characteristic::{Characteristic, Profile};
 
 use crate::print::model::{Block, Card, Fact, Section, Sheet, SheetKind, Table, Tag};
 
+use super::weapons::{rt_weapon_rows, weapons_table};
 use super::{SheetOptions, finish, new_sheet, notes_section, problems_section, wounds_track};
 
 fn rt_profile_table(lang: Lang, start: Option<&Profile>, now: &Profile) -> Table {
@@ -66,15 +67,22 @@ pub(super) fn character_card(lang: Lang, rules: &RulesData, c: &Character) -> Ca
             tone: "info",
         });
     }
+    let mut strength = None;
     match (c.start_profile(rules), c.profile(rules)) {
         (Ok(start), Ok(now)) => {
             card.tables.push(rt_profile_table(lang, Some(&start), &now));
             card.track = Some(wounds_track(lang, now.get(Characteristic::W), 0));
+            strength = Some(now.get(Characteristic::S));
         }
         (Err(p), _) | (_, Err(p)) => card.lines.push(Fact::new("⚠", lang.problem_line(&p))),
     }
     if !c.equipment.is_empty() {
         card.tables.push(gear_table(lang, &c.equipment));
+    }
+    // His ranged weapons as they fire: range and profile, as a soldier's.
+    let shots = rt_weapon_rows(lang, rules, &c.equipment, strength);
+    if !shots.is_empty() {
+        card.tables.push(weapons_table(lang, shots));
     }
     if !c.powers.is_empty() {
         card.tables.push(powers_table(lang, &c.powers));

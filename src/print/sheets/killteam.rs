@@ -12,15 +12,8 @@ use crate::rules::killteam::{self, KillTeam, Soldier};
 
 use crate::print::model::{Block, Card, Fact, Section, Sheet, SheetKind, Table, Track};
 
+use super::weapons::{self, WeaponRow, signed};
 use super::{SheetOptions, finish, new_sheet, notes_section, problems_section, wounds_track};
-
-fn signed(n: i32) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
 
 /// A value of the profile as printed.
 type Shown = fn(&KtProfile) -> String;
@@ -74,61 +67,49 @@ fn kt_profile_table(lang: Lang, d: &killteam::Derived) -> Table {
     }
 }
 
+/// A soldier's weapons as they fire, in the table every card shares.
 fn weapons_table(lang: Lang, rules: &RulesData, d: &killteam::Derived) -> Table {
-    let mut t = Table::new(
-        [
-            "sheet.weapon",
-            "sheet.weapon_type",
-            "sheet.range",
-            "kt.stat.strength",
-            "sheet.ap",
-            "sheet.damage",
-        ]
+    let rows = d
+        .weapons
         .iter()
-        .map(|k| lang.t(k).to_owned())
-        .collect(),
-    );
-    t.wide = vec![0];
-    for (r, w) in d.weapons.iter().enumerate() {
-        let name = rules
-            .killteam
-            .weapon(&w.id)
-            .map_or(w.id.as_str(), |x| lang.pick(&x.names));
-        let mut tags = Vec::new();
-        if w.sniper {
-            tags.push(lang.t("sheet.sniper"));
-        }
-        if w.indirect {
-            tags.push(lang.t("sheet.indirect"));
-        }
-        if w.flame {
-            tags.push(lang.t("sheet.flame"));
-        }
-        let name = if tags.is_empty() {
-            name.to_owned()
-        } else {
-            format!("{name} ({})", tags.join(", "))
-        };
-        let range = if w.weapon_type == WeaponType::Melee {
-            "—".to_owned()
-        } else {
-            format!("{}\"", w.range_inches)
-        };
-        let mut row = vec![
-            name,
-            lang.weapon_type(w.weapon_type, &w.shots),
-            range,
-            w.strength.to_string(),
-            w.ap.to_string(),
-            w.damage.to_string(),
-        ];
-        if !w.changed_by.is_empty() {
-            row[0].push('*');
-            t.marked.push((r, 0));
-        }
-        t.rows.push(row);
-    }
-    t
+        .map(|w| {
+            let name = rules
+                .killteam
+                .weapon(&w.id)
+                .map_or(w.id.as_str(), |x| lang.pick(&x.names));
+            let mut tags = Vec::new();
+            if w.sniper {
+                tags.push(lang.t("sheet.sniper"));
+            }
+            if w.indirect {
+                tags.push(lang.t("sheet.indirect"));
+            }
+            if w.flame {
+                tags.push(lang.t("sheet.flame"));
+            }
+            let name = if tags.is_empty() {
+                name.to_owned()
+            } else {
+                format!("{name} ({})", tags.join(", "))
+            };
+            let range = if w.weapon_type == WeaponType::Melee {
+                "—".to_owned()
+            } else {
+                format!("{}\"", w.range_inches)
+            };
+            WeaponRow {
+                name,
+                kind: lang.weapon_type(w.weapon_type, &w.shots),
+                range,
+                to_hit: None,
+                strength: w.strength.to_string(),
+                ap: w.ap.to_string(),
+                damage: w.damage.to_string(),
+                changed: !w.changed_by.is_empty(),
+            }
+        })
+        .collect();
+    weapons::weapons_table(lang, rows)
 }
 
 /// A rule text of the legend, once however many soldiers carry it.

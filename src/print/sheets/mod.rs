@@ -10,6 +10,7 @@ mod campaign;
 mod house_rules;
 mod killteam;
 mod left_out;
+mod weapons;
 
 pub use band::band_sheet;
 pub use campaign::campaign_sheet;
