@@ -438,3 +438,45 @@ pub fn next_mission_begun() -> Vec<muster::rules::campaign::CampaignEdit> {
         E::BeginMission,
     ]
 }
+
+/// "The Raid" with `escort` its escort, the mission `mission` of type `t`
+/// picked by hand as its first, its enemy drawn and the mission begun, all
+/// with dice seeded 7.
+pub fn escort_at_the_mission(
+    escort: muster::rules::campaign::NewEscort,
+    (t, mission): (muster::rules::campaign::MissionType, &str),
+    rules: &muster::rules::RulesData,
+) -> muster::rules::campaign::Campaign {
+    use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice};
+    let mut rng = muster::rules::core::dice::seeded(7);
+    let mut c = Campaign::new("raid", "The Raid", &rules.campaign);
+    let mut s = c.settings.clone();
+    s.nemesis = "renegade_marines".into();
+    s.secondary = vec!["cultists".into(), "mutants".into()];
+    let choice = MissionChoice {
+        force_type: Some(t),
+        reason: "a mission chosen for the evening".into(),
+        pick: Some(mission.into()),
+        ..MissionChoice::default()
+    };
+    for e in [
+        E::SetSettings { settings: s },
+        E::AddEscort { escort },
+        E::Start {
+            rates: None,
+            choice,
+        },
+        E::DrawEnemy {
+            all: true,
+            rolls: vec![],
+            drawn: vec![],
+        },
+        E::BeginMission,
+    ] {
+        c = c
+            .apply(e.clone(), rules, &mut rng)
+            .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
+            .0;
+    }
+    c
+}

@@ -1,6 +1,7 @@
 //! A fight picked on a campaign's table, as the battle screen fills it in:
 //! each fighter found by his reference (a Rogue Trader character of an
-//! escort, a kill-team soldier, or a drawn enemy, CMP-5) as the campaign
+//! escort, a kill-team soldier, a drawn enemy, CMP-5, or a model the
+//! mission names, fought as an enemy is) as the campaign
 //! holds him now, with his profile, his wounds left, his save, his weapons
 //! and where his wounds go; and the rules the fight is fought by (KT-6: a
 //! kill-team soldier's close combat by the kill team's).
@@ -187,7 +188,7 @@ pub fn soldiers_in(c: &Campaign, rules: &RulesData, only: Option<CharId>) -> Vec
     out
 }
 
-/// A drawn enemy as a fighter.
+/// A drawn enemy, or a model the mission names, as a fighter.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableEnemy {
     /// "Ork boy 3", in the reader's language.
@@ -215,7 +216,7 @@ pub enum TableSide {
     Character(CampaignFighter),
     /// A kill-team soldier of an escort.
     Soldier(Box<CampaignSoldier>),
-    /// A drawn enemy.
+    /// A drawn enemy, or a model the mission names who is fought.
     Enemy(TableEnemy),
 }
 
@@ -322,27 +323,10 @@ pub fn table_side(c: &Campaign, rules: &RulesData, r: &CharRef, lang: &str) -> O
     if c.id != r.doc {
         return None;
     }
-    if let Fighter::Enemy(i) = Fighter::of(CharId(r.id)) {
-        let e = c.enemy(i)?;
-        let f = c.enemy_fighter(i, rules)?;
-        let taken = c
-            .table
-            .as_ref()
-            .and_then(|t| t.enemy_wounds.get(&i).copied())
-            .unwrap_or(0);
-        let mut profile = f.profile;
-        let left = c.enemy_wounds(i, rules).saturating_sub(taken);
-        profile.set(C::W, i32::try_from(left).unwrap_or(0));
-        let names = c.enemy_names(i);
-        return Some(TableSide::Enemy(TableEnemy {
-            name: name_in(&names, lang, &e.entry_type).to_owned(),
-            profile,
-            save: f.save,
-            weapons: f.weapons.clone(),
-            mastery: f.mastery,
-            from: r.clone(),
-            character: matches!(e.entry_type.as_str(), "champion" | "psyker" | "leader"),
-        }));
+    match Fighter::of(CharId(r.id)) {
+        Fighter::Enemy(i) => return enemy_side(c, rules, r, lang, i),
+        Fighter::Named(i) => return named_side(c, rules, r, lang, i),
+        Fighter::Character(_) => {}
     }
     if let Some(f) = fighters_in(c, rules, Some(CharId(r.id))).into_iter().next() {
         return Some(TableSide::Character(f));
@@ -351,6 +335,65 @@ pub fn table_side(c: &Campaign, rules: &RulesData, r: &CharRef, lang: &str) -> O
         .into_iter()
         .next()
         .map(|s| TableSide::Soldier(Box::new(s)))
+}
+
+/// The drawn enemy at place `i`, as `c` holds him now.
+fn enemy_side(
+    c: &Campaign,
+    rules: &RulesData,
+    r: &CharRef,
+    lang: &str,
+    i: usize,
+) -> Option<TableSide> {
+    let e = c.enemy(i)?;
+    let f = c.enemy_fighter(i, rules)?;
+    let taken = c
+        .table
+        .as_ref()
+        .and_then(|t| t.enemy_wounds.get(&i).copied())
+        .unwrap_or(0);
+    let left = c.enemy_wounds(i, rules).saturating_sub(taken);
+    let names = c.enemy_names(i);
+    Some(TableSide::Enemy(TableEnemy {
+        name: name_in(&names, lang, &e.entry_type).to_owned(),
+        profile: with_wounds_left(f.profile, left),
+        save: f.save,
+        weapons: f.weapons.clone(),
+        mastery: f.mastery,
+        from: r.clone(),
+        character: matches!(e.entry_type.as_str(), "champion" | "psyker" | "leader"),
+    }))
+}
+
+/// The model at place `i` of those the mission names, as `c` holds him
+/// now, fought as an enemy is (his side is the enemy's for the battle
+/// screen); none when he may not be attacked. A named model is one
+/// person: the battle summary counts him as a character (CHR-15).
+fn named_side(
+    c: &Campaign,
+    rules: &RulesData,
+    r: &CharRef,
+    lang: &str,
+    i: usize,
+) -> Option<TableSide> {
+    let n = c.named_model(i, rules)?;
+    let f = c.named_fighter(i, rules)?;
+    let left = c.named_wounds(i, rules)?.saturating_sub(c.named_taken(i));
+    Some(TableSide::Enemy(TableEnemy {
+        name: name_in(&n.names, lang, &n.id).to_owned(),
+        profile: with_wounds_left(f.profile, left),
+        save: f.save,
+        weapons: f.weapons.clone(),
+        mastery: f.mastery,
+        from: r.clone(),
+        character: true,
+    }))
+}
+
+/// A profile whose W is the wounds left.
+fn with_wounds_left(mut profile: Profile, left: u32) -> Profile {
+    profile.set(C::W, i32::try_from(left).unwrap_or(0));
+    profile
 }
 
 /// An enemy's weapon as a kill-team shot fires it.

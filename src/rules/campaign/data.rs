@@ -335,6 +335,38 @@ pub struct MissionData {
     pub mode: Mode,
     /// What the players must do.
     pub objective: Names,
+    /// The models the objective names (the traitor contact, the enemy
+    /// leader, the Nemesis …), each with a card at the table (**Assumed**).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub named: Vec<NamedModel>,
+}
+
+/// A model a mission names, on the table besides the escort drawn (CMP-5):
+/// what the mission says of him and, when he may be attacked, how he
+/// fights (**Assumed**: the objectives name them and say no more).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NamedModel {
+    /// His id in the mission (`traitor_contact`).
+    pub id: String,
+    /// Display names.
+    pub names: Names,
+    /// What the mission says of him.
+    pub text: Names,
+    /// How he fights: a profile of his own …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fighter: Option<EnemyFighter>,
+    /// … or the one of the enemy faction's table line of this type
+    /// (`leader`); with neither, he cannot be attacked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fighter_of: Option<String>,
+}
+
+impl NamedModel {
+    /// Whether he may be attacked: the data says how he fights.
+    pub fn fights(&self) -> bool {
+        self.fighter.is_some() || self.fighter_of.is_some()
+    }
 }
 
 /// The dice of a faction's table.
@@ -521,6 +553,44 @@ impl CampaignData {
             for e in &f.table {
                 if let Some(x) = &e.fighter {
                     x.check(&format!("{} {}–{}", f.id, e.from, e.to))?;
+                }
+            }
+        }
+        self.check_named()
+    }
+
+    /// Checks each mission's named models: names and text in English and
+    /// French, one way of fighting at most, a profile of his own that
+    /// holds, or a type every faction's table has a fighting line of (any
+    /// faction may be the mission's).
+    fn check_named(&self) -> Result<(), Problem> {
+        for m in &self.missions {
+            for n in &m.named {
+                let place = format!("{} {}", m.id, n.id);
+                let bad = |what: &str| {
+                    Problem::new(DATA, "data.campaign.named_model")
+                        .arg("place", &place)
+                        .arg("what", what)
+                };
+                let both = |x: &Names| x.contains_key("en") && x.contains_key("fr");
+                if n.id.is_empty() || !both(&n.names) || !both(&n.text) {
+                    return Err(bad("names"));
+                }
+                if let Some(f) = &n.fighter {
+                    if n.fighter_of.is_some() {
+                        return Err(bad("fighter_of"));
+                    }
+                    f.check(&place)?;
+                }
+                if let Some(t) = &n.fighter_of {
+                    let has = |f: &Faction| {
+                        f.table
+                            .iter()
+                            .any(|e| e.entry_type == *t && e.fighter.is_some())
+                    };
+                    if !self.factions.iter().all(has) {
+                        return Err(bad("fighter_of"));
+                    }
                 }
             }
         }

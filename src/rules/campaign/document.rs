@@ -65,6 +65,7 @@ impl Document for Campaign {
         let id = edit.character()?;
         match Fighter::of(id) {
             Fighter::Enemy(e) => self.enemy(e).map(|_| self.enemy_names(e)),
+            Fighter::Named(n) => Some(self.named_names_told(n)).filter(|x| !x.is_empty()),
             Fighter::Character(_) => {
                 let name = self.character(id)?.name().to_owned();
                 Some(crate::rules::core::names::Names::from([(

@@ -23,6 +23,10 @@ use crate::rules::data::RulesData;
 /// from 1 and never reach it (a file that does is refused).
 pub const ENEMY_IDS: CharId = CharId(1_000_000);
 
+/// The first character id of the models a mission names at the table:
+/// the `i`-th of the mission's list is `NAMED_IDS + i`.
+pub const NAMED_IDS: CharId = CharId(2_000_000);
+
 /// What an enemy's last behaviour test said (CMP-15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -49,44 +53,58 @@ impl Behaviour {
     }
 }
 
-/// Who fights at a campaign's table: one of the campaign's characters, or
-/// the n-th enemy drawn for the mission. The table's events name both by a
-/// character id (an enemy's is `ENEMY_IDS` plus its place), so that files
-/// keep one kind of id; `Fighter::of` reads which it is.
+/// Who fights at a campaign's table: one of the campaign's characters, the
+/// n-th enemy drawn for the mission, or the n-th model the mission names.
+/// The table's events name them all by a character id (an enemy's is
+/// `ENEMY_IDS` plus its place, a named model's `NAMED_IDS` plus his), so
+/// that files keep one kind of id; `Fighter::of` reads which it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Fighter {
     /// A character of the campaign, by id.
     Character(CharId),
     /// The enemy at this place in the mission's escort.
     Enemy(usize),
+    /// The model at this place in the mission's list of those it names.
+    Named(usize),
 }
 
 impl Fighter {
     /// The fighter a table's id names.
     pub fn of(id: CharId) -> Self {
-        match id
-            .0
-            .checked_sub(ENEMY_IDS.0)
-            .and_then(|i| usize::try_from(i).ok())
-        {
-            Some(i) => Self::Enemy(i),
-            None => Self::Character(id),
+        let from = |first: CharId| {
+            id.0.checked_sub(first.0)
+                .and_then(|i| usize::try_from(i).ok())
+        };
+        if let Some(i) = from(NAMED_IDS) {
+            Self::Named(i)
+        } else if let Some(i) = from(ENEMY_IDS) {
+            Self::Enemy(i)
+        } else {
+            Self::Character(id)
         }
     }
 
     /// The id the table's events name it by.
     pub fn id(self) -> CharId {
+        let after = |first: CharId, i: usize| {
+            CharId(first.0.saturating_add(u64::try_from(i).unwrap_or(u64::MAX)))
+        };
         match self {
             Self::Character(id) => id,
-            Self::Enemy(i) => {
-                CharId(ENEMY_IDS.0 + u64::try_from(i).unwrap_or(u64::MAX - ENEMY_IDS.0))
-            }
+            Self::Enemy(i) => after(ENEMY_IDS, i),
+            Self::Named(i) => after(NAMED_IDS, i),
         }
     }
 
     /// Whether it is one of the enemies drawn.
     pub fn is_enemy(self) -> bool {
         matches!(self, Self::Enemy(_))
+    }
+
+    /// Whether it is one of the campaign's characters (not a drawn enemy
+    /// nor a model the mission names).
+    pub fn is_character(self) -> bool {
+        matches!(self, Self::Character(_))
     }
 }
 

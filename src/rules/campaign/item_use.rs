@@ -34,10 +34,20 @@ struct Known {
 }
 
 impl Campaign {
-    /// The model `target` as the bearer `bearer` sees it: a drawn enemy or
-    /// a character playing.
-    fn known(&self, bearer: CharId, target: CharId) -> Result<Known, Problem> {
+    /// The model `target` as the bearer `bearer` sees it: a drawn enemy, a
+    /// model the mission names who fights, or a character playing.
+    fn known(&self, bearer: CharId, target: CharId, rules: &RulesData) -> Result<Known, Problem> {
         let table = self.table.clone().unwrap_or_default();
+        if let Fighter::Named(n) = Fighter::of(target) {
+            self.named_max(n, rules)?;
+            return Ok(Known {
+                names: self.named_names(n, rules),
+                relation: Relation::Other,
+                items: Vec::new(),
+                wounds: self.named_taken(n),
+                out: self.named_out(n),
+            });
+        }
         if let Fighter::Enemy(e) = Fighter::of(target) {
             if self.enemy(e).is_none() {
                 return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", e + 1));
@@ -197,7 +207,9 @@ impl Campaign {
         if laid {
             self.mine_armed(character, &item, rules)?;
         }
-        let known = target.map(|t| self.known(character, t)).transpose()?;
+        let known = target
+            .map(|t| self.known(character, t, rules))
+            .transpose()?;
         let before = target.zip(known.as_ref()).map(|(id, k)| UsedOn {
             id,
             wounds: k.wounds,
@@ -388,6 +400,12 @@ impl Campaign {
                     table.enemy_out.remove(&e);
                 }
             }
+            Fighter::Named(n) => {
+                table.named_wounds.insert(n, on.wounds);
+                if !on.out {
+                    table.named_out.remove(&n);
+                }
+            }
             Fighter::Character(_) => {
                 table.wounds.insert(on.id, on.wounds);
                 if !on.out {
@@ -458,10 +476,7 @@ impl Campaign {
     /// Wounds healed (EQ-6): never below none taken.
     fn heal(&mut self, target: CharId, n: u32) {
         let table = self.table.get_or_insert_default();
-        let slot = match Fighter::of(target) {
-            Fighter::Enemy(e) => table.enemy_wounds.entry(e).or_default(),
-            Fighter::Character(_) => table.wounds.entry(target).or_default(),
-        };
+        let slot = table.wounds_of(target);
         *slot = slot.saturating_sub(n);
     }
 
@@ -476,6 +491,7 @@ impl Campaign {
     ) -> Result<(), Problem> {
         let (max, names) = match Fighter::of(target) {
             Fighter::Enemy(e) => (self.enemy_wounds(e, rules), self.enemy_names(e)),
+            Fighter::Named(n) => (self.named_max(n, rules)?, self.named_names(n, rules)),
             Fighter::Character(_) => {
                 let t = self.player_index(target)?;
                 let c = &self.characters[t];
@@ -484,17 +500,11 @@ impl Campaign {
             }
         };
         let table = self.table.get_or_insert_default();
-        let slot = match Fighter::of(target) {
-            Fighter::Enemy(e) => table.enemy_wounds.entry(e).or_default(),
-            Fighter::Character(_) => table.wounds.entry(target).or_default(),
-        };
+        let slot = table.wounds_of(target);
         let now = slot.saturating_add(n).min(max);
         *slot = now;
         if now == max {
-            match Fighter::of(target) {
-                Fighter::Enemy(e) => table.enemy_out.insert(e),
-                Fighter::Character(_) => table.out_of_action.insert(target),
-            };
+            table.take_out(target);
         }
         out.lines.push((
             LineKind::Info,

@@ -22,6 +22,7 @@ mod item_use;
 pub mod journals;
 pub mod loot;
 pub mod merge;
+mod named;
 mod names;
 mod play;
 mod playing;
@@ -47,9 +48,9 @@ pub use data::{
     Budget, CampaignData, EnemySide, Faction, Injuries, MissionData, MissionType, Mode, PoolMode,
     Rates, Settings,
 };
-pub use data::{EnemyFighter, EnemyWeapon};
+pub use data::{EnemyFighter, EnemyWeapon, NamedModel};
 pub use edit::{Bought, CampaignEdit, MissionChoice, NewEscort, Purchase};
-pub use enemy::{Behaviour, ENEMY_IDS, Fighter};
+pub use enemy::{Behaviour, ENEMY_IDS, Fighter, NAMED_IDS};
 pub use house::{InForce, RulesEdit};
 pub use ids::{CharId, EscortId};
 pub use item_use::RECHARGE;
@@ -427,6 +428,13 @@ pub struct Table {
     /// The drawn enemies taken out of action, by their place.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub enemy_out: BTreeSet<usize>,
+    /// Wounds taken by the models the mission names, by their place in
+    /// its list.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub named_wounds: BTreeMap<usize, u32>,
+    /// The models the mission names taken out of action, by their place.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub named_out: BTreeSet<usize>,
     /// What each enemy's last behaviour test said (CMP-15), by its place.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub behaviour: BTreeMap<usize, Behaviour>,
@@ -576,6 +584,25 @@ impl Table {
         self.turn
             .max(self.initiative.as_ref().map_or(0, |i| i.turn))
             .max(1)
+    }
+
+    /// The wounds taken by the fighter of this id at the table: a
+    /// character's, a drawn enemy's or a named model's.
+    pub fn wounds_of(&mut self, id: CharId) -> &mut u32 {
+        match Fighter::of(id) {
+            Fighter::Enemy(e) => self.enemy_wounds.entry(e).or_default(),
+            Fighter::Named(n) => self.named_wounds.entry(n).or_default(),
+            Fighter::Character(_) => self.wounds.entry(id).or_default(),
+        }
+    }
+
+    /// The fighter of this id taken out of action.
+    pub fn take_out(&mut self, id: CharId) {
+        match Fighter::of(id) {
+            Fighter::Enemy(e) => self.enemy_out.insert(e),
+            Fighter::Named(n) => self.named_out.insert(n),
+            Fighter::Character(_) => self.out_of_action.insert(id),
+        };
     }
 
     /// Notes the turn each fighter now out of action fell, and forgets

@@ -557,7 +557,9 @@ impl Campaign {
                 roll,
             } => self.wound(character, wounds, roll, rules, oc)?,
             E::AddBattleWounds { wounds, roll } => self.battle_wounds(wounds, roll, rules, oc)?,
-            E::SetOutOfAction { character, out: o } => self.set_out_of_action(character, o)?,
+            E::SetOutOfAction { character, out: o } => {
+                self.set_out_of_action(character, o, rules)?
+            }
             E::StrikeItem {
                 character,
                 item,

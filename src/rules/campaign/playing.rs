@@ -174,9 +174,16 @@ impl Campaign {
         rules: &RulesData,
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Playing])?;
-        if let Fighter::Enemy(e) = Fighter::of(character) {
-            self.set_enemy_wounds(e, wounds, rules)?;
-            return Ok(CampaignEdit::SetWounds { character, wounds });
+        match Fighter::of(character) {
+            Fighter::Enemy(e) => {
+                self.set_enemy_wounds(e, wounds, rules)?;
+                return Ok(CampaignEdit::SetWounds { character, wounds });
+            }
+            Fighter::Named(n) => {
+                self.set_named_wounds(n, wounds, rules)?;
+                return Ok(CampaignEdit::SetWounds { character, wounds });
+            }
+            Fighter::Character(_) => {}
         }
         let i = self.player_index(character)?;
         let max = self.characters[i].member.wounds(rules);
@@ -242,11 +249,19 @@ impl Campaign {
         &mut self,
         character: CharId,
         o: bool,
+        rules: &RulesData,
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Playing])?;
-        if let Fighter::Enemy(e) = Fighter::of(character) {
-            self.set_enemy_out(e, o)?;
-            return Ok(CampaignEdit::SetOutOfAction { character, out: o });
+        match Fighter::of(character) {
+            Fighter::Enemy(e) => {
+                self.set_enemy_out(e, o)?;
+                return Ok(CampaignEdit::SetOutOfAction { character, out: o });
+            }
+            Fighter::Named(n) => {
+                self.set_named_out(n, o, rules)?;
+                return Ok(CampaignEdit::SetOutOfAction { character, out: o });
+            }
+            Fighter::Character(_) => {}
         }
         self.player_index(character)?;
         let table = self.table.get_or_insert_default();
@@ -366,8 +381,10 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
-        if let Fighter::Enemy(e) = Fighter::of(character) {
-            return self.add_enemy_wounds(e, wounds, rules, out);
+        match Fighter::of(character) {
+            Fighter::Enemy(e) => return self.add_enemy_wounds(e, wounds, rules, out),
+            Fighter::Named(n) => return self.add_named_wounds(n, wounds, rules, out),
+            Fighter::Character(_) => {}
         }
         let i = self.player_index(character)?;
         let max = self.characters[i].member.wounds(rules);

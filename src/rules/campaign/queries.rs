@@ -67,8 +67,19 @@ impl Campaign {
     /// screen now (CMP-13), or none when he can: a mission must be played,
     /// and he must be at its table, alive and not out of action yet.
     pub fn wound_refusal(&self, id: CharId) -> Option<Problem> {
-        if let Fighter::Enemy(i) = Fighter::of(id) {
-            return self.enemy_refusal(i);
+        match Fighter::of(id) {
+            Fighter::Enemy(i) => return self.enemy_refusal(i),
+            // Whether the mission names him is the data's to say: the
+            // wounds' event refuses one it does not.
+            Fighter::Named(_) if self.phase != Phase::Playing => {
+                return Some(Problem::new("CMP-2", "campaign.problem.not_playing"));
+            }
+            Fighter::Named(i) => {
+                return self
+                    .named_out(i)
+                    .then(|| Problem::new("CMP-13", "campaign.problem.named_out"));
+            }
+            Fighter::Character(_) => {}
         }
         let Some(x) = self.character(id) else {
             return Some(Problem::new("CMP-13", "campaign.problem.no_character").arg("id", id));

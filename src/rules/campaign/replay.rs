@@ -98,7 +98,7 @@ impl Campaign {
         if self.phase != Phase::Setup {
             out.extend(self.settings.problems(&rules.campaign));
         }
-        if Fighter::of(self.next_id).is_enemy() {
+        if !Fighter::of(self.next_id).is_character() {
             out.push(
                 Problem::new("FILE", "campaign.problem.next_id_enemy")
                     .arg("id", self.next_id)
@@ -110,7 +110,7 @@ impl Campaign {
             if !ids.insert(c.id) {
                 out.push(Problem::new("FILE", "campaign.problem.duplicate_id").arg("id", c.id));
             }
-            if Fighter::of(c.id).is_enemy() {
+            if !Fighter::of(c.id).is_character() {
                 out.push(
                     Problem::new("FILE", "campaign.problem.Fighter")
                         .character(c.name())

@@ -14,6 +14,9 @@ impl CampaignEdit {
             Fighter::Enemy(e) => c
                 .enemy(e)
                 .map(|_| Msg::new("msg.plain").names("text", &c.enemy_names(e))),
+            Fighter::Named(n) => Some(c.named_names_told(n))
+                .filter(|x| !x.is_empty())
+                .map(|x| Msg::new("msg.plain").names("text", &x)),
             Fighter::Character(_) => c.character(id).map(|x| Msg::verbatim(x.name())),
         });
         let what = self.detail().unwrap_or_else(|| Msg::new(self.label()));

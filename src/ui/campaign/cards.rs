@@ -2,7 +2,8 @@
 //! profile (a Rogue Trader profile and gear, or a kill-team soldier's
 //! derived profile and weapons as they fire), and the drawn enemies (CMP-5)
 //! with their profile, save and weapons, their wound boxes and out of
-//! action, and what their last behaviour test said (CMP-15).
+//! action, and what their last behaviour test said (CMP-15). The models
+//! the mission names have theirs in `named.rs`.
 
 use egui::RichText;
 use egui_material_icons::icons;
@@ -27,9 +28,18 @@ use crate::ui::widgets::{Tone, badge, card, card_rows, card_title, icon_and_text
 const SHOWN: [C; 9] = [C::M, C::WS, C::BS, C::S, C::T, C::W, C::I, C::A, C::Ld];
 
 /// A Rogue Trader profile on one wrapped line: each characteristic's
-/// abbreviation, small, beside its value.
+/// abbreviation, small, beside its value; read aloud as one line
+/// ("Profile: M 4 · WS 3 …").
 fn rt_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Profile, shown: &[C]) {
-    ui.horizontal_wrapped(|ui| {
+    let said: Vec<String> = shown
+        .iter()
+        .map(|&c| format!("{} {}", cx.t(c.abbr_key()), p.get(c)))
+        .collect();
+    let said = cx.f(
+        "campaign.ui.profile_said",
+        &[("profile", &said.join(" · "))],
+    );
+    let row = ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 8.0;
         for &c in shown {
             ui.scope(|ui| {
@@ -44,6 +54,8 @@ fn rt_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Profile, shown: &[C]) 
             });
         }
     });
+    row.response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
 }
 
 /// A psyker's line at the table: by icon and word, his Int, Cl and WP,
@@ -161,7 +173,7 @@ fn enemy_weapon_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &EnemyWeapon) {
 }
 
 /// How an enemy fights: profile, save, psychic mastery, weapons.
-fn enemy_fighter_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, f: &EnemyFighter) {
+pub(super) fn enemy_fighter_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, f: &EnemyFighter) {
     rt_profile_ui(ui, cx, &f.profile, &SHOWN);
     ui.horizontal_wrapped(|ui| {
         let save = f.save.map_or_else(
@@ -332,8 +344,9 @@ fn behaviour_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table
     widgets::alert(ui, tone, &text);
 }
 
-/// "Take out of action" or "Back in action" for an enemy.
-fn out_button_ui(
+/// "Take out of action" or "Back in action" for an enemy or a model the
+/// mission names.
+pub(super) fn out_button_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,

@@ -67,7 +67,8 @@ fn member_kind(cx: &ViewCtx<'_>, m: &Member) -> String {
 }
 
 /// Every model at the table: the players' playing characters, escort by
-/// escort, then the drawn enemies.
+/// escort, then the drawn enemies and the models the mission names who
+/// are fought.
 pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
     let rules = &cx.rules;
     let mut out = Vec::new();
@@ -118,6 +119,32 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
             fights: c.enemy_fighter(i, rules).is_some(),
             soldier: false,
             dazzled: table.dazzled_now(Fighter::Enemy(i).id()),
+        });
+    }
+    out.extend(named_lines(cx, c, table));
+    out
+}
+
+/// The models the mission names who are fought, on the enemy's side: the
+/// others have neither wound boxes nor fights.
+fn named_lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
+    let rules = &cx.rules;
+    let mut out = Vec::new();
+    for (i, n) in c.named_models(rules).iter().enumerate() {
+        let Some(max) = c.named_wounds(i, rules) else {
+            continue;
+        };
+        let id = Fighter::Named(i).id();
+        out.push(Line {
+            id,
+            name: name_in(&n.names, cx.lang.code(), &n.id).to_owned(),
+            kind: cx.t("campaign.ui.named_kind").to_owned(),
+            enemy: true,
+            wounds: (max, c.named_taken(i)),
+            out: c.named_out(i),
+            fights: true,
+            soldier: false,
+            dazzled: table.dazzled_now(id),
         });
     }
     out

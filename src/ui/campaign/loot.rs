@@ -32,6 +32,7 @@ fn pick_name(cx: &ViewCtx<'_>, pick: &LootPick) -> String {
 fn fallen_name(cx: &ViewCtx<'_>, c: &Campaign, id: CharId) -> String {
     match Fighter::of(id) {
         Fighter::Enemy(i) => name_in(&c.enemy_names(i), cx.lang.code(), "?").to_owned(),
+        Fighter::Named(i) => name_in(&c.named_names(i, &cx.rules), cx.lang.code(), "?").to_owned(),
         Fighter::Character(_) => c
             .character(id)
             .map_or_else(String::new, |x| x.name().to_owned()),

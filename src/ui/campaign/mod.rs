@@ -15,6 +15,7 @@ pub use held::held_strip_ui;
 mod items;
 mod journal;
 mod loot;
+mod named;
 mod overview;
 mod parts;
 mod recruit;

@@ -17,7 +17,7 @@ use crate::ui::campaign::cards::{enemies_ui, member_profile_ui, wounds_ui};
 use crate::ui::campaign::dice::typed_die;
 use crate::ui::campaign::fight::{FightRefusals, fight_banner_ui, fight_buttons_ui};
 use crate::ui::campaign::parts::{MissionState, TableMarks, edit, mission_ui, player_name};
-use crate::ui::campaign::{actions, compact, items, loot, victory};
+use crate::ui::campaign::{actions, compact, items, loot, named, victory};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets;
@@ -225,7 +225,8 @@ impl MissionState {
     }
 
     /// Each escort's command points and characters left at home; in the
-    /// cards view, a card for each model at the table, then the enemies'.
+    /// cards view, a card for each model at the table, then the enemies'
+    /// and those of the models the mission names.
     fn cards_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -259,6 +260,7 @@ impl MissionState {
                 table,
                 (&mut marks.attacker, &mut self.dice, refused),
             );
+            named::named_ui(ui, cx, c, (&mut marks.attacker, refused));
         }
     }
 

@@ -102,6 +102,7 @@ fn name_of(cx: &ViewCtx<'_>, c: &Campaign, f: &Fallen) -> String {
             let names = c.enemy_names(i);
             name_in(&names, cx.lang.code(), "?").to_owned()
         }
+        Fighter::Named(i) => name_in(&c.named_names(i, &cx.rules), cx.lang.code(), "?").to_owned(),
         Fighter::Character(_) => c
             .character(f.id)
             .map_or_else(String::new, |x| x.name().to_owned()),

@@ -11,6 +11,7 @@ mod house_rules;
 pub(crate) mod items;
 mod journals;
 pub(crate) mod merge;
+mod named;
 mod recruits;
 mod rivals;
 mod table_acts;

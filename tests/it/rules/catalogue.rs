@@ -31,13 +31,11 @@ const UNPLACED: &[(&str, &str, &str)] = &[(
 )];
 
 /// Entries no note of the data names: `assets/rules/README.md` calls them
-/// Assumed (the Cran die and its formulas, the mission lists), the data's
-/// notes do not.
+/// Assumed (the Cran die and its formulas), the data's notes do not.
 const README_ONLY: &[&str] = &[
     "campaign.cran.d10",
     "campaign.cran.d6",
     "campaign.defaults.cran_die",
-    "campaign.missions.lists",
 ];
 
 /// The data files whose notes speak of the catalogue: every rules file but

@@ -23,7 +23,7 @@ fn screen(h: &Harness<'_, Gui>) -> Screen {
 }
 
 /// Rolls until a roll wounds; its index in the log.
-fn roll_until_wounded(h: &mut Harness<'_, Gui>) -> usize {
+pub(super) fn roll_until_wounded(h: &mut Harness<'_, Gui>) -> usize {
     for _ in 0..30 {
         h.get_by_role_and_label(Role::Button, "Roll").click();
         h.run();

@@ -35,6 +35,7 @@ fn wounds(c: &Campaign, id: CharId) -> u32 {
     let t = c.table.as_ref().expect("table");
     match Fighter::of(id) {
         Fighter::Enemy(e) => t.enemy_wounds.get(&e).copied().unwrap_or(0),
+        Fighter::Named(n) => t.named_wounds.get(&n).copied().unwrap_or(0),
         Fighter::Character(_) => t.wounds.get(&id).copied().unwrap_or(0),
     }
 }

@@ -10,6 +10,7 @@ mod house_rules;
 mod items;
 mod limits;
 mod missions;
+mod named;
 mod overview;
 mod recruit;
 mod setup;
