@@ -192,6 +192,13 @@ fn summary(what: &str, mut times: Vec<Duration>) {
     );
 }
 
+/// The median of `times`, in milliseconds.
+fn median_ms(times: &[Duration]) -> f64 {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    quantile_ms(&sorted, 0.5)
+}
+
 /// A tick at the table: wounds or out of action, the `i`th.
 fn tick(key: &DocKey, players: &[CharId], i: usize) -> Command {
     let character = players[i % players.len()];
@@ -272,7 +279,37 @@ fn ticks_at_the_table(app: &mut App, key: &DocKey, players: &[CharId]) {
         frames,
     );
     summary("ticks at the table, a frame looking at the writer", looks);
+    let saved_median = median_ms(&to_saved);
     summary("ticks at the table, from a tick to 'saved'", to_saved);
+    // What the disk alone asks: one line appended to a journal beside the
+    // campaign's and made durable, as a tick's save does, paced as ticks.
+    let scratch = app
+        .store()
+        .map(|s| s.dir().join("bench-append.jsonl"))
+        .expect("a library");
+    let line = format!("{{\"event\":{}}}\n", "x".repeat(300));
+    let mut appends = Vec::with_capacity(200);
+    for _ in 0..200 {
+        let start = Instant::now();
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&scratch)
+            .expect("scratch journal");
+        f.write_all(line.as_bytes()).expect("append");
+        f.sync_data().expect("fsync");
+        appends.push(start.elapsed());
+        if let Some(rest) = EVERY.checked_sub(start.elapsed()) {
+            std::thread::sleep(rest);
+        }
+    }
+    let _ = std::fs::remove_file(&scratch);
+    let append_median = median_ms(&appends);
+    summary("one journal line appended with its fsync", appends);
+    println!(
+        "a tick to 'saved' takes {:.2}x one append with its fsync (target <= 1.5x)",
+        saved_median / append_median
+    );
 
     // As before the writer thread: the frame waits for the disk.
     let mut waited = Vec::with_capacity(100);

@@ -38,7 +38,8 @@ pub(super) use snapshot::snapshots_folder;
 use file::{journal_files, line_text, read_tail};
 use known::{JournalText, known_from_texts, load_known, read_journals};
 use replay::{
-    continues, new_lines, newest_name, overruled, own_events, played_on_top, replay, standing_keys,
+    continues, new_lines, new_lines_since, newest_name, overruled, own_events, played_on_top,
+    replay, standing_keys,
 };
 
 use super::document::SCHEMA_VERSION;
@@ -268,17 +269,53 @@ impl Store {
             own_path = self.own_journal(&key);
         }
         let own = self.machine().as_str().to_owned();
-        let text = {
+        // Nothing of the files changed since this machine's last save but
+        // its own lines: only the events after those both journals share
+        // are looked at (a tick at the table looks at one, not thousands).
+        let last = known
+            .last_save
+            .take()
+            .filter(|l| l.files == known.files_seen());
+        let (text, since) = {
             let empty = JournalFile::default();
             let mine = known.files.get(&own).map_or(&empty, |(_, f)| f);
-            new_lines(c, known, mine, &own)
+            match &last {
+                Some(last) => {
+                    let (text, shared, tail) = new_lines_since(c, known, (mine, &own), last);
+                    (text, Some((shared, tail)))
+                }
+                None => (new_lines(c, known, mine, &own), None),
+            }
         };
         known.name.clone_from(&c.name);
-        known.saved_keys = c.journal.iter().map(|e| entry_key(e)).collect();
+        let keys = match (since, last) {
+            (Some((shared, tail)), Some(last)) => {
+                let mut keys = last.keys;
+                for k in keys.get(shared..).unwrap_or_default() {
+                    known.saved_keys.remove(k);
+                }
+                known.saved_keys.extend(tail.iter().cloned());
+                keys.truncate(shared);
+                keys.extend(tail);
+                keys
+            }
+            _ => {
+                let keys: Vec<String> = c.journal.iter().map(|e| entry_key(e)).collect();
+                known.saved_keys = keys.iter().cloned().collect();
+                keys
+            }
+        };
+        let saved = |known: &Known| known::LastSave {
+            entries: c.journal.clone(),
+            keys,
+            files: known.files_seen(),
+        };
         if text.is_empty() && own_path.exists() {
+            known.last_save = Some(saved(known));
             return Ok(own_path);
         }
         let written = self.append_lines(known, &own_path, &text)?;
+        known.last_save = Some(saved(known));
         // Synced once the others may read and save again: a frame that
         // takes arrivals in meanwhile does not wait for the disk.
         drop(map);

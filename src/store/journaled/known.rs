@@ -56,6 +56,51 @@ pub(in crate::store) struct Known {
     /// The text of this machine's last append that failed (a full disk):
     /// what of it landed in its journal is its own, not another writer's.
     pub(super) attempt: String,
+    /// The journal as this machine's last save left it, while nothing else
+    /// of the campaign's files changed since: the next save looks only at
+    /// the events after the ones it still shares.
+    pub(super) last_save: Option<LastSave>,
+}
+
+/// The journal a save left, and the files it left it with.
+#[derive(Clone, Debug)]
+pub(in crate::store) struct LastSave {
+    /// The events saved, in the campaign's order.
+    pub(super) entries: Vec<Arc<crate::rules::campaign::Entry>>,
+    /// Their keys.
+    pub(super) keys: Vec<String>,
+    /// What else the save was made against.
+    pub(super) files: FilesSeen,
+}
+
+/// What the save's decisions depend on besides the journal: the start,
+/// every machine's journal, what is set aside or overruled, the name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(in crate::store) struct FilesSeen {
+    start: FileHash,
+    journals: Vec<(String, u64, usize)>,
+    set_aside: usize,
+    overruled: usize,
+    name: String,
+}
+
+impl Known {
+    /// What the save's decisions depend on now, besides the journal.
+    pub(super) fn files_seen(&self) -> FilesSeen {
+        let mut journals: Vec<(String, u64, usize)> = self
+            .files
+            .iter()
+            .map(|(m, (_, f))| (m.clone(), f.good_len, f.events.len()))
+            .collect();
+        journals.sort();
+        FilesSeen {
+            start: self.start_hash,
+            journals,
+            set_aside: self.set_aside.len(),
+            overruled: self.overruled.len(),
+            name: self.name.clone(),
+        }
+    }
 }
 
 impl Known {
@@ -227,6 +272,7 @@ impl Known {
             snapshot_of: None,
             unreadable: Vec::new(),
             attempt: String::new(),
+            last_save: None,
         }
     }
 

@@ -85,6 +85,7 @@ pub(super) fn replay(
         // Read from the files alone: what they hold now.
         known.name.clone_from(&campaign.name);
         known.saved_keys = campaign.journal.iter().map(|e| entry_key(e)).collect();
+        known.last_save = None;
     }
     Ok(Doc::new(campaign))
 }
@@ -407,4 +408,61 @@ pub(super) fn newest_name(files: &HashMap<String, (Option<Seen>, JournalFile)>) 
         })
         .max()
         .map(|(_, _, n)| n.clone())
+}
+
+/// What a save appends, as [`new_lines`] finds it, when the journal last
+/// saved (`last`) still holds against the files: the events both journals
+/// share from the start are settled (written, or another machine's), so
+/// only the ones after them are looked at. Also how many they share, and
+/// the keys of the events after those.
+pub(super) fn new_lines_since(
+    c: &Campaign,
+    known: &Known,
+    (mine, own): (&JournalFile, &str),
+    last: &super::known::LastSave,
+) -> (String, usize, Vec<String>) {
+    let shared = c
+        .journal
+        .iter()
+        .zip(&last.entries)
+        .take_while(|(a, b)| Arc::ptr_eq(a, b))
+        .count();
+    let tail = &c.journal[shared..];
+    let tail_keys: Vec<String> = tail.iter().map(|e| entry_key(e)).collect();
+    let mut out = String::new();
+    for (e, key) in tail.iter().zip(&tail_keys) {
+        let write = match mine.index.get(key) {
+            Some(&i) => !mine.events[i].1,
+            None => !known.elsewhere(key, own),
+        };
+        if write {
+            out.push_str(&line_text(&Line::Entry(Box::new(Entry::clone(e)))));
+        }
+    }
+    // The events saved last and gone now: taken back, in the journal's
+    // order (an event held aside is held, not taken back).
+    let present: HashSet<&str> = tail_keys.iter().map(String::as_str).collect();
+    let aside: HashSet<String> = known
+        .set_aside
+        .iter()
+        .map(|s| entry_key(&s.entry))
+        .collect();
+    let mut gone: Vec<(usize, &String)> = last.keys[shared.min(last.keys.len())..]
+        .iter()
+        .filter(|k| !present.contains(k.as_str()) && !aside.contains(*k))
+        .filter_map(|k| mine.index.get(k).map(|&i| (i, k)))
+        .filter(|(i, _)| mine.events.get(*i).is_some_and(|(_, standing)| *standing))
+        .collect();
+    gone.sort();
+    gone.dedup();
+    for (_, key) in gone {
+        out.push_str(&line_text(&Line::TakeBack(TakeBack { id: key.clone() })));
+    }
+    if c.name != known.name {
+        out.push_str(&line_text(&Line::Rename(Rename {
+            name: c.name.clone(),
+            at: Some(crate::store::machine::utc_now()),
+        })));
+    }
+    (out, shared, tail_keys)
 }

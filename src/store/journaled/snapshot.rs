@@ -340,6 +340,7 @@ fn known_of(
         snapshot_of: None,
         unreadable: Vec::new(),
         attempt: String::new(),
+        last_save: None,
     };
     start(&mut known);
     known.start_len = known.start_len.min(campaign.journal.len());
