@@ -3,8 +3,8 @@ pub mod document;
 pub mod fields;
 pub mod house_rules;
 pub mod journaled;
-pub mod kinds;
 pub mod kept_history;
+pub mod kinds;
 pub mod lock;
 pub mod machine;
 
