@@ -19,22 +19,25 @@ use crate::ui::widgets::{card, icon_button};
 
 /// While an attacker is picked: who attacks, what to do next, and Cancel,
 /// floating at the bottom of the table's view, so that no card moves.
+/// Returns the room the banner takes at the bottom of the view (its height
+/// and the gap under it), none when no attacker is picked: the table ends
+/// with as much room, so that its last card scrolls above the banner.
 pub(super) fn fight_banner_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     attacker: &mut Option<CharRef>,
     refused: &FightRefusals,
-) {
+) -> f32 {
     let Some(a) = attacker.as_ref() else {
-        return;
+        return 0.0;
     };
     let Some(side) = table_side(cx, a) else {
         *attacker = None;
-        return;
+        return 0.0;
     };
     let view = ui.clip_rect();
     let width = (view.width() - 2.0 * space::M).min(640.0);
-    egui::Area::new(egui::Id::unique("fight-banner"))
+    let shown = egui::Area::new(egui::Id::unique("fight-banner"))
         .order(egui::Order::Foreground)
         .pivot(egui::Align2::CENTER_BOTTOM)
         .fixed_pos(egui::pos2(view.center().x, view.bottom() - space::M))
@@ -42,6 +45,7 @@ pub(super) fn fight_banner_ui(
             ui.set_width(width);
             card(ui, |ui| banner_ui(ui, cx, side.name(), attacker, refused));
         });
+    shown.response.rect.height() + space::M
 }
 
 /// The banner's words and its Cancel button.

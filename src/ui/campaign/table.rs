@@ -151,9 +151,6 @@ fn view_toggle_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, compact: &mut bool) {
     }
 }
 
-/// The height the fight banner floats over at the bottom of the view.
-const FIGHT_BANNER_ROOM: f32 = 140.0;
-
 impl MissionState {
     /// The table: a card per character playing, with his wound boxes.
     pub fn table_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
@@ -199,7 +196,7 @@ impl MissionState {
             };
         }
         let refused = self.picked_refusals(cx, c);
-        fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused);
+        let banner_room = fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused);
         if let Some(all) = lines.take().filter(|_| self.view.compact) {
             // The models first: a whole escort in view at once.
             let marks = (&self.view, &mut self.marks.attacker, &refused);
@@ -218,10 +215,9 @@ impl MissionState {
             ui.scroll_to_cursor(Some(egui::Align::TOP));
         }
         self.end_mission_ui(ui, cx, c, table);
-        if self.marks.attacker.is_some() {
-            // Room under the last card for the floating banner.
-            ui.add_space(FIGHT_BANNER_ROOM);
-        }
+        // Room under the last card for the floating banner, as tall as it
+        // is: the last card scrolls above it.
+        ui.add_space(banner_room);
     }
 
     /// Each escort's command points and characters left at home; in the

@@ -12,6 +12,7 @@ use muster::ui::Gui;
 mod accessibility;
 mod battle;
 mod campaign;
+mod fit;
 mod folder;
 mod killteam;
 mod library;

@@ -1,0 +1,133 @@
+//! Nothing covered or cut in a small window (1024 points wide), in English
+//! and in French: what a player reads and clicks stays in view and in
+//! reach, and stays where it was.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::{Command, Screen};
+use muster::i18n::Lang;
+use muster::rules::campaign::{Campaign, CampaignEdit as E};
+use muster::rules::killteam::activation::Act;
+use muster::rules::{Doc, RulesData};
+use muster::store::Store;
+use muster::ui::Gui;
+
+/// A `width` × `height` window in `lang` on the data folder `dir` holding
+/// `c`, its campaign screen shown.
+fn campaign_window(
+    dir: &std::path::Path,
+    c: &Campaign,
+    lang: Lang,
+    (width, height): (f32, f32),
+) -> Harness<'static, Gui> {
+    {
+        // Closed before the app opens the folder (else it is read-only).
+        let store = Store::open(dir).expect("store");
+        store.save(&Doc::new(c.clone())).expect("save");
+    }
+    let mut h = crate::common::window(crate::common::app_in(dir, lang, 5), width, height);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    h
+}
+
+/// The screen scrolled down by the node labelled `label` until it moves
+/// no more.
+fn scroll_to_the_end(h: &mut Harness<'_, Gui>, label: &str) {
+    let mut top = h.get_by_label(label).rect().min.y;
+    for _ in 0..100 {
+        h.get_by_label(label).scroll_down();
+        h.run();
+        let now = h.get_by_label(label).rect().min.y;
+        if now == top {
+            return;
+        }
+        top = now;
+    }
+}
+
+/// While an attacker is picked, the banner floats over the bottom of the
+/// table, and the table makes room under its last card as tall as the
+/// banner: at 1024×700, in French, the banner naming a soldier with a
+/// long name and saying why he may not charge, the table scrolled to its
+/// end shows the last enemy's fight buttons and "End the mission" above
+/// the banner, never under it.
+#[test]
+fn the_last_card_s_fight_buttons_scroll_above_the_fight_banner() {
+    const OSK: &str = "Trooper Osk Varro, the last of the Eighth's lucky survivors";
+    let rules = RulesData::built_in().expect("rules");
+    let mut team = crate::common::example_team();
+    team.soldiers
+        .iter_mut()
+        .filter(|s| s.name == "Trooper Osk")
+        .for_each(|s| s.name = OSK.to_owned());
+    let c = crate::common::team_at_the_table(&team, &rules, |c| {
+        vec![E::Act {
+            character: crate::common::char_id(c, OSK),
+            act: Act::Retreat,
+        }]
+    });
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = campaign_window(dir.path(), &c, Lang::Fr, (1024.0, 700.0));
+    // His card comes into view as the table scrolls.
+    let end = "Terminer la mission";
+    let pick = format!("{OSK} attaque…");
+    for _ in 0..20 {
+        if h.query_by_label(&pick).is_some() {
+            break;
+        }
+        h.get_by_label(end).scroll_down();
+        h.run();
+    }
+    h.get_by_label(&pick).click_accesskit();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Pas de corps à corps : KT-9")
+            .next()
+            .is_some(),
+        "the banner says why he may not charge"
+    );
+    let last = c.mission.as_ref().expect("mission").enemy.len() - 1;
+    let enemy = c.enemy_names(last)["fr"].clone();
+    let close = format!("Corps à corps : {OSK} contre {enemy}");
+    scroll_to_the_end(&mut h, end);
+    let title = h.get_by_label(&format!("{OSK} attaque")).rect();
+    let banner = h
+        .ctx
+        .layer_id_at(title.center())
+        .and_then(|layer| h.ctx.memory(|m| m.area_rect(layer.id)))
+        .expect("the banner's area");
+    // The last enemy's fights are offered, in view.
+    let fights: Vec<egui::Rect> = h
+        .query_all_by_role(Role::Button)
+        .filter(|n| {
+            n.accesskit_node().label().is_some_and(|l| {
+                l == close || l.starts_with(&format!("{OSK} tire sur {enemy} avec"))
+            })
+        })
+        .map(|n| n.rect())
+        .collect();
+    assert!(fights.len() >= 2, "his charge and his shots: {fights:?}");
+    // The table's last button ends above the banner: so does every card.
+    let last_button = h.get_by_role_and_label(Role::Button, end).rect();
+    assert!(
+        last_button.max.y <= banner.min.y,
+        "{end:?} {last_button:?} ends under the banner's top {banner:?}"
+    );
+    // No button of the table lies under the banner.
+    for n in h.query_all_by_role(Role::Button) {
+        let r = n.rect();
+        let label = n.accesskit_node().label().unwrap_or_default();
+        assert!(
+            banner.contains_rect(r) || !banner.intersects(r),
+            "{label:?} {r:?} lies under the banner {banner:?}"
+        );
+    }
+    for r in &fights {
+        assert!(r.min.y >= 0.0 && r.max.y <= banner.min.y, "{r:?} in view");
+    }
+}
