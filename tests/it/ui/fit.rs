@@ -131,3 +131,84 @@ fn the_last_card_s_fight_buttons_scroll_above_the_fight_banner() {
         assert!(r.min.y >= 0.0 && r.max.y <= banner.min.y, "{r:?} in view");
     }
 }
+
+/// The nodes shown from the top of the node labelled `from` down to the
+/// top of the one labelled `to`, each with its label and rect: a panel's
+/// widgets (and those beside it in its row).
+fn nodes_between(h: &Harness<'_, Gui>, from: &str, to: &str) -> Vec<(String, egui::Rect)> {
+    let top = h.get_by_label(from).rect().min.y;
+    let bottom = h.get_by_label(to).rect().min.y;
+    assert!(top < bottom, "{from:?} above {to:?}");
+    h.root()
+        .children_recursive()
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            let b = node.raw_bounds()?;
+            let r = n.rect();
+            let name = node
+                .label()
+                .or_else(|| node.value())
+                .unwrap_or_else(|| format!("{:?}", node.role()));
+            (b.width() > 0.0 && r.min.y >= top && r.max.y <= bottom).then_some((name, r))
+        })
+        .collect()
+}
+
+/// Every node in `nodes` lies within the window's `width`.
+fn within_width(nodes: &[(String, egui::Rect)], width: f32, what: &str) {
+    assert!(nodes.len() > 5, "{what}: {nodes:?}");
+    let off: Vec<_> = nodes
+        .iter()
+        .filter(|(_, r)| r.min.x < 0.0 || r.max.x > width)
+        .collect();
+    assert!(
+        off.is_empty(),
+        "{what}: these run off the window's {width} points: {off:#?}"
+    );
+}
+
+/// At 1024 points wide, in English and in French, the battle screen's
+/// kill-team panels fit the window: the jump, rope and parachute panel
+/// (each kind's rule shown in turn) and the turn panel with a soldier's
+/// actions, every widget within the window's width.
+#[test]
+fn the_kill_team_s_jump_and_turn_panels_fit_a_1024_window() {
+    const WIDTH: f32 = 1024.0;
+    for lang in Lang::ALL {
+        let dir = tempfile::tempdir().expect("tempdir");
+        {
+            let store = Store::open(dir.path()).expect("store");
+            store
+                .save(&Doc::new(crate::common::example_team()))
+                .expect("save");
+        }
+        let mut h =
+            crate::common::window(crate::common::app_in(dir.path(), lang, 3), WIDTH, 4000.0);
+        h.run();
+        h.state_mut().app.apply(Command::Show(Screen::Battle));
+        h.run();
+        crate::common::click(&mut h, lang.t("battle.shooting"));
+        crate::common::click(&mut h, lang.t("battle.take_shooter"));
+        h.get_by_label_contains("Trooper Osk (").click_accesskit();
+        h.run();
+        let what = lang.code();
+        let (jump, turn) = (lang.t("kt.jump.title"), lang.t("kt.turn.title"));
+        for kind in ["kt.jump.kind.rope_swing", "kt.jump.kind.parachute"] {
+            crate::common::click(&mut h, lang.t(kind));
+            within_width(
+                &nodes_between(&h, jump, turn),
+                WIDTH,
+                &format!("{what}: {kind}"),
+            );
+        }
+        let actions = lang.f("kt.turn.actions_of", &[("soldier", "Trooper Osk")]);
+        assert!(h.query_by_label(&actions).is_some(), "{what}: his actions");
+        let turn_panel = nodes_between(&h, turn, lang.t("battle.log"));
+        within_width(&turn_panel, WIDTH, &format!("{what}: the turn"));
+        let cost = lang.f("kt.turn.target_cost", &[("count", "1")]);
+        assert!(
+            turn_panel.iter().any(|(l, _)| l.contains(&cost)),
+            "{what}: {cost:?} in {turn_panel:?}"
+        );
+    }
+}

@@ -121,8 +121,9 @@ pub(in crate::ui::battle) fn count_ui(
     value: &mut Count,
     range: std::ops::RangeInclusive<i64>,
 ) {
-    // The label and its fields together: a wrapping line never parts them.
-    ui.horizontal(|ui| {
+    // The label and its fields together: a wrapping line never parts them,
+    // and starts a row rather than running past the card's edge.
+    parts::together(ui, |ui| {
         let l = ui.label(label);
         let shown = match value {
             Count::Fixed(_) => cx.t("battle.count.number").to_owned(),
