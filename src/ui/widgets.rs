@@ -494,6 +494,49 @@ pub fn described_option(
     .inner
 }
 
+/// Shows `add` as `r`'s tooltip (when hovered, enabled or not) beside it:
+/// on the side of the window with more room, as narrow as that room asks,
+/// and only when there is none above or below. egui puts a tooltip below
+/// its widget, where in a list it covers the next option.
+pub fn hover_beside(r: egui::Response, add: impl FnOnce(&mut egui::Ui)) -> egui::Response {
+    const ELSE: [egui::RectAlign; 4] = [
+        egui::RectAlign::RIGHT_START,
+        egui::RectAlign::LEFT_START,
+        egui::RectAlign::TOP_START,
+        egui::RectAlign::BOTTOM_START,
+    ];
+    // The tooltip's frame and its gap to the widget.
+    const AROUND: f32 = 24.0;
+    let window = r.ctx.content_rect();
+    let (right, left) = (
+        window.right() - r.rect.right(),
+        r.rect.left() - window.left(),
+    );
+    let side = if right >= left {
+        egui::RectAlign::RIGHT_START
+    } else {
+        egui::RectAlign::LEFT_START
+    };
+    let widest = r.ctx.global_style().spacing.tooltip_width;
+    let width = (right.max(left) - AROUND).clamp(OPTION_TEXT_WIDTH.min(widest), widest);
+    let tip = if r.enabled() {
+        egui::Tooltip::for_enabled(&r)
+    } else {
+        egui::Tooltip::for_disabled(&r)
+    };
+    let mut tip = tip.width(width);
+    tip.popup = tip.popup.align(side).align_alternatives(&ELSE);
+    tip.show(add);
+    r
+}
+
+/// `text` as `r`'s tooltip beside it ([`hover_beside`]).
+pub fn hover_text_beside(r: egui::Response, text: &str) -> egui::Response {
+    hover_beside(r, |ui| {
+        ui.label(text);
+    })
+}
+
 /// When a campaign event was made, as a player reads it: `2026-11-25
 /// 17:36 UTC` from the stamp's `2026-11-25T17:36:36Z`, with `seconds`
 /// `17:36:36` (anything else as it is written).

@@ -21,7 +21,7 @@ use crate::ui::campaign::dice::typed_die;
 use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{Tone, alert, icon_and_text, icon_button};
+use crate::ui::widgets::{Tone, alert, hover_text_beside, icon_and_text, icon_button};
 
 /// The item whose target picker is open, kept in egui's memory: one at a
 /// time, on the table.
@@ -487,7 +487,8 @@ fn die_field_ui(
                 .hint_text(dice.as_str()),
         );
         r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
-        r.on_hover_text(&label);
+        // Beside the field: the targets below stay in view.
+        hover_text_beside(r, &label);
         if !text.trim().is_empty() {
             match typed_die(text, sides) {
                 Some(roll) => out = (Some(roll), false),

@@ -14,7 +14,7 @@ use crate::ui::campaign::free_gear::recruit_gear_ui;
 use crate::ui::campaign::parts::{Buy, edit};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
-use crate::ui::widgets::{Tone, badge, icon_button};
+use crate::ui::widgets::{Tone, badge, hover_text_beside, icon_button};
 
 impl Buy {
     /// The kind picked, for an escort of `escort_kind`: a soldier kind for
@@ -102,11 +102,12 @@ fn kind_option_ui(
         None => ui.selectable_label(selected, text).clicked(),
         Some(p) => {
             let text = cx.f("campaign.ui.recruit_not_allowed", &[("name", &text)]);
-            ui.add_enabled(
+            let r = ui.add_enabled(
                 false,
                 egui::Button::selectable(false, RichText::new(text).color(palette().ink.subdued)),
-            )
-            .on_disabled_hover_text(cx.lang.problem_line(&p));
+            );
+            // Why not, beside the option: never over the next one.
+            hover_text_beside(r, &cx.lang.problem_line(&p));
             false
         }
     }
@@ -395,14 +396,14 @@ fn library_options_ui(
             }
             Some(p) => {
                 let text = cx.f("campaign.ui.recruit_not_allowed", &[("name", &name)]);
-                ui.add_enabled(
+                let r = ui.add_enabled(
                     false,
                     egui::Button::selectable(
                         false,
                         RichText::new(text).color(palette().ink.subdued),
                     ),
-                )
-                .on_disabled_hover_text(cx.lang.problem_line(&p));
+                );
+                hover_text_beside(r, &cx.lang.problem_line(&p));
             }
         }
     }

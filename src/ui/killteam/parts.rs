@@ -13,7 +13,7 @@ use crate::rules::killteam::data::{SoldierKind, Strength, Weapon};
 use crate::rules::{DocKey, Edit, KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::described_option;
+use crate::ui::widgets::{described_option, hover_beside};
 
 /// The command that applies edit `e` to kill team `id`.
 pub fn edit(id: &str, e: KillTeamEdit) -> Command {
@@ -79,8 +79,8 @@ pub struct Choice {
 }
 
 /// A picker that lists every option, each with what it offers under its
-/// name (and on hover); the illegal ones are disabled and say why (the rule
-/// and its message). `name` is its accessible name (`Weapon: Trooper
+/// name; the illegal ones are disabled and say why (the rule and its
+/// message, whole on hover). `name` is its accessible name (`Weapon: Trooper
 /// Vell`). Returns the option chosen.
 pub fn picker_ui(
     ui: &mut egui::Ui,
@@ -108,10 +108,11 @@ pub fn picker_ui(
                 };
                 let is_selected = c.name == selected;
                 let r = described_option(ui, &text, &c.detail, is_selected, c.refusal.is_none());
+                // What it offers is written under it: a refusal's hover
+                // says the rest, beside it, never over the next option.
                 let r = match &c.refusal {
-                    Some(p) => r.on_disabled_hover_ui(|ui| refusal_hover_ui(ui, cx, p, &c.detail)),
-                    None if c.detail.is_empty() => r,
-                    None => r.on_hover_text(&c.detail),
+                    Some(p) => hover_beside(r, |ui| refusal_hover_ui(ui, cx, p)),
+                    None => r,
                 };
                 if r.clicked() {
                     chosen = Some(c.id.clone());
@@ -125,13 +126,10 @@ pub fn picker_ui(
     chosen
 }
 
-/// The hover of a refused option: the refusal, what the option offers,
-/// then the rule itself from the reference.
-fn refusal_hover_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem, detail: &str) {
+/// The hover of a refused option: the refusal, then the rule itself from
+/// the reference (what the option offers is under its name already).
+fn refusal_hover_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, p: &Problem) {
     ui.label(RichText::new(cx.lang.problem_line(p)).strong());
-    if !detail.is_empty() {
-        ui.label(RichText::new(detail).color(palette().ink.subdued));
-    }
     if let Some(rule) = cx.rules.reference.rule(&p.rule) {
         ui.add_space(space::XS);
         ui.label(

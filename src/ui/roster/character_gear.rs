@@ -314,8 +314,7 @@ fn armoury_picker_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Character) -> Opti
                 for e in &armoury.entries {
                     let name = name_in(&e.names, cx.lang.code(), &e.id);
                     let detail = armoury_detail(cx.lang, e);
-                    let r = described_option(ui, name, &detail, false, !cx.model.folder.read_only)
-                        .on_hover_text(&detail);
+                    let r = described_option(ui, name, &detail, false, !cx.model.folder.read_only);
                     if r.clicked() {
                         picked = Some(Gear::from_armoury(
                             e,

@@ -212,3 +212,96 @@ fn the_kill_team_s_jump_and_turn_panels_fit_a_1024_window() {
         );
     }
 }
+
+/// A 1024×700 window in `lang` on the example kill team's editor.
+fn team_window(dir: &std::path::Path, lang: Lang) -> Harness<'static, Gui> {
+    let team = crate::common::example_team();
+    {
+        let store = Store::open(dir).expect("store");
+        store.save(&Doc::new(team.clone())).expect("save");
+    }
+    let mut h = crate::common::window(crate::common::app_in(dir, lang, 3), 1024.0, 700.0);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::KillTeam(team.id.clone())));
+    h.run();
+    h
+}
+
+/// The options of the open picker (each a button chosen or not, its
+/// toggle): each one's name, what it offers (its description, written under
+/// it), whether it may be chosen, and its rect.
+fn options(h: &Harness<'_, Gui>) -> Vec<(String, String, bool, egui::Rect)> {
+    h.query_all_by_role(Role::Button)
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            node.toggled()?;
+            let detail = node.description()?;
+            Some((
+                node.label().unwrap_or_default(),
+                detail,
+                !node.is_disabled(),
+                n.rect(),
+            ))
+        })
+        .collect()
+}
+
+/// The rect of the tooltip shown, if one is.
+fn tooltip(h: &Harness<'_, Gui>) -> Option<egui::Rect> {
+    h.ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| l.order == egui::Order::Tooltip)
+            .find_map(|l| m.area_rect(l.id))
+    })
+}
+
+/// In the kill-team editor's weapon picker, in English and in French, an
+/// option's profile is written under its name and nowhere else: hovering
+/// it shows no tooltip repeating it. A refused option says why on hover,
+/// beside it: the tooltip covers no other option.
+#[test]
+fn a_picker_s_option_is_not_covered_by_a_tooltip_repeating_it() {
+    for lang in Lang::ALL {
+        let what = lang.code();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut h = team_window(dir.path(), lang);
+        let picker = format!("{}: Trooper Dace", lang.t("kt.weapon"));
+        h.get_by_label(&picker).scroll_to_me();
+        h.run();
+        crate::common::click(&mut h, &picker);
+        let all = options(&h);
+        let (name, detail, _, _) = all
+            .iter()
+            .find(|(_, _, enabled, _)| *enabled)
+            .expect("a weapon he may take");
+        h.get_by_label(name).hover();
+        h.run();
+        assert_eq!(
+            h.query_all_by_label(detail).count(),
+            0,
+            "{what}: {name:?} says {detail:?} once, under its name"
+        );
+        let (name, detail, _, at) = all
+            .iter()
+            .find(|(_, _, enabled, _)| !*enabled)
+            .expect("a weapon refused him");
+        h.get_by_label(name).hover();
+        h.run();
+        let tip = tooltip(&h).unwrap_or_else(|| panic!("{what}: why {name:?} is refused"));
+        assert_eq!(
+            h.query_all_by_label(detail).count(),
+            0,
+            "{what}: {detail:?}"
+        );
+        for (other, _, _, r) in options(&h).iter().filter(|(o, ..)| o != name) {
+            assert!(
+                !tip.intersects(*r),
+                "{what}: the tooltip of {name:?} {at:?}, {tip:?}, covers {other:?} {r:?}"
+            );
+        }
+    }
+}
