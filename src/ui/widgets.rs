@@ -494,6 +494,25 @@ pub fn described_option(
     .inner
 }
 
+/// Lays out `add` left to right as one piece. In a wrapping line a nested
+/// row cannot be wrapped by egui, which gives it what is left of the line
+/// whatever its size: so when what is left is narrower than the piece was
+/// last frame, it starts the next row rather than running past the edge
+/// (over the card beside it).
+pub fn together(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let id = ui.next_auto_id().with("together");
+    let last: Option<f32> = ui.data(|d| d.get_temp(id));
+    let at_row_start = ui.cursor().min.x <= ui.max_rect().min.x + 0.5;
+    if let Some(w) = last
+        && !at_row_start
+        && ui.available_size_before_wrap().x < w
+    {
+        ui.end_row();
+    }
+    let r = ui.horizontal(add).response;
+    ui.data_mut(|d| d.insert_temp(id, r.rect.width()));
+}
+
 /// Shows `add` as `r`'s tooltip (when hovered, enabled or not) beside it:
 /// on the side of the window with more room, as narrow as that room asks,
 /// and only when there is none above or below. egui puts a tooltip below

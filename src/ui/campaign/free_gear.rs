@@ -11,7 +11,7 @@ use crate::rules::campaign::{
 use crate::rules::killteam::{Carried, Soldier, item_refusal, ribbon_refusal};
 use crate::ui::campaign::parts::{Buy, edit};
 use crate::ui::context::ViewCtx;
-use crate::ui::killteam::parts::{Choice, picker_ui};
+use crate::ui::killteam::parts::{Choice, choice_names, picker_ui};
 use crate::ui::widgets::icon_button;
 
 /// "None for now", first of each list.
@@ -64,7 +64,9 @@ fn pick_ui(
         .iter()
         .find(|x| Some(&x.id) == picked)
         .map_or_else(|| none(cx).name, |x| x.name.clone());
-    picker_ui(ui, cx, names, &shown, None, choices).map(|id| (!id.is_empty()).then_some(id))
+    let texts = choice_names(choices);
+    picker_ui(ui, cx, names, (&shown, &texts), None, choices)
+        .map(|id| (!id.is_empty()).then_some(id))
 }
 
 /// A soldier recruit's free special item and ribbon (KT-5), for the kind

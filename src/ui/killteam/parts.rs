@@ -13,12 +13,16 @@ use crate::rules::killteam::data::{SoldierKind, Strength, Weapon};
 use crate::rules::{DocKey, Edit, KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{described_option, hover_beside};
+use crate::ui::widgets::{described_option, hover_beside, together};
 
 /// The command that applies edit `e` to kill team `id`.
 pub fn edit(id: &str, e: KillTeamEdit) -> Command {
     Command::Edit(DocKey::of::<KillTeam>(id), Edit::new(e))
 }
+
+/// The least width of a value of the profile with its name (`Sv 5+`,
+/// `M 9"*`): six fit a table card's line.
+const STAT_WIDTH: f32 = 36.0;
 
 /// A value of the derived profile: marked when a ribbon or an item changed
 /// it (a star and the accent colour), with the rules on hover.
@@ -30,6 +34,9 @@ pub fn stat_ui(
     changed_by: &[&str],
 ) {
     ui.scope(|ui| {
+        // A cell as wide on every card: the values after a changed one
+        // (marked) stay in their columns.
+        ui.set_min_width(STAT_WIDTH);
         ui.spacing_mut().item_spacing.x = 3.0;
         ui.label(
             RichText::new(cx.t(label_key))
@@ -78,22 +85,60 @@ pub struct Choice {
     pub refusal: Option<Problem>,
 }
 
+/// The names of `options`, as a picker's button shows the one chosen.
+pub fn choice_names(options: &[Choice]) -> Vec<&str> {
+    options.iter().map(|c| c.name.as_str()).collect()
+}
+
 /// A picker that lists every option, each with what it offers under its
 /// name; the illegal ones are disabled and say why (the rule and its
 /// message, whole on hover). `name` is its accessible name (`Weapon: Trooper
-/// Vell`). Returns the option chosen.
+/// Vell`); `selected`, what its button shows and every text it may show:
+/// as wide as the widest, it keeps its width whichever is chosen, so the
+/// pickers after it on the line stay in their columns. Returns the option
+/// chosen.
 pub fn picker_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     (label, name): (&str, &str),
-    selected: &str,
+    (selected, shown): (&str, &[&str]),
     hint: Option<&str>,
     options: &[Choice],
 ) -> Option<String> {
     let mut chosen = None;
-    ui.label(label);
-    let r = egui::ComboBox::from_id_salt(name)
+    let width = picker_width(ui, selected, shown);
+    let mut r = None;
+    // The label and its picker together: a wrapping line never parts them.
+    together(ui, |ui| {
+        ui.label(label);
+        r = Some(picker_list_ui(
+            ui,
+            cx,
+            (name, selected, width),
+            hint,
+            options,
+            &mut chosen,
+        ));
+    });
+    if let Some(r) = r {
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, name));
+    }
+    chosen
+}
+
+/// The picker's button, `width` wide, and its list; the option clicked
+/// goes to `chosen`.
+fn picker_list_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    (name, selected, width): (&str, &str, f32),
+    hint: Option<&str>,
+    options: &[Choice],
+    chosen: &mut Option<String>,
+) -> egui::Response {
+    egui::ComboBox::from_id_salt(name)
         .selected_text(selected)
+        .width(width)
         .height(400.0)
         .show_ui(ui, |ui| {
             if let Some(hint) = hint {
@@ -115,15 +160,35 @@ pub fn picker_ui(
                     None => r,
                 };
                 if r.clicked() {
-                    chosen = Some(c.id.clone());
+                    *chosen = Some(c.id.clone());
                     // Chosen: the list closes (however it was clicked).
                     ui.close();
                 }
             }
         })
-        .response;
-    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, name));
-    chosen
+        .response
+}
+
+/// A picker's width: the widest text its button may show (`shown`, or the
+/// one it shows, if wider) with the button's padding and arrow.
+fn picker_width(ui: &egui::Ui, selected: &str, shown: &[&str]) -> f32 {
+    let text_width = |text: &str| {
+        egui::WidgetText::from(text)
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Button,
+            )
+            .size()
+            .x
+    };
+    let widest = shown
+        .iter()
+        .map(|t| text_width(t))
+        .fold(text_width(selected), f32::max);
+    let s = ui.spacing();
+    widest + 2.0 * s.button_padding.x + s.icon_width + s.icon_spacing
 }
 
 /// The hover of a refused option: the refusal, then the rule itself from

@@ -15,7 +15,7 @@ use crate::rules::killteam::{
 use crate::rules::{KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::{
-    Choice, amount, edit, kind_detail, picker_ui, stat_ui, weapon_detail,
+    Choice, amount, choice_names, edit, kind_detail, picker_ui, stat_ui, weapon_detail,
 };
 use crate::ui::theme;
 use crate::ui::theme::{palette, space};
@@ -190,7 +190,8 @@ fn kind_picker_ui(
             refusal: None,
         })
         .collect();
-    if let Some(k) = soldier_picker_ui(ui, cx, "kt.kind", s, kind_name(cx, data, s), None, &kinds)
+    let shown = (kind_name(cx, data, s), choice_names(&kinds));
+    if let Some(k) = soldier_picker_ui(ui, cx, "kt.kind", s, (shown.0, &shown.1), None, &kinds)
         && k != s.kind
     {
         cx.send(edit(tid, KillTeamEdit::SetKind(s.id, k)));
@@ -198,13 +199,14 @@ fn kind_picker_ui(
 }
 
 /// A picker of one of his fields, labelled by the key `label` (with his
-/// name, for a screen reader).
+/// name, for a screen reader); `shown`, what it shows and every text it
+/// may show.
 fn soldier_picker_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     label: &str,
     s: &Soldier,
-    shown: &str,
+    shown: (&str, &[&str]),
     note: Option<&str>,
     options: &Options,
 ) -> Option<String> {
@@ -241,8 +243,16 @@ fn weapon_picker_ui(
     let weapon_name = data.weapon(&s.weapon).map_or(s.weapon.as_str(), |w| {
         name_in(&w.names, cx.lang.code(), &w.id)
     });
-    if let Some(w) = soldier_picker_ui(ui, cx, "kt.weapon", s, weapon_name, None, &weapons)
-        && w != s.weapon
+    let shown = choice_names(&weapons);
+    if let Some(w) = soldier_picker_ui(
+        ui,
+        cx,
+        "kt.weapon",
+        s,
+        (weapon_name, &shown),
+        None,
+        &weapons,
+    ) && w != s.weapon
     {
         cx.send(edit(tid, KillTeamEdit::SetWeapon(s.id, w)));
     }
@@ -274,7 +284,23 @@ fn ribbon_picker_ui(
         .as_deref()
         .and_then(|r| data.ribbon(r))
         .map_or(no_ribbon, |r| name_in(&r.names, cx.lang.code(), &r.id));
-    if let Some(r) = soldier_picker_ui(ui, cx, "kt.ribbon", s, ribbon_name, None, &ribbons) {
+    // The button shows a ribbon's name, without its rule.
+    let shown: Vec<&str> = std::iter::once(no_ribbon)
+        .chain(
+            data.ribbons
+                .iter()
+                .map(|r| name_in(&r.names, cx.lang.code(), &r.id)),
+        )
+        .collect();
+    if let Some(r) = soldier_picker_ui(
+        ui,
+        cx,
+        "kt.ribbon",
+        s,
+        (ribbon_name, &shown),
+        None,
+        &ribbons,
+    ) {
         let r = (!r.is_empty()).then_some(r);
         if r != s.ribbon {
             cx.send(edit(tid, KillTeamEdit::SetRibbon(s.id, r)));
@@ -327,7 +353,7 @@ fn item_picker_ui(
         cx,
         "kt.add_item",
         s,
-        cx.t("kt.choose"),
+        (cx.t("kt.choose"), &[]),
         full.then(|| cx.t("kt.items_full")),
         &items,
     ) {
@@ -508,8 +534,15 @@ fn item_weapon_picker_ui(
     let name = name_in(&it.names, cx.lang.code(), &it.id);
     let label = cx.f("kt.item_weapon", &[("item", name)]);
     let accessible = format!("{label}: {}", s.name);
-    if let Some(w) = picker_ui(ui, cx, (&label, &accessible), current, None, &options)
-        && carried.weapon.as_deref() != Some(w.as_str())
+    let shown = choice_names(&options);
+    if let Some(w) = picker_ui(
+        ui,
+        cx,
+        (&label, &accessible),
+        (current, &shown),
+        None,
+        &options,
+    ) && carried.weapon.as_deref() != Some(w.as_str())
     {
         cx.send(edit(tid, KillTeamEdit::SetItemWeapon(s.id, at, w)));
     }

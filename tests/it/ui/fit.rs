@@ -9,7 +9,7 @@ use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::killteam::activation::Act;
-use muster::rules::{Doc, RulesData};
+use muster::rules::{Doc, KillTeam, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -303,5 +303,84 @@ fn a_picker_s_option_is_not_covered_by_a_tooltip_repeating_it() {
                 "{what}: the tooltip of {name:?} {at:?}, {tip:?}, covers {other:?} {r:?}"
             );
         }
+    }
+}
+
+/// The left edge of the node labelled `label`.
+fn left_of(h: &Harness<'_, Gui>, label: &str) -> f32 {
+    h.get_by_label(label).rect().min.x
+}
+
+/// In the kill-team editor, in English and in French, each soldier's
+/// pickers and profile stand in the same columns on every card: his kind,
+/// weapon and ribbon are each as wide whichever is chosen, so picking a
+/// weapon with a longer name moves none of the pickers after it, and a
+/// value changed by a ribbon (marked) moves none of the values after it.
+#[test]
+fn a_soldier_s_pickers_and_profile_keep_their_columns() {
+    let team = crate::common::example_team();
+    for lang in Lang::ALL {
+        let what = lang.code();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut h = team_window(dir.path(), lang);
+        let column = |h: &Harness<'_, Gui>, key: &str| -> Vec<f32> {
+            team.soldiers
+                .iter()
+                .map(|s| left_of(h, &format!("{}: {}", lang.t(key), s.name)))
+                .collect()
+        };
+        let same = |lefts: &[f32], of: &str| {
+            assert!(
+                lefts.iter().all(|x| (x - lefts[0]).abs() < 0.5),
+                "{what}: {of} at {lefts:?}"
+            );
+        };
+        for key in ["kt.weapon", "kt.ribbon", "kt.add_item"] {
+            same(&column(&h, key), key);
+        }
+        // W stands where it stands on every card, a marked M before it
+        // (Trooper Vell's sprinter) or not.
+        let w: Vec<f32> = h
+            .query_all_by_label(lang.t("kt.stat.wounds"))
+            .map(|n| n.rect().min.x)
+            .collect();
+        assert_eq!(w.len(), team.soldiers.len(), "{what}: {w:?}");
+        same(&w, "W");
+        // Trooper Dace takes the weapon with the longest name he may.
+        let picker = format!("{}: Trooper Dace", lang.t("kt.weapon"));
+        h.get_by_label(&picker).scroll_to_me();
+        h.run();
+        let before_dace = left_of(&h, &format!("{}: Trooper Dace", lang.t("kt.ribbon")));
+        crate::common::click(&mut h, &picker);
+        let (longest, ..) = options(&h)
+            .into_iter()
+            .filter(|(_, _, enabled, _)| *enabled)
+            .max_by(|a, b| a.0.len().cmp(&b.0.len()))
+            .expect("a weapon he may take");
+        h.get_by_label(&longest).click_accesskit();
+        h.run();
+        let weapon = |t: &KillTeam| {
+            t.soldiers
+                .iter()
+                .find(|s| s.name == "Trooper Dace")
+                .map(|s| s.weapon.clone())
+        };
+        let now = h
+            .state()
+            .app
+            .model
+            .library
+            .docs
+            .iter()
+            .find_map(Doc::get::<KillTeam>)
+            .cloned()
+            .expect("the team");
+        assert_ne!(weapon(&now), weapon(&team), "{what}: {longest:?} taken");
+        assert_eq!(
+            left_of(&h, &format!("{}: Trooper Dace", lang.t("kt.ribbon"))),
+            before_dace,
+            "{what}: his ribbon's picker stays put"
+        );
+        same(&column(&h, "kt.add_item"), "kt.add_item");
     }
 }

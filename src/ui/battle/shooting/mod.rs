@@ -25,7 +25,7 @@ use crate::rules::{CharRef, KillTeam};
 use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, wounds_of};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, together};
 
 /// What the kill-team mode resolves: a shot, or a close combat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -123,7 +123,7 @@ pub(in crate::ui::battle) fn count_ui(
 ) {
     // The label and its fields together: a wrapping line never parts them,
     // and starts a row rather than running past the card's edge.
-    parts::together(ui, |ui| {
+    together(ui, |ui| {
         let l = ui.label(label);
         let shown = match value {
             Count::Fixed(_) => cx.t("battle.count.number").to_owned(),
