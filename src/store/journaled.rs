@@ -240,7 +240,14 @@ impl Store {
     /// with the campaign as its start (a single file it was read from goes
     /// to the backups); afterwards only this machine's new lines are
     /// appended to its own journal.
-    pub(super) fn save_journaled(&self, c: &Campaign, check: bool) -> Result<PathBuf, StoreError> {
+    pub(super) fn save_journaled(&self, doc: &Doc, check: bool) -> Result<PathBuf, StoreError> {
+        let Some(c) = doc.get::<Campaign>() else {
+            return Err(StoreError::Io {
+                action: "io.write",
+                source: std::io::Error::other("not a campaign"),
+                path: self.path(&doc.key()),
+            });
+        };
         let key = DocKey::new(<Campaign as Document>::KIND, c.id.clone());
         let dir = self.journal_dir(&key);
         if !dir.join(START_FILE).is_file() {
@@ -306,7 +313,7 @@ impl Store {
             }
         };
         let saved = |known: &Known| known::LastSave {
-            entries: c.journal.clone(),
+            doc: doc.clone(),
             keys,
             files: known.files_seen(),
         };

@@ -439,8 +439,8 @@ impl Store {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
         }
-        if let Some(c) = doc.get::<crate::rules::Campaign>() {
-            return self.save_journaled(c, check);
+        if doc.get::<crate::rules::Campaign>().is_some() {
+            return self.save_journaled(doc, check);
         }
         let key = doc.key();
         let path = self.path(&key);

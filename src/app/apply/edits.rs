@@ -78,7 +78,12 @@ impl App {
         if a.journal.len() <= b.journal.len() {
             return after;
         }
-        let mut c = a.clone();
+        // The campaign the edit just made is this edit's alone: stamped
+        // in place, not copied.
+        let Doc::Campaign(a) = after else {
+            return after;
+        };
+        let mut c = std::sync::Arc::unwrap_or_clone(a);
         let ids = &mut self.ids;
         let by = self.model.machine_by();
         let at = crate::app::stamp::utc_now();

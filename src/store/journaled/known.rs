@@ -65,8 +65,9 @@ pub(in crate::store) struct Known {
 /// The journal a save left, and the files it left it with.
 #[derive(Clone, Debug)]
 pub(in crate::store) struct LastSave {
-    /// The events saved, in the campaign's order.
-    pub(super) entries: Vec<Arc<crate::rules::campaign::Entry>>,
+    /// The campaign saved (its events, in their order, are the ones the
+    /// next save compares with, one by one, as the same allocations).
+    pub(super) doc: Doc,
     /// Their keys.
     pub(super) keys: Vec<String>,
     /// What else the save was made against.

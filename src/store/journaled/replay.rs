@@ -421,10 +421,14 @@ pub(super) fn new_lines_since(
     (mine, own): (&JournalFile, &str),
     last: &super::known::LastSave,
 ) -> (String, usize, Vec<String>) {
+    let saved = last
+        .doc
+        .get::<Campaign>()
+        .map_or(&[][..], |s| &s.journal[..]);
     let shared = c
         .journal
         .iter()
-        .zip(&last.entries)
+        .zip(saved)
         .take_while(|(a, b)| Arc::ptr_eq(a, b))
         .count();
     let tail = &c.journal[shared..];
