@@ -205,8 +205,6 @@ impl MissionState {
         }
         turn_ui(ui, cx, c, table);
         ui.add_space(space::M);
-        victory::victory_ui(ui, cx, c);
-        ui.add_space(space::M);
         self.initiative_ui(ui, cx, c, table);
         ui.add_space(space::M);
         self.cards_ui(ui, cx, (c, table), &refused);
@@ -214,6 +212,10 @@ impl MissionState {
         if std::mem::take(&mut self.to_end) {
             ui.scroll_to_cursor(Some(egui::Align::TOP));
         }
+        // The battle's victory points by the mission's end, under the
+        // models: the models come first in view when the table opens.
+        victory::victory_ui(ui, cx, c);
+        ui.add_space(space::M);
         self.end_mission_ui(ui, cx, c, table);
         // Room under the last card for the floating banner, as tall as it
         // is: the last card scrolls above it.
@@ -358,13 +360,33 @@ impl MissionState {
                 cx.t("campaign.ui.the_enemy").to_owned(),
             )))
             .collect();
+        // Once the turn's activations began, its test folds to its title:
+        // the models come into view sooner (a click unfolds it).
+        let a = c.activations();
+        let began = a.players + a.enemy > 0 && table.initiative.is_none();
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            card_title(
-                ui,
-                icons::ICON_FORMAT_LIST_NUMBERED,
-                cx.t("campaign.ui.initiative_title"),
-            );
+            // Its title alone, as a screen reader names it.
+            let title = cx.t("campaign.ui.initiative_title");
+            egui::CollapsingHeader::new(RichText::new(title).heading())
+                .id_salt(("cmp-initiative", c.id.as_str(), c.mission_number()))
+                .default_open(!began)
+                .show(ui, |ui| {
+                    self.initiative_body_ui(ui, cx, (c, table), (&sides, sides_of))
+                });
+        });
+    }
+
+    /// The initiative card's body: the rule, a die per side, Roll, and the
+    /// order rolled.
+    fn initiative_body_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        (c, table): (&Campaign, &Table),
+        (sides, sides_of): (&[(Option<EscortId>, String)], u32),
+    ) {
+        {
             ui.add(
                 egui::Label::new(
                     RichText::new(cx.t("campaign.ui.initiative_hint")).color(palette().ink.subdued),
@@ -372,7 +394,7 @@ impl MissionState {
                 .wrap(),
             );
             ui.add_space(space::S);
-            let (typed, bad) = self.initiative_dice_ui(ui, cx, &sides, sides_of);
+            let (typed, bad) = self.initiative_dice_ui(ui, cx, sides, sides_of);
             let word = cx.t("campaign.ui.initiative_roll");
             if icon_button(
                 ui,
@@ -393,7 +415,7 @@ impl MissionState {
                 return;
             };
             initiative_order_ui(ui, cx, c, init);
-        });
+        }
     }
 
     /// A die field per side, each left empty for Muster's die or typed in;

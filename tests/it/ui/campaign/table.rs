@@ -598,3 +598,35 @@ fn an_unnamed_players_escort_is_headed_by_its_own_name() {
         "each compact line names the escort"
     );
 }
+
+/// The example campaign opened at its table in a 1024 × 700 window: the
+/// models come into view without scrolling, since the test of who acts
+/// first folds to its title once the turn's activations began (a click
+/// unfolds it) and the battle's victory points wait under the models.
+#[test]
+fn the_table_shows_its_models_first_once_the_turn_is_under_way() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::example_campaign_at_the_table(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_sized(dir.path(), &c, (1024.0, 700.0));
+    let heading = h
+        .query_all_by_label(&c.escorts[0].player)
+        .find(|n| n.accesskit_node().role() == Role::Label)
+        .expect("the first escort's heading");
+    let y = heading.accesskit_node().raw_bounds().expect("laid out").y1;
+    assert!(y < 700.0, "the first escort in view: {y}");
+    assert!(
+        h.query_all_by_label_contains("Initiative die")
+            .next()
+            .is_none(),
+        "folded"
+    );
+    h.get_by_label("Who acts first").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Initiative die")
+            .next()
+            .is_some(),
+        "unfolded by a click"
+    );
+}
