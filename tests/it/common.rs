@@ -288,6 +288,14 @@ pub fn click(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, label: &str) {
     h.run();
 }
 
+/// Whether the table offers to bring `name` back into action: he is out
+/// of it.
+pub fn offers_to_bring_back(h: &egui_kittest::Harness<'_, muster::ui::Gui>, name: &str) -> bool {
+    use egui_kittest::kittest::Queryable as _;
+    h.query_by_label(&format!("Bring {name} back into action"))
+        .is_some()
+}
+
 /// Clicks the button of this accessible name, then runs the frames.
 pub fn button(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, label: &str) {
     use egui_kittest::kittest::Queryable as _;
@@ -398,11 +406,19 @@ pub fn turns_shown(
 /// makes them: the roster's id and Kal's.
 pub fn raiders_with_kal(app: &mut muster::app::App) -> (String, u64) {
     use muster::app::Command;
-    use muster::rules::{NewCharacter, RosterEdit};
     app.apply(Command::create_roster("Raiders"));
     let id = app.model.all_rosters()[0].id.clone();
+    let cid = add_kal(app, &id);
+    (id, cid)
+}
+
+/// Adds Kal, a human, to the roster `id`, which has no character yet, as
+/// the window adds him: his id.
+pub fn add_kal(app: &mut muster::app::App, id: &str) -> u64 {
+    use muster::app::Command;
+    use muster::rules::{NewCharacter, RosterEdit};
     app.apply(Command::roster(
-        id.clone(),
+        id.to_owned(),
         RosterEdit::AddCharacter {
             name: "Kal".to_owned(),
             how: NewCharacter::Standard {
@@ -411,8 +427,7 @@ pub fn raiders_with_kal(app: &mut muster::app::App) -> (String, u64) {
             },
         },
     ));
-    let cid = app.model.all_rosters()[0].characters[0].id;
-    (id, cid)
+    app.model.all_rosters()[0].characters[0].id
 }
 
 /// The events that end the mission at the table (lost) and begin the next

@@ -11,7 +11,7 @@
 
 use crate::rules::CharRef;
 use crate::rules::Characteristic as C;
-use crate::rules::campaign::{Campaign, CharId, EnemyWeapon, Fighter, Member};
+use crate::rules::campaign::{Campaign, CharId, EnemyFighter, EnemyWeapon, Fighter, Member};
 use crate::rules::characters::data::{Armoury, ArmouryEntry};
 use crate::rules::characters::equipment::{Gear, GearKind, armour_save};
 use crate::rules::core::characteristic::Profile;
@@ -354,15 +354,29 @@ fn enemy_side(
         .unwrap_or(0);
     let left = c.enemy_wounds(i, rules).saturating_sub(taken);
     let names = c.enemy_names(i);
-    Some(TableSide::Enemy(TableEnemy {
-        name: name_in(&names, lang, &e.entry_type).to_owned(),
+    let name = name_in(&names, lang, &e.entry_type).to_owned();
+    let character = matches!(e.entry_type.as_str(), "champion" | "psyker" | "leader");
+    Some(fought_as_enemy(name, f, left, r, character))
+}
+
+/// The enemy's side for the battle screen of a fighter who fights as `f`
+/// says, `left` wounds left, his wounds going to `from`.
+fn fought_as_enemy(
+    name: String,
+    f: &EnemyFighter,
+    left: u32,
+    from: &CharRef,
+    character: bool,
+) -> TableSide {
+    TableSide::Enemy(TableEnemy {
+        name,
         profile: with_wounds_left(f.profile, left),
         save: f.save,
         weapons: f.weapons.clone(),
         mastery: f.mastery,
-        from: r.clone(),
-        character: matches!(e.entry_type.as_str(), "champion" | "psyker" | "leader"),
-    }))
+        from: from.clone(),
+        character,
+    })
 }
 
 /// The model at place `i` of those the mission names, as `c` holds him
@@ -379,15 +393,8 @@ fn named_side(
     let n = c.named_model(i, rules)?;
     let f = c.named_fighter(i, rules)?;
     let left = c.named_wounds(i, rules)?.saturating_sub(c.named_taken(i));
-    Some(TableSide::Enemy(TableEnemy {
-        name: name_in(&n.names, lang, &n.id).to_owned(),
-        profile: with_wounds_left(f.profile, left),
-        save: f.save,
-        weapons: f.weapons.clone(),
-        mastery: f.mastery,
-        from: r.clone(),
-        character: true,
-    }))
+    let name = name_in(&n.names, lang, &n.id).to_owned();
+    Some(fought_as_enemy(name, f, left, r, true))
 }
 
 /// A profile whose W is the wounds left.

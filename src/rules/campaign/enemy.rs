@@ -10,13 +10,17 @@
 //! characters. Its wounds are kept apart from theirs: the debrief's Cran
 //! tests never see an enemy.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use serde::{Deserialize, Serialize};
 
 use super::{Campaign, CharId, EnemyDraw, EnemyFighter, Phase};
 use crate::rules::core::characteristic::Characteristic;
+use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
 
 /// The first character id of the enemies at the table: enemy `i` of the
 /// escort is `ENEMY_IDS + i`. A campaign's own characters are numbered
@@ -204,12 +208,13 @@ impl Campaign {
         // profile takes its wounds from the data, which may have been
         // edited since the journal recorded the ticks.
         let max = self.enemy_wounds(index, rules);
-        let wounds = wounds.min(max);
         let table = self.table.get_or_insert_default();
-        table.enemy_wounds.insert(index, wounds);
-        if wounds == max {
-            table.enemy_out.insert(index);
-        }
+        set_wounds(
+            (&mut table.enemy_wounds, &mut table.enemy_out),
+            index,
+            wounds,
+            max,
+        );
         Ok(())
     }
 
@@ -217,11 +222,7 @@ impl Campaign {
     pub(super) fn set_enemy_out(&mut self, index: usize, out: bool) -> Result<(), Problem> {
         self.drawn(index)?;
         let table = self.table.get_or_insert_default();
-        if out {
-            table.enemy_out.insert(index);
-        } else {
-            table.enemy_out.remove(&index);
-        }
+        set_out(&mut table.enemy_out, index, out);
         Ok(())
     }
 
@@ -232,32 +233,70 @@ impl Campaign {
         index: usize,
         wounds: u32,
         rules: &RulesData,
-        out: &mut crate::rules::doc::Outcome,
+        out: &mut Outcome,
     ) -> Result<(), Problem> {
-        use crate::rules::core::msg::Msg;
         self.drawn(index)?;
         let max = self.enemy_wounds(index, rules);
         let names = self.enemy_names(index);
         let table = self.table.get_or_insert_default();
-        let now = table
-            .enemy_wounds
-            .get(&index)
-            .copied()
-            .unwrap_or(0)
-            .saturating_add(wounds)
-            .min(max);
-        table.enemy_wounds.insert(index, now);
-        if now == max {
-            table.enemy_out.insert(index);
-        }
-        out.lines.push((
-            crate::rules::doc::LineKind::Info,
-            Msg::new("campaign.log.battle_wounds")
-                .names("character", &names)
-                .int("wounds", wounds)
-                .int("now", now)
-                .int("max", max),
-        ));
+        add_wounds(
+            (&mut table.enemy_wounds, &mut table.enemy_out),
+            index,
+            (wounds, max),
+            &names,
+            out,
+        );
         Ok(())
     }
+}
+
+/// The wounds taken and the out of action of the fighters kept by their
+/// place at the table rather than by character id: the drawn enemies'
+/// (`enemy_wounds`, `enemy_out`) or the named models'.
+pub(super) type ByPlace<'a> = (&'a mut BTreeMap<usize, u32>, &'a mut BTreeSet<usize>);
+
+/// Sets the wounds the fighter at `index` has taken, never past his
+/// `max`; at his last he is out of action.
+pub(super) fn set_wounds((taken, outs): ByPlace<'_>, index: usize, wounds: u32, max: u32) {
+    let wounds = wounds.min(max);
+    taken.insert(index, wounds);
+    if wounds == max {
+        outs.insert(index);
+    }
+}
+
+/// Takes the fighter at `index` out of action, or brings him back in.
+pub(super) fn set_out(outs: &mut BTreeSet<usize>, index: usize, out: bool) {
+    if out {
+        outs.insert(index);
+    } else {
+        outs.remove(&index);
+    }
+}
+
+/// Adds the `wounds` a fight on the battle screen caused to the fighter at
+/// `index` (his `names`), never past his `max`; at his last he is out of
+/// action. The log says how many he has now.
+pub(super) fn add_wounds(
+    (taken, outs): ByPlace<'_>,
+    index: usize,
+    (wounds, max): (u32, u32),
+    names: &Names,
+    out: &mut Outcome,
+) {
+    let now = taken
+        .get(&index)
+        .copied()
+        .unwrap_or(0)
+        .saturating_add(wounds)
+        .min(max);
+    set_wounds((taken, outs), index, now, max);
+    out.lines.push((
+        LineKind::Info,
+        Msg::new("campaign.log.battle_wounds")
+            .names("character", names)
+            .int("wounds", wounds)
+            .int("now", now)
+            .int("max", max),
+    ));
 }

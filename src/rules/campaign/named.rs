@@ -13,13 +13,12 @@
 //! kill (KT-21): what he is worth is the mission's objective.
 
 use super::data::{EnemyEntry, NamedModel};
-use super::{Campaign, EnemyFighter, Phase};
+use super::{Campaign, EnemyFighter, Phase, enemy};
 use crate::rules::core::characteristic::Characteristic;
-use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
-use crate::rules::doc::{LineKind, Outcome};
+use crate::rules::doc::Outcome;
 use crate::rules::house_rules;
 
 impl Campaign {
@@ -150,12 +149,13 @@ impl Campaign {
         rules: &RulesData,
     ) -> Result<(), Problem> {
         let max = self.named_max(index, rules)?;
-        let wounds = wounds.min(max);
         let table = self.table.get_or_insert_default();
-        table.named_wounds.insert(index, wounds);
-        if wounds == max {
-            table.named_out.insert(index);
-        }
+        enemy::set_wounds(
+            (&mut table.named_wounds, &mut table.named_out),
+            index,
+            wounds,
+            max,
+        );
         Ok(())
     }
 
@@ -169,11 +169,7 @@ impl Campaign {
     ) -> Result<(), Problem> {
         self.named_max(index, rules)?;
         let table = self.table.get_or_insert_default();
-        if out {
-            table.named_out.insert(index);
-        } else {
-            table.named_out.remove(&index);
-        }
+        enemy::set_out(&mut table.named_out, index, out);
         Ok(())
     }
 
@@ -189,20 +185,13 @@ impl Campaign {
         let max = self.named_max(index, rules)?;
         let names = self.named_names(index, rules);
         let table = self.table.get_or_insert_default();
-        let slot = table.named_wounds.entry(index).or_default();
-        let now = slot.saturating_add(wounds).min(max);
-        *slot = now;
-        if now == max {
-            table.named_out.insert(index);
-        }
-        out.lines.push((
-            LineKind::Info,
-            Msg::new("campaign.log.battle_wounds")
-                .names("character", &names)
-                .int("wounds", wounds)
-                .int("now", now)
-                .int("max", max),
-        ));
+        enemy::add_wounds(
+            (&mut table.named_wounds, &mut table.named_out),
+            index,
+            (wounds, max),
+            &names,
+            out,
+        );
         Ok(())
     }
 }

@@ -234,6 +234,25 @@ pub(super) fn enemies_ui(
     );
 }
 
+/// A table fighter's name atop his card, and a badge: out of action, or
+/// in action when he `fights` (none for one who may not be attacked).
+pub(super) fn fighter_title_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    name: &str,
+    out: bool,
+    fights: bool,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(name).size(18.0).strong());
+        if out {
+            badge(ui, Tone::Dead, cx.t("campaign.ui.out_of_action"));
+        } else if fights {
+            badge(ui, Tone::Good, cx.t("campaign.ui.in_action"));
+        }
+    });
+}
+
 /// One enemy's card.
 fn enemy_card_ui(
     ui: &mut egui::Ui,
@@ -250,14 +269,7 @@ fn enemy_card_ui(
     card(ui, |ui| {
         ui.set_width(280.0);
         ui.vertical(|ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(&name).size(18.0).strong());
-                if out {
-                    badge(ui, Tone::Dead, cx.t("campaign.ui.out_of_action"));
-                } else {
-                    badge(ui, Tone::Good, cx.t("campaign.ui.in_action"));
-                }
-            });
+            fighter_title_ui(ui, cx, &name, out, true);
             super::held::arrival_ui(ui, cx, c, Fighter::Enemy(i).id());
             match c.enemy_fighter(i, rules) {
                 Some(f) => enemy_fighter_ui(ui, cx, f),

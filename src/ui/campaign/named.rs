@@ -11,11 +11,11 @@ use egui_material_icons::icons;
 use crate::rules::CharRef;
 use crate::rules::campaign::{Campaign, Fighter};
 use crate::rules::core::names::name_in;
-use crate::ui::campaign::cards::{enemy_fighter_ui, out_button_ui, wounds_ui};
+use crate::ui::campaign::cards::{enemy_fighter_ui, fighter_title_ui, out_button_ui, wounds_ui};
 use crate::ui::campaign::fight::{FightRefusals, fight_buttons_ui};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{Tone, badge, card, card_rows, card_title};
+use crate::ui::widgets::{card, card_rows, card_title};
 
 /// A card for each model the mission names, under their title; nothing
 /// when it names none.
@@ -56,14 +56,7 @@ fn named_card_ui(
     card(ui, |ui| {
         ui.set_width(280.0);
         ui.vertical(|ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(&name).size(18.0).strong());
-                if out {
-                    badge(ui, Tone::Dead, cx.t("campaign.ui.out_of_action"));
-                } else if fighter.is_some() {
-                    badge(ui, Tone::Good, cx.t("campaign.ui.in_action"));
-                }
-            });
+            fighter_title_ui(ui, cx, &name, out, fighter.is_some());
             ui.add(egui::Label::new(cx.lang.pick(&n.text)).wrap());
             let Some(f) = fighter else {
                 let text = cx.t("campaign.ui.named_not_fought");

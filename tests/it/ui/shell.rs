@@ -134,7 +134,7 @@ fn closing_while_typing_keeps_what_was_typed() {
 #[test]
 fn switching_the_language_re_renders_the_log() {
     use muster::app::Command;
-    use muster::rules::{CharacterEdit, NewCharacter, PointsScheme, RosterEdit};
+    use muster::rules::{CharacterEdit, PointsScheme, RosterEdit};
     let dir = tempfile::tempdir().expect("tempdir");
     let mut app = app(dir.path(), Lang::En);
     app.apply(Command::create_roster("Raiders"));
@@ -153,17 +153,7 @@ fn switching_the_language_re_renders_the_log() {
             dice_per_20: 1,
         },
     ));
-    app.apply(Command::roster(
-        id.clone(),
-        RosterEdit::AddCharacter {
-            name: "Kal".to_owned(),
-            how: NewCharacter::Standard {
-                race: "human".to_owned(),
-                type_id: None,
-            },
-        },
-    ));
-    let cid = app.model.all_rosters()[0].characters[0].id;
+    let cid = crate::common::add_kal(&mut app, &id);
     // No advance point: refused (CHR-7), and said in the log.
     app.apply(Command::character(id, cid, CharacterEdit::Spend(C::WS)));
     app.apply(Command::Undo);

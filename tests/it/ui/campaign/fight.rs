@@ -23,7 +23,7 @@ fn screen(h: &Harness<'_, Gui>) -> Screen {
 }
 
 /// Rolls until a roll wounds; its index in the log.
-pub(super) fn roll_until_wounded(h: &mut Harness<'_, Gui>) -> usize {
+fn roll_until_wounded(h: &mut Harness<'_, Gui>) -> usize {
     for _ in 0..30 {
         h.get_by_role_and_label(Role::Button, "Roll").click();
         h.run();
@@ -33,6 +33,27 @@ pub(super) fn roll_until_wounded(h: &mut Harness<'_, Gui>) -> usize {
         }
     }
     panic!("thirty rolls without a wound");
+}
+
+/// Makes the battle screen's close combat certain to wound (ten attacks
+/// of strength 10 on a helpless defender without a save), rolls until a
+/// roll wounds and applies that roll's wounds to `defender`'s campaign.
+pub(super) fn apply_certain_wounds(h: &mut Harness<'_, Gui>, defender: &str) {
+    {
+        let cc = &mut h.state_mut().views.battle.close_combat.cc;
+        cc.attacker.a = 10;
+        cc.attacker.s = 10;
+        cc.defender.save = None;
+        cc.helpless = true;
+    }
+    h.run();
+    let k = roll_until_wounded(h);
+    let apply = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .find(|l| l.starts_with(&format!("Apply roll #{} to campaign: {defender}", k + 1)))
+        .expect("the defender's wounds offered");
+    crate::common::button(h, &apply);
 }
 
 /// CMP-13 from the table: Vael attacks the first enemy in close combat,
@@ -99,21 +120,7 @@ fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_
     assert_eq!(cc.cc.defender.save, fighter.save.map(i64::from));
 
     // Certain wounds, applied to the enemy.
-    {
-        let cc = &mut h.state_mut().views.battle.close_combat.cc;
-        cc.attacker.a = 10;
-        cc.attacker.s = 10;
-        cc.defender.save = None;
-        cc.helpless = true;
-    }
-    h.run();
-    let k = roll_until_wounded(&mut h);
-    let apply = h
-        .query_all_by_role(Role::Button)
-        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
-        .find(|l| l.starts_with(&format!("Apply roll #{} to campaign: {enemy}", k + 1)))
-        .expect("the enemy's wounds offered");
-    crate::common::button(&mut h, &apply);
+    apply_certain_wounds(&mut h, &enemy);
     let now = crate::common::the_campaign(&h);
     let t = now.table.as_ref().expect("table");
     let max = now.enemy_wounds(0, &rules);
@@ -131,10 +138,7 @@ fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_
         b.accesskit_node().toggled(),
         Some(egui::accesskit::Toggled::True)
     );
-    assert!(
-        h.query_by_label(&format!("Bring {enemy} back into action"))
-            .is_some()
-    );
+    assert!(crate::common::offers_to_bring_back(&h, &enemy));
 }
 
 /// From the table, an enemy shoots a kill-team soldier with its first
@@ -648,6 +652,15 @@ fn attack_from_table(h: &mut Harness<'_, Gui>, who: &str, entry: &str) {
     h.run();
 }
 
+/// From the table, Trooper Dace shoots `enemy` with his lasgun.
+fn dace_shoots(h: &mut Harness<'_, Gui>, enemy: &str) {
+    attack_from_table(
+        h,
+        "Trooper Dace",
+        &format!("Trooper Dace shoots {enemy} with Lasgun"),
+    );
+}
+
 /// KT-14 and KT-11 with the battle screen's other rolls at a campaign's
 /// table: the grenade thrown is the shooter's grenade action of the turn (a
 /// second one refused, naming KT-14, no die rolled), and rolling a die of
@@ -657,11 +670,7 @@ fn attack_from_table(h: &mut Harness<'_, Gui>, who: &str, entry: &str) {
 fn kt_14_kt_11_the_battle_screen_s_grenade_jump_and_initiative_are_the_soldier_s() {
     let (c, _dir, mut h) = kill_team_table();
     let enemy = enemy_name(&c, 0);
-    attack_from_table(
-        &mut h,
-        "Trooper Dace",
-        &format!("Trooper Dace shoots {enemy} with Lasgun"),
-    );
+    dace_shoots(&mut h, &enemy);
     assert_eq!(screen(&h), Screen::Battle);
     let dace = crate::common::char_id(&crate::common::the_campaign(&h), "Trooper Dace");
     let acts = |h: &Harness<'_, Gui>| -> Vec<Act> {
@@ -744,11 +753,7 @@ fn kt_12_a_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
     );
     h.key_press(egui::Key::Escape);
     h.run();
-    attack_from_table(
-        &mut h,
-        "Trooper Dace",
-        &format!("Trooper Dace shoots {enemy} with Lasgun"),
-    );
+    dace_shoots(&mut h, &enemy);
     assert!(range(&h).is_some_and(|r| r <= 24.0), "{:?}", range(&h));
 }
 
@@ -853,11 +858,7 @@ fn eq_10_a_dazzled_soldier_cannot_move_and_his_shot_has_the_minus_one_ticked() {
     h.key_press(egui::Key::Escape);
     h.run();
     let enemy = enemy_name(&c, 0);
-    attack_from_table(
-        &mut h,
-        "Trooper Dace",
-        &format!("Trooper Dace shoots {enemy} with Lasgun"),
-    );
+    dace_shoots(&mut h, &enemy);
     assert_eq!(screen(&h), Screen::Battle);
     let mods = &h.state().views.battle.shooting.shot.modifiers;
     assert!(
@@ -990,11 +991,7 @@ fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
     h.key_press(egui::Key::Escape);
     h.run();
     assert_eq!(screen(&h), table);
-    attack_from_table(
-        &mut h,
-        "Trooper Dace",
-        &format!("Trooper Dace shoots {enemy} with Lasgun"),
-    );
+    dace_shoots(&mut h, &enemy);
     assert_eq!(screen(&h), Screen::Battle);
     let tab = |h: &Harness<'_, Gui>, name: &str| {
         h.query_all_by_label(name)
@@ -1184,11 +1181,7 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
 fn a_fight_picked_at_a_mission_now_over_is_said_so_and_not_rolled() {
     let (c, _dir, mut h) = kill_team_table();
     let enemy = enemy_name(&c, 0);
-    attack_from_table(
-        &mut h,
-        "Trooper Dace",
-        &format!("Trooper Dace shoots {enemy} with Lasgun"),
-    );
+    dace_shoots(&mut h, &enemy);
     assert_eq!(screen(&h), Screen::Battle);
     assert!(
         !h.get_by_role_and_label(Role::Button, "Roll")
@@ -1245,11 +1238,7 @@ fn a_roll_of_another_campaign_is_not_shown_as_this_tables_newest() {
     }
     let mut h = super::showing(dir.path(), &raid);
     let enemy = enemy_name(&raid, 0);
-    attack_from_table(
-        &mut h,
-        "Trooper Dace",
-        &format!("Trooper Dace shoots {enemy} with Lasgun"),
-    );
+    dace_shoots(&mut h, &enemy);
     crate::common::button(&mut h, "Roll");
     assert_eq!(h.state().app.model.battle.log.len(), 1);
     assert!(

@@ -52,10 +52,7 @@ fn the_traitor_contact_of_betrayed_has_his_card_with_his_profile_at_the_table() 
     crate::common::click(&mut h, &format!("Wound 1 of 1: {name}"));
     let now = crate::common::the_campaign(&h);
     assert!(now.named_out(0));
-    assert!(
-        h.query_by_label(&format!("Bring {name} back into action"))
-            .is_some()
-    );
+    assert!(crate::common::offers_to_bring_back(&h, name));
 }
 
 #[test]
@@ -80,21 +77,7 @@ fn the_tables_attacks_reach_the_traitor_contact_and_his_wounds_go_to_him() {
     assert_eq!(cc.cc.defender.save, Some(6));
 
     // Certain wounds, applied to him.
-    {
-        let cc = &mut h.state_mut().views.battle.close_combat.cc;
-        cc.attacker.a = 10;
-        cc.attacker.s = 10;
-        cc.defender.save = None;
-        cc.helpless = true;
-    }
-    h.run();
-    let k = super::fight::roll_until_wounded(&mut h);
-    let apply = h
-        .query_all_by_role(Role::Button)
-        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
-        .find(|l| l.starts_with(&format!("Apply roll #{} to campaign: {name}", k + 1)))
-        .expect("his wounds offered");
-    crate::common::button(&mut h, &apply);
+    super::fight::apply_certain_wounds(&mut h, name);
     let now = crate::common::the_campaign(&h);
     assert_eq!(now.named_taken(0), 1, "his one wound");
     assert!(now.named_out(0), "out of action");
