@@ -53,6 +53,12 @@ impl eframe::App for Shell {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, PREFS_KEY, &self.gui.app.prefs());
     }
+
+    /// The screen shown and the way back are kept every few seconds (not
+    /// eframe's 30): a crash reopens where the player was.
+    fn auto_save_interval(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(3)
+    }
 }
 
 /// Older Musters kept the preferences among the documents: Muster 0.1 in

@@ -121,6 +121,20 @@ impl App {
         if self.overridden() {
             return;
         }
+        // A path typed in: `~` is the home folder; a path from nowhere
+        // (relative to wherever Muster was started) or a file is refused.
+        let chosen = chosen.map(home_expanded);
+        if let Some(path) = &chosen {
+            let shown = path.display().to_string();
+            if !path.is_absolute() {
+                self.folder_problem(Msg::new("folder.not_absolute").text("path", shown));
+                return;
+            }
+            if path.is_file() {
+                self.folder_problem(Msg::new("folder.is_a_file").text("path", shown));
+                return;
+            }
+        }
         let Some(target) = chosen.clone().or_else(|| self.desktop.default_data_dir()) else {
             self.folder_problem(Msg::new("store.no_data_dir"));
             return;
@@ -207,5 +221,16 @@ impl App {
         self.start_keeping_history();
         self.update_save_state();
         Ok(())
+    }
+}
+
+/// `path` with a leading `~` read as the home folder (`~/Sync/muster`).
+fn home_expanded(path: PathBuf) -> PathBuf {
+    let Ok(rest) = path.strip_prefix("~") else {
+        return path;
+    };
+    match directories::BaseDirs::new() {
+        Some(dirs) => dirs.home_dir().join(rest),
+        None => path,
     }
 }

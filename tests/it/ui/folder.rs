@@ -146,7 +146,7 @@ fn a_folder_that_cannot_be_opened_is_said_and_the_one_in_use_stays() {
             .is_some()
     );
     assert!(
-        h.query_all_by_label_contains("cannot hold Muster's documents")
+        h.query_all_by_label_contains("is a file, not a folder")
             .next()
             .is_some()
     );
@@ -386,4 +386,54 @@ fn the_banners_of_files_changed_on_disk_fold_into_one_line() {
     h.get_by_role_and_label(Role::Button, "Show them").click();
     h.run();
     assert!(banner(&h), "unfolded");
+}
+
+/// A path typed in that names no folder from the top of the disk (one
+/// relative to wherever Muster was started) or names a file is refused,
+/// saying why in the player's words, the folder unchanged; `~` is the home
+/// folder.
+#[test]
+fn a_typed_path_that_is_relative_or_a_file_is_refused_and_tilde_is_home() {
+    let (home, default) = (
+        tempfile::tempdir().expect("home"),
+        tempfile::tempdir().expect("default"),
+    );
+    let desktop = ScriptedDesktop {
+        default_data: Some(default.path().to_path_buf()),
+        ..ScriptedDesktop::default()
+    };
+    let mut h = window(home.path(), desktop);
+    let before = data_dir(&h);
+    let file = home.path().join("a-file");
+    std::fs::write(&file, "not a folder").expect("file");
+    for (typed, said) in [
+        ("relative/dir".to_owned(), "is not a whole path"),
+        (file.display().to_string(), "is a file, not a folder"),
+    ] {
+        h.state_mut()
+            .app
+            .apply(Command::SetDataDir(Some(std::path::PathBuf::from(&typed))));
+        h.run();
+        assert_eq!(data_dir(&h), before, "{typed}: unchanged");
+        let problem = h.state().app.model.folder.problem.clone().expect("said");
+        let text = muster::i18n::Lang::En.msg(&problem);
+        assert!(text.contains(said) && text.contains(&typed), "{text}");
+        assert!(!text.contains("os error"), "{text}");
+        h.state_mut().app.apply(Command::ForgetFolderProblem);
+    }
+    assert!(!std::path::Path::new("relative").exists(), "nothing made");
+    // `~` is the home folder, never a folder named "~".
+    if let Some(dirs) = directories::BaseDirs::new() {
+        let name = format!("muster-tilde-test-{}", std::process::id());
+        h.state_mut()
+            .app
+            .apply(Command::SetDataDir(Some(std::path::PathBuf::from(
+                format!("~/{name}"),
+            ))));
+        h.run();
+        let expected = dirs.home_dir().join(&name);
+        assert_eq!(data_dir(&h).as_deref(), Some(expected.as_path()));
+        assert!(!std::path::Path::new("~").exists());
+        let _ = std::fs::remove_dir_all(expected);
+    }
 }
