@@ -237,19 +237,14 @@ pub fn escort_at_the_table_from(
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
     let mut c = go(c, E::SetSettings { settings: s });
-    for e in [
+    let start = [
         E::AddEscort { escort },
         E::Start {
             rates: None,
             choice: MissionChoice::default(),
         },
-        E::DrawEnemy {
-            all: true,
-            rolls: vec![],
-            drawn: vec![],
-        },
-        E::BeginMission,
-    ] {
+    ];
+    for e in start.into_iter().chain(drawn_and_begun()) {
         c = go(&c, e);
     }
     c
@@ -434,7 +429,7 @@ pub fn add_kal(app: &mut muster::app::App, id: &str) -> u64 {
 /// one, its enemy drawn.
 pub fn next_mission_begun() -> Vec<muster::rules::campaign::CampaignEdit> {
     use muster::rules::campaign::{CampaignEdit as E, MissionChoice, MissionResult};
-    vec![
+    let mut events = vec![
         E::EndMission {
             result: MissionResult {
                 success: false,
@@ -445,6 +440,16 @@ pub fn next_mission_begun() -> Vec<muster::rules::campaign::CampaignEdit> {
         E::NextMission {
             choice: MissionChoice::default(),
         },
+    ];
+    events.extend(drawn_and_begun());
+    events
+}
+
+/// The events that draw the whole enemy escort of the mission, seeded,
+/// and begin it.
+pub fn drawn_and_begun() -> [muster::rules::campaign::CampaignEdit; 2] {
+    use muster::rules::campaign::CampaignEdit as E;
+    [
         E::DrawEnemy {
             all: true,
             rolls: vec![],

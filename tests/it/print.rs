@@ -798,17 +798,7 @@ fn the_campaign_sheet_ticks_the_single_use_items_struck_off_at_the_table() {
     });
     let sheet = campaign_sheet(&c, &rules, en());
     let card = |name: &str| {
-        sheet
-            .sections
-            .iter()
-            .flat_map(|s| &s.blocks)
-            .filter_map(|b| match b {
-                Block::Cards { cards } => Some(cards),
-                _ => None,
-            })
-            .flatten()
-            .find(|card| card.title == name)
-            .unwrap_or_else(|| panic!("{name}'s card"))
+        card_of(&sheet, name)
             .lines
             .iter()
             .map(|l| format!("{}: {}", l.label, l.value))
