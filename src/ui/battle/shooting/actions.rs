@@ -356,10 +356,14 @@ fn fall_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, odds: &actions::JumpOdds) {
     }
     match odds.fall_wounds {
         None => badge(ui, Tone::Dead, cx.t("kt.jump.fall_kills")),
+        // A fixed number: "1 mortal wound", never "1 mortal wounds".
         Some(d) if d.sides == 1 => badge(
             ui,
             Tone::Warning,
-            &cx.f("kt.jump.fall_costs", &[("dice", &d.count.to_string())]),
+            &cx.f(
+                "kt.jump.fall_costs_fixed",
+                &[("count", &d.count.to_string())],
+            ),
         ),
         Some(d) => badge(
             ui,

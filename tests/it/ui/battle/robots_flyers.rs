@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::common::button;
+use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Fight, Screen};
@@ -119,6 +120,17 @@ fn kt_17_the_jump_test_in_kill_team_mode() {
         .is_some()
     );
     assert!(h.query_by_label("A fall costs 1D3 mortal wounds").is_some());
+    // From 3": a fall costs one mortal wound, said in the singular.
+    h.get_by_role_and_label(Role::SpinButton, "Height jumped from")
+        .set_value_accesskit(3.0);
+    h.run();
+    assert!(
+        h.query_by_label("A fall costs 1 mortal wound").is_some(),
+        "never '1 mortal wounds'"
+    );
+    h.get_by_role_and_label(Role::SpinButton, "Height jumped from")
+        .set_value_accesskit(6.0);
+    h.run();
     button(&mut h, "Roll the jump");
     let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 1);
