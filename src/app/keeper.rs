@@ -71,14 +71,14 @@ impl Keeper {
 
     /// Sends the history to be written, if it changed since last sent.
     pub(super) fn keep(&mut self, history: &History) {
-        let now = (
-            history.undo.len(),
-            history.redo.len(),
-            history.undo.last().cloned(),
-            history.redo.last().cloned(),
-        );
+        // Looked at every frame: compared in place, copied only when the
+        // history changed.
+        let (undo, redo) = (history.undo.last(), history.redo.last());
         let same = self.sent.as_ref().is_some_and(|was| {
-            was.0 == now.0 && was.1 == now.1 && same(&was.2, &now.2) && same(&was.3, &now.3)
+            was.0 == history.undo.len()
+                && was.1 == history.redo.len()
+                && same(was.2.as_ref(), undo)
+                && same(was.3.as_ref(), redo)
         });
         if same || self.restoring.is_some() {
             return;
@@ -91,7 +91,12 @@ impl Keeper {
             );
             let _ = orders.send(order);
         }
-        self.sent = Some(now);
+        self.sent = Some((
+            history.undo.len(),
+            history.redo.len(),
+            undo.cloned(),
+            redo.cloned(),
+        ));
     }
 
     /// Writes what waits now and returns once it is written.
@@ -136,7 +141,7 @@ impl Drop for Keeper {
 }
 
 /// Whether two changes are the very same (the same document versions).
-fn same(a: &Option<Change>, b: &Option<Change>) -> bool {
+fn same(a: Option<&Change>, b: Option<&Change>) -> bool {
     match (a, b) {
         (None, None) => true,
         (Some(a), Some(b)) => {
