@@ -366,8 +366,9 @@ fn resolved(
 /// this machine's name.
 fn brings_back_ours(m: &Merged, machine: &str, undone: &std::collections::HashSet<String>) -> bool {
     let after = m.campaign.journal.len().saturating_sub(m.sides.len());
-    m.campaign.journal[after..]
-        .iter()
+    m.campaign
+        .journal
+        .range(after..)
         .zip(&m.sides)
         .any(|(e, side)| {
             *side == crate::rules::campaign::merge::Side::Theirs

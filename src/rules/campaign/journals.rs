@@ -136,8 +136,8 @@ pub fn replay_journals(
             .filter(|(_, m)| **m != aside.machine)
             .map(|(k, _)| k)
             .collect();
-        let kept = &c.journal[first..first + at];
-        aside.rival = super::rival::rival_in_the_way(start, kept, &others, &aside.entry, rules)
+        let kept: Vec<Arc<Entry>> = c.journal.range(first..first + at).cloned().collect();
+        aside.rival = super::rival::rival_in_the_way(start, &kept, &others, &aside.entry, rules)
             .and_then(|i| kept.get(i).cloned());
     }
     Replayed {
@@ -158,7 +158,7 @@ pub fn held_of(c: &Campaign, rules: &RulesData) -> Vec<SetAside> {
     }
     let mut journals = vec![MachineJournal {
         machine: String::new(),
-        events: c.journal.clone(),
+        events: c.journal.to_vec(),
     }];
     for h in c.held.iter().filter(|h| h.kept.is_none()) {
         match journals.iter_mut().find(|j| j.machine == h.machine) {

@@ -130,21 +130,22 @@ pub fn merge(
         .zip(&theirs.journal)
         .take_while(|(a, b)| same_event(a, b))
         .count();
-    let ours_new = &ours.journal[shared..];
+    let ours_new: Vec<&Arc<Entry>> = ours.journal.range(shared..).collect();
     // An event of theirs that ours also has after the shared ones (merged
     // once already) is not doubled.
     let ours_keys: BTreeSet<&str> = ours_new
         .iter()
         .filter_map(|e| e.stamp.as_ref().map(|s| s.id.as_str()))
         .collect();
-    let theirs_new: Vec<(usize, &Arc<Entry>)> = theirs.journal[shared..]
-        .iter()
+    let theirs_new: Vec<(usize, &Arc<Entry>)> = theirs
+        .journal
+        .range(shared..)
         .enumerate()
         .filter(|(_, e)| {
             e.stamp
                 .as_ref()
                 .is_none_or(|s| !ours_keys.contains(s.id.as_str()))
-                && !ours_new.iter().any(|o| o.stamp.is_none() && o == *e)
+                && !ours_new.iter().any(|o| o.stamp.is_none() && *o == *e)
         })
         .map(|(i, e)| (shared + i, e))
         .collect();
@@ -174,7 +175,7 @@ pub fn merge(
         return Ok(m);
     }
     let ours_new: Vec<(usize, &Arc<Entry>)> = ours_new
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(i, e)| (shared + i, e))
         .collect();
@@ -230,8 +231,8 @@ fn play_one(
                 .filter(|(_, s)| **s != side)
                 .map(|(k, _)| k)
                 .collect();
-            let kept = &c.journal[m.shared..];
-            let found = super::rival::rival_in_the_way(&m.campaign, kept, &others, entry, rules);
+            let kept = c.journal.range(m.shared..).cloned().collect::<Vec<_>>();
+            let found = super::rival::rival_in_the_way(&m.campaign, &kept, &others, entry, rules);
             let rival_key = found.and_then(|i| m.keys.get(i).cloned());
             m.conflicts.push(Conflict {
                 entry: Arc::clone(entry),
@@ -253,8 +254,9 @@ fn whole(c: &Campaign, shared: usize, added: usize, side: Side) -> Merged {
         shared,
         added: (added, 0),
         sides: vec![side; c.journal.len() - shared],
-        keys: c.journal[shared..]
-            .iter()
+        keys: c
+            .journal
+            .range(shared..)
             .enumerate()
             .map(|(i, e)| key_of(e, side, shared + i))
             .collect(),

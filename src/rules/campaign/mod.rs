@@ -19,6 +19,7 @@ mod enemy;
 mod house;
 mod ids;
 mod item_use;
+mod journal;
 pub mod journals;
 pub mod loot;
 pub mod merge;
@@ -54,6 +55,7 @@ pub use enemy::{Behaviour, ENEMY_IDS, Fighter, NAMED_IDS};
 pub use house::{InForce, RulesEdit};
 pub use ids::{CharId, EscortId};
 pub use item_use::RECHARGE;
+pub use journal::Journal;
 pub use play::check_dice;
 pub use recruit::{RecruitKind, with_free_gear};
 
@@ -963,17 +965,18 @@ impl Campaign {
         at: Option<&str>,
         by: Option<&str>,
     ) {
-        for entry in self.journal.iter_mut().skip(before) {
-            if entry.stamp.is_none() {
-                let mut e = Entry::clone(entry);
-                e.stamp = Some(Stamp {
-                    id: id(),
-                    at: at.map(str::to_owned),
-                    by: by.map(str::to_owned),
-                });
-                *entry = Arc::new(e);
+        self.journal.change_from(before, |entry| {
+            if entry.stamp.is_some() {
+                return Arc::clone(entry);
             }
-        }
+            let mut e = Entry::clone(entry);
+            e.stamp = Some(Stamp {
+                id: id(),
+                at: at.map(str::to_owned),
+                by: by.map(str::to_owned),
+            });
+            Arc::new(e)
+        });
     }
 }
 
@@ -1063,7 +1066,7 @@ pub struct Campaign {
     pub house_rules: Option<Arc<crate::rules::house_rules::HouseRules>>,
     /// Every event, in order.
     #[serde(default)]
-    pub journal: Vec<Arc<Entry>>,
+    pub journal: Journal,
     /// The events of a shared campaign that could not stand where they
     /// were made (two machines' events that clash), kept with it so that
     /// none is ever lost: waiting for the players, or set aside by their
@@ -1124,7 +1127,7 @@ impl Campaign {
             next_id: CharId(1),
             rates: None,
             house_rules: None,
-            journal: Vec::new(),
+            journal: Journal::new(),
             held: Vec::new(),
         }
     }

@@ -228,7 +228,7 @@ impl Campaign {
                 d.out_of_action.clear();
                 d.wounded.clear();
             }
-            c.journal = Vec::new();
+            c.journal = super::Journal::new();
             c.notes = String::new();
             c.id = String::new();
             c.name = String::new();

@@ -421,17 +421,11 @@ pub(super) fn new_lines_since(
     (mine, own): (&JournalFile, &str),
     last: &super::known::LastSave,
 ) -> (String, usize, Vec<String>) {
-    let saved = last
+    let shared = last
         .doc
         .get::<Campaign>()
-        .map_or(&[][..], |s| &s.journal[..]);
-    let shared = c
-        .journal
-        .iter()
-        .zip(saved)
-        .take_while(|(a, b)| Arc::ptr_eq(a, b))
-        .count();
-    let tail = &c.journal[shared..];
+        .map_or(0, |s| c.journal.shared_with(&s.journal));
+    let tail: Vec<&Arc<crate::rules::campaign::Entry>> = c.journal.range(shared..).collect();
     let tail_keys: Vec<String> = tail.iter().map(|e| entry_key(e)).collect();
     let mut out = String::new();
     for (e, key) in tail.iter().zip(&tail_keys) {

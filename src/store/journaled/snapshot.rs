@@ -221,8 +221,9 @@ pub(super) fn put_snapshot(path: &Path, bytes: &[u8]) {
 /// the campaign does not begin with the start's events.
 fn snapshot_of(known: &Known, campaign: &Campaign, rules: u64) -> Option<Snapshot> {
     let starts = campaign.journal.len() >= known.start_len
-        && campaign.journal[..known.start_len]
-            .iter()
+        && campaign
+            .journal
+            .range(..known.start_len)
             .all(|e| known.start_keys.contains(&entry_key(e)));
     if !starts {
         return None;
@@ -344,8 +345,9 @@ fn known_of(
     };
     start(&mut known);
     known.start_len = known.start_len.min(campaign.journal.len());
-    known.start_keys = campaign.journal[..known.start_len]
-        .iter()
+    known.start_keys = campaign
+        .journal
+        .range(..known.start_len)
         .map(|e| entry_key(e))
         .collect();
     known.snapshot_of = Some(known.lengths());

@@ -207,8 +207,10 @@ const ARRIVING_SHOWN: usize = 40;
 /// What comes in cleanly from the other version: each event in words,
 /// where and when it was made.
 fn arriving_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, m: &Merged) {
-    let arriving: Vec<&Entry> = m.campaign.journal[m.shared.min(m.campaign.journal.len())..]
-        .iter()
+    let arriving: Vec<&Entry> = m
+        .campaign
+        .journal
+        .range(m.shared.min(m.campaign.journal.len())..)
         .zip(&m.sides)
         .filter(|(_, s)| **s == Side::Theirs)
         .map(|(e, _)| e.as_ref())

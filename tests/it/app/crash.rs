@@ -168,7 +168,8 @@ impl State {
     fn bare(self) -> Self {
         match self {
             Self::Campaign(mut c) => {
-                for e in &mut c.journal {
+                for i in 0..c.journal.len() {
+                    let e = &mut c.journal[i];
                     if e.stamp.is_some() {
                         let mut bare = muster::rules::campaign::Entry::clone(e);
                         bare.stamp = None;

@@ -9,6 +9,7 @@ mod equipment;
 mod guide;
 mod house_rules;
 pub(crate) mod items;
+mod journal_shared;
 mod journals;
 pub(crate) mod merge;
 mod named;

@@ -235,7 +235,7 @@ fn a_journal_cut_at_any_byte_of_its_last_lines_loses_nothing_silently_in_any_rea
         fs::write(&path, &whole[..cut]).expect("cut");
         let lines = ends.iter().filter(|e| **e <= cut).count();
         // The header, then one event a line.
-        let expected = &played.journal[..start + lines - 1];
+        let expected: Vec<_> = played.journal.range(..start + lines - 1).collect();
         let torn = cut != *ends.iter().rfind(|e| **e <= cut).expect("a line");
         let opened = machine(dir.path(), locks.path(), "cccccccccccccccc", "C")
             .load_library()

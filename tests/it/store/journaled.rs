@@ -644,7 +644,7 @@ fn a_campaign_opens_from_this_machine_s_snapshot_while_its_files_are_those_it_wa
     let mut without_a = base.clone();
     without_a
         .journal
-        .extend(both.journal[base.journal.len() + 1..].iter().cloned());
+        .extend(both.journal.range(base.journal.len() + 1..).cloned());
     let without_a = without_a.replay(&r).expect("replays").0;
     a.save(&Doc::new(Campaign {
         name: opened.name.clone(),

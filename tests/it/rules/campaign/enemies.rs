@@ -81,8 +81,8 @@ fn a_campaign_that_recorded_no_profiles_reads_the_datas() {
             }
         }
     };
-    for entry in &mut c.journal {
-        let entry = std::sync::Arc::make_mut(entry);
+    for i in 0..c.journal.len() {
+        let entry = std::sync::Arc::make_mut(&mut c.journal[i]);
         if let E::Start {
             rates: Some(rates), ..
         } = &mut entry.event

@@ -780,9 +780,11 @@ fn two_machines(
     use muster::rules::campaign::journals::{MachineJournal, replay_journals};
     let made = |events: &[E], machine: &str, at: u32| MachineJournal {
         machine: machine.to_owned(),
-        events: crate::rules::campaign::merge::play(base, events, r, (machine, at)).journal
-            [base.journal.len()..]
-            .to_vec(),
+        events: crate::rules::campaign::merge::play(base, events, r, (machine, at))
+            .journal
+            .range(base.journal.len()..)
+            .cloned()
+            .collect(),
     };
     replay_journals(base, &[made(a, "camille", 10), made(b, "bruno", 20)], r)
 }

@@ -36,7 +36,7 @@ fn journal(
     }
     MachineJournal {
         machine: machine.to_owned(),
-        events: c.journal[base.journal.len()..].to_vec(),
+        events: c.journal.range(base.journal.len()..).cloned().collect(),
     }
 }
 
@@ -60,8 +60,10 @@ fn each_machine_keeps_its_order_and_the_earlier_stamp_goes_first() {
             &r,
             ("a", 10),
         )
-        .journal[base.journal.len()..]
-            .to_vec(),
+        .journal
+        .range(base.journal.len()..)
+        .cloned()
+        .collect(),
     };
     let b = MachineJournal {
         machine: "b".into(),
@@ -74,8 +76,10 @@ fn each_machine_keeps_its_order_and_the_earlier_stamp_goes_first() {
             &r,
             ("b", 5),
         )
-        .journal[base.journal.len()..]
-            .to_vec(),
+        .journal
+        .range(base.journal.len()..)
+        .cloned()
+        .collect(),
     };
     let order: Vec<&str> = ordered(&[a.clone(), b.clone()])
         .iter()

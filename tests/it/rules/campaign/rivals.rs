@@ -21,7 +21,7 @@ fn rules() -> RulesData {
 fn journal_of(machine: &str, base: &Campaign, c: &Campaign) -> MachineJournal {
     MachineJournal {
         machine: machine.to_owned(),
-        events: c.journal[base.journal.len()..].to_vec(),
+        events: c.journal.range(base.journal.len()..).cloned().collect(),
     }
 }
 
