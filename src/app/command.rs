@@ -201,6 +201,8 @@ pub enum Command {
     SetZoom(f32),
     /// Choose the theme: dark, light or the system's.
     SetTheme(super::ThemeChoice),
+    /// Show the table as a compact list (or as cards).
+    SetCompactTable(bool),
     /// Open or collapse the log panel, or set its height.
     SetLog(super::LogPrefs),
     /// Forget a message of the log.

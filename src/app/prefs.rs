@@ -30,6 +30,8 @@ pub struct Prefs {
     /// The way back from there, the last one last: Back and the trail of
     /// screens above it lead where they led before the quit.
     pub trail: Vec<Place>,
+    /// The table shown as a compact list rather than cards.
+    pub compact_table: bool,
 }
 
 impl Default for Prefs {
@@ -44,6 +46,7 @@ impl Default for Prefs {
             data_dir: None,
             place: None,
             trail: Vec::new(),
+            compact_table: false,
         }
     }
 }

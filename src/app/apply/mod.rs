@@ -46,7 +46,8 @@ impl App {
             | Command::SetMachine(_)
             | Command::SetLog(_)
             | Command::SetZoom(_)
-            | Command::SetTheme(_)) => self.apply_view(c),
+            | Command::SetTheme(_)
+            | Command::SetCompactTable(_)) => self.apply_view(c),
             Command::DismissMessage(i) => self.dismiss_message(i),
             Command::Reload => self.reload_if_saved(),
             Command::CheckDisk => self.check_disk(),
@@ -144,6 +145,7 @@ impl App {
                     zoom.clamp(*super::ZOOM_RANGE.start(), *super::ZOOM_RANGE.end());
             }
             Command::SetTheme(theme) => self.model.prefs.theme = theme,
+            Command::SetCompactTable(on) => self.model.prefs.compact_table = on,
             _ => {}
         }
     }

@@ -62,6 +62,12 @@ impl Document for Campaign {
         )
     }
     fn edit_subject(&self, edit: &CampaignEdit) -> Option<crate::rules::core::names::Names> {
+        if let CampaignEdit::EnemyActivation { index }
+        | CampaignEdit::EnemyBehaviour { index, .. }
+        | CampaignEdit::RerollEnemy { index, .. } = edit
+        {
+            return self.enemy(*index).map(|_| self.enemy_names(*index));
+        }
         let id = edit.character()?;
         match Fighter::of(id) {
             Fighter::Enemy(e) => self.enemy(e).map(|_| self.enemy_names(e)),

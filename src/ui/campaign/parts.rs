@@ -481,6 +481,9 @@ pub struct MissionState {
     pub(super) success: bool,
     /// VP earned.
     pub(super) vp: u32,
+    /// "End the mission" was clicked: what will be recorded is shown, to
+    /// be confirmed.
+    pub(super) confirm_end: bool,
     /// The player typed the VP earned: the battle's (KT-21) no longer
     /// fill it in.
     pub(super) vp_typed: bool,
@@ -508,11 +511,10 @@ pub struct MissionState {
     pub(super) to_end: bool,
 }
 
-/// How the table shows its models (`compact.rs`).
+/// What the compact list (`compact.rs`) is filtered by; whether the
+/// table is shown as that list is a preference (`Prefs::compact_table`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TableView {
-    /// A line for each model instead of a card.
-    pub compact: bool,
     /// What the list is filtered by: part of a name or of a kind.
     pub find: String,
 }

@@ -135,18 +135,18 @@ impl MissionState {
 }
 
 /// "Cards" or "Compact list": how the table shows its models.
-fn view_toggle_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, compact: &mut bool) {
+fn view_toggle_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, as_list: bool) {
     ui.add_space(space::M);
     for (value, icon, key) in [
         (false, icons::ICON_GRID_VIEW, "campaign.ui.compact.cards"),
         (true, icons::ICON_VIEW_LIST, "campaign.ui.compact.list"),
     ] {
         let word = cx.t(key);
-        let on = *compact == value;
+        let on = as_list == value;
         let r = ui.selectable_label(on, format!("{} {word}", icon.codepoint));
         r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Tab, true, on, word));
-        if r.clicked() {
-            *compact = value;
+        if r.clicked() && !on {
+            cx.send(Command::SetCompactTable(value));
         }
     }
 }
@@ -161,9 +161,10 @@ impl MissionState {
             alert(ui, Tone::Info, cx.t("campaign.ui.no_table"));
             return;
         };
+        let as_list = cx.model.prefs.compact_table;
         // The compact list's lines, worked out once for the filter and the
         // list.
-        let mut lines = self.view.compact.then(|| compact::lines(cx, c, table));
+        let mut lines = as_list.then(|| compact::lines(cx, c, table));
         // The table's tools first: the view's toggle stays where it is in
         // either view.
         ui.horizontal_wrapped(|ui| {
@@ -176,13 +177,13 @@ impl MissionState {
             {
                 self.to_end = true;
             }
-            view_toggle_ui(ui, cx, &mut self.view.compact);
+            view_toggle_ui(ui, cx, as_list);
             if let Some(all) = &lines {
                 compact::find_ui(ui, cx, all, &mut self.view.find);
             }
         });
         ui.add_space(space::S);
-        if self.view.compact {
+        if as_list {
             compact::mission_line_ui(ui, cx, c);
         } else {
             mission_ui(ui, cx, c, &mut self.dice);
@@ -197,7 +198,7 @@ impl MissionState {
         }
         let refused = self.picked_refusals(cx, c);
         let banner_room = fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused);
-        if let Some(all) = lines.take().filter(|_| self.view.compact) {
+        if let Some(all) = lines.take().filter(|_| as_list) {
             // The models first: a whole escort in view at once.
             let marks = (&self.view, &mut self.marks.attacker, &refused);
             compact::compact_ui(ui, cx, (c, all), marks);
@@ -232,7 +233,7 @@ impl MissionState {
         (c, table): (&Campaign, &Table),
         refused: &FightRefusals,
     ) {
-        let compact = self.view.compact;
+        let as_list = cx.model.prefs.compact_table;
         let marks = &mut self.marks;
         for e in &c.escorts {
             ui.horizontal(|ui| {
@@ -241,7 +242,7 @@ impl MissionState {
                     command_points_ui(ui, cx, c, e);
                 }
             });
-            if !compact {
+            if !as_list {
                 let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
                 card_rows(ui, (("players", c.id.as_str()), 280.0), playing, |ui, x| {
                     player_card_ui(ui, cx, (c, table), x, (marks, refused));
@@ -250,7 +251,7 @@ impl MissionState {
             at_home_ui(ui, cx, c, table, e);
             ui.add_space(space::M);
         }
-        if !compact {
+        if !as_list {
             enemies_ui(
                 ui,
                 cx,
@@ -327,8 +328,14 @@ impl MissionState {
             let n = table.out_of_action.len();
             ui.label(cx.f("campaign.ui.out_count", &[("count", &n.to_string())]));
             let end = cx.t("campaign.ui.end_mission");
-            if icon_button(ui, icons::ICON_STOP_CIRCLE, end, end, true).clicked() {
-                let vp = if t.earns_vp() { self.vp } else { 0 };
+            if !self.confirm_end {
+                if icon_button(ui, icons::ICON_STOP_CIRCLE, end, end, true).clicked() {
+                    self.confirm_end = true;
+                }
+                return;
+            }
+            let vp = if t.earns_vp() { self.vp } else { 0 };
+            if self.end_confirmed_ui(ui, cx, (t, vp, n)) {
                 cx.send(edit(
                     id,
                     CampaignEdit::EndMission {
@@ -344,6 +351,47 @@ impl MissionState {
                 self.success = false;
             }
         });
+    }
+
+    /// What ending the mission records, in words, to confirm or not: true
+    /// when confirmed.
+    fn end_confirmed_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        (t, vp, out): (MissionType, u32, usize),
+    ) -> bool {
+        let result = match (t, self.success) {
+            (MissionType::Survival, true) => "campaign.ui.end_as.survived",
+            (MissionType::Survival, false) => "campaign.ui.end_as.not_survived",
+            (MissionType::Final, true) => "campaign.ui.end_as.final_won",
+            (MissionType::Final, false) => "campaign.ui.end_as.final_lost",
+            (_, true) => "campaign.ui.end_as.met",
+            (_, false) => "campaign.ui.end_as.not_met",
+        };
+        let text = cx.f(
+            "campaign.ui.end_confirm",
+            &[
+                ("result", cx.t(result)),
+                ("vp", &vp.to_string()),
+                ("out", &out.to_string()),
+            ],
+        );
+        alert(ui, Tone::Warning, &text);
+        let mut confirmed = false;
+        ui.horizontal_wrapped(|ui| {
+            let end = cx.t("campaign.ui.end_mission");
+            if icon_button(ui, icons::ICON_STOP_CIRCLE, end, end, true).clicked() {
+                confirmed = true;
+            }
+            if ui.button(cx.t("campaign.ui.end_not_yet")).clicked() {
+                self.confirm_end = false;
+            }
+        });
+        if confirmed {
+            self.confirm_end = false;
+        }
+        confirmed
     }
 
     /// "Who acts first" (CMP-16): each player tests his initiative, the

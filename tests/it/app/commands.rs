@@ -514,3 +514,38 @@ fn undoing_a_new_document_names_its_kind_or_its_example() {
         Some("menu.open_example")
     );
 }
+
+/// Edit › Undo names the enemy whose activation it takes back, as it names
+/// the character whose wounds it changes.
+#[test]
+fn undoing_an_enemy_activation_names_the_enemy() {
+    use muster::app::Example;
+    use muster::rules::campaign::Campaign;
+    use muster::rules::{CampaignEdit, Document as _, Edit};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = app(dir.path());
+    app.apply(Command::OpenExample(Example::Campaign));
+    let key = app.model.screen.doc().expect("the example open");
+    let c = app.model.get::<Campaign>(&key.id).expect("the example");
+    // An enemy that may activate now.
+    let rules = &app.model.rules;
+    let index = (0..c.mission.as_ref().map_or(0, |m| m.enemy.len()))
+        .find(|&index| {
+            let e = CampaignEdit::EnemyActivation { index };
+            c.apply(e, rules, &mut muster::rules::core::dice::seeded(1))
+                .is_ok()
+        })
+        .expect("an enemy to activate");
+    let enemy = c.enemy_names(index);
+    app.apply(Command::Edit(
+        key,
+        Edit::Campaign(CampaignEdit::EnemyActivation { index }),
+    ));
+    let words = Lang::En.msg(&app.model.history.undo.last().expect("undo").words());
+    let name = Lang::En.pick(&enemy);
+    assert!(!name.is_empty());
+    assert!(
+        words.starts_with(&format!("enemy activated, {name} (")),
+        "{words}"
+    );
+}

@@ -204,3 +204,45 @@ fn eq_10_kt_19_the_compact_list_keeps_states_and_its_buttons_in_line() {
         );
     }
 }
+
+/// The table shown as a list stays a list: on the next mission's table and
+/// after a restart, until the player picks the cards again.
+#[test]
+fn the_compact_list_is_remembered_after_a_restart() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = whole_escort(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = at_1024(dir.path(), &c);
+    // The list is the view with a search field.
+    let listed = |h: &Harness<'_, Gui>| {
+        h.query_by_role_and_label(Role::TextInput, "Find a model")
+            .is_some()
+    };
+    assert!(!listed(&h), "cards at first");
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    assert!(listed(&h));
+    assert!(h.state().app.prefs().compact_table);
+    let prefs = h.state().app.prefs();
+    drop(h);
+    let app = muster::app::App::new(
+        Some(dir.path()),
+        &prefs,
+        Box::new(muster::app::ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    let mut h = crate::common::window(app, 1024.0, 700.0);
+    h.run();
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(muster::app::Screen::Campaign(
+            c.id.clone(),
+        )));
+    h.run();
+    assert!(listed(&h), "still a list");
+    h.get_by_role_and_label(Role::Tab, "Cards").click();
+    h.run();
+    assert!(!listed(&h));
+    assert!(!h.state().app.prefs().compact_table);
+}

@@ -1067,9 +1067,11 @@ fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
         h.query_all_by_label_contains(&said).next().is_some(),
         "says where the figure comes from"
     );
-    h.get_by_role_and_label(Role::Button, "End the mission")
-        .click();
-    h.run();
+    for _confirmed in 0..2 {
+        h.get_by_role_and_label(Role::Button, "End the mission")
+            .click();
+        h.run();
+    }
     let now = crate::common::the_campaign(&h);
     assert_eq!(now.vp, vp_before + battle, "the battle's VP carried");
 }

@@ -117,6 +117,22 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     h.run();
     h.key_press(egui::Key::Enter);
     h.run();
+    // The first click says what will be recorded; the second records it.
+    button(&mut h, "End the mission");
+    assert_eq!(campaign(&h).phase, Phase::Playing, "not yet ended");
+    button(&mut h, "End of the mission");
+    let said: Vec<String> = h
+        .query_all_by_label_contains("End the mission:")
+        .filter_map(|n| {
+            let n = n.accesskit_node();
+            n.label().or(n.value()).map(|l| l.to_string())
+        })
+        .collect();
+    assert!(
+        said.iter()
+            .any(|l| l.contains("End the mission: its objective achieved, 2 VP, 1 out of action?")),
+        "{said:?}"
+    );
     button(&mut h, "End the mission");
     let c = campaign(&h);
     assert_eq!(c.phase, Phase::Debrief);
@@ -164,6 +180,7 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     assert!(campaign(&h).table.expect("table").out_of_action.is_empty());
     button(&mut h, "Take Inquisitor Vael out of action");
     button(&mut h, "End the mission");
+    button(&mut h, "End the mission");
     typed_test(&mut h, "Inquisitor Vael", 1);
     assert_eq!(state_of(&h, "Inquisitor Vael"), State::Dead);
     // No fate point saves him: two rerolls fail.
@@ -175,6 +192,11 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
 
     // Mission 3: nobody hurt.
     button(&mut h, "Begin the mission");
+    // Not yet: the table stays as it was.
+    button(&mut h, "End the mission");
+    button(&mut h, "Not yet");
+    assert_eq!(campaign(&h).phase, Phase::Playing);
+    button(&mut h, "End the mission");
     button(&mut h, "End the mission");
     button(&mut h, "Draw the next mission");
     let before = campaign(&h);
