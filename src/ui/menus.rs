@@ -226,6 +226,31 @@ fn theme_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     });
 }
 
+/// A shortcut as the keyboard of the interface's language names it:
+/// "Ctrl+Maj+Z", "Suppr", "Échap" in French (a Mac's symbols as egui
+/// draws them).
+pub fn shortcut_words(ctx: &egui::Context, lang: Lang, k: &egui::KeyboardShortcut) -> String {
+    if ctx.os().is_mac() {
+        return ctx.format_shortcut(k);
+    }
+    let names = egui::ModifierNames {
+        alt: lang.t("key.alt"),
+        ctrl: lang.t("key.ctrl"),
+        shift: lang.t("key.shift"),
+        ..egui::ModifierNames::NAMES
+    };
+    let mut words = names.format(&k.modifiers, false);
+    if !words.is_empty() {
+        words += names.concat;
+    }
+    let named = format!("key.{}", k.logical_key.name());
+    match lang.t(&named) {
+        key if key == named => words += k.logical_key.symbol_or_name(),
+        key => words += key,
+    }
+    words
+}
+
 /// A menu entry from the table: label, shortcut, enabled or not.
 fn entry_ui(ui: &mut egui::Ui, spec: &ActionSpec, cx: &ViewCtx<'_>, views: &mut ViewState) {
     let model = cx.model;
@@ -233,7 +258,7 @@ fn entry_ui(ui: &mut egui::Ui, spec: &ActionSpec, cx: &ViewCtx<'_>, views: &mut 
     let text = label(spec.action, lang, model);
     let mut button = egui::Button::new(text);
     if let Some(k) = spec.shortcut {
-        button = button.shortcut_text(ui.ctx().format_shortcut(&k));
+        button = button.shortcut_text(shortcut_words(ui.ctx(), lang, &k));
     }
     if ui
         .add_enabled(available(spec.action, model, views), button)
@@ -280,7 +305,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
                     let mut button =
                         egui::Button::new(format!("{} {}", s.icon.codepoint, cx.t(s.label)));
                     if let Some(k) = s.shortcut {
-                        button = button.shortcut_text(ui.ctx().format_shortcut(&k));
+                        button = button.shortcut_text(shortcut_words(ui.ctx(), cx.lang, &k));
                     }
                     if ui.add(button).clicked() {
                         cx.send(Command::Show(screen.clone()));

@@ -23,6 +23,7 @@ use crate::rules::{DocKey, Msg};
 use context::ViewCtx;
 
 pub use library::LibraryView;
+pub use menus::shortcut_words;
 pub use roster::RosterView;
 pub use roster::character::CharacterView;
 

@@ -200,22 +200,36 @@ fn act_menu_ui(
 ) {
     let (allow, turn) = (&at.allowance, &at.turn);
     let prone = turn.prone();
-    for act in Act::ALL {
-        let hidden = match act {
-            Act::GoProne => prone,
-            Act::StandUp => !prone,
-            Act::AgilityMove => allow.agility.is_none(),
-            _ => false,
-        };
-        if hidden {
-            continue;
-        }
-        let verdict = c.may_act(x.id, act, &cx.rules);
+    let acts: Vec<(Act, Option<Problem>)> = Act::ALL
+        .into_iter()
+        .filter(|act| match act {
+            Act::GoProne => !prone,
+            Act::StandUp => prone,
+            Act::AgilityMove => allow.agility.is_some(),
+            _ => true,
+        })
+        .map(|act| (act, c.may_act(x.id, act, &cx.rules).err()))
+        .collect();
+    // Why none of his actions may be taken, when it is one reason for all
+    // (not his turn, his activation over): said once, above them.
+    let said = acts
+        .first()
+        .and_then(|(_, why)| why.clone())
+        .filter(|p| acts.iter().all(|(_, why)| why.as_ref() == Some(p)));
+    if let Some(p) = &said {
+        ui.add(
+            egui::Label::new(RichText::new(cx.lang.problem_line(p)).color(palette().ink.subdued))
+                .wrap(),
+        );
+        ui.separator();
+    }
+    let said = said.as_ref();
+    for (act, why) in acts {
         let named = cx.f(
             "campaign.ui.act_one_named",
             &[("act", cx.t(act.key())), ("name", x.name())],
         );
-        if menu_entry(ui, cx, (cx.t(act.key()), &named), verdict.as_ref().err()) {
+        if menu_entry(ui, cx, (cx.t(act.key()), &named), (why.as_ref(), said)) {
             send(
                 cx,
                 c,
@@ -227,11 +241,11 @@ fn act_menu_ui(
             ui.close();
         }
     }
-    gear_entries_ui(ui, cx, c, x);
+    gear_entries_ui(ui, cx, c, x, said);
     ui.separator();
-    stratagem_entry_ui(ui, cx, c, x);
-    second_soldier_entry_ui(ui, cx, c, x);
-    insignia_entries_ui(ui, cx, c, x);
+    stratagem_entry_ui(ui, cx, c, x, said);
+    second_soldier_entry_ui(ui, cx, c, x, said);
+    insignia_entries_ui(ui, cx, c, x, said);
     // Any soldier ends his activation when he will (a mine goes off from
     // the end of its layer's, EQ-11); one activated once a turn loses the
     // actions he did not take.
@@ -241,7 +255,7 @@ fn act_menu_ui(
     {
         let word = cx.t("campaign.ui.end_activation");
         let named = cx.f("campaign.ui.end_activation_named", &[("name", x.name())]);
-        if menu_entry(ui, cx, (word, &named), None) {
+        if menu_entry(ui, cx, (word, &named), (None, None)) {
             send(cx, c, CampaignEdit::EndActivation { character: x.id });
             ui.close();
         }
@@ -250,7 +264,13 @@ fn act_menu_ui(
 
 /// His items that touch no other model, one entry a way of using each,
 /// with the actions it costs (EQ-7, EQ-12, EQ-22, EQ-25, EQ-27).
-fn gear_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &CampaignCharacter) {
+fn gear_entries_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &CampaignCharacter,
+    said: Option<&Problem>,
+) {
     let data = &cx.rules.killteam;
     let Some(s) = c.soldier_at_table(x.id) else {
         return;
@@ -288,7 +308,7 @@ fn gear_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &Campai
                 "campaign.ui.act_one_named",
                 &[("act", &word), ("name", x.name())],
             );
-            if menu_entry(ui, cx, (&word, &named), verdict.as_ref().err()) {
+            if menu_entry(ui, cx, (&word, &named), (verdict.as_ref().err(), said)) {
                 send(
                     cx,
                     c,
@@ -306,16 +326,17 @@ fn gear_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &Campai
 }
 
 /// One entry of the menu: its button, and the reason under it when
-/// refused. Whether it was clicked.
+/// refused, unless it is the one `said` above the menu's entries. Whether
+/// it was clicked.
 fn menu_entry(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     (word, named): (&str, &str),
-    refused: Option<&Problem>,
+    (refused, said): (Option<&Problem>, Option<&Problem>),
 ) -> bool {
     let r = ui.add_enabled(refused.is_none(), egui::Button::new(word).frame(false));
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, refused.is_none(), named));
-    if let Some(p) = refused {
+    if let Some(p) = refused.filter(|p| Some(*p) != said) {
         let why = cx.lang.problem_line(p);
         ui.add(
             egui::Label::new(
@@ -330,7 +351,13 @@ fn menu_entry(
 }
 
 /// "Third action (3 CP)" (KT-11): the escort pays, in the same event.
-fn stratagem_entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &CampaignCharacter) {
+fn stratagem_entry_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &CampaignCharacter,
+    said: Option<&Problem>,
+) {
     let data = &cx.rules.killteam;
     let cost = activation::third_action_cost(data).to_string();
     let word = cx.f("campaign.ui.third_action", &[("cost", &cost)]);
@@ -339,7 +366,7 @@ fn stratagem_entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &Cam
         &[("cost", &cost), ("name", x.name())],
     );
     let verdict = c.may_buy_third_action(x.id, &cx.rules);
-    if menu_entry(ui, cx, (&word, &named), verdict.as_ref().err()) {
+    if menu_entry(ui, cx, (&word, &named), (verdict.as_ref().err(), said)) {
         send(
             cx,
             c,
@@ -359,6 +386,7 @@ fn second_soldier_entry_ui(
     cx: &ViewCtx<'_>,
     c: &Campaign,
     x: &CampaignCharacter,
+    said: Option<&Problem>,
 ) {
     let verdict = c.may_join_activation(x.id, &cx.rules);
     let cost = campaign::second_soldier_cost(&cx.rules).to_string();
@@ -367,7 +395,7 @@ fn second_soldier_entry_ui(
         "campaign.ui.second_soldier_named",
         &[("cost", &cost), ("name", x.name())],
     );
-    if menu_entry(ui, cx, (&word, &named), verdict.as_ref().err()) {
+    if menu_entry(ui, cx, (&word, &named), (verdict.as_ref().err(), said)) {
         send(
             cx,
             c,
@@ -382,7 +410,13 @@ fn second_soldier_entry_ui(
 
 /// "One more action from Sgt Hark's insignia" (EQ-31), for each team-mate
 /// on the table who carries one.
-fn insignia_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &CampaignCharacter) {
+fn insignia_entries_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &CampaignCharacter,
+    said: Option<&Problem>,
+) {
     let rules = &cx.rules;
     for g in c.members(x.escort).filter(|g| g.id != x.id) {
         let carries = c
@@ -397,7 +431,7 @@ fn insignia_entries_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &Ca
             "campaign.ui.insignia_named",
             &[("giver", g.name()), ("name", x.name())],
         );
-        if menu_entry(ui, cx, (&word, &named), verdict.as_ref().err()) {
+        if menu_entry(ui, cx, (&word, &named), (verdict.as_ref().err(), said)) {
             send(
                 cx,
                 c,

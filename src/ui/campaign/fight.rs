@@ -126,6 +126,7 @@ pub(super) fn fight_buttons_ui(
             let named = cx.f("campaign.ui.fight.attack_named", &[("name", name)]);
             if icon_button(ui, icons::ICON_SWORDS, word, &named, in_action)
                 .on_hover_text(cx.t("campaign.ui.fight.attack_hint"))
+                .on_disabled_hover_text(cx.t("campaign.ui.fight.attack_out"))
                 .clicked()
             {
                 *attacker = Some(me.clone());

@@ -446,3 +446,24 @@ fn muster_opens_where_the_player_left_it() {
     let gone = open(&kept);
     assert_eq!(gone.model.screen, Screen::Library);
 }
+
+/// The menus' shortcuts are named as the interface's language names the
+/// keys: "Ctrl+Maj+Z", "Suppr" and "Échap" in French, never the English
+/// "Shift", "Delete" and "Escape".
+#[test]
+fn shortcuts_are_named_in_the_interface_s_language() {
+    use egui::{Key, KeyboardShortcut, Modifiers};
+    use muster::ui::shortcut_words;
+    let ctx = egui::Context::default();
+    let redo = KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+    let delete = KeyboardShortcut::new(Modifiers::NONE, Key::Delete);
+    let back = KeyboardShortcut::new(Modifiers::NONE, Key::Escape);
+    let smaller = KeyboardShortcut::new(Modifiers::COMMAND, Key::Minus);
+    let fr: Vec<String> = [redo, delete, back, smaller]
+        .iter()
+        .map(|k| shortcut_words(&ctx, Lang::Fr, k))
+        .collect();
+    assert_eq!(fr, ["Ctrl+Maj+Z", "Suppr", "Échap", "Ctrl+−"]);
+    assert_eq!(shortcut_words(&ctx, Lang::En, &redo), "Ctrl+Shift+Z");
+    assert_eq!(shortcut_words(&ctx, Lang::En, &back), "Esc");
+}
