@@ -1120,3 +1120,36 @@ fn cmp_6_the_campaign_sheet_lists_the_house_rules_in_force() {
     let (pdf, _) = pdf_text(&sheet, Paper::A4);
     assert!(pdf.contains("House rules in force"), "{pdf}");
 }
+
+/// The campaign sheet's next mission names the models the mission names,
+/// with what it says of each (the traitor contact of "Betrayed"), in the
+/// model and in the PDF.
+#[test]
+fn the_campaign_sheet_names_the_mission_s_named_models() {
+    use muster::rules::campaign::MissionType;
+    let rules = rules();
+    let c = crate::common::escort_at_the_mission(
+        crate::common::band_escort("Anne", &crate::common::example_band()),
+        (MissionType::Survival, "survival_betrayed"),
+        &rules,
+    );
+    let sheet = campaign_sheet(&c, &rules, en());
+    let next = sheet
+        .sections
+        .iter()
+        .find(|s| s.id == "next")
+        .expect("the next mission");
+    let Block::Facts { facts } = &next.blocks[0] else {
+        panic!("facts");
+    };
+    let contact = facts
+        .iter()
+        .find(|f| f.label == "The traitor contact")
+        .expect("the traitor contact");
+    assert!(
+        contact.value.contains("sold you to the enemy"),
+        "{contact:?}"
+    );
+    let (text, _) = pdf_text(&sheet, Paper::A4);
+    assert!(text.contains("The traitor contact"), "{text}");
+}

@@ -280,6 +280,11 @@ fn next_mission(c: &Campaign, rules: &RulesData, lang: Lang) -> Vec<Fact> {
                     .collect();
                 next.push(Fact::new(lang.t("sheet.enemy"), enemy.join(", ")));
             }
+            // The models the mission names: who they are, what it says of
+            // them.
+            for n in c.named_models(rules) {
+                next.push(Fact::new(lang.pick(&n.names), lang.pick(&n.text)));
+            }
         }
         _ if c.phase != Phase::Over => {
             next.push(Fact::new(

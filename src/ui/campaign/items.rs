@@ -329,7 +329,8 @@ fn open_picker(ui: &egui::Ui, bearer: CharId, item: &str) {
 }
 
 /// Every model the item may be used on, with its name: the characters
-/// playing, then the drawn enemies, those out of action left out.
+/// playing, then the drawn enemies, then the models the mission names,
+/// those out of action left out.
 fn candidates(
     cx: &ViewCtx<'_>,
     c: &Campaign,
@@ -366,7 +367,23 @@ fn candidates(
                 name_in(&names, cx.lang.code(), "").to_owned(),
             )
         });
-    players.chain(enemies).collect()
+    // The models the mission names that fight (the traitor contact, the
+    // enemy leader), those out of action left out.
+    let named = if allows(u.targets, Relation::Other) {
+        c.named_models(&cx.rules).len()
+    } else {
+        0
+    };
+    let named = (0..named)
+        .filter(|&n| c.named_refusal(n, &cx.rules).is_none())
+        .map(|n| {
+            let names = c.named_names(n, &cx.rules);
+            (
+                Fighter::Named(n).id(),
+                name_in(&names, cx.lang.code(), "").to_owned(),
+            )
+        });
+    players.chain(enemies).chain(named).collect()
 }
 
 /// The small target picker under an item's row: its reach, the die typed

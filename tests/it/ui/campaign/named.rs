@@ -129,3 +129,40 @@ fn the_heretic_preacher_fights_as_his_faction_s_leader_and_the_prisoner_is_not_f
         "no wound box, no fight"
     );
 }
+
+/// EQ-15: a chem bomb's target picker offers the model the mission names
+/// beside the drawn enemies, and its wound goes to him.
+#[test]
+fn eq_15_a_chem_bomb_reaches_the_traitor_contact() {
+    let r = RulesData::built_in().expect("rules");
+    let mut team = crate::common::example_team();
+    let osk = team
+        .soldiers
+        .iter_mut()
+        .find(|s| s.name == "Trooper Osk")
+        .expect("Osk");
+    osk.items = vec![muster::rules::killteam::Carried {
+        item: "chem_bomb".into(),
+        weapon: None,
+    }];
+    let c = escort_at_the_mission(
+        crate::common::team_escort(&team),
+        (MissionType::Survival, "survival_betrayed"),
+        &r,
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    crate::common::button(&mut h, "Use Chem bomb (Trooper Osk)");
+    let name = "The traitor contact";
+    crate::common::button(&mut h, &format!("Chem bomb (Trooper Osk) on {name}"));
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(now.named_taken(0), 1, "his one wound");
+    assert!(now.named_out(0));
+    assert!(
+        h.query_all_by_role(Role::Button).all(|b| b
+            .accesskit_node()
+            .label()
+            .is_none_or(|l| !l.contains("on The traitor"))),
+        "out of action, no longer a target"
+    );
+}
