@@ -295,8 +295,14 @@ fn enemy_card_ui(
             let me = CharRef::new(c.id.clone(), id);
             ui.horizontal_wrapped(|ui| {
                 // One the data gives no profile fights on typed values only.
-                let fights = !out && c.enemy_fighter(i, rules).is_some();
-                fight_buttons_ui(ui, cx, attacker, &me, &name, (fights, refused));
+                let why_not = if out {
+                    Some(cx.t("campaign.ui.fight.attack_out"))
+                } else if c.enemy_fighter(i, rules).is_none() {
+                    Some(cx.t("campaign.ui.fight.no_profile"))
+                } else {
+                    None
+                };
+                fight_buttons_ui(ui, cx, attacker, &me, &name, (why_not, refused));
                 out_button_ui(ui, cx, c, id, &name, out);
             });
             if !out {

@@ -37,8 +37,10 @@ pub(super) struct Line {
     wounds: (u32, u32),
     /// Out of action.
     out: bool,
-    /// He may fight at all (an enemy the data gives no profile does not).
-    fights: bool,
+    /// Why he may not attack now, when he may not: a soldier with neither
+    /// a shot nor a charge left (KT-9), an enemy the data gives no
+    /// profile.
+    no_fight: Option<String>,
     /// A kill-team soldier: he fights by the kill team's rules (KT-6).
     soldier: bool,
     /// A flash grenade dazzled him this turn (EQ-10).
@@ -66,6 +68,16 @@ fn member_kind(cx: &ViewCtx<'_>, m: &Member) -> String {
     }
 }
 
+/// KT-9: why a soldier with neither a shot nor a charge left attacks
+/// nobody (a Rogue Trader character always may).
+pub(super) fn no_fight(cx: &ViewCtx<'_>, c: &Campaign, id: CharId) -> Option<String> {
+    let mut why = [Act::Shoot, Act::CloseCombat].map(|a| actions::refusal(cx, c, (id, a)));
+    if why.iter().any(Option::is_none) {
+        return None;
+    }
+    why[0].take()
+}
+
 /// Every model at the table: the players' playing characters, escort by
 /// escort, then the drawn enemies and the models the mission names who
 /// are fought.
@@ -87,11 +99,7 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
                 enemy: false,
                 wounds: (max, taken),
                 out: table.out_of_action.contains(&x.id),
-                // KT-9: a soldier with neither a shot nor a charge left
-                // attacks nobody.
-                fights: [Act::Shoot, Act::CloseCombat]
-                    .iter()
-                    .any(|a| actions::refusal(cx, c, (x.id, *a)).is_none()),
+                no_fight: no_fight(cx, c, x.id),
                 soldier: matches!(x.member, Member::Soldier(_)),
                 dazzled: table.dazzled_now(x.id),
             });
@@ -116,7 +124,10 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
                 table.enemy_wounds.get(&i).copied().unwrap_or(0),
             ),
             out: table.enemy_out.contains(&i),
-            fights: c.enemy_fighter(i, rules).is_some(),
+            no_fight: c
+                .enemy_fighter(i, rules)
+                .is_none()
+                .then(|| cx.t("campaign.ui.fight.no_profile").to_owned()),
             soldier: false,
             dazzled: table.dazzled_now(Fighter::Enemy(i).id()),
         });
@@ -142,7 +153,7 @@ fn named_lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
             enemy: true,
             wounds: (max, c.named_taken(i)),
             out: c.named_out(i),
-            fights: true,
+            no_fight: None,
             soldier: false,
             dazzled: table.dazzled_now(id),
         });
@@ -432,8 +443,9 @@ fn line_ui(
         });
         let me = CharRef::new(c.id.clone(), line.id);
         ui.horizontal_wrapped(|ui| {
-            let fights = !line.out && line.fights;
-            fight_buttons_ui(ui, cx, attacker, &me, &line.name, (fights, refused));
+            let out = line.out.then(|| cx.t("campaign.ui.fight.attack_out"));
+            let why_not = out.or(line.no_fight.as_deref());
+            fight_buttons_ui(ui, cx, attacker, &me, &line.name, (why_not, refused));
         });
     })
     .response

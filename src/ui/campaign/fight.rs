@@ -118,15 +118,16 @@ pub(super) fn fight_buttons_ui(
     attacker: &mut Option<CharRef>,
     me: &CharRef,
     name: &str,
-    (in_action, refused): (bool, &FightRefusals),
+    (why_not, refused): (Option<&str>, &FightRefusals),
 ) {
+    let in_action = why_not.is_none();
     match attacker.clone() {
         None => {
             let word = cx.t("campaign.ui.fight.attack");
             let named = cx.f("campaign.ui.fight.attack_named", &[("name", name)]);
             if icon_button(ui, icons::ICON_SWORDS, word, &named, in_action)
                 .on_hover_text(cx.t("campaign.ui.fight.attack_hint"))
-                .on_disabled_hover_text(cx.t("campaign.ui.fight.attack_out"))
+                .on_disabled_hover_text(why_not.unwrap_or_default())
                 .clicked()
             {
                 *attacker = Some(me.clone());

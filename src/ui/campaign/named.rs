@@ -74,7 +74,8 @@ fn named_card_ui(
             wounds_ui(ui, cx, c, (id, &name), max, c.named_taken(i));
             let me = CharRef::new(c.id.clone(), id);
             ui.horizontal_wrapped(|ui| {
-                fight_buttons_ui(ui, cx, attacker, &me, &name, (!out, refused));
+                let why_not = out.then(|| cx.t("campaign.ui.fight.attack_out"));
+                fight_buttons_ui(ui, cx, attacker, &me, &name, (why_not, refused));
                 out_button_ui(ui, cx, c, id, &name, out);
             });
         });

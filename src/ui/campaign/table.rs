@@ -598,12 +598,20 @@ fn player_card_ui(
             items::dazzled_ui(ui, cx, table, x.id);
             let me = CharRef::new(c.id.clone(), x.id);
             ui.horizontal_wrapped(|ui| {
-                // KT-9: a soldier with neither a shot nor a charge left
-                // attacks nobody.
-                let acts =
-                    [Act::Shoot, Act::CloseCombat].map(|a| actions::refusal(cx, c, (x.id, a)));
-                let can = !out_now && acts.iter().any(Option::is_none);
-                fight_buttons_ui(ui, cx, &mut marks.attacker, &me, x.name(), (can, refused));
+                let why_not = if out_now {
+                    Some(cx.t("campaign.ui.fight.attack_out").to_owned())
+                } else {
+                    compact::no_fight(cx, c, x.id)
+                };
+                let why_not = why_not.as_deref();
+                fight_buttons_ui(
+                    ui,
+                    cx,
+                    &mut marks.attacker,
+                    &me,
+                    x.name(),
+                    (why_not, refused),
+                );
                 playing_buttons_ui(ui, cx, c, x, out_now);
             });
             if let Member::Soldier(s) = &x.member {

@@ -565,6 +565,17 @@ fn kt_8_a_soldier_waits_for_the_enemy_s_turn_and_the_menu_says_why() {
     );
     h.key_press(egui::Key::Escape);
     h.run();
+    // His greyed "attacks…" says why when pointed at.
+    let attack = h.get_by_label("Trooper Rusk attacks…");
+    assert!(attack.accesskit_node().is_disabled());
+    attack.hover();
+    h.run();
+    assert_eq!(
+        h.query_all_by_label_contains("KT-8: it is the enemy's turn")
+            .count(),
+        1,
+        "the reason on hover"
+    );
     // Dace's own activation goes on.
     assert!(offered(&mut h, "Trooper Dace", "Shoot"));
 }
