@@ -236,6 +236,14 @@ impl MissionState {
         let as_list = cx.model.prefs.compact_table;
         let marks = &mut self.marks;
         for e in &c.escorts {
+            // In the list, an escort's heading only for what the list does
+            // not show: its command points, those left at home.
+            let at_home = c
+                .members(e.id)
+                .any(|x| x.can_play() && !table.players.contains(&x.id));
+            if as_list && e.kind != EscortKind::KillTeam && !at_home {
+                continue;
+            }
             ui.horizontal(|ui| {
                 card_title(ui, icons::ICON_GROUPS, &player_name(cx, e));
                 if e.kind == EscortKind::KillTeam {

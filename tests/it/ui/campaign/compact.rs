@@ -246,3 +246,36 @@ fn the_compact_list_is_remembered_after_a_restart() {
     assert!(!listed(&h));
     assert!(!h.state().app.prefs().compact_table);
 }
+
+/// Under the list, an escort's heading only where it says something the
+/// list does not: the kill team's command points; a band with everyone at
+/// the table has no empty heading.
+#[test]
+fn under_the_list_no_escort_heading_is_empty() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = whole_escort(&rules);
+    let band = c
+        .escorts
+        .iter()
+        .find(|e| e.kind == muster::rules::campaign::EscortKind::Band)
+        .expect("a band")
+        .player
+        .clone();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = at_1024(dir.path(), &c);
+    let headings = |h: &Harness<'_, Gui>| {
+        h.query_all_by_label(&band)
+            .filter(|n| n.accesskit_node().role() == Role::Label)
+            .count()
+    };
+    assert!(headings(&h) >= 1, "as cards, {band} heads his cards");
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    assert_eq!(headings(&h), 0, "no empty heading for {band}");
+    assert!(
+        h.query_all_by_label_contains("command point")
+            .next()
+            .is_some(),
+        "the kill team's command points stay"
+    );
+}
