@@ -148,6 +148,11 @@ impl App {
             .library
             .docs
             .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
+        if unsaved && !undo {
+            // The writer starts on the new state while the frame checks
+            // it: a tick at the table is on disk sooner.
+            self.save_dirty();
+        }
         for (key, before, _) in &change.docs {
             // Done: the version before is the one edited; undone: the
             // version restored was seen when it was made.

@@ -72,11 +72,7 @@ impl Campaign {
         rules: &RulesData,
     ) -> Vec<Problem> {
         let one_more = self.journal.len() == before.journal.len() + 1
-            && self
-                .journal
-                .iter()
-                .zip(&before.journal)
-                .all(|(a, b)| Arc::ptr_eq(a, b));
+            && self.journal.shared_with(&before.journal) == before.journal.len();
         let replayed = !before_problems
             .iter()
             .any(|p| JOURNAL_PROBLEMS.contains(&p.key));
