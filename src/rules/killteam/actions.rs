@@ -8,11 +8,12 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::data::KtModifier;
+use super::Soldier;
 pub use super::data::{
     AutomaticWounds, ChargeRules, FallBand, FallFrom, GrenadeRules, JumpRules, Parachute,
     RopeSwing, Unseen, shots_dist,
 };
+use super::data::{KillTeamData, KtModifier};
 use crate::rules::core::dice::{Amount, Check, DiceSpec, Roll, RollFor, amount_dice, roll_dice};
 use crate::rules::core::dist::{Dist, add, dice_sum, fixed};
 use crate::rules::core::odds::Odds;
@@ -50,6 +51,33 @@ pub struct Thrower {
     pub sees_target: bool,
     /// Grenade actions he has already taken this turn.
     pub grenade_actions_taken: u32,
+}
+
+impl Thrower {
+    /// Soldier `s`, of S `strength`, throwing: a stick grenade is the item
+    /// the data gives rule EQ-29, the Grenadier the ribbon of RIB-1; he
+    /// sees the target and has thrown none yet this turn.
+    pub fn of(data: &KillTeamData, s: &Soldier, strength: i32) -> Self {
+        Self {
+            strength,
+            stick: carries_rule(data, s, "EQ-29"),
+            grenadier: s
+                .ribbon
+                .as_deref()
+                .and_then(|r| data.ribbon(r))
+                .is_some_and(|r| r.rule == "RIB-1"),
+            sees_target: true,
+            grenade_actions_taken: 0,
+        }
+    }
+}
+
+/// Whether soldier `s` carries an item the data gives rule `rule`.
+fn carries_rule(data: &KillTeamData, s: &Soldier, rule: &str) -> bool {
+    s.items
+        .iter()
+        .filter_map(|c| data.item(&c.item))
+        .any(|i| i.rule == rule)
 }
 
 /// A grenade throw (KT-14): refused when the soldier has already taken his
@@ -243,6 +271,21 @@ pub enum JumpKind {
     RopeSwing,
     /// A parachute landing (EQ-25).
     Parachute,
+}
+
+impl JumpKind {
+    /// How soldier `s` goes from one building to another: with the item
+    /// of rule EQ-22 he swings on a rope, with that of EQ-25 he lands by
+    /// parachute; otherwise he jumps.
+    pub fn of(data: &KillTeamData, s: &Soldier) -> Self {
+        if carries_rule(data, s, "EQ-22") {
+            Self::RopeSwing
+        } else if carries_rule(data, s, "EQ-25") {
+            Self::Parachute
+        } else {
+            Self::Jump
+        }
+    }
 }
 
 /// A jump from one building to another (KT-17), in inches.

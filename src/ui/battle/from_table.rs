@@ -180,15 +180,19 @@ impl BattleView {
                     .filter(|w| w.range_inches > 0)
                     .collect();
                 if let Some(w) = ranged.get(k).or(ranged.first()) {
-                    shooting.take_shooter(PickedShooter {
-                        name: x.name.clone(),
-                        weapon: KtWeapon::of(w),
-                        soldier: x.soldier.clone(),
-                        wounds_left: x.wounds_left,
-                        once_a_turn: data.weapon(&w.id).is_some_and(|d| d.fires_once_a_turn()),
-                        from: Some(CharRef::new(x.campaign.clone(), x.id)),
-                        combi: super::shooting::campaign::combi_of(data, &x.soldier, w),
-                    });
+                    shooting.take_shooter(
+                        data,
+                        PickedShooter {
+                            name: x.name.clone(),
+                            weapon: KtWeapon::of(w),
+                            soldier: x.soldier.clone(),
+                            wounds_left: x.wounds_left,
+                            strength: x.derived.profile.strength,
+                            once_a_turn: data.weapon(&w.id).is_some_and(|d| d.fires_once_a_turn()),
+                            from: Some(CharRef::new(x.campaign.clone(), x.id)),
+                            combi: super::shooting::campaign::combi_of(data, &x.soldier, w),
+                        },
+                    );
                 }
             }
             other => {

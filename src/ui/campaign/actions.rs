@@ -88,7 +88,8 @@ pub(super) fn soldier_turn_ui(
     }
 }
 
-/// His actions as pips: spent ones hollow; "Actions: 1 of 2 left".
+/// His actions as pips: spent ones hollow, lost ones (his activation
+/// ended before he took them) struck; "Actions: 1 of 2 left".
 fn pips_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
@@ -106,15 +107,25 @@ fn pips_ui(
         "campaign.ui.actions_left",
         &[("left", &left.to_string()), ("total", &total.to_string())],
     ));
+    // Those not left and not spent were lost: his activation ended before
+    // he took them.
+    let gone = total.saturating_sub(left).max(spent);
     for k in 0..total {
-        let used = k < spent;
-        let (icon, tone) = if used {
+        let used = k < gone;
+        let (icon, tone) = if k < spent {
             (icons::ICON_RADIO_BUTTON_UNCHECKED, palette().ink.subdued)
+        } else if used {
+            (icons::ICON_BLOCK, palette().ink.subdued)
         } else {
             (icons::ICON_RADIO_BUTTON_CHECKED, palette().ink.accent)
         };
+        let key = if used && k >= spent {
+            "campaign.ui.action_pip_lost"
+        } else {
+            "campaign.ui.action_pip"
+        };
         let named = cx.f(
-            "campaign.ui.action_pip",
+            key,
             &[
                 ("n", &(k + 1).to_string()),
                 ("total", &total.to_string()),

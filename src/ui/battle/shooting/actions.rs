@@ -10,8 +10,9 @@ use crate::rules::Msg;
 use crate::rules::battle::scenario::ShootingScenario;
 use crate::rules::battle::summary::Combatant;
 use crate::rules::battle::table_roll::TableRoll;
+use crate::rules::killteam::Soldier;
 use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
-use crate::rules::killteam::data::{Strength, Weapon, WeaponType};
+use crate::rules::killteam::data::{KillTeamData, Strength, Weapon, WeaponType};
 use crate::ui::battle::parts;
 use crate::ui::battle::parts::{bar, field, percent, roll_button_by};
 use crate::ui::context::ViewCtx;
@@ -67,6 +68,25 @@ fn u(v: i64) -> u32 {
 }
 
 impl KtActionsView {
+    /// The soldier picked to shoot is the one who throws and jumps: his S
+    /// (KT-14), his stick grenade (EQ-29), his Grenadier ribbon (RIB-1),
+    /// his wounds left, and his rope or parachute (KT-17).
+    pub fn take_soldier(
+        &mut self,
+        data: &KillTeamData,
+        s: &Soldier,
+        (strength, wounds_left): (i32, u32),
+    ) {
+        let thrower = Thrower::of(data, s, strength);
+        self.thrower_s = i64::from(thrower.strength.max(1));
+        self.stick = thrower.stick;
+        self.grenadier = thrower.grenadier;
+        self.sees = thrower.sees_target;
+        self.thrown = thrower.grenade_actions_taken > 0;
+        self.wounds_left = i64::from(wounds_left.max(1));
+        self.jump_kind = JumpKind::of(data, s);
+    }
+
     /// Shows the grenade and the jump; the grenade is thrown at `shot`'s
     /// target and range, in its situation.
     pub fn ui(

@@ -30,6 +30,8 @@ pub struct PickedShooter {
     pub soldier: Soldier,
     /// His wounds left.
     pub wounds_left: u32,
+    /// His S, with what he carries counted: the reach of his grenades.
+    pub strength: i32,
     /// His weapon is a heavy weapon that fires once a turn (KT-15).
     pub once_a_turn: bool,
     /// The campaign character he is, when picked from a campaign's escort:
@@ -162,6 +164,7 @@ pub fn pick_campaign_shooter(
                             weapon: shot_weapon(w),
                             soldier: s.soldier.clone(),
                             wounds_left: s.wounds_left,
+                            strength: s.derived.profile.strength,
                             once_a_turn: data.weapon(&w.id).is_some_and(|x| x.fires_once_a_turn()),
                             from: Some(CharRef::new(s.campaign.clone(), s.id)),
                             combi: combi_of(data, &s.soldier, w),

@@ -358,7 +358,7 @@ impl ShootingView {
         if let Some(picked) = pick_soldier_weapon(ui, cx).or_else(|| {
             campaign::pick_campaign_shooter(ui, cx, self.shot_sides.attacker_from.as_ref())
         }) {
-            self.take_shooter(picked);
+            self.take_shooter(&cx.rules.killteam, picked);
         }
         Self::soldier_line(ui, cx, &self.shot_sides.attacker, &mut self.shooter_soldier);
         if let Some(m) =
@@ -401,7 +401,11 @@ impl ShootingView {
 
     /// Takes the shooter picked from a team or a campaign: his name, his
     /// weapon, his equipment and ribbon.
-    pub(in crate::ui::battle) fn take_shooter(&mut self, picked: campaign::PickedShooter) {
+    pub(in crate::ui::battle) fn take_shooter(
+        &mut self,
+        data: &crate::rules::killteam::data::KillTeamData,
+        picked: campaign::PickedShooter,
+    ) {
         self.shot_sides.attacker.clone_from(&picked.name);
         self.shot_sides.attacker_character = true;
         self.shot_sides.attacker_from.clone_from(&picked.from);
@@ -423,6 +427,9 @@ impl ShootingView {
         self.shooter_soldier = Some(picked.soldier.clone());
         // RIB-10: the roll reminds of his free move after the shot.
         self.shot.shooter_ribbon.clone_from(&picked.soldier.ribbon);
+        // KT-14, KT-17: his grenade and his jump as he is.
+        self.kt_actions
+            .take_soldier(data, &picked.soldier, (picked.strength, picked.wounds_left));
         // RIB-11: the turn card counts his actions with his wounds.
         self.kt_turn
             .set_soldier(picked.name, picked.soldier, picked.wounds_left);
@@ -705,6 +712,7 @@ fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<campaign::
                     weapon: campaign::shot_weapon(w),
                     soldier: s.clone(),
                     wounds_left: u32::try_from(d.profile.wounds.max(0)).unwrap_or(0),
+                    strength: d.profile.strength,
                     once_a_turn: data.weapon(&w.id).is_some_and(|x| x.fires_once_a_turn()),
                     from: None,
                     combi: campaign::combi_of(data, s, w),

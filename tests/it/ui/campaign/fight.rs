@@ -1268,3 +1268,53 @@ fn a_roll_of_another_campaign_is_not_shown_as_this_tables_newest() {
         "in the log it says whose it is"
     );
 }
+
+/// KT-14, KT-17: a soldier's shot opened from the table fills the grenade
+/// and jump panels in from him: his S, his stick grenade (EQ-29), his
+/// Grenadier ribbon (RIB-1), his rope and grapnel (EQ-22), his wounds left.
+#[test]
+fn kt_14_kt_17_the_grenade_and_jump_panels_are_the_shooter_s() {
+    let rules = RulesData::built_in().expect("rules");
+    let mut team = crate::common::example_team();
+    let dace = team
+        .soldiers
+        .iter_mut()
+        .find(|s| s.name == "Trooper Dace")
+        .expect("Dace");
+    dace.items = ["stick_grenade", "rope_and_grapnel"]
+        .map(|item| muster::rules::killteam::Carried {
+            item: item.into(),
+            weapon: None,
+        })
+        .to_vec();
+    dace.ribbon = Some("grenadier".into());
+    let c = crate::common::team_at_the_table(&team, &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    dace_shoots(&mut h, &enemy);
+    assert_eq!(screen(&h), Screen::Battle);
+    let ticked = |h: &Harness<'_, Gui>, label: &str| {
+        h.get_by_role_and_label(Role::CheckBox, label)
+            .accesskit_node()
+            .toggled()
+            == Some(egui::accesskit::Toggled::True)
+    };
+    assert!(ticked(&h, "Stick grenade (EQ-29)"));
+    assert!(ticked(&h, "Grenadier (RIB-1)"));
+    let soldier = team
+        .soldiers
+        .iter()
+        .find(|s| s.name == "Trooper Dace")
+        .expect("Dace");
+    let his = muster::rules::killteam::derive(&rules.killteam, soldier)
+        .expect("derived")
+        .profile;
+    let a = &h.state().views.battle.shooting.kt_actions;
+    assert_eq!(a.thrower_s, i64::from(his.strength));
+    assert_eq!(
+        a.jump_kind,
+        muster::rules::killteam::actions::JumpKind::RopeSwing
+    );
+    assert_eq!(a.wounds_left, i64::from(his.wounds));
+}

@@ -642,3 +642,30 @@ fn the_table_shows_its_models_first_once_the_turn_is_under_way() {
         "unfolded by a click"
     );
 }
+
+// KT-8: a soldier who ends his activation after one action loses the other:
+// his card says none is left, and its pip is struck as lost, not offered.
+#[test]
+fn kt_8_an_activation_ended_early_strikes_the_action_lost() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    act(&mut h, "Trooper Dace", "Move");
+    act(&mut h, "Trooper Dace", "End of this activation");
+    assert!(
+        h.query_by_label("Actions: 0 of 2 left").is_some(),
+        "Dace's card"
+    );
+    let spent = h.get_by_label("Action 1 of 2 spent: Trooper Dace");
+    assert_eq!(
+        spent.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True)
+    );
+    let lost = h.get_by_label("Action 2 of 2 lost: Trooper Dace");
+    assert_eq!(
+        lost.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True),
+        "not shown as one left"
+    );
+}
