@@ -17,7 +17,7 @@ use crate::rules::killteam::activation::{Act, Boost, SoldierTurn};
 use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
-use crate::ui::widgets::{Tone, badge, icon_and_text, icon_button};
+use crate::ui::widgets::{HintBeside, Tone, badge, icon_and_text, icon_button};
 
 /// Why the character `id` may not take `act` now, translated; `None` when
 /// he may, or when he counts no actions (a Rogue Trader character, one not
@@ -65,7 +65,7 @@ pub(super) fn soldier_turn_ui(
             &cx.f("campaign.ui.act_named", &[("name", x.name())]),
             !cx.model.folder.read_only,
         )
-        .on_hover_text(cx.t("campaign.ui.act_hint"));
+        .hint_beside(cx.t("campaign.ui.act_hint"));
         egui::Popup::menu(&r).show(|ui| {
             ui.set_min_width(240.0);
             act_menu_ui(ui, cx, c, x, &at);

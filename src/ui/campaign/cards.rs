@@ -22,7 +22,9 @@ use crate::ui::context::ViewCtx;
 use crate::ui::killteam::soldier_card;
 use crate::ui::theme::palette;
 use crate::ui::widgets;
-use crate::ui::widgets::{Tone, badge, card, card_rows, card_title, icon_and_text, icon_button};
+use crate::ui::widgets::{
+    HintBeside, Tone, badge, card, card_rows, card_title, icon_and_text, icon_button,
+};
 
 /// The characteristics a card shows, in profile order.
 const SHOWN: [C; 9] = [C::M, C::WS, C::BS, C::S, C::T, C::W, C::I, C::A, C::Ld];
@@ -334,7 +336,7 @@ fn activated_ui(
         &named,
         !cx.model.folder.read_only,
     )
-    .on_hover_text(cx.t("campaign.ui.enemy_activate_hint"))
+    .hint_beside(cx.t("campaign.ui.enemy_activate_hint"))
     .clicked()
     {
         cx.send(parts::edit(

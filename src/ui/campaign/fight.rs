@@ -15,7 +15,7 @@ use crate::ui::battle::from_table::table_side;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets;
-use crate::ui::widgets::{card, icon_button};
+use crate::ui::widgets::{HintBeside, card, icon_button};
 
 /// While an attacker is picked: who attacks, what to do next, and Cancel,
 /// floating at the bottom of the table's view, so that no card moves.
@@ -125,9 +125,9 @@ pub(super) fn fight_buttons_ui(
         None => {
             let word = cx.t("campaign.ui.fight.attack");
             let named = cx.f("campaign.ui.fight.attack_named", &[("name", name)]);
+            let hint = why_not.unwrap_or(cx.t("campaign.ui.fight.attack_hint"));
             if icon_button(ui, icons::ICON_SWORDS, word, &named, in_action)
-                .on_hover_text(cx.t("campaign.ui.fight.attack_hint"))
-                .on_disabled_hover_text(why_not.unwrap_or_default())
+                .hint_beside(hint)
                 .clicked()
             {
                 *attacker = Some(me.clone());

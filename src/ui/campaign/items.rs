@@ -21,7 +21,7 @@ use crate::ui::campaign::dice::typed_die;
 use crate::ui::campaign::parts::edit;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{Tone, alert, hover_text_beside, icon_and_text, icon_button};
+use crate::ui::widgets::{HintBeside, Tone, alert, hover_text_beside, icon_and_text, icon_button};
 
 /// The item whose target picker is open, kept in egui's memory: one at a
 /// time, on the table.
@@ -156,7 +156,7 @@ fn use_buttons_ui(
         &named,
         live && !out && !struck && no_action.is_none(),
     )
-    .on_hover_text(hint);
+    .hint_beside(&hint);
     if let Some(why) = &no_action
         && !struck
         && !out
@@ -249,7 +249,7 @@ fn recharge_button_ui(
         let word = cx.f("campaign.ui.recharge", &[("cost", &cost.to_string())]);
         let named = cx.f("campaign.ui.recharge_named", who);
         if icon_button(ui, icons::ICON_REPLAY, &word, &named, live)
-            .on_hover_text(cx.t("campaign.ui.recharge_hint"))
+            .hint_beside(cx.t("campaign.ui.recharge_hint"))
             .clicked()
         {
             cx.send(edit(
@@ -292,7 +292,7 @@ fn reroll_item_ui(
     ui.horizontal_wrapped(|ui| {
         let live = !cx.model.folder.read_only && allowed.is_ok();
         if icon_button(ui, icons::ICON_REPLAY, &word, &named, live)
-            .on_hover_text(cx.t("campaign.ui.reroll_item_hint"))
+            .hint_beside(cx.t("campaign.ui.reroll_item_hint"))
             .clicked()
         {
             cx.send(edit(

@@ -22,7 +22,7 @@ use crate::ui::campaign::dice::{
 };
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{Tone, badge, card, card_title, icon_and_text, icon_button};
+use crate::ui::widgets::{HintBeside, Tone, badge, card, card_title, icon_and_text, icon_button};
 
 /// The size of a character's cell in the escort's grid: his card and the
 /// button under it.
@@ -220,7 +220,7 @@ fn reroll_cell_ui(
         &name,
         typed.ok(),
     )
-    .on_hover_text(cx.t("campaign.ui.reroll_hint"))
+    .hint_beside(cx.t("campaign.ui.reroll_hint"))
     .clicked()
     {
         cx.send(edit(
@@ -263,7 +263,7 @@ pub(super) fn behaviour_cell_ui(
         &name,
         !cx.model.folder.read_only && typed.ok(),
     )
-    .on_hover_text(cx.t("campaign.ui.behaviour_hint"))
+    .hint_beside(cx.t("campaign.ui.behaviour_hint"))
     .clicked()
     {
         cx.send(edit(

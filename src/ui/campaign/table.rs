@@ -21,7 +21,9 @@ use crate::ui::campaign::{actions, compact, items, loot, named, victory};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets;
-use crate::ui::widgets::{Tone, alert, badge, card, card_rows, card_title, icon_button};
+use crate::ui::widgets::{
+    HintBeside, Tone, alert, badge, card, card_rows, card_title, icon_button,
+};
 
 /// The turn being played and "New turn" (KT-11): each kill team gains its
 /// command points for the turn; one event, undoable.
@@ -714,7 +716,7 @@ fn playing_buttons_ui(
         &home,
         true,
     )
-    .on_hover_text(cx.t("campaign.ui.leave_home_hint"))
+    .hint_beside(cx.t("campaign.ui.leave_home_hint"))
     .clicked()
     {
         cx.send(edit(

@@ -384,3 +384,82 @@ fn a_soldier_s_pickers_and_profile_keep_their_columns() {
         same(&column(&h, "kt.add_item"), "kt.add_item");
     }
 }
+
+/// At the table, in English and in French at 1024×700, the hints of a
+/// card's buttons ("Leave at home", "Act…") show where they cover the
+/// fewest controls, never over the card's next ones below the button.
+#[test]
+fn a_card_button_s_hint_covers_no_other_button() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::example_campaign_at_the_table(&rules);
+    for lang in Lang::ALL {
+        let what = lang.code();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut h = campaign_window(dir.path(), &c, lang, (1024.0, 700.0));
+        let hinted = |h: &Harness<'_, Gui>| -> Vec<String> {
+            h.query_all_by_role(Role::Button)
+                .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+                .filter(|l| {
+                    [
+                        lang.t("campaign.ui.leave_home_named").split('{').next(),
+                        lang.t("campaign.ui.act_named").split('{').next(),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .any(|p| !p.is_empty() && l.starts_with(p))
+                })
+                .collect()
+        };
+        let mut seen: Vec<String> = Vec::new();
+        // Down the table, a screen at a time.
+        for _ in 0..12 {
+            let now: Vec<String> = hinted(&h)
+                .into_iter()
+                .filter(|l| !seen.contains(l))
+                .collect();
+            for label in &now {
+                seen.push(label.clone());
+                h.get_by_label(label).scroll_to_me();
+                h.run();
+                h.get_by_label(label).hover();
+                h.run();
+                let tip = tooltip(&h).unwrap_or_else(|| panic!("{what}: {label:?}'s hint"));
+                let at = h.get_by_label(label).rect();
+                // The next controls of its card: below it, in its column.
+                let covered: Vec<String> = h
+                    .query_all_by_role(Role::Button)
+                    .chain(h.query_all_by_role(Role::CheckBox))
+                    .filter(|n| {
+                        let r = n.rect();
+                        r.min.y >= at.max.y
+                            && r.x_range().intersects(at.x_range())
+                            && r.intersects(tip)
+                    })
+                    .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+                    .collect();
+                assert!(
+                    covered.is_empty(),
+                    "{what}: {label:?}'s hint {tip:?} covers {covered:?}"
+                );
+            }
+            let Some(last) = seen.last() else { break };
+            if h.query_by_label(last).is_none() {
+                break;
+            }
+            h.get_by_label(last).scroll_down();
+            h.run();
+        }
+        let acts = seen
+            .iter()
+            .filter(|l| {
+                l.starts_with(
+                    lang.t("campaign.ui.act_named")
+                        .split('{')
+                        .next()
+                        .unwrap_or("-"),
+                )
+            })
+            .count();
+        assert!(seen.len() >= 10 && acts >= 3, "{what}: {seen:?}");
+    }
+}
