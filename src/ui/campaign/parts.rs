@@ -484,6 +484,9 @@ pub struct MissionState {
     /// "End the mission" was clicked: what will be recorded is shown, to
     /// be confirmed.
     pub(super) confirm_end: bool,
+    /// The confirmation was just asked for: the next frame scrolls its
+    /// answers into view.
+    pub(super) show_confirm: bool,
     /// The player typed the VP earned: the battle's (KT-21) no longer
     /// fill it in.
     pub(super) vp_typed: bool,

@@ -341,6 +341,7 @@ impl MissionState {
             if !self.confirm_end {
                 if icon_button(ui, icons::ICON_STOP_CIRCLE, end, end, true).clicked() {
                     self.confirm_end = true;
+                    self.show_confirm = true;
                 }
                 return;
             }
@@ -389,7 +390,7 @@ impl MissionState {
         );
         alert(ui, Tone::Warning, &text);
         let mut confirmed = false;
-        ui.horizontal_wrapped(|ui| {
+        let buttons = ui.horizontal_wrapped(|ui| {
             let end = cx.t("campaign.ui.end_mission");
             if icon_button(ui, icons::ICON_STOP_CIRCLE, end, end, true).clicked() {
                 confirmed = true;
@@ -398,6 +399,10 @@ impl MissionState {
                 self.confirm_end = false;
             }
         });
+        // Just asked: its answers in view.
+        if std::mem::take(&mut self.show_confirm) {
+            buttons.response.scroll_to_me(Some(egui::Align::BOTTOM));
+        }
         if confirmed {
             self.confirm_end = false;
         }
