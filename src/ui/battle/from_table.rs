@@ -124,6 +124,12 @@ impl BattleView {
                 self.psychic.target_character = characters.1;
             }
         }
+        // KT-8: the turn card counts the models standing at the table: the
+        // players' soldiers, the drawn enemies.
+        let a = c.activations();
+        if a.enemy_drawn {
+            self.shooting.kt_turn.left = [a.standing, a.enemy_standing].map(i64::from);
+        }
         self.scroll_to_fight = true;
         self.table = (c.phase == crate::rules::campaign::Phase::Playing).then(|| {
             crate::ui::battle::TableOrigin {

@@ -504,10 +504,12 @@ impl MissionState {
                             "campaign.ui.initiative_die",
                             &[("sides", &sides_of.to_string()), ("who", who)],
                         );
+                        // Too narrow for words: the die it takes (the card
+                        // says that empty, Muster rolls).
                         let r = ui.add(
                             egui::TextEdit::singleline(text)
                                 .desired_width(36.0)
-                                .hint_text(cx.t("campaign.ui.initiative_muster")),
+                                .hint_text(format!("D{sides_of}")),
                         );
                         r.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)

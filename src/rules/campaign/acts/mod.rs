@@ -100,6 +100,11 @@ pub struct Activations {
     /// At most so many each: the side with fewer models still standing
     /// (with those already activated this turn) sets it.
     pub most: u32,
+    /// The players' soldiers still standing, with those already activated
+    /// this turn.
+    pub standing: u32,
+    /// The drawn enemies still standing, likewise.
+    pub enemy_standing: u32,
     /// Whose turn it is to activate: `Some(true)` the players, `Some(false)`
     /// the enemy, none when both have had their share.
     pub next: Option<bool>,

@@ -167,6 +167,8 @@ impl Campaign {
                 players: 0,
                 enemy: 0,
                 most: 0,
+                standing: 0,
+                enemy_standing: 0,
                 next: None,
                 enemy_drawn: false,
             };
@@ -195,9 +197,10 @@ impl Campaign {
         let enemy_standing = (0..enemies)
             .filter(|i| done.contains(i) || !table.enemy_out.contains(i))
             .count();
+        let enemy_standing = u32::try_from(enemy_standing).unwrap_or(u32::MAX);
         let enemy_drawn = enemies > 0;
         let most = if enemy_drawn {
-            standing.min(u32::try_from(enemy_standing).unwrap_or(u32::MAX))
+            standing.min(enemy_standing)
         } else {
             standing
         };
@@ -224,6 +227,8 @@ impl Campaign {
             players,
             enemy,
             most,
+            standing,
+            enemy_standing,
             next,
             enemy_drawn,
         }

@@ -1318,3 +1318,25 @@ fn kt_14_kt_17_the_grenade_and_jump_panels_are_the_shooter_s() {
     );
     assert_eq!(a.wounds_left, i64::from(his.wounds));
 }
+
+/// KT-8: a fight opened from the table counts, on the battle screen's turn
+/// card, the soldiers and enemies standing at the table, as the table's
+/// turn card does: never the screen's own 7 and 7.
+#[test]
+fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
+    let (c, _dir, mut h) = kill_team_table();
+    let a = c.activations();
+    assert!(a.enemy_drawn);
+    let enemy = enemy_name(&c, 0);
+    dace_shoots(&mut h, &enemy);
+    assert_eq!(screen(&h), Screen::Battle);
+    assert_eq!(
+        h.state().views.battle.shooting.kt_turn.left,
+        [i64::from(a.standing), i64::from(a.enemy_standing)]
+    );
+    assert_ne!(
+        h.state().views.battle.shooting.kt_turn.left,
+        [7, 7],
+        "the table's own counts"
+    );
+}
