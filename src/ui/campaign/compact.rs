@@ -344,6 +344,7 @@ pub(super) fn compact_ui(
                 RichText::new(cx.t("campaign.ui.compact.targets_first"))
                     .color(palette().ink.subdued),
             );
+            super::fight::refusals_ui(ui, cx, refused);
         }
         let wounds = wounds_width(shown.iter().map(|(l, _)| l));
         headings_ui(ui, cx, wounds);

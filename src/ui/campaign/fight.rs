@@ -81,20 +81,24 @@ fn banner_ui(
             )
             .wrap(),
         );
-        // KT-9: what he may not do now, and why.
-        for (key, why) in [
-            ("campaign.ui.fight.no_close", &refused.close),
-            ("campaign.ui.fight.no_shot", &refused.shoot),
-        ] {
-            if let Some(why) = why {
-                ui.label(widgets::icon_and_text(
-                    ui,
-                    icons::ICON_BLOCK,
-                    &cx.f(key, &[("why", why)]),
-                    palette().state.warning,
-                    false,
-                ));
-            }
+        refusals_ui(ui, cx, refused);
+    }
+}
+
+/// KT-9: what the picked attacker may not do now, and why.
+pub(super) fn refusals_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, refused: &FightRefusals) {
+    for (key, why) in [
+        ("campaign.ui.fight.no_close", &refused.close),
+        ("campaign.ui.fight.no_shot", &refused.shoot),
+    ] {
+        if let Some(why) = why {
+            ui.label(widgets::icon_and_text(
+                ui,
+                icons::ICON_BLOCK,
+                &cx.f(key, &[("why", why)]),
+                palette().state.warning,
+                false,
+            ));
         }
     }
 }

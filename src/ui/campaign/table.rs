@@ -199,7 +199,13 @@ impl MissionState {
             };
         }
         let refused = self.picked_refusals(cx, c);
-        let banner_room = fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused);
+        // The list says itself who attacks, first in it with his Cancel:
+        // no banner floats over its lines.
+        let banner_room = if as_list {
+            0.0
+        } else {
+            fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused)
+        };
         if let Some(all) = lines.take().filter(|_| as_list) {
             // The models first: a whole escort in view at once.
             let marks = (&self.view, &mut self.marks.attacker, &refused);

@@ -279,3 +279,26 @@ fn under_the_list_no_escort_heading_is_empty() {
         "the kill team's command points stay"
     );
 }
+
+/// In the list, the picked attacker comes first with his Cancel, and no
+/// banner floats over the lines of his targets.
+#[test]
+fn in_the_list_no_banner_covers_the_targets() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = whole_escort(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = at_1024(dir.path(), &c);
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    let me = c.characters[0].name().to_owned();
+    h.get_by_label(&format!("{me} attacks…")).click_accesskit();
+    h.run();
+    // The banner's title ("… attacks") is nowhere: his line says it.
+    assert_eq!(h.query_all_by_label(&format!("{me} attacks")).count(), 0);
+    assert_eq!(
+        h.query_all_by_role_and_label(Role::Button, "Cancel the attack")
+            .count(),
+        1,
+        "his own line's Cancel"
+    );
+}
