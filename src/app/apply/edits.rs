@@ -15,6 +15,9 @@ impl App {
         };
         match before.apply(edit, &self.model.rules, &mut self.rng) {
             Ok(applied) => {
+                // An edit's document is whole once applied: handed to the
+                // writer before the frame checks it.
+                self.saves.early = true;
                 let crate::rules::docs::Applied {
                     doc: after,
                     outcome,
@@ -64,6 +67,7 @@ impl App {
             }
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
         }
+        self.saves.early = false;
     }
 
     /// A campaign's events recorded by this edit, stamped with their id,
@@ -148,7 +152,7 @@ impl App {
             .library
             .docs
             .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
-        if unsaved && !undo {
+        if std::mem::take(&mut self.saves.early) {
             // The writer starts on the new state while the frame checks
             // it: a tick at the table is on disk sooner.
             self.save_dirty();
