@@ -79,17 +79,25 @@ fn the_compact_table_shows_eight_models_at_1024_by_700_and_finds_one_by_kind() {
     );
 }
 
-#[test]
-fn a_picked_attacker_comes_first_then_the_models_he_can_fight() {
+/// The whole escort's table as a list at 1024×700, its first character
+/// picked as the attacker: the window, and his name.
+fn listed_with_an_attacker(dir: &std::path::Path) -> (Harness<'static, Gui>, String) {
     let rules = RulesData::built_in().expect("rules");
     let c = whole_escort(&rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = at_1024(dir.path(), &c);
+    let mut h = at_1024(dir, &c);
     h.get_by_role_and_label(Role::Tab, "Compact list").click();
     h.run();
     let me = c.characters[0].name().to_owned();
     h.get_by_label(&format!("{me} attacks…")).click_accesskit();
     h.run();
+    (h, me)
+}
+
+#[test]
+fn a_picked_attacker_comes_first_then_the_models_he_can_fight() {
+    let c = whole_escort(&RulesData::built_in().expect("rules"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut h, me) = listed_with_an_attacker(dir.path());
     // His line first (its Cancel), then the enemy's, each offering a fight.
     let buttons: Vec<(String, f32)> = h
         .query_all_by_role(Role::Button)
@@ -284,15 +292,8 @@ fn under_the_list_no_escort_heading_is_empty() {
 /// banner floats over the lines of his targets.
 #[test]
 fn in_the_list_no_banner_covers_the_targets() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = whole_escort(&rules);
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = at_1024(dir.path(), &c);
-    h.get_by_role_and_label(Role::Tab, "Compact list").click();
-    h.run();
-    let me = c.characters[0].name().to_owned();
-    h.get_by_label(&format!("{me} attacks…")).click_accesskit();
-    h.run();
+    let (h, me) = listed_with_an_attacker(dir.path());
     // The banner's title ("… attacks") is nowhere: his line says it.
     assert_eq!(h.query_all_by_label(&format!("{me} attacks")).count(), 0);
     assert_eq!(
