@@ -27,6 +27,25 @@ impl Example {
         }
     }
 
+    /// Its text as a player reading Muster in `lang` opens it: each whole
+    /// text `assets/examples/names.json` names for that language (the names
+    /// of its characters, soldiers, band, team and campaign, its notes)
+    /// written in it, everywhere it stands (the campaign's journal as its
+    /// state), so that the copy is as consistent as the file.
+    pub fn text_in(self, lang: crate::i18n::Lang) -> std::borrow::Cow<'static, str> {
+        let mut text = std::borrow::Cow::Borrowed(self.text());
+        for (from, to) in names_in(lang) {
+            let (Ok(from), Ok(to)) = (serde_json::to_string(&from), serde_json::to_string(&to))
+            else {
+                continue;
+            };
+            if text.contains(&from) {
+                text = std::borrow::Cow::Owned(text.replace(&from, &to));
+            }
+        }
+        text
+    }
+
     /// Its file's name, without `.json`.
     pub fn file_stem(self) -> &'static str {
         match self {
@@ -35,4 +54,20 @@ impl Example {
             Self::Campaign => "campaign",
         }
     }
+}
+
+/// The examples' texts and what they become in `lang` (none in English,
+/// or for a language the file does not give).
+fn names_in(lang: crate::i18n::Lang) -> Vec<(String, String)> {
+    let all: serde_json::Value =
+        serde_json::from_str(include_str!("../../assets/examples/names.json")).unwrap_or_default();
+    all.get(lang.code())
+        .and_then(serde_json::Value::as_object)
+        .map(|names| {
+            names
+                .iter()
+                .filter_map(|(from, to)| Some((from.clone(), to.as_str()?.to_owned())))
+                .collect()
+        })
+        .unwrap_or_default()
 }

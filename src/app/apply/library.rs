@@ -44,7 +44,7 @@ impl App {
             .model
             .library
             .kinds
-            .parse(example.text(), example.file_stem())
+            .parse(&example.text_in(self.model.prefs.lang), example.file_stem())
         {
             Ok(doc) => self.create_from(&doc, "menu.open_example"),
             Err(e) => {

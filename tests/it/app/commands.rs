@@ -549,3 +549,62 @@ fn undoing_an_enemy_activation_names_the_enemy() {
         "{words}"
     );
 }
+
+/// A player reading Muster in French opens the examples with French names
+/// (the campaign, its escorts' characters and soldiers, the team, their
+/// notes), the campaign's journal and state alike: it replays and checks
+/// clean. In English they are as shipped.
+#[test]
+fn the_examples_open_with_french_names_for_a_french_player() {
+    use muster::app::Example;
+    use muster::rules::campaign::Campaign;
+    use muster::rules::{Document as _, KillTeam};
+    for (lang, campaign, soldier, team) in [
+        (
+            Lang::Fr,
+            "L'Hérésie de Tertius",
+            "Soldat Dace",
+            "Les Pillards de Hark",
+        ),
+        (
+            Lang::En,
+            "The Tertius Heresy",
+            "Trooper Dace",
+            "Hark's Raiders",
+        ),
+    ] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut app = App::new(
+            Some(dir.path()),
+            &Prefs {
+                lang,
+                ..Prefs::default()
+            },
+            Box::new(ScriptedDesktop::default()),
+            1,
+        )
+        .expect("app");
+        app.apply(Command::OpenExample(Example::Campaign));
+        app.apply(Command::OpenExample(Example::KillTeam));
+        let c = app
+            .model
+            .library
+            .docs
+            .iter()
+            .find_map(|d| d.get::<Campaign>())
+            .expect("the campaign");
+        assert_eq!(c.name, campaign);
+        assert!(c.characters.iter().any(|x| x.name() == soldier), "{lang:?}");
+        let rules = &app.model.rules;
+        assert!(c.validate(rules).is_empty(), "{:?}", c.validate(rules));
+        assert_eq!(c.replay(rules).expect("replays").0.characters, c.characters);
+        let t = app
+            .model
+            .library
+            .docs
+            .iter()
+            .find_map(|d| d.get::<KillTeam>())
+            .expect("the team");
+        assert_eq!(t.name, team);
+    }
+}
