@@ -557,8 +557,8 @@ fn undoing_an_enemy_activation_names_the_enemy() {
 #[test]
 fn the_examples_open_with_french_names_for_a_french_player() {
     use muster::app::Example;
+    use muster::rules::KillTeam;
     use muster::rules::campaign::Campaign;
-    use muster::rules::{Document as _, KillTeam};
     for (lang, campaign, soldier, team) in [
         (
             Lang::Fr,
