@@ -303,3 +303,59 @@ fn in_the_list_no_banner_covers_the_targets() {
         "his own line's Cancel"
     );
 }
+
+/// In French at 1024×700, a target's fights (close combat, a shot, a
+/// psychic attack) stand on one line of the list: no row is two lines
+/// tall.
+#[test]
+fn in_french_a_target_s_fights_stand_on_one_line() {
+    use muster::i18n::Lang;
+    let rules = RulesData::built_in().expect("rules");
+    let c = whole_escort(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        store
+            .save(&muster::rules::Doc::new(c.clone()))
+            .expect("save");
+    }
+    let mut h = crate::common::window(
+        crate::common::app_in(dir.path(), Lang::Fr, 5),
+        1024.0,
+        700.0,
+    );
+    h.run();
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::SetCompactTable(true));
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(muster::app::Screen::Campaign(
+            c.id.clone(),
+        )));
+    h.run();
+    let me = c.characters[0].name().to_owned();
+    h.get_by_label(&format!("{me} attaque…")).click_accesskit();
+    h.run();
+    let enemy = c.enemy_names(0)["fr"].clone();
+    let tops: Vec<f32> = h
+        .query_all_by_role(Role::Button)
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.contains(&format!("{me}")) && l.contains(&enemy))
+        })
+        .map(|n| n.rect().min.y)
+        .collect();
+    // Its fights (another enemy's name may hold its own: "… 1" in "… 10").
+    let row: Vec<f32> = tops
+        .iter()
+        .copied()
+        .filter(|y| (y - tops[0]).abs() < 40.0)
+        .collect();
+    assert!(row.len() >= 3, "close, shot, psychic: {tops:?}");
+    assert!(
+        row.iter().all(|y| (y - row[0]).abs() < 2.0),
+        "one line: {row:?}"
+    );
+}
