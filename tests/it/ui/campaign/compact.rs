@@ -343,7 +343,7 @@ fn in_french_a_target_s_fights_stand_on_one_line() {
         .filter(|n| {
             n.accesskit_node()
                 .label()
-                .is_some_and(|l| l.contains(&format!("{me}")) && l.contains(&enemy))
+                .is_some_and(|l| l.contains(me.as_str()) && l.contains(&enemy))
         })
         .map(|n| n.rect().min.y)
         .collect();
