@@ -812,3 +812,22 @@ fn regex_free_word(word: &'static str) -> impl Fn(&str) -> bool {
         })
     }
 }
+
+/// The Edit menu says "Undo {what}" and the log "Undone: {what}." with an
+/// event's words: every event's words begin in lower case, as a phrase
+/// inside a sentence (the journal capitalises them as headings); only a
+/// name (the Cran) keeps its capital.
+#[test]
+fn every_event_s_words_read_inside_a_sentence() {
+    for lang in muster::i18n::Lang::ALL {
+        let capitalised: Vec<&String> = lang
+            .catalogue()
+            .iter()
+            .filter(|(k, _)| k.starts_with("campaign.event.") && !k.contains(".label"))
+            .filter(|(_, v)| v.chars().next().is_some_and(char::is_uppercase))
+            .filter(|(_, v)| !v.starts_with("Cran"))
+            .map(|(k, _)| k)
+            .collect();
+        assert!(capitalised.is_empty(), "{lang:?}: {capitalised:?}");
+    }
+}
