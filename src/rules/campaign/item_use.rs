@@ -202,6 +202,9 @@ impl Campaign {
             ));
         }
         if !laid {
+            if usage.laid {
+                self.laying_in_activation(character, (it, &name), rules)?;
+            }
             self.item_action(character, it, rules)?;
         }
         if laid {
@@ -434,6 +437,43 @@ impl Campaign {
             Act::UseItem
         };
         self.take_act(character, act, rules, &mut Outcome::default())
+    }
+
+    /// EQ-11 « posez un jeton pendant l'activation du porteur »: a mine is
+    /// laid during its bearer's activation: his own still open, or one he
+    /// may begin now (his side's turn, an action left, KT-8, KT-9); never
+    /// on the enemy's turn nor once his activation is over.
+    fn laying_in_activation(
+        &self,
+        character: CharId,
+        (it, name): (&crate::rules::killteam::data::Item, &str),
+        rules: &RulesData,
+    ) -> Result<(), Problem> {
+        if !self.counts_actions(character) {
+            return Ok(());
+        }
+        if let Ok(at) = self.acting_soldier(character, rules) {
+            let last = at.turn.activations.len().saturating_sub(1);
+            let open = at.turn.open().is_some_and(|a| !a.acts.is_empty())
+                && !at
+                    .allowance
+                    .activation_over(&rules.killteam, &at.turn, last);
+            if open {
+                return Ok(());
+            }
+        }
+        self.may_act(character, Act::UseItem, rules)
+            .map(drop)
+            .map_err(|why| {
+                with_item(
+                    Problem::new(it.rule.clone(), "kt.use.not_his_activation")
+                        .character(name)
+                        .because(why),
+                    &rules.killteam,
+                    "item",
+                    &it.id,
+                )
+            })
     }
 
     /// EQ-11 « SEULEMENT à partir de la fin de l'activation »: one of the

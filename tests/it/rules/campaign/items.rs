@@ -459,3 +459,45 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     let p = refused(&poor, again(2), &r);
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.act.no.points"));
 }
+
+/// EQ-11 « posez un jeton pendant l'activation du porteur »: a mine is laid
+/// in its bearer's activation (one he begins, or his own still open), never
+/// on the enemy's turn: once Dace has activated, Rusk waits for the enemy
+/// (KT-8) and may not lay his; in his own activation he may.
+#[test]
+fn eq_11_a_mine_is_laid_only_in_its_bearer_s_activation() {
+    use muster::rules::killteam::activation::Act;
+    let r = rules();
+    let c = armed_team_at_the_table(&r);
+    let (rusk, dace) = (char_id(&c, "Trooper Rusk"), char_id(&c, "Trooper Dace"));
+    let after_dace = ok(
+        &c,
+        E::Act {
+            character: dace,
+            act: Act::Move,
+        },
+        &r,
+    );
+    let p = refused(&after_dace, use_item(rusk, "mine", None, None), &r);
+    assert_eq!(
+        (p.rule.as_ref(), p.key),
+        ("EQ-11", "kt.use.not_his_activation")
+    );
+    let why = muster::i18n::Lang::En.problem(&p);
+    assert!(why.contains("the enemy's turn"), "{why}");
+    // In his own activation, open after a move: laid.
+    let moved = ok(
+        &c,
+        E::Act {
+            character: rusk,
+            act: Act::Move,
+        },
+        &r,
+    );
+    let laid = ok(&moved, use_item(rusk, "mine", None, None), &r);
+    assert_eq!(
+        laid.table.as_ref().expect("table").laid,
+        vec![(rusk, "mine".to_owned())]
+    );
+    replays(&laid, &r);
+}
