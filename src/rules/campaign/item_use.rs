@@ -443,7 +443,7 @@ impl Campaign {
     /// laid during its bearer's activation: his own still open, or one he
     /// may begin now (his side's turn, an action left, KT-8, KT-9); never
     /// on the enemy's turn nor once his activation is over.
-    fn laying_in_activation(
+    pub fn laying_in_activation(
         &self,
         character: CharId,
         (it, name): (&crate::rules::killteam::data::Item, &str),

@@ -148,7 +148,17 @@ fn use_buttons_ui(
     let no_action = it
         .action
         .then(|| actions::refusal(cx, c, (x.id, act)))
-        .flatten();
+        .flatten()
+        // EQ-11: a mine is laid in its bearer's activation.
+        .or_else(|| {
+            u.laid
+                .then(|| {
+                    c.laying_in_activation(x.id, (it, x.name()), &cx.rules)
+                        .err()
+                })
+                .flatten()
+                .map(|p| cx.lang.problem_line(&p))
+        });
     let r = icon_button(
         ui,
         icons::ICON_BOLT,

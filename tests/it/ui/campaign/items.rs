@@ -579,3 +579,28 @@ fn kt_11_reroll_the_dice_of_the_item_just_used_from_its_card() {
     assert_eq!(wounds(&back, vell), 1);
     assert!(h.query_by_label(reroll).is_some(), "offered again");
 }
+
+/// EQ-11 on the table: once Dace has activated, it is the enemy's turn
+/// (KT-8): Rusk's "Lay" is greyed with why, beside it.
+#[test]
+fn eq_11_lay_is_greyed_on_the_enemy_s_turn_with_why() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = armed_team_at_the_table(&rules);
+    let dace = char_id(&c, "Trooper Dace");
+    let c = ok(
+        &c,
+        E::Act {
+            character: dace,
+            act: muster::rules::killteam::activation::Act::Move,
+        },
+        &rules,
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let h = showing(dir.path(), &c);
+    let lay = h.get_by_label("Lay Mine (Trooper Rusk)");
+    assert!(lay.accesskit_node().is_disabled());
+    assert!(shows(
+        &h,
+        "Trooper Rusk lays a Mine only during his activation"
+    ));
+}
