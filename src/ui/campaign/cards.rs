@@ -304,7 +304,8 @@ fn enemy_card_ui(
                 } else {
                     None
                 };
-                fight_buttons_ui(ui, cx, attacker, &me, &name, (why_not, refused));
+                let target = why_not.is_none();
+                fight_buttons_ui(ui, cx, attacker, &me, &name, (why_not, target, refused));
                 out_button_ui(ui, cx, c, id, &name, out);
             });
             if !out {

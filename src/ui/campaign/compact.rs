@@ -446,7 +446,11 @@ fn line_ui(
         ui.horizontal_wrapped(|ui| {
             let out = line.out.then(|| cx.t("campaign.ui.fight.attack_out"));
             let why_not = out.or(line.no_fight.as_deref());
-            fight_buttons_ui(ui, cx, attacker, &me, &line.name, (why_not, refused));
+            // An enemy with no profile is not fought; a soldier who may not
+            // act now still is.
+            let target = !line.out && (!line.enemy || line.no_fight.is_none());
+            let fights = (why_not, target, refused);
+            fight_buttons_ui(ui, cx, attacker, &me, &line.name, fights);
         });
     })
     .response

@@ -113,16 +113,16 @@ pub(super) struct FightRefusals {
     pub(super) shoot: Option<String>,
 }
 
-/// A card's fight buttons: "Attack…" while nobody is picked; "Cancel" on
-/// the attacker's own card; on another card in action, each fight the
-/// attacker can make against this fighter.
+/// A card's fight buttons: "Attack…" while nobody is picked (greyed with
+/// `why_not`); "Cancel" on the attacker's own card; on another card that
+/// may be a `target`, each fight the attacker can make against it.
 pub(super) fn fight_buttons_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     attacker: &mut Option<CharRef>,
     me: &CharRef,
     name: &str,
-    (why_not, refused): (Option<&str>, &FightRefusals),
+    (why_not, target, refused): (Option<&str>, bool, &FightRefusals),
 ) {
     let in_action = why_not.is_none();
     match attacker.clone() {
@@ -144,7 +144,9 @@ pub(super) fn fight_buttons_ui(
             }
         }
         Some(a) => {
-            if !in_action {
+            // A target need not be able to act (the enemy's turn is when a
+            // soldier is attacked): only in action, and fought.
+            if !target {
                 return;
             }
             if let (Some(by), Some(target)) = (table_side(cx, &a), table_side(cx, me))

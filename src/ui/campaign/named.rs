@@ -75,7 +75,7 @@ fn named_card_ui(
             let me = CharRef::new(c.id.clone(), id);
             ui.horizontal_wrapped(|ui| {
                 let why_not = out.then(|| cx.t("campaign.ui.fight.attack_out"));
-                fight_buttons_ui(ui, cx, attacker, &me, &name, (why_not, refused));
+                fight_buttons_ui(ui, cx, attacker, &me, &name, (why_not, !out, refused));
                 out_button_ui(ui, cx, c, id, &name, out);
             });
         });

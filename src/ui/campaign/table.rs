@@ -633,7 +633,7 @@ fn player_card_ui(
                     &mut marks.attacker,
                     &me,
                     x.name(),
-                    (why_not, refused),
+                    (why_not, !out_now, refused),
                 );
                 playing_buttons_ui(ui, cx, c, x, out_now);
             });

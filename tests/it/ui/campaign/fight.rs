@@ -1340,3 +1340,28 @@ fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
         "the table's own counts"
     );
 }
+
+/// KT-8: on the enemy's turn a soldier who may not act now is still a
+/// target: an enemy picked as the attacker fights him, on his card and in
+/// the compact list.
+#[test]
+fn kt_8_a_soldier_waiting_for_his_turn_is_still_a_target() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |c| {
+        vec![muster::rules::CampaignEdit::Act {
+            character: crate::common::char_id(c, "Trooper Dace"),
+            act: Act::Move,
+        }]
+    });
+    let enemy = enemy_name(&c, 0);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    h.get_by_label(&format!("{enemy} attacks…"))
+        .click_accesskit();
+    h.run();
+    let close = format!("Close combat: {enemy} against Trooper Rusk");
+    assert!(h.query_by_label(&close).is_some(), "on his card");
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    assert!(h.query_by_label(&close).is_some(), "in the list");
+}
