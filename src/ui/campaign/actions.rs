@@ -350,12 +350,7 @@ fn menu_entry(
     if let Some(p) = refused.filter(|p| Some(*p) != said) {
         let why = cx.lang.problem_line(p);
         ui.add(
-            egui::Label::new(
-                RichText::new(format!("  {why}"))
-                    .small()
-                    .color(palette().ink.subdued),
-            )
-            .wrap(),
+            egui::Label::new(RichText::new(format!("  {why}")).color(palette().ink.subdued)).wrap(),
         );
     }
     r.clicked()

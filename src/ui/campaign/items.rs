@@ -171,7 +171,7 @@ fn use_buttons_ui(
         && !struck
         && !out
     {
-        ui.label(RichText::new(why).small().color(palette().ink.subdued));
+        ui.add(egui::Label::new(RichText::new(why).color(palette().ink.subdued)).wrap());
     }
     if r.clicked() {
         if u.laid {

@@ -407,7 +407,11 @@ impl MissionState {
         });
         // Just asked: its answers in view.
         if std::mem::take(&mut self.show_confirm) {
-            buttons.response.scroll_to_me(Some(egui::Align::BOTTOM));
+            // With the card's frame under them.
+            ui.scroll_to_rect(
+                buttons.response.rect.expand(space::L),
+                Some(egui::Align::BOTTOM),
+            );
         }
         if confirmed {
             self.confirm_end = false;
