@@ -313,26 +313,8 @@ fn in_french_a_target_s_fights_stand_on_one_line() {
     let rules = RulesData::built_in().expect("rules");
     let c = whole_escort(&rules);
     let dir = tempfile::tempdir().expect("tempdir");
-    {
-        let store = muster::store::Store::open(dir.path()).expect("store");
-        store
-            .save(&muster::rules::Doc::new(c.clone()))
-            .expect("save");
-    }
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::Fr, 5),
-        1024.0,
-        700.0,
-    );
-    h.run();
-    h.state_mut()
-        .app
-        .apply(muster::app::Command::SetCompactTable(true));
-    h.state_mut()
-        .app
-        .apply(muster::app::Command::Show(muster::app::Screen::Campaign(
-            c.id.clone(),
-        )));
+    let mut h = super::showing_in(dir.path(), &c, Lang::Fr, (1024.0, 700.0));
+    h.get_by_role_and_label(Role::Tab, "Liste compacte").click();
     h.run();
     let me = c.characters[0].name().to_owned();
     h.get_by_label(&format!("{me} attaque…")).click_accesskit();

@@ -33,13 +33,23 @@ fn showing(dir: &Path, c: &Campaign) -> Harness<'static, Gui> {
 }
 
 /// The same in a window of `size`.
-fn showing_sized(dir: &Path, c: &Campaign, (width, height): (f32, f32)) -> Harness<'static, Gui> {
+fn showing_sized(dir: &Path, c: &Campaign, size: (f32, f32)) -> Harness<'static, Gui> {
+    showing_in(dir, c, Lang::En, size)
+}
+
+/// The same in `lang`.
+fn showing_in(
+    dir: &Path,
+    c: &Campaign,
+    lang: Lang,
+    (width, height): (f32, f32),
+) -> Harness<'static, Gui> {
     {
         // Closed before the app opens the folder (else it is read-only).
         let store = Store::open(dir).expect("store");
         store.save(&Doc::new(c.clone())).expect("save");
     }
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), width, height);
+    let mut h = crate::common::window(crate::common::app_in(dir, lang, 5), width, height);
     h.run();
     h.state_mut()
         .app
