@@ -201,14 +201,13 @@ impl Campaign {
                 &item,
             ));
         }
-        if !laid {
+        if laid {
+            self.mine_armed(character, &item, rules)?;
+        } else {
             if usage.laid {
                 self.laying_in_activation(character, (it, &name), rules)?;
             }
             self.item_action(character, it, rules)?;
-        }
-        if laid {
-            self.mine_armed(character, &item, rules)?;
         }
         let known = target
             .map(|t| self.known(character, t, rules))
