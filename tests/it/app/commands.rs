@@ -559,18 +559,20 @@ fn the_examples_open_with_french_names_for_a_french_player() {
     use muster::app::Example;
     use muster::rules::KillTeam;
     use muster::rules::campaign::Campaign;
-    for (lang, campaign, soldier, team) in [
+    for (lang, campaign, soldier, team, pistol) in [
         (
             Lang::Fr,
             "L'Hérésie de Tertius",
             "Soldat Dace",
             "Les Pillards de Hark",
+            "Pistolet bolter",
         ),
         (
             Lang::En,
             "The Tertius Heresy",
             "Trooper Dace",
             "Hark's Raiders",
+            "Bolt pistol",
         ),
     ] {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -598,6 +600,18 @@ fn the_examples_open_with_french_names_for_a_french_player() {
         let rules = &app.model.rules;
         assert!(c.validate(rules).is_empty(), "{:?}", c.validate(rules));
         assert_eq!(c.replay(rules).expect("replays").0.characters, c.characters);
+        // The inquisitor's pistol is named as the armoury names it in the
+        // player's language, and shoots by its profile still.
+        let vael = c.characters.iter().find(|x| x.name().ends_with("Vael"));
+        let muster::rules::campaign::Member::Character(vael) = &vael.expect("Vael").member else {
+            panic!("a character");
+        };
+        let pistol = vael
+            .equipment
+            .iter()
+            .find(|g| g.name == pistol)
+            .unwrap_or_else(|| panic!("{pistol}: {:?}", vael.equipment));
+        assert!(muster::rules::battle::from_table::rt_weapon(pistol, &rules.armoury).is_some());
         let t = app
             .model
             .library
