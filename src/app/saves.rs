@@ -18,9 +18,6 @@ pub(super) struct Saves {
     pub(super) failed: BTreeMap<DocKey, Msg>,
     /// Why the last save failed, until one succeeds (said once in the log).
     pub(super) last_failure: Option<crate::store::ReadError>,
-    /// The document an edit made is handed to the writer as soon as it is
-    /// in place, before the frame checks it (set while an edit applies).
-    pub(super) early: bool,
 }
 
 impl App {

@@ -15,9 +15,6 @@ impl App {
         };
         match before.apply(edit, &self.model.rules, &mut self.rng) {
             Ok(applied) => {
-                // An edit's document is whole once applied: handed to the
-                // writer before the frame checks it.
-                self.saves.early = true;
                 let crate::rules::docs::Applied {
                     doc: after,
                     outcome,
@@ -41,12 +38,13 @@ impl App {
                         docs: vec![(key.clone(), Some(before), Some(after.clone()))],
                         subject: None,
                     };
-                    self.set_states(&change, false, true);
+                    self.set_states_saving_first(&change);
                     if let Some(last) = self.model.history.undo.last_mut() {
                         last.docs[0].2 = Some(after);
                     }
                 } else {
-                    self.record(label, vec![(key.clone(), Some(before), Some(after))]);
+                    let docs = vec![(key.clone(), Some(before), Some(after))];
+                    self.record_change(label, docs, true);
                     if let Some(last) = self.model.history.undo.last_mut() {
                         last.subject = subject;
                     }
@@ -67,7 +65,6 @@ impl App {
             }
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
         }
-        self.saves.early = false;
     }
 
     /// A campaign's events recorded by this edit, stamped with their id,
@@ -106,12 +103,28 @@ impl App {
         label: &'static str,
         docs: Vec<(DocKey, Option<Doc>, Option<Doc>)>,
     ) {
+        self.record_change(label, docs, false);
+    }
+
+    /// [`Self::record`]; `save_first`: as an edit does, its documents are
+    /// handed to the writer before they are checked (an import or a merge
+    /// saves once, after all it does).
+    fn record_change(
+        &mut self,
+        label: &'static str,
+        docs: Vec<(DocKey, Option<Doc>, Option<Doc>)>,
+        save_first: bool,
+    ) {
         let change = Change {
             label,
             docs,
             subject: None,
         };
-        self.set_states(&change, false, true);
+        if save_first {
+            self.set_states_saving_first(&change);
+        } else {
+            self.set_states(&change, false, true);
+        }
         self.model.history.undo.push(change);
         if self.model.history.undo.len() > HISTORY_LIMIT {
             self.model.history.undo.remove(0);
@@ -119,9 +132,25 @@ impl App {
         self.model.history.redo.clear();
     }
 
-    /// Puts each document of `change` in its before (`undo`) or after state;
-    /// `unsaved`: they differ from the disk.
+    /// Puts each document of `change` in its before (`undo`) or after state
+    /// and checks them; `unsaved`: they differ from the disk.
     pub(super) fn set_states(&mut self, change: &Change, undo: bool, unsaved: bool) {
+        self.put_states(change, undo, unsaved);
+        self.check_states(change, undo);
+    }
+
+    /// An edit's after-states put in place, handed to the writer, then
+    /// checked: the writer starts on a tick at the table while the frame
+    /// checks it.
+    fn set_states_saving_first(&mut self, change: &Change) {
+        self.put_states(change, false, true);
+        self.save_dirty();
+        self.check_states(change, false);
+    }
+
+    /// Puts each document of `change` in its before (`undo`) or after
+    /// state; `unsaved`: they differ from the disk.
+    fn put_states(&mut self, change: &Change, undo: bool, unsaved: bool) {
         for (key, before, after) in &change.docs {
             let (state, expected) = if undo {
                 (before, after)
@@ -152,11 +181,11 @@ impl App {
             .library
             .docs
             .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
-        if std::mem::take(&mut self.saves.early) {
-            // The writer starts on the new state while the frame checks
-            // it: a tick at the table is on disk sooner.
-            self.save_dirty();
-        }
+    }
+
+    /// Checks each document of `change` as now put in place, and leaves a
+    /// screen whose document is gone.
+    fn check_states(&mut self, change: &Change, undo: bool) {
         for (key, before, _) in &change.docs {
             // Done: the version before is the one edited; undone: the
             // version restored was seen when it was made.
