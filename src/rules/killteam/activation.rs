@@ -658,6 +658,12 @@ pub fn give_insignia(
     if giver_turn.gave_insignia {
         return Err(Problem::new("EQ-31", "kt.act.no.insignia_twice"));
     }
+    if taker.ended_for_the_turn(taker_turn) {
+        return Err(Problem::new(
+            taker.rule.clone(),
+            "kt.act.no.activation_ended",
+        ));
+    }
     // KT-19's limits hold whatever the boost: a Space Marine's five a turn,
     // three in a row, a Terminator's four, one at a time.
     if let Some(most) = taker.max_in_a_row {

@@ -60,11 +60,6 @@ pub(super) fn entry_ui(
             if group.is_some() {
                 super::differs_badge(ui, cx);
             }
-            ui.label(
-                RichText::new(&e.id)
-                    .monospace()
-                    .color(palette().ink.subdued),
-            );
         });
         // Who changed it last, and when: the players see whose house rule
         // it is.
@@ -75,7 +70,9 @@ pub(super) fn entry_ui(
                     .color(palette().ink.subdued),
             );
         }
-        ui.label(text(cx.lang, &e.reading));
+        // Its name in `muster rules`, for one who reads both.
+        ui.label(text(cx.lang, &e.reading))
+            .on_hover_text(cx.f("house_rules.ui.id_hint", &[("id", &e.id)]));
         if !e.source_fr.is_empty() {
             ui.label(
                 RichText::new(cx.f("house_rules.ui.french", &[("text", &e.source_fr)]))

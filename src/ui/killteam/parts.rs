@@ -33,7 +33,9 @@ pub fn stat_ui(
     value: String,
     changed_by: &[&str],
 ) {
-    ui.scope(|ui| {
+    // Its name and value on one line: the cell starts the next row rather
+    // than leaving its value under it.
+    together(ui, |ui| {
         // A cell as wide on every card: the values after a changed one
         // (marked) stay in their columns.
         ui.set_min_width(STAT_WIDTH);

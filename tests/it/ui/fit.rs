@@ -463,3 +463,56 @@ fn a_card_button_s_hint_covers_no_other_button() {
         assert!(seen.len() >= 10 && acts >= 3, "{what}: {seen:?}");
     }
 }
+
+/// At the table, in English and in French at 1024×700, a value of a
+/// soldier's profile stands on its name's line, a marked one too
+/// (Sergeant Hark's "To hit +1*", Trooper Pell's "Cover +1*"): a cell that
+/// does not fit the card's line starts the next one, whole.
+#[test]
+fn a_profile_value_stands_beside_its_name() {
+    let rules = RulesData::built_in().expect("rules");
+    let c = crate::common::example_campaign_at_the_table(&rules);
+    for lang in Lang::ALL {
+        let what = lang.code();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut h = campaign_window(dir.path(), &c, lang, (1024.0, 700.0));
+        let names = [lang.t("kt.stat.hit"), lang.t("kt.stat.cover")];
+        let mut checked = 0;
+        // Down the table, a screen at a time.
+        for _ in 0..30 {
+            let shown: Vec<egui::Rect> = h
+                .query_all_by_role(Role::Label)
+                .filter(|n| names.contains(&shown_text(n.accesskit_node()).as_str()))
+                .map(|n| n.rect())
+                .collect();
+            for at in shown {
+                let beside = h.query_all_by_role(Role::Label).any(|v| {
+                    let r = v.rect();
+                    shown_text(v.accesskit_node()).starts_with('+')
+                        && (r.min.x - at.max.x).abs() < 8.0
+                        && r.y_range().intersects(at.y_range())
+                });
+                assert!(beside, "{what}: the value at {at:?} stands beside its name");
+                checked += 1;
+            }
+            let Some(last) = h
+                .query_all_by_role(Role::Button)
+                .filter(|n| n.rect().max.y < 690.0)
+                .last()
+                .and_then(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            else {
+                break;
+            };
+            h.get_by_label(&last).scroll_down();
+            h.run();
+        }
+        assert!(checked >= 2, "{what}: {checked}");
+    }
+}
+
+/// What a label shows: its value (a label's text) or its name.
+fn shown_text(n: egui_kittest::kittest::AccessKitNode<'_>) -> String {
+    n.value()
+        .or_else(|| n.label().map(|l| l.to_string()))
+        .unwrap_or_default()
+}

@@ -131,8 +131,9 @@ impl Campaign {
     }
 
     /// Both turns after the sergeant `giver` gave his insignia's action to
-    /// `taker` (EQ-31): refused for two soldiers of different teams, and as
-    /// `give_insignia` refuses.
+    /// `taker` (EQ-31): refused for two soldiers of different teams, as
+    /// `give_insignia` refuses, and on the enemy's turn to activate when
+    /// `taker` would open an activation (KT-8).
     pub(super) fn insignia_turns(
         &self,
         giver: CharId,
@@ -148,11 +149,14 @@ impl Campaign {
         if !same_team {
             return Err(Problem::new("EQ-31", "kt.act.no.insignia_team"));
         }
-        give_insignia(
+        let turns = give_insignia(
             &rules.killteam,
             (&g.allowance, &g.turn),
             (&t.allowance, &t.turn),
-        )
+        )?;
+        // One more action only for an activation he may hold now (KT-8).
+        self.alternation_refusal(taker, &t.turn, rules)?;
+        Ok(turns)
     }
 
     /// Each side's activations this turn and whose turn it is to activate

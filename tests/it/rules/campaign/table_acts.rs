@@ -222,6 +222,30 @@ fn eq_31_the_insignia_gives_a_team_mate_one_more_action_once_a_turn() {
 }
 
 #[test]
+fn eq_31_kt_8_the_insignia_opens_no_activation_on_the_enemy_s_turn() {
+    let r = rules();
+    let c = raid(&r);
+    let hark = char_id(&c, "Sergeant Hark");
+    let nim = char_id(&c, "Trooper Nim");
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    // Dace's activation is over: the enemy activates next (KT-8), and
+    // Nim may not be given an action he could not take.
+    let insignia = E::GiveInsignia {
+        character: hark,
+        to: nim,
+    };
+    let why = c.may_act(nim, Act::Move, &r).expect_err("the enemy's turn");
+    assert_eq!(why.rule, "KT-8");
+    assert_eq!(c.may_give_insignia(hark, nim, &r), Err(why.clone()));
+    assert_eq!(refused(&c, insignia.clone(), &r), why);
+    // His turn back, the insignia is his to give.
+    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
+    let c = ok(&c, insignia, &r);
+    assert_eq!(c.acting_soldier(nim, &r).expect("Nim").total(&r), 3);
+}
+
+#[test]
 fn eq_6_an_item_that_needs_an_action_takes_one_and_waits_for_one() {
     let r = rules();
     let c = raid(&r);

@@ -55,6 +55,15 @@ fn cmp_6_a_group_records_its_rules_then_picks_a_reading_undone_by_undo() {
     find(&mut h, "battle_vp");
     assert!(h.query_all_by_label("CMP-6").count() >= 1);
     assert!(h.query_all_by_label_contains("The French reads: «").count() >= 1);
+    // Its dotted name is the command line's, said on hover, not shown.
+    let id = "campaign.battle_vp.offered_as_mission_vp";
+    assert!(h.query_by_label(id).is_none(), "no raw name on the card");
+    h.get_by_label_contains("once the objective is met").hover();
+    h.run();
+    assert!(
+        h.query_by_label_contains(&format!("Named {id} by the command line"))
+            .is_some()
+    );
     // The other reading of CMP-6, picked.
     h.get_by_role_and_label(Role::Button, "\u{e836} Kept apart")
         .click_accesskit();

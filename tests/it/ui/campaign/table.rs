@@ -547,7 +547,7 @@ fn the_act_menu_stays_open_while_the_table_changes() {
 // KT-8: at the table, a second soldier's actions wait for the enemy's
 // turn, and the menu says why.
 #[test]
-fn kt_8_a_soldier_waits_for_the_enemy_s_turn_and_the_menu_says_why() {
+fn kt_8_eq_31_a_soldier_waits_for_the_enemy_s_turn_and_the_menu_says_why() {
     let rules = RulesData::built_in().expect("built-in rules");
     let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
@@ -563,6 +563,12 @@ fn kt_8_a_soldier_waits_for_the_enemy_s_turn_and_the_menu_says_why() {
             .count(),
         1
     );
+    // Nor is an action from the sergeant's insignia offered (EQ-31).
+    let insignia = h.get_by_role_and_label(
+        Role::Button,
+        "One more action from Sergeant Hark's insignia: Trooper Rusk",
+    );
+    assert!(insignia.accesskit_node().is_disabled());
     h.key_press(egui::Key::Escape);
     h.run();
     // His greyed "attacks…" says why when pointed at.
