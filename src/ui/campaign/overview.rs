@@ -70,24 +70,26 @@ fn escort_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> O
     ui.push_id(("escort", e.id), |ui| {
         card_grid(ui, members.len(), CARD, |ui, i| {
             let x = members[i];
-            character_card_ui(ui, cx, c, x);
-            ui.horizontal(|ui| {
-                let name = cx.f("campaign.ui.history_of", &[("character", x.name())]);
-                if icon_button(
-                    ui,
-                    icons::ICON_HISTORY,
-                    cx.t("campaign.ui.history"),
-                    &name,
-                    true,
-                )
-                .on_hover_text(cx.t("campaign.ui.history_hint"))
-                .clicked()
-                {
-                    asked = Some(x.id);
-                }
-                if x.state.alive() && !is_leader(c, x) && c.phase != Phase::Over {
-                    leader_button_ui(ui, cx, c, e, x);
-                }
+            character_card_ui(ui, cx, c, x, |ui| {
+                ui.add_space(space::XS);
+                ui.horizontal_wrapped(|ui| {
+                    let name = cx.f("campaign.ui.history_of", &[("character", x.name())]);
+                    if icon_button(
+                        ui,
+                        icons::ICON_HISTORY,
+                        cx.t("campaign.ui.history"),
+                        &name,
+                        true,
+                    )
+                    .on_hover_text(cx.t("campaign.ui.history_hint"))
+                    .clicked()
+                    {
+                        asked = Some(x.id);
+                    }
+                    if x.state.alive() && !is_leader(c, x) && c.phase != Phase::Over {
+                        leader_button_ui(ui, cx, c, e, x);
+                    }
+                });
             });
         });
     });

@@ -338,12 +338,14 @@ pub fn is_leader(c: &Campaign, x: &CampaignCharacter) -> bool {
 }
 
 /// One character's card: state by icon and word, whether he leads his
-/// escort, whether he plays next, Cran, missions, unspent advance points.
+/// escort, whether he plays next, Cran, missions, unspent advance points;
+/// then what `footer` adds (the screen's buttons for him), at its foot.
 pub fn character_card_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
     x: &CampaignCharacter,
+    footer: impl FnOnce(&mut egui::Ui),
 ) -> egui::Response {
     card(ui, |ui| {
         ui.set_width(CARD.x - 24.0);
@@ -388,6 +390,7 @@ pub fn character_card_ui(
                 ),
             );
         }
+        footer(ui);
     })
     .response
 }

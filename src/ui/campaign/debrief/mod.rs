@@ -64,7 +64,7 @@ impl MissionState {
             c.characters.len(),
             crate::ui::campaign::parts::CARD,
             |ui, i| {
-                character_card_ui(ui, cx, c, &c.characters[i]);
+                character_card_ui(ui, cx, c, &c.characters[i], |_| {});
             },
         );
     }

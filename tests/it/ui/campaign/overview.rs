@@ -299,3 +299,45 @@ fn a_name_typed_and_not_yet_left_is_shown_as_not_saved() {
     assert!(h.query_all_by_label_contains(saved).next().is_some());
     assert!(crate::common::the_campaign(&h).name.ends_with(" II"));
 }
+
+/// A character's buttons (his history, "Make leader") stand at the foot of
+/// his own card, under its last line, not under the card among the next
+/// row's.
+#[test]
+fn a_character_s_buttons_stand_inside_his_card() {
+    let rules = RulesData::built_in().expect("built-in rules");
+    let c = ready(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let h = showing(dir.path(), &c);
+    let lines: Vec<egui::Rect> = h
+        .query_all_by_role(Role::Label)
+        .filter(|n| {
+            let n = n.accesskit_node();
+            n.value()
+                .or_else(|| n.label().map(|l| l.to_string()))
+                .is_some_and(|t| t.contains("on the D10"))
+        })
+        .map(|n| n.rect())
+        .collect();
+    let mut seen = 0;
+    for x in &c.characters {
+        let label = format!("Show {}'s history", x.name());
+        let Some(b) = h.query_by_label(&label).map(|n| n.rect()) else {
+            continue;
+        };
+        // The card's last line: the nearest above the button, in its column.
+        let last = lines
+            .iter()
+            .filter(|l| l.max.y <= b.min.y && l.x_range().intersects(b.x_range()))
+            .max_by(|a, b| a.max.y.total_cmp(&b.max.y))
+            .expect("his card's lines above his buttons");
+        assert!(
+            b.min.y - last.max.y < 24.0,
+            "{}: his buttons at {b:?}, {} below his card's last line {last:?}",
+            x.name(),
+            b.min.y - last.max.y
+        );
+        seen += 1;
+    }
+    assert!(seen >= 3, "{seen} cards seen");
+}
