@@ -303,11 +303,52 @@ fn matches(l: &Line, needle: &str) -> bool {
 
 /// The widths of a line's cells, so that the lines line up.
 const STATE_WIDTH: f32 = 100.0;
-const NAME_WIDTH: f32 = 170.0;
-const KIND_WIDTH: f32 = 196.0;
+/// The least a name or a kind is given.
+const NAME_LEAST: f32 = 120.0;
+const KIND_LEAST: f32 = 110.0;
+/// The fights' width until the lines have been measured: a target's three
+/// fights in French.
+const FIGHTS_WIDTH: f32 = 372.0;
+/// The most the fights are given: a reason why none may be fought wraps.
+const FIGHTS_MOST: f32 = 420.0;
 const WOUNDS_WIDTH: f32 = 110.0;
 /// A wound box and the space after it.
 const WOUND_BOX_WIDTH: f32 = 34.0;
+/// Room beside a name for the mark of one held in reserve.
+const MARK_WIDTH: f32 = 22.0;
+
+/// The name's and the kind's widths for `lines` in `budget`, what the
+/// other columns leave: whole when they fit, else the name first, each
+/// never under its least.
+fn name_and_kind_widths<'a>(
+    ui: &egui::Ui,
+    lines: impl Iterator<Item = &'a Line>,
+    budget: f32,
+) -> (f32, f32) {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let text_width = |text: String| {
+        ui.fonts_mut(|f| {
+            f.layout_no_wrap(text, font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+        })
+    };
+    let (mut name, mut kind) = (0.0_f32, 0.0_f32);
+    for l in lines {
+        // The side's icon and a space before the name.
+        let shown = format!("{} {}", icons::ICON_SKULL.codepoint, l.name);
+        name = name.max(text_width(shown) + MARK_WIDTH);
+        kind = kind.max(text_width(l.kind.clone()));
+    }
+    let budget = budget.max(NAME_LEAST + KIND_LEAST);
+    let name = name.max(NAME_LEAST);
+    let kind = kind.max(KIND_LEAST);
+    if name + kind <= budget {
+        return (name, kind);
+    }
+    let kind = kind.min(budget - name).max(KIND_LEAST);
+    (name.min(budget - kind).max(NAME_LEAST), kind)
+}
 
 /// The wounds column's width: room for the most boxes a line shows, so
 /// that a Space Marine's nine never push his buttons out of line.
@@ -347,8 +388,17 @@ pub(super) fn compact_ui(
             super::fight::refusals_ui(ui, cx, refused);
         }
         let wounds = wounds_width(shown.iter().map(|(l, _)| l));
-        headings_ui(ui, cx, wounds);
         let width = ui.available_width();
+        // The fights take what they took last frame (wider once an attacker
+        // is picked); the name and the kind share the rest.
+        let fights_id = ui.scope_id().with(("compact-fights", attacker.is_some()));
+        let fights: f32 = ui.data(|d| d.get_temp(fights_id)).unwrap_or(FIGHTS_WIDTH);
+        let gap = ui.spacing().item_spacing.x;
+        let budget = width - STATE_WIDTH - wounds - fights - 5.0 * gap;
+        let (name, kind) = name_and_kind_widths(ui, shown.iter().map(|(l, _)| l), budget);
+        let widths = Widths { name, kind, wounds };
+        headings_ui(ui, cx, &widths);
+        let mut widest_fights: Option<f32> = None;
         // One line a row; a line scrolled out of view is not laid out.
         widgets::card_rows(
             ui,
@@ -358,7 +408,8 @@ pub(super) fn compact_ui(
                 // Every other line striped, painted under it once its
                 // height is known.
                 let stripe = ui.painter().add(egui::Shape::Noop);
-                let r = line_ui(ui, cx, c, (line, *legal, wounds), (attacker, refused));
+                let (r, fights) = line_ui(ui, cx, c, (line, *legal, &widths), (attacker, refused));
+                widest_fights = Some(widest_fights.map_or(fights, |w| w.max(fights)));
                 if k % 2 == 1 {
                     let mut rect = r.rect;
                     rect.set_width(width);
@@ -375,11 +426,24 @@ pub(super) fn compact_ui(
         if shown.is_empty() {
             ui.label(RichText::new(cx.t("campaign.ui.compact.none")).color(palette().ink.subdued));
         }
+        if let Some(w) = widest_fights.map(|w| w.min(FIGHTS_MOST))
+            && (w - fights).abs() > 0.5
+        {
+            ui.data_mut(|d| d.insert_temp(fights_id, w));
+            ui.ctx().request_repaint();
+        }
     });
 }
 
+/// The widths of the columns that follow the lines' content.
+struct Widths {
+    name: f32,
+    kind: f32,
+    wounds: f32,
+}
+
 /// The columns' names, small, above the lines.
-fn headings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, wounds: f32) {
+fn headings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &Widths) {
     let heading = |ui: &mut egui::Ui, width: f32, key: &str| {
         cell(ui, width, |ui| {
             ui.label(
@@ -392,21 +456,22 @@ fn headings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, wounds: f32) {
     ui.horizontal(|ui| {
         ui.spacing_mut().interact_size.y = 14.0;
         heading(ui, STATE_WIDTH, "campaign.ui.compact.col_state");
-        heading(ui, NAME_WIDTH, "campaign.ui.compact.col_name");
-        heading(ui, KIND_WIDTH, "campaign.ui.compact.col_kind");
-        heading(ui, wounds, "campaign.ui.wounds");
+        heading(ui, w.name, "campaign.ui.compact.col_name");
+        heading(ui, w.kind, "campaign.ui.compact.col_kind");
+        heading(ui, w.wounds, "campaign.ui.wounds");
     });
 }
 
-/// One model's line: state, name, kind, wound boxes, fights.
+/// One model's line: state, name, kind, wound boxes, fights; with the
+/// width its fights take on one line.
 fn line_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
-    (line, legal, wounds_width): (&Line, bool, f32),
+    (line, legal, widths): (&Line, bool, &Widths),
     (attacker, refused): (&mut Option<CharRef>, &FightRefusals),
-) -> egui::Response {
-    ui.horizontal(|ui| {
+) -> (egui::Response, f32) {
+    let r = ui.horizontal(|ui| {
         cell(ui, STATE_WIDTH, |ui| {
             if line.out {
                 badge(ui, Tone::Dead, cx.t("campaign.ui.out_of_action"));
@@ -424,7 +489,7 @@ fn line_ui(
                 badge(ui, Tone::Good, cx.t("campaign.ui.in_action"));
             }
         });
-        cell(ui, NAME_WIDTH, |ui| {
+        cell(ui, widths.name, |ui| {
             super::held::arrival_mark_ui(ui, cx, c, line.id);
             let side = if line.enemy {
                 icons::ICON_SKULL
@@ -434,16 +499,16 @@ fn line_ui(
             let text = RichText::new(format!("{} {}", side.codepoint, line.name)).strong();
             ui.add(egui::Label::new(text).truncate());
         });
-        cell(ui, KIND_WIDTH, |ui| {
+        cell(ui, widths.kind, |ui| {
             let text = RichText::new(&line.kind).color(palette().ink.subdued);
             ui.add(egui::Label::new(text).truncate());
         });
-        cell(ui, wounds_width, |ui| {
+        cell(ui, widths.wounds, |ui| {
             let (max, taken) = line.wounds;
             wound_boxes_ui(ui, cx, c, (line.id, &line.name), max, taken);
         });
         let me = CharRef::new(c.id.clone(), line.id);
-        ui.horizontal_wrapped(|ui| {
+        let fights = ui.horizontal_wrapped(|ui| {
             let out = line.out.then(|| cx.t("campaign.ui.fight.attack_out"));
             let why_not = out.or(line.no_fight.as_deref());
             // An enemy with no profile is not fought; a soldier who may not
@@ -452,6 +517,17 @@ fn line_ui(
             let fights = (why_not, target, refused);
             fight_buttons_ui(ui, cx, attacker, &me, &line.name, fights);
         });
-    })
-    .response
+        one_line_width(ui, fights.response.rect)
+    });
+    (r.response, r.inner)
+}
+
+/// About how wide what `rect` holds would be on one line: its width for
+/// each row it wrapped to.
+fn one_line_width(ui: &egui::Ui, rect: egui::Rect) -> f32 {
+    let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let rows = ((rect.height() + ui.spacing().item_spacing.y) / row)
+        .round()
+        .max(1.0);
+    rect.width() * rows
 }

@@ -341,3 +341,55 @@ fn in_french_a_target_s_fights_stand_on_one_line() {
         "one line: {row:?}"
     );
 }
+
+/// In French at 1024×700, an attacker picked (the fights at their
+/// widest), every name in the list is whole: the name column takes the
+/// room its longest name needs ("Cultiste au lance-flammes 10"), the kind
+/// what is left.
+#[test]
+fn in_french_every_name_in_the_list_is_whole() {
+    use muster::i18n::Lang;
+    let rules = RulesData::built_in().expect("rules");
+    let c = whole_escort(&rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_in(dir.path(), &c, Lang::Fr, (1024.0, 700.0));
+    h.get_by_role_and_label(Role::Tab, "Liste compacte").click();
+    h.run();
+    let me = c.characters[0].name().to_owned();
+    h.get_by_label(&format!("{me} attaque…")).click_accesskit();
+    h.run();
+    h.run();
+    let skull = egui_material_icons::icons::ICON_SKULL.codepoint;
+    let font = egui::TextStyle::Body.resolve(&h.ctx.global_style());
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..20 {
+        let names: Vec<(String, egui::Rect)> = h
+            .query_all_by_role(Role::Label)
+            .filter_map(|n| {
+                let a = n.accesskit_node();
+                let text = a.value().or_else(|| a.label().map(|l| l.to_string()))?;
+                text.starts_with(skull).then(|| (text, n.rect()))
+            })
+            .collect();
+        for (text, at) in &names {
+            let needs = h.ctx.fonts_mut(|f| {
+                f.layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE)
+                    .size()
+                    .x
+            });
+            assert!(
+                at.width() + 0.5 >= needs,
+                "{text:?}: {} of {needs}",
+                at.width()
+            );
+            seen.insert(text.clone());
+        }
+        let Some((last, _)) = names.last() else { break };
+        h.get_by_label(last).scroll_down();
+        h.run();
+    }
+    assert!(
+        seen.iter().any(|n| n.contains("Cultiste au lance-flammes")),
+        "{seen:?}"
+    );
+}
