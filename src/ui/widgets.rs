@@ -558,12 +558,14 @@ impl HintBeside for egui::Response {
 /// above it or beside it.
 fn clear_side(r: &egui::Response, text: &str, width: f32) -> egui::RectAlign {
     use egui::RectAlign as A;
-    const SIDES: [A; 5] = [
+    const SIDES: [A; 7] = [
         A::TOP,
         A::TOP_END,
         A::TOP_START,
         A::RIGHT_START,
         A::LEFT_START,
+        A::RIGHT_END,
+        A::LEFT_END,
     ];
     // The tooltip's gap to the widget.
     const GAP: f32 = 4.0;

@@ -385,17 +385,18 @@ fn a_soldier_s_pickers_and_profile_keep_their_columns() {
     }
 }
 
-/// At the table, in English and in French at 1024×700, the hints of a
-/// card's buttons ("Leave at home", "Act…") show where they cover the
+/// At the table, in English and in French at 1024×700 and 1100×780, the
+/// hints of a card's buttons ("Leave at home", "Act…") show where they cover the
 /// fewest controls, never over the card's next ones below the button.
 #[test]
 fn a_card_button_s_hint_covers_no_other_button() {
     let rules = RulesData::built_in().expect("rules");
     let c = crate::common::example_campaign_at_the_table(&rules);
-    for lang in Lang::ALL {
-        let what = lang.code();
+    let sizes = [(1024.0, 700.0), (1100.0, 780.0)];
+    for (lang, size) in Lang::ALL.into_iter().flat_map(|l| sizes.map(|s| (l, s))) {
+        let what = format!("{} at {size:?}", lang.code());
         let dir = tempfile::tempdir().expect("tempdir");
-        let mut h = campaign_window(dir.path(), &c, lang, (1024.0, 700.0));
+        let mut h = campaign_window(dir.path(), &c, lang, size);
         let hinted = |h: &Harness<'_, Gui>| -> Vec<String> {
             h.query_all_by_role(Role::Button)
                 .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
