@@ -431,6 +431,14 @@ impl TableSide {
         matches!(self, Self::Enemy(_))
     }
 
+    /// Whether `other` is on the other side of the table, so that he may
+    /// attack him from it: the players' models, every escort's, against
+    /// the enemy's. (Friend hit by accident, as a mine going off, is the
+    /// item's, not a fight.)
+    pub fn opposes(&self, other: &Self) -> bool {
+        self.is_enemy() != other.is_enemy()
+    }
+
     /// Whether the battle summary counts him as a character (CHR-15):
     /// every fighter of an escort, an enemy by its type.
     pub fn character(&self) -> bool {

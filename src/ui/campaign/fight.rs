@@ -145,11 +145,13 @@ pub(super) fn fight_buttons_ui(
         }
         Some(a) => {
             // A target need not be able to act (the enemy's turn is when a
-            // soldier is attacked): only in action, and fought.
+            // soldier is attacked): only in action, fought, and of the
+            // other side.
             if !target {
                 return;
             }
             if let (Some(by), Some(target)) = (table_side(cx, &a), table_side(cx, me))
+                && by.opposes(&target)
                 && let Some(setup) = target_buttons_ui(ui, cx, (&by, &target, refused), (&a, me))
             {
                 *attacker = None;

@@ -393,3 +393,47 @@ fn in_french_every_name_in_the_list_is_whole() {
         "{seen:?}"
     );
 }
+
+/// An attacker picked from the table fights the other side only: no fight
+/// is offered against a model of his own (Inquisitor Vael against Sister
+/// Oriel, a team-mate of another escort, nor a cultist against a cultist),
+/// in the list as on the cards.
+#[test]
+fn an_attacker_is_offered_no_fight_against_his_own_side() {
+    let c = whole_escort(&RulesData::built_in().expect("rules"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut h, me) = listed_with_an_attacker(dir.path());
+    let against = |h: &Harness<'_, Gui>, target: &str| -> usize {
+        h.query_all_by_role(Role::Button)
+            .filter(|n| {
+                n.accesskit_node().label().is_some_and(|l| {
+                    l.starts_with(&format!("Close combat: {me} against {target}"))
+                        || l.starts_with(&format!("Psychic attack: {me} against {target}"))
+                        || l.starts_with(&format!("{me} shoots {target} with"))
+                })
+            })
+            .count()
+    };
+    let enemy = c.enemy_names(0)["en"].clone();
+    assert!(against(&h, &enemy) >= 2, "fights against {enemy}");
+    for friend in ["Sister Oriel", "Trooper Pell"] {
+        // Her line in view: the list filtered to her.
+        let field = h.get_by_role_and_label(Role::TextInput, "Find a model");
+        field.focus();
+        field.type_text(friend);
+        h.run();
+        assert!(
+            h.query_all_by_label_contains(friend).next().is_some(),
+            "{friend}'s line"
+        );
+        assert_eq!(against(&h, friend), 0, "no fight against {friend}");
+        for _ in friend.chars() {
+            h.key_press(egui::Key::Backspace);
+        }
+        h.run();
+    }
+    // The cards say the same.
+    h.get_by_role_and_label(Role::Tab, "Cards").click();
+    h.run();
+    assert_eq!(against(&h, "Sister Oriel"), 0, "no fight on her card");
+}
